@@ -1,0 +1,232 @@
+/**
+ * Seeds what a fresh installation needs (idempotent: each part runs only when its table is empty):
+ * option lists, settings defaults, the first admin, a few announcements and demo gallery images, and,
+ * outside production, one demo student. Returns the credentials to print on first start.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  GALLERY_WIDTHS,
+  SEED_ADMISSION_COURSES,
+  SEED_STANDARDS,
+  SEED_STREAMS,
+} from "../src/shared/constants.ts";
+import { DEFAULT_SETTINGS, DEFAULT_STUDENT_PREFERENCES, type SettingsGroup } from "../src/shared/schemas/settings.ts";
+import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
+import { formatStudentId, nextSequenceValue } from "../src/server/platform/sequences.ts";
+import type { DB } from "./connection.ts";
+import type { CatalogList, GalleryCategory } from "./schema.ts";
+
+export interface SeedOptions {
+  now: Date;
+  production: boolean;
+  /** where gallery variants are written (DATA_DIR/uploads/gallery) */
+  galleryDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+export interface Credential {
+  role: "admin" | "student";
+  login: string;
+  password: string;
+  studentId?: string;
+}
+
+export interface SeedResult {
+  /** accounts created by this run with a generated or configured password, to print once */
+  created: Credential[];
+}
+
+/** A strong random password that meets the password policy (upper, lower, digit; 16 characters). */
+export function generatePassword(): string {
+  const core = randomToken().replace(/[-_]/g, "").slice(0, 13);
+  return `${core}Aa7`;
+}
+
+export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
+  const at = opts.now.toISOString();
+  const created: Credential[] = [];
+
+  await seedCatalog(db);
+  await seedSettings(db, at);
+
+  const admin = await db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirst();
+  if (!admin) {
+    const email = opts.adminEmail ?? "admin@institute.local";
+    const password = opts.adminPassword ?? generatePassword();
+    await db
+      .insertInto("users")
+      .values({
+        role: "admin",
+        name: "Administrator",
+        email,
+        password_hash: await hashPassword(password),
+        password_changed_at: at,
+        email_verified_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    // A password given in the environment is the operator's own: never echo it back.
+    created.push({ role: "admin", login: email, password: opts.adminPassword ? "(from ADMIN_PASSWORD)" : password });
+  }
+
+  await seedAnnouncements(db, opts.now);
+  await seedGallery(db, opts);
+
+  if (!opts.production) {
+    const student = await db.selectFrom("users").select("id").where("role", "=", "student").executeTakeFirst();
+    if (!student) created.push(await seedDemoStudent(db, at));
+  }
+  return { created };
+}
+
+async function seedCatalog(db: DB) {
+  const existing = await db.selectFrom("catalog_options").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const lists: [CatalogList, readonly string[]][] = [
+    ["admission_course", SEED_ADMISSION_COURSES],
+    ["stream", SEED_STREAMS],
+    ["standard", SEED_STANDARDS],
+  ];
+  const rows = lists.flatMap(([list, values]) => values.map((value, i) => ({ list, value, sort_order: i + 1 })));
+  await db.insertInto("catalog_options").values(rows).execute();
+}
+
+async function seedSettings(db: DB, at: string) {
+  const rows = (Object.keys(DEFAULT_SETTINGS) as SettingsGroup[]).map((key) => ({
+    key,
+    value: JSON.stringify(DEFAULT_SETTINGS[key]),
+    updated_at: at,
+  }));
+  await db
+    .insertInto("settings")
+    .values(rows)
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+async function seedAnnouncements(db: DB, now: Date) {
+  const existing = await db.selectFrom("announcements").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const day = 86_400_000;
+  const items = [
+    {
+      title: "Admissions open for the new academic session",
+      body: "Applications for undergraduate, postgraduate and diploma programs are open. Apply online with your documents; we review every application within 2–3 business days.",
+      ago: 2,
+    },
+    {
+      title: "Weekend counselling at both offices",
+      body: "Our counsellors are available on Saturdays at the Pune and Mumbai offices to help you choose a program that fits your work and family life.",
+      ago: 9,
+    },
+    {
+      title: "Examination forms: submit before the last date",
+      body: "Enrolled students should submit their examination forms through their study centre before the university's last date. Contact us if you need help.",
+      ago: 20,
+    },
+  ];
+  await db
+    .insertInto("announcements")
+    .values(
+      items.map((item) => {
+        const at = new Date(now.getTime() - item.ago * day).toISOString();
+        return { title: item.title, body: item.body, published_at: at, created_at: at, updated_at: at };
+      }),
+    )
+    .execute();
+}
+
+const DEMO_GALLERY: { title: string; category: GalleryCategory; description: string; colors: [string, string] }[] = [
+  { title: "Main campus entrance", category: "Campus", description: "The entrance of our Pune office building.", colors: ["#1d3a8a", "#3b82f6"] },
+  { title: "Reading room", category: "Facilities", description: "A quiet reading room open to all enrolled students.", colors: ["#0f766e", "#5eead4"] },
+  { title: "Annual sports day", category: "Sports", description: "Students and staff at the annual sports day.", colors: ["#b45309", "#f59e0b"] },
+  { title: "Convocation ceremony", category: "Events", description: "Graduates receiving their degrees.", colors: ["#7c2d12", "#fb923c"] },
+  { title: "Study group", category: "Students", description: "A weekend study group at the Mumbai office.", colors: ["#4338ca", "#a5b4fc"] },
+  { title: "Faculty orientation", category: "Faculty", description: "Our counsellors and faculty at the orientation day.", colors: ["#334155", "#94a3b8"] },
+];
+
+/** Small generated illustrations (no stock photos), written as the same web-sized variants uploads get. */
+async function seedGallery(db: DB, opts: SeedOptions) {
+  const existing = await db.selectFrom("gallery_images").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  mkdirSync(opts.galleryDir, { recursive: true });
+  const width = GALLERY_WIDTHS[GALLERY_WIDTHS.length - 1]!;
+  const height = Math.round((width * 2) / 3);
+  const at = opts.now.toISOString();
+  for (const item of DEMO_GALLERY) {
+    const svg = demoSvg(item.title, item.colors, width, height);
+    const fileKey = `demo-${randomToken().slice(0, 12).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+    let bytes = 0;
+    for (const w of GALLERY_WIDTHS) {
+      const out = await sharp(Buffer.from(svg)).resize(w).webp({ quality: 70 }).toBuffer();
+      await Bun.write(path.join(opts.galleryDir, `${fileKey}-${w}.webp`), out);
+      bytes += out.length;
+    }
+    await db
+      .insertInto("gallery_images")
+      .values({
+        title: item.title,
+        description: item.description,
+        category: item.category,
+        file_key: fileKey,
+        width,
+        height,
+        size_bytes: bytes,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+}
+
+function demoSvg(title: string, [from, to]: [string, string], w: number, h: number) {
+  const safe = title.replace(/[<>&"]/g, "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <circle cx="${w * 0.78}" cy="${h * 0.3}" r="${h * 0.18}" fill="#ffffff" fill-opacity="0.18"/>
+  <path d="M0 ${h * 0.78} Q ${w * 0.3} ${h * 0.62} ${w * 0.55} ${h * 0.74} T ${w} ${h * 0.68} V ${h} H 0 Z" fill="#ffffff" fill-opacity="0.14"/>
+  <text x="${w * 0.06}" y="${h * 0.9}" font-family="sans-serif" font-size="${Math.round(h * 0.075)}" font-weight="600" fill="#ffffff">${safe}</text>
+</svg>`;
+}
+
+async function seedDemoStudent(db: DB, at: string): Promise<Credential> {
+  const password = generatePassword();
+  const email = "student@institute.local";
+  return db.transaction().execute(async (trx) => {
+    const studentId = formatStudentId(await nextSequenceValue(trx, "student_id"));
+    await trx
+      .insertInto("users")
+      .values({
+        role: "student",
+        name: "Priya Sharma",
+        email,
+        student_id: studentId,
+        password_hash: await hashPassword(password),
+        password_changed_at: at,
+        email_verified_at: at,
+        mobile: "9876543210",
+        date_of_birth: "2001-08-15",
+        gender: "Female",
+        address: "12, Karve Road, Kothrud",
+        city: "Pune",
+        state: "Maharashtra",
+        pincode: "411038",
+        blood_group: "B+",
+        standard: "BBA",
+        course: "Business Administration",
+        emergency_name: "Rajesh Sharma",
+        emergency_relationship: "Father",
+        emergency_phone: "9822012345",
+        preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { role: "student" as const, login: email, password, studentId };
+  });
+}

@@ -1,0 +1,2 @@
+// Replaced by the client shell.
+document.getElementById("root")!.textContent = "Loading…";

@@ -1,0 +1,119 @@
+/**
+ * createApp(deps): the whole HTTP surface — security headers, logging, body limits, session resolution,
+ * the documented /api REST paths, tRPC at /api/trpc, the built client and public files, the SPA fallback.
+ */
+import path from "node:path";
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getConnInfo } from "hono/bun";
+import { MSG } from "../shared/messages.ts";
+import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
+import type { AppDeps } from "./deps.ts";
+import { authRest } from "./features/auth/auth.rest.ts";
+import { resolveSession } from "./features/auth/auth.service.ts";
+import { checkHealth } from "./features/health/health.service.ts";
+import { AppError, HTTP_STATUS } from "./platform/errors.ts";
+import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
+import { securityHeaders } from "./platform/security-headers.ts";
+import { serveFiles } from "./platform/static-files.ts";
+import { appRouter } from "./router.ts";
+import { createContextInner } from "./trpc.ts";
+
+export interface AppOptions {
+  /** the built client (bun build output); defaults to ./dist */
+  distDir?: string;
+  /** files served as they are; defaults to ./public */
+  publicDir?: string;
+}
+
+const ROOT = path.resolve(import.meta.dir, "..", "..");
+
+/** Requests that carry files get a larger body limit; everything else stays small. */
+const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/student\/profile\/photo$/, /^\/api\/gallery\/upload$/];
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** four documents of at most 5 MB each, plus the form fields */
+const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;
+const MAX_TRPC_BATCH = 20;
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const distDir = options.distDir ?? path.join(ROOT, "dist");
+  const publicDir = options.publicDir ?? path.join(ROOT, "public");
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders({ hsts: deps.env.PUBLIC_URL?.startsWith("https://") ?? false }));
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("deps", deps);
+    c.set("auth", null);
+    c.set("ip", clientIp(c));
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const fields = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.req.path.startsWith("/api/")) deps.logger.info("request", fields);
+    else deps.logger.debug("request", fields);
+  });
+
+  app.use("/api/*", async (c, next) => {
+    const limit = UPLOAD_PATHS.some((re) => re.test(c.req.path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    return bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", MSG.payloadTooLarge);
+      },
+    })(c, next);
+  });
+
+  app.use("/api/*", async (c, next) => {
+    c.set("auth", await resolveSession(deps, bearerToken(c.req.header("authorization"))));
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+
+  app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));
+  app.route("/api/auth", authRest);
+
+  app.use(
+    "/api/trpc/*",
+    trpcServer({
+      router: appRouter,
+      endpoint: "/api/trpc",
+      maxBatchSize: MAX_TRPC_BATCH,
+      createContext: (_opts, c) =>
+        createContextInner({
+          deps,
+          auth: c.get("auth"),
+          ip: c.get("ip"),
+          userAgent: c.req.header("user-agent") ?? null,
+        }) as unknown as Record<string, unknown>,
+    }),
+  );
+
+  app.all("/api/*", (c) => c.json({ success: false, message: "Not found" }, 404));
+
+  app.get("*", serveFiles({ distDir, publicDir }));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
+      return c.json(
+        { success: false, message: err.message, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) },
+        err.status,
+      );
+    }
+    deps.logger.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    return c.json({ success: false, message: MSG.internal }, HTTP_STATUS.INTERNAL);
+  });
+
+  return app;
+}
+
+function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    // app.request() in tests has no socket
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+/** Reads process.env once at start; on any error the process exits with a readable list. */
+import path from "node:path";
+import * as v from "valibot";
+import { LOG_LEVELS } from "../shared/constants.ts";
+
+const port = v.pipe(
+  v.optional(v.string(), "3000"),
+  v.transform(Number),
+  v.integer("PORT must be a whole number"),
+  v.minValue(0, "PORT must be between 0 and 65535"),
+  v.maxValue(65535, "PORT must be between 0 and 65535"),
+);
+
+const envSchema = v.pipe(
+  v.object({
+    PORT: port,
+    HOST: v.optional(v.pipe(v.string(), v.nonEmpty("HOST must not be empty")), "0.0.0.0"),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty("DATA_DIR must not be empty")), "./data"),
+    PUBLIC_URL: v.optional(v.pipe(v.string(), v.url("PUBLIC_URL must be a full URL such as https://example.org"))),
+    ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("ADMIN_EMAIL must be an e-mail address"), v.toLowerCase())),
+    ADMIN_PASSWORD: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(8, "ADMIN_PASSWORD must be at least 8 characters long"),
+        v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "ADMIN_PASSWORD needs an uppercase letter, a lowercase letter and a digit"),
+      ),
+    ),
+    SMTP_URL: v.optional(
+      v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")),
+    ),
+    MAIL_FROM: v.optional(v.string(), "Institute of Distance Education <no-reply@institute.local>"),
+    NODE_ENV: v.optional(
+      v.picklist(["development", "production", "test"], "NODE_ENV must be development, production or test"),
+      "development",
+    ),
+    LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
+  }),
+  v.forward(
+    v.check(
+      (e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined),
+      "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    ),
+    ["ADMIN_PASSWORD"],
+  ),
+);
+
+export type Env = v.InferOutput<typeof envSchema> & { dataDir: string; production: boolean };
+
+/** Parses an environment; throws an Error whose message lists every problem, one per line. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset, as shells and .env files commonly leave them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = v.safeParse(envSchema, cleaned);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  - ${v.getDotPath(i) ?? "environment"}: ${i.message}`);
+    throw new Error(`The configuration is not valid:\n${lines.join("\n")}`);
+  }
+  const env = result.output;
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), production: env.NODE_ENV === "production" };
+}

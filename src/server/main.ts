@@ -1,0 +1,53 @@
+/** env → db → migrate → seed → app → Bun.serve; nothing else. */
+import { openDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { seed } from "../../db/seed.ts";
+import { createApp } from "./app.ts";
+import { parseEnv } from "./env.ts";
+import { getSettings } from "./features/settings/settings.service.ts";
+import { createLogger } from "./platform/logger.ts";
+import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+
+const paths = dataPaths(env.dataDir);
+ensureDataDirs(paths);
+const { db } = openDatabase(paths.database);
+const logger = createLogger(env.LOG_LEVEL ?? "info");
+const now = () => new Date();
+
+await migrateToLatest(db);
+const { created } = await seed(db, {
+  now: now(),
+  production: env.production,
+  galleryDir: paths.gallery,
+  adminEmail: env.ADMIN_EMAIL,
+  adminPassword: env.ADMIN_PASSWORD,
+});
+if (!env.LOG_LEVEL) logger.level = (await getSettings({ db })).system.logLevel;
+
+const deps = { db, env, logger, now };
+const app = createApp(deps);
+const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+
+const url = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
+for (const c of created) {
+  const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
+  console.log(`${who}: ${c.login} / ${c.password}`);
+}
+if (created.length) console.log("These passwords are shown only once. Keep them safe.");
+console.log(`Institute portal listening on ${url}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await server.stop();
+    await db.destroy();
+    process.exit(0);
+  });
+}

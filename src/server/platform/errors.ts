@@ -1,0 +1,57 @@
+/**
+ * The one typed error services throw. Each adapter maps it to its transport: REST status with
+ * { success: false, message, errors } and tRPC codes with the field errors in `data`.
+ */
+import type { FieldErrors } from "../../shared/schemas/common.ts";
+import { MSG } from "../../shared/messages.ts";
+
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL";
+
+export const HTTP_STATUS: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503 | 500> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly fieldErrors?: FieldErrors;
+  /** seconds, for 429 answers */
+  readonly retryAfter?: number;
+
+  constructor(code: AppErrorCode, message: string, opts: { fieldErrors?: FieldErrors; retryAfter?: number } = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = opts.fieldErrors;
+    this.retryAfter = opts.retryAfter;
+  }
+
+  get status() {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput, fieldErrors?: FieldErrors) =>
+  new AppError("BAD_REQUEST", message, { fieldErrors });
+export const unauthorized = (message: string = MSG.notAuthenticated) => new AppError("UNAUTHORIZED", message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError("FORBIDDEN", message);
+export const notFound = (message: string = MSG.notFound) => new AppError("NOT_FOUND", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const tooManyRequests = (retryAfter: number, message: string = MSG.tooManyRequests) =>
+  new AppError("TOO_MANY_REQUESTS", message, { retryAfter });

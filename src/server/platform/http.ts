@@ -1,0 +1,55 @@
+/** Helpers the REST adapters share: the response envelope, JSON bodies, bearer tokens, role guards. */
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Role } from "../../../db/schema.ts";
+import type { AppDeps } from "../deps.ts";
+import type { Authenticated } from "../features/auth/auth.service.ts";
+import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    auth: Authenticated | null;
+    ip: string | null;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/** `{ success: true, data }` — the spec's envelope. */
+export const ok = <T>(c: Context, data: T, status: 200 | 201 = 200) => c.json({ success: true as const, data }, status);
+
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest("The request body must be valid JSON");
+  }
+}
+
+export function bearerToken(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Requires a signed-in user, optionally of one role; 401 without a session, 403 for the wrong role. */
+export function requireRole(role?: Role): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const auth = c.get("auth");
+    if (!auth) throw unauthorized();
+    if (role && auth.user.role !== role) throw forbidden();
+    await next();
+  });
+}
+
+/** The signed-in user of a request already behind requireRole. */
+export function currentAuth(c: AppContext): Authenticated {
+  const auth = c.get("auth");
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

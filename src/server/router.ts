@@ -1,0 +1,11 @@
+/** The tRPC API: one sub-router per feature. The client imports only the type. */
+import { authRouter } from "./features/auth/auth.router.ts";
+import { healthRouter } from "./features/health/health.router.ts";
+import { router } from "./trpc.ts";
+
+export const appRouter = router({
+  auth: authRouter,
+  health: healthRouter,
+});
+
+export type AppRouter = typeof appRouter;

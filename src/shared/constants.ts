@@ -1,0 +1,77 @@
+/** Business constants and option lists of the specification, shared by server and client. */
+
+export const GENDERS = ["Male", "Female", "Other"] as const;
+export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
+export const EMERGENCY_RELATIONSHIPS = ["Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"] as const;
+
+/** Seed values only: the live lists are catalog data an admin can change (DECISIONS 16). */
+export const SEED_ADMISSION_COURSES = [
+  "Computer Science",
+  "Information Technology",
+  "Electronics",
+  "Mechanical Engineering",
+  "Civil Engineering",
+  "Business Administration",
+  "Commerce",
+  "Arts",
+] as const;
+export const SEED_STREAMS = ["BBA", "MBA", "BA", "MA", "B.Com", "M.Com", "B.Sc", "M.Sc", "Social Work", "PhD"] as const;
+export const SEED_STANDARDS = [
+  "10th Grade",
+  "12th Grade",
+  "BA",
+  "BSc",
+  "BCom",
+  "MA",
+  "MSc",
+  "MCom",
+  "BBA",
+  "MBA",
+  "BCA",
+  "MCA",
+  "Diploma",
+  "Certificate",
+  "Other",
+] as const;
+
+export const GALLERY_CATEGORIES = ["Campus", "Facilities", "Sports", "Events", "Students", "Faculty"] as const;
+export const CONTACT_SUBJECTS = ["admission", "courses", "fees", "facilities", "general", "support"] as const;
+export const CONTACT_STATUSES = ["new", "in-progress", "resolved", "closed"] as const;
+export const ADMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+export const NOTIFICATION_TYPES = ["admission", "system", "security", "contact", "course", "support"] as const;
+export const TICKET_CATEGORIES = ["general", "technical", "academic", "admission", "payment", "other"] as const;
+export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
+export const LANGUAGES = ["english", "hindi", "marathi"] as const;
+export const THEMES = ["light", "dark"] as const;
+export const TIME_ZONES = ["Asia/Kolkata", "UTC", "America/New_York", "Europe/London"] as const;
+export const BACKUP_FREQUENCIES = ["hourly", "daily", "weekly", "monthly"] as const;
+export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const YEAR_OF_PASSING = { min: 2015, max: 2025 } as const;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const PAGE_SIZE = 10;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const NOTIFICATION_POLL_MS = 30_000;
+export const CODE_LENGTH = 6;
+export const CODE_LIFETIME_SECONDS = 300;
+export const CODE_RESEND_AFTER_SECONDS = 60;
+export const REJECTION_REASON_MIN = 10;
+export const CONTACT_PREVIEW_CHARS = 50;
+
+/** The spec's marketing claims (spec part 1 §1). */
+export const MARKETING_FIGURES = [
+  { value: "10+", label: "Years of experience" },
+  { value: "5000+", label: "Students guided" },
+  { value: "25+", label: "Partner universities" },
+  { value: "100+", label: "Programs" },
+  { value: "2", label: "Office locations" },
+] as const;
+
+/** localStorage keys (spec part 1 §4, §9). */
+export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode" } as const;
+
+/** Widths of the web-sized variants stored for every gallery image (used in srcset). */
+export const GALLERY_WIDTHS = [480, 960, 1600] as const;
+export const galleryVariantUrl = (fileKey: string, width: number) => `/media/gallery/${fileKey}-${width}.webp`;

@@ -1,0 +1,58 @@
+/** Building blocks reused by the feature schemas. */
+import * as v from "valibot";
+import { MSG } from "../messages.ts";
+
+// One message per field: stop a field's checks at its first failure (on both sides).
+v.setGlobalConfig({ abortPipeEarly: true });
+
+/** A required text field: trimmed, and blank counts as missing. */
+export const requiredText = (message: string, max = 500) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`));
+
+/** An optional text field: trimmed; blank becomes undefined. */
+export const optionalText = (max = 500) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.maxLength(max, `Must be at most ${max} characters`),
+    v.transform((s) => (s === "" ? undefined : s)),
+  );
+
+/** An e-mail address, trimmed and lower-cased. */
+export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(254, MSG.validEmail),
+    v.email(MSG.validEmail),
+    v.toLowerCase(),
+  );
+
+/** The one password policy (DECISIONS 9) for every password that is set. */
+export const newPassword = v.pipe(
+  v.string(MSG.passwordRequired),
+  v.nonEmpty(MSG.passwordRequired),
+  v.minLength(8, MSG.passwordMin8),
+  v.maxLength(128, MSG.passwordTooLong),
+  v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity),
+);
+
+/** A password being presented (login, current password): only required and bounded. */
+export const presentedPassword = v.pipe(
+  v.string(MSG.passwordRequired),
+  v.nonEmpty(MSG.passwordRequired),
+  v.maxLength(1024, MSG.passwordRequired),
+);
+
+/** Field errors keyed by the field's dotted path, as both adapters and the forms report them. */
+export type FieldErrors = Record<string, string[]>;
+
+export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? "_form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

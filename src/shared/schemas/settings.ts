@@ -1,0 +1,134 @@
+/** System settings groups (spec part 2 §3, §5, §9) and student preferences (spec part 1 §3, §9). */
+import * as v from "valibot";
+import {
+  BACKUP_FREQUENCIES,
+  LANGUAGES,
+  LOG_LEVELS,
+  THEMES,
+  TIME_ZONES,
+} from "../constants.ts";
+import { emailAddress, optionalText, requiredText } from "./common.ts";
+
+const intInRange = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+export const generalSettings = v.object({
+  siteName: requiredText("Site name is required", 120),
+  siteDescription: optionalText(1000),
+  adminEmail: emailAddress("Admin email is required"),
+  contactPhone: optionalText(40),
+  address: optionalText(500),
+  timeZone: v.picklist(TIME_ZONES, "Please choose a time zone"),
+});
+
+export const securitySettings = v.object({
+  requireEmailVerification: v.boolean(),
+  enableTwoFactor: v.boolean(),
+  passwordExpiry: intInRange(30, 365, "Password expiry must be between 30 and 365 days"),
+  maxLoginAttempts: intInRange(3, 10, "Max login attempts must be between 3 and 10"),
+  sessionTimeout: intInRange(1, 168, "Session timeout must be between 1 and 168 hours"),
+});
+
+export const notificationSettings = v.object({
+  emailNotifications: v.boolean(),
+  smsNotifications: v.boolean(),
+  pushNotifications: v.boolean(),
+  admissionAlerts: v.boolean(),
+  systemAlerts: v.boolean(),
+  weeklyReports: v.boolean(),
+});
+
+export const systemSettings = v.object({
+  maintenanceMode: v.boolean(),
+  debugMode: v.boolean(),
+  backupFrequency: v.picklist(BACKUP_FREQUENCIES, "Please choose a backup frequency"),
+  logLevel: v.picklist(LOG_LEVELS, "Please choose a log level"),
+  cacheEnabled: v.boolean(),
+});
+
+const office = v.object({ name: requiredText("Office name is required", 120), address: requiredText("Address is required", 500) });
+
+/** Public facts about the institute shown in the footer, contact page and e-mails. */
+export const instituteSettings = v.object({
+  name: requiredText("Institute name is required", 120),
+  tagline: optionalText(200),
+  email: emailAddress(),
+  phones: v.array(requiredText("Phone is required", 40)),
+  offices: v.array(office),
+  hours: optionalText(200),
+  registration: optionalText(300),
+});
+
+export const settingsShape = {
+  general: generalSettings,
+  security: securitySettings,
+  notifications: notificationSettings,
+  system: systemSettings,
+  institute: instituteSettings,
+  language: v.picklist(LANGUAGES),
+} as const;
+
+export type SettingsGroup = keyof typeof settingsShape;
+export type Settings = { [K in SettingsGroup]: v.InferOutput<(typeof settingsShape)[K]> };
+
+/** Defaults of spec part 2 §9; the institute group is seed content the admin can change. */
+export const DEFAULT_SETTINGS: Settings = {
+  general: {
+    siteName: "Institute of Distance Education",
+    siteDescription:
+      "Distance and correspondence education: undergraduate, postgraduate and diploma programs from partner universities across India.",
+    adminEmail: "admin@institute.local",
+    contactPhone: "+91 20 2612 3456",
+    address: "2nd Floor, Shivaji Nagar, Pune, Maharashtra 411005",
+    timeZone: "Asia/Kolkata",
+  },
+  security: {
+    requireEmailVerification: true,
+    enableTwoFactor: false,
+    passwordExpiry: 90,
+    maxLoginAttempts: 5,
+    sessionTimeout: 24,
+  },
+  notifications: {
+    emailNotifications: true,
+    smsNotifications: false,
+    pushNotifications: true,
+    admissionAlerts: true,
+    systemAlerts: true,
+    weeklyReports: true,
+  },
+  system: { maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true },
+  institute: {
+    name: "Institute of Distance Education",
+    tagline: "Learn from anywhere. Graduate with confidence.",
+    email: "info@institute.local",
+    phones: ["+91 20 2612 3456", "+91 22 2543 7890"],
+    offices: [
+      { name: "Pune office", address: "2nd Floor, Shivaji Nagar, Pune, Maharashtra 411005" },
+      { name: "Mumbai office", address: "Office 14, Andheri East, Mumbai, Maharashtra 400069" },
+    ],
+    hours: "Monday to Saturday, 10:00 am – 6:00 pm",
+    registration: "Registered under the Societies Registration Act, 1860",
+  },
+  language: "english",
+};
+
+/** Per-student preferences stored with the account (DECISIONS 2). */
+export const studentPreferences = v.object({
+  emailNotifications: v.boolean(),
+  smsNotifications: v.boolean(),
+  pushNotifications: v.boolean(),
+  theme: v.picklist(THEMES),
+  language: v.picklist(LANGUAGES),
+  showPhotoOnVerification: v.boolean(),
+});
+export type StudentPreferences = v.InferOutput<typeof studentPreferences>;
+
+export const DEFAULT_STUDENT_PREFERENCES: StudentPreferences = {
+  emailNotifications: true,
+  smsNotifications: false,
+  pushNotifications: true,
+  theme: "light",
+  language: "english",
+  showPhotoOnVerification: true,
+};
