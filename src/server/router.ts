@@ -1,11 +1,13 @@
 /** The tRPC API: one sub-router per feature. The client imports only the type. */
 import { authRouter } from "./features/auth/auth.router.ts";
 import { healthRouter } from "./features/health/health.router.ts";
+import { siteRouter } from "./features/site/site.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
   auth: authRouter,
   health: healthRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;
