@@ -16,7 +16,8 @@ import { checkHealth } from "./features/health/health.service.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
-import { serveFiles } from "./platform/static-files.ts";
+import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
+import { dataPaths } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
 import { createContextInner } from "./trpc.ts";
 
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.all("/api/*", (c) => c.json({ success: false, message: "Not found" }, 404));
 
+  // Gallery variants have unique generated names, so they never change: cache them for a year.
+  app.get("/media/gallery/:file", serveStoredFile(dataPaths(deps.env.dataDir).gallery, "public, max-age=31536000, immutable"));
   app.get("*", serveFiles({ distDir, publicDir }));
 
   app.onError((err, c) => {

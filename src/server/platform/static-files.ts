@@ -32,6 +32,22 @@ async function fileAt(root: string, urlPath: string) {
   }
 }
 
+/**
+ * Serves one stored upload by its server-generated name (e.g. a gallery variant). Names never contain
+ * separators; anything else is a 404.
+ */
+export function serveStoredFile(dir: string, cacheControl: string) {
+  const root = path.resolve(dir);
+  return async (c: Context) => {
+    const name = c.req.param("file") ?? "";
+    if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text("Not found", 404);
+    const file = await fileAt(root, "/" + name);
+    if (!file) return c.text("Not found", 404);
+    c.header("Cache-Control", cacheControl);
+    return c.body(file.stream(), 200, { "Content-Type": file.type });
+  };
+}
+
 export function serveFiles(opts: { distDir: string; publicDir: string }) {
   const distDir = path.resolve(opts.distDir);
   const publicDir = path.resolve(opts.publicDir);

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
+import { createTestDeps } from "../src/server/testing.ts";
+import { openDatabase } from "./connection.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { generatePassword, seed } from "./seed.ts";
+
+const galleryDir = () => mkdtempSync(path.join(tmpdir(), "institute-gallery-"));
+
+describe("migrations", () => {
+  test("run idempotently and create every table with foreign keys on", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "institute-db-")), "t.db");
+    const { db, sqlite } = openDatabase(file);
+    expect((await migrateToLatest(db)).length).toBeGreaterThan(0);
+    expect(await migrateToLatest(db)).toEqual([]);
+    const tables = (await db.introspection.getTables()).map((t) => t.name);
+    for (const t of ["users", "sessions", "admissions", "admission_documents", "contact_inquiries", "notifications", "gallery_images", "support_tickets", "settings", "courses", "books", "exams", "faqs", "one_time_codes", "audit_log", "email_outbox", "announcements"]) {
+      expect(tables).toContain(t);
+    }
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    await expect(sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ('h', 999, 'a', 'a', 'a')`.execute(db)).rejects.toThrow();
+    await db.destroy();
+  });
+
+  test("list filters and sorts have indexes", async () => {
+    const deps = await createTestDeps();
+    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(deps.db);
+    const names = rows.rows.map((r) => r.name);
+    for (const i of ["admissions_status_created", "contacts_status_created", "notifications_recipient_created", "gallery_active_category_created", "tickets_status_created", "users_role_created", "audit_created"]) {
+      expect(names).toContain(i);
+    }
+  });
+});
+
+describe("seed", () => {
+  test("a first run creates the admin and demo student whose printed logins work; a second run adds nothing", async () => {
+    const deps = await createTestDeps();
+    const dir = galleryDir();
+    const first = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
+    const admin = first.created.find((c) => c.role === "admin")!;
+    const student = first.created.find((c) => c.role === "student")!;
+    expect(admin.login).toBe("admin@institute.local");
+    expect(student.studentId).toBe("STU0001");
+    expect((await loginAdmin(deps, { email: admin.login, password: admin.password })).user.role).toBe("admin");
+    expect((await loginStudent(deps, { email: "", studentId: "STU0001", password: student.password })).user.role).toBe("student");
+
+    const again = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
+    expect(again.created).toEqual([]);
+    const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements") =>
+      Number((await deps.db.selectFrom(t).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count("users")).toBe(2);
+    expect(await count("gallery_images")).toBe(6);
+    expect(await count("catalog_options")).toBe(8 + 10 + 15);
+    expect(await count("announcements")).toBe(3);
+    // three web-sized variants per demo image
+    expect(readdirSync(dir).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
+  });
+
+  test("production seeds no demo student; ADMIN_EMAIL/ADMIN_PASSWORD are used and never echoed", async () => {
+    const deps = await createTestDeps();
+    const result = await seed(deps.db, {
+      now: deps.now(),
+      production: true,
+      galleryDir: galleryDir(),
+      adminEmail: "principal@example.org",
+      adminPassword: "Principal2026",
+    });
+    expect(result.created).toEqual([{ role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)" }]);
+    const students = await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute();
+    expect(students).toHaveLength(0);
+    expect((await loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" })).user.email).toBe("principal@example.org");
+  });
+
+  test("generated passwords meet the password policy and differ", () => {
+    const a = generatePassword();
+    const b = generatePassword();
+    expect(a).not.toBe(b);
+    expect(a.length).toBeGreaterThanOrEqual(16);
+    expect(a).toMatch(/[a-z]/);
+    expect(a).toMatch(/[A-Z]/);
+    expect(a).toMatch(/\d/);
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { dataPaths } from "./platform/storage.ts";
+import { createTestDeps, testApp, type TestDeps } from "./testing.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+const dir = mkdtempSync(path.join(tmpdir(), "institute-app-"));
+const distDir = path.join(dir, "dist");
+const publicDir = path.join(dir, "public");
+
+beforeAll(async () => {
+  mkdirSync(distDir);
+  mkdirSync(publicDir);
+  writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>shell</title><div id=root></div>");
+  writeFileSync(path.join(distDir, "index-abc12345.js"), "console.log(1)");
+  writeFileSync(path.join(publicDir, "robots.txt"), "User-agent: *");
+  writeFileSync(path.join(dir, "secret.txt"), "top secret");
+  deps = await createTestDeps();
+  writeFileSync(path.join(dataPaths(deps.env.dataDir).gallery, "demo-abc-480.webp"), "RIFFxxxxWEBP");
+  app = testApp(deps, { distDir, publicDir });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("security headers", () => {
+  test("every kind of response carries a strict CSP without inline script, nosniff, no framing", async () => {
+    for (const p of ["/", "/api/health", "/index-abc12345.js", "/api/nope"]) {
+      const res = await app.request(p);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(csp).not.toContain("unsafe-eval");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    }
+  });
+
+  test("HSTS is sent only when the site is served over HTTPS", async () => {
+    expect((await app.request("/")).headers.get("strict-transport-security")).toBeNull();
+    const https = testApp(await createTestDeps({ PUBLIC_URL: "https://institute.example" }), { distDir, publicDir });
+    expect((await https.request("/")).headers.get("strict-transport-security")).toContain("max-age=");
+  });
+});
+
+describe("routing", () => {
+  test("GET /api/health answers once the database is ready", async () => {
+    const res = await app.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, data: { status: "ok" } });
+  });
+
+  test("unknown /api paths answer JSON 404; unknown pages get the app shell", async () => {
+    const api = await app.request("/api/does-not-exist", { method: "POST" });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ success: false, message: "Not found" });
+    const page = await app.request("/some/unknown/page");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    expect(await page.text()).toContain("<div id=root>");
+  });
+
+  test("hashed assets are cached for a year; public files are served as they are; missing files are 404", async () => {
+    const js = await app.request("/index-abc12345.js");
+    expect(js.status).toBe(200);
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    const robots = await app.request("/robots.txt");
+    expect(await robots.text()).toBe("User-agent: *");
+    expect((await app.request("/missing.png")).status).toBe(404);
+  });
+
+  test("paths with .., encoded dots or backslashes never reach files outside the served folders", async () => {
+    for (const p of ["/../secret.txt", "/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/..%5csecret.txt", "//..//secret.txt", "/%252e%252e/secret.txt"]) {
+      const res = await app.request(p);
+      expect(await res.text()).not.toContain("top secret");
+    }
+  });
+
+  test("gallery variants are served from the data folder, and only by a plain generated name", async () => {
+    const ok = await app.request("/media/gallery/demo-abc-480.webp");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toContain("immutable");
+    expect((await app.request("/media/gallery/..%2f..%2finstitute.db")).status).toBe(404);
+    expect((await app.request("/media/gallery/nothing-480.webp")).status).toBe(404);
+  });
+});
+
+describe("errors and limits", () => {
+  test("a body over the limit is refused with 413 and a clear message", async () => {
+    const res = await app.request("/api/auth/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@b.c", password: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toContain("too large");
+  });
+
+  test("an unexpected failure answers 500 without internals, and is logged", async () => {
+    // Closing the database makes the next query fail in an unplanned way.
+    const failing = await createTestDeps();
+    const failingApp = testApp(failing, { distDir, publicDir });
+    await failing.db.destroy();
+    const res = await failingApp.request("/api/health");
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({ success: false, message: "Something went wrong on our side. Please try again." });
+    expect(JSON.stringify(body)).not.toContain("at ");
+    expect(failing.logLines.some((l) => l.includes("unhandled error"))).toBe(true);
+  });
+
+  test("tRPC batches are capped at 20 calls", async () => {
+    const paths = Array.from({ length: 21 }, () => "health.check").join(",");
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i, {}]))));
+    const res = await app.request(`/api/trpc/${paths}?batch=1&input=${input}`);
+    expect(res.status).toBe(400);
+    const ok = await app.request(`/api/trpc/health.check,health.check?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`);
+    expect(ok.status).toBe(200);
+  });
+
+  test("requests are logged with method, path, status and duration", async () => {
+    await app.request("/api/health");
+    const line = deps.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.path === "/api/health");
+    expect(line).toMatchObject({ level: "info", method: "GET", status: 200 });
+    expect(typeof line.ms).toBe("number");
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import path from "node:path";
+import { parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  test("defaults: port 3000, ./data, development", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.dataDir).toBe(path.resolve("./data"));
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.production).toBe(false);
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  test("empty strings count as unset; values are normalised", () => {
+    const env = parseEnv({ PORT: "8080", SMTP_URL: "", ADMIN_EMAIL: " Boss@Example.ORG ", ADMIN_PASSWORD: "Str0ngPassword", NODE_ENV: "production" });
+    expect(env.PORT).toBe(8080);
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBe("boss@example.org");
+    expect(env.production).toBe(true);
+  });
+
+  test("every problem is listed, one per line, naming the variable", () => {
+    let message = "";
+    try {
+      parseEnv({ PORT: "eighty", PUBLIC_URL: "not a url", SMTP_URL: "http://mail", NODE_ENV: "staging", ADMIN_EMAIL: "x@y.z" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toStartWith("The configuration is not valid:");
+    expect(message).toContain("PORT: PORT must be a whole number");
+    expect(message).toContain("PUBLIC_URL:");
+    expect(message).toContain("SMTP_URL: SMTP_URL must start with smtp:// or smtps://");
+    expect(message).toContain("NODE_ENV:");
+    expect(message.split("\n").length).toBeGreaterThanOrEqual(5);
+  });
+
+  test("ADMIN_EMAIL and ADMIN_PASSWORD go together, and the password must meet the policy", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org" })).toThrow("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD: "password" })).toThrow("uppercase");
+  });
+});

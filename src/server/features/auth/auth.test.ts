@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { TRPCError } from "@trpc/server";
+import { sha256 } from "../../platform/crypto.ts";
+import { callerFor, createTestDeps, createUser, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { saveSettingsGroup, getSettings } from "../settings/settings.service.ts";
+import { loginAdmin, loginStudent, logout, resolveSession } from "./auth.service.ts";
+
+let deps: TestDeps;
+beforeEach(async () => {
+  deps = await createTestDeps();
+});
+
+const post = (app: ReturnType<typeof testApp>, path: string, body: unknown, token?: string) =>
+  app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe("auth service", () => {
+  test("an admin logs in with e-mail and password and gets an opaque token stored only as a hash", async () => {
+    const admin = await createUser(deps, { role: "admin", email: "head@example.test" });
+    const result = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    expect(result.user).toMatchObject({ id: admin.id, role: "admin", email: "head@example.test" });
+    expect(result.token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    const stored = await deps.db.selectFrom("sessions").selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).toBe(sha256(result.token));
+    expect(stored[0]!.token_hash).not.toContain(result.token);
+  });
+
+  test("a student logs in by student ID or by e-mail, but not through the admin login", async () => {
+    await createUser(deps, { role: "student", email: "asha@example.test", student_id: "STU0007" });
+    const byId = await loginStudent(deps, { email: "", studentId: "STU0007", password: TEST_PASSWORD });
+    const byEmail = await loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD });
+    expect(byId.user.student_id).toBe("STU0007");
+    expect(byEmail.user.student_id).toBe("STU0007");
+    await expect(loginAdmin(deps, { email: "asha@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Invalid credentials",
+    });
+  });
+
+  test("a wrong password and an unknown account give the same answer", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    await expect(loginAdmin(deps, { email: "head@example.test", password: "Wrong1Password" })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid credentials" });
+    await expect(loginAdmin(deps, { email: "nobody@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid credentials" });
+  });
+
+  test("an inactive account cannot log in", async () => {
+    await createUser(deps, { role: "student", email: "gone@example.test", is_active: 0 });
+    await expect(loginStudent(deps, { email: "gone@example.test", studentId: "", password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  test("a session expires after the sessionTimeout setting and is then removed", async () => {
+    const { security } = await getSettings(deps);
+    await saveSettingsGroup(deps, "security", { ...security, sessionTimeout: 2 });
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    deps.advance(2 * 3_600_000 - 1000);
+    expect(await resolveSession(deps, token)).not.toBeNull();
+    deps.advance(2000);
+    expect(await resolveSession(deps, token)).toBeNull();
+    expect(await deps.db.selectFrom("sessions").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("logout ends the session; unknown and oversized tokens resolve to nobody", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    const auth = await resolveSession(deps, token);
+    expect(auth?.user.email).toBe("head@example.test");
+    await logout(deps, auth!.sessionId);
+    expect(await resolveSession(deps, token)).toBeNull();
+    expect(await resolveSession(deps, "not-a-token")).toBeNull();
+    expect(await resolveSession(deps, "x".repeat(500))).toBeNull();
+  });
+
+  test("deactivating an account makes its existing sessions stop working", async () => {
+    const user = await createUser(deps, { role: "student", email: "s@example.test" });
+    const { token } = await loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD });
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", user.id).execute();
+    expect(await resolveSession(deps, token)).toBeNull();
+  });
+});
+
+describe("auth REST adapter", () => {
+  test("POST /api/auth/admin/login answers { success, data: { token, user } } and /me knows the user", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test", name: "Head Office" });
+    const app = testApp(deps);
+    const res = await post(app, "/api/auth/admin/login", { email: " Head@Example.test ", password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.user).toMatchObject({ role: "admin", name: "Head Office", email: "head@example.test" });
+    const me = await app.request("/api/auth/me", { headers: { authorization: `Bearer ${body.data.token}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).data.user.email).toBe("head@example.test");
+  });
+
+  test("validation messages of spec part 1 §5 come back as field errors with 400", async () => {
+    const app = testApp(deps);
+    const admin = await (await post(app, "/api/auth/admin/login", { email: "", password: "" })).json();
+    expect(admin).toEqual({
+      success: false,
+      message: "Email is required",
+      errors: { email: ["Email is required"], password: ["Password is required"] },
+    });
+    const res = await post(app, "/api/auth/student/login", { password: "x" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.email).toEqual(["Either email or student ID is required"]);
+  });
+
+  test("a wrong password is a 401 'Invalid credentials'; a malformed body is a 400", async () => {
+    await createUser(deps, { role: "student", email: "s@example.test", student_id: "STU0001" });
+    const app = testApp(deps);
+    const res = await post(app, "/api/auth/student/login", { studentId: "stu0001", password: "Nope1234" });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ success: false, message: "Invalid credentials" });
+    const bad = await app.request("/api/auth/student/login", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    expect(bad.status).toBe(400);
+  });
+
+  test("student ID login is case-insensitive and logout makes the token useless", async () => {
+    await createUser(deps, { role: "student", email: "s@example.test", student_id: "STU0001" });
+    const app = testApp(deps);
+    const login = await (await post(app, "/api/auth/student/login", { studentId: "stu0001", password: TEST_PASSWORD })).json();
+    const token = login.data.token as string;
+    expect((await post(app, "/api/auth/logout", {}, token)).status).toBe(200);
+    const me = await app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    expect((await me.json()).success).toBe(false);
+  });
+
+  test("authenticated API answers are never cached", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const app = testApp(deps);
+    const login = await post(app, "/api/auth/admin/login", { email: "head@example.test", password: TEST_PASSWORD });
+    expect(login.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("auth tRPC adapter", () => {
+  test("the same service answers through tRPC, with field errors in data", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const guest = callerFor(deps);
+    const { token, user } = await guest.auth.adminLogin({ email: "head@example.test", password: TEST_PASSWORD });
+    expect(user.role).toBe("admin");
+    const auth = await resolveSession(deps, token);
+    expect((await callerFor(deps, auth).auth.me()).user.email).toBe("head@example.test");
+
+    const res = await testApp(deps).request("/api/trpc/auth.adminLogin", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "", password: "" }),
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.data.fieldErrors).toEqual({ email: ["Email is required"], password: ["Password is required"] });
+  });
+
+  test("a guest calling me gets UNAUTHORIZED; a wrong password maps to UNAUTHORIZED", async () => {
+    await expect(callerFor(deps).auth.me()).rejects.toBeInstanceOf(TRPCError);
+    await expect(callerFor(deps).auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    await expect(callerFor(deps).auth.adminLogin({ email: "head@example.test", password: "Wrong1234" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Invalid credentials",
+    });
+  });
+});

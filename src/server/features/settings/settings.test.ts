@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { createTestDeps } from "../../testing.ts";
+import { getSettings, saveSettingsGroup } from "./settings.service.ts";
+
+describe("settings service", () => {
+  test("an empty database reads the defaults of spec part 2 §9", async () => {
+    const s = await getSettings(await createTestDeps());
+    expect(s.security).toEqual({ requireEmailVerification: true, enableTwoFactor: false, passwordExpiry: 90, maxLoginAttempts: 5, sessionTimeout: 24 });
+    expect(s.system).toEqual({ maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true });
+    expect(s.general.timeZone).toBe("Asia/Kolkata");
+    expect(s.notifications.smsNotifications).toBe(false);
+  });
+
+  test("a saved group is read back at once (the cache is invalidated)", async () => {
+    const deps = await createTestDeps();
+    await getSettings(deps);
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, maintenanceMode: true });
+    expect((await getSettings(deps)).system.maintenanceMode).toBe(true);
+  });
+
+  test("a stored value that breaks the rules falls back to the default instead of taking effect", async () => {
+    const deps = await createTestDeps();
+    await deps.db
+      .insertInto("settings")
+      .values({ key: "security", value: JSON.stringify({ sessionTimeout: 100000 }), updated_at: deps.now().toISOString() })
+      .execute();
+    expect((await getSettings(deps)).security.sessionTimeout).toBe(24);
+  });
+});

@@ -1,0 +1,78 @@
+/** Test fixtures: a migrated in-memory database, a movable clock, quiet logs, and account helpers. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import type { NewUser } from "../../db/schema.ts";
+import { createApp } from "./app.ts";
+import type { AppDeps } from "./deps.ts";
+import { parseEnv } from "./env.ts";
+import { hashPassword } from "./platform/crypto.ts";
+import { memoryLogger } from "./platform/logger.ts";
+import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
+import { appRouter } from "./router.ts";
+import { createCallerFactory, createContextInner } from "./trpc.ts";
+import type { Authenticated } from "./features/auth/auth.service.ts";
+
+export interface TestDeps extends AppDeps {
+  /** moves the clock forward */
+  advance(ms: number): void;
+  logLines: string[];
+}
+
+export async function createTestDeps(envOverrides: Record<string, string> = {}): Promise<TestDeps> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "institute-test-"));
+  ensureDataDirs(dataPaths(dataDir));
+  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envOverrides });
+  const { db } = openDatabase(":memory:");
+  await migrateToLatest(db);
+  const { logger, lines } = memoryLogger("debug");
+  let current = new Date("2026-11-22T06:30:00.000Z").getTime();
+  return {
+    db,
+    env,
+    logger,
+    logLines: lines,
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export const TEST_PASSWORD = "Correct1Horse";
+
+let counter = 0;
+/** Inserts an account with TEST_PASSWORD (or the given one). */
+export async function createUser(deps: AppDeps, values: Partial<NewUser> & { role: NewUser["role"] }, password = TEST_PASSWORD) {
+  counter += 1;
+  const at = deps.now().toISOString();
+  return deps.db
+    .insertInto("users")
+    .values({
+      name: values.role === "admin" ? `Admin ${counter}` : `Student ${counter}`,
+      email: `user${counter}@example.test`,
+      password_hash: await hashPassword(password),
+      created_at: at,
+      updated_at: at,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The app under test, requested in-process. */
+export function testApp(deps: AppDeps, opts: Parameters<typeof createApp>[1] = {}) {
+  return createApp(deps, opts);
+}
+
+const createCaller = createCallerFactory(appRouter);
+/** A tRPC caller as a given signed-in user (or a guest). */
+export function callerFor(deps: AppDeps, auth: Authenticated | null = null) {
+  return createCaller(createContextInner({ deps, auth }));
+}
+
+export async function jsonOf(res: Response): Promise<any> {
+  return res.json();
+}
