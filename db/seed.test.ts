@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
-import { createTestDeps } from "../src/server/testing.ts";
+import { createTestDeps, signedIn } from "../src/server/testing.ts";
 import { openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { generatePassword, seed } from "./seed.ts";
@@ -47,8 +47,8 @@ describe("seed", () => {
     const student = first.created.find((c) => c.role === "student")!;
     expect(admin.login).toBe("admin@institute.local");
     expect(student.studentId).toBe("STU0001");
-    expect((await loginAdmin(deps, { email: admin.login, password: admin.password })).user.role).toBe("admin");
-    expect((await loginStudent(deps, { email: "", studentId: "STU0001", password: student.password })).user.role).toBe("student");
+    expect((await signedIn(loginAdmin(deps, { email: admin.login, password: admin.password }))).user.role).toBe("admin");
+    expect((await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: student.password }))).user.role).toBe("student");
 
     const again = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
     expect(again.created).toEqual([]);
@@ -74,7 +74,7 @@ describe("seed", () => {
     expect(result.created).toEqual([{ role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)" }]);
     const students = await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute();
     expect(students).toHaveLength(0);
-    expect((await loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" })).user.email).toBe("principal@example.org");
+    expect((await signedIn(loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" }))).user.email).toBe("principal@example.org");
   });
 
   test("generated passwords meet the password policy and differ", () => {

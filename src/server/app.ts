@@ -36,6 +36,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** four documents of at most 5 MB each, plus the form fields */
 const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;
 const MAX_TRPC_BATCH = 20;
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]);
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const distDir = options.distDir ?? path.join(ROOT, "dist");
@@ -67,8 +68,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", async (c, next) => {
-    c.set("auth", await resolveSession(deps, bearerToken(c.req.header("authorization"))));
+    const auth = await resolveSession(deps, bearerToken(c.req.header("authorization")));
+    c.set("auth", auth);
     c.header("Cache-Control", "no-store");
+    // Until a required password change is done, the account can do nothing else (tRPC checks per procedure).
+    if (auth?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path)) {
+      throw new AppError("FORBIDDEN", MSG.mustChangePassword);
+    }
     await next();
   });
 

@@ -6,6 +6,8 @@ import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
+import { createMailer } from "./platform/mail.ts";
+import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 
 let env;
@@ -32,7 +34,10 @@ const { created } = await seed(db, {
 });
 if (!env.LOG_LEVEL) logger.level = (await getSettings({ db })).system.logLevel;
 
-const deps = { db, env, logger, now };
+const base = { db, env, logger, now };
+const mail = createMailer(base);
+const deps = { ...base, mail, limits: createRateLimiter(now) };
+mail.start();
 const app = createApp(deps);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
 
@@ -43,10 +48,16 @@ for (const c of created) {
 }
 if (created.length) console.log("These passwords are shown only once. Keep them safe.");
 console.log(`Institute portal listening on ${url}`);
+console.log(
+  mail.transport.kind === "smtp"
+    ? "E-mail is sent through SMTP_URL."
+    : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     await server.stop();
+    await mail.stop();
     await db.destroy();
     process.exit(0);
   });

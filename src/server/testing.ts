@@ -10,10 +10,12 @@ import type { AppDeps } from "./deps.ts";
 import { parseEnv } from "./env.ts";
 import { hashPassword } from "./platform/crypto.ts";
 import { memoryLogger } from "./platform/logger.ts";
+import { createMailer } from "./platform/mail.ts";
+import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
 import { createCallerFactory, createContextInner } from "./trpc.ts";
-import type { Authenticated } from "./features/auth/auth.service.ts";
+import type { Authenticated, LoginResult, SignedIn } from "./features/auth/auth.service.ts";
 
 export interface TestDeps extends AppDeps {
   /** moves the clock forward */
@@ -29,12 +31,15 @@ export async function createTestDeps(envOverrides: Record<string, string> = {}):
   await migrateToLatest(db);
   const { logger, lines } = memoryLogger("debug");
   let current = new Date("2026-11-22T06:30:00.000Z").getTime();
+  const now = () => new Date(current);
   return {
     db,
     env,
     logger,
     logLines: lines,
-    now: () => new Date(current),
+    now,
+    mail: createMailer({ db, env, logger, now }),
+    limits: createRateLimiter(now),
     advance: (ms) => {
       current += ms;
     },
@@ -75,4 +80,12 @@ export function callerFor(deps: AppDeps, auth: Authenticated | null = null) {
 
 export async function jsonOf(res: Response): Promise<any> {
   return res.json();
+}
+
+/** Narrows a login answer to a signed-in one (fails the test on a two-factor challenge). */
+export function signedIn(result: LoginResult | Promise<LoginResult>): Promise<SignedIn> {
+  return Promise.resolve(result).then((r) => {
+    if (!("token" in r)) throw new Error("expected a session, got a two-factor challenge");
+    return r;
+  });
 }

@@ -87,8 +87,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
 
-const signedIn = publicProcedure.use(({ ctx, next }) => {
+/** What an account that must change its password may still call. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["auth.me", "auth.logout", "auth.logoutAll", "auth.changePassword"]);
+
+const signedIn = publicProcedure.use(({ ctx, next, path }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MSG.notAuthenticated });
+  if (ctx.auth.user.must_change_password === 1 && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(path)) {
+    throw new TRPCError({ code: "FORBIDDEN", message: MSG.mustChangePassword });
+  }
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 

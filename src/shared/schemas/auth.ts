@@ -1,7 +1,7 @@
 /** Login and session inputs (spec part 1 §5). */
 import * as v from "valibot";
 import { MSG } from "../messages.ts";
-import { emailAddress, presentedPassword } from "./common.ts";
+import { emailAddress, newPassword, optionalText, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
   email: emailAddress(MSG.emailRequired),
@@ -21,3 +21,81 @@ export const studentLoginInput = v.pipe(
   ),
 );
 export type StudentLoginInput = v.InferOutput<typeof studentLoginInput>;
+
+export const USER_TYPES = ["admin", "student"] as const;
+const userType = v.picklist(USER_TYPES, "Please choose an account type");
+
+/** Six digits, as typed in the six boxes. */
+export const otpCode = v.pipe(
+  v.string(MSG.completeCode),
+  v.trim(),
+  v.regex(/^\d{6}$/, MSG.completeCode),
+);
+
+export const forgotPasswordInput = v.object({
+  email: emailAddress(),
+  userType,
+});
+export type ForgotPasswordInput = v.InferOutput<typeof forgotPasswordInput>;
+
+export const verifyOtpInput = v.object({
+  email: emailAddress(),
+  otp: otpCode,
+  userType,
+});
+export type VerifyOtpInput = v.InferOutput<typeof verifyOtpInput>;
+
+export const resetPasswordInput = v.object({
+  password: newPassword,
+  resetToken: v.pipe(v.string(MSG.resetLinkExpired), v.nonEmpty(MSG.resetLinkExpired), v.maxLength(200)),
+  userType,
+});
+export type ResetPasswordInput = v.InferOutput<typeof resetPasswordInput>;
+
+/** A new password typed twice (reset form, first-login form, change-password forms). */
+export const passwordPairForm = v.pipe(
+  v.object({
+    password: newPassword,
+    confirmPassword: v.pipe(v.string(MSG.confirmPassword), v.nonEmpty(MSG.confirmPassword)),
+  }),
+  v.forward(
+    v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, MSG.passwordsDoNotMatch),
+    ["confirmPassword"],
+  ),
+);
+
+export const changePasswordInput = v.object({
+  currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired), v.maxLength(1024)),
+  newPassword,
+});
+export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>;
+
+/** PUT /auth/profile: name, email, mobile — only non-blank values count; at least one. */
+export const profileUpdateInput = v.pipe(
+  v.object({
+    name: optionalText(120),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s)), v.optional(emailAddress()))),
+    mobile: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.transform((s) => (s === "" ? undefined : s)),
+        v.optional(v.pipe(v.string(), v.regex(/^\+?[0-9 -]{7,20}$/, "Please enter a valid mobile number"))),
+      ),
+    ),
+  }),
+  v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, MSG.profileAtLeastOne),
+);
+export type ProfileUpdateInput = v.InferOutput<typeof profileUpdateInput>;
+
+export const firstLoginInput = v.object({
+  token: v.pipe(v.string(), v.nonEmpty("This link is not valid. Please request a new one."), v.maxLength(200)),
+  password: newPassword,
+});
+export type FirstLoginInput = v.InferOutput<typeof firstLoginInput>;
+
+export const twoFactorInput = v.object({
+  challengeToken: v.pipe(v.string(), v.nonEmpty("Please sign in again."), v.maxLength(200)),
+  code: otpCode,
+});
+export type TwoFactorInput = v.InferOutput<typeof twoFactorInput>;

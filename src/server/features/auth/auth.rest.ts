@@ -1,25 +1,57 @@
-/** REST paths of spec part 1 §7 for login, the current user and logout; thin over auth.service. */
+/** REST paths of spec part 1 §7 (auth) and part 2 §7 (profile, password); thin over the auth services. */
 import { Hono } from "hono";
-import { adminLoginInput, studentLoginInput } from "../../../shared/schemas/auth.ts";
-import { type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import {
+  adminLoginInput,
+  changePasswordInput,
+  firstLoginInput,
+  forgotPasswordInput,
+  profileUpdateInput,
+  resetPasswordInput,
+  studentLoginInput,
+  twoFactorInput,
+  verifyOtpInput,
+} from "../../../shared/schemas/auth.ts";
+import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import { loginAdmin, loginStudent, logout, toPublicUser } from "./auth.service.ts";
+import {
+  accountStats,
+  changePassword,
+  completeFirstLogin,
+  logoutOtherSessions,
+  requestPasswordReset,
+  resetPassword,
+  updateOwnProfile,
+  verifyResetCode,
+} from "./account.service.ts";
+import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
+
+const meta = (c: AppContext) => ({ ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? null });
 
 export const authRest = new Hono<AppEnv>()
-  .post("/admin/login", async (c) => {
-    const input = parseInput(adminLoginInput, await readJson(c));
-    return ok(c, await loginAdmin(c.get("deps"), input, meta(c)));
-  })
-  .post("/student/login", async (c) => {
-    const input = parseInput(studentLoginInput, await readJson(c));
-    return ok(c, await loginStudent(c.get("deps"), input, meta(c)));
-  })
+  .post("/admin/login", async (c) => ok(c, await loginAdmin(c.get("deps"), parseInput(adminLoginInput, await readJson(c)), meta(c))))
+  .post("/student/login", async (c) => ok(c, await loginStudent(c.get("deps"), parseInput(studentLoginInput, await readJson(c)), meta(c))))
+  .post("/verify-2fa", async (c) => ok(c, await verifyTwoFactor(c.get("deps"), parseInput(twoFactorInput, await readJson(c)), meta(c))))
+  .post("/forgot-password", async (c) =>
+    ok(c, await requestPasswordReset(c.get("deps"), parseInput(forgotPasswordInput, await readJson(c)), meta(c))),
+  )
+  .post("/verify-otp", async (c) => ok(c, await verifyResetCode(c.get("deps"), parseInput(verifyOtpInput, await readJson(c)), meta(c))))
+  .post("/reset-password", async (c) => ok(c, await resetPassword(c.get("deps"), parseInput(resetPasswordInput, await readJson(c)), meta(c))))
+  .post("/first-login", async (c) => ok(c, await completeFirstLogin(c.get("deps"), parseInput(firstLoginInput, await readJson(c)), meta(c))))
   .get("/me", requireRole(), (c) => ok(c, { user: toPublicUser(currentAuth(c).user) }))
   .post("/logout", requireRole(), async (c) => {
     await logout(c.get("deps"), currentAuth(c).sessionId);
     return ok(c, { loggedOut: true });
-  });
-
-function meta(c: { get(key: "ip"): string | null; req: { header(name: string): string | undefined } }) {
-  return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? null };
-}
+  })
+  .post("/logout-all", requireRole(), async (c) => {
+    const auth = currentAuth(c);
+    return ok(c, await logoutOtherSessions(c.get("deps"), auth.user.id, auth.sessionId, meta(c)));
+  })
+  .put("/change-password", requireRole(), async (c) => {
+    const auth = currentAuth(c);
+    const input = parseInput(changePasswordInput, await readJson(c));
+    return ok(c, await changePassword(c.get("deps"), auth.user.id, auth.sessionId, input, meta(c)));
+  })
+  .put("/profile", requireRole(), async (c) =>
+    ok(c, await updateOwnProfile(c.get("deps"), currentAuth(c).user.id, parseInput(profileUpdateInput, await readJson(c)))),
+  )
+  .get("/stats", requireRole(), async (c) => ok(c, await accountStats(c.get("deps"), currentAuth(c).user.id)));

@@ -1,18 +1,50 @@
-/** tRPC procedures for login, the current user and logout; thin over auth.service. */
-import { adminLoginInput, studentLoginInput } from "../../../shared/schemas/auth.ts";
+/** tRPC procedures for signing in, sessions and the user's own account; thin over the auth services. */
+import * as v from "valibot";
+import {
+  adminLoginInput,
+  changePasswordInput,
+  firstLoginInput,
+  forgotPasswordInput,
+  profileUpdateInput,
+  resetPasswordInput,
+  studentLoginInput,
+  twoFactorInput,
+  verifyOtpInput,
+} from "../../../shared/schemas/auth.ts";
 import { authedProcedure, publicProcedure, router } from "../../trpc.ts";
-import { loginAdmin, loginStudent, logout, toPublicUser } from "./auth.service.ts";
+import {
+  accountStats,
+  changePassword,
+  completeFirstLogin,
+  logoutOtherSessions,
+  requestPasswordReset,
+  resetPassword,
+  setTwoFactor,
+  updateOwnProfile,
+  verifyResetCode,
+} from "./account.service.ts";
+import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
 
 export const authRouter = router({
-  adminLogin: publicProcedure
-    .input(adminLoginInput)
-    .mutation(({ ctx, input }) => loginAdmin(ctx.deps, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
-  studentLogin: publicProcedure
-    .input(studentLoginInput)
-    .mutation(({ ctx, input }) => loginStudent(ctx.deps, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
+  adminLogin: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx.deps, input, ctx)),
+  studentLogin: publicProcedure.input(studentLoginInput).mutation(({ ctx, input }) => loginStudent(ctx.deps, input, ctx)),
+  verifyTwoFactor: publicProcedure.input(twoFactorInput).mutation(({ ctx, input }) => verifyTwoFactor(ctx.deps, input, ctx)),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx)),
+  verifyOtp: publicProcedure.input(verifyOtpInput).mutation(({ ctx, input }) => verifyResetCode(ctx.deps, input, ctx)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx)),
+  firstLogin: publicProcedure.input(firstLoginInput).mutation(({ ctx, input }) => completeFirstLogin(ctx.deps, input, ctx)),
   me: authedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.auth.user) })),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.deps, ctx.auth.sessionId);
     return { loggedOut: true };
   }),
+  logoutAll: authedProcedure.mutation(({ ctx }) => logoutOtherSessions(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, ctx)),
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
+  updateProfile: authedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
+  stats: authedProcedure.query(({ ctx }) => accountStats(ctx.deps, ctx.auth.user.id)),
+  setTwoFactor: authedProcedure
+    .input(v.object({ enabled: v.boolean() }))
+    .mutation(({ ctx, input }) => setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled)),
 });

@@ -1,16 +1,26 @@
 /**
- * Accounts and sessions: login for admins and students, session tokens (opaque, stored hashed, with an
- * expiry from the sessionTimeout setting), the signed-in user, logout.
+ * Signing in and sessions: login for admins and students with lockout and per-address limits, the
+ * e-mailed two-factor step, session tokens (opaque, stored hashed, idle and absolute expiry from the
+ * sessionTimeout setting), the signed-in user, logout.
  */
 import type { DB } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
+import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
-import type { AdminLoginInput, StudentLoginInput } from "../../../shared/schemas/auth.ts";
+import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
-import { isoNow } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
 import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
+import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
+import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+
+export const LOCKOUT_MINUTES = 15;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A session ends after sessionTimeout hours without activity, and at the latest after seven times that (≤ 30 days). */
+export const absoluteLifetimeMs = (timeoutHours: number) => Math.min(timeoutHours * HOUR * 7, 30 * DAY);
 
 /** The user as the client sees it (spec part 1 §3: role, name, email, photo.url, student_id). */
 export interface PublicUser {
@@ -40,25 +50,125 @@ export interface SessionMeta {
   userAgent?: string | null;
 }
 
-export interface LoginResult {
+export interface SignedIn {
   token: string;
   user: PublicUser;
 }
+
+/** The answer when the account needs the e-mailed code before a session is opened. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challengeToken: string;
+  message: string;
+}
+
+export type LoginResult = SignedIn | TwoFactorChallenge;
 
 export interface Authenticated {
   user: User;
   sessionId: number;
 }
 
-/** Checks a password against an account found by `find`, without revealing which part was wrong. */
-async function authenticate(deps: AppDeps, account: User | undefined, password: string, meta: SessionMeta) {
+const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
+
+/** Counts a failed password for an account; the Nth consecutive failure locks it and tells the admins. */
+async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
+  const { security } = await getSettings(deps);
+  const updated = await deps.db
+    .updateTable("users")
+    .set((eb) => ({ failed_login_count: eb("failed_login_count", "+", 1) }))
+    .where("id", "=", account.id)
+    .returning("failed_login_count")
+    .executeTakeFirstOrThrow();
+  if (updated.failed_login_count < security.maxLoginAttempts) return;
+  const now = deps.now();
+  await deps.db
+    .updateTable("users")
+    .set({ failed_login_count: 0, locked_until: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString() })
+    .where("id", "=", account.id)
+    .execute();
+  await audit(deps.db, now, {
+    actorUserId: null,
+    action: "account.locked",
+    entityType: "user",
+    entityId: account.id,
+    details: { failures: updated.failed_login_count },
+    ip: meta.ip,
+  });
+  await notifyAdmins(deps.db, now, {
+    type: "security",
+    priority: "high",
+    title: "Account locked after failed sign-ins",
+    message: `${account.email} (${account.role}) was locked for ${LOCKOUT_MINUTES} minutes after ${updated.failed_login_count} failed sign-in attempts.`,
+    data: { userId: account.id, email: account.email, role: account.role, ip: meta.ip ?? "unknown" },
+  });
+}
+
+/** Checks a password without revealing which part was wrong; then either opens a session or asks for a code. */
+async function authenticate(deps: AppDeps, account: User | undefined, password: string, meta: SessionMeta): Promise<LoginResult> {
+  deps.limits.assertAvailable("loginFailuresPerIp", ipKey(meta));
+  const now = deps.now();
+  if (account?.locked_until && account.locked_until > now.toISOString()) {
+    const retryAfter = Math.ceil((Date.parse(account.locked_until) - now.getTime()) / 1000);
+    throw new AppError("TOO_MANY_REQUESTS", MSG.accountLocked, { retryAfter });
+  }
   const ok = await verifyPassword(password, account?.password_hash ?? null);
-  if (!account || !ok) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  if (!account || !ok) {
+    deps.limits.record("loginFailuresPerIp", ipKey(meta));
+    if (account) await recordFailure(deps, account, meta);
+    throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  }
   if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
+  const { security } = await getSettings(deps);
+  if (account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor)) {
+    return startTwoFactor(deps, account);
+  }
+  return completeLogin(deps, account, meta);
+}
+
+async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta): Promise<SignedIn> {
+  const now = deps.now();
+  const { security } = await getSettings(deps);
+  const changed = Date.parse(account.password_changed_at ?? account.created_at);
+  const expired = now.getTime() - changed > security.passwordExpiry * DAY;
+  const mustChange = account.must_change_password === 1 || expired ? 1 : 0;
+  const user = await deps.db
+    .updateTable("users")
+    .set({ last_login_at: now.toISOString(), failed_login_count: 0, locked_until: null, must_change_password: mustChange })
+    .where("id", "=", account.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const token = await createSession(deps, account.id, meta);
-  const at = isoNow(deps);
-  await deps.db.updateTable("users").set({ last_login_at: at, failed_login_count: 0 }).where("id", "=", account.id).execute();
-  return { token, user: toPublicUser(account) };
+  return { token, user: toPublicUser(user) };
+}
+
+async function startTwoFactor(deps: AppDeps, account: User): Promise<TwoFactorChallenge> {
+  const secret = randomToken();
+  const { code, id } = await issueCode(deps.db, deps.now(), {
+    purpose: "two_factor",
+    email: account.email,
+    userId: account.id,
+    ttlSeconds: CODE_LIFETIME_SECONDS,
+    secret,
+  });
+  await deps.mail.enqueue(deps.db, account.email, { template: "two_factor_code", name: account.name, code });
+  deps.mail.kick();
+  return { twoFactorRequired: true, challengeToken: `${id}.${secret}`, message: MSG.twoFactorSent };
+}
+
+/** Finishes a two-factor login: the challenge from the password step plus the e-mailed code. */
+export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta: SessionMeta = {}): Promise<SignedIn> {
+  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  const [idPart, secret] = input.challengeToken.split(".", 2);
+  const id = Number(idPart);
+  const row = Number.isSafeInteger(id)
+    ? await deps.db.selectFrom("one_time_codes").selectAll().where("id", "=", id).where("purpose", "=", "two_factor").executeTakeFirst()
+    : undefined;
+  if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", "Please sign in again.");
+  await verifyCode(deps.db, deps.now(), { purpose: "two_factor", email: row.email, code: input.code, secret });
+  const account = await findUserById(deps.db, row.user_id);
+  if (!account || account.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  return completeLogin(deps, account, meta);
 }
 
 export async function loginAdmin(deps: AppDeps, input: AdminLoginInput, meta: SessionMeta = {}): Promise<LoginResult> {
@@ -83,7 +193,6 @@ export async function createSession(deps: AppDeps, userId: number, meta: Session
   const token = randomToken();
   const { security } = await getSettings(deps);
   const now = deps.now();
-  const expires = new Date(now.getTime() + security.sessionTimeout * 3_600_000);
   await deps.db
     .insertInto("sessions")
     .values({
@@ -91,7 +200,7 @@ export async function createSession(deps: AppDeps, userId: number, meta: Session
       user_id: userId,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: expires.toISOString(),
+      expires_at: new Date(now.getTime() + absoluteLifetimeMs(security.sessionTimeout)).toISOString(),
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     })
@@ -99,19 +208,28 @@ export async function createSession(deps: AppDeps, userId: number, meta: Session
   return token;
 }
 
-/** The signed-in user for a bearer token, or null when the token is unknown, expired or the account inactive. */
+/**
+ * The signed-in user for a bearer token, or null when the token is unknown, idle for longer than the
+ * current sessionTimeout, past its absolute expiry, or the account is inactive.
+ */
 export async function resolveSession(deps: AppDeps, token: string | null | undefined): Promise<Authenticated | null> {
   if (!token || token.length > 200) return null;
   const row = await deps.db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at"])
+    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at as session_created_at"])
     .where("sessions.token_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!row) return null;
   const now = deps.now();
-  if (row.expires_at <= now.toISOString() || row.is_active !== 1) {
+  const { security } = await getSettings(deps);
+  const idleUntil = Date.parse(row.last_seen_at) + security.sessionTimeout * HOUR;
+  const absoluteUntil = Math.min(
+    Date.parse(row.expires_at),
+    Date.parse(row.session_created_at) + absoluteLifetimeMs(security.sessionTimeout),
+  );
+  if (now.getTime() >= idleUntil || now.getTime() >= absoluteUntil || row.is_active !== 1) {
     await deps.db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
     return null;
   }
@@ -119,7 +237,7 @@ export async function resolveSession(deps: AppDeps, token: string | null | undef
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
     await deps.db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", row.session_id).execute();
   }
-  const { session_id, expires_at: _e, last_seen_at: _l, ...user } = row;
+  const { session_id, expires_at: _e, last_seen_at: _l, session_created_at: _c, ...user } = row;
   return { user, sessionId: session_id };
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { sha256 } from "../../platform/crypto.ts";
-import { callerFor, createTestDeps, createUser, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
 import { saveSettingsGroup, getSettings } from "../settings/settings.service.ts";
 import { loginAdmin, loginStudent, logout, resolveSession } from "./auth.service.ts";
 
@@ -20,7 +20,7 @@ const post = (app: ReturnType<typeof testApp>, path: string, body: unknown, toke
 describe("auth service", () => {
   test("an admin logs in with e-mail and password and gets an opaque token stored only as a hash", async () => {
     const admin = await createUser(deps, { role: "admin", email: "head@example.test" });
-    const result = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    const result = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
     expect(result.user).toMatchObject({ id: admin.id, role: "admin", email: "head@example.test" });
     expect(result.token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const stored = await deps.db.selectFrom("sessions").selectAll().execute();
@@ -31,8 +31,8 @@ describe("auth service", () => {
 
   test("a student logs in by student ID or by e-mail, but not through the admin login", async () => {
     await createUser(deps, { role: "student", email: "asha@example.test", student_id: "STU0007" });
-    const byId = await loginStudent(deps, { email: "", studentId: "STU0007", password: TEST_PASSWORD });
-    const byEmail = await loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD });
+    const byId = await signedIn(loginStudent(deps, { email: "", studentId: "STU0007", password: TEST_PASSWORD }));
+    const byEmail = await signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }));
     expect(byId.user.student_id).toBe("STU0007");
     expect(byEmail.user.student_id).toBe("STU0007");
     await expect(loginAdmin(deps, { email: "asha@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({
@@ -54,21 +54,47 @@ describe("auth service", () => {
     });
   });
 
-  test("a session expires after the sessionTimeout setting and is then removed", async () => {
+  test("a session ends after sessionTimeout hours without activity, and is then removed", async () => {
     const { security } = await getSettings(deps);
     await saveSettingsGroup(deps, "security", { ...security, sessionTimeout: 2 });
     await createUser(deps, { role: "admin", email: "head@example.test" });
-    const { token } = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    deps.advance(2 * 3_600_000 - 1000);
+    expect(await resolveSession(deps, token)).not.toBeNull(); // activity extends it
     deps.advance(2 * 3_600_000 - 1000);
     expect(await resolveSession(deps, token)).not.toBeNull();
-    deps.advance(2000);
+    deps.advance(2 * 3_600_000 + 1000);
     expect(await resolveSession(deps, token)).toBeNull();
     expect(await deps.db.selectFrom("sessions").selectAll().execute()).toHaveLength(0);
   });
 
+  test("even an active session ends at its absolute limit (7 × sessionTimeout)", async () => {
+    const { security } = await getSettings(deps);
+    await saveSettingsGroup(deps, "security", { ...security, sessionTimeout: 1 });
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    for (let i = 0; i < 13; i++) {
+      deps.advance(30 * 60_000);
+      expect(await resolveSession(deps, token)).not.toBeNull();
+    }
+    deps.advance(31 * 60_000); // 7 h after login
+    expect(await resolveSession(deps, token)).toBeNull();
+  });
+
+  test("a shorter sessionTimeout applies at once to existing sessions", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    deps.advance(2 * 3_600_000);
+    expect(await resolveSession(deps, token)).not.toBeNull();
+    const { security } = await getSettings(deps);
+    await saveSettingsGroup(deps, "security", { ...security, sessionTimeout: 1 });
+    deps.advance(3_600_000 + 1000);
+    expect(await resolveSession(deps, token)).toBeNull();
+  });
+
   test("logout ends the session; unknown and oversized tokens resolve to nobody", async () => {
     await createUser(deps, { role: "admin", email: "head@example.test" });
-    const { token } = await loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
     const auth = await resolveSession(deps, token);
     expect(auth?.user.email).toBe("head@example.test");
     await logout(deps, auth!.sessionId);
@@ -79,7 +105,7 @@ describe("auth service", () => {
 
   test("deactivating an account makes its existing sessions stop working", async () => {
     const user = await createUser(deps, { role: "student", email: "s@example.test" });
-    const { token } = await loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD });
+    const { token } = await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
     await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", user.id).execute();
     expect(await resolveSession(deps, token)).toBeNull();
   });
@@ -145,7 +171,7 @@ describe("auth tRPC adapter", () => {
   test("the same service answers through tRPC, with field errors in data", async () => {
     await createUser(deps, { role: "admin", email: "head@example.test" });
     const guest = callerFor(deps);
-    const { token, user } = await guest.auth.adminLogin({ email: "head@example.test", password: TEST_PASSWORD });
+    const { token, user } = await signedIn(guest.auth.adminLogin({ email: "head@example.test", password: TEST_PASSWORD }));
     expect(user.role).toBe("admin");
     const auth = await resolveSession(deps, token);
     expect((await callerFor(deps, auth).auth.me()).user.email).toBe("head@example.test");

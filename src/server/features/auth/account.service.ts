@@ -1,0 +1,222 @@
+/**
+ * Everything a person does with their own account: forgot password → code → reset, first-login links,
+ * change password, profile, logout everywhere else, account figures, two-factor switch.
+ */
+import type { Kysely } from "kysely";
+import type { Database, User } from "../../../../db/schema.ts";
+import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import type {
+  ChangePasswordInput,
+  FirstLoginInput,
+  ForgotPasswordInput,
+  ProfileUpdateInput,
+  ResetPasswordInput,
+  VerifyOtpInput,
+} from "../../../shared/schemas/auth.ts";
+import type { AppDeps } from "../../deps.ts";
+import { publicUrl } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
+import { assertAcceptablePassword } from "../../platform/password-policy.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts";
+
+/** A reset token lives 10 minutes; a first-login link 7 days. */
+export const RESET_TOKEN_SECONDS = 600;
+export const FIRST_LOGIN_DAYS = 7;
+
+const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
+
+async function findAccount(db: Kysely<Database>, email: string, role: User["role"]) {
+  return db.selectFrom("users").selectAll().where("email", "=", email).where("role", "=", role).executeTakeFirst();
+}
+
+/**
+ * Sends a reset code when the account exists and is active. The answer is the same either way, and
+ * both paths do comparable work (the mail itself is delivered later by the outbox worker).
+ */
+export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordInput, meta: SessionMeta = {}) {
+  deps.limits.consume("forgotPasswordPerIp", ipKey(meta));
+  deps.limits.consume("forgotPasswordPerEmail", input.email);
+  const account = await findAccount(deps.db, input.email, input.userType);
+  if (account && account.is_active === 1) {
+    const { code } = await issueCode(deps.db, deps.now(), {
+      purpose: "password_reset",
+      email: account.email,
+      userId: account.id,
+      ttlSeconds: CODE_LIFETIME_SECONDS,
+    });
+    await deps.mail.enqueue(deps.db, account.email, { template: "password_reset_code", name: account.name, code });
+    deps.mail.kick();
+  }
+  return { message: MSG.forgotPasswordSent };
+}
+
+/** Checks the e-mailed code and hands out a single-use reset token (10 minutes). */
+export async function verifyResetCode(deps: AppDeps, input: VerifyOtpInput, meta: SessionMeta = {}) {
+  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  const account = await findAccount(deps.db, input.email, input.userType);
+  const row = await verifyCode(deps.db, deps.now(), { purpose: "password_reset", email: input.email, code: input.otp });
+  if (!account || row.user_id !== account.id) throw new AppError("BAD_REQUEST", "Invalid verification code. Please try again.");
+  const resetToken = await issueToken(deps.db, deps.now(), {
+    purpose: "reset_token",
+    email: account.email,
+    userId: account.id,
+    ttlSeconds: RESET_TOKEN_SECONDS,
+  });
+  return { resetToken };
+}
+
+/** Sets the new password, ends every session of the account and never signs anyone in by itself. */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, meta: SessionMeta = {}) {
+  const row = await consumeToken(deps.db, deps.now(), "reset_token", input.resetToken).catch((err: AppError) => {
+    throw new AppError("BAD_REQUEST", err.message.includes("expired") ? "This reset link has expired. Please request a new one." : err.message);
+  });
+  const account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
+  if (!account || account.role !== input.userType) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+  await setPassword(deps, account, input.password, "password");
+  await audit(deps.db, deps.now(), { actorUserId: account.id, action: "account.password_reset", entityType: "user", entityId: account.id, ip: meta.ip });
+  return { message: "Your password has been reset. Please sign in with your new password." };
+}
+
+/** Stores a new password after the policy checks; ends every session of the account except `keepSessionId`. */
+async function setPassword(deps: AppDeps, account: User, password: string, field: string, keepSessionId?: number) {
+  assertAcceptablePassword(password, field, [account.email, account.student_id]);
+  const at = deps.now().toISOString();
+  const hash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({
+        password_hash: hash,
+        password_changed_at: at,
+        must_change_password: 0,
+        failed_login_count: 0,
+        locked_until: null,
+        updated_at: at,
+      })
+      .where("id", "=", account.id)
+      .execute();
+    let ending = trx.deleteFrom("sessions").where("user_id", "=", account.id);
+    if (keepSessionId !== undefined) ending = ending.where("id", "!=", keepSessionId);
+    await ending.execute();
+  });
+}
+
+/** Changing the password keeps this session and ends the others. */
+export async function changePassword(deps: AppDeps, userId: number, sessionId: number, input: ChangePasswordInput, meta: SessionMeta = {}) {
+  const account = await findUserById(deps.db, userId);
+  if (!account) throw notFound();
+  if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
+    throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong, { fieldErrors: { currentPassword: [MSG.currentPasswordWrong] } });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError("BAD_REQUEST", MSG.newPasswordSameAsOld, { fieldErrors: { newPassword: [MSG.newPasswordSameAsOld] } });
+  }
+  await setPassword(deps, account, input.newPassword, "newPassword", sessionId);
+  await audit(deps.db, deps.now(), { actorUserId: userId, action: "account.password_changed", entityType: "user", entityId: userId, ip: meta.ip });
+  const updated = await findUserById(deps.db, userId);
+  return { message: "Password updated successfully", user: toPublicUser(updated!) };
+}
+
+/** PUT /auth/profile: name, e-mail, mobile (only the non-blank ones are sent). */
+export async function updateOwnProfile(deps: AppDeps, userId: number, input: ProfileUpdateInput) {
+  const changes: Partial<Pick<User, "name" | "email" | "mobile">> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.mobile !== undefined) changes.mobile = input.mobile;
+  if (input.email !== undefined) {
+    const taken = await deps.db.selectFrom("users").select("id").where("email", "=", input.email).where("id", "!=", userId).executeTakeFirst();
+    if (taken) throw new AppError("CONFLICT", MSG.emailTaken, { fieldErrors: { email: [MSG.emailTaken] } });
+    changes.email = input.email;
+  }
+  const user = await deps.db
+    .updateTable("users")
+    .set({ ...changes, updated_at: deps.now().toISOString() })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!user) throw notFound();
+  return { user: toPublicUser(user) };
+}
+
+/** "Logout All": ends every session of the user except the current one. */
+export async function logoutOtherSessions(deps: AppDeps, userId: number, currentSessionId: number, meta: SessionMeta = {}) {
+  const result = await deps.db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).executeTakeFirst();
+  const ended = Number(result.numDeletedRows);
+  await audit(deps.db, deps.now(), { actorUserId: userId, action: "account.logout_all", entityType: "user", entityId: userId, details: { ended }, ip: meta.ip });
+  return { endedSessions: ended };
+}
+
+/** GET /auth/stats: the signed-in user's own account figures. */
+export async function accountStats(deps: AppDeps, userId: number) {
+  const account = await findUserById(deps.db, userId);
+  if (!account) throw notFound();
+  const now = deps.now();
+  const { security } = await getSettings(deps);
+  const sessions = await deps.db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirstOrThrow();
+  const changedAt = account.password_changed_at ?? account.created_at;
+  const ageDays = Math.floor((now.getTime() - Date.parse(changedAt)) / 86_400_000);
+  return {
+    lastLogin: account.last_login_at,
+    activeSessions: Number(sessions.n),
+    passwordChangedAt: changedAt,
+    passwordAgeDays: ageDays,
+    passwordExpiresInDays: Math.max(0, security.passwordExpiry - ageDays),
+    twoFactorEnabled: account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor),
+    memberSince: account.created_at,
+  };
+}
+
+/** Turns the e-mailed sign-in code on or off for the user's own account. */
+export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boolean) {
+  await deps.db
+    .updateTable("users")
+    .set({ two_factor_enabled: enabled ? 1 : 0, updated_at: deps.now().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+  return { twoFactorEnabled: enabled };
+}
+
+/**
+ * A one-time link with which a new account holder chooses their password (DECISIONS 10). Any earlier
+ * link of the account stops working. Call inside the transaction that creates the account.
+ */
+export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, user: Pick<User, "id" | "email">) {
+  const token = await issueToken(db, deps.now(), {
+    purpose: "first_login",
+    email: user.email,
+    userId: user.id,
+    ttlSeconds: FIRST_LOGIN_DAYS * 86_400,
+  });
+  await db.updateTable("users").set({ must_change_password: 1 }).where("id", "=", user.id).execute();
+  return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}`, validDays: FIRST_LOGIN_DAYS };
+}
+
+/** Uses a first-login link: sets the password and marks the e-mail address as verified. */
+export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, meta: SessionMeta = {}) {
+  const row = await consumeToken(deps.db, deps.now(), "first_login", input.token);
+  const account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
+  if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
+  if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
+  await setPassword(deps, account, input.password, "password");
+  await deps.db
+    .updateTable("users")
+    .set({ email_verified_at: account.email_verified_at ?? deps.now().toISOString() })
+    .where("id", "=", account.id)
+    .execute();
+  await audit(deps.db, deps.now(), { actorUserId: account.id, action: "account.first_login", entityType: "user", entityId: account.id, ip: meta.ip });
+  return {
+    message: "Your password is set. Please sign in.",
+    role: account.role,
+    login: account.student_id ?? account.email,
+  };
+}
+

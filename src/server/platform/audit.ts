@@ -1,0 +1,27 @@
+/** The audit log: who did what to which record, and when. */
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+
+export interface AuditEntry {
+  actorUserId: number | null;
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export async function audit(db: Kysely<Database>, at: Date, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId === undefined ? null : String(entry.entityId),
+      details: JSON.stringify(entry.details ?? {}),
+      ip: entry.ip ?? null,
+      created_at: at.toISOString(),
+    })
+    .execute();
+}

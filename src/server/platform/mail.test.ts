@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
+import { createTestDeps, createUser } from "../testing.ts";
+import { backoffMs, createMailer, MAX_SEND_ATTEMPTS, type MailTransport, smtpTransport } from "./mail.ts";
+import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
+import { dataPaths } from "./storage.ts";
+
+const ALL_TEMPLATES: EmailTemplate[] = [
+  { template: "password_reset_code", name: "Asha", code: "123456" },
+  { template: "application_access_code", name: "Asha", code: "654321", applicationNumber: "APP-2026-000001" },
+  { template: "student_credentials", name: "Asha", studentId: "STU0001", link: "https://i.example/first-login?token=t", validDays: 7 },
+  { template: "admission_received", name: "Asha", applicationNumber: "APP-2026-000001", statusUrl: "https://i.example/admission-status" },
+  { template: "admission_approved", name: "Asha", applicationNumber: "APP-2026-000001", studentId: "STU0001", link: "https://i.example/first-login?token=t", validDays: 7 },
+  { template: "admission_rejected", name: "Asha", applicationNumber: "APP-2026-000001", reason: "Marksheet <unreadable>" },
+  { template: "contact_reply", name: "Asha", subject: "Fees", reply: "The fee is ₹12,000.", originalMessage: "What are the fees?" },
+  { template: "two_factor_code", name: "Asha", code: "111222" },
+];
+
+describe("templates", () => {
+  test("every template has a subject, a text and an HTML part signed with the institute's details", () => {
+    const institute = DEFAULT_SETTINGS.institute;
+    for (const t of ALL_TEMPLATES) {
+      const r = renderEmail(t, institute);
+      expect(r.subject.length).toBeGreaterThan(5);
+      expect(r.text).toContain(institute.name);
+      expect(r.text).toContain(institute.email);
+      expect(r.html).toContain(institute.name);
+      if ("code" in t) {
+        expect(r.text).toContain(t.code);
+        expect(r.text).toContain("5 minutes");
+      }
+      if ("link" in t) expect(r.text).toContain(t.link);
+    }
+  });
+
+  test("values are escaped in HTML and the rejection reason is included", () => {
+    const r = renderEmail(ALL_TEMPLATES[5]!, DEFAULT_SETTINGS.institute);
+    expect(r.text).toContain("Marksheet <unreadable>");
+    expect(r.html).toContain("Marksheet &lt;unreadable&gt;");
+    expect(r.html).not.toContain("<unreadable>");
+  });
+});
+
+describe("outbox folder transport (no SMTP_URL)", () => {
+  test("writes an RFC 5322 .eml file per message and records it as sent", async () => {
+    const deps = await createTestDeps();
+    const id = await deps.mail.enqueue(deps.db, "asha@example.test", ALL_TEMPLATES[0]!);
+    expect(await deps.mail.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const row = await deps.db.selectFrom("email_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("sent");
+    expect(row.eml_file).toMatch(/\.eml$/);
+    const folder = dataPaths(deps.env.dataDir).outbox;
+    expect(readdirSync(folder)).toEqual([row.eml_file!]);
+    const eml = readFileSync(path.join(folder, row.eml_file!), "utf8");
+    for (const header of ["From: ", "To: asha@example.test", "Subject: Your password reset code", "Date: ", "Message-ID: ", "MIME-Version: 1.0"]) {
+      expect(eml).toContain(header);
+    }
+    expect(eml).toContain("123456");
+    expect(deps.logLines.some((l) => l.includes("Your password reset code"))).toBe(true);
+  });
+});
+
+describe("SMTP transport", () => {
+  const received: { to: string[]; raw: string }[] = [];
+  let server: SMTPServer;
+  let port = 0;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("delivers the message to a real SMTP server when SMTP_URL is set", async () => {
+    const deps = await createTestDeps({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const mailer = createMailer(deps);
+    expect(mailer.transport.kind).toBe("smtp");
+    await createUser(deps, { role: "student", email: "asha@example.test" });
+    await mailer.enqueue(deps.db, "asha@example.test", ALL_TEMPLATES[6]!);
+    expect(await mailer.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(["asha@example.test"]);
+    expect(received[0]!.raw).toContain("Subject: Re: Fees");
+    expect(readdirSync(dataPaths(deps.env.dataDir).outbox)).toEqual([]);
+  });
+
+  test("an unreachable server leaves the message pending with the error, to be retried", async () => {
+    const deps = await createTestDeps();
+    const mailer = createMailer(deps, smtpTransport("smtp://127.0.0.1:1"));
+    await mailer.enqueue(deps.db, "asha@example.test", ALL_TEMPLATES[0]!);
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const row = await deps.db.selectFrom("email_outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toBeTruthy();
+  });
+});
+
+describe("retries", () => {
+  test("backs off exponentially, then marks the message failed and notifies the admins", async () => {
+    const deps = await createTestDeps();
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    let calls = 0;
+    const broken: MailTransport = {
+      kind: "smtp",
+      async send() {
+        calls += 1;
+        throw new Error("451 try later");
+      },
+    };
+    const mailer = createMailer(deps, broken);
+    await mailer.enqueue(deps.db, "asha@example.test", ALL_TEMPLATES[0]!);
+    expect((await mailer.deliverDue()).retried).toBe(1);
+    // Not due again until the backoff has passed.
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    for (let attempt = 1; attempt < MAX_SEND_ATTEMPTS; attempt++) {
+      deps.advance(backoffMs(attempt));
+      await mailer.deliverDue();
+    }
+    expect(calls).toBe(MAX_SEND_ATTEMPTS);
+    const row = await deps.db.selectFrom("email_outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect(row.last_error).toContain("451 try later");
+    const notes = await deps.db.selectFrom("notifications").selectAll().execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.title).toBe("An e-mail could not be delivered");
+  });
+
+  test("backoff grows 1, 2, 4 … minutes and is capped at six hours", () => {
+    expect([1, 2, 3].map(backoffMs)).toEqual([60_000, 120_000, 240_000]);
+    expect(backoffMs(20)).toBe(6 * 3_600_000);
+  });
+
+  test("a message enqueued inside a transaction that rolls back is never sent", async () => {
+    const deps = await createTestDeps();
+    await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await deps.mail.enqueue(trx, "asha@example.test", ALL_TEMPLATES[0]!);
+        throw new Error("approval failed");
+      })
+      .catch(() => {});
+    expect(await deps.mail.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * E-mail delivery (DECISIONS 4). Every message is first recorded in the outbox table — inside the
+ * caller's transaction when there is one — and then delivered by a small worker: through SMTP when
+ * SMTP_URL is set, otherwise written as an RFC 5322 .eml file under DATA_DIR/outbox/. A failed send is
+ * retried with exponential backoff and stays visible; after the last attempt it is marked failed and the
+ * admins are notified. Nothing is dropped silently.
+ */
+import path from "node:path";
+import type { Kysely } from "kysely";
+import nodemailer from "nodemailer";
+import type { Database } from "../../../db/schema.ts";
+import type { Env } from "../env.ts";
+import { getSettings } from "../features/settings/settings.service.ts";
+import { notifyAdmins } from "../features/notifications/notifications.service.ts";
+import type { Logger } from "./logger.ts";
+import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
+import { dataPaths } from "./storage.ts";
+
+export const MAX_SEND_ATTEMPTS = 8;
+/** 1, 2, 4, … minutes, at most 6 hours */
+export const backoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60_000, 6 * 3_600_000);
+
+export interface OutgoingMessage {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface MailTransport {
+  readonly kind: "smtp" | "outbox-folder";
+  /** Sends one message; for the folder transport, returns the file it wrote. */
+  send(message: OutgoingMessage): Promise<{ file?: string }>;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(m) {
+      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      return {};
+    },
+  };
+}
+
+export function outboxFolderTransport(folder: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox-folder",
+    async send(m) {
+      const info = await composer.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(m.id).padStart(6, "0")}.eml`;
+      await Bun.write(path.join(folder, file), info.message as Buffer);
+      return { file };
+    },
+  };
+}
+
+export interface Mailer {
+  readonly transport: MailTransport;
+  /** Records a message in the outbox through `db` (a transaction or the database); returns its id. */
+  enqueue(db: Kysely<Database>, to: string, email: EmailTemplate): Promise<number>;
+  /** Asks the worker to deliver soon (call after the enqueuing transaction committed). */
+  kick(): void;
+  /** Delivers every message that is due now; resolves when done. */
+  deliverDue(): Promise<{ sent: number; retried: number; failed: number }>;
+  /** Starts the periodic worker. */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+interface MailerDeps {
+  db: Kysely<Database>;
+  env: Env;
+  logger: Logger;
+  now: () => Date;
+}
+
+export function createMailer(deps: MailerDeps, transport?: MailTransport): Mailer {
+  const chosen =
+    transport ?? (deps.env.SMTP_URL ? smtpTransport(deps.env.SMTP_URL) : outboxFolderTransport(dataPaths(deps.env.dataDir).outbox));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<{ sent: number; retried: number; failed: number }> | null = null;
+  let again = false;
+
+  async function deliverOnce() {
+    const at = deps.now();
+    const due = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at.toISOString())]))
+      .orderBy("id")
+      .limit(50)
+      .execute();
+    const result = { sent: 0, retried: 0, failed: 0 };
+    for (const m of due) {
+      const attempts = m.attempts + 1;
+      try {
+        const { file } = await chosen.send({
+          id: m.id,
+          from: deps.env.MAIL_FROM,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.text_body,
+          html: m.html_body,
+        });
+        await deps.db
+          .updateTable("email_outbox")
+          .set({ status: "sent", attempts, sent_at: deps.now().toISOString(), eml_file: file ?? null, last_error: null, next_attempt_at: null })
+          .where("id", "=", m.id)
+          .execute();
+        result.sent += 1;
+        deps.logger.info(chosen.kind === "smtp" ? "e-mail sent" : "e-mail written to the outbox folder", {
+          id: m.id,
+          template: m.template,
+          subject: m.subject,
+          ...(file ? { file } : {}),
+        });
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        const giveUp = attempts >= MAX_SEND_ATTEMPTS;
+        await deps.db
+          .updateTable("email_outbox")
+          .set({
+            attempts,
+            last_error: error.slice(0, 500),
+            status: giveUp ? "failed" : "pending",
+            next_attempt_at: giveUp ? null : new Date(deps.now().getTime() + backoffMs(attempts)).toISOString(),
+          })
+          .where("id", "=", m.id)
+          .execute();
+        deps.logger.warn("e-mail delivery failed", { id: m.id, template: m.template, attempts, error });
+        if (giveUp) {
+          result.failed += 1;
+          await notifyAdmins(deps.db, deps.now(), {
+            type: "system",
+            priority: "high",
+            title: "An e-mail could not be delivered",
+            message: `"${m.subject}" to ${m.to_address} failed after ${attempts} attempts: ${error.slice(0, 200)}`,
+            data: { outboxId: m.id, to: m.to_address, template: m.template },
+          });
+        } else {
+          result.retried += 1;
+        }
+      }
+    }
+    return result;
+  }
+
+  const mailer: Mailer = {
+    transport: chosen,
+    async enqueue(db, to, email) {
+      const { institute } = await getSettings({ db });
+      const rendered = renderEmail(email, institute);
+      const row = await db
+        .insertInto("email_outbox")
+        .values({
+          to_address: to,
+          subject: rendered.subject,
+          text_body: rendered.text,
+          html_body: rendered.html,
+          template: rendered.template,
+          status: "pending",
+          created_at: deps.now().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    kick() {
+      void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
+    },
+    deliverDue() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        const total = { sent: 0, retried: 0, failed: 0 };
+        do {
+          again = false;
+          const r = await deliverOnce();
+          total.sent += r.sent;
+          total.retried += r.retried;
+          total.failed += r.failed;
+        } while (again);
+        return total;
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    start(intervalMs = 30_000) {
+      if (timer) return;
+      timer = setInterval(() => mailer.kick(), intervalMs);
+      mailer.kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (running) await running.catch(() => {});
+    },
+  };
+  return mailer;
+}

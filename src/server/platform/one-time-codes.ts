@@ -1,0 +1,146 @@
+/**
+ * One-time codes (6 digits, e-mailed) and one-time tokens (links, reset tokens). Only hashes are stored;
+ * a new code voids the previous one for the same purpose and address; a code allows at most 5 wrong
+ * tries; everything expires.
+ */
+import type { Kysely } from "kysely";
+import type { Database, OneTimeCodePurpose } from "../../../db/schema.ts";
+import { CODE_LENGTH } from "../../shared/constants.ts";
+import { randomDigits, randomToken, safeEqual, sha256 } from "./crypto.ts";
+import { AppError } from "./errors.ts";
+
+export const MAX_CODE_ATTEMPTS = 5;
+
+export const CODE_MESSAGES = {
+  invalid: "Invalid verification code. Please try again.",
+  expired: "This code has expired. Please request a new one.",
+  exhausted: "Too many wrong attempts. Please request a new code.",
+  linkInvalid: "This link is not valid. Please request a new one.",
+  linkExpired: "This link has expired. Please request a new one.",
+} as const;
+
+interface Scope {
+  purpose: OneTimeCodePurpose;
+  email: string;
+  admissionId?: number | null;
+}
+
+/** Hash input: a code can be bound to a second secret (e.g. a two-factor challenge token). */
+const hashOf = (value: string, secret?: string) => sha256(secret ? `${secret}:${value}` : value);
+
+async function voidOpen(db: Kysely<Database>, at: string, scope: Scope) {
+  let q = db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: at })
+    .where("purpose", "=", scope.purpose)
+    .where("email", "=", scope.email)
+    .where("consumed_at", "is", null);
+  if (scope.admissionId != null) q = q.where("admission_id", "=", scope.admissionId);
+  await q.execute();
+}
+
+export async function issueCode(
+  db: Kysely<Database>,
+  now: Date,
+  opts: Scope & { userId?: number | null; ttlSeconds: number; secret?: string },
+): Promise<{ code: string; id: number }> {
+  const at = now.toISOString();
+  await voidOpen(db, at, opts);
+  const code = randomDigits(CODE_LENGTH);
+  const row = await db
+    .insertInto("one_time_codes")
+    .values({
+      purpose: opts.purpose,
+      email: opts.email,
+      user_id: opts.userId ?? null,
+      admission_id: opts.admissionId ?? null,
+      code_hash: hashOf(code, opts.secret),
+      expires_at: new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString(),
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { code, id: row.id };
+}
+
+/** Checks a code; on success it is used up and its row returned. Wrong codes count towards the limit. */
+export async function verifyCode(
+  db: Kysely<Database>,
+  now: Date,
+  opts: Scope & { code: string; secret?: string },
+) {
+  let q = db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("purpose", "=", opts.purpose)
+    .where("email", "=", opts.email)
+    .where("consumed_at", "is", null);
+  if (opts.admissionId != null) q = q.where("admission_id", "=", opts.admissionId);
+  const row = await q.orderBy("id", "desc").executeTakeFirst();
+  if (!row) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
+  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.expired);
+  if (row.failed_attempts >= MAX_CODE_ATTEMPTS) throw new AppError("BAD_REQUEST", CODE_MESSAGES.exhausted);
+  if (!safeEqual(hashOf(opts.code, opts.secret), row.code_hash)) {
+    const failed = row.failed_attempts + 1;
+    await db
+      .updateTable("one_time_codes")
+      .set({ failed_attempts: failed, ...(failed >= MAX_CODE_ATTEMPTS ? { consumed_at: now.toISOString() } : {}) })
+      .where("id", "=", row.id)
+      .execute();
+    throw new AppError("BAD_REQUEST", failed >= MAX_CODE_ATTEMPTS ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
+  }
+  // Consume atomically: a second concurrent check of the same code finds it used.
+  const used = await db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
+  return row;
+}
+
+/** A single-use random token (for links and reset tokens); voids earlier open tokens of the same scope. */
+export async function issueToken(
+  db: Kysely<Database>,
+  now: Date,
+  opts: Scope & { userId?: number | null; ttlSeconds: number },
+): Promise<string> {
+  const at = now.toISOString();
+  await voidOpen(db, at, opts);
+  const token = randomToken();
+  await db
+    .insertInto("one_time_codes")
+    .values({
+      purpose: opts.purpose,
+      email: opts.email,
+      user_id: opts.userId ?? null,
+      admission_id: opts.admissionId ?? null,
+      code_hash: sha256(token),
+      expires_at: new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString(),
+      created_at: at,
+    })
+    .execute();
+  return token;
+}
+
+/** Uses up a token; 400 with a message containing "expired" once past its lifetime. */
+export async function consumeToken(db: Kysely<Database>, now: Date, purpose: OneTimeCodePurpose, token: string) {
+  if (!token || token.length > 200) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
+  const row = await db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("purpose", "=", purpose)
+    .where("code_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
+  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired);
+  const used = await db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
+  return row;
+}
