@@ -12,7 +12,11 @@ import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import type { AppDeps } from "./deps.ts";
 import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
+import { galleryRest } from "./features/gallery/gallery.rest.ts";
 import { checkHealth } from "./features/health/health.service.ts";
+import { publicRest } from "./features/site/public.rest.ts";
+import { seoRoutes } from "./features/site/seo.ts";
+import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
@@ -80,6 +84,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));
   app.route("/api/auth", authRest);
+  app.route("/api/public", publicRest);
+  app.use("/api/gallery", async (c, next) => {
+    await assertSiteOpen(deps);
+    await next();
+  });
+  app.route("/api/gallery", galleryRest);
 
   app.use(
     "/api/trpc/*",
@@ -101,6 +111,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Gallery variants have unique generated names, so they never change: cache them for a year.
   app.get("/media/gallery/:file", serveStoredFile(dataPaths(deps.env.dataDir).gallery, "public, max-age=31536000, immutable"));
+  app.route("/", seoRoutes);
   app.get("*", serveFiles({ distDir, publicDir }));
 
   app.onError((err, c) => {

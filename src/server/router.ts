@@ -1,11 +1,15 @@
 /** The tRPC API: one sub-router per feature. The client imports only the type. */
 import { authRouter } from "./features/auth/auth.router.ts";
+import { contactsRouter } from "./features/contacts/contacts.router.ts";
+import { galleryRouter } from "./features/gallery/gallery.router.ts";
 import { healthRouter } from "./features/health/health.router.ts";
 import { siteRouter } from "./features/site/site.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
   auth: authRouter,
+  contacts: contactsRouter,
+  gallery: galleryRouter,
   health: healthRouter,
   site: siteRouter,
 });

@@ -5,6 +5,7 @@ import { MSG } from "../shared/messages.ts";
 import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Authenticated } from "./features/auth/auth.service.ts";
+import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, type AppErrorCode } from "./platform/errors.ts";
 
 export interface Context {
@@ -86,6 +87,12 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
+
+/** Public-site procedures: closed (503) while maintenance mode is on. */
+export const sitePublicProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await assertSiteOpen(ctx.deps);
+  return next();
+});
 
 /** What an account that must change its password may still call. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["auth.me", "auth.logout", "auth.logoutAll", "auth.changePassword"]);

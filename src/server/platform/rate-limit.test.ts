@@ -9,6 +9,7 @@ describe("rate limiter", () => {
       forgotPasswordPerEmail: { limit: 1, windowMs: 1000 },
       forgotPasswordPerIp: { limit: 1, windowMs: 1000 },
       codeChecksPerIp: { limit: 1, windowMs: 1000 },
+      contactPerIp: { limit: 1, windowMs: 1000 },
     });
     for (let i = 0; i < 3; i++) limiter.consume("loginFailuresPerIp", "a");
     t = 15_000;

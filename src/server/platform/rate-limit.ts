@@ -21,6 +21,8 @@ export const RATE_RULES = {
   forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** code checks (reset, two-factor, application access) from one client address */
   codeChecksPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** contact-form messages from one client address */
+  contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

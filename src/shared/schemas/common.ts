@@ -56,3 +56,21 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
   }
   return out;
 }
+
+/** page / limit / search of a server-paginated list (query strings arrive as text). */
+export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
+  page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Page must be a whole number"), v.minValue(1, "Page must be 1 or more")), 1),
+  limit: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Limit must be a whole number"), v.minValue(1, "Limit must be 1 or more"), v.maxValue(maxLimit, `Limit must be at most ${maxLimit}`)),
+    defaultLimit,
+  ),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search must be at most 100 characters")), ""),
+});
+
+/** The list envelope of spec part 2 §7. */
+export interface Pagination {
+  totalItems: number;
+  totalPages: number;
+  currentPage: number;
+  limit: number;
+}

@@ -1,9 +1,11 @@
-/** Public facts about the institute for the layout (footer, header) and contact details. */
+/** Public facts about the institute (layout, contact page), its announcements, and maintenance mode. */
+import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
+import { AppError } from "../../platform/errors.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
-  const [{ institute, general }, streams] = await Promise.all([
+  const [{ institute, general, system }, streams] = await Promise.all([
     getSettings(deps),
     deps.db
       .selectFrom("catalog_options")
@@ -20,10 +22,30 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
     email: institute.email,
     phones: institute.phones,
     offices: institute.offices,
+    address: institute.offices[0]?.address ?? general.address ?? null,
     hours: institute.hours ?? null,
     registration: institute.registration ?? null,
     streams: streams.map((s) => s.value),
+    maintenance: system.maintenanceMode,
   };
 }
 
 export type InstituteInfo = Awaited<ReturnType<typeof getInstituteInfo>>;
+
+/** The latest published announcements, newest first. */
+export async function listNews(deps: Pick<AppDeps, "db">, limit = 5) {
+  const rows = await deps.db
+    .selectFrom("announcements")
+    .select(["id", "title", "body", "published_at"])
+    .where("is_published", "=", 1)
+    .orderBy("published_at", "desc")
+    .limit(limit)
+    .execute();
+  return { news: rows.map((r) => ({ _id: String(r.id), id: r.id, title: r.title, body: r.body, publishedAt: r.published_at })) };
+}
+
+/** Maintenance mode (DECISIONS 3): the public site's data paths answer 503; sign-in and portals keep working. */
+export async function assertSiteOpen(deps: Pick<AppDeps, "db">) {
+  const { system } = await getSettings(deps);
+  if (system.maintenanceMode) throw new AppError("SERVICE_UNAVAILABLE", MSG.maintenance);
+}

@@ -1,0 +1,27 @@
+/**
+ * The public site's REST paths under /api/public (spec part 1 §7), plus the admin contact list that
+ * spec part 2 places under /api/public/admin. Maintenance mode closes the public ones (not /admin).
+ */
+import { Hono } from "hono";
+import { contactInput, contactListQuery } from "../../../shared/schemas/contact.ts";
+import { type AppEnv, ok, readJson, requireRole } from "../../platform/http.ts";
+import { parseInput } from "../../platform/validation.ts";
+import { listContacts, submitContact } from "../contacts/contacts.service.ts";
+import { listPublicGallery } from "../gallery/gallery.service.ts";
+import { assertSiteOpen, getInstituteInfo, listNews } from "./site.service.ts";
+
+export const publicRest = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (!c.req.path.startsWith("/api/public/admin")) await assertSiteOpen(c.get("deps"));
+    await next();
+  })
+  .get("/institute-info", async (c) => ok(c, await getInstituteInfo(c.get("deps"))))
+  .get("/news", async (c) => ok(c, await listNews(c.get("deps"))))
+  .get("/gallery", async (c) => ok(c, await listPublicGallery(c.get("deps"))))
+  .post("/contact", async (c) => {
+    const input = parseInput(contactInput, await readJson(c));
+    return ok(c, await submitContact(c.get("deps"), input, { ip: c.get("ip") }), 201);
+  })
+  .get("/admin/contacts", requireRole("admin"), async (c) =>
+    ok(c, await listContacts(c.get("deps"), parseInput(contactListQuery, c.req.query()))),
+  );

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { seed } from "../../../../db/seed.ts";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { loginAdmin } from "../auth/auth.service.ts";
+import { saveSettingsGroup } from "../settings/settings.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+beforeEach(async () => {
+  deps = await createTestDeps({ PUBLIC_URL: "https://ide.example.org" });
+  await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+  app = testApp(deps);
+});
+
+describe("institute info and news", () => {
+  test("GET /api/public/institute-info answers the institute's details from settings, with the streams", async () => {
+    const body = await (await app.request("/api/public/institute-info")).json();
+    expect(body.data).toMatchObject({
+      name: "Institute of Distance Education",
+      email: DEFAULT_SETTINGS.institute.email,
+      phones: DEFAULT_SETTINGS.institute.phones,
+      maintenance: false,
+    });
+    expect(body.data.offices).toHaveLength(2);
+    expect(body.data.streams).toEqual(["BBA", "MBA", "BA", "MA", "B.Com", "M.Com", "B.Sc", "M.Sc", "Social Work", "PhD"]);
+    expect(await callerFor(deps).site.info()).toEqual(body.data);
+  });
+
+  test("GET /api/public/news lists the latest published announcements, newest first", async () => {
+    await deps.db.updateTable("announcements").set({ is_published: 0 }).where("title", "like", "Weekend%").execute();
+    const body = await (await app.request("/api/public/news")).json();
+    const titles = body.data.news.map((n: { title: string }) => n.title);
+    expect(titles).toEqual(["Admissions open for the new academic session", "Examination forms: submit before the last date"]);
+    expect((await callerFor(deps).site.news()).news).toHaveLength(2);
+  });
+});
+
+describe("maintenance mode", () => {
+  test("public data paths answer 503 with the message; sign-in and admin paths keep working", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, maintenanceMode: true });
+    for (const p of ["/api/public/news", "/api/public/gallery", "/api/gallery", "/api/public/institute-info"]) {
+      const res = await app.request(p);
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toBe("We are doing some maintenance on the site. Please check back soon.");
+    }
+    const contact = await app.request("/api/public/contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect(contact.status).toBe(503);
+    await expect(callerFor(deps).gallery.publicList({})).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    // The client learns about it from site.info, which stays open.
+    expect((await callerFor(deps).site.info()).maintenance).toBe(true);
+    const login = await app.request("/api/auth/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "head@example.test", password: TEST_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    const admin = await app.request("/api/public/admin/contacts", { headers: { authorization: `Bearer ${token}` } });
+    expect(admin.status).toBe(200);
+    expect((await app.request("/api/health")).status).toBe(200);
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  test("use the public address and keep the portals out of search engines", async () => {
+    const robots = await (await app.request("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain("Disallow: /student");
+    expect(robots).toContain("Sitemap: https://ide.example.org/sitemap.xml");
+    const res = await app.request("/sitemap.xml");
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    for (const p of ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status"]) {
+      expect(xml).toContain(`<loc>https://ide.example.org${p}</loc>`);
+    }
+    expect(xml).not.toContain("/admin");
+  });
+});
