@@ -11,7 +11,7 @@ beforeEach(async () => {
 
 const post = (body: unknown) =>
   app.request("/api/public/contact", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const valid = { name: "Ravi Kumar", email: "ravi@example.test", phone: "", subject: "fees", message: "What are the fees for the MBA program?" };
+const valid = { name: "Ravi Kumar", email: "ravi@example.test", phone: "", subject: "fees" as const, message: "What are the fees for the MBA program?" };
 
 describe("contact form", () => {
   test("a message is stored, raises a notification for each admin, and is visible to an admin", async () => {
