@@ -83,7 +83,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
   return { created };
 }
 
-async function seedCatalog(db: DB) {
+export async function seedCatalog(db: DB) {
   const existing = await db.selectFrom("catalog_options").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const lists: [CatalogList, readonly string[]][] = [
@@ -157,18 +157,26 @@ async function seedGallery(db: DB, opts: SeedOptions) {
   const width = GALLERY_WIDTHS[GALLERY_WIDTHS.length - 1]!;
   const height = Math.round((width * 2) / 3);
   const at = opts.now.toISOString();
-  for (const item of DEMO_GALLERY) {
-    const svg = demoSvg(item.title, item.colors, width, height);
-    const fileKey = `demo-${randomToken().slice(0, 12).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
-    let bytes = 0;
-    for (const w of GALLERY_WIDTHS) {
-      const out = await sharp(Buffer.from(svg)).resize(w).webp({ quality: 70 }).toBuffer();
-      await Bun.write(path.join(opts.galleryDir, `${fileKey}-${w}.webp`), out);
-      bytes += out.length;
-    }
-    await db
-      .insertInto("gallery_images")
-      .values({
+  // Variants are generated in parallel; the rows are inserted in a fixed order afterwards.
+  const generated = await Promise.all(
+    DEMO_GALLERY.map(async (item) => {
+      const svg = demoSvg(item.title, item.colors, width, height);
+      const fileKey = `demo-${randomToken().slice(0, 12).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+      // Rasterise the illustration once, then scale it down for each variant.
+      const raster = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+      let bytes = 0;
+      for (const w of GALLERY_WIDTHS) {
+        const out = await sharp(raster).resize(w).webp({ quality: 70, effort: 0 }).toBuffer();
+        await Bun.write(path.join(opts.galleryDir, `${fileKey}-${w}.webp`), out);
+        bytes += out.length;
+      }
+      return { item, fileKey, bytes };
+    }),
+  );
+  await db
+    .insertInto("gallery_images")
+    .values(
+      generated.map(({ item, fileKey, bytes }) => ({
         title: item.title,
         description: item.description,
         category: item.category,
@@ -178,9 +186,9 @@ async function seedGallery(db: DB, opts: SeedOptions) {
         size_bytes: bytes,
         created_at: at,
         updated_at: at,
-      })
-      .execute();
-  }
+      })),
+    )
+    .execute();
 }
 
 function demoSvg(title: string, [from, to]: [string, string], w: number, h: number) {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   mkdirSync(publicDir);
   writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>shell</title><div id=root></div>");
   writeFileSync(path.join(distDir, "index-abc12345.js"), "console.log(1)");
-  writeFileSync(path.join(publicDir, "robots.txt"), "User-agent: *");
+  writeFileSync(path.join(publicDir, "brochure.txt"), "Brochure");
   writeFileSync(path.join(dir, "secret.txt"), "top secret");
   deps = await createTestDeps();
   writeFileSync(path.join(dataPaths(deps.env.dataDir).gallery, "demo-abc-480.webp"), "RIFFxxxxWEBP");
@@ -68,8 +68,8 @@ describe("routing", () => {
     const js = await app.request("/index-abc12345.js");
     expect(js.status).toBe(200);
     expect(js.headers.get("cache-control")).toContain("immutable");
-    const robots = await app.request("/robots.txt");
-    expect(await robots.text()).toBe("User-agent: *");
+    const robots = await app.request("/brochure.txt");
+    expect(await robots.text()).toBe("Brochure");
     expect((await app.request("/missing.png")).status).toBe(404);
   });
 

@@ -10,6 +10,7 @@ import { getConnInfo } from "hono/bun";
 import { MSG } from "../shared/messages.ts";
 import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import type { AppDeps } from "./deps.ts";
+import { admissionRest, adminAdmissionRest } from "./features/admissions/admissions.rest.ts";
 import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { galleryRest } from "./features/gallery/gallery.rest.ts";
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));
   app.route("/api/auth", authRest);
   app.route("/api/public", publicRest);
+  app.route("/api/admission", admissionRest);
+  app.route("/api/admin/admissions", adminAdmissionRest);
   app.use("/api/gallery", async (c, next) => {
     await assertSiteOpen(deps);
     await next();

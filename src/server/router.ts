@@ -1,4 +1,5 @@
 /** The tRPC API: one sub-router per feature. The client imports only the type. */
+import { admissionsRouter } from "./features/admissions/admissions.router.ts";
 import { authRouter } from "./features/auth/auth.router.ts";
 import { contactsRouter } from "./features/contacts/contacts.router.ts";
 import { galleryRouter } from "./features/gallery/gallery.router.ts";
@@ -7,6 +8,7 @@ import { siteRouter } from "./features/site/site.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
+  admissions: admissionsRouter,
   auth: authRouter,
   contacts: contactsRouter,
   gallery: galleryRouter,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { seedCatalog } from "../../db/seed.ts";
 import type { NewUser } from "../../db/schema.ts";
 import { createApp } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
@@ -29,6 +30,7 @@ export async function createTestDeps(envOverrides: Record<string, string> = {}):
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envOverrides });
   const { db } = openDatabase(":memory:");
   await migrateToLatest(db);
+  await seedCatalog(db);
   const { logger, lines } = memoryLogger("debug");
   let current = new Date("2026-11-22T06:30:00.000Z").getTime();
   const now = () => new Date(current);

@@ -10,6 +10,10 @@ describe("rate limiter", () => {
       forgotPasswordPerIp: { limit: 1, windowMs: 1000 },
       codeChecksPerIp: { limit: 1, windowMs: 1000 },
       contactPerIp: { limit: 1, windowMs: 1000 },
+      admissionSubmitPerIp: { limit: 1, windowMs: 1000 },
+      statusLookupsPerIp: { limit: 1, windowMs: 1000 },
+      accessCodesPerIp: { limit: 1, windowMs: 1000 },
+      accessCodesPerEmail: { limit: 1, windowMs: 1000 },
     });
     for (let i = 0; i < 3; i++) limiter.consume("loginFailuresPerIp", "a");
     t = 15_000;

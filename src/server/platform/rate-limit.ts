@@ -23,6 +23,14 @@ export const RATE_RULES = {
   codeChecksPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** contact-form messages from one client address */
   contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  /** applications submitted from one client address */
+  admissionSubmitPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  /** application status lookups from one client address */
+  statusLookupsPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** application access-code requests from one client address */
+  accessCodesPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** application access-code requests for one e-mail address */
+  accessCodesPerEmail: { limit: 3, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

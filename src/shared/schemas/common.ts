@@ -7,7 +7,13 @@ v.setGlobalConfig({ abortPipeEarly: true });
 
 /** A required text field: trimmed, and blank counts as missing. */
 export const requiredText = (message: string, max = 500) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`));
+  v.pipe(requiredString(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`));
+
+/**
+ * A string that may arrive missing (a form field left out, an empty multipart value): missing becomes ""
+ * so the field's own "… is required" message is reported instead of a generic "invalid key".
+ */
+export const requiredString = (message: string) => v.optional(v.string(message), "");
 
 /** An optional text field: trimmed; blank becomes undefined. */
 export const optionalText = (max = 500) =>
@@ -21,7 +27,7 @@ export const optionalText = (max = 500) =>
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired) =>
   v.pipe(
-    v.string(requiredMessage),
+    requiredString(requiredMessage),
     v.trim(),
     v.nonEmpty(requiredMessage),
     v.maxLength(254, MSG.validEmail),
@@ -31,7 +37,7 @@ export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired)
 
 /** The one password policy (DECISIONS 9) for every password that is set. */
 export const newPassword = v.pipe(
-  v.string(MSG.passwordRequired),
+  requiredString(MSG.passwordRequired),
   v.nonEmpty(MSG.passwordRequired),
   v.minLength(8, MSG.passwordMin8),
   v.maxLength(128, MSG.passwordTooLong),
@@ -40,7 +46,7 @@ export const newPassword = v.pipe(
 
 /** A password being presented (login, current password): only required and bounded. */
 export const presentedPassword = v.pipe(
-  v.string(MSG.passwordRequired),
+  requiredString(MSG.passwordRequired),
   v.nonEmpty(MSG.passwordRequired),
   v.maxLength(1024, MSG.passwordRequired),
 );

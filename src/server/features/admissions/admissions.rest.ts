@@ -1,0 +1,108 @@
+/** REST paths for admissions: the applicant's (spec part 1 §7) and the admin's (spec part 2 §7). */
+import { Hono } from "hono";
+import * as v from "valibot";
+import {
+  accessCodeRequestInput,
+  accessCodeVerifyInput,
+  admissionListQuery,
+  processAdmissionInput,
+  statusLookupInput,
+} from "../../../shared/schemas/admission.ts";
+import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import { parseInput } from "../../platform/validation.ts";
+import { assertSiteOpen } from "../site/site.service.ts";
+import {
+  admissionStats,
+  type ApplicationAccess,
+  deleteAdmission,
+  getApplication,
+  getDocument,
+  listAdmissions,
+  lookupStatus,
+  processAdmission,
+  requestAccessCode,
+  submitApplication,
+  updateApplication,
+  validateApplication,
+  verifyAccessCode,
+} from "./admissions.service.ts";
+
+const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown application"), v.transform(Number)) });
+const meta = (c: AppContext) => ({ ip: c.get("ip") });
+
+/** Multipart fields and files; repeated or array values are not part of this form, so the last one wins. */
+async function formOf(c: AppContext): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    return (await c.req.parseBody()) as Record<string, unknown>;
+  }
+  const json = await readJson(c);
+  return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+}
+
+/** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
+function accessOf(c: AppContext): ApplicationAccess {
+  if (c.get("auth")?.user.role === "admin") return { admin: true };
+  return { accessToken: c.req.header("x-application-access") ?? c.req.query("access") ?? null };
+}
+
+async function sendDocument(c: AppContext, doc: { path: string; name: string; mimeType: string }) {
+  const file = Bun.file(doc.path);
+  if (!(await file.exists())) return c.json({ success: false, message: "Document not found" }, 404);
+  const disposition = c.req.query("download") === "1" ? "attachment" : "inline";
+  return c.body(file.stream(), 200, {
+    "Content-Type": doc.mimeType,
+    "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+export const admissionRest = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    // Maintenance closes the applicant's side; admins still open documents through these paths.
+    if (c.get("auth")?.user.role !== "admin") await assertSiteOpen(c.get("deps"));
+    await next();
+  })
+  .post("/submit", async (c) => ok(c, await submitApplication(c.get("deps"), await formOf(c), meta(c)), 201))
+  .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await formOf(c))))
+  .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
+  .get("/status/:query", async (c) => {
+    const { query } = parseInput(statusLookupInput, { query: c.req.param("query") });
+    return ok(c, await lookupStatus(c.get("deps"), query, meta(c)));
+  })
+  .post("/access-code", async (c) => {
+    const { email } = parseInput(accessCodeRequestInput, await readJson(c));
+    return ok(c, await requestAccessCode(c.get("deps"), email, meta(c)));
+  })
+  .post("/access-code/verify", async (c) =>
+    ok(c, await verifyAccessCode(c.get("deps"), parseInput(accessCodeVerifyInput, await readJson(c)), meta(c))),
+  )
+  .get("/application/:id", async (c) => {
+    const { id } = parseInput(idParam, c.req.param());
+    return ok(c, await getApplication(c.get("deps"), id, accessOf(c)));
+  })
+  .get("/application/:id/documents/:kind", async (c) => {
+    const { id } = parseInput(idParam, { id: c.req.param("id") });
+    return sendDocument(c, await getDocument(c.get("deps"), id, c.req.param("kind"), accessOf(c)));
+  })
+  .put("/update/:id", async (c) => {
+    const { id } = parseInput(idParam, c.req.param());
+    return ok(c, await updateApplication(c.get("deps"), id, await formOf(c), accessOf(c)));
+  });
+
+export const adminAdmissionRest = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => ok(c, await listAdmissions(c.get("deps"), parseInput(admissionListQuery, c.req.query()))))
+  .post("/process", async (c) => {
+    const input = parseInput(processAdmissionInput, await readJson(c));
+    return ok(c, await processAdmission(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+  })
+  .get("/:id", async (c) => {
+    const { id } = parseInput(idParam, c.req.param());
+    return ok(c, await getApplication(c.get("deps"), id, { admin: true }));
+  })
+  .delete("/:id", async (c) => {
+    const { id } = parseInput(idParam, c.req.param());
+    return ok(c, await deleteAdmission(c.get("deps"), currentAuth(c).user.id, id, meta(c)));
+  });

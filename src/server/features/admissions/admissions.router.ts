@@ -1,0 +1,43 @@
+/** tRPC procedures for admissions (multipart submit and update are REST only: they carry files). */
+import * as v from "valibot";
+import {
+  accessCodeRequestInput,
+  accessCodeVerifyInput,
+  admissionListQuery,
+  processAdmissionInput,
+  statusLookupInput,
+} from "../../../shared/schemas/admission.ts";
+import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import {
+  admissionStats,
+  deleteAdmission,
+  getApplication,
+  listAdmissions,
+  lookupStatus,
+  processAdmission,
+  requestAccessCode,
+  validateApplication,
+  verifyAccessCode,
+} from "./admissions.service.ts";
+
+const idInput = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+
+export const admissionsRouter = router({
+  status: sitePublicProcedure.input(statusLookupInput).query(({ ctx, input }) => lookupStatus(ctx.deps, input.query, ctx)),
+  stats: sitePublicProcedure.query(({ ctx }) => admissionStats(ctx.deps)),
+  validate: sitePublicProcedure
+    .input(v.record(v.string(), v.string()))
+    .mutation(({ ctx, input }) => validateApplication(ctx.deps, input)),
+  requestAccessCode: sitePublicProcedure
+    .input(accessCodeRequestInput)
+    .mutation(({ ctx, input }) => requestAccessCode(ctx.deps, input.email, ctx)),
+  verifyAccessCode: sitePublicProcedure.input(accessCodeVerifyInput).mutation(({ ctx, input }) => verifyAccessCode(ctx.deps, input, ctx)),
+  application: sitePublicProcedure
+    .input(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), accessToken: v.pipe(v.string(), v.maxLength(200)) }))
+    .query(({ ctx, input }) => getApplication(ctx.deps, input.id, { accessToken: input.accessToken })),
+
+  adminList: adminProcedure.input(admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
+  adminGet: adminProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
+  process: adminProcedure.input(processAdmissionInput).mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
+  remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAdmission(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+});

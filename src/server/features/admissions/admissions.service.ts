@@ -1,0 +1,606 @@
+/**
+ * Admissions: applicants apply with documents, follow their application, unlock the full application
+ * with an e-mailed code (DECISIONS 7) and edit it while pending; admins search, review, approve (which
+ * creates the student account in one transaction) or reject with a reason, and delete processed ones.
+ */
+import path from "node:path";
+import type { Kysely } from "kysely";
+import * as v from "valibot";
+import type { Admission, AdmissionDocument, Database } from "../../../../db/schema.ts";
+import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import {
+  type AdmissionFields,
+  type AdmissionListQuery,
+  admissionFields,
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  type DocumentKind,
+  type ProcessAdmissionInput,
+  partialAdmissionFields,
+  REQUIRED_ADMISSION_FIELDS,
+  REQUIRED_DOCUMENTS,
+} from "../../../shared/schemas/admission.ts";
+import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
+import { fieldErrorsOf, type FieldErrors } from "../../../shared/schemas/common.ts";
+import type { AppDeps } from "../../deps.ts";
+import { publicUrl } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
+import { sha256 } from "../../platform/crypto.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { issueFirstLoginLink } from "../auth/account.service.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyAdmins } from "../notifications/notifications.service.ts";
+
+/** Access granted by the e-mailed code lasts 30 minutes (DECISIONS 7). */
+export const ACCESS_MINUTES = 30;
+
+export const ADMISSION_MESSAGES = {
+  duplicatePending:
+    "You already have an application under review for this e-mail address. You can follow it on the Application Status page.",
+  notFound: "No application found for this email address",
+  notEditable: "Only pending applications can be edited. This application has already been processed.",
+  accessNeeded: "Please enter the 6-digit code we e-mailed you to open this application.",
+  codeSent: "If there is an application for this e-mail address, we have sent a 6-digit code to it.",
+  onlyPendingProcessed: "This application has already been processed.",
+  deletePending: "A pending application cannot be deleted. Approve or reject it first.",
+  unknownCourse: "Please choose a course from the list",
+} as const;
+
+const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
+
+// ————— mapping —————
+
+const COLUMN: Record<keyof AdmissionFields, keyof Admission> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  dateOfBirth: "date_of_birth",
+  gender: "gender",
+  bloodGroup: "blood_group",
+  nationality: "nationality",
+  email: "email",
+  phone: "phone",
+  alternatePhone: "alternate_phone",
+  address: "address",
+  city: "city",
+  state: "state",
+  pincode: "pincode",
+  course: "course",
+  previousSchool: "previous_school",
+  previousPercentage: "previous_percentage",
+  boardOfStudy: "board_of_study",
+  yearOfPassing: "year_of_passing",
+  fatherName: "father_name",
+  fatherOccupation: "father_occupation",
+  motherName: "mother_name",
+  motherOccupation: "mother_occupation",
+  guardianPhone: "guardian_phone",
+  extracurricular: "extracurricular",
+  medicalHistory: "medical_history",
+  specialRequirements: "special_requirements",
+};
+
+function toColumns(fields: AdmissionFields) {
+  const out: Record<string, string | number | null> = {};
+  for (const [key, column] of Object.entries(COLUMN) as [keyof AdmissionFields, string][]) {
+    const value = fields[key];
+    out[column] = key === "yearOfPassing" ? (value ? Number(value) : null) : (value ?? null);
+  }
+  return out as Pick<Admission, (typeof COLUMN)[keyof AdmissionFields]>;
+}
+
+function documentUrl(admissionId: number, kind: string) {
+  return `/api/admission/application/${admissionId}/documents/${kind}`;
+}
+
+/** The full application as the screens read it (spec part 1 §3, part 2 §3). */
+export function toApplication(a: Admission, docs: AdmissionDocument[], studentId: string | null = null) {
+  const fields = Object.fromEntries(
+    (Object.entries(COLUMN) as [keyof AdmissionFields, keyof Admission][]).map(([key, column]) => [
+      key,
+      key === "yearOfPassing" ? (a.year_of_passing === null ? null : String(a.year_of_passing)) : a[column],
+    ]),
+  ) as Record<keyof AdmissionFields, string | null>;
+  const photo = docs.find((d) => d.kind === "photo");
+  return {
+    _id: String(a.id),
+    id: a.id,
+    applicationNumber: a.application_number,
+    status: a.status,
+    ...fields,
+    rejectionReason: a.rejection_reason,
+    student_id: studentId,
+    submittedAt: a.submitted_at,
+    processedAt: a.processed_at,
+    createdAt: a.created_at,
+    photo: photo ? { url: documentUrl(a.id, "photo") } : null,
+    documents: docs.map((d) => ({
+      type: d.kind,
+      label: DOCUMENT_LABELS[d.kind as DocumentKind] ?? d.kind,
+      name: d.original_name,
+      mimeType: d.mime_type,
+      size: d.size_bytes,
+      url: documentUrl(a.id, d.kind),
+    })),
+  };
+}
+export type Application = ReturnType<typeof toApplication>;
+
+// ————— shared checks —————
+
+/** The spec's alert text for missing required fields, or null when all are there. */
+export function missingRequiredMessage(raw: Record<string, unknown>): string | null {
+  const missing = REQUIRED_ADMISSION_FIELDS.filter(([key]) => typeof raw[key] !== "string" || (raw[key] as string).trim() === "").map(([, label]) => label);
+  return missing.length ? `Please fill in the following required fields: ${missing.join(", ")}` : null;
+}
+
+async function activeCourses(db: Kysely<Database>) {
+  const rows = await db.selectFrom("catalog_options").select("value").where("list", "=", "admission_course").where("is_active", "=", 1).execute();
+  return new Set(rows.map((r) => r.value));
+}
+
+/** Validates text fields with the shared schema and the live course list; throws 400 with field errors. */
+async function parseFields(db: Kysely<Database>, raw: Record<string, unknown>): Promise<AdmissionFields> {
+  const result = v.safeParse(admissionFields, raw);
+  const errors: FieldErrors = result.success ? {} : fieldErrorsOf(result.issues);
+  const course = typeof raw.course === "string" ? raw.course.trim() : "";
+  if (course && !errors.course && !(await activeCourses(db)).has(course)) errors.course = [ADMISSION_MESSAGES.unknownCourse];
+  if (Object.keys(errors).length || !result.success) {
+    const message = missingRequiredMessage(raw) ?? Object.values(errors)[0]?.[0] ?? "Please correct the highlighted fields";
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: errors });
+  }
+  return result.output;
+}
+
+/** Checks every uploaded document by content; collects all problems at once. */
+async function checkDocuments(raw: Record<string, unknown>, required: readonly DocumentKind[]) {
+  const files: Partial<Record<DocumentKind, CheckedFile>> = {};
+  const errors: FieldErrors = {};
+  let tooLarge = false;
+  for (const kind of DOCUMENT_KINDS) {
+    try {
+      const file = await checkUpload(raw[kind], { field: kind, label: DOCUMENT_LABELS[kind], allowed: DOCUMENT_TYPES[kind] });
+      if (file) files[kind] = file;
+      else if (required.includes(kind)) errors[kind] = [`${DOCUMENT_LABELS[kind]} is required`];
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      tooLarge ||= err.code === "PAYLOAD_TOO_LARGE";
+      Object.assign(errors, err.fieldErrors);
+    }
+  }
+  if (Object.keys(errors).length) {
+    const first = Object.values(errors)[0]![0]!;
+    throw new AppError(tooLarge ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", first, { fieldErrors: errors });
+  }
+  return files;
+}
+
+async function storeDocuments(deps: AppDeps, files: Partial<Record<DocumentKind, CheckedFile>>) {
+  const dir = dataPaths(deps.env.dataDir).documents;
+  const stored: { kind: DocumentKind; file: CheckedFile; name: string }[] = [];
+  for (const [kind, file] of Object.entries(files) as [DocumentKind, CheckedFile][]) {
+    stored.push({ kind, file, name: await storeFile(dir, file.kind, file.bytes) });
+  }
+  return stored;
+}
+
+const documentRows = (admissionId: number, stored: { kind: DocumentKind; file: CheckedFile; name: string }[], at: string) =>
+  stored.map((s) => ({
+    admission_id: admissionId,
+    kind: s.kind,
+    original_name: s.file.originalName,
+    stored_name: s.name,
+    mime_type: MIME_TYPES[s.file.kind],
+    size_bytes: s.file.bytes.length,
+    created_at: at,
+  }));
+
+// ————— applicant side —————
+
+/** POST /admission/submit: fields + files → a pending application with its number. */
+export async function submitApplication(deps: AppDeps, raw: Record<string, unknown>, meta: SessionMeta = {}) {
+  deps.limits.consume("admissionSubmitPerIp", ipKey(meta));
+  const fields = await parseFields(deps.db, raw);
+  const files = await checkDocuments(raw, REQUIRED_DOCUMENTS);
+  const pending = await deps.db
+    .selectFrom("admissions")
+    .select("id")
+    .where("email", "=", fields.email)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (pending) throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
+
+  const stored = await storeDocuments(deps, files);
+  const now = deps.now();
+  const at = now.toISOString();
+  try {
+    const admission = await deps.db.transaction().execute(async (trx) => {
+      const year = now.getUTCFullYear();
+      const n = await nextSequenceValue(trx, `application:${year}`);
+      const applicationNumber = `APP-${year}-${String(n).padStart(6, "0")}`;
+      const row = await trx
+        .insertInto("admissions")
+        .values({ ...toColumns(fields), application_number: applicationNumber, status: "pending", submitted_at: at, created_at: at, updated_at: at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("admission_documents").values(documentRows(row.id, stored, at)).execute();
+      await notifyAdmins(trx, now, {
+        type: "admission",
+        priority: "high",
+        title: "New admission application",
+        message: `${row.first_name} ${row.last_name} applied for ${row.course} (${applicationNumber}).`,
+        data: { admissionId: row.id, applicationNumber, email: row.email, course: row.course },
+      });
+      await deps.mail.enqueue(trx, row.email, {
+        template: "admission_received",
+        name: row.first_name,
+        applicationNumber,
+        statusUrl: `${publicUrl(deps)}/admission-status`,
+      });
+      return row;
+    });
+    deps.mail.kick();
+    return { applicationNumber: admission.application_number, id: admission.id, status: admission.status, submittedAt: admission.submitted_at };
+  } catch (err) {
+    await removeFiles(dataPaths(deps.env.dataDir).documents, stored.map((s) => s.name));
+    throw err;
+  }
+}
+
+/** POST /admission/validate: the field errors of a partial application (nothing is stored). */
+export async function validateApplication(deps: AppDeps, raw: Record<string, unknown>) {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => typeof value === "string" && value.trim() !== ""));
+  const result = v.safeParse(partialAdmissionFields, present);
+  const errors: FieldErrors = result.success ? {} : fieldErrorsOf(result.issues);
+  if (typeof present.course === "string" && !errors.course && !(await activeCourses(deps.db)).has(present.course.trim())) {
+    errors.course = [ADMISSION_MESSAGES.unknownCourse];
+  }
+  return { valid: Object.keys(errors).length === 0, errors, missing: missingRequiredMessage(raw) };
+}
+
+/** GET /admission/stats: counts by status. */
+export async function admissionStats(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("admissions")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const pending = by.pending ?? 0;
+  const approved = by.approved ?? 0;
+  const rejected = by.rejected ?? 0;
+  return { total: pending + approved + rejected, pending, approved, rejected };
+}
+
+/**
+ * GET /admission/status/{email or application number}: only the number, status, dates, the student ID
+ * once approved and the reason once rejected — never the personal details (DECISIONS 7).
+ */
+export async function lookupStatus(deps: AppDeps, query: string, meta: SessionMeta = {}) {
+  deps.limits.consume("statusLookupsPerIp", ipKey(meta));
+  const q = query.trim();
+  let sel = deps.db
+    .selectFrom("admissions")
+    .leftJoin("users", "users.id", "admissions.student_user_id")
+    .select([
+      "admissions.id",
+      "admissions.application_number",
+      "admissions.status",
+      "admissions.submitted_at",
+      "admissions.processed_at",
+      "admissions.rejection_reason",
+      "admissions.course",
+      "users.student_id",
+    ]);
+  sel = q.includes("@") ? sel.where("admissions.email", "=", q.toLowerCase()) : sel.where("admissions.application_number", "=", q.toUpperCase());
+  const row = await sel.orderBy("admissions.submitted_at", "desc").orderBy("admissions.id", "desc").executeTakeFirst();
+  if (!row) throw notFound(ADMISSION_MESSAGES.notFound);
+  return {
+    id: row.id,
+    applicationNumber: row.application_number,
+    status: row.status,
+    course: row.course,
+    submittedAt: row.submitted_at,
+    processedAt: row.processed_at,
+    student_id: row.status === "approved" ? row.student_id : null,
+    rejectionReason: row.status === "rejected" ? row.rejection_reason : null,
+  };
+}
+
+/** E-mails a 6-digit code that unlocks the latest application of that address (same answer either way). */
+export async function requestAccessCode(deps: AppDeps, email: string, meta: SessionMeta = {}) {
+  deps.limits.consume("accessCodesPerIp", ipKey(meta));
+  deps.limits.consume("accessCodesPerEmail", email);
+  const admission = await deps.db
+    .selectFrom("admissions")
+    .select(["id", "first_name", "application_number", "email"])
+    .where("email", "=", email)
+    .orderBy("submitted_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (admission) {
+    const { code } = await issueCode(deps.db, deps.now(), {
+      purpose: "application_access",
+      email,
+      admissionId: admission.id,
+      ttlSeconds: CODE_LIFETIME_SECONDS,
+    });
+    await deps.mail.enqueue(deps.db, email, {
+      template: "application_access_code",
+      name: admission.first_name,
+      code,
+      applicationNumber: admission.application_number,
+    });
+    deps.mail.kick();
+  }
+  return { message: ADMISSION_MESSAGES.codeSent };
+}
+
+/** Checks the code and grants access to that one application for 30 minutes. */
+export async function verifyAccessCode(deps: AppDeps, input: { email: string; code: string }, meta: SessionMeta = {}) {
+  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  const row = await verifyCode(deps.db, deps.now(), { purpose: "application_access", email: input.email, code: input.code });
+  const accessToken = await issueToken(deps.db, deps.now(), {
+    purpose: "application_access",
+    email: `${input.email}#grant`,
+    admissionId: row.admission_id,
+    ttlSeconds: ACCESS_MINUTES * 60,
+  });
+  return { accessToken, applicationId: row.admission_id!, expiresInMinutes: ACCESS_MINUTES };
+}
+
+/**
+ * Who may open an application: an admin, or whoever holds a live access grant for exactly this one.
+ * Grants are checked without being used up (they are valid for their 30 minutes).
+ */
+export type ApplicationAccess = { admin: true } | { accessToken: string | null };
+
+async function assertAccess(deps: AppDeps, admissionId: number, access: ApplicationAccess) {
+  if ("admin" in access) return;
+  const token = access.accessToken;
+  if (!token || token.length > 200) throw new AppError("FORBIDDEN", ADMISSION_MESSAGES.accessNeeded);
+  const grant = await deps.db
+    .selectFrom("one_time_codes")
+    .select(["admission_id", "expires_at"])
+    .where("purpose", "=", "application_access")
+    .where("code_hash", "=", sha256(token))
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  if (!grant || grant.admission_id !== admissionId || grant.expires_at <= deps.now().toISOString()) {
+    throw new AppError("FORBIDDEN", ADMISSION_MESSAGES.accessNeeded);
+  }
+}
+
+async function loadApplication(db: Kysely<Database>, id: number) {
+  const admission = await db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!admission) throw notFound("Application not found");
+  const docs = await db.selectFrom("admission_documents").selectAll().where("admission_id", "=", id).orderBy("id").execute();
+  const student = admission.student_user_id
+    ? await db.selectFrom("users").select("student_id").where("id", "=", admission.student_user_id).executeTakeFirst()
+    : undefined;
+  return { admission, docs, studentId: student?.student_id ?? null };
+}
+
+export async function getApplication(deps: AppDeps, id: number, access: ApplicationAccess) {
+  await assertAccess(deps, id, access);
+  const { admission, docs, studentId } = await loadApplication(deps.db, id);
+  return toApplication(admission, docs, studentId);
+}
+
+/** One stored document of an application, for download (admin or access grant). */
+export async function getDocument(deps: AppDeps, id: number, kind: string, access: ApplicationAccess) {
+  await assertAccess(deps, id, access);
+  const doc = await deps.db
+    .selectFrom("admission_documents")
+    .selectAll()
+    .where("admission_id", "=", id)
+    .where("kind", "=", kind as DocumentKind)
+    .executeTakeFirst();
+  if (!doc) throw notFound("Document not found");
+  return { path: path.join(dataPaths(deps.env.dataDir).documents, doc.stored_name), name: doc.original_name, mimeType: doc.mime_type };
+}
+
+/** PUT /admission/update/{id}: pending only; new files replace old ones. */
+export async function updateApplication(deps: AppDeps, id: number, raw: Record<string, unknown>, access: ApplicationAccess) {
+  await assertAccess(deps, id, access);
+  const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!current) throw notFound("Application not found");
+  if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.notEditable);
+  const fields = await parseFields(deps.db, raw);
+  if (fields.email !== current.email) {
+    const other = await deps.db
+      .selectFrom("admissions")
+      .select("id")
+      .where("email", "=", fields.email)
+      .where("status", "=", "pending")
+      .where("id", "!=", id)
+      .executeTakeFirst();
+    if (other) throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
+  }
+  const files = await checkDocuments(raw, []);
+  const stored = await storeDocuments(deps, files);
+  const dir = dataPaths(deps.env.dataDir).documents;
+  const at = deps.now().toISOString();
+  let replaced: string[] = [];
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("admissions")
+        .set({ ...toColumns(fields), updated_at: at })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.notEditable);
+      if (stored.length) {
+        const kinds = stored.map((s) => s.kind);
+        const old = await trx.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).where("kind", "in", kinds).execute();
+        replaced = old.map((o) => o.stored_name);
+        await trx.deleteFrom("admission_documents").where("admission_id", "=", id).where("kind", "in", kinds).execute();
+        await trx.insertInto("admission_documents").values(documentRows(id, stored, at)).execute();
+      }
+    });
+  } catch (err) {
+    await removeFiles(dir, stored.map((s) => s.name));
+    throw err;
+  }
+  await removeFiles(dir, replaced);
+  const { admission, docs, studentId } = await loadApplication(deps.db, id);
+  return toApplication(admission, docs, studentId);
+}
+
+// ————— admin side —————
+
+export async function listAdmissions(deps: Pick<AppDeps, "db">, query: AdmissionListQuery) {
+  let base = deps.db.selectFrom("admissions");
+  if (query.status !== "all") base = base.where("status", "=", query.status);
+  if (query.search) {
+    base = base.where(anyColumnContains(["first_name", "last_name", "email", "phone", "application_number", "city"], query.search));
+  }
+  const [{ total }, rows, counts] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    admissionStats(deps),
+  ]);
+  const photos = rows.length
+    ? await deps.db
+        .selectFrom("admission_documents")
+        .select("admission_id")
+        .where("kind", "=", "photo")
+        .where("admission_id", "in", rows.map((r) => r.id))
+        .execute()
+    : [];
+  const withPhoto = new Set(photos.map((p) => p.admission_id));
+  const totalItems = Number(total);
+  return {
+    admissions: rows.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: documentUrl(a.id, "photo") } : null })),
+    stats: counts,
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+  };
+}
+
+/** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */
+export async function processAdmission(deps: AppDeps, adminId: number, input: ProcessAdmissionInput, meta: SessionMeta = {}) {
+  const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", input.admissionId).executeTakeFirst();
+  if (!current) throw notFound("Application not found");
+  if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+  const now = deps.now();
+  const at = now.toISOString();
+
+  if (input.action === "reject") {
+    await deps.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable("admissions")
+        .set({ status: "rejected", rejection_reason: input.rejectionReason, processed_at: at, processed_by: adminId, updated_at: at })
+        .where("id", "=", current.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+      await deps.mail.enqueue(trx, current.email, {
+        template: "admission_rejected",
+        name: current.first_name,
+        applicationNumber: current.application_number,
+        reason: input.rejectionReason,
+      });
+      await audit(trx, now, { actorUserId: adminId, action: "admission.reject", entityType: "admission", entityId: current.id, details: { reason: input.rejectionReason }, ip: meta.ip });
+    });
+    deps.mail.kick();
+    return { status: "rejected" as const, message: "Application rejected successfully!" };
+  }
+
+  const existing = await deps.db.selectFrom("users").select("id").where("email", "=", current.email).executeTakeFirst();
+  if (existing) throw conflict("An account with this e-mail address already exists. Please resolve it under Students first.");
+  // The account photo is a re-encoded copy of the application photo (EXIF and location removed).
+  const photoDoc = await deps.db
+    .selectFrom("admission_documents")
+    .selectAll()
+    .where("admission_id", "=", current.id)
+    .where("kind", "=", "photo")
+    .executeTakeFirst();
+  const paths = dataPaths(deps.env.dataDir);
+  let photoFile: string | null = null;
+  if (photoDoc) {
+    const original = new Uint8Array(await Bun.file(path.join(paths.documents, photoDoc.stored_name)).arrayBuffer());
+    photoFile = await storeFile(paths.photos, "webp", await reencodeImage(original, 512));
+  }
+  try {
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const studentId = formatStudentId(await nextSequenceValue(trx, "student_id"));
+      const user = await trx
+        .insertInto("users")
+        .values({
+          role: "student",
+          name: `${current.first_name} ${current.last_name}`,
+          email: current.email,
+          password_hash: null,
+          student_id: studentId,
+          mobile: current.phone,
+          date_of_birth: current.date_of_birth,
+          gender: current.gender,
+          address: current.address,
+          city: current.city,
+          state: current.state,
+          pincode: current.pincode,
+          blood_group: current.blood_group,
+          course: current.course,
+          standard: null,
+          photo_file: photoFile,
+          admission_id: current.id,
+          preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(["id", "email"])
+        .executeTakeFirstOrThrow();
+      const done = await trx
+        .updateTable("admissions")
+        .set({ status: "approved", student_user_id: user.id, processed_at: at, processed_by: adminId, updated_at: at })
+        .where("id", "=", current.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+      const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
+      await deps.mail.enqueue(trx, current.email, {
+        template: "admission_approved",
+        name: current.first_name,
+        applicationNumber: current.application_number,
+        studentId,
+        link,
+        validDays,
+      });
+      await audit(trx, now, { actorUserId: adminId, action: "admission.approve", entityType: "admission", entityId: current.id, details: { studentId, userId: user.id }, ip: meta.ip });
+      return { studentId, userId: user.id };
+    });
+    deps.mail.kick();
+    return { status: "approved" as const, message: "Application approved successfully!", student_id: result.studentId, userId: result.userId };
+  } catch (err) {
+    await removeFiles(paths.photos, [photoFile]);
+    throw err;
+  }
+}
+
+/** Deletes a processed application and its stored documents. */
+export async function deleteAdmission(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const current = await deps.db.selectFrom("admissions").select(["id", "status", "application_number"]).where("id", "=", id).executeTakeFirst();
+  if (!current) throw notFound("Application not found");
+  if (current.status === "pending") throw conflict(ADMISSION_MESSAGES.deletePending);
+  const docs = await deps.db.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ admission_id: null }).where("admission_id", "=", id).execute();
+    await trx.deleteFrom("admissions").where("id", "=", id).execute();
+    await audit(trx, deps.now(), { actorUserId: adminId, action: "admission.delete", entityType: "admission", entityId: id, details: { applicationNumber: current.application_number }, ip: meta.ip });
+  });
+  await removeFiles(dataPaths(deps.env.dataDir).documents, docs.map((d) => d.stored_name));
+  return { message: "Admission deleted successfully!" };
+}
+

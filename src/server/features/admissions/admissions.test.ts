@@ -1,0 +1,293 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { dataPaths } from "../../platform/storage.ts";
+import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { completeFirstLogin } from "../auth/account.service.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let adminToken: string;
+
+beforeEach(async () => {
+  deps = await createTestDeps({ PUBLIC_URL: "https://ide.example.org" });
+  await createUser(deps, { role: "admin", email: "office@example.test" });
+  adminToken = (await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }))).token;
+  app = testApp(deps);
+});
+
+const FIELDS = {
+  firstName: "Anita",
+  lastName: "Desai",
+  dateOfBirth: "2003-04-12",
+  gender: "Female",
+  bloodGroup: "O+",
+  email: "anita@example.test",
+  phone: "9876501234",
+  address: "14 MG Road",
+  city: "Nashik",
+  state: "Maharashtra",
+  pincode: "422001",
+  course: "Commerce",
+  yearOfPassing: "2021",
+  previousPercentage: "78.5",
+};
+
+async function form(fields: Record<string, string> = FIELDS, files: Record<string, File | undefined> = {}) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== "") fd.append(k, v);
+  const defaults = { photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"), marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf") };
+  for (const [k, f] of Object.entries({ ...defaults, ...files })) if (f) fd.append(k, f);
+  return fd;
+}
+
+const submit = async (fd: FormData) => app.request("/api/admission/submit", { method: "POST", body: fd });
+const json = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+  app.request(p, { method, headers: { "content-type": "application/json", ...headers }, ...(body ? { body: JSON.stringify(body) } : {}) });
+const asAdmin = (method: string, p: string, body?: unknown) => json(method, p, body, { authorization: `Bearer ${adminToken}` });
+
+async function lastCode(email: string) {
+  const row = await deps.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").executeTakeFirst();
+  return /^ {4}(\d{6})$/m.exec(row?.text_body ?? "")?.[1];
+}
+
+async function unlock(email: string) {
+  await json("POST", "/api/admission/access-code", { email });
+  const res = await (await json("POST", "/api/admission/access-code/verify", { email, code: await lastCode(email) })).json();
+  if (!res.success) throw new Error(`unlock failed: ${JSON.stringify(res)}`);
+  return res.data as { accessToken: string; applicationId: number };
+}
+
+describe("applying", () => {
+  test("a complete application is stored with its documents, numbered, and announced to the admins and the applicant", async () => {
+    const res = await submit(await form());
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data.applicationNumber).toBe("APP-2026-000001");
+    const docs = await deps.db.selectFrom("admission_documents").selectAll().execute();
+    expect(docs.map((d) => d.kind).sort()).toEqual(["marksheet", "photo"]);
+    expect(docs.every((d) => /^[a-z0-9]{24}\.(jpg|pdf)$/.test(d.stored_name))).toBe(true);
+    expect(docs.find((d) => d.kind === "marksheet")!.original_name).toBe("marks.pdf");
+    expect(readdirSync(dataPaths(deps.env.dataDir).documents)).toHaveLength(2);
+    const note = await deps.db.selectFrom("notifications").selectAll().where("type", "=", "admission").executeTakeFirstOrThrow();
+    expect(note.message).toContain("APP-2026-000001");
+    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("to_address", "=", "anita@example.test").executeTakeFirstOrThrow();
+    expect(mail.subject).toContain("APP-2026-000001");
+    expect((await submit(await form({ ...FIELDS, email: "second@example.test" }))).status).toBe(201);
+    const second = await deps.db.selectFrom("admissions").select("application_number").where("email", "=", "second@example.test").executeTakeFirstOrThrow();
+    expect(second.application_number).toBe("APP-2026-000002");
+  });
+
+  test("missing required fields give the spec's alert listing them, and nothing is stored", async () => {
+    const res = await submit(await form({ ...FIELDS, firstName: "", city: "", course: "" }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe("Please fill in the following required fields: First Name, City, Course");
+    expect(body.errors.firstName).toEqual(["First Name is required"]);
+    expect(await deps.db.selectFrom("admissions").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("bad files are each refused with their own message while the rest of the application is kept", async () => {
+    const renamed = await submit(await form(FIELDS, { marksheet: fileOf(executableBytes(), "marks.pdf", "application/pdf") }));
+    expect(renamed.status).toBe(400);
+    expect((await renamed.json()).errors.marksheet).toEqual(["Marksheet must be a PDF, JPG or PNG file."]);
+
+    const big = await submit(await form(FIELDS, { photo: fileOf(oversizedPng(6 * 1024 * 1024), "big.png", "image/png") }));
+    expect(big.status).toBe(413);
+    expect((await big.json()).errors.photo).toEqual(["Photo is larger than 5 MB. Please choose a smaller file."]);
+
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(FIELDS)) fd.append(k, v);
+    fd.append("photo", fileOf(await pngBytes(), "p.png"));
+    const noMarksheet = await submit(fd);
+    expect(noMarksheet.status).toBe(400);
+    expect((await noMarksheet.json()).errors.marksheet).toEqual(["Marksheet is required"]);
+
+    const pdfPhoto = await submit(await form({ ...FIELDS, email: "x@example.test" }, { photo: fileOf(pdfBytes(), "photo.jpg", "image/jpeg") }));
+    expect((await pdfPhoto.json()).errors.photo).toEqual(["Photo must be a JPG or PNG file."]);
+    // Bun's multipart parser drops zero-byte file parts, so an empty file reads as no file at all.
+    const empty = await submit(await form({ ...FIELDS, email: "y@example.test" }, { photo: fileOf(new Uint8Array(0), "p.png") }));
+    expect((await empty.json()).errors.photo).toEqual(["Photo is required"]);
+    // Nothing of a refused application was stored, not even its good files.
+    expect(await deps.db.selectFrom("admissions").selectAll().execute()).toHaveLength(0);
+    expect(readdirSync(dataPaths(deps.env.dataDir).documents)).toHaveLength(0);
+  });
+
+  test("a second pending application for one e-mail address is a 409 pointing to the status page", async () => {
+    expect((await submit(await form())).status).toBe(201);
+    const again = await submit(await form({ ...FIELDS, email: "ANITA@example.test" }));
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toContain("Application Status page");
+  });
+
+  test("field rules: year of passing 2015–2025, PIN code, course from the list", async () => {
+    const res = await submit(await form({ ...FIELDS, yearOfPassing: "2014", pincode: "12", course: "Astrology" }));
+    const body = await res.json();
+    expect(body.errors.yearOfPassing).toEqual(["Year of passing must be between 2015 and 2025"]);
+    expect(body.errors.pincode).toEqual(["Please enter a valid 6-digit PIN code"]);
+    expect(body.errors.course).toEqual(["Please choose a course from the list"]);
+    const check = await (await json("POST", "/api/admission/validate", { email: "nope", yearOfPassing: "2030" })).json();
+    expect(check.data.valid).toBe(false);
+    expect(check.data.errors).toEqual({ email: ["Please enter a valid email address"], yearOfPassing: ["Year of passing must be between 2015 and 2025"] });
+    expect(check.data.missing).toContain("First Name");
+  });
+});
+
+describe("following an application", () => {
+  test("the status lookup shows only number, status, dates — never personal details", async () => {
+    await submit(await form());
+    const res = await (await app.request("/api/admission/status/anita%40example.test")).json();
+    expect(res.data).toMatchObject({ applicationNumber: "APP-2026-000001", status: "pending", processedAt: null, student_id: null, rejectionReason: null });
+    expect(JSON.stringify(res.data)).not.toContain("Desai");
+    expect(JSON.stringify(res.data)).not.toContain("9876501234");
+    const byNumber = await (await app.request("/api/admission/status/app-2026-000001")).json();
+    expect(byNumber.data.applicationNumber).toBe("APP-2026-000001");
+    const none = await app.request("/api/admission/status/nobody%40example.test");
+    expect(none.status).toBe(404);
+    expect((await none.json()).message).toBe("No application found for this email address");
+    const bad = await app.request("/api/admission/status/no-at-sign");
+    expect((await bad.json()).message).toBe("Please enter a valid email address");
+  });
+
+  test("details need the e-mailed code; the grant opens only that application", async () => {
+    const first = (await (await submit(await form())).json()).data.id as number;
+    const other = (await (await submit(await form({ ...FIELDS, email: "other@example.test" }))).json()).data.id as number;
+    expect((await app.request(`/api/admission/application/${first}`)).status).toBe(403);
+    const unknown = await json("POST", "/api/admission/access-code", { email: "ghost@example.test" });
+    const known = await json("POST", "/api/admission/access-code", { email: "anita@example.test" });
+    expect(await unknown.json()).toEqual(await known.json());
+    const { accessToken, applicationId } = await unlock("anita@example.test");
+    expect(applicationId).toBe(first);
+    const details = await (await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })).json();
+    expect(details.data).toMatchObject({ firstName: "Anita", lastName: "Desai", course: "Commerce", status: "pending" });
+    expect(details.data.documents.map((d: { type: string }) => d.type).sort()).toEqual(["marksheet", "photo"]);
+    // Another applicant's application stays closed with this grant, by id or document.
+    expect((await app.request(`/api/admission/application/${other}`, { headers: { "x-application-access": accessToken } })).status).toBe(403);
+    expect((await app.request(`/api/admission/application/${other}/documents/photo?access=${accessToken}`)).status).toBe(403);
+    const doc = await app.request(`/api/admission/application/${first}/documents/marksheet?access=${accessToken}&download=1`);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get("content-type")).toBe("application/pdf");
+    expect(doc.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''marks.pdf");
+    expect(doc.headers.get("cache-control")).toBe("no-store");
+    expect(doc.headers.get("x-content-type-options")).toBe("nosniff");
+    deps.advance(31 * 60_000);
+    expect((await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })).status).toBe(403);
+  });
+
+  test("a pending application can be edited with the grant, files replaced; a processed one cannot (409)", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const { accessToken } = await unlock("anita@example.test");
+    const before = await deps.db.selectFrom("admission_documents").select("stored_name").where("kind", "=", "photo").executeTakeFirstOrThrow();
+    const fd = await form({ ...FIELDS, city: "Pune" }, { photo: fileOf(await pngBytes(80, 80), "new.png"), marksheet: undefined });
+    const res = await app.request(`/api/admission/update/${id}`, { method: "PUT", body: fd, headers: { "x-application-access": accessToken } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.city).toBe("Pune");
+    const after = await deps.db.selectFrom("admission_documents").selectAll().where("kind", "=", "photo").executeTakeFirstOrThrow();
+    expect(after.stored_name).not.toBe(before.stored_name);
+    expect(after.original_name).toBe("new.png");
+    expect(readdirSync(dataPaths(deps.env.dataDir).documents)).not.toContain(before.stored_name);
+    expect(await deps.db.selectFrom("admission_documents").selectAll().where("kind", "=", "marksheet").execute()).toHaveLength(1);
+
+    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Marksheet is not readable." });
+    const locked = await app.request(`/api/admission/update/${id}`, { method: "PUT", body: await form(), headers: { "x-application-access": accessToken } });
+    expect(locked.status).toBe(409);
+    // Without a grant, nobody edits.
+    expect((await app.request(`/api/admission/update/${id}`, { method: "PUT", body: await form() })).status).toBe(403);
+  });
+});
+
+describe("admin review", () => {
+  test("list with server-side search, status filter, counters and pagination; guests and students refused", async () => {
+    await submit(await form());
+    await submit(await form({ ...FIELDS, firstName: "Rahul", email: "rahul@example.test", phone: "9000000001" }));
+    const all = await (await asAdmin("GET", "/api/admin/admissions")).json();
+    expect(all.data.admissions).toHaveLength(2);
+    expect(all.data.stats).toEqual({ total: 2, pending: 2, approved: 0, rejected: 0 });
+    expect(all.data.admissions[0].photo.url).toMatch(/documents\/photo$/);
+    const search = await (await asAdmin("GET", "/api/admin/admissions?search=9000000001")).json();
+    expect(search.data.admissions.map((a: { firstName: string }) => a.firstName)).toEqual(["Rahul"]);
+    const byNumber = await (await asAdmin("GET", "/api/admin/admissions?search=APP-2026-000001")).json();
+    expect(byNumber.data.admissions).toHaveLength(1);
+    const page2 = await (await asAdmin("GET", "/api/admin/admissions?page=2&limit=1")).json();
+    expect(page2.data.pagination).toEqual({ totalItems: 2, totalPages: 2, currentPage: 2, limit: 1 });
+    expect((await app.request("/api/admin/admissions")).status).toBe(401);
+    await createUser(deps, { role: "student", email: "s@example.test" });
+    const student = await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
+    expect((await json("GET", "/api/admin/admissions", undefined, { authorization: `Bearer ${student.token}` })).status).toBe(403);
+  });
+
+  test("approving creates the student (next ID, profile, re-encoded photo) and mails a first-login link that works once", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();
+    expect(res.data).toMatchObject({ status: "approved", message: "Application approved successfully!", student_id: "STU0001" });
+    const student = await deps.db.selectFrom("users").selectAll().where("student_id", "=", "STU0001").executeTakeFirstOrThrow();
+    expect(student).toMatchObject({ role: "student", name: "Anita Desai", email: "anita@example.test", city: "Nashik", course: "Commerce", must_change_password: 1, password_hash: null });
+    const photo = await Bun.file(path.join(dataPaths(deps.env.dataDir).photos, student.photo_file!)).arrayBuffer();
+    const meta = await sharp(new Uint8Array(photo)).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    const status = await (await app.request("/api/admission/status/anita%40example.test")).json();
+    expect(status.data).toMatchObject({ status: "approved", student_id: "STU0001" });
+    expect(status.data.processedAt).toBe(deps.now().toISOString());
+    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_approved").executeTakeFirstOrThrow();
+    const link = /https:\/\/ide\.example\.org\/first-login\?token=(\S+)/.exec(mail.text_body)!;
+    const token = decodeURIComponent(link[1]!);
+    await completeFirstLogin(deps, { token, password: "Anita2026Pass" });
+    const login = await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: "Anita2026Pass" }));
+    expect(login.user.mustChangePassword).toBe(false);
+    await expect(completeFirstLogin(deps, { token, password: "Another2026" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "admission.approve").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toMatchObject({ studentId: "STU0001" });
+    // Already processed.
+    expect((await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Too late for this." })).status).toBe(409);
+  });
+
+  test("rejecting needs a reason of 10+ characters; the reason is mailed and shown on the status page", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const short = await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "   too short  " });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe("Rejection reason is required and must be at least 10 characters long.");
+    expect(await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_rejected").execute()).toHaveLength(0);
+    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "The marksheet is not readable." });
+    const status = await (await app.request("/api/admission/status/anita%40example.test")).json();
+    expect(status.data).toMatchObject({ status: "rejected", rejectionReason: "The marksheet is not readable.", student_id: null });
+    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_rejected").executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("The marksheet is not readable.");
+    // After a rejection the applicant may apply again.
+    expect((await submit(await form())).status).toBe(201);
+  });
+
+  test("student IDs are never reused, even after a student is deleted", async () => {
+    const a = (await (await submit(await form())).json()).data.id as number;
+    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: a, action: "accept" });
+    await deps.db.deleteFrom("users").where("student_id", "=", "STU0001").execute();
+    const b = (await (await submit(await form({ ...FIELDS, email: "b@example.test" }))).json()).data.id as number;
+    const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: b, action: "accept" })).json();
+    expect(res.data.student_id).toBe("STU0002");
+  });
+
+  test("only processed applications can be deleted; their files go too", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    expect((await asAdmin("DELETE", `/api/admin/admissions/${id}`)).status).toBe(409);
+    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Incomplete documents." });
+    const res = await asAdmin("DELETE", `/api/admin/admissions/${id}`);
+    expect((await res.json()).data.message).toBe("Admission deleted successfully!");
+    expect(readdirSync(dataPaths(deps.env.dataDir).documents)).toHaveLength(0);
+    expect((await asAdmin("GET", `/api/admin/admissions/${id}`)).status).toBe(404);
+  });
+
+  test("the admin needs no code to open an application and its documents; tRPC answers the same", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const details = await (await asAdmin("GET", `/api/admin/admissions/${id}`)).json();
+    expect(details.data.applicationNumber).toBe("APP-2026-000001");
+    const photo = await app.request(`/api/admission/application/${id}/documents/photo`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    const admin = callerFor(deps, await resolveSession(deps, adminToken));
+    expect((await admin.admissions.adminGet({ id })).firstName).toBe("Anita");
+    await expect(callerFor(deps).admissions.adminList({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
