@@ -24,3 +24,16 @@ export function openDatabase(file: string): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, sqlite };
 }
+
+/**
+ * A consistent copy of the live database in one file (SQLite's VACUUM INTO): safe while the site is
+ * serving, and compact. SQLite-specific, so it lives here.
+ */
+export function backupDatabaseTo(sqlite: SQLite.Database, file: string): void {
+  sqlite.prepare("VACUUM INTO ?").run(file);
+}
+
+/** "ok" when the file's structure is sound (PRAGMA integrity_check). */
+export function integrityCheck(sqlite: SQLite.Database): string {
+  return String(sqlite.pragma("integrity_check", { simple: true }));
+}

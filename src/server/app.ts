@@ -15,9 +15,11 @@ import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { galleryRest } from "./features/gallery/gallery.rest.ts";
 import { checkHealth } from "./features/health/health.service.ts";
+import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
 import { publicRest } from "./features/site/public.rest.ts";
 import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
+import { studentRest, verifyRest } from "./features/student/student.rest.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
@@ -85,14 +87,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));
   app.route("/api/auth", authRest);
+  app.route("/api/public/verify", verifyRest);
   app.route("/api/public", publicRest);
   app.route("/api/admission", admissionRest);
   app.route("/api/admin/admissions", adminAdmissionRest);
+  app.route("/api/admin/settings", adminSettingsRest);
+  app.route("/api/admin/backups", adminBackupsRest);
   app.use("/api/gallery", async (c, next) => {
     await assertSiteOpen(deps);
     await next();
   });
   app.route("/api/gallery", galleryRest);
+  app.route("/api/student", studentRest);
 
   app.use(
     "/api/trpc/*",
@@ -110,6 +116,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
+  // Photos have unguessable generated names (capability URLs) and a new name on every change.
+  app.get("/api/files/photos/:file", serveStoredFile(dataPaths(deps.env.dataDir).photos, "private, max-age=86400"));
   app.all("/api/*", (c) => c.json({ success: false, message: "Not found" }, 404));
 
   // Gallery variants have unique generated names, so they never change: cache them for a year.

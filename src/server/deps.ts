@@ -1,4 +1,5 @@
 /** What every service and adapter is handed: built once in main.ts, or by a test. */
+import type SQLite from "better-sqlite3";
 import type { DB } from "../../db/connection.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -7,6 +8,8 @@ import type { RateLimiter } from "./platform/rate-limit.ts";
 
 export interface AppDeps {
   db: DB;
+  /** the raw handle, for backups and integrity checks only */
+  sqlite: SQLite.Database;
   env: Env;
   logger: Logger;
   /** the current time; tests pass a fixed or movable clock */

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
+import { startBackupScheduler } from "./platform/backups.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
@@ -20,7 +21,7 @@ try {
 
 const paths = dataPaths(env.dataDir);
 ensureDataDirs(paths);
-const { db } = openDatabase(paths.database);
+const { db, sqlite } = openDatabase(paths.database);
 const logger = createLogger(env.LOG_LEVEL ?? "info");
 const now = () => new Date();
 
@@ -34,10 +35,11 @@ const { created } = await seed(db, {
 });
 if (!env.LOG_LEVEL) logger.level = (await getSettings({ db })).system.logLevel;
 
-const base = { db, env, logger, now };
+const base = { db, sqlite, env, logger, now };
 const mail = createMailer(base);
 const deps = { ...base, mail, limits: createRateLimiter(now) };
 mail.start();
+const stopBackups = startBackupScheduler(deps);
 const app = createApp(deps);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
 
@@ -56,6 +58,7 @@ console.log(
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    stopBackups();
     await server.stop();
     await mail.stop();
     await db.destroy();

@@ -4,7 +4,9 @@ import { authRouter } from "./features/auth/auth.router.ts";
 import { contactsRouter } from "./features/contacts/contacts.router.ts";
 import { galleryRouter } from "./features/gallery/gallery.router.ts";
 import { healthRouter } from "./features/health/health.router.ts";
+import { settingsRouter } from "./features/settings/settings.router.ts";
 import { siteRouter } from "./features/site/site.router.ts";
+import { studentRouter, verifyRouter } from "./features/student/student.router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -13,7 +15,10 @@ export const appRouter = router({
   contacts: contactsRouter,
   gallery: galleryRouter,
   health: healthRouter,
+  settings: settingsRouter,
   site: siteRouter,
+  student: studentRouter,
+  verify: verifyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,7 +28,7 @@ export async function createTestDeps(envOverrides: Record<string, string> = {}):
   const dataDir = mkdtempSync(path.join(tmpdir(), "institute-test-"));
   ensureDataDirs(dataPaths(dataDir));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envOverrides });
-  const { db } = openDatabase(":memory:");
+  const { db, sqlite } = openDatabase(":memory:");
   await migrateToLatest(db);
   await seedCatalog(db);
   const { logger, lines } = memoryLogger("debug");
@@ -36,6 +36,7 @@ export async function createTestDeps(envOverrides: Record<string, string> = {}):
   const now = () => new Date(current);
   return {
     db,
+    sqlite,
     env,
     logger,
     logLines: lines,

@@ -5,7 +5,8 @@
 import { CODE_LIFETIME_SECONDS } from "../../shared/constants.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 
-export type Institute = Settings["institute"];
+/** The institute as e-mails sign it: its details plus its name (general.siteName). */
+export type Institute = Settings["institute"] & { name: string };
 
 export type EmailTemplate =
   | { template: "password_reset_code"; name: string; code: string }

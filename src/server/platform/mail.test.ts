@@ -21,7 +21,7 @@ const ALL_TEMPLATES: EmailTemplate[] = [
 
 describe("templates", () => {
   test("every template has a subject, a text and an HTML part signed with the institute's details", () => {
-    const institute = DEFAULT_SETTINGS.institute;
+    const institute = { ...DEFAULT_SETTINGS.institute, name: "Institute of Distance Education" };
     for (const t of ALL_TEMPLATES) {
       const r = renderEmail(t, institute);
       expect(r.subject.length).toBeGreaterThan(5);
@@ -37,7 +37,7 @@ describe("templates", () => {
   });
 
   test("values are escaped in HTML and the rejection reason is included", () => {
-    const r = renderEmail(ALL_TEMPLATES[5]!, DEFAULT_SETTINGS.institute);
+    const r = renderEmail(ALL_TEMPLATES[5]!, { ...DEFAULT_SETTINGS.institute, name: "IDE" });
     expect(r.text).toContain("Marksheet <unreadable>");
     expect(r.html).toContain("Marksheet &lt;unreadable&gt;");
     expect(r.html).not.toContain("<unreadable>");

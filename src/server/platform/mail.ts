@@ -154,8 +154,8 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
   const mailer: Mailer = {
     transport: chosen,
     async enqueue(db, to, email) {
-      const { institute } = await getSettings({ db });
-      const rendered = renderEmail(email, institute);
+      const { institute, general } = await getSettings({ db });
+      const rendered = renderEmail(email, { ...institute, name: general.siteName });
       const row = await db
         .insertInto("email_outbox")
         .values({

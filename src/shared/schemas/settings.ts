@@ -48,9 +48,8 @@ export const systemSettings = v.object({
 
 const office = v.object({ name: requiredText("Office name is required", 120), address: requiredText("Address is required", 500) });
 
-/** Public facts about the institute shown in the footer, contact page and e-mails. */
+/** Public facts about the institute shown in the footer, contact page and e-mails (its name is general.siteName). */
 export const instituteSettings = v.object({
-  name: requiredText("Institute name is required", 120),
   tagline: optionalText(200),
   email: emailAddress(),
   phones: v.array(requiredText("Phone is required", 40)),
@@ -99,7 +98,6 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   system: { maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true },
   institute: {
-    name: "Institute of Distance Education",
     tagline: "Learn from anywhere. Graduate with confidence.",
     email: "info@institute.local",
     phones: ["+91 20 2612 3456", "+91 22 2543 7890"],
@@ -132,3 +130,22 @@ export const DEFAULT_STUDENT_PREFERENCES: StudentPreferences = {
   language: "english",
   showPhotoOnVerification: true,
 };
+
+/**
+ * PUT /admin/settings: one or more sections, each possibly partial (the screen sends the open section).
+ * Each section is checked whole after merging over the stored values, so every rule still applies.
+ */
+export const settingsUpdateInput = v.pipe(
+  v.object({
+    general: v.optional(v.partial(generalSettings)),
+    security: v.optional(v.partial(securitySettings)),
+    notifications: v.optional(v.partial(notificationSettings)),
+    system: v.optional(v.partial(systemSettings)),
+    language: v.optional(v.picklist(LANGUAGES, "Please choose a language")),
+  }),
+  v.check((i) => Object.values(i).some((x) => x !== undefined), "There is nothing to save"),
+);
+export type SettingsUpdateInput = v.InferOutput<typeof settingsUpdateInput>;
+
+/** The sections the admin screen edits and GET /admin/settings returns. */
+export const ADMIN_SETTINGS_GROUPS = ["general", "security", "notifications", "system", "language"] as const;

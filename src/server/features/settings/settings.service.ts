@@ -4,12 +4,16 @@
  */
 import * as v from "valibot";
 import type { DB } from "../../../../db/connection.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import {
   DEFAULT_SETTINGS,
   type Settings,
   type SettingsGroup,
+  type SettingsUpdateInput,
   settingsShape,
 } from "../../../shared/schemas/settings.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { AppDeps } from "../../deps.ts";
 import { isoNow } from "../../deps.ts";
 
@@ -62,4 +66,47 @@ export async function saveSettingsGroup<K extends SettingsGroup>(
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: at }))
     .execute();
   cache.delete(deps.db);
+}
+
+/** GET /admin/settings: every section the admin screen edits. */
+export async function getAdminSettings(deps: Pick<AppDeps, "db">) {
+  const s = await getSettings(deps);
+  return { settings: { general: s.general, security: s.security, notifications: s.notifications, system: s.system, language: s.language } };
+}
+
+/**
+ * PUT /admin/settings: merges each sent section over the stored one, validates it whole, stores it and
+ * applies what takes effect at once (the log level). Audit-logged with the changed keys.
+ */
+export async function updateSettings(deps: AppDeps, adminId: number, input: SettingsUpdateInput, meta: { ip?: string | null } = {}) {
+  const current = await getSettings(deps);
+  const changed: string[] = [];
+  const next: Partial<Settings> = {};
+  for (const group of ["general", "security", "notifications", "system"] as const) {
+    const patch = input[group];
+    if (!patch) continue;
+    const merged = v.safeParse(settingsShape[group], { ...current[group], ...patch });
+    if (!merged.success) {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(fieldErrorsOf(merged.issues)).map(([k, msgs]) => [`${group}.${k}`, msgs]),
+      );
+      throw new AppError("BAD_REQUEST", merged.issues[0]?.message ?? "Please correct the highlighted fields", { fieldErrors });
+    }
+    (next as Record<string, unknown>)[group] = merged.output;
+    changed.push(...Object.keys(patch).map((k) => `${group}.${k}`));
+  }
+  if (input.language) {
+    next.language = input.language;
+    changed.push("language");
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [group, value] of Object.entries(next) as [SettingsGroup, Settings[SettingsGroup]][]) {
+      await saveSettingsGroup({ db: trx, now: deps.now }, group, value as never);
+    }
+    await audit(trx, deps.now(), { actorUserId: adminId, action: "settings.update", entityType: "settings", details: { changed }, ip: meta.ip });
+  });
+  cache.delete(deps.db);
+  // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
+  if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = next.system.logLevel;
+  return { ...(await getAdminSettings(deps)), message: "Settings saved successfully!" };
 }

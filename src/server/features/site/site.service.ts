@@ -16,7 +16,7 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
       .execute(),
   ]);
   return {
-    name: institute.name,
+    name: general.siteName,
     tagline: institute.tagline ?? null,
     description: general.siteDescription ?? null,
     email: institute.email,

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../../../db/connection.ts";
+import { backupDue, BACKUP_RETENTION, createBackup, listBackups } from "../../platform/backups.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { getSettings } from "./settings.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let token: string;
+beforeEach(async () => {
+  deps = await createTestDeps();
+  await createUser(deps, { role: "admin", email: "head@example.test" });
+  token = (await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }))).token;
+  app = testApp(deps);
+});
+
+const put = (body: unknown, t = token) =>
+  app.request("/api/admin/settings", { method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${t}` }, body: JSON.stringify(body) });
+
+describe("admin settings", () => {
+  test("GET answers every section with the defaults; only admins may read or write", async () => {
+    const body = await (await app.request("/api/admin/settings", { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(Object.keys(body.data.settings).sort()).toEqual(["general", "language", "notifications", "security", "system"]);
+    expect(body.data.settings.security.sessionTimeout).toBe(24);
+    expect((await app.request("/api/admin/settings")).status).toBe(401);
+    await createUser(deps, { role: "student", email: "s@example.test" });
+    const student = await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
+    expect((await put({ system: { maintenanceMode: true } }, student.token)).status).toBe(403);
+  });
+
+  test("the range rules of spec part 2 §5 answer with their messages and nothing is stored", async () => {
+    for (const [patch, message] of [
+      [{ security: { passwordExpiry: 29 } }, "Password expiry must be between 30 and 365 days"],
+      [{ security: { maxLoginAttempts: 11 } }, "Max login attempts must be between 3 and 10"],
+      [{ security: { sessionTimeout: 0 } }, "Session timeout must be between 1 and 168 hours"],
+      [{ general: { siteName: "  " } }, "Site name is required"],
+      [{ general: { adminEmail: "" } }, "Admin email is required"],
+    ] as const) {
+      const res = await put(patch);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(message);
+    }
+    expect((await getSettings(deps)).security).toMatchObject({ passwordExpiry: 90, maxLoginAttempts: 5, sessionTimeout: 24 });
+  });
+
+  test("a saved section merges over the stored one, takes effect and is audit-logged", async () => {
+    const res = await (await put({ system: { logLevel: "debug", maintenanceMode: true } })).json();
+    expect(res.data.message).toBe("Settings saved successfully!");
+    expect(res.data.settings.system).toMatchObject({ logLevel: "debug", maintenanceMode: true, cacheEnabled: true, backupFrequency: "daily" });
+    expect(deps.logger.level).toBe("debug");
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "settings.update").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details).changed.sort()).toEqual(["system.logLevel", "system.maintenanceMode"]);
+  });
+
+  test("a shorter session timeout applies to sessions already open", async () => {
+    await put({ security: { sessionTimeout: 1 } });
+    deps.advance(3_600_000 + 1000);
+    expect(await resolveSession(deps, token)).toBeNull();
+  });
+});
+
+describe("backups", () => {
+  test("a backup is a tar.gz with a consistent copy of the database (holding the latest rows) and the uploads", async () => {
+    writeFileSync(path.join(dataPaths(deps.env.dataDir).gallery, "x-480.webp"), "img");
+    await deps.db.insertInto("announcements").values({ title: "Latest", body: "b", published_at: "2026-11-22T00:00:00.000Z", created_at: "2026-11-22T00:00:00.000Z", updated_at: "2026-11-22T00:00:00.000Z" }).execute();
+    const res = await app.request("/api/admin/backups", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(201);
+    const { backup } = (await res.json()).data;
+    expect(backup.name).toMatch(/^backup-2026-11-22T06-30-00-000Z\.tar\.gz$/);
+    const out = mkdtempSync(path.join(tmpdir(), "restore-"));
+    const tar = Bun.spawnSync(["tar", "-xzf", path.join(dataPaths(deps.env.dataDir).backups, backup.name), "-C", out]);
+    expect(tar.exitCode).toBe(0);
+    const restored = openDatabase(path.join(out, "institute.db"));
+    expect(String(restored.sqlite.pragma("integrity_check", { simple: true }))).toBe("ok");
+    const row = await restored.db.selectFrom("announcements").select("title").executeTakeFirstOrThrow();
+    expect(row.title).toBe("Latest");
+    expect(await Bun.file(path.join(out, "uploads", "gallery", "x-480.webp")).text()).toBe("img");
+    const list = await (await app.request("/api/admin/backups", { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(list.data.backups).toEqual([{ name: backup.name, size: backup.size, createdAt: "2026-11-22T06:30:00.000Z" }]);
+    const download = await app.request(`/api/admin/backups/${backup.name}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.headers.get("content-disposition")).toContain(backup.name);
+    expect((await app.request("/api/admin/backups/..%2Finstitute.db", { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  });
+
+  test("only the newest backups are kept", async () => {
+    for (let i = 0; i < BACKUP_RETENTION + 2; i++) {
+      await createBackup(deps);
+      deps.advance(1000);
+    }
+    const list = await listBackups(deps);
+    expect(list).toHaveLength(BACKUP_RETENTION);
+    expect(list[0]!.createdAt > list[list.length - 1]!.createdAt).toBe(true);
+  });
+
+  test("a scheduled backup is due by the chosen frequency", () => {
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    expect(backupDue(undefined, "daily", now)).toBe(true);
+    expect(backupDue("2026-11-22T00:00:00.000Z", "daily", now)).toBe(false);
+    expect(backupDue("2026-11-21T11:59:59.000Z", "daily", now)).toBe(true);
+    expect(backupDue("2026-11-22T11:00:00.000Z", "hourly", now)).toBe(true);
+    expect(backupDue("2026-11-20T12:00:00.000Z", "weekly", now)).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+/** Admin settings and backups (spec part 2 System Settings; DECISIONS 3). */
+import { Hono } from "hono";
+import { settingsUpdateInput } from "../../../shared/schemas/settings.ts";
+import { backupPath, createBackup, listBackups } from "../../platform/backups.ts";
+import { type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import { parseInput } from "../../platform/validation.ts";
+import { getAdminSettings, updateSettings } from "./settings.service.ts";
+
+export const adminSettingsRest = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => ok(c, await getAdminSettings(c.get("deps"))))
+  .put("/", async (c) => {
+    const input = parseInput(settingsUpdateInput, await readJson(c));
+    return ok(c, await updateSettings(c.get("deps"), currentAuth(c).user.id, input, { ip: c.get("ip") }));
+  });
+
+export const adminBackupsRest = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => ok(c, { backups: await listBackups(c.get("deps")) }))
+  .post("/", async (c) => ok(c, { backup: await createBackup(c.get("deps")) }, 201))
+  .get("/:name", async (c) => {
+    const file = Bun.file(backupPath(c.get("deps"), c.req.param("name")));
+    if (!(await file.exists())) return c.json({ success: false, message: "Backup not found" }, 404);
+    return c.body(file.stream(), 200, {
+      "Content-Type": "application/gzip",
+      "Content-Disposition": `attachment; filename="${c.req.param("name")}"`,
+      "Cache-Control": "no-store",
+    });
+  });

@@ -1,0 +1,110 @@
+/**
+ * Backups (DECISIONS 3): a consistent copy of the database (VACUUM INTO) plus the uploads folder, packed
+ * into one `backup-<time>.tar.gz` under DATA_DIR/backups. Run on the chosen frequency and on demand;
+ * the newest BACKUP_RETENTION are kept. README "Backups" explains restoring one.
+ */
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { backupDatabaseTo } from "../../../db/connection.ts";
+import type { AppDeps } from "../deps.ts";
+import { getSettings } from "../features/settings/settings.service.ts";
+import { notifyAdmins } from "../features/notifications/notifications.service.ts";
+import { AppError, notFound } from "./errors.ts";
+import { dataPaths } from "./storage.ts";
+
+export const BACKUP_RETENTION = 14;
+const NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/;
+const FREQUENCY_MS = { hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000, monthly: 30 * 86_400_000 } as const;
+
+export interface BackupInfo {
+  name: string;
+  size: number;
+  createdAt: string;
+}
+
+let running: Promise<BackupInfo> | null = null;
+
+/** Makes one backup now (one at a time); then prunes to the newest BACKUP_RETENTION. */
+export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "logger">): Promise<BackupInfo> {
+  running ??= (async () => {
+    const paths = dataPaths(deps.env.dataDir);
+    const createdAt = deps.now().toISOString();
+    const name = `backup-${createdAt.replace(/[:.]/g, "-")}.tar.gz`;
+    const work = path.join(paths.backups, `.work-${process.pid}-${Date.now()}`);
+    await mkdir(work, { recursive: true });
+    try {
+      backupDatabaseTo(deps.sqlite, path.join(work, "institute.db"));
+      const tar = Bun.spawn(
+        ["tar", "-czf", path.join(paths.backups, `${name}.partial`), "-C", work, "institute.db", "-C", paths.root, "uploads"],
+        { stdout: "ignore", stderr: "pipe" },
+      );
+      if ((await tar.exited) !== 0) throw new Error(`tar failed: ${await new Response(tar.stderr).text()}`);
+      // Only a complete archive gets its final name.
+      await Bun.$`mv ${path.join(paths.backups, `${name}.partial`)} ${path.join(paths.backups, name)}`.quiet();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    await pruneBackups(paths.backups);
+    const size = (await stat(path.join(paths.backups, name))).size;
+    deps.logger.info("backup written", { name, size });
+    return { name, size, createdAt };
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function pruneBackups(dir: string) {
+  const names = (await readdir(dir)).filter((n) => NAME.test(n)).sort().reverse();
+  await Promise.all(names.slice(BACKUP_RETENTION).map((n) => rm(path.join(dir, n), { force: true })));
+}
+
+export async function listBackups(deps: Pick<AppDeps, "env">): Promise<BackupInfo[]> {
+  const dir = dataPaths(deps.env.dataDir).backups;
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => NAME.test(n)).sort().reverse();
+  return Promise.all(
+    names.map(async (name) => {
+      const s = await stat(path.join(dir, name));
+      const stamp = name.slice("backup-".length, -".tar.gz".length);
+      const iso = stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "T$1:$2:$3.$4Z");
+      return { name, size: s.size, createdAt: iso };
+    }),
+  );
+}
+
+/** The path of a backup for download; only names the server made are accepted. */
+export function backupPath(deps: Pick<AppDeps, "env">, name: string): string {
+  if (!NAME.test(name)) throw notFound("Backup not found");
+  return path.join(dataPaths(deps.env.dataDir).backups, name);
+}
+
+/** Whether a scheduled backup is due, given the newest one and the frequency setting. */
+export function backupDue(newest: string | undefined, frequency: keyof typeof FREQUENCY_MS, now: Date): boolean {
+  return !newest || now.getTime() - Date.parse(newest) >= FREQUENCY_MS[frequency];
+}
+
+/** Checks every few minutes whether the chosen frequency calls for a backup. */
+export function startBackupScheduler(deps: AppDeps, everyMs = 5 * 60_000, firstAfterMs = 60_000) {
+  const tick = async () => {
+    try {
+      const { system } = await getSettings(deps);
+      const newest = (await listBackups(deps))[0]?.createdAt;
+      if (backupDue(newest, system.backupFrequency, deps.now())) await createBackup(deps);
+    } catch (err) {
+      deps.logger.error("scheduled backup failed", { error: String(err) });
+      await notifyAdmins(deps.db, deps.now(), {
+        type: "system",
+        priority: "high",
+        title: "A scheduled backup failed",
+        message: err instanceof AppError ? err.message : String(err),
+      }).catch(() => {});
+    }
+  };
+  // The first check waits a minute, so start-up stays fast.
+  const first = setTimeout(tick, firstAfterMs);
+  const timer = setInterval(tick, everyMs);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
