@@ -1,0 +1,147 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { memoryLocation } from "wouter/memory-location";
+import { MSG } from "../../../shared/messages.ts";
+import { App } from "../../app.tsx";
+import { ApiError } from "../../lib/errors.ts";
+import type { SessionApi } from "../../lib/session.tsx";
+import { fakeTrpcFetch, SITE_INFO, stubSessionApi, useClientTestRules } from "../../lib/testing.tsx";
+
+useClientTestRules();
+
+async function renderLogin(overrides: Partial<SessionApi> = {}) {
+  const stub = stubSessionApi(overrides);
+  const location = memoryLocation({ path: "/login", record: true });
+  const { fetch } = fakeTrpcFetch({ "site.info": () => SITE_INFO });
+  render(<App sessionApi={stub.api} locationHook={location.hook} fetch={fetch} />);
+  await screen.findByRole("heading", { name: "Sign in" });
+  return { sent: stub.sent, path: () => location.history!.at(-1) };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+const chooseAdmin = () => fireEvent.click(screen.getByRole("button", { name: "Admin" }));
+
+describe("login page", () => {
+  test("offers a Student/Admin switch, Student first, with the spec's links", async () => {
+    await renderLogin();
+    expect(screen.getByRole("button", { name: "Student" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByLabelText("Email or Student ID")).toBeTruthy();
+    for (const [name, href] of [
+      ["Forgot password?", "/forgot-password"],
+      ["Apply for admission", "/admission"],
+      ["Check your application status", "/admission-status"],
+      ["Back to home", "/"],
+    ] as const) {
+      expect(screen.getByRole("link", { name }).getAttribute("href")).toBe(href);
+    }
+    chooseAdmin();
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+    expect(screen.queryByLabelText("Email or Student ID")).toBeNull();
+  });
+
+  test("an empty student form shows both of the spec's messages beside the fields and sends nothing", async () => {
+    const { sent } = await renderLogin();
+    submit();
+    expect(await screen.findByText(MSG.emailOrStudentIdRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
+    expect(screen.getByLabelText("Email or Student ID").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(sent).toEqual([]);
+  });
+
+  test("an empty admin form says 'Email is required' and 'Password is required'", async () => {
+    const { sent } = await renderLogin();
+    chooseAdmin();
+    submit();
+    expect(await screen.findByText(MSG.emailRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  test("a student ID is sent as studentId, and the student lands on their dashboard", async () => {
+    const { sent, path } = await renderLogin();
+    type("Email or Student ID", "stu0001");
+    type("Password", "Secret123");
+    submit();
+    await screen.findByText("Welcome back, Priya Sharma!");
+    expect(sent).toEqual([{ procedure: "studentLogin", input: { studentId: "STU0001", password: "Secret123", email: "" } }]);
+    expect(path()).toBe("/student/dashboard");
+  });
+
+  test("a value with '@' is sent as email", async () => {
+    const { sent } = await renderLogin();
+    type("Email or Student ID", " Priya@Example.com ");
+    type("Password", "Secret123");
+    submit();
+    await screen.findByText("Welcome back, Priya Sharma!");
+    expect(sent[0]?.procedure).toBe("studentLogin");
+    expect(sent[0]?.input).toEqual({ email: "priya@example.com", studentId: "", password: "Secret123" });
+  });
+
+  test("an admin signs in with e-mail and password and lands on /admin/dashboard", async () => {
+    const { sent, path } = await renderLogin();
+    chooseAdmin();
+    type("Email", "admin@example.com");
+    type("Password", "Secret123");
+    submit();
+    await screen.findByText("Welcome, Asha Admin!");
+    expect(sent).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
+    expect(path()).toBe("/admin/dashboard");
+  });
+
+  test("a failed login shows the server's message in an alert and keeps what was typed", async () => {
+    let finish!: () => void;
+    const { path } = await renderLogin({
+      studentLogin: () =>
+        new Promise((_resolve, reject) => (finish = () => reject(new ApiError(MSG.invalidCredentials, 401)))),
+    });
+    type("Email or Student ID", "STU0001");
+    type("Password", "Wrong1Password");
+    submit();
+    // Busy while waiting: the button cannot be pressed twice.
+    const button = screen.getByRole("button", { name: "Sign in" });
+    await waitFor(() => expect(button.getAttribute("aria-busy")).toBe("true"));
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    finish();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(MSG.invalidCredentials);
+    expect((screen.getByLabelText("Email or Student ID") as HTMLInputElement).value).toBe("STU0001");
+    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("Wrong1Password");
+    expect(button.getAttribute("aria-busy")).toBeNull();
+    expect(path()).toBe("/login");
+  });
+
+  test("a failure without a message reads 'Login failed'", async () => {
+    await renderLogin({
+      adminLogin: async () => {
+        throw {};
+      },
+    });
+    chooseAdmin();
+    type("Email", "admin@example.com");
+    type("Password", "whatever");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain(MSG.loginFailed);
+  });
+
+  test("an account with two-step sign-in is asked for the e-mailed code", async () => {
+    const { sent, path } = await renderLogin({
+      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: MSG.twoFactorSent }),
+    });
+    chooseAdmin();
+    type("Email", "admin@example.com");
+    type("Password", "Secret123");
+    submit();
+    expect(await screen.findByText(MSG.twoFactorSent)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    expect(await screen.findByText(MSG.completeCode)).toBeTruthy();
+    type("Sign-in code", "12-34 56");
+    fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await screen.findByText("Welcome, Asha Admin!");
+    expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
+    expect(path()).toBe("/admin/dashboard");
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * /login (spec part 1 §2, §5): a Student/Admin switch, checked on the client with the shared schemas
+ * (the server checks the same), the server's message on failure, and the e-mailed code when the account
+ * uses two-step sign-in. What was typed stays on failure.
+ */
+import { type FormEvent, useState } from "react";
+import * as v from "valibot";
+import { Link } from "wouter";
+import { MSG } from "../../../shared/messages.ts";
+import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/schemas/auth.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { Brand } from "../../layouts/brand.tsx";
+import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
+import { firstFieldErrors } from "../../lib/errors.ts";
+import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { PasswordInput, TextInput } from "../../ui/field.tsx";
+
+type AccountKind = LoginCredentials["kind"];
+
+/** The student's one box takes either: an '@' means an e-mail address, anything else a student ID. */
+export function studentCredentials(identifier: string, password: string) {
+  return identifier.includes("@") ? { email: identifier, password } : { studentId: identifier, password };
+}
+
+const FIELD_IDS = { identifier: "login-identifier", email: "login-email", password: "login-password" } as const;
+
+/** Every field's first message (all fields at once, so a person sees everything to fix in one go). */
+function check<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown) {
+  const result = v.safeParse(schema, input, { abortPipeEarly: false });
+  return result.success
+    ? { output: result.output as v.InferOutput<TSchema>, errors: null }
+    : { output: null, errors: firstFieldErrors(fieldErrorsOf(result.issues)) };
+}
+
+export default function LoginPage() {
+  usePageTitle("Login");
+  const session = useSession();
+  const [kind, setKind] = useState<AccountKind>("student");
+  const [identifier, setIdentifier] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The kept message of the last failure, or why the previous session ended.
+  const [failure, setFailure] = useState<string | null>(session.error);
+  const [challenge, setChallenge] = useState<{ challengeToken: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const chooseKind = (next: AccountKind) => {
+    setKind(next);
+    setErrors({});
+    setFailure(null);
+  };
+
+  /** Field errors of either side, shown beside the box the person typed in. */
+  const showErrors = (fieldErrors: Record<string, string>) => {
+    const mapped: Record<string, string> = {};
+    const idBox = kind === "student" ? "identifier" : "email";
+    for (const [field, message] of Object.entries(fieldErrors)) {
+      if (field === "email" || field === "studentId") mapped[idBox] ??= message;
+      else mapped[field] = message;
+    }
+    setErrors(mapped);
+    const first = (["identifier", "email", "password", "code"] as const).find((f) => mapped[f]);
+    if (first) document.getElementById(first === "code" ? "login-code" : FIELD_IDS[first])?.focus();
+  };
+
+  const settle = (result: LoginResult) => {
+    setBusy(false);
+    if (result.outcome === "failed") {
+      setFailure(result.error.message);
+      if (result.error.errors) showErrors(firstFieldErrors(result.error.errors));
+    } else if (result.outcome === "two-factor") {
+      setChallenge({ challengeToken: result.challengeToken, message: result.message });
+      setCode("");
+    }
+    // Signed in: the guard around this page sends the user on to their dashboard.
+  };
+
+  const submitLogin = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    let credentials: LoginCredentials;
+    if (kind === "admin") {
+      const { output, errors: invalid } = check(adminLoginInput, { email, password });
+      if (!output) return showErrors(invalid);
+      credentials = { kind, ...output };
+    } else {
+      const { output, errors: invalid } = check(studentLoginInput, studentCredentials(identifier, password));
+      if (!output) return showErrors(invalid);
+      credentials = { kind, ...output };
+    }
+    setErrors({});
+    setBusy(true);
+    settle(await session.login(credentials));
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !challenge) return;
+    setFailure(null);
+    if (!v.is(otpCode, code)) return showErrors({ code: MSG.completeCode });
+    setErrors({});
+    setBusy(true);
+    settle(await session.completeTwoFactor({ challengeToken: challenge.challengeToken, code }));
+  };
+
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-page__top">
+        <Brand />
+        <ThemeToggle />
+      </div>
+      <div className="auth-card">
+        <h1 className="auth-card__title">Sign in</h1>
+        <p className="auth-card__lead">Welcome back. Sign in to your student or admin portal.</p>
+
+        {failure ? (
+          <Alert tone={failure === MSG.sessionExpired ? "warning" : "error"} className="auth-card__alert">
+            {failure}
+          </Alert>
+        ) : null}
+
+        {challenge ? (
+          <form className="auth-form" onSubmit={submitCode} noValidate>
+            <Alert tone="info">{challenge.message}</Alert>
+            <TextInput
+              id="login-code"
+              name="code"
+              label="Sign-in code"
+              hint="Enter the 6-digit code from the e-mail."
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              error={errors.code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            />
+            <Button type="submit" block size="lg" loading={busy}>
+              Verify code
+            </Button>
+            <button type="button" className="link-button" onClick={() => setChallenge(null)}>
+              Start again
+            </button>
+          </form>
+        ) : (
+          <form className="auth-form" onSubmit={submitLogin} noValidate aria-busy={busy || undefined}>
+            <div className="segmented" role="group" aria-label="Account type">
+              {(["student", "admin"] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className="segmented__option"
+                  aria-pressed={kind === option}
+                  onClick={() => chooseKind(option)}
+                >
+                  {option === "student" ? "Student" : "Admin"}
+                </button>
+              ))}
+            </div>
+
+            {kind === "student" ? (
+              <TextInput
+                id={FIELD_IDS.identifier}
+                name="identifier"
+                label="Email or Student ID"
+                hint="For example STU0001, or the e-mail address you applied with."
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={identifier}
+                error={errors.identifier}
+                onChange={(e) => setIdentifier(e.target.value)}
+              />
+            ) : (
+              <TextInput
+                id={FIELD_IDS.email}
+                name="email"
+                type="email"
+                label="Email"
+                autoComplete="username"
+                value={email}
+                error={errors.email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+            <PasswordInput
+              id={FIELD_IDS.password}
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <div className="auth-form__row">
+              <Link href="/forgot-password">Forgot password?</Link>
+            </div>
+            <Button type="submit" block size="lg" loading={busy}>
+              Sign in
+            </Button>
+          </form>
+        )}
+
+        <ul className="auth-card__links">
+          <li>
+            New here? <Link href="/admission">Apply for admission</Link>
+          </li>
+          <li>
+            <Link href="/admission-status">Check your application status</Link>
+          </li>
+          <li>
+            <Link href="/">Back to home</Link>
+          </li>
+        </ul>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The home page (spec part 1 §2): hero with Apply for Admission and Learn More, why choose us,
+ * achievements, the programs from settings, and a call to action. A later issue polishes it.
+ */
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { MARKETING_FIGURES } from "../../../shared/constants.ts";
+import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
+import { buttonClass } from "../../ui/button.tsx";
+import { CalendarIcon, GraduationCapIcon, MapPinIcon, UsersIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+
+const REASONS: { icon: ReactNode; title: string; text: string }[] = [
+  {
+    icon: <CalendarIcon />,
+    title: "Study on your schedule",
+    text: "Keep your job and your family routine. You study from home, at the hours that suit you.",
+  },
+  {
+    icon: <GraduationCapIcon />,
+    title: "Degrees from partner universities",
+    text: "Undergraduate, postgraduate and diploma programs from partner universities across India.",
+  },
+  {
+    icon: <UsersIcon />,
+    title: "Guidance at every step",
+    text: "Our counsellors help you choose a program, apply, and stay on track until you graduate.",
+  },
+  {
+    icon: <MapPinIcon />,
+    title: "People you can meet",
+    text: "Visit one of our offices, call us, or write to us. A real person answers.",
+  },
+];
+
+const STEPS = [
+  { title: "Apply online", text: "Fill in the form and upload your documents." },
+  { title: "We review your application", text: "Within 2–3 business days. You can check its status at any time." },
+  { title: "Start learning", text: "Once approved, you receive your student ID and your portal login by e-mail." },
+] as const;
+
+export default function HomePage() {
+  usePageTitle("Home");
+  const { data: info, isPending } = useInstituteInfo();
+  const name = useInstituteName();
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="hero__eyebrow">{name}</p>
+            <h1 id="hero-title" className="hero__title">
+              {info?.tagline ?? "Learn from anywhere. Graduate with confidence."}
+            </h1>
+            <p className="hero__lead">
+              {info?.description ??
+                "Undergraduate, postgraduate and diploma programs from partner universities across India."}
+            </p>
+            <div className="hero__actions">
+              <Link href="/admission" className={buttonClass("accent", "lg")}>
+                Apply for Admission
+              </Link>
+              <Link href="/about" className={`${buttonClass("secondary", "lg")} hero__secondary`}>
+                Learn More
+              </Link>
+            </div>
+            <p className="hero__note">
+              Already applied? <Link href="/admission-status">Check your application status</Link>
+            </p>
+          </div>
+          <div className="hero__panel">
+            <h2 className="hero__panel-title">How admission works</h2>
+            <ol className="steps">
+              {STEPS.map((step) => (
+                <li key={step.title} className="step">
+                  <span className="step__title">{step.title}</span>
+                  <span className="step__text">{step.text}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="container">
+          <div className="section__header section__header--center">
+            <h2 id="why-title">Why choose us</h2>
+            <p className="lead">Education that fits around your life, with people who know the way.</p>
+          </div>
+          <ul className="feature-grid">
+            {REASONS.map((reason) => (
+              <li key={reason.title} className="feature">
+                <span className="feature__icon" aria-hidden="true">
+                  {reason.icon}
+                </span>
+                <h3 className="feature__title">{reason.title}</h3>
+                <p>{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--primary achievements" aria-labelledby="achievements-title">
+        <div className="container">
+          <div className="section__header section__header--center">
+            <h2 id="achievements-title">Our achievements</h2>
+          </div>
+          <dl className="figures">
+            {MARKETING_FIGURES.map((figure) => (
+              <div key={figure.label} className="figure">
+                <dt className="figure__label">{figure.label}</dt>
+                <dd className="figure__value">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {isPending || (info && info.streams.length > 0) ? (
+        <section className="section" aria-labelledby="programs-title">
+          <div className="container">
+            <div className="section__header section__header--center">
+              <h2 id="programs-title">Programs we guide you through</h2>
+              <p className="lead">Choose the stream that fits your goals. Our counsellors help you decide.</p>
+            </div>
+            {isPending ? (
+              <Skeleton lines={2} />
+            ) : (
+              <ul className="stream-list">
+                {info?.streams.map((stream) => (
+                  <li key={stream} className="stream">
+                    {stream}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section section--muted" aria-labelledby="cta-title">
+        <div className="container cta">
+          <div>
+            <h2 id="cta-title">Ready to take the next step?</h2>
+            <p className="lead">
+              Apply online in one sitting, or talk to a counsellor first. We are happy to help you choose the right
+              program.
+            </p>
+          </div>
+          <div className="cta__actions">
+            <Link href="/admission" className={buttonClass("primary", "lg")}>
+              Start your application
+            </Link>
+            <Link href="/contact" className={buttonClass("secondary", "lg")}>
+              Talk to a counsellor
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

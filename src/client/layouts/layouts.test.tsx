@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { memoryLocation } from "wouter/memory-location";
+import { App } from "../app.tsx";
+import type { SessionApi } from "../lib/session.tsx";
+import {
+  ADMIN,
+  fakeTrpcFetch,
+  SITE_INFO,
+  STUDENT,
+  storeSession,
+  stubSessionApi,
+  useClientTestRules,
+} from "../lib/testing.tsx";
+import { studentTitleFor } from "./student-layout.tsx";
+
+useClientTestRules();
+afterEach(() => setSystemTime());
+
+function renderAt(path: string, api: SessionApi = stubSessionApi().api) {
+  const location = memoryLocation({ path, record: true });
+  const { fetch } = fakeTrpcFetch({ "site.info": () => SITE_INFO });
+  render(<App sessionApi={api} locationHook={location.hook} fetch={fetch} />);
+  return { path: () => location.history!.at(-1), navigate: location.navigate };
+}
+const signedInAs = (user: typeof STUDENT) => {
+  storeSession(user);
+  return stubSessionApi({ me: async () => ({ user }) });
+};
+
+describe("public layout", () => {
+  test("guests see the public links, Apply Now and Login; a skip link leads to the content", async () => {
+    renderAt("/");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link").map((a) => a.textContent);
+    expect(links).toEqual(["Home", "About", "Gallery", "Contact", "Admission", "Login", "Apply Now"]);
+    expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main");
+    expect(document.getElementById("main")?.tagName).toBe("MAIN");
+  });
+
+  test("the menu button controls the navigation, and Escape closes it and returns focus", async () => {
+    renderAt("/");
+    const button = await screen.findByRole("button", { name: "Menu" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(button.getAttribute("aria-controls")).toBe(nav.id);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(button);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(nav.className).toContain("is-open");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Menu");
+  });
+
+  test("choosing a link closes the menu", async () => {
+    const { path } = renderAt("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Menu" }));
+    fireEvent.click(screen.getByRole("link", { name: "About" }));
+    await screen.findByRole("heading", { level: 1, name: "About Us" });
+    expect(path()).toBe("/about");
+    expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  test("a signed-in student sees the student links and Sign out, which ends the session", async () => {
+    const { api, sent } = signedInAs(STUDENT);
+    renderAt("/gallery", api);
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Dashboard", "/student/dashboard"],
+      ["Profile", "/student/profile"],
+      ["ID Card", "/student/id-card"],
+    ]);
+    fireEvent.click(within(nav).getByRole("button", { name: "Sign out" }));
+    await within(nav).findByRole("link", { name: "Login" });
+    expect(sent.map((s) => s.procedure)).toContain("logout");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  test("a signed-in admin sees Dashboard, Admissions, Students and Contacts", async () => {
+    renderAt("/", signedInAs(ADMIN).api);
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Admissions", "Students", "Contacts"]);
+  });
+
+  test("the footer shows the institute's offices, phones, e-mail and programs from settings", async () => {
+    renderAt("/");
+    const footer = await screen.findByRole("contentinfo");
+    await within(footer).findByText("1 Test Road, Pune");
+    expect(within(footer).getByRole("link", { name: "+91 20 1234 5678" }).getAttribute("href")).toBe("tel:+912012345678");
+    expect(within(footer).getByRole("link", { name: "info@test.example" }).getAttribute("href")).toBe("mailto:info@test.example");
+    expect(within(footer).getByText("MBA")).toBeTruthy();
+    expect(within(footer).getByText(/Registered society/)).toBeTruthy();
+  });
+
+  test("the dark-mode switch toggles the class on <html> and remembers it", async () => {
+    renderAt("/");
+    const toggle = await screen.findByRole("button", { name: "Dark mode" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(toggle);
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(localStorage.getItem("darkMode")).toBe("true");
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+  });
+});
+
+describe("home page", () => {
+  test("has the hero actions, the achievements and the streams from settings", async () => {
+    renderAt("/");
+    expect((await screen.findByRole("link", { name: "Apply for Admission" })).getAttribute("href")).toBe("/admission");
+    expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/about");
+    expect(screen.getByText("5000+")).toBeTruthy();
+    expect(screen.getByText("Partner universities")).toBeTruthy();
+    const programs = await screen.findByRole("region", { name: "Programs we guide you through" });
+    await within(programs).findByText("BBA");
+    await waitFor(() => expect(document.title).toBe("Home – Test Institute"));
+  });
+});
+
+describe("student layout", () => {
+  test.each([
+    ["/dashboard", "Dashboard"],
+    ["/profile", "My Profile"],
+    ["/id-card", "ID Card"],
+    ["/settings", "Settings"],
+    ["/courses", "Student Portal"],
+    ["/help", "Student Portal"],
+  ])("the top-bar title of %s is %s", (path, title) => {
+    expect(studentTitleFor(path)).toBe(title);
+  });
+
+  test("shows the student's initial, name and ID, the links, and the account menu", async () => {
+    renderAt("/student/dashboard", signedInAs(STUDENT).api);
+    const sidebar = await screen.findByRole("complementary", { name: "Student portal" });
+    expect(within(sidebar).getByText("Priya Sharma")).toBeTruthy();
+    expect(within(sidebar).getByText("STU0001")).toBeTruthy();
+    expect(within(sidebar).getByText("P")).toBeTruthy();
+    const nav = within(sidebar).getByRole("navigation", { name: "Student portal" });
+    expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    expect(within(nav).getByRole("link", { name: "ID Card" }).getAttribute("href")).toBe("/student/id-card");
+
+    const menu = screen.getByRole("button", { name: "Account menu" });
+    fireEvent.click(menu);
+    const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
+    expect(within(panel).getAllByRole("link").map((a) => a.textContent?.trim())).toEqual(["Profile", "Settings"]);
+    expect(within(panel).getByRole("button", { name: "Sign out" })).toBeTruthy();
+  });
+
+  test("the drawer opens from the top bar, closes with Escape, and returns focus", async () => {
+    renderAt("/student/dashboard", signedInAs(STUDENT).api);
+    const open = await screen.findByRole("button", { name: "Open menu" });
+    fireEvent.click(open);
+    expect(open.getAttribute("aria-expanded")).toBe("true");
+    // Focus moves into the drawer, and back to the menu button when it closes.
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Close menu");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(open.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  test("Sign out in the account menu ends the session and leads to /login", async () => {
+    const { api, sent } = signedInAs(STUDENT);
+    const { path } = renderAt("/student/dashboard", api);
+    fireEvent.click(await screen.findByRole("button", { name: "Account menu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(path()).toBe("/login");
+    expect(sent.map((s) => s.procedure)).toContain("logout");
+  });
+});
+
+describe("admin layout", () => {
+  test("greets by the time of day with the time and date, and offers the profile menu", async () => {
+    setSystemTime(new Date(2025, 0, 6, 9, 30));
+    renderAt("/admin/dashboard", signedInAs(ADMIN).api);
+    expect(await screen.findByText("Good Morning, Asha")).toBeTruthy();
+    const clock = document.querySelector(".portal-greeting time")!;
+    expect(clock.textContent).toMatch(/9:30\s?am/i);
+    expect(clock.textContent).toContain("6 January 2025");
+    expect(screen.getAllByRole("link", { name: "Settings" }).map((a) => a.getAttribute("href"))).toContain("/admin/settings");
+
+    const menu = screen.getByRole("button", { name: "Account menu" });
+    fireEvent.click(menu);
+    const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
+    expect(within(panel).getAllByRole("link").map((a) => [a.textContent?.trim(), a.getAttribute("href")])).toEqual([
+      ["Profile Settings", "/admin/settings?section=profile"],
+      ["Account Settings", "/admin/settings"],
+    ]);
+    expect(within(panel).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+  });
+
+  test("the sidebar collapses to icons on desktop", async () => {
+    renderAt("/admin/dashboard", signedInAs(ADMIN).api);
+    const collapse = await screen.findByRole("button", { name: "Collapse sidebar" });
+    fireEvent.click(collapse);
+    expect(document.querySelector(".portal")?.classList.contains("portal--collapsed")).toBe(true);
+    expect(screen.getByRole("button", { name: "Expand sidebar" })).toBeTruthy();
+    // Collapsed links keep their names for screen readers and get a tooltip.
+    expect(screen.getByRole("link", { name: "Admissions" }).getAttribute("title")).toBe("Admissions");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * A disclosure menu for the top bars (profile and account actions): a button that shows a short list
+ * of links and buttons. Escape and a click elsewhere close it; Escape returns focus to the button.
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
+
+export function MenuButton({
+  label,
+  buttonContent,
+  children,
+  align = "end",
+}: {
+  /** the button's accessible name, e.g. "Account menu" */
+  label: string;
+  buttonContent: ReactNode;
+  /** the items; any link or button inside closes the menu when chosen */
+  children: ReactNode;
+  align?: "start" | "end";
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const [location] = useLocation();
+
+  useEffect(() => setOpen(false), [location]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {buttonContent}
+      </button>
+      <div
+        id={panelId}
+        className={align === "start" ? "menu__panel menu__panel--start" : "menu__panel"}
+        hidden={!open}
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest("a, button")) setOpen(false);
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

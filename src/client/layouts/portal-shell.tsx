@@ -1,0 +1,164 @@
+/**
+ * The frame both portals share (DESIGN "Layout"): a sidebar that collapses to icons on desktop and is a
+ * drawer under 1024 px, a top bar, and the page. Each portal layout fills in its links and top bar.
+ */
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, HomeIcon, MenuIcon } from "../ui/icons.tsx";
+import { PageLoading } from "./loading-view.tsx";
+
+export interface PortalLink {
+  /** relative to the area (e.g. "/dashboard" under /student) */
+  href: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const DESKTOP = "(min-width: 1024px)";
+
+export function PortalShell({
+  areaLabel,
+  links,
+  sidebarTop,
+  title,
+  actions,
+  footer,
+  children,
+}: {
+  /** names the sidebar's navigation, e.g. "Student portal" */
+  areaLabel: string;
+  links: readonly PortalLink[];
+  /** brand and, for students, who is signed in */
+  sidebarTop: ReactNode;
+  /** the top bar's left side */
+  title: ReactNode;
+  /** the top bar's right side */
+  actions: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const [location] = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  const returnFocus = useRef(false);
+
+  const closeDrawer = (toMenuButton: boolean) => {
+    returnFocus.current = toMenuButton;
+    setDrawerOpen(false);
+  };
+
+  // Back to the menu button once the page is no longer inert behind the drawer.
+  useEffect(() => {
+    if (drawerOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    menuButton.current?.focus();
+  }, [drawerOpen]);
+
+  // Choosing a page closes the drawer.
+  useEffect(() => setDrawerOpen(false), [location]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeDrawer(true);
+    };
+    // Growing past the drawer breakpoint turns the drawer back into the sidebar.
+    const desktop = globalThis.matchMedia?.(DESKTOP);
+    const onResize = () => desktop?.matches && setDrawerOpen(false);
+    document.addEventListener("keydown", onKeyDown);
+    desktop?.addEventListener("change", onResize);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      desktop?.removeEventListener("change", onResize);
+    };
+  }, [drawerOpen]);
+
+  const isCurrent = (href: string) => location === href || location.startsWith(`${href}/`);
+  const classes = ["portal", collapsed && "portal--collapsed", drawerOpen && "portal--drawer-open"].filter(Boolean).join(" ");
+
+  return (
+    <div className={classes}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside id={sidebarId} className="portal-sidebar" aria-label={areaLabel}>
+        <div className="portal-sidebar__top">
+          {sidebarTop}
+          <button
+            ref={closeButton}
+            type="button"
+            className="icon-button portal-sidebar__close"
+            aria-label="Close menu"
+            onClick={() => closeDrawer(true)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className="portal-nav" aria-label={areaLabel}>
+          <ul>
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="portal-nav__link"
+                  aria-current={isCurrent(link.href) ? "page" : undefined}
+                  title={collapsed ? link.label : undefined}
+                >
+                  <span className="portal-nav__icon" aria-hidden="true">
+                    {link.icon}
+                  </span>
+                  <span className="portal-nav__label">{link.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="portal-sidebar__bottom">
+          <Link href="~/" className="portal-nav__link" title={collapsed ? "Back to website" : undefined}>
+            <span className="portal-nav__icon" aria-hidden="true">
+              <HomeIcon />
+            </span>
+            <span className="portal-nav__label">Back to website</span>
+          </Link>
+          <button
+            type="button"
+            className="portal-nav__link portal-sidebar__collapse"
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            <span className="portal-nav__icon" aria-hidden="true">
+              {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+            </span>
+            <span className="portal-nav__label">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+          </button>
+        </div>
+      </aside>
+      {drawerOpen ? <div className="portal-backdrop" aria-hidden="true" onClick={() => closeDrawer(false)} /> : null}
+      <div className="portal-main" inert={drawerOpen || undefined}>
+        <header className="portal-topbar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button portal-topbar__menu"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls={sidebarId}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          <div className="portal-topbar__title">{title}</div>
+          <div className="portal-topbar__actions">{actions}</div>
+        </header>
+        <main id="main" className="portal-content" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </main>
+        {footer}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { MSG } from "../../shared/messages.ts";
+import { ApiError, CLIENT_MSG, normaliseError, onUnauthorized, reportFailure } from "./errors.ts";
+import { fakeTrpcFetch, TrpcFailure, useClientTestRules } from "./testing.tsx";
+import { createTrpcClient, fetchWithTimeout } from "./trpc.ts";
+
+/** The error a real tRPC client raises for a given fetch. */
+async function trpcErrorFrom(fetch: Parameters<typeof createTrpcClient>[0]["fetch"], timeoutMs?: number) {
+  const client = createTrpcClient({ getToken: () => null, fetch, timeoutMs });
+  try {
+    await client.site.info.query();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("the call did not fail");
+}
+
+useClientTestRules();
+
+describe("normaliseError", () => {
+  test("a server failure keeps the server's message, status and field errors", async () => {
+    const { fetch } = fakeTrpcFetch({
+      "site.info": () => {
+        throw new TrpcFailure("Please enter a valid email address", 400, { email: ["Please enter a valid email address"] });
+      },
+    });
+    const error = normaliseError(await trpcErrorFrom(fetch));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("Please enter a valid email address");
+    expect(error.status).toBe(400);
+    expect(error.errors).toEqual({ email: ["Please enter a valid email address"] });
+  });
+
+  test("a 401 from the server carries status 401", async () => {
+    const { fetch } = fakeTrpcFetch({ "site.info": () => new TrpcFailure(MSG.notAuthenticated, 401) });
+    const error = normaliseError(await trpcErrorFrom(fetch));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(MSG.notAuthenticated);
+    expect(error.errors).toBeNull();
+  });
+
+  test("a server failure without a message falls back to 'An error occurred'", async () => {
+    const { fetch } = fakeTrpcFetch({ "site.info": () => new TrpcFailure("", 500) });
+    const error = normaliseError(await trpcErrorFrom(fetch));
+    expect(error.message).toBe(MSG.genericError);
+    expect(error.status).toBe(500);
+  });
+
+  test("a request that takes longer than the timeout gives the client's timeout message and no status", async () => {
+    // Never answers; only the abort signal ends it.
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    const error = normaliseError(await trpcErrorFrom(hanging, 20));
+    expect(error.message).toBe(CLIENT_MSG.timeout);
+    expect(error.status).toBeNull();
+  });
+
+  test("an unreachable server gives the client's network message", async () => {
+    const offline = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const error = normaliseError(await trpcErrorFrom(offline));
+    expect(error.message).toBe(CLIENT_MSG.network);
+    expect(error.status).toBeNull();
+  });
+
+  test("an answer that is not tRPC's (a proxy's HTML page) gives 'An error occurred', not a parser's message", async () => {
+    const proxy = async () => new Response("<html>Bad gateway</html>", { status: 502 });
+    const error = normaliseError(await trpcErrorFrom(proxy));
+    expect(error.message).toBe(MSG.genericError);
+  });
+
+  test("other failures: an Error's own message, a string, else 'An error occurred'", () => {
+    expect(normaliseError(new Error("Disk full")).message).toBe("Disk full");
+    expect(normaliseError("Plain words").message).toBe("Plain words");
+    expect(normaliseError(null).message).toBe(MSG.genericError);
+    expect(normaliseError({}).message).toBe(MSG.genericError);
+    expect(normaliseError(new Error("")).message).toBe(MSG.genericError);
+    const already = new ApiError("Kept", 409, { name: ["Taken"] });
+    expect(normaliseError(already)).toBe(already);
+  });
+
+  test("a programming TypeError outside fetch is not mistaken for a network failure", () => {
+    expect(normaliseError(new TypeError("x is undefined")).message).toBe("x is undefined");
+  });
+});
+
+describe("fetchWithTimeout", () => {
+  test("still honours the caller's own abort", async () => {
+    const controller = new AbortController();
+    const seen: AbortSignal[] = [];
+    const base = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        seen.push(init!.signal!);
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    const pending = fetchWithTimeout(10_000, base)("/x", { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(seen[0]?.aborted).toBe(true);
+  });
+});
+
+describe("reportFailure", () => {
+  const unsubscribers: (() => void)[] = [];
+  afterEach(() => unsubscribers.splice(0).forEach((u) => u()));
+
+  test("tells the 401 listeners about a 401, and nobody about other failures", () => {
+    const heard: number[] = [];
+    unsubscribers.push(onUnauthorized((e) => heard.push(e.status ?? 0)));
+    expect(reportFailure(new ApiError("Forbidden", 403)).status).toBe(403);
+    expect(heard).toEqual([]);
+    expect(reportFailure(new ApiError("Please log in", 401)).message).toBe("Please log in");
+    expect(heard).toEqual([401]);
+  });
+
+  test("an unsubscribed listener hears nothing", () => {
+    const heard: number[] = [];
+    const stop = onUnauthorized(() => heard.push(1));
+    stop();
+    reportFailure(new ApiError("Please log in", 401));
+    expect(heard).toEqual([]);
+  });
+});

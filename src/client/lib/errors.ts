@@ -1,0 +1,95 @@
+/**
+ * One shape for every failed call (spec part 1 §7): message (the server's, else the client's, else
+ * 'An error occurred'), HTTP status (null when no answer arrived) and field errors.
+ */
+import { isTRPCClientError } from "@trpc/client";
+import { MSG } from "../../shared/messages.ts";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Client-side messages for failures that never reached the server. */
+export const CLIENT_MSG = {
+  timeout: "The request took too long. Please check your connection and try again.",
+  network: "We could not reach the server. Please check your connection and try again.",
+  aborted: "The request was cancelled.",
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly errors: FieldErrors | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const nonEmpty = (s: unknown): s is string => typeof s === "string" && s.trim() !== "";
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((list) => Array.isArray(list) && list.every((m) => typeof m === "string"))
+  );
+}
+
+/**
+ * A failure below HTTP: timeout, cancellation, or (for a rejection that came from fetch itself) no
+ * network — fetch rejects with a TypeError ("Failed to fetch", "Load failed" …) when it cannot connect.
+ */
+export function transportMessage(err: unknown, fromFetch = false): string | null {
+  if (typeof err !== "object" || err === null || !("name" in err)) return null;
+  if (err.name === "TimeoutError") return CLIENT_MSG.timeout;
+  if (err.name === "AbortError") return CLIENT_MSG.aborted;
+  if (fromFetch && err.name === "TypeError") return CLIENT_MSG.network;
+  return null;
+}
+
+export function normaliseError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+
+  if (isTRPCClientError(err)) {
+    const data = err.data as { httpStatus?: unknown; fieldErrors?: unknown } | undefined;
+    if (!data) {
+      // No tRPC error body: the request failed on the way (timeout, network) or the answer was not tRPC's.
+      return new ApiError(transportMessage(err.cause, true) ?? MSG.genericError, null);
+    }
+    return new ApiError(
+      nonEmpty(err.message) ? err.message : MSG.genericError,
+      typeof data.httpStatus === "number" ? data.httpStatus : null,
+      isFieldErrors(data.fieldErrors) ? data.fieldErrors : null,
+    );
+  }
+
+  const transport = transportMessage(err);
+  if (transport) return new ApiError(transport, null);
+  if (err instanceof Error && nonEmpty(err.message)) return new ApiError(err.message, null);
+  if (nonEmpty(err)) return new ApiError(err, null);
+  return new ApiError(MSG.genericError, null);
+}
+
+/** The first message for each field, as forms show it next to the field. */
+export function firstFieldErrors(errors: FieldErrors | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors ?? {})) if (messages[0]) out[field] = messages[0];
+  return out;
+}
+
+type UnauthorizedListener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Subscribes to 401 answers from any call (tRPC through the query cache, REST, uploads). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** Normalises a failure and tells the 401 listeners when the server no longer accepts the session. */
+export function reportFailure(err: unknown): ApiError {
+  const error = normaliseError(err);
+  if (error.status === 401) for (const listener of unauthorizedListeners) listener(error);
+  return error;
+}

@@ -1,0 +1,21 @@
+/** React Query's cache: every failed query or mutation is reported once (401 → session expiry). */
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { normaliseError, reportFailure } from "./errors.ts";
+
+/** Retry only what might succeed next time: no answer at all, or a server error. */
+const MAX_RETRIES = 2;
+export const shouldRetry = (failureCount: number, error: unknown) => {
+  const { status } = normaliseError(error);
+  return (status === null || status >= 500) && failureCount < MAX_RETRIES;
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportFailure }),
+    mutationCache: new MutationCache({ onError: reportFailure }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,285 @@
+import { describe, expect, test } from "bun:test";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
+import { MSG } from "../../shared/messages.ts";
+import { ApiError, CLIENT_MSG } from "./errors.ts";
+import { createSessionStore, expireSession, sessionApiFromTrpc } from "./session.tsx";
+import {
+  ADMIN,
+  fakeTrpcFetch,
+  STUDENT,
+  storeSession,
+  stubSessionApi,
+  TrpcFailure,
+  useClientTestRules,
+} from "./testing.tsx";
+import { createTrpcClient } from "./trpc.ts";
+import { readToken } from "./storage.ts";
+
+useClientTestRules();
+
+const stored = () => ({
+  token: localStorage.getItem(STORAGE_KEYS.token),
+  user: localStorage.getItem(STORAGE_KEYS.user),
+});
+
+describe("session: start", () => {
+  test("without a stored token it is anonymous at once and asks the server nothing", async () => {
+    const { api, sent } = stubSessionApi();
+    const store = createSessionStore({ api });
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null });
+    await store.restore();
+    expect(sent).toEqual([]);
+    expect(store.getState().status).toBe("anonymous");
+  });
+
+  test("a stored token and user restore the session, then the server's answer refreshes the user", async () => {
+    storeSession(STUDENT, "tok-1");
+    const fresh = { ...STUDENT, name: "Priya S. Sharma" };
+    const { api } = stubSessionApi({ me: async () => ({ user: fresh }) });
+    const store = createSessionStore({ api });
+    // Restored before any answer: the portal can render at once.
+    expect(store.getState()).toMatchObject({ status: "authenticated", token: "tok-1", user: STUDENT });
+    await store.restore();
+    expect(store.getState().user?.name).toBe("Priya S. Sharma");
+    expect(JSON.parse(stored().user!).name).toBe("Priya S. Sharma");
+  });
+
+  test("a stored token without a user waits (loading) for the server", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, "tok-1");
+    let answer!: (v: { user: typeof STUDENT }) => void;
+    const { api } = stubSessionApi({ me: () => new Promise((resolve) => (answer = resolve)) });
+    const store = createSessionStore({ api });
+    expect(store.getState().status).toBe("loading");
+    const restoring = store.restore();
+    answer({ user: STUDENT });
+    await restoring;
+    expect(store.getState()).toMatchObject({ status: "authenticated", user: STUDENT });
+  });
+
+  test("a failed verification (the server rejects the token) clears the session and storage", async () => {
+    storeSession(ADMIN, "revoked");
+    const signedOut: string[] = [];
+    const { api, sent } = stubSessionApi(); // me → 401
+    const store = createSessionStore({ api, onSignedOut: () => signedOut.push("cleared") });
+    await store.restore();
+    expect(sent).toEqual([{ procedure: "me" }]);
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null });
+    expect(stored()).toEqual({ token: null, user: null });
+    expect(signedOut).toEqual(["cleared"]);
+  });
+
+  test("with no answer at all (offline), a restored session is kept rather than signed out", async () => {
+    storeSession(STUDENT, "tok-1");
+    const { api } = stubSessionApi({
+      me: async () => {
+        throw new ApiError(CLIENT_MSG.network, null);
+      },
+    });
+    const store = createSessionStore({ api });
+    await store.restore();
+    expect(store.getState()).toMatchObject({ status: "authenticated", token: "tok-1" });
+    expect(stored().token).toBe("tok-1");
+  });
+
+  test("restore asks the server once, however often it is called", async () => {
+    storeSession(STUDENT);
+    let calls = 0;
+    const { api } = stubSessionApi({ me: async () => (calls++, { user: STUDENT }) });
+    const store = createSessionStore({ api });
+    await Promise.all([store.restore(), store.restore()]);
+    expect(calls).toBe(1);
+  });
+});
+
+describe("session: through the real tRPC client", () => {
+  test("auth.me is sent with the stored bearer token; a 401 answer clears the session", async () => {
+    storeSession(STUDENT, "tok-xyz");
+    const { fetch, calls } = fakeTrpcFetch({ "auth.me": () => new TrpcFailure(MSG.notAuthenticated, 401) });
+    const store = createSessionStore({ api: sessionApiFromTrpc(createTrpcClient({ getToken: readToken, fetch })) });
+    await store.restore();
+    expect(calls.map((c) => c.path)).toEqual(["auth.me"]);
+    expect(calls[0]?.headers.get("authorization")).toBe("Bearer tok-xyz");
+    expect(store.getState().status).toBe("anonymous");
+    expect(stored()).toEqual({ token: null, user: null });
+  });
+
+  test("a login over tRPC stores the token, and later calls carry it", async () => {
+    const { fetch, calls } = fakeTrpcFetch({
+      "auth.studentLogin": () => ({ token: "new-token", user: STUDENT }),
+      "auth.logout": () => ({ loggedOut: true }),
+    });
+    const store = createSessionStore({ api: sessionApiFromTrpc(createTrpcClient({ getToken: readToken, fetch })) });
+    const result = await store.login({ kind: "student", studentId: "STU0001", password: "pw" });
+    expect(result.outcome).toBe("signed-in");
+    expect(calls[0]).toMatchObject({ path: "auth.studentLogin", input: { studentId: "STU0001", password: "pw" } });
+    expect(calls[0]?.headers.get("authorization")).toBeNull();
+    await store.logout();
+    expect(calls[1]?.path).toBe("auth.logout");
+    expect(calls[1]?.headers.get("authorization")).toBe("Bearer new-token");
+    expect(stored().token).toBeNull();
+  });
+});
+
+describe("session: login and logout", () => {
+  test("a successful login sets user, token and authenticated, and stores them", async () => {
+    const { api, sent } = stubSessionApi();
+    const store = createSessionStore({ api });
+    const result = await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
+    expect(result).toEqual({ outcome: "signed-in", user: ADMIN });
+    expect(sent).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
+    expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token", user: ADMIN, error: null });
+    expect(stored()).toEqual({ token: "admin-token", user: JSON.stringify(ADMIN) });
+  });
+
+  test("a failed login clears the session and keeps the server's message", async () => {
+    const { api } = stubSessionApi({
+      studentLogin: async () => {
+        throw new ApiError(MSG.invalidCredentials, 401);
+      },
+    });
+    const store = createSessionStore({ api });
+    const result = await store.login({ kind: "student", email: "priya@example.com", password: "wrong" });
+    expect(result.outcome).toBe("failed");
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, error: MSG.invalidCredentials });
+  });
+
+  test("a failure without any message reads 'Login failed'", async () => {
+    const { api } = stubSessionApi({
+      adminLogin: async () => {
+        throw {};
+      },
+    });
+    const store = createSessionStore({ api });
+    const result = await store.login({ kind: "admin", email: "a@b.co", password: "x" });
+    expect(result.outcome === "failed" && result.error.message).toBe(MSG.loginFailed);
+    expect(store.getState().error).toBe(MSG.loginFailed);
+  });
+
+  test("an account with two-step sign-in gets the challenge, and the code completes the login", async () => {
+    const { api, sent } = stubSessionApi({
+      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.secret", message: MSG.twoFactorSent }),
+    });
+    const store = createSessionStore({ api });
+    const first = await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
+    expect(first).toEqual({ outcome: "two-factor", challengeToken: "7.secret", message: MSG.twoFactorSent });
+    expect(store.getState().status).toBe("anonymous");
+    const second = await store.completeTwoFactor({ challengeToken: "7.secret", code: "123456" });
+    expect(second.outcome).toBe("signed-in");
+    expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.secret", code: "123456" } });
+    expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token" });
+  });
+
+  test("logout calls the server and resets the session", async () => {
+    storeSession(STUDENT, "tok-1");
+    const { api, sent } = stubSessionApi();
+    const store = createSessionStore({ api });
+    await store.logout();
+    expect(sent).toEqual([{ procedure: "logout" }]);
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null });
+    expect(stored()).toEqual({ token: null, user: null });
+  });
+
+  test("logout clears the session even when the server call fails", async () => {
+    storeSession(STUDENT, "tok-1");
+    const signedOut: string[] = [];
+    const { api } = stubSessionApi({
+      logout: async () => {
+        throw new ApiError(CLIENT_MSG.network, null);
+      },
+    });
+    const store = createSessionStore({ api, onSignedOut: () => signedOut.push("cleared") });
+    await store.logout();
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null });
+    expect(stored()).toEqual({ token: null, user: null });
+    expect(signedOut).toEqual(["cleared"]);
+  });
+
+  test("a slow verification cannot undo a newer login", async () => {
+    storeSession(STUDENT, "old");
+    let reject!: (e: unknown) => void;
+    const { api } = stubSessionApi({ me: () => new Promise((_r, rej) => (reject = rej)) });
+    const store = createSessionStore({ api });
+    const restoring = store.restore();
+    await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
+    reject(new ApiError("Please log in", 401));
+    await restoring;
+    expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token", user: ADMIN });
+  });
+});
+
+describe("session: other tabs", () => {
+  test("a sign-out in another tab signs this tab out; a sign-in there signs this one in", () => {
+    storeSession(STUDENT, "tok-1");
+    const signedOut: string[] = [];
+    const store = createSessionStore({ api: stubSessionApi().api, onSignedOut: () => signedOut.push("cleared") });
+    const stop = store.watchStorage();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null });
+    expect(signedOut).toEqual(["cleared"]);
+
+    storeSession(ADMIN, "tok-2");
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.user }));
+    expect(store.getState()).toMatchObject({ status: "authenticated", user: ADMIN, token: "tok-2" });
+
+    stop();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+    expect(store.getState().user).toEqual(ADMIN);
+  });
+});
+
+describe("session: user and dark mode", () => {
+  test("updateUser merges fields into the current user and stores them", () => {
+    storeSession(STUDENT);
+    const store = createSessionStore({ api: stubSessionApi().api });
+    store.updateUser({ name: "Priya R. Sharma", photo: { url: "/p.webp" } });
+    expect(store.getState().user).toEqual({ ...STUDENT, name: "Priya R. Sharma", photo: { url: "/p.webp" } });
+    expect(JSON.parse(stored().user!)).toMatchObject({ name: "Priya R. Sharma", email: STUDENT.email });
+  });
+
+  test("dark mode is a persisted flag that toggles the dark class on <html>", () => {
+    const store = createSessionStore({ api: stubSessionApi().api });
+    expect(store.getState().darkMode).toBe(false);
+    store.setDarkMode(true);
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.darkMode)).toBe("true");
+    expect(createSessionStore({ api: stubSessionApi().api }).getState().darkMode).toBe(true);
+    store.setDarkMode(false);
+    expect(document.documentElement.classList.contains("dark")).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.darkMode)).toBe("false");
+  });
+
+  test("damaged stored JSON is treated as no user", () => {
+    localStorage.setItem(STORAGE_KEYS.token, "tok");
+    localStorage.setItem(STORAGE_KEYS.user, "{not json");
+    expect(createSessionStore({ api: stubSessionApi().api }).getState()).toMatchObject({ status: "loading", user: null });
+  });
+});
+
+describe("expireSession (a 401 anywhere)", () => {
+  test("away from /login and /, it clears token and user at once and goes to /login after 100 ms", async () => {
+    storeSession(STUDENT, "tok-1");
+    const store = createSessionStore({ api: stubSessionApi().api });
+    const redirects: string[] = [];
+    const acted = expireSession(store, { pathname: "/student/profile", redirect: (to) => redirects.push(to) });
+    expect(acted).toBe(true);
+    expect(stored()).toEqual({ token: null, user: null });
+    expect(store.getState()).toMatchObject({ user: null, error: MSG.sessionExpired });
+    expect(redirects).toEqual([]);
+    await Bun.sleep(60);
+    expect(redirects).toEqual([]);
+    await Bun.sleep(80);
+    expect(redirects).toEqual(["/login"]);
+  });
+
+  test.each(["/login", "/"])("on %s it does nothing", async (pathname) => {
+    storeSession(STUDENT, "tok-1");
+    const store = createSessionStore({ api: stubSessionApi().api });
+    const redirects: string[] = [];
+    expect(expireSession(store, { pathname, redirect: (to) => redirects.push(to), delayMs: 0 })).toBe(false);
+    await Bun.sleep(5);
+    expect(redirects).toEqual([]);
+    expect(stored().token).toBe("tok-1");
+  });
+});

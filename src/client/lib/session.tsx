@@ -1,0 +1,274 @@
+/**
+ * The session (spec part 1 §4): who is signed in, their token, and the dark-mode flag, kept in
+ * localStorage and verified with the server on start. A small external store, so it can be tested
+ * without React and read through `useSession()` inside it.
+ */
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
+import { MSG } from "../../shared/messages.ts";
+import { ApiError, normaliseError } from "./errors.ts";
+import {
+  applyDarkMode,
+  clearStoredSession,
+  readDarkMode,
+  readToken,
+  readUser,
+  writeDarkMode,
+  writeSession,
+  writeUser,
+} from "./storage.ts";
+import type { Role, RouterInputs, RouterOutputs, SessionUser, TrpcClient } from "./trpc.ts";
+
+export type SessionStatus = "loading" | "authenticated" | "anonymous";
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  token: string | null;
+  /** the last login failure, kept until the next attempt */
+  error: string | null;
+  darkMode: boolean;
+}
+
+type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
+type LoginAnswer = RouterOutputs["auth"]["adminLogin"] | RouterOutputs["auth"]["studentLogin"];
+
+/** What the session needs from the server; tests pass a stand-in. */
+export interface SessionApi {
+  me(): Promise<{ user: SessionUser }>;
+  adminLogin(input: RouterInputs["auth"]["adminLogin"]): Promise<LoginAnswer>;
+  studentLogin(input: RouterInputs["auth"]["studentLogin"]): Promise<LoginAnswer>;
+  verifyTwoFactor(input: RouterInputs["auth"]["verifyTwoFactor"]): Promise<SignedIn>;
+  logout(): Promise<unknown>;
+}
+
+export const sessionApiFromTrpc = (client: TrpcClient): SessionApi => ({
+  me: () => client.auth.me.query(),
+  adminLogin: (input) => client.auth.adminLogin.mutate(input),
+  studentLogin: (input) => client.auth.studentLogin.mutate(input),
+  verifyTwoFactor: (input) => client.auth.verifyTwoFactor.mutate(input),
+  logout: () => client.auth.logout.mutate(),
+});
+
+export type LoginCredentials =
+  | ({ kind: "admin" } & RouterInputs["auth"]["adminLogin"])
+  | ({ kind: "student" } & RouterInputs["auth"]["studentLogin"]);
+
+export type LoginResult =
+  | { outcome: "signed-in"; user: SessionUser }
+  /** the account needs the code that was just e-mailed (server-side two-factor) */
+  | { outcome: "two-factor"; challengeToken: string; message: string }
+  | { outcome: "failed"; error: ApiError };
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Verifies the restored session with the server (once; later calls return the same promise). */
+  restore(): Promise<void>;
+  /** Follows sign-in and sign-out in other tabs of the same browser. */
+  watchStorage(): () => void;
+  login(credentials: LoginCredentials): Promise<LoginResult>;
+  completeTwoFactor(input: RouterInputs["auth"]["verifyTwoFactor"]): Promise<LoginResult>;
+  logout(): Promise<void>;
+  /** Forgets the session locally (storage and state), e.g. after the server answered 401. */
+  clear(error?: string | null): void;
+  updateUser(partial: Partial<SessionUser>): void;
+  setDarkMode(on: boolean): void;
+}
+
+export interface SessionStoreOptions {
+  api: SessionApi;
+  /** called whenever a signed-in user is forgotten (logout, expiry), e.g. to drop cached data */
+  onSignedOut?: () => void;
+}
+
+/** 'Login failed' stands in when neither the server nor the client had anything better to say. */
+const loginFailure = (err: unknown): ApiError => {
+  const error = normaliseError(err);
+  return error.message === MSG.genericError ? new ApiError(MSG.loginFailed, error.status, error.errors) : error;
+};
+
+export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): SessionStore {
+  const storedToken = readToken();
+  const storedUser = storedToken ? readUser() : null;
+  let state: SessionState = {
+    // A stored token and user restore the session at once; it is verified in the background.
+    status: storedToken ? (storedUser ? "authenticated" : "loading") : "anonymous",
+    user: storedUser,
+    token: storedToken,
+    error: null,
+    darkMode: readDarkMode(),
+  };
+  // Bumped by every sign-in and sign-out, so a slow answer cannot overwrite a newer session.
+  let epoch = 0;
+  let restoring: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+
+  const set = (patch: Partial<SessionState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  const clear = (error: string | null = null) => {
+    epoch++;
+    clearStoredSession();
+    const hadUser = state.user !== null;
+    set({ status: "anonymous", user: null, token: null, error });
+    if (hadUser) onSignedOut?.();
+  };
+
+  const signIn = ({ token, user }: SignedIn): LoginResult => {
+    epoch++;
+    writeSession(token, user);
+    set({ status: "authenticated", user, token, error: null });
+    return { outcome: "signed-in", user };
+  };
+
+  const failLogin = (err: unknown): LoginResult => {
+    const error = loginFailure(err);
+    clear(error.message);
+    return { outcome: "failed", error };
+  };
+
+  async function verify(): Promise<void> {
+    const token = state.token;
+    if (!token) {
+      if (state.status === "loading") set({ status: "anonymous" });
+      return;
+    }
+    const started = epoch;
+    try {
+      const { user } = await api.me();
+      if (epoch !== started) return;
+      writeUser(user);
+      set({ status: "authenticated", user });
+    } catch (err) {
+      if (epoch !== started) return;
+      const { status } = normaliseError(err);
+      // The server rejected the token: forget it. Without an answer (offline, timeout, server down) a
+      // restored session stays, so a bad connection does not sign anyone out.
+      const rejected = status !== null && status >= 400 && status < 500;
+      if (rejected || !state.user) clear();
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restore() {
+      restoring ??= verify();
+      return restoring;
+    },
+    watchStorage() {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+        const token = readToken();
+        const user = token ? readUser() : null;
+        if (token === state.token && user?.id === state.user?.id) return;
+        epoch++;
+        if (token && user) set({ status: "authenticated", token, user, error: null });
+        else if (state.user) {
+          set({ status: "anonymous", token: null, user: null });
+          onSignedOut?.();
+        }
+      };
+      globalThis.addEventListener("storage", onStorage);
+      return () => globalThis.removeEventListener("storage", onStorage);
+    },
+    async login(credentials) {
+      set({ error: null });
+      try {
+        let answer: LoginAnswer;
+        if (credentials.kind === "admin") {
+          const { kind: _admin, ...input } = credentials;
+          answer = await api.adminLogin(input);
+        } else {
+          const { kind: _student, ...input } = credentials;
+          answer = await api.studentLogin(input);
+        }
+        if ("token" in answer) return signIn(answer);
+        return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
+      } catch (err) {
+        return failLogin(err);
+      }
+    },
+    async completeTwoFactor(input) {
+      set({ error: null });
+      try {
+        return signIn(await api.verifyTwoFactor(input));
+      } catch (err) {
+        return failLogin(err);
+      }
+    },
+    async logout() {
+      if (state.token) {
+        try {
+          await api.logout();
+        } catch {
+          // Ignored on purpose (spec part 1 §4): the local session ends either way.
+        }
+      }
+      clear();
+    },
+    clear,
+    updateUser(partial) {
+      if (!state.user) return;
+      const user = { ...state.user, ...partial };
+      writeUser(user);
+      set({ user });
+    },
+    setDarkMode(on) {
+      writeDarkMode(on);
+      applyDarkMode(on);
+      set({ darkMode: on });
+    },
+  };
+}
+
+/**
+ * After a 401 anywhere except /login and / (spec part 1 §8): forget the token and user at once, and go
+ * to /login 100 ms later. Returns whether it acted.
+ */
+export function expireSession(
+  store: Pick<SessionStore, "clear">,
+  { pathname, redirect, delayMs = 100 }: { pathname: string; redirect: (to: string) => void; delayMs?: number },
+): boolean {
+  if (pathname === "/login" || pathname === "/") return false;
+  store.clear(MSG.sessionExpired);
+  setTimeout(() => redirect("/login"), delayMs);
+  return true;
+}
+
+export const dashboardPath = (role: Role) => (role === "admin" ? "/admin/dashboard" : "/student/dashboard");
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+export type Session = SessionState &
+  Pick<SessionStore, "login" | "completeTwoFactor" | "logout" | "updateUser" | "setDarkMode"> & {
+    toggleDarkMode(): void;
+  };
+
+export function useSession(): Session {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error("useSession() needs a <SessionProvider> above it");
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  return useMemo(
+    () => ({
+      ...state,
+      login: store.login,
+      completeTwoFactor: store.completeTwoFactor,
+      logout: store.logout,
+      updateUser: store.updateUser,
+      setDarkMode: store.setDarkMode,
+      toggleDarkMode: () => store.setDarkMode(!store.getState().darkMode),
+    }),
+    [state, store],
+  );
+}

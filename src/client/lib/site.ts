@@ -1,0 +1,22 @@
+/** The institute's public facts (name, contacts, offices, streams) and the page title built from them. */
+import { useEffect } from "react";
+import { trpc } from "./trpc.ts";
+
+/** index.html's title names the institute until the settings have loaded (read once, before any page sets it). */
+const FALLBACK_NAME = (typeof document !== "undefined" && document.title) || "Institute of Distance Education";
+
+export function useInstituteInfo() {
+  return trpc.site.info.useQuery(undefined, { staleTime: 5 * 60_000 });
+}
+
+export function useInstituteName(): string {
+  return useInstituteInfo().data?.name ?? FALLBACK_NAME;
+}
+
+/** Sets the tab title to "Page – Institute name". */
+export function usePageTitle(page: string): void {
+  const name = useInstituteName();
+  useEffect(() => {
+    document.title = page ? `${page} – ${name}` : name;
+  }, [page, name]);
+}

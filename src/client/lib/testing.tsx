@@ -1,0 +1,154 @@
+/**
+ * Helpers for the client's tests only (nothing in the app imports this file): a stand-in for the tRPC
+ * endpoint, a stub of the session's server calls, and the rule that console.error fails a test.
+ */
+import { beforeEach } from "bun:test";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
+import { useComponentTestSetup } from "../ui/testing.ts";
+import { ApiError } from "./errors.ts";
+import type { SessionApi } from "./session.tsx";
+import type { FetchLike, SessionUser } from "./trpc.ts";
+
+/** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */
+export function useClientTestRules() {
+  useComponentTestSetup();
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.classList.remove("dark");
+  });
+}
+
+export const STUDENT: SessionUser = {
+  id: 2,
+  role: "student",
+  name: "Priya Sharma",
+  email: "priya@example.com",
+  student_id: "STU0001",
+  photo: null,
+  mustChangePassword: false,
+};
+
+export const ADMIN: SessionUser = {
+  id: 1,
+  role: "admin",
+  name: "Asha Admin",
+  email: "admin@example.com",
+  student_id: null,
+  photo: null,
+  mustChangePassword: false,
+};
+
+export function storeSession(user: SessionUser, token = "stored-token") {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** A procedure's failure as the server's error formatter shapes it (src/server/trpc.ts). */
+export class TrpcFailure {
+  constructor(
+    readonly message: string,
+    readonly httpStatus: number,
+    readonly fieldErrors: Record<string, string[]> | null = null,
+  ) {}
+}
+
+const CODES: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+};
+
+export interface RecordedCall {
+  path: string;
+  input: unknown;
+  headers: Headers;
+}
+
+type Handler = (input: unknown) => unknown;
+
+/**
+ * Answers httpBatchLink requests like /api/trpc/a.b,c.d?batch=1&input=… from plain handlers; a handler
+ * that throws (or returns) a TrpcFailure answers with that error. Unknown procedures answer 404.
+ */
+export function fakeTrpcFetch(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetch: FetchLike = async (input, init = {}) => {
+    const url = new URL(String(input), "http://localhost");
+    const paths = decodeURIComponent(url.pathname.replace(/^\/api\/trpc\//, "")).split(",");
+    const rawInput = init.method === "POST" ? String(init.body ?? "{}") : (url.searchParams.get("input") ?? "{}");
+    const inputs = JSON.parse(rawInput) as Record<string, unknown>;
+    const headers = new Headers(init.headers);
+    const results = await Promise.all(
+      paths.map(async (path, i) => {
+        calls.push({ path, input: inputs[i], headers });
+        const handler = handlers[path];
+        let value: unknown;
+        try {
+          value = handler ? await handler(inputs[i]) : new TrpcFailure(`No procedure ${path}`, 404);
+        } catch (err) {
+          value = err;
+        }
+        if (value instanceof TrpcFailure) {
+          return {
+            error: {
+              message: value.message,
+              code: -32000,
+              data: { code: CODES[value.httpStatus] ?? "BAD_REQUEST", httpStatus: value.httpStatus, fieldErrors: value.fieldErrors },
+            },
+          };
+        }
+        return { result: { data: value } };
+      }),
+    );
+    const failed = results.length === 1 ? results[0]?.error : undefined;
+    return new Response(JSON.stringify(results), {
+      status: failed ? failed.data.httpStatus : 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  return { fetch, calls };
+}
+
+export const SITE_INFO = {
+  name: "Test Institute",
+  tagline: "Learn anywhere.",
+  description: "Distance education for working people.",
+  email: "info@test.example",
+  phones: ["+91 20 1234 5678"],
+  offices: [{ name: "Pune office", address: "1 Test Road, Pune" }],
+  hours: "Mon–Sat",
+  registration: "Registered society",
+  streams: ["BBA", "MBA"],
+};
+
+/** A session API whose answers the test sets; records what was sent. */
+export function stubSessionApi(overrides: Partial<SessionApi> = {}) {
+  const sent: { procedure: string; input?: unknown }[] = [];
+  const api: SessionApi = {
+    me: async () => {
+      sent.push({ procedure: "me" });
+      throw new ApiError("Please log in to continue", 401);
+    },
+    adminLogin: async (input) => {
+      sent.push({ procedure: "adminLogin", input });
+      return { token: "admin-token", user: ADMIN };
+    },
+    studentLogin: async (input) => {
+      sent.push({ procedure: "studentLogin", input });
+      return { token: "student-token", user: STUDENT };
+    },
+    verifyTwoFactor: async (input) => {
+      sent.push({ procedure: "verifyTwoFactor", input });
+      return { token: "admin-token", user: ADMIN };
+    },
+    logout: async () => {
+      sent.push({ procedure: "logout" });
+      return { loggedOut: true };
+    },
+    ...overrides,
+  };
+  return { api, sent };
+}

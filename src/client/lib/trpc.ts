@@ -1,0 +1,59 @@
+/**
+ * The tRPC client: typed from the server's AppRouter (types only — no server code is bundled), batched
+ * (at most 20 calls per request, the server's limit), bearer token from storage, 10-second timeout.
+ */
+import { httpBatchLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../server/router.ts";
+import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type TrpcClient = ReturnType<typeof trpc.createClient>;
+/** The signed-in user as the server describes it (role, name, email, student_id, photo, …). */
+export type SessionUser = RouterOutputs["auth"]["me"]["user"];
+export type Role = SessionUser["role"];
+
+export const TRPC_URL = "/api/trpc";
+const MAX_BATCH = 20;
+
+/** What the client needs of `fetch` (tests pass a stand-in). */
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** `fetch` that gives up after `timeoutMs`, while still honouring the caller's own abort signal. */
+export function fetchWithTimeout(
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+  baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init),
+): FetchLike {
+  return (input, init = {}) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal && typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return baseFetch(input, { ...init, signal });
+  };
+}
+
+export const bearerHeader = (token: string | null): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {};
+
+export interface TrpcClientOptions {
+  getToken: () => string | null;
+  /** tests pass a stand-in for the network */
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createTrpcClient({ getToken, fetch: baseFetch, timeoutMs }: TrpcClientOptions): TrpcClient {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: TRPC_URL,
+        maxItems: MAX_BATCH,
+        headers: () => bearerHeader(getToken()),
+        fetch: fetchWithTimeout(timeoutMs, baseFetch),
+      }),
+    ],
+  });
+}

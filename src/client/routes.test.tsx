@@ -1,0 +1,215 @@
+import { describe, expect, test } from "bun:test";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import type { BaseLocationHook } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { App } from "./app.tsx";
+import { ApiError } from "./lib/errors.ts";
+import type { SessionApi } from "./lib/session.tsx";
+import { MSG } from "../shared/messages.ts";
+import {
+  ADMIN,
+  fakeTrpcFetch,
+  SITE_INFO,
+  STUDENT,
+  storeSession,
+  stubSessionApi,
+  TrpcFailure,
+  useClientTestRules,
+} from "./lib/testing.tsx";
+
+useClientTestRules();
+
+/**
+ * Renders the whole app at `path` in memory; the session's server calls are stubbed. `visited` lists
+ * every navigation, including the redirects that replaced each other.
+ */
+function renderAt(
+  path: string,
+  sessionApi: SessionApi = stubSessionApi().api,
+  handlers: Parameters<typeof fakeTrpcFetch>[0] = { "site.info": () => SITE_INFO },
+) {
+  const location = memoryLocation({ path });
+  const visited = [path];
+  const hook: BaseLocationHook = Object.assign(
+    (): [string, (to: string, options?: { replace?: boolean }) => void] => {
+      const [current, navigate] = location.hook();
+      return [current, (to, options) => (visited.push(to), navigate(to, options))];
+    },
+    { searchHook: location.searchHook },
+  );
+  const { fetch } = fakeTrpcFetch(handlers);
+  const expiryRedirects: string[] = [];
+  render(
+    <App
+      sessionApi={sessionApi}
+      locationHook={hook}
+      fetch={fetch}
+      currentPath={() => visited.at(-1)!}
+      navigate={(to) => (expiryRedirects.push(to), location.navigate(to))}
+    />,
+  );
+  return { history: visited, current: () => visited.at(-1), expiryRedirects };
+}
+
+const verifiedAs = (user: typeof STUDENT) => stubSessionApi({ me: async () => ({ user }) }).api;
+
+describe("guards", () => {
+  test("a guest opening /admin/dashboard ends at /login and sees the login form", async () => {
+    const { current } = renderAt("/admin/dashboard");
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe("/login");
+  });
+
+  test("a guest opening a student page ends at /login", async () => {
+    const { current } = renderAt("/student/profile");
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe("/login");
+  });
+
+  test("a student on an admin page is sent to /login, which then sends them on to their own dashboard", async () => {
+    storeSession(STUDENT);
+    const { history, current } = renderAt("/admin/students", verifiedAs(STUDENT));
+    await screen.findByRole("heading", { name: "Dashboard" });
+    expect(history).toContain("/login");
+    expect(current()).toBe("/student/dashboard");
+    expect(screen.queryByText(/Good (Morning|Afternoon|Evening|Night)/)).toBeNull();
+  });
+
+  test("an admin on a student page is sent to /login and on to /admin/dashboard", async () => {
+    storeSession(ADMIN);
+    const { history, current } = renderAt("/student/dashboard", verifiedAs(ADMIN));
+    await screen.findByText(/Good (Morning|Afternoon|Evening|Night), Asha/);
+    expect(history).toContain("/login");
+    expect(current()).toBe("/admin/dashboard");
+  });
+
+  test("a signed-in admin opening /login goes to /admin/dashboard", async () => {
+    storeSession(ADMIN);
+    const { current } = renderAt("/login", verifiedAs(ADMIN));
+    await screen.findByRole("heading", { name: "Dashboard" });
+    expect(current()).toBe("/admin/dashboard");
+    expect(screen.getByText("Welcome, Asha Admin!")).toBeTruthy();
+  });
+
+  test("a signed-in student opening a guest page goes to /student/dashboard", async () => {
+    storeSession(STUDENT);
+    const { current } = renderAt("/forgot-password", verifiedAs(STUDENT));
+    await screen.findByText("Welcome back, Priya Sharma!");
+    expect(current()).toBe("/student/dashboard");
+  });
+
+  test("while the session is being checked, a loading view shows instead of the page", async () => {
+    localStorage.setItem("token", "tok-without-user");
+    let answer!: (value: { user: typeof STUDENT }) => void;
+    const api = stubSessionApi({ me: () => new Promise((resolve) => (answer = resolve)) }).api;
+    const { current } = renderAt("/student/dashboard", api);
+    expect(screen.getByRole("status").textContent).toContain("Loading");
+    expect(current()).toBe("/student/dashboard");
+    answer({ user: STUDENT });
+    await screen.findByText("Welcome back, Priya Sharma!");
+  });
+
+  test("a stored session the server rejects ends at /login", async () => {
+    storeSession(STUDENT, "revoked");
+    const api = stubSessionApi({
+      me: async () => {
+        throw new ApiError("Please log in to continue", 401);
+      },
+    }).api;
+    const { current } = renderAt("/student/dashboard", api);
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe("/login");
+  });
+});
+
+describe("a 401 from any call", () => {
+  const rejectEverything = { "site.info": () => new TrpcFailure("Please log in to continue", 401) };
+
+  test("on a portal page it clears the session and leads to /login", async () => {
+    storeSession(ADMIN);
+    const { current, expiryRedirects } = renderAt("/admin/dashboard", verifiedAs(ADMIN), rejectEverything);
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe("/login");
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
+    // Why the session ended is said on the login page.
+    expect(screen.getByText(MSG.sessionExpired)).toBeTruthy();
+    await waitFor(() => expect(expiryRedirects).toEqual(["/login"]));
+  });
+
+  test("on the home page it leaves the session alone", async () => {
+    storeSession(STUDENT);
+    const { current, expiryRedirects } = renderAt("/", verifiedAs(STUDENT), rejectEverything);
+    await screen.findByRole("link", { name: "Apply for Admission" });
+    await act(() => Bun.sleep(150));
+    expect(current()).toBe("/");
+    expect(expiryRedirects).toEqual([]);
+    expect(localStorage.getItem("token")).toBe("stored-token");
+  });
+});
+
+describe("route table", () => {
+  test("an unknown path redirects to /", async () => {
+    const { current } = renderAt("/no/such/page");
+    await screen.findByRole("link", { name: "Apply for Admission" });
+    expect(current()).toBe("/");
+  });
+
+  test("an unknown page inside the student area also goes to /", async () => {
+    storeSession(STUDENT);
+    const { current } = renderAt("/student/nowhere", verifiedAs(STUDENT));
+    await screen.findByRole("link", { name: "Apply for Admission" });
+    expect(current()).toBe("/");
+  });
+
+  test("the area indexes redirect to their dashboards", async () => {
+    storeSession(STUDENT);
+    const { current } = renderAt("/student", verifiedAs(STUDENT));
+    await screen.findByText("Welcome back, Priya Sharma!");
+    expect(current()).toBe("/student/dashboard");
+  });
+
+  test("the admin index redirects to the dashboard", async () => {
+    storeSession(ADMIN);
+    const { current } = renderAt("/admin/", verifiedAs(ADMIN));
+    await screen.findByText("Welcome, Asha Admin!");
+    expect(current()).toBe("/admin/dashboard");
+  });
+
+  test.each([
+    ["/about", "About Us"],
+    ["/gallery", "Gallery"],
+    ["/contact", "Contact Us"],
+    ["/admission", "Admission"],
+    ["/admission-status", "Admission Status"],
+  ])("the public page %s is inside the public layout and says it is being built", async (path, heading) => {
+    const { current } = renderAt(path);
+    await screen.findByRole("heading", { level: 1, name: heading });
+    expect(current()).toBe(path);
+    expect(screen.getByText(/This page is being built/)).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${heading} – ${SITE_INFO.name}`));
+  });
+
+  test.each([
+    ["/student/courses", "My Courses", /coming soon/],
+    ["/student/help", "Help & Support", /coming soon/],
+    ["/student/profile", "My Profile", /being built/],
+  ])("the student page %s shows its name and an honest note", async (path, heading, note) => {
+    storeSession(STUDENT);
+    renderAt(path, verifiedAs(STUDENT));
+    await screen.findByRole("heading", { level: 1, name: heading });
+    expect(screen.getByText(note)).toBeTruthy();
+  });
+
+  test.each([
+    ["/admin/admissions", "Admissions Management"],
+    ["/admin/activity", "Recent Activity"],
+    ["/admin/settings", "System Settings"],
+  ])("the admin page %s shows its name and says it is being built", async (path, heading) => {
+    storeSession(ADMIN);
+    renderAt(path, verifiedAs(ADMIN));
+    await screen.findByRole("heading", { level: 1, name: heading });
+    expect(screen.getByText(/This part of the portal is being built/)).toBeTruthy();
+  });
+});

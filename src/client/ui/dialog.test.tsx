@@ -1,0 +1,128 @@
+import { describe, expect, mock, test } from "bun:test";
+import { StrictMode, useState } from "react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Button } from "./button.tsx";
+import { Dialog } from "./dialog.tsx";
+import { useComponentTestSetup } from "./testing.ts";
+
+useComponentTestSetup();
+
+function Harness({ onClose, initialOpen = false }: { onClose?: () => void; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Withdraw application</Button>
+      <Dialog
+        open={open}
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+        title="Withdraw your application?"
+        description="You can apply again later."
+        footer={<Button variant="danger">Withdraw</Button>}
+      >
+        <label htmlFor="reason">Reason</label>
+        <input id="reason" />
+      </Dialog>
+    </>
+  );
+}
+
+const dialogEl = () => document.querySelector("dialog") as HTMLDialogElement;
+
+describe("Dialog", () => {
+  test("closed: nothing inside is rendered", () => {
+    render(<Harness />);
+    expect(dialogEl().open).toBe(false);
+    expect(screen.queryByText("Withdraw your application?")).toBeNull();
+  });
+
+  test("opens as a dialog named by its title and described by its description", () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    const dialog = dialogEl();
+    expect(dialog.open).toBe(true);
+    const title = screen.getByRole("heading", { name: "Withdraw your application?" });
+    expect(dialog.getAttribute("aria-labelledby")).toBe(title.id);
+    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "You can apply again later.",
+    );
+    expect(screen.getByRole("button", { name: "Withdraw" })).toBeTruthy();
+  });
+
+  test("focus moves to the first control inside and returns to the opener on close", () => {
+    render(<Harness />);
+    const opener = screen.getByRole("button", { name: "Withdraw application" });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByLabelText("Reason"));
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialogEl().open).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test("Escape calls onClose once", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    fireEvent.keyDown(screen.getByLabelText("Reason"), { key: "Escape" });
+    fireEvent(dialogEl(), new Event("cancel", { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(dialogEl().open).toBe(false);
+  });
+
+  test("the native cancel event (Escape in browsers) calls onClose and is prevented", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    const cancel = new Event("cancel", { cancelable: true });
+    fireEvent(dialogEl(), cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test("a click on the backdrop closes; a click inside does not", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    const input = screen.getByLabelText("Reason");
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.mouseDown(dialogEl());
+    fireEvent.click(dialogEl());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test("a text selection dragged out onto the backdrop does not close", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    fireEvent.mouseDown(screen.getByLabelText("Reason"));
+    fireEvent.click(dialogEl());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test("mounted open under StrictMode (effects run twice) it stays open and does not call onClose", () => {
+    const onClose = mock(() => {});
+    render(
+      <StrictMode>
+        <Harness onClose={onClose} initialOpen />
+      </StrictMode>,
+    );
+    expect(dialogEl().open).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialogEl().open).toBe(false);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test("a form with method=dialog closing it natively keeps the parent in step", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    act(() => dialogEl().close());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,134 @@
+/** A modal on the native <dialog>: the browser traps focus and inerts the page; we add focus return and close rules. */
+import { useEffect, useId, useRef } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import { cx } from "./cx.ts";
+import { CloseIcon } from "./icons.tsx";
+
+export type DialogProps = {
+  open: boolean;
+  /** Called for Escape, the close button and a click on the backdrop; the parent sets open to false. */
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** Actions, usually a cluster of Buttons; the primary action last. */
+  footer?: ReactNode;
+  size?: "sm" | "md" | "lg";
+  /** Optional line under the title; it becomes the dialog's description. */
+  description?: ReactNode;
+  className?: string;
+};
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({ open, onClose, title, children, footer, size = "md", description, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const openRef = useRef(open);
+  openRef.current = open;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const pressStartedOnBackdrop = useRef(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!el.open) {
+      if (typeof el.showModal === "function") el.showModal();
+      else el.setAttribute("open", "");
+    }
+    // Focus the first field or control of the body (or [autofocus]); else the dialog's close button.
+    const target =
+      el.querySelector<HTMLElement>("[autofocus]") ??
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      el.querySelector<HTMLElement>(FOCUSABLE) ??
+      el;
+    target.focus();
+    return () => {
+      // Close only when the parent closed us. On unmount the element leaves the DOM (and the top layer)
+      // anyway, and under StrictMode's effect re-run closing here would fire "close" and call onClose.
+      if (!openRef.current && el.open) {
+        if (typeof el.close === "function") el.close();
+        else el.removeAttribute("open");
+      }
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  // Escape: browsers fire "cancel" (also for Android's back gesture); happy-dom and some older engines
+  // do not, so keydown handles it too, and the cancel that may follow the same key press is ignored.
+  const escapeHandled = useRef(false);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDialogElement>) {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    e.preventDefault();
+    e.stopPropagation();
+    escapeHandled.current = true;
+    setTimeout(() => {
+      escapeHandled.current = false;
+    }, 0);
+    onCloseRef.current();
+  }
+
+  function onCancel(e: { preventDefault(): void }) {
+    e.preventDefault();
+    if (escapeHandled.current) return;
+    onCloseRef.current();
+  }
+
+  // The dialog element itself is only hit outside the panel, i.e. on the backdrop.
+  function onMouseDown(e: MouseEvent<HTMLDialogElement>) {
+    pressStartedOnBackdrop.current = e.target === e.currentTarget;
+  }
+
+  function onClick(e: MouseEvent<HTMLDialogElement>) {
+    if (e.target === e.currentTarget && pressStartedOnBackdrop.current) onCloseRef.current();
+    pressStartedOnBackdrop.current = false;
+  }
+
+  // A <form method="dialog"> inside closes the element natively: keep the parent's state in step.
+  function onNativeClose() {
+    if (openRef.current) onCloseRef.current();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={cx("ui-dialog", `ui-dialog--${size}`, className)}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={onCancel}
+      onClose={onNativeClose}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
+      onClick={onClick}
+    >
+      {open ? (
+        <div className="ui-dialog__panel">
+          <header className="ui-dialog__header">
+            <div className="ui-dialog__heading">
+              <h2 id={titleId} className="ui-dialog__title">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="ui-dialog__description">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button type="button" className="ui-dialog__close" aria-label="Close" onClick={onClose}>
+              <CloseIcon size={20} />
+            </button>
+          </header>
+          <div ref={bodyRef} className="ui-dialog__body">
+            {children}
+          </div>
+          {footer ? <footer className="ui-dialog__footer">{footer}</footer> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { describe, expect, mock, test } from "bun:test";
+import { createRef, useState } from "react";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { Checkbox, Field, PasswordInput, Select, TextArea, TextInput, Toggle, errorMessages, fieldA11y } from "./field.tsx";
+import { useComponentTestSetup } from "./testing.ts";
+
+useComponentTestSetup();
+
+describe("fieldA11y", () => {
+  test("no error, no hint: just the id", () => {
+    expect(fieldA11y("email")).toEqual({ id: "email", "aria-invalid": undefined, "aria-describedby": undefined });
+  });
+
+  test("error first, then hint", () => {
+    expect(fieldA11y("email", "Enter your e-mail address.", "We never share it.")).toEqual({
+      id: "email",
+      "aria-invalid": true,
+      "aria-describedby": "email-error email-hint",
+    });
+  });
+
+  test("an empty error list is no error", () => {
+    expect(fieldA11y("x", [])["aria-invalid"]).toBeUndefined();
+    expect(errorMessages(["", "Too short."])).toEqual(["Too short."]);
+  });
+});
+
+describe("TextInput", () => {
+  test("is labelled and carries its hint", () => {
+    render(<TextInput id="name" label="Full name" hint="As on your marksheet." />);
+    const input = screen.getByLabelText("Full name") as HTMLInputElement;
+    expect(input.id).toBe("name");
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    expect(input.getAttribute("aria-describedby")).toBe("name-hint");
+    expect(document.getElementById("name-hint")?.textContent).toBe("As on your marksheet.");
+  });
+
+  test("an error is announced with the field and marks it invalid", () => {
+    render(<TextInput id="mobile" label="Mobile number" error="Enter a 10-digit mobile number." required />);
+    const input = screen.getByRole("textbox", { name: /Mobile number/ });
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-required")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe("mobile-error");
+    expect(document.getElementById("mobile-error")?.textContent).toBe("Enter a 10-digit mobile number.");
+  });
+
+  test("several errors are listed", () => {
+    render(<TextInput id="pw" label="Password" error={["Too short.", "Add a number."]} />);
+    const items = document.querySelectorAll("#pw-error li");
+    expect([...items].map((li) => li.textContent)).toEqual(["Too short.", "Add a number."]);
+  });
+
+  test("passes input props and forwards its ref", () => {
+    const ref = createRef<HTMLInputElement>();
+    const onChange = mock(() => {});
+    render(<TextInput ref={ref} id="email" label="E-mail" type="email" autoComplete="email" defaultValue="a@b.in" onChange={onChange} />);
+    expect(ref.current?.type).toBe("email");
+    expect(ref.current?.autocomplete).toBe("email");
+    fireEvent.change(ref.current!, { target: { value: "x@y.in" } });
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Field with a custom control", () => {
+  test("fieldA11y wires any control the same way", () => {
+    render(
+      <Field id="dob" label="Date of birth" error="Enter your date of birth." hint="DD/MM/YYYY">
+        <input type="date" {...fieldA11y("dob", "Enter your date of birth.", "DD/MM/YYYY")} />
+      </Field>,
+    );
+    const input = screen.getByLabelText("Date of birth");
+    expect(input.getAttribute("aria-describedby")).toBe("dob-error dob-hint");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
+describe("TextArea and Select", () => {
+  test("TextArea is labelled and wired", () => {
+    render(<TextArea id="msg" label="Your message" error="Write a message." />);
+    const area = screen.getByRole("textbox", { name: "Your message" });
+    expect(area.tagName).toBe("TEXTAREA");
+    expect(area.getAttribute("aria-describedby")).toBe("msg-error");
+  });
+
+  test("Select renders the placeholder and both kinds of options", () => {
+    const onChange = mock((_v: string) => {});
+    render(
+      <Select
+        id="program"
+        label="Program"
+        placeholder="Choose a program"
+        options={["BA", { value: "mcom", label: "M.Com" }]}
+        defaultValue=""
+        onChange={(e) => onChange(e.target.value)}
+      />,
+    );
+    const select = screen.getByRole("combobox", { name: "Program" }) as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["", "Choose a program"],
+      ["BA", "BA"],
+      ["mcom", "M.Com"],
+    ]);
+    fireEvent.change(select, { target: { value: "mcom" } });
+    expect(onChange).toHaveBeenCalledWith("mcom");
+  });
+});
+
+describe("Checkbox", () => {
+  test("is a labelled native checkbox", () => {
+    render(<Checkbox id="agree" label="I confirm the details are correct" error="Please confirm." />);
+    const box = screen.getByRole("checkbox", { name: "I confirm the details are correct" }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute("aria-describedby")).toBe("agree-error");
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+  });
+});
+
+describe("PasswordInput", () => {
+  test("the show/hide button toggles the input type and its own label", () => {
+    render(<PasswordInput id="password" label="Password" autoComplete="current-password" />);
+    const input = screen.getByLabelText("Password") as HTMLInputElement;
+    expect(input.type).toBe("password");
+    fireEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(input.type).toBe("text");
+    fireEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(input.type).toBe("password");
+    expect(input.autocomplete).toBe("current-password");
+  });
+
+  test("the toggle never submits its form", () => {
+    const onSubmit = mock((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <PasswordInput id="pw" label="Password" />
+      </form>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe("Toggle", () => {
+  function Controlled({ onChange }: { onChange: (v: boolean) => void }) {
+    const [on, setOn] = useState(false);
+    return (
+      <Toggle
+        label="E-mail me about my application"
+        description="Status changes and reminders."
+        checked={on}
+        onChange={(v) => {
+          setOn(v);
+          onChange(v);
+        }}
+      />
+    );
+  }
+
+  test("flips aria-checked and reports the new value", () => {
+    const onChange = mock((_v: boolean) => {});
+    render(<Controlled onChange={onChange} />);
+    const sw = screen.getByRole("switch", { name: "E-mail me about my application" });
+    expect(sw.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(sw);
+    expect(sw.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(sw);
+    expect(sw.getAttribute("aria-checked")).toBe("false");
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([true, false]);
+    const describedBy = sw.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy)?.textContent).toBe("Status changes and reminders.");
+  });
+
+  test("does nothing when disabled", () => {
+    const onChange = mock((_v: boolean) => {});
+    render(<Toggle label="Dark mode" checked={false} onChange={onChange} disabled />);
+    fireEvent.click(screen.getByRole("switch", { name: "Dark mode" }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

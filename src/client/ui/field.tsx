@@ -1,0 +1,297 @@
+/**
+ * Form fields. Field draws the label, hint and error around one control; the control gets its
+ * accessibility wiring from fieldA11y(id, error, hint) — spread it on the <input>/<select>/<textarea>
+ * (TextInput, TextArea, Select and PasswordInput already do). We chose an explicit helper over cloning
+ * the child so that wrapped or custom controls are wired the same way and nothing happens by magic.
+ *
+ * `required` marks the label and sets aria-required; it does not set the native attribute, so the
+ * browser's own bubbles do not pre-empt the shared schemas' messages shown beside the field.
+ */
+import { useId, useState } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cx } from "./cx.ts";
+import { AlertCircleIcon, ChevronDownIcon, EyeIcon, EyeOffIcon } from "./icons.tsx";
+
+export type FieldError = string | readonly string[] | null | undefined;
+
+/** The messages of an error as a list (empty when there is none). */
+export function errorMessages(error: FieldError): string[] {
+  if (!error) return [];
+  return (typeof error === "string" ? [error] : [...error]).filter((m) => m.trim() !== "");
+}
+
+export const hintId = (id: string) => `${id}-hint`;
+export const errorId = (id: string) => `${id}-error`;
+
+/** Props for the control inside a Field: its id, aria-invalid and aria-describedby (error first, then hint). */
+export function fieldA11y(
+  id: string,
+  error?: FieldError,
+  hint?: ReactNode,
+): { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined } {
+  const invalid = errorMessages(error).length > 0;
+  const describedBy = [invalid ? errorId(id) : null, hint ? hintId(id) : null].filter(Boolean).join(" ");
+  return { id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined };
+}
+
+export type FieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: FieldError;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Visually hide the label (it stays the accessible name), e.g. a search box with a visible button. */
+  hideLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+export function Field({ id, label, error, hint, required, hideLabel, className, children }: FieldProps) {
+  const messages = errorMessages(error);
+  return (
+    <div className={cx("ui-field", messages.length > 0 && "ui-field--invalid", className)}>
+      <label htmlFor={id} className={cx("ui-field__label", hideLabel && "sr-only")}>
+        {label}
+        {required ? (
+          <span className="ui-field__required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId(id)} className="ui-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {messages.length > 0 ? (
+        <div id={errorId(id)} className="ui-field__error">
+          <AlertCircleIcon size={16} />
+          {messages.length === 1 ? (
+            <span>{messages[0]}</span>
+          ) : (
+            <ul>
+              {messages.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldOwnProps = {
+  id: string;
+  label: ReactNode;
+  error?: FieldError;
+  hint?: ReactNode;
+  required?: boolean;
+  hideLabel?: boolean;
+  /** Class of the Field wrapper (the control keeps className). */
+  fieldClassName?: string;
+};
+
+function fieldProps(p: FieldOwnProps) {
+  return {
+    id: p.id,
+    label: p.label,
+    error: p.error,
+    hint: p.hint,
+    required: p.required,
+    hideLabel: p.hideLabel,
+    className: p.fieldClassName,
+  };
+}
+
+export type TextInputProps = FieldOwnProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "required"> & { ref?: Ref<HTMLInputElement> };
+
+export function TextInput({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, type = "text", ...rest }: TextInputProps) {
+  return (
+    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+      <input
+        ref={ref}
+        type={type}
+        className={cx("ui-input", className)}
+        aria-required={required || undefined}
+        {...fieldA11y(id, error, hint)}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+export type TextAreaProps = FieldOwnProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required"> & { ref?: Ref<HTMLTextAreaElement> };
+
+export function TextArea({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, rows = 4, ...rest }: TextAreaProps) {
+  return (
+    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+      <textarea
+        ref={ref}
+        rows={rows}
+        className={cx("ui-input ui-textarea", className)}
+        aria-required={required || undefined}
+        {...fieldA11y(id, error, hint)}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+export type SelectOption = string | { value: string; label: string; disabled?: boolean };
+
+export type SelectProps = FieldOwnProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "required"> & {
+    options: readonly SelectOption[];
+    /** A first, empty choice such as "Choose a program". */
+    placeholder?: string;
+    ref?: Ref<HTMLSelectElement>;
+  };
+
+export function Select({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, options, placeholder, ...rest }: SelectProps) {
+  return (
+    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+      <span className="ui-select">
+        <select
+          ref={ref}
+          className={cx("ui-input ui-select__control", className)}
+          aria-required={required || undefined}
+          {...fieldA11y(id, error, hint)}
+          {...rest}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) =>
+            typeof o === "string" ? (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ) : (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ),
+          )}
+        </select>
+        <ChevronDownIcon size={18} className="ui-select__arrow" />
+      </span>
+    </Field>
+  );
+}
+
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> & {
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: FieldError;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A native checkbox (keyboard and form behaviour for free) with its label beside it. */
+export function Checkbox({ id, label, hint, error, className, ref, ...rest }: CheckboxProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const messages = errorMessages(error);
+  return (
+    <div className={cx("ui-check", messages.length > 0 && "ui-field--invalid", className)}>
+      <input ref={ref} type="checkbox" className="ui-check__input" {...fieldA11y(inputId, error, hint)} {...rest} />
+      <div className="ui-check__text">
+        <label htmlFor={inputId} className="ui-check__label">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId(inputId)} className="ui-field__hint">
+            {hint}
+          </p>
+        ) : null}
+        {messages.length > 0 ? (
+          <p id={errorId(inputId)} className="ui-field__error">
+            <AlertCircleIcon size={16} />
+            <span>{messages.join(" ")}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export type ToggleProps = {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  id?: string;
+  className?: string;
+};
+
+/** An on/off switch for settings that apply at once (not for form answers: use Checkbox there). */
+export function Toggle({ checked, onChange, label, description, disabled, id, className }: ToggleProps) {
+  const autoId = useId();
+  const buttonId = id ?? autoId;
+  const labelId = `${buttonId}-label`;
+  const descriptionId = `${buttonId}-description`;
+  return (
+    <div className={cx("ui-toggle", disabled && "is-disabled", className)}>
+      <div className="ui-toggle__text">
+        <label id={labelId} htmlFor={buttonId} className="ui-toggle__label">
+          {label}
+        </label>
+        {description ? (
+          <p id={descriptionId} className="ui-toggle__description">
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        id={buttonId}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={labelId}
+        aria-describedby={description ? descriptionId : undefined}
+        disabled={disabled}
+        className="ui-toggle__switch"
+        onClick={() => onChange(!checked)}
+      >
+        <span className="ui-toggle__thumb" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+export type PasswordInputProps = Omit<TextInputProps, "type">;
+
+/** A password box with a show/hide button, so people on phones can check what they typed. */
+export function PasswordInput({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, ...rest }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+      <span className="ui-input-group">
+        <input
+          ref={ref}
+          type={visible ? "text" : "password"}
+          className={cx("ui-input ui-input-group__control", className)}
+          aria-required={required || undefined}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          {...fieldA11y(id, error, hint)}
+          {...rest}
+        />
+        <button
+          type="button"
+          className="ui-input-group__button"
+          aria-label={visible ? "Hide password" : "Show password"}
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+        </button>
+      </span>
+    </Field>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, mock, test } from "bun:test";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { Pagination, pageWindow } from "./pagination.tsx";
+import { useComponentTestSetup } from "./testing.ts";
+
+useComponentTestSetup();
+
+describe("pageWindow", () => {
+  test("no pages: nothing to show", () => {
+    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pageWindow(3, -2)).toEqual([]);
+  });
+
+  test("one page", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+  });
+
+  test("fewer pages than the window shows them all", () => {
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+  });
+
+  test("first pages keep the window at the start", () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test("middle: the window slides to page-2..page+2", () => {
+    expect(pageWindow(4, 10)).toEqual([2, 3, 4, 5, 6]);
+    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  test("last pages clamp the window to the end", () => {
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  test("a page outside the range is clamped", () => {
+    expect(pageWindow(0, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(99, 7)).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  test("other window sizes", () => {
+    expect(pageWindow(5, 10, 3)).toEqual([4, 5, 6]);
+    expect(pageWindow(1, 10, 1)).toEqual([1]);
+  });
+});
+
+describe("Pagination", () => {
+  test("is a navigation landmark that marks the current page", () => {
+    render(<Pagination page={4} totalPages={10} onChange={() => {}} />);
+    const nav = screen.getByRole("navigation", { name: "Pagination" });
+    expect(nav).toBeTruthy();
+    const pages = screen.getAllByRole("button", { name: /^Page \d+$/ }).map((b) => b.textContent);
+    expect(pages).toEqual(["2", "3", "4", "5", "6"]);
+    expect(screen.getByRole("button", { name: "Page 4" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("button", { name: "Page 5" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  test("calls onChange with the chosen, previous and next page", () => {
+    const onChange = mock((_page: number) => {});
+    render(<Pagination page={4} totalPages={10} onChange={onChange} />);
+    fireEvent.click(screen.getByRole("button", { name: "Page 6" }));
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([6, 3, 5]);
+  });
+
+  test("clicking the current page does nothing", () => {
+    const onChange = mock((_page: number) => {});
+    render(<Pagination page={2} totalPages={3} onChange={onChange} />);
+    fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  test("Previous is disabled on the first page and Next on the last", () => {
+    const { rerender } = render(<Pagination page={1} totalPages={3} onChange={() => {}} />);
+    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(false);
+    rerender(<Pagination page={3} totalPages={3} onChange={() => {}} />);
+    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test("renders nothing for a single page", () => {
+    const { container } = render(<Pagination page={1} totalPages={1} onChange={() => {}} />);
+    expect(container.innerHTML).toBe("");
+  });
+});

@@ -1,0 +1,70 @@
+/** Page controls for long lists: Previous/Next and a sliding window of up to five page numbers. */
+import { cx } from "./cx.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons.tsx";
+
+/**
+ * The page numbers to show: `size` consecutive pages centred on `page` where possible, clamped to
+ * 1..totalPages (1-5 for pages 1-3, then page-2..page+2, ending at the last page).
+ */
+export function pageWindow(page: number, totalPages: number, size = 5): number[] {
+  const total = Math.max(0, Math.floor(totalPages));
+  if (total === 0 || size < 1) return [];
+  const current = Math.min(Math.max(1, Math.floor(page)), total);
+  const span = Math.min(size, total);
+  let start = Math.max(1, current - Math.floor((span - 1) / 2));
+  start = Math.min(start, total - span + 1);
+  return Array.from({ length: span }, (_, i) => start + i);
+}
+
+export type PaginationProps = {
+  /** 1-based current page. */
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  className?: string;
+};
+
+/** Renders nothing when everything fits on one page. */
+export function Pagination({ page, totalPages, onChange, className }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const pages = pageWindow(page, totalPages);
+  return (
+    <nav aria-label="Pagination" className={cx("ui-pagination", className)}>
+      <button
+        type="button"
+        className="ui-pagination__step"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
+        <ChevronLeftIcon size={18} />
+        <span className="ui-pagination__step-label">Previous</span>
+      </button>
+      <ul className="ui-pagination__pages">
+        {pages.map((n) => (
+          <li key={n}>
+            <button
+              type="button"
+              className="ui-pagination__page"
+              aria-label={`Page ${n}`}
+              aria-current={n === page ? "page" : undefined}
+              onClick={() => {
+                if (n !== page) onChange(n);
+              }}
+            >
+              {n}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="ui-pagination__step"
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
+        <span className="ui-pagination__step-label">Next</span>
+        <ChevronRightIcon size={18} />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from "bun:test";
+import { render, screen, within } from "@testing-library/react";
+import { Badge, statusTone } from "./badge.tsx";
+import { EmptyState } from "./empty-state.tsx";
+import { Table } from "./table.tsx";
+import type { TableColumn } from "./table.tsx";
+import { useComponentTestSetup } from "./testing.ts";
+
+useComponentTestSetup();
+
+type Application = { id: number; name: string; program: string; status: string };
+
+const columns: TableColumn<Application>[] = [
+  { key: "name", header: "Applicant", render: (a) => a.name, className: "ui-table__cell--primary" },
+  { key: "program", header: "Program", render: (a) => a.program },
+  { key: "status", header: <span>Status</span>, label: "Status", render: (a) => <Badge tone={statusTone(a.status)}>{a.status}</Badge> },
+  { key: "actions", header: <span className="sr-only">Actions</span>, render: (a) => <button type="button">Open {a.name}</button> },
+];
+
+const rows: Application[] = [
+  { id: 1, name: "Asha Patil", program: "BA", status: "pending" },
+  { id: 2, name: "Ravi Kumar", program: "M.Com", status: "approved" },
+];
+
+describe("Table", () => {
+  test("renders a header and one row per item, with the caption naming the table", () => {
+    render(<Table columns={columns} rows={rows} rowKey={(a) => a.id} caption="Recent applications" />);
+    const table = screen.getByRole("table", { name: "Recent applications" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Applicant",
+      "Program",
+      "Status",
+      "Actions",
+    ]);
+    const bodyRows = within(table).getAllByRole("row").slice(1);
+    expect(bodyRows.map((r) => within(r).getAllByRole("cell")[0]?.textContent)).toEqual(["Asha Patil", "Ravi Kumar"]);
+    expect(screen.getByRole("button", { name: "Open Ravi Kumar" })).toBeTruthy();
+  });
+
+  test("cells carry data-label for the stacked phone layout", () => {
+    render(<Table columns={columns} rows={rows} rowKey={(a) => a.id} />);
+    const cells = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");
+    expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(["Applicant", "Program", "Status", null]);
+    expect(cells[0]?.className).toContain("ui-table__cell--primary");
+  });
+
+  test("shows the empty node when there are no rows", () => {
+    render(
+      <Table
+        columns={columns}
+        rows={[]}
+        rowKey={(a) => a.id}
+        empty={<EmptyState title="No applications yet" description="New applications will appear here." />}
+      />,
+    );
+    const cell = screen.getByText("No applications yet").closest("td")!;
+    expect(cell.colSpan).toBe(4);
+    expect(screen.getByText("New applications will appear here.")).toBeTruthy();
+  });
+
+  test("shows skeleton rows and a status while loading, never the empty node", () => {
+    const { container } = render(
+      <Table columns={columns} rows={[]} rowKey={(a) => a.id} loading skeletonRows={3} empty="Nothing" />,
+    );
+    expect(container.querySelectorAll(".ui-table__row--skeleton")).toHaveLength(3);
+    expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByRole("status").textContent).toBe("Loading");
+    expect(screen.queryByText("Nothing")).toBeNull();
+  });
+});
+
+describe("statusTone and Badge", () => {
+  test("maps statuses to tones", () => {
+    const cases: [string, string][] = [
+      ["pending", "pending"],
+      ["new", "pending"],
+      ["Open", "pending"],
+      ["approved", "approved"],
+      ["active", "approved"],
+      ["resolved", "approved"],
+      ["rejected", "rejected"],
+      ["INACTIVE", "rejected"],
+      ["in-progress", "info"],
+      ["in_progress", "info"],
+      ["In Progress", "info"],
+      ["closed", "neutral"],
+      ["", "neutral"],
+    ];
+    for (const [status, tone] of cases) expect([status, statusTone(status)]).toEqual([status, tone]);
+  });
+
+  test("Badge renders its text with the tone's class", () => {
+    render(<Badge tone="approved">Approved</Badge>);
+    const badge = screen.getByText("Approved");
+    expect(badge.className).toContain("ui-badge--approved");
+  });
+});

@@ -1,0 +1,98 @@
+/** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
+import type { ReactNode } from "react";
+import { cx } from "./cx.ts";
+
+export type TableColumn<T> = {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** The cell's label in the stacked (phone) layout; defaults to header when that is a string. */
+  label?: string;
+  /** Added to the th and every td of the column, e.g. "ui-table__cell--numeric" or "ui-table__cell--actions". */
+  className?: string;
+};
+
+export type TableProps<T> = {
+  columns: readonly TableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** Names the table for screen readers; shown above it unless captionHidden. */
+  caption?: ReactNode;
+  captionHidden?: boolean;
+  loading?: boolean;
+  /** Shown instead of rows when there are none, e.g. an EmptyState. */
+  empty?: ReactNode;
+  /** Number of skeleton rows while loading (default 5). */
+  skeletonRows?: number;
+  className?: string;
+};
+
+export function Table<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionHidden = false,
+  loading = false,
+  empty = "Nothing here yet.",
+  skeletonRows = 5,
+  className,
+}: TableProps<T>) {
+  const labelOf = (c: TableColumn<T>) => c.label ?? (typeof c.header === "string" ? c.header : undefined);
+  let body: ReactNode;
+  if (loading) {
+    body = Array.from({ length: skeletonRows }, (_, i) => (
+      <tr key={`skeleton-${i}`} role="row" className="ui-table__row ui-table__row--skeleton" aria-hidden="true">
+        {columns.map((c) => (
+          <td key={c.key} role="cell" data-label={labelOf(c)} className={cx("ui-table__cell", c.className)}>
+            <div className="ui-table__value">
+              <span className="ui-skeleton ui-skeleton--text" />
+            </div>
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <tr role="row" className="ui-table__row ui-table__row--empty">
+        <td role="cell" colSpan={columns.length} className="ui-table__empty">
+          {empty}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} role="row" className="ui-table__row">
+        {columns.map((c) => (
+          <td key={c.key} role="cell" data-label={labelOf(c)} className={cx("ui-table__cell", c.className)}>
+            <div className="ui-table__value">{c.render(row)}</div>
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={cx("ui-table-wrap", className)}>
+      {/* Explicit roles keep table semantics when the phone layout changes display (Safari drops them). */}
+      <table role="table" className="ui-table" aria-busy={loading || undefined}>
+        {caption ? <caption className={cx("ui-table__caption", captionHidden && "sr-only")}>{caption}</caption> : null}
+        <thead role="rowgroup" className="ui-table__head">
+          <tr role="row">
+            {columns.map((c) => (
+              <th key={c.key} role="columnheader" scope="col" className={cx("ui-table__header", c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">{body}</tbody>
+      </table>
+      {loading ? (
+        <span role="status" className="sr-only">
+          Loading
+        </span>
+      ) : null}
+    </div>
+  );
+}

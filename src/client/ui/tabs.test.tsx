@@ -1,0 +1,89 @@
+import { describe, expect, mock, test } from "bun:test";
+import { useState } from "react";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { TabPanel, Tabs } from "./tabs.tsx";
+import { useComponentTestSetup } from "./testing.ts";
+
+useComponentTestSetup();
+
+const TABS = [
+  { id: "personal", label: "Personal" },
+  { id: "education", label: "Education" },
+  { id: "documents", label: "Documents" },
+];
+
+function Harness({ onChange }: { onChange?: (id: string) => void }) {
+  const [value, setValue] = useState("personal");
+  return (
+    <>
+      <Tabs
+        tabs={TABS}
+        value={value}
+        idPrefix="app"
+        label="Application sections"
+        onChange={(id) => {
+          onChange?.(id);
+          setValue(id);
+        }}
+      />
+      {TABS.map((t) => (
+        <TabPanel key={t.id} idPrefix="app" id={t.id} value={value}>
+          {t.label} details
+        </TabPanel>
+      ))}
+    </>
+  );
+}
+
+const selected = () => screen.getAllByRole("tab").find((t) => t.getAttribute("aria-selected") === "true");
+
+describe("Tabs", () => {
+  test("roles and relationships", () => {
+    render(<Harness />);
+    expect(screen.getByRole("tablist", { name: "Application sections" })).toBeTruthy();
+    const tab = screen.getByRole("tab", { name: "Personal" });
+    const panel = screen.getByRole("tabpanel", { name: "Personal" });
+    expect(tab.getAttribute("aria-controls")).toBe(panel.id);
+    expect(panel.textContent).toBe("Personal details");
+    expect(screen.getAllByRole("tab").map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.queryByText("Education details")).toBeNull();
+  });
+
+  test("arrow keys move the selection and focus, wrapping at the ends", () => {
+    render(<Harness />);
+    const first = screen.getByRole("tab", { name: "Personal" });
+    first.focus();
+    fireEvent.keyDown(first, { key: "ArrowRight" });
+    expect(selected()?.textContent).toBe("Education");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Education" }));
+    expect(screen.getByRole("tabpanel").textContent).toBe("Education details");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" });
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" });
+    expect(selected()?.textContent).toBe("Personal");
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowLeft" });
+    expect(selected()?.textContent).toBe("Documents");
+    fireEvent.keyDown(document.activeElement!, { key: "Home" });
+    expect(selected()?.textContent).toBe("Personal");
+    fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(selected()?.textContent).toBe("Documents");
+  });
+
+  test("click selects; other keys are left alone", () => {
+    const onChange = mock((_id: string) => {});
+    render(<Harness onChange={onChange} />);
+    fireEvent.click(screen.getByRole("tab", { name: "Documents" }));
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Documents" }), { key: "a" });
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual(["documents"]);
+  });
+
+  test("keepMounted panels stay in the DOM, hidden", () => {
+    render(
+      <TabPanel idPrefix="x" id="b" value="a" keepMounted>
+        kept
+      </TabPanel>,
+    );
+    const panel = document.getElementById("x-panel-b")!;
+    expect(panel.hidden).toBe(true);
+    expect(panel.textContent).toBe("kept");
+  });
+});

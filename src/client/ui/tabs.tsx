@@ -1,0 +1,115 @@
+/** Tabs that switch views in place (WAI-ARIA tabs pattern: arrow keys move and select, one tab stop). */
+import { useRef } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
+import { cx } from "./cx.ts";
+
+export type TabItem = { id: string; label: ReactNode; disabled?: boolean };
+
+export const tabDomId = (idPrefix: string, id: string) => `${idPrefix}-tab-${id}`;
+export const panelDomId = (idPrefix: string, id: string) => `${idPrefix}-panel-${id}`;
+
+export type TabsProps = {
+  tabs: readonly TabItem[];
+  /** The selected tab's id. */
+  value: string;
+  onChange: (id: string) => void;
+  /** Unique on the page; ties each tab to its TabPanel. */
+  idPrefix: string;
+  /** Accessible name of the tab list, e.g. "Application sections". */
+  label?: string;
+  className?: string;
+};
+
+export function Tabs({ tabs, value, onChange, idPrefix, label, className }: TabsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const enabled = tabs.filter((t) => !t.disabled);
+
+  function select(id: string) {
+    onChange(id);
+    listRef.current?.ownerDocument.getElementById(tabDomId(idPrefix, id))?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (enabled.length === 0) return;
+    const index = enabled.findIndex((t) => t.id === value);
+    let next: TabItem | undefined;
+    switch (e.key) {
+      case "ArrowRight":
+        next = enabled[(index + 1) % enabled.length];
+        break;
+      case "ArrowLeft":
+        next = enabled[(index - 1 + enabled.length) % enabled.length];
+        break;
+      case "Home":
+        next = enabled[0];
+        break;
+      case "End":
+        next = enabled[enabled.length - 1];
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    if (next) select(next.id);
+  }
+
+  return (
+    <div
+      ref={listRef}
+      role="tablist"
+      aria-label={label}
+      aria-orientation="horizontal"
+      className={cx("ui-tabs", className)}
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((t) => {
+        const selected = t.id === value;
+        return (
+          <button
+            key={t.id}
+            id={tabDomId(idPrefix, t.id)}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            aria-controls={panelDomId(idPrefix, t.id)}
+            tabIndex={selected ? 0 : -1}
+            disabled={t.disabled}
+            className="ui-tabs__tab"
+            onClick={() => onChange(t.id)}
+          >
+            {t.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export type TabPanelProps = {
+  idPrefix: string;
+  /** This panel's tab id. */
+  id: string;
+  /** The selected tab's id (the same value given to Tabs). */
+  value: string;
+  /** Keep the panel mounted (hidden) when not selected, e.g. to keep what was typed in a form. */
+  keepMounted?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+export function TabPanel({ idPrefix, id, value, keepMounted = false, className, children }: TabPanelProps) {
+  const selected = id === value;
+  if (!selected && !keepMounted) return null;
+  return (
+    <div
+      id={panelDomId(idPrefix, id)}
+      role="tabpanel"
+      aria-labelledby={tabDomId(idPrefix, id)}
+      tabIndex={0}
+      hidden={!selected}
+      className={cx("ui-tab-panel", className)}
+    >
+      {children}
+    </div>
+  );
+}
