@@ -10,9 +10,17 @@ import { PublicLayout } from "./layouts/public-layout.tsx";
 import { dashboardPath, useSession } from "./lib/session.tsx";
 import type { Role } from "./lib/trpc.ts";
 
-const PublicPlaceholderPage = lazy(() => import("./features/site/placeholder-page.tsx"));
+const AboutPage = lazy(() => import("./features/site/about-page.tsx"));
+const GalleryPage = lazy(() => import("./features/site/gallery-page.tsx"));
+const ContactPage = lazy(() => import("./features/site/contact-page.tsx"));
+const AdmissionPage = lazy(() => import("./features/admission/admission-page.tsx"));
+const AdmissionStatusPage = lazy(() => import("./features/admission/admission-status-page.tsx"));
 const LoginPage = lazy(() => import("./features/auth/login-page.tsx"));
-const AuthPlaceholderPage = lazy(() => import("./features/auth/placeholder-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page.tsx"));
+const VerifyOtpPage = lazy(() => import("./features/auth/verify-otp-page.tsx"));
+const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page.tsx"));
+const FirstLoginPage = lazy(() => import("./features/auth/first-login-page.tsx"));
+const ChangePasswordPage = lazy(() => import("./features/auth/change-password-page.tsx"));
 
 const StudentLayout = lazy(() => import("./layouts/student-layout.tsx"));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
@@ -20,6 +28,7 @@ const StudentPlaceholderPage = lazy(() => import("./features/student/placeholder
 
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 const AdminDashboardPage = lazy(() => import("./features/admin/dashboard-page.tsx"));
+const AdminAdmissionsPage = lazy(() => import("./features/admin/admissions-page.tsx"));
 const AdminPlaceholderPage = lazy(() => import("./features/admin/placeholder-page.tsx"));
 
 /** Signed-in users have no business on the login and reset pages: off to their own dashboard. */
@@ -81,7 +90,6 @@ function StudentArea() {
 }
 
 const ADMIN_PLACEHOLDERS = [
-  "admissions",
   "students",
   "contacts",
   "courses",
@@ -104,6 +112,7 @@ function AdminArea() {
             <Redirect to="/dashboard" replace />
           </Route>
           <Route path="/dashboard" component={AdminDashboardPage} />
+          <Route path="/admissions" component={AdminAdmissionsPage} />
           {ADMIN_PLACEHOLDERS.map((page) => (
             <Route key={page} path={`/${page}`}>
               <AdminPlaceholderPage page={page} />
@@ -123,21 +132,11 @@ function PublicArea() {
     <PublicLayout>
       <Switch>
         <Route path="/" component={HomePage} />
-        <Route path="/about">
-          <PublicPlaceholderPage page="about" />
-        </Route>
-        <Route path="/gallery">
-          <PublicPlaceholderPage page="gallery" />
-        </Route>
-        <Route path="/contact">
-          <PublicPlaceholderPage page="contact" />
-        </Route>
-        <Route path="/admission">
-          <PublicPlaceholderPage page="admission" />
-        </Route>
-        <Route path="/admission-status">
-          <PublicPlaceholderPage page="admission-status" />
-        </Route>
+        <Route path="/about" component={AboutPage} />
+        <Route path="/gallery" component={GalleryPage} />
+        <Route path="/contact" component={ContactPage} />
+        <Route path="/admission" component={AdmissionPage} />
+        <Route path="/admission-status" component={AdmissionStatusPage} />
         {/* Anything else goes home (spec part 1 §2). */}
         <Route>
           <Redirect to="/" replace />
@@ -158,19 +157,25 @@ export function AppRoutes() {
         </Route>
         <Route path="/forgot-password">
           <GuestOnly>
-            <AuthPlaceholderPage page="forgot-password" />
+            <ForgotPasswordPage />
           </GuestOnly>
         </Route>
         <Route path="/verify-otp">
           <GuestOnly>
-            <AuthPlaceholderPage page="verify-otp" />
+            <VerifyOtpPage />
           </GuestOnly>
         </Route>
         <Route path="/reset-password">
           <GuestOnly>
-            <AuthPlaceholderPage page="reset-password" />
+            <ResetPasswordPage />
           </GuestOnly>
         </Route>
+        <Route path="/first-login">
+          <GuestOnly>
+            <FirstLoginPage />
+          </GuestOnly>
+        </Route>
+        <Route path="/change-password" component={ChangePasswordPage} />
         <Route path="/student" nest component={StudentArea} />
         <Route path="/admin" nest component={AdminArea} />
         <Route component={PublicArea} />

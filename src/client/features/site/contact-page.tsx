@@ -1,0 +1,6 @@
+/** Placeholder until its issue builds this page. */
+import PublicPlaceholderPage from "./placeholder-page.tsx";
+
+export default function ContactPage() {
+  return <PublicPlaceholderPage page="contact" />;
+}
