@@ -6,7 +6,8 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
-const DIST = path.join(ROOT, "dist");
+/** DIST_DIR lets parallel builds (e.g. separate browser-test runs) use their own output folder. */
+const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? "dist");
 const SOURCES = ["index.html", "src/client", "src/shared", "public"];
 
 function newestMtime(entry: string): number {
@@ -37,7 +38,7 @@ export async function buildClient(): Promise<void> {
   // Start from an empty dist/ so it holds exactly one build.
   rmSync(DIST, { recursive: true, force: true });
   const proc = Bun.spawn(
-    [process.execPath, "build", "./index.html", "--production", "--public-path=/", "--outdir=dist", "--splitting"],
+    [process.execPath, "build", "./index.html", "--production", "--public-path=/", `--outdir=${DIST}`, "--splitting"],
     { cwd: ROOT, stdout: "inherit", stderr: "inherit" },
   );
   if ((await proc.exited) !== 0) throw new Error("The client build failed (see the messages above).");
