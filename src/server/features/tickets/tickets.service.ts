@@ -1,0 +1,198 @@
+/**
+ * Help and support tickets: students (and admins) raise them; admins list, answer, assign and change
+ * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
+ */
+import type { SupportTicket } from "../../../../db/schema.ts";
+import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import { nextSequenceValue } from "../../platform/sequences.ts";
+import type { Authenticated } from "../auth/auth.service.ts";
+import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+
+type Actor = Authenticated["user"];
+
+export function toTicketItem(t: SupportTicket, assignee?: { name: string } | null) {
+  return {
+    _id: String(t.id),
+    id: t.id,
+    ticketNumber: t.ticket_number,
+    studentName: t.student_name,
+    studentEmail: t.student_email,
+    subject: t.subject,
+    description: t.description,
+    category: t.category,
+    priority: t.priority,
+    status: t.status,
+    assignedTo: t.assigned_to,
+    assignedToName: assignee?.name ?? null,
+    createdAt: t.created_at,
+    updatedAt: t.updated_at,
+  };
+}
+
+export async function createTicket(deps: AppDeps, actor: Actor, input: CreateTicketInput) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const ticket = await deps.db.transaction().execute(async (trx) => {
+    const year = now.getUTCFullYear();
+    const n = await nextSequenceValue(trx, `ticket:${year}`);
+    const row = await trx
+      .insertInto("support_tickets")
+      .values({
+        ticket_number: `TKT-${year}-${String(n).padStart(5, "0")}`,
+        created_by: actor.id,
+        student_name: actor.name,
+        student_email: actor.email,
+        subject: input.subject,
+        description: input.description,
+        category: input.category,
+        priority: input.priority,
+        status: "open",
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await notifyAdmins(trx, now, {
+      type: "support",
+      priority: input.priority === "urgent" || input.priority === "high" ? "high" : "medium",
+      title: "New support ticket",
+      message: `${row.ticket_number} from ${row.student_name}: ${row.subject}`,
+      data: { ticketId: row.id, ticketNumber: row.ticket_number, category: row.category, priority: row.priority },
+    });
+    return row;
+  });
+  return { ticket: toTicketItem(ticket) };
+}
+
+async function summary(deps: Pick<AppDeps, "db">, createdBy?: number) {
+  let q = deps.db.selectFrom("support_tickets").select(["status", (eb) => eb.fn.countAll<number>().as("n")]);
+  if (createdBy !== undefined) q = q.where("created_by", "=", createdBy);
+  const rows = await q.groupBy("status").execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return {
+    total: rows.reduce((s, r) => s + Number(r.n), 0),
+    open: by.open ?? 0,
+    inProgress: by.in_progress ?? 0,
+    resolved: by.resolved ?? 0,
+    closed: by.closed ?? 0,
+  };
+}
+
+export const ticketSummary = (deps: Pick<AppDeps, "db">) => summary(deps);
+
+/** Admins see every ticket; `createdBy` narrows to one person's own (my-tickets). */
+export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQuery, createdBy?: number) {
+  let base = deps.db.selectFrom("support_tickets");
+  if (createdBy !== undefined) base = base.where("created_by", "=", createdBy);
+  if (query.status !== "all") base = base.where("status", "=", query.status);
+  if (query.priority !== "all") base = base.where("priority", "=", query.priority);
+  if (query.category !== "all") base = base.where("category", "=", query.category);
+  if (query.search) base = base.where(anyColumnContains(["ticket_number", "subject", "description", "student_name", "student_email"], query.search));
+  const [{ total }, rows, stats] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .leftJoin("users as assignee", "assignee.id", "support_tickets.assigned_to")
+      .selectAll("support_tickets")
+      .select("assignee.name as assignee_name")
+      .orderBy("support_tickets.created_at", "desc")
+      .orderBy("support_tickets.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    summary(deps, createdBy),
+  ]);
+  const totalItems = Number(total);
+  return {
+    tickets: rows.map(({ assignee_name, ...t }) => toTicketItem(t, assignee_name ? { name: assignee_name } : null)),
+    stats,
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+  };
+}
+
+async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
+  const ticket = await deps.db.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirst();
+  // Someone else's ticket is answered exactly like a missing one.
+  if (!ticket || (actor.role !== "admin" && ticket.created_by !== actor.id)) throw notFound("Ticket not found");
+  return ticket;
+}
+
+export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
+  const ticket = await loadVisible(deps, actor, id);
+  const [responses, assignee] = await Promise.all([
+    deps.db.selectFrom("ticket_responses").selectAll().where("ticket_id", "=", id).orderBy("created_at").orderBy("id").execute(),
+    ticket.assigned_to ? deps.db.selectFrom("users").select("name").where("id", "=", ticket.assigned_to).executeTakeFirst() : undefined,
+  ]);
+  return {
+    ticket: {
+      ...toTicketItem(ticket, assignee),
+      responses: responses.map((r) => ({ id: r.id, message: r.message, authorName: r.author_name, fromStaff: r.author_user_id !== ticket.created_by, createdAt: r.created_at })),
+    },
+  };
+}
+
+export async function addResponse(deps: AppDeps, actor: Actor, id: number, message: string) {
+  const ticket = await loadVisible(deps, actor, id);
+  if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
+  const now = deps.now();
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto("ticket_responses").values({ ticket_id: id, author_user_id: actor.id, author_name: actor.name, message, created_at: at }).execute();
+    // An admin's answer moves an open ticket to in progress.
+    const status = actor.role === "admin" && ticket.status === "open" ? "in_progress" : ticket.status;
+    await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
+    if (actor.role === "admin" && ticket.created_by && ticket.created_by !== actor.id) {
+      await notifyUser(trx, now, ticket.created_by, {
+        type: "support",
+        title: `Reply to ${ticket.ticket_number}`,
+        message: message.slice(0, 200),
+        data: { ticketId: id, ticketNumber: ticket.ticket_number },
+      });
+    } else if (actor.role !== "admin") {
+      await notifyAdmins(trx, now, {
+        type: "support",
+        title: `New message on ${ticket.ticket_number}`,
+        message: `${actor.name}: ${message.slice(0, 160)}`,
+        data: { ticketId: id, ticketNumber: ticket.ticket_number },
+      });
+    }
+  });
+  return getTicket(deps, actor, id);
+}
+
+export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number, status: SupportTicket["status"]) {
+  if (actor.role !== "admin") throw forbidden();
+  const ticket = await loadVisible(deps, actor, id);
+  await deps.db.updateTable("support_tickets").set({ status, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
+  await audit(deps.db, deps.now(), { actorUserId: actor.id, action: "ticket.status", entityType: "ticket", entityId: id, details: { from: ticket.status, to: status } });
+  if (ticket.created_by && ticket.created_by !== actor.id) {
+    await notifyUser(deps.db, deps.now(), ticket.created_by, {
+      type: "support",
+      title: `${ticket.ticket_number} is now ${status.replace("_", " ")}`,
+      message: ticket.subject,
+      data: { ticketId: id, ticketNumber: ticket.ticket_number, status },
+    });
+  }
+  return getTicket(deps, actor, id);
+}
+
+export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assignedTo: number | null) {
+  if (actor.role !== "admin") throw forbidden();
+  await loadVisible(deps, actor, id);
+  if (assignedTo !== null) {
+    const admin = await deps.db.selectFrom("users").select("id").where("id", "=", assignedTo).where("role", "=", "admin").where("is_active", "=", 1).executeTakeFirst();
+    if (!admin) throw new AppError("BAD_REQUEST", "Tickets can be assigned to an active administrator only", { fieldErrors: { assignedTo: ["Please choose an administrator"] } });
+  }
+  await deps.db.updateTable("support_tickets").set({ assigned_to: assignedTo, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
+  await audit(deps.db, deps.now(), { actorUserId: actor.id, action: "ticket.assign", entityType: "ticket", entityId: id, details: { assignedTo } });
+  return getTicket(deps, actor, id);
+}
+
+/** Active admins a ticket can be assigned to. */
+export async function assignableAdmins(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db.selectFrom("users").select(["id", "name", "email"]).where("role", "=", "admin").where("is_active", "=", 1).orderBy("name").execute();
+  return { admins: rows };
+}

@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { loginAdmin, loginStudent } from "../auth/auth.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let admin: string;
+let studentA: string;
+let studentB: string;
+let adminId: number;
+
+beforeEach(async () => {
+  deps = await createTestDeps();
+  app = testApp(deps);
+  adminId = (await createUser(deps, { role: "admin", email: "office@example.test", name: "Office Admin" })).id;
+  await createUser(deps, { role: "student", email: "a@example.test", name: "Asha Patil", student_id: "STU0001" });
+  await createUser(deps, { role: "student", email: "b@example.test", name: "Bilal Khan", student_id: "STU0002" });
+  admin = (await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }))).token;
+  studentA = (await signedIn(loginStudent(deps, { email: "a@example.test", studentId: "", password: TEST_PASSWORD }))).token;
+  studentB = (await signedIn(loginStudent(deps, { email: "b@example.test", studentId: "", password: TEST_PASSWORD }))).token;
+});
+
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  app.request(`/api/tickets${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const data = async (res: Response) => (await res.json()).data;
+const NEW = { subject: "Cannot download my hall ticket", category: "technical", priority: "high", description: "The link on the portal gives an error." };
+
+describe("support tickets", () => {
+  test("the lifecycle: a student raises one, the admin answers, assigns and resolves it, the student follows it", async () => {
+    const created = await call("POST", "", studentA, NEW);
+    expect(created.status).toBe(201);
+    const { ticket } = await data(created);
+    expect(ticket).toMatchObject({ ticketNumber: "TKT-2026-00001", studentName: "Asha Patil", studentEmail: "a@example.test", status: "open", priority: "high" });
+    const note = await deps.db.selectFrom("notifications").selectAll().where("recipient_user_id", "=", adminId).executeTakeFirstOrThrow();
+    expect(note).toMatchObject({ type: "support", priority: "high" });
+
+    const answered = await data(await call("POST", `/${ticket.id}/responses`, admin, { message: "Please try again now; we fixed the link." }));
+    expect(answered.ticket.status).toBe("in_progress");
+    expect(answered.ticket.responses).toHaveLength(1);
+    const assigned = await data(await call("PATCH", `/${ticket.id}/assign`, admin, { assignedTo: adminId }));
+    expect(assigned.ticket.assignedToName).toBe("Office Admin");
+    const resolved = await data(await call("PATCH", `/${ticket.id}/status`, admin, { status: "resolved" }));
+    expect(resolved.ticket.status).toBe("resolved");
+
+    const mine = await data(await call("GET", "/my-tickets", studentA));
+    expect(mine.tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual(["TKT-2026-00001"]);
+    const seen = await data(await call("GET", `/${ticket.id}`, studentA));
+    expect(seen.ticket.responses[0]).toMatchObject({ authorName: "Office Admin", fromStaff: true });
+    const studentNotes = await deps.db.selectFrom("notifications").select("title").where("recipient_user_id", "!=", adminId).execute();
+    expect(studentNotes.map((n) => n.title)).toEqual(["Reply to TKT-2026-00001", "TKT-2026-00001 is now resolved"]);
+    expect(await data(await call("GET", "/stats/summary", admin))).toEqual({ total: 1, open: 0, inProgress: 0, resolved: 1, closed: 0 });
+  });
+
+  test("another student can neither see nor answer a ticket; students cannot change status, assign or list all", async () => {
+    const { ticket } = await data(await call("POST", "", studentA, NEW));
+    expect((await call("GET", `/${ticket.id}`, studentB)).status).toBe(404);
+    expect((await call("POST", `/${ticket.id}/responses`, studentB, { message: "hi" })).status).toBe(404);
+    expect((await call("PATCH", `/${ticket.id}/status`, studentA, { status: "resolved" })).status).toBe(403);
+    expect((await call("PATCH", `/${ticket.id}/assign`, studentA, { assignedTo: adminId })).status).toBe(403);
+    expect((await call("GET", "", studentA)).status).toBe(403);
+    expect((await call("GET", "/stats/summary", studentA)).status).toBe(403);
+    expect((await data(await call("GET", "/my-tickets", studentB))).tickets).toEqual([]);
+    expect((await call("GET", "/my-tickets", null)).status).toBe(401);
+  });
+
+  test("the form's required fields answer with their messages; assignment only to an active admin", async () => {
+    const res = await call("POST", "", studentA, { subject: " ", category: "", priority: "", description: "" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({
+      subject: ["Subject is required"],
+      category: ["Category is required"],
+      priority: ["Priority is required"],
+      description: ["Description is required"],
+    });
+    const { ticket } = await data(await call("POST", "", studentA, NEW));
+    const student = await deps.db.selectFrom("users").select("id").where("email", "=", "b@example.test").executeTakeFirstOrThrow();
+    expect((await call("PATCH", `/${ticket.id}/assign`, admin, { assignedTo: student.id })).status).toBe(400);
+  });
+
+  test("the admin list searches, filters and paginates on the server; numbers count up", async () => {
+    for (let i = 0; i < 12; i++) {
+      await call("POST", "", i % 2 ? studentA : studentB, { ...NEW, subject: i === 5 ? "Fee receipt missing" : `Question ${i}`, priority: i === 5 ? "urgent" : "low" });
+    }
+    const page2 = await data(await call("GET", "?page=2&limit=10", admin));
+    expect(page2.tickets).toHaveLength(2);
+    expect(page2.pagination).toEqual({ totalItems: 12, totalPages: 2, currentPage: 2, limit: 10 });
+    expect((await data(await call("GET", "?search=receipt", admin))).tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual(["TKT-2026-00006"]);
+    expect((await data(await call("GET", "?priority=urgent", admin))).tickets).toHaveLength(1);
+    expect((await data(await call("GET", "?page=5", admin))).tickets).toEqual([]);
+  });
+});
