@@ -11,11 +11,13 @@ import { MSG } from "../shared/messages.ts";
 import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import type { AppDeps } from "./deps.ts";
 import { admissionRest, adminAdmissionRest } from "./features/admissions/admissions.rest.ts";
+import { mountAdminFeatures } from "./features/admin-routes.ts";
 import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { galleryRest } from "./features/gallery/gallery.rest.ts";
 import { checkHealth } from "./features/health/health.service.ts";
 import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
+import { ticketsRest } from "./features/tickets/tickets.rest.ts";
 import { publicRest } from "./features/site/public.rest.ts";
 import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
@@ -46,7 +48,7 @@ const MAX_TRPC_BATCH = 20;
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]);
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const distDir = options.distDir ?? path.join(ROOT, "dist");
+  const distDir = options.distDir ?? path.resolve(ROOT, process.env.DIST_DIR ?? "dist");
   const publicDir = options.publicDir ?? path.join(ROOT, "public");
   const app = new Hono<AppEnv>();
 
@@ -91,8 +93,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/public", publicRest);
   app.route("/api/admission", admissionRest);
   app.route("/api/admin/admissions", adminAdmissionRest);
+  mountAdminFeatures(app);
   app.route("/api/admin/settings", adminSettingsRest);
   app.route("/api/admin/backups", adminBackupsRest);
+  app.route("/api/tickets", ticketsRest);
   app.use("/api/gallery", async (c, next) => {
     await assertSiteOpen(deps);
     await next();

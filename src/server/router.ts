@@ -1,4 +1,5 @@
 /** The tRPC API: one sub-router per feature. The client imports only the type. */
+import { adminFeatureRouters } from "./features/admin-routes.ts";
 import { admissionsRouter } from "./features/admissions/admissions.router.ts";
 import { authRouter } from "./features/auth/auth.router.ts";
 import { contactsRouter } from "./features/contacts/contacts.router.ts";
@@ -6,6 +7,7 @@ import { galleryRouter } from "./features/gallery/gallery.router.ts";
 import { healthRouter } from "./features/health/health.router.ts";
 import { settingsRouter } from "./features/settings/settings.router.ts";
 import { siteRouter } from "./features/site/site.router.ts";
+import { ticketsRouter } from "./features/tickets/tickets.router.ts";
 import { studentRouter, verifyRouter } from "./features/student/student.router.ts";
 import { router } from "./trpc.ts";
 
@@ -17,8 +19,10 @@ export const appRouter = router({
   health: healthRouter,
   settings: settingsRouter,
   site: siteRouter,
+  tickets: ticketsRouter,
   student: studentRouter,
   verify: verifyRouter,
+  ...adminFeatureRouters,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,13 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The JSON body with the path's `:id` added (the path wins), for one schema that takes both. */
+export async function jsonWithPathId(c: Context): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  const fields = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return { ...fields, id: c.req.param("id") };
+}
+
 export function bearerToken(header: string | undefined | null): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -24,6 +24,15 @@ export const optionalText = (max = 500) =>
     v.transform((s) => (s === "" ? undefined : s)),
   );
 
+/** optionalText that also accepts null: what a form sends back after reading a stored empty value. */
+export const clearableText = (max = 500) =>
+  v.pipe(
+    v.nullish(v.string(), ""),
+    v.trim(),
+    v.maxLength(max, `Must be at most ${max} characters`),
+    v.transform((s) => (s === "" ? undefined : s)),
+  );
+
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired) =>
   v.pipe(
@@ -72,6 +81,15 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
   ),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search must be at most 100 characters")), ""),
 });
+
+/** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
+export const recordId = (message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform(String),
+    v.regex(/^[1-9]\d{0,11}$/, message),
+    v.transform(Number),
+  );
 
 /** The list envelope of spec part 2 §7. */
 export interface Pagination {

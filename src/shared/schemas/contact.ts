@@ -1,7 +1,7 @@
 /** The public contact form (spec part 1 §5: name, email, subject and message required; phone optional). */
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
-import { emailAddress, optionalText, pageParams, requiredText } from "./common.ts";
+import { clearableText, emailAddress, optionalText, pageParams, recordId, requiredText } from "./common.ts";
 
 export const contactInput = v.object({
   name: requiredText("Please enter your name", 120),
@@ -22,3 +22,29 @@ export const contactListQuery = v.object({
   status: v.optional(v.picklist(["all", ...CONTACT_STATUSES], "Unknown status"), "all"),
 });
 export type ContactListQuery = v.InferOutput<typeof contactListQuery>;
+
+export const CONTACT_MESSAGES = {
+  notFound: "Contact inquiry not found",
+  status: "Please choose a valid status",
+  replyRequired: "Please enter a reply message",
+} as const;
+
+const contactId = recordId(CONTACT_MESSAGES.notFound);
+
+/** GET / DELETE /public/admin/contacts/{id}. */
+export const contactIdInput = v.object({ id: contactId });
+
+/** PATCH /public/admin/contacts/{id}/status: the path's id and the body's status. */
+export const contactStatusInput = v.object({
+  id: contactId,
+  status: v.picklist(CONTACT_STATUSES, CONTACT_MESSAGES.status),
+});
+export type ContactStatusInput = v.InferOutput<typeof contactStatusInput>;
+
+/** POST /public/admin/contacts/{id}/respond: a non-blank reply; respondedBy defaults to the admin's name. */
+export const contactReplyInput = v.object({
+  id: contactId,
+  message: requiredText(CONTACT_MESSAGES.replyRequired, 5000),
+  respondedBy: clearableText(120),
+});
+export type ContactReplyInput = v.InferOutput<typeof contactReplyInput>;

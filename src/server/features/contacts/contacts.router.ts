@@ -1,8 +1,23 @@
-import { contactInput, contactListQuery } from "../../../shared/schemas/contact.ts";
+/** tRPC procedures for contact inquiries: the public form and Contact Management (admin). */
+import {
+  contactIdInput,
+  contactInput,
+  contactListQuery,
+  contactReplyInput,
+  contactStatusInput,
+} from "../../../shared/schemas/contact.ts";
 import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
-import { listContacts, submitContact } from "./contacts.service.ts";
+import { deleteContact, getContact, listContacts, respondToContact, submitContact, updateContactStatus } from "./contacts.service.ts";
 
 export const contactsRouter = router({
   submit: sitePublicProcedure.input(contactInput).mutation(({ ctx, input }) => submitContact(ctx.deps, input, ctx)),
   list: adminProcedure.input(contactListQuery).query(({ ctx, input }) => listContacts(ctx.deps, input)),
+  get: adminProcedure.input(contactIdInput).query(({ ctx, input }) => getContact(ctx.deps, input.id)),
+  updateStatus: adminProcedure
+    .input(contactStatusInput)
+    .mutation(({ ctx, input }) => updateContactStatus(ctx.deps, ctx.auth.user.id, input, ctx)),
+  respond: adminProcedure
+    .input(contactReplyInput)
+    .mutation(({ ctx, input }) => respondToContact(ctx.deps, ctx.auth.user.id, ctx.auth.user.name, input, ctx)),
+  remove: adminProcedure.input(contactIdInput).mutation(({ ctx, input }) => deleteContact(ctx.deps, ctx.auth.user.id, input.id, ctx)),
 });

@@ -1,7 +1,19 @@
-/** Contact inquiries (DECISIONS 1): stored for real, raising an admin notification; listed for admins. */
-import type { ContactInput, ContactListQuery } from "../../../shared/schemas/contact.ts";
-import type { ContactInquiry } from "../../../../db/schema.ts";
+/**
+ * Contact inquiries (DECISIONS 1): stored for real, raising an admin notification; listed, opened,
+ * answered by e-mail (DECISIONS 4), moved through their statuses and deleted by admins.
+ */
+import type { Kysely } from "kysely";
+import {
+  CONTACT_MESSAGES,
+  type ContactInput,
+  type ContactListQuery,
+  type ContactReplyInput,
+  type ContactStatusInput,
+} from "../../../shared/schemas/contact.ts";
+import type { ContactInquiry, Database } from "../../../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { notFound } from "../../platform/errors.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -64,7 +76,7 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
   let base = deps.db.selectFrom("contact_inquiries");
   if (query.status !== "all") base = base.where("status", "=", query.status);
   if (query.search) base = base.where(anyColumnContains(["name", "email", "subject", "message", "phone"], query.search));
-  const [{ total }, rows] = await Promise.all([
+  const [{ total }, rows, stats] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     base
       .selectAll()
@@ -73,6 +85,7 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute(),
+    contactStats(deps),
   ]);
   const totalItems = Number(total);
   return {
@@ -83,5 +96,94 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
       currentPage: query.page,
       limit: query.limit,
     },
+    stats,
   };
+}
+
+export const CONTACT_TEXT = {
+  statusUpdated: "Contact status updated successfully!",
+  replySent: "Reply sent successfully!",
+  deleted: "Contact deleted successfully!",
+} as const;
+
+/** The four counters of Contact Management, over every inquiry whatever the list's filters. */
+export async function contactStats(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("contact_inquiries")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const counts = { new: by.new ?? 0, inProgress: by["in-progress"] ?? 0, resolved: by.resolved ?? 0, closed: by.closed ?? 0 };
+  return { total: counts.new + counts.inProgress + counts.resolved + counts.closed, ...counts };
+}
+
+async function findInquiry(db: Kysely<Database>, id: number) {
+  const row = await db.selectFrom("contact_inquiries").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+  return row;
+}
+
+/** One inquiry with its replies, oldest reply first. */
+export async function getContact(deps: Pick<AppDeps, "db">, id: number) {
+  const inquiry = await findInquiry(deps.db, id);
+  const replies = await deps.db
+    .selectFrom("contact_replies")
+    .selectAll()
+    .where("inquiry_id", "=", id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return {
+    ...toContactItem(inquiry),
+    replies: replies.map((r) => ({ _id: String(r.id), id: r.id, message: r.message, respondedBy: r.responded_by, createdAt: r.created_at })),
+  };
+}
+
+export async function updateContactStatus(deps: AppDeps, adminId: number, input: ContactStatusInput, meta: SessionMeta = {}) {
+  const current = await findInquiry(deps.db, input.id);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("contact_inquiries").set({ status: input.status, updated_at: now.toISOString() }).where("id", "=", input.id).execute();
+    await audit(trx, now, { actorUserId: adminId, action: "contact.status", entityType: "contact", entityId: input.id, details: { from: current.status, to: input.status }, ip: meta.ip });
+  });
+  return { message: CONTACT_TEXT.statusUpdated, contact: await getContact(deps, input.id) };
+}
+
+/**
+ * Stores the reply and e-mails it to the sender in one transaction (the outbox delivers it), and marks a
+ * new or in-progress inquiry resolved. A resolved or closed one keeps its status.
+ */
+export async function respondToContact(deps: AppDeps, adminId: number, adminName: string, input: ContactReplyInput, meta: SessionMeta = {}) {
+  const inquiry = await findInquiry(deps.db, input.id);
+  const now = deps.now();
+  const at = now.toISOString();
+  const status = inquiry.status === "new" || inquiry.status === "in-progress" ? "resolved" : inquiry.status;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("contact_replies")
+      .values({ inquiry_id: inquiry.id, message: input.message, responded_by: input.respondedBy ?? adminName, admin_user_id: adminId, created_at: at })
+      .execute();
+    await trx.updateTable("contact_inquiries").set({ status, updated_at: at }).where("id", "=", inquiry.id).execute();
+    await deps.mail.enqueue(trx, inquiry.email, {
+      template: "contact_reply",
+      name: inquiry.name,
+      subject: `Your inquiry about ${inquiry.subject}`,
+      reply: input.message,
+      originalMessage: inquiry.message,
+    });
+    await audit(trx, now, { actorUserId: adminId, action: "contact.reply", entityType: "contact", entityId: inquiry.id, details: { to: inquiry.email, status }, ip: meta.ip });
+  });
+  deps.mail.kick();
+  return { message: CONTACT_TEXT.replySent, contact: await getContact(deps, inquiry.id) };
+}
+
+/** Deletes the inquiry and its replies. */
+export async function deleteContact(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const inquiry = await findInquiry(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("contact_inquiries").where("id", "=", id).execute();
+    await audit(trx, deps.now(), { actorUserId: adminId, action: "contact.delete", entityType: "contact", entityId: id, details: { name: inquiry.name, email: inquiry.email, subject: inquiry.subject }, ip: meta.ip });
+  });
+  return { message: CONTACT_TEXT.deleted };
 }

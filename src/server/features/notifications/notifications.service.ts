@@ -1,6 +1,17 @@
-/** Notifications addressed to people: one row per recipient, so read state and deletion are personal. */
+/**
+ * Notifications addressed to people: one row per recipient, so read state and deletion are personal.
+ * Every reader function takes the signed-in user's id and touches only that user's rows; another
+ * person's notification answers 404 as if it did not exist.
+ */
 import type { Kysely } from "kysely";
-import type { Database, NotificationType, Priority } from "../../../../db/schema.ts";
+import type { Database, Notification, NotificationType, Priority } from "../../../../db/schema.ts";
+import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
+import type { AppDeps } from "../../deps.ts";
+import { notFound } from "../../platform/errors.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+
+/** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
+export const RECENT_MS = 24 * 3_600_000;
 
 export interface NewNotification {
   type: NotificationType;
@@ -46,4 +57,121 @@ export async function notifyUser(db: Kysely<Database>, at: Date, userId: number,
       created_at: at.toISOString(),
     })
     .execute();
+}
+
+function parseData(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A notification as both areas read it (spec part 2 §3). */
+export function toNotificationItem(n: Notification) {
+  return {
+    _id: String(n.id),
+    id: n.id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    priority: n.priority,
+    read: n.read_at !== null,
+    readAt: n.read_at,
+    createdAt: n.created_at,
+    timestamp: n.created_at,
+    data: parseData(n.data),
+  };
+}
+export type NotificationItem = ReturnType<typeof toNotificationItem>;
+
+/** The four counters of the notifications screen, over all of the user's notifications. */
+export async function notificationCounts(deps: Pick<AppDeps, "db" | "now">, userId: number) {
+  const recentSince = new Date(deps.now().getTime() - RECENT_MS).toISOString();
+  const row = await deps.db
+    .selectFrom("notifications")
+    .where("recipient_user_id", "=", userId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(eb.case().when("read_at", "is", null).then(1).else(0).end()).as("unread"),
+      eb.fn.sum<number>(eb.case().when("priority", "=", "high").then(1).else(0).end()).as("highPriority"),
+      eb.fn.sum<number>(eb.case().when("created_at", ">=", recentSince).then(1).else(0).end()).as("recent24h"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    unread: Number(row.unread ?? 0),
+    highPriority: Number(row.highPriority ?? 0),
+    recent24h: Number(row.recent24h ?? 0),
+  };
+}
+
+/** The user's notifications, newest first, searched and filtered by type on the server. */
+export async function listNotifications(deps: Pick<AppDeps, "db" | "now">, userId: number, query: NotificationListQuery) {
+  let base = deps.db.selectFrom("notifications").where("recipient_user_id", "=", userId);
+  if (query.type !== "all") base = base.where("type", "=", query.type);
+  if (query.search) base = base.where(anyColumnContains(["title", "message"], query.search));
+  const [{ total }, rows, counts] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    notificationCounts(deps, userId),
+  ]);
+  const totalItems = Number(total);
+  return {
+    notifications: rows.map(toNotificationItem),
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+    counts,
+  };
+}
+
+/** The top bar's badge. */
+export async function unreadCount(deps: Pick<AppDeps, "db">, userId: number) {
+  const row = await deps.db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("recipient_user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n) };
+}
+
+/** Marks one of the user's notifications read (reading it again keeps the first time). */
+export async function markNotificationRead(deps: Pick<AppDeps, "db" | "now">, userId: number, id: number) {
+  const at = deps.now().toISOString();
+  const row = await deps.db
+    .updateTable("notifications")
+    .set((eb) => ({ read_at: eb.fn.coalesce("read_at", eb.val(at)) }))
+    .where("id", "=", id)
+    .where("recipient_user_id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return { notification: toNotificationItem(row) };
+}
+
+export async function markAllNotificationsRead(deps: Pick<AppDeps, "db" | "now">, userId: number) {
+  const result = await deps.db
+    .updateTable("notifications")
+    .set({ read_at: deps.now().toISOString() })
+    .where("recipient_user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return { updated: Number(result.numUpdatedRows) };
+}
+
+export async function deleteNotification(deps: Pick<AppDeps, "db">, userId: number, id: number) {
+  const result = await deps.db
+    .deleteFrom("notifications")
+    .where("id", "=", id)
+    .where("recipient_user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) !== 1) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return { message: "Notification deleted" };
 }

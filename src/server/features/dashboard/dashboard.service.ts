@@ -1,0 +1,240 @@
+/**
+ * The admin dashboard (spec part 2, Dashboard): the headline figures with their change computed from the
+ * data (definitions in docs/decisions/005-dashboard-figures.md), the other areas' totals, the recent
+ * activity list, and the audit log behind "View All" (/admin/activity). Each figure is one aggregate
+ * query; nothing loops over rows.
+ */
+import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
+import type { AppDeps } from "../../deps.ts";
+import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
+import { getSettings } from "../settings/settings.service.ts";
+
+/** The nine management-centre cards of the dashboard. */
+export const MANAGEMENT_CENTERS = 9;
+/** Window of the count-type changes: pending applications and contact inquiries. */
+export const CHANGE_WINDOW_DAYS = 30;
+const DAY = 86_400_000;
+
+export interface FigureChange {
+  /** whole percent or count; null when a percentage has no basis (nothing in the previous period) */
+  value: number | null;
+  unit: "percent" | "count";
+  /** what the card shows: "+12%", "-3%", "+5", "0", or "New" */
+  label: string;
+  /** what the change is measured against */
+  comparedWith: string;
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** Change of `current` against `previous` in whole percent. */
+export function percentChange(current: number, previous: number, comparedWith: string): FigureChange {
+  if (previous === 0) {
+    return current === 0
+      ? { value: 0, unit: "percent", label: "0%", comparedWith }
+      : { value: null, unit: "percent", label: "New", comparedWith };
+  }
+  const value = Math.round(((current - previous) / previous) * 100);
+  return { value, unit: "percent", label: `${signed(value)}%`, comparedWith };
+}
+
+export function countChange(delta: number, comparedWith: string): FigureChange {
+  return { value: delta, unit: "count", label: signed(delta), comparedWith };
+}
+
+/**
+ * The periods the changes compare: this month so far against the same stretch of last month (so the
+ * 22nd is compared with the 22nd, not with a whole month), and the last 30 days.
+ */
+export function dashboardPeriods(now: Date, timeZone: string) {
+  const monthStart = startOfMonth(now, timeZone);
+  const previousMonthStart = startOfPreviousMonth(now, timeZone);
+  const elapsed = now.getTime() - monthStart.getTime();
+  const previousSpanEnd = new Date(Math.min(previousMonthStart.getTime() + elapsed, monthStart.getTime()));
+  const windowStart = new Date(now.getTime() - CHANGE_WINDOW_DAYS * DAY);
+  return { monthStart, previousMonthStart, previousSpanEnd, windowStart };
+}
+
+const SAME_SPAN = "the same days of last month";
+const WINDOW = `${CHANGE_WINDOW_DAYS} days ago`;
+
+export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
+  const { general } = await getSettings(deps);
+  const p = dashboardPeriods(deps.now(), general.timeZone);
+  const monthStart = p.monthStart.toISOString();
+  const previousMonthStart = p.previousMonthStart.toISOString();
+  const previousSpanEnd = p.previousSpanEnd.toISOString();
+  const windowStart = p.windowStart.toISOString();
+  const db = deps.db;
+
+  const [students, admissions, contacts, others, recentAdmissions, recentContacts] = await Promise.all([
+    db
+      .selectFrom("users")
+      .where("role", "=", "student")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.sum<number>(eb.case().when("created_at", ">=", monthStart).then(1).else(0).end()).as("thisMonth"),
+        eb.fn
+          .sum<number>(eb.case().when(eb.and([eb("created_at", ">=", previousMonthStart), eb("created_at", "<", previousSpanEnd)])).then(1).else(0).end())
+          .as("sameSpanLastMonth"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("admissions")
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when("status", "=", "pending").then(1).else(0).end()).as("pending"),
+        // pending at the start of the window: submitted by then and not yet processed at that time
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("submitted_at", "<=", windowStart), eb.or([eb("processed_at", "is", null), eb("processed_at", ">", windowStart)])]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("pendingThen"),
+        eb.fn
+          .sum<number>(eb.case().when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", monthStart)])).then(1).else(0).end())
+          .as("approvedThisMonth"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", previousMonthStart), eb("processed_at", "<", previousSpanEnd)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("approvedSameSpanLastMonth"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_inquiries")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.sum<number>(eb.case().when("created_at", ">=", windowStart).then(1).else(0).end()).as("inWindow"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectNoFrom((eb) => [
+        eb.selectFrom("courses").select((s) => s.fn.countAll<number>().as("n")).as("courses"),
+        eb.selectFrom("books").select((s) => s.fn.countAll<number>().as("n")).as("books"),
+        eb.selectFrom("exams").select((s) => s.fn.countAll<number>().as("n")).as("exams"),
+        eb.selectFrom("support_tickets").select((s) => s.fn.countAll<number>().as("n")).as("tickets"),
+        eb.selectFrom("gallery_images").select((s) => s.fn.countAll<number>().as("n")).as("gallery"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("admissions")
+      .select(["id", "first_name", "last_name", "course", "application_number", "status", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(3)
+      .execute(),
+    db
+      .selectFrom("contact_inquiries")
+      .select(["id", "name", "subject", "status", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute(),
+  ]);
+
+  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  const pending = n(admissions.pending);
+  const recentActivity = [
+    ...recentAdmissions.map((a) => ({
+      type: "admission" as const,
+      id: a.id,
+      title: `New application from ${a.first_name} ${a.last_name}`,
+      description: `${a.course} · ${a.application_number}`,
+      time: a.created_at,
+      status: a.status as string,
+    })),
+    ...recentContacts.map((c) => ({
+      type: "contact" as const,
+      id: c.id,
+      title: `Inquiry from ${c.name}`,
+      description: `About ${c.subject}`,
+      time: c.created_at,
+      status: c.status as string,
+    })),
+  ].sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+
+  return {
+    totalStudents: n(students.total),
+    pendingAdmissions: pending,
+    approvedThisMonth: n(admissions.approvedThisMonth),
+    totalContacts: n(contacts.total),
+    changes: {
+      totalStudents: percentChange(n(students.thisMonth), n(students.sameSpanLastMonth), `new students so far this month vs ${SAME_SPAN}`),
+      pendingAdmissions: countChange(pending - n(admissions.pendingThen), `pending now vs ${WINDOW}`),
+      approvedThisMonth: percentChange(n(admissions.approvedThisMonth), n(admissions.approvedSameSpanLastMonth), `approvals so far this month vs ${SAME_SPAN}`),
+      totalContacts: countChange(n(contacts.inWindow), `total now vs ${WINDOW}`),
+    },
+    totalCourses: n(others.courses),
+    totalBooks: n(others.books),
+    totalExams: n(others.exams),
+    totalTickets: n(others.tickets),
+    managementCenters: MANAGEMENT_CENTERS,
+    galleryImages: n(others.gallery),
+    recentActivity,
+  };
+}
+
+function parseDetails(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The audit log, newest first: who did what to which record, and when. */
+export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQuery) {
+  let base = deps.db.selectFrom("audit_log");
+  if (query.type) base = base.where("audit_log.entity_type", "=", query.type);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .leftJoin("users", "users.id", "audit_log.actor_user_id")
+      .select([
+        "audit_log.id",
+        "audit_log.action",
+        "audit_log.entity_type",
+        "audit_log.entity_id",
+        "audit_log.details",
+        "audit_log.ip",
+        "audit_log.created_at",
+        "audit_log.actor_user_id",
+        "users.name as actor_name",
+        "users.email as actor_email",
+        "users.role as actor_role",
+      ])
+      .orderBy("audit_log.created_at", "desc")
+      .orderBy("audit_log.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  const totalItems = Number(total);
+  return {
+    activities: rows.map((r) => ({
+      _id: String(r.id),
+      id: r.id,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      details: parseDetails(r.details),
+      actor:
+        r.actor_user_id !== null && r.actor_name !== null
+          ? { id: r.actor_user_id, name: r.actor_name, email: r.actor_email, role: r.actor_role }
+          : null,
+      ip: r.ip,
+      createdAt: r.created_at,
+    })),
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+  };
+}

@@ -1,0 +1,51 @@
+/** REST paths for Student Management (spec part 2 §7), admin only; thin over the students service. */
+import { Hono } from "hono";
+import {
+  studentExportQuery,
+  studentForm,
+  studentIdInput,
+  studentListQuery,
+  studentUpdateInput,
+} from "../../../shared/schemas/students.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole } from "../../platform/http.ts";
+import { parseInput } from "../../platform/validation.ts";
+import {
+  createStudent,
+  deleteStudent,
+  exportStudentsCsv,
+  getStudent,
+  listStudents,
+  sendStudentCredentials,
+  toggleStudentStatus,
+  updateStudent,
+} from "./students.service.ts";
+
+const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const idOf = (c: AppContext) => parseInput(studentIdInput, { id: c.req.param("id") }).id;
+
+/** Mounted at /api/admin/students. */
+export const adminStudentRest = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => ok(c, await listStudents(c.get("deps"), parseInput(studentListQuery, c.req.query()))))
+  .get("/export.csv", async (c) => {
+    const query = parseInput(studentExportQuery, c.req.query());
+    const { filename, csv } = await exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    });
+  })
+  .post("/", async (c) => {
+    const input = parseInput(studentForm, await readJson(c));
+    return ok(c, await createStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)), 201);
+  })
+  .get("/:id", async (c) => ok(c, await getStudent(c.get("deps"), idOf(c))))
+  .put("/:id", async (c) => {
+    const input = parseInput(studentUpdateInput, await jsonWithPathId(c));
+    return ok(c, await updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+  })
+  .delete("/:id", async (c) => ok(c, await deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .patch("/:id/toggle-status", async (c) => ok(c, await toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .post("/:id/send-credentials", async (c) =>
+    ok(c, await sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+  );

@@ -1,0 +1,26 @@
+/** tRPC procedures for Student Management; the CSV export is REST only (a file download). */
+import { studentForm, studentIdInput, studentListQuery, studentUpdateInput } from "../../../shared/schemas/students.ts";
+import { adminProcedure, router } from "../../trpc.ts";
+import {
+  createStudent,
+  deleteStudent,
+  getStudent,
+  listStudents,
+  sendStudentCredentials,
+  toggleStudentStatus,
+  updateStudent,
+} from "./students.service.ts";
+
+export const studentsRouter = router({
+  list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.deps, input)),
+  get: adminProcedure.input(studentIdInput).query(({ ctx, input }) => getStudent(ctx.deps, input.id)),
+  create: adminProcedure.input(studentForm).mutation(({ ctx, input }) => createStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
+  update: adminProcedure.input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
+  remove: adminProcedure.input(studentIdInput).mutation(({ ctx, input }) => deleteStudent(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  toggleStatus: adminProcedure
+    .input(studentIdInput)
+    .mutation(({ ctx, input }) => toggleStudentStatus(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  sendCredentials: adminProcedure
+    .input(studentIdInput)
+    .mutation(({ ctx, input }) => sendStudentCredentials(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+});

@@ -1,0 +1,375 @@
+/**
+ * Student records, as the admin manages them (spec part 2, Student Management): a searched, paginated
+ * list with four counters, add (next student ID, first-login link e-mailed — never a password,
+ * DECISIONS 10), edit, delete, activate/deactivate (ending the student's sessions), send a fresh
+ * first-login link, and a CSV export.
+ */
+import type { Kysely } from "kysely";
+import type { Database, User } from "../../../../db/schema.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
+import {
+  STUDENT_MESSAGES,
+  type StudentExportQuery,
+  type StudentForm,
+  type StudentListQuery,
+  type StudentUpdateInput,
+} from "../../../shared/schemas/students.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { localDate, startOfMonth } from "../../platform/calendar.ts";
+import { toCsv } from "../../platform/csv.ts";
+import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { removeFiles } from "../../platform/uploads.ts";
+import { issueFirstLoginLink } from "../auth/account.service.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+
+export const STUDENT_TEXT = {
+  added: (studentId: string) => `Student added successfully! Student ID: ${studentId}`,
+  updated: "Student updated successfully!",
+  deleted: "Student deleted successfully!",
+  credentialsSent: "Credentials sent successfully!",
+  activated: "Student activated successfully!",
+  deactivated: "Student deactivated successfully!",
+  inactiveNoCredentials: "This student's account is inactive. Activate it before sending credentials.",
+  studentIdTaken: "Could not assign a free student ID. Please try again or contact support.",
+} as const;
+
+/** How many taken IDs (imported outside the counter) adding a student skips before giving up. */
+const MAX_STUDENT_ID_SKIPS = 50;
+
+/** A student as the screens read it (spec part 2 §3). */
+export function toStudentItem(u: User) {
+  return {
+    _id: String(u.id),
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    mobile: u.mobile,
+    student_id: u.student_id,
+    standard: u.standard,
+    dateOfBirth: u.date_of_birth,
+    bloodGroup: u.blood_group,
+    address: u.address,
+    emergencyContact: {
+      name: u.emergency_name,
+      relationship: u.emergency_relationship,
+      phone: u.emergency_phone,
+      email: u.emergency_email,
+    },
+    profilePhoto: u.photo_file ? `/api/files/photos/${u.photo_file}` : null,
+    isActive: u.is_active === 1,
+    createdAt: u.created_at,
+    lastLogin: u.last_login_at,
+    course: u.course,
+  };
+}
+export type StudentItem = ReturnType<typeof toStudentItem>;
+
+/** The form's values as columns; a blank optional field clears the stored value. */
+function formColumns(input: StudentForm) {
+  return {
+    name: input.name,
+    email: input.email,
+    mobile: input.mobile,
+    standard: input.standard,
+    blood_group: input.bloodGroup ?? null,
+    date_of_birth: input.dateOfBirth ?? null,
+    address: input.address ?? null,
+    emergency_name: input.emergencyContact.name ?? null,
+    emergency_relationship: input.emergencyContact.relationship ?? null,
+    emergency_phone: input.emergencyContact.phone ?? null,
+    emergency_email: input.emergencyContact.email ?? null,
+  };
+}
+
+const emailTaken = () => new AppError("CONFLICT", MSG.emailTaken, { fieldErrors: { email: [MSG.emailTaken] } });
+
+async function findStudent(db: Kysely<Database>, id: number) {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
+  if (!row) throw notFound(STUDENT_MESSAGES.notFound);
+  return row;
+}
+
+/** The standard must be a live option (DECISIONS 16); a student may keep one that was retired since. */
+async function assertStandard(db: Kysely<Database>, standard: string, current: string | null = null) {
+  if (standard === current) return;
+  const option = await db
+    .selectFrom("catalog_options")
+    .select("id")
+    .where("list", "=", "standard")
+    .where("value", "=", standard)
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  if (!option) {
+    throw new AppError("BAD_REQUEST", STUDENT_MESSAGES.unknownStandard, { fieldErrors: { standard: [STUDENT_MESSAGES.unknownStandard] } });
+  }
+}
+
+async function assertEmailFree(db: Kysely<Database>, email: string, exceptUserId?: number) {
+  let q = db.selectFrom("users").select("id").where("email", "=", email);
+  if (exceptUserId !== undefined) q = q.where("id", "!=", exceptUserId);
+  if (await q.executeTakeFirst()) throw emailTaken();
+}
+
+/**
+ * The next student ID from the counter (never reused). An ID already held by an account that was
+ * imported outside the counter is skipped rather than given twice.
+ */
+async function nextFreeStudentId(trx: Kysely<Database>) {
+  for (let i = 0; i < MAX_STUDENT_ID_SKIPS; i++) {
+    const candidate = formatStudentId(await nextSequenceValue(trx, "student_id"));
+    const holder = await trx.selectFrom("users").select("id").where("student_id", "=", candidate).executeTakeFirst();
+    if (!holder) return candidate;
+  }
+  throw conflict(STUDENT_TEXT.studentIdTaken);
+}
+
+/** Every open first-login link of the account stops working (also those sent to an earlier address). */
+async function voidFirstLoginLinks(trx: Kysely<Database>, userId: number, at: string) {
+  await trx
+    .updateTable("one_time_codes")
+    .set({ consumed_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", "first_login")
+    .where("consumed_at", "is", null)
+    .execute();
+}
+
+const timeZoneOf = async (deps: Pick<AppDeps, "db">) => (await getSettings(deps)).general.timeZone;
+
+function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" | "status">) {
+  let base = db.selectFrom("users").where("role", "=", "student");
+  if (query.status !== "all") base = base.where("is_active", "=", query.status === "active" ? 1 : 0);
+  if (query.search) base = base.where(anyColumnContains(["name", "email", "mobile", "student_id"], query.search));
+  return base;
+}
+
+/** The four stat cards: every student, whatever the list's filters. "This month" is the institute's month. */
+export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
+  const monthStart = startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
+  const row = await deps.db
+    .selectFrom("users")
+    .where("role", "=", "student")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(eb.case().when("is_active", "=", 1).then(1).else(0).end()).as("active"),
+      eb.fn.sum<number>(eb.case().when("created_at", ">=", monthStart).then(1).else(0).end()).as("newThisMonth"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const active = Number(row.active ?? 0);
+  return { total, active, inactive: total - active, newThisMonth: Number(row.newThisMonth ?? 0) };
+}
+
+/** Admin list: newest first, server-side search, status filter and pagination (DECISIONS 13). */
+export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: StudentListQuery) {
+  const base = filtered(deps.db, query);
+  const [{ total }, rows, stats] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    studentStats(deps),
+  ]);
+  const totalItems = Number(total);
+  return {
+    students: rows.map(toStudentItem),
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+    stats,
+  };
+}
+
+export async function getStudent(deps: Pick<AppDeps, "db">, id: number) {
+  return toStudentItem(await findStudent(deps.db, id));
+}
+
+/** Adds a student: next ID, no password, a first-login link e-mailed, all in one transaction. */
+export async function createStudent(deps: AppDeps, adminId: number, input: StudentForm, meta: SessionMeta = {}) {
+  await assertStandard(deps.db, input.standard);
+  const now = deps.now();
+  const at = now.toISOString();
+  const student = await deps.db.transaction().execute(async (trx) => {
+    await assertEmailFree(trx, input.email);
+    const studentId = await nextFreeStudentId(trx);
+    const row = await trx
+      .insertInto("users")
+      .values({
+        ...formColumns(input),
+        role: "student",
+        password_hash: null,
+        student_id: studentId,
+        must_change_password: 1,
+        preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
+    await deps.mail.enqueue(trx, row.email, { template: "student_credentials", name: row.name, studentId, link, validDays });
+    await audit(trx, now, { actorUserId: adminId, action: "student.create", entityType: "student", entityId: row.id, details: { studentId, email: row.email }, ip: meta.ip });
+    return row;
+  });
+  deps.mail.kick();
+  return { message: STUDENT_TEXT.added(student.student_id!), student_id: student.student_id!, student: toStudentItem(student) };
+}
+
+/** Saves the edit form. A new e-mail address voids the links sent to the old one. */
+export async function updateStudent(deps: AppDeps, adminId: number, input: StudentUpdateInput, meta: SessionMeta = {}) {
+  const { id, ...form } = input;
+  const current = await findStudent(deps.db, id);
+  await assertStandard(deps.db, form.standard, current.standard);
+  const now = deps.now();
+  const at = now.toISOString();
+  const columns = formColumns(form);
+  const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    if (form.email !== current.email) {
+      await assertEmailFree(trx, form.email, id);
+      await voidFirstLoginLinks(trx, id, at);
+    }
+    const row = await trx
+      .updateTable("users")
+      .set({ ...columns, updated_at: at })
+      .where("id", "=", id)
+      .where("role", "=", "student")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(STUDENT_MESSAGES.notFound);
+    await audit(trx, now, { actorUserId: adminId, action: "student.update", entityType: "student", entityId: id, details: { studentId: row.student_id, changed }, ip: meta.ip });
+    return row;
+  });
+  return { message: STUDENT_TEXT.updated, student: toStudentItem(updated) };
+}
+
+/** Deletes the account (its sessions, notifications and links go with it) and its photo file. */
+export async function deleteStudent(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const current = await findStudent(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("users").where("id", "=", id).where("role", "=", "student").execute();
+    await audit(trx, deps.now(), {
+      actorUserId: adminId,
+      action: "student.delete",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: current.student_id, name: current.name, email: current.email },
+      ip: meta.ip,
+    });
+  });
+  await removeFiles(dataPaths(deps.env.dataDir).photos, [current.photo_file]);
+  return { message: STUDENT_TEXT.deleted };
+}
+
+/** Activates or deactivates; deactivating ends every session of the student at once. */
+export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const current = await findStudent(deps.db, id);
+  const now = deps.now();
+  const at = now.toISOString();
+  const activate = current.is_active !== 1;
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("users")
+      .set({ is_active: activate ? 1 : 0, updated_at: at })
+      .where("id", "=", id)
+      .where("role", "=", "student")
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    let endedSessions = 0;
+    if (!activate) endedSessions = Number((await trx.deleteFrom("sessions").where("user_id", "=", id).executeTakeFirst()).numDeletedRows);
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: activate ? "student.activate" : "student.deactivate",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: row.student_id, ...(activate ? {} : { endedSessions }) },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return {
+    message: activate ? STUDENT_TEXT.activated : STUDENT_TEXT.deactivated,
+    isActive: activate,
+    student: toStudentItem(updated),
+  };
+}
+
+/** "Send credentials": a fresh first-login link; every earlier link stops working (DECISIONS 10). */
+export async function sendStudentCredentials(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const student = await findStudent(deps.db, id);
+  if (student.is_active !== 1) throw conflict(STUDENT_TEXT.inactiveNoCredentials);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await voidFirstLoginLinks(trx, id, now.toISOString());
+    const { link, validDays } = await issueFirstLoginLink(deps, trx, student);
+    await deps.mail.enqueue(trx, student.email, {
+      template: "student_credentials",
+      name: student.name,
+      studentId: student.student_id ?? "",
+      link,
+      validDays,
+    });
+    await audit(trx, now, { actorUserId: adminId, action: "student.send_credentials", entityType: "student", entityId: id, details: { studentId: student.student_id, email: student.email }, ip: meta.ip });
+  });
+  deps.mail.kick();
+  return { message: STUDENT_TEXT.credentialsSent };
+}
+
+const CSV_HEADER = [
+  "Student ID",
+  "Name",
+  "Email",
+  "Mobile",
+  "Course/Standard",
+  "Course",
+  "Date of Birth",
+  "Blood Group",
+  "Address",
+  "Emergency Contact Name",
+  "Emergency Contact Relationship",
+  "Emergency Contact Phone",
+  "Emergency Contact Email",
+  "Status",
+  "Added On",
+  "Last Login",
+] as const;
+
+/**
+ * Every student matching the list's filters as a CSV file named after the institute's date. Starts with
+ * a UTF-8 byte order mark so spreadsheet programs read Indian names correctly. Exports are audited.
+ */
+export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
+  const rows = await filtered(deps.db, query).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const csv = toCsv(
+    CSV_HEADER,
+    rows.map((u) => [
+      u.student_id,
+      u.name,
+      u.email,
+      u.mobile,
+      u.standard,
+      u.course,
+      u.date_of_birth,
+      u.blood_group,
+      u.address,
+      u.emergency_name,
+      u.emergency_relationship,
+      u.emergency_phone,
+      u.emergency_email,
+      u.is_active === 1 ? "Active" : "Inactive",
+      u.created_at,
+      u.last_login_at,
+    ]),
+  );
+  const now = deps.now();
+  await audit(deps.db, now, { actorUserId: adminId, action: "student.export", entityType: "student", details: { rows: rows.length, search: query.search, status: query.status }, ip: meta.ip });
+  return { filename: `students-${localDate(now, await timeZoneOf(deps))}.csv`, csv: `\uFEFF${csv}` };
+}

@@ -1,0 +1,409 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { completeFirstLogin } from "../auth/account.service.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let adminToken: string;
+let adminId: number;
+
+beforeEach(async () => {
+  deps = await createTestDeps({ PUBLIC_URL: "https://ide.example.org" });
+  adminId = (await createUser(deps, { role: "admin", email: "office@example.test", name: "Office Admin" })).id;
+  adminToken = (await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }))).token;
+  app = testApp(deps);
+});
+
+const send = (method: string, path: string, body?: unknown, token?: string) =>
+  app.request(path, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const asAdmin = (method: string, path: string, body?: unknown) => send(method, path, body, adminToken);
+
+const FORM = {
+  name: "Priya Sharma",
+  email: "priya@example.test",
+  mobile: "9876543210",
+  standard: "BCom",
+  bloodGroup: "B+",
+  dateOfBirth: "2004-06-15",
+  address: "22 FC Road, Pune",
+  emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
+};
+
+async function addStudent(form: Record<string, unknown> = FORM) {
+  const res = await asAdmin("POST", "/api/admin/students", form);
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`add failed: ${JSON.stringify(body)}`);
+  return body.data as { student_id: string; message: string; student: { id: number } };
+}
+
+/** The first-login token of the newest e-mail to an address. */
+async function linkTokenFor(email: string) {
+  const row = await deps.db
+    .selectFrom("email_outbox")
+    .selectAll()
+    .where("to_address", "=", email)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  return { mail: row, token: decodeURIComponent(/first-login\?token=(\S+)/.exec(row.text_body)![1]!) };
+}
+
+async function studentSession(email: string) {
+  return signedIn(loginStudent(deps, { email, studentId: "", password: TEST_PASSWORD }));
+}
+
+describe("access", () => {
+  test("every Student Management path answers 401 to a guest and 403 to a student", async () => {
+    await createUser(deps, { role: "student", email: "s@example.test", student_id: "STU0900" });
+    const student = await studentSession("s@example.test");
+    const paths: [string, string, unknown?][] = [
+      ["GET", "/api/admin/students"],
+      ["POST", "/api/admin/students", FORM],
+      ["GET", "/api/admin/students/export.csv"],
+      ["GET", "/api/admin/students/1"],
+      ["PUT", "/api/admin/students/1", FORM],
+      ["DELETE", "/api/admin/students/1"],
+      ["PATCH", "/api/admin/students/1/toggle-status"],
+      ["POST", "/api/admin/students/1/send-credentials"],
+    ];
+    for (const [method, path, body] of paths) {
+      expect([method, path, (await send(method, path, body)).status]).toEqual([method, path, 401]);
+      expect([method, path, (await send(method, path, body, student.token)).status]).toEqual([method, path, 403]);
+    }
+    expect(await deps.db.selectFrom("users").select("id").where("email", "=", FORM.email).execute()).toHaveLength(0);
+    await expect(callerFor(deps).students.list({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(deps, await resolveSession(deps, student.token)).students.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("adding a student", () => {
+  test("gets the next student ID, no password, and an e-mailed first-login link that works once", async () => {
+    const data = await addStudent();
+    expect(data.student_id).toBe("STU0001");
+    expect(data.message).toBe("Student added successfully! Student ID: STU0001");
+    const row = await deps.db.selectFrom("users").selectAll().where("student_id", "=", "STU0001").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: "student", email: "priya@example.test", password_hash: null, must_change_password: 1, is_active: 1, standard: "BCom" });
+    const { mail, token } = await linkTokenFor("priya@example.test");
+    expect(mail.template).toBe("student_credentials");
+    expect(mail.text_body).toContain("STU0001");
+    expect(mail.text_body).toContain("https://ide.example.org/first-login?token=");
+    await completeFirstLogin(deps, { token, password: "Priya2026Pass" });
+    const login = await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: "Priya2026Pass" }));
+    expect(login.user.mustChangePassword).toBe(false);
+    await expect(completeFirstLogin(deps, { token, password: "Another2026X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.create").executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ actor_user_id: adminId, entity_type: "student", entity_id: String(row.id) });
+    expect(JSON.parse(log.details)).toEqual({ studentId: "STU0001", email: "priya@example.test" });
+    expect((await addStudent({ ...FORM, email: "second@example.test" })).student_id).toBe("STU0002");
+  });
+
+  test("the four required fields give the spec's one message; other rules give field messages", async () => {
+    const res = await asAdmin("POST", "/api/admin/students", { name: " ", email: "", mobile: "", standard: "" });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect(Object.keys(body.errors).sort()).toEqual(["email", "mobile", "name", "standard"]);
+    expect((await (await asAdmin("POST", "/api/admin/students", {})).json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
+
+    const bad = await (await asAdmin("POST", "/api/admin/students", { ...FORM, bloodGroup: "C+", mobile: "12ab", dateOfBirth: "2099-01-01" })).json();
+    expect(bad.errors).toEqual({
+      mobile: ["Please enter a valid mobile number"],
+      bloodGroup: ["Please choose a blood group from the list"],
+      dateOfBirth: ["Please enter a real date of birth in the past"],
+    });
+    const standard = await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "PhD in Astrology" });
+    expect(standard.status).toBe(400);
+    expect((await standard.json()).errors).toEqual({ standard: ["Please choose a course/standard from the list"] });
+    // A retired option is refused for new students.
+    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "Diploma").execute();
+    expect((await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "Diploma" })).status).toBe(400);
+    expect(await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute()).toHaveLength(0);
+    expect(await deps.db.selectFrom("email_outbox").select("id").execute()).toHaveLength(0);
+  });
+
+  test("an e-mail address already in use is a 409, whatever its case or the account's role", async () => {
+    await addStudent();
+    const again = await asAdmin("POST", "/api/admin/students", { ...FORM, email: "PRIYA@example.test" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ success: false, message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+    expect((await asAdmin("POST", "/api/admin/students", { ...FORM, email: "office@example.test" })).status).toBe(409);
+    // Nothing was used up: the next student still gets STU0002.
+    expect((await addStudent({ ...FORM, email: "new@example.test" })).student_id).toBe("STU0002");
+  });
+
+  test("a student ID already held by an imported account is skipped, never given twice", async () => {
+    await createUser(deps, { role: "student", email: "imported@example.test", student_id: "STU0001" });
+    expect((await addStudent()).student_id).toBe("STU0002");
+    const ids = await deps.db.selectFrom("users").select("student_id").where("role", "=", "student").orderBy("student_id").execute();
+    expect(ids.map((r) => r.student_id)).toEqual(["STU0001", "STU0002"]);
+  });
+
+  test("the emergency contact may be a plain name", async () => {
+    const { student } = await addStudent({ ...FORM, emergencyContact: "Sunita (mother)" });
+    const got = await (await asAdmin("GET", `/api/admin/students/${student.id}`)).json();
+    expect(got.data.emergencyContact).toEqual({ name: "Sunita (mother)", relationship: null, phone: null, email: null });
+  });
+});
+
+describe("the list", () => {
+  async function seedStudents() {
+    const at = (iso: string) => ({ created_at: iso, updated_at: iso });
+    await createUser(deps, { role: "student", name: "Aarav Patel", email: "aarav@example.test", mobile: "9000000001", student_id: "STU0001", ...at("2026-09-10T05:00:00.000Z") });
+    await createUser(deps, { role: "student", name: "Diya Nair", email: "diya@example.test", mobile: "9000000002", student_id: "STU0002", ...at("2026-10-31T18:00:00.000Z") });
+    // 00:30 on 1 November in India: this month for the institute, though still October in UTC.
+    await createUser(deps, { role: "student", name: "Kabir Singh", email: "kabir@example.test", mobile: "9000000003", student_id: "STU0003", is_active: 0, ...at("2026-10-31T19:00:00.000Z") });
+    await createUser(deps, { role: "student", name: "Meera 50%_off", email: "meera@example.test", mobile: "9000000004", student_id: "STU0004", ...at("2026-11-20T09:00:00.000Z") });
+  }
+
+  test("an empty list answers zero items, zero pages and zeroed counters", async () => {
+    const body = await (await asAdmin("GET", "/api/admin/students")).json();
+    expect(body.data).toEqual({
+      students: [],
+      pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+      stats: { total: 0, active: 0, inactive: 0, newThisMonth: 0 },
+    });
+  });
+
+  test("newest first, with the four counters in the institute's month; pages, last page and beyond the end", async () => {
+    await seedStudents();
+    const all = await (await asAdmin("GET", "/api/admin/students")).json();
+    expect(all.data.students.map((s: { student_id: string }) => s.student_id)).toEqual(["STU0004", "STU0003", "STU0002", "STU0001"]);
+    expect(all.data.stats).toEqual({ total: 4, active: 3, inactive: 1, newThisMonth: 2 });
+    const last = await (await asAdmin("GET", "/api/admin/students?page=2&limit=3")).json();
+    expect(last.data.students.map((s: { student_id: string }) => s.student_id)).toEqual(["STU0001"]);
+    expect(last.data.pagination).toEqual({ totalItems: 4, totalPages: 2, currentPage: 2, limit: 3 });
+    const beyond = await (await asAdmin("GET", "/api/admin/students?page=5&limit=3")).json();
+    expect(beyond.data.students).toEqual([]);
+    expect(beyond.data.pagination).toEqual({ totalItems: 4, totalPages: 2, currentPage: 5, limit: 3 });
+    expect((await asAdmin("GET", "/api/admin/students?page=0")).status).toBe(400);
+    expect((await asAdmin("GET", "/api/admin/students?limit=500")).status).toBe(400);
+  });
+
+  test("search covers name, e-mail, mobile and student ID (wildcards taken literally); status filters", async () => {
+    await seedStudents();
+    const ids = async (q: string) =>
+      ((await (await asAdmin("GET", `/api/admin/students?${q}`)).json()).data.students as { student_id: string }[]).map((s) => s.student_id);
+    expect(await ids("search=diya")).toEqual(["STU0002"]);
+    expect(await ids("search=KABIR%40EXAMPLE")).toEqual(["STU0003"]);
+    expect(await ids("search=9000000004")).toEqual(["STU0004"]);
+    expect(await ids("search=stu0001")).toEqual(["STU0001"]);
+    expect(await ids("search=50%25_")).toEqual(["STU0004"]);
+    expect(await ids("search=5_%25x")).toEqual([]);
+    expect(await ids("status=inactive")).toEqual(["STU0003"]);
+    expect(await ids("status=active&search=a")).toEqual(["STU0004", "STU0002", "STU0001"]);
+    const filtered = await (await asAdmin("GET", "/api/admin/students?search=diya")).json();
+    expect(filtered.data.pagination.totalItems).toBe(1);
+    expect(filtered.data.stats.total).toBe(4);
+    expect((await asAdmin("GET", "/api/admin/students?status=gone")).status).toBe(400);
+  });
+});
+
+describe("one student: view, edit, delete", () => {
+  test("the item has the spec's shape", async () => {
+    const { student } = await addStudent();
+    await deps.db.updateTable("users").set({ photo_file: "abc123.webp", course: "Commerce" }).where("id", "=", student.id).execute();
+    const body = await (await asAdmin("GET", `/api/admin/students/${student.id}`)).json();
+    expect(body.data).toEqual({
+      _id: String(student.id),
+      id: student.id,
+      name: "Priya Sharma",
+      email: "priya@example.test",
+      mobile: "9876543210",
+      student_id: "STU0001",
+      standard: "BCom",
+      dateOfBirth: "2004-06-15",
+      bloodGroup: "B+",
+      address: "22 FC Road, Pune",
+      emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
+      profilePhoto: "/api/files/photos/abc123.webp",
+      isActive: true,
+      createdAt: "2026-11-22T06:30:00.000Z",
+      lastLogin: null,
+      course: "Commerce",
+    });
+    expect((await asAdmin("GET", "/api/admin/students/999")).status).toBe(404);
+    expect((await asAdmin("GET", "/api/admin/students/abc")).status).toBe(400);
+    // An admin account is not a student record.
+    expect((await asAdmin("GET", `/api/admin/students/${adminId}`)).status).toBe(404);
+  });
+
+  test("editing saves the form, clears blank optional fields, keeps a retired standard, and checks the e-mail", async () => {
+    const { student } = await addStudent();
+    const other = await addStudent({ ...FORM, email: "other@example.test" });
+    const res = await asAdmin("PUT", `/api/admin/students/${student.id}`, {
+      ...FORM,
+      name: "Priya S. Sharma",
+      bloodGroup: null,
+      address: "",
+      emergencyContact: "Rakesh",
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.data.message).toBe("Student updated successfully!");
+    expect(body.data.student).toMatchObject({ name: "Priya S. Sharma", bloodGroup: null, address: null, emergencyContact: { name: "Rakesh", relationship: null, phone: null, email: null } });
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.update").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details).changed.sort()).toEqual(
+      ["address", "blood_group", "emergency_email", "emergency_name", "emergency_phone", "emergency_relationship", "name"].sort(),
+    );
+
+    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "BCom").execute();
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, FORM)).status).toBe(200);
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, standard: "Diploma" })).status).toBe(200);
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, standard: "BCom" })).status).toBe(400);
+
+    const taken = await asAdmin("PUT", `/api/admin/students/${other.student.id}`, { ...FORM, standard: "BA", email: "Priya@example.test" });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).message).toBe(MSG.emailTaken);
+    const missing = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "" });
+    expect((await missing.json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect((await asAdmin("PUT", "/api/admin/students/999", FORM)).status).toBe(404);
+  });
+
+  test("a new e-mail address voids the first-login link sent to the old one", async () => {
+    const { student } = await addStudent();
+    const { token } = await linkTokenFor("priya@example.test");
+    await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, email: "priya.new@example.test" });
+    await expect(completeFirstLogin(deps, { token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  test("deleting removes the account, its sessions and notifications, and is audited", async () => {
+    const user = await createUser(deps, { role: "student", email: "gone@example.test", student_id: "STU0007" });
+    const session = await studentSession("gone@example.test");
+    await deps.db.insertInto("notifications").values({ recipient_user_id: user.id, type: "system", title: "Hi", message: "Welcome", priority: "low", created_at: deps.now().toISOString() }).execute();
+    const res = await asAdmin("DELETE", `/api/admin/students/${user.id}`);
+    expect((await res.json()).data).toEqual({ message: "Student deleted successfully!" });
+    expect((await asAdmin("GET", `/api/admin/students/${user.id}`)).status).toBe(404);
+    expect((await send("GET", "/api/auth/me", undefined, session.token)).status).toBe(401);
+    expect(await deps.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect(await deps.db.selectFrom("notifications").select("id").where("recipient_user_id", "=", user.id).execute()).toHaveLength(0);
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.delete").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toMatchObject({ studentId: "STU0007", email: "gone@example.test" });
+    expect((await asAdmin("DELETE", `/api/admin/students/${user.id}`)).status).toBe(404);
+  });
+});
+
+describe("status and credentials", () => {
+  test("deactivating ends every session of the student at once; activating lets them sign in again", async () => {
+    const user = await createUser(deps, { role: "student", email: "ravi@example.test", student_id: "STU0003" });
+    const phone = await studentSession("ravi@example.test");
+    const laptop = await studentSession("ravi@example.test");
+    expect((await send("GET", "/api/auth/me", undefined, phone.token)).status).toBe(200);
+
+    const off = await (await asAdmin("PATCH", `/api/admin/students/${user.id}/toggle-status`)).json();
+    expect(off.data).toMatchObject({ isActive: false, message: "Student deactivated successfully!", student: { isActive: false } });
+    expect(await deps.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect((await send("GET", "/api/auth/me", undefined, phone.token)).status).toBe(401);
+    expect((await send("GET", "/api/auth/me", undefined, laptop.token)).status).toBe(401);
+    await expect(studentSession("ravi@example.test")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.deactivate").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toEqual({ studentId: "STU0003", endedSessions: 2 });
+    // The admin's own session is untouched.
+    expect((await asAdmin("GET", "/api/auth/me")).status).toBe(200);
+
+    const on = await (await asAdmin("PATCH", `/api/admin/students/${user.id}/toggle-status`)).json();
+    expect(on.data).toMatchObject({ isActive: true, message: "Student activated successfully!" });
+    expect((await studentSession("ravi@example.test")).token).toBeString();
+    expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "student.activate").execute()).toHaveLength(1);
+  });
+
+  test("send credentials mails a fresh link; the earlier one stops working; no password is ever mailed", async () => {
+    const { student } = await addStudent();
+    const first = await linkTokenFor("priya@example.test");
+    const res = await asAdmin("POST", `/api/admin/students/${student.id}/send-credentials`);
+    expect((await res.json()).data).toEqual({ message: "Credentials sent successfully!" });
+    const second = await linkTokenFor("priya@example.test");
+    expect(second.mail.id).not.toBe(first.mail.id);
+    expect(second.mail.template).toBe("student_credentials");
+    expect(second.token).not.toBe(first.token);
+    await expect(completeFirstLogin(deps, { token: first.token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await completeFirstLogin(deps, { token: second.token, password: "Priya2026Pass" });
+    await expect(completeFirstLogin(deps, { token: second.token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "student.send_credentials").execute()).toHaveLength(1);
+  });
+
+  test("a student who already has a password gets a link, never that password", async () => {
+    const user = await createUser(deps, { role: "student", name: "Asha", email: "asha@example.test", student_id: "STU0005" });
+    await asAdmin("POST", `/api/admin/students/${user.id}/send-credentials`);
+    const { mail, token } = await linkTokenFor("asha@example.test");
+    expect(mail.text_body).toContain("STU0005");
+    expect(mail.text_body).not.toContain(TEST_PASSWORD);
+    expect(mail.html_body).not.toContain(TEST_PASSWORD);
+    expect(token.length).toBeGreaterThan(20);
+  });
+
+  test("credentials are not sent to an inactive account", async () => {
+    const { student } = await addStudent();
+    await asAdmin("PATCH", `/api/admin/students/${student.id}/toggle-status`);
+    const res = await asAdmin("POST", `/api/admin/students/${student.id}/send-credentials`);
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe("This student's account is inactive. Activate it before sending credentials.");
+    expect((await asAdmin("POST", "/api/admin/students/999/send-credentials")).status).toBe(404);
+  });
+});
+
+describe("CSV export", () => {
+  test("a header row, every matching student, quoted and formula-safe cells, named by the institute's date", async () => {
+    await createUser(deps, {
+      role: "student",
+      name: 'Sharma, "Raj"',
+      email: "raj@example.test",
+      mobile: "+91 98765 43210",
+      student_id: "STU0001",
+      address: "Flat 4\nMG Road",
+      emergency_name: "=HYPERLINK(\"http://evil\")",
+      emergency_relationship: "@SUM(A1)",
+    });
+    await createUser(deps, { role: "student", name: "Zoya Khan", email: "zoya@example.test", student_id: "STU0002", is_active: 0 });
+    // 20:00 UTC is already the next day in India.
+    deps.advance(13.5 * 3_600_000);
+    const res = await asAdmin("GET", "/api/admin/students/export.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="students-2026-11-23.csv"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(
+      "Student ID,Name,Email,Mobile,Course/Standard,Course,Date of Birth,Blood Group,Address,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
+    );
+    expect(text).toContain('"Sharma, ""Raj"""');
+    expect(text).toContain("'+91 98765 43210");
+    expect(text).toContain('"Flat 4\nMG Road"');
+    expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect(text).toContain(",'@SUM(A1),");
+    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,Inactive,");
+    expect(text.endsWith("\r\n")).toBe(true);
+
+    const filtered = await (await asAdmin("GET", "/api/admin/students/export.csv?search=zoya")).text();
+    expect(filtered).not.toContain("raj@example.test");
+    expect(filtered).toContain("zoya@example.test");
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.export").orderBy("id").execute();
+    expect(log.map((l) => JSON.parse(l.details).rows)).toEqual([2, 1]);
+  });
+});
+
+describe("tRPC", () => {
+  test("students.* runs the same rules as REST", async () => {
+    const admin = callerFor(deps, await resolveSession(deps, adminToken));
+    const created = await admin.students.create(FORM);
+    expect(created.student_id).toBe("STU0001");
+    const id = created.student.id;
+    await expect(admin.students.create(FORM)).rejects.toMatchObject({ code: "CONFLICT", message: MSG.emailTaken });
+    await expect(admin.students.create({ ...FORM, name: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: STUDENT_REQUIRED_MESSAGE });
+    expect((await admin.students.list({ search: "priya" })).students.map((s) => s.student_id)).toEqual(["STU0001"]);
+    expect((await admin.students.get({ id })).email).toBe("priya@example.test");
+    expect((await admin.students.update({ id, ...FORM, mobile: "9123456789" })).student.mobile).toBe("9123456789");
+    expect((await admin.students.toggleStatus({ id })).isActive).toBe(false);
+    expect((await admin.students.toggleStatus({ id })).isActive).toBe(true);
+    expect((await admin.students.sendCredentials({ id })).message).toBe("Credentials sent successfully!");
+    expect((await admin.students.remove({ id })).message).toBe("Student deleted successfully!");
+    await expect(admin.students.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Calendar arithmetic in the institute's time zone (setting general.timeZone): "this month" and "today"
+ * mean the institute's month and day, not UTC's, so a student added at 02:00 IST on the 1st counts in
+ * the new month.
+ */
+
+const parts = (at: Date, timeZone: string) => {
+  const out: Record<string, number> = {};
+  for (const p of new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at)) {
+    if (p.type !== "literal") out[p.type] = Number(p.value);
+  }
+  return out as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+};
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
+function offsetMs(at: Date, timeZone: string) {
+  const p = parts(at, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant the zone's wall clock shows midnight on that date (month is 1-based). */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  // A second pass settles days on which the offset changes (daylight saving zones).
+  return new Date(guess - offsetMs(new Date(first), timeZone));
+}
+
+/** The first instant of the month containing `at`, in the zone. */
+export function startOfMonth(at: Date, timeZone: string): Date {
+  const p = parts(at, timeZone);
+  return zonedMidnight(p.year, p.month, 1, timeZone);
+}
+
+/** The first instant of the month before the one containing `at`, in the zone. */
+export function startOfPreviousMonth(at: Date, timeZone: string): Date {
+  const p = parts(at, timeZone);
+  return p.month === 1 ? zonedMidnight(p.year - 1, 12, 1, timeZone) : zonedMidnight(p.year, p.month - 1, 1, timeZone);
+}
+
+/** YYYY-MM-DD of `at` in the zone (file names, reports). */
+export function localDate(at: Date, timeZone: string): string {
+  const p = parts(at, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}

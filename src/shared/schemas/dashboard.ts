@@ -1,0 +1,18 @@
+/** The admin dashboard's activity list (the audit log), filterable by the kind of record touched. */
+import * as v from "valibot";
+import { pageParams } from "./common.ts";
+
+const { page, limit } = pageParams(10, 100);
+
+export const activityQuery = v.object({
+  page,
+  limit,
+  /** an entity type of the audit log (admission, student, contact, user, …); "all" or blank for every one */
+  type: v.pipe(
+    v.optional(v.string(), "all"),
+    v.trim(),
+    v.regex(/^$|^[a-z_]{1,40}$/, "Unknown activity type"),
+    v.transform((t) => (t === "" || t === "all" ? null : t)),
+  ),
+});
+export type ActivityQuery = v.InferOutput<typeof activityQuery>;
