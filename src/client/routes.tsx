@@ -25,11 +25,26 @@ const ChangePasswordPage = lazy(() => import("./features/auth/change-password-pa
 const StudentLayout = lazy(() => import("./layouts/student-layout.tsx"));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
 const StudentPlaceholderPage = lazy(() => import("./features/student/placeholder-page.tsx"));
+const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
+const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
+const StudentSettingsPage = lazy(() => import("./features/student/settings-page.tsx"));
+const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
 
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 const AdminDashboardPage = lazy(() => import("./features/admin/dashboard-page.tsx"));
 const AdminAdmissionsPage = lazy(() => import("./features/admin/admissions-page.tsx"));
 const AdminPlaceholderPage = lazy(() => import("./features/admin/placeholder-page.tsx"));
+const AdminStudentsPage = lazy(() => import("./features/admin/students-page.tsx"));
+const AdminContactsPage = lazy(() => import("./features/admin/contacts-page.tsx"));
+const AdminNotificationsPage = lazy(() => import("./features/admin/notifications-page.tsx"));
+const AdminActivityPage = lazy(() => import("./features/admin/activity-page.tsx"));
+const AdminGalleryPage = lazy(() => import("./features/admin/gallery-page.tsx"));
+const AdminSettingsPage = lazy(() => import("./features/admin/settings-page.tsx"));
+const AdminHelpPage = lazy(() => import("./features/admin/help-page.tsx"));
+const AdminAnalyticsPage = lazy(() => import("./features/admin/analytics-page.tsx"));
+const AdminCoursesPage = lazy(() => import("./features/admin/courses-page.tsx"));
+const AdminLibraryPage = lazy(() => import("./features/admin/library-page.tsx"));
+const AdminExamsPage = lazy(() => import("./features/admin/exams-page.tsx"));
 
 /** Signed-in users have no business on the login and reset pages: off to their own dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
@@ -56,15 +71,9 @@ function StudentArea() {
             <Redirect to="/dashboard" replace />
           </Route>
           <Route path="/dashboard" component={StudentDashboardPage} />
-          <Route path="/profile">
-            <StudentPlaceholderPage page="profile" />
-          </Route>
-          <Route path="/id-card">
-            <StudentPlaceholderPage page="id-card" />
-          </Route>
-          <Route path="/settings">
-            <StudentPlaceholderPage page="settings" />
-          </Route>
+          <Route path="/profile" component={StudentProfilePage} />
+          <Route path="/id-card" component={StudentIdCardPage} />
+          <Route path="/settings" component={StudentSettingsPage} />
           <Route path="/courses">
             <StudentPlaceholderPage page="courses" />
           </Route>
@@ -89,18 +98,18 @@ function StudentArea() {
   );
 }
 
-const ADMIN_PLACEHOLDERS = [
-  "students",
-  "contacts",
-  "courses",
-  "library",
-  "exams",
-  "help",
-  "gallery",
-  "analytics",
-  "notifications",
-  "settings",
-  "activity",
+const ADMIN_PAGES = [
+  ["students", AdminStudentsPage],
+  ["contacts", AdminContactsPage],
+  ["courses", AdminCoursesPage],
+  ["library", AdminLibraryPage],
+  ["exams", AdminExamsPage],
+  ["help", AdminHelpPage],
+  ["gallery", AdminGalleryPage],
+  ["analytics", AdminAnalyticsPage],
+  ["notifications", AdminNotificationsPage],
+  ["settings", AdminSettingsPage],
+  ["activity", AdminActivityPage],
 ] as const;
 
 function AdminArea() {
@@ -113,10 +122,8 @@ function AdminArea() {
           </Route>
           <Route path="/dashboard" component={AdminDashboardPage} />
           <Route path="/admissions" component={AdminAdmissionsPage} />
-          {ADMIN_PLACEHOLDERS.map((page) => (
-            <Route key={page} path={`/${page}`}>
-              <AdminPlaceholderPage page={page} />
-            </Route>
+          {ADMIN_PAGES.map(([page, Page]) => (
+            <Route key={page} path={`/${page}`} component={Page} />
           ))}
           <Route>
             <Redirect to="~/" replace />
@@ -137,6 +144,7 @@ function PublicArea() {
         <Route path="/contact" component={ContactPage} />
         <Route path="/admission" component={AdmissionPage} />
         <Route path="/admission-status" component={AdmissionStatusPage} />
+        <Route path="/verify/:token" component={VerifyCardPage} />
         {/* Anything else goes home (spec part 1 §2). */}
         <Route>
           <Redirect to="/" replace />

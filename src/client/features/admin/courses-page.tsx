@@ -1,0 +1,6 @@
+/** Placeholder until its issue builds this page. */
+import AdminPlaceholderPage from "./placeholder-page.tsx";
+
+export default function AdminCoursesPage() {
+  return <AdminPlaceholderPage page="courses" />;
+}
