@@ -54,11 +54,23 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The portal areas: nobody signed in, or the wrong role, goes to /login. */
+/**
+ * The portal areas: nobody signed in, or the wrong role, goes to /login. An account that must change its
+ * password first (docs/decisions/004) goes to /change-password: the server refuses its other calls.
+ */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const { status, user } = useSession();
   if (status === "loading") return <LoadingView />;
   if (!user || user.role !== role) return <Redirect to="~/login" replace />;
+  if (user.mustChangePassword) return <Redirect to="~/change-password" replace />;
+  return children;
+}
+
+/** Pages for anyone signed in, whatever the role (the password change); guests go to /login. */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  if (status === "loading") return <LoadingView />;
+  if (!user) return <Redirect to="~/login" replace />;
   return children;
 }
 
@@ -183,7 +195,11 @@ export function AppRoutes() {
             <FirstLoginPage />
           </GuestOnly>
         </Route>
-        <Route path="/change-password" component={ChangePasswordPage} />
+        <Route path="/change-password">
+          <RequireSignedIn>
+            <ChangePasswordPage />
+          </RequireSignedIn>
+        </Route>
         <Route path="/student" nest component={StudentArea} />
         <Route path="/admin" nest component={AdminArea} />
         <Route component={PublicArea} />

@@ -4,7 +4,8 @@
  * tries; everything expires.
  */
 import type { Kysely } from "kysely";
-import type { Database, OneTimeCodePurpose } from "../../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, OneTimeCodePurpose, OneTimeCodesTable } from "../../../db/schema.ts";
 import { CODE_LENGTH } from "../../shared/constants.ts";
 import { randomDigits, randomToken, safeEqual, sha256 } from "./crypto.ts";
 import { AppError } from "./errors.ts";
@@ -124,8 +125,18 @@ export async function issueToken(
   return token;
 }
 
-/** Uses up a token; 400 with a message containing "expired" once past its lifetime. */
-export async function consumeToken(db: Kysely<Database>, now: Date, purpose: OneTimeCodePurpose, token: string) {
+/**
+ * Uses up a token; 400 with a message containing "expired" once past its lifetime. `beforeUse` runs after
+ * the token is found valid and before it is used up, so a refusal there (e.g. a password that breaks the
+ * policy) leaves the token usable for the next try.
+ */
+export async function consumeToken(
+  db: Kysely<Database>,
+  now: Date,
+  purpose: OneTimeCodePurpose,
+  token: string,
+  beforeUse?: (row: Selectable<OneTimeCodesTable>) => Promise<void>,
+) {
   if (!token || token.length > 200) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
   const row = await db
     .selectFrom("one_time_codes")
@@ -135,6 +146,7 @@ export async function consumeToken(db: Kysely<Database>, now: Date, purpose: One
     .executeTakeFirst();
   if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
   if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired);
+  await beforeUse?.(row);
   const used = await db
     .updateTable("one_time_codes")
     .set({ consumed_at: now.toISOString() })

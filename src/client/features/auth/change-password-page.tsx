@@ -1,6 +1,120 @@
-/** Placeholder until its issue builds this page. */
-import AuthPlaceholderPage from "./placeholder-page.tsx";
+/**
+ * /change-password (any signed-in user; routes.tsx sends guests to /login): current password, then the
+ * new one twice. When the account must change its password (first sign-in with an institute-made
+ * password, or an expired one — docs/decisions/004), every portal page leads here first and the page
+ * says why. The answer's user replaces the session's, which lifts that redirect; then the dashboard.
+ */
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { MSG } from "../../../shared/messages.ts";
+import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { dashboardPath, useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { PasswordInput } from "../../ui/field.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { AuthScreen } from "./auth-screen.tsx";
+import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
+import { check, focusFirstInvalid, serverMessageOr } from "./reset-flow.ts";
+
+export const CHANGE_FAILED = "Failed to update password";
+export const FORCED_CHANGE_REASON = "Please choose a new password before you continue.";
+
+const IDS = { currentPassword: "change-current", ...passwordFieldIds("change") };
+type Errors = Partial<Record<keyof typeof IDS, string>>;
 
 export default function ChangePasswordPage() {
-  return <AuthPlaceholderPage page="reset-password" />;
+  usePageTitle("Change Password");
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const changePassword = trpc.auth.changePassword.useMutation();
+  const user = session.user;
+  if (!user) return null; // the route's guard sends guests to /login
+  const forced = user.mustChangePassword;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (changePassword.isPending) return;
+    setFailure(null);
+    const { output, errors: invalid } = check(passwordPairForm, pair);
+    if (!output || currentPassword === "") {
+      const all: Errors = { ...invalid };
+      if (currentPassword === "") all.currentPassword = MSG.currentPasswordRequired;
+      setErrors(all);
+      focusFirstInvalid(all, IDS);
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await changePassword.mutateAsync({ currentPassword, newPassword: output.password });
+      // Update the session first: the portal's guard reads mustChangePassword.
+      session.updateUser(answer.user);
+      toast.show(answer.message);
+      navigate(dashboardPath(answer.user.role), { replace: true });
+    } catch (err) {
+      const { error, message } = serverMessageOr(err, CHANGE_FAILED);
+      setFailure(message);
+      const fields = error.errors ?? {};
+      const next: Errors = {};
+      if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
+      const newPasswordError = fields.newPassword?.[0] ?? fields.password?.[0];
+      if (newPasswordError) next.password = newPasswordError;
+      setErrors(next);
+      focusFirstInvalid(next, IDS);
+    }
+  };
+
+  return (
+    <AuthScreen
+      title={forced ? "Choose a new password" : "Change password"}
+      lead={forced ? undefined : "Enter your current password, then the new one twice. Your other devices will be signed out."}
+      footer={
+        forced ? (
+          <li>
+            Not you?{" "}
+            <button type="button" className="link-button" onClick={() => void session.logout()}>
+              Sign out
+            </button>
+          </li>
+        ) : (
+          <li>
+            <Link href={dashboardPath(user.role)}>Back to your dashboard</Link>
+          </li>
+        )
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate aria-busy={changePassword.isPending || undefined}>
+        {forced ? (
+          <Alert tone="info" title={FORCED_CHANGE_REASON}>
+            Your password was set by the institute or has expired. Choose your own to go on to your portal.
+          </Alert>
+        ) : null}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        <PasswordInput
+          id={IDS.currentPassword}
+          name="current-password"
+          label="Current password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          error={errors.currentPassword}
+         
+          onChange={(e) => setCurrentPassword(e.target.value)}
+        />
+        <NewPasswordFields idPrefix="change" value={pair} errors={errors} onChange={setPair} />
+        <Button type="submit" block size="lg" loading={changePassword.isPending}>
+          Save password
+        </Button>
+      </form>
+    </AuthScreen>
+  );
 }

@@ -1,6 +1,142 @@
-/** Placeholder until its issue builds this page. */
-import AuthPlaceholderPage from "./placeholder-page.tsx";
+/**
+ * /first-login?token=… (DECISIONS 10, docs/decisions/004): the link e-mailed to a new account holder.
+ * They choose their password here; then they sign in with it. A used, unknown or expired link says so
+ * and tells them to ask the institute for a new one (an admin's "Send credentials" issues it).
+ */
+import { type FormEvent, useRef, useState, useEffect } from "react";
+import { Link, useSearch } from "wouter";
+import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { AuthScreen } from "./auth-screen.tsx";
+import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
+import { check, focusFirstInvalid, serverMessageOr } from "./reset-flow.ts";
+
+export const FIRST_LOGIN_FAILED = "We could not set your password. Please try again.";
+export const LINK_NOT_VALID = "This link is not valid. Please request a new one.";
+export const ASK_FOR_NEW_LINK = "Please ask the institute to send you a new link.";
+
+const IDS = passwordFieldIds("first-login");
+
+type Done = RouterOutputs["auth"]["firstLogin"];
+
+/** What to do about a link that cannot be used: the server's reason, and whom to ask. */
+function DeadLink({ reason }: { reason: string }) {
+  const info = useInstituteInfo().data;
+  return (
+    <div className="auth-form">
+      <Alert tone="error" title="This link cannot be used">
+        {reason}
+      </Alert>
+      <p>
+        {ASK_FOR_NEW_LINK} Each link works once and for 7 days.
+        {info ? (
+          <>
+            {" "}
+            You can reach the office at <a href={`mailto:${info.email}`}>{info.email}</a>
+            {info.phones[0] ? (
+              <>
+                {" "}
+                or <a href={`tel:${info.phones[0].replace(/\s/g, "")}`}>{info.phones[0]}</a>
+              </>
+            ) : null}
+            .
+          </>
+        ) : null}
+      </p>
+      <p className="text-sm text-muted">
+        Already chose a password? <Link href="/login">Sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+function Welcome({ done }: { done: Done }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="auth-form auth-outcome" ref={ref} tabIndex={-1}>
+      <Alert tone="success" title="All set">
+        {done.message}
+      </Alert>
+      <p>
+        {done.role === "student" ? "Your student ID is " : "Sign in with "}
+        <strong className="auth-card__email">{done.login}</strong>
+        {done.role === "student" ? ". Use it, or your e-mail address, with your new password to sign in." : " and your new password."}
+      </p>
+      <Link href="/login" className={buttonClass("primary", "lg", true)}>
+        Sign in
+      </Link>
+    </div>
+  );
+}
 
 export default function FirstLoginPage() {
-  return <AuthPlaceholderPage page="reset-password" />;
+  usePageTitle("Set Your Password");
+  const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
+  const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deadLink, setDeadLink] = useState<string | null>(token ? null : LINK_NOT_VALID);
+  const [done, setDone] = useState<Done | null>(null);
+  const firstLogin = trpc.auth.firstLogin.useMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (firstLogin.isPending) return;
+    setFailure(null);
+    const { output, errors: invalid } = check(passwordPairForm, pair);
+    if (!output) {
+      setErrors(invalid);
+      focusFirstInvalid(invalid, IDS);
+      return;
+    }
+    setErrors({});
+    try {
+      setDone(await firstLogin.mutateAsync({ token, password: output.password }));
+    } catch (err) {
+      const { error, message } = serverMessageOr(err, FIRST_LOGIN_FAILED);
+      const passwordError = error.errors?.password?.[0];
+      if (passwordError) {
+        // The password broke a server-only rule (e.g. a common password): fix it and try again.
+        setFailure(message);
+        setErrors({ password: passwordError });
+        document.getElementById(IDS.password)?.focus();
+      } else if (error.status === 400 || error.status === 403 || error.status === 404) {
+        setDeadLink(message);
+      } else {
+        setFailure(message);
+      }
+    }
+  };
+
+  let body;
+  if (done) body = <Welcome done={done} />;
+  else if (deadLink) body = <DeadLink reason={deadLink} />;
+  else
+    body = (
+      <form className="auth-form" onSubmit={submit} noValidate aria-busy={firstLogin.isPending || undefined}>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <NewPasswordFields idPrefix="first-login" value={pair} errors={errors} onChange={setPair} />
+        <Button type="submit" block size="lg" loading={firstLogin.isPending}>
+          Set my password
+        </Button>
+      </form>
+    );
+
+  return (
+    <AuthScreen
+      title="Welcome — choose your password"
+      lead={done || deadLink ? undefined : "Your account is ready. Choose the password you will use to sign in to the portal."}
+      footer={
+        <li>
+          <Link href="/">Back to home</Link>
+        </li>
+      }
+    >
+      {body}
+    </AuthScreen>
+  );
 }

@@ -1,6 +1,114 @@
-/** Placeholder until its issue builds this page. */
-import AuthPlaceholderPage from "./placeholder-page.tsx";
+/**
+ * /forgot-password (spec part 1 §2, §5, §8): e-mail address and account type; the server e-mails a
+ * 6-digit code (its answer is the same whether or not the account exists). On success the page shows
+ * the server's message and moves on to /verify-otp after 2 seconds, passing both in the query string
+ * (see reset-flow.ts). `?email=…&userType=…` pre-fills the form (used when a later step sends the
+ * person back here).
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { forgotPasswordInput } from "../../../shared/schemas/auth.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { TextInput } from "../../ui/field.tsx";
+import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
+import { addressQuery, check, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
+
+export const FORGOT_FAILED = "Failed to send reset link. Please try again.";
+/** The spec's pause on the success message before the code page (part 1 §9). */
+export const NEXT_STEP_AFTER_MS = 2000;
+
+const EMAIL_ID = "forgot-email";
 
 export default function ForgotPasswordPage() {
-  return <AuthPlaceholderPage page="forgot-password" />;
+  usePageTitle("Forgot Password");
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [userType, setUserType] = useState<UserType>(() => readUserType(search) ?? "student");
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; next: string } | null>(null);
+  const forgot = trpc.auth.forgotPassword.useMutation();
+  const successRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!sent) return;
+    successRef.current?.focus();
+    const timer = setTimeout(() => navigate(sent.next), NEXT_STEP_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [sent, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (forgot.isPending || sent) return;
+    setFailure(null);
+    const { output, errors } = check(forgotPasswordInput, { email, userType });
+    if (!output) {
+      setEmailError(errors.email);
+      document.getElementById(EMAIL_ID)?.focus();
+      return;
+    }
+    setEmailError(undefined);
+    try {
+      const answer = await forgot.mutateAsync(output);
+      setSent({ message: answer.message, next: `/verify-otp${addressQuery(output)}` });
+    } catch (err) {
+      const { error, message } = serverMessageOr(err, FORGOT_FAILED);
+      setFailure(message);
+      const fieldError = error.errors?.email?.[0];
+      if (fieldError) setEmailError(fieldError);
+    }
+  };
+
+  return (
+    <AuthScreen
+      title="Forgot password"
+      lead="Enter the e-mail address of your account. We will send you a 6-digit code to reset your password."
+      footer={
+        <>
+          <li>
+            Remembered it? <Link href="/login">Back to Sign in</Link>
+          </li>
+          <li>
+            <Link href="/">Back to home</Link>
+          </li>
+        </>
+      }
+    >
+      {sent ? (
+        <div className="auth-form auth-outcome" ref={successRef} tabIndex={-1}>
+          <Alert tone="success" title="Check your e-mail">
+            {sent.message}
+          </Alert>
+          <p className="text-muted text-sm">
+            Taking you to the next step… <Link href={sent.next}>Enter the code now</Link>
+          </p>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate aria-busy={forgot.isPending || undefined}>
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <AccountTypeSwitch value={userType} onChange={setUserType} disabled={forgot.isPending} />
+          <TextInput
+            id={EMAIL_ID}
+            name="email"
+            type="email"
+            label="Email address"
+            required
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            error={emailError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" block size="lg" loading={forgot.isPending}>
+            Send code
+          </Button>
+        </form>
+      )}
+    </AuthScreen>
+  );
 }

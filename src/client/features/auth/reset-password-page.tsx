@@ -1,6 +1,140 @@
-/** Placeholder until its issue builds this page. */
-import AuthPlaceholderPage from "./placeholder-page.tsx";
+/**
+ * /reset-password (spec part 1 §2, §4, §5, §8): the new password twice. It needs the address and the
+ * reset token that the code page handed over in memory (reset-flow.ts); without them it goes to
+ * /forgot-password. Success: the server's message, then /login after 3 seconds. A 400 saying "expired":
+ * the spec's message, then /forgot-password after 3 seconds.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, Redirect, useLocation } from "wouter";
+import { MSG } from "../../../shared/messages.ts";
+import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { AuthScreen } from "./auth-screen.tsx";
+import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
+import {
+  addressQuery,
+  check,
+  clearPendingReset,
+  focusFirstInvalid,
+  type PendingReset,
+  pendingResetState,
+  serverMessageOr,
+} from "./reset-flow.ts";
+
+export const RESET_FAILED = "Failed to reset password. Please try again.";
+/** The spec's pause before /login after a reset, and before /forgot-password after an expired token (part 1 §8, §9). */
+export const REDIRECT_AFTER_MS = 3000;
+
+const IDS = passwordFieldIds("reset");
+
+type Outcome = { kind: "reset"; message: string } | { kind: "expired" };
+
+function ResetForm({ reset }: { reset: PendingReset }) {
+  const [, navigate] = useLocation();
+  const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const resetPassword = trpc.auth.resetPassword.useMutation();
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const startAgain = `/forgot-password${addressQuery(reset)}`;
+
+  useEffect(() => {
+    if (!outcome) return;
+    outcomeRef.current?.focus();
+    const timer = setTimeout(() => navigate(outcome.kind === "reset" ? "/login" : startAgain), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate, startAgain]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (resetPassword.isPending || outcome) return;
+    setFailure(null);
+    const { output, errors: invalid } = check(passwordPairForm, pair);
+    if (!output) {
+      setErrors(invalid);
+      focusFirstInvalid(invalid, IDS);
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await resetPassword.mutateAsync({ password: output.password, resetToken: reset.resetToken, userType: reset.userType });
+      clearPendingReset();
+      setOutcome({ kind: "reset", message: answer.message });
+    } catch (err) {
+      const { error, message } = serverMessageOr(err, RESET_FAILED);
+      if (error.status === 400 && error.message.toLowerCase().includes("expired")) {
+        clearPendingReset();
+        setOutcome({ kind: "expired" });
+        return;
+      }
+      setFailure(message);
+      const passwordError = error.errors?.password?.[0];
+      if (passwordError) {
+        setErrors({ password: passwordError });
+        document.getElementById(IDS.password)?.focus();
+      }
+    }
+  };
+
+  if (outcome?.kind === "reset") {
+    return (
+      <div className="auth-form auth-outcome" ref={outcomeRef} tabIndex={-1}>
+        <Alert tone="success" title="Password reset">
+          {outcome.message}
+        </Alert>
+        <p className="text-muted text-sm">
+          Taking you to Sign in… <Link href="/login">Sign in now</Link>
+        </p>
+      </div>
+    );
+  }
+  if (outcome?.kind === "expired") {
+    return (
+      <div className="auth-form auth-outcome" ref={outcomeRef} tabIndex={-1}>
+        <Alert tone="error">{MSG.resetLinkExpired}</Alert>
+        <p className="text-muted text-sm">
+          Taking you back to ask for a new code… <Link href={startAgain}>Ask now</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-busy={resetPassword.isPending || undefined}>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <NewPasswordFields idPrefix="reset" value={pair} errors={errors} onChange={setPair} />
+      <Button type="submit" block size="lg" loading={resetPassword.isPending}>
+        Reset password
+      </Button>
+    </form>
+  );
+}
 
 export default function ResetPasswordPage() {
-  return <AuthPlaceholderPage page="reset-password" />;
+  usePageTitle("Reset Password");
+  // Read once: the page keeps working with it after the hand-over is cleared.
+  const [reset] = useState(pendingResetState);
+  if (!reset) return <Redirect to="/forgot-password" replace />;
+  return (
+    <AuthScreen
+      title="Choose a new password"
+      lead={
+        <>
+          For <strong className="auth-card__email">{reset.email}</strong>. Saving it signs you out on every device; then
+          you sign in with the new password.
+        </>
+      }
+      footer={
+        <li>
+          <Link href="/login">Back to Sign in</Link>
+        </li>
+      }
+    >
+      <ResetForm reset={reset} />
+    </AuthScreen>
+  );
 }

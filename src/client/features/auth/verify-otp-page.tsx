@@ -1,6 +1,193 @@
-/** Placeholder until its issue builds this page. */
-import AuthPlaceholderPage from "./placeholder-page.tsx";
+/**
+ * /verify-otp (spec part 1 §2, §4, §5, §8): the six boxes for the e-mailed code, a 300-second countdown,
+ * Resend once 60 seconds have passed (it restarts the countdown), Verify disabled when the time is up.
+ * The e-mail address and account type come from the query string; without an address the person goes
+ * back to /forgot-password. The reset token from a right code is handed over in memory (reset-flow.ts).
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { otpCode } from "../../../shared/schemas/auth.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { AuthScreen } from "./auth-screen.tsx";
+import { CodeInput, type CodeInputHandle, emptyCode } from "./code-input.tsx";
+import { addressQuery, check, handOverReset, readAddress, type ResetAddress, serverMessageOr } from "./reset-flow.ts";
+
+export const VERIFY_FAILED = "Invalid verification code. Please try again.";
+export const RESEND_FAILED = "Failed to resend code. Please try again.";
+export const CODE_EXPIRED = "This code has expired. Press Resend code and we will e-mail you a new one.";
+/** Resend is allowed once this many seconds (or fewer) remain: 300 − 60 = 240. */
+export const RESEND_WHEN_REMAINING = CODE_LIFETIME_SECONDS - CODE_RESEND_AFTER_SECONDS;
+
+/** m:ss, e.g. 4:05. */
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/**
+ * What the polite live region says: it changes only at whole minutes, at 30 seconds and at the end, so
+ * a screen reader is told the time now and then instead of every second.
+ */
+export function timeLeftAnnouncement(remaining: number): string {
+  if (remaining <= 0) return "The code has expired.";
+  if (remaining <= 30) return "Less than 30 seconds left to enter the code.";
+  const minutes = Math.ceil(remaining / 60);
+  return minutes === 1 ? "About 1 minute left to enter the code." : `About ${minutes} minutes left to enter the code.`;
+}
+
+/**
+ * Seconds left until a deadline, ticking once a second. It reads the clock on each tick rather than
+ * counting ticks, so a phone that pauses timers in the background still shows the right time.
+ */
+function useCountdown(seconds: number) {
+  const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const remaining = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const running = remaining > 0;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [deadline, running]);
+  const restart = () => {
+    const t = Date.now();
+    setNow(t);
+    setDeadline(t + seconds * 1000);
+  };
+  return { remaining, restart };
+}
+
+const CODE_ID = "verify-code";
+
+function VerifyCodeForm({ address }: { address: ResetAddress }) {
+  const [, navigate] = useLocation();
+  const [digits, setDigits] = useState(emptyCode);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { remaining, restart } = useCountdown(CODE_LIFETIME_SECONDS);
+  const boxes = useRef<CodeInputHandle>(null);
+  const verify = trpc.auth.verifyOtp.useMutation();
+  const resend = trpc.auth.forgotPassword.useMutation();
+  const expired = remaining === 0;
+  const canResend = remaining <= RESEND_WHEN_REMAINING && !resend.isPending && !verify.isPending;
+
+  useEffect(() => {
+    boxes.current?.focus(0);
+  }, []);
+
+  const changeDigits = (next: string[]) => {
+    setDigits(next);
+    setCodeError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending || expired) return;
+    setFailure(null);
+    setNotice(null);
+    const { output: otp } = check(otpCode, digits.join(""));
+    if (!otp) {
+      setCodeError(MSG.completeCode);
+      boxes.current?.focus();
+      return;
+    }
+    try {
+      const { resetToken } = await verify.mutateAsync({ ...address, otp });
+      handOverReset({ ...address, resetToken });
+      navigate("/reset-password");
+    } catch (err) {
+      setFailure(serverMessageOr(err, VERIFY_FAILED).message);
+      setDigits(emptyCode());
+      boxes.current?.focus(0);
+    }
+  };
+
+  const sendAgain = async () => {
+    if (!canResend) return;
+    setFailure(null);
+    setNotice(null);
+    try {
+      const answer = await resend.mutateAsync(address);
+      restart();
+      setDigits(emptyCode());
+      setCodeError(null);
+      setNotice(answer.message);
+      boxes.current?.focus(0);
+    } catch {
+      setFailure(RESEND_FAILED);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-busy={verify.isPending || undefined}>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {expired ? <Alert tone="warning">{CODE_EXPIRED}</Alert> : null}
+
+      {/* Not disabled while checking: focus must be able to return to the first box at once. */}
+      <CodeInput ref={boxes} id={CODE_ID} digits={digits} onChange={changeDigits} error={codeError} />
+
+      <p className="code-timer" role="timer" aria-live="off">
+        {expired ? (
+          "Code expired"
+        ) : (
+          <>
+            Code expires in <span className="code-timer__clock tabular">{clock(remaining)}</span>
+          </>
+        )}
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {timeLeftAnnouncement(remaining)}
+      </p>
+
+      <Button type="submit" block size="lg" loading={verify.isPending} disabled={expired}>
+        Verify
+      </Button>
+
+      <div className="code-resend">
+        <span className="text-muted">Didn’t get the e-mail?</span>
+        <Button variant="secondary" size="sm" onClick={sendAgain} disabled={!canResend} loading={resend.isPending}>
+          Resend code
+        </Button>
+        {remaining > RESEND_WHEN_REMAINING ? (
+          <p className="code-resend__wait">
+            You can ask for a new code in <span className="tabular">{clock(remaining - RESEND_WHEN_REMAINING)}</span>.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
 
 export default function VerifyOtpPage() {
-  return <AuthPlaceholderPage page="verify-otp" />;
+  usePageTitle("Verify Code");
+  const address = readAddress(useSearch());
+  if (!address) return <Redirect to="/forgot-password" replace />;
+  return (
+    <AuthScreen
+      title="Enter your code"
+      lead={
+        <>
+          If <strong className="auth-card__email">{address.email}</strong> has {address.userType === "admin" ? "an admin" : "a student"}{" "}
+          account, we have e-mailed a {CODE_LENGTH}-digit code to it. Enter it below within {CODE_LIFETIME_SECONDS / 60} minutes.
+        </>
+      }
+      footer={
+        <>
+          <li>
+            Wrong address? <Link href={`/forgot-password${addressQuery(address)}`}>Start again</Link>
+          </li>
+          <li>
+            <Link href="/login">Back to Sign in</Link>
+          </li>
+        </>
+      }
+    >
+      {/* A new address means a fresh form and countdown. */}
+      <VerifyCodeForm key={`${address.userType}:${address.email}`} address={address} />
+    </AuthScreen>
+  );
 }

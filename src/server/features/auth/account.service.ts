@@ -72,11 +72,17 @@ export async function verifyResetCode(deps: AppDeps, input: VerifyOtpInput, meta
 
 /** Sets the new password, ends every session of the account and never signs anyone in by itself. */
 export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, meta: SessionMeta = {}) {
-  const row = await consumeToken(deps.db, deps.now(), "reset_token", input.resetToken).catch((err: AppError) => {
+  let account: User | undefined;
+  await consumeToken(deps.db, deps.now(), "reset_token", input.resetToken, async (row) => {
+    account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
+    if (!account || account.role !== input.userType) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+    // Refuse a policy-breaking password before the token is used up, so the person can simply try another.
+    assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
+  }).catch((err: AppError) => {
+    if (err.fieldErrors) throw err;
     throw new AppError("BAD_REQUEST", err.message.includes("expired") ? "This reset link has expired. Please request a new one." : err.message);
   });
-  const account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
-  if (!account || account.role !== input.userType) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+  if (!account) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
   await setPassword(deps, account, input.password, "password");
   await audit(deps.db, deps.now(), { actorUserId: account.id, action: "account.password_reset", entityType: "user", entityId: account.id, ip: meta.ip });
   return { message: "Your password has been reset. Please sign in with your new password." };
@@ -202,10 +208,15 @@ export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, u
 
 /** Uses a first-login link: sets the password and marks the e-mail address as verified. */
 export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, meta: SessionMeta = {}) {
-  const row = await consumeToken(deps.db, deps.now(), "first_login", input.token);
-  const account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
+  let account: User | undefined;
+  await consumeToken(deps.db, deps.now(), "first_login", input.token, async (row) => {
+    account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
+    if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
+    if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
+    // A refused password must not burn the new student's only link.
+    assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
+  });
   if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
-  if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
   await setPassword(deps, account, input.password, "password");
   await deps.db
     .updateTable("users")

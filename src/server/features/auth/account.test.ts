@@ -121,10 +121,10 @@ describe("forgot password → verify code → reset", () => {
   });
 
   test("the new password must meet the policy, not be common, and not be the e-mail address", async () => {
-    await createUser(deps, { role: "student", email: "s@example.test" });
+    await createUser(deps, { role: "student", email: "s1@example.test" });
     const tokenFor = async () => {
-      await callerFor(deps).auth.forgotPassword({ email: "s@example.test", userType: "student" });
-      return (await callerFor(deps).auth.verifyOtp({ email: "s@example.test", otp: (await lastCodeFor("s@example.test"))!, userType: "student" })).resetToken;
+      await callerFor(deps).auth.forgotPassword({ email: "s1@example.test", userType: "student" });
+      return (await callerFor(deps).auth.verifyOtp({ email: "s1@example.test", otp: (await lastCodeFor("s1@example.test"))!, userType: "student" })).resetToken;
     };
     const resetToken = await tokenFor();
     const weak = await (await send("POST", "/api/auth/reset-password", { password: "short", resetToken, userType: "student" })).json();
@@ -135,9 +135,10 @@ describe("forgot password → verify code → reset", () => {
     expect(long.errors.password).toEqual(["Password must be at most 128 characters long"]);
     const common = await (await send("POST", "/api/auth/reset-password", { password: "Password1", resetToken, userType: "student" })).json();
     expect(common.message).toBe("This password is too common. Please choose one that is harder to guess.");
-    // A policy failure after the token was checked uses it up: the person asks for a new code.
-    const fresh = await tokenFor();
-    const ok = await send("POST", "/api/auth/reset-password", { password: "A".repeat(64) + "a1" + "b".repeat(62), resetToken: fresh, userType: "student" });
+    const same = await (await send("POST", "/api/auth/reset-password", { password: "S1@example.test", resetToken, userType: "student" })).json();
+    expect(same.errors.password).toEqual(["Your password must not be your e-mail address or student ID."]);
+    // A refused password leaves the token usable: the person simply tries another one.
+    const ok = await send("POST", "/api/auth/reset-password", { password: "A".repeat(64) + "a1" + "b".repeat(62), resetToken, userType: "student" });
     expect(ok.status).toBe(200);
   });
 
@@ -278,6 +279,16 @@ describe("first login and forced password change", () => {
     expect(login.user.mustChangePassword).toBe(false);
     const reuse = await send("POST", "/api/auth/first-login", { token, password: "Other1Password" });
     expect(reuse.status).toBe(400);
+  });
+
+  test("a refused password does not use up the first-login link", async () => {
+    const user = await createUser(deps, { role: "student", email: "new@example.test", student_id: "STU0043", password_hash: null });
+    const { link } = await issueFirstLoginLink(deps, deps.db, user);
+    const token = new URL(link).searchParams.get("token")!;
+    const common = await send("POST", "/api/auth/first-login", { token, password: "Password1" });
+    expect(common.status).toBe(400);
+    expect((await common.json()).errors.password).toEqual(["This password is too common. Please choose one that is harder to guess."]);
+    expect((await send("POST", "/api/auth/first-login", { token, password: "MyOwn1Password" })).status).toBe(200);
   });
 
   test("an account that must change its password can do nothing else until it has", async () => {

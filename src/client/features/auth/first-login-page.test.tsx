@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen } from "@testing-library/react";
+import { MSG } from "../../../shared/messages.ts";
+import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { renderAt } from "./auth-testing.tsx";
+import { ASK_FOR_NEW_LINK, LINK_NOT_VALID } from "./first-login-page.tsx";
+
+useClientTestRules();
+
+const SET = "Your password is set. Please sign in.";
+
+async function openFirstLogin(handler: () => unknown, path = "/first-login?token=link-token-1") {
+  const app = renderAt(path, { "auth.firstLogin": handler });
+  await screen.findByRole("heading", { name: "Welcome — choose your password" });
+  return app;
+}
+const fill = (password: string, confirm: string) => {
+  fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/^Confirm new password/), { target: { value: confirm } });
+};
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "Set my password" }));
+
+describe("first-login page", () => {
+  test("a new student chooses a password and is told how to sign in", async () => {
+    const { sent } = await openFirstLogin(() => ({ message: SET, role: "student", login: "STU0007" }));
+    fill("Welcome123", "Welcome123");
+    submit();
+    expect(await screen.findByText(SET)).toBeTruthy();
+    expect(sent("auth.firstLogin")).toEqual([{ token: "link-token-1", password: "Welcome123" }]);
+    expect(screen.getByText("STU0007")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/login");
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+  });
+
+  test("the password pair is checked with the spec's messages before anything is sent", async () => {
+    const { sent } = await openFirstLogin(() => ({ message: SET, role: "student", login: "STU0007" }));
+    fill("Welcome123", "Welcome12");
+    submit();
+    expect(await screen.findByText(MSG.passwordsDoNotMatch)).toBeTruthy();
+    fill("welcome", "welcome");
+    submit();
+    expect(await screen.findByText(MSG.passwordMin8)).toBeTruthy();
+    expect(sent("auth.firstLogin")).toEqual([]);
+  });
+
+  test("a used or expired link says so and what to do; the form goes away", async () => {
+    await openFirstLogin(() => {
+      throw new TrpcFailure("This link has expired. Please request a new one.", 400);
+    });
+    fill("Welcome123", "Welcome123");
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("This link has expired. Please request a new one.");
+    expect(screen.getByText(new RegExp(ASK_FOR_NEW_LINK))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Set my password" })).toBeNull();
+  });
+
+  test("a link without a token is not valid at all", async () => {
+    const { sent } = await openFirstLogin(() => ({}), "/first-login");
+    expect((await screen.findByRole("alert")).textContent).toContain(LINK_NOT_VALID);
+    expect(screen.getByText(new RegExp(ASK_FOR_NEW_LINK))).toBeTruthy();
+    expect(sent("auth.firstLogin")).toEqual([]);
+  });
+
+  test("a password the server refuses (too common) is shown beside the field and the form stays", async () => {
+    await openFirstLogin(() => {
+      throw new TrpcFailure(MSG.passwordTooCommon, 400, { password: [MSG.passwordTooCommon] });
+    });
+    fill("Password1", "Password1");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain(MSG.passwordTooCommon);
+    expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("button", { name: "Set my password" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen } from "@testing-library/react";
+import { MSG } from "../../../shared/messages.ts";
+import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { advance, renderAt, useFakeClock } from "./auth-testing.tsx";
+import { FORGOT_FAILED } from "./forgot-password-page.tsx";
+
+useClientTestRules();
+useFakeClock();
+
+async function openForgot(handlers: Parameters<typeof renderAt>[1] = {}, path = "/forgot-password") {
+  const app = renderAt(path, { "auth.forgotPassword": () => ({ message: MSG.forgotPasswordSent }), ...handlers });
+  await screen.findByRole("heading", { name: "Forgot password" });
+  return app;
+}
+const typeEmail = (value: string) => fireEvent.change(screen.getByLabelText(/Email address/), { target: { value } });
+const send = () => fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+
+describe("forgot password page", () => {
+  test("an empty address says 'Email address is required' beside the field, focuses it and sends nothing", async () => {
+    const { sent } = await openForgot();
+    send();
+    expect(await screen.findByText(MSG.emailAddressRequired)).toBeTruthy();
+    const box = screen.getByLabelText(/Email address/);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(box);
+    expect(sent("auth.forgotPassword")).toEqual([]);
+  });
+
+  test("a malformed address says 'Please enter a valid email address'", async () => {
+    const { sent } = await openForgot();
+    typeEmail("priya.example.com");
+    send();
+    expect(await screen.findByText(MSG.validEmail)).toBeTruthy();
+    expect(sent("auth.forgotPassword")).toEqual([]);
+  });
+
+  test("success shows the server's message, then goes to /verify-otp after 2 seconds with the address and type", async () => {
+    const { sent, path } = await openForgot();
+    fireEvent.click(screen.getByRole("button", { name: "Admin" }));
+    typeEmail(" Asha@Example.com ");
+    send();
+    expect(await screen.findByText(MSG.forgotPasswordSent)).toBeTruthy();
+    expect(sent("auth.forgotPassword")).toEqual([{ email: "asha@example.com", userType: "admin" }]);
+    await advance(1900);
+    expect(path()).toBe("/forgot-password");
+    await advance(200);
+    expect(path()).toBe("/verify-otp?email=asha%40example.com&userType=admin");
+    expect(await screen.findByRole("heading", { name: "Enter your code" })).toBeTruthy();
+  });
+
+  test("Student is the default type, and the button is busy while the request runs", async () => {
+    let answer!: (value: unknown) => void;
+    const { sent } = await openForgot({ "auth.forgotPassword": () => new Promise((resolve) => (answer = resolve)) });
+    expect(screen.getByRole("button", { name: "Student" }).getAttribute("aria-pressed")).toBe("true");
+    typeEmail("priya@example.com");
+    send();
+    const button = await screen.findByRole("button", { name: "Send code" });
+    await screen.findByText((_, el) => el === button && button.getAttribute("aria-busy") === "true");
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(sent("auth.forgotPassword")).toEqual([{ email: "priya@example.com", userType: "student" }]);
+    answer({ message: MSG.forgotPasswordSent });
+    expect(await screen.findByText(MSG.forgotPasswordSent)).toBeTruthy();
+  });
+
+  test("a failure shows the server's message, or 'Failed to send reset link. Please try again.', and keeps the address", async () => {
+    let failure: unknown = new TrpcFailure(MSG.tooManyRequests, 429);
+    const { path } = await openForgot({
+      "auth.forgotPassword": () => {
+        throw failure;
+      },
+    });
+    typeEmail("priya@example.com");
+    send();
+    expect((await screen.findByRole("alert")).textContent).toContain(MSG.tooManyRequests);
+    failure = new TrpcFailure("", 500); // an answer without a message
+    send();
+    await screen.findByText(FORGOT_FAILED);
+    expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe("priya@example.com");
+    await advance(5000);
+    expect(path()).toBe("/forgot-password");
+  });
+
+  test("?email and ?userType pre-fill the form (a later step sends people back here)", async () => {
+    await openForgot({}, "/forgot-password?email=asha%40example.com&userType=admin");
+    expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe("asha@example.com");
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("true");
+  });
+});

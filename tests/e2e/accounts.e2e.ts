@@ -1,0 +1,357 @@
+/**
+ * Account journeys against the real server: password reset with the e-mailed code (read from the
+ * outbox folder), a wrong code, lockout, Logout All, the forced change at first sign-in, and the
+ * first-login link. The tests share one server and run in order: they change the demo accounts'
+ * passwords as they go (and the lockout, which locks the demo student, comes last).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+/** The demo accounts' passwords as the journeys change them. */
+const current = { student: "", admin: "" };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  current.student = server.student.password;
+  current.admin = server.admin.password;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// ---------- the outbox: .eml files written by the server when no SMTP_URL is set ----------
+
+/** The decoded text/plain part of an RFC 5322 message (multipart or not; quoted-printable, base64 or 7bit). */
+export function plainText(eml: string): string {
+  const decode = (headers: string, body: string) => {
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (encoding === "quoted-printable") {
+      const bytes = body
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    }
+    return body;
+  };
+  const split = (part: string) => {
+    const at = part.search(/\r?\n\r?\n/);
+    return at === -1 ? { headers: part, body: "" } : { headers: part.slice(0, at), body: part.slice(at).replace(/^\r?\n\r?\n/, "") };
+  };
+  const { headers, body } = split(eml);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!boundary) return decode(headers, body);
+  for (const part of body.split(`--${boundary}`)) {
+    const inner = split(part.replace(/^\r?\n/, ""));
+    if (/content-type:\s*multipart\//i.test(inner.headers)) {
+      const nested = plainText(part.replace(/^\r?\n/, ""));
+      if (nested) return nested;
+    }
+    if (/content-type:\s*text\/plain/i.test(inner.headers)) return decode(inner.headers, inner.body);
+  }
+  return "";
+}
+
+/** The 6-digit code of the newest message to `to` whose subject matches, written after `since` (ms). */
+async function codeFromOutbox(to: string, subject: RegExp, since: number): Promise<string> {
+  const folder = path.join(server.dataDir, "outbox");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(folder).filter((f) => f.endsWith(".eml"));
+    } catch {
+      // the folder appears with the first message
+    }
+    // Names start with the ISO time and end with the outbox id: sorting them sorts by age.
+    for (const file of files.sort().reverse()) {
+      const full = path.join(folder, file);
+      if (Bun.file(full).lastModified < since - 1000) continue;
+      const eml = readFileSync(full, "utf8");
+      const headerEnd = eml.search(/\r?\n\r?\n/);
+      const headers = eml.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
+      if (!new RegExp(`^to:.*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im").test(headers)) continue;
+      if (!subject.test(/^subject:(.*)$/im.exec(headers)?.[1] ?? "")) continue;
+      const text = plainText(eml);
+      const code = /^ {4}(\d{6})\s*$/m.exec(text)?.[1] ?? /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1];
+      if (code) return code;
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`No e-mail with a code for ${to} (subject ${subject}) arrived in the outbox`);
+}
+
+// ---------- small steps ----------
+
+const RESET_SUBJECT = /password reset code/i;
+
+async function signIn(page: Page, kind: "student" | "admin", login: string, password: string) {
+  await page.goto("/login");
+  if (kind === "admin") {
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(login);
+  } else {
+    await page.getByLabel("Email or Student ID").fill(login);
+  }
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Asks for a reset code on /forgot-password and waits for the code page (the 2-second pause). */
+async function requestCode(page: Page, kind: "student" | "admin", email: string): Promise<number> {
+  await page.getByRole("heading", { name: "Forgot password" }).waitFor();
+  if (kind === "admin") await page.getByRole("button", { name: "Admin", exact: true }).click();
+  await page.getByLabel(/Email address/).fill(email);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByText("If an account exists for this e-mail address").waitFor();
+  await page.waitForURL((u) => u.pathname === "/verify-otp");
+  expect(new URL(page.url()).searchParams.get("email")).toBe(email);
+  expect(new URL(page.url()).searchParams.get("userType")).toBe(kind);
+  await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+  return since;
+}
+
+const boxValues = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll<HTMLInputElement>(".code-input input")).map((i) => i.value).join(""));
+
+/** Pastes text into the first box, as a person pasting the code from the e-mail would. */
+const pasteIntoFirstBox = (page: Page, text: string) =>
+  page.getByLabel("Digit 1 of 6").evaluate((input, value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+
+async function chooseNewPassword(page: Page, password: string) {
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel(/^Confirm new password/).fill(password);
+}
+
+const expectedNoise = (problems: string[]) => problems.filter((p) => !/status of (400|429)/.test(p));
+
+function openDatabase() {
+  return new SQLite(path.join(server.dataDir, "institute.db"));
+}
+
+describe("account journeys", () => {
+  test("the demo student resets a forgotten password with the e-mailed code, on a phone, and signs in with it", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    const since = await requestCode(page, "student", server.student.email);
+    const code = await codeFromOutbox(server.student.email, RESET_SUBJECT, since);
+
+    // Typed digit by digit: each box moves on to the next.
+    await page.getByLabel("Digit 1 of 6").focus();
+    await page.keyboard.type(code, { delay: 20 });
+    expect(await boxValues(page)).toBe(code);
+    await expect(page.getByLabel("Digit 6 of 6").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.getByRole("button", { name: "Verify" }).click();
+
+    await page.waitForURL((u) => u.pathname === "/reset-password");
+    expect(page.url()).not.toContain("token"); // the reset token never enters the address bar
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    current.student = "Journey2Reset";
+    await chooseNewPassword(page, current.student);
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.getByText("Your password has been reset").waitFor();
+    await page.waitForURL((u) => u.pathname === "/login", { timeout: 6000 });
+
+    await page.getByLabel("Email or Student ID").fill(server.student.studentId);
+    await page.getByLabel("Password", { exact: true }).fill(current.student);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/student/dashboard");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("the admin resets theirs (code pasted from the e-mail) and signs in with the new password", async () => {
+    const { page, context, problems } = await newPage(browser, server);
+    await page.goto("/forgot-password");
+    const since = await requestCode(page, "admin", server.admin.email);
+    const code = await codeFromOutbox(server.admin.email, RESET_SUBJECT, since);
+    await pasteIntoFirstBox(page, `Code: ${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(await boxValues(page)).toBe(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((u) => u.pathname === "/reset-password");
+    current.admin = "Admin2Reset!x";
+    await chooseNewPassword(page, current.admin);
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.waitForURL((u) => u.pathname === "/login", { timeout: 6000 });
+    await signIn(page, "admin", server.admin.email, current.admin);
+    await page.waitForURL("**/admin/dashboard");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a wrong code shows the server's message and clears the boxes; a reload keeps the page working", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/forgot-password");
+    const since = await requestCode(page, "student", server.student.email);
+    const code = await codeFromOutbox(server.student.email, RESET_SUBJECT, since);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await pasteIntoFirstBox(page, wrong);
+    expect(await boxValues(page)).toBe(wrong);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid verification code. Please try again." }).waitFor();
+    expect(await boxValues(page)).toBe("");
+    await expect(page.getByLabel("Digit 1 of 6").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The address travels in the query string, so a reload still knows it (the real code still works).
+    await page.reload();
+    await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+    await pasteIntoFirstBox(page, code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((u) => u.pathname === "/reset-password");
+    // The token lives in memory only: a reload of the reset page starts over.
+    await page.reload();
+    await page.waitForURL((u) => u.pathname === "/forgot-password");
+    expect(expectedNoise(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("Logout All from one browser signs the demo student out of the other", async () => {
+    const first = await newPage(browser, server);
+    const second = await newPage(browser, server);
+    for (const { page } of [first, second]) {
+      await signIn(page, "student", server.student.studentId, current.student);
+      await page.waitForURL("**/student/dashboard");
+    }
+    const answer = await first.page.evaluate(async () => {
+      const response = await fetch("/api/auth/logout-all", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(answer.body)).toMatch(/"endedSessions":[1-9]/);
+
+    await second.page.reload();
+    await second.page.waitForURL((u) => u.pathname === "/login");
+    await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await second.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // The browser that asked stays signed in.
+    await first.page.reload();
+    await first.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    expect(new URL(first.page.url()).pathname).toBe("/student/dashboard");
+    expect(first.problems).toEqual([]);
+    expect(second.problems).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test("an account that must change its password is taken to /change-password first, then to its dashboard", async () => {
+    const db = openDatabase();
+    try {
+      db.prepare("UPDATE users SET must_change_password = 1 WHERE email = ?").run(server.student.email);
+    } finally {
+      db.close();
+    }
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page, "student", server.student.studentId, current.student);
+    await page.waitForURL((u) => u.pathname === "/change-password");
+    await page.getByText("Please choose a new password before you continue.").waitFor();
+    // Every portal page leads back here until it is done.
+    await page.goto("/student/profile");
+    await page.waitForURL((u) => u.pathname === "/change-password");
+
+    await page.getByLabel(/^Current password/).fill(current.student);
+    current.student = "Chosen3Forced";
+    await chooseNewPassword(page, current.student);
+    await page.getByRole("button", { name: "Save password" }).click();
+    await page.waitForURL("**/student/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+
+    const again = await newPage(browser, server);
+    await signIn(again.page, "student", server.student.email, current.student);
+    await again.page.waitForURL("**/student/dashboard");
+    expect(problems).toEqual([]);
+    expect(again.problems).toEqual([]);
+    await again.context.close();
+    await context.close();
+  });
+
+  test("a new student's first-login link sets the password, and they sign in with it", async () => {
+    const token = `e2e-first-login-${crypto.randomUUID()}`;
+    const now = new Date();
+    const db = openDatabase();
+    try {
+      const stamp = now.toISOString();
+      const { lastInsertRowid } = db
+        .prepare(
+          "INSERT INTO users (role, name, email, student_id, must_change_password, created_at, updated_at) VALUES ('student', ?, ?, ?, 1, ?, ?)",
+        )
+        .run("Meera Iyer", "meera.iyer@example.com", "STU0900", stamp, stamp);
+      db.prepare(
+        "INSERT INTO one_time_codes (purpose, email, user_id, code_hash, expires_at, created_at) VALUES ('first_login', ?, ?, ?, ?, ?)",
+      ).run(
+        "meera.iyer@example.com",
+        Number(lastInsertRowid),
+        createHash("sha256").update(token).digest("hex"),
+        new Date(now.getTime() + 86_400_000).toISOString(),
+        stamp,
+      );
+    } finally {
+      db.close();
+    }
+
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto(`/first-login?token=${encodeURIComponent(token)}`);
+    await page.getByRole("heading", { name: "Welcome — choose your password" }).waitFor();
+    await chooseNewPassword(page, "Meera2Portal");
+    await page.getByRole("button", { name: "Set my password" }).click();
+    await page.getByText("Your password is set. Please sign in.").waitFor();
+    await page.getByText("STU0900").waitFor();
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    await signIn(page, "student", "STU0900", "Meera2Portal");
+    await page.waitForURL("**/student/dashboard");
+
+    // The link works once.
+    const used = await newPage(browser, server);
+    await used.page.goto(`/first-login?token=${encodeURIComponent(token)}`);
+    await chooseNewPassword(used.page, "Another2Try");
+    await used.page.getByRole("button", { name: "Set my password" }).click();
+    await used.page.getByRole("alert").filter({ hasText: "This link is not valid" }).waitFor();
+    await used.page.getByText("Please ask the institute to send you a new link.").waitFor();
+    expect(problems).toEqual([]);
+    expect(expectedNoise(used.problems)).toEqual([]);
+    await used.context.close();
+    await context.close();
+  });
+
+  test("lockout: five wrong passwords, then the sixth attempt is refused for 15 minutes", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/login");
+    await page.getByLabel("Email or Student ID").fill(server.student.studentId);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel("Password", { exact: true }).fill(`Wrong${attempt}Password`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "Invalid credentials" }).waitFor();
+      // The next attempt must start from a fresh answer.
+      await page.getByRole("button", { name: "Sign in" }).and(page.locator(":not([aria-busy])")).waitFor();
+    }
+    // Even the right password is refused now.
+    await page.getByLabel("Password", { exact: true }).fill(current.student);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Too many failed sign-in attempts. Your account is locked for 15 minutes." })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(expectedNoise(problems)).toEqual([]);
+    await context.close();
+  });
+});
