@@ -1,9 +1,12 @@
 /**
  * The public site's frame (spec part 1 §1, DESIGN "Layout"): a sticky top bar whose links collapse into a
- * menu under 768 px, the dark-mode switch, a skip link, the page, and the footer.
+ * menu under 768 px, the dark-mode switch, a skip link, the page, and the footer. In maintenance mode
+ * every public page gives way to the maintenance page; the bar (and so Login) keeps working.
  */
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { MaintenancePage } from "../features/site/maintenance-page.tsx";
+import { useSiteMaintenance } from "../features/site/site-status.ts";
 import { useSession } from "../lib/session.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
@@ -40,6 +43,7 @@ const STUDENT_LINKS: NavLink[] = [
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const [location] = useLocation();
+  const maintenance = useSiteMaintenance();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -123,7 +127,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        <Suspense fallback={<PageLoading />}>{maintenance ? <MaintenancePage /> : children}</Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -1,14 +1,35 @@
 /**
  * The home page (spec part 1 §2): hero with Apply for Admission and Learn More, why choose us,
- * achievements, the programs from settings, and a call to action. A later issue polishes it.
+ * achievements, the programs from settings, the latest announcements and a call to action. It is part
+ * of the first download (not a lazy chunk), so it stays light: text, CSS and inline SVG icons only.
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { MARKETING_FIGURES } from "../../../shared/constants.ts";
+import { normaliseError } from "../../lib/errors.ts";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
-import { buttonClass } from "../../ui/button.tsx";
-import { CalendarIcon, GraduationCapIcon, MapPinIcon, UsersIcon } from "../../ui/icons.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { BellIcon, CalendarIcon, GraduationCapIcon, MapPinIcon, UsersIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { publicRetry } from "./site-status.ts";
+import { useMetaDescription } from "./use-meta-description.ts";
+
+export const HOME_DESCRIPTION =
+  "Distance and correspondence education: undergraduate, postgraduate and diploma programs from partner universities across India. Apply online and study while you work.";
+
+/** How many announcements the home page shows. */
+export const NEWS_ON_HOME = 3;
+
+const newsDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric" });
+
+/** "12 March 2026", or nothing for a date the browser cannot read. */
+export function formatNewsDate(value: string | number | Date): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : newsDate.format(date);
+}
 
 const REASONS: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -41,6 +62,7 @@ const STEPS = [
 
 export default function HomePage() {
   usePageTitle("Home");
+  useMetaDescription(HOME_DESCRIPTION);
   const { data: info, isPending } = useInstituteInfo();
   const name = useInstituteName();
 
@@ -120,7 +142,7 @@ export default function HomePage() {
       </section>
 
       {isPending || (info && info.streams.length > 0) ? (
-        <section className="section" aria-labelledby="programs-title">
+        <section className="section section--muted" aria-labelledby="programs-title">
           <div className="container">
             <div className="section__header section__header--center">
               <h2 id="programs-title">Programs we guide you through</h2>
@@ -140,6 +162,8 @@ export default function HomePage() {
           </div>
         </section>
       ) : null}
+
+      <LatestNews />
 
       <section className="section section--muted" aria-labelledby="cta-title">
         <div className="container cta">
@@ -161,5 +185,78 @@ export default function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** The latest announcements from the office (site.news): three cards, or an honest empty state. */
+function LatestNews() {
+  const news = trpc.site.news.useQuery(undefined, { retry: publicRetry, staleTime: 5 * 60_000 });
+  const items = news.data?.news.slice(0, NEWS_ON_HOME) ?? [];
+
+  let body: ReactNode;
+  if (news.isPending) {
+    body = (
+      <ul className="news-list" aria-hidden="true">
+        {Array.from({ length: NEWS_ON_HOME }, (_, i) => (
+          <li key={i} className="news-card">
+            <Skeleton width="8rem" />
+            <Skeleton height="1.5rem" />
+            <Skeleton lines={3} />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (news.isError) {
+    body = (
+      <Alert tone="error" title="The latest news could not be loaded">
+        <p>{normaliseError(news.error).message}</p>
+        <Button variant="secondary" size="sm" onClick={() => void news.refetch()} loading={news.isFetching}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon={<BellIcon size={28} />}
+        title="No announcements right now"
+        description="New admission dates, counselling days and examination notices appear here. For anything urgent, please call or write to us."
+        action={
+          <Link href="/contact" className={buttonClass("secondary")}>
+            Contact us
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className="news-list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <article className="news-card" aria-labelledby={`news-${item.id}`}>
+              <time className="news-card__date" dateTime={item.publishedAt}>
+                {formatNewsDate(item.publishedAt)}
+              </time>
+              <h3 id={`news-${item.id}`} className="news-card__title">
+                {item.title}
+              </h3>
+              <p className="news-card__body">{item.body}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="section" aria-labelledby="news-title" aria-busy={news.isPending || undefined}>
+      <div className="container">
+        <div className="section__header section__header--center">
+          <h2 id="news-title">Latest news</h2>
+          <p className="lead">Announcements from our offices.</p>
+        </div>
+        {body}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,208 @@
+/**
+ * The contact form (spec part 1 §2, §4, §5, §9; DECISIONS 1). It is checked with the shared
+ * `contactInput` schema before anything is sent (messages beside the fields, focus on the first wrong
+ * one), then posted through `contacts.submit`, which stores it for Contact Management. The spec's
+ * rhythm stays: a sending state of at least 2 seconds, then a success banner for 5 seconds and an empty
+ * form. When sending fails (too many attempts, maintenance, no connection …) what was typed stays and
+ * the reason is shown.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { CONTACT_SUBJECTS } from "../../../shared/constants.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { contactInput } from "../../../shared/schemas/contact.ts";
+import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+
+/** The spec's sending state (part 1 §9): at least this long, even when the server answers sooner. */
+export const SENDING_MIN_MS = 2000;
+/** How long the success banner stays (part 1 §9). */
+export const SUCCESS_BANNER_MS = 5000;
+
+export const SENT_TITLE = "Thank you! Your message has been sent.";
+export const SENT_TEXT = "We will reply within 24 hours, usually sooner.";
+export const NOT_SENT_TITLE = "Your message was not sent";
+export const KEPT_TEXT = "What you typed is still here, so you can try again in a moment.";
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Readable labels for the stored subject values. */
+export const SUBJECT_LABELS: Record<ContactSubject, string> = {
+  admission: "Admission enquiry",
+  courses: "Courses and programs",
+  fees: "Fees and payments",
+  facilities: "Facilities and study centres",
+  general: "General question",
+  support: "Help with the website or student portal",
+};
+
+const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }));
+
+/** The visible fields, in the order they appear (the first wrong one gets the focus). */
+const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName | "website", string>;
+type Errors = Partial<Record<FieldName, string>>;
+
+const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
+
+export const fieldId = (field: FieldName | "website") => `contact-${field}`;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function pickFieldErrors(all: Record<string, string>): Errors {
+  const out: Errors = {};
+  for (const field of FIELDS) if (all[field]) out[field] = all[field];
+  return out;
+}
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
+
+export function ContactForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const submit = trpc.contacts.submit.useMutation();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const sending = status.kind === "sending";
+
+  // The success banner goes after 5 seconds.
+  useEffect(() => {
+    if (status.kind !== "sent") return;
+    const timer = setTimeout(() => setStatus({ kind: "idle" }), SUCCESS_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [status.kind]);
+
+  // The outcome takes the focus (the button it came from was disabled while sending).
+  useEffect(() => {
+    if (status.kind === "sent" || status.kind === "failed") resultRef.current?.focus();
+  }, [status]);
+
+  const update = (field: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = v.safeParse(contactInput, values);
+    if (!parsed.success) {
+      const next = pickFieldErrors(firstFieldErrors(fieldErrorsOf(parsed.issues)));
+      setErrors(next);
+      setStatus({ kind: "idle" });
+      const first = FIELDS.find((field) => next[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: "sending" });
+    const minimum = wait(SENDING_MIN_MS);
+    const outcome = await submit.mutateAsync(parsed.output).then(
+      () => null,
+      (err: unknown) => normaliseError(err),
+    );
+    await minimum;
+    if (!outcome) {
+      setValues(EMPTY);
+      setStatus({ kind: "sent" });
+      return;
+    }
+    const serverErrors = pickFieldErrors(firstFieldErrors(outcome.errors));
+    setErrors(serverErrors);
+    setStatus({ kind: "failed", message: outcome.message });
+  }
+
+  const textField = (field: "name" | "email" | "phone") => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: update(field),
+  });
+
+  return (
+    <form className="contact-form" onSubmit={onSubmit} noValidate aria-busy={sending || undefined} aria-labelledby="contact-form-title">
+      <div className="contact-form__grid">
+        <TextInput {...textField("name")} label="Your name" required autoComplete="name" maxLength={120} />
+        <TextInput
+          {...textField("email")}
+          type="email"
+          label="Email address"
+          required
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextInput
+          {...textField("phone")}
+          type="tel"
+          inputMode="tel"
+          label="Phone number"
+          hint="Optional. Add it if you would like us to call you."
+          autoComplete="tel"
+          maxLength={20}
+        />
+        <Select
+          id={fieldId("subject")}
+          name="subject"
+          label="Subject"
+          required
+          placeholder="Choose a subject"
+          options={SUBJECT_OPTIONS}
+          value={values.subject}
+          error={errors.subject}
+          onChange={update("subject")}
+        />
+      </div>
+      <TextArea
+        id={fieldId("message")}
+        name="message"
+        label="Your message"
+        required
+        rows={6}
+        maxLength={5000}
+        hint="Tell us what you would like to know. Please never send passwords or bank details."
+        value={values.message}
+        error={errors.message}
+        onChange={update("message")}
+      />
+      {/* A trap for bots: people never see or reach it. */}
+      <div className="sr-only contact-form__trap">
+        <label htmlFor={fieldId("website")}>Leave this field empty</label>
+        <input
+          id={fieldId("website")}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={update("website")}
+        />
+      </div>
+
+      <div ref={resultRef} tabIndex={-1} className="contact-form__result">
+        {status.kind === "sent" ? (
+          <Alert tone="success" title={SENT_TITLE}>
+            {SENT_TEXT}
+          </Alert>
+        ) : status.kind === "failed" ? (
+          <Alert tone="error" title={NOT_SENT_TITLE}>
+            <p>{status.message}</p>
+            <p>{KEPT_TEXT}</p>
+          </Alert>
+        ) : null}
+      </div>
+
+      <div className="contact-form__actions">
+        <Button type="submit" variant="primary" size="lg" loading={sending}>
+          {sending ? "Sending…" : "Send message"}
+        </Button>
+        <p className="text-sm text-muted">Fields marked * are required.</p>
+      </div>
+    </form>
+  );
+}

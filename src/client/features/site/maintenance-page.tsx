@@ -1,0 +1,81 @@
+/**
+ * What every public page shows while maintenance mode is on (DECISIONS 3): the institute's name, the
+ * server's maintenance message, and how to reach the office meanwhile. Sign-in keeps working (the
+ * navigation's Login), and a signed-in administrator is pointed to the switch.
+ */
+import { Link } from "wouter";
+import { MSG } from "../../../shared/messages.ts";
+import { useSession } from "../../lib/session.tsx";
+import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { MailIcon, PhoneIcon } from "../../ui/icons.tsx";
+import { mailHref, telHref } from "./site-links.ts";
+import { useMetaDescription } from "./use-meta-description.ts";
+
+export const MAINTENANCE_TITLE = "We'll be back soon";
+
+export function MaintenancePage() {
+  usePageTitle("Under maintenance");
+  useMetaDescription(MSG.maintenance);
+  const { data: info } = useInstituteInfo();
+  const name = useInstituteName();
+  const { user } = useSession();
+
+  return (
+    <div className="container container--narrow maintenance">
+      <section className="maintenance__card" aria-labelledby="maintenance-title">
+        <MaintenanceArt />
+        <p className="eyebrow">{name}</p>
+        <h1 id="maintenance-title">{MAINTENANCE_TITLE}</h1>
+        <p className="lead maintenance__message">{MSG.maintenance}</p>
+        {user?.role === "admin" ? (
+          <Alert tone="info" title="Maintenance mode is on" className="maintenance__admin">
+            Visitors see this page instead of the public site. You can switch it off in{" "}
+            <Link href="~/admin/settings">System Settings</Link>.
+          </Alert>
+        ) : null}
+        {info && (info.phones.length > 0 || info.email) ? (
+          <div className="maintenance__contact">
+            <h2 className="maintenance__contact-title">Need help meanwhile?</h2>
+            <p className="text-muted">Our offices are open as usual. Call or write to us and a counsellor will help you.</p>
+            <ul className="maintenance__links">
+              {info.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={telHref(phone)} className="contact-chip">
+                    <PhoneIcon size={18} />
+                    <span>{phone}</span>
+                  </a>
+                </li>
+              ))}
+              {info.email ? (
+                <li>
+                  <a href={mailHref(info.email)} className="contact-chip">
+                    <MailIcon size={18} />
+                    <span>{info.email}</span>
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+            {info.hours ? <p className="text-sm text-muted">{info.hours}</p> : null}
+          </div>
+        ) : null}
+        <p className="text-sm text-muted maintenance__login">
+          Students and staff can still <Link href="~/login">sign in to the portal</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** A calm inline illustration (an open book and a clock): no image download while the site is closed. */
+function MaintenanceArt() {
+  return (
+    <svg className="maintenance__art" viewBox="0 0 120 96" width="120" height="96" aria-hidden="true" focusable="false">
+      <rect x="8" y="14" width="104" height="72" rx="12" className="maintenance__art-bg" />
+      <path d="M30 34h26a6 6 0 0 1 6 6v30a5 5 0 0 0-5-5H30Z" className="maintenance__art-page" />
+      <path d="M90 34H64a6 6 0 0 0-6 6v30a5 5 0 0 1 5-5h27Z" className="maintenance__art-page" />
+      <circle cx="88" cy="30" r="13" className="maintenance__art-accent" />
+      <path d="M88 23v7l5 3" className="maintenance__art-hands" />
+    </svg>
+  );
+}

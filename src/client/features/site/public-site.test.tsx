@@ -1,0 +1,176 @@
+import { describe, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MSG } from "../../../shared/messages.ts";
+import { ADMIN, storeSession, stubSessionApi, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { ABOUT_DESCRIPTION } from "./about-page.tsx";
+import { formatNewsDate, HOME_DESCRIPTION } from "./home-page.tsx";
+import { MAINTENANCE_TITLE } from "./maintenance-page.tsx";
+import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
+
+useClientTestRules();
+
+const NEWS = Array.from({ length: 5 }, (_, i) => ({
+  _id: String(i + 1),
+  id: i + 1,
+  title: `Announcement ${i + 1}`,
+  body: `Details of announcement ${i + 1}.`,
+  publishedAt: `2026-03-${String(20 - i).padStart(2, "0")}T10:00:00.000Z`,
+}));
+
+const metaDescription = () => document.querySelector('meta[name="description"]')?.getAttribute("content");
+
+describe("home page", () => {
+  test("shows the three latest announcements with their dates, and describes itself", async () => {
+    renderSite("/", { "site.news": () => ({ news: NEWS }) });
+    const news = await screen.findByRole("region", { name: "Latest news" });
+    await within(news).findByText("Announcement 1");
+    expect(within(news).getAllByRole("article").map((a) => a.querySelector("h3")?.textContent)).toEqual([
+      "Announcement 1",
+      "Announcement 2",
+      "Announcement 3",
+    ]);
+    expect(within(news).getByText("20 March 2026").getAttribute("datetime")).toBe(NEWS[0]!.publishedAt);
+    expect(metaDescription()).toBe(HOME_DESCRIPTION);
+    // Hero, achievements and programs are there too.
+    expect(screen.getByRole("link", { name: "Apply for Admission" }).getAttribute("href")).toBe("/admission");
+    expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/about");
+    expect(screen.getByText("Office locations")).toBeTruthy();
+  });
+
+  test("no announcements: an honest empty state", async () => {
+    renderSite("/", { "site.news": () => ({ news: [] }) });
+    await screen.findByText("No announcements right now");
+    expect(screen.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
+  });
+
+  test("news that fail to load say so and can be asked for again", async () => {
+    let fail = true;
+    renderSite("/", {
+      "site.news": () => {
+        if (fail) throw new TrpcFailure("News are unavailable", 400);
+        return { news: NEWS };
+      },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("News are unavailable");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    await screen.findByText("Announcement 1");
+  });
+
+  test("formatNewsDate", () => {
+    expect(formatNewsDate("2026-01-05T08:00:00.000Z")).toBe("5 January 2026");
+    expect(formatNewsDate("not a date")).toBe("");
+  });
+});
+
+describe("about page", () => {
+  test("who we are, mission, vision, values and why choose us; no dead brochure button", async () => {
+    renderSite("/about");
+    await screen.findByRole("heading", { level: 1, name: "About Us" });
+    for (const name of ["Who we are", "Our mission", "Our vision", "Our core values", "Why choose us"]) {
+      expect(screen.getByRole("heading", { name })).toBeTruthy();
+    }
+    expect(await screen.findByText(/Test Institute is a private institute/)).toBeTruthy();
+    expect(screen.getByText(/Walk in to our Pune office or Mumbai office/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /brochure/i })).toBeNull();
+    expect(screen.queryByRole("link", { name: /brochure/i })).toBeNull();
+    await waitFor(() => expect(document.title).toBe("About Us – Test Institute"));
+    expect(metaDescription()).toBe(ABOUT_DESCRIPTION);
+  });
+
+  test("leaving a page puts back the site-wide description", async () => {
+    const { navigate } = renderSite("/about");
+    await screen.findByRole("heading", { level: 1, name: "About Us" });
+    expect(metaDescription()).toBe(ABOUT_DESCRIPTION);
+    act(() => navigate("/login"));
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(metaDescription()).not.toBe(ABOUT_DESCRIPTION);
+  });
+});
+
+describe("maintenance mode", () => {
+  const closed = () => {
+    throw new TrpcFailure(MSG.maintenance, 503);
+  };
+
+  test.each(["/", "/about", "/gallery", "/contact", "/admission", "/admission-status"])(
+    "site.info says maintenance: %s shows the maintenance page with the phones and e-mail",
+    async (path) => {
+      renderSite(path, { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed, "gallery.publicList": closed });
+      const page = await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+      expect(within(page).getByText(MSG.maintenance)).toBeTruthy();
+      expect(within(page).getByText("Test Institute")).toBeTruthy();
+      expect(within(page).getByRole("link", { name: "+91 20 1234 5678" }).getAttribute("href")).toBe("tel:+912012345678");
+      expect(within(page).getByRole("link", { name: "info@test.example" }).getAttribute("href")).toBe("mailto:info@test.example");
+      // Sign-in stays reachable.
+      const nav = screen.getByRole("navigation", { name: "Main" });
+      expect(within(nav).getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
+      expect(within(page).getByRole("link", { name: "sign in to the portal" }).getAttribute("href")).toBe("/login");
+      await waitFor(() => expect(document.title).toBe("Under maintenance – Test Institute"));
+    },
+  );
+
+  test("the login page is not affected", async () => {
+    renderSite("/login", { "site.info": () => ({ ...INFO, maintenance: true }) });
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(screen.queryByRole("region", { name: MAINTENANCE_TITLE })).toBeNull();
+  });
+
+  test("a 503 from a page's data turns the page into the maintenance page once the info agrees", async () => {
+    let maintenance = false;
+    renderSite("/gallery", {
+      "site.info": () => ({ ...INFO, maintenance }),
+      "gallery.publicList": () => {
+        maintenance = true; // switched on after the info was loaded
+        return closed();
+      },
+    });
+    await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    expect(screen.queryByText("Failed to fetch gallery images")).toBeNull();
+  });
+
+  test("a 503 is not retried and shows the maintenance page at once; the info has the last word", async () => {
+    let galleryCalls = 0;
+    let releaseInfo: () => void = () => {};
+    let infoCalls = 0;
+    renderSite("/gallery", {
+      "site.info": async () => {
+        infoCalls += 1;
+        // The second answer (after the 503) takes its time.
+        if (infoCalls > 1) await new Promise<void>((resolve) => (releaseInfo = resolve));
+        return { ...INFO, maintenance: false };
+      },
+      "gallery.publicList": () => {
+        galleryCalls += 1;
+        return closed();
+      },
+    });
+    await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    expect(galleryCalls).toBe(1);
+    // The info says the site is open: the page comes back. Its data is asked for once more and still
+    // answers 503 (say, an overloaded proxy): now the page shows that error instead of going round in circles.
+    await act(async () => releaseInfo());
+    await screen.findByRole("heading", { level: 1, name: "Gallery" });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to fetch gallery images");
+    expect(alert.textContent).toContain(MSG.maintenance);
+    expect(galleryCalls).toBe(2);
+    expect(infoCalls).toBe(2);
+  });
+
+  test("with maintenance off the pages are back", async () => {
+    renderSite("/gallery", { "gallery.publicList": galleryHandler(PHOTOS) });
+    await screen.findByText("Reading room");
+    expect(screen.queryByRole("region", { name: MAINTENANCE_TITLE })).toBeNull();
+  });
+
+  test("a signed-in administrator is told how to switch it off", async () => {
+    storeSession(ADMIN);
+    renderSite("/", { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed }, stubSessionApi({ me: async () => ({ user: ADMIN }) }).api);
+    const page = await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    const note = await within(page).findByText("Maintenance mode is on");
+    expect(note).toBeTruthy();
+    expect(within(page).getByRole("link", { name: "System Settings" }).getAttribute("href")).toBe("/admin/settings");
+  });
+});
