@@ -1,6 +1,301 @@
-/** Placeholder until its issue builds this page. */
-import PublicPlaceholderPage from "../site/placeholder-page.tsx";
+/**
+ * /admission-status (spec part 1 §2, §5, §8; DECISIONS 7): look an application up by e-mail address and
+ * see only its number, status, dates, the student ID once approved and the reason once rejected. The full
+ * application (View Details) and Edit Application (pending only) open after the e-mailed 6-digit code.
+ */
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
+import * as v from "valibot";
+import { MSG } from "../../../shared/messages.ts";
+import { statusLookupInput } from "../../../shared/schemas/admission.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { TextInput } from "../../ui/field.tsx";
+import { EditIcon, EyeIcon, SearchIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { AccessCodeDialog, type AccessGrant, isGrantLive } from "./access-code-dialog.tsx";
+import { ApplicationDetailsDialog, useApplication } from "./application-details-dialog.tsx";
+import { ApplicationEditor } from "./application-editor.tsx";
+import { formatDateTime, statusLabel, statusMessage } from "./status-format.ts";
+
+type StatusResult = RouterOutputs["admissions"]["status"];
+/** what the code unlocks: the details, the edit view, or carrying on with an edit whose access ran out */
+type Intent = "details" | "edit" | "resume";
+
+export const NOT_FOUND = "No application found for this email address";
+export const LOAD_FOR_EDIT_FAILED = "Unable to load application for editing";
 
 export default function AdmissionStatusPage() {
-  return <PublicPlaceholderPage page="admission-status" />;
+  usePageTitle("Application Status");
+  const utils = trpc.useUtils();
+  const [query, setQuery] = useState("");
+  const [queryError, setQueryError] = useState<string | null>(null);
+  const [lookedUp, setLookedUp] = useState<string | null>(null);
+  const [result, setResult] = useState<StatusResult | null>(null);
+  const [lookupFailure, setLookupFailure] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const [grant, setGrant] = useState<AccessGrant | null>(null);
+  const [codeFor, setCodeFor] = useState<Intent | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  const lookup = async (raw: string) => {
+    const parsed = v.safeParse(statusLookupInput, { query: raw });
+    if (!parsed.success) {
+      setQueryError(parsed.issues[0]?.message ?? MSG.validEmail);
+      document.getElementById("status-query")?.focus();
+      return;
+    }
+    const q = parsed.output.query;
+    setQueryError(null);
+    setLookupFailure(null);
+    setNotice(null);
+    setSearching(true);
+    try {
+      const found = await utils.admissions.status.fetch({ query: q }, { staleTime: 0 });
+      // Another application (or e-mail address) needs its own code.
+      if (grant && grant.applicationId !== found.id) setGrant(null);
+      setResult(found);
+      setLookedUp(q);
+      requestAnimationFrame(() => resultHeading.current?.focus());
+    } catch (err) {
+      const failure = normaliseError(err);
+      setResult(null);
+      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? NOT_FOUND : failure.message);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!searching) void lookup(query);
+  };
+
+  /** View Details and Edit Application: straight in while a grant lasts, else ask for the code first. */
+  const open = (intent: Exclude<Intent, "resume">) => {
+    if (isGrantLive(grant)) return intent === "details" ? setDetailsOpen(true) : setEditing(true);
+    setCodeFor(intent);
+  };
+
+  const onVerified = (next: AccessGrant) => {
+    setGrant(next);
+    const intent = codeFor;
+    setCodeFor(null);
+    if (intent === "details") setDetailsOpen(true);
+    if (intent === "edit") setEditing(true);
+  };
+
+  // Kept (for the failed query's key) but no longer live: the next attempt asks for a fresh code.
+  const expireGrant = () => setGrant((g) => (g && g.expiresAt > 0 ? { ...g, expiresAt: 0 } : g));
+  const editQuery = useApplication(grant, editing);
+  const editFailure = editQuery.error ? normaliseError(editQuery.error) : null;
+  useEffect(() => {
+    if (editFailure?.status === 403) expireGrant();
+  }, [editFailure?.status]);
+
+  const lookupEmail = lookedUp?.includes("@") ? lookedUp : null;
+
+  const dialogs = (
+    <>
+      <AccessCodeDialog open={codeFor !== null} email={lookupEmail} onClose={() => setCodeFor(null)} onVerified={onVerified} />
+      <ApplicationDetailsDialog
+        open={detailsOpen}
+        grant={grant}
+        onClose={() => setDetailsOpen(false)}
+        onRefused={expireGrant}
+        onEdit={() => {
+          setDetailsOpen(false);
+          setEditing(true);
+        }}
+      />
+    </>
+  );
+
+  if (editing && result) {
+    return (
+      <div className="container container--narrow page-section status-page">
+        <h1 className="page-title">Application Status</h1>
+        {editQuery.data && grant ? (
+          <ApplicationEditor
+            application={editQuery.data}
+            grant={grant}
+            onCancel={() => setEditing(false)}
+            onAccessExpired={() => {
+              expireGrant();
+              setCodeFor("resume");
+            }}
+            onSaved={(updated) => {
+              setEditing(false);
+              utils.admissions.application.setData({ id: updated.id, accessToken: grant.token }, updated);
+              const email = updated.email ?? lookedUp ?? query;
+              setQuery(email);
+              void lookup(email).then(() => setNotice("Your changes have been saved."));
+            }}
+          />
+        ) : editFailure ? (
+          <div className="stack">
+            <Alert tone="error" title={LOAD_FOR_EDIT_FAILED}>
+              {editFailure.message}
+            </Alert>
+            <div>
+              <Button variant="secondary" onClick={() => setEditing(false)}>
+                Back to status
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="ui-card" aria-busy="true">
+            <div className="ui-card__body stack">
+              <Skeleton lines={3} />
+              <Skeleton lines={5} />
+              <span className="sr-only" role="status">
+                Loading your application
+              </span>
+            </div>
+          </div>
+        )}
+        {dialogs}
+      </div>
+    );
+  }
+
+  return (
+    <div className="container container--narrow page-section status-page">
+      <header>
+        <h1 className="page-title">Application Status</h1>
+        <p className="lead">Enter the e-mail address you applied with to see where your application stands.</p>
+      </header>
+
+      <form className="ui-card status-lookup" onSubmit={onSubmit} noValidate role="search" aria-label="Find your application">
+        <div className="ui-card__body status-lookup__body">
+          <TextInput
+            id="status-query"
+            type="email"
+            label="Email address"
+            hint="The address you used on your application form."
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={query}
+            error={queryError}
+            fieldClassName="status-lookup__field"
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <Button type="submit" loading={searching} className="status-lookup__button">
+            <SearchIcon size={18} />
+            Check Status
+          </Button>
+        </div>
+      </form>
+
+      {lookupFailure ? <Alert tone="error">{lookupFailure}</Alert> : null}
+      {notice ? (
+        <Alert tone="success" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
+
+      {result ? <StatusCard result={result} headingRef={resultHeading} onOpen={open} /> : null}
+
+      {!result && !lookupFailure ? (
+        <p className="text-muted status-page__help">
+          Have not applied yet? <Link href="/admission">Start your application</Link>.
+        </p>
+      ) : null}
+
+      {dialogs}
+    </div>
+  );
+}
+
+function StatusCard({
+  result,
+  headingRef,
+  onOpen,
+}: {
+  result: StatusResult;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onOpen: (intent: Exclude<Intent, "resume">) => void;
+}) {
+  const tone = statusTone(result.status);
+  return (
+    <section className={`ui-card status-card status-card--${tone}`} aria-labelledby="status-card-title">
+      <div className="ui-card__body stack">
+        <div className="status-card__head">
+          <h2 id="status-card-title" ref={headingRef} tabIndex={-1} className="status-card__title">
+            Your application
+          </h2>
+          <Badge tone={tone}>{statusLabel(result.status)}</Badge>
+        </div>
+        <p>{statusMessage(result.status)}</p>
+        <dl className="facts">
+          <div className="facts__item">
+            <dt>Application Number</dt>
+            <dd className="tabular">{result.applicationNumber}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Course</dt>
+            <dd>{result.course}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Submitted</dt>
+            <dd>{formatDateTime(result.submittedAt)}</dd>
+          </div>
+          {result.processedAt ? (
+            <div className="facts__item">
+              <dt>Processed</dt>
+              <dd>{formatDateTime(result.processedAt)}</dd>
+            </div>
+          ) : null}
+          {result.status === "approved" && result.student_id ? (
+            <div className="facts__item">
+              <dt>Student ID</dt>
+              <dd className="status-card__student-id">{result.student_id}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {result.status === "approved" ? (
+          <Alert tone="success" title="Sign in to the student portal">
+            Use your student ID{result.student_id ? ` ${result.student_id}` : ""} and the password you set from the link we
+            e-mailed you. <Link href="/login">Go to login</Link>
+          </Alert>
+        ) : null}
+
+        {result.status === "rejected" && result.rejectionReason ? (
+          <div className="status-card__reason">
+            <h3 className="status-card__reason-title">Reason given by the admissions team</h3>
+            <blockquote>{result.rejectionReason}</blockquote>
+            <p className="text-sm text-muted">If you have questions or would like to apply again, please contact our office.</p>
+          </div>
+        ) : null}
+
+        <div className="cluster">
+          <Button variant="secondary" onClick={() => onOpen("details")}>
+            <EyeIcon size={18} />
+            View Details
+          </Button>
+          {result.status === "pending" ? (
+            <Button variant="secondary" onClick={() => onOpen("edit")}>
+              <EditIcon size={18} />
+              Edit Application
+            </Button>
+          ) : null}
+          {result.status === "approved" ? (
+            <Link href="/login" className={buttonClass("primary")}>
+              Sign in
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
 }

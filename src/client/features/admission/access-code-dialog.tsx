@@ -1,0 +1,185 @@
+/**
+ * The e-mailed 6-digit code that unlocks the full application for 30 minutes (DECISIONS 7). Opening the
+ * dialog sends a code (unless one went to the same address in the last five minutes); resend is offered
+ * after 60 seconds. The grant it yields lives in memory only.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import * as v from "valibot";
+import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { emailAddress } from "../../../shared/schemas/common.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextInput } from "../../ui/field.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { maskEmail } from "./status-format.ts";
+
+export interface AccessGrant {
+  token: string;
+  applicationId: number;
+  /** ms since the epoch; a little before the server's own expiry */
+  expiresAt: number;
+}
+
+export const isGrantLive = (grant: AccessGrant | null, now = Date.now()): grant is AccessGrant => !!grant && grant.expiresAt > now;
+
+const WRONG_CODE = "Invalid verification code. Please try again.";
+const RESEND_FAILED = "Failed to resend code. Please try again.";
+const SEND_FAILED = "We could not send the code. Please try again.";
+
+interface Sent {
+  email: string;
+  at: number;
+}
+
+export function AccessCodeDialog({
+  open,
+  email,
+  onClose,
+  onVerified,
+}: {
+  open: boolean;
+  /** the address the status was looked up with; null asks for it first */
+  email: string | null;
+  onClose: () => void;
+  onVerified: (grant: AccessGrant) => void;
+}) {
+  const [typedEmail, setTypedEmail] = useState("");
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const requestCode = trpc.admissions.requestAccessCode.useMutation();
+  const verifyCode = trpc.admissions.verifyAccessCode.useMutation();
+
+  const send = async (address: string, resend = false) => {
+    setError(null);
+    try {
+      await requestCode.mutateAsync({ email: address });
+      const at = Date.now();
+      setSent({ email: address, at });
+      setNow(at);
+      setCode("");
+    } catch (err) {
+      const failure = normaliseError(err);
+      setError(failure.status === 429 ? failure.message : resend ? RESEND_FAILED : SEND_FAILED);
+    }
+  };
+
+  // Opening sends a code, unless a live one already went to this address.
+  useEffect(() => {
+    if (!open || !email) return;
+    const fresh = sent && sent.email === email && Date.now() - sent.at < CODE_LIFETIME_SECONDS * 1000;
+    if (!fresh && !requestCode.isPending) void send(email);
+    // Only opening (or a different address) sends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, email]);
+
+  // Once a code is on its way, the code box is where the person types next.
+  useEffect(() => {
+    if (open && sent) document.getElementById("access-code")?.focus();
+  }, [open, sent]);
+
+  // The resend countdown ticks while the dialog is open.
+  const resendIn = sent ? Math.max(0, Math.ceil((sent.at + CODE_RESEND_AFTER_SECONDS * 1000 - now) / 1000)) : 0;
+  useEffect(() => {
+    if (!open || resendIn <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [open, resendIn, now]);
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    const result = v.safeParse(emailAddress(), typedEmail);
+    if (!result.success) return setEmailError(result.issues[0]?.message ?? MSG.validEmail);
+    setEmailError(null);
+    void send(result.output);
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sent || verifyCode.isPending) return;
+    if (code.length !== CODE_LENGTH) return setError(MSG.completeCode);
+    setError(null);
+    try {
+      const grant = await verifyCode.mutateAsync({ email: sent.email, code });
+      onVerified({ token: grant.accessToken, applicationId: grant.applicationId, expiresAt: Date.now() + grant.expiresInMinutes * 60_000 - 30_000 });
+      setCode("");
+    } catch (err) {
+      const failure = normaliseError(err);
+      setError(failure.status === 400 || failure.status === 429 || failure.status === 403 ? failure.message : WRONG_CODE);
+      setCode("");
+    }
+  };
+
+  const waitingForFirstCode = !sent && requestCode.isPending;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title="Enter your access code"
+      description="To keep your personal details private, we check that this is your e-mail address."
+    >
+      {!sent && !email ? (
+        <form className="stack" onSubmit={submitEmail} noValidate>
+          <TextInput
+            id="access-email"
+            type="email"
+            label="Email address you applied with"
+            autoComplete="email"
+            autoCapitalize="none"
+            value={typedEmail}
+            error={emailError}
+            onChange={(e) => setTypedEmail(e.target.value)}
+          />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <Button type="submit" loading={requestCode.isPending} block>
+            Send code
+          </Button>
+        </form>
+      ) : waitingForFirstCode ? (
+        <Spinner label="Sending your code" />
+      ) : (
+        <form className="stack" onSubmit={submitCode} noValidate>
+          {sent ? (
+            <p className="access-code__sent" role="status">
+              We sent a code to <strong>{maskEmail(sent.email)}</strong>. It is valid for {Math.round(CODE_LIFETIME_SECONDS / 60)} minutes.
+            </p>
+          ) : null}
+          <TextInput
+            id="access-code"
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            value={code}
+            disabled={!sent}
+            className="access-code__input"
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+          />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <Button type="submit" loading={verifyCode.isPending} disabled={!sent} block>
+            Verify code
+          </Button>
+          <div className="cluster cluster--between">
+            <button
+              type="button"
+              className="link-button"
+              disabled={resendIn > 0 || requestCode.isPending}
+              onClick={() => void send(sent?.email ?? email ?? "", true)}
+            >
+              {resendIn > 0 ? `Resend code in ${resendIn} s` : "Resend code"}
+            </button>
+            <span className="text-sm text-muted">Access lasts 30 minutes.</span>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

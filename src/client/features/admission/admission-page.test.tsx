@@ -1,0 +1,285 @@
+import { describe, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useClientTestRules } from "../../lib/testing.tsx";
+import { DRAFT_KEY } from "./draft.ts";
+import {
+  chooseFile,
+  click,
+  COMPLETE,
+  control,
+  documentInput,
+  EXE,
+  FakeXhr,
+  pdfFile,
+  pngFile,
+  renderApp,
+  type,
+  useFakeXhr,
+} from "./test-kit.tsx";
+
+useClientTestRules();
+useFakeXhr();
+
+async function openWizard() {
+  const app = renderApp("/admission");
+  await screen.findByRole("heading", { name: "Personal Details" });
+  return app;
+}
+
+/** A draft as the wizard stores it, so a test can start from a filled-in form. */
+function storeDraft(values: Record<string, string>, step = 0, attached: string[] = []) {
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step, attached, savedAt: new Date().toISOString() }));
+}
+
+const heading = (name: string) => screen.getByRole("heading", { name, level: 2 });
+const next = () => click("Next Step");
+const previous = () => click("Previous");
+const stepButton = (name: string) => within(screen.getByRole("navigation", { name: "Application steps" })).getByRole("button", { name });
+
+async function attachRequiredDocuments() {
+  fireEvent.click(stepButton("Documents Upload"));
+  chooseFile("Photo", pngFile());
+  chooseFile("Marksheet", pdfFile());
+  await screen.findByText("marksheet.pdf");
+  await screen.findByText("me.png");
+}
+
+describe("the admission wizard", () => {
+  test("Next Step and Previous keep every value, and focus moves to the step heading", async () => {
+    await openWizard();
+    expect(screen.getByText("Step 1 of 4")).toBeTruthy();
+    type("First Name", "Priya");
+    fireEvent.change(control<HTMLSelectElement>("Blood Group"), { target: { value: "O+" } });
+    next();
+    expect(document.activeElement).toBe(heading("Academic Information"));
+    expect(screen.getByText("Step 2 of 4")).toBeTruthy();
+    fireEvent.change(control<HTMLSelectElement>("Course"), { target: { value: "Commerce" } });
+    fireEvent.change(control<HTMLSelectElement>("Year of Passing"), { target: { value: "2019" } });
+    previous();
+    expect(document.activeElement).toBe(heading("Personal Details"));
+    expect(control("First Name").value).toBe("Priya");
+    expect(control<HTMLSelectElement>("Blood Group").value).toBe("O+");
+    expect(control("Nationality").value).toBe("Indian");
+    next();
+    expect(control<HTMLSelectElement>("Course").value).toBe("Commerce");
+    expect(control<HTMLSelectElement>("Year of Passing").value).toBe("2019");
+    // Free movement: nothing blocks going on with empty required fields.
+    next();
+    next();
+    expect(heading("Review & Submit")).toBeTruthy();
+    expect(screen.getByText("Priya")).toBeTruthy();
+    expect(screen.getByText("Commerce")).toBeTruthy();
+  });
+
+  test("offers the spec's options", async () => {
+    await openWizard();
+    const options = (label: string) => [...control<HTMLSelectElement>(label).options].map((o) => o.value).filter(Boolean);
+    expect(options("Gender")).toEqual(["Male", "Female", "Other"]);
+    expect(options("Blood Group")).toEqual(["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"]);
+    next();
+    expect(options("Course")).toContain("Computer Science");
+    expect(options("Course")).toHaveLength(8);
+    expect(options("Year of Passing")).toEqual(["2025", "2024", "2023", "2022", "2021", "2020", "2019", "2018", "2017", "2016", "2015"]);
+  });
+
+  test("shows a field's rule as it is filled in, and clears it once the value fits", async () => {
+    await openWizard();
+    type("Pincode", "4110");
+    expect(screen.queryByText("Please enter a valid 6-digit PIN code")).toBeNull(); // not while still typing the first time
+    fireEvent.blur(control("Pincode"));
+    expect(screen.getByText("Please enter a valid 6-digit PIN code")).toBeTruthy();
+    expect(control("Pincode").getAttribute("aria-invalid")).toBe("true");
+    expect(control("Pincode").getAttribute("aria-describedby")).toContain("admission-pincode-error");
+    type("Pincode", "411001");
+    expect(screen.queryByText("Please enter a valid 6-digit PIN code")).toBeNull();
+    // A list choice shows at once; a left-empty field does not nag before submit.
+    fireEvent.blur(control("City"));
+    expect(screen.queryByText("City is required")).toBeNull();
+  });
+
+  test("Reset Form asks first, then clears everything, including the saved draft", async () => {
+    await openWizard();
+    type("First Name", "Priya");
+    type("City", "Pune");
+    next();
+    expect(localStorage.getItem(DRAFT_KEY)).toContain("Priya");
+
+    click("Reset Form");
+    expect(screen.getByRole("heading", { name: "Reset the form?" })).toBeTruthy();
+    click("Keep my answers");
+    previous();
+    expect(control("First Name").value).toBe("Priya");
+
+    click("Reset Form");
+    const dialog = screen.getByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reset Form" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(heading("Personal Details")).toBeTruthy();
+    expect(control("First Name").value).toBe("");
+    expect(control("City").value).toBe("");
+    expect(control("Nationality").value).toBe("Indian");
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  test("submitting with required fields missing lists them in the spec's order and jumps to the first", async () => {
+    storeDraft({ ...COMPLETE, gender: "", pincode: "", course: "" }, 3);
+    renderApp("/admission");
+    await screen.findByRole("heading", { name: "Review & Submit" });
+    click("Submit Application");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Please fill in the following required fields: Gender, Pincode, Course");
+    expect(heading("Personal Details")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(control("Gender")));
+    expect(screen.getByText("Gender is required")).toBeTruthy();
+    expect(screen.getByText("Pincode is required")).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  test("without the required documents it asks for them before sending anything", async () => {
+    storeDraft(COMPLETE, 3);
+    renderApp("/admission");
+    await screen.findByRole("heading", { name: "Review & Submit" });
+    click("Submit Application");
+    expect((await screen.findByRole("alert")).textContent).toContain("Please upload the following required documents: Photo, Marksheet");
+    expect(heading("Documents Upload")).toBeTruthy();
+    expect(screen.getByText("Photo is required")).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  test("checks a chosen file at once: over 5 MB or the wrong type is refused beside the field", async () => {
+    await openWizard();
+    fireEvent.click(stepButton("Documents Upload"));
+    chooseFile("Marksheet", new File([new Uint8Array(5 * 1024 * 1024 + 1)], "huge.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("Marksheet is larger than 5 MB. Please choose a smaller file.")).toBeTruthy();
+    expect(documentInput("Marksheet").getAttribute("aria-invalid")).toBe("true");
+
+    chooseFile("Marksheet", new File([EXE], "marksheet.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("Marksheet must be a PDF, JPG or PNG file.")).toBeTruthy();
+    chooseFile("Photo", pdfFile("photo.pdf"));
+    expect(await screen.findByText("Photo must be a JPG or PNG file.")).toBeTruthy();
+
+    chooseFile("Marksheet", pdfFile());
+    expect(await screen.findByText("marksheet.pdf")).toBeTruthy();
+    expect(screen.queryByText("Marksheet must be a PDF, JPG or PNG file.")).toBeNull();
+    chooseFile("Photo", pngFile());
+    expect(await screen.findByRole("img", { name: "Preview of Photo" })).toBeTruthy();
+    expect(screen.getByText("12 B")).toBeTruthy();
+
+    click(/^Remove Marksheet/);
+    expect(screen.queryByText("marksheet.pdf")).toBeNull();
+  });
+
+  test("a saved draft comes back after a reload and names the documents to attach again", async () => {
+    storeDraft({ ...COMPLETE, city: "Nashik" }, 2, ["photo", "marksheet"]);
+    await openWizardAt("Documents Upload");
+    const info = screen.getByText(/We restored what you typed on this device/);
+    expect(info.textContent).toContain("please attach these again: Photo, Marksheet.");
+    expect(screen.getAllByText("Please attach this file again: files are not kept when the page is reloaded.")).toHaveLength(2);
+    chooseFile("Photo", pngFile());
+    await screen.findByText("me.png");
+    expect(screen.getAllByText("Please attach this file again: files are not kept when the page is reloaded.")).toHaveLength(1);
+    fireEvent.click(stepButton("Personal Details"));
+    expect(control("City").value).toBe("Nashik");
+    expect(control("First Name").value).toBe("Priya");
+  });
+
+  test("sends the application with a progress bar and shows the application number; the draft is gone", async () => {
+    storeDraft({ ...COMPLETE, alternatePhone: "" }, 0);
+    const app = await openWizardAt("Personal Details");
+    await attachRequiredDocuments();
+    fireEvent.click(stepButton("Review & Submit"));
+    click("Submit Application");
+
+    const progress = await screen.findByRole("progressbar", { name: "Uploading your application…" });
+    expect(FakeXhr.sent).toHaveLength(1);
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/admission/submit");
+    expect(xhr.body?.get("firstName")).toBe("Priya");
+    expect(xhr.body?.has("alternatePhone")).toBe(false);
+    expect((xhr.body?.get("photo") as File).name).toBe("me.png");
+    expect((xhr.body?.get("marksheet") as File).name).toBe("marksheet.pdf");
+    expect(xhr.body?.has("birthCertificate")).toBe(false);
+
+    act(() => xhr.progress(45));
+    expect(progress.getAttribute("aria-valuenow")).toBe("45");
+    expect(screen.getByText("45%")).toBeTruthy();
+
+    act(() => xhr.respond(201, { success: true, data: { applicationNumber: "APP-2026-000123", id: 7, status: "pending", submittedAt: "2026-03-10T10:00:00.000Z" } }));
+    expect(await screen.findByRole("heading", { name: "Application submitted successfully!" })).toBeTruthy();
+    expect(screen.getByText("APP-2026-000123")).toBeTruthy();
+    expect(screen.getByText(/2–3 business days/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Check Application Status" }).getAttribute("href")).toBe("/admission-status");
+    expect(screen.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(app.path()).toBe("/admission");
+  });
+
+  test("a refused submission shows the spec's texts and the server's reason; Try Again keeps everything and marks the field", async () => {
+    storeDraft(COMPLETE, 0);
+    await openWizardAt("Personal Details");
+    await attachRequiredDocuments();
+    fireEvent.click(stepButton("Review & Submit"));
+    click("Submit Application");
+    await screen.findByRole("progressbar");
+    const message = "Marksheet could not be read as an image. Please choose another file.";
+    act(() => FakeXhr.sent[0]!.respond(400, { success: false, message, errors: { marksheet: [message] } }));
+
+    expect(await screen.findByRole("heading", { name: "Submission Failed" })).toBeTruthy();
+    expect(screen.getByText("We encountered an error while processing your application. Please try again.")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain(message);
+    expect(screen.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+
+    click("Try Again");
+    expect(heading("Documents Upload")).toBeTruthy();
+    const field = screen.getAllByText(message).find((el) => el.closest(".doc-picker"));
+    expect(field).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(documentInput("Marksheet")));
+    // The photo stays; the refused marksheet must be chosen again; every typed value is still there.
+    expect(screen.getByText("me.png")).toBeTruthy();
+    expect(screen.queryByText("marksheet.pdf")).toBeNull();
+    fireEvent.click(stepButton("Personal Details"));
+    expect(control("Email").value).toBe("priya@example.com");
+    expect(localStorage.getItem(DRAFT_KEY)).toContain("priya@example.com");
+  });
+
+  test("a pending application for the e-mail (409) points to the status page and marks the e-mail field", async () => {
+    storeDraft(COMPLETE, 0);
+    await openWizardAt("Personal Details");
+    await attachRequiredDocuments();
+    fireEvent.click(stepButton("Review & Submit"));
+    click("Submit Application");
+    await screen.findByRole("progressbar");
+    const message = "You already have an application under review for this e-mail address. You can follow it on the Application Status page.";
+    act(() => FakeXhr.sent[0]!.respond(409, { success: false, message, errors: { email: [message] } }));
+    await screen.findByRole("heading", { name: "Submission Failed" });
+    expect(screen.getByRole("link", { name: "Go to the Application Status page" }).getAttribute("href")).toBe("/admission-status");
+    click("Try Again");
+    expect(heading("Personal Details")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(control("Email")));
+    expect(control("Email").getAttribute("aria-invalid")).toBe("true");
+    type("Email", "priya.new@example.com");
+    expect(control("Email").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("cancelling the upload returns to the form with everything kept", async () => {
+    storeDraft(COMPLETE, 0);
+    await openWizardAt("Personal Details");
+    await attachRequiredDocuments();
+    fireEvent.click(stepButton("Review & Submit"));
+    click("Submit Application");
+    await screen.findByRole("progressbar");
+    click("Cancel upload");
+    expect(await screen.findByText("Upload cancelled. Everything you entered is still here.")).toBeTruthy();
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(heading("Review & Submit")).toBeTruthy();
+    expect(screen.getByText(/me\.png · 12 B/)).toBeTruthy();
+    expect(screen.getByText("Priya")).toBeTruthy();
+  });
+});
+
+async function openWizardAt(step: string) {
+  const app = renderApp("/admission");
+  await screen.findByRole("heading", { name: step });
+  return app;
+}

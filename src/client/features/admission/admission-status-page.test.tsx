@@ -1,0 +1,218 @@
+import { describe, expect, test } from "bun:test";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { maskEmail } from "./status-format.ts";
+import { click, COMPLETE, control, FakeXhr, renderApp, type, useFakeXhr } from "./test-kit.tsx";
+
+useClientTestRules();
+useFakeXhr();
+
+const BASE = {
+  id: 7,
+  applicationNumber: "APP-2026-000007",
+  course: "Commerce",
+  submittedAt: "2026-03-02T09:30:00.000Z",
+  processedAt: null as string | null,
+  student_id: null as string | null,
+  rejectionReason: null as string | null,
+};
+
+const STATUSES: Record<string, typeof BASE & { status: string }> = {
+  "priya@example.com": { ...BASE, status: "pending" },
+  "ravi@example.com": { ...BASE, id: 8, status: "approved", processedAt: "2026-03-04T11:00:00.000Z", student_id: "STU0002" },
+  "meera@example.com": { ...BASE, id: 9, status: "rejected", processedAt: "2026-03-05T11:00:00.000Z", rejectionReason: "The marksheet is not readable." },
+  "odd@example.com": { ...BASE, id: 10, status: "on_hold" },
+};
+
+const APPLICATION = {
+  ...COMPLETE,
+  _id: "7",
+  id: 7,
+  applicationNumber: "APP-2026-000007",
+  status: "pending",
+  rejectionReason: null,
+  student_id: null,
+  submittedAt: BASE.submittedAt,
+  processedAt: null,
+  createdAt: BASE.submittedAt,
+  yearOfPassing: null,
+  photo: { url: "/api/admission/application/7/documents/photo" },
+  documents: [
+    { type: "photo", label: "Photo", name: "me.png", mimeType: "image/png", size: 2048, url: "/api/admission/application/7/documents/photo" },
+    { type: "marksheet", label: "Marksheet", name: "marks.pdf", mimeType: "application/pdf", size: 4096, url: "/api/admission/application/7/documents/marksheet" },
+  ],
+};
+
+const TOKEN = "grant-token-xyz";
+
+function handlers(overrides: Record<string, (input: unknown) => unknown> = {}) {
+  return {
+    "admissions.status": (input: unknown) => {
+      const found = STATUSES[(input as { query: string }).query];
+      if (!found) throw new TrpcFailure("No application found for this email address", 404);
+      return found;
+    },
+    "admissions.requestAccessCode": () => ({ message: "If there is an application for this e-mail address, we have sent a 6-digit code to it." }),
+    "admissions.verifyAccessCode": (input: unknown) => {
+      if ((input as { code: string }).code !== "123456") throw new TrpcFailure("The code is not correct. Please check it and try again.", 400);
+      return { accessToken: TOKEN, applicationId: 7, expiresInMinutes: 30 };
+    },
+    "admissions.application": () => APPLICATION,
+    ...overrides,
+  };
+}
+
+async function lookUp(email: string, extra: Record<string, (input: unknown) => unknown> = {}) {
+  const app = renderApp("/admission-status", handlers(extra));
+  await screen.findByRole("heading", { name: "Application Status" });
+  type("Email address", email);
+  click("Check Status");
+  return app;
+}
+
+async function unlockWithCode() {
+  await screen.findByText(/We sent a code to/);
+  type("6-digit code", "123456");
+  click("Verify code");
+}
+
+describe("the application status page", () => {
+  test("an address without '@' gets the spec's message and nothing is sent", async () => {
+    const { calls } = await lookUp("priya.example.com");
+    expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
+    expect(control("Email address").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.path === "admissions.status")).toBe(false);
+  });
+
+  test("an unknown address says so", async () => {
+    await lookUp("nobody@example.com");
+    expect((await screen.findByRole("alert")).textContent).toBe("No application found for this email address");
+  });
+
+  test("pending shows yellow with the number, course and date, and offers View Details and Edit Application", async () => {
+    await lookUp("priya@example.com");
+    const badge = await screen.findByText("Pending");
+    expect(badge.closest(".ui-badge")?.className).toContain("ui-badge--pending");
+    expect(screen.getByText("APP-2026-000007")).toBeTruthy();
+    expect(screen.getByText("Commerce")).toBeTruthy();
+    expect(screen.getByText(/2 March 2026/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "View Details" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit Application" })).toBeTruthy();
+  });
+
+  test("approved shows green with the student ID and the sign-in hint; no editing", async () => {
+    await lookUp("ravi@example.com");
+    const badge = await screen.findByText("Approved");
+    expect(badge.closest(".ui-badge")?.className).toContain("ui-badge--approved");
+    expect(screen.getByText("STU0002")).toBeTruthy();
+    expect(screen.getByText("Sign in to the student portal")).toBeTruthy();
+    expect(screen.getByText(/4 March 2026/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit Application" })).toBeNull();
+  });
+
+  test("rejected shows red with the reason; anything else is grey", async () => {
+    await lookUp("meera@example.com");
+    const badge = await screen.findByText("Rejected");
+    expect(badge.closest(".ui-badge")?.className).toContain("ui-badge--rejected");
+    expect(screen.getByText("The marksheet is not readable.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit Application" })).toBeNull();
+
+    type("Email address", "odd@example.com");
+    click("Check Status");
+    const other = await screen.findByText("On hold");
+    expect(other.closest(".ui-badge")?.className).toContain("ui-badge--neutral");
+  });
+
+  test("View Details asks for the e-mailed code first, then shows the whole application and its documents", async () => {
+    const { calls } = await lookUp("priya@example.com");
+    await screen.findByText("Pending");
+    click("View Details");
+    expect(await screen.findByText(maskEmail("priya@example.com"))).toBeTruthy();
+    expect(screen.getByText("p•••@example.com")).toBeTruthy();
+    expect(calls.find((c) => c.path === "admissions.requestAccessCode")?.input).toEqual({ email: "priya@example.com" });
+    expect(screen.getByRole("button", { name: /Resend code in \d+ s/ })).toHaveProperty("disabled", true);
+
+    type("6-digit code", "12345");
+    click("Verify code");
+    expect(await screen.findByText("Please enter the complete 6-digit code")).toBeTruthy();
+    type("6-digit code", "654321");
+    click("Verify code");
+    expect(await screen.findByText("The code is not correct. Please check it and try again.")).toBeTruthy();
+    expect(control("6-digit code").value).toBe("");
+
+    type("6-digit code", "123456");
+    click("Verify code");
+    const dialog = await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
+    expect(within(dialog).getByText("12 MG Road")).toBeTruthy();
+    expect(within(dialog).getByText("12 April 1995")).toBeTruthy();
+    const download = within(dialog).getByRole("link", { name: "Download Marksheet" });
+    expect(download.getAttribute("href")).toBe(`/api/admission/application/7/documents/marksheet?access=${TOKEN}&download=1`);
+    expect(within(dialog).getByRole("img", { name: "Preview of Photo" }).getAttribute("src")).toContain(`access=${TOKEN}`);
+    // The grant lives in memory only.
+    expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+
+    // While it lasts, opening again needs no new code.
+    act(() => within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!.click());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    click("View Details");
+    await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
+    expect(calls.filter((c) => c.path === "admissions.requestAccessCode")).toHaveLength(1);
+  });
+
+  test("a failed load says 'Unable to load application details'", async () => {
+    await lookUp("priya@example.com", { "admissions.application": () => new TrpcFailure("Application not found", 404) });
+    await screen.findByText("Pending");
+    click("View Details");
+    await unlockWithCode();
+    expect(await screen.findByText("Unable to load application details")).toBeTruthy();
+  });
+
+  test("Edit Application opens the same fields, saves with the grant and progress, and returns to the status", async () => {
+    const { calls } = await lookUp("priya@example.com");
+    await screen.findByText("Pending");
+    click("Edit Application");
+    await unlockWithCode();
+    expect(await screen.findByRole("heading", { name: "Edit Application APP-2026-000007" })).toBeTruthy();
+    expect(control("City").value).toBe("Pune");
+    expect(screen.getByText("Current file: marks.pdf")).toBeTruthy();
+    type("City", "Nashik");
+    type("Pincode", "");
+    click("Save Changes");
+    expect((await screen.findByRole("alert")).textContent).toContain("Please fill in the following required fields: Pincode");
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    type("Pincode", "422001");
+    click("Save Changes");
+    await screen.findByRole("progressbar");
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe("PUT");
+    expect(xhr.url).toBe(`/api/admission/update/7?access=${TOKEN}`);
+    expect(xhr.body?.get("city")).toBe("Nashik");
+    expect(xhr.body?.has("photo")).toBe(false);
+    act(() => xhr.respond(200, { success: true, data: { ...APPLICATION, city: "Nashik", pincode: "422001" } }));
+    expect(await screen.findByText("Your changes have been saved.")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "admissions.status")).toHaveLength(2);
+  });
+
+  test("a refused update shows 'Failed to update application' with the server's reason; Cancel Edit goes back", async () => {
+    await lookUp("priya@example.com");
+    await screen.findByText("Pending");
+    click("Edit Application");
+    await unlockWithCode();
+    await screen.findByRole("heading", { name: "Edit Application APP-2026-000007" });
+    click("Save Changes");
+    await screen.findByRole("progressbar");
+    const message = "Only pending applications can be edited. This application has already been processed.";
+    act(() => FakeXhr.sent[0]!.respond(409, { success: false, message }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to update application");
+    expect(alert.textContent).toContain(message);
+    click("Cancel Edit");
+    expect(await screen.findByRole("button", { name: "View Details" })).toBeTruthy();
+  });
+
+  test("the masked address keeps the first letter and the domain", () => {
+    expect(maskEmail("asha@example.com")).toBe("a•••@example.com");
+    expect(maskEmail("x")).toBe("x");
+  });
+});

@@ -1,0 +1,158 @@
+/** View Details (spec part 1 §2): the whole application and its documents, opened with an access grant. */
+import { keepPreviousData, skipToken } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { normaliseError } from "../../lib/errors.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { DownloadIcon, EyeIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { ACADEMIC_SECTIONS, PERSONAL_SECTIONS, valuesFrom } from "./application-form.ts";
+import { SummarySection } from "./application-summary.tsx";
+import type { AccessGrant } from "./access-code-dialog.tsx";
+import { DocumentThumb } from "./document-picker.tsx";
+import { formatBytes } from "./documents.ts";
+import { formatDateTime, statusLabel } from "./status-format.ts";
+
+export type Application = RouterOutputs["admissions"]["application"];
+
+export const LOAD_DETAILS_FAILED = "Unable to load application details";
+
+/** A document's address for this grant (the server accepts the grant as ?access= for links and images). */
+export function documentHref(url: string, grant: AccessGrant, download = false): string {
+  return `${url}?access=${encodeURIComponent(grant.token)}${download ? "&download=1" : ""}`;
+}
+
+/** The application while the grant lasts (the same query feeds the details and the edit view). */
+export function useApplication(grant: AccessGrant | null, enabled: boolean) {
+  return trpc.admissions.application.useQuery(grant && enabled ? { id: grant.applicationId, accessToken: grant.token } : skipToken, {
+    retry: false,
+    staleTime: 0,
+    // A fresh grant (new token) must not blank an edit in progress while the application reloads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function DocumentLinks({ application, grant }: { application: Application; grant: AccessGrant }) {
+  if (application.documents.length === 0) return <p className="text-muted">No documents attached.</p>;
+  return (
+    <ul className="doc-list">
+      {application.documents.map((doc) => (
+        <li key={doc.type} className="doc-list__item">
+          <DocumentThumb src={doc.mimeType.startsWith("image/") ? documentHref(doc.url, grant) : null} label={doc.label} />
+          <div className="doc-list__text">
+            <p className="doc-list__label">{doc.label}</p>
+            <p className="doc-list__meta">
+              {doc.name} · {formatBytes(doc.size)}
+            </p>
+          </div>
+          <div className="doc-list__actions">
+            <a className="ui-button ui-button--ghost ui-button--sm" href={documentHref(doc.url, grant)} target="_blank" rel="noopener">
+              <EyeIcon size={16} />
+              View<span className="sr-only"> {doc.label}</span>
+            </a>
+            <a className="ui-button ui-button--ghost ui-button--sm" href={documentHref(doc.url, grant, true)} download={doc.name}>
+              <DownloadIcon size={16} />
+              Download<span className="sr-only"> {doc.label}</span>
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ApplicationDetailsDialog({
+  open,
+  grant,
+  onClose,
+  onEdit,
+  onRefused,
+}: {
+  open: boolean;
+  grant: AccessGrant | null;
+  onClose: () => void;
+  /** the grant was refused (expired): the next attempt asks for a fresh code */
+  onRefused: () => void;
+  /** offered while the application is pending */
+  onEdit: () => void;
+}) {
+  const query = useApplication(grant, open);
+  const application = query.data;
+  const failure = query.error ? normaliseError(query.error) : null;
+  const refused = failure?.status === 403;
+  useEffect(() => {
+    if (refused) onRefused();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused]);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={
+        application ? (
+          <>
+            Application <span className="nowrap">{application.applicationNumber}</span>
+          </>
+        ) : (
+          "Application details"
+        )
+      }
+      footer={
+        <div className="cluster cluster--end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          {application?.status === "pending" ? <Button onClick={onEdit}>Edit Application</Button> : null}
+        </div>
+      }
+    >
+      {failure ? (
+        <Alert tone="error" title={LOAD_DETAILS_FAILED}>
+          {failure.message}
+        </Alert>
+      ) : !application || !grant ? (
+        <div className="stack" aria-busy="true">
+          <Skeleton lines={4} />
+          <Skeleton lines={4} />
+          <span className="sr-only" role="status">
+            Loading your application
+          </span>
+        </div>
+      ) : (
+        <div className="stack stack--lg">
+          <dl className="facts">
+            <div className="facts__item">
+              <dt>Status</dt>
+              <dd>
+                <Badge tone={statusTone(application.status)}>{statusLabel(application.status)}</Badge>
+              </dd>
+            </div>
+            <div className="facts__item">
+              <dt>Submitted</dt>
+              <dd>{formatDateTime(application.submittedAt)}</dd>
+            </div>
+            {application.processedAt ? (
+              <div className="facts__item">
+                <dt>Processed</dt>
+                <dd>{formatDateTime(application.processedAt)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <SummarySection title="Personal Details" sections={PERSONAL_SECTIONS} values={valuesFrom(application)} />
+          <SummarySection title="Academic Information" sections={ACADEMIC_SECTIONS} values={valuesFrom(application)} />
+          <section className="summary">
+            <div className="summary__header">
+              <h3 className="summary__title">Documents</h3>
+            </div>
+            <DocumentLinks application={application} grant={grant} />
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

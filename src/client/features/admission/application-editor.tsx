@@ -1,0 +1,176 @@
+/**
+ * Edit Application (pending only): the wizard's fields filled in from the stored application, optional
+ * replacement files, Save with upload progress, and Cancel Edit. The server refuses once processed (409).
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { FieldSections } from "./application-fields.tsx";
+import {
+  ACADEMIC_SECTIONS,
+  appendFields,
+  FIELD_NAMES,
+  type FieldName,
+  fieldDomId,
+  invalidFieldsMessage,
+  missingRequiredFields,
+  missingRequiredMessage,
+  PERSONAL_SECTIONS,
+  validateAll,
+  valuesFrom,
+} from "./application-form.ts";
+import type { AccessGrant } from "./access-code-dialog.tsx";
+import type { Application } from "./application-details-dialog.tsx";
+import { DocumentPicker, useObjectUrls } from "./document-picker.tsx";
+import { appendDocuments, DOCUMENT_KINDS, documentDomId } from "./documents.ts";
+import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
+
+export const UPDATE_FAILED = "Failed to update application";
+const ACCESS_EXPIRED = "Your 30 minutes of access have ended. Enter the new code we e-mail you, then press Save Changes again — your changes are still here.";
+const ID_PREFIX = "edit";
+
+export function ApplicationEditor({
+  application,
+  grant,
+  onCancel,
+  onSaved,
+  onAccessExpired,
+}: {
+  application: Application;
+  grant: AccessGrant;
+  onCancel: () => void;
+  /** the 30 minutes ran out: the page asks for a new code while everything typed stays here */
+  onAccessExpired: () => void;
+  onSaved: (updated: Application) => void;
+}) {
+  const form = useApplicationForm(() => valuesFrom(application));
+  const { values, errors, setAttempted, setServerErrors, onChange, onBlur } = form;
+  const documents = useDocumentFiles();
+  const previews = useObjectUrls(documents.files);
+  const [alert, setAlert] = useState<{ title?: string; text: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    return () => abort.current?.abort();
+  }, []);
+
+  const focus = (id: string) => {
+    const el = document.getElementById(id);
+    el?.focus({ preventScroll: true });
+    el?.scrollIntoView?.({ block: "center" });
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    setAttempted(true);
+    const missing = missingRequiredFields(values);
+    if (missing.length) {
+      setAlert({ text: missingRequiredMessage(values)! });
+      return focus(fieldDomId(ID_PREFIX, missing[0]!));
+    }
+    const invalid = Object.keys(validateAll(values)) as FieldName[];
+    if (invalid.length) {
+      setAlert({ text: invalidFieldsMessage(invalid) });
+      return focus(fieldDomId(ID_PREFIX, invalid[0]!));
+    }
+    setAlert(null);
+    setProgress(0);
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const body = await uploadWithProgress<{ data: Application }>(
+        `/admission/update/${application.id}?access=${encodeURIComponent(grant.token)}`,
+        appendDocuments(appendFields(new FormData(), values), documents.files),
+        setProgress,
+        { method: "PUT", signal: controller.signal },
+      );
+      onSaved(body.data);
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      const error = normaliseError(err);
+      const { fields, documents: refused } = splitServerErrors(firstFieldErrors(error.errors));
+      setServerErrors(fields);
+      documents.refuse(refused);
+      setAlert(error.message === MSG.genericError ? { text: UPDATE_FAILED } : { title: UPDATE_FAILED, text: error.message });
+      setProgress(null);
+      if (error.status === 403) {
+        setAlert({ title: UPDATE_FAILED, text: ACCESS_EXPIRED });
+        return onAccessExpired();
+      }
+      const first = FIELD_NAMES.find((n) => fields[n]);
+      const firstDocument = DOCUMENT_KINDS.find((k) => refused[k]);
+      if (first) focus(fieldDomId(ID_PREFIX, first));
+      else if (firstDocument) focus(documentDomId(ID_PREFIX, firstDocument));
+    }
+  };
+
+  const stored = new Map(application.documents.map((d) => [d.type, d]));
+  const saving = progress !== null;
+
+  return (
+    <form className="ui-card edit-view" onSubmit={save} noValidate aria-labelledby="edit-title">
+      <div className="ui-card__body stack stack--lg">
+        <div>
+          <h2 id="edit-title" ref={headingRef} tabIndex={-1} className="wizard__title">
+            Edit Application {application.applicationNumber}
+          </h2>
+          <p className="text-muted">Change what you need and save. You can edit your application while it is pending.</p>
+        </div>
+
+        {alert ? (
+          <Alert tone="error" title={alert.title}>
+            {alert.text}
+          </Alert>
+        ) : null}
+
+        <div className="stack">
+          <h3 className="edit-view__part">Personal Details</h3>
+          <FieldSections sections={PERSONAL_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+        </div>
+        <div className="stack">
+          <h3 className="edit-view__part">Academic Information</h3>
+          <FieldSections sections={ACADEMIC_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+        </div>
+        <div className="stack">
+          <h3 className="edit-view__part">Documents</h3>
+          <p className="text-muted">Choose a file only to replace the one we have; otherwise your current file is kept.</p>
+          {DOCUMENT_KINDS.map((kind) => {
+            const current = stored.get(kind);
+            return (
+              <DocumentPicker
+                key={kind}
+                kind={kind}
+                idPrefix={ID_PREFIX}
+                file={documents.files[kind]}
+                previewUrl={previews[kind]}
+                error={documents.fileErrors[kind]}
+                note={current ? `Current file: ${current.name}` : "Not attached yet"}
+                onPick={(k, f) => void documents.pick(k, f)}
+                onRemove={documents.remove}
+              />
+            );
+          })}
+        </div>
+
+        {saving ? <ProgressBar value={progress} label={progress < 100 ? "Uploading your changes…" : "Saving your changes…"} /> : null}
+
+        <div className="wizard__nav">
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            Cancel Edit
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save Changes
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

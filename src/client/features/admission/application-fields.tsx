@@ -1,0 +1,94 @@
+/** The application's text fields, drawn from the section lists; used by the wizard and the edit view. */
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { cx } from "../../ui/cx.ts";
+import { type AdmissionValues, type FieldConfig, type FieldName, type FieldSection, FIELD_LABELS, fieldDomId, isRequiredField } from "./application-form.ts";
+
+export interface FieldHandlers {
+  onChange: (name: FieldName, value: string) => void;
+  onBlur?: (name: FieldName) => void;
+}
+
+interface FieldSectionsProps extends FieldHandlers {
+  sections: readonly FieldSection[];
+  values: AdmissionValues;
+  errors: Partial<Record<FieldName, string>>;
+  /** Prefix of every control's id (one per form on the page). */
+  idPrefix: string;
+}
+
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+function ApplicationField({ field, value, error, idPrefix, onChange, onBlur }: { field: FieldConfig; value: string; error?: string; idPrefix: string } & FieldHandlers) {
+  const id = fieldDomId(idPrefix, field.name);
+  const common = {
+    id,
+    name: field.name,
+    label: FIELD_LABELS[field.name],
+    required: isRequiredField(field.name),
+    error,
+    hint: field.hint,
+    fieldClassName: cx("form-grid__item", field.full && "form-grid__item--full"),
+    onBlur: () => onBlur?.(field.name),
+  };
+  if (field.kind === "select") {
+    // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
+    const options = value && !field.options?.includes(value) ? [...(field.options ?? []), value] : (field.options ?? []);
+    return <Select {...common} options={options} placeholder={field.placeholder} value={value} onChange={(e) => onChange(field.name, e.target.value)} />;
+  }
+  if (field.kind === "textarea") {
+    return (
+      <TextArea
+        {...common}
+        rows={3}
+        autoComplete={field.autoComplete}
+        maxLength={field.maxLength}
+        value={value}
+        onChange={(e) => onChange(field.name, e.target.value)}
+      />
+    );
+  }
+  const type = field.kind === "email" || field.kind === "tel" || field.kind === "date" ? field.kind : "text";
+  const inputMode = field.kind === "numeric" ? "numeric" : field.kind === "decimal" ? "decimal" : field.kind === "tel" ? "tel" : undefined;
+  return (
+    <TextInput
+      {...common}
+      type={type}
+      inputMode={inputMode}
+      autoComplete={field.autoComplete}
+      autoCapitalize={field.kind === "email" ? "none" : undefined}
+      spellCheck={field.kind === "email" ? false : undefined}
+      maxLength={field.maxLength}
+      max={field.kind === "date" ? todayIso() : undefined}
+      value={value}
+      onChange={(e) => onChange(field.name, e.target.value)}
+    />
+  );
+}
+
+export function FieldSections({ sections, values, errors, idPrefix, onChange, onBlur }: FieldSectionsProps) {
+  return (
+    <>
+      {sections.map((section) => (
+        <fieldset key={section.title} className="form-section">
+          <legend className="form-section__title">{section.title}</legend>
+          <div className="form-grid">
+            {section.fields.map((field) => (
+              <ApplicationField
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                error={errors[field.name]}
+                idPrefix={idPrefix}
+                onChange={onChange}
+                onBlur={onBlur}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </>
+  );
+}

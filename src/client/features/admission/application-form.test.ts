@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { REQUIRED_ADMISSION_FIELDS } from "../../../shared/schemas/admission.ts";
+import {
+  appendFields,
+  emptyValues,
+  FIELD_LABELS,
+  fieldError,
+  invalidFieldsMessage,
+  missingRequiredFields,
+  missingRequiredMessage,
+  PASSING_YEARS,
+  STEPS,
+  stepOfField,
+  validateAll,
+} from "./application-form.ts";
+import { COMPLETE } from "./test-kit.tsx";
+
+
+describe("the application's fields", () => {
+  test("every field sits on exactly one of the first two steps; documents on the third", () => {
+    const onSteps = STEPS.flatMap((s) => s.sections.flatMap((section) => section.fields.map((f) => f.name)));
+    expect(new Set(onSteps).size).toBe(onSteps.length);
+    expect([...onSteps].sort() as string[]).toEqual(Object.keys(emptyValues()).sort());
+    expect(stepOfField("firstName")).toBe(0);
+    expect(stepOfField("pincode")).toBe(0);
+    expect(stepOfField("course")).toBe(1);
+    expect(stepOfField("guardianPhone")).toBe(1);
+    expect(stepOfField("marksheet")).toBe(2);
+  });
+
+  test("nationality starts as Indian; the year of passing offers 2025 down to 2015", () => {
+    expect(emptyValues().nationality).toBe("Indian");
+    expect(PASSING_YEARS[0]).toBe("2025");
+    expect(PASSING_YEARS.at(-1)).toBe("2015");
+    expect(PASSING_YEARS).toHaveLength(11);
+  });
+
+  test("required labels are the spec's", () => {
+    for (const [name, label] of REQUIRED_ADMISSION_FIELDS) expect(FIELD_LABELS[name]).toBe(label);
+  });
+});
+
+describe("the submit check", () => {
+  test("lists the missing required fields in the spec's order", () => {
+    const values = { ...COMPLETE, lastName: " ", email: "", pincode: "", firstName: "" };
+    expect(missingRequiredFields(values)).toEqual(["firstName", "lastName", "email", "pincode"]);
+    expect(missingRequiredMessage(values)).toBe("Please fill in the following required fields: First Name, Last Name, Email, Pincode");
+    expect(missingRequiredMessage(emptyValues())).toBe(
+      "Please fill in the following required fields: First Name, Last Name, Date of Birth, Gender, Blood Group, Email, Phone, Address, City, State, Pincode, Course",
+    );
+    expect(missingRequiredMessage(COMPLETE)).toBeNull();
+  });
+
+  test("formats come from the shared schema", () => {
+    expect(fieldError("pincode", "4110")).toBe("Please enter a valid 6-digit PIN code");
+    expect(fieldError("email", "priya@")).toBe("Please enter a valid email address");
+    expect(fieldError("yearOfPassing", "2014")).toBe("Year of passing must be between 2015 and 2025");
+    expect(fieldError("previousPercentage", "101")).toBe("Please enter a percentage between 0 and 100");
+    expect(fieldError("alternatePhone", "")).toBeUndefined();
+    expect(fieldError("firstName", "")).toBe("First Name is required");
+    expect(validateAll(COMPLETE)).toEqual({});
+    expect(invalidFieldsMessage(["pincode", "guardianPhone"])).toBe("Please correct the highlighted fields: Pincode, Guardian Phone");
+  });
+
+  test("blank fields are not sent; the rest are trimmed", () => {
+    const form = appendFields(new FormData(), { ...COMPLETE, city: "  Pune  ", alternatePhone: "   " });
+    expect(form.get("city")).toBe("Pune");
+    expect(form.has("alternatePhone")).toBe(false);
+    expect(form.has("medicalHistory")).toBe(false);
+    expect(form.get("nationality")).toBe("Indian");
+  });
+});

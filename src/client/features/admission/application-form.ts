@@ -1,0 +1,214 @@
+/**
+ * The admission application as the screens hold it: every text field as a string, the wizard's steps and
+ * sections, labels, and the checks — all from the shared schema (src/shared/schemas/admission.ts), so the
+ * form says exactly what the server will say.
+ */
+import * as v from "valibot";
+import { BLOOD_GROUPS, GENDERS, SEED_ADMISSION_COURSES, YEAR_OF_PASSING } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { type AdmissionFieldName, admissionFields, REQUIRED_ADMISSION_FIELDS } from "../../../shared/schemas/admission.ts";
+
+export type FieldName = AdmissionFieldName;
+export type AdmissionValues = Record<FieldName, string>;
+
+/** Every field, in the order of the form (and of the spec's entity). */
+export const FIELD_NAMES = Object.keys(admissionFields.entries) as FieldName[];
+
+const REQUIRED_LABELS = new Map<FieldName, string>(REQUIRED_ADMISSION_FIELDS.map(([name, label]) => [name, label]));
+export const isRequiredField = (name: FieldName) => REQUIRED_LABELS.has(name);
+
+/** Labels of the form; the required ones are the spec's own (they appear in the missing-fields alert). */
+export const FIELD_LABELS: Record<FieldName, string> = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  dateOfBirth: "Date of Birth",
+  gender: "Gender",
+  bloodGroup: "Blood Group",
+  nationality: "Nationality",
+  email: "Email",
+  phone: "Phone",
+  alternatePhone: "Alternate Phone",
+  address: "Address",
+  city: "City",
+  state: "State",
+  pincode: "Pincode",
+  course: "Course",
+  previousSchool: "Previous School / College",
+  previousPercentage: "Previous Percentage",
+  boardOfStudy: "Board / University",
+  yearOfPassing: "Year of Passing",
+  fatherName: "Father's Name",
+  fatherOccupation: "Father's Occupation",
+  motherName: "Mother's Name",
+  motherOccupation: "Mother's Occupation",
+  guardianPhone: "Guardian Phone",
+  extracurricular: "Extracurricular Activities",
+  medicalHistory: "Medical History",
+  specialRequirements: "Special Requirements",
+};
+for (const [name, label] of REQUIRED_LABELS) FIELD_LABELS[name] = label;
+
+export const DEFAULT_NATIONALITY = "Indian";
+
+export function emptyValues(): AdmissionValues {
+  const values = Object.fromEntries(FIELD_NAMES.map((name) => [name, ""])) as AdmissionValues;
+  values.nationality = DEFAULT_NATIONALITY;
+  return values;
+}
+
+/** Years of passing, newest first (spec: 2015–2025). */
+export const PASSING_YEARS = Array.from({ length: YEAR_OF_PASSING.max - YEAR_OF_PASSING.min + 1 }, (_, i) => String(YEAR_OF_PASSING.max - i));
+
+export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "textarea" | "numeric" | "decimal";
+
+export interface FieldConfig {
+  name: FieldName;
+  kind: FieldKind;
+  options?: readonly string[];
+  placeholder?: string;
+  autoComplete?: string;
+  hint?: string;
+  maxLength?: number;
+  /** Spans both columns of the form grid. */
+  full?: boolean;
+}
+
+export interface FieldSection {
+  title: string;
+  fields: readonly FieldConfig[];
+}
+
+/**
+ * Courses offered in the form. The server checks the course against its live catalog; until the client
+ * can read that catalog (no public course-list call yet) the seed list stands in (docs/decisions/008).
+ */
+export const COURSE_OPTIONS: readonly string[] = SEED_ADMISSION_COURSES;
+
+export const PERSONAL_SECTIONS: readonly FieldSection[] = [
+  {
+    title: "About you",
+    fields: [
+      { name: "firstName", kind: "text", autoComplete: "given-name", maxLength: 80 },
+      { name: "lastName", kind: "text", autoComplete: "family-name", maxLength: 80 },
+      { name: "dateOfBirth", kind: "date", autoComplete: "bday" },
+      { name: "gender", kind: "select", options: GENDERS, placeholder: "Choose…" },
+      { name: "bloodGroup", kind: "select", options: BLOOD_GROUPS, placeholder: "Choose…" },
+      { name: "nationality", kind: "text", maxLength: 60 },
+    ],
+  },
+  {
+    title: "Contact details",
+    fields: [
+      { name: "email", kind: "email", autoComplete: "email", hint: "We send your application number and updates here." },
+      { name: "phone", kind: "tel", autoComplete: "tel", hint: "For example +91 98765 43210" },
+      { name: "alternatePhone", kind: "tel", maxLength: 20 },
+    ],
+  },
+  {
+    title: "Address",
+    fields: [
+      { name: "address", kind: "textarea", autoComplete: "street-address", full: true, maxLength: 500 },
+      { name: "city", kind: "text", autoComplete: "address-level2", maxLength: 80 },
+      { name: "state", kind: "text", autoComplete: "address-level1", maxLength: 80 },
+      { name: "pincode", kind: "numeric", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" },
+    ],
+  },
+];
+
+export const ACADEMIC_SECTIONS: readonly FieldSection[] = [
+  {
+    title: "Course and previous study",
+    fields: [
+      { name: "course", kind: "select", options: COURSE_OPTIONS, placeholder: "Choose a course", full: true },
+      { name: "previousSchool", kind: "text", maxLength: 200, full: true },
+      { name: "previousPercentage", kind: "decimal", maxLength: 6, hint: "For example 72.5" },
+      { name: "boardOfStudy", kind: "text", maxLength: 120 },
+      { name: "yearOfPassing", kind: "select", options: PASSING_YEARS, placeholder: "Choose a year" },
+    ],
+  },
+  {
+    title: "Family details",
+    fields: [
+      { name: "fatherName", kind: "text", maxLength: 120 },
+      { name: "fatherOccupation", kind: "text", maxLength: 120 },
+      { name: "motherName", kind: "text", maxLength: 120 },
+      { name: "motherOccupation", kind: "text", maxLength: 120 },
+      { name: "guardianPhone", kind: "tel", maxLength: 20 },
+    ],
+  },
+  {
+    title: "Additional information",
+    fields: [
+      { name: "extracurricular", kind: "textarea", full: true, maxLength: 1000 },
+      { name: "medicalHistory", kind: "textarea", full: true, maxLength: 1000, hint: "Only what the institute should know, if anything." },
+      { name: "specialRequirements", kind: "textarea", full: true, maxLength: 1000, hint: "For example exam-centre access or a scribe." },
+    ],
+  },
+];
+
+export const STEPS = [
+  { id: "personal", title: "Personal Details", sections: PERSONAL_SECTIONS },
+  { id: "academic", title: "Academic Information", sections: ACADEMIC_SECTIONS },
+  { id: "documents", title: "Documents Upload", sections: [] },
+  { id: "review", title: "Review & Submit", sections: [] },
+] as const;
+export type StepIndex = 0 | 1 | 2 | 3;
+export const DOCUMENTS_STEP: StepIndex = 2;
+export const REVIEW_STEP: StepIndex = 3;
+
+/** The step that holds a field (documents: the Documents Upload step). */
+export function stepOfField(name: string): StepIndex {
+  const index = STEPS.findIndex((s) => s.sections.some((section) => section.fields.some((f) => f.name === name)));
+  return (index === -1 ? DOCUMENTS_STEP : index) as StepIndex;
+}
+
+/** The first message the shared schema gives for one field's value, or undefined when it is fine. */
+export function fieldError(name: FieldName, value: string): string | undefined {
+  const result = v.safeParse(admissionFields.entries[name], value);
+  return result.success ? undefined : result.issues[0]?.message;
+}
+
+/** Every field's first message (empty object: all fine). */
+export function validateAll(values: AdmissionValues): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const name of FIELD_NAMES) {
+    const message = fieldError(name, values[name]);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+/** The spec's required fields that are blank, in the order the alert lists them. */
+export function missingRequiredFields(values: Partial<Record<FieldName, string>>): FieldName[] {
+  return REQUIRED_ADMISSION_FIELDS.filter(([name]) => !(values[name] ?? "").trim()).map(([name]) => name);
+}
+
+/** 'Please fill in the following required fields: …' (spec part 1 §5), or null when none is missing. */
+export function missingRequiredMessage(values: Partial<Record<FieldName, string>>): string | null {
+  const missing = missingRequiredFields(values);
+  return missing.length ? `Please fill in the following required fields: ${missing.map((n) => REQUIRED_LABELS.get(n)).join(", ")}` : null;
+}
+
+/** The message for fields that are filled in but not in the expected form. */
+export function invalidFieldsMessage(names: readonly FieldName[]): string {
+  return `${MSG.invalidInput}: ${names.map((n) => FIELD_LABELS[n]).join(", ")}`;
+}
+
+/** The text fields as multipart parts; blank fields are not sent (spec part 1 §5). */
+export function appendFields(form: FormData, values: AdmissionValues): FormData {
+  for (const name of FIELD_NAMES) {
+    const value = values[name].trim();
+    if (value) form.append(name, value);
+  }
+  return form;
+}
+
+/** A stored application's fields as form values (a missing value becomes ""). */
+export function valuesFrom(source: Partial<Record<FieldName, string | null>>): AdmissionValues {
+  const values = emptyValues();
+  for (const name of FIELD_NAMES) values[name] = source[name] ?? "";
+  return values;
+}
+
+/** A field's DOM id inside a form whose ids start with `prefix`. */
+export const fieldDomId = (prefix: string, name: string) => `${prefix}-${name}`;

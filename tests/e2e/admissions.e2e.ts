@@ -1,0 +1,383 @@
+/**
+ * Issue 5's journeys in Chromium against the built app: apply on a phone with documents (progress bar,
+ * application number), follow the status, unlock it with the e-mailed code, edit it; the admin finds and
+ * approves it; the new student sets a password from the e-mailed link and signs in. Then a rejection with
+ * its reason, and files the browser or the server refuses, with everything typed kept.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// ——— small real files ———
+
+/** A noisy PNG (so it has some size to upload) that decodes fully. */
+async function pngFile(): Promise<Buffer> {
+  const width = 160;
+  const height = 160;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+async function jpegFile(): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 160, channels: 3, background: "#1d3a8a" } }).jpeg().toBuffer();
+}
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+/** A Windows program's first bytes, named like a PDF. */
+const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), Buffer.alloc(512, 0x41)]);
+
+// ——— the outbox ———
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const soft = body.replace(/=\r?\n/g, "");
+  for (let i = 0; i < soft.length; i++) {
+    const c = soft[i]!;
+    if (c === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      for (const b of Buffer.from(c, "utf8")) bytes.push(b);
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function decodePart(headers: string, body: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+const splitHead = (raw: string) => {
+  const at = raw.search(/\r?\n\r?\n/);
+  return at === -1 ? { head: raw, body: "" } : { head: raw.slice(0, at), body: raw.slice(at).replace(/^\r?\n\r?\n/, "") };
+};
+/** Header lines folded onto one (RFC 5322 continuation lines start with white space). */
+const unfold = (head: string) => head.replace(/\r?\n[ \t]+/g, " ");
+
+/** The text part of an .eml file (multipart or not). */
+function parseEml(raw: string): Mail {
+  const { head, body } = splitHead(raw);
+  const headers = unfold(head);
+  const to = /^to:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "";
+  const subject = /^subject:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "";
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!boundary) return { to, subject, text: decodePart(headers, body) };
+  for (const part of body.split(`--${boundary}`)) {
+    const { head: partHead, body: partBody } = splitHead(part.replace(/^\r?\n/, ""));
+    if (/content-type:\s*text\/plain/i.test(unfold(partHead))) return { to, subject, text: decodePart(unfold(partHead), partBody) };
+  }
+  return { to, subject, text: "" };
+}
+
+function readOutbox(): Mail[] {
+  const dir = path.join(server.dataDir, "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".eml")).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => parseEml(readFileSync(path.join(dir, f), "utf8")));
+}
+
+/** Waits for the newest e-mail to `to` whose text matches; returns the first match group. */
+async function mailFor(to: string, pattern: RegExp, seen = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const matches = readOutbox()
+      .filter((m) => m.to.includes(to))
+      .map((m) => pattern.exec(m.text))
+      .filter((m): m is RegExpExecArray => m !== null);
+    if (matches.length > seen) return matches.at(-1)![1]!;
+    await Bun.sleep(150);
+  }
+  throw new Error(`No e-mail to ${to} matching ${pattern} arrived. Outbox:\n${readOutbox().map((m) => `${m.to} · ${m.subject}`).join("\n")}`);
+}
+
+const CODE_LINE = /^ {4}(\d{6})\s*$/m;
+const FIRST_LOGIN_LINK = /(https?:\/\/\S+\/first-login\?token=[^\s<>"]+)/;
+
+// ——— steps ———
+
+interface Applicant {
+  firstName: string;
+  lastName: string;
+  email: string;
+  city: string;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A form control by its label, which may carry the required asterisk ("Email *"). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+async function fillPersonalDetails(page: Page, a: Applicant) {
+  await page.getByLabel("First Name").fill(a.firstName);
+  await page.getByLabel("Last Name").fill(a.lastName);
+  await page.getByLabel("Date of Birth").fill("1994-07-15");
+  await page.getByLabel("Gender").selectOption("Female");
+  await page.getByLabel("Blood Group").selectOption("O+");
+  await field(page, "Email").fill(a.email);
+  await field(page, "Phone").fill("+91 98765 43210");
+  await page.getByLabel("Address").fill("14 Shivaji Nagar");
+  await page.getByLabel("City").fill(a.city);
+  await page.getByLabel("State").fill("Maharashtra");
+  await page.getByLabel("Pincode").fill("411005");
+}
+
+async function fillAcademic(page: Page) {
+  await page.getByLabel("Course").selectOption("Commerce");
+  await page.getByLabel("Year of Passing").selectOption("2018");
+  await page.getByLabel("Previous Percentage").fill("68.5");
+}
+
+const documentInput = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\b`));
+
+/** Applies through the wizard; returns the application number from the success screen. */
+async function apply(page: Page, a: Applicant, files: { photo: Buffer; marksheet: Buffer }) {
+  await page.goto("/admission");
+  await page.getByRole("heading", { name: "Personal Details" }).waitFor();
+  await fillPersonalDetails(page, a);
+  await page.getByRole("button", { name: "Next Step" }).click();
+  await page.getByRole("heading", { name: "Academic Information" }).waitFor();
+  await fillAcademic(page);
+  await page.getByRole("button", { name: "Next Step" }).click();
+  await documentInput(page, "Photo").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: files.photo });
+  await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: files.marksheet });
+  await page.getByText("marksheet.pdf").waitFor();
+  await page.getByRole("img", { name: "Preview of Photo" }).waitFor();
+  await page.getByRole("button", { name: "Next Step" }).click();
+  await page.getByRole("heading", { name: "Review & Submit" }).waitFor();
+  await page.getByRole("button", { name: "Submit Application" }).click();
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Admin", exact: true }).click();
+  await field(page, "Email").fill(server.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/admin/dashboard");
+}
+
+async function findInAdmin(page: Page, email: string) {
+  await page.goto("/admin/admissions");
+  await page.getByRole("heading", { name: "Admissions Management" }).waitFor();
+  await page.getByLabel("Search").fill(email);
+  await page.waitForURL((u) => u.searchParams.get("search") === email);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.waitFor();
+  expect(await page.getByRole("row").filter({ hasText: "@" }).count()).toBe(1);
+  return row;
+}
+
+async function lookUpStatus(page: Page, email: string) {
+  await page.goto("/admission-status");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Check Status" }).click();
+  await page.getByRole("heading", { name: "Your application" }).waitFor();
+}
+
+describe("admissions journeys", () => {
+  test("apply on a phone, follow, unlock and edit the application; the admin approves; the student signs in", async () => {
+    const applicant: Applicant = { firstName: "Anjali", lastName: "Deshpande", email: "anjali.deshpande@example.com", city: "Pune" };
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+
+    // Hold the upload's answer a moment, so the progress bar can be seen on this fast local link.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admission/submit", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await apply(page, applicant, { photo: await pngFile(), marksheet: PDF });
+    const progress = page.getByRole("progressbar");
+    await progress.waitFor();
+    expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(0);
+    expect(await page.getByText(/Uploading your application…|Checking your documents…/).count()).toBe(1);
+    await noSidewaysScroll(page);
+    release();
+
+    await page.getByRole("heading", { name: "Application submitted successfully!" }).waitFor();
+    const applicationNumber = (await page.getByTestId("application-number").textContent())!.trim();
+    expect(applicationNumber).toMatch(/^APP-\d{4}-\d{6}$/);
+    expect(await page.evaluate(() => localStorage.getItem("admissionDraft"))).toBeNull();
+    await noSidewaysScroll(page);
+
+    // The status page: number and a yellow "Pending".
+    await page.getByRole("link", { name: "Check Application Status" }).click();
+    await page.waitForURL("**/admission-status");
+    await page.getByLabel("Email address").fill(applicant.email);
+    await page.getByRole("button", { name: "Check Status" }).click();
+    await page.getByText(applicationNumber).waitFor();
+    expect(await page.locator(".ui-badge--pending").filter({ hasText: "Pending" }).count()).toBe(1);
+    await noSidewaysScroll(page);
+
+    // View Details needs the e-mailed code.
+    await page.getByRole("button", { name: "View Details" }).click();
+    await page.getByText("We sent a code to").waitFor();
+    expect(await page.getByText("a•••@example.com").count()).toBe(1);
+    const code = await mailFor(applicant.email, CODE_LINE);
+    await page.getByLabel("6-digit code").fill(code);
+    await page.getByRole("button", { name: "Verify code" }).click();
+    const details = page.getByRole("dialog", { name: `Application ${applicationNumber}` });
+    await details.getByText("14 Shivaji Nagar").waitFor();
+    await details.getByRole("link", { name: "Download Marksheet" }).waitFor();
+    await details.getByRole("button", { name: "Edit Application" }).click();
+
+    // Edit (the grant still lives): change the city and save.
+    await page.getByRole("heading", { name: `Edit Application ${applicationNumber}` }).waitFor();
+    expect(await page.getByLabel("City").inputValue()).toBe("Pune");
+    await page.getByLabel("City").fill("Nashik");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Your changes have been saved.").waitFor();
+    await page.getByRole("button", { name: "View Details" }).click();
+    await page.getByRole("dialog", { name: `Application ${applicationNumber}` }).getByText("Nashik").waitFor();
+    await noSidewaysScroll(page);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The admin, on a desktop, finds it by search and approves it.
+    const admin = await newPage(browser, server, DESKTOP);
+    await signInAsAdmin(admin.page);
+    const row = await findInAdmin(admin.page, applicant.email);
+    await row.getByText("Nashik, Maharashtra").waitFor();
+    await row.getByRole("button", { name: /^Approve/ }).click();
+    await admin.page.getByRole("dialog", { name: "Approve this application?" }).getByRole("button", { name: "Approve" }).click();
+    const approved = admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" });
+    await approved.waitFor();
+    const studentId = /student ID (STU\d{4,})/.exec((await approved.textContent()) ?? "")?.[1];
+    expect(studentId).toBeDefined();
+    await row.locator(".ui-badge--approved").waitFor();
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+
+    // The new student sets a password from the approval e-mail's link and signs in by student ID.
+    const link = new URL(await mailFor(applicant.email, FIRST_LOGIN_LINK));
+    const firstLogin = `${server.url}${link.pathname}${link.search}`;
+    const student = await newPage(browser, server, PHONE);
+    const password = "Welcome2Study";
+    await student.page.goto(firstLogin);
+    await field(student.page, "New password").fill(password);
+    await field(student.page, "Confirm new password").fill(password);
+    await student.page.getByRole("button", { name: "Set my password" }).click();
+    await student.page.getByText(studentId!).first().waitFor();
+    await student.page.goto("/login");
+    await student.page.getByLabel("Email or Student ID").fill(studentId!);
+    await student.page.getByLabel("Password", { exact: true }).fill(password);
+    await student.page.getByRole("button", { name: "Sign in" }).click();
+    await student.page.waitForURL("**/student/dashboard");
+
+    // And the status page now shows the student ID in green.
+    await lookUpStatus(student.page, applicant.email);
+    await student.page.getByText(studentId!).first().waitFor();
+    expect(await student.page.locator(".ui-badge--approved").count()).toBe(1);
+    await student.context.close();
+  });
+
+  test("the admin rejects an application with a reason, and the status page shows it", async () => {
+    const applicant: Applicant = { firstName: "Rahul", lastName: "Verma", email: "rahul.verma@example.com", city: "Nagpur" };
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await apply(page, applicant, { photo: await jpegFile(), marksheet: await jpegFile() });
+    await page.getByRole("heading", { name: "Application submitted successfully!" }).waitFor();
+
+    const admin = await newPage(browser, server, DESKTOP);
+    await signInAsAdmin(admin.page);
+    const row = await findInAdmin(admin.page, applicant.email);
+    await row.getByRole("button", { name: /^Reject/ }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Reject this application?" });
+    await dialog.getByLabel("Reason for rejection").fill("Too short");
+    await dialog.getByRole("button", { name: "Reject Application" }).click();
+    await dialog.getByText("Rejection reason is required and must be at least 10 characters long.").waitFor();
+    const reason = "The marksheet does not show the final-year results.";
+    await dialog.getByLabel("Reason for rejection").fill(reason);
+    await dialog.getByRole("button", { name: "Reject Application" }).click();
+    await admin.page.getByText("Application rejected successfully!").waitFor();
+    await row.locator(".ui-badge--rejected").waitFor();
+    // Processed: Delete is offered now, Approve and Reject no longer.
+    await row.getByRole("button", { name: /^Delete/ }).waitFor();
+    expect(await row.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+
+    await lookUpStatus(page, applicant.email);
+    await page.getByText(reason).waitFor();
+    expect(await page.locator(".ui-badge--rejected").filter({ hasText: "Rejected" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Edit Application" }).count()).toBe(0);
+    await noSidewaysScroll(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a program renamed .pdf is refused beside its field, and a file the server refuses comes back there too; nothing typed is lost", async () => {
+    const applicant: Applicant = { firstName: "Sunita", lastName: "Rao", email: "sunita.rao@example.com", city: "Thane" };
+    const { page, context } = await newPage(browser, server, PHONE);
+    await page.goto("/admission");
+    await fillPersonalDetails(page, applicant);
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await fillAcademic(page);
+    await page.getByRole("button", { name: "Next Step" }).click();
+
+    // Refused in the browser at once (by content, as the server would).
+    await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: EXE });
+    const marksheetError = page.locator(".doc-picker").filter({ hasText: "Marksheet must be a PDF, JPG or PNG file." });
+    await marksheetError.waitFor();
+    expect(await documentInput(page, "Marksheet").getAttribute("aria-invalid")).toBe("true");
+
+    // A PNG header on broken image data passes the quick check; the server's full decode refuses it.
+    const png = await pngFile();
+    const brokenPng = Buffer.concat([png.subarray(0, 64), Buffer.alloc(256, 0)]);
+    await documentInput(page, "Photo").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: brokenPng });
+    await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByText("marksheet.pdf").waitFor();
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByRole("heading", { name: "Submission Failed" }).waitFor();
+    await page.getByText("Photo could not be read as an image. Please choose another file.").first().waitFor();
+    await page.getByRole("button", { name: "Try Again" }).click();
+
+    await page.getByRole("heading", { name: "Documents Upload" }).waitFor();
+    await page.locator(".doc-picker").filter({ hasText: "Photo could not be read as an image." }).waitFor();
+    await page.getByText("marksheet.pdf").waitFor();
+    await page.getByRole("button", { name: "Personal Details" }).click();
+    expect(await page.getByLabel("First Name").inputValue()).toBe(applicant.firstName);
+    expect(await page.getByLabel("City").inputValue()).toBe(applicant.city);
+    expect(await field(page, "Email").inputValue()).toBe(applicant.email);
+
+    // A reload keeps the typed answers and asks for the files again.
+    await page.reload();
+    await page.getByText(/please attach these again: Marksheet/).waitFor();
+    await page.getByRole("button", { name: "Personal Details" }).click();
+    expect(await page.getByLabel("City").inputValue()).toBe(applicant.city);
+    await noSidewaysScroll(page);
+    await context.close();
+  });
+});
