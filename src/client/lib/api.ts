@@ -86,6 +86,8 @@ export interface UploadOptions {
    * application on mobile data takes minutes, and that is fine while bytes keep moving.
    */
   stallTimeoutMs?: number;
+  /** extra request headers (e.g. an applicant's access grant), sent with the bearer token */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -96,7 +98,7 @@ export function uploadWithProgress<T = unknown>(
   url: string,
   formData: FormData,
   onProgress: (percent: number) => void,
-  { method = "POST", signal, stallTimeoutMs = 60_000 }: UploadOptions = {},
+  { method = "POST", signal, stallTimeoutMs = 60_000, headers = {} }: UploadOptions = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -120,7 +122,7 @@ export function uploadWithProgress<T = unknown>(
 
     xhr.open(method, apiUrl(url));
     xhr.setRequestHeader("Accept", "application/json");
-    for (const [name, value] of Object.entries(bearerHeader(readToken()))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...headers, ...bearerHeader(readToken()) })) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener("progress", (event) => {
       armStallTimer();
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

@@ -10,7 +10,8 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "media-src 'self'",
   "object-src 'none'",
-  "frame-src 'self'",
+  // blob: lets the admin view an applicant's PDF inline after fetching it with the bearer token.
+  "frame-src 'self' blob:",
   "worker-src 'self'",
   "manifest-src 'self'",
   "base-uri 'self'",

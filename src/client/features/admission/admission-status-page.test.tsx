@@ -186,7 +186,8 @@ describe("the application status page", () => {
     await screen.findByRole("progressbar");
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe("PUT");
-    expect(xhr.url).toBe(`/api/admission/update/7?access=${TOKEN}`);
+    expect(xhr.url).toBe("/api/admission/update/7");
+    expect(xhr.headers["X-Application-Access"]).toBe(TOKEN);
     expect(xhr.body?.get("city")).toBe("Nashik");
     expect(xhr.body?.has("photo")).toBe(false);
     act(() => xhr.respond(200, { success: true, data: { ...APPLICATION, city: "Nashik", pincode: "422001" } }));

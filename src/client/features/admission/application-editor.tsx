@@ -87,10 +87,11 @@ export function ApplicationEditor({
     abort.current = controller;
     try {
       const body = await uploadWithProgress<{ data: Application }>(
-        `/admission/update/${application.id}?access=${encodeURIComponent(grant.token)}`,
+        `/admission/update/${application.id}`,
         appendDocuments(appendFields(new FormData(), values), documents.files),
         setProgress,
-        { method: "PUT", signal: controller.signal },
+        // The grant travels in a header, so it stays out of URLs and logs.
+        { method: "PUT", signal: controller.signal, headers: { "X-Application-Access": grant.token } },
       );
       onSaved(body.data);
     } catch (err) {

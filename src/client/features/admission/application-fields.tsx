@@ -1,4 +1,6 @@
 /** The application's text fields, drawn from the section lists; used by the wizard and the edit view. */
+import type { ComponentProps } from "react";
+import { trpc } from "../../lib/trpc.ts";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { cx } from "../../ui/cx.ts";
 import { type AdmissionValues, type FieldConfig, type FieldName, type FieldSection, FIELD_LABELS, fieldDomId, isRequiredField } from "./application-form.ts";
@@ -34,9 +36,7 @@ function ApplicationField({ field, value, error, idPrefix, onChange, onBlur }: {
     onBlur: () => onBlur?.(field.name),
   };
   if (field.kind === "select") {
-    // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
-    const options = value && !field.options?.includes(value) ? [...(field.options ?? []), value] : (field.options ?? []);
-    return <Select {...common} options={options} placeholder={field.placeholder} value={value} onChange={(e) => onChange(field.name, e.target.value)} />;
+    return <SelectField field={field} value={value} common={common} onChange={onChange} />;
   }
   if (field.kind === "textarea") {
     return (
@@ -66,6 +66,25 @@ function ApplicationField({ field, value, error, idPrefix, onChange, onBlur }: {
       onChange={(e) => onChange(field.name, e.target.value)}
     />
   );
+}
+
+/** Courses come from the live catalog; the seed list stands in while it loads or if it cannot be read. */
+function useCourseOptions(fallback: readonly string[]) {
+  const courses = trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 });
+  return courses.data?.courses.length ? courses.data.courses : fallback;
+}
+
+function SelectField({
+  field,
+  value,
+  common,
+  onChange,
+}: { field: FieldConfig; value: string; common: Omit<ComponentProps<typeof Select>, "options">; onChange: FieldHandlers["onChange"] }) {
+  const catalog = useCourseOptions(field.options ?? []);
+  const offered = field.name === "course" ? catalog : (field.options ?? []);
+  // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
+  const options = value && !offered.includes(value) ? [...offered, value] : offered;
+  return <Select {...common} options={options} placeholder={field.placeholder} value={value} onChange={(e) => onChange(field.name, e.target.value)} />;
 }
 
 export function FieldSections({ sections, values, errors, idPrefix, onChange, onBlur }: FieldSectionsProps) {

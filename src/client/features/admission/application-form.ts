@@ -79,8 +79,8 @@ export interface FieldSection {
 }
 
 /**
- * Courses offered in the form. The server checks the course against its live catalog; until the client
- * can read that catalog (no public course-list call yet) the seed list stands in (docs/decisions/008).
+ * Courses offered while the live catalog (`admissions.courses`) loads or if it cannot be read; the
+ * server checks the chosen course against the catalog either way.
  */
 export const COURSE_OPTIONS: readonly string[] = SEED_ADMISSION_COURSES;
 

@@ -17,6 +17,7 @@ import {
   deleteAdmission,
   getApplication,
   getDocument,
+  listAdmissionCourses,
   listAdmissions,
   lookupStatus,
   processAdmission,
@@ -67,6 +68,7 @@ export const admissionRest = new Hono<AppEnv>()
   .post("/submit", async (c) => ok(c, await submitApplication(c.get("deps"), await formOf(c), meta(c)), 201))
   .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await formOf(c))))
   .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
+  .get("/courses", async (c) => ok(c, await listAdmissionCourses(c.get("deps"))))
   .get("/status/:query", async (c) => {
     const { query } = parseInput(statusLookupInput, { query: c.req.param("query") });
     return ok(c, await lookupStatus(c.get("deps"), query, meta(c)));
@@ -84,7 +86,8 @@ export const admissionRest = new Hono<AppEnv>()
   })
   .get("/application/:id/documents/:kind", async (c) => {
     const { id } = parseInput(idParam, { id: c.req.param("id") });
-    return sendDocument(c, await getDocument(c.get("deps"), id, c.req.param("kind"), accessOf(c)));
+    const thumbnail = c.req.query("size") === "thumb";
+    return sendDocument(c, await getDocument(c.get("deps"), id, c.req.param("kind"), accessOf(c), thumbnail));
   })
   .put("/update/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());

@@ -12,6 +12,7 @@ import {
   admissionStats,
   deleteAdmission,
   getApplication,
+  listAdmissionCourses,
   listAdmissions,
   lookupStatus,
   processAdmission,
@@ -25,6 +26,7 @@ const idInput = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) })
 export const admissionsRouter = router({
   status: sitePublicProcedure.input(statusLookupInput).query(({ ctx, input }) => lookupStatus(ctx.deps, input.query, ctx)),
   stats: sitePublicProcedure.query(({ ctx }) => admissionStats(ctx.deps)),
+  courses: sitePublicProcedure.query(({ ctx }) => listAdmissionCourses(ctx.deps)),
   validate: sitePublicProcedure
     .input(v.record(v.string(), v.string()))
     .mutation(({ ctx, input }) => validateApplication(ctx.deps, input)),

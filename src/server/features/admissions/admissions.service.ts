@@ -139,6 +139,18 @@ export function missingRequiredMessage(raw: Record<string, unknown>): string | n
   return missing.length ? `Please fill in the following required fields: ${missing.join(", ")}` : null;
 }
 
+/** The courses an applicant can choose (DECISIONS 16: catalog data the admin can change). */
+export async function listAdmissionCourses(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("catalog_options")
+    .select("value")
+    .where("list", "=", "admission_course")
+    .where("is_active", "=", 1)
+    .orderBy("sort_order")
+    .execute();
+  return { courses: rows.map((r) => r.value) };
+}
+
 async function activeCourses(db: Kysely<Database>) {
   const rows = await db.selectFrom("catalog_options").select("value").where("list", "=", "admission_course").where("is_active", "=", 1).execute();
   return new Set(rows.map((r) => r.value));
@@ -247,7 +259,7 @@ export async function submitApplication(deps: AppDeps, raw: Record<string, unkno
     deps.mail.kick();
     return { applicationNumber: admission.application_number, id: admission.id, status: admission.status, submittedAt: admission.submitted_at };
   } catch (err) {
-    await removeFiles(dataPaths(deps.env.dataDir).documents, stored.map((s) => s.name));
+    await removeDocumentFiles(deps, stored.map((s) => s.name));
     throw err;
   }
 }
@@ -393,7 +405,21 @@ export async function getApplication(deps: AppDeps, id: number, access: Applicat
 }
 
 /** One stored document of an application, for download (admin or access grant). */
-export async function getDocument(deps: AppDeps, id: number, kind: string, access: ApplicationAccess) {
+/** A document's small preview (made on first request, kept beside the original), for lists. */
+const thumbnailPath = (deps: Pick<AppDeps, "env">, storedName: string) =>
+  path.join(dataPaths(deps.env.dataDir).documents, `${storedName}.thumb.webp`);
+
+/** Removes stored documents together with any previews made of them. */
+async function removeDocumentFiles(deps: Pick<AppDeps, "env">, names: string[]) {
+  const dir = dataPaths(deps.env.dataDir).documents;
+  await removeFiles(dir, [...names, ...names.map((n) => `${n}.thumb.webp`)]);
+}
+
+/**
+ * One stored document of an application, for download (admin or access grant). `thumbnail` asks for a
+ * 160-pixel preview of the photo, so a list of applicants does not download every original.
+ */
+export async function getDocument(deps: AppDeps, id: number, kind: string, access: ApplicationAccess, thumbnail = false) {
   await assertAccess(deps, id, access);
   const doc = await deps.db
     .selectFrom("admission_documents")
@@ -402,7 +428,15 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
     .where("kind", "=", kind as DocumentKind)
     .executeTakeFirst();
   if (!doc) throw notFound("Document not found");
-  return { path: path.join(dataPaths(deps.env.dataDir).documents, doc.stored_name), name: doc.original_name, mimeType: doc.mime_type };
+  const original = path.join(dataPaths(deps.env.dataDir).documents, doc.stored_name);
+  if (thumbnail && doc.mime_type.startsWith("image/")) {
+    const thumb = thumbnailPath(deps, doc.stored_name);
+    if (!(await Bun.file(thumb).exists())) {
+      await Bun.write(thumb, await reencodeImage(new Uint8Array(await Bun.file(original).arrayBuffer()), 160));
+    }
+    return { path: thumb, name: doc.original_name.replace(/\.[^.]+$/, "") + "-preview.webp", mimeType: "image/webp" };
+  }
+  return { path: original, name: doc.original_name, mimeType: doc.mime_type };
 }
 
 /** PUT /admission/update/{id}: pending only; new files replace old ones. */
@@ -424,7 +458,6 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
   }
   const files = await checkDocuments(raw, []);
   const stored = await storeDocuments(deps, files);
-  const dir = dataPaths(deps.env.dataDir).documents;
   const at = deps.now().toISOString();
   let replaced: string[] = [];
   try {
@@ -445,10 +478,10 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
       }
     });
   } catch (err) {
-    await removeFiles(dir, stored.map((s) => s.name));
+    await removeDocumentFiles(deps, stored.map((s) => s.name));
     throw err;
   }
-  await removeFiles(dir, replaced);
+  await removeDocumentFiles(deps, replaced);
   const { admission, docs, studentId } = await loadApplication(deps.db, id);
   return toApplication(admission, docs, studentId);
 }
@@ -483,7 +516,8 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
   const withPhoto = new Set(photos.map((p) => p.admission_id));
   const totalItems = Number(total);
   return {
-    admissions: rows.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: documentUrl(a.id, "photo") } : null })),
+    // Lists show a small preview of the photo, never the original.
+    admissions: rows.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null })),
     stats: counts,
     pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
   };
@@ -600,7 +634,7 @@ export async function deleteAdmission(deps: AppDeps, adminId: number, id: number
     await trx.deleteFrom("admissions").where("id", "=", id).execute();
     await audit(trx, deps.now(), { actorUserId: adminId, action: "admission.delete", entityType: "admission", entityId: id, details: { applicationNumber: current.application_number }, ip: meta.ip });
   });
-  await removeFiles(dataPaths(deps.env.dataDir).documents, docs.map((d) => d.stored_name));
+  await removeDocumentFiles(deps, docs.map((d) => d.stored_name));
   return { message: "Admission deleted successfully!" };
 }
 

@@ -123,6 +123,13 @@ describe("applying", () => {
     expect((await again.json()).message).toContain("Application Status page");
   });
 
+  test("the course list comes from the catalog, without retired courses", async () => {
+    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("value", "=", "Arts").execute();
+    const body = await (await app.request("/api/admission/courses")).json();
+    expect(body.data.courses).toEqual(["Computer Science", "Information Technology", "Electronics", "Mechanical Engineering", "Civil Engineering", "Business Administration", "Commerce"]);
+    expect((await submit(await form({ ...FIELDS, course: "Arts" }))).status).toBe(400);
+  });
+
   test("field rules: year of passing 2015–2025, PIN code, course from the list", async () => {
     const res = await submit(await form({ ...FIELDS, yearOfPassing: "2014", pincode: "12", course: "Astrology" }));
     const body = await res.json();
@@ -206,7 +213,7 @@ describe("admin review", () => {
     const all = await (await asAdmin("GET", "/api/admin/admissions")).json();
     expect(all.data.admissions).toHaveLength(2);
     expect(all.data.stats).toEqual({ total: 2, pending: 2, approved: 0, rejected: 0 });
-    expect(all.data.admissions[0].photo.url).toMatch(/documents\/photo$/);
+    expect(all.data.admissions[0].photo.url).toMatch(/documents\/photo\?size=thumb$/);
     const search = await (await asAdmin("GET", "/api/admin/admissions?search=9000000001")).json();
     expect(search.data.admissions.map((a: { firstName: string }) => a.firstName)).toEqual(["Rahul"]);
     const byNumber = await (await asAdmin("GET", "/api/admin/admissions?search=APP-2026-000001")).json();
@@ -286,6 +293,10 @@ describe("admin review", () => {
     const photo = await app.request(`/api/admission/application/${id}/documents/photo`, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    const thumb = await app.request(`/api/admission/application/${id}/documents/photo?size=thumb`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(new Uint8Array(await thumb.arrayBuffer())).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(160);
     const admin = callerFor(deps, await resolveSession(deps, adminToken));
     expect((await admin.admissions.adminGet({ id })).firstName).toBe("Anita");
     await expect(callerFor(deps).admissions.adminList({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -1,7 +1,7 @@
 /**
  * The admin's details dialog (spec part 2 §2): personal and academic information and every document —
- * images shown inline; PDFs opened in a new tab or downloaded, because the CSP (frame-src 'self') and
- * X-Frame-Options: DENY allow no PDF frame here. Approve / Reject while pending, Delete otherwise.
+ * images and PDFs shown inline from blob: URLs (the CSP allows blob: frames for exactly this), each
+ * also openable in a new tab or downloadable. Approve / Reject while pending, Delete otherwise.
  */
 import type { ReactNode } from "react";
 import { skipToken } from "@tanstack/react-query";
@@ -10,7 +10,7 @@ import { Alert } from "../../../ui/alert.tsx";
 import { Badge, statusTone } from "../../../ui/badge.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
-import { DownloadIcon, EyeIcon, FileIcon } from "../../../ui/icons.tsx";
+import { DownloadIcon, EyeIcon } from "../../../ui/icons.tsx";
 import { Skeleton } from "../../../ui/spinner.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
@@ -60,9 +60,7 @@ function DocumentViewer({ doc }: { doc: AdmissionDocument }) {
               <img className="admin-doc__image" src={file.url} alt={`${doc.label} of the applicant`} />
             </a>
           ) : (
-            <p className="admin-doc__pdf">
-              <FileIcon size={28} /> PDF document
-            </p>
+            <iframe className="admin-doc__pdf-frame" src={file.url} title={`${doc.label} (PDF) of the applicant`} />
           )}
           <div className="cluster cluster--sm">
             <a className="ui-button ui-button--secondary ui-button--sm" href={file.url} target="_blank" rel="noopener">
