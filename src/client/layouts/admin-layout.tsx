@@ -1,9 +1,12 @@
 /**
  * The admin area's frame (spec part 2 §2): sidebar, a top bar that greets by the time of day with the
- * live time and date, a settings link and the profile menu, and the footer with the institute's details.
+ * live time and date, the unread-notification badge (polled every 30 s), a settings link and the profile
+ * menu, and the footer with the institute's details (address, e-mail, quick links, programs, registration).
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
+import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { greetingFor } from "../lib/greeting.ts";
 import { useSession } from "../lib/session.tsx";
 import { useNow } from "../lib/use-now.ts";
@@ -19,6 +22,8 @@ import {
   ImageIcon,
   LogoutIcon,
   MailIcon,
+  MapPinIcon,
+  PhoneIcon,
   SettingsIcon,
   UserIcon,
   UsersIcon,
@@ -27,7 +32,6 @@ import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";
 import { MenuButton } from "./menu-button.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
-import { SiteFooter } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const LINKS: PortalLink[] = [
@@ -75,6 +79,7 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
       actions={
         <>
           <ThemeToggle />
+          <NotificationBell />
           <Link href="/settings" className="icon-button portal-topbar__settings" aria-label="Settings" title="Settings">
             <SettingsIcon />
           </Link>
@@ -99,9 +104,101 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
           </MenuButton>
         </>
       }
-      footer={<SiteFooter compact />}
+      footer={<AdminFooter />}
     >
       {children}
     </PortalShell>
+  );
+}
+
+/** Staff's shortcuts: the activity log (otherwise only behind the dashboard) and the public pages they send people to. */
+const QUICK_LINKS = [
+  { href: "/activity", label: "Activity log" },
+  { href: "/notifications", label: "Notifications" },
+  { href: "/help", label: "Help & Support" },
+  { href: "~/", label: "Public website" },
+  { href: "~/admission", label: "Admission form" },
+  { href: "~/admission-status", label: "Application status" },
+] as const;
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** The footer of spec part 2 §2 from the institute's settings (`site.info`), in the public footer's styles. */
+function AdminFooter() {
+  const { data: info, isError } = useInstituteInfo();
+  const name = useInstituteName();
+  return (
+    <footer className="site-footer site-footer--compact ops-footer">
+      <div className="site-footer__grid">
+        <section aria-labelledby="ops-footer-contact">
+          <h2 id="ops-footer-contact" className="site-footer__heading">
+            Institute
+          </h2>
+          {info ? (
+            <ul className="footer-list">
+              {info.offices.map((office) => (
+                <li key={office.name} className="footer-item">
+                  <MapPinIcon size={18} />
+                  <span>
+                    <strong>{office.name}</strong>
+                    <br />
+                    {office.address}
+                  </span>
+                </li>
+              ))}
+              <li className="footer-item">
+                <MailIcon size={18} />
+                <a href={`mailto:${info.email}`}>{info.email}</a>
+              </li>
+              {info.phones.length > 0 ? (
+                <li className="footer-item">
+                  <PhoneIcon size={18} />
+                  <span>
+                    {info.phones.map((phone, i) => (
+                      <span key={phone}>
+                        {i > 0 ? ", " : null}
+                        <a href={telHref(phone)}>{phone}</a>
+                      </span>
+                    ))}
+                  </span>
+                </li>
+              ) : null}
+            </ul>
+          ) : isError ? (
+            <p className="text-muted">The institute's details could not be loaded just now.</p>
+          ) : null}
+        </section>
+        <nav aria-labelledby="ops-footer-links">
+          <h2 id="ops-footer-links" className="site-footer__heading">
+            Quick links
+          </h2>
+          <ul className="footer-list">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {info && info.streams.length > 0 ? (
+          <section aria-labelledby="ops-footer-programs">
+            <h2 id="ops-footer-programs" className="site-footer__heading">
+              Programs
+            </h2>
+            <ul className="footer-tags">
+              {info.streams.map((stream) => (
+                <li key={stream}>{stream}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <div className="site-footer__bottom">
+        <p>
+          © {new Date().getFullYear()} {name}
+          {info?.registration ? <> · {info.registration}</> : null}
+        </p>
+      </div>
+    </footer>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * A server-paginated admin list's state lives in the URL query (page, search and one filter such as
+ * status or type), so a reload, the Back button or a shared link shows the same view. Defaults are left
+ * out of the URL (`/admin/students` is page 1, no search, every status); other query keys are kept.
+ */
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useLocation, useSearch } from "wouter";
+
+export interface ListFilter {
+  /** the query key, e.g. "status" or "type" */
+  key: string;
+  /** the allowed values; the first is the default ("all") */
+  values: readonly string[];
+}
+
+export interface ListParams {
+  page: number;
+  search: string;
+  /** the filter's value ("" when the list has no filter) */
+  filter: string;
+}
+
+/** The longest search the server accepts (shared schemas' pageParams). */
+export const SEARCH_MAX = 100;
+
+function parsePage(raw: string | null): number {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 ? page : 1;
+}
+
+/** Reads the list's state from a query string ("?page=2&search=x" or "page=2&search=x"); anything odd falls back to the default. */
+export function parseListParams(query: string, filter?: ListFilter): ListParams {
+  const params = new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
+  const search = (params.get("search") ?? "").trim().slice(0, SEARCH_MAX);
+  let value = "";
+  if (filter) {
+    const raw = params.get(filter.key);
+    value = raw !== null && filter.values.includes(raw) ? raw : (filter.values[0] ?? "");
+  }
+  return { page: parsePage(params.get("page")), search, filter: value };
+}
+
+/** The query string (without "?") for a state, keeping the other keys of `current`; defaults are omitted. */
+export function buildListQuery(state: ListParams, filter?: ListFilter, current: string = ""): string {
+  const params = new URLSearchParams(current.startsWith("?") ? current.slice(1) : current);
+  const set = (key: string, value: string, isDefault: boolean) => {
+    if (isDefault) params.delete(key);
+    else params.set(key, value);
+  };
+  set("search", state.search.trim(), state.search.trim() === "");
+  if (filter) set(filter.key, state.filter, state.filter === (filter.values[0] ?? "") || !filter.values.includes(state.filter));
+  set("page", String(state.page), state.page <= 1);
+  return params.toString();
+}
+
+export interface ListParamsApi extends ListParams {
+  /** Another page: a new history entry, so Back returns to the previous page. */
+  setPage(page: number, options?: { replace?: boolean }): void;
+  /** A new search replaces the entry (typing is not history) and starts again at page 1. */
+  setSearch(search: string): void;
+  /** A new filter value: a new history entry, page 1. */
+  setFilter(value: string): void;
+}
+
+export function useListParams(filter?: ListFilter): ListParamsApi {
+  const query = useSearch();
+  const [location, navigate] = useLocation();
+  // The filter is a constant of each page; its values decide the parse.
+  const filterKey = filter ? `${filter.key}:${filter.values.join(",")}` : "";
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableFilter = useMemo(() => filter, [filterKey]);
+  const params = useMemo(() => parseListParams(query, stableFilter), [query, stableFilter]);
+
+  const go = useCallback(
+    (next: ListParams, replace: boolean) => {
+      const qs = buildListQuery(next, stableFilter, query);
+      if (qs === query.replace(/^\?/, "")) return;
+      navigate(`${location}${qs ? `?${qs}` : ""}`, { replace });
+    },
+    [location, navigate, query, stableFilter],
+  );
+
+  return {
+    ...params,
+    setPage: (page, options) => go({ ...params, page: Math.max(1, Math.floor(page)) }, options?.replace ?? false),
+    setSearch: (search) => go({ ...params, search: search.trim().slice(0, SEARCH_MAX), page: 1 }, true),
+    setFilter: (value) => go({ ...params, filter: value, page: 1 }, false),
+  };
+}
+
+/**
+ * Keeps the page within the list once the server has answered: after the last row of the last page was
+ * deleted, or a shared link named a page that no longer exists, the list moves to its last page.
+ */
+export function useKeepPageInRange(list: Pick<ListParamsApi, "page" | "setPage">, totalPages: number | undefined): void {
+  const { page, setPage } = list;
+  const setPageRef = useRef(setPage);
+  setPageRef.current = setPage;
+  useEffect(() => {
+    if (totalPages === undefined) return;
+    const last = Math.max(1, totalPages);
+    if (page > last) setPageRef.current(last, { replace: true });
+  }, [page, totalPages]);
+}
