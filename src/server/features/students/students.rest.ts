@@ -14,6 +14,7 @@ import {
   deleteStudent,
   exportStudentsCsv,
   getStudent,
+  listStandards,
   listStudents,
   sendStudentCredentials,
   toggleStudentStatus,
@@ -27,6 +28,7 @@ const idOf = (c: AppContext) => parseInput(studentIdInput, { id: c.req.param("id
 export const adminStudentRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => ok(c, await listStudents(c.get("deps"), parseInput(studentListQuery, c.req.query()))))
+  .get("/standards", async (c) => ok(c, await listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
     const query = parseInput(studentExportQuery, c.req.query());
     const { filename, csv } = await exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));

@@ -5,6 +5,7 @@ import {
   createStudent,
   deleteStudent,
   getStudent,
+  listStandards,
   listStudents,
   sendStudentCredentials,
   toggleStudentStatus,
@@ -13,6 +14,7 @@ import {
 
 export const studentsRouter = router({
   list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.deps, input)),
+  standards: adminProcedure.query(({ ctx }) => listStandards(ctx.deps)),
   get: adminProcedure.input(studentIdInput).query(({ ctx, input }) => getStudent(ctx.deps, input.id)),
   create: adminProcedure.input(studentForm).mutation(({ ctx, input }) => createStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
   update: adminProcedure.input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx.deps, ctx.auth.user.id, input, ctx)),

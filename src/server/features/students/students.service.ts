@@ -96,6 +96,18 @@ async function findStudent(db: Kysely<Database>, id: number) {
 }
 
 /** The standard must be a live option (DECISIONS 16); a student may keep one that was retired since. */
+/** The Course/Standard choices (DECISIONS 16: catalog data the admin can change). */
+export async function listStandards(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("catalog_options")
+    .select("value")
+    .where("list", "=", "standard")
+    .where("is_active", "=", 1)
+    .orderBy("sort_order")
+    .execute();
+  return { standards: rows.map((r) => r.value) };
+}
+
 async function assertStandard(db: Kysely<Database>, standard: string, current: string | null = null) {
   if (standard === current) return;
   const option = await db

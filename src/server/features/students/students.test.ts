@@ -406,4 +406,13 @@ describe("tRPC", () => {
     expect((await admin.students.remove({ id })).message).toBe("Student deleted successfully!");
     await expect(admin.students.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
+
+  test("the Course/Standard choices come from the catalog, without retired ones", async () => {
+    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "Other").execute();
+    const auth = await resolveSession(deps, adminToken);
+    const { standards } = await callerFor(deps, auth).students.standards();
+    expect(standards[0]).toBe("10th Grade");
+    expect(standards).toHaveLength(14);
+    expect(standards).not.toContain("Other");
+  });
 });

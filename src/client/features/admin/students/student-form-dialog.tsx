@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../../shared/constants.ts";
+import { trpc } from "../../../lib/trpc.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
@@ -40,6 +41,7 @@ const today = () => {
 
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
   const formId = useId();
+  const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<FormProblems | null>(null);
 
@@ -112,7 +114,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             label={FIELD_LABELS.standard}
             required
             placeholder="Choose a course or standard"
-            options={standardOptions(initial.standard)}
+            options={standardOptions(initial.standard, standards.data?.standards)}
             value={values.standard}
             error={error("standard")}
             onChange={set("standard")}

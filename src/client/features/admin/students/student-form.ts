@@ -151,9 +151,12 @@ export function checkStudentForm(values: StudentFormValues): FormProblems | null
   return problemsFrom(fieldErrorsOf(result.issues), null);
 }
 
-/** The Course/Standard choices: the spec's list, plus a student's current value that was retired since. */
-export function standardOptions(current: string): string[] {
-  const list: string[] = [...SEED_STANDARDS];
+/**
+ * The Course/Standard choices: the live catalog (the seed list while it loads), plus a student's current
+ * value that was retired since.
+ */
+export function standardOptions(current: string, catalog: readonly string[] = SEED_STANDARDS): string[] {
+  const list: string[] = [...(catalog.length ? catalog : SEED_STANDARDS)];
   if (current && !list.includes(current)) list.push(current);
   return list;
 }
