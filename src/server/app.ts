@@ -14,7 +14,8 @@ import { admissionRest, adminAdmissionRest } from "./features/admissions/admissi
 import { mountAdminFeatures } from "./features/admin-routes.ts";
 import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
-import { galleryRest } from "./features/gallery/gallery.rest.ts";
+import { GALLERY_UPLOAD_BODY_LIMIT, galleryRest } from "./features/gallery/gallery.rest.ts";
+import { analyticsRest } from "./features/analytics/analytics.rest.ts";
 import { checkHealth } from "./features/health/health.service.ts";
 import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
 import { ticketsRest } from "./features/tickets/tickets.rest.ts";
@@ -40,7 +41,7 @@ export interface AppOptions {
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
 /** Requests that carry files get a larger body limit; everything else stays small. */
-const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/student\/profile\/photo$/, /^\/api\/gallery\/upload$/];
+const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/student\/profile\/photo$/];
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** four documents of at most 5 MB each, plus the form fields */
 const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;
@@ -67,7 +68,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", async (c, next) => {
-    const limit = UPLOAD_PATHS.some((re) => re.test(c.req.path)) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    const limit =
+      c.req.path === "/api/gallery/upload"
+        ? GALLERY_UPLOAD_BODY_LIMIT
+        : UPLOAD_PATHS.some((re) => re.test(c.req.path))
+          ? UPLOAD_BODY_LIMIT
+          : JSON_BODY_LIMIT;
     return bodyLimit({
       maxSize: limit,
       onError: () => {
@@ -94,6 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/admission", admissionRest);
   app.route("/api/admin/admissions", adminAdmissionRest);
   mountAdminFeatures(app);
+  app.route("/api/admin/analytics", analyticsRest);
   app.route("/api/admin/settings", adminSettingsRest);
   app.route("/api/admin/backups", adminBackupsRest);
   app.route("/api/tickets", ticketsRest);

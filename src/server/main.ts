@@ -41,7 +41,7 @@ const deps = { ...base, mail, limits: createRateLimiter(now) };
 mail.start();
 const stopBackups = startBackupScheduler(deps);
 const app = createApp(deps);
-const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 128 * 1024 * 1024 });
 
 const url = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
 for (const c of created) {

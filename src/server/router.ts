@@ -1,6 +1,7 @@
 /** The tRPC API: one sub-router per feature. The client imports only the type. */
 import { adminFeatureRouters } from "./features/admin-routes.ts";
 import { admissionsRouter } from "./features/admissions/admissions.router.ts";
+import { analyticsRouter } from "./features/analytics/analytics.router.ts";
 import { authRouter } from "./features/auth/auth.router.ts";
 import { contactsRouter } from "./features/contacts/contacts.router.ts";
 import { galleryRouter } from "./features/gallery/gallery.router.ts";
@@ -13,6 +14,7 @@ import { router } from "./trpc.ts";
 
 export const appRouter = router({
   admissions: admissionsRouter,
+  analytics: analyticsRouter,
   auth: authRouter,
   contacts: contactsRouter,
   gallery: galleryRouter,

@@ -1,11 +1,84 @@
-/** Public gallery paths: GET /api/gallery?category= and GET /api/public/gallery (both read data.images). */
+/**
+ * Gallery REST paths, mounted at /api/gallery. Public: GET / (?category=; also served as GET
+ * /api/public/gallery), both read data.images. Admin only (spec part 2 §7): GET /admin, GET /admin/stats,
+ * POST /upload (multipart), DELETE /bulk, PUT and DELETE /{id}. /bulk is registered before /{id}.
+ */
 import { Hono } from "hono";
-import { galleryQuery } from "../../../shared/schemas/gallery.ts";
-import { type AppEnv, ok } from "../../platform/http.ts";
+import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import {
+  GALLERY_MESSAGES,
+  GALLERY_UPLOAD_MAX_FILES,
+  galleryAdminQuery,
+  galleryBulkDeleteInput,
+  galleryIdInput,
+  galleryQuery,
+  galleryUpdateInput,
+} from "../../../shared/schemas/gallery.ts";
+import { badRequest } from "../../platform/errors.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import { listPublicGallery } from "./gallery.service.ts";
+import {
+  bulkDeleteGalleryImages,
+  deleteGalleryImage,
+  galleryStats,
+  listGalleryAdmin,
+  listPublicGallery,
+  updateGalleryImage,
+  uploadGalleryImages,
+} from "./gallery.service.ts";
 
-export const galleryRest = new Hono<AppEnv>().get("/", async (c) => {
-  const { category } = parseInput(galleryQuery, c.req.query());
-  return ok(c, await listPublicGallery(c.get("deps"), category));
-});
+/**
+ * The body limit POST /api/gallery/upload needs: the most files of the largest size, plus the form
+ * fields (app.ts sets body limits per path).
+ */
+export const GALLERY_UPLOAD_BODY_LIMIT = GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + 1024 * 1024;
+
+const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const idOf = (c: AppContext) => parseInput(galleryIdInput, { id: c.req.param("id") }).id;
+const admin = requireRole("admin");
+const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * The files (repeated `images`) and their details: `imageDetails` as one JSON array, or repeated with one
+ * JSON object per image. A body that is not multipart or cannot be read counts as no files.
+ */
+async function uploadParts(c: AppContext): Promise<{ files: unknown[]; details: unknown[] }> {
+  if (!(c.req.header("content-type") ?? "").includes("multipart/form-data")) return { files: [], details: [] };
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    return { files: [], details: [] };
+  }
+  const files = asList(body["images"]);
+  const raw = asList(body["imageDetails"]);
+  let details: unknown[];
+  try {
+    const parsed = raw.map((part) => (typeof part === "string" ? (JSON.parse(part) as unknown) : part));
+    details = parsed.length === 1 && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  } catch {
+    throw badRequest(GALLERY_MESSAGES.details, { imageDetails: [GALLERY_MESSAGES.details] });
+  }
+  return { files, details };
+}
+
+export const galleryRest = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const { category } = parseInput(galleryQuery, c.req.query());
+    return ok(c, await listPublicGallery(c.get("deps"), category));
+  })
+  .get("/admin", admin, async (c) => ok(c, await listGalleryAdmin(c.get("deps"), parseInput(galleryAdminQuery, c.req.query()))))
+  .get("/admin/stats", admin, async (c) => ok(c, await galleryStats(c.get("deps"))))
+  .post("/upload", admin, async (c) => {
+    const parts = await uploadParts(c);
+    return ok(c, await uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, meta(c)), 201);
+  })
+  .delete("/bulk", admin, async (c) => {
+    const input = parseInput(galleryBulkDeleteInput, await readJson(c));
+    return ok(c, await bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+  })
+  .put("/:id", admin, async (c) => {
+    const input = parseInput(galleryUpdateInput, await jsonWithPathId(c));
+    return ok(c, await updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+  })
+  .delete("/:id", admin, async (c) => ok(c, await deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));

@@ -16,6 +16,7 @@ import {
   getOwnProfile,
   getStudentById,
   getStudentSettings,
+  idCardQrSvg,
   studentDashboard,
   updateOwnStudentProfile,
   updatePrivacySettings,
@@ -46,6 +47,15 @@ export const studentRest = new Hono<AppEnv>()
   )
   .put("/profile/photo", student, async (c) => ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await photoPart(c), meta(c))))
   .get("/id-card", student, async (c) => ok(c, await getIdCard(c.get("deps"), userId(c))))
+  .get("/id-card/qr.svg", student, async (c) => {
+    const { svg } = await idCardQrSvg(c.get("deps"), userId(c));
+    // The token inside is the card's key: never kept by a shared cache, never sniffed as anything else.
+    return c.body(svg, 200, {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+  })
   .get("/settings", student, async (c) => ok(c, await getStudentSettings(c.get("deps"), userId(c))))
   .put("/notification-settings", student, async (c) =>
     ok(c, await updateStudentSettings(c.get("deps"), userId(c), parseInput(notificationSettingsInput, await readJson(c)), meta(c))),

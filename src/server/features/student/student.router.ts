@@ -14,6 +14,7 @@ import {
   getOwnProfile,
   getStudentById,
   getStudentSettings,
+  idCardQrSvg,
   studentDashboard,
   updateOwnStudentProfile,
   updatePrivacySettings,
@@ -25,6 +26,8 @@ export const studentRouter = router({
   profile: studentProcedure.query(({ ctx }) => getOwnProfile(ctx.deps, ctx.auth.user.id)),
   updateProfile: studentProcedure.input(studentProfileInput).mutation(({ ctx, input }) => updateOwnStudentProfile(ctx.deps, ctx.auth.user.id, input, ctx)),
   idCard: studentProcedure.query(({ ctx }) => getIdCard(ctx.deps, ctx.auth.user.id)),
+  /** The twin of GET /student/id-card/qr.svg: `{ svg, verifyUrl }`. */
+  idCardQr: studentProcedure.query(({ ctx }) => idCardQrSvg(ctx.deps, ctx.auth.user.id)),
   settings: studentProcedure.query(({ ctx }) => getStudentSettings(ctx.deps, ctx.auth.user.id)),
   updateSettings: studentProcedure.input(notificationSettingsInput).mutation(({ ctx, input }) => updateStudentSettings(ctx.deps, ctx.auth.user.id, input, ctx)),
   updatePrivacy: studentProcedure.input(privacySettingsInput).mutation(({ ctx, input }) => updatePrivacySettings(ctx.deps, ctx.auth.user.id, input)),

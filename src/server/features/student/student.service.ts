@@ -3,6 +3,7 @@
  * and privacy preferences, the dashboard figures (real data only, DECISIONS 6), and a student by id for
  * the student themself or an admin (DECISIONS 8).
  */
+import QRCode from "qrcode";
 import * as v from "valibot";
 import type { User } from "../../../../db/schema.ts";
 import {
@@ -294,6 +295,9 @@ async function ensureIdCardToken(deps: Pick<AppDeps, "db">, user: User): Promise
   return row.id_card_token!;
 }
 
+/** The address a card's QR code opens: `{PUBLIC_URL}/verify/{token}`. */
+const verifyUrlFor = (deps: Pick<AppDeps, "env">, token: string) => `${publicUrl(deps)}/verify/${token}`;
+
 /** GET /student/id-card: what the printed card shows, with the verification address for its QR code. */
 export async function getIdCard(deps: AppDeps, userId: number) {
   const user = await loadStudent(deps, userId);
@@ -311,8 +315,20 @@ export async function getIdCard(deps: AppDeps, userId: number) {
     validUntil: validity.validUntil,
     academicYear: validity.academicYear,
     institute: { name: institute.name, address: institute.address, phones: institute.phones, email: institute.email },
-    verifyUrl: `${publicUrl(deps)}/verify/${token}`,
+    verifyUrl: verifyUrlFor(deps, token),
   };
+}
+
+/**
+ * GET /student/id-card/qr.svg: the card's verification address as an SVG QR code, made here so the
+ * client ships no QR encoder. Plain paths only (no script, no style attribute), so it can be shown
+ * through an <img> under the CSP. Error correction M survives a worn or creased print.
+ */
+export async function idCardQrSvg(deps: AppDeps, userId: number) {
+  const user = await loadStudent(deps, userId);
+  const verifyUrl = verifyUrlFor(deps, await ensureIdCardToken(deps, user));
+  const svg = await QRCode.toString(verifyUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { svg, verifyUrl };
 }
 
 /**

@@ -1,0 +1,212 @@
+/**
+ * Analytics and Reports (spec part 2): the four cards, admissions and contacts trends bucketed over the
+ * chosen range (DECISIONS 5), the top gallery categories, recent activity, and the same report as CSV.
+ * Every figure is counted by the database (aggregates and GROUP BY); which figures are all-time and which
+ * follow the range is set out in docs/decisions/009-analytics.md.
+ */
+import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
+import {
+  ANALYTICS_GROWTH_WINDOW_DAYS,
+  ANALYTICS_RANGE_LABELS,
+  ANALYTICS_RECENT_ACTIVITY,
+  ANALYTICS_TOP_CATEGORIES,
+  type AnalyticsRange,
+} from "../../../shared/schemas/analytics.ts";
+import type { DB } from "../../../../db/connection.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { localDate } from "../../platform/calendar.ts";
+import { toCsv } from "../../platform/csv.ts";
+import { type BucketUnit, bucketIndexOf, type DateBucket, dateBuckets, withCounts } from "../../platform/date-buckets.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+
+const DAY = 86_400_000;
+
+/** How each range is cut: daily for 7d and 30d, 13 weeks of 7 days for 90d, 12 calendar months for 1y. */
+export const RANGE_BUCKETS: Record<AnalyticsRange, { unit: BucketUnit; count: number }> = {
+  "7d": { unit: "day", count: 7 },
+  "30d": { unit: "day", count: 30 },
+  "90d": { unit: "week", count: 13 },
+  "1y": { unit: "month", count: 12 },
+};
+
+export type ActivityType = "admission" | "contact" | "gallery";
+
+export interface ActivityEvent {
+  type: ActivityType;
+  id: number;
+  /** "New application from Asha Rao", "Inquiry from Ravi", "Gallery image uploaded: Sports day" */
+  title: string;
+  /** the applicant, the person who wrote, or the image's title */
+  name: string;
+  /** admission: pending | approved | rejected; contact: new | in-progress | resolved | closed; gallery: active | inactive */
+  status: AdmissionStatus | ContactStatus | "active" | "inactive";
+  /** ISO-8601 */
+  at: string;
+}
+
+/** Rows created within [first bucket's start, last bucket's end), counted per bucket by the database. */
+async function countPerBucket(db: DB, table: "admissions" | "contact_inquiries", buckets: readonly DateBucket[]) {
+  const inRange = db
+    .selectFrom(table)
+    .select(bucketIndexOf("created_at", buckets).as("bucket"))
+    .where("created_at", ">=", buckets[0]!.start)
+    .where("created_at", "<", buckets[buckets.length - 1]!.end);
+  const rows = await db
+    .selectFrom(inRange.as("t"))
+    .select((eb) => ["t.bucket", eb.fn.countAll<number>().as("count")])
+    .groupBy("t.bucket")
+    .execute();
+  return withCounts(buckets, rows);
+}
+
+const byNewest = (a: ActivityEvent, b: ActivityEvent) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id);
+
+export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range: AnalyticsRange) {
+  const now = deps.now();
+  const { general } = await getSettings(deps);
+  const shape = RANGE_BUCKETS[range];
+  const buckets = dateBuckets(now, general.timeZone, shape.unit, shape.count);
+  const from = buckets[0]!.start;
+  const growthFrom = new Date(now.getTime() - ANALYTICS_GROWTH_WINDOW_DAYS * DAY).toISOString();
+  const db = deps.db;
+
+  const [totals, admissionsTrend, contactsTrend, categories, admissions, contacts, images] = await Promise.all([
+    db
+      .selectNoFrom((eb) => [
+        eb.selectFrom("users").where("role", "=", "student").select((s) => s.fn.countAll<number>().as("n")).as("students"),
+        eb.selectFrom("admissions").select((s) => s.fn.countAll<number>().as("n")).as("admissions"),
+        eb.selectFrom("admissions").where("created_at", ">=", growthFrom).select((s) => s.fn.countAll<number>().as("n")).as("recentAdmissions"),
+        eb.selectFrom("gallery_images").select((s) => s.fn.countAll<number>().as("n")).as("gallery"),
+      ])
+      .executeTakeFirstOrThrow(),
+    countPerBucket(db, "admissions", buckets),
+    countPerBucket(db, "contact_inquiries", buckets),
+    db
+      .selectFrom("gallery_images")
+      .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
+      .groupBy("category")
+      .orderBy("count", "desc")
+      .orderBy("category")
+      .limit(ANALYTICS_TOP_CATEGORIES)
+      .execute(),
+    db
+      .selectFrom("admissions")
+      .select(["id", "first_name", "last_name", "status", "created_at"])
+      .where("created_at", ">=", from)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ANALYTICS_RECENT_ACTIVITY)
+      .execute(),
+    db
+      .selectFrom("contact_inquiries")
+      .select(["id", "name", "status", "created_at"])
+      .where("created_at", ">=", from)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ANALYTICS_RECENT_ACTIVITY)
+      .execute(),
+    db
+      .selectFrom("gallery_images")
+      .select(["id", "title", "is_active", "created_at"])
+      .where("created_at", ">=", from)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ANALYTICS_RECENT_ACTIVITY)
+      .execute(),
+  ]);
+
+  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  const allAdmissions = n(totals.admissions);
+  const sum = (trend: { count: number }[]) => trend.reduce((total, b) => total + b.count, 0);
+
+  const recentActivity: ActivityEvent[] = [
+    ...admissions.map((a) => {
+      const name = `${a.first_name} ${a.last_name}`;
+      return { type: "admission" as const, id: a.id, title: `New application from ${name}`, name, status: a.status, at: a.created_at };
+    }),
+    ...contacts.map((c) => ({ type: "contact" as const, id: c.id, title: `Inquiry from ${c.name}`, name: c.name, status: c.status, at: c.created_at })),
+    ...images.map((g) => ({
+      type: "gallery" as const,
+      id: g.id,
+      title: `Gallery image uploaded: ${g.title}`,
+      name: g.title,
+      status: g.is_active === 1 ? ("active" as const) : ("inactive" as const),
+      at: g.created_at,
+    })),
+  ]
+    .sort(byNewest)
+    .slice(0, ANALYTICS_RECENT_ACTIVITY);
+
+  return {
+    range: {
+      key: range,
+      label: ANALYTICS_RANGE_LABELS[range],
+      bucket: shape.unit,
+      from,
+      to: now.toISOString(),
+      timeZone: general.timeZone,
+    },
+    cards: {
+      /** all time: every student account */
+      totalStudents: n(totals.students),
+      /** fixed window: admissions in the last 30 days as a whole percent of all admissions (0 when there are none) */
+      growthPercent: allAdmissions === 0 ? 0 : Math.round((n(totals.recentAdmissions) / allAdmissions) * 100),
+      /** in range */
+      totalAdmissions: sum(admissionsTrend),
+      /** in range */
+      contactInquiries: sum(contactsTrend),
+      /** all time: every image, active or not */
+      galleryImages: n(totals.gallery),
+    },
+    admissionsTrend,
+    contactsTrend,
+    /** all time, the five largest categories (ties by name) */
+    topCategories: categories.map((c) => ({ category: c.category, count: n(c.count) })),
+    /** in range, newest first */
+    recentActivity,
+    generatedAt: now.toISOString(),
+  };
+}
+export type AnalyticsOverview = Awaited<ReturnType<typeof analyticsOverview>>;
+
+const TREND_HEADER = ["Period", "Start", "End", "Count"] as const;
+
+/** The report as one CSV file: a title block, then each section under its own heading, blank lines between. */
+export function analyticsCsv(report: AnalyticsOverview): string {
+  const { cards, range } = report;
+  const trendRows = (trend: AnalyticsOverview["admissionsTrend"]) => trend.map((b) => [b.label, b.start, b.end, b.count]);
+  const sections = [
+    toCsv(["Analytics report"], [
+      ["Range", `${range.label} (${range.key})`],
+      ["From", range.from],
+      ["To", range.to],
+      ["Time zone", range.timeZone],
+      ["Generated", report.generatedAt],
+    ]),
+    toCsv(["Overview"], []) +
+      toCsv(["Metric", "Value", "Counted over"], [
+        ["Total Students", cards.totalStudents, "All time"],
+        ["Monthly growth (admissions in the last 30 days, % of all)", `${cards.growthPercent}%`, "Last 30 days"],
+        ["Total Admissions", cards.totalAdmissions, range.label],
+        ["Contact Inquiries", cards.contactInquiries, range.label],
+        ["Gallery Images", cards.galleryImages, "All time"],
+      ]),
+    toCsv(["Admissions trend"], []) + toCsv(TREND_HEADER, trendRows(report.admissionsTrend)),
+    toCsv(["Contacts trend"], []) + toCsv(TREND_HEADER, trendRows(report.contactsTrend)),
+    toCsv(["Top gallery categories"], []) + toCsv(["Category", "Images"], report.topCategories.map((c) => [c.category, c.count])),
+    toCsv(["Recent activity"], []) +
+      toCsv(["Type", "Title", "Name", "Status", "Date"], report.recentActivity.map((a) => [a.type, a.title, a.name, a.status, a.at])),
+  ];
+  return sections.join("\r\n");
+}
+
+/** GET /api/admin/analytics/export: the report for the range as a CSV download (audited: it names people). */
+export async function exportAnalyticsCsv(deps: AppDeps, adminId: number, range: AnalyticsRange, meta: SessionMeta = {}) {
+  const report = await analyticsOverview(deps, range);
+  const now = deps.now();
+  await audit(deps.db, now, { actorUserId: adminId, action: "analytics.export", entityType: "report", details: { range }, ip: meta.ip });
+  // UTF-8 with a byte order mark, so spreadsheet programs read Indian names correctly.
+  return { filename: `analytics-report-${localDate(now, report.range.timeZone)}-${range}.csv`, csv: `\uFEFF${analyticsCsv(report)}` };
+}
