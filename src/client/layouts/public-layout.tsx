@@ -43,7 +43,8 @@ const STUDENT_LINKS: NavLink[] = [
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const [location] = useLocation();
-  const maintenance = useSiteMaintenance();
+  // ID card checks stay open during maintenance (an exam hall may be checking cards): docs/decisions/006.
+  const maintenance = useSiteMaintenance() && !location.startsWith("/verify/");
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -1,0 +1,253 @@
+import { afterEach, describe, expect, jest, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
+import { STUDENT, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { FLASH_MS } from "./use-flash.ts";
+import { PROFILE_MESSAGES } from "./profile-form.ts";
+import { advance, errorOf, PROFILE, renderStudentAt, useFakeTimerCleanup } from "./student-testing.tsx";
+
+useClientTestRules();
+
+const RealXhr = globalThis.XMLHttpRequest;
+useFakeTimerCleanup();
+afterEach(() => {
+  globalThis.XMLHttpRequest = RealXhr;
+});
+
+/** Stands in for XMLHttpRequest: records what is sent and answers when the test says so. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = "";
+  url = "";
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = "";
+  upload = new EventTarget();
+  private events = new EventTarget();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {}
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event("load"));
+  }
+}
+
+function useFakeXhr() {
+  FakeXhr.sent = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+}
+
+async function openProfile(handlers: Parameters<typeof renderStudentAt>[1] = {}) {
+  let loads = 0;
+  const app = renderStudentAt("/student/profile", {
+    "student.profile": () => {
+      loads++;
+      return PROFILE;
+    },
+    ...handlers,
+  });
+  await screen.findByRole("heading", { level: 1, name: "My Profile" });
+  await screen.findByRole("button", { name: "Edit Profile" });
+  return { ...app, loads: () => loads };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const photoInput = () => screen.getByLabelText("Profile photo file") as HTMLInputElement;
+const choose = (file: File) => fireEvent.change(photoInput(), { target: { files: [file] } });
+
+describe("student profile", () => {
+  test("view mode shows every detail; edit mode edits only the student's own fields and keeps the rest read-only", async () => {
+    await openProfile();
+    const personal = screen.getByRole("region", { name: "Personal details" });
+    expect(within(personal).getByText("15 August 2001")).toBeTruthy();
+    expect(within(personal).getByText("B+")).toBeTruthy();
+    const emergency = screen.getByRole("region", { name: "Emergency contact" });
+    expect(within(emergency).getByText("Rajesh Sharma")).toBeTruthy();
+    expect(within(emergency).getByText("Not specified")).toBeTruthy(); // no e-mail
+    expect(screen.queryByRole("textbox")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    expect(field("City").value).toBe("Pune");
+    expect(field("Mobile").value).toBe("9876543210");
+    expect((screen.getByLabelText("Relationship") as HTMLSelectElement).value).toBe("Father");
+    const relationships = Array.from((screen.getByLabelText("Relationship") as HTMLSelectElement).options).map((o) => o.value);
+    expect(relationships).toEqual(["", "Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"]);
+    // Name, e-mail, student ID and course are shown, never editable.
+    const managed = screen.getByRole("region", { name: "Managed by the institute" });
+    for (const shown of [PROFILE.name, PROFILE.email, "STU0001", "Business Administration"]) expect(within(managed).getByText(shown)).toBeTruthy();
+    expect(screen.queryByLabelText("Full name")).toBeNull();
+    expect(screen.queryByLabelText("E-mail address")).toBeNull();
+    expect(screen.queryByLabelText("Student ID")).toBeNull();
+  });
+
+  test("Save sends the changes, leaves edit mode and shows the success message, which vanishes after 5 seconds", async () => {
+    const { sent } = await openProfile({
+      "student.updateProfile": (input) => {
+        const i = input as { city: string; emergencyContact: { relationship: string; name: string; phone: string } };
+        return { ...PROFILE, city: i.city, emergencyContact: { ...PROFILE.emergencyContact, ...i.emergencyContact, email: null } };
+      },
+    });
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.change(field("City"), { target: { value: "Nashik" } });
+    fireEvent.change(screen.getByLabelText("Relationship"), { target: { value: "Mother" } });
+    fireEvent.change(field("Contact name"), { target: { value: "Sunita Sharma" } });
+
+    jest.useFakeTimers();
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await advance(300);
+    expect(sent("student.updateProfile")).toEqual([
+      {
+        mobile: "9876543210",
+        dateOfBirth: "2001-08-15",
+        gender: "Female",
+        address: "12, Karve Road, Kothrud",
+        city: "Nashik",
+        state: "Maharashtra",
+        pincode: "411038",
+        bloodGroup: "B+",
+        emergencyContact: { name: "Sunita Sharma", relationship: "Mother", phone: "9822012345", email: "" },
+      },
+    ]);
+    // Back in view mode with the saved values.
+    expect(screen.queryByRole("button", { name: "Save Changes" })).toBeNull();
+    expect(screen.getByRole("button", { name: /Edit Profile/ })).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Contact and address" })).getByText(/Nashik/)).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Emergency contact" })).getByText("Mother")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toContain(PROFILE_MESSAGES.updated);
+
+    await advance(FLASH_MS - 500);
+    expect(screen.queryByText(PROFILE_MESSAGES.updated)).not.toBeNull();
+    await advance(500);
+    expect(screen.queryByText(PROFILE_MESSAGES.updated)).toBeNull();
+  });
+
+  test("a refused save: 'Failed to update profile' for 5 seconds, the server's message beside its field, still editing", async () => {
+    await openProfile({
+      "student.updateProfile": () => {
+        throw new TrpcFailure("Please enter a valid phone number", 400, { "emergencyContact.phone": ["Please enter a valid phone number"] });
+      },
+    });
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    jest.useFakeTimers();
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await advance(300);
+    expect(screen.getByRole("alert").textContent).toContain(PROFILE_MESSAGES.updateFailed);
+    expect(errorOf(field("Contact phone"))).toBe("Please enter a valid phone number");
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeTruthy();
+    await advance(FLASH_MS);
+    expect(screen.queryByText(PROFILE_MESSAGES.updateFailed)).toBeNull();
+    // The field's own message stays until it is fixed.
+    expect(errorOf(field("Contact phone"))).toBe("Please enter a valid phone number");
+  });
+
+  test("the shared rules are checked before sending: a 5-digit PIN code is caught and focused, nothing is sent", async () => {
+    const { sent } = await openProfile();
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.change(field("PIN code"), { target: { value: "41103" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(errorOf(field("PIN code"))).toBe("Please enter a valid 6-digit PIN code");
+    await waitFor(() => expect(document.activeElement?.id).toBe("profile-pincode"));
+    expect(sent("student.updateProfile")).toEqual([]);
+  });
+
+  test("Cancel leaves edit mode, forgets what was typed and reloads the profile from the server", async () => {
+    const { loads, sent } = await openProfile();
+    expect(loads()).toBe(1);
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.change(field("City"), { target: { value: "Mumbai" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(loads()).toBe(2));
+    expect(screen.getByRole("button", { name: /Edit Profile/ })).toBeTruthy();
+    expect(screen.queryByText(/Mumbai/)).toBeNull();
+    expect(sent("student.updateProfile")).toEqual([]);
+  });
+
+  test("a failed load says 'Failed to load profile data' (for 5 seconds) and offers Try again", async () => {
+    jest.useFakeTimers();
+    renderStudentAt("/student/profile", {
+      "student.profile": () => {
+        throw new TrpcFailure("Not allowed", 403);
+      },
+    });
+    await advance(500);
+    expect(screen.getByRole("alert").textContent).toContain(PROFILE_MESSAGES.loadFailed);
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+    await advance(FLASH_MS);
+    expect(screen.queryByText(PROFILE_MESSAGES.loadFailed)).toBeNull();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  test("photo checks before any upload: over 5 MB, or not an image — each message vanishes after 5 seconds", async () => {
+    useFakeXhr();
+    await openProfile();
+    jest.useFakeTimers();
+    choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }));
+    await advance(100);
+    expect(screen.getByRole("alert").textContent).toBe(STUDENT_MESSAGES.photoTooLarge);
+    choose(new File(["%PDF-1.4"], "marks.pdf", { type: "application/pdf" }));
+    await advance(100);
+    expect(screen.getByRole("alert").textContent).toBe(STUDENT_MESSAGES.photoNotImage);
+    expect(FakeXhr.sent).toEqual([]);
+    await advance(FLASH_MS);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  test("a photo uploads with PUT and a progress bar, then shows at once in the sidebar", async () => {
+    useFakeXhr();
+    await openProfile();
+    const sidebar = screen.getByRole("complementary", { name: "Student portal" });
+    expect(sidebar.querySelector("img.avatar")).toBeNull();
+
+    choose(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "me.jpg", { type: "image/jpeg" }));
+    await waitFor(() => expect(FakeXhr.sent.length).toBe(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe("PUT");
+    expect(xhr.url).toBe("/api/student/profile/photo");
+    expect(xhr.headers.Authorization).toBe("Bearer stored-token");
+    expect((xhr.body as FormData).get("photo")).toBeInstanceOf(File);
+
+    await act(async () => xhr.progress(40, 100));
+    const bar = await screen.findByRole("progressbar", { name: "Uploading photo" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("40"));
+
+    const url = "/api/files/photos/abcdefghijklmnopqrstuvwx.webp";
+    await act(async () =>
+      xhr.respond(200, { success: true, data: { message: "Photo updated successfully", user: { ...STUDENT, photo: { url } } } }),
+    );
+    await waitFor(() => expect(sidebar.querySelector("img.avatar")?.getAttribute("src")).toBe(url));
+    expect(screen.getByRole("img", { name: `Photo of ${PROFILE.name}` }).getAttribute("src")).toBe(url);
+    expect(screen.getByRole("status").textContent).toContain(PROFILE_MESSAGES.photoUpdated);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByRole("button", { name: /Change photo/ })).toBeTruthy();
+  });
+
+  test("a photo the server refuses shows its message beside the photo", async () => {
+    useFakeXhr();
+    await openProfile();
+    choose(new File([new Uint8Array([1, 2, 3])], "fake.png", { type: "image/png" }));
+    await waitFor(() => expect(FakeXhr.sent.length).toBe(1));
+    await act(async () =>
+      FakeXhr.sent[0]!.respond(400, { success: false, message: STUDENT_MESSAGES.photoNotImage, errors: { photo: [STUDENT_MESSAGES.photoNotImage] } }),
+    );
+    expect((await screen.findByRole("alert")).textContent).toBe(STUDENT_MESSAGES.photoNotImage);
+    expect(screen.getByRole("complementary", { name: "Student portal" }).querySelector("img.avatar")).toBeNull();
+  });
+});

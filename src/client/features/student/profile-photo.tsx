@@ -1,0 +1,118 @@
+/**
+ * The profile photo: the picture (or the name's initial) and a button to choose a new one. The spec's
+ * checks run first (part 1 §5), then the upload shows its progress; the answer's photo goes into the
+ * session at once, so the sidebar and the top bar show it without a reload.
+ */
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import type { SessionUser } from "../../lib/trpc.ts";
+import { Button } from "../../ui/button.tsx";
+import { AlertCircleIcon, UploadIcon } from "../../ui/icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { initialOf } from "./format.ts";
+import { PHOTO_TYPES, photoProblem, PROFILE_MESSAGES } from "./profile-form.ts";
+import { useFlash } from "./use-flash.ts";
+
+export const PHOTO_PATH = "/student/profile/photo";
+
+interface PhotoAnswer {
+  data: { message: string; user: SessionUser };
+}
+
+export function ProfilePhoto({
+  name,
+  photoUrl,
+  onUploaded,
+  children,
+}: {
+  name: string;
+  /** who this is (name, student ID …), shown beside the picture above the button */
+  children?: ReactNode;
+  photoUrl: string | null | undefined;
+  /** after a successful upload, with the server's message and the new user */
+  onUploaded: (message: string, user: SessionUser) => void;
+}) {
+  const { updateUser } = useSession();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [broken, setBroken] = useState<string | null>(null);
+  const problem = useFlash();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const uploading = progress !== null;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same file again after a failure must fire change again.
+    event.target.value = "";
+    if (!file) return;
+    const invalid = photoProblem(file);
+    if (invalid) {
+      problem.show("error", invalid);
+      return;
+    }
+    problem.clear();
+    setProgress(0);
+    const form = new FormData();
+    form.append("photo", file);
+    try {
+      const answer = await uploadWithProgress<PhotoAnswer>(PHOTO_PATH, form, setProgress, { method: "PUT" });
+      updateUser({ photo: answer.data.user.photo });
+      onUploaded(answer.data.message || PROFILE_MESSAGES.photoUpdated, answer.data.user);
+    } catch (err) {
+      const error = normaliseError(err);
+      problem.show("error", error.errors?.photo?.[0] ?? (error.status ? error.message : PROFILE_MESSAGES.updateFailed));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const showImage = photoUrl && broken !== photoUrl;
+  return (
+    <div className="profile-photo">
+      {showImage ? (
+        <img className="profile-photo__image" src={photoUrl} alt={`Photo of ${name}`} onError={() => setBroken(photoUrl)} />
+      ) : (
+        <span className="profile-photo__image profile-photo__initial" aria-hidden="true">
+          {initialOf(name)}
+        </span>
+      )}
+      <div className="profile-photo__side">
+        {children}
+        <div className="profile-photo__controls">
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={uploading}
+            aria-describedby={problem.flash ? `${errorId} ${hintId}` : hintId}
+            onClick={() => input.current?.click()}
+          >
+            <UploadIcon size={18} /> {photoUrl ? "Change photo" : "Add photo"}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept={PHOTO_TYPES.join(",")}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Profile photo file"
+            onChange={(e) => void choose(e)}
+          />
+          <p id={hintId} className="profile-photo__hint">
+            JPG, PNG or WebP, up to 5 MB. It is saved as soon as it is uploaded.
+          </p>
+          {uploading ? <ProgressBar value={progress} label="Uploading photo" /> : null}
+          {problem.flash ? (
+            <p id={errorId} className="ui-field__error" role="alert">
+              <AlertCircleIcon size={16} />
+              <span>{problem.flash.text}</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

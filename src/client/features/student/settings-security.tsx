@@ -1,0 +1,254 @@
+/**
+ * Settings → Security (spec part 1 §2, §5, §8; DECISIONS 2, 9): the password change (the one password
+ * policy; this device stays signed in, the others end), the two-factor switch, whether the card's
+ * verification page shows the photo, and "Logout All" with its confirmation.
+ */
+import { type FormEvent, useState } from "react";
+import * as v from "valibot";
+import { MSG } from "../../../shared/messages.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { PasswordInput, Toggle } from "../../ui/field.tsx";
+import { type SettingsSave, usePrivacySave, useSettingsSave } from "./use-settings-save.ts";
+
+export const SECURITY_TEXT = {
+  passwordFailed: "Failed to update password",
+  logoutAllConfirm: "Are you sure you want to log out from all devices?",
+  logoutAllFailed: "Failed to logout from all devices",
+  passwordHint: "At least 8 characters, with an uppercase letter, a lowercase letter and a number.",
+} as const;
+
+type StudentSettings = RouterOutputs["student"]["settings"];
+type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
+const PASSWORD_IDS: Record<PasswordField, string> = {
+  currentPassword: "settings-current-password",
+  newPassword: "settings-new-password",
+  confirmPassword: "settings-confirm-password",
+};
+const PASSWORD_ORDER: PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** 'Signed out of 2 other sessions.' — how many ended, in words. */
+export function endedSessionsText(n: number): string {
+  if (n === 0) return "You were not signed in on any other device, so nothing else needed to end. You stay signed in here.";
+  return `Signed out of ${n} other ${n === 1 ? "session" : "sessions"}. You stay signed in here.`;
+}
+
+export function SecurityTab({ settings }: { settings: StudentSettings }) {
+  return (
+    <div className="page-stack">
+      <ChangePasswordCard />
+      <TwoFactorCard settings={settings} />
+      <PrivacyCard settings={settings} />
+      <LogoutAllCard />
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const session = useSession();
+  const utils = trpc.useUtils();
+  const change = trpc.student.changePassword.useMutation();
+  const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+  const [values, setValues] = useState<Record<PasswordField, string>>(empty);
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; title: string; text?: string } | null>(null);
+
+  const showErrors = (found: Partial<Record<PasswordField, string>>) => {
+    setErrors(found);
+    const first = PASSWORD_ORDER.find((f) => found[f]);
+    if (first) queueMicrotask(() => document.getElementById(PASSWORD_IDS[first])?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setOutcome(null);
+    const checked = v.safeParse(studentChangePasswordInput, values);
+    if (!checked.success) {
+      showErrors(pick(fieldErrorsOf(checked.issues)));
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await change.mutateAsync(values);
+      session.updateUser(answer.user);
+      setValues(empty);
+      setOutcome({
+        tone: "success",
+        title: answer.message,
+        text: "You are still signed in on this device. Any other devices have been signed out and need the new password.",
+      });
+      void utils.student.dashboard.invalidate();
+    } catch (err) {
+      const error = normaliseError(err);
+      const found = pick(error.errors);
+      if (Object.keys(found).length) {
+        showErrors(found);
+        return;
+      }
+      const detail = error.status !== null && error.message !== MSG.genericError ? error.message : undefined;
+      setOutcome({ tone: "error", title: SECURITY_TEXT.passwordFailed, text: detail });
+    }
+  };
+
+  const field = (name: PasswordField, label: string, autoComplete: string, hint?: string) => (
+    <PasswordInput
+      id={PASSWORD_IDS[name]}
+      label={label}
+      autoComplete={autoComplete}
+      required
+      hint={hint}
+      value={values[name]}
+      error={errors[name]}
+      disabled={change.isPending}
+      onChange={(e) => setValues((all) => ({ ...all, [name]: e.target.value }))}
+    />
+  );
+
+  return (
+    <Card title="Change password">
+      <form className="stack settings-form" onSubmit={submit} noValidate aria-busy={change.isPending || undefined}>
+        <p className="text-sm text-muted">After the change you stay signed in here; your other devices are signed out.</p>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
+        {field("currentPassword", "Current password", "current-password")}
+        {field("newPassword", "New password", "new-password", SECURITY_TEXT.passwordHint)}
+        {field("confirmPassword", "Confirm new password", "new-password")}
+        {outcome ? (
+          <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
+            {outcome.text ?? (outcome.tone === "error" ? "Please try again." : null)}
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" loading={change.isPending}>
+            Update Password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The first message for each of the form's fields. */
+function pick(errors: Record<string, string[]> | null | undefined): Partial<Record<PasswordField, string>> {
+  const out: Partial<Record<PasswordField, string>> = {};
+  for (const f of PASSWORD_ORDER) {
+    const message = errors?.[f]?.[0];
+    if (message) out[f] = message;
+  }
+  // Some answers name the new password "password".
+  if (!out.newPassword && errors?.password?.[0]) out.newPassword = errors.password[0];
+  return out;
+}
+
+function TwoFactorCard({ settings }: { settings: StudentSettings }) {
+  const save = useSettingsSave();
+  const on = settings.twoFactorAuth;
+  return (
+    <Card title="Two-factor authentication" actions={<SavedNote save={save} />}>
+      <Toggle
+        label="Ask for a code when I sign in"
+        description="When this is on, signing in also needs a 6-digit code that we e-mail to you. It keeps your account safe even if someone learns your password."
+        checked={on}
+        disabled={save.pending}
+        onChange={(checked) => void save.run({ twoFactorAuth: checked })}
+      />
+      <p className="text-sm text-muted settings-note" aria-live="polite">
+        {on
+          ? "On: the next time you sign in, we will e-mail you a 6-digit code to enter after your password."
+          : "Off: signing in needs only your password."}
+      </p>
+    </Card>
+  );
+}
+
+function PrivacyCard({ settings }: { settings: StudentSettings }) {
+  const save = usePrivacySave();
+  return (
+    <Card title="ID card verification" actions={<SavedNote save={save} />}>
+      <Toggle
+        label="Show my photo when my card is checked"
+        description="Whoever scans the QR code on your ID card sees whether it is valid, your name and student ID — and your photo while this is on, so they can match your face."
+        checked={settings.showPhotoOnVerification}
+        disabled={save.pending}
+        onChange={(checked) => void save.run({ showPhotoOnVerification: checked })}
+      />
+    </Card>
+  );
+}
+
+function LogoutAllCard() {
+  const utils = trpc.useUtils();
+  const logoutAll = trpc.auth.logoutAll.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const confirm = async () => {
+    setOutcome(null);
+    try {
+      const { endedSessions } = await logoutAll.mutateAsync();
+      setOutcome({ tone: "success", text: endedSessionsText(endedSessions) });
+      void utils.student.dashboard.invalidate();
+    } catch {
+      setOutcome({ tone: "error", text: SECURITY_TEXT.logoutAllFailed });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Card title="Signed-in devices">
+      <div className="stack stack--sm">
+        <p className="text-sm text-muted">
+          Sign out everywhere else: other phones, computers, or a shared computer you forgot to sign out of. This device stays
+          signed in.
+        </p>
+        {outcome ? (
+          <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+            {outcome.text}
+          </Alert>
+        ) : null}
+        <div>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Logout All
+          </Button>
+        </div>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => !logoutAll.isPending && setConfirming(false)}
+        title="Logout All"
+        size="sm"
+        footer={
+          <div className="cluster cluster--end">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={logoutAll.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={logoutAll.isPending} onClick={() => void confirm()}>
+              Yes, log out
+            </Button>
+          </div>
+        }
+      >
+        <p>{SECURITY_TEXT.logoutAllConfirm}</p>
+        <p className="text-sm text-muted">You stay signed in on this device.</p>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** "Saved" beside a card's title after a change, for a few seconds. */
+export function SavedNote({ save }: { save: Pick<SettingsSave, "note"> }) {
+  return (
+    <p className={save.note?.tone === "error" ? "settings-saved is-error" : "settings-saved"} role="status">
+      {save.note?.text ?? ""}
+    </p>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Saving one settings change as it is made (a switch, a choice): shown at once, sent, confirmed with a
+ * short "Saved" — or put back as it was, with a message that stays, when the server says no.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
+
+type StudentSettings = RouterOutputs["student"]["settings"];
+
+export const SAVED_TEXT = "Saved";
+export const NOT_SAVED_TEXT = "Not saved. Please try again.";
+const SAVED_MS = 3000;
+
+function useOptimisticSave<I extends Partial<StudentSettings>>(send: (changes: I) => Promise<StudentSettings>) {
+  const utils = trpc.useUtils();
+  const [pending, setPending] = useState(0);
+  const [note, setNote] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const run = useCallback(
+    async (changes: I): Promise<boolean> => {
+      clearTimeout(timer.current);
+      setNote(null);
+      const before = utils.student.settings.getData();
+      utils.student.settings.setData(undefined, (old) => (old ? { ...old, ...changes } : old));
+      setPending((n) => n + 1);
+      try {
+        utils.student.settings.setData(undefined, await send(changes));
+        setNote({ tone: "success", text: SAVED_TEXT });
+        timer.current = setTimeout(() => setNote(null), SAVED_MS);
+        return true;
+      } catch {
+        utils.student.settings.setData(undefined, before);
+        setNote({ tone: "error", text: NOT_SAVED_TEXT });
+        return false;
+      } finally {
+        setPending((n) => n - 1);
+      }
+    },
+    [send, utils],
+  );
+
+  return { run, pending: pending > 0, note };
+}
+
+/** Notifications, theme, language and two-factor: PUT /student/notification-settings. */
+export function useSettingsSave() {
+  const { mutateAsync } = trpc.student.updateSettings.useMutation();
+  return useOptimisticSave<RouterInputs["student"]["updateSettings"]>(mutateAsync);
+}
+
+/** Whether the verification page shows the photo: PUT /student/privacy-settings. */
+export function usePrivacySave() {
+  const { mutateAsync } = trpc.student.updatePrivacy.useMutation();
+  return useOptimisticSave<RouterInputs["student"]["updatePrivacy"]>(mutateAsync);
+}
+
+export type SettingsSave = ReturnType<typeof useSettingsSave>;

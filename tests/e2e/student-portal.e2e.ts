@@ -1,0 +1,215 @@
+/**
+ * Issue 6's journeys: the demo student edits the profile and uploads a photo (seen in the sidebar at
+ * once), prints the ID card (only the card, at 85.6 × 54 mm), a guest checks the card through its
+ * verification address, the password change, and "Logout All" ending another browser's session.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const NEW_PASSWORD = "Kothrud-Pune-2026x";
+
+async function signIn(page: Page, password = server.student.password) {
+  await page.goto("/login");
+  await page.getByLabel("Email or Student ID").fill(server.student.studentId);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/student/dashboard");
+}
+
+/** A field by the start of its label (required ones end with " *"). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
+
+describe("student portal journeys", () => {
+  test("the dashboard shows real figures and honest empty states; no page scrolls sideways on a phone", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page);
+    await page.getByRole("group", { name: "Profile complete" }).waitFor();
+    await page.getByText("Your course progress will appear here once your classes begin.").waitFor();
+    for (const path of ["/student/dashboard", "/student/profile", "/student/id-card", "/student/settings?tab=security"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      // The scroll width never exceeds the window (scrollbar-gutter may leave it a little narrower).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect([path, overflow > 0]).toEqual([path, false]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("the student edits the profile and uploads a photo, which the sidebar shows at once", async () => {
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signIn(page);
+    await page.goto("/student/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await field(page, "City").fill("Nashik");
+    await field(page, "Relationship").selectOption("Mother");
+    await field(page, "Contact name").fill("Sunita Sharma");
+    await field(page, "Contact phone").fill("9822098220");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("status").filter({ hasText: "Profile updated successfully" }).waitFor();
+    await page.getByRole("button", { name: "Edit Profile" }).waitFor();
+    // Stored on the server: a reload shows the same.
+    await page.reload();
+    const emergency = page.getByRole("region", { name: "Emergency contact" });
+    await emergency.getByText("Sunita Sharma").waitFor();
+    await emergency.getByText("Mother").waitFor();
+    await page.getByRole("region", { name: "Contact and address" }).getByText(/Nashik/).waitFor();
+
+    const sidebar = page.getByRole("complementary", { name: "Student portal" });
+    expect(await sidebar.locator("img.avatar").count()).toBe(0);
+    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 110, b: 60 } } }).jpeg().toBuffer();
+    await page.getByLabel("Profile photo file").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await page.getByRole("status").filter({ hasText: "Photo updated successfully" }).waitFor();
+    const avatar = sidebar.locator("img.avatar");
+    await avatar.waitFor();
+    expect(await avatar.getAttribute("src")).toMatch(/^\/api\/files\/photos\/[A-Za-z0-9_-]+\.webp$/);
+    await page.waitForFunction(() => (document.querySelector("aside img.avatar") as HTMLImageElement | null)?.naturalWidth! > 0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("the ID card prints only the card, each side on an 85.6 × 54 mm page; a guest verifies it through its address", async () => {
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signIn(page);
+    await page.goto("/student/id-card");
+    const qr = page.getByRole("img", { name: "QR code to verify this card" });
+    await qr.waitFor();
+    await page.waitForFunction(() => {
+      const imgs = [...document.querySelectorAll<HTMLImageElement>(".id-card img")];
+      return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+    });
+    await page.getByRole("article", { name: "ID card, front" }).getByText("Priya Sharma").waitFor();
+
+    await page.emulateMedia({ media: "print" });
+    const shot = await page.screenshot({ path: path.join(tmpdir(), "student-id-card-print.png"), fullPage: true });
+    expect(shot.length).toBeGreaterThan(1000);
+    const printed = await page.evaluate(() => {
+      const shown = (selector: string) => {
+        const el = document.querySelector(selector);
+        if (!el) return "missing";
+        const box = el.getBoundingClientRect();
+        return getComputedStyle(el).display !== "none" && box.width > 0 && box.height > 0 ? "visible" : "hidden";
+      };
+      const frames = [...document.querySelectorAll(".id-card-frame")].map((f) => {
+        const box = f.getBoundingClientRect();
+        return [Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10];
+      });
+      return {
+        sidebar: shown(".portal-sidebar"),
+        topbar: shown(".portal-topbar"),
+        heading: shown(".id-card-page h1"),
+        printButton: shown(".id-card-page .page-header button"),
+        notes: shown(".id-card-notes"),
+        front: shown(".id-card--front"),
+        back: shown(".id-card--back"),
+        qr: shown(".id-card__qr img"),
+        frames,
+        // everything with a box on the page lies inside the card's sheet
+        outside: [...document.body.querySelectorAll("*")].filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && !el.closest(".id-card-sheet") && !el.querySelector(".id-card-sheet");
+        }).length,
+      };
+    });
+    // 85.6 × 54 mm at 96 px per inch
+    const mm = 96 / 25.4;
+    expect(printed).toMatchObject({ sidebar: "hidden", topbar: "hidden", heading: "hidden", printButton: "hidden", notes: "hidden" });
+    expect(printed).toMatchObject({ front: "visible", back: "visible", qr: "visible", outside: 0 });
+    expect(printed.frames).toHaveLength(2);
+    for (const [w, h] of printed.frames) {
+      expect(Math.abs(w! - 85.6 * mm)).toBeLessThan(1);
+      expect(Math.abs(h! - 54 * mm)).toBeLessThan(1);
+    }
+    // The PDF has exactly two pages of 85.6 × 54 mm (242.6 × 153.1 pt).
+    const pdf = new TextDecoder("latin1").decode(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pages = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages).toHaveLength(2);
+    for (const [w, h] of pages) {
+      expect(Math.abs(w! - (85.6 / 25.4) * 72)).toBeLessThan(1);
+      expect(Math.abs(h! - (54 / 25.4) * 72)).toBeLessThan(1);
+    }
+    await page.emulateMedia({ media: "screen" });
+
+    // The address in the QR code, from the card's own answer (the page's data).
+    const verifyUrl = await page.evaluate(async () => {
+      const res = await fetch("/api/student/id-card", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+      return ((await res.json()) as { data: { verifyUrl: string } }).data.verifyUrl;
+    });
+    expect(verifyUrl).toMatch(/\/verify\/[A-Za-z0-9_-]{40,}$/);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const guest = await newPage(browser, server, PHONE);
+    await guest.page.goto(new URL(verifyUrl).pathname);
+    await guest.page.getByText("Valid student ID card").waitFor();
+    await guest.page.getByText("Priya Sharma").waitFor();
+    await guest.page.getByText(server.student.studentId, { exact: true }).waitFor();
+    // The photo uploaded above, which the student allows by default.
+    await guest.page.getByRole("img", { name: "Photo of Priya Sharma" }).waitFor();
+    expect(await guest.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await guest.page.getByText(server.student.email).count()).toBe(0);
+    expect(guest.problems).toEqual([]);
+    await guest.context.close();
+  });
+
+  test("the password changes in Settings → Security and works at the next login; Logout All ends the other browser's session", async () => {
+    const a = await newPage(browser, server, DESKTOP);
+    const b = await newPage(browser, server, PHONE);
+    await signIn(a.page);
+    await signIn(b.page);
+
+    await a.page.goto("/student/settings");
+    await a.page.getByRole("tab", { name: "Security" }).click();
+    await a.page.waitForURL("**/student/settings?tab=security");
+    await field(a.page, "Current password").fill(server.student.password);
+    await field(a.page, "New password").fill(NEW_PASSWORD);
+    await field(a.page, "Confirm new password").fill(`${NEW_PASSWORD}!`);
+    await a.page.getByRole("button", { name: "Update Password" }).click();
+    await a.page.getByText("New passwords do not match").waitFor();
+    await field(a.page, "Confirm new password").fill(NEW_PASSWORD);
+    await a.page.getByRole("button", { name: "Update Password" }).click();
+    await a.page.getByText("Password updated successfully").waitFor();
+    // This browser stays signed in; the other one's session ended with the change.
+    await a.page.reload();
+    await a.page.getByRole("tab", { name: "Security", selected: true }).waitFor();
+    await b.page.goto("/student/profile");
+    await b.page.waitForURL("**/login");
+    await b.context.close();
+
+    // The new password signs in (a new browser: a second session again).
+    const c = await newPage(browser, server, DESKTOP);
+    await signIn(c.page, NEW_PASSWORD);
+
+    await a.page.goto("/student/settings?tab=security");
+    await a.page.getByRole("button", { name: "Logout All" }).click();
+    const dialog = a.page.getByRole("dialog", { name: "Logout All" });
+    await dialog.getByText("Are you sure you want to log out from all devices?").waitFor();
+    await dialog.getByRole("button", { name: "Yes, log out" }).click();
+    await a.page.getByText(/Signed out of 1 other session\./).waitFor();
+
+    await c.page.goto("/student/id-card");
+    await c.page.waitForURL("**/login");
+    await a.page.goto("/student/dashboard");
+    await a.page.getByText("Welcome back, Priya Sharma!").waitFor();
+    expect(a.problems).toEqual([]);
+    await a.context.close();
+    await c.context.close();
+  });
+});
