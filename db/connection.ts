@@ -21,8 +21,53 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const totalChanges = sqlite.prepare("select total_changes()").pluck();
+  changeCounters.set(db, () => Number(totalChanges.get()));
   return { db, sqlite };
+}
+
+/** the most statements kept compiled; the product has a few hundred distinct queries */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; compiling a wide SELECT costs more than running it. This hands
+ * Kysely a view of the handle whose prepare() reuses the compiled statement for the same SQL text
+ * (parameters are bound per run, so reuse is safe). A statement still busy — an open iterator — is
+ * never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) return hit;
+    const statement = sqlite.prepare(source);
+    if (!hit) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === "prepare") return prepare;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const changeCounters = new WeakMap<object, () => number>();
+
+/**
+ * How many rows this connection has ever written (SQLite's total_changes(), a counter kept in memory:
+ * no table is read). One process owns the database, so an unchanged count means unchanged data, and
+ * read caches (src/server/platform/read-cache.ts) use it as their version. null for a handle this
+ * module did not open, such as a transaction: callers then read the database directly.
+ */
+export function changeCount(db: object): number | null {
+  const counter = changeCounters.get(db);
+  return counter ? counter() : null;
 }
 
 /**

@@ -80,6 +80,11 @@ describe("routing", () => {
     }
   });
 
+  test("an absurdly long path is a plain 404 or the app shell, never a 500", async () => {
+    expect([200, 404]).toContain((await app.request("/" + "a".repeat(5000))).status);
+    expect((await app.request("/" + "a".repeat(5000) + ".png")).status).toBe(404);
+  });
+
   test("gallery variants are served from the data folder, and only by a plain generated name", async () => {
     const ok = await app.request("/media/gallery/demo-abc-480.webp");
     expect(ok.status).toBe(200);

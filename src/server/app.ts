@@ -20,6 +20,7 @@ import { checkHealth } from "./features/health/health.service.ts";
 import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
 import { ticketsRest } from "./features/tickets/tickets.rest.ts";
 import { publicRest } from "./features/site/public.rest.ts";
+import { getSettings } from "./features/settings/settings.service.ts";
 import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { studentRest, verifyRest } from "./features/student/student.rest.ts";
@@ -46,6 +47,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** four documents of at most 5 MB each, plus the form fields */
 const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;
 const MAX_TRPC_BATCH = 20;
+/** Public GET paths whose answers are the same for every visitor (issue 9). */
+const PUBLIC_CACHEABLE = new Set(["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery", "/api/gallery/"]);
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]);
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -91,6 +95,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError("FORBIDDEN", MSG.mustChangePassword);
     }
     await next();
+    // The public site's data is the same for everyone: browsers and proxies may keep it a minute,
+    // unless the admin turned caching off (Settings → System → cacheEnabled).
+    if (c.req.method === "GET" && c.res.status === 200 && PUBLIC_CACHEABLE.has(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
+      c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
+    }
+    // tRPC builds its own Response, which drops the no-store set above: API answers hold personal data and
+    // must never be kept by a browser or shared cache (a route that chose its own policy keeps it).
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));

@@ -8,6 +8,7 @@ import { getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
 import { startBackupScheduler } from "./platform/backups.ts";
 import { createMailer } from "./platform/mail.ts";
+import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 
@@ -34,6 +35,8 @@ const { created } = await seed(db, {
   adminPassword: env.ADMIN_PASSWORD,
 });
 if (!env.LOG_LEVEL) logger.level = (await getSettings({ db })).system.logLevel;
+// Files a crash left behind between writing an upload and committing its row (nothing is serving yet).
+await sweepOrphanFiles({ db, env, logger });
 
 const base = { db, sqlite, env, logger, now };
 const mail = createMailer(base);

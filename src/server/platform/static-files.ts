@@ -21,10 +21,12 @@ export function resolveInside(root: string, urlPath: string): string | null {
 }
 
 async function fileAt(root: string, urlPath: string) {
+  // No served file has a path this long; the file system would refuse it anyway (ENAMETOOLONG).
+  if (urlPath.length > 1024) return null;
   const full = resolveInside(root, urlPath);
   if (!full) return null;
-  const file = Bun.file(full);
   try {
+    const file = Bun.file(full);
     const stat = await file.stat();
     return stat.isFile() ? file : null;
   } catch {
@@ -44,7 +46,7 @@ export function serveStoredFile(dir: string, cacheControl: string) {
     const file = await fileAt(root, "/" + name);
     if (!file) return c.text("Not found", 404);
     c.header("Cache-Control", cacheControl);
-    return c.body(file.stream(), 200, { "Content-Type": file.type });
+    return c.body(file.stream(), 200, { "Content-Type": file.type, "Content-Disposition": `inline; filename="${name}"` });
   };
 }
 

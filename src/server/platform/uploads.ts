@@ -45,6 +45,21 @@ export function cleanFileName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
+/**
+ * Markup or script inside an upload makes it a polyglot (a valid image or PDF that a browser or viewer could
+ * also run as a page or script). Only long markers are looked for, so compressed image data cannot match
+ * them by chance (a 7-byte marker: about one false hit in 10^14 files of 5 MB).
+ */
+const MARKUP_MARKERS = /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i;
+/** PDF features a marksheet or certificate never needs: scripts, launching programs, files inside. */
+const PDF_ACTIVE = /\/(JavaScript|Launch|EmbeddedFile|RichMedia)\b/;
+
+/** Whether the bytes hide markup (any file) or active PDF content. */
+export function hasActiveContent(bytes: Uint8Array, kind: FileKind): boolean {
+  const text = new TextDecoder("latin1").decode(bytes);
+  return MARKUP_MARKERS.test(text) || (kind === "pdf" && PDF_ACTIVE.test(text));
+}
+
 const describe = (allowed: readonly FileKind[]) => {
   const names = allowed.map((k) => KIND_NAMES[k]);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]!;
@@ -69,6 +84,9 @@ export async function checkUpload(
   const bytes = new Uint8Array(await value.arrayBuffer());
   const kind = sniffType(bytes);
   if (!kind || !opts.allowed.includes(kind)) return fail("BAD_REQUEST", `${opts.label} must be a ${describe(opts.allowed)} file.`);
+  if (hasActiveContent(bytes, kind)) {
+    return fail("BAD_REQUEST", `${opts.label} contains web-page or script content and cannot be accepted. Please save it again as a plain ${KIND_NAMES[kind]} file.`);
+  }
   if (kind !== "pdf") {
     try {
       // A full decode catches truncated files and non-images wearing an image header.

@@ -74,7 +74,7 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 
 /** page / limit / search of a server-paginated list (query strings arrive as text). */
 export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
-  page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Page must be a whole number"), v.minValue(1, "Page must be 1 or more")), 1),
+  page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Page must be a whole number"), v.minValue(1, "Page must be 1 or more"), v.maxValue(1_000_000, "Page must be at most 1,000,000")), 1),
   limit: v.optional(
     v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Limit must be a whole number"), v.minValue(1, "Limit must be 1 or more"), v.maxValue(maxLimit, `Limit must be at most ${maxLimit}`)),
     defaultLimit,

@@ -8,6 +8,7 @@ import {
   processAdmissionInput,
   statusLookupInput,
 } from "../../../shared/schemas/admission.ts";
+import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { assertSiteOpen } from "../site/site.service.ts";
@@ -35,7 +36,12 @@ const meta = (c: AppContext) => ({ ip: c.get("ip") });
 async function formOf(c: AppContext): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    return (await c.req.parseBody()) as Record<string, unknown>;
+    try {
+      return (await c.req.parseBody()) as Record<string, unknown>;
+    } catch {
+      // A broken multipart body (no boundary, cut off) is the sender's fault: 400, not 500.
+      throw badRequest("The form could not be read. Please try again.");
+    }
   }
   const json = await readJson(c);
   return json && typeof json === "object" ? (json as Record<string, unknown>) : {};

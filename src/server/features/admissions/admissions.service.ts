@@ -30,6 +30,7 @@ import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { sha256 } from "../../platform/crypto.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
@@ -39,6 +40,8 @@ import { notifyAdmins } from "../notifications/notifications.service.ts";
 
 /** Access granted by the e-mailed code lasts 30 minutes (DECISIONS 7). */
 export const ACCESS_MINUTES = 30;
+/** Marks the access-grant rows (the e-mailed codes of the same purpose carry the bare address). */
+const GRANT_SUFFIX = "#grant";
 
 export const ADMISSION_MESSAGES = {
   duplicatePending:
@@ -277,6 +280,10 @@ export async function validateApplication(deps: AppDeps, raw: Record<string, unk
 
 /** GET /admission/stats: counts by status. */
 export async function admissionStats(deps: Pick<AppDeps, "db">) {
+  return cachedRead(deps.db, "admissions:stats", () => countAdmissionsByStatus(deps));
+}
+
+async function countAdmissionsByStatus(deps: Pick<AppDeps, "db">) {
   const rows = await deps.db
     .selectFrom("admissions")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
@@ -359,7 +366,7 @@ export async function verifyAccessCode(deps: AppDeps, input: { email: string; co
   const row = await verifyCode(deps.db, deps.now(), { purpose: "application_access", email: input.email, code: input.code });
   const accessToken = await issueToken(deps.db, deps.now(), {
     purpose: "application_access",
-    email: `${input.email}#grant`,
+    email: `${input.email}${GRANT_SUFFIX}`,
     admissionId: row.admission_id,
     ttlSeconds: ACCESS_MINUTES * 60,
   });
@@ -375,11 +382,14 @@ export type ApplicationAccess = { admin: true } | { accessToken: string | null }
 async function assertAccess(deps: AppDeps, admissionId: number, access: ApplicationAccess) {
   if ("admin" in access) return;
   const token = access.accessToken;
-  if (!token || token.length > 200) throw new AppError("FORBIDDEN", ADMISSION_MESSAGES.accessNeeded);
+  // Grants are 256-bit random tokens; the e-mailed 6-digit codes share the purpose but must never open an
+  // application by themselves (they are checked, counted and rate-limited by verifyAccessCode only).
+  if (!token || token.length < 32 || token.length > 200) throw new AppError("FORBIDDEN", ADMISSION_MESSAGES.accessNeeded);
   const grant = await deps.db
     .selectFrom("one_time_codes")
     .select(["admission_id", "expires_at"])
     .where("purpose", "=", "application_access")
+    .where("email", "like", `%${GRANT_SUFFIX}`)
     .where("code_hash", "=", sha256(token))
     .where("consumed_at", "is", null)
     .executeTakeFirst();
@@ -495,7 +505,10 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
     base = base.where(anyColumnContains(["first_name", "last_name", "email", "phone", "application_number", "city"], query.search));
   }
   const [{ total }, rows, counts] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
+    cachedRead(deps.db, `admissions:total:${query.status}:${query.search}`, () =>
+      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ),
     base
       .selectAll()
       .orderBy("created_at", "desc")

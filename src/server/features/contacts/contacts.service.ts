@@ -15,6 +15,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
@@ -77,7 +78,10 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
   if (query.status !== "all") base = base.where("status", "=", query.status);
   if (query.search) base = base.where(anyColumnContains(["name", "email", "subject", "message", "phone"], query.search));
   const [{ total }, rows, stats] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
+    cachedRead(deps.db, `contacts:total:${query.status}:${query.search}`, () =>
+      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ),
     base
       .selectAll()
       .orderBy("created_at", "desc")
@@ -108,6 +112,10 @@ export const CONTACT_TEXT = {
 
 /** The four counters of Contact Management, over every inquiry whatever the list's filters. */
 export async function contactStats(deps: Pick<AppDeps, "db">) {
+  return cachedRead(deps.db, "contacts:stats", () => countContactsByStatus(deps));
+}
+
+async function countContactsByStatus(deps: Pick<AppDeps, "db">) {
   const rows = await deps.db
     .selectFrom("contact_inquiries")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])

@@ -25,6 +25,7 @@ import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { checkUpload, cleanFileName, type FileKind, removeFiles } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -66,6 +67,11 @@ export type PublicCategory = (typeof GALLERY_CATEGORIES)[number];
 
 /** Active images, newest first, optionally of one category. */
 export async function listPublicGallery(deps: Pick<AppDeps, "db">, category?: PublicCategory | null) {
+  // Remembered until the next write to the database (platform/read-cache.ts).
+  return cachedRead(deps.db, `gallery:public:${category ?? ""}`, () => readPublicGallery(deps, category));
+}
+
+async function readPublicGallery(deps: Pick<AppDeps, "db">, category?: PublicCategory | null) {
   let q = deps.db.selectFrom("gallery_images").selectAll().where("is_active", "=", 1);
   if (category) q = q.where("category", "=", category);
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();

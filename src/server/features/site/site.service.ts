@@ -2,9 +2,15 @@
 import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
+/** Remembered until the next write to the database (platform/read-cache.ts), like the other public reads. */
 export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
+  return cachedRead(deps.db, "site:info", () => readInstituteInfo(deps));
+}
+
+async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
   const [{ institute, general, system }, streams] = await Promise.all([
     getSettings(deps),
     deps.db
@@ -30,10 +36,14 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
   };
 }
 
-export type InstituteInfo = Awaited<ReturnType<typeof getInstituteInfo>>;
+export type InstituteInfo = Awaited<ReturnType<typeof readInstituteInfo>>;
 
 /** The latest published announcements, newest first. */
 export async function listNews(deps: Pick<AppDeps, "db">, limit = 5) {
+  return cachedRead(deps.db, `site:news:${limit}`, () => readNews(deps, limit));
+}
+
+async function readNews(deps: Pick<AppDeps, "db">, limit: number) {
   const rows = await deps.db
     .selectFrom("announcements")
     .select(["id", "title", "body", "published_at"])

@@ -21,6 +21,7 @@ import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { removeFiles } from "../../platform/uploads.ts";
@@ -164,6 +165,10 @@ function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" |
 /** The four stat cards: every student, whatever the list's filters. "This month" is the institute's month. */
 export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
   const monthStart = startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
+  return cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
+}
+
+async function countStudents(deps: Pick<AppDeps, "db">, monthStart: string) {
   const row = await deps.db
     .selectFrom("users")
     .where("role", "=", "student")
@@ -182,7 +187,10 @@ export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
 export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: StudentListQuery) {
   const base = filtered(deps.db, query);
   const [{ total }, rows, stats] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
+    cachedRead(deps.db, `students:total:${query.status}:${query.search}`, () =>
+      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ),
     base
       .selectAll()
       .orderBy("created_at", "desc")

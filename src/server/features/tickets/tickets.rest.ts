@@ -27,7 +27,8 @@ export const ticketsRest = new Hono<AppEnv>()
   .get("/stats/summary", requireRole("admin"), async (c) => ok(c, await ticketSummary(c.get("deps"))))
   .post("/", async (c) => ok(c, await createTicket(c.get("deps"), currentAuth(c).user, parseInput(createTicketInput, await readJson(c))), 201))
   .get("/:id", async (c) => ok(c, await getTicket(c.get("deps"), currentAuth(c).user, parseInput(ticketIdInput, c.req.param()).id)))
-  .patch("/:id/status", async (c) => {
+  // Status and assignment are admin work: refused at the route (as tRPC does) before the body is even read.
+  .patch("/:id/status", requireRole("admin"), async (c) => {
     const input = parseInput(ticketStatusInput, await withId(c, await readJson(c)));
     return ok(c, await changeTicketStatus(c.get("deps"), currentAuth(c).user, input.id, input.status));
   })
@@ -35,7 +36,7 @@ export const ticketsRest = new Hono<AppEnv>()
     const input = parseInput(ticketResponseInput, await withId(c, await readJson(c)));
     return ok(c, await addResponse(c.get("deps"), currentAuth(c).user, input.id, input.message), 201);
   })
-  .patch("/:id/assign", async (c) => {
+  .patch("/:id/assign", requireRole("admin"), async (c) => {
     const input = parseInput(ticketAssignInput, await withId(c, await readJson(c)));
     return ok(c, await assignTicket(c.get("deps"), currentAuth(c).user, input.id, input.assignedTo));
   });

@@ -1,0 +1,146 @@
+/** The benchmark's figures, its budgets (issue 9) and the markdown table docs/PERFORMANCE.md shows. */
+
+export interface LoadResult {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** responses that were not 2xx/3xx, and socket errors */
+  errors: number;
+  /** the ratio to the reference's requests/s */
+  ratio: number;
+  note?: string;
+}
+
+export interface ProbeResult {
+  name: string;
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+  /** work done alongside: logins or uploads completed */
+  background: string;
+}
+
+export interface BundleResult {
+  route: string;
+  jsGzip: number;
+  cssGzip: number;
+  files: string[];
+  /** chunks holding admin or student portal code */
+  portalChunks: string[];
+}
+
+export interface BenchResults {
+  at: string;
+  quick: boolean;
+  sizes: Record<string, number>;
+  durationSeconds: number;
+  connections: number;
+  machine: string;
+  reference: LoadResult;
+  endpoints: LoadResult[];
+  probes: ProbeResult[];
+  startupMs: number;
+  rssMb: number;
+  bundles: BundleResult[];
+  failures: string[];
+}
+
+export const BUDGETS = {
+  listPage1Ratio: 0.15,
+  listPage1P99: 50,
+  deepOrSearchVsPage1: 0.5,
+  publicRatio: 0.4,
+  homeBatchRatio: 0.3,
+  healthDuringLoginsP99: 20,
+  healthDuringUploadsP99: 50,
+  startupMs: 1000,
+  rssMb: 200,
+  homeJsKb: 110,
+  homeCssKb: 20,
+} as const;
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Every budget the figures miss, each named. */
+export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
+  const failures: string[] = [];
+  const byName = new Map(r.endpoints.map((e) => [e.name, e]));
+  for (const e of r.endpoints) if (e.errors > 0) failures.push(`${e.name}: ${e.errors} error responses`);
+  for (const list of ["admissions", "students", "contacts"]) {
+    const page1 = byName.get(`${list} page 1`);
+    if (!page1) continue;
+    if (page1.ratio < BUDGETS.listPage1Ratio) failures.push(`${list} page 1: ${pct(page1.ratio)} of reference (budget ≥ ${pct(BUDGETS.listPage1Ratio)})`);
+    if (page1.p99 > BUDGETS.listPage1P99) failures.push(`${list} page 1: p99 ${page1.p99.toFixed(1)} ms (budget ≤ ${BUDGETS.listPage1P99} ms)`);
+    for (const variant of ["deep page", "search"]) {
+      const e = byName.get(`${list} ${variant}`);
+      if (!e) continue;
+      const rel = e.rps / page1.rps;
+      if (rel < BUDGETS.deepOrSearchVsPage1) failures.push(`${list} ${variant}: ${pct(rel)} of page 1 (budget ≥ ${pct(BUDGETS.deepOrSearchVsPage1)})`);
+    }
+  }
+  for (const name of ["public gallery", "institute info", "news"]) {
+    const e = byName.get(name);
+    if (e && e.ratio < BUDGETS.publicRatio) failures.push(`${name}: ${pct(e.ratio)} of reference (budget ≥ ${pct(BUDGETS.publicRatio)})`);
+  }
+  const home = byName.get("home tRPC batch");
+  if (home && home.ratio < BUDGETS.homeBatchRatio) failures.push(`home tRPC batch: ${pct(home.ratio)} of reference (budget ≥ ${pct(BUDGETS.homeBatchRatio)})`);
+  for (const p of r.probes) {
+    const limit = p.name.includes("login") ? BUDGETS.healthDuringLoginsP99 : BUDGETS.healthDuringUploadsP99;
+    if (p.p99 > limit) failures.push(`${p.name}: p99 ${p.p99.toFixed(1)} ms (budget ≤ ${limit} ms)`);
+  }
+  if (r.startupMs > BUDGETS.startupMs) failures.push(`start-up: ${Math.round(r.startupMs)} ms (budget ≤ ${BUDGETS.startupMs} ms)`);
+  if (r.rssMb > BUDGETS.rssMb) failures.push(`resident memory: ${r.rssMb.toFixed(0)} MB (budget ≤ ${BUDGETS.rssMb} MB)`);
+  for (const b of r.bundles) {
+    if (b.route === "/") {
+      if (b.jsGzip / 1024 > BUDGETS.homeJsKb) failures.push(`/ JavaScript: ${(b.jsGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeJsKb} KB)`);
+      if (b.cssGzip / 1024 > BUDGETS.homeCssKb) failures.push(`/ CSS: ${(b.cssGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeCssKb} KB)`);
+    }
+    if (b.portalChunks.length) failures.push(`${b.route} loads portal code: ${b.portalChunks.join(", ")}`);
+  }
+  return failures;
+}
+
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+
+export function markdownTable(r: BenchResults): string {
+  const lines: string[] = [];
+  const byName = new Map(r.endpoints.map((e) => [e.name, e]));
+  lines.push(
+    `Run ${r.at}${r.quick ? " (--quick: one tenth of the data)" : ""}; ${r.connections} connections, ${r.durationSeconds} s per endpoint; ${r.machine}.`,
+    `Dataset: ${Object.entries(r.sizes).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ")}.`,
+    "",
+    "| Endpoint | req/s | p50 ms | p99 ms | vs reference | budget |",
+    "| --- | ---: | ---: | ---: | ---: | --- |",
+    `| reference (bare Hono, small JSON) | ${r.reference.rps.toFixed(0)} | ${ms(r.reference.p50)} | ${ms(r.reference.p99)} | 100% | |`,
+  );
+  for (const e of r.endpoints) {
+    let budget = "";
+    const list = /^(admissions|students|contacts) (page 1|deep page|search)$/.exec(e.name);
+    if (list?.[2] === "page 1") budget = `≥ ${pct(BUDGETS.listPage1Ratio)}, p99 ≤ ${BUDGETS.listPage1P99} ms`;
+    else if (list) {
+      const page1 = byName.get(`${list[1]} page 1`);
+      budget = `≥ 50% of page 1${page1 ? ` (is ${pct(e.rps / page1.rps)})` : ""}`;
+    } else if (e.name === "home tRPC batch") budget = `≥ ${pct(BUDGETS.homeBatchRatio)}`;
+    else budget = `≥ ${pct(BUDGETS.publicRatio)}`;
+    const name = `${e.name}${e.note ? ` (${e.note})` : ""}${e.errors ? ` — ${e.errors} errors` : ""}`;
+    lines.push(`| ${name} | ${e.rps.toFixed(0)} | ${ms(e.p50)} | ${ms(e.p99)} | ${pct(e.ratio)} | ${budget} |`);
+  }
+  lines.push("", "| Measure | value | budget |", "| --- | ---: | --- |");
+  for (const p of r.probes) {
+    const limit = p.name.includes("login") ? BUDGETS.healthDuringLoginsP99 : BUDGETS.healthDuringUploadsP99;
+    lines.push(`| ${p.name} (p50 ${ms(p.p50)}, max ${ms(p.max)}, ${p.samples} probes; ${p.background}) | p99 ${ms(p.p99)} ms | ≤ ${limit} ms |`);
+  }
+  lines.push(`| start-up to a healthy /api/health | ${Math.round(r.startupMs)} ms | ≤ ${BUDGETS.startupMs} ms |`);
+  lines.push(`| resident memory after the run | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`);
+  for (const b of r.bundles) {
+    const budget = b.route === "/" ? `JS ≤ ${BUDGETS.homeJsKb} KB, CSS ≤ ${BUDGETS.homeCssKb} KB, ` : "";
+    lines.push(
+      `| \`${b.route}\` JS / CSS gzip (${b.files.length} files) | ${(b.jsGzip / 1024).toFixed(1)} KB / ${(b.cssGzip / 1024).toFixed(1)} KB${b.portalChunks.length ? `, portal chunks: ${b.portalChunks.join(", ")}` : ", no portal code"} | ${budget}no admin or student code |`,
+    );
+  }
+  lines.push("", r.failures.length ? `**Budgets missed (${r.failures.length}):**\n\n${r.failures.map((f) => `- ${f}`).join("\n")}` : "**Every budget is met.**");
+  return lines.join("\n");
+}

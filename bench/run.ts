@@ -1,0 +1,345 @@
+/**
+ * `bun run bench` (issue 9): generates the dataset into a temporary DATA_DIR, starts the real server in
+ * production mode and a bare Hono reference beside it, drives both with wrk at 50 connections, probes
+ * /api/health while logins and uploads run, measures start-up, memory and what the public routes load
+ * in Chromium; writes bench/results.json and a markdown table, and exits 1 naming each missed budget.
+ *
+ *   bun run bench [--quick] [--duration=10] [--scale=1] [--skip-browser] [--keep]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { ADMIN, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
+import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
+
+const ROOT = path.resolve(import.meta.dir, "..");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+
+const quick = flag("quick");
+const scale = Number(option("scale") ?? (quick ? 0.1 : 1));
+const duration = Number(option("duration") ?? (quick ? 3 : 10));
+const CONNECTIONS = 50;
+const LIST_LIMIT = 10;
+const DEEP_PAGE = 5000;
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+if (!Bun.which("wrk")) {
+  console.error("wrk is not installed: apt-get install -y wrk");
+  process.exit(2);
+}
+
+const work = mkdtempSync(path.join(tmpdir(), "institute-bench-"));
+const dataDir = path.join(work, "data");
+const distDir = path.join(work, "dist");
+const children: Bun.Subprocess[] = [];
+
+async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  await s.stop(true);
+  return port;
+}
+
+// ————— build (with a metafile, so chunks can be traced to their sources) —————
+
+log("building the client");
+const metafile = path.join(work, "meta.json");
+const build = Bun.spawn(
+  [process.execPath, "build", "./index.html", "--production", "--public-path=/", `--outdir=${distDir}`, "--splitting", `--metafile=${metafile}`],
+  { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
+);
+if ((await build.exited) !== 0) throw new Error("client build failed");
+
+// ————— dataset —————
+
+const sizes = scaled(scale);
+log(`generating the dataset (${Object.entries(sizes).map(([k, v]) => `${v} ${k}`).join(", ")})`);
+const generated = await generateDataset(dataDir, sizes);
+log(`dataset ready in ${generated.seconds.toFixed(1)} s`);
+
+// ————— servers —————
+
+async function startServer(port: number) {
+  const started = performance.now();
+  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdout: Bun.file(path.join(work, `server-${port}.log`)),
+    stderr: "inherit",
+  });
+  children.push(proc);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error("the server exited during start-up");
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not become healthy within 30 s");
+    await Bun.sleep(5);
+  }
+  return { proc, url: `http://127.0.0.1:${port}`, startupMs: performance.now() - started };
+}
+
+const refPort = await freePort();
+const reference = Bun.spawn([process.execPath, "bench/reference.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(refPort) }, stdout: "ignore", stderr: "inherit" });
+children.push(reference);
+const server = await startServer(await freePort());
+log(`server healthy after ${Math.round(server.startupMs)} ms`);
+const refUrl = `http://127.0.0.1:${refPort}`;
+for (let i = 0; i < 200; i++) {
+  try {
+    if ((await fetch(refUrl)).ok) break;
+  } catch {
+    await Bun.sleep(10);
+  }
+}
+
+function stopAll() {
+  for (const c of children) if (c.exitCode === null) c.kill();
+}
+process.on("exit", stopAll);
+
+async function login(): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!res.ok || !body.data?.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+const token = await login();
+const auth = { Authorization: `Bearer ${token}` };
+
+// ————— wrk —————
+
+function parseDuration(text: string): number {
+  const m = /([\d.]+)(us|ms|s|m)/.exec(text);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
+}
+
+async function wrk(url: string, headers: Record<string, string> = {}) {
+  const cmd = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p50 = parseDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? "");
+  const p99 = parseDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? "");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((s, x) => s + Number(x), 0) : 0;
+  return { rps, p50, p99, errors: non2xx + socketErrors, raw: out };
+}
+
+async function check(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+log(`reference: wrk ${duration} s`);
+const refRun = await wrk(refUrl);
+const referenceResult: LoadResult = { name: "reference", path: "/", rps: refRun.rps, p50: refRun.p50, p99: refRun.p99, errors: refRun.errors, ratio: 1 };
+log(`reference ${refRun.rps.toFixed(0)} req/s`);
+
+const endpoints: LoadResult[] = [];
+async function measure(name: string, pathAndQuery: string, headers: Record<string, string> = {}, note?: string) {
+  const url = server.url + pathAndQuery;
+  await check(url, headers);
+  const r = await wrk(url, headers);
+  const result: LoadResult = { name, path: pathAndQuery, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, ratio: r.rps / referenceResult.rps, note };
+  endpoints.push(result);
+  log(`${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${(result.ratio * 100).toFixed(1)}% of reference)${r.errors ? `, ${r.errors} errors` : ""}`);
+  return result;
+}
+
+const LISTS = [
+  { name: "admissions", path: "/api/admin/admissions" },
+  { name: "students", path: "/api/admin/students" },
+  { name: "contacts", path: "/api/public/admin/contacts" },
+] as const;
+
+for (const list of LISTS) {
+  const first = (await check(`${server.url}${list.path}?page=1&limit=${LIST_LIMIT}`, auth)) as { data: { pagination: { totalPages: number } } };
+  const totalPages = first.data.pagination.totalPages;
+  const deep = Math.max(1, Math.min(totalPages, Math.round(DEEP_PAGE * scale)));
+  await measure(`${list.name} page 1`, `${list.path}?page=1&limit=${LIST_LIMIT}`, auth);
+  await measure(`${list.name} deep page`, `${list.path}?page=${deep}&limit=${LIST_LIMIT}`, auth, `page ${deep} of ${totalPages}`);
+  await measure(`${list.name} search`, `${list.path}?page=1&limit=${LIST_LIMIT}&search=${SEARCH_FRAGMENT}`, auth, `"${SEARCH_FRAGMENT}"`);
+}
+await measure("public gallery", "/api/public/gallery");
+await measure("institute info", "/api/public/institute-info");
+await measure("news", "/api/public/news");
+const batchInput = encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }));
+await measure("home tRPC batch", `/api/trpc/site.info,site.news?batch=1&input=${batchInput}`, {}, "site.info + site.news");
+
+// ————— /api/health while other work runs —————
+
+async function probeWhile(name: string, work: (until: number) => Promise<string>): Promise<ProbeResult> {
+  const samples: number[] = [];
+  let done = false;
+  const until = Date.now() + duration * 1000;
+  const probing = (async () => {
+    while (!done) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/api/health`)).arrayBuffer();
+      samples.push(performance.now() - t);
+      await Bun.sleep(5);
+    }
+  })();
+  const background = await work(until);
+  done = true;
+  await probing;
+  samples.sort((a, b) => a - b);
+  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN;
+  const result = { name, p50: q(0.5), p99: q(0.99), max: samples.at(-1) ?? NaN, samples: samples.length, background };
+  log(`${name}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(1)} ms (${background})`);
+  return result;
+}
+
+const probes: ProbeResult[] = [];
+probes.push(
+  await probeWhile("/api/health during 20 concurrent logins", async (until) => {
+    let n = 0;
+    while (Date.now() < until) {
+      await Promise.all(Array.from({ length: 20 }, () => login()));
+      n += 20;
+    }
+    return `${n} logins`;
+  }),
+);
+
+/** A photo-like JPEG just under 5 MB (noise compresses badly, like a detailed photo). */
+async function fiveMegabyteJpeg(): Promise<Uint8Array> {
+  let side = 2000;
+  for (;;) {
+    const raw = new Uint8Array(side * side * 3);
+    for (let i = 0; i < raw.length; i += 65536) crypto.getRandomValues(raw.subarray(i, i + 65536));
+    const jpeg = new Uint8Array(await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+    if (jpeg.length > 5 * 1024 * 1024) side = Math.floor(side * 0.97);
+    else if (jpeg.length < 4.5 * 1024 * 1024) side = Math.floor(side * 1.03);
+    else return jpeg;
+  }
+}
+const photo = await fiveMegabyteJpeg();
+log(`upload image: ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
+async function upload(i: number) {
+  const form = new FormData();
+  form.append("images", new File([photo as Uint8Array<ArrayBuffer>], `bench-${i}.jpg`, { type: "image/jpeg" }));
+  form.append("imageDetails", JSON.stringify([{ title: `Benchmark upload ${i}`, category: "Campus" }]));
+  const res = await fetch(`${server.url}/api/gallery/upload`, { method: "POST", headers: auth, body: form });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`upload failed: ${res.status} ${text.slice(0, 300)}`);
+}
+probes.push(
+  await probeWhile("/api/health during 4 concurrent 5 MB uploads", async (until) => {
+    let n = 0;
+    do {
+      await Promise.all(Array.from({ length: 4 }, (_, i) => upload(n + i)));
+      n += 4;
+    } while (Date.now() < until);
+    return `${n} uploads`;
+  }),
+);
+
+// ————— memory, then a fresh start on the full dataset —————
+
+const status = await Bun.file(`/proc/${server.proc.pid}/status`).text();
+const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+log(`resident memory ${rssMb.toFixed(0)} MB`);
+server.proc.kill();
+await server.proc.exited;
+const restarted = await startServer(await freePort());
+const startupMs = Math.max(server.startupMs, restarted.startupMs);
+log(`restart healthy after ${Math.round(restarted.startupMs)} ms`);
+
+// ————— what the public routes load —————
+
+const bundles: BundleResult[] = [];
+if (!flag("skip-browser")) {
+  const { chromiumPath, launchBrowser } = await import("../tests/e2e/harness.ts");
+  if (!chromiumPath()) log("Chromium not found: bundle sizes skipped");
+  else {
+    const meta = (await Bun.file(metafile).json()) as { outputs: Record<string, { inputs?: Record<string, unknown> }> };
+    const portalOutputs = new Set<string>();
+    for (const [out, info] of Object.entries(meta.outputs)) {
+      const inputs = Object.keys(info.inputs ?? {});
+      if (inputs.some((i) => /src\/client\/(features\/(admin|student)\/|layouts\/(admin|student)-layout)/.test(i))) portalOutputs.add(path.basename(out));
+    }
+    const browser = await launchBrowser();
+    for (const route of ["/", "/gallery", "/admission"]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const seen: Promise<{ file: string; type: string; gzip: number }>[] = [];
+      page.on("response", (res) => {
+        const type = res.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        seen.push(res.body().then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: Bun.gzipSync(new Uint8Array(body)).length })));
+      });
+      await page.goto(restarted.url + route, { waitUntil: "networkidle" });
+      const files = await Promise.all(seen);
+      bundles.push({
+        route,
+        jsGzip: files.filter((f) => f.type === "script").reduce((s, f) => s + f.gzip, 0),
+        cssGzip: files.filter((f) => f.type === "stylesheet").reduce((s, f) => s + f.gzip, 0),
+        files: files.map((f) => f.file),
+        portalChunks: files.map((f) => f.file).filter((f) => portalOutputs.has(path.basename(f))),
+      });
+      await context.close();
+    }
+    await browser.close();
+    for (const b of bundles) log(`${b.route}: JS ${(b.jsGzip / 1024).toFixed(1)} KB, CSS ${(b.cssGzip / 1024).toFixed(1)} KB gzip, ${b.files.length} files`);
+  }
+}
+
+// ————— report —————
+
+const partial: Omit<BenchResults, "failures"> = {
+  at: new Date().toISOString(),
+  quick,
+  sizes: { ...sizes },
+  durationSeconds: duration,
+  connections: CONNECTIONS,
+  machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, Bun ${Bun.version}, wrk -t1`,
+  reference: referenceResult,
+  endpoints,
+  probes,
+  startupMs,
+  rssMb,
+  bundles,
+};
+const results: BenchResults = { ...partial, failures: checkBudgets(partial) };
+writeFileSync(path.join(import.meta.dir, "results.json"), JSON.stringify(results, null, 2) + "\n");
+const table = markdownTable(results);
+writeFileSync(path.join(import.meta.dir, "results.md"), table + "\n");
+console.log("\n" + table + "\n");
+
+stopAll();
+await Promise.all(children.map((c) => c.exited));
+if (!flag("keep")) rmSync(work, { recursive: true, force: true });
+else log(`kept ${work}`);
+if (results.failures.length) {
+  console.error(`Budgets missed:\n${results.failures.map((f) => `  - ${f}`).join("\n")}`);
+  process.exit(1);
+}

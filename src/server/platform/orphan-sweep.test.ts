@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { buildWorld } from "../security/world.ts";
+import { createUser } from "../testing.ts";
+import { sweepOrphanFiles } from "./orphan-sweep.ts";
+import { dataPaths } from "./storage.ts";
+
+describe("startup sweep of files a crash left behind", () => {
+  test("removes server-named uploads no row refers to, and unfinished backups; keeps everything referenced", async () => {
+    const w = await buildWorld();
+    const p = dataPaths(w.deps.env.dataDir);
+    const referencedDocs = readdirSync(p.documents);
+    expect(referencedDocs.length).toBeGreaterThan(0);
+    await createUser(w.deps, { role: "student", student_id: "STU8001", photo_file: "kkkkkkkkkkkkkkkkkkkkkkkk.webp" });
+    writeFileSync(path.join(p.photos, "kkkkkkkkkkkkkkkkkkkkkkkk.webp"), "kept");
+    writeFileSync(path.join(p.photos, "oooooooooooooooooooooooo.webp"), "orphan photo");
+    writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf"), "orphan document");
+    writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf.thumb.webp"), "orphan preview");
+    writeFileSync(path.join(p.documents, "operator-notes.txt"), "not ours: kept");
+    writeFileSync(path.join(p.gallery, "demokey-480.webp"), "kept: its row exists");
+    writeFileSync(path.join(p.gallery, "gone1234-960.webp"), "orphan variant");
+    mkdirSync(path.join(p.backups, ".work-123-456"));
+    writeFileSync(path.join(p.backups, "backup-2026-11-22T06-31-00-000Z.tar.gz.partial"), "cut off");
+
+    const removed = await sweepOrphanFiles(w.deps);
+    expect(removed.sort()).toEqual(
+      [
+        "uploads/photos/oooooooooooooooooooooooo.webp",
+        "uploads/documents/dddddddddddddddddddddddd.pdf",
+        "uploads/documents/dddddddddddddddddddddddd.pdf.thumb.webp",
+        "uploads/gallery/gone1234-960.webp",
+        "backups/.work-123-456",
+        "backups/backup-2026-11-22T06-31-00-000Z.tar.gz.partial",
+      ].sort(),
+    );
+    for (const name of referencedDocs) expect(existsSync(path.join(p.documents, name))).toBe(true);
+    expect(existsSync(path.join(p.photos, "kkkkkkkkkkkkkkkkkkkkkkkk.webp"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "operator-notes.txt"))).toBe(true);
+    expect(existsSync(path.join(p.gallery, "demokey-480.webp"))).toBe(true);
+    expect(existsSync(path.join(p.backups, w.backupName))).toBe(true);
+    expect(await sweepOrphanFiles(w.deps)).toEqual([]);
+  });
+});

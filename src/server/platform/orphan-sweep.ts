@@ -1,0 +1,47 @@
+/**
+ * Startup sweep (issue 10 §8). Uploads are written before the transaction that records them, so a crash
+ * (power cut, SIGKILL) between the two leaves a file no row refers to — an applicant's document or photo
+ * that would otherwise stay on disk, unlisted and never deleted. Before the server accepts requests, every
+ * server-named file under uploads/ that no row refers to is removed, and so are a backup's unfinished
+ * leftovers. Only names the server itself generates are touched.
+ */
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { AppDeps } from "../deps.ts";
+import { dataPaths } from "./storage.ts";
+
+/** storeFile(): 24 lower-case letters or digits and an extension; previews add ".thumb.webp". */
+const STORED_NAME = /^[a-z0-9]{24}\.(pdf|jpg|png|webp)(\.thumb\.webp)?$/;
+/** gallery variants: "<key>-<width>.webp" */
+const GALLERY_VARIANT = /^(.+)-(\d+)\.webp$/;
+
+const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {
+  const paths = dataPaths(deps.env.dataDir);
+  const removed: string[] = [];
+  const remove = async (dir: string, name: string) => {
+    await rm(path.join(dir, name), { recursive: true, force: true });
+    removed.push(path.relative(paths.root, path.join(dir, name)));
+  };
+
+  const documents = new Set(
+    (await deps.db.selectFrom("admission_documents").select("stored_name").execute()).flatMap((r) => [r.stored_name, `${r.stored_name}.thumb.webp`]),
+  );
+  for (const name of await list(paths.documents)) if (STORED_NAME.test(name) && !documents.has(name)) await remove(paths.documents, name);
+
+  const photos = new Set((await deps.db.selectFrom("users").select("photo_file").where("photo_file", "is not", null).execute()).map((r) => r.photo_file!));
+  for (const name of await list(paths.photos)) if (STORED_NAME.test(name) && !photos.has(name)) await remove(paths.photos, name);
+
+  const galleryKeys = new Set((await deps.db.selectFrom("gallery_images").select("file_key").execute()).map((r) => r.file_key));
+  for (const name of await list(paths.gallery)) {
+    const key = GALLERY_VARIANT.exec(name)?.[1];
+    if (key && !galleryKeys.has(key)) await remove(paths.gallery, name);
+  }
+
+  // createBackup(): a working folder and a ".partial" archive exist only while a backup is being made.
+  for (const name of await list(paths.backups)) if (name.startsWith(".work-") || name.endsWith(".partial")) await remove(paths.backups, name);
+
+  if (removed.length) deps.logger.warn("removed files left behind by an interrupted write", { count: removed.length, files: removed.slice(0, 20) });
+  return removed;
+}

@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { seed } from "../../../db/seed.ts";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
+import { PUBLIC_CACHE_CONTROL } from "../app.ts";
+import { loginAdmin } from "../features/auth/auth.service.ts";
+import { listContacts, submitContact, updateContactStatus } from "../features/contacts/contacts.service.ts";
+import { saveSettingsGroup } from "../features/settings/settings.service.ts";
+import { listStudents } from "../features/students/students.service.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../testing.ts";
+import { cachedRead } from "./read-cache.ts";
+
+let deps: TestDeps;
+beforeEach(async () => {
+  deps = await createTestDeps();
+});
+
+const contactInput = (name: string) => ({ name, email: "v@example.test", phone: undefined, subject: "fees" as const, message: "What are the fees for the MBA program?", website: "" });
+
+describe("read cache", () => {
+  test("a result is computed once until the database is written, then computed again", async () => {
+    let runs = 0;
+    const read = () => cachedRead(deps.db, "k", async () => ++runs);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    await createUser(deps, { role: "student", email: "new@example.test" });
+    expect(await read()).toBe(2);
+    expect(await read()).toBe(2);
+  });
+
+  test("a transaction handle is never cached; a failed read is not remembered", async () => {
+    let runs = 0;
+    await deps.db.transaction().execute(async (trx) => {
+      await cachedRead(trx, "k", async () => ++runs);
+      await cachedRead(trx, "k", async () => ++runs);
+    });
+    expect(runs).toBe(2);
+    await expect(cachedRead(deps.db, "fails", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await cachedRead(deps.db, "fails", async () => "ok")).toBe("ok");
+  });
+
+  test("list totals and counters follow every write made through the services", async () => {
+    await createUser(deps, { role: "admin", email: "desk@example.test" });
+    const query = { page: 1, limit: 10, search: "", status: "all" as const };
+    expect((await listContacts(deps, query)).stats.total).toBe(0);
+    const { id } = await submitContact(deps, contactInput("Asha Sharma"), { ip: "10.0.0.1" });
+    const after = await listContacts(deps, query);
+    expect(after.pagination.totalItems).toBe(1);
+    expect(after.stats).toMatchObject({ total: 1, new: 1, resolved: 0 });
+    expect((await listContacts(deps, { ...query, search: "sharma" })).pagination.totalItems).toBe(1);
+    await updateContactStatus(deps, 1, { id: id!, status: "resolved" });
+    expect((await listContacts(deps, query)).stats).toMatchObject({ total: 1, new: 0, resolved: 1 });
+    expect((await listContacts(deps, { ...query, status: "new" })).pagination.totalItems).toBe(0);
+  });
+
+  test("the students' “new this month” follows the clock, not only writes", async () => {
+    await createUser(deps, { role: "student", email: "s1@example.test" });
+    const query = { page: 1, limit: 10, search: "", status: "all" as const };
+    expect((await listStudents(deps, query)).stats.newThisMonth).toBe(1);
+    deps.advance(40 * 86_400_000);
+    expect((await listStudents(deps, query)).stats.newThisMonth).toBe(0);
+  });
+
+  test("deep pages hold the right rows", async () => {
+    const base = Date.parse("2026-01-01T00:00:00.000Z");
+    for (let i = 0; i < 35; i++) {
+      const at = new Date(base + i * 60_000).toISOString();
+      await deps.db
+        .insertInto("contact_inquiries")
+        .values({ name: `Visitor ${i}`, email: "v@example.test", phone: null, subject: "s", message: "m", status: "new", ip: null, created_at: at, updated_at: at })
+        .execute();
+    }
+    const page = (n: number) => listContacts(deps, { page: n, limit: 10, search: "", status: "all" });
+    expect((await page(1)).contacts.map((c) => c.name).slice(0, 2)).toEqual(["Visitor 34", "Visitor 33"]);
+    expect((await page(4)).contacts.map((c) => c.name)).toEqual(["Visitor 4", "Visitor 3", "Visitor 2", "Visitor 1", "Visitor 0"]);
+    expect((await page(5)).contacts).toEqual([]);
+    expect((await page(4)).pagination).toEqual({ totalItems: 35, totalPages: 4, currentPage: 4, limit: 10 });
+  });
+});
+
+describe("public responses", () => {
+  let app: ReturnType<typeof testApp>;
+  beforeEach(async () => {
+    await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+    app = testApp(deps);
+  });
+
+  test("gallery, institute info and news may be kept a minute, unless caching is turned off", async () => {
+    for (const p of ["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery"]) {
+      expect([p, (await app.request(p)).headers.get("cache-control")]).toEqual([p, PUBLIC_CACHE_CONTROL]);
+    }
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, cacheEnabled: false });
+    expect((await app.request("/api/public/news")).headers.get("cache-control")).toBe("no-store");
+    // Everything else under /api stays uncached, and so do error answers.
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, cacheEnabled: true, maintenanceMode: true });
+    const closed = await app.request("/api/public/news");
+    expect(closed.status).toBe(503);
+    expect(closed.headers.get("cache-control")).toBe("no-store");
+    expect((await app.request("/api/health")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a change made by an admin shows at once in the public answers", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    const before = (await (await app.request("/api/public/gallery")).json()).data.images;
+    const first = before[0];
+    const res = await app.request(`/api/gallery/${first.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: "Renamed picture", category: first.category, description: first.description ?? "", isActive: false }),
+    });
+    expect(res.status).toBe(200);
+    const after = (await (await app.request("/api/public/gallery")).json()).data.images;
+    expect(after).toHaveLength(before.length - 1);
+    await saveSettingsGroup(deps, "general", { ...DEFAULT_SETTINGS.general, siteName: "Open Institute" });
+    expect((await (await app.request("/api/public/institute-info")).json()).data.name).toBe("Open Institute");
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Results of read-only queries (list totals, counters, public pages), remembered until the database
+ * changes. The version is the connection's write counter (db/connection.ts: changeCount), so every write
+ * through any service invalidates everything at once — nothing has to remember to invalidate — and a
+ * burst of reads between writes costs one query. A database handle without a counter (a transaction)
+ * is never cached.
+ */
+import { changeCount } from "../../../db/connection.ts";
+
+/** enough for every list's counters and a few hundred distinct searches between two writes */
+const MAX_ENTRIES = 500;
+
+interface Store {
+  version: number;
+  entries: Map<string, Promise<unknown>>;
+}
+
+const stores = new WeakMap<object, Store>();
+
+export async function cachedRead<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = changeCount(db);
+  if (version === null) return compute();
+  let store = stores.get(db);
+  if (!store || store.version !== version) {
+    store = { version, entries: new Map() };
+    stores.set(db, store);
+  }
+  const hit = store.entries.get(key);
+  if (hit) return hit as Promise<T>;
+  if (store.entries.size >= MAX_ENTRIES) store.entries.clear();
+  const pending = compute();
+  const entries = store.entries;
+  entries.set(key, pending);
+  // A failed read is not remembered.
+  pending.catch(() => entries.delete(key));
+  return pending;
+}
+
+/** Drops every remembered result (tests; nothing in the product needs it). */
+export function clearReadCache(db: object): void {
+  stores.delete(db);
+}

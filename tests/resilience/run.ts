@@ -1,0 +1,19 @@
+/**
+ * `npm run test:resilience`: runs tests/resilience/*.resilience.ts against real server processes —
+ * SIGKILL during bursts of writes, then integrity and consistency checks; a backup restored into a fresh
+ * DATA_DIR. Separate from `npm test` because it takes a minute or two; CI runs both.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const here = import.meta.dir;
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".resilience.ts"))
+  .sort()
+  .map((f) => "./" + path.relative(process.cwd(), path.join(here, f)));
+const proc = Bun.spawn([process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", "--timeout=240000", ...files], {
+  stdout: "inherit",
+  stderr: "inherit",
+  env: { ...process.env },
+});
+process.exit(await proc.exited);
