@@ -4,7 +4,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { seed } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
-import { getSettings } from "./features/settings/settings.service.ts";
+import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
 import { startBackupScheduler } from "./platform/backups.ts";
 import { createMailer } from "./platform/mail.ts";
@@ -34,7 +34,7 @@ const { created } = await seed(db, {
   adminEmail: env.ADMIN_EMAIL,
   adminPassword: env.ADMIN_PASSWORD,
 });
-if (!env.LOG_LEVEL) logger.level = (await getSettings({ db })).system.logLevel;
+if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db })).system);
 // Files a crash left behind between writing an upload and committing its row (nothing is serving yet).
 await sweepOrphanFiles({ db, env, logger });
 

@@ -8,6 +8,7 @@ import type { Database, Notification, NotificationType, Priority } from "../../.
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
+import { getSettings } from "../settings/settings.service.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 
 /** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
@@ -22,7 +23,19 @@ export interface NewNotification {
 }
 
 /** Notifies every active admin, in one statement. */
+/**
+ * The admin notification switches (Settings → Notifications) decide which events reach the admins:
+ * "Admission alerts" for admission events, "System alerts" for system events. Security, contact and
+ * support events always notify: they need someone's action.
+ */
+async function adminsWantIt(db: Kysely<Database>, type: NotificationType): Promise<boolean> {
+  if (type !== "admission" && type !== "system") return true;
+  const { notifications } = await getSettings({ db });
+  return type === "admission" ? notifications.admissionAlerts : notifications.systemAlerts;
+}
+
 export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotification): Promise<void> {
+  if (!(await adminsWantIt(db, n.type))) return;
   await db
     .insertInto("notifications")
     .columns(["recipient_user_id", "type", "title", "message", "priority", "data", "created_at"])

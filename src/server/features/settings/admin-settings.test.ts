@@ -57,6 +57,26 @@ describe("admin settings", () => {
     expect(JSON.parse(log.details).changed.sort()).toEqual(["system.logLevel", "system.maintenanceMode"]);
   });
 
+  test("debug mode logs everything; the alert switches decide which events reach the admins", async () => {
+    await put({ system: { debugMode: true, logLevel: "error" } });
+    expect(deps.logger.level).toBe("debug");
+    await put({ system: { debugMode: false } });
+    expect(deps.logger.level).toBe("error");
+
+    await put({ notifications: { admissionAlerts: false } });
+    const { notifyAdmins } = await import("../notifications/notifications.service.ts");
+    const note = (type: "admission" | "system" | "security") => notifyAdmins(deps.db, deps.now(), { type, title: type, message: "m" });
+    await note("admission");
+    await note("system");
+    await note("security");
+    const types = async () => (await deps.db.selectFrom("notifications").select("type").execute()).map((r) => r.type).sort();
+    expect(await types()).toEqual(["security", "system"]);
+    await put({ notifications: { admissionAlerts: true, systemAlerts: false } });
+    await note("admission");
+    await note("system");
+    expect(await types()).toEqual(["admission", "security", "system"]);
+  });
+
   test("a shorter session timeout applies to sessions already open", async () => {
     await put({ security: { sessionTimeout: 1 } });
     deps.advance(3_600_000 + 1000);

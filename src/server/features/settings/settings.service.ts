@@ -68,6 +68,9 @@ export async function saveSettingsGroup<K extends SettingsGroup>(
   cache.delete(deps.db);
 }
 
+/** Debug mode logs everything; otherwise the chosen log level applies. */
+export const effectiveLogLevel = (system: Settings["system"]) => (system.debugMode ? "debug" : system.logLevel);
+
 /** GET /admin/settings: every section the admin screen edits. */
 export async function getAdminSettings(deps: Pick<AppDeps, "db">) {
   const s = await getSettings(deps);
@@ -107,6 +110,6 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
   });
   cache.delete(deps.db);
   // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
-  if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = next.system.logLevel;
+  if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = effectiveLogLevel(next.system);
   return { ...(await getAdminSettings(deps)), message: "Settings saved successfully!" };
 }

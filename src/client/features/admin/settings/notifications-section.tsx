@@ -27,7 +27,7 @@ const TOGGLES: { key: keyof Notifications; label: string; description: string }[
   { key: "smsNotifications", label: "SMS notifications", description: "Receive urgent notifications by text message." },
   { key: "pushNotifications", label: "Push notifications", description: "Show notifications in the browser while you are signed in." },
   { key: "admissionAlerts", label: "Admission alerts", description: "Be told about every new application." },
-  { key: "systemAlerts", label: "System alerts", description: "Be told about backups, sign-in problems and other system events." },
+  { key: "systemAlerts", label: "System alerts", description: "Be told about failed backups, undelivered e-mails and other system events." },
   { key: "weeklyReports", label: "Weekly reports", description: "A summary of admissions and inquiries every Monday." },
 ];
 
@@ -46,8 +46,9 @@ export function NotificationsSection({ value, onChange }: { value: Notifications
       <fieldset className="ac-settings-fieldset">
         <legend>Alerts</legend>
         <p className="text-sm text-muted ac-settings-note">
-          Your choices are saved for your account. Delivery by e-mail, SMS, push and the weekly report is still being
-          connected; meanwhile every notification appears under the bell and on the Notifications page.
+          Admission alerts and system alerts decide which of those events appear under the bell for every
+          administrator; security, contact and support events always do. Delivery by e-mail, SMS, push and the
+          weekly report is still being connected: those choices are stored and will apply then.
         </p>
         <div className="ac-toggle-list">
           {TOGGLES.map((t) => (

@@ -75,14 +75,14 @@ export function SystemSection({
           <Toggle
             id={systemFieldId("debugMode")}
             label="Debug mode"
-            description="For troubleshooting; leave it off in normal use. The setting is saved, but the extra diagnostics it will switch on are still being built."
+            description="For troubleshooting: the server logs everything at debug level while it is on. Leave it off in normal use."
             checked={value.debugMode}
             onChange={(on) => onChange({ debugMode: on })}
           />
           <Toggle
             id={systemFieldId("cacheEnabled")}
             label="Cache"
-            description="The setting is saved, but the server does not act on it yet: images and pages are cached as usual either way."
+            description="Lets browsers keep the public gallery, news and institute details for a minute, and the server keep its answers until the next change."
             checked={value.cacheEnabled}
             onChange={(on) => onChange({ cacheEnabled: on })}
           />
