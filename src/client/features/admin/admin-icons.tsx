@@ -1,5 +1,5 @@
 /**
- * The few icons the admin operations screens need beyond the design system's set, drawn the same way
+ * The few icons the admin screens need beyond the design system's set, drawn the same way
  * (24-px grid, 2-px stroke, hidden from assistive technology; the button or text beside names them).
  */
 import type { ReactNode } from "react";
@@ -67,3 +67,22 @@ export const CheckDoubleIcon = icon("CheckDouble", <path d="M18 7 7.5 17.5 3 13M
 export const TrendUpIcon = icon("TrendUp", <path d="m22 7-8.5 8.5-5-5L2 17M16 7h6v6" />);
 export const TrendDownIcon = icon("TrendDown", <path d="m22 17-8.5-8.5-5 5L2 7M16 17h6v-6" />);
 export const ArrowRightIcon = icon("ArrowRight", <path d="M5 12h14M12 5l7 7-7 7" />);
+
+export const GridIcon = icon(
+  "Grid",
+  <>
+    <rect x="3" y="3" width="7" height="7" rx="1" />
+    <rect x="14" y="3" width="7" height="7" rx="1" />
+    <rect x="3" y="14" width="7" height="7" rx="1" />
+    <rect x="14" y="14" width="7" height="7" rx="1" />
+  </>,
+);
+export const ListIcon = icon("List", <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
+export const FolderIcon = icon("Folder", <path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2Z" />);
+export const HardDriveIcon = icon(
+  "HardDrive",
+  <>
+    <path d="M22 12H2M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11Z" />
+    <path d="M6 16h.01M10 16h.01" />
+  </>,
+);

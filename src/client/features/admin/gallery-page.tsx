@@ -26,7 +26,7 @@ import { DropZone } from "./gallery/drop-zone.tsx";
 import { EditImageDialog, type ImageChanges } from "./gallery/edit-dialog.tsx";
 import { formatBytes } from "./gallery/format-bytes.ts";
 import { GalleryGrid, type GalleryImage, GalleryList } from "./gallery/gallery-views.tsx";
-import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "./gallery/icons.tsx";
+import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "./admin-icons.tsx";
 import { type IncomingFiles, UploadDialog } from "./gallery/upload-dialog.tsx";
 import { ConfirmDialog, failureMessage, ListSearch, plural, rangeText } from "./list-controls.tsx";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
