@@ -42,7 +42,7 @@ export interface AppOptions {
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
 /** Requests that carry files get a larger body limit; everything else stays small. */
-const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/student\/profile\/photo$/];
+const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/(student|auth)\/profile\/photo$/];
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** four documents of at most 5 MB each, plus the form fields */
 const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;

@@ -34,6 +34,8 @@ export const MSG = {
   mustChangePassword: "Please set a new password before you continue.",
   profileAtLeastOne: "Please fill in at least one field to update",
   emailTaken: "This e-mail address is already used by another account.",
+  photoTooLarge: "File size must be less than 5MB",
+  photoNotImage: "Please select a valid image file",
   maintenance: "We are doing some maintenance on the site. Please check back soon.",
   twoFactorSent: "We have sent a 6-digit sign-in code to your e-mail address.",
 } as const;

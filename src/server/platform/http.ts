@@ -60,3 +60,14 @@ export function currentAuth(c: AppContext): Authenticated {
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
+
+/** One file part of a multipart body; anything else (JSON, no part, a broken body) reads as no file. */
+export async function multipartFile(c: Context, name: string): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("multipart/form-data")) return undefined;
+  try {
+    return (await c.req.parseBody())[name];
+  } catch {
+    return undefined;
+  }
+}

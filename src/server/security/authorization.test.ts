@@ -120,6 +120,7 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "PUT /api/auth/change-password": "authed",
   "PUT /api/auth/profile": "authed",
   "GET /api/auth/stats": "authed",
+  "PUT /api/auth/profile/photo": "authed",
   "GET /api/public/verify/:token": "public",
   "ALL /api/public/*": "middleware",
   "GET /api/public/institute-info": "public",

@@ -10,8 +10,8 @@ import { studentPreferences } from "./settings.ts";
 
 export const STUDENT_MESSAGES = {
   newPasswordsDoNotMatch: "New passwords do not match",
-  photoTooLarge: "File size must be less than 5MB",
-  photoNotImage: "Please select a valid image file",
+  photoTooLarge: MSG.photoTooLarge,
+  photoNotImage: MSG.photoNotImage,
   cardNotVerified: "This ID card could not be verified",
   unknownStudent: "Unknown student",
 } as const;

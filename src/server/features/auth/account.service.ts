@@ -21,6 +21,8 @@ import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts";
 
@@ -231,3 +233,49 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
   };
 }
 
+
+const PHOTO_TYPES: readonly FileKind[] = ["jpeg", "png", "webp"];
+const PHOTO_MAX_SIDE = 512;
+const photoError = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string) =>
+  new AppError(code, message, { fieldErrors: { photo: [message] } });
+
+/**
+ * The signed-in person's own photo (students' profile, admins' settings): checked by content (JPG, PNG or
+ * WebP, at most 5 MB), re-encoded to WebP without EXIF or location data (DECISIONS 12), stored under a
+ * fresh random name; the old file is removed. Errors use the spec's two texts.
+ */
+export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unknown, meta: SessionMeta = {}) {
+  let file: CheckedFile | undefined;
+  try {
+    file = await checkUpload(upload, { field: "photo", label: "Photo", allowed: PHOTO_TYPES });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    throw err.code === "PAYLOAD_TOO_LARGE" ? photoError("PAYLOAD_TOO_LARGE", MSG.photoTooLarge) : photoError("BAD_REQUEST", MSG.photoNotImage);
+  }
+  if (!file) throw photoError("BAD_REQUEST", MSG.photoNotImage);
+  let webp: Uint8Array;
+  try {
+    webp = await reencodeImage(file.bytes, PHOTO_MAX_SIDE);
+  } catch {
+    throw photoError("BAD_REQUEST", MSG.photoNotImage);
+  }
+  const dir = dataPaths(deps.env.dataDir).photos;
+  const stored = await storeFile(dir, "webp", webp);
+  const now = deps.now();
+  let previous: string | null = null;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("users").select("photo_file").where("id", "=", userId).executeTakeFirstOrThrow();
+      previous = row.photo_file;
+      await trx.updateTable("users").set({ photo_file: stored, updated_at: now.toISOString() }).where("id", "=", userId).execute();
+      await audit(trx, now, { actorUserId: userId, action: "account.photo_update", entityType: "user", entityId: userId, ip: meta.ip });
+    });
+  } catch (err) {
+    await removeFiles(dir, [stored]);
+    throw err;
+  }
+  await removeFiles(dir, [previous]);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound();
+  return { message: "Photo updated successfully", user: toPublicUser(user) };
+}

@@ -309,3 +309,27 @@ describe("first login and forced password change", () => {
     expect(user.mustChangePassword).toBe(true);
   });
 });
+
+describe("own photo", () => {
+  test("an admin sets their photo through PUT /api/auth/profile/photo; the spec's messages for bad files", async () => {
+    const { jpegBytes, oversizedPng, pdfBytes, fileOf } = await import("../../test-files.ts");
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    const put = (file: File) => {
+      const fd = new FormData();
+      fd.append("photo", file);
+      return app.request("/api/auth/profile/photo", { method: "PUT", body: fd, headers: { authorization: `Bearer ${token}` } });
+    };
+    const ok = await put(fileOf(await jpegBytes(), "me.jpg"));
+    expect(ok.status).toBe(200);
+    const url = (await ok.json()).data.user.photo.url as string;
+    expect(url).toMatch(/^\/api\/files\/photos\/[a-z0-9]+\.webp$/);
+    expect((await app.request(url)).headers.get("content-type")).toBe("image/webp");
+    const big = await put(fileOf(oversizedPng(6 * 1024 * 1024), "big.png"));
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe("File size must be less than 5MB");
+    const pdf = await put(fileOf(pdfBytes(), "me.jpg"));
+    expect((await pdf.json()).message).toBe("Please select a valid image file");
+    expect((await app.request("/api/auth/profile/photo", { method: "PUT" })).status).toBe(401);
+  });
+});

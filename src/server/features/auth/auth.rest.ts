@@ -11,7 +11,7 @@ import {
   twoFactorInput,
   verifyOtpInput,
 } from "../../../shared/schemas/auth.ts";
-import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   accountStats,
@@ -20,6 +20,7 @@ import {
   logoutOtherSessions,
   requestPasswordReset,
   resetPassword,
+  updateOwnPhoto,
   updateOwnProfile,
   verifyResetCode,
 } from "./account.service.ts";
@@ -54,4 +55,7 @@ export const authRest = new Hono<AppEnv>()
   .put("/profile", requireRole(), async (c) =>
     ok(c, await updateOwnProfile(c.get("deps"), currentAuth(c).user.id, parseInput(profileUpdateInput, await readJson(c)))),
   )
-  .get("/stats", requireRole(), async (c) => ok(c, await accountStats(c.get("deps"), currentAuth(c).user.id)));
+  .get("/stats", requireRole(), async (c) => ok(c, await accountStats(c.get("deps"), currentAuth(c).user.id)))
+  .put("/profile/photo", requireRole(), async (c) =>
+    ok(c, await updateOwnPhoto(c.get("deps"), currentAuth(c).user.id, await multipartFile(c, "photo"), meta(c))),
+  );

@@ -8,7 +8,7 @@ import {
   studentProfileInput,
   verifyCardInput,
 } from "../../../shared/schemas/student.ts";
-import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { changePassword } from "../auth/account.service.ts";
 import {
@@ -29,23 +29,13 @@ const meta = (c: AppContext) => ({ ip: c.get("ip"), userAgent: c.req.header("use
 const student = requireRole("student");
 const userId = (c: AppContext) => currentAuth(c).user.id;
 
-/** The photo part of a multipart body; anything else (JSON, no part, a broken body) reads as no file. */
-async function photoPart(c: AppContext): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) return undefined;
-  try {
-    return (await c.req.parseBody())["photo"];
-  } catch {
-    return undefined;
-  }
-}
 
 export const studentRest = new Hono<AppEnv>()
   .get("/profile", student, async (c) => ok(c, await getOwnProfile(c.get("deps"), userId(c))))
   .put("/profile", student, async (c) =>
     ok(c, await updateOwnStudentProfile(c.get("deps"), userId(c), parseInput(studentProfileInput, await readJson(c)), meta(c))),
   )
-  .put("/profile/photo", student, async (c) => ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await photoPart(c), meta(c))))
+  .put("/profile/photo", student, async (c) => ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await multipartFile(c, "photo"), meta(c))))
   .get("/id-card", student, async (c) => ok(c, await getIdCard(c.get("deps"), userId(c))))
   .get("/id-card/qr.svg", student, async (c) => {
     const { svg } = await idCardQrSvg(c.get("deps"), userId(c));

@@ -17,17 +17,13 @@ import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
-import { AppError, forbidden, notFound } from "../../platform/errors.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
-import { accountStats, setTwoFactor } from "../auth/account.service.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
+import { accountStats, setTwoFactor, updateOwnPhoto } from "../auth/account.service.ts";
 import { type Authenticated, findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 
 /** Profile photos: any common web image, re-encoded to WebP at the size the admission approval uses. */
-const PHOTO_TYPES: readonly FileKind[] = ["jpeg", "png", "webp"];
-const PHOTO_MAX_SIDE = 512;
 const RECENT_ACTIVITY = 5;
 
 /** Dashboard blocks whose data does not exist yet (courses, exams, library, assignments): shown as empty states. */
@@ -126,49 +122,10 @@ export async function updateOwnStudentProfile(deps: AppDeps, userId: number, inp
   return getOwnProfile(deps, userId);
 }
 
-const photoError = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string) =>
-  new AppError(code, message, { fieldErrors: { photo: [message] } });
-
-/**
- * PUT /student/profile/photo: checked by content (JPG, PNG or WebP, at most 5 MB), re-encoded to WebP
- * without EXIF or location data (DECISIONS 12), stored under a fresh random name; the old file is removed.
- */
+/** PUT /student/profile/photo: the student's own photo (see updateOwnPhoto). */
 export async function updateProfilePhoto(deps: AppDeps, userId: number, upload: unknown, meta: SessionMeta = {}) {
   await loadStudent(deps, userId);
-  let file: CheckedFile | undefined;
-  try {
-    file = await checkUpload(upload, { field: "photo", label: "Photo", allowed: PHOTO_TYPES });
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    // The spec's two texts replace the generic upload messages.
-    throw err.code === "PAYLOAD_TOO_LARGE"
-      ? photoError("PAYLOAD_TOO_LARGE", STUDENT_MESSAGES.photoTooLarge)
-      : photoError("BAD_REQUEST", STUDENT_MESSAGES.photoNotImage);
-  }
-  if (!file) throw photoError("BAD_REQUEST", STUDENT_MESSAGES.photoNotImage);
-  let webp: Uint8Array;
-  try {
-    webp = await reencodeImage(file.bytes, PHOTO_MAX_SIDE);
-  } catch {
-    throw photoError("BAD_REQUEST", STUDENT_MESSAGES.photoNotImage);
-  }
-  const dir = dataPaths(deps.env.dataDir).photos;
-  const stored = await storeFile(dir, "webp", webp);
-  const now = deps.now();
-  let previous: string | null = null;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom("users").select("photo_file").where("id", "=", userId).executeTakeFirstOrThrow();
-      previous = row.photo_file;
-      await trx.updateTable("users").set({ photo_file: stored, updated_at: now.toISOString() }).where("id", "=", userId).execute();
-      await audit(trx, now, { actorUserId: userId, action: "student.photo_update", entityType: "user", entityId: userId, ip: meta.ip });
-    });
-  } catch (err) {
-    await removeFiles(dir, [stored]);
-    throw err;
-  }
-  await removeFiles(dir, [previous]);
-  return { message: "Photo updated successfully", user: toPublicUser(await loadStudent(deps, userId)) };
+  return updateOwnPhoto(deps, userId, upload, meta);
 }
 
 /** GET /student/{id}: the student themself or an admin; another student gets 403 whether or not the id exists. */

@@ -1,10 +1,16 @@
 /**
  * Settings → Profile: the admin's own name, e-mail address and mobile number (auth.updateProfile: only
- * non-blank values are sent). The photo picker takes images only and shows a preview; there is no photo
- * upload for admin accounts yet, so the screen says so instead of pretending to save it.
+ * non-blank values are sent), and the photo: images only, previewed, then uploaded with a progress bar
+ * (PUT /api/auth/profile/photo, re-encoded on the server) and shown in the top bar at once.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { MSG } from "../../../../shared/messages.ts";
+import { UPLOAD_MAX_BYTES } from "../../../../shared/constants.ts";
+import { uploadWithProgress } from "../../../lib/api.ts";
+import { normaliseError } from "../../../lib/errors.ts";
+import { useSession } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button.tsx";
+import { ProgressBar } from "../../../ui/progress-bar.tsx";
 import { TextInput } from "../../../ui/field.tsx";
 import { UserIcon } from "../../../ui/icons.tsx";
 import { type FieldErrorMap, type ProfileForm, SETTINGS_TEXT } from "./settings-form.ts";
@@ -65,29 +71,62 @@ export function ProfileSection({
 function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { updateUser } = useSession();
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
 
   useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+    if (chosen) URL.revokeObjectURL(chosen.preview);
+  }, [chosen]);
+
+  const clearInput = () => {
+    if (inputRef.current) inputRef.current.value = "";
+  };
 
   const choose = (file: File | undefined) => {
     if (!file) return;
+    setSaved(false);
     if (!file.type.startsWith("image/")) {
-      setError(SETTINGS_TEXT.photoNotImage);
-      if (inputRef.current) inputRef.current.value = "";
+      setError(MSG.photoNotImage);
+      clearInput();
+      return;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setError(MSG.photoTooLarge);
+      clearInput();
       return;
     }
     setError(null);
-    setPreview(URL.createObjectURL(file));
+    setChosen({ file, preview: URL.createObjectURL(file) });
   };
 
-  const shown = preview ?? currentUrl;
+  const save = async () => {
+    if (!chosen) return;
+    setProgress(0);
+    try {
+      const form = new FormData();
+      form.append("photo", chosen.file);
+      const body = await uploadWithProgress<{ data: { user: { photo: { url: string } | null } } }>("/auth/profile/photo", form, setProgress, {
+        method: "PUT",
+      });
+      updateUser({ photo: body.data.user.photo });
+      setChosen(null);
+      clearInput();
+      setSaved(true);
+    } catch (err) {
+      setError(normaliseError(err).message || MSG.photoNotImage);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shown = chosen?.preview ?? currentUrl;
   return (
     <div className="ac-photo">
       <span className="ac-photo__frame">
-        {shown ? <img src={shown} alt={preview ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" /> : <UserIcon size={36} />}
+        {shown ? <img src={shown} alt={chosen ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" /> : <UserIcon size={36} />}
       </span>
       <div className="stack stack--sm">
         <p id={`${inputId}-label`} className="ui-field__label">
@@ -108,26 +147,38 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
           <Button size="sm" variant="secondary" aria-describedby={`${inputId}-note`} onClick={() => inputRef.current?.click()}>
             Choose photo
           </Button>
-          {preview ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setPreview(null);
-                if (inputRef.current) inputRef.current.value = "";
-              }}
-            >
-              Remove preview
-            </Button>
+          {chosen ? (
+            <>
+              <Button size="sm" loading={progress !== null} onClick={() => void save()}>
+                Save photo
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={progress !== null}
+                onClick={() => {
+                  setChosen(null);
+                  clearInput();
+                }}
+              >
+                Remove preview
+              </Button>
+            </>
           ) : null}
         </div>
+        {progress !== null ? <ProgressBar value={progress} label="Uploading photo" /> : null}
         {error ? (
           <p className="ui-field__error" role="alert">
             {error}
           </p>
         ) : null}
+        {saved ? (
+          <p className="text-sm text-success" role="status">
+            Photo updated successfully
+          </p>
+        ) : null}
         <p id={`${inputId}-note`} className="text-sm text-muted">
-          {SETTINGS_TEXT.photoComingSoon}
+          JPG, PNG or WebP, up to 5 MB. The photo is saved on its own, with Save photo.
         </p>
       </div>
     </div>

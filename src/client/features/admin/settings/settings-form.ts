@@ -48,8 +48,6 @@ export const SETTINGS_TEXT = {
   passwordsDoNotMatch: MSG.passwordsDoNotMatch,
   passwordChanged: "Your password has been changed. Your other devices have been signed out.",
   passwordFailed: "Failed to update password",
-  photoComingSoon: "Saving a profile photo for administrator accounts is coming soon. The preview is not stored yet.",
-  photoNotImage: "Please choose an image file (JPG, PNG or WebP)",
 } as const;
 
 /** How long 'Settings saved successfully!' stays (spec part 2 §9). */

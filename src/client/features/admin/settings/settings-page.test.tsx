@@ -1,3 +1,4 @@
+import { MSG } from "../../../../shared/messages.ts";
 import { describe, expect, jest, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DEFAULT_SETTINGS } from "../../../../shared/schemas/settings.ts";
@@ -205,13 +206,20 @@ describe("System Settings", () => {
     expect(sent("auth.updateProfile")).toEqual([{ mobile: "+91 98200 12345" }]);
   });
 
-  test("Profile photo: images only, with a preview and an honest note that it is not saved yet", async () => {
+  test("Profile photo: images only and at most 5 MB, with the spec's messages; a good image is previewed for saving", async () => {
     await open("/admin/settings?section=profile");
     const file = screen.getByLabelText("Profile photo") as HTMLInputElement;
     expect(file.accept).toBe("image/*");
     fireEvent.change(file, { target: { files: [new File(["%PDF"], "cv.pdf", { type: "application/pdf" })] } });
-    expect(screen.getByRole("alert").textContent).toBe(SETTINGS_TEXT.photoNotImage);
-    expect(screen.getByText(SETTINGS_TEXT.photoComingSoon)).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(MSG.photoNotImage);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    fireEvent.change(file, { target: { files: [big] } });
+    expect(screen.getByRole("alert").textContent).toBe(MSG.photoTooLarge);
+    expect(screen.queryByRole("button", { name: "Save photo" })).toBeNull();
+    fireEvent.change(file, { target: { files: [new File([new Uint8Array(10)], "me.png", { type: "image/png" })] } });
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save photo" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   test("the password form: 'Passwords do not match' and the policy inline; a good change goes to auth.changePassword", async () => {
