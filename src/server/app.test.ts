@@ -127,6 +127,28 @@ describe("errors and limits", () => {
     expect(ok.status).toBe(200);
   });
 
+  test("X-Forwarded-For counts only behind a trusted proxy", async () => {
+    const statuses: number[][] = [];
+    for (const trust of [false, true]) {
+      const d = await createTestDeps(trust ? { TRUST_PROXY: "true" } : {});
+      const a = testApp(d, { distDir, publicDir });
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await a.request("/api/public/contact", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.7, 198.51.100.${i}` },
+          body: JSON.stringify({ name: "Ravi", email: "ravi@example.test", subject: "fees", message: "Hello" }),
+        });
+        codes.push(res.status);
+      }
+      statuses.push(codes);
+    }
+    // Untrusted: the header is ignored, so six messages share one allowance of five.
+    expect(statuses[0]).toEqual([201, 201, 201, 201, 201, 429]);
+    // Behind a trusted proxy each client address has its own allowance.
+    expect(statuses[1]).toEqual([201, 201, 201, 201, 201, 201]);
+  });
+
   test("requests are logged with method, path, status and duration", async () => {
     await app.request("/api/health");
     const line = deps.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.path === "/api/health");

@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const started = performance.now();
     c.set("deps", deps);
     c.set("auth", null);
-    c.set("ip", clientIp(c));
+    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const fields = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
@@ -129,6 +129,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       router: appRouter,
       endpoint: "/api/trpc",
       maxBatchSize: MAX_TRPC_BATCH,
+      // A rate-limited call says when to try again, as the REST paths do.
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfter : undefined)).find((s) => s !== undefined);
+        return retryAfter ? { headers: { "Retry-After": String(retryAfter) } } : {};
+      },
       createContext: (_opts, c) =>
         createContextInner({
           deps,
@@ -163,7 +168,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   return app;
 }
 
-function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+/**
+ * The client's address for rate limits and logs. Behind one reverse proxy (TRUST_PROXY=true) it is the
+ * last address the proxy appended to X-Forwarded-For; otherwise the header is ignored, because anyone
+ * can send it.
+ */
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

@@ -34,6 +34,10 @@ const envSchema = v.pipe(
       "development",
     ),
     LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
+    TRUST_PROXY: v.pipe(
+      v.optional(v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"), "false"),
+      v.transform((s) => s === "true" || s === "1"),
+    ),
   }),
   v.forward(
     v.check(

@@ -182,6 +182,20 @@ describe("login protection", () => {
     }
   });
 
+  test("a rate-limited tRPC call carries Retry-After too", async () => {
+    await createUser(deps, { role: "student", email: "s@example.test" });
+    const call = () =>
+      app.request("/api/trpc/auth.forgotPassword", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "s@example.test", userType: "student" }),
+      });
+    for (let i = 0; i < 3; i++) expect((await call()).status).toBe(200);
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   test("failed logins are limited per client address too", async () => {
     for (let i = 0; i < 30; i++) {
       await loginAdmin(deps, { email: `nobody${i}@example.test`, password: "Wrong1234" }, { ip: "203.0.113.9" }).catch(() => {});
