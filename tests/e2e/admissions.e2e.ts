@@ -195,6 +195,8 @@ async function findInAdmin(page: Page, email: string) {
   await page.waitForURL((u) => u.searchParams.get("search") === email);
   const row = page.getByRole("row").filter({ hasText: email });
   await row.waitFor();
+  // The unfiltered page stays on screen until the search answer arrives: wait for the other rows to go.
+  await page.getByRole("row").filter({ hasText: "@" }).nth(1).waitFor({ state: "detached" });
   expect(await page.getByRole("row").filter({ hasText: "@" }).count()).toBe(1);
   return row;
 }
