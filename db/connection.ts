@@ -23,7 +23,8 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const totalChanges = sqlite.prepare("select total_changes()").pluck();
-  changeCounters.set(db, () => Number(totalChanges.get()));
+  const counter = { uncounted: 0, read: () => Number(totalChanges.get()) - counter.uncounted };
+  changeCounters.set(db, counter);
   return { db, sqlite };
 }
 
@@ -57,7 +58,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
-const changeCounters = new WeakMap<object, () => number>();
+const changeCounters = new WeakMap<object, { uncounted: number; read: () => number }>();
 
 /**
  * How many rows this connection has ever written (SQLite's total_changes(), a counter kept in memory:
@@ -67,7 +68,17 @@ const changeCounters = new WeakMap<object, () => number>();
  */
 export function changeCount(db: object): number | null {
   const counter = changeCounters.get(db);
-  return counter ? counter() : null;
+  return counter ? counter.read() : null;
+}
+
+/**
+ * Takes rows a statement just wrote out of changeCount, for bookkeeping writes no cached read depends
+ * on (a session's last_seen_at touch): pass the statement's own affected-row count, so writes by other
+ * requests are never hidden. No effect on a handle without a counter (a transaction).
+ */
+export function excludeFromChangeCount(db: object, rows: number): void {
+  const counter = changeCounters.get(db);
+  if (counter) counter.uncounted += rows;
 }
 
 /**

@@ -4,18 +4,30 @@
  * the new month.
  */
 
+/** Building an Intl.DateTimeFormat costs far more than using one (issue 9): one per zone is kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    // Only zones that construct (valid ones) are kept; a few hundred exist at most.
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 const parts = (at: Date, timeZone: string) => {
   const out: Record<string, number> = {};
-  for (const p of new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(at)) {
+  for (const p of formatterFor(timeZone).formatToParts(at)) {
     if (p.type !== "literal") out[p.type] = Number(p.value);
   }
   return out as { year: number; month: number; day: number; hour: number; minute: number; second: number };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { seed } from "../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { PUBLIC_CACHE_CONTROL } from "../app.ts";
-import { loginAdmin } from "../features/auth/auth.service.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { listContacts, submitContact, updateContactStatus } from "../features/contacts/contacts.service.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { listStudents } from "../features/students/students.service.ts";
@@ -53,6 +53,29 @@ describe("read cache", () => {
     await updateContactStatus(deps, 1, { id: id!, status: "resolved" });
     expect((await listContacts(deps, query)).stats).toMatchObject({ total: 1, new: 0, resolved: 1 });
     expect((await listContacts(deps, { ...query, status: "new" })).pagination.totalItems).toBe(0);
+  });
+
+  test("the rows of a remembered page follow every write at once", async () => {
+    const admin = await createUser(deps, { role: "admin", email: "desk@example.test" });
+    const query = { page: 1, limit: 10, search: "", status: "all" as const };
+    const { id } = await submitContact(deps, contactInput("Asha Sharma"), { ip: "10.0.0.1" });
+    expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "new" });
+    expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "new" }); // remembered
+    await updateContactStatus(deps, admin.id, { id: id!, status: "resolved" });
+    expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "resolved" });
+
+    const student = await createUser(deps, { role: "student", email: "s1@example.test" });
+    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({ id: student.id, isActive: true, lastLogin: null });
+    await deps.db.updateTable("users").set({ is_active: 0, name: "Renamed" }).where("id", "=", student.id).execute();
+    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({ id: student.id, isActive: false, name: "Renamed" });
+    // a sign-in (last_login_at) is a write too; a session's last_seen_at touch is not, and no list shows it
+    await deps.db.updateTable("users").set({ is_active: 1 }).where("id", "=", student.id).execute();
+    const { token } = await signedIn(loginStudent(deps, { email: "s1@example.test", studentId: "", password: TEST_PASSWORD }));
+    expect((await listStudents(deps, query)).students[0]!.lastLogin).toBe(deps.now().toISOString());
+    const page = await listStudents(deps, query);
+    deps.advance(5 * 60_000);
+    expect(await resolveSession(deps, token)).not.toBeNull();
+    expect((await listStudents(deps, query)).students).toBe(page.students); // still the remembered page
   });
 
   test("the students' “new this month” follows the clock, not only writes", async () => {

@@ -509,28 +509,32 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
     cachedRead(deps.db, `admissions:total:${query.status}:${query.search}`, () =>
       base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ),
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    // So is the page itself (issue 9).
+    cachedRead(deps.db, `admissions:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
+      const page = await base
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      const photos = page.length
+        ? await deps.db
+            .selectFrom("admission_documents")
+            .select("admission_id")
+            .where("kind", "=", "photo")
+            .where("admission_id", "in", page.map((r) => r.id))
+            .execute()
+        : [];
+      const withPhoto = new Set(photos.map((p) => p.admission_id));
+      // Lists show a small preview of the photo, never the original.
+      return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
+    }),
     admissionStats(deps),
   ]);
-  const photos = rows.length
-    ? await deps.db
-        .selectFrom("admission_documents")
-        .select("admission_id")
-        .where("kind", "=", "photo")
-        .where("admission_id", "in", rows.map((r) => r.id))
-        .execute()
-    : [];
-  const withPhoto = new Set(photos.map((p) => p.admission_id));
   const totalItems = Number(total);
   return {
-    // Lists show a small preview of the photo, never the original.
-    admissions: rows.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null })),
+    admissions: rows,
     stats: counts,
     pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
   };

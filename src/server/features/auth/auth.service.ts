@@ -3,7 +3,7 @@
  * e-mailed two-factor step, session tokens (opaque, stored hashed, idle and absolute expiry from the
  * sessionTimeout setting), the signed-in user, logout.
  */
-import type { DB } from "../../../../db/connection.ts";
+import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -208,19 +208,50 @@ export async function createSession(deps: AppDeps, userId: number, meta: Session
   return token;
 }
 
+/** the session row resolveSession reads: the user plus the session's own times */
+type SessionRow = User & { session_id: number; expires_at: string; last_seen_at: string; session_created_at: string };
+
+/** enough for every signed-in browser between two writes */
+const SESSION_CACHE_MAX = 1000;
+/**
+ * Session rows by token hash, remembered until the database is written (the same version as
+ * platform/read-cache.ts: db/connection.ts changeCount). Logout, password changes and deactivation are
+ * writes, so they end a session at once; expiry is still checked on every request. The once-a-minute
+ * last_seen_at touch is kept out of the version (and updates the remembered row).
+ */
+const sessionCaches = new WeakMap<object, { version: number; rows: Map<string, SessionRow> }>();
+
+async function findSessionRow(db: DB, tokenHash: string): Promise<SessionRow | undefined> {
+  const version = changeCount(db);
+  let cache = version === null ? undefined : sessionCaches.get(db);
+  if (version !== null && cache?.version !== version) {
+    cache = { version, rows: new Map() };
+    sessionCaches.set(db, cache);
+  }
+  const hit = cache?.rows.get(tokenHash);
+  if (hit) return hit;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at as session_created_at"])
+    .where("sessions.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  // Remember only if nothing was written while the query ran.
+  if (row && cache && changeCount(db) === cache.version && sessionCaches.get(db) === cache) {
+    if (cache.rows.size >= SESSION_CACHE_MAX) cache.rows.clear();
+    cache.rows.set(tokenHash, row);
+  }
+  return row;
+}
+
 /**
  * The signed-in user for a bearer token, or null when the token is unknown, idle for longer than the
  * current sessionTimeout, past its absolute expiry, or the account is inactive.
  */
 export async function resolveSession(deps: AppDeps, token: string | null | undefined): Promise<Authenticated | null> {
   if (!token || token.length > 200) return null;
-  const row = await deps.db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at as session_created_at"])
-    .where("sessions.token_hash", "=", sha256(token))
-    .executeTakeFirst();
+  const row = await findSessionRow(deps.db, sha256(token));
   if (!row) return null;
   const now = deps.now();
   const { security } = await getSettings(deps);
@@ -233,9 +264,13 @@ export async function resolveSession(deps: AppDeps, token: string | null | undef
     await deps.db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
     return null;
   }
-  // Touch at most once a minute, so reads do not turn every request into a write.
+  // Touch at most once a minute, so reads do not turn every request into a write. The touch is no
+  // change any cached read depends on, so it does not invalidate them.
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
-    await deps.db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", row.session_id).execute();
+    const lastSeen = now.toISOString();
+    const result = await deps.db.updateTable("sessions").set({ last_seen_at: lastSeen }).where("id", "=", row.session_id).executeTakeFirst();
+    excludeFromChangeCount(deps.db, Number(result.numUpdatedRows));
+    row.last_seen_at = lastSeen;
   }
   const { session_id, expires_at: _e, last_seen_at: _l, session_created_at: _c, ...user } = row;
   return { user, sessionId: session_id };

@@ -3,6 +3,9 @@ import { TRPCError } from "@trpc/server";
 import { sha256 } from "../../platform/crypto.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
 import { saveSettingsGroup, getSettings } from "../settings/settings.service.ts";
+import { changeCount } from "../../../../db/connection.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
+import { changePassword, logoutOtherSessions } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, resolveSession } from "./auth.service.ts";
 
 let deps: TestDeps;
@@ -108,6 +111,65 @@ describe("auth service", () => {
     const { token } = await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
     await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", user.id).execute();
     expect(await resolveSession(deps, token)).toBeNull();
+  });
+});
+
+describe("remembered sessions (issue 9)", () => {
+  const studentLogin = () => signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
+
+  test("logout, logout of other sessions, a password change and deactivation end a remembered session at once", async () => {
+    const user = await createUser(deps, { role: "student", email: "s@example.test" });
+    const first = await studentLogin();
+    const second = await studentLogin();
+    const third = await studentLogin();
+    for (const t of [first, second, third]) expect(await resolveSession(deps, t.token)).not.toBeNull();
+
+    const auth = (await resolveSession(deps, first.token))!;
+    await logout(deps, auth.sessionId);
+    expect(await resolveSession(deps, first.token)).toBeNull();
+
+    const keep = (await resolveSession(deps, second.token))!;
+    await logoutOtherSessions(deps, user.id, keep.sessionId);
+    expect(await resolveSession(deps, third.token)).toBeNull();
+    expect(await resolveSession(deps, second.token)).not.toBeNull();
+
+    const fourth = await studentLogin();
+    expect(await resolveSession(deps, fourth.token)).not.toBeNull();
+    await changePassword(deps, user.id, keep.sessionId, { currentPassword: TEST_PASSWORD, newPassword: "Another2Horse!" });
+    expect(await resolveSession(deps, fourth.token)).toBeNull();
+
+    expect(await resolveSession(deps, second.token)).not.toBeNull();
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", user.id).execute();
+    expect(await resolveSession(deps, second.token)).toBeNull();
+  });
+
+  test("a change to the user shows on the next request; expiry is still checked on every request", async () => {
+    const user = await createUser(deps, { role: "student", email: "s@example.test" });
+    const { token } = await studentLogin();
+    expect((await resolveSession(deps, token))!.user.name).not.toBe("Renamed");
+    await deps.db.updateTable("users").set({ name: "Renamed" }).where("id", "=", user.id).execute();
+    expect((await resolveSession(deps, token))!.user.name).toBe("Renamed");
+    const { security } = await getSettings(deps);
+    deps.advance(security.sessionTimeout * 3_600_000 + 1000); // no write in between: the remembered row is used
+    expect(await resolveSession(deps, token)).toBeNull();
+  });
+
+  test("the once-a-minute last_seen_at touch is stored but does not invalidate cached reads", async () => {
+    await createUser(deps, { role: "student", email: "s@example.test" });
+    const { token } = await studentLogin();
+    let runs = 0;
+    const read = () => cachedRead(deps.db, "k", async () => ++runs);
+    expect(await read()).toBe(1);
+    const before = changeCount(deps.db);
+    deps.advance(5 * 60_000);
+    expect(await resolveSession(deps, token)).not.toBeNull();
+    const row = await deps.db.selectFrom("sessions").select("last_seen_at").executeTakeFirstOrThrow();
+    expect(row.last_seen_at).toBe(deps.now().toISOString());
+    expect(changeCount(deps.db)).toBe(before);
+    expect(await read()).toBe(1);
+    // a real write still invalidates
+    await deps.db.updateTable("users").set({ name: "x" }).where("email", "=", "s@example.test").execute();
+    expect(await read()).toBe(2);
   });
 });
 

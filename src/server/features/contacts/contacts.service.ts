@@ -82,18 +82,23 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
     cachedRead(deps.db, `contacts:total:${query.status}:${query.search}`, () =>
       base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ),
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    // So is the page itself (issue 9).
+    cachedRead(deps.db, `contacts:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () =>
+      (
+        await base
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute()
+      ).map(toContactItem),
+    ),
     contactStats(deps),
   ]);
   const totalItems = Number(total);
   return {
-    contacts: rows.map(toContactItem),
+    contacts: rows,
     pagination: {
       totalItems,
       totalPages: Math.ceil(totalItems / query.limit),

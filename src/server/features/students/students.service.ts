@@ -191,18 +191,23 @@ export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: Stu
     cachedRead(deps.db, `students:total:${query.status}:${query.search}`, () =>
       base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ),
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    // So is the page itself (issue 9): any write, including a login's last_login_at, invalidates it.
+    cachedRead(deps.db, `students:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () =>
+      (
+        await base
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute()
+      ).map(toStudentItem),
+    ),
     studentStats(deps),
   ]);
   const totalItems = Number(total);
   return {
-    students: rows.map(toStudentItem),
+    students: rows,
     pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
     stats,
   };
