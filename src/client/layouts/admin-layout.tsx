@@ -22,8 +22,6 @@ import {
   ImageIcon,
   LogoutIcon,
   MailIcon,
-  MapPinIcon,
-  PhoneIcon,
   SettingsIcon,
   UserIcon,
   UsersIcon,
@@ -32,6 +30,7 @@ import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";
 import { MenuButton } from "./menu-button.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
+import { InstituteContactList } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const LINKS: PortalLink[] = [
@@ -121,8 +120,6 @@ const QUICK_LINKS = [
   { href: "~/admission-status", label: "Application status" },
 ] as const;
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
-
 /** The footer of spec part 2 §2 from the institute's settings (`site.info`), in the public footer's styles. */
 function AdminFooter() {
   const { data: info, isError } = useInstituteInfo();
@@ -135,35 +132,7 @@ function AdminFooter() {
             Institute
           </h2>
           {info ? (
-            <ul className="footer-list">
-              {info.offices.map((office) => (
-                <li key={office.name} className="footer-item">
-                  <MapPinIcon size={18} />
-                  <span>
-                    <strong>{office.name}</strong>
-                    <br />
-                    {office.address}
-                  </span>
-                </li>
-              ))}
-              <li className="footer-item">
-                <MailIcon size={18} />
-                <a href={`mailto:${info.email}`}>{info.email}</a>
-              </li>
-              {info.phones.length > 0 ? (
-                <li className="footer-item">
-                  <PhoneIcon size={18} />
-                  <span>
-                    {info.phones.map((phone, i) => (
-                      <span key={phone}>
-                        {i > 0 ? ", " : null}
-                        <a href={telHref(phone)}>{phone}</a>
-                      </span>
-                    ))}
-                  </span>
-                </li>
-              ) : null}
-            </ul>
+            <InstituteContactList info={info} />
           ) : isError ? (
             <p className="text-muted">The institute's details could not be loaded just now.</p>
           ) : null}

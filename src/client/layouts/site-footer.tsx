@@ -18,16 +18,11 @@ const QUICK_LINKS = [
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-export function SiteFooter({ compact = false }: { compact?: boolean }) {
-  const { data: info, isPending, isError } = useInstituteInfo();
-  const name = useInstituteName();
-  const year = new Date().getFullYear();
+type InstituteInfo = NonNullable<ReturnType<typeof useInstituteInfo>["data"]>;
 
-  const contact = isPending ? (
-    <Skeleton lines={4} />
-  ) : isError || !info ? (
-    <p className="text-muted">Our contact details could not be loaded just now. Please refresh the page.</p>
-  ) : (
+/** Offices, phones (tap to call), e-mail and hours: the public footer's and the admin footer's contact block. */
+export function InstituteContactList({ info }: { info: InstituteInfo }) {
+  return (
     <ul className="footer-list">
       {info.offices.map((office) => (
         <li key={office.name} className="footer-item">
@@ -58,6 +53,20 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
       </li>
       {info.hours ? <li className="footer-hours">{info.hours}</li> : null}
     </ul>
+  );
+}
+
+export function SiteFooter({ compact = false }: { compact?: boolean }) {
+  const { data: info, isPending, isError } = useInstituteInfo();
+  const name = useInstituteName();
+  const year = new Date().getFullYear();
+
+  const contact = isPending ? (
+    <Skeleton lines={4} />
+  ) : isError || !info ? (
+    <p className="text-muted">Our contact details could not be loaded just now. Please refresh the page.</p>
+  ) : (
+    <InstituteContactList info={info} />
   );
 
   const programs = isPending ? (
