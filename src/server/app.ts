@@ -26,6 +26,7 @@ import { assertSiteOpen } from "./features/site/site.service.ts";
 import { studentRest, verifyRest } from "./features/student/student.rest.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
+import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
 import { dataPaths } from "./platform/storage.ts";
@@ -50,6 +51,15 @@ const MAX_TRPC_BATCH = 20;
 /** Public GET paths whose answers are the same for every visitor (issue 9). */
 const PUBLIC_CACHEABLE = new Set(["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery", "/api/gallery/"]);
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+/** Public tRPC queries whose answers are the same for every visitor (a batch is shared if all its calls are). */
+const PUBLIC_TRPC_QUERIES = new Set(["site.info", "site.news", "gallery.publicList"]);
+const TRPC_PREFIX = "/api/trpc/";
+
+/** GETs answered the same to every visitor, kept by the response cache until the next write. */
+export function isSharedPublicRead(path: string): boolean {
+  if (PUBLIC_CACHEABLE.has(path)) return true;
+  return path.startsWith(TRPC_PREFIX) && path.slice(TRPC_PREFIX.length).split(",").every((name) => PUBLIC_TRPC_QUERIES.has(name));
+}
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]);
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -57,13 +67,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const publicDir = options.publicDir ?? path.join(ROOT, "public");
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders({ hsts: deps.env.PUBLIC_URL?.startsWith("https://") ?? false }));
-
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set("deps", deps);
-    c.set("auth", null);
-    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const fields = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
@@ -71,19 +76,41 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     else deps.logger.debug("request", fields);
   });
 
-  app.use("/api/*", async (c, next) => {
-    const limit =
-      c.req.path === "/api/gallery/upload"
-        ? GALLERY_UPLOAD_BODY_LIMIT
-        : UPLOAD_PATHS.some((re) => re.test(c.req.path))
-          ? UPLOAD_BODY_LIMIT
-          : JSON_BODY_LIMIT;
-    return bodyLimit({
-      maxSize: limit,
+  // Outside the security headers, so a stored answer carries them as they were first sent.
+  app.use(
+    "/api/*",
+    responseCache({
+      db: deps.db,
+      cacheable: isSharedPublicRead,
+      enabled: async () => (await getSettings(deps)).system.cacheEnabled,
+    }),
+  );
+
+  app.use(securityHeaders({ hsts: deps.env.PUBLIC_URL?.startsWith("https://") ?? false }));
+
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("auth", null);
+    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
+    await next();
+  });
+
+  // Built once: a GET carries no body, so only requests that do are measured.
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
       onError: () => {
         throw new AppError("PAYLOAD_TOO_LARGE", MSG.payloadTooLarge);
       },
-    })(c, next);
+    });
+  const galleryLimit = limitOf(GALLERY_UPLOAD_BODY_LIMIT);
+  const uploadLimit = limitOf(UPLOAD_BODY_LIMIT);
+  const jsonLimit = limitOf(JSON_BODY_LIMIT);
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const p = c.req.path;
+    const limit = p === "/api/gallery/upload" ? galleryLimit : UPLOAD_PATHS.some((re) => re.test(p)) ? uploadLimit : jsonLimit;
+    return limit(c, next);
   });
 
   app.use("/api/*", async (c, next) => {
@@ -97,7 +124,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
     // The public site's data is the same for everyone: browsers and proxies may keep it a minute,
     // unless the admin turned caching off (Settings → System → cacheEnabled).
-    if (c.req.method === "GET" && c.res.status === 200 && PUBLIC_CACHEABLE.has(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
+    if (c.req.method === "GET" && c.res.status === 200 && isSharedPublicRead(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
       c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
     }
     // tRPC builds its own Response, which drops the no-store set above: API answers hold personal data and

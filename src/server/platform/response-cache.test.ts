@@ -1,0 +1,124 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { seed } from "../../../db/seed.ts";
+import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
+import { isSharedPublicRead } from "../app.ts";
+import { saveSettingsGroup } from "../features/settings/settings.service.ts";
+import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
+import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
+import { responseCache } from "./response-cache.ts";
+
+let deps: TestDeps;
+beforeEach(async () => {
+  deps = await createTestDeps();
+});
+
+/** A tiny app whose one route counts how often it really ran. */
+function counting(opts: { enabled?: boolean; status?: number; maxBodyBytes?: number } = {}) {
+  let runs = 0;
+  let enabled = opts.enabled ?? true;
+  const cache = responseCache({ db: deps.db, cacheable: (p) => p.startsWith("/shared"), enabled: async () => enabled, maxEntries: 3, maxBodyBytes: opts.maxBodyBytes });
+  const app = new Hono();
+  app.use(cache);
+  app.all("*", (c) => {
+    runs += 1;
+    c.header("X-Run", String(runs));
+    return c.json({ run: runs, path: c.req.path, q: c.req.query("q") ?? null }, (opts.status ?? 200) as 200);
+  });
+  return { app, cache, runs: () => runs, setEnabled: (on: boolean) => (enabled = on) };
+}
+
+describe("response cache", () => {
+  test("a shared GET runs once until the database is written; the stored answer keeps its headers", async () => {
+    const { app, runs } = counting();
+    const first = await app.request("/shared/a");
+    expect(await first.json()).toEqual({ run: 1, path: "/shared/a", q: null });
+    const second = await app.request("/shared/a");
+    expect(await second.json()).toEqual({ run: 1, path: "/shared/a", q: null });
+    expect(second.headers.get("x-run")).toBe("1");
+    expect(second.headers.get("content-type")).toContain("application/json");
+    expect(runs()).toBe(1);
+    await createUser(deps, { role: "student" });
+    expect((await (await app.request("/shared/a")).json()).run).toBe(2);
+  });
+
+  test("the query string is part of the key; other paths, credentials and other methods always run", async () => {
+    const { app, runs } = counting();
+    await app.request("/shared/a?q=1");
+    expect((await (await app.request("/shared/a?q=2")).json()).q).toBe("2");
+    expect((await (await app.request("/shared/a?q=1")).json()).run).toBe(1);
+    expect(runs()).toBe(2);
+    await app.request("/private");
+    await app.request("/private");
+    await app.request("/shared/a?q=1", { headers: { authorization: "Bearer x" } });
+    await app.request("/shared/a?q=1", { method: "POST" });
+    expect(runs()).toBe(6);
+  });
+
+  test("nothing is kept while caching is off, nor errors, nor answers over the size limit", async () => {
+    const off = counting({ enabled: false });
+    await off.app.request("/shared/a");
+    await off.app.request("/shared/a");
+    expect(off.runs()).toBe(2);
+    expect(off.cache.size()).toBe(0);
+    off.setEnabled(true);
+    await off.app.request("/shared/a");
+    await off.app.request("/shared/a");
+    expect(off.runs()).toBe(3);
+
+    const failing = counting({ status: 503 });
+    await failing.app.request("/shared/a");
+    await failing.app.request("/shared/a");
+    expect(failing.runs()).toBe(2);
+
+    const small = counting({ maxBodyBytes: 10 });
+    await small.app.request("/shared/a");
+    await small.app.request("/shared/a");
+    expect(small.runs()).toBe(2);
+  });
+
+  test("it keeps at most maxEntries URLs, dropping the oldest", async () => {
+    const { app, cache, runs } = counting();
+    for (const q of ["1", "2", "3", "4"]) await app.request(`/shared/a?q=${q}`);
+    expect(cache.size()).toBe(3);
+    await app.request("/shared/a?q=4");
+    expect(runs()).toBe(4);
+    await app.request("/shared/a?q=1");
+    expect(runs()).toBe(5);
+  });
+});
+
+describe("shared public reads in the app", () => {
+  test("public REST paths and batches of public tRPC queries are shared; anything personal is not", () => {
+    for (const p of ["/api/public/news", "/api/public/institute-info", "/api/public/gallery", "/api/gallery", "/api/trpc/site.info,site.news", "/api/trpc/gallery.publicList"]) {
+      expect([p, isSharedPublicRead(p)]).toEqual([p, true]);
+    }
+    for (const p of ["/api/auth/me", "/api/trpc/site.info,auth.me", "/api/trpc/student.dashboard", "/api/public/admin/contacts", "/api/trpc/", "/api/health"]) {
+      expect([p, isSharedPublicRead(p)]).toEqual([p, false]);
+    }
+  });
+
+  test("a stored answer is sent with the security headers and follows maintenance mode and new settings at once", async () => {
+    await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+    const app = testApp(deps);
+    const batch = `/api/trpc/site.info,site.news?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }))}`;
+    const first = await app.request(batch);
+    const again = await app.request(batch);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(await first.text());
+    expect(again.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(again.headers.get("x-frame-options")).toBe("DENY");
+    expect(again.headers.get("cache-control")).toBe("public, max-age=60");
+
+    await saveSettingsGroup(deps, "general", { ...DEFAULT_SETTINGS.general, siteName: "Open Institute" });
+    expect((await (await app.request("/api/public/institute-info")).json()).data.name).toBe("Open Institute");
+    expect((await (await app.request(batch)).json())[0].result.data.name).toBe("Open Institute");
+
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, maintenanceMode: true });
+    expect((await app.request("/api/public/institute-info")).status).toBe(503);
+    expect((await app.request("/api/public/news")).status).toBe(503);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * A micro-cache for answers that are the same for every visitor (issue 9): the public site's gallery,
+ * institute facts and news, by REST or tRPC. The first guest request builds the answer through the whole
+ * app; later ones get the stored bytes and headers (security headers included) until the database is
+ * written — the version is the connection's write counter, as for read-cache.ts, so publishing news,
+ * editing the gallery or switching maintenance mode on is seen by the next request.
+ *
+ * Only GETs without credentials are served from it, only 200 answers are kept, and nothing is kept while
+ * the admin has turned caching off (Settings → System → cacheEnabled).
+ */
+import type { MiddlewareHandler } from "hono";
+import { changeCount } from "../../../db/connection.ts";
+
+export interface ResponseCacheOptions {
+  /** the database whose writes make stored answers stale */
+  db: object;
+  /** whether a GET of this path answers the same to every visitor */
+  cacheable(path: string): boolean;
+  /** whether caching is switched on; asked before an answer is stored */
+  enabled(): Promise<boolean>;
+  /** distinct URLs kept (query strings differ per gallery category) */
+  maxEntries?: number;
+  /** larger answers are not kept */
+  maxBodyBytes?: number;
+}
+
+interface Entry {
+  version: number;
+  /** copied by each Response built from it (a Headers object is copied far faster than a list) */
+  headers: Headers;
+  body: string;
+}
+
+export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & { size(): number } {
+  const maxEntries = opts.maxEntries ?? 200;
+  const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
+  const entries = new Map<string, Entry>();
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== "GET" || c.req.header("authorization") !== undefined || !opts.cacheable(c.req.path)) return next();
+    const version = changeCount(opts.db);
+    if (version === null) return next();
+    const url = c.req.url;
+    const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+    const hit = entries.get(key);
+    if (hit && hit.version === version) return new Response(hit.body, { status: 200, headers: hit.headers });
+
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("set-cookie") || !(await opts.enabled())) return;
+    const body = await res.clone().text();
+    // A write while the answer was built may have made it stale already.
+    if (body.length > maxBodyBytes || changeCount(opts.db) !== version) return;
+    if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value!);
+    entries.set(key, { version, headers: new Headers(res.headers), body });
+  };
+  return Object.assign(middleware, { size: () => entries.size });
+}
