@@ -164,8 +164,12 @@ const referenceResult: LoadResult = { name: "reference", path: "/", rps: refRun.
 log(`reference ${refRun.rps.toFixed(0)} req/s`);
 
 const endpoints: LoadResult[] = [];
-async function measure(name: string, pathAndQuery: string, headers: Record<string, string> = {}, note?: string) {
+/** What every browser sends; the server gzips the shared public answers it keeps (platform/response-cache.ts). */
+const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
+
+async function measure(name: string, pathAndQuery: string, extraHeaders: Record<string, string> = {}, note?: string) {
   const url = server.url + pathAndQuery;
+  const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   await check(url, headers);
   const r = await wrk(url, headers);
   const result: LoadResult = { name, path: pathAndQuery, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, ratio: r.rps / referenceResult.rps, note };

@@ -1,4 +1,10 @@
 /** bun test preload: a DOM (happy-dom) for component tests. Server tests use app.request(), not sockets. */
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
+/**
+ * Bun's own fetch classes, kept before happy-dom replaces them: a browser's Request drops headers pages may
+ * not set (Accept-Encoding among them), which server tests sometimes need to send.
+ */
+export const native = { Request: globalThis.Request, Response: globalThis.Response, Headers: globalThis.Headers };
+
 GlobalRegistrator.register({ url: "http://localhost:3000/" });

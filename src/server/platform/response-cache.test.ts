@@ -3,13 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
+import { native } from "../../../tests/setup/happy-dom.ts";
 import { seed } from "../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { isSharedPublicRead } from "../app.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
-import { responseCache } from "./response-cache.ts";
+import { acceptsGzip, responseCache } from "./response-cache.ts";
 
 let deps: TestDeps;
 beforeEach(async () => {
@@ -120,5 +121,37 @@ describe("shared public reads in the app", () => {
     await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, maintenanceMode: true });
     expect((await app.request("/api/public/institute-info")).status).toBe(503);
     expect((await app.request("/api/public/news")).status).toBe(503);
+  });
+});
+
+describe("compression of stored answers", () => {
+  test("Accept-Encoding is read as browsers and proxies send it", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("deflate, br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  test("a large stored answer is sent gzipped to clients that accept it, plain to others, and says it varies", async () => {
+    let runs = 0;
+    const app = new Hono();
+    app.use(responseCache({ db: deps.db, cacheable: () => true, enabled: async () => true }));
+    app.get("*", (c) => c.json({ run: ++runs, items: Array.from({ length: 200 }, (_, i) => ({ id: i, url: `/media/gallery/${i}-480.webp` })) }));
+    const plain = await (await app.request("/shared")).text();
+    for (let i = 0; i < 2; i++) {
+      // happy-dom's Request would drop Accept-Encoding, as a browser's does
+      const zipped = await app.fetch(new native.Request("http://localhost/shared", { headers: { "accept-encoding": "gzip, br" } }));
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+      const bytes = new Uint8Array(await zipped.arrayBuffer());
+      expect(bytes.length).toBeLessThan(plain.length / 4);
+      expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(plain);
+    }
+    const again = await app.fetch(new native.Request("http://localhost/shared", { headers: { "accept-encoding": "identity" } }));
+    expect(again.headers.get("content-encoding")).toBeNull();
+    expect(await again.text()).toBe(plain);
+    expect(runs).toBe(1);
   });
 });

@@ -6,7 +6,8 @@
  * editing the gallery or switching maintenance mode on is seen by the next request.
  *
  * Only GETs without credentials are served from it, only 200 answers are kept, and nothing is kept while
- * the admin has turned caching off (Settings → System → cacheEnabled).
+ * the admin has turned caching off (Settings → System → cacheEnabled). A stored answer is also gzipped
+ * once, for the browsers that accept it (all do): the gallery list shrinks about thirteen times.
  */
 import type { MiddlewareHandler } from "hono";
 import { changeCount } from "../../../db/connection.ts";
@@ -29,6 +30,23 @@ interface Entry {
   /** copied by each Response built from it (a Headers object is copied far faster than a list) */
   headers: Headers;
   body: string;
+  gzipHeaders: Headers | null;
+  gzipped: Uint8Array<ArrayBuffer> | null;
+}
+
+/** Smaller answers are sent as they are: gzip would save less than its own framing is worth. */
+const GZIP_FROM_BYTES = 1024;
+
+/** Whether an Accept-Encoding header allows gzip (a q=0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
 }
 
 export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & { size(): number } {
@@ -43,7 +61,10 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     const url = c.req.url;
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const hit = entries.get(key);
-    if (hit && hit.version === version) return new Response(hit.body, { status: 200, headers: hit.headers });
+    if (hit && hit.version === version) {
+      if (hit.gzipped && acceptsGzip(c.req.header("accept-encoding"))) return new Response(hit.gzipped, { status: 200, headers: hit.gzipHeaders! });
+      return new Response(hit.body, { status: 200, headers: hit.headers });
+    }
 
     await next();
     const res = c.res;
@@ -52,7 +73,17 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     // A write while the answer was built may have made it stale already.
     if (body.length > maxBodyBytes || changeCount(opts.db) !== version) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value!);
-    entries.set(key, { version, headers: new Headers(res.headers), body });
+    const headers = new Headers(res.headers);
+    headers.set("Vary", "Accept-Encoding");
+    let gzipped: Uint8Array<ArrayBuffer> | null = null;
+    let gzipHeaders: Headers | null = null;
+    if (body.length >= GZIP_FROM_BYTES && !headers.has("content-encoding")) {
+      gzipped = Bun.gzipSync(body) as Uint8Array<ArrayBuffer>;
+      gzipHeaders = new Headers(headers);
+      gzipHeaders.set("Content-Encoding", "gzip");
+      gzipHeaders.delete("Content-Length");
+    }
+    entries.set(key, { version, headers, body, gzipped, gzipHeaders });
   };
   return Object.assign(middleware, { size: () => entries.size });
 }
