@@ -3,7 +3,7 @@
  * pragmas the product relies on, and hands the rest of the code a portable Kysely instance.
  */
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { type Expression, Kysely, type SqlBool, SqliteDialect, sql } from "kysely";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -25,6 +25,7 @@ export function openDatabase(file: string): OpenedDatabase {
   const totalChanges = sqlite.prepare("select total_changes()").pluck();
   const counter = { uncounted: 0, read: () => Number(totalChanges.get()) - counter.uncounted };
   changeCounters.set(db, counter);
+  rawHandles.set(db, sqlite);
   return { db, sqlite };
 }
 
@@ -92,4 +93,69 @@ export function backupDatabaseTo(sqlite: SQLite.Database, file: string): void {
 /** "ok" when the file's structure is sound (PRAGMA integrity_check). */
 export function integrityCheck(sqlite: SQLite.Database): string {
   return String(sqlite.pragma("integrity_check", { simple: true }));
+}
+
+// ————— "Contains" search through a trigram index (issue 9) —————
+
+const rawHandles = new WeakMap<object, SQLite.Database>();
+const indexedTables = new WeakMap<object, Map<string, boolean>>();
+/** A trigram index answers only terms of three characters or more. */
+const MIN_INDEXED_TERM = 3;
+const IDENTIFIER = /^[a-z_]+$/;
+
+/**
+ * Creates `<table>_fts`, an FTS5 trigram index over the columns kept in step with the table by triggers,
+ * and fills it from the rows already there. Returns false, creating nothing, when this SQLite has no
+ * FTS5: searches then fall back to LIKE (platform/search.ts). For migrations only.
+ */
+export async function createTextIndex(db: Kysely<any>, table: string, columns: string[]): Promise<boolean> {
+  if (![table, ...columns].every((name) => IDENTIFIER.test(name))) throw new Error(`bad identifier in text index ${table}`);
+  const { rows } = await sql<{ fts5: number }>`select sqlite_compileoption_used('ENABLE_FTS5') as fts5`.execute(db);
+  if (!rows[0]?.fts5) return false;
+  const fts = `${table}_fts`;
+  const list = columns.join(", ");
+  const values = (prefix: string) => columns.map((c) => `${prefix}.${c}`).join(", ");
+  const statements = [
+    `create virtual table ${fts} using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    `create trigger ${fts}_insert after insert on ${table} begin
+       insert into ${fts}(rowid, ${list}) values (new.id, ${values("new")}); end`,
+    `create trigger ${fts}_delete after delete on ${table} begin
+       insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.id, ${values("old")}); end`,
+    `create trigger ${fts}_update after update of ${list} on ${table} begin
+       insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.id, ${values("old")});
+       insert into ${fts}(rowid, ${list}) values (new.id, ${values("new")}); end`,
+    `insert into ${fts}(${fts}) values ('rebuild')`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+  return true;
+}
+
+/** Drops what createTextIndex made (migrations' down). */
+export async function dropTextIndex(db: Kysely<any>, table: string): Promise<void> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad identifier in text index ${table}`);
+  for (const suffix of ["_insert", "_delete", "_update"]) await sql.raw(`drop trigger if exists ${table}_fts${suffix}`).execute(db);
+  await sql.raw(`drop table if exists ${table}_fts`).execute(db);
+}
+
+/**
+ * `<table>.id in (rows whose indexed columns contain term)` through the table's trigram index, or null
+ * when the index cannot answer (no index on this handle or table, or a term under three characters):
+ * the caller then searches with LIKE. Case-insensitive, like LIKE.
+ */
+export function indexedContains(db: object, table: string, term: string): Expression<SqlBool> | null {
+  if ([...term].length < MIN_INDEXED_TERM) return null;
+  const sqlite = rawHandles.get(db);
+  if (!sqlite) return null;
+  let known = indexedTables.get(db);
+  if (!known) indexedTables.set(db, (known = new Map()));
+  let has = known.get(table);
+  if (has === undefined) {
+    has = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(`${table}_fts`) !== undefined;
+    known.set(table, has);
+  }
+  if (!has) return null;
+  // One FTS5 phrase: the term's characters in a row, quotes doubled, so nothing in it is query syntax.
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  const fts = sql.table(`${table}_fts`);
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
 }

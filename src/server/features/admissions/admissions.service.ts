@@ -29,7 +29,7 @@ import { audit } from "../../platform/audit.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { sha256 } from "../../platform/crypto.ts";
-import { anyColumnContains } from "../../platform/search.ts";
+import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
@@ -37,6 +37,10 @@ import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, 
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
+
+/** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
+export const ADMISSION_SEARCH_COLUMNS = ["first_name", "last_name", "email", "phone", "application_number", "city"];
 
 /** Access granted by the e-mailed code lasts 30 minutes (DECISIONS 7). */
 export const ACCESS_MINUTES = 30;
@@ -502,42 +506,33 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
   let base = deps.db.selectFrom("admissions");
   if (query.status !== "all") base = base.where("status", "=", query.status);
   if (query.search) {
-    base = base.where(anyColumnContains(["first_name", "last_name", "email", "phone", "application_number", "city"], query.search));
+    base = base.where(textContains(deps.db, "admissions", ADMISSION_SEARCH_COLUMNS, query.search));
   }
-  const [{ total }, rows, counts] = await Promise.all([
-    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
-    cachedRead(deps.db, `admissions:total:${query.status}:${query.search}`, () =>
-      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    ),
-    // So is the page itself (issue 9).
-    cachedRead(deps.db, `admissions:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
-      const page = await base
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute();
-      const photos = page.length
-        ? await deps.db
-            .selectFrom("admission_documents")
-            .select("admission_id")
-            .where("kind", "=", "photo")
-            .where("admission_id", "in", page.map((r) => r.id))
-            .execute()
-        : [];
-      const withPhoto = new Set(photos.map((p) => p.admission_id));
-      // Lists show a small preview of the photo, never the original.
-      return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
+  const [{ items, pagination }, counts] = await Promise.all([
+    newestFirstPage({
+      db: deps.db,
+      table: "admissions",
+      base,
+      cacheKey: `admissions:${query.status}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: async (page: Admission[]) => {
+        const photos = page.length
+          ? await deps.db
+              .selectFrom("admission_documents")
+              .select("admission_id")
+              .where("kind", "=", "photo")
+              .where("admission_id", "in", page.map((r) => r.id))
+              .execute()
+          : [];
+        const withPhoto = new Set(photos.map((p) => p.admission_id));
+        // Lists show a small preview of the photo, never the original.
+        return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
+      },
     }),
     admissionStats(deps),
   ]);
-  const totalItems = Number(total);
-  return {
-    admissions: rows,
-    stats: counts,
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-  };
+  return { admissions: items, stats: counts, pagination };
 }
 
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */

@@ -14,10 +14,14 @@ import type { ContactInquiry, Database } from "../../../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
-import { anyColumnContains } from "../../platform/search.ts";
+import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
+
+/** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
+export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
 
 export const CONTACT_THANKS = "Thank you for contacting us! We will get back to you within 24 hours.";
 
@@ -76,37 +80,20 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
 export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactListQuery) {
   let base = deps.db.selectFrom("contact_inquiries");
   if (query.status !== "all") base = base.where("status", "=", query.status);
-  if (query.search) base = base.where(anyColumnContains(["name", "email", "subject", "message", "phone"], query.search));
-  const [{ total }, rows, stats] = await Promise.all([
-    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
-    cachedRead(deps.db, `contacts:total:${query.status}:${query.search}`, () =>
-      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    ),
-    // So is the page itself (issue 9).
-    cachedRead(deps.db, `contacts:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () =>
-      (
-        await base
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute()
-      ).map(toContactItem),
-    ),
+  if (query.search) base = base.where(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, query.search));
+  const [{ items, pagination }, stats] = await Promise.all([
+    newestFirstPage({
+      db: deps.db,
+      table: "contact_inquiries",
+      base,
+      cacheKey: `contacts:${query.status}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: (rows: ContactInquiry[]) => rows.map(toContactItem),
+    }),
     contactStats(deps),
   ]);
-  const totalItems = Number(total);
-  return {
-    contacts: rows,
-    pagination: {
-      totalItems,
-      totalPages: Math.ceil(totalItems / query.limit),
-      currentPage: query.page,
-      limit: query.limit,
-    },
-    stats,
-  };
+  return { contacts: items, pagination, stats };
 }
 
 export const CONTACT_TEXT = {

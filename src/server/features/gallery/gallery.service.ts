@@ -29,6 +29,7 @@ import { cachedRead } from "../../platform/read-cache.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { checkUpload, cleanFileName, type FileKind, removeFiles } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
 export function toGalleryItem(img: GalleryImage) {
@@ -127,23 +128,19 @@ export async function listGalleryAdmin(deps: Pick<AppDeps, "db">, query: Gallery
   if (query.category) base = base.where("category", "=", query.category);
   if (query.status !== "all") base = base.where("is_active", "=", query.status === "active" ? 1 : 0);
   if (query.search) base = base.where(anyColumnContains(["title", "description"], query.search));
-  const [{ total }, rows, stats] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+  const [{ items, pagination }, stats] = await Promise.all([
+    newestFirstPage({
+      db: deps.db,
+      table: "gallery_images",
+      base,
+      cacheKey: `gallery:admin:${query.category ?? ""}:${query.status}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: (rows: GalleryImage[]) => rows.map(toAdminGalleryItem),
+    }),
     galleryStats(deps),
   ]);
-  const totalItems = Number(total);
-  return {
-    images: rows.map(toAdminGalleryItem),
-    stats,
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-  };
+  return { images: items, stats, pagination };
 }
 
 async function findImage(db: Kysely<Database>, id: number) {

@@ -10,6 +10,7 @@ import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 
 /** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
 export const RECENT_MS = 24 * 3_600_000;
@@ -125,23 +126,19 @@ export async function listNotifications(deps: Pick<AppDeps, "db" | "now">, userI
   let base = deps.db.selectFrom("notifications").where("recipient_user_id", "=", userId);
   if (query.type !== "all") base = base.where("type", "=", query.type);
   if (query.search) base = base.where(anyColumnContains(["title", "message"], query.search));
-  const [{ total }, rows, counts] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+  const [{ items, pagination }, counts] = await Promise.all([
+    newestFirstPage({
+      db: deps.db,
+      table: "notifications",
+      base,
+      cacheKey: `notifications:${userId}:${query.type}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: (rows: Notification[]) => rows.map(toNotificationItem),
+    }),
     notificationCounts(deps, userId),
   ]);
-  const totalItems = Number(total);
-  return {
-    notifications: rows.map(toNotificationItem),
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-    counts,
-  };
+  return { notifications: items, pagination, counts };
 }
 
 /** The top bar's badge. */

@@ -20,7 +20,7 @@ import { audit } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
-import { anyColumnContains } from "../../platform/search.ts";
+import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
@@ -28,6 +28,10 @@ import { removeFiles } from "../../platform/uploads.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
+
+/** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
+export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
 
 export const STUDENT_TEXT = {
   added: (studentId: string) => `Student added successfully! Student ID: ${studentId}`,
@@ -158,7 +162,7 @@ const timeZoneOf = async (deps: Pick<AppDeps, "db">) => (await getSettings(deps)
 function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" | "status">) {
   let base = db.selectFrom("users").where("role", "=", "student");
   if (query.status !== "all") base = base.where("is_active", "=", query.status === "active" ? 1 : 0);
-  if (query.search) base = base.where(anyColumnContains(["name", "email", "mobile", "student_id"], query.search));
+  if (query.search) base = base.where(textContains(db, "users", STUDENT_SEARCH_COLUMNS, query.search));
   return base;
 }
 
@@ -169,48 +173,37 @@ export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
 }
 
 async function countStudents(deps: Pick<AppDeps, "db">, monthStart: string) {
+  // Three counts each answered from an index alone (role+is_active, role+created_at): one pass over the
+  // rows' CASE sums read every wide row, 76 ms for 50,000 students.
+  const students = () => deps.db.selectFrom("users").where("role", "=", "student").select((eb) => eb.fn.countAll<number>().as("n"));
   const row = await deps.db
-    .selectFrom("users")
-    .where("role", "=", "student")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("total"),
-      eb.fn.sum<number>(eb.case().when("is_active", "=", 1).then(1).else(0).end()).as("active"),
-      eb.fn.sum<number>(eb.case().when("created_at", ">=", monthStart).then(1).else(0).end()).as("newThisMonth"),
+    .selectNoFrom([
+      students().as("total"),
+      students().where("is_active", "=", 1).as("active"),
+      students().where("created_at", ">=", monthStart).as("newThisMonth"),
     ])
     .executeTakeFirstOrThrow();
-  const total = Number(row.total);
+  const total = Number(row.total ?? 0);
   const active = Number(row.active ?? 0);
   return { total, active, inactive: total - active, newThisMonth: Number(row.newThisMonth ?? 0) };
 }
 
 /** Admin list: newest first, server-side search, status filter and pagination (DECISIONS 13). */
 export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: StudentListQuery) {
-  const base = filtered(deps.db, query);
-  const [{ total }, rows, stats] = await Promise.all([
-    // The total is remembered until the next write (platform/read-cache.ts): paging does not recount.
-    cachedRead(deps.db, `students:total:${query.status}:${query.search}`, () =>
-      base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    ),
-    // So is the page itself (issue 9): any write, including a login's last_login_at, invalidates it.
-    cachedRead(deps.db, `students:page:${query.status}:${query.limit}:${query.page}:${query.search}`, async () =>
-      (
-        await base
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute()
-      ).map(toStudentItem),
-    ),
+  const [{ items, pagination }, stats] = await Promise.all([
+    // Any write, including a login's last_login_at, makes the remembered page stale.
+    newestFirstPage({
+      db: deps.db,
+      table: "users",
+      base: filtered(deps.db, query),
+      cacheKey: `students:${query.status}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: (rows: User[]) => rows.map(toStudentItem),
+    }),
     studentStats(deps),
   ]);
-  const totalItems = Number(total);
-  return {
-    students: rows,
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-    stats,
-  };
+  return { students: items, pagination, stats };
 }
 
 export async function getStudent(deps: Pick<AppDeps, "db">, id: number) {

@@ -11,6 +11,7 @@ import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 
 type Actor = Authenticated["user"];
 
@@ -92,25 +93,27 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   if (query.priority !== "all") base = base.where("priority", "=", query.priority);
   if (query.category !== "all") base = base.where("category", "=", query.category);
   if (query.search) base = base.where(anyColumnContains(["ticket_number", "subject", "description", "student_name", "student_email"], query.search));
-  const [{ total }, rows, stats] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .leftJoin("users as assignee", "assignee.id", "support_tickets.assigned_to")
-      .selectAll("support_tickets")
-      .select("assignee.name as assignee_name")
-      .orderBy("support_tickets.created_at", "desc")
-      .orderBy("support_tickets.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+  const [{ items, pagination }, stats] = await Promise.all([
+    newestFirstPage({
+      db: deps.db,
+      table: "support_tickets",
+      base,
+      cacheKey: `tickets:${createdBy ?? "all"}:${query.status}:${query.priority}:${query.category}:${query.search}`,
+      page: query.page,
+      limit: query.limit,
+      toItems: async (rows: SupportTicket[]) => {
+        const assigneeIds = [...new Set(rows.map((t) => t.assigned_to).filter((id): id is number => id !== null))];
+        const assignees = assigneeIds.length ? await deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", assigneeIds).execute() : [];
+        const nameOf = new Map(assignees.map((u) => [u.id, u.name]));
+        return rows.map((t) => {
+          const name = t.assigned_to !== null ? nameOf.get(t.assigned_to) : undefined;
+          return toTicketItem(t, name ? { name } : null);
+        });
+      },
+    }),
     summary(deps, createdBy),
   ]);
-  const totalItems = Number(total);
-  return {
-    tickets: rows.map(({ assignee_name, ...t }) => toTicketItem(t, assignee_name ? { name: assignee_name } : null)),
-    stats,
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-  };
+  return { tickets: items, stats, pagination };
 }
 
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {

