@@ -32,6 +32,13 @@ export interface BundleResult {
   portalChunks: string[];
 }
 
+/** A list's service time with its read cache emptied (bench/first-requests.ts). */
+export interface FirstRequestResult {
+  name: string;
+  medianMs: number;
+  maxMs: number;
+}
+
 export interface BenchResults {
   at: string;
   quick: boolean;
@@ -45,6 +52,7 @@ export interface BenchResults {
   startupMs: number;
   rssMb: number;
   bundles: BundleResult[];
+  firstRequests: FirstRequestResult[];
   failures: string[];
 }
 
@@ -139,6 +147,16 @@ export function markdownTable(r: BenchResults): string {
     const budget = b.route === "/" ? `JS ≤ ${BUDGETS.homeJsKb} KB, CSS ≤ ${BUDGETS.homeCssKb} KB, ` : "";
     lines.push(
       `| \`${b.route}\` JS / CSS gzip (${b.files.length} files) | ${(b.jsGzip / 1024).toFixed(1)} KB / ${(b.cssGzip / 1024).toFixed(1)} KB${b.portalChunks.length ? `, portal chunks: ${b.portalChunks.join(", ")}` : ", no portal code"} | ${budget}no admin or student code |`,
+    );
+  }
+  if (r.firstRequests.length) {
+    lines.push(
+      "",
+      "First request after a write (in-process service time with the read cache emptied, median of 15; no budget):",
+      "",
+      "| List | median ms | max ms |",
+      "| --- | ---: | ---: |",
+      ...r.firstRequests.map((f) => `| ${f.name} | ${ms(f.medianMs)} | ${ms(f.maxMs)} |`),
     );
   }
   lines.push("", r.failures.length ? `**Budgets missed (${r.failures.length}):**\n\n${r.failures.map((f) => `- ${f}`).join("\n")}` : "**Every budget is met.**");

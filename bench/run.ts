@@ -11,6 +11,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { ADMIN, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
+import { measureFirstRequests } from "./first-requests.ts";
 import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..");
@@ -60,6 +61,8 @@ const sizes = scaled(scale);
 log(`generating the dataset (${Object.entries(sizes).map(([k, v]) => `${v} ${k}`).join(", ")})`);
 const generated = await generateDataset(dataDir, sizes);
 log(`dataset ready in ${generated.seconds.toFixed(1)} s`);
+const firstRequests = await measureFirstRequests(path.join(dataDir, "institute.db"), Math.round(DEEP_PAGE * scale), SEARCH_FRAGMENT);
+for (const f of firstRequests) log(`first request, ${f.name}: median ${f.medianMs.toFixed(2)} ms`);
 
 // ————— servers —————
 
@@ -332,6 +335,7 @@ const partial: Omit<BenchResults, "failures"> = {
   startupMs,
   rssMb,
   bundles,
+  firstRequests,
 };
 const results: BenchResults = { ...partial, failures: checkBudgets(partial) };
 writeFileSync(path.join(import.meta.dir, "results.json"), JSON.stringify(results, null, 2) + "\n");
