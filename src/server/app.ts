@@ -6,7 +6,6 @@ import path from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getConnInfo } from "hono/bun";
 import { MSG } from "../shared/messages.ts";
 import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import type { AppDeps } from "./deps.ts";
@@ -25,7 +24,7 @@ import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { studentRest, verifyRest } from "./features/student/student.rest.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
-import { type AppEnv, bearerToken, ok } from "./platform/http.ts";
+import { type AppEnv, bearerToken, ok, requestIp } from "./platform/http.ts";
 import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
@@ -91,7 +90,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("auth", null);
-    c.set("ip", clientIp(c, deps.env.TRUST_PROXY));
     await next();
   });
 
@@ -165,7 +163,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         createContextInner({
           deps,
           auth: c.get("auth"),
-          ip: c.get("ip"),
+          ip: requestIp(c),
           userAgent: c.req.header("user-agent") ?? null,
         }) as unknown as Record<string, unknown>,
     }),
@@ -193,22 +191,4 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   return app;
-}
-
-/**
- * The client's address for rate limits and logs. Behind one reverse proxy (TRUST_PROXY=true) it is the
- * last address the proxy appended to X-Forwarded-For; otherwise the header is ignored, because anyone
- * can send it.
- */
-function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    // app.request() in tests has no socket
-    return null;
-  }
 }

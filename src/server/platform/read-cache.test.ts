@@ -141,3 +141,23 @@ describe("public responses", () => {
     expect((await (await app.request("/api/public/institute-info")).json()).data.name).toBe("Open Institute");
   });
 });
+
+describe("answers serialized once", () => {
+  test("a remembered answer is marked so, and ok() sends the same JSON for it as for a fresh object", async () => {
+    const { Hono } = await import("hono");
+    const { ok } = await import("./http.ts");
+    const { isRemembered } = await import("./read-cache.ts");
+    const value = await cachedRead(deps.db, "answer", async () => ({ rows: [{ id: 1, name: "Asha" }] }));
+    expect(isRemembered(value)).toBe(true);
+    expect(isRemembered({ rows: [] })).toBe(false);
+    expect(isRemembered(await cachedRead(deps.db, "scalar", async () => 3))).toBe(false);
+    const app = new Hono();
+    app.get("/remembered", (c) => ok(c, value));
+    app.get("/fresh", (c) => ok(c, { rows: [{ id: 1, name: "Asha" }] }));
+    for (const path of ["/remembered", "/remembered", "/fresh"]) {
+      const res = await app.request(path);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({ success: true, data: { rows: [{ id: 1, name: "Asha" }] } });
+    }
+  });
+});

@@ -16,6 +16,13 @@ interface Store {
 }
 
 const stores = new WeakMap<object, Store>();
+/** Objects handed out by the cache: shared between requests, so never to be changed by a caller. */
+const remembered = new WeakSet<object>();
+
+/** Whether a value came from the read cache (and so may be serialized once: platform/http.ts). */
+export function isRemembered(value: unknown): boolean {
+  return typeof value === "object" && value !== null && remembered.has(value);
+}
 
 export async function cachedRead<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
   const version = changeCount(db);
@@ -31,8 +38,13 @@ export async function cachedRead<T>(db: object, key: string, compute: () => Prom
   const pending = compute();
   const entries = store.entries;
   entries.set(key, pending);
-  // A failed read is not remembered.
-  pending.catch(() => entries.delete(key));
+  pending.then(
+    (value) => {
+      if (typeof value === "object" && value !== null) remembered.add(value);
+    },
+    // A failed read is not remembered.
+    () => entries.delete(key),
+  );
   return pending;
 }
 

@@ -9,7 +9,7 @@ import {
   statusLookupInput,
 } from "../../../shared/schemas/admission.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { assertSiteOpen } from "../site/site.service.ts";
 import {
@@ -30,7 +30,7 @@ import {
 } from "./admissions.service.ts";
 
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown application"), v.transform(Number)) });
-const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const meta = (c: AppContext) => ({ ip: requestIp(c) });
 
 /** Multipart fields and files; repeated or array values are not part of this form, so the last one wins. */
 async function formOf(c: AppContext): Promise<Record<string, unknown>> {

@@ -508,31 +508,34 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
   if (query.search) {
     base = base.where(textContains(deps.db, "admissions", ADMISSION_SEARCH_COLUMNS, query.search));
   }
-  const [{ items, pagination }, counts] = await Promise.all([
-    newestFirstPage({
-      db: deps.db,
-      table: "admissions",
-      base,
-      cacheKey: `admissions:${query.status}:${query.search}`,
-      page: query.page,
-      limit: query.limit,
-      toItems: async (page: Admission[]) => {
-        const photos = page.length
-          ? await deps.db
-              .selectFrom("admission_documents")
-              .select("admission_id")
-              .where("kind", "=", "photo")
-              .where("admission_id", "in", page.map((r) => r.id))
-              .execute()
-          : [];
-        const withPhoto = new Set(photos.map((p) => p.admission_id));
-        // Lists show a small preview of the photo, never the original.
-        return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
-      },
-    }),
-    admissionStats(deps),
-  ]);
-  return { admissions: items, stats: counts, pagination };
+  // The whole answer is remembered too, so a repeated request is serialized once (platform/http.ts: ok).
+  return cachedRead(deps.db, `admissions:list:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
+    const [{ items, pagination }, counts] = await Promise.all([
+      newestFirstPage({
+        db: deps.db,
+        table: "admissions",
+        base,
+        cacheKey: `admissions:${query.status}:${query.search}`,
+        page: query.page,
+        limit: query.limit,
+        toItems: async (page: Admission[]) => {
+          const photos = page.length
+            ? await deps.db
+                .selectFrom("admission_documents")
+                .select("admission_id")
+                .where("kind", "=", "photo")
+                .where("admission_id", "in", page.map((r) => r.id))
+                .execute()
+            : [];
+          const withPhoto = new Set(photos.map((p) => p.admission_id));
+          // Lists show a small preview of the photo, never the original.
+          return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
+        },
+      }),
+      admissionStats(deps),
+    ]);
+    return { admissions: items, stats: counts, pagination };
+  });
 }
 
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */

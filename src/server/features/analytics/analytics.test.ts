@@ -27,7 +27,6 @@ function restApp() {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set("deps", deps);
-    c.set("ip", null);
     c.set("auth", await resolveSession(deps, bearerToken(c.req.header("authorization"))));
     await next();
   });

@@ -11,7 +11,7 @@ import {
   twoFactorInput,
   verifyOtpInput,
 } from "../../../shared/schemas/auth.ts";
-import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   accountStats,
@@ -26,7 +26,7 @@ import {
 } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
 
-const meta = (c: AppContext) => ({ ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? null });
+const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 
 export const authRest = new Hono<AppEnv>()
   .post("/admin/login", async (c) => ok(c, await loginAdmin(c.get("deps"), parseInput(adminLoginInput, await readJson(c)), meta(c))))

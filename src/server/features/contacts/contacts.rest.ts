@@ -4,11 +4,11 @@
  */
 import { Hono } from "hono";
 import { contactIdInput, contactListQuery, contactReplyInput, contactStatusInput } from "../../../shared/schemas/contact.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { deleteContact, getContact, listContacts, respondToContact, updateContactStatus } from "./contacts.service.ts";
 
-const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(contactIdInput, { id: c.req.param("id") }).id;
 
 /** Mounted at /api/public/admin/contacts. */

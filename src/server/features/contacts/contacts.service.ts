@@ -81,19 +81,22 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
   let base = deps.db.selectFrom("contact_inquiries");
   if (query.status !== "all") base = base.where("status", "=", query.status);
   if (query.search) base = base.where(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, query.search));
-  const [{ items, pagination }, stats] = await Promise.all([
-    newestFirstPage({
-      db: deps.db,
-      table: "contact_inquiries",
-      base,
-      cacheKey: `contacts:${query.status}:${query.search}`,
-      page: query.page,
-      limit: query.limit,
-      toItems: (rows: ContactInquiry[]) => rows.map(toContactItem),
-    }),
-    contactStats(deps),
-  ]);
-  return { contacts: items, pagination, stats };
+  // The whole answer is remembered too, so a repeated request is serialized once (platform/http.ts: ok).
+  return cachedRead(deps.db, `contacts:list:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
+    const [{ items, pagination }, stats] = await Promise.all([
+      newestFirstPage({
+        db: deps.db,
+        table: "contact_inquiries",
+        base,
+        cacheKey: `contacts:${query.status}:${query.search}`,
+        page: query.page,
+        limit: query.limit,
+        toItems: (rows: ContactInquiry[]) => rows.map(toContactItem),
+      }),
+      contactStats(deps),
+    ]);
+    return { contacts: items, pagination, stats };
+  });
 }
 
 export const CONTACT_TEXT = {

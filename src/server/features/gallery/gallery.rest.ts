@@ -15,7 +15,7 @@ import {
   galleryUpdateInput,
 } from "../../../shared/schemas/gallery.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   bulkDeleteGalleryImages,
@@ -33,7 +33,7 @@ import {
  */
 export const GALLERY_UPLOAD_BODY_LIMIT = GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + 1024 * 1024;
 
-const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(galleryIdInput, { id: c.req.param("id") }).id;
 const admin = requireRole("admin");
 const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

@@ -8,7 +8,7 @@ import {
   studentProfileInput,
   verifyCardInput,
 } from "../../../shared/schemas/student.ts";
-import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { changePassword } from "../auth/account.service.ts";
 import {
@@ -25,7 +25,7 @@ import {
   verifyIdCard,
 } from "./student.service.ts";
 
-const meta = (c: AppContext) => ({ ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? null });
+const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 const student = requireRole("student");
 const userId = (c: AppContext) => currentAuth(c).user.id;
 

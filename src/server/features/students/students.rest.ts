@@ -7,7 +7,7 @@ import {
   studentListQuery,
   studentUpdateInput,
 } from "../../../shared/schemas/students.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   createStudent,
@@ -21,7 +21,7 @@ import {
   updateStudent,
 } from "./students.service.ts";
 
-const meta = (c: AppContext) => ({ ip: c.get("ip") });
+const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(studentIdInput, { id: c.req.param("id") }).id;
 
 /** Mounted at /api/admin/students. */

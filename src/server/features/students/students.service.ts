@@ -168,9 +168,11 @@ function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" |
 
 /** The four stat cards: every student, whatever the list's filters. "This month" is the institute's month. */
 export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
-  const monthStart = startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
-  return cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
+  return statsFor(deps, await monthStartOf(deps));
 }
+
+const monthStartOf = async (deps: Pick<AppDeps, "db" | "now">) => startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
+const statsFor = (deps: Pick<AppDeps, "db">, monthStart: string) => cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
 
 async function countStudents(deps: Pick<AppDeps, "db">, monthStart: string) {
   // Three counts each answered from an index alone (role+is_active, role+created_at): one pass over the
@@ -190,20 +192,24 @@ async function countStudents(deps: Pick<AppDeps, "db">, monthStart: string) {
 
 /** Admin list: newest first, server-side search, status filter and pagination (DECISIONS 13). */
 export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: StudentListQuery) {
-  const [{ items, pagination }, stats] = await Promise.all([
-    // Any write, including a login's last_login_at, makes the remembered page stale.
-    newestFirstPage({
-      db: deps.db,
-      table: "users",
-      base: filtered(deps.db, query),
-      cacheKey: `students:${query.status}:${query.search}`,
-      page: query.page,
-      limit: query.limit,
-      toItems: (rows: User[]) => rows.map(toStudentItem),
-    }),
-    studentStats(deps),
-  ]);
-  return { students: items, pagination, stats };
+  // "New this month" follows the clock, so the month is part of what is remembered. Any write, a
+  // login's last_login_at included, makes the remembered answer stale.
+  const monthStart = await monthStartOf(deps);
+  return cachedRead(deps.db, `students:list:${monthStart}:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
+    const [{ items, pagination }, stats] = await Promise.all([
+      newestFirstPage({
+        db: deps.db,
+        table: "users",
+        base: filtered(deps.db, query),
+        cacheKey: `students:${query.status}:${query.search}`,
+        page: query.page,
+        limit: query.limit,
+        toItems: (rows: User[]) => rows.map(toStudentItem),
+      }),
+      statsFor(deps, monthStart),
+    ]);
+    return { students: items, pagination, stats };
+  });
 }
 
 export async function getStudent(deps: Pick<AppDeps, "db">, id: number) {
