@@ -120,9 +120,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError("FORBIDDEN", MSG.mustChangePassword);
     }
     await next();
-    // The public site's data is the same for everyone: browsers and proxies may keep it a minute,
-    // unless the admin turned caching off (Settings → System → cacheEnabled).
-    if (c.req.method === "GET" && c.res.status === 200 && isSharedPublicRead(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
+    // The public site's data is the same for everyone: browsers and proxies may keep a guest's copy a
+    // minute, unless the admin turned caching off (Settings → System → cacheEnabled). A request with
+    // credentials is answered no-store like every authenticated answer.
+    if (c.req.method === "GET" && c.res.status === 200 && c.req.header("authorization") === undefined && isSharedPublicRead(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
       c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
     }
     // tRPC builds its own Response, which drops the no-store set above: API answers hold personal data and

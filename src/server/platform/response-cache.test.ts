@@ -114,6 +114,11 @@ describe("shared public reads in the app", () => {
     expect(again.headers.get("x-frame-options")).toBe("DENY");
     expect(again.headers.get("cache-control")).toBe("public, max-age=60");
 
+    // With credentials the same data is answered no-store, like every authenticated answer.
+    const signedIn = await app.request(batch, { headers: { authorization: "Bearer not-a-session" } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("no-store");
+
     await saveSettingsGroup(deps, "general", { ...DEFAULT_SETTINGS.general, siteName: "Open Institute" });
     expect((await (await app.request("/api/public/institute-info")).json()).data.name).toBe("Open Institute");
     expect((await (await app.request(batch)).json())[0].result.data.name).toBe("Open Institute");
