@@ -4,7 +4,7 @@ import path from "node:path";
 import { buildClient } from "./build.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
-await buildClient();
+await buildClient({ precompress: false });
 
 const server = Bun.spawn([process.execPath, "--watch", "src/server/main.ts"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
 
@@ -16,7 +16,7 @@ const rebuild = () => {
     building = building.then(async () => {
       const started = performance.now();
       try {
-        await buildClient();
+        await buildClient({ precompress: false });
         console.log(`client rebuilt in ${Math.round(performance.now() - started)} ms`);
       } catch (err) {
         console.error((err as Error).message);

@@ -108,7 +108,7 @@ describe("home page", () => {
   test("has the hero actions, the achievements and the streams from settings", async () => {
     renderAt("/");
     expect((await screen.findByRole("link", { name: "Apply for Admission" })).getAttribute("href")).toBe("/admission");
-    expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/about");
+    expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");
     expect(screen.getByText("5000+")).toBeTruthy();
     expect(screen.getByText("Partner universities")).toBeTruthy();
     const programs = await screen.findByRole("region", { name: "Programs we guide you through" });

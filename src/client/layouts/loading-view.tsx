@@ -10,10 +10,14 @@ export function LoadingView() {
   );
 }
 
-/** Fills a layout's content area while the page itself loads. */
-export function PageLoading() {
+/**
+ * Fills a layout's content area while the page itself loads. `fill` takes the whole screen height, so
+ * what follows the content (the public footer) stays below the fold instead of jumping down when the
+ * page arrives (a layout shift).
+ */
+export function PageLoading({ fill = false }: { fill?: boolean }) {
   return (
-    <div className="page-loading">
+    <div className={fill ? "loading-view" : "page-loading"}>
       <Spinner label="Loading…" />
     </div>
   );

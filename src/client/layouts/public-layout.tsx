@@ -128,7 +128,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>{maintenance ? <MaintenancePage /> : children}</Suspense>
+        <Suspense fallback={<PageLoading fill />}>{maintenance ? <MaintenancePage /> : children}</Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -1,11 +1,113 @@
 /**
  * Serves the built client (hashed assets cached for a year, index.html revalidated) and public/ files,
- * and answers every other page path with the app shell so the client router can take over.
+ * and answers every other page path with the app shell so the client router can take over. Text files
+ * go out brotli- or gzip-compressed when the browser accepts it: the `.br`/`.gz` the build wrote beside
+ * them (build.ts, best compression), else compressed once on first request and kept in memory.
  */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import path from "node:path";
 import type { Context } from "hono";
 
 const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpe?g|svg|webp|woff2?)$/i;
+
+/**
+ * Where the build writes a page's own shell (build.ts: index.html that also preloads the page's chunks),
+ * e.g. `_pages/gallery.html` for /gallery; other page paths get index.html.
+ */
+export const PAGE_SHELL_DIR = "_pages";
+
+/** Files worth compressing (images and fonts are compressed already). */
+export const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|map|webmanifest)$/i;
+/** Below this a compressed answer saves less than its headers cost. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export type Encoding = "br" | "gzip";
+const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+
+/** The best encoding the request accepts (brotli, then gzip), honouring `;q=0` refusals. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Brotli or gzip: `best` (brotli 11, gzip 9) for the build's copies, `fast` (brotli 5, gzip 6: a few
+ * milliseconds for the main chunk, about 10 % larger) when a request has to wait for it.
+ */
+export async function compress(data: Uint8Array, encoding: Encoding, quality: "best" | "fast" = "best"): Promise<Uint8Array> {
+  if (encoding === "br") {
+    return brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality === "best" ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    });
+  }
+  return gzip(data, { level: quality === "best" ? 9 : 6 });
+}
+
+/**
+ * Compressed copies made at request time (files without a build-written `.br`/`.gz`), one per file and
+ * encoding, replaced when the file changes. Bounded by the number of served files.
+ */
+const compressedCache = new Map<string, { mtimeMs: number; size: number; data: Promise<Uint8Array<ArrayBuffer>> }>();
+
+async function compressedBody(full: string, file: ReturnType<typeof Bun.file>, stat: { mtimeMs: number; size: number }, encoding: Encoding) {
+  // The build's copy, when it is at least as new as the file.
+  const sibling = Bun.file(full + SUFFIX[encoding]);
+  try {
+    const siblingStat = await sibling.stat();
+    if (siblingStat.isFile() && siblingStat.mtimeMs >= stat.mtimeMs) return sibling.stream();
+  } catch {
+    // none: compress it here
+  }
+  const key = `${encoding}\0${full}`;
+  let entry = compressedCache.get(key);
+  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) {
+    // zlib's async functions run on the thread pool: the event loop keeps answering meanwhile.
+    const data = file.bytes().then(async (bytes) => new Uint8Array(await compress(bytes, encoding, "fast")));
+    entry = { mtimeMs: stat.mtimeMs, size: stat.size, data };
+    compressedCache.set(key, entry);
+    data.catch(() => compressedCache.delete(key));
+  }
+  return entry.data;
+}
+
+/**
+ * A served file's answer: compressed when it is text, large enough and the browser accepts an encoding
+ * (with `Vary: Accept-Encoding`, so caches keep the variants apart), else as it is.
+ */
+async function sendFile(c: Context, served: ServedFile, contentType: string) {
+  const { full, file, stat } = served;
+  if (!COMPRESSIBLE.test(full) || stat.size < MIN_COMPRESS_BYTES) return c.body(file.stream(), 200, { "Content-Type": contentType });
+  c.header("Vary", "Accept-Encoding");
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  if (!encoding) return c.body(file.stream(), 200, { "Content-Type": contentType });
+  const body = await compressedBody(full, file, stat, encoding);
+  return c.body(body, 200, { "Content-Type": contentType, "Content-Encoding": encoding });
+}
+
+interface ServedFile {
+  full: string;
+  file: ReturnType<typeof Bun.file>;
+  stat: { mtimeMs: number; size: number };
+}
 
 /** Resolves a URL path inside root, or null when it would escape it. */
 export function resolveInside(root: string, urlPath: string): string | null {
@@ -20,7 +122,7 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + path.sep) ? full : null;
 }
 
-async function fileAt(root: string, urlPath: string) {
+async function fileAt(root: string, urlPath: string): Promise<ServedFile | null> {
   // No served file has a path this long; the file system would refuse it anyway (ENAMETOOLONG).
   if (urlPath.length > 1024) return null;
   const full = resolveInside(root, urlPath);
@@ -28,7 +130,7 @@ async function fileAt(root: string, urlPath: string) {
   try {
     const file = Bun.file(full);
     const stat = await file.stat();
-    return stat.isFile() ? file : null;
+    return stat.isFile() ? { full, file, stat } : null;
   } catch {
     return null;
   }
@@ -43,7 +145,7 @@ export function serveStoredFile(dir: string, cacheControl: string) {
   return async (c: Context) => {
     const name = c.req.param("file") ?? "";
     if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text("Not found", 404);
-    const file = await fileAt(root, "/" + name);
+    const file = (await fileAt(root, "/" + name))?.file;
     if (!file) return c.text("Not found", 404);
     c.header("Cache-Control", cacheControl);
     return c.body(file.stream(), 200, { "Content-Type": file.type, "Content-Disposition": `inline; filename="${name}"` });
@@ -59,21 +161,22 @@ export function serveFiles(opts: { distDir: string; publicDir: string }) {
       const built = await fileAt(distDir, urlPath);
       if (built) {
         c.header("Cache-Control", HASHED.test(urlPath) ? "public, max-age=31536000, immutable" : "public, max-age=300");
-        return c.body(built.stream(), 200, { "Content-Type": built.type });
+        return sendFile(c, built, built.file.type);
       }
       const asset = await fileAt(publicDir, urlPath);
       if (asset) {
         c.header("Cache-Control", "public, max-age=3600");
-        return c.body(asset.stream(), 200, { "Content-Type": asset.type });
+        return sendFile(c, asset, asset.file.type);
       }
       // A missing file (anything with an extension) is a real 404, not the app shell.
       if (path.posix.extname(urlPath)) return c.text("Not found", 404);
     }
-    const shell = Bun.file(path.join(distDir, "index.html"));
-    if (!(await shell.exists())) {
+    const pageShell = /^\/[a-z0-9-]+$/.test(urlPath) ? await fileAt(distDir, `/${PAGE_SHELL_DIR}${urlPath}.html`) : null;
+    const shell = pageShell ?? (await fileAt(distDir, "/index.html"));
+    if (!shell) {
       return c.text("The site has not been built yet. Run `npm run build` (or `npm start`, which builds it).", 503);
     }
     c.header("Cache-Control", "no-cache");
-    return c.body(shell.stream(), 200, { "Content-Type": "text/html; charset=utf-8" });
+    return sendFile(c, shell, "text/html; charset=utf-8");
   };
 }

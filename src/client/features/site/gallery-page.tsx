@@ -102,7 +102,9 @@ export default function GalleryPage() {
   let content;
   if (list.isPending) {
     content = (
-      <ul className="gallery-grid" aria-hidden="true">
+      // Its own key: the photos' list replaces it whole instead of reusing (and so moving) these items,
+      // which counted as a layout shift.
+      <ul key="loading" className="gallery-grid" aria-hidden="true">
         {Array.from({ length: 8 }, (_, i) => (
           <li key={i} className="gallery-tile gallery-tile--loading">
             <span className="gallery-tile__frame">
@@ -151,7 +153,7 @@ export default function GalleryPage() {
     );
   } else {
     content = (
-      <ul className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
+      <ul key="photos" className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
         {images.map((image, index) => (
           <li key={image.id}>
             <GalleryTile image={image} onOpen={() => openViewer(index)} />

@@ -75,16 +75,19 @@ export default function HomePage() {
             <h1 id="hero-title" className="hero__title">
               {info?.tagline ?? "Learn from anywhere. Graduate with confidence."}
             </h1>
+            {/* Until the settings arrive: the default site description (DEFAULT_SETTINGS.general), so the
+                usual text does not rewrap and push the buttons down when it comes. */}
             <p className="hero__lead">
               {info?.description ??
-                "Undergraduate, postgraduate and diploma programs from partner universities across India."}
+                "Distance and correspondence education: undergraduate, postgraduate and diploma programs from partner universities across India."}
             </p>
             <div className="hero__actions">
               <Link href="/admission" className={buttonClass("accent", "lg")}>
                 Apply for Admission
               </Link>
+              {/* "Learn More" alone says nothing out of context (screen-reader link lists, search engines). */}
               <Link href="/about" className={`${buttonClass("secondary", "lg")} hero__secondary`}>
-                Learn More
+                Learn More<span className="sr-only"> about the institute</span>
               </Link>
             </div>
             <p className="hero__note">

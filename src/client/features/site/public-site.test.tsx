@@ -33,7 +33,7 @@ describe("home page", () => {
     expect(metaDescription()).toBe(HOME_DESCRIPTION);
     // Hero, achievements and programs are there too.
     expect(screen.getByRole("link", { name: "Apply for Admission" }).getAttribute("href")).toBe("/admission");
-    expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/about");
+    expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");
     expect(screen.getByText("Office locations")).toBeTruthy();
   });
 
