@@ -291,8 +291,9 @@ if (!flag("skip-browser")) {
     const meta = (await Bun.file(metafile).json()) as { outputs: Record<string, { inputs?: Record<string, unknown> }> };
     const portalOutputs = new Set<string>();
     for (const [out, info] of Object.entries(meta.outputs)) {
-      const inputs = Object.keys(info.inputs ?? {});
-      if (inputs.some((i) => /src\/client\/(features\/(admin|student)\/|layouts\/(admin|student)-layout)/.test(i))) portalOutputs.add(path.basename(out));
+      // A JS chunk lists the portal stylesheets whose URLs it holds (src/client/routes.tsx) among its inputs: only its code counts.
+      const inputs = Object.keys(info.inputs ?? {}).filter((i) => out.endsWith(".css") || !i.endsWith(".css"));
+      if (inputs.some((i) => /src\/client\/(features\/(admin|student)\/|layouts\/((admin|student)-layout|portal\.css))/.test(i))) portalOutputs.add(path.basename(out));
     }
     const browser = await launchBrowser();
     for (const route of ["/", "/gallery", "/admission"]) {

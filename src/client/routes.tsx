@@ -1,13 +1,18 @@
 /**
  * The route table and its guards (spec part 1 §2, part 2 §2), in one place. Every page and both portal
- * layouts are lazy chunks, so the public site loads no student or admin code.
+ * layouts are lazy chunks, so the public site loads no student or admin code; the portal layouts bring
+ * their stylesheets with them (lib/stylesheets.ts), so it loads no portal CSS either.
  */
 import { lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import adminStylesheet from "./features/admin/admin.css" with { type: "file" };
 import HomePage from "./features/site/home-page.tsx";
+import studentStylesheet from "./features/student/student.css" with { type: "file" };
 import { LoadingView } from "./layouts/loading-view.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
+import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { dashboardPath, useSession } from "./lib/session.tsx";
+import { withStylesheets } from "./lib/stylesheets.ts";
 import type { Role } from "./lib/trpc.ts";
 
 const AboutPage = lazy(() => import("./features/site/about-page.tsx"));
@@ -22,7 +27,7 @@ const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page
 const FirstLoginPage = lazy(() => import("./features/auth/first-login-page.tsx"));
 const ChangePasswordPage = lazy(() => import("./features/auth/change-password-page.tsx"));
 
-const StudentLayout = lazy(() => import("./layouts/student-layout.tsx"));
+const StudentLayout = lazy(() => withStylesheets(import("./layouts/student-layout.tsx"), [portalStylesheet, studentStylesheet]));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
 const StudentPlaceholderPage = lazy(() => import("./features/student/placeholder-page.tsx"));
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
@@ -30,7 +35,7 @@ const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx
 const StudentSettingsPage = lazy(() => import("./features/student/settings-page.tsx"));
 const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
 
-const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
+const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
 const AdminDashboardPage = lazy(() => import("./features/admin/dashboard-page.tsx"));
 const AdminAdmissionsPage = lazy(() => import("./features/admin/admissions-page.tsx"));
 const AdminPlaceholderPage = lazy(() => import("./features/admin/placeholder-page.tsx"));

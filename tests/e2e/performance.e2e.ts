@@ -1,21 +1,30 @@
 /**
- * Issue 9: opening the public routes requests no admin or student chunk. The client is built once more
- * with a metafile into its own folder (served through DIST_DIR), so every chunk can be traced to its sources.
+ * Issue 9: opening the public routes requests no admin or student chunk and no portal stylesheet, and the
+ * CSS they load stays within its budget; the portals bring their stylesheets and never show unstyled. The
+ * client is built once more with a metafile into its own folder (served through DIST_DIR), so every chunk
+ * can be traced to its sources.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 const PORTAL_SOURCE = /src\/client\/(features\/(admin|student)\/|layouts\/(admin|student)-layout)/;
+const PORTAL_CSS_SOURCE = /src\/client\/(features\/(admin|student)\/|layouts\/portal\.css)/;
+/** docs/PERFORMANCE.md: the CSS that `/` loads, gzip. */
+const CSS_BUDGET = 20 * 1024;
 
 let work: string;
 let server: RunningServer;
 let browser: Browser;
 const portalChunks = new Set<string>();
+/** The sources of the stylesheet index.html links (every page loads it). */
+let pageStylesheetSources: string[] = [];
+/** Every stylesheet of the build but the one index.html links: the portals' (src/client/routes.tsx). */
+const portalStylesheets = new Set<string>();
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "institute-perf-"));
@@ -26,10 +35,18 @@ beforeAll(async () => {
     { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
   );
   expect(await build.exited).toBe(0);
-  const meta = (await Bun.file(metafile).json()) as { outputs: Record<string, { inputs?: Record<string, unknown> }> };
+  const meta = (await Bun.file(metafile).json()) as {
+    outputs: Record<string, { inputs?: Record<string, unknown>; entryPoint?: string }>;
+  };
   for (const [out, info] of Object.entries(meta.outputs)) {
-    if (Object.keys(info.inputs ?? {}).some((i) => PORTAL_SOURCE.test(i))) portalChunks.add(path.basename(out));
+    if (out.endsWith(".css") && info.entryPoint === "index.html") pageStylesheetSources = Object.keys(info.inputs ?? {});
+    // A chunk names the portal stylesheets it loads (their URLs) as inputs too: only code counts here.
+    const code = Object.keys(info.inputs ?? {}).filter((i) => !i.endsWith(".css"));
+    if (code.some((i) => PORTAL_SOURCE.test(i))) portalChunks.add(path.basename(out));
   }
+  const linked = [...readFileSync(path.join(dist, "index.html"), "utf8").matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]);
+  expect(linked).toHaveLength(1);
+  for (const file of readdirSync(dist)) if (file.endsWith(".css") && !linked.includes(file)) portalStylesheets.add(file);
   server = await startServer({ DIST_DIR: dist });
   browser = await launchBrowser();
 }, 120_000);
@@ -39,22 +56,82 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe("public routes load no portal code", () => {
-  test("the build has admin and student chunks to tell apart", () => {
+/** The scripts and stylesheets a page requests, with the gzip size of each stylesheet. */
+function watchRequests(page: Page) {
+  const scripts: string[] = [];
+  const stylesheets: Promise<{ file: string; gzip: number }>[] = [];
+  page.on("response", (res) => {
+    const file = path.basename(new URL(res.url()).pathname);
+    const type = res.request().resourceType();
+    if (type === "script") scripts.push(file);
+    if (type === "stylesheet") stylesheets.push(res.body().then((body) => ({ file, gzip: Bun.gzipSync(new Uint8Array(body)).length })));
+  });
+  return { scripts, stylesheets: () => Promise.all(stylesheets) };
+}
+
+describe("public routes load no portal code or CSS", () => {
+  test("the build has admin and student chunks and the portals' stylesheets to tell apart", () => {
     expect(portalChunks.size).toBeGreaterThan(2);
+    expect([...portalStylesheets].map((f) => f.replace(/-[a-z0-9]+\.css$/, "")).sort()).toEqual(["admin", "portal", "student"]);
   });
 
-  for (const route of ["/", "/gallery", "/admission"]) {
-    test(`${route} requests no admin or student chunk`, async () => {
+  test("the stylesheet every page loads is built from no portal stylesheet", () => {
+    // Bun merges CSS imported anywhere in the code (lazy chunks too) into this one file.
+    expect(pageStylesheetSources).toContain("src/client/layouts/shell.css");
+    expect(pageStylesheetSources.filter((s) => PORTAL_CSS_SOURCE.test(s))).toEqual([]);
+  });
+
+  for (const route of ["/", "/gallery", "/admission", "/login"]) {
+    test(`${route} requests no admin or student chunk and no portal stylesheet; its CSS is within ${CSS_BUDGET / 1024} KB gzip`, async () => {
       const { context, page, problems } = await newPage(browser, server);
-      const requested: string[] = [];
-      page.on("request", (req) => {
-        const type = req.resourceType();
-        if (type === "script" || type === "stylesheet") requested.push(path.basename(new URL(req.url()).pathname));
-      });
+      const requests = watchRequests(page);
       await page.goto(route, { waitUntil: "networkidle" });
-      expect(requested.length).toBeGreaterThan(0);
-      expect(requested.filter((f) => portalChunks.has(f))).toEqual([]);
+      const stylesheets = await requests.stylesheets();
+      expect(requests.scripts.length).toBeGreaterThan(0);
+      expect(requests.scripts.filter((f) => portalChunks.has(f))).toEqual([]);
+      expect(stylesheets.map((s) => s.file).filter((f) => portalStylesheets.has(f))).toEqual([]);
+      expect(stylesheets.length).toBe(1);
+      expect(stylesheets.reduce((sum, s) => sum + s.gzip, 0)).toBeLessThanOrEqual(CSS_BUDGET);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("the portals bring their stylesheets", () => {
+  const portals = [
+    { role: "student", home: "/student/dashboard", own: "student", other: "admin" },
+    { role: "admin", home: "/admin/dashboard", own: "admin", other: "student" },
+  ] as const;
+  for (const { role, home, own, other } of portals) {
+    test(`the ${role} portal loads the portal and ${own} stylesheets, not the ${other} one, and is never shown unstyled`, async () => {
+      const { context, page, problems } = await newPage(browser, server);
+      // The moment the sidebar enters the page (before it is painted), its stylesheet must already apply.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const sidebar = document.querySelector(".portal-sidebar");
+          if (!sidebar) return;
+          (window as unknown as { sidebarPosition: string }).sidebarPosition = getComputedStyle(sidebar).position;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto("/login");
+      const requests = watchRequests(page);
+      if (role === "admin") {
+        await page.getByRole("button", { name: "Admin", exact: true }).click();
+        await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
+        await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
+      } else {
+        await page.getByLabel("Email or Student ID").fill(server.student.studentId);
+        await page.getByLabel("Password", { exact: true }).fill(server.student.password);
+      }
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`**${home}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const loaded = (await requests.stylesheets()).map((s) => s.file.replace(/-[a-z0-9]+\.css$/, "")).sort();
+      expect(loaded).toEqual([own, "portal"].sort());
+      expect(await page.evaluate(() => (window as unknown as { sidebarPosition?: string }).sidebarPosition)).toBe("fixed");
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -7,4 +7,6 @@ import { GlobalRegistrator } from "@happy-dom/global-registrator";
  */
 export const native = { Request: globalThis.Request, Response: globalThis.Response, Headers: globalThis.Headers };
 
-GlobalRegistrator.register({ url: "http://localhost:3000/" });
+// Stylesheets and scripts are not fetched; a <link rel="stylesheet"> (the portals' CSS, src/client/lib/stylesheets.ts)
+// then reports "load" as in a browser, instead of an error.
+GlobalRegistrator.register({ url: "http://localhost:3000/", settings: { handleDisabledFileLoadingAsSuccess: true } });

@@ -1,7 +1,7 @@
 /**
  * The student ID card's two faces at 85.6 × 54 mm proportions (ISO/IEC 7810 ID-1, the bank-card size).
  * Sizes inside are in container units of the card's width, so the screen preview (any width) and the
- * print (exactly 85.6 mm, shell.css) are the same card at different scales.
+ * print (exactly 85.6 mm, student.css) are the same card at different scales.
  */
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
