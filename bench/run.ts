@@ -12,6 +12,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { ADMIN, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
+import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
+import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
 import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..");
@@ -54,6 +56,9 @@ const build = Bun.spawn(
   { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
 );
 if ((await build.exited) !== 0) throw new Error("client build failed");
+// What `npm run build` adds: the page shells that preload a page's chunks, and compressed copies.
+writePageShells(distDir, (await Bun.file(metafile).json()) as BuildMetafile);
+await precompress(distDir);
 
 // ————— dataset —————
 
@@ -321,6 +326,15 @@ if (!flag("skip-browser")) {
   }
 }
 
+// ————— Lighthouse (mobile) on the public pages —————
+
+let lighthouse: { table: string; failures: string[] } | null = null;
+if (!flag("skip-browser") && !flag("skip-lighthouse")) {
+  log("Lighthouse (mobile), median of 3 runs per page");
+  const results = await runLighthouse(restarted.url, PUBLIC_PATHS, { runs: 3 });
+  lighthouse = { table: lighthouseReport(results), failures: lighthouseFailures(results).map((f) => `Lighthouse: ${f}`) };
+}
+
 // ————— report —————
 
 const partial: Omit<BenchResults, "failures"> = {
@@ -338,9 +352,9 @@ const partial: Omit<BenchResults, "failures"> = {
   bundles,
   firstRequests,
 };
-const results: BenchResults = { ...partial, failures: checkBudgets(partial) };
+const results: BenchResults = { ...partial, failures: [...checkBudgets(partial), ...(lighthouse?.failures ?? [])] };
 writeFileSync(path.join(import.meta.dir, "results.json"), JSON.stringify(results, null, 2) + "\n");
-const table = markdownTable(results);
+const table = markdownTable(results) + (lighthouse ? `\n\nLighthouse (mobile, median of 3):\n\n${lighthouse.table}` : "");
 writeFileSync(path.join(import.meta.dir, "results.md"), table + "\n");
 console.log("\n" + table + "\n");
 
