@@ -11,6 +11,7 @@ import { createMailer } from "./platform/mail.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
+import { configureImageProcessing } from "./platform/uploads.ts";
 
 let env;
 try {
@@ -20,6 +21,7 @@ try {
   process.exit(1);
 }
 
+configureImageProcessing();
 const paths = dataPaths(env.dataDir);
 ensureDataDirs(paths);
 const { db, sqlite } = openDatabase(paths.database);

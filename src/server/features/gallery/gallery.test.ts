@@ -317,6 +317,13 @@ describe("gallery management: upload", () => {
     expect(stats.storageUsed).toBe(sports.size_bytes + hall.size_bytes);
   });
 
+  test("concurrent uploads take turns with their image work and are all stored, each with its three variants", async () => {
+    const files = await Promise.all([pngBytes(), jpegBytes(800, 600), pngBytes(300, 200), jpegBytes()]);
+    const responses = await Promise.all(files.map((bytes, i) => upload(uploadForm([fileOf(bytes, `c${i}.img`)], [{ title: `Concurrent ${i}` }]))));
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(onDisk()).toHaveLength(12);
+  });
+
   test("each file's own details are checked: a missing or too long title or an unknown category rejects only that file", async () => {
     const png = async () => fileOf(await pngBytes(), "p.png", "image/png");
     const res = await upload(

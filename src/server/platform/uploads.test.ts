@@ -1,0 +1,214 @@
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { configureImageProcessing, type FileKind, hasActiveContent, imageTask, uploadBytes } from "./uploads.ts";
+
+/**
+ * The markers as they were first written: regular expressions over the bytes decoded as latin1. The byte
+ * scan in uploads.ts must find exactly what these find.
+ */
+const MARKUP_MARKERS = /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i;
+const PDF_ACTIVE = /\/(JavaScript|Launch|EmbeddedFile|RichMedia)\b/;
+function reference(bytes: Uint8Array, kind: FileKind): boolean {
+  const text = new TextDecoder("latin1").decode(bytes);
+  return MARKUP_MARKERS.test(text) || (kind === "pdf" && PDF_ACTIVE.test(text));
+}
+
+const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+/** Bytes like compressed image data, without any "<", "/" or ":" (so they cannot complete a marker). */
+const filler = (n: number, seed = 1) => {
+  const b = new Uint8Array(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    let c = s >>> 24;
+    if (c === 0x3c || c === 0x2f || c === 0x3a) c = 0x41;
+    b[i] = c;
+  }
+  return b;
+};
+const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+
+const MARKUP = ["<script", "<html", "<iframe", "<object", "<embed", "<!doctype html", "<svg xmlns", "<svg on", "<?xml-stylesheet", "javascript:"];
+const PDF_NAMES = ["/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia"];
+const upper = (s: string) => s.toUpperCase();
+const mixed = (s: string) => [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("");
+
+describe("hasActiveContent", () => {
+  const both = (bytes: Uint8Array, kind: FileKind) => {
+    const found = hasActiveContent(bytes, kind);
+    expect(found).toBe(reference(bytes, kind));
+    return found;
+  };
+
+  test("every markup marker, in lower, upper and mixed case, at the start, in the middle and at the very end", () => {
+    for (const marker of MARKUP) {
+      for (const variant of [marker, upper(marker), mixed(marker)]) {
+        const m = latin1(variant);
+        for (const bytes of [concat(m, filler(500)), concat(JPEG_START, filler(3000), m, filler(3000)), concat(JPEG_START, filler(3000), m)]) {
+          for (const kind of ["jpeg", "png", "webp", "pdf"] as const) expect({ variant, kind, found: both(bytes, kind) }).toEqual({ variant, kind, found: true });
+        }
+      }
+    }
+  });
+
+  test("a marker cut short by the end of the file, or broken by one byte, is not a marker", () => {
+    for (const marker of [...MARKUP, ...PDF_NAMES]) {
+      for (let cut = 1; cut < marker.length; cut++) {
+        expect(both(concat(JPEG_START, filler(100), latin1(marker.slice(0, cut))), "pdf")).toBe(false);
+      }
+      // "<scr\0pt", "<svg xm\0ns" …
+      const broken = latin1(marker);
+      broken[broken.length - 2] = 0;
+      expect(both(concat(filler(100), broken, filler(100)), "pdf")).toBe(false);
+    }
+  });
+
+  test("<svg needs whitespace (\\s: tab, LF, VT, FF, CR, space, no-break space) and then xmlns or on", () => {
+    for (const space of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]) {
+      expect(both(concat(filler(10), latin1("<svg"), new Uint8Array([space, space, space]), latin1("ONload")), "png")).toBe(true);
+      expect(both(concat(filler(10), latin1("<SVG"), new Uint8Array([space]), latin1("xmlns")), "png")).toBe(true);
+    }
+    for (const notSpace of [0x00, 0x08, 0x0e, 0x1f, 0x85, 0x9f, 0xa1, 0xff, 0x41]) {
+      expect(both(concat(filler(10), latin1("<svg"), new Uint8Array([notSpace]), latin1("xmlns")), "png")).toBe(false);
+    }
+    expect(both(latin1("<svgxmlns"), "png")).toBe(false);
+    expect(both(latin1("<svg  "), "png")).toBe(false);
+    expect(both(latin1("<svg \t x"), "png")).toBe(false);
+    expect(both(latin1("<svg \t o"), "png")).toBe(false);
+    expect(both(latin1("<svg width"), "png")).toBe(false);
+  });
+
+  test("only ASCII letters fold: latin1 look-alikes are not markers", () => {
+    // 0x8a/0x9a are Š/š in windows-1252 (TextDecoder's latin1), 0xd3 is Ó.
+    for (const bytes of [concat(latin1("<"), new Uint8Array([0x8a]), latin1("cript")), concat(latin1("<"), new Uint8Array([0x9a]), latin1("cript")), concat(latin1("<"), new Uint8Array([0xd3]), latin1("bject"))]) {
+      expect(both(bytes, "jpeg")).toBe(false);
+    }
+    expect(both(latin1("<!DOCTYPE  html"), "jpeg")).toBe(false); // two spaces
+    expect(both(latin1("<!DOCTYPE HTML"), "jpeg")).toBe(true);
+  });
+
+  test("PDF names: exact case, not followed by a word character, only in PDFs", () => {
+    for (const name of PDF_NAMES) {
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1(" ")), "pdf")).toBe(true);
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name)), "pdf")).toBe(true); // at the very end
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1("/")), "pdf")).toBe(true);
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name), new Uint8Array([0xe9])), "pdf")).toBe(true); // é is no word character
+      for (const word of ["s", "X", "0", "_"]) expect(both(concat(latin1("%PDF-1.4 "), latin1(name + word)), "pdf")).toBe(false);
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name.toLowerCase()), latin1(" ")), "pdf")).toBe(false);
+      expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1(" ")), "jpeg")).toBe(false);
+    }
+    expect(both(latin1("%PDF-1.4 /EmbeddedFiles 2 0 R"), "pdf")).toBe(false);
+  });
+
+  test("a marker across a 64 KiB boundary and at the end of a 5 MB file is found", () => {
+    const big = filler(5 * 1024 * 1024, 7);
+    for (const at of [65536 - 3, 1024 * 1024 - 1, big.length - "javascript:".length]) {
+      const bytes = big.slice();
+      bytes.set(latin1("JavaScript:"), at);
+      expect(hasActiveContent(bytes, "jpeg")).toBe(true);
+    }
+    expect(hasActiveContent(big, "pdf")).toBe(false);
+  });
+
+  test("agrees with the regular expressions on random bytes salted with marker pieces", () => {
+    const piece = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }),
+      fc.constantFrom(...MARKUP, ...PDF_NAMES, "<", "/", ":", "j", "J", "<svg", "<svg ", "<svg\u00a0", " ", "xmlns", "on", "javascript", "<!doctype", "/Launche", "/RichMedia_").chain((s) =>
+        fc.tuple(fc.constant(s), fc.nat({ max: s.length })).chain(([text, cut]) =>
+          fc.oneof(fc.constant(text), fc.constant(text.slice(0, cut)), fc.constant(upper(text)), fc.constant(mixed(text))).map(latin1),
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom<FileKind>("pdf", "jpeg"), (parts, kind) => {
+        const bytes = concat(...parts);
+        return hasActiveContent(bytes, kind) === reference(bytes, kind);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("uploadBytes", () => {
+  test("reads a file once however often it is asked for", async () => {
+    const blob = new Blob([latin1("hello")]);
+    const first = uploadBytes(blob);
+    expect(uploadBytes(blob)).toBe(first);
+    expect(new TextDecoder().decode(await first)).toBe("hello");
+    expect(await uploadBytes(new Blob([latin1("other")]))).not.toBe(await first);
+  });
+});
+
+describe("imageTask", () => {
+  const deferred = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  test("one task at a time in arrival order; a failed task frees its turn", async () => {
+    const log: string[] = [];
+    let active = 0;
+    let most = 0;
+    const gates = [deferred(), deferred(), deferred()];
+    const task = (i: number, fail = false) =>
+      imageTask(async () => {
+        active++;
+        most = Math.max(most, active);
+        log.push(`start ${i}`);
+        await gates[i]!.promise;
+        active--;
+        log.push(`end ${i}`);
+        if (fail) throw new Error(`task ${i} failed`);
+        return i;
+      });
+    const results = [task(0), task(1, true), task(2)];
+    await Bun.sleep(5);
+    expect(log).toEqual(["start 0"]);
+    gates[2]!.resolve();
+    gates[1]!.resolve();
+    await Bun.sleep(5);
+    expect(log).toEqual(["start 0"]);
+    gates[0]!.resolve();
+    expect(await results[0]).toBe(0);
+    await expect(results[1]!).rejects.toThrow("task 1 failed");
+    expect(await results[2]).toBe(2);
+    expect(log).toEqual(["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"]);
+    expect(most).toBe(1);
+  });
+
+  test("a task started inside another runs as part of it instead of waiting for it", async () => {
+    const order: string[] = [];
+    const outer = imageTask(async () => {
+      order.push("outer");
+      const inner = await imageTask(async () => {
+        order.push("inner");
+        return 2;
+      });
+      return inner + 1;
+    });
+    const next = imageTask(async () => order.push("next"));
+    expect(await outer).toBe(3);
+    await next;
+    expect(order).toEqual(["outer", "inner", "next"]);
+  });
+});
+
+describe("configureImageProcessing", () => {
+  test("applies the allocator settings on glibc Linux and is harmless to repeat", () => {
+    const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+    const glibc = process.platform === "linux" && !!report?.header?.glibcVersionRuntime;
+    const first = configureImageProcessing();
+    expect(configureImageProcessing()).toEqual(first);
+    if (glibc) expect(first.glibc).toBe(true);
+  });
+});
