@@ -49,7 +49,17 @@ const categoryFilter = v.pipe(
   v.transform((c) => (c === "all" || c === "" ? null : c)),
 );
 
-export const galleryQuery = v.object({ category: categoryFilter });
+/** The public gallery shows this many photos at a time, with "Show more photos" for the next ones. */
+export const PUBLIC_GALLERY_PAGE_SIZE = 24;
+export const PUBLIC_GALLERY_MAX_LIMIT = 60;
+
+/** GET /api/gallery and /api/public/gallery (?category=&page=&limit=); gallery.publicList. */
+export const galleryQuery = v.object({
+  category: categoryFilter,
+  page: pageParams(PUBLIC_GALLERY_PAGE_SIZE, PUBLIC_GALLERY_MAX_LIMIT).page,
+  limit: pageParams(PUBLIC_GALLERY_PAGE_SIZE, PUBLIC_GALLERY_MAX_LIMIT).limit,
+});
+export type GalleryQuery = v.InferOutput<typeof galleryQuery>;
 
 export const GALLERY_STATUS_FILTERS = ["all", "active", "inactive"] as const;
 

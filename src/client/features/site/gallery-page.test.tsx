@@ -42,6 +42,21 @@ describe("gallery page", () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(GALLERY_DESCRIPTION);
   });
 
+  test("photos come 24 at a time: the count says how many are shown, and Show more photos adds the next ones", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => galleryImage(i + 1, "Campus", `Photo number ${i + 1}`));
+    renderSite("/gallery", { "gallery.publicList": galleryHandler(many) });
+    await screen.findByText("Photo number 1");
+    expect(tiles()).toHaveLength(24);
+    expect(screen.getByText("Showing 24 of 30 photos")).toBeTruthy();
+    expect(stat("Photos")).toBe("30");
+    fireEvent.click(screen.getByRole("button", { name: "Show more photos" }));
+    await screen.findByText("Photo number 30");
+    expect(tiles()).toHaveLength(30);
+    expect(tileTitles().slice(23, 25)).toEqual(["Photo number 24", "Photo number 25"]);
+    expect(screen.getByText("Showing 30 of 30 photos")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more photos" })).toBeNull();
+  });
+
   test("the category tabs filter the photos and keep the category in the URL", async () => {
     const { path, calls } = renderSite("/gallery", { "gallery.publicList": galleryHandler(PHOTOS) });
     await screen.findByText("Reading room");

@@ -2,7 +2,8 @@
  * /gallery (spec part 1 §2, §8, §9): category tabs kept in the URL (`?category=Sports`, so a reload or a
  * shared link keeps them), a stats strip, a responsive grid of the active photos and the full-screen
  * viewer. Thumbnails load lazily in the size the screen needs (srcset/sizes) and reserve their space
- * (width/height), so nothing jumps while they arrive on a slow connection.
+ * (width/height), so nothing jumps while they arrive on a slow connection. Photos come 24 at a time
+ * ("Show more photos"), so a gallery of thousands costs a phone no more than its first screenful.
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
@@ -59,17 +60,23 @@ export default function GalleryPage() {
   const [params, setParams] = useSearchParams();
   const category = readCategory(params.get("category"));
 
-  // The whole list feeds the stats strip and fills a category at once while its own answer arrives.
-  const all = trpc.gallery.publicList.useQuery({ category: "all" }, { retry: publicRetry });
-  const list = trpc.gallery.publicList.useQuery(
-    { category },
-    {
-      retry: publicRetry,
-      placeholderData: () =>
-        all.data && category !== "all" ? { images: all.data.images.filter((image) => image.category === category) } : undefined,
-    },
+  // Pages shown for this category; another category starts again at one page.
+  const [shown, setShown] = useState({ category, pages: 1 });
+  const pages = shown.category === category ? shown.pages : 1;
+  const queries = trpc.useQueries((t) =>
+    Array.from({ length: pages }, (_, i) => t.gallery.publicList({ category, page: i + 1 }, { retry: publicRetry })),
   );
-  const images = list.data?.images ?? [];
+  const list = queries[0]!;
+  const next = queries[pages - 1]!;
+  // The pages answered so far, in order (a later page never shows before an earlier one).
+  const images: GalleryImage[] = [];
+  for (const q of queries) {
+    if (!q.data) break;
+    images.push(...q.data.images);
+  }
+  const total = list.data?.pagination.totalItems ?? 0;
+  const stats = list.data?.stats;
+  const showMore = () => setShown({ category, pages: pages + 1 });
 
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const openedId = useRef<number | null>(null);
@@ -96,7 +103,6 @@ export default function GalleryPage() {
     setViewerIndex(index);
   };
 
-  const categoryCount = all.data ? new Set(all.data.images.map((image) => image.category)).size : null;
   const categoryLabel = category === "all" ? "the gallery" : category;
 
   let content;
@@ -153,13 +159,31 @@ export default function GalleryPage() {
     );
   } else {
     content = (
-      <ul key="photos" className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
-        {images.map((image, index) => (
-          <li key={image.id}>
-            <GalleryTile image={image} onOpen={() => openViewer(index)} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul key="photos" className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <GalleryTile image={image} onOpen={() => openViewer(index)} />
+            </li>
+          ))}
+        </ul>
+        <div className="gallery__more">
+          <p className="gallery__count" aria-live="polite">
+            Showing {images.length.toLocaleString("en-IN")} of {total.toLocaleString("en-IN")} photos
+          </p>
+          {next.isError ? (
+            <Alert tone="error" title="The next photos could not be loaded">
+              <Button variant="secondary" size="sm" onClick={() => void next.refetch()} loading={next.isFetching}>
+                Try again
+              </Button>
+            </Alert>
+          ) : images.length < total ? (
+            <Button variant="secondary" onClick={showMore} loading={next.isPending}>
+              Show more photos
+            </Button>
+          ) : null}
+        </div>
+      </>
     );
   }
 
@@ -175,11 +199,11 @@ export default function GalleryPage() {
           <dl className="gallery-stats">
             <div className="gallery-stats__item">
               <dt>Photos</dt>
-              <dd>{all.data ? all.data.images.length : all.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
+              <dd>{stats ? stats.total.toLocaleString("en-IN") : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
             </div>
             <div className="gallery-stats__item">
               <dt>Categories</dt>
-              <dd>{categoryCount ?? (all.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />)}</dd>
+              <dd>{stats ? stats.categories : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
             </div>
             {FIXED_STATS.map((stat) => (
               <div key={stat.label} className="gallery-stats__item">

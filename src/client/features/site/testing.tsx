@@ -47,10 +47,15 @@ export const PHOTOS: GalleryImage[] = [
   galleryImage(6, "Faculty", "Faculty orientation"),
 ];
 
-/** gallery.publicList over `images`, filtering by the category it is asked for. */
-export const galleryHandler = (images: GalleryImage[]) => (input: unknown) => {
-  const category = (input as { category?: string } | undefined)?.category;
-  return { images: !category || category === "all" ? images : images.filter((image) => image.category === category) };
+/** gallery.publicList over `images`: the category and page it is asked for, `limit` a page (24 as the server). */
+export const galleryHandler = (images: GalleryImage[], limit = 24) => (input: unknown) => {
+  const { category, page = 1 } = (input ?? {}) as { category?: string; page?: number };
+  const matching = !category || category === "all" ? images : images.filter((image) => image.category === category);
+  return {
+    images: matching.slice((page - 1) * limit, page * limit),
+    pagination: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit), currentPage: page, limit },
+    stats: { total: images.length, categories: new Set(images.map((image) => image.category)).size },
+  };
 };
 
 /** Renders the app at `path` (memory location) with site.info answered unless a handler replaces it. */

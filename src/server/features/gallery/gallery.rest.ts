@@ -64,8 +64,7 @@ async function uploadParts(c: AppContext): Promise<{ files: unknown[]; details: 
 
 export const galleryRest = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const { category } = parseInput(galleryQuery, c.req.query());
-    return ok(c, await listPublicGallery(c.get("deps"), category));
+    return ok(c, await listPublicGallery(c.get("deps"), parseInput(galleryQuery, c.req.query())));
   })
   .get("/admin", admin, async (c) => ok(c, await listGalleryAdmin(c.get("deps"), parseInput(galleryAdminQuery, c.req.query()))))
   .get("/admin/stats", admin, async (c) => ok(c, await galleryStats(c.get("deps"))))

@@ -17,7 +17,7 @@ import {
 } from "./gallery.service.ts";
 
 export const galleryRouter = router({
-  publicList: sitePublicProcedure.input(galleryQuery).query(({ ctx, input }) => listPublicGallery(ctx.deps, input.category)),
+  publicList: sitePublicProcedure.input(galleryQuery).query(({ ctx, input }) => listPublicGallery(ctx.deps, input)),
 
   adminList: adminProcedure.input(galleryAdminQuery).query(({ ctx, input }) => listGalleryAdmin(ctx.deps, input)),
   adminStats: adminProcedure.query(({ ctx }) => galleryStats(ctx.deps)),

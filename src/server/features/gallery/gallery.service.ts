@@ -30,6 +30,7 @@ import { dataPaths } from "../../platform/storage.ts";
 import { checkUpload, cleanFileName, type FileKind, imageTask, removeFiles, uploadBytes } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { PUBLIC_GALLERY_PAGE_SIZE } from "../../../shared/schemas/gallery.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
 export function toGalleryItem(img: GalleryImage) {
@@ -66,17 +67,44 @@ export type AdminGalleryItem = ReturnType<typeof toAdminGalleryItem>;
 
 export type PublicCategory = (typeof GALLERY_CATEGORIES)[number];
 
-/** Active images, newest first, optionally of one category. */
-export async function listPublicGallery(deps: Pick<AppDeps, "db">, category?: PublicCategory | null) {
-  // Remembered until the next write to the database (platform/read-cache.ts).
-  return cachedRead(deps.db, `gallery:public:${category ?? ""}`, () => readPublicGallery(deps, category));
+/**
+ * Active images, newest first, optionally of one category, a page at a time, with the figures the
+ * page's stats strip shows (every active photo and the categories that have one, whatever the filter).
+ */
+export async function listPublicGallery(deps: Pick<AppDeps, "db">, query: { category?: PublicCategory | null; page?: number; limit?: number } = {}) {
+  const category = query.category ?? null;
+  const page = query.page ?? 1;
+  const limit = query.limit ?? PUBLIC_GALLERY_PAGE_SIZE;
+  // Remembered until the next write to the database (platform/read-cache.ts), and so serialized once.
+  return cachedRead(deps.db, `gallery:public:${category ?? ""}:${limit}:${page}`, async () => {
+    let base = deps.db.selectFrom("gallery_images").where("is_active", "=", 1);
+    if (category) base = base.where("category", "=", category);
+    const [{ items, pagination }, stats] = await Promise.all([
+      newestFirstPage({
+        db: deps.db,
+        table: "gallery_images",
+        base,
+        cacheKey: `gallery:public:${category ?? ""}`,
+        page,
+        limit,
+        toItems: (rows: GalleryImage[]) => rows.map(toGalleryItem),
+      }),
+      publicGalleryStats(deps),
+    ]);
+    return { images: items, pagination, stats };
+  });
 }
 
-async function readPublicGallery(deps: Pick<AppDeps, "db">, category?: PublicCategory | null) {
-  let q = deps.db.selectFrom("gallery_images").selectAll().where("is_active", "=", 1);
-  if (category) q = q.where("category", "=", category);
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();
-  return { images: rows.map(toGalleryItem) };
+function publicGalleryStats(deps: Pick<AppDeps, "db">) {
+  return cachedRead(deps.db, "gallery:public:stats", async () => {
+    const rows = await deps.db
+      .selectFrom("gallery_images")
+      .select(["category", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("is_active", "=", 1)
+      .groupBy("category")
+      .execute();
+    return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), categories: rows.length };
+  });
 }
 
 // ————— Gallery Management (admin) —————

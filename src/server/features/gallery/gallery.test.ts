@@ -45,6 +45,33 @@ describe("public gallery", () => {
     expect(bad.status).toBe(400);
     expect((await callerFor(deps).gallery.publicList({ category: "Faculty" })).images).toHaveLength(1);
   });
+
+  test("photos come a page at a time, newest first, with figures for the whole gallery; limits are checked", async () => {
+    const at = (i: number) => new Date(Date.UTC(2027, 0, 1, 0, i)).toISOString();
+    for (let i = 1; i <= 30; i++) {
+      await deps.db
+        .insertInto("gallery_images")
+        .values({ title: `Extra ${i}`, description: null, category: "Events", is_active: i % 10 === 0 ? 0 : 1, file_key: `extra-${i}`, width: 1600, height: 1067, size_bytes: 1, uploaded_by: null, created_at: at(i), updated_at: at(i) })
+        .execute();
+    }
+    const app = testApp(deps);
+    const page = async (query: string) => (await (await app.request(`/api/gallery${query}`)).json()).data;
+    const first = await page("");
+    expect(first.images).toHaveLength(24);
+    expect(first.images[0].title).toBe("Extra 29");
+    expect(first.pagination).toEqual({ totalItems: 33, totalPages: 2, currentPage: 1, limit: 24 });
+    expect(first.stats).toEqual({ total: 33, categories: 6 });
+    const second = await page("?page=2");
+    expect(second.images).toHaveLength(9);
+    expect(new Set([...first.images, ...second.images].map((i: { id: number }) => i.id)).size).toBe(33);
+    const events = await page("?category=Events&page=2&limit=5");
+    expect(events.images.map((i: { title: string }) => i.title)).toEqual(["Extra 24", "Extra 23", "Extra 22", "Extra 21", "Extra 19"]);
+    expect(events.pagination.totalItems).toBe(28);
+    expect(events.stats).toEqual({ total: 33, categories: 6 }); // the whole gallery, whatever the filter
+    expect((await app.request("/api/public/gallery?limit=61")).status).toBe(400);
+    expect((await app.request("/api/gallery?page=0")).status).toBe(400);
+    expect((await callerFor(deps).gallery.publicList({ category: "all", page: 2 })).images).toHaveLength(9);
+  });
 });
 
 // ————— Gallery Management —————

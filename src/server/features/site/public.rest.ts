@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { contactInput } from "../../../shared/schemas/contact.ts";
+import { galleryQuery } from "../../../shared/schemas/gallery.ts";
 import { type AppEnv, ok, readJson, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { submitContact } from "../contacts/contacts.service.ts";
@@ -17,7 +18,7 @@ export const publicRest = new Hono<AppEnv>()
   })
   .get("/institute-info", async (c) => ok(c, await getInstituteInfo(c.get("deps"))))
   .get("/news", async (c) => ok(c, await listNews(c.get("deps"))))
-  .get("/gallery", async (c) => ok(c, await listPublicGallery(c.get("deps"))))
+  .get("/gallery", async (c) => ok(c, await listPublicGallery(c.get("deps"), parseInput(galleryQuery, c.req.query()))))
   .post("/contact", async (c) => {
     const input = parseInput(contactInput, await readJson(c));
     return ok(c, await submitContact(c.get("deps"), input, { ip: requestIp(c) }), 201);
