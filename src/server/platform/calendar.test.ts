@@ -24,3 +24,15 @@ describe("calendar in the institute's time zone", () => {
     expect(localDate(new Date("2026-11-22T18:30:00.000Z"), "UTC")).toBe("2026-11-22");
   });
 });
+
+describe("startOfMonth, asked again and again", () => {
+  test("the remembered answer never outlives the minute a month starts in", () => {
+    // 1 December 2026, 00:00 in India is 30 November 18:30 UTC.
+    const before = new Date("2026-11-30T18:29:59.999Z");
+    const after = new Date("2026-11-30T18:30:00.000Z");
+    expect(startOfMonth(before, "Asia/Kolkata").toISOString()).toBe("2026-10-31T18:30:00.000Z");
+    expect(startOfMonth(after, "Asia/Kolkata").toISOString()).toBe("2026-11-30T18:30:00.000Z");
+    expect(startOfMonth(before, "Asia/Kolkata").toISOString()).toBe("2026-10-31T18:30:00.000Z");
+    expect(startOfMonth(after, "UTC").toISOString()).toBe("2026-11-01T00:00:00.000Z");
+  });
+});

@@ -50,9 +50,17 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
 
 /** The first instant of the month containing `at`, in the zone. */
 export function startOfMonth(at: Date, timeZone: string): Date {
+  // Asked on every students-list request (its "new this month" figure): remembered per zone for the
+  // minute (zone offsets are whole minutes, so a month never starts inside one).
+  const minute = Math.floor(at.getTime() / 60_000);
+  const hit = monthStarts.get(timeZone);
+  if (hit?.minute === minute) return new Date(hit.start);
   const p = parts(at, timeZone);
-  return zonedMidnight(p.year, p.month, 1, timeZone);
+  const start = zonedMidnight(p.year, p.month, 1, timeZone);
+  monthStarts.set(timeZone, { minute, start: start.getTime() });
+  return start;
 }
+const monthStarts = new Map<string, { minute: number; start: number }>();
 
 /** The first instant of the month before the one containing `at`, in the zone. */
 export function startOfPreviousMonth(at: Date, timeZone: string): Date {
