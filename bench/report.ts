@@ -8,8 +8,10 @@ export interface LoadResult {
   p99: number;
   /** responses that were not 2xx/3xx, and socket errors */
   errors: number;
-  /** the ratio to the reference's requests/s */
+  /** the ratio to the reference's requests/s measured around this endpoint's run */
   ratio: number;
+  /** that reference: the mean of the reference runs just before and after */
+  referenceRps?: number;
   note?: string;
 }
 
@@ -120,9 +122,11 @@ export function markdownTable(r: BenchResults): string {
     `Run ${r.at}${r.quick ? " (--quick: one tenth of the data)" : ""}; ${r.connections} connections, ${r.durationSeconds} s per endpoint; ${r.machine}.`,
     `Dataset: ${Object.entries(r.sizes).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ")}.`,
     "",
+    "Each ratio is against the reference measured just before and just after that endpoint (the mean of the two runs).",
+    "",
     "| Endpoint | req/s | p50 ms | p99 ms | vs reference | budget |",
     "| --- | ---: | ---: | ---: | ---: | --- |",
-    `| reference (bare Hono, small JSON) | ${r.reference.rps.toFixed(0)} | ${ms(r.reference.p50)} | ${ms(r.reference.p99)} | 100% | |`,
+    `| reference (bare Hono, small JSON${r.reference.note ? `; ${r.reference.note}` : ""}) | ${r.reference.rps.toFixed(0)} | ${ms(r.reference.p50)} | ${ms(r.reference.p99)} | 100% | |`,
   );
   for (const e of r.endpoints) {
     let budget = "";
