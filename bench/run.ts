@@ -187,6 +187,7 @@ async function measure(name: string, pathAndQuery: string, extraHeaders: Record<
   const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   await check(url, headers);
   const r = await wrk(url, headers);
+  if (!Number.isFinite(r.p99)) log(`${name}: no p99 in wrk's output:\n${r.raw}`);
   const nextReference = await referenceRun(Math.max(1, Math.round(duration / 2)));
   const reference = (previousReference + nextReference) / 2;
   previousReference = nextReference;
