@@ -151,8 +151,8 @@ async function wrk(url: string, headers: Record<string, string> = {}, seconds = 
   const out = await new Response(proc.stdout).text();
   await proc.exited;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p50 = parseDuration(/50%\s+(\S+)/.exec(out)?.[1] ?? "");
-  const p99 = parseDuration(/99%\s+(\S+)/.exec(out)?.[1] ?? "");
+  const p50 = parseDuration(/^\s*50%\s+(\S+)/m.exec(out)?.[1] ?? "");
+  const p99 = parseDuration(/^\s*99%\s+(\S+)/m.exec(out)?.[1] ?? "");
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((s, x) => s + Number(x), 0) : 0;
