@@ -33,7 +33,7 @@ export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "log
     const work = path.join(paths.backups, `.work-${process.pid}-${Date.now()}`);
     await mkdir(work, { recursive: true });
     try {
-      backupDatabaseTo(deps.sqlite, path.join(work, "institute.db"));
+      await backupDatabaseTo(deps.sqlite, path.join(work, "institute.db"));
       const tar = Bun.spawn(
         ["tar", "-czf", path.join(paths.backups, `${name}.partial`), "-C", work, "institute.db", "-C", paths.root, "uploads"],
         { stdout: "ignore", stderr: "pipe" },

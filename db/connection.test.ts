@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { backupDatabaseTo, integrityCheck, openDatabase } from "./connection.ts";
+
+describe("backupDatabaseTo", () => {
+  test("a database file is copied whole by a separate process while the server's connection keeps writing", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vacuum-"));
+    const { sqlite } = openDatabase(path.join(dir, "live.db"));
+    sqlite.exec("create table t (id integer primary key, v text)");
+    const insert = sqlite.prepare("insert into t (v) values (?)");
+    sqlite.transaction(() => {
+      for (let i = 0; i < 5000; i++) insert.run(`row ${i}`);
+    })();
+    const copying = backupDatabaseTo(sqlite, path.join(dir, "copy.db"));
+    // The event loop is free while the copy is made: writes go on meanwhile.
+    let during = 0;
+    for (let i = 0; i < 20; i++) {
+      insert.run(`late ${i}`);
+      during++;
+      await Bun.sleep(1);
+    }
+    await copying;
+    const copy = new SQLite(path.join(dir, "copy.db"), { readonly: true });
+    const count = Number(copy.prepare("select count(*) from t").pluck().get());
+    // A consistent snapshot: every row written before the copy began, and a whole number of later ones.
+    expect(count).toBeGreaterThanOrEqual(5000);
+    expect(count).toBeLessThanOrEqual(5000 + during);
+    expect(integrityCheck(copy)).toBe("ok");
+    copy.close();
+    sqlite.close();
+  });
+
+  test("an in-memory database (tests) is copied in-process; a failure is reported, not swallowed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vacuum-"));
+    const { sqlite } = openDatabase(":memory:");
+    sqlite.exec("create table t (v text); insert into t values ('kept')");
+    await backupDatabaseTo(sqlite, path.join(dir, "memory-copy.db"));
+    const copy = new SQLite(path.join(dir, "memory-copy.db"), { readonly: true });
+    expect(copy.prepare("select v from t").pluck().get()).toBe("kept");
+    copy.close();
+    const file = openDatabase(path.join(dir, "live.db")).sqlite;
+    file.exec("create table t (v text)");
+    await expect(backupDatabaseTo(file, path.join(dir, "missing-folder", "copy.db"))).rejects.toThrow("backup copy failed");
+  });
+});
