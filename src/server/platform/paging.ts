@@ -31,14 +31,11 @@ export interface NewestFirstPageOptions<Row, Item> {
   limit: number;
   /** turns the page's rows into what the screen gets (may read more, e.g. photo flags) */
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
-  /** false for lists whose rows change with the clock or per viewer: no remembering */
-  remember?: boolean;
 }
 
 export async function newestFirstPage<Row, Item>(opts: NewestFirstPageOptions<Row, Item>): Promise<{ items: Item[]; pagination: Pagination }> {
   const { db, table, base, page, limit } = opts;
-  const remember = opts.remember ?? true;
-  const once = <T>(key: string, compute: () => Promise<T>) => (remember ? cachedRead(db, `${opts.cacheKey}:${key}`, compute) : compute());
+  const once = <T>(key: string, compute: () => Promise<T>) => cachedRead(db, `${opts.cacheKey}:${key}`, compute);
   const [{ total }, items] = await Promise.all([
     once("total", () => base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()),
     once(`page:${limit}:${page}`, async () => {

@@ -10,7 +10,8 @@ import { isSharedPublicRead } from "../app.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
-import { acceptsGzip, responseCache } from "./response-cache.ts";
+import { responseCache } from "./response-cache.ts";
+import { acceptsEncoding } from "./static-files.ts";
 
 let deps: TestDeps;
 beforeEach(async () => {
@@ -131,6 +132,7 @@ describe("shared public reads in the app", () => {
 
 describe("compression of stored answers", () => {
   test("Accept-Encoding is read as browsers and proxies send it", () => {
+    const acceptsGzip = (header: string | undefined) => acceptsEncoding(header, "gzip");
     expect(acceptsGzip("gzip, deflate, br")).toBe(true);
     expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
     expect(acceptsGzip("*")).toBe(true);

@@ -11,6 +11,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { changeCount } from "../../../db/connection.ts";
+import { acceptsEncoding, MIN_COMPRESS_BYTES } from "./static-files.ts";
 
 export interface ResponseCacheOptions {
   /** the database whose writes make stored answers stale */
@@ -34,21 +35,6 @@ interface Entry {
   gzipped: Uint8Array<ArrayBuffer> | null;
 }
 
-/** Smaller answers are sent as they are: gzip would save less than its own framing is worth. */
-const GZIP_FROM_BYTES = 1024;
-
-/** Whether an Accept-Encoding header allows gzip (a q=0 refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const part of header.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & { size(): number } {
   const maxEntries = opts.maxEntries ?? 200;
   const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
@@ -62,7 +48,7 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const hit = entries.get(key);
     if (hit && hit.version === version) {
-      if (hit.gzipped && acceptsGzip(c.req.header("accept-encoding"))) return new Response(hit.gzipped, { status: 200, headers: hit.gzipHeaders! });
+      if (hit.gzipped && acceptsEncoding(c.req.header("accept-encoding"), "gzip")) return new Response(hit.gzipped, { status: 200, headers: hit.gzipHeaders! });
       return new Response(hit.body, { status: 200, headers: hit.headers });
     }
 
@@ -77,7 +63,7 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     headers.set("Vary", "Accept-Encoding");
     let gzipped: Uint8Array<ArrayBuffer> | null = null;
     let gzipHeaders: Headers | null = null;
-    if (body.length >= GZIP_FROM_BYTES && !headers.has("content-encoding")) {
+    if (body.length >= MIN_COMPRESS_BYTES && !headers.has("content-encoding")) {
       gzipped = Bun.gzipSync(body) as Uint8Array<ArrayBuffer>;
       gzipHeaders = new Headers(headers);
       gzipHeaders.set("Content-Encoding", "gzip");

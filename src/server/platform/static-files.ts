@@ -25,9 +25,9 @@ export const MIN_COMPRESS_BYTES = 1024;
 export type Encoding = "br" | "gzip";
 const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
-/** The best encoding the request accepts (brotli, then gzip), honouring `;q=0` refusals. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
+/** Whether an Accept-Encoding header allows this encoding (`*` counts; a `;q=0` refuses). */
+export function acceptsEncoding(acceptEncoding: string | undefined, encoding: Encoding): boolean {
+  if (!acceptEncoding) return false;
   const q = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
@@ -36,9 +36,13 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
     const value = qParam ? Number(qParam.slice(2)) : 1;
     q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
-  const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
+  return (q.get(encoding) ?? q.get("*") ?? 0) > 0;
+}
+
+/** The best encoding the request accepts (brotli, then gzip), honouring `;q=0` refusals. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (acceptsEncoding(acceptEncoding, "br")) return "br";
+  if (acceptsEncoding(acceptEncoding, "gzip")) return "gzip";
   return null;
 }
 
