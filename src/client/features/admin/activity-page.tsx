@@ -8,7 +8,6 @@ import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
@@ -19,7 +18,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { ActivityIcon } from "./admin-icons.tsx";
 import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./dashboard/activity-text.ts";
-import { formatDateTime, rangeText } from "./list-controls.tsx";
+import { formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
 import { relativeTime } from "./notifications/relative-time.ts";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
@@ -96,14 +95,7 @@ export default function AdminActivityPage() {
         />
       </div>
 
-      {query.isError && !query.data ? (
-        <Alert tone="error" title="Activity not loaded">
-          <p>We could not load the activity log. Please check your internet connection and try again.</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      {query.isError && !query.data ? <ListLoadError title="Activity not loaded" message="We could not load the activity log. Please check your internet connection and try again." onRetry={() => void query.refetch()} /> : null}
 
       <Card flush>
         <Table

@@ -10,7 +10,6 @@ import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
@@ -25,7 +24,7 @@ import { ActivityIcon } from "./admin-icons.tsx";
 import { ContactDetails } from "./contacts/contact-details.tsx";
 import { CONTACT_FILTERS, type ContactStatus, contactStatus, messagePreview, statusLabel, subjectLabel } from "./contacts/contact-text.ts";
 import { ReplyDialog } from "./contacts/reply-dialog.tsx";
-import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, formatDateTime, rangeText } from "./list-controls.tsx";
+import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
 type ContactRow = RouterOutputs["contacts"]["list"]["contacts"][number];
@@ -245,14 +244,7 @@ export default function AdminContactsPage() {
         />
       </div>
 
-      {query.isError && !query.data ? (
-        <Alert tone="error">
-          <p>{CONTACT_TEXT.loadFailed}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      {query.isError && !query.data ? <ListLoadError message={CONTACT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
 
       <Card flush>
         <Table

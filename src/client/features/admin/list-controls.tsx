@@ -155,6 +155,18 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
  * What a failed action tells the person: the server's own words when it refused for a reason they can
  * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
  */
+/** A list that could not load: what happened, and a way to try again (nothing the admin typed is lost). */
+export function ListLoadError({ title, message, onRetry }: { title?: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error" title={title}>
+      <p>{message}</p>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
 export function failureMessage(err: unknown, fallback: string): string {
   const error = normaliseError(err);
   return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;

@@ -21,7 +21,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "./admin-icons.tsx";
-import { IconAction, ListSearch, formatDateTime, rangeText } from "./list-controls.tsx";
+import { IconAction, ListSearch, formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
 import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./notifications/labels.ts";
 import { NotificationDetails, type NotificationItem } from "./notifications/notification-details.tsx";
 import { relativeTime } from "./notifications/relative-time.ts";
@@ -168,14 +168,7 @@ export default function AdminNotificationsPage() {
         />
       </div>
 
-      {query.isError && !query.data ? (
-        <Alert tone="error" title="Notifications not loaded">
-          <p>{LOAD_FAILED}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      {query.isError && !query.data ? <ListLoadError title="Notifications not loaded" message={LOAD_FAILED} onRetry={() => void query.refetch()} /> : null}
 
       <div className="ops-list-card" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (

@@ -22,7 +22,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { PowerIcon } from "./admin-icons.tsx";
-import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, rangeText } from "./list-controls.tsx";
+import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, rangeText, ListLoadError } from "./list-controls.tsx";
 import { downloadStudentsCsv } from "./students/export-csv.ts";
 import { StudentDetailsDialog } from "./students/student-details-dialog.tsx";
 import {
@@ -299,14 +299,7 @@ export default function AdminStudentsPage() {
         />
       </div>
 
-      {query.isError && !query.data ? (
-        <Alert tone="error">
-          <p>{STUDENT_TEXT.loadFailed}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      {query.isError && !query.data ? <ListLoadError message={STUDENT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
 
       <Card flush>
         <Table
