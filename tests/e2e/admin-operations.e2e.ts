@@ -188,10 +188,13 @@ describe("admin operations", () => {
   test("a new application raises the badge within one poll; opening its notification lowers it", async () => {
     const { page, context, problems } = await newPage(browser, server);
     await page.clock.install();
+    // The bell's first count may be asked for only once the portal's stylesheets have loaded: wait for
+    // its answer itself (network idle alone can come first), then read the figure.
+    const firstCount = page.waitForResponse((res) => res.url().includes("notifications.unreadCount"));
     await signInAsAdmin(page);
     const bell = page.locator("header a.ops-bell");
     await bell.waitFor();
-    // Let the first answer arrive before reading the figure.
+    await (await firstCount).finished();
     await page.waitForLoadState("networkidle");
     const before = unreadOf(await bellLabel(page));
 
