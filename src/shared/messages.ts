@@ -19,6 +19,8 @@ export const MSG = {
   forbidden: "You do not have permission to do that",
   notFound: "Not found",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+  submissionsLimited: (time: string) =>
+    `We have received the most forms we can accept from this address or network for now. Please try again after ${time}.`,
   payloadTooLarge: "The upload is too large. Files must be at most 5 MB.",
   internal: "Something went wrong on our side. Please try again.",
   invalidInput: "Please correct the highlighted fields",

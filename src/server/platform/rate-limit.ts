@@ -2,6 +2,7 @@
  * In-memory fixed-window rate limits (one process owns the site). Each rule is named, so the table in
  * docs/SECURITY.md and the code say the same thing.
  */
+import { MSG } from "../../shared/messages.ts";
 import { tooManyRequests } from "./errors.ts";
 
 export interface RateRule {
@@ -21,10 +22,15 @@ export const RATE_RULES = {
   forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** code checks (reset, two-factor, application access) from one client address */
   codeChecksPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** contact-form messages from one client address */
-  contactPerIp: { limit: 5, windowMs: 60 * MINUTE },
-  /** applications submitted from one client address */
-  admissionSubmitPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * accepted contact-form messages from one client address: a ceiling for a whole cyber café, college lab
+   * or carrier NAT, never reached by refused forms (they are not counted)
+   */
+  contactPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  /** accepted contact-form messages from one e-mail address */
+  contactPerEmail: { limit: 3, windowMs: 60 * MINUTE },
+  /** accepted applications from one client address (one pending application per e-mail address is a rule of its own) */
+  admissionSubmitPerIp: { limit: 30, windowMs: 60 * MINUTE },
   /** application status lookups from one client address */
   statusLookupsPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** application access-code requests from one client address */
@@ -43,8 +49,11 @@ interface Window {
 export interface RateLimiter {
   /** Counts one event; throws 429 (with Retry-After) once the rule's limit is exceeded. */
   consume(rule: RateRuleName, key: string): void;
-  /** Throws 429 if the limit is already reached, without counting (for counting failures only). */
-  assertAvailable(rule: RateRuleName, key: string): void;
+  /**
+   * Throws 429 if the limit is already reached, without counting (for rules that count only failures, or
+   * only accepted requests). `message` words the refusal with the moment the window reopens.
+   */
+  assertAvailable(rule: RateRuleName, key: string, message?: (reopensAt: Date) => string): void;
   /** Counts one event without throwing. */
   record(rule: RateRuleName, key: string): void;
   reset(rule: RateRuleName, key: string): void;
@@ -72,9 +81,9 @@ export function createRateLimiter(now: () => Date, rules: Record<RateRuleName, R
       limiter.assertAvailable(rule, key);
       limiter.record(rule, key);
     },
-    assertAvailable(rule, key) {
+    assertAvailable(rule, key, message) {
       const { w, t } = current(rule, key);
-      if (w && w.count >= rules[rule].limit) throw tooManyRequests(retryAfter(w, t));
+      if (w && w.count >= rules[rule].limit) throw tooManyRequests(retryAfter(w, t), message?.(new Date(w.resetAt)));
     },
     record(rule, key) {
       const { id, w, t } = current(rule, key);
@@ -86,4 +95,33 @@ export function createRateLimiter(now: () => Date, rules: Record<RateRuleName, R
     },
   };
   return limiter;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Please try again after 14:35." in the institute's time zone: the real wait, not "a moment". */
+export function tryAgainAfter(timeZone: string): (reopensAt: Date) => string {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormats.set(timeZone, format);
+  }
+  const clock = format;
+  return (reopensAt) => MSG.submissionsLimited(clock.format(reopensAt));
+}
+
+/**
+ * A public form's limits: each (rule, key) is checked before the form is processed and counted only once it
+ * was accepted, so refused or mistyped forms never use up anybody's allowance.
+ */
+export function acceptedSubmissions(limits: RateLimiter, keys: readonly (readonly [RateRuleName, string])[], timeZone: string) {
+  return {
+    assertOpen() {
+      const message = tryAgainAfter(timeZone);
+      for (const [rule, key] of keys) limits.assertAvailable(rule, key, message);
+    },
+    countAccepted() {
+      for (const [rule, key] of keys) limits.record(rule, key);
+    },
+  };
 }

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { RATE_RULES } from "../platform/rate-limit.ts";
 import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
-import { jsonReq } from "./world.ts";
+import { APPLICANT_FIELDS, applicationForm, jsonReq } from "./world.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -78,28 +78,58 @@ describe("admissions and contact", () => {
     await atLimitPlusOne(RATE_RULES.statusLookupsPerIp.limit, (i) => app.request(`/api/admission/status/APP-2026-${String(i).padStart(6, "0")}`));
   });
 
-  test(`contact form per client address: ${RATE_RULES.contactPerIp.limit} / hour`, async () => {
-    await atLimitPlusOne(RATE_RULES.contactPerIp.limit, (i) =>
-      post("/api/public/contact", { name: "Visitor", email: `v${i}@example.test`, subject: "general", message: "Hello" }),
-    );
+  const contact = (email: string, extra: Record<string, string> = {}) =>
+    post("/api/public/contact", { name: "Visitor", email, subject: "general", message: "Hello", ...extra });
+
+  test(`contact form per client address: ${RATE_RULES.contactPerIp.limit} accepted / hour, and the refusal says until when`, async () => {
+    await atLimitPlusOne(RATE_RULES.contactPerIp.limit, (i) => contact(`v${i}@example.test`));
+    // 06:30 UTC + 1 hour = 13:00 in Asia/Kolkata (the default time zone of Settings → General).
+    const refused = await contact("late@example.test");
+    expect((await refused.json()).message).toContain("Please try again after 13:00.");
   });
 
-  test(`admission submit per client address: ${RATE_RULES.admissionSubmitPerIp.limit} / hour (refused forms count too)`, async () => {
-    await atLimitPlusOne(RATE_RULES.admissionSubmitPerIp.limit, () => post("/api/admission/submit", {}));
+  test(`contact form per e-mail address: ${RATE_RULES.contactPerEmail.limit} accepted / hour`, async () => {
+    await atLimitPlusOne(RATE_RULES.contactPerEmail.limit, () => contact("same@example.test"));
+    expect((await contact("other@example.test")).status).toBe(201);
+  });
+
+  test("refused contact forms never count: 40 invalid ones, then a valid one is accepted", async () => {
+    for (let i = 0; i < 40; i++) expect((await contact("not-an-address")).status).toBe(400);
+    expect((await contact("real@example.test")).status).toBe(201);
+  });
+
+  test("a cyber café: six people on one address each send their message", async () => {
+    for (let i = 0; i < 6; i++) expect((await contact(`person${i}@example.test`)).status).toBe(201);
+  });
+
+  test("refused applications never count: 10 incomplete ones, then six applicants on one address are all accepted", async () => {
+    for (let i = 0; i < 10; i++) expect((await post("/api/admission/submit", {})).status).toBe(400);
+    for (let i = 0; i < 6; i++) {
+      const form = await applicationForm({ ...APPLICANT_FIELDS, email: `applicant${i}@example.test` });
+      expect((await app.request("/api/admission/submit", { method: "POST", body: form })).status).toBe(201);
+    }
+  });
+
+  test(`admission submit per client address: ${RATE_RULES.admissionSubmitPerIp.limit} accepted / hour`, async () => {
+    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) deps.limits.record("admissionSubmitPerIp", "unknown");
+    const form = await applicationForm({ ...APPLICANT_FIELDS, email: "one-more@example.test" });
+    const res = await app.request("/api/admission/submit", { method: "POST", body: form });
+    await expect429(res.clone());
+    expect((await res.json()).message).toContain("Please try again after 13:00.");
   });
 
   test("tRPC twins share the same limits (429 over HTTP)", async () => {
-    const call = () =>
-      app.request("/api/trpc/contacts.submit", jsonReq("POST", { name: "V", email: "v@example.test", subject: "general", message: "Hello" }));
-    for (let i = 0; i < RATE_RULES.contactPerIp.limit; i++) expect((await call()).status).toBe(200);
-    expect((await call()).status).toBe(429);
+    const call = (i: number) =>
+      app.request("/api/trpc/contacts.submit", jsonReq("POST", { name: "V", email: `v${i}@example.test`, subject: "general", message: "Hello" }));
+    for (let i = 0; i < RATE_RULES.contactPerIp.limit; i++) expect((await call(i)).status).toBe(200);
+    expect((await call(999)).status).toBe(429);
   });
 
   test("a window ends: after its time the same request is accepted again", async () => {
-    for (let i = 0; i < RATE_RULES.contactPerIp.limit; i++) await post("/api/public/contact", { name: "V", email: "v@example.test", subject: "general", message: "Hi" });
-    await expect429(await post("/api/public/contact", { name: "V", email: "v@example.test", subject: "general", message: "Hi" }));
-    deps.advance(RATE_RULES.contactPerIp.windowMs + 1000);
-    expect((await post("/api/public/contact", { name: "V", email: "v@example.test", subject: "general", message: "Hi" })).status).toBe(201);
+    for (let i = 0; i < RATE_RULES.contactPerEmail.limit; i++) await contact("v@example.test");
+    await expect429(await contact("v@example.test"));
+    deps.advance(RATE_RULES.contactPerEmail.windowMs + 1000);
+    expect((await contact("v@example.test")).status).toBe(201);
   });
 });
 

@@ -38,6 +38,8 @@ import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { acceptedSubmissions } from "../../platform/rate-limit.ts";
+import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const ADMISSION_SEARCH_COLUMNS = ["first_name", "last_name", "email", "phone", "application_number", "city"];
@@ -223,7 +225,10 @@ const documentRows = (admissionId: number, stored: { kind: DocumentKind; file: C
 
 /** POST /admission/submit: fields + files → a pending application with its number. */
 export async function submitApplication(deps: AppDeps, raw: Record<string, unknown>, meta: SessionMeta = {}) {
-  deps.limits.consume("admissionSubmitPerIp", ipKey(meta));
+  const { general } = await getSettings(deps);
+  // Only accepted applications count (one pending application per e-mail address is checked below).
+  const limit = acceptedSubmissions(deps.limits, [["admissionSubmitPerIp", ipKey(meta)]], general.timeZone);
+  limit.assertOpen();
   const fields = await parseFields(deps.db, raw);
   const files = await checkDocuments(raw, REQUIRED_DOCUMENTS);
   const pending = await deps.db
@@ -263,6 +268,7 @@ export async function submitApplication(deps: AppDeps, raw: Record<string, unkno
       });
       return row;
     });
+    limit.countAccepted();
     deps.mail.kick();
     return { applicationNumber: admission.application_number, id: admission.id, status: admission.status, submittedAt: admission.submitted_at };
   } catch (err) {

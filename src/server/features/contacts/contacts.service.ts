@@ -19,6 +19,8 @@ import { cachedRead } from "../../platform/read-cache.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { acceptedSubmissions } from "../../platform/rate-limit.ts";
+import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
@@ -41,10 +43,15 @@ export function toContactItem(c: ContactInquiry) {
 }
 
 export async function submitContact(deps: AppDeps, input: ContactInput, meta: SessionMeta = {}) {
-  deps.limits.consume("contactPerIp", meta.ip ?? "unknown");
-  // A filled honeypot is a bot: answer as usual so it learns nothing, store nothing.
+  const ip = meta.ip ?? "unknown";
+  const { general } = await getSettings(deps);
+  // Only accepted messages count, so people behind one shared address do not use up each other's turns.
+  const limit = acceptedSubmissions(deps.limits, [["contactPerIp", ip], ["contactPerEmail", input.email.toLowerCase()]], general.timeZone);
+  limit.assertOpen();
+  // A filled honeypot is a bot: answer as usual so it learns nothing, store nothing (it counts, so a bot is bounded).
   if (input.website.trim() !== "") {
     deps.logger.info("contact form honeypot filled; message dropped", { ip: meta.ip ?? null });
+    limit.countAccepted();
     return { message: CONTACT_THANKS };
   }
   const at = deps.now();
@@ -73,6 +80,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
     });
     return row;
   });
+  limit.countAccepted();
   return { message: CONTACT_THANKS, id: inquiry.id };
 }
 
