@@ -12,9 +12,9 @@ import {
   SEED_STANDARDS,
   SEED_STREAMS,
 } from "../src/shared/constants.ts";
-import { DEFAULT_SETTINGS, DEFAULT_STUDENT_PREFERENCES, type SettingsGroup } from "../src/shared/schemas/settings.ts";
+import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
-import { formatStudentId, nextSequenceValue } from "../src/server/platform/sequences.ts";
+import { openStudentAccount } from "../src/server/features/accounts/accounts.repository.ts";
 import type { DB } from "./connection.ts";
 import type { CatalogList, GalleryCategory } from "./schema.ts";
 
@@ -206,14 +206,11 @@ async function seedDemoStudent(db: DB, at: string): Promise<Credential> {
   const password = generatePassword();
   const email = "student@institute.local";
   return db.transaction().execute(async (trx) => {
-    const studentId = formatStudentId(await nextSequenceValue(trx, "student_id"));
-    await trx
-      .insertInto("users")
-      .values({
-        role: "student",
+    const account = await openStudentAccount(
+      trx,
+      {
         name: "Priya Sharma",
         email,
-        student_id: studentId,
         password_hash: await hashPassword(password),
         password_changed_at: at,
         email_verified_at: at,
@@ -230,11 +227,10 @@ async function seedDemoStudent(db: DB, at: string): Promise<Credential> {
         emergency_name: "Rajesh Sharma",
         emergency_relationship: "Father",
         emergency_phone: "9822012345",
-        preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+      },
+      at,
+    );
+    const studentId = account.student_id!;
     return { role: "student" as const, login: email, password, studentId };
   });
 }

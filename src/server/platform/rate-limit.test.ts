@@ -10,6 +10,7 @@ describe("rate limiter", () => {
       forgotPasswordPerIp: { limit: 1, windowMs: 1000 },
       codeChecksPerIp: { limit: 1, windowMs: 1000 },
       contactPerIp: { limit: 1, windowMs: 1000 },
+      contactPerEmail: { limit: 1, windowMs: 1000 },
       admissionSubmitPerIp: { limit: 1, windowMs: 1000 },
       statusLookupsPerIp: { limit: 1, windowMs: 1000 },
       accessCodesPerIp: { limit: 1, windowMs: 1000 },

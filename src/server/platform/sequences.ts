@@ -17,3 +17,8 @@ export async function nextSequenceValue(db: Kysely<Database>, name: string): Pro
 
 /** STU0001, STU0002, … (at least four digits). */
 export const formatStudentId = (n: number) => `STU${String(n).padStart(4, "0")}`;
+
+/** Moves a counter forward to at least `value` (never back), so the next value is past every number in use. */
+export async function advanceSequenceTo(db: Kysely<Database>, name: string, value: number): Promise<void> {
+  await db.updateTable("sequences").set({ value }).where("name", "=", name).where("value", "<", value).execute();
+}

@@ -21,7 +21,6 @@ import {
   REQUIRED_ADMISSION_FIELDS,
   REQUIRED_DOCUMENTS,
 } from "../../../shared/schemas/admission.ts";
-import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
@@ -31,9 +30,10 @@ import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes
 import { sha256 } from "../../platform/crypto.ts";
 import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
-import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
+import { nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
@@ -590,15 +590,12 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
   }
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
-      const studentId = formatStudentId(await nextSequenceValue(trx, "student_id"));
-      const user = await trx
-        .insertInto("users")
-        .values({
-          role: "student",
+      const user = await openStudentAccount(
+        trx,
+        {
           name: `${current.first_name} ${current.last_name}`,
           email: current.email,
           password_hash: null,
-          student_id: studentId,
           mobile: current.phone,
           date_of_birth: current.date_of_birth,
           gender: current.gender,
@@ -611,12 +608,10 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
           standard: null,
           photo_file: photoFile,
           admission_id: current.id,
-          preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
-          created_at: at,
-          updated_at: at,
-        })
-        .returning(["id", "email"])
-        .executeTakeFirstOrThrow();
+        },
+        at,
+      );
+      const studentId = user.student_id!;
       const done = await trx
         .updateTable("admissions")
         .set({ status: "approved", student_user_id: user.id, processed_at: at, processed_by: adminId, updated_at: at })

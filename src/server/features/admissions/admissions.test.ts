@@ -226,6 +226,34 @@ describe("admin review", () => {
     expect((await json("GET", "/api/admin/admissions", undefined, { authorization: `Bearer ${student.token}` })).status).toBe(403);
   });
 
+  test("a student added by hand first, then an approval: STU0001 and STU0002, both 200 (issue 14.3)", async () => {
+    const added = await asAdmin("POST", "/api/admin/students", {
+      name: "Priya Sharma",
+      email: "priya@example.test",
+      mobile: "9876543210",
+      standard: "BCom",
+      bloodGroup: "B+",
+      dateOfBirth: "2004-06-15",
+      address: "22 FC Road, Pune",
+      emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
+    });
+    expect(added.status).toBe(201);
+    expect((await added.json()).data.student_id).toBe("STU0001");
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const approved = await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" });
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).data.student_id).toBe("STU0002");
+  });
+
+  test("IDs held outside the counter (imported or restored accounts) are skipped, never a 500 on the UNIQUE index", async () => {
+    await createUser(deps, { role: "student", email: "imported1@example.test", student_id: "STU0001" });
+    await createUser(deps, { role: "student", email: "imported2@example.test", student_id: "STU0137" });
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const approved = await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" });
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).data.student_id).toBe("STU0138");
+  });
+
   test("approving creates the student (next ID, profile, re-encoded photo) and mails a first-login link that works once", async () => {
     const id = (await (await submit(await form())).json()).data.id as number;
     const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();

@@ -7,7 +7,6 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import {
   STUDENT_MESSAGES,
   type StudentExportQuery,
@@ -22,9 +21,9 @@ import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
-import { formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { removeFiles } from "../../platform/uploads.ts";
+import { openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -41,11 +40,8 @@ export const STUDENT_TEXT = {
   activated: "Student activated successfully!",
   deactivated: "Student deactivated successfully!",
   inactiveNoCredentials: "This student's account is inactive. Activate it before sending credentials.",
-  studentIdTaken: "Could not assign a free student ID. Please try again or contact support.",
 } as const;
 
-/** How many taken IDs (imported outside the counter) adding a student skips before giving up. */
-const MAX_STUDENT_ID_SKIPS = 50;
 
 /** A student as the screens read it (spec part 2 §3). */
 export function toStudentItem(u: User) {
@@ -133,19 +129,6 @@ async function assertEmailFree(db: Kysely<Database>, email: string, exceptUserId
   if (await q.executeTakeFirst()) throw emailTaken();
 }
 
-/**
- * The next student ID from the counter (never reused). An ID already held by an account that was
- * imported outside the counter is skipped rather than given twice.
- */
-async function nextFreeStudentId(trx: Kysely<Database>) {
-  for (let i = 0; i < MAX_STUDENT_ID_SKIPS; i++) {
-    const candidate = formatStudentId(await nextSequenceValue(trx, "student_id"));
-    const holder = await trx.selectFrom("users").select("id").where("student_id", "=", candidate).executeTakeFirst();
-    if (!holder) return candidate;
-  }
-  throw conflict(STUDENT_TEXT.studentIdTaken);
-}
-
 /** Every open first-login link of the account stops working (also those sent to an earlier address). */
 async function voidFirstLoginLinks(trx: Kysely<Database>, userId: number, at: string) {
   await trx
@@ -223,21 +206,8 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
   const at = now.toISOString();
   const student = await deps.db.transaction().execute(async (trx) => {
     await assertEmailFree(trx, input.email);
-    const studentId = await nextFreeStudentId(trx);
-    const row = await trx
-      .insertInto("users")
-      .values({
-        ...formColumns(input),
-        role: "student",
-        password_hash: null,
-        student_id: studentId,
-        must_change_password: 1,
-        preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await openStudentAccount(trx, { ...formColumns(input), password_hash: null, must_change_password: 1 }, at);
+    const studentId = row.student_id!;
     const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
     await deps.mail.enqueue(trx, row.email, { template: "student_credentials", name: row.name, studentId, link, validDays });
     await audit(trx, now, { actorUserId: adminId, action: "student.create", entityType: "student", entityId: row.id, details: { studentId, email: row.email }, ip: meta.ip });
