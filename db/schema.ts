@@ -281,7 +281,7 @@ export interface FaqsTable {
   updated_at: Timestamp;
 }
 
-export type OneTimeCodePurpose = "password_reset" | "reset_token" | "application_access" | "two_factor" | "first_login";
+export type OneTimeCodePurpose = "password_reset" | "reset_token" | "application_access" | "two_factor" | "first_login" | "email_change";
 
 export interface OneTimeCodesTable {
   id: Generated<number>;

@@ -16,7 +16,9 @@ export type EmailTemplate =
   | { template: "admission_approved"; name: string; applicationNumber: string; studentId: string; link: string; validDays: number }
   | { template: "admission_rejected"; name: string; applicationNumber: string; reason: string }
   | { template: "contact_reply"; name: string; subject: string; reply: string; originalMessage: string }
-  | { template: "two_factor_code"; name: string; code: string };
+  | { template: "two_factor_code"; name: string; code: string }
+  | { template: "email_change_code"; name: string; code: string }
+  | { template: "email_changed_notice"; name: string; newEmail: string };
 
 export interface RenderedEmail {
   template: EmailTemplate["template"];
@@ -116,6 +118,25 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: "Use this code to finish signing in:" },
           { code: t.code },
           { p: `The code is valid for ${minutes} minutes. If you did not just try to sign in, change your password now.` },
+        ],
+      };
+    case "email_change_code":
+      return {
+        subject: "Confirm your new e-mail address",
+        blocks: [
+          { p: `Dear ${t.name},` },
+          { p: "Use this code to make this your sign-in and contact address at the institute:" },
+          { code: t.code },
+          { p: `The code is valid for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.` },
+        ],
+      };
+    case "email_changed_notice":
+      return {
+        subject: "Your e-mail address was changed",
+        blocks: [
+          { p: `Dear ${t.name},` },
+          { p: `The e-mail address of your account was changed to ${t.newEmail}. From now on we write to that address, and you sign in with it.` },
+          { p: "If you did not make this change, please contact the institute at once: reply to this e-mail or call us." },
         ],
       };
   }

@@ -1,20 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { createRateLimiter } from "./rate-limit.ts";
+import { createRateLimiter, RATE_RULES } from "./rate-limit.ts";
 
 describe("rate limiter", () => {
   test("allows the limit, refuses limit + 1 with Retry-After, and opens again after the window", () => {
     let t = 0;
     const limiter = createRateLimiter(() => new Date(t), {
+      ...RATE_RULES,
       loginFailuresPerIp: { limit: 3, windowMs: 60_000 },
-      forgotPasswordPerEmail: { limit: 1, windowMs: 1000 },
-      forgotPasswordPerIp: { limit: 1, windowMs: 1000 },
       codeChecksPerIp: { limit: 1, windowMs: 1000 },
-      contactPerIp: { limit: 1, windowMs: 1000 },
-      contactPerEmail: { limit: 1, windowMs: 1000 },
-      admissionSubmitPerIp: { limit: 1, windowMs: 1000 },
-      statusLookupsPerIp: { limit: 1, windowMs: 1000 },
-      accessCodesPerIp: { limit: 1, windowMs: 1000 },
-      accessCodesPerEmail: { limit: 1, windowMs: 1000 },
     });
     for (let i = 0; i < 3; i++) limiter.consume("loginFailuresPerIp", "a");
     t = 15_000;

@@ -31,6 +31,8 @@ export const RATE_RULES = {
   contactPerEmail: { limit: 3, windowMs: 60 * MINUTE },
   /** accepted applications from one client address (one pending application per e-mail address is a rule of its own) */
   admissionSubmitPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  /** e-mail change codes requested by one account */
+  emailChangePerUser: { limit: 3, windowMs: 15 * MINUTE },
   /** application status lookups from one client address */
   statusLookupsPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** application access-code requests from one client address */

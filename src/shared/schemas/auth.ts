@@ -88,6 +88,20 @@ export const profileUpdateInput = v.pipe(
 );
 export type ProfileUpdateInput = v.InferOutput<typeof profileUpdateInput>;
 
+/** Changing one's e-mail address, step 1: the current password and the new address (a code goes there). */
+export const emailChangeRequestInput = v.object({
+  currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired), v.maxLength(1024)),
+  newEmail: emailAddress(),
+});
+export type EmailChangeRequestInput = v.InferOutput<typeof emailChangeRequestInput>;
+
+/** Step 2: the 6-digit code that reached the new address. */
+export const emailChangeConfirmInput = v.object({
+  newEmail: emailAddress(),
+  code: otpCode,
+});
+export type EmailChangeConfirmInput = v.InferOutput<typeof emailChangeConfirmInput>;
+
 export const firstLoginInput = v.object({
   token: v.pipe(v.string(), v.nonEmpty("This link is not valid. Please request a new one."), v.maxLength(200)),
   password: newPassword,

@@ -14,6 +14,7 @@ export const STUDENT_MESSAGES = {
   photoNotImage: MSG.photoNotImage,
   cardNotVerified: "This ID card could not be verified",
   unknownStudent: "Unknown student",
+  dateOfBirthSetByInstitute: "Your date of birth is kept as the institute has it. To correct it, please open a support ticket.",
 } as const;
 
 const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
@@ -60,8 +61,9 @@ export const emergencyContactInput = v.object({
 });
 
 /**
- * PUT /student/profile: what a student may change about themselves. Name, e-mail, student ID, standard,
- * section, roll number and course are managed by the administration and are ignored if sent.
+ * PUT /student/profile: what a student may change about themselves. Name, student ID, standard, section,
+ * roll number and course are managed by the administration and are ignored if sent; the date of birth too,
+ * and a date that differs from the record is refused (issue 14.2). The e-mail address has its own checked path.
  */
 export const studentProfileInput = v.object({
   mobile: editable(phone("Please enter a valid mobile number")),

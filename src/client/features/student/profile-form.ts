@@ -20,7 +20,6 @@ export const PROFILE_MESSAGES = {
 
 export interface ProfileForm {
   mobile: string;
-  dateOfBirth: string;
   gender: string;
   address: string;
   city: string;
@@ -38,7 +37,6 @@ export type ProfileField = keyof ProfileForm;
 export function formFromProfile(p: StudentProfile): ProfileForm {
   return {
     mobile: p.mobile ?? "",
-    dateOfBirth: p.dateOfBirth ?? "",
     gender: p.gender ?? "",
     address: p.address ?? "",
     city: p.city ?? "",
@@ -56,7 +54,6 @@ export function formFromProfile(p: StudentProfile): ProfileForm {
 export function inputFromForm(f: ProfileForm) {
   return {
     mobile: f.mobile,
-    dateOfBirth: f.dateOfBirth,
     gender: f.gender,
     address: f.address,
     city: f.city,
@@ -70,7 +67,6 @@ export function inputFromForm(f: ProfileForm) {
 /** The API's field paths (`emergencyContact.phone`) → this form's fields. */
 const PATHS: Record<string, ProfileField> = {
   mobile: "mobile",
-  dateOfBirth: "dateOfBirth",
   gender: "gender",
   address: "address",
   city: "city",

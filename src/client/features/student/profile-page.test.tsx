@@ -116,7 +116,6 @@ describe("student profile", () => {
     expect(sent("student.updateProfile")).toEqual([
       {
         mobile: "9876543210",
-        dateOfBirth: "2001-08-15",
         gender: "Female",
         address: "12, Karve Road, Kothrud",
         city: "Nashik",
@@ -249,5 +248,49 @@ describe("student profile", () => {
     );
     expect((await screen.findByRole("alert")).textContent).toBe(STUDENT_MESSAGES.photoNotImage);
     expect(screen.getByRole("complementary", { name: "Student portal" }).querySelector("img.avatar")).toBeNull();
+  });
+});
+
+describe("changing the e-mail address (issue 14.2)", () => {
+  test("password + new address, then the code from the new address; the new address shows at once", async () => {
+    const { sent } = await openProfile({
+      "auth.requestEmailChange": () => ({ message: "sent", newEmail: "priya.new@example.test", expiresIn: 300 }),
+      "auth.confirmEmailChange": () => ({ message: "changed", user: { ...STUDENT, email: "priya.new@example.test" } }),
+    });
+    // The date of birth is the institute's record: it is not in the edit form.
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    expect(screen.queryByLabelText("Date of birth")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+
+    fireEvent.click(await screen.findByRole("button", { name: "Change e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change your e-mail address" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
+    expect(await within(dialog).findByText("Please enter your current password")).toBeTruthy();
+    expect(sent("auth.requestEmailChange")).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: "Correct1Horse" } });
+    fireEvent.change(within(dialog).getByLabelText(/^New e-mail address/), { target: { value: " Priya.New@example.test " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
+    await within(dialog).findByText(/Enter the 6-digit code we sent to priya.new@example.test/);
+    expect(sent("auth.requestEmailChange")).toEqual([{ currentPassword: "Correct1Horse", newEmail: "priya.new@example.test" }]);
+
+    const boxes = within(dialog).getAllByRole("textbox");
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Change e-mail" }));
+    await waitFor(() => expect(sent("auth.confirmEmailChange")).toEqual([{ newEmail: "priya.new@example.test", code: "123456" }]));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("user") ?? "{}").email).toBe("priya.new@example.test"));
+  });
+
+  test("a wrong password is shown beside its field and nothing moves on", async () => {
+    await openProfile({
+      "auth.requestEmailChange": () => new TrpcFailure("Your current password is not correct.", 400, { currentPassword: ["Your current password is not correct."] }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Change e-mail" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change your e-mail address" });
+    fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: "Wrong1Password" } });
+    fireEvent.change(within(dialog).getByLabelText(/^New e-mail address/), { target: { value: "new@example.test" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
+    expect(await within(dialog).findByText("Your current password is not correct.")).toBeTruthy();
+    expect(within(dialog).getByLabelText(/^New e-mail address/)).toBeTruthy();
   });
 });

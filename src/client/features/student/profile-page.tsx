@@ -29,6 +29,7 @@ import {
   PROFILE_MESSAGES,
   type StudentProfile,
 } from "./profile-form.ts";
+import { ChangeEmailDialog, CHANGE_EMAIL_TEXT } from "../auth/change-email-dialog.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { useFlash } from "./use-flash.ts";
 
@@ -37,7 +38,6 @@ const fieldId = (field: ProfileField) => `profile-${field}`;
 /** The form's fields in reading order, for focusing the first one with an error. */
 const FIELD_ORDER: ProfileField[] = [
   "mobile",
-  "dateOfBirth",
   "gender",
   "bloodGroup",
   "address",
@@ -49,11 +49,6 @@ const FIELD_ORDER: ProfileField[] = [
   "emergencyPhone",
   "emergencyEmail",
 ];
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 export default function StudentProfilePage() {
   usePageTitle("My Profile");
@@ -227,6 +222,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function ProfileView({ profile: p }: { profile: StudentProfile }) {
   const address = [p.address, p.city, p.state, p.pincode].filter((x) => x && x.trim()).join(", ");
+  const utils = trpc.useUtils();
+  const [changingEmail, setChangingEmail] = useState(false);
   return (
     <div className="grid grid--2">
       <Card title="Personal details">
@@ -239,7 +236,14 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
           ]}
         />
       </Card>
-      <Card title="Contact and address">
+      <Card
+        title="Contact and address"
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => setChangingEmail(true)}>
+            {CHANGE_EMAIL_TEXT.open}
+          </Button>
+        }
+      >
         <Facts
           rows={[
             ["E-mail address", p.email],
@@ -247,6 +251,7 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
             ["Address", shown(address)],
           ]}
         />
+        <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={() => void utils.student.profile.invalidate()} />
       </Card>
       <Card title="Academic details">
         <Facts
@@ -319,7 +324,6 @@ function EditForm({
       <div className="grid grid--2">
         <Card title="Personal details">
           <div className="stack">
-            {text("dateOfBirth", "Date of birth", { type: "date", max: today(), autoComplete: "bday" })}
             {select("gender", "Gender", GENDERS)}
             {select("bloodGroup", "Blood group", BLOOD_GROUPS)}
           </div>
@@ -354,11 +358,13 @@ function EditForm({
         </Card>
         <Card title="Managed by the institute">
           <p className="text-sm text-muted profile-readonly-note">
-            To change these, please contact the administration office.
+            Your name, date of birth and student ID are kept as the institute has them. To correct them, please open a
+            support ticket or contact the administration office. Your e-mail address changes with Change e-mail.
           </p>
           <Facts
             rows={[
               ["Full name", p.name],
+              ["Date of birth", formatDate(p.dateOfBirth, true) ?? NOT_SPECIFIED],
               ["E-mail address", p.email],
               ["Student ID", p.student_id ?? "Not assigned"],
               ["Course", shown(p.course)],

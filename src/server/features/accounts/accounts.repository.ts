@@ -59,3 +59,28 @@ export async function openStudentAccount(db: Kysely<Database>, values: StudentAc
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A new e-mail address for the account. It is proven (verified now); open first-login and reset links sent
+ * to the old address stop working.
+ */
+export async function changeAccountEmail(db: Kysely<Database>, userId: number, email: string, at: string): Promise<User> {
+  await db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "in", ["first_login", "reset_token", "password_reset"])
+    .where("consumed_at", "is", null)
+    .execute();
+  return db
+    .updateTable("users")
+    .set({ email, email_verified_at: at, updated_at: at })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The account's own editable fields (never the e-mail address, role or student ID: those have their own paths). */
+export async function updateAccountFields(db: Kysely<Database>, userId: number, changes: Partial<Pick<User, "name" | "mobile">>, at: string): Promise<User> {
+  return db.updateTable("users").set({ ...changes, updated_at: at }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
+}

@@ -24,6 +24,7 @@ import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { updateAccountFields } from "../accounts/accounts.repository.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts";
 
 /** A reset token lives 10 minutes; a first-login link 7 days. */
@@ -130,23 +131,25 @@ export async function changePassword(deps: AppDeps, userId: number, sessionId: n
   return { message: "Password updated successfully", user: toPublicUser(updated!) };
 }
 
-/** PUT /auth/profile: name, e-mail, mobile (only the non-blank ones are sent). */
+/**
+ * PUT /auth/profile: name and mobile (only the non-blank ones are sent). Identity is checked (issue 14.2):
+ * the e-mail address changes only through the code sent to the new address (accounts/email-change.service),
+ * and a student's name is the institute's record (changed by an admin; the student asks through a ticket).
+ * Sending the current values back is fine; a different one is refused with a field message, never ignored.
+ */
 export async function updateOwnProfile(deps: AppDeps, userId: number, input: ProfileUpdateInput) {
-  const changes: Partial<Pick<User, "name" | "email" | "mobile">> = {};
+  const account = await findUserById(deps.db, userId);
+  if (!account) throw notFound();
+  if (input.email !== undefined && input.email !== account.email) {
+    throw new AppError("BAD_REQUEST", MSG.emailChangeNeedsCode, { fieldErrors: { email: [MSG.emailChangeNeedsCode] } });
+  }
+  if (input.name !== undefined && input.name !== account.name && account.role === "student") {
+    throw new AppError("FORBIDDEN", MSG.nameSetByInstitute, { fieldErrors: { name: [MSG.nameSetByInstitute] } });
+  }
+  const changes: Partial<Pick<User, "name" | "mobile">> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.mobile !== undefined) changes.mobile = input.mobile;
-  if (input.email !== undefined) {
-    const taken = await deps.db.selectFrom("users").select("id").where("email", "=", input.email).where("id", "!=", userId).executeTakeFirst();
-    if (taken) throw new AppError("CONFLICT", MSG.emailTaken, { fieldErrors: { email: [MSG.emailTaken] } });
-    changes.email = input.email;
-  }
-  const user = await deps.db
-    .updateTable("users")
-    .set({ ...changes, updated_at: deps.now().toISOString() })
-    .where("id", "=", userId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!user) throw notFound();
+  const user = await updateAccountFields(deps.db, userId, changes, deps.now().toISOString());
   return { user: toPublicUser(user) };
 }
 

@@ -231,7 +231,7 @@ describe("sessions and account", () => {
     await signedIn(loginAdmin(deps, { email: "head@example.test", password: "Fresh1Password" }));
   });
 
-  test("PUT /auth/profile needs one non-blank field, trims, and keeps e-mail addresses unique", async () => {
+  test("PUT /auth/profile needs one non-blank field, trims, and never changes the e-mail address", async () => {
     await createUser(deps, { role: "admin", email: "other@example.test" });
     await createUser(deps, { role: "admin", email: "head@example.test", name: "Old Name" });
     const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
@@ -239,8 +239,9 @@ describe("sessions and account", () => {
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe("Please fill in at least one field to update");
     const taken = await send("PUT", "/api/auth/profile", { email: "other@example.test" }, token);
-    expect(taken.status).toBe(409);
-    const ok = await (await send("PUT", "/api/auth/profile", { name: "  New Name ", mobile: "" }, token)).json();
+    expect(taken.status).toBe(400);
+    expect((await taken.json()).errors.email).toEqual(["To change your e-mail address, use Change e-mail: we send a code to the new address first."]);
+    const ok = await (await send("PUT", "/api/auth/profile", { name: "  New Name ", email: "head@example.test", mobile: "" }, token)).json();
     expect(ok.data.user).toMatchObject({ name: "New Name", email: "head@example.test" });
   });
 

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import {
   adminLoginInput,
   changePasswordInput,
+  emailChangeConfirmInput,
+  emailChangeRequestInput,
   firstLoginInput,
   forgotPasswordInput,
   profileUpdateInput,
@@ -25,6 +27,7 @@ import {
   verifyResetCode,
 } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
+import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 
@@ -55,6 +58,14 @@ export const authRest = new Hono<AppEnv>()
   .put("/profile", requireRole(), async (c) =>
     ok(c, await updateOwnProfile(c.get("deps"), currentAuth(c).user.id, parseInput(profileUpdateInput, await readJson(c)))),
   )
+  .post("/email-change", requireRole(), async (c) =>
+    ok(c, await requestEmailChange(c.get("deps"), currentAuth(c).user.id, parseInput(emailChangeRequestInput, await readJson(c)), meta(c))),
+  )
+  .post("/email-change/confirm", requireRole(), async (c) => {
+    const auth = currentAuth(c);
+    const input = parseInput(emailChangeConfirmInput, await readJson(c));
+    return ok(c, await confirmEmailChange(c.get("deps"), auth.user.id, auth.sessionId, input, meta(c)));
+  })
   .get("/stats", requireRole(), async (c) => ok(c, await accountStats(c.get("deps"), currentAuth(c).user.id)))
   .put("/profile/photo", requireRole(), async (c) =>
     ok(c, await updateOwnPhoto(c.get("deps"), currentAuth(c).user.id, await multipartFile(c, "photo"), meta(c))),

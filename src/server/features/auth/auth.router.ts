@@ -3,6 +3,8 @@ import * as v from "valibot";
 import {
   adminLoginInput,
   changePasswordInput,
+  emailChangeConfirmInput,
+  emailChangeRequestInput,
   firstLoginInput,
   forgotPasswordInput,
   profileUpdateInput,
@@ -24,6 +26,7 @@ import {
   verifyResetCode,
 } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
+import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 
 export const authRouter = router({
   adminLogin: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx.deps, input, ctx)),
@@ -43,6 +46,10 @@ export const authRouter = router({
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
   updateProfile: authedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
+  requestEmailChange: authedProcedure.input(emailChangeRequestInput).mutation(({ ctx, input }) => requestEmailChange(ctx.deps, ctx.auth.user.id, input, ctx)),
+  confirmEmailChange: authedProcedure
+    .input(emailChangeConfirmInput)
+    .mutation(({ ctx, input }) => confirmEmailChange(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
   stats: authedProcedure.query(({ ctx }) => accountStats(ctx.deps, ctx.auth.user.id)),
   setTwoFactor: authedProcedure
     .input(v.object({ enabled: v.boolean() }))

@@ -17,7 +17,7 @@ import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
-import { forbidden, notFound } from "../../platform/errors.ts";
+import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { accountStats, setTwoFactor, updateOwnPhoto } from "../auth/account.service.ts";
 import { type Authenticated, findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -33,14 +33,13 @@ export const NOT_YET_AVAILABLE = ["courseProgress", "exams", "library", "assignm
 
 const PROFILE_COLUMNS = {
   mobile: "mobile",
-  dateOfBirth: "date_of_birth",
   gender: "gender",
   address: "address",
   city: "city",
   state: "state",
   pincode: "pincode",
   bloodGroup: "blood_group",
-} as const satisfies Record<Exclude<keyof StudentProfileInput, "emergencyContact">, keyof User>;
+} as const satisfies Record<Exclude<keyof StudentProfileInput, "emergencyContact" | "dateOfBirth">, keyof User>;
 
 const EMERGENCY_COLUMNS = {
   name: "emergency_name",
@@ -94,7 +93,12 @@ export async function getOwnProfile(deps: Pick<AppDeps, "db">, userId: number) {
 
 /** PUT /student/profile: only the fields a student may edit; left-out fields stay as they are. */
 export async function updateOwnStudentProfile(deps: AppDeps, userId: number, input: StudentProfileInput, meta: SessionMeta = {}) {
-  await loadStudent(deps, userId);
+  const current = await loadStudent(deps, userId);
+  // The date of birth is part of the student's identity: the institute changes it (issue 14.2). Sending the
+  // stored value back is fine; another one is refused, never silently dropped.
+  if (input.dateOfBirth !== undefined && input.dateOfBirth !== current.date_of_birth) {
+    throw new AppError("FORBIDDEN", STUDENT_MESSAGES.dateOfBirthSetByInstitute, { fieldErrors: { dateOfBirth: [STUDENT_MESSAGES.dateOfBirthSetByInstitute] } });
+  }
   const changes: Partial<Pick<User, EditableColumn>> = {};
   for (const [key, column] of Object.entries(PROFILE_COLUMNS) as [keyof typeof PROFILE_COLUMNS, EditableColumn][]) {
     if (input[key] !== undefined) changes[column] = input[key];

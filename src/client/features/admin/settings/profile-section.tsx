@@ -1,6 +1,6 @@
 /**
- * Settings → Profile: the admin's own name, e-mail address and mobile number (auth.updateProfile: only
- * non-blank values are sent), and the photo: images only, previewed, then uploaded with a progress bar
+ * Settings → Profile: the admin's own name and mobile number (auth.updateProfile: only non-blank values are
+ * sent; the e-mail address changes through Change e-mail, with a code sent to the new address), and the photo: images only, previewed, then uploaded with a progress bar
  * (PUT /api/auth/profile/photo, re-encoded on the server) and shown in the top bar at once.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -13,6 +13,7 @@ import { Button } from "../../../ui/button.tsx";
 import { ProgressBar } from "../../../ui/progress-bar.tsx";
 import { TextInput } from "../../../ui/field.tsx";
 import { UserIcon } from "../../../ui/icons.tsx";
+import { ChangeEmailDialog, CHANGE_EMAIL_TEXT } from "../../auth/change-email-dialog.tsx";
 import { type FieldErrorMap, type ProfileForm, SETTINGS_TEXT } from "./settings-form.ts";
 
 export const profileFieldId = (field: string) => `settings-profile-${field}`;
@@ -31,6 +32,7 @@ export function ProfileSection({
   currentPhotoUrl: string | null;
   onChange: (patch: Partial<ProfileForm>) => void;
 }) {
+  const [changingEmail, setChangingEmail] = useState(false);
   return (
     <div className="stack stack--lg">
       <PhotoPicker key={resetKey} currentUrl={currentPhotoUrl} />
@@ -43,16 +45,24 @@ export function ProfileSection({
           error={errors.name}
           onChange={(e) => onChange({ name: e.target.value })}
         />
-        <TextInput
-          id={profileFieldId("email")}
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={value.email}
-          error={errors.email}
-          hint="You sign in with this address."
-          onChange={(e) => onChange({ email: e.target.value })}
-        />
+        <div className="stack stack--sm">
+          <TextInput
+            id={profileFieldId("email")}
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={value.email}
+            error={errors.email}
+            readOnly
+            hint="You sign in with this address. It changes only after a code sent to the new address."
+          />
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => setChangingEmail(true)}>
+              {CHANGE_EMAIL_TEXT.open}
+            </Button>
+          </div>
+          <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={(email) => onChange({ email })} />
+        </div>
         <TextInput
           id={profileFieldId("mobile")}
           label="Mobile number"

@@ -165,10 +165,13 @@ export function payloadFor(section: StoredSectionId, forms: SettingsForms): Chec
   }
 }
 
-/** auth.updateProfile's input: trimmed, only the non-blank values (spec part 2 §5). */
-export function profilePayload(form: ProfileForm): Checked<{ name?: string; email?: string; mobile?: string }> {
-  const sent: { name?: string; email?: string; mobile?: string } = {};
-  for (const key of ["name", "email", "mobile"] as const) {
+/**
+ * auth.updateProfile's input: trimmed, only the non-blank values (spec part 2 §5). The e-mail address is not
+ * part of it: it changes only through Change e-mail (a code to the new address, issue 14.2).
+ */
+export function profilePayload(form: ProfileForm): Checked<{ name?: string; mobile?: string }> {
+  const sent: { name?: string; mobile?: string } = {};
+  for (const key of ["name", "mobile"] as const) {
     const value = form[key].trim();
     if (value) sent[key] = value;
   }

@@ -1,0 +1,145 @@
+/**
+ * "Change e-mail" (issue 14.2), for students and admins alike: the current password and the new address,
+ * then the 6-digit code that reached the new address. The server tells the old address and signs out the
+ * other devices; this dialog updates the session's user so the new address shows at once.
+ */
+import { type FormEvent, useState } from "react";
+import * as v from "valibot";
+import { emailChangeConfirmInput, emailChangeRequestInput } from "../../../shared/schemas/auth.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { PasswordInput, TextInput } from "../../ui/field.tsx";
+import { CodeInput, emptyCode } from "./code-input.tsx";
+
+export const CHANGE_EMAIL_TEXT = {
+  open: "Change e-mail",
+  title: "Change your e-mail address",
+  intro: "We send a 6-digit code to the new address. Your address changes only when you enter it.",
+  codeIntro: (email: string) => `Enter the 6-digit code we sent to ${email}. It is valid for 5 minutes.`,
+  send: "Send code",
+  confirm: "Change e-mail",
+  back: "Use another address",
+  cancel: "Cancel",
+  done: "Your e-mail address is changed. We have told your old address, and your other devices are signed out.",
+} as const;
+
+type Errors = Partial<Record<"currentPassword" | "newEmail" | "code", string>>;
+
+export function ChangeEmailDialog({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: (email: string) => void }) {
+  const session = useSession();
+  const request = trpc.auth.requestEmailChange.useMutation();
+  const confirm = trpc.auth.confirmEmailChange.useMutation();
+  const [step, setStep] = useState<"address" | "code">("address");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newEmail, setNewEmail] = useState("");
+  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = request.isPending || confirm.isPending;
+
+  const close = () => {
+    setStep("address");
+    setCurrentPassword("");
+    setNewEmail("");
+    setDigits(emptyCode());
+    setErrors({});
+    setFailure(null);
+    onClose();
+  };
+
+  const fail = (err: unknown) => {
+    const error = normaliseError(err);
+    const fields = firstFieldErrors(error.errors) as Errors;
+    if (Object.keys(fields).length) setErrors(fields);
+    else setFailure(error.message);
+  };
+
+  const sendCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const checked = v.safeParse(emailChangeRequestInput, { currentPassword, newEmail });
+    if (!checked.success) return setErrors(firstFieldErrors(fieldErrorsOf(checked.issues)) as Errors);
+    setErrors({});
+    try {
+      await request.mutateAsync(checked.output);
+      setNewEmail(checked.output.newEmail);
+      setDigits(emptyCode());
+      setStep("code");
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const confirmCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const checked = v.safeParse(emailChangeConfirmInput, { newEmail, code: digits.join("") });
+    if (!checked.success) return setErrors({ code: fieldErrorsOf(checked.issues).code?.[0] });
+    setErrors({});
+    try {
+      const answer = await confirm.mutateAsync(checked.output);
+      session.updateUser({ email: answer.user.email });
+      onChanged?.(answer.user.email);
+      close();
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const formId = step === "address" ? "change-email-address-form" : "change-email-code-form";
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={CHANGE_EMAIL_TEXT.title}
+      size="sm"
+      description={step === "address" ? CHANGE_EMAIL_TEXT.intro : CHANGE_EMAIL_TEXT.codeIntro(newEmail)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={step === "code" ? () => setStep("address") : close} disabled={busy}>
+            {step === "code" ? CHANGE_EMAIL_TEXT.back : CHANGE_EMAIL_TEXT.cancel}
+          </Button>
+          <Button key={formId} type="submit" form={formId} loading={busy}>
+            {step === "code" ? CHANGE_EMAIL_TEXT.confirm : CHANGE_EMAIL_TEXT.send}
+          </Button>
+        </>
+      }
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {step === "address" ? (
+        <form id={formId} className="stack" onSubmit={sendCode} noValidate>
+          <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
+          <PasswordInput
+            id="change-email-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+          <TextInput
+            id="change-email-new"
+            label="New e-mail address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            value={newEmail}
+            error={errors.newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+          />
+        </form>
+      ) : (
+        <form id={formId} className="stack" onSubmit={confirmCode} noValidate>
+          <CodeInput id="change-email-code" digits={digits} onChange={setDigits} error={errors.code} disabled={busy} />
+        </form>
+      )}
+    </Dialog>
+  );
+}
