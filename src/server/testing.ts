@@ -62,6 +62,7 @@ export async function createUser(deps: AppDeps, values: Partial<NewUser> & { rol
       name: values.role === "admin" ? `Admin ${counter}` : `Student ${counter}`,
       email: `user${counter}@example.test`,
       password_hash: await hashPassword(password),
+      email_verified_at: at,
       created_at: at,
       updated_at: at,
       ...values,

@@ -45,4 +45,5 @@ export const MSG = {
   photoNotImage: "Please select a valid image file",
   maintenance: "We are doing some maintenance on the site. Please check back soon.",
   twoFactorSent: "We have sent a 6-digit sign-in code to your e-mail address.",
+  emailVerificationSent: "Please confirm your e-mail address: we have sent a 6-digit code to it. Enter it to finish signing in.",
 } as const;

@@ -18,7 +18,10 @@ export type EmailTemplate =
   | { template: "contact_reply"; name: string; subject: string; reply: string; originalMessage: string }
   | { template: "two_factor_code"; name: string; code: string }
   | { template: "email_change_code"; name: string; code: string }
-  | { template: "email_changed_notice"; name: string; newEmail: string };
+  | { template: "email_verification_code"; name: string; code: string }
+  | { template: "email_changed_notice"; name: string; newEmail: string }
+  | { template: "admin_alert"; title: string; message: string }
+  | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string };
 
 export interface RenderedEmail {
   template: EmailTemplate["template"];
@@ -128,6 +131,36 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: "Use this code to make this your sign-in and contact address at the institute:" },
           { code: t.code },
           { p: `The code is valid for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.` },
+        ],
+      };
+    case "email_verification_code":
+      return {
+        subject: "Confirm your e-mail address",
+        blocks: [
+          { p: `Dear ${t.name},` },
+          { p: "Please confirm that this is your e-mail address. Enter this code to finish signing in:" },
+          { code: t.code },
+          { p: `The code is valid for ${minutes} minutes. If you did not just try to sign in, change your password now.` },
+        ],
+      };
+    case "ticket_reply":
+      return {
+        subject: `Re: ${t.subject} [${t.ticketNumber}]`,
+        blocks: [
+          { p: t.name ? `Dear ${t.name},` : "Hello," },
+          { p: `We have answered your support ticket ${t.ticketNumber}:` },
+          { quote: t.reply },
+          { p: "You can reply to this e-mail, or sign in to the student portal to follow the ticket:" },
+          { link: t.link, label: "Sign in to the portal" },
+        ],
+      };
+    case "admin_alert":
+      return {
+        subject: t.title,
+        blocks: [
+          { p: t.message },
+          { p: "It is also in the admin area under Notifications." },
+          { p: "You receive this because e-mail alerts are on in Settings → Notifications; switch them off there." },
         ],
       };
     case "email_changed_notice":

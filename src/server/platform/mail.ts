@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../../../db/schema.ts";
 import type { Env } from "../env.ts";
-import { getSettings } from "../features/settings/settings.service.ts";
+import { getSettings, instituteContact } from "../features/settings/settings.service.ts";
 import { notifyAdmins } from "../features/notifications/notifications.service.ts";
 import type { Logger } from "./logger.ts";
 import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
@@ -23,6 +23,8 @@ export const backoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60
 export interface OutgoingMessage {
   id: number;
   from: string;
+  /** the institute's contact address (settings), so every e-mail can be answered by a person */
+  replyTo: string;
   to: string;
   subject: string;
   text: string;
@@ -40,7 +42,7 @@ export function smtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(m) {
-      await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      await transporter.sendMail({ from: m.from, replyTo: m.replyTo, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
       return {};
     },
   };
@@ -51,7 +53,7 @@ export function outboxFolderTransport(folder: string): MailTransport {
   return {
     kind: "outbox-folder",
     async send(m) {
-      const info = await composer.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      const info = await composer.sendMail({ from: m.from, replyTo: m.replyTo, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
       const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(m.id).padStart(6, "0")}.eml`;
       await Bun.write(path.join(folder, file), info.message as Buffer);
       return { file };
@@ -79,6 +81,28 @@ interface MailerDeps {
   now: () => Date;
 }
 
+/**
+ * Records a message in the outbox through `db` (a transaction or the database), rendered with the
+ * institute's current contact details; the worker delivers it. Returns the outbox id.
+ */
+export async function enqueueEmail(db: Kysely<Database>, at: Date, to: string, email: EmailTemplate): Promise<number> {
+  const rendered = renderEmail(email, instituteContact(await getSettings({ db })));
+  const row = await db
+    .insertInto("email_outbox")
+    .values({
+      to_address: to,
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      template: rendered.template,
+      status: "pending",
+      created_at: at.toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function createMailer(deps: MailerDeps, transport?: MailTransport): Mailer {
   const chosen =
     transport ?? (deps.env.SMTP_URL ? smtpTransport(deps.env.SMTP_URL) : outboxFolderTransport(dataPaths(deps.env.dataDir).outbox));
@@ -97,12 +121,15 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
       .limit(50)
       .execute();
     const result = { sent: 0, retried: 0, failed: 0 };
+    if (due.length === 0) return result;
+    const replyTo = instituteContact(await getSettings(deps)).email;
     for (const m of due) {
       const attempts = m.attempts + 1;
       try {
         const { file } = await chosen.send({
           id: m.id,
           from: deps.env.MAIL_FROM,
+          replyTo,
           to: m.to_address,
           subject: m.subject,
           text: m.text_body,
@@ -142,6 +169,8 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
             title: "An e-mail could not be delivered",
             message: `"${m.subject}" to ${m.to_address} failed after ${attempts} attempts: ${error.slice(0, 200)}`,
             data: { outboxId: m.id, to: m.to_address, template: m.template },
+            // An alert about an undeliverable alert e-mail stays in the portal: e-mailing it could loop.
+            email: m.template !== "admin_alert",
           });
         } else {
           result.retried += 1;
@@ -153,24 +182,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
 
   const mailer: Mailer = {
     transport: chosen,
-    async enqueue(db, to, email) {
-      const { institute, general } = await getSettings({ db });
-      const rendered = renderEmail(email, { ...institute, name: general.siteName });
-      const row = await db
-        .insertInto("email_outbox")
-        .values({
-          to_address: to,
-          subject: rendered.subject,
-          text_body: rendered.text,
-          html_body: rendered.html,
-          template: rendered.template,
-          status: "pending",
-          created_at: deps.now().toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    enqueue: (db, to, email) => enqueueEmail(db, deps.now(), to, email),
     kick() {
       void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
     },

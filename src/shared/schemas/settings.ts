@@ -29,13 +29,14 @@ export const securitySettings = v.object({
   sessionTimeout: intInRange(1, 168, "Session timeout must be between 1 and 168 hours"),
 });
 
+/**
+ * Admin alerts (issue 14.4): the two switches decide which events reach the admins (in the portal and, with
+ * emailNotifications on, by e-mail to General → admin e-mail). Contact inquiries always reach them.
+ */
 export const notificationSettings = v.object({
   emailNotifications: v.boolean(),
-  smsNotifications: v.boolean(),
-  pushNotifications: v.boolean(),
   admissionAlerts: v.boolean(),
   systemAlerts: v.boolean(),
-  weeklyReports: v.boolean(),
 });
 
 export const systemSettings = v.object({
@@ -90,11 +91,8 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   notifications: {
     emailNotifications: true,
-    smsNotifications: false,
-    pushNotifications: true,
     admissionAlerts: true,
     systemAlerts: true,
-    weeklyReports: true,
   },
   system: { maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true },
   institute: {

@@ -144,4 +144,17 @@ describe("login page", () => {
     expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
     expect(path()).toBe("/admin/dashboard");
   });
+
+  test("a student whose address is not yet confirmed is asked for the code sent to it (Require e-mail verification)", async () => {
+    const { sent } = await renderLogin({
+      studentLogin: async () => ({ twoFactorRequired: true, challengeToken: "9.s", message: MSG.emailVerificationSent }),
+    });
+    type("Email or Student ID", "asha@example.test");
+    type("Password", "Secret123");
+    submit();
+    expect(await screen.findByText(MSG.emailVerificationSent)).toBeTruthy();
+    type("Sign-in code", "654321");
+    fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await waitFor(() => expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "9.s", code: "654321" } }));
+  });
 });

@@ -8,7 +8,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import * as v from "valibot";
-import { CONTACT_SUBJECTS } from "../../../shared/constants.ts";
+import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "../../../shared/constants.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { contactInput } from "../../../shared/schemas/contact.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
@@ -29,15 +29,8 @@ export const KEPT_TEXT = "What you typed is still here, so you can try again in 
 
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
-/** Readable labels for the stored subject values. */
-export const SUBJECT_LABELS: Record<ContactSubject, string> = {
-  admission: "Admission enquiry",
-  courses: "Courses and programs",
-  fees: "Fees and payments",
-  facilities: "Facilities and study centres",
-  general: "General question",
-  support: "Help with the website or student portal",
-};
+/** Readable labels for the stored subject values (one list, src/shared/constants.ts). */
+export const SUBJECT_LABELS = CONTACT_SUBJECT_LABELS;
 
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }));
 

@@ -151,17 +151,17 @@ const NOTIFICATION_TOGGLES = [
   {
     key: "emailNotifications",
     label: "Email notifications",
-    description: "News about your admission, classes and account by e-mail.",
+    description: "Answers to your support tickets by e-mail. Sign-in codes and security notices always come.",
   },
   {
     key: "smsNotifications",
     label: "SMS notifications",
-    description: "Short text messages to your mobile number.",
+    description: "The institute does not send text messages yet; your choice is kept for when it does.",
   },
   {
     key: "pushNotifications",
     label: "Push notifications",
-    description: "Alerts on your phone or computer.",
+    description: "Not available yet: use the bell in the portal. Your choice is kept for when it is.",
   },
 ] as const;
 

@@ -84,3 +84,8 @@ export async function changeAccountEmail(db: Kysely<Database>, userId: number, e
 export async function updateAccountFields(db: Kysely<Database>, userId: number, changes: Partial<Pick<User, "name" | "mobile">>, at: string): Promise<User> {
   return db.updateTable("users").set({ ...changes, updated_at: at }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
 }
+
+/** The address received a code and it came back: it is the account holder's. */
+export async function markEmailVerified(db: Kysely<Database>, userId: number, at: string): Promise<User> {
+  return db.updateTable("users").set({ email_verified_at: at }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
+}

@@ -15,6 +15,7 @@ import { AppError, unauthorized } from "../../platform/errors.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { markEmailVerified } from "../accounts/accounts.repository.ts";
 
 export const LOCKOUT_MINUTES = 15;
 const HOUR = 3_600_000;
@@ -120,8 +121,11 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
   }
   if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
   const { security } = await getSettings(deps);
+  // "Require e-mail verification" (issue 14.4): an address nobody has proven yet gets a code first; the code
+  // step is the two-factor one, and a right code proves the address (verifyTwoFactor).
+  if (security.requireEmailVerification && account.email_verified_at === null) return startTwoFactor(deps, account, "verify");
   if (account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor)) {
-    return startTwoFactor(deps, account);
+    return startTwoFactor(deps, account, "sign-in");
   }
   return completeLogin(deps, account, meta);
 }
@@ -142,7 +146,7 @@ async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta): P
   return { token, user: toPublicUser(user) };
 }
 
-async function startTwoFactor(deps: AppDeps, account: User): Promise<TwoFactorChallenge> {
+async function startTwoFactor(deps: AppDeps, account: User, reason: "sign-in" | "verify"): Promise<TwoFactorChallenge> {
   const secret = randomToken();
   const { code, id } = await issueCode(deps.db, deps.now(), {
     purpose: "two_factor",
@@ -151,9 +155,10 @@ async function startTwoFactor(deps: AppDeps, account: User): Promise<TwoFactorCh
     ttlSeconds: CODE_LIFETIME_SECONDS,
     secret,
   });
-  await deps.mail.enqueue(deps.db, account.email, { template: "two_factor_code", name: account.name, code });
+  const template = reason === "verify" ? "email_verification_code" : "two_factor_code";
+  await deps.mail.enqueue(deps.db, account.email, { template, name: account.name, code });
   deps.mail.kick();
-  return { twoFactorRequired: true, challengeToken: `${id}.${secret}`, message: MSG.twoFactorSent };
+  return { twoFactorRequired: true, challengeToken: `${id}.${secret}`, message: reason === "verify" ? MSG.emailVerificationSent : MSG.twoFactorSent };
 }
 
 /** Finishes a two-factor login: the challenge from the password step plus the e-mailed code. */
@@ -166,8 +171,10 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
     : undefined;
   if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", "Please sign in again.");
   await verifyCode(deps.db, deps.now(), { purpose: "two_factor", email: row.email, code: input.code, secret });
-  const account = await findUserById(deps.db, row.user_id);
+  let account = await findUserById(deps.db, row.user_id);
   if (!account || account.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  // The code reached the account's address: that proves it.
+  if (account.email_verified_at === null && row.email === account.email) account = await markEmailVerified(deps.db, account.id, deps.now().toISOString());
   return completeLogin(deps, account, meta);
 }
 

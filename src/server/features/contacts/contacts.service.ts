@@ -3,6 +3,7 @@
  * answered by e-mail (DECISIONS 4), moved through their statuses and deleted by admins.
  */
 import type { Kysely } from "kysely";
+import { CONTACT_SUBJECT_LABELS } from "../../../shared/constants.ts";
 import {
   CONTACT_MESSAGES,
   type ContactInput,
@@ -24,6 +25,9 @@ import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
+
+/** The label people read for a stored subject key ("support" → "Help with the website or student portal"). */
+const subjectLabel = (subject: string) => CONTACT_SUBJECT_LABELS[subject as keyof typeof CONTACT_SUBJECT_LABELS] ?? subject;
 
 export const CONTACT_THANKS = "Thank you for contacting us! We will get back to you within 24 hours.";
 
@@ -75,7 +79,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
       type: "contact",
       priority: "medium",
       title: "New contact inquiry",
-      message: `${row.name} wrote about ${row.subject}: ${row.message.slice(0, 120)}`,
+      message: `${row.name} wrote about "${subjectLabel(row.subject)}": ${row.message.slice(0, 120)}`,
       data: { contactId: row.id, name: row.name, email: row.email, subject: row.subject },
     });
     return row;
@@ -179,7 +183,7 @@ export async function respondToContact(deps: AppDeps, adminId: number, adminName
     await deps.mail.enqueue(trx, inquiry.email, {
       template: "contact_reply",
       name: inquiry.name,
-      subject: `Your inquiry about ${inquiry.subject}`,
+      subject: `Your inquiry: ${subjectLabel(inquiry.subject)}`,
       reply: input.message,
       originalMessage: inquiry.message,
     });

@@ -204,7 +204,7 @@ describe("Contact Management (admin)", () => {
     expect(reply.admin_user_id).not.toBeNull();
     const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "contact_reply").executeTakeFirstOrThrow();
     expect(mail.to_address).toBe("ravi@example.test");
-    expect(mail.subject).toBe("Re: Your inquiry about fees");
+    expect(mail.subject).toBe("Re: Your inquiry: Fees and payments");
     expect(mail.text_body).toContain("The MBA fee is ₹45,000 a year, payable in two instalments.");
     expect(mail.text_body).toContain("> What are the fees for the MBA program?");
 

@@ -8,6 +8,8 @@ import type { Database, Notification, NotificationType, Priority } from "../../.
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
+import type { Settings } from "../../../shared/schemas/settings.ts";
+import { enqueueEmail } from "../../platform/mail.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
@@ -21,22 +23,33 @@ export interface NewNotification {
   message: string;
   priority?: Priority;
   data?: Record<string, unknown>;
+  /** false keeps an alert in the portal only (default: e-mailed too where Settings say so) */
+  email?: boolean;
 }
 
-/** Notifies every active admin, in one statement. */
 /**
  * The admin notification switches (Settings → Notifications) decide which events reach the admins:
  * "Admission alerts" for admission events, "System alerts" for system events. Security, contact and
  * support events always notify: they need someone's action.
  */
-async function adminsWantIt(db: Kysely<Database>, type: NotificationType): Promise<boolean> {
+function adminsWantIt(settings: Settings, type: NotificationType): boolean {
   if (type !== "admission" && type !== "system") return true;
-  const { notifications } = await getSettings({ db });
-  return type === "admission" ? notifications.admissionAlerts : notifications.systemAlerts;
+  return type === "admission" ? settings.notifications.admissionAlerts : settings.notifications.systemAlerts;
 }
 
+/** The alerts that are also e-mailed (issue 14.4): new applications, new inquiries, failed mail, failed backups. */
+const EMAILED_TYPES: readonly NotificationType[] = ["admission", "contact", "system"];
+
+/**
+ * Notifies every active admin, in one statement; with Settings → Notifications → Email notifications on, the
+ * alert is also e-mailed to General → admin e-mail (through the outbox, in the caller's transaction).
+ */
 export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotification): Promise<void> {
-  if (!(await adminsWantIt(db, n.type))) return;
+  const settings = await getSettings({ db });
+  if (!adminsWantIt(settings, n.type)) return;
+  if (n.email !== false && settings.notifications.emailNotifications && EMAILED_TYPES.includes(n.type)) {
+    await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title: n.title, message: n.message });
+  }
   await db
     .insertInto("notifications")
     .columns(["recipient_user_id", "type", "title", "message", "priority", "data", "created_at"])

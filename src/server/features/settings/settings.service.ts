@@ -44,6 +44,21 @@ export async function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> 
   return settings as Settings;
 }
 
+/**
+ * The institute's contact facts as the public site and every e-mail show them (issue 14.4): Settings →
+ * General's contact phone and address lead (the phone first in the list, the address as the first office's),
+ * followed by the further phones and offices of the institute group.
+ */
+export function instituteContact(settings: Settings) {
+  const { general, institute } = settings;
+  const phone = general.contactPhone?.trim();
+  const address = general.address?.trim();
+  const phones = phone ? [phone, ...institute.phones.filter((p) => p !== phone)] : institute.phones;
+  const [first, ...otherOffices] = institute.offices;
+  const offices = address ? [{ name: first?.name ?? "Office", address }, ...otherOffices] : institute.offices;
+  return { ...institute, name: general.siteName, phones, offices };
+}
+
 function safeJson(raw: string): unknown {
   try {
     return JSON.parse(raw);

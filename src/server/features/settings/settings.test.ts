@@ -9,7 +9,8 @@ describe("settings service", () => {
     expect(s.security).toEqual({ requireEmailVerification: true, enableTwoFactor: false, passwordExpiry: 90, maxLoginAttempts: 5, sessionTimeout: 24 });
     expect(s.system).toEqual({ maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true });
     expect(s.general.timeZone).toBe("Asia/Kolkata");
-    expect(s.notifications.smsNotifications).toBe(false);
+    // Only switches that act: no SMS, push or weekly report switch is kept (issue 14.4).
+    expect(s.notifications).toEqual({ emailNotifications: true, admissionAlerts: true, systemAlerts: true });
   });
 
   test("a saved group is read back at once (the cache is invalidated)", async () => {

@@ -3,7 +3,7 @@ import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteContact } from "../settings/settings.service.ts";
 
 /** Remembered until the next write to the database (platform/read-cache.ts), like the other public reads. */
 export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
@@ -11,7 +11,7 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
 }
 
 async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
-  const [{ institute, general, system }, streams] = await Promise.all([
+  const [settings, streams] = await Promise.all([
     getSettings(deps),
     deps.db
       .selectFrom("catalog_options")
@@ -21,14 +21,16 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
       .orderBy("sort_order")
       .execute(),
   ]);
+  const { general, system } = settings;
+  const institute = instituteContact(settings);
   return {
-    name: general.siteName,
+    name: institute.name,
     tagline: institute.tagline ?? null,
     description: general.siteDescription ?? null,
     email: institute.email,
     phones: institute.phones,
     offices: institute.offices,
-    address: institute.offices[0]?.address ?? general.address ?? null,
+    address: institute.offices[0]?.address ?? null,
     hours: institute.hours ?? null,
     registration: institute.registration ?? null,
     streams: streams.map((s) => s.value),

@@ -231,9 +231,12 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
       await assertEmailFree(trx, form.email, id);
       await voidFirstLoginLinks(trx, id, at);
     }
+    // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
+    // confirms it with an e-mailed code at the next sign-in (issue 14.4).
+    const reverify = form.email !== current.email ? { email_verified_at: null } : {};
     const row = await trx
       .updateTable("users")
-      .set({ ...columns, updated_at: at })
+      .set({ ...columns, ...reverify, updated_at: at })
       .where("id", "=", id)
       .where("role", "=", "student")
       .returningAll()

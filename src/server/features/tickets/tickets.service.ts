@@ -4,13 +4,14 @@
  */
 import type { SupportTicket } from "../../../../db/schema.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
-import type { AppDeps } from "../../deps.ts";
+import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { readPreferences } from "../student/student.service.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 
 type Actor = Authenticated["user"];
@@ -116,6 +117,13 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   return { tickets: items, stats, pagination };
 }
 
+/** A student's "Email notifications" preference (on by default; accounts without preferences get e-mail). */
+async function wantsEmail(deps: AppDeps, userId: number | null) {
+  if (userId === null) return true;
+  const row = await deps.db.selectFrom("users").select(["role", "preferences"]).where("id", "=", userId).executeTakeFirst();
+  return row?.role !== "student" || readPreferences(row.preferences).emailNotifications;
+}
+
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
   const ticket = await deps.db.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirst();
   // Someone else's ticket is answered exactly like a missing one.
@@ -142,6 +150,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
   const now = deps.now();
   const at = now.toISOString();
+  const emailAnswer = actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id && (await wantsEmail(deps, ticket.created_by));
   await deps.db.transaction().execute(async (trx) => {
     await trx.insertInto("ticket_responses").values({ ticket_id: id, author_user_id: actor.id, author_name: actor.name, message, created_at: at }).execute();
     // An admin's answer moves an open ticket to in progress.
@@ -154,6 +163,18 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
         message: message.slice(0, 200),
         data: { ticketId: id, ticketNumber: ticket.ticket_number },
       });
+    }
+    // The answer also goes by e-mail to whoever raised the ticket (issue 14.5), so it reaches them off the
+    // portal, unless they switched e-mail notifications off (student Settings → Notifications).
+    if (emailAnswer && ticket.student_email) {
+      await deps.mail.enqueue(trx, ticket.student_email, {
+        template: "ticket_reply",
+        name: ticket.student_name,
+        ticketNumber: ticket.ticket_number,
+        subject: ticket.subject,
+        reply: message,
+        link: `${publicUrl(deps)}/login`,
+      });
     } else if (actor.role !== "admin") {
       await notifyAdmins(trx, now, {
         type: "support",
@@ -163,6 +184,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
       });
     }
   });
+  deps.mail.kick();
   return getTicket(deps, actor, id);
 }
 

@@ -50,7 +50,8 @@ describe("Contact Management", () => {
     expect(within(table).queryByText(LONG)).toBeNull();
     expect(within(table).getByText("Fees")).toBeTruthy();
     expect(within(table).getByText("New")).toBeTruthy();
-    expect(within(screen.getByRole("group", { name: "In Progress" })).getByText("1")).toBeTruthy();
+    // The counters are their own query: wait for it rather than assume it answered with the table.
+    expect(await within(screen.getByRole("group", { name: "In Progress" })).findByText("1")).toBeTruthy();
   });
 
   test("the details show the whole message; a blank reply is refused; a reply is sent and appears in the history", async () => {

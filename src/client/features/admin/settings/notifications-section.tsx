@@ -23,12 +23,13 @@ import type { SettingsForms } from "./settings-form.ts";
 type Notifications = SettingsForms["notifications"];
 
 const TOGGLES: { key: keyof Notifications; label: string; description: string }[] = [
-  { key: "emailNotifications", label: "Email notifications", description: "Receive notifications by e-mail." },
-  { key: "smsNotifications", label: "SMS notifications", description: "Receive urgent notifications by text message." },
-  { key: "pushNotifications", label: "Push notifications", description: "Show notifications in the browser while you are signed in." },
+  {
+    key: "emailNotifications",
+    label: "Email notifications",
+    description: "Also e-mail the alerts below, and new contact inquiries, to the admin e-mail address in General.",
+  },
   { key: "admissionAlerts", label: "Admission alerts", description: "Be told about every new application." },
   { key: "systemAlerts", label: "System alerts", description: "Be told about failed backups, undelivered e-mails and other system events." },
-  { key: "weeklyReports", label: "Weekly reports", description: "A summary of admissions and inquiries every Monday." },
 ];
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;

@@ -144,13 +144,14 @@ describe("System Settings", () => {
     expect(input("Session timeout (hours)").value).toBe("12");
   });
 
-  test("every section saves: Notifications sends its six switches, System its five fields", async () => {
+  test("every section saves: Notifications sends its three switches, System its five fields", async () => {
     const { sent } = await open("/admin/settings?section=notifications");
-    const sms = await screen.findByRole("switch", { name: "SMS notifications" });
-    fireEvent.click(sms);
+    const email = await screen.findByRole("switch", { name: "Email notifications" });
+    expect(screen.queryByRole("switch", { name: "SMS notifications" })).toBeNull();
+    fireEvent.click(email);
     fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
     await screen.findByText(SETTINGS_TEXT.saved);
-    expect(sent("settings.update")).toEqual([{ notifications: { ...DEFAULT_SETTINGS.notifications, smsNotifications: true } }]);
+    expect(sent("settings.update")).toEqual([{ notifications: { ...DEFAULT_SETTINGS.notifications, emailNotifications: false } }]);
     expect(screen.getByText("No notifications found")).toBeTruthy();
     expect(screen.getByText("You're all caught up!")).toBeTruthy();
 
