@@ -46,6 +46,8 @@ export interface UsersTable {
   email_verified_at: Timestamp | null;
   password_changed_at: Timestamp | null;
   last_login_at: Timestamp | null;
+  /** the sign-in before last_login_at: null until the second sign-in */
+  previous_login_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   failed_login_count: ColumnType<number, number | undefined, number>;
   locked_until: Timestamp | null;
   /** JSON: notification toggles, theme, language, privacy choices (see src/shared/settings.ts) */

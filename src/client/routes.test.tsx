@@ -88,13 +88,13 @@ describe("guards", () => {
     const { current } = renderAt("/login", verifiedAs(ADMIN));
     await screen.findByRole("heading", { name: "Dashboard" });
     expect(current()).toBe("/admin/dashboard");
-    expect(screen.getByText("Welcome, Asha Admin!")).toBeTruthy();
+    expect(screen.getByText("Welcome back, Asha!")).toBeTruthy();
   });
 
   test("a signed-in student opening a guest page goes to /student/dashboard", async () => {
     storeSession(STUDENT);
     const { current } = renderAt("/forgot-password", verifiedAs(STUDENT));
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
     expect(current()).toBe("/student/dashboard");
   });
 
@@ -106,7 +106,7 @@ describe("guards", () => {
     expect(screen.getByRole("status").textContent).toContain("Loading");
     expect(current()).toBe("/student/dashboard");
     answer({ user: STUDENT });
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
   });
 
   test("a stored session the server rejects ends at /login", async () => {
@@ -165,14 +165,14 @@ describe("route table", () => {
   test("the area indexes redirect to their dashboards", async () => {
     storeSession(STUDENT);
     const { current } = renderAt("/student", verifiedAs(STUDENT));
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
     expect(current()).toBe("/student/dashboard");
   });
 
   test("the admin index redirects to the dashboard", async () => {
     storeSession(ADMIN);
     const { current } = renderAt("/admin/", verifiedAs(ADMIN));
-    await screen.findByText("Welcome, Asha Admin!");
+    await screen.findByText("Welcome back, Asha!");
     expect(current()).toBe("/admin/dashboard");
   });
 

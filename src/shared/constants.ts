@@ -58,7 +58,14 @@ export const BACKUP_FREQUENCIES = ["hourly", "daily", "weekly", "monthly"] as co
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const YEAR_OF_PASSING = { min: 2015, max: 2025 } as const;
+/**
+ * Year of passing: from 2015 (the spec) to the current year in India, computed when asked so the range moves
+ * with the calendar (the spec's 2025 was "this year" when it was written).
+ */
+export function passingYearRange(now: Date = new Date()) {
+  const year = Number(new Intl.DateTimeFormat("en-IN", { year: "numeric", timeZone: "Asia/Kolkata" }).format(now));
+  return { min: 2015, max: Math.max(2025, year) };
+}
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 10;
 export const REQUEST_TIMEOUT_MS = 10_000;

@@ -207,7 +207,7 @@ describe("student portal journeys", () => {
     await c.page.goto("/student/id-card");
     await c.page.waitForURL("**/login");
     await a.page.goto("/student/dashboard");
-    await a.page.getByText("Welcome back, Priya Sharma!").waitFor();
+    await a.page.getByText("Welcome back, Priya!").waitFor();
     expect(a.problems).toEqual([]);
     await a.context.close();
     await c.context.close();

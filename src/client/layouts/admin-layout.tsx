@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { greetingFor } from "../lib/greeting.ts";
+import { firstNameOf } from "../../shared/names.ts";
 import { useSession } from "../lib/session.tsx";
 import { useNow } from "../lib/use-now.ts";
 import {
@@ -55,7 +56,7 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const now = useNow();
   const name = user?.name ?? "";
-  const firstName = name.split(/\s+/)[0] ?? name;
+  const firstName = firstNameOf(name);
 
   return (
     <PortalShell

@@ -1,3 +1,5 @@
+import { firstNameOf } from "../../shared/names.ts";
+
 /** The admin top bar's greeting by the hour (spec part 2 §2; bands from part 1 §9). */
 export type Greeting = "Good Morning" | "Good Afternoon" | "Good Evening" | "Good Night";
 
@@ -7,4 +9,14 @@ export function greetingFor(date: Date): Greeting {
   if (hour >= 12 && hour < 17) return "Good Afternoon";
   if (hour >= 17 && hour < 21) return "Good Evening";
   return "Good Night";
+}
+
+/**
+ * The dashboards' welcome line (issue 14.6): "Welcome, Meera!" at the first sign-in, "Welcome back, Meera!"
+ * from the second on, by first name without titles (src/shared/names.ts).
+ */
+export function welcomeLine(fullName: string | undefined, signedInBefore: boolean | undefined): string {
+  const name = firstNameOf(fullName ?? "");
+  const greeting = signedInBefore ? "Welcome back" : "Welcome";
+  return name ? `${greeting}, ${name}!` : `${greeting}!`;
 }

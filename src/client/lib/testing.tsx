@@ -26,6 +26,7 @@ export const STUDENT: SessionUser = {
   student_id: "STU0001",
   photo: null,
   mustChangePassword: false,
+  signedInBefore: true,
 };
 
 export const ADMIN: SessionUser = {
@@ -36,6 +37,7 @@ export const ADMIN: SessionUser = {
   student_id: null,
   photo: null,
   mustChangePassword: false,
+  signedInBefore: true,
 };
 
 export function storeSession(user: SessionUser, token = "stored-token") {

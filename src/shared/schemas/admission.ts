@@ -3,8 +3,8 @@
  * multipart handler and the validate call. Text fields arrive as strings (multipart); empty means unset.
  */
 import * as v from "valibot";
-import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, REJECTION_REASON_MIN, YEAR_OF_PASSING } from "../constants.ts";
-import { emailAddress, optionalText, pageParams, requiredString, requiredText } from "./common.ts";
+import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, passingYearRange, REJECTION_REASON_MIN } from "../constants.ts";
+import { emailAddress, optionalText, pageParams, requiredChoice, requiredString, requiredText } from "./common.ts";
 
 const phone = (label: string) =>
   v.pipe(requiredString(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, `Please enter a valid ${label.toLowerCase()}`));
@@ -46,8 +46,8 @@ export const admissionFields = v.object({
       return !Number.isNaN(t) && t < Date.now() && new Date(d).getUTCFullYear() > 1900;
     }, "Please enter a real date of birth in the past"),
   ),
-  gender: v.pipe(requiredString("Gender is required"), v.picklist(GENDERS, "Gender is required")),
-  bloodGroup: v.pipe(requiredString("Blood Group is required"), v.picklist(BLOOD_GROUPS, "Blood Group is required")),
+  gender: requiredChoice(GENDERS, "Gender"),
+  bloodGroup: requiredChoice(BLOOD_GROUPS, "Blood Group"),
   nationality: optionalText(60),
   email: emailAddress("Email is required"),
   phone: phone("Phone"),
@@ -63,12 +63,15 @@ export const admissionFields = v.object({
     v.check((p) => p === undefined || (/^\d{1,3}(\.\d{1,2})?$/.test(p) && Number(p) <= 100), "Please enter a percentage between 0 and 100"),
   ),
   boardOfStudy: optionalText(120),
+  // The bound is read when the value is checked, so the current year is accepted on 1 January without a release.
   yearOfPassing: v.pipe(
     optionalText(4),
-    v.check(
-      (y) => y === undefined || (/^\d{4}$/.test(y) && Number(y) >= YEAR_OF_PASSING.min && Number(y) <= YEAR_OF_PASSING.max),
-      `Year of passing must be between ${YEAR_OF_PASSING.min} and ${YEAR_OF_PASSING.max}`,
-    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value === undefined) return;
+      const { min, max } = passingYearRange();
+      const y = dataset.value;
+      if (!/^\d{4}$/.test(y) || Number(y) < min || Number(y) > max) addIssue({ message: `Year of passing must be between ${min} and ${max}` });
+    }),
   ),
   fatherName: optionalText(120),
   fatherOccupation: optionalText(120),

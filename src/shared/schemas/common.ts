@@ -33,6 +33,18 @@ export const clearableText = (max = 500) =>
     v.transform((s) => (s === "" ? undefined : s)),
   );
 
+/**
+ * A required choice from a fixed list: nothing chosen says "<Label> is required"; a value outside the list
+ * (an old bookmark, a hand-made request) says which values are allowed, with their labels where given.
+ */
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(options: T, label: string, labels?: Record<T[number], string>) =>
+  v.pipe(
+    requiredString(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.picklist(options, `${label}: please choose one of ${options.map((o) => labels?.[o as T[number]] ?? o).join(", ")}`),
+  );
+
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired) =>
   v.pipe(

@@ -1,12 +1,12 @@
 /** Support tickets (spec part 2 Help and Support, §3 Support ticket, §5 Ticket form). */
 import * as v from "valibot";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
-import { pageParams, requiredString, requiredText } from "./common.ts";
+import { pageParams, requiredChoice, requiredText } from "./common.ts";
 
 export const createTicketInput = v.object({
   subject: requiredText("Subject is required", 200),
-  category: v.pipe(requiredString("Category is required"), v.picklist(TICKET_CATEGORIES, "Category is required")),
-  priority: v.pipe(requiredString("Priority is required"), v.picklist(TICKET_PRIORITIES, "Priority is required")),
+  category: requiredChoice(TICKET_CATEGORIES, "Category"),
+  priority: requiredChoice(TICKET_PRIORITIES, "Priority"),
   description: requiredText("Description is required", 5000),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;

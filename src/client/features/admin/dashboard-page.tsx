@@ -9,6 +9,7 @@ import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { welcomeLine } from "../../lib/greeting.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard, type StatTone } from "../../ui/card.tsx";
@@ -61,7 +62,7 @@ export default function AdminDashboardPage() {
         <h1 id="dashboard-title" className="page-title">
           Dashboard
         </h1>
-        <p className="welcome-banner__line">Welcome, {user?.name}!</p>
+        <p className="welcome-banner__line">{welcomeLine(user?.name, user?.signedInBefore)}</p>
         <p className="welcome-banner__meta">Here is how admissions, students and inquiries stand today.</p>
       </div>
 

@@ -79,7 +79,9 @@ describe("the admission wizard", () => {
     next();
     expect(options("Course")).toContain("Computer Science");
     expect(options("Course")).toHaveLength(8);
-    expect(options("Year of Passing")).toEqual(["2025", "2024", "2023", "2022", "2021", "2020", "2019", "2018", "2017", "2016", "2015"]);
+    const years = options("Year of Passing");
+    expect(years[0]).toBe(String(new Date().getFullYear()));
+    expect(years.slice(-3)).toEqual(["2017", "2016", "2015"]);
   });
 
   test("shows a field's rule as it is filled in, and clears it once the value fits", async () => {

@@ -9,6 +9,7 @@ import {
   missingRequiredFields,
   missingRequiredMessage,
   PASSING_YEARS,
+  passingYears,
   STEPS,
   stepOfField,
   validateAll,
@@ -28,11 +29,14 @@ describe("the application's fields", () => {
     expect(stepOfField("marksheet")).toBe(2);
   });
 
-  test("nationality starts as Indian; the year of passing offers 2025 down to 2015", () => {
+  test("nationality starts as Indian; the year of passing offers the current year down to 2015 (issue 14.6)", () => {
     expect(emptyValues().nationality).toBe("Indian");
-    expect(PASSING_YEARS[0]).toBe("2025");
+    const thisYear = String(new Date().getFullYear());
+    expect(PASSING_YEARS[0]).toBe(thisYear);
     expect(PASSING_YEARS.at(-1)).toBe("2015");
-    expect(PASSING_YEARS).toHaveLength(11);
+    // The range follows the calendar in India: 1 January 2027 00:30 IST is already 2027.
+    expect(passingYears(new Date("2026-12-31T19:00:00Z"))[0]).toBe("2027");
+    expect(passingYears(new Date("2026-06-01T00:00:00Z"))).toHaveLength(12);
   });
 
   test("required labels are the spec's", () => {
@@ -54,7 +58,9 @@ describe("the submit check", () => {
   test("formats come from the shared schema", () => {
     expect(fieldError("pincode", "4110")).toBe("Please enter a valid 6-digit PIN code");
     expect(fieldError("email", "priya@")).toBe("Please enter a valid email address");
-    expect(fieldError("yearOfPassing", "2014")).toBe("Year of passing must be between 2015 and 2025");
+    expect(fieldError("yearOfPassing", "2014")).toBe(`Year of passing must be between 2015 and ${PASSING_YEARS[0]}`);
+    expect(fieldError("yearOfPassing", PASSING_YEARS[0]!)).toBeUndefined();
+    expect(fieldError("gender", "Robot")).toBe("Gender: please choose one of Male, Female, Other");
     expect(fieldError("previousPercentage", "101")).toBe("Please enter a percentage between 0 and 100");
     expect(fieldError("alternatePhone", "")).toBeUndefined();
     expect(fieldError("firstName", "")).toBe("First Name is required");

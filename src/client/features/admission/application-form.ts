@@ -4,7 +4,7 @@
  * form says exactly what the server will say.
  */
 import * as v from "valibot";
-import { BLOOD_GROUPS, GENDERS, SEED_ADMISSION_COURSES, YEAR_OF_PASSING } from "../../../shared/constants.ts";
+import { BLOOD_GROUPS, GENDERS, passingYearRange, SEED_ADMISSION_COURSES } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { type AdmissionFieldName, admissionFields, REQUIRED_ADMISSION_FIELDS } from "../../../shared/schemas/admission.ts";
 
@@ -56,8 +56,12 @@ export function emptyValues(): AdmissionValues {
   return values;
 }
 
-/** Years of passing, newest first (spec: 2015–2025). */
-export const PASSING_YEARS = Array.from({ length: YEAR_OF_PASSING.max - YEAR_OF_PASSING.min + 1 }, (_, i) => String(YEAR_OF_PASSING.max - i));
+/** Years of passing, newest first: 2015 to the current year (the schema's range, read on the same day). */
+export function passingYears(now = new Date()) {
+  const { min, max } = passingYearRange(now);
+  return Array.from({ length: max - min + 1 }, (_, i) => String(max - i));
+}
+export const PASSING_YEARS = passingYears();
 
 export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "textarea" | "numeric" | "decimal";
 

@@ -47,7 +47,7 @@ describe("change password page", () => {
     expect(sent("auth.changePassword")).toEqual([{ currentPassword: "Temp1234", newPassword: "Chosen123" }]);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!).mustChangePassword).toBe(false);
     expect(await screen.findByText("Password updated successfully")).toBeTruthy();
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
   });
 
   test("the forced change also applies to the admin area", async () => {

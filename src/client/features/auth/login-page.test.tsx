@@ -66,7 +66,7 @@ describe("login page", () => {
     type("Email or Student ID", "stu0001");
     type("Password", "Secret123");
     submit();
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
     expect(sent).toEqual([{ procedure: "studentLogin", input: { studentId: "STU0001", password: "Secret123", email: "" } }]);
     expect(path()).toBe("/student/dashboard");
   });
@@ -76,7 +76,7 @@ describe("login page", () => {
     type("Email or Student ID", " Priya@Example.com ");
     type("Password", "Secret123");
     submit();
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
     expect(sent[0]?.procedure).toBe("studentLogin");
     expect(sent[0]?.input).toEqual({ email: "priya@example.com", studentId: "", password: "Secret123" });
   });
@@ -87,7 +87,7 @@ describe("login page", () => {
     type("Email", "admin@example.com");
     type("Password", "Secret123");
     submit();
-    await screen.findByText("Welcome, Asha Admin!");
+    await screen.findByText("Welcome back, Asha!");
     expect(sent).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
     expect(path()).toBe("/admin/dashboard");
   });
@@ -140,7 +140,7 @@ describe("login page", () => {
     expect(await screen.findByText(MSG.completeCode)).toBeTruthy();
     type("Sign-in code", "12-34 56");
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
-    await screen.findByText("Welcome, Asha Admin!");
+    await screen.findByText("Welcome back, Asha!");
     expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
     expect(path()).toBe("/admin/dashboard");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { STUDENT, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
 import { DASHBOARD_LOAD_FAILED, NOT_YET } from "./dashboard-page.tsx";
 import { renderStudentAt } from "./student-testing.tsx";
 
@@ -39,9 +39,17 @@ const region = (name: string) => screen.getByRole("region", { name });
 const figure = (label: string) => screen.getByRole("group", { name: label });
 
 describe("student dashboard", () => {
+  test("the first sign-in says Welcome, later ones Welcome back, by first name without titles (issue 14.6)", async () => {
+    renderStudentAt("/student/dashboard", { "student.dashboard": () => ({ ...DASHBOARD, student: { ...DASHBOARD.student, name: "Dr. Meera Iyer" } }) }, {
+      user: { ...STUDENT, name: "Dr. Meera Iyer", signedInBefore: false },
+    });
+    expect(await screen.findByText("Welcome, Meera!")).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
   test("the banner, four real figures, the course and the latest notifications with relative times", async () => {
     renderStudentAt("/student/dashboard", { "student.dashboard": () => DASHBOARD });
-    await screen.findByText("Welcome back, Priya Sharma!");
+    await screen.findByText("Welcome back, Priya!");
     await screen.findByRole("group", { name: "Profile complete" });
     expect(screen.getByText(/Student ID: STU0001/)).toBeTruthy();
 
@@ -126,7 +134,7 @@ describe("student dashboard", () => {
         throw new TrpcFailure("Not allowed", 403);
       },
     });
-    expect(await screen.findByText("Welcome back, Priya Sharma!")).toBeTruthy();
+    expect(await screen.findByText("Welcome back, Priya!")).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText("Loading your figures").getAttribute("aria-busy")).toBe("true"));
     expect(screen.queryByRole("group", { name: "Profile complete" })).toBeNull();
     release();

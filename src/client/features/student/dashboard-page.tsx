@@ -10,6 +10,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { welcomeLine } from "../../lib/greeting.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
@@ -83,7 +84,7 @@ export default function StudentDashboardPage() {
         <h1 id="dashboard-title" className="page-title">
           Dashboard
         </h1>
-        <p className="welcome-banner__line">Welcome back, {data?.student.name ?? user?.name}!</p>
+        <p className="welcome-banner__line">{welcomeLine(data?.student.name ?? user?.name, user?.signedInBefore)}</p>
         <p className="welcome-banner__meta">
           {(data?.student.student_id ?? user?.student_id) ? `Student ID: ${data?.student.student_id ?? user?.student_id}` : "Student ID not assigned yet"}
           {data?.course ? ` · ${data.course}` : null}

@@ -47,9 +47,10 @@ export const SETTINGS: RouterOutputs["student"]["settings"] = {
 };
 
 /** The signed-in demo student, with a stored session the server confirms. */
-export function renderStudentAt(path: string, handlers: Handlers = {}) {
-  storeSession(STUDENT);
-  const session = stubSessionApi({ me: async () => ({ user: STUDENT }) });
+export function renderStudentAt(path: string, handlers: Handlers = {}, opts: { user?: typeof STUDENT } = {}) {
+  const user = opts.user ?? STUDENT;
+  storeSession(user);
+  const session = stubSessionApi({ me: async () => ({ user }) });
   const location = memoryLocation({ path, record: true });
   const { fetch, calls } = fakeTrpcFetch({ "site.info": () => SITE_INFO, ...handlers });
   render(<App sessionApi={session.api} locationHook={location.hook} fetch={fetch} />);

@@ -1,3 +1,4 @@
+import { passingYearRange } from "../../../shared/constants.ts";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -130,16 +131,24 @@ describe("applying", () => {
     expect((await submit(await form({ ...FIELDS, course: "Arts" }))).status).toBe(400);
   });
 
-  test("field rules: year of passing 2015–2025, PIN code, course from the list", async () => {
-    const res = await submit(await form({ ...FIELDS, yearOfPassing: "2014", pincode: "12", course: "Astrology" }));
+  test("field rules: year of passing 2015 to this year, PIN code, course from the list, choices name the allowed values", async () => {
+    const { max } = passingYearRange();
+    const yearRule = `Year of passing must be between 2015 and ${max}`;
+    const res = await submit(await form({ ...FIELDS, yearOfPassing: "2014", pincode: "12", course: "Astrology", gender: "Robot" }));
     const body = await res.json();
-    expect(body.errors.yearOfPassing).toEqual(["Year of passing must be between 2015 and 2025"]);
+    expect(body.errors.yearOfPassing).toEqual([yearRule]);
+    // A value outside a fixed list is not "missing" (issue 14.6).
+    expect(body.errors.gender).toEqual(["Gender: please choose one of Male, Female, Other"]);
     expect(body.errors.pincode).toEqual(["Please enter a valid 6-digit PIN code"]);
     expect(body.errors.course).toEqual(["Please choose a course from the list"]);
     const check = await (await json("POST", "/api/admission/validate", { email: "nope", yearOfPassing: "2030" })).json();
     expect(check.data.valid).toBe(false);
-    expect(check.data.errors).toEqual({ email: ["Please enter a valid email address"], yearOfPassing: ["Year of passing must be between 2015 and 2025"] });
+    expect(check.data.errors).toEqual({ email: ["Please enter a valid email address"], yearOfPassing: [yearRule] });
     expect(check.data.missing).toContain("First Name");
+    // The current year is a year of passing (students who passed this summer apply this autumn).
+    const thisYear = await (await json("POST", "/api/admission/validate", { yearOfPassing: String(max) })).json();
+    expect(thisYear.data.errors.yearOfPassing).toBeUndefined();
+    expect(max).toBeGreaterThanOrEqual(2026);
   });
 });
 

@@ -76,8 +76,12 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
     db
       .selectNoFrom((eb) => [
         eb.selectFrom("users").where("role", "=", "student").select((s) => s.fn.countAll<number>().as("n")).as("students"),
-        eb.selectFrom("admissions").select((s) => s.fn.countAll<number>().as("n")).as("admissions"),
-        eb.selectFrom("admissions").where("created_at", ">=", growthFrom).select((s) => s.fn.countAll<number>().as("n")).as("recentAdmissions"),
+        eb
+          .selectFrom("users")
+          .where("role", "=", "student")
+          .where("created_at", ">=", growthFrom)
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("recentStudents"),
         eb.selectFrom("gallery_images").select((s) => s.fn.countAll<number>().as("n")).as("gallery"),
       ])
       .executeTakeFirstOrThrow(),
@@ -118,7 +122,11 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
   ]);
 
   const n = (value: number | string | null | undefined) => Number(value ?? 0);
-  const allAdmissions = n(totals.admissions);
+  // The card under Total Students measures students (issue 14.6): accounts opened in the last 30 days as a
+  // percent of the students there were before them (100% when there were none and some arrived).
+  const recentStudents = n(totals.recentStudents);
+  const earlierStudents = n(totals.students) - recentStudents;
+  const studentGrowth = earlierStudents === 0 ? (recentStudents > 0 ? 100 : 0) : Math.round((recentStudents / earlierStudents) * 100);
   const sum = (trend: { count: number }[]) => trend.reduce((total, b) => total + b.count, 0);
 
   const recentActivity: ActivityEvent[] = [
@@ -151,8 +159,8 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
     cards: {
       /** all time: every student account */
       totalStudents: n(totals.students),
-      /** fixed window: admissions in the last 30 days as a whole percent of all admissions (0 when there are none) */
-      growthPercent: allAdmissions === 0 ? 0 : Math.round((n(totals.recentAdmissions) / allAdmissions) * 100),
+      /** fixed window: student accounts opened in the last 30 days, as a whole percent of the students before them */
+      growthPercent: studentGrowth,
       /** in range */
       totalAdmissions: sum(admissionsTrend),
       /** in range */
@@ -188,7 +196,7 @@ export function analyticsCsv(report: AnalyticsOverview): string {
     toCsv(["Overview"], []) +
       toCsv(["Metric", "Value", "Counted over"], [
         ["Total Students", cards.totalStudents, "All time"],
-        ["Monthly growth (admissions in the last 30 days, % of all)", `${cards.growthPercent}%`, "Last 30 days"],
+        ["Student growth (new students in the last 30 days, % of those before)", `${cards.growthPercent}%`, "Last 30 days"],
         ["Total Admissions", cards.totalAdmissions, range.label],
         ["Contact Inquiries", cards.contactInquiries, range.label],
         ["Gallery Images", cards.galleryImages, "All time"],

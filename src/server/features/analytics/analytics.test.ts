@@ -170,7 +170,7 @@ describe("overview", () => {
     expect(report.contactsTrend.map((b) => b.start)).toEqual(report.admissionsTrend.map((b) => b.start));
     expect(report.cards).toEqual({
       totalStudents: 4, // all time, every student account
-      growthPercent: 64, // 7 of 11 admissions in the last 720 hours, whatever the range
+      growthPercent: 100, // students: 2 opened in the last 720 hours (1 and 22 Nov) over the 2 there were before; admissions do not count
       totalAdmissions: 4,
       contactInquiries: 2,
       galleryImages: 10, // all time, active or not
@@ -184,7 +184,7 @@ describe("overview", () => {
     expect(report.admissionsTrend[0]!.label).toBe("24 Oct");
     const admissionsByDay = Object.fromEntries(report.admissionsTrend.filter((b) => b.count > 0).map((b) => [b.label, b.count]));
     expect(admissionsByDay).toEqual({ "24 Oct": 1, "15 Nov": 1, "16 Nov": 1, "21 Nov": 1, "22 Nov": 2 });
-    expect(report.cards).toMatchObject({ totalStudents: 4, growthPercent: 64, totalAdmissions: 6, contactInquiries: 2, galleryImages: 10 });
+    expect(report.cards).toMatchObject({ totalStudents: 4, growthPercent: 100, totalAdmissions: 6, contactInquiries: 2, galleryImages: 10 });
   });
 
   test("90d: thirteen weeks of seven days, the last ending today", async () => {
@@ -258,6 +258,17 @@ describe("overview", () => {
   });
 });
 
+describe("the card under Total Students (issue 14.6)", () => {
+  test("measures students, not applications: a month of applications and no new student is 0%", async () => {
+    for (let i = 0; i < 5; i += 1) await admission("2026-11-20T05:00:00.000Z");
+    expect((await analyticsOverview(deps, "30d")).cards.growthPercent).toBe(0);
+    await createUser(deps, { role: "student", student_id: "STU0901", created_at: "2026-11-21T05:00:00.000Z" });
+    await createUser(deps, { role: "student", student_id: "STU0902", created_at: "2026-11-21T06:00:00.000Z" });
+    // 2 new over the 1 there was before.
+    expect((await analyticsOverview(deps, "30d")).cards.growthPercent).toBe(200);
+  });
+});
+
 describe("an empty database", () => {
   test.each(["7d", "30d", "90d", "1y"] as AnalyticsRange[])("%s: every bucket present with 0, growth 0", async (range) => {
     const report = await analyticsOverview(deps, range);
@@ -295,7 +306,7 @@ describe("CSV export", () => {
     expect(overview).toEqual([
       "Metric,Value,Counted over",
       "Total Students,4,All time",
-      '"Monthly growth (admissions in the last 30 days, % of all)",64%,Last 30 days',
+      '"Student growth (new students in the last 30 days, % of those before)",100%,Last 30 days',
       "Total Admissions,4,Last 7 days",
       "Contact Inquiries,2,Last 7 days",
       "Gallery Images,10,All time",

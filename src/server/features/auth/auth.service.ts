@@ -32,6 +32,7 @@ export interface PublicUser {
   student_id: string | null;
   photo: { url: string } | null;
   mustChangePassword: boolean;
+  signedInBefore: boolean;
 }
 
 export function toPublicUser(user: User): PublicUser {
@@ -43,6 +44,8 @@ export function toPublicUser(user: User): PublicUser {
     student_id: user.student_id,
     photo: user.photo_file ? { url: `/api/files/photos/${user.photo_file}` } : null,
     mustChangePassword: user.must_change_password === 1,
+    /** true from the second sign-in on: the dashboards say "Welcome back" only then */
+    signedInBefore: user.previous_login_at !== null,
   };
 }
 
@@ -138,7 +141,13 @@ async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta): P
   const mustChange = account.must_change_password === 1 || expired ? 1 : 0;
   const user = await deps.db
     .updateTable("users")
-    .set({ last_login_at: now.toISOString(), failed_login_count: 0, locked_until: null, must_change_password: mustChange })
+    .set({
+      previous_login_at: account.last_login_at,
+      last_login_at: now.toISOString(),
+      failed_login_count: 0,
+      locked_until: null,
+      must_change_password: mustChange,
+    })
     .where("id", "=", account.id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -38,6 +38,9 @@ describe("auth service", () => {
     const byEmail = await signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }));
     expect(byId.user.student_id).toBe("STU0007");
     expect(byEmail.user.student_id).toBe("STU0007");
+    // "Welcome back" only from the second sign-in (issue 14.6).
+    expect(byId.user.signedInBefore).toBe(false);
+    expect(byEmail.user.signedInBefore).toBe(true);
     await expect(loginAdmin(deps, { email: "asha@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
       message: "Invalid credentials",

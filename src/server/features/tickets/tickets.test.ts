@@ -76,6 +76,11 @@ describe("support tickets", () => {
       priority: ["Priority is required"],
       description: ["Description is required"],
     });
+    const odd = await (await call("POST", "", studentA, { ...NEW, category: "billing", priority: "asap" })).json();
+    expect(odd.errors).toEqual({
+      category: ["Category: please choose one of general, technical, academic, admission, payment, other"],
+      priority: ["Priority: please choose one of low, medium, high, urgent"],
+    });
     const { ticket } = await data(await call("POST", "", studentA, NEW));
     const student = await deps.db.selectFrom("users").select("id").where("email", "=", "b@example.test").executeTakeFirstOrThrow();
     expect((await call("PATCH", `/${ticket.id}/assign`, admin, { assignedTo: student.id })).status).toBe(400);

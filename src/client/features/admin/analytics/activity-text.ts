@@ -1,13 +1,11 @@
 /** How Analytics' Recent Activity reads (spec part 2: a coloured dot by type, a status badge by status). */
-import type { BadgeTone } from "../../../ui/badge.tsx";
+import { type BadgeTone, statusTone } from "../../../ui/badge.tsx";
 
-/** approved or active green; pending or new yellow; any other status red (spec part 2, Analytics). */
-export function activityStatusTone(status: string): BadgeTone {
-  const s = status.toLowerCase();
-  if (s === "approved" || s === "active") return "approved";
-  if (s === "pending" || s === "new") return "pending";
-  return "rejected";
-}
+/**
+ * The one badge colouring of every admin list (ui/badge.tsx statusTone): a resolved inquiry is a good outcome,
+ * not red (issue 14.6; the spec's "anything else red" painted Resolved and In Progress as failures).
+ */
+export const activityStatusTone = (status: string): BadgeTone => statusTone(status);
 
 /** "in-progress" → "in progress". */
 export const activityStatusText = (status: string) => status.replace(/[-_]+/g, " ");

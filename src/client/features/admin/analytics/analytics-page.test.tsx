@@ -58,7 +58,7 @@ describe("Analytics and Reports", () => {
     const badge = (text: string) => activity.getByText(text).closest(".ui-badge")!.className;
     expect(badge("pending")).toContain("ui-badge--pending");
     expect(badge("active")).toContain("ui-badge--approved");
-    expect(badge("resolved")).toContain("ui-badge--rejected");
+    expect(badge("resolved")).toContain("ui-badge--approved"); // a good outcome, not red (issue 14.6)
   });
 
   test("choosing another range puts it in the URL and asks the server again; every figure follows", async () => {

@@ -9,13 +9,16 @@ describe("analytics helpers", () => {
     expect(barShares([])).toEqual([]);
   });
 
-  test("status badges: approved/active green, pending/new yellow, anything else red", () => {
+  test("status badges: approved/active/resolved green, pending/new yellow, in progress blue, closed grey, red only for refusals (issue 14.6)", () => {
     expect(activityStatusTone("approved")).toBe("approved");
     expect(activityStatusTone("active")).toBe("approved");
+    expect(activityStatusTone("resolved")).toBe("approved");
     expect(activityStatusTone("pending")).toBe("pending");
     expect(activityStatusTone("new")).toBe("pending");
+    expect(activityStatusTone("in-progress")).toBe("info");
+    expect(activityStatusTone("closed")).toBe("neutral");
     expect(activityStatusTone("rejected")).toBe("rejected");
-    expect(activityStatusTone("in-progress")).toBe("rejected");
+    expect(activityStatusTone("inactive")).toBe("rejected");
     expect(activityStatusText("in-progress")).toBe("in progress");
   });
 });

@@ -48,7 +48,7 @@ describe("Contact Management", () => {
     await within(table).findByText("Kavita Rao");
     expect(within(table).getByText(`${LONG.slice(0, 50)}…`)).toBeTruthy();
     expect(within(table).queryByText(LONG)).toBeNull();
-    expect(within(table).getByText("Fees")).toBeTruthy();
+    expect(within(table).getByText("Fees and payments")).toBeTruthy();
     expect(within(table).getByText("New")).toBeTruthy();
     // The counters are their own query: wait for it rather than assume it answered with the table.
     expect(await within(screen.getByRole("group", { name: "In Progress" })).findByText("1")).toBeTruthy();
