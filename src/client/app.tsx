@@ -52,7 +52,7 @@ export function App(options: AppOptions = {}) {
     () =>
       onUnauthorized(() =>
         expireSession(session, {
-          pathname: options.currentPath?.() ?? window.location.pathname,
+          pathname: options.currentPath?.() ?? window.location.pathname + window.location.search,
           redirect: options.navigate ?? ((to) => browserNavigate(to)),
         }),
       ),

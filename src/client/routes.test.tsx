@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { BaseLocationHook } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "./app.tsx";
 import { ApiError } from "./lib/errors.ts";
-import type { SessionApi } from "./lib/session.tsx";
+import { afterSignInPath, loginPathFor, type SessionApi } from "./lib/session.tsx";
 import { MSG } from "../shared/messages.ts";
 import {
   ADMIN,
@@ -54,23 +54,46 @@ function renderAt(
 const verifiedAs = (user: typeof STUDENT) => stubSessionApi({ me: async () => ({ user }) }).api;
 
 describe("guards", () => {
-  test("a guest opening /admin/dashboard ends at /login and sees the login form", async () => {
+  test("a guest opening /admin/dashboard ends at /login (no ?next= for a dashboard) and sees the login form", async () => {
     const { current } = renderAt("/admin/dashboard");
     await screen.findByRole("heading", { name: "Sign in" });
     expect(current()).toBe("/login");
   });
 
-  test("a guest opening a student page ends at /login", async () => {
+  test("a guest opening a student page ends at /login, which remembers the page", async () => {
     const { current } = renderAt("/student/profile");
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(current()).toBe("/login");
+    expect(current()).toBe("/login?next=%2Fstudent%2Fprofile");
+  });
+
+  test("after signing in the user returns to the page they asked for, query included (issue 14.6)", async () => {
+    const { current } = renderAt("/admin/students?search=asha&page=2");
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe(`/login?next=${encodeURIComponent("/admin/students?search=asha&page=2")}`);
+    fireEvent.click(screen.getByRole("button", { name: "Admin" }));
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "admin@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "Secret123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(current()).toBe("/admin/students?search=asha&page=2"));
+  });
+
+  test.each([
+    ["another portal", "/login?next=%2Fadmin%2Fstudents"],
+    ["another site", "/login?next=https%3A%2F%2Fevil.example%2F"],
+    ["a protocol-relative address", "/login?next=%2F%2Fevil.example%2Fstudent%2Fprofile"],
+    ["a backslash trick", "/login?next=%2Fstudent%2F%5C%5Cevil.example"],
+  ])("a ?next= into %s is ignored: the student lands on their dashboard", async (_case, path) => {
+    storeSession(STUDENT);
+    const { current } = renderAt(path, verifiedAs(STUDENT));
+    await screen.findByText("Welcome back, Priya!");
+    expect(current()).toBe("/student/dashboard");
   });
 
   test("a student on an admin page is sent to /login, which then sends them on to their own dashboard", async () => {
     storeSession(STUDENT);
     const { history, current } = renderAt("/admin/students", verifiedAs(STUDENT));
     await screen.findByRole("heading", { name: "Dashboard" });
-    expect(history).toContain("/login");
+    expect(history).toContain("/login?next=%2Fadmin%2Fstudents");
     expect(current()).toBe("/student/dashboard");
     expect(screen.queryByText(/Good (Morning|Afternoon|Evening|Night)/)).toBeNull();
   });
@@ -80,6 +103,7 @@ describe("guards", () => {
     const { history, current } = renderAt("/student/dashboard", verifiedAs(ADMIN));
     await screen.findByText(/Good (Morning|Afternoon|Evening|Night), Asha/);
     expect(history).toContain("/login");
+    expect(history.some((p) => p.includes("next="))).toBe(false);
     expect(current()).toBe("/admin/dashboard");
   });
 
@@ -155,6 +179,13 @@ describe("route table", () => {
     expect(current()).toBe("/");
   });
 
+  test("an unknown page inside the admin area lands on the admin dashboard (issue 14.6)", async () => {
+    storeSession(ADMIN);
+    const { current } = renderAt("/admin/no-such-page", verifiedAs(ADMIN));
+    await screen.findByText("Welcome back, Asha!");
+    expect(current()).toBe("/admin/dashboard");
+  });
+
   test("an unknown page inside the student area also goes to /", async () => {
     storeSession(STUDENT);
     const { current } = renderAt("/student/nowhere", verifiedAs(STUDENT));
@@ -197,5 +228,22 @@ describe("route table", () => {
     renderAt(path, verifiedAs(STUDENT));
     await screen.findByRole("heading", { level: 1, name: heading });
     expect(screen.getByText(note)).toBeTruthy();
+  });
+});
+
+describe("sign-in return paths (issue 14.6)", () => {
+  test("loginPathFor keeps portal pages, drops dashboards and anything that is not a portal path", () => {
+    expect(loginPathFor("/student/id-card")).toBe("/login?next=%2Fstudent%2Fid-card");
+    expect(loginPathFor("/admin/admissions?status=pending")).toBe("/login?next=%2Fadmin%2Fadmissions%3Fstatus%3Dpending");
+    for (const path of ["/admin/dashboard", "/student/", "/about", "//evil.example/admin/x", "/admin/x<script>", "/admin//x"]) {
+      expect([path, loginPathFor(path)]).toEqual([path, "/login"]);
+    }
+  });
+
+  test("afterSignInPath accepts only the user's own portal", () => {
+    expect(afterSignInPath("admin", "/admin/gallery")).toBe("/admin/gallery");
+    expect(afterSignInPath("student", "/admin/gallery")).toBe("/student/dashboard");
+    expect(afterSignInPath("admin", "https://evil.example/admin/x")).toBe("/admin/dashboard");
+    expect(afterSignInPath("admin", null)).toBe("/admin/dashboard");
   });
 });

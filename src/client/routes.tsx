@@ -4,14 +4,14 @@
  * their stylesheets with them (lib/stylesheets.ts), so it loads no portal CSS either.
  */
 import { lazy, type ReactNode, Suspense } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import adminStylesheet from "./features/admin/admin.css" with { type: "file" };
 import HomePage from "./features/site/home-page.tsx";
 import studentStylesheet from "./features/student/student.css" with { type: "file" };
 import { LoadingView } from "./layouts/loading-view.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
-import { dashboardPath, useSession } from "./lib/session.tsx";
+import { afterSignInPath, loginPathFor, useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
 import type { Role } from "./lib/trpc.ts";
 
@@ -54,9 +54,19 @@ const AdminExamsPage = lazy(() => import("./features/admin/exams-page.tsx"));
 /** Signed-in users have no business on the login and reset pages: off to their own dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
+  const next = new URLSearchParams(useSearch()).get("next");
   if (status === "loading") return <LoadingView />;
-  if (user) return <Redirect to={dashboardPath(user.role)} replace />;
+  // Just signed in (or already): back to the page they asked for, if it is in their own portal.
+  if (user) return <Redirect to={afterSignInPath(user.role, next)} replace />;
   return children;
+}
+
+/** The page asked for, from the root (inside a nested area wouter's location is relative to its base). */
+function useRequestedPath() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const { base } = useRouter();
+  return `${base}${location}${search ? `?${search}` : ""}`;
 }
 
 /**
@@ -64,9 +74,10 @@ export function GuestOnly({ children }: { children: ReactNode }) {
  * password first (docs/decisions/004) goes to /change-password: the server refuses its other calls.
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, signedOut } = useSession();
+  const requested = useRequestedPath();
   if (status === "loading") return <LoadingView />;
-  if (!user || user.role !== role) return <Redirect to="~/login" replace />;
+  if (!user || user.role !== role) return <Redirect to={`~${signedOut ? "/login" : loginPathFor(requested)}`} replace />;
   if (user.mustChangePassword) return <Redirect to="~/change-password" replace />;
   return children;
 }
@@ -142,8 +153,9 @@ function AdminArea() {
           {ADMIN_PAGES.map(([page, Page]) => (
             <Route key={page} path={`/${page}`} component={Page} />
           ))}
+          {/* An unknown admin page (an old bookmark, a typo) stays in the admin area (issue 14.6). */}
           <Route>
-            <Redirect to="~/" replace />
+            <Redirect to="/dashboard" replace />
           </Route>
         </Switch>
       </AdminLayout>

@@ -258,7 +258,7 @@ describe("session: user and dark mode", () => {
 });
 
 describe("expireSession (a 401 anywhere)", () => {
-  test("away from /login and /, it clears token and user at once and goes to /login after 100 ms", async () => {
+  test("away from /login and /, it clears token and user at once and goes to /login (keeping the page) after 100 ms", async () => {
     storeSession(STUDENT, "tok-1");
     const store = createSessionStore({ api: stubSessionApi().api });
     const redirects: string[] = [];
@@ -270,7 +270,7 @@ describe("expireSession (a 401 anywhere)", () => {
     await Bun.sleep(60);
     expect(redirects).toEqual([]);
     await Bun.sleep(80);
-    expect(redirects).toEqual(["/login"]);
+    expect(redirects).toEqual(["/login?next=%2Fstudent%2Fprofile"]);
   });
 
   test.each(["/login", "/"])("on %s it does nothing", async (pathname) => {

@@ -28,6 +28,8 @@ export interface SessionState {
   /** the last login failure, kept until the next attempt */
   error: string | null;
   darkMode: boolean;
+  /** true after the person pressed Sign out: the login page then keeps no ?next= of the page they left */
+  signedOut: boolean;
 }
 
 type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
@@ -98,6 +100,7 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
     token: storedToken,
     error: null,
     darkMode: readDarkMode(),
+    signedOut: false,
   };
   // Bumped by every sign-in and sign-out, so a slow answer cannot overwrite a newer session.
   let epoch = 0;
@@ -109,18 +112,18 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
     for (const listener of listeners) listener();
   };
 
-  const clear = (error: string | null = null) => {
+  const clear = (error: string | null = null, signedOut = false) => {
     epoch++;
     clearStoredSession();
     const hadUser = state.user !== null;
-    set({ status: "anonymous", user: null, token: null, error });
+    set({ status: "anonymous", user: null, token: null, error, signedOut });
     if (hadUser) onSignedOut?.();
   };
 
   const signIn = ({ token, user }: SignedIn): LoginResult => {
     epoch++;
     writeSession(token, user);
-    set({ status: "authenticated", user, token, error: null });
+    set({ status: "authenticated", user, token, error: null, signedOut: false });
     return { outcome: "signed-in", user };
   };
 
@@ -211,7 +214,7 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
           // Ignored on purpose (spec part 1 §4): the local session ends either way.
         }
       }
-      clear();
+      clear(null, true);
     },
     clear,
     updateUser(partial) {
@@ -230,7 +233,7 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
 
 /**
  * After a 401 anywhere except /login and / (spec part 1 §8): forget the token and user at once, and go
- * to /login 100 ms later. Returns whether it acted.
+ * to /login 100 ms later (keeping the page in ?next=, so signing in again returns to it). Returns whether it acted.
  */
 export function expireSession(
   store: Pick<SessionStore, "clear">,
@@ -238,11 +241,32 @@ export function expireSession(
 ): boolean {
   if (pathname === "/login" || pathname === "/") return false;
   store.clear(MSG.sessionExpired);
-  setTimeout(() => redirect("/login"), delayMs);
+  setTimeout(() => redirect(loginPathFor(pathname)), delayMs);
   return true;
 }
 
 export const dashboardPath = (role: Role) => (role === "admin" ? "/admin/dashboard" : "/student/dashboard");
+
+/** A path inside a portal, with an optional query: nothing that could leave the site ("//host", "/\\host", schemes). */
+const PORTAL_PATH = /^\/(admin|student)\/[A-Za-z0-9\-._~/]*(\?[A-Za-z0-9\-._~=&%+]*)?$/;
+
+/**
+ * The sign-in page for someone who asked for `path` (issue 14.6): a portal page other than the dashboard is
+ * kept in ?next= so sign-in can return to it.
+ */
+export function loginPathFor(path: string): string {
+  if (!PORTAL_PATH.test(path) || path.includes("//") || /^\/(admin|student)\/(dashboard)?$/.test(path)) return "/login";
+  return `/login?next=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Where a user goes once signed in: the page they asked for when it is in their own portal (a student's ?next
+ * pointing into the admin area, or anywhere off the site, is ignored), else their dashboard.
+ */
+export function afterSignInPath(role: Role, next: string | null | undefined): string {
+  if (next && PORTAL_PATH.test(next) && !next.includes("//") && next.startsWith(`/${role}/`)) return next;
+  return dashboardPath(role);
+}
 
 const SessionContext = createContext<SessionStore | null>(null);
 
