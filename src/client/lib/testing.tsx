@@ -14,6 +14,7 @@ export function useClientTestRules() {
   useComponentTestSetup();
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     document.documentElement.classList.remove("dark");
   });
 }

@@ -26,6 +26,52 @@ export interface AccessGrant {
 
 export const isGrantLive = (grant: AccessGrant | null, now = Date.now()): grant is AccessGrant => !!grant && grant.expiresAt > now;
 
+/**
+ * The grant outlives a page reload for its 30 minutes (issue 14.6): kept in this tab's sessionStorage with
+ * the lookup it belongs to, gone when the tab closes, when it expires or when the server refuses it.
+ */
+const GRANT_KEY = "admission-access";
+export interface StoredGrant extends AccessGrant {
+  query: string;
+}
+
+export function saveGrant(grant: AccessGrant, query: string) {
+  try {
+    sessionStorage.setItem(GRANT_KEY, JSON.stringify({ ...grant, query } satisfies StoredGrant));
+  } catch {
+    // Storage off (private mode): the grant lasts until the page is left, as before.
+  }
+}
+
+export function forgetGrant() {
+  try {
+    sessionStorage.removeItem(GRANT_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+export function restoreGrant(now = Date.now()): StoredGrant | null {
+  let stored: Partial<StoredGrant> | null = null;
+  try {
+    stored = JSON.parse(sessionStorage.getItem(GRANT_KEY) ?? "null") as Partial<StoredGrant> | null;
+  } catch {
+    stored = null;
+  }
+  const ok =
+    stored !== null &&
+    typeof stored.token === "string" &&
+    typeof stored.applicationId === "number" &&
+    typeof stored.expiresAt === "number" &&
+    typeof stored.query === "string" &&
+    stored.expiresAt > now;
+  if (!ok) {
+    forgetGrant();
+    return null;
+  }
+  return stored as StoredGrant;
+}
+
 const WRONG_CODE = "Invalid verification code. Please try again.";
 const RESEND_FAILED = "Failed to resend code. Please try again.";
 const SEND_FAILED = "We could not send the code. Please try again.";

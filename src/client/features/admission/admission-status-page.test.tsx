@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
 import { maskEmail } from "./status-format.ts";
 import { click, COMPLETE, control, FakeXhr, renderApp, type, useFakeXhr } from "./test-kit.tsx";
@@ -148,7 +148,7 @@ describe("the application status page", () => {
     const download = within(dialog).getByRole("link", { name: "Download Marksheet" });
     expect(download.getAttribute("href")).toBe(`/api/admission/application/7/documents/marksheet?access=${TOKEN}&download=1`);
     expect(within(dialog).getByRole("img", { name: "Preview of Photo" }).getAttribute("src")).toContain(`access=${TOKEN}`);
-    // The grant lives in memory only.
+    // The grant is never kept beyond this tab (sessionStorage, not localStorage).
     expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
 
     // While it lasts, opening again needs no new code.
@@ -157,6 +157,33 @@ describe("the application status page", () => {
     click("View Details");
     await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
     expect(calls.filter((c) => c.path === "admissions.requestAccessCode")).toHaveLength(1);
+  });
+
+  test("the grant survives a reload for its 30 minutes: the status is looked up again and no new code is asked (issue 14.6)", async () => {
+    await lookUp("priya@example.com");
+    await screen.findByText("Pending");
+    click("View Details");
+    await unlockWithCode();
+    await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
+    cleanup();
+
+    // The reload: a fresh app in the same tab.
+    const { calls } = renderApp("/admission-status", handlers());
+    await screen.findByText("Pending");
+    expect(control("Email address").value).toBe("priya@example.com");
+    click("View Details");
+    await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
+    expect(calls.filter((c) => c.path === "admissions.requestAccessCode")).toEqual([]);
+    expect(calls.find((c) => c.path === "admissions.application")?.input).toEqual({ id: 7, accessToken: TOKEN });
+  });
+
+  test("an expired stored grant is dropped: the page starts empty and asks for a code again", async () => {
+    sessionStorage.setItem("admission-access", JSON.stringify({ token: TOKEN, applicationId: 7, expiresAt: Date.now() - 1000, query: "priya@example.com" }));
+    const { calls } = renderApp("/admission-status", handlers());
+    await screen.findByRole("heading", { name: "Application Status" });
+    await act(() => Bun.sleep(50));
+    expect(calls.filter((c) => c.path === "admissions.status")).toEqual([]);
+    expect(sessionStorage.getItem("admission-access")).toBeNull();
   });
 
   test("a failed load says 'Unable to load application details'", async () => {

@@ -17,7 +17,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { TextInput } from "../../ui/field.tsx";
 import { EditIcon, EyeIcon, SearchIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { AccessCodeDialog, type AccessGrant, isGrantLive } from "./access-code-dialog.tsx";
+import { AccessCodeDialog, type AccessGrant, forgetGrant, isGrantLive, restoreGrant, saveGrant } from "./access-code-dialog.tsx";
 import { ApplicationDetailsDialog, useApplication } from "./application-details-dialog.tsx";
 import { ApplicationEditor } from "./application-editor.tsx";
 import { formatDateTime, statusLabel, statusMessage } from "./status-format.ts";
@@ -40,7 +40,7 @@ export default function AdmissionStatusPage() {
   const [searching, setSearching] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const [grant, setGrant] = useState<AccessGrant | null>(null);
+  const [grant, setGrant] = useState<AccessGrant | null>(() => restoreGrant());
   const [codeFor, setCodeFor] = useState<Intent | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -61,7 +61,10 @@ export default function AdmissionStatusPage() {
     try {
       const found = await utils.admissions.status.fetch({ query: q }, { staleTime: 0 });
       // Another application (or e-mail address) needs its own code.
-      if (grant && grant.applicationId !== found.id) setGrant(null);
+      if (grant && grant.applicationId !== found.id) {
+        setGrant(null);
+        forgetGrant();
+      }
       setResult(found);
       setLookedUp(q);
       requestAnimationFrame(() => resultHeading.current?.focus());
@@ -87,6 +90,7 @@ export default function AdmissionStatusPage() {
 
   const onVerified = (next: AccessGrant) => {
     setGrant(next);
+    saveGrant(next, lookedUp ?? query);
     const intent = codeFor;
     setCodeFor(null);
     if (intent === "details") setDetailsOpen(true);
@@ -94,7 +98,20 @@ export default function AdmissionStatusPage() {
   };
 
   // Kept (for the failed query's key) but no longer live: the next attempt asks for a fresh code.
-  const expireGrant = () => setGrant((g) => (g && g.expiresAt > 0 ? { ...g, expiresAt: 0 } : g));
+  const expireGrant = () => {
+    forgetGrant();
+    setGrant((g) => (g && g.expiresAt > 0 ? { ...g, expiresAt: 0 } : g));
+  };
+
+  // After a reload within the grant's 30 minutes: the same lookup again, with the code still accepted.
+  useEffect(() => {
+    const stored = restoreGrant();
+    if (!stored) return;
+    setQuery(stored.query);
+    void lookup(stored.query);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const editQuery = useApplication(grant, editing);
   const editFailure = editQuery.error ? normaliseError(editQuery.error) : null;
   useEffect(() => {
