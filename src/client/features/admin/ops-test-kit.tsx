@@ -60,6 +60,7 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   isActive: true,
   createdAt: "2026-01-15T10:00:00.000Z",
   lastLogin: null,
+  lockedUntil: null,
   course: null,
   ...overrides,
 });

@@ -24,7 +24,7 @@ import { useToast } from "../../ui/toast.tsx";
 import { PowerIcon } from "./admin-icons.tsx";
 import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, rangeText, ListLoadError } from "./list-controls.tsx";
 import { downloadStudentsCsv } from "./students/export-csv.ts";
-import { StudentDetailsDialog } from "./students/student-details-dialog.tsx";
+import { isLocked, StudentDetailsDialog } from "./students/student-details-dialog.tsx";
 import {
   EMPTY_STUDENT_FORM,
   type FormProblems,
@@ -50,6 +50,8 @@ export const STUDENT_TEXT = {
   statusFailed: "We could not change the student's status. Please try again.",
   loadFailed: "We could not load the students. Please check your internet connection and try again.",
   exportFailed: "We could not export the students. Please try again.",
+  unlockFailed: "We could not unlock this account. Please try again.",
+  signOutFailed: "We could not sign this student out. Please try again.",
 } as const;
 
 const STATUS_FILTERS = [
@@ -61,7 +63,7 @@ type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
 const STATUS_FILTER = { key: "status", values: STATUS_FILTERS.map((f) => f.value) };
 
 type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
-type ConfirmState = { kind: "delete" | "credentials" | "status"; student: StudentRow };
+type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
 
 export default function AdminStudentsPage() {
   usePageTitle("Student Management");
@@ -89,6 +91,21 @@ export default function AdminStudentsPage() {
   const remove = trpc.students.remove.useMutation();
   const toggle = trpc.students.toggleStatus.useMutation();
   const sendCredentials = trpc.students.sendCredentials.useMutation();
+  const unlock = trpc.students.unlock.useMutation();
+  const signOut = trpc.students.signOutEverywhere.useMutation();
+
+  const unlockStudent = (student: StudentRow) =>
+    unlock.mutate(
+      { id: student.id },
+      {
+        onSuccess: (res) => {
+          setViewing((v) => (v?.id === student.id ? res.student : v));
+          toast.show(res.message);
+          void refresh();
+        },
+        onError: (err) => toast.show(failureMessage(err, STUDENT_TEXT.unlockFailed), "error"),
+      },
+    );
 
   const refresh = () =>
     Promise.all([utils.students.list.invalidate(), utils.dashboard.stats.invalidate(), utils.dashboard.activity.invalidate()]);
@@ -166,6 +183,18 @@ export default function AdminStudentsPage() {
           onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.credentialsFailed)),
         },
       );
+    } else if (kind === "signout") {
+      signOut.mutate(
+        { id },
+        {
+          onSuccess: (res) => {
+            setConfirm(null);
+            toast.show(res.message);
+            void utils.dashboard.activity.invalidate();
+          },
+          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.signOutFailed)),
+        },
+      );
     } else {
       toggle.mutate(
         { id },
@@ -224,7 +253,12 @@ export default function AdminStudentsPage() {
       key: "status",
       header: "Status",
       className: "ui-table__cell--nowrap",
-      render: (s) => <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>,
+      render: (s) =>
+        isLocked(s) ? (
+          <Badge tone="rejected">Locked</Badge>
+        ) : (
+          <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>
+        ),
     },
     { key: "joined", header: "Joined", className: "ui-table__cell--nowrap", render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time> },
     {
@@ -246,7 +280,7 @@ export default function AdminStudentsPage() {
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
   const pagination = query.data?.pagination;
   const filtered = list.search !== "" || list.filter !== "all";
-  const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending;
+  const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending || signOut.isPending;
   const target = confirm?.student;
 
   return (
@@ -343,6 +377,9 @@ export default function AdminStudentsPage() {
         onEdit={(s) => openForm({ mode: "edit", student: s })}
         onSendCredentials={(s) => ask("credentials", s)}
         onToggleStatus={(s) => ask("status", s)}
+        onUnlock={unlockStudent}
+        unlocking={unlock.isPending}
+        onSignOutEverywhere={(s) => ask("signout", s)}
         onClose={() => setViewing(null)}
       />
 
@@ -361,7 +398,9 @@ export default function AdminStudentsPage() {
       <ConfirmDialog
         open={confirm !== null}
         title={
-          confirm?.kind === "delete"
+          confirm?.kind === "signout"
+            ? "Sign this student out everywhere?"
+            : confirm?.kind === "delete"
             ? "Delete this student?"
             : confirm?.kind === "credentials"
               ? "Send new sign-in credentials?"
@@ -370,16 +409,21 @@ export default function AdminStudentsPage() {
                 : "Activate this student?"
         }
         confirmLabel={
-          confirm?.kind === "delete" ? "Delete" : confirm?.kind === "credentials" ? "Send Credentials" : target?.isActive ? "Deactivate" : "Activate"
+          confirm?.kind === "signout" ? "Sign out everywhere" : confirm?.kind === "delete" ? "Delete" : confirm?.kind === "credentials" ? "Send Credentials" : target?.isActive ? "Deactivate" : "Activate"
         }
-        busyLabel={confirm?.kind === "delete" ? "Deleting..." : confirm?.kind === "credentials" ? "Sending..." : "Saving..."}
+        busyLabel={confirm?.kind === "signout" ? "Signing out..." : confirm?.kind === "delete" ? "Deleting..." : confirm?.kind === "credentials" ? "Sending..." : "Saving..."}
         tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
         busy={confirmBusy}
         error={confirmError}
         onConfirm={confirmAction}
         onClose={() => setConfirm(null)}
       >
-        {target && confirm?.kind === "delete" ? (
+        {target && confirm?.kind === "signout" ? (
+          <p>
+            <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they
+            can sign in again with their password. Use this after a lost phone or a shared computer.
+          </p>
+        ) : target && confirm?.kind === "delete" ? (
           <p>
             Are you sure you want to delete <strong>{target.name}</strong> ({target.student_id})? Their account, sign-in sessions and
             notifications are removed. This action cannot be undone.

@@ -89,3 +89,19 @@ export async function updateAccountFields(db: Kysely<Database>, userId: number, 
 export async function markEmailVerified(db: Kysely<Database>, userId: number, at: string): Promise<User> {
   return db.updateTable("users").set({ email_verified_at: at }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Lifts a lock from too many wrong passwords: the next sign-in is tried at once, with a fresh count. */
+export async function unlockAccount(db: Kysely<Database>, userId: number, at: string): Promise<User> {
+  return db
+    .updateTable("users")
+    .set({ locked_until: null, failed_login_count: 0, updated_at: at })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Ends every session of the account (every device); returns how many there were. */
+export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -17,7 +17,9 @@ import {
   listStandards,
   listStudents,
   sendStudentCredentials,
+  signOutStudentEverywhere,
   toggleStudentStatus,
+  unlockStudent,
   updateStudent,
 } from "./students.service.ts";
 
@@ -50,4 +52,8 @@ export const adminStudentRest = new Hono<AppEnv>()
   .patch("/:id/toggle-status", async (c) => ok(c, await toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
   .post("/:id/send-credentials", async (c) =>
     ok(c, await sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+  )
+  .post("/:id/unlock", async (c) => ok(c, await unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .post("/:id/sign-out-everywhere", async (c) =>
+    ok(c, await signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
   );

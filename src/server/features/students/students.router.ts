@@ -8,7 +8,9 @@ import {
   listStandards,
   listStudents,
   sendStudentCredentials,
+  signOutStudentEverywhere,
   toggleStudentStatus,
+  unlockStudent,
   updateStudent,
 } from "./students.service.ts";
 
@@ -25,4 +27,8 @@ export const studentsRouter = router({
   sendCredentials: adminProcedure
     .input(studentIdInput)
     .mutation(({ ctx, input }) => sendStudentCredentials(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  unlock: adminProcedure.input(studentIdInput).mutation(({ ctx, input }) => unlockStudent(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  signOutEverywhere: adminProcedure
+    .input(studentIdInput)
+    .mutation(({ ctx, input }) => signOutStudentEverywhere(ctx.deps, ctx.auth.user.id, input.id, ctx)),
 });

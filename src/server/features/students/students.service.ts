@@ -23,7 +23,7 @@ import { textContains } from "../../platform/search.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { removeFiles } from "../../platform/uploads.ts";
-import { openStudentAccount } from "../accounts/accounts.repository.ts";
+import { endAllSessions, openStudentAccount, unlockAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -40,6 +40,10 @@ export const STUDENT_TEXT = {
   activated: "Student activated successfully!",
   deactivated: "Student deactivated successfully!",
   inactiveNoCredentials: "This student's account is inactive. Activate it before sending credentials.",
+  unlocked: (name: string) => `${name} can sign in again.`,
+  notLocked: "This account is not locked.",
+  signedOut: (name: string, n: number) =>
+    n === 0 ? `${name} was not signed in anywhere.` : `${name} was signed out of ${n} ${n === 1 ? "session" : "sessions"}.`,
 } as const;
 
 
@@ -66,6 +70,8 @@ export function toStudentItem(u: User) {
     isActive: u.is_active === 1,
     createdAt: u.created_at,
     lastLogin: u.last_login_at,
+    /** set while sign-in is locked after too many wrong passwords (an admin can lift it) */
+    lockedUntil: u.locked_until,
     course: u.course,
   };
 }
@@ -281,7 +287,7 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: nu
       .returningAll()
       .executeTakeFirstOrThrow();
     let endedSessions = 0;
-    if (!activate) endedSessions = Number((await trx.deleteFrom("sessions").where("user_id", "=", id).executeTakeFirst()).numDeletedRows);
+    if (!activate) endedSessions = await endAllSessions(trx, id);
     await audit(trx, now, {
       actorUserId: adminId,
       action: activate ? "student.activate" : "student.deactivate",
@@ -297,6 +303,48 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: nu
     isActive: activate,
     student: toStudentItem(updated),
   };
+}
+
+/**
+ * Unlock (issue 14.6): a student locked out after too many wrong passwords can sign in again at once,
+ * instead of waiting out the lock. Audited.
+ */
+export async function unlockStudent(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const current = await findStudent(deps.db, id);
+  const now = deps.now();
+  if (!current.locked_until || current.locked_until <= now.toISOString()) throw conflict(STUDENT_TEXT.notLocked);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await unlockAccount(trx, id, now.toISOString());
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "student.unlock",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: row.student_id, lockedUntil: current.locked_until },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: STUDENT_TEXT.unlocked(updated.name), student: toStudentItem(updated) };
+}
+
+/** Sign out everywhere (issue 14.6): ends every session of the student, e.g. after a lost phone. Audited. */
+export async function signOutStudentEverywhere(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
+  const student = await findStudent(deps.db, id);
+  const now = deps.now();
+  const endedSessions = await deps.db.transaction().execute(async (trx) => {
+    const n = await endAllSessions(trx, id);
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "student.sign_out_everywhere",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: student.student_id, endedSessions: n },
+      ip: meta.ip,
+    });
+    return n;
+  });
+  return { message: STUDENT_TEXT.signedOut(student.name, endedSessions), endedSessions };
 }
 
 /** "Send credentials": a fresh first-login link; every earlier link stops working (DECISIONS 10). */

@@ -225,6 +225,7 @@ describe("one student: view, edit, delete", () => {
       isActive: true,
       createdAt: "2026-11-22T06:30:00.000Z",
       lastLogin: null,
+      lockedUntil: null,
       course: "Commerce",
     });
     expect((await asAdmin("GET", "/api/admin/students/999")).status).toBe(404);
@@ -344,6 +345,44 @@ describe("status and credentials", () => {
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe("This student's account is inactive. Activate it before sending credentials.");
     expect((await asAdmin("POST", "/api/admin/students/999/send-credentials")).status).toBe(404);
+  });
+});
+
+describe("unlock and sign out everywhere (issue 14.6)", () => {
+  test("a student locked out by wrong passwords is unlocked by an admin and can sign in at once; audited", async () => {
+    const user = await createUser(deps, { role: "student", name: "Ravi Kumar", email: "ravi@example.test", student_id: "STU0003" });
+    for (let i = 0; i < 5; i++) {
+      await loginStudent(deps, { email: "ravi@example.test", studentId: "", password: "wrong-password" }).catch(() => {});
+    }
+    await expect(studentSession("ravi@example.test")).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    const listed = await (await asAdmin("GET", `/api/admin/students/${user.id}`)).json();
+    expect(listed.data.lockedUntil).toBe(new Date(deps.now().getTime() + 15 * 60_000).toISOString());
+
+    const res = await (await asAdmin("POST", `/api/admin/students/${user.id}/unlock`)).json();
+    expect(res.data).toMatchObject({ message: "Ravi Kumar can sign in again.", student: { lockedUntil: null } });
+    expect((await studentSession("ravi@example.test")).token).toBeString();
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.unlock").executeTakeFirstOrThrow();
+    expect(log.actor_user_id).toBe(adminId);
+    // Not locked any more: a second unlock says so.
+    const again = await asAdmin("POST", `/api/admin/students/${user.id}/unlock`);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This account is not locked.");
+  });
+
+  test("sign out everywhere ends every session of the student, not the account; audited with the count", async () => {
+    const user = await createUser(deps, { role: "student", name: "Ravi Kumar", email: "ravi@example.test", student_id: "STU0003" });
+    const phone = await studentSession("ravi@example.test");
+    const laptop = await studentSession("ravi@example.test");
+    const res = await (await asAdmin("POST", `/api/admin/students/${user.id}/sign-out-everywhere`)).json();
+    expect(res.data).toEqual({ message: "Ravi Kumar was signed out of 2 sessions.", endedSessions: 2 });
+    expect((await send("GET", "/api/auth/me", undefined, phone.token)).status).toBe(401);
+    expect((await send("GET", "/api/auth/me", undefined, laptop.token)).status).toBe(401);
+    // The account stays active: the student signs in again with their password.
+    expect((await studentSession("ravi@example.test")).token).toBeString();
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.sign_out_everywhere").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toEqual({ studentId: "STU0003", endedSessions: 2 });
+    const viaTrpc = await callerFor(deps, await resolveSession(deps, adminToken)).students.signOutEverywhere({ id: user.id });
+    expect(viaTrpc).toEqual({ message: "Ravi Kumar was signed out of 1 session.", endedSessions: 1 });
   });
 });
 

@@ -16,12 +16,28 @@ export interface StudentDetailsDialogProps {
   onEdit: (student: StudentRow) => void;
   onSendCredentials: (student: StudentRow) => void;
   onToggleStatus: (student: StudentRow) => void;
+  /** lifts a lock after too many wrong passwords (shown only while locked) */
+  onUnlock: (student: StudentRow) => void;
+  onSignOutEverywhere: (student: StudentRow) => void;
+  unlocking?: boolean;
   onClose: () => void;
 }
 
+/** Sign-in is locked after too many wrong passwords until this time (the server's lockedUntil). */
+export const isLocked = (s: Pick<StudentRow, "lockedUntil">, now = Date.now()) => s.lockedUntil !== null && Date.parse(s.lockedUntil) > now;
+
 const or = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "—");
 
-export function StudentDetailsDialog({ student, onEdit, onSendCredentials, onToggleStatus, onClose }: StudentDetailsDialogProps) {
+export function StudentDetailsDialog({
+  student,
+  onEdit,
+  onSendCredentials,
+  onToggleStatus,
+  onUnlock,
+  onSignOutEverywhere,
+  unlocking = false,
+  onClose,
+}: StudentDetailsDialogProps) {
   const s = student;
   const ec = s?.emergencyContact;
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
@@ -98,6 +114,28 @@ export function StudentDetailsDialog({ student, onEdit, onSendCredentials, onTog
               <dd className="ops-prewrap">{or(s.address)}</dd>
             </div>
           </dl>
+          <section aria-labelledby="student-signin-heading" className="stack stack--sm">
+            <h3 id="student-signin-heading" className="ops-subheading">
+              Sign-in
+            </h3>
+            {isLocked(s) ? (
+              <p className="text-sm">
+                <Badge tone="rejected">Locked</Badge> Too many wrong passwords: sign-in is locked until {formatDateTime(s.lockedUntil!)}.
+              </p>
+            ) : (
+              <p className="text-sm text-muted">Sign-in is not locked.</p>
+            )}
+            <div className="cluster cluster--sm">
+              {isLocked(s) ? (
+                <Button variant="secondary" size="sm" loading={unlocking} onClick={() => onUnlock(s)}>
+                  <KeyIcon size={16} /> Unlock sign-in
+                </Button>
+              ) : null}
+              <Button variant="secondary" size="sm" onClick={() => onSignOutEverywhere(s)}>
+                <PowerIcon size={16} /> Sign out everywhere
+              </Button>
+            </div>
+          </section>
           <section aria-labelledby="student-emergency-heading" className="stack stack--sm">
             <h3 id="student-emergency-heading" className="ops-subheading">
               Emergency contact

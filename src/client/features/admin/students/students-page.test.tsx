@@ -141,6 +141,38 @@ describe("Student Management", () => {
     expect(sent("students.toggleStatus")).toEqual([{ id: 7 }]);
   });
 
+  test("a locked student shows Locked in the list; Unlock sign-in lifts it at once (issue 14.6)", async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student({ lockedUntil })]),
+      "students.unlock": () => ({ message: "Ravi Kumar can sign in again.", student: student() }),
+    });
+    const table = await screen.findByRole("table", { name: "Students" });
+    expect(await within(table).findByText("Locked")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "View Ravi Kumar" }));
+    expect(within(dialog()).getByText(/sign-in is locked until/)).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Unlock sign-in" }));
+    await screen.findByText("Ravi Kumar can sign in again.");
+    expect(sent("students.unlock")).toEqual([{ id: 7 }]);
+    await waitFor(() => expect(within(dialog()).getByText("Sign-in is not locked.")).toBeTruthy());
+    expect(within(dialog()).queryByRole("button", { name: "Unlock sign-in" })).toBeNull();
+  });
+
+  test("Sign out everywhere asks first, explains the account stays active, and reports the count", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.signOutEverywhere": () => ({ message: "Ravi Kumar was signed out of 2 sessions.", endedSessions: 2 }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Sign out everywhere" }));
+    const confirm = screen.getAllByRole("dialog").at(-1)!;
+    expect(within(confirm).getByText(/The account stays active/)).toBeTruthy();
+    expect(sent("students.signOutEverywhere")).toEqual([]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Sign out everywhere" }));
+    await screen.findByText("Ravi Kumar was signed out of 2 sessions.");
+    expect(sent("students.signOutEverywhere")).toEqual([{ id: 7 }]);
+  });
+
   test("Delete asks with 'This action cannot be undone.'; a failure keeps the dialog with the spec's message", async () => {
     renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
