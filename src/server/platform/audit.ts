@@ -1,10 +1,11 @@
 /** The audit log: who did what to which record, and when. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
+import type { AuditAction } from "../../shared/audit-actions.ts";
 
 export interface AuditEntry {
   actorUserId: number | null;
-  action: string;
+  action: AuditAction;
   entityType?: string;
   entityId?: string | number;
   details?: Record<string, unknown>;

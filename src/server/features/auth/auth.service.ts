@@ -96,7 +96,7 @@ async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
     action: "account.locked",
     entityType: "user",
     entityId: account.id,
-    details: { failures: updated.failed_login_count },
+    details: { failures: updated.failed_login_count, email: account.email, studentId: account.student_id },
     ip: meta.ip,
   });
   await notifyAdmins(deps.db, now, {
@@ -130,10 +130,10 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
   if (account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor)) {
     return startTwoFactor(deps, account, "sign-in");
   }
-  return completeLogin(deps, account, meta);
+  return completeLogin(deps, account, meta, "password");
 }
 
-async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta): Promise<SignedIn> {
+async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta, via: "password" | "code"): Promise<SignedIn> {
   const now = deps.now();
   const { security } = await getSettings(deps);
   const changed = Date.parse(account.password_changed_at ?? account.created_at);
@@ -152,6 +152,15 @@ async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta): P
     .returningAll()
     .executeTakeFirstOrThrow();
   const token = await createSession(deps, account.id, meta);
+  // Sign-ins are in the activity log (issue 14.6): who, when, from where, and whether an e-mailed code was needed.
+  await audit(deps.db, now, {
+    actorUserId: account.id,
+    action: "account.sign_in",
+    entityType: "user",
+    entityId: account.id,
+    details: { via, ...(meta.userAgent ? { device: meta.userAgent.slice(0, 160) } : {}) },
+    ip: meta.ip,
+  });
   return { token, user: toPublicUser(user) };
 }
 
@@ -184,7 +193,7 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
   if (!account || account.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
   // The code reached the account's address: that proves it.
   if (account.email_verified_at === null && row.email === account.email) account = await markEmailVerified(deps.db, account.id, deps.now().toISOString());
-  return completeLogin(deps, account, meta);
+  return completeLogin(deps, account, meta, "code");
 }
 
 export async function loginAdmin(deps: AppDeps, input: AdminLoginInput, meta: SessionMeta = {}): Promise<LoginResult> {

@@ -38,6 +38,11 @@ describe("auth service", () => {
     const byEmail = await signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }));
     expect(byId.user.student_id).toBe("STU0007");
     expect(byEmail.user.student_id).toBe("STU0007");
+    // Every sign-in is in the activity log (issue 14.6).
+    const signIns = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "account.sign_in").execute();
+    expect(signIns).toHaveLength(2);
+    expect(JSON.parse(signIns[0]!.details)).toEqual({ via: "password" });
+    expect(signIns[0]!.actor_user_id).toBe(byId.user.id);
     // "Welcome back" only from the second sign-in (issue 14.6).
     expect(byId.user.signedInBefore).toBe(false);
     expect(byEmail.user.signedInBefore).toBe(true);

@@ -201,6 +201,8 @@ describe("GET /api/admin/dashboard/stats", () => {
 describe("GET /api/admin/activity", () => {
   test("the audit log, newest first, with the actor, filterable by entity type and paginated", async () => {
     const other = await createUser(deps, { role: "admin", email: "second@example.test", name: "Second Admin" });
+    // The admin's own sign-in (beforeEach) is in the log too; this test reads a log it wrote itself.
+    expect((await deps.db.deleteFrom("audit_log").where("action", "=", "account.sign_in").executeTakeFirst()).numDeletedRows).toBe(1n);
     await audit(deps.db, new Date("2026-11-20T10:00:00.000Z"), { actorUserId: adminId, action: "admission.approve", entityType: "admission", entityId: 4, details: { studentId: "STU0001" }, ip: "10.0.0.1" });
     await audit(deps.db, new Date("2026-11-21T10:00:00.000Z"), { actorUserId: other.id, action: "student.update", entityType: "student", entityId: 9, details: { changed: ["mobile"] } });
     await audit(deps.db, new Date("2026-11-22T05:00:00.000Z"), { actorUserId: null, action: "account.locked", entityType: "user", entityId: 3 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useClientTestRules } from "../../../lib/testing.tsx";
 import { pagination, renderAdmin } from "../ops-test-kit.tsx";
+import { AUDIT_ACTIONS } from "../../../../shared/audit-actions.ts";
 import { actorText, describeActivity } from "./activity-text.ts";
 
 useClientTestRules();
@@ -30,9 +31,28 @@ describe("the audit log in words", () => {
     ["Moved contact inquiry #3 from New to In Progress", entry("contact.status", { from: "new", to: "in-progress" })],
     ["Replied to contact inquiry #3 (e-mailed to kavita@example.com)", entry("contact.reply", { to: "kavita@example.com" })],
     ["Approved application #3 — student STU0004", entry("admission.approve", { studentId: "STU0004" })],
-    ["Gallery upload (gallery #9)", entry("gallery.upload", {}, { entityType: "gallery", entityId: "9" })],
+    ["Uploaded the image “Convocation 2026” to Events", entry("gallery.upload", { title: "Convocation 2026", category: "Events" }, { entityType: "gallery_image", entityId: "9" })],
+    ["Signed in", entry("account.sign_in", { via: "password" }, { entityType: "user" })],
+    ["Signed in with an e-mailed code", entry("account.sign_in", { via: "code" }, { entityType: "user" })],
+    ["Sign-in to STU0003 was locked after 5 wrong passwords", entry("account.locked", { failures: 5, studentId: "STU0003" }, { entityType: "user" })],
+    ["Signed student STU0003 out everywhere (2 sessions)", entry("student.sign_out_everywhere", { studentId: "STU0003", endedSessions: 2 })],
+    ["Unlocked sign-in for student STU0003", entry("student.unlock", { studentId: "STU0003" })],
+    ["Exported the analytics report for the last 30 days", entry("analytics.export", { range: "30d" }, { entityType: "report", entityId: null })],
+    ["Changed their e-mail address from a@x.in to b@x.in", entry("account.email_changed", { from: "a@x.in", to: "b@x.in" }, { entityType: "user" })],
   ])("%s", (text, e) => {
     expect(describeActivity(e)).toBe(text);
+  });
+
+  test("every action the server records reads as a sentence, never the raw key (issue 14.6)", () => {
+    for (const action of AUDIT_ACTIONS) {
+      const text = describeActivity(entry(action));
+      const rawKey = action.replace(/[._]+/g, " ");
+      expect([action, text.toLowerCase().startsWith(rawKey)]).toEqual([action, false]);
+      expect(text).toMatch(/^[A-Z]/);
+      expect(text).not.toContain(".");
+    }
+    // An action an older version recorded still reads sensibly.
+    expect(describeActivity(entry("student.photo_update", {}, { entityType: "student", entityId: "4" }))).toBe("Student photo update (student #4)");
   });
 
   test("entries without a person are the system's", () => {
@@ -53,7 +73,7 @@ describe("/admin/activity", () => {
     await within(table).findByText("Added student STU0003 (anil@example.com)");
     expect(within(table).getByText("Asha Admin")).toBeTruthy();
     expect(within(table).getByText("System")).toBeTruthy();
-    expect(within(table).getByText("Account #3 locked after 5 failed sign-ins")).toBeTruthy();
+    expect(within(table).getByText("Sign-in to account #3 was locked after 5 wrong passwords")).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Show"), { target: { value: "student" } });
     await waitFor(() => expect(path()).toBe("/admin/activity?type=student"));
