@@ -139,7 +139,7 @@ describe("student layout", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "ID Card" }).getAttribute("href")).toBe("/student/id-card");
 
-    const menu = screen.getByRole("button", { name: "Account menu" });
+    const menu = screen.getByRole("button", { name: /Account menu$/ });
     fireEvent.click(menu);
     const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
     expect(within(panel).getAllByRole("link").map((a) => a.textContent?.trim())).toEqual(["Profile", "Settings"]);
@@ -161,7 +161,7 @@ describe("student layout", () => {
   test("Sign out in the account menu ends the session and leads to /login", async () => {
     const { api, sent } = signedInAs(STUDENT);
     const { path } = renderAt("/student/dashboard", api);
-    fireEvent.click(await screen.findByRole("button", { name: "Account menu" }));
+    fireEvent.click(await screen.findByRole("button", { name: /Account menu$/ }));
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await screen.findByRole("heading", { name: "Sign in" });
     expect(path()).toBe("/login");
@@ -179,7 +179,7 @@ describe("admin layout", () => {
     expect(clock.textContent).toContain("6 January 2025");
     expect(screen.getAllByRole("link", { name: "Settings" }).map((a) => a.getAttribute("href"))).toContain("/admin/settings");
 
-    const menu = screen.getByRole("button", { name: "Account menu" });
+    const menu = screen.getByRole("button", { name: /Account menu$/ });
     fireEvent.click(menu);
     const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
     expect(within(panel).getAllByRole("link").map((a) => [a.textContent?.trim(), a.getAttribute("href")])).toEqual([
@@ -189,7 +189,8 @@ describe("admin layout", () => {
     expect(within(panel).getByRole("button", { name: "Sign Out" })).toBeTruthy();
   });
 
-  test("the sidebar collapses to icons on desktop", async () => {
+  test("the sidebar collapses to icons on desktop, and the choice is remembered", async () => {
+    localStorage.setItem("sidebar", "expanded");
     renderAt("/admin/dashboard", signedInAs(ADMIN).api);
     const collapse = await screen.findByRole("button", { name: "Collapse sidebar" });
     fireEvent.click(collapse);
@@ -197,5 +198,21 @@ describe("admin layout", () => {
     expect(screen.getByRole("button", { name: "Expand sidebar" })).toBeTruthy();
     // Collapsed links keep their names for screen readers and get a tooltip.
     expect(screen.getByRole("link", { name: "Admissions" }).getAttribute("title")).toBe("Admissions");
+    expect(localStorage.getItem("sidebar")).toBe("collapsed");
+  });
+
+  test.each([
+    [1100, true],
+    [1440, false],
+  ])("with no choice made, a %i px screen starts with the sidebar collapsed: %p (issue 14.6)", async (width, collapsed) => {
+    const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
+    viewport.setViewport({ width, height: 800 });
+    try {
+      renderAt("/admin/dashboard", signedInAs(ADMIN).api);
+      await screen.findByRole("button", { name: collapsed ? "Expand sidebar" : "Collapse sidebar" });
+      expect(document.querySelector(".portal")?.classList.contains("portal--collapsed")).toBe(collapsed);
+    } finally {
+      viewport.setViewport({ width: 1024, height: 768 });
+    }
   });
 });

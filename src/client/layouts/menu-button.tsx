@@ -11,7 +11,7 @@ export function MenuButton({
   children,
   align = "end",
 }: {
-  /** the button's accessible name, e.g. "Account menu" */
+  /** what the button is, read after its visible content, e.g. "Account menu" */
   label: string;
   buttonContent: ReactNode;
   /** the items; any link or button inside closes the menu when chosen */
@@ -52,10 +52,11 @@ export function MenuButton({
         className="menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={label}
         onClick={() => setOpen((o) => !o)}
       >
         {buttonContent}
+        {/* Said after the visible name, so the button's name contains what sighted users read (WCAG 2.5.3). */}
+        <span className="sr-only">{label}</span>
       </button>
       <div
         id={panelId}

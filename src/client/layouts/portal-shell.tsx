@@ -16,6 +16,30 @@ export interface PortalLink {
 
 const DESKTOP = "(min-width: 1024px)";
 
+const SIDEBAR_KEY = "sidebar";
+
+/**
+ * The sidebar's first state: the person's own choice if they made one, else icons only on laptop screens
+ * (1024–1279 px), so the admin tables keep their columns and actions in view (issue 14.6).
+ */
+function initiallyCollapsed(): boolean {
+  try {
+    const stored = localStorage.getItem(SIDEBAR_KEY);
+    if (stored === "collapsed" || stored === "expanded") return stored === "collapsed";
+  } catch {
+    // storage off: fall through to the screen width
+  }
+  return typeof window.matchMedia === "function" && window.matchMedia("(min-width: 1024px) and (max-width: 1279.98px)").matches;
+}
+
+function rememberSidebar(collapsed: boolean) {
+  try {
+    localStorage.setItem(SIDEBAR_KEY, collapsed ? "collapsed" : "expanded");
+  } catch {
+    // not remembered: the next visit starts from the screen width again
+  }
+}
+
 export function PortalShell({
   areaLabel,
   links,
@@ -38,7 +62,13 @@ export function PortalShell({
   children: ReactNode;
 }) {
   const [location] = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsedState] = useState(initiallyCollapsed);
+  const setCollapsed = (update: (c: boolean) => boolean) =>
+    setCollapsedState((c) => {
+      const next = update(c);
+      rememberSidebar(next);
+      return next;
+    });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sidebarId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,26 @@
 /** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cx } from "./cx.ts";
+
+/**
+ * Whether the wrapper scrolls sideways (a narrow window, a very long value): then it becomes a focusable,
+ * named region so keyboard users can scroll it too (WCAG 2.1.1; axe "scrollable-region-focusable").
+ */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
 
 export type TableColumn<T> = {
   key: string;
@@ -38,6 +58,7 @@ export function Table<T>({
   skeletonRows = 5,
   className,
 }: TableProps<T>) {
+  const { ref, scrolls } = useScrollsSideways();
   const labelOf = (c: TableColumn<T>) => c.label ?? (typeof c.header === "string" ? c.header : undefined);
   let body: ReactNode;
   if (loading) {
@@ -73,7 +94,11 @@ export function Table<T>({
   }
 
   return (
-    <div className={cx("ui-table-wrap", className)}>
+    <div
+      ref={ref}
+      className={cx("ui-table-wrap", className)}
+      {...(scrolls ? { role: "region", tabIndex: 0, "aria-label": typeof caption === "string" ? `${caption} (scrolls sideways)` : "Table (scrolls sideways)" } : {})}
+    >
       {/* Explicit roles keep table semantics when the phone layout changes display (Safari drops them). */}
       <table role="table" className="ui-table" aria-busy={loading || undefined}>
         {caption ? <caption className={cx("ui-table__caption", captionHidden && "sr-only")}>{caption}</caption> : null}

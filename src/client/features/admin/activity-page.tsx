@@ -23,7 +23,8 @@ import { relativeTime } from "./notifications/relative-time.ts";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
 const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTERS.map((f) => f.value) };
-const KIND_LABELS: Record<string, string> = Object.fromEntries(ACTIVITY_FILTERS.map((f) => [f.value, f.label]));
+/** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
+const KIND_LABELS: Record<string, string> = Object.fromEntries(ACTIVITY_FILTERS.map((f) => [f.value, f.badge]));
 const kindLabel = (type: string | null) => (type ? (KIND_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1)) : "Other");
 
 export default function AdminActivityPage() {
@@ -56,12 +57,12 @@ export default function AdminActivityPage() {
         return (
           <span className="ops-cell-stack">
             <span className="ops-cell-strong">{actor.name}</span>
-            {actor.detail ? <span className="text-sm text-muted">{actor.detail}</span> : null}
+            {actor.detail ? <span className="text-sm text-muted ops-break">{actor.detail}</span> : null}
           </span>
         );
       },
     },
-    { key: "what", header: "What", render: (e) => describeActivity(e) },
+    { key: "what", header: "What", className: "ops-break", render: (e) => describeActivity(e) },
     {
       key: "kind",
       header: "Record",

@@ -3,20 +3,22 @@
  * built from its details. Unknown actions still read sensibly ("Gallery upload", with their details).
  */
 import type { AuditAction } from "../../../../shared/audit-actions.ts";
+import { ANALYTICS_RANGE_LABELS, type AnalyticsRange } from "../../../../shared/schemas/analytics.ts";
 import type { RouterOutputs } from "../../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
 
 /** The activity log's filter: the audit log's entity types. */
 export const ACTIVITY_FILTERS = [
-  { value: "all", label: "All activity" },
-  { value: "admission", label: "Admissions" },
-  { value: "student", label: "Students" },
-  { value: "contact", label: "Contacts" },
-  { value: "user", label: "Accounts and sign-in" },
-  { value: "ticket", label: "Support tickets" },
-  { value: "gallery_image", label: "Gallery" },
-  { value: "settings", label: "Settings" },
+  { value: "all", label: "All activity", badge: "" },
+  { value: "admission", label: "Admissions", badge: "Admission" },
+  { value: "student", label: "Students", badge: "Student" },
+  { value: "contact", label: "Contacts", badge: "Inquiry" },
+  { value: "user", label: "Accounts and sign-in", badge: "Account" },
+  { value: "ticket", label: "Support tickets", badge: "Ticket" },
+  { value: "settings", label: "Settings", badge: "Settings" },
+  { value: "gallery_image", label: "Gallery", badge: "Gallery" },
+  { value: "report", label: "Reports", badge: "Report" },
 ] as const;
 
 const str = (value: unknown): string | null =>
@@ -56,7 +58,6 @@ interface Said {
   application: string;
 }
 
-const ANALYTICS_RANGES: Record<string, string> = { "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last 12 months" };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const quoted = (value: unknown) => (str(value) ? ` “${value}”` : "");
 
@@ -115,7 +116,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     const changed = Array.isArray(d.changed) ? d.changed.map(String).join(", ") : null;
     return changed ? `Changed the settings: ${changed}` : "Saved the settings";
   },
-  "analytics.export": ({ d }) => `Exported the analytics report${str(d.range) ? ` for the ${ANALYTICS_RANGES[String(d.range)] ?? d.range}` : ""}`,
+  "analytics.export": ({ d }) => {
+    const range = ANALYTICS_RANGE_LABELS[String(d.range) as AnalyticsRange] as string | undefined;
+    return `Exported the analytics report${range ? ` for the ${range.toLowerCase()}` : str(d.range) ? ` (${d.range})` : ""}`;
+  },
 };
 
 const isKnown = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);

@@ -1,0 +1,294 @@
+/**
+ * Every screen of both portals and the public site, with realistic data (issue 14.6, 14.7):
+ * - axe-core finds no serious or critical WCAG 2.1 A/AA problem on any screen, in light and dark mode;
+ * - at 1280 and 1024 px every admin table fits: no sideways scrolling, no box scrolling inside the page,
+ *   every row action inside the table and the window.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
+
+async function api(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { success: boolean; data: any; message?: string };
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Long Indian names and addresses, the kind that break tables: several students, applications, inquiries, tickets. */
+async function seedRealisticData() {
+  const admin = await api("POST", "/api/auth/admin/login", { email: server.admin.email, password: server.admin.password });
+  const { standards } = await api("GET", "/api/admin/students/standards", undefined, admin.token);
+  const people = [
+    ["Lakshmi Venkataraman Subramaniam", "lakshmi.venkataraman.subramaniam@example.co.in"],
+    ["Mohammed Abdul Rahman Siddiqui", "abdul.rahman.siddiqui@example.com"],
+    ["Sai Krishna Chaitanya Reddy", "saikrishna.reddy@example.in"],
+    ["Priyadarshini Gaikwad-Salunkhe", "priyadarshini.gs@example.org"],
+  ] as const;
+  for (const [i, [name, email]] of people.entries()) {
+    await api(
+      "POST",
+      "/api/admin/students",
+      {
+        name,
+        email,
+        mobile: `98220${String(10000 + i)}`,
+        standard: standards[i % standards.length],
+        bloodGroup: "B+",
+        dateOfBirth: "2002-06-15",
+        address: "Flat 12, Shree Ganesh Apartments, Karve Nagar, Pune 411052",
+        emergencyContact: { name: "Ramesh", relationship: "Father", phone: "9822012345", email: "" },
+      },
+      admin.token,
+    );
+    await api("POST", "/api/public/contact", {
+      name,
+      email,
+      phone: "9876543210",
+      subject: ["admission", "fees", "courses", "support"][i],
+      message: "I would like to know whether the distance MBA programme offers weekend contact sessions in Pune, and what the fee instalments are.",
+    });
+    const fd = new FormData();
+    const [first, ...rest] = name.split(" ");
+    const fields = {
+      firstName: first!,
+      lastName: rest.join(" "),
+      dateOfBirth: "2001-04-12",
+      gender: i % 2 ? "Male" : "Female",
+      bloodGroup: "O+",
+      email: `applicant.${i}.${email}`,
+      phone: "9876501234",
+      address: "14 Mahatma Gandhi Road, near the old bus stand",
+      city: "Chhatrapati Sambhajinagar",
+      state: "Maharashtra",
+      pincode: "431001",
+      course: "Commerce",
+    };
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append("photo", new File([await jpegBytes()], "me.jpg", { type: "image/jpeg" }));
+    fd.append("marksheet", new File([pdfBytes()], "marks.pdf", { type: "application/pdf" }));
+    const submitted = await fetch(`${server.url}/api/admission/submit`, { method: "POST", body: fd });
+    if (submitted.status !== 201) throw new Error(`application ${i}: ${submitted.status} ${await submitted.text()}`);
+  }
+  const student = await api("POST", "/api/auth/student/login", { email: "", studentId: server.student.studentId, password: server.student.password });
+  for (const subject of ["Cannot download the hall ticket for the December examination", "Fee receipt for the second instalment is missing"]) {
+    await api("POST", "/api/tickets", { subject, category: "technical", priority: "high", description: "The link on the portal gives an error every time I try it from my phone." }, student.token);
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await seedRealisticData();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, role: "admin" | "student") {
+  await page.goto("/login");
+  if (role === "admin") {
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
+  } else {
+    await page.getByLabel("Email or Student ID").fill(server.student.studentId);
+    await page.getByLabel("Password", { exact: true }).fill(server.student.password);
+  }
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`**/${role}/dashboard`);
+}
+
+/** Waits for the screen's data: no request in flight and no loading skeleton left. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 }).catch(() => {});
+}
+
+interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the page as it stands (run through the DevTools protocol, so the page's CSP stays strict). */
+async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n: { target: string[] }) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+const PUBLIC_SCREENS = ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status", "/login", "/forgot-password"];
+const STUDENT_SCREENS = ["dashboard", "profile", "id-card", "settings", "settings?tab=security", "courses", "library", "exams", "notifications", "help"];
+const ADMIN_SCREENS = [
+  "dashboard",
+  "admissions",
+  "students",
+  "contacts",
+  "courses",
+  "library",
+  "exams",
+  "gallery",
+  "analytics",
+  "notifications",
+  "help",
+  "settings",
+  "settings?section=security",
+  "settings?section=notifications",
+  "settings?section=system",
+  "activity",
+];
+
+describe("axe on every screen (issue 14.7)", () => {
+  test("the public site and sign-in screens, at phone size", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    const found: Record<string, AxeFinding[]> = {};
+    for (const url of PUBLIC_SCREENS) {
+      await page.goto(url);
+      await settle(page);
+      const findings = await axeFindings(page);
+      if (findings.length) found[url] = findings;
+    }
+    expect(found).toEqual({});
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`every student portal screen, ${scheme}`, async () => {
+      const { page, context, problems } = await newPage(browser, server, DESKTOP);
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, "student");
+      const found: Record<string, AxeFinding[]> = {};
+      for (const screen of STUDENT_SCREENS) {
+        await page.goto(`/student/${screen}`);
+        await settle(page);
+        const findings = await axeFindings(page);
+        if (findings.length) found[screen] = findings;
+      }
+      expect(found).toEqual({});
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    test(`every admin screen and its main dialogs, ${scheme}`, async () => {
+      const { page, context, problems } = await newPage(browser, server, DESKTOP);
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, "admin");
+      const found: Record<string, AxeFinding[]> = {};
+      const check = async (label: string) => {
+        const findings = await axeFindings(page);
+        if (findings.length) found[label] = findings;
+      };
+      for (const screen of ADMIN_SCREENS) {
+        await page.goto(`/admin/${screen}`);
+        await settle(page);
+        await check(screen);
+      }
+      // The dialogs people work in most.
+      await page.goto("/admin/students");
+      await settle(page);
+      await page.getByRole("button", { name: "View Lakshmi Venkataraman Subramaniam" }).click();
+      await page.getByRole("dialog").waitFor();
+      await check("students: details dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Add Student" }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.getByRole("dialog").getByRole("button", { name: "Add Student" }).click();
+      await check("students: add form with errors");
+      await page.keyboard.press("Escape");
+      await page.goto("/admin/admissions");
+      await settle(page);
+      await page.getByRole("button", { name: /^View application of/ }).first().click();
+      await page.getByRole("dialog").waitFor();
+      await settle(page);
+      await check("admissions: details dialog");
+      expect(found).toEqual({});
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+/** Each table on the page: does it fit, and are its row actions in view? */
+async function tableFit(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".ui-table-wrap")].map((wrap) => {
+      const box = wrap.getBoundingClientRect();
+      const actions = [...wrap.querySelectorAll<HTMLElement>(".ui-table__cell--actions button, .ui-table__cell--actions a")];
+      const cutOff = actions.filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.right > box.right + 0.5 || r.right > window.innerWidth || r.left < box.left - 0.5;
+      });
+      return {
+        rows: wrap.querySelectorAll("tbody tr").length,
+        sideways: wrap.scrollWidth - wrap.clientWidth,
+        innerScroll: wrap.scrollHeight - wrap.clientHeight,
+        actions: actions.length,
+        cutOff: cutOff.map((a) => a.getAttribute("aria-label") ?? a.textContent),
+      };
+    }),
+  );
+}
+
+describe("admin tables fit on laptop screens (issue 14.6)", () => {
+  for (const width of [1280, 1024]) {
+    test(`at ${width} px: no sideways scrolling, no inner scroll box, every action in view`, async () => {
+      const { page, context, problems } = await newPage(browser, server, { width, height: 800 });
+      await signIn(page, "admin");
+      const report: Record<string, unknown> = {};
+      for (const screen of ["admissions", "students", "contacts", "help", "activity", "notifications"]) {
+        await page.goto(`/admin/${screen}`);
+        await settle(page);
+        const tables = await tableFit(page);
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-${width}.png`, fullPage: true });
+        for (const t of tables) {
+          if (t.sideways > 1 || t.innerScroll > 1 || t.cutOff.length > 0) report[screen] = tables;
+        }
+        if (screen !== "notifications") expect([screen, tables.length > 0 && tables[0]!.rows >= 2]).toEqual([screen, true]);
+      }
+      expect(report).toEqual({});
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test("at tablet width (800 px) a table that must scroll sideways can be scrolled with the keyboard", async () => {
+    const { page, context, problems } = await newPage(browser, server, { width: 800, height: 900 });
+    await signIn(page, "admin");
+    const found: Record<string, unknown> = {};
+    for (const screen of ["admissions", "students", "contacts", "help", "activity"]) {
+      await page.goto(`/admin/${screen}`);
+      await settle(page);
+      const wraps = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>(".ui-table-wrap")].map((w) => ({
+          scrolls: w.scrollWidth > w.clientWidth + 1,
+          focusable: w.tabIndex === 0 && w.getAttribute("role") === "region" && !!w.getAttribute("aria-label"),
+        })),
+      );
+      const findings = await axeFindings(page);
+      if (findings.length || wraps.some((w) => w.scrolls && !w.focusable)) found[screen] = { wraps, findings };
+    }
+    expect(found).toEqual({});
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
