@@ -25,9 +25,48 @@ const files = readdirSync(here)
   .filter((f) => f.endsWith(".e2e.ts"))
   .sort()
   .map((f) => "./" + path.relative(process.cwd(), path.join(here, f)));
-const proc = Bun.spawn([process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", "--timeout=60000", ...files], {
-  stdout: "inherit",
-  stderr: "inherit",
-  env: { ...process.env },
+
+/**
+ * The files run in E2E_JOBS groups at once (default 2, one per core of the CI machine): each file starts
+ * its own server and browser, so groups share nothing. Files are spread by their usual length (seconds,
+ * measured on 2 cores) so the groups end together; a file not listed counts as 30 s.
+ */
+const USUAL_SECONDS: Record<string, number> = {
+  "screens.e2e.ts": 110,
+  "student-portal.e2e.ts": 80,
+  "accounts.e2e.ts": 60,
+  "admissions.e2e.ts": 40,
+  "admin-content.e2e.ts": 35,
+  "admin-operations.e2e.ts": 35,
+  "public-site.e2e.ts": 30,
+  "stored-xss.e2e.ts": 30,
+  "foundation.e2e.ts": 20,
+  "performance.e2e.ts": 20,
+};
+const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 2) || 1));
+const groups: { files: string[]; seconds: number }[] = Array.from({ length: jobs }, () => ({ files: [], seconds: 0 }));
+for (const file of [...files].sort((a, b) => (USUAL_SECONDS[path.basename(b)] ?? 30) - (USUAL_SECONDS[path.basename(a)] ?? 30))) {
+  const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+  lightest.files.push(file);
+  lightest.seconds += USUAL_SECONDS[path.basename(file)] ?? 30;
+}
+
+const started = performance.now();
+const runs = groups.map(async (group, i) => {
+  const proc = Bun.spawn([process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", "--timeout=60000", ...group.files], {
+    // One group at a time shows live; the others are printed whole when they end, so reports never interleave.
+    stdout: i === 0 ? "inherit" : "pipe",
+    stderr: i === 0 ? "inherit" : "pipe",
+    env: { ...process.env },
+  });
+  const [out, err] = i === 0 ? ["", ""] : await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+  const code = await proc.exited;
+  return { i, code, out, err };
 });
-process.exit(await proc.exited);
+const results = await Promise.all(runs);
+for (const r of results.filter((r) => r.i > 0)) {
+  process.stdout.write(`\n===== browser tests, group ${r.i + 1} of ${jobs} =====\n${r.out}`);
+  process.stderr.write(r.err);
+}
+console.log(`\nbrowser tests: ${jobs} groups in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

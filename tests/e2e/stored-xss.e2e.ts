@@ -1,6 +1,6 @@
 /**
  * Issue 10 §7 — stored XSS. Script payloads go into every free-text field a visitor, applicant or student
- * can fill (contact form, application, support ticket, profile, account name) through the APIs; then the
+ * can fill (contact form, application, support ticket, profile) and an admin-entered student name through the APIs; then the
  * admin opens every screen that shows them, with their details dialogs. No payload may run
  * (window.__xss stays undefined), no dialog may appear, and no CSP violation or page error may be logged
  * (newPage() collects them). Each payload must be visible as text somewhere, so the screens did render it.
@@ -92,7 +92,17 @@ describe("stored XSS", () => {
     const token = await studentToken();
     expect((await api("POST", "/api/tickets", { subject: `Ticket ${PAYLOADS[0]}`, category: "technical", priority: "high", description: ALL }, token)).status).toBe(201);
     expect((await api("PUT", "/api/student/profile", { address: `Home ${ALL}`, city: `City ${PAYLOADS[1]}`, state: `State ${PAYLOADS[3]}`, emergencyContact: { name: `Parent ${PAYLOADS[0]}`, relationship: "Father", phone: "9876500000" } }, token)).status).toBe(200);
-    expect((await api("PUT", "/api/auth/profile", { name: `Student ${PAYLOADS[0]}` }, token)).status).toBe(200);
+    // A student's name is the institute's record (issue 14.2): the student cannot set it; an admin can, so the
+    // payload goes in through Add Student.
+    expect((await api("PUT", "/api/auth/profile", { name: `Student ${PAYLOADS[0]}` }, token)).status).toBe(403);
+    const admin = (await api("POST", "/api/auth/admin/login", { email: server.admin.email, password: server.admin.password })).body.data.token as string;
+    const added = await api(
+      "POST",
+      "/api/admin/students",
+      { name: `Student ${PAYLOADS[0]}`, email: "xss-student@example.test", mobile: "9876500011", standard: "BBA", address: `Home ${ALL}`, emergencyContact: { name: "", relationship: "", phone: "", email: "" } },
+      admin,
+    );
+    expect(added.status).toBe(201);
 
     const { page, problems } = await newPage(browser, server);
     const dialogs: string[] = [];

@@ -190,7 +190,7 @@ describe("student portal journeys", () => {
     await a.page.reload();
     await a.page.getByRole("tab", { name: "Security", selected: true }).waitFor();
     await b.page.goto("/student/profile");
-    await b.page.waitForURL("**/login");
+    await b.page.waitForURL(/\/login(\?|$)/);
     await b.context.close();
 
     // The new password signs in (a new browser: a second session again).
@@ -205,7 +205,7 @@ describe("student portal journeys", () => {
     await a.page.getByText(/Signed out of 1 other session\./).waitFor();
 
     await c.page.goto("/student/id-card");
-    await c.page.waitForURL("**/login");
+    await c.page.waitForURL(/\/login(\?|$)/);
     await a.page.goto("/student/dashboard");
     await a.page.getByText("Welcome back, Priya!").waitFor();
     expect(a.problems).toEqual([]);

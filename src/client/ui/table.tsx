@@ -6,19 +6,24 @@ import { cx } from "./cx.ts";
  * Whether the wrapper scrolls sideways (a narrow window, a very long value): then it becomes a focusable,
  * named region so keyboard users can scroll it too (WCAG 2.1.1; axe "scrollable-region-focusable").
  */
-function useScrollsSideways() {
+function useScrollsSideways(contentKey: unknown) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
+  const check = () => {
+    const el = ref.current;
+    if (el) setScrolls(el.scrollWidth > el.clientWidth + 1);
+  };
+  // When the window or the table changes size…
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
-    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
     const observer = new ResizeObserver(check);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
-    check();
     return () => observer.disconnect();
   }, []);
+  // …and whenever new rows arrive (a cell can overflow without the table's own box changing).
+  useEffect(check, [contentKey]);
   return { ref, scrolls };
 }
 
@@ -58,7 +63,7 @@ export function Table<T>({
   skeletonRows = 5,
   className,
 }: TableProps<T>) {
-  const { ref, scrolls } = useScrollsSideways();
+  const { ref, scrolls } = useScrollsSideways(loading ? null : rows);
   const labelOf = (c: TableColumn<T>) => c.label ?? (typeof c.header === "string" ? c.header : undefined);
   let body: ReactNode;
   if (loading) {
