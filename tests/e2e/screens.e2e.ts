@@ -12,6 +12,8 @@ import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
 import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
 
 let server: RunningServer;
+/** Each test walks many screens; beside another group of browser tests on 2 cores one can take 2 minutes. */
+const HEAVY_MS = 240_000;
 let browser: Browser;
 
 const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
@@ -170,7 +172,7 @@ describe("axe on every screen (issue 14.7)", () => {
     expect(found).toEqual({});
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, HEAVY_MS);
 
   // Light mode: every screen. Dark mode changes only colours, so it runs on a screen of each kind (a
   // dashboard, a form, a list, the settings) to check contrast without doubling the suite's time.
@@ -193,7 +195,7 @@ describe("axe on every screen (issue 14.7)", () => {
       expect(found).toEqual({});
       expect(problems).toEqual([]);
       await context.close();
-    });
+    }, HEAVY_MS);
 
     test(`every admin screen and its main dialogs, ${scheme}`, async () => {
       const { page, context, problems } = await newPage(browser, server, DESKTOP);
@@ -230,7 +232,7 @@ describe("axe on every screen (issue 14.7)", () => {
       expect(found).toEqual({});
       expect(problems).toEqual([]);
       await context.close();
-    });
+    }, HEAVY_MS);
   }
 });
 
@@ -295,5 +297,5 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
     expect(tablet).toEqual({});
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, HEAVY_MS);
 });
