@@ -6,8 +6,7 @@ import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
-import { startBackupScheduler } from "./platform/backups.ts";
-import { createMailer } from "./platform/mail.ts";
+import { createInstituteMailer, startInstituteBackups } from "./workers.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
@@ -41,10 +40,10 @@ if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db }))
 await sweepOrphanFiles({ db, env, logger });
 
 const base = { db, sqlite, env, logger, now };
-const mail = createMailer(base);
+const mail = createInstituteMailer(base);
 const deps = { ...base, mail, limits: createRateLimiter(now) };
 mail.start();
-const stopBackups = startBackupScheduler(deps);
+const stopBackups = startInstituteBackups(deps);
 const app = createApp(deps);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 128 * 1024 * 1024 });
 

@@ -11,7 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { parseEnv } from "./env.ts";
 import { hashPassword } from "./platform/crypto.ts";
 import { memoryLogger } from "./platform/logger.ts";
-import { createMailer } from "./platform/mail.ts";
+import { createInstituteMailer } from "./workers.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
@@ -41,7 +41,7 @@ export async function createTestDeps(envOverrides: Record<string, string> = {}):
     logger,
     logLines: lines,
     now,
-    mail: createMailer({ db, env, logger, now }),
+    mail: createInstituteMailer({ db, env, logger, now }),
     limits: createRateLimiter(now),
     advance: (ms) => {
       current += ms;

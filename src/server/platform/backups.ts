@@ -7,8 +7,6 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { backupDatabaseTo } from "../../../db/connection.ts";
 import type { AppDeps } from "../deps.ts";
-import { getSettings } from "../features/settings/settings.service.ts";
-import { notifyAdmins } from "../features/notifications/notifications.service.ts";
 import { AppError, notFound } from "./errors.ts";
 import { dataPaths } from "./storage.ts";
 
@@ -83,21 +81,22 @@ export function backupDue(newest: string | undefined, frequency: keyof typeof FR
   return !newest || now.getTime() - Date.parse(newest) >= FREQUENCY_MS[frequency];
 }
 
+export interface BackupSchedule {
+  /** the frequency chosen now (Settings → System), read at every check */
+  frequency(): Promise<keyof typeof FREQUENCY_MS>;
+  /** told when a scheduled backup fails */
+  onFailure(message: string): Promise<void>;
+}
+
 /** Checks every few minutes whether the chosen frequency calls for a backup. */
-export function startBackupScheduler(deps: AppDeps, everyMs = 5 * 60_000, firstAfterMs = 60_000) {
+export function startBackupScheduler(deps: AppDeps, schedule: BackupSchedule, everyMs = 5 * 60_000, firstAfterMs = 60_000) {
   const tick = async () => {
     try {
-      const { system } = await getSettings(deps);
       const newest = (await listBackups(deps))[0]?.createdAt;
-      if (backupDue(newest, system.backupFrequency, deps.now())) await createBackup(deps);
+      if (backupDue(newest, await schedule.frequency(), deps.now())) await createBackup(deps);
     } catch (err) {
       deps.logger.error("scheduled backup failed", { error: String(err) });
-      await notifyAdmins(deps.db, deps.now(), {
-        type: "system",
-        priority: "high",
-        title: "A scheduled backup failed",
-        message: err instanceof AppError ? err.message : String(err),
-      }).catch(() => {});
+      await schedule.onFailure(err instanceof AppError ? err.message : String(err)).catch(() => {});
     }
   };
   // The first check waits a minute, so start-up stays fast.

@@ -2,11 +2,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/bun";
 import { createMiddleware } from "hono/factory";
-import type { Role } from "../../../db/schema.ts";
+import type { Role, User } from "../../../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
-import type { Authenticated } from "../features/auth/auth.service.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
 import { isRemembered } from "./read-cache.ts";
+
+/** The signed-in user of a request and their session (resolved by the auth feature). */
+export interface Authenticated {
+  user: User;
+  sessionId: number;
+}
 
 export interface AppEnv {
   Variables: {

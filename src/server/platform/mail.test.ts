@@ -4,7 +4,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { createTestDeps, createUser } from "../testing.ts";
-import { backoffMs, createMailer, MAX_SEND_ATTEMPTS, type MailTransport, smtpTransport } from "./mail.ts";
+import { createInstituteMailer as createMailer } from "../workers.ts";
+import { backoffMs, MAX_SEND_ATTEMPTS, type MailTransport, smtpTransport } from "./mail.ts";
 import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
 import { dataPaths } from "./storage.ts";
 

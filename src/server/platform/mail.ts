@@ -10,10 +10,8 @@ import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../../../db/schema.ts";
 import type { Env } from "../env.ts";
-import { getSettings, instituteContact } from "../features/settings/settings.service.ts";
-import { notifyAdmins } from "../features/notifications/notifications.service.ts";
 import type { Logger } from "./logger.ts";
-import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
+import type { EmailTemplate, RenderedEmail } from "./mail-templates.ts";
 import { dataPaths } from "./storage.ts";
 
 export const MAX_SEND_ATTEMPTS = 8;
@@ -74,19 +72,36 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
+/**
+ * What the mailer asks of the product (the platform knows nothing of settings or notifications): how a
+ * template reads with the institute's current details, where replies go, and whom to tell when a message
+ * is given up on. Wired in `src/server/mailer.ts`.
+ */
+export interface MailPolicy {
+  render(db: Kysely<Database>, email: EmailTemplate): Promise<RenderedEmail>;
+  replyTo(db: Kysely<Database>): Promise<string>;
+  onGivenUp(db: Kysely<Database>, at: Date, failed: GivenUpMail): Promise<void>;
+}
+
+export interface GivenUpMail {
+  id: number;
+  to: string;
+  subject: string;
+  template: string;
+  attempts: number;
+  error: string;
+}
+
 interface MailerDeps {
   db: Kysely<Database>;
   env: Env;
   logger: Logger;
   now: () => Date;
+  policy: MailPolicy;
 }
 
-/**
- * Records a message in the outbox through `db` (a transaction or the database), rendered with the
- * institute's current contact details; the worker delivers it. Returns the outbox id.
- */
-export async function enqueueEmail(db: Kysely<Database>, at: Date, to: string, email: EmailTemplate): Promise<number> {
-  const rendered = renderEmail(email, instituteContact(await getSettings({ db })));
+/** Records a rendered message in the outbox through `db` (a transaction or the database); the worker delivers it. */
+export async function writeToOutbox(db: Kysely<Database>, at: Date, to: string, rendered: RenderedEmail): Promise<number> {
   const row = await db
     .insertInto("email_outbox")
     .values({
@@ -122,7 +137,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
       .execute();
     const result = { sent: 0, retried: 0, failed: 0 };
     if (due.length === 0) return result;
-    const replyTo = instituteContact(await getSettings(deps)).email;
+    const replyTo = await deps.policy.replyTo(deps.db);
     for (const m of due) {
       const attempts = m.attempts + 1;
       try {
@@ -163,15 +178,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
         deps.logger.warn("e-mail delivery failed", { id: m.id, template: m.template, attempts, error });
         if (giveUp) {
           result.failed += 1;
-          await notifyAdmins(deps.db, deps.now(), {
-            type: "system",
-            priority: "high",
-            title: "An e-mail could not be delivered",
-            message: `"${m.subject}" to ${m.to_address} failed after ${attempts} attempts: ${error.slice(0, 200)}`,
-            data: { outboxId: m.id, to: m.to_address, template: m.template },
-            // An alert about an undeliverable alert e-mail stays in the portal: e-mailing it could loop.
-            email: m.template !== "admin_alert",
-          });
+          await deps.policy.onGivenUp(deps.db, deps.now(), { id: m.id, to: m.to_address, subject: m.subject, template: m.template, attempts, error });
         } else {
           result.retried += 1;
         }
@@ -182,7 +189,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
 
   const mailer: Mailer = {
     transport: chosen,
-    enqueue: (db, to, email) => enqueueEmail(db, deps.now(), to, email),
+    enqueue: async (db, to, email) => writeToOutbox(db, deps.now(), to, await deps.policy.render(db, email)),
     kick() {
       void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
     },

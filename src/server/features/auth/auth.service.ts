@@ -5,6 +5,7 @@
  */
 import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
+import type { Authenticated } from "../../platform/http.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
@@ -68,10 +69,7 @@ export interface TwoFactorChallenge {
 
 export type LoginResult = SignedIn | TwoFactorChallenge;
 
-export interface Authenticated {
-  user: User;
-  sessionId: number;
-}
+export type { Authenticated };
 
 const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 

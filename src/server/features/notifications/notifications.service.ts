@@ -9,7 +9,7 @@ import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shar
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
-import { enqueueEmail } from "../../platform/mail.ts";
+import { enqueueEmail } from "../settings/institute-mail.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { newestFirstPage } from "../../platform/paging.ts";

@@ -1,0 +1,42 @@
+/**
+ * The platform's workers as the product uses them. The mailer: the platform's outbox worker (platform/mail.ts) with the institute's
+ * rendering and Reply-To (features/settings) and a portal alert for mail given up on (features/notifications).
+ * The one place these are joined, so the platform imports no feature.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { Env } from "./env.ts";
+import { notifyAdmins } from "./features/notifications/notifications.service.ts";
+import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
+import type { Logger } from "./platform/logger.ts";
+import type { AppDeps } from "./deps.ts";
+import { getSettings } from "./features/settings/settings.service.ts";
+import { startBackupScheduler } from "./platform/backups.ts";
+import { createMailer, type MailPolicy, type MailTransport } from "./platform/mail.ts";
+
+export const instituteMailPolicy: MailPolicy = {
+  render: renderInstituteEmail,
+  replyTo: instituteReplyTo,
+  onGivenUp: (db, at, m) =>
+    notifyAdmins(db, at, {
+      type: "system",
+      priority: "high",
+      title: "An e-mail could not be delivered",
+      message: `"${m.subject}" to ${m.to} failed after ${m.attempts} attempts: ${m.error.slice(0, 200)}`,
+      data: { outboxId: m.id, to: m.to, template: m.template },
+      // An alert about an undeliverable alert e-mail stays in the portal: e-mailing it could loop.
+      email: m.template !== "admin_alert",
+    }),
+};
+
+export function createInstituteMailer(deps: { db: Kysely<Database>; env: Env; logger: Logger; now: () => Date }, transport?: MailTransport) {
+  return createMailer({ ...deps, policy: instituteMailPolicy }, transport);
+}
+
+/** Scheduled backups on Settings → System → backup frequency; a failure is a high-priority system alert. */
+export function startInstituteBackups(deps: AppDeps) {
+  return startBackupScheduler(deps, {
+    frequency: async () => (await getSettings(deps)).system.backupFrequency,
+    onFailure: (message) => notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", title: "A scheduled backup failed", message }),
+  });
+}
