@@ -7,13 +7,12 @@ import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MSG } from "../shared/messages.ts";
-import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import type { AppDeps } from "./deps.ts";
 import { admissionRest, adminAdmissionRest } from "./features/admissions/admissions.rest.ts";
 import { mountAdminFeatures } from "./features/admin-routes.ts";
 import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
-import { GALLERY_UPLOAD_BODY_LIMIT, galleryRest } from "./features/gallery/gallery.rest.ts";
+import { galleryRest } from "./features/gallery/gallery.rest.ts";
 import { analyticsRest } from "./features/analytics/analytics.rest.ts";
 import { checkHealth } from "./features/health/health.service.ts";
 import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
@@ -30,6 +29,14 @@ import { securityHeaders } from "./platform/security-headers.ts";
 import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
 import { dataPaths } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
+import {
+  allowedBeforePasswordChange,
+  BODY_LIMIT_SIZES,
+  bodyLimitFor,
+  closedInMaintenance,
+  isSharedPublicRead,
+  PUBLIC_CACHE_CONTROL,
+} from "./route-policies.ts";
 import { createContextInner } from "./trpc.ts";
 
 export interface AppOptions {
@@ -41,25 +48,7 @@ export interface AppOptions {
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
-/** Requests that carry files get a larger body limit; everything else stays small. */
-const UPLOAD_PATHS = [/^\/api\/admission\/(submit|update\/)/, /^\/api\/(student|auth)\/profile\/photo$/];
-const JSON_BODY_LIMIT = 1024 * 1024;
-/** four documents of at most 5 MB each, plus the form fields */
-const UPLOAD_BODY_LIMIT = 4 * UPLOAD_MAX_BYTES + 1024 * 1024;
 const MAX_TRPC_BATCH = 20;
-/** Public GET paths whose answers are the same for every visitor (issue 9). */
-const PUBLIC_CACHEABLE = new Set(["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery", "/api/gallery/"]);
-export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
-/** Public tRPC queries whose answers are the same for every visitor (a batch is shared if all its calls are). */
-const PUBLIC_TRPC_QUERIES = new Set(["site.info", "site.news", "gallery.publicList"]);
-const TRPC_PREFIX = "/api/trpc/";
-
-/** GETs answered the same to every visitor, kept by the response cache until the next write. */
-export function isSharedPublicRead(path: string): boolean {
-  if (PUBLIC_CACHEABLE.has(path)) return true;
-  return path.startsWith(TRPC_PREFIX) && path.slice(TRPC_PREFIX.length).split(",").every((name) => PUBLIC_TRPC_QUERIES.has(name));
-}
-const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]);
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const distDir = options.distDir ?? path.resolve(ROOT, process.env.DIST_DIR ?? "dist");
@@ -93,22 +82,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
 
-  // Built once: a GET carries no body, so only requests that do are measured.
-  const limitOf = (maxSize: number) =>
-    bodyLimit({
+  // Built once per size (route-policies.ts): a GET carries no body, so only requests that do are measured.
+  const limiters = new Map(
+    BODY_LIMIT_SIZES.map((maxSize) => [
       maxSize,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", MSG.payloadTooLarge);
-      },
-    });
-  const galleryLimit = limitOf(GALLERY_UPLOAD_BODY_LIMIT);
-  const uploadLimit = limitOf(UPLOAD_BODY_LIMIT);
-  const jsonLimit = limitOf(JSON_BODY_LIMIT);
+      bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE", MSG.payloadTooLarge);
+        },
+      }),
+    ]),
+  );
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const p = c.req.path;
-    const limit = p === "/api/gallery/upload" ? galleryLimit : UPLOAD_PATHS.some((re) => re.test(p)) ? uploadLimit : jsonLimit;
-    return limit(c, next);
+    return limiters.get(bodyLimitFor(c.req.path))!(c, next);
   });
 
   app.use("/api/*", async (c, next) => {
@@ -116,9 +104,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set("auth", auth);
     c.header("Cache-Control", "no-store");
     // Until a required password change is done, the account can do nothing else (tRPC checks per procedure).
-    if (auth?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path)) {
+    if (auth?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !allowedBeforePasswordChange("rest", c.req.path)) {
       throw new AppError("FORBIDDEN", MSG.mustChangePassword);
     }
+    // Maintenance mode closes the public site's paths (tRPC: sitePublicProcedure).
+    if (closedInMaintenance(c.req.path, auth?.user.role === "admin")) await assertSiteOpen(deps);
     await next();
     // The public site's data is the same for everyone: browsers and proxies may keep a guest's copy a
     // minute, unless the admin turned caching off (Settings → System → cacheEnabled). A request with
@@ -142,10 +132,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/admin/settings", adminSettingsRest);
   app.route("/api/admin/backups", adminBackupsRest);
   app.route("/api/tickets", ticketsRest);
-  app.use("/api/gallery", async (c, next) => {
-    await assertSiteOpen(deps);
-    await next();
-  });
   app.route("/api/gallery", galleryRest);
   app.route("/api/student", studentRest);
 

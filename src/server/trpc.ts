@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps.ts";
 import type { Authenticated } from "./features/auth/auth.service.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, type AppErrorCode } from "./platform/errors.ts";
+import { allowedBeforePasswordChange } from "./route-policies.ts";
 
 export interface Context {
   deps: AppDeps;
@@ -94,12 +95,9 @@ export const sitePublicProcedure = publicProcedure.use(async ({ ctx, next }) => 
   return next();
 });
 
-/** What an account that must change its password may still call. */
-const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["auth.me", "auth.logout", "auth.logoutAll", "auth.changePassword"]);
-
 const signedIn = publicProcedure.use(({ ctx, next, path }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MSG.notAuthenticated });
-  if (ctx.auth.user.must_change_password === 1 && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(path)) {
+  if (ctx.auth.user.must_change_password === 1 && !allowedBeforePasswordChange("trpc", path)) {
     throw new TRPCError({ code: "FORBIDDEN", message: MSG.mustChangePassword });
   }
   return next({ ctx: { ...ctx, auth: ctx.auth } });

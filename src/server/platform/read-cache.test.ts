@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
-import { PUBLIC_CACHE_CONTROL } from "../app.ts";
+import { PUBLIC_CACHE_CONTROL } from "../route-policies.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { listContacts, submitContact, updateContactStatus } from "../features/contacts/contacts.service.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";

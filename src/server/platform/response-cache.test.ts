@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { native } from "../../../tests/setup/happy-dom.ts";
 import { seed } from "../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
-import { isSharedPublicRead } from "../app.ts";
+import { isSharedPublicRead } from "../route-policies.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";

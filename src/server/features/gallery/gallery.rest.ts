@@ -27,11 +27,6 @@ import {
   uploadGalleryImages,
 } from "./gallery.service.ts";
 
-/**
- * The body limit POST /api/gallery/upload needs: the most files of the largest size, plus the form
- * fields (app.ts sets body limits per path).
- */
-export const GALLERY_UPLOAD_BODY_LIMIT = GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + 1024 * 1024;
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(galleryIdInput, { id: c.req.param("id") }).id;

@@ -1,6 +1,6 @@
 /**
- * The public site's REST paths under /api/public (spec part 1 §7). Maintenance mode closes them, but not
- * /api/public/admin/contacts (spec part 2 §7), which lives in contacts/contacts.rest.ts.
+ * The public site's REST paths under /api/public (spec part 1 §7). Maintenance mode closes them
+ * (route-policies.ts), but not /api/public/admin/contacts (spec part 2 §7, in contacts/contacts.rest.ts).
  */
 import { Hono } from "hono";
 import { contactInput } from "../../../shared/schemas/contact.ts";
@@ -9,13 +9,9 @@ import { type AppEnv, ok, readJson, requestIp } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { submitContact } from "../contacts/contacts.service.ts";
 import { listPublicGallery } from "../gallery/gallery.service.ts";
-import { assertSiteOpen, getInstituteInfo, listNews } from "./site.service.ts";
+import { getInstituteInfo, listNews } from "./site.service.ts";
 
 export const publicRest = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!c.req.path.startsWith("/api/public/admin")) await assertSiteOpen(c.get("deps"));
-    await next();
-  })
   .get("/institute-info", async (c) => ok(c, await getInstituteInfo(c.get("deps"))))
   .get("/news", async (c) => ok(c, await listNews(c.get("deps"))))
   .get("/gallery", async (c) => ok(c, await listPublicGallery(c.get("deps"), parseInput(galleryQuery, c.req.query()))))

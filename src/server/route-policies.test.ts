@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { allowedBeforePasswordChange, bodyLimitFor, closedInMaintenance, isSharedPublicRead, JSON_BODY_LIMIT } from "./route-policies.ts";
+
+describe("the route policy table (issue 15)", () => {
+  test("body limits: files get room, everything else 1 MB", () => {
+    expect(bodyLimitFor("/api/auth/admin/login")).toBe(JSON_BODY_LIMIT);
+    expect(bodyLimitFor("/api/admission/submit")).toBeGreaterThan(20 * 1024 * 1024);
+    expect(bodyLimitFor("/api/gallery/upload")).toBeGreaterThan(bodyLimitFor("/api/admission/submit"));
+    expect(bodyLimitFor("/api/student/profile/photo")).toBe(bodyLimitFor("/api/admission/submit"));
+  });
+
+  test("maintenance closes the public site's paths, not the admin's nor an ID card's check", () => {
+    for (const p of ["/api/public/news", "/api/public/contact", "/api/gallery", "/api/gallery/", "/api/admission/submit"]) {
+      expect([p, closedInMaintenance(p, false)]).toEqual([p, true]);
+    }
+    for (const p of ["/api/public/admin/contacts", "/api/public/verify/abc", "/api/gallery/upload", "/api/admin/students", "/api/auth/me"]) {
+      expect([p, closedInMaintenance(p, false)]).toEqual([p, false]);
+    }
+    // Admins still open applicants' documents.
+    expect(closedInMaintenance("/api/admission/application/3", true)).toBe(false);
+    expect(closedInMaintenance("/api/public/news", true)).toBe(true);
+  });
+
+  test("before a required password change: only me, sign out and the change itself", () => {
+    expect(allowedBeforePasswordChange("rest", "/api/auth/change-password")).toBe(true);
+    expect(allowedBeforePasswordChange("rest", "/api/student/profile")).toBe(false);
+    expect(allowedBeforePasswordChange("trpc", "auth.changePassword")).toBe(true);
+    expect(allowedBeforePasswordChange("trpc", "student.profile")).toBe(false);
+  });
+
+  test("shared reads: public lists and a tRPC batch made only of them", () => {
+    expect(isSharedPublicRead("/api/public/news")).toBe(true);
+    expect(isSharedPublicRead("/api/trpc/site.info,site.news")).toBe(true);
+    expect(isSharedPublicRead("/api/trpc/site.info,auth.me")).toBe(false);
+  });
+});

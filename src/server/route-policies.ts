@@ -1,0 +1,65 @@
+/**
+ * The cross-cutting rules of the HTTP surface in one table (issue 15): how large a request body may be,
+ * which paths maintenance mode closes, what an account may still call before its required password change,
+ * and which reads are the same for every visitor (shared caching). app.ts and trpc.ts read this table; no
+ * feature adapter repeats these rules.
+ */
+import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
+import { GALLERY_UPLOAD_MAX_FILES } from "../shared/schemas/gallery.ts";
+
+const MB = 1024 * 1024;
+
+/** Body limits: requests carrying files get more; everything else stays at JSON_BODY_LIMIT. */
+export const JSON_BODY_LIMIT = 1 * MB;
+const BODY_LIMITS: readonly { path: RegExp; maxBytes: number; why: string }[] = [
+  { path: /^\/api\/gallery\/upload$/, maxBytes: GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + MB, why: "a batch of gallery images" },
+  { path: /^\/api\/admission\/(submit|update\/)/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "four documents of at most 5 MB each, plus the fields" },
+  { path: /^\/api\/(student|auth)\/profile\/photo$/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "a profile photo" },
+];
+
+export function bodyLimitFor(path: string): number {
+  return BODY_LIMITS.find((l) => l.path.test(path))?.maxBytes ?? JSON_BODY_LIMIT;
+}
+
+/** Every distinct limit, so the app can build one limiter per size at start. */
+export const BODY_LIMIT_SIZES = [...new Set([JSON_BODY_LIMIT, ...BODY_LIMITS.map((l) => l.maxBytes)])];
+
+/**
+ * Maintenance mode (Settings → System) closes the public site's REST paths; the admin area keeps working.
+ * "guests" closes a path for everyone but a signed-in admin (admins open applicants' documents there).
+ * tRPC: the public site's procedures are `sitePublicProcedure` (trpc.ts), closed the same way.
+ */
+const CLOSED_IN_MAINTENANCE: readonly { path: RegExp; for: "everyone" | "guests" }[] = [
+  // /api/public/admin/contacts is the admin's; an ID card's public check (/api/public/verify) keeps working.
+  { path: /^\/api\/public(\/(?!admin\/|verify\/)|$)/, for: "everyone" },
+  // Only the public list: /api/gallery/* are the admin's paths.
+  { path: /^\/api\/gallery\/?$/, for: "everyone" },
+  { path: /^\/api\/admission(\/|$)/, for: "guests" },
+];
+
+export function closedInMaintenance(path: string, signedInAdmin: boolean): boolean {
+  const rule = CLOSED_IN_MAINTENANCE.find((r) => r.path.test(path));
+  return rule !== undefined && (rule.for === "everyone" || !signedInAdmin);
+}
+
+/** What an account that must change its password may still do (docs/decisions/004): REST paths and tRPC procedures. */
+const BEFORE_PASSWORD_CHANGE = {
+  rest: new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/logout-all", "/api/auth/change-password"]),
+  trpc: new Set(["auth.me", "auth.logout", "auth.logoutAll", "auth.changePassword"]),
+};
+
+export const allowedBeforePasswordChange = (kind: "rest" | "trpc", pathOrProcedure: string) => BEFORE_PASSWORD_CHANGE[kind].has(pathOrProcedure);
+
+/** Reads answered the same to every visitor (issue 9): kept by the response cache and by browsers for a minute. */
+const SHARED_READS = {
+  rest: new Set(["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery", "/api/gallery/"]),
+  trpc: new Set(["site.info", "site.news", "gallery.publicList"]),
+};
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+const TRPC_PREFIX = "/api/trpc/";
+
+/** A GET path whose answer is the same for every visitor (a tRPC batch is shared if all its calls are). */
+export function isSharedPublicRead(path: string): boolean {
+  if (SHARED_READS.rest.has(path)) return true;
+  return path.startsWith(TRPC_PREFIX) && path.slice(TRPC_PREFIX.length).split(",").every((name) => SHARED_READS.trpc.has(name));
+}
