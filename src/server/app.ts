@@ -8,22 +8,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MSG } from "../shared/messages.ts";
 import type { AppDeps } from "./deps.ts";
-import { admissionRest, adminAdmissionRest } from "./features/admissions/admissions.rest.ts";
-import { mountAdminFeatures } from "./features/admin-routes.ts";
-import { authRest } from "./features/auth/auth.rest.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
-import { galleryRest } from "./features/gallery/gallery.rest.ts";
-import { analyticsRest } from "./features/analytics/analytics.rest.ts";
-import { checkHealth } from "./features/health/health.service.ts";
-import { adminBackupsRest, adminSettingsRest } from "./features/settings/settings.rest.ts";
-import { ticketsRest } from "./features/tickets/tickets.rest.ts";
-import { publicRest } from "./features/site/public.rest.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
+import { FEATURES } from "./features/registry.ts";
 import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
-import { studentRest, verifyRest } from "./features/student/student.rest.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
-import { type AppEnv, bearerToken, ok, requestIp } from "./platform/http.ts";
+import { type AppEnv, bearerToken, requestIp } from "./platform/http.ts";
 import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
@@ -121,19 +112,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
-  app.get("/api/health", async (c) => ok(c, await checkHealth(deps)));
-  app.route("/api/auth", authRest);
-  app.route("/api/public/verify", verifyRest);
-  app.route("/api/public", publicRest);
-  app.route("/api/admission", admissionRest);
-  app.route("/api/admin/admissions", adminAdmissionRest);
-  mountAdminFeatures(app);
-  app.route("/api/admin/analytics", analyticsRest);
-  app.route("/api/admin/settings", adminSettingsRest);
-  app.route("/api/admin/backups", adminBackupsRest);
-  app.route("/api/tickets", ticketsRest);
-  app.route("/api/gallery", galleryRest);
-  app.route("/api/student", studentRest);
+  // Each feature's REST paths (features/*/*.feature.ts, listed in features/registry.ts).
+  for (const feature of FEATURES) for (const [mountPath, rest] of feature.rest) app.route(mountPath, rest);
 
   app.use(
     "/api/trpc/*",
