@@ -31,10 +31,88 @@ export const ADMIN = { email: "bench-admin@institute.local", password: "BenchAdm
 /** The name fragment the search benchmark looks for ("Sharma", "Sharad", …). */
 export const SEARCH_FRAGMENT = "shar";
 
-const FIRST = ["Aarav", "Vivaan", "Aditya", "Vihaan", "Arjun", "Sai", "Reyansh", "Ayaan", "Krishna", "Ishaan", "Ananya", "Diya", "Priya", "Saanvi", "Aadhya", "Kavya", "Meera", "Riya", "Neha", "Pooja", "Rahul", "Rohan", "Sneha", "Tanvi", "Sharad", "Kiran", "Manoj", "Sunita", "Deepak", "Lakshmi"];
-const LAST = ["Patel", "Kulkarni", "Deshmukh", "Joshi", "Iyer", "Reddy", "Nair", "Gupta", "Singh", "Kumar", "Sharma", "Verma", "Mehta", "Shah", "Pawar", "Jadhav", "Chavan", "Bose", "Das", "Khan", "Menon", "Rao", "Pillai", "Naidu", "Bhat", "Gowda", "Mishra", "Pandey", "Tiwari", "Yadav", "Shinde", "Kale", "More", "Gaikwad", "Salunkhe", "Thakur", "Chauhan", "Rathod", "Saxena", "Agarwal"];
+const FIRST = [
+  "Aarav",
+  "Vivaan",
+  "Aditya",
+  "Vihaan",
+  "Arjun",
+  "Sai",
+  "Reyansh",
+  "Ayaan",
+  "Krishna",
+  "Ishaan",
+  "Ananya",
+  "Diya",
+  "Priya",
+  "Saanvi",
+  "Aadhya",
+  "Kavya",
+  "Meera",
+  "Riya",
+  "Neha",
+  "Pooja",
+  "Rahul",
+  "Rohan",
+  "Sneha",
+  "Tanvi",
+  "Sharad",
+  "Kiran",
+  "Manoj",
+  "Sunita",
+  "Deepak",
+  "Lakshmi",
+];
+const LAST = [
+  "Patel",
+  "Kulkarni",
+  "Deshmukh",
+  "Joshi",
+  "Iyer",
+  "Reddy",
+  "Nair",
+  "Gupta",
+  "Singh",
+  "Kumar",
+  "Sharma",
+  "Verma",
+  "Mehta",
+  "Shah",
+  "Pawar",
+  "Jadhav",
+  "Chavan",
+  "Bose",
+  "Das",
+  "Khan",
+  "Menon",
+  "Rao",
+  "Pillai",
+  "Naidu",
+  "Bhat",
+  "Gowda",
+  "Mishra",
+  "Pandey",
+  "Tiwari",
+  "Yadav",
+  "Shinde",
+  "Kale",
+  "More",
+  "Gaikwad",
+  "Salunkhe",
+  "Thakur",
+  "Chauhan",
+  "Rathod",
+  "Saxena",
+  "Agarwal",
+];
 const CITIES = ["Pune", "Mumbai", "Nashik", "Nagpur", "Aurangabad", "Kolhapur", "Solapur", "Thane"];
-const COURSES = ["Bachelor of Arts (BA)", "Bachelor of Commerce (BCom)", "Master of Arts (MA)", "Master of Commerce (MCom)", "Diploma in Computer Applications"];
+const COURSES = [
+  "Bachelor of Arts (BA)",
+  "Bachelor of Commerce (BCom)",
+  "Master of Arts (MA)",
+  "Master of Commerce (MCom)",
+  "Diploma in Computer Applications",
+];
 const SUBJECTS = ["Admission enquiry", "Fee structure", "Examination dates", "Study centre", "Certificate request", "Other"];
 const CATEGORIES = ["Campus", "Facilities", "Sports", "Events", "Students", "Faculty"];
 const TYPES = ["admission", "system", "security", "contact", "course", "support"];
@@ -76,13 +154,18 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
   const insertStudent = sqlite.prepare(`insert into users (role, name, email, password_hash, student_id, mobile, date_of_birth, gender,
     address, city, state, pincode, blood_group, standard, course, is_active, preferences, created_at, updated_at)
     values ('student', ?, ?, ?, ?, ?, '2001-01-01', ?, ?, ?, 'Maharashtra', '411001', 'B+', 'BA', ?, ?, ?, ?, ?)`);
-  const insertContact = sqlite.prepare(`insert into contact_inquiries (name, email, phone, subject, message, status, ip, created_at, updated_at)
+  const insertContact =
+    sqlite.prepare(`insert into contact_inquiries (name, email, phone, subject, message, status, ip, created_at, updated_at)
     values (?, ?, ?, ?, ?, ?, '127.0.0.1', ?, ?)`);
-  const insertNotification = sqlite.prepare(`insert into notifications (recipient_user_id, type, title, message, priority, data, read_at, created_at)
+  const insertNotification =
+    sqlite.prepare(`insert into notifications (recipient_user_id, type, title, message, priority, data, read_at, created_at)
     values (?, ?, ?, ?, ?, '{}', ?, ?)`);
-  const insertImage = sqlite.prepare(`insert into gallery_images (title, description, category, is_active, file_key, width, height, size_bytes,
+  const insertImage =
+    sqlite.prepare(`insert into gallery_images (title, description, category, is_active, file_key, width, height, size_bytes,
     uploaded_by, created_at, updated_at) values (?, ?, ?, ?, ?, 1600, 1067, 420000, ?, ?, ?)`);
-  const setSequence = sqlite.prepare("insert into sequences (name, value) values (?, ?) on conflict(name) do update set value = excluded.value");
+  const setSequence = sqlite.prepare(
+    "insert into sequences (name, value) values (?, ?) on conflict(name) do update set value = excluded.value",
+  );
 
   sqlite.transaction(() => {
     const year = now.getUTCFullYear();
@@ -93,10 +176,28 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
       const status = r < 0.2 ? "pending" : r < 0.8 ? "approved" : "rejected";
       const at = minutesAgo(i, sizes.admissions);
       insertAdmission.run(
-        `APP-${year}-${String(i).padStart(6, "0")}`, status, first, last, "2002-05-17", rand() < 0.5 ? "Male" : "Female", "O+",
-        `${first}.${last}.${i}@example.org`.toLowerCase(), `9${String(100000000 + i).slice(0, 9)}`, `${i}, Station Road`, pick(CITIES),
-        "411001", pick(COURSES), "City Junior College", `Mr ${last}`, `Mrs ${last}`,
-        status === "rejected" ? "Documents incomplete" : null, status === "pending" ? null : adminId, at, status === "pending" ? null : at, at, at,
+        `APP-${year}-${String(i).padStart(6, "0")}`,
+        status,
+        first,
+        last,
+        "2002-05-17",
+        rand() < 0.5 ? "Male" : "Female",
+        "O+",
+        `${first}.${last}.${i}@example.org`.toLowerCase(),
+        `9${String(100000000 + i).slice(0, 9)}`,
+        `${i}, Station Road`,
+        pick(CITIES),
+        "411001",
+        pick(COURSES),
+        "City Junior College",
+        `Mr ${last}`,
+        `Mrs ${last}`,
+        status === "rejected" ? "Documents incomplete" : null,
+        status === "pending" ? null : adminId,
+        at,
+        status === "pending" ? null : at,
+        at,
+        at,
       );
     }
     setSequence.run(`application:${year}`, sizes.admissions);
@@ -104,8 +205,19 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
       const name = `${pick(FIRST)} ${pick(LAST)}`;
       const at = minutesAgo(i, sizes.students);
       insertStudent.run(
-        name, `student${i}@example.org`, studentHash, `STU${String(i).padStart(6, "0")}`, `8${String(100000000 + i).slice(0, 9)}`,
-        rand() < 0.5 ? "Male" : "Female", `${i}, MG Road`, pick(CITIES), pick(COURSES), rand() < 0.9 ? 1 : 0, prefs, at, at,
+        name,
+        `student${i}@example.org`,
+        studentHash,
+        `STU${String(i).padStart(6, "0")}`,
+        `8${String(100000000 + i).slice(0, 9)}`,
+        rand() < 0.5 ? "Male" : "Female",
+        `${i}, MG Road`,
+        pick(CITIES),
+        pick(COURSES),
+        rand() < 0.9 ? 1 : 0,
+        prefs,
+        at,
+        at,
       );
     }
     setSequence.run("student_id", sizes.students);
@@ -114,26 +226,57 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
       const r = rand();
       const status = r < 0.3 ? "new" : r < 0.5 ? "in-progress" : r < 0.8 ? "resolved" : "closed";
       const at = minutesAgo(i, sizes.contacts);
-      insertContact.run(name, `visitor${i}@example.org`, "9822012345", pick(SUBJECTS), `Hello, I would like to know more about ${pick(COURSES)}. Please call me back.`, status, at, at);
+      insertContact.run(
+        name,
+        `visitor${i}@example.org`,
+        "9822012345",
+        pick(SUBJECTS),
+        `Hello, I would like to know more about ${pick(COURSES)}. Please call me back.`,
+        status,
+        at,
+        at,
+      );
     }
     const firstStudent = (sqlite.prepare("select min(id) as id from users where role = 'student'").get() as { id: number }).id;
     for (let i = 1; i <= sizes.notifications; i++) {
       const at = minutesAgo(i, sizes.notifications);
       const recipient = i % 2 === 0 ? adminId : firstStudent + (i % sizes.students);
-      insertNotification.run(recipient, pick(TYPES), "New admission application", `${pick(FIRST)} ${pick(LAST)} applied for ${pick(COURSES)}.`, pick(PRIORITIES), rand() < 0.7 ? at : null, at);
+      insertNotification.run(
+        recipient,
+        pick(TYPES),
+        "New admission application",
+        `${pick(FIRST)} ${pick(LAST)} applied for ${pick(COURSES)}.`,
+        pick(PRIORITIES),
+        rand() < 0.7 ? at : null,
+        at,
+      );
     }
     for (let i = 1; i <= sizes.gallery; i++) {
       const at = minutesAgo(i, sizes.gallery);
-      insertImage.run(`Campus life ${i}`, "A moment from the institute's year.", pick(CATEGORIES), rand() < 0.9 ? 1 : 0, `bench-${String(i).padStart(5, "0")}`, adminId, at, at);
+      insertImage.run(
+        `Campus life ${i}`,
+        "A moment from the institute's year.",
+        pick(CATEGORIES),
+        rand() < 0.9 ? 1 : 0,
+        `bench-${String(i).padStart(5, "0")}`,
+        adminId,
+        at,
+        at,
+      );
     }
   })();
   // Every benchmark image's variants are hard links to a seeded image's, so pages show real pictures
   // (no 404s in the browser) without 6,000 files' worth of disk.
-  const seeded = sqlite.prepare("select file_key from gallery_images where file_key not like 'bench-%' order by id").all() as { file_key: string }[];
+  const seeded = sqlite.prepare("select file_key from gallery_images where file_key not like 'bench-%' order by id").all() as {
+    file_key: string;
+  }[];
   for (let i = 1; i <= sizes.gallery && seeded.length; i++) {
     const source = seeded[i % seeded.length]!.file_key;
     for (const width of GALLERY_WIDTHS) {
-      linkSync(path.join(paths.gallery, `${source}-${width}.webp`), path.join(paths.gallery, `bench-${String(i).padStart(5, "0")}-${width}.webp`));
+      linkSync(
+        path.join(paths.gallery, `${source}-${width}.webp`),
+        path.join(paths.gallery, `bench-${String(i).padStart(5, "0")}-${width}.webp`),
+      );
     }
   }
   await db.destroy();

@@ -95,10 +95,12 @@ function summarise(pagePath: string, lhr: LighthouseResult): Result {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
-      if (audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "manual") continue;
+      if (audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "manual")
+        continue;
       const seen = failingById.get(ref.id);
       if (seen) seen.categories.push(c);
-      else failingById.set(ref.id, { id: ref.id, title: audit.title, categories: [c], score: audit.score, displayValue: audit.displayValue });
+      else
+        failingById.set(ref.id, { id: ref.id, title: audit.title, categories: [c], score: audit.score, displayValue: audit.displayValue });
     }
   }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -189,7 +191,8 @@ export function lighthouseReport(results: Result[]): string {
   for (const r of results) {
     if (!r.failing.length && !r.warnings.length) continue;
     lines.push("", `${r.path}:`);
-    for (const f of r.failing) lines.push(`  - ${f.id} (${f.categories.join(", ")}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ""}`);
+    for (const f of r.failing)
+      lines.push(`  - ${f.id} (${f.categories.join(", ")}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ""}`);
     for (const w of r.warnings) lines.push(`  - warning: ${w}`);
   }
   return lines.join("\n");
@@ -274,7 +277,7 @@ async function main() {
     }
     log(`reports written to ${reportDir}`);
   }
-  console.log("\n" + lighthouseReport(results) + "\n");
+  console.log(`\n${lighthouseReport(results)}\n`);
 
   stop();
   if (server) await server.exited;

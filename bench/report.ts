@@ -82,13 +82,16 @@ export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
   for (const list of ["admissions", "students", "contacts"]) {
     const page1 = byName.get(`${list} page 1`);
     if (!page1) continue;
-    if (page1.ratio < BUDGETS.listPage1Ratio) failures.push(`${list} page 1: ${pct(page1.ratio)} of reference (budget ≥ ${pct(BUDGETS.listPage1Ratio)})`);
-    if (!(page1.p99 <= BUDGETS.listPage1P99)) failures.push(`${list} page 1: p99 ${page1.p99.toFixed(1)} ms (budget ≤ ${BUDGETS.listPage1P99} ms)`);
+    if (page1.ratio < BUDGETS.listPage1Ratio)
+      failures.push(`${list} page 1: ${pct(page1.ratio)} of reference (budget ≥ ${pct(BUDGETS.listPage1Ratio)})`);
+    if (!(page1.p99 <= BUDGETS.listPage1P99))
+      failures.push(`${list} page 1: p99 ${page1.p99.toFixed(1)} ms (budget ≤ ${BUDGETS.listPage1P99} ms)`);
     for (const variant of ["deep page", "search"]) {
       const e = byName.get(`${list} ${variant}`);
       if (!e) continue;
       const rel = e.rps / page1.rps;
-      if (rel < BUDGETS.deepOrSearchVsPage1) failures.push(`${list} ${variant}: ${pct(rel)} of page 1 (budget ≥ ${pct(BUDGETS.deepOrSearchVsPage1)})`);
+      if (rel < BUDGETS.deepOrSearchVsPage1)
+        failures.push(`${list} ${variant}: ${pct(rel)} of page 1 (budget ≥ ${pct(BUDGETS.deepOrSearchVsPage1)})`);
     }
   }
   for (const name of ["public gallery", "institute info", "news"]) {
@@ -96,7 +99,8 @@ export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
     if (e && e.ratio < BUDGETS.publicRatio) failures.push(`${name}: ${pct(e.ratio)} of reference (budget ≥ ${pct(BUDGETS.publicRatio)})`);
   }
   const home = byName.get("home tRPC batch");
-  if (home && home.ratio < BUDGETS.homeBatchRatio) failures.push(`home tRPC batch: ${pct(home.ratio)} of reference (budget ≥ ${pct(BUDGETS.homeBatchRatio)})`);
+  if (home && home.ratio < BUDGETS.homeBatchRatio)
+    failures.push(`home tRPC batch: ${pct(home.ratio)} of reference (budget ≥ ${pct(BUDGETS.homeBatchRatio)})`);
   for (const p of r.probes) {
     const limit = p.name.includes("login") ? BUDGETS.healthDuringLoginsP99 : BUDGETS.healthDuringUploadsP99;
     if (!(p.p99 <= limit)) failures.push(`${p.name}: p99 ${p.p99.toFixed(1)} ms (budget ≤ ${limit} ms)`);
@@ -105,8 +109,10 @@ export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
   if (r.rssMb > BUDGETS.rssMb) failures.push(`resident memory: ${r.rssMb.toFixed(0)} MB (budget ≤ ${BUDGETS.rssMb} MB)`);
   for (const b of r.bundles) {
     if (b.route === "/") {
-      if (b.jsGzip / 1024 > BUDGETS.homeJsKb) failures.push(`/ JavaScript: ${(b.jsGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeJsKb} KB)`);
-      if (b.cssGzip / 1024 > BUDGETS.homeCssKb) failures.push(`/ CSS: ${(b.cssGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeCssKb} KB)`);
+      if (b.jsGzip / 1024 > BUDGETS.homeJsKb)
+        failures.push(`/ JavaScript: ${(b.jsGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeJsKb} KB)`);
+      if (b.cssGzip / 1024 > BUDGETS.homeCssKb)
+        failures.push(`/ CSS: ${(b.cssGzip / 1024).toFixed(1)} KB gzip (budget ≤ ${BUDGETS.homeCssKb} KB)`);
     }
     if (b.portalChunks.length) failures.push(`${b.route} loads portal code: ${b.portalChunks.join(", ")}`);
   }
@@ -120,7 +126,9 @@ export function markdownTable(r: BenchResults): string {
   const byName = new Map(r.endpoints.map((e) => [e.name, e]));
   lines.push(
     `Run ${r.at}${r.quick ? " (--quick: one tenth of the data)" : ""}; ${r.connections} connections, ${r.durationSeconds} s per endpoint; ${r.machine}.`,
-    `Dataset: ${Object.entries(r.sizes).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ")}.`,
+    `Dataset: ${Object.entries(r.sizes)
+      .map(([k, v]) => `${v.toLocaleString("en")} ${k}`)
+      .join(", ")}.`,
     "",
     "Each ratio is against the reference measured just before and just after that endpoint (the mean of the two runs).",
     "",
@@ -143,7 +151,9 @@ export function markdownTable(r: BenchResults): string {
   lines.push("", "| Measure | value | budget |", "| --- | ---: | --- |");
   for (const p of r.probes) {
     const limit = p.name.includes("login") ? BUDGETS.healthDuringLoginsP99 : BUDGETS.healthDuringUploadsP99;
-    lines.push(`| ${p.name} (p50 ${ms(p.p50)}, max ${ms(p.max)}, ${p.samples} probes; ${p.background}) | p99 ${ms(p.p99)} ms | ≤ ${limit} ms |`);
+    lines.push(
+      `| ${p.name} (p50 ${ms(p.p50)}, max ${ms(p.max)}, ${p.samples} probes; ${p.background}) | p99 ${ms(p.p99)} ms | ≤ ${limit} ms |`,
+    );
   }
   lines.push(`| start-up to a healthy /api/health | ${Math.round(r.startupMs)} ms | ≤ ${BUDGETS.startupMs} ms |`);
   lines.push(`| resident memory after the run | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`);
@@ -163,6 +173,11 @@ export function markdownTable(r: BenchResults): string {
       ...r.firstRequests.map((f) => `| ${f.name} | ${ms(f.medianMs)} | ${ms(f.maxMs)} |`),
     );
   }
-  lines.push("", r.failures.length ? `**Budgets missed (${r.failures.length}):**\n\n${r.failures.map((f) => `- ${f}`).join("\n")}` : "**Every budget is met.**");
+  lines.push(
+    "",
+    r.failures.length
+      ? `**Budgets missed (${r.failures.length}):**\n\n${r.failures.map((f) => `- ${f}`).join("\n")}`
+      : "**Every budget is met.**",
+  );
   return lines.join("\n");
 }

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
 import { ADMIN, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
-import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
 import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
 import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
 
@@ -52,7 +52,16 @@ async function freePort(): Promise<number> {
 log("building the client");
 const metafile = path.join(work, "meta.json");
 const build = Bun.spawn(
-  [process.execPath, "build", "./index.html", "--production", "--public-path=/", `--outdir=${distDir}`, "--splitting", `--metafile=${metafile}`],
+  [
+    process.execPath,
+    "build",
+    "./index.html",
+    "--production",
+    "--public-path=/",
+    `--outdir=${distDir}`,
+    "--splitting",
+    `--metafile=${metafile}`,
+  ],
   { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
 );
 if ((await build.exited) !== 0) throw new Error("client build failed");
@@ -63,7 +72,11 @@ await precompress(distDir);
 // ————— dataset —————
 
 const sizes = scaled(scale);
-log(`generating the dataset (${Object.entries(sizes).map(([k, v]) => `${v} ${k}`).join(", ")})`);
+log(
+  `generating the dataset (${Object.entries(sizes)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ")})`,
+);
 const generated = await generateDataset(dataDir, sizes);
 log(`dataset ready in ${generated.seconds.toFixed(1)} s`);
 const firstRequests = await measureFirstRequests(path.join(dataDir, "institute.db"), Math.round(DEEP_PAGE * scale), SEARCH_FRAGMENT);
@@ -105,7 +118,12 @@ async function startServer(port: number) {
 }
 
 const refPort = await freePort();
-const reference = Bun.spawn([process.execPath, "bench/reference.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(refPort) }, stdout: "ignore", stderr: "inherit" });
+const reference = Bun.spawn([process.execPath, "bench/reference.ts"], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(refPort) },
+  stdout: "ignore",
+  stderr: "inherit",
+});
 children.push(reference);
 const server = await startServer(await freePort());
 log(`server healthy after ${Math.round(server.startupMs)} ms`);
@@ -146,7 +164,15 @@ function parseDuration(text: string): number {
 }
 
 async function wrk(url: string, headers: Record<string, string> = {}, seconds = duration) {
-  const cmd = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+  const cmd = [
+    "wrk",
+    "-t1",
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    "--latency",
+    ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+    url,
+  ];
   const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
@@ -191,9 +217,21 @@ async function measure(name: string, pathAndQuery: string, extraHeaders: Record<
   const nextReference = await referenceRun(Math.max(1, Math.round(duration / 2)));
   const reference = (previousReference + nextReference) / 2;
   previousReference = nextReference;
-  const result: LoadResult = { name, path: pathAndQuery, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, ratio: r.rps / reference, referenceRps: reference, note };
+  const result: LoadResult = {
+    name,
+    path: pathAndQuery,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    errors: r.errors,
+    ratio: r.rps / reference,
+    referenceRps: reference,
+    note,
+  };
   endpoints.push(result);
-  log(`${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${(result.ratio * 100).toFixed(1)}% of reference)${r.errors ? `, ${r.errors} errors` : ""}`);
+  log(
+    `${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${(result.ratio * 100).toFixed(1)}% of reference)${r.errors ? `, ${r.errors} errors` : ""}`,
+  );
   return result;
 }
 
@@ -204,7 +242,9 @@ const LISTS = [
 ] as const;
 
 for (const list of LISTS) {
-  const first = (await check(`${server.url}${list.path}?page=1&limit=${LIST_LIMIT}`, auth)) as { data: { pagination: { totalPages: number } } };
+  const first = (await check(`${server.url}${list.path}?page=1&limit=${LIST_LIMIT}`, auth)) as {
+    data: { pagination: { totalPages: number } };
+  };
   const totalPages = first.data.pagination.totalPages;
   const deep = Math.max(1, Math.min(totalPages, Math.round(DEEP_PAGE * scale)));
   await measure(`${list.name} page 1`, `${list.path}?page=1&limit=${LIST_LIMIT}`, auth);
@@ -271,7 +311,11 @@ async function fiveMegabyteJpeg(): Promise<Uint8Array> {
   for (;;) {
     const raw = new Uint8Array(side * side * 3);
     for (let i = 0; i < raw.length; i += 65536) crypto.getRandomValues(raw.subarray(i, i + 65536));
-    const jpeg = new Uint8Array(await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
     if (jpeg.length > 5 * 1024 * 1024) side = Math.floor(side * 0.97);
     else if (jpeg.length < 4.5 * 1024 * 1024) side = Math.floor(side * 1.03);
     else return jpeg;
@@ -321,7 +365,8 @@ if (!flag("skip-browser")) {
     for (const [out, info] of Object.entries(meta.outputs)) {
       // A JS chunk lists the portal stylesheets whose URLs it holds (src/client/routes.tsx) among its inputs: only its code counts.
       const inputs = Object.keys(info.inputs ?? {}).filter((i) => out.endsWith(".css") || !i.endsWith(".css"));
-      if (inputs.some((i) => /src\/client\/(features\/(admin|student)\/|layouts\/((admin|student)-layout|portal\.css))/.test(i))) portalOutputs.add(path.basename(out));
+      if (inputs.some((i) => /src\/client\/(features\/(admin|student)\/|layouts\/((admin|student)-layout|portal\.css))/.test(i)))
+        portalOutputs.add(path.basename(out));
     }
     const browser = await launchBrowser();
     for (const route of ["/", "/gallery", "/admission"]) {
@@ -331,7 +376,11 @@ if (!flag("skip-browser")) {
       page.on("response", (res) => {
         const type = res.request().resourceType();
         if (type !== "script" && type !== "stylesheet") return;
-        seen.push(res.body().then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: Bun.gzipSync(new Uint8Array(body)).length })));
+        seen.push(
+          res
+            .body()
+            .then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: Bun.gzipSync(new Uint8Array(body)).length })),
+        );
       });
       await page.goto(restarted.url + route, { waitUntil: "networkidle" });
       const files = await Promise.all(seen);
@@ -345,7 +394,8 @@ if (!flag("skip-browser")) {
       await context.close();
     }
     await browser.close();
-    for (const b of bundles) log(`${b.route}: JS ${(b.jsGzip / 1024).toFixed(1)} KB, CSS ${(b.cssGzip / 1024).toFixed(1)} KB gzip, ${b.files.length} files`);
+    for (const b of bundles)
+      log(`${b.route}: JS ${(b.jsGzip / 1024).toFixed(1)} KB, CSS ${(b.cssGzip / 1024).toFixed(1)} KB gzip, ${b.files.length} files`);
   }
 }
 
@@ -376,10 +426,10 @@ const partial: Omit<BenchResults, "failures"> = {
   firstRequests,
 };
 const results: BenchResults = { ...partial, failures: [...checkBudgets(partial), ...(lighthouse?.failures ?? [])] };
-writeFileSync(path.join(import.meta.dir, "results.json"), JSON.stringify(results, null, 2) + "\n");
+writeFileSync(path.join(import.meta.dir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 const table = markdownTable(results) + (lighthouse ? `\n\nLighthouse (mobile, median of 3):\n\n${lighthouse.table}` : "");
-writeFileSync(path.join(import.meta.dir, "results.md"), table + "\n");
-console.log("\n" + table + "\n");
+writeFileSync(path.join(import.meta.dir, "results.md"), `${table}\n`);
+console.log(`\n${table}\n`);
 
 stopAll();
 await Promise.all(children.map((c) => c.exited));

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: index helpers run inside migrations, whose Kysely<any> is Kysely's documented migration type
 /**
  * The only database-specific place (DECISIONS 14): opens SQLite through better-sqlite3 with the
  * pragmas the product relies on, and hands the rest of the code a portable Kysely instance.

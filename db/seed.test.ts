@@ -18,13 +18,33 @@ describe("migrations", () => {
     expect((await migrateToLatest(db)).length).toBeGreaterThan(0);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
-    for (const t of ["users", "sessions", "admissions", "admission_documents", "contact_inquiries", "notifications", "gallery_images", "support_tickets", "settings", "courses", "books", "exams", "faqs", "one_time_codes", "audit_log", "email_outbox", "announcements"]) {
+    for (const t of [
+      "users",
+      "sessions",
+      "admissions",
+      "admission_documents",
+      "contact_inquiries",
+      "notifications",
+      "gallery_images",
+      "support_tickets",
+      "settings",
+      "courses",
+      "books",
+      "exams",
+      "faqs",
+      "one_time_codes",
+      "audit_log",
+      "email_outbox",
+      "announcements",
+    ]) {
       expect(tables).toContain(t);
     }
     expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
-    await expect(sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ('h', 999, 'a', 'a', 'a')`.execute(db)).rejects.toThrow();
+    await expect(
+      sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ('h', 999, 'a', 'a', 'a')`.execute(db),
+    ).rejects.toThrow();
     await db.destroy();
   });
 
@@ -32,7 +52,15 @@ describe("migrations", () => {
     const deps = await createTestDeps();
     const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(deps.db);
     const names = rows.rows.map((r) => r.name);
-    for (const i of ["admissions_status_created", "contacts_status_created", "notifications_recipient_created", "gallery_active_category_created", "tickets_status_created", "users_role_created", "audit_created"]) {
+    for (const i of [
+      "admissions_status_created",
+      "contacts_status_created",
+      "notifications_recipient_created",
+      "gallery_active_category_created",
+      "tickets_status_created",
+      "users_role_created",
+      "audit_created",
+    ]) {
       expect(names).toContain(i);
     }
   });
@@ -53,7 +81,14 @@ describe("seed", () => {
     const again = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
     expect(again.created).toEqual([]);
     const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements") =>
-      Number((await deps.db.selectFrom(t).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await deps.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("users")).toBe(2);
     expect(await count("gallery_images")).toBe(6);
     expect(await count("catalog_options")).toBe(8 + 10 + 15);
@@ -74,7 +109,9 @@ describe("seed", () => {
     expect(result.created).toEqual([{ role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)" }]);
     const students = await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute();
     expect(students).toHaveLength(0);
-    expect((await signedIn(loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" }))).user.email).toBe("principal@example.org");
+    expect((await signedIn(loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" }))).user.email).toBe(
+      "principal@example.org",
+    );
   });
 
   test("generated passwords meet the password policy and differ", () => {

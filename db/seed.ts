@@ -6,15 +6,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import {
-  GALLERY_WIDTHS,
-  SEED_ADMISSION_COURSES,
-  SEED_STANDARDS,
-  SEED_STREAMS,
-} from "../src/shared/constants.ts";
-import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
-import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
 import { openStudentAccount } from "../src/server/features/accounts/accounts.repository.ts";
+import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
+import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } from "../src/shared/constants.ts";
+import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
 import type { CatalogList, GalleryCategory } from "./schema.ts";
 
@@ -141,12 +136,37 @@ async function seedAnnouncements(db: DB, now: Date) {
 }
 
 const DEMO_GALLERY: { title: string; category: GalleryCategory; description: string; colors: [string, string] }[] = [
-  { title: "Main campus entrance", category: "Campus", description: "The entrance of our Pune office building.", colors: ["#1d3a8a", "#3b82f6"] },
-  { title: "Reading room", category: "Facilities", description: "A quiet reading room open to all enrolled students.", colors: ["#0f766e", "#5eead4"] },
-  { title: "Annual sports day", category: "Sports", description: "Students and staff at the annual sports day.", colors: ["#b45309", "#f59e0b"] },
+  {
+    title: "Main campus entrance",
+    category: "Campus",
+    description: "The entrance of our Pune office building.",
+    colors: ["#1d3a8a", "#3b82f6"],
+  },
+  {
+    title: "Reading room",
+    category: "Facilities",
+    description: "A quiet reading room open to all enrolled students.",
+    colors: ["#0f766e", "#5eead4"],
+  },
+  {
+    title: "Annual sports day",
+    category: "Sports",
+    description: "Students and staff at the annual sports day.",
+    colors: ["#b45309", "#f59e0b"],
+  },
   { title: "Convocation ceremony", category: "Events", description: "Graduates receiving their degrees.", colors: ["#7c2d12", "#fb923c"] },
-  { title: "Study group", category: "Students", description: "A weekend study group at the Mumbai office.", colors: ["#4338ca", "#a5b4fc"] },
-  { title: "Faculty orientation", category: "Faculty", description: "Our counsellors and faculty at the orientation day.", colors: ["#334155", "#94a3b8"] },
+  {
+    title: "Study group",
+    category: "Students",
+    description: "A weekend study group at the Mumbai office.",
+    colors: ["#4338ca", "#a5b4fc"],
+  },
+  {
+    title: "Faculty orientation",
+    category: "Faculty",
+    description: "Our counsellors and faculty at the orientation day.",
+    colors: ["#334155", "#94a3b8"],
+  },
 ];
 
 /** Small generated illustrations (no stock photos), written as the same web-sized variants uploads get. */
@@ -161,7 +181,10 @@ async function seedGallery(db: DB, opts: SeedOptions) {
   const generated = await Promise.all(
     DEMO_GALLERY.map(async (item) => {
       const svg = demoSvg(item.title, item.colors, width, height);
-      const fileKey = `demo-${randomToken().slice(0, 12).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+      const fileKey = `demo-${randomToken()
+        .slice(0, 12)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "x")}`;
       // Rasterise the illustration once, then scale it down for each variant.
       const raster = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
       let bytes = 0;

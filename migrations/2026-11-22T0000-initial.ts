@@ -4,7 +4,6 @@
  */
 import { type Kysely, sql } from "kysely";
 
-
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
@@ -68,9 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("admissions")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("application_number", "text", (c) => c.notNull().unique())
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'approved', 'rejected')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'approved', 'rejected')`))
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("last_name", "text", (c) => c.notNull())
     .addColumn("date_of_birth", "text", (c) => c.notNull())
@@ -143,11 +140,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("contacts_created").on("contact_inquiries").column("created_at").execute();
-  await db.schema
-    .createIndex("contacts_status_created")
-    .on("contact_inquiries")
-    .columns(["status", "created_at"])
-    .execute();
+  await db.schema.createIndex("contacts_status_created").on("contact_inquiries").columns(["status", "created_at"]).execute();
   await db.schema.createIndex("contacts_email").on("contact_inquiries").column("email").execute();
 
   await db.schema
@@ -173,21 +166,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("read_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("notifications_recipient_created")
-    .on("notifications")
-    .columns(["recipient_user_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("notifications_recipient_created").on("notifications").columns(["recipient_user_id", "created_at"]).execute();
   await db.schema
     .createIndex("notifications_recipient_type_created")
     .on("notifications")
     .columns(["recipient_user_id", "type", "created_at"])
     .execute();
-  await db.schema
-    .createIndex("notifications_recipient_unread")
-    .on("notifications")
-    .columns(["recipient_user_id", "read_at"])
-    .execute();
+  await db.schema.createIndex("notifications_recipient_unread").on("notifications").columns(["recipient_user_id", "read_at"]).execute();
 
   await db.schema
     .createTable("gallery_images")
@@ -319,11 +304,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("consumed_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("one_time_codes_lookup")
-    .on("one_time_codes")
-    .columns(["purpose", "email", "created_at"])
-    .execute();
+  await db.schema.createIndex("one_time_codes_lookup").on("one_time_codes").columns(["purpose", "email", "created_at"]).execute();
   await db.schema.createIndex("one_time_codes_hash").on("one_time_codes").columns(["purpose", "code_hash"]).execute();
 
   await db.schema
@@ -369,11 +350,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("announcements_published")
-    .on("announcements")
-    .columns(["is_published", "published_at"])
-    .execute();
+  await db.schema.createIndex("announcements_published").on("announcements").columns(["is_published", "published_at"]).execute();
 
   await db.schema
     .createTable("sequences")

@@ -9,7 +9,7 @@ import { navigate as browserNavigate } from "wouter/use-browser-location";
 import { AppErrorBoundary } from "./layouts/error-screen.tsx";
 import { onUnauthorized } from "./lib/errors.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { createSessionStore, expireSession, SessionProvider, type SessionApi, sessionApiFromTrpc } from "./lib/session.tsx";
+import { createSessionStore, expireSession, type SessionApi, SessionProvider, sessionApiFromTrpc } from "./lib/session.tsx";
 import { readToken } from "./lib/storage.ts";
 import { createTrpcClient, type FetchLike, trpc } from "./lib/trpc.ts";
 import { AppRoutes } from "./routes.tsx";

@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { BaseLocationHook } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { MSG } from "../shared/messages.ts";
 import { App } from "./app.tsx";
 import { ApiError } from "./lib/errors.ts";
 import { afterSignInPath, loginPathFor, type SessionApi } from "./lib/session.tsx";
-import { MSG } from "../shared/messages.ts";
 import {
   ADMIN,
   fakeTrpcFetch,
@@ -14,10 +14,10 @@ import {
   storeSession,
   stubSessionApi,
   TrpcFailure,
-  useClientTestRules,
+  withClientTestRules,
 } from "./lib/testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 /**
  * Renders the whole app at `path` in memory; the session's server calls are stubbed. `visited` lists

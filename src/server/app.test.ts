@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { RATE_RULES } from "./platform/rate-limit.ts";
 import { dataPaths } from "./platform/storage.ts";
-import { createTestDeps, testApp, type TestDeps } from "./testing.ts";
+import { createTestDeps, type TestDeps, testApp } from "./testing.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -75,15 +75,22 @@ describe("routing", () => {
   });
 
   test("paths with .., encoded dots or backslashes never reach files outside the served folders", async () => {
-    for (const p of ["/../secret.txt", "/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/..%5csecret.txt", "//..//secret.txt", "/%252e%252e/secret.txt"]) {
+    for (const p of [
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/%2e%2e%2fsecret.txt",
+      "/..%5csecret.txt",
+      "//..//secret.txt",
+      "/%252e%252e/secret.txt",
+    ]) {
       const res = await app.request(p);
       expect(await res.text()).not.toContain("top secret");
     }
   });
 
   test("an absurdly long path is a plain 404 or the app shell, never a 500", async () => {
-    expect([200, 404]).toContain((await app.request("/" + "a".repeat(5000))).status);
-    expect((await app.request("/" + "a".repeat(5000) + ".png")).status).toBe(404);
+    expect([200, 404]).toContain((await app.request(`/${"a".repeat(5000)}`)).status);
+    expect((await app.request(`/${"a".repeat(5000)}.png`)).status).toBe(404);
   });
 
   test("gallery variants are served from the data folder, and only by a plain generated name", async () => {

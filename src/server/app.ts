@@ -9,8 +9,8 @@ import { bodyLimit } from "hono/body-limit";
 import { MSG } from "../shared/messages.ts";
 import type { AppDeps } from "./deps.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
-import { getSettings } from "./features/settings/settings.service.ts";
 import { FEATURES } from "./features/registry.ts";
+import { getSettings } from "./features/settings/settings.service.ts";
 import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
@@ -19,7 +19,6 @@ import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
 import { dataPaths } from "./platform/storage.ts";
-import { appRouter } from "./router.ts";
 import {
   allowedBeforePasswordChange,
   BODY_LIMIT_SIZES,
@@ -28,6 +27,7 @@ import {
   isSharedPublicRead,
   PUBLIC_CACHE_CONTROL,
 } from "./route-policies.ts";
+import { appRouter } from "./router.ts";
 import { createContextInner } from "./trpc.ts";
 
 export interface AppOptions {
@@ -104,7 +104,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // The public site's data is the same for everyone: browsers and proxies may keep a guest's copy a
     // minute, unless the admin turned caching off (Settings → System → cacheEnabled). A request with
     // credentials is answered no-store like every authenticated answer.
-    if (c.req.method === "GET" && c.res.status === 200 && c.req.header("authorization") === undefined && isSharedPublicRead(c.req.path) && (await getSettings(deps)).system.cacheEnabled) {
+    if (
+      c.req.method === "GET" &&
+      c.res.status === 200 &&
+      c.req.header("authorization") === undefined &&
+      isSharedPublicRead(c.req.path) &&
+      (await getSettings(deps)).system.cacheEnabled
+    ) {
       c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
     }
     // tRPC builds its own Response, which drops the no-store set above: API answers hold personal data and
@@ -148,10 +154,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      return c.json(
-        { success: false, message: err.message, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) },
-        err.status,
-      );
+      return c.json({ success: false, message: err.message, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) }, err.status);
     }
     deps.logger.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     return c.json({ success: false, message: MSG.internal }, HTTP_STATUS.INTERNAL);

@@ -16,7 +16,7 @@ const SOURCES = ["index.html", "src/client", "src/shared", "public"];
 
 function newestMtime(entry: string): number {
   const full = path.join(ROOT, entry);
-  let stat;
+  let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(full);
   } catch {
@@ -61,7 +61,11 @@ export interface BuildMetafile {
  * index.html with modulepreload links for each page of PRELOADED_PAGES: its chunk and every chunk it
  * imports statically, less what index.html loads already. Keyed by page path.
  */
-export function pageShells(indexHtml: string, meta: BuildMetafile, pages: Record<string, string> = PRELOADED_PAGES): Record<string, string> {
+export function pageShells(
+  indexHtml: string,
+  meta: BuildMetafile,
+  pages: Record<string, string> = PRELOADED_PAGES,
+): Record<string, string> {
   const name = (output: string) => path.posix.normalize(output).replace(/^\.?\//, "");
   const outputs = new Map(Object.entries(meta.outputs).map(([file, info]) => [name(file), info]));
   const staticClosure = (start: string[]) => {
@@ -109,7 +113,7 @@ export async function precompress(dir: string): Promise<void> {
     files.map(async (file) => {
       const data = await Bun.file(file).bytes();
       const [br, gz] = await Promise.all([compress(data, "br"), compress(data, "gzip")]);
-      await Promise.all([Bun.write(file + ".br", br), Bun.write(file + ".gz", gz)]);
+      await Promise.all([Bun.write(`${file}.br`, br), Bun.write(`${file}.gz`, gz)]);
     }),
   );
 }
@@ -121,7 +125,16 @@ export async function buildClient(opts: { precompress?: boolean } = {}): Promise
   const metafile = path.join(tmpdir(), `institute-build-${process.pid}-${Date.now()}.json`);
   try {
     const proc = Bun.spawn(
-      [process.execPath, "build", "./index.html", "--production", "--public-path=/", `--outdir=${DIST}`, "--splitting", `--metafile=${metafile}`],
+      [
+        process.execPath,
+        "build",
+        "./index.html",
+        "--production",
+        "--public-path=/",
+        `--outdir=${DIST}`,
+        "--splitting",
+        `--metafile=${metafile}`,
+      ],
       { cwd: ROOT, stdout: "inherit", stderr: "inherit" },
     );
     if ((await proc.exited) !== 0) throw new Error("The client build failed (see the messages above).");

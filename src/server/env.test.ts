@@ -14,7 +14,13 @@ describe("parseEnv", () => {
   });
 
   test("empty strings count as unset; values are normalised", () => {
-    const env = parseEnv({ PORT: "8080", SMTP_URL: "", ADMIN_EMAIL: " Boss@Example.ORG ", ADMIN_PASSWORD: "Str0ngPassword", NODE_ENV: "production" });
+    const env = parseEnv({
+      PORT: "8080",
+      SMTP_URL: "",
+      ADMIN_EMAIL: " Boss@Example.ORG ",
+      ADMIN_PASSWORD: "Str0ngPassword",
+      NODE_ENV: "production",
+    });
     expect(env.PORT).toBe(8080);
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.ADMIN_EMAIL).toBe("boss@example.org");

@@ -25,9 +25,7 @@ const envSchema = v.pipe(
         v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "ADMIN_PASSWORD needs an uppercase letter, a lowercase letter and a digit"),
       ),
     ),
-    SMTP_URL: v.optional(
-      v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")),
-    ),
+    SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://"))),
     MAIL_FROM: v.optional(v.string(), "Institute of Distance Education <no-reply@institute.local>"),
     NODE_ENV: v.optional(
       v.picklist(["development", "production", "test"], "NODE_ENV must be development, production or test"),

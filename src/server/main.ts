@@ -6,13 +6,13 @@ import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
 import { createLogger } from "./platform/logger.ts";
-import { createInstituteMailer, startInstituteBackups } from "./workers.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { configureImageProcessing } from "./platform/uploads.ts";
+import { createInstituteMailer, startInstituteBackups } from "./workers.ts";
 
-let env;
+let env: ReturnType<typeof parseEnv>;
 try {
   env = parseEnv(process.env);
 } catch (err) {
@@ -55,9 +55,7 @@ for (const c of created) {
 if (created.length) console.log("These passwords are shown only once. Keep them safe.");
 console.log(`Institute portal listening on ${url}`);
 console.log(
-  mail.transport.kind === "smtp"
-    ? "E-mail is sent through SMTP_URL."
-    : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,
+  mail.transport.kind === "smtp" ? "E-mail is sent through SMTP_URL." : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -13,7 +13,13 @@ describe("the route policy table (issue 15)", () => {
     for (const p of ["/api/public/news", "/api/public/contact", "/api/gallery", "/api/gallery/", "/api/admission/submit"]) {
       expect([p, closedInMaintenance(p, false)]).toEqual([p, true]);
     }
-    for (const p of ["/api/public/admin/contacts", "/api/public/verify/abc", "/api/gallery/upload", "/api/admin/students", "/api/auth/me"]) {
+    for (const p of [
+      "/api/public/admin/contacts",
+      "/api/public/verify/abc",
+      "/api/gallery/upload",
+      "/api/admin/students",
+      "/api/auth/me",
+    ]) {
       expect([p, closedInMaintenance(p, false)]).toEqual([p, false]);
     }
     // Admins still open applicants' documents.

@@ -13,7 +13,11 @@ const MB = 1024 * 1024;
 export const JSON_BODY_LIMIT = 1 * MB;
 const BODY_LIMITS: readonly { path: RegExp; maxBytes: number; why: string }[] = [
   { path: /^\/api\/gallery\/upload$/, maxBytes: GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + MB, why: "a batch of gallery images" },
-  { path: /^\/api\/admission\/(submit|update\/)/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "four documents of at most 5 MB each, plus the fields" },
+  {
+    path: /^\/api\/admission\/(submit|update\/)/,
+    maxBytes: 4 * UPLOAD_MAX_BYTES + MB,
+    why: "four documents of at most 5 MB each, plus the fields",
+  },
   { path: /^\/api\/(student|auth)\/profile\/photo$/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "a profile photo" },
 ];
 
@@ -48,7 +52,8 @@ const BEFORE_PASSWORD_CHANGE = {
   trpc: new Set(["auth.me", "auth.logout", "auth.logoutAll", "auth.changePassword"]),
 };
 
-export const allowedBeforePasswordChange = (kind: "rest" | "trpc", pathOrProcedure: string) => BEFORE_PASSWORD_CHANGE[kind].has(pathOrProcedure);
+export const allowedBeforePasswordChange = (kind: "rest" | "trpc", pathOrProcedure: string) =>
+  BEFORE_PASSWORD_CHANGE[kind].has(pathOrProcedure);
 
 /** Reads answered the same to every visitor (issue 9): kept by the response cache and by browsers for a minute. */
 const SHARED_READS = {
@@ -61,5 +66,11 @@ const TRPC_PREFIX = "/api/trpc/";
 /** A GET path whose answer is the same for every visitor (a tRPC batch is shared if all its calls are). */
 export function isSharedPublicRead(path: string): boolean {
   if (SHARED_READS.rest.has(path)) return true;
-  return path.startsWith(TRPC_PREFIX) && path.slice(TRPC_PREFIX.length).split(",").every((name) => SHARED_READS.trpc.has(name));
+  return (
+    path.startsWith(TRPC_PREFIX) &&
+    path
+      .slice(TRPC_PREFIX.length)
+      .split(",")
+      .every((name) => SHARED_READS.trpc.has(name))
+  );
 }

@@ -2,7 +2,11 @@
 import sharp from "sharp";
 
 export async function pngBytes(width = 64, height = 64): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 29, g: 58, b: 138 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: 29, g: 58, b: 138 } } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 export async function jpegBytes(width = 64, height = 64): Promise<Uint8Array<ArrayBuffer>> {
@@ -34,4 +38,5 @@ export function oversizedPng(size: number): Uint8Array<ArrayBuffer> {
   return b;
 }
 
-export const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") => new File([bytes], name, { type });
+export const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") =>
+  new File([bytes], name, { type });

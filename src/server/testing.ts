@@ -4,19 +4,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
-import { seedCatalog } from "../../db/seed.ts";
 import type { NewUser } from "../../db/schema.ts";
+import { seedCatalog } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
 import { parseEnv } from "./env.ts";
+import type { Authenticated, LoginResult, SignedIn } from "./features/auth/auth.service.ts";
 import { hashPassword } from "./platform/crypto.ts";
 import { memoryLogger } from "./platform/logger.ts";
-import { createInstituteMailer } from "./workers.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
 import { createCallerFactory, createContextInner } from "./trpc.ts";
-import type { Authenticated, LoginResult, SignedIn } from "./features/auth/auth.service.ts";
+import { createInstituteMailer } from "./workers.ts";
 
 export interface TestDeps extends AppDeps {
   /** moves the clock forward */

@@ -1,6 +1,7 @@
 /** tRPC: context, error formatter (field errors in `data`), and the public / student / admin procedures. */
-import { initTRPC, TRPCError } from "@trpc/server";
+
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { MSG } from "../shared/messages.ts";
 import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";

@@ -5,13 +5,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { notifyAdmins } from "./features/notifications/notifications.service.ts";
 import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
-import type { Logger } from "./platform/logger.ts";
-import type { AppDeps } from "./deps.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
 import { startBackupScheduler } from "./platform/backups.ts";
+import type { Logger } from "./platform/logger.ts";
 import { createMailer, type MailPolicy, type MailTransport } from "./platform/mail.ts";
 
 export const instituteMailPolicy: MailPolicy = {
@@ -29,7 +29,10 @@ export const instituteMailPolicy: MailPolicy = {
     }),
 };
 
-export function createInstituteMailer(deps: { db: Kysely<Database>; env: Env; logger: Logger; now: () => Date }, transport?: MailTransport) {
+export function createInstituteMailer(
+  deps: { db: Kysely<Database>; env: Env; logger: Logger; now: () => Date },
+  transport?: MailTransport,
+) {
   return createMailer({ ...deps, policy: instituteMailPolicy }, transport);
 }
 
@@ -37,6 +40,7 @@ export function createInstituteMailer(deps: { db: Kysely<Database>; env: Env; lo
 export function startInstituteBackups(deps: AppDeps) {
   return startBackupScheduler(deps, {
     frequency: async () => (await getSettings(deps)).system.backupFrequency,
-    onFailure: (message) => notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", title: "A scheduled backup failed", message }),
+    onFailure: (message) =>
+      notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", title: "A scheduled backup failed", message }),
   });
 }

@@ -2,8 +2,34 @@
 
 /** Titles people put before their name in India; a greeting skips them ("Good Morning, Meera", not "Dr."). */
 const HONORIFICS = new Set([
-  "dr", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "shri", "shree", "sri", "smt", "shrimati", "kumari", "km",
-  "kum", "sau", "er", "adv", "ca", "capt", "col", "lt", "maj", "gen", "sir", "madam", "late",
+  "dr",
+  "mr",
+  "mrs",
+  "ms",
+  "miss",
+  "mx",
+  "prof",
+  "professor",
+  "shri",
+  "shree",
+  "sri",
+  "smt",
+  "shrimati",
+  "kumari",
+  "km",
+  "kum",
+  "sau",
+  "er",
+  "adv",
+  "ca",
+  "capt",
+  "col",
+  "lt",
+  "maj",
+  "gen",
+  "sir",
+  "madam",
+  "late",
 ]);
 
 /**

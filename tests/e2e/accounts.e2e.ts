@@ -122,7 +122,11 @@ async function requestCode(page: Page, kind: "student" | "admin", email: string)
 }
 
 const boxValues = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll<HTMLInputElement>(".code-input input")).map((i) => i.value).join(""));
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>(".code-input input"))
+      .map((i) => i.value)
+      .join(""),
+  );
 
 /** Pastes text into the first box, as a person pasting the code from the e-mail would. */
 const pasteIntoFirstBox = (page: Page, text: string) =>
@@ -346,10 +350,7 @@ describe("account journeys", () => {
     // Even the right password is refused now.
     await page.getByLabel("Password", { exact: true }).fill(current.student);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "Too many failed sign-in attempts. Your account is locked for 15 minutes." })
-      .waitFor();
+    await page.getByRole("alert").filter({ hasText: "Too many failed sign-in attempts. Your account is locked for 15 minutes." }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(expectedNoise(problems)).toEqual([]);
     await context.close();

@@ -36,7 +36,9 @@ async function signInAsAdmin(page: Page) {
 async function storedSettings(page: Page) {
   return page.evaluate(async () => {
     const response = await fetch("/api/admin/settings", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
-    return ((await response.json()) as { data: { settings: { security: { sessionTimeout: number }; system: { maintenanceMode: boolean } } } }).data.settings;
+    return (
+      (await response.json()) as { data: { settings: { security: { sessionTimeout: number }; system: { maintenanceMode: boolean } } } }
+    ).data.settings;
   });
 }
 
@@ -206,7 +208,10 @@ describe("admin content", () => {
     await page.getByRole("group", { name: "Gallery Images" }).getByText("6", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Last 7 days" }).click();
     await page.waitForURL("**/admin/analytics?range=7d");
-    await page.getByRole("table", { name: /per day, last 7 days/ }).first().waitFor({ state: "attached" });
+    await page
+      .getByRole("table", { name: /per day, last 7 days/ })
+      .first()
+      .waitFor({ state: "attached" });
 
     const exportButton = page.getByRole("button", { name: "Export Report" });
     await until(() => exportButton.isEnabled());
@@ -214,7 +219,14 @@ describe("admin content", () => {
     expect(download.suggestedFilename()).toMatch(/^analytics-report-\d{4}-\d{2}-\d{2}-7d\.csv$/);
     await page.getByText(new RegExp(`${download.suggestedFilename().replace(/\./g, "\\.")}.*Downloads folder`)).waitFor();
     const csv = readFileSync((await download.path())!, "utf8");
-    for (const section of ["Analytics report", "Overview", "Admissions trend", "Contacts trend", "Top gallery categories", "Recent activity"]) {
+    for (const section of [
+      "Analytics report",
+      "Overview",
+      "Admissions trend",
+      "Contacts trend",
+      "Top gallery categories",
+      "Recent activity",
+    ]) {
       expect(csv).toContain(section);
     }
     expect(csv).toContain("Last 7 days (7d)");

@@ -165,7 +165,11 @@ describe("admin operations", () => {
     const { page, context, problems } = await newPage(browser, server);
     await signInAsAdmin(page);
     await page.goto("/admin/contacts");
-    await page.getByRole("row").filter({ hasText: "Kavita Rao" }).getByText("Can the MBA fee be paid in instalments? I work ful…").waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Kavita Rao" })
+      .getByText("Can the MBA fee be paid in instalments? I work ful…")
+      .waitFor();
     await page.getByRole("button", { name: "View inquiry from Kavita Rao" }).click();
     const details = page.getByRole("dialog", { name: "Inquiry from Kavita Rao" });
     await details.getByText("No replies yet", { exact: false }).waitFor();

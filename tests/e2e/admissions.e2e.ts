@@ -4,9 +4,10 @@
  * approves it; the new student sets a password from the e-mailed link and signs in. Then a rejection with
  * its reason, and files the browser or the server refuses, with everything typed kept.
  */
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
@@ -31,11 +32,15 @@ async function pngFile(): Promise<Buffer> {
   const height = 160;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function jpegFile(): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 160, channels: 3, background: "#1d3a8a" } }).jpeg().toBuffer();
+  return sharp({ create: { width: 120, height: 160, channels: 3, background: "#1d3a8a" } })
+    .jpeg()
+    .toBuffer();
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -98,7 +103,9 @@ function readOutbox(): Mail[] {
   const dir = path.join(server.dataDir, "outbox");
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".eml")).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }
@@ -116,7 +123,11 @@ async function mailFor(to: string, pattern: RegExp, seen = 0): Promise<string> {
     if (matches.length > seen) return matches.at(-1)![1]!;
     await Bun.sleep(150);
   }
-  throw new Error(`No e-mail to ${to} matching ${pattern} arrived. Outbox:\n${readOutbox().map((m) => `${m.to} · ${m.subject}`).join("\n")}`);
+  throw new Error(
+    `No e-mail to ${to} matching ${pattern} arrived. Outbox:\n${readOutbox()
+      .map((m) => `${m.to} · ${m.subject}`)
+      .join("\n")}`,
+  );
 }
 
 const CODE_LINE = /^ {4}(\d{6})\s*$/m;
@@ -262,7 +273,10 @@ describe("admissions journeys", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Your changes have been saved.").waitFor();
     await page.getByRole("button", { name: "View Details" }).click();
-    await page.getByRole("dialog", { name: `Application ${applicationNumber}` }).getByText("Nashik").waitFor();
+    await page
+      .getByRole("dialog", { name: `Application ${applicationNumber}` })
+      .getByText("Nashik")
+      .waitFor();
     await noSidewaysScroll(page);
     expect(problems).toEqual([]);
     await context.close();

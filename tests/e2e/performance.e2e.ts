@@ -31,7 +31,16 @@ beforeAll(async () => {
   const dist = path.join(work, "dist");
   const metafile = path.join(work, "meta.json");
   const build = Bun.spawn(
-    [process.execPath, "build", "./index.html", "--production", "--public-path=/", `--outdir=${dist}`, "--splitting", `--metafile=${metafile}`],
+    [
+      process.execPath,
+      "build",
+      "./index.html",
+      "--production",
+      "--public-path=/",
+      `--outdir=${dist}`,
+      "--splitting",
+      `--metafile=${metafile}`,
+    ],
     { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
   );
   expect(await build.exited).toBe(0);
@@ -44,7 +53,9 @@ beforeAll(async () => {
     const code = Object.keys(info.inputs ?? {}).filter((i) => !i.endsWith(".css"));
     if (code.some((i) => PORTAL_SOURCE.test(i))) portalChunks.add(path.basename(out));
   }
-  const linked = [...readFileSync(path.join(dist, "index.html"), "utf8").matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]);
+  const linked = [...readFileSync(path.join(dist, "index.html"), "utf8").matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map(
+    (m) => m[1],
+  );
   expect(linked).toHaveLength(1);
   for (const file of readdirSync(dist)) if (file.endsWith(".css") && !linked.includes(file)) portalStylesheets.add(file);
   server = await startServer({ DIST_DIR: dist });

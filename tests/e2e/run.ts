@@ -24,7 +24,7 @@ await buildClient();
 const files = readdirSync(here)
   .filter((f) => f.endsWith(".e2e.ts"))
   .sort()
-  .map((f) => "./" + path.relative(process.cwd(), path.join(here, f)));
+  .map((f) => `./${path.relative(process.cwd(), path.join(here, f))}`);
 
 /**
  * The files run in E2E_JOBS groups at once (default 2, one per core of the CI machine): each file starts
@@ -59,7 +59,10 @@ const runs = groups.map(async (group, i) => {
     stderr: i === 0 ? "inherit" : "pipe",
     env: { ...process.env },
   });
-  const [out, err] = i === 0 ? ["", ""] : await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+  const [out, err] =
+    i === 0
+      ? ["", ""]
+      : await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
   const code = await proc.exited;
   return { i, code, out, err };
 });

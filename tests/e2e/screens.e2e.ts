@@ -60,7 +60,8 @@ async function seedRealisticData() {
       email,
       phone: "9876543210",
       subject: ["admission", "fees", "courses", "support"][i],
-      message: "I would like to know whether the distance MBA programme offers weekend contact sessions in Pune, and what the fee instalments are.",
+      message:
+        "I would like to know whether the distance MBA programme offers weekend contact sessions in Pune, and what the fee instalments are.",
     });
     const fd = new FormData();
     const [first, ...rest] = name.split(" ");
@@ -84,9 +85,26 @@ async function seedRealisticData() {
     const submitted = await fetch(`${server.url}/api/admission/submit`, { method: "POST", body: fd });
     if (submitted.status !== 201) throw new Error(`application ${i}: ${submitted.status} ${await submitted.text()}`);
   }
-  const student = await api("POST", "/api/auth/student/login", { email: "", studentId: server.student.studentId, password: server.student.password });
-  for (const subject of ["Cannot download the hall ticket for the December examination", "Fee receipt for the second instalment is missing"]) {
-    await api("POST", "/api/tickets", { subject, category: "technical", priority: "high", description: "The link on the portal gives an error every time I try it from my phone." }, student.token);
+  const student = await api("POST", "/api/auth/student/login", {
+    email: "",
+    studentId: server.student.studentId,
+    password: server.student.password,
+  });
+  for (const subject of [
+    "Cannot download the hall ticket for the December examination",
+    "Fee receipt for the second instalment is missing",
+  ]) {
+    await api(
+      "POST",
+      "/api/tickets",
+      {
+        subject,
+        category: "technical",
+        priority: "high",
+        description: "The link on the portal gives an error every time I try it from my phone.",
+      },
+      student.token,
+    );
   }
 }
 
@@ -117,7 +135,9 @@ async function signIn(page: Page, role: "admin" | "student") {
 /** Waits for the screen's data: no request in flight and no loading skeleton left. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 })
+    .catch(() => {});
 }
 
 interface AxeFinding {
@@ -132,14 +152,33 @@ async function axeFindings(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: any[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n: { target: string[] }) => n.target.join(" ")) }));
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n: { target: string[] }) => n.target.join(" ")),
+    }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
 const PUBLIC_SCREENS = ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status", "/login", "/forgot-password"];
-const STUDENT_SCREENS = ["dashboard", "profile", "id-card", "settings", "settings?tab=security", "courses", "library", "exams", "notifications", "help"];
+const STUDENT_SCREENS = [
+  "dashboard",
+  "profile",
+  "id-card",
+  "settings",
+  "settings?tab=security",
+  "courses",
+  "library",
+  "exams",
+  "notifications",
+  "help",
+];
 const ADMIN_SCREENS = [
   "dashboard",
   "admissions",
@@ -160,19 +199,23 @@ const ADMIN_SCREENS = [
 ];
 
 describe("axe on every screen (issue 14.7)", () => {
-  test("the public site and sign-in screens, at phone size", async () => {
-    const { page, context, problems } = await newPage(browser, server, PHONE);
-    const found: Record<string, AxeFinding[]> = {};
-    for (const url of PUBLIC_SCREENS) {
-      await page.goto(url);
-      await settle(page);
-      const findings = await axeFindings(page);
-      if (findings.length) found[url] = findings;
-    }
-    expect(found).toEqual({});
-    expect(problems).toEqual([]);
-    await context.close();
-  }, HEAVY_MS);
+  test(
+    "the public site and sign-in screens, at phone size",
+    async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE);
+      const found: Record<string, AxeFinding[]> = {};
+      for (const url of PUBLIC_SCREENS) {
+        await page.goto(url);
+        await settle(page);
+        const findings = await axeFindings(page);
+        if (findings.length) found[url] = findings;
+      }
+      expect(found).toEqual({});
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    HEAVY_MS,
+  );
 
   // Light mode: every screen. Dark mode changes only colours, so it runs on a screen of each kind (a
   // dashboard, a form, a list, the settings) to check contrast without doubling the suite's time.
@@ -181,58 +224,69 @@ describe("axe on every screen (issue 14.7)", () => {
   for (const scheme of ["light", "dark"] as const) {
     const studentScreens = scheme === "light" ? STUDENT_SCREENS : DARK_STUDENT;
     const adminScreens = scheme === "light" ? ADMIN_SCREENS : DARK_ADMIN;
-    test(`every student portal screen, ${scheme}`, async () => {
-      const { page, context, problems } = await newPage(browser, server, DESKTOP);
-      await page.emulateMedia({ colorScheme: scheme });
-      await signIn(page, "student");
-      const found: Record<string, AxeFinding[]> = {};
-      for (const screen of studentScreens) {
-        await page.goto(`/student/${screen}`);
-        await settle(page);
-        const findings = await axeFindings(page);
-        if (findings.length) found[screen] = findings;
-      }
-      expect(found).toEqual({});
-      expect(problems).toEqual([]);
-      await context.close();
-    }, HEAVY_MS);
+    test(
+      `every student portal screen, ${scheme}`,
+      async () => {
+        const { page, context, problems } = await newPage(browser, server, DESKTOP);
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, "student");
+        const found: Record<string, AxeFinding[]> = {};
+        for (const screen of studentScreens) {
+          await page.goto(`/student/${screen}`);
+          await settle(page);
+          const findings = await axeFindings(page);
+          if (findings.length) found[screen] = findings;
+        }
+        expect(found).toEqual({});
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      HEAVY_MS,
+    );
 
-    test(`every admin screen and its main dialogs, ${scheme}`, async () => {
-      const { page, context, problems } = await newPage(browser, server, DESKTOP);
-      await page.emulateMedia({ colorScheme: scheme });
-      await signIn(page, "admin");
-      const found: Record<string, AxeFinding[]> = {};
-      const check = async (label: string) => {
-        const findings = await axeFindings(page);
-        if (findings.length) found[label] = findings;
-      };
-      for (const screen of adminScreens) {
-        await page.goto(`/admin/${screen}`);
+    test(
+      `every admin screen and its main dialogs, ${scheme}`,
+      async () => {
+        const { page, context, problems } = await newPage(browser, server, DESKTOP);
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, "admin");
+        const found: Record<string, AxeFinding[]> = {};
+        const check = async (label: string) => {
+          const findings = await axeFindings(page);
+          if (findings.length) found[label] = findings;
+        };
+        for (const screen of adminScreens) {
+          await page.goto(`/admin/${screen}`);
+          await settle(page);
+          await check(screen);
+        }
+        // The dialogs people work in most.
+        await page.goto("/admin/students");
         await settle(page);
-        await check(screen);
-      }
-      // The dialogs people work in most.
-      await page.goto("/admin/students");
-      await settle(page);
-      await page.getByRole("button", { name: "View Lakshmi Venkataraman Subramaniam" }).click();
-      await page.getByRole("dialog").waitFor();
-      await check("students: details dialog");
-      await page.keyboard.press("Escape");
-      await page.getByRole("button", { name: "Add Student" }).click();
-      await page.getByRole("dialog").waitFor();
-      await page.getByRole("dialog").getByRole("button", { name: "Add Student" }).click();
-      await check("students: add form with errors");
-      await page.keyboard.press("Escape");
-      await page.goto("/admin/admissions");
-      await settle(page);
-      await page.getByRole("button", { name: /^View application of/ }).first().click();
-      await page.getByRole("dialog").waitFor();
-      await settle(page);
-      await check("admissions: details dialog");
-      expect(found).toEqual({});
-      expect(problems).toEqual([]);
-      await context.close();
-    }, HEAVY_MS);
+        await page.getByRole("button", { name: "View Lakshmi Venkataraman Subramaniam" }).click();
+        await page.getByRole("dialog").waitFor();
+        await check("students: details dialog");
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: "Add Student" }).click();
+        await page.getByRole("dialog").waitFor();
+        await page.getByRole("dialog").getByRole("button", { name: "Add Student" }).click();
+        await check("students: add form with errors");
+        await page.keyboard.press("Escape");
+        await page.goto("/admin/admissions");
+        await settle(page);
+        await page
+          .getByRole("button", { name: /^View application of/ })
+          .first()
+          .click();
+        await page.getByRole("dialog").waitFor();
+        await settle(page);
+        await check("admissions: details dialog");
+        expect(found).toEqual({});
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      HEAVY_MS,
+    );
   }
 });
 
@@ -258,44 +312,48 @@ async function tableFit(page: Page) {
 }
 
 describe("admin tables fit on laptop screens (issue 14.6)", () => {
-  test("at 1280 and 1024 px: no sideways scrolling, no inner scroll box, every action in view; at 800 px a table that must scroll sideways can be scrolled with the keyboard", async () => {
-    const { page, context, problems } = await newPage(browser, server, { width: 1280, height: 800 });
-    await signIn(page, "admin");
-    const report: Record<string, unknown> = {};
-    for (const width of [1280, 1024]) {
-      await page.setViewportSize({ width, height: 800 });
-      // The sidebar's first state follows the screen width when nobody chose one.
-      await page.evaluate(() => localStorage.removeItem("sidebar"));
-      for (const screen of ["admissions", "students", "contacts", "help", "activity", "notifications"]) {
+  test(
+    "at 1280 and 1024 px: no sideways scrolling, no inner scroll box, every action in view; at 800 px a table that must scroll sideways can be scrolled with the keyboard",
+    async () => {
+      const { page, context, problems } = await newPage(browser, server, { width: 1280, height: 800 });
+      await signIn(page, "admin");
+      const report: Record<string, unknown> = {};
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        // The sidebar's first state follows the screen width when nobody chose one.
+        await page.evaluate(() => localStorage.removeItem("sidebar"));
+        for (const screen of ["admissions", "students", "contacts", "help", "activity", "notifications"]) {
+          await page.goto(`/admin/${screen}`);
+          await settle(page);
+          const tables = await tableFit(page);
+          if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-${width}.png`, fullPage: true });
+          for (const t of tables) {
+            if (t.sideways > 1 || t.innerScroll > 1 || t.cutOff.length > 0) report[`${screen} at ${width}`] = tables;
+          }
+          if (screen !== "notifications") expect([screen, tables.length > 0 && tables[0]!.rows >= 2]).toEqual([screen, true]);
+        }
+      }
+      expect(report).toEqual({});
+
+      await page.setViewportSize({ width: 800, height: 900 });
+      const tablet: Record<string, unknown> = {};
+      for (const screen of ["admissions", "students", "contacts", "help", "activity"]) {
         await page.goto(`/admin/${screen}`);
         await settle(page);
-        const tables = await tableFit(page);
-        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-${width}.png`, fullPage: true });
-        for (const t of tables) {
-          if (t.sideways > 1 || t.innerScroll > 1 || t.cutOff.length > 0) report[`${screen} at ${width}`] = tables;
-        }
-        if (screen !== "notifications") expect([screen, tables.length > 0 && tables[0]!.rows >= 2]).toEqual([screen, true]);
+        const wraps = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>(".ui-table-wrap")].map((w) => ({
+            scrolls: w.scrollWidth > w.clientWidth + 1,
+            focusable: w.tabIndex === 0 && w.getAttribute("role") === "region" && !!w.getAttribute("aria-label"),
+          })),
+        );
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-800.png`, fullPage: true });
+        const findings = await axeFindings(page);
+        if (findings.length || wraps.some((w) => w.scrolls && !w.focusable)) tablet[screen] = { wraps, findings };
       }
-    }
-    expect(report).toEqual({});
-
-    await page.setViewportSize({ width: 800, height: 900 });
-    const tablet: Record<string, unknown> = {};
-    for (const screen of ["admissions", "students", "contacts", "help", "activity"]) {
-      await page.goto(`/admin/${screen}`);
-      await settle(page);
-      const wraps = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>(".ui-table-wrap")].map((w) => ({
-          scrolls: w.scrollWidth > w.clientWidth + 1,
-          focusable: w.tabIndex === 0 && w.getAttribute("role") === "region" && !!w.getAttribute("aria-label"),
-        })),
-      );
-      if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-800.png`, fullPage: true });
-      const findings = await axeFindings(page);
-      if (findings.length || wraps.some((w) => w.scrolls && !w.focusable)) tablet[screen] = { wraps, findings };
-    }
-    expect(tablet).toEqual({});
-    expect(problems).toEqual([]);
-    await context.close();
-  }, HEAVY_MS);
+      expect(tablet).toEqual({});
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    HEAVY_MS,
+  );
 });

@@ -42,12 +42,46 @@ const api = async (method: string, p: string, body?: unknown, token?: string) =>
 /** Submits an application with payloads in every free-text field the rules allow; fields the rules refuse fall back to plain text. */
 async function applyWithPayloads(): Promise<string[]> {
   const base: Record<string, string> = {
-    firstName: "Xss", lastName: "Applicant", dateOfBirth: "2003-04-12", gender: "Female", bloodGroup: "O+", nationality: "Indian",
-    email: "xss-applicant@example.test", phone: "9876501234", address: "1 Road", city: "Pune", state: "Maharashtra", pincode: "411001",
-    course: "Commerce", previousSchool: "School", boardOfStudy: "Board", fatherName: "Father", fatherOccupation: "Work",
-    motherName: "Mother", motherOccupation: "Work", extracurricular: "Chess", medicalHistory: "None", specialRequirements: "None",
+    firstName: "Xss",
+    lastName: "Applicant",
+    dateOfBirth: "2003-04-12",
+    gender: "Female",
+    bloodGroup: "O+",
+    nationality: "Indian",
+    email: "xss-applicant@example.test",
+    phone: "9876501234",
+    address: "1 Road",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+    course: "Commerce",
+    previousSchool: "School",
+    boardOfStudy: "Board",
+    fatherName: "Father",
+    fatherOccupation: "Work",
+    motherName: "Mother",
+    motherOccupation: "Work",
+    extracurricular: "Chess",
+    medicalHistory: "None",
+    specialRequirements: "None",
   };
-  const textFields = ["firstName", "lastName", "address", "city", "state", "previousSchool", "boardOfStudy", "fatherName", "fatherOccupation", "motherName", "motherOccupation", "extracurricular", "medicalHistory", "specialRequirements", "nationality"];
+  const textFields = [
+    "firstName",
+    "lastName",
+    "address",
+    "city",
+    "state",
+    "previousSchool",
+    "boardOfStudy",
+    "fatherName",
+    "fatherOccupation",
+    "motherName",
+    "motherOccupation",
+    "extracurricular",
+    "medicalHistory",
+    "specialRequirements",
+    "nationality",
+  ];
   const fields = { ...base };
   for (const f of textFields) fields[f] = `${f} ${ALL}`;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -81,7 +115,12 @@ describe("stored XSS", () => {
   test("payloads from visitors, applicants and students never run on any admin screen", async () => {
     // Visitors: the contact form (every text field).
     for (const [i, p] of PAYLOADS.entries()) {
-      const r = await api("POST", "/api/public/contact", { name: `Visitor ${p}`, email: `xss${i}@example.test`, subject: "general", message: `${ALL}\n${p}` });
+      const r = await api("POST", "/api/public/contact", {
+        name: `Visitor ${p}`,
+        email: `xss${i}@example.test`,
+        subject: "general",
+        message: `${ALL}\n${p}`,
+      });
       expect(r.status).toBe(201);
     }
     // Applicants: every free-text field of the application that accepts the payload, and the file name.
@@ -90,16 +129,47 @@ describe("stored XSS", () => {
     expect(applicationFields.length).toBeGreaterThan(3);
     // Students: a support ticket, the profile, the account name.
     const token = await studentToken();
-    expect((await api("POST", "/api/tickets", { subject: `Ticket ${PAYLOADS[0]}`, category: "technical", priority: "high", description: ALL }, token)).status).toBe(201);
-    expect((await api("PUT", "/api/student/profile", { address: `Home ${ALL}`, city: `City ${PAYLOADS[1]}`, state: `State ${PAYLOADS[3]}`, emergencyContact: { name: `Parent ${PAYLOADS[0]}`, relationship: "Father", phone: "9876500000" } }, token)).status).toBe(200);
+    expect(
+      (
+        await api(
+          "POST",
+          "/api/tickets",
+          { subject: `Ticket ${PAYLOADS[0]}`, category: "technical", priority: "high", description: ALL },
+          token,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api(
+          "PUT",
+          "/api/student/profile",
+          {
+            address: `Home ${ALL}`,
+            city: `City ${PAYLOADS[1]}`,
+            state: `State ${PAYLOADS[3]}`,
+            emergencyContact: { name: `Parent ${PAYLOADS[0]}`, relationship: "Father", phone: "9876500000" },
+          },
+          token,
+        )
+      ).status,
+    ).toBe(200);
     // A student's name is the institute's record (issue 14.2): the student cannot set it; an admin can, so the
     // payload goes in through Add Student.
     expect((await api("PUT", "/api/auth/profile", { name: `Student ${PAYLOADS[0]}` }, token)).status).toBe(403);
-    const admin = (await api("POST", "/api/auth/admin/login", { email: server.admin.email, password: server.admin.password })).body.data.token as string;
+    const admin = (await api("POST", "/api/auth/admin/login", { email: server.admin.email, password: server.admin.password })).body.data
+      .token as string;
     const added = await api(
       "POST",
       "/api/admin/students",
-      { name: `Student ${PAYLOADS[0]}`, email: "xss-student@example.test", mobile: "9876500011", standard: "BBA", address: `Home ${ALL}`, emergencyContact: { name: "", relationship: "", phone: "", email: "" } },
+      {
+        name: `Student ${PAYLOADS[0]}`,
+        email: "xss-student@example.test",
+        mobile: "9876500011",
+        standard: "BBA",
+        address: `Home ${ALL}`,
+        emergencyContact: { name: "", relationship: "", phone: "", email: "" },
+      },
       admin,
     );
     expect(added.status).toBe(201);
@@ -118,7 +188,9 @@ describe("stored XSS", () => {
       for (const p of PAYLOADS) if (text.includes(p)) seen.add(p);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       // No payload became an element or an attribute.
-      expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], [onerror], a[href^="javascript:"]').length)).toBe(0);
+      expect(
+        await page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], [onerror], a[href^="javascript:"]').length),
+      ).toBe(0);
     };
     const covered: string[] = [];
     /** Opens a screen, then each of its details dialogs (buttons matched by name), checking after each. */
@@ -135,7 +207,11 @@ describe("stored XSS", () => {
         await page.waitForLoadState("networkidle");
         await record();
         await page.keyboard.press("Escape");
-        await page.getByRole("dialog").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => undefined);
+        await page
+          .getByRole("dialog")
+          .first()
+          .waitFor({ state: "detached", timeout: 5000 })
+          .catch(() => undefined);
       }
       covered.push(`${path} (${n} details)`);
     };

@@ -70,11 +70,16 @@ describe("student portal journeys", () => {
     const emergency = page.getByRole("region", { name: "Emergency contact" });
     await emergency.getByText("Sunita Sharma").waitFor();
     await emergency.getByText("Mother").waitFor();
-    await page.getByRole("region", { name: "Contact and address" }).getByText(/Nashik/).waitFor();
+    await page
+      .getByRole("region", { name: "Contact and address" })
+      .getByText(/Nashik/)
+      .waitFor();
 
     const sidebar = page.getByRole("complementary", { name: "Student portal" });
     expect(await sidebar.locator("img.avatar").count()).toBe(0);
-    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 110, b: 60 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 110, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel("Profile photo file").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: jpeg });
     await page.getByRole("status").filter({ hasText: "Photo updated successfully" }).waitFor();
     const avatar = sidebar.locator("img.avatar");

@@ -28,8 +28,18 @@ test("a backup restored into a fresh DATA_DIR starts and serves the same data", 
 
   const fd = new FormData();
   const fields = {
-    firstName: "Backup", lastName: "Person", dateOfBirth: "2003-04-12", gender: "Male", bloodGroup: "A+", email: "backup@example.test",
-    phone: "9876501234", address: "1 Archive Road", city: "Pune", state: "Maharashtra", pincode: "411001", course: "Commerce",
+    firstName: "Backup",
+    lastName: "Person",
+    dateOfBirth: "2003-04-12",
+    gender: "Male",
+    bloodGroup: "A+",
+    email: "backup@example.test",
+    phone: "9876501234",
+    address: "1 Archive Road",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+    course: "Commerce",
   };
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   const marksheet = pdfBytes();
@@ -38,7 +48,15 @@ test("a backup restored into a fresh DATA_DIR starts and serves the same data", 
   const submitted = await fetch(`${server.url}/api/admission/submit`, { method: "POST", body: fd });
   expect(submitted.status).toBe(201);
   const { id } = ((await submitted.json()) as { data: { id: number } }).data;
-  expect((await fetch(`${server.url}/api/admin/settings`, { method: "PUT", headers: json, body: JSON.stringify({ general: { siteName: "Restored Institute" } }) })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${server.url}/api/admin/settings`, {
+        method: "PUT",
+        headers: json,
+        body: JSON.stringify({ general: { siteName: "Restored Institute" } }),
+      })
+    ).status,
+  ).toBe(200);
   const before = await (await fetch(`${server.url}/api/admin/admissions`, { headers: auth })).json();
 
   const made = await fetch(`${server.url}/api/admin/backups`, { method: "POST", headers: auth });
@@ -66,7 +84,9 @@ test("a backup restored into a fresh DATA_DIR starts and serves the same data", 
     const doc = await fetch(`${again.url}/api/admission/application/${id}/documents/marksheet`, { headers: auth2 });
     expect(doc.status).toBe(200);
     expect(new Uint8Array(await doc.arrayBuffer())).toEqual(marksheet);
-    const settings = (await (await fetch(`${again.url}/api/admin/settings`, { headers: auth2 })).json()) as { data: { settings: { general: { siteName: string } } } };
+    const settings = (await (await fetch(`${again.url}/api/admin/settings`, { headers: auth2 })).json()) as {
+      data: { settings: { general: { siteName: string } } };
+    };
     expect(settings.data.settings.general.siteName).toBe("Restored Institute");
     // The old sessions came along too (they are rows), so the original token still works until it expires.
     expect((await fetch(`${again.url}/api/auth/me`, { headers: auth })).status).toBe(200);

@@ -65,7 +65,11 @@ function checkAfterKill() {
       expect({ id, email: row?.email }).toEqual({ id, email });
       const docs = db.query("SELECT stored_name FROM admission_documents WHERE admission_id = ?").all(id) as { stored_name: string }[];
       expect(docs.length).toBeGreaterThanOrEqual(2);
-      for (const d of docs) expect({ file: d.stored_name, exists: existsSync(path.join(docsDir, d.stored_name)) }).toEqual({ file: d.stored_name, exists: true });
+      for (const d of docs)
+        expect({ file: d.stored_name, exists: existsSync(path.join(docsDir, d.stored_name)) }).toEqual({
+          file: d.stored_name,
+          exists: true,
+        });
     }
 
     const siteName = db.query("SELECT value FROM settings WHERE key = 'general'").get() as { value: string } | null;
@@ -92,7 +96,9 @@ function checkAfterKill() {
       .query("SELECT a.id FROM admissions a LEFT JOIN users u ON u.id = a.student_user_id WHERE a.status = 'approved' AND u.id IS NULL")
       .all();
     expect(approvedWithoutUser).toEqual([]);
-    const duplicateIds = db.query("SELECT student_id FROM users WHERE student_id IS NOT NULL GROUP BY student_id HAVING COUNT(*) > 1").all();
+    const duplicateIds = db
+      .query("SELECT student_id FROM users WHERE student_id IS NOT NULL GROUP BY student_id HAVING COUNT(*) > 1")
+      .all();
     expect(duplicateIds).toEqual([]);
   });
 }
@@ -100,9 +106,14 @@ function checkAfterKill() {
 function checkNoOrphans() {
   withDb((db) => {
     const docs = new Set(
-      (db.query("SELECT stored_name FROM admission_documents").all() as { stored_name: string }[]).flatMap((r) => [r.stored_name, `${r.stored_name}.thumb.webp`]),
+      (db.query("SELECT stored_name FROM admission_documents").all() as { stored_name: string }[]).flatMap((r) => [
+        r.stored_name,
+        `${r.stored_name}.thumb.webp`,
+      ]),
     );
-    const photos = new Set((db.query("SELECT photo_file FROM users WHERE photo_file IS NOT NULL").all() as { photo_file: string }[]).map((r) => r.photo_file));
+    const photos = new Set(
+      (db.query("SELECT photo_file FROM users WHERE photo_file IS NOT NULL").all() as { photo_file: string }[]).map((r) => r.photo_file),
+    );
     expect(readdirSync(docsDir).filter((f) => !docs.has(f))).toEqual([]);
     expect(readdirSync(photosDir).filter((f) => !photos.has(f))).toEqual([]);
   });
@@ -152,7 +163,9 @@ async function burst(server: Server, token: string, files: { photo: Uint8Array<A
     })(),
   );
 
-  const pending = withDb((db) => db.query("SELECT id FROM admissions WHERE status = 'pending' ORDER BY id LIMIT 2").all() as { id: number }[]);
+  const pending = withDb(
+    (db) => db.query("SELECT id FROM admissions WHERE status = 'pending' ORDER BY id LIMIT 2").all() as { id: number }[],
+  );
   for (const { id } of pending) {
     track(
       fetch(`${server.url}/api/admin/admissions/process`, {

@@ -10,7 +10,7 @@ const here = import.meta.dir;
 const files = readdirSync(here)
   .filter((f) => f.endsWith(".resilience.ts"))
   .sort()
-  .map((f) => "./" + path.relative(process.cwd(), path.join(here, f)));
+  .map((f) => `./${path.relative(process.cwd(), path.join(here, f))}`);
 const proc = Bun.spawn([process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", "--timeout=240000", ...files], {
   stdout: "inherit",
   stderr: "inherit",

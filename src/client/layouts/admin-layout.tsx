@@ -5,11 +5,11 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
-import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
-import { greetingFor } from "../lib/greeting.ts";
 import { firstNameOf } from "../../shared/names.ts";
+import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
+import { greetingFor } from "../lib/greeting.ts";
 import { useSession } from "../lib/session.tsx";
+import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { useNow } from "../lib/use-now.ts";
 import {
   BarChartIcon,

@@ -1,9 +1,9 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { useClientTestRules } from "../lib/testing.tsx";
+import { withClientTestRules } from "../lib/testing.tsx";
 import { AppErrorBoundary, ErrorScreen } from "./error-screen.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 function Broken(): never {
   throw new Error("Cannot read the admission list");

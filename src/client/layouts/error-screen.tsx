@@ -26,7 +26,10 @@ interface BoundaryState {
 }
 
 /** Plain HTML inside, so the screen still renders when the design system or a provider is what broke. */
-export class AppErrorBoundary extends Component<{ children: ReactNode; onError?: (error: unknown, info: ErrorInfo) => void }, BoundaryState> {
+export class AppErrorBoundary extends Component<
+  { children: ReactNode; onError?: (error: unknown, info: ErrorInfo) => void },
+  BoundaryState
+> {
   override state: BoundaryState = { error: null, failed: false };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {

@@ -3,18 +3,10 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import type { SessionApi } from "../lib/session.tsx";
-import {
-  ADMIN,
-  fakeTrpcFetch,
-  SITE_INFO,
-  STUDENT,
-  storeSession,
-  stubSessionApi,
-  useClientTestRules,
-} from "../lib/testing.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
 import { studentTitleFor } from "./student-layout.tsx";
 
-useClientTestRules();
+withClientTestRules();
 afterEach(() => setSystemTime());
 
 function renderAt(path: string, api: SessionApi = stubSessionApi().api) {
@@ -32,7 +24,9 @@ describe("public layout", () => {
   test("guests see the public links, Apply Now and Login; a skip link leads to the content", async () => {
     renderAt("/");
     const nav = await screen.findByRole("navigation", { name: "Main" });
-    const links = within(nav).getAllByRole("link").map((a) => a.textContent);
+    const links = within(nav)
+      .getAllByRole("link")
+      .map((a) => a.textContent);
     expect(links).toEqual(["Home", "About", "Gallery", "Contact", "Admission", "Login", "Apply Now"]);
     expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main");
@@ -66,7 +60,11 @@ describe("public layout", () => {
     const { api, sent } = signedInAs(STUDENT);
     renderAt("/gallery", api);
     const nav = await screen.findByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual([
       ["Dashboard", "/student/dashboard"],
       ["Profile", "/student/profile"],
       ["ID Card", "/student/id-card"],
@@ -80,7 +78,11 @@ describe("public layout", () => {
   test("a signed-in admin sees Dashboard, Admissions, Students and Contacts", async () => {
     renderAt("/", signedInAs(ADMIN).api);
     const nav = await screen.findByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Admissions", "Students", "Contacts"]);
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["Dashboard", "Admissions", "Students", "Contacts"]);
   });
 
   test("the footer shows the institute's offices, phones, e-mail and programs from settings", async () => {
@@ -142,7 +144,11 @@ describe("student layout", () => {
     const menu = screen.getByRole("button", { name: /Account menu$/ });
     fireEvent.click(menu);
     const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
-    expect(within(panel).getAllByRole("link").map((a) => a.textContent?.trim())).toEqual(["Profile", "Settings"]);
+    expect(
+      within(panel)
+        .getAllByRole("link")
+        .map((a) => a.textContent?.trim()),
+    ).toEqual(["Profile", "Settings"]);
     expect(within(panel).getByRole("button", { name: "Sign out" })).toBeTruthy();
   });
 
@@ -182,7 +188,11 @@ describe("admin layout", () => {
     const menu = screen.getByRole("button", { name: /Account menu$/ });
     fireEvent.click(menu);
     const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
-    expect(within(panel).getAllByRole("link").map((a) => [a.textContent?.trim(), a.getAttribute("href")])).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole("link")
+        .map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
+    ).toEqual([
       ["Profile Settings", "/admin/settings?section=profile"],
       ["Account Settings", "/admin/settings"],
     ]);

@@ -155,11 +155,7 @@ export function PortalShell({
             </span>
             <span className="portal-nav__label">Back to website</span>
           </Link>
-          <button
-            type="button"
-            className="portal-nav__link portal-sidebar__collapse"
-            onClick={() => setCollapsed((c) => !c)}
-          >
+          <button type="button" className="portal-nav__link portal-sidebar__collapse" onClick={() => setCollapsed((c) => !c)}>
             <span className="portal-nav__icon" aria-hidden="true">
               {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
             </span>

@@ -97,11 +97,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <ul className="site-nav__links">
               {links.map((link) => (
                 <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    className="site-nav__link"
-                    aria-current={location === link.href ? "page" : undefined}
-                  >
+                  <Link href={link.href} className="site-nav__link" aria-current={location === link.href ? "page" : undefined}>
                     {link.label}
                   </Link>
                 </li>

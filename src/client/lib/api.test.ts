@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { MSG } from "../../shared/messages.ts";
 import { api, apiRequest, uploadWithProgress } from "./api.ts";
 import { ApiError, CLIENT_MSG, onUnauthorized } from "./errors.ts";
-import { STUDENT, storeSession, useClientTestRules } from "./testing.tsx";
+import { STUDENT, storeSession, withClientTestRules } from "./testing.tsx";
 import type { FetchLike } from "./trpc.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 function recordingFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const calls: { url: string; init: RequestInit; headers: Headers }[] = [];
@@ -162,7 +162,11 @@ describe("uploadWithProgress", () => {
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe("PUT");
     expect(xhr.url).toBe("/api/student/profile/photo");
-    xhr.answer(400, { success: false, message: "Please select a valid image file", errors: { photo: ["Please select a valid image file"] } });
+    xhr.answer(400, {
+      success: false,
+      message: "Please select a valid image file",
+      errors: { photo: ["Please select a valid image file"] },
+    });
     await expect(pending).rejects.toMatchObject({
       message: "Please select a valid image file",
       status: 400,

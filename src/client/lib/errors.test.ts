@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG, normaliseError, onUnauthorized, reportFailure } from "./errors.ts";
-import { fakeTrpcFetch, TrpcFailure, useClientTestRules } from "./testing.tsx";
+import { fakeTrpcFetch, TrpcFailure, withClientTestRules } from "./testing.tsx";
 import { createTrpcClient, fetchWithTimeout } from "./trpc.ts";
 
 /** The error a real tRPC client raises for a given fetch. */
@@ -15,7 +15,7 @@ async function trpcErrorFrom(fetch: Parameters<typeof createTrpcClient>[0]["fetc
   throw new Error("the call did not fail");
 }
 
-useClientTestRules();
+withClientTestRules();
 
 describe("normaliseError", () => {
   test("a server failure keeps the server's message, status and field errors", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { greetingFor } from "./greeting.ts";
-import { useClientTestRules } from "./testing.tsx";
+import { withClientTestRules } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const at = (hour: number, minute = 0) => new Date(2025, 5, 15, hour, minute, 0);
 

@@ -3,19 +3,11 @@ import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG } from "./errors.ts";
 import { createSessionStore, expireSession, sessionApiFromTrpc } from "./session.tsx";
-import {
-  ADMIN,
-  fakeTrpcFetch,
-  STUDENT,
-  storeSession,
-  stubSessionApi,
-  TrpcFailure,
-  useClientTestRules,
-} from "./testing.tsx";
-import { createTrpcClient } from "./trpc.ts";
 import { readToken } from "./storage.ts";
+import { ADMIN, fakeTrpcFetch, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "./testing.tsx";
+import { createTrpcClient } from "./trpc.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const stored = () => ({
   token: localStorage.getItem(STORAGE_KEYS.token),

@@ -7,16 +7,7 @@ import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStor
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, normaliseError } from "./errors.ts";
-import {
-  applyDarkMode,
-  clearStoredSession,
-  readDarkMode,
-  readToken,
-  readUser,
-  writeDarkMode,
-  writeSession,
-  writeUser,
-} from "./storage.ts";
+import { applyDarkMode, clearStoredSession, readDarkMode, readToken, readUser, writeDarkMode, writeSession, writeUser } from "./storage.ts";
 import type { Role, RouterInputs, RouterOutputs, SessionUser, TrpcClient } from "./trpc.ts";
 
 export type SessionStatus = "loading" | "authenticated" | "anonymous";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { loadStylesheet, withStylesheets } from "./stylesheets.ts";
-import { useClientTestRules } from "./testing.tsx";
+import { withClientTestRules } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 /** Keeps the links out of the document (happy-dom would report them loaded at once) to fire their events by hand. */
 function captureLinks() {

@@ -4,14 +4,14 @@
  */
 import { beforeEach } from "bun:test";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
-import { useComponentTestSetup } from "../ui/testing.ts";
+import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import type { SessionApi } from "./session.tsx";
 import type { FetchLike, SessionUser } from "./trpc.ts";
 
 /** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */
-export function useClientTestRules() {
-  useComponentTestSetup();
+export function withClientTestRules() {
+  withComponentTestSetup();
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();

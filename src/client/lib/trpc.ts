@@ -35,8 +35,7 @@ export function fetchWithTimeout(
   };
 }
 
-export const bearerHeader = (token: string | null): Record<string, string> =>
-  token ? { Authorization: `Bearer ${token}` } : {};
+export const bearerHeader = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
 export interface TrpcClientOptions {
   getToken: () => string | null;

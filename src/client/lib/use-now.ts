@@ -7,10 +7,13 @@ export function useNow(): Date {
     let timer: ReturnType<typeof setTimeout>;
     const scheduleNextMinute = () => {
       const t = new Date();
-      timer = setTimeout(() => {
-        setNow(new Date());
-        scheduleNextMinute();
-      }, 60_000 - (t.getSeconds() * 1000 + t.getMilliseconds()));
+      timer = setTimeout(
+        () => {
+          setNow(new Date());
+          scheduleNextMinute();
+        },
+        60_000 - (t.getSeconds() * 1000 + t.getMilliseconds()),
+      );
     };
     scheduleNextMinute();
     return () => clearTimeout(timer);

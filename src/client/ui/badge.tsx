@@ -29,6 +29,9 @@ const TONES: Record<string, BadgeTone> = {
 
 /** The badge tone for a status from the API ("in-progress", "In Progress" and "in_progress" alike). */
 export function statusTone(status: string): BadgeTone {
-  const key = status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return TONES[key] ?? "neutral";
 }

@@ -1,6 +1,7 @@
 /** Raised content blocks: Card for sections of a page, StatCard for one number on a dashboard. */
-import { useId } from "react";
+
 import type { ReactNode } from "react";
+import { useId } from "react";
 import { cx } from "./cx.ts";
 
 export type CardProps = {
@@ -22,10 +23,7 @@ export function Card({ title, actions, children, className, headingLevel = 2, fl
   const hasHeader = title !== undefined || actions !== undefined;
   const Root = title !== undefined ? "section" : "div";
   return (
-    <Root
-      className={cx("ui-card", flush && "ui-card--flush", className)}
-      aria-labelledby={title !== undefined ? titleId : undefined}
-    >
+    <Root className={cx("ui-card", flush && "ui-card--flush", className)} aria-labelledby={title !== undefined ? titleId : undefined}>
       {hasHeader ? (
         <div className="ui-card__header">
           {title !== undefined ? (

@@ -1,11 +1,11 @@
 import { describe, expect, mock, test } from "bun:test";
-import { StrictMode, useState } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { StrictMode, useState } from "react";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { withComponentTestSetup } from "./testing.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 function Harness({ onClose, initialOpen = false }: { onClose?: () => void; initialOpen?: boolean }) {
   const [open, setOpen] = useState(initialOpen);
@@ -45,9 +45,7 @@ describe("Dialog", () => {
     expect(dialog.open).toBe(true);
     const title = screen.getByRole("heading", { name: "Withdraw your application?" });
     expect(dialog.getAttribute("aria-labelledby")).toBe(title.id);
-    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toBe(
-      "You can apply again later.",
-    );
+    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toBe("You can apply again later.");
     expect(screen.getByRole("button", { name: "Withdraw" })).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 /** A modal on the native <dialog>: the browser traps focus and inerts the page; we add focus return and close rules. */
-import { useEffect, useId, useRef } from "react";
+
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import { useEffect, useId, useRef } from "react";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
 
@@ -54,7 +55,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         if (typeof el.close === "function") el.close();
         else el.removeAttribute("open");
       }
-      if (opener && opener.isConnected) opener.focus();
+      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 

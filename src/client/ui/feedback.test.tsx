@@ -6,15 +6,19 @@ import { Card, StatCard } from "./card.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Skeleton, Spinner } from "./spinner.tsx";
-import { ToastProvider, useToast } from "./toast.tsx";
+import { withComponentTestSetup } from "./testing.ts";
 import type { ToastApi } from "./toast.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { ToastProvider, useToast } from "./toast.tsx";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 describe("Alert", () => {
   test("errors use role=alert", () => {
-    render(<Alert tone="error" title="We could not submit your application">Check your connection and try again.</Alert>);
+    render(
+      <Alert tone="error" title="We could not submit your application">
+        Check your connection and try again.
+      </Alert>,
+    );
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("We could not submit your application");
     expect(alert.textContent).toContain("Check your connection and try again.");
@@ -33,7 +37,11 @@ describe("Alert", () => {
     const onDismiss = mock(() => {});
     const { rerender } = render(<Alert tone="info">Saved</Alert>);
     expect(screen.queryByRole("button", { name: "Dismiss" })).toBeNull();
-    rerender(<Alert tone="info" onDismiss={onDismiss}>Saved</Alert>);
+    rerender(
+      <Alert tone="info" onDismiss={onDismiss}>
+        Saved
+      </Alert>,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });

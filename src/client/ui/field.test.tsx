@@ -1,10 +1,10 @@
 import { describe, expect, mock, test } from "bun:test";
-import { createRef, useState } from "react";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { Checkbox, Field, PasswordInput, Select, TextArea, TextInput, Toggle, errorMessages, fieldA11y } from "./field.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { createRef, useState } from "react";
+import { Checkbox, errorMessages, Field, fieldA11y, PasswordInput, Select, TextArea, TextInput, Toggle } from "./field.tsx";
+import { withComponentTestSetup } from "./testing.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 describe("fieldA11y", () => {
   test("no error, no hint: just the id", () => {

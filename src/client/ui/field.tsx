@@ -7,8 +7,9 @@
  * `required` marks the label and sets aria-required; it does not set the native attribute, so the
  * browser's own bubbles do not pre-empt the shared schemas' messages shown beside the field.
  */
-import { useId, useState } from "react";
+
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useId, useState } from "react";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon, ChevronDownIcon, EyeIcon, EyeOffIcon } from "./icons.tsx";
 
@@ -109,7 +110,19 @@ function fieldProps(p: FieldOwnProps) {
 export type TextInputProps = FieldOwnProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "required"> & { ref?: Ref<HTMLInputElement> };
 
-export function TextInput({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, type = "text", ...rest }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  fieldClassName,
+  className,
+  ref,
+  type = "text",
+  ...rest
+}: TextInputProps) {
   return (
     <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
       <input
@@ -127,7 +140,19 @@ export function TextInput({ id, label, error, hint, required, hideLabel, fieldCl
 export type TextAreaProps = FieldOwnProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required"> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextArea({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, rows = 4, ...rest }: TextAreaProps) {
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  fieldClassName,
+  className,
+  ref,
+  rows = 4,
+  ...rest
+}: TextAreaProps) {
   return (
     <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
       <textarea
@@ -152,7 +177,20 @@ export type SelectProps = FieldOwnProps &
     ref?: Ref<HTMLSelectElement>;
   };
 
-export function Select({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, options, placeholder, ...rest }: SelectProps) {
+export function Select({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  fieldClassName,
+  className,
+  ref,
+  options,
+  placeholder,
+  ...rest
+}: SelectProps) {
   return (
     <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
       <span className="ui-select">
@@ -266,7 +304,18 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
 export type PasswordInputProps = Omit<TextInputProps, "type">;
 
 /** A password box with a show/hide button, so people on phones can check what they typed. */
-export function PasswordInput({ id, label, error, hint, required, hideLabel, fieldClassName, className, ref, ...rest }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  fieldClassName,
+  className,
+  ref,
+  ...rest
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>

@@ -1,9 +1,9 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { Pagination, pageWindow } from "./pagination.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { withComponentTestSetup } from "./testing.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 describe("pageWindow", () => {
   test("no pages: nothing to show", () => {

@@ -30,12 +30,7 @@ export function Pagination({ page, totalPages, onChange, className }: Pagination
   const pages = pageWindow(page, totalPages);
   return (
     <nav aria-label="Pagination" className={cx("ui-pagination", className)}>
-      <button
-        type="button"
-        className="ui-pagination__step"
-        disabled={page <= 1}
-        onClick={() => onChange(page - 1)}
-      >
+      <button type="button" className="ui-pagination__step" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         <ChevronLeftIcon size={18} />
         <span className="ui-pagination__step-label">Previous</span>
       </button>
@@ -56,12 +51,7 @@ export function Pagination({ page, totalPages, onChange, className }: Pagination
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="ui-pagination__step"
-        disabled={page >= totalPages}
-        onClick={() => onChange(page + 1)}
-      >
+      <button type="button" className="ui-pagination__step" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
         <span className="ui-pagination__step-label">Next</span>
         <ChevronRightIcon size={18} />
       </button>

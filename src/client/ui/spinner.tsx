@@ -35,13 +35,13 @@ export function Skeleton({ width, height, lines, className }: SkeletonProps) {
   if (height !== undefined) size.height = typeof height === "number" ? `${height}px` : height;
   if (lines && lines > 1) {
     return (
-      <span className={cx("ui-skeleton-lines", className)} aria-hidden="true" style={width === undefined ? undefined : { width: size.width }}>
+      <span
+        className={cx("ui-skeleton-lines", className)}
+        aria-hidden="true"
+        style={width === undefined ? undefined : { width: size.width }}
+      >
         {Array.from({ length: lines }, (_, i) => (
-          <span
-            key={i}
-            className="ui-skeleton ui-skeleton--text"
-            style={size.height === undefined ? undefined : { height: size.height }}
-          />
+          <span key={i} className="ui-skeleton ui-skeleton--text" style={size.height === undefined ? undefined : { height: size.height }} />
         ))}
       </span>
     );
@@ -54,4 +54,3 @@ export function Skeleton({ width, height, lines, className }: SkeletonProps) {
     />
   );
 }
-

@@ -2,11 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { render, screen, within } from "@testing-library/react";
 import { Badge, statusTone } from "./badge.tsx";
 import { EmptyState } from "./empty-state.tsx";
-import { Table } from "./table.tsx";
 import type { TableColumn } from "./table.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { Table } from "./table.tsx";
+import { withComponentTestSetup } from "./testing.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 type Application = { id: number; name: string; program: string; status: string };
 
@@ -26,12 +26,11 @@ describe("Table", () => {
   test("renders a header and one row per item, with the caption naming the table", () => {
     render(<Table columns={columns} rows={rows} rowKey={(a) => a.id} caption="Recent applications" />);
     const table = screen.getByRole("table", { name: "Recent applications" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
-      "Applicant",
-      "Program",
-      "Status",
-      "Actions",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Applicant", "Program", "Status", "Actions"]);
     const bodyRows = within(table).getAllByRole("row").slice(1);
     expect(bodyRows.map((r) => within(r).getAllByRole("cell")[0]?.textContent)).toEqual(["Asha Patil", "Ravi Kumar"]);
     expect(screen.getByRole("button", { name: "Open Ravi Kumar" })).toBeTruthy();
@@ -59,9 +58,7 @@ describe("Table", () => {
   });
 
   test("shows skeleton rows and a status while loading, never the empty node", () => {
-    const { container } = render(
-      <Table columns={columns} rows={[]} rowKey={(a) => a.id} loading skeletonRows={3} empty="Nothing" />,
-    );
+    const { container } = render(<Table columns={columns} rows={[]} rowKey={(a) => a.id} loading skeletonRows={3} empty="Nothing" />);
     expect(container.querySelectorAll(".ui-table__row--skeleton")).toHaveLength(3);
     expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
     expect(screen.getByRole("status").textContent).toBe("Loading");

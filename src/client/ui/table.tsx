@@ -102,7 +102,13 @@ export function Table<T>({
     <div
       ref={ref}
       className={cx("ui-table-wrap", className)}
-      {...(scrolls ? { role: "region", tabIndex: 0, "aria-label": typeof caption === "string" ? `${caption} (scrolls sideways)` : "Table (scrolls sideways)" } : {})}
+      {...(scrolls
+        ? {
+            role: "region",
+            tabIndex: 0,
+            "aria-label": typeof caption === "string" ? `${caption} (scrolls sideways)` : "Table (scrolls sideways)",
+          }
+        : {})}
     >
       {/* Explicit roles keep table semantics when the phone layout changes display (Safari drops them). */}
       <table role="table" className="ui-table" aria-busy={loading || undefined}>

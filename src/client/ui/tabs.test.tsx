@@ -1,10 +1,10 @@
 import { describe, expect, mock, test } from "bun:test";
-import { useState } from "react";
 import { fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { TabPanel, Tabs } from "./tabs.tsx";
-import { useComponentTestSetup } from "./testing.ts";
+import { withComponentTestSetup } from "./testing.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 const TABS = [
   { id: "personal", label: "Personal" },

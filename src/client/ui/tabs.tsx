@@ -1,6 +1,7 @@
 /** Tabs that switch views in place (WAI-ARIA tabs pattern: arrow keys move and select, one tab stop). */
-import { useRef } from "react";
+
 import type { KeyboardEvent, ReactNode } from "react";
+import { useRef } from "react";
 import { cx } from "./cx.ts";
 
 export type TabItem = { id: string; label: ReactNode; disabled?: boolean };

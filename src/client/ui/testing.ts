@@ -1,9 +1,10 @@
 /** Shared set-up for the design system's component tests: unmount after each test, and treat console.error as a failure. */
-import { afterEach, beforeEach, expect, spyOn } from "bun:test";
+
 import type { Mock } from "bun:test";
+import { afterEach, beforeEach, expect, spyOn } from "bun:test";
 import { cleanup } from "@testing-library/react";
 
-export function useComponentTestSetup(): void {
+export function withComponentTestSetup(): void {
   let errorSpy: Mock<typeof console.error> | undefined;
   beforeEach(() => {
     errorSpy = spyOn(console, "error");

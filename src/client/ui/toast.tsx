@@ -2,8 +2,9 @@
  * Short confirmations ("Saved.") that appear in a corner and go away by themselves. For anything
  * a person must act on, use an Alert on the page instead: toasts are easy to miss.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+
 import type { ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons.tsx";
 

@@ -3,8 +3,9 @@
  * and its tRPC sub-routers by key. Each feature declares its own in `<feature>.feature.ts`; the registry
  * (features/registry.ts) lists the features; app.ts and router.ts mount whatever the registry holds.
  */
-import type { Hono } from "hono";
+
 import type { AnyRouter } from "@trpc/server";
+import type { Hono } from "hono";
 import type { AppEnv } from "../platform/http.ts";
 
 export interface Feature {

@@ -17,7 +17,19 @@ import { studentsFeature } from "./students/students.feature.ts";
 import { ticketsFeature } from "./tickets/tickets.feature.ts";
 
 export const FEATURES = [
-  healthFeature, authFeature, studentFeature, siteFeature, admissionsFeature, studentsFeature, contactsFeature, notificationsFeature, dashboardFeature, analyticsFeature, settingsFeature, ticketsFeature, galleryFeature,
+  healthFeature,
+  authFeature,
+  studentFeature,
+  siteFeature,
+  admissionsFeature,
+  studentsFeature,
+  contactsFeature,
+  notificationsFeature,
+  dashboardFeature,
+  analyticsFeature,
+  settingsFeature,
+  ticketsFeature,
+  galleryFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

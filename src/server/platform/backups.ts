@@ -53,13 +53,19 @@ export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "log
 }
 
 async function pruneBackups(dir: string) {
-  const names = (await readdir(dir)).filter((n) => NAME.test(n)).sort().reverse();
+  const names = (await readdir(dir))
+    .filter((n) => NAME.test(n))
+    .sort()
+    .reverse();
   await Promise.all(names.slice(BACKUP_RETENTION).map((n) => rm(path.join(dir, n), { force: true })));
 }
 
 export async function listBackups(deps: Pick<AppDeps, "env">): Promise<BackupInfo[]> {
   const dir = dataPaths(deps.env.dataDir).backups;
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => NAME.test(n)).sort().reverse();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((n) => NAME.test(n))
+    .sort()
+    .reverse();
   return Promise.all(
     names.map(async (name) => {
       const s = await stat(path.join(dir, name));

@@ -5,8 +5,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 export const randomToken = () => randomBytes(32).toString("base64url");
 
 /** A numeric code of `digits` digits from a CSPRNG. */
-export const randomDigits = (digits: number) =>
-  Array.from({ length: digits }, () => randomInt(0, 10)).join("");
+export const randomDigits = (digits: number) => Array.from({ length: digits }, () => randomInt(0, 10)).join("");
 
 /** Tokens and codes are stored only as their SHA-256. */
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

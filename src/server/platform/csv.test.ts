@@ -25,7 +25,15 @@ describe("CSV", () => {
   });
 
   test("rows end with CRLF, header first", () => {
-    expect(toCsv(["Name", "Note"], [["Asha", "ok"], ["Ravi", null]])).toBe("Name,Note\r\nAsha,ok\r\nRavi,\r\n");
+    expect(
+      toCsv(
+        ["Name", "Note"],
+        [
+          ["Asha", "ok"],
+          ["Ravi", null],
+        ],
+      ),
+    ).toBe("Name,Note\r\nAsha,ok\r\nRavi,\r\n");
     expect(toCsv(["Only"], [])).toBe("Only\r\n");
   });
 });

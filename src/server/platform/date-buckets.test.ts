@@ -11,7 +11,9 @@ describe("date buckets", () => {
       { label: "21 Nov", start: "2026-11-20T18:30:00.000Z", end: "2026-11-21T18:30:00.000Z" },
       { label: "22 Nov", start: "2026-11-21T18:30:00.000Z", end: "2026-11-22T18:30:00.000Z" },
     ]);
-    expect(dateBuckets(NOW, "UTC", "day", 1)).toEqual([{ label: "22 Nov", start: "2026-11-22T00:00:00.000Z", end: "2026-11-23T00:00:00.000Z" }]);
+    expect(dateBuckets(NOW, "UTC", "day", 1)).toEqual([
+      { label: "22 Nov", start: "2026-11-22T00:00:00.000Z", end: "2026-11-23T00:00:00.000Z" },
+    ]);
   });
 
   test("days on which a daylight-saving zone changes its clock are 23 or 25 hours long", () => {
@@ -43,10 +45,23 @@ describe("date buckets", () => {
   test("the database counts rows per bucket with the portable CASE expression; empty buckets are filled with 0", async () => {
     const deps = await createTestDeps();
     const buckets = dateBuckets(NOW, "Asia/Kolkata", "day", 3);
-    const at = (iso: string) => ({ name: "V", email: "v@example.test", subject: "fees", message: "?", status: "new" as const, created_at: iso, updated_at: iso });
+    const at = (iso: string) => ({
+      name: "V",
+      email: "v@example.test",
+      subject: "fees",
+      message: "?",
+      status: "new" as const,
+      created_at: iso,
+      updated_at: iso,
+    });
     await deps.db
       .insertInto("contact_inquiries")
-      .values([at("2026-11-19T18:30:00.000Z"), at("2026-11-21T18:29:59.999Z"), at("2026-11-21T18:30:00.000Z"), at("2026-11-19T18:29:59.999Z")])
+      .values([
+        at("2026-11-19T18:30:00.000Z"),
+        at("2026-11-21T18:29:59.999Z"),
+        at("2026-11-21T18:30:00.000Z"),
+        at("2026-11-19T18:29:59.999Z"),
+      ])
       .execute();
     const inRange = deps.db
       .selectFrom("contact_inquiries")

@@ -2,8 +2,9 @@
  * The one typed error services throw. Each adapter maps it to its transport: REST status with
  * { success: false, message, errors } and tRPC codes with the field errors in `data`.
  */
-import type { FieldErrors } from "../../shared/schemas/common.ts";
+
 import { MSG } from "../../shared/messages.ts";
+import type { FieldErrors } from "../../shared/schemas/common.ts";
 
 export type AppErrorCode =
   | "BAD_REQUEST"

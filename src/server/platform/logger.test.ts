@@ -24,16 +24,30 @@ describe("logger", () => {
     expect(sink.pending()).toBe(2);
     await Bun.sleep(80);
     expect(writes).toHaveLength(1);
-    expect(writes[0]!.split("\n").filter(Boolean).map((l) => JSON.parse(l).msg)).toEqual(["one", "two"]);
+    expect(
+      writes[0]!
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).msg),
+    ).toEqual(["one", "two"]);
     expect(writes[0]!.endsWith("\n")).toBe(true);
   });
 
   test("an error goes out at once with everything before it; a large backlog does not wait", () => {
     const writes: string[] = [];
-    const logger = createLogger("info", bufferedSink((chunk) => writes.push(chunk)));
+    const logger = createLogger(
+      "info",
+      bufferedSink((chunk) => writes.push(chunk)),
+    );
     logger.info("before");
     logger.error("failed", { error: "boom" });
-    expect(writes.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).msg)).toEqual(["before", "failed"]);
+    expect(
+      writes
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).msg),
+    ).toEqual(["before", "failed"]);
     writes.length = 0;
     for (let i = 0; i < 1000; i++) logger.info("line", { filler: "x".repeat(100) });
     expect(writes.length).toBeGreaterThan(0);

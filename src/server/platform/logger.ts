@@ -53,7 +53,7 @@ export function bufferedSink(write: (chunk: string) => void): LogSink & { pendin
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (held.length === 0) return;
-    const chunk = held.join("\n") + "\n";
+    const chunk = `${held.join("\n")}\n`;
     held = [];
     bytes = 0;
     write(chunk);

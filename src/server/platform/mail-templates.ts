@@ -47,7 +47,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: `Dear ${t.name},` },
           { p: "Use this code to reset your password:" },
           { code: t.code },
-          { p: `The code is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.` },
+          {
+            p: `The code is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.`,
+          },
         ],
       };
     case "application_access_code":
@@ -57,7 +59,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: `Dear ${t.name},` },
           { p: `Use this code to view or edit your application ${t.applicationNumber}:` },
           { code: t.code },
-          { p: `The code is valid for ${minutes} minutes. If you did not ask for it, someone may have typed your e-mail address by mistake; nobody can see your application without this code.` },
+          {
+            p: `The code is valid for ${minutes} minutes. If you did not ask for it, someone may have typed your e-mail address by mistake; nobody can see your application without this code.`,
+          },
         ],
       };
     case "student_credentials":
@@ -76,7 +80,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: `We have received your application ${t.applicationNumber}`,
         blocks: [
           { p: `Dear ${t.name},` },
-          { p: `Thank you for applying. Your application number is ${t.applicationNumber}. We review every application within 2–3 business days.` },
+          {
+            p: `Thank you for applying. Your application number is ${t.applicationNumber}. We review every application within 2–3 business days.`,
+          },
           { p: "You can follow your application at any time:" },
           { link: t.statusUrl, label: "Check application status" },
         ],
@@ -86,7 +92,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: `Congratulations! Your application ${t.applicationNumber} is approved`,
         blocks: [
           { p: `Dear ${t.name},` },
-          { p: `We are delighted to tell you that your application ${t.applicationNumber} has been approved. Welcome to the institute! Your student ID is ${t.studentId}.` },
+          {
+            p: `We are delighted to tell you that your application ${t.applicationNumber} has been approved. Welcome to the institute! Your student ID is ${t.studentId}.`,
+          },
           { p: "Open this link to choose your password and sign in to the student portal:" },
           { link: t.link, label: "Set my password" },
           { p: `The link works once and is valid for ${t.validDays} days.` },
@@ -97,7 +105,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: `About your application ${t.applicationNumber}`,
         blocks: [
           { p: `Dear ${t.name},` },
-          { p: `Thank you for your interest in the institute. After careful review, we are unable to accept your application ${t.applicationNumber} at this time.` },
+          {
+            p: `Thank you for your interest in the institute. After careful review, we are unable to accept your application ${t.applicationNumber} at this time.`,
+          },
           { p: "The reason given by our admissions team:" },
           { quote: t.reason },
           { p: "If you have questions or would like to apply again, please reply to this e-mail or call us." },
@@ -106,12 +116,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
     case "contact_reply":
       return {
         subject: `Re: ${t.subject}`,
-        blocks: [
-          { p: `Dear ${t.name},` },
-          { p: t.reply },
-          { p: "Your original message:" },
-          { quote: t.originalMessage },
-        ],
+        blocks: [{ p: `Dear ${t.name},` }, { p: t.reply }, { p: "Your original message:" }, { quote: t.originalMessage }],
       };
     case "two_factor_code":
       return {
@@ -130,7 +135,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: `Dear ${t.name},` },
           { p: "Use this code to make this your sign-in and contact address at the institute:" },
           { code: t.code },
-          { p: `The code is valid for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.` },
+          {
+            p: `The code is valid for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.`,
+          },
         ],
       };
     case "email_verification_code":
@@ -168,7 +175,9 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: "Your e-mail address was changed",
         blocks: [
           { p: `Dear ${t.name},` },
-          { p: `The e-mail address of your account was changed to ${t.newEmail}. From now on we write to that address, and you sign in with it.` },
+          {
+            p: `The e-mail address of your account was changed to ${t.newEmail}. From now on we write to that address, and you sign in with it.`,
+          },
           { p: "If you did not make this change, please contact the institute at once: reply to this e-mail or call us." },
         ],
       };
@@ -180,7 +189,16 @@ export function renderEmail(t: EmailTemplate, institute: Institute): RenderedEma
   const contact = [institute.email, ...institute.phones].join(" · ");
   const text = [
     ...blocks.map((b) =>
-      "p" in b ? b.p : "code" in b ? `    ${b.code}` : "link" in b ? `${b.label}: ${b.link}` : b.quote.split("\n").map((l) => `> ${l}`).join("\n"),
+      "p" in b
+        ? b.p
+        : "code" in b
+          ? `    ${b.code}`
+          : "link" in b
+            ? `${b.label}: ${b.link}`
+            : b.quote
+                .split("\n")
+                .map((l) => `> ${l}`)
+                .join("\n"),
     ),
     "",
     "Warm regards,",

@@ -14,7 +14,14 @@ const ALL_TEMPLATES: EmailTemplate[] = [
   { template: "application_access_code", name: "Asha", code: "654321", applicationNumber: "APP-2026-000001" },
   { template: "student_credentials", name: "Asha", studentId: "STU0001", link: "https://i.example/first-login?token=t", validDays: 7 },
   { template: "admission_received", name: "Asha", applicationNumber: "APP-2026-000001", statusUrl: "https://i.example/admission-status" },
-  { template: "admission_approved", name: "Asha", applicationNumber: "APP-2026-000001", studentId: "STU0001", link: "https://i.example/first-login?token=t", validDays: 7 },
+  {
+    template: "admission_approved",
+    name: "Asha",
+    applicationNumber: "APP-2026-000001",
+    studentId: "STU0001",
+    link: "https://i.example/first-login?token=t",
+    validDays: 7,
+  },
   { template: "admission_rejected", name: "Asha", applicationNumber: "APP-2026-000001", reason: "Marksheet <unreadable>" },
   { template: "contact_reply", name: "Asha", subject: "Fees", reply: "The fee is ₹12,000.", originalMessage: "What are the fees?" },
   { template: "two_factor_code", name: "Asha", code: "111222" },
@@ -56,7 +63,14 @@ describe("outbox folder transport (no SMTP_URL)", () => {
     const folder = dataPaths(deps.env.dataDir).outbox;
     expect(readdirSync(folder)).toEqual([row.eml_file!]);
     const eml = readFileSync(path.join(folder, row.eml_file!), "utf8");
-    for (const header of ["From: ", "To: asha@example.test", "Subject: Your password reset code", "Date: ", "Message-ID: ", "MIME-Version: 1.0"]) {
+    for (const header of [
+      "From: ",
+      "To: asha@example.test",
+      "Subject: Your password reset code",
+      "Date: ",
+      "Message-ID: ",
+      "MIME-Version: 1.0",
+    ]) {
       expect(eml).toContain(header);
     }
     expect(eml).toContain("123456");

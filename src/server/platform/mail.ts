@@ -40,7 +40,14 @@ export function smtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(m) {
-      await transporter.sendMail({ from: m.from, replyTo: m.replyTo, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      await transporter.sendMail({
+        from: m.from,
+        replyTo: m.replyTo,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+      });
       return {};
     },
   };
@@ -51,7 +58,14 @@ export function outboxFolderTransport(folder: string): MailTransport {
   return {
     kind: "outbox-folder",
     async send(m) {
-      const info = await composer.sendMail({ from: m.from, replyTo: m.replyTo, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      const info = await composer.sendMail({
+        from: m.from,
+        replyTo: m.replyTo,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+      });
       const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(m.id).padStart(6, "0")}.eml`;
       await Bun.write(path.join(folder, file), info.message as Buffer);
       return { file };
@@ -152,7 +166,14 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
         });
         await deps.db
           .updateTable("email_outbox")
-          .set({ status: "sent", attempts, sent_at: deps.now().toISOString(), eml_file: file ?? null, last_error: null, next_attempt_at: null })
+          .set({
+            status: "sent",
+            attempts,
+            sent_at: deps.now().toISOString(),
+            eml_file: file ?? null,
+            last_error: null,
+            next_attempt_at: null,
+          })
           .where("id", "=", m.id)
           .execute();
         result.sent += 1;
@@ -178,7 +199,14 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
         deps.logger.warn("e-mail delivery failed", { id: m.id, template: m.template, attempts, error });
         if (giveUp) {
           result.failed += 1;
-          await deps.policy.onGivenUp(deps.db, deps.now(), { id: m.id, to: m.to_address, subject: m.subject, template: m.template, attempts, error });
+          await deps.policy.onGivenUp(deps.db, deps.now(), {
+            id: m.id,
+            to: m.to_address,
+            subject: m.subject,
+            template: m.template,
+            attempts,
+            error,
+          });
         } else {
           result.retried += 1;
         }

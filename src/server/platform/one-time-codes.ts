@@ -3,8 +3,7 @@
  * a new code voids the previous one for the same purpose and address; a code allows at most 5 wrong
  * tries; everything expires.
  */
-import type { Kysely } from "kysely";
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database, OneTimeCodePurpose, OneTimeCodesTable } from "../../../db/schema.ts";
 import { CODE_LENGTH } from "../../shared/constants.ts";
 import { randomDigits, randomToken, safeEqual, sha256 } from "./crypto.ts";
@@ -65,11 +64,7 @@ export async function issueCode(
 }
 
 /** Checks a code; on success it is used up and its row returned. Wrong codes count towards the limit. */
-export async function verifyCode(
-  db: Kysely<Database>,
-  now: Date,
-  opts: Scope & { code: string; secret?: string },
-) {
+export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & { code: string; secret?: string }) {
   let q = db
     .selectFrom("one_time_codes")
     .selectAll()

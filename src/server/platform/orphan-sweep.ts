@@ -26,11 +26,16 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logge
   };
 
   const documents = new Set(
-    (await deps.db.selectFrom("admission_documents").select("stored_name").execute()).flatMap((r) => [r.stored_name, `${r.stored_name}.thumb.webp`]),
+    (await deps.db.selectFrom("admission_documents").select("stored_name").execute()).flatMap((r) => [
+      r.stored_name,
+      `${r.stored_name}.thumb.webp`,
+    ]),
   );
   for (const name of await list(paths.documents)) if (STORED_NAME.test(name) && !documents.has(name)) await remove(paths.documents, name);
 
-  const photos = new Set((await deps.db.selectFrom("users").select("photo_file").where("photo_file", "is not", null).execute()).map((r) => r.photo_file!));
+  const photos = new Set(
+    (await deps.db.selectFrom("users").select("photo_file").where("photo_file", "is not", null).execute()).map((r) => r.photo_file!),
+  );
   for (const name of await list(paths.photos)) if (STORED_NAME.test(name) && !photos.has(name)) await remove(paths.photos, name);
 
   const galleryKeys = new Set((await deps.db.selectFrom("gallery_images").select("file_key").execute()).map((r) => r.file_key));
@@ -40,8 +45,10 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logge
   }
 
   // createBackup(): a working folder and a ".partial" archive exist only while a backup is being made.
-  for (const name of await list(paths.backups)) if (name.startsWith(".work-") || name.endsWith(".partial")) await remove(paths.backups, name);
+  for (const name of await list(paths.backups))
+    if (name.startsWith(".work-") || name.endsWith(".partial")) await remove(paths.backups, name);
 
-  if (removed.length) deps.logger.warn("removed files left behind by an interrupted write", { count: removed.length, files: removed.slice(0, 20) });
+  if (removed.length)
+    deps.logger.warn("removed files left behind by an interrupted write", { count: removed.length, files: removed.slice(0, 20) });
   return removed;
 }

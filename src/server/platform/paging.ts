@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny lint/complexity/noBannedTypes: one paging helper for several tables; Kysely cannot type a table chosen at run time, the callers type the rows
 /**
  * One page of an admin list, newest first by (created_at, id), with its total — the shape every list
  * screen shows (spec: data.<items> + pagination). Issue 9:
@@ -33,7 +34,9 @@ export interface NewestFirstPageOptions<Row, Item> {
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
 
-export async function newestFirstPage<Row, Item>(opts: NewestFirstPageOptions<Row, Item>): Promise<{ items: Item[]; pagination: Pagination }> {
+export async function newestFirstPage<Row, Item>(
+  opts: NewestFirstPageOptions<Row, Item>,
+): Promise<{ items: Item[]; pagination: Pagination }> {
   const { db, table, base, page, limit } = opts;
   const once = <T>(key: string, compute: () => Promise<T>) => cachedRead(db, `${opts.cacheKey}:${key}`, compute);
   const [{ total }, items] = await Promise.all([

@@ -11,7 +11,9 @@ describe("rate limiter", () => {
     });
     for (let i = 0; i < 3; i++) limiter.consume("loginFailuresPerIp", "a");
     t = 15_000;
-    expect(() => limiter.consume("loginFailuresPerIp", "a")).toThrow(expect.objectContaining({ code: "TOO_MANY_REQUESTS", retryAfter: 45 }));
+    expect(() => limiter.consume("loginFailuresPerIp", "a")).toThrow(
+      expect.objectContaining({ code: "TOO_MANY_REQUESTS", retryAfter: 45 }),
+    );
     // Other keys and rules are separate.
     limiter.consume("loginFailuresPerIp", "b");
     limiter.consume("codeChecksPerIp", "a");

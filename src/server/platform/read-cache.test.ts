@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
-import { PUBLIC_CACHE_CONTROL } from "../route-policies.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { listContacts, submitContact, updateContactStatus } from "../features/contacts/contacts.service.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { listStudents } from "../features/students/students.service.ts";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../testing.ts";
+import { PUBLIC_CACHE_CONTROL } from "../route-policies.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../testing.ts";
 import { cachedRead } from "./read-cache.ts";
 
 let deps: TestDeps;
@@ -17,7 +17,14 @@ beforeEach(async () => {
   deps = await createTestDeps();
 });
 
-const contactInput = (name: string) => ({ name, email: "v@example.test", phone: undefined, subject: "fees" as const, message: "What are the fees for the MBA program?", website: "" });
+const contactInput = (name: string) => ({
+  name,
+  email: "v@example.test",
+  phone: undefined,
+  subject: "fees" as const,
+  message: "What are the fees for the MBA program?",
+  website: "",
+});
 
 describe("read cache", () => {
   test("a result is computed once until the database is written, then computed again", async () => {
@@ -65,9 +72,17 @@ describe("read cache", () => {
     expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "resolved" });
 
     const student = await createUser(deps, { role: "student", email: "s1@example.test" });
-    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({ id: student.id, isActive: true, lastLogin: null });
+    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({
+      id: student.id,
+      isActive: true,
+      lastLogin: null,
+    });
     await deps.db.updateTable("users").set({ is_active: 0, name: "Renamed" }).where("id", "=", student.id).execute();
-    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({ id: student.id, isActive: false, name: "Renamed" });
+    expect((await listStudents(deps, { ...query, search: "s1@" })).students[0]).toMatchObject({
+      id: student.id,
+      isActive: false,
+      name: "Renamed",
+    });
     // a sign-in (last_login_at) is a write too; a session's last_seen_at touch is not, and no list shows it
     await deps.db.updateTable("users").set({ is_active: 1 }).where("id", "=", student.id).execute();
     const { token } = await signedIn(loginStudent(deps, { email: "s1@example.test", studentId: "", password: TEST_PASSWORD }));
@@ -92,7 +107,17 @@ describe("read cache", () => {
       const at = new Date(base + i * 60_000).toISOString();
       await deps.db
         .insertInto("contact_inquiries")
-        .values({ name: `Visitor ${i}`, email: "v@example.test", phone: null, subject: "s", message: "m", status: "new", ip: null, created_at: at, updated_at: at })
+        .values({
+          name: `Visitor ${i}`,
+          email: "v@example.test",
+          phone: null,
+          subject: "s",
+          message: "m",
+          status: "new",
+          ip: null,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
     const page = (n: number) => listContacts(deps, { page: n, limit: 10, search: "", status: "all" });

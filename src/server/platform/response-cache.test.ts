@@ -3,14 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
-import { native } from "../../../tests/setup/happy-dom.ts";
 import { seed } from "../../../db/seed.ts";
+import { native } from "../../../tests/setup/happy-dom.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
-import { isSharedPublicRead } from "../route-policies.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
-import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
-import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
+import { isSharedPublicRead } from "../route-policies.ts";
+import { createTestDeps, createUser, type TestDeps, testApp } from "../testing.ts";
 import { responseCache } from "./response-cache.ts";
+import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 import { acceptsEncoding } from "./static-files.ts";
 
 let deps: TestDeps;
@@ -22,7 +22,13 @@ beforeEach(async () => {
 function counting(opts: { enabled?: boolean; status?: number; maxBodyBytes?: number } = {}) {
   let runs = 0;
   let enabled = opts.enabled ?? true;
-  const cache = responseCache({ db: deps.db, cacheable: (p) => p.startsWith("/shared"), enabled: async () => enabled, maxEntries: 3, maxBodyBytes: opts.maxBodyBytes });
+  const cache = responseCache({
+    db: deps.db,
+    cacheable: (p) => p.startsWith("/shared"),
+    enabled: async () => enabled,
+    maxEntries: 3,
+    maxBodyBytes: opts.maxBodyBytes,
+  });
   const app = new Hono();
   app.use(cache);
   app.all("*", (c) => {
@@ -95,10 +101,24 @@ describe("response cache", () => {
 
 describe("shared public reads in the app", () => {
   test("public REST paths and batches of public tRPC queries are shared; anything personal is not", () => {
-    for (const p of ["/api/public/news", "/api/public/institute-info", "/api/public/gallery", "/api/gallery", "/api/trpc/site.info,site.news", "/api/trpc/gallery.publicList"]) {
+    for (const p of [
+      "/api/public/news",
+      "/api/public/institute-info",
+      "/api/public/gallery",
+      "/api/gallery",
+      "/api/trpc/site.info,site.news",
+      "/api/trpc/gallery.publicList",
+    ]) {
       expect([p, isSharedPublicRead(p)]).toEqual([p, true]);
     }
-    for (const p of ["/api/auth/me", "/api/trpc/site.info,auth.me", "/api/trpc/student.dashboard", "/api/public/admin/contacts", "/api/trpc/", "/api/health"]) {
+    for (const p of [
+      "/api/auth/me",
+      "/api/trpc/site.info,auth.me",
+      "/api/trpc/student.dashboard",
+      "/api/public/admin/contacts",
+      "/api/trpc/",
+      "/api/health",
+    ]) {
       expect([p, isSharedPublicRead(p)]).toEqual([p, false]);
     }
   });
@@ -145,7 +165,9 @@ describe("compression of stored answers", () => {
     let runs = 0;
     const app = new Hono();
     app.use(responseCache({ db: deps.db, cacheable: () => true, enabled: async () => true }));
-    app.get("*", (c) => c.json({ run: ++runs, items: Array.from({ length: 200 }, (_, i) => ({ id: i, url: `/media/gallery/${i}-480.webp` })) }));
+    app.get("*", (c) =>
+      c.json({ run: ++runs, items: Array.from({ length: 200 }, (_, i) => ({ id: i, url: `/media/gallery/${i}-480.webp` })) }),
+    );
     const plain = await (await app.request("/shared")).text();
     for (let i = 0; i < 2; i++) {
       // happy-dom's Request would drop Accept-Encoding, as a browser's does

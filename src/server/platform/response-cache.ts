@@ -48,7 +48,8 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const hit = entries.get(key);
     if (hit && hit.version === version) {
-      if (hit.gzipped && acceptsEncoding(c.req.header("accept-encoding"), "gzip")) return new Response(hit.gzipped, { status: 200, headers: hit.gzipHeaders! });
+      if (hit.gzipped && acceptsEncoding(c.req.header("accept-encoding"), "gzip"))
+        return new Response(hit.gzipped, { status: 200, headers: hit.gzipHeaders! });
       return new Response(hit.body, { status: 200, headers: hit.headers });
     }
 

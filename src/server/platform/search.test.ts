@@ -13,7 +13,24 @@ let deps: TestDeps;
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 
 /** Text that exercises LIKE's and FTS5's special characters as well as ordinary names. */
-const WORDS = ["Asha", "Sharma", "SHARMILA", "o'Brien", 'say "hi"', "100%", "a_b", "x*y", "NEAR", "AND", "OR", "-minus", "(paren)", "Kumar", "pune", "Mumbai"];
+const WORDS = [
+  "Asha",
+  "Sharma",
+  "SHARMILA",
+  "o'Brien",
+  'say "hi"',
+  "100%",
+  "a_b",
+  "x*y",
+  "NEAR",
+  "AND",
+  "OR",
+  "-minus",
+  "(paren)",
+  "Kumar",
+  "pune",
+  "Mumbai",
+];
 
 beforeAll(async () => {
   deps = await createTestDeps();
@@ -21,7 +38,17 @@ beforeAll(async () => {
     const pick = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length]!;
     await deps.db
       .insertInto("contact_inquiries")
-      .values({ name: `${pick(1)} ${pick(2)}`, email: `v${i}@example.test`, phone: i % 3 ? `98${i}00` : null, subject: pick(3), message: `${pick(4)} and ${pick(5)}`, status: "new", ip: null, created_at: at(i % 20), updated_at: at(i % 20) })
+      .values({
+        name: `${pick(1)} ${pick(2)}`,
+        email: `v${i}@example.test`,
+        phone: i % 3 ? `98${i}00` : null,
+        subject: pick(3),
+        message: `${pick(4)} and ${pick(5)}`,
+        status: "new",
+        ip: null,
+        created_at: at(i % 20),
+        updated_at: at(i % 20),
+      })
       .execute();
   }
 });
@@ -44,13 +71,20 @@ describe("text search", () => {
 
   test("the index finds exactly what LIKE finds, whatever the term", async () => {
     const fromText = fc.oneof(
-      fc.constantFrom(...WORDS).chain((w) => fc.tuple(fc.nat(w.length), fc.nat(w.length)).map(([a, b]) => w.slice(Math.min(a, b), Math.max(a, b) + 3))),
+      fc
+        .constantFrom(...WORDS)
+        .chain((w) => fc.tuple(fc.nat(w.length), fc.nat(w.length)).map(([a, b]) => w.slice(Math.min(a, b), Math.max(a, b) + 3))),
       fc.string({ minLength: 1, maxLength: 8 }),
       fc.constantFrom('"', '""', "%", "_", "*", "sha*", "NEAR(a b)", "a OR b", "' or 1=1 --", "SHARMA", "ar ", "v1@", "9810"),
     );
     await fc.assert(
       fc.asyncProperty(fromText, async (term) => {
-        const like = await ids(anyColumnContains(CONTACT_SEARCH_COLUMNS.map((c) => `contact_inquiries.${c}`), term));
+        const like = await ids(
+          anyColumnContains(
+            CONTACT_SEARCH_COLUMNS.map((c) => `contact_inquiries.${c}`),
+            term,
+          ),
+        );
         expect(await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, term))).toEqual(like);
       }),
       { numRuns: 300 },
@@ -59,7 +93,14 @@ describe("text search", () => {
 
   test("the index follows inserts, edits and deletions", async () => {
     const student = await createUser(deps, { role: "student", name: "Zubeida Qureshi", email: "zq@example.test", student_id: "STU9001" });
-    const find = async (term: string) => (await deps.db.selectFrom("users").select("id").where(textContains(deps.db, "users", STUDENT_SEARCH_COLUMNS, term)).execute()).map((r) => r.id);
+    const find = async (term: string) =>
+      (
+        await deps.db
+          .selectFrom("users")
+          .select("id")
+          .where(textContains(deps.db, "users", STUDENT_SEARCH_COLUMNS, term))
+          .execute()
+      ).map((r) => r.id);
     expect(await find("qureshi")).toEqual([student.id]);
     expect(await find("stu9001")).toEqual([student.id]);
     await deps.db.updateTable("users").set({ name: "Zubeida Khan" }).where("id", "=", student.id).execute();
@@ -74,7 +115,9 @@ describe("text search", () => {
 
 describe("newest-first pages", () => {
   test("every page, ties in created_at included, holds the rows a plain ORDER BY … OFFSET gives", async () => {
-    const all = (await deps.db.selectFrom("contact_inquiries").select("id").orderBy("created_at", "desc").orderBy("id", "desc").execute()).map((r) => r.id);
+    const all = (
+      await deps.db.selectFrom("contact_inquiries").select("id").orderBy("created_at", "desc").orderBy("id", "desc").execute()
+    ).map((r) => r.id);
     const limit = 7;
     for (let page = 1; page <= 10; page++) {
       const { items, pagination } = await newestFirstPage({
@@ -93,7 +136,15 @@ describe("newest-first pages", () => {
 
   test("filters and a search apply to the page and the total alike", async () => {
     const base = deps.db.selectFrom("contact_inquiries").where(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "sharm"));
-    const { items, pagination } = await newestFirstPage({ db: deps.db, table: "contact_inquiries", base, cacheKey: "test:sharm", page: 1, limit: 100, toItems: (rows: { name: string; subject: string; message: string }[]) => rows });
+    const { items, pagination } = await newestFirstPage({
+      db: deps.db,
+      table: "contact_inquiries",
+      base,
+      cacheKey: "test:sharm",
+      page: 1,
+      limit: 100,
+      toItems: (rows: { name: string; subject: string; message: string }[]) => rows,
+    });
     expect(items.length).toBe(pagination.totalItems);
     expect(items.length).toBeGreaterThan(0);
     for (const row of items) expect(`${row.name} ${row.subject} ${row.message}`.toLowerCase()).toContain("sharm");

@@ -12,7 +12,10 @@ export function likeEscaped(column: string, pattern: string): Expression<SqlBool
 /** True when any of the columns contains the term. */
 export function anyColumnContains(columns: string[], term: string): Expression<SqlBool> {
   const pattern = containsPattern(term);
-  return sql<SqlBool>`(${sql.join(columns.map((c) => likeEscaped(c, pattern)), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((c) => likeEscaped(c, pattern)),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -21,5 +24,11 @@ export function anyColumnContains(columns: string[], term: string): Expression<S
  * with LIKE otherwise. The columns must be the ones the index was made over (migrations/…-text-search).
  */
 export function textContains(db: object, table: string, columns: string[], term: string): Expression<SqlBool> {
-  return indexedContains(db, table, term) ?? anyColumnContains(columns.map((c) => `${table}.${c}`), term);
+  return (
+    indexedContains(db, table, term) ??
+    anyColumnContains(
+      columns.map((c) => `${table}.${c}`),
+      term,
+    )
+  );
 }

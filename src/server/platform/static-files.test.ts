@@ -19,7 +19,10 @@ beforeAll(() => {
   mkdirSync(path.join(distDir, "_pages"), { recursive: true });
   mkdirSync(publicDir);
   writeFileSync(path.join(distDir, "index.html"), SHELL);
-  writeFileSync(path.join(distDir, "_pages", "gallery.html"), SHELL.replace("</head>", `<link rel="modulepreload" href="/gallery-page-abc12345.js"></head>`));
+  writeFileSync(
+    path.join(distDir, "_pages", "gallery.html"),
+    SHELL.replace("</head>", `<link rel="modulepreload" href="/gallery-page-abc12345.js"></head>`),
+  );
   writeFileSync(path.join(distDir, "index-abc12345.js"), SCRIPT);
   writeFileSync(path.join(distDir, "tiny-abc12345.js"), "1");
   writeFileSync(path.join(publicDir, "brochure.txt"), "Brochure ".repeat(300));
@@ -91,15 +94,15 @@ describe("compressed answers", () => {
     writeFileSync(file, css);
     await precompress(distDir);
     // Mark the build's copy so it can be told from one compressed on request.
-    writeFileSync(file + ".br", zlib.brotliCompressSync(Buffer.from(`/* precompressed */\n${css}`)));
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync(Buffer.from(`/* precompressed */\n${css}`)));
     expect(zlib.brotliDecompressSync(await bytes(await get("/app-abc12345.css", "br"))).toString()).toStartWith("/* precompressed */");
     expect(zlib.gunzipSync(await bytes(await get("/app-abc12345.css", "gzip"))).toString()).toBe(css);
 
     // The file changed after its copy was written: compressed afresh from the file.
     const later = new Date(Date.now() + 60_000);
-    writeFileSync(file, css + ".b{color:blue}\n");
+    writeFileSync(file, `${css}.b{color:blue}\n`);
     utimesSync(file, later, later);
-    expect(zlib.brotliDecompressSync(await bytes(await get("/app-abc12345.css", "br"))).toString()).toBe(css + ".b{color:blue}\n");
+    expect(zlib.brotliDecompressSync(await bytes(await get("/app-abc12345.css", "br"))).toString()).toBe(`${css}.b{color:blue}\n`);
   });
 });
 

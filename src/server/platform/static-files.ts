@@ -4,9 +4,10 @@
  * go out brotli- or gzip-compressed when the browser accepts it: the `.br`/`.gz` the build wrote beside
  * them (build.ts, best compression), else compressed once on first request and kept in memory.
  */
+
+import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import path from "node:path";
 import type { Context } from "hono";
 
 const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpe?g|svg|webp|woff2?)$/i;
@@ -72,7 +73,12 @@ export async function compress(data: Uint8Array, encoding: Encoding, quality: "b
  */
 const compressedCache = new Map<string, { mtimeMs: number; size: number; data: Promise<Uint8Array<ArrayBuffer>> }>();
 
-async function compressedBody(full: string, file: ReturnType<typeof Bun.file>, stat: { mtimeMs: number; size: number }, encoding: Encoding) {
+async function compressedBody(
+  full: string,
+  file: ReturnType<typeof Bun.file>,
+  stat: { mtimeMs: number; size: number },
+  encoding: Encoding,
+) {
   // The build's copy, when it is at least as new as the file.
   const sibling = Bun.file(full + SUFFIX[encoding]);
   try {
@@ -122,7 +128,7 @@ export function resolveInside(root: string, urlPath: string): string | null {
     return null;
   }
   if (decoded.includes("\0") || decoded.includes("\\")) return null;
-  const full = path.resolve(root, "." + path.posix.normalize("/" + decoded));
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   return full === root || full.startsWith(root + path.sep) ? full : null;
 }
 
@@ -149,7 +155,7 @@ export function serveStoredFile(dir: string, cacheControl: string) {
   return async (c: Context) => {
     const name = c.req.param("file") ?? "";
     if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text("Not found", 404);
-    const file = (await fileAt(root, "/" + name))?.file;
+    const file = (await fileAt(root, `/${name}`))?.file;
     if (!file) return c.text("Not found", 404);
     c.header("Cache-Control", cacheControl);
     return c.body(file.stream(), 200, { "Content-Type": file.type, "Content-Disposition": `inline; filename="${name}"` });

@@ -37,7 +37,18 @@ const filler = (n: number, seed = 1) => {
 };
 const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 
-const MARKUP = ["<script", "<html", "<iframe", "<object", "<embed", "<!doctype html", "<svg xmlns", "<svg on", "<?xml-stylesheet", "javascript:"];
+const MARKUP = [
+  "<script",
+  "<html",
+  "<iframe",
+  "<object",
+  "<embed",
+  "<!doctype html",
+  "<svg xmlns",
+  "<svg on",
+  "<?xml-stylesheet",
+  "javascript:",
+];
 const PDF_NAMES = ["/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia"];
 const upper = (s: string) => s.toUpperCase();
 const mixed = (s: string) => [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("");
@@ -53,8 +64,13 @@ describe("hasActiveContent", () => {
     for (const marker of MARKUP) {
       for (const variant of [marker, upper(marker), mixed(marker)]) {
         const m = latin1(variant);
-        for (const bytes of [concat(m, filler(500)), concat(JPEG_START, filler(3000), m, filler(3000)), concat(JPEG_START, filler(3000), m)]) {
-          for (const kind of ["jpeg", "png", "webp", "pdf"] as const) expect({ variant, kind, found: both(bytes, kind) }).toEqual({ variant, kind, found: true });
+        for (const bytes of [
+          concat(m, filler(500)),
+          concat(JPEG_START, filler(3000), m, filler(3000)),
+          concat(JPEG_START, filler(3000), m),
+        ]) {
+          for (const kind of ["jpeg", "png", "webp", "pdf"] as const)
+            expect({ variant, kind, found: both(bytes, kind) }).toEqual({ variant, kind, found: true });
         }
       }
     }
@@ -89,7 +105,11 @@ describe("hasActiveContent", () => {
 
   test("only ASCII letters fold: latin1 look-alikes are not markers", () => {
     // 0x8a/0x9a are Š/š in windows-1252 (TextDecoder's latin1), 0xd3 is Ó.
-    for (const bytes of [concat(latin1("<"), new Uint8Array([0x8a]), latin1("cript")), concat(latin1("<"), new Uint8Array([0x9a]), latin1("cript")), concat(latin1("<"), new Uint8Array([0xd3]), latin1("bject"))]) {
+    for (const bytes of [
+      concat(latin1("<"), new Uint8Array([0x8a]), latin1("cript")),
+      concat(latin1("<"), new Uint8Array([0x9a]), latin1("cript")),
+      concat(latin1("<"), new Uint8Array([0xd3]), latin1("bject")),
+    ]) {
       expect(both(bytes, "jpeg")).toBe(false);
     }
     expect(both(latin1("<!DOCTYPE  html"), "jpeg")).toBe(false); // two spaces
@@ -122,11 +142,33 @@ describe("hasActiveContent", () => {
   test("agrees with the regular expressions on random bytes salted with marker pieces", () => {
     const piece = fc.oneof(
       fc.uint8Array({ maxLength: 40 }),
-      fc.constantFrom(...MARKUP, ...PDF_NAMES, "<", "/", ":", "j", "J", "<svg", "<svg ", "<svg\u00a0", " ", "xmlns", "on", "javascript", "<!doctype", "/Launche", "/RichMedia_").chain((s) =>
-        fc.tuple(fc.constant(s), fc.nat({ max: s.length })).chain(([text, cut]) =>
-          fc.oneof(fc.constant(text), fc.constant(text.slice(0, cut)), fc.constant(upper(text)), fc.constant(mixed(text))).map(latin1),
+      fc
+        .constantFrom(
+          ...MARKUP,
+          ...PDF_NAMES,
+          "<",
+          "/",
+          ":",
+          "j",
+          "J",
+          "<svg",
+          "<svg ",
+          "<svg\u00a0",
+          " ",
+          "xmlns",
+          "on",
+          "javascript",
+          "<!doctype",
+          "/Launche",
+          "/RichMedia_",
+        )
+        .chain((s) =>
+          fc
+            .tuple(fc.constant(s), fc.nat({ max: s.length }))
+            .chain(([text, cut]) =>
+              fc.oneof(fc.constant(text), fc.constant(text.slice(0, cut)), fc.constant(upper(text)), fc.constant(mixed(text))).map(latin1),
+            ),
         ),
-      ),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom<FileKind>("pdf", "jpeg"), (parts, kind) => {

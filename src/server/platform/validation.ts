@@ -1,7 +1,7 @@
 /** Parses input with a shared valibot schema, turning failures into the one AppError. */
 import * as v from "valibot";
-import { fieldErrorsOf } from "../../shared/schemas/common.ts";
 import { MSG } from "../../shared/messages.ts";
+import { fieldErrorsOf } from "../../shared/schemas/common.ts";
 import { AppError } from "./errors.ts";
 
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {

@@ -301,7 +301,13 @@ describe("role checks", () => {
               ? { id: w.appOther.id, accessToken: w.appA.grant }
               : mayCall
                 ? { id: name.startsWith("tickets.") && role === "student" ? w.ticketA : MISSING, admissionId: MISSING, imageIds: [MISSING] }
-                : { id: name.startsWith("tickets.") ? w.ticketB : name.startsWith("notifications.") ? w.noteB : w.b.id, admissionId: w.appOther.id, action: "reject", rejectionReason: "x", imageIds: [w.galleryId] };
+                : {
+                    id: name.startsWith("tickets.") ? w.ticketB : name.startsWith("notifications.") ? w.noteB : w.b.id,
+                    admissionId: w.appOther.id,
+                    action: "reject",
+                    rejectionReason: "x",
+                    imageIds: [w.galleryId],
+                  };
         let code = "OK";
         let message = "";
         try {
@@ -311,7 +317,8 @@ describe("role checks", () => {
           code = err.code;
           message = err.message;
         }
-        const refused = code === "UNAUTHORIZED" || (code === "FORBIDDEN" && (message === MSG.forbidden || message.includes("6-digit code")));
+        const refused =
+          code === "UNAUTHORIZED" || (code === "FORBIDDEN" && (message === MSG.forbidden || message.includes("6-digit code")));
         if (mayCall && refused) failures.push(`${role} ${name}: refused (${code})`);
         if (!mayCall) {
           const want = refusalStatus(access, role) === 401 ? "UNAUTHORIZED" : "FORBIDDEN";
@@ -336,8 +343,10 @@ describe("role checks", () => {
         const url = concretePath(route.path, role, mayCall);
         const res = await w.app.request(url, jsonReq(route.method, route.method === "GET" ? undefined : {}, token));
         const status = res.status;
-        if (mayCall && (status === 401 || (status === 403 && access !== "public"))) failures.push(`${role} ${route.method} ${url}: refused ${status}`);
-        if (!mayCall && status !== refusalStatus(access, role)) failures.push(`${role} ${route.method} ${url}: expected ${refusalStatus(access, role)}, got ${status}`);
+        if (mayCall && (status === 401 || (status === 403 && access !== "public")))
+          failures.push(`${role} ${route.method} ${url}: refused ${status}`);
+        if (!mayCall && status !== refusalStatus(access, role))
+          failures.push(`${role} ${route.method} ${url}: expected ${refusalStatus(access, role)}, got ${status}`);
         if (status >= 500) failures.push(`${role} ${route.method} ${url}: ${status}`);
       }
     }
@@ -434,7 +443,9 @@ describe("object-level checks: changing an id never reaches another person's dat
     const fd = new FormData();
     fd.append("firstName", "Hijacked");
     expect((await withGrant(`/api/admission/update/${other}`, "PUT", fd)).status).toBe(403);
-    await expect(callerFor(world.deps).admissions.application({ id: other, accessToken: world.appA.grant })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(world.deps).admissions.application({ id: other, accessToken: world.appA.grant })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     // A signed-in student's session is not a grant either.
     expect((await asA("GET", `/api/admission/application/${other}`)).status).toBe(403);
     expect((await app.request(`/api/admission/application/${other}`)).status).toBe(403);
@@ -442,11 +453,20 @@ describe("object-level checks: changing an id never reaches another person's dat
     // The 6-digit code someone requests for the victim's address does not open the application by itself
     // (it would be guessable without the 5-try limit): only POST …/access-code/verify turns it into a grant.
     await app.request("/api/admission/access-code", jsonReq("POST", { email: world.appOther.email }));
-    const row = await world.deps.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", world.appOther.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await world.deps.db
+      .selectFrom("email_outbox")
+      .select("text_body")
+      .where("to_address", "=", world.appOther.email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const code = /^ {4}(\d{6})$/m.exec(row.text_body)![1]!;
     expect((await app.request(`/api/admission/application/${other}?access=${code}`)).status).toBe(403);
-    expect((await app.request(`/api/admission/application/${other}/documents/photo`, { headers: { "x-application-access": code } })).status).toBe(403);
-    await expect(callerFor(world.deps).admissions.application({ id: other, accessToken: code })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(
+      (await app.request(`/api/admission/application/${other}/documents/photo`, { headers: { "x-application-access": code } })).status,
+    ).toBe(403);
+    await expect(callerFor(world.deps).admissions.application({ id: other, accessToken: code })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await world.snapshotOfB()).toBe(before);
   });
 

@@ -31,21 +31,124 @@ beforeAll(async () => {
 // ————— arbitraries —————
 
 const FIELD_NAMES = [
-  "id", "email", "password", "name", "page", "limit", "search", "status", "range", "category", "title", "description",
-  "imageIds", "admissionId", "action", "rejectionReason", "message", "subject", "priority", "token", "code", "otp",
-  "userType", "studentId", "resetToken", "challengeToken", "accessToken", "query", "mobile", "standard", "dateOfBirth",
-  "bloodGroup", "pincode", "emergencyContact", "enabled", "theme", "language", "showPhotoOnVerification", "general",
-  "security", "system", "currentPassword", "newPassword", "confirmPassword", "assignedTo", "isActive", "type", "phone",
-  "website", "respondedBy", "address", "city", "state", "gender", "course", "__proto__", "constructor",
+  "id",
+  "email",
+  "password",
+  "name",
+  "page",
+  "limit",
+  "search",
+  "status",
+  "range",
+  "category",
+  "title",
+  "description",
+  "imageIds",
+  "admissionId",
+  "action",
+  "rejectionReason",
+  "message",
+  "subject",
+  "priority",
+  "token",
+  "code",
+  "otp",
+  "userType",
+  "studentId",
+  "resetToken",
+  "challengeToken",
+  "accessToken",
+  "query",
+  "mobile",
+  "standard",
+  "dateOfBirth",
+  "bloodGroup",
+  "pincode",
+  "emergencyContact",
+  "enabled",
+  "theme",
+  "language",
+  "showPhotoOnVerification",
+  "general",
+  "security",
+  "system",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "assignedTo",
+  "isActive",
+  "type",
+  "phone",
+  "website",
+  "respondedBy",
+  "address",
+  "city",
+  "state",
+  "gender",
+  "course",
+  "__proto__",
+  "constructor",
 ] as const;
 
 const edgeStrings = fc.constantFrom(
-  "", " ", "'", '"', "' OR '1'='1' --", "%", "_", "\\", "\u0000", "../../../etc/passwd", "..%2f..%2f", "<script>alert(1)</script>",
-  "<img src=x onerror=alert(1)>", "javascript:alert(1)", "𝕏𝕐", "\uD800", "\u202E", "a".repeat(6000), "NaN", "Infinity", "-1", "0",
-  "1e309", "9007199254740993", "__proto__", "null", "true", "2026-02-30", "STU0001", "APP-2026-000001", "x@y", "a@b.c",
-  "admin@example.test", "7d", "all", "approve", "reject", "student", "admin", "{}", "[]",
+  "",
+  " ",
+  "'",
+  '"',
+  "' OR '1'='1' --",
+  "%",
+  "_",
+  "\\",
+  "\u0000",
+  "../../../etc/passwd",
+  "..%2f..%2f",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "𝕏𝕐",
+  "\uD800",
+  "\u202E",
+  "a".repeat(6000),
+  "NaN",
+  "Infinity",
+  "-1",
+  "0",
+  "1e309",
+  "9007199254740993",
+  "__proto__",
+  "null",
+  "true",
+  "2026-02-30",
+  "STU0001",
+  "APP-2026-000001",
+  "x@y",
+  "a@b.c",
+  "admin@example.test",
+  "7d",
+  "all",
+  "approve",
+  "reject",
+  "student",
+  "admin",
+  "{}",
+  "[]",
 );
-const edgeNumbers = fc.constantFrom(0, -0, -1, 1, 2, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, 0.5, NaN, Infinity, -Infinity);
+const edgeNumbers = fc.constantFrom(
+  0,
+  -0,
+  -1,
+  1,
+  2,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  0.5,
+  NaN,
+  Infinity,
+  -Infinity,
+);
 const scalar = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 3, arbitrary: edgeStrings },
@@ -122,12 +225,24 @@ const CONTENT_TYPES = [
 ];
 const restCase = fc.record({
   params: fc.array(PARAM, { minLength: 3, maxLength: 3 }),
-  query: fc.dictionary(fc.constantFrom(...FIELD_NAMES, "size", "download", "access", "batch", "input"), fc.oneof(fc.string({ maxLength: 12 }), edgeStrings), { maxKeys: 4 }),
+  query: fc.dictionary(
+    fc.constantFrom(...FIELD_NAMES, "size", "download", "access", "batch", "input"),
+    fc.oneof(fc.string({ maxLength: 12 }), edgeStrings),
+    { maxKeys: 4 },
+  ),
   contentType: fc.constantFrom(...CONTENT_TYPES),
   body: fc.oneof(
     input.map((v) => JSON.stringify(v) ?? "null"),
     fc.string({ maxLength: 200 }),
-    fc.constantFrom("", "{", "[1,2", "null", '{"__proto__":{"admin":true}}', "------fuzz\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.png\"\r\n\r\nxx\r\n------fuzz--", "a=1&a=2&id[]=3"),
+    fc.constantFrom(
+      "",
+      "{",
+      "[1,2",
+      "null",
+      '{"__proto__":{"admin":true}}',
+      '------fuzz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\nxx\r\n------fuzz--',
+      "a=1&a=2&id[]=3",
+    ),
   ),
   useRealId: fc.boolean(),
 });
@@ -146,11 +261,13 @@ async function fuzzRoute(route: { method: string; path: string }, role: Role) {
       let i = 0;
       const realIds: Record<Role, number> = { guest: w.appOther.id, student: w.noteA, admin: w.ticketB };
       const url =
-        route.path.replace(/:[a-z]+(\{[^}]*\})?/gi, () => {
-          const p = c.params[i++ % 3]!;
-          return c.useRealId ? String(realIds[role]) : encodeURIComponent(wellFormed(p));
-        }).replace(/\/\*$/, "/" + encodeURIComponent(wellFormed(c.params[0]!))) +
-        (Object.keys(c.query).length ? "?" + new URLSearchParams(c.query as Record<string, string>).toString() : "");
+        route.path
+          .replace(/:[a-z]+(\{[^}]*\})?/gi, () => {
+            const p = c.params[i++ % 3]!;
+            return c.useRealId ? String(realIds[role]) : encodeURIComponent(wellFormed(p));
+          })
+          .replace(/\/\*$/, `/${encodeURIComponent(wellFormed(c.params[0]!))}`) +
+        (Object.keys(c.query).length ? `?${new URLSearchParams(c.query as Record<string, string>).toString()}` : "");
       const headers: Record<string, string> = {};
       if (c.contentType) headers["content-type"] = c.contentType;
       if (token) headers.authorization = `Bearer ${token}`;
@@ -187,8 +304,14 @@ describe("fuzzing", () => {
           const p = `/api/trpc/${paths.join(",")}${batch ? "?batch=1" : ""}`;
           const res =
             method === "GET"
-              ? await w.app.request(`${p}${batch ? "&" : "?"}input=${encodeURIComponent(batch ? encoded : JSON.stringify(inputs[0] ?? null))}`)
-              : await w.app.request(p, { method, headers: { "content-type": "application/json", authorization: `Bearer ${w.a.token}` }, body: batch ? encoded : JSON.stringify(inputs[0] ?? null) });
+              ? await w.app.request(
+                  `${p}${batch ? "&" : "?"}input=${encodeURIComponent(batch ? encoded : JSON.stringify(inputs[0] ?? null))}`,
+                )
+              : await w.app.request(p, {
+                  method,
+                  headers: { "content-type": "application/json", authorization: `Bearer ${w.a.token}` },
+                  body: batch ? encoded : JSON.stringify(inputs[0] ?? null),
+                });
           checkResponse(`${method} ${p}`, res.status, await res.text());
         },
       ),

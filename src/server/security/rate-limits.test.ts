@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { RATE_RULES } from "../platform/rate-limit.ts";
-import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
+import { createTestDeps, createUser, type TestDeps, testApp } from "../testing.ts";
 import { APPLICANT_FIELDS, applicationForm, jsonReq } from "./world.ts";
 
 let deps: TestDeps;
@@ -42,17 +42,23 @@ describe("sign-in", () => {
   });
 
   test(`failed logins per client address: ${RATE_RULES.loginFailuresPerIp.limit} / 15 min, whatever the account`, async () => {
-    await atLimitPlusOne(RATE_RULES.loginFailuresPerIp.limit, (i) => post("/api/auth/admin/login", { email: `nobody${i}@example.test`, password: "Wrong1Password" }));
+    await atLimitPlusOne(RATE_RULES.loginFailuresPerIp.limit, (i) =>
+      post("/api/auth/admin/login", { email: `nobody${i}@example.test`, password: "Wrong1Password" }),
+    );
   });
 });
 
 describe("password reset and codes", () => {
   test(`forgot-password per e-mail address: ${RATE_RULES.forgotPasswordPerEmail.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.forgotPasswordPerEmail.limit, () => post("/api/auth/forgot-password", { email: "same@example.test", userType: "student" }));
+    await atLimitPlusOne(RATE_RULES.forgotPasswordPerEmail.limit, () =>
+      post("/api/auth/forgot-password", { email: "same@example.test", userType: "student" }),
+    );
   });
 
   test(`forgot-password per client address: ${RATE_RULES.forgotPasswordPerIp.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.forgotPasswordPerIp.limit, (i) => post("/api/auth/forgot-password", { email: `p${i}@example.test`, userType: "student" }));
+    await atLimitPlusOne(RATE_RULES.forgotPasswordPerIp.limit, (i) =>
+      post("/api/auth/forgot-password", { email: `p${i}@example.test`, userType: "student" }),
+    );
   });
 
   test(`code checks per client address: ${RATE_RULES.codeChecksPerIp.limit} / 15 min, shared by reset codes, two-factor and application codes`, async () => {
@@ -67,7 +73,9 @@ describe("password reset and codes", () => {
 
 describe("admissions and contact", () => {
   test(`application access codes per e-mail address: ${RATE_RULES.accessCodesPerEmail.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.accessCodesPerEmail.limit, () => post("/api/admission/access-code", { email: "applicant@example.test" }));
+    await atLimitPlusOne(RATE_RULES.accessCodesPerEmail.limit, () =>
+      post("/api/admission/access-code", { email: "applicant@example.test" }),
+    );
   });
 
   test(`application access codes per client address: ${RATE_RULES.accessCodesPerIp.limit} / 15 min`, async () => {
@@ -75,7 +83,9 @@ describe("admissions and contact", () => {
   });
 
   test(`status lookups per client address: ${RATE_RULES.statusLookupsPerIp.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.statusLookupsPerIp.limit, (i) => app.request(`/api/admission/status/APP-2026-${String(i).padStart(6, "0")}`));
+    await atLimitPlusOne(RATE_RULES.statusLookupsPerIp.limit, (i) =>
+      app.request(`/api/admission/status/APP-2026-${String(i).padStart(6, "0")}`),
+    );
   });
 
   const contact = (email: string, extra: Record<string, string> = {}) =>
@@ -120,7 +130,10 @@ describe("admissions and contact", () => {
 
   test("tRPC twins share the same limits (429 over HTTP)", async () => {
     const call = (i: number) =>
-      app.request("/api/trpc/contacts.submit", jsonReq("POST", { name: "V", email: `v${i}@example.test`, subject: "general", message: "Hello" }));
+      app.request(
+        "/api/trpc/contacts.submit",
+        jsonReq("POST", { name: "V", email: `v${i}@example.test`, subject: "general", message: "Hello" }),
+      );
     for (let i = 0; i < RATE_RULES.contactPerIp.limit; i++) expect((await call(i)).status).toBe(200);
     expect((await call(999)).status).toBe(429);
   });

@@ -12,7 +12,7 @@ import { createSession, resolveSession } from "../features/auth/auth.service.ts"
 import { notifyUser } from "../features/notifications/notifications.service.ts";
 import { dataPaths } from "../platform/storage.ts";
 import { fileOf, jpegBytes, pdfBytes } from "../test-files.ts";
-import { createTestDeps, createUser, testApp, type TestDeps } from "../testing.ts";
+import { createTestDeps, createUser, type TestDeps, testApp } from "../testing.ts";
 
 export interface Person {
   id: number;
@@ -63,13 +63,21 @@ export const APPLICANT_FIELDS = {
 export async function applicationForm(fields: Record<string, string> = APPLICANT_FIELDS, files: Record<string, File | undefined> = {}) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== "") fd.append(k, v);
-  const defaults = { photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"), marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf") };
+  const defaults = {
+    photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"),
+    marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf"),
+  };
   for (const [k, f] of Object.entries({ ...defaults, ...files })) if (f) fd.append(k, f);
   return fd;
 }
 
 export async function lastCode(deps: TestDeps, email: string) {
-  const row = await deps.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("email_outbox")
+    .select("text_body")
+    .where("to_address", "=", email)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   return /^ {4}(\d{6})$/m.exec(row?.text_body ?? "")?.[1];
 }
 
@@ -93,7 +101,11 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
   const app = testApp(deps, { distDir, publicDir });
 
   async function person(role: "admin" | "student", extra: Partial<NewUser> = {}): Promise<Person> {
-    const user = await createUser(deps, { role, ...(role === "student" ? { student_id: `STU9${Math.floor(Math.random() * 1e6)}` } : {}), ...extra });
+    const user = await createUser(deps, {
+      role,
+      ...(role === "student" ? { student_id: `STU9${Math.floor(Math.random() * 1e6)}` } : {}),
+      ...extra,
+    });
     const token = await createSession(deps, user.id);
     const auth = (await resolveSession(deps, token))!;
     return { id: user.id, token, auth, email: user.email };
@@ -115,7 +127,10 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
   const noteB = notes.find((n) => n.recipient_user_id === b.id)!.id;
 
   const ticket = async (p: Person, subject: string) => {
-    const res = await app.request("/api/tickets", jsonReq("POST", { subject, category: "general", priority: "low", description: `${subject} details` }, p.token));
+    const res = await app.request(
+      "/api/tickets",
+      jsonReq("POST", { subject, category: "general", priority: "low", description: `${subject} details` }, p.token),
+    );
     return ((await res.json()) as any).data.ticket.id as number;
   };
   const ticketA = await ticket(a, "A's ticket");
@@ -131,11 +146,17 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
   const appOtherId = await submit("applicant-other@example.test");
   await app.request("/api/admission/access-code", jsonReq("POST", { email: "applicant-a@example.test" }));
   const verified = (await (
-    await app.request("/api/admission/access-code/verify", jsonReq("POST", { email: "applicant-a@example.test", code: await lastCode(deps, "applicant-a@example.test") }))
+    await app.request(
+      "/api/admission/access-code/verify",
+      jsonReq("POST", { email: "applicant-a@example.test", code: await lastCode(deps, "applicant-a@example.test") }),
+    )
   ).json()) as any;
   const grant = verified.data.accessToken as string;
 
-  await app.request("/api/public/contact", jsonReq("POST", { name: "Visitor", email: "visitor@example.test", subject: "general", message: "Hello there" }));
+  await app.request(
+    "/api/public/contact",
+    jsonReq("POST", { name: "Visitor", email: "visitor@example.test", subject: "general", message: "Hello there" }),
+  );
   const contactId = (await deps.db.selectFrom("contact_inquiries").select("id").executeTakeFirstOrThrow()).id;
 
   const at = now.toISOString();
@@ -161,7 +182,8 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
   writeFileSync(path.join(paths.backups, backupName), "not really a backup");
 
   // Rate limits would turn later requests of a test into 429s; each test starts with a fresh window.
-  for (const rule of ["contactPerIp", "admissionSubmitPerIp", "accessCodesPerIp", "codeChecksPerIp"] as const) deps.limits.reset(rule, "unknown");
+  for (const rule of ["contactPerIp", "admissionSubmitPerIp", "accessCodesPerIp", "codeChecksPerIp"] as const)
+    deps.limits.reset(rule, "unknown");
   deps.limits.reset("accessCodesPerEmail", "applicant-a@example.test");
 
   async function snapshotOfB() {
@@ -174,7 +196,11 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
       responses: await db.selectFrom("ticket_responses").selectAll().where("ticket_id", "=", ticketB).execute(),
       application: await db.selectFrom("admissions").selectAll().where("id", "=", appOtherId).execute(),
       documents: await db.selectFrom("admission_documents").selectAll().where("admission_id", "=", appOtherId).execute(),
-      admin: await db.selectFrom("users").select(["id", "email", "password_hash", "role", "is_active"]).where("id", "=", admin.id).execute(),
+      admin: await db
+        .selectFrom("users")
+        .select(["id", "email", "password_hash", "role", "is_active"])
+        .where("id", "=", admin.id)
+        .execute(),
       settings: await db.selectFrom("settings").selectAll().execute(),
       contacts: await db.selectFrom("contact_inquiries").selectAll().execute(),
       gallery: await db.selectFrom("gallery_images").selectAll().execute(),

@@ -7,7 +7,12 @@ import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, passingYearRange, REJECTION_
 import { emailAddress, optionalText, pageParams, requiredChoice, requiredString, requiredText } from "./common.ts";
 
 const phone = (label: string) =>
-  v.pipe(requiredString(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, `Please enter a valid ${label.toLowerCase()}`));
+  v.pipe(
+    requiredString(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, `Please enter a valid ${label.toLowerCase()}`),
+  );
 
 const optionalPhone = (label: string) =>
   v.pipe(
@@ -55,7 +60,12 @@ export const admissionFields = v.object({
   address: requiredText("Address is required", 500),
   city: requiredText("City is required", 80),
   state: requiredText("State is required", 80),
-  pincode: v.pipe(requiredString("Pincode is required"), v.trim(), v.nonEmpty("Pincode is required"), v.regex(/^\d{6}$/, "Please enter a valid 6-digit PIN code")),
+  pincode: v.pipe(
+    requiredString("Pincode is required"),
+    v.trim(),
+    v.nonEmpty("Pincode is required"),
+    v.regex(/^\d{6}$/, "Please enter a valid 6-digit PIN code"),
+  ),
   course: requiredText("Course is required", 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(
@@ -70,7 +80,8 @@ export const admissionFields = v.object({
       if (!dataset.typed || dataset.value === undefined) return;
       const { min, max } = passingYearRange();
       const y = dataset.value;
-      if (!/^\d{4}$/.test(y) || Number(y) < min || Number(y) > max) addIssue({ message: `Year of passing must be between ${min} and ${max}` });
+      if (!/^\d{4}$/.test(y) || Number(y) < min || Number(y) > max)
+        addIssue({ message: `Year of passing must be between ${min} and ${max}` });
     }),
   ),
   fatherName: optionalText(120),
@@ -129,7 +140,12 @@ export type AdmissionListQuery = v.InferOutput<typeof admissionListQuery>;
 
 export const processAdmissionInput = v.pipe(
   v.object({
-    admissionId: v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Unknown application"), v.minValue(1, "Unknown application")),
+    admissionId: v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.integer("Unknown application"),
+      v.minValue(1, "Unknown application"),
+    ),
     action: v.picklist(["accept", "reject"], "Action must be accept or reject"),
     rejectionReason: v.optional(v.pipe(v.string(), v.trim()), ""),
   }),
@@ -142,3 +158,11 @@ export const processAdmissionInput = v.pipe(
   ),
 );
 export type ProcessAdmissionInput = v.InferOutput<typeof processAdmissionInput>;
+
+/** What POST /api/admission/submit answers (REST only: it carries files, so tRPC cannot infer it for the client). */
+export interface AdmissionSubmitResult {
+  applicationNumber: string;
+  id: number;
+  status: (typeof ADMISSION_STATUSES)[number];
+  submittedAt: string;
+}

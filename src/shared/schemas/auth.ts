@@ -26,11 +26,7 @@ export const USER_TYPES = ["admin", "student"] as const;
 const userType = v.picklist(USER_TYPES, "Please choose an account type");
 
 /** Six digits, as typed in the six boxes. */
-export const otpCode = v.pipe(
-  v.string(MSG.completeCode),
-  v.trim(),
-  v.regex(/^\d{6}$/, MSG.completeCode),
-);
+export const otpCode = v.pipe(v.string(MSG.completeCode), v.trim(), v.regex(/^\d{6}$/, MSG.completeCode));
 
 export const forgotPasswordInput = v.object({
   email: emailAddress(),
@@ -74,7 +70,14 @@ export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>;
 export const profileUpdateInput = v.pipe(
   v.object({
     name: optionalText(120),
-    email: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s)), v.optional(emailAddress()))),
+    email: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.transform((s) => (s === "" ? undefined : s)),
+        v.optional(emailAddress()),
+      ),
+    ),
     mobile: v.optional(
       v.pipe(
         v.string(),

@@ -37,7 +37,11 @@ export const clearableText = (max = 500) =>
  * A required choice from a fixed list: nothing chosen says "<Label> is required"; a value outside the list
  * (an old bookmark, a hand-made request) says which values are allowed, with their labels where given.
  */
-export const requiredChoice = <const T extends readonly [string, ...string[]]>(options: T, label: string, labels?: Record<T[number], string>) =>
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(
+  options: T,
+  label: string,
+  labels?: Record<T[number], string>,
+) =>
   v.pipe(
     requiredString(`${label} is required`),
     v.trim(),
@@ -86,9 +90,24 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 
 /** page / limit / search of a server-paginated list (query strings arrive as text). */
 export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
-  page: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Page must be a whole number"), v.minValue(1, "Page must be 1 or more"), v.maxValue(1_000_000, "Page must be at most 1,000,000")), 1),
+  page: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.integer("Page must be a whole number"),
+      v.minValue(1, "Page must be 1 or more"),
+      v.maxValue(1_000_000, "Page must be at most 1,000,000"),
+    ),
+    1,
+  ),
   limit: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Limit must be a whole number"), v.minValue(1, "Limit must be 1 or more"), v.maxValue(maxLimit, `Limit must be at most ${maxLimit}`)),
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.integer("Limit must be a whole number"),
+      v.minValue(1, "Limit must be 1 or more"),
+      v.maxValue(maxLimit, `Limit must be at most ${maxLimit}`),
+    ),
     defaultLimit,
   ),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search must be at most 100 characters")), ""),

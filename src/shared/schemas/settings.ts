@@ -1,12 +1,6 @@
 /** System settings groups (spec part 2 §3, §5, §9) and student preferences (spec part 1 §3, §9). */
 import * as v from "valibot";
-import {
-  BACKUP_FREQUENCIES,
-  LANGUAGES,
-  LOG_LEVELS,
-  THEMES,
-  TIME_ZONES,
-} from "../constants.ts";
+import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, THEMES, TIME_ZONES } from "../constants.ts";
 import { emailAddress, optionalText, requiredText } from "./common.ts";
 
 const intInRange = (min: number, max: number, message: string) =>

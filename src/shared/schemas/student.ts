@@ -85,7 +85,11 @@ export const studentChangePasswordInput = v.pipe(
     confirmPassword: v.pipe(v.optional(v.string(MSG.confirmPassword), ""), v.nonEmpty(MSG.confirmPassword)),
   }),
   v.forward(
-    v.partialCheck([["newPassword"], ["confirmPassword"]], (i) => i.newPassword === i.confirmPassword, STUDENT_MESSAGES.newPasswordsDoNotMatch),
+    v.partialCheck(
+      [["newPassword"], ["confirmPassword"]],
+      (i) => i.newPassword === i.confirmPassword,
+      STUDENT_MESSAGES.newPasswordsDoNotMatch,
+    ),
     ["confirmPassword"],
   ),
 );
@@ -123,5 +127,10 @@ export const studentByIdInput = v.object({
 
 /** GET /public/verify/{token}: the opaque token printed in the card's QR code. */
 export const verifyCardInput = v.object({
-  token: v.pipe(v.string(STUDENT_MESSAGES.cardNotVerified), v.trim(), v.nonEmpty(STUDENT_MESSAGES.cardNotVerified), v.maxLength(200, STUDENT_MESSAGES.cardNotVerified)),
+  token: v.pipe(
+    v.string(STUDENT_MESSAGES.cardNotVerified),
+    v.trim(),
+    v.nonEmpty(STUDENT_MESSAGES.cardNotVerified),
+    v.maxLength(200, STUDENT_MESSAGES.cardNotVerified),
+  ),
 });

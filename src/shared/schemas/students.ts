@@ -32,14 +32,14 @@ const optionalPhone = (message: string) =>
 
 const emergencyContactObject = v.object(
   {
-  name: blankable(120),
-  relationship: blankable(60),
-  phone: optionalPhone(STUDENT_MESSAGES.phone),
-  email: v.pipe(
-    blankable(254),
-    v.check((e) => e === undefined || v.is(v.pipe(v.string(), v.email()), e), MSG.validEmail),
-    v.transform((e) => e?.toLowerCase()),
-  ),
+    name: blankable(120),
+    relationship: blankable(60),
+    phone: optionalPhone(STUDENT_MESSAGES.phone),
+    email: v.pipe(
+      blankable(254),
+      v.check((e) => e === undefined || v.is(v.pipe(v.string(), v.email()), e), MSG.validEmail),
+      v.transform((e) => e?.toLowerCase()),
+    ),
   },
   "Please enter the emergency contact as a name or as its details",
 );

@@ -18,7 +18,9 @@ export const ticketStatusInput = v.object({ id, status: v.picklist(TICKET_STATUS
 export const ticketResponseInput = v.object({ id, message: requiredText("Please write a response", 5000) });
 export const ticketAssignInput = v.object({
   id,
-  assignedTo: v.nullable(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Unknown admin"), v.minValue(1, "Unknown admin"))),
+  assignedTo: v.nullable(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Unknown admin"), v.minValue(1, "Unknown admin")),
+  ),
 });
 
 export const ticketListQuery = v.object({

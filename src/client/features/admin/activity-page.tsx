@@ -18,7 +18,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { ActivityIcon } from "./admin-icons.tsx";
 import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./dashboard/activity-text.ts";
-import { formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
+import { formatDateTime, ListLoadError, rangeText } from "./list-controls.tsx";
 import { relativeTime } from "./notifications/relative-time.ts";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
@@ -68,7 +68,12 @@ export default function AdminActivityPage() {
       header: "Record",
       render: (e) => <Badge tone="neutral">{kindLabel(e.entityType)}</Badge>,
     },
-    { key: "ip", header: "From", className: "ui-table__cell--nowrap", render: (e) => <span className="text-sm text-muted">{e.ip ?? "—"}</span> },
+    {
+      key: "ip",
+      header: "From",
+      className: "ui-table__cell--nowrap",
+      render: (e) => <span className="text-sm text-muted">{e.ip ?? "—"}</span>,
+    },
   ];
 
   const pagination = query.data?.pagination;
@@ -96,7 +101,13 @@ export default function AdminActivityPage() {
         />
       </div>
 
-      {query.isError && !query.data ? <ListLoadError title="Activity not loaded" message="We could not load the activity log. Please check your internet connection and try again." onRetry={() => void query.refetch()} /> : null}
+      {query.isError && !query.data ? (
+        <ListLoadError
+          title="Activity not loaded"
+          message="We could not load the activity log. Please check your internet connection and try again."
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
 
       <Card flush>
         <Table

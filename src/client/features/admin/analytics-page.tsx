@@ -176,8 +176,20 @@ function Cards({ data, rangeLabel }: { data: Overview | undefined; rangeLabel: s
         hint={data ? `${growth >= 0 ? "+" : ""}${growth}% this month` : undefined}
         icon={<UsersIcon />}
       />
-      <StatCard label="Total Admissions" value={value(data?.cards.totalAdmissions)} hint={rangeLabel} icon={<GraduationCapIcon />} tone="info" />
-      <StatCard label="Contact Inquiries" value={value(data?.cards.contactInquiries)} hint={rangeLabel} icon={<MailIcon />} tone="pending" />
+      <StatCard
+        label="Total Admissions"
+        value={value(data?.cards.totalAdmissions)}
+        hint={rangeLabel}
+        icon={<GraduationCapIcon />}
+        tone="info"
+      />
+      <StatCard
+        label="Contact Inquiries"
+        value={value(data?.cards.contactInquiries)}
+        hint={rangeLabel}
+        icon={<MailIcon />}
+        tone="pending"
+      />
       <StatCard label="Gallery Images" value={value(data?.cards.galleryImages)} hint="All images" icon={<ImageIcon />} tone="approved" />
     </div>
   );
@@ -193,7 +205,13 @@ function ChartSkeleton() {
 
 function TopCategories({ categories }: { categories: Overview["topCategories"] }) {
   if (categories.length === 0) {
-    return <EmptyState icon={<ImageIcon size={28} />} title="No gallery images yet" description="Categories appear here once images are uploaded." />;
+    return (
+      <EmptyState
+        icon={<ImageIcon size={28} />}
+        title="No gallery images yet"
+        description="Categories appear here once images are uploaded."
+      />
+    );
   }
   const shares = barShares(categories.map((c) => c.count));
   return (
@@ -210,23 +228,23 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
         ))}
       </ol>
       <div className="sr-only">
-      <table>
-        <caption>Top five gallery categories by number of images, all time</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Images</th>
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((c) => (
-            <tr key={c.category}>
-              <th scope="row">{c.category}</th>
-              <td>{c.count}</td>
+        <table>
+          <caption>Top five gallery categories by number of images, all time</caption>
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Images</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((c) => (
+              <tr key={c.category}>
+                <th scope="row">{c.category}</th>
+                <td>{c.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <p className="text-sm text-muted ac-analytics__note">All time, the five largest categories.</p>
     </>
@@ -235,36 +253,42 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
 
 function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivity"]; rangeLabel: string }) {
   if (events.length === 0) {
-    return <EmptyState icon={<BarChartIcon size={28} />} title="No activity in this period" description={`Nothing happened in the ${rangeLabel.toLowerCase()}.`} />;
+    return (
+      <EmptyState
+        icon={<BarChartIcon size={28} />}
+        title="No activity in this period"
+        description={`Nothing happened in the ${rangeLabel.toLowerCase()}.`}
+      />
+    );
   }
   return (
     <>
-    <p className="ac-activity__legend" aria-hidden="true">
-      {(["admission", "contact", "gallery"] as const).map((type) => (
-        <span key={type}>
-          <span className={cx("ac-activity__dot", `ac-activity__dot--${type}`)} /> {activityTypeLabel(type)}
-        </span>
-      ))}
-    </p>
-    <ul className="ac-activity" aria-label="Recent activity">
-      {events.map((e) => (
-        <li key={`${e.type}-${e.id}`} className="ac-activity__item">
-          <span className={cx("ac-activity__dot", `ac-activity__dot--${e.type}`)} aria-hidden="true" />
-          <div className="ac-activity__text">
-            <p className="ac-activity__title">
-              <span className="sr-only">{activityTypeLabel(e.type)}: </span>
-              {e.title}
-            </p>
-            <p className="text-sm text-muted">
-              <time dateTime={e.at} title={formatDateTime(e.at)}>
-                {relativeTime(e.at)}
-              </time>
-            </p>
-          </div>
-          <Badge tone={activityStatusTone(e.status)}>{activityStatusText(e.status)}</Badge>
-        </li>
-      ))}
-    </ul>
+      <p className="ac-activity__legend" aria-hidden="true">
+        {(["admission", "contact", "gallery"] as const).map((type) => (
+          <span key={type}>
+            <span className={cx("ac-activity__dot", `ac-activity__dot--${type}`)} /> {activityTypeLabel(type)}
+          </span>
+        ))}
+      </p>
+      <ul className="ac-activity" aria-label="Recent activity">
+        {events.map((e) => (
+          <li key={`${e.type}-${e.id}`} className="ac-activity__item">
+            <span className={cx("ac-activity__dot", `ac-activity__dot--${e.type}`)} aria-hidden="true" />
+            <div className="ac-activity__text">
+              <p className="ac-activity__title">
+                <span className="sr-only">{activityTypeLabel(e.type)}: </span>
+                {e.title}
+              </p>
+              <p className="text-sm text-muted">
+                <time dateTime={e.at} title={formatDateTime(e.at)}>
+                  {relativeTime(e.at)}
+                </time>
+              </p>
+            </div>
+            <Badge tone={activityStatusTone(e.status)}>{activityStatusText(e.status)}</Badge>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

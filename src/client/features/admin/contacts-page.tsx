@@ -24,7 +24,16 @@ import { ActivityIcon } from "./admin-icons.tsx";
 import { ContactDetails } from "./contacts/contact-details.tsx";
 import { CONTACT_FILTERS, type ContactStatus, contactStatus, messagePreview, statusLabel, subjectLabel } from "./contacts/contact-text.ts";
 import { ReplyDialog } from "./contacts/reply-dialog.tsx";
-import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
+import {
+  ConfirmDialog,
+  failureMessage,
+  formatDate,
+  formatDateTime,
+  IconAction,
+  ListLoadError,
+  ListSearch,
+  rangeText,
+} from "./list-controls.tsx";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
 type ContactRow = RouterOutputs["contacts"]["list"]["contacts"][number];
@@ -177,7 +186,11 @@ export default function AdminContactsPage() {
       key: "received",
       header: "Received",
       className: "ui-table__cell--nowrap",
-      render: (c) => <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>{formatDate(c.createdAt)}</time>,
+      render: (c) => (
+        <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
+          {formatDate(c.createdAt)}
+        </time>
+      ),
     },
     {
       key: "actions",
@@ -260,9 +273,7 @@ export default function AdminContactsPage() {
               icon={<MailIcon size={28} />}
               title={filtered ? "No inquiries match" : "No contact inquiries yet"}
               description={
-                filtered
-                  ? "Try another search or status."
-                  : "Messages sent through the website's contact form will appear here."
+                filtered ? "Try another search or status." : "Messages sent through the website's contact form will appear here."
               }
               action={
                 filtered ? (
@@ -324,8 +335,7 @@ export default function AdminContactsPage() {
         onClose={() => setToDelete(null)}
       >
         <p>
-          Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be
-          undone.
+          Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

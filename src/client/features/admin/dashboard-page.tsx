@@ -5,11 +5,11 @@
  * lists stay empty under an error alert (spec part 2 §8), with a way to try again.
  */
 import type { ReactNode } from "react";
+import { welcomeLine } from "../../lib/greeting.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { welcomeLine } from "../../lib/greeting.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard, type StatTone } from "../../ui/card.tsx";
@@ -41,7 +41,12 @@ const ZEROS: Stats = {
   recentActivity: [],
 };
 
-const FIGURES: readonly { key: "totalStudents" | "pendingAdmissions" | "approvedThisMonth" | "totalContacts"; label: string; icon: ReactNode; tone: StatTone }[] = [
+const FIGURES: readonly {
+  key: "totalStudents" | "pendingAdmissions" | "approvedThisMonth" | "totalContacts";
+  label: string;
+  icon: ReactNode;
+  tone: StatTone;
+}[] = [
   { key: "totalStudents", label: "Total Students", icon: <UsersIcon />, tone: "primary" },
   { key: "pendingAdmissions", label: "Pending Applications", icon: <FileIcon />, tone: "pending" },
   { key: "approvedThisMonth", label: "Approved This Month", icon: <CheckCircleIcon />, tone: "approved" },

@@ -6,7 +6,7 @@
  * after every change; the selection clears after a bulk delete.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
@@ -22,11 +22,11 @@ import { CheckCircleIcon, ImageIcon, TrashIcon, UploadIcon } from "../../ui/icon
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "./admin-icons.tsx";
 import { DropZone } from "./gallery/drop-zone.tsx";
 import { EditImageDialog, type ImageChanges } from "./gallery/edit-dialog.tsx";
 import { formatBytes } from "./gallery/format-bytes.ts";
 import { GalleryGrid, type GalleryImage, GalleryList } from "./gallery/gallery-views.tsx";
-import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "./admin-icons.tsx";
 import { type IncomingFiles, UploadDialog } from "./gallery/upload-dialog.tsx";
 import { ConfirmDialog, failureMessage, ListSearch, plural, rangeText } from "./list-controls.tsx";
 import { useKeepPageInRange, useListParams } from "./use-list-params.ts";
@@ -87,7 +87,6 @@ export default function AdminGalleryPage() {
   useEffect(() => {
     if (query.isError) setBanner(failureMessage(query.error, GALLERY_MESSAGES.loadFailed));
   }, [query.isError, query.error]);
-
 
   /** After any change: this list, the public gallery and the figures elsewhere ask the server again. */
   const reload = () => Promise.all([utils.gallery.invalidate(), utils.dashboard.stats.invalidate()]);
@@ -188,7 +187,7 @@ export default function AdminGalleryPage() {
     },
   };
 
-  let body;
+  let body: ReactNode;
   if (query.isPending) {
     body = (
       <div className="ac-gallery-loading">
@@ -265,7 +264,12 @@ export default function AdminGalleryPage() {
           icon={<FolderIcon />}
           tone="info"
         />
-        <StatCard label="Storage Used" value={stat(stats ? formatBytes(stats.storageUsed) : undefined)} icon={<HardDriveIcon />} tone="neutral" />
+        <StatCard
+          label="Storage Used"
+          value={stat(stats ? formatBytes(stats.storageUsed) : undefined)}
+          icon={<HardDriveIcon />}
+          tone="neutral"
+        />
       </div>
 
       <DropZone onFiles={chooseFiles} />
@@ -288,10 +292,22 @@ export default function AdminGalleryPage() {
           onChange={(e) => list.setFilter(e.target.value)}
         />
         <div className="ac-view-toggle" role="group" aria-label="View">
-          <Button variant="ghost" size="sm" aria-pressed={view === "grid"} className={cx(view === "grid" && "is-on")} onClick={() => setView("grid")}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={view === "grid"}
+            className={cx(view === "grid" && "is-on")}
+            onClick={() => setView("grid")}
+          >
             <GridIcon size={18} /> Grid
           </Button>
-          <Button variant="ghost" size="sm" aria-pressed={view === "list"} className={cx(view === "list" && "is-on")} onClick={() => setView("list")}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={view === "list"}
+            className={cx(view === "list" && "is-on")}
+            onClick={() => setView("list")}
+          >
             <ListIcon size={18} /> List
           </Button>
         </div>
@@ -348,13 +364,7 @@ export default function AdminGalleryPage() {
         onUploaded={() => void reload()}
       />
 
-      <EditImageDialog
-        image={editing}
-        busy={update.isPending}
-        error={editError}
-        onSave={saveEdit}
-        onClose={() => setEditing(null)}
-      />
+      <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
 
       <ConfirmDialog
         open={deleting !== null}
@@ -366,7 +376,13 @@ export default function AdminGalleryPage() {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        <p>{deleting?.kind === "one" ? GALLERY_TEXT.deleteOne(deleting.image.title) : deleting ? GALLERY_TEXT.deleteMany(deleting.ids.length) : null}</p>
+        <p>
+          {deleting?.kind === "one"
+            ? GALLERY_TEXT.deleteOne(deleting.image.title)
+            : deleting
+              ? GALLERY_TEXT.deleteMany(deleting.ids.length)
+              : null}
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -6,7 +6,7 @@
  * The tab, page, search and status filter live in the URL.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { usePageTitle } from "../../lib/site.ts";
@@ -71,7 +71,8 @@ export default function AdminHelpPage() {
     navigate(id === "tickets" ? location : `${location}?tab=${id}`);
   };
 
-  const refresh = () => Promise.all([utils.tickets.list.invalidate(), utils.tickets.summary.invalidate(), utils.dashboard.stats.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.tickets.list.invalidate(), utils.tickets.summary.invalidate(), utils.dashboard.stats.invalidate()]);
 
   return (
     <section className="ops-page ac-help" aria-labelledby="help-title">
@@ -211,7 +212,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
     },
   ];
 
-  let table;
+  let table: ReactNode;
   if (query.isPending) {
     table = (
       <div className="ac-loading-line" role="status">

@@ -123,7 +123,18 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before a change that cannot be taken back; a failure shows inside, so nothing is lost. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, tone = "danger", busy = false, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  tone = "danger",
+  busy = false,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -208,5 +219,7 @@ export function rangeText(page: number, limit: number, total: number, noun: stri
   if (total === 0) return `No ${noun}`;
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
-  return first > total ? `${total.toLocaleString("en-IN")} ${noun}` : `Showing ${first}–${last} of ${total.toLocaleString("en-IN")} ${noun}`;
+  return first > total
+    ? `${total.toLocaleString("en-IN")} ${noun}`
+    : `Showing ${first}–${last} of ${total.toLocaleString("en-IN")} ${noun}`;
 }

@@ -10,7 +10,6 @@ import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -21,7 +20,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "./admin-icons.tsx";
-import { IconAction, ListSearch, formatDateTime, rangeText, ListLoadError } from "./list-controls.tsx";
+import { formatDateTime, IconAction, ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
 import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./notifications/labels.ts";
 import { NotificationDetails, type NotificationItem } from "./notifications/notification-details.tsx";
 import { relativeTime } from "./notifications/relative-time.ts";
@@ -168,7 +167,9 @@ export default function AdminNotificationsPage() {
         />
       </div>
 
-      {query.isError && !query.data ? <ListLoadError title="Notifications not loaded" message={LOAD_FAILED} onRetry={() => void query.refetch()} /> : null}
+      {query.isError && !query.data ? (
+        <ListLoadError title="Notifications not loaded" message={LOAD_FAILED} onRetry={() => void query.refetch()} />
+      ) : null}
 
       <div className="ops-list-card" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (

@@ -28,16 +28,16 @@ import {
   DEFAULT_SECTION,
   type FieldErrorMap,
   formsFromSettings,
+  type ProfileForm,
   parseSection,
   payloadFor,
   profilePayload,
-  type ProfileForm,
   SAVED_MESSAGE_MS,
-  sameValue,
-  type SectionId,
   SETTINGS_SECTIONS,
   SETTINGS_TEXT,
+  type SectionId,
   type SettingsForms,
+  sameValue,
   sectionFieldErrors,
 } from "./settings/settings-form.ts";
 import { SystemSection } from "./settings/system-section.tsx";
@@ -373,8 +373,7 @@ export default function AdminSettingsPage() {
         onClose={() => setConfirmReset(false)}
       >
         <p>
-          Reset Changes puts back the saved settings. Your unsaved changes in {dirtySections.map((s) => s.label).join(", ")} will be
-          lost.
+          Reset Changes puts back the saved settings. Your unsaved changes in {dirtySections.map((s) => s.label).join(", ")} will be lost.
         </p>
       </ConfirmDialog>
     </section>

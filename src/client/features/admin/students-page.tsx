@@ -22,7 +22,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { PowerIcon } from "./admin-icons.tsx";
-import { ConfirmDialog, IconAction, ListSearch, failureMessage, formatDate, rangeText, ListLoadError } from "./list-controls.tsx";
+import { ConfirmDialog, failureMessage, formatDate, IconAction, ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
 import { downloadStudentsCsv } from "./students/export-csv.ts";
 import { isLocked, StudentDetailsDialog } from "./students/student-details-dialog.tsx";
 import {
@@ -234,7 +234,12 @@ export default function AdminStudentsPage() {
         </span>
       ),
     },
-    { key: "id", header: "Student ID", className: "ui-table__cell--nowrap", render: (s) => <span className="tabular">{s.student_id ?? "—"}</span> },
+    {
+      key: "id",
+      header: "Student ID",
+      className: "ui-table__cell--nowrap",
+      render: (s) => <span className="tabular">{s.student_id ?? "—"}</span>,
+    },
     { key: "mobile", header: "Mobile", className: "ui-table__cell--nowrap", render: (s) => s.mobile ?? "—" },
     {
       key: "standard",
@@ -260,7 +265,12 @@ export default function AdminStudentsPage() {
           <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>
         ),
     },
-    { key: "joined", header: "Joined", className: "ui-table__cell--nowrap", render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time> },
+    {
+      key: "joined",
+      header: "Joined",
+      className: "ui-table__cell--nowrap",
+      render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
@@ -348,7 +358,9 @@ export default function AdminStudentsPage() {
             <EmptyState
               icon={<UsersIcon size={28} />}
               title={filtered ? "No students match" : "No students yet"}
-              description={filtered ? "Try another search or status." : "Add a student, or approve an application, and they will appear here."}
+              description={
+                filtered ? "Try another search or status." : "Add a student, or approve an application, and they will appear here."
+              }
               action={
                 filtered ? (
                   <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
@@ -401,17 +413,33 @@ export default function AdminStudentsPage() {
           confirm?.kind === "signout"
             ? "Sign this student out everywhere?"
             : confirm?.kind === "delete"
-            ? "Delete this student?"
-            : confirm?.kind === "credentials"
-              ? "Send new sign-in credentials?"
-              : target?.isActive
-                ? "Deactivate this student?"
-                : "Activate this student?"
+              ? "Delete this student?"
+              : confirm?.kind === "credentials"
+                ? "Send new sign-in credentials?"
+                : target?.isActive
+                  ? "Deactivate this student?"
+                  : "Activate this student?"
         }
         confirmLabel={
-          confirm?.kind === "signout" ? "Sign out everywhere" : confirm?.kind === "delete" ? "Delete" : confirm?.kind === "credentials" ? "Send Credentials" : target?.isActive ? "Deactivate" : "Activate"
+          confirm?.kind === "signout"
+            ? "Sign out everywhere"
+            : confirm?.kind === "delete"
+              ? "Delete"
+              : confirm?.kind === "credentials"
+                ? "Send Credentials"
+                : target?.isActive
+                  ? "Deactivate"
+                  : "Activate"
         }
-        busyLabel={confirm?.kind === "signout" ? "Signing out..." : confirm?.kind === "delete" ? "Deleting..." : confirm?.kind === "credentials" ? "Sending..." : "Saving..."}
+        busyLabel={
+          confirm?.kind === "signout"
+            ? "Signing out..."
+            : confirm?.kind === "delete"
+              ? "Deleting..."
+              : confirm?.kind === "credentials"
+                ? "Sending..."
+                : "Saving..."
+        }
         tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
         busy={confirmBusy}
         error={confirmError}
@@ -420,8 +448,8 @@ export default function AdminStudentsPage() {
       >
         {target && confirm?.kind === "signout" ? (
           <p>
-            <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they
-            can sign in again with their password. Use this after a lost phone or a shared computer.
+            <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they can sign
+            in again with their password. Use this after a lost phone or a shared computer.
           </p>
         ) : target && confirm?.kind === "delete" ? (
           <p>
@@ -430,18 +458,17 @@ export default function AdminStudentsPage() {
           </p>
         ) : target && confirm?.kind === "credentials" ? (
           <p>
-            A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No
-            password is ever sent by e-mail.
+            A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No password
+            is ever sent by e-mail.
           </p>
-        ) : target && target.isActive ? (
+        ) : target?.isActive ? (
           <p>
-            <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the
-            account again. Their records are kept.
+            <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the account
+            again. Their records are kept.
           </p>
         ) : target ? (
           <p>
-            <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials
-            afterwards.
+            <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials afterwards.
           </p>
         ) : null}
       </ConfirmDialog>

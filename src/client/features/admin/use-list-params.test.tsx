@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { useComponentTestSetup } from "../../ui/testing.ts";
+import { withComponentTestSetup } from "../../ui/testing.ts";
 import { buildListQuery, parseListParams, useKeepPageInRange, useListParams } from "./use-list-params.ts";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 const STATUS = { key: "status", values: ["all", "new", "in-progress", "resolved", "closed"] } as const;
 

@@ -26,7 +26,7 @@ export const SEARCH_MAX = 100;
 function parsePage(raw: string | null): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
   const page = Number(raw);
-  return page >= 1 ? page : 1;
+  return Math.max(page, 1);
 }
 
 /** Reads the list's state from a query string ("?page=2&search=x" or "page=2&search=x"); anything odd falls back to the default. */

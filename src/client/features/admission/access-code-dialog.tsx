@@ -153,7 +153,11 @@ export function AccessCodeDialog({
     setError(null);
     try {
       const grant = await verifyCode.mutateAsync({ email: sent.email, code });
-      onVerified({ token: grant.accessToken, applicationId: grant.applicationId, expiresAt: Date.now() + grant.expiresInMinutes * 60_000 - 30_000 });
+      onVerified({
+        token: grant.accessToken,
+        applicationId: grant.applicationId,
+        expiresAt: Date.now() + grant.expiresInMinutes * 60_000 - 30_000,
+      });
       setCode("");
     } catch (err) {
       const failure = normaliseError(err);

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useClientTestRules } from "../../lib/testing.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
 import { DRAFT_KEY } from "./draft.ts";
 import {
+  COMPLETE,
   chooseFile,
   click,
-  COMPLETE,
   control,
   documentInput,
   EXE,
@@ -14,11 +14,11 @@ import {
   pngFile,
   renderApp,
   type,
-  useFakeXhr,
+  withFakeXhr,
 } from "./test-kit.tsx";
 
-useClientTestRules();
-useFakeXhr();
+withClientTestRules();
+withFakeXhr();
 
 async function openWizard() {
   const app = renderApp("/admission");
@@ -207,7 +207,12 @@ describe("the admission wizard", () => {
     expect(progress.getAttribute("aria-valuenow")).toBe("45");
     expect(screen.getByText("45%")).toBeTruthy();
 
-    act(() => xhr.respond(201, { success: true, data: { applicationNumber: "APP-2026-000123", id: 7, status: "pending", submittedAt: "2026-03-10T10:00:00.000Z" } }));
+    act(() =>
+      xhr.respond(201, {
+        success: true,
+        data: { applicationNumber: "APP-2026-000123", id: 7, status: "pending", submittedAt: "2026-03-10T10:00:00.000Z" },
+      }),
+    );
     expect(await screen.findByRole("heading", { name: "Application submitted successfully!" })).toBeTruthy();
     expect(screen.getByText("APP-2026-000123")).toBeTruthy();
     expect(screen.getByText(/2–3 business days/)).toBeTruthy();
@@ -252,7 +257,8 @@ describe("the admission wizard", () => {
     fireEvent.click(stepButton("Review & Submit"));
     click("Submit Application");
     await screen.findByRole("progressbar");
-    const message = "You already have an application under review for this e-mail address. You can follow it on the Application Status page.";
+    const message =
+      "You already have an application under review for this e-mail address. You can follow it on the Application Status page.";
     act(() => FakeXhr.sent[0]!.respond(409, { success: false, message, errors: { email: [message] } }));
     await screen.findByRole("heading", { name: "Submission Failed" });
     expect(screen.getByRole("link", { name: "Go to the Application Status page" }).getAttribute("href")).toBe("/admission-status");

@@ -3,9 +3,10 @@
  * field's rule as it is filled in, keeps a draft on the device, checks once at submit, uploads with
  * progress and ends on a success or failure screen. Nothing typed is lost on the way.
  */
+
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
-import type { submitApplication } from "../../../server/features/admissions/admissions.service.ts";
+import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/site.ts";
@@ -50,7 +51,7 @@ import { type AdmissionDraft, clearDraft, loadDraft, saveDraft } from "./draft.t
 import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 import { WizardSteps } from "./wizard-steps.tsx";
 
-type SubmitResult = Awaited<ReturnType<typeof submitApplication>>;
+type SubmitResult = AdmissionSubmitResult;
 
 type Phase =
   | { name: "form" }
@@ -122,7 +123,8 @@ export default function AdmissionPage() {
   );
 
   const documentError = (kind: DocumentKind) =>
-    fileErrors[kind] ?? (attempted && REQUIRED_DOCUMENTS.includes(kind) && !files[kind] ? `${DOCUMENT_LABELS[kind]} is required` : undefined);
+    fileErrors[kind] ??
+    (attempted && REQUIRED_DOCUMENTS.includes(kind) && !files[kind] ? `${DOCUMENT_LABELS[kind]} is required` : undefined);
 
   // ——— reset ———
   const reset = () => {
@@ -209,9 +211,7 @@ export default function AdmissionPage() {
     <div className="container container--narrow page-section admission-page">
       <header className="admission-page__header">
         <h1 className="page-title">Apply for Admission</h1>
-        <p className="lead">
-          Four short steps. What you type is kept on this device until you submit, so you can stop and finish later.
-        </p>
+        <p className="lead">Four short steps. What you type is kept on this device until you submit, so you can stop and finish later.</p>
       </header>
 
       {phase.name === "success" ? (
@@ -275,14 +275,28 @@ export default function AdmissionPage() {
               </h2>
 
               {step === 0 ? (
-                <FieldSections sections={PERSONAL_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+                <FieldSections
+                  sections={PERSONAL_SECTIONS}
+                  values={values}
+                  errors={errors}
+                  idPrefix={ID_PREFIX}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                />
               ) : step === 1 ? (
-                <FieldSections sections={ACADEMIC_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+                <FieldSections
+                  sections={ACADEMIC_SECTIONS}
+                  values={values}
+                  errors={errors}
+                  idPrefix={ID_PREFIX}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                />
               ) : step === DOCUMENTS_STEP ? (
                 <div className="stack">
                   <p className="text-muted">
-                    Clear photos or scans are fine. Your photo and marksheet are required; the certificates are optional. You can
-                    also add them later by editing your application.
+                    Clear photos or scans are fine. Your photo and marksheet are required; the certificates are optional. You can also add
+                    them later by editing your application.
                   </p>
                   {DOCUMENT_KINDS.map((kind) => (
                     <DocumentPicker
@@ -293,7 +307,11 @@ export default function AdmissionPage() {
                       previewUrl={previews[kind]}
                       required={REQUIRED_DOCUMENTS.includes(kind)}
                       error={documentError(kind)}
-                      note={needsReattach.includes(kind) && !files[kind] ? "Please attach this file again: files are not kept when the page is reloaded." : undefined}
+                      note={
+                        needsReattach.includes(kind) && !files[kind]
+                          ? "Please attach this file again: files are not kept when the page is reloaded."
+                          : undefined
+                      }
                       noteTone="warning"
                       onPick={(k, f) => void onPick(k, f)}
                       onRemove={onRemove}
@@ -372,7 +390,12 @@ function Review({
     <div className="stack stack--lg">
       <p className="text-muted">Please check everything once more. You can go back to any step to change it.</p>
       <SummarySection title="Personal Details" sections={PERSONAL_SECTIONS} values={values} action={editButton(0, "Personal Details")} />
-      <SummarySection title="Academic Information" sections={ACADEMIC_SECTIONS} values={values} action={editButton(1, "Academic Information")} />
+      <SummarySection
+        title="Academic Information"
+        sections={ACADEMIC_SECTIONS}
+        values={values}
+        action={editButton(1, "Academic Information")}
+      />
       <section className="summary">
         <div className="summary__header">
           <h3 className="summary__title">Documents</h3>
@@ -427,12 +450,10 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
         <p className="app-number" data-testid="application-number">
           {result.applicationNumber}
         </p>
-        <p className="text-muted">
-          Please keep it for your records. We have sent a confirmation to {email}.
-        </p>
+        <p className="text-muted">Please keep it for your records. We have sent a confirmation to {email}.</p>
         <p>
-          Our admissions team reviews every application within <strong>2–3 business days</strong>. You can check the status at
-          any time, and edit your application while it is pending.
+          Our admissions team reviews every application within <strong>2–3 business days</strong>. You can check the status at any time, and
+          edit your application while it is pending.
         </p>
         <div className="cluster cluster--center">
           <Link href="/admission-status" className={buttonClass("primary")}>

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { maskEmail } from "./status-format.ts";
-import { click, COMPLETE, control, FakeXhr, renderApp, type, useFakeXhr } from "./test-kit.tsx";
+import { COMPLETE, click, control, FakeXhr, renderApp, type, withFakeXhr } from "./test-kit.tsx";
 
-useClientTestRules();
-useFakeXhr();
+withClientTestRules();
+withFakeXhr();
 
 const BASE = {
   id: 7,
@@ -20,7 +20,13 @@ const BASE = {
 const STATUSES: Record<string, typeof BASE & { status: string }> = {
   "priya@example.com": { ...BASE, status: "pending" },
   "ravi@example.com": { ...BASE, id: 8, status: "approved", processedAt: "2026-03-04T11:00:00.000Z", student_id: "STU0002" },
-  "meera@example.com": { ...BASE, id: 9, status: "rejected", processedAt: "2026-03-05T11:00:00.000Z", rejectionReason: "The marksheet is not readable." },
+  "meera@example.com": {
+    ...BASE,
+    id: 9,
+    status: "rejected",
+    processedAt: "2026-03-05T11:00:00.000Z",
+    rejectionReason: "The marksheet is not readable.",
+  },
   "odd@example.com": { ...BASE, id: 10, status: "on_hold" },
 };
 
@@ -38,8 +44,22 @@ const APPLICATION = {
   yearOfPassing: null,
   photo: { url: "/api/admission/application/7/documents/photo" },
   documents: [
-    { type: "photo", label: "Photo", name: "me.png", mimeType: "image/png", size: 2048, url: "/api/admission/application/7/documents/photo" },
-    { type: "marksheet", label: "Marksheet", name: "marks.pdf", mimeType: "application/pdf", size: 4096, url: "/api/admission/application/7/documents/marksheet" },
+    {
+      type: "photo",
+      label: "Photo",
+      name: "me.png",
+      mimeType: "image/png",
+      size: 2048,
+      url: "/api/admission/application/7/documents/photo",
+    },
+    {
+      type: "marksheet",
+      label: "Marksheet",
+      name: "marks.pdf",
+      mimeType: "application/pdf",
+      size: 4096,
+      url: "/api/admission/application/7/documents/marksheet",
+    },
   ],
 };
 
@@ -52,9 +72,12 @@ function handlers(overrides: Record<string, (input: unknown) => unknown> = {}) {
       if (!found) throw new TrpcFailure("No application found for this email address", 404);
       return found;
     },
-    "admissions.requestAccessCode": () => ({ message: "If there is an application for this e-mail address, we have sent a 6-digit code to it." }),
+    "admissions.requestAccessCode": () => ({
+      message: "If there is an application for this e-mail address, we have sent a 6-digit code to it.",
+    }),
     "admissions.verifyAccessCode": (input: unknown) => {
-      if ((input as { code: string }).code !== "123456") throw new TrpcFailure("The code is not correct. Please check it and try again.", 400);
+      if ((input as { code: string }).code !== "123456")
+        throw new TrpcFailure("The code is not correct. Please check it and try again.", 400);
       return { accessToken: TOKEN, applicationId: 7, expiresInMinutes: 30 };
     },
     "admissions.application": () => APPLICATION,
@@ -178,7 +201,10 @@ describe("the application status page", () => {
   });
 
   test("an expired stored grant is dropped: the page starts empty and asks for a code again", async () => {
-    sessionStorage.setItem("admission-access", JSON.stringify({ token: TOKEN, applicationId: 7, expiresAt: Date.now() - 1000, query: "priya@example.com" }));
+    sessionStorage.setItem(
+      "admission-access",
+      JSON.stringify({ token: TOKEN, applicationId: 7, expiresAt: Date.now() - 1000, query: "priya@example.com" }),
+    );
     const { calls } = renderApp("/admission-status", handlers());
     await screen.findByRole("heading", { name: "Application Status" });
     await act(() => Bun.sleep(50));

@@ -4,8 +4,8 @@
  * application (View Details) and Edit Application (pending only) open after the e-mailed 6-digit code.
  */
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
 import * as v from "valibot";
+import { Link } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { statusLookupInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -282,8 +282,8 @@ function StatusCard({
 
         {result.status === "approved" ? (
           <Alert tone="success" title="Sign in to the student portal">
-            Use your student ID{result.student_id ? ` ${result.student_id}` : ""} and the password you set from the link we
-            e-mailed you. <Link href="/login">Go to login</Link>
+            Use your student ID{result.student_id ? ` ${result.student_id}` : ""} and the password you set from the link we e-mailed you.{" "}
+            <Link href="/login">Go to login</Link>
           </Alert>
         ) : null}
 

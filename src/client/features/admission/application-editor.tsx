@@ -3,12 +3,14 @@
  * replacement files, Save with upload progress, and Cancel Edit. The server refuses once processed (409).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { MSG } from "../../../shared/messages.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
+import type { AccessGrant } from "./access-code-dialog.tsx";
+import type { Application } from "./application-details-dialog.tsx";
 import { FieldSections } from "./application-fields.tsx";
 import {
   ACADEMIC_SECTIONS,
@@ -23,14 +25,13 @@ import {
   validateAll,
   valuesFrom,
 } from "./application-form.ts";
-import type { AccessGrant } from "./access-code-dialog.tsx";
-import type { Application } from "./application-details-dialog.tsx";
 import { DocumentPicker, useObjectUrls } from "./document-picker.tsx";
 import { appendDocuments, DOCUMENT_KINDS, documentDomId } from "./documents.ts";
 import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 
 export const UPDATE_FAILED = "Failed to update application";
-const ACCESS_EXPIRED = "Your 30 minutes of access have ended. Enter the new code we e-mail you, then press Save Changes again — your changes are still here.";
+const ACCESS_EXPIRED =
+  "Your 30 minutes of access have ended. Enter the new code we e-mail you, then press Save Changes again — your changes are still here.";
 const ID_PREFIX = "edit";
 
 export function ApplicationEditor({
@@ -134,11 +135,25 @@ export function ApplicationEditor({
 
         <div className="stack">
           <h3 className="edit-view__part">Personal Details</h3>
-          <FieldSections sections={PERSONAL_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+          <FieldSections
+            sections={PERSONAL_SECTIONS}
+            values={values}
+            errors={errors}
+            idPrefix={ID_PREFIX}
+            onChange={onChange}
+            onBlur={onBlur}
+          />
         </div>
         <div className="stack">
           <h3 className="edit-view__part">Academic Information</h3>
-          <FieldSections sections={ACADEMIC_SECTIONS} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+          <FieldSections
+            sections={ACADEMIC_SECTIONS}
+            values={values}
+            errors={errors}
+            idPrefix={ID_PREFIX}
+            onChange={onChange}
+            onBlur={onBlur}
+          />
         </div>
         <div className="stack">
           <h3 className="edit-view__part">Documents</h3>

@@ -1,9 +1,17 @@
 /** The application's text fields, drawn from the section lists; used by the wizard and the edit view. */
 import type { ComponentProps } from "react";
 import { trpc } from "../../lib/trpc.ts";
-import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { cx } from "../../ui/cx.ts";
-import { type AdmissionValues, type FieldConfig, type FieldName, type FieldSection, FIELD_LABELS, fieldDomId, isRequiredField } from "./application-form.ts";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import {
+  type AdmissionValues,
+  FIELD_LABELS,
+  type FieldConfig,
+  type FieldName,
+  type FieldSection,
+  fieldDomId,
+  isRequiredField,
+} from "./application-form.ts";
 
 export interface FieldHandlers {
   onChange: (name: FieldName, value: string) => void;
@@ -23,7 +31,14 @@ const todayIso = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
-function ApplicationField({ field, value, error, idPrefix, onChange, onBlur }: { field: FieldConfig; value: string; error?: string; idPrefix: string } & FieldHandlers) {
+function ApplicationField({
+  field,
+  value,
+  error,
+  idPrefix,
+  onChange,
+  onBlur,
+}: { field: FieldConfig; value: string; error?: string; idPrefix: string } & FieldHandlers) {
   const id = fieldDomId(idPrefix, field.name);
   const common = {
     id,
@@ -79,12 +94,25 @@ function SelectField({
   value,
   common,
   onChange,
-}: { field: FieldConfig; value: string; common: Omit<ComponentProps<typeof Select>, "options">; onChange: FieldHandlers["onChange"] }) {
+}: {
+  field: FieldConfig;
+  value: string;
+  common: Omit<ComponentProps<typeof Select>, "options">;
+  onChange: FieldHandlers["onChange"];
+}) {
   const catalog = useCourseOptions(field.options ?? []);
   const offered = field.name === "course" ? catalog : (field.options ?? []);
   // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
   const options = value && !offered.includes(value) ? [...offered, value] : offered;
-  return <Select {...common} options={options} placeholder={field.placeholder} value={value} onChange={(e) => onChange(field.name, e.target.value)} />;
+  return (
+    <Select
+      {...common}
+      options={options}
+      placeholder={field.placeholder}
+      value={value}
+      onChange={(e) => onChange(field.name, e.target.value)}
+    />
+  );
 }
 
 export function FieldSections({ sections, values, errors, idPrefix, onChange, onBlur }: FieldSectionsProps) {

@@ -16,7 +16,6 @@ import {
 } from "./application-form.ts";
 import { COMPLETE } from "./test-kit.tsx";
 
-
 describe("the application's fields", () => {
   test("every field sits on exactly one of the first two steps; documents on the third", () => {
     const onSteps = STEPS.flatMap((s) => s.sections.flatMap((section) => section.fields.map((f) => f.name)));

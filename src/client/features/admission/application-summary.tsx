@@ -11,7 +11,17 @@ export function formatDateOnly(value: string): string {
   return Number.isNaN(t) ? value : dateFormat.format(new Date(t));
 }
 
-export function SummarySection({ title, sections, values, action }: { title: string; sections: readonly FieldSection[]; values: AdmissionValues; action?: ReactNode }) {
+export function SummarySection({
+  title,
+  sections,
+  values,
+  action,
+}: {
+  title: string;
+  sections: readonly FieldSection[];
+  values: AdmissionValues;
+  action?: ReactNode;
+}) {
   return (
     <section className="summary">
       <div className="summary__header">
@@ -27,7 +37,9 @@ export function SummarySection({ title, sections, values, action }: { title: str
               return (
                 <div key={name} className="summary__item">
                   <dt>{FIELD_LABELS[name]}</dt>
-                  <dd className={value ? undefined : "summary__empty"}>{value ? (name === "dateOfBirth" ? formatDateOnly(value) : value) : "Not provided"}</dd>
+                  <dd className={value ? undefined : "summary__empty"}>
+                    {value ? (name === "dateOfBirth" ? formatDateOnly(value) : value) : "Not provided"}
+                  </dd>
                 </div>
               );
             })}

@@ -3,10 +3,20 @@
  * named "Photo", "Marksheet", …), the chosen file's name, size and thumbnail or PDF icon, and Remove.
  */
 import { type ChangeEvent, useEffect, useState } from "react";
-import { errorId, hintId } from "../../ui/field.tsx";
 import { cx } from "../../ui/cx.ts";
+import { errorId, hintId } from "../../ui/field.tsx";
 import { AlertCircleIcon, FileIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
-import { acceptFor, DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentFiles, type DocumentKind, documentDomId, documentHint, formatBytes, isImageFile } from "./documents.ts";
+import {
+  acceptFor,
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  type DocumentFiles,
+  type DocumentKind,
+  documentDomId,
+  documentHint,
+  formatBytes,
+  isImageFile,
+} from "./documents.ts";
 
 /** Object URLs for the image files (thumbnails), revoked when the files change or the screen goes away. */
 export function useObjectUrls(files: DocumentFiles): Partial<Record<DocumentKind, string>> {
@@ -51,7 +61,18 @@ export interface DocumentPickerProps {
   onRemove: (kind: DocumentKind) => void;
 }
 
-export function DocumentPicker({ kind, idPrefix, file, previewUrl, required, error, note, noteTone = "muted", onPick, onRemove }: DocumentPickerProps) {
+export function DocumentPicker({
+  kind,
+  idPrefix,
+  file,
+  previewUrl,
+  required,
+  error,
+  note,
+  noteTone = "muted",
+  onPick,
+  onRemove,
+}: DocumentPickerProps) {
   const id = documentDomId(idPrefix, kind);
   const label = DOCUMENT_LABELS[kind];
   const titleId = `${id}-title`;

@@ -32,7 +32,9 @@ describe("client checks of a chosen document", () => {
   });
 
   test("an empty file is refused", async () => {
-    expect(await checkDocumentFile("transferCertificate", file([], "tc.pdf"))).toBe("Transfer Certificate is an empty file. Please choose the file again.");
+    expect(await checkDocumentFile("transferCertificate", file([], "tc.pdf"))).toBe(
+      "Transfer Certificate is an empty file. Please choose the file again.",
+    );
   });
 
   test("signatures, hints, picker filters and sizes", () => {

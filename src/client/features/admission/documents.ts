@@ -3,9 +3,15 @@
  * server decides again by content; its messages are the same), sizes for people, and multipart parts.
  */
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
-import { DOCUMENT_KINDS, DOCUMENT_LABELS, DOCUMENT_TYPES, type DocumentKind, REQUIRED_DOCUMENTS } from "../../../shared/schemas/admission.ts";
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  type DocumentKind,
+  REQUIRED_DOCUMENTS,
+} from "../../../shared/schemas/admission.ts";
 
-export { DOCUMENT_KINDS, DOCUMENT_LABELS, REQUIRED_DOCUMENTS, type DocumentKind };
+export { DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentKind, REQUIRED_DOCUMENTS };
 
 export type DocumentFiles = Partial<Record<DocumentKind, File>>;
 type FileType = "pdf" | "jpeg" | "png";
@@ -67,7 +73,8 @@ export async function checkDocumentFile(kind: DocumentKind, file: File): Promise
 }
 
 /** Whether a preview thumbnail can be drawn (else a document icon is shown). */
-export const isImageFile = (file: { type: string; name: string }) => /^image\/(jpeg|png)$/.test(file.type) || /\.(jpe?g|png)$/i.test(file.name);
+export const isImageFile = (file: { type: string; name: string }) =>
+  /^image\/(jpeg|png)$/.test(file.type) || /\.(jpe?g|png)$/i.test(file.name);
 
 /** "340 KB", "1.2 MB" */
 export function formatBytes(bytes: number): string {

@@ -23,7 +23,10 @@ describe("the wizard's draft", () => {
   test("damaged, unknown or old drafts are ignored", () => {
     localStorage.setItem(DRAFT_KEY, "{not json");
     expect(loadDraft()).toBeNull();
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ values: { firstName: 7, evil: "x" }, step: 9, attached: ["virus"], savedAt: new Date().toISOString() }));
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ values: { firstName: 7, evil: "x" }, step: 9, attached: ["virus"], savedAt: new Date().toISOString() }),
+    );
     expect(loadDraft()).toBeNull();
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     saveDraft({ values: { ...emptyValues(), firstName: "Old" }, step: 0, attached: [] }, old);

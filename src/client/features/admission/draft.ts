@@ -3,8 +3,9 @@
  * documents were attached (browsers cannot keep the files themselves). Kept until the application is
  * submitted or the form is reset; drafts older than 30 days are dropped, as a shared phone may hold one.
  */
-import { DOCUMENT_KINDS, type DocumentKind } from "./documents.ts";
+
 import { type AdmissionValues, emptyValues, FIELD_NAMES, type StepIndex } from "./application-form.ts";
+import { DOCUMENT_KINDS, type DocumentKind } from "./documents.ts";
 
 export const DRAFT_KEY = "admissionDraft";
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,12 @@
 /** How an application's status, dates and the applicant's e-mail address are shown on the status page. */
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** "12 March 2026 at 3:45 pm" in the reader's own time zone; "" for a missing or unreadable value. */
 export function formatDateTime(iso: string | null | undefined): string {

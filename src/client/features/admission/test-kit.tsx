@@ -75,7 +75,7 @@ export class FakeXhr {
 }
 
 /** Installs FakeXhr for each test of the file. */
-export function useFakeXhr() {
+export function withFakeXhr() {
   const real = globalThis.XMLHttpRequest;
   beforeEach(() => {
     FakeXhr.sent = [];

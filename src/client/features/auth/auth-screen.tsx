@@ -4,7 +4,17 @@ import { Brand } from "../../layouts/brand.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import type { UserType } from "./reset-flow.ts";
 
-export function AuthScreen({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthScreen({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main id="main" className="auth-page">
       <div className="auth-page__top">
@@ -22,7 +32,15 @@ export function AuthScreen({ title, lead, children, footer }: { title: string; l
 }
 
 /** The Student/Admin switch, in the login page's style (buttons with aria-pressed). */
-export function AccountTypeSwitch({ value, onChange, disabled }: { value: UserType; onChange: (next: UserType) => void; disabled?: boolean }) {
+export function AccountTypeSwitch({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: UserType;
+  onChange: (next: UserType) => void;
+  disabled?: boolean;
+}) {
   return (
     <div className="segmented" role="group" aria-label="Account type">
       {(["student", "admin"] as const).map((option) => (

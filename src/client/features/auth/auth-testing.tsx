@@ -38,7 +38,7 @@ export function renderAt(path: string, handlers: Handlers = {}, sessionApi: Sess
  * Fake timers (and clock) for every test of the file. Testing Library's waitFor/findBy notice them
  * through the `jest` global and move the fake time on in 50 ms steps while they wait.
  */
-export function useFakeClock() {
+export function withFakeClock() {
   beforeEach(() => {
     jest.useFakeTimers();
     (globalThis as { jest?: typeof jest }).jest = jest;

@@ -30,7 +30,15 @@ export const CHANGE_EMAIL_TEXT = {
 
 type Errors = Partial<Record<"currentPassword" | "newEmail" | "code", string>>;
 
-export function ChangeEmailDialog({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: (email: string) => void }) {
+export function ChangeEmailDialog({
+  open,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChanged?: (email: string) => void;
+}) {
   const session = useSession();
   const request = trpc.auth.requestEmailChange.useMutation();
   const confirm = trpc.auth.confirmEmailChange.useMutation();

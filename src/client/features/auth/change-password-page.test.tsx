@@ -2,12 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
-import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
 import { FORCED_CHANGE_REASON } from "./change-password-page.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 function signedInAs(user: SessionUser) {
   storeSession(user);

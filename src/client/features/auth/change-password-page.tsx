@@ -107,7 +107,6 @@ export default function ChangePasswordPage() {
           required
           value={currentPassword}
           error={errors.currentPassword}
-         
           onChange={(e) => setCurrentPassword(e.target.value)}
         />
         <NewPasswordFields idPrefix="change" value={pair} errors={errors} onChange={setPair} />

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { useComponentTestSetup } from "../../ui/testing.ts";
+import { withComponentTestSetup } from "../../ui/testing.ts";
 import { CodeInput, emptyCode } from "./code-input.tsx";
 
-useComponentTestSetup();
+withComponentTestSetup();
 
 function Harness({ error }: { error?: string }) {
   const [digits, setDigits] = useState(emptyCode);

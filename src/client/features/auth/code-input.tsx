@@ -6,9 +6,9 @@
  */
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from "react";
 import { CODE_LENGTH } from "../../../shared/constants.ts";
+import { cx } from "../../ui/cx.ts";
 import { errorId } from "../../ui/field.tsx";
 import { AlertCircleIcon } from "../../ui/icons.tsx";
-import { cx } from "../../ui/cx.ts";
 
 export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => "");
 
@@ -39,7 +39,7 @@ export function CodeInput({
 
   useImperativeHandle(ref, () => ({
     focus(index) {
-      const firstEmpty = digits.findIndex((d) => d === "");
+      const firstEmpty = digits.indexOf("");
       focusBox(index ?? (firstEmpty === -1 ? CODE_LENGTH - 1 : firstEmpty));
     },
   }));

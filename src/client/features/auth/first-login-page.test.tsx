@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
 import { ASK_FOR_NEW_LINK, LINK_NOT_VALID } from "./first-login-page.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const SET = "Your password is set. Please sign in.";
 

@@ -3,7 +3,7 @@
  * They choose their password here; then they sign in with it. A used, unknown or expired link says so
  * and tells them to ask the institute for a new one (an admin's "Send credentials" issues it).
  */
-import { type FormEvent, useRef, useState, useEffect } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
@@ -112,7 +112,7 @@ export default function FirstLoginPage() {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (done) body = <Welcome done={done} />;
   else if (deadLink) body = <DeadLink reason={deadLink} />;
   else

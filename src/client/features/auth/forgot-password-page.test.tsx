@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { advance, renderAt, useFakeClock } from "./auth-testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { FORGOT_FAILED } from "./forgot-password-page.tsx";
 
-useClientTestRules();
-useFakeClock();
+withClientTestRules();
+withFakeClock();
 
 async function openForgot(handlers: Parameters<typeof renderAt>[1] = {}, path = "/forgot-password") {
   const app = renderAt(path, { "auth.forgotPassword": () => ({ message: MSG.forgotPasswordSent }), ...handlers });

@@ -5,9 +5,9 @@ import { MSG } from "../../../shared/messages.ts";
 import { App } from "../../app.tsx";
 import { ApiError } from "../../lib/errors.ts";
 import type { SessionApi } from "../../lib/session.tsx";
-import { fakeTrpcFetch, SITE_INFO, stubSessionApi, useClientTestRules } from "../../lib/testing.tsx";
+import { fakeTrpcFetch, SITE_INFO, stubSessionApi, withClientTestRules } from "../../lib/testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 async function renderLogin(overrides: Partial<SessionApi> = {}) {
   const stub = stubSessionApi(overrides);
@@ -95,8 +95,7 @@ describe("login page", () => {
   test("a failed login shows the server's message in an alert and keeps what was typed", async () => {
     let finish!: () => void;
     const { path } = await renderLogin({
-      studentLogin: () =>
-        new Promise((_resolve, reject) => (finish = () => reject(new ApiError(MSG.invalidCredentials, 401)))),
+      studentLogin: () => new Promise((_resolve, reject) => (finish = () => reject(new ApiError(MSG.invalidCredentials, 401)))),
     });
     type("Email or Student ID", "STU0001");
     type("Password", "Wrong1Password");

@@ -2,9 +2,10 @@
  * A new password typed twice, with show/hide on each and a short live checklist of the one password
  * policy (DECISIONS 9). The messages come from the shared `passwordPairForm`; the checklist only helps.
  */
-import { CheckIcon } from "../../ui/icons.tsx";
-import { PasswordInput } from "../../ui/field.tsx";
+
 import { cx } from "../../ui/cx.ts";
+import { PasswordInput } from "../../ui/field.tsx";
+import { CheckIcon } from "../../ui/icons.tsx";
 
 export interface PasswordPair {
   password: string;

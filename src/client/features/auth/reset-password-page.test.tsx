@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { advance, renderAt, useFakeClock } from "./auth-testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { handOverReset, pendingResetState } from "./reset-flow.ts";
 import { RESET_FAILED } from "./reset-password-page.tsx";
 
-useClientTestRules();
-useFakeClock();
+withClientTestRules();
+withFakeClock();
 
 const RESET = { email: "asha@example.com", userType: "admin", resetToken: "tok-1" } as const;
 const RESET_DONE = "Your password has been reset. Please sign in with your new password.";

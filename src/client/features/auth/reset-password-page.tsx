@@ -124,8 +124,8 @@ export default function ResetPasswordPage() {
       title="Choose a new password"
       lead={
         <>
-          For <strong className="auth-card__email">{reset.email}</strong>. Saving it signs you out on every device; then
-          you sign in with the new password.
+          For <strong className="auth-card__email">{reset.email}</strong>. Saving it signs you out on every device; then you sign in with
+          the new password.
         </>
       }
       footer={

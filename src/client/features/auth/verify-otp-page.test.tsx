@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { advance, renderAt, useFakeClock } from "./auth-testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { CODE_EXPIRED, clock, RESEND_FAILED, timeLeftAnnouncement, VERIFY_FAILED } from "./verify-otp-page.tsx";
 
-useClientTestRules();
-useFakeClock();
+withClientTestRules();
+withFakeClock();
 
 const PATH = "/verify-otp?email=priya%40example.com&userType=student";
 const ADDRESS = { email: "priya@example.com", userType: "student" };

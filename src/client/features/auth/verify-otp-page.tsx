@@ -15,7 +15,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { CodeInput, type CodeInputHandle, emptyCode } from "./code-input.tsx";
-import { addressQuery, check, handOverReset, readAddress, type ResetAddress, serverMessageOr } from "./reset-flow.ts";
+import { addressQuery, check, handOverReset, type ResetAddress, readAddress, serverMessageOr } from "./reset-flow.ts";
 
 export const VERIFY_FAILED = "Invalid verification code. Please try again.";
 export const RESEND_FAILED = "Failed to resend code. Please try again.";

@@ -90,18 +90,17 @@ export default function AboutPage() {
           <div className="about-intro__text prose">
             <h2 id="who-title">Who we are</h2>
             <p>
-              {name} is a private institute for distance and correspondence education. We work with partner
-              universities across India that offer undergraduate, postgraduate and diploma programs — from business
-              and commerce to arts, science, social work and research.
+              {name} is a private institute for distance and correspondence education. We work with partner universities across India that
+              offer undergraduate, postgraduate and diploma programs — from business and commerce to arts, science, social work and
+              research.
             </p>
             <p>
-              We are the people beside you on that journey. We help you choose a program that fits your goals,
-              complete your admission correctly, keep track of study material, assignments and examination dates, and
-              answer your questions along the way.
+              We are the people beside you on that journey. We help you choose a program that fits your goals, complete your admission
+              correctly, keep track of study material, assignments and examination dates, and answer your questions along the way.
             </p>
             <p>
-              Many of our students study while working full time or caring for a family. That is why everything
-              starts online, and why you can always reach a real person — by phone, by e-mail or at one of our offices.
+              Many of our students study while working full time or caring for a family. That is why everything starts online, and why you
+              can always reach a real person — by phone, by e-mail or at one of our offices.
             </p>
           </div>
           <aside className="about-facts" aria-labelledby="facts-title">
@@ -131,8 +130,8 @@ export default function AboutPage() {
                 Our mission
               </h2>
               <p>
-                To make a recognised university education possible for every learner who cannot attend a campus full
-                time — with honest advice, a simple admission process and steady support until the final examination.
+                To make a recognised university education possible for every learner who cannot attend a campus full time — with honest
+                advice, a simple admission process and steady support until the final examination.
               </p>
             </article>
             <article className="purpose-card" aria-labelledby="vision-title">
@@ -143,8 +142,8 @@ export default function AboutPage() {
                 Our vision
               </h2>
               <p>
-                An India where your job, your town or your age never decides whether you can earn a degree — and where
-                studying at a distance is a first choice, not a compromise.
+                An India where your job, your town or your age never decides whether you can earn a degree — and where studying at a
+                distance is a first choice, not a compromise.
               </p>
             </article>
           </div>

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { CONTACT_DESCRIPTION } from "./contact-page.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { KEPT_TEXT, NOT_SENT_TITLE, SENDING_MIN_MS, SENT_TITLE, SUBJECT_LABELS, SUCCESS_BANNER_MS } from "./contact-form.tsx";
+import { CONTACT_DESCRIPTION } from "./contact-page.tsx";
 import { renderSite } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 afterEach(() => {
   jest.useRealTimers();
 });

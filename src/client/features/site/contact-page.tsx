@@ -223,7 +223,10 @@ function MapArt({ flip }: { flip: boolean }) {
       focusable="false"
     >
       <rect width="320" height="160" className="map-art__ground" />
-      <path d="M-10 118 C 60 100, 120 136, 200 112 S 300 92, 330 104 L 330 130 C 290 120, 240 136, 200 138 S 70 128, -10 142 Z" className="map-art__water" />
+      <path
+        d="M-10 118 C 60 100, 120 136, 200 112 S 300 92, 330 104 L 330 130 C 290 120, 240 136, 200 138 S 70 128, -10 142 Z"
+        className="map-art__water"
+      />
       <rect x="22" y="18" width="64" height="40" rx="4" className="map-art__block" />
       <rect x="104" y="18" width="52" height="40" rx="4" className="map-art__park" />
       <rect x="232" y="18" width="70" height="40" rx="4" className="map-art__block" />

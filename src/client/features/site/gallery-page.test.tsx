@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { GALLERY_DESCRIPTION, GALLERY_EMPTY, GALLERY_LOAD_FAILED, readCategory } from "./gallery-page.tsx";
 import { IMAGE_NOT_FOUND } from "./gallery-viewer.tsx";
 import { galleryHandler, galleryImage, PHOTOS, renderSite } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const tiles = () => screen.getAllByRole("button").filter((b) => b.classList.contains("gallery-tile"));
 const tileTitles = () => tiles().map((t) => t.querySelector(".gallery-tile__title")?.textContent);
@@ -61,15 +61,11 @@ describe("gallery page", () => {
     const { path, calls } = renderSite("/gallery", { "gallery.publicList": galleryHandler(PHOTOS) });
     await screen.findByText("Reading room");
     const tablist = screen.getByRole("tablist", { name: "Photo categories" });
-    expect(within(tablist).getAllByRole("tab").map((t) => t.textContent)).toEqual([
-      "All",
-      "Campus",
-      "Facilities",
-      "Sports",
-      "Events",
-      "Students",
-      "Faculty",
-    ]);
+    expect(
+      within(tablist)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["All", "Campus", "Facilities", "Sports", "Events", "Students", "Faculty"]);
     fireEvent.click(within(tablist).getByRole("tab", { name: "Sports" }));
     expect(path()).toBe("/gallery?category=Sports");
     expect(within(tablist).getByRole("tab", { name: "Sports" }).getAttribute("aria-selected")).toBe("true");

@@ -5,7 +5,7 @@
  * (width/height), so nothing jumps while they arrive on a slow connection. Photos come 24 at a time
  * ("Show more photos"), so a gallery of thousands costs a phone no more than its first screenful.
  */
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -27,8 +27,7 @@ export type GalleryImage = RouterOutputs["gallery"]["publicList"]["images"][numb
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 export type GalleryFilter = "all" | GalleryCategory;
 
-export const GALLERY_DESCRIPTION =
-  "Photos of our offices, facilities, events, students and faculty: campus life at the institute.";
+export const GALLERY_DESCRIPTION = "Photos of our offices, facilities, events, students and faculty: campus life at the institute.";
 export const GALLERY_LOAD_FAILED = "Failed to fetch gallery images";
 export const GALLERY_EMPTY = "No images found in the gallery";
 
@@ -105,7 +104,7 @@ export default function GalleryPage() {
 
   const categoryLabel = category === "all" ? "the gallery" : category;
 
-  let content;
+  let content: ReactNode;
   if (list.isPending) {
     content = (
       // Its own key: the photos' list replaces it whole instead of reusing (and so moving) these items,

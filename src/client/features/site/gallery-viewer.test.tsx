@@ -1,11 +1,11 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { useClientTestRules } from "../../lib/testing.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
 import { counterText, GalleryViewer, IMAGE_NOT_FOUND, wrapIndex } from "./gallery-viewer.tsx";
 import { galleryImage } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const IMAGES = [galleryImage(1, "Campus", "Entrance"), galleryImage(2, "Sports", "Sports day"), galleryImage(3, "Events", "Convocation")];
 

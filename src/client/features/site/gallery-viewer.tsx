@@ -153,9 +153,7 @@ export function GalleryViewer({ images, index, onIndexChange, onClose }: Gallery
               {image.title}, photo {counterText(current, count)}
             </p>
             {image.description ? <p className="gallery-viewer__description">{image.description}</p> : null}
-            {count > 1 ? (
-              <p className="gallery-viewer__hint">Use the arrow keys or swipe to see the other photos.</p>
-            ) : null}
+            {count > 1 ? <p className="gallery-viewer__hint">Use the arrow keys or swipe to see the other photos.</p> : null}
           </div>
         </>
       ) : null}

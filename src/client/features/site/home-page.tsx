@@ -173,8 +173,7 @@ export default function HomePage() {
           <div>
             <h2 id="cta-title">Ready to take the next step?</h2>
             <p className="lead">
-              Apply online in one sitting, or talk to a counsellor first. We are happy to help you choose the right
-              program.
+              Apply online in one sitting, or talk to a counsellor first. We are happy to help you choose the right program.
             </p>
           </div>
           <div className="cta__actions">

@@ -30,8 +30,8 @@ export function MaintenancePage() {
         <p className="lead maintenance__message">{MSG.maintenance}</p>
         {user?.role === "admin" ? (
           <Alert tone="info" title="Maintenance mode is on" className="maintenance__admin">
-            Visitors see this page instead of the public site. You can switch it off in{" "}
-            <Link href="~/admin/settings">System Settings</Link>.
+            Visitors see this page instead of the public site. You can switch it off in <Link href="~/admin/settings">System Settings</Link>
+            .
           </Alert>
         ) : null}
         {info && (info.phones.length > 0 || info.email) ? (

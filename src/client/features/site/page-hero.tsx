@@ -1,7 +1,17 @@
 /** The band at the top of About, Gallery and Contact: eyebrow, the page's one h1, and a short lead. */
 import type { ReactNode } from "react";
 
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: ReactNode; title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="page-hero">
       <div className="container page-hero__inner">

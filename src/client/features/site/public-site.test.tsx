@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { ADMIN, storeSession, stubSessionApi, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
+import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { ABOUT_DESCRIPTION } from "./about-page.tsx";
 import { formatNewsDate, HOME_DESCRIPTION } from "./home-page.tsx";
 import { MAINTENANCE_TITLE } from "./maintenance-page.tsx";
 import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const NEWS = Array.from({ length: 5 }, (_, i) => ({
   _id: String(i + 1),
@@ -24,11 +24,11 @@ describe("home page", () => {
     renderSite("/", { "site.news": () => ({ news: NEWS }) });
     const news = await screen.findByRole("region", { name: "Latest news" });
     await within(news).findByText("Announcement 1");
-    expect(within(news).getAllByRole("article").map((a) => a.querySelector("h3")?.textContent)).toEqual([
-      "Announcement 1",
-      "Announcement 2",
-      "Announcement 3",
-    ]);
+    expect(
+      within(news)
+        .getAllByRole("article")
+        .map((a) => a.querySelector("h3")?.textContent),
+    ).toEqual(["Announcement 1", "Announcement 2", "Announcement 3"]);
     expect(within(news).getByText("20 March 2026").getAttribute("datetime")).toBe(NEWS[0]!.publishedAt);
     expect(metaDescription()).toBe(HOME_DESCRIPTION);
     // Hero, achievements and programs are there too.
@@ -167,7 +167,11 @@ describe("maintenance mode", () => {
 
   test("a signed-in administrator is told how to switch it off", async () => {
     storeSession(ADMIN);
-    renderSite("/", { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed }, stubSessionApi({ me: async () => ({ user: ADMIN }) }).api);
+    renderSite(
+      "/",
+      { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed },
+      stubSessionApi({ me: async () => ({ user: ADMIN }) }).api,
+    );
     const page = await screen.findByRole("region", { name: MAINTENANCE_TITLE });
     const note = await within(page).findByText("Maintenance mode is on");
     expect(note).toBeTruthy();

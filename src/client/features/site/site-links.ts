@@ -6,5 +6,4 @@ export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g
 export const mailHref = (email: string): string => `mailto:${email}`;
 
 /** A Google Maps search for the address: a plain link, no map script or iframe on our pages. */
-export const mapsHref = (address: string): string =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export const mapsHref = (address: string): string => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

@@ -17,8 +17,7 @@ export const SERVICE_UNAVAILABLE = 503;
 export const isSiteClosed = (error: unknown): boolean => normaliseError(error).status === SERVICE_UNAVAILABLE;
 
 /** The app's retry rule, minus 503: a closed site will not open in the next two seconds. */
-export const publicRetry = (failureCount: number, error: unknown): boolean =>
-  !isSiteClosed(error) && shouldRetry(failureCount, error);
+export const publicRetry = (failureCount: number, error: unknown): boolean => !isSiteClosed(error) && shouldRetry(failureCount, error);
 
 function isInstituteInfoKey(queryKey: readonly unknown[]): boolean {
   const path = queryKey[0];

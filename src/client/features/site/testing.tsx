@@ -48,15 +48,17 @@ export const PHOTOS: GalleryImage[] = [
 ];
 
 /** gallery.publicList over `images`: the category and page it is asked for, `limit` a page (24 as the server). */
-export const galleryHandler = (images: GalleryImage[], limit = 24) => (input: unknown) => {
-  const { category, page = 1 } = (input ?? {}) as { category?: string; page?: number };
-  const matching = !category || category === "all" ? images : images.filter((image) => image.category === category);
-  return {
-    images: matching.slice((page - 1) * limit, page * limit),
-    pagination: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit), currentPage: page, limit },
-    stats: { total: images.length, categories: new Set(images.map((image) => image.category)).size },
+export const galleryHandler =
+  (images: GalleryImage[], limit = 24) =>
+  (input: unknown) => {
+    const { category, page = 1 } = (input ?? {}) as { category?: string; page?: number };
+    const matching = !category || category === "all" ? images : images.filter((image) => image.category === category);
+    return {
+      images: matching.slice((page - 1) * limit, page * limit),
+      pagination: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit), currentPage: page, limit },
+      stats: { total: images.length, categories: new Set(images.map((image) => image.category)).size },
+    };
   };
-};
 
 /** Renders the app at `path` (memory location) with site.info answered unless a handler replaces it. */
 export function renderSite(path: string, handlers: Handlers = {}, sessionApi: SessionApi = stubSessionApi().api) {

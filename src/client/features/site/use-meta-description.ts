@@ -6,8 +6,7 @@
 import { useEffect } from "react";
 
 const SELECTOR = 'meta[name="description"]';
-const DEFAULT_DESCRIPTION =
-  (typeof document !== "undefined" && document.querySelector(SELECTOR)?.getAttribute("content")) || "";
+const DEFAULT_DESCRIPTION = (typeof document !== "undefined" && document.querySelector(SELECTOR)?.getAttribute("content")) || "";
 
 export function useMetaDescription(text: string): void {
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { STUDENT, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
 import { DASHBOARD_LOAD_FAILED, NOT_YET } from "./dashboard-page.tsx";
 import { renderStudentAt } from "./student-testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
@@ -23,7 +23,15 @@ const DASHBOARD: RouterOutputs["student"]["dashboard"] = {
   },
   unreadNotifications: 3,
   recentActivity: [
-    { id: 9, type: "admission", title: "Welcome to the institute", description: "Your admission is approved.", priority: "high", read: false, time: minutesAgo(5) },
+    {
+      id: 9,
+      type: "admission",
+      title: "Welcome to the institute",
+      description: "Your admission is approved.",
+      priority: "high",
+      read: false,
+      time: minutesAgo(5),
+    },
     { id: 8, type: "system", title: "Password changed", description: "", priority: "low", read: true, time: daysAgo(2) },
   ],
   upcomingEvents: [],
@@ -40,9 +48,13 @@ const figure = (label: string) => screen.getByRole("group", { name: label });
 
 describe("student dashboard", () => {
   test("the first sign-in says Welcome, later ones Welcome back, by first name without titles (issue 14.6)", async () => {
-    renderStudentAt("/student/dashboard", { "student.dashboard": () => ({ ...DASHBOARD, student: { ...DASHBOARD.student, name: "Dr. Meera Iyer" } }) }, {
-      user: { ...STUDENT, name: "Dr. Meera Iyer", signedInBefore: false },
-    });
+    renderStudentAt(
+      "/student/dashboard",
+      { "student.dashboard": () => ({ ...DASHBOARD, student: { ...DASHBOARD.student, name: "Dr. Meera Iyer" } }) },
+      {
+        user: { ...STUDENT, name: "Dr. Meera Iyer", signedInBefore: false },
+      },
+    );
     expect(await screen.findByText("Welcome, Meera!")).toBeTruthy();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
@@ -95,14 +107,11 @@ describe("student dashboard", () => {
   test("quick actions lead to the profile, ID card, settings, courses, library and exams", async () => {
     renderStudentAt("/student/dashboard", { "student.dashboard": () => DASHBOARD });
     const actions = await screen.findByRole("region", { name: "Quick actions" });
-    expect(within(actions).getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual([
-      "/student/profile",
-      "/student/id-card",
-      "/student/settings",
-      "/student/courses",
-      "/student/library",
-      "/student/exams",
-    ]);
+    expect(
+      within(actions)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/student/profile", "/student/id-card", "/student/settings", "/student/courses", "/student/library", "/student/exams"]);
   });
 
   test("an account without admission record or activity: no invented values, empty states instead", async () => {

@@ -6,11 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { usePageTitle } from "../../lib/site.ts";
+import { welcomeLine } from "../../lib/greeting.ts";
 import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { welcomeLine } from "../../lib/greeting.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
@@ -86,7 +86,9 @@ export default function StudentDashboardPage() {
         </h1>
         <p className="welcome-banner__line">{welcomeLine(data?.student.name ?? user?.name, user?.signedInBefore)}</p>
         <p className="welcome-banner__meta">
-          {(data?.student.student_id ?? user?.student_id) ? `Student ID: ${data?.student.student_id ?? user?.student_id}` : "Student ID not assigned yet"}
+          {(data?.student.student_id ?? user?.student_id)
+            ? `Student ID: ${data?.student.student_id ?? user?.student_id}`
+            : "Student ID not assigned yet"}
           {data?.course ? ` · ${data.course}` : null}
         </p>
       </section>
@@ -94,7 +96,13 @@ export default function StudentDashboardPage() {
       {dashboard.isError ? (
         <Alert tone="error" title="Something went wrong">
           <p>{DASHBOARD_LOAD_FAILED}</p>
-          <Button variant="secondary" size="sm" className="student-retry" loading={dashboard.isFetching} onClick={() => void dashboard.refetch()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="student-retry"
+            loading={dashboard.isFetching}
+            onClick={() => void dashboard.refetch()}
+          >
             Try again
           </Button>
         </Alert>
@@ -133,8 +141,7 @@ export default function StudentDashboardPage() {
 const PENDING_ORDER: readonly PendingBlock[] = ["courseProgress", "assignments", "exams", "library", "performance"];
 
 /** A pending block shows while loading and whenever the API has no data for it (null or listed). */
-const shows = (data: Dashboard | undefined, block: PendingBlock) =>
-  !data || data.notYetAvailable.includes(block) || data[block] === null;
+const shows = (data: Dashboard | undefined, block: PendingBlock) => !data || data.notYetAvailable.includes(block) || data[block] === null;
 
 function Figures({ data }: { data: Dashboard }) {
   const { account, admission, unreadNotifications } = data;
@@ -196,8 +203,8 @@ function CompleteProfile({ data }: { data: Dashboard }) {
   return (
     <Alert tone="info" title={`Your profile is ${data.account.profileCompleteness}% complete`}>
       <p>
-        Still missing: {missing.join(", ")}. <Link href="/profile">Complete your profile</Link> so the institute can reach you
-        and your ID card is complete.
+        Still missing: {missing.join(", ")}. <Link href="/profile">Complete your profile</Link> so the institute can reach you and your ID
+        card is complete.
       </p>
     </Alert>
   );

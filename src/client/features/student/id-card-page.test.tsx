@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { useClientTestRules } from "../../lib/testing.tsx";
 import { renderStudentAt } from "./student-testing.tsx";
 import { QR_PATH } from "./use-id-card-qr.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const CARD: RouterOutputs["student"]["idCard"] = {
   name: "Priya Sharma",
@@ -44,7 +44,15 @@ describe("student ID card page", () => {
     const seen = serveQr(() => new Response(SVG, { headers: { "Content-Type": "image/svg+xml" } }));
     renderStudentAt("/student/id-card", { "student.idCard": () => CARD });
     const front = await screen.findByRole("article", { name: "ID card, front" });
-    for (const text of ["Test Institute", "Priya Sharma", "STU0001", "Business Administration", "B+", "31 May 2027", "Academic year 2026-27"]) {
+    for (const text of [
+      "Test Institute",
+      "Priya Sharma",
+      "STU0001",
+      "Business Administration",
+      "B+",
+      "31 May 2027",
+      "Academic year 2026-27",
+    ]) {
       expect(within(front).getByText(text)).toBeTruthy();
     }
     expect(within(front).getByRole("img", { name: "Photo of Priya Sharma" }).getAttribute("src")).toBe(CARD.photo!.url);

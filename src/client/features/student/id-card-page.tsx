@@ -66,19 +66,21 @@ export default function StudentIdCardPage() {
             <h2 className="id-card-notes__title">Printing your card</h2>
             <ul>
               <li>Press Print ID Card. Each side prints on its own card-sized page (85.6 × 54 mm).</li>
-              <li>In the print window, keep the scale at 100% (&ldquo;Actual size&rdquo;) and turn on background graphics for the colours.</li>
+              <li>
+                In the print window, keep the scale at 100% (&ldquo;Actual size&rdquo;) and turn on background graphics for the colours.
+              </li>
               <li>
                 {data.photo
                   ? "Your photo comes from your profile."
                   : "Your card has no photo yet: add one on your profile page, and it appears here at once."}
               </li>
               <li>
-                The card renews itself each academic year while your account is active; print it again after 1 June. The QR code on
-                an older print still works.
+                The card renews itself each academic year while your account is active; print it again after 1 June. The QR code on an older
+                print still works.
               </li>
               <li>
-                Anyone who scans the QR code sees only whether the card is valid, your name and student ID, and your photo unless
-                you <Link href="/settings?tab=security">turn that off in Settings</Link>.
+                Anyone who scans the QR code sees only whether the card is valid, your name and student ID, and your photo unless you{" "}
+                <Link href="/settings?tab=security">turn that off in Settings</Link>.
               </li>
             </ul>
           </div>

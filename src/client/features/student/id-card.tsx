@@ -9,7 +9,7 @@ import { formatDate, initialOf } from "./format.ts";
 
 export type IdCardData = RouterOutputs["student"]["idCard"];
 
-const dash = (value: string | null | undefined) => (value && value.trim() ? value : "—");
+const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
 export function IdCardFront({ card }: { card: IdCardData }) {
   return (
@@ -65,7 +65,15 @@ export function IdCardFront({ card }: { card: IdCardData }) {
   );
 }
 
-export function IdCardBack({ card, qrSrc, qrState }: { card: IdCardData; qrSrc: string | undefined; qrState: "loading" | "error" | "ready" }) {
+export function IdCardBack({
+  card,
+  qrSrc,
+  qrState,
+}: {
+  card: IdCardData;
+  qrSrc: string | undefined;
+  qrState: "loading" | "error" | "ready";
+}) {
   const { institute } = card;
   const phone = institute.phones[0];
   return (
@@ -82,13 +90,12 @@ export function IdCardBack({ card, qrSrc, qrState }: { card: IdCardData; qrSrc: 
           <div className="id-card__back-text">
             <p className="id-card__back-title">Scan to verify</p>
             <p>
-              The QR code opens the institute&rsquo;s page that confirms whether this card is valid. The card is
-              valid only while its holder is a student of the institute.
+              The QR code opens the institute&rsquo;s page that confirms whether this card is valid. The card is valid only while its holder
+              is a student of the institute.
             </p>
             <p className="id-card__return">
               <strong>If found, please return to:</strong> {institute.name}
-              {institute.address ? `, ${institute.address}` : ""}.
-              {phone ? ` Phone ${phone}.` : ""}
+              {institute.address ? `, ${institute.address}` : ""}.{phone ? ` Phone ${phone}.` : ""}
               {institute.email ? ` ${institute.email}` : ""}
             </p>
           </div>

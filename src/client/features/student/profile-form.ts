@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
-import { studentProfileInput, STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
+import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentProfile = RouterOutputs["student"]["profile"];

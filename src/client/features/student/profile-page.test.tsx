@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
-import { STUDENT, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { FLASH_MS } from "./use-flash.ts";
+import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { PROFILE_MESSAGES } from "./profile-form.ts";
-import { advance, errorOf, PROFILE, renderStudentAt, useFakeTimerCleanup } from "./student-testing.tsx";
+import { advance, errorOf, PROFILE, renderStudentAt, withFakeTimerCleanup } from "./student-testing.tsx";
+import { FLASH_MS } from "./use-flash.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const RealXhr = globalThis.XMLHttpRequest;
-useFakeTimerCleanup();
+withFakeTimerCleanup();
 afterEach(() => {
   globalThis.XMLHttpRequest = RealXhr;
 });
@@ -50,7 +50,7 @@ class FakeXhr {
   }
 }
 
-function useFakeXhr() {
+function withFakeXhr() {
   FakeXhr.sent = [];
   globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
 }
@@ -92,7 +92,8 @@ describe("student profile", () => {
     expect(relationships).toEqual(["", "Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"]);
     // Name, e-mail, student ID and course are shown, never editable.
     const managed = screen.getByRole("region", { name: "Managed by the institute" });
-    for (const shown of [PROFILE.name, PROFILE.email, "STU0001", "Business Administration"]) expect(within(managed).getByText(shown)).toBeTruthy();
+    for (const shown of [PROFILE.name, PROFILE.email, "STU0001", "Business Administration"])
+      expect(within(managed).getByText(shown)).toBeTruthy();
     expect(screen.queryByLabelText("Full name")).toBeNull();
     expect(screen.queryByLabelText("E-mail address")).toBeNull();
     expect(screen.queryByLabelText("Student ID")).toBeNull();
@@ -141,7 +142,9 @@ describe("student profile", () => {
   test("a refused save: 'Failed to update profile' for 5 seconds, the server's message beside its field, still editing", async () => {
     await openProfile({
       "student.updateProfile": () => {
-        throw new TrpcFailure("Please enter a valid phone number", 400, { "emergencyContact.phone": ["Please enter a valid phone number"] });
+        throw new TrpcFailure("Please enter a valid phone number", 400, {
+          "emergencyContact.phone": ["Please enter a valid phone number"],
+        });
       },
     });
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
@@ -195,7 +198,7 @@ describe("student profile", () => {
   });
 
   test("photo checks before any upload: over 5 MB, or not an image — each message vanishes after 5 seconds", async () => {
-    useFakeXhr();
+    withFakeXhr();
     await openProfile();
     jest.useFakeTimers();
     choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }));
@@ -210,7 +213,7 @@ describe("student profile", () => {
   });
 
   test("a photo uploads with PUT and a progress bar, then shows at once in the sidebar", async () => {
-    useFakeXhr();
+    withFakeXhr();
     await openProfile();
     const sidebar = screen.getByRole("complementary", { name: "Student portal" });
     expect(sidebar.querySelector("img.avatar")).toBeNull();
@@ -239,12 +242,16 @@ describe("student profile", () => {
   });
 
   test("a photo the server refuses shows its message beside the photo", async () => {
-    useFakeXhr();
+    withFakeXhr();
     await openProfile();
     choose(new File([new Uint8Array([1, 2, 3])], "fake.png", { type: "image/png" }));
     await waitFor(() => expect(FakeXhr.sent.length).toBe(1));
     await act(async () =>
-      FakeXhr.sent[0]!.respond(400, { success: false, message: STUDENT_MESSAGES.photoNotImage, errors: { photo: [STUDENT_MESSAGES.photoNotImage] } }),
+      FakeXhr.sent[0]!.respond(400, {
+        success: false,
+        message: STUDENT_MESSAGES.photoNotImage,
+        errors: { photo: [STUDENT_MESSAGES.photoNotImage] },
+      }),
     );
     expect((await screen.findByRole("alert")).textContent).toBe(STUDENT_MESSAGES.photoNotImage);
     expect(screen.getByRole("complementary", { name: "Student portal" }).querySelector("img.avatar")).toBeNull();
@@ -283,7 +290,8 @@ describe("changing the e-mail address (issue 14.2)", () => {
 
   test("a wrong password is shown beside its field and nothing moves on", async () => {
     await openProfile({
-      "auth.requestEmailChange": () => new TrpcFailure("Your current password is not correct.", 400, { currentPassword: ["Your current password is not correct."] }),
+      "auth.requestEmailChange": () =>
+        new TrpcFailure("Your current password is not correct.", 400, { currentPassword: ["Your current password is not correct."] }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Change e-mail" }));
     const dialog = await screen.findByRole("dialog", { name: "Change your e-mail address" });

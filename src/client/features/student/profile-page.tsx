@@ -17,19 +17,19 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { EditIcon, UserIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
 import { formatDate, NOT_SPECIFIED } from "./format.ts";
 import {
   checkProfile,
   formErrors,
   formFromProfile,
   inputFromForm,
+  PROFILE_MESSAGES,
   type ProfileErrors,
   type ProfileField,
   type ProfileForm,
-  PROFILE_MESSAGES,
   type StudentProfile,
 } from "./profile-form.ts";
-import { ChangeEmailDialog, CHANGE_EMAIL_TEXT } from "../auth/change-email-dialog.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { useFlash } from "./use-flash.ts";
 
@@ -205,7 +205,7 @@ function ProfileLoading() {
   );
 }
 
-const shown = (value: string | null | undefined) => (value && value.trim() ? value : NOT_SPECIFIED);
+const shown = (value: string | null | undefined) => (value?.trim() ? value : NOT_SPECIFIED);
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -221,7 +221,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function ProfileView({ profile: p }: { profile: StudentProfile }) {
-  const address = [p.address, p.city, p.state, p.pincode].filter((x) => x && x.trim()).join(", ");
+  const address = [p.address, p.city, p.state, p.pincode].filter((x) => x?.trim()).join(", ");
   const utils = trpc.useUtils();
   const [changingEmail, setChangingEmail] = useState(false);
   return (
@@ -251,7 +251,11 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
             ["Address", shown(address)],
           ]}
         />
-        <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={() => void utils.student.profile.invalidate()} />
+        <ChangeEmailDialog
+          open={changingEmail}
+          onClose={() => setChangingEmail(false)}
+          onChanged={() => void utils.student.profile.invalidate()}
+        />
       </Card>
       <Card title="Academic details">
         <Facts
@@ -358,8 +362,8 @@ function EditForm({
         </Card>
         <Card title="Managed by the institute">
           <p className="text-sm text-muted profile-readonly-note">
-            Your name, date of birth and student ID are kept as the institute has them. To correct them, please open a
-            support ticket or contact the administration office. Your e-mail address changes with Change e-mail.
+            Your name, date of birth and student ID are kept as the institute has them. To correct them, please open a support ticket or
+            contact the administration office. Your e-mail address changes with Change e-mail.
           </p>
           <Facts
             rows={[

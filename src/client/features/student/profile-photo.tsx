@@ -12,7 +12,7 @@ import { Button } from "../../ui/button.tsx";
 import { AlertCircleIcon, UploadIcon } from "../../ui/icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { initialOf } from "./format.ts";
-import { PHOTO_TYPES, photoProblem, PROFILE_MESSAGES } from "./profile-form.ts";
+import { PHOTO_TYPES, PROFILE_MESSAGES, photoProblem } from "./profile-form.ts";
 import { useFlash } from "./use-flash.ts";
 
 export const PHOTO_PATH = "/student/profile/photo";

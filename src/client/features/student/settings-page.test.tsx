@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { MSG } from "../../../shared/messages.ts";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
-import { STUDENT, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
-import { SECURITY_TEXT } from "./settings-security.tsx";
+import { MSG } from "../../../shared/messages.ts";
+import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { TRANSLATIONS_COMING } from "./settings-page.tsx";
-import { NOT_SAVED_TEXT, SAVED_TEXT } from "./use-settings-save.ts";
+import { SECURITY_TEXT } from "./settings-security.tsx";
 import { errorOf, PROFILE, renderStudentAt, SETTINGS } from "./student-testing.tsx";
+import { NOT_SAVED_TEXT, SAVED_TEXT } from "./use-settings-save.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 type Handlers = Parameters<typeof renderStudentAt>[1];
 
@@ -127,7 +127,9 @@ describe("student settings: security", () => {
     const region = screen.getByRole("region", { name: "Change password" });
     await within(region).findByText("Password updated successfully");
     expect(within(region).getByText(/still signed in on this device/)).toBeTruthy();
-    expect(sent("student.changePassword")).toEqual([{ currentPassword: "Current1Pass", newPassword: "Fresh2026Pass", confirmPassword: "Fresh2026Pass" }]);
+    expect(sent("student.changePassword")).toEqual([
+      { currentPassword: "Current1Pass", newPassword: "Fresh2026Pass", confirmPassword: "Fresh2026Pass" },
+    ]);
     expect(input("Current password").value).toBe("");
     expect(input("New password").value).toBe("");
     expect(path()).toBe("/student/settings?tab=security");

@@ -117,13 +117,14 @@ function AccountTab() {
   if (!p) {
     return profile.isError ? <LoadFailed retrying={profile.isFetching} onRetry={() => void profile.refetch()} /> : <PanelLoading />;
   }
-  const value = (v: string | null | undefined) => (v && v.trim() ? v : NOT_SPECIFIED);
+  const value = (v: string | null | undefined) => (v?.trim() ? v : NOT_SPECIFIED);
   const rows: [string, ReactNode][] = [
     ["Full name", value(p.name)],
     ["E-mail address", value(p.email)],
     ["Student ID", p.student_id ?? "Not assigned"],
     ["Mobile", value(p.mobile)],
     ["Class / standard", value(p.standard)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a fixed row of a static table, not a rendered list
     ["Status", <Badge tone={p.status === "active" ? "approved" : "rejected"}>{p.status === "active" ? "Active" : "Inactive"}</Badge>],
   ];
   return (
@@ -138,9 +139,8 @@ function AccountTab() {
           ))}
         </dl>
         <Alert tone="info">
-          These details are read-only here. Changes to your name, e-mail address, student ID or class go through the
-          administration office; you can update your mobile number, address and emergency contact yourself in the{" "}
-          <Link href="/profile">Profile section</Link>.
+          These details are read-only here. Changes to your name, e-mail address, student ID or class go through the administration office;
+          you can update your mobile number, address and emergency contact yourself in the <Link href="/profile">Profile section</Link>.
         </Alert>
       </div>
     </Card>
@@ -180,9 +180,9 @@ function NotificationsTab({ settings }: { settings: StudentSettings }) {
           />
         ))}
         <p className="text-sm text-muted settings-note">
-          Your choices are saved with your account. For now the institute&rsquo;s news appears here in the portal; e-mail, SMS
-          and push alerts will follow these choices once they start. Messages you need for your account — sign-in codes and
-          password resets — always go to your e-mail address.
+          Your choices are saved with your account. For now the institute&rsquo;s news appears here in the portal; e-mail, SMS and push
+          alerts will follow these choices once they start. Messages you need for your account — sign-in codes and password resets — always
+          go to your e-mail address.
         </p>
       </div>
     </Card>

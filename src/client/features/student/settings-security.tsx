@@ -207,8 +207,7 @@ function LogoutAllCard() {
     <Card title="Signed-in devices">
       <div className="stack stack--sm">
         <p className="text-sm text-muted">
-          Sign out everywhere else: other phones, computers, or a shared computer you forgot to sign out of. This device stays
-          signed in.
+          Sign out everywhere else: other phones, computers, or a shared computer you forgot to sign out of. This device stays signed in.
         </p>
         {outcome ? (
           <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>

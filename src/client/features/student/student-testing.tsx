@@ -1,10 +1,11 @@
 /** Helpers for the student pages' tests only (nothing in the app imports this file). */
-import { act, render } from "@testing-library/react";
+
 import { afterEach, jest } from "bun:test";
+import { act, render } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
-import type { RouterOutputs } from "../../lib/trpc.ts";
 import { fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
 // The pages and the layout are lazy chunks: loaded up front, React.lazy resolves them at once.
 import "../../layouts/student-layout.tsx";
 import "./dashboard-page.tsx";
@@ -81,7 +82,7 @@ export const errorOf = (input: HTMLElement) => {
 };
 
 /** Tests that switch to fake timers: run what the fake clock still holds (happy-dom batches zero-delay timers), then real time again. */
-export function useFakeTimerCleanup() {
+export function withFakeTimerCleanup() {
   afterEach(async () => {
     if (jest.isFakeTimers()) {
       jest.runOnlyPendingTimers();

@@ -2,12 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { render, screen, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
+import { fakeTrpcFetch, SITE_INFO, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { fakeTrpcFetch, SITE_INFO, stubSessionApi, TrpcFailure, useClientTestRules } from "../../lib/testing.tsx";
 import { VERIFY_TEXT } from "./verify-page.tsx";
 import "./verify-page.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const TOKEN = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2FsZG8";
 

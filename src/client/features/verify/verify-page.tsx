@@ -62,8 +62,8 @@ export default function VerifyCardPage() {
             <span>{VERIFY_TEXT.unknown}</span>
           </p>
           <p className="verify-result__text">
-            No card matches this code. It may have been scanned from a damaged print or typed wrongly. Please contact the
-            institute to check the card.
+            No card matches this code. It may have been scanned from a damaged print or typed wrongly. Please contact the institute to check
+            the card.
           </p>
           <InstituteContact />
         </div>

@@ -4,7 +4,7 @@
  * caller's transaction, so the rule "STU0001, STU0002, … never reused, never given twice" is written once.
  * Functions take the database or a transaction first (Kysely's repository style).
  */
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, User } from "../../../../db/schema.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
@@ -81,8 +81,18 @@ export async function changeAccountEmail(db: Kysely<Database>, userId: number, e
 }
 
 /** The account's own editable fields (never the e-mail address, role or student ID: those have their own paths). */
-export async function updateAccountFields(db: Kysely<Database>, userId: number, changes: Partial<Pick<User, "name" | "mobile">>, at: string): Promise<User> {
-  return db.updateTable("users").set({ ...changes, updated_at: at }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
+export async function updateAccountFields(
+  db: Kysely<Database>,
+  userId: number,
+  changes: Partial<Pick<User, "name" | "mobile">>,
+  at: string,
+): Promise<User> {
+  return db
+    .updateTable("users")
+    .set({ ...changes, updated_at: at })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The address received a code and it came back: it is the account holder's. */

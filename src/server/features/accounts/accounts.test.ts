@@ -1,6 +1,6 @@
 /** Issue 14.2: identity changes are checked — name by the institute, e-mail by a code to the new address. */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
@@ -11,7 +11,11 @@ beforeEach(async () => {
 });
 
 const send = (method: string, path: string, body: unknown, token: string) =>
-  app.request(path, { method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  app.request(path, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
 
 async function lastMail(to: string) {
   return deps.db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirst();
@@ -19,7 +23,13 @@ async function lastMail(to: string) {
 const codeIn = (text: string | undefined) => /^ {4}(\d{6})$/m.exec(text ?? "")?.[1];
 
 async function student() {
-  await createUser(deps, { role: "student", email: "asha@example.test", name: "Asha Patil", student_id: "STU0001", id_card_token: "card-token-asha-0123456789abcdef" });
+  await createUser(deps, {
+    role: "student",
+    email: "asha@example.test",
+    name: "Asha Patil",
+    student_id: "STU0001",
+    id_card_token: "card-token-asha-0123456789abcdef",
+  });
   return signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }));
 }
 
@@ -28,7 +38,9 @@ describe("a student's name is the institute's record", () => {
     const { token } = await student();
     const res = await send("PUT", "/api/auth/profile", { name: "Someone Else" }, token);
     expect(res.status).toBe(403);
-    expect((await res.json()).errors.name).toEqual(["Your name is kept as the institute has it. To correct it, please open a support ticket."]);
+    expect((await res.json()).errors.name).toEqual([
+      "Your name is kept as the institute has it. To correct it, please open a support ticket.",
+    ]);
     const card = await (await app.request("/api/public/verify/card-token-asha-0123456789abcdef")).json();
     expect(card.data.name).toBe("Asha Patil");
     // The same name and a new mobile number are fine.
@@ -41,10 +53,16 @@ describe("a student's name is the institute's record", () => {
     const { token } = await signedIn(loginStudent(deps, { email: "dob@example.test", studentId: "", password: TEST_PASSWORD }));
     const refused = await send("PUT", "/api/student/profile", { dateOfBirth: "1999-01-01", city: "Pune" }, token);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).errors.dateOfBirth).toEqual(["Your date of birth is kept as the institute has it. To correct it, please open a support ticket."]);
+    expect((await refused.json()).errors.dateOfBirth).toEqual([
+      "Your date of birth is kept as the institute has it. To correct it, please open a support ticket.",
+    ]);
     const same = await send("PUT", "/api/student/profile", { dateOfBirth: "2002-01-31", city: "Pune" }, token);
     expect(same.status).toBe(200);
-    const row = await deps.db.selectFrom("users").select(["date_of_birth", "city"]).where("email", "=", "dob@example.test").executeTakeFirstOrThrow();
+    const row = await deps.db
+      .selectFrom("users")
+      .select(["date_of_birth", "city"])
+      .where("email", "=", "dob@example.test")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ date_of_birth: "2002-01-31", city: "Pune" });
   });
 
@@ -60,18 +78,35 @@ describe("changing one's e-mail address", () => {
   test("password + code to the NEW address; the old address is told; other sessions end; audited", async () => {
     const first = await student();
     const other = await signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }));
-    const wrong = await send("POST", "/api/auth/email-change", { currentPassword: "Wrong1Password", newEmail: "asha.new@example.test" }, first.token);
+    const wrong = await send(
+      "POST",
+      "/api/auth/email-change",
+      { currentPassword: "Wrong1Password", newEmail: "asha.new@example.test" },
+      first.token,
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).errors.currentPassword).toEqual(["Your current password is not correct."]);
 
-    const asked = await send("POST", "/api/auth/email-change", { currentPassword: TEST_PASSWORD, newEmail: "Asha.New@example.test" }, first.token);
+    const asked = await send(
+      "POST",
+      "/api/auth/email-change",
+      { currentPassword: TEST_PASSWORD, newEmail: "Asha.New@example.test" },
+      first.token,
+    );
     expect(asked.status).toBe(200);
     const code = codeIn((await lastMail("asha.new@example.test"))?.text_body);
     expect(code).toMatch(/^\d{6}$/);
     // Nothing has changed yet.
-    expect((await deps.db.selectFrom("users").select("email").where("student_id", "=", "STU0001").executeTakeFirstOrThrow()).email).toBe("asha@example.test");
+    expect((await deps.db.selectFrom("users").select("email").where("student_id", "=", "STU0001").executeTakeFirstOrThrow()).email).toBe(
+      "asha@example.test",
+    );
 
-    const bad = await send("POST", "/api/auth/email-change/confirm", { newEmail: "asha.new@example.test", code: code === "000000" ? "111111" : "000000" }, first.token);
+    const bad = await send(
+      "POST",
+      "/api/auth/email-change/confirm",
+      { newEmail: "asha.new@example.test", code: code === "000000" ? "111111" : "000000" },
+      first.token,
+    );
     expect(bad.status).toBe(400);
     const done = await send("POST", "/api/auth/email-change/confirm", { newEmail: "asha.new@example.test", code }, first.token);
     expect(done.status).toBe(200);
@@ -86,7 +121,9 @@ describe("changing one's e-mail address", () => {
     expect(JSON.parse(log.details!)).toEqual({ from: "asha@example.test", to: "asha.new@example.test" });
     // The new address signs in; the old one no longer does.
     await signedIn(loginStudent(deps, { email: "asha.new@example.test", studentId: "", password: TEST_PASSWORD }));
-    await expect(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD })).rejects.toMatchObject({ status: 401 });
+    await expect(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD })).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   test("a taken or unchanged address is refused before any code is sent; a code is bound to the account that asked", async () => {
@@ -105,7 +142,9 @@ describe("changing one's e-mail address", () => {
     const code = codeIn((await lastMail("fresh@example.test"))?.text_body)!;
     const stolen = await send("POST", "/api/auth/email-change/confirm", { newEmail: "fresh@example.test", code }, token);
     expect(stolen.status).toBe(400);
-    expect((await deps.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe("asha@example.test");
+    expect((await deps.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe(
+      "asha@example.test",
+    );
   });
 
   test("the same rules over tRPC, and requests are rate-limited per account", async () => {
@@ -113,7 +152,9 @@ describe("changing one's e-mail address", () => {
     const auth = (await resolveSession(deps, token))!;
     const caller = callerFor(deps, auth);
     for (let i = 0; i < 3; i++) await caller.auth.requestEmailChange({ currentPassword: TEST_PASSWORD, newEmail: `n${i}@example.test` });
-    await expect(caller.auth.requestEmailChange({ currentPassword: TEST_PASSWORD, newEmail: "n9@example.test" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(caller.auth.requestEmailChange({ currentPassword: TEST_PASSWORD, newEmail: "n9@example.test" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
     const code = codeIn((await lastMail("n2@example.test"))?.text_body)!;
     const done = await caller.auth.confirmEmailChange({ newEmail: "n2@example.test", code });
     expect(done.user.email).toBe("n2@example.test");

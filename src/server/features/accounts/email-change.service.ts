@@ -34,9 +34,20 @@ export async function requestEmailChange(deps: AppDeps, userId: number, input: E
   await assertAddressFree(deps, input.newEmail, userId);
   deps.limits.record("emailChangePerUser", String(userId));
   await deps.db.transaction().execute(async (trx) => {
-    const { code } = await issueCode(trx, deps.now(), { purpose: "email_change", email: input.newEmail, userId, ttlSeconds: CODE_LIFETIME_SECONDS });
+    const { code } = await issueCode(trx, deps.now(), {
+      purpose: "email_change",
+      email: input.newEmail,
+      userId,
+      ttlSeconds: CODE_LIFETIME_SECONDS,
+    });
     await deps.mail.enqueue(trx, input.newEmail, { template: "email_change_code", name: account.name, code });
-    await audit(trx, deps.now(), { actorUserId: userId, action: "account.email_change_requested", entityType: "user", entityId: userId, ip: meta.ip });
+    await audit(trx, deps.now(), {
+      actorUserId: userId,
+      action: "account.email_change_requested",
+      entityType: "user",
+      entityId: userId,
+      ip: meta.ip,
+    });
   });
   deps.mail.kick();
   return { message: MSG.emailChangeCodeSent, newEmail: input.newEmail, expiresIn: CODE_LIFETIME_SECONDS };

@@ -4,6 +4,9 @@ import { adminAdmissionRest, admissionRest } from "./admissions.rest.ts";
 import { admissionsRouter } from "./admissions.router.ts";
 
 export const admissionsFeature = defineFeature({
-  rest: [["/api/admission", admissionRest], ["/api/admin/admissions", adminAdmissionRest]],
+  rest: [
+    ["/api/admission", admissionRest],
+    ["/api/admin/admissions", adminAdmissionRest],
+  ],
   trpc: { admissions: admissionsRouter },
 });

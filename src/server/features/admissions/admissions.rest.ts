@@ -9,11 +9,11 @@ import {
   statusLookupInput,
 } from "../../../shared/schemas/admission.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
-  admissionStats,
   type ApplicationAccess,
+  admissionStats,
   deleteAdmission,
   getApplication,
   getDocument,

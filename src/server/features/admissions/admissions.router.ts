@@ -27,9 +27,7 @@ export const admissionsRouter = router({
   status: sitePublicProcedure.input(statusLookupInput).query(({ ctx, input }) => lookupStatus(ctx.deps, input.query, ctx)),
   stats: sitePublicProcedure.query(({ ctx }) => admissionStats(ctx.deps)),
   courses: sitePublicProcedure.query(({ ctx }) => listAdmissionCourses(ctx.deps)),
-  validate: sitePublicProcedure
-    .input(v.record(v.string(), v.string()))
-    .mutation(({ ctx, input }) => validateApplication(ctx.deps, input)),
+  validate: sitePublicProcedure.input(v.record(v.string(), v.string())).mutation(({ ctx, input }) => validateApplication(ctx.deps, input)),
   requestAccessCode: sitePublicProcedure
     .input(accessCodeRequestInput)
     .mutation(({ ctx, input }) => requestAccessCode(ctx.deps, input.email, ctx)),
@@ -40,6 +38,8 @@ export const admissionsRouter = router({
 
   adminList: adminProcedure.input(admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
   adminGet: adminProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
-  process: adminProcedure.input(processAdmissionInput).mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
+  process: adminProcedure
+    .input(processAdmissionInput)
+    .mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
   remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAdmission(ctx.deps, ctx.auth.user.id, input.id, ctx)),
 });

@@ -11,6 +11,7 @@ import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import {
   type AdmissionFields,
   type AdmissionListQuery,
+  type AdmissionSubmitResult,
   admissionFields,
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
@@ -21,15 +22,17 @@ import {
   REQUIRED_ADMISSION_FIELDS,
   REQUIRED_DOCUMENTS,
 } from "../../../shared/schemas/admission.ts";
-import { fieldErrorsOf, type FieldErrors } from "../../../shared/schemas/common.ts";
+import { type FieldErrors, fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { sha256 } from "../../platform/crypto.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
-import { sha256 } from "../../platform/crypto.ts";
-import { textContains } from "../../platform/search.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
+import { acceptedSubmissions } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
@@ -37,8 +40,6 @@ import { openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
-import { acceptedSubmissions } from "../../platform/rate-limit.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -144,7 +145,9 @@ export type Application = ReturnType<typeof toApplication>;
 
 /** The spec's alert text for missing required fields, or null when all are there. */
 export function missingRequiredMessage(raw: Record<string, unknown>): string | null {
-  const missing = REQUIRED_ADMISSION_FIELDS.filter(([key]) => typeof raw[key] !== "string" || (raw[key] as string).trim() === "").map(([, label]) => label);
+  const missing = REQUIRED_ADMISSION_FIELDS.filter(([key]) => typeof raw[key] !== "string" || (raw[key] as string).trim() === "").map(
+    ([, label]) => label,
+  );
   return missing.length ? `Please fill in the following required fields: ${missing.join(", ")}` : null;
 }
 
@@ -161,7 +164,12 @@ export async function listAdmissionCourses(deps: Pick<AppDeps, "db">) {
 }
 
 async function activeCourses(db: Kysely<Database>) {
-  const rows = await db.selectFrom("catalog_options").select("value").where("list", "=", "admission_course").where("is_active", "=", 1).execute();
+  const rows = await db
+    .selectFrom("catalog_options")
+    .select("value")
+    .where("list", "=", "admission_course")
+    .where("is_active", "=", 1)
+    .execute();
   return new Set(rows.map((r) => r.value));
 }
 
@@ -224,7 +232,11 @@ const documentRows = (admissionId: number, stored: { kind: DocumentKind; file: C
 // ————— applicant side —————
 
 /** POST /admission/submit: fields + files → a pending application with its number. */
-export async function submitApplication(deps: AppDeps, raw: Record<string, unknown>, meta: SessionMeta = {}) {
+export async function submitApplication(
+  deps: AppDeps,
+  raw: Record<string, unknown>,
+  meta: SessionMeta = {},
+): Promise<AdmissionSubmitResult> {
   const { general } = await getSettings(deps);
   // Only accepted applications count (one pending application per e-mail address is checked below).
   const limit = acceptedSubmissions(deps.limits, [["admissionSubmitPerIp", ipKey(meta)]], general.timeZone);
@@ -237,7 +249,8 @@ export async function submitApplication(deps: AppDeps, raw: Record<string, unkno
     .where("email", "=", fields.email)
     .where("status", "=", "pending")
     .executeTakeFirst();
-  if (pending) throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
+  if (pending)
+    throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
 
   const stored = await storeDocuments(deps, files);
   const now = deps.now();
@@ -249,10 +262,20 @@ export async function submitApplication(deps: AppDeps, raw: Record<string, unkno
       const applicationNumber = `APP-${year}-${String(n).padStart(6, "0")}`;
       const row = await trx
         .insertInto("admissions")
-        .values({ ...toColumns(fields), application_number: applicationNumber, status: "pending", submitted_at: at, created_at: at, updated_at: at })
+        .values({
+          ...toColumns(fields),
+          application_number: applicationNumber,
+          status: "pending",
+          submitted_at: at,
+          created_at: at,
+          updated_at: at,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto("admission_documents").values(documentRows(row.id, stored, at)).execute();
+      await trx
+        .insertInto("admission_documents")
+        .values(documentRows(row.id, stored, at))
+        .execute();
       await notifyAdmins(trx, now, {
         type: "admission",
         priority: "high",
@@ -270,9 +293,17 @@ export async function submitApplication(deps: AppDeps, raw: Record<string, unkno
     });
     limit.countAccepted();
     deps.mail.kick();
-    return { applicationNumber: admission.application_number, id: admission.id, status: admission.status, submittedAt: admission.submitted_at };
+    return {
+      applicationNumber: admission.application_number,
+      id: admission.id,
+      status: admission.status,
+      submittedAt: admission.submitted_at,
+    };
   } catch (err) {
-    await removeDocumentFiles(deps, stored.map((s) => s.name));
+    await removeDocumentFiles(
+      deps,
+      stored.map((s) => s.name),
+    );
     throw err;
   }
 }
@@ -326,7 +357,9 @@ export async function lookupStatus(deps: AppDeps, query: string, meta: SessionMe
       "admissions.course",
       "users.student_id",
     ]);
-  sel = q.includes("@") ? sel.where("admissions.email", "=", q.toLowerCase()) : sel.where("admissions.application_number", "=", q.toUpperCase());
+  sel = q.includes("@")
+    ? sel.where("admissions.email", "=", q.toLowerCase())
+    : sel.where("admissions.application_number", "=", q.toUpperCase());
   const row = await sel.orderBy("admissions.submitted_at", "desc").orderBy("admissions.id", "desc").executeTakeFirst();
   if (!row) throw notFound(ADMISSION_MESSAGES.notFound);
   return {
@@ -454,7 +487,7 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
     if (!(await Bun.file(thumb).exists())) {
       await Bun.write(thumb, await reencodeImage(new Uint8Array(await Bun.file(original).arrayBuffer()), 160));
     }
-    return { path: thumb, name: doc.original_name.replace(/\.[^.]+$/, "") + "-preview.webp", mimeType: "image/webp" };
+    return { path: thumb, name: `${doc.original_name.replace(/\.[^.]+$/, "")}-preview.webp`, mimeType: "image/webp" };
   }
   return { path: original, name: doc.original_name, mimeType: doc.mime_type };
 }
@@ -474,7 +507,10 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
       .where("status", "=", "pending")
       .where("id", "!=", id)
       .executeTakeFirst();
-    if (other) throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
+    if (other)
+      throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, {
+        fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] },
+      });
   }
   const files = await checkDocuments(raw, []);
   const stored = await storeDocuments(deps, files);
@@ -491,14 +527,25 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
       if (Number(updated.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.notEditable);
       if (stored.length) {
         const kinds = stored.map((s) => s.kind);
-        const old = await trx.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).where("kind", "in", kinds).execute();
+        const old = await trx
+          .selectFrom("admission_documents")
+          .select("stored_name")
+          .where("admission_id", "=", id)
+          .where("kind", "in", kinds)
+          .execute();
         replaced = old.map((o) => o.stored_name);
         await trx.deleteFrom("admission_documents").where("admission_id", "=", id).where("kind", "in", kinds).execute();
-        await trx.insertInto("admission_documents").values(documentRows(id, stored, at)).execute();
+        await trx
+          .insertInto("admission_documents")
+          .values(documentRows(id, stored, at))
+          .execute();
       }
     });
   } catch (err) {
-    await removeDocumentFiles(deps, stored.map((s) => s.name));
+    await removeDocumentFiles(
+      deps,
+      stored.map((s) => s.name),
+    );
     throw err;
   }
   await removeDocumentFiles(deps, replaced);
@@ -530,12 +577,19 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
                 .selectFrom("admission_documents")
                 .select("admission_id")
                 .where("kind", "=", "photo")
-                .where("admission_id", "in", page.map((r) => r.id))
+                .where(
+                  "admission_id",
+                  "in",
+                  page.map((r) => r.id),
+                )
                 .execute()
             : [];
           const withPhoto = new Set(photos.map((p) => p.admission_id));
           // Lists show a small preview of the photo, never the original.
-          return page.map((a) => ({ ...toApplication(a, []), photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null }));
+          return page.map((a) => ({
+            ...toApplication(a, []),
+            photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null,
+          }));
         },
       }),
       admissionStats(deps),
@@ -567,7 +621,14 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         applicationNumber: current.application_number,
         reason: input.rejectionReason,
       });
-      await audit(trx, now, { actorUserId: adminId, action: "admission.reject", entityType: "admission", entityId: current.id, details: { reason: input.rejectionReason }, ip: meta.ip });
+      await audit(trx, now, {
+        actorUserId: adminId,
+        action: "admission.reject",
+        entityType: "admission",
+        entityId: current.id,
+        details: { reason: input.rejectionReason },
+        ip: meta.ip,
+      });
     });
     deps.mail.kick();
     return { status: "rejected" as const, message: "Application rejected successfully!" };
@@ -628,11 +689,23 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         link,
         validDays,
       });
-      await audit(trx, now, { actorUserId: adminId, action: "admission.approve", entityType: "admission", entityId: current.id, details: { studentId, userId: user.id }, ip: meta.ip });
+      await audit(trx, now, {
+        actorUserId: adminId,
+        action: "admission.approve",
+        entityType: "admission",
+        entityId: current.id,
+        details: { studentId, userId: user.id },
+        ip: meta.ip,
+      });
       return { studentId, userId: user.id };
     });
     deps.mail.kick();
-    return { status: "approved" as const, message: "Application approved successfully!", student_id: result.studentId, userId: result.userId };
+    return {
+      status: "approved" as const,
+      message: "Application approved successfully!",
+      student_id: result.studentId,
+      userId: result.userId,
+    };
   } catch (err) {
     await removeFiles(paths.photos, [photoFile]);
     throw err;
@@ -641,16 +714,29 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
 
 /** Deletes a processed application and its stored documents. */
 export async function deleteAdmission(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
-  const current = await deps.db.selectFrom("admissions").select(["id", "status", "application_number"]).where("id", "=", id).executeTakeFirst();
+  const current = await deps.db
+    .selectFrom("admissions")
+    .select(["id", "status", "application_number"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!current) throw notFound("Application not found");
   if (current.status === "pending") throw conflict(ADMISSION_MESSAGES.deletePending);
   const docs = await deps.db.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).execute();
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ admission_id: null }).where("admission_id", "=", id).execute();
     await trx.deleteFrom("admissions").where("id", "=", id).execute();
-    await audit(trx, deps.now(), { actorUserId: adminId, action: "admission.delete", entityType: "admission", entityId: id, details: { applicationNumber: current.application_number }, ip: meta.ip });
+    await audit(trx, deps.now(), {
+      actorUserId: adminId,
+      action: "admission.delete",
+      entityType: "admission",
+      entityId: id,
+      details: { applicationNumber: current.application_number },
+      ip: meta.ip,
+    });
   });
-  await removeDocumentFiles(deps, docs.map((d) => d.stored_name));
+  await removeDocumentFiles(
+    deps,
+    docs.map((d) => d.stored_name),
+  );
   return { message: "Admission deleted successfully!" };
 }
-

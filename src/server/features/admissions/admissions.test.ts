@@ -1,11 +1,11 @@
-import { passingYearRange } from "../../../shared/constants.ts";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { passingYearRange } from "../../../shared/constants.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
@@ -40,7 +40,10 @@ const FIELDS = {
 async function form(fields: Record<string, string> = FIELDS, files: Record<string, File | undefined> = {}) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== "") fd.append(k, v);
-  const defaults = { photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"), marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf") };
+  const defaults = {
+    photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"),
+    marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf"),
+  };
   for (const [k, f] of Object.entries({ ...defaults, ...files })) if (f) fd.append(k, f);
   return fd;
 }
@@ -51,7 +54,12 @@ const json = (method: string, p: string, body?: unknown, headers: Record<string,
 const asAdmin = (method: string, p: string, body?: unknown) => json(method, p, body, { authorization: `Bearer ${adminToken}` });
 
 async function lastCode(email: string) {
-  const row = await deps.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("email_outbox")
+    .select("text_body")
+    .where("to_address", "=", email)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   return /^ {4}(\d{6})$/m.exec(row?.text_body ?? "")?.[1];
 }
 
@@ -75,10 +83,18 @@ describe("applying", () => {
     expect(readdirSync(dataPaths(deps.env.dataDir).documents)).toHaveLength(2);
     const note = await deps.db.selectFrom("notifications").selectAll().where("type", "=", "admission").executeTakeFirstOrThrow();
     expect(note.message).toContain("APP-2026-000001");
-    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("to_address", "=", "anita@example.test").executeTakeFirstOrThrow();
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("to_address", "=", "anita@example.test")
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toContain("APP-2026-000001");
     expect((await submit(await form({ ...FIELDS, email: "second@example.test" }))).status).toBe(201);
-    const second = await deps.db.selectFrom("admissions").select("application_number").where("email", "=", "second@example.test").executeTakeFirstOrThrow();
+    const second = await deps.db
+      .selectFrom("admissions")
+      .select("application_number")
+      .where("email", "=", "second@example.test")
+      .executeTakeFirstOrThrow();
     expect(second.application_number).toBe("APP-2026-000002");
   });
 
@@ -107,7 +123,9 @@ describe("applying", () => {
     expect(noMarksheet.status).toBe(400);
     expect((await noMarksheet.json()).errors.marksheet).toEqual(["Marksheet is required"]);
 
-    const pdfPhoto = await submit(await form({ ...FIELDS, email: "x@example.test" }, { photo: fileOf(pdfBytes(), "photo.jpg", "image/jpeg") }));
+    const pdfPhoto = await submit(
+      await form({ ...FIELDS, email: "x@example.test" }, { photo: fileOf(pdfBytes(), "photo.jpg", "image/jpeg") }),
+    );
     expect((await pdfPhoto.json()).errors.photo).toEqual(["Photo must be a JPG or PNG file."]);
     // Bun's multipart parser drops zero-byte file parts, so an empty file reads as no file at all.
     const empty = await submit(await form({ ...FIELDS, email: "y@example.test" }, { photo: fileOf(new Uint8Array(0), "p.png") }));
@@ -127,7 +145,15 @@ describe("applying", () => {
   test("the course list comes from the catalog, without retired courses", async () => {
     await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("value", "=", "Arts").execute();
     const body = await (await app.request("/api/admission/courses")).json();
-    expect(body.data.courses).toEqual(["Computer Science", "Information Technology", "Electronics", "Mechanical Engineering", "Civil Engineering", "Business Administration", "Commerce"]);
+    expect(body.data.courses).toEqual([
+      "Computer Science",
+      "Information Technology",
+      "Electronics",
+      "Mechanical Engineering",
+      "Civil Engineering",
+      "Business Administration",
+      "Commerce",
+    ]);
     expect((await submit(await form({ ...FIELDS, course: "Arts" }))).status).toBe(400);
   });
 
@@ -156,7 +182,13 @@ describe("following an application", () => {
   test("the status lookup shows only number, status, dates — never personal details", async () => {
     await submit(await form());
     const res = await (await app.request("/api/admission/status/anita%40example.test")).json();
-    expect(res.data).toMatchObject({ applicationNumber: "APP-2026-000001", status: "pending", processedAt: null, student_id: null, rejectionReason: null });
+    expect(res.data).toMatchObject({
+      applicationNumber: "APP-2026-000001",
+      status: "pending",
+      processedAt: null,
+      student_id: null,
+      rejectionReason: null,
+    });
     expect(JSON.stringify(res.data)).not.toContain("Desai");
     expect(JSON.stringify(res.data)).not.toContain("9876501234");
     const byNumber = await (await app.request("/api/admission/status/app-2026-000001")).json();
@@ -177,11 +209,15 @@ describe("following an application", () => {
     expect(await unknown.json()).toEqual(await known.json());
     const { accessToken, applicationId } = await unlock("anita@example.test");
     expect(applicationId).toBe(first);
-    const details = await (await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })).json();
+    const details = await (
+      await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })
+    ).json();
     expect(details.data).toMatchObject({ firstName: "Anita", lastName: "Desai", course: "Commerce", status: "pending" });
     expect(details.data.documents.map((d: { type: string }) => d.type).sort()).toEqual(["marksheet", "photo"]);
     // Another applicant's application stays closed with this grant, by id or document.
-    expect((await app.request(`/api/admission/application/${other}`, { headers: { "x-application-access": accessToken } })).status).toBe(403);
+    expect((await app.request(`/api/admission/application/${other}`, { headers: { "x-application-access": accessToken } })).status).toBe(
+      403,
+    );
     expect((await app.request(`/api/admission/application/${other}/documents/photo?access=${accessToken}`)).status).toBe(403);
     const doc = await app.request(`/api/admission/application/${first}/documents/marksheet?access=${accessToken}&download=1`);
     expect(doc.status).toBe(200);
@@ -190,15 +226,25 @@ describe("following an application", () => {
     expect(doc.headers.get("cache-control")).toBe("no-store");
     expect(doc.headers.get("x-content-type-options")).toBe("nosniff");
     deps.advance(31 * 60_000);
-    expect((await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })).status).toBe(403);
+    expect((await app.request(`/api/admission/application/${first}`, { headers: { "x-application-access": accessToken } })).status).toBe(
+      403,
+    );
   });
 
   test("a pending application can be edited with the grant, files replaced; a processed one cannot (409)", async () => {
     const id = (await (await submit(await form())).json()).data.id as number;
     const { accessToken } = await unlock("anita@example.test");
-    const before = await deps.db.selectFrom("admission_documents").select("stored_name").where("kind", "=", "photo").executeTakeFirstOrThrow();
+    const before = await deps.db
+      .selectFrom("admission_documents")
+      .select("stored_name")
+      .where("kind", "=", "photo")
+      .executeTakeFirstOrThrow();
     const fd = await form({ ...FIELDS, city: "Pune" }, { photo: fileOf(await pngBytes(80, 80), "new.png"), marksheet: undefined });
-    const res = await app.request(`/api/admission/update/${id}`, { method: "PUT", body: fd, headers: { "x-application-access": accessToken } });
+    const res = await app.request(`/api/admission/update/${id}`, {
+      method: "PUT",
+      body: fd,
+      headers: { "x-application-access": accessToken },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).data.city).toBe("Pune");
     const after = await deps.db.selectFrom("admission_documents").selectAll().where("kind", "=", "photo").executeTakeFirstOrThrow();
@@ -207,8 +253,16 @@ describe("following an application", () => {
     expect(readdirSync(dataPaths(deps.env.dataDir).documents)).not.toContain(before.stored_name);
     expect(await deps.db.selectFrom("admission_documents").selectAll().where("kind", "=", "marksheet").execute()).toHaveLength(1);
 
-    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Marksheet is not readable." });
-    const locked = await app.request(`/api/admission/update/${id}`, { method: "PUT", body: await form(), headers: { "x-application-access": accessToken } });
+    await asAdmin("POST", "/api/admin/admissions/process", {
+      admissionId: id,
+      action: "reject",
+      rejectionReason: "Marksheet is not readable.",
+    });
+    const locked = await app.request(`/api/admission/update/${id}`, {
+      method: "PUT",
+      body: await form(),
+      headers: { "x-application-access": accessToken },
+    });
     expect(locked.status).toBe(409);
     // Without a grant, nobody edits.
     expect((await app.request(`/api/admission/update/${id}`, { method: "PUT", body: await form() })).status).toBe(403);
@@ -268,7 +322,15 @@ describe("admin review", () => {
     const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();
     expect(res.data).toMatchObject({ status: "approved", message: "Application approved successfully!", student_id: "STU0001" });
     const student = await deps.db.selectFrom("users").selectAll().where("student_id", "=", "STU0001").executeTakeFirstOrThrow();
-    expect(student).toMatchObject({ role: "student", name: "Anita Desai", email: "anita@example.test", city: "Nashik", course: "Commerce", must_change_password: 1, password_hash: null });
+    expect(student).toMatchObject({
+      role: "student",
+      name: "Anita Desai",
+      email: "anita@example.test",
+      city: "Nashik",
+      course: "Commerce",
+      must_change_password: 1,
+      password_hash: null,
+    });
     const photo = await Bun.file(path.join(dataPaths(deps.env.dataDir).photos, student.photo_file!)).arrayBuffer();
     const meta = await sharp(new Uint8Array(photo)).metadata();
     expect(meta.format).toBe("webp");
@@ -276,7 +338,11 @@ describe("admin review", () => {
     const status = await (await app.request("/api/admission/status/anita%40example.test")).json();
     expect(status.data).toMatchObject({ status: "approved", student_id: "STU0001" });
     expect(status.data.processedAt).toBe(deps.now().toISOString());
-    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_approved").executeTakeFirstOrThrow();
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("template", "=", "admission_approved")
+      .executeTakeFirstOrThrow();
     const link = /https:\/\/ide\.example\.org\/first-login\?token=(\S+)/.exec(mail.text_body)!;
     const token = decodeURIComponent(link[1]!);
     await completeFirstLogin(deps, { token, password: "Anita2026Pass" });
@@ -286,19 +352,34 @@ describe("admin review", () => {
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "admission.approve").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details)).toMatchObject({ studentId: "STU0001" });
     // Already processed.
-    expect((await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Too late for this." })).status).toBe(409);
+    expect(
+      (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "Too late for this." }))
+        .status,
+    ).toBe(409);
   });
 
   test("rejecting needs a reason of 10+ characters; the reason is mailed and shown on the status page", async () => {
     const id = (await (await submit(await form())).json()).data.id as number;
-    const short = await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "   too short  " });
+    const short = await asAdmin("POST", "/api/admin/admissions/process", {
+      admissionId: id,
+      action: "reject",
+      rejectionReason: "   too short  ",
+    });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toBe("Rejection reason is required and must be at least 10 characters long.");
     expect(await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_rejected").execute()).toHaveLength(0);
-    await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "reject", rejectionReason: "The marksheet is not readable." });
+    await asAdmin("POST", "/api/admin/admissions/process", {
+      admissionId: id,
+      action: "reject",
+      rejectionReason: "The marksheet is not readable.",
+    });
     const status = await (await app.request("/api/admission/status/anita%40example.test")).json();
     expect(status.data).toMatchObject({ status: "rejected", rejectionReason: "The marksheet is not readable.", student_id: null });
-    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admission_rejected").executeTakeFirstOrThrow();
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("template", "=", "admission_rejected")
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("The marksheet is not readable.");
     // After a rejection the applicant may apply again.
     expect((await submit(await form())).status).toBe(201);
@@ -327,10 +408,14 @@ describe("admin review", () => {
     const id = (await (await submit(await form())).json()).data.id as number;
     const details = await (await asAdmin("GET", `/api/admin/admissions/${id}`)).json();
     expect(details.data.applicationNumber).toBe("APP-2026-000001");
-    const photo = await app.request(`/api/admission/application/${id}/documents/photo`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const photo = await app.request(`/api/admission/application/${id}/documents/photo`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
-    const thumb = await app.request(`/api/admission/application/${id}/documents/photo?size=thumb`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const thumb = await app.request(`/api/admission/application/${id}/documents/photo?size=thumb`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(thumb.headers.get("content-type")).toBe("image/webp");
     const meta = await sharp(new Uint8Array(await thumb.arrayBuffer())).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(160);

@@ -1,7 +1,7 @@
 /** REST paths of Analytics and Reports, admin only. Mounted at /api/admin/analytics. */
 import { Hono } from "hono";
 import { analyticsQuery } from "../../../shared/schemas/analytics.ts";
-import { type AppEnv, currentAuth, ok, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { analyticsOverview, exportAnalyticsCsv } from "./analytics.service.ts";
 

@@ -4,6 +4,8 @@
  * Every figure is counted by the database (aggregates and GROUP BY); which figures are all-time and which
  * follow the range is set out in docs/decisions/009-analytics.md.
  */
+
+import type { DB } from "../../../../db/connection.ts";
 import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
 import {
   ANALYTICS_GROWTH_WINDOW_DAYS,
@@ -12,7 +14,6 @@ import {
   ANALYTICS_TOP_CATEGORIES,
   type AnalyticsRange,
 } from "../../../shared/schemas/analytics.ts";
-import type { DB } from "../../../../db/connection.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
@@ -75,14 +76,21 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
   const [totals, admissionsTrend, contactsTrend, categories, admissions, contacts, images] = await Promise.all([
     db
       .selectNoFrom((eb) => [
-        eb.selectFrom("users").where("role", "=", "student").select((s) => s.fn.countAll<number>().as("n")).as("students"),
+        eb
+          .selectFrom("users")
+          .where("role", "=", "student")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("students"),
         eb
           .selectFrom("users")
           .where("role", "=", "student")
           .where("created_at", ">=", growthFrom)
           .select((s) => s.fn.countAll<number>().as("n"))
           .as("recentStudents"),
-        eb.selectFrom("gallery_images").select((s) => s.fn.countAll<number>().as("n")).as("gallery"),
+        eb
+          .selectFrom("gallery_images")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("gallery"),
       ])
       .executeTakeFirstOrThrow(),
     countPerBucket(db, "admissions", buckets),
@@ -134,7 +142,14 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
       const name = `${a.first_name} ${a.last_name}`;
       return { type: "admission" as const, id: a.id, title: `New application from ${name}`, name, status: a.status, at: a.created_at };
     }),
-    ...contacts.map((c) => ({ type: "contact" as const, id: c.id, title: `Inquiry from ${c.name}`, name: c.name, status: c.status, at: c.created_at })),
+    ...contacts.map((c) => ({
+      type: "contact" as const,
+      id: c.id,
+      title: `Inquiry from ${c.name}`,
+      name: c.name,
+      status: c.status,
+      at: c.created_at,
+    })),
     ...images.map((g) => ({
       type: "gallery" as const,
       id: g.id,
@@ -186,26 +201,39 @@ export function analyticsCsv(report: AnalyticsOverview): string {
   const { cards, range } = report;
   const trendRows = (trend: AnalyticsOverview["admissionsTrend"]) => trend.map((b) => [b.label, b.start, b.end, b.count]);
   const sections = [
-    toCsv(["Analytics report"], [
-      ["Range", `${range.label} (${range.key})`],
-      ["From", range.from],
-      ["To", range.to],
-      ["Time zone", range.timeZone],
-      ["Generated", report.generatedAt],
-    ]),
+    toCsv(
+      ["Analytics report"],
+      [
+        ["Range", `${range.label} (${range.key})`],
+        ["From", range.from],
+        ["To", range.to],
+        ["Time zone", range.timeZone],
+        ["Generated", report.generatedAt],
+      ],
+    ),
     toCsv(["Overview"], []) +
-      toCsv(["Metric", "Value", "Counted over"], [
-        ["Total Students", cards.totalStudents, "All time"],
-        ["Student growth (new students in the last 30 days, % of those before)", `${cards.growthPercent}%`, "Last 30 days"],
-        ["Total Admissions", cards.totalAdmissions, range.label],
-        ["Contact Inquiries", cards.contactInquiries, range.label],
-        ["Gallery Images", cards.galleryImages, "All time"],
-      ]),
+      toCsv(
+        ["Metric", "Value", "Counted over"],
+        [
+          ["Total Students", cards.totalStudents, "All time"],
+          ["Student growth (new students in the last 30 days, % of those before)", `${cards.growthPercent}%`, "Last 30 days"],
+          ["Total Admissions", cards.totalAdmissions, range.label],
+          ["Contact Inquiries", cards.contactInquiries, range.label],
+          ["Gallery Images", cards.galleryImages, "All time"],
+        ],
+      ),
     toCsv(["Admissions trend"], []) + toCsv(TREND_HEADER, trendRows(report.admissionsTrend)),
     toCsv(["Contacts trend"], []) + toCsv(TREND_HEADER, trendRows(report.contactsTrend)),
-    toCsv(["Top gallery categories"], []) + toCsv(["Category", "Images"], report.topCategories.map((c) => [c.category, c.count])),
+    toCsv(["Top gallery categories"], []) +
+      toCsv(
+        ["Category", "Images"],
+        report.topCategories.map((c) => [c.category, c.count]),
+      ),
     toCsv(["Recent activity"], []) +
-      toCsv(["Type", "Title", "Name", "Status", "Date"], report.recentActivity.map((a) => [a.type, a.title, a.name, a.status, a.at])),
+      toCsv(
+        ["Type", "Title", "Name", "Status", "Date"],
+        report.recentActivity.map((a) => [a.type, a.title, a.name, a.status, a.at]),
+      ),
   ];
   return sections.join("\r\n");
 }

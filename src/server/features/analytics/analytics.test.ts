@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import type { AdmissionStatus, ContactStatus, GalleryCategory } from "../../../../db/schema.ts";
 import { ANALYTICS_MESSAGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
-import type { Authenticated } from "../auth/auth.service.ts";
-import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AppEnv, bearerToken } from "../../platform/http.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps } from "../../testing.ts";
 import { createCallerFactory, createContextInner, router } from "../../trpc.ts";
+import type { Authenticated } from "../auth/auth.service.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 import { analyticsRest } from "./analytics.rest.ts";
 import { analyticsRouter } from "./analytics.router.ts";
@@ -71,7 +71,17 @@ async function admission(createdAt: string, status: AdmissionStatus = "pending",
 async function contact(createdAt: string, name = "Visitor", status: ContactStatus = "new") {
   await deps.db
     .insertInto("contact_inquiries")
-    .values({ name, email: "v@example.test", phone: null, subject: "fees", message: "Fees?", status, ip: null, created_at: createdAt, updated_at: createdAt })
+    .values({
+      name,
+      email: "v@example.test",
+      phone: null,
+      subject: "fees",
+      message: "Fees?",
+      status,
+      ip: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .execute();
 }
 
@@ -79,7 +89,18 @@ async function image(category: GalleryCategory, createdAt = "2025-01-01T00:00:00
   seq += 1;
   await deps.db
     .insertInto("gallery_images")
-    .values({ title, description: null, category, is_active: active ? 1 : 0, file_key: `k${seq}`, width: 1600, height: 1067, size_bytes: 1000, created_at: createdAt, updated_at: createdAt })
+    .values({
+      title,
+      description: null,
+      category,
+      is_active: active ? 1 : 0,
+      file_key: `k${seq}`,
+      width: 1600,
+      height: 1067,
+      size_bytes: 1000,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .execute();
 }
 
@@ -105,7 +126,14 @@ async function seedKnownData() {
   await contact("2026-10-01T10:00:00.000Z", "Old inquiry", "closed"); // 1 Oct
   await contact("2026-03-10T10:00:00.000Z", "Older inquiry", "closed"); // 10 Mar
 
-  for (const [category, n] of [["Campus", 3], ["Sports", 1], ["Events", 2], ["Faculty", 1], ["Students", 1], ["Facilities", 1]] as const) {
+  for (const [category, n] of [
+    ["Campus", 3],
+    ["Sports", 1],
+    ["Events", 2],
+    ["Faculty", 1],
+    ["Students", 1],
+    ["Facilities", 1],
+  ] as const) {
     for (let i = 0; i < n; i += 1) await image(category);
   }
   await image("Sports", "2026-11-20T09:00:00.000Z", "Sports day", false); // uploaded 20 Nov, hidden
@@ -132,7 +160,9 @@ describe("access", () => {
       expect([path, (await get(path, studentToken)).status]).toEqual([path, 403]);
     }
     await expect(callerAs(null).analytics.overview({ range: "7d" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(callerAs(await resolveSession(deps, studentToken)).analytics.overview({ range: "7d" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerAs(await resolveSession(deps, studentToken)).analytics.overview({ range: "7d" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "analytics.export").execute()).toHaveLength(0);
   });
 
@@ -163,8 +193,18 @@ describe("overview", () => {
       timeZone: "Asia/Kolkata",
     });
     expect(report.admissionsTrend.map((b) => b.label)).toEqual(["16 Nov", "17 Nov", "18 Nov", "19 Nov", "20 Nov", "21 Nov", "22 Nov"]);
-    expect(report.admissionsTrend[0]).toEqual({ label: "16 Nov", start: "2026-11-15T18:30:00.000Z", end: "2026-11-16T18:30:00.000Z", count: 1 });
-    expect(report.admissionsTrend.at(-1)).toEqual({ label: "22 Nov", start: "2026-11-21T18:30:00.000Z", end: "2026-11-22T18:30:00.000Z", count: 2 });
+    expect(report.admissionsTrend[0]).toEqual({
+      label: "16 Nov",
+      start: "2026-11-15T18:30:00.000Z",
+      end: "2026-11-16T18:30:00.000Z",
+      count: 1,
+    });
+    expect(report.admissionsTrend.at(-1)).toEqual({
+      label: "22 Nov",
+      start: "2026-11-21T18:30:00.000Z",
+      end: "2026-11-22T18:30:00.000Z",
+      count: 2,
+    });
     expect(counts(report.admissionsTrend)).toEqual([1, 0, 0, 0, 0, 1, 2]);
     expect(counts(report.contactsTrend)).toEqual([0, 0, 1, 0, 0, 0, 1]);
     expect(report.contactsTrend.map((b) => b.start)).toEqual(report.admissionsTrend.map((b) => b.start));
@@ -184,14 +224,24 @@ describe("overview", () => {
     expect(report.admissionsTrend[0]!.label).toBe("24 Oct");
     const admissionsByDay = Object.fromEntries(report.admissionsTrend.filter((b) => b.count > 0).map((b) => [b.label, b.count]));
     expect(admissionsByDay).toEqual({ "24 Oct": 1, "15 Nov": 1, "16 Nov": 1, "21 Nov": 1, "22 Nov": 2 });
-    expect(report.cards).toMatchObject({ totalStudents: 4, growthPercent: 100, totalAdmissions: 6, contactInquiries: 2, galleryImages: 10 });
+    expect(report.cards).toMatchObject({
+      totalStudents: 4,
+      growthPercent: 100,
+      totalAdmissions: 6,
+      contactInquiries: 2,
+      galleryImages: 10,
+    });
   });
 
   test("90d: thirteen weeks of seven days, the last ending today", async () => {
     const report = await analyticsOverview(deps, "90d");
     expect(report.range).toMatchObject({ bucket: "week", from: "2026-08-23T18:30:00.000Z" });
     expect(report.admissionsTrend).toHaveLength(13);
-    expect(report.admissionsTrend[0]).toMatchObject({ label: "24 Aug – 30 Aug", start: "2026-08-23T18:30:00.000Z", end: "2026-08-30T18:30:00.000Z" });
+    expect(report.admissionsTrend[0]).toMatchObject({
+      label: "24 Aug – 30 Aug",
+      start: "2026-08-23T18:30:00.000Z",
+      end: "2026-08-30T18:30:00.000Z",
+    });
     expect(report.admissionsTrend[8]!.label).toBe("19 Oct – 25 Oct");
     expect(report.admissionsTrend[12]!.label).toBe("16 Nov – 22 Nov");
     expect(counts(report.admissionsTrend)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 4]);
@@ -203,8 +253,18 @@ describe("overview", () => {
     const report = await analyticsOverview(deps, "1y");
     expect(report.range).toMatchObject({ bucket: "month", from: "2025-11-30T18:30:00.000Z", label: "Last 12 months" });
     expect(report.admissionsTrend.map((b) => b.label)).toEqual([
-      "Dec 2025", "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026",
-      "Jun 2026", "Jul 2026", "Aug 2026", "Sep 2026", "Oct 2026", "Nov 2026",
+      "Dec 2025",
+      "Jan 2026",
+      "Feb 2026",
+      "Mar 2026",
+      "Apr 2026",
+      "May 2026",
+      "Jun 2026",
+      "Jul 2026",
+      "Aug 2026",
+      "Sep 2026",
+      "Oct 2026",
+      "Nov 2026",
     ]);
     expect(report.admissionsTrend.at(-1)).toMatchObject({ start: "2026-10-31T18:30:00.000Z", end: "2026-11-30T18:30:00.000Z" });
     expect(counts(report.admissionsTrend)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 5]);
@@ -316,7 +376,14 @@ describe("CSV export", () => {
     expect(admissions.slice(1).map((l) => l.split(",")[3])).toEqual(["1", "0", "0", "0", "0", "1", "2"]);
     expect(admissions[1]).toBe("16 Nov,2026-11-15T18:30:00.000Z,2026-11-16T18:30:00.000Z,1");
     expect(lines.slice(at[2]! + 2, at[3]! - 1).map((l) => l.split(",")[3])).toEqual(["0", "0", "1", "0", "0", "0", "1"]);
-    expect(lines.slice(at[3]! + 1, at[4]! - 1)).toEqual(["Category,Images", "Campus,3", "Events,2", "Sports,2", "Facilities,1", "Faculty,1"]);
+    expect(lines.slice(at[3]! + 1, at[4]! - 1)).toEqual([
+      "Category,Images",
+      "Campus,3",
+      "Events,2",
+      "Sports,2",
+      "Facilities,1",
+      "Faculty,1",
+    ]);
 
     const activity = lines.slice(at[4]! + 1, -1);
     expect(activity[0]).toBe("Type,Title,Name,Status,Date");

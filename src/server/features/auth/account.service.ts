@@ -23,8 +23,8 @@ import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
-import { getSettings } from "../settings/settings.service.ts";
 import { updateAccountFields } from "../accounts/accounts.repository.ts";
+import { getSettings } from "../settings/settings.service.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts";
 
 /** A reset token lives 10 minutes; a first-login link 7 days. */
@@ -78,16 +78,26 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
   let account: User | undefined;
   await consumeToken(deps.db, deps.now(), "reset_token", input.resetToken, async (row) => {
     account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
-    if (!account || account.role !== input.userType) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+    if (!account || account.role !== input.userType)
+      throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
     // Refuse a policy-breaking password before the token is used up, so the person can simply try another.
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   }).catch((err: AppError) => {
     if (err.fieldErrors) throw err;
-    throw new AppError("BAD_REQUEST", err.message.includes("expired") ? "This reset link has expired. Please request a new one." : err.message);
+    throw new AppError(
+      "BAD_REQUEST",
+      err.message.includes("expired") ? "This reset link has expired. Please request a new one." : err.message,
+    );
   });
   if (!account) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
   await setPassword(deps, account, input.password, "password");
-  await audit(deps.db, deps.now(), { actorUserId: account.id, action: "account.password_reset", entityType: "user", entityId: account.id, ip: meta.ip });
+  await audit(deps.db, deps.now(), {
+    actorUserId: account.id,
+    action: "account.password_reset",
+    entityType: "user",
+    entityId: account.id,
+    ip: meta.ip,
+  });
   return { message: "Your password has been reset. Please sign in with your new password." };
 }
 
@@ -126,7 +136,13 @@ export async function changePassword(deps: AppDeps, userId: number, sessionId: n
     throw new AppError("BAD_REQUEST", MSG.newPasswordSameAsOld, { fieldErrors: { newPassword: [MSG.newPasswordSameAsOld] } });
   }
   await setPassword(deps, account, input.newPassword, "newPassword", sessionId);
-  await audit(deps.db, deps.now(), { actorUserId: userId, action: "account.password_changed", entityType: "user", entityId: userId, ip: meta.ip });
+  await audit(deps.db, deps.now(), {
+    actorUserId: userId,
+    action: "account.password_changed",
+    entityType: "user",
+    entityId: userId,
+    ip: meta.ip,
+  });
   const updated = await findUserById(deps.db, userId);
   return { message: "Password updated successfully", user: toPublicUser(updated!) };
 }
@@ -157,7 +173,14 @@ export async function updateOwnProfile(deps: AppDeps, userId: number, input: Pro
 export async function logoutOtherSessions(deps: AppDeps, userId: number, currentSessionId: number, meta: SessionMeta = {}) {
   const result = await deps.db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).executeTakeFirst();
   const ended = Number(result.numDeletedRows);
-  await audit(deps.db, deps.now(), { actorUserId: userId, action: "account.logout_all", entityType: "user", entityId: userId, details: { ended }, ip: meta.ip });
+  await audit(deps.db, deps.now(), {
+    actorUserId: userId,
+    action: "account.logout_all",
+    entityType: "user",
+    entityId: userId,
+    details: { ended },
+    ip: meta.ip,
+  });
   return { endedSessions: ended };
 }
 
@@ -228,14 +251,19 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
     .set({ email_verified_at: account.email_verified_at ?? deps.now().toISOString() })
     .where("id", "=", account.id)
     .execute();
-  await audit(deps.db, deps.now(), { actorUserId: account.id, action: "account.first_login", entityType: "user", entityId: account.id, ip: meta.ip });
+  await audit(deps.db, deps.now(), {
+    actorUserId: account.id,
+    action: "account.first_login",
+    entityType: "user",
+    entityId: account.id,
+    ip: meta.ip,
+  });
   return {
     message: "Your password is set. Please sign in.",
     role: account.role,
     login: account.student_id ?? account.email,
   };
 }
-
 
 const PHOTO_TYPES: readonly FileKind[] = ["jpeg", "png", "webp"];
 const PHOTO_MAX_SIDE = 512;
@@ -253,7 +281,9 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
     file = await checkUpload(upload, { field: "photo", label: "Photo", allowed: PHOTO_TYPES });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    throw err.code === "PAYLOAD_TOO_LARGE" ? photoError("PAYLOAD_TOO_LARGE", MSG.photoTooLarge) : photoError("BAD_REQUEST", MSG.photoNotImage);
+    throw err.code === "PAYLOAD_TOO_LARGE"
+      ? photoError("PAYLOAD_TOO_LARGE", MSG.photoTooLarge)
+      : photoError("BAD_REQUEST", MSG.photoNotImage);
   }
   if (!file) throw photoError("BAD_REQUEST", MSG.photoNotImage);
   let webp: Uint8Array;

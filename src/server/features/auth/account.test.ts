@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sha256 } from "../../platform/crypto.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 import { issueFirstLoginLink } from "./account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "./auth.service.ts";
@@ -35,7 +35,14 @@ async function lastCodeFor(email: string) {
 }
 
 async function outboxCount() {
-  return Number((await deps.db.selectFrom("email_outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await deps.db
+        .selectFrom("email_outbox")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 describe("forgot password → verify code → reset", () => {
@@ -64,7 +71,9 @@ describe("forgot password → verify code → reset", () => {
     expect(stored.code_hash).toBe(sha256(code));
     expect(stored.user_id).toBe(user.id);
 
-    const verified = await (await send("POST", "/api/auth/verify-otp", { email: "asha@example.test", otp: code, userType: "student" })).json();
+    const verified = await (
+      await send("POST", "/api/auth/verify-otp", { email: "asha@example.test", otp: code, userType: "student" })
+    ).json();
     expect(verified.success).toBe(true);
     const resetToken = verified.data.resetToken as string;
     // The code is used up.
@@ -76,7 +85,9 @@ describe("forgot password → verify code → reset", () => {
     const body = await reset.json();
     expect(body.data.token).toBeUndefined(); // never signs in by itself
     expect(await resolveSession(deps, before.token)).toBeNull();
-    await expect(loginStudent(deps, { email: "", studentId: "STU0001", password: TEST_PASSWORD })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(loginStudent(deps, { email: "", studentId: "STU0001", password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     expect((await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: "NewPassw0rdX" }))).user.id).toBe(user.id);
     // The reset token is single use.
     const reuse = await send("POST", "/api/auth/reset-password", { password: "Another1Pass", resetToken, userType: "student" });
@@ -113,7 +124,11 @@ describe("forgot password → verify code → reset", () => {
   test("the reset token lives 10 minutes; an expired one answers 400 with 'expired'", async () => {
     await createUser(deps, { role: "student", email: "s@example.test" });
     await callerFor(deps).auth.forgotPassword({ email: "s@example.test", userType: "student" });
-    const { resetToken } = await callerFor(deps).auth.verifyOtp({ email: "s@example.test", otp: (await lastCodeFor("s@example.test"))!, userType: "student" });
+    const { resetToken } = await callerFor(deps).auth.verifyOtp({
+      email: "s@example.test",
+      otp: (await lastCodeFor("s@example.test"))!,
+      userType: "student",
+    });
     deps.advance(601_000);
     const res = await send("POST", "/api/auth/reset-password", { password: "NewPassw0rdX", resetToken, userType: "student" });
     expect(res.status).toBe(400);
@@ -124,27 +139,46 @@ describe("forgot password → verify code → reset", () => {
     await createUser(deps, { role: "student", email: "s1@example.test" });
     const tokenFor = async () => {
       await callerFor(deps).auth.forgotPassword({ email: "s1@example.test", userType: "student" });
-      return (await callerFor(deps).auth.verifyOtp({ email: "s1@example.test", otp: (await lastCodeFor("s1@example.test"))!, userType: "student" })).resetToken;
+      return (
+        await callerFor(deps).auth.verifyOtp({
+          email: "s1@example.test",
+          otp: (await lastCodeFor("s1@example.test"))!,
+          userType: "student",
+        })
+      ).resetToken;
     };
     const resetToken = await tokenFor();
     const weak = await (await send("POST", "/api/auth/reset-password", { password: "short", resetToken, userType: "student" })).json();
     expect(weak.errors.password).toEqual(["Password must be at least 8 characters long"]);
-    const simple = await (await send("POST", "/api/auth/reset-password", { password: "alllowercase1", resetToken, userType: "student" })).json();
+    const simple = await (
+      await send("POST", "/api/auth/reset-password", { password: "alllowercase1", resetToken, userType: "student" })
+    ).json();
     expect(simple.errors.password).toEqual(["Password must contain at least one uppercase letter, one lowercase letter, and one number"]);
-    const long = await (await send("POST", "/api/auth/reset-password", { password: "Aa1" + "x".repeat(126), resetToken, userType: "student" })).json();
+    const long = await (
+      await send("POST", "/api/auth/reset-password", { password: `Aa1${"x".repeat(126)}`, resetToken, userType: "student" })
+    ).json();
     expect(long.errors.password).toEqual(["Password must be at most 128 characters long"]);
-    const common = await (await send("POST", "/api/auth/reset-password", { password: "Password1", resetToken, userType: "student" })).json();
+    const common = await (
+      await send("POST", "/api/auth/reset-password", { password: "Password1", resetToken, userType: "student" })
+    ).json();
     expect(common.message).toBe("This password is too common. Please choose one that is harder to guess.");
-    const same = await (await send("POST", "/api/auth/reset-password", { password: "S1@example.test", resetToken, userType: "student" })).json();
+    const same = await (
+      await send("POST", "/api/auth/reset-password", { password: "S1@example.test", resetToken, userType: "student" })
+    ).json();
     expect(same.errors.password).toEqual(["Your password must not be your e-mail address or student ID."]);
     // A refused password leaves the token usable: the person simply tries another one.
-    const ok = await send("POST", "/api/auth/reset-password", { password: "A".repeat(64) + "a1" + "b".repeat(62), resetToken, userType: "student" });
+    const ok = await send("POST", "/api/auth/reset-password", {
+      password: `${"A".repeat(64)}a1${"b".repeat(62)}`,
+      resetToken,
+      userType: "student",
+    });
     expect(ok.status).toBe(200);
   });
 
   test("reset codes are limited per e-mail address (429 with Retry-After)", async () => {
     await createUser(deps, { role: "student", email: "s@example.test" });
-    for (let i = 0; i < 3; i++) expect((await send("POST", "/api/auth/forgot-password", { email: "s@example.test", userType: "student" })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send("POST", "/api/auth/forgot-password", { email: "s@example.test", userType: "student" })).status).toBe(200);
     const limited = await send("POST", "/api/auth/forgot-password", { email: "s@example.test", userType: "student" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -200,8 +234,12 @@ describe("login protection", () => {
     for (let i = 0; i < 30; i++) {
       await loginAdmin(deps, { email: `nobody${i}@example.test`, password: "Wrong1234" }, { ip: "203.0.113.9" }).catch(() => {});
     }
-    await expect(loginAdmin(deps, { email: "x@example.test", password: "Wrong1234" }, { ip: "203.0.113.9" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
-    await expect(loginAdmin(deps, { email: "x@example.test", password: "Wrong1234" }, { ip: "198.51.100.1" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(loginAdmin(deps, { email: "x@example.test", password: "Wrong1234" }, { ip: "203.0.113.9" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+    await expect(loginAdmin(deps, { email: "x@example.test", password: "Wrong1234" }, { ip: "198.51.100.1" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
@@ -240,8 +278,12 @@ describe("sessions and account", () => {
     expect((await empty.json()).message).toBe("Please fill in at least one field to update");
     const taken = await send("PUT", "/api/auth/profile", { email: "other@example.test" }, token);
     expect(taken.status).toBe(400);
-    expect((await taken.json()).errors.email).toEqual(["To change your e-mail address, use Change e-mail: we send a code to the new address first."]);
-    const ok = await (await send("PUT", "/api/auth/profile", { name: "  New Name ", email: "head@example.test", mobile: "" }, token)).json();
+    expect((await taken.json()).errors.email).toEqual([
+      "To change your e-mail address, use Change e-mail: we send a code to the new address first.",
+    ]);
+    const ok = await (
+      await send("PUT", "/api/auth/profile", { name: "  New Name ", email: "head@example.test", mobile: "" }, token)
+    ).json();
     expect(ok.data.user).toMatchObject({ name: "New Name", email: "head@example.test" });
   });
 
@@ -264,7 +306,9 @@ describe("two-factor sign-in by e-mailed code", () => {
     const code = (await lastCodeFor("s@example.test"))!;
     const [id] = challengeToken.split(".");
     // The code alone, with a forged challenge, is not enough.
-    await expect(callerFor(deps).auth.verifyTwoFactor({ challengeToken: `${id}.forged`, code })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(callerFor(deps).auth.verifyTwoFactor({ challengeToken: `${id}.forged`, code })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     const done = await callerFor(deps).auth.verifyTwoFactor({ challengeToken, code });
     expect(done.user.email).toBe("s@example.test");
     expect(await resolveSession(deps, done.token)).not.toBeNull();

@@ -13,8 +13,9 @@ import {
   twoFactorInput,
   verifyOtpInput,
 } from "../../../shared/schemas/auth.ts";
-import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
+import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import {
   accountStats,
   changePassword,
@@ -27,7 +28,6 @@ import {
   verifyResetCode,
 } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
-import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 
@@ -39,8 +39,12 @@ export const authRest = new Hono<AppEnv>()
     ok(c, await requestPasswordReset(c.get("deps"), parseInput(forgotPasswordInput, await readJson(c)), meta(c))),
   )
   .post("/verify-otp", async (c) => ok(c, await verifyResetCode(c.get("deps"), parseInput(verifyOtpInput, await readJson(c)), meta(c))))
-  .post("/reset-password", async (c) => ok(c, await resetPassword(c.get("deps"), parseInput(resetPasswordInput, await readJson(c)), meta(c))))
-  .post("/first-login", async (c) => ok(c, await completeFirstLogin(c.get("deps"), parseInput(firstLoginInput, await readJson(c)), meta(c))))
+  .post("/reset-password", async (c) =>
+    ok(c, await resetPassword(c.get("deps"), parseInput(resetPasswordInput, await readJson(c)), meta(c))),
+  )
+  .post("/first-login", async (c) =>
+    ok(c, await completeFirstLogin(c.get("deps"), parseInput(firstLoginInput, await readJson(c)), meta(c))),
+  )
   .get("/me", requireRole(), (c) => ok(c, { user: toPublicUser(currentAuth(c).user) }))
   .post("/logout", requireRole(), async (c) => {
     await logout(c.get("deps"), currentAuth(c).sessionId);

@@ -14,6 +14,7 @@ import {
   verifyOtpInput,
 } from "../../../shared/schemas/auth.ts";
 import { authedProcedure, publicProcedure, router } from "../../trpc.ts";
+import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import {
   accountStats,
   changePassword,
@@ -26,7 +27,6 @@ import {
   verifyResetCode,
 } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
-import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 
 export const authRouter = router({
   adminLogin: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx.deps, input, ctx)),
@@ -45,8 +45,12 @@ export const authRouter = router({
   changePassword: authedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
-  updateProfile: authedProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
-  requestEmailChange: authedProcedure.input(emailChangeRequestInput).mutation(({ ctx, input }) => requestEmailChange(ctx.deps, ctx.auth.user.id, input, ctx)),
+  updateProfile: authedProcedure
+    .input(profileUpdateInput)
+    .mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
+  requestEmailChange: authedProcedure
+    .input(emailChangeRequestInput)
+    .mutation(({ ctx, input }) => requestEmailChange(ctx.deps, ctx.auth.user.id, input, ctx)),
   confirmEmailChange: authedProcedure
     .input(emailChangeConfirmInput)
     .mutation(({ ctx, input }) => confirmEmailChange(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),

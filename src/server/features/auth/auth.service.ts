@@ -5,7 +5,6 @@
  */
 import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
-import type { Authenticated } from "../../platform/http.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
@@ -13,10 +12,11 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
+import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
+import { markEmailVerified } from "../accounts/accounts.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
-import { markEmailVerified } from "../accounts/accounts.repository.ts";
 
 export const LOCKOUT_MINUTES = 15;
 const HOUR = 3_600_000;
@@ -174,7 +174,11 @@ async function startTwoFactor(deps: AppDeps, account: User, reason: "sign-in" | 
   const template = reason === "verify" ? "email_verification_code" : "two_factor_code";
   await deps.mail.enqueue(deps.db, account.email, { template, name: account.name, code });
   deps.mail.kick();
-  return { twoFactorRequired: true, challengeToken: `${id}.${secret}`, message: reason === "verify" ? MSG.emailVerificationSent : MSG.twoFactorSent };
+  return {
+    twoFactorRequired: true,
+    challengeToken: `${id}.${secret}`,
+    message: reason === "verify" ? MSG.emailVerificationSent : MSG.twoFactorSent,
+  };
 }
 
 /** Finishes a two-factor login: the challenge from the password step plus the e-mailed code. */
@@ -188,9 +192,10 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
   if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", "Please sign in again.");
   await verifyCode(deps.db, deps.now(), { purpose: "two_factor", email: row.email, code: input.code, secret });
   let account = await findUserById(deps.db, row.user_id);
-  if (!account || account.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  if (account?.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
   // The code reached the account's address: that proves it.
-  if (account.email_verified_at === null && row.email === account.email) account = await markEmailVerified(deps.db, account.id, deps.now().toISOString());
+  if (account.email_verified_at === null && row.email === account.email)
+    account = await markEmailVerified(deps.db, account.id, deps.now().toISOString());
   return completeLogin(deps, account, meta, "code");
 }
 
@@ -291,7 +296,11 @@ export async function resolveSession(deps: AppDeps, token: string | null | undef
   // change any cached read depends on, so it does not invalidate them.
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
     const lastSeen = now.toISOString();
-    const result = await deps.db.updateTable("sessions").set({ last_seen_at: lastSeen }).where("id", "=", row.session_id).executeTakeFirst();
+    const result = await deps.db
+      .updateTable("sessions")
+      .set({ last_seen_at: lastSeen })
+      .where("id", "=", row.session_id)
+      .executeTakeFirst();
     excludeFromChangeCount(deps.db, Number(result.numUpdatedRows));
     row.last_seen_at = lastSeen;
   }

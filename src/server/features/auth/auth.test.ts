@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
-import { sha256 } from "../../platform/crypto.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
-import { saveSettingsGroup, getSettings } from "../settings/settings.service.ts";
 import { changeCount } from "../../../../db/connection.ts";
+import { sha256 } from "../../platform/crypto.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 import { changePassword, logoutOtherSessions } from "./account.service.ts";
 import { loginAdmin, loginStudent, logout, resolveSession } from "./auth.service.ts";
 
@@ -54,8 +54,14 @@ describe("auth service", () => {
 
   test("a wrong password and an unknown account give the same answer", async () => {
     await createUser(deps, { role: "admin", email: "head@example.test" });
-    await expect(loginAdmin(deps, { email: "head@example.test", password: "Wrong1Password" })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid credentials" });
-    await expect(loginAdmin(deps, { email: "nobody@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid credentials" });
+    await expect(loginAdmin(deps, { email: "head@example.test", password: "Wrong1Password" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Invalid credentials",
+    });
+    await expect(loginAdmin(deps, { email: "nobody@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Invalid credentials",
+    });
   });
 
   test("an inactive account cannot log in", async () => {
@@ -214,7 +220,11 @@ describe("auth REST adapter", () => {
     const res = await post(app, "/api/auth/student/login", { studentId: "stu0001", password: "Nope1234" });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ success: false, message: "Invalid credentials" });
-    const bad = await app.request("/api/auth/student/login", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    const bad = await app.request("/api/auth/student/login", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
   });
 

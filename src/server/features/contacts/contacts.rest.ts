@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { contactIdInput, contactListQuery, contactReplyInput, contactStatusInput } from "../../../shared/schemas/contact.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { deleteContact, getContact, listContacts, respondToContact, updateContactStatus } from "./contacts.service.ts";
 

@@ -1,11 +1,5 @@
 /** tRPC procedures for contact inquiries: the public form and Contact Management (admin). */
-import {
-  contactIdInput,
-  contactInput,
-  contactListQuery,
-  contactReplyInput,
-  contactStatusInput,
-} from "../../../shared/schemas/contact.ts";
+import { contactIdInput, contactInput, contactListQuery, contactReplyInput, contactStatusInput } from "../../../shared/schemas/contact.ts";
 import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import { deleteContact, getContact, listContacts, respondToContact, submitContact, updateContactStatus } from "./contacts.service.ts";
 

@@ -3,6 +3,7 @@
  * answered by e-mail (DECISIONS 4), moved through their statuses and deleted by admins.
  */
 import type { Kysely } from "kysely";
+import type { ContactInquiry, Database } from "../../../../db/schema.ts";
 import { CONTACT_SUBJECT_LABELS } from "../../../shared/constants.ts";
 import {
   CONTACT_MESSAGES,
@@ -11,16 +12,15 @@ import {
   type ContactReplyInput,
   type ContactStatusInput,
 } from "../../../shared/schemas/contact.ts";
-import type { ContactInquiry, Database } from "../../../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
-import { textContains } from "../../platform/search.ts";
-import { cachedRead } from "../../platform/read-cache.ts";
-import { notifyAdmins } from "../notifications/notifications.service.ts";
-import type { SessionMeta } from "../auth/auth.service.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { acceptedSubmissions } from "../../platform/rate-limit.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
+import { textContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -50,7 +50,14 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
   const ip = meta.ip ?? "unknown";
   const { general } = await getSettings(deps);
   // Only accepted messages count, so people behind one shared address do not use up each other's turns.
-  const limit = acceptedSubmissions(deps.limits, [["contactPerIp", ip], ["contactPerEmail", input.email.toLowerCase()]], general.timeZone);
+  const limit = acceptedSubmissions(
+    deps.limits,
+    [
+      ["contactPerIp", ip],
+      ["contactPerEmail", input.email.toLowerCase()],
+    ],
+    general.timeZone,
+  );
   limit.assertOpen();
   // A filled honeypot is a bot: answer as usual so it learns nothing, store nothing (it counts, so a bot is bounded).
   if (input.website.trim() !== "") {
@@ -151,7 +158,13 @@ export async function getContact(deps: Pick<AppDeps, "db">, id: number) {
     .execute();
   return {
     ...toContactItem(inquiry),
-    replies: replies.map((r) => ({ _id: String(r.id), id: r.id, message: r.message, respondedBy: r.responded_by, createdAt: r.created_at })),
+    replies: replies.map((r) => ({
+      _id: String(r.id),
+      id: r.id,
+      message: r.message,
+      respondedBy: r.responded_by,
+      createdAt: r.created_at,
+    })),
   };
 }
 
@@ -159,8 +172,19 @@ export async function updateContactStatus(deps: AppDeps, adminId: number, input:
   const current = await findInquiry(deps.db, input.id);
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable("contact_inquiries").set({ status: input.status, updated_at: now.toISOString() }).where("id", "=", input.id).execute();
-    await audit(trx, now, { actorUserId: adminId, action: "contact.status", entityType: "contact", entityId: input.id, details: { from: current.status, to: input.status }, ip: meta.ip });
+    await trx
+      .updateTable("contact_inquiries")
+      .set({ status: input.status, updated_at: now.toISOString() })
+      .where("id", "=", input.id)
+      .execute();
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "contact.status",
+      entityType: "contact",
+      entityId: input.id,
+      details: { from: current.status, to: input.status },
+      ip: meta.ip,
+    });
   });
   return { message: CONTACT_TEXT.statusUpdated, contact: await getContact(deps, input.id) };
 }
@@ -169,7 +193,13 @@ export async function updateContactStatus(deps: AppDeps, adminId: number, input:
  * Stores the reply and e-mails it to the sender in one transaction (the outbox delivers it), and marks a
  * new or in-progress inquiry resolved. A resolved or closed one keeps its status.
  */
-export async function respondToContact(deps: AppDeps, adminId: number, adminName: string, input: ContactReplyInput, meta: SessionMeta = {}) {
+export async function respondToContact(
+  deps: AppDeps,
+  adminId: number,
+  adminName: string,
+  input: ContactReplyInput,
+  meta: SessionMeta = {},
+) {
   const inquiry = await findInquiry(deps.db, input.id);
   const now = deps.now();
   const at = now.toISOString();
@@ -177,7 +207,13 @@ export async function respondToContact(deps: AppDeps, adminId: number, adminName
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("contact_replies")
-      .values({ inquiry_id: inquiry.id, message: input.message, responded_by: input.respondedBy ?? adminName, admin_user_id: adminId, created_at: at })
+      .values({
+        inquiry_id: inquiry.id,
+        message: input.message,
+        responded_by: input.respondedBy ?? adminName,
+        admin_user_id: adminId,
+        created_at: at,
+      })
       .execute();
     await trx.updateTable("contact_inquiries").set({ status, updated_at: at }).where("id", "=", inquiry.id).execute();
     await deps.mail.enqueue(trx, inquiry.email, {
@@ -187,7 +223,14 @@ export async function respondToContact(deps: AppDeps, adminId: number, adminName
       reply: input.message,
       originalMessage: inquiry.message,
     });
-    await audit(trx, now, { actorUserId: adminId, action: "contact.reply", entityType: "contact", entityId: inquiry.id, details: { to: inquiry.email, status }, ip: meta.ip });
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "contact.reply",
+      entityType: "contact",
+      entityId: inquiry.id,
+      details: { to: inquiry.email, status },
+      ip: meta.ip,
+    });
   });
   deps.mail.kick();
   return { message: CONTACT_TEXT.replySent, contact: await getContact(deps, inquiry.id) };
@@ -198,7 +241,14 @@ export async function deleteContact(deps: AppDeps, adminId: number, id: number, 
   const inquiry = await findInquiry(deps.db, id);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("contact_inquiries").where("id", "=", id).execute();
-    await audit(trx, deps.now(), { actorUserId: adminId, action: "contact.delete", entityType: "contact", entityId: id, details: { name: inquiry.name, email: inquiry.email, subject: inquiry.subject }, ip: meta.ip });
+    await audit(trx, deps.now(), {
+      actorUserId: adminId,
+      action: "contact.delete",
+      entityType: "contact",
+      entityId: id,
+      details: { name: inquiry.name, email: inquiry.email, subject: inquiry.subject },
+      ip: meta.ip,
+    });
   });
   return { message: CONTACT_TEXT.deleted };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 
@@ -13,7 +13,13 @@ beforeEach(async () => {
 
 const post = (body: unknown) =>
   app.request("/api/public/contact", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const valid = { name: "Ravi Kumar", email: "ravi@example.test", phone: "", subject: "fees" as const, message: "What are the fees for the MBA program?" };
+const valid = {
+  name: "Ravi Kumar",
+  email: "ravi@example.test",
+  phone: "",
+  subject: "fees" as const,
+  message: "What are the fees for the MBA program?",
+};
 
 describe("contact form", () => {
   test("a message is stored, raises a notification for each admin, and is visible to an admin", async () => {
@@ -27,7 +33,13 @@ describe("contact form", () => {
     const { token } = await signedIn(loginAdmin(deps, { email: "a1@example.test", password: TEST_PASSWORD }));
     const list = await (await app.request("/api/public/admin/contacts", { headers: { authorization: `Bearer ${token}` } })).json();
     expect(list.data.contacts).toHaveLength(1);
-    expect(list.data.contacts[0]).toMatchObject({ name: "Ravi Kumar", email: "ravi@example.test", phone: null, subject: "fees", status: "new" });
+    expect(list.data.contacts[0]).toMatchObject({
+      name: "Ravi Kumar",
+      email: "ravi@example.test",
+      phone: null,
+      subject: "fees",
+      status: "new",
+    });
     expect(list.data.pagination).toEqual({ totalItems: 1, totalPages: 1, currentPage: 1, limit: 10 });
   });
 
@@ -65,7 +77,10 @@ describe("contact form", () => {
     }
     await deps.db.updateTable("contact_inquiries").set({ status: "resolved" }).where("name", "=", "Person 0").execute();
     await createUser(deps, { role: "admin", email: "a@example.test" });
-    const adminAuth = await resolveSession(deps, (await signedIn(loginAdmin(deps, { email: "a@example.test", password: TEST_PASSWORD }))).token);
+    const adminAuth = await resolveSession(
+      deps,
+      (await signedIn(loginAdmin(deps, { email: "a@example.test", password: TEST_PASSWORD }))).token,
+    );
     const admin = callerFor(deps, adminAuth);
     const page2 = await admin.contacts.list({ page: 2, limit: 10 });
     expect(page2.contacts).toHaveLength(2);
@@ -95,11 +110,24 @@ describe("Contact Management (admin)", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  async function inquiry(values: Partial<{ name: string; email: string; status: "new" | "in-progress" | "resolved" | "closed"; created_at: string }> = {}) {
+  async function inquiry(
+    values: Partial<{ name: string; email: string; status: "new" | "in-progress" | "resolved" | "closed"; created_at: string }> = {},
+  ) {
     const at = values.created_at ?? deps.now().toISOString();
     return deps.db
       .insertInto("contact_inquiries")
-      .values({ name: "Ravi Kumar", email: "ravi@example.test", phone: null, subject: "fees", message: "What are the fees for the MBA program?", status: "new", ip: null, ...values, created_at: at, updated_at: at })
+      .values({
+        name: "Ravi Kumar",
+        email: "ravi@example.test",
+        phone: null,
+        subject: "fees",
+        message: "What are the fees for the MBA program?",
+        status: "new",
+        ip: null,
+        ...values,
+        created_at: at,
+        updated_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -183,7 +211,10 @@ describe("Contact Management (admin)", () => {
     expect((await bad.json()).errors).toEqual({ status: ["Please choose a valid status"] });
     expect((await asAdmin("PATCH", "/api/public/admin/contacts/999/status", { status: "closed" })).status).toBe(404);
     const logs = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "contact.status").orderBy("id").execute();
-    expect(logs.map((l) => JSON.parse(l.details))).toEqual([{ from: "new", to: "in-progress" }, { from: "in-progress", to: "closed" }]);
+    expect(logs.map((l) => JSON.parse(l.details))).toEqual([
+      { from: "new", to: "in-progress" },
+      { from: "in-progress", to: "closed" },
+    ]);
   });
 
   test("a reply is stored, e-mailed to the sender through the outbox, and resolves a new inquiry", async () => {
@@ -197,7 +228,13 @@ describe("Contact Management (admin)", () => {
     expect(body.data.message).toBe("Reply sent successfully!");
     expect(body.data.contact.status).toBe("resolved");
     expect(body.data.contact.replies).toEqual([
-      { _id: expect.any(String), id: expect.any(Number), message: "The MBA fee is ₹45,000 a year, payable in two instalments.", respondedBy: "admin", createdAt: "2026-11-22T06:30:00.000Z" },
+      {
+        _id: expect.any(String),
+        id: expect.any(Number),
+        message: "The MBA fee is ₹45,000 a year, payable in two instalments.",
+        respondedBy: "admin",
+        createdAt: "2026-11-22T06:30:00.000Z",
+      },
     ]);
     const reply = await deps.db.selectFrom("contact_replies").selectAll().executeTakeFirstOrThrow();
     expect(reply).toMatchObject({ inquiry_id: row.id, responded_by: "admin" });

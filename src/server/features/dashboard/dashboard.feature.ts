@@ -4,6 +4,9 @@ import { activityRest, dashboardRest } from "./dashboard.rest.ts";
 import { dashboardRouter } from "./dashboard.router.ts";
 
 export const dashboardFeature = defineFeature({
-  rest: [["/api/admin/dashboard", dashboardRest], ["/api/admin/activity", activityRest]],
+  rest: [
+    ["/api/admin/dashboard", dashboardRest],
+    ["/api/admin/activity", activityRest],
+  ],
   trpc: { dashboard: dashboardRouter },
 });

@@ -75,7 +75,14 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
         eb.fn.countAll<number>().as("total"),
         eb.fn.sum<number>(eb.case().when("created_at", ">=", monthStart).then(1).else(0).end()).as("thisMonth"),
         eb.fn
-          .sum<number>(eb.case().when(eb.and([eb("created_at", ">=", previousMonthStart), eb("created_at", "<", previousSpanEnd)])).then(1).else(0).end())
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("created_at", ">=", previousMonthStart), eb("created_at", "<", previousSpanEnd)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
           .as("sameSpanLastMonth"),
       ])
       .executeTakeFirstOrThrow(),
@@ -88,20 +95,38 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
           .sum<number>(
             eb
               .case()
-              .when(eb.and([eb("submitted_at", "<=", windowStart), eb.or([eb("processed_at", "is", null), eb("processed_at", ">", windowStart)])]))
+              .when(
+                eb.and([
+                  eb("submitted_at", "<=", windowStart),
+                  eb.or([eb("processed_at", "is", null), eb("processed_at", ">", windowStart)]),
+                ]),
+              )
               .then(1)
               .else(0)
               .end(),
           )
           .as("pendingThen"),
         eb.fn
-          .sum<number>(eb.case().when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", monthStart)])).then(1).else(0).end())
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", monthStart)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
           .as("approvedThisMonth"),
         eb.fn
           .sum<number>(
             eb
               .case()
-              .when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", previousMonthStart), eb("processed_at", "<", previousSpanEnd)]))
+              .when(
+                eb.and([
+                  eb("status", "=", "approved"),
+                  eb("processed_at", ">=", previousMonthStart),
+                  eb("processed_at", "<", previousSpanEnd),
+                ]),
+              )
               .then(1)
               .else(0)
               .end(),
@@ -118,11 +143,26 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
       .executeTakeFirstOrThrow(),
     db
       .selectNoFrom((eb) => [
-        eb.selectFrom("courses").select((s) => s.fn.countAll<number>().as("n")).as("courses"),
-        eb.selectFrom("books").select((s) => s.fn.countAll<number>().as("n")).as("books"),
-        eb.selectFrom("exams").select((s) => s.fn.countAll<number>().as("n")).as("exams"),
-        eb.selectFrom("support_tickets").select((s) => s.fn.countAll<number>().as("n")).as("tickets"),
-        eb.selectFrom("gallery_images").select((s) => s.fn.countAll<number>().as("n")).as("gallery"),
+        eb
+          .selectFrom("courses")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("courses"),
+        eb
+          .selectFrom("books")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("books"),
+        eb
+          .selectFrom("exams")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("exams"),
+        eb
+          .selectFrom("support_tickets")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("tickets"),
+        eb
+          .selectFrom("gallery_images")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("gallery"),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -170,7 +210,11 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
     changes: {
       totalStudents: percentChange(n(students.thisMonth), n(students.sameSpanLastMonth), `new students so far this month vs ${SAME_SPAN}`),
       pendingAdmissions: countChange(pending - n(admissions.pendingThen), `pending now vs ${WINDOW}`),
-      approvedThisMonth: percentChange(n(admissions.approvedThisMonth), n(admissions.approvedSameSpanLastMonth), `approvals so far this month vs ${SAME_SPAN}`),
+      approvedThisMonth: percentChange(
+        n(admissions.approvedThisMonth),
+        n(admissions.approvedSameSpanLastMonth),
+        `approvals so far this month vs ${SAME_SPAN}`,
+      ),
       totalContacts: countChange(n(contacts.inWindow), `total now vs ${WINDOW}`),
     },
     totalCourses: n(others.courses),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
 import { audit } from "../../platform/audit.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { dashboardPeriods, percentChange } from "./dashboard.service.ts";
 
@@ -23,7 +23,12 @@ const get = (path: string, token: string | null = adminToken) =>
 
 let seq = 0;
 async function student(createdAt: string) {
-  return createUser(deps, { role: "student", student_id: `STU${String(++seq).padStart(4, "0")}`, created_at: createdAt, updated_at: createdAt });
+  return createUser(deps, {
+    role: "student",
+    student_id: `STU${String(++seq).padStart(4, "0")}`,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
 }
 
 async function admission(status: AdmissionStatus, submittedAt: string, processedAt: string | null = null, name = "Applicant") {
@@ -57,7 +62,17 @@ async function admission(status: AdmissionStatus, submittedAt: string, processed
 async function contact(createdAt: string, name = "Visitor", status: ContactStatus = "new") {
   return deps.db
     .insertInto("contact_inquiries")
-    .values({ name, email: "v@example.test", phone: null, subject: "fees", message: "Fees?", status, ip: null, created_at: createdAt, updated_at: createdAt })
+    .values({
+      name,
+      email: "v@example.test",
+      phone: null,
+      subject: "fees",
+      message: "Fees?",
+      status,
+      ip: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -102,9 +117,19 @@ describe("GET /api/admin/dashboard/stats", () => {
       approvedThisMonth: 0,
       totalContacts: 0,
       changes: {
-        totalStudents: { value: 0, unit: "percent", label: "0%", comparedWith: "new students so far this month vs the same days of last month" },
+        totalStudents: {
+          value: 0,
+          unit: "percent",
+          label: "0%",
+          comparedWith: "new students so far this month vs the same days of last month",
+        },
         pendingAdmissions: { value: 0, unit: "count", label: "0", comparedWith: "pending now vs 30 days ago" },
-        approvedThisMonth: { value: 0, unit: "percent", label: "0%", comparedWith: "approvals so far this month vs the same days of last month" },
+        approvedThisMonth: {
+          value: 0,
+          unit: "percent",
+          label: "0%",
+          comparedWith: "approvals so far this month vs the same days of last month",
+        },
         totalContacts: { value: 0, unit: "count", label: "0", comparedWith: "total now vs 30 days ago" },
       },
       totalCourses: 0,
@@ -151,17 +176,54 @@ describe("GET /api/admin/dashboard/stats", () => {
     const c5 = await contact("2026-11-22T06:00:00.000Z", "C5");
 
     const at = deps.now().toISOString();
-    await deps.db.insertInto("courses").values([{ name: "MBA", status: "active", created_at: at, updated_at: at }, { name: "BBA", status: "draft", created_at: at, updated_at: at }]).execute();
+    await deps.db
+      .insertInto("courses")
+      .values([
+        { name: "MBA", status: "active", created_at: at, updated_at: at },
+        { name: "BBA", status: "draft", created_at: at, updated_at: at },
+      ])
+      .execute();
     await deps.db.insertInto("books").values({ title: "Accounting", status: "available", created_at: at, updated_at: at }).execute();
     await deps.db
       .insertInto("support_tickets")
-      .values({ ticket_number: "TKT-2026-00001", student_name: "S", student_email: "s@example.test", subject: "Login", description: "Cannot sign in", category: "technical", priority: "high", status: "open", created_at: at, updated_at: at })
+      .values({
+        ticket_number: "TKT-2026-00001",
+        student_name: "S",
+        student_email: "s@example.test",
+        subject: "Login",
+        description: "Cannot sign in",
+        category: "technical",
+        priority: "high",
+        status: "open",
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     await deps.db
       .insertInto("gallery_images")
       .values([
-        { title: "Campus", category: "Campus", is_active: 1, file_key: "k1", width: 10, height: 10, size_bytes: 100, created_at: at, updated_at: at },
-        { title: "Library", category: "Facilities", is_active: 0, file_key: "k2", width: 10, height: 10, size_bytes: 100, created_at: at, updated_at: at },
+        {
+          title: "Campus",
+          category: "Campus",
+          is_active: 1,
+          file_key: "k1",
+          width: 10,
+          height: 10,
+          size_bytes: 100,
+          created_at: at,
+          updated_at: at,
+        },
+        {
+          title: "Library",
+          category: "Facilities",
+          is_active: 0,
+          file_key: "k2",
+          width: 10,
+          height: 10,
+          size_bytes: 100,
+          created_at: at,
+          updated_at: at,
+        },
       ])
       .execute();
 
@@ -178,10 +240,38 @@ describe("GET /api/admin/dashboard/stats", () => {
     expect([d.totalCourses, d.totalBooks, d.totalExams, d.totalTickets, d.managementCenters, d.galleryImages]).toEqual([2, 1, 0, 1, 9, 2]);
     expect(d.recentActivity).toEqual([
       { type: "contact", id: c5.id, title: "Inquiry from C5", description: "About fees", time: "2026-11-22T06:00:00.000Z", status: "new" },
-      { type: "contact", id: c4.id, title: "Inquiry from C4", description: "About fees", time: "2026-11-21T10:00:00.000Z", status: "in-progress" },
-      { type: "admission", id: a3.id, title: "New application from A3 Rao", description: `Commerce · ${a3.application_number}`, time: "2026-11-21T00:00:00.000Z", status: "pending" },
-      { type: "admission", id: a10.id, title: "New application from A10 Rao", description: `Commerce · ${a10.application_number}`, time: "2026-11-12T00:00:00.000Z", status: "approved" },
-      { type: "admission", id: a2.id, title: "New application from A2 Rao", description: `Commerce · ${a2.application_number}`, time: "2026-11-10T00:00:00.000Z", status: "pending" },
+      {
+        type: "contact",
+        id: c4.id,
+        title: "Inquiry from C4",
+        description: "About fees",
+        time: "2026-11-21T10:00:00.000Z",
+        status: "in-progress",
+      },
+      {
+        type: "admission",
+        id: a3.id,
+        title: "New application from A3 Rao",
+        description: `Commerce · ${a3.application_number}`,
+        time: "2026-11-21T00:00:00.000Z",
+        status: "pending",
+      },
+      {
+        type: "admission",
+        id: a10.id,
+        title: "New application from A10 Rao",
+        description: `Commerce · ${a10.application_number}`,
+        time: "2026-11-12T00:00:00.000Z",
+        status: "approved",
+      },
+      {
+        type: "admission",
+        id: a2.id,
+        title: "New application from A2 Rao",
+        description: `Commerce · ${a2.application_number}`,
+        time: "2026-11-10T00:00:00.000Z",
+        status: "pending",
+      },
     ]);
 
     // One more approval in 1–22 October (India) makes this month's 3 a 25% drop from 4.
@@ -203,13 +293,41 @@ describe("GET /api/admin/activity", () => {
     const other = await createUser(deps, { role: "admin", email: "second@example.test", name: "Second Admin" });
     // The admin's own sign-in (beforeEach) is in the log too; this test reads a log it wrote itself.
     expect((await deps.db.deleteFrom("audit_log").where("action", "=", "account.sign_in").executeTakeFirst()).numDeletedRows).toBe(1n);
-    await audit(deps.db, new Date("2026-11-20T10:00:00.000Z"), { actorUserId: adminId, action: "admission.approve", entityType: "admission", entityId: 4, details: { studentId: "STU0001" }, ip: "10.0.0.1" });
-    await audit(deps.db, new Date("2026-11-21T10:00:00.000Z"), { actorUserId: other.id, action: "student.update", entityType: "student", entityId: 9, details: { changed: ["mobile"] } });
-    await audit(deps.db, new Date("2026-11-22T05:00:00.000Z"), { actorUserId: null, action: "account.locked", entityType: "user", entityId: 3 });
-    await audit(deps.db, new Date("2026-11-22T06:00:00.000Z"), { actorUserId: adminId, action: "student.create", entityType: "student", entityId: 10 });
+    await audit(deps.db, new Date("2026-11-20T10:00:00.000Z"), {
+      actorUserId: adminId,
+      action: "admission.approve",
+      entityType: "admission",
+      entityId: 4,
+      details: { studentId: "STU0001" },
+      ip: "10.0.0.1",
+    });
+    await audit(deps.db, new Date("2026-11-21T10:00:00.000Z"), {
+      actorUserId: other.id,
+      action: "student.update",
+      entityType: "student",
+      entityId: 9,
+      details: { changed: ["mobile"] },
+    });
+    await audit(deps.db, new Date("2026-11-22T05:00:00.000Z"), {
+      actorUserId: null,
+      action: "account.locked",
+      entityType: "user",
+      entityId: 3,
+    });
+    await audit(deps.db, new Date("2026-11-22T06:00:00.000Z"), {
+      actorUserId: adminId,
+      action: "student.create",
+      entityType: "student",
+      entityId: 10,
+    });
 
     const all = (await (await get("/api/admin/activity")).json()).data;
-    expect(all.activities.map((a: { action: string }) => a.action)).toEqual(["student.create", "account.locked", "student.update", "admission.approve"]);
+    expect(all.activities.map((a: { action: string }) => a.action)).toEqual([
+      "student.create",
+      "account.locked",
+      "student.update",
+      "admission.approve",
+    ]);
     expect(all.pagination).toEqual({ totalItems: 4, totalPages: 1, currentPage: 1, limit: 10 });
     expect(all.activities[3]).toEqual({
       _id: expect.any(String),
@@ -225,7 +343,9 @@ describe("GET /api/admin/activity", () => {
     expect(all.activities[1].actor).toBeNull();
 
     const students = (await (await get("/api/admin/activity?type=student&limit=1&page=2")).json()).data;
-    expect(students.activities.map((a: { action: string; actor: { name: string } }) => [a.action, a.actor.name])).toEqual([["student.update", "Second Admin"]]);
+    expect(students.activities.map((a: { action: string; actor: { name: string } }) => [a.action, a.actor.name])).toEqual([
+      ["student.update", "Second Admin"],
+    ]);
     expect(students.pagination).toEqual({ totalItems: 2, totalPages: 2, currentPage: 2, limit: 1 });
     const beyond = (await (await get("/api/admin/activity?type=student&limit=1&page=3")).json()).data;
     expect(beyond.activities).toEqual([]);

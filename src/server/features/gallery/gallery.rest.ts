@@ -4,10 +4,8 @@
  * POST /upload (multipart), DELETE /bulk, PUT and DELETE /{id}. /bulk is registered before /{id}.
  */
 import { Hono } from "hono";
-import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import {
   GALLERY_MESSAGES,
-  GALLERY_UPLOAD_MAX_FILES,
   galleryAdminQuery,
   galleryBulkDeleteInput,
   galleryIdInput,
@@ -15,7 +13,7 @@ import {
   galleryUpdateInput,
 } from "../../../shared/schemas/gallery.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   bulkDeleteGalleryImages,
@@ -26,7 +24,6 @@ import {
   updateGalleryImage,
   uploadGalleryImages,
 } from "./gallery.service.ts";
-
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(galleryIdInput, { id: c.req.param("id") }).id;
@@ -45,8 +42,8 @@ async function uploadParts(c: AppContext): Promise<{ files: unknown[]; details: 
   } catch {
     return { files: [], details: [] };
   }
-  const files = asList(body["images"]);
-  const raw = asList(body["imageDetails"]);
+  const files = asList(body.images);
+  const raw = asList(body.imageDetails);
   let details: unknown[];
   try {
     const parsed = raw.map((part) => (typeof part === "string" ? (JSON.parse(part) as unknown) : part));

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import * as v from "valibot";
 import type { Database, GalleryImage } from "../../../../db/schema.ts";
 import { GALLERY_CATEGORIES, GALLERY_WIDTHS, galleryVariantUrl, UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import type { FieldErrors } from "../../../shared/schemas/common.ts";
 import {
   GALLERY_MAX_MEGAPIXELS,
   GALLERY_MESSAGES,
@@ -16,21 +17,20 @@ import {
   type GalleryAdminQuery,
   type GalleryBulkDeleteInput,
   type GalleryImageDetails,
-  galleryImageDetails,
   type GalleryUpdateInput,
+  galleryImageDetails,
+  PUBLIC_GALLERY_PAGE_SIZE,
 } from "../../../shared/schemas/gallery.ts";
-import type { FieldErrors } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
-import { anyColumnContains } from "../../platform/search.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { anyColumnContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { checkUpload, cleanFileName, type FileKind, imageTask, removeFiles, uploadBytes } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
-import { PUBLIC_GALLERY_PAGE_SIZE } from "../../../shared/schemas/gallery.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
 export function toGalleryItem(img: GalleryImage) {
@@ -71,7 +71,10 @@ export type PublicCategory = (typeof GALLERY_CATEGORIES)[number];
  * Active images, newest first, optionally of one category, a page at a time, with the figures the
  * page's stats strip shows (every active photo and the categories that have one, whatever the filter).
  */
-export async function listPublicGallery(deps: Pick<AppDeps, "db">, query: { category?: PublicCategory | null; page?: number; limit?: number } = {}) {
+export async function listPublicGallery(
+  deps: Pick<AppDeps, "db">,
+  query: { category?: PublicCategory | null; page?: number; limit?: number } = {},
+) {
   const category = query.category ?? null;
   const page = query.page ?? 1;
   const limit = query.limit ?? PUBLIC_GALLERY_PAGE_SIZE;
@@ -243,8 +246,7 @@ async function encodeVariants(upload: unknown): Promise<Variant[]> {
   return variants;
 }
 
-const displayName = (upload: unknown, index: number) =>
-  cleanFileName(upload instanceof File ? upload.name : "", `image-${index + 1}`);
+const displayName = (upload: unknown, index: number) => cleanFileName(upload instanceof File ? upload.name : "", `image-${index + 1}`);
 
 /**
  * Stores a batch: each file with its details (same order). A file that fails its checks is reported in
@@ -354,7 +356,14 @@ export async function updateGalleryImage(deps: AppDeps, adminId: number, input: 
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw notFound(GALLERY_MESSAGES.notFound);
-    await audit(trx, now, { actorUserId: adminId, action: "gallery.update", entityType: "gallery_image", entityId: input.id, details: { title: updated.title, changed }, ip: meta.ip });
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "gallery.update",
+      entityType: "gallery_image",
+      entityId: input.id,
+      details: { title: updated.title, changed },
+      ip: meta.ip,
+    });
     return updated;
   });
   return { message: GALLERY_MESSAGES.updated, image: toAdminGalleryItem(row) };
@@ -364,11 +373,7 @@ export async function updateGalleryImage(deps: AppDeps, adminId: number, input: 
 async function deleteImages(deps: AppDeps, adminId: number, ids: number[], meta: SessionMeta, bulk: boolean) {
   const now = deps.now();
   const deleted = await deps.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .deleteFrom("gallery_images")
-      .where("id", "in", ids)
-      .returning(["id", "title", "category", "file_key"])
-      .execute();
+    const rows = await trx.deleteFrom("gallery_images").where("id", "in", ids).returning(["id", "title", "category", "file_key"]).execute();
     for (const row of rows) {
       await audit(trx, now, {
         actorUserId: adminId,

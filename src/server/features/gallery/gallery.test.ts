@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { seed } from "../../../../db/seed.ts";
 import type { GalleryCategory } from "../../../../db/schema.ts";
-import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { seed } from "../../../../db/seed.ts";
 import { GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 
@@ -51,7 +51,19 @@ describe("public gallery", () => {
     for (let i = 1; i <= 30; i++) {
       await deps.db
         .insertInto("gallery_images")
-        .values({ title: `Extra ${i}`, description: null, category: "Events", is_active: i % 10 === 0 ? 0 : 1, file_key: `extra-${i}`, width: 1600, height: 1067, size_bytes: 1, uploaded_by: null, created_at: at(i), updated_at: at(i) })
+        .values({
+          title: `Extra ${i}`,
+          description: null,
+          category: "Events",
+          is_active: i % 10 === 0 ? 0 : 1,
+          file_key: `extra-${i}`,
+          width: 1600,
+          height: 1067,
+          size_bytes: 1,
+          uploaded_by: null,
+          created_at: at(i),
+          updated_at: at(i),
+        })
         .execute();
     }
     const app = testApp(deps);
@@ -121,7 +133,14 @@ const auditActions = async (action: string) =>
 
 let keySeq = 0;
 /** A stored image with three small variant files of `variantBytes` each; size_bytes is their total. */
-async function addImage(values: { title: string; category?: GalleryCategory; description?: string | null; active?: boolean; createdAt?: string; variantBytes?: number }) {
+async function addImage(values: {
+  title: string;
+  category?: GalleryCategory;
+  description?: string | null;
+  active?: boolean;
+  createdAt?: string;
+  variantBytes?: number;
+}) {
   const fileKey = `test${++keySeq}`;
   const variantBytes = values.variantBytes ?? 100;
   for (const w of [480, 960, 1600]) writeFileSync(path.join(galleryDir, `${fileKey}-${w}.webp`), new Uint8Array(variantBytes));
@@ -293,7 +312,11 @@ describe("gallery management: upload", () => {
     expect((await sharp(big).metadata()).exif).toBeDefined();
     const res = await upload(
       uploadForm(
-        [fileOf(big, "sports-day.jpg", "image/jpeg"), fileOf(executableBytes(), "virus.jpg", "image/jpeg"), fileOf(await sidewaysJpeg(), "hall.jpg", "image/jpeg")],
+        [
+          fileOf(big, "sports-day.jpg", "image/jpeg"),
+          fileOf(executableBytes(), "virus.jpg", "image/jpeg"),
+          fileOf(await sidewaysJpeg(), "hall.jpg", "image/jpeg"),
+        ],
         [
           { title: "  Sports day  ", category: "Sports", description: "Relay final" },
           { title: "Looks innocent", category: "Campus" },
@@ -304,7 +327,9 @@ describe("gallery management: upload", () => {
     expect(res.status).toBe(201);
     const data = (await res.json()).data;
     expect(data.rejected).toEqual([{ index: 1, name: "virus.jpg", message: "This file must be a JPG, PNG or WebP file." }]);
-    expect(data.uploaded.map((i: { title: string; category: string; description: string | null }) => [i.title, i.category, i.description])).toEqual([
+    expect(
+      data.uploaded.map((i: { title: string; category: string; description: string | null }) => [i.title, i.category, i.description]),
+    ).toEqual([
       ["Sports day", "Sports", "Relay final"],
       ["Hall", "Campus", null],
     ]);
@@ -346,7 +371,9 @@ describe("gallery management: upload", () => {
 
   test("concurrent uploads take turns with their image work and are all stored, each with its three variants", async () => {
     const files = await Promise.all([pngBytes(), jpegBytes(800, 600), pngBytes(300, 200), jpegBytes()]);
-    const responses = await Promise.all(files.map((bytes, i) => upload(uploadForm([fileOf(bytes, `c${i}.img`)], [{ title: `Concurrent ${i}` }]))));
+    const responses = await Promise.all(
+      files.map((bytes, i) => upload(uploadForm([fileOf(bytes, `c${i}.img`)], [{ title: `Concurrent ${i}` }]))),
+    );
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(onDisk()).toHaveLength(12);
   });
@@ -354,12 +381,10 @@ describe("gallery management: upload", () => {
   test("each file's own details are checked: a missing or too long title or an unknown category rejects only that file", async () => {
     const png = async () => fileOf(await pngBytes(), "p.png", "image/png");
     const res = await upload(
-      uploadForm([await png(), await png(), await png(), await png()], [
-        { title: "" },
-        { title: "x".repeat(121) },
-        { title: "Fine", category: "Secret" },
-        { title: "Kept", category: "" },
-      ]),
+      uploadForm(
+        [await png(), await png(), await png(), await png()],
+        [{ title: "" }, { title: "x".repeat(121) }, { title: "Fine", category: "Secret" }, { title: "Kept", category: "" }],
+      ),
     );
     expect(res.status).toBe(201);
     const data = (await res.json()).data;
@@ -394,13 +419,20 @@ describe("gallery management: upload", () => {
     fd.append("imageDetails", JSON.stringify({ title: "B" }));
     const res = await upload(fd);
     expect(res.status).toBe(201);
-    expect((await res.json()).data.uploaded.map((i: { title: string; category: string }) => `${i.title}/${i.category}`)).toEqual(["A/Faculty", "B/Campus"]);
+    expect((await res.json()).data.uploaded.map((i: { title: string; category: string }) => `${i.title}/${i.category}`)).toEqual([
+      "A/Faculty",
+      "B/Campus",
+    ]);
   });
 
   test("when no file can be stored the answer is 400 with every reason, and nothing is kept", async () => {
     const res = await upload(
       uploadForm(
-        [fileOf(executableBytes(), "setup.png", "image/png"), fileOf(await hugeHeaderPng(), "bomb.png", "image/png"), fileOf((await jpegBytes(400, 300)).slice(0, 200), "cut-off.jpg", "image/jpeg")],
+        [
+          fileOf(executableBytes(), "setup.png", "image/png"),
+          fileOf(await hugeHeaderPng(), "bomb.png", "image/png"),
+          fileOf((await jpegBytes(400, 300)).slice(0, 200), "cut-off.jpg", "image/jpeg"),
+        ],
         [{ title: "a" }, { title: "b" }, { title: "c" }],
       ),
     );
@@ -419,7 +451,9 @@ describe("gallery management: upload", () => {
 
   test("if the database write fails, the variants already written are removed", async () => {
     deps.sqlite.exec("CREATE TRIGGER refuse_gallery BEFORE INSERT ON gallery_images BEGIN SELECT RAISE(ABORT, 'disk full'); END");
-    const res = await upload(uploadForm([fileOf(await pngBytes(), "a.png"), fileOf(await jpegBytes(), "b.jpg")], [{ title: "A" }, { title: "B" }]));
+    const res = await upload(
+      uploadForm([fileOf(await pngBytes(), "a.png"), fileOf(await jpegBytes(), "b.jpg")], [{ title: "A" }, { title: "B" }]),
+    );
     expect(res.status).toBe(500);
     expect(onDisk()).toHaveLength(0);
     expect(await auditActions("gallery.upload")).toHaveLength(0);
@@ -434,7 +468,15 @@ describe("gallery management: upload", () => {
     };
     await expectBad(await upload(uploadForm([], [])), GALLERY_MESSAGES.noFiles);
     await expectBad(await send("POST", "/api/gallery/upload", { images: [] }), GALLERY_MESSAGES.noFiles);
-    await expectBad(await upload(uploadForm(Array.from({ length: 21 }, () => png), Array.from({ length: 21 }, () => ({ title: "t" })))), GALLERY_MESSAGES.tooManyFiles);
+    await expectBad(
+      await upload(
+        uploadForm(
+          Array.from({ length: 21 }, () => png),
+          Array.from({ length: 21 }, () => ({ title: "t" })),
+        ),
+      ),
+      GALLERY_MESSAGES.tooManyFiles,
+    );
     await expectBad(await upload(uploadForm([png, png], [{ title: "only one" }])), GALLERY_MESSAGES.details);
     await expectBad(await upload(uploadForm([png], "{not json")), GALLERY_MESSAGES.details);
     const noDetails = new FormData();
@@ -450,11 +492,23 @@ describe("gallery management: edit and delete", () => {
   test("PUT /api/gallery/{id} changes the fields sent, clears a blank description, and is audited", async () => {
     const image = await addImage({ title: "Gate", category: "Campus", description: "Old text" });
     deps.advance(60_000);
-    const res = await send("PUT", `/api/gallery/${image.id}`, { title: "Main gate", description: "  ", category: "Facilities", isActive: false });
+    const res = await send("PUT", `/api/gallery/${image.id}`, {
+      title: "Main gate",
+      description: "  ",
+      category: "Facilities",
+      isActive: false,
+    });
     expect(res.status).toBe(200);
     const data = (await res.json()).data;
     expect(data.message).toBe(GALLERY_MESSAGES.updated);
-    expect(data.image).toMatchObject({ id: image.id, title: "Main gate", description: null, category: "Facilities", isActive: false, updatedAt: deps.now().toISOString() });
+    expect(data.image).toMatchObject({
+      id: image.id,
+      title: "Main gate",
+      description: null,
+      category: "Facilities",
+      isActive: false,
+      updatedAt: deps.now().toISOString(),
+    });
     const row = (await rows())[0]!;
     expect([row.title, row.description, row.category, row.is_active]).toEqual(["Main gate", null, "Facilities", 0]);
 
@@ -463,7 +517,10 @@ describe("gallery management: edit and delete", () => {
     await caller.gallery.update({ id: image.id, isActive: true });
     expect((await rows())[0]).toMatchObject({ title: "Main gate", category: "Facilities", is_active: 1 });
 
-    expect((await auditActions("gallery.update")).map((a) => a.details.changed)).toEqual([["title", "description", "category", "is_active"], ["is_active"]]);
+    expect((await auditActions("gallery.update")).map((a) => a.details.changed)).toEqual([
+      ["title", "description", "category", "is_active"],
+      ["is_active"],
+    ]);
 
     const bad = await send("PUT", `/api/gallery/${image.id}`, { title: "   ", category: "Secret" });
     expect(bad.status).toBe(400);

@@ -12,7 +12,9 @@ import {
 export const notificationsRouter = router({
   list: authedProcedure.input(notificationListQuery).query(({ ctx, input }) => listNotifications(ctx.deps, ctx.auth.user.id, input)),
   unreadCount: authedProcedure.query(({ ctx }) => unreadCount(ctx.deps, ctx.auth.user.id)),
-  markRead: authedProcedure.input(notificationIdInput).mutation(({ ctx, input }) => markNotificationRead(ctx.deps, ctx.auth.user.id, input.id)),
+  markRead: authedProcedure
+    .input(notificationIdInput)
+    .mutation(({ ctx, input }) => markNotificationRead(ctx.deps, ctx.auth.user.id, input.id)),
   markAllRead: authedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.deps, ctx.auth.user.id)),
   remove: authedProcedure.input(notificationIdInput).mutation(({ ctx, input }) => deleteNotification(ctx.deps, ctx.auth.user.id, input.id)),
 });

@@ -6,13 +6,13 @@
 import type { Kysely } from "kysely";
 import type { Database, Notification, NotificationType, Priority } from "../../../../db/schema.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
+import type { Settings } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
-import type { Settings } from "../../../shared/schemas/settings.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
 import { enqueueEmail } from "../settings/institute-mail.ts";
 import { getSettings } from "../settings/settings.service.ts";
-import { anyColumnContains } from "../../platform/search.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
 
 /** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
 export const RECENT_MS = 24 * 3_600_000;
@@ -190,11 +190,7 @@ export async function markAllNotificationsRead(deps: Pick<AppDeps, "db" | "now">
 }
 
 export async function deleteNotification(deps: Pick<AppDeps, "db">, userId: number, id: number) {
-  const result = await deps.db
-    .deleteFrom("notifications")
-    .where("id", "=", id)
-    .where("recipient_user_id", "=", userId)
-    .executeTakeFirst();
+  const result = await deps.db.deleteFrom("notifications").where("id", "=", id).where("recipient_user_id", "=", userId).executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) throw notFound(NOTIFICATION_MESSAGES.notFound);
   return { message: "Notification deleted" };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { NotificationType, Priority } from "../../../../db/schema.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
@@ -13,7 +13,10 @@ beforeEach(async () => {
   const a = await createUser(deps, { role: "admin", email: "admin@example.test" });
   const s = await createUser(deps, { role: "student", email: "student@example.test", student_id: "STU0001" });
   admin = { id: a.id, token: (await signedIn(loginAdmin(deps, { email: "admin@example.test", password: TEST_PASSWORD }))).token };
-  student = { id: s.id, token: (await signedIn(loginStudent(deps, { email: "student@example.test", studentId: "", password: TEST_PASSWORD }))).token };
+  student = {
+    id: s.id,
+    token: (await signedIn(loginStudent(deps, { email: "student@example.test", studentId: "", password: TEST_PASSWORD }))).token,
+  };
   app = testApp(deps);
 });
 
@@ -21,7 +24,18 @@ const send = (method: string, path: string, token?: string) =>
   app.request(path, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** A notification for a user, created `hoursAgo` before the test clock. */
-async function note(userId: number, n: { type?: NotificationType; title?: string; message?: string; priority?: Priority; hoursAgo?: number; read?: boolean; data?: string } = {}) {
+async function note(
+  userId: number,
+  n: {
+    type?: NotificationType;
+    title?: string;
+    message?: string;
+    priority?: Priority;
+    hoursAgo?: number;
+    read?: boolean;
+    data?: string;
+  } = {},
+) {
   const at = new Date(deps.now().getTime() - (n.hoursAgo ?? 0) * 3_600_000).toISOString();
   return deps.db
     .insertInto("notifications")
@@ -65,7 +79,13 @@ describe("listing", () => {
   });
 
   test("own rows only, newest first, with the item shape and the four counters", async () => {
-    const first = await note(admin.id, { type: "admission", title: "New admission application", priority: "high", hoursAgo: 30, data: '{"admissionId":7,"course":"Commerce"}' });
+    const first = await note(admin.id, {
+      type: "admission",
+      title: "New admission application",
+      priority: "high",
+      hoursAgo: 30,
+      data: '{"admissionId":7,"course":"Commerce"}',
+    });
     await note(admin.id, { type: "contact", title: "New contact inquiry", hoursAgo: 2, read: true });
     await note(admin.id, { type: "security", title: "Account locked", priority: "high", hoursAgo: 23.9 });
     await note(admin.id, { type: "system", title: "Broken data", data: "not json", hoursAgo: 48 });
@@ -110,7 +130,13 @@ describe("listing", () => {
     const beyond = await q("page=3");
     expect(beyond.notifications).toEqual([]);
     expect(beyond.pagination).toEqual({ totalItems: 13, totalPages: 2, currentPage: 3, limit: 10 });
-    expect((await q("type=contact")).notifications.map((n: { title: string }) => n.title)).toEqual(["Item 9", "Item 6", "Item 3", "Item 0", "Fees 100%_sure"]);
+    expect((await q("type=contact")).notifications.map((n: { title: string }) => n.title)).toEqual([
+      "Item 9",
+      "Item 6",
+      "Item 3",
+      "Item 0",
+      "Fees 100%_sure",
+    ]);
     expect((await q("search=meera")).notifications.map((n: { title: string }) => n.title)).toEqual(["Fees 100%_sure"]);
     expect((await q("search=100%25_")).notifications).toHaveLength(1);
     expect((await q("search=1_0")).notifications).toHaveLength(0);

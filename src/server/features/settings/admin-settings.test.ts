@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../../db/connection.ts";
-import { backupDue, BACKUP_RETENTION, createBackup, listBackups } from "../../platform/backups.ts";
+import { BACKUP_RETENTION, backupDue, createBackup, listBackups } from "../../platform/backups.ts";
 import { dataPaths } from "../../platform/storage.ts";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { getSettings } from "./settings.service.ts";
 
@@ -20,7 +20,11 @@ beforeEach(async () => {
 });
 
 const put = (body: unknown, t = token) =>
-  app.request("/api/admin/settings", { method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${t}` }, body: JSON.stringify(body) });
+  app.request("/api/admin/settings", {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${t}` },
+    body: JSON.stringify(body),
+  });
 
 describe("admin settings", () => {
   test("GET answers every section with the defaults; only admins may read or write", async () => {
@@ -51,7 +55,12 @@ describe("admin settings", () => {
   test("a saved section merges over the stored one, takes effect and is audit-logged", async () => {
     const res = await (await put({ system: { logLevel: "debug", maintenanceMode: true } })).json();
     expect(res.data.message).toBe("Settings saved successfully!");
-    expect(res.data.settings.system).toMatchObject({ logLevel: "debug", maintenanceMode: true, cacheEnabled: true, backupFrequency: "daily" });
+    expect(res.data.settings.system).toMatchObject({
+      logLevel: "debug",
+      maintenanceMode: true,
+      cacheEnabled: true,
+      backupFrequency: "daily",
+    });
     expect(deps.logger.level).toBe("debug");
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "settings.update").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details).changed.sort()).toEqual(["system.logLevel", "system.maintenanceMode"]);
@@ -87,7 +96,16 @@ describe("admin settings", () => {
 describe("backups", () => {
   test("a backup is a tar.gz with a consistent copy of the database (holding the latest rows) and the uploads", async () => {
     writeFileSync(path.join(dataPaths(deps.env.dataDir).gallery, "x-480.webp"), "img");
-    await deps.db.insertInto("announcements").values({ title: "Latest", body: "b", published_at: "2026-11-22T00:00:00.000Z", created_at: "2026-11-22T00:00:00.000Z", updated_at: "2026-11-22T00:00:00.000Z" }).execute();
+    await deps.db
+      .insertInto("announcements")
+      .values({
+        title: "Latest",
+        body: "b",
+        published_at: "2026-11-22T00:00:00.000Z",
+        created_at: "2026-11-22T00:00:00.000Z",
+        updated_at: "2026-11-22T00:00:00.000Z",
+      })
+      .execute();
     const res = await app.request("/api/admin/backups", { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(201);
     const { backup } = (await res.json()).data;

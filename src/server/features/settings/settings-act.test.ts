@@ -7,10 +7,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "./settings.service.ts";
@@ -29,8 +29,19 @@ const json = (method: string, p: string, body?: unknown, token?: string) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 const outbox = () => deps.db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
-const GENERAL = { ...DEFAULT_SETTINGS.general, contactPhone: "+91 98220 11111", address: "12 Karve Road, Pune 411004", adminEmail: "office@ide.test" };
-const inquiry = { name: "Ravi Kumar", email: "ravi@example.test", phone: "", subject: "fees", message: "What are the fees for the MBA program?" };
+const GENERAL = {
+  ...DEFAULT_SETTINGS.general,
+  contactPhone: "+91 98220 11111",
+  address: "12 Karve Road, Pune 411004",
+  adminEmail: "office@ide.test",
+};
+const inquiry = {
+  name: "Ravi Kumar",
+  email: "ravi@example.test",
+  phone: "",
+  subject: "fees",
+  message: "What are the fees for the MBA program?",
+};
 
 describe("General → contact phone, address and admin e-mail act", () => {
   test("the public footer/contact details lead with the General phone and address", async () => {
@@ -78,7 +89,8 @@ describe("General → contact phone, address and admin e-mail act", () => {
 
   test("admission and system alerts follow their own switches, in the portal and by e-mail", async () => {
     await createUser(deps, { role: "admin", email: "a1@example.test" });
-    const alert = (type: "admission" | "system") => notifyAdmins(deps.db, deps.now(), { type, title: `A ${type} event`, message: "Details" });
+    const alert = (type: "admission" | "system") =>
+      notifyAdmins(deps.db, deps.now(), { type, title: `A ${type} event`, message: "Details" });
     await alert("admission");
     await alert("system");
     expect((await outbox()).map((m) => [m.template, m.to_address, m.subject])).toEqual([
@@ -108,14 +120,23 @@ describe("Security → Require e-mail verification acts", () => {
 
   test("on: an unproven address gets a code first; the right code signs in and proves it; the next sign-in is direct", async () => {
     const user = await unverified();
-    const first = await (await json("POST", "/api/auth/student/login", { email: "new@example.test", studentId: "", password: TEST_PASSWORD })).json();
+    const first = await (
+      await json("POST", "/api/auth/student/login", { email: "new@example.test", studentId: "", password: TEST_PASSWORD })
+    ).json();
     expect(first.data).toMatchObject({ twoFactorRequired: true, message: MSG.emailVerificationSent });
     expect(first.data.token).toBeUndefined();
     const mail = (await outbox()).at(-1)!;
-    expect(mail).toMatchObject({ template: "email_verification_code", to_address: "new@example.test", subject: "Confirm your e-mail address" });
+    expect(mail).toMatchObject({
+      template: "email_verification_code",
+      to_address: "new@example.test",
+      subject: "Confirm your e-mail address",
+    });
     const code = /^ {4}(\d{6})$/m.exec(mail.text_body)![1];
 
-    const wrong = await json("POST", "/api/auth/verify-2fa", { challengeToken: first.data.challengeToken, code: code === "000000" ? "111111" : "000000" });
+    const wrong = await json("POST", "/api/auth/verify-2fa", {
+      challengeToken: first.data.challengeToken,
+      code: code === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(400);
     const done = await (await json("POST", "/api/auth/verify-2fa", { challengeToken: first.data.challengeToken, code })).json();
     expect(done.success).toBe(true);
@@ -139,18 +160,27 @@ describe("Security → Require e-mail verification acts", () => {
     await createUser(deps, { role: "admin", email: "office@example.test" });
     const student = await createUser(deps, { role: "student", email: "asha@example.test", name: "Asha Patil", student_id: "STU0001" });
     const { token } = await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }));
-    const res = await json("PUT", `/api/admin/students/${student.id}`, {
-      name: "Asha Patil",
-      email: "asha.patil@example.test",
-      mobile: "9876543210",
-      standard: "BCom",
-      bloodGroup: "B+",
-      dateOfBirth: "2004-06-15",
-      address: "22 FC Road, Pune",
-      emergencyContact: { name: "Rakesh Patil", relationship: "Father", phone: "9822012345", email: "" },
-    }, token);
+    const res = await json(
+      "PUT",
+      `/api/admin/students/${student.id}`,
+      {
+        name: "Asha Patil",
+        email: "asha.patil@example.test",
+        mobile: "9876543210",
+        standard: "BCom",
+        bloodGroup: "B+",
+        dateOfBirth: "2004-06-15",
+        address: "22 FC Road, Pune",
+        emergencyContact: { name: "Rakesh Patil", relationship: "Father", phone: "9822012345", email: "" },
+      },
+      token,
+    );
     expect(res.status).toBe(200);
-    const row = await deps.db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", student.id).executeTakeFirstOrThrow();
+    const row = await deps.db
+      .selectFrom("users")
+      .select(["email", "email_verified_at"])
+      .where("id", "=", student.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: "asha.patil@example.test", email_verified_at: null });
     const result = await loginStudent(deps, { email: "asha.patil@example.test", studentId: "", password: TEST_PASSWORD });
     expect(result).toMatchObject({ twoFactorRequired: true, message: MSG.emailVerificationSent });
@@ -164,7 +194,12 @@ describe("ticket answers go by e-mail (issue 14.5)", () => {
     const admin = (await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }))).token;
     const student = (await signedIn(loginStudent(deps, { email: "asha@example.test", studentId: "", password: TEST_PASSWORD }))).token;
     const { data } = await (
-      await json("POST", "/api/tickets", { subject: "Hall ticket link broken", category: "technical", priority: "high", description: "The link gives an error." }, student)
+      await json(
+        "POST",
+        "/api/tickets",
+        { subject: "Hall ticket link broken", category: "technical", priority: "high", description: "The link gives an error." },
+        student,
+      )
     ).json();
     await json("POST", `/api/tickets/${data.ticket.id}/responses`, { message: "Still broken today." }, student);
     await json("POST", `/api/tickets/${data.ticket.id}/responses`, { message: "Fixed: please try again." }, admin);

@@ -4,6 +4,9 @@ import { adminBackupsRest, adminSettingsRest } from "./settings.rest.ts";
 import { settingsRouter } from "./settings.router.ts";
 
 export const settingsFeature = defineFeature({
-  rest: [["/api/admin/settings", adminSettingsRest], ["/api/admin/backups", adminBackupsRest]],
+  rest: [
+    ["/api/admin/settings", adminSettingsRest],
+    ["/api/admin/backups", adminBackupsRest],
+  ],
   trpc: { settings: settingsRouter },
 });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { settingsUpdateInput } from "../../../shared/schemas/settings.ts";
 import { backupPath, createBackup, listBackups } from "../../platform/backups.ts";
-import { type AppEnv, currentAuth, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { getAdminSettings, updateSettings } from "./settings.service.ts";
 

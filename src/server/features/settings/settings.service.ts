@@ -12,10 +12,10 @@ import {
   type SettingsUpdateInput,
   settingsShape,
 } from "../../../shared/schemas/settings.ts";
-import { audit } from "../../platform/audit.ts";
-import { AppError } from "../../platform/errors.ts";
 import type { AppDeps } from "../../deps.ts";
 import { isoNow } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
 
 const cache = new WeakMap<DB, Settings>();
 
@@ -105,9 +105,7 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
     if (!patch) continue;
     const merged = v.safeParse(settingsShape[group], { ...current[group], ...patch });
     if (!merged.success) {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(fieldErrorsOf(merged.issues)).map(([k, msgs]) => [`${group}.${k}`, msgs]),
-      );
+      const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(merged.issues)).map(([k, msgs]) => [`${group}.${k}`, msgs]));
       throw new AppError("BAD_REQUEST", merged.issues[0]?.message ?? "Please correct the highlighted fields", { fieldErrors });
     }
     (next as Record<string, unknown>)[group] = merged.output;
@@ -121,7 +119,13 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
     for (const [group, value] of Object.entries(next) as [SettingsGroup, Settings[SettingsGroup]][]) {
       await saveSettingsGroup({ db: trx, now: deps.now }, group, value as never);
     }
-    await audit(trx, deps.now(), { actorUserId: adminId, action: "settings.update", entityType: "settings", details: { changed }, ip: meta.ip });
+    await audit(trx, deps.now(), {
+      actorUserId: adminId,
+      action: "settings.update",
+      entityType: "settings",
+      details: { changed },
+      ip: meta.ip,
+    });
   });
   cache.delete(deps.db);
   // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.

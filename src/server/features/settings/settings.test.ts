@@ -6,7 +6,13 @@ import { getSettings, saveSettingsGroup } from "./settings.service.ts";
 describe("settings service", () => {
   test("an empty database reads the defaults of spec part 2 §9", async () => {
     const s = await getSettings(await createTestDeps());
-    expect(s.security).toEqual({ requireEmailVerification: true, enableTwoFactor: false, passwordExpiry: 90, maxLoginAttempts: 5, sessionTimeout: 24 });
+    expect(s.security).toEqual({
+      requireEmailVerification: true,
+      enableTwoFactor: false,
+      passwordExpiry: 90,
+      maxLoginAttempts: 5,
+      sessionTimeout: 24,
+    });
     expect(s.system).toEqual({ maintenanceMode: false, debugMode: false, backupFrequency: "daily", logLevel: "info", cacheEnabled: true });
     expect(s.general.timeZone).toBe("Asia/Kolkata");
     // Only switches that act: no SMS, push or weekly report switch is kept (issue 14.4).

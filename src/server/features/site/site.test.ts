@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 
@@ -48,7 +48,11 @@ describe("maintenance mode", () => {
       expect(res.status).toBe(503);
       expect((await res.json()).message).toBe("We are doing some maintenance on the site. Please check back soon.");
     }
-    const contact = await app.request("/api/public/contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const contact = await app.request("/api/public/contact", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(contact.status).toBe(503);
     await expect(callerFor(deps).gallery.publicList({})).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
     // The client learns about it from site.info, which stays open.

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import QRCode from "qrcode";
 import type { User } from "../../../../db/schema.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;

@@ -4,6 +4,9 @@ import { studentRest, verifyRest } from "./student.rest.ts";
 import { studentRouter, verifyRouter } from "./student.router.ts";
 
 export const studentFeature = defineFeature({
-  rest: [["/api/public/verify", verifyRest], ["/api/student", studentRest]],
+  rest: [
+    ["/api/public/verify", verifyRest],
+    ["/api/student", studentRest],
+  ],
   trpc: { student: studentRouter, verify: verifyRouter },
 });

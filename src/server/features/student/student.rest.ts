@@ -8,7 +8,7 @@ import {
   studentProfileInput,
   verifyCardInput,
 } from "../../../shared/schemas/student.ts";
-import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { changePassword } from "../auth/account.service.ts";
 import {
@@ -29,13 +29,14 @@ const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("us
 const student = requireRole("student");
 const userId = (c: AppContext) => currentAuth(c).user.id;
 
-
 export const studentRest = new Hono<AppEnv>()
   .get("/profile", student, async (c) => ok(c, await getOwnProfile(c.get("deps"), userId(c))))
   .put("/profile", student, async (c) =>
     ok(c, await updateOwnStudentProfile(c.get("deps"), userId(c), parseInput(studentProfileInput, await readJson(c)), meta(c))),
   )
-  .put("/profile/photo", student, async (c) => ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await multipartFile(c, "photo"), meta(c))))
+  .put("/profile/photo", student, async (c) =>
+    ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await multipartFile(c, "photo"), meta(c))),
+  )
   .get("/id-card", student, async (c) => ok(c, await getIdCard(c.get("deps"), userId(c))))
   .get("/id-card/qr.svg", student, async (c) => {
     const { svg } = await idCardQrSvg(c.get("deps"), userId(c));

@@ -24,13 +24,19 @@ import {
 
 export const studentRouter = router({
   profile: studentProcedure.query(({ ctx }) => getOwnProfile(ctx.deps, ctx.auth.user.id)),
-  updateProfile: studentProcedure.input(studentProfileInput).mutation(({ ctx, input }) => updateOwnStudentProfile(ctx.deps, ctx.auth.user.id, input, ctx)),
+  updateProfile: studentProcedure
+    .input(studentProfileInput)
+    .mutation(({ ctx, input }) => updateOwnStudentProfile(ctx.deps, ctx.auth.user.id, input, ctx)),
   idCard: studentProcedure.query(({ ctx }) => getIdCard(ctx.deps, ctx.auth.user.id)),
   /** The twin of GET /student/id-card/qr.svg: `{ svg, verifyUrl }`. */
   idCardQr: studentProcedure.query(({ ctx }) => idCardQrSvg(ctx.deps, ctx.auth.user.id)),
   settings: studentProcedure.query(({ ctx }) => getStudentSettings(ctx.deps, ctx.auth.user.id)),
-  updateSettings: studentProcedure.input(notificationSettingsInput).mutation(({ ctx, input }) => updateStudentSettings(ctx.deps, ctx.auth.user.id, input, ctx)),
-  updatePrivacy: studentProcedure.input(privacySettingsInput).mutation(({ ctx, input }) => updatePrivacySettings(ctx.deps, ctx.auth.user.id, input)),
+  updateSettings: studentProcedure
+    .input(notificationSettingsInput)
+    .mutation(({ ctx, input }) => updateStudentSettings(ctx.deps, ctx.auth.user.id, input, ctx)),
+  updatePrivacy: studentProcedure
+    .input(privacySettingsInput)
+    .mutation(({ ctx, input }) => updatePrivacySettings(ctx.deps, ctx.auth.user.id, input)),
   changePassword: studentProcedure
     .input(studentChangePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),

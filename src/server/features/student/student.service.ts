@@ -6,13 +6,13 @@
 import QRCode from "qrcode";
 import * as v from "valibot";
 import type { User } from "../../../../db/schema.ts";
+import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreferences } from "../../../shared/schemas/settings.ts";
 import {
   type NotificationSettingsInput,
   type PrivacySettingsInput,
   STUDENT_MESSAGES,
   type StudentProfileInput,
 } from "../../../shared/schemas/student.ts";
-import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreferences } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -83,7 +83,7 @@ export type StudentProfile = ReturnType<typeof toStudentProfile>;
 
 async function loadStudent(deps: Pick<AppDeps, "db">, userId: number) {
   const user = await findUserById(deps.db, userId);
-  if (!user || user.role !== "student") throw notFound("Student not found");
+  if (user?.role !== "student") throw notFound("Student not found");
   return user;
 }
 
@@ -97,7 +97,9 @@ export async function updateOwnStudentProfile(deps: AppDeps, userId: number, inp
   // The date of birth is part of the student's identity: the institute changes it (issue 14.2). Sending the
   // stored value back is fine; another one is refused, never silently dropped.
   if (input.dateOfBirth !== undefined && input.dateOfBirth !== current.date_of_birth) {
-    throw new AppError("FORBIDDEN", STUDENT_MESSAGES.dateOfBirthSetByInstitute, { fieldErrors: { dateOfBirth: [STUDENT_MESSAGES.dateOfBirthSetByInstitute] } });
+    throw new AppError("FORBIDDEN", STUDENT_MESSAGES.dateOfBirthSetByInstitute, {
+      fieldErrors: { dateOfBirth: [STUDENT_MESSAGES.dateOfBirthSetByInstitute] },
+    });
   }
   const changes: Partial<Pick<User, EditableColumn>> = {};
   for (const [key, column] of Object.entries(PROFILE_COLUMNS) as [keyof typeof PROFILE_COLUMNS, EditableColumn][]) {
@@ -120,7 +122,14 @@ export async function updateOwnStudentProfile(deps: AppDeps, userId: number, inp
         .where("id", "=", userId)
         .execute();
       // Which fields changed, never their values: the log must not become a copy of personal data.
-      await audit(trx, now, { actorUserId: userId, action: "student.profile_update", entityType: "user", entityId: userId, details: { fields }, ip: meta.ip });
+      await audit(trx, now, {
+        actorUserId: userId,
+        action: "student.profile_update",
+        entityType: "user",
+        entityId: userId,
+        details: { fields },
+        ip: meta.ip,
+      });
     });
   }
   return getOwnProfile(deps, userId);
@@ -251,7 +260,12 @@ async function cardValidity(deps: Pick<AppDeps, "db" | "now">, user: User) {
 async function ensureIdCardToken(deps: Pick<AppDeps, "db">, user: User): Promise<string> {
   if (user.id_card_token) return user.id_card_token;
   // Two first requests at once: only one token is written, and both read it back.
-  await deps.db.updateTable("users").set({ id_card_token: randomToken() }).where("id", "=", user.id).where("id_card_token", "is", null).execute();
+  await deps.db
+    .updateTable("users")
+    .set({ id_card_token: randomToken() })
+    .where("id", "=", user.id)
+    .where("id_card_token", "is", null)
+    .execute();
   const row = await deps.db.selectFrom("users").select("id_card_token").where("id", "=", user.id).executeTakeFirstOrThrow();
   return row.id_card_token!;
 }

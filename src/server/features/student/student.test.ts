@@ -7,7 +7,7 @@ import { MSG } from "../../../shared/messages.ts";
 import { DEFAULT_SETTINGS, DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
@@ -43,7 +43,13 @@ beforeEach(async () => {
     date_of_birth: "2002-08-15",
     address: "14 MG Road",
   });
-  ravi = await createUser(deps, { role: "student", name: "Ravi Kulkarni", email: "ravi@example.test", student_id: "STU0002", mobile: "9876500002" });
+  ravi = await createUser(deps, {
+    role: "student",
+    name: "Ravi Kulkarni",
+    email: "ravi@example.test",
+    student_id: "STU0002",
+    mobile: "9876500002",
+  });
   ashaToken = await login("STU0001");
   raviToken = await login("STU0002");
 });
@@ -74,7 +80,11 @@ describe("access", () => {
     ["GET", "/api/student/settings"],
     ["PUT", "/api/student/notification-settings", { theme: "dark" }],
     ["PUT", "/api/student/privacy-settings", { showPhotoOnVerification: false }],
-    ["PUT", "/api/student/change-password", { currentPassword: TEST_PASSWORD, newPassword: "Fresh2026Pass", confirmPassword: "Fresh2026Pass" }],
+    [
+      "PUT",
+      "/api/student/change-password",
+      { currentPassword: TEST_PASSWORD, newPassword: "Fresh2026Pass", confirmPassword: "Fresh2026Pass" },
+    ],
     ["GET", "/api/student/dashboard/stats"],
   ];
 
@@ -121,7 +131,12 @@ describe("access", () => {
 
   test("student A cannot reach student B's data through any path: ids in bodies are ignored, each sees only their own", async () => {
     const before = await userRow(ravi.id);
-    const res = await send("PUT", "/api/student/profile", { id: ravi.id, userId: ravi.id, student_id: "STU0002", city: "Nagpur" }, ashaToken);
+    const res = await send(
+      "PUT",
+      "/api/student/profile",
+      { id: ravi.id, userId: ravi.id, student_id: "STU0002", city: "Nagpur" },
+      ashaToken,
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).data).toMatchObject({ id: asha.id, student_id: "STU0001", city: "Nagpur" });
     expect(await userRow(ravi.id)).toEqual(before);
@@ -209,7 +224,14 @@ describe("profile", () => {
       emergencyContact: { name: "Sunita Patil", relationship: "Mother", phone: "9822012345", email: "sunita@example.test" },
     });
     const row = await userRow(asha.id);
-    expect(row).toMatchObject({ name: "Asha Patil", email: "asha@example.test", student_id: "STU0001", standard: "BCom", course: "Commerce", is_active: 1 });
+    expect(row).toMatchObject({
+      name: "Asha Patil",
+      email: "asha@example.test",
+      student_id: "STU0001",
+      standard: "BCom",
+      course: "Commerce",
+      is_active: 1,
+    });
     // The audit log names the changed fields, never their values.
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.profile_update").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details).fields).toContain("pincode");
@@ -267,7 +289,11 @@ describe("profile photo", () => {
   test("a photo over 5 MB is refused with 413 and the spec's text", async () => {
     const res = await uploadPhoto(fileOf(oversizedPng(6 * 1024 * 1024), "big.png", "image/png"), ashaToken);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: "File size must be less than 5MB", errors: { photo: ["File size must be less than 5MB"] } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "File size must be less than 5MB",
+      errors: { photo: ["File size must be less than 5MB"] },
+    });
     expect(photosOnDisk()).toHaveLength(0);
   });
 
@@ -281,7 +307,7 @@ describe("profile photo", () => {
     expect(json.status).toBe(400);
     const broken = await app.request("/api/student/profile/photo", {
       method: "PUT",
-      body: "--x\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n\r\nnot closed",
+      body: '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nnot closed',
       headers: { authorization: `Bearer ${ashaToken}`, "content-type": "multipart/form-data; boundary=x" },
     });
     expect(broken.status).toBe(400);
@@ -349,9 +375,17 @@ describe("ID card and its verification", () => {
   });
 
   test("validity: the academic year 1 June – 31 May in the institute's time zone", () => {
-    expect(idCardValidity("2026-11-22", "2024-03-01")).toEqual({ academicYear: "2026-27", issueDate: "2026-06-01", validUntil: "2027-05-31" });
+    expect(idCardValidity("2026-11-22", "2024-03-01")).toEqual({
+      academicYear: "2026-27",
+      issueDate: "2026-06-01",
+      validUntil: "2027-05-31",
+    });
     expect(idCardValidity("2027-05-31", "2024-03-01").validUntil).toBe("2027-05-31");
-    expect(idCardValidity("2027-06-01", "2024-03-01")).toEqual({ academicYear: "2027-28", issueDate: "2027-06-01", validUntil: "2028-05-31" });
+    expect(idCardValidity("2027-06-01", "2024-03-01")).toEqual({
+      academicYear: "2027-28",
+      issueDate: "2027-06-01",
+      validUntil: "2028-05-31",
+    });
     expect(idCardValidity("2027-01-15", "2026-12-02").issueDate).toBe("2026-12-02");
     // 31 May 19:00 UTC is already 1 June in India.
     expect(localDate(new Date("2027-05-31T19:00:00Z"), "Asia/Kolkata")).toBe("2027-06-01");
@@ -370,7 +404,8 @@ describe("ID card and its verification", () => {
     expect(data.institute.name).toBeTruthy();
     expect(Object.keys(data).sort()).toEqual(["institute", "name", "photo", "studentId", "valid", "validUntil"]);
     const text = JSON.stringify(data);
-    for (const personal of ["asha@example.test", "9876500001", "14 MG Road", "B+", "2002-08-15", "Commerce"]) expect(text).not.toContain(personal);
+    for (const personal of ["asha@example.test", "9876500001", "14 MG Road", "B+", "2002-08-15", "Commerce"])
+      expect(text).not.toContain(personal);
     expect(res.headers.get("x-robots-tag")).toBe("noindex");
 
     // Privacy: the photo is left out once the student says so.
@@ -429,12 +464,25 @@ describe("settings", () => {
     await send("POST", "/api/auth/logout", {}, ashaToken);
     const again = await login("STU0001");
     const read = (await (await send("GET", "/api/student/settings", undefined, again)).json()).data;
-    expect(read).toMatchObject({ emailNotifications: false, smsNotifications: true, pushNotifications: false, theme: "dark", language: "marathi" });
+    expect(read).toMatchObject({
+      emailNotifications: false,
+      smsNotifications: true,
+      pushNotifications: false,
+      theme: "dark",
+      language: "marathi",
+    });
 
     // One tab saves only its own values; the others stay.
-    const partial = (await callerFor(deps, await authOf(again)).student.updateSettings({ language: "hindi" }));
+    const partial = await callerFor(deps, await authOf(again)).student.updateSettings({ language: "hindi" });
     expect(partial).toMatchObject({ theme: "dark", smsNotifications: true, language: "hindi" });
-    expect(JSON.parse((await userRow(asha.id)).preferences)).toEqual({ ...DEFAULT_STUDENT_PREFERENCES, emailNotifications: false, smsNotifications: true, pushNotifications: false, theme: "dark", language: "hindi" });
+    expect(JSON.parse((await userRow(asha.id)).preferences)).toEqual({
+      ...DEFAULT_STUDENT_PREFERENCES,
+      emailNotifications: false,
+      smsNotifications: true,
+      pushNotifications: false,
+      theme: "dark",
+      language: "hindi",
+    });
 
     const bad = await send("PUT", "/api/student/notification-settings", { theme: "blue", smsNotifications: "yes" }, again);
     expect(bad.status).toBe(400);
@@ -450,26 +498,49 @@ describe("settings", () => {
     expect(next).toMatchObject({ twoFactorRequired: true });
     const off = (await (await send("PUT", "/api/student/notification-settings", { twoFactorAuth: false }, ashaToken)).json()).data;
     expect(off.twoFactorAuth).toBe(false);
-    const actions = (await deps.db.selectFrom("audit_log").select("action").where("actor_user_id", "=", asha.id).where("action", "!=", "account.sign_in").execute()).map((r) => r.action);
+    const actions = (
+      await deps.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("actor_user_id", "=", asha.id)
+        .where("action", "!=", "account.sign_in")
+        .execute()
+    ).map((r) => r.action);
     expect(actions).toEqual(["account.two_factor_on", "account.two_factor_off"]);
   });
 
   test("a stored preference that no longer fits falls back to its default; unknown stored keys are kept", async () => {
-    await deps.db.updateTable("users").set({ preferences: JSON.stringify({ theme: "neon", language: "hindi", widgetOrder: [2, 1] }) }).where("id", "=", asha.id).execute();
+    await deps.db
+      .updateTable("users")
+      .set({ preferences: JSON.stringify({ theme: "neon", language: "hindi", widgetOrder: [2, 1] }) })
+      .where("id", "=", asha.id)
+      .execute();
     const read = (await (await send("GET", "/api/student/settings", undefined, ashaToken)).json()).data;
     expect(read).toMatchObject({ theme: "light", language: "hindi", emailNotifications: true });
     await send("PUT", "/api/student/privacy-settings", { showPhotoOnVerification: false }, ashaToken);
-    expect(JSON.parse((await userRow(asha.id)).preferences)).toMatchObject({ widgetOrder: [2, 1], theme: "light", showPhotoOnVerification: false });
+    expect(JSON.parse((await userRow(asha.id)).preferences)).toMatchObject({
+      widgetOrder: [2, 1],
+      theme: "light",
+      showPhotoOnVerification: false,
+    });
   });
 });
 
 describe("change password", () => {
-  const body = (newPassword: string, confirmPassword = newPassword, currentPassword = TEST_PASSWORD) => ({ currentPassword, newPassword, confirmPassword });
+  const body = (newPassword: string, confirmPassword = newPassword, currentPassword = TEST_PASSWORD) => ({
+    currentPassword,
+    newPassword,
+    confirmPassword,
+  });
 
   test("confirmation must match: 'New passwords do not match'", async () => {
     const res = await send("PUT", "/api/student/change-password", body("Fresh2026Pass", "Fresh2026Pas"), ashaToken);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: "New passwords do not match", errors: { confirmPassword: ["New passwords do not match"] } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "New passwords do not match",
+      errors: { confirmPassword: ["New passwords do not match"] },
+    });
     await expect(callerFor(deps, await authOf(ashaToken)).student.changePassword(body("Fresh2026Pass", "other"))).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "New passwords do not match",
@@ -479,7 +550,9 @@ describe("change password", () => {
   test("the one password policy and the service's messages; success keeps this session and ends the others", async () => {
     const weak = await (await send("PUT", "/api/student/change-password", body("short1A"), ashaToken)).json();
     expect(weak.message).toBe(MSG.passwordMin8);
-    const wrong = await (await send("PUT", "/api/student/change-password", body("Fresh2026Pass", "Fresh2026Pass", "Nope1234x"), ashaToken)).json();
+    const wrong = await (
+      await send("PUT", "/api/student/change-password", body("Fresh2026Pass", "Fresh2026Pass", "Nope1234x"), ashaToken)
+    ).json();
     expect(wrong.message).toBe(MSG.currentPasswordWrong);
     const other = await login("STU0001");
     const ok = await send("PUT", "/api/student/change-password", body("Fresh2026Pass"), ashaToken);
@@ -526,21 +599,35 @@ describe("dashboard", () => {
       await notifyUser(deps.db, deps.now(), asha.id, { type: "course", title: `Notice ${i}`, message: `Message ${i}` });
     }
     await notifyUser(deps.db, deps.now(), ravi.id, { type: "system", title: "For Ravi", message: "Not Asha's" });
-    await deps.db.updateTable("notifications").set({ read_at: deps.now().toISOString() }).where("title", "in", ["Notice 1", "Notice 7"]).execute();
+    await deps.db
+      .updateTable("notifications")
+      .set({ read_at: deps.now().toISOString() })
+      .where("title", "in", ["Notice 1", "Notice 7"])
+      .execute();
     await login("STU0001"); // a second device
 
     const res = await send("GET", "/api/student/dashboard/stats", undefined, ashaToken);
     expect(res.status).toBe(200);
     const stats = (await res.json()).data;
     expect(stats.course).toBe("Commerce");
-    expect(stats.admission).toEqual({ applicationNumber: "APP-2026-000007", appliedAt: "2026-10-01T05:00:00.000Z", approvedAt: "2026-10-03T09:00:00.000Z" });
+    expect(stats.admission).toEqual({
+      applicationNumber: "APP-2026-000007",
+      appliedAt: "2026-10-01T05:00:00.000Z",
+      approvedAt: "2026-10-03T09:00:00.000Z",
+    });
     expect(stats.account.activeSessions).toBe(2);
     expect(stats.account.lastLogin).toBe(deps.now().toISOString());
     // mobile, date of birth, address, blood group of 12 fields
     expect(stats.account.profileCompleteness).toBe(33);
     expect(stats.account.missingProfileFields).toContain("Photo");
     expect(stats.unreadNotifications).toBe(5);
-    expect(stats.recentActivity.map((a: { title: string }) => a.title)).toEqual(["Notice 7", "Notice 6", "Notice 5", "Notice 4", "Notice 3"]);
+    expect(stats.recentActivity.map((a: { title: string }) => a.title)).toEqual([
+      "Notice 7",
+      "Notice 6",
+      "Notice 5",
+      "Notice 4",
+      "Notice 3",
+    ]);
     expect(stats.recentActivity[0]).toMatchObject({ read: true, description: "Message 7", type: "course" });
     expect(stats.upcomingEvents).toEqual([]);
     for (const block of NOT_YET_AVAILABLE) expect(stats[block]).toBeNull();
@@ -550,7 +637,13 @@ describe("dashboard", () => {
     await send(
       "PUT",
       "/api/student/profile",
-      { gender: "Female", city: "Nashik", state: "Maharashtra", pincode: "422001", emergencyContact: { name: "Sunita", relationship: "Mother", phone: "9822012345" } },
+      {
+        gender: "Female",
+        city: "Nashik",
+        state: "Maharashtra",
+        pincode: "422001",
+        emergencyContact: { name: "Sunita", relationship: "Mother", phone: "9822012345" },
+      },
       ashaToken,
     );
     await uploadPhoto(fileOf(await pngBytes(), "me.png"), ashaToken);

@@ -1,13 +1,7 @@
 /** REST paths for Student Management (spec part 2 §7), admin only; thin over the students service. */
 import { Hono } from "hono";
-import {
-  studentExportQuery,
-  studentForm,
-  studentIdInput,
-  studentListQuery,
-  studentUpdateInput,
-} from "../../../shared/schemas/students.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requireRole, requestIp } from "../../platform/http.ts";
+import { studentExportQuery, studentForm, studentIdInput, studentListQuery, studentUpdateInput } from "../../../shared/schemas/students.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   createStudent,
@@ -50,9 +44,7 @@ export const adminStudentRest = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => ok(c, await deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
   .patch("/:id/toggle-status", async (c) => ok(c, await toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
-  .post("/:id/send-credentials", async (c) =>
-    ok(c, await sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
-  )
+  .post("/:id/send-credentials", async (c) => ok(c, await sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
   .post("/:id/unlock", async (c) => ok(c, await unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
   .post("/:id/sign-out-everywhere", async (c) =>
     ok(c, await signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),

@@ -19,15 +19,15 @@ import { audit } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
-import { textContains } from "../../platform/search.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { textContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { removeFiles } from "../../platform/uploads.ts";
 import { endAllSessions, openStudentAccount, unlockAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
@@ -45,7 +45,6 @@ export const STUDENT_TEXT = {
   signedOut: (name: string, n: number) =>
     n === 0 ? `${name} was not signed in anywhere.` : `${name} was signed out of ${n} ${n === 1 ? "session" : "sessions"}.`,
 } as const;
-
 
 /** A student as the screens read it (spec part 2 §3). */
 export function toStudentItem(u: User) {
@@ -161,12 +160,17 @@ export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
 }
 
 const monthStartOf = async (deps: Pick<AppDeps, "db" | "now">) => startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
-const statsFor = (deps: Pick<AppDeps, "db">, monthStart: string) => cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
+const statsFor = (deps: Pick<AppDeps, "db">, monthStart: string) =>
+  cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
 
 async function countStudents(deps: Pick<AppDeps, "db">, monthStart: string) {
   // Three counts each answered from an index alone (role+is_active, role+created_at): one pass over the
   // rows' CASE sums read every wide row, 76 ms for 50,000 students.
-  const students = () => deps.db.selectFrom("users").where("role", "=", "student").select((eb) => eb.fn.countAll<number>().as("n"));
+  const students = () =>
+    deps.db
+      .selectFrom("users")
+      .where("role", "=", "student")
+      .select((eb) => eb.fn.countAll<number>().as("n"));
   const row = await deps.db
     .selectNoFrom([
       students().as("total"),
@@ -216,7 +220,14 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
     const studentId = row.student_id!;
     const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
     await deps.mail.enqueue(trx, row.email, { template: "student_credentials", name: row.name, studentId, link, validDays });
-    await audit(trx, now, { actorUserId: adminId, action: "student.create", entityType: "student", entityId: row.id, details: { studentId, email: row.email }, ip: meta.ip });
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "student.create",
+      entityType: "student",
+      entityId: row.id,
+      details: { studentId, email: row.email },
+      ip: meta.ip,
+    });
     return row;
   });
   deps.mail.kick();
@@ -248,7 +259,14 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
-    await audit(trx, now, { actorUserId: adminId, action: "student.update", entityType: "student", entityId: id, details: { studentId: row.student_id, changed }, ip: meta.ip });
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "student.update",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: row.student_id, changed },
+      ip: meta.ip,
+    });
     return row;
   });
   return { message: STUDENT_TEXT.updated, student: toStudentItem(updated) };
@@ -362,7 +380,14 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
       link,
       validDays,
     });
-    await audit(trx, now, { actorUserId: adminId, action: "student.send_credentials", entityType: "student", entityId: id, details: { studentId: student.student_id, email: student.email }, ip: meta.ip });
+    await audit(trx, now, {
+      actorUserId: adminId,
+      action: "student.send_credentials",
+      entityType: "student",
+      entityId: id,
+      details: { studentId: student.student_id, email: student.email },
+      ip: meta.ip,
+    });
   });
   deps.mail.kick();
   return { message: STUDENT_TEXT.credentialsSent };
@@ -415,6 +440,12 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
     ]),
   );
   const now = deps.now();
-  await audit(deps.db, now, { actorUserId: adminId, action: "student.export", entityType: "student", details: { rows: rows.length, search: query.search, status: query.status }, ip: meta.ip });
+  await audit(deps.db, now, {
+    actorUserId: adminId,
+    action: "student.export",
+    entityType: "student",
+    details: { rows: rows.length, search: query.search, status: query.status },
+    ip: meta.ip,
+  });
   return { filename: `students-${localDate(now, await timeZoneOf(deps))}.csv`, csv: `\uFEFF${csv}` };
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
@@ -88,7 +88,14 @@ describe("adding a student", () => {
     expect(data.student_id).toBe("STU0001");
     expect(data.message).toBe("Student added successfully! Student ID: STU0001");
     const row = await deps.db.selectFrom("users").selectAll().where("student_id", "=", "STU0001").executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ role: "student", email: "priya@example.test", password_hash: null, must_change_password: 1, is_active: 1, standard: "BCom" });
+    expect(row).toMatchObject({
+      role: "student",
+      email: "priya@example.test",
+      password_hash: null,
+      must_change_password: 1,
+      is_active: 1,
+      standard: "BCom",
+    });
     const { mail, token } = await linkTokenFor("priya@example.test");
     expect(mail.template).toBe("student_credentials");
     expect(mail.text_body).toContain("STU0001");
@@ -111,7 +118,9 @@ describe("adding a student", () => {
     expect(Object.keys(body.errors).sort()).toEqual(["email", "mobile", "name", "standard"]);
     expect((await (await asAdmin("POST", "/api/admin/students", {})).json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
 
-    const bad = await (await asAdmin("POST", "/api/admin/students", { ...FORM, bloodGroup: "C+", mobile: "12ab", dateOfBirth: "2099-01-01" })).json();
+    const bad = await (
+      await asAdmin("POST", "/api/admin/students", { ...FORM, bloodGroup: "C+", mobile: "12ab", dateOfBirth: "2099-01-01" })
+    ).json();
     expect(bad.errors).toEqual({
       mobile: ["Please enter a valid mobile number"],
       bloodGroup: ["Please choose a blood group from the list"],
@@ -121,7 +130,12 @@ describe("adding a student", () => {
     expect(standard.status).toBe(400);
     expect((await standard.json()).errors).toEqual({ standard: ["Please choose a course/standard from the list"] });
     // A retired option is refused for new students.
-    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "Diploma").execute();
+    await deps.db
+      .updateTable("catalog_options")
+      .set({ is_active: 0 })
+      .where("list", "=", "standard")
+      .where("value", "=", "Diploma")
+      .execute();
     expect((await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "Diploma" })).status).toBe(400);
     expect(await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute()).toHaveLength(0);
     expect(await deps.db.selectFrom("email_outbox").select("id").execute()).toHaveLength(0);
@@ -154,11 +168,40 @@ describe("adding a student", () => {
 describe("the list", () => {
   async function seedStudents() {
     const at = (iso: string) => ({ created_at: iso, updated_at: iso });
-    await createUser(deps, { role: "student", name: "Aarav Patel", email: "aarav@example.test", mobile: "9000000001", student_id: "STU0001", ...at("2026-09-10T05:00:00.000Z") });
-    await createUser(deps, { role: "student", name: "Diya Nair", email: "diya@example.test", mobile: "9000000002", student_id: "STU0002", ...at("2026-10-31T18:00:00.000Z") });
+    await createUser(deps, {
+      role: "student",
+      name: "Aarav Patel",
+      email: "aarav@example.test",
+      mobile: "9000000001",
+      student_id: "STU0001",
+      ...at("2026-09-10T05:00:00.000Z"),
+    });
+    await createUser(deps, {
+      role: "student",
+      name: "Diya Nair",
+      email: "diya@example.test",
+      mobile: "9000000002",
+      student_id: "STU0002",
+      ...at("2026-10-31T18:00:00.000Z"),
+    });
     // 00:30 on 1 November in India: this month for the institute, though still October in UTC.
-    await createUser(deps, { role: "student", name: "Kabir Singh", email: "kabir@example.test", mobile: "9000000003", student_id: "STU0003", is_active: 0, ...at("2026-10-31T19:00:00.000Z") });
-    await createUser(deps, { role: "student", name: "Meera 50%_off", email: "meera@example.test", mobile: "9000000004", student_id: "STU0004", ...at("2026-11-20T09:00:00.000Z") });
+    await createUser(deps, {
+      role: "student",
+      name: "Kabir Singh",
+      email: "kabir@example.test",
+      mobile: "9000000003",
+      student_id: "STU0003",
+      is_active: 0,
+      ...at("2026-10-31T19:00:00.000Z"),
+    });
+    await createUser(deps, {
+      role: "student",
+      name: "Meera 50%_off",
+      email: "meera@example.test",
+      mobile: "9000000004",
+      student_id: "STU0004",
+      ...at("2026-11-20T09:00:00.000Z"),
+    });
   }
 
   test("an empty list answers zero items, zero pages and zeroed counters", async () => {
@@ -188,7 +231,9 @@ describe("the list", () => {
   test("search covers name, e-mail, mobile and student ID (wildcards taken literally); status filters", async () => {
     await seedStudents();
     const ids = async (q: string) =>
-      ((await (await asAdmin("GET", `/api/admin/students?${q}`)).json()).data.students as { student_id: string }[]).map((s) => s.student_id);
+      ((await (await asAdmin("GET", `/api/admin/students?${q}`)).json()).data.students as { student_id: string }[]).map(
+        (s) => s.student_id,
+      );
     expect(await ids("search=diya")).toEqual(["STU0002"]);
     expect(await ids("search=KABIR%40EXAMPLE")).toEqual(["STU0003"]);
     expect(await ids("search=9000000004")).toEqual(["STU0004"]);
@@ -247,7 +292,12 @@ describe("one student: view, edit, delete", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data.message).toBe("Student updated successfully!");
-    expect(body.data.student).toMatchObject({ name: "Priya S. Sharma", bloodGroup: null, address: null, emergencyContact: { name: "Rakesh", relationship: null, phone: null, email: null } });
+    expect(body.data.student).toMatchObject({
+      name: "Priya S. Sharma",
+      bloodGroup: null,
+      address: null,
+      emergencyContact: { name: "Rakesh", relationship: null, phone: null, email: null },
+    });
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.update").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details).changed.sort()).toEqual(
       ["address", "blood_group", "emergency_email", "emergency_name", "emergency_phone", "emergency_relationship", "name"].sort(),
@@ -276,7 +326,17 @@ describe("one student: view, edit, delete", () => {
   test("deleting removes the account, its sessions and notifications, and is audited", async () => {
     const user = await createUser(deps, { role: "student", email: "gone@example.test", student_id: "STU0007" });
     const session = await studentSession("gone@example.test");
-    await deps.db.insertInto("notifications").values({ recipient_user_id: user.id, type: "system", title: "Hi", message: "Welcome", priority: "low", created_at: deps.now().toISOString() }).execute();
+    await deps.db
+      .insertInto("notifications")
+      .values({
+        recipient_user_id: user.id,
+        type: "system",
+        title: "Hi",
+        message: "Welcome",
+        priority: "low",
+        created_at: deps.now().toISOString(),
+      })
+      .execute();
     const res = await asAdmin("DELETE", `/api/admin/students/${user.id}`);
     expect((await res.json()).data).toEqual({ message: "Student deleted successfully!" });
     expect((await asAdmin("GET", `/api/admin/students/${user.id}`)).status).toBe(404);
@@ -322,9 +382,13 @@ describe("status and credentials", () => {
     expect(second.mail.id).not.toBe(first.mail.id);
     expect(second.mail.template).toBe("student_credentials");
     expect(second.token).not.toBe(first.token);
-    await expect(completeFirstLogin(deps, { token: first.token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(completeFirstLogin(deps, { token: first.token, password: "Priya2026Pass" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await completeFirstLogin(deps, { token: second.token, password: "Priya2026Pass" });
-    await expect(completeFirstLogin(deps, { token: second.token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(completeFirstLogin(deps, { token: second.token, password: "Priya2026Pass" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "student.send_credentials").execute()).toHaveLength(1);
   });
 
@@ -379,7 +443,11 @@ describe("unlock and sign out everywhere (issue 14.6)", () => {
     expect((await send("GET", "/api/auth/me", undefined, laptop.token)).status).toBe(401);
     // The account stays active: the student signs in again with their password.
     expect((await studentSession("ravi@example.test")).token).toBeString();
-    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.sign_out_everywhere").executeTakeFirstOrThrow();
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "student.sign_out_everywhere")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(log.details)).toEqual({ studentId: "STU0003", endedSessions: 2 });
     const viaTrpc = await callerFor(deps, await resolveSession(deps, adminToken)).students.signOutEverywhere({ id: user.id });
     expect(viaTrpc).toEqual({ message: "Ravi Kumar was signed out of 1 session.", endedSessions: 1 });
@@ -395,7 +463,7 @@ describe("CSV export", () => {
       mobile: "+91 98765 43210",
       student_id: "STU0001",
       address: "Flat 4\nMG Road",
-      emergency_name: "=HYPERLINK(\"http://evil\")",
+      emergency_name: '=HYPERLINK("http://evil")',
       emergency_relationship: "@SUM(A1)",
     });
     await createUser(deps, { role: "student", name: "Zoya Khan", email: "zoya@example.test", student_id: "STU0002", is_active: 0 });
@@ -435,7 +503,10 @@ describe("tRPC", () => {
     expect(created.student_id).toBe("STU0001");
     const id = created.student.id;
     await expect(admin.students.create(FORM)).rejects.toMatchObject({ code: "CONFLICT", message: MSG.emailTaken });
-    await expect(admin.students.create({ ...FORM, name: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: STUDENT_REQUIRED_MESSAGE });
+    await expect(admin.students.create({ ...FORM, name: "" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: STUDENT_REQUIRED_MESSAGE,
+    });
     expect((await admin.students.list({ search: "priya" })).students.map((s) => s.student_id)).toEqual(["STU0001"]);
     expect((await admin.students.get({ id })).email).toBe("priya@example.test");
     expect((await admin.students.update({ id, ...FORM, mobile: "9123456789" })).student.mobile).toBe("9123456789");
@@ -447,7 +518,12 @@ describe("tRPC", () => {
   });
 
   test("the Course/Standard choices come from the catalog, without retired ones", async () => {
-    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "Other").execute();
+    await deps.db
+      .updateTable("catalog_options")
+      .set({ is_active: 0 })
+      .where("list", "=", "standard")
+      .where("value", "=", "Other")
+      .execute();
     const auth = await resolveSession(deps, adminToken);
     const { standards } = await callerFor(deps, auth).students.standards();
     expect(standards[0]).toBe("10th Grade");

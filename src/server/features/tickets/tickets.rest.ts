@@ -1,17 +1,16 @@
 /** REST paths for support tickets (spec part 1 §7 Tickets, part 2 §7). */
 import { Hono } from "hono";
-import { createTicketInput, ticketAssignInput, ticketIdInput, ticketListQuery, ticketResponseInput, ticketStatusInput } from "../../../shared/schemas/tickets.ts";
+import {
+  createTicketInput,
+  ticketAssignInput,
+  ticketIdInput,
+  ticketListQuery,
+  ticketResponseInput,
+  ticketStatusInput,
+} from "../../../shared/schemas/tickets.ts";
 import { type AppEnv, currentAuth, ok, readJson, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import {
-  addResponse,
-  assignTicket,
-  changeTicketStatus,
-  createTicket,
-  getTicket,
-  listTickets,
-  ticketSummary,
-} from "./tickets.service.ts";
+import { addResponse, assignTicket, changeTicketStatus, createTicket, getTicket, listTickets, ticketSummary } from "./tickets.service.ts";
 
 const withId = async (c: { req: { param(k: "id"): string } }, body: unknown) => ({
   ...(body && typeof body === "object" ? body : {}),
@@ -25,7 +24,9 @@ export const ticketsRest = new Hono<AppEnv>()
     ok(c, await listTickets(c.get("deps"), parseInput(ticketListQuery, c.req.query()), currentAuth(c).user.id)),
   )
   .get("/stats/summary", requireRole("admin"), async (c) => ok(c, await ticketSummary(c.get("deps"))))
-  .post("/", async (c) => ok(c, await createTicket(c.get("deps"), currentAuth(c).user, parseInput(createTicketInput, await readJson(c))), 201))
+  .post("/", async (c) =>
+    ok(c, await createTicket(c.get("deps"), currentAuth(c).user, parseInput(createTicketInput, await readJson(c))), 201),
+  )
   .get("/:id", async (c) => ok(c, await getTicket(c.get("deps"), currentAuth(c).user, parseInput(ticketIdInput, c.req.param()).id)))
   // Status and assignment are admin work: refused at the route (as tRPC does) before the body is even read.
   .patch("/:id/status", requireRole("admin"), async (c) => {

@@ -1,4 +1,11 @@
-import { createTicketInput, ticketAssignInput, ticketIdInput, ticketListQuery, ticketResponseInput, ticketStatusInput } from "../../../shared/schemas/tickets.ts";
+import {
+  createTicketInput,
+  ticketAssignInput,
+  ticketIdInput,
+  ticketListQuery,
+  ticketResponseInput,
+  ticketStatusInput,
+} from "../../../shared/schemas/tickets.ts";
 import { adminProcedure, authedProcedure, router } from "../../trpc.ts";
 import {
   addResponse,
@@ -18,7 +25,13 @@ export const ticketsRouter = router({
   admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.deps)),
   get: authedProcedure.input(ticketIdInput).query(({ ctx, input }) => getTicket(ctx.deps, ctx.auth.user, input.id)),
   create: authedProcedure.input(createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
-  respond: authedProcedure.input(ticketResponseInput).mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message)),
-  setStatus: adminProcedure.input(ticketStatusInput).mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status)),
-  assign: adminProcedure.input(ticketAssignInput).mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo)),
+  respond: authedProcedure
+    .input(ticketResponseInput)
+    .mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message)),
+  setStatus: adminProcedure
+    .input(ticketStatusInput)
+    .mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status)),
+  assign: adminProcedure
+    .input(ticketAssignInput)
+    .mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo)),
 });

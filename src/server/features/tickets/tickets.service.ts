@@ -7,12 +7,12 @@ import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
 import { readPreferences } from "../student/student.service.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
 
 type Actor = Authenticated["user"];
 
@@ -93,7 +93,8 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   if (query.status !== "all") base = base.where("status", "=", query.status);
   if (query.priority !== "all") base = base.where("priority", "=", query.priority);
   if (query.category !== "all") base = base.where("category", "=", query.category);
-  if (query.search) base = base.where(anyColumnContains(["ticket_number", "subject", "description", "student_name", "student_email"], query.search));
+  if (query.search)
+    base = base.where(anyColumnContains(["ticket_number", "subject", "description", "student_name", "student_email"], query.search));
   const [{ items, pagination }, stats] = await Promise.all([
     newestFirstPage({
       db: deps.db,
@@ -104,7 +105,9 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
       limit: query.limit,
       toItems: async (rows: SupportTicket[]) => {
         const assigneeIds = [...new Set(rows.map((t) => t.assigned_to).filter((id): id is number => id !== null))];
-        const assignees = assigneeIds.length ? await deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", assigneeIds).execute() : [];
+        const assignees = assigneeIds.length
+          ? await deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", assigneeIds).execute()
+          : [];
         const nameOf = new Map(assignees.map((u) => [u.id, u.name]));
         return rows.map((t) => {
           const name = t.assigned_to !== null ? nameOf.get(t.assigned_to) : undefined;
@@ -140,7 +143,13 @@ export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
   return {
     ticket: {
       ...toTicketItem(ticket, assignee),
-      responses: responses.map((r) => ({ id: r.id, message: r.message, authorName: r.author_name, fromStaff: r.author_user_id !== ticket.created_by, createdAt: r.created_at })),
+      responses: responses.map((r) => ({
+        id: r.id,
+        message: r.message,
+        authorName: r.author_name,
+        fromStaff: r.author_user_id !== ticket.created_by,
+        createdAt: r.created_at,
+      })),
     },
   };
 }
@@ -150,9 +159,16 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
   const now = deps.now();
   const at = now.toISOString();
-  const emailAnswer = actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id && (await wantsEmail(deps, ticket.created_by));
+  const emailAnswer =
+    actor.role === "admin" &&
+    ticket.student_email !== null &&
+    ticket.created_by !== actor.id &&
+    (await wantsEmail(deps, ticket.created_by));
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto("ticket_responses").values({ ticket_id: id, author_user_id: actor.id, author_name: actor.name, message, created_at: at }).execute();
+    await trx
+      .insertInto("ticket_responses")
+      .values({ ticket_id: id, author_user_id: actor.id, author_name: actor.name, message, created_at: at })
+      .execute();
     // An admin's answer moves an open ticket to in progress.
     const status = actor.role === "admin" && ticket.status === "open" ? "in_progress" : ticket.status;
     await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
@@ -192,7 +208,13 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
   if (actor.role !== "admin") throw forbidden();
   const ticket = await loadVisible(deps, actor, id);
   await deps.db.updateTable("support_tickets").set({ status, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
-  await audit(deps.db, deps.now(), { actorUserId: actor.id, action: "ticket.status", entityType: "ticket", entityId: id, details: { from: ticket.status, to: status } });
+  await audit(deps.db, deps.now(), {
+    actorUserId: actor.id,
+    action: "ticket.status",
+    entityType: "ticket",
+    entityId: id,
+    details: { from: ticket.status, to: status },
+  });
   if (ticket.created_by && ticket.created_by !== actor.id) {
     await notifyUser(deps.db, deps.now(), ticket.created_by, {
       type: "support",
@@ -208,16 +230,41 @@ export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assi
   if (actor.role !== "admin") throw forbidden();
   await loadVisible(deps, actor, id);
   if (assignedTo !== null) {
-    const admin = await deps.db.selectFrom("users").select("id").where("id", "=", assignedTo).where("role", "=", "admin").where("is_active", "=", 1).executeTakeFirst();
-    if (!admin) throw new AppError("BAD_REQUEST", "Tickets can be assigned to an active administrator only", { fieldErrors: { assignedTo: ["Please choose an administrator"] } });
+    const admin = await deps.db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", assignedTo)
+      .where("role", "=", "admin")
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
+    if (!admin)
+      throw new AppError("BAD_REQUEST", "Tickets can be assigned to an active administrator only", {
+        fieldErrors: { assignedTo: ["Please choose an administrator"] },
+      });
   }
-  await deps.db.updateTable("support_tickets").set({ assigned_to: assignedTo, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
-  await audit(deps.db, deps.now(), { actorUserId: actor.id, action: "ticket.assign", entityType: "ticket", entityId: id, details: { assignedTo } });
+  await deps.db
+    .updateTable("support_tickets")
+    .set({ assigned_to: assignedTo, updated_at: deps.now().toISOString() })
+    .where("id", "=", id)
+    .execute();
+  await audit(deps.db, deps.now(), {
+    actorUserId: actor.id,
+    action: "ticket.assign",
+    entityType: "ticket",
+    entityId: id,
+    details: { assignedTo },
+  });
   return getTicket(deps, actor, id);
 }
 
 /** Active admins a ticket can be assigned to. */
 export async function assignableAdmins(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db.selectFrom("users").select(["id", "name", "email"]).where("role", "=", "admin").where("is_active", "=", 1).orderBy("name").execute();
+  const rows = await deps.db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("role", "=", "admin")
+    .where("is_active", "=", 1)
+    .orderBy("name")
+    .execute();
   return { admins: rows };
 }

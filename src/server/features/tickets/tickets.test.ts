@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp, type TestDeps } from "../../testing.ts";
+import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
@@ -27,18 +27,31 @@ const call = (method: string, path: string, token: string | null, body?: unknown
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 const data = async (res: Response) => (await res.json()).data;
-const NEW = { subject: "Cannot download my hall ticket", category: "technical", priority: "high", description: "The link on the portal gives an error." };
+const NEW = {
+  subject: "Cannot download my hall ticket",
+  category: "technical",
+  priority: "high",
+  description: "The link on the portal gives an error.",
+};
 
 describe("support tickets", () => {
   test("the lifecycle: a student raises one, the admin answers, assigns and resolves it, the student follows it", async () => {
     const created = await call("POST", "", studentA, NEW);
     expect(created.status).toBe(201);
     const { ticket } = await data(created);
-    expect(ticket).toMatchObject({ ticketNumber: "TKT-2026-00001", studentName: "Asha Patil", studentEmail: "a@example.test", status: "open", priority: "high" });
+    expect(ticket).toMatchObject({
+      ticketNumber: "TKT-2026-00001",
+      studentName: "Asha Patil",
+      studentEmail: "a@example.test",
+      status: "open",
+      priority: "high",
+    });
     const note = await deps.db.selectFrom("notifications").selectAll().where("recipient_user_id", "=", adminId).executeTakeFirstOrThrow();
     expect(note).toMatchObject({ type: "support", priority: "high" });
 
-    const answered = await data(await call("POST", `/${ticket.id}/responses`, admin, { message: "Please try again now; we fixed the link." }));
+    const answered = await data(
+      await call("POST", `/${ticket.id}/responses`, admin, { message: "Please try again now; we fixed the link." }),
+    );
     expect(answered.ticket.status).toBe("in_progress");
     expect(answered.ticket.responses).toHaveLength(1);
     const assigned = await data(await call("PATCH", `/${ticket.id}/assign`, admin, { assignedTo: adminId }));
@@ -88,12 +101,18 @@ describe("support tickets", () => {
 
   test("the admin list searches, filters and paginates on the server; numbers count up", async () => {
     for (let i = 0; i < 12; i++) {
-      await call("POST", "", i % 2 ? studentA : studentB, { ...NEW, subject: i === 5 ? "Fee receipt missing" : `Question ${i}`, priority: i === 5 ? "urgent" : "low" });
+      await call("POST", "", i % 2 ? studentA : studentB, {
+        ...NEW,
+        subject: i === 5 ? "Fee receipt missing" : `Question ${i}`,
+        priority: i === 5 ? "urgent" : "low",
+      });
     }
     const page2 = await data(await call("GET", "?page=2&limit=10", admin));
     expect(page2.tickets).toHaveLength(2);
     expect(page2.pagination).toEqual({ totalItems: 12, totalPages: 2, currentPage: 2, limit: 10 });
-    expect((await data(await call("GET", "?search=receipt", admin))).tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual(["TKT-2026-00006"]);
+    expect((await data(await call("GET", "?search=receipt", admin))).tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual([
+      "TKT-2026-00006",
+    ]);
     expect((await data(await call("GET", "?priority=urgent", admin))).tickets).toHaveLength(1);
     expect((await data(await call("GET", "?page=5", admin))).tickets).toEqual([]);
   });

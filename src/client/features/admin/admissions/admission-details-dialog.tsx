@@ -3,8 +3,9 @@
  * images and PDFs shown inline from blob: URLs (the CSP allows blob: frames for exactly this), each
  * also openable in a new tab or downloadable. Approve / Reject while pending, Delete otherwise.
  */
-import type { ReactNode } from "react";
+
 import { skipToken } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { type RouterOutputs, trpc } from "../../../lib/trpc.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Badge, statusTone } from "../../../ui/badge.tsx";
@@ -32,7 +33,9 @@ function Facts({ title, items }: { title: string; items: [string, ReactNode][] }
         {items.map(([label, value]) => (
           <div key={label} className="summary__item">
             <dt>{label}</dt>
-            <dd className={value === null || value === "" ? "summary__empty" : undefined}>{value === null || value === "" ? "Not provided" : value}</dd>
+            <dd className={value === null || value === "" ? "summary__empty" : undefined}>
+              {value === null || value === "" ? "Not provided" : value}
+            </dd>
           </div>
         ))}
       </dl>

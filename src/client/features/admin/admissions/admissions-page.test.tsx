@@ -2,9 +2,9 @@ import { describe, expect, spyOn, test } from "bun:test";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../../app.tsx";
-import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const row = (id: number, patch: Record<string, unknown> = {}) => ({
   _id: String(id),
@@ -48,7 +48,10 @@ const row = (id: number, patch: Record<string, unknown> = {}) => ({
 });
 
 const LIST = {
-  admissions: [row(1), row(2, { firstName: "Ravi", lastName: "Kumar", email: "ravi@example.com", status: "approved", student_id: "STU0001" })],
+  admissions: [
+    row(1),
+    row(2, { firstName: "Ravi", lastName: "Kumar", email: "ravi@example.com", status: "approved", student_id: "STU0001" }),
+  ],
   stats: { total: 14, pending: 6, approved: 5, rejected: 3 },
   pagination: { totalItems: 14, totalPages: 2, currentPage: 1, limit: 10 },
 };
@@ -67,7 +70,11 @@ async function renderAdmissions(path = "/admin/admissions", extra: Handlers = {}
   render(<App sessionApi={stubSessionApi({ me: async () => ({ user: ADMIN }) }).api} locationHook={location.hook} fetch={fetch} />);
   await screen.findByRole("heading", { name: "Admissions Management" });
   await screen.findByText("Ravi Kumar");
-  return { calls, url: () => location.history.at(-1), listCalls: () => calls.filter((c) => c.path === "admissions.adminList").map((c) => c.input) };
+  return {
+    calls,
+    url: () => location.history.at(-1),
+    listCalls: () => calls.filter((c) => c.path === "admissions.adminList").map((c) => c.input),
+  };
 }
 
 const rowOf = (name: string) => screen.getByText(name).closest("tr")!;
@@ -75,7 +82,12 @@ const rowOf = (name: string) => screen.getByText(name).closest("tr")!;
 describe("admin admissions", () => {
   test("shows the four counters and each application with age, gender, blood group, place, course and status", async () => {
     await renderAdmissions();
-    for (const [label, value] of [["Total Applications", "14"], ["Pending", "6"], ["Approved", "5"], ["Rejected", "3"]] as const) {
+    for (const [label, value] of [
+      ["Total Applications", "14"],
+      ["Pending", "6"],
+      ["Approved", "5"],
+      ["Rejected", "3"],
+    ] as const) {
       expect(within(screen.getByRole("group", { name: label })).getByText(value)).toBeTruthy();
     }
     const priya = rowOf("Priya Sharma");
@@ -154,7 +166,10 @@ describe("admin admissions", () => {
     let fail = true;
     const removed: unknown[] = [];
     await renderAdmissions("/admin/admissions", {
-      "admissions.remove": (input) => (fail ? new TrpcFailure("Something went wrong on our side. Please try again.", 500) : (removed.push(input), { message: "Admission deleted successfully!" })),
+      "admissions.remove": (input) =>
+        fail
+          ? new TrpcFailure("Something went wrong on our side. Please try again.", 500)
+          : (removed.push(input), { message: "Admission deleted successfully!" }),
     });
     fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^Delete/ }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this application?" });
@@ -168,15 +183,26 @@ describe("admin admissions", () => {
   });
 
   test("the details dialog shows personal and academic information and the documents; a failed load says so", async () => {
-    const fetchSpy = spyOn(globalThis, "fetch").mockImplementation((async () =>
-      new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: "image/png" }), { status: 200 })) as unknown as typeof fetch);
+    const fetchSpy = spyOn(globalThis, "fetch").mockImplementation(
+      (async () =>
+        new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: "image/png" }), { status: 200 })) as unknown as typeof fetch,
+    );
     try {
       await renderAdmissions("/admin/admissions", {
         "admissions.adminGet": (input) =>
           (input as { id: number }).id === 2
             ? new TrpcFailure("Application not found", 404)
             : row(1, {
-                documents: [{ type: "photo", label: "Photo", name: "me.png", mimeType: "image/png", size: 20, url: "/api/admission/application/1/documents/photo" }],
+                documents: [
+                  {
+                    type: "photo",
+                    label: "Photo",
+                    name: "me.png",
+                    mimeType: "image/png",
+                    size: 20,
+                    url: "/api/admission/application/1/documents/photo",
+                  },
+                ],
               }),
       });
       fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
@@ -204,7 +230,11 @@ describe("admin admissions", () => {
     const location = memoryLocation({ path: "/admin/admissions?search=zzz", record: true });
     const { fetch } = fakeTrpcFetch({
       "site.info": () => SITE_INFO,
-      "admissions.adminList": () => ({ admissions: [], stats: LIST.stats, pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 } }),
+      "admissions.adminList": () => ({
+        admissions: [],
+        stats: LIST.stats,
+        pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+      }),
     });
     render(<App sessionApi={stubSessionApi({ me: async () => ({ user: ADMIN }) }).api} locationHook={location.hook} fetch={fetch} />);
     expect(await screen.findByText("No applications found")).toBeTruthy();

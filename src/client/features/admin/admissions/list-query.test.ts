@@ -3,7 +3,11 @@ import { readListQuery, writeListQuery } from "./list-query.ts";
 
 describe("the admissions list's URL query", () => {
   test("reads page, search and status with safe defaults", () => {
-    expect(readListQuery(new URLSearchParams("page=3&search=priya&status=pending"))).toEqual({ page: 3, search: "priya", status: "pending" });
+    expect(readListQuery(new URLSearchParams("page=3&search=priya&status=pending"))).toEqual({
+      page: 3,
+      search: "priya",
+      status: "pending",
+    });
     expect(readListQuery(new URLSearchParams("page=-1&status=weird"))).toEqual({ page: 1, search: "", status: "all" });
     expect(readListQuery(new URLSearchParams("page=2.5"))).toEqual({ page: 1, search: "", status: "all" });
   });

@@ -1,5 +1,5 @@
 /** The admissions list's page, search and status, kept in the URL query so a reload or a shared link keeps them. */
-import { ADMISSION_STATUSES } from "../../../../shared/constants.ts";
+import type { ADMISSION_STATUSES } from "../../../../shared/constants.ts";
 
 export type StatusFilter = "all" | (typeof ADMISSION_STATUSES)[number];
 export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [

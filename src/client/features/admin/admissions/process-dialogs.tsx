@@ -35,7 +35,15 @@ function Failure({ title, error }: { title: string; error: unknown }) {
   );
 }
 
-export function ApproveDialog({ admission, onClose, onDone }: { admission: AdmissionRef | null; onClose: () => void; onDone: (result: ProcessResult) => void }) {
+export function ApproveDialog({
+  admission,
+  onClose,
+  onDone,
+}: {
+  admission: AdmissionRef | null;
+  onClose: () => void;
+  onDone: (result: ProcessResult) => void;
+}) {
   const process = trpc.admissions.process.useMutation();
   useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const approve = () => {
@@ -61,8 +69,8 @@ export function ApproveDialog({ admission, onClose, onDone }: { admission: Admis
     >
       <div className="stack">
         <p>
-          <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account
-          with a new student ID and e-mail a link to set a password.
+          <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account with a new
+          student ID and e-mail a link to set a password.
         </p>
         {process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
       </div>
@@ -70,7 +78,15 @@ export function ApproveDialog({ admission, onClose, onDone }: { admission: Admis
   );
 }
 
-export function RejectDialog({ admission, onClose, onDone }: { admission: AdmissionRef | null; onClose: () => void; onDone: (result: ProcessResult) => void }) {
+export function RejectDialog({
+  admission,
+  onClose,
+  onDone,
+}: {
+  admission: AdmissionRef | null;
+  onClose: () => void;
+  onDone: (result: ProcessResult) => void;
+}) {
   const process = trpc.admissions.process.useMutation();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +110,12 @@ export function RejectDialog({ admission, onClose, onDone }: { admission: Admiss
   };
 
   return (
-    <Dialog open={admission !== null} onClose={onClose} title="Reject this application?" description={admission ? `${admission.name} · ${admission.applicationNumber}` : undefined}>
+    <Dialog
+      open={admission !== null}
+      onClose={onClose}
+      title="Reject this application?"
+      description={admission ? `${admission.name} · ${admission.applicationNumber}` : undefined}
+    >
       <form className="stack" onSubmit={reject} noValidate>
         <TextArea
           id="reject-reason"
@@ -150,8 +171,8 @@ export function DeleteDialog({ admission, onClose, onDone }: { admission: Admiss
     >
       <div className="stack">
         <p>
-          Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and
-          its documents? This action cannot be undone.
+          Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and its
+          documents? This action cannot be undone.
         </p>
         {remove.error ? <Failure title={DELETE_FAILED} error={remove.error} /> : null}
       </div>

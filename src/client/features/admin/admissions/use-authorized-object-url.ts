@@ -8,10 +8,7 @@ import { ApiError, reportFailure } from "../../../lib/errors.ts";
 import { readToken } from "../../../lib/storage.ts";
 import { bearerHeader } from "../../../lib/trpc.ts";
 
-export type AuthorizedFile =
-  | { state: "idle" | "loading" }
-  | { state: "ready"; url: string; type: string }
-  | { state: "failed" };
+export type AuthorizedFile = { state: "idle" | "loading" } | { state: "ready"; url: string; type: string } | { state: "failed" };
 
 export function useAuthorizedObjectUrl(src: string | null | undefined): AuthorizedFile {
   const [file, setFile] = useState<{ src: string; result: AuthorizedFile } | null>(null);

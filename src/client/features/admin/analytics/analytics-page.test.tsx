@@ -1,25 +1,43 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ANALYTICS_MESSAGES } from "../../../../shared/schemas/analytics.ts";
-import { useClientTestRules } from "../../../lib/testing.tsx";
+import { withClientTestRules } from "../../../lib/testing.tsx";
 import { renderAdminAt } from "../settings/test-kit.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const day = (label: string, count: number, i: number) => ({ label, start: `2026-03-0${i + 1}T18:30:00.000Z`, end: `2026-03-0${i + 2}T18:30:00.000Z`, count });
+const day = (label: string, count: number, i: number) => ({
+  label,
+  start: `2026-03-0${i + 1}T18:30:00.000Z`,
+  end: `2026-03-0${i + 2}T18:30:00.000Z`,
+  count,
+});
 
 function overview(range: string) {
   const seven = range === "7d";
   const admissions = seven ? [3, 0, 1, 0, 0, 2, 1] : [5, 4, 6, 2, 0, 1, 7];
   const labels = ["1 Mar", "2 Mar", "3 Mar", "4 Mar", "5 Mar", "6 Mar", "7 Mar"];
   return {
-    range: { key: range, label: seven ? "Last 7 days" : "Last 30 days", bucket: "day", from: "2026-03-01T18:30:00.000Z", to: "2026-03-08T10:00:00.000Z", timeZone: "Asia/Kolkata" },
-    cards: { totalStudents: 42, growthPercent: 18, totalAdmissions: admissions.reduce((a, b) => a + b, 0), contactInquiries: seven ? 2 : 9, galleryImages: 6 },
+    range: {
+      key: range,
+      label: seven ? "Last 7 days" : "Last 30 days",
+      bucket: "day",
+      from: "2026-03-01T18:30:00.000Z",
+      to: "2026-03-08T10:00:00.000Z",
+      timeZone: "Asia/Kolkata",
+    },
+    cards: {
+      totalStudents: 42,
+      growthPercent: 18,
+      totalAdmissions: admissions.reduce((a, b) => a + b, 0),
+      contactInquiries: seven ? 2 : 9,
+      galleryImages: 6,
+    },
     admissionsTrend: labels.map((l, i) => day(l, admissions[i]!, i)),
     contactsTrend: labels.map((l, i) => day(l, i === 2 ? 2 : 0, i)),
     topCategories: [
@@ -27,9 +45,23 @@ function overview(range: string) {
       { category: "Events", count: 2 },
     ],
     recentActivity: [
-      { type: "admission", id: 1, title: "New application from Asha Rao", name: "Asha Rao", status: "pending", at: "2026-03-08T09:00:00.000Z" },
+      {
+        type: "admission",
+        id: 1,
+        title: "New application from Asha Rao",
+        name: "Asha Rao",
+        status: "pending",
+        at: "2026-03-08T09:00:00.000Z",
+      },
       { type: "contact", id: 2, title: "Inquiry from Ravi", name: "Ravi", status: "resolved", at: "2026-03-07T09:00:00.000Z" },
-      { type: "gallery", id: 3, title: "Gallery image uploaded: Sports day", name: "Sports day", status: "active", at: "2026-03-06T09:00:00.000Z" },
+      {
+        type: "gallery",
+        id: 3,
+        title: "Gallery image uploaded: Sports day",
+        name: "Sports day",
+        status: "active",
+        at: "2026-03-06T09:00:00.000Z",
+      },
     ],
     generatedAt: "2026-03-08T10:00:00.000Z",
   };
@@ -49,9 +81,14 @@ describe("Analytics and Reports", () => {
 
     const admissions = screen.getByRole("region", { name: "Admissions Trend" });
     const table = within(admissions).getByRole("table", { name: "Applications per day, last 30 days" });
-    const rows = within(table).getAllByRole("row").slice(1).map((r) => r.textContent);
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows).toEqual(["1 Mar5", "2 Mar4", "3 Mar6", "4 Mar2", "5 Mar0", "6 Mar1", "7 Mar7"]);
-    expect(within(screen.getByRole("region", { name: "Contacts Trend" })).getByRole("table", { name: /Contact inquiries per day/ })).toBeTruthy();
+    expect(
+      within(screen.getByRole("region", { name: "Contacts Trend" })).getByRole("table", { name: /Contact inquiries per day/ }),
+    ).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Top Gallery Categories" })).getByRole("table").textContent).toContain("Campus3");
 
     const activity = within(screen.getByRole("list", { name: "Recent activity" }));
@@ -111,7 +148,8 @@ describe("Analytics and Reports", () => {
   });
 
   test("a failed export says 'Failed to export report. Please try again.'", async () => {
-    globalThis.fetch = (async () => new Response(JSON.stringify({ success: false, message: "boom" }), { status: 500 })) as unknown as typeof fetch;
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ success: false, message: "boom" }), { status: 500 })) as unknown as typeof fetch;
     renderAdminAt("/admin/analytics", handlers);
     const button = await screen.findByRole("button", { name: "Export Report" });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));

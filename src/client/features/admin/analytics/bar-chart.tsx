@@ -50,7 +50,11 @@ export function BarChart({
     <div className={cx("ac-chart", `ac-chart--${tone}`, buckets.length > DENSE_AFTER && "ac-chart--dense", className)}>
       <ol className="ac-chart__bars" aria-hidden="true">
         {buckets.map((b, i) => (
-          <li key={b.start ?? `${b.label}-${i}`} className={cx("ac-chart__item", b.count === 0 && "is-zero")} title={`${b.label}: ${b.count}`}>
+          <li
+            key={b.start ?? `${b.label}-${i}`}
+            className={cx("ac-chart__item", b.count === 0 && "is-zero")}
+            title={`${b.label}: ${b.count}`}
+          >
             <span className="ac-chart__value">{b.count}</span>
             <span className="ac-chart__track">
               {/* The bar's length through the CSSOM (allowed by the CSP), not a style attribute in markup. */}
@@ -61,23 +65,23 @@ export function BarChart({
         ))}
       </ol>
       <div className="sr-only">
-      <table aria-describedby={`${id}-total`}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{periodHeader}</th>
-            <th scope="col">{valueHeader}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buckets.map((b, i) => (
-            <tr key={b.start ?? `${b.label}-${i}`}>
-              <th scope="row">{b.label}</th>
-              <td>{b.count}</td>
+        <table aria-describedby={`${id}-total`}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{periodHeader}</th>
+              <th scope="col">{valueHeader}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {buckets.map((b, i) => (
+              <tr key={b.start ?? `${b.label}-${i}`}>
+                <th scope="row">{b.label}</th>
+                <td>{b.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <p id={`${id}-total`} className="sr-only">
         Total: {total}

@@ -49,7 +49,10 @@ export interface DownloadOptions {
 }
 
 /** Downloads `url` (an /api path); resolves with the saved file's name. Failures are ApiErrors (a 401 ends the session). */
-export async function downloadFile(url: string, { fallbackName, accept = "*/*", fetch, save = saveBlob }: DownloadOptions): Promise<string> {
+export async function downloadFile(
+  url: string,
+  { fallbackName, accept = "*/*", fetch, save = saveBlob }: DownloadOptions,
+): Promise<string> {
   let response: Response;
   try {
     response = await fetchWithTimeout(DOWNLOAD_TIMEOUT_MS, fetch)(url, { headers: { Accept: accept, ...bearerHeader(readToken()) } });

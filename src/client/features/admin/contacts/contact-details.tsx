@@ -13,7 +13,7 @@ import { CheckIcon, TrashIcon } from "../../../ui/icons.tsx";
 import { Skeleton } from "../../../ui/spinner.tsx";
 import { ReplyIcon } from "../admin-icons.tsx";
 import { formatDateTime } from "../list-controls.tsx";
-import { contactStatus, type ContactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
+import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
 
 export type ContactDetail = RouterOutputs["contacts"]["get"];
 
@@ -33,7 +33,19 @@ export interface ContactDetailsProps {
   onClose: () => void;
 }
 
-export function ContactDetails({ open, contact, loading, loadError, actionError, statusBusy, onRetry, onStatus, onReply, onDelete, onClose }: ContactDetailsProps) {
+export function ContactDetails({
+  open,
+  contact,
+  loading,
+  loadError,
+  actionError,
+  statusBusy,
+  onRetry,
+  onStatus,
+  onReply,
+  onDelete,
+  onClose,
+}: ContactDetailsProps) {
   const status = contactStatus(contact?.status);
   return (
     <Dialog

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const LONG = "I would like to know the fee structure for the MBA programme, and whether I can pay in instalments.";
 
@@ -73,7 +73,9 @@ describe("Contact Management", () => {
     });
     fireEvent.click(within(reply).getByRole("button", { name: "Send Reply" }));
     await screen.findByText("Reply sent successfully!");
-    expect(sent("contacts.respond")).toEqual([{ id: 5, message: "Yes, the fee can be paid in three instalments.", respondedBy: "Asha Admin" }]);
+    expect(sent("contacts.respond")).toEqual([
+      { id: 5, message: "Yes, the fee can be paid in three instalments.", respondedBy: "Asha Admin" },
+    ]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Reply to Kavita Rao" })).toBeNull());
     const history = within(screen.getByRole("dialog", { name: "Inquiry from Kavita Rao" }));
     await history.findByText("Yes, the fee can be paid in three instalments.");
@@ -95,7 +97,10 @@ describe("Contact Management", () => {
   });
 
   test("delete asks first and then says 'Contact deleted successfully!'", async () => {
-    const { sent } = renderAdmin("/admin/contacts", { ...handlers(), "contacts.remove": () => ({ message: "Contact deleted successfully!" }) });
+    const { sent } = renderAdmin("/admin/contacts", {
+      ...handlers(),
+      "contacts.remove": () => ({ message: "Contact deleted successfully!" }),
+    });
     fireEvent.click(await screen.findByRole("button", { name: "Delete inquiry from Kavita Rao" }));
     const confirm = screen.getByRole("dialog", { name: "Delete this inquiry?" });
     expect(within(confirm).getByText(/This action cannot be undone\./)).toBeTruthy();

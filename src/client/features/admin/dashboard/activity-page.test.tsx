@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useClientTestRules } from "../../../lib/testing.tsx";
-import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 import { AUDIT_ACTIONS } from "../../../../shared/audit-actions.ts";
+import { withClientTestRules } from "../../../lib/testing.tsx";
+import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 import { actorText, describeActivity } from "./activity-text.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const ADMIN_ACTOR = { id: 1, name: "Asha Admin", email: "admin@example.com" as string | null, role: "admin" as const };
 
@@ -31,14 +31,29 @@ describe("the audit log in words", () => {
     ["Moved contact inquiry #3 from New to In Progress", entry("contact.status", { from: "new", to: "in-progress" })],
     ["Replied to contact inquiry #3 (e-mailed to kavita@example.com)", entry("contact.reply", { to: "kavita@example.com" })],
     ["Approved application #3 — student STU0004", entry("admission.approve", { studentId: "STU0004" })],
-    ["Uploaded the image “Convocation 2026” to Events", entry("gallery.upload", { title: "Convocation 2026", category: "Events" }, { entityType: "gallery_image", entityId: "9" })],
+    [
+      "Uploaded the image “Convocation 2026” to Events",
+      entry("gallery.upload", { title: "Convocation 2026", category: "Events" }, { entityType: "gallery_image", entityId: "9" }),
+    ],
     ["Signed in", entry("account.sign_in", { via: "password" }, { entityType: "user" })],
     ["Signed in with an e-mailed code", entry("account.sign_in", { via: "code" }, { entityType: "user" })],
-    ["Sign-in to STU0003 was locked after 5 wrong passwords", entry("account.locked", { failures: 5, studentId: "STU0003" }, { entityType: "user" })],
-    ["Signed student STU0003 out everywhere (2 sessions)", entry("student.sign_out_everywhere", { studentId: "STU0003", endedSessions: 2 })],
+    [
+      "Sign-in to STU0003 was locked after 5 wrong passwords",
+      entry("account.locked", { failures: 5, studentId: "STU0003" }, { entityType: "user" }),
+    ],
+    [
+      "Signed student STU0003 out everywhere (2 sessions)",
+      entry("student.sign_out_everywhere", { studentId: "STU0003", endedSessions: 2 }),
+    ],
     ["Unlocked sign-in for student STU0003", entry("student.unlock", { studentId: "STU0003" })],
-    ["Exported the analytics report for the last 30 days", entry("analytics.export", { range: "30d" }, { entityType: "report", entityId: null })],
-    ["Changed their e-mail address from a@x.in to b@x.in", entry("account.email_changed", { from: "a@x.in", to: "b@x.in" }, { entityType: "user" })],
+    [
+      "Exported the analytics report for the last 30 days",
+      entry("analytics.export", { range: "30d" }, { entityType: "report", entityId: null }),
+    ],
+    [
+      "Changed their e-mail address from a@x.in to b@x.in",
+      entry("account.email_changed", { from: "a@x.in", to: "b@x.in" }, { entityType: "user" }),
+    ],
   ])("%s", (text, e) => {
     expect(describeActivity(e)).toBe(text);
   });
@@ -52,7 +67,9 @@ describe("the audit log in words", () => {
       expect(text).not.toContain(".");
     }
     // An action an older version recorded still reads sensibly.
-    expect(describeActivity(entry("student.photo_update", {}, { entityType: "student", entityId: "4" }))).toBe("Student photo update (student #4)");
+    expect(describeActivity(entry("student.photo_update", {}, { entityType: "student", entityId: "4" }))).toBe(
+      "Student photo update (student #4)",
+    );
   });
 
   test("entries without a person are the system's", () => {
@@ -65,7 +82,10 @@ describe("/admin/activity", () => {
   test("lists who did what and when; the record filter goes to the server and into the URL", async () => {
     const { sent, path } = renderAdmin("/admin/activity", {
       "dashboard.activity": () => ({
-        activities: [entry("student.create", { studentId: "STU0003", email: "anil@example.com" }), { ...entry("account.locked", { failures: 5 }, { actor: null, entityType: "user" }), id: 2, _id: "2" }],
+        activities: [
+          entry("student.create", { studentId: "STU0003", email: "anil@example.com" }),
+          { ...entry("account.locked", { failures: 5 }, { actor: null, entityType: "user" }), id: 2, _id: "2" },
+        ],
         pagination: pagination(2),
       }),
     });

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { screen, within } from "@testing-library/react";
-import { TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { renderAdmin } from "../ops-test-kit.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const STATS = {
   totalStudents: 128,
@@ -11,9 +11,19 @@ const STATS = {
   approvedThisMonth: 14,
   totalContacts: 31,
   changes: {
-    totalStudents: { value: 23, unit: "percent", label: "+23%", comparedWith: "new students so far this month vs the same days of last month" },
+    totalStudents: {
+      value: 23,
+      unit: "percent",
+      label: "+23%",
+      comparedWith: "new students so far this month vs the same days of last month",
+    },
     pendingAdmissions: { value: -2, unit: "count", label: "-2", comparedWith: "pending now vs 30 days ago" },
-    approvedThisMonth: { value: null, unit: "percent", label: "New", comparedWith: "approvals so far this month vs the same days of last month" },
+    approvedThisMonth: {
+      value: null,
+      unit: "percent",
+      label: "New",
+      comparedWith: "approvals so far this month vs the same days of last month",
+    },
     totalContacts: { value: 6, unit: "count", label: "+6", comparedWith: "total now vs 30 days ago" },
   },
   totalCourses: 0,
@@ -23,8 +33,22 @@ const STATS = {
   managementCenters: 9,
   galleryImages: 12,
   recentActivity: [
-    { type: "admission", id: 3, title: "New application from Anita Desai", description: "Commerce · APP-2026-000003", time: new Date(Date.now() - 2 * 3_600_000).toISOString(), status: "pending" },
-    { type: "contact", id: 5, title: "Inquiry from Kavita Rao", description: "About fees", time: new Date(Date.now() - 3 * 86_400_000).toISOString(), status: "in-progress" },
+    {
+      type: "admission",
+      id: 3,
+      title: "New application from Anita Desai",
+      description: "Commerce · APP-2026-000003",
+      time: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      status: "pending",
+    },
+    {
+      type: "contact",
+      id: 5,
+      title: "Inquiry from Kavita Rao",
+      description: "About fees",
+      time: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      status: "in-progress",
+    },
   ],
 };
 

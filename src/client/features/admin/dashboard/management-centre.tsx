@@ -28,16 +28,79 @@ interface Centre {
 }
 
 export const MANAGEMENT_CENTRES: readonly Centre[] = [
-  { href: "/admissions", title: "Admissions", description: "Review and process applications", icon: <FileIcon />, tone: "pending", figure: (s) => `${s.pendingAdmissions.toLocaleString("en-IN")} pending` },
-  { href: "/students", title: "Students", description: "Records, accounts and sign-in links", icon: <UsersIcon />, tone: "primary", figure: (s) => plural(s.totalStudents, "student") },
-  { href: "/courses", title: "Courses", description: "Courses and programmes", icon: <GraduationCapIcon />, tone: "info", figure: (s) => plural(s.totalCourses, "course") },
-  { href: "/library", title: "Library", description: "Books and borrowing", icon: <BookIcon />, tone: "approved", figure: (s) => plural(s.totalBooks, "book") },
-  { href: "/exams", title: "Exams", description: "Schedules and results", icon: <CalendarIcon />, tone: "accent", figure: (s) => plural(s.totalExams, "exam") },
-  { href: "/help", title: "Help & Support", description: "Support tickets and FAQs", icon: <HelpCircleIcon />, tone: "rejected", figure: (s) => plural(s.totalTickets, "ticket") },
-  { href: "/gallery", title: "Gallery", description: "Photos on the public site", icon: <ImageIcon />, tone: "info", figure: (s) => plural(s.galleryImages, "image") },
-  { href: "/contacts", title: "Contacts", description: "Inquiries from the contact form", icon: <MailIcon />, tone: "primary", figure: (s) => plural(s.totalContacts, "inquiry", "inquiries") },
+  {
+    href: "/admissions",
+    title: "Admissions",
+    description: "Review and process applications",
+    icon: <FileIcon />,
+    tone: "pending",
+    figure: (s) => `${s.pendingAdmissions.toLocaleString("en-IN")} pending`,
+  },
+  {
+    href: "/students",
+    title: "Students",
+    description: "Records, accounts and sign-in links",
+    icon: <UsersIcon />,
+    tone: "primary",
+    figure: (s) => plural(s.totalStudents, "student"),
+  },
+  {
+    href: "/courses",
+    title: "Courses",
+    description: "Courses and programmes",
+    icon: <GraduationCapIcon />,
+    tone: "info",
+    figure: (s) => plural(s.totalCourses, "course"),
+  },
+  {
+    href: "/library",
+    title: "Library",
+    description: "Books and borrowing",
+    icon: <BookIcon />,
+    tone: "approved",
+    figure: (s) => plural(s.totalBooks, "book"),
+  },
+  {
+    href: "/exams",
+    title: "Exams",
+    description: "Schedules and results",
+    icon: <CalendarIcon />,
+    tone: "accent",
+    figure: (s) => plural(s.totalExams, "exam"),
+  },
+  {
+    href: "/help",
+    title: "Help & Support",
+    description: "Support tickets and FAQs",
+    icon: <HelpCircleIcon />,
+    tone: "rejected",
+    figure: (s) => plural(s.totalTickets, "ticket"),
+  },
+  {
+    href: "/gallery",
+    title: "Gallery",
+    description: "Photos on the public site",
+    icon: <ImageIcon />,
+    tone: "info",
+    figure: (s) => plural(s.galleryImages, "image"),
+  },
+  {
+    href: "/contacts",
+    title: "Contacts",
+    description: "Inquiries from the contact form",
+    icon: <MailIcon />,
+    tone: "primary",
+    figure: (s) => plural(s.totalContacts, "inquiry", "inquiries"),
+  },
   // The spec's fixed text for analytics.
-  { href: "/analytics", title: "Analytics", description: "Reports and trends", icon: <BarChartIcon />, tone: "approved", figure: () => "12+ Report Types" },
+  {
+    href: "/analytics",
+    title: "Analytics",
+    description: "Reports and trends",
+    icon: <BarChartIcon />,
+    tone: "approved",
+    figure: () => "12+ Report Types",
+  },
 ];
 
 /** `stats` null while loading; on failure the page passes zeros (spec part 2 §8). */

@@ -35,10 +35,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
           <Skeleton lines={2} />
         </div>
       ) : entries.length === 0 ? (
-        <EmptyState
-          title="No recent activity yet"
-          description="New applications and contact inquiries will appear here as they arrive."
-        />
+        <EmptyState title="No recent activity yet" description="New applications and contact inquiries will appear here as they arrive." />
       ) : (
         <ul className="ops-activity">
           {entries.slice(0, 5).map((e) => (

@@ -10,7 +10,15 @@ import { UploadIcon } from "../../../ui/icons.tsx";
 
 export const FILE_INPUT_LABEL = "Choose images to upload";
 
-export function DropZone({ onFiles, compact = false, disabled = false }: { onFiles: (files: File[]) => void; compact?: boolean; disabled?: boolean }) {
+export function DropZone({
+  onFiles,
+  compact = false,
+  disabled = false,
+}: {
+  onFiles: (files: File[]) => void;
+  compact?: boolean;
+  disabled?: boolean;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -60,7 +68,13 @@ export function DropZone({ onFiles, compact = false, disabled = false }: { onFil
           JPG, PNG or WebP, up to 5 MB each and 20 at a time.
         </p>
       </div>
-      <Button variant="secondary" size={compact ? "sm" : "md"} disabled={disabled} aria-describedby={hintId} onClick={() => inputRef.current?.click()}>
+      <Button
+        variant="secondary"
+        size={compact ? "sm" : "md"}
+        disabled={disabled}
+        aria-describedby={hintId}
+        onClick={() => inputRef.current?.click()}
+      >
         Browse images
       </Button>
       <input

@@ -4,7 +4,12 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../../shared/constants.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_MESSAGES, GALLERY_TITLE_MAX, type GalleryCategoryName } from "../../../../shared/schemas/gallery.ts";
+import {
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_MESSAGES,
+  GALLERY_TITLE_MAX,
+  type GalleryCategoryName,
+} from "../../../../shared/schemas/gallery.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { GALLERY_CATEGORIES } from "../../../../shared/constants.ts";
-import { TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { GALLERY_TEXT } from "../gallery-page.tsx";
 import { type Handlers, renderAdminAt } from "../settings/test-kit.tsx";
 import { FILE_INPUT_LABEL } from "./drop-zone.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const image = (id: number, title: string, overrides: Record<string, unknown> = {}) => ({
   _id: String(id),
@@ -193,10 +193,14 @@ describe("Gallery Management", () => {
     expect(input.accept).toBe("image/*");
     expect(input.multiple).toBe(true);
     fireEvent.change(input, {
-      target: { files: [jpeg("Annual Day.2026.jpg"), new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }), jpeg("hostel.jpeg")] },
+      target: {
+        files: [jpeg("Annual Day.2026.jpg"), new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }), jpeg("hostel.jpeg")],
+      },
     });
     const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
-    const rows = within(dialog).getAllByRole("listitem").filter((li) => li.classList.contains("ac-upload-row"));
+    const rows = within(dialog)
+      .getAllByRole("listitem")
+      .filter((li) => li.classList.contains("ac-upload-row"));
     expect(rows).toHaveLength(2);
     expect((within(dialog).getByLabelText(/^Title of image 1/) as HTMLInputElement).value).toBe("Annual Day");
     expect((within(dialog).getByLabelText(/^Title of image 2/) as HTMLInputElement).value).toBe("hostel");
@@ -230,13 +234,13 @@ describe("Gallery Management", () => {
     const loadsBefore = g.loads();
     await act(async () =>
       xhr.respond(201, {
-      success: true,
-      data: {
-        message: "1 image uploaded successfully",
-        uploaded: [image(7, "Gate")],
-        rejected: [{ index: 1, name: "virus.jpg", message: "This file is not a JPG, PNG or WebP image" }],
-      },
-    }),
+        success: true,
+        data: {
+          message: "1 image uploaded successfully",
+          uploaded: [image(7, "Gate")],
+          rejected: [{ index: 1, name: "virus.jpg", message: "This file is not a JPG, PNG or WebP image" }],
+        },
+      }),
     );
     await within(dialog).findByText("1 image uploaded successfully");
     const refused = within(dialog).getByRole("list", { name: "Files not uploaded" });
@@ -256,10 +260,10 @@ describe("Gallery Management", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Upload Images" }));
     await act(async () =>
       FakeXhr.sent[1]!.respond(400, {
-      success: false,
-      message: "a.jpg: This file is not a JPG, PNG or WebP image",
-      errors: { "images.0": ["a.jpg: This file is not a JPG, PNG or WebP image"] },
-    }),
+        success: false,
+        message: "a.jpg: This file is not a JPG, PNG or WebP image",
+        errors: { "images.0": ["a.jpg: This file is not a JPG, PNG or WebP image"] },
+      }),
     );
     dialog = screen.getByRole("dialog", { name: "Upload Images" });
     const refused = await within(dialog).findByRole("list", { name: "Files not uploaded" });

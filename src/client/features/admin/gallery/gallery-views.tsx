@@ -7,7 +7,7 @@ import { Badge } from "../../../ui/badge.tsx";
 import { cx } from "../../../ui/cx.ts";
 import { EditIcon, TrashIcon } from "../../../ui/icons.tsx";
 import { Table, type TableColumn } from "../../../ui/table.tsx";
-import { IconAction, formatDate, formatDateTime } from "../list-controls.tsx";
+import { formatDate, formatDateTime, IconAction } from "../list-controls.tsx";
 import { formatBytes } from "./format-bytes.ts";
 
 export type GalleryImage = RouterOutputs["gallery"]["adminList"]["images"][number];
@@ -32,7 +32,15 @@ function SelectBox({ image, selected, onToggle }: { image: GalleryImage; selecte
   );
 }
 
-function Actions({ image, onEdit, onDelete }: { image: GalleryImage; onEdit: (i: GalleryImage) => void; onDelete: (i: GalleryImage) => void }) {
+function Actions({
+  image,
+  onEdit,
+  onDelete,
+}: {
+  image: GalleryImage;
+  onEdit: (i: GalleryImage) => void;
+  onDelete: (i: GalleryImage) => void;
+}) {
   return (
     <span className="ops-row-actions">
       <IconAction label={`Edit ${image.title}`} icon={<EditIcon size={18} />} onClick={() => onEdit(image)} />
@@ -132,7 +140,12 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
         </time>
       ),
     },
-    { key: "size", header: "Size", className: "ui-table__cell--numeric ui-table__cell--nowrap", render: (image) => formatBytes(image.sizeBytes) },
+    {
+      key: "size",
+      header: "Size",
+      className: "ui-table__cell--numeric ui-table__cell--nowrap",
+      render: (image) => formatBytes(image.sizeBytes),
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
@@ -141,5 +154,14 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
       render: (image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />,
     },
   ];
-  return <Table caption="Gallery images" captionHidden columns={columns} rows={images} rowKey={(image) => image.id} className="ac-gallery-list" />;
+  return (
+    <Table
+      caption="Gallery images"
+      captionHidden
+      columns={columns}
+      rows={images}
+      rowKey={(image) => image.id}
+      className="ac-gallery-list"
+    />
+  );
 }

@@ -123,7 +123,9 @@ export function UploadDialog({
     abort.current = controller;
     setProgress(0);
     try {
-      const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, { signal: controller.signal });
+      const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, {
+        signal: controller.signal,
+      });
       const { uploaded, rejected, message } = answer.data;
       setRows([]);
       setProblems({});

@@ -55,7 +55,10 @@ describe("upload rows", () => {
   test("a refused upload's field errors become one reason per file", () => {
     const { rows } = rowsForFiles([file("good.jpg"), file("bad.jpg")]);
     expect(
-      rejectionsFromErrors({ "images.1": ["bad.jpg: This file is not a JPG, PNG or WebP image"], "images.0": ["good.jpg: Too big"], other: ["x"] }, rows),
+      rejectionsFromErrors(
+        { "images.1": ["bad.jpg: This file is not a JPG, PNG or WebP image"], "images.0": ["good.jpg: Too big"], other: ["x"] },
+        rows,
+      ),
     ).toEqual([
       { index: 0, name: "good.jpg", message: "Too big" },
       { index: 1, name: "bad.jpg", message: "This file is not a JPG, PNG or WebP image" },

@@ -64,7 +64,13 @@ export function rowsForFiles(files: readonly File[], alreadyChosen = 0): SortedF
       overLimit++;
       continue;
     }
-    rows.push({ key: `upload-${nextKey++}`, file, title: titleFromFileName(file.name), category: GALLERY_DEFAULT_CATEGORY, description: "" });
+    rows.push({
+      key: `upload-${nextKey++}`,
+      file,
+      title: titleFromFileName(file.name),
+      category: GALLERY_DEFAULT_CATEGORY,
+      description: "",
+    });
   }
   if (overLimit > 0) {
     skipped.push(`${GALLERY_MESSAGES.tooManyFiles}; ${overLimit} more ${overLimit === 1 ? "was" : "were"} left out.`);

@@ -2,8 +2,9 @@
  * The shells of Courses, Library, Exams and FAQs (DECISIONS 6): a button whose feature is not built yet
  * is shown, disabled, with a short visible hint that screen readers hear with it — never a dead click.
  */
-import { useId } from "react";
+
 import type { ReactNode } from "react";
+import { useId } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "../../../ui/button.tsx";
 import { cx } from "../../../ui/cx.ts";
 

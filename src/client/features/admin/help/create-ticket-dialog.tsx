@@ -23,7 +23,15 @@ type Errors = Partial<Record<keyof TicketForm, string>>;
 const ID = (field: keyof TicketForm) => `new-ticket-${field}`;
 const ORDER: (keyof TicketForm)[] = ["subject", "category", "priority", "description"];
 
-export function CreateTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (ticketNumber: string) => void }) {
+export function CreateTicketDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (ticketNumber: string) => void;
+}) {
   const create = trpc.tickets.create.useMutation();
   const [form, setForm] = useState<TicketForm>(EMPTY_TICKET);
   const [errors, setErrors] = useState<Errors>({});

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { type Handlers, renderAdminAt } from "../settings/test-kit.tsx";
 import { HELP_TEXT } from "./ticket-text.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const DESCRIPTION = "I paid the examination fee online but the portal still shows it as unpaid after three days.";
 
@@ -36,10 +36,21 @@ function handlers(extra: Handlers = {}): Handlers {
   return {
     "tickets.summary": () => STATS,
     "tickets.list": () => ({ tickets: [current], stats: STATS, pagination: page(1) }),
-    "tickets.admins": () => ({ admins: [{ id: 1, name: "Asha Admin", email: "admin@example.com" }, { id: 9, name: "Ravi Staff", email: "ravi@example.com" }] }),
+    "tickets.admins": () => ({
+      admins: [
+        { id: 1, name: "Asha Admin", email: "admin@example.com" },
+        { id: 9, name: "Ravi Staff", email: "ravi@example.com" },
+      ],
+    }),
     "tickets.get": () => full(),
     "tickets.respond": (input) => {
-      responses.push({ id: responses.length + 1, message: (input as { message: string }).message, authorName: "Asha Admin", fromStaff: true, createdAt: "2026-03-03T08:00:00.000Z" });
+      responses.push({
+        id: responses.length + 1,
+        message: (input as { message: string }).message,
+        authorName: "Asha Admin",
+        fromStaff: true,
+        createdAt: "2026-03-03T08:00:00.000Z",
+      });
       return full();
     },
     "tickets.setStatus": (input) => {
@@ -130,7 +141,14 @@ describe("Help and Support", () => {
     fireEvent.change(labelled(dialog, "Description"), { target: { value: "My hall ticket for June is not in the portal." } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Create Ticket" }));
     expect(await screen.findByText(/Ticket created successfully!/)).toBeTruthy();
-    expect(created).toEqual([{ subject: "Hall ticket missing", category: "academic", priority: "medium", description: "My hall ticket for June is not in the portal." }]);
+    expect(created).toEqual([
+      {
+        subject: "Hall ticket missing",
+        category: "academic",
+        priority: "medium",
+        description: "My hall ticket for June is not in the portal.",
+      },
+    ]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create New Ticket" })).toBeNull());
   });
 

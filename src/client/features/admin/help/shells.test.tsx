@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { useClientTestRules } from "../../../lib/testing.tsx";
+import { withClientTestRules } from "../../../lib/testing.tsx";
 import { COURSES_TEXT } from "../courses-page.tsx";
 import { EXAMS_TEXT } from "../exams-page.tsx";
 import { LIBRARY_TEXT } from "../library-page.tsx";
 import { renderAdminAt } from "../settings/test-kit.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 /** A disabled button whose "Coming soon" note is read with it. */
 function expectComingSoon(name: string) {
@@ -23,7 +23,11 @@ describe("the course, library and exam shells (no data yet, nothing pretended)",
       expect(within(screen.getByRole("group", { name: label })).getByText("0")).toBeTruthy();
     }
     const table = screen.getByRole("table", { name: "Courses" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Course", "Category", "Students", "Status", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Course", "Category", "Students", "Status", "Actions"]);
     expect(within(table).getByText(COURSES_TEXT.emptyTitle)).toBeTruthy();
     expect(within(table).getByText(COURSES_TEXT.emptyDescription)).toBeTruthy();
     expectComingSoon("Add New Course");
@@ -35,17 +39,17 @@ describe("the course, library and exam shells (no data yet, nothing pretended)",
   test("Library Management: counters, disabled search and filters with a reason, 'No books in library'", async () => {
     renderAdminAt("/admin/library");
     await screen.findByRole("heading", { level: 1, name: "Library Management" });
-    for (const label of ["Total Books", "Available", "Borrowed", "Overdue"]) expect(screen.getByRole("group", { name: label })).toBeTruthy();
+    for (const label of ["Total Books", "Available", "Borrowed", "Overdue"])
+      expect(screen.getByRole("group", { name: label })).toBeTruthy();
     const search = screen.getByRole("searchbox", { name: "Search books" }) as HTMLInputElement;
     expect(search.disabled).toBe(true);
     expect(document.getElementById(search.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/once books are added/);
     expect((screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement).disabled).toBe(true);
-    expect(within(screen.getByRole("combobox", { name: "Status" })).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "All Status",
-      "Available",
-      "Borrowed",
-      "Reserved",
-    ]);
+    expect(
+      within(screen.getByRole("combobox", { name: "Status" }))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All Status", "Available", "Borrowed", "Reserved"]);
     expect(screen.getByText(LIBRARY_TEXT.empty)).toBeTruthy();
     expectComingSoon("Add New Book");
   });

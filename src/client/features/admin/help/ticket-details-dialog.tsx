@@ -119,7 +119,10 @@ export function TicketDetailsDialog({
   };
 
   const closed = ticket?.status === "closed";
-  const adminOptions = [{ value: "", label: "Not assigned" }, ...(admins.data?.admins ?? []).map((a) => ({ value: String(a.id), label: a.name }))];
+  const adminOptions = [
+    { value: "", label: "Not assigned" },
+    ...(admins.data?.admins ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  ];
   // A ticket assigned to someone no longer listed (deactivated) still shows who it is.
   if (ticket?.assignedTo && !adminOptions.some((o) => o.value === String(ticket.assignedTo))) {
     adminOptions.push({ value: String(ticket.assignedTo), label: ticket.assignedToName ?? `Administrator #${ticket.assignedTo}` });

@@ -37,7 +37,14 @@ const AREAS: Record<string, { href: string; label: string }> = {
 export const areaOf = (type: string) => AREAS[type] ?? null;
 
 /** "applicationNumber" → "Application number", "ip" → "IP address". */
-const KEY_LABELS: Record<string, string> = { ip: "IP address", email: "E-mail", userId: "User", contactId: "Inquiry", admissionId: "Application", ticketId: "Ticket" };
+const KEY_LABELS: Record<string, string> = {
+  ip: "IP address",
+  email: "E-mail",
+  userId: "User",
+  contactId: "Inquiry",
+  admissionId: "Application",
+  ticketId: "Ticket",
+};
 
 export function detailLabel(key: string): string {
   if (KEY_LABELS[key]) return KEY_LABELS[key]!;

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useClientTestRules } from "../../../lib/testing.tsx";
+import { withClientTestRules } from "../../../lib/testing.tsx";
 import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 import { unreadLabel } from "./use-unread-count.ts";
 
-useClientTestRules();
+withClientTestRules();
 
 const note = (overrides: Record<string, unknown> = {}) => ({
   _id: "11",
@@ -23,7 +23,18 @@ const note = (overrides: Record<string, unknown> = {}) => ({
 
 /** A tiny server: one unread notification and one read one; reading changes the unread count. */
 function server() {
-  const items = [note(), note({ id: 12, _id: "12", type: "contact", title: "New contact inquiry", priority: "medium", read: true, readAt: "2026-01-01T00:00:00.000Z" })];
+  const items = [
+    note(),
+    note({
+      id: 12,
+      _id: "12",
+      type: "contact",
+      title: "New contact inquiry",
+      priority: "medium",
+      read: true,
+      readAt: "2026-01-01T00:00:00.000Z",
+    }),
+  ];
   const unread = () => items.filter((n) => !n.read).length;
   return {
     "notifications.unreadCount": () => ({ count: unread() }),
@@ -118,14 +129,11 @@ describe("Notifications screen", () => {
   test("the type filter goes to the server and into the URL", async () => {
     const { sent, path } = renderAdmin("/admin/notifications", server());
     const select = await screen.findByLabelText("Type");
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "All Types",
-      "Admissions",
-      "System",
-      "Security",
-      "Contacts",
-      "Support",
-    ]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All Types", "Admissions", "System", "Security", "Contacts", "Support"]);
     fireEvent.change(select, { target: { value: "security" } });
     await waitFor(() => expect(path()).toBe("/admin/notifications?type=security"));
     await waitFor(() => expect(sent("notifications.list").at(-1)).toEqual({ page: 1, limit: 10, search: "", type: "security" }));

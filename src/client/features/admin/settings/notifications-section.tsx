@@ -3,18 +3,19 @@
  * the admin's real, latest notifications (the spec kept them local; here mark read, delete and Mark all
  * as read change them for good, as on the Notifications screen).
  */
-import { Link } from "wouter";
+
 import { useState } from "react";
+import { Link } from "wouter";
 import { trpc } from "../../../lib/trpc.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Badge } from "../../../ui/badge.tsx";
 import { Button } from "../../../ui/button.tsx";
+import { cx } from "../../../ui/cx.ts";
 import { EmptyState } from "../../../ui/empty-state.tsx";
 import { Toggle } from "../../../ui/field.tsx";
 import { BellIcon, CheckIcon, TrashIcon } from "../../../ui/icons.tsx";
 import { Skeleton } from "../../../ui/spinner.tsx";
-import { cx } from "../../../ui/cx.ts";
-import { IconAction, failureMessage, formatDateTime } from "../list-controls.tsx";
+import { failureMessage, formatDateTime, IconAction } from "../list-controls.tsx";
 import { typeLabel } from "../notifications/labels.ts";
 import { relativeTime } from "../notifications/relative-time.ts";
 import { useRefreshNotifications } from "../notifications/use-unread-count.ts";
@@ -29,7 +30,11 @@ const TOGGLES: { key: keyof Notifications; label: string; description: string }[
     description: "Also e-mail the alerts below, and new contact inquiries, to the admin e-mail address in General.",
   },
   { key: "admissionAlerts", label: "Admission alerts", description: "Be told about every new application." },
-  { key: "systemAlerts", label: "System alerts", description: "Be told about failed backups, undelivered e-mails and other system events." },
+  {
+    key: "systemAlerts",
+    label: "System alerts",
+    description: "Be told about failed backups, undelivered e-mails and other system events.",
+  },
 ];
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;
@@ -47,9 +52,9 @@ export function NotificationsSection({ value, onChange }: { value: Notifications
       <fieldset className="ac-settings-fieldset">
         <legend>Alerts</legend>
         <p className="text-sm text-muted ac-settings-note">
-          Admission alerts and system alerts decide which of those events appear under the bell for every
-          administrator; security, contact and support events always do. Delivery by e-mail, SMS, push and the
-          weekly report is still being connected: those choices are stored and will apply then.
+          Admission alerts and system alerts decide which of those events appear under the bell for every administrator; security, contact
+          and support events always do. Delivery by e-mail, SMS, push and the weekly report is still being connected: those choices are
+          stored and will apply then.
         </p>
         <div className="ac-toggle-list">
           {TOGGLES.map((t) => (
@@ -69,7 +74,14 @@ export function NotificationsSection({ value, onChange }: { value: Notifications
   );
 }
 
-const TYPE_TONES = { admission: "info", contact: "pending", security: "rejected", support: "accent", system: "neutral", course: "approved" } as const;
+const TYPE_TONES = {
+  admission: "info",
+  contact: "pending",
+  security: "rejected",
+  support: "accent",
+  system: "neutral",
+  course: "approved",
+} as const;
 
 export function RecentNotifications() {
   const list = trpc.notifications.list.useQuery({ page: 1, limit: RECENT_NOTIFICATIONS_LIMIT });

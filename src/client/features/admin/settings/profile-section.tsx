@@ -4,17 +4,17 @@
  * (PUT /api/auth/profile/photo, re-encoded on the server) and shown in the top bar at once.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { MSG } from "../../../../shared/messages.ts";
 import { UPLOAD_MAX_BYTES } from "../../../../shared/constants.ts";
+import { MSG } from "../../../../shared/messages.ts";
 import { uploadWithProgress } from "../../../lib/api.ts";
 import { normaliseError } from "../../../lib/errors.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { Button } from "../../../ui/button.tsx";
-import { ProgressBar } from "../../../ui/progress-bar.tsx";
 import { TextInput } from "../../../ui/field.tsx";
 import { UserIcon } from "../../../ui/icons.tsx";
-import { ChangeEmailDialog, CHANGE_EMAIL_TEXT } from "../../auth/change-email-dialog.tsx";
-import { type FieldErrorMap, type ProfileForm, SETTINGS_TEXT } from "./settings-form.ts";
+import { ProgressBar } from "../../../ui/progress-bar.tsx";
+import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../../auth/change-email-dialog.tsx";
+import type { FieldErrorMap, ProfileForm } from "./settings-form.ts";
 
 export const profileFieldId = (field: string) => `settings-profile-${field}`;
 
@@ -87,9 +87,12 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
   const [saved, setSaved] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
-  useEffect(() => () => {
-    if (chosen) URL.revokeObjectURL(chosen.preview);
-  }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
 
   const clearInput = () => {
     if (inputRef.current) inputRef.current.value = "";
@@ -118,9 +121,14 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
     try {
       const form = new FormData();
       form.append("photo", chosen.file);
-      const body = await uploadWithProgress<{ data: { user: { photo: { url: string } | null } } }>("/auth/profile/photo", form, setProgress, {
-        method: "PUT",
-      });
+      const body = await uploadWithProgress<{ data: { user: { photo: { url: string } | null } } }>(
+        "/auth/profile/photo",
+        form,
+        setProgress,
+        {
+          method: "PUT",
+        },
+      );
       updateUser({ photo: body.data.user.photo });
       setChosen(null);
       clearInput();
@@ -136,7 +144,11 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
   return (
     <div className="ac-photo">
       <span className="ac-photo__frame">
-        {shown ? <img src={shown} alt={chosen ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" /> : <UserIcon size={36} />}
+        {shown ? (
+          <img src={shown} alt={chosen ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" />
+        ) : (
+          <UserIcon size={36} />
+        )}
       </span>
       <div className="stack stack--sm">
         <p id={`${inputId}-label`} className="ui-field__label">

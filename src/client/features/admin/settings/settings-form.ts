@@ -4,16 +4,16 @@
  * Number fields are edited as text, so a half-typed value stays as typed until it is saved.
  */
 import * as v from "valibot";
-import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, TIME_ZONES } from "../../../../shared/constants.ts";
+import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, type TIME_ZONES } from "../../../../shared/constants.ts";
 import { MSG } from "../../../../shared/messages.ts";
 import { profileUpdateInput } from "../../../../shared/schemas/auth.ts";
 import { fieldErrorsOf, newPassword } from "../../../../shared/schemas/common.ts";
 import {
   generalSettings,
   notificationSettings,
-  securitySettings,
   type Settings,
   type SettingsUpdateInput,
+  securitySettings,
   systemSettings,
 } from "../../../../shared/schemas/settings.ts";
 import { firstFieldErrors } from "../../../lib/errors.ts";
@@ -65,7 +65,12 @@ export const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: capita
 export const BACKUP_FREQUENCY_OPTIONS = BACKUP_FREQUENCIES.map((value) => ({ value, label: capitalise(value) }));
 export const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((value) => ({
   value,
-  label: { error: "Error — failures only", warn: "Warn — failures and warnings", info: "Info — normal activity", debug: "Debug — everything (verbose)" }[value],
+  label: {
+    error: "Error — failures only",
+    warn: "Warn — failures and warnings",
+    info: "Info — normal activity",
+    debug: "Debug — everything (verbose)",
+  }[value],
 }));
 
 type Security = Settings["security"];

@@ -1,13 +1,13 @@
-import { MSG } from "../../../../shared/messages.ts";
 import { describe, expect, jest, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MSG } from "../../../../shared/messages.ts";
 import { DEFAULT_SETTINGS } from "../../../../shared/schemas/settings.ts";
-import { ADMIN, TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { ADMIN, TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
-import { advance, errorOf, type Handlers, renderAdminAt, useFakeTimerCleanup } from "./test-kit.tsx";
+import { advance, errorOf, type Handlers, renderAdminAt, withFakeTimerCleanup } from "./test-kit.tsx";
 
-useClientTestRules();
-useFakeTimerCleanup();
+withClientTestRules();
+withFakeTimerCleanup();
 
 const stored = () => ({
   settings: {
@@ -65,7 +65,11 @@ describe("System Settings", () => {
     expect(screen.getByRole("heading", { level: 2, name: "General" })).toBeTruthy();
     await waitFor(() => expect(input("Site name").value).toBe(DEFAULT_SETTINGS.general.siteName));
     const menu = screen.getByRole("navigation", { name: "Settings sections" });
-    expect(within(menu).getAllByRole("link").map((l) => l.textContent)).toEqual(["Profile", "General", "Security", "Notifications", "System"]);
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Profile", "General", "Security", "Notifications", "System"]);
     expect(within(menu).getByRole("link", { name: "General" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(within(menu).getByRole("link", { name: "Security" }));
     await screen.findByRole("heading", { level: 2, name: "Security" });

@@ -11,9 +11,9 @@ import { Select, Toggle } from "../../../ui/field.tsx";
 import { DownloadIcon } from "../../../ui/icons.tsx";
 import { Table, type TableColumn } from "../../../ui/table.tsx";
 import { useToast } from "../../../ui/toast.tsx";
+import { ServerIcon } from "../admin-icons.tsx";
 import { downloadFile } from "../analytics/download-file.ts";
 import { formatBytes } from "../gallery/format-bytes.ts";
-import { ServerIcon } from "../admin-icons.tsx";
 import { failureMessage, formatDateTime } from "../list-controls.tsx";
 import { BACKUP_FREQUENCY_OPTIONS, LOG_LEVEL_OPTIONS, type SettingsForms } from "./settings-form.ts";
 
@@ -161,7 +161,9 @@ export function BackupsPanel() {
           <h3 id="settings-backups-title" className="ac-settings-fieldset__title">
             Backups
           </h3>
-          <p className="text-sm text-muted">Each backup holds the database and every uploaded file. README "Backups" explains restoring one.</p>
+          <p className="text-sm text-muted">
+            Each backup holds the database and every uploaded file. README "Backups" explains restoring one.
+          </p>
         </div>
         <Button size="sm" variant="secondary" loading={backupNow.isPending} onClick={makeBackup}>
           {backupNow.isPending ? "Backing up..." : "Back up now"}

@@ -2,8 +2,9 @@
  * Helpers for the admin content screens' tests only (gallery, settings, help, analytics and the shells;
  * nothing in the app imports this file): the whole app at an admin path, signed in as the admin.
  */
-import { act, render } from "@testing-library/react";
+
 import { afterEach, jest } from "bun:test";
+import { act, render } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../../app.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi } from "../../../lib/testing.tsx";
@@ -51,7 +52,7 @@ export async function advance(ms: number, step = 100) {
 }
 
 /** Tests that switch to fake timers: run what the fake clock still holds, then real time again. */
-export function useFakeTimerCleanup() {
+export function withFakeTimerCleanup() {
   afterEach(async () => {
     if (jest.isFakeTimers()) {
       jest.runOnlyPendingTimers();

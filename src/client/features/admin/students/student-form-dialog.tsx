@@ -73,7 +73,14 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
 
   const error = (field: StudentField) => problems?.fields[field];
   const input = (field: StudentField, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput id={fieldId(field)} label={FIELD_LABELS[field]} value={values[field]} error={error(field)} onChange={set(field)} {...extra} />
+    <TextInput
+      id={fieldId(field)}
+      label={FIELD_LABELS[field]}
+      value={values[field]}
+      error={error(field)}
+      onChange={set(field)}
+      {...extra}
+    />
   );
 
   const title = mode === "add" ? "Add Student" : "Edit Student";
@@ -107,8 +114,22 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
         {problems?.summary ? <Alert tone="error">{problems.summary}</Alert> : null}
         <div className="ops-form-grid">
           {input("name", { required: true, autoComplete: "off", maxLength: 120 })}
-          {input("email", { required: true, type: "email", autoComplete: "off", autoCapitalize: "none", spellCheck: false, maxLength: 254 })}
-          {input("mobile", { required: true, type: "tel", inputMode: "tel", autoComplete: "off", maxLength: 20, hint: "For example +91 98765 43210" })}
+          {input("email", {
+            required: true,
+            type: "email",
+            autoComplete: "off",
+            autoCapitalize: "none",
+            spellCheck: false,
+            maxLength: 254,
+          })}
+          {input("mobile", {
+            required: true,
+            type: "tel",
+            inputMode: "tel",
+            autoComplete: "off",
+            maxLength: 20,
+            hint: "For example +91 98765 43210",
+          })}
           <Select
             id={fieldId("standard")}
             label={FIELD_LABELS.standard}

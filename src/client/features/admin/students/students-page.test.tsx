@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { STUDENT_REQUIRED_MESSAGE } from "../../../../shared/schemas/students.ts";
-import { TrpcFailure, useClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { pagination, renderAdmin, student } from "../ops-test-kit.tsx";
 
-useClientTestRules();
+withClientTestRules();
 
 const STATS = { total: 2, active: 1, inactive: 1, newThisMonth: 1 };
 
@@ -21,7 +21,10 @@ function fill(label: string, value: string) {
 describe("Student Management", () => {
   test("shows the counters and each student with ID, mobile, standard, status and joined date", async () => {
     renderAdmin("/admin/students", {
-      "students.list": listOf([student(), student({ id: 8, _id: "8", name: "Meera Joshi", email: "meera@example.com", student_id: "STU0001", isActive: false })]),
+      "students.list": listOf([
+        student(),
+        student({ id: 8, _id: "8", name: "Meera Joshi", email: "meera@example.com", student_id: "STU0001", isActive: false }),
+      ]),
     });
     const table = await screen.findByRole("table", { name: "Students" });
     await within(table).findByText("Ravi Kumar");
@@ -130,7 +133,11 @@ describe("Student Management", () => {
   test("Deactivate explains the sign-out, asks, and reports the server's answer", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
-      "students.toggleStatus": () => ({ message: "Student deactivated successfully!", isActive: false, student: student({ isActive: false }) }),
+      "students.toggleStatus": () => ({
+        message: "Student deactivated successfully!",
+        isActive: false,
+        student: student({ isActive: false }),
+      }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
     fireEvent.click(within(dialog()).getByRole("button", { name: "Deactivate" }));
