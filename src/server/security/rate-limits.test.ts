@@ -45,7 +45,7 @@ describe("sign-in", () => {
     await atLimitPlusOne(RATE_RULES.loginFailuresPerIp.limit, (i) =>
       post("/api/auth/admin/login", { email: `nobody${i}@example.test`, password: "Wrong1Password" }),
     );
-  });
+  }, 30_000); // 31 password checks (argon2id): seconds on a loaded 2-core machine
 });
 
 describe("password reset and codes", () => {

@@ -1,8 +1,9 @@
 /**
- * The accounts module owns the `users` table's account-opening writes (issue 14.3): every path that opens a
- * student account (admission approval, Add Student, the demo seed) allocates the student ID here, inside the
- * caller's transaction, so the rule "STU0001, STU0002, … never reused, never given twice" is written once.
- * Functions take the database or a transaction first (Kysely's repository style).
+ * The accounts module owns every write to the `users` table (issue 14.3, 15): opening accounts and allocating
+ * student IDs ("STU0001, STU0002, … never reused, never given twice" is written once), the e-mail address,
+ * passwords and sign-in state, the record's fields, preferences, the ID card token. No other server file
+ * writes `users` (the demo seed in db/ is the one exception: it runs before the app). Functions take the
+ * database or a transaction first (Kysely's repository style); the rules around them stay in the services.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, User } from "../../../../db/schema.ts";
@@ -110,8 +111,147 @@ export async function unlockAccount(db: Kysely<Database>, userId: number, at: st
     .executeTakeFirstOrThrow();
 }
 
-/** Ends every session of the account (every device); returns how many there were. */
-export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+/** Ends every session of the account (every device) but `keepSessionId`; returns how many ended. */
+export async function endAllSessions(db: Kysely<Database>, userId: number, keepSessionId?: number): Promise<number> {
+  let ending = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId !== undefined) ending = ending.where("id", "!=", keepSessionId);
+  const result = await ending.executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// ————— sign-in state —————
+
+/** A new password: any lock and count of failures are cleared, and a required change is done. */
+export async function storePassword(db: Kysely<Database>, userId: number, passwordHash: string, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: at,
+      must_change_password: 0,
+      failed_login_count: 0,
+      locked_until: null,
+      updated_at: at,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** The account must choose a password before doing anything else (a new account's first-login link). */
+export async function requirePasswordChange(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable("users").set({ must_change_password: 1 }).where("id", "=", userId).execute();
+}
+
+/** One more wrong password; returns the count of consecutive failures. */
+export async function countFailedSignIn(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .updateTable("users")
+    .set((eb) => ({ failed_login_count: eb("failed_login_count", "+", 1) }))
+    .where("id", "=", userId)
+    .returning("failed_login_count")
+    .executeTakeFirstOrThrow();
+  return row.failed_login_count;
+}
+
+/** Locks sign-in until `until` and starts the count again. */
+export async function lockAccount(db: Kysely<Database>, userId: number, until: string): Promise<void> {
+  await db.updateTable("users").set({ failed_login_count: 0, locked_until: until }).where("id", "=", userId).execute();
+}
+
+/** A completed sign-in: the previous one is kept for "Welcome back", failures and any lock are cleared. */
+export async function recordSignIn(db: Kysely<Database>, account: User, at: string, mustChangePassword: 0 | 1): Promise<User> {
+  return db
+    .updateTable("users")
+    .set({
+      previous_login_at: account.last_login_at,
+      last_login_at: at,
+      failed_login_count: 0,
+      locked_until: null,
+      must_change_password: mustChangePassword,
+    })
+    .where("id", "=", account.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setTwoFactorFlag(db: Kysely<Database>, userId: number, enabled: boolean, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ two_factor_enabled: enabled ? 1 : 0, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}
+
+// ————— the account's record —————
+
+export async function setPhotoFile(db: Kysely<Database>, userId: number, file: string | null, at: string): Promise<void> {
+  await db.updateTable("users").set({ photo_file: file, updated_at: at }).where("id", "=", userId).execute();
+}
+
+/** The student's own editable fields (mobile, address, emergency contact…), already checked by the caller. */
+export type StudentOwnFields = Partial<
+  Pick<
+    User,
+    | "mobile"
+    | "address"
+    | "city"
+    | "state"
+    | "pincode"
+    | "emergency_name"
+    | "emergency_relationship"
+    | "emergency_phone"
+    | "emergency_email"
+  >
+>;
+export async function updateStudentOwnFields(db: Kysely<Database>, userId: number, changes: StudentOwnFields, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ ...changes, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** The office's edit of a student record (Students → Edit); null when no such student. */
+export async function updateStudentRecord(
+  db: Kysely<Database>,
+  id: number,
+  changes: Partial<Omit<User, "id" | "role" | "student_id" | "password_hash" | "created_at">>,
+  at: string,
+): Promise<User | undefined> {
+  return db
+    .updateTable("users")
+    .set({ ...changes, updated_at: at })
+    .where("id", "=", id)
+    .where("role", "=", "student")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setStudentActive(db: Kysely<Database>, id: number, active: boolean, at: string): Promise<User> {
+  return db
+    .updateTable("users")
+    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .where("id", "=", id)
+    .where("role", "=", "student")
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteStudentAccount(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", id).where("role", "=", "student").execute();
+}
+
+/** Stores the student's preferences (JSON, merged by the caller). */
+export async function storePreferences(db: Kysely<Database>, userId: number, preferences: string, at: string): Promise<void> {
+  await db.updateTable("users").set({ preferences, updated_at: at }).where("id", "=", userId).execute();
+}
+
+/** Gives the account an ID card token if it has none (two first requests at once write only one). */
+export async function ensureIdCardTokenSet(db: Kysely<Database>, userId: number, token: string): Promise<void> {
+  await db.updateTable("users").set({ id_card_token: token }).where("id", "=", userId).where("id_card_token", "is", null).execute();
+}
+
+/** An application is deleted: accounts opened from it keep their record but no longer point to it. */
+export async function detachAdmission(db: Kysely<Database>, admissionId: number): Promise<void> {
+  await db.updateTable("users").set({ admission_id: null }).where("admission_id", "=", admissionId).execute();
 }

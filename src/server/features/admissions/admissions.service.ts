@@ -36,7 +36,7 @@ import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, MIME_TYPES, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
-import { openStudentAccount } from "../accounts/accounts.repository.ts";
+import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
@@ -723,7 +723,7 @@ export async function deleteAdmission(deps: AppDeps, adminId: number, id: number
   if (current.status === "pending") throw conflict(ADMISSION_MESSAGES.deletePending);
   const docs = await deps.db.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).execute();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ admission_id: null }).where("admission_id", "=", id).execute();
+    await detachAdmission(trx, id);
     await trx.deleteFrom("admissions").where("id", "=", id).execute();
     await audit(trx, deps.now(), {
       actorUserId: adminId,

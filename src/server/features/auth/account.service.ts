@@ -23,7 +23,15 @@ import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
-import { updateAccountFields } from "../accounts/accounts.repository.ts";
+import {
+  endAllSessions,
+  markEmailVerified,
+  requirePasswordChange,
+  setPhotoFile,
+  setTwoFactorFlag,
+  storePassword,
+  updateAccountFields,
+} from "../accounts/accounts.repository.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts";
 
@@ -107,21 +115,8 @@ async function setPassword(deps: AppDeps, account: User, password: string, field
   const at = deps.now().toISOString();
   const hash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({
-        password_hash: hash,
-        password_changed_at: at,
-        must_change_password: 0,
-        failed_login_count: 0,
-        locked_until: null,
-        updated_at: at,
-      })
-      .where("id", "=", account.id)
-      .execute();
-    let ending = trx.deleteFrom("sessions").where("user_id", "=", account.id);
-    if (keepSessionId !== undefined) ending = ending.where("id", "!=", keepSessionId);
-    await ending.execute();
+    await storePassword(trx, account.id, hash, at);
+    await endAllSessions(trx, account.id, keepSessionId);
   });
 }
 
@@ -211,11 +206,7 @@ export async function accountStats(deps: AppDeps, userId: number) {
 
 /** Turns the e-mailed sign-in code on or off for the user's own account. */
 export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boolean) {
-  await deps.db
-    .updateTable("users")
-    .set({ two_factor_enabled: enabled ? 1 : 0, updated_at: deps.now().toISOString() })
-    .where("id", "=", userId)
-    .execute();
+  await setTwoFactorFlag(deps.db, userId, enabled, deps.now().toISOString());
   return { twoFactorEnabled: enabled };
 }
 
@@ -230,7 +221,7 @@ export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, u
     userId: user.id,
     ttlSeconds: FIRST_LOGIN_DAYS * 86_400,
   });
-  await db.updateTable("users").set({ must_change_password: 1 }).where("id", "=", user.id).execute();
+  await requirePasswordChange(db, user.id);
   return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}`, validDays: FIRST_LOGIN_DAYS };
 }
 
@@ -246,11 +237,8 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
   });
   if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
   await setPassword(deps, account, input.password, "password");
-  await deps.db
-    .updateTable("users")
-    .set({ email_verified_at: account.email_verified_at ?? deps.now().toISOString() })
-    .where("id", "=", account.id)
-    .execute();
+  // The link reached the account's address: that proves it.
+  if (account.email_verified_at === null) await markEmailVerified(deps.db, account.id, deps.now().toISOString());
   await audit(deps.db, deps.now(), {
     actorUserId: account.id,
     action: "account.first_login",
@@ -300,7 +288,7 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
     await deps.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom("users").select("photo_file").where("id", "=", userId).executeTakeFirstOrThrow();
       previous = row.photo_file;
-      await trx.updateTable("users").set({ photo_file: stored, updated_at: now.toISOString() }).where("id", "=", userId).execute();
+      await setPhotoFile(trx, userId, stored, now.toISOString());
       await audit(trx, now, { actorUserId: userId, action: "account.photo_update", entityType: "user", entityId: userId, ip: meta.ip });
     });
   } catch (err) {

@@ -14,7 +14,7 @@ import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
-import { markEmailVerified } from "../accounts/accounts.repository.ts";
+import { countFailedSignIn, lockAccount, markEmailVerified, recordSignIn } from "../accounts/accounts.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -76,32 +76,23 @@ const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 /** Counts a failed password for an account; the Nth consecutive failure locks it and tells the admins. */
 async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
   const { security } = await getSettings(deps);
-  const updated = await deps.db
-    .updateTable("users")
-    .set((eb) => ({ failed_login_count: eb("failed_login_count", "+", 1) }))
-    .where("id", "=", account.id)
-    .returning("failed_login_count")
-    .executeTakeFirstOrThrow();
-  if (updated.failed_login_count < security.maxLoginAttempts) return;
+  const failures = await countFailedSignIn(deps.db, account.id);
+  if (failures < security.maxLoginAttempts) return;
   const now = deps.now();
-  await deps.db
-    .updateTable("users")
-    .set({ failed_login_count: 0, locked_until: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString() })
-    .where("id", "=", account.id)
-    .execute();
+  await lockAccount(deps.db, account.id, new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString());
   await audit(deps.db, now, {
     actorUserId: null,
     action: "account.locked",
     entityType: "user",
     entityId: account.id,
-    details: { failures: updated.failed_login_count, email: account.email, studentId: account.student_id },
+    details: { failures, email: account.email, studentId: account.student_id },
     ip: meta.ip,
   });
   await notifyAdmins(deps.db, now, {
     type: "security",
     priority: "high",
     title: "Account locked after failed sign-ins",
-    message: `${account.email} (${account.role}) was locked for ${LOCKOUT_MINUTES} minutes after ${updated.failed_login_count} failed sign-in attempts.`,
+    message: `${account.email} (${account.role}) was locked for ${LOCKOUT_MINUTES} minutes after ${failures} failed sign-in attempts.`,
     data: { userId: account.id, email: account.email, role: account.role, ip: meta.ip ?? "unknown" },
   });
 }
@@ -137,18 +128,7 @@ async function completeLogin(deps: AppDeps, account: User, meta: SessionMeta, vi
   const changed = Date.parse(account.password_changed_at ?? account.created_at);
   const expired = now.getTime() - changed > security.passwordExpiry * DAY;
   const mustChange = account.must_change_password === 1 || expired ? 1 : 0;
-  const user = await deps.db
-    .updateTable("users")
-    .set({
-      previous_login_at: account.last_login_at,
-      last_login_at: now.toISOString(),
-      failed_login_count: 0,
-      locked_until: null,
-      must_change_password: mustChange,
-    })
-    .where("id", "=", account.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await recordSignIn(deps.db, account, now.toISOString(), mustChange);
   const token = await createSession(deps, account.id, meta);
   // Sign-ins are in the activity log (issue 14.6): who, when, from where, and whether an e-mailed code was needed.
   await audit(deps.db, now, {

@@ -3,6 +3,7 @@
  * and privacy preferences, the dashboard figures (real data only, DECISIONS 6), and a student by id for
  * the student themself or an admin (DECISIONS 8).
  */
+
 import QRCode from "qrcode";
 import * as v from "valibot";
 import type { User } from "../../../../db/schema.ts";
@@ -18,6 +19,7 @@ import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { ensureIdCardTokenSet, storePreferences, updateStudentOwnFields } from "../accounts/accounts.repository.ts";
 import { accountStats, setTwoFactor, updateOwnPhoto } from "../auth/account.service.ts";
 import { type Authenticated, findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -116,11 +118,7 @@ export async function updateOwnStudentProfile(deps: AppDeps, userId: number, inp
   if (fields.length) {
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("users")
-        .set({ ...changes, updated_at: now.toISOString() })
-        .where("id", "=", userId)
-        .execute();
+      await updateStudentOwnFields(trx, userId, changes, now.toISOString());
       // Which fields changed, never their values: the log must not become a copy of personal data.
       await audit(trx, now, {
         actorUserId: userId,
@@ -193,11 +191,7 @@ async function savePreferences(deps: AppDeps, userId: number, changes: Partial<S
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
     const merged = { ...parseStoredPreferences(row.preferences), ...readPreferences(row.preferences), ...changes };
-    await trx
-      .updateTable("users")
-      .set({ preferences: JSON.stringify(merged), updated_at: deps.now().toISOString() })
-      .where("id", "=", userId)
-      .execute();
+    await storePreferences(trx, userId, JSON.stringify(merged), deps.now().toISOString());
   });
 }
 
@@ -260,12 +254,7 @@ async function cardValidity(deps: Pick<AppDeps, "db" | "now">, user: User) {
 async function ensureIdCardToken(deps: Pick<AppDeps, "db">, user: User): Promise<string> {
   if (user.id_card_token) return user.id_card_token;
   // Two first requests at once: only one token is written, and both read it back.
-  await deps.db
-    .updateTable("users")
-    .set({ id_card_token: randomToken() })
-    .where("id", "=", user.id)
-    .where("id_card_token", "is", null)
-    .execute();
+  await ensureIdCardTokenSet(deps.db, user.id, randomToken());
   const row = await deps.db.selectFrom("users").select("id_card_token").where("id", "=", user.id).executeTakeFirstOrThrow();
   return row.id_card_token!;
 }

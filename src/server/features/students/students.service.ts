@@ -24,7 +24,14 @@ import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { removeFiles } from "../../platform/uploads.ts";
-import { endAllSessions, openStudentAccount, unlockAccount } from "../accounts/accounts.repository.ts";
+import {
+  deleteStudentAccount,
+  endAllSessions,
+  openStudentAccount,
+  setStudentActive,
+  unlockAccount,
+  updateStudentRecord,
+} from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -251,13 +258,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
     const reverify = form.email !== current.email ? { email_verified_at: null } : {};
-    const row = await trx
-      .updateTable("users")
-      .set({ ...columns, ...reverify, updated_at: at })
-      .where("id", "=", id)
-      .where("role", "=", "student")
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateStudentRecord(trx, id, { ...columns, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
     await audit(trx, now, {
       actorUserId: adminId,
@@ -276,7 +277,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
 export async function deleteStudent(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
   const current = await findStudent(deps.db, id);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("users").where("id", "=", id).where("role", "=", "student").execute();
+    await deleteStudentAccount(trx, id);
     await audit(trx, deps.now(), {
       actorUserId: adminId,
       action: "student.delete",
@@ -297,13 +298,7 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: nu
   const at = now.toISOString();
   const activate = current.is_active !== 1;
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("users")
-      .set({ is_active: activate ? 1 : 0, updated_at: at })
-      .where("id", "=", id)
-      .where("role", "=", "student")
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await setStudentActive(trx, id, activate, at);
     let endedSessions = 0;
     if (!activate) endedSessions = await endAllSessions(trx, id);
     await audit(trx, now, {
