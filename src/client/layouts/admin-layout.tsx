@@ -3,10 +3,12 @@
  * live time and date, the unread-notification badge (polled every 30 s), a settings link and the profile
  * menu, and the footer with the institute's details (address, e-mail, quick links, programs, registration).
  */
+
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { firstNameOf } from "../../shared/names.ts";
 import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
+import { formatTime, formatWeekdayDate } from "../lib/format.ts";
 import { greetingFor } from "../lib/greeting.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
@@ -49,9 +51,6 @@ const LINKS: PortalLink[] = [
   { href: "/settings", label: "Settings", icon: <SettingsIcon /> },
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const timeFormat = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
-
 export default function AdminLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const now = useNow();
@@ -71,7 +70,7 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
           </p>
           <p className="portal-greeting__clock">
             <time dateTime={now.toISOString()}>
-              {timeFormat.format(now)} · {dateFormat.format(now)}
+              {formatTime(now)} · {formatWeekdayDate(now)}
             </time>
           </p>
         </div>

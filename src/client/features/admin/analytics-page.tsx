@@ -4,6 +4,7 @@
  * over the range, the top five gallery categories and the recent activity, all counted by the server
  * (docs/decisions/009-analytics.md). Export Report downloads the server's CSV for the same range.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { type CSSProperties, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -14,6 +15,7 @@ import {
   type AnalyticsRange,
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -166,7 +168,7 @@ export default function AdminAnalyticsPage() {
 }
 
 function Cards({ data, rangeLabel }: { data: Overview | undefined; rangeLabel: string }) {
-  const value = (n: number | undefined) => (data ? n?.toLocaleString("en-IN") : <Skeleton width="4ch" />);
+  const value = (n: number | undefined) => (data ? n === undefined ? undefined : formatNumber(n) : <Skeleton width="4ch" />);
   const growth = data?.cards.growthPercent ?? 0;
   return (
     <div className="grid grid--4 grid--sm ops-stats">

@@ -4,7 +4,9 @@
  * Activity with View All → /admin/activity. If the figures cannot be loaded, counts read 0 and the
  * lists stay empty under an error alert (spec part 2 §8), with a way to try again.
  */
+
 import type { ReactNode } from "react";
+import { formatNumber } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -87,7 +89,7 @@ export default function AdminDashboardPage() {
             label={f.label}
             icon={f.icon}
             tone={f.tone}
-            value={stats ? stats[f.key].toLocaleString("en-IN") : <Skeleton width="4ch" />}
+            value={stats ? formatNumber(stats[f.key]) : <Skeleton width="4ch" />}
             hint={query.data ? <StatChange change={query.data.changes[f.key]} /> : stats ? undefined : <Skeleton width="8rem" />}
           />
         ))}

@@ -2,8 +2,10 @@
  * Pieces the admin list screens share: the debounced search box, the icon buttons of a table row, the
  * confirmation dialog, date formats, and the rule for which failure text a person sees.
  */
+
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatDate as date, formatDateTime as dateTime, formatNumber, plural } from "../../lib/format.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, type ButtonVariant } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -183,43 +185,18 @@ export function failureMessage(err: unknown, fallback: string): string {
   return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-function toDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  // A plain date (date of birth) is a calendar day, not an instant: read it as local midnight.
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** "22 Nov 2026"; "—" when there is no date. */
-export function formatDate(value: string | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : "—";
-}
+export const formatDate = (value: string | null | undefined) => date(value, { empty: "—" });
 
 /** "22 Nov 2026, 3:05 pm"; "—" when there is no date. */
-export function formatDateTime(value: string | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : "—";
-}
+export const formatDateTime = (value: string | null | undefined) => dateTime(value, { empty: "—" });
 
-/** A count with its noun: "1 student", "3 students". */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+export { plural };
 
 /** "Showing 11–20 of 45" for a server page. */
 export function rangeText(page: number, limit: number, total: number, noun: string): string {
   if (total === 0) return `No ${noun}`;
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
-  return first > total
-    ? `${total.toLocaleString("en-IN")} ${noun}`
-    : `Showing ${first}–${last} of ${total.toLocaleString("en-IN")} ${noun}`;
+  return first > total ? `${formatNumber(total)} ${noun}` : `Showing ${first}–${last} of ${formatNumber(total)} ${noun}`;
 }

@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { formatDayAndTime } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -62,7 +63,6 @@ type Phase =
 const ID_PREFIX = "admission";
 const CANCELLED = "Upload cancelled. Everything you entered is still here.";
 const labelList = (kinds: readonly DocumentKind[]) => kinds.map((k) => DOCUMENT_LABELS[k]).join(", ");
-const savedAtFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
 
 export default function AdmissionPage() {
   usePageTitle("Admission");
@@ -253,7 +253,7 @@ export default function AdmissionPage() {
 
             {restored ? (
               <Alert tone="info" title="Welcome back" onDismiss={() => setRestored(null)}>
-                We restored what you typed on this device ({savedAtFormat.format(new Date(restored.savedAt))}).
+                We restored what you typed on this device ({formatDayAndTime(new Date(restored.savedAt))}).
                 {needsReattach.length
                   ? ` Files cannot be kept after the page is closed, so please attach these again: ${labelList(needsReattach)}.`
                   : null}

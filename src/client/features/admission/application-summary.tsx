@@ -1,15 +1,12 @@
 /** The application read back: every field by section (review step, details dialog). */
+
 import type { ReactNode } from "react";
+import { formatDate } from "../../lib/format.ts";
 import { type AdmissionValues, FIELD_LABELS, type FieldSection } from "./application-form.ts";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 /** A date-only value (YYYY-MM-DD) as "5 March 1990"; anything else as it is. */
-export function formatDateOnly(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const t = Date.parse(`${value}T00:00:00Z`);
-  return Number.isNaN(t) ? value : dateFormat.format(new Date(t));
-}
+export const formatDateOnly = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, { style: "long", empty: value }) : value;
 
 export function SummarySection({
   title,

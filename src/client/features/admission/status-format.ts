@@ -1,19 +1,8 @@
 /** How an application's status, dates and the applicant's e-mail address are shown on the status page. */
-
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+import { formatDateTime as dateTime } from "../../lib/format.ts";
 
 /** "12 March 2026 at 3:45 pm" in the reader's own time zone; "" for a missing or unreadable value. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? "" : dateTimeFormat.format(new Date(t));
-}
+export const formatDateTime = (iso: string | null | undefined) => dateTime(iso, { style: "long" });
 
 const LABELS: Record<string, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 

@@ -5,11 +5,13 @@
  * (width/height), so nothing jumps while they arrive on a slow connection. Photos come 24 at a time
  * ("Show more photos"), so a gallery of thousands costs a phone no more than its first screenful.
  */
+
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -168,7 +170,7 @@ export default function GalleryPage() {
         </ul>
         <div className="gallery__more">
           <p className="gallery__count" aria-live="polite">
-            Showing {images.length.toLocaleString("en-IN")} of {total.toLocaleString("en-IN")} photos
+            Showing {formatNumber(images.length)} of {formatNumber(total)} photos
           </p>
           {next.isError ? (
             <Alert tone="error" title="The next photos could not be loaded">
@@ -198,7 +200,7 @@ export default function GalleryPage() {
           <dl className="gallery-stats">
             <div className="gallery-stats__item">
               <dt>Photos</dt>
-              <dd>{stats ? stats.total.toLocaleString("en-IN") : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
+              <dd>{stats ? formatNumber(stats.total) : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
             </div>
             <div className="gallery-stats__item">
               <dt>Categories</dt>

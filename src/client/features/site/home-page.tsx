@@ -3,10 +3,12 @@
  * achievements, the programs from settings, the latest announcements and a call to action. It is part
  * of the first download (not a lazy chunk), so it stays light: text, CSS and inline SVG icons only.
  */
+
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { MARKETING_FIGURES } from "../../../shared/constants.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -23,13 +25,8 @@ export const HOME_DESCRIPTION =
 /** How many announcements the home page shows. */
 export const NEWS_ON_HOME = 3;
 
-const newsDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric" });
-
 /** "12 March 2026", or nothing for a date the browser cannot read. */
-export function formatNewsDate(value: string | number | Date): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : newsDate.format(date);
-}
+export const formatNewsDate = (value: string | number | Date) => formatDate(new Date(value), { style: "long" });
 
 const REASONS: { icon: ReactNode; title: string; text: string }[] = [
   {

@@ -4,9 +4,11 @@
  * the card in hand), the photo when the student allows it, and the institute. Nothing else personal.
  * A public route: it imports nothing from the student area.
  */
+
 import { useEffect } from "react";
 import { useParams } from "wouter";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -22,13 +24,9 @@ export const VERIFY_TEXT = {
   failed: "We could not check this card right now",
 } as const;
 
-const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric" });
-const CHECKED = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" });
-
-function calendarDate(value: string | null): string | null {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return m ? DATE.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-}
+/** A `YYYY-MM-DD` validity date as "31 May 2027"; null for anything else. */
+const calendarDate = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, { style: "long" }) || null : null;
 
 /** Search engines should not list verification pages (the API says the same with X-Robots-Tag). */
 function useNoIndex() {
@@ -127,7 +125,7 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
           ? "The holder is a current student of the institute. Check that the name, student ID and photo match the card."
           : "This card belongs to an account that is no longer active. Please do not accept it, and contact the institute if you have questions."}
       </p>
-      <p className="verify-result__checked">Checked {CHECKED.format(checkedAt)}</p>
+      <p className="verify-result__checked">Checked {formatDateTime(checkedAt)}</p>
       <Contacts email={result.institute.email} phones={result.institute.phones} />
     </div>
   );

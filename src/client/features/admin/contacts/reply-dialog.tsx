@@ -1,6 +1,8 @@
 /** The reply form, opened from an inquiry's details: a non-blank message, e-mailed to the sender. */
+
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { CONTACT_MESSAGES } from "../../../../shared/schemas/contact.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
@@ -70,7 +72,7 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
           maxLength={REPLY_MAX}
           value={message}
           error={fieldError}
-          hint={`${message.length.toLocaleString("en-IN")} / ${REPLY_MAX.toLocaleString("en-IN")} characters`}
+          hint={`${formatNumber(message.length)} / ${formatNumber(REPLY_MAX)} characters`}
           onChange={(e) => {
             setMessage(e.target.value);
             if (fieldError && e.target.value.trim() !== "") setFieldError(null);

@@ -1,6 +1,8 @@
 /** The dashboard's nine management-centre cards (spec part 2, Dashboard), each with a live figure. */
+
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { formatNumber } from "../../../lib/format.ts";
 import type { RouterOutputs } from "../../../lib/trpc.ts";
 import {
   BarChartIcon,
@@ -34,7 +36,7 @@ export const MANAGEMENT_CENTRES: readonly Centre[] = [
     description: "Review and process applications",
     icon: <FileIcon />,
     tone: "pending",
-    figure: (s) => `${s.pendingAdmissions.toLocaleString("en-IN")} pending`,
+    figure: (s) => `${formatNumber(s.pendingAdmissions)} pending`,
   },
   {
     href: "/students",

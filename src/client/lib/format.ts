@@ -1,0 +1,133 @@
+/**
+ * How the client writes dates, times, numbers and money: one module (issue 15), with Indian conventions
+ * (en-IN: "22 Nov 2026", 1,00,000, ₹). Formatters are made once per locale and options; the language of
+ * issue 16 sets the locale here and every screen follows.
+ */
+
+let locale = "en-IN";
+
+/** The locale every formatter uses from now on (the chosen language, issue 16). */
+export function setFormatLocale(next: string) {
+  locale = next;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object,
+  make: () => T,
+): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => cached("dt", options, () => new Intl.DateTimeFormat(locale, options));
+
+const DAY: Record<"short" | "long", Intl.DateTimeFormatOptions> = {
+  short: { day: "numeric", month: "short", year: "numeric" },
+  long: { day: "numeric", month: "long", year: "numeric" },
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
+/**
+ * A `YYYY-MM-DD` calendar date (that day, whatever the device's time zone: a date of birth never shifts) or
+ * an ISO instant; null for nothing or nonsense.
+ */
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = calendar ? new Date(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export interface DateFormatOptions {
+  /** "22 Nov 2026" (short, the default) or "22 November 2026" (long) */
+  style?: "short" | "long";
+  /** what a missing or unreadable value reads as (default "") */
+  empty?: string;
+}
+
+/** "22 Nov 2026" / "22 November 2026". */
+export function formatDate(value: string | Date | null | undefined, { style = "short", empty = "" }: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat(DAY[style]).format(date) : empty;
+}
+
+/** "22 Nov 2026, 3:05 pm" / "22 November 2026 at 3:05 pm". */
+export function formatDateTime(value: string | Date | null | undefined, { style = "short", empty = "" }: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ ...DAY[style], ...TIME }).format(date) : empty;
+}
+
+/** "3:05 pm". */
+export function formatTime(value: string | Date | null | undefined, empty = ""): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat(TIME).format(date) : empty;
+}
+
+/** "Wednesday, 25 November 2026" (the admin top bar's clock). */
+export function formatWeekdayDate(value: Date): string {
+  return dateTimeFormat({ weekday: "long", ...DAY.long }).format(value);
+}
+
+/** "25 Nov, 3:05 pm": when something was saved today or lately. */
+export function formatDayAndTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat({ day: "numeric", month: "short", ...TIME }).format(date) : "";
+}
+
+/** A count with Indian grouping: 1,00,000. */
+export function formatNumber(n: number): string {
+  return cached("n", {}, () => new Intl.NumberFormat(locale)).format(n);
+}
+
+/** An amount in paise as rupees: "₹1,00,000" (whole rupees) or "₹1,250.50". */
+export function formatMoney(paise: number): string {
+  const whole = paise % 100 === 0;
+  const options: Intl.NumberFormatOptions = {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  };
+  return cached("m", options, () => new Intl.NumberFormat(locale, options)).format(paise / 100);
+}
+
+/** A count with its noun: "1 student", "1,250 students". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" … */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return "";
+  const diff = at - now.getTime();
+  if (Math.abs(diff) < 60_000) return "just now";
+  const relative = cached("r", { numeric: "auto" }, () => new Intl.RelativeTimeFormat(locale.split("-")[0], { numeric: "auto" }));
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+  }
+  return "just now";
+}
+
+/** Whole days from an instant to now (0 on the same day); null without a date. */
+export function daysSince(iso: string | null | undefined, now: Date = new Date()): number | null {
+  const at = toDate(iso);
+  if (!at) return null;
+  const startOf = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.max(0, Math.round((startOf(now) - startOf(at)) / 86_400_000));
+}
