@@ -15,6 +15,7 @@ import {
   type AnalyticsRange,
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
+import { downloadFile } from "../../lib/download.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -29,7 +30,6 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { activityStatusText, activityStatusTone, activityTypeLabel } from "./analytics/activity-text.ts";
 import { BarChart, barShares } from "./analytics/bar-chart.tsx";
-import { downloadFile } from "./analytics/download-file.ts";
 import { formatDateTime } from "./list-controls.tsx";
 import { relativeTime } from "./notifications/relative-time.ts";
 

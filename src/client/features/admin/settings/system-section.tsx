@@ -3,6 +3,7 @@
  * Save Settings), and the Backups panel: the stored backups, "Back up now" and a download of each.
  */
 import { useState } from "react";
+import { downloadFile } from "../../../lib/download.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { Alert } from "../../../ui/alert.tsx";
 import { Button } from "../../../ui/button.tsx";
@@ -12,7 +13,6 @@ import { DownloadIcon } from "../../../ui/icons.tsx";
 import { Table, type TableColumn } from "../../../ui/table.tsx";
 import { useToast } from "../../../ui/toast.tsx";
 import { ServerIcon } from "../admin-icons.tsx";
-import { downloadFile } from "../analytics/download-file.ts";
 import { formatBytes } from "../gallery/format-bytes.ts";
 import { failureMessage, formatDateTime } from "../list-controls.tsx";
 import { BACKUP_FREQUENCY_OPTIONS, LOG_LEVEL_OPTIONS, type SettingsForms } from "./settings-form.ts";

@@ -1,11 +1,12 @@
 /**
- * Files the server makes for a signed-in admin (the analytics CSV, a backup archive): fetched with the
- * bearer token, turned into a blob and saved through a temporary link, under the name the server gave.
+ * The one way the client downloads a file the server makes for a signed-in user (a CSV export, the analytics
+ * report, a backup archive): fetched with the bearer token, turned into a blob and saved through a temporary
+ * link, under the name the server gave.
  */
-import { MSG } from "../../../../shared/messages.ts";
-import { ApiError, CLIENT_MSG, reportFailure, transportMessage } from "../../../lib/errors.ts";
-import { readToken } from "../../../lib/storage.ts";
-import { bearerHeader, type FetchLike, fetchWithTimeout } from "../../../lib/trpc.ts";
+import { MSG } from "../../shared/messages.ts";
+import { ApiError, CLIENT_MSG, reportFailure, transportMessage } from "./errors.ts";
+import { readToken } from "./storage.ts";
+import { bearerHeader, type FetchLike, fetchWithTimeout } from "./trpc.ts";
 
 /** A report or an archive takes longer than an ordinary call's 10 seconds. */
 export const DOWNLOAD_TIMEOUT_MS = 120_000;
