@@ -1,87 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { MSG } from "../../shared/messages.ts";
-import { api, apiRequest, uploadWithProgress } from "./api.ts";
-import { ApiError, CLIENT_MSG, onUnauthorized } from "./errors.ts";
+import { uploadWithProgress } from "./api.ts";
+import { CLIENT_MSG } from "./errors.ts";
 import { STUDENT, storeSession, withClientTestRules } from "./testing.tsx";
-import type { FetchLike } from "./trpc.ts";
 
 withClientTestRules();
-
-function recordingFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const calls: { url: string; init: RequestInit; headers: Headers }[] = [];
-  const fetch: FetchLike = async (input, init = {}) => {
-    calls.push({ url: String(input), init, headers: new Headers(init.headers) });
-    return respond(String(input), init);
-  };
-  return { fetch, calls };
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-describe("apiRequest", () => {
-  test("calls /api{path} with the bearer token and a JSON body, and resolves with the body", async () => {
-    storeSession(STUDENT, "tok-9");
-    const { fetch, calls } = recordingFetch(() => json({ success: true, data: { saved: true } }));
-    const body = await apiRequest<{ success: boolean; data: { saved: boolean } }>("/student/profile", {
-      method: "PUT",
-      body: { mobile: "98765 43210" },
-      fetch,
-    });
-    expect(body).toEqual({ success: true, data: { saved: true } });
-    expect(calls[0]?.url).toBe("/api/student/profile");
-    expect(calls[0]?.init.method).toBe("PUT");
-    expect(calls[0]?.init.body).toBe(JSON.stringify({ mobile: "98765 43210" }));
-    expect(calls[0]?.headers.get("authorization")).toBe("Bearer tok-9");
-    expect(calls[0]?.headers.get("content-type")).toBe("application/json");
-  });
-
-  test("a GET without a session sends no Authorization header and no body", async () => {
-    const { fetch, calls } = recordingFetch(() => json({ success: true, data: [] }));
-    await api.get("/public/gallery", { fetch });
-    expect(calls[0]?.init.method).toBe("GET");
-    expect(calls[0]?.init.body).toBeUndefined();
-    expect(calls[0]?.headers.get("authorization")).toBeNull();
-  });
-
-  test("the server's failure envelope becomes { message, status, errors }", async () => {
-    const { fetch } = recordingFetch(() =>
-      json({ success: false, message: "Please correct the highlighted fields", errors: { email: ["Email is required"] } }, 400),
-    );
-    const error = await apiRequest("/public/contact", { body: {}, fetch }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
-      message: "Please correct the highlighted fields",
-      status: 400,
-      errors: { email: ["Email is required"] },
-    });
-  });
-
-  test("a failure without a JSON body reads 'An error occurred' with the status", async () => {
-    const { fetch } = recordingFetch(() => new Response("Bad gateway", { status: 502 }));
-    await expect(api.get("/health", { fetch })).rejects.toMatchObject({ message: MSG.genericError, status: 502 });
-  });
-
-  test("no network gives the client's message; a 401 tells the session listeners", async () => {
-    const offline: FetchLike = async () => {
-      throw new TypeError("Failed to fetch");
-    };
-    await expect(api.get("/auth/me", { fetch: offline })).rejects.toMatchObject({ message: CLIENT_MSG.network, status: null });
-
-    const heard: number[] = [];
-    const stop = onUnauthorized((e) => heard.push(e.status ?? 0));
-    const { fetch } = recordingFetch(() => json({ success: false, message: MSG.notAuthenticated }, 401));
-    await expect(api.get("/auth/me", { fetch })).rejects.toMatchObject({ status: 401 });
-    stop();
-    expect(heard).toEqual([401]);
-  });
-
-  test("gives up after the timeout", async () => {
-    const hanging: FetchLike = (_input, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
-    await expect(apiRequest("/auth/me", { fetch: hanging, timeoutMs: 20 })).rejects.toMatchObject({ message: CLIENT_MSG.timeout });
-  });
-});
 
 /** A scripted XMLHttpRequest: the test decides what progress and which answer it reports. */
 class FakeXhr {

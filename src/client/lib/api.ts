@@ -1,26 +1,16 @@
 /**
- * The documented REST paths under /api (spec part 1 §7): JSON in and out, bearer token, 10-second
- * timeout, failures normalised (lib/errors.ts). Uploads go through XMLHttpRequest for progress events.
+ * The REST paths the client calls directly: the uploads (multipart, through XMLHttpRequest for progress
+ * events), with the bearer token and failures normalised (lib/errors.ts). Every other call is tRPC
+ * (lib/trpc.ts); downloads are lib/download.ts.
  */
-import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
-import { ApiError, CLIENT_MSG, normaliseError, reportFailure, transportMessage } from "./errors.ts";
+import { ApiError, CLIENT_MSG, reportFailure } from "./errors.ts";
 import { readToken } from "./storage.ts";
-import { bearerHeader, type FetchLike, fetchWithTimeout } from "./trpc.ts";
+import { bearerHeader } from "./trpc.ts";
 
 export const API_BASE = "/api";
 
 const apiUrl = (path: string) => (path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path.startsWith("/") ? "" : "/"}${path}`);
-
-export interface ApiRequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** sent as JSON, or as it is when FormData */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** tests pass a stand-in for the network */
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
 
 /** The error the server's envelope `{ success: false, message, errors }` describes. */
 function errorFromBody(body: unknown, status: number): ApiError {
@@ -40,42 +30,6 @@ const parseJson = (text: string): unknown => {
   } catch {
     return null;
   }
-};
-
-/** Calls `/api{path}` and resolves with the response body (only the body is used). */
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? "GET" : "POST", body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: "application/json", ...bearerHeader(readToken()) };
-  if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
-
-  let response: Response;
-  try {
-    response = await fetchWithTimeout(timeoutMs, options.fetch)(apiUrl(path), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal,
-    });
-  } catch (err) {
-    throw reportFailure(new ApiError(transportMessage(err, true) ?? normaliseError(err).message, null));
-  }
-  const payload = parseJson(await response.text());
-  if (!response.ok) throw reportFailure(errorFromBody(payload, response.status));
-  return payload as T;
-}
-
-export const api = {
-  get: <T = unknown>(path: string, options?: Omit<ApiRequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "GET" }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "POST", body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "PUT", body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "PATCH", body }),
-  delete: <T = unknown>(path: string, options?: Omit<ApiRequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "DELETE" }),
 };
 
 export interface UploadOptions {
