@@ -11,7 +11,8 @@ export type IconProps = {
 
 export type Icon = ((props: IconProps) => ReactNode) & { displayName?: string };
 
-function icon(name: string, shapes: ReactNode): Icon {
+/** Makes an icon of the one set (24-px grid, 2-px stroke); admin-only icons live in ui/admin-icons.tsx so the public pages do not load them. */
+export function icon(name: string, shapes: ReactNode): Icon {
   const Component = ({ size = 20, title, className }: IconProps) => (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -35,43 +36,43 @@ function icon(name: string, shapes: ReactNode): Icon {
   return Component;
 }
 
-export const MenuIcon = icon("Menu", <path d="M4 6h16M4 12h16M4 18h16" />);
-export const CloseIcon = icon("Close", <path d="M18 6 6 18M6 6l12 12" />);
-export const ChevronLeftIcon = icon("ChevronLeft", <path d="m15 18-6-6 6-6" />);
-export const ChevronRightIcon = icon("ChevronRight", <path d="m9 18 6-6-6-6" />);
-export const ChevronDownIcon = icon("ChevronDown", <path d="m6 9 6 6 6-6" />);
-export const CheckIcon = icon("Check", <path d="M20 6 9 17l-5-5" />);
-export const PlusIcon = icon("Plus", <path d="M12 5v14M5 12h14" />);
+export const MenuIcon = /* @__PURE__ */ icon("Menu", <path d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = /* @__PURE__ */ icon("Close", <path d="M18 6 6 18M6 6l12 12" />);
+export const ChevronLeftIcon = /* @__PURE__ */ icon("ChevronLeft", <path d="m15 18-6-6 6-6" />);
+export const ChevronRightIcon = /* @__PURE__ */ icon("ChevronRight", <path d="m9 18 6-6-6-6" />);
+export const ChevronDownIcon = /* @__PURE__ */ icon("ChevronDown", <path d="m6 9 6 6 6-6" />);
+export const CheckIcon = /* @__PURE__ */ icon("Check", <path d="M20 6 9 17l-5-5" />);
+export const PlusIcon = /* @__PURE__ */ icon("Plus", <path d="M12 5v14M5 12h14" />);
 
-export const AlertIcon = icon(
+export const AlertIcon = /* @__PURE__ */ icon(
   "Alert",
   <>
     <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z" />
     <path d="M12 9v4M12 17h.01" />
   </>,
 );
-export const AlertCircleIcon = icon(
+export const AlertCircleIcon = /* @__PURE__ */ icon(
   "AlertCircle",
   <>
     <circle cx="12" cy="12" r="10" />
     <path d="M12 8v4M12 16h.01" />
   </>,
 );
-export const CheckCircleIcon = icon(
+export const CheckCircleIcon = /* @__PURE__ */ icon(
   "CheckCircle",
   <>
     <circle cx="12" cy="12" r="10" />
     <path d="m8 12 3 3 5-6" />
   </>,
 );
-export const InfoIcon = icon(
+export const InfoIcon = /* @__PURE__ */ icon(
   "Info",
   <>
     <circle cx="12" cy="12" r="10" />
     <path d="M12 16v-4M12 8h.01" />
   </>,
 );
-export const HelpCircleIcon = icon(
+export const HelpCircleIcon = /* @__PURE__ */ icon(
   "HelpCircle",
   <>
     <circle cx="12" cy="12" r="10" />
@@ -79,49 +80,49 @@ export const HelpCircleIcon = icon(
   </>,
 );
 
-export const UserIcon = icon(
+export const UserIcon = /* @__PURE__ */ icon(
   "User",
   <>
     <circle cx="12" cy="8" r="4" />
     <path d="M4.5 21a7.5 7.5 0 0 1 15 0" />
   </>,
 );
-export const UsersIcon = icon(
+export const UsersIcon = /* @__PURE__ */ icon(
   "Users",
   <>
     <circle cx="9" cy="8" r="4" />
     <path d="M2 21a7 7 0 0 1 14 0M16 3.13a4 4 0 0 1 0 7.75M22 21a7 7 0 0 0-4.5-6.53" />
   </>,
 );
-export const LogoutIcon = icon("Logout", <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
-export const SettingsIcon = icon(
+export const LogoutIcon = /* @__PURE__ */ icon("Logout", <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
+export const SettingsIcon = /* @__PURE__ */ icon(
   "Settings",
   <>
     <path d="M10.26 5.01L10.61 2.10A10 10 0 0 1 13.39 2.10L13.74 5.01A7.2 7.2 0 0 1 15.71 5.83L18.02 4.01A10 10 0 0 1 19.99 5.98L18.17 8.29A7.2 7.2 0 0 1 18.99 10.26L21.90 10.61A10 10 0 0 1 21.90 13.39L18.99 13.74A7.2 7.2 0 0 1 18.17 15.71L19.99 18.02A10 10 0 0 1 18.02 19.99L15.71 18.17A7.2 7.2 0 0 1 13.74 18.99L13.39 21.90A10 10 0 0 1 10.61 21.90L10.26 18.99A7.2 7.2 0 0 1 8.29 18.17L5.98 19.99A10 10 0 0 1 4.01 18.02L5.83 15.71A7.2 7.2 0 0 1 5.01 13.74L2.10 13.39A10 10 0 0 1 2.10 10.61L5.01 10.26A7.2 7.2 0 0 1 5.83 8.29L4.01 5.98A10 10 0 0 1 5.98 4.01L8.29 5.83A7.2 7.2 0 0 1 10.26 5.01Z" />
     <circle cx="12" cy="12" r="3" />
   </>,
 );
-export const SunIcon = icon(
+export const SunIcon = /* @__PURE__ */ icon(
   "Sun",
   <>
     <circle cx="12" cy="12" r="4" />
     <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41" />
   </>,
 );
-export const MoonIcon = icon("Moon", <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79Z" />);
-export const EyeIcon = icon(
+export const MoonIcon = /* @__PURE__ */ icon("Moon", <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79Z" />);
+export const EyeIcon = /* @__PURE__ */ icon(
   "Eye",
   <>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
   </>,
 );
-export const EyeOffIcon = icon(
+export const EyeOffIcon = /* @__PURE__ */ icon(
   "EyeOff",
   <path d="M9.88 4.24A9.4 9.4 0 0 1 12 4c6.5 0 10 8 10 8a18.5 18.5 0 0 1-2.16 3.19M6.61 6.61A13.5 13.5 0 0 0 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.39-1.61M14.12 14.12a3 3 0 1 1-4.24-4.24M2 2l20 20" />,
 );
-export const HomeIcon = icon("Home", <path d="M3 10.5 12 3l9 7.5M5 9v11a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9" />);
-export const ImageIcon = icon(
+export const HomeIcon = /* @__PURE__ */ icon("Home", <path d="M3 10.5 12 3l9 7.5M5 9v11a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9" />);
+export const ImageIcon = /* @__PURE__ */ icon(
   "Image",
   <>
     <rect x="3" y="3" width="18" height="18" rx="2" />
@@ -129,53 +130,56 @@ export const ImageIcon = icon(
     <path d="m21 15-5-5L5 21" />
   </>,
 );
-export const MailIcon = icon(
+export const MailIcon = /* @__PURE__ */ icon(
   "Mail",
   <>
     <rect x="2" y="4" width="20" height="16" rx="2" />
     <path d="m22 6-10 7L2 6" />
   </>,
 );
-export const PhoneIcon = icon(
+export const PhoneIcon = /* @__PURE__ */ icon(
   "Phone",
   <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.8 19.8 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.12 4.18 2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72c.13.96.36 1.9.7 2.81a2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45c.91.34 1.85.57 2.81.7A2 2 0 0 1 22 16.92Z" />,
 );
-export const MapPinIcon = icon(
+export const MapPinIcon = /* @__PURE__ */ icon(
   "MapPin",
   <>
     <path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0Z" />
     <circle cx="12" cy="10" r="3" />
   </>,
 );
-export const GraduationCapIcon = icon(
+export const GraduationCapIcon = /* @__PURE__ */ icon(
   "GraduationCap",
   <path d="M22 10 12 5 2 10l10 5 10-5ZM6 12v5c0 1.66 2.69 3 6 3s6-1.34 6-3v-5M22 10v6" />,
 );
-export const BellIcon = icon("Bell", <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />);
-export const FileIcon = icon("File", <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8ZM14 2v6h6M8 13h8M8 17h5" />);
-export const BookIcon = icon(
+export const BellIcon = /* @__PURE__ */ icon("Bell", <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />);
+export const FileIcon = /* @__PURE__ */ icon(
+  "File",
+  <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8ZM14 2v6h6M8 13h8M8 17h5" />,
+);
+export const BookIcon = /* @__PURE__ */ icon(
   "Book",
   <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20M6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5v-15A2.5 2.5 0 0 1 6.5 2Z" />,
 );
-export const CalendarIcon = icon(
+export const CalendarIcon = /* @__PURE__ */ icon(
   "Calendar",
   <>
     <rect x="3" y="4" width="18" height="18" rx="2" />
     <path d="M16 2v4M8 2v4M3 10h18" />
   </>,
 );
-export const BarChartIcon = icon("BarChart", <path d="M3 3v18h18M8 17v-5M13 17V7M18 17v-8" />);
-export const SearchIcon = icon(
+export const BarChartIcon = /* @__PURE__ */ icon("BarChart", <path d="M3 3v18h18M8 17v-5M13 17V7M18 17v-8" />);
+export const SearchIcon = /* @__PURE__ */ icon(
   "Search",
   <>
     <circle cx="11" cy="11" r="7" />
     <path d="m21 21-4.35-4.35" />
   </>,
 );
-export const UploadIcon = icon("Upload", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);
-export const DownloadIcon = icon("Download", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />);
-export const TrashIcon = icon(
+export const UploadIcon = /* @__PURE__ */ icon("Upload", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);
+export const DownloadIcon = /* @__PURE__ */ icon("Download", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />);
+export const TrashIcon = /* @__PURE__ */ icon(
   "Trash",
   <path d="M3 6h18M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6M9 6V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2" />,
 );
-export const EditIcon = icon("Edit", <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />);
+export const EditIcon = /* @__PURE__ */ icon("Edit", <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />);

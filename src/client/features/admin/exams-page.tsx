@@ -5,12 +5,12 @@
  */
 import { useState } from "react";
 import { usePageTitle } from "../../lib/site.ts";
+import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CalendarIcon, CheckCircleIcon, PlusIcon } from "../../ui/icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
-import { ActivityIcon } from "./admin-icons.tsx";
 import { ComingSoonButton } from "./help/coming-soon.tsx";
 
 const COLUMNS: TableColumn<never>[] = [

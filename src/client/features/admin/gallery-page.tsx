@@ -12,6 +12,7 @@ import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
@@ -22,7 +23,6 @@ import { CheckCircleIcon, ImageIcon, TrashIcon, UploadIcon } from "../../ui/icon
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "./admin-icons.tsx";
 import { DropZone } from "./gallery/drop-zone.tsx";
 import { EditImageDialog, type ImageChanges } from "./gallery/edit-dialog.tsx";
 import { formatBytes } from "./gallery/format-bytes.ts";

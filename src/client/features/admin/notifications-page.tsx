@@ -10,6 +10,7 @@ import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -19,7 +20,6 @@ import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon, TrashIcon 
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "./admin-icons.tsx";
 import { formatDateTime, IconAction, ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
 import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./notifications/labels.ts";
 import { NotificationDetails, type NotificationItem } from "./notifications/notification-details.tsx";

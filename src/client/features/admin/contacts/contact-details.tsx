@@ -4,6 +4,7 @@
  */
 import { CONTACT_STATUSES } from "../../../../shared/constants.ts";
 import type { RouterOutputs } from "../../../lib/trpc.ts";
+import { ReplyIcon } from "../../../ui/admin-icons.tsx";
 import { Alert } from "../../../ui/alert.tsx";
 import { Badge, statusTone } from "../../../ui/badge.tsx";
 import { Button } from "../../../ui/button.tsx";
@@ -11,7 +12,6 @@ import { Dialog } from "../../../ui/dialog.tsx";
 import { Select } from "../../../ui/field.tsx";
 import { CheckIcon, TrashIcon } from "../../../ui/icons.tsx";
 import { Skeleton } from "../../../ui/spinner.tsx";
-import { ReplyIcon } from "../admin-icons.tsx";
 import { formatDateTime } from "../list-controls.tsx";
 import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
 

@@ -1,12 +1,12 @@
 /** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
 import { Link } from "wouter";
 import type { RouterOutputs } from "../../../lib/trpc.ts";
+import { ArrowRightIcon } from "../../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../../ui/badge.tsx";
 import { Card } from "../../../ui/card.tsx";
 import { EmptyState } from "../../../ui/empty-state.tsx";
 import { FileIcon, MailIcon } from "../../../ui/icons.tsx";
 import { Skeleton } from "../../../ui/spinner.tsx";
-import { ArrowRightIcon } from "../admin-icons.tsx";
 import { formatDateTime } from "../list-controls.tsx";
 import { relativeTime } from "../notifications/relative-time.ts";
 

@@ -1,6 +1,7 @@
 /** A headline figure's change as the server computed it (docs/decisions/005): its label and what it compares. */
+
 import type { RouterOutputs } from "../../../lib/trpc.ts";
-import { TrendDownIcon, TrendUpIcon } from "../admin-icons.tsx";
+import { TrendDownIcon, TrendUpIcon } from "../../../ui/admin-icons.tsx";
 
 export type FigureChange = RouterOutputs["dashboard"]["stats"]["changes"]["totalStudents"];
 

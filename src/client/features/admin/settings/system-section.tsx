@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { downloadFile } from "../../../lib/download.ts";
 import { trpc } from "../../../lib/trpc.ts";
+import { ServerIcon } from "../../../ui/admin-icons.tsx";
 import { Alert } from "../../../ui/alert.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { EmptyState } from "../../../ui/empty-state.tsx";
@@ -12,7 +13,6 @@ import { Select, Toggle } from "../../../ui/field.tsx";
 import { DownloadIcon } from "../../../ui/icons.tsx";
 import { Table, type TableColumn } from "../../../ui/table.tsx";
 import { useToast } from "../../../ui/toast.tsx";
-import { ServerIcon } from "../admin-icons.tsx";
 import { formatBytes } from "../gallery/format-bytes.ts";
 import { failureMessage, formatDateTime } from "../list-controls.tsx";
 import { BACKUP_FREQUENCY_OPTIONS, LOG_LEVEL_OPTIONS, type SettingsForms } from "./settings-form.ts";

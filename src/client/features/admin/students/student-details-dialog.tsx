@@ -3,11 +3,11 @@
  * Credentials and Activate/Deactivate are here too, each asking first.
  */
 import { Avatar } from "../../../layouts/avatar.tsx";
+import { KeyIcon, PowerIcon } from "../../../ui/admin-icons.tsx";
 import { Badge } from "../../../ui/badge.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { EditIcon } from "../../../ui/icons.tsx";
-import { KeyIcon, PowerIcon } from "../admin-icons.tsx";
 import { formatDate, formatDateTime } from "../list-controls.tsx";
 import type { StudentRow } from "./student-form.ts";
 
