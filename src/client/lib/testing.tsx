@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import type { SessionApi } from "./session.tsx";
-import type { FetchLike, SessionUser } from "./trpc.ts";
+import type { FetchLike, RouterInputs, RouterOutputs, SessionUser } from "./trpc.ts";
 
 /** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */
 export function withClientTestRules() {
@@ -70,13 +70,38 @@ export interface RecordedCall {
   headers: Headers;
 }
 
+/** Every procedure of the AppRouter as "feature.procedure" (all of them are two levels deep). */
+export type ProcedurePath = {
+  [F in keyof RouterOutputs & string]: { [P in keyof RouterOutputs[F] & string]: `${F}.${P}` }[keyof RouterOutputs[F] & string];
+}[keyof RouterOutputs & string];
+type OutputOf<Path> = Path extends `${infer F extends keyof RouterOutputs}.${infer P}`
+  ? P extends keyof RouterOutputs[F]
+    ? RouterOutputs[F][P]
+    : never
+  : never;
+type InputOf<Path> = Path extends `${infer F extends keyof RouterInputs}.${infer P}`
+  ? P extends keyof RouterInputs[F]
+    ? RouterInputs[F][P]
+    : never
+  : never;
+
+/**
+ * Fake procedures keyed by the AppRouter's procedure names (issue 15): a name the server does not have
+ * fails `tsc`. `TypedTrpcHandlers` also types each answer from the router (a fixture that drifts from the
+ * server's shape fails `tsc`); the fixtures move to it screen by screen (ops and settings kits first).
+ */
+export type TrpcHandlers = { [P in ProcedurePath]?: (input: InputOf<P>) => unknown };
+export type TypedTrpcHandlers = {
+  [P in ProcedurePath]?: (input: InputOf<P>) => OutputOf<P> | TrpcFailure | Promise<OutputOf<P> | TrpcFailure>;
+};
 type Handler = (input: unknown) => unknown;
 
 /**
  * Answers httpBatchLink requests like /api/trpc/a.b,c.d?batch=1&input=… from plain handlers; a handler
  * that throws (or returns) a TrpcFailure answers with that error. Unknown procedures answer 404.
  */
-export function fakeTrpcFetch(handlers: Record<string, Handler>) {
+export function fakeTrpcFetch(typedHandlers: TrpcHandlers) {
+  const handlers = typedHandlers as Record<string, Handler | undefined>;
   const calls: RecordedCall[] = [];
   const fetch: FetchLike = async (input, init = {}) => {
     const url = new URL(String(input), "http://localhost");
@@ -115,7 +140,7 @@ export function fakeTrpcFetch(handlers: Record<string, Handler>) {
   return { fetch, calls };
 }
 
-export const SITE_INFO = {
+export const SITE_INFO: RouterOutputs["site"]["info"] = {
   name: "Test Institute",
   tagline: "Learn anywhere.",
   description: "Distance education for working people.",
@@ -125,6 +150,8 @@ export const SITE_INFO = {
   hours: "Mon–Sat",
   registration: "Registered society",
   streams: ["BBA", "MBA"],
+  address: "1 Test Road, Pune",
+  maintenance: false,
 };
 
 /** A session API whose answers the test sets; records what was sent. */
