@@ -11,19 +11,10 @@ import {
 import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { changePassword } from "../auth/account.service.ts";
-import {
-  getIdCard,
-  getOwnProfile,
-  getStudentById,
-  getStudentSettings,
-  idCardQrSvg,
-  studentDashboard,
-  updateOwnStudentProfile,
-  updatePrivacySettings,
-  updateProfilePhoto,
-  updateStudentSettings,
-  verifyIdCard,
-} from "./student.service.ts";
+import { studentDashboard } from "./dashboard.service.ts";
+import { getIdCard, idCardQrSvg, verifyIdCard } from "./id-card.service.ts";
+import { getStudentSettings, updatePrivacySettings, updateStudentSettings } from "./preferences.service.ts";
+import { getOwnProfile, getStudentById, updateOwnStudentProfile, updateProfilePhoto } from "./profile.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 const student = requireRole("student");

@@ -9,18 +9,10 @@ import {
 } from "../../../shared/schemas/student.ts";
 import { authedProcedure, publicProcedure, router, studentProcedure } from "../../trpc.ts";
 import { changePassword } from "../auth/account.service.ts";
-import {
-  getIdCard,
-  getOwnProfile,
-  getStudentById,
-  getStudentSettings,
-  idCardQrSvg,
-  studentDashboard,
-  updateOwnStudentProfile,
-  updatePrivacySettings,
-  updateStudentSettings,
-  verifyIdCard,
-} from "./student.service.ts";
+import { studentDashboard } from "./dashboard.service.ts";
+import { getIdCard, idCardQrSvg, verifyIdCard } from "./id-card.service.ts";
+import { getStudentSettings, updatePrivacySettings, updateStudentSettings } from "./preferences.service.ts";
+import { getOwnProfile, getStudentById, updateOwnStudentProfile } from "./profile.service.ts";
 
 export const studentRouter = router({
   profile: studentProcedure.query(({ ctx }) => getOwnProfile(ctx.deps, ctx.auth.user.id)),

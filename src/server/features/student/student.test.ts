@@ -11,7 +11,8 @@ import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type Te
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
-import { idCardValidity, localDate, NOT_YET_AVAILABLE } from "./student.service.ts";
+import { NOT_YET_AVAILABLE } from "./dashboard.service.ts";
+import { idCardValidity, localDate } from "./id-card.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;

@@ -12,7 +12,7 @@ import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
-import { readPreferences } from "../student/student.service.ts";
+import { readPreferences } from "../student/preferences.service.ts";
 
 type Actor = Authenticated["user"];
 

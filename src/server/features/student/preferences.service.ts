@@ -1,0 +1,88 @@
+/** A student's settings and privacy preferences, stored with the account (DECISIONS 2). */
+import * as v from "valibot";
+import type { User } from "../../../../db/schema.ts";
+import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreferences } from "../../../shared/schemas/settings.ts";
+import type { NotificationSettingsInput, PrivacySettingsInput } from "../../../shared/schemas/student.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { storePreferences } from "../accounts/accounts.repository.ts";
+import { setTwoFactor } from "../auth/account.service.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+
+import { loadStudent } from "./profile.service.ts";
+
+// ————— settings —————
+
+function parseStoredPreferences(raw: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The stored preferences over the defaults (spec part 1 §9); a stored value that no longer fits falls back to its default. */
+export function readPreferences(raw: string): StudentPreferences {
+  const stored = parseStoredPreferences(raw);
+  const out: Record<string, unknown> = { ...DEFAULT_STUDENT_PREFERENCES };
+  for (const key of Object.keys(DEFAULT_STUDENT_PREFERENCES) as (keyof StudentPreferences)[]) {
+    const parsed = v.safeParse(studentPreferences.entries[key], stored[key]);
+    if (parsed.success) out[key] = parsed.output;
+  }
+  return out as StudentPreferences;
+}
+
+function toSettings(u: User) {
+  const p = readPreferences(u.preferences);
+  return {
+    emailNotifications: p.emailNotifications,
+    smsNotifications: p.smsNotifications,
+    pushNotifications: p.pushNotifications,
+    theme: p.theme,
+    language: p.language,
+    twoFactorAuth: u.two_factor_enabled === 1,
+    showPhotoOnVerification: p.showPhotoOnVerification,
+  };
+}
+export type StudentSettings = ReturnType<typeof toSettings>;
+
+export async function getStudentSettings(deps: Pick<AppDeps, "db">, userId: number) {
+  return toSettings(await loadStudent(deps, userId));
+}
+
+/** Merges changed preferences into the stored JSON (keys this code does not know are kept). */
+async function savePreferences(deps: AppDeps, userId: number, changes: Partial<StudentPreferences>) {
+  if (!Object.keys(changes).length) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
+    const merged = { ...parseStoredPreferences(row.preferences), ...readPreferences(row.preferences), ...changes };
+    await storePreferences(trx, userId, JSON.stringify(merged), deps.now().toISOString());
+  });
+}
+
+/** PUT /student/notification-settings: toggles, theme and language stored per student (DECISIONS 2); two-factor via its own switch. */
+export async function updateStudentSettings(deps: AppDeps, userId: number, input: NotificationSettingsInput, meta: SessionMeta = {}) {
+  const user = await loadStudent(deps, userId);
+  const { twoFactorAuth, ...preferences } = input;
+  const changes = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined)) as Partial<StudentPreferences>;
+  await savePreferences(deps, userId, changes);
+  if (twoFactorAuth !== undefined && twoFactorAuth !== (user.two_factor_enabled === 1)) {
+    await setTwoFactor(deps, userId, twoFactorAuth);
+    await audit(deps.db, deps.now(), {
+      actorUserId: userId,
+      action: twoFactorAuth ? "account.two_factor_on" : "account.two_factor_off",
+      entityType: "user",
+      entityId: userId,
+      ip: meta.ip,
+    });
+  }
+  return getStudentSettings(deps, userId);
+}
+
+/** PUT /student/privacy-settings: whether the public verification page shows the photo. */
+export async function updatePrivacySettings(deps: AppDeps, userId: number, input: PrivacySettingsInput) {
+  await loadStudent(deps, userId);
+  await savePreferences(deps, userId, { showPhotoOnVerification: input.showPhotoOnVerification });
+  return getStudentSettings(deps, userId);
+}
