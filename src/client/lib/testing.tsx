@@ -86,11 +86,10 @@ type InputOf<Path> = Path extends `${infer F extends keyof RouterInputs}.${infer
   : never;
 
 /**
- * Fake procedures keyed by the AppRouter's procedure names (issue 15): a name the server does not have
- * fails `tsc`. `TypedTrpcHandlers` also types each answer from the router (a fixture that drifts from the
- * server's shape fails `tsc`); the fixtures move to it screen by screen (ops and settings kits first).
+ * Fake procedures typed from the AppRouter (issue 15): a name the server does not have, an input it does not
+ * take, or an answer whose shape drifts from the server's fails `tsc`. A handler may throw or return a
+ * TrpcFailure.
  */
-export type TrpcHandlers = { [P in ProcedurePath]?: (input: InputOf<P>) => unknown };
 export type TypedTrpcHandlers = {
   [P in ProcedurePath]?: (input: InputOf<P>) => OutputOf<P> | TrpcFailure | Promise<OutputOf<P> | TrpcFailure>;
 };
@@ -100,7 +99,7 @@ type Handler = (input: unknown) => unknown;
  * Answers httpBatchLink requests like /api/trpc/a.b,c.d?batch=1&input=… from plain handlers; a handler
  * that throws (or returns) a TrpcFailure answers with that error. Unknown procedures answer 404.
  */
-export function fakeTrpcFetch(typedHandlers: TrpcHandlers) {
+export function fakeTrpcFetch(typedHandlers: TypedTrpcHandlers) {
   const handlers = typedHandlers as Record<string, Handler | undefined>;
   const calls: RecordedCall[] = [];
   const fetch: FetchLike = async (input, init = {}) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
 import { ASK_FOR_NEW_LINK, LINK_NOT_VALID } from "./first-login-page.tsx";
 
@@ -9,7 +9,7 @@ withClientTestRules();
 
 const SET = "Your password is set. Please sign in.";
 
-async function openFirstLogin(handler: () => unknown, path = "/first-login?token=link-token-1") {
+async function openFirstLogin(handler: NonNullable<TypedTrpcHandlers["auth.firstLogin"]>, path = "/first-login?token=link-token-1") {
   const app = renderAt(path, { "auth.firstLogin": handler });
   await screen.findByRole("heading", { name: "Welcome — choose your password" });
   return app;
@@ -56,7 +56,7 @@ describe("first-login page", () => {
   });
 
   test("a link without a token is not valid at all", async () => {
-    const { sent } = await openFirstLogin(() => ({}), "/first-login");
+    const { sent } = await openFirstLogin(() => ({ message: SET, role: "student", login: "STU0001" }), "/first-login");
     expect((await screen.findByRole("alert")).textContent).toContain(LINK_NOT_VALID);
     expect(screen.getByText(new RegExp(ASK_FOR_NEW_LINK))).toBeTruthy();
     expect(sent("auth.firstLogin")).toEqual([]);

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { FORGOT_FAILED } from "./forgot-password-page.tsx";
 
@@ -50,7 +51,7 @@ describe("forgot password page", () => {
   });
 
   test("Student is the default type, and the button is busy while the request runs", async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (value: RouterOutputs["auth"]["forgotPassword"]) => void;
     const { sent } = await openForgot({ "auth.forgotPassword": () => new Promise((resolve) => (answer = resolve)) });
     expect(screen.getByRole("button", { name: "Student" }).getAttribute("aria-pressed")).toBe("true");
     typeEmail("priya@example.com");

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { handOverReset, pendingResetState } from "./reset-flow.ts";
 import { RESET_FAILED } from "./reset-password-page.tsx";
@@ -12,7 +12,7 @@ withFakeClock();
 const RESET = { email: "asha@example.com", userType: "admin", resetToken: "tok-1" } as const;
 const RESET_DONE = "Your password has been reset. Please sign in with your new password.";
 
-async function openReset(handler: () => unknown = () => ({ message: RESET_DONE })) {
+async function openReset(handler: NonNullable<TypedTrpcHandlers["auth.resetPassword"]> = () => ({ message: RESET_DONE })) {
   handOverReset({ ...RESET });
   const app = renderAt("/reset-password", { "auth.resetPassword": handler });
   await screen.findByRole("heading", { name: "Choose a new password" });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { render, screen, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
-import { fakeTrpcFetch, SITE_INFO, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { fakeTrpcFetch, SITE_INFO, stubSessionApi, TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { VERIFY_TEXT } from "./verify-page.tsx";
 import "./verify-page.tsx";
@@ -21,7 +21,7 @@ const VALID: RouterOutputs["verify"]["card"] = {
 };
 
 /** A guest opens the address printed in the card's QR code. */
-function openVerification(answer: () => unknown, token = TOKEN) {
+function openVerification(answer: NonNullable<TypedTrpcHandlers["verify.card"]>, token = TOKEN) {
   const location = memoryLocation({ path: `/verify/${token}` });
   const { fetch, calls } = fakeTrpcFetch({ "site.info": () => SITE_INFO, "verify.card": answer });
   render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={fetch} />);

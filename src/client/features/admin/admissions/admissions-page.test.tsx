@@ -3,10 +3,12 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../../app.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 
 withClientTestRules();
 
-const row = (id: number, patch: Record<string, unknown> = {}) => ({
+type Row = RouterOutputs["admissions"]["adminGet"];
+const row = (id: number, patch: Partial<Row> = {}): Row => ({
   _id: String(id),
   id,
   applicationNumber: `APP-2026-00000${id}`,
@@ -47,7 +49,7 @@ const row = (id: number, patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-const LIST = {
+const LIST: RouterOutputs["admissions"]["adminList"] = {
   admissions: [
     row(1),
     row(2, { firstName: "Ravi", lastName: "Kumar", email: "ravi@example.com", status: "approved", student_id: "STU0001" }),

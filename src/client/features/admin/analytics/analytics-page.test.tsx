@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { AnalyticsRange } from "../../../../shared/schemas/analytics.ts";
 import { ANALYTICS_MESSAGES } from "../../../../shared/schemas/analytics.ts";
+import type { TypedTrpcHandlers } from "../../../lib/testing.tsx";
 import { withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 import { renderAdminAt } from "../settings/test-kit.tsx";
 
 withClientTestRules();
@@ -18,7 +21,7 @@ const day = (label: string, count: number, i: number) => ({
   count,
 });
 
-function overview(range: string) {
+function overview(range: AnalyticsRange): RouterOutputs["analytics"]["overview"] {
   const seven = range === "7d";
   const admissions = seven ? [3, 0, 1, 0, 0, 2, 1] : [5, 4, 6, 2, 0, 1, 7];
   const labels = ["1 Mar", "2 Mar", "3 Mar", "4 Mar", "5 Mar", "6 Mar", "7 Mar"];
@@ -67,7 +70,7 @@ function overview(range: string) {
   };
 }
 
-const handlers = { "analytics.overview": (input: unknown) => overview((input as { range: string }).range) };
+const handlers: TypedTrpcHandlers = { "analytics.overview": (input) => overview(input.range ?? "30d") };
 
 describe("Analytics and Reports", () => {
   test("the cards, '+N% this month', the trend charts with their hidden tables, categories and recent activity", async () => {

@@ -1,13 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
+import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 
 withClientTestRules();
 
 const LONG = "I would like to know the fee structure for the MBA programme, and whether I can pay in instalments.";
 
-const inquiry = (overrides: Record<string, unknown> = {}) => ({
+type Inquiry = RouterOutputs["contacts"]["list"]["contacts"][number];
+const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   _id: "5",
   id: 5,
   name: "Kavita Rao",
@@ -23,8 +25,8 @@ const inquiry = (overrides: Record<string, unknown> = {}) => ({
 
 const STATS = { total: 3, new: 1, inProgress: 1, resolved: 1, closed: 0 };
 
-function handlers(replies: { _id: string; id: number; message: string; respondedBy: string; createdAt: string }[] = []) {
-  let status = "new";
+function handlers(replies: { _id: string; id: number; message: string; respondedBy: string; createdAt: string }[] = []): TypedTrpcHandlers {
+  let status: Inquiry["status"] = "new";
   return {
     "contacts.list": () => ({ contacts: [inquiry({ status })], pagination: pagination(1), stats: STATS }),
     "contacts.get": () => ({ ...inquiry({ status }), replies }),
@@ -35,7 +37,7 @@ function handlers(replies: { _id: string; id: number; message: string; responded
       return { message: "Reply sent successfully!", contact: { ...inquiry({ status }), replies } };
     },
     "contacts.updateStatus": (input: unknown) => {
-      status = (input as { status: string }).status;
+      status = (input as { status: Inquiry["status"] }).status;
       return { message: "Contact status updated successfully!", contact: { ...inquiry({ status }), replies } };
     },
   };

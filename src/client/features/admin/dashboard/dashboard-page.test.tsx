@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 import { renderAdmin } from "../ops-test-kit.tsx";
 
 withClientTestRules();
 
-const STATS = {
+const STATS: RouterOutputs["dashboard"]["stats"] = {
   totalStudents: 128,
   pendingAdmissions: 9,
   approvedThisMonth: 14,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { GALLERY_CATEGORIES } from "../../../../shared/constants.ts";
+import type { GalleryCategoryName as GalleryCategory } from "../../../../shared/schemas/gallery.ts";
 import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
 import { GALLERY_TEXT } from "../gallery-page.tsx";
 import { type Handlers, renderAdminAt } from "../settings/test-kit.tsx";
@@ -12,7 +13,7 @@ const image = (id: number, title: string, overrides: Record<string, unknown> = {
   _id: String(id),
   id,
   title,
-  category: "Campus",
+  category: "Campus" as GalleryCategory,
   description: `${title} on a sunny morning`,
   imageUrl: `/media/gallery/k${id}-960.webp`,
   thumbnailUrl: `/media/gallery/k${id}-480.webp`,

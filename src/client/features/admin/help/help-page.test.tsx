@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TrpcFailure, withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 import { type Handlers, renderAdminAt } from "../settings/test-kit.tsx";
 import { HELP_TEXT } from "./ticket-text.ts";
 
@@ -8,7 +9,8 @@ withClientTestRules();
 
 const DESCRIPTION = "I paid the examination fee online but the portal still shows it as unpaid after three days.";
 
-const ticket = (overrides: Record<string, unknown> = {}) => ({
+type Ticket = RouterOutputs["tickets"]["list"]["tickets"][number];
+const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   _id: "3",
   id: 3,
   ticketNumber: "TKT-2026-00003",
@@ -54,11 +56,11 @@ function handlers(extra: Handlers = {}): Handlers {
       return full();
     },
     "tickets.setStatus": (input) => {
-      current = ticket({ status: (input as { status: string }).status });
+      current = ticket({ status: input.status });
       return full();
     },
     "tickets.assign": (input) => {
-      const id = (input as { assignedTo: number | null }).assignedTo;
+      const id = input.assignedTo === null ? null : Number(input.assignedTo);
       current = ticket({ assignedTo: id, assignedToName: id === 9 ? "Ravi Staff" : null });
       return full();
     },
@@ -90,7 +92,7 @@ describe("Help and Support", () => {
   });
 
   test("'Loading tickets...' while the list loads; 'No support tickets' when there are none", async () => {
-    let answer: ((v: unknown) => void) | null = null;
+    let answer: ((v: RouterOutputs["tickets"]["list"]) => void) | null = null;
     renderAdminAt("/admin/help", {
       ...handlers(),
       "tickets.list": () =>

@@ -1,12 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { withClientTestRules } from "../../../lib/testing.tsx";
+import type { RouterOutputs } from "../../../lib/trpc.ts";
 import { pagination, renderAdmin } from "../ops-test-kit.tsx";
 import { unreadLabel } from "./use-unread-count.ts";
 
 withClientTestRules();
 
-const note = (overrides: Record<string, unknown> = {}) => ({
+type Note = RouterOutputs["notifications"]["list"]["notifications"][number];
+const note = (overrides: Partial<Note> = {}): Note => ({
   _id: "11",
   id: 11,
   type: "admission",
@@ -14,10 +16,10 @@ const note = (overrides: Record<string, unknown> = {}) => ({
   message: "Anita Desai applied for Commerce (APP-2026-000001).",
   priority: "high",
   read: false,
-  readAt: null as string | null,
+  readAt: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
-  data: { applicationNumber: "APP-2026-000001", email: "anita@example.com" } as Record<string, unknown>,
+  data: { applicationNumber: "APP-2026-000001", email: "anita@example.com" },
   ...overrides,
 });
 

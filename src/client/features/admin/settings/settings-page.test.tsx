@@ -40,7 +40,7 @@ function handlers(extra: Handlers = {}): Handlers {
           security: { ...base.security, ...patch.security },
           notifications: { ...base.notifications, ...patch.notifications },
           system: { ...base.system, ...patch.system },
-          language: (patch.language as unknown as string) ?? base.language,
+          language: (patch.language as typeof base.language | undefined) ?? base.language,
         },
       };
     },
