@@ -5,11 +5,11 @@ import { seed } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
+import { configureImageProcessing } from "./platform/images.ts";
 import { createLogger } from "./platform/logger.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
-import { configureImageProcessing } from "./platform/uploads.ts";
 import { createInstituteMailer, startInstituteBackups } from "./workers.ts";
 
 let env: ReturnType<typeof parseEnv>;

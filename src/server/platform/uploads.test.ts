@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { configureImageProcessing, type FileKind, hasActiveContent, imageTask, uploadBytes } from "./uploads.ts";
+import { configureImageProcessing, imageTask } from "./images.ts";
+import { type FileKind, hasActiveContent, uploadBytes } from "./uploads.ts";
 
 /**
  * The markers as they were first written: regular expressions over the bytes decoded as latin1. The byte

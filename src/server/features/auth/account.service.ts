@@ -19,10 +19,11 @@ import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { reencodeImage } from "../../platform/images.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
-import { type CheckedFile, checkUpload, type FileKind, reencodeImage, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { type CheckedFile, checkUpload, type FileKind, removeFiles, storeFile } from "../../platform/uploads.ts";
 import {
   endAllSessions,
   markEmailVerified,

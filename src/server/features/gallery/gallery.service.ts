@@ -25,11 +25,12 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
+import { imageTask } from "../../platform/images.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, cleanFileName, type FileKind, imageTask, removeFiles, uploadBytes } from "../../platform/uploads.ts";
+import { checkUpload, cleanFileName, type FileKind, removeFiles, uploadBytes } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
