@@ -10,7 +10,7 @@ import type { Env } from "./env.ts";
 import { notifyAdmins } from "./features/notifications/notifications.service.ts";
 import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
-import { startBackupScheduler } from "./platform/backups.ts";
+import { type BackupSchedule, startBackupScheduler } from "./platform/backups.ts";
 import type { Logger } from "./platform/logger.ts";
 import { createMailer, type MailPolicy, type MailTransport } from "./platform/mail.ts";
 
@@ -37,10 +37,14 @@ export function createInstituteMailer(
 }
 
 /** Scheduled backups on Settings → System → backup frequency; a failure is a high-priority system alert. */
-export function startInstituteBackups(deps: AppDeps) {
-  return startBackupScheduler(deps, {
+export function instituteBackupSchedule(deps: AppDeps): BackupSchedule {
+  return {
     frequency: async () => (await getSettings(deps)).system.backupFrequency,
     onFailure: (message) =>
       notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", title: "A scheduled backup failed", message }),
-  });
+  };
+}
+
+export function startInstituteBackups(deps: AppDeps) {
+  return startBackupScheduler(deps, instituteBackupSchedule(deps));
 }

@@ -1,0 +1,65 @@
+/** The platform's workers as the product wires them (issue 15: platform/ is handed these, imports no feature). */
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_SETTINGS } from "../shared/schemas/settings.ts";
+import { saveSettingsGroup } from "./features/settings/settings.service.ts";
+import { startBackupScheduler } from "./platform/backups.ts";
+import { AppError } from "./platform/errors.ts";
+import { createTestDeps, createUser } from "./testing.ts";
+import { instituteBackupSchedule, instituteMailPolicy } from "./workers.ts";
+
+describe("scheduled backups", () => {
+  test("the frequency is read from Settings → System at every check", async () => {
+    const deps = await createTestDeps();
+    const schedule = instituteBackupSchedule(deps);
+    expect(await schedule.frequency()).toBe("daily");
+    await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, backupFrequency: "weekly" });
+    expect(await schedule.frequency()).toBe("weekly");
+  });
+
+  test("a failed scheduled backup alerts every admin (portal, and e-mail while alerts are on)", async () => {
+    const deps = await createTestDeps();
+    await createUser(deps, { role: "admin", email: "office@example.test" });
+    let told = null as string | null;
+    const schedule = instituteBackupSchedule(deps);
+    const stop = startBackupScheduler(
+      deps,
+      {
+        frequency: () => Promise.reject(new AppError("INTERNAL", "The backup folder is not writable")),
+        onFailure: async (message) => {
+          told = message;
+          await schedule.onFailure(message);
+        },
+      },
+      60_000,
+      0,
+    );
+    try {
+      for (let i = 0; i < 100 && told === null; i++) await Bun.sleep(10);
+    } finally {
+      stop();
+    }
+    expect(told).toBe("The backup folder is not writable");
+    const note = await deps.db.selectFrom("notifications").selectAll().executeTakeFirstOrThrow();
+    expect(note).toMatchObject({
+      type: "system",
+      priority: "high",
+      title: "A scheduled backup failed",
+      message: "The backup folder is not writable",
+    });
+    const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admin_alert").executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("A scheduled backup failed");
+  });
+});
+
+describe("the mail policy", () => {
+  test("mail given up on alerts the admins; an alert e-mail given up on stays in the portal (no loop)", async () => {
+    const deps = await createTestDeps();
+    await createUser(deps, { role: "admin", email: "office@example.test" });
+    const failed = { id: 7, to: "asha@example.test", subject: "Your code", attempts: 8, error: "550 no such user" };
+    await instituteMailPolicy.onGivenUp(deps.db, deps.now(), { ...failed, template: "password_reset_code" });
+    await instituteMailPolicy.onGivenUp(deps.db, deps.now(), { ...failed, id: 8, template: "admin_alert" });
+    expect(await deps.db.selectFrom("notifications").select("title").execute()).toHaveLength(2);
+    // Only the first alert went out by e-mail too.
+    expect(await deps.db.selectFrom("email_outbox").select("id").where("template", "=", "admin_alert").execute()).toHaveLength(1);
+  });
+});
