@@ -93,3 +93,15 @@ export function signedIn(result: LoginResult | Promise<LoginResult>): Promise<Si
     return r;
   });
 }
+
+/** A complete Add Student / Edit Student form (the students tests' standard record). */
+export const STUDENT_FORM = {
+  name: "Priya Sharma",
+  email: "priya@example.test",
+  mobile: "9876543210",
+  standard: "BCom",
+  bloodGroup: "B+",
+  dateOfBirth: "2004-06-15",
+  address: "22 FC Road, Pune",
+  emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
+};

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { executableBytes, jpegBytes, pngBytes } from "../../src/server/test-files.ts";
-import { launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,14 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Admin", exact: true }).click();
-  await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/admin/dashboard");
-}
+const signInAsAdmin = (page: Page) => signIn(page, server, "admin");
 
 /** GET /api/admin/settings with the page's own session. */
 async function storedSettings(page: Page) {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
-import { launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,22 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Admin", exact: true }).click();
-  await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/admin/dashboard");
-}
+const signInAsAdmin = (page: Page) => signIn(page, server, "admin");
 
-async function signInAsStudent(page: Page, login: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email or Student ID").fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/student/dashboard");
-}
+const signInAsStudent = (page: Page, login: string, password: string) => signIn(page, server, "student", login, password);
 
 /** The decoded text of an .eml file (quoted-printable and base64 parts made readable). */
 function readEml(file: string): string {

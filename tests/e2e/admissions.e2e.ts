@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -190,14 +190,7 @@ async function apply(page: Page, a: Applicant, files: { photo: Buffer; marksheet
   await page.getByRole("button", { name: "Submit Application" }).click();
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Admin", exact: true }).click();
-  await field(page, "Email").fill(server.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/admin/dashboard");
-}
+const signInAsAdmin = (page: Page) => signIn(page, server, "admin");
 
 async function findInAdmin(page: Page, email: string) {
   await page.goto("/admin/admissions");

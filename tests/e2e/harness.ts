@@ -104,3 +104,26 @@ export async function newPage(browser: Browser, server: RunningServer, viewport:
   page.on("pageerror", (err) => problems.push(err.message));
   return { context, page, problems };
 }
+
+/**
+ * Fills and sends the sign-in form (Admin tab for an admin); the caller waits for where it leads. The
+ * demo logins by default.
+ */
+export async function submitSignIn(page: Page, server: RunningServer, role: "admin" | "student", login?: string, password?: string) {
+  await page.goto("/login");
+  if (role === "admin") {
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
+    await page.getByLabel("Email", { exact: true }).fill(login ?? server.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(password ?? server.admin.password);
+  } else {
+    await page.getByLabel("Email or Student ID").fill(login ?? server.student.studentId);
+    await page.getByLabel("Password", { exact: true }).fill(password ?? server.student.password);
+  }
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in and waits for the role's dashboard. */
+export async function signIn(page: Page, server: RunningServer, role: "admin" | "student", login?: string, password?: string) {
+  await submitSignIn(page, server, role, login, password);
+  await page.waitForURL(`**/${role}/dashboard`);
+}

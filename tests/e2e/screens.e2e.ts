@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 /** Each test walks many screens; beside another group of browser tests on 2 cores one can take 2 minutes. */
@@ -118,20 +118,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, role: "admin" | "student") {
-  await page.goto("/login");
-  if (role === "admin") {
-    await page.getByRole("button", { name: "Admin", exact: true }).click();
-    await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
-  } else {
-    await page.getByLabel("Email or Student ID").fill(server.student.studentId);
-    await page.getByLabel("Password", { exact: true }).fill(server.student.password);
-  }
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`**/${role}/dashboard`);
-}
-
 /** Waits for the screen's data: no request in flight and no loading skeleton left. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -229,7 +215,7 @@ describe("axe on every screen (issue 14.7)", () => {
       async () => {
         const { page, context, problems } = await newPage(browser, server, DESKTOP);
         await page.emulateMedia({ colorScheme: scheme });
-        await signIn(page, "student");
+        await signIn(page, server, "student");
         const found: Record<string, AxeFinding[]> = {};
         for (const screen of studentScreens) {
           await page.goto(`/student/${screen}`);
@@ -249,7 +235,7 @@ describe("axe on every screen (issue 14.7)", () => {
       async () => {
         const { page, context, problems } = await newPage(browser, server, DESKTOP);
         await page.emulateMedia({ colorScheme: scheme });
-        await signIn(page, "admin");
+        await signIn(page, server, "admin");
         const found: Record<string, AxeFinding[]> = {};
         const check = async (label: string) => {
           const findings = await axeFindings(page);
@@ -316,7 +302,7 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
     "at 1280 and 1024 px: no sideways scrolling, no inner scroll box, every action in view; at 800 px a table that must scroll sideways can be scrolled with the keyboard",
     async () => {
       const { page, context, problems } = await newPage(browser, server, { width: 1280, height: 800 });
-      await signIn(page, "admin");
+      await signIn(page, server, "admin");
       const report: Record<string, unknown> = {};
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 800 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
-import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+import { launchBrowser, newPage, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -102,14 +102,7 @@ async function studentToken() {
   return login.body.data.token as string;
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Admin", exact: true }).click();
-  await page.getByLabel("Email", { exact: true }).fill(server.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(server.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/admin/dashboard");
-}
+const signInAsAdmin = (page: Page) => signIn(page, server, "admin");
 
 describe("stored XSS", () => {
   test("payloads from visitors, applicants and students never run on any admin screen", async () => {

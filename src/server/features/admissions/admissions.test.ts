@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { passingYearRange } from "../../../shared/constants.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
@@ -290,16 +290,7 @@ describe("admin review", () => {
   });
 
   test("a student added by hand first, then an approval: STU0001 and STU0002, both 200 (issue 14.3)", async () => {
-    const added = await asAdmin("POST", "/api/admin/students", {
-      name: "Priya Sharma",
-      email: "priya@example.test",
-      mobile: "9876543210",
-      standard: "BCom",
-      bloodGroup: "B+",
-      dateOfBirth: "2004-06-15",
-      address: "22 FC Road, Pune",
-      emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
-    });
+    const added = await asAdmin("POST", "/api/admin/students", STUDENT_FORM);
     expect(added.status).toBe(201);
     expect((await added.json()).data.student_id).toBe("STU0001");
     const id = (await (await submit(await form())).json()).data.id as number;

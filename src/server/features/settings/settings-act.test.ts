@@ -10,7 +10,7 @@ import path from "node:path";
 import { MSG } from "../../../shared/messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "./settings.service.ts";
@@ -163,16 +163,7 @@ describe("Security → Require e-mail verification acts", () => {
     const res = await json(
       "PUT",
       `/api/admin/students/${student.id}`,
-      {
-        name: "Asha Patil",
-        email: "asha.patil@example.test",
-        mobile: "9876543210",
-        standard: "BCom",
-        bloodGroup: "B+",
-        dateOfBirth: "2004-06-15",
-        address: "22 FC Road, Pune",
-        emergencyContact: { name: "Rakesh Patil", relationship: "Father", phone: "9822012345", email: "" },
-      },
+      { ...STUDENT_FORM, name: "Asha Patil", email: "asha.patil@example.test" },
       token,
     );
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { MSG } from "../../../shared/messages.ts";
 import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
@@ -25,16 +25,7 @@ const send = (method: string, path: string, body?: unknown, token?: string) =>
   });
 const asAdmin = (method: string, path: string, body?: unknown) => send(method, path, body, adminToken);
 
-const FORM = {
-  name: "Priya Sharma",
-  email: "priya@example.test",
-  mobile: "9876543210",
-  standard: "BCom",
-  bloodGroup: "B+",
-  dateOfBirth: "2004-06-15",
-  address: "22 FC Road, Pune",
-  emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
-};
+const FORM = STUDENT_FORM;
 
 async function addStudent(form: Record<string, unknown> = FORM) {
   const res = await asAdmin("POST", "/api/admin/students", form);
