@@ -3,11 +3,21 @@
  * layouts are lazy chunks, so the public site loads no student or admin code; the portal layouts bring
  * their stylesheets with them (lib/stylesheets.ts), so it loads no portal CSS either.
  */
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
-import adminStylesheet from "./features/admin/admin.css" with { type: "file" };
+import admissionsStylesheet from "./features/admissions/admissions-admin.css" with { type: "file" };
+import analyticsStylesheet from "./features/analytics/analytics.css" with { type: "file" };
+import catalogueStylesheet from "./features/catalogue/catalogue.css" with { type: "file" };
+import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
+import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
+import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
+import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
+import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
 import HomePage from "./features/site/home-page.tsx";
 import studentStylesheet from "./features/student/student.css" with { type: "file" };
+import studentsStylesheet from "./features/students/students.css" with { type: "file" };
+import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
+import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import { LoadingView } from "./layouts/loading-view.tsx";
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { PublicLayout } from "./layouts/public-layout.tsx";
@@ -16,10 +26,10 @@ import { withStylesheets } from "./lib/stylesheets.ts";
 import type { Role } from "./lib/trpc.ts";
 
 const AboutPage = lazy(() => import("./features/site/about-page.tsx"));
-const GalleryPage = lazy(() => import("./features/site/gallery-page.tsx"));
-const ContactPage = lazy(() => import("./features/site/contact-page.tsx"));
-const AdmissionPage = lazy(() => import("./features/admission/admission-page.tsx"));
-const AdmissionStatusPage = lazy(() => import("./features/admission/admission-status-page.tsx"));
+const GalleryPage = lazy(() => import("./features/gallery/gallery-page.tsx"));
+const ContactPage = lazy(() => import("./features/contacts/contact-page.tsx"));
+const AdmissionPage = lazy(() => import("./features/admissions/admission-page.tsx"));
+const AdmissionStatusPage = lazy(() => import("./features/admissions/admission-status-page.tsx"));
 const LoginPage = lazy(() => import("./features/auth/login-page.tsx"));
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page.tsx"));
 const VerifyOtpPage = lazy(() => import("./features/auth/verify-otp-page.tsx"));
@@ -36,19 +46,22 @@ const StudentSettingsPage = lazy(() => import("./features/student/settings-page.
 const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
 
 const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
-const AdminDashboardPage = lazy(() => import("./features/admin/dashboard-page.tsx"));
-const AdminAdmissionsPage = lazy(() => import("./features/admin/admissions-page.tsx"));
-const AdminStudentsPage = lazy(() => import("./features/admin/students-page.tsx"));
-const AdminContactsPage = lazy(() => import("./features/admin/contacts-page.tsx"));
-const AdminNotificationsPage = lazy(() => import("./features/admin/notifications-page.tsx"));
-const AdminActivityPage = lazy(() => import("./features/admin/activity-page.tsx"));
-const AdminGalleryPage = lazy(() => import("./features/admin/gallery-page.tsx"));
-const AdminSettingsPage = lazy(() => import("./features/admin/settings-page.tsx"));
-const AdminHelpPage = lazy(() => import("./features/admin/help-page.tsx"));
-const AdminAnalyticsPage = lazy(() => import("./features/admin/analytics-page.tsx"));
-const AdminCoursesPage = lazy(() => import("./features/admin/courses-page.tsx"));
-const AdminLibraryPage = lazy(() => import("./features/admin/library-page.tsx"));
-const AdminExamsPage = lazy(() => import("./features/admin/exams-page.tsx"));
+/** An admin page with its area's stylesheet (features/<area>/*.css), on top of the layout's layouts/admin.css. */
+const adminPage = (code: () => Promise<{ default: ComponentType }>, stylesheet: string) =>
+  lazy(() => withStylesheets(code(), [stylesheet]));
+const AdminDashboardPage = adminPage(() => import("./features/dashboard/dashboard-page.tsx"), dashboardStylesheet);
+const AdminAdmissionsPage = adminPage(() => import("./features/admissions/admin-admissions-page.tsx"), admissionsStylesheet);
+const AdminStudentsPage = adminPage(() => import("./features/students/students-page.tsx"), studentsStylesheet);
+const AdminContactsPage = adminPage(() => import("./features/contacts/admin-contacts-page.tsx"), contactsStylesheet);
+const AdminNotificationsPage = adminPage(() => import("./features/notifications/notifications-page.tsx"), notificationsStylesheet);
+const AdminActivityPage = adminPage(() => import("./features/dashboard/activity-page.tsx"), dashboardStylesheet);
+const AdminGalleryPage = adminPage(() => import("./features/gallery/admin-gallery-page.tsx"), galleryStylesheet);
+const AdminSettingsPage = adminPage(() => import("./features/settings/settings-page.tsx"), settingsStylesheet);
+const AdminHelpPage = adminPage(() => import("./features/tickets/help-page.tsx"), ticketsStylesheet);
+const AdminAnalyticsPage = adminPage(() => import("./features/analytics/analytics-page.tsx"), analyticsStylesheet);
+const AdminCoursesPage = adminPage(() => import("./features/catalogue/courses-page.tsx"), catalogueStylesheet);
+const AdminLibraryPage = adminPage(() => import("./features/catalogue/library-page.tsx"), catalogueStylesheet);
+const AdminExamsPage = adminPage(() => import("./features/catalogue/exams-page.tsx"), catalogueStylesheet);
 
 /** Signed-in users have no business on the login and reset pages: off to their own dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {

@@ -19,7 +19,7 @@ const META: BuildMetafile = {
     },
     "./index-shared01.js": { imports: [] },
     "./gallery-page-g0000001.js": {
-      entryPoint: "src/client/features/site/gallery-page.tsx",
+      entryPoint: "src/client/features/gallery/gallery-page.tsx",
       imports: [
         { path: "./index-main0001.js", kind: "import-statement" },
         { path: "./index-shared01.js", kind: "import-statement" },
@@ -29,15 +29,15 @@ const META: BuildMetafile = {
     },
     "./index-tabs0001.js": { imports: [{ path: "./index-icons001.js", kind: "import-statement" }] },
     "./index-icons001.js": { imports: [] },
-    "./viewer-v0000001.js": { entryPoint: "src/client/features/site/gallery-viewer.tsx", imports: [] },
-    "./admin-page-a0000001.js": { entryPoint: "src/client/features/admin/gallery-page.tsx", imports: [] },
+    "./viewer-v0000001.js": { entryPoint: "src/client/features/gallery/gallery-viewer.tsx", imports: [] },
+    "./admin-page-a0000001.js": { entryPoint: "src/client/features/gallery/admin-gallery-page.tsx", imports: [] },
     "./index-a0000001.css": { entryPoint: "index.html", imports: [] },
   },
 };
 
 describe("page shells", () => {
   test("a page's shell preloads its chunk and what that imports statically, nothing index.html loads already", () => {
-    const shells = pageShells(INDEX, META, { "/gallery": "src/client/features/site/gallery-page.tsx" });
+    const shells = pageShells(INDEX, META, { "/gallery": "src/client/features/gallery/gallery-page.tsx" });
     const links = [...shells["/gallery"]!.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(links).toEqual(["/gallery-page-g0000001.js", "/index-tabs0001.js", "/index-icons001.js"]);
     expect(shells["/gallery"]).toStartWith(INDEX.slice(0, INDEX.indexOf("</head>")));

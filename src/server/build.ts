@@ -46,10 +46,10 @@ export function clientIsStale(): boolean {
  */
 export const PRELOADED_PAGES: Record<string, string> = {
   "/about": "src/client/features/site/about-page.tsx",
-  "/gallery": "src/client/features/site/gallery-page.tsx",
-  "/contact": "src/client/features/site/contact-page.tsx",
-  "/admission": "src/client/features/admission/admission-page.tsx",
-  "/admission-status": "src/client/features/admission/admission-status-page.tsx",
+  "/gallery": "src/client/features/gallery/gallery-page.tsx",
+  "/contact": "src/client/features/contacts/contact-page.tsx",
+  "/admission": "src/client/features/admissions/admission-page.tsx",
+  "/admission-status": "src/client/features/admissions/admission-status-page.tsx",
 };
 
 /** The part of Bun's `--metafile` that page shells read. */

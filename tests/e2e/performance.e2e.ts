@@ -12,8 +12,14 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
-const PORTAL_SOURCE = /src\/client\/(features\/(admin|student)\/|layouts\/(admin|student)-layout)/;
-const PORTAL_CSS_SOURCE = /src\/client\/(features\/(admin|student)\/|layouts\/portal\.css)/;
+const ROUTES = readFileSync(path.join(ROOT, "src/client/routes.tsx"), "utf8");
+/** The portals' stylesheets: every CSS file routes.tsx imports as a file (lib/stylesheets.ts). */
+const PORTAL_CSS = [...ROUTES.matchAll(/import \w+ from "\.\/([^"]+\.css)" with \{ type: "file" \}/g)].map((m) => `src/client/${m[1]}`);
+/** The lazy entries of the portals (their layouts and pages) and of the public side, from the route table. */
+const LAZY = [...ROUTES.matchAll(/const (\w+) = \w+\(\(\) => (?:withStylesheets\()?import\("\.\/([^"]+)"\)/g)].map((m) => ({
+  name: m[1]!,
+  source: `src/client/${m[2]}`,
+}));
 /** docs/PERFORMANCE.md: the CSS that `/` loads, gzip. */
 const CSS_BUDGET = 20 * 1024;
 
@@ -45,13 +51,31 @@ beforeAll(async () => {
   );
   expect(await build.exited).toBe(0);
   const meta = (await Bun.file(metafile).json()) as {
+    inputs: Record<string, { imports?: { path: string; kind: string }[] }>;
     outputs: Record<string, { inputs?: Record<string, unknown>; entryPoint?: string }>;
   };
+  // Portal-only code: reached by static imports from a portal entry and from no public one.
+  const reach = (entries: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...entries];
+    while (stack.length) {
+      const source = stack.pop()!;
+      if (seen.has(source)) continue;
+      seen.add(source);
+      for (const i of meta.inputs[source]?.imports ?? []) if (i.kind !== "dynamic-import") stack.push(i.path);
+    }
+    return seen;
+  };
+  const isPortal = (name: string) => /^(Admin|Student)/.test(name);
+  const publicCode = reach(["src/client/main.tsx", ...LAZY.filter((l) => !isPortal(l.name)).map((l) => l.source)]);
+  const portalOnly = [...reach(LAZY.filter((l) => isPortal(l.name)).map((l) => l.source))].filter((s) => !publicCode.has(s));
+  expect(portalOnly).toContain("src/client/layouts/admin-layout.tsx");
+  expect(portalOnly).toContain("src/client/features/gallery/admin-gallery-page.tsx");
   for (const [out, info] of Object.entries(meta.outputs)) {
     if (out.endsWith(".css") && info.entryPoint === "index.html") pageStylesheetSources = Object.keys(info.inputs ?? {});
     // A chunk names the portal stylesheets it loads (their URLs) as inputs too: only code counts here.
     const code = Object.keys(info.inputs ?? {}).filter((i) => !i.endsWith(".css"));
-    if (code.some((i) => PORTAL_SOURCE.test(i))) portalChunks.add(path.basename(out));
+    if (code.some((i) => portalOnly.includes(i))) portalChunks.add(path.basename(out));
   }
   const linked = [...readFileSync(path.join(dist, "index.html"), "utf8").matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map(
     (m) => m[1],
@@ -83,13 +107,16 @@ function watchRequests(page: Page) {
 describe("public routes load no portal code or CSS", () => {
   test("the build has admin and student chunks and the portals' stylesheets to tell apart", () => {
     expect(portalChunks.size).toBeGreaterThan(2);
-    expect([...portalStylesheets].map((f) => f.replace(/-[a-z0-9]+\.css$/, "")).sort()).toEqual(["admin", "portal", "student"]);
+    expect(portalStylesheets.size).toBe(PORTAL_CSS.length);
+    expect(PORTAL_CSS).toEqual(
+      expect.arrayContaining(["src/client/layouts/portal.css", "src/client/layouts/admin.css", "src/client/features/student/student.css"]),
+    );
   });
 
   test("the stylesheet every page loads is built from no portal stylesheet", () => {
     // Bun merges CSS imported anywhere in the code (lazy chunks too) into this one file.
     expect(pageStylesheetSources).toContain("src/client/layouts/shell.css");
-    expect(pageStylesheetSources.filter((s) => PORTAL_CSS_SOURCE.test(s))).toEqual([]);
+    expect(pageStylesheetSources.filter((s) => PORTAL_CSS.includes(s))).toEqual([]);
   });
 
   for (const route of ["/", "/gallery", "/admission", "/login"]) {
@@ -111,11 +138,12 @@ describe("public routes load no portal code or CSS", () => {
 
 describe("the portals bring their stylesheets", () => {
   const portals = [
-    { role: "student", home: "/student/dashboard", own: "student", other: "admin" },
-    { role: "admin", home: "/admin/dashboard", own: "admin", other: "student" },
+    { role: "student", home: "/student/dashboard", own: ["student"], other: "admin" },
+    // The admin layout's stylesheet and the dashboard's own (each admin area's loads with its page).
+    { role: "admin", home: "/admin/dashboard", own: ["admin", "dashboard"], other: "student" },
   ] as const;
   for (const { role, home, own, other } of portals) {
-    test(`the ${role} portal loads the portal and ${own} stylesheets, not the ${other} one, and is never shown unstyled`, async () => {
+    test(`the ${role} portal loads the portal and ${own.join(" and ")} stylesheets, not the ${other} one, and is never shown unstyled`, async () => {
       const { context, page, problems } = await newPage(browser, server);
       // The moment the sidebar enters the page (before it is painted), its stylesheet must already apply.
       await page.addInitScript(() => {
@@ -141,7 +169,7 @@ describe("the portals bring their stylesheets", () => {
       await page.getByRole("heading", { level: 1 }).waitFor();
       await page.waitForLoadState("networkidle");
       const loaded = (await requests.stylesheets()).map((s) => s.file.replace(/-[a-z0-9]+\.css$/, "")).sort();
-      expect(loaded).toEqual([own, "portal"].sort());
+      expect(loaded).toEqual([...own, "portal"].sort());
       expect(await page.evaluate(() => (window as unknown as { sidebarPosition?: string }).sidebarPosition)).toBe("fixed");
       expect(problems).toEqual([]);
       await context.close();

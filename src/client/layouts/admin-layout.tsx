@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { firstNameOf } from "../../shared/names.ts";
-import { NotificationBell } from "../features/admin/notifications/notification-bell.tsx";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { formatTime, formatWeekdayDate } from "../lib/format.ts";
 import { greetingFor } from "../lib/greeting.ts";
 import { useSession } from "../lib/session.tsx";

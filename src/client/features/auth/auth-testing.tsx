@@ -15,7 +15,7 @@ import "./verify-otp-page.tsx";
 import "../student/dashboard-page.tsx";
 import "../../layouts/student-layout.tsx";
 import "../../layouts/admin-layout.tsx";
-import "../admin/dashboard-page.tsx";
+import "../dashboard/dashboard-page.tsx";
 import "./login-page.tsx";
 
 type Handlers = Parameters<typeof fakeTrpcFetch>[0];

@@ -4,7 +4,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
 import type { SessionApi } from "../../lib/session.tsx";
 import { fakeTrpcFetch, SITE_INFO, stubSessionApi } from "../../lib/testing.tsx";
-import type { GalleryImage } from "./gallery-page.tsx";
+import type { GalleryImage } from "../gallery/gallery-page.tsx";
 
 type Handlers = Parameters<typeof fakeTrpcFetch>[0];
 

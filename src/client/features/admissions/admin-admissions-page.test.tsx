@@ -1,0 +1,247 @@
+import { describe, expect, spyOn, test } from "bun:test";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { memoryLocation } from "wouter/memory-location";
+import { App } from "../../app.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+
+withClientTestRules();
+
+type Row = RouterOutputs["admissions"]["adminGet"];
+const row = (id: number, patch: Partial<Row> = {}): Row => ({
+  _id: String(id),
+  id,
+  applicationNumber: `APP-2026-00000${id}`,
+  status: "pending",
+  firstName: "Priya",
+  lastName: "Sharma",
+  dateOfBirth: "1995-04-12",
+  gender: "Female",
+  bloodGroup: "B+",
+  nationality: "Indian",
+  email: "priya@example.com",
+  phone: "+91 98765 43210",
+  alternatePhone: null,
+  address: "12 MG Road",
+  city: "Pune",
+  state: "Maharashtra",
+  pincode: "411001",
+  course: "Commerce",
+  previousSchool: "Fergusson College",
+  previousPercentage: "72.5",
+  boardOfStudy: "Pune University",
+  yearOfPassing: "2016",
+  fatherName: "Ramesh Sharma",
+  fatherOccupation: null,
+  motherName: null,
+  motherOccupation: null,
+  guardianPhone: null,
+  extracurricular: null,
+  medicalHistory: null,
+  specialRequirements: null,
+  rejectionReason: null,
+  student_id: null,
+  submittedAt: "2026-03-02T09:30:00.000Z",
+  processedAt: null,
+  createdAt: "2026-03-02T09:30:00.000Z",
+  photo: null,
+  documents: [],
+  ...patch,
+});
+
+const LIST: RouterOutputs["admissions"]["adminList"] = {
+  admissions: [
+    row(1),
+    row(2, { firstName: "Ravi", lastName: "Kumar", email: "ravi@example.com", status: "approved", student_id: "STU0001" }),
+  ],
+  stats: { total: 14, pending: 6, approved: 5, rejected: 3 },
+  pagination: { totalItems: 14, totalPages: 2, currentPage: 1, limit: 10 },
+};
+
+type Handlers = Parameters<typeof fakeTrpcFetch>[0];
+
+async function renderAdmissions(path = "/admin/admissions", extra: Handlers = {}) {
+  storeSession(ADMIN);
+  const location = memoryLocation({ path, record: true });
+  const { fetch, calls } = fakeTrpcFetch({
+    "site.info": () => SITE_INFO,
+    "admissions.adminList": () => LIST,
+    "admissions.adminGet": (input) => ({ ...row((input as { id: number }).id) }),
+    ...extra,
+  });
+  render(<App sessionApi={stubSessionApi({ me: async () => ({ user: ADMIN }) }).api} locationHook={location.hook} fetch={fetch} />);
+  await screen.findByRole("heading", { name: "Admissions Management" });
+  await screen.findByText("Ravi Kumar");
+  return {
+    calls,
+    url: () => location.history.at(-1),
+    listCalls: () => calls.filter((c) => c.path === "admissions.adminList").map((c) => c.input),
+  };
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest("tr")!;
+
+describe("admin admissions", () => {
+  test("shows the four counters and each application with age, gender, blood group, place, course and status", async () => {
+    await renderAdmissions();
+    for (const [label, value] of [
+      ["Total Applications", "14"],
+      ["Pending", "6"],
+      ["Approved", "5"],
+      ["Rejected", "3"],
+    ] as const) {
+      expect(within(screen.getByRole("group", { name: label })).getByText(value)).toBeTruthy();
+    }
+    const priya = rowOf("Priya Sharma");
+    expect(within(priya).getByText("priya@example.com")).toBeTruthy();
+    expect(within(priya).getByText(/ years · Female · B\+/)).toBeTruthy();
+    expect(within(priya).getByText("Pune, Maharashtra")).toBeTruthy();
+    expect(within(priya).getByText("Pending").closest(".ui-badge")?.className).toContain("ui-badge--pending");
+    expect(within(priya).getByText("2 Mar 2026")).toBeTruthy();
+    // Approve / Reject only while pending; Delete only once processed.
+    expect(within(priya).getByRole("button", { name: /^Approve/ })).toBeTruthy();
+    expect(within(priya).queryByRole("button", { name: /^Delete/ })).toBeNull();
+    const ravi = rowOf("Ravi Kumar");
+    expect(within(ravi).queryByRole("button", { name: /^Approve/ })).toBeNull();
+    expect(within(ravi).getByRole("button", { name: /^Delete/ })).toBeTruthy();
+  });
+
+  test("search is sent to the server after a pause and kept, with the status and page, in the URL", async () => {
+    const { listCalls, url } = await renderAdmissions("/admin/admissions?page=2&status=pending");
+    expect(listCalls()[0]).toEqual({ page: 2, limit: 10, search: "", status: "pending" });
+    expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("pending");
+
+    fireEvent.change(screen.getByLabelText("Search"), { target: { value: "pri" } });
+    fireEvent.change(screen.getByLabelText("Search"), { target: { value: "priya" } });
+    await waitFor(() => expect(url()).toBe("/admin/admissions?search=priya&status=pending"));
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ page: 1, limit: 10, search: "priya", status: "pending" }));
+    expect(listCalls().some((input) => (input as { search: string }).search === "pri")).toBe(false);
+
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "all" } });
+    await waitFor(() => expect(url()).toBe("/admin/admissions?search=priya"));
+    fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(url()).toBe("/admin/admissions?page=2&search=priya"));
+  });
+
+  test("a rejection reason under 10 characters gets the spec's message and nothing is sent", async () => {
+    const processed: unknown[] = [];
+    await renderAdmissions("/admin/admissions", {
+      "admissions.process": (input) => (processed.push(input), { status: "rejected", message: "Application rejected successfully!" }),
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Reject/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject this application?" });
+    const reason = within(dialog).getByLabelText(/^Reason for rejection/);
+    fireEvent.change(reason, { target: { value: "   too short   " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject Application" }));
+    expect(await within(dialog).findByText("Rejection reason is required and must be at least 10 characters long.")).toBeTruthy();
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(processed).toEqual([]);
+
+    fireEvent.change(reason, { target: { value: "  The marksheet is not readable.  " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject Application" }));
+    expect(await screen.findByText("Application rejected successfully!")).toBeTruthy();
+    expect(processed).toEqual([{ admissionId: 1, action: "reject", rejectionReason: "The marksheet is not readable." }]);
+  });
+
+  test("approving shows the new student ID; a failure shows the spec's message", async () => {
+    let fail = true;
+    await renderAdmissions("/admin/admissions", {
+      "admissions.process": () =>
+        fail
+          ? new TrpcFailure("An account with this e-mail address already exists. Please resolve it under Students first.", 409)
+          : { status: "approved", message: "Application approved successfully!", student_id: "STU0042", userId: 9 },
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Approve/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Approve this application?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+    expect(await within(dialog).findByText("Error processing admission. Please try again.")).toBeTruthy();
+    expect(within(dialog).getByText(/already exists/)).toBeTruthy();
+
+    fail = false;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Application approved successfully!")).toBeTruthy();
+    expect(screen.getByText(/student ID STU0042/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("delete asks first, then says 'Admission deleted successfully!'; a failure says so", async () => {
+    let fail = true;
+    const removed: unknown[] = [];
+    await renderAdmissions("/admin/admissions", {
+      "admissions.remove": (input) =>
+        fail
+          ? new TrpcFailure("Something went wrong on our side. Please try again.", 500)
+          : (removed.push(input), { message: "Admission deleted successfully!" }),
+    });
+    fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^Delete/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this application?" });
+    expect(within(dialog).getByText(/This action cannot be undone/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await within(dialog).findByText("Error deleting admission. Please try again.")).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Admission deleted successfully!")).toBeTruthy();
+    expect(removed).toEqual([{ id: 2 }]);
+  });
+
+  test("the details dialog shows personal and academic information and the documents; a failed load says so", async () => {
+    const fetchSpy = spyOn(globalThis, "fetch").mockImplementation(
+      (async () =>
+        new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: "image/png" }), { status: 200 })) as unknown as typeof fetch,
+    );
+    try {
+      await renderAdmissions("/admin/admissions", {
+        "admissions.adminGet": (input) =>
+          (input as { id: number }).id === 2
+            ? new TrpcFailure("Application not found", 404)
+            : row(1, {
+                documents: [
+                  {
+                    type: "photo",
+                    label: "Photo",
+                    name: "me.png",
+                    mimeType: "image/png",
+                    size: 20,
+                    url: "/api/admission/application/1/documents/photo",
+                  },
+                ],
+              }),
+      });
+      fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+      const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+      expect(within(dialog).getByText("Personal information")).toBeTruthy();
+      expect(within(dialog).getByText("Academic information")).toBeTruthy();
+      expect(within(dialog).getByText("Fergusson College")).toBeTruthy();
+      expect(within(dialog).getByText(/12 Apr 1995 \(\d+ years\)/)).toBeTruthy();
+      const image = await within(dialog).findByRole("img", { name: "Photo of the applicant" });
+      expect(image.getAttribute("src")).toStartWith("blob:");
+      expect(fetchSpy.mock.calls[0]?.[1]?.headers).toEqual({ Authorization: "Bearer stored-token" });
+      expect(within(dialog).getByRole("button", { name: "Approve" })).toBeTruthy();
+
+      fireEvent.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^View/ }));
+      expect(await screen.findByText("Error loading admission details.")).toBeTruthy();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  test("no matches: an empty state that offers to show everything again", async () => {
+    storeSession(ADMIN);
+    const location = memoryLocation({ path: "/admin/admissions?search=zzz", record: true });
+    const { fetch } = fakeTrpcFetch({
+      "site.info": () => SITE_INFO,
+      "admissions.adminList": () => ({
+        admissions: [],
+        stats: LIST.stats,
+        pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+      }),
+    });
+    render(<App sessionApi={stubSessionApi({ me: async () => ({ user: ADMIN }) }).api} locationHook={location.hook} fetch={fetch} />);
+    expect(await screen.findByText("No applications found")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show all applications" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/admin/admissions"));
+    expect((screen.getByLabelText("Search") as HTMLInputElement).value).toBe("");
+  });
+});

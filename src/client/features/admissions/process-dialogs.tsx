@@ -1,0 +1,181 @@
+/**
+ * Approve, Reject (with a reason of at least 10 characters, checked with the shared schema before
+ * anything is sent) and Delete (after confirmation) of one application (spec part 2 §4, §5, §8).
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import * as v from "valibot";
+import { MSG } from "../../../shared/messages.ts";
+import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextArea } from "../../ui/field.tsx";
+
+export const PROCESS_FAILED = "Error processing admission. Please try again.";
+export const DELETE_FAILED = "Error deleting admission. Please try again.";
+
+export interface AdmissionRef {
+  id: number;
+  name: string;
+  applicationNumber: string;
+}
+
+export type ProcessResult = RouterOutputs["admissions"]["process"];
+
+/** The spec's text, with the server's own explanation beneath when it has one (e.g. an existing account). */
+function Failure({ title, error }: { title: string; error: unknown }) {
+  const failure = normaliseError(error);
+  const detail = failure.status !== null && failure.status < 500 && failure.message !== MSG.genericError ? failure.message : null;
+  return (
+    <Alert tone="error" title={title}>
+      {detail ?? "If this keeps happening, please reload the page."}
+    </Alert>
+  );
+}
+
+export function ApproveDialog({
+  admission,
+  onClose,
+  onDone,
+}: {
+  admission: AdmissionRef | null;
+  onClose: () => void;
+  onDone: (result: ProcessResult) => void;
+}) {
+  const process = trpc.admissions.process.useMutation();
+  useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const approve = () => {
+    if (!admission || process.isPending) return;
+    process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: onDone });
+  };
+  return (
+    <Dialog
+      open={admission !== null}
+      onClose={onClose}
+      size="sm"
+      title="Approve this application?"
+      footer={
+        <div className="cluster cluster--end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={approve} loading={process.isPending}>
+            Approve
+          </Button>
+        </div>
+      }
+    >
+      <div className="stack">
+        <p>
+          <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account with a new
+          student ID and e-mail a link to set a password.
+        </p>
+        {process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+export function RejectDialog({
+  admission,
+  onClose,
+  onDone,
+}: {
+  admission: AdmissionRef | null;
+  onClose: () => void;
+  onDone: (result: ProcessResult) => void;
+}) {
+  const process = trpc.admissions.process.useMutation();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setReason("");
+    setError(null);
+    process.reset();
+  }, [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    if (!admission || process.isPending) return;
+    const input = v.safeParse(processAdmissionInput, { admissionId: admission.id, action: "reject", rejectionReason: reason });
+    if (!input.success) {
+      setError(input.issues[0]?.message ?? PROCESS_FAILED);
+      document.getElementById("reject-reason")?.focus();
+      return;
+    }
+    setError(null);
+    process.mutate(input.output, { onSuccess: onDone });
+  };
+
+  return (
+    <Dialog
+      open={admission !== null}
+      onClose={onClose}
+      title="Reject this application?"
+      description={admission ? `${admission.name} · ${admission.applicationNumber}` : undefined}
+    >
+      <form className="stack" onSubmit={reject} noValidate>
+        <TextArea
+          id="reject-reason"
+          label="Reason for rejection"
+          required
+          rows={4}
+          maxLength={1000}
+          hint="At least 10 characters. The applicant reads this in the e-mail and on the status page, so please write it kindly and clearly."
+          value={reason}
+          error={error}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        {process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
+        <div className="cluster cluster--end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={process.isPending}>
+            Reject Application
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({ admission, onClose, onDone }: { admission: AdmissionRef | null; onClose: () => void; onDone: () => void }) {
+  const remove = trpc.admissions.remove.useMutation();
+  useEffect(() => remove.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Dialog
+      open={admission !== null}
+      onClose={onClose}
+      size="sm"
+      title="Delete this application?"
+      footer={
+        <div className="cluster cluster--end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() => admission && !remove.isPending && remove.mutate({ id: admission.id }, { onSuccess: onDone })}
+          >
+            Delete
+          </Button>
+        </div>
+      }
+    >
+      <div className="stack">
+        <p>
+          Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and its
+          documents? This action cannot be undone.
+        </p>
+        {remove.error ? <Failure title={DELETE_FAILED} error={remove.error} /> : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * /admin/analytics — Analytics and Reports (spec part 2; DECISIONS 5): a time range (7d, 30d, 90d, 1y; in
+ * the URL) that really changes the figures, four cards, the admissions and contacts trends as bar charts
+ * over the range, the top five gallery categories and the recent activity, all counted by the server
+ * (docs/decisions/009-analytics.md). Export Report downloads the server's CSV for the same range.
+ */
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { type CSSProperties, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import {
+  ANALYTICS_MESSAGES,
+  ANALYTICS_RANGE_LABELS,
+  ANALYTICS_RANGES,
+  type AnalyticsRange,
+  DEFAULT_ANALYTICS_RANGE,
+} from "../../../shared/schemas/analytics.ts";
+import { downloadFile } from "../../lib/download.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { cx } from "../../ui/cx.ts";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { BarChartIcon, DownloadIcon, GraduationCapIcon, ImageIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { relativeTime } from "../notifications/relative-time.ts";
+import { activityStatusText, activityStatusTone, activityTypeLabel } from "./activity-text.ts";
+import { BarChart, barShares } from "./bar-chart.tsx";
+
+type Overview = RouterOutputs["analytics"]["overview"];
+
+/** The visible part of each range's name; the full name ("Last 12 months") is what screen readers hear. */
+const SHORT_LABELS: Record<AnalyticsRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days", "1y": "12 months" };
+const PER_BUCKET: Record<string, string> = { day: "day", week: "week", month: "month" };
+
+export function parseRange(search: string): AnalyticsRange {
+  const raw = new URLSearchParams(search).get("range");
+  return (ANALYTICS_RANGES as readonly string[]).includes(raw ?? "") ? (raw as AnalyticsRange) : DEFAULT_ANALYTICS_RANGE;
+}
+
+export const exportUrl = (range: AnalyticsRange) => `/api/admin/analytics/export?range=${range}`;
+
+export default function AdminAnalyticsPage() {
+  usePageTitle("Analytics & Reports");
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const range = parseRange(search);
+  const toast = useToast();
+  const query = trpc.analytics.overview.useQuery({ range }, { placeholderData: keepPreviousData });
+  const [exporting, setExporting] = useState(false);
+
+  const chooseRange = (next: AnalyticsRange) => {
+    if (next === range) return;
+    const params = new URLSearchParams(search);
+    if (next === DEFAULT_ANALYTICS_RANGE) params.delete("range");
+    else params.set("range", next);
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`);
+  };
+
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadFile(exportUrl(range), { fallbackName: `analytics-report-${range}.csv`, accept: "text/csv" });
+      toast.show(ANALYTICS_MESSAGES.exported(name));
+    } catch {
+      toast.show(ANALYTICS_MESSAGES.exportFailed, "error");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = query.data;
+  // The figures on screen belong to another range while the new ones load.
+  const stale = query.isFetching && (!data || data.range.key !== range);
+  const loading = query.isPending;
+  const rangeLabel = ANALYTICS_RANGE_LABELS[range];
+
+  return (
+    <section className="ops-page ac-analytics" aria-labelledby="analytics-title">
+      <header className="page-header">
+        <div>
+          <h1 id="analytics-title">Analytics &amp; Reports</h1>
+          <p>Admissions, inquiries and the gallery over the period you choose.</p>
+        </div>
+        <Button variant="secondary" onClick={() => void exportReport()} loading={exporting} disabled={loading || stale}>
+          <DownloadIcon size={18} /> {exporting ? "Exporting..." : "Export Report"}
+        </Button>
+      </header>
+
+      <div className="ac-range" role="group" aria-label="Time range">
+        {ANALYTICS_RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className={cx("ac-range__option", r === range && "is-on")}
+            aria-pressed={r === range}
+            onClick={() => chooseRange(r)}
+          >
+            <span className="sr-only">Last </span>
+            {SHORT_LABELS[r]}
+          </button>
+        ))}
+        <span className="ac-range__status" role="status">
+          {stale ? `Loading ${rangeLabel.toLowerCase()}…` : data ? `Showing ${data.range.label.toLowerCase()}` : ""}
+        </span>
+      </div>
+
+      {query.isError && !data ? (
+        <Alert tone="error">
+          <p>We could not load the figures. Please try again.</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      <div className={cx("stack stack--lg ac-analytics__body", stale && "is-stale")} aria-busy={loading || stale || undefined}>
+        <Cards data={data} rangeLabel={rangeLabel} />
+
+        <Card title="Admissions Trend" headingLevel={2}>
+          {data ? (
+            <BarChart
+              buckets={data.admissionsTrend}
+              caption={`Applications per ${PER_BUCKET[data.range.bucket] ?? "period"}, ${data.range.label.toLowerCase()}`}
+              periodHeader="Period"
+              valueHeader="Applications"
+              tone="primary"
+              emptyNote={`No applications in the ${data.range.label.toLowerCase()}.`}
+            />
+          ) : (
+            <ChartSkeleton />
+          )}
+        </Card>
+
+        <Card title="Contacts Trend" headingLevel={2}>
+          {data ? (
+            <BarChart
+              buckets={data.contactsTrend}
+              caption={`Contact inquiries per ${PER_BUCKET[data.range.bucket] ?? "period"}, ${data.range.label.toLowerCase()}`}
+              periodHeader="Period"
+              valueHeader="Inquiries"
+              tone="accent"
+              emptyNote={`No contact inquiries in the ${data.range.label.toLowerCase()}.`}
+            />
+          ) : (
+            <ChartSkeleton />
+          )}
+        </Card>
+
+        <div className="ac-analytics__pair">
+          <Card title="Top Gallery Categories" headingLevel={2}>
+            {data ? <TopCategories categories={data.topCategories} /> : <Skeleton lines={5} />}
+          </Card>
+          <Card title="Recent Activity" headingLevel={2}>
+            {data ? <RecentActivity events={data.recentActivity} rangeLabel={data.range.label} /> : <Skeleton lines={6} />}
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Cards({ data, rangeLabel }: { data: Overview | undefined; rangeLabel: string }) {
+  const value = (n: number | undefined) => (data ? n === undefined ? undefined : formatNumber(n) : <Skeleton width="4ch" />);
+  const growth = data?.cards.growthPercent ?? 0;
+  return (
+    <div className="grid grid--4 grid--sm ops-stats">
+      <StatCard
+        label="Total Students"
+        value={value(data?.cards.totalStudents)}
+        hint={data ? `${growth >= 0 ? "+" : ""}${growth}% this month` : undefined}
+        icon={<UsersIcon />}
+      />
+      <StatCard
+        label="Total Admissions"
+        value={value(data?.cards.totalAdmissions)}
+        hint={rangeLabel}
+        icon={<GraduationCapIcon />}
+        tone="info"
+      />
+      <StatCard
+        label="Contact Inquiries"
+        value={value(data?.cards.contactInquiries)}
+        hint={rangeLabel}
+        icon={<MailIcon />}
+        tone="pending"
+      />
+      <StatCard label="Gallery Images" value={value(data?.cards.galleryImages)} hint="All images" icon={<ImageIcon />} tone="approved" />
+    </div>
+  );
+}
+
+function ChartSkeleton() {
+  return (
+    <div className="ac-chart-skeleton" aria-hidden="true">
+      <Skeleton height="10rem" />
+    </div>
+  );
+}
+
+function TopCategories({ categories }: { categories: Overview["topCategories"] }) {
+  if (categories.length === 0) {
+    return (
+      <EmptyState
+        icon={<ImageIcon size={28} />}
+        title="No gallery images yet"
+        description="Categories appear here once images are uploaded."
+      />
+    );
+  }
+  const shares = barShares(categories.map((c) => c.count));
+  return (
+    <>
+      <ol className="ac-hbars" aria-hidden="true">
+        {categories.map((c, i) => (
+          <li key={c.category} className="ac-hbars__item">
+            <span className="ac-hbars__label">{c.category}</span>
+            <span className="ac-hbars__track">
+              <span className="ac-hbars__bar" style={{ "--share": String(shares[i]) } as CSSProperties} />
+            </span>
+            <span className="ac-hbars__value">{c.count}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="sr-only">
+        <table>
+          <caption>Top five gallery categories by number of images, all time</caption>
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Images</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((c) => (
+              <tr key={c.category}>
+                <th scope="row">{c.category}</th>
+                <td>{c.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm text-muted ac-analytics__note">All time, the five largest categories.</p>
+    </>
+  );
+}
+
+function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivity"]; rangeLabel: string }) {
+  if (events.length === 0) {
+    return (
+      <EmptyState
+        icon={<BarChartIcon size={28} />}
+        title="No activity in this period"
+        description={`Nothing happened in the ${rangeLabel.toLowerCase()}.`}
+      />
+    );
+  }
+  return (
+    <>
+      <p className="ac-activity__legend" aria-hidden="true">
+        {(["admission", "contact", "gallery"] as const).map((type) => (
+          <span key={type}>
+            <span className={cx("ac-activity__dot", `ac-activity__dot--${type}`)} /> {activityTypeLabel(type)}
+          </span>
+        ))}
+      </p>
+      <ul className="ac-activity" aria-label="Recent activity">
+        {events.map((e) => (
+          <li key={`${e.type}-${e.id}`} className="ac-activity__item">
+            <span className={cx("ac-activity__dot", `ac-activity__dot--${e.type}`)} aria-hidden="true" />
+            <div className="ac-activity__text">
+              <p className="ac-activity__title">
+                <span className="sr-only">{activityTypeLabel(e.type)}: </span>
+                {e.title}
+              </p>
+              <p className="text-sm text-muted">
+                <time dateTime={e.at} title={formatDateTime(e.at)}>
+                  {relativeTime(e.at)}
+                </time>
+              </p>
+            </div>
+            <Badge tone={activityStatusTone(e.status)}>{activityStatusText(e.status)}</Badge>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

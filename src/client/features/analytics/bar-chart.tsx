@@ -1,0 +1,92 @@
+/**
+ * A trend as a bar chart in plain HTML and CSS (no chart library): one bar per period, each with its
+ * period label and its count. Columns on wide screens; on phones the same bars lie down as rows, so every
+ * bar keeps its label without sideways scrolling. The drawing is hidden from screen readers, which get a
+ * visually hidden table of the same numbers instead. Colours come from tokens, so dark mode follows.
+ */
+import { type CSSProperties, useId } from "react";
+import { cx } from "../../ui/cx.ts";
+
+export interface ChartBucket {
+  label: string;
+  count: number;
+  start?: string;
+}
+
+export type ChartTone = "primary" | "accent" | "success";
+
+/** More periods than this and the column labels stand on end. */
+const DENSE_AFTER = 14;
+
+/** Each bar's length as a share of the longest (0–1); all zero when nothing happened. */
+export function barShares(counts: readonly number[]): number[] {
+  const max = Math.max(0, ...counts);
+  return counts.map((c) => (max > 0 ? Math.max(0, c) / max : 0));
+}
+
+export function BarChart({
+  buckets,
+  caption,
+  periodHeader,
+  valueHeader,
+  tone = "primary",
+  emptyNote,
+  className,
+}: {
+  /** shown under the bars when every count is zero */
+  emptyNote?: string;
+  buckets: readonly ChartBucket[];
+  /** names the hidden table, e.g. "Admissions per day, last 30 days" */
+  caption: string;
+  periodHeader: string;
+  valueHeader: string;
+  tone?: ChartTone;
+  className?: string;
+}) {
+  const id = useId();
+  const shares = barShares(buckets.map((b) => b.count));
+  const total = buckets.reduce((sum, b) => sum + b.count, 0);
+  return (
+    <div className={cx("ac-chart", `ac-chart--${tone}`, buckets.length > DENSE_AFTER && "ac-chart--dense", className)}>
+      <ol className="ac-chart__bars" aria-hidden="true">
+        {buckets.map((b, i) => (
+          <li
+            key={b.start ?? `${b.label}-${i}`}
+            className={cx("ac-chart__item", b.count === 0 && "is-zero")}
+            title={`${b.label}: ${b.count}`}
+          >
+            <span className="ac-chart__value">{b.count}</span>
+            <span className="ac-chart__track">
+              {/* The bar's length through the CSSOM (allowed by the CSP), not a style attribute in markup. */}
+              <span className="ac-chart__bar" style={{ "--share": String(shares[i]) } as CSSProperties} />
+            </span>
+            <span className="ac-chart__label">{b.label}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="sr-only">
+        <table aria-describedby={`${id}-total`}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{periodHeader}</th>
+              <th scope="col">{valueHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b, i) => (
+              <tr key={b.start ?? `${b.label}-${i}`}>
+                <th scope="row">{b.label}</th>
+                <td>{b.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p id={`${id}-total`} className="sr-only">
+        Total: {total}
+      </p>
+      {total === 0 && emptyNote ? <p className="ac-chart__empty">{emptyNote}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import { COURSES_TEXT } from "./courses-page.tsx";
+import { EXAMS_TEXT } from "./exams-page.tsx";
+import { LIBRARY_TEXT } from "./library-page.tsx";
+
+withClientTestRules();
+
+/** A disabled button whose "Coming soon" note is read with it. */
+function expectComingSoon(name: string) {
+  const button = screen.getByRole("button", { name }) as HTMLButtonElement;
+  expect(button.disabled).toBe(true);
+  expect(document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/Coming soon/);
+}
+
+describe("the course, library and exam shells (no data yet, nothing pretended)", () => {
+  test("Course Management: zero counters, the table's columns and 'No courses yet' with Create First Course", async () => {
+    const { calls } = renderAdminAt("/admin/courses");
+    await screen.findByRole("heading", { level: 1, name: "Course Management" });
+    for (const label of ["Total Courses", "Active Courses", "Total Students", "Draft Courses"]) {
+      expect(within(screen.getByRole("group", { name: label })).getByText("0")).toBeTruthy();
+    }
+    const table = screen.getByRole("table", { name: "Courses" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Course", "Category", "Students", "Status", "Actions"]);
+    expect(within(table).getByText(COURSES_TEXT.emptyTitle)).toBeTruthy();
+    expect(within(table).getByText(COURSES_TEXT.emptyDescription)).toBeTruthy();
+    expectComingSoon("Add New Course");
+    expectComingSoon("Create First Course");
+    // Only the layout's own calls: the shell loads no invented data.
+    expect(calls.map((c) => c.path).filter((p) => !["site.info", "notifications.unreadCount"].includes(p))).toEqual([]);
+  });
+
+  test("Library Management: counters, disabled search and filters with a reason, 'No books in library'", async () => {
+    renderAdminAt("/admin/library");
+    await screen.findByRole("heading", { level: 1, name: "Library Management" });
+    for (const label of ["Total Books", "Available", "Borrowed", "Overdue"])
+      expect(screen.getByRole("group", { name: label })).toBeTruthy();
+    const search = screen.getByRole("searchbox", { name: "Search books" }) as HTMLInputElement;
+    expect(search.disabled).toBe(true);
+    expect(document.getElementById(search.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/once books are added/);
+    expect((screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement).disabled).toBe(true);
+    expect(
+      within(screen.getByRole("combobox", { name: "Status" }))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All Status", "Available", "Borrowed", "Reserved"]);
+    expect(screen.getByText(LIBRARY_TEXT.empty)).toBeTruthy();
+    expectComingSoon("Add New Book");
+  });
+
+  test("Exam Management: the five tabs each show 'No exams scheduled'", async () => {
+    renderAdminAt("/admin/exams");
+    await screen.findByRole("heading", { level: 1, name: "Exam Management" });
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["All Exams", "Upcoming", "In Progress", "Completed", "Draft"]);
+    expect(screen.getByText(EXAMS_TEXT.empty)).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Draft" }));
+    expect(within(screen.getByRole("tabpanel", { name: "Draft" })).getByText(EXAMS_TEXT.empty)).toBeTruthy();
+    expectComingSoon("Create New Exam");
+  });
+});

@@ -1,0 +1,343 @@
+/**
+ * /admin/contacts (spec part 2, Contact Management): search, status filter, four counters, a table with
+ * the 50-character message preview, the details dialog with the reply history and a status select, a
+ * reply dialog opened from the details (e-mailed to the sender), Mark as Resolved and Delete. Searched,
+ * filtered and paginated on the server (DECISIONS 13); page, search and status are in the URL.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { ActivityIcon } from "../../ui/admin-icons.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { CheckCircleIcon, CheckIcon, EyeIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
+import {
+  ConfirmDialog,
+  failureMessage,
+  formatDate,
+  formatDateTime,
+  IconAction,
+  ListLoadError,
+  ListSearch,
+  rangeText,
+} from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { ContactDetails } from "./contact-details.tsx";
+import { CONTACT_FILTERS, type ContactStatus, contactStatus, messagePreview, statusLabel, subjectLabel } from "./contact-text.ts";
+import { ReplyDialog } from "./reply-dialog.tsx";
+
+type ContactRow = RouterOutputs["contacts"]["list"]["contacts"][number];
+type StatusFilter = (typeof CONTACT_FILTERS)[number]["value"];
+
+const STATUS_FILTER = { key: "status", values: CONTACT_FILTERS.map((f) => f.value) };
+
+/** The spec's texts (part 2 §8). */
+export const CONTACT_TEXT = {
+  loadFailed: "Failed to load contacts. Please check your internet connection and try again.",
+  statusUpdated: "Contact status updated successfully!",
+  statusFailed: "Error updating contact status. Please try again.",
+  deleted: "Contact deleted successfully!",
+  deleteFailed: "Error deleting contact. Please try again.",
+  replySent: "Reply sent successfully!",
+  replyFailed: "Error sending reply. Please try again.",
+  detailsFailed: "We could not load this inquiry. Please try again.",
+} as const;
+
+export default function AdminContactsPage() {
+  usePageTitle("Contact Management");
+  const toast = useToast();
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.contacts.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+
+  const [openId, setOpenId] = useState<number | null>(null);
+  const details = trpc.contacts.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });
+  const [detailsError, setDetailsError] = useState<string | null>(null);
+  const [replyOpen, setReplyOpen] = useState(false);
+  const [replyError, setReplyError] = useState<string | null>(null);
+  const [replyKey, setReplyKey] = useState(0);
+  const [toDelete, setToDelete] = useState<{ id: number; name: string } | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [resolvingId, setResolvingId] = useState<number | null>(null);
+
+  const updateStatus = trpc.contacts.updateStatus.useMutation();
+  const respond = trpc.contacts.respond.useMutation();
+  const remove = trpc.contacts.remove.useMutation();
+
+  /** After a change: the list and its counters, the dashboard's figures and the open details. */
+  const refresh = () =>
+    Promise.all([utils.contacts.list.invalidate(), utils.dashboard.stats.invalidate(), utils.dashboard.activity.invalidate()]);
+
+  const changeStatus = (id: number, status: ContactStatus, inDetails: boolean) => {
+    setResolvingId(id);
+    setDetailsError(null);
+    updateStatus.mutate(
+      { id, status },
+      {
+        onSuccess: ({ contact }) => {
+          utils.contacts.get.setData({ id }, contact);
+          toast.show(CONTACT_TEXT.statusUpdated);
+          void refresh();
+        },
+        onError: (err) => {
+          const message = failureMessage(err, CONTACT_TEXT.statusFailed);
+          if (inDetails) setDetailsError(message);
+          else toast.show(message, "error");
+        },
+        onSettled: () => setResolvingId(null),
+      },
+    );
+  };
+
+  const sendReply = (message: string) => {
+    if (openId === null) return;
+    const id = openId;
+    setReplyError(null);
+    respond.mutate(
+      { id, message, respondedBy: user?.name },
+      {
+        onSuccess: ({ contact }) => {
+          utils.contacts.get.setData({ id }, contact);
+          setReplyOpen(false);
+          setReplyKey((k) => k + 1);
+          toast.show(CONTACT_TEXT.replySent);
+          void refresh();
+        },
+        onError: (err) => setReplyError(failureMessage(err, CONTACT_TEXT.replyFailed)),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    setDeleteError(null);
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          setToDelete(null);
+          if (openId === id) setOpenId(null);
+          utils.contacts.get.setData({ id }, undefined);
+          toast.show(CONTACT_TEXT.deleted);
+          void refresh();
+        },
+        onError: (err) => setDeleteError(failureMessage(err, CONTACT_TEXT.deleteFailed)),
+      },
+    );
+  };
+
+  const openDetails = (id: number) => {
+    setDetailsError(null);
+    setReplyError(null);
+    setOpenId(id);
+  };
+
+  const askDelete = (row: { id: number; name: string }) => {
+    setDeleteError(null);
+    setToDelete({ id: row.id, name: row.name });
+  };
+
+  const columns: TableColumn<ContactRow>[] = [
+    {
+      key: "contact",
+      header: "Contact",
+      render: (c) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{c.name}</span>
+          <span className="text-sm text-muted ops-break">{c.email}</span>
+          {c.phone ? <span className="text-sm text-muted nowrap">{c.phone}</span> : null}
+        </span>
+      ),
+    },
+    { key: "subject", header: "Subject", render: (c) => subjectLabel(c.subject) },
+    {
+      key: "message",
+      header: "Message",
+      className: "ops-contact-preview-cell",
+      render: (c) => (
+        <span className="ops-contact-preview" title={c.message.length > 50 ? c.message.slice(0, 300) : undefined}>
+          {messagePreview(c.message)}
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      className: "ui-table__cell--nowrap",
+      render: (c) => <Badge tone={statusTone(contactStatus(c.status))}>{statusLabel(c.status)}</Badge>,
+    },
+    {
+      key: "received",
+      header: "Received",
+      className: "ui-table__cell--nowrap",
+      render: (c) => (
+        <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
+          {formatDate(c.createdAt)}
+        </time>
+      ),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      label: "Actions",
+      className: "ui-table__cell--actions",
+      render: (c) => (
+        <span className="ops-row-actions">
+          <IconAction label={`View inquiry from ${c.name}`} icon={<EyeIcon size={18} />} onClick={() => openDetails(c.id)} />
+          {contactStatus(c.status) !== "resolved" ? (
+            <IconAction
+              label={`Mark inquiry from ${c.name} as resolved`}
+              icon={<CheckIcon size={18} />}
+              loading={resolvingId === c.id && openId === null}
+              onClick={() => changeStatus(c.id, "resolved", false)}
+            />
+          ) : (
+            <span className="ops-icon-spacer" aria-hidden="true" />
+          )}
+          <IconAction label={`Delete inquiry from ${c.name}`} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
+        </span>
+      ),
+    },
+  ];
+
+  const stats = query.data?.stats;
+  const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
+  const pagination = query.data?.pagination;
+  const filtered = list.search !== "" || list.filter !== "all";
+  const current = details.data;
+
+  return (
+    <section className="ops-page" aria-labelledby="contacts-title">
+      <header className="page-header">
+        <div>
+          <h1 id="contacts-title">Contact Management</h1>
+          <p>Questions sent through the website's contact form. Replies are e-mailed to the sender.</p>
+        </div>
+      </header>
+
+      <div className="grid grid--4 grid--sm ops-stats">
+        <StatCard label="Total Inquiries" value={stat(stats?.total)} icon={<MailIcon />} />
+        <StatCard label="New" value={stat(stats?.new)} icon={<MailIcon />} tone="pending" />
+        <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+        <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+      </div>
+
+      <div className="ops-toolbar">
+        <ListSearch
+          id="contacts-search"
+          label="Search contacts"
+          placeholder="Search by name, e-mail, phone, subject or message"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          id="contacts-status"
+          label="Status"
+          hideLabel
+          fieldClassName="ops-toolbar__filter"
+          options={CONTACT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+      </div>
+
+      {query.isError && !query.data ? <ListLoadError message={CONTACT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
+
+      <Card flush>
+        <Table
+          caption="Contact inquiries"
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.contacts ?? []}
+          rowKey={(c) => c.id}
+          loading={query.isPending}
+          empty={
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={filtered ? "No inquiries match" : "No contact inquiries yet"}
+              description={
+                filtered ? "Try another search or status." : "Messages sent through the website's contact form will appear here."
+              }
+              action={
+                filtered ? (
+                  <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+                    {list.search ? "Clear search" : "Show all statuses"}
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        />
+      </Card>
+
+      {pagination && pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "inquiries")}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+
+      <ContactDetails
+        open={openId !== null}
+        contact={current}
+        loading={details.isPending}
+        loadError={details.isError ? failureMessage(details.error, CONTACT_TEXT.detailsFailed) : null}
+        actionError={detailsError}
+        statusBusy={updateStatus.isPending && resolvingId === openId}
+        onRetry={() => void details.refetch()}
+        onStatus={(status) => openId !== null && status !== contactStatus(current?.status) && changeStatus(openId, status, true)}
+        onReply={() => {
+          setReplyError(null);
+          setReplyOpen(true);
+        }}
+        onDelete={() => current && askDelete(current)}
+        onClose={() => {
+          setOpenId(null);
+          setReplyOpen(false);
+        }}
+      />
+
+      <ReplyDialog
+        open={replyOpen && openId !== null}
+        to={current ? { name: current.name, email: current.email, subject: current.subject } : null}
+        busy={respond.isPending}
+        error={replyError}
+        resetKey={replyKey}
+        onSend={sendReply}
+        onClose={() => setReplyOpen(false)}
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this inquiry?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        <p>
+          Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

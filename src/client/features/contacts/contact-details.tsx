@@ -1,0 +1,158 @@
+/**
+ * One inquiry in full (spec part 2, Contact Management): who wrote, the whole message, its status (which
+ * can be changed here), the reply history, and the actions Reply, Mark as Resolved and Delete.
+ */
+import { CONTACT_STATUSES } from "../../../shared/constants.ts";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { ReplyIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select } from "../../ui/field.tsx";
+import { CheckIcon, TrashIcon } from "../../ui/icons.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
+
+export type ContactDetail = RouterOutputs["contacts"]["get"];
+
+export interface ContactDetailsProps {
+  open: boolean;
+  contact: ContactDetail | undefined;
+  loading: boolean;
+  /** the details could not be loaded */
+  loadError: string | null;
+  /** the last action's failure, shown inside */
+  actionError: string | null;
+  statusBusy: boolean;
+  onRetry: () => void;
+  onStatus: (status: ContactStatus) => void;
+  onReply: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+export function ContactDetails({
+  open,
+  contact,
+  loading,
+  loadError,
+  actionError,
+  statusBusy,
+  onRetry,
+  onStatus,
+  onReply,
+  onDelete,
+  onClose,
+}: ContactDetailsProps) {
+  const status = contactStatus(contact?.status);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={contact ? `Inquiry from ${contact.name}` : "Contact inquiry"}
+      description={contact ? `${subjectLabel(contact.subject)} · received ${formatDateTime(contact.createdAt)}` : undefined}
+      footer={
+        contact ? (
+          <>
+            <Button variant="ghost" className="ops-footer-start" onClick={onDelete}>
+              <TrashIcon size={18} /> Delete
+            </Button>
+            {status !== "resolved" ? (
+              <Button variant="secondary" loading={statusBusy} onClick={() => onStatus("resolved")}>
+                <CheckIcon size={18} /> Mark as Resolved
+              </Button>
+            ) : null}
+            <Button onClick={onReply}>
+              <ReplyIcon size={18} /> Reply
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        )
+      }
+    >
+      {loading && !contact ? (
+        <div className="stack" aria-busy="true">
+          <Skeleton lines={3} />
+          <Skeleton height="6rem" />
+        </div>
+      ) : loadError && !contact ? (
+        <Alert tone="error">
+          <p>{loadError}</p>
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        </Alert>
+      ) : contact ? (
+        <div className="stack">
+          {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+          <dl className="ops-details ops-details--two">
+            <div className="ops-details__row">
+              <dt>Name</dt>
+              <dd>{contact.name}</dd>
+            </div>
+            <div className="ops-details__row">
+              <dt>E-mail</dt>
+              <dd>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </dd>
+            </div>
+            <div className="ops-details__row">
+              <dt>Phone</dt>
+              <dd>{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a> : "—"}</dd>
+            </div>
+            <div className="ops-details__row">
+              <dt>Subject</dt>
+              <dd>{subjectLabel(contact.subject)}</dd>
+            </div>
+          </dl>
+
+          <div className="ops-contact-status-row">
+            <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>
+            <Select
+              id="contact-status"
+              label="Change status"
+              fieldClassName="ops-contact-status-row__select"
+              options={CONTACT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+              value={status}
+              disabled={statusBusy}
+              onChange={(e) => onStatus(e.target.value as ContactStatus)}
+            />
+          </div>
+
+          <section aria-labelledby="contact-message-heading" className="stack stack--sm">
+            <h3 id="contact-message-heading" className="ops-subheading">
+              Message
+            </h3>
+            <p className="ops-message">{contact.message}</p>
+          </section>
+
+          <section aria-labelledby="contact-replies-heading" className="stack stack--sm">
+            <h3 id="contact-replies-heading" className="ops-subheading">
+              Reply history
+            </h3>
+            {contact.replies.length === 0 ? (
+              <p className="text-muted text-sm">No replies yet. Your reply is e-mailed to {contact.email}.</p>
+            ) : (
+              <ol className="ops-reply">
+                {contact.replies.map((r) => (
+                  <li key={r.id} className="ops-reply__item">
+                    <p className="ops-reply__meta">
+                      <strong>{r.respondedBy}</strong> · <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+                    </p>
+                    <p className="ops-message ops-message--reply">{r.message}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * /contact (spec part 1 §2): the contact form, contact-information cards and quick information from
+ * settings, and a "map card" per office. The maps are drawn in inline SVG and link out to Google Maps:
+ * no map script, iframe or third-party request on our page (the CSP stays strict, phones stay fast).
+ */
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { normaliseError } from "../../lib/errors.ts";
+import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { CalendarIcon, InfoIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { PageHero } from "../site/page-hero.tsx";
+import { mailHref, mapsHref, telHref } from "../site/site-links.ts";
+import { useMetaDescription } from "../site/use-meta-description.ts";
+import { ContactForm } from "./contact-form.tsx";
+
+export const CONTACT_DESCRIPTION =
+  "Call, e-mail or visit our offices, or send us a message online. We reply to every enquiry within 24 hours.";
+
+export default function ContactPage() {
+  usePageTitle("Contact Us");
+  useMetaDescription(CONTACT_DESCRIPTION);
+  const info = useInstituteInfo();
+
+  return (
+    <>
+      <PageHero
+        eyebrow="We are here to help"
+        title="Contact Us"
+        lead="Questions about a program, fees or your application? Write to us or call. A counsellor replies to every message within 24 hours."
+      >
+        {info.data && (info.data.phones.length > 0 || info.data.email) ? (
+          <ul className="page-hero__actions" aria-label="Call or e-mail us">
+            {info.data.phones.slice(0, 1).map((phone) => (
+              <li key={phone}>
+                <a href={telHref(phone)} className="contact-chip">
+                  <PhoneIcon size={18} />
+                  <span>Call {phone}</span>
+                </a>
+              </li>
+            ))}
+            {info.data.email ? (
+              <li>
+                <a href={mailHref(info.data.email)} className="contact-chip">
+                  <MailIcon size={18} />
+                  <span>{info.data.email}</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </PageHero>
+
+      <section className="section contact" aria-label="Write or call">
+        <div className="container contact__layout">
+          <section className="ui-card contact__form-card" aria-labelledby="contact-form-title">
+            <div className="ui-card__body">
+              <h2 id="contact-form-title" className="contact__form-title">
+                Send us a message
+              </h2>
+              <p className="text-muted contact__form-lead">
+                Fill in the form and we will get back to you by e-mail, or by phone if you prefer.
+              </p>
+              <ContactForm />
+            </div>
+          </section>
+
+          <div className="contact__aside" aria-busy={info.isPending || undefined}>
+            {info.isPending ? (
+              <>
+                <InfoCard icon={<PhoneIcon />} title="Call us">
+                  <Skeleton lines={2} />
+                </InfoCard>
+                <InfoCard icon={<MailIcon />} title="Write to us">
+                  <Skeleton />
+                </InfoCard>
+                <InfoCard icon={<CalendarIcon />} title="Office hours">
+                  <Skeleton />
+                </InfoCard>
+              </>
+            ) : info.isError || !info.data ? (
+              <Alert tone="error" title="Our contact details could not be loaded">
+                <p>{normaliseError(info.error).message}</p>
+                <Button variant="secondary" size="sm" onClick={() => void info.refetch()} loading={info.isFetching}>
+                  Try again
+                </Button>
+              </Alert>
+            ) : (
+              <>
+                {info.data.phones.length > 0 ? (
+                  <InfoCard icon={<PhoneIcon />} title="Call us">
+                    <ul className="contact-lines">
+                      {info.data.phones.map((phone) => (
+                        <li key={phone}>
+                          <a href={telHref(phone)} className="contact-lines__link">
+                            {phone}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </InfoCard>
+                ) : null}
+                <InfoCard icon={<MailIcon />} title="Write to us">
+                  <a href={mailHref(info.data.email)} className="contact-lines__link contact-lines__link--email">
+                    {info.data.email}
+                  </a>
+                </InfoCard>
+                {info.data.hours ? (
+                  <InfoCard icon={<CalendarIcon />} title="Office hours">
+                    <p>{info.data.hours}</p>
+                  </InfoCard>
+                ) : null}
+                <InfoCard icon={<InfoIcon />} title="Quick information">
+                  <dl className="quick-facts">
+                    <div>
+                      <dt>Reply to messages</dt>
+                      <dd>Within 24 hours</dd>
+                    </div>
+                    <div>
+                      <dt>Application review</dt>
+                      <dd>2–3 business days</dd>
+                    </div>
+                    <div>
+                      <dt>Already applied?</dt>
+                      <dd>
+                        <Link href="/admission-status">Check your application status</Link>
+                      </dd>
+                    </div>
+                    {info.data.registration ? (
+                      <div>
+                        <dt>Registration</dt>
+                        <dd>{info.data.registration}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </InfoCard>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="visit-title">
+        <div className="container">
+          <div className="section__header">
+            <h2 id="visit-title">Visit our offices</h2>
+            <p className="lead">You are welcome to walk in during office hours. A counsellor will be happy to meet you.</p>
+          </div>
+          {info.isPending ? (
+            <div className="office-grid" aria-hidden="true">
+              {[0, 1].map((i) => (
+                <div key={i} className="map-card">
+                  <Skeleton className="map-card__map" />
+                  <div className="map-card__body">
+                    <Skeleton width="50%" height="1.5rem" />
+                    <Skeleton lines={2} />
+                  </div>
+                </div>
+              ))}
+            </div>
+          ) : info.data && info.data.offices.length > 0 ? (
+            <ul className="office-grid">
+              {info.data.offices.map((office, index) => (
+                <li key={office.name}>
+                  <OfficeMapCard name={office.name} address={office.address} variant={index} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">Our office addresses could not be shown just now. Please call or write to us.</p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="info-card" aria-label={title}>
+      <span className="info-card__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="info-card__text">
+        <h2 className="info-card__title">{title}</h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** An office's address on a drawn street map, with a link to the real map in a new tab. */
+function OfficeMapCard({ name, address, variant }: { name: string; address: string; variant: number }) {
+  return (
+    <article className="map-card" aria-label={name}>
+      <div className="map-card__map">
+        <MapArt flip={variant % 2 === 1} />
+      </div>
+      <div className="map-card__body">
+        <h3 className="map-card__title">
+          <MapPinIcon size={20} />
+          {name}
+        </h3>
+        <address className="map-card__address">{address}</address>
+        <a href={mapsHref(address)} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
+          Open in Maps<span className="sr-only"> ({name}, opens in a new tab)</span>
+        </a>
+      </div>
+    </article>
+  );
+}
+
+/** A simple street-map drawing with a pin; decorative (the address is in the text beside it). */
+function MapArt({ flip }: { flip: boolean }) {
+  return (
+    <svg
+      className={flip ? "map-art map-art--flip" : "map-art"}
+      viewBox="0 0 320 160"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect width="320" height="160" className="map-art__ground" />
+      <path
+        d="M-10 118 C 60 100, 120 136, 200 112 S 300 92, 330 104 L 330 130 C 290 120, 240 136, 200 138 S 70 128, -10 142 Z"
+        className="map-art__water"
+      />
+      <rect x="22" y="18" width="64" height="40" rx="4" className="map-art__block" />
+      <rect x="104" y="18" width="52" height="40" rx="4" className="map-art__park" />
+      <rect x="232" y="18" width="70" height="40" rx="4" className="map-art__block" />
+      <rect x="22" y="72" width="40" height="26" rx="4" className="map-art__block" />
+      <rect x="248" y="70" width="54" height="22" rx="4" className="map-art__block" />
+      <path d="M0 64 H320 M96 0 V110 M224 0 V100 M164 64 L 200 0" className="map-art__road" />
+      <path d="M0 64 H320 M96 0 V110 M224 0 V100 M164 64 L 200 0" className="map-art__road-line" />
+      <g transform="translate(160 62)">
+        <ellipse cx="0" cy="22" rx="12" ry="4" className="map-art__shadow" />
+        <path d="M0 20 C -4 12, -16 2, -16 -10 A 16 16 0 0 1 16 -10 C 16 2, 4 12, 0 20 Z" className="map-art__pin" />
+        <circle cx="0" cy="-10" r="6" className="map-art__pin-dot" />
+      </g>
+    </svg>
+  );
+}

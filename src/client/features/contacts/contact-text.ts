@@ -1,0 +1,36 @@
+/** How contact inquiries read in Contact Management: status names, subjects and the 50-character preview. */
+import { CONTACT_PREVIEW_CHARS, CONTACT_STATUSES, CONTACT_SUBJECT_LABELS } from "../../../shared/constants.ts";
+
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+const STATUS_LABELS: Record<ContactStatus, string> = {
+  new: "New",
+  "in-progress": "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+/** The status filter (spec part 2: All, New, In Progress, Resolved, Closed). */
+export const CONTACT_FILTERS = [
+  { value: "all", label: "All statuses" },
+  ...CONTACT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+] as const;
+
+/** A missing or unknown status reads as New (spec part 2 §3). */
+export function contactStatus(status: string | null | undefined): ContactStatus {
+  return status && (CONTACT_STATUSES as readonly string[]).includes(status) ? (status as ContactStatus) : "new";
+}
+
+export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[contactStatus(status)];
+
+export const subjectLabel = (subject: string) => CONTACT_SUBJECT_LABELS[subject as keyof typeof CONTACT_SUBJECT_LABELS] ?? subject;
+
+/**
+ * The table's message preview (spec part 2 §9): the first 50 characters, line breaks read as spaces,
+ * and an ellipsis when there was more.
+ */
+export function messagePreview(message: string, max: number = CONTACT_PREVIEW_CHARS): string {
+  const flat = message.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max).trimEnd()}…`;
+}

@@ -1,0 +1,84 @@
+/** The reply form, opened from an inquiry's details: a non-blank message, e-mailed to the sender. */
+
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { CONTACT_MESSAGES } from "../../../shared/schemas/contact.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextArea } from "../../ui/field.tsx";
+
+export const REPLY_MAX = 5000;
+
+export interface ReplyDialogProps {
+  open: boolean;
+  to: { name: string; email: string; subject: string } | null;
+  busy: boolean;
+  error: string | null;
+  onSend: (message: string) => void;
+  onClose: () => void;
+  /** bumped after a reply was sent, to start the next one empty */
+  resetKey: number;
+}
+
+export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }: ReplyDialogProps) {
+  const formId = useId();
+  const [message, setMessage] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setMessage("");
+    setFieldError(null);
+  }, [resetKey]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (message.trim() === "") {
+      setFieldError(CONTACT_MESSAGES.replyRequired);
+      document.getElementById("contact-reply")?.focus();
+      return;
+    }
+    setFieldError(null);
+    onSend(message.trim());
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={to ? `Reply to ${to.name}` : "Reply"}
+      description={to ? `E-mailed to ${to.email} as “Re: Your inquiry about ${to.subject}”, with their message quoted.` : undefined}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {busy ? "Sending..." : "Send Reply"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="stack" onSubmit={submit} noValidate>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextArea
+          id="contact-reply"
+          label="Your reply"
+          required
+          rows={8}
+          maxLength={REPLY_MAX}
+          value={message}
+          error={fieldError}
+          hint={`${formatNumber(message.length)} / ${formatNumber(REPLY_MAX)} characters`}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            if (fieldError && e.target.value.trim() !== "") setFieldError(null);
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}

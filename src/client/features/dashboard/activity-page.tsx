@@ -1,0 +1,150 @@
+/**
+ * /admin/activity (behind the dashboard's View All): the audit log — who did what, and when — newest
+ * first, paginated on the server and filterable by the kind of record; page and filter are in the URL.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { ActivityIcon } from "../../ui/admin-icons.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { ChevronLeftIcon } from "../../ui/icons.tsx";
+import { formatDateTime, ListLoadError, rangeText } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { relativeTime } from "../notifications/relative-time.ts";
+import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./activity-text.ts";
+
+const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTERS.map((f) => f.value) };
+/** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
+const KIND_LABELS: Record<string, string> = Object.fromEntries(ACTIVITY_FILTERS.map((f) => [f.value, f.badge]));
+const kindLabel = (type: string | null) => (type ? (KIND_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1)) : "Other");
+
+export default function AdminActivityPage() {
+  usePageTitle("Activity Log");
+  const now = useNow();
+  const list = useListParams(TYPE_FILTER);
+  const query = trpc.dashboard.activity.useQuery(
+    { page: list.page, limit: PAGE_SIZE, type: list.filter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+
+  const columns: TableColumn<ActivityEntry>[] = [
+    {
+      key: "when",
+      header: "When",
+      className: "ui-table__cell--nowrap",
+      render: (e) => (
+        <span className="ops-cell-stack">
+          <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+          <span className="text-sm text-muted">{relativeTime(e.createdAt, now)}</span>
+        </span>
+      ),
+    },
+    {
+      key: "who",
+      header: "Who",
+      render: (e) => {
+        const actor = actorText(e);
+        return (
+          <span className="ops-cell-stack">
+            <span className="ops-cell-strong">{actor.name}</span>
+            {actor.detail ? <span className="text-sm text-muted ops-break">{actor.detail}</span> : null}
+          </span>
+        );
+      },
+    },
+    { key: "what", header: "What", className: "ops-break", render: (e) => describeActivity(e) },
+    {
+      key: "kind",
+      header: "Record",
+      render: (e) => <Badge tone="neutral">{kindLabel(e.entityType)}</Badge>,
+    },
+    {
+      key: "ip",
+      header: "From",
+      className: "ui-table__cell--nowrap",
+      render: (e) => <span className="text-sm text-muted">{e.ip ?? "—"}</span>,
+    },
+  ];
+
+  const pagination = query.data?.pagination;
+
+  return (
+    <section className="ops-page" aria-labelledby="activity-title">
+      <header className="page-header">
+        <div>
+          <Link href="/dashboard" className="ops-link ops-back">
+            <ChevronLeftIcon size={16} /> Dashboard
+          </Link>
+          <h1 id="activity-title">Activity Log</h1>
+          <p>Who did what, and when: every change made in the admin area and to accounts, newest first.</p>
+        </div>
+      </header>
+
+      <div className="ops-toolbar">
+        <Select
+          id="activity-type"
+          label="Show"
+          fieldClassName="ops-toolbar__filter ops-toolbar__filter--labelled"
+          options={ACTIVITY_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+      </div>
+
+      {query.isError && !query.data ? (
+        <ListLoadError
+          title="Activity not loaded"
+          message="We could not load the activity log. Please check your internet connection and try again."
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+
+      <Card flush>
+        <Table
+          caption="Activity log"
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.activities ?? []}
+          rowKey={(e) => e.id}
+          loading={query.isPending}
+          empty={
+            <EmptyState
+              icon={<ActivityIcon size={28} />}
+              title={list.filter === "all" ? "No activity recorded yet" : "No activity of this kind yet"}
+              description={
+                list.filter === "all"
+                  ? "Changes to admissions, students, inquiries and settings will be listed here."
+                  : "Choose “All activity” to see everything that was recorded."
+              }
+              action={
+                list.filter === "all" ? undefined : (
+                  <Button variant="secondary" onClick={() => list.setFilter("all")}>
+                    Show all activity
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      </Card>
+
+      {pagination && pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "entries")}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, test } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import { renderAdmin } from "../../layouts/admin-testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+
+withClientTestRules();
+
+const STATS: RouterOutputs["dashboard"]["stats"] = {
+  totalStudents: 128,
+  pendingAdmissions: 9,
+  approvedThisMonth: 14,
+  totalContacts: 31,
+  changes: {
+    totalStudents: {
+      value: 23,
+      unit: "percent",
+      label: "+23%",
+      comparedWith: "new students so far this month vs the same days of last month",
+    },
+    pendingAdmissions: { value: -2, unit: "count", label: "-2", comparedWith: "pending now vs 30 days ago" },
+    approvedThisMonth: {
+      value: null,
+      unit: "percent",
+      label: "New",
+      comparedWith: "approvals so far this month vs the same days of last month",
+    },
+    totalContacts: { value: 6, unit: "count", label: "+6", comparedWith: "total now vs 30 days ago" },
+  },
+  totalCourses: 0,
+  totalBooks: 0,
+  totalExams: 0,
+  totalTickets: 4,
+  managementCenters: 9,
+  galleryImages: 12,
+  recentActivity: [
+    {
+      type: "admission",
+      id: 3,
+      title: "New application from Anita Desai",
+      description: "Commerce · APP-2026-000003",
+      time: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      status: "pending",
+    },
+    {
+      type: "contact",
+      id: 5,
+      title: "Inquiry from Kavita Rao",
+      description: "About fees",
+      time: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      status: "in-progress",
+    },
+  ],
+};
+
+describe("admin dashboard", () => {
+  test("each headline figure carries the change label the server computed", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS });
+    const students = await screen.findByRole("group", { name: "Total Students" });
+    await within(students).findByText("128");
+    expect(within(students).getByText("+23%")).toBeTruthy();
+    expect(within(students).getByText(/vs the same days of last month/)).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Pending Applications" })).getByText("-2")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Approved This Month" })).getByText("New")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Contact Inquiries" })).getByText("+6")).toBeTruthy();
+    // never the spec's hard-coded figures
+    expect(screen.queryByText("+12%")).toBeNull();
+    expect(screen.queryByText("+18%")).toBeNull();
+  });
+
+  test("nine management-centre cards link to their screens; analytics shows '12+ Report Types'", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS });
+    const centre = await screen.findByRole("region", { name: "Management centre" });
+    const links = within(centre).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/admin/admissions",
+      "/admin/students",
+      "/admin/courses",
+      "/admin/library",
+      "/admin/exams",
+      "/admin/help",
+      "/admin/gallery",
+      "/admin/contacts",
+      "/admin/analytics",
+    ]);
+    await within(centre).findByText("9 pending");
+    expect(within(centre).getByText("12+ Report Types")).toBeTruthy();
+    expect(within(centre).getByText("12 images")).toBeTruthy();
+  });
+
+  test("Recent Activity lists the entries with their status and time, and View All leads to the activity log", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS });
+    const recent = await screen.findByRole("region", { name: "Recent Activity" });
+    await within(recent).findByText("New application from Anita Desai");
+    expect(within(recent).getByText("2 hours ago")).toBeTruthy();
+    expect(within(recent).getByText("3 days ago")).toBeTruthy();
+    expect(within(recent).getByText("In Progress")).toBeTruthy();
+    expect(within(recent).getByRole("link", { name: "View All" }).getAttribute("href")).toBe("/admin/activity");
+  });
+
+  test("if the figures cannot be loaded, counts read 0, the lists are empty, and an alert says so", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => new TrpcFailure("Forbidden", 403) });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We could not load the dashboard figures.");
+    for (const name of ["Total Students", "Pending Applications", "Approved This Month", "Contact Inquiries"]) {
+      expect(within(screen.getByRole("group", { name })).getByText("0")).toBeTruthy();
+    }
+    expect(screen.getByText("No recent activity yet")).toBeTruthy();
+  });
+});

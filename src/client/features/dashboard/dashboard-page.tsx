@@ -1,0 +1,104 @@
+/**
+ * /admin/dashboard (spec part 2, Dashboard): four headline figures, each with the change the server
+ * computed (docs/decisions/005 — never a fixed figure), the nine management-centre cards, and Recent
+ * Activity with View All → /admin/activity. If the figures cannot be loaded, counts read 0 and the
+ * lists stay empty under an error alert (spec part 2 §8), with a way to try again.
+ */
+
+import type { ReactNode } from "react";
+import { formatNumber } from "../../lib/format.ts";
+import { welcomeLine } from "../../lib/greeting.ts";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { StatCard, type StatTone } from "../../ui/card.tsx";
+import { CheckCircleIcon, FileIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { ManagementCentre } from "./management-centre.tsx";
+import { RecentActivity } from "./recent-activity.tsx";
+import { type FigureChange, StatChange } from "./stat-change.tsx";
+
+type Stats = RouterOutputs["dashboard"]["stats"];
+
+export const DASHBOARD_LOAD_FAILED = "We could not load the dashboard figures. Please check your internet connection and try again.";
+
+const NO_CHANGE: FigureChange = { value: 0, unit: "count", label: "0", comparedWith: "" };
+
+/** What the screen shows when the figures could not be loaded: zeros and empty lists. */
+const ZEROS: Stats = {
+  totalStudents: 0,
+  pendingAdmissions: 0,
+  approvedThisMonth: 0,
+  totalContacts: 0,
+  changes: { totalStudents: NO_CHANGE, pendingAdmissions: NO_CHANGE, approvedThisMonth: NO_CHANGE, totalContacts: NO_CHANGE },
+  totalCourses: 0,
+  totalBooks: 0,
+  totalExams: 0,
+  totalTickets: 0,
+  managementCenters: 9,
+  galleryImages: 0,
+  recentActivity: [],
+};
+
+const FIGURES: readonly {
+  key: "totalStudents" | "pendingAdmissions" | "approvedThisMonth" | "totalContacts";
+  label: string;
+  icon: ReactNode;
+  tone: StatTone;
+}[] = [
+  { key: "totalStudents", label: "Total Students", icon: <UsersIcon />, tone: "primary" },
+  { key: "pendingAdmissions", label: "Pending Applications", icon: <FileIcon />, tone: "pending" },
+  { key: "approvedThisMonth", label: "Approved This Month", icon: <CheckCircleIcon />, tone: "approved" },
+  { key: "totalContacts", label: "Contact Inquiries", icon: <MailIcon />, tone: "info" },
+];
+
+export default function AdminDashboardPage() {
+  usePageTitle("Dashboard");
+  const { user } = useSession();
+  const now = useNow();
+  const query = trpc.dashboard.stats.useQuery(undefined, { refetchOnWindowFocus: true });
+  const failed = query.isError && !query.data;
+  const stats: Stats | null = query.data ?? (failed ? ZEROS : null);
+
+  return (
+    <section className="ops-page" aria-labelledby="dashboard-title">
+      <div className="welcome-banner">
+        <h1 id="dashboard-title" className="page-title">
+          Dashboard
+        </h1>
+        <p className="welcome-banner__line">{welcomeLine(user?.name, user?.signedInBefore)}</p>
+        <p className="welcome-banner__meta">Here is how admissions, students and inquiries stand today.</p>
+      </div>
+
+      {failed ? (
+        <Alert tone="error" title="Dashboard not loaded">
+          <p>{DASHBOARD_LOAD_FAILED}</p>
+          <Button size="sm" variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      <div className="grid grid--4 grid--sm ops-stats ops-stats--dashboard" aria-busy={query.isPending || undefined}>
+        {FIGURES.map((f) => (
+          <StatCard
+            key={f.key}
+            label={f.label}
+            icon={f.icon}
+            tone={f.tone}
+            value={stats ? formatNumber(stats[f.key]) : <Skeleton width="4ch" />}
+            hint={query.data ? <StatChange change={query.data.changes[f.key]} /> : stats ? undefined : <Skeleton width="8rem" />}
+          />
+        ))}
+      </div>
+
+      <div className="ops-dashboard-columns">
+        <ManagementCentre stats={stats} />
+        <RecentActivity entries={stats?.recentActivity ?? []} loading={stats === null} now={now} />
+      </div>
+    </section>
+  );
+}

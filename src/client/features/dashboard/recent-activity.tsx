@@ -1,0 +1,64 @@
+/** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
+import { Link } from "wouter";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
+import { Card } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { FileIcon, MailIcon } from "../../ui/icons.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { relativeTime } from "../notifications/relative-time.ts";
+
+type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
+
+const statusLabel = (status: string) =>
+  status
+    .split(/[-_\s]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+export function RecentActivity({ entries, loading, now }: { entries: readonly Entry[]; loading: boolean; now: Date }) {
+  return (
+    <Card
+      title="Recent Activity"
+      actions={
+        <Link href="/activity" className="ops-link">
+          View All <ArrowRightIcon size={16} />
+        </Link>
+      }
+    >
+      {loading ? (
+        <div aria-hidden="true" className="stack">
+          <Skeleton lines={2} />
+          <Skeleton lines={2} />
+          <Skeleton lines={2} />
+        </div>
+      ) : entries.length === 0 ? (
+        <EmptyState title="No recent activity yet" description="New applications and contact inquiries will appear here as they arrive." />
+      ) : (
+        <ul className="ops-activity">
+          {entries.slice(0, 5).map((e) => (
+            <li key={`${e.type}-${e.id}`} className="ops-activity__item">
+              <span className={`ops-activity__icon ops-activity__icon--${e.type}`} aria-hidden="true">
+                {e.type === "admission" ? <FileIcon size={18} /> : <MailIcon size={18} />}
+              </span>
+              <div className="ops-activity__text">
+                <Link href={e.type === "admission" ? "/admissions" : "/contacts"} className="ops-activity__title">
+                  {e.title}
+                </Link>
+                <p className="ops-activity__description">{e.description}</p>
+              </div>
+              <div className="ops-activity__meta">
+                <Badge tone={statusTone(e.status)}>{statusLabel(e.status)}</Badge>
+                <time dateTime={e.time} title={formatDateTime(e.time)}>
+                  {relativeTime(e.time, now)}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

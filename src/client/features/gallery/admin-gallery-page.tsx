@@ -1,0 +1,389 @@
+/**
+ * /admin/gallery — Gallery Management (spec part 2): stat cards, a search over title and description and a
+ * category filter (both on the server, DECISIONS 13; with page and view in the URL), grid or list view,
+ * selection with Select All over the images shown and Delete Selected (n), a drop zone and browse button
+ * opening Upload Images (per-file results), Edit Image and the delete confirmations. The list reloads
+ * after every change; the selection clears after a bulk delete.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { cx } from "../../ui/cx.ts";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { CheckCircleIcon, ImageIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage, ListSearch, plural, rangeText } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton, Spinner } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { DropZone } from "./drop-zone.tsx";
+import { EditImageDialog, type ImageChanges } from "./edit-dialog.tsx";
+import { formatBytes } from "./format-bytes.ts";
+import { GalleryGrid, type GalleryImage, GalleryList } from "./gallery-views.tsx";
+import { type IncomingFiles, UploadDialog } from "./upload-dialog.tsx";
+
+const CATEGORY_VALUES = ["all", ...GALLERY_CATEGORIES] as const;
+type CategoryFilter = (typeof CATEGORY_VALUES)[number];
+const CATEGORY_FILTER = { key: "category", values: CATEGORY_VALUES };
+const CATEGORY_OPTIONS = [{ value: "all", label: "All Categories" }, ...GALLERY_CATEGORIES.map((c) => ({ value: c, label: c }))];
+
+type View = "grid" | "list";
+
+/** The spec's texts (part 2, Gallery Management; §8). */
+export const GALLERY_TEXT = {
+  emptyTitle: "No images found",
+  emptyDescription: "Upload your first images to get started",
+  noMatch: "No images match this search or category.",
+  deleteOne: (title: string) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  deleteMany: (n: number) => `Are you sure you want to delete ${n} selected ${n === 1 ? "image" : "images"}? This action cannot be undone.`,
+  deleteSelected: (n: number) => `Delete Selected (${n})`,
+} as const;
+
+type Deleting = { kind: "one"; image: GalleryImage } | { kind: "many"; ids: number[] };
+
+export default function AdminGalleryPage() {
+  usePageTitle("Gallery Management");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(CATEGORY_FILTER);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const view: View = new URLSearchParams(search).get("view") === "list" ? "list" : "grid";
+
+  const query = trpc.gallery.adminList.useQuery(
+    { page: list.page, limit: GALLERY_ADMIN_PAGE_SIZE, search: list.search, category: list.filter as CategoryFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const images = useMemo(() => query.data?.images ?? [], [query.data]);
+
+  const [banner, setBanner] = useState<string | null>(null);
+  const [picked, setSelected] = useState<Set<number>>(() => new Set());
+  // What counts as selected is only ever what is shown (the filtered view): a search or another page
+  // cannot leave hidden images selected for deletion.
+  const selected = useMemo(() => new Set(images.map((i) => i.id).filter((id) => picked.has(id))), [images, picked]);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [incoming, setIncoming] = useState<IncomingFiles | null>(null);
+  const batch = useRef(0);
+  const [editing, setEditing] = useState<GalleryImage | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const update = trpc.gallery.update.useMutation();
+  const remove = trpc.gallery.remove.useMutation();
+  const bulkRemove = trpc.gallery.bulkRemove.useMutation();
+
+  // A failed load shows in the dismissible banner (the server's reason, else the spec's text).
+  useEffect(() => {
+    if (query.isError) setBanner(failureMessage(query.error, GALLERY_MESSAGES.loadFailed));
+  }, [query.isError, query.error]);
+
+  /** After any change: this list, the public gallery and the figures elsewhere ask the server again. */
+  const reload = () => Promise.all([utils.gallery.invalidate(), utils.dashboard.stats.invalidate()]);
+
+  const setView = (next: View) => {
+    const params = new URLSearchParams(search);
+    if (next === "list") params.set("view", "list");
+    else params.delete("view");
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`, { replace: true });
+  };
+
+  const chooseFiles = (files: File[]) => {
+    batch.current += 1;
+    setIncoming({ id: batch.current, files });
+    setUploadOpen(true);
+  };
+
+  const toggle = (id: number) =>
+    setSelected(() => {
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const allSelected = images.length > 0 && images.every((i) => selected.has(i.id));
+  const someSelected = selected.size > 0 && !allSelected;
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = someSelected;
+  }, [someSelected]);
+
+  const saveEdit = (changes: ImageChanges) => {
+    setEditError(null);
+    update.mutate(changes, {
+      onSuccess: ({ message }) => {
+        setEditing(null);
+        toast.show(message);
+        void reload();
+      },
+      onError: (err) => setEditError(failureMessage(err, GALLERY_MESSAGES.updateFailed)),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    if (deleting.kind === "one") {
+      remove.mutate(
+        { id: deleting.image.id },
+        {
+          onSuccess: ({ message }) => {
+            setDeleting(null);
+            setSelected((current) => {
+              const next = new Set(current);
+              next.delete(deleting.image.id);
+              return next;
+            });
+            toast.show(message);
+            void reload();
+          },
+          onError: (err) => setDeleteError(failureMessage(err, GALLERY_MESSAGES.deleteFailed)),
+        },
+      );
+    } else {
+      bulkRemove.mutate(
+        { imageIds: deleting.ids },
+        {
+          onSuccess: ({ message }) => {
+            setDeleting(null);
+            setSelected(new Set());
+            toast.show(message);
+            void reload();
+          },
+          onError: (err) => setDeleteError(failureMessage(err, GALLERY_MESSAGES.bulkDeleteFailed)),
+        },
+      );
+    }
+  };
+
+  const stats = query.data?.stats;
+  const stat = (value: string | number | undefined) => (stats ? value : <Skeleton width="4ch" />);
+  const inUse = stats?.categoryStats.filter((c) => c.count > 0).length ?? 0;
+  const filtered = list.search !== "" || list.filter !== "all";
+  const pagination = query.data?.pagination;
+  const viewProps = {
+    images,
+    selected,
+    onToggle: toggle,
+    onEdit: (image: GalleryImage) => {
+      setEditError(null);
+      setEditing(image);
+    },
+    onDelete: (image: GalleryImage) => {
+      setDeleteError(null);
+      setDeleting({ kind: "one", image });
+    },
+  };
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <div className="ac-gallery-loading">
+        <Spinner size="lg" label="Loading gallery images" />
+      </div>
+    );
+  } else if (images.length === 0) {
+    body = query.isError ? null : (
+      <Card>
+        <EmptyState
+          icon={<ImageIcon size={28} />}
+          title={GALLERY_TEXT.emptyTitle}
+          description={filtered ? GALLERY_TEXT.noMatch : GALLERY_TEXT.emptyDescription}
+          action={
+            filtered ? (
+              <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+                {list.search ? "Clear search" : "Show all categories"}
+              </Button>
+            ) : (
+              <Button onClick={() => setUploadOpen(true)}>
+                <UploadIcon size={18} /> Upload Images
+              </Button>
+            )
+          }
+        />
+      </Card>
+    );
+  } else if (view === "grid") {
+    body = <GalleryGrid {...viewProps} />;
+  } else {
+    body = (
+      <Card flush>
+        <GalleryList {...viewProps} />
+      </Card>
+    );
+  }
+
+  return (
+    <section className="ops-page ac-gallery" aria-labelledby="gallery-title">
+      <header className="page-header">
+        <div>
+          <h1 id="gallery-title">Gallery Management</h1>
+          <p>Photos for the public gallery. Active images are shown to visitors, newest first.</p>
+        </div>
+        <Button onClick={() => setUploadOpen(true)}>
+          <UploadIcon size={18} /> Upload Images
+        </Button>
+      </header>
+
+      {banner ? (
+        <Alert tone="error" onDismiss={() => setBanner(null)}>
+          <p>{banner}</p>
+          {query.isError ? (
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <div className="grid grid--4 grid--sm ops-stats">
+        <StatCard label="Total Images" value={stat(stats?.totalImages)} icon={<ImageIcon />} />
+        <StatCard
+          label="Active Images"
+          value={stat(stats?.activeImages)}
+          hint={stats && stats.inactiveImages > 0 ? `${stats.inactiveImages} inactive` : undefined}
+          icon={<CheckCircleIcon />}
+          tone="approved"
+        />
+        <StatCard
+          label="Categories"
+          value={GALLERY_CATEGORIES.length}
+          hint={stats ? `${inUse} in use` : undefined}
+          icon={<FolderIcon />}
+          tone="info"
+        />
+        <StatCard
+          label="Storage Used"
+          value={stat(stats ? formatBytes(stats.storageUsed) : undefined)}
+          icon={<HardDriveIcon />}
+          tone="neutral"
+        />
+      </div>
+
+      <DropZone onFiles={chooseFiles} />
+
+      <div className="ops-toolbar">
+        <ListSearch
+          id="gallery-search"
+          label="Search images"
+          placeholder="Search by title or description"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          id="gallery-category"
+          label="Category"
+          hideLabel
+          fieldClassName="ops-toolbar__filter"
+          options={CATEGORY_OPTIONS}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+        <div className="ac-view-toggle" role="group" aria-label="View">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={view === "grid"}
+            className={cx(view === "grid" && "is-on")}
+            onClick={() => setView("grid")}
+          >
+            <GridIcon size={18} /> Grid
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={view === "list"}
+            className={cx(view === "list" && "is-on")}
+            onClick={() => setView("list")}
+          >
+            <ListIcon size={18} /> List
+          </Button>
+        </div>
+      </div>
+
+      {images.length > 0 ? (
+        <div className="ac-selection-bar">
+          <label className="ac-select-all">
+            <input
+              ref={selectAllRef}
+              type="checkbox"
+              className="ui-check__input"
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(images.map((i) => i.id)))}
+            />
+            <span>Select All</span>
+          </label>
+          <span className="text-sm text-muted" aria-live="polite">
+            {selected.size > 0 ? `${plural(selected.size, "image")} selected` : `${plural(images.length, "image")} shown`}
+          </span>
+          {selected.size > 0 ? (
+            <Button
+              variant="danger"
+              size="sm"
+              className="ac-selection-bar__delete"
+              onClick={() => {
+                setDeleteError(null);
+                setDeleting({ kind: "many", ids: [...selected] });
+              }}
+            >
+              <TrashIcon size={16} /> {GALLERY_TEXT.deleteSelected(selected.size)}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {/* While another search or page loads, the previous images stay, dimmed. */}
+      <div aria-busy={query.isFetching || undefined} className={cx(query.isPlaceholderData && "ac-is-stale")}>
+        {body}
+      </div>
+
+      {pagination && pagination.totalPages > 1 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "images")}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+
+      <UploadDialog
+        open={uploadOpen}
+        incoming={incoming}
+        onClose={() => setUploadOpen(false)}
+        // The dialog itself reports what was stored and what was refused.
+        onUploaded={() => void reload()}
+      />
+
+      <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Confirm Delete"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending || bulkRemove.isPending}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        <p>
+          {deleting?.kind === "one"
+            ? GALLERY_TEXT.deleteOne(deleting.image.title)
+            : deleting
+              ? GALLERY_TEXT.deleteMany(deleting.ids.length)
+              : null}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Edit Image (spec part 2, Gallery Management): title, category, description and whether the image is
+ * shown in the public gallery; Cancel and Save Changes. A failure stays inside with what was typed.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_MESSAGES, GALLERY_TITLE_MAX, type GalleryCategoryName } from "../../../shared/schemas/gallery.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
+
+export interface EditableImage {
+  id: number;
+  title: string;
+  category: string;
+  description: string | null;
+  isActive: boolean;
+  thumbnailUrl: string;
+}
+
+export interface ImageChanges {
+  id: number;
+  title: string;
+  category: GalleryCategoryName;
+  description: string;
+  isActive: boolean;
+}
+
+export function EditImageDialog({
+  image,
+  busy,
+  error,
+  onSave,
+  onClose,
+}: {
+  image: EditableImage | null;
+  busy: boolean;
+  error: string | null;
+  onSave: (changes: ImageChanges) => void;
+  onClose: () => void;
+}) {
+  const [title, setTitle] = useState("");
+  const [category, setCategory] = useState<GalleryCategoryName>("Campus");
+  const [description, setDescription] = useState("");
+  const [isActive, setIsActive] = useState(true);
+  const [titleError, setTitleError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!image) return;
+    setTitle(image.title);
+    setCategory((GALLERY_CATEGORIES as readonly string[]).includes(image.category) ? (image.category as GalleryCategoryName) : "Campus");
+    setDescription(image.description ?? "");
+    setIsActive(image.isActive);
+    setTitleError(null);
+  }, [image]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!image || busy) return;
+    const trimmed = title.trim();
+    if (!trimmed) {
+      setTitleError(GALLERY_MESSAGES.titleRequired);
+      document.getElementById("edit-image-title")?.focus();
+      return;
+    }
+    onSave({ id: image.id, title: trimmed, category, description: description.trim(), isActive });
+  };
+
+  return (
+    <Dialog
+      open={image !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Edit Image"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-image-form" loading={busy}>
+            {busy ? "Saving..." : "Save Changes"}
+          </Button>
+        </>
+      }
+    >
+      {image ? (
+        <form id="edit-image-form" className="stack" onSubmit={submit} noValidate>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <img src={image.thumbnailUrl} alt="" className="ac-edit-preview" />
+          <TextInput
+            id="edit-image-title"
+            label="Title"
+            required
+            maxLength={GALLERY_TITLE_MAX}
+            value={title}
+            error={titleError}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setTitleError(null);
+            }}
+          />
+          <Select
+            id="edit-image-category"
+            label="Category"
+            options={GALLERY_CATEGORIES}
+            value={category}
+            onChange={(e) => setCategory(e.target.value as GalleryCategoryName)}
+          />
+          <TextArea
+            id="edit-image-description"
+            label="Description"
+            rows={3}
+            maxLength={GALLERY_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <Checkbox
+            id="edit-image-active"
+            label="Active"
+            hint="Active images are shown in the public gallery; inactive ones are kept but hidden."
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+          />
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * /gallery (spec part 1 §2, §8, §9): category tabs kept in the URL (`?category=Sports`, so a reload or a
+ * shared link keeps them), a stats strip, a responsive grid of the active photos and the full-screen
+ * viewer. Thumbnails load lazily in the size the screen needs (srcset/sizes) and reserve their space
+ * (width/height), so nothing jumps while they arrive on a slow connection. Photos come 24 at a time
+ * ("Show more photos"), so a gallery of thousands costs a phone no more than its first screenful.
+ */
+
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { ImageIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { TabPanel, Tabs } from "../../ui/tabs.tsx";
+import { PageHero } from "../site/page-hero.tsx";
+import { publicRetry } from "../site/site-status.ts";
+import { useMetaDescription } from "../site/use-meta-description.ts";
+import { GalleryViewer, ImageMissing } from "./gallery-viewer.tsx";
+
+export type GalleryImage = RouterOutputs["gallery"]["publicList"]["images"][number];
+export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
+export type GalleryFilter = "all" | GalleryCategory;
+
+export const GALLERY_DESCRIPTION = "Photos of our offices, facilities, events, students and faculty: campus life at the institute.";
+export const GALLERY_LOAD_FAILED = "Failed to fetch gallery images";
+export const GALLERY_EMPTY = "No images found in the gallery";
+
+const TABS: { id: GalleryFilter; label: string }[] = [
+  { id: "all", label: "All" },
+  ...GALLERY_CATEGORIES.map((category) => ({ id: category, label: category })),
+];
+
+/** The hard-coded figures of the stats strip (spec part 1 §9). */
+const FIXED_STATS = [
+  { value: "15+", label: "Events" },
+  { value: "50+", label: "Facilities" },
+] as const;
+
+/** The width a thumbnail takes in the grid below, so the browser picks the smallest fitting variant. */
+const THUMB_SIZES = "(min-width: 1232px) 290px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+
+/** `?category=` as a filter; anything unknown (or nothing) means all photos. */
+export function readCategory(value: string | null): GalleryFilter {
+  const match = GALLERY_CATEGORIES.find((category) => category.toLowerCase() === value?.trim().toLowerCase());
+  return match ?? "all";
+}
+
+const TAB_PREFIX = "gallery";
+
+export default function GalleryPage() {
+  usePageTitle("Gallery");
+  useMetaDescription(GALLERY_DESCRIPTION);
+  const [params, setParams] = useSearchParams();
+  const category = readCategory(params.get("category"));
+
+  // Pages shown for this category; another category starts again at one page.
+  const [shown, setShown] = useState({ category, pages: 1 });
+  const pages = shown.category === category ? shown.pages : 1;
+  const queries = trpc.useQueries((t) =>
+    Array.from({ length: pages }, (_, i) => t.gallery.publicList({ category, page: i + 1 }, { retry: publicRetry })),
+  );
+  const list = queries[0]!;
+  const next = queries[pages - 1]!;
+  // The pages answered so far, in order (a later page never shows before an earlier one).
+  const images: GalleryImage[] = [];
+  for (const q of queries) {
+    if (!q.data) break;
+    images.push(...q.data.images);
+  }
+  const total = list.data?.pagination.totalItems ?? 0;
+  const stats = list.data?.stats;
+  const showMore = () => setShown({ category, pages: pages + 1 });
+
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const openedId = useRef<number | null>(null);
+
+  // Another category closes the viewer (its index would point into the old list).
+  useEffect(() => setViewerIndex(null), [category]);
+
+  // Back on the page, focus returns to the photo that opened the viewer (also where a click does not
+  // focus the button, e.g. Safari).
+  useEffect(() => {
+    if (viewerIndex !== null || openedId.current === null) return;
+    const id = openedId.current;
+    openedId.current = null;
+    document.querySelector<HTMLElement>(`[data-gallery-id="${id}"]`)?.focus();
+  }, [viewerIndex]);
+
+  const selectCategory = (id: string) => {
+    const next = readCategory(id);
+    setParams(next === "all" ? {} : { category: next }, { replace: true });
+  };
+
+  const openViewer = (index: number) => {
+    openedId.current = images[index]?.id ?? null;
+    setViewerIndex(index);
+  };
+
+  const categoryLabel = category === "all" ? "the gallery" : category;
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = (
+      // Its own key: the photos' list replaces it whole instead of reusing (and so moving) these items,
+      // which counted as a layout shift.
+      <ul key="loading" className="gallery-grid" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <li key={i} className="gallery-tile gallery-tile--loading">
+            <span className="gallery-tile__frame">
+              <Skeleton className="gallery-tile__skeleton" />
+            </span>
+            <span className="gallery-tile__caption">
+              <Skeleton width="70%" />
+              <Skeleton width="40%" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (list.isError) {
+    const { message } = normaliseError(list.error);
+    content = (
+      <Alert tone="error" title={GALLERY_LOAD_FAILED}>
+        <p>{message === MSG.genericError ? "Please check your connection and try again." : message}</p>
+        <Button variant="secondary" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (images.length === 0) {
+    content = (
+      <EmptyState
+        icon={<ImageIcon size={28} />}
+        title={GALLERY_EMPTY}
+        description={
+          category === "all"
+            ? "We are adding photos of our offices and events soon. Please check back later."
+            : `There are no photos in ${category} yet. Have a look at the other categories.`
+        }
+        action={
+          category === "all" ? (
+            <Link href="/contact" className={buttonClass("secondary")}>
+              Visit or contact us
+            </Link>
+          ) : (
+            <Button variant="secondary" onClick={() => selectCategory("all")}>
+              Show all photos
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        <ul key="photos" className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <GalleryTile image={image} onOpen={() => openViewer(index)} />
+            </li>
+          ))}
+        </ul>
+        <div className="gallery__more">
+          <p className="gallery__count" aria-live="polite">
+            Showing {formatNumber(images.length)} of {formatNumber(total)} photos
+          </p>
+          {next.isError ? (
+            <Alert tone="error" title="The next photos could not be loaded">
+              <Button variant="secondary" size="sm" onClick={() => void next.refetch()} loading={next.isFetching}>
+                Try again
+              </Button>
+            </Alert>
+          ) : images.length < total ? (
+            <Button variant="secondary" onClick={showMore} loading={next.isPending}>
+              Show more photos
+            </Button>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Life at the institute"
+        title="Gallery"
+        lead="A look inside our offices, our facilities and the days we celebrate together with our students."
+      />
+      <section className="section gallery" aria-label="Photos">
+        <div className="container">
+          <dl className="gallery-stats">
+            <div className="gallery-stats__item">
+              <dt>Photos</dt>
+              <dd>{stats ? formatNumber(stats.total) : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
+            </div>
+            <div className="gallery-stats__item">
+              <dt>Categories</dt>
+              <dd>{stats ? stats.categories : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
+            </div>
+            {FIXED_STATS.map((stat) => (
+              <div key={stat.label} className="gallery-stats__item">
+                <dt>{stat.label}</dt>
+                <dd>{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <Tabs tabs={TABS} value={category} onChange={selectCategory} idPrefix={TAB_PREFIX} label="Photo categories" />
+          <TabPanel idPrefix={TAB_PREFIX} id={category} value={category} className="gallery__panel">
+            <div aria-busy={list.isPending || undefined}>{content}</div>
+          </TabPanel>
+        </div>
+      </section>
+      <GalleryViewer images={images} index={viewerIndex} onIndexChange={setViewerIndex} onClose={() => setViewerIndex(null)} />
+    </>
+  );
+}
+
+/** One photo in the grid: a button that opens the viewer, with the title and category under it. */
+function GalleryTile({ image, onOpen }: { image: GalleryImage; onOpen: () => void }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <button type="button" className="gallery-tile" data-gallery-id={image.id} aria-haspopup="dialog" onClick={onOpen}>
+      <span className="gallery-tile__frame">
+        {broken ? (
+          <ImageMissing />
+        ) : (
+          <img
+            className="gallery-tile__image"
+            src={image.thumbnailUrl}
+            srcSet={image.srcset}
+            sizes={THUMB_SIZES}
+            width={image.width}
+            height={image.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setBroken(true)}
+          />
+        )}
+      </span>
+      <span className="gallery-tile__caption">
+        <span className="gallery-tile__title">{image.title}</span>
+        <span className="gallery-tile__category">{image.category}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The managed images as a grid of cards or a list (table). Each image has a selection checkbox; Edit and
+ * Delete show on hover or keyboard focus in the grid (always on touch screens), and always in the list.
+ */
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { cx } from "../../ui/cx.ts";
+import { EditIcon, TrashIcon } from "../../ui/icons.tsx";
+import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { formatBytes } from "./format-bytes.ts";
+
+export type GalleryImage = RouterOutputs["gallery"]["adminList"]["images"][number];
+
+export interface GalleryViewProps {
+  images: readonly GalleryImage[];
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onEdit: (image: GalleryImage) => void;
+  onDelete: (image: GalleryImage) => void;
+}
+
+function SelectBox({ image, selected, onToggle }: { image: GalleryImage; selected: boolean; onToggle: (id: number) => void }) {
+  return (
+    <input
+      type="checkbox"
+      className="ui-check__input ac-select"
+      aria-label={`Select ${image.title}`}
+      checked={selected}
+      onChange={() => onToggle(image.id)}
+    />
+  );
+}
+
+function Actions({
+  image,
+  onEdit,
+  onDelete,
+}: {
+  image: GalleryImage;
+  onEdit: (i: GalleryImage) => void;
+  onDelete: (i: GalleryImage) => void;
+}) {
+  return (
+    <span className="ops-row-actions">
+      <IconAction label={`Edit ${image.title}`} icon={<EditIcon size={18} />} onClick={() => onEdit(image)} />
+      <IconAction label={`Delete ${image.title}`} icon={<TrashIcon size={18} />} onClick={() => onDelete(image)} />
+    </span>
+  );
+}
+
+const SIZES = "(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw";
+
+export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: GalleryViewProps) {
+  return (
+    <ul className="ac-gallery-grid" aria-label="Gallery images">
+      {images.map((image) => {
+        const isSelected = selected.has(image.id);
+        return (
+          <li key={image.id} className={cx("ac-gallery-card", isSelected && "is-selected", !image.isActive && "is-inactive")}>
+            <div className="ac-gallery-card__media">
+              <img
+                src={image.thumbnailUrl}
+                srcSet={image.srcset}
+                sizes={SIZES}
+                alt={image.title}
+                width={image.width ?? undefined}
+                height={image.height ?? undefined}
+                loading="lazy"
+                decoding="async"
+                className="ac-gallery-card__img"
+              />
+              <span className="ac-gallery-card__select">
+                <SelectBox image={image} selected={isSelected} onToggle={onToggle} />
+              </span>
+              <span className="ac-gallery-card__actions">
+                <Actions image={image} onEdit={onEdit} onDelete={onDelete} />
+              </span>
+            </div>
+            <div className="ac-gallery-card__body">
+              <p className="ac-gallery-card__title" title={image.title}>
+                {image.title}
+              </p>
+              <p className="ac-gallery-card__meta">
+                <Badge tone="info">{image.category}</Badge>
+                {!image.isActive ? <Badge tone="neutral">Inactive</Badge> : null}
+              </p>
+              {image.description ? <p className="ac-gallery-card__description">{image.description}</p> : null}
+              <p className="text-sm text-muted">
+                <time dateTime={image.uploadDate} title={formatDateTime(image.uploadDate)}>
+                  {formatDate(image.uploadDate)}
+                </time>
+                {" · "}
+                {formatBytes(image.sizeBytes)}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: GalleryViewProps) {
+  const columns: TableColumn<GalleryImage>[] = [
+    {
+      key: "select",
+      header: <span className="sr-only">Selected</span>,
+      label: "Select",
+      className: "ac-gallery-list__select",
+      render: (image) => <SelectBox image={image} selected={selected.has(image.id)} onToggle={onToggle} />,
+    },
+    {
+      key: "image",
+      header: "Image",
+      render: (image) => (
+        <span className="ac-gallery-list__image">
+          <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" className="ac-gallery-list__thumb" />
+          <span className="ops-cell-stack">
+            <span className="ops-cell-strong">{image.title}</span>
+            {image.description ? <span className="text-sm text-muted ac-clamp-2">{image.description}</span> : null}
+          </span>
+        </span>
+      ),
+    },
+    { key: "category", header: "Category", render: (image) => <Badge tone="info">{image.category}</Badge> },
+    {
+      key: "status",
+      header: "Status",
+      className: "ui-table__cell--nowrap",
+      render: (image) => <Badge tone={image.isActive ? "approved" : "neutral"}>{image.isActive ? "Active" : "Inactive"}</Badge>,
+    },
+    {
+      key: "uploaded",
+      header: "Uploaded",
+      className: "ui-table__cell--nowrap",
+      render: (image) => (
+        <time dateTime={image.uploadDate} title={formatDateTime(image.uploadDate)}>
+          {formatDate(image.uploadDate)}
+        </time>
+      ),
+    },
+    {
+      key: "size",
+      header: "Size",
+      className: "ui-table__cell--numeric ui-table__cell--nowrap",
+      render: (image) => formatBytes(image.sizeBytes),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      label: "Actions",
+      className: "ui-table__cell--actions",
+      render: (image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+  return (
+    <Table
+      caption="Gallery images"
+      captionHidden
+      columns={columns}
+      rows={images}
+      rowKey={(image) => image.id}
+      className="ac-gallery-list"
+    />
+  );
+}

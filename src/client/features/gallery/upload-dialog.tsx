@@ -1,0 +1,348 @@
+/**
+ * Upload Images (spec part 2, Gallery Management): one row per chosen image with a preview, its title
+ * (prefilled from the file name), category (Campus) and an optional description; a drop zone when no
+ * file is chosen yet. Upload Images sends them in one request with a progress bar; the answer is per file,
+ * so the good images are stored and each refused file is listed with its reason.
+ */
+import { useEffect, useRef, useState } from "react";
+import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { GALLERY_MESSAGES, type GalleryCategoryName } from "../../../shared/schemas/gallery.ts";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { CloseIcon, ImageIcon } from "../../ui/icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { DropZone } from "./drop-zone.tsx";
+import { formatBytes } from "./format-bytes.ts";
+import { rejectionsFromErrors, rowProblems, rowsForFiles, type UploadRejection, type UploadRow, uploadFormData } from "./upload-files.ts";
+
+export const UPLOAD_URL = "/gallery/upload";
+
+interface UploadAnswer {
+  success: true;
+  data: { message: string; uploaded: unknown[]; rejected: UploadRejection[] };
+}
+
+interface Outcome {
+  uploaded: number;
+  message: string | null;
+  rejected: UploadRejection[];
+}
+
+type Problems = Record<string, { title?: string; file?: string }>;
+
+export interface IncomingFiles {
+  /** a new id for every batch chosen outside the dialog */
+  id: number;
+  files: File[];
+}
+
+export function UploadDialog({
+  open,
+  incoming,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  incoming: IncomingFiles | null;
+  onClose: () => void;
+  /** called once images were stored (the list reloads) */
+  onUploaded: (count: number, message: string) => void;
+}) {
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problems>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const seen = useRef<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const uploading = progress !== null;
+
+  const addFiles = (files: File[]) => {
+    setOutcome(null);
+    setFailure(null);
+    const sorted = rowsForFiles(files, rows.length);
+    setSkipped(sorted.skipped);
+    setRows([...rows, ...sorted.rows]);
+  };
+
+  // Files chosen on the page (drop zone, browse) arrive as a batch.
+  useEffect(() => {
+    if (!incoming || incoming.id === seen.current) return;
+    seen.current = incoming.id;
+    addFiles(incoming.files);
+  }, [incoming]);
+
+  const reset = () => {
+    setRows([]);
+    setSkipped([]);
+    setProblems({});
+    setProgress(null);
+    setOutcome(null);
+    setFailure(null);
+  };
+
+  const close = () => {
+    if (uploading) return;
+    reset();
+    onClose();
+  };
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const update = (key: string, patch: Partial<UploadRow>) => {
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    if ("title" in patch) setProblems(({ [key]: p, ...rest }) => (p?.file ? { ...rest, [key]: { file: p.file } } : rest));
+  };
+
+  const remove = (key: string) => {
+    setRows((all) => all.filter((r) => r.key !== key));
+    setProblems(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  const upload = async () => {
+    if (uploading || rows.length === 0) return;
+    setFailure(null);
+    const found: Problems = {};
+    for (const row of rows) {
+      const p = rowProblems(row);
+      if (p.title || p.file) found[row.key] = p;
+    }
+    if (Object.keys(found).length > 0) {
+      setProblems(found);
+      const first = rows.find((r) => found[r.key]);
+      if (first) document.getElementById(found[first.key]?.title ? `${first.key}-title` : `${first.key}-remove`)?.focus();
+      return;
+    }
+    const sending = rows;
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    try {
+      const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, {
+        signal: controller.signal,
+      });
+      const { uploaded, rejected, message } = answer.data;
+      setRows([]);
+      setProblems({});
+      if (uploaded.length > 0) onUploaded(uploaded.length, message);
+      setOutcome({ uploaded: uploaded.length, message, rejected });
+    } catch (err) {
+      const error = normaliseError(err);
+      const rejected = error.status === 400 ? rejectionsFromErrors(error.errors, sending) : [];
+      if (rejected.length > 0) {
+        setRows([]);
+        setProblems({});
+        setOutcome({ uploaded: 0, message: null, rejected });
+      } else {
+        const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401;
+        setFailure(fromServer ? error.message : GALLERY_MESSAGES.uploadFailed);
+      }
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  const count = rows.length;
+  const footer = outcome ? (
+    <>
+      <Button variant="secondary" onClick={() => setOutcome(null)}>
+        Upload more
+      </Button>
+      <Button onClick={close}>Done</Button>
+    </>
+  ) : (
+    <>
+      <Button variant="secondary" onClick={close} disabled={uploading}>
+        Cancel
+      </Button>
+      <Button onClick={() => void upload()} loading={uploading} disabled={count === 0}>
+        {uploading ? "Uploading..." : "Upload Images"}
+      </Button>
+    </>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Upload Images"
+      description={outcome ? undefined : "Give each image a title and a category. They appear in the public gallery once uploaded."}
+      size="lg"
+      footer={footer}
+    >
+      <div className="stack">
+        {failure ? (
+          <Alert tone="error" onDismiss={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        ) : null}
+        {outcome ? (
+          <UploadOutcome outcome={outcome} />
+        ) : (
+          <>
+            {skipped.length > 0 ? (
+              <Alert tone="warning" title="Some files were left out" onDismiss={() => setSkipped([])}>
+                <ul className="ac-plain-list">
+                  {skipped.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
+                </ul>
+              </Alert>
+            ) : null}
+            {count === 0 ? (
+              <DropZone onFiles={addFiles} />
+            ) : (
+              <>
+                <ol className="ac-upload-rows" aria-label="Images to upload">
+                  {rows.map((row, index) => (
+                    <UploadRowEditor
+                      key={row.key}
+                      row={row}
+                      index={index}
+                      problems={problems[row.key]}
+                      disabled={uploading}
+                      onChange={(patch) => update(row.key, patch)}
+                      onRemove={() => remove(row.key)}
+                    />
+                  ))}
+                </ol>
+                {uploading ? (
+                  <ProgressBar value={progress ?? 0} label={`Uploading ${count} ${count === 1 ? "image" : "images"}`} />
+                ) : (
+                  <DropZone onFiles={addFiles} compact />
+                )}
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function UploadOutcome({ outcome }: { outcome: Outcome }) {
+  const { uploaded, rejected, message } = outcome;
+  return (
+    <div className="stack" tabIndex={-1}>
+      {uploaded > 0 ? <Alert tone="success">{message ?? GALLERY_MESSAGES.uploaded(uploaded)}</Alert> : null}
+      {rejected.length > 0 ? (
+        <Alert
+          tone={uploaded > 0 ? "warning" : "error"}
+          title={
+            uploaded > 0
+              ? `${rejected.length} ${rejected.length === 1 ? "file was" : "files were"} not uploaded`
+              : GALLERY_MESSAGES.noneUploaded
+          }
+        >
+          <ul className="ac-plain-list ac-rejections" aria-label="Files not uploaded">
+            {rejected.map((r) => (
+              <li key={`${r.index}-${r.name}`}>
+                <strong className="ops-break">{r.name}</strong>: {r.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function UploadRowEditor({
+  row,
+  index,
+  problems,
+  disabled,
+  onChange,
+  onRemove,
+}: {
+  row: UploadRow;
+  index: number;
+  problems: { title?: string; file?: string } | undefined;
+  disabled: boolean;
+  onChange: (patch: Partial<UploadRow>) => void;
+  onRemove: () => void;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  useEffect(() => {
+    const url = URL.createObjectURL(row.file);
+    setPreview(url);
+    setUnreadable(false);
+    return () => URL.revokeObjectURL(url);
+  }, [row.file]);
+
+  // Visible labels stay short; screen readers hear which image each field belongs to.
+  const of = <span className="sr-only"> of image {index + 1}</span>;
+  return (
+    <li className="ac-upload-row">
+      <div className="ac-upload-row__media">
+        {unreadable ? (
+          <span className="ac-upload-row__thumb ac-upload-row__thumb--none">
+            <ImageIcon size={24} />
+            <span className="text-sm">No preview</span>
+          </span>
+        ) : preview ? (
+          <img src={preview} alt="" className="ac-upload-row__thumb" onError={() => setUnreadable(true)} />
+        ) : null}
+        <p className="text-sm ac-upload-row__file">
+          <span className="ops-break">{row.file.name}</span>
+          <span className="text-muted"> · {formatBytes(row.file.size)}</span>
+        </p>
+        {problems?.file ? (
+          <p className="ui-field__error" id={`${row.key}-file-error`}>
+            {problems.file}
+          </p>
+        ) : null}
+      </div>
+      <div className="ac-upload-row__fields">
+        <TextInput
+          id={`${row.key}-title`}
+          label={<>Title{of}</>}
+          required
+          value={row.title}
+          error={problems?.title}
+          disabled={disabled}
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
+        <Select
+          id={`${row.key}-category`}
+          label={<>Category{of}</>}
+          options={GALLERY_CATEGORIES}
+          value={row.category}
+          disabled={disabled}
+          onChange={(e) => onChange({ category: e.target.value as GalleryCategoryName })}
+        />
+        <TextArea
+          id={`${row.key}-description`}
+          label={<>Description{of} (optional)</>}
+          rows={2}
+          fieldClassName="ac-upload-row__wide"
+          maxLength={500}
+          value={row.description}
+          disabled={disabled}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </div>
+      <Button
+        id={`${row.key}-remove`}
+        variant="ghost"
+        size="sm"
+        iconOnly
+        className="ac-upload-row__remove"
+        aria-label={`Remove ${row.file.name}`}
+        aria-describedby={problems?.file ? `${row.key}-file-error` : undefined}
+        title={`Remove ${row.file.name}`}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        <CloseIcon size={18} />
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+/** The top bar's bell: a link to /admin/notifications with the unread count (hidden at 0). */
+import { Link } from "wouter";
+import { BellIcon } from "../../ui/icons.tsx";
+import { unreadLabel, useUnreadCount } from "./use-unread-count.ts";
+
+export function NotificationBell() {
+  const { data } = useUnreadCount();
+  const count = data?.count ?? 0;
+  const label = unreadLabel(count);
+  return (
+    <Link href="/notifications" className="icon-button ops-bell" aria-label={label} title={label}>
+      <BellIcon />
+      {count > 0 ? (
+        <span className="ops-bell__count" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,96 @@
+/** One notification in full: its message, type and priority, when it arrived, and its free key/value details. */
+import { Link } from "wouter";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TrashIcon } from "../../ui/icons.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
+import { areaOf, detailLabel, detailValue, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
+import { relativeTime } from "./relative-time.ts";
+
+export type NotificationItem = RouterOutputs["notifications"]["list"]["notifications"][number];
+
+export function NotificationDetails({
+  notification,
+  now,
+  deleting,
+  onDelete,
+  onClose,
+}: {
+  notification: NotificationItem | null;
+  now: Date;
+  deleting: boolean;
+  onDelete: (n: NotificationItem) => void;
+  onClose: () => void;
+}) {
+  const n = notification;
+  const details = n ? visibleDetails(n.data) : [];
+  const area = n ? areaOf(n.type) : null;
+  return (
+    <Dialog
+      open={n !== null}
+      onClose={onClose}
+      title={n?.title ?? ""}
+      size="md"
+      footer={
+        n ? (
+          <>
+            <Button variant="ghost" className="ops-footer-start" loading={deleting} onClick={() => onDelete(n)}>
+              <TrashIcon size={18} /> Delete
+            </Button>
+            {area ? (
+              <Link href={area.href} className={buttonClass("secondary")}>
+                {area.label}
+              </Link>
+            ) : null}
+            <Button onClick={onClose}>Close</Button>
+          </>
+        ) : null
+      }
+    >
+      {n ? (
+        <div className="stack">
+          <div className="cluster cluster--sm">
+            <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
+            <Badge tone="info">{typeLabel(n.type)}</Badge>
+            <Badge tone={n.read ? "neutral" : "accent"}>{n.read ? "Read" : "Unread"}</Badge>
+          </div>
+          <p className="ops-prose">{n.message}</p>
+          <p className="text-sm text-muted">
+            Received <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time> ({relativeTime(n.createdAt, now).toLowerCase()})
+            {n.readAt ? (
+              <>
+                {" "}
+                · read <time dateTime={n.readAt}>{formatDateTime(n.readAt)}</time>
+              </>
+            ) : null}
+          </p>
+          {details.length > 0 ? (
+            <section aria-labelledby="notification-details-heading" className="stack stack--sm">
+              <h3 id="notification-details-heading" className="ops-subheading">
+                Details
+              </h3>
+              <dl className="ops-details">
+                {details.map(([key, value]) => (
+                  <div key={key} className="ops-details__row">
+                    <dt>{detailLabel(key)}</dt>
+                    <dd>{detailValue(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * The details worth reading: internal record numbers (`admissionId: 12`) mean nothing on their own and
+ * are left out; everything else is shown as it came.
+ */
+export function visibleDetails(data: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(data).filter(([key, value]) => !(/Id$/.test(key) && typeof value === "number"));
+}

@@ -1,0 +1,143 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { unreadLabel } from "./use-unread-count.ts";
+
+withClientTestRules();
+
+type Note = RouterOutputs["notifications"]["list"]["notifications"][number];
+const note = (overrides: Partial<Note> = {}): Note => ({
+  _id: "11",
+  id: 11,
+  type: "admission",
+  title: "New admission application",
+  message: "Anita Desai applied for Commerce (APP-2026-000001).",
+  priority: "high",
+  read: false,
+  readAt: null,
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+  data: { applicationNumber: "APP-2026-000001", email: "anita@example.com" },
+  ...overrides,
+});
+
+/** A tiny server: one unread notification and one read one; reading changes the unread count. */
+function server() {
+  const items = [
+    note(),
+    note({
+      id: 12,
+      _id: "12",
+      type: "contact",
+      title: "New contact inquiry",
+      priority: "medium",
+      read: true,
+      readAt: "2026-01-01T00:00:00.000Z",
+    }),
+  ];
+  const unread = () => items.filter((n) => !n.read).length;
+  return {
+    "notifications.unreadCount": () => ({ count: unread() }),
+    "notifications.list": () => ({
+      notifications: items,
+      pagination: pagination(items.length),
+      counts: { total: items.length, unread: unread(), highPriority: 1, recent24h: 2 },
+    }),
+    "notifications.markRead": (input: unknown) => {
+      const n = items.find((i) => i.id === (input as { id: number }).id)!;
+      n.read = true;
+      n.readAt = new Date().toISOString();
+      return { notification: n };
+    },
+    "notifications.markAllRead": () => {
+      const updated = unread();
+      for (const n of items) n.read = true;
+      return { updated };
+    },
+  };
+}
+
+describe("the top bar's notification badge", () => {
+  test("at 0 there is no count, and the bell is named plainly", async () => {
+    renderAdmin("/admin/dashboard", { "notifications.unreadCount": () => ({ count: 0 }) });
+    await screen.findByRole("heading", { name: "Dashboard" });
+    // the bell is in the top bar; the sidebar and footer have their own Notifications links
+    const bell = await waitFor(() => {
+      const el = document.querySelector("header a.ops-bell");
+      if (!el) throw new Error("no bell yet");
+      return el;
+    });
+    expect(bell.getAttribute("aria-label")).toBe("Notifications");
+    expect(bell.getAttribute("href")).toBe("/admin/notifications");
+    expect(bell.querySelector(".ops-bell__count")).toBeNull();
+  });
+
+  test("with unread notifications it shows the count and says it in words", async () => {
+    renderAdmin("/admin/dashboard", { "notifications.unreadCount": () => ({ count: 3 }) });
+    const bell = await screen.findByRole("link", { name: "3 unread notifications" });
+    expect(bell.getAttribute("href")).toBe("/admin/notifications");
+    expect(bell.querySelector(".ops-bell__count")?.textContent).toBe("3");
+  });
+
+  test("one reads in the singular; more than 99 shows 99+ (the label keeps the real figure)", async () => {
+    expect(unreadLabel(1)).toBe("1 unread notification");
+    renderAdmin("/admin/dashboard", { "notifications.unreadCount": () => ({ count: 120 }) });
+    const bell = await screen.findByRole("link", { name: "120 unread notifications" });
+    expect(bell.querySelector(".ops-bell__count")?.textContent).toBe("99+");
+  });
+});
+
+describe("Notifications screen", () => {
+  test("counters, relative times, badges and unread styling", async () => {
+    renderAdmin("/admin/notifications", server());
+    const list = await screen.findByRole("list", { name: "Notifications" });
+    const [first, second] = within(list).getAllByRole("listitem");
+    expect(first!.className).toContain("is-unread");
+    expect(second!.className).not.toContain("is-unread");
+    expect(within(first!).getByText("5 minutes ago")).toBeTruthy();
+    expect(within(first!).getByText("High priority")).toBeTruthy();
+    expect(within(first!).getByText("Admission")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Recent (24h)" })).getByText("2")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mark all as read" })).toBeTruthy();
+  });
+
+  test("opening a notification shows its details, marks it read, and the badge goes down at once", async () => {
+    const { sent } = renderAdmin("/admin/notifications", server());
+    await screen.findByRole("link", { name: "1 unread notification" });
+    fireEvent.click(await screen.findByRole("button", { name: "Unread: New admission application" }));
+
+    const details = await screen.findByRole("dialog", { name: "New admission application" });
+    expect(within(details).getByText("Application number")).toBeTruthy();
+    expect(within(details).getByText("APP-2026-000001")).toBeTruthy();
+    expect(within(details).getByText("anita@example.com")).toBeTruthy();
+    await waitFor(() => expect(sent("notifications.markRead")).toEqual([{ id: 11 }]));
+    await within(details).findByText("Read");
+
+    await waitFor(() => expect(document.querySelector("header a.ops-bell")?.getAttribute("aria-label")).toBe("Notifications"));
+    expect(document.querySelector("header a.ops-bell .ops-bell__count")).toBeNull();
+    // Mark all as read is offered only while something is unread.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
+  });
+
+  test("opening one that is already read does not ask the server", async () => {
+    const { sent } = renderAdmin("/admin/notifications", server());
+    fireEvent.click(await screen.findByRole("button", { name: "New contact inquiry" }));
+    await screen.findByRole("dialog", { name: "New contact inquiry" });
+    expect(sent("notifications.markRead")).toEqual([]);
+  });
+
+  test("the type filter goes to the server and into the URL", async () => {
+    const { sent, path } = renderAdmin("/admin/notifications", server());
+    const select = await screen.findByLabelText("Type");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All Types", "Admissions", "System", "Security", "Contacts", "Support"]);
+    fireEvent.change(select, { target: { value: "security" } });
+    await waitFor(() => expect(path()).toBe("/admin/notifications?type=security"));
+    await waitFor(() => expect(sent("notifications.list").at(-1)).toEqual({ page: 1, limit: 10, search: "", type: "security" }));
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * /admin/notifications (spec part 2, Notifications screen): Mark all as read (only when unread exist),
+ * search, type filter, four counters, the list with relative times, and a details dialog that marks the
+ * notification read. Searched, filtered and paginated on the server (DECISIONS 13); the list state is in
+ * the URL. Every change refreshes the top bar's badge at once.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { StatCard } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
+import { formatDateTime, IconAction, ListLoadError, ListSearch, rangeText } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
+import { NotificationDetails, type NotificationItem } from "./notification-details.tsx";
+import { relativeTime } from "./relative-time.ts";
+import { useRefreshNotifications } from "./use-unread-count.ts";
+
+const TYPE_FILTER = { key: "type", values: NOTIFICATION_FILTERS.map((f) => f.value) };
+type TypeFilter = (typeof NOTIFICATION_FILTERS)[number]["value"];
+
+const TYPE_ICONS: Record<string, typeof BellIcon> = {
+  admission: FileIcon,
+  contact: MailIcon,
+  security: ShieldIcon,
+  system: ServerIcon,
+  support: LifeBuoyIcon,
+  course: CalendarIcon,
+};
+
+const LOAD_FAILED = "We could not load your notifications. Please check your internet connection and try again.";
+
+export default function AdminNotificationsPage() {
+  usePageTitle("Notifications");
+  const now = useNow();
+  const toast = useToast();
+  const list = useListParams(TYPE_FILTER);
+  const refresh = useRefreshNotifications();
+  const query = trpc.notifications.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, type: list.filter as TypeFilter },
+    {
+      placeholderData: keepPreviousData,
+      // New notifications show up while the screen is open, at the badge's pace.
+      refetchInterval: NOTIFICATION_POLL_MS,
+      refetchIntervalInBackground: false,
+    },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+
+  const [opened, setOpened] = useState<NotificationItem | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const markRead = trpc.notifications.markRead.useMutation();
+  const markAll = trpc.notifications.markAllRead.useMutation();
+  const remove = trpc.notifications.remove.useMutation();
+
+  const counts = query.data?.counts;
+  const items = query.data?.notifications ?? [];
+  const filtered = list.search !== "" || list.filter !== "all";
+
+  const open = (n: NotificationItem) => {
+    setOpened(n);
+    if (n.read) return;
+    markRead.mutate(
+      { id: n.id },
+      {
+        onSuccess: ({ notification }) => {
+          setOpened((current) => (current?.id === notification.id ? notification : current));
+          void refresh();
+        },
+      },
+    );
+  };
+
+  const readOne = (n: NotificationItem) => {
+    setBusyId(n.id);
+    markRead.mutate(
+      { id: n.id },
+      {
+        onSuccess: () => void refresh(),
+        onError: () => toast.show("Could not mark the notification as read. Please try again.", "error"),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  const deleteOne = (n: NotificationItem) => {
+    setBusyId(n.id);
+    remove.mutate(
+      { id: n.id },
+      {
+        onSuccess: () => {
+          setOpened((current) => (current?.id === n.id ? null : current));
+          toast.show("Notification deleted.");
+          void refresh();
+        },
+        onError: () => toast.show("Could not delete the notification. Please try again.", "error"),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  const readAll = () =>
+    markAll.mutate(undefined, {
+      onSuccess: ({ updated }) => {
+        toast.show(updated === 1 ? "1 notification marked as read." : `${updated} notifications marked as read.`);
+        void refresh();
+      },
+      onError: () => toast.show("Could not mark the notifications as read. Please try again.", "error"),
+    });
+
+  const stat = (n: number | undefined) => (counts ? n : <Skeleton width="3ch" />);
+
+  return (
+    <section className="ops-page" aria-labelledby="notifications-title">
+      <header className="page-header">
+        <div>
+          <h1 id="notifications-title">Notifications</h1>
+          <p>
+            {counts
+              ? counts.unread > 0
+                ? `You have ${counts.unread} unread notification${counts.unread === 1 ? "" : "s"}.`
+                : "You're all caught up."
+              : "Applications, inquiries and alerts for the administration."}
+          </p>
+        </div>
+        {counts && counts.unread > 0 ? (
+          <Button variant="secondary" loading={markAll.isPending} onClick={readAll}>
+            <CheckDoubleIcon size={18} /> Mark all as read
+          </Button>
+        ) : null}
+      </header>
+
+      <div className="grid grid--4 grid--sm ops-stats">
+        <StatCard label="Total" value={stat(counts?.total)} icon={<BellIcon />} />
+        <StatCard label="Unread" value={stat(counts?.unread)} icon={<MailIcon />} tone="accent" />
+        <StatCard label="High Priority" value={stat(counts?.highPriority)} icon={<AlertCircleIcon />} tone="rejected" />
+        <StatCard label="Recent (24h)" value={stat(counts?.recent24h)} icon={<CalendarIcon />} tone="info" />
+      </div>
+
+      <div className="ops-toolbar">
+        <ListSearch
+          id="notifications-search"
+          label="Search notifications"
+          placeholder="Search by title or message"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          id="notifications-type"
+          label="Type"
+          hideLabel
+          fieldClassName="ops-toolbar__filter"
+          options={NOTIFICATION_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+      </div>
+
+      {query.isError && !query.data ? (
+        <ListLoadError title="Notifications not loaded" message={LOAD_FAILED} onRetry={() => void query.refetch()} />
+      ) : null}
+
+      <div className="ops-list-card" aria-busy={query.isFetching || undefined}>
+        {query.isPending ? (
+          <ul className="ops-notice-list" aria-hidden="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <li key={i} className="ops-notice-item">
+                <Skeleton width="2.5rem" height="2.5rem" />
+                <div className="ops-notice-item__body">
+                  <Skeleton lines={2} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<BellIcon size={28} />}
+            title={filtered ? "No notifications match" : "No notifications found"}
+            description={filtered ? "Try another search or type." : "You're all caught up!"}
+            action={
+              filtered ? (
+                <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+                  {list.search ? "Clear search" : "Show all types"}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <ul className="ops-notice-list" aria-label="Notifications">
+            {items.map((n) => {
+              const Icon = TYPE_ICONS[n.type] ?? BellIcon;
+              return (
+                <li key={n.id} className={n.read ? "ops-notice-item" : "ops-notice-item is-unread"}>
+                  <span className={`ops-notice-item__icon ops-notice-item__icon--${n.type}`} aria-hidden="true">
+                    <Icon size={20} />
+                  </span>
+                  <div className="ops-notice-item__body">
+                    <button type="button" className="ops-notice-item__title" onClick={() => open(n)}>
+                      {n.read ? null : <span className="sr-only">Unread: </span>}
+                      {n.title}
+                    </button>
+                    <p className="ops-notice-item__message">{n.message}</p>
+                    <div className="ops-notice-item__meta">
+                      <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
+                      <Badge tone="info">{typeLabel(n.type)}</Badge>
+                      <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
+                        {relativeTime(n.createdAt, now)}
+                      </time>
+                    </div>
+                  </div>
+                  <div className="ops-notice-item__actions">
+                    {n.read ? null : (
+                      <IconAction
+                        label={`Mark "${n.title}" as read`}
+                        icon={<CheckDoubleIcon size={18} />}
+                        loading={busyId === n.id && markRead.isPending}
+                        onClick={() => readOne(n)}
+                      />
+                    )}
+                    <IconAction
+                      label={`Delete "${n.title}"`}
+                      icon={<TrashIcon size={18} />}
+                      loading={busyId === n.id && remove.isPending}
+                      onClick={() => deleteOne(n)}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+
+      {query.data && query.data.pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">
+            {rangeText(query.data.pagination.currentPage, query.data.pagination.limit, query.data.pagination.totalItems, "notifications")}
+          </p>
+          <Pagination page={list.page} totalPages={query.data.pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+
+      <NotificationDetails
+        notification={opened}
+        now={now}
+        deleting={opened !== null && busyId === opened.id && remove.isPending}
+        onDelete={deleteOne}
+        onClose={() => setOpened(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Settings → Profile: the admin's own name and mobile number (auth.updateProfile: only non-blank values are
+ * sent; the e-mail address changes through Change e-mail, with a code sent to the new address), and the photo: images only, previewed, then uploaded with a progress bar
+ * (PUT /api/auth/profile/photo, re-encoded on the server) and shown in the top bar at once.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import { Button } from "../../ui/button.tsx";
+import { TextInput } from "../../ui/field.tsx";
+import { UserIcon } from "../../ui/icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
+import type { FieldErrorMap, ProfileForm } from "./settings-form.ts";
+
+export const profileFieldId = (field: string) => `settings-profile-${field}`;
+
+export function ProfileSection({
+  value,
+  errors,
+  currentPhotoUrl,
+  onChange,
+  resetKey = 0,
+}: {
+  /** a new value drops the photo preview (Reset Changes) */
+  resetKey?: number;
+  value: ProfileForm;
+  errors: FieldErrorMap;
+  currentPhotoUrl: string | null;
+  onChange: (patch: Partial<ProfileForm>) => void;
+}) {
+  const [changingEmail, setChangingEmail] = useState(false);
+  return (
+    <div className="stack stack--lg">
+      <PhotoPicker key={resetKey} currentUrl={currentPhotoUrl} />
+      <div className="ac-settings-grid">
+        <TextInput
+          id={profileFieldId("name")}
+          label="Full name"
+          autoComplete="name"
+          value={value.name}
+          error={errors.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+        <div className="stack stack--sm">
+          <TextInput
+            id={profileFieldId("email")}
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={value.email}
+            error={errors.email}
+            readOnly
+            hint="You sign in with this address. It changes only after a code sent to the new address."
+          />
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => setChangingEmail(true)}>
+              {CHANGE_EMAIL_TEXT.open}
+            </Button>
+          </div>
+          <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={(email) => onChange({ email })} />
+        </div>
+        <TextInput
+          id={profileFieldId("mobile")}
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          value={value.mobile}
+          error={errors.mobile}
+          hint="Leave blank to keep the number on file."
+          onChange={(e) => onChange({ mobile: e.target.value })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { updateUser } = useSession();
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
+
+  const clearInput = () => {
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setSaved(false);
+    if (!file.type.startsWith("image/")) {
+      setError(MSG.photoNotImage);
+      clearInput();
+      return;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setError(MSG.photoTooLarge);
+      clearInput();
+      return;
+    }
+    setError(null);
+    setChosen({ file, preview: URL.createObjectURL(file) });
+  };
+
+  const save = async () => {
+    if (!chosen) return;
+    setProgress(0);
+    try {
+      const form = new FormData();
+      form.append("photo", chosen.file);
+      const body = await uploadWithProgress<{ data: { user: { photo: { url: string } | null } } }>(
+        "/auth/profile/photo",
+        form,
+        setProgress,
+        {
+          method: "PUT",
+        },
+      );
+      updateUser({ photo: body.data.user.photo });
+      setChosen(null);
+      clearInput();
+      setSaved(true);
+    } catch (err) {
+      setError(normaliseError(err).message || MSG.photoNotImage);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shown = chosen?.preview ?? currentUrl;
+  return (
+    <div className="ac-photo">
+      <span className="ac-photo__frame">
+        {shown ? (
+          <img src={shown} alt={chosen ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" />
+        ) : (
+          <UserIcon size={36} />
+        )}
+      </span>
+      <div className="stack stack--sm">
+        <p id={`${inputId}-label`} className="ui-field__label">
+          Profile photo
+        </p>
+        {/* The button is the control people use; the input stays out of the tab order. */}
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-labelledby={`${inputId}-label`}
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <div className="cluster cluster--sm">
+          <Button size="sm" variant="secondary" aria-describedby={`${inputId}-note`} onClick={() => inputRef.current?.click()}>
+            Choose photo
+          </Button>
+          {chosen ? (
+            <>
+              <Button size="sm" loading={progress !== null} onClick={() => void save()}>
+                Save photo
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={progress !== null}
+                onClick={() => {
+                  setChosen(null);
+                  clearInput();
+                }}
+              >
+                Remove preview
+              </Button>
+            </>
+          ) : null}
+        </div>
+        {progress !== null ? <ProgressBar value={progress} label="Uploading photo" /> : null}
+        {error ? (
+          <p className="ui-field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {saved ? (
+          <p className="text-sm text-success" role="status">
+            Photo updated successfully
+          </p>
+        ) : null}
+        <p id={`${inputId}-note`} className="text-sm text-muted">
+          JPG, PNG or WebP, up to 5 MB. The photo is saved on its own, with Save photo.
+        </p>
+      </div>
+    </div>
+  );
+}

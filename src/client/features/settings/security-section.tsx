@@ -1,0 +1,198 @@
+/**
+ * Settings → Security: the admin's own password (auth.changePassword, its own button: passwords are never
+ * part of the settings save) and the sign-in rules the server enforces (DECISIONS 3).
+ */
+import { type FormEvent, useState } from "react";
+import { MSG } from "../../../shared/messages.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
+import { PasswordRules } from "../auth/password-fields.tsx";
+import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
+
+type Security = SettingsForms["security"];
+
+export const securityFieldId = (field: string) => `settings-security-${field}`;
+
+export function SecuritySection({
+  value,
+  errors,
+  onChange,
+  resetKey = 0,
+}: {
+  value: Security;
+  errors: FieldErrorMap;
+  onChange: (patch: Partial<Security>) => void;
+  /** a new value empties the password form (Reset Changes) */
+  resetKey?: number;
+}) {
+  return (
+    <div className="stack stack--lg">
+      <PasswordChange key={resetKey} />
+      <fieldset className="ac-settings-fieldset">
+        <legend>Sign-in rules</legend>
+        <div className="ac-settings-grid ac-settings-grid--3">
+          <TextInput
+            id={securityFieldId("passwordExpiry")}
+            label="Password expiry (days)"
+            type="number"
+            inputMode="numeric"
+            min={30}
+            max={365}
+            step={1}
+            value={value.passwordExpiry}
+            error={errors.passwordExpiry}
+            hint="30 to 365. After this many days a password must be changed."
+            onChange={(e) => onChange({ passwordExpiry: e.target.value })}
+          />
+          <TextInput
+            id={securityFieldId("maxLoginAttempts")}
+            label="Max login attempts"
+            type="number"
+            inputMode="numeric"
+            min={3}
+            max={10}
+            step={1}
+            value={value.maxLoginAttempts}
+            error={errors.maxLoginAttempts}
+            hint="3 to 10 failed attempts before the account is locked for 15 minutes."
+            onChange={(e) => onChange({ maxLoginAttempts: e.target.value })}
+          />
+          <TextInput
+            id={securityFieldId("sessionTimeout")}
+            label="Session timeout (hours)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={168}
+            step={1}
+            value={value.sessionTimeout}
+            error={errors.sessionTimeout}
+            hint="1 to 168. A session unused for this long ends and asks to sign in again."
+            onChange={(e) => onChange({ sessionTimeout: e.target.value })}
+          />
+        </div>
+        <div className="ac-toggle-list">
+          <Toggle
+            id={securityFieldId("requireEmailVerification")}
+            label="Require e-mail verification"
+            description="New accounts confirm their e-mail address before they can sign in."
+            checked={value.requireEmailVerification}
+            onChange={(on) => onChange({ requireEmailVerification: on })}
+          />
+          <Toggle
+            id={securityFieldId("enableTwoFactor")}
+            label="Two-factor authentication"
+            description="Administrators confirm every sign-in with a 6-digit code sent to their e-mail address."
+            checked={value.enableTwoFactor}
+            onChange={(on) => onChange({ enableTwoFactor: on })}
+          />
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+type PasswordField = keyof typeof EMPTY;
+const ORDER: PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** Current, new and confirm, with the inline messages while typing; its own Change Password button. */
+function PasswordChange() {
+  const session = useSession();
+  const change = trpc.auth.changePassword.useMutation();
+  const [form, setForm] = useState(EMPTY);
+  const [submitErrors, setSubmitErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const live = passwordMessages(form);
+  const errors = { ...live, ...submitErrors };
+
+  const set = (field: PasswordField, text: string) => {
+    setForm((f) => ({ ...f, [field]: text }));
+    setSubmitErrors(({ [field]: _gone, ...rest }) => rest);
+    setDone(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setFailure(null);
+    setDone(false);
+    const found: Partial<Record<PasswordField, string>> = { ...passwordMessages(form) };
+    if (form.currentPassword === "") found.currentPassword = MSG.currentPasswordRequired;
+    if (form.newPassword === "") found.newPassword = MSG.passwordRequired;
+    if (form.confirmPassword === "") found.confirmPassword = MSG.confirmPassword;
+    const first = ORDER.find((f) => found[f]);
+    if (first) {
+      setSubmitErrors(found);
+      document.getElementById(securityFieldId(first))?.focus();
+      return;
+    }
+    try {
+      const answer = await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      session.updateUser(answer.user);
+      setForm(EMPTY);
+      setSubmitErrors({});
+      setDone(true);
+    } catch (err) {
+      const error = normaliseError(err);
+      const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.message !== MSG.genericError;
+      setFailure(fromServer ? error.message : SETTINGS_TEXT.passwordFailed);
+      const fields = error.errors ?? {};
+      const next: Partial<Record<PasswordField, string>> = {};
+      if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
+      if (fields.newPassword?.[0]) next.newPassword = fields.newPassword[0];
+      setSubmitErrors(next);
+      const firstServer = ORDER.find((f) => next[f]);
+      if (firstServer) document.getElementById(securityFieldId(firstServer))?.focus();
+    }
+  };
+
+  return (
+    <form className="ac-settings-fieldset" aria-labelledby="settings-password-title" onSubmit={submit} noValidate>
+      <h3 id="settings-password-title" className="ac-settings-fieldset__title">
+        Change password
+      </h3>
+      <p className="text-sm text-muted">Changing your password signs you out on your other devices.</p>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {done ? <Alert tone="success">{SETTINGS_TEXT.passwordChanged}</Alert> : null}
+      <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
+      <div className="ac-settings-grid ac-settings-grid--3">
+        <PasswordInput
+          id={securityFieldId("currentPassword")}
+          label="Current password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          error={errors.currentPassword}
+          onChange={(e) => set("currentPassword", e.target.value)}
+        />
+        <PasswordInput
+          id={securityFieldId("newPassword")}
+          label="New password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          error={errors.newPassword}
+          onChange={(e) => set("newPassword", e.target.value)}
+        />
+        <PasswordInput
+          id={securityFieldId("confirmPassword")}
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => set("confirmPassword", e.target.value)}
+        />
+      </div>
+      {form.newPassword !== "" ? <PasswordRules password={form.newPassword} /> : null}
+      <div>
+        <Button type="submit" variant="secondary" loading={change.isPending}>
+          {change.isPending ? "Changing password..." : "Change Password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+import { describe, expect, jest, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MSG } from "../../../shared/messages.ts";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { advance, errorOf, type Handlers, renderAdminAt, withFakeTimerCleanup } from "../../layouts/admin-test-kit.tsx";
+import { ADMIN, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
+
+withClientTestRules();
+withFakeTimerCleanup();
+
+const stored = () => ({
+  settings: {
+    general: DEFAULT_SETTINGS.general,
+    security: DEFAULT_SETTINGS.security,
+    notifications: DEFAULT_SETTINGS.notifications,
+    system: DEFAULT_SETTINGS.system,
+    language: DEFAULT_SETTINGS.language,
+  },
+});
+
+const NOTIFICATIONS = {
+  notifications: [],
+  pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+  counts: { total: 0, unread: 0, highPriority: 0, recent24h: 0 },
+};
+
+function handlers(extra: Handlers = {}): Handlers {
+  return {
+    "settings.get": stored,
+    "settings.backups": () => ({ backups: [] }),
+    "notifications.list": () => NOTIFICATIONS,
+    "settings.update": (input) => {
+      const base = stored().settings;
+      const patch = input as Record<string, object>;
+      return {
+        message: "Settings saved successfully!",
+        settings: {
+          general: { ...base.general, ...patch.general },
+          security: { ...base.security, ...patch.security },
+          notifications: { ...base.notifications, ...patch.notifications },
+          system: { ...base.system, ...patch.system },
+          language: (patch.language as typeof base.language | undefined) ?? base.language,
+        },
+      };
+    },
+    ...extra,
+  };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The control labelled `label` (a required field's label ends with " *"). */
+const input = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`)) as HTMLInputElement;
+
+async function open(path: string, extra: Handlers = {}) {
+  const app = renderAdminAt(path, handlers(extra));
+  await screen.findByRole("heading", { level: 1, name: "System Settings" });
+  expect(screen.getByText("Configure system preferences and security settings")).toBeTruthy();
+  return app;
+}
+
+describe("System Settings", () => {
+  test("opens on General; the side menu keeps the section in the URL", async () => {
+    const { path } = await open("/admin/settings");
+    expect(screen.getByRole("heading", { level: 2, name: "General" })).toBeTruthy();
+    await waitFor(() => expect(input("Site name").value).toBe(DEFAULT_SETTINGS.general.siteName));
+    const menu = screen.getByRole("navigation", { name: "Settings sections" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Profile", "General", "Security", "Notifications", "System"]);
+    expect(within(menu).getByRole("link", { name: "General" }).getAttribute("aria-current")).toBe("page");
+    fireEvent.click(within(menu).getByRole("link", { name: "Security" }));
+    await screen.findByRole("heading", { level: 2, name: "Security" });
+    expect(path()).toBe("/admin/settings?section=security");
+  });
+
+  test("General: 'Site name is required' and 'Admin email is required' beside the fields; nothing is sent", async () => {
+    const { sent } = await open("/admin/settings?section=general");
+    await waitFor(() => expect(input("Site name").value).not.toBe(""));
+    fireEvent.change(input("Site name"), { target: { value: "   " } });
+    fireEvent.change(input("Admin email"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(errorOf(input("Site name"))).toBe("Site name is required");
+    expect(errorOf(input("Admin email"))).toBe("Admin email is required");
+    await waitFor(() => expect(document.activeElement).toBe(input("Site name")));
+    expect(sent("settings.update")).toEqual([]);
+    // Typing again clears the field's message.
+    fireEvent.change(input("Site name"), { target: { value: "Pune Open Institute" } });
+    expect(errorOf(input("Site name"))).toBeNull();
+  });
+
+  test("Security: the three range messages; nothing is sent", async () => {
+    const { sent } = await open("/admin/settings?section=security");
+    await waitFor(() => expect(input("Session timeout (hours)").value).toBe("24"));
+    fireEvent.change(input("Password expiry (days)"), { target: { value: "20" } });
+    fireEvent.change(input("Max login attempts"), { target: { value: "11" } });
+    fireEvent.change(input("Session timeout (hours)"), { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(errorOf(input("Password expiry (days)"))).toBe("Password expiry must be between 30 and 365 days");
+    expect(errorOf(input("Max login attempts"))).toBe("Max login attempts must be between 3 and 10");
+    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be between 1 and 168 hours");
+    // A blank number is out of range too, not zero.
+    fireEvent.change(input("Session timeout (hours)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be between 1 and 168 hours");
+    expect(sent("settings.update")).toEqual([]);
+  });
+
+  test("Save: 'Saving...' while busy, then 'Settings saved successfully!' for 3 seconds; only the open section is sent", async () => {
+    let answer: (() => void) | null = null;
+    const base = handlers();
+    const { sent } = await open("/admin/settings?section=security", {
+      "settings.update": (i) =>
+        new Promise((resolve) => {
+          answer = () => resolve(base["settings.update"]!(i));
+        }),
+    });
+    await waitFor(() => expect(input("Session timeout (hours)").value).toBe("24"));
+    fireEvent.change(input("Session timeout (hours)"), { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("switch", { name: "Two-factor authentication" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    const busy = await screen.findByRole("button", { name: SETTINGS_TEXT.saving });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(sent("settings.update")).toEqual([
+      {
+        security: {
+          requireEmailVerification: true,
+          enableTwoFactor: true,
+          passwordExpiry: 90,
+          maxLoginAttempts: 5,
+          sessionTimeout: 12,
+        },
+      },
+    ]);
+
+    jest.useFakeTimers();
+    answer!();
+    await advance(200);
+    expect(screen.getByText(SETTINGS_TEXT.saved)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save Settings" })).toBeTruthy();
+    await advance(SAVED_MESSAGE_MS - 400);
+    expect(screen.queryByText(SETTINGS_TEXT.saved)).not.toBeNull();
+    await advance(400);
+    expect(screen.queryByText(SETTINGS_TEXT.saved)).toBeNull();
+    expect(input("Session timeout (hours)").value).toBe("12");
+  });
+
+  test("every section saves: Notifications sends its three switches, System its five fields", async () => {
+    const { sent } = await open("/admin/settings?section=notifications");
+    const email = await screen.findByRole("switch", { name: "Email notifications" });
+    expect(screen.queryByRole("switch", { name: "SMS notifications" })).toBeNull();
+    fireEvent.click(email);
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await screen.findByText(SETTINGS_TEXT.saved);
+    expect(sent("settings.update")).toEqual([{ notifications: { ...DEFAULT_SETTINGS.notifications, emailNotifications: false } }]);
+    expect(screen.getByText("No notifications found")).toBeTruthy();
+    expect(screen.getByText("You're all caught up!")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("link", { name: "System" }));
+    const maintenance = await screen.findByRole("switch", { name: "Maintenance mode" });
+    expect(maintenance.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText(/visitors to the public website see a maintenance page/)).toBeTruthy();
+    fireEvent.click(maintenance);
+    fireEvent.change(screen.getByLabelText("Log level"), { target: { value: "debug" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(sent("settings.update")).toHaveLength(2));
+    expect(sent("settings.update")[1]).toEqual({ system: { ...DEFAULT_SETTINGS.system, maintenanceMode: true, logLevel: "debug" } });
+  });
+
+  test("a refused save shows the server's message beside its field and at the top", async () => {
+    await open("/admin/settings?section=general", {
+      "settings.update": () => {
+        throw new TrpcFailure("Please enter a valid email address", 400, { "general.adminEmail": ["Please enter a valid email address"] });
+      },
+    });
+    await waitFor(() => expect(input("Site name").value).not.toBe(""));
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(errorOf(input("Admin email"))).toBe("Please enter a valid email address"));
+    expect(screen.getByRole("alert").textContent).toContain("Please enter a valid email address");
+  });
+
+  test("a failed save without a reason says 'Failed to save settings. Please try again.'", async () => {
+    await open("/admin/settings?section=system", {
+      "settings.update": () => {
+        throw new TrpcFailure("boom", 500);
+      },
+    });
+    await screen.findByRole("switch", { name: "Maintenance mode" });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(SETTINGS_TEXT.saveFailed);
+  });
+
+  test("Profile: only non-blank values are sent; all blank says 'Please fill in at least one field to update'", async () => {
+    const { sent } = await open("/admin/settings?section=profile", {
+      "auth.updateProfile": (i) => ({ user: { ...ADMIN, ...(i as object) } }),
+    });
+    expect(input("Full name").value).toBe(ADMIN.name);
+    expect(input("Email address").value).toBe(ADMIN.email);
+    expect(input("Email address").readOnly).toBe(true);
+    expect(screen.getByRole("button", { name: "Change e-mail" })).toBeTruthy();
+    fireEvent.change(input("Full name"), { target: { value: " " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(screen.getByRole("alert").textContent).toContain("Please fill in at least one field to update");
+    expect(sent("auth.updateProfile")).toEqual([]);
+
+    fireEvent.change(input("Mobile number"), { target: { value: " +91 98200 12345 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await screen.findByText(SETTINGS_TEXT.saved);
+    expect(sent("auth.updateProfile")).toEqual([{ mobile: "+91 98200 12345" }]);
+  });
+
+  test("Profile photo: images only and at most 5 MB, with the spec's messages; a good image is previewed for saving", async () => {
+    await open("/admin/settings?section=profile");
+    const file = screen.getByLabelText("Profile photo") as HTMLInputElement;
+    expect(file.accept).toBe("image/*");
+    fireEvent.change(file, { target: { files: [new File(["%PDF"], "cv.pdf", { type: "application/pdf" })] } });
+    expect(screen.getByRole("alert").textContent).toBe(MSG.photoNotImage);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    fireEvent.change(file, { target: { files: [big] } });
+    expect(screen.getByRole("alert").textContent).toBe(MSG.photoTooLarge);
+    expect(screen.queryByRole("button", { name: "Save photo" })).toBeNull();
+    fireEvent.change(file, { target: { files: [new File([new Uint8Array(10)], "me.png", { type: "image/png" })] } });
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save photo" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  test("the password form: 'Passwords do not match' and the policy inline; a good change goes to auth.changePassword", async () => {
+    const { sent } = await open("/admin/settings?section=security", {
+      "auth.changePassword": () => ({ message: "Password changed", user: ADMIN }),
+    });
+    await screen.findByRole("heading", { name: "Change password" });
+    fireEvent.change(input("New password"), { target: { value: "short" } });
+    expect(errorOf(input("New password"))).toBe("Password must be at least 8 characters long");
+    fireEvent.change(input("New password"), { target: { value: "Better2026" } });
+    expect(errorOf(input("New password"))).toBeNull();
+    fireEvent.change(input("Confirm new password"), { target: { value: "Better2025" } });
+    expect(errorOf(input("Confirm new password"))).toBe("Passwords do not match");
+    fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
+    expect(sent("auth.changePassword")).toEqual([]);
+
+    fireEvent.change(input("Current password"), { target: { value: "Old-pass-1" } });
+    fireEvent.change(input("Confirm new password"), { target: { value: "Better2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
+    await screen.findByText(SETTINGS_TEXT.passwordChanged);
+    expect(sent("auth.changePassword")).toEqual([{ currentPassword: "Old-pass-1", newPassword: "Better2026" }]);
+    expect(sent("settings.update")).toEqual([]);
+  });
+
+  test("Reset Changes asks before dropping unsaved edits, then reloads the stored values", async () => {
+    let loads = 0;
+    await open("/admin/settings?section=general", {
+      "settings.get": () => {
+        loads++;
+        return stored();
+      },
+    });
+    await waitFor(() => expect(input("Site name").value).toBe(DEFAULT_SETTINGS.general.siteName));
+    fireEvent.change(input("Site name"), { target: { value: "Something else" } });
+    expect(screen.getByRole("link", { name: /General \(unsaved changes\)/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Reset Changes" }));
+    const dialog = await screen.findByRole("dialog", { name: "Discard unsaved changes?" });
+    expect(dialog.textContent).toContain("General");
+    const before = loads;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(input("Site name").value).toBe(DEFAULT_SETTINGS.general.siteName));
+    expect(loads).toBeGreaterThan(before);
+  });
+});

@@ -1,0 +1,381 @@
+/**
+ * /admin/settings — System Settings (spec part 2; DECISIONS 3): a side menu of five sections kept in the
+ * URL (`?section=`; General when absent), each saved with Save Settings: Profile through
+ * auth.updateProfile, the others through settings.update (the open section only; the server merges it
+ * over the stored values and enforces it). 'Saving...' while busy, then 'Settings saved successfully!' for
+ * 3 seconds. Edits in other sections are kept while moving between them and marked as unsaved; Reset
+ * Changes puts back the stored values, asking first when something would be lost.
+ */
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { normaliseError } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { cx } from "../../ui/cx.ts";
+import { BellIcon, CheckCircleIcon, SettingsIcon, UserIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { GeneralSection } from "./general-section.tsx";
+import { NotificationsSection } from "./notifications-section.tsx";
+import { ProfileSection } from "./profile-section.tsx";
+import { SecuritySection } from "./security-section.tsx";
+import {
+  DEFAULT_SECTION,
+  type FieldErrorMap,
+  formsFromSettings,
+  type ProfileForm,
+  parseSection,
+  payloadFor,
+  profilePayload,
+  SAVED_MESSAGE_MS,
+  SETTINGS_SECTIONS,
+  SETTINGS_TEXT,
+  type SectionId,
+  type SettingsForms,
+  sameValue,
+  sectionFieldErrors,
+} from "./settings-form.ts";
+import { SystemSection } from "./system-section.tsx";
+
+const ICONS: Record<SectionId, ReactNode> = {
+  profile: <UserIcon size={18} />,
+  general: <SettingsIcon size={18} />,
+  security: <ShieldIcon size={18} />,
+  notifications: <BellIcon size={18} />,
+  system: <ServerIcon size={18} />,
+};
+
+const sectionHref = (id: SectionId) => (id === DEFAULT_SECTION ? "/settings" : `/settings?section=${id}`);
+
+/** The 4xx message the server gave for a refused save, else the spec's fallback. */
+function saveFailure(err: unknown) {
+  const error = normaliseError(err);
+  const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401;
+  return { error, message: fromServer ? error.message : SETTINGS_TEXT.saveFailed };
+}
+
+export default function AdminSettingsPage() {
+  usePageTitle("System Settings");
+  const section = parseSection(useSearch());
+  const session = useSession();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const stored = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
+  const update = trpc.settings.update.useMutation();
+  const updateProfile = trpc.auth.updateProfile.useMutation();
+
+  const [baseline, setBaseline] = useState<SettingsForms | null>(null);
+  const [forms, setForms] = useState<SettingsForms | null>(null);
+  const profileFromUser = (): ProfileForm => ({ name: session.user?.name ?? "", email: session.user?.email ?? "", mobile: "" });
+  const [profileBaseline, setProfileBaseline] = useState<ProfileForm>(profileFromUser);
+  const [profile, setProfile] = useState<ProfileForm>(profileFromUser);
+  const [errors, setErrors] = useState<Partial<Record<SectionId, FieldErrorMap>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusInvalid = useRef(false);
+
+  // The stored values become the forms once they arrive (and again after Reset Changes).
+  useEffect(() => {
+    if (stored.data && forms === null) {
+      const loaded = formsFromSettings(stored.data.settings);
+      setBaseline(loaded);
+      setForms(loaded);
+    }
+  }, [stored.data, forms]);
+
+  // 'Settings saved successfully!' for 3 seconds.
+  useEffect(() => {
+    if (savedAt === null) return;
+    const timer = setTimeout(() => setSavedAt(null), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [savedAt]);
+
+  // After a refused save, the first field with a message takes the focus (its message is read out).
+  useEffect(() => {
+    if (!focusInvalid.current) return;
+    focusInvalid.current = false;
+    panelRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  // Phones show the menu as a sideways row: keep the open section's pill in view (the row scrolls, not the page).
+  const navRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = navRef.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const left = active.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + active.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = Math.max(0, left - (list.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [section]);
+
+  // Moving to another section: the old section's outcome is not this one's.
+  useEffect(() => {
+    setFailure(null);
+    setSavedAt(null);
+  }, [section]);
+
+  const dirty = (id: SectionId): boolean => {
+    if (id === "profile") return !sameValue(profile, profileBaseline);
+    return forms !== null && baseline !== null && !sameValue(forms[id], baseline[id]);
+  };
+  const dirtySections = SETTINGS_SECTIONS.filter((s) => dirty(s.id));
+
+  // Leaving the page (reload, closing the tab) with unsaved edits asks first.
+  const anyDirty = dirtySections.length > 0;
+  useEffect(() => {
+    if (!anyDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    globalThis.addEventListener("beforeunload", warn);
+    return () => globalThis.removeEventListener("beforeunload", warn);
+  }, [anyDirty]);
+
+  function clearFieldError(id: SectionId, fields: string[]) {
+    setErrors((all) => {
+      const current = all[id];
+      if (!current || !fields.some((f) => f in current || "_form" in current)) return all;
+      const next = { ...current };
+      for (const f of fields) delete next[f];
+      delete next._form;
+      return { ...all, [id]: next };
+    });
+  }
+
+  function edit<K extends keyof SettingsForms>(id: K, patch: Partial<SettingsForms[K]>) {
+    setForms((f) => (f ? { ...f, [id]: { ...f[id], ...patch } } : f));
+    clearFieldError(id, Object.keys(patch));
+    setSavedAt(null);
+  }
+
+  function editProfile(patch: Partial<ProfileForm>) {
+    setProfile((p) => ({ ...p, ...patch }));
+    clearFieldError("profile", Object.keys(patch));
+    setSavedAt(null);
+  }
+
+  function refuse(id: SectionId, fieldErrors: FieldErrorMap, message: string | null) {
+    focusInvalid.current = true;
+    setErrors((all) => ({ ...all, [id]: fieldErrors }));
+    setFailure(message);
+  }
+
+  async function save() {
+    if (saving) return;
+    setFailure(null);
+    setSavedAt(null);
+    if (section === "profile") {
+      const checked = profilePayload(profile);
+      if (!checked.ok) return refuse("profile", checked.errors, checked.errors._form ?? null);
+      setSaving(true);
+      try {
+        const { user } = await updateProfile.mutateAsync(checked.value);
+        session.updateUser(user);
+        const next = { name: user.name, email: user.email, mobile: profile.mobile.trim() };
+        setProfile(next);
+        setProfileBaseline(next);
+        setErrors((all) => ({ ...all, profile: {} }));
+        setSavedAt(Date.now());
+      } catch (err) {
+        const { error, message } = saveFailure(err);
+        refuse("profile", Object.fromEntries(Object.entries(error.errors ?? {}).map(([k, m]) => [k, m[0] ?? ""])), message);
+      } finally {
+        setSaving(false);
+      }
+      return;
+    }
+    if (!forms) return;
+    const checked = payloadFor(section, forms);
+    if (!checked.ok) return refuse(section, checked.errors, null);
+    setSaving(true);
+    try {
+      const answer = await update.mutateAsync(checked.value);
+      const fresh = formsFromSettings(answer.settings);
+      // The saved section takes the server's values; unsaved edits elsewhere stay as they are.
+      setBaseline(fresh);
+      setForms((f) => (f ? { ...f, [section]: fresh[section] } : fresh));
+      setErrors((all) => ({ ...all, [section]: {} }));
+      utils.settings.get.setData(undefined, { settings: answer.settings });
+      // The institute's name and the maintenance switch reach the rest of the site through site.info.
+      if (section === "general" || section === "system") void utils.site.info.invalidate();
+      setSavedAt(Date.now());
+    } catch (err) {
+      const { error, message } = saveFailure(err);
+      refuse(section, sectionFieldErrors(section, error.errors), message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function reset() {
+    setConfirmReset(false);
+    setResetting(true);
+    setFailure(null);
+    setSavedAt(null);
+    try {
+      const fresh = await stored.refetch();
+      if (fresh.data) {
+        const loaded = formsFromSettings(fresh.data.settings);
+        setBaseline(loaded);
+        setForms(loaded);
+      }
+      const mine = profileFromUser();
+      setProfile(mine);
+      setProfileBaseline(mine);
+      setErrors({});
+      setResetKey((k) => k + 1);
+      if (fresh.isError) setFailure(SETTINGS_TEXT.loadFailed);
+      else toast.show("The saved settings have been put back.", "info");
+    } finally {
+      setResetting(false);
+    }
+  }
+
+  const current = SETTINGS_SECTIONS.find((s) => s.id === section)!;
+  const needsStored = section !== "profile";
+  const sectionErrors = errors[section] ?? {};
+
+  let content: ReactNode;
+  if (!needsStored) {
+    content = (
+      <ProfileSection
+        value={profile}
+        errors={sectionErrors}
+        currentPhotoUrl={session.user?.photo?.url ?? null}
+        resetKey={resetKey}
+        onChange={editProfile}
+      />
+    );
+  } else if (!forms) {
+    content = stored.isError ? (
+      <Alert tone="error">
+        <p>{SETTINGS_TEXT.loadFailed}</p>
+        <Button size="sm" variant="secondary" onClick={() => void stored.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    ) : (
+      <div className="stack" aria-busy="true">
+        <span role="status" className="sr-only">
+          Loading settings
+        </span>
+        <Skeleton lines={3} />
+        <Skeleton lines={3} />
+      </div>
+    );
+  } else if (section === "general") {
+    content = <GeneralSection value={forms.general} errors={sectionErrors} onChange={(p) => edit("general", p)} />;
+  } else if (section === "security") {
+    content = <SecuritySection value={forms.security} errors={sectionErrors} resetKey={resetKey} onChange={(p) => edit("security", p)} />;
+  } else if (section === "notifications") {
+    content = <NotificationsSection value={forms.notifications} onChange={(p) => edit("notifications", p)} />;
+  } else {
+    content = (
+      <SystemSection
+        value={forms.system}
+        storedMaintenance={baseline?.system.maintenanceMode ?? false}
+        onChange={(p) => edit("system", p)}
+      />
+    );
+  }
+
+  const canSave = !needsStored || forms !== null;
+
+  return (
+    <section className="ops-page ac-settings" aria-labelledby="settings-title">
+      <header className="page-header">
+        <div>
+          <h1 id="settings-title">System Settings</h1>
+          <p>Configure system preferences and security settings</p>
+        </div>
+      </header>
+
+      <div className="ac-settings__layout">
+        <nav className="ac-settings__nav" aria-label="Settings sections">
+          <ul ref={navRef}>
+            {SETTINGS_SECTIONS.map((s) => (
+              <li key={s.id}>
+                <Link
+                  href={sectionHref(s.id)}
+                  className={cx("ac-settings__link", s.id === section && "is-active")}
+                  aria-current={s.id === section ? "page" : undefined}
+                >
+                  {ICONS[s.id]}
+                  <span>{s.label}</span>
+                  {dirty(s.id) ? (
+                    <>
+                      <span className="ac-settings__dirty" aria-hidden="true" title="Unsaved changes" />
+                      <span className="sr-only"> (unsaved changes)</span>
+                    </>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div ref={panelRef} className="ui-card ac-settings__panel">
+          <section aria-labelledby="settings-section-title" className="stack stack--lg">
+            <header className="ac-settings__panel-header">
+              <h2 id="settings-section-title" className="ui-card__title">
+                {current.label}
+              </h2>
+              <p className="text-sm text-muted">{current.description}</p>
+            </header>
+            {failure ? (
+              <Alert tone="error" onDismiss={() => setFailure(null)}>
+                {failure}
+              </Alert>
+            ) : null}
+            {content}
+          </section>
+
+          <div className="ac-settings__actions">
+            <div className="ac-settings__status" role="status">
+              {savedAt !== null ? (
+                <p className="ac-settings__saved">
+                  <CheckCircleIcon size={18} />
+                  <span>{SETTINGS_TEXT.saved}</span>
+                </p>
+              ) : dirty(section) ? (
+                <span className="text-sm text-muted">You have unsaved changes in this section.</span>
+              ) : null}
+            </div>
+            <Button
+              variant="secondary"
+              loading={resetting}
+              disabled={saving}
+              onClick={() => (anyDirty ? setConfirmReset(true) : void reset())}
+            >
+              Reset Changes
+            </Button>
+            <Button loading={saving} disabled={!canSave} onClick={() => void save()}>
+              {saving ? SETTINGS_TEXT.saving : "Save Settings"}
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmReset}
+        title="Discard unsaved changes?"
+        confirmLabel="Discard changes"
+        onConfirm={() => void reset()}
+        onClose={() => setConfirmReset(false)}
+      >
+        <p>
+          Reset Changes puts back the saved settings. Your unsaved changes in {dirtySections.map((s) => s.label).join(", ")} will be lost.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

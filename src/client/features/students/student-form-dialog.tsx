@@ -1,0 +1,192 @@
+/**
+ * The Add Student and Edit Student dialogs (spec part 2, Student Management): the four required fields,
+ * then the optional ones. Checked on the client first; the server's field errors (e.g. an e-mail address
+ * already in use) appear beside their fields, and everything typed stays when saving fails.
+ */
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import {
+  checkStudentForm,
+  FIELD_LABELS,
+  FIELD_ORDER,
+  type FormProblems,
+  fieldId,
+  type StudentField,
+  type StudentFormValues,
+  standardOptions,
+} from "./student-form.ts";
+
+export interface StudentFormDialogProps {
+  open: boolean;
+  mode: "add" | "edit";
+  initial: StudentFormValues;
+  /** the student's ID, shown in the edit dialog's title */
+  studentId?: string | null;
+  busy: boolean;
+  /** problems the server reported for the last attempt */
+  serverProblems: FormProblems | null;
+  onSubmit: (values: StudentFormValues) => void;
+  onClose: () => void;
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
+  const formId = useId();
+  const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<FormProblems | null>(null);
+
+  // A server answer replaces the client's findings (and moves focus to the first field to fix).
+  useEffect(() => {
+    if (!serverProblems) return;
+    setProblems(serverProblems);
+    focusFirst(serverProblems);
+  }, [serverProblems]);
+
+  const set = (field: StudentField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    // A field being corrected loses its message; the summary stays until the next attempt.
+    setProblems((current) => (current?.fields[field] ? { ...current, fields: { ...current.fields, [field]: undefined } } : current));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkStudentForm(values);
+    setProblems(found);
+    if (found) {
+      focusFirst(found);
+      return;
+    }
+    onSubmit(values);
+  };
+
+  const error = (field: StudentField) => problems?.fields[field];
+  const input = (field: StudentField, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
+    <TextInput
+      id={fieldId(field)}
+      label={FIELD_LABELS[field]}
+      value={values[field]}
+      error={error(field)}
+      onChange={set(field)}
+      {...extra}
+    />
+  );
+
+  const title = mode === "add" ? "Add Student" : "Edit Student";
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      size="lg"
+      title={title}
+      description={
+        mode === "add"
+          ? "The next student ID is given automatically, and a link to choose a password is e-mailed to the student."
+          : studentId
+            ? `Student ID ${studentId}. A blank optional field is cleared when you save.`
+            : undefined
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {mode === "add" ? (busy ? "Adding..." : "Add Student") : busy ? "Saving..." : "Save Changes"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+        {problems?.summary ? <Alert tone="error">{problems.summary}</Alert> : null}
+        <div className="ops-form-grid">
+          {input("name", { required: true, autoComplete: "off", maxLength: 120 })}
+          {input("email", {
+            required: true,
+            type: "email",
+            autoComplete: "off",
+            autoCapitalize: "none",
+            spellCheck: false,
+            maxLength: 254,
+          })}
+          {input("mobile", {
+            required: true,
+            type: "tel",
+            inputMode: "tel",
+            autoComplete: "off",
+            maxLength: 20,
+            hint: "For example +91 98765 43210",
+          })}
+          <Select
+            id={fieldId("standard")}
+            label={FIELD_LABELS.standard}
+            required
+            placeholder="Choose a course or standard"
+            options={standardOptions(initial.standard, standards.data?.standards)}
+            value={values.standard}
+            error={error("standard")}
+            onChange={set("standard")}
+          />
+          <Select
+            id={fieldId("bloodGroup")}
+            label={FIELD_LABELS.bloodGroup}
+            placeholder="Not given"
+            options={BLOOD_GROUPS}
+            value={values.bloodGroup}
+            error={error("bloodGroup")}
+            onChange={set("bloodGroup")}
+          />
+          {input("dateOfBirth", { type: "date", max: today() })}
+        </div>
+        <TextArea
+          id={fieldId("address")}
+          label={FIELD_LABELS.address}
+          rows={3}
+          maxLength={500}
+          value={values.address}
+          error={error("address")}
+          onChange={set("address")}
+        />
+        <fieldset className="ops-fieldset">
+          <legend>Emergency contact</legend>
+          <div className="ops-form-grid">
+            {input("emergencyName", { maxLength: 120, autoComplete: "off" })}
+            <Select
+              id={fieldId("emergencyRelationship")}
+              label={FIELD_LABELS.emergencyRelationship}
+              placeholder="Not given"
+              options={
+                values.emergencyRelationship && !(EMERGENCY_RELATIONSHIPS as readonly string[]).includes(values.emergencyRelationship)
+                  ? [...EMERGENCY_RELATIONSHIPS, values.emergencyRelationship]
+                  : EMERGENCY_RELATIONSHIPS
+              }
+              value={values.emergencyRelationship}
+              error={error("emergencyRelationship")}
+              onChange={set("emergencyRelationship")}
+            />
+            {input("emergencyPhone", { type: "tel", inputMode: "tel", maxLength: 20, autoComplete: "off" })}
+            {input("emergencyEmail", { type: "email", maxLength: 254, autoComplete: "off", autoCapitalize: "none", spellCheck: false })}
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
+
+function focusFirst(problems: FormProblems) {
+  const first = FIELD_ORDER.find((f) => problems.fields[f]);
+  if (first) document.getElementById(fieldId(first))?.focus();
+}

@@ -1,0 +1,202 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
+import { pagination, renderAdmin, student } from "../../layouts/admin-testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+
+withClientTestRules();
+
+const STATS = { total: 2, active: 1, inactive: 1, newThisMonth: 1 };
+
+function listOf(students: ReturnType<typeof student>[]) {
+  return () => ({ students, pagination: pagination(students.length), stats: STATS });
+}
+
+const dialog = () => screen.getByRole("dialog");
+
+function fill(label: string, value: string) {
+  fireEvent.change(within(dialog()).getByLabelText(label, { exact: false }), { target: { value } });
+}
+
+describe("Student Management", () => {
+  test("shows the counters and each student with ID, mobile, standard, status and joined date", async () => {
+    renderAdmin("/admin/students", {
+      "students.list": listOf([
+        student(),
+        student({ id: 8, _id: "8", name: "Meera Joshi", email: "meera@example.com", student_id: "STU0001", isActive: false }),
+      ]),
+    });
+    const table = await screen.findByRole("table", { name: "Students" });
+    await within(table).findByText("Ravi Kumar");
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(within(rows[0]!).getByText("STU0002")).toBeTruthy();
+    expect(within(rows[0]!).getByText("+91 98765 43210")).toBeTruthy();
+    expect(within(rows[0]!).getByText("BCom")).toBeTruthy();
+    expect(within(rows[0]!).getByText("Active")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Inactive")).toBeTruthy();
+    const total = screen.getByRole("group", { name: "Total Students" });
+    expect(within(total).getByText("2")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "New This Month" })).toBeTruthy();
+  });
+
+  test("Add Student: the spec's message for missing fields and nothing sent; then the new student ID", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.create": (input) => ({
+        message: "Student added successfully! Student ID: STU0003",
+        student_id: "STU0003",
+        student: student({ id: 9, student_id: "STU0003", ...(input as Record<string, unknown>) }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
+    const form = dialog();
+    expect(within(form).getByRole("heading", { name: "Add Student" })).toBeTruthy();
+
+    fireEvent.click(within(form).getByRole("button", { name: "Add Student" }));
+    expect(within(form).getByRole("alert").textContent).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect(within(form).getByText("Full name is required")).toBeTruthy();
+    // the first field to fix has the focus
+    expect(document.activeElement?.id).toBe("student-name");
+    expect(sent("students.create")).toEqual([]);
+
+    fill("Full name", "Anil Patil");
+    fill("Email", "anil@example.com");
+    fill("Mobile", "+91 90000 11111");
+    fireEvent.change(within(form).getByLabelText("Course/Standard", { exact: false }), { target: { value: "MBA" } });
+    fireEvent.change(within(form).getByLabelText("Blood group"), { target: { value: "O+" } });
+    fill("Contact name", "Rekha Patil");
+    fireEvent.click(within(form).getByRole("button", { name: "Add Student" }));
+
+    await screen.findByText("Student added successfully! Student ID: STU0003");
+    expect(screen.getByText(/e-mailed to anil@example.com/)).toBeTruthy();
+    expect(sent("students.create")).toEqual([
+      {
+        name: "Anil Patil",
+        email: "anil@example.com",
+        mobile: "+91 90000 11111",
+        standard: "MBA",
+        bloodGroup: "O+",
+        dateOfBirth: "",
+        address: "",
+        emergencyContact: { name: "Rekha Patil", relationship: "", phone: "", email: "" },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("an e-mail address already in use is shown beside the field, and what was typed stays", async () => {
+    renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.create": () => {
+        throw new TrpcFailure("This e-mail address is already used by another account.", 409, {
+          email: ["This e-mail address is already used by another account."],
+        });
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
+    fill("Full name", "Anil Patil");
+    fill("Email", "ravi@example.com");
+    fill("Mobile", "9000011111");
+    fireEvent.change(within(dialog()).getByLabelText("Course/Standard", { exact: false }), { target: { value: "BA" } });
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Add Student" }));
+
+    const email = within(dialog()).getByLabelText("Email", { exact: false }) as HTMLInputElement;
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(within(dialog()).getAllByText("This e-mail address is already used by another account.").length).toBe(2);
+    expect(document.getElementById(email.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toContain("already used");
+    expect(email.value).toBe("ravi@example.com");
+    expect((within(dialog()).getByLabelText("Full name", { exact: false }) as HTMLInputElement).value).toBe("Anil Patil");
+  });
+
+  test("View shows the record and switches to Edit; saving says 'Student updated successfully!'", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.update": (input) => ({ message: "Student updated successfully!", student: student(input as Record<string, unknown>) }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    const view = dialog();
+    expect(within(view).getByText("Student ID STU0002")).toBeTruthy();
+    expect(within(view).getByText("Sunita Kumar")).toBeTruthy();
+    fireEvent.click(within(view).getByRole("button", { name: "Edit" }));
+
+    const form = await screen.findByRole("dialog");
+    expect(within(form).getByRole("heading", { name: "Edit Student" })).toBeTruthy();
+    const mobile = within(form).getByLabelText("Mobile", { exact: false }) as HTMLInputElement;
+    expect(mobile.value).toBe("+91 98765 43210");
+    fireEvent.change(mobile, { target: { value: "+91 91111 22222" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+
+    await screen.findByText("Student updated successfully!");
+    expect(sent("students.update")[0]).toMatchObject({ id: 7, mobile: "+91 91111 22222", standard: "BCom", bloodGroup: "B+" });
+  });
+
+  test("Deactivate explains the sign-out, asks, and reports the server's answer", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.toggleStatus": () => ({
+        message: "Student deactivated successfully!",
+        isActive: false,
+        student: student({ isActive: false }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Deactivate" }));
+    const confirm = screen.getAllByRole("dialog").at(-1)!;
+    expect(within(confirm).getByText(/signed out at once on every device/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Deactivate" }));
+    await screen.findByText("Student deactivated successfully!");
+    expect(sent("students.toggleStatus")).toEqual([{ id: 7 }]);
+  });
+
+  test("a locked student shows Locked in the list; Unlock sign-in lifts it at once (issue 14.6)", async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student({ lockedUntil })]),
+      "students.unlock": () => ({ message: "Ravi Kumar can sign in again.", student: student() }),
+    });
+    const table = await screen.findByRole("table", { name: "Students" });
+    expect(await within(table).findByText("Locked")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "View Ravi Kumar" }));
+    expect(within(dialog()).getByText(/sign-in is locked until/)).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Unlock sign-in" }));
+    await screen.findByText("Ravi Kumar can sign in again.");
+    expect(sent("students.unlock")).toEqual([{ id: 7 }]);
+    await waitFor(() => expect(within(dialog()).getByText("Sign-in is not locked.")).toBeTruthy());
+    expect(within(dialog()).queryByRole("button", { name: "Unlock sign-in" })).toBeNull();
+  });
+
+  test("Sign out everywhere asks first, explains the account stays active, and reports the count", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.signOutEverywhere": () => ({ message: "Ravi Kumar was signed out of 2 sessions.", endedSessions: 2 }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Sign out everywhere" }));
+    const confirm = screen.getAllByRole("dialog").at(-1)!;
+    expect(within(confirm).getByText(/The account stays active/)).toBeTruthy();
+    expect(sent("students.signOutEverywhere")).toEqual([]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Sign out everywhere" }));
+    await screen.findByText("Ravi Kumar was signed out of 2 sessions.");
+    expect(sent("students.signOutEverywhere")).toEqual([{ id: 7 }]);
+  });
+
+  test("Delete asks with 'This action cannot be undone.'; a failure keeps the dialog with the spec's message", async () => {
+    renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.remove": () => new TrpcFailure("Database is busy", 500),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Ravi Kumar" }));
+    const confirm = dialog();
+    expect(within(confirm).getByText(/This action cannot be undone\./)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect((await within(confirm).findByRole("alert")).textContent).toBe("Error deleting student. Please try again.");
+  });
+
+  test("typing a search sends it to the server after a pause and puts it in the URL", async () => {
+    const { sent, path } = renderAdmin("/admin/students?page=2", { "students.list": listOf([student()]) });
+    const box = await screen.findByRole("searchbox", { name: "Search students" });
+    fireEvent.change(box, { target: { value: "ravi" } });
+    await waitFor(() => expect(path()).toBe("/admin/students?search=ravi"));
+    await waitFor(() => expect(sent("students.list").at(-1)).toEqual({ page: 1, limit: 10, search: "ravi", status: "all" }));
+  });
+});

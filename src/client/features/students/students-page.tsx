@@ -1,0 +1,477 @@
+/**
+ * /admin/students (spec part 2, Student Management): search, Add Student, four stat cards, the table
+ * paginated by the server (10 a page), the details dialog (View switches to Edit), add and edit dialogs,
+ * delete, Send Credentials, Activate/Deactivate and a CSV export of the current search. Page, search and
+ * status are in the URL (DECISIONS 13).
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { PowerIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { CalendarIcon, CheckCircleIcon, DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage, formatDate, IconAction, ListLoadError, ListSearch, rangeText } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { downloadStudentsCsv } from "./export-csv.ts";
+import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
+import {
+  EMPTY_STUDENT_FORM,
+  type FormProblems,
+  problemsFrom,
+  type StudentFormValues,
+  type StudentRow,
+  toStudentInput,
+  valuesOf,
+} from "./student-form.ts";
+import { StudentFormDialog } from "./student-form-dialog.tsx";
+
+/** The spec's texts (part 2 §8). */
+export const STUDENT_TEXT = {
+  added: (studentId: string) => `Student added successfully! Student ID: ${studentId}`,
+  addFailed: "Error adding student. Please try again.",
+  updated: "Student updated successfully!",
+  updateFailed: "Error updating student. Please try again.",
+  deleted: "Student deleted successfully!",
+  deleteFailed: "Error deleting student. Please try again.",
+  credentialsSent: "Credentials sent successfully!",
+  credentialsFailed: "Error sending credentials. Please try again.",
+  statusFailed: "We could not change the student's status. Please try again.",
+  loadFailed: "We could not load the students. Please check your internet connection and try again.",
+  exportFailed: "We could not export the students. Please try again.",
+  unlockFailed: "We could not unlock this account. Please try again.",
+  signOutFailed: "We could not sign this student out. Please try again.",
+} as const;
+
+const STATUS_FILTERS = [
+  { value: "all", label: "All students" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
+const STATUS_FILTER = { key: "status", values: STATUS_FILTERS.map((f) => f.value) };
+
+type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
+type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
+
+export default function AdminStudentsPage() {
+  usePageTitle("Student Management");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.students.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+
+  const [viewing, setViewing] = useState<StudentRow | null>(null);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [formInitial, setFormInitial] = useState<StudentFormValues>(EMPTY_STUDENT_FORM);
+  const [serverProblems, setServerProblems] = useState<FormProblems | null>(null);
+  const [added, setAdded] = useState<{ studentId: string; email: string } | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmState | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const create = trpc.students.create.useMutation();
+  const update = trpc.students.update.useMutation();
+  const remove = trpc.students.remove.useMutation();
+  const toggle = trpc.students.toggleStatus.useMutation();
+  const sendCredentials = trpc.students.sendCredentials.useMutation();
+  const unlock = trpc.students.unlock.useMutation();
+  const signOut = trpc.students.signOutEverywhere.useMutation();
+
+  const unlockStudent = (student: StudentRow) =>
+    unlock.mutate(
+      { id: student.id },
+      {
+        onSuccess: (res) => {
+          setViewing((v) => (v?.id === student.id ? res.student : v));
+          toast.show(res.message);
+          void refresh();
+        },
+        onError: (err) => toast.show(failureMessage(err, STUDENT_TEXT.unlockFailed), "error"),
+      },
+    );
+
+  const refresh = () =>
+    Promise.all([utils.students.list.invalidate(), utils.dashboard.stats.invalidate(), utils.dashboard.activity.invalidate()]);
+
+  const openForm = (next: FormState) => {
+    setViewing(null);
+    setServerProblems(null);
+    setFormInitial(next.mode === "edit" ? valuesOf(next.student) : EMPTY_STUDENT_FORM);
+    setFormKey((k) => k + 1);
+    setForm(next);
+  };
+
+  const save = (values: StudentFormValues) => {
+    if (!form) return;
+    setServerProblems(null);
+    const input = toStudentInput(values);
+    const onError = (fallback: string) => (err: unknown) =>
+      setServerProblems(problemsFrom(normaliseError(err).errors, failureMessage(err, fallback)));
+    if (form.mode === "add") {
+      create.mutate(input, {
+        onSuccess: (res) => {
+          setForm(null);
+          setAdded({ studentId: res.student_id, email: res.student.email });
+          void refresh();
+        },
+        onError: onError(STUDENT_TEXT.addFailed),
+      });
+    } else {
+      update.mutate(
+        { id: form.student.id, ...input },
+        {
+          onSuccess: () => {
+            setForm(null);
+            toast.show(STUDENT_TEXT.updated);
+            void refresh();
+          },
+          onError: onError(STUDENT_TEXT.updateFailed),
+        },
+      );
+    }
+  };
+
+  const ask = (kind: ConfirmState["kind"], student: StudentRow) => {
+    setConfirmError(null);
+    setConfirm({ kind, student });
+  };
+
+  const confirmAction = () => {
+    if (!confirm) return;
+    const { kind, student } = confirm;
+    setConfirmError(null);
+    const id = student.id;
+    if (kind === "delete") {
+      remove.mutate(
+        { id },
+        {
+          onSuccess: () => {
+            setConfirm(null);
+            setViewing((v) => (v?.id === id ? null : v));
+            toast.show(STUDENT_TEXT.deleted);
+            void refresh();
+          },
+          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.deleteFailed)),
+        },
+      );
+    } else if (kind === "credentials") {
+      sendCredentials.mutate(
+        { id },
+        {
+          onSuccess: () => {
+            setConfirm(null);
+            toast.show(STUDENT_TEXT.credentialsSent);
+            void utils.dashboard.activity.invalidate();
+          },
+          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.credentialsFailed)),
+        },
+      );
+    } else if (kind === "signout") {
+      signOut.mutate(
+        { id },
+        {
+          onSuccess: (res) => {
+            setConfirm(null);
+            toast.show(res.message);
+            void utils.dashboard.activity.invalidate();
+          },
+          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.signOutFailed)),
+        },
+      );
+    } else {
+      toggle.mutate(
+        { id },
+        {
+          onSuccess: (res) => {
+            setConfirm(null);
+            setViewing((v) => (v?.id === id ? res.student : v));
+            toast.show(res.message);
+            void refresh();
+          },
+          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.statusFailed)),
+        },
+      );
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadStudentsCsv(list.search, list.filter);
+      toast.show(`Downloaded ${name}. Look for it in your Downloads folder.`);
+    } catch (err) {
+      toast.show(failureMessage(err, STUDENT_TEXT.exportFailed), "error");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumn<StudentRow>[] = [
+    {
+      key: "student",
+      header: "Student",
+      render: (s) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{s.name}</span>
+          <span className="text-sm text-muted ops-break">{s.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: "id",
+      header: "Student ID",
+      className: "ui-table__cell--nowrap",
+      render: (s) => <span className="tabular">{s.student_id ?? "—"}</span>,
+    },
+    { key: "mobile", header: "Mobile", className: "ui-table__cell--nowrap", render: (s) => s.mobile ?? "—" },
+    {
+      key: "standard",
+      // the header may break after the slash: the values are short
+      header: (
+        <span className="ops-header-wrap">
+          Course/
+          <wbr />
+          Standard
+        </span>
+      ),
+      label: "Course/Standard",
+      render: (s) => s.standard ?? "—",
+    },
+    {
+      key: "status",
+      header: "Status",
+      className: "ui-table__cell--nowrap",
+      render: (s) =>
+        isLocked(s) ? (
+          <Badge tone="rejected">Locked</Badge>
+        ) : (
+          <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>
+        ),
+    },
+    {
+      key: "joined",
+      header: "Joined",
+      className: "ui-table__cell--nowrap",
+      render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      label: "Actions",
+      className: "ui-table__cell--actions",
+      render: (s) => (
+        <span className="ops-row-actions">
+          <IconAction label={`View ${s.name}`} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
+          <IconAction label={`Edit ${s.name}`} icon={<EditIcon size={18} />} onClick={() => openForm({ mode: "edit", student: s })} />
+          <IconAction label={`Delete ${s.name}`} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
+        </span>
+      ),
+    },
+  ];
+
+  const stats = query.data?.stats;
+  const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
+  const pagination = query.data?.pagination;
+  const filtered = list.search !== "" || list.filter !== "all";
+  const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending || signOut.isPending;
+  const target = confirm?.student;
+
+  return (
+    <section className="ops-page" aria-labelledby="students-title">
+      <header className="page-header">
+        <div>
+          <h1 id="students-title">Student Management</h1>
+          <p>Student records and portal accounts. New students receive a link to choose their password.</p>
+        </div>
+        <div className="cluster cluster--sm">
+          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+            <DownloadIcon size={18} /> Export CSV
+          </Button>
+          <Button onClick={() => openForm({ mode: "add" })}>
+            <PlusIcon size={18} /> Add Student
+          </Button>
+        </div>
+      </header>
+
+      {added ? (
+        <Alert tone="success" onDismiss={() => setAdded(null)}>
+          <p className="ops-strong">{STUDENT_TEXT.added(added.studentId)}</p>
+          <p>A link to choose a password has been e-mailed to {added.email}.</p>
+        </Alert>
+      ) : null}
+
+      <div className="grid grid--4 grid--sm ops-stats">
+        <StatCard label="Total Students" value={stat(stats?.total)} icon={<UsersIcon />} />
+        <StatCard label="Active" value={stat(stats?.active)} icon={<CheckCircleIcon />} tone="approved" />
+        <StatCard label="Inactive" value={stat(stats?.inactive)} icon={<PowerIcon />} tone="rejected" />
+        <StatCard label="New This Month" value={stat(stats?.newThisMonth)} icon={<CalendarIcon />} tone="info" />
+      </div>
+
+      <div className="ops-toolbar">
+        <ListSearch
+          id="students-search"
+          label="Search students"
+          placeholder="Search by name, e-mail, mobile or student ID"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          id="students-status"
+          label="Status"
+          hideLabel
+          fieldClassName="ops-toolbar__filter"
+          options={STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+      </div>
+
+      {query.isError && !query.data ? <ListLoadError message={STUDENT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
+
+      <Card flush>
+        <Table
+          caption="Students"
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.students ?? []}
+          rowKey={(s) => s.id}
+          loading={query.isPending}
+          empty={
+            <EmptyState
+              icon={<UsersIcon size={28} />}
+              title={filtered ? "No students match" : "No students yet"}
+              description={
+                filtered ? "Try another search or status." : "Add a student, or approve an application, and they will appear here."
+              }
+              action={
+                filtered ? (
+                  <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+                    {list.search ? "Clear search" : "Show all students"}
+                  </Button>
+                ) : (
+                  <Button onClick={() => openForm({ mode: "add" })}>
+                    <PlusIcon size={18} /> Add Student
+                  </Button>
+                )
+              }
+            />
+          }
+        />
+      </Card>
+
+      {pagination && pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "students")}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+
+      <StudentDetailsDialog
+        student={viewing}
+        onEdit={(s) => openForm({ mode: "edit", student: s })}
+        onSendCredentials={(s) => ask("credentials", s)}
+        onToggleStatus={(s) => ask("status", s)}
+        onUnlock={unlockStudent}
+        unlocking={unlock.isPending}
+        onSignOutEverywhere={(s) => ask("signout", s)}
+        onClose={() => setViewing(null)}
+      />
+
+      <StudentFormDialog
+        key={formKey}
+        open={form !== null}
+        mode={form?.mode ?? "add"}
+        initial={formInitial}
+        studentId={form?.mode === "edit" ? form.student.student_id : null}
+        busy={create.isPending || update.isPending}
+        serverProblems={serverProblems}
+        onSubmit={save}
+        onClose={() => setForm(null)}
+      />
+
+      <ConfirmDialog
+        open={confirm !== null}
+        title={
+          confirm?.kind === "signout"
+            ? "Sign this student out everywhere?"
+            : confirm?.kind === "delete"
+              ? "Delete this student?"
+              : confirm?.kind === "credentials"
+                ? "Send new sign-in credentials?"
+                : target?.isActive
+                  ? "Deactivate this student?"
+                  : "Activate this student?"
+        }
+        confirmLabel={
+          confirm?.kind === "signout"
+            ? "Sign out everywhere"
+            : confirm?.kind === "delete"
+              ? "Delete"
+              : confirm?.kind === "credentials"
+                ? "Send Credentials"
+                : target?.isActive
+                  ? "Deactivate"
+                  : "Activate"
+        }
+        busyLabel={
+          confirm?.kind === "signout"
+            ? "Signing out..."
+            : confirm?.kind === "delete"
+              ? "Deleting..."
+              : confirm?.kind === "credentials"
+                ? "Sending..."
+                : "Saving..."
+        }
+        tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
+        busy={confirmBusy}
+        error={confirmError}
+        onConfirm={confirmAction}
+        onClose={() => setConfirm(null)}
+      >
+        {target && confirm?.kind === "signout" ? (
+          <p>
+            <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they can sign
+            in again with their password. Use this after a lost phone or a shared computer.
+          </p>
+        ) : target && confirm?.kind === "delete" ? (
+          <p>
+            Are you sure you want to delete <strong>{target.name}</strong> ({target.student_id})? Their account, sign-in sessions and
+            notifications are removed. This action cannot be undone.
+          </p>
+        ) : target && confirm?.kind === "credentials" ? (
+          <p>
+            A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No password
+            is ever sent by e-mail.
+          </p>
+        ) : target?.isActive ? (
+          <p>
+            <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the account
+            again. Their records are kept.
+          </p>
+        ) : target ? (
+          <p>
+            <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials afterwards.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type Handlers, renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { HELP_TEXT } from "./ticket-text.ts";
+
+withClientTestRules();
+
+const DESCRIPTION = "I paid the examination fee online but the portal still shows it as unpaid after three days.";
+
+type Ticket = RouterOutputs["tickets"]["list"]["tickets"][number];
+const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
+  _id: "3",
+  id: 3,
+  ticketNumber: "TKT-2026-00003",
+  studentName: "Meera Joshi",
+  studentEmail: "meera@example.com",
+  subject: "Fee not updated",
+  description: DESCRIPTION,
+  category: "payment",
+  priority: "high",
+  status: "in_progress",
+  assignedTo: null,
+  assignedToName: null,
+  createdAt: "2026-03-02T08:00:00.000Z",
+  updatedAt: "2026-03-02T08:00:00.000Z",
+  ...overrides,
+});
+
+const STATS = { total: 4, open: 1, inProgress: 2, resolved: 1, closed: 0 };
+const page = (n: number) => ({ totalItems: n, totalPages: n ? 1 : 0, currentPage: 1, limit: 10 });
+
+function handlers(extra: Handlers = {}): Handlers {
+  let current = ticket();
+  const responses: { id: number; message: string; authorName: string; fromStaff: boolean; createdAt: string }[] = [];
+  const full = () => ({ ticket: { ...current, responses } });
+  return {
+    "tickets.summary": () => STATS,
+    "tickets.list": () => ({ tickets: [current], stats: STATS, pagination: page(1) }),
+    "tickets.admins": () => ({
+      admins: [
+        { id: 1, name: "Asha Admin", email: "admin@example.com" },
+        { id: 9, name: "Ravi Staff", email: "ravi@example.com" },
+      ],
+    }),
+    "tickets.get": () => full(),
+    "tickets.respond": (input) => {
+      responses.push({
+        id: responses.length + 1,
+        message: (input as { message: string }).message,
+        authorName: "Asha Admin",
+        fromStaff: true,
+        createdAt: "2026-03-03T08:00:00.000Z",
+      });
+      return full();
+    },
+    "tickets.setStatus": (input) => {
+      current = ticket({ status: input.status });
+      return full();
+    },
+    "tickets.assign": (input) => {
+      const id = input.assignedTo === null ? null : Number(input.assignedTo);
+      current = ticket({ assignedTo: id, assignedToName: id === 9 ? "Ravi Staff" : null });
+      return full();
+    },
+    ...extra,
+  };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const labelled = (root: HTMLElement, label: string) =>
+  within(root).getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`)) as HTMLInputElement & HTMLSelectElement;
+
+describe("Help and Support", () => {
+  test("the tickets table: number, student with e-mail, subject with a cut description, category, priority, status with spaces, date", async () => {
+    renderAdminAt("/admin/help", handlers());
+    await screen.findByRole("heading", { level: 1, name: "Help & Support" });
+    expect(screen.getByRole("tab", { name: "Support Tickets" }).getAttribute("aria-selected")).toBe("true");
+    const table = await screen.findByRole("table", { name: "Support tickets" });
+    const row = (await within(table).findByText("TKT-2026-00003")).closest("tr")!;
+    const cells = within(row);
+    expect(cells.getByText("Meera Joshi")).toBeTruthy();
+    expect(cells.getByText("meera@example.com")).toBeTruthy();
+    expect(cells.getByText("Fee not updated")).toBeTruthy();
+    expect(cells.getByText(`${DESCRIPTION.slice(0, 60).trimEnd()}…`)).toBeTruthy();
+    expect(cells.getByText("Payment")).toBeTruthy();
+    expect(cells.getByText("High")).toBeTruthy();
+    expect(cells.getByText("in progress")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "In Progress" })).getByText("2")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Total Tickets" })).getByText("4")).toBeTruthy();
+  });
+
+  test("'Loading tickets...' while the list loads; 'No support tickets' when there are none", async () => {
+    let answer: ((v: RouterOutputs["tickets"]["list"]) => void) | null = null;
+    renderAdminAt("/admin/help", {
+      ...handlers(),
+      "tickets.list": () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    expect(await screen.findByText(HELP_TEXT.loading)).toBeTruthy();
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!({ tickets: [], stats: { total: 0, open: 0, inProgress: 0, resolved: 0, closed: 0 }, pagination: page(0) });
+    expect(await screen.findByText(HELP_TEXT.empty)).toBeTruthy();
+    expect(screen.queryByText(HELP_TEXT.loading)).toBeNull();
+  });
+
+  test("Create New Ticket: defaults, the required-field messages, Cancel clears the form, then a ticket is created", async () => {
+    const created: unknown[] = [];
+    const { sent } = renderAdminAt("/admin/help", {
+      ...handlers(),
+      "tickets.create": (input) => {
+        created.push(input);
+        return { ticket: ticket({ id: 4, ticketNumber: "TKT-2026-00004", status: "open" }) };
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "New Ticket" }));
+    let dialog = await screen.findByRole("dialog", { name: "Create New Ticket" });
+    expect(labelled(dialog, "Category").value).toBe("general");
+    expect(labelled(dialog, "Priority").value).toBe("medium");
+    expect(labelled(dialog, "Description").getAttribute("rows")).toBe("6");
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Ticket" }));
+    expect(within(dialog).getByText("Subject is required")).toBeTruthy();
+    expect(within(dialog).getByText("Description is required")).toBeTruthy();
+    expect(sent("tickets.create")).toEqual([]);
+
+    fireEvent.change(labelled(dialog, "Subject"), { target: { value: "Hall ticket missing" } });
+    fireEvent.change(labelled(dialog, "Priority"), { target: { value: "urgent" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create New Ticket" })).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "New Ticket" }));
+    dialog = await screen.findByRole("dialog", { name: "Create New Ticket" });
+    expect(labelled(dialog, "Subject").value).toBe("");
+    expect(labelled(dialog, "Priority").value).toBe("medium");
+    expect(within(dialog).queryByText("Subject is required")).toBeNull();
+
+    fireEvent.change(labelled(dialog, "Subject"), { target: { value: "Hall ticket missing" } });
+    fireEvent.change(labelled(dialog, "Category"), { target: { value: "academic" } });
+    fireEvent.change(labelled(dialog, "Description"), { target: { value: "My hall ticket for June is not in the portal." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Ticket" }));
+    expect(await screen.findByText(/Ticket created successfully!/)).toBeTruthy();
+    expect(created).toEqual([
+      {
+        subject: "Hall ticket missing",
+        category: "academic",
+        priority: "medium",
+        description: "My hall ticket for June is not in the portal.",
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create New Ticket" })).toBeNull());
+  });
+
+  test("a failed create says 'Error creating ticket. Please try again.' and keeps what was typed", async () => {
+    renderAdminAt("/admin/help", {
+      ...handlers(),
+      "tickets.create": () => {
+        throw new TrpcFailure("boom", 500);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "New Ticket" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Ticket" });
+    fireEvent.change(labelled(dialog, "Subject"), { target: { value: "Login trouble" } });
+    fireEvent.change(labelled(dialog, "Description"), { target: { value: "I cannot sign in." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Ticket" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain(HELP_TEXT.createFailed);
+    expect(labelled(dialog, "Subject").value).toBe("Login trouble");
+  });
+
+  test("the details: answer, resolve and assign the ticket", async () => {
+    const { sent } = renderAdminAt("/admin/help", handlers());
+    fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
+    await within(dialog).findByText(DESCRIPTION);
+    await waitFor(() => expect(document.activeElement).toBe(labelled(dialog, "Your response")));
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Response" }));
+    expect(within(dialog).getByText("Please write a response")).toBeTruthy();
+    fireEvent.change(labelled(dialog, "Your response"), { target: { value: "We have updated the fee record." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Response" }));
+    await within(dialog).findByText("We have updated the fee record.");
+    expect(sent("tickets.respond")).toEqual([{ id: 3, message: "We have updated the fee record." }]);
+
+    fireEvent.change(labelled(dialog, "Status"), { target: { value: "resolved" } });
+    await waitFor(() => expect(sent("tickets.setStatus")).toEqual([{ id: 3, status: "resolved" }]));
+    await waitFor(() => expect(within(dialog).getAllByText("resolved").length).toBeGreaterThan(0));
+
+    await waitFor(() => expect(within(labelled(dialog, "Assigned to")).getByText("Ravi Staff")).toBeTruthy());
+    fireEvent.change(labelled(dialog, "Assigned to"), { target: { value: "9" } });
+    await waitFor(() => expect(sent("tickets.assign")).toEqual([{ id: 3, assignedTo: 9 }]));
+  });
+
+  test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {
+    const { path } = renderAdminAt("/admin/help", handlers());
+    fireEvent.click(await screen.findByRole("tab", { name: "FAQs and Documentation" }));
+    expect(await screen.findByText(HELP_TEXT.noFaqs)).toBeTruthy();
+    expect(path()).toBe("/admin/help?tab=faqs");
+    expect(screen.queryByRole("button", { name: "New Ticket" })).toBeNull();
+    const addFaq = screen.getByRole("button", { name: "Add FAQ" }) as HTMLButtonElement;
+    expect(addFaq.disabled).toBe(true);
+    expect(document.getElementById(addFaq.getAttribute("aria-describedby")!)?.textContent).toMatch(/Coming soon/);
+
+    fireEvent.click(screen.getByRole("tab", { name: "Analytics" }));
+    expect(await screen.findByText(HELP_TEXT.analyticsSoon)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add FAQ" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * /admin/help — Help and Support (spec part 2): tabs Support Tickets, FAQs and Documentation, Analytics.
+ * Tickets: four counters, a table searched, filtered and paginated on the server (DECISIONS 13), New
+ * Ticket, and a details view with the conversation, a response box, status and assignment. FAQs and the
+ * tab's analytics are shells (DECISIONS 6): honest empty states, and Add FAQ disabled with a note.
+ * The tab, page, search and status filter live in the URL.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { BarChartIcon, CheckCircleIcon, EyeIcon, FileIcon, HelpCircleIcon, PlusIcon } from "../../ui/icons.tsx";
+import { formatDate, formatDateTime, IconAction, ListSearch, rangeText } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { TabPanel, Tabs } from "../../ui/tabs.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { ComingSoonButton } from "../catalogue/coming-soon.tsx";
+import { CreateTicketDialog } from "./create-ticket-dialog.tsx";
+import { TicketDetailsDialog } from "./ticket-details-dialog.tsx";
+import {
+  categoryLabel,
+  HELP_TEXT,
+  priorityLabel,
+  priorityToneOf,
+  statusText,
+  statusToneOf,
+  TICKET_FILTERS,
+  truncate,
+} from "./ticket-text.ts";
+
+type TicketRow = RouterOutputs["tickets"]["list"]["tickets"][number];
+type StatusFilter = (typeof TICKET_FILTERS)[number]["value"];
+
+const TABS = [
+  { id: "tickets", label: "Support Tickets" },
+  { id: "faqs", label: "FAQs and Documentation" },
+  { id: "analytics", label: "Analytics" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const STATUS_FILTER = { key: "status", values: TICKET_FILTERS.map((f) => f.value) };
+
+function parseTab(search: string): TabId {
+  const raw = new URLSearchParams(search).get("tab");
+  return TABS.some((t) => t.id === raw) ? (raw as TabId) : "tickets";
+}
+
+export default function AdminHelpPage() {
+  usePageTitle("Help & Support");
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const tab = parseTab(search);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [creating, setCreating] = useState(false);
+
+  const selectTab = (id: string) => {
+    // Each tab starts clean: the ticket list's page and filters belong to the tickets tab.
+    navigate(id === "tickets" ? location : `${location}?tab=${id}`);
+  };
+
+  const refresh = () =>
+    Promise.all([utils.tickets.list.invalidate(), utils.tickets.summary.invalidate(), utils.dashboard.stats.invalidate()]);
+
+  return (
+    <section className="ops-page ac-help" aria-labelledby="help-title">
+      <header className="page-header">
+        <div>
+          <h1 id="help-title">Help &amp; Support</h1>
+          <p>Support tickets from students and staff, and the help content they can read.</p>
+        </div>
+        {tab === "tickets" ? (
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon size={18} /> New Ticket
+          </Button>
+        ) : (
+          <ComingSoonButton hint="Coming soon: FAQs are not editable yet">
+            <PlusIcon size={18} /> Add FAQ
+          </ComingSoonButton>
+        )}
+      </header>
+
+      <div>
+        <Tabs idPrefix="help" label="Help and support sections" tabs={TABS} value={tab} onChange={selectTab} />
+        <TabPanel idPrefix="help" id="tickets" value={tab}>
+          <TicketsTab onNewTicket={() => setCreating(true)} onChanged={() => void refresh()} />
+        </TabPanel>
+        <TabPanel idPrefix="help" id="faqs" value={tab}>
+          <FaqsTab />
+        </TabPanel>
+        <TabPanel idPrefix="help" id="analytics" value={tab}>
+          <Card>
+            <EmptyState
+              icon={<BarChartIcon size={28} />}
+              title={HELP_TEXT.analyticsSoon}
+              description="Figures such as response times and tickets per category will appear here in a later update."
+            />
+          </Card>
+        </TabPanel>
+      </div>
+
+      <CreateTicketDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(number) => {
+          setCreating(false);
+          toast.show(`${HELP_TEXT.created} (${number})`);
+          void refresh();
+        }}
+      />
+    </section>
+  );
+}
+
+function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onChanged: () => void }) {
+  const list = useListParams(STATUS_FILTER);
+  const summary = trpc.tickets.summary.useQuery();
+  const query = trpc.tickets.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [focusResponse, setFocusResponse] = useState(false);
+
+  const open = (id: number, respond: boolean) => {
+    setFocusResponse(respond);
+    setOpenId(id);
+  };
+
+  // A failed summary shows zeros (spec part 2 §8), the list's own counters when they are there.
+  const stats = summary.data ?? query.data?.stats ?? (summary.isError ? { total: 0, open: 0, inProgress: 0, resolved: 0 } : undefined);
+  const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
+  const filtered = list.search !== "" || list.filter !== "all";
+  const pagination = query.data?.pagination;
+
+  const columns: TableColumn<TicketRow>[] = [
+    {
+      key: "number",
+      header: "Ticket / Created",
+      render: (t) => (
+        <span className="ops-cell-stack">
+          <span className="ac-mono ac-ticket-number">{t.ticketNumber}</span>
+          <span className="text-sm text-muted nowrap">
+            <span className="sr-only">Created </span>
+            <time dateTime={t.createdAt} title={formatDateTime(t.createdAt)}>
+              {formatDate(t.createdAt)}
+            </time>
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "student",
+      header: "Student",
+      render: (t) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{t.studentName}</span>
+          <span className="text-sm text-muted ops-break">{t.studentEmail}</span>
+        </span>
+      ),
+    },
+    {
+      key: "subject",
+      header: "Subject",
+      className: "ac-ticket-subject-cell",
+      render: (t) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{t.subject}</span>
+          <span className="text-sm text-muted" title={t.description.length > 60 ? t.description.slice(0, 300) : undefined}>
+            {truncate(t.description)}
+          </span>
+        </span>
+      ),
+    },
+    { key: "category", header: "Category", render: (t) => categoryLabel(t.category) },
+    {
+      key: "priority",
+      header: "Priority",
+      className: "ui-table__cell--nowrap",
+      render: (t) => <Badge tone={priorityToneOf(t.priority)}>{priorityLabel(t.priority)}</Badge>,
+    },
+    {
+      key: "status",
+      header: "Status",
+      className: "ui-table__cell--nowrap",
+      render: (t) => <Badge tone={statusToneOf(t.status)}>{statusText(t.status)}</Badge>,
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      label: "Actions",
+      className: "ui-table__cell--actions",
+      render: (t) => (
+        <span className="ops-row-actions">
+          <IconAction label={`View ticket ${t.ticketNumber}`} icon={<EyeIcon size={18} />} onClick={() => open(t.id, false)} />
+          <IconAction label={`Add response to ${t.ticketNumber}`} icon={<ReplyIcon size={18} />} onClick={() => open(t.id, true)} />
+        </span>
+      ),
+    },
+  ];
+
+  let table: ReactNode;
+  if (query.isPending) {
+    table = (
+      <div className="ac-loading-line" role="status">
+        <span className="ui-spinner ui-spinner--sm" aria-hidden="true" />
+        <span>{HELP_TEXT.loading}</span>
+      </div>
+    );
+  } else {
+    table = (
+      <Table
+        caption="Support tickets"
+        captionHidden
+        columns={columns}
+        rows={query.isError ? [] : (query.data?.tickets ?? [])}
+        rowKey={(t) => t.id}
+        empty={
+          <EmptyState
+            icon={<LifeBuoyIcon size={28} />}
+            title={filtered ? "No tickets match" : HELP_TEXT.empty}
+            description={filtered ? "Try another search or status." : HELP_TEXT.emptyDescription}
+            action={
+              filtered ? (
+                <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+                  {list.search ? "Clear search" : "Show all statuses"}
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={onNewTicket}>
+                  <PlusIcon size={18} /> Create the first ticket
+                </Button>
+              )
+            }
+          />
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="stack stack--lg">
+      <div className="grid grid--4 grid--sm ops-stats">
+        <StatCard label="Total Tickets" value={stat(stats?.total)} icon={<LifeBuoyIcon />} />
+        <StatCard label="Open" value={stat(stats?.open)} icon={<HelpCircleIcon />} tone="pending" />
+        <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+        <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+      </div>
+
+      <div className="ops-toolbar">
+        <ListSearch
+          id="tickets-search"
+          label="Search tickets"
+          placeholder="Search by ticket number, name, e-mail, subject or description"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          id="tickets-status"
+          label="Status"
+          hideLabel
+          fieldClassName="ops-toolbar__filter"
+          options={TICKET_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={list.filter}
+          onChange={(e) => list.setFilter(e.target.value)}
+        />
+      </div>
+
+      {query.isError ? (
+        <Alert tone="error">
+          <p>{HELP_TEXT.loadFailed}</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      <Card flush>{table}</Card>
+
+      {pagination && pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "tickets")}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+
+      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={() => setOpenId(null)} onChanged={onChanged} />
+    </div>
+  );
+}
+
+const FAQ_COLUMNS: TableColumn<never>[] = [
+  { key: "question", header: "Question", render: () => null },
+  { key: "answer", header: "Answer", render: () => null },
+  { key: "category", header: "Category", render: () => null },
+  { key: "views", header: "Views", className: "ui-table__cell--numeric", render: () => null },
+  { key: "updated", header: "Updated", render: () => null },
+];
+
+function FaqsTab() {
+  return (
+    <Card flush>
+      <Table
+        caption="Frequently asked questions"
+        captionHidden
+        columns={FAQ_COLUMNS}
+        rows={[]}
+        rowKey={() => ""}
+        empty={
+          <EmptyState
+            icon={<FileIcon size={28} />}
+            title={HELP_TEXT.noFaqs}
+            description="Questions and answers for students will be written and published here in a later update."
+          />
+        }
+      />
+    </Card>
+  );
+}

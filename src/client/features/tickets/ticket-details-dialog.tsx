@@ -1,0 +1,253 @@
+/**
+ * One ticket: who raised it and what about, its conversation, a response box, and the two admin
+ * controls — status (open, in progress, resolved, closed) and the administrator it is assigned to.
+ * Each change answers with the updated ticket, which replaces the cached one; the list is refreshed.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextArea } from "../../ui/field.tsx";
+import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import {
+  categoryLabel,
+  HELP_TEXT,
+  priorityLabel,
+  priorityToneOf,
+  STATUS_OPTIONS,
+  statusText,
+  statusToneOf,
+  type TicketStatus,
+} from "./ticket-text.ts";
+
+const RESPONSE_ID = "ticket-response";
+
+export function TicketDetailsDialog({
+  ticketId,
+  focusResponse,
+  onClose,
+  onChanged,
+}: {
+  ticketId: number | null;
+  /** opened with "Add response": the response box takes the focus */
+  focusResponse: boolean;
+  onClose: () => void;
+  /** after a response, status change or assignment: refresh the list and counters */
+  onChanged: () => void;
+}) {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const open = ticketId !== null;
+  const details = trpc.tickets.get.useQuery({ id: ticketId ?? 0 }, { enabled: open, staleTime: 0 });
+  const admins = trpc.tickets.admins.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
+  const respond = trpc.tickets.respond.useMutation();
+  const setStatus = trpc.tickets.setStatus.useMutation();
+  const assign = trpc.tickets.assign.useMutation();
+  const [message, setMessage] = useState("");
+  const [messageError, setMessageError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const responseRef = useRef<HTMLTextAreaElement>(null);
+
+  // A new ticket starts with an empty response box.
+  useEffect(() => {
+    setMessage("");
+    setMessageError(null);
+    setFailure(null);
+  }, [ticketId]);
+
+  const ticket = details.data?.ticket;
+  useEffect(() => {
+    if (focusResponse && ticket && responseRef.current) responseRef.current.focus();
+  }, [focusResponse, ticket?.id]);
+
+  const apply = (id: number, answer: NonNullable<typeof details.data>, note: string) => {
+    utils.tickets.get.setData({ id }, answer);
+    toast.show(note);
+    onChanged();
+  };
+
+  const sendResponse = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ticket || respond.isPending) return;
+    const text = message.trim();
+    if (!text) {
+      setMessageError("Please write a response");
+      responseRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    respond.mutate(
+      { id: ticket.id, message: text },
+      {
+        onSuccess: (answer) => {
+          setMessage("");
+          apply(ticket.id, answer, HELP_TEXT.responseSent);
+        },
+        onError: (err) => setFailure(failureMessage(err, HELP_TEXT.responseFailed)),
+      },
+    );
+  };
+
+  const changeStatus = (status: TicketStatus) => {
+    if (!ticket || status === ticket.status) return;
+    setFailure(null);
+    setStatus.mutate(
+      { id: ticket.id, status },
+      {
+        onSuccess: (answer) => apply(ticket.id, answer, HELP_TEXT.statusChanged),
+        onError: (err) => setFailure(failureMessage(err, HELP_TEXT.statusFailed)),
+      },
+    );
+  };
+
+  const changeAssignee = (value: string) => {
+    if (!ticket) return;
+    const assignedTo = value === "" ? null : Number(value);
+    if (assignedTo === ticket.assignedTo) return;
+    setFailure(null);
+    assign.mutate(
+      { id: ticket.id, assignedTo },
+      {
+        onSuccess: (answer) => apply(ticket.id, answer, HELP_TEXT.assigned),
+        onError: (err) => setFailure(failureMessage(err, HELP_TEXT.assignFailed)),
+      },
+    );
+  };
+
+  const closed = ticket?.status === "closed";
+  const adminOptions = [
+    { value: "", label: "Not assigned" },
+    ...(admins.data?.admins ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  ];
+  // A ticket assigned to someone no longer listed (deactivated) still shows who it is.
+  if (ticket?.assignedTo && !adminOptions.some((o) => o.value === String(ticket.assignedTo))) {
+    adminOptions.push({ value: String(ticket.assignedTo), label: ticket.assignedToName ?? `Administrator #${ticket.assignedTo}` });
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={ticket ? `Ticket ${ticket.ticketNumber}` : "Ticket details"} size="lg">
+      {details.isPending ? (
+        <div className="stack" aria-busy="true">
+          <span role="status" className="sr-only">
+            Loading ticket
+          </span>
+          <Skeleton lines={4} />
+        </div>
+      ) : details.isError || !ticket ? (
+        <Alert tone="error">
+          <p>{failureMessage(details.error, HELP_TEXT.detailsFailed)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void details.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div className="stack stack--lg">
+          {failure ? (
+            <Alert tone="error" onDismiss={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          ) : null}
+          <div className="stack stack--sm">
+            <h3 className="ac-ticket__subject">{ticket.subject}</h3>
+            <p className="cluster cluster--sm">
+              <Badge tone={statusToneOf(ticket.status)}>{statusText(ticket.status)}</Badge>
+              <Badge tone={priorityToneOf(ticket.priority)}>{priorityLabel(ticket.priority)} priority</Badge>
+              <Badge tone="neutral">{categoryLabel(ticket.category)}</Badge>
+            </p>
+          </div>
+          <dl className="ops-details ops-details--two">
+            <div className="ops-details__row">
+              <dt>Raised by</dt>
+              <dd>
+                {ticket.studentName}
+                <br />
+                <a href={`mailto:${ticket.studentEmail}`} className="ops-break">
+                  {ticket.studentEmail}
+                </a>
+              </dd>
+            </div>
+            <div className="ops-details__row">
+              <dt>Created</dt>
+              <dd>{formatDateTime(ticket.createdAt)}</dd>
+            </div>
+          </dl>
+
+          <div className="ac-ticket__controls">
+            <Select
+              id="ticket-status"
+              label="Status"
+              options={STATUS_OPTIONS}
+              value={ticket.status}
+              disabled={setStatus.isPending}
+              hint={setStatus.isPending ? "Saving..." : undefined}
+              onChange={(e) => changeStatus(e.target.value as TicketStatus)}
+            />
+            <Select
+              id="ticket-assignee"
+              label="Assigned to"
+              options={adminOptions}
+              value={ticket.assignedTo ? String(ticket.assignedTo) : ""}
+              disabled={assign.isPending || admins.isPending}
+              hint={assign.isPending ? "Saving..." : undefined}
+              onChange={(e) => changeAssignee(e.target.value)}
+            />
+          </div>
+
+          <section aria-labelledby="ticket-conversation-title" className="stack stack--sm">
+            <h3 id="ticket-conversation-title" className="ops-subheading">
+              Conversation
+            </h3>
+            <ol className="ops-reply">
+              <li className="ops-reply__item">
+                <p className="ops-reply__meta">
+                  <strong>{ticket.studentName}</strong> · {formatDateTime(ticket.createdAt)}
+                </p>
+                <p className="ops-message">{ticket.description}</p>
+              </li>
+              {ticket.responses.map((r) => (
+                <li key={r.id} className="ops-reply__item">
+                  <p className="ops-reply__meta">
+                    <strong>{r.authorName}</strong>
+                    {r.fromStaff ? " (staff)" : ""} · {formatDateTime(r.createdAt)}
+                  </p>
+                  <p className={r.fromStaff ? "ops-message ops-message--reply" : "ops-message"}>{r.message}</p>
+                </li>
+              ))}
+            </ol>
+            {ticket.responses.length === 0 ? <p className="text-sm text-muted">No responses yet.</p> : null}
+          </section>
+
+          {closed ? (
+            <Alert tone="info">This ticket is closed. Reopen it (set the status to Open) to add a response.</Alert>
+          ) : (
+            <form className="stack stack--sm" onSubmit={sendResponse} noValidate>
+              <TextArea
+                ref={responseRef}
+                id={RESPONSE_ID}
+                label="Your response"
+                rows={4}
+                maxLength={5000}
+                value={message}
+                error={messageError}
+                hint={ticket.status === "open" ? "Answering moves an open ticket to in progress." : undefined}
+                onChange={(e) => {
+                  setMessage(e.target.value);
+                  setMessageError(null);
+                }}
+              />
+              <div className="cluster cluster--end">
+                <Button type="submit" loading={respond.isPending}>
+                  {respond.isPending ? "Sending..." : "Send Response"}
+                </Button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

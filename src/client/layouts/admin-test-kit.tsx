@@ -1,0 +1,69 @@
+/**
+ * Helpers for the admin content screens' tests only (gallery, settings, help, analytics and the shells;
+ * nothing in the app imports this file): the whole app at an admin path, signed in as the admin.
+ */
+
+import { afterEach, jest } from "bun:test";
+import { act, render } from "@testing-library/react";
+import { memoryLocation } from "wouter/memory-location";
+import { App } from "../app.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi } from "../lib/testing.tsx";
+// The layout and pages are lazy chunks: loaded up front, React.lazy resolves them at once.
+import "./admin-layout.tsx";
+import "../features/analytics/analytics-page.tsx";
+import "../features/catalogue/courses-page.tsx";
+import "../features/catalogue/exams-page.tsx";
+import "../features/gallery/admin-gallery-page.tsx";
+import "../features/tickets/help-page.tsx";
+import "../features/catalogue/library-page.tsx";
+import "../features/settings/settings-page.tsx";
+
+export type Handlers = Parameters<typeof fakeTrpcFetch>[0];
+
+/** The app at `path` (e.g. "/admin/settings?section=security"), signed in as an admin. */
+export function renderAdminAt(path: string, handlers: Handlers = {}) {
+  storeSession(ADMIN);
+  const { api } = stubSessionApi({ me: async () => ({ user: ADMIN }) });
+  const location = memoryLocation({ path, record: true });
+  const { fetch, calls } = fakeTrpcFetch({
+    "site.info": () => SITE_INFO,
+    "notifications.unreadCount": () => ({ count: 0 }),
+    ...handlers,
+  });
+  render(<App sessionApi={api} locationHook={location.hook} fetch={fetch} />);
+  return {
+    calls,
+    /** the path (with its query) the app is on now */
+    path: () => location.history!.at(-1),
+    navigate: location.navigate,
+    /** the inputs sent to one procedure, in order */
+    sent: (procedure: string) => calls.filter((c) => c.path === procedure).map((c) => c.input),
+  };
+}
+
+/** Lets fake time pass in small steps, flushing React and the promises in between. */
+export async function advance(ms: number, step = 100) {
+  for (let passed = 0; passed < ms; passed += step) {
+    await act(async () => {
+      jest.advanceTimersByTime(Math.min(step, ms - passed));
+    });
+  }
+  await act(async () => {});
+}
+
+/** Tests that switch to fake timers: run what the fake clock still holds, then real time again. */
+export function withFakeTimerCleanup() {
+  afterEach(async () => {
+    if (jest.isFakeTimers()) {
+      jest.runOnlyPendingTimers();
+      jest.useRealTimers();
+    }
+    await Bun.sleep(5);
+  });
+}
+
+/** The text of the error shown beside a control (through its aria-describedby). */
+export const errorOf = (input: HTMLElement) => {
+  const ids = input.getAttribute("aria-describedby")?.split(" ") ?? [];
+  return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains("ui-field__error"))?.textContent ?? null;
+};

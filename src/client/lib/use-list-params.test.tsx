@@ -1,0 +1,99 @@
+import { describe, expect, test } from "bun:test";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { withComponentTestSetup } from "../ui/testing.ts";
+import { buildListQuery, parseListParams, useKeepPageInRange, useListParams } from "./use-list-params.ts";
+
+withComponentTestSetup();
+
+const STATUS = { key: "status", values: ["all", "new", "in-progress", "resolved", "closed"] } as const;
+
+describe("parseListParams / buildListQuery", () => {
+  test("reads page, search and filter; anything odd falls back to the default", () => {
+    expect(parseListParams("?page=3&search=%20Priya%20&status=resolved", STATUS)).toEqual({ page: 3, search: "Priya", filter: "resolved" });
+    expect(parseListParams("", STATUS)).toEqual({ page: 1, search: "", filter: "all" });
+    expect(parseListParams("page=0&status=deleted", STATUS)).toEqual({ page: 1, search: "", filter: "all" });
+    expect(parseListParams("page=-2", STATUS).page).toBe(1);
+    expect(parseListParams("page=2.5", STATUS).page).toBe(1);
+    expect(parseListParams("page=abc").filter).toBe("");
+    expect(parseListParams(`search=${"x".repeat(150)}`).search).toHaveLength(100);
+  });
+
+  test("writes only what differs from the default, and keeps other keys", () => {
+    expect(buildListQuery({ page: 1, search: "", filter: "all" }, STATUS)).toBe("");
+    expect(buildListQuery({ page: 2, search: "ravi kumar", filter: "new" }, STATUS)).toBe("search=ravi+kumar&status=new&page=2");
+    expect(buildListQuery({ page: 1, search: "", filter: "all" }, STATUS, "?open=5&page=4&status=closed")).toBe("open=5");
+  });
+
+  test("a written query reads back as the same state", () => {
+    const state = { page: 7, search: "STU0001 & co", filter: "in-progress" };
+    expect(parseListParams(buildListQuery(state, STATUS), STATUS)).toEqual(state);
+  });
+});
+
+function Probe({ totalPages }: { totalPages?: number }) {
+  const list = useListParams(STATUS);
+  useKeepPageInRange(list, totalPages);
+  return (
+    <div>
+      <output data-testid="state">{JSON.stringify({ page: list.page, search: list.search, filter: list.filter })}</output>
+      <button type="button" onClick={() => list.setPage(list.page + 1)}>
+        next
+      </button>
+      <button type="button" onClick={() => list.setSearch("  asha ")}>
+        search
+      </button>
+      <button type="button" onClick={() => list.setFilter("closed")}>
+        closed
+      </button>
+    </div>
+  );
+}
+
+function renderAt(path: string, totalPages?: number) {
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <Router hook={location.hook}>
+      <Probe totalPages={totalPages} />
+    </Router>,
+  );
+  const state = () => JSON.parse(screen.getByTestId("state").textContent ?? "{}");
+  return { location, state, view };
+}
+
+describe("useListParams ↔ URL", () => {
+  test("a shared link opens the same view", () => {
+    const { state } = renderAt("/contacts?page=2&search=fees&status=new");
+    expect(state()).toEqual({ page: 2, search: "fees", filter: "new" });
+  });
+
+  test("paging adds a history entry; searching replaces it and restarts at page 1; filtering restarts at page 1", () => {
+    const { location, state } = renderAt("/contacts?status=new");
+    fireEvent.click(screen.getByRole("button", { name: "next" }));
+    expect(location.history).toEqual(["/contacts?status=new", "/contacts?status=new&page=2"]);
+    expect(state().page).toBe(2);
+
+    fireEvent.click(screen.getByRole("button", { name: "search" }));
+    // typing is not history: the page-2 entry is replaced
+    expect(location.history).toEqual(["/contacts?status=new", "/contacts?status=new&search=asha"]);
+    expect(state()).toEqual({ page: 1, search: "asha", filter: "new" });
+
+    fireEvent.click(screen.getByRole("button", { name: "next" }));
+    fireEvent.click(screen.getByRole("button", { name: "closed" }));
+    expect(location.history.at(-1)).toBe("/contacts?status=closed&search=asha");
+    expect(state()).toEqual({ page: 1, search: "asha", filter: "closed" });
+  });
+
+  test("the Back button (another URL) changes the state", () => {
+    const { location, state } = renderAt("/contacts");
+    act(() => location.navigate("/contacts?page=3&status=resolved"));
+    expect(state()).toEqual({ page: 3, search: "", filter: "resolved" });
+  });
+
+  test("a page past the end moves to the last page without a new history entry", () => {
+    const { location, state } = renderAt("/contacts?page=9", 4);
+    expect(state().page).toBe(4);
+    expect(location.history).toEqual(["/contacts?page=4"]);
+  });
+});

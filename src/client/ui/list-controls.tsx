@@ -1,0 +1,202 @@
+/**
+ * Pieces the admin list screens share: the debounced search box, the icon buttons of a table row, the
+ * confirmation dialog, date formats, and the rule for which failure text a person sees.
+ */
+
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { normaliseError } from "../lib/errors.ts";
+import { formatDate as date, formatDateTime as dateTime, formatNumber, plural } from "../lib/format.ts";
+import { SEARCH_MAX } from "../lib/use-list-params.ts";
+import { Alert } from "./alert.tsx";
+import { Button, type ButtonVariant } from "./button.tsx";
+import { Dialog } from "./dialog.tsx";
+import { SearchIcon } from "./icons.tsx";
+
+/** How long typing must pause before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ListSearchProps {
+  id: string;
+  label: string;
+  placeholder?: string;
+  /** the search in the URL */
+  value: string;
+  onSearch: (search: string) => void;
+  delay?: number;
+}
+
+/**
+ * A search box that sends what was typed once typing pauses (or at once on Enter), and follows the URL
+ * when it changes elsewhere (Back button, a link).
+ */
+export function ListSearch({ id, label, placeholder, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: ListSearchProps) {
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    setText(value);
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = next;
+      onSearchRef.current(next);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, delay]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    if (next === committed.current) return;
+    committed.current = next;
+    onSearchRef.current(next);
+  };
+
+  return (
+    <form role="search" className="ops-search" onSubmit={submit}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <span className="ops-search__icon" aria-hidden="true">
+        <SearchIcon size={18} />
+      </span>
+      <input
+        id={id}
+        type="search"
+        className="ui-input ops-search__input"
+        placeholder={placeholder}
+        value={text}
+        maxLength={SEARCH_MAX}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </form>
+  );
+}
+
+export interface IconActionProps {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+  loading?: boolean;
+}
+
+/** A row's icon button: the label is its accessible name and its tooltip. */
+export function IconAction({ label, icon, onClick, variant = "ghost", disabled, loading }: IconActionProps) {
+  return (
+    <Button
+      variant={variant}
+      size="sm"
+      iconOnly
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      loading={loading}
+      onClick={onClick}
+      className="ops-icon-action"
+    >
+      {loading ? null : icon}
+    </Button>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** what the confirm button says while the call runs */
+  busyLabel?: string;
+  tone?: "danger" | "primary";
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a change that cannot be taken back; a failure shows inside, so nothing is lost. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  tone = "danger",
+  busy = false,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={tone} loading={busy} onClick={onConfirm}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="stack stack--sm">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="ops-confirm__text">{children}</div>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * What a failed action tells the person: the server's own words when it refused for a reason they can
+ * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
+ */
+/** A list that could not load: what happened, and a way to try again (nothing the admin typed is lost). */
+export function ListLoadError({ title, message, onRetry }: { title?: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error" title={title}>
+      <p>{message}</p>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+export function failureMessage(err: unknown, fallback: string): string {
+  const error = normaliseError(err);
+  return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;
+}
+
+/** "22 Nov 2026"; "—" when there is no date. */
+export const formatDate = (value: string | null | undefined) => date(value, { empty: "—" });
+
+/** "22 Nov 2026, 3:05 pm"; "—" when there is no date. */
+export const formatDateTime = (value: string | null | undefined) => dateTime(value, { empty: "—" });
+
+export { plural };
+
+/** "Showing 11–20 of 45" for a server page. */
+export function rangeText(page: number, limit: number, total: number, noun: string): string {
+  if (total === 0) return `No ${noun}`;
+  const first = (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return first > total ? `${formatNumber(total)} ${noun}` : `Showing ${first}–${last} of ${formatNumber(total)} ${noun}`;
+}
