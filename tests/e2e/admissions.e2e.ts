@@ -195,7 +195,7 @@ const signInAsAdmin = (page: Page) => signIn(page, server, "admin");
 async function findInAdmin(page: Page, email: string) {
   await page.goto("/admin/admissions");
   await page.getByRole("heading", { name: "Admissions Management" }).waitFor();
-  await page.getByLabel("Search").fill(email);
+  await page.getByLabel("Search applications").fill(email);
   await page.waitForURL((u) => u.searchParams.get("search") === email);
   const row = page.getByRole("row").filter({ hasText: email });
   await row.waitFor();

@@ -9,9 +9,14 @@ import { cx } from "./cx.ts";
 function useScrollsSideways(contentKey: unknown) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
+  const known = useRef(false);
+  // Only a change re-renders (a resize that changes nothing, e.g. a tab shown again, is not an update).
   const check = () => {
     const el = ref.current;
-    if (el) setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const next = el ? el.scrollWidth > el.clientWidth + 1 : known.current;
+    if (next === known.current) return;
+    known.current = next;
+    setScrolls(next);
   };
   // When the window or the table changes size…
   useEffect(() => {

@@ -4,32 +4,37 @@
  * dialog, and approve / reject / delete. Page, search and status live in the URL query.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { useState } from "react";
+import { type ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select, TextInput } from "../../ui/field.tsx";
-import { CheckCircleIcon, CloseIcon, EyeIcon, FileIcon, SearchIcon, TrashIcon, UsersIcon } from "../../ui/icons.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { CheckCircleIcon, CloseIcon, EyeIcon, FileIcon, TrashIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { formatDate, formatTime, statusLabel } from "./format.ts";
-import { type ListQuery, readListQuery, STATUS_FILTERS, type StatusFilter, writeListQuery } from "./list-query.ts";
 import { type AdmissionRef, ApproveDialog, DeleteDialog, type ProcessResult, RejectDialog } from "./process-dialogs.tsx";
+
+type StatusFilter = "all" | (typeof ADMISSION_STATUSES)[number];
+const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+];
+const STATUS_FILTER = { key: "status", values: STATUS_FILTERS.map((f) => f.value) };
 
 type Row = RouterOutputs["admissions"]["adminList"]["admissions"][number];
 
-const SEARCH_DELAY_MS = 300;
 export const DELETED = "Admission deleted successfully!";
 
 const fullName = (a: { firstName: string | null; lastName: string | null }) => `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
@@ -45,43 +50,14 @@ export default function AdminAdmissionsPage() {
   usePageTitle("Admissions");
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [params, setParams] = useSearchParams();
-  const query = readListQuery(params);
-  const setQuery = (patch: Partial<ListQuery>, replace = false) => setParams(writeListQuery({ ...query, ...patch }), { replace });
+  const list = useListParams(STATUS_FILTER);
 
-  // ——— search: typed freely, sent to the URL (and so the server) after a pause ———
-  const [searchText, setSearchText] = useState(query.search);
-  const sentSearch = useRef(query.search);
-  useEffect(() => {
-    if (searchText.trim() === sentSearch.current.trim()) return;
-    const timer = setTimeout(() => {
-      sentSearch.current = searchText.trim();
-      setQuery({ search: searchText.trim(), page: 1 }, true);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // setQuery reads the current URL each time; only the typed text starts the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
-  // Back/forward (or a link) changed the search: show it in the box.
-  useEffect(() => {
-    if (query.search !== sentSearch.current) {
-      sentSearch.current = query.search;
-      setSearchText(query.search);
-    }
-  }, [query.search]);
-
-  const list = trpc.admissions.adminList.useQuery(
-    { page: query.page, limit: PAGE_SIZE, search: query.search, status: query.status },
+  const query = trpc.admissions.adminList.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
     { placeholderData: keepPreviousData },
   );
-  const data = list.data;
-  const totalPages = data?.pagination.totalPages ?? 0;
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
-  useEffect(() => {
-    if (data && totalPages > 0 && query.page > totalPages) setQuery({ page: totalPages }, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, totalPages, query.page]);
+  const data = query.data;
+  useKeepPageInRange(list, data?.pagination.totalPages);
 
   // ——— dialogs ———
   const [detailsId, setDetailsId] = useState<number | null>(null);
@@ -116,10 +92,7 @@ export default function AdminAdmissionsPage() {
     void refresh();
   };
 
-  const filtersActive = query.search !== "" || query.status !== "all";
   const rows = data?.admissions ?? [];
-  const first = data && data.pagination.totalItems > 0 ? (query.page - 1) * PAGE_SIZE + 1 : 0;
-  const last = data ? Math.min(query.page * PAGE_SIZE, data.pagination.totalItems) : 0;
 
   const columns: TableColumn<Row>[] = [
     {
@@ -208,132 +181,92 @@ export default function AdminAdmissionsPage() {
   ];
 
   return (
-    <section className="page-stack admissions-admin" aria-labelledby="admissions-title">
-      <div className="page-header">
-        <div>
-          <h1 id="admissions-title" className="page-title">
-            Admissions Management
-          </h1>
-          <p className="text-muted">Review applications, open their documents, and approve or reject them.</p>
-        </div>
-      </div>
-
-      {outcome ? (
-        <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-          {outcome.text}
-        </Alert>
-      ) : null}
-
-      <div className="grid grid--4 grid--sm">
-        <StatCard label="Total Applications" value={data?.stats.total ?? "–"} icon={<FileIcon />} tone="primary" />
-        <StatCard label="Pending" value={data?.stats.pending ?? "–"} icon={<UsersIcon />} tone="pending" />
-        <StatCard label="Approved" value={data?.stats.approved ?? "–"} icon={<CheckCircleIcon />} tone="approved" />
-        <StatCard label="Rejected" value={data?.stats.rejected ?? "–"} icon={<CloseIcon />} tone="rejected" />
-      </div>
-
-      <form className="admissions-filters" role="search" aria-label="Filter applications" onSubmit={(e) => e.preventDefault()}>
-        <div className="admissions-filters__search">
-          <TextInput
-            id="admissions-search"
-            type="search"
-            label="Search"
-            placeholder="Name, e-mail, phone or city"
-            autoComplete="off"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
+    <ListPage
+      name="admissions"
+      className="admissions-admin"
+      title="Admissions Management"
+      description="Review applications, open their documents, and approve or reject them."
+      notice={
+        outcome ? (
+          <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
+            {outcome.text}
+          </Alert>
+        ) : null
+      }
+      stats={
+        <>
+          <StatCard label="Total Applications" value={data?.stats.total ?? "–"} icon={<FileIcon />} tone="primary" />
+          <StatCard label="Pending" value={data?.stats.pending ?? "–"} icon={<UsersIcon />} tone="pending" />
+          <StatCard label="Approved" value={data?.stats.approved ?? "–"} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label="Rejected" value={data?.stats.rejected ?? "–"} icon={<CloseIcon />} tone="rejected" />
+        </>
+      }
+      list={list}
+      search={{ label: "Search applications", placeholder: "Search by name, e-mail, phone or city" }}
+      filter={{ key: "status", label: "Status", options: STATUS_FILTERS }}
+      failed={
+        query.error && !data
+          ? {
+              title: "We could not load the applications.",
+              message: normaliseError(query.error).message,
+              onRetry: () => void query.refetch(),
+            }
+          : null
+      }
+      pagination={data?.pagination}
+      noun="applications"
+      after={
+        <>
+          <AdmissionDetailsDialog
+            admissionId={approving || rejecting || deleting ? null : detailsId}
+            onClose={() => setDetailsId(null)}
+            onApprove={(a) => setApproving(refOf(a))}
+            onReject={(a) => setRejecting(refOf(a))}
+            onDelete={(a) => setDeleting(refOf(a))}
           />
-          <SearchIcon size={18} className="admissions-filters__icon" />
-        </div>
-        <Select
-          id="admissions-status"
-          label="Status"
-          options={STATUS_FILTERS}
-          value={query.status}
-          fieldClassName="admissions-filters__status"
-          onChange={(e) => setQuery({ status: e.target.value as StatusFilter, page: 1 })}
-        />
-      </form>
-
-      {list.error ? (
-        <Alert tone="error" title="We could not load the applications.">
-          {normaliseError(list.error).message}{" "}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </Alert>
-      ) : null}
-
-      <div aria-busy={list.isFetching || undefined}>
+          <ApproveDialog
+            admission={approving}
+            onClose={() => setApproving(null)}
+            onDone={(result) => {
+              setDetailsId(null);
+              if (approving) onProcessed(approving, result);
+            }}
+          />
+          <RejectDialog
+            admission={rejecting}
+            onClose={() => setRejecting(null)}
+            onDone={(result) => {
+              setDetailsId(null);
+              if (rejecting) onProcessed(rejecting, result);
+            }}
+          />
+          <DeleteDialog admission={deleting} onClose={() => setDeleting(null)} onDone={onDeleted} />
+        </>
+      }
+    >
+      <Card flush>
         <Table
           columns={columns}
           rows={rows}
           rowKey={(a) => a.id}
-          caption={data ? `Applications ${first}–${last} of ${data.pagination.totalItems}` : "Applications"}
+          caption="Applications"
           captionHidden
-          loading={list.isPending}
-          className="admissions-table"
+          loading={query.isPending}
+          className="ops-table admissions-table"
           empty={
-            <EmptyState
-              title="No applications found"
-              description={
-                filtersActive
-                  ? "No application matches this search or status. Try another name, or show all applications."
-                  : "New applications appear here as soon as applicants submit them."
-              }
-              action={
-                filtersActive ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      sentSearch.current = "";
-                      setSearchText("");
-                      setParams(new URLSearchParams());
-                    }}
-                  >
-                    Show all applications
-                  </Button>
-                ) : undefined
-              }
+            <ListEmpty
+              list={list}
+              icon={<FileIcon size={28} />}
+              none={{ title: "No applications yet", description: "New applications appear here as soon as applicants submit them." }}
+              noMatch={{
+                title: "No applications found",
+                description: "No application matches this search or status. Try another name, or show all applications.",
+              }}
+              showAll="Show all applications"
             />
           }
         />
-      </div>
-
-      <div className="admissions-footer">
-        {data && data.pagination.totalItems > 0 ? (
-          <p className="text-sm text-muted" aria-live="polite">
-            Showing {first}–{last} of {data.pagination.totalItems}
-          </p>
-        ) : (
-          <span />
-        )}
-        <Pagination page={query.page} totalPages={totalPages} onChange={(page) => setQuery({ page })} />
-      </div>
-
-      <AdmissionDetailsDialog
-        admissionId={approving || rejecting || deleting ? null : detailsId}
-        onClose={() => setDetailsId(null)}
-        onApprove={(a) => setApproving(refOf(a))}
-        onReject={(a) => setRejecting(refOf(a))}
-        onDelete={(a) => setDeleting(refOf(a))}
-      />
-      <ApproveDialog
-        admission={approving}
-        onClose={() => setApproving(null)}
-        onDone={(result) => {
-          setDetailsId(null);
-          if (approving) onProcessed(approving, result);
-        }}
-      />
-      <RejectDialog
-        admission={rejecting}
-        onClose={() => setRejecting(null)}
-        onDone={(result) => {
-          setDetailsId(null);
-          if (rejecting) onProcessed(rejecting, result);
-        }}
-      />
-      <DeleteDialog admission={deleting} onClose={() => setDeleting(null)} onDone={onDeleted} />
-    </section>
+      </Card>
+    </ListPage>
   );
 }

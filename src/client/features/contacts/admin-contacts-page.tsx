@@ -4,6 +4,7 @@
  * reply dialog opened from the details (e-mailed to the sender), Mark as Resolved and Delete. Searched,
  * filtered and paginated on the server (DECISIONS 13); page, search and status are in the URL.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
@@ -13,22 +14,10 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { CheckCircleIcon, CheckIcon, EyeIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
-import {
-  ConfirmDialog,
-  failureMessage,
-  formatDate,
-  formatDateTime,
-  IconAction,
-  ListLoadError,
-  ListSearch,
-  rangeText,
-} from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -218,47 +207,77 @@ export default function AdminContactsPage() {
 
   const stats = query.data?.stats;
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
-  const pagination = query.data?.pagination;
-  const filtered = list.search !== "" || list.filter !== "all";
   const current = details.data;
 
   return (
-    <section className="ops-page" aria-labelledby="contacts-title">
-      <header className="page-header">
-        <div>
-          <h1 id="contacts-title">Contact Management</h1>
-          <p>Questions sent through the website's contact form. Replies are e-mailed to the sender.</p>
-        </div>
-      </header>
+    <ListPage
+      name="contacts"
+      title="Contact Management"
+      description="Questions sent through the website's contact form. Replies are e-mailed to the sender."
+      stats={
+        <>
+          <StatCard label="Total Inquiries" value={stat(stats?.total)} icon={<MailIcon />} />
+          <StatCard label="New" value={stat(stats?.new)} icon={<MailIcon />} tone="pending" />
+          <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+          <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+        </>
+      }
+      list={list}
+      search={{ label: "Search contacts", placeholder: "Search by name, e-mail, phone, subject or message" }}
+      filter={{ key: "status", label: "Status", options: CONTACT_FILTERS }}
+      failed={query.isError && !query.data ? { message: CONTACT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun="inquiries"
+      after={
+        <>
+          <ContactDetails
+            open={openId !== null}
+            contact={current}
+            loading={details.isPending}
+            loadError={details.isError ? failureMessage(details.error, CONTACT_TEXT.detailsFailed) : null}
+            actionError={detailsError}
+            statusBusy={updateStatus.isPending && resolvingId === openId}
+            onRetry={() => void details.refetch()}
+            onStatus={(status) => openId !== null && status !== contactStatus(current?.status) && changeStatus(openId, status, true)}
+            onReply={() => {
+              setReplyError(null);
+              setReplyOpen(true);
+            }}
+            onDelete={() => current && askDelete(current)}
+            onClose={() => {
+              setOpenId(null);
+              setReplyOpen(false);
+            }}
+          />
 
-      <div className="grid grid--4 grid--sm ops-stats">
-        <StatCard label="Total Inquiries" value={stat(stats?.total)} icon={<MailIcon />} />
-        <StatCard label="New" value={stat(stats?.new)} icon={<MailIcon />} tone="pending" />
-        <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
-        <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
-      </div>
+          <ReplyDialog
+            open={replyOpen && openId !== null}
+            to={current ? { name: current.name, email: current.email, subject: current.subject } : null}
+            busy={respond.isPending}
+            error={replyError}
+            resetKey={replyKey}
+            onSend={sendReply}
+            onClose={() => setReplyOpen(false)}
+          />
 
-      <div className="ops-toolbar">
-        <ListSearch
-          id="contacts-search"
-          label="Search contacts"
-          placeholder="Search by name, e-mail, phone, subject or message"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          id="contacts-status"
-          label="Status"
-          hideLabel
-          fieldClassName="ops-toolbar__filter"
-          options={CONTACT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
-      </div>
-
-      {query.isError && !query.data ? <ListLoadError message={CONTACT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
-
+          <ConfirmDialog
+            open={toDelete !== null}
+            title="Delete this inquiry?"
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            error={deleteError}
+            onConfirm={confirmDelete}
+            onClose={() => setToDelete(null)}
+          >
+            <p>
+              Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be
+              undone.
+            </p>
+          </ConfirmDialog>
+        </>
+      }
+    >
       <Card flush>
         <Table
           caption="Contact inquiries"
@@ -269,75 +288,19 @@ export default function AdminContactsPage() {
           rowKey={(c) => c.id}
           loading={query.isPending}
           empty={
-            <EmptyState
+            <ListEmpty
+              list={list}
               icon={<MailIcon size={28} />}
-              title={filtered ? "No inquiries match" : "No contact inquiries yet"}
-              description={
-                filtered ? "Try another search or status." : "Messages sent through the website's contact form will appear here."
-              }
-              action={
-                filtered ? (
-                  <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-                    {list.search ? "Clear search" : "Show all statuses"}
-                  </Button>
-                ) : undefined
-              }
+              none={{
+                title: "No contact inquiries yet",
+                description: "Messages sent through the website's contact form will appear here.",
+              }}
+              noMatch={{ title: "No inquiries match", description: "Try another search or status." }}
+              showAll="Show all statuses"
             />
           }
         />
       </Card>
-
-      {pagination && pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "inquiries")}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
-
-      <ContactDetails
-        open={openId !== null}
-        contact={current}
-        loading={details.isPending}
-        loadError={details.isError ? failureMessage(details.error, CONTACT_TEXT.detailsFailed) : null}
-        actionError={detailsError}
-        statusBusy={updateStatus.isPending && resolvingId === openId}
-        onRetry={() => void details.refetch()}
-        onStatus={(status) => openId !== null && status !== contactStatus(current?.status) && changeStatus(openId, status, true)}
-        onReply={() => {
-          setReplyError(null);
-          setReplyOpen(true);
-        }}
-        onDelete={() => current && askDelete(current)}
-        onClose={() => {
-          setOpenId(null);
-          setReplyOpen(false);
-        }}
-      />
-
-      <ReplyDialog
-        open={replyOpen && openId !== null}
-        to={current ? { name: current.name, email: current.email, subject: current.subject } : null}
-        busy={respond.isPending}
-        error={replyError}
-        resetKey={replyKey}
-        onSend={sendReply}
-        onClose={() => setReplyOpen(false)}
-      />
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this inquiry?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        error={deleteError}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      >
-        <p>
-          Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be undone.
-        </p>
-      </ConfirmDialog>
-    </section>
+    </ListPage>
   );
 }

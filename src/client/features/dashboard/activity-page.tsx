@@ -2,6 +2,7 @@
  * /admin/activity (behind the dashboard's View All): the audit log — who did what, and when — newest
  * first, paginated on the server and filterable by the kind of record; page and filter are in the URL.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
@@ -11,13 +12,10 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
-import { formatDateTime, ListLoadError, rangeText } from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { relativeTime } from "../notifications/relative-time.ts";
 import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./activity-text.ts";
@@ -76,39 +74,30 @@ export default function AdminActivityPage() {
     },
   ];
 
-  const pagination = query.data?.pagination;
-
   return (
-    <section className="ops-page" aria-labelledby="activity-title">
-      <header className="page-header">
-        <div>
-          <Link href="/dashboard" className="ops-link ops-back">
-            <ChevronLeftIcon size={16} /> Dashboard
-          </Link>
-          <h1 id="activity-title">Activity Log</h1>
-          <p>Who did what, and when: every change made in the admin area and to accounts, newest first.</p>
-        </div>
-      </header>
-
-      <div className="ops-toolbar">
-        <Select
-          id="activity-type"
-          label="Show"
-          fieldClassName="ops-toolbar__filter ops-toolbar__filter--labelled"
-          options={ACTIVITY_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
-      </div>
-
-      {query.isError && !query.data ? (
-        <ListLoadError
-          title="Activity not loaded"
-          message="We could not load the activity log. Please check your internet connection and try again."
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-
+    <ListPage
+      name="activity"
+      back={
+        <Link href="/dashboard" className="ops-link ops-back">
+          <ChevronLeftIcon size={16} /> Dashboard
+        </Link>
+      }
+      title="Activity Log"
+      description="Who did what, and when: every change made in the admin area and to accounts, newest first."
+      list={list}
+      filter={{ key: "type", label: "Show", options: ACTIVITY_FILTERS, showLabel: true }}
+      failed={
+        query.isError && !query.data
+          ? {
+              title: "Activity not loaded",
+              message: "We could not load the activity log. Please check your internet connection and try again.",
+              onRetry: () => void query.refetch(),
+            }
+          : null
+      }
+      pagination={query.data?.pagination}
+      noun="entries"
+    >
       <Card flush>
         <Table
           caption="Activity log"
@@ -119,32 +108,19 @@ export default function AdminActivityPage() {
           rowKey={(e) => e.id}
           loading={query.isPending}
           empty={
-            <EmptyState
+            <ListEmpty
+              list={list}
               icon={<ActivityIcon size={28} />}
-              title={list.filter === "all" ? "No activity recorded yet" : "No activity of this kind yet"}
-              description={
-                list.filter === "all"
-                  ? "Changes to admissions, students, inquiries and settings will be listed here."
-                  : "Choose “All activity” to see everything that was recorded."
-              }
-              action={
-                list.filter === "all" ? undefined : (
-                  <Button variant="secondary" onClick={() => list.setFilter("all")}>
-                    Show all activity
-                  </Button>
-                )
-              }
+              none={{
+                title: "No activity recorded yet",
+                description: "Changes to admissions, students, inquiries and settings will be listed here.",
+              }}
+              noMatch={{ title: "No activity of this kind yet", description: "Choose “All activity” to see everything that was recorded." }}
+              showAll="Show all activity"
             />
           }
         />
       </Card>
-
-      {pagination && pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "entries")}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
-    </section>
+    </ListPage>
   );
 }

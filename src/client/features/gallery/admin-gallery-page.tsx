@@ -5,6 +5,7 @@
  * opening Upload Images (per-file results), Edit Image and the delete confirmations. The list reloads
  * after every change; the selection clears after a bulk delete.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -18,11 +19,9 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { CheckCircleIcon, ImageIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, ListSearch, plural, rangeText } from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { ConfirmDialog, failureMessage, plural } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { DropZone } from "./drop-zone.tsx";
@@ -171,7 +170,6 @@ export default function AdminGalleryPage() {
   const stats = query.data?.stats;
   const stat = (value: string | number | undefined) => (stats ? value : <Skeleton width="4ch" />);
   const inUse = stats?.categoryStats.filter((c) => c.count > 0).length ?? 0;
-  const filtered = list.search !== "" || list.filter !== "all";
   const pagination = query.data?.pagination;
   const viewProps = {
     images,
@@ -197,21 +195,20 @@ export default function AdminGalleryPage() {
   } else if (images.length === 0) {
     body = query.isError ? null : (
       <Card>
-        <EmptyState
+        <ListEmpty
+          list={list}
           icon={<ImageIcon size={28} />}
-          title={GALLERY_TEXT.emptyTitle}
-          description={filtered ? GALLERY_TEXT.noMatch : GALLERY_TEXT.emptyDescription}
-          action={
-            filtered ? (
-              <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-                {list.search ? "Clear search" : "Show all categories"}
-              </Button>
-            ) : (
+          none={{
+            title: GALLERY_TEXT.emptyTitle,
+            description: GALLERY_TEXT.emptyDescription,
+            action: (
               <Button onClick={() => setUploadOpen(true)}>
                 <UploadIcon size={18} /> Upload Images
               </Button>
-            )
-          }
+            ),
+          }}
+          noMatch={{ title: GALLERY_TEXT.emptyTitle, description: GALLERY_TEXT.noMatch }}
+          showAll="Show all categories"
         />
       </Card>
     );
@@ -226,71 +223,58 @@ export default function AdminGalleryPage() {
   }
 
   return (
-    <section className="ops-page ac-gallery" aria-labelledby="gallery-title">
-      <header className="page-header">
-        <div>
-          <h1 id="gallery-title">Gallery Management</h1>
-          <p>Photos for the public gallery. Active images are shown to visitors, newest first.</p>
-        </div>
+    <ListPage
+      name="gallery"
+      className="ac-gallery"
+      title="Gallery Management"
+      description="Photos for the public gallery. Active images are shown to visitors, newest first."
+      actions={
         <Button onClick={() => setUploadOpen(true)}>
           <UploadIcon size={18} /> Upload Images
         </Button>
-      </header>
-
-      {banner ? (
-        <Alert tone="error" onDismiss={() => setBanner(null)}>
-          <p>{banner}</p>
-          {query.isError ? (
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
-
-      <div className="grid grid--4 grid--sm ops-stats">
-        <StatCard label="Total Images" value={stat(stats?.totalImages)} icon={<ImageIcon />} />
-        <StatCard
-          label="Active Images"
-          value={stat(stats?.activeImages)}
-          hint={stats && stats.inactiveImages > 0 ? `${stats.inactiveImages} inactive` : undefined}
-          icon={<CheckCircleIcon />}
-          tone="approved"
-        />
-        <StatCard
-          label="Categories"
-          value={GALLERY_CATEGORIES.length}
-          hint={stats ? `${inUse} in use` : undefined}
-          icon={<FolderIcon />}
-          tone="info"
-        />
-        <StatCard
-          label="Storage Used"
-          value={stat(stats ? formatBytes(stats.storageUsed) : undefined)}
-          icon={<HardDriveIcon />}
-          tone="neutral"
-        />
-      </div>
-
-      <DropZone onFiles={chooseFiles} />
-
-      <div className="ops-toolbar">
-        <ListSearch
-          id="gallery-search"
-          label="Search images"
-          placeholder="Search by title or description"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          id="gallery-category"
-          label="Category"
-          hideLabel
-          fieldClassName="ops-toolbar__filter"
-          options={CATEGORY_OPTIONS}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
+      }
+      notice={
+        banner ? (
+          <Alert tone="error" onDismiss={() => setBanner(null)}>
+            <p>{banner}</p>
+            {query.isError ? (
+              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null
+      }
+      stats={
+        <>
+          <StatCard label="Total Images" value={stat(stats?.totalImages)} icon={<ImageIcon />} />
+          <StatCard
+            label="Active Images"
+            value={stat(stats?.activeImages)}
+            hint={stats && stats.inactiveImages > 0 ? `${stats.inactiveImages} inactive` : undefined}
+            icon={<CheckCircleIcon />}
+            tone="approved"
+          />
+          <StatCard
+            label="Categories"
+            value={GALLERY_CATEGORIES.length}
+            hint={stats ? `${inUse} in use` : undefined}
+            icon={<FolderIcon />}
+            tone="info"
+          />
+          <StatCard
+            label="Storage Used"
+            value={stat(stats ? formatBytes(stats.storageUsed) : undefined)}
+            icon={<HardDriveIcon />}
+            tone="neutral"
+          />
+        </>
+      }
+      beforeToolbar={<DropZone onFiles={chooseFiles} />}
+      list={list}
+      search={{ label: "Search images", placeholder: "Search by title or description" }}
+      filter={{ key: "category", label: "Category", options: CATEGORY_OPTIONS }}
+      toolbarExtra={
         <div className="ac-view-toggle" role="group" aria-label="View">
           <Button
             variant="ghost"
@@ -311,8 +295,43 @@ export default function AdminGalleryPage() {
             <ListIcon size={18} /> List
           </Button>
         </div>
-      </div>
+      }
+      // The range and the pages show once there is more than one page (the selection bar counts the images).
+      pagination={pagination && pagination.totalPages > 1 ? pagination : undefined}
+      noun="images"
+      after={
+        <>
+          <UploadDialog
+            open={uploadOpen}
+            incoming={incoming}
+            onClose={() => setUploadOpen(false)}
+            // The dialog itself reports what was stored and what was refused.
+            onUploaded={() => void reload()}
+          />
 
+          <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
+
+          <ConfirmDialog
+            open={deleting !== null}
+            title="Confirm Delete"
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending || bulkRemove.isPending}
+            error={deleteError}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          >
+            <p>
+              {deleting?.kind === "one"
+                ? GALLERY_TEXT.deleteOne(deleting.image.title)
+                : deleting
+                  ? GALLERY_TEXT.deleteMany(deleting.ids.length)
+                  : null}
+            </p>
+          </ConfirmDialog>
+        </>
+      }
+    >
       {images.length > 0 ? (
         <div className="ac-selection-bar">
           <label className="ac-select-all">
@@ -348,42 +367,6 @@ export default function AdminGalleryPage() {
       <div aria-busy={query.isFetching || undefined} className={cx(query.isPlaceholderData && "ac-is-stale")}>
         {body}
       </div>
-
-      {pagination && pagination.totalPages > 1 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "images")}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
-
-      <UploadDialog
-        open={uploadOpen}
-        incoming={incoming}
-        onClose={() => setUploadOpen(false)}
-        // The dialog itself reports what was stored and what was refused.
-        onUploaded={() => void reload()}
-      />
-
-      <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Confirm Delete"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending || bulkRemove.isPending}
-        error={deleteError}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        <p>
-          {deleting?.kind === "one"
-            ? GALLERY_TEXT.deleteOne(deleting.image.title)
-            : deleting
-              ? GALLERY_TEXT.deleteMany(deleting.ids.length)
-              : null}
-        </p>
-      </ConfirmDialog>
-    </section>
+    </ListPage>
   );
 }

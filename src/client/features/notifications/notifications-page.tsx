@@ -4,6 +4,7 @@
  * notification read. Searched, filtered and paginated on the server (DECISIONS 13); the list state is in
  * the URL. Every change refreshes the top bar's badge at once.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
@@ -15,11 +16,9 @@ import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
-import { formatDateTime, IconAction, ListLoadError, ListSearch, rangeText } from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
@@ -66,7 +65,6 @@ export default function AdminNotificationsPage() {
 
   const counts = query.data?.counts;
   const items = query.data?.notifications ?? [];
-  const filtered = list.search !== "" || list.filter !== "all";
 
   const open = (n: NotificationItem) => {
     setOpened(n);
@@ -122,55 +120,51 @@ export default function AdminNotificationsPage() {
   const stat = (n: number | undefined) => (counts ? n : <Skeleton width="3ch" />);
 
   return (
-    <section className="ops-page" aria-labelledby="notifications-title">
-      <header className="page-header">
-        <div>
-          <h1 id="notifications-title">Notifications</h1>
-          <p>
-            {counts
-              ? counts.unread > 0
-                ? `You have ${counts.unread} unread notification${counts.unread === 1 ? "" : "s"}.`
-                : "You're all caught up."
-              : "Applications, inquiries and alerts for the administration."}
-          </p>
-        </div>
-        {counts && counts.unread > 0 ? (
+    <ListPage
+      name="notifications"
+      title="Notifications"
+      description={
+        counts
+          ? counts.unread > 0
+            ? `You have ${counts.unread} unread notification${counts.unread === 1 ? "" : "s"}.`
+            : "You're all caught up."
+          : "Applications, inquiries and alerts for the administration."
+      }
+      actions={
+        counts && counts.unread > 0 ? (
           <Button variant="secondary" loading={markAll.isPending} onClick={readAll}>
             <CheckDoubleIcon size={18} /> Mark all as read
           </Button>
-        ) : null}
-      </header>
-
-      <div className="grid grid--4 grid--sm ops-stats">
-        <StatCard label="Total" value={stat(counts?.total)} icon={<BellIcon />} />
-        <StatCard label="Unread" value={stat(counts?.unread)} icon={<MailIcon />} tone="accent" />
-        <StatCard label="High Priority" value={stat(counts?.highPriority)} icon={<AlertCircleIcon />} tone="rejected" />
-        <StatCard label="Recent (24h)" value={stat(counts?.recent24h)} icon={<CalendarIcon />} tone="info" />
-      </div>
-
-      <div className="ops-toolbar">
-        <ListSearch
-          id="notifications-search"
-          label="Search notifications"
-          placeholder="Search by title or message"
-          value={list.search}
-          onSearch={list.setSearch}
+        ) : null
+      }
+      stats={
+        <>
+          <StatCard label="Total" value={stat(counts?.total)} icon={<BellIcon />} />
+          <StatCard label="Unread" value={stat(counts?.unread)} icon={<MailIcon />} tone="accent" />
+          <StatCard label="High Priority" value={stat(counts?.highPriority)} icon={<AlertCircleIcon />} tone="rejected" />
+          <StatCard label="Recent (24h)" value={stat(counts?.recent24h)} icon={<CalendarIcon />} tone="info" />
+        </>
+      }
+      list={list}
+      search={{ label: "Search notifications", placeholder: "Search by title or message" }}
+      filter={{ key: "type", label: "Type", options: NOTIFICATION_FILTERS }}
+      failed={
+        query.isError && !query.data
+          ? { title: "Notifications not loaded", message: LOAD_FAILED, onRetry: () => void query.refetch() }
+          : null
+      }
+      pagination={query.data?.pagination}
+      noun="notifications"
+      after={
+        <NotificationDetails
+          notification={opened}
+          now={now}
+          deleting={opened !== null && busyId === opened.id && remove.isPending}
+          onDelete={deleteOne}
+          onClose={() => setOpened(null)}
         />
-        <Select
-          id="notifications-type"
-          label="Type"
-          hideLabel
-          fieldClassName="ops-toolbar__filter"
-          options={NOTIFICATION_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
-      </div>
-
-      {query.isError && !query.data ? (
-        <ListLoadError title="Notifications not loaded" message={LOAD_FAILED} onRetry={() => void query.refetch()} />
-      ) : null}
-
+      }
+    >
       <div className="ops-list-card" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
           <ul className="ops-notice-list" aria-hidden="true">
@@ -184,17 +178,12 @@ export default function AdminNotificationsPage() {
             ))}
           </ul>
         ) : items.length === 0 ? (
-          <EmptyState
+          <ListEmpty
+            list={list}
             icon={<BellIcon size={28} />}
-            title={filtered ? "No notifications match" : "No notifications found"}
-            description={filtered ? "Try another search or type." : "You're all caught up!"}
-            action={
-              filtered ? (
-                <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-                  {list.search ? "Clear search" : "Show all types"}
-                </Button>
-              ) : undefined
-            }
+            none={{ title: "No notifications found", description: "You're all caught up!" }}
+            noMatch={{ title: "No notifications match", description: "Try another search or type." }}
+            showAll="Show all types"
           />
         ) : (
           <ul className="ops-notice-list" aria-label="Notifications">
@@ -241,23 +230,6 @@ export default function AdminNotificationsPage() {
           </ul>
         )}
       </div>
-
-      {query.data && query.data.pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">
-            {rangeText(query.data.pagination.currentPage, query.data.pagination.limit, query.data.pagination.totalItems, "notifications")}
-          </p>
-          <Pagination page={list.page} totalPages={query.data.pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
-
-      <NotificationDetails
-        notification={opened}
-        now={now}
-        deleting={opened !== null && busyId === opened.id && remove.isPending}
-        onDelete={deleteOne}
-        onClose={() => setOpened(null)}
-      />
-    </section>
+    </ListPage>
   );
 }

@@ -16,11 +16,9 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { CalendarIcon, CheckCircleIcon, DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, formatDate, IconAction, ListLoadError, ListSearch, rangeText } from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -288,18 +286,15 @@ export default function AdminStudentsPage() {
 
   const stats = query.data?.stats;
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
-  const pagination = query.data?.pagination;
-  const filtered = list.search !== "" || list.filter !== "all";
   const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending || signOut.isPending;
   const target = confirm?.student;
 
   return (
-    <section className="ops-page" aria-labelledby="students-title">
-      <header className="page-header">
-        <div>
-          <h1 id="students-title">Student Management</h1>
-          <p>Student records and portal accounts. New students receive a link to choose their password.</p>
-        </div>
+    <ListPage
+      name="students"
+      title="Student Management"
+      description="Student records and portal accounts. New students receive a link to choose their password."
+      actions={
         <div className="cluster cluster--sm">
           <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
             <DownloadIcon size={18} /> Export CSV
@@ -308,43 +303,123 @@ export default function AdminStudentsPage() {
             <PlusIcon size={18} /> Add Student
           </Button>
         </div>
-      </header>
+      }
+      notice={
+        added ? (
+          <Alert tone="success" onDismiss={() => setAdded(null)}>
+            <p className="ops-strong">{STUDENT_TEXT.added(added.studentId)}</p>
+            <p>A link to choose a password has been e-mailed to {added.email}.</p>
+          </Alert>
+        ) : null
+      }
+      stats={
+        <>
+          <StatCard label="Total Students" value={stat(stats?.total)} icon={<UsersIcon />} />
+          <StatCard label="Active" value={stat(stats?.active)} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label="Inactive" value={stat(stats?.inactive)} icon={<PowerIcon />} tone="rejected" />
+          <StatCard label="New This Month" value={stat(stats?.newThisMonth)} icon={<CalendarIcon />} tone="info" />
+        </>
+      }
+      list={list}
+      search={{ label: "Search students", placeholder: "Search by name, e-mail, mobile or student ID" }}
+      filter={{ key: "status", label: "Status", options: STATUS_FILTERS }}
+      failed={query.isError && !query.data ? { message: STUDENT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun="students"
+      after={
+        <>
+          <StudentDetailsDialog
+            student={viewing}
+            onEdit={(s) => openForm({ mode: "edit", student: s })}
+            onSendCredentials={(s) => ask("credentials", s)}
+            onToggleStatus={(s) => ask("status", s)}
+            onUnlock={unlockStudent}
+            unlocking={unlock.isPending}
+            onSignOutEverywhere={(s) => ask("signout", s)}
+            onClose={() => setViewing(null)}
+          />
 
-      {added ? (
-        <Alert tone="success" onDismiss={() => setAdded(null)}>
-          <p className="ops-strong">{STUDENT_TEXT.added(added.studentId)}</p>
-          <p>A link to choose a password has been e-mailed to {added.email}.</p>
-        </Alert>
-      ) : null}
+          <StudentFormDialog
+            key={formKey}
+            open={form !== null}
+            mode={form?.mode ?? "add"}
+            initial={formInitial}
+            studentId={form?.mode === "edit" ? form.student.student_id : null}
+            busy={create.isPending || update.isPending}
+            serverProblems={serverProblems}
+            onSubmit={save}
+            onClose={() => setForm(null)}
+          />
 
-      <div className="grid grid--4 grid--sm ops-stats">
-        <StatCard label="Total Students" value={stat(stats?.total)} icon={<UsersIcon />} />
-        <StatCard label="Active" value={stat(stats?.active)} icon={<CheckCircleIcon />} tone="approved" />
-        <StatCard label="Inactive" value={stat(stats?.inactive)} icon={<PowerIcon />} tone="rejected" />
-        <StatCard label="New This Month" value={stat(stats?.newThisMonth)} icon={<CalendarIcon />} tone="info" />
-      </div>
-
-      <div className="ops-toolbar">
-        <ListSearch
-          id="students-search"
-          label="Search students"
-          placeholder="Search by name, e-mail, mobile or student ID"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          id="students-status"
-          label="Status"
-          hideLabel
-          fieldClassName="ops-toolbar__filter"
-          options={STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
-      </div>
-
-      {query.isError && !query.data ? <ListLoadError message={STUDENT_TEXT.loadFailed} onRetry={() => void query.refetch()} /> : null}
-
+          <ConfirmDialog
+            open={confirm !== null}
+            title={
+              confirm?.kind === "signout"
+                ? "Sign this student out everywhere?"
+                : confirm?.kind === "delete"
+                  ? "Delete this student?"
+                  : confirm?.kind === "credentials"
+                    ? "Send new sign-in credentials?"
+                    : target?.isActive
+                      ? "Deactivate this student?"
+                      : "Activate this student?"
+            }
+            confirmLabel={
+              confirm?.kind === "signout"
+                ? "Sign out everywhere"
+                : confirm?.kind === "delete"
+                  ? "Delete"
+                  : confirm?.kind === "credentials"
+                    ? "Send Credentials"
+                    : target?.isActive
+                      ? "Deactivate"
+                      : "Activate"
+            }
+            busyLabel={
+              confirm?.kind === "signout"
+                ? "Signing out..."
+                : confirm?.kind === "delete"
+                  ? "Deleting..."
+                  : confirm?.kind === "credentials"
+                    ? "Sending..."
+                    : "Saving..."
+            }
+            tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
+            busy={confirmBusy}
+            error={confirmError}
+            onConfirm={confirmAction}
+            onClose={() => setConfirm(null)}
+          >
+            {target && confirm?.kind === "signout" ? (
+              <p>
+                <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they can
+                sign in again with their password. Use this after a lost phone or a shared computer.
+              </p>
+            ) : target && confirm?.kind === "delete" ? (
+              <p>
+                Are you sure you want to delete <strong>{target.name}</strong> ({target.student_id})? Their account, sign-in sessions and
+                notifications are removed. This action cannot be undone.
+              </p>
+            ) : target && confirm?.kind === "credentials" ? (
+              <p>
+                A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No
+                password is ever sent by e-mail.
+              </p>
+            ) : target?.isActive ? (
+              <p>
+                <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the account
+                again. Their records are kept.
+              </p>
+            ) : target ? (
+              <p>
+                <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials
+                afterwards.
+              </p>
+            ) : null}
+          </ConfirmDialog>
+        </>
+      }
+    >
       <Card flush>
         <Table
           caption="Students"
@@ -355,123 +430,24 @@ export default function AdminStudentsPage() {
           rowKey={(s) => s.id}
           loading={query.isPending}
           empty={
-            <EmptyState
+            <ListEmpty
+              list={list}
               icon={<UsersIcon size={28} />}
-              title={filtered ? "No students match" : "No students yet"}
-              description={
-                filtered ? "Try another search or status." : "Add a student, or approve an application, and they will appear here."
-              }
-              action={
-                filtered ? (
-                  <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-                    {list.search ? "Clear search" : "Show all students"}
-                  </Button>
-                ) : (
+              none={{
+                title: "No students yet",
+                description: "Add a student, or approve an application, and they will appear here.",
+                action: (
                   <Button onClick={() => openForm({ mode: "add" })}>
                     <PlusIcon size={18} /> Add Student
                   </Button>
-                )
-              }
+                ),
+              }}
+              noMatch={{ title: "No students match", description: "Try another search or status." }}
+              showAll="Show all students"
             />
           }
         />
       </Card>
-
-      {pagination && pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "students")}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
-
-      <StudentDetailsDialog
-        student={viewing}
-        onEdit={(s) => openForm({ mode: "edit", student: s })}
-        onSendCredentials={(s) => ask("credentials", s)}
-        onToggleStatus={(s) => ask("status", s)}
-        onUnlock={unlockStudent}
-        unlocking={unlock.isPending}
-        onSignOutEverywhere={(s) => ask("signout", s)}
-        onClose={() => setViewing(null)}
-      />
-
-      <StudentFormDialog
-        key={formKey}
-        open={form !== null}
-        mode={form?.mode ?? "add"}
-        initial={formInitial}
-        studentId={form?.mode === "edit" ? form.student.student_id : null}
-        busy={create.isPending || update.isPending}
-        serverProblems={serverProblems}
-        onSubmit={save}
-        onClose={() => setForm(null)}
-      />
-
-      <ConfirmDialog
-        open={confirm !== null}
-        title={
-          confirm?.kind === "signout"
-            ? "Sign this student out everywhere?"
-            : confirm?.kind === "delete"
-              ? "Delete this student?"
-              : confirm?.kind === "credentials"
-                ? "Send new sign-in credentials?"
-                : target?.isActive
-                  ? "Deactivate this student?"
-                  : "Activate this student?"
-        }
-        confirmLabel={
-          confirm?.kind === "signout"
-            ? "Sign out everywhere"
-            : confirm?.kind === "delete"
-              ? "Delete"
-              : confirm?.kind === "credentials"
-                ? "Send Credentials"
-                : target?.isActive
-                  ? "Deactivate"
-                  : "Activate"
-        }
-        busyLabel={
-          confirm?.kind === "signout"
-            ? "Signing out..."
-            : confirm?.kind === "delete"
-              ? "Deleting..."
-              : confirm?.kind === "credentials"
-                ? "Sending..."
-                : "Saving..."
-        }
-        tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
-        busy={confirmBusy}
-        error={confirmError}
-        onConfirm={confirmAction}
-        onClose={() => setConfirm(null)}
-      >
-        {target && confirm?.kind === "signout" ? (
-          <p>
-            <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they can sign
-            in again with their password. Use this after a lost phone or a shared computer.
-          </p>
-        ) : target && confirm?.kind === "delete" ? (
-          <p>
-            Are you sure you want to delete <strong>{target.name}</strong> ({target.student_id})? Their account, sign-in sessions and
-            notifications are removed. This action cannot be undone.
-          </p>
-        ) : target && confirm?.kind === "credentials" ? (
-          <p>
-            A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No password
-            is ever sent by e-mail.
-          </p>
-        ) : target?.isActive ? (
-          <p>
-            <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the account
-            again. Their records are kept.
-          </p>
-        ) : target ? (
-          <p>
-            <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials afterwards.
-          </p>
-        ) : null}
-      </ConfirmDialog>
-    </section>
+    </ListPage>
   );
 }

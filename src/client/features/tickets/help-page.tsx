@@ -5,6 +5,7 @@
  * tab's analytics are shells (DECISIONS 6): honest empty states, and Add FAQ disabled with a note.
  * The tab, page, search and status filter live in the URL.
  */
+
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -13,15 +14,13 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select } from "../../ui/field.tsx";
 import { BarChartIcon, CheckCircleIcon, EyeIcon, FileIcon, HelpCircleIcon, PlusIcon } from "../../ui/icons.tsx";
-import { formatDate, formatDateTime, IconAction, ListSearch, rangeText } from "../../ui/list-controls.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -143,8 +142,6 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   // A failed summary shows zeros (spec part 2 §8), the list's own counters when they are there.
   const stats = summary.data ?? query.data?.stats ?? (summary.isError ? { total: 0, open: 0, inProgress: 0, resolved: 0 } : undefined);
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
-  const filtered = list.search !== "" || list.filter !== "all";
-  const pagination = query.data?.pagination;
 
   const columns: TableColumn<TicketRow>[] = [
     {
@@ -229,21 +226,20 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         rows={query.isError ? [] : (query.data?.tickets ?? [])}
         rowKey={(t) => t.id}
         empty={
-          <EmptyState
+          <ListEmpty
+            list={list}
             icon={<LifeBuoyIcon size={28} />}
-            title={filtered ? "No tickets match" : HELP_TEXT.empty}
-            description={filtered ? "Try another search or status." : HELP_TEXT.emptyDescription}
-            action={
-              filtered ? (
-                <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-                  {list.search ? "Clear search" : "Show all statuses"}
-                </Button>
-              ) : (
+            none={{
+              title: HELP_TEXT.empty,
+              description: HELP_TEXT.emptyDescription,
+              action: (
                 <Button variant="secondary" onClick={onNewTicket}>
                   <PlusIcon size={18} /> Create the first ticket
                 </Button>
-              )
-            }
+              ),
+            }}
+            noMatch={{ title: "No tickets match", description: "Try another search or status." }}
+            showAll="Show all statuses"
           />
         }
       />
@@ -252,49 +248,25 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
 
   return (
     <div className="stack stack--lg">
-      <div className="grid grid--4 grid--sm ops-stats">
-        <StatCard label="Total Tickets" value={stat(stats?.total)} icon={<LifeBuoyIcon />} />
-        <StatCard label="Open" value={stat(stats?.open)} icon={<HelpCircleIcon />} tone="pending" />
-        <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
-        <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
-      </div>
-
-      <div className="ops-toolbar">
-        <ListSearch
-          id="tickets-search"
-          label="Search tickets"
-          placeholder="Search by ticket number, name, e-mail, subject or description"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          id="tickets-status"
-          label="Status"
-          hideLabel
-          fieldClassName="ops-toolbar__filter"
-          options={TICKET_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          value={list.filter}
-          onChange={(e) => list.setFilter(e.target.value)}
-        />
-      </div>
-
-      {query.isError ? (
-        <Alert tone="error">
-          <p>{HELP_TEXT.loadFailed}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-
-      <Card flush>{table}</Card>
-
-      {pagination && pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, "tickets")}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
-        </div>
-      ) : null}
+      <ListBody
+        name="tickets"
+        list={list}
+        stats={
+          <>
+            <StatCard label="Total Tickets" value={stat(stats?.total)} icon={<LifeBuoyIcon />} />
+            <StatCard label="Open" value={stat(stats?.open)} icon={<HelpCircleIcon />} tone="pending" />
+            <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+            <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+          </>
+        }
+        search={{ label: "Search tickets", placeholder: "Search by ticket number, name, e-mail, subject or description" }}
+        filter={{ key: "status", label: "Status", options: TICKET_FILTERS }}
+        failed={query.isError ? { message: HELP_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+        pagination={query.data?.pagination}
+        noun="tickets"
+      >
+        <Card flush>{table}</Card>
+      </ListBody>
 
       <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={() => setOpenId(null)} onChanged={onChanged} />
     </div>

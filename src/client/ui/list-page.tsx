@@ -1,0 +1,158 @@
+/**
+ * The one scaffold of the admin's list screens (students, inquiries, notifications, tickets, gallery,
+ * activity): a page header, the figures, a search box and one filter kept in the URL (lib/use-list-params),
+ * the load failure with a retry, the list itself, and "Showing 11–20 of 45" with the pages under it.
+ * Each screen passes its words and its list body; the parts are also exported for a list inside a tab.
+ */
+import type { ReactNode } from "react";
+import type { ListParamsApi } from "../lib/use-list-params.ts";
+import { Button } from "./button.tsx";
+import { EmptyState } from "./empty-state.tsx";
+import { Select } from "./field.tsx";
+import { ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
+import { Pagination } from "./pagination.tsx";
+
+export interface ListPagination {
+  currentPage: number;
+  limit: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export interface ListBodyProps {
+  /** the ids' stem: "students" gives students-search, students-<filter> */
+  name: string;
+  list: ListParamsApi;
+  /** the stat cards above the toolbar */
+  stats?: ReactNode;
+  search?: { label: string; placeholder: string };
+  filter?: {
+    /** the id's end and the label ("status" → students-status) */
+    key: string;
+    label: string;
+    options: readonly { value: string; label: string }[];
+    /** the label shows beside the select (else it is for screen readers only) */
+    showLabel?: boolean;
+  };
+  /** between the figures and the toolbar (e.g. the gallery's drop zone) */
+  beforeToolbar?: ReactNode;
+  /** more controls at the toolbar's end (e.g. a grid/list switch) */
+  toolbarExtra?: ReactNode;
+  /** the list could not load: what to say and how to try again */
+  failed?: { title?: string; message: string; onRetry: () => void } | null;
+  /** the server's page of the list, once it has answered */
+  pagination?: ListPagination;
+  /** what the rows are, for "Showing 1–10 of 45 students" */
+  noun: string;
+  children: ReactNode;
+}
+
+/** Everything of a list screen under its header (a tab's list uses it alone). */
+export function ListBody(props: ListBodyProps) {
+  const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, failed, pagination, noun, children } = props;
+  return (
+    <>
+      {stats ? <div className="grid grid--4 grid--sm ops-stats">{stats}</div> : null}
+      {beforeToolbar}
+      {search || filter || toolbarExtra ? (
+        <div className="ops-toolbar">
+          {search ? (
+            <ListSearch
+              id={`${name}-search`}
+              label={search.label}
+              placeholder={search.placeholder}
+              value={list.search}
+              onSearch={list.setSearch}
+            />
+          ) : null}
+          {filter ? (
+            <Select
+              id={`${name}-${filter.key}`}
+              label={filter.label}
+              hideLabel={!filter.showLabel}
+              fieldClassName={filter.showLabel ? "ops-toolbar__filter ops-toolbar__filter--labelled" : "ops-toolbar__filter"}
+              options={filter.options.map((o) => ({ value: o.value, label: o.label }))}
+              value={list.filter}
+              onChange={(e) => list.setFilter(e.target.value)}
+            />
+          ) : null}
+          {toolbarExtra}
+        </div>
+      ) : null}
+      {failed ? <ListLoadError title={failed.title} message={failed.message} onRetry={failed.onRetry} /> : null}
+      {children}
+      {pagination && pagination.totalItems > 0 ? (
+        <div className="ops-list-footer">
+          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, noun)}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export interface ListPageProps extends ListBodyProps {
+  title: string;
+  description: ReactNode;
+  /** the page's buttons, beside the title */
+  actions?: ReactNode;
+  /** a link above the title (back to where the list is reached from) */
+  back?: ReactNode;
+  className?: string;
+  /** dialogs and notices of the page, after the list */
+  after?: ReactNode;
+  /** a notice between the header and the figures (e.g. "Student added") */
+  notice?: ReactNode;
+}
+
+/** A whole list screen: its header over {@link ListBody}. */
+export function ListPage({ title, description, actions, back, className, after, notice, ...body }: ListPageProps) {
+  const titleId = `${body.name}-title`;
+  return (
+    <section className={className ? `ops-page ${className}` : "ops-page"} aria-labelledby={titleId}>
+      <header className="page-header">
+        <div>
+          {back}
+          <h1 id={titleId}>{title}</h1>
+          <p>{description}</p>
+        </div>
+        {actions}
+      </header>
+      {notice}
+      <ListBody {...body} />
+      {after}
+    </section>
+  );
+}
+
+export interface ListEmptyProps {
+  list: Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
+  icon: ReactNode;
+  /** the list has nothing yet */
+  none: { title: string; description: string; action?: ReactNode };
+  /** a search or filter found nothing */
+  noMatch: { title: string; description: string };
+  /** the button that drops the filter ("Show all statuses") */
+  showAll: string;
+}
+
+/**
+ * The list's empty state: "nothing yet" (with the page's first action), or "nothing matches" with the way
+ * back (clear the search first, then the filter).
+ */
+export function ListEmpty({ list, icon, none, noMatch, showAll }: ListEmptyProps) {
+  const filtered = list.search !== "" || (list.filter !== "" && list.filter !== "all");
+  if (!filtered) return <EmptyState icon={icon} title={none.title} description={none.description} action={none.action} />;
+  return (
+    <EmptyState
+      icon={icon}
+      title={noMatch.title}
+      description={noMatch.description}
+      action={
+        <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
+          {list.search ? "Clear search" : showAll}
+        </Button>
+      }
+    />
+  );
+}
