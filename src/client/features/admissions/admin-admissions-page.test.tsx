@@ -107,8 +107,8 @@ describe("admin admissions", () => {
   });
 
   /** The same path and query parameters, in any order. */
-  const sameQuery = (a: string, b: string) => {
-    const norm = (u: string) => {
+  const sameQuery = (a: string | undefined, b: string) => {
+    const norm = (u = "") => {
       const [path = "", query = ""] = u.split("?");
       return `${path}?${[...new URLSearchParams(query)]
         .map(([k, v]) => `${k}=${v}`)
