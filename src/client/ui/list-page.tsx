@@ -52,7 +52,7 @@ export function ListBody(props: ListBodyProps) {
   const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, failed, pagination, noun, children } = props;
   return (
     <>
-      {stats ? <div className="grid grid--4 grid--sm ops-stats">{stats}</div> : null}
+      {stats ? <StatRow>{stats}</StatRow> : null}
       {beforeToolbar}
       {search || filter || toolbarExtra ? (
         <div className="ops-toolbar">
@@ -91,23 +91,22 @@ export function ListBody(props: ListBodyProps) {
   );
 }
 
-export interface ListPageProps extends ListBodyProps {
+export interface PageFrameProps {
+  /** the ids' stem: the heading is `${name}-title` */
+  name: string;
   title: string;
   description: ReactNode;
   /** the page's buttons, beside the title */
   actions?: ReactNode;
-  /** a link above the title (back to where the list is reached from) */
+  /** a link above the title (back to where the page is reached from) */
   back?: ReactNode;
   className?: string;
-  /** dialogs and notices of the page, after the list */
-  after?: ReactNode;
-  /** a notice between the header and the figures (e.g. "Student added") */
-  notice?: ReactNode;
+  children: ReactNode;
 }
 
-/** A whole list screen: its header over {@link ListBody}. */
-export function ListPage({ title, description, actions, back, className, after, notice, ...body }: ListPageProps) {
-  const titleId = `${body.name}-title`;
+/** An admin screen's frame: the section named by its heading, the header with the title, words and buttons. */
+export function PageFrame({ name, title, description, actions, back, className, children }: PageFrameProps) {
+  const titleId = `${name}-title`;
   return (
     <section className={className ? `ops-page ${className}` : "ops-page"} aria-labelledby={titleId}>
       <header className="page-header">
@@ -118,11 +117,32 @@ export function ListPage({ title, description, actions, back, className, after, 
         </div>
         {actions}
       </header>
+      {children}
+    </section>
+  );
+}
+
+export interface ListPageProps extends ListBodyProps, Omit<PageFrameProps, "children"> {
+  /** dialogs and notices of the page, after the list */
+  after?: ReactNode;
+  /** a notice between the header and the figures (e.g. "Student added") */
+  notice?: ReactNode;
+}
+
+/** A whole list screen: {@link PageFrame} around {@link ListBody}. */
+export function ListPage({ title, description, actions, back, className, after, notice, ...body }: ListPageProps) {
+  return (
+    <PageFrame name={body.name} title={title} description={description} actions={actions} back={back} className={className}>
       {notice}
       <ListBody {...body} />
       {after}
-    </section>
+    </PageFrame>
   );
+}
+
+/** Stat cards in the lists' row of four (two on phones). */
+export function StatRow({ children }: { children: ReactNode }) {
+  return <div className="grid grid--4 grid--sm ops-stats">{children}</div>;
 }
 
 export interface ListEmptyProps {

@@ -27,6 +27,7 @@ import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BarChartIcon, DownloadIcon, GraduationCapIcon, ImageIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
+import { PageFrame } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { relativeTime } from "../notifications/relative-time.ts";
@@ -83,17 +84,17 @@ export default function AdminAnalyticsPage() {
   const rangeLabel = ANALYTICS_RANGE_LABELS[range];
 
   return (
-    <section className="ops-page ac-analytics" aria-labelledby="analytics-title">
-      <header className="page-header">
-        <div>
-          <h1 id="analytics-title">Analytics &amp; Reports</h1>
-          <p>Admissions, inquiries and the gallery over the period you choose.</p>
-        </div>
+    <PageFrame
+      name="analytics"
+      className="ac-analytics"
+      title="Analytics & Reports"
+      description="Admissions, inquiries and the gallery over the period you choose."
+      actions={
         <Button variant="secondary" onClick={() => void exportReport()} loading={exporting} disabled={loading || stale}>
           <DownloadIcon size={18} /> {exporting ? "Exporting..." : "Export Report"}
         </Button>
-      </header>
-
+      }
+    >
       <div className="ac-range" role="group" aria-label="Time range">
         {ANALYTICS_RANGES.map((r) => (
           <button
@@ -163,7 +164,7 @@ export default function AdminAnalyticsPage() {
           </Card>
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }
 

@@ -6,7 +6,10 @@
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
 
 export const COMING_SOON = "Coming soon";
 
@@ -34,5 +37,40 @@ export function ComingSoonButton({
         {hint}
       </span>
     </span>
+  );
+}
+
+/** The columns of a list that has no rows yet (only headers). */
+export const emptyColumns = (
+  columns: readonly { key: string; header: ReactNode; label?: string; className?: string }[],
+): TableColumn<never>[] => columns.map((c) => ({ ...c, render: () => null }));
+
+/** A shell's list: its real columns, no rows, and an empty state that says what will be here. */
+export function EmptyTable({
+  caption,
+  columns,
+  icon,
+  title,
+  description,
+  action,
+}: {
+  caption: string;
+  columns: readonly TableColumn<never>[];
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Card flush>
+      <Table
+        caption={caption}
+        captionHidden
+        columns={columns}
+        rows={[]}
+        rowKey={() => ""}
+        empty={<EmptyState icon={icon} title={title} description={description} action={action} />}
+      />
+    </Card>
   );
 }

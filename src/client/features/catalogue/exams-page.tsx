@@ -6,21 +6,20 @@
 import { useState } from "react";
 import { usePageTitle } from "../../lib/site.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, PlusIcon } from "../../ui/icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PageFrame, StatRow } from "../../ui/list-page.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
-import { ComingSoonButton } from "./coming-soon.tsx";
+import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
-const COLUMNS: TableColumn<never>[] = [
-  { key: "exam", header: "Exam", render: () => null },
-  { key: "course", header: "Course", render: () => null },
-  { key: "when", header: "Date & Time", render: () => null },
-  { key: "students", header: "Students", className: "ui-table__cell--numeric", render: () => null },
-  { key: "status", header: "Status", render: () => null },
-  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions", render: () => null },
-];
+const COLUMNS = emptyColumns([
+  { key: "exam", header: "Exam" },
+  { key: "course", header: "Course" },
+  { key: "when", header: "Date & Time" },
+  { key: "students", header: "Students", className: "ui-table__cell--numeric" },
+  { key: "status", header: "Status" },
+  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions" },
+]);
 
 const TABS = [
   { id: "all", label: "All Exams" },
@@ -36,47 +35,38 @@ export default function AdminExamsPage() {
   usePageTitle("Exam Management");
   const [tab, setTab] = useState<string>("all");
   return (
-    <section className="ops-page ac-shell" aria-labelledby="exams-title">
-      <header className="page-header">
-        <div>
-          <h1 id="exams-title">Exam Management</h1>
-          <p>Examinations, their dates and the students who sit them.</p>
-        </div>
+    <PageFrame
+      name="exams"
+      className="ac-shell"
+      title="Exam Management"
+      description="Examinations, their dates and the students who sit them."
+      actions={
         <ComingSoonButton>
           <PlusIcon size={18} /> Create New Exam
         </ComingSoonButton>
-      </header>
-
-      <div className="grid grid--4 grid--sm ops-stats">
+      }
+    >
+      <StatRow>
         <StatCard label="Total Exams" value={0} icon={<CalendarIcon />} />
         <StatCard label="Upcoming" value={0} icon={<CalendarIcon />} tone="pending" />
         <StatCard label="In Progress" value={0} icon={<ActivityIcon />} tone="info" />
         <StatCard label="Completed" value={0} icon={<CheckCircleIcon />} tone="approved" />
-      </div>
+      </StatRow>
 
       <div>
         <Tabs idPrefix="exams" label="Exam lists" tabs={TABS} value={tab} onChange={setTab} />
         {TABS.map((t) => (
           <TabPanel key={t.id} idPrefix="exams" id={t.id} value={tab}>
-            <Card flush>
-              <Table
-                caption={`${t.label}`}
-                captionHidden
-                columns={COLUMNS}
-                rows={[]}
-                rowKey={() => ""}
-                empty={
-                  <EmptyState
-                    icon={<CalendarIcon size={28} />}
-                    title={EXAMS_TEXT.empty}
-                    description="Exams will be listed here once exam scheduling is set up."
-                  />
-                }
-              />
-            </Card>
+            <EmptyTable
+              caption={t.label}
+              columns={COLUMNS}
+              icon={<CalendarIcon size={28} />}
+              title={EXAMS_TEXT.empty}
+              description="Exams will be listed here once exam scheduling is set up."
+            />
           </TabPanel>
         ))}
       </div>
-    </section>
+    </PageFrame>
   );
 }

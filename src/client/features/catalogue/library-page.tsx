@@ -4,20 +4,19 @@
  * or filter, so those controls are disabled and say why, and Add New Book says it is coming soon.
  */
 import { usePageTitle } from "../../lib/site.ts";
-import { Card, StatCard } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { AlertIcon, BookIcon, CheckCircleIcon, PlusIcon, UsersIcon } from "../../ui/icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
-import { ComingSoonButton } from "./coming-soon.tsx";
+import { PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
-const COLUMNS: TableColumn<never>[] = [
-  { key: "book", header: "Book details", render: () => null },
-  { key: "author", header: "Author", render: () => null },
-  { key: "category", header: "Category", render: () => null },
-  { key: "status", header: "Status", render: () => null },
-  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions", render: () => null },
-];
+const COLUMNS = emptyColumns([
+  { key: "book", header: "Book details" },
+  { key: "author", header: "Author" },
+  { key: "category", header: "Category" },
+  { key: "status", header: "Status" },
+  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions" },
+]);
 
 const CATEGORIES = ["All Categories", "Programming", "Science", "Literature", "History"];
 const STATUSES = ["All Status", "Available", "Borrowed", "Reserved"];
@@ -28,23 +27,23 @@ export default function AdminLibraryPage() {
   usePageTitle("Library Management");
   const hint = "Search and filters work once books are added.";
   return (
-    <section className="ops-page ac-shell" aria-labelledby="library-title">
-      <header className="page-header">
-        <div>
-          <h1 id="library-title">Library Management</h1>
-          <p>Books and study material, and who has borrowed them.</p>
-        </div>
+    <PageFrame
+      name="library"
+      className="ac-shell"
+      title="Library Management"
+      description="Books and study material, and who has borrowed them."
+      actions={
         <ComingSoonButton>
           <PlusIcon size={18} /> Add New Book
         </ComingSoonButton>
-      </header>
-
-      <div className="grid grid--4 grid--sm ops-stats">
+      }
+    >
+      <StatRow>
         <StatCard label="Total Books" value={0} icon={<BookIcon />} />
         <StatCard label="Available" value={0} icon={<CheckCircleIcon />} tone="approved" />
         <StatCard label="Borrowed" value={0} icon={<UsersIcon />} tone="info" />
         <StatCard label="Overdue" value={0} icon={<AlertIcon />} tone="rejected" />
-      </div>
+      </StatRow>
 
       <div className="ops-toolbar ac-shell__filters">
         <TextInput
@@ -64,22 +63,13 @@ export default function AdminLibraryPage() {
         </p>
       </div>
 
-      <Card flush>
-        <Table
-          caption="Library books"
-          captionHidden
-          columns={COLUMNS}
-          rows={[]}
-          rowKey={() => ""}
-          empty={
-            <EmptyState
-              icon={<BookIcon size={28} />}
-              title={LIBRARY_TEXT.empty}
-              description="Books will be listed here once the library catalogue is set up."
-            />
-          }
-        />
-      </Card>
-    </section>
+      <EmptyTable
+        caption="Library books"
+        columns={COLUMNS}
+        icon={<BookIcon size={28} />}
+        title={LIBRARY_TEXT.empty}
+        description="Books will be listed here once the library catalogue is set up."
+      />
+    </PageFrame>
   );
 }

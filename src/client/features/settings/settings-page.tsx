@@ -6,6 +6,7 @@
  * 3 seconds. Edits in other sections are kept while moving between them and marked as unsaved; Reset
  * Changes puts back the stored values, asking first when something would be lost.
  */
+
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { normaliseError } from "../../lib/errors.ts";
@@ -18,6 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { BellIcon, CheckCircleIcon, SettingsIcon, UserIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog } from "../../ui/list-controls.tsx";
+import { PageFrame } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { GeneralSection } from "./general-section.tsx";
@@ -291,14 +293,12 @@ export default function AdminSettingsPage() {
   const canSave = !needsStored || forms !== null;
 
   return (
-    <section className="ops-page ac-settings" aria-labelledby="settings-title">
-      <header className="page-header">
-        <div>
-          <h1 id="settings-title">System Settings</h1>
-          <p>Configure system preferences and security settings</p>
-        </div>
-      </header>
-
+    <PageFrame
+      name="settings"
+      className="ac-settings"
+      title="System Settings"
+      description="Configure system preferences and security settings"
+    >
       <div className="ac-settings__layout">
         <nav className="ac-settings__nav" aria-label="Settings sections">
           <ul ref={navRef}>
@@ -376,6 +376,6 @@ export default function AdminSettingsPage() {
           Reset Changes puts back the saved settings. Your unsaved changes in {dirtySections.map((s) => s.label).join(", ")} will be lost.
         </p>
       </ConfirmDialog>
-    </section>
+    </PageFrame>
   );
 }

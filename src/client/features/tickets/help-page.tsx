@@ -20,12 +20,12 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BarChartIcon, CheckCircleIcon, EyeIcon, FileIcon, HelpCircleIcon, PlusIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, PageFrame } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { ComingSoonButton } from "../catalogue/coming-soon.tsx";
+import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
 import { CreateTicketDialog } from "./create-ticket-dialog.tsx";
 import { TicketDetailsDialog } from "./ticket-details-dialog.tsx";
 import {
@@ -74,13 +74,13 @@ export default function AdminHelpPage() {
     Promise.all([utils.tickets.list.invalidate(), utils.tickets.summary.invalidate(), utils.dashboard.stats.invalidate()]);
 
   return (
-    <section className="ops-page ac-help" aria-labelledby="help-title">
-      <header className="page-header">
-        <div>
-          <h1 id="help-title">Help &amp; Support</h1>
-          <p>Support tickets from students and staff, and the help content they can read.</p>
-        </div>
-        {tab === "tickets" ? (
+    <PageFrame
+      name="help"
+      className="ac-help"
+      title="Help & Support"
+      description="Support tickets from students and staff, and the help content they can read."
+      actions={
+        tab === "tickets" ? (
           <Button onClick={() => setCreating(true)}>
             <PlusIcon size={18} /> New Ticket
           </Button>
@@ -88,9 +88,9 @@ export default function AdminHelpPage() {
           <ComingSoonButton hint="Coming soon: FAQs are not editable yet">
             <PlusIcon size={18} /> Add FAQ
           </ComingSoonButton>
-        )}
-      </header>
-
+        )
+      }
+    >
       <div>
         <Tabs idPrefix="help" label="Help and support sections" tabs={TABS} value={tab} onChange={selectTab} />
         <TabPanel idPrefix="help" id="tickets" value={tab}>
@@ -119,7 +119,7 @@ export default function AdminHelpPage() {
           void refresh();
         }}
       />
-    </section>
+    </PageFrame>
   );
 }
 
@@ -273,31 +273,22 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   );
 }
 
-const FAQ_COLUMNS: TableColumn<never>[] = [
-  { key: "question", header: "Question", render: () => null },
-  { key: "answer", header: "Answer", render: () => null },
-  { key: "category", header: "Category", render: () => null },
-  { key: "views", header: "Views", className: "ui-table__cell--numeric", render: () => null },
-  { key: "updated", header: "Updated", render: () => null },
-];
+const FAQ_COLUMNS = emptyColumns([
+  { key: "question", header: "Question" },
+  { key: "answer", header: "Answer" },
+  { key: "category", header: "Category" },
+  { key: "views", header: "Views", className: "ui-table__cell--numeric" },
+  { key: "updated", header: "Updated" },
+]);
 
 function FaqsTab() {
   return (
-    <Card flush>
-      <Table
-        caption="Frequently asked questions"
-        captionHidden
-        columns={FAQ_COLUMNS}
-        rows={[]}
-        rowKey={() => ""}
-        empty={
-          <EmptyState
-            icon={<FileIcon size={28} />}
-            title={HELP_TEXT.noFaqs}
-            description="Questions and answers for students will be written and published here in a later update."
-          />
-        }
-      />
-    </Card>
+    <EmptyTable
+      caption="Frequently asked questions"
+      columns={FAQ_COLUMNS}
+      icon={<FileIcon size={28} />}
+      title={HELP_TEXT.noFaqs}
+      description="Questions and answers for students will be written and published here in a later update."
+    />
   );
 }
