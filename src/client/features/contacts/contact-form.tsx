@@ -6,12 +6,12 @@
  * form. When sending fails (too many attempts, maintenance, no connection …) what was typed stays and
  * the reason is shown.
  */
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import * as v from "valibot";
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "../../../shared/constants.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { contactInput } from "../../../shared/schemas/contact.ts";
-import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, messagesByField, useFormState } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -38,7 +38,6 @@ const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName | "website", string>;
-type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "", website: "" };
 
@@ -46,17 +45,21 @@ export const fieldId = (field: FieldName | "website") => `contact-${field}`;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function pickFieldErrors(all: Record<string, string>): Errors {
-  const out: Errors = {};
-  for (const field of FIELDS) if (all[field]) out[field] = all[field];
-  return out;
-}
+const check = (values: Values) => checkInput(contactInput, values, { fields: FIELDS });
+/** The shared schema's rules, shown beside the fields after a send attempt. */
+const RULES = {
+  validate: (values: Values) => {
+    const c = check(values);
+    return c.ok ? {} : c.messages;
+  },
+  showOn: "submit",
+} as const;
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
 
 export function ContactForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useFormState<Values>(EMPTY, RULES);
+  const { values, errors } = form;
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const submit = trpc.contacts.submit.useMutation();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -74,38 +77,32 @@ export function ContactForm() {
     if (status.kind === "sent" || status.kind === "failed") resultRef.current?.focus();
   }, [status]);
 
-  const update = (field: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const update = (field: keyof Values) => (event: { target: { value: string } }) => form.onChange(field, event.target.value);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const parsed = v.safeParse(contactInput, values);
-    if (!parsed.success) {
-      const next = pickFieldErrors(firstFieldErrors(fieldErrorsOf(parsed.issues)));
-      setErrors(next);
+    form.attempt();
+    const parsed = check(values);
+    if (!parsed.ok) {
       setStatus({ kind: "idle" });
-      const first = FIELDS.find((field) => next[field]);
+      const first = FIELDS.find((field) => parsed.messages[field]);
       if (first) document.getElementById(fieldId(first))?.focus();
       return;
     }
-    setErrors({});
     setStatus({ kind: "sending" });
     const minimum = wait(SENDING_MIN_MS);
-    const outcome = await submit.mutateAsync(parsed.output).then(
+    const outcome = await submit.mutateAsync(parsed.value).then(
       () => null,
       (err: unknown) => normaliseError(err),
     );
     await minimum;
     if (!outcome) {
-      setValues(EMPTY);
+      form.reset(EMPTY);
       setStatus({ kind: "sent" });
       return;
     }
-    const serverErrors = pickFieldErrors(firstFieldErrors(outcome.errors));
-    setErrors(serverErrors);
+    form.setServerMessages(messagesByField(outcome.errors, { fields: FIELDS }));
     setStatus({ kind: "failed", message: outcome.message });
   }
 

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, type TIME_ZONES } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { profileUpdateInput } from "../../../shared/schemas/auth.ts";
-import { fieldErrorsOf, newPassword } from "../../../shared/schemas/common.ts";
+import { newPassword } from "../../../shared/schemas/common.ts";
 import {
   generalSettings,
   notificationSettings,
@@ -16,7 +16,7 @@ import {
   securitySettings,
   systemSettings,
 } from "../../../shared/schemas/settings.ts";
-import { firstFieldErrors } from "../../lib/errors.ts";
+import { type Checked as CheckedInput, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
 
 export const SETTINGS_SECTIONS = [
   { id: "profile", label: "Profile", description: "Your name, e-mail address and mobile number" },
@@ -128,14 +128,10 @@ export function formsFromSettings(s: StoredSettings): SettingsForms {
   };
 }
 
-export type FieldErrorMap = Record<string, string>;
+export type FieldErrorMap = FieldMessages<string>;
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrorMap };
-
-function checkWith<S extends v.GenericSchema>(schema: S, input: unknown): Checked<v.InferOutput<S>> {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true });
-  return result.success ? { ok: true, value: result.output } : { ok: false, errors: firstFieldErrors(fieldErrorsOf(result.issues)) };
-}
+type Checked<T> = CheckedInput<T, string>;
+const checkWith = <S extends v.GenericSchema>(schema: S, input: unknown): Checked<v.InferOutput<S>> => checkInput(schema, input);
 
 /** "" or anything that is not a whole number becomes NaN, which the range rule reports with its own message. */
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
@@ -180,7 +176,7 @@ export function profilePayload(form: ProfileForm): Checked<{ name?: string; mobi
     const value = form[key].trim();
     if (value) sent[key] = value;
   }
-  if (Object.keys(sent).length === 0) return { ok: false, errors: { _form: MSG.profileAtLeastOne } };
+  if (Object.keys(sent).length === 0) return { ok: false, messages: { _form: MSG.profileAtLeastOne } };
   const checked = checkWith(profileUpdateInput, sent);
   return checked.ok ? { ok: true, value: sent } : checked;
 }
@@ -202,13 +198,7 @@ export function passwordMessages(p: { newPassword: string; confirmPassword: stri
 
 /** Server field errors ("general.siteName") as the section's own keys ("siteName"). */
 export function sectionFieldErrors(section: StoredSectionId, errors: Record<string, string[]> | null | undefined): FieldErrorMap {
-  const out: FieldErrorMap = {};
-  const group = section;
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const field = key.startsWith(`${group}.`) ? key.slice(group.length + 1) : key;
-    if (messages[0] && !(field in out)) out[field] = messages[0];
-  }
-  return out;
+  return messagesByField(errors, { prefix: section });
 }
 
 export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -177,7 +177,7 @@ export default function AdminSettingsPage() {
     setSavedAt(null);
     if (section === "profile") {
       const checked = profilePayload(profile);
-      if (!checked.ok) return refuse("profile", checked.errors, checked.errors._form ?? null);
+      if (!checked.ok) return refuse("profile", checked.messages, checked.messages._form ?? null);
       setSaving(true);
       try {
         const { user } = await updateProfile.mutateAsync(checked.value);
@@ -197,7 +197,7 @@ export default function AdminSettingsPage() {
     }
     if (!forms) return;
     const checked = payloadFor(section, forms);
-    if (!checked.ok) return refuse(section, checked.errors, null);
+    if (!checked.ok) return refuse(section, checked.messages, null);
     setSaving(true);
     try {
       const answer = await update.mutateAsync(checked.value);

@@ -2,10 +2,9 @@
  * The profile's edit form as plain strings, to and from the API's profile, checked with the shared
  * schema (DECISIONS 8: the server checks the same rules; the client only answers faster).
  */
-import * as v from "valibot";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
+import { checkInput, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentProfile = RouterOutputs["student"]["profile"];
@@ -33,6 +32,20 @@ export interface ProfileForm {
 }
 
 export type ProfileField = keyof ProfileForm;
+
+export const EMPTY_PROFILE_FORM: ProfileForm = {
+  mobile: "",
+  gender: "",
+  address: "",
+  city: "",
+  state: "",
+  pincode: "",
+  bloodGroup: "",
+  emergencyName: "",
+  emergencyRelationship: "",
+  emergencyPhone: "",
+  emergencyEmail: "",
+};
 
 export function formFromProfile(p: StudentProfile): ProfileForm {
   return {
@@ -81,19 +94,16 @@ const PATHS: Record<string, ProfileField> = {
 
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
+const FIELDS = Object.values(PATHS);
+
 export function formErrors(fieldErrors: Record<string, string[]> | null | undefined): ProfileErrors {
-  const out: ProfileErrors = {};
-  for (const [path, messages] of Object.entries(fieldErrors ?? {})) {
-    const field = PATHS[path];
-    if (field && messages[0] && !out[field]) out[field] = messages[0];
-  }
-  return out;
+  return messagesByField(fieldErrors, { paths: PATHS, fields: FIELDS });
 }
 
 /** The shared schema's verdict on the form: no errors means it may be sent. */
 export function checkProfile(f: ProfileForm): ProfileErrors {
-  const result = v.safeParse(studentProfileInput, inputFromForm(f));
-  return result.success ? {} : formErrors(fieldErrorsOf(result.issues));
+  const checked = checkInput(studentProfileInput, inputFromForm(f), { paths: PATHS, fields: FIELDS, abortPipeEarly: false });
+  return checked.ok ? {} : checked.messages;
 }
 
 /** Profile photos: what the server accepts (it checks the content again). */

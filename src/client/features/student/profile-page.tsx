@@ -4,9 +4,11 @@
  * student ID and course are the administration's and are shown, not edited. Save leaves edit mode;
  * Cancel reloads from the server. Page messages vanish after 5 seconds.
  */
+
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useFormState } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -21,6 +23,7 @@ import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialo
 import { formatDate, NOT_SPECIFIED } from "./format.ts";
 import {
   checkProfile,
+  EMPTY_PROFILE_FORM,
   formErrors,
   formFromProfile,
   inputFromForm,
@@ -50,14 +53,16 @@ const FIELD_ORDER: ProfileField[] = [
   "emergencyEmail",
 ];
 
+/** The shared schema's rules, shown beside the fields after a save attempt. */
+const PROFILE_RULES = { validate: checkProfile, showOn: "submit" } as const;
+
 export default function StudentProfilePage() {
   usePageTitle("My Profile");
   const utils = trpc.useUtils();
   const profile = trpc.student.profile.useQuery();
   const update = trpc.student.updateProfile.useMutation();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<ProfileForm | null>(null);
-  const [errors, setErrors] = useState<ProfileErrors>({});
+  const form = useFormState<ProfileForm>(EMPTY_PROFILE_FORM, PROFILE_RULES);
   const message = useFlash();
   const data = profile.data;
 
@@ -69,15 +74,13 @@ export default function StudentProfilePage() {
 
   const startEditing = () => {
     if (!data) return;
-    setForm(formFromProfile(data));
-    setErrors({});
+    form.reset(formFromProfile(data));
     setEditing(true);
   };
 
   const cancel = () => {
     setEditing(false);
-    setErrors({});
-    setForm(null);
+    form.reset(EMPTY_PROFILE_FORM);
     // The spec's Cancel reloads the data, so the view shows what the server holds.
     void profile.refetch();
   };
@@ -89,24 +92,23 @@ export default function StudentProfilePage() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form || update.isPending) return;
-    const invalid = checkProfile(form);
-    setErrors(invalid);
+    if (!editing || update.isPending) return;
+    const invalid = form.attempt();
     if (Object.keys(invalid).length) {
       focusFirst(invalid);
       return;
     }
     try {
-      const saved = await update.mutateAsync(inputFromForm(form));
+      const saved = await update.mutateAsync(inputFromForm(form.values));
       utils.student.profile.setData(undefined, saved);
       void utils.student.dashboard.invalidate();
       void utils.student.idCard.invalidate();
       setEditing(false);
-      setForm(null);
+      form.reset(EMPTY_PROFILE_FORM);
       message.show("success", PROFILE_MESSAGES.updated);
     } catch (err) {
       const found = formErrors(normaliseError(err).errors);
-      setErrors(found);
+      form.setServerMessages(found);
       focusFirst(found);
       message.show("error", PROFILE_MESSAGES.updateFailed);
     }
@@ -152,13 +154,13 @@ export default function StudentProfilePage() {
               </div>
             </ProfilePhoto>
           </Card>
-          {editing && form ? (
+          {editing ? (
             <EditForm
               profile={data}
-              form={form}
-              errors={errors}
+              form={form.values}
+              errors={form.errors}
               saving={update.isPending}
-              onChange={(field, value) => setForm((f) => (f ? { ...f, [field]: value } : f))}
+              onChange={form.onChange}
               onSubmit={save}
               onCancel={cancel}
             />

@@ -3,8 +3,10 @@
  * then the optional ones. Checked on the client first; the server's field errors (e.g. an e-mail address
  * already in use) appear beside their fields, and everything typed stays when saving fails.
  */
+
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { useFormState } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -39,31 +41,33 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
+/** The shared schema's rules, shown beside the fields after a submit attempt. */
+const FORM_RULES = { validate: (values: StudentFormValues) => checkStudentForm(values)?.fields ?? {}, showOn: "submit" } as const;
+
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
   const formId = useId();
   const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
-  const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<FormProblems | null>(null);
+  const form = useFormState(initial, FORM_RULES);
+  const { values, setServerMessages } = form;
+  // The message above the form (the spec's for missing required fields) stays until the next attempt.
+  const [summary, setSummary] = useState<string | null>(null);
 
   // A server answer replaces the client's findings (and moves focus to the first field to fix).
   useEffect(() => {
     if (!serverProblems) return;
-    setProblems(serverProblems);
+    setServerMessages(serverProblems.fields);
+    setSummary(serverProblems.summary);
     focusFirst(serverProblems);
-  }, [serverProblems]);
+  }, [serverProblems, setServerMessages]);
 
-  const set = (field: StudentField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field being corrected loses its message; the summary stays until the next attempt.
-    setProblems((current) => (current?.fields[field] ? { ...current, fields: { ...current.fields, [field]: undefined } } : current));
-  };
+  const set = (field: StudentField) => (event: { target: { value: string } }) => form.onChange(field, event.target.value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    form.attempt();
     const found = checkStudentForm(values);
-    setProblems(found);
+    setSummary(found?.summary ?? null);
     if (found) {
       focusFirst(found);
       return;
@@ -71,7 +75,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
     onSubmit(values);
   };
 
-  const error = (field: StudentField) => problems?.fields[field];
+  const error = (field: StudentField) => form.errors[field];
   const input = (field: StudentField, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
     <TextInput
       id={fieldId(field)}
@@ -111,7 +115,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
       }
     >
       <form id={formId} className="stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
-        {problems?.summary ? <Alert tone="error">{problems.summary}</Alert> : null}
+        {summary ? <Alert tone="error">{summary}</Alert> : null}
         <div className="ops-form-grid">
           {input("name", { required: true, autoComplete: "off", maxLength: 120 })}
           {input("email", {

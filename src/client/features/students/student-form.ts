@@ -7,7 +7,7 @@ import { SEED_STANDARDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { STUDENT_REQUIRED_MESSAGE, studentForm } from "../../../shared/schemas/students.ts";
-import { firstFieldErrors } from "../../lib/errors.ts";
+import { messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentRow = RouterOutputs["students"]["list"]["students"][number];
@@ -125,17 +125,12 @@ export interface FormProblems {
 
 /** Field errors as the schema or the server name them → messages beside the form's fields. */
 export function problemsFrom(errors: Record<string, string[]> | null | undefined, fallbackSummary: string | null): FormProblems {
-  const fields: Partial<Record<StudentField, string>> = {};
+  const fields = messagesByField(errors, { paths: PATHS, fields: FIELD_ORDER });
   let missing = false;
-  for (const [path, message] of Object.entries(firstFieldErrors(errors))) {
-    const field = PATHS[path];
-    if (!field || fields[field]) continue;
-    if (message === STUDENT_REQUIRED_MESSAGE) {
-      missing = true;
-      fields[field] = `${FIELD_LABELS[field]} is required`;
-    } else {
-      fields[field] = message;
-    }
+  for (const field of FIELD_ORDER) {
+    if (fields[field] !== STUDENT_REQUIRED_MESSAGE) continue;
+    missing = true;
+    fields[field] = `${FIELD_LABELS[field]} is required`;
   }
   const hasFields = Object.keys(fields).length > 0;
   return {
@@ -147,8 +142,7 @@ export function problemsFrom(errors: Record<string, string[]> | null | undefined
 /** The client's check before sending; null when the form may go. */
 export function checkStudentForm(values: StudentFormValues): FormProblems | null {
   const result = v.safeParse(studentForm, toStudentInput(values), { abortPipeEarly: false });
-  if (result.success) return null;
-  return problemsFrom(fieldErrorsOf(result.issues), null);
+  return result.success ? null : problemsFrom(fieldErrorsOf(result.issues), null);
 }
 
 /**

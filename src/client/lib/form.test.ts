@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { act, renderHook } from "@testing-library/react";
+import * as v from "valibot";
+import { checkInput, messagesByField, useFormState } from "./form.ts";
+
+const schema = v.object({
+  name: v.pipe(v.string(), v.minLength(1, "Name is required")),
+  contact: v.object({ phone: v.pipe(v.string(), v.regex(/^\d{10}$/, "Phone: 10 digits")) }),
+});
+const PATHS = { "contact.phone": "phone" } as const;
+
+describe("messagesByField", () => {
+  test("first message per field, nested paths through the map, other paths left out", () => {
+    const errors = { "contact.phone": ["Phone: 10 digits", "second"], name: ["Name is required"], other: ["x"] };
+    expect(messagesByField(errors, { paths: PATHS, fields: ["name", "phone"] })).toEqual({
+      phone: "Phone: 10 digits",
+      name: "Name is required",
+    });
+  });
+
+  test("a group's prefix is dropped; without a field list every path is its own field", () => {
+    expect(messagesByField({ "general.siteName": ["Too long"], _form: ["Refused"] }, { prefix: "general" })).toEqual({
+      siteName: "Too long",
+      _form: "Refused",
+    });
+  });
+});
+
+describe("checkInput", () => {
+  test("the parsed value when the shared schema accepts it, else the messages by field", () => {
+    expect(checkInput(schema, { name: "Asha", contact: { phone: "9876543210" } })).toEqual({
+      ok: true,
+      value: { name: "Asha", contact: { phone: "9876543210" } },
+    });
+    expect(checkInput(schema, { name: "", contact: { phone: "12" } }, { paths: PATHS, fields: ["name", "phone"] })).toEqual({
+      ok: false,
+      messages: { name: "Name is required", phone: "Phone: 10 digits" },
+    });
+  });
+});
+
+type Values = { name: string; phone: string; city: string };
+const validate = (values: Values) => {
+  const out: Partial<Record<keyof Values, string>> = {};
+  if (!values.name) out.name = "Name is required";
+  if (!/^\d{10}$/.test(values.phone)) out.phone = "Phone: 10 digits";
+  if (values.city === "?") out.city = "Choose a city";
+  return out;
+};
+const initial: Values = { name: "", phone: "", city: "" };
+
+describe("useFormState", () => {
+  test("a rule shows once its field was changed and left; choices at once; all of them after a submit attempt", () => {
+    const { result } = renderHook(() => useFormState(initial, { validate, immediate: new Set(["city"] as const) }));
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.onBlur("name")); // left untouched: nothing yet
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.onChange("phone", "12"));
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.onBlur("phone"));
+    expect(result.current.errors).toEqual({ phone: "Phone: 10 digits" });
+    act(() => result.current.onChange("city", "?"));
+    expect(result.current.errors.city).toBe("Choose a city");
+    let found: ReturnType<typeof validate> = {};
+    act(() => {
+      found = result.current.attempt();
+    });
+    expect(Object.keys(found).sort()).toEqual(["city", "name", "phone"]);
+    expect(result.current.errors.name).toBe("Name is required");
+  });
+
+  test('"submit": nothing shows before the first attempt; a server message stays until its field changes', () => {
+    const { result } = renderHook(() => useFormState(initial, { validate, showOn: "submit" }));
+    act(() => result.current.onChange("phone", "12"));
+    act(() => result.current.onBlur("phone"));
+    expect(result.current.errors).toEqual({});
+    act(() => {
+      result.current.onChange("name", "Asha");
+      result.current.onChange("phone", "9876543210");
+    });
+    act(() => result.current.setServerMessages({ name: "This name is taken" }));
+    expect(result.current.errors).toEqual({ name: "This name is taken" });
+    act(() => result.current.onChange("name", "Asha K"));
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.reset(initial));
+    expect(result.current.values).toEqual(initial);
+    expect(result.current.attempted).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The one way the client's forms hold their values and show what to fix (docs/ARCHITECTURE.md, "Forms"):
+ *
+ * - a form edits flat text fields (`F`), turned into the API's input by the form's own `toInput`;
+ * - `checkInput` checks that input with the shared valibot schema the server uses (DECISIONS 8) and gives
+ *   each field its first message; `messagesByField` does the same for a 400's field errors, so the client's
+ *   and the server's verdicts land beside the same fields (`paths` names a nested path's field, e.g.
+ *   `emergencyContact.phone` → `emergencyPhone`);
+ * - `useFormState` holds the values and decides when a message shows: once a field was filled in and left
+ *   (at once for choices and dates), every field after a submit attempt, and a server's message until that
+ *   field changes.
+ */
+import { useCallback, useMemo, useState } from "react";
+import * as v from "valibot";
+import { fieldErrorsOf } from "../../shared/schemas/common.ts";
+
+/** The message shown beside each field that needs fixing. */
+export type FieldMessages<F extends string> = Partial<Record<F, string>>;
+
+/** The API's field paths → the form's fields (a path that is a field's own name needs no entry). */
+export type FieldPaths<F extends string> = Readonly<Record<string, F>>;
+
+/**
+ * The first message for each form field from errors keyed by the API's paths (a schema's issues through
+ * `fieldErrorsOf`, or a 400's `errors`). `prefix` drops a group's name ("general.siteName" → "siteName").
+ * Paths that name no field of the form are left out unless `keepUnknown` (e.g. "_form").
+ */
+export function messagesByField<F extends string>(
+  errors: Record<string, readonly string[]> | null | undefined,
+  options: { paths?: FieldPaths<F>; fields?: readonly F[]; prefix?: string; keepUnknown?: boolean } = {},
+): FieldMessages<F> {
+  const out: FieldMessages<F> = {};
+  for (const [rawPath, messages] of Object.entries(errors ?? {})) {
+    const path = options.prefix && rawPath.startsWith(`${options.prefix}.`) ? rawPath.slice(options.prefix.length + 1) : rawPath;
+    const field =
+      options.paths?.[path] ?? (!options.fields || (options.fields as readonly string[]).includes(path) ? (path as F) : undefined);
+    const target = field ?? (options.keepUnknown ? (path as F) : undefined);
+    if (target !== undefined && messages[0] && out[target] === undefined) out[target] = messages[0];
+  }
+  return out;
+}
+
+export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false; messages: FieldMessages<F> };
+
+/** The shared schema's verdict on what the form would send: the parsed value, or the messages to show. */
+export function checkInput<S extends v.GenericSchema, F extends string = string>(
+  schema: S,
+  input: unknown,
+  options: { paths?: FieldPaths<F>; fields?: readonly F[]; prefix?: string; keepUnknown?: boolean; abortPipeEarly?: boolean } = {},
+): Checked<v.InferOutput<S>, F> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: options.abortPipeEarly ?? true });
+  return result.success
+    ? { ok: true, value: result.output }
+    : { ok: false, messages: messagesByField(fieldErrorsOf(result.issues), options) };
+}
+
+/** `record` without `key` (the same object when it has no such key). */
+export function without<K extends string, V>(record: Partial<Record<K, V>>, key: K): Partial<Record<K, V>> {
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}
+
+const adding = <T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> => (set.has(item) ? set : new Set(set).add(item));
+
+export interface FormStateOptions<V extends { [K in keyof V]: string }> {
+  /** the form's rules on its current values: a message for each field to fix */
+  validate: (values: V) => FieldMessages<keyof V & string>;
+  /** fields complete as soon as they change (a choice from a list, a date): their rule shows at once */
+  immediate?: ReadonlySet<keyof V & string>;
+  /** "leave" (default): a rule shows once its field was filled in and left; "submit": only after a submit attempt */
+  showOn?: "leave" | "submit";
+}
+
+/**
+ * A form's values and the messages to show now. `attempt()` marks a submit attempt (every rule shows);
+ * `setServerMessages` shows the server's field errors until each field changes; `reset` starts again.
+ */
+export function useFormState<V extends { [K in keyof V]: string }>(initial: V | (() => V), options: FormStateOptions<V>) {
+  type F = keyof V & string;
+  const [values, setValues] = useState<V>(initial);
+  const [dirty, setDirty] = useState<ReadonlySet<F>>(new Set());
+  const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [serverMessages, setServerMessages] = useState<FieldMessages<F>>({});
+  const { validate, immediate, showOn = "leave" } = options;
+
+  const onChange = useCallback(
+    (name: F, value: string) => {
+      setValues((prev) => ({ ...prev, [name]: value }));
+      setDirty((prev) => adding(prev, name));
+      setServerMessages((prev) => without(prev, name));
+      if (immediate?.has(name)) setTouched((prev) => adding(prev, name));
+    },
+    [immediate],
+  );
+
+  const onBlur = useCallback(
+    (name: F) => {
+      if (dirty.has(name)) setTouched((prev) => adding(prev, name));
+    },
+    [dirty],
+  );
+
+  const rules = useMemo(() => validate(values), [validate, values]);
+  const errors = useMemo(() => {
+    const out: FieldMessages<F> = {};
+    for (const name of Object.keys(values) as F[]) {
+      const shown = attempted || (showOn === "leave" && touched.has(name));
+      const message = serverMessages[name] ?? (shown ? rules[name] : undefined);
+      if (message) out[name] = message;
+    }
+    return out;
+  }, [serverMessages, touched, attempted, rules, values, showOn]);
+
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setDirty(new Set());
+    setTouched(new Set());
+    setAttempted(false);
+    setServerMessages({});
+  }, []);
+
+  /** A submit attempt: every rule shows; answers the messages of the fields to fix (none: it may be sent). */
+  const attempt = useCallback(() => {
+    setAttempted(true);
+    return rules;
+  }, [rules]);
+
+  return { values, errors, attempted, attempt, setAttempted, setServerMessages, onChange, onBlur, reset };
+}
