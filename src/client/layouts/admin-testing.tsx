@@ -1,8 +1,9 @@
 /**
- * Helpers for the admin operations screens' tests only (nothing in the app imports this file): the
- * whole app at an admin path, signed in as the admin, with the procedures the layout needs answering.
+ * Helpers for the admin screens' tests only (nothing in the app imports this file): the whole app at an
+ * admin path, signed in as the admin, with the procedures the layout needs answering; fake-time steps.
  */
-import { render } from "@testing-library/react";
+import { afterEach, jest } from "bun:test";
+import { act, render } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi } from "../lib/testing.tsx";
@@ -13,6 +14,13 @@ import "../features/contacts/admin-contacts-page.tsx";
 import "../features/dashboard/dashboard-page.tsx";
 import "../features/notifications/notifications-page.tsx";
 import "../features/students/students-page.tsx";
+import "../features/analytics/analytics-page.tsx";
+import "../features/catalogue/courses-page.tsx";
+import "../features/catalogue/exams-page.tsx";
+import "../features/gallery/admin-gallery-page.tsx";
+import "../features/tickets/help-page.tsx";
+import "../features/catalogue/library-page.tsx";
+import "../features/settings/settings-page.tsx";
 
 export type Handlers = Parameters<typeof fakeTrpcFetch>[0];
 
@@ -64,3 +72,30 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   course: null,
   ...overrides,
 });
+
+/** Lets fake time pass in small steps, flushing React and the promises in between. */
+export async function advance(ms: number, step = 100) {
+  for (let passed = 0; passed < ms; passed += step) {
+    await act(async () => {
+      jest.advanceTimersByTime(Math.min(step, ms - passed));
+    });
+  }
+  await act(async () => {});
+}
+
+/** Tests that switch to fake timers: run what the fake clock still holds, then real time again. */
+export function withFakeTimerCleanup() {
+  afterEach(async () => {
+    if (jest.isFakeTimers()) {
+      jest.runOnlyPendingTimers();
+      jest.useRealTimers();
+    }
+    await Bun.sleep(5);
+  });
+}
+
+/** The text of the error shown beside a control (through its aria-describedby). */
+export const errorOf = (input: HTMLElement) => {
+  const ids = input.getAttribute("aria-describedby")?.split(" ") ?? [];
+  return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains("ui-field__error"))?.textContent ?? null;
+};

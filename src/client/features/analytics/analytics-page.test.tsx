@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { ANALYTICS_MESSAGES } from "../../../shared/schemas/analytics.ts";
-import { renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import type { TypedTrpcHandlers } from "../../lib/testing.tsx";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -74,7 +74,7 @@ const handlers: TypedTrpcHandlers = { "analytics.overview": (input) => overview(
 
 describe("Analytics and Reports", () => {
   test("the cards, '+N% this month', the trend charts with their hidden tables, categories and recent activity", async () => {
-    renderAdminAt("/admin/analytics", handlers);
+    renderAdmin("/admin/analytics", handlers);
     await screen.findByRole("heading", { level: 1, name: "Analytics & Reports" });
     const students = screen.getByRole("group", { name: "Total Students" });
     await within(students).findByText("42");
@@ -102,7 +102,7 @@ describe("Analytics and Reports", () => {
   });
 
   test("choosing another range puts it in the URL and asks the server again; every figure follows", async () => {
-    const { sent, path } = renderAdminAt("/admin/analytics", handlers);
+    const { sent, path } = renderAdmin("/admin/analytics", handlers);
     const admissionsCard = await screen.findByRole("group", { name: "Total Admissions" });
     await within(admissionsCard).findByText("25");
     expect(sent("analytics.overview")).toEqual([{ range: "30d" }]);
@@ -118,7 +118,7 @@ describe("Analytics and Reports", () => {
   });
 
   test("a range in the link is used from the start", async () => {
-    const { sent } = renderAdminAt("/admin/analytics?range=1y", handlers);
+    const { sent } = renderAdmin("/admin/analytics?range=1y", handlers);
     await screen.findByRole("heading", { level: 1, name: "Analytics & Reports" });
     await waitFor(() => expect(sent("analytics.overview")).toEqual([{ range: "1y" }]));
   });
@@ -137,7 +137,7 @@ describe("Analytics and Reports", () => {
       clicked.push(this.download);
     };
     try {
-      renderAdminAt("/admin/analytics", handlers);
+      renderAdmin("/admin/analytics", handlers);
       const button = await screen.findByRole("button", { name: "Export Report" });
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(button);
@@ -153,7 +153,7 @@ describe("Analytics and Reports", () => {
   test("a failed export says 'Failed to export report. Please try again.'", async () => {
     globalThis.fetch = (async () =>
       new Response(JSON.stringify({ success: false, message: "boom" }), { status: 500 })) as unknown as typeof fetch;
-    renderAdminAt("/admin/analytics", handlers);
+    renderAdmin("/admin/analytics", handlers);
     const button = await screen.findByRole("button", { name: "Export Report" });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);

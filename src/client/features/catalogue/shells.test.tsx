@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import { COURSES_TEXT } from "./courses-page.tsx";
 import { EXAMS_TEXT } from "./exams-page.tsx";
@@ -17,7 +17,7 @@ function expectComingSoon(name: string) {
 
 describe("the course, library and exam shells (no data yet, nothing pretended)", () => {
   test("Course Management: zero counters, the table's columns and 'No courses yet' with Create First Course", async () => {
-    const { calls } = renderAdminAt("/admin/courses");
+    const { calls } = renderAdmin("/admin/courses");
     await screen.findByRole("heading", { level: 1, name: "Course Management" });
     for (const label of ["Total Courses", "Active Courses", "Total Students", "Draft Courses"]) {
       expect(within(screen.getByRole("group", { name: label })).getByText("0")).toBeTruthy();
@@ -37,7 +37,7 @@ describe("the course, library and exam shells (no data yet, nothing pretended)",
   });
 
   test("Library Management: counters, disabled search and filters with a reason, 'No books in library'", async () => {
-    renderAdminAt("/admin/library");
+    renderAdmin("/admin/library");
     await screen.findByRole("heading", { level: 1, name: "Library Management" });
     for (const label of ["Total Books", "Available", "Borrowed", "Overdue"])
       expect(screen.getByRole("group", { name: label })).toBeTruthy();
@@ -55,7 +55,7 @@ describe("the course, library and exam shells (no data yet, nothing pretended)",
   });
 
   test("Exam Management: the five tabs each show 'No exams scheduled'", async () => {
-    renderAdminAt("/admin/exams");
+    renderAdmin("/admin/exams");
     await screen.findByRole("heading", { level: 1, name: "Exam Management" });
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["All Exams", "Upcoming", "In Progress", "Completed", "Draft"]);
     expect(screen.getByText(EXAMS_TEXT.empty)).toBeTruthy();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import type { GalleryCategoryName as GalleryCategory } from "../../../shared/schemas/gallery.ts";
-import { type Handlers, renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { GALLERY_TEXT } from "./admin-gallery-page.tsx";
 import { FILE_INPUT_LABEL } from "./drop-zone.tsx";
@@ -109,7 +109,7 @@ const jpeg = (name: string) => new File([new Uint8Array(64)], name, { type: "ima
 
 describe("Gallery Management", () => {
   test("the stat cards: totals, the six categories and the storage used", async () => {
-    renderAdminAt("/admin/gallery", gallery([image(1, "Main gate"), image(2, "Library hall")]).handlers);
+    renderAdmin("/admin/gallery", gallery([image(1, "Main gate"), image(2, "Library hall")]).handlers);
     await screen.findByRole("heading", { level: 1, name: "Gallery Management" });
     await waitFor(() => expect(within(screen.getByRole("group", { name: "Total Images" })).getByText("2")).toBeTruthy());
     expect(within(screen.getByRole("group", { name: "Active Images" })).getByText("2")).toBeTruthy();
@@ -119,14 +119,14 @@ describe("Gallery Management", () => {
   });
 
   test("empty: 'No images found / Upload your first images to get started'", async () => {
-    renderAdminAt("/admin/gallery", gallery([], 0).handlers);
+    renderAdmin("/admin/gallery", gallery([], 0).handlers);
     expect(await screen.findByText(GALLERY_TEXT.emptyTitle)).toBeTruthy();
     expect(screen.getByText(GALLERY_TEXT.emptyDescription)).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Storage Used" })).getByText("0 Bytes")).toBeTruthy();
   });
 
   test("a failed load shows 'Failed to fetch gallery images' in a banner that can be dismissed", async () => {
-    renderAdminAt("/admin/gallery", {
+    renderAdmin("/admin/gallery", {
       "gallery.adminList": () => {
         throw new TrpcFailure("boom", 500);
       },
@@ -139,7 +139,7 @@ describe("Gallery Management", () => {
 
   test("selection: per image, Select All, 'Delete Selected (n)' and the bulk confirmation; the selection clears after the delete", async () => {
     const g = gallery([image(1, "Main gate"), image(2, "Library hall"), image(3, "Sports day")]);
-    const { sent } = renderAdminAt("/admin/gallery", g.handlers);
+    const { sent } = renderAdmin("/admin/gallery", g.handlers);
     const first = await screen.findByRole("checkbox", { name: "Select Main gate" });
     expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
     fireEvent.click(first);
@@ -163,7 +163,7 @@ describe("Gallery Management", () => {
   });
 
   test("deleting one image asks with its title", async () => {
-    const { sent } = renderAdminAt("/admin/gallery?view=list", gallery([image(1, "Main gate")]).handlers);
+    const { sent } = renderAdmin("/admin/gallery?view=list", gallery([image(1, "Main gate")]).handlers);
     fireEvent.click(await screen.findByRole("button", { name: "Delete Main gate" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm Delete" });
     expect(dialog.textContent).toContain('Are you sure you want to delete "Main gate"? This action cannot be undone.');
@@ -173,7 +173,7 @@ describe("Gallery Management", () => {
   });
 
   test("a failed bulk delete says 'Failed to delete images' and keeps the selection", async () => {
-    renderAdminAt("/admin/gallery", {
+    renderAdmin("/admin/gallery", {
       ...gallery([image(1, "Main gate"), image(2, "Library hall")]).handlers,
       "gallery.bulkRemove": () => {
         throw new TrpcFailure("boom", 500);
@@ -188,7 +188,7 @@ describe("Gallery Management", () => {
   });
 
   test("choosing files opens Upload Images: a row per image, title from the file name, category Campus; non-images left out", async () => {
-    renderAdminAt("/admin/gallery", gallery([]).handlers);
+    renderAdmin("/admin/gallery", gallery([]).handlers);
     await screen.findByText(GALLERY_TEXT.emptyTitle);
     const input = screen.getAllByLabelText(FILE_INPUT_LABEL)[0] as HTMLInputElement;
     expect(input.accept).toBe("image/*");
@@ -212,7 +212,7 @@ describe("Gallery Management", () => {
 
   test("Upload Images: a progress bar while sending, then the stored images and each refused file with its reason", async () => {
     const g = gallery([]);
-    renderAdminAt("/admin/gallery", g.handlers);
+    renderAdmin("/admin/gallery", g.handlers);
     await screen.findByText(GALLERY_TEXT.emptyTitle);
     fireEvent.change(screen.getAllByLabelText(FILE_INPUT_LABEL)[0]!, { target: { files: [jpeg("Gate.jpg"), jpeg("virus.jpg")] } });
     const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
@@ -250,7 +250,7 @@ describe("Gallery Management", () => {
   });
 
   test("an upload refused as a whole lists every file's reason; a failure without reasons says 'Failed to upload images'", async () => {
-    renderAdminAt("/admin/gallery", gallery([]).handlers);
+    renderAdmin("/admin/gallery", gallery([]).handlers);
     await screen.findByText(GALLERY_TEXT.emptyTitle);
     fireEvent.change(screen.getAllByLabelText(FILE_INPUT_LABEL)[0]!, { target: { files: [jpeg("a.jpg")] } });
     let dialog = await screen.findByRole("dialog", { name: "Upload Images" });

@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MSG } from "../../../shared/messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
-import { advance, errorOf, type Handlers, renderAdminAt, withFakeTimerCleanup } from "../../layouts/admin-test-kit.tsx";
+import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
 import { ADMIN, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
 
@@ -53,7 +53,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`)) as HTMLInputElement;
 
 async function open(path: string, extra: Handlers = {}) {
-  const app = renderAdminAt(path, handlers(extra));
+  const app = renderAdmin(path, handlers(extra));
   await screen.findByRole("heading", { level: 1, name: "System Settings" });
   expect(screen.getByText("Configure system preferences and security settings")).toBeTruthy();
   return app;

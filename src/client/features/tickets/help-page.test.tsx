@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type Handlers, renderAdminAt } from "../../layouts/admin-test-kit.tsx";
+import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { HELP_TEXT } from "./ticket-text.ts";
@@ -74,7 +74,7 @@ const labelled = (root: HTMLElement, label: string) =>
 
 describe("Help and Support", () => {
   test("the tickets table: number, student with e-mail, subject with a cut description, category, priority, status with spaces, date", async () => {
-    renderAdminAt("/admin/help", handlers());
+    renderAdmin("/admin/help", handlers());
     await screen.findByRole("heading", { level: 1, name: "Help & Support" });
     expect(screen.getByRole("tab", { name: "Support Tickets" }).getAttribute("aria-selected")).toBe("true");
     const table = await screen.findByRole("table", { name: "Support tickets" });
@@ -93,7 +93,7 @@ describe("Help and Support", () => {
 
   test("'Loading tickets...' while the list loads; 'No support tickets' when there are none", async () => {
     let answer: ((v: RouterOutputs["tickets"]["list"]) => void) | null = null;
-    renderAdminAt("/admin/help", {
+    renderAdmin("/admin/help", {
       ...handlers(),
       "tickets.list": () =>
         new Promise((resolve) => {
@@ -109,7 +109,7 @@ describe("Help and Support", () => {
 
   test("Create New Ticket: defaults, the required-field messages, Cancel clears the form, then a ticket is created", async () => {
     const created: unknown[] = [];
-    const { sent } = renderAdminAt("/admin/help", {
+    const { sent } = renderAdmin("/admin/help", {
       ...handlers(),
       "tickets.create": (input) => {
         created.push(input);
@@ -155,7 +155,7 @@ describe("Help and Support", () => {
   });
 
   test("a failed create says 'Error creating ticket. Please try again.' and keeps what was typed", async () => {
-    renderAdminAt("/admin/help", {
+    renderAdmin("/admin/help", {
       ...handlers(),
       "tickets.create": () => {
         throw new TrpcFailure("boom", 500);
@@ -171,7 +171,7 @@ describe("Help and Support", () => {
   });
 
   test("the details: answer, resolve and assign the ticket", async () => {
-    const { sent } = renderAdminAt("/admin/help", handlers());
+    const { sent } = renderAdmin("/admin/help", handlers());
     fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));
     const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
     await within(dialog).findByText(DESCRIPTION);
@@ -194,7 +194,7 @@ describe("Help and Support", () => {
   });
 
   test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {
-    const { path } = renderAdminAt("/admin/help", handlers());
+    const { path } = renderAdmin("/admin/help", handlers());
     fireEvent.click(await screen.findByRole("tab", { name: "FAQs and Documentation" }));
     expect(await screen.findByText(HELP_TEXT.noFaqs)).toBeTruthy();
     expect(path()).toBe("/admin/help?tab=faqs");
