@@ -95,44 +95,26 @@ type FieldOwnProps = {
   fieldClassName?: string;
 };
 
-function fieldProps(p: FieldOwnProps) {
+/**
+ * A control's props split in two: the Field wrapper's (label, hint, error, …) and the control's own, with
+ * its base class, `aria-required` and the ids of its hint and error (everything else passes through).
+ */
+function fieldParts<P extends FieldOwnProps & { className?: string }>(props: P, baseClass: string) {
+  const { id, label, error, hint, required, hideLabel, fieldClassName, className, ...rest } = props;
   return {
-    id: p.id,
-    label: p.label,
-    error: p.error,
-    hint: p.hint,
-    required: p.required,
-    hideLabel: p.hideLabel,
-    className: p.fieldClassName,
+    field: { id, label, error, hint, required, hideLabel, className: fieldClassName },
+    control: { className: cx(baseClass, className), "aria-required": required || undefined, ...fieldA11y(id, error, hint), ...rest },
   };
 }
 
 export type TextInputProps = FieldOwnProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "required"> & { ref?: Ref<HTMLInputElement> };
 
-export function TextInput({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  fieldClassName,
-  className,
-  ref,
-  type = "text",
-  ...rest
-}: TextInputProps) {
+export function TextInput({ type = "text", ...props }: TextInputProps) {
+  const { field, control } = fieldParts(props, "ui-input");
   return (
-    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
-      <input
-        ref={ref}
-        type={type}
-        className={cx("ui-input", className)}
-        aria-required={required || undefined}
-        {...fieldA11y(id, error, hint)}
-        {...rest}
-      />
+    <Field {...field}>
+      <input type={type} {...control} />
     </Field>
   );
 }
@@ -140,29 +122,11 @@ export function TextInput({
 export type TextAreaProps = FieldOwnProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required"> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextArea({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  fieldClassName,
-  className,
-  ref,
-  rows = 4,
-  ...rest
-}: TextAreaProps) {
+export function TextArea({ rows = 4, ...props }: TextAreaProps) {
+  const { field, control } = fieldParts(props, "ui-input ui-textarea");
   return (
-    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
-      <textarea
-        ref={ref}
-        rows={rows}
-        className={cx("ui-input ui-textarea", className)}
-        aria-required={required || undefined}
-        {...fieldA11y(id, error, hint)}
-        {...rest}
-      />
+    <Field {...field}>
+      <textarea rows={rows} {...control} />
     </Field>
   );
 }
@@ -177,30 +141,12 @@ export type SelectProps = FieldOwnProps &
     ref?: Ref<HTMLSelectElement>;
   };
 
-export function Select({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  fieldClassName,
-  className,
-  ref,
-  options,
-  placeholder,
-  ...rest
-}: SelectProps) {
+export function Select({ options, placeholder, ...props }: SelectProps) {
+  const { field, control } = fieldParts(props, "ui-input ui-select__control");
   return (
-    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+    <Field {...field}>
       <span className="ui-select">
-        <select
-          ref={ref}
-          className={cx("ui-input ui-select__control", className)}
-          aria-required={required || undefined}
-          {...fieldA11y(id, error, hint)}
-          {...rest}
-        >
+        <select {...control}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) =>
             typeof o === "string" ? (
@@ -304,38 +250,18 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
 export type PasswordInputProps = Omit<TextInputProps, "type">;
 
 /** A password box with a show/hide button, so people on phones can check what they typed. */
-export function PasswordInput({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  fieldClassName,
-  className,
-  ref,
-  ...rest
-}: PasswordInputProps) {
+export function PasswordInput(props: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  const { field, control } = fieldParts(props, "ui-input ui-input-group__control");
   return (
-    <Field {...fieldProps({ id, label, error, hint, required, hideLabel, fieldClassName })}>
+    <Field {...field}>
       <span className="ui-input-group">
-        <input
-          ref={ref}
-          type={visible ? "text" : "password"}
-          className={cx("ui-input ui-input-group__control", className)}
-          aria-required={required || undefined}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          {...fieldA11y(id, error, hint)}
-          {...rest}
-        />
+        <input type={visible ? "text" : "password"} autoCapitalize="none" autoCorrect="off" spellCheck={false} {...control} />
         <button
           type="button"
           className="ui-input-group__button"
           aria-label={visible ? "Hide password" : "Show password"}
-          aria-controls={id}
+          aria-controls={props.id}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
