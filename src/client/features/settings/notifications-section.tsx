@@ -12,13 +12,13 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { Toggle } from "../../ui/field.tsx";
 import { BellIcon, CheckIcon, TrashIcon } from "../../ui/icons.tsx";
 import { failureMessage, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { typeLabel } from "../notifications/labels.ts";
 import { relativeTime } from "../notifications/relative-time.ts";
 import { useRefreshNotifications } from "../notifications/use-unread-count.ts";
+import { ToggleList } from "./section-fields.tsx";
 import type { SettingsForms } from "./settings-form.ts";
 
 type Notifications = SettingsForms["notifications"];
@@ -56,18 +56,7 @@ export function NotificationsSection({ value, onChange }: { value: Notifications
           and support events always do. Delivery by e-mail, SMS, push and the weekly report is still being connected: those choices are
           stored and will apply then.
         </p>
-        <div className="ac-toggle-list">
-          {TOGGLES.map((t) => (
-            <Toggle
-              key={t.key}
-              id={`settings-notifications-${t.key}`}
-              label={t.label}
-              description={t.description}
-              checked={value[t.key]}
-              onChange={(on) => onChange({ [t.key]: on })}
-            />
-          ))}
-        </div>
+        <ToggleList idOf={(key) => `settings-notifications-${key}`} toggles={TOGGLES} value={value} onChange={onChange} />
       </fieldset>
       <RecentNotifications />
     </div>

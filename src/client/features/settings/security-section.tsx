@@ -9,13 +9,27 @@ import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
+import { PasswordInput, TextInput } from "../../ui/field.tsx";
 import { PasswordRules } from "../auth/password-fields.tsx";
+import { bindFields, ToggleList } from "./section-fields.tsx";
 import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
 
 type Security = SettingsForms["security"];
 
 export const securityFieldId = (field: string) => `settings-security-${field}`;
+
+const SECURITY_TOGGLES = [
+  {
+    key: "requireEmailVerification",
+    label: "Require e-mail verification",
+    description: "New accounts confirm their e-mail address before they can sign in.",
+  },
+  {
+    key: "enableTwoFactor",
+    label: "Two-factor authentication",
+    description: "Administrators confirm every sign-in with a 6-digit code sent to their e-mail address.",
+  },
+] as const;
 
 export function SecuritySection({
   value,
@@ -29,6 +43,7 @@ export function SecuritySection({
   /** a new value empties the password form (Reset Changes) */
   resetKey?: number;
 }) {
+  const field = bindFields(securityFieldId, value, errors, onChange);
   return (
     <div className="stack stack--lg">
       <PasswordChange key={resetKey} />
@@ -36,61 +51,37 @@ export function SecuritySection({
         <legend>Sign-in rules</legend>
         <div className="ac-settings-grid ac-settings-grid--3">
           <TextInput
-            id={securityFieldId("passwordExpiry")}
+            {...field("passwordExpiry")}
             label="Password expiry (days)"
             type="number"
             inputMode="numeric"
             min={30}
             max={365}
             step={1}
-            value={value.passwordExpiry}
-            error={errors.passwordExpiry}
             hint="30 to 365. After this many days a password must be changed."
-            onChange={(e) => onChange({ passwordExpiry: e.target.value })}
           />
           <TextInput
-            id={securityFieldId("maxLoginAttempts")}
+            {...field("maxLoginAttempts")}
             label="Max login attempts"
             type="number"
             inputMode="numeric"
             min={3}
             max={10}
             step={1}
-            value={value.maxLoginAttempts}
-            error={errors.maxLoginAttempts}
             hint="3 to 10 failed attempts before the account is locked for 15 minutes."
-            onChange={(e) => onChange({ maxLoginAttempts: e.target.value })}
           />
           <TextInput
-            id={securityFieldId("sessionTimeout")}
+            {...field("sessionTimeout")}
             label="Session timeout (hours)"
             type="number"
             inputMode="numeric"
             min={1}
             max={168}
             step={1}
-            value={value.sessionTimeout}
-            error={errors.sessionTimeout}
             hint="1 to 168. A session unused for this long ends and asks to sign in again."
-            onChange={(e) => onChange({ sessionTimeout: e.target.value })}
           />
         </div>
-        <div className="ac-toggle-list">
-          <Toggle
-            id={securityFieldId("requireEmailVerification")}
-            label="Require e-mail verification"
-            description="New accounts confirm their e-mail address before they can sign in."
-            checked={value.requireEmailVerification}
-            onChange={(on) => onChange({ requireEmailVerification: on })}
-          />
-          <Toggle
-            id={securityFieldId("enableTwoFactor")}
-            label="Two-factor authentication"
-            description="Administrators confirm every sign-in with a 6-digit code sent to their e-mail address."
-            checked={value.enableTwoFactor}
-            onChange={(on) => onChange({ enableTwoFactor: on })}
-          />
-        </div>
+        <ToggleList idOf={securityFieldId} toggles={SECURITY_TOGGLES} value={value} onChange={onChange} />
       </fieldset>
     </div>
   );

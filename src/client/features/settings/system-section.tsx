@@ -2,6 +2,7 @@
  * Settings → System: backup frequency, log level and the maintenance, debug and cache switches (saved with
  * Save Settings), and the Backups panel: the stored backups, "Back up now" and a download of each.
  */
+
 import { useState } from "react";
 import { downloadFile } from "../../lib/download.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -9,12 +10,13 @@ import { ServerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { Select, Toggle } from "../../ui/field.tsx";
+import { Select } from "../../ui/field.tsx";
 import { DownloadIcon } from "../../ui/icons.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { formatBytes } from "../gallery/format-bytes.ts";
+import { bindFields, ToggleList } from "./section-fields.tsx";
 import { BACKUP_FREQUENCY_OPTIONS, LOG_LEVEL_OPTIONS, type SettingsForms } from "./settings-form.ts";
 
 type System = SettingsForms["system"];
@@ -31,6 +33,21 @@ export const SYSTEM_TEXT = {
   backupsFailed: "We could not list the backups.",
 } as const;
 
+const SYSTEM_TOGGLES = [
+  { key: "maintenanceMode", label: "Maintenance mode", description: SYSTEM_TEXT.maintenanceWarning },
+  {
+    key: "debugMode",
+    label: "Debug mode",
+    description: "For troubleshooting: the server logs everything at debug level while it is on. Leave it off in normal use.",
+  },
+  {
+    key: "cacheEnabled",
+    label: "Cache",
+    description:
+      "Lets browsers keep the public gallery, news and institute details for a minute, and the server keep its answers until the next change.",
+  },
+] as const;
+
 export function SystemSection({
   value,
   storedMaintenance,
@@ -41,6 +58,7 @@ export function SystemSection({
   storedMaintenance: boolean;
   onChange: (patch: Partial<System>) => void;
 }) {
+  const field = bindFields(systemFieldId, value, {}, onChange);
   return (
     <div className="stack stack--lg">
       {storedMaintenance ? <Alert tone="warning">{SYSTEM_TEXT.maintenanceOn}</Alert> : null}
@@ -48,45 +66,19 @@ export function SystemSection({
         <legend>Operation</legend>
         <div className="ac-settings-grid">
           <Select
-            id={systemFieldId("backupFrequency")}
+            {...field("backupFrequency")}
             label="Backup frequency"
             options={BACKUP_FREQUENCY_OPTIONS}
-            value={value.backupFrequency}
             hint="How often the database and uploads are backed up automatically. The newest 14 backups are kept."
-            onChange={(e) => onChange({ backupFrequency: e.target.value as System["backupFrequency"] })}
           />
           <Select
-            id={systemFieldId("logLevel")}
+            {...field("logLevel")}
             label="Log level"
             options={LOG_LEVEL_OPTIONS}
-            value={value.logLevel}
             hint="How much the server writes to its log. Takes effect as soon as it is saved."
-            onChange={(e) => onChange({ logLevel: e.target.value as System["logLevel"] })}
           />
         </div>
-        <div className="ac-toggle-list">
-          <Toggle
-            id={systemFieldId("maintenanceMode")}
-            label="Maintenance mode"
-            description={SYSTEM_TEXT.maintenanceWarning}
-            checked={value.maintenanceMode}
-            onChange={(on) => onChange({ maintenanceMode: on })}
-          />
-          <Toggle
-            id={systemFieldId("debugMode")}
-            label="Debug mode"
-            description="For troubleshooting: the server logs everything at debug level while it is on. Leave it off in normal use."
-            checked={value.debugMode}
-            onChange={(on) => onChange({ debugMode: on })}
-          />
-          <Toggle
-            id={systemFieldId("cacheEnabled")}
-            label="Cache"
-            description="Lets browsers keep the public gallery, news and institute details for a minute, and the server keep its answers until the next change."
-            checked={value.cacheEnabled}
-            onChange={(on) => onChange({ cacheEnabled: on })}
-          />
-        </div>
+        <ToggleList idOf={systemFieldId} toggles={SYSTEM_TOGGLES} value={value} onChange={onChange} />
       </fieldset>
       <BackupsPanel />
     </div>
