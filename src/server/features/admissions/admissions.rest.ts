@@ -1,13 +1,7 @@
 /** REST paths for admissions: the applicant's (spec part 1 §7) and the admin's (spec part 2 §7). */
 import { Hono } from "hono";
 import * as v from "valibot";
-import {
-  accessCodeRequestInput,
-  accessCodeVerifyInput,
-  admissionListQuery,
-  processAdmissionInput,
-  statusLookupInput,
-} from "../../../shared/schemas/admission.ts";
+import * as schemas from "../../../shared/schemas/admission.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
@@ -71,15 +65,15 @@ export const admissionRest = new Hono<AppEnv>()
   .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
   .get("/courses", async (c) => ok(c, await listAdmissionCourses(c.get("deps"))))
   .get("/status/:query", async (c) => {
-    const { query } = parseInput(statusLookupInput, { query: c.req.param("query") });
+    const { query } = parseInput(schemas.statusLookupInput, { query: c.req.param("query") });
     return ok(c, await lookupStatus(c.get("deps"), query, meta(c)));
   })
   .post("/access-code", async (c) => {
-    const { email } = parseInput(accessCodeRequestInput, await readJson(c));
+    const { email } = parseInput(schemas.accessCodeRequestInput, await readJson(c));
     return ok(c, await requestAccessCode(c.get("deps"), email, meta(c)));
   })
   .post("/access-code/verify", async (c) =>
-    ok(c, await verifyAccessCode(c.get("deps"), parseInput(accessCodeVerifyInput, await readJson(c)), meta(c))),
+    ok(c, await verifyAccessCode(c.get("deps"), parseInput(schemas.accessCodeVerifyInput, await readJson(c)), meta(c))),
   )
   .get("/application/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());
@@ -97,9 +91,9 @@ export const admissionRest = new Hono<AppEnv>()
 
 export const adminAdmissionRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => ok(c, await listAdmissions(c.get("deps"), parseInput(admissionListQuery, c.req.query()))))
+  .get("/", async (c) => ok(c, await listAdmissions(c.get("deps"), parseInput(schemas.admissionListQuery, c.req.query()))))
   .post("/process", async (c) => {
-    const input = parseInput(processAdmissionInput, await readJson(c));
+    const input = parseInput(schemas.processAdmissionInput, await readJson(c));
     return ok(c, await processAdmission(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
   .get("/:id", async (c) => {

@@ -1,12 +1,6 @@
 /** tRPC procedures for admissions (multipart submit and update are REST only: they carry files). */
 import * as v from "valibot";
-import {
-  accessCodeRequestInput,
-  accessCodeVerifyInput,
-  admissionListQuery,
-  processAdmissionInput,
-  statusLookupInput,
-} from "../../../shared/schemas/admission.ts";
+import * as schemas from "../../../shared/schemas/admission.ts";
 import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   admissionStats,
@@ -24,22 +18,24 @@ import {
 const idInput = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
 
 export const admissionsRouter = router({
-  status: sitePublicProcedure.input(statusLookupInput).query(({ ctx, input }) => lookupStatus(ctx.deps, input.query, ctx)),
+  status: sitePublicProcedure.input(schemas.statusLookupInput).query(({ ctx, input }) => lookupStatus(ctx.deps, input.query, ctx)),
   stats: sitePublicProcedure.query(({ ctx }) => admissionStats(ctx.deps)),
   courses: sitePublicProcedure.query(({ ctx }) => listAdmissionCourses(ctx.deps)),
   validate: sitePublicProcedure.input(v.record(v.string(), v.string())).mutation(({ ctx, input }) => validateApplication(ctx.deps, input)),
   requestAccessCode: sitePublicProcedure
-    .input(accessCodeRequestInput)
+    .input(schemas.accessCodeRequestInput)
     .mutation(({ ctx, input }) => requestAccessCode(ctx.deps, input.email, ctx)),
-  verifyAccessCode: sitePublicProcedure.input(accessCodeVerifyInput).mutation(({ ctx, input }) => verifyAccessCode(ctx.deps, input, ctx)),
+  verifyAccessCode: sitePublicProcedure
+    .input(schemas.accessCodeVerifyInput)
+    .mutation(({ ctx, input }) => verifyAccessCode(ctx.deps, input, ctx)),
   application: sitePublicProcedure
     .input(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), accessToken: v.pipe(v.string(), v.maxLength(200)) }))
     .query(({ ctx, input }) => getApplication(ctx.deps, input.id, { accessToken: input.accessToken })),
 
-  adminList: adminProcedure.input(admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
+  adminList: adminProcedure.input(schemas.admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
   adminGet: adminProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
   process: adminProcedure
-    .input(processAdmissionInput)
+    .input(schemas.processAdmissionInput)
     .mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
   remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAdmission(ctx.deps, ctx.auth.user.id, input.id, ctx)),
 });

@@ -1,18 +1,6 @@
 /** REST paths of spec part 1 §7 (auth) and part 2 §7 (profile, password); thin over the auth services. */
 import { Hono } from "hono";
-import {
-  adminLoginInput,
-  changePasswordInput,
-  emailChangeConfirmInput,
-  emailChangeRequestInput,
-  firstLoginInput,
-  forgotPasswordInput,
-  profileUpdateInput,
-  resetPasswordInput,
-  studentLoginInput,
-  twoFactorInput,
-  verifyOtpInput,
-} from "../../../shared/schemas/auth.ts";
+import * as schemas from "../../../shared/schemas/auth.ts";
 import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
@@ -32,18 +20,26 @@ import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from 
 const meta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 
 export const authRest = new Hono<AppEnv>()
-  .post("/admin/login", async (c) => ok(c, await loginAdmin(c.get("deps"), parseInput(adminLoginInput, await readJson(c)), meta(c))))
-  .post("/student/login", async (c) => ok(c, await loginStudent(c.get("deps"), parseInput(studentLoginInput, await readJson(c)), meta(c))))
-  .post("/verify-2fa", async (c) => ok(c, await verifyTwoFactor(c.get("deps"), parseInput(twoFactorInput, await readJson(c)), meta(c))))
-  .post("/forgot-password", async (c) =>
-    ok(c, await requestPasswordReset(c.get("deps"), parseInput(forgotPasswordInput, await readJson(c)), meta(c))),
+  .post("/admin/login", async (c) =>
+    ok(c, await loginAdmin(c.get("deps"), parseInput(schemas.adminLoginInput, await readJson(c)), meta(c))),
   )
-  .post("/verify-otp", async (c) => ok(c, await verifyResetCode(c.get("deps"), parseInput(verifyOtpInput, await readJson(c)), meta(c))))
+  .post("/student/login", async (c) =>
+    ok(c, await loginStudent(c.get("deps"), parseInput(schemas.studentLoginInput, await readJson(c)), meta(c))),
+  )
+  .post("/verify-2fa", async (c) =>
+    ok(c, await verifyTwoFactor(c.get("deps"), parseInput(schemas.twoFactorInput, await readJson(c)), meta(c))),
+  )
+  .post("/forgot-password", async (c) =>
+    ok(c, await requestPasswordReset(c.get("deps"), parseInput(schemas.forgotPasswordInput, await readJson(c)), meta(c))),
+  )
+  .post("/verify-otp", async (c) =>
+    ok(c, await verifyResetCode(c.get("deps"), parseInput(schemas.verifyOtpInput, await readJson(c)), meta(c))),
+  )
   .post("/reset-password", async (c) =>
-    ok(c, await resetPassword(c.get("deps"), parseInput(resetPasswordInput, await readJson(c)), meta(c))),
+    ok(c, await resetPassword(c.get("deps"), parseInput(schemas.resetPasswordInput, await readJson(c)), meta(c))),
   )
   .post("/first-login", async (c) =>
-    ok(c, await completeFirstLogin(c.get("deps"), parseInput(firstLoginInput, await readJson(c)), meta(c))),
+    ok(c, await completeFirstLogin(c.get("deps"), parseInput(schemas.firstLoginInput, await readJson(c)), meta(c))),
   )
   .get("/me", requireRole(), (c) => ok(c, { user: toPublicUser(currentAuth(c).user) }))
   .post("/logout", requireRole(), async (c) => {
@@ -56,18 +52,26 @@ export const authRest = new Hono<AppEnv>()
   })
   .put("/change-password", requireRole(), async (c) => {
     const auth = currentAuth(c);
-    const input = parseInput(changePasswordInput, await readJson(c));
+    const input = parseInput(schemas.changePasswordInput, await readJson(c));
     return ok(c, await changePassword(c.get("deps"), auth.user.id, auth.sessionId, input, meta(c)));
   })
   .put("/profile", requireRole(), async (c) =>
-    ok(c, await updateOwnProfile(c.get("deps"), currentAuth(c).user.id, parseInput(profileUpdateInput, await readJson(c)))),
+    ok(c, await updateOwnProfile(c.get("deps"), currentAuth(c).user.id, parseInput(schemas.profileUpdateInput, await readJson(c)))),
   )
   .post("/email-change", requireRole(), async (c) =>
-    ok(c, await requestEmailChange(c.get("deps"), currentAuth(c).user.id, parseInput(emailChangeRequestInput, await readJson(c)), meta(c))),
+    ok(
+      c,
+      await requestEmailChange(
+        c.get("deps"),
+        currentAuth(c).user.id,
+        parseInput(schemas.emailChangeRequestInput, await readJson(c)),
+        meta(c),
+      ),
+    ),
   )
   .post("/email-change/confirm", requireRole(), async (c) => {
     const auth = currentAuth(c);
-    const input = parseInput(emailChangeConfirmInput, await readJson(c));
+    const input = parseInput(schemas.emailChangeConfirmInput, await readJson(c));
     return ok(c, await confirmEmailChange(c.get("deps"), auth.user.id, auth.sessionId, input, meta(c)));
   })
   .get("/stats", requireRole(), async (c) => ok(c, await accountStats(c.get("deps"), currentAuth(c).user.id)))

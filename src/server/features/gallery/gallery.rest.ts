@@ -4,14 +4,7 @@
  * POST /upload (multipart), DELETE /bulk, PUT and DELETE /{id}. /bulk is registered before /{id}.
  */
 import { Hono } from "hono";
-import {
-  GALLERY_MESSAGES,
-  galleryAdminQuery,
-  galleryBulkDeleteInput,
-  galleryIdInput,
-  galleryQuery,
-  galleryUpdateInput,
-} from "../../../shared/schemas/gallery.ts";
+import * as schemas from "../../../shared/schemas/gallery.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
@@ -26,7 +19,7 @@ import {
 } from "./gallery.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
-const idOf = (c: AppContext) => parseInput(galleryIdInput, { id: c.req.param("id") }).id;
+const idOf = (c: AppContext) => parseInput(schemas.galleryIdInput, { id: c.req.param("id") }).id;
 const admin = requireRole("admin");
 const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
@@ -49,27 +42,27 @@ async function uploadParts(c: AppContext): Promise<{ files: unknown[]; details: 
     const parsed = raw.map((part) => (typeof part === "string" ? (JSON.parse(part) as unknown) : part));
     details = parsed.length === 1 && Array.isArray(parsed[0]) ? parsed[0] : parsed;
   } catch {
-    throw badRequest(GALLERY_MESSAGES.details, { imageDetails: [GALLERY_MESSAGES.details] });
+    throw badRequest(schemas.GALLERY_MESSAGES.details, { imageDetails: [schemas.GALLERY_MESSAGES.details] });
   }
   return { files, details };
 }
 
 export const galleryRest = new Hono<AppEnv>()
   .get("/", async (c) => {
-    return ok(c, await listPublicGallery(c.get("deps"), parseInput(galleryQuery, c.req.query())));
+    return ok(c, await listPublicGallery(c.get("deps"), parseInput(schemas.galleryQuery, c.req.query())));
   })
-  .get("/admin", admin, async (c) => ok(c, await listGalleryAdmin(c.get("deps"), parseInput(galleryAdminQuery, c.req.query()))))
+  .get("/admin", admin, async (c) => ok(c, await listGalleryAdmin(c.get("deps"), parseInput(schemas.galleryAdminQuery, c.req.query()))))
   .get("/admin/stats", admin, async (c) => ok(c, await galleryStats(c.get("deps"))))
   .post("/upload", admin, async (c) => {
     const parts = await uploadParts(c);
     return ok(c, await uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, meta(c)), 201);
   })
   .delete("/bulk", admin, async (c) => {
-    const input = parseInput(galleryBulkDeleteInput, await readJson(c));
+    const input = parseInput(schemas.galleryBulkDeleteInput, await readJson(c));
     return ok(c, await bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
   .put("/:id", admin, async (c) => {
-    const input = parseInput(galleryUpdateInput, await jsonWithPathId(c));
+    const input = parseInput(schemas.galleryUpdateInput, await jsonWithPathId(c));
     return ok(c, await updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
   .delete("/:id", admin, async (c) => ok(c, await deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));

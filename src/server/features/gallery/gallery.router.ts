@@ -1,11 +1,5 @@
 /** tRPC procedures for the gallery (upload is REST only: it carries files). */
-import {
-  galleryAdminQuery,
-  galleryBulkDeleteInput,
-  galleryIdInput,
-  galleryQuery,
-  galleryUpdateInput,
-} from "../../../shared/schemas/gallery.ts";
+import * as schemas from "../../../shared/schemas/gallery.ts";
 import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   bulkDeleteGalleryImages,
@@ -17,13 +11,17 @@ import {
 } from "./gallery.service.ts";
 
 export const galleryRouter = router({
-  publicList: sitePublicProcedure.input(galleryQuery).query(({ ctx, input }) => listPublicGallery(ctx.deps, input)),
+  publicList: sitePublicProcedure.input(schemas.galleryQuery).query(({ ctx, input }) => listPublicGallery(ctx.deps, input)),
 
-  adminList: adminProcedure.input(galleryAdminQuery).query(({ ctx, input }) => listGalleryAdmin(ctx.deps, input)),
+  adminList: adminProcedure.input(schemas.galleryAdminQuery).query(({ ctx, input }) => listGalleryAdmin(ctx.deps, input)),
   adminStats: adminProcedure.query(({ ctx }) => galleryStats(ctx.deps)),
-  update: adminProcedure.input(galleryUpdateInput).mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, ctx.auth.user.id, input, ctx)),
-  remove: adminProcedure.input(galleryIdInput).mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  update: adminProcedure
+    .input(schemas.galleryUpdateInput)
+    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, ctx.auth.user.id, input, ctx)),
+  remove: adminProcedure
+    .input(schemas.galleryIdInput)
+    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, ctx.auth.user.id, input.id, ctx)),
   bulkRemove: adminProcedure
-    .input(galleryBulkDeleteInput)
+    .input(schemas.galleryBulkDeleteInput)
     .mutation(({ ctx, input }) => bulkDeleteGalleryImages(ctx.deps, ctx.auth.user.id, input, ctx)),
 });

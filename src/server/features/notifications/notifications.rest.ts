@@ -1,6 +1,6 @@
 /** REST paths for notifications (spec part 1 §7, shared by both areas): any signed-in user, own rows only. */
 import { Hono } from "hono";
-import { notificationIdInput, notificationListQuery } from "../../../shared/schemas/notifications.ts";
+import * as schemas from "../../../shared/schemas/notifications.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
@@ -11,13 +11,15 @@ import {
   unreadCount,
 } from "./notifications.service.ts";
 
-const idOf = (c: AppContext) => parseInput(notificationIdInput, { id: c.req.param("id") }).id;
+const idOf = (c: AppContext) => parseInput(schemas.notificationIdInput, { id: c.req.param("id") }).id;
 const userIdOf = (c: AppContext) => currentAuth(c).user.id;
 
 /** Mounted at /api/notifications. */
 export const notificationRest = new Hono<AppEnv>()
   .use(requireRole())
-  .get("/", async (c) => ok(c, await listNotifications(c.get("deps"), userIdOf(c), parseInput(notificationListQuery, c.req.query()))))
+  .get("/", async (c) =>
+    ok(c, await listNotifications(c.get("deps"), userIdOf(c), parseInput(schemas.notificationListQuery, c.req.query()))),
+  )
   .get("/unread-count", async (c) => ok(c, await unreadCount(c.get("deps"), userIdOf(c))))
   .patch("/mark-all-read", async (c) => ok(c, await markAllNotificationsRead(c.get("deps"), userIdOf(c))))
   .patch("/:id/read", async (c) => ok(c, await markNotificationRead(c.get("deps"), userIdOf(c), idOf(c))))

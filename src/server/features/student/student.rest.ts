@@ -1,13 +1,6 @@
 /** REST paths of the student portal (spec part 1 §7 Student) and the public ID-card check. */
 import { Hono } from "hono";
-import {
-  notificationSettingsInput,
-  privacySettingsInput,
-  studentByIdInput,
-  studentChangePasswordInput,
-  studentProfileInput,
-  verifyCardInput,
-} from "../../../shared/schemas/student.ts";
+import * as schemas from "../../../shared/schemas/student.ts";
 import { type AppContext, type AppEnv, currentAuth, multipartFile, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { changePassword } from "../auth/account.service.ts";
@@ -23,7 +16,7 @@ const userId = (c: AppContext) => currentAuth(c).user.id;
 export const studentRest = new Hono<AppEnv>()
   .get("/profile", student, async (c) => ok(c, await getOwnProfile(c.get("deps"), userId(c))))
   .put("/profile", student, async (c) =>
-    ok(c, await updateOwnStudentProfile(c.get("deps"), userId(c), parseInput(studentProfileInput, await readJson(c)), meta(c))),
+    ok(c, await updateOwnStudentProfile(c.get("deps"), userId(c), parseInput(schemas.studentProfileInput, await readJson(c)), meta(c))),
   )
   .put("/profile/photo", student, async (c) =>
     ok(c, await updateProfilePhoto(c.get("deps"), userId(c), await multipartFile(c, "photo"), meta(c))),
@@ -40,25 +33,25 @@ export const studentRest = new Hono<AppEnv>()
   })
   .get("/settings", student, async (c) => ok(c, await getStudentSettings(c.get("deps"), userId(c))))
   .put("/notification-settings", student, async (c) =>
-    ok(c, await updateStudentSettings(c.get("deps"), userId(c), parseInput(notificationSettingsInput, await readJson(c)), meta(c))),
+    ok(c, await updateStudentSettings(c.get("deps"), userId(c), parseInput(schemas.notificationSettingsInput, await readJson(c)), meta(c))),
   )
   .put("/privacy-settings", student, async (c) =>
-    ok(c, await updatePrivacySettings(c.get("deps"), userId(c), parseInput(privacySettingsInput, await readJson(c)))),
+    ok(c, await updatePrivacySettings(c.get("deps"), userId(c), parseInput(schemas.privacySettingsInput, await readJson(c)))),
   )
   .put("/change-password", student, async (c) => {
     const auth = currentAuth(c);
-    const input = parseInput(studentChangePasswordInput, await readJson(c));
+    const input = parseInput(schemas.studentChangePasswordInput, await readJson(c));
     return ok(c, await changePassword(c.get("deps"), auth.user.id, auth.sessionId, input, meta(c)));
   })
   .get("/dashboard/stats", student, async (c) => ok(c, await studentDashboard(c.get("deps"), userId(c))))
   .get("/:id{[0-9]+}", requireRole(), async (c) => {
-    const { id } = parseInput(studentByIdInput, { id: c.req.param("id") });
+    const { id } = parseInput(schemas.studentByIdInput, { id: c.req.param("id") });
     return ok(c, await getStudentById(c.get("deps"), currentAuth(c), id));
   });
 
 /** Public, no sign-in: what a QR code on a printed card opens. Not indexed by search engines. */
 export const verifyRest = new Hono<AppEnv>().get("/:token", async (c) => {
-  const { token } = parseInput(verifyCardInput, { token: c.req.param("token") });
+  const { token } = parseInput(schemas.verifyCardInput, { token: c.req.param("token") });
   c.header("X-Robots-Tag", "noindex");
   return ok(c, await verifyIdCard(c.get("deps"), token));
 });

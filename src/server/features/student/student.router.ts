@@ -1,12 +1,5 @@
 /** tRPC procedures of the student portal and the public ID-card check (the photo upload is REST only: it carries a file). */
-import {
-  notificationSettingsInput,
-  privacySettingsInput,
-  studentByIdInput,
-  studentChangePasswordInput,
-  studentProfileInput,
-  verifyCardInput,
-} from "../../../shared/schemas/student.ts";
+import * as schemas from "../../../shared/schemas/student.ts";
 import { authedProcedure, publicProcedure, router, studentProcedure } from "../../trpc.ts";
 import { changePassword } from "../auth/account.service.ts";
 import { studentDashboard } from "./dashboard.service.ts";
@@ -17,25 +10,25 @@ import { getOwnProfile, getStudentById, updateOwnStudentProfile } from "./profil
 export const studentRouter = router({
   profile: studentProcedure.query(({ ctx }) => getOwnProfile(ctx.deps, ctx.auth.user.id)),
   updateProfile: studentProcedure
-    .input(studentProfileInput)
+    .input(schemas.studentProfileInput)
     .mutation(({ ctx, input }) => updateOwnStudentProfile(ctx.deps, ctx.auth.user.id, input, ctx)),
   idCard: studentProcedure.query(({ ctx }) => getIdCard(ctx.deps, ctx.auth.user.id)),
   /** The twin of GET /student/id-card/qr.svg: `{ svg, verifyUrl }`. */
   idCardQr: studentProcedure.query(({ ctx }) => idCardQrSvg(ctx.deps, ctx.auth.user.id)),
   settings: studentProcedure.query(({ ctx }) => getStudentSettings(ctx.deps, ctx.auth.user.id)),
   updateSettings: studentProcedure
-    .input(notificationSettingsInput)
+    .input(schemas.notificationSettingsInput)
     .mutation(({ ctx, input }) => updateStudentSettings(ctx.deps, ctx.auth.user.id, input, ctx)),
   updatePrivacy: studentProcedure
-    .input(privacySettingsInput)
+    .input(schemas.privacySettingsInput)
     .mutation(({ ctx, input }) => updatePrivacySettings(ctx.deps, ctx.auth.user.id, input)),
   changePassword: studentProcedure
-    .input(studentChangePasswordInput)
+    .input(schemas.studentChangePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
   dashboard: studentProcedure.query(({ ctx }) => studentDashboard(ctx.deps, ctx.auth.user.id)),
-  byId: authedProcedure.input(studentByIdInput).query(({ ctx, input }) => getStudentById(ctx.deps, ctx.auth, input.id)),
+  byId: authedProcedure.input(schemas.studentByIdInput).query(({ ctx, input }) => getStudentById(ctx.deps, ctx.auth, input.id)),
 });
 
 export const verifyRouter = router({
-  card: publicProcedure.input(verifyCardInput).query(({ ctx, input }) => verifyIdCard(ctx.deps, input.token)),
+  card: publicProcedure.input(schemas.verifyCardInput).query(({ ctx, input }) => verifyIdCard(ctx.deps, input.token)),
 });

@@ -1,6 +1,6 @@
 /** REST paths for Student Management (spec part 2 §7), admin only; thin over the students service. */
 import { Hono } from "hono";
-import { studentExportQuery, studentForm, studentIdInput, studentListQuery, studentUpdateInput } from "../../../shared/schemas/students.ts";
+import * as schemas from "../../../shared/schemas/students.ts";
 import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
@@ -18,15 +18,15 @@ import {
 } from "./students.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
-const idOf = (c: AppContext) => parseInput(studentIdInput, { id: c.req.param("id") }).id;
+const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.param("id") }).id;
 
 /** Mounted at /api/admin/students. */
 export const adminStudentRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => ok(c, await listStudents(c.get("deps"), parseInput(studentListQuery, c.req.query()))))
+  .get("/", async (c) => ok(c, await listStudents(c.get("deps"), parseInput(schemas.studentListQuery, c.req.query()))))
   .get("/standards", async (c) => ok(c, await listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
-    const query = parseInput(studentExportQuery, c.req.query());
+    const query = parseInput(schemas.studentExportQuery, c.req.query());
     const { filename, csv } = await exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -34,12 +34,12 @@ export const adminStudentRest = new Hono<AppEnv>()
     });
   })
   .post("/", async (c) => {
-    const input = parseInput(studentForm, await readJson(c));
+    const input = parseInput(schemas.studentForm, await readJson(c));
     return ok(c, await createStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)), 201);
   })
   .get("/:id", async (c) => ok(c, await getStudent(c.get("deps"), idOf(c))))
   .put("/:id", async (c) => {
-    const input = parseInput(studentUpdateInput, await jsonWithPathId(c));
+    const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
     return ok(c, await updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
   .delete("/:id", async (c) => ok(c, await deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))

@@ -1,11 +1,4 @@
-import {
-  createTicketInput,
-  ticketAssignInput,
-  ticketIdInput,
-  ticketListQuery,
-  ticketResponseInput,
-  ticketStatusInput,
-} from "../../../shared/schemas/tickets.ts";
+import * as schemas from "../../../shared/schemas/tickets.ts";
 import { adminProcedure, authedProcedure, router } from "../../trpc.ts";
 import {
   addResponse,
@@ -19,19 +12,19 @@ import {
 } from "./tickets.service.ts";
 
 export const ticketsRouter = router({
-  list: adminProcedure.input(ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input)),
-  mine: authedProcedure.input(ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input, ctx.auth.user.id)),
+  list: adminProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input)),
+  mine: authedProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input, ctx.auth.user.id)),
   summary: adminProcedure.query(({ ctx }) => ticketSummary(ctx.deps)),
   admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.deps)),
-  get: authedProcedure.input(ticketIdInput).query(({ ctx, input }) => getTicket(ctx.deps, ctx.auth.user, input.id)),
-  create: authedProcedure.input(createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
+  get: authedProcedure.input(schemas.ticketIdInput).query(({ ctx, input }) => getTicket(ctx.deps, ctx.auth.user, input.id)),
+  create: authedProcedure.input(schemas.createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
   respond: authedProcedure
-    .input(ticketResponseInput)
+    .input(schemas.ticketResponseInput)
     .mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message)),
   setStatus: adminProcedure
-    .input(ticketStatusInput)
+    .input(schemas.ticketStatusInput)
     .mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status)),
   assign: adminProcedure
-    .input(ticketAssignInput)
+    .input(schemas.ticketAssignInput)
     .mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo)),
 });
