@@ -3,6 +3,7 @@
  * sent; the e-mail address changes through Change e-mail, with a code sent to the new address), and the photo: images only, previewed, then uploaded with a progress bar
  * (PUT /api/auth/profile/photo, re-encoded on the server) and shown in the top bar at once.
  */
+
 import { useEffect, useId, useRef, useState } from "react";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -14,6 +15,7 @@ import { TextInput } from "../../ui/field.tsx";
 import { UserIcon } from "../../ui/icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
+import { bindFields } from "./section-fields.tsx";
 import type { FieldErrorMap, ProfileForm } from "./settings-form.ts";
 
 export const profileFieldId = (field: string) => `settings-profile-${field}`;
@@ -33,26 +35,18 @@ export function ProfileSection({
   onChange: (patch: Partial<ProfileForm>) => void;
 }) {
   const [changingEmail, setChangingEmail] = useState(false);
+  const field = bindFields(profileFieldId, value, errors, onChange);
   return (
     <div className="stack stack--lg">
       <PhotoPicker key={resetKey} currentUrl={currentPhotoUrl} />
       <div className="ac-settings-grid">
-        <TextInput
-          id={profileFieldId("name")}
-          label="Full name"
-          autoComplete="name"
-          value={value.name}
-          error={errors.name}
-          onChange={(e) => onChange({ name: e.target.value })}
-        />
+        <TextInput {...field("name")} label="Full name" autoComplete="name" />
         <div className="stack stack--sm">
           <TextInput
-            id={profileFieldId("email")}
+            {...field("email")}
             label="Email address"
             type="email"
             autoComplete="email"
-            value={value.email}
-            error={errors.email}
             readOnly
             hint="You sign in with this address. It changes only after a code sent to the new address."
           />
@@ -64,14 +58,11 @@ export function ProfileSection({
           <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={(email) => onChange({ email })} />
         </div>
         <TextInput
-          id={profileFieldId("mobile")}
+          {...field("mobile")}
           label="Mobile number"
           type="tel"
           autoComplete="tel"
-          value={value.mobile}
-          error={errors.mobile}
           hint="Leave blank to keep the number on file."
-          onChange={(e) => onChange({ mobile: e.target.value })}
         />
       </div>
     </div>

@@ -18,6 +18,31 @@ type Security = SettingsForms["security"];
 
 export const securityFieldId = (field: string) => `settings-security-${field}`;
 
+/** The sign-in rules the server enforces, with the ranges the shared schema allows. */
+const RULE_FIELDS = [
+  {
+    key: "passwordExpiry",
+    label: "Password expiry (days)",
+    min: 30,
+    max: 365,
+    hint: "30 to 365. After this many days a password must be changed.",
+  },
+  {
+    key: "maxLoginAttempts",
+    label: "Max login attempts",
+    min: 3,
+    max: 10,
+    hint: "3 to 10 failed attempts before the account is locked for 15 minutes.",
+  },
+  {
+    key: "sessionTimeout",
+    label: "Session timeout (hours)",
+    min: 1,
+    max: 168,
+    hint: "1 to 168. A session unused for this long ends and asks to sign in again.",
+  },
+] as const;
+
 const SECURITY_TOGGLES = [
   {
     key: "requireEmailVerification",
@@ -50,36 +75,19 @@ export function SecuritySection({
       <fieldset className="ac-settings-fieldset">
         <legend>Sign-in rules</legend>
         <div className="ac-settings-grid ac-settings-grid--3">
-          <TextInput
-            {...field("passwordExpiry")}
-            label="Password expiry (days)"
-            type="number"
-            inputMode="numeric"
-            min={30}
-            max={365}
-            step={1}
-            hint="30 to 365. After this many days a password must be changed."
-          />
-          <TextInput
-            {...field("maxLoginAttempts")}
-            label="Max login attempts"
-            type="number"
-            inputMode="numeric"
-            min={3}
-            max={10}
-            step={1}
-            hint="3 to 10 failed attempts before the account is locked for 15 minutes."
-          />
-          <TextInput
-            {...field("sessionTimeout")}
-            label="Session timeout (hours)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={168}
-            step={1}
-            hint="1 to 168. A session unused for this long ends and asks to sign in again."
-          />
+          {RULE_FIELDS.map((r) => (
+            <TextInput
+              key={r.key}
+              {...field(r.key)}
+              label={r.label}
+              type="number"
+              inputMode="numeric"
+              min={r.min}
+              max={r.max}
+              step={1}
+              hint={r.hint}
+            />
+          ))}
         </div>
         <ToggleList idOf={securityFieldId} toggles={SECURITY_TOGGLES} value={value} onChange={onChange} />
       </fieldset>
@@ -89,7 +97,12 @@ export function SecuritySection({
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 type PasswordField = keyof typeof EMPTY;
-const ORDER: PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
+const PASSWORD_FIELDS = [
+  { key: "currentPassword", label: "Current password", autoComplete: "current-password" },
+  { key: "newPassword", label: "New password", autoComplete: "new-password" },
+  { key: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+] as const;
+const ORDER: PasswordField[] = PASSWORD_FIELDS.map((f) => f.key);
 
 /** Current, new and confirm, with the inline messages while typing; its own Change Password button. */
 function PasswordChange() {
@@ -153,30 +166,17 @@ function PasswordChange() {
       {done ? <Alert tone="success">{SETTINGS_TEXT.passwordChanged}</Alert> : null}
       <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
       <div className="ac-settings-grid ac-settings-grid--3">
-        <PasswordInput
-          id={securityFieldId("currentPassword")}
-          label="Current password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          error={errors.currentPassword}
-          onChange={(e) => set("currentPassword", e.target.value)}
-        />
-        <PasswordInput
-          id={securityFieldId("newPassword")}
-          label="New password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          error={errors.newPassword}
-          onChange={(e) => set("newPassword", e.target.value)}
-        />
-        <PasswordInput
-          id={securityFieldId("confirmPassword")}
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set("confirmPassword", e.target.value)}
-        />
+        {PASSWORD_FIELDS.map((f) => (
+          <PasswordInput
+            key={f.key}
+            id={securityFieldId(f.key)}
+            label={f.label}
+            autoComplete={f.autoComplete}
+            value={form[f.key]}
+            error={errors[f.key]}
+            onChange={(e) => set(f.key, e.target.value)}
+          />
+        ))}
       </div>
       {form.newPassword !== "" ? <PasswordRules password={form.newPassword} /> : null}
       <div>
