@@ -3,6 +3,7 @@
  * settings, and a "map card" per office. The maps are drawn in inline SVG and link out to Google Maps:
  * no map script, iframe or third-party request on our page (the CSP stays strict, phones stay fast).
  */
+
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { normaliseError } from "../../lib/errors.ts";
@@ -12,6 +13,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { CalendarIcon, InfoIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PageHero } from "../site/page-hero.tsx";
+import { Section } from "../site/section.tsx";
 import { mailHref, mapsHref, telHref } from "../site/site-links.ts";
 import { useMetaDescription } from "../site/use-meta-description.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -142,37 +144,36 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section className="section section--muted" aria-labelledby="visit-title">
-        <div className="container">
-          <div className="section__header">
-            <h2 id="visit-title">Visit our offices</h2>
-            <p className="lead">You are welcome to walk in during office hours. A counsellor will be happy to meet you.</p>
-          </div>
-          {info.isPending ? (
-            <div className="office-grid" aria-hidden="true">
-              {[0, 1].map((i) => (
-                <div key={i} className="map-card">
-                  <Skeleton className="map-card__map" />
-                  <div className="map-card__body">
-                    <Skeleton width="50%" height="1.5rem" />
-                    <Skeleton lines={2} />
-                  </div>
+      <Section
+        id="visit"
+        title="Visit our offices"
+        lead="You are welcome to walk in during office hours. A counsellor will be happy to meet you."
+        tone="muted"
+      >
+        {info.isPending ? (
+          <div className="office-grid" aria-hidden="true">
+            {[0, 1].map((i) => (
+              <div key={i} className="map-card">
+                <Skeleton className="map-card__map" />
+                <div className="map-card__body">
+                  <Skeleton width="50%" height="1.5rem" />
+                  <Skeleton lines={2} />
                 </div>
-              ))}
-            </div>
-          ) : info.data && info.data.offices.length > 0 ? (
-            <ul className="office-grid">
-              {info.data.offices.map((office, index) => (
-                <li key={office.name}>
-                  <OfficeMapCard name={office.name} address={office.address} variant={index} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted">Our office addresses could not be shown just now. Please call or write to us.</p>
-          )}
-        </div>
-      </section>
+              </div>
+            ))}
+          </div>
+        ) : info.data && info.data.offices.length > 0 ? (
+          <ul className="office-grid">
+            {info.data.offices.map((office, index) => (
+              <li key={office.name}>
+                <OfficeMapCard name={office.name} address={office.address} variant={index} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">Our office addresses could not be shown just now. Please call or write to us.</p>
+        )}
+      </Section>
     </>
   );
 }

@@ -2,11 +2,10 @@
  * /about (spec part 1 §2): who we are, mission, vision, core values and why choose us, in the
  * institute's own voice. The institute's name, offices and streams come from settings.
  */
+
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { MARKETING_FIGURES } from "../../../shared/constants.ts";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
-import { buttonClass } from "../../ui/button.tsx";
 import {
   BookIcon,
   CalendarIcon,
@@ -19,6 +18,7 @@ import {
   UsersIcon,
 } from "../../ui/icons.tsx";
 import { PageHero } from "./page-hero.tsx";
+import { CallToAction, FeatureGrid, Section } from "./section.tsx";
 import { useMetaDescription } from "./use-meta-description.ts";
 
 export const ABOUT_DESCRIPTION =
@@ -150,65 +150,40 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="values-title">
-        <div className="container">
-          <div className="section__header section__header--center">
-            <h2 id="values-title">Our core values</h2>
-            <p className="lead">What you can expect from us, every time you call, write or visit.</p>
-          </div>
-          <ul className="feature-grid feature-grid--3">
-            {VALUES.map((value) => (
-              <li key={value.title} className="feature">
-                <span className="feature__icon" aria-hidden="true">
-                  {value.icon}
-                </span>
-                <h3 className="feature__title">{value.title}</h3>
-                <p>{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="values" title="Our core values" lead="What you can expect from us, every time you call, write or visit." center>
+        <FeatureGrid items={VALUES} columns={3} />
+      </Section>
 
-      <section className="section section--muted" aria-labelledby="why-about-title">
-        <div className="container about-why">
-          <div className="section__header">
-            <h2 id="why-about-title">Why choose us</h2>
-            <p className="lead">Reasons our students give when they recommend us to a friend.</p>
-          </div>
-          <ul className="check-list">
-            {reasons.map((reason) => (
-              <li key={reason}>
-                <span className="check-list__icon" aria-hidden="true">
-                  <CheckIcon size={18} />
-                </span>
-                <span>{reason}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        id="why-about"
+        title="Why choose us"
+        lead="Reasons our students give when they recommend us to a friend."
+        tone="muted"
+        containerClassName="about-why"
+      >
+        <ul className="check-list">
+          {reasons.map((reason) => (
+            <li key={reason}>
+              <span className="check-list__icon" aria-hidden="true">
+                <CheckIcon size={18} />
+              </span>
+              <span>{reason}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="section" aria-labelledby="about-cta-title">
-        <div className="container cta">
-          <div>
-            <h2 id="about-cta-title">Let us help you take the next step</h2>
-            <p className="lead">Apply online today, or talk to a counsellor first. There is no obligation.</p>
-          </div>
-          <div className="cta__actions">
-            <Link href="/admission" className={buttonClass("primary", "lg")}>
-              Apply for Admission
-            </Link>
-            <Link href="/contact" className={buttonClass("secondary", "lg")}>
-              Contact us
-            </Link>
-            {/*
-              Download Brochure (DECISIONS 17) is hidden until a brochure exists. The admin brochure upload
-              (a later issue) will provide `site.info.brochureUrl`; render the button only when it is set.
-            */}
-          </div>
-        </div>
-      </section>
+      {/*
+        Download Brochure (DECISIONS 17) is hidden until a brochure exists. The admin brochure upload
+        (a later issue) will provide `site.info.brochureUrl`; render the button only when it is set.
+      */}
+      <CallToAction
+        id="about-cta"
+        title="Let us help you take the next step"
+        lead="Apply online today, or talk to a counsellor first. There is no obligation."
+        primary="Apply for Admission"
+        secondary={{ href: "/contact", label: "Contact us" }}
+      />
     </>
   );
 }

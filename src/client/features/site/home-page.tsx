@@ -16,6 +16,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon, CalendarIcon, GraduationCapIcon, MapPinIcon, UsersIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { CallToAction, FeatureGrid, Section } from "./section.tsx";
 import { publicRetry } from "./site-status.ts";
 import { useMetaDescription } from "./use-meta-description.ts";
 
@@ -105,84 +106,53 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="container">
-          <div className="section__header section__header--center">
-            <h2 id="why-title">Why choose us</h2>
-            <p className="lead">Education that fits around your life, with people who know the way.</p>
-          </div>
-          <ul className="feature-grid">
-            {REASONS.map((reason) => (
-              <li key={reason.title} className="feature">
-                <span className="feature__icon" aria-hidden="true">
-                  {reason.icon}
-                </span>
-                <h3 className="feature__title">{reason.title}</h3>
-                <p>{reason.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="why" title="Why choose us" lead="Education that fits around your life, with people who know the way." center>
+        <FeatureGrid items={REASONS} />
+      </Section>
 
-      <section className="section section--primary achievements" aria-labelledby="achievements-title">
-        <div className="container">
-          <div className="section__header section__header--center">
-            <h2 id="achievements-title">Our achievements</h2>
-          </div>
-          <dl className="figures">
-            {MARKETING_FIGURES.map((figure) => (
-              <div key={figure.label} className="figure">
-                <dt className="figure__label">{figure.label}</dt>
-                <dd className="figure__value">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <Section id="achievements" title="Our achievements" tone="primary" center className="achievements">
+        <dl className="figures">
+          {MARKETING_FIGURES.map((figure) => (
+            <div key={figure.label} className="figure">
+              <dt className="figure__label">{figure.label}</dt>
+              <dd className="figure__value">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
 
       {isPending || (info && info.streams.length > 0) ? (
-        <section className="section section--muted" aria-labelledby="programs-title">
-          <div className="container">
-            <div className="section__header section__header--center">
-              <h2 id="programs-title">Programs we guide you through</h2>
-              <p className="lead">Choose the stream that fits your goals. Our counsellors help you decide.</p>
-            </div>
-            {isPending ? (
-              <Skeleton lines={2} />
-            ) : (
-              <ul className="stream-list">
-                {info?.streams.map((stream) => (
-                  <li key={stream} className="stream">
-                    {stream}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
+        <Section
+          id="programs"
+          title="Programs we guide you through"
+          lead="Choose the stream that fits your goals. Our counsellors help you decide."
+          tone="muted"
+          center
+        >
+          {isPending ? (
+            <Skeleton lines={2} />
+          ) : (
+            <ul className="stream-list">
+              {info?.streams.map((stream) => (
+                <li key={stream} className="stream">
+                  {stream}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
       ) : null}
 
       <LatestNews />
 
-      <section className="section section--muted" aria-labelledby="cta-title">
-        <div className="container cta">
-          <div>
-            <h2 id="cta-title">Ready to take the next step?</h2>
-            <p className="lead">
-              Apply online in one sitting, or talk to a counsellor first. We are happy to help you choose the right program.
-            </p>
-          </div>
-          <div className="cta__actions">
-            <Link href="/admission" className={buttonClass("primary", "lg")}>
-              Start your application
-            </Link>
-            <Link href="/contact" className={buttonClass("secondary", "lg")}>
-              Talk to a counsellor
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CallToAction
+        id="cta"
+        title="Ready to take the next step?"
+        lead="Apply online in one sitting, or talk to a counsellor first. We are happy to help you choose the right program."
+        tone="muted"
+        primary="Start your application"
+        secondary={{ href: "/contact", label: "Talk to a counsellor" }}
+      />
     </>
   );
 }
@@ -248,14 +218,8 @@ function LatestNews() {
   }
 
   return (
-    <section className="section" aria-labelledby="news-title" aria-busy={news.isPending || undefined}>
-      <div className="container">
-        <div className="section__header section__header--center">
-          <h2 id="news-title">Latest news</h2>
-          <p className="lead">Announcements from our offices.</p>
-        </div>
-        {body}
-      </div>
-    </section>
+    <Section id="news" title="Latest news" lead="Announcements from our offices." center busy={news.isPending}>
+      {body}
+    </Section>
   );
 }
