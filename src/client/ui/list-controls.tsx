@@ -119,7 +119,8 @@ export interface ConfirmDialogProps {
   busyLabel?: string;
   tone?: "danger" | "primary";
   busy?: boolean;
-  error?: string | null;
+  /** why the last try failed: a sentence (shown in an alert) or an alert of the caller's own */
+  error?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -157,7 +158,7 @@ export function ConfirmDialog({
       }
     >
       <div className="stack stack--sm">
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {typeof error === "string" ? <Alert tone="error">{error}</Alert> : (error ?? null)}
         <div className="ops-confirm__text">{children}</div>
       </div>
     </Dialog>

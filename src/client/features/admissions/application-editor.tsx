@@ -34,6 +34,11 @@ const ACCESS_EXPIRED =
   "Your 30 minutes of access have ended. Enter the new code we e-mail you, then press Save Changes again — your changes are still here.";
 const ID_PREFIX = "edit";
 
+const PARTS = [
+  ["Personal Details", PERSONAL_SECTIONS],
+  ["Academic Information", ACADEMIC_SECTIONS],
+] as const;
+
 export function ApplicationEditor({
   application,
   grant,
@@ -133,28 +138,12 @@ export function ApplicationEditor({
           </Alert>
         ) : null}
 
-        <div className="stack">
-          <h3 className="edit-view__part">Personal Details</h3>
-          <FieldSections
-            sections={PERSONAL_SECTIONS}
-            values={values}
-            errors={errors}
-            idPrefix={ID_PREFIX}
-            onChange={onChange}
-            onBlur={onBlur}
-          />
-        </div>
-        <div className="stack">
-          <h3 className="edit-view__part">Academic Information</h3>
-          <FieldSections
-            sections={ACADEMIC_SECTIONS}
-            values={values}
-            errors={errors}
-            idPrefix={ID_PREFIX}
-            onChange={onChange}
-            onBlur={onBlur}
-          />
-        </div>
+        {PARTS.map(([title, sections]) => (
+          <div key={title} className="stack">
+            <h3 className="edit-view__part">{title}</h3>
+            <FieldSections sections={sections} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
+          </div>
+        ))}
         <div className="stack">
           <h3 className="edit-view__part">Documents</h3>
           <p className="text-muted">Choose a file only to replace the one we have; otherwise your current file is kept.</p>

@@ -12,6 +12,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { ConfirmDialog } from "../../ui/list-controls.tsx";
 
 export const PROCESS_FAILED = "Error processing admission. Please try again.";
 export const DELETE_FAILED = "Error deleting admission. Please try again.";
@@ -46,35 +47,22 @@ export function ApproveDialog({
 }) {
   const process = trpc.admissions.process.useMutation();
   useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
-  const approve = () => {
-    if (!admission || process.isPending) return;
-    process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: onDone });
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={admission !== null}
-      onClose={onClose}
-      size="sm"
       title="Approve this application?"
-      footer={
-        <div className="cluster cluster--end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={approve} loading={process.isPending}>
-            Approve
-          </Button>
-        </div>
-      }
+      confirmLabel="Approve"
+      tone="primary"
+      busy={process.isPending}
+      error={process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
+      onConfirm={() => admission && process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: onDone })}
+      onClose={onClose}
     >
-      <div className="stack">
-        <p>
-          <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account with a new
-          student ID and e-mail a link to set a password.
-        </p>
-        {process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
-      </div>
-    </Dialog>
+      <p>
+        <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account with a new
+        student ID and e-mail a link to set a password.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -149,33 +137,19 @@ export function DeleteDialog({ admission, onClose, onDone }: { admission: Admiss
   const remove = trpc.admissions.remove.useMutation();
   useEffect(() => remove.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Dialog
+    <ConfirmDialog
       open={admission !== null}
-      onClose={onClose}
-      size="sm"
       title="Delete this application?"
-      footer={
-        <div className="cluster cluster--end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => admission && !remove.isPending && remove.mutate({ id: admission.id }, { onSuccess: onDone })}
-          >
-            Delete
-          </Button>
-        </div>
-      }
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      error={remove.error ? <Failure title={DELETE_FAILED} error={remove.error} /> : null}
+      onConfirm={() => admission && remove.mutate({ id: admission.id }, { onSuccess: onDone })}
+      onClose={onClose}
     >
-      <div className="stack">
-        <p>
-          Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and its
-          documents? This action cannot be undone.
-        </p>
-        {remove.error ? <Failure title={DELETE_FAILED} error={remove.error} /> : null}
-      </div>
-    </Dialog>
+      <p>
+        Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and its
+        documents? This action cannot be undone.
+      </p>
+    </ConfirmDialog>
   );
 }
