@@ -137,3 +137,14 @@ export function Table<T>({
     </div>
   );
 }
+
+/** A person in a list's cell: the name in bold, the e-mail address (which may break anywhere) and a phone under it. */
+export function PersonCell({ name, email, phone }: { name: ReactNode; email?: string | null; phone?: string | null }) {
+  return (
+    <span className="ops-cell-stack">
+      <span className="ops-cell-strong">{name}</span>
+      {email ? <span className="text-sm text-muted ops-break">{email}</span> : null}
+      {phone ? <span className="text-sm text-muted nowrap">{phone}</span> : null}
+    </span>
+  );
+}

@@ -19,7 +19,7 @@ import { CheckCircleIcon, CheckIcon, EyeIcon, MailIcon, TrashIcon } from "../../
 import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ContactDetails } from "./contact-details.tsx";
 import { CONTACT_FILTERS, type ContactStatus, contactStatus, messagePreview, statusLabel, subjectLabel } from "./contact-text.ts";
@@ -146,13 +146,7 @@ export default function AdminContactsPage() {
     {
       key: "contact",
       header: "Contact",
-      render: (c) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{c.name}</span>
-          <span className="text-sm text-muted ops-break">{c.email}</span>
-          {c.phone ? <span className="text-sm text-muted nowrap">{c.phone}</span> : null}
-        </span>
-      ),
+      render: (c) => <PersonCell name={c.name} email={c.email} phone={c.phone} />,
     },
     { key: "subject", header: "Subject", render: (c) => subjectLabel(c.subject) },
     {

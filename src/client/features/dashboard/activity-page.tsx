@@ -16,7 +16,7 @@ import { Card } from "../../ui/card.tsx";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { relativeTime } from "../notifications/relative-time.ts";
 import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./activity-text.ts";
 
@@ -52,12 +52,7 @@ export default function AdminActivityPage() {
       header: "Who",
       render: (e) => {
         const actor = actorText(e);
-        return (
-          <span className="ops-cell-stack">
-            <span className="ops-cell-strong">{actor.name}</span>
-            {actor.detail ? <span className="text-sm text-muted ops-break">{actor.detail}</span> : null}
-          </span>
-        );
+        return <PersonCell name={actor.name} email={actor.detail} />;
       },
     },
     { key: "what", header: "What", className: "ops-break", render: (e) => describeActivity(e) },

@@ -20,7 +20,7 @@ import { CalendarIcon, CheckCircleIcon, DownloadIcon, EditIcon, EyeIcon, PlusIco
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { downloadStudentsCsv } from "./export-csv.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
@@ -225,12 +225,7 @@ export default function AdminStudentsPage() {
     {
       key: "student",
       header: "Student",
-      render: (s) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{s.name}</span>
-          <span className="text-sm text-muted ops-break">{s.email}</span>
-        </span>
-      ),
+      render: (s) => <PersonCell name={s.name} email={s.email} />,
     },
     {
       key: "id",

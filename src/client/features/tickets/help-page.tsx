@@ -22,7 +22,7 @@ import { BarChartIcon, CheckCircleIcon, EyeIcon, FileIcon, HelpCircleIcon, PlusI
 import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, PageFrame } from "../../ui/list-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
@@ -162,12 +162,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
     {
       key: "student",
       header: "Student",
-      render: (t) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{t.studentName}</span>
-          <span className="text-sm text-muted ops-break">{t.studentEmail}</span>
-        </span>
-      ),
+      render: (t) => <PersonCell name={t.studentName} email={t.studentEmail} />,
     },
     {
       key: "subject",
