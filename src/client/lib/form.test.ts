@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, renderHook } from "@testing-library/react";
 import * as v from "valibot";
-import { checkInput, messagesByField, useFormState } from "./form.ts";
+import { checkInput, flatForm, messagesByField, useFormState } from "./form.ts";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -85,5 +85,23 @@ describe("useFormState", () => {
     act(() => result.current.reset(initial));
     expect(result.current.values).toEqual(initial);
     expect(result.current.attempted).toBe(false);
+  });
+});
+
+describe("flatForm", () => {
+  const form = flatForm({ name: "name", phone: "contact.phone" });
+
+  test("empty values, values from a stored record (missing or null as blank), and the nested input", () => {
+    expect(form.empty()).toEqual({ name: "", phone: "" });
+    expect(form.from({ name: "Asha", contact: null })).toEqual({ name: "Asha", phone: "" });
+    expect(form.from({ name: null, contact: { phone: "98765 43210" } })).toEqual({ name: "", phone: "98765 43210" });
+    expect(form.toInput({ name: " Asha ", phone: " 98 " }, (t) => t.trim())).toEqual({ name: "Asha", contact: { phone: "98" } });
+  });
+
+  test("the API's paths lead back to the form's fields", () => {
+    expect(form.paths).toEqual({ name: "name", "contact.phone": "phone" });
+    expect(messagesByField({ "contact.phone": ["Phone: 10 digits"] }, { paths: form.paths, fields: form.fields })).toEqual({
+      phone: "Phone: 10 digits",
+    });
   });
 });

@@ -54,6 +54,36 @@ export function checkInput<S extends v.GenericSchema, F extends string = string>
     : { ok: false, messages: messagesByField(fieldErrorsOf(result.issues), options) };
 }
 
+/**
+ * A form whose flat fields stand for the API's paths (`emergencyPhone` ↔ `emergencyContact.phone`): its
+ * empty values, its values from a stored record (missing values become ""), the nested input it sends, and
+ * the paths → fields map for `messagesByField`.
+ */
+export function flatForm<F extends string>(paths: Readonly<Record<F, string>>) {
+  const fields = Object.keys(paths) as F[];
+  const at = (record: unknown, path: string): unknown =>
+    path
+      .split(".")
+      .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), record);
+  return {
+    fields,
+    empty: () => Object.fromEntries(fields.map((f) => [f, ""])) as Record<F, string>,
+    from: (record: unknown) => Object.fromEntries(fields.map((f) => [f, String(at(record, paths[f]) ?? "")])) as Record<F, string>,
+    /** the nested input, each value passed through `clean` (e.g. trimming) */
+    toInput(values: Record<F, string>, clean: (text: string) => string = (text) => text): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const f of fields) {
+        const keys = paths[f].split(".");
+        let node = out;
+        for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+        node[keys.at(-1)!] = clean(values[f]);
+      }
+      return out;
+    },
+    paths: Object.fromEntries(fields.map((f) => [paths[f], f])) as Record<string, F>,
+  };
+}
+
 /** `record` without `key` (the same object when it has no such key). */
 export function without<K extends string, V>(record: Partial<Record<K, V>>, key: K): Partial<Record<K, V>> {
   if (!(key in record)) return record;

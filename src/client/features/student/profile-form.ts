@@ -4,7 +4,7 @@
  */
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
-import { checkInput, messagesByField } from "../../lib/form.ts";
+import { checkInput, flatForm, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentProfile = RouterOutputs["student"]["profile"];
@@ -17,68 +17,8 @@ export const PROFILE_MESSAGES = {
   photoUpdated: "Photo updated successfully",
 } as const;
 
-export interface ProfileForm {
-  mobile: string;
-  gender: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  bloodGroup: string;
-  emergencyName: string;
-  emergencyRelationship: string;
-  emergencyPhone: string;
-  emergencyEmail: string;
-}
-
-export type ProfileField = keyof ProfileForm;
-
-export const EMPTY_PROFILE_FORM: ProfileForm = {
-  mobile: "",
-  gender: "",
-  address: "",
-  city: "",
-  state: "",
-  pincode: "",
-  bloodGroup: "",
-  emergencyName: "",
-  emergencyRelationship: "",
-  emergencyPhone: "",
-  emergencyEmail: "",
-};
-
-export function formFromProfile(p: StudentProfile): ProfileForm {
-  return {
-    mobile: p.mobile ?? "",
-    gender: p.gender ?? "",
-    address: p.address ?? "",
-    city: p.city ?? "",
-    state: p.state ?? "",
-    pincode: p.pincode ?? "",
-    bloodGroup: p.bloodGroup ?? "",
-    emergencyName: p.emergencyContact.name ?? "",
-    emergencyRelationship: p.emergencyContact.relationship ?? "",
-    emergencyPhone: p.emergencyContact.phone ?? "",
-    emergencyEmail: p.emergencyContact.email ?? "",
-  };
-}
-
-/** Every editable field is sent: a blank one clears the stored value (docs/API.md). */
-export function inputFromForm(f: ProfileForm) {
-  return {
-    mobile: f.mobile,
-    gender: f.gender,
-    address: f.address,
-    city: f.city,
-    state: f.state,
-    pincode: f.pincode,
-    bloodGroup: f.bloodGroup,
-    emergencyContact: { name: f.emergencyName, relationship: f.emergencyRelationship, phone: f.emergencyPhone, email: f.emergencyEmail },
-  };
-}
-
-/** The API's field paths (`emergencyContact.phone`) → this form's fields. */
-const PATHS: Record<string, ProfileField> = {
+/** The form's fields and the API's path of each. */
+const PROFILE_FORM = flatForm({
   mobile: "mobile",
   gender: "gender",
   address: "address",
@@ -86,15 +26,27 @@ const PATHS: Record<string, ProfileField> = {
   state: "state",
   pincode: "pincode",
   bloodGroup: "bloodGroup",
-  "emergencyContact.name": "emergencyName",
-  "emergencyContact.relationship": "emergencyRelationship",
-  "emergencyContact.phone": "emergencyPhone",
-  "emergencyContact.email": "emergencyEmail",
-};
+  emergencyName: "emergencyContact.name",
+  emergencyRelationship: "emergencyContact.relationship",
+  emergencyPhone: "emergencyContact.phone",
+  emergencyEmail: "emergencyContact.email",
+});
+
+export type ProfileField = (typeof PROFILE_FORM.fields)[number];
+export type ProfileForm = Record<ProfileField, string>;
+
+export const EMPTY_PROFILE_FORM: ProfileForm = PROFILE_FORM.empty();
+
+export const formFromProfile = (p: StudentProfile): ProfileForm => PROFILE_FORM.from(p);
+
+/** Every editable field is sent: a blank one clears the stored value (docs/API.md). */
+export const inputFromForm = (f: ProfileForm) => PROFILE_FORM.toInput(f) as ProfileInput;
+
+const PATHS = PROFILE_FORM.paths;
 
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
-const FIELDS = Object.values(PATHS);
+const FIELDS = PROFILE_FORM.fields;
 
 export function formErrors(fieldErrors: Record<string, string[]> | null | undefined): ProfileErrors {
   return messagesByField(fieldErrors, { paths: PATHS, fields: FIELDS });

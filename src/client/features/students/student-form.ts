@@ -7,41 +7,31 @@ import { SEED_STANDARDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { STUDENT_REQUIRED_MESSAGE, studentForm } from "../../../shared/schemas/students.ts";
-import { messagesByField } from "../../lib/form.ts";
+import { flatForm, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentRow = RouterOutputs["students"]["list"]["students"][number];
 export type StudentInput = RouterInputs["students"]["create"];
 
-export interface StudentFormValues {
-  name: string;
-  email: string;
-  mobile: string;
-  standard: string;
-  bloodGroup: string;
-  dateOfBirth: string;
-  address: string;
-  emergencyName: string;
-  emergencyRelationship: string;
-  emergencyPhone: string;
-  emergencyEmail: string;
-}
+/** The form's fields and the API's path of each. */
+const STUDENT_FORM = flatForm({
+  name: "name",
+  email: "email",
+  mobile: "mobile",
+  standard: "standard",
+  bloodGroup: "bloodGroup",
+  dateOfBirth: "dateOfBirth",
+  address: "address",
+  emergencyName: "emergencyContact.name",
+  emergencyRelationship: "emergencyContact.relationship",
+  emergencyPhone: "emergencyContact.phone",
+  emergencyEmail: "emergencyContact.email",
+});
 
-export type StudentField = keyof StudentFormValues;
+export type StudentField = (typeof STUDENT_FORM.fields)[number];
+export type StudentFormValues = Record<StudentField, string>;
 
-export const EMPTY_STUDENT_FORM: StudentFormValues = {
-  name: "",
-  email: "",
-  mobile: "",
-  standard: "",
-  bloodGroup: "",
-  dateOfBirth: "",
-  address: "",
-  emergencyName: "",
-  emergencyRelationship: "",
-  emergencyPhone: "",
-  emergencyEmail: "",
-};
+export const EMPTY_STUDENT_FORM: StudentFormValues = STUDENT_FORM.empty();
 
 /** Labels, also used for "… is required" beside a field. */
 export const FIELD_LABELS: Record<StudentField, string> = {
@@ -59,62 +49,17 @@ export const FIELD_LABELS: Record<StudentField, string> = {
 };
 
 /** The order fields appear in, for focusing the first one to fix. */
-export const FIELD_ORDER = Object.keys(EMPTY_STUDENT_FORM) as StudentField[];
+export const FIELD_ORDER: readonly StudentField[] = STUDENT_FORM.fields;
 
 export const fieldId = (field: StudentField) => `student-${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** The schema's (and the server's) field paths → the form's fields. */
-const PATHS: Record<string, StudentField> = {
-  name: "name",
-  email: "email",
-  mobile: "mobile",
-  standard: "standard",
-  bloodGroup: "bloodGroup",
-  dateOfBirth: "dateOfBirth",
-  address: "address",
-  emergencyContact: "emergencyName",
-  "emergencyContact.name": "emergencyName",
-  "emergencyContact.relationship": "emergencyRelationship",
-  "emergencyContact.phone": "emergencyPhone",
-  "emergencyContact.email": "emergencyEmail",
-};
+/** The schema's (and the server's) field paths → the form's fields; an error on the whole contact goes beside its name. */
+const PATHS: Record<string, StudentField> = { ...STUDENT_FORM.paths, emergencyContact: "emergencyName" };
 
-export function valuesOf(student: StudentRow): StudentFormValues {
-  const ec = student.emergencyContact;
-  return {
-    name: student.name ?? "",
-    email: student.email ?? "",
-    mobile: student.mobile ?? "",
-    standard: student.standard ?? "",
-    bloodGroup: student.bloodGroup ?? "",
-    dateOfBirth: student.dateOfBirth ?? "",
-    address: student.address ?? "",
-    emergencyName: ec?.name ?? "",
-    emergencyRelationship: ec?.relationship ?? "",
-    emergencyPhone: ec?.phone ?? "",
-    emergencyEmail: ec?.email ?? "",
-  };
-}
+export const valuesOf = (student: StudentRow): StudentFormValues => STUDENT_FORM.from(student);
 
-/** What is sent: the whole form (a blank optional field clears the stored value). */
-export function toStudentInput(values: StudentFormValues): StudentInput {
-  const t = (s: string) => s.trim();
-  return {
-    name: t(values.name),
-    email: t(values.email),
-    mobile: t(values.mobile),
-    standard: t(values.standard),
-    bloodGroup: t(values.bloodGroup),
-    dateOfBirth: t(values.dateOfBirth),
-    address: t(values.address),
-    emergencyContact: {
-      name: t(values.emergencyName),
-      relationship: t(values.emergencyRelationship),
-      phone: t(values.emergencyPhone),
-      email: t(values.emergencyEmail),
-    },
-  };
-}
+/** What is sent: the whole form, trimmed (a blank optional field clears the stored value). */
+export const toStudentInput = (values: StudentFormValues) => STUDENT_FORM.toInput(values, (text) => text.trim()) as StudentInput;
 
 export interface FormProblems {
   /** the message above the form (the spec's for missing required fields) */
