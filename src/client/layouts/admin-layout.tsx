@@ -23,18 +23,21 @@ import {
   HelpCircleIcon,
   HomeIcon,
   ImageIcon,
-  LogoutIcon,
   MailIcon,
   SettingsIcon,
   UserIcon,
   UsersIcon,
 } from "../ui/icons.tsx";
-import { Avatar } from "./avatar.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { Brand } from "./brand.tsx";
-import { MenuButton } from "./menu-button.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { InstituteContactList } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+
+const ACCOUNT_LINKS = [
+  { href: "/settings?section=profile", label: "Profile Settings", icon: <UserIcon size={18} /> },
+  { href: "/settings", label: "Account Settings", icon: <SettingsIcon size={18} /> },
+];
 
 const LINKS: PortalLink[] = [
   { href: "/dashboard", label: "Dashboard", icon: <HomeIcon /> },
@@ -52,7 +55,7 @@ const LINKS: PortalLink[] = [
 ];
 
 export default function AdminLayout({ children }: { children: ReactNode }) {
-  const { user, logout } = useSession();
+  const { user } = useSession();
   const now = useNow();
   const name = user?.name ?? "";
   const firstName = firstNameOf(name);
@@ -82,25 +85,7 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
           <Link href="/settings" className="icon-button portal-topbar__settings" aria-label="Settings" title="Settings">
             <SettingsIcon />
           </Link>
-          <MenuButton
-            label="Account menu"
-            buttonContent={
-              <>
-                <Avatar name={name} photoUrl={user?.photo?.url} size="sm" />
-                <span className="menu__button-name">{name}</span>
-              </>
-            }
-          >
-            <Link href="/settings?section=profile" className="menu__item">
-              <UserIcon size={18} /> Profile Settings
-            </Link>
-            <Link href="/settings" className="menu__item">
-              <SettingsIcon size={18} /> Account Settings
-            </Link>
-            <button type="button" className="menu__item" onClick={() => void logout()}>
-              <LogoutIcon size={18} /> Sign Out
-            </button>
-          </MenuButton>
+          <AccountMenu links={ACCOUNT_LINKS} signOutLabel="Sign Out" />
         </>
       }
       footer={<AdminFooter />}

@@ -1,6 +1,6 @@
 /** The student portal's frame (spec part 1 §2 "Student layout"): who is signed in, the portal's links, a top bar. */
 import type { ReactNode } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { useSession } from "../lib/session.tsx";
 import {
   BellIcon,
@@ -10,15 +10,19 @@ import {
   GraduationCapIcon,
   HelpCircleIcon,
   HomeIcon,
-  LogoutIcon,
   SettingsIcon,
   UserIcon,
 } from "../ui/icons.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";
-import { MenuButton } from "./menu-button.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+
+const ACCOUNT_LINKS = [
+  { href: "/profile", label: "Profile", icon: <UserIcon size={18} /> },
+  { href: "/settings", label: "Settings", icon: <SettingsIcon size={18} /> },
+];
 
 const LINKS: PortalLink[] = [
   { href: "/dashboard", label: "Dashboard", icon: <HomeIcon /> },
@@ -42,7 +46,7 @@ const TITLES: Record<string, string> = {
 export const studentTitleFor = (path: string) => TITLES[path.replace(/\/$/, "")] ?? "Student Portal";
 
 export default function StudentLayout({ children }: { children: ReactNode }) {
-  const { user, logout } = useSession();
+  const { user } = useSession();
   const [location] = useLocation();
   const name = user?.name ?? "";
 
@@ -66,25 +70,7 @@ export default function StudentLayout({ children }: { children: ReactNode }) {
       actions={
         <>
           <ThemeToggle />
-          <MenuButton
-            label="Account menu"
-            buttonContent={
-              <>
-                <Avatar name={name} photoUrl={user?.photo?.url} size="sm" />
-                <span className="menu__button-name">{name}</span>
-              </>
-            }
-          >
-            <Link href="/profile" className="menu__item">
-              <UserIcon size={18} /> Profile
-            </Link>
-            <Link href="/settings" className="menu__item">
-              <SettingsIcon size={18} /> Settings
-            </Link>
-            <button type="button" className="menu__item" onClick={() => void logout()}>
-              <LogoutIcon size={18} /> Sign out
-            </button>
-          </MenuButton>
+          <AccountMenu links={ACCOUNT_LINKS} signOutLabel="Sign out" />
         </>
       }
     >
