@@ -3,6 +3,7 @@
  * with an e-mailed code (DECISIONS 7) and edit it while pending; admins search, review, approve (which
  * creates the student account in one transaction) or reject with a reason, and delete processed ones.
  */
+
 import path from "node:path";
 import type { Kysely } from "kysely";
 import * as v from "valibot";
@@ -40,6 +41,7 @@ import { type CheckedFile, checkUpload, MIME_TYPES, removeFiles, storeFile } fro
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { activeOptions } from "../catalogue/catalog-options.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -154,24 +156,11 @@ export function missingRequiredMessage(raw: Record<string, unknown>): string | n
 
 /** The courses an applicant can choose (DECISIONS 16: catalog data the admin can change). */
 export async function listAdmissionCourses(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
-    .selectFrom("catalog_options")
-    .select("value")
-    .where("list", "=", "admission_course")
-    .where("is_active", "=", 1)
-    .orderBy("sort_order")
-    .execute();
-  return { courses: rows.map((r) => r.value) };
+  return { courses: await activeOptions(deps.db, "admission_course") };
 }
 
 async function activeCourses(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom("catalog_options")
-    .select("value")
-    .where("list", "=", "admission_course")
-    .where("is_active", "=", 1)
-    .execute();
-  return new Set(rows.map((r) => r.value));
+  return new Set(await activeOptions(db, "admission_course"));
 }
 
 /** Validates text fields with the shared schema and the live course list; throws 400 with field errors. */

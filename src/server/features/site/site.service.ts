@@ -1,8 +1,10 @@
 /** Public facts about the institute (layout, contact page), its announcements, and maintenance mode. */
+
 import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { activeOptions } from "../catalogue/catalog-options.repository.ts";
 import { getSettings, instituteContact } from "../settings/settings.service.ts";
 
 /** Remembered until the next write to the database (platform/read-cache.ts), like the other public reads. */
@@ -11,16 +13,7 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
 }
 
 async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
-  const [settings, streams] = await Promise.all([
-    getSettings(deps),
-    deps.db
-      .selectFrom("catalog_options")
-      .select("value")
-      .where("list", "=", "stream")
-      .where("is_active", "=", 1)
-      .orderBy("sort_order")
-      .execute(),
-  ]);
+  const [settings, streams] = await Promise.all([getSettings(deps), activeOptions(deps.db, "stream")]);
   const { general, system } = settings;
   const institute = instituteContact(settings);
   return {
@@ -33,7 +26,7 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
     address: institute.offices[0]?.address ?? null,
     hours: institute.hours ?? null,
     registration: institute.registration ?? null,
-    streams: streams.map((s) => s.value),
+    streams,
     maintenance: system.maintenanceMode,
   };
 }

@@ -1,6 +1,8 @@
 /** tRPC procedures for Student Management; the CSV export is REST only (a file download). */
 import * as schemas from "../../../shared/schemas/students.ts";
+import type { AppDeps } from "../../deps.ts";
 import { adminProcedure, router } from "../../trpc.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
 import {
   createStudent,
   deleteStudent,
@@ -14,6 +16,10 @@ import {
   updateStudent,
 } from "./students.service.ts";
 
+/** A change to one student by id, recorded as the signed-in admin's. */
+const byId = <T>(change: (deps: AppDeps, adminId: number, id: number, meta: SessionMeta) => Promise<T>) =>
+  adminProcedure.input(schemas.studentIdInput).mutation(({ ctx, input }) => change(ctx.deps, ctx.auth.user.id, input.id, ctx));
+
 export const studentsRouter = router({
   list: adminProcedure.input(schemas.studentListQuery).query(({ ctx, input }) => listStudents(ctx.deps, input)),
   standards: adminProcedure.query(({ ctx }) => listStandards(ctx.deps)),
@@ -22,19 +28,9 @@ export const studentsRouter = router({
   update: adminProcedure
     .input(schemas.studentUpdateInput)
     .mutation(({ ctx, input }) => updateStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
-  remove: adminProcedure
-    .input(schemas.studentIdInput)
-    .mutation(({ ctx, input }) => deleteStudent(ctx.deps, ctx.auth.user.id, input.id, ctx)),
-  toggleStatus: adminProcedure
-    .input(schemas.studentIdInput)
-    .mutation(({ ctx, input }) => toggleStudentStatus(ctx.deps, ctx.auth.user.id, input.id, ctx)),
-  sendCredentials: adminProcedure
-    .input(schemas.studentIdInput)
-    .mutation(({ ctx, input }) => sendStudentCredentials(ctx.deps, ctx.auth.user.id, input.id, ctx)),
-  unlock: adminProcedure
-    .input(schemas.studentIdInput)
-    .mutation(({ ctx, input }) => unlockStudent(ctx.deps, ctx.auth.user.id, input.id, ctx)),
-  signOutEverywhere: adminProcedure
-    .input(schemas.studentIdInput)
-    .mutation(({ ctx, input }) => signOutStudentEverywhere(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  remove: byId(deleteStudent),
+  toggleStatus: byId(toggleStudentStatus),
+  sendCredentials: byId(sendStudentCredentials),
+  unlock: byId(unlockStudent),
+  signOutEverywhere: byId(signOutStudentEverywhere),
 });

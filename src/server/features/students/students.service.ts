@@ -4,6 +4,7 @@
  * DECISIONS 10), edit, delete, activate/deactivate (ending the student's sessions), send a fresh
  * first-login link, and a CSV export.
  */
+
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -34,6 +35,7 @@ import {
 } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { activeOptions, isActiveOption } from "../catalogue/catalog-options.repository.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -108,29 +110,15 @@ async function findStudent(db: Kysely<Database>, id: number) {
   return row;
 }
 
-/** The standard must be a live option (DECISIONS 16); a student may keep one that was retired since. */
 /** The Course/Standard choices (DECISIONS 16: catalog data the admin can change). */
 export async function listStandards(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
-    .selectFrom("catalog_options")
-    .select("value")
-    .where("list", "=", "standard")
-    .where("is_active", "=", 1)
-    .orderBy("sort_order")
-    .execute();
-  return { standards: rows.map((r) => r.value) };
+  return { standards: await activeOptions(deps.db, "standard") };
 }
 
+/** The standard must be a live option (DECISIONS 16); a student may keep one that was retired since. */
 async function assertStandard(db: Kysely<Database>, standard: string, current: string | null = null) {
   if (standard === current) return;
-  const option = await db
-    .selectFrom("catalog_options")
-    .select("id")
-    .where("list", "=", "standard")
-    .where("value", "=", standard)
-    .where("is_active", "=", 1)
-    .executeTakeFirst();
-  if (!option) {
+  if (!(await isActiveOption(db, "standard", standard))) {
     throw new AppError("BAD_REQUEST", STUDENT_MESSAGES.unknownStandard, { fieldErrors: { standard: [STUDENT_MESSAGES.unknownStandard] } });
   }
 }
