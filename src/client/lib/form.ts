@@ -84,6 +84,12 @@ export function flatForm<F extends string>(paths: Readonly<Record<F, string>>) {
   };
 }
 
+/** Moves focus to the first of `ids` (field → element id, in the form's order) whose field has a message. */
+export function focusFirstInvalid(messages: Partial<Record<string, string>>, ids: Readonly<Record<string, string>>): void {
+  const first = Object.keys(ids).find((field) => messages[field]);
+  if (first) document.getElementById(ids[first]!)?.focus();
+}
+
 /** `record` without `key` (the same object when it has no such key). */
 export function without<K extends string, V>(record: Partial<Record<K, V>>, key: K): Partial<Record<K, V>> {
   if (!(key in record)) return record;

@@ -3,11 +3,11 @@
  * then the 6-digit code that reached the new address. The server tells the old address and signs out the
  * other devices; this dialog updates the session's user so the new address shows at once.
  */
+
 import { type FormEvent, useState } from "react";
-import * as v from "valibot";
 import { emailChangeConfirmInput, emailChangeRequestInput } from "../../../shared/schemas/auth.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -70,12 +70,12 @@ export function ChangeEmailDialog({
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const checked = v.safeParse(emailChangeRequestInput, { currentPassword, newEmail });
-    if (!checked.success) return setErrors(firstFieldErrors(fieldErrorsOf(checked.issues)) as Errors);
+    const checked = checkInput(emailChangeRequestInput, { currentPassword, newEmail });
+    if (!checked.ok) return setErrors(checked.messages as Errors);
     setErrors({});
     try {
-      await request.mutateAsync(checked.output);
-      setNewEmail(checked.output.newEmail);
+      await request.mutateAsync(checked.value);
+      setNewEmail(checked.value.newEmail);
       setDigits(emptyCode());
       setStep("code");
     } catch (err) {
@@ -86,11 +86,11 @@ export function ChangeEmailDialog({
   const confirmCode = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const checked = v.safeParse(emailChangeConfirmInput, { newEmail, code: digits.join("") });
-    if (!checked.success) return setErrors({ code: fieldErrorsOf(checked.issues).code?.[0] });
+    const checked = checkInput(emailChangeConfirmInput, { newEmail, code: digits.join("") });
+    if (!checked.ok) return setErrors({ code: checked.messages.code });
     setErrors({});
     try {
-      const answer = await confirm.mutateAsync(checked.output);
+      const answer = await confirm.mutateAsync(checked.value);
       session.updateUser({ email: answer.user.email });
       onChanged?.(answer.user.email);
       close();

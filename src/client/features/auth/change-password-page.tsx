@@ -4,10 +4,12 @@
  * password, or an expired one — docs/decisions/004), every portal page leads here first and the page
  * says why. The answer's user replaces the session's, which lifts that redirect; then the dashboard.
  */
+
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { dashboardPath, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -17,7 +19,7 @@ import { PasswordInput } from "../../ui/field.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
-import { check, focusFirstInvalid, serverMessageOr } from "./reset-flow.ts";
+import { serverMessageOr } from "./reset-flow.ts";
 
 export const CHANGE_FAILED = "Failed to update password";
 export const FORCED_CHANGE_REASON = "Please choose a new password before you continue.";
@@ -43,9 +45,9 @@ export default function ChangePasswordPage() {
     event.preventDefault();
     if (changePassword.isPending) return;
     setFailure(null);
-    const { output, errors: invalid } = check(passwordPairForm, pair);
-    if (!output || currentPassword === "") {
-      const all: Errors = { ...invalid };
+    const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
+    if (!checked.ok || currentPassword === "") {
+      const all: Errors = checked.ok ? {} : { ...checked.messages };
       if (currentPassword === "") all.currentPassword = MSG.currentPasswordRequired;
       setErrors(all);
       focusFirstInvalid(all, IDS);
@@ -53,7 +55,7 @@ export default function ChangePasswordPage() {
     }
     setErrors({});
     try {
-      const answer = await changePassword.mutateAsync({ currentPassword, newPassword: output.password });
+      const answer = await changePassword.mutateAsync({ currentPassword, newPassword: checked.value.password });
       // Update the session first: the portal's guard reads mustChangePassword.
       session.updateUser(answer.user);
       toast.show(answer.message);

@@ -3,16 +3,18 @@
  * They choose their password here; then they sign in with it. A used, unknown or expired link says so
  * and tells them to ask the institute for a new one (an admin's "Send credentials" issues it).
  */
+
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
-import { check, focusFirstInvalid, serverMessageOr } from "./reset-flow.ts";
+import { serverMessageOr } from "./reset-flow.ts";
 
 export const FIRST_LOGIN_FAILED = "We could not set your password. Please try again.";
 export const LINK_NOT_VALID = "This link is not valid. Please request a new one.";
@@ -87,15 +89,15 @@ export default function FirstLoginPage() {
     event.preventDefault();
     if (firstLogin.isPending) return;
     setFailure(null);
-    const { output, errors: invalid } = check(passwordPairForm, pair);
-    if (!output) {
-      setErrors(invalid);
-      focusFirstInvalid(invalid, IDS);
+    const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
+    if (!checked.ok) {
+      setErrors(checked.messages);
+      focusFirstInvalid(checked.messages, IDS);
       return;
     }
     setErrors({});
     try {
-      setDone(await firstLogin.mutateAsync({ token, password: output.password }));
+      setDone(await firstLogin.mutateAsync({ token, password: checked.value.password }));
     } catch (err) {
       const { error, message } = serverMessageOr(err, FIRST_LOGIN_FAILED);
       const passwordError = error.errors?.password?.[0];

@@ -5,16 +5,18 @@
  * (see reset-flow.ts). `?email=…&userType=…` pre-fills the form (used when a later step sends the
  * person back here).
  */
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { forgotPasswordInput } from "../../../shared/schemas/auth.ts";
+import { checkInput } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
-import { addressQuery, check, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
+import { addressQuery, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
 
 export const FORGOT_FAILED = "Failed to send reset link. Please try again.";
 /** The spec's pause on the success message before the code page (part 1 §9). */
@@ -45,16 +47,16 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     if (forgot.isPending || sent) return;
     setFailure(null);
-    const { output, errors } = check(forgotPasswordInput, { email, userType });
-    if (!output) {
-      setEmailError(errors.email);
+    const checked = checkInput(forgotPasswordInput, { email, userType }, { abortPipeEarly: false });
+    if (!checked.ok) {
+      setEmailError(checked.messages.email);
       document.getElementById(EMAIL_ID)?.focus();
       return;
     }
     setEmailError(undefined);
     try {
-      const answer = await forgot.mutateAsync(output);
-      setSent({ message: answer.message, next: `/verify-otp${addressQuery(output)}` });
+      const answer = await forgot.mutateAsync(checked.value);
+      setSent({ message: answer.message, next: `/verify-otp${addressQuery(checked.value)}` });
     } catch (err) {
       const { error, message } = serverMessageOr(err, FORGOT_FAILED);
       setFailure(message);

@@ -3,15 +3,16 @@
  * (the server checks the same), the server's message on failure, and the e-mailed code when the account
  * uses two-step sign-in. What was typed stays on failure.
  */
+
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { Link } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/schemas/auth.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { Brand } from "../../layouts/brand.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import { firstFieldErrors } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -26,14 +27,6 @@ export function studentCredentials(identifier: string, password: string) {
 }
 
 const FIELD_IDS = { identifier: "login-identifier", email: "login-email", password: "login-password" } as const;
-
-/** Every field's first message (all fields at once, so a person sees everything to fix in one go). */
-function check<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown) {
-  const result = v.safeParse(schema, input, { abortPipeEarly: false });
-  return result.success
-    ? { output: result.output as v.InferOutput<TSchema>, errors: null }
-    : { output: null, errors: firstFieldErrors(fieldErrorsOf(result.issues)) };
-}
 
 export default function LoginPage() {
   usePageTitle("Login");
@@ -56,10 +49,11 @@ export default function LoginPage() {
   };
 
   /** Field errors of either side, shown beside the box the person typed in. */
-  const showErrors = (fieldErrors: Record<string, string>) => {
+  const showErrors = (fieldErrors: Partial<Record<string, string>>) => {
     const mapped: Record<string, string> = {};
     const idBox = kind === "student" ? "identifier" : "email";
     for (const [field, message] of Object.entries(fieldErrors)) {
+      if (!message) continue;
       if (field === "email" || field === "studentId") mapped[idBox] ??= message;
       else mapped[field] = message;
     }
@@ -86,13 +80,13 @@ export default function LoginPage() {
     setFailure(null);
     let credentials: LoginCredentials;
     if (kind === "admin") {
-      const { output, errors: invalid } = check(adminLoginInput, { email, password });
-      if (!output) return showErrors(invalid);
-      credentials = { kind, ...output };
+      const checked = checkInput(adminLoginInput, { email, password }, { abortPipeEarly: false });
+      if (!checked.ok) return showErrors(checked.messages);
+      credentials = { kind, ...checked.value };
     } else {
-      const { output, errors: invalid } = check(studentLoginInput, studentCredentials(identifier, password));
-      if (!output) return showErrors(invalid);
-      credentials = { kind, ...output };
+      const checked = checkInput(studentLoginInput, studentCredentials(identifier, password), { abortPipeEarly: false });
+      if (!checked.ok) return showErrors(checked.messages);
+      credentials = { kind, ...checked.value };
     }
     setErrors({});
     setBusy(true);

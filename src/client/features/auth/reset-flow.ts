@@ -7,11 +7,9 @@
  *   the URL, history state or storage. It stays in this module's memory; a reload of /reset-password
  *   forgets it and the page sends the person back to /forgot-password, as the spec says.
  */
-import * as v from "valibot";
 import { MSG } from "../../../shared/messages.ts";
 import { USER_TYPES } from "../../../shared/schemas/auth.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
-import { type ApiError, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { type ApiError, normaliseError } from "../../lib/errors.ts";
 
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -75,18 +73,4 @@ export function serverMessageOr(err: unknown, fallback: string): { error: ApiErr
   const error = normaliseError(err);
   const fromServer = error.status !== null && error.message !== MSG.genericError;
   return { error, message: fromServer ? error.message : fallback };
-}
-
-/** Every field's first message, all fields at once, so a person sees everything to fix in one go. */
-export function check<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown) {
-  const result = v.safeParse(schema, input, { abortPipeEarly: false });
-  return result.success
-    ? { output: result.output as v.InferOutput<TSchema>, errors: null }
-    : { output: null, errors: firstFieldErrors(fieldErrorsOf(result.issues)) };
-}
-
-/** Moves focus to the first of `ids` whose field has an error. */
-export function focusFirstInvalid(errors: Partial<Record<string, string>>, ids: Record<string, string>): void {
-  const first = Object.keys(ids).find((field) => errors[field]);
-  if (first) document.getElementById(ids[first]!)?.focus();
 }

@@ -4,25 +4,19 @@
  * /forgot-password. Success: the server's message, then /login after 3 seconds. A 400 saying "expired":
  * the spec's message, then /forgot-password after 3 seconds.
  */
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
-import {
-  addressQuery,
-  check,
-  clearPendingReset,
-  focusFirstInvalid,
-  type PendingReset,
-  pendingResetState,
-  serverMessageOr,
-} from "./reset-flow.ts";
+import { addressQuery, clearPendingReset, type PendingReset, pendingResetState, serverMessageOr } from "./reset-flow.ts";
 
 export const RESET_FAILED = "Failed to reset password. Please try again.";
 /** The spec's pause before /login after a reset, and before /forgot-password after an expired token (part 1 §8, §9). */
@@ -53,15 +47,19 @@ function ResetForm({ reset }: { reset: PendingReset }) {
     event.preventDefault();
     if (resetPassword.isPending || outcome) return;
     setFailure(null);
-    const { output, errors: invalid } = check(passwordPairForm, pair);
-    if (!output) {
-      setErrors(invalid);
-      focusFirstInvalid(invalid, IDS);
+    const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
+    if (!checked.ok) {
+      setErrors(checked.messages);
+      focusFirstInvalid(checked.messages, IDS);
       return;
     }
     setErrors({});
     try {
-      const answer = await resetPassword.mutateAsync({ password: output.password, resetToken: reset.resetToken, userType: reset.userType });
+      const answer = await resetPassword.mutateAsync({
+        password: checked.value.password,
+        resetToken: reset.resetToken,
+        userType: reset.userType,
+      });
       clearPendingReset();
       setOutcome({ kind: "reset", message: answer.message });
     } catch (err) {

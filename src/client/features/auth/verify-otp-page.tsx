@@ -4,18 +4,20 @@
  * The e-mail address and account type come from the query string; without an address the person goes
  * back to /forgot-password. The reset token from a right code is handed over in memory (reset-flow.ts).
  */
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { otpCode } from "../../../shared/schemas/auth.ts";
+import { checkInput } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { CodeInput, type CodeInputHandle, emptyCode } from "./code-input.tsx";
-import { addressQuery, check, handOverReset, type ResetAddress, readAddress, serverMessageOr } from "./reset-flow.ts";
+import { addressQuery, handOverReset, type ResetAddress, readAddress, serverMessageOr } from "./reset-flow.ts";
 
 export const VERIFY_FAILED = "Invalid verification code. Please try again.";
 export const RESEND_FAILED = "Failed to resend code. Please try again.";
@@ -88,12 +90,13 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
     if (verify.isPending || expired) return;
     setFailure(null);
     setNotice(null);
-    const { output: otp } = check(otpCode, digits.join(""));
-    if (!otp) {
+    const checked = checkInput(otpCode, digits.join(""));
+    if (!checked.ok) {
       setCodeError(MSG.completeCode);
       boxes.current?.focus();
       return;
     }
+    const otp = checked.value;
     try {
       const { resetToken } = await verify.mutateAsync({ ...address, otp });
       handOverReset({ ...address, resetToken });

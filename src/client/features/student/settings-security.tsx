@@ -3,12 +3,12 @@
  * policy; this device stays signed in, the others end), the two-factor switch, whether the card's
  * verification page shows the photo, and "Logout All" with its confirmation.
  */
+
 import { type FormEvent, useState } from "react";
-import * as v from "valibot";
 import { MSG } from "../../../shared/messages.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -70,9 +70,13 @@ function ChangePasswordCard() {
     event.preventDefault();
     if (change.isPending) return;
     setOutcome(null);
-    const checked = v.safeParse(studentChangePasswordInput, values);
-    if (!checked.success) {
-      showErrors(pick(fieldErrorsOf(checked.issues)));
+    const checked = checkInput(studentChangePasswordInput, values, {
+      abortPipeEarly: false,
+      paths: { password: "newPassword" },
+      fields: PASSWORD_ORDER,
+    });
+    if (!checked.ok) {
+      showErrors(checked.messages);
       return;
     }
     setErrors({});

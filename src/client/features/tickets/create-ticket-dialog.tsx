@@ -3,11 +3,10 @@
  * description (6 rows), all required (§5, checked with the shared schema). Cancel or closing clears the
  * form; 'Creating Ticket...' while it is sent; a failure stays inside with what was typed.
  */
+
 import { type FormEvent, useState } from "react";
-import * as v from "valibot";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
-import { firstFieldErrors } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -58,16 +57,16 @@ export function CreateTicketDialog({
     event.preventDefault();
     if (create.isPending) return;
     setFailure(null);
-    const result = v.safeParse(createTicketInput, form);
-    if (!result.success) {
-      const found = firstFieldErrors(fieldErrorsOf(result.issues)) as Errors;
+    const result = checkInput(createTicketInput, form);
+    if (!result.ok) {
+      const found = result.messages as Errors;
       setErrors(found);
       const first = ORDER.find((f) => found[f]);
       if (first) document.getElementById(ID(first))?.focus();
       return;
     }
     try {
-      const { ticket } = await create.mutateAsync(result.output);
+      const { ticket } = await create.mutateAsync(result.value);
       clear();
       onCreated(ticket.ticketNumber);
     } catch (err) {
