@@ -3,49 +3,49 @@ import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/auth.ts";
 import { authedProcedure, publicProcedure, router } from "../../trpc.ts";
 import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
-import {
-  accountStats,
-  changePassword,
-  completeFirstLogin,
-  logoutOtherSessions,
-  requestPasswordReset,
-  resetPassword,
-  setTwoFactor,
-  updateOwnProfile,
-  verifyResetCode,
-} from "./account.service.ts";
-import { loginAdmin, loginStudent, logout, toPublicUser, verifyTwoFactor } from "./auth.service.ts";
+import * as accountService from "./account.service.ts";
+import * as authService from "./auth.service.ts";
 
 export const authRouter = router({
-  adminLogin: publicProcedure.input(schemas.adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx.deps, input, ctx)),
-  studentLogin: publicProcedure.input(schemas.studentLoginInput).mutation(({ ctx, input }) => loginStudent(ctx.deps, input, ctx)),
-  verifyTwoFactor: publicProcedure.input(schemas.twoFactorInput).mutation(({ ctx, input }) => verifyTwoFactor(ctx.deps, input, ctx)),
+  adminLogin: publicProcedure.input(schemas.adminLoginInput).mutation(({ ctx, input }) => authService.loginAdmin(ctx.deps, input, ctx)),
+  studentLogin: publicProcedure
+    .input(schemas.studentLoginInput)
+    .mutation(({ ctx, input }) => authService.loginStudent(ctx.deps, input, ctx)),
+  verifyTwoFactor: publicProcedure
+    .input(schemas.twoFactorInput)
+    .mutation(({ ctx, input }) => authService.verifyTwoFactor(ctx.deps, input, ctx)),
   forgotPassword: publicProcedure
     .input(schemas.forgotPasswordInput)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx)),
-  verifyOtp: publicProcedure.input(schemas.verifyOtpInput).mutation(({ ctx, input }) => verifyResetCode(ctx.deps, input, ctx)),
-  resetPassword: publicProcedure.input(schemas.resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx)),
-  firstLogin: publicProcedure.input(schemas.firstLoginInput).mutation(({ ctx, input }) => completeFirstLogin(ctx.deps, input, ctx)),
-  me: authedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.auth.user) })),
+    .mutation(({ ctx, input }) => accountService.requestPasswordReset(ctx.deps, input, ctx)),
+  verifyOtp: publicProcedure
+    .input(schemas.verifyOtpInput)
+    .mutation(({ ctx, input }) => accountService.verifyResetCode(ctx.deps, input, ctx)),
+  resetPassword: publicProcedure
+    .input(schemas.resetPasswordInput)
+    .mutation(({ ctx, input }) => accountService.resetPassword(ctx.deps, input, ctx)),
+  firstLogin: publicProcedure
+    .input(schemas.firstLoginInput)
+    .mutation(({ ctx, input }) => accountService.completeFirstLogin(ctx.deps, input, ctx)),
+  me: authedProcedure.query(({ ctx }) => ({ user: authService.toPublicUser(ctx.auth.user) })),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await logout(ctx.deps, ctx.auth.sessionId);
+    await authService.logout(ctx.deps, ctx.auth.sessionId);
     return { loggedOut: true };
   }),
-  logoutAll: authedProcedure.mutation(({ ctx }) => logoutOtherSessions(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, ctx)),
+  logoutAll: authedProcedure.mutation(({ ctx }) => accountService.logoutOtherSessions(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, ctx)),
   changePassword: authedProcedure
     .input(schemas.changePasswordInput)
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
+    .mutation(({ ctx, input }) => accountService.changePassword(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
   updateProfile: authedProcedure
     .input(schemas.profileUpdateInput)
-    .mutation(({ ctx, input }) => updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
+    .mutation(({ ctx, input }) => accountService.updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
   requestEmailChange: authedProcedure
     .input(schemas.emailChangeRequestInput)
     .mutation(({ ctx, input }) => requestEmailChange(ctx.deps, ctx.auth.user.id, input, ctx)),
   confirmEmailChange: authedProcedure
     .input(schemas.emailChangeConfirmInput)
     .mutation(({ ctx, input }) => confirmEmailChange(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
-  stats: authedProcedure.query(({ ctx }) => accountStats(ctx.deps, ctx.auth.user.id)),
+  stats: authedProcedure.query(({ ctx }) => accountService.accountStats(ctx.deps, ctx.auth.user.id)),
   setTwoFactor: authedProcedure
     .input(v.object({ enabled: v.boolean() }))
-    .mutation(({ ctx, input }) => setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled)),
+    .mutation(({ ctx, input }) => accountService.setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled)),
 });

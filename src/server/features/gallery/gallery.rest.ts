@@ -8,15 +8,7 @@ import * as schemas from "../../../shared/schemas/gallery.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import {
-  bulkDeleteGalleryImages,
-  deleteGalleryImage,
-  galleryStats,
-  listGalleryAdmin,
-  listPublicGallery,
-  updateGalleryImage,
-  uploadGalleryImages,
-} from "./gallery.service.ts";
+import * as service from "./gallery.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(schemas.galleryIdInput, { id: c.req.param("id") }).id;
@@ -49,20 +41,22 @@ async function uploadParts(c: AppContext): Promise<{ files: unknown[]; details: 
 
 export const galleryRest = new Hono<AppEnv>()
   .get("/", async (c) => {
-    return ok(c, await listPublicGallery(c.get("deps"), parseInput(schemas.galleryQuery, c.req.query())));
+    return ok(c, await service.listPublicGallery(c.get("deps"), parseInput(schemas.galleryQuery, c.req.query())));
   })
-  .get("/admin", admin, async (c) => ok(c, await listGalleryAdmin(c.get("deps"), parseInput(schemas.galleryAdminQuery, c.req.query()))))
-  .get("/admin/stats", admin, async (c) => ok(c, await galleryStats(c.get("deps"))))
+  .get("/admin", admin, async (c) =>
+    ok(c, await service.listGalleryAdmin(c.get("deps"), parseInput(schemas.galleryAdminQuery, c.req.query()))),
+  )
+  .get("/admin/stats", admin, async (c) => ok(c, await service.galleryStats(c.get("deps"))))
   .post("/upload", admin, async (c) => {
     const parts = await uploadParts(c);
-    return ok(c, await uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, meta(c)), 201);
+    return ok(c, await service.uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, meta(c)), 201);
   })
   .delete("/bulk", admin, async (c) => {
     const input = parseInput(schemas.galleryBulkDeleteInput, await readJson(c));
-    return ok(c, await bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
   .put("/:id", admin, async (c) => {
     const input = parseInput(schemas.galleryUpdateInput, await jsonWithPathId(c));
-    return ok(c, await updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
-  .delete("/:id", admin, async (c) => ok(c, await deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));
+  .delete("/:id", admin, async (c) => ok(c, await service.deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));

@@ -1,27 +1,20 @@
 /** tRPC procedures for the gallery (upload is REST only: it carries files). */
 import * as schemas from "../../../shared/schemas/gallery.ts";
 import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
-import {
-  bulkDeleteGalleryImages,
-  deleteGalleryImage,
-  galleryStats,
-  listGalleryAdmin,
-  listPublicGallery,
-  updateGalleryImage,
-} from "./gallery.service.ts";
+import * as service from "./gallery.service.ts";
 
 export const galleryRouter = router({
-  publicList: sitePublicProcedure.input(schemas.galleryQuery).query(({ ctx, input }) => listPublicGallery(ctx.deps, input)),
+  publicList: sitePublicProcedure.input(schemas.galleryQuery).query(({ ctx, input }) => service.listPublicGallery(ctx.deps, input)),
 
-  adminList: adminProcedure.input(schemas.galleryAdminQuery).query(({ ctx, input }) => listGalleryAdmin(ctx.deps, input)),
-  adminStats: adminProcedure.query(({ ctx }) => galleryStats(ctx.deps)),
+  adminList: adminProcedure.input(schemas.galleryAdminQuery).query(({ ctx, input }) => service.listGalleryAdmin(ctx.deps, input)),
+  adminStats: adminProcedure.query(({ ctx }) => service.galleryStats(ctx.deps)),
   update: adminProcedure
     .input(schemas.galleryUpdateInput)
-    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, ctx.auth.user.id, input, ctx)),
+    .mutation(({ ctx, input }) => service.updateGalleryImage(ctx.deps, ctx.auth.user.id, input, ctx)),
   remove: adminProcedure
     .input(schemas.galleryIdInput)
-    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+    .mutation(({ ctx, input }) => service.deleteGalleryImage(ctx.deps, ctx.auth.user.id, input.id, ctx)),
   bulkRemove: adminProcedure
     .input(schemas.galleryBulkDeleteInput)
-    .mutation(({ ctx, input }) => bulkDeleteGalleryImages(ctx.deps, ctx.auth.user.id, input, ctx)),
+    .mutation(({ ctx, input }) => service.bulkDeleteGalleryImages(ctx.deps, ctx.auth.user.id, input, ctx)),
 });

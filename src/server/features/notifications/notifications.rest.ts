@@ -3,13 +3,7 @@ import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/notifications.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import {
-  deleteNotification,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  unreadCount,
-} from "./notifications.service.ts";
+import * as service from "./notifications.service.ts";
 
 const idOf = (c: AppContext) => parseInput(schemas.notificationIdInput, { id: c.req.param("id") }).id;
 const userIdOf = (c: AppContext) => currentAuth(c).user.id;
@@ -18,9 +12,9 @@ const userIdOf = (c: AppContext) => currentAuth(c).user.id;
 export const notificationRest = new Hono<AppEnv>()
   .use(requireRole())
   .get("/", async (c) =>
-    ok(c, await listNotifications(c.get("deps"), userIdOf(c), parseInput(schemas.notificationListQuery, c.req.query()))),
+    ok(c, await service.listNotifications(c.get("deps"), userIdOf(c), parseInput(schemas.notificationListQuery, c.req.query()))),
   )
-  .get("/unread-count", async (c) => ok(c, await unreadCount(c.get("deps"), userIdOf(c))))
-  .patch("/mark-all-read", async (c) => ok(c, await markAllNotificationsRead(c.get("deps"), userIdOf(c))))
-  .patch("/:id/read", async (c) => ok(c, await markNotificationRead(c.get("deps"), userIdOf(c), idOf(c))))
-  .delete("/:id", async (c) => ok(c, await deleteNotification(c.get("deps"), userIdOf(c), idOf(c))));
+  .get("/unread-count", async (c) => ok(c, await service.unreadCount(c.get("deps"), userIdOf(c))))
+  .patch("/mark-all-read", async (c) => ok(c, await service.markAllNotificationsRead(c.get("deps"), userIdOf(c))))
+  .patch("/:id/read", async (c) => ok(c, await service.markNotificationRead(c.get("deps"), userIdOf(c), idOf(c))))
+  .delete("/:id", async (c) => ok(c, await service.deleteNotification(c.get("deps"), userIdOf(c), idOf(c))));

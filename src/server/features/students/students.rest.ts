@@ -3,19 +3,7 @@ import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/students.ts";
 import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import {
-  createStudent,
-  deleteStudent,
-  exportStudentsCsv,
-  getStudent,
-  listStandards,
-  listStudents,
-  sendStudentCredentials,
-  signOutStudentEverywhere,
-  toggleStudentStatus,
-  unlockStudent,
-  updateStudent,
-} from "./students.service.ts";
+import * as service from "./students.service.ts";
 
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.param("id") }).id;
@@ -23,11 +11,11 @@ const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.p
 /** Mounted at /api/admin/students. */
 export const adminStudentRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => ok(c, await listStudents(c.get("deps"), parseInput(schemas.studentListQuery, c.req.query()))))
-  .get("/standards", async (c) => ok(c, await listStandards(c.get("deps"))))
+  .get("/", async (c) => ok(c, await service.listStudents(c.get("deps"), parseInput(schemas.studentListQuery, c.req.query()))))
+  .get("/standards", async (c) => ok(c, await service.listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
     const query = parseInput(schemas.studentExportQuery, c.req.query());
-    const { filename, csv } = await exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
+    const { filename, csv } = await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
@@ -35,17 +23,21 @@ export const adminStudentRest = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const input = parseInput(schemas.studentForm, await readJson(c));
-    return ok(c, await createStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)), 201);
+    return ok(c, await service.createStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)), 201);
   })
-  .get("/:id", async (c) => ok(c, await getStudent(c.get("deps"), idOf(c))))
+  .get("/:id", async (c) => ok(c, await service.getStudent(c.get("deps"), idOf(c))))
   .put("/:id", async (c) => {
     const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
-    return ok(c, await updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
-  .delete("/:id", async (c) => ok(c, await deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
-  .patch("/:id/toggle-status", async (c) => ok(c, await toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
-  .post("/:id/send-credentials", async (c) => ok(c, await sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
-  .post("/:id/unlock", async (c) => ok(c, await unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .delete("/:id", async (c) => ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .patch("/:id/toggle-status", async (c) =>
+    ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+  )
+  .post("/:id/send-credentials", async (c) =>
+    ok(c, await service.sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+  )
+  .post("/:id/unlock", async (c) => ok(c, await service.unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
   .post("/:id/sign-out-everywhere", async (c) =>
-    ok(c, await signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+    ok(c, await service.signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
   );

@@ -3,34 +3,25 @@ import * as schemas from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
 import { adminProcedure, router } from "../../trpc.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import {
-  createStudent,
-  deleteStudent,
-  getStudent,
-  listStandards,
-  listStudents,
-  sendStudentCredentials,
-  signOutStudentEverywhere,
-  toggleStudentStatus,
-  unlockStudent,
-  updateStudent,
-} from "./students.service.ts";
+import * as service from "./students.service.ts";
 
 /** A change to one student by id, recorded as the signed-in admin's. */
 const byId = <T>(change: (deps: AppDeps, adminId: number, id: number, meta: SessionMeta) => Promise<T>) =>
   adminProcedure.input(schemas.studentIdInput).mutation(({ ctx, input }) => change(ctx.deps, ctx.auth.user.id, input.id, ctx));
 
 export const studentsRouter = router({
-  list: adminProcedure.input(schemas.studentListQuery).query(({ ctx, input }) => listStudents(ctx.deps, input)),
-  standards: adminProcedure.query(({ ctx }) => listStandards(ctx.deps)),
-  get: adminProcedure.input(schemas.studentIdInput).query(({ ctx, input }) => getStudent(ctx.deps, input.id)),
-  create: adminProcedure.input(schemas.studentForm).mutation(({ ctx, input }) => createStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
+  list: adminProcedure.input(schemas.studentListQuery).query(({ ctx, input }) => service.listStudents(ctx.deps, input)),
+  standards: adminProcedure.query(({ ctx }) => service.listStandards(ctx.deps)),
+  get: adminProcedure.input(schemas.studentIdInput).query(({ ctx, input }) => service.getStudent(ctx.deps, input.id)),
+  create: adminProcedure
+    .input(schemas.studentForm)
+    .mutation(({ ctx, input }) => service.createStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
   update: adminProcedure
     .input(schemas.studentUpdateInput)
-    .mutation(({ ctx, input }) => updateStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
-  remove: byId(deleteStudent),
-  toggleStatus: byId(toggleStudentStatus),
-  sendCredentials: byId(sendStudentCredentials),
-  unlock: byId(unlockStudent),
-  signOutEverywhere: byId(signOutStudentEverywhere),
+    .mutation(({ ctx, input }) => service.updateStudent(ctx.deps, ctx.auth.user.id, input, ctx)),
+  remove: byId(service.deleteStudent),
+  toggleStatus: byId(service.toggleStudentStatus),
+  sendCredentials: byId(service.sendStudentCredentials),
+  unlock: byId(service.unlockStudent),
+  signOutEverywhere: byId(service.signOutStudentEverywhere),
 });
