@@ -1,4 +1,4 @@
-/** The frame of the account pages (reset, first login, password change): the login page's card and top row. */
+/** The frame of the account pages (sign in, reset, first login, password change): the card and the top row. */
 import type { ReactNode } from "react";
 import { Brand } from "../../layouts/brand.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
@@ -9,11 +9,14 @@ export function AuthScreen({
   lead,
   children,
   footer,
+  flush = false,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** the content follows the lead directly (the sign-in page), without the body's top margin */
+  flush?: boolean;
 }) {
   return (
     <main id="main" className="auth-page">
@@ -24,7 +27,7 @@ export function AuthScreen({
       <div className="auth-card">
         <h1 className="auth-card__title">{title}</h1>
         {lead ? <p className="auth-card__lead">{lead}</p> : null}
-        <div className="auth-card__body">{children}</div>
+        {flush ? children : <div className="auth-card__body">{children}</div>}
         {footer ? <ul className="auth-card__links">{footer}</ul> : null}
       </div>
     </main>

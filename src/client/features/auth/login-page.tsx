@@ -9,8 +9,6 @@ import * as v from "valibot";
 import { Link } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/schemas/auth.ts";
-import { Brand } from "../../layouts/brand.tsx";
-import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import { firstFieldErrors } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
@@ -18,6 +16,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PasswordInput, TextInput } from "../../ui/field.tsx";
+import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 
 type AccountKind = LoginCredentials["kind"];
 
@@ -104,103 +103,12 @@ export default function LoginPage() {
   };
 
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-page__top">
-        <Brand />
-        <ThemeToggle />
-      </div>
-      <div className="auth-card">
-        <h1 className="auth-card__title">Sign in</h1>
-        <p className="auth-card__lead">Welcome back. Sign in to your student or admin portal.</p>
-
-        {failure ? (
-          <Alert tone={failure === MSG.sessionExpired ? "warning" : "error"} className="auth-card__alert">
-            {failure}
-          </Alert>
-        ) : null}
-
-        {challenge ? (
-          <form className="auth-form" onSubmit={submitCode} noValidate>
-            <Alert tone="info">{challenge.message}</Alert>
-            <TextInput
-              id="login-code"
-              name="code"
-              label="Sign-in code"
-              hint="Enter the 6-digit code from the e-mail."
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              error={errors.code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-            />
-            <Button type="submit" block size="lg" loading={busy}>
-              Verify code
-            </Button>
-            <button type="button" className="link-button" onClick={() => setChallenge(null)}>
-              Start again
-            </button>
-          </form>
-        ) : (
-          <form className="auth-form" onSubmit={submitLogin} noValidate aria-busy={busy || undefined}>
-            <div className="segmented" role="group" aria-label="Account type">
-              {(["student", "admin"] as const).map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="segmented__option"
-                  aria-pressed={kind === option}
-                  onClick={() => chooseKind(option)}
-                >
-                  {option === "student" ? "Student" : "Admin"}
-                </button>
-              ))}
-            </div>
-
-            {kind === "student" ? (
-              <TextInput
-                id={FIELD_IDS.identifier}
-                name="identifier"
-                label="Email or Student ID"
-                hint="For example STU0001, or the e-mail address you applied with."
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={identifier}
-                error={errors.identifier}
-                onChange={(e) => setIdentifier(e.target.value)}
-              />
-            ) : (
-              <TextInput
-                id={FIELD_IDS.email}
-                name="email"
-                type="email"
-                label="Email"
-                autoComplete="username"
-                value={email}
-                error={errors.email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-            <PasswordInput
-              id={FIELD_IDS.password}
-              name="password"
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              error={errors.password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <div className="auth-form__row">
-              <Link href="/forgot-password">Forgot password?</Link>
-            </div>
-            <Button type="submit" block size="lg" loading={busy}>
-              Sign in
-            </Button>
-          </form>
-        )}
-
-        <ul className="auth-card__links">
+    <AuthScreen
+      title="Sign in"
+      lead="Welcome back. Sign in to your student or admin portal."
+      flush
+      footer={
+        <>
           <li>
             New here? <Link href="/admission">Apply for admission</Link>
           </li>
@@ -210,8 +118,83 @@ export default function LoginPage() {
           <li>
             <Link href="/">Back to home</Link>
           </li>
-        </ul>
-      </div>
-    </main>
+        </>
+      }
+    >
+      {failure ? (
+        <Alert tone={failure === MSG.sessionExpired ? "warning" : "error"} className="auth-card__alert">
+          {failure}
+        </Alert>
+      ) : null}
+
+      {challenge ? (
+        <form className="auth-form" onSubmit={submitCode} noValidate>
+          <Alert tone="info">{challenge.message}</Alert>
+          <TextInput
+            id="login-code"
+            name="code"
+            label="Sign-in code"
+            hint="Enter the 6-digit code from the e-mail."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            error={errors.code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+          />
+          <Button type="submit" block size="lg" loading={busy}>
+            Verify code
+          </Button>
+          <button type="button" className="link-button" onClick={() => setChallenge(null)}>
+            Start again
+          </button>
+        </form>
+      ) : (
+        <form className="auth-form" onSubmit={submitLogin} noValidate aria-busy={busy || undefined}>
+          <AccountTypeSwitch value={kind} onChange={chooseKind} />
+
+          {kind === "student" ? (
+            <TextInput
+              id={FIELD_IDS.identifier}
+              name="identifier"
+              label="Email or Student ID"
+              hint="For example STU0001, or the e-mail address you applied with."
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={identifier}
+              error={errors.identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+            />
+          ) : (
+            <TextInput
+              id={FIELD_IDS.email}
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="username"
+              value={email}
+              error={errors.email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+          <PasswordInput
+            id={FIELD_IDS.password}
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="auth-form__row">
+            <Link href="/forgot-password">Forgot password?</Link>
+          </div>
+          <Button type="submit" block size="lg" loading={busy}>
+            Sign in
+          </Button>
+        </form>
+      )}
+    </AuthScreen>
   );
 }
