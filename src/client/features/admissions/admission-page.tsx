@@ -274,18 +274,9 @@ export default function AdmissionPage() {
                 {STEPS[step].title}
               </h2>
 
-              {step === 0 ? (
+              {step === 0 || step === 1 ? (
                 <FieldSections
-                  sections={PERSONAL_SECTIONS}
-                  values={values}
-                  errors={errors}
-                  idPrefix={ID_PREFIX}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                />
-              ) : step === 1 ? (
-                <FieldSections
-                  sections={ACADEMIC_SECTIONS}
+                  sections={step === 0 ? PERSONAL_SECTIONS : ACADEMIC_SECTIONS}
                   values={values}
                   errors={errors}
                   idPrefix={ID_PREFIX}

@@ -36,15 +36,13 @@ function Failure({ title, error }: { title: string; error: unknown }) {
   );
 }
 
-export function ApproveDialog({
-  admission,
-  onClose,
-  onDone,
-}: {
+interface ProcessDialogProps {
   admission: AdmissionRef | null;
   onClose: () => void;
   onDone: (result: ProcessResult) => void;
-}) {
+}
+
+export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps) {
   const process = trpc.admissions.process.useMutation();
   useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
@@ -66,15 +64,7 @@ export function ApproveDialog({
   );
 }
 
-export function RejectDialog({
-  admission,
-  onClose,
-  onDone,
-}: {
-  admission: AdmissionRef | null;
-  onClose: () => void;
-  onDone: (result: ProcessResult) => void;
-}) {
+export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps) {
   const process = trpc.admissions.process.useMutation();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
