@@ -40,32 +40,28 @@ export function smtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(m) {
-      await transporter.sendMail({
-        from: m.from,
-        replyTo: m.replyTo,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? undefined,
-      });
+      await transporter.sendMail(envelopeOf(m));
       return {};
     },
   };
 }
+
+/** What nodemailer needs of an outbox message. */
+const envelopeOf = (m: { from: string; replyTo?: string | null; to: string; subject: string; text: string; html?: string | null }) => ({
+  from: m.from,
+  replyTo: m.replyTo ?? undefined,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html ?? undefined,
+});
 
 export function outboxFolderTransport(folder: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox-folder",
     async send(m) {
-      const info = await composer.sendMail({
-        from: m.from,
-        replyTo: m.replyTo,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? undefined,
-      });
+      const info = await composer.sendMail(envelopeOf(m));
       const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(m.id).padStart(6, "0")}.eml`;
       await Bun.write(path.join(folder, file), info.message as Buffer);
       return { file };

@@ -85,14 +85,7 @@ export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & 
       .execute();
     throw new AppError("BAD_REQUEST", failed >= MAX_CODE_ATTEMPTS ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
   }
-  // Consume atomically: a second concurrent check of the same code finds it used.
-  const used = await db
-    .updateTable("one_time_codes")
-    .set({ consumed_at: now.toISOString() })
-    .where("id", "=", row.id)
-    .where("consumed_at", "is", null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
+  await consume(db, row.id, now, CODE_MESSAGES.invalid);
   return row;
 }
 
@@ -142,12 +135,17 @@ export async function consumeToken(
   if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
   if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired);
   await beforeUse?.(row);
+  await consume(db, row.id, now, CODE_MESSAGES.linkInvalid);
+  return row;
+}
+
+/** Marks a code used, atomically: a second concurrent use of the same code finds it used and is refused. */
+async function consume(db: Kysely<Database>, id: number, now: Date, refusal: string): Promise<void> {
   const used = await db
     .updateTable("one_time_codes")
     .set({ consumed_at: now.toISOString() })
-    .where("id", "=", row.id)
+    .where("id", "=", id)
     .where("consumed_at", "is", null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
-  return row;
+  if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", refusal);
 }
