@@ -84,6 +84,23 @@ export function flatForm<F extends string>(paths: Readonly<Record<F, string>>) {
   };
 }
 
+/**
+ * A submit's check: the parsed value, or null after showing the messages (`show`) and moving focus to the
+ * first field to fix. Every field's first message at once, so a person sees everything to fix in one go.
+ */
+export function checkOrShow<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  show: (messages: FieldMessages<string>) => void,
+  ids: Readonly<Record<string, string>>,
+): v.InferOutput<S> | null {
+  const checked = checkInput(schema, input, { abortPipeEarly: false });
+  show(checked.ok ? {} : checked.messages);
+  if (checked.ok) return checked.value;
+  focusFirstInvalid(checked.messages, ids);
+  return null;
+}
+
 /** Moves focus to the first of `ids` (field → element id, in the form's order) whose field has a message. */
 export function focusFirstInvalid(messages: Partial<Record<string, string>>, ids: Readonly<Record<string, string>>): void {
   const first = Object.keys(ids).find((field) => messages[field]);

@@ -7,7 +7,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
-import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -89,15 +89,10 @@ export default function FirstLoginPage() {
     event.preventDefault();
     if (firstLogin.isPending) return;
     setFailure(null);
-    const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
-    if (!checked.ok) {
-      setErrors(checked.messages);
-      focusFirstInvalid(checked.messages, IDS);
-      return;
-    }
-    setErrors({});
+    const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
+    if (!checked) return;
     try {
-      setDone(await firstLogin.mutateAsync({ token, password: checked.value.password }));
+      setDone(await firstLogin.mutateAsync({ token, password: checked.password }));
     } catch (err) {
       const { error, message } = serverMessageOr(err, FIRST_LOGIN_FAILED);
       const passwordError = error.errors?.password?.[0];

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
-import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -47,16 +47,11 @@ function ResetForm({ reset }: { reset: PendingReset }) {
     event.preventDefault();
     if (resetPassword.isPending || outcome) return;
     setFailure(null);
-    const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
-    if (!checked.ok) {
-      setErrors(checked.messages);
-      focusFirstInvalid(checked.messages, IDS);
-      return;
-    }
-    setErrors({});
+    const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
+    if (!checked) return;
     try {
       const answer = await resetPassword.mutateAsync({
-        password: checked.value.password,
+        password: checked.password,
         resetToken: reset.resetToken,
         userType: reset.userType,
       });

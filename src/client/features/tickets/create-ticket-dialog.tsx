@@ -6,21 +6,28 @@
 
 import { type FormEvent, useState } from "react";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
-import { checkInput } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { CATEGORY_OPTIONS, HELP_TEXT, PRIORITY_OPTIONS, type TicketCategory, type TicketPriority } from "./ticket-text.ts";
+import { CATEGORY_OPTIONS, HELP_TEXT, PRIORITY_OPTIONS } from "./ticket-text.ts";
 
-export const EMPTY_TICKET = { subject: "", category: "general" as TicketCategory, priority: "medium" as TicketPriority, description: "" };
+export const EMPTY_TICKET = { subject: "", category: "general", priority: "medium", description: "" };
 type TicketForm = typeof EMPTY_TICKET;
-type Errors = Partial<Record<keyof TicketForm, string>>;
 
 const ID = (field: keyof TicketForm) => `new-ticket-${field}`;
-const ORDER: (keyof TicketForm)[] = ["subject", "category", "priority", "description"];
+const IDS = Object.fromEntries((Object.keys(EMPTY_TICKET) as (keyof TicketForm)[]).map((f) => [f, ID(f)]));
+/** The shared schema's rules, shown beside the fields after a send attempt. */
+const RULES = {
+  validate: (values: TicketForm) => {
+    const checked = checkInput(createTicketInput, values);
+    return checked.ok ? {} : checked.messages;
+  },
+  showOn: "submit",
+} as const;
 
 export function CreateTicketDialog({
   open,
@@ -32,13 +39,12 @@ export function CreateTicketDialog({
   onCreated: (ticketNumber: string) => void;
 }) {
   const create = trpc.tickets.create.useMutation();
-  const [form, setForm] = useState<TicketForm>(EMPTY_TICKET);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useFormState<TicketForm>(EMPTY_TICKET, RULES);
+  const { values, errors } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   const clear = () => {
-    setForm(EMPTY_TICKET);
-    setErrors({});
+    form.reset(EMPTY_TICKET);
     setFailure(null);
   };
 
@@ -48,21 +54,21 @@ export function CreateTicketDialog({
     onClose();
   };
 
-  const set = <K extends keyof TicketForm>(field: K, value: TicketForm[K]) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
+  const field = <K extends keyof TicketForm>(key: K) => ({
+    id: ID(key),
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     setFailure(null);
-    const result = checkInput(createTicketInput, form);
+    form.attempt();
+    const result = checkInput(createTicketInput, values);
     if (!result.ok) {
-      const found = result.messages as Errors;
-      setErrors(found);
-      const first = ORDER.find((f) => found[f]);
-      if (first) document.getElementById(ID(first))?.focus();
+      focusFirstInvalid(result.messages, IDS);
       return;
     }
     try {
@@ -94,45 +100,12 @@ export function CreateTicketDialog({
     >
       <form id="new-ticket-form" className="stack" onSubmit={submit} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput
-          id={ID("subject")}
-          label="Subject"
-          required
-          maxLength={200}
-          value={form.subject}
-          error={errors.subject}
-          onChange={(e) => set("subject", e.target.value)}
-        />
+        <TextInput {...field("subject")} label="Subject" required maxLength={200} />
         <div className="ops-form-grid">
-          <Select
-            id={ID("category")}
-            label="Category"
-            required
-            options={CATEGORY_OPTIONS}
-            value={form.category}
-            error={errors.category}
-            onChange={(e) => set("category", e.target.value as TicketCategory)}
-          />
-          <Select
-            id={ID("priority")}
-            label="Priority"
-            required
-            options={PRIORITY_OPTIONS}
-            value={form.priority}
-            error={errors.priority}
-            onChange={(e) => set("priority", e.target.value as TicketPriority)}
-          />
+          <Select {...field("category")} label="Category" required options={CATEGORY_OPTIONS} />
+          <Select {...field("priority")} label="Priority" required options={PRIORITY_OPTIONS} />
         </div>
-        <TextArea
-          id={ID("description")}
-          label="Description"
-          required
-          rows={6}
-          maxLength={5000}
-          value={form.description}
-          error={errors.description}
-          onChange={(e) => set("description", e.target.value)}
-        />
+        <TextArea {...field("description")} label="Description" required rows={6} maxLength={5000} />
       </form>
     </Dialog>
   );
