@@ -47,20 +47,10 @@ export type FieldProps = {
   children: ReactNode;
 };
 
-export function Field({ id, label, error, hint, required, hideLabel, className, children }: FieldProps) {
-  const messages = errorMessages(error);
+/** A control's hint and its messages, with the ids its aria-describedby names. */
+function FieldNotes({ id, hint, messages }: { id: string; hint?: ReactNode; messages: string[] }) {
   return (
-    <div className={cx("ui-field", messages.length > 0 && "ui-field--invalid", className)}>
-      <label htmlFor={id} className={cx("ui-field__label", hideLabel && "sr-only")}>
-        {label}
-        {required ? (
-          <span className="ui-field__required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
+    <>
       {hint ? (
         <p id={hintId(id)} className="ui-field__hint">
           {hint}
@@ -80,6 +70,25 @@ export function Field({ id, label, error, hint, required, hideLabel, className, 
           )}
         </div>
       ) : null}
+    </>
+  );
+}
+
+export function Field({ id, label, error, hint, required, hideLabel, className, children }: FieldProps) {
+  const messages = errorMessages(error);
+  return (
+    <div className={cx("ui-field", messages.length > 0 && "ui-field--invalid", className)}>
+      <label htmlFor={id} className={cx("ui-field__label", hideLabel && "sr-only")}>
+        {label}
+        {required ? (
+          <span className="ui-field__required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
   );
 }
@@ -186,17 +195,7 @@ export function Checkbox({ id, label, hint, error, className, ref, ...rest }: Ch
         <label htmlFor={inputId} className="ui-check__label">
           {label}
         </label>
-        {hint ? (
-          <p id={hintId(inputId)} className="ui-field__hint">
-            {hint}
-          </p>
-        ) : null}
-        {messages.length > 0 ? (
-          <p id={errorId(inputId)} className="ui-field__error">
-            <AlertCircleIcon size={16} />
-            <span>{messages.join(" ")}</span>
-          </p>
-        ) : null}
+        <FieldNotes id={inputId} hint={hint} messages={messages} />
       </div>
     </div>
   );

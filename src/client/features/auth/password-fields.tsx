@@ -3,6 +3,7 @@
  * policy (DECISIONS 9). The messages come from the shared `passwordPairForm`; the checklist only helps.
  */
 
+import { Fragment } from "react";
 import { cx } from "../../ui/cx.ts";
 import { PasswordInput } from "../../ui/field.tsx";
 import { CheckIcon } from "../../ui/icons.tsx";
@@ -63,29 +64,22 @@ export function NewPasswordFields({
   const ids = passwordFieldIds(idPrefix);
   return (
     <>
-      <PasswordInput
-        id={ids.password}
-        name="new-password"
-        label={passwordLabel}
-        autoComplete="new-password"
-        required
-        value={value.password}
-        error={errors.password}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...value, password: e.target.value })}
-      />
-      <PasswordRules password={value.password} />
-      <PasswordInput
-        id={ids.confirmPassword}
-        name="confirm-password"
-        label={confirmLabel}
-        autoComplete="new-password"
-        required
-        value={value.confirmPassword}
-        error={errors.confirmPassword}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...value, confirmPassword: e.target.value })}
-      />
+      {(["password", "confirmPassword"] as const).map((key) => (
+        <Fragment key={key}>
+          <PasswordInput
+            id={ids[key]}
+            name={key === "password" ? "new-password" : "confirm-password"}
+            label={key === "password" ? passwordLabel : confirmLabel}
+            autoComplete="new-password"
+            required
+            value={value[key]}
+            error={errors[key]}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+          />
+          {key === "password" ? <PasswordRules password={value.password} /> : null}
+        </Fragment>
+      ))}
     </>
   );
 }
