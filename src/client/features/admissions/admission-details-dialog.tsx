@@ -12,7 +12,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { DownloadIcon, EyeIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { LoadingBlock, Skeleton } from "../../ui/spinner.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
@@ -129,13 +129,7 @@ export function AdmissionDetailsDialog({
       {query.error ? (
         <Alert tone="error">{LOAD_DETAILS_FAILED}</Alert>
       ) : !a ? (
-        <div className="stack" aria-busy="true">
-          <Skeleton lines={3} />
-          <Skeleton lines={6} />
-          <span className="sr-only" role="status">
-            Loading the application
-          </span>
-        </div>
+        <LoadingBlock label="Loading the application" groups={[3, 6]} />
       ) : (
         <div className="stack stack--lg">
           <div className="admin-details__head">

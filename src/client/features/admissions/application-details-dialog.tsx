@@ -8,7 +8,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { DownloadIcon, EyeIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
 import type { AccessGrant } from "./access-code-dialog.tsx";
 import { ACADEMIC_SECTIONS, PERSONAL_SECTIONS, valuesFrom } from "./application-form.ts";
 import { SummarySection } from "./application-summary.tsx";
@@ -116,13 +116,7 @@ export function ApplicationDetailsDialog({
           {failure.message}
         </Alert>
       ) : !application || !grant ? (
-        <div className="stack" aria-busy="true">
-          <Skeleton lines={4} />
-          <Skeleton lines={4} />
-          <span className="sr-only" role="status">
-            Loading your application
-          </span>
-        </div>
+        <LoadingBlock label="Loading your application" groups={[4, 4]} />
       ) : (
         <div className="stack stack--lg">
           <dl className="facts">

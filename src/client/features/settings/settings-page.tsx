@@ -20,7 +20,7 @@ import { cx } from "../../ui/cx.ts";
 import { BellIcon, CheckCircleIcon, SettingsIcon, UserIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { NotificationsSection } from "./notifications-section.tsx";
@@ -266,13 +266,7 @@ export default function AdminSettingsPage() {
         </Button>
       </Alert>
     ) : (
-      <div className="stack" aria-busy="true">
-        <span role="status" className="sr-only">
-          Loading settings
-        </span>
-        <Skeleton lines={3} />
-        <Skeleton lines={3} />
-      </div>
+      <LoadingBlock label="Loading settings" groups={[3, 3]} />
     );
   } else if (section === "general") {
     content = <GeneralSection value={forms.general} errors={sectionErrors} onChange={(p) => edit("general", p)} />;

@@ -11,7 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import {
   categoryLabel,
@@ -131,12 +131,7 @@ export function TicketDetailsDialog({
   return (
     <Dialog open={open} onClose={onClose} title={ticket ? `Ticket ${ticket.ticketNumber}` : "Ticket details"} size="lg">
       {details.isPending ? (
-        <div className="stack" aria-busy="true">
-          <span role="status" className="sr-only">
-            Loading ticket
-          </span>
-          <Skeleton lines={4} />
-        </div>
+        <LoadingBlock label="Loading ticket" groups={[4]} />
       ) : details.isError || !ticket ? (
         <Alert tone="error">
           <p>{failureMessage(details.error, HELP_TEXT.detailsFailed)}</p>
