@@ -48,7 +48,7 @@ export type FieldProps = {
 };
 
 /** A control's hint and its messages, with the ids its aria-describedby names. */
-function FieldNotes({ id, hint, messages }: { id: string; hint?: ReactNode; messages: string[] }) {
+export function FieldNotes({ id, hint, messages }: { id: string; hint?: ReactNode; messages: string[] }) {
   return (
     <>
       {hint ? (

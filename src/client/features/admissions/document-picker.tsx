@@ -2,10 +2,11 @@
  * One document box: a native file input (visually replaced by a button-like label, still focusable and
  * named "Photo", "Marksheet", …), the chosen file's name, size and thumbnail or PDF icon, and Remove.
  */
+
 import { type ChangeEvent, useEffect, useState } from "react";
 import { cx } from "../../ui/cx.ts";
-import { errorId, hintId } from "../../ui/field.tsx";
-import { AlertCircleIcon, FileIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
+import { errorId, FieldNotes, hintId } from "../../ui/field.tsx";
+import { FileIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
 import {
   acceptFor,
   DOCUMENT_KINDS,
@@ -143,12 +144,7 @@ export function DocumentPicker({
         </label>
       </div>
 
-      {error ? (
-        <div id={errorId(id)} className="ui-field__error">
-          <AlertCircleIcon size={16} />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      <FieldNotes id={id} messages={error ? [error] : []} />
     </div>
   );
 }

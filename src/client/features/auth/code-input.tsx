@@ -4,11 +4,11 @@
  * the phone's one-time-code autofill, which puts the whole code into the first box) fills them with up
  * to six digits, dropping anything else.
  */
+
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from "react";
 import { CODE_LENGTH } from "../../../shared/constants.ts";
 import { cx } from "../../ui/cx.ts";
-import { errorId } from "../../ui/field.tsx";
-import { AlertCircleIcon } from "../../ui/icons.tsx";
+import { errorId, FieldNotes } from "../../ui/field.tsx";
 
 export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => "");
 
@@ -130,12 +130,7 @@ export function CodeInput({
           />
         ))}
       </div>
-      {invalid ? (
-        <div id={errorId(id)} className="ui-field__error">
-          <AlertCircleIcon size={16} />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      <FieldNotes id={id} messages={invalid && error ? [error] : []} />
     </div>
   );
 }
