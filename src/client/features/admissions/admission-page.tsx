@@ -4,7 +4,7 @@
  * progress and ends on a success or failure screen. Nothing typed is lost on the way.
  */
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
@@ -426,30 +426,18 @@ function Review({
   );
 }
 
-function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }) {
-  const { result, email, firstName } = phase;
+/** The wizard's last screen: what happened, and where to go next. */
+function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {
   return (
     <div className="ui-card wizard">
       <div className="ui-card__body wizard__status wizard__status--center">
-        <span className="wizard__status-icon wizard__status-icon--success" aria-hidden="true">
-          <CheckCircleIcon size={40} />
-        </span>
+        {icon}
         <h2 id="phase-heading" tabIndex={-1} className="wizard__title">
-          Application submitted successfully!
+          {title}
         </h2>
-        <p>Thank you{firstName ? `, ${firstName}` : ""}. Your application number is</p>
-        <p className="app-number" data-testid="application-number">
-          {result.applicationNumber}
-        </p>
-        <p className="text-muted">Please keep it for your records. We have sent a confirmation to {email}.</p>
-        <p>
-          Our admissions team reviews every application within <strong>2–3 business days</strong>. You can check the status at any time, and
-          edit your application while it is pending.
-        </p>
+        {children}
         <div className="cluster cluster--center">
-          <Link href="/admission-status" className={buttonClass("primary")}>
-            Check Application Status
-          </Link>
+          {actions}
           <Link href="/" className={buttonClass("secondary")}>
             Return to Home
           </Link>
@@ -459,31 +447,49 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
   );
 }
 
+function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }) {
+  const { result, email, firstName } = phase;
+  return (
+    <OutcomeScreen
+      icon={
+        <span className="wizard__status-icon wizard__status-icon--success" aria-hidden="true">
+          <CheckCircleIcon size={40} />
+        </span>
+      }
+      title="Application submitted successfully!"
+      actions={
+        <Link href="/admission-status" className={buttonClass("primary")}>
+          Check Application Status
+        </Link>
+      }
+    >
+      <p>Thank you{firstName ? `, ${firstName}` : ""}. Your application number is</p>
+      <p className="app-number" data-testid="application-number">
+        {result.applicationNumber}
+      </p>
+      <p className="text-muted">Please keep it for your records. We have sent a confirmation to {email}.</p>
+      <p>
+        Our admissions team reviews every application within <strong>2–3 business days</strong>. You can check the status at any time, and
+        edit your application while it is pending.
+      </p>
+    </OutcomeScreen>
+  );
+}
+
 function FailureScreen({ error, onTryAgain }: { error: ApiError; onTryAgain: () => void }) {
   return (
-    <div className="ui-card wizard">
-      <div className="ui-card__body wizard__status wizard__status--center">
-        <h2 id="phase-heading" tabIndex={-1} className="wizard__title">
-          Submission Failed
-        </h2>
-        <p>We encountered an error while processing your application. Please try again.</p>
-        <Alert tone="error" className="wizard__failure-detail">
-          {error.message}
-          {error.status === 409 ? (
-            <>
-              {" "}
-              <Link href="/admission-status">Go to the Application Status page</Link>
-            </>
-          ) : null}
-        </Alert>
-        <p className="text-muted">Everything you entered is still here.</p>
-        <div className="cluster cluster--center">
-          <Button onClick={onTryAgain}>Try Again</Button>
-          <Link href="/" className={buttonClass("secondary")}>
-            Return to Home
-          </Link>
-        </div>
-      </div>
-    </div>
+    <OutcomeScreen title="Submission Failed" actions={<Button onClick={onTryAgain}>Try Again</Button>}>
+      <p>We encountered an error while processing your application. Please try again.</p>
+      <Alert tone="error" className="wizard__failure-detail">
+        {error.message}
+        {error.status === 409 ? (
+          <>
+            {" "}
+            <Link href="/admission-status">Go to the Application Status page</Link>
+          </>
+        ) : null}
+      </Alert>
+      <p className="text-muted">Everything you entered is still here.</p>
+    </OutcomeScreen>
   );
 }
