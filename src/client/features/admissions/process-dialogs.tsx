@@ -2,11 +2,12 @@
  * Approve, Reject (with a reason of at least 10 characters, checked with the shared schema before
  * anything is sent) and Delete (after confirmation) of one application (spec part 2 §4, §5, §8).
  */
+
 import { type FormEvent, useEffect, useState } from "react";
-import * as v from "valibot";
 import { MSG } from "../../../shared/messages.ts";
 import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -77,14 +78,13 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (!admission || process.isPending) return;
-    const input = v.safeParse(processAdmissionInput, { admissionId: admission.id, action: "reject", rejectionReason: reason });
-    if (!input.success) {
-      setError(input.issues[0]?.message ?? PROCESS_FAILED);
-      document.getElementById("reject-reason")?.focus();
-      return;
-    }
-    setError(null);
-    process.mutate(input.output, { onSuccess: onDone });
+    const input = checkOrShow(
+      processAdmissionInput,
+      { admissionId: admission.id, action: "reject", rejectionReason: reason },
+      (messages) => setError(Object.keys(messages).length ? (messages.rejectionReason ?? PROCESS_FAILED) : null),
+      { rejectionReason: "reject-reason" },
+    );
+    if (input) process.mutate(input, { onSuccess: onDone });
   };
 
   return (

@@ -1,7 +1,9 @@
 /** The reply form, opened from an inquiry's details: a non-blank message, e-mailed to the sender. */
 
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { CONTACT_MESSAGES } from "../../../shared/schemas/contact.ts";
+import * as v from "valibot";
+import { contactReplyInput } from "../../../shared/schemas/contact.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -21,6 +23,9 @@ export interface ReplyDialogProps {
   resetKey: number;
 }
 
+/** The reply's own rule, from the shared schema of the whole request. */
+const REPLY = v.pick(contactReplyInput, ["message"]);
+
 export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }: ReplyDialogProps) {
   const formId = useId();
   const [message, setMessage] = useState("");
@@ -34,13 +39,8 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (message.trim() === "") {
-      setFieldError(CONTACT_MESSAGES.replyRequired);
-      document.getElementById("contact-reply")?.focus();
-      return;
-    }
-    setFieldError(null);
-    onSend(message.trim());
+    const checked = checkOrShow(REPLY, { message }, (messages) => setFieldError(messages.message ?? null), { message: "contact-reply" });
+    if (checked) onSend(checked.message);
   };
 
   return (

@@ -4,7 +4,13 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_MESSAGES, GALLERY_TITLE_MAX, type GalleryCategoryName } from "../../../shared/schemas/gallery.ts";
+import {
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_TITLE_MAX,
+  type GalleryCategoryName,
+  galleryUpdateInput,
+} from "../../../shared/schemas/gallery.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -58,13 +64,14 @@ export function EditImageDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!image || busy) return;
-    const trimmed = title.trim();
-    if (!trimmed) {
-      setTitleError(GALLERY_MESSAGES.titleRequired);
-      document.getElementById("edit-image-title")?.focus();
-      return;
-    }
-    onSave({ id: image.id, title: trimmed, category, description: description.trim(), isActive });
+    const checked = checkOrShow(
+      galleryUpdateInput,
+      { id: image.id, title, category, description, isActive },
+      (messages) => setTitleError(messages.title ?? null),
+      { title: "edit-image-title" },
+    );
+    if (!checked) return;
+    onSave({ id: image.id, title: checked.title ?? title.trim(), category, description: checked.description ?? "", isActive });
   };
 
   return (
