@@ -3,12 +3,13 @@
  * dialog sends a code (unless one went to the same address in the last five minutes); resend is offered
  * after 60 seconds. The grant it yields lives in memory only.
  */
+
 import { type FormEvent, useEffect, useState } from "react";
-import * as v from "valibot";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { emailAddress } from "../../../shared/schemas/common.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -140,10 +141,10 @@ export function AccessCodeDialog({
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
-    const result = v.safeParse(emailAddress(), typedEmail);
-    if (!result.success) return setEmailError(result.issues[0]?.message ?? MSG.validEmail);
+    const result = checkInput(emailAddress(), typedEmail);
+    if (!result.ok) return setEmailError(result.messages._form ?? MSG.validEmail);
     setEmailError(null);
-    void send(result.output);
+    void send(result.value);
   };
 
   const submitCode = async (event: FormEvent) => {

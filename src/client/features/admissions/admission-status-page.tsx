@@ -3,12 +3,13 @@
  * see only its number, status, dates, the student ID once approved and the reason once rejected. The full
  * application (View Details) and Edit Application (pending only) open after the e-mailed 6-digit code.
  */
+
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import * as v from "valibot";
 import { Link } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { statusLookupInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -47,14 +48,11 @@ export default function AdmissionStatusPage() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
   const lookup = async (raw: string) => {
-    const parsed = v.safeParse(statusLookupInput, { query: raw });
-    if (!parsed.success) {
-      setQueryError(parsed.issues[0]?.message ?? MSG.validEmail);
-      document.getElementById("status-query")?.focus();
-      return;
-    }
-    const q = parsed.output.query;
-    setQueryError(null);
+    const parsed = checkOrShow(statusLookupInput, { query: raw }, (m) => setQueryError(m.query ?? m._form ?? null), {
+      query: "status-query",
+    });
+    if (!parsed) return;
+    const q = parsed.query;
     setLookupFailure(null);
     setNotice(null);
     setSearching(true);

@@ -4,6 +4,7 @@
  * images are taken (by type, else by extension); the server checks each file's content again and
  * answers per file (DECISIONS 8, 12).
  */
+
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import {
   GALLERY_DEFAULT_CATEGORY,
@@ -11,7 +12,9 @@ import {
   GALLERY_TITLE_MAX,
   GALLERY_UPLOAD_MAX_FILES,
   type GalleryCategoryName,
+  galleryImageDetails,
 } from "../../../shared/schemas/gallery.ts";
+import { checkInput } from "../../lib/form.ts";
 import { formatBytes } from "./format-bytes.ts";
 
 export interface UploadRow {
@@ -81,8 +84,8 @@ export function rowsForFiles(files: readonly File[], alreadyChosen = 0): SortedF
 /** What is wrong with a row before it is sent (the server checks the same and the content). */
 export function rowProblems(row: UploadRow): { title?: string; file?: string } {
   const out: { title?: string; file?: string } = {};
-  if (row.title.trim() === "") out.title = GALLERY_MESSAGES.titleRequired;
-  else if (row.title.trim().length > GALLERY_TITLE_MAX) out.title = `The title must be at most ${GALLERY_TITLE_MAX} characters`;
+  const checked = checkInput(galleryImageDetails, { title: row.title, category: row.category, description: row.description });
+  if (!checked.ok && checked.messages.title) out.title = checked.messages.title;
   if (row.file.size > UPLOAD_MAX_BYTES) out.file = `This file is ${formatBytes(row.file.size)}; images must be at most 5 MB.`;
   return out;
 }
