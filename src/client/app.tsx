@@ -8,8 +8,9 @@ import { Router } from "wouter";
 import { navigate as browserNavigate } from "wouter/use-browser-location";
 import { AppErrorBoundary } from "./layouts/error-screen.tsx";
 import { onUnauthorized } from "./lib/errors.ts";
+import { changeLocale, getLocale } from "./lib/i18n.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
-import { createSessionStore, expireSession, type SessionApi, SessionProvider, sessionApiFromTrpc } from "./lib/session.tsx";
+import { createSessionStore, expireSession, type SessionApi, SessionProvider, sessionApiFromTrpc, useSession } from "./lib/session.tsx";
 import { readToken } from "./lib/storage.ts";
 import { createTrpcClient, type FetchLike, trpc } from "./lib/trpc.ts";
 import { AppRoutes } from "./routes.tsx";
@@ -67,6 +68,7 @@ export function App(options: AppOptions = {}) {
         <QueryClientProvider client={queryClient}>
           <SessionProvider store={session}>
             <ToastProvider>
+              <AccountLanguage />
               <RouterFor hook={options.locationHook}>
                 <AppRoutes />
               </RouterFor>
@@ -80,4 +82,13 @@ export function App(options: AppOptions = {}) {
 
 function RouterFor({ hook, children }: { hook: AppOptions["locationHook"]; children: ReactNode }) {
   return hook ? <Router hook={hook}>{children}</Router> : children;
+}
+
+/** A signed-in person's stored language (issue 16) applies on whichever device they sign in on. */
+function AccountLanguage() {
+  const language = useSession().user?.language ?? null;
+  useEffect(() => {
+    if (language && language !== getLocale()) changeLocale(language).catch(() => undefined);
+  }, [language]);
+  return null;
 }

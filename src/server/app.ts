@@ -6,8 +6,12 @@ import path from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { loadAllCatalogues } from "../shared/i18n/all.ts";
+import { home } from "../shared/i18n/home.ts";
+import type { Locale } from "../shared/i18n/locales.ts";
+import { currentLocale } from "../shared/i18n/translate.ts";
 import { MSG } from "../shared/messages.ts";
-import type { AppDeps } from "./deps.ts";
+import { type AppDeps, publicUrl } from "./deps.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { FEATURES } from "./features/registry.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
@@ -15,9 +19,11 @@ import { seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, requestIp } from "./platform/http.ts";
+import { alternates, localizeShell } from "./platform/page-language.ts";
+import { requestLocale } from "./platform/request-locale.ts";
 import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
-import { serveFiles, serveStoredFile } from "./platform/static-files.ts";
+import { type ShellVariant, serveFiles, serveStoredFile } from "./platform/static-files.ts";
 import { dataPaths } from "./platform/storage.ts";
 import {
   allowedBeforePasswordChange,
@@ -45,6 +51,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const distDir = options.distDir ?? path.resolve(ROOT, process.env.DIST_DIR ?? "dist");
   const publicDir = options.publicDir ?? path.join(ROOT, "public");
   const app = new Hono<AppEnv>();
+
+  app.use(requestLocale(loadAllCatalogues()));
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -149,7 +157,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Gallery variants have unique generated names, so they never change: cache them for a year.
   app.get("/media/gallery/:file", serveStoredFile(dataPaths(deps.env.dataDir).gallery, "public, max-age=31536000, immutable"));
   app.route("/", seoRoutes);
-  app.get("*", serveFiles({ distDir, publicDir }));
+  app.get(
+    "*",
+    serveFiles({
+      distDir,
+      publicDir,
+      shell: (c) => pageShellIn(currentLocale(), deps.env.PUBLIC_URL ? publicUrl(deps) : new URL(c.req.url).origin, c.req.path),
+    }),
+  );
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -161,4 +176,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   return app;
+}
+
+/** The page shell in the request's language, with the page's addresses in every language (issue 16). */
+function pageShellIn(locale: Locale, origin: string, pagePath: string): ShellVariant {
+  const links = alternates(origin, pagePath);
+  return { key: `${locale}\0${links}`, apply: (html) => localizeShell(html, locale, home.t("description", undefined, locale), links) };
 }

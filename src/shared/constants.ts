@@ -78,15 +78,15 @@ export const CONTACT_PREVIEW_CHARS = 50;
 
 /** The spec's marketing claims (spec part 1 §1). */
 export const MARKETING_FIGURES = [
-  { value: "10+", label: "Years of experience" },
-  { value: "5000+", label: "Students guided" },
-  { value: "25+", label: "Partner universities" },
-  { value: "100+", label: "Programs" },
-  { value: "2", label: "Office locations" },
+  { value: "10+", key: "experience" },
+  { value: "5000+", key: "students" },
+  { value: "25+", key: "universities" },
+  { value: "100+", key: "programs" },
+  { value: "2", key: "offices" },
 ] as const;
 
 /** localStorage keys (spec part 1 §4, §9). */
-export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode" } as const;
+export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode", language: "language" } as const;
 
 /** Widths of the web-sized variants stored for every gallery image (used in srcset). */
 export const GALLERY_WIDTHS = [480, 960, 1600] as const;

@@ -1,49 +1,21 @@
-/** User-facing texts of the specification, in one place so server and client say the same thing. */
-export const MSG = {
-  passwordRequired: "Password is required",
-  emailRequired: "Email is required",
-  emailOrStudentIdRequired: "Either email or student ID is required",
-  invalidCredentials: "Invalid credentials",
-  loginFailed: "Login failed",
-  accountInactive: "Your account is inactive. Please contact the administration.",
-  emailAddressRequired: "Email address is required",
-  validEmail: "Please enter a valid email address",
-  passwordMin8: "Password must be at least 8 characters long",
-  passwordComplexity: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
-  passwordTooLong: "Password must be at most 128 characters long",
-  confirmPassword: "Please confirm your password",
-  passwordsDoNotMatch: "Passwords do not match",
-  completeCode: "Please enter the complete 6-digit code",
-  notAuthenticated: "Please log in to continue",
-  sessionExpired: "Your session has expired. Please log in again.",
-  forbidden: "You do not have permission to do that",
-  notFound: "Not found",
-  tooManyRequests: "Too many attempts. Please wait a moment and try again.",
-  submissionsLimited: (time: string) =>
-    `We have received the most forms we can accept from this address or network for now. Please try again after ${time}.`,
-  payloadTooLarge: "The upload is too large. Files must be at most 5 MB.",
-  internal: "Something went wrong on our side. Please try again.",
-  invalidInput: "Please correct the highlighted fields",
-  genericError: "An error occurred",
-  forgotPasswordSent: "If an account exists for this e-mail address, we have sent a 6-digit code to it.",
-  resetLinkExpired: "Reset link has expired. Please request a new one.",
-  passwordTooCommon: "This password is too common. Please choose one that is harder to guess.",
-  passwordSameAsEmail: "Your password must not be your e-mail address or student ID.",
-  currentPasswordWrong: "Your current password is not correct.",
-  currentPasswordRequired: "Please enter your current password",
-  newPasswordSameAsOld: "Your new password must be different from the current one.",
-  accountLocked: "Too many failed sign-in attempts. Your account is locked for 15 minutes.",
-  mustChangePassword: "Please set a new password before you continue.",
-  profileAtLeastOne: "Please fill in at least one field to update",
-  emailTaken: "This e-mail address is already used by another account.",
-  emailSameAsCurrent: "This is already your e-mail address.",
-  emailChangeNeedsCode: "To change your e-mail address, use Change e-mail: we send a code to the new address first.",
-  nameSetByInstitute: "Your name is kept as the institute has it. To correct it, please open a support ticket.",
-  emailChangeCodeSent: "We have sent a 6-digit code to your new e-mail address. Enter it to finish the change.",
-  emailChanged: "Your e-mail address is changed. Please use the new address to sign in.",
-  photoTooLarge: "File size must be less than 5MB",
-  photoNotImage: "Please select a valid image file",
-  maintenance: "We are doing some maintenance on the site. Please check back soon.",
-  twoFactorSent: "We have sent a 6-digit sign-in code to your e-mail address.",
-  emailVerificationSent: "Please confirm your e-mail address: we have sent a 6-digit code to it. Enter it to finish signing in.",
-} as const;
+/**
+ * User-facing texts of the specification, in one place so server and client say the same thing. Each is
+ * read in the current language when it is used (i18n/en/messages.json and its translations): the chosen
+ * language in the browser, the request's on the server (issue 16).
+ */
+import en from "./i18n/en/messages.json";
+import { messages } from "./i18n/messages.ts";
+
+type Key = keyof typeof en;
+type Texts = { readonly [K in Exclude<Key, "submissionsLimited">]: string } & {
+  submissionsLimited(time: string): string;
+};
+
+export const MSG = Object.defineProperties(
+  { submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }) },
+  Object.fromEntries(
+    (Object.keys(en) as Key[])
+      .filter((key) => key !== "submissionsLimited")
+      .map((key) => [key, { get: () => messages.t(key), enumerable: true }]),
+  ),
+) as Texts;

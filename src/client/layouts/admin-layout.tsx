@@ -30,6 +30,7 @@ import {
 } from "../ui/icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { Brand } from "./brand.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { InstituteContactList } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -80,6 +81,7 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
       }
       actions={
         <>
+          <LanguageSwitcher />
           <ThemeToggle />
           <NotificationBell />
           <Link href="/settings" className="icon-button portal-topbar__settings" aria-label="Settings" title="Settings">

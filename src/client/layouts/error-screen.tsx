@@ -1,19 +1,20 @@
 /** The top-level error screen (spec part 1 §2): shown when rendering fails anywhere in the app. */
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { common } from "../../shared/i18n/common.ts";
 
 export function ErrorScreen({ error }: { error: unknown }) {
   const detail = error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ""}` : String(error);
   return (
     <main className="error-screen">
       <div className="error-screen__panel">
-        <h1 className="error-screen__title">Something went wrong</h1>
-        <p>The application encountered an error. Please refresh the page to try again.</p>
+        <h1 className="error-screen__title">{common.t("error.title")}</h1>
+        <p>{common.t("error.text")}</p>
         <details className="error-screen__details">
-          <summary>Error details</summary>
+          <summary>{common.t("error.details")}</summary>
           <pre>{detail}</pre>
         </details>
         <button type="button" className="error-screen__button" onClick={() => window.location.reload()}>
-          Refresh Page
+          {common.t("error.refresh")}
         </button>
       </div>
     </main>

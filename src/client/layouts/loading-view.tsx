@@ -1,11 +1,12 @@
 /** What shows while the session is checked or a page's code is on its way. */
+import { common } from "../../shared/i18n/common.ts";
 import { Spinner } from "../ui/spinner.tsx";
 
 /** Fills the screen: before any layout can be shown. */
 export function LoadingView() {
   return (
     <div className="loading-view">
-      <Spinner size="lg" label="Loading…" />
+      <Spinner size="lg" label={common.t("loading")} />
     </div>
   );
 }
@@ -18,7 +19,7 @@ export function LoadingView() {
 export function PageLoading({ fill = false }: { fill?: boolean }) {
   return (
     <div className={fill ? "loading-view" : "page-loading"}>
-      <Spinner label="Loading…" />
+      <Spinner label={common.t("loading")} />
     </div>
   );
 }

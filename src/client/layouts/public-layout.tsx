@@ -3,44 +3,51 @@
  * menu under 768 px, the dark-mode switch, a skip link, the page, and the footer. In maintenance mode
  * every public page gives way to the maintenance page; the bar (and so Login) keeps working.
  */
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { MaintenancePage } from "../features/site/maintenance-page.tsx";
+import { common } from "../../shared/i18n/common.ts";
+import type { KeyOf } from "../../shared/i18n/translate.ts";
 import { useSiteMaintenance } from "../features/site/site-status.ts";
+import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { Brand } from "./brand.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { PageLoading } from "./loading-view.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 interface NavLink {
   href: string;
-  label: string;
+  label: KeyOf<typeof common>;
 }
+
+/** Shown only while the site is in maintenance: its own chunk, not part of every visitor's first download. */
+const MaintenancePage = lazy(() => import("../features/site/maintenance-page.tsx").then((m) => ({ default: m.MaintenancePage })));
 
 /** By role the bar shows the admin links, the student links, or the public links (spec part 1 §1). */
 const PUBLIC_LINKS: NavLink[] = [
-  { href: "/", label: "Home" },
-  { href: "/about", label: "About" },
-  { href: "/gallery", label: "Gallery" },
-  { href: "/contact", label: "Contact" },
-  { href: "/admission", label: "Admission" },
+  { href: "/", label: "nav.home" },
+  { href: "/about", label: "nav.about" },
+  { href: "/gallery", label: "nav.gallery" },
+  { href: "/contact", label: "nav.contact" },
+  { href: "/admission", label: "nav.admission" },
 ];
 const ADMIN_LINKS: NavLink[] = [
-  { href: "/admin/dashboard", label: "Dashboard" },
-  { href: "/admin/admissions", label: "Admissions" },
-  { href: "/admin/students", label: "Students" },
-  { href: "/admin/contacts", label: "Contacts" },
+  { href: "/admin/dashboard", label: "nav.dashboard" },
+  { href: "/admin/admissions", label: "nav.admissions" },
+  { href: "/admin/students", label: "nav.students" },
+  { href: "/admin/contacts", label: "nav.contacts" },
 ];
 const STUDENT_LINKS: NavLink[] = [
-  { href: "/student/dashboard", label: "Dashboard" },
-  { href: "/student/profile", label: "Profile" },
-  { href: "/student/id-card", label: "ID Card" },
+  { href: "/student/dashboard", label: "nav.dashboard" },
+  { href: "/student/profile", label: "nav.profile" },
+  { href: "/student/id-card", label: "nav.idCard" },
 ];
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const t = useT(common);
   const { user, logout } = useSession();
   const [location] = useLocation();
   // ID card checks stay open during maintenance (an exam hall may be checking cards): docs/decisions/006.
@@ -77,7 +84,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="site-header">
         <div className="container site-header__bar">
@@ -88,34 +95,35 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             className="icon-button site-header__menu-button"
             aria-expanded={menuOpen}
             aria-controls={navId}
-            aria-label="Menu"
+            aria-label={t("menu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
-          <nav id={navId} className={menuOpen ? "site-nav is-open" : "site-nav"} aria-label="Main">
+          <nav id={navId} className={menuOpen ? "site-nav is-open" : "site-nav"} aria-label={t("nav.main")}>
             <ul className="site-nav__links">
               {links.map((link) => (
                 <li key={link.href}>
                   <Link href={link.href} className="site-nav__link" aria-current={location === link.href ? "page" : undefined}>
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
             </ul>
             <div className="site-nav__actions">
+              <LanguageSwitcher />
               <ThemeToggle />
               {user ? (
                 <Button variant="secondary" size="sm" onClick={signOut} loading={signingOut}>
-                  Sign out
+                  {t("signOut")}
                 </Button>
               ) : (
                 <>
                   <Link href="/login" className={buttonClass("ghost", "sm")}>
-                    Login
+                    {t("login")}
                   </Link>
                   <Link href="/admission" className={buttonClass("accent", "sm")}>
-                    Apply Now
+                    {t("applyNow")}
                   </Link>
                 </>
               )}

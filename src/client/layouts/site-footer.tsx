@@ -3,17 +3,19 @@
  * and registration. `compact` is the admin area's one-band version (spec part 2 §2).
  */
 import { Link } from "wouter";
+import { common } from "../../shared/i18n/common.ts";
+import { useT } from "../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../ui/icons.tsx";
 import { Skeleton } from "../ui/spinner.tsx";
 
 const QUICK_LINKS = [
-  { href: "/about", label: "About Us" },
-  { href: "/gallery", label: "Gallery" },
-  { href: "/contact", label: "Contact" },
-  { href: "/admission", label: "Admission" },
-  { href: "/admission-status", label: "Application Status" },
-  { href: "/login", label: "Student & Admin Login" },
+  { href: "/about", label: "footer.aboutUs" },
+  { href: "/gallery", label: "nav.gallery" },
+  { href: "/contact", label: "nav.contact" },
+  { href: "/admission", label: "nav.admission" },
+  { href: "/admission-status", label: "footer.applicationStatus" },
+  { href: "/login", label: "footer.login" },
 ] as const;
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -57,6 +59,7 @@ export function InstituteContactList({ info }: { info: InstituteInfo }) {
 }
 
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
+  const t = useT(common);
   const { data: info, isPending, isError } = useInstituteInfo();
   const name = useInstituteName();
   const year = new Date().getFullYear();
@@ -64,7 +67,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const contact = isPending ? (
     <Skeleton lines={4} />
   ) : isError || !info ? (
-    <p className="text-muted">Our contact details could not be loaded just now. Please refresh the page.</p>
+    <p className="text-muted">{t("footer.contactError")}</p>
   ) : (
     <InstituteContactList info={info} />
   );
@@ -83,7 +86,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
     <footer className={compact ? "site-footer site-footer--compact" : "site-footer"}>
       <div className={compact ? "site-footer__grid" : "container site-footer__grid"}>
         {compact ? null : (
-          <section className="site-footer__about" aria-label="About the institute">
+          <section className="site-footer__about" aria-label={t("footer.about")}>
             <p className="site-footer__name">{name}</p>
             {info?.tagline ? <p>{info.tagline}</p> : null}
             {info?.description ? <p className="text-muted">{info.description}</p> : null}
@@ -91,18 +94,18 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
         )}
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            Contact us
+            {t("footer.contactUs")}
           </h2>
           {contact}
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__heading">
-            Quick links
+            {t("footer.quickLinks")}
           </h2>
           <ul className="footer-list">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={`~${link.href}`}>{link.label}</Link>
+                <Link href={`~${link.href}`}>{t(link.label)}</Link>
               </li>
             ))}
           </ul>
@@ -110,7 +113,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
         {programs ? (
           <section aria-labelledby="footer-programs">
             <h2 id="footer-programs" className="site-footer__heading">
-              Programs
+              {t("footer.programs")}
             </h2>
             {programs}
           </section>

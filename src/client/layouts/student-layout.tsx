@@ -16,6 +16,7 @@ import {
 import { AccountMenu } from "./account-menu.tsx";
 import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -69,6 +70,7 @@ export default function StudentLayout({ children }: { children: ReactNode }) {
       title={<p className="portal-topbar__heading">{studentTitleFor(location)}</p>}
       actions={
         <>
+          <LanguageSwitcher />
           <ThemeToggle />
           <AccountMenu links={ACCOUNT_LINKS} signOutLabel="Sign out" />
         </>

@@ -2,20 +2,25 @@
  * Helpers for the client's tests only (nothing in the app imports this file): a stand-in for the tRPC
  * endpoint, a stub of the session's server calls, and the rule that console.error fails a test.
  */
+
 import { beforeEach } from "bun:test";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
+import { changeLocale } from "./i18n.tsx";
 import type { SessionApi } from "./session.tsx";
 import type { FetchLike, RouterInputs, RouterOutputs, SessionUser } from "./trpc.ts";
 
 /** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */
 export function withClientTestRules() {
   withComponentTestSetup();
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
     sessionStorage.clear();
     document.documentElement.classList.remove("dark");
+    // Every test starts in English, whatever language the last one chose.
+    document.cookie = "lang=; Max-Age=0; Path=/";
+    await changeLocale("en", { keep: false });
   });
 }
 
@@ -28,6 +33,7 @@ export const STUDENT: SessionUser = {
   photo: null,
   mustChangePassword: false,
   signedInBefore: true,
+  language: null,
 };
 
 export const ADMIN: SessionUser = {
@@ -39,6 +45,7 @@ export const ADMIN: SessionUser = {
   photo: null,
   mustChangePassword: false,
   signedInBefore: true,
+  language: null,
 };
 
 export function storeSession(user: SessionUser, token = "stored-token") {

@@ -162,7 +162,33 @@ export function serveStoredFile(dir: string, cacheControl: string) {
   };
 }
 
-export function serveFiles(opts: { distDir: string; publicDir: string }) {
+/** A page shell made for one request (its language, say): `key` names the variant, `apply` makes it. */
+export interface ShellVariant {
+  key: string;
+  apply(html: string): string;
+}
+
+/** Shell variants made once and kept, with their compressed copies (bounded: cleared past 256). */
+const shellCache = new Map<string, { html: string; compressed: Partial<Record<Encoding, Promise<Uint8Array>>> }>();
+
+async function sendShell(c: Context, served: ServedFile, variant: ShellVariant) {
+  const key = `${served.full}\0${served.stat.mtimeMs}\0${variant.key}`;
+  let entry = shellCache.get(key);
+  if (!entry) {
+    if (shellCache.size >= 256) shellCache.clear();
+    entry = { html: variant.apply(await served.file.text()), compressed: {} };
+    shellCache.set(key, entry);
+  }
+  c.header("Vary", "Accept-Encoding, Cookie");
+  const type = { "Content-Type": "text/html; charset=utf-8" };
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  if (!encoding) return c.body(entry.html, 200, type);
+  const html = entry.html;
+  const data = (entry.compressed[encoding] ??= compress(new TextEncoder().encode(html), encoding, "fast"));
+  return c.body(new Uint8Array(await data), 200, { ...type, "Content-Encoding": encoding });
+}
+
+export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (c: Context) => ShellVariant }) {
   const distDir = path.resolve(opts.distDir);
   const publicDir = path.resolve(opts.publicDir);
   return async (c: Context) => {
@@ -187,6 +213,6 @@ export function serveFiles(opts: { distDir: string; publicDir: string }) {
       return c.text("The site has not been built yet. Run `npm run build` (or `npm start`, which builds it).", 503);
     }
     c.header("Cache-Control", "no-cache");
-    return sendFile(c, shell, "text/html; charset=utf-8");
+    return opts.shell ? sendShell(c, shell, opts.shell(c)) : sendFile(c, shell, "text/html; charset=utf-8");
   };
 }

@@ -47,6 +47,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "auth.requestEmailChange": "authed",
   "auth.confirmEmailChange": "authed",
   "auth.stats": "authed",
+  "auth.setLanguage": "authed",
   "auth.setTwoFactor": "authed",
   "contacts.submit": "public",
   "contacts.list": "admin",

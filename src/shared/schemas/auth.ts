@@ -1,5 +1,6 @@
 /** Login and session inputs (spec part 1 §5). */
 import * as v from "valibot";
+import { LOCALES } from "../i18n/locales.ts";
 import { MSG } from "../messages.ts";
 import { emailAddress, newPassword, optionalText, presentedPassword } from "./common.ts";
 
@@ -116,3 +117,7 @@ export const twoFactorInput = v.object({
   code: otpCode,
 });
 export type TwoFactorInput = v.InferOutput<typeof twoFactorInput>;
+
+/** The language a signed-in person switches to (issue 16). */
+export const languageInput = v.object({ language: v.picklist(LOCALES) });
+export type LanguageInput = v.InferOutput<typeof languageInput>;

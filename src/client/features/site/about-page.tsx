@@ -5,6 +5,8 @@
 
 import type { ReactNode } from "react";
 import { MARKETING_FIGURES } from "../../../shared/constants.ts";
+import { home } from "../../../shared/i18n/home.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import {
   BookIcon,
@@ -58,6 +60,7 @@ const VALUES: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 export default function AboutPage() {
+  const tHome = useT(home);
   usePageTitle("About Us");
   useMetaDescription(ABOUT_DESCRIPTION);
   const { data: info } = useInstituteInfo();
@@ -109,8 +112,8 @@ export default function AboutPage() {
             </h2>
             <dl className="about-facts__list">
               {MARKETING_FIGURES.map((figure) => (
-                <div key={figure.label} className="about-facts__item">
-                  <dt>{figure.label}</dt>
+                <div key={figure.key} className="about-facts__item">
+                  <dt>{tHome(`figure.${figure.key}`)}</dt>
                   <dd>{figure.value}</dd>
                 </div>
               ))}

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import en from "../../../shared/i18n/en/home.json";
 import { MSG } from "../../../shared/messages.ts";
 import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { ABOUT_DESCRIPTION } from "./about-page.tsx";
-import { formatNewsDate, HOME_DESCRIPTION } from "./home-page.tsx";
+import { formatNewsDate } from "./latest-news.tsx";
 import { MAINTENANCE_TITLE } from "./maintenance-page.tsx";
 import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
 
@@ -30,7 +31,7 @@ describe("home page", () => {
         .map((a) => a.querySelector("h3")?.textContent),
     ).toEqual(["Announcement 1", "Announcement 2", "Announcement 3"]);
     expect(within(news).getByText("20 March 2026").getAttribute("datetime")).toBe(NEWS[0]!.publishedAt);
-    expect(metaDescription()).toBe(HOME_DESCRIPTION);
+    expect(metaDescription()).toBe(en.description);
     // Hero, achievements and programs are there too.
     expect(screen.getByRole("link", { name: "Apply for Admission" }).getAttribute("href")).toBe("/admission");
     expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");

@@ -2,7 +2,10 @@
  * Saving one settings change as it is made (a switch, a choice): shown at once, sent, confirmed with a
  * short "Saved" — or put back as it was, with a message that stays, when the server says no.
  */
+
 import { useCallback, useEffect, useRef, useState } from "react";
+import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 
 type StudentSettings = RouterOutputs["student"]["settings"];
@@ -44,10 +47,14 @@ function useOptimisticSave<I extends Partial<StudentSettings>>(send: (changes: I
   return { run, pending: pending > 0, note };
 }
 
-/** Notifications, theme, language and two-factor: PUT /student/notification-settings. */
+/** Notifications, theme, language and two-factor: PUT /student/notification-settings. A saved language applies at once (issue 16). */
 export function useSettingsSave() {
   const { mutateAsync } = trpc.student.updateSettings.useMutation();
-  return useOptimisticSave<RouterInputs["student"]["updateSettings"]>(mutateAsync);
+  return useOptimisticSave<RouterInputs["student"]["updateSettings"]>(async (input) => {
+    const saved = await mutateAsync(input);
+    if (input.language) await changeLocale(localeOfLanguage(input.language)).catch(() => undefined);
+    return saved;
+  });
 }
 
 /** Whether the verification page shows the photo: PUT /student/privacy-settings. */

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { type Locale, languageOf } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
 import type {
   ChangePasswordInput,
@@ -25,8 +26,10 @@ import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, removeFiles, storeFile } from "../../platform/uploads.ts";
 import {
+  CHOSEN_LANGUAGE,
   endAllSessions,
   markEmailVerified,
+  mergePreferences,
   requirePasswordChange,
   setPhotoFile,
   setTwoFactorFlag,
@@ -300,4 +303,15 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
   return { message: "Photo updated successfully", user: toPublicUser(user) };
+}
+
+/** The language a signed-in person chose with a switcher: stored with the account, so every device follows it (issue 16). */
+export async function setLanguage(deps: Pick<AppDeps, "db" | "now">, userId: number, locale: Locale): Promise<{ language: Locale }> {
+  await mergePreferences(
+    deps.db,
+    userId,
+    { language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) },
+    deps.now().toISOString(),
+  );
+  return { language: locale };
 }

@@ -45,6 +45,9 @@ export const authRouter = router({
     .input(schemas.emailChangeConfirmInput)
     .mutation(({ ctx, input }) => confirmEmailChange(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),
   stats: authedProcedure.query(({ ctx }) => accountService.accountStats(ctx.deps, ctx.auth.user.id)),
+  setLanguage: authedProcedure
+    .input(schemas.languageInput)
+    .mutation(({ ctx, input }) => accountService.setLanguage(ctx.deps, ctx.auth.user.id, input.language)),
   setTwoFactor: authedProcedure
     .input(v.object({ enabled: v.boolean() }))
     .mutation(({ ctx, input }) => accountService.setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled)),

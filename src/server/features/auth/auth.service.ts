@@ -6,6 +6,7 @@
 import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -14,7 +15,7 @@ import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
-import { countFailedSignIn, lockAccount, markEmailVerified, recordSignIn } from "../accounts/accounts.repository.ts";
+import { countFailedSignIn, lockAccount, markEmailVerified, recordSignIn, storedLocale } from "../accounts/accounts.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -34,6 +35,8 @@ export interface PublicUser {
   photo: { url: string } | null;
   mustChangePassword: boolean;
   signedInBefore: boolean;
+  /** the language they chose (issue 16), applied on every device they sign in on; null: never chosen */
+  language: Locale | null;
 }
 
 export function toPublicUser(user: User): PublicUser {
@@ -47,6 +50,7 @@ export function toPublicUser(user: User): PublicUser {
     mustChangePassword: user.must_change_password === 1,
     /** true from the second sign-in on: the dashboards say "Welcome back" only then */
     signedInBefore: user.previous_login_at !== null,
+    language: storedLocale(user.preferences),
   };
 }
 

@@ -5,22 +5,13 @@ import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreference
 import type { NotificationSettingsInput, PrivacySettingsInput } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { storePreferences } from "../accounts/accounts.repository.ts";
+import { CHOSEN_LANGUAGE, parseStoredPreferences, storePreferences } from "../accounts/accounts.repository.ts";
 import { setTwoFactor } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 import { loadStudent } from "./profile.service.ts";
 
 // ————— settings —————
-
-function parseStoredPreferences(raw: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** The stored preferences over the defaults (spec part 1 §9); a stored value that no longer fits falls back to its default. */
 export function readPreferences(raw: string): StudentPreferences {
@@ -56,7 +47,10 @@ async function savePreferences(deps: AppDeps, userId: number, changes: Partial<S
   if (!Object.keys(changes).length) return;
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
-    const merged = { ...parseStoredPreferences(row.preferences), ...readPreferences(row.preferences), ...changes };
+    const before = readPreferences(row.preferences);
+    // A language changed here is the student's own choice: every device follows it (issue 16).
+    const chosen = changes.language && changes.language !== before.language ? { [CHOSEN_LANGUAGE]: changes.language } : {};
+    const merged = { ...parseStoredPreferences(row.preferences), ...before, ...changes, ...chosen };
     await storePreferences(trx, userId, JSON.stringify(merged), deps.now().toISOString());
   });
 }

@@ -476,7 +476,9 @@ describe("settings", () => {
     // One tab saves only its own values; the others stay.
     const partial = await callerFor(deps, await authOf(again)).student.updateSettings({ language: "hindi" });
     expect(partial).toMatchObject({ theme: "dark", smsNotifications: true, language: "hindi" });
+    // A changed language is also recorded as the student's own choice (issue 16: every device follows it).
     expect(JSON.parse((await userRow(asha.id)).preferences)).toEqual({
+      chosenLanguage: "hindi",
       ...DEFAULT_STUDENT_PREFERENCES,
       emailNotifications: false,
       smsNotifications: true,

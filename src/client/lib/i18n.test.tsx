@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { memoryLocation } from "wouter/memory-location";
+import hiCommon from "../../shared/i18n/hi/common.json";
+import hiHome from "../../shared/i18n/hi/home.json";
+import mrCommon from "../../shared/i18n/mr/common.json";
+import { MSG } from "../../shared/messages.ts";
+import { App } from "../app.tsx";
+import { formatDate } from "./format.ts";
+import { changeLocale, getLocale, initialLocale } from "./i18n.tsx";
+import { fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "./testing.tsx";
+
+withClientTestRules();
+
+describe("the language to start in", () => {
+  test("?lang= first, then the remembered choice, then the device's languages, then English", () => {
+    expect(initialLocale("?lang=mr", ["hi-IN"])).toBe("mr");
+    expect(initialLocale("?lang=fr", ["hi-IN", "en"])).toBe("hi");
+    expect(initialLocale("", ["en-GB", "mr"])).toBe("en");
+    expect(initialLocale("", ["ta-IN", "mr-IN"])).toBe("mr");
+    expect(initialLocale("", [])).toBe("en");
+    localStorage.setItem("language", "hi");
+    expect(initialLocale("", ["mr"])).toBe("hi");
+    expect(initialLocale("?lang=en", ["mr"])).toBe("en");
+  });
+});
+
+describe("changing the language", () => {
+  test("sets <html lang>, dates, shared messages, the cookie and the remembered choice", async () => {
+    expect(formatDate("2026-11-25", { style: "long" })).toBe("25 November 2026");
+    await changeLocale("hi");
+    expect(getLocale()).toBe("hi");
+    expect(document.documentElement.lang).toBe("hi");
+    expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नवंबर 2026");
+    expect(MSG.sessionExpired).toBe("आपका सत्र समाप्त हो गया है। कृपया फिर से लॉग इन करें।");
+    expect(localStorage.getItem("language")).toBe("hi");
+    expect(document.cookie).toContain("lang=hi");
+    await changeLocale("mr");
+    expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नोव्हेंबर, 2026");
+  });
+});
+
+function renderSite(path = "/", sessionApi = stubSessionApi().api) {
+  const location = memoryLocation({ path });
+  const { fetch, calls } = fakeTrpcFetch({
+    "site.info": () => SITE_INFO,
+    "site.news": () => ({ news: [] }),
+    "auth.setLanguage": (input) => input as { language: "en" | "hi" | "mr" },
+  });
+  render(<App sessionApi={sessionApi} locationHook={location.hook} fetch={fetch} />);
+  return calls;
+}
+
+describe("the language switcher", () => {
+  test("a visitor switches the public site to Hindi and back; the header and the page follow", async () => {
+    renderSite();
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const select = within(nav).getByRole("combobox", { name: "Language" });
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["English", "हिन्दी", "मराठी"]);
+
+    fireEvent.change(select, { target: { value: "hi" } });
+    await screen.findByRole("navigation", { name: hiCommon["nav.main"] });
+    expect(
+      within(screen.getByRole("navigation", { name: hiCommon["nav.main"] })).getByRole("link", { name: hiCommon["nav.about"] }),
+    ).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: hiHome["why.title"] })).toBeTruthy();
+    expect(document.documentElement.lang).toBe("hi");
+
+    fireEvent.change(screen.getByRole("combobox", { name: hiCommon.language }), { target: { value: "mr" } });
+    await screen.findByRole("link", { name: mrCommon["footer.login"] });
+    fireEvent.change(screen.getByRole("combobox", { name: mrCommon.language }), { target: { value: "en" } });
+    await screen.findByRole("link", { name: "Apply Now" });
+  });
+
+  test("a signed-in person's choice is stored with their account", async () => {
+    storeSession(STUDENT);
+    const calls = renderSite("/", stubSessionApi({ me: async () => ({ user: STUDENT }) }).api);
+    const select = await screen.findByRole("combobox", { name: "Language" });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy());
+    fireEvent.change(select, { target: { value: "mr" } });
+    await waitFor(() => expect(calls.find((c) => c.path === "auth.setLanguage")?.input).toEqual({ language: "mr" }));
+  });
+
+  test("a signed-in person's stored language applies when they arrive", async () => {
+    const user = { ...STUDENT, language: "hi" as const };
+    storeSession(user);
+    renderSite("/", stubSessionApi({ me: async () => ({ user }) }).api);
+    await screen.findByRole("button", { name: hiCommon.signOut });
+    expect(getLocale()).toBe("hi");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The chosen language in the browser (issue 16, docs/decisions/019): where it comes from on start
+ * (`?lang=`, then the remembered choice, then the device's languages), how it changes (its catalogues
+ * are fetched first, so a switch never shows a half-translated screen), and `useT`, which gives a
+ * component its namespace's messages in that language (suspending while a catalogue loads).
+ */
+import { useMemo, useSyncExternalStore } from "react";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
+import { common } from "../../shared/i18n/common.ts";
+import { DEFAULT_LOCALE, INTL_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
+import { messages } from "../../shared/i18n/messages.ts";
+import { type Catalogue, type Namespace, type Params, setLocaleSource } from "../../shared/i18n/translate.ts";
+import { setFormatLocale } from "./format.ts";
+
+let locale: Locale = DEFAULT_LOCALE;
+const listeners = new Set<() => void>();
+/**
+ * The frame's and the shared messages' namespaces, and every namespace a screen has used since: a switch
+ * loads them all before it happens.
+ */
+const inUse = new Set<Namespace<Catalogue>>([common, messages] as unknown as Namespace<Catalogue>[]);
+
+setLocaleSource(() => locale);
+
+export const getLocale = (): Locale => locale;
+
+function readStored(): Locale | null {
+  try {
+    return parseLocale(globalThis.localStorage?.getItem(STORAGE_KEYS.language));
+  } catch {
+    return null;
+  }
+}
+
+function remember(next: Locale): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEYS.language, next);
+  } catch {
+    // No storage: the cookie still carries the choice.
+  }
+  // A year; the server reads it for the page shell, its messages and e-mails (SameSite=Lax, no secrets).
+  if (typeof document !== "undefined") document.cookie = `${LOCALE_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The language to start in: `?lang=` (a shared link, a search result), the remembered choice, the device's. */
+export function initialLocale(search = globalThis.location?.search ?? "", languages = globalThis.navigator?.languages ?? []): Locale {
+  const fromUrl = parseLocale(new URLSearchParams(search).get("lang"));
+  if (fromUrl) return fromUrl;
+  const stored = readStored();
+  if (stored) return stored;
+  for (const tag of languages) {
+    const base = parseLocale(tag.toLowerCase().split("-")[0]);
+    if (base) return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function apply(next: Locale): void {
+  locale = next;
+  setFormatLocale(INTL_LOCALE[next]);
+  if (typeof document !== "undefined") document.documentElement.lang = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Switches to a language once its catalogues (the ones in use, plus `also`) are here; remembers it unless
+ * `remember: false` (a signed-in user's stored preference applied on start is theirs, not this device's).
+ */
+export async function changeLocale(
+  next: Locale,
+  { also = [], keep = true }: { also?: readonly Namespace<Catalogue>[]; keep?: boolean } = {},
+): Promise<void> {
+  await Promise.all([...inUse, ...also].map((ns) => ns.load(next)));
+  if (keep) remember(next);
+  if (next !== locale) apply(next);
+}
+
+/** Starts in the initial language (main.tsx awaits it before the first render); English if its catalogues cannot be fetched. */
+export async function startLocale(essential: readonly Namespace<Catalogue>[] = []): Promise<void> {
+  const search = globalThis.location?.search ?? "";
+  const chosenInUrl = parseLocale(new URLSearchParams(search).get("lang")) !== null;
+  try {
+    await changeLocale(initialLocale(search), { also: essential, keep: chosenInUrl });
+  } catch {
+    // Offline or a failed chunk: English, which ships with the code.
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
+}
+
+export type Translate<M extends Catalogue> = (key: keyof M & string, params?: Params) => string;
+
+/** The namespace's messages in the chosen language; suspends (the nearest Suspense shows) while they load. */
+export function useT<M extends Catalogue>(ns: Namespace<M>): Translate<M> {
+  const current = useLocale();
+  inUse.add(ns as unknown as Namespace<Catalogue>);
+  const t = useMemo<Translate<M>>(() => (key, params) => ns.t(key, params, current), [ns, current]);
+  // A thrown promise rather than `use()`: React then renders the component afresh once the catalogue is here.
+  // (With `use`, React replays the component from where it stopped, and the hooks the component calls after
+  // useT, never mounted, would break that replay once the catalogue is loaded and `use` is no longer called.)
+  if (!ns.has(current)) throw ns.load(current);
+  return t;
+}

@@ -1,0 +1,32 @@
+/**
+ * The language of a request (issue 16): the visitor's choice in the `lang` cookie (set by the client's
+ * switcher), or `?lang=` on a page address (a shared link, a search result). Everything a request says
+ * in words (error and validation messages, the page shell) reads it through `currentLocale()`; work
+ * outside a request (e-mails in the outbox) names its locale with `inLocale`. API clients that send
+ * neither get English, the specification's texts.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
+import { setLocaleSource } from "../../shared/i18n/translate.ts";
+
+const storage = new AsyncLocalStorage<Locale>();
+setLocaleSource(() => storage.getStore() ?? DEFAULT_LOCALE);
+
+/** The request's language: `?lang=` on a page request, else the cookie, else English. */
+export function localeOf(c: Context): Locale {
+  const fromUrl = c.req.path.startsWith("/api/") ? null : parseLocale(c.req.query("lang"));
+  return fromUrl ?? parseLocale(getCookie(c, LOCALE_COOKIE)) ?? DEFAULT_LOCALE;
+}
+
+/** Runs the rest of the request in its language, once the catalogues (`ready`) are here. */
+export const requestLocale =
+  (ready: Promise<void>): MiddlewareHandler =>
+  async (c, next) => {
+    await ready;
+    return storage.run(localeOf(c), next);
+  };
+
+/** Runs `work` in a given language (an e-mail to someone who chose Hindi, say). */
+export const inLocale = <T>(locale: Locale, work: () => T): T => storage.run(locale, work);

@@ -1,0 +1,18 @@
+/**
+ * Every namespace, for the server (which answers in any language and so holds all catalogues) and the
+ * catalogue tests. The browser never imports this: each screen imports its own namespaces.
+ */
+import { common } from "./common.ts";
+import { home } from "./home.ts";
+import { LOCALES } from "./locales.ts";
+import { messages } from "./messages.ts";
+import type { Catalogue, Namespace } from "./translate.ts";
+
+export const NAMESPACES: readonly Namespace<Catalogue>[] = [common, home, messages] as unknown as readonly Namespace<Catalogue>[];
+
+let all: Promise<void> | null = null;
+/** Loads every catalogue of every language (once). */
+export function loadAllCatalogues(): Promise<void> {
+  all ??= Promise.all(NAMESPACES.flatMap((ns) => LOCALES.map((locale) => ns.load(locale)))).then(() => undefined);
+  return all;
+}

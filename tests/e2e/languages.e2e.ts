@@ -1,0 +1,97 @@
+/**
+ * Issue 16 in the browser: the home page and the frame every screen shares, in Hindi and Marathi at 390 px —
+ * no English interface text left (the institute's own content excepted), Devanagari rendered, nothing wider
+ * than the screen; the switch, remembered across a reload; the server's page shell in the language.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import enCommon from "../../src/shared/i18n/en/common.json";
+import enHome from "../../src/shared/i18n/en/home.json";
+import hiCommon from "../../src/shared/i18n/hi/common.json";
+import hiHome from "../../src/shared/i18n/hi/home.json";
+import mrCommon from "../../src/shared/i18n/mr/common.json";
+import mrHome from "../../src/shared/i18n/mr/home.json";
+import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+
+const PHONE_390 = { width: 390, height: 844 } as const;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
+const ENGLISH = [...Object.values(enCommon), ...Object.values(enHome)].filter((t) => /[a-z]{3}/i.test(t) && t.length > 3);
+
+/** Visible text of the page, less what the institute wrote itself (settings, news) and the switch's language names. */
+async function interfaceText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const skip = new Set(["English", "हिन्दी", "मराठी"]);
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll(
+      "select, .hero__eyebrow, .hero__title, .hero__lead, .site-footer__about, .site-footer__bottom, .footer-list li:not(:has(a[href^='/'])), .stream-list, .footer-tags, .news-list, .brand",
+    ))
+      el.remove();
+    return clone.innerText
+      .split("\n")
+      .filter((line) => !skip.has(line.trim()))
+      .join("\n");
+  });
+}
+
+describe("languages", () => {
+  for (const [lang, common, home] of [
+    ["hi", hiCommon, hiHome],
+    ["mr", mrCommon, mrHome],
+  ] as const) {
+    test(`the home page in ${lang} at 390 px: no English interface text, Devanagari rendered, nothing wider than the screen`, async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      await page.goto(`/?lang=${lang}`);
+      await page.getByRole("heading", { level: 2, name: home["why.title"] }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(home.description);
+
+      const text = await interfaceText(page);
+      const left = ENGLISH.filter((english) => text.includes(english));
+      expect(left).toEqual([]);
+      expect(text).toContain(home["hero.apply"]);
+      expect(text).toContain(common["footer.quickLinks"]);
+
+      // Devanagari is drawn with a font that has it (no boxes), and the layout holds at 390 px.
+      expect(await page.evaluate(() => document.fonts.check("16px sans-serif", "प्रवेश"))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole("button", { name: common.menu }).click();
+      await page.getByRole("link", { name: common.applyNow }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test("the switch changes the page at once, is remembered across a reload, and the server's shell follows it", async () => {
+    const { page, context, problems } = await newPage(browser, server);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 2, name: enHome["why.title"] }).waitFor();
+    await page.getByRole("combobox", { name: enCommon.language }).selectOption("mr");
+    await page.getByRole("heading", { level: 2, name: mrHome["why.title"] }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("mr");
+
+    await page.reload();
+    await page.getByRole("heading", { level: 2, name: mrHome["why.title"] }).waitFor();
+    // The shell came from the server in Marathi already (the cookie), before any script ran.
+    const shell = await (await context.request.get("/about")).text();
+    expect(shell).toContain('<html lang="mr"');
+    expect(shell).toContain('hreflang="hi"');
+
+    await page.getByRole("combobox", { name: mrCommon.language }).selectOption("en");
+    await page.getByRole("heading", { level: 2, name: enHome["why.title"] }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
