@@ -57,6 +57,7 @@ export function initialLocale(search = globalThis.location?.search ?? "", langua
 
 function apply(next: Locale): void {
   locale = next;
+  setLocaleSource(getLocale);
   setFormatLocale(INTL_LOCALE[next]);
   if (typeof document !== "undefined") document.documentElement.lang = next;
   for (const listener of listeners) listener();

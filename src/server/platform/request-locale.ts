@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../s
 import { setLocaleSource } from "../../shared/i18n/translate.ts";
 
 const storage = new AsyncLocalStorage<Locale>();
-setLocaleSource(() => storage.getStore() ?? DEFAULT_LOCALE);
+const fromRequest = () => storage.getStore() ?? DEFAULT_LOCALE;
 
 /** The request's language: `?lang=` on a page request, else the cookie, else English. */
 export function localeOf(c: Context): Locale {
@@ -21,12 +21,13 @@ export function localeOf(c: Context): Locale {
 }
 
 /** Runs the rest of the request in its language, once the catalogues (`ready`) are here. */
-export const requestLocale =
-  (ready: Promise<void>): MiddlewareHandler =>
+export const requestLocale = (ready: Promise<void>): MiddlewareHandler => (
+  setLocaleSource(fromRequest),
   async (c, next) => {
     await ready;
     return storage.run(localeOf(c), next);
-  };
+  }
+);
 
 /** Runs `work` in a given language (an e-mail to someone who chose Hindi, say). */
 export const inLocale = <T>(locale: Locale, work: () => T): T => storage.run(locale, work);
