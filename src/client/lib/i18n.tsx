@@ -64,24 +64,22 @@ function apply(next: Locale): void {
 }
 
 /**
- * Switches to a language once its catalogues (the ones in use, plus `also`) are here; remembers it unless
- * `remember: false` (a signed-in user's stored preference applied on start is theirs, not this device's).
+ * Switches to a language once the catalogues in use are here. A choice is remembered on the device;
+ * `keep: false` is for a language nobody chose (the device's own, on a first visit).
  */
-export async function changeLocale(
-  next: Locale,
-  { also = [], keep = true }: { also?: readonly Namespace<Catalogue>[]; keep?: boolean } = {},
-): Promise<void> {
-  await Promise.all([...inUse, ...also].map((ns) => ns.load(next)));
+export async function changeLocale(next: Locale, { keep = true }: { keep?: boolean } = {}): Promise<void> {
+  await Promise.all([...inUse].map((ns) => ns.load(next)));
   if (keep) remember(next);
   if (next !== locale) apply(next);
 }
 
-/** Starts in the initial language (main.tsx awaits it before the first render); English if its catalogues cannot be fetched. */
-export async function startLocale(essential: readonly Namespace<Catalogue>[] = []): Promise<void> {
+/** Starts in the initial language (main.tsx renders once it has); English if its catalogues cannot be fetched. */
+export async function startLocale(): Promise<void> {
   const search = globalThis.location?.search ?? "";
   const chosenInUrl = parseLocale(new URLSearchParams(search).get("lang")) !== null;
   try {
-    await changeLocale(initialLocale(search), { also: essential, keep: chosenInUrl });
+    // A language from the address is a choice to remember; a remembered one is kept already.
+    await changeLocale(initialLocale(search), { keep: chosenInUrl });
   } catch {
     // Offline or a failed chunk: English, which ships with the code.
   }

@@ -1,8 +1,8 @@
 /**
  * The page shell (index.html) in the request's language (issue 16): `<html lang>`, the description in
  * that language, and `hreflang` alternates naming each language's address of a public page (`?lang=hi`),
- * so search engines index all three. English shells keep the built file (and its compressed copies);
- * Hindi and Marathi ones are made once per page shell and kept.
+ * so search engines index all three. Each variant (shell, language, origin) is made once and kept with
+ * its compressed copies (static-files.ts: sendShell).
  */
 import { LOCALES, type Locale } from "../../shared/i18n/locales.ts";
 

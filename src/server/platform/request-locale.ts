@@ -1,9 +1,8 @@
 /**
  * The language of a request (issue 16): the visitor's choice in the `lang` cookie (set by the client's
  * switcher), or `?lang=` on a page address (a shared link, a search result). Everything a request says
- * in words (error and validation messages, the page shell) reads it through `currentLocale()`; work
- * outside a request (e-mails in the outbox) names its locale with `inLocale`. API clients that send
- * neither get English, the specification's texts.
+ * in words (error and validation messages, the page shell) reads it through `currentLocale()`. API
+ * clients that send neither get English, the specification's texts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, MiddlewareHandler } from "hono";
@@ -20,14 +19,15 @@ export function localeOf(c: Context): Locale {
   return fromUrl ?? parseLocale(getCookie(c, LOCALE_COOKIE)) ?? DEFAULT_LOCALE;
 }
 
-/** Runs the rest of the request in its language, once the catalogues (`ready`) are here. */
-export const requestLocale = (ready: Promise<void>): MiddlewareHandler => (
-  setLocaleSource(fromRequest),
-  async (c, next) => {
+/**
+ * Runs the rest of each request in its language, once the catalogues (`ready`) are here. Making the
+ * middleware also makes the request the source of `currentLocale()` (the browser's code, when a test
+ * process loads it too, sets its own).
+ */
+export function requestLocale(ready: Promise<void>): MiddlewareHandler {
+  setLocaleSource(fromRequest);
+  return async (c, next) => {
     await ready;
     return storage.run(localeOf(c), next);
-  }
-);
-
-/** Runs `work` in a given language (an e-mail to someone who chose Hindi, say). */
-export const inLocale = <T>(locale: Locale, work: () => T): T => storage.run(locale, work);
+  };
+}

@@ -183,8 +183,7 @@ async function sendShell(c: Context, served: ServedFile, variant: ShellVariant) 
   const type = { "Content-Type": "text/html; charset=utf-8" };
   const encoding = preferredEncoding(c.req.header("accept-encoding"));
   if (!encoding) return c.body(entry.html, 200, type);
-  const html = entry.html;
-  const data = (entry.compressed[encoding] ??= compress(new TextEncoder().encode(html), encoding, "fast"));
+  const data = (entry.compressed[encoding] ??= compress(new TextEncoder().encode(entry.html), encoding, "fast"));
   return c.body(new Uint8Array(await data), 200, { ...type, "Content-Encoding": encoding });
 }
 

@@ -57,7 +57,6 @@ export interface Namespace<M extends Catalogue> {
   has(locale: Locale): boolean;
   /** Fetches the locale's catalogue (once). */
   load(locale: Locale): Promise<void>;
-
   /** The message in the locale (the current one by default); English where the catalogue is not loaded. */
   t(key: keyof M & string, params?: Params, locale?: Locale): string;
 }
