@@ -6,6 +6,7 @@ import path from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ACCOUNT_MSG } from "../shared/account-messages.ts";
 import { loadAllCatalogues } from "../shared/i18n/all.ts";
 import { home } from "../shared/i18n/home.ts";
 import type { Locale } from "../shared/i18n/locales.ts";
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header("Cache-Control", "no-store");
     // Until a required password change is done, the account can do nothing else (tRPC checks per procedure).
     if (auth?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !allowedBeforePasswordChange("rest", c.req.path)) {
-      throw new AppError("FORBIDDEN", MSG.mustChangePassword);
+      throw new AppError("FORBIDDEN", ACCOUNT_MSG.mustChangePassword);
     }
     // Maintenance mode closes the public site's paths (tRPC: sitePublicProcedure).
     if (closedInMaintenance(c.req.path, auth?.user.role === "admin")) await assertSiteOpen(deps);

@@ -135,7 +135,8 @@ export async function buildClient(opts: { precompress?: boolean } = {}): Promise
         "--splitting",
         `--metafile=${metafile}`,
       ],
-      { cwd: ROOT, stdout: "inherit", stderr: "inherit" },
+      // React's production build whatever NODE_ENV the caller runs under (bun test sets "test").
+      { cwd: ROOT, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
     );
     if ((await proc.exited) !== 0) throw new Error("The client build failed (see the messages above).");
     writePageShells(DIST, JSON.parse(readFileSync(metafile, "utf8")) as BuildMetafile);

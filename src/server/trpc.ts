@@ -2,6 +2,7 @@
 
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { initTRPC, TRPCError } from "@trpc/server";
+import { ACCOUNT_MSG } from "../shared/account-messages.ts";
 import { MSG } from "../shared/messages.ts";
 import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";
@@ -99,7 +100,7 @@ export const sitePublicProcedure = publicProcedure.use(async ({ ctx, next }) => 
 const signedIn = publicProcedure.use(({ ctx, next, path }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MSG.notAuthenticated });
   if (ctx.auth.user.must_change_password === 1 && !allowedBeforePasswordChange("trpc", path)) {
-    throw new TRPCError({ code: "FORBIDDEN", message: MSG.mustChangePassword });
+    throw new TRPCError({ code: "FORBIDDEN", message: ACCOUNT_MSG.mustChangePassword });
   }
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });

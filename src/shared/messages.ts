@@ -1,21 +1,28 @@
 /**
  * User-facing texts of the specification, in one place so server and client say the same thing. Each is
- * read in the current language when it is used (i18n/en/messages.json and its translations): the chosen
- * language in the browser, the request's on the server (issue 16).
+ * read in the current language when it is used (i18n/en/*.json and their translations): the chosen
+ * language in the browser, the request's on the server (issue 16). MSG holds the general ones (errors,
+ * limits, maintenance: the frame needs them on every page); account-messages.ts the sign-in, password,
+ * code and profile ones, which only the screens that use them download.
  */
-import en from "./i18n/en/messages.json";
-import { messages } from "./i18n/messages.ts";
 
-type Key = keyof typeof en;
-type Texts = { readonly [K in Exclude<Key, "submissionsLimited">]: string } & {
+import messagesEn from "./i18n/en/messages.json";
+import { messages } from "./i18n/messages.ts";
+import type { Catalogue, Namespace } from "./i18n/translate.ts";
+
+/** An object whose properties read the namespace's messages in the current language at each use. */
+export function table<M extends Catalogue>(ns: Namespace<M>, en: M): { readonly [K in keyof M]: string } {
+  return Object.defineProperties(
+    {},
+    Object.fromEntries(Object.keys(en).map((key) => [key, { get: () => ns.t(key), enumerable: true, configurable: true }])),
+  ) as { readonly [K in keyof M]: string };
+}
+
+type General = Omit<ReturnType<typeof table<typeof messagesEn>>, "submissionsLimited"> & {
   submissionsLimited(time: string): string;
 };
 
-export const MSG = Object.defineProperties(
-  { submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }) },
-  Object.fromEntries(
-    (Object.keys(en) as Key[])
-      .filter((key) => key !== "submissionsLimited")
-      .map((key) => [key, { get: () => messages.t(key), enumerable: true }]),
-  ),
-) as Texts;
+export const MSG: General = Object.defineProperty(table(messages, messagesEn), "submissionsLimited", {
+  value: (time: string) => messages.t("submissionsLimited", { time }),
+  enumerable: true,
+}) as unknown as General;

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { useSession } from "../lib/session.tsx";
-import { LogoutIcon } from "../ui/icons.tsx";
+import { LogoutIcon } from "../ui/more-icons.tsx";
 import { Avatar } from "./avatar.tsx";
 import { MenuButton } from "./menu-button.tsx";
 

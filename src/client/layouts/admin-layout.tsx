@@ -13,21 +13,8 @@ import { greetingFor } from "../lib/greeting.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { useNow } from "../lib/use-now.ts";
-import {
-  BarChartIcon,
-  BellIcon,
-  BookIcon,
-  CalendarIcon,
-  FileIcon,
-  GraduationCapIcon,
-  HelpCircleIcon,
-  HomeIcon,
-  ImageIcon,
-  MailIcon,
-  SettingsIcon,
-  UserIcon,
-  UsersIcon,
-} from "../ui/icons.tsx";
+import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../ui/icons.tsx";
+import { BarChartIcon, BookIcon, HelpCircleIcon, HomeIcon, ImageIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { Brand } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";

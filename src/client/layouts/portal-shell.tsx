@@ -4,7 +4,8 @@
  */
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, HomeIcon, MenuIcon } from "../ui/icons.tsx";
+import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { PageLoading } from "./loading-view.tsx";
 
 export interface PortalLink {

@@ -2,17 +2,8 @@
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useSession } from "../lib/session.tsx";
-import {
-  BellIcon,
-  BookIcon,
-  CalendarIcon,
-  FileIcon,
-  GraduationCapIcon,
-  HelpCircleIcon,
-  HomeIcon,
-  SettingsIcon,
-  UserIcon,
-} from "../ui/icons.tsx";
+import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon } from "../ui/icons.tsx";
+import { BookIcon, HelpCircleIcon, HomeIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";

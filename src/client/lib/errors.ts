@@ -3,16 +3,23 @@
  * 'An error occurred'), HTTP status (null when no answer arrived) and field errors.
  */
 import { isTRPCClientError } from "@trpc/client";
+import { common } from "../../shared/i18n/common.ts";
 import { MSG } from "../../shared/messages.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Client-side messages for failures that never reached the server. */
+/** Client-side messages for failures that never reached the server, in the chosen language. */
 export const CLIENT_MSG = {
-  timeout: "The request took too long. Please check your connection and try again.",
-  network: "We could not reach the server. Please check your connection and try again.",
-  aborted: "The request was cancelled.",
-} as const;
+  get timeout() {
+    return common.t("error.timeout");
+  },
+  get network() {
+    return common.t("error.network");
+  },
+  get aborted() {
+    return common.t("error.aborted");
+  },
+};
 
 export class ApiError extends Error {
   override readonly name = "ApiError";

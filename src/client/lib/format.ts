@@ -11,12 +11,9 @@ export function setFormatLocale(next: string) {
   locale = next;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
-  kind: string,
-  options: object,
-  make: () => T,
-): T {
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
+const cache = new Map<string, Formatter>();
+function cached<T extends Formatter>(kind: string, options: object, make: () => T): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key) as T | undefined;
   if (!f) {
@@ -97,6 +94,12 @@ export function formatMoney(paise: number): string {
     maximumFractionDigits: 2,
   };
   return cached("m", options, () => new Intl.NumberFormat(locale, options)).format(paise / 100);
+}
+
+/** "A, B or C" / "A, B and C" in the chosen language. */
+export function formatList(items: readonly string[], type: "or" | "and" = "and"): string {
+  const options: Intl.ListFormatOptions = { type: type === "or" ? "disjunction" : "conjunction" };
+  return cached("l", options, () => new Intl.ListFormat(locale, options)).format(items);
 }
 
 /** A count with its noun: "1 student", "1,250 students". */

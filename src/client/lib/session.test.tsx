@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG } from "./errors.ts";
@@ -126,13 +127,13 @@ describe("session: login and logout", () => {
   test("a failed login clears the session and keeps the server's message", async () => {
     const { api } = stubSessionApi({
       studentLogin: async () => {
-        throw new ApiError(MSG.invalidCredentials, 401);
+        throw new ApiError(ACCOUNT_MSG.invalidCredentials, 401);
       },
     });
     const store = createSessionStore({ api });
     const result = await store.login({ kind: "student", email: "priya@example.com", password: "wrong" });
     expect(result.outcome).toBe("failed");
-    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, error: MSG.invalidCredentials });
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, error: ACCOUNT_MSG.invalidCredentials });
   });
 
   test("a failure without any message reads 'Login failed'", async () => {
@@ -149,11 +150,11 @@ describe("session: login and logout", () => {
 
   test("an account with two-step sign-in gets the challenge, and the code completes the login", async () => {
     const { api, sent } = stubSessionApi({
-      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.secret", message: MSG.twoFactorSent }),
+      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.secret", message: ACCOUNT_MSG.twoFactorSent }),
     });
     const store = createSessionStore({ api });
     const first = await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
-    expect(first).toEqual({ outcome: "two-factor", challengeToken: "7.secret", message: MSG.twoFactorSent });
+    expect(first).toEqual({ outcome: "two-factor", challengeToken: "7.secret", message: ACCOUNT_MSG.twoFactorSent });
     expect(store.getState().status).toBe("anonymous");
     const second = await store.completeTwoFactor({ challengeToken: "7.secret", code: "123456" });
     expect(second.outcome).toBe("signed-in");

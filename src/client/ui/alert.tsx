@@ -1,5 +1,7 @@
 /** Page-level messages. Errors interrupt (role="alert"); success, info and warnings wait their turn (role="status"). */
 import type { ReactNode } from "react";
+import { common } from "../../shared/i18n/common.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons.tsx";
 
@@ -17,6 +19,7 @@ export type AlertProps = {
 const ICONS = { error: AlertCircleIcon, success: CheckCircleIcon, info: InfoIcon, warning: AlertIcon } as const;
 
 export function Alert({ tone, title, children, onDismiss, className }: AlertProps) {
+  const t = useT(common);
   const Icon = ICONS[tone];
   return (
     <div role={tone === "error" ? "alert" : "status"} className={cx("ui-alert", `ui-alert--${tone}`, className)}>
@@ -28,7 +31,7 @@ export function Alert({ tone, title, children, onDismiss, className }: AlertProp
         <div className="ui-alert__body">{children}</div>
       </div>
       {onDismiss ? (
-        <button type="button" className="ui-alert__dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        <button type="button" className="ui-alert__dismiss" aria-label={t("dismiss")} onClick={onDismiss}>
           <CloseIcon size={18} />
         </button>
       ) : null}

@@ -2,6 +2,8 @@
 
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
+import { common } from "../../shared/i18n/common.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
 
@@ -23,6 +25,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className }: DialogProps) {
+  const t = useT(common);
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -120,7 +123,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
                 </p>
               ) : null}
             </div>
-            <button type="button" className="ui-dialog__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="ui-dialog__close" aria-label={t("close")} onClick={onClose}>
               <CloseIcon size={20} />
             </button>
           </header>

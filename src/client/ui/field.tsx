@@ -10,8 +10,11 @@
 
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId, useState } from "react";
+import { common } from "../../shared/i18n/common.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
-import { AlertCircleIcon, ChevronDownIcon, EyeIcon, EyeOffIcon } from "./icons.tsx";
+import { AlertCircleIcon } from "./icons.tsx";
+import { ChevronDownIcon, EyeIcon, EyeOffIcon } from "./more-icons.tsx";
 
 export type FieldError = string | readonly string[] | null | undefined;
 
@@ -250,6 +253,7 @@ export type PasswordInputProps = Omit<TextInputProps, "type">;
 
 /** A password box with a show/hide button, so people on phones can check what they typed. */
 export function PasswordInput(props: PasswordInputProps) {
+  const t = useT(common);
   const [visible, setVisible] = useState(false);
   const { field, control } = fieldParts(props, "ui-input ui-input-group__control");
   return (
@@ -259,7 +263,7 @@ export function PasswordInput(props: PasswordInputProps) {
         <button
           type="button"
           className="ui-input-group__button"
-          aria-label={visible ? "Hide password" : "Show password"}
+          aria-label={t(visible ? "password.hide" : "password.show")}
           aria-controls={props.id}
           onClick={() => setVisible((v) => !v)}
         >

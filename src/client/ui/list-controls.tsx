@@ -10,7 +10,7 @@ import { SEARCH_MAX } from "../lib/use-list-params.ts";
 import { Alert } from "./alert.tsx";
 import { Button, type ButtonVariant } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
-import { SearchIcon } from "./icons.tsx";
+import { SearchIcon } from "./more-icons.tsx";
 
 /** How long typing must pause before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,6 +1,6 @@
 /** Page controls for long lists: Previous/Next and a sliding window of up to five page numbers. */
 import { cx } from "./cx.ts";
-import { ChevronLeftIcon, ChevronRightIcon } from "./icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "./more-icons.tsx";
 
 /**
  * The page numbers to show: `size` consecutive pages centred on `page` where possible, clamped to

@@ -4,7 +4,7 @@
  * shipped by @zxcvbn-ts/language-common) and passwords equal to the account's own identifiers.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { MSG } from "../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { AppError } from "./errors.ts";
 
 let common: Set<string> | undefined;
@@ -20,9 +20,9 @@ export function isCommonPassword(password: string): boolean {
 export function assertAcceptablePassword(password: string, field: string, identifiers: (string | null | undefined)[] = []) {
   const lower = password.toLowerCase();
   if (isCommonPassword(password)) {
-    throw new AppError("BAD_REQUEST", MSG.passwordTooCommon, { fieldErrors: { [field]: [MSG.passwordTooCommon] } });
+    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.passwordTooCommon, { fieldErrors: { [field]: [ACCOUNT_MSG.passwordTooCommon] } });
   }
   if (identifiers.some((id) => id && id.toLowerCase() === lower)) {
-    throw new AppError("BAD_REQUEST", MSG.passwordSameAsEmail, { fieldErrors: { [field]: [MSG.passwordSameAsEmail] } });
+    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.passwordSameAsEmail, { fieldErrors: { [field]: [ACCOUNT_MSG.passwordSameAsEmail] } });
   }
 }

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { native } from "../../../tests/setup/happy-dom.ts";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
+import hiMessages from "../../shared/i18n/hi/account.json";
 import hiHome from "../../shared/i18n/hi/home.json";
-import hiMessages from "../../shared/i18n/hi/messages.json";
-import mrMessages from "../../shared/i18n/mr/messages.json";
-import { MSG } from "../../shared/messages.ts";
+import mrMessages from "../../shared/i18n/mr/account.json";
 import { loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { updateStudentSettings } from "../features/student/preferences.service.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp } from "../testing.ts";
@@ -48,7 +48,7 @@ describe("the request's language", () => {
     expect(((await (await login(app, "lang=mr")).json()) as { message: string }).message).toBe(mrMessages.invalidCredentials);
     expect(((await (await login(app, "lang=xx")).json()) as { message: string }).message).toBe("Invalid credentials");
     // Outside a request nothing leaks: shared texts are English again.
-    expect(MSG.invalidCredentials).toBe("Invalid credentials");
+    expect(ACCOUNT_MSG.invalidCredentials).toBe("Invalid credentials");
   });
 
   test("two requests at once each keep their own language", async () => {

@@ -2,13 +2,23 @@
  * Every namespace, for the server (which answers in any language and so holds all catalogues) and the
  * catalogue tests. The browser never imports this: each screen imports its own namespaces.
  */
+import { about } from "./about.ts";
+import { account } from "./account.ts";
 import { common } from "./common.ts";
+import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { messages } from "./messages.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
 
-export const NAMESPACES: readonly Namespace<Catalogue>[] = [common, home, messages] as unknown as readonly Namespace<Catalogue>[];
+export const NAMESPACES: readonly Namespace<Catalogue>[] = [
+  common,
+  home,
+  messages,
+  account,
+  about,
+  gallery,
+] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;
 /** Loads every catalogue of every language (once). */

@@ -1,4 +1,4 @@
-/** The messages server and client share (errors, sign-in, codes, passwords): shared/messages.ts reads them. */
+/** The general messages server and client share (errors, limits, maintenance): shared/messages.ts reads them. */
 import en from "./en/messages.json";
 import { namespace } from "./translate.ts";
 

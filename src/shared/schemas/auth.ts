@@ -1,23 +1,23 @@
 /** Login and session inputs (spec part 1 §5). */
 import * as v from "valibot";
+import { ACCOUNT_MSG } from "../account-messages.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { MSG } from "../messages.ts";
 import { emailAddress, newPassword, optionalText, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
-  email: emailAddress(MSG.emailRequired),
+  email: emailAddress(ACCOUNT_MSG.emailRequired),
   password: presentedPassword,
 });
 export type AdminLoginInput = v.InferOutput<typeof adminLoginInput>;
 
 export const studentLoginInput = v.pipe(
   v.object({
-    email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, MSG.validEmail)), ""),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, ACCOUNT_MSG.validEmail)), ""),
     studentId: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32)), ""),
     password: presentedPassword,
   }),
   v.forward(
-    v.check((i) => i.email !== "" || i.studentId !== "", MSG.emailOrStudentIdRequired),
+    v.check((i) => i.email !== "" || i.studentId !== "", ACCOUNT_MSG.emailOrStudentIdRequired),
     ["email"],
   ),
 );
@@ -27,7 +27,7 @@ export const USER_TYPES = ["admin", "student"] as const;
 const userType = v.picklist(USER_TYPES, "Please choose an account type");
 
 /** Six digits, as typed in the six boxes. */
-export const otpCode = v.pipe(v.string(MSG.completeCode), v.trim(), v.regex(/^\d{6}$/, MSG.completeCode));
+export const otpCode = v.pipe(v.string(ACCOUNT_MSG.completeCode), v.trim(), v.regex(/^\d{6}$/, ACCOUNT_MSG.completeCode));
 
 export const forgotPasswordInput = v.object({
   email: emailAddress(),
@@ -44,7 +44,7 @@ export type VerifyOtpInput = v.InferOutput<typeof verifyOtpInput>;
 
 export const resetPasswordInput = v.object({
   password: newPassword,
-  resetToken: v.pipe(v.string(MSG.resetLinkExpired), v.nonEmpty(MSG.resetLinkExpired), v.maxLength(200)),
+  resetToken: v.pipe(v.string(ACCOUNT_MSG.resetLinkExpired), v.nonEmpty(ACCOUNT_MSG.resetLinkExpired), v.maxLength(200)),
   userType,
 });
 export type ResetPasswordInput = v.InferOutput<typeof resetPasswordInput>;
@@ -53,16 +53,20 @@ export type ResetPasswordInput = v.InferOutput<typeof resetPasswordInput>;
 export const passwordPairForm = v.pipe(
   v.object({
     password: newPassword,
-    confirmPassword: v.pipe(v.string(MSG.confirmPassword), v.nonEmpty(MSG.confirmPassword)),
+    confirmPassword: v.pipe(v.string(ACCOUNT_MSG.confirmPassword), v.nonEmpty(ACCOUNT_MSG.confirmPassword)),
   }),
   v.forward(
-    v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, MSG.passwordsDoNotMatch),
+    v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, ACCOUNT_MSG.passwordsDoNotMatch),
     ["confirmPassword"],
   ),
 );
 
 export const changePasswordInput = v.object({
-  currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired), v.maxLength(1024)),
+  currentPassword: v.pipe(
+    v.string(ACCOUNT_MSG.currentPasswordRequired),
+    v.nonEmpty(ACCOUNT_MSG.currentPasswordRequired),
+    v.maxLength(1024),
+  ),
   newPassword,
 });
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>;
@@ -88,13 +92,17 @@ export const profileUpdateInput = v.pipe(
       ),
     ),
   }),
-  v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, MSG.profileAtLeastOne),
+  v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, ACCOUNT_MSG.profileAtLeastOne),
 );
 export type ProfileUpdateInput = v.InferOutput<typeof profileUpdateInput>;
 
 /** Changing one's e-mail address, step 1: the current password and the new address (a code goes there). */
 export const emailChangeRequestInput = v.object({
-  currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired), v.maxLength(1024)),
+  currentPassword: v.pipe(
+    v.string(ACCOUNT_MSG.currentPasswordRequired),
+    v.nonEmpty(ACCOUNT_MSG.currentPasswordRequired),
+    v.maxLength(1024),
+  ),
   newEmail: emailAddress(),
 });
 export type EmailChangeRequestInput = v.InferOutput<typeof emailChangeRequestInput>;

@@ -1,6 +1,6 @@
 /** Building blocks reused by the feature schemas. */
 import * as v from "valibot";
-import { MSG } from "../messages.ts";
+import { ACCOUNT_MSG } from "../account-messages.ts";
 
 // One message per field: stop a field's checks at its first failure (on both sides).
 v.setGlobalConfig({ abortPipeEarly: true });
@@ -50,30 +50,30 @@ export const requiredChoice = <const T extends readonly [string, ...string[]]>(
   );
 
 /** An e-mail address, trimmed and lower-cased. */
-export const emailAddress = (requiredMessage: string = MSG.emailAddressRequired) =>
+export const emailAddress = (requiredMessage: string = ACCOUNT_MSG.emailAddressRequired) =>
   v.pipe(
     requiredString(requiredMessage),
     v.trim(),
     v.nonEmpty(requiredMessage),
-    v.maxLength(254, MSG.validEmail),
-    v.email(MSG.validEmail),
+    v.maxLength(254, ACCOUNT_MSG.validEmail),
+    v.email(ACCOUNT_MSG.validEmail),
     v.toLowerCase(),
   );
 
 /** The one password policy (DECISIONS 9) for every password that is set. */
 export const newPassword = v.pipe(
-  requiredString(MSG.passwordRequired),
-  v.nonEmpty(MSG.passwordRequired),
-  v.minLength(8, MSG.passwordMin8),
-  v.maxLength(128, MSG.passwordTooLong),
-  v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MSG.passwordComplexity),
+  requiredString(ACCOUNT_MSG.passwordRequired),
+  v.nonEmpty(ACCOUNT_MSG.passwordRequired),
+  v.minLength(8, ACCOUNT_MSG.passwordMin8),
+  v.maxLength(128, ACCOUNT_MSG.passwordTooLong),
+  v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, ACCOUNT_MSG.passwordComplexity),
 );
 
 /** A password being presented (login, current password): only required and bounded. */
 export const presentedPassword = v.pipe(
-  requiredString(MSG.passwordRequired),
-  v.nonEmpty(MSG.passwordRequired),
-  v.maxLength(1024, MSG.passwordRequired),
+  requiredString(ACCOUNT_MSG.passwordRequired),
+  v.nonEmpty(ACCOUNT_MSG.passwordRequired),
+  v.maxLength(1024, ACCOUNT_MSG.passwordRequired),
 );
 
 /** Field errors keyed by the field's dotted path, as both adapters and the forms report them. */

@@ -5,8 +5,8 @@
  */
 
 import { type FormEvent, useEffect, useState } from "react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { emailAddress } from "../../../shared/schemas/common.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
@@ -142,7 +142,7 @@ export function AccessCodeDialog({
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
     const result = checkInput(emailAddress(), typedEmail);
-    if (!result.ok) return setEmailError(result.messages._form ?? MSG.validEmail);
+    if (!result.ok) return setEmailError(result.messages._form ?? ACCOUNT_MSG.validEmail);
     setEmailError(null);
     void send(result.value);
   };
@@ -150,7 +150,7 @@ export function AccessCodeDialog({
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     if (!sent || verifyCode.isPending) return;
-    if (code.length !== CODE_LENGTH) return setError(MSG.completeCode);
+    if (code.length !== CODE_LENGTH) return setError(ACCOUNT_MSG.completeCode);
     setError(null);
     try {
       const grant = await verifyCode.mutateAsync({ email: sent.email, code });

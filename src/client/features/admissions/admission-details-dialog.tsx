@@ -11,7 +11,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { DownloadIcon, EyeIcon } from "../../ui/icons.tsx";
+import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock, Skeleton } from "../../ui/spinner.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";

@@ -14,7 +14,8 @@ import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon, EditIcon, UploadIcon } from "../../ui/icons.tsx";
+import { CheckCircleIcon } from "../../ui/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, EditIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { FieldSections } from "./application-fields.tsx";
 import {

@@ -16,7 +16,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { TextInput } from "../../ui/field.tsx";
-import { EditIcon, EyeIcon, SearchIcon } from "../../ui/icons.tsx";
+import { EditIcon, EyeIcon, SearchIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { AccessCodeDialog, type AccessGrant, forgetGrant, isGrantLive, restoreGrant, saveGrant } from "./access-code-dialog.tsx";
 import { ApplicationDetailsDialog, useApplication } from "./application-details-dialog.tsx";

@@ -7,7 +7,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { DownloadIcon, EyeIcon } from "../../ui/icons.tsx";
+import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import type { AccessGrant } from "./access-code-dialog.tsx";
 import { ACADEMIC_SECTIONS, PERSONAL_SECTIONS, valuesFrom } from "./application-form.ts";

@@ -6,7 +6,8 @@
 import { type ChangeEvent, useEffect, useState } from "react";
 import { cx } from "../../ui/cx.ts";
 import { errorId, FieldNotes, hintId } from "../../ui/field.tsx";
-import { FileIcon, TrashIcon, UploadIcon } from "../../ui/icons.tsx";
+import { FileIcon } from "../../ui/icons.tsx";
+import { TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import {
   acceptFor,
   DOCUMENT_KINDS,

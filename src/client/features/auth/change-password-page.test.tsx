@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
 import { renderAt } from "./auth-testing.tsx";
@@ -62,13 +62,13 @@ describe("change password page", () => {
     expect(screen.queryByText(FORCED_CHANGE_REASON)).toBeNull();
     expect(screen.getByRole("link", { name: "Back to your dashboard" }).getAttribute("href")).toBe("/admin/dashboard");
     save();
-    expect(await screen.findByText(MSG.currentPasswordRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.confirmPassword)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.currentPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_MSG.confirmPassword)).toBeTruthy();
     expect(document.activeElement === screen.getByLabelText(/^Current password/)).toBe(true);
     fill("Old12345", "Chosen123", "Chosen124");
     save();
-    expect(await screen.findByText(MSG.passwordsDoNotMatch)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordsDoNotMatch)).toBeTruthy();
     expect(sent("auth.changePassword")).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe("change password page", () => {
       "/change-password",
       {
         "auth.changePassword": () => {
-          throw new TrpcFailure(MSG.currentPasswordWrong, 400, { currentPassword: [MSG.currentPasswordWrong] });
+          throw new TrpcFailure(ACCOUNT_MSG.currentPasswordWrong, 400, { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] });
         },
       },
       signedInAs(STUDENT),
@@ -85,7 +85,7 @@ describe("change password page", () => {
     await screen.findByRole("heading", { name: "Change password" });
     fill("Wrong1234", "Chosen123", "Chosen123");
     save();
-    expect((await screen.findByRole("alert")).textContent).toContain(MSG.currentPasswordWrong);
+    expect((await screen.findByRole("alert")).textContent).toContain(ACCOUNT_MSG.currentPasswordWrong);
     const current = screen.getByLabelText(/^Current password/) as HTMLInputElement;
     expect(current.getAttribute("aria-invalid")).toBe("true");
     expect(current.value).toBe("Wrong1234");

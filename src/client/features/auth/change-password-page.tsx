@@ -7,7 +7,7 @@
 
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { dashboardPath, useSession } from "../../lib/session.tsx";
@@ -48,7 +48,7 @@ export default function ChangePasswordPage() {
     const checked = checkInput(passwordPairForm, pair, { abortPipeEarly: false });
     if (!checked.ok || currentPassword === "") {
       const all: Errors = checked.ok ? {} : { ...checked.messages };
-      if (currentPassword === "") all.currentPassword = MSG.currentPasswordRequired;
+      if (currentPassword === "") all.currentPassword = ACCOUNT_MSG.currentPasswordRequired;
       setErrors(all);
       focusFirstInvalid(all, IDS);
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
 import { ASK_FOR_NEW_LINK, LINK_NOT_VALID } from "./first-login-page.tsx";
@@ -36,10 +36,10 @@ describe("first-login page", () => {
     const { sent } = await openFirstLogin(() => ({ message: SET, role: "student", login: "STU0007" }));
     fill("Welcome123", "Welcome12");
     submit();
-    expect(await screen.findByText(MSG.passwordsDoNotMatch)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordsDoNotMatch)).toBeTruthy();
     fill("welcome", "welcome");
     submit();
-    expect(await screen.findByText(MSG.passwordMin8)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordMin8)).toBeTruthy();
     expect(sent("auth.firstLogin")).toEqual([]);
   });
 
@@ -64,11 +64,11 @@ describe("first-login page", () => {
 
   test("a password the server refuses (too common) is shown beside the field and the form stays", async () => {
     await openFirstLogin(() => {
-      throw new TrpcFailure(MSG.passwordTooCommon, 400, { password: [MSG.passwordTooCommon] });
+      throw new TrpcFailure(ACCOUNT_MSG.passwordTooCommon, 400, { password: [ACCOUNT_MSG.passwordTooCommon] });
     });
     fill("Password1", "Password1");
     submit();
-    expect((await screen.findByRole("alert")).textContent).toContain(MSG.passwordTooCommon);
+    expect((await screen.findByRole("alert")).textContent).toContain(ACCOUNT_MSG.passwordTooCommon);
     expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("button", { name: "Set my password" })).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -10,7 +11,7 @@ withClientTestRules();
 withFakeClock();
 
 async function openForgot(handlers: Parameters<typeof renderAt>[1] = {}, path = "/forgot-password") {
-  const app = renderAt(path, { "auth.forgotPassword": () => ({ message: MSG.forgotPasswordSent }), ...handlers });
+  const app = renderAt(path, { "auth.forgotPassword": () => ({ message: ACCOUNT_MSG.forgotPasswordSent }), ...handlers });
   await screen.findByRole("heading", { name: "Forgot password" });
   return app;
 }
@@ -21,7 +22,7 @@ describe("forgot password page", () => {
   test("an empty address says 'Email address is required' beside the field, focuses it and sends nothing", async () => {
     const { sent } = await openForgot();
     send();
-    expect(await screen.findByText(MSG.emailAddressRequired)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.emailAddressRequired)).toBeTruthy();
     const box = screen.getByLabelText(/Email address/);
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(box);
@@ -32,7 +33,7 @@ describe("forgot password page", () => {
     const { sent } = await openForgot();
     typeEmail("priya.example.com");
     send();
-    expect(await screen.findByText(MSG.validEmail)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.validEmail)).toBeTruthy();
     expect(sent("auth.forgotPassword")).toEqual([]);
   });
 
@@ -41,7 +42,7 @@ describe("forgot password page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Admin" }));
     typeEmail(" Asha@Example.com ");
     send();
-    expect(await screen.findByText(MSG.forgotPasswordSent)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.forgotPasswordSent)).toBeTruthy();
     expect(sent("auth.forgotPassword")).toEqual([{ email: "asha@example.com", userType: "admin" }]);
     await advance(1900);
     expect(path()).toBe("/forgot-password");
@@ -60,8 +61,8 @@ describe("forgot password page", () => {
     await screen.findByText((_, el) => el === button && button.getAttribute("aria-busy") === "true");
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(sent("auth.forgotPassword")).toEqual([{ email: "priya@example.com", userType: "student" }]);
-    answer({ message: MSG.forgotPasswordSent });
-    expect(await screen.findByText(MSG.forgotPasswordSent)).toBeTruthy();
+    answer({ message: ACCOUNT_MSG.forgotPasswordSent });
+    expect(await screen.findByText(ACCOUNT_MSG.forgotPasswordSent)).toBeTruthy();
   });
 
   test("a failure shows the server's message, or 'Failed to send reset link. Please try again.', and keeps the address", async () => {

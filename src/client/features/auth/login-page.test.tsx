@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { App } from "../../app.tsx";
 import { ApiError } from "../../lib/errors.ts";
@@ -45,8 +46,8 @@ describe("login page", () => {
   test("an empty student form shows both of the spec's messages beside the fields and sends nothing", async () => {
     const { sent } = await renderLogin();
     submit();
-    expect(await screen.findByText(MSG.emailOrStudentIdRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.emailOrStudentIdRequired)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
     expect(screen.getByLabelText("Email or Student ID").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
     expect(sent).toEqual([]);
@@ -56,8 +57,8 @@ describe("login page", () => {
     const { sent } = await renderLogin();
     chooseAdmin();
     submit();
-    expect(await screen.findByText(MSG.emailRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.emailRequired)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
     expect(sent).toEqual([]);
   });
 
@@ -95,7 +96,7 @@ describe("login page", () => {
   test("a failed login shows the server's message in an alert and keeps what was typed", async () => {
     let finish!: () => void;
     const { path } = await renderLogin({
-      studentLogin: () => new Promise((_resolve, reject) => (finish = () => reject(new ApiError(MSG.invalidCredentials, 401)))),
+      studentLogin: () => new Promise((_resolve, reject) => (finish = () => reject(new ApiError(ACCOUNT_MSG.invalidCredentials, 401)))),
     });
     type("Email or Student ID", "STU0001");
     type("Password", "Wrong1Password");
@@ -106,7 +107,7 @@ describe("login page", () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     finish();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(MSG.invalidCredentials);
+    expect(alert.textContent).toContain(ACCOUNT_MSG.invalidCredentials);
     expect((screen.getByLabelText("Email or Student ID") as HTMLInputElement).value).toBe("STU0001");
     expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("Wrong1Password");
     expect(button.getAttribute("aria-busy")).toBeNull();
@@ -128,15 +129,15 @@ describe("login page", () => {
 
   test("an account with two-step sign-in is asked for the e-mailed code", async () => {
     const { sent, path } = await renderLogin({
-      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: MSG.twoFactorSent }),
+      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
     });
     chooseAdmin();
     type("Email", "admin@example.com");
     type("Password", "Secret123");
     submit();
-    expect(await screen.findByText(MSG.twoFactorSent)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.twoFactorSent)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
-    expect(await screen.findByText(MSG.completeCode)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.completeCode)).toBeTruthy();
     type("Sign-in code", "12-34 56");
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
     await screen.findByText("Welcome back, Asha!");
@@ -146,12 +147,12 @@ describe("login page", () => {
 
   test("a student whose address is not yet confirmed is asked for the code sent to it (Require e-mail verification)", async () => {
     const { sent } = await renderLogin({
-      studentLogin: async () => ({ twoFactorRequired: true, challengeToken: "9.s", message: MSG.emailVerificationSent }),
+      studentLogin: async () => ({ twoFactorRequired: true, challengeToken: "9.s", message: ACCOUNT_MSG.emailVerificationSent }),
     });
     type("Email or Student ID", "asha@example.test");
     type("Password", "Secret123");
     submit();
-    expect(await screen.findByText(MSG.emailVerificationSent)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.emailVerificationSent)).toBeTruthy();
     type("Sign-in code", "654321");
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
     await waitFor(() => expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "9.s", code: "654321" } }));

@@ -7,6 +7,7 @@
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { Link } from "wouter";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/schemas/auth.ts";
 import { firstFieldErrors } from "../../lib/errors.ts";
@@ -96,7 +97,7 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy || !challenge) return;
     setFailure(null);
-    if (!v.is(otpCode, code)) return showErrors({ code: MSG.completeCode });
+    if (!v.is(otpCode, code)) return showErrors({ code: ACCOUNT_MSG.completeCode });
     setErrors({});
     setBusy(true);
     settle(await session.completeTwoFactor({ challengeToken: challenge.challengeToken, code }));

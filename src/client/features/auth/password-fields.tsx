@@ -6,7 +6,7 @@
 import { Fragment } from "react";
 import { cx } from "../../ui/cx.ts";
 import { PasswordInput } from "../../ui/field.tsx";
-import { CheckIcon } from "../../ui/icons.tsx";
+import { CheckIcon } from "../../ui/more-icons.tsx";
 
 export interface PasswordPair {
   password: string;

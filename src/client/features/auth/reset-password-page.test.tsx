@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { handOverReset, pendingResetState } from "./reset-flow.ts";
@@ -35,21 +35,21 @@ describe("reset password page", () => {
   test("the password pair gives the spec's messages beside the fields, and nothing is sent", async () => {
     const { sent } = await openReset();
     submit();
-    expect(await screen.findByText(MSG.passwordRequired)).toBeTruthy();
-    expect(screen.getByText(MSG.confirmPassword)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_MSG.confirmPassword)).toBeTruthy();
     expect(document.activeElement === screen.getByLabelText(/^New password/)).toBe(true);
 
     fill("Ab1", "Ab1");
     submit();
-    expect(await screen.findByText(MSG.passwordMin8)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordMin8)).toBeTruthy();
 
     fill("alllowercase1", "alllowercase1");
     submit();
-    expect(await screen.findByText(MSG.passwordComplexity)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordComplexity)).toBeTruthy();
 
     fill("Better123", "Better124");
     submit();
-    expect(await screen.findByText(MSG.passwordsDoNotMatch)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.passwordsDoNotMatch)).toBeTruthy();
     expect(screen.getByLabelText(/^Confirm new password/).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBeNull();
     expect(sent("auth.resetPassword")).toEqual([]);
@@ -86,7 +86,7 @@ describe("reset password page", () => {
     });
     fill("Better123", "Better123");
     submit();
-    expect((await screen.findByRole("alert")).textContent).toBe(MSG.resetLinkExpired);
+    expect((await screen.findByRole("alert")).textContent).toBe(ACCOUNT_MSG.resetLinkExpired);
     expect(pendingResetState()).toBeNull();
     await advance(2900);
     expect(path()).toBe("/reset-password");
@@ -97,13 +97,13 @@ describe("reset password page", () => {
   });
 
   test("other failures show the server's message beside the password, or 'Failed to reset password. Please try again.'", async () => {
-    let failure = new TrpcFailure(MSG.passwordTooCommon, 400, { password: [MSG.passwordTooCommon] });
+    let failure = new TrpcFailure(ACCOUNT_MSG.passwordTooCommon, 400, { password: [ACCOUNT_MSG.passwordTooCommon] });
     const { path } = await openReset(() => {
       throw failure;
     });
     fill("Password123", "Password123");
     submit();
-    expect((await screen.findByRole("alert")).textContent).toContain(MSG.passwordTooCommon);
+    expect((await screen.findByRole("alert")).textContent).toContain(ACCOUNT_MSG.passwordTooCommon);
     expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBe("true");
     failure = new TrpcFailure("", 500);
     submit();

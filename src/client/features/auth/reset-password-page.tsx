@@ -7,7 +7,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
@@ -88,7 +88,7 @@ function ResetForm({ reset }: { reset: PendingReset }) {
   if (outcome?.kind === "expired") {
     return (
       <div className="auth-form auth-outcome" ref={outcomeRef} tabIndex={-1}>
-        <Alert tone="error">{MSG.resetLinkExpired}</Alert>
+        <Alert tone="error">{ACCOUNT_MSG.resetLinkExpired}</Alert>
         <p className="text-muted text-sm">
           Taking you back to ask for a new code… <Link href={startAgain}>Ask now</Link>
         </p>

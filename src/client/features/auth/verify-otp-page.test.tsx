@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
@@ -14,7 +15,7 @@ const ADDRESS = { email: "priya@example.com", userType: "student" };
 async function openVerify(handlers: Parameters<typeof renderAt>[1] = {}) {
   const app = renderAt(PATH, {
     "auth.verifyOtp": () => ({ resetToken: "reset-token-123" }),
-    "auth.forgotPassword": () => ({ message: MSG.forgotPasswordSent }),
+    "auth.forgotPassword": () => ({ message: ACCOUNT_MSG.forgotPasswordSent }),
     ...handlers,
   });
   await screen.findByRole("heading", { name: "Enter your code" });
@@ -54,7 +55,7 @@ describe("verify code page", () => {
     expect(timer()).toBe("Code expires in 4:00");
     expect(resendButton().disabled).toBe(false);
     fireEvent.click(resendButton());
-    expect(await screen.findByText(MSG.forgotPasswordSent)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.forgotPasswordSent)).toBeTruthy();
     expect(sent("auth.forgotPassword")).toEqual([ADDRESS]);
     expect(timer()).toBe("Code expires in 5:00");
     expect(resendButton().disabled).toBe(true);
@@ -86,7 +87,7 @@ describe("verify code page", () => {
     expect(screen.getByText(CODE_EXPIRED)).toBeTruthy();
     expect(resendButton().disabled).toBe(false);
     fireEvent.click(resendButton());
-    await screen.findByText(MSG.forgotPasswordSent);
+    await screen.findByText(ACCOUNT_MSG.forgotPasswordSent);
     expect(verifyButton().disabled).toBe(false);
     expect(screen.queryByText(CODE_EXPIRED)).toBeNull();
   });
@@ -95,7 +96,7 @@ describe("verify code page", () => {
     const { sent } = await openVerify();
     pasteCode("1234");
     fireEvent.click(verifyButton());
-    expect(await screen.findByText(MSG.completeCode)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MSG.completeCode)).toBeTruthy();
     expect(box(1).getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(box(5));
     expect(sent("auth.verifyOtp")).toEqual([]);

@@ -7,8 +7,8 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { otpCode } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
 import { usePageTitle } from "../../lib/site.ts";
@@ -92,7 +92,7 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
     setNotice(null);
     const checked = checkInput(otpCode, digits.join(""));
     if (!checked.ok) {
-      setCodeError(MSG.completeCode);
+      setCodeError(ACCOUNT_MSG.completeCode);
       boxes.current?.focus();
       return;
     }

@@ -5,8 +5,9 @@
  */
 import { usePageTitle } from "../../lib/site.ts";
 import { StatCard } from "../../ui/card.tsx";
-import { CheckCircleIcon, EditIcon, GraduationCapIcon, PlusIcon, UsersIcon } from "../../ui/icons.tsx";
+import { CheckCircleIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { EditIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
 const COLUMNS = emptyColumns([

@@ -7,8 +7,9 @@ import { useState } from "react";
 import { usePageTitle } from "../../lib/site.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { CalendarIcon, CheckCircleIcon, PlusIcon } from "../../ui/icons.tsx";
+import { CalendarIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 

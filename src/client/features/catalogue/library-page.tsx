@@ -6,8 +6,9 @@
 import { usePageTitle } from "../../lib/site.ts";
 import { StatCard } from "../../ui/card.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { AlertIcon, BookIcon, CheckCircleIcon, PlusIcon, UsersIcon } from "../../ui/icons.tsx";
+import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
 const COLUMNS = emptyColumns([

@@ -15,9 +15,10 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
-import { CheckCircleIcon, CheckIcon, EyeIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
+import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";

@@ -10,8 +10,8 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select } from "../../ui/field.tsx";
-import { CheckIcon, TrashIcon } from "../../ui/icons.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
+import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { renderSite } from "../site/testing.tsx";
@@ -105,7 +106,7 @@ describe("contact page", () => {
     fireEvent.change(field(/Email address/), { target: { value: "meera-at-example" } });
     fireEvent.change(field(/Phone number/), { target: { value: "call me" } });
     fireEvent.click(screen.getByRole("button", { name: "Send message" }));
-    expect(errorOf(field(/Email address/))).toBe(MSG.validEmail);
+    expect(errorOf(field(/Email address/))).toBe(ACCOUNT_MSG.validEmail);
     expect(errorOf(field(/Phone number/))).toBe("Please enter a valid phone number");
     expect(errorOf(field(/Your name/))).toBeNull();
     expect(document.activeElement).toBe(field(/Email address/));

@@ -4,18 +4,9 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatNumber } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import {
-  BarChartIcon,
-  BookIcon,
-  CalendarIcon,
-  FileIcon,
-  GraduationCapIcon,
-  HelpCircleIcon,
-  ImageIcon,
-  MailIcon,
-  UsersIcon,
-} from "../../ui/icons.tsx";
+import { CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
 import { plural } from "../../ui/list-controls.tsx";
+import { BarChartIcon, BookIcon, HelpCircleIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
 type Stats = RouterOutputs["dashboard"]["stats"];

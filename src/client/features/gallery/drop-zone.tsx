@@ -6,7 +6,7 @@
 import { type DragEvent, useId, useRef, useState } from "react";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
-import { UploadIcon } from "../../ui/icons.tsx";
+import { UploadIcon } from "../../ui/more-icons.tsx";
 
 export const FILE_INPUT_LABEL = "Choose images to upload";
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { gallery } from "../../../shared/i18n/gallery.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { galleryHandler, galleryImage, PHOTOS, renderSite } from "../site/testing.tsx";
-import { GALLERY_DESCRIPTION, GALLERY_EMPTY, GALLERY_LOAD_FAILED, readCategory } from "./gallery-page.tsx";
-import { IMAGE_NOT_FOUND } from "./gallery-viewer.tsx";
+import { readCategory } from "./gallery-page.tsx";
 
 withClientTestRules();
 
@@ -39,7 +39,7 @@ describe("gallery page", () => {
     expect(stat("Events")).toBe("15+");
     expect(stat("Facilities")).toBe("50+");
     await waitFor(() => expect(document.title).toBe("Gallery – Test Institute"));
-    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(GALLERY_DESCRIPTION);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(gallery.t("description"));
   });
 
   test("photos come 24 at a time: the count says how many are shown, and Show more photos adds the next ones", async () => {
@@ -89,7 +89,7 @@ describe("gallery page", () => {
     renderSite("/gallery", { "gallery.publicList": galleryHandler(PHOTOS) });
     await screen.findByText("Reading room");
     fireEvent.error(tiles()[1]!.querySelector("img")!);
-    expect(within(tiles()[1]!).getByText(IMAGE_NOT_FOUND)).toBeTruthy();
+    expect(within(tiles()[1]!).getByText(gallery.t("imageNotFound"))).toBeTruthy();
     expect(tiles()[1]!.querySelector("img")).toBeNull();
     expect(tiles()[0]!.querySelector("img")).not.toBeNull();
   });
@@ -113,13 +113,13 @@ describe("gallery page", () => {
 
   test("an empty gallery says so", async () => {
     renderSite("/gallery", { "gallery.publicList": galleryHandler([]) });
-    await screen.findByText(GALLERY_EMPTY);
+    await screen.findByText(gallery.t("empty"));
     expect(stat("Photos")).toBe("0");
   });
 
   test("an empty category says so and offers all photos", async () => {
     renderSite("/gallery?category=Faculty", { "gallery.publicList": galleryHandler([galleryImage(1, "Campus")]) });
-    await screen.findByText(GALLERY_EMPTY);
+    await screen.findByText(gallery.t("empty"));
     fireEvent.click(screen.getByRole("button", { name: "Show all photos" }));
     await waitFor(() => expect(tiles()).toHaveLength(1));
   });
@@ -133,7 +133,7 @@ describe("gallery page", () => {
       },
     });
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(GALLERY_LOAD_FAILED);
+    expect(alert.textContent).toContain(gallery.t("loadFailed"));
     expect(alert.textContent).toContain("The gallery is resting");
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));

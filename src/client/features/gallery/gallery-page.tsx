@@ -9,39 +9,35 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { common } from "../../../shared/i18n/common.ts";
+import { gallery } from "../../../shared/i18n/gallery.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { ImageIcon } from "../../ui/icons.tsx";
+import { ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { PageHero } from "../site/page-hero.tsx";
 import { publicRetry } from "../site/site-status.ts";
 import { useMetaDescription } from "../site/use-meta-description.ts";
-import { GalleryViewer, ImageMissing } from "./gallery-viewer.tsx";
+import { categoryName, GalleryViewer, ImageMissing } from "./gallery-viewer.tsx";
 
 export type GalleryImage = RouterOutputs["gallery"]["publicList"]["images"][number];
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 export type GalleryFilter = "all" | GalleryCategory;
 
-export const GALLERY_DESCRIPTION = "Photos of our offices, facilities, events, students and faculty: campus life at the institute.";
-export const GALLERY_LOAD_FAILED = "Failed to fetch gallery images";
-export const GALLERY_EMPTY = "No images found in the gallery";
-
-const TABS: { id: GalleryFilter; label: string }[] = [
-  { id: "all", label: "All" },
-  ...GALLERY_CATEGORIES.map((category) => ({ id: category, label: category })),
-];
+const FILTERS: readonly GalleryFilter[] = ["all", ...GALLERY_CATEGORIES];
 
 /** The hard-coded figures of the stats strip (spec part 1 §9). */
 const FIXED_STATS = [
-  { value: "15+", label: "Events" },
-  { value: "50+", label: "Facilities" },
+  { value: "15+", key: "events" },
+  { value: "50+", key: "facilities" },
 ] as const;
 
 /** The width a thumbnail takes in the grid below, so the browser picks the smallest fitting variant. */
@@ -56,8 +52,11 @@ export function readCategory(value: string | null): GalleryFilter {
 const TAB_PREFIX = "gallery";
 
 export default function GalleryPage() {
-  usePageTitle("Gallery");
-  useMetaDescription(GALLERY_DESCRIPTION);
+  const tCommon = useT(common);
+  const t = useT(gallery);
+  usePageTitle(t("title"));
+  useMetaDescription(t("description"));
+  const tabs = FILTERS.map((id) => ({ id, label: t(`category.${id}`) }));
   const [params, setParams] = useSearchParams();
   const category = readCategory(params.get("category"));
 
@@ -104,8 +103,6 @@ export default function GalleryPage() {
     setViewerIndex(index);
   };
 
-  const categoryLabel = category === "all" ? "the gallery" : category;
-
   let content: ReactNode;
   if (list.isPending) {
     content = (
@@ -128,10 +125,10 @@ export default function GalleryPage() {
   } else if (list.isError) {
     const { message } = normaliseError(list.error);
     content = (
-      <Alert tone="error" title={GALLERY_LOAD_FAILED}>
-        <p>{message === MSG.genericError ? "Please check your connection and try again." : message}</p>
+      <Alert tone="error" title={t("loadFailed")}>
+        <p>{message === MSG.genericError ? t("checkConnection") : message}</p>
         <Button variant="secondary" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
-          Try again
+          {tCommon("tryAgain")}
         </Button>
       </Alert>
     );
@@ -139,20 +136,16 @@ export default function GalleryPage() {
     content = (
       <EmptyState
         icon={<ImageIcon size={28} />}
-        title={GALLERY_EMPTY}
-        description={
-          category === "all"
-            ? "We are adding photos of our offices and events soon. Please check back later."
-            : `There are no photos in ${category} yet. Have a look at the other categories.`
-        }
+        title={t("empty")}
+        description={category === "all" ? t("empty.all") : t("empty.category", { category: t(`category.${category}`) })}
         action={
           category === "all" ? (
             <Link href="/contact" className={buttonClass("secondary")}>
-              Visit or contact us
+              {t("empty.contact")}
             </Link>
           ) : (
             <Button variant="secondary" onClick={() => selectCategory("all")}>
-              Show all photos
+              {t("empty.showAll")}
             </Button>
           )
         }
@@ -161,7 +154,11 @@ export default function GalleryPage() {
   } else {
     content = (
       <>
-        <ul key="photos" className="gallery-grid" aria-label={`Photos in ${categoryLabel}`}>
+        <ul
+          key="photos"
+          className="gallery-grid"
+          aria-label={category === "all" ? t("list.all") : t("list.category", { category: t(`category.${category}`) })}
+        >
           {images.map((image, index) => (
             <li key={image.id}>
               <GalleryTile image={image} onOpen={() => openViewer(index)} />
@@ -170,17 +167,17 @@ export default function GalleryPage() {
         </ul>
         <div className="gallery__more">
           <p className="gallery__count" aria-live="polite">
-            Showing {formatNumber(images.length)} of {formatNumber(total)} photos
+            {t("count", { count: total, shown: images.length, total })}
           </p>
           {next.isError ? (
-            <Alert tone="error" title="The next photos could not be loaded">
+            <Alert tone="error" title={t("moreFailed")}>
               <Button variant="secondary" size="sm" onClick={() => void next.refetch()} loading={next.isFetching}>
-                Try again
+                {tCommon("tryAgain")}
               </Button>
             </Alert>
           ) : images.length < total ? (
             <Button variant="secondary" onClick={showMore} loading={next.isPending}>
-              Show more photos
+              {t("showMore")}
             </Button>
           ) : null}
         </div>
@@ -190,31 +187,27 @@ export default function GalleryPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow="Life at the institute"
-        title="Gallery"
-        lead="A look inside our offices, our facilities and the days we celebrate together with our students."
-      />
-      <section className="section gallery" aria-label="Photos">
+      <PageHero eyebrow={t("eyebrow")} title={t("title")} lead={t("lead")} />
+      <section className="section gallery" aria-label={t("photos")}>
         <div className="container">
           <dl className="gallery-stats">
             <div className="gallery-stats__item">
-              <dt>Photos</dt>
+              <dt>{t("stats.photos")}</dt>
               <dd>{stats ? formatNumber(stats.total) : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
             </div>
             <div className="gallery-stats__item">
-              <dt>Categories</dt>
+              <dt>{t("stats.categories")}</dt>
               <dd>{stats ? stats.categories : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
             </div>
             {FIXED_STATS.map((stat) => (
-              <div key={stat.label} className="gallery-stats__item">
-                <dt>{stat.label}</dt>
+              <div key={stat.key} className="gallery-stats__item">
+                <dt>{t(`stats.${stat.key}`)}</dt>
                 <dd>{stat.value}</dd>
               </div>
             ))}
           </dl>
 
-          <Tabs tabs={TABS} value={category} onChange={selectCategory} idPrefix={TAB_PREFIX} label="Photo categories" />
+          <Tabs tabs={tabs} value={category} onChange={selectCategory} idPrefix={TAB_PREFIX} label={t("categories")} />
           <TabPanel idPrefix={TAB_PREFIX} id={category} value={category} className="gallery__panel">
             <div aria-busy={list.isPending || undefined}>{content}</div>
           </TabPanel>
@@ -250,7 +243,7 @@ function GalleryTile({ image, onOpen }: { image: GalleryImage; onOpen: () => voi
       </span>
       <span className="gallery-tile__caption">
         <span className="gallery-tile__title">{image.title}</span>
-        <span className="gallery-tile__category">{image.category}</span>
+        <span className="gallery-tile__category">{categoryName(image.category)}</span>
       </span>
     </button>
   );

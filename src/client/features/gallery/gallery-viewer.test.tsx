@@ -1,9 +1,10 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { gallery } from "../../../shared/i18n/gallery.ts";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import { galleryImage } from "../site/testing.tsx";
-import { counterText, GalleryViewer, IMAGE_NOT_FOUND, wrapIndex } from "./gallery-viewer.tsx";
+import { GalleryViewer, wrapIndex } from "./gallery-viewer.tsx";
 
 withClientTestRules();
 
@@ -41,13 +42,13 @@ function open(start = 0, onClose?: () => void) {
   return opener;
 }
 
-describe("wrapIndex and counterText", () => {
+describe("wrapIndex and the counter", () => {
   test("wrap around both ends", () => {
     expect(wrapIndex(2, 1, 3)).toBe(0);
     expect(wrapIndex(0, -1, 3)).toBe(2);
     expect(wrapIndex(1, 1, 3)).toBe(2);
     expect(wrapIndex(0, 1, 0)).toBe(0);
-    expect(counterText(2, 12)).toBe("3 of 12");
+    expect(gallery.t("viewer.counter", { index: 3, count: 12 })).toBe("3 of 12");
   });
 });
 
@@ -131,10 +132,10 @@ describe("GalleryViewer", () => {
   test("a photo that fails to load shows 'Image not found'; the next one loads normally", () => {
     open(0);
     fireEvent.error(dialog().querySelector("img")!);
-    expect(screen.getByText(IMAGE_NOT_FOUND)).toBeTruthy();
+    expect(screen.getByText(gallery.t("imageNotFound"))).toBeTruthy();
     expect(dialog().querySelector("img")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Next photo" }));
-    expect(screen.queryByText(IMAGE_NOT_FOUND)).toBeNull();
+    expect(screen.queryByText(gallery.t("imageNotFound"))).toBeNull();
     expect(dialog().querySelector("img")?.getAttribute("src")).toBe("/media/gallery/img2-960.webp");
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The gallery's full-screen viewer (spec part 1 §2) on the design system's Dialog (native <dialog>:
  * focus stays inside, Escape closes, focus returns to the opener). Previous and next wrap around;
- * ArrowLeft/ArrowRight and a horizontal swipe (pointer events) do the same; "3 of 12" says where you are.
+ * ArrowLeft/ArrowRight and a horizontal swipe (pointer events) do the same; "3 of 12" says where you are. Text in the reader's language (gallery catalogue).
  */
 import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { gallery } from "../../../shared/i18n/gallery.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from "../../ui/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from "../../ui/more-icons.tsx";
 
 export interface ViewerImage {
   id: number;
@@ -18,7 +21,12 @@ export interface ViewerImage {
   height: number;
 }
 
-export const IMAGE_NOT_FOUND = "Image not found";
+/** A stored category in the reader's language (an unknown one as stored). */
+export function categoryName(category: string): string {
+  return (GALLERY_CATEGORIES as readonly string[]).includes(category)
+    ? gallery.t(`category.${category as (typeof GALLERY_CATEGORIES)[number]}`)
+    : category;
+}
 
 /** A horizontal move of at least this many px (and more sideways than up or down) turns the page. */
 export const SWIPE_MIN_PX = 50;
@@ -27,14 +35,13 @@ export const SWIPE_MIN_PX = 50;
 export const wrapIndex = (index: number, step: number, count: number): number =>
   count === 0 ? 0 : (((index + step) % count) + count) % count;
 
-export const counterText = (index: number, count: number): string => `${index + 1} of ${count}`;
-
 /** What a photo that failed to load turns into (thumbnail and viewer alike). */
 export function ImageMissing({ className }: { className?: string }) {
+  const t = useT(gallery);
   return (
     <span className={className ? `image-missing ${className}` : "image-missing"}>
       <ImageIcon size={28} />
-      <span>{IMAGE_NOT_FOUND}</span>
+      <span>{t("imageNotFound")}</span>
     </span>
   );
 }
@@ -48,6 +55,7 @@ export type GalleryViewerProps = {
 };
 
 export function GalleryViewer({ images, index, onIndexChange, onClose }: GalleryViewerProps) {
+  const t = useT(gallery);
   const count = images.length;
   const open = index !== null && count > 0;
   const current = open ? Math.min(index, count - 1) : 0;
@@ -96,8 +104,8 @@ export function GalleryViewer({ images, index, onIndexChange, onClose }: Gallery
     <Dialog
       open={open}
       onClose={onClose}
-      title={image?.title ?? "Photo"}
-      description={image?.category}
+      title={image?.title ?? t("viewer.photo")}
+      description={image ? categoryName(image.category) : undefined}
       size="lg"
       className="gallery-viewer"
     >
@@ -131,7 +139,7 @@ export function GalleryViewer({ images, index, onIndexChange, onClose }: Gallery
                 <button
                   type="button"
                   className="gallery-viewer__nav gallery-viewer__nav--prev"
-                  aria-label="Previous photo"
+                  aria-label={t("viewer.previous")}
                   onClick={() => go(-1)}
                 >
                   <ChevronLeftIcon size={28} />
@@ -139,7 +147,7 @@ export function GalleryViewer({ images, index, onIndexChange, onClose }: Gallery
                 <button
                   type="button"
                   className="gallery-viewer__nav gallery-viewer__nav--next"
-                  aria-label="Next photo"
+                  aria-label={t("viewer.next")}
                   onClick={() => go(1)}
                 >
                   <ChevronRightIcon size={28} />
@@ -148,12 +156,12 @@ export function GalleryViewer({ images, index, onIndexChange, onClose }: Gallery
             ) : null}
           </div>
           <div className="gallery-viewer__caption">
-            <p className="gallery-viewer__counter">{counterText(current, count)}</p>
+            <p className="gallery-viewer__counter">{t("viewer.counter", { index: current + 1, count })}</p>
             <p className="sr-only" aria-live="polite" aria-atomic="true">
-              {image.title}, photo {counterText(current, count)}
+              {t("viewer.announce", { title: image.title, index: current + 1, count })}
             </p>
             {image.description ? <p className="gallery-viewer__description">{image.description}</p> : null}
-            {count > 1 ? <p className="gallery-viewer__hint">Use the arrow keys or swipe to see the other photos.</p> : null}
+            {count > 1 ? <p className="gallery-viewer__hint">{t("viewer.hint")}</p> : null}
           </div>
         </>
       ) : null}

@@ -5,8 +5,8 @@
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { cx } from "../../ui/cx.ts";
-import { EditIcon, TrashIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { EditIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { formatBytes } from "./format-bytes.ts";
 

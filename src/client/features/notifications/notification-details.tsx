@@ -4,8 +4,8 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TrashIcon } from "../../ui/icons.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
+import { TrashIcon } from "../../ui/more-icons.tsx";
 import { areaOf, detailLabel, detailValue, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
 import { relativeTime } from "./relative-time.ts";
 

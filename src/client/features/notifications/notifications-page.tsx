@@ -16,9 +16,10 @@ import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon, TrashIcon } from "../../ui/icons.tsx";
+import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { formatDateTime, IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./labels.ts";

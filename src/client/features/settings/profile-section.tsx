@@ -5,14 +5,14 @@
  */
 
 import { useEffect, useId, useRef, useState } from "react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextInput } from "../../ui/field.tsx";
-import { UserIcon } from "../../ui/icons.tsx";
+import { UserIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
 import { bindFields } from "./section-fields.tsx";
@@ -93,12 +93,12 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
     if (!file) return;
     setSaved(false);
     if (!file.type.startsWith("image/")) {
-      setError(MSG.photoNotImage);
+      setError(ACCOUNT_MSG.photoNotImage);
       clearInput();
       return;
     }
     if (file.size > UPLOAD_MAX_BYTES) {
-      setError(MSG.photoTooLarge);
+      setError(ACCOUNT_MSG.photoTooLarge);
       clearInput();
       return;
     }
@@ -125,7 +125,7 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
       clearInput();
       setSaved(true);
     } catch (err) {
-      setError(normaliseError(err).message || MSG.photoNotImage);
+      setError(normaliseError(err).message || ACCOUNT_MSG.photoNotImage);
     } finally {
       setProgress(null);
     }

@@ -3,6 +3,7 @@
  * part of the settings save) and the sign-in rules the server enforces (DECISIONS 3).
  */
 import { type FormEvent, useState } from "react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -127,9 +128,9 @@ function PasswordChange() {
     setFailure(null);
     setDone(false);
     const found: Partial<Record<PasswordField, string>> = { ...passwordMessages(form) };
-    if (form.currentPassword === "") found.currentPassword = MSG.currentPasswordRequired;
-    if (form.newPassword === "") found.newPassword = MSG.passwordRequired;
-    if (form.confirmPassword === "") found.confirmPassword = MSG.confirmPassword;
+    if (form.currentPassword === "") found.currentPassword = ACCOUNT_MSG.currentPasswordRequired;
+    if (form.newPassword === "") found.newPassword = ACCOUNT_MSG.passwordRequired;
+    if (form.confirmPassword === "") found.confirmPassword = ACCOUNT_MSG.confirmPassword;
     const first = ORDER.find((f) => found[f]);
     if (first) {
       setSubmitErrors(found);

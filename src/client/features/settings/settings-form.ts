@@ -4,8 +4,8 @@
  * Number fields are edited as text, so a half-typed value stays as typed until it is saved.
  */
 import * as v from "valibot";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, type TIME_ZONES } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { profileUpdateInput } from "../../../shared/schemas/auth.ts";
 import { newPassword } from "../../../shared/schemas/common.ts";
 import {
@@ -44,8 +44,8 @@ export const SETTINGS_TEXT = {
   saved: "Settings saved successfully!",
   saveFailed: "Failed to save settings. Please try again.",
   loadFailed: "We could not load the settings. Please try again.",
-  profileAtLeastOne: MSG.profileAtLeastOne,
-  passwordsDoNotMatch: MSG.passwordsDoNotMatch,
+  profileAtLeastOne: ACCOUNT_MSG.profileAtLeastOne,
+  passwordsDoNotMatch: ACCOUNT_MSG.passwordsDoNotMatch,
   passwordChanged: "Your password has been changed. Your other devices have been signed out.",
   passwordFailed: "Failed to update password",
 } as const;
@@ -176,7 +176,7 @@ export function profilePayload(form: ProfileForm): Checked<{ name?: string; mobi
     const value = form[key].trim();
     if (value) sent[key] = value;
   }
-  if (Object.keys(sent).length === 0) return { ok: false, messages: { _form: MSG.profileAtLeastOne } };
+  if (Object.keys(sent).length === 0) return { ok: false, messages: { _form: ACCOUNT_MSG.profileAtLeastOne } };
   const checked = checkWith(profileUpdateInput, sent);
   return checked.ok ? { ok: true, value: sent } : checked;
 }
@@ -192,7 +192,7 @@ export function passwordMessages(p: { newPassword: string; confirmPassword: stri
     const result = v.safeParse(newPassword, p.newPassword);
     if (!result.success) out.newPassword = result.issues[0]?.message;
   }
-  if (p.confirmPassword !== "" && p.confirmPassword !== p.newPassword) out.confirmPassword = MSG.passwordsDoNotMatch;
+  if (p.confirmPassword !== "" && p.confirmPassword !== p.newPassword) out.confirmPassword = ACCOUNT_MSG.passwordsDoNotMatch;
   return out;
 }
 

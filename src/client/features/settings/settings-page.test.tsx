@@ -1,6 +1,6 @@
 import { describe, expect, jest, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
 import { ADMIN, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
@@ -217,10 +217,10 @@ describe("System Settings", () => {
     const file = screen.getByLabelText("Profile photo") as HTMLInputElement;
     expect(file.accept).toBe("image/*");
     fireEvent.change(file, { target: { files: [new File(["%PDF"], "cv.pdf", { type: "application/pdf" })] } });
-    expect(screen.getByRole("alert").textContent).toBe(MSG.photoNotImage);
+    expect(screen.getByRole("alert").textContent).toBe(ACCOUNT_MSG.photoNotImage);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
     fireEvent.change(file, { target: { files: [big] } });
-    expect(screen.getByRole("alert").textContent).toBe(MSG.photoTooLarge);
+    expect(screen.getByRole("alert").textContent).toBe(ACCOUNT_MSG.photoTooLarge);
     expect(screen.queryByRole("button", { name: "Save photo" })).toBeNull();
     fireEvent.change(file, { target: { files: [new File([new Uint8Array(10)], "me.png", { type: "image/png" })] } });
     expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toBeTruthy();

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { about } from "../../../shared/i18n/about.ts";
 import en from "../../../shared/i18n/en/home.json";
 import { MSG } from "../../../shared/messages.ts";
 import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
-import { ABOUT_DESCRIPTION } from "./about-page.tsx";
 import { formatNewsDate } from "./latest-news.tsx";
 import { MAINTENANCE_TITLE } from "./maintenance-page.tsx";
 import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
@@ -77,16 +77,16 @@ describe("about page", () => {
     expect(screen.queryByRole("button", { name: /brochure/i })).toBeNull();
     expect(screen.queryByRole("link", { name: /brochure/i })).toBeNull();
     await waitFor(() => expect(document.title).toBe("About Us – Test Institute"));
-    expect(metaDescription()).toBe(ABOUT_DESCRIPTION);
+    expect(metaDescription()).toBe(about.t("description"));
   });
 
   test("leaving a page puts back the site-wide description", async () => {
     const { navigate } = renderSite("/about");
     await screen.findByRole("heading", { level: 1, name: "About Us" });
-    expect(metaDescription()).toBe(ABOUT_DESCRIPTION);
+    expect(metaDescription()).toBe(about.t("description"));
     act(() => navigate("/login"));
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(metaDescription()).not.toBe(ABOUT_DESCRIPTION);
+    expect(metaDescription()).not.toBe(about.t("description"));
   });
 });
 

@@ -15,17 +15,8 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import {
-  BarChartIcon,
-  BellIcon,
-  BookIcon,
-  CalendarIcon,
-  FileIcon,
-  GraduationCapIcon,
-  SettingsIcon,
-  UserIcon,
-  UsersIcon,
-} from "../../ui/icons.tsx";
+import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
+import { BarChartIcon, BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { daysSince, formatDate, relativeTime } from "./format.ts";
 

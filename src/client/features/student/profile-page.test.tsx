@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { PROFILE_MESSAGES } from "./profile-form.ts";
@@ -262,8 +262,8 @@ describe("student profile", () => {
 describe("changing the e-mail address (issue 14.2)", () => {
   test("password + new address, then the code from the new address; the new address shows at once", async () => {
     const { sent } = await openProfile({
-      "auth.requestEmailChange": () => ({ message: MSG.emailChangeCodeSent, newEmail: "priya.new@example.test", expiresIn: 300 }),
-      "auth.confirmEmailChange": () => ({ message: MSG.emailChanged, user: { ...STUDENT, email: "priya.new@example.test" } }),
+      "auth.requestEmailChange": () => ({ message: ACCOUNT_MSG.emailChangeCodeSent, newEmail: "priya.new@example.test", expiresIn: 300 }),
+      "auth.confirmEmailChange": () => ({ message: ACCOUNT_MSG.emailChanged, user: { ...STUDENT, email: "priya.new@example.test" } }),
     });
     // The date of birth is the institute's record: it is not in the edit form.
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));

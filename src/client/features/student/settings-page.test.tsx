@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { TRANSLATIONS_COMING } from "./settings-page.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
@@ -90,27 +90,29 @@ describe("student settings: security", () => {
   test("the one password policy (8+ with upper, lower and a digit) is checked before sending", async () => {
     const { sent } = await openSettings("?tab=security");
     await fillPassword("Current1Pass", "short1A", "short1A");
-    expect(errorOf(input("New password"))).toBe(MSG.passwordMin8);
+    expect(errorOf(input("New password"))).toBe(ACCOUNT_MSG.passwordMin8);
     fireEvent.change(input("New password"), { target: { value: "alllowercase1" } });
     fireEvent.change(input("Confirm new password"), { target: { value: "alllowercase1" } });
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));
-    expect(errorOf(input("New password"))).toBe(MSG.passwordComplexity);
+    expect(errorOf(input("New password"))).toBe(ACCOUNT_MSG.passwordComplexity);
     expect(sent("student.changePassword")).toEqual([]);
   });
 
   test("the server's messages go beside their fields; any other failure says 'Failed to update password'", async () => {
-    let answer: TrpcFailure = new TrpcFailure(MSG.currentPasswordWrong, 400, { currentPassword: [MSG.currentPasswordWrong] });
+    let answer: TrpcFailure = new TrpcFailure(ACCOUNT_MSG.currentPasswordWrong, 400, {
+      currentPassword: [ACCOUNT_MSG.currentPasswordWrong],
+    });
     await openSettings("?tab=security", {
       "student.changePassword": () => {
         throw answer;
       },
     });
     await fillPassword("Wrong1Pass", "Fresh2026Pass", "Fresh2026Pass");
-    await waitFor(() => expect(errorOf(input("Current password"))).toBe(MSG.currentPasswordWrong));
+    await waitFor(() => expect(errorOf(input("Current password"))).toBe(ACCOUNT_MSG.currentPasswordWrong));
 
-    answer = new TrpcFailure(MSG.passwordTooCommon, 400, { newPassword: [MSG.passwordTooCommon] });
+    answer = new TrpcFailure(ACCOUNT_MSG.passwordTooCommon, 400, { newPassword: [ACCOUNT_MSG.passwordTooCommon] });
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));
-    await waitFor(() => expect(errorOf(input("New password"))).toBe(MSG.passwordTooCommon));
+    await waitFor(() => expect(errorOf(input("New password"))).toBe(ACCOUNT_MSG.passwordTooCommon));
 
     answer = new TrpcFailure("Something went wrong on our side. Please try again.", 500);
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));

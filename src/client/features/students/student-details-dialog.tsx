@@ -7,8 +7,8 @@ import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { EditIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
+import { EditIcon } from "../../ui/more-icons.tsx";
 import type { StudentRow } from "./student-form.ts";
 
 export interface StudentDetailsDialogProps {

@@ -3,8 +3,9 @@
  * proves it is theirs; when it is done the OLD address is told, the other sessions end and the log says so.
  * The address is where reset codes and first-login links go, so it is never changed by a form field alone.
  */
+
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
-import { MSG } from "../../../shared/messages.ts";
 import type { EmailChangeConfirmInput, EmailChangeRequestInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -19,7 +20,7 @@ const fieldError = (code: "BAD_REQUEST" | "CONFLICT", field: string, message: st
 
 async function assertAddressFree(deps: Pick<AppDeps, "db">, email: string, userId: number) {
   const holder = await deps.db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();
-  if (holder) throw fieldError("CONFLICT", "newEmail", MSG.emailTaken);
+  if (holder) throw fieldError("CONFLICT", "newEmail", ACCOUNT_MSG.emailTaken);
 }
 
 /** Step 1: checks the password and that the address is new and free, then e-mails a code to it. */
@@ -28,9 +29,9 @@ export async function requestEmailChange(deps: AppDeps, userId: number, input: E
   if (!account) throw notFound();
   deps.limits.assertAvailable("emailChangePerUser", String(userId));
   if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
-    throw fieldError("BAD_REQUEST", "currentPassword", MSG.currentPasswordWrong);
+    throw fieldError("BAD_REQUEST", "currentPassword", ACCOUNT_MSG.currentPasswordWrong);
   }
-  if (input.newEmail === account.email) throw fieldError("BAD_REQUEST", "newEmail", MSG.emailSameAsCurrent);
+  if (input.newEmail === account.email) throw fieldError("BAD_REQUEST", "newEmail", ACCOUNT_MSG.emailSameAsCurrent);
   await assertAddressFree(deps, input.newEmail, userId);
   deps.limits.record("emailChangePerUser", String(userId));
   await deps.db.transaction().execute(async (trx) => {
@@ -50,7 +51,7 @@ export async function requestEmailChange(deps: AppDeps, userId: number, input: E
     });
   });
   deps.mail.kick();
-  return { message: MSG.emailChangeCodeSent, newEmail: input.newEmail, expiresIn: CODE_LIFETIME_SECONDS };
+  return { message: ACCOUNT_MSG.emailChangeCodeSent, newEmail: input.newEmail, expiresIn: CODE_LIFETIME_SECONDS };
 }
 
 /**
@@ -69,7 +70,7 @@ export async function confirmEmailChange(
   deps.limits.consume("codeChecksPerIp", meta.ip ?? "unknown");
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await verifyCode(trx, deps.now(), { purpose: "email_change", email: input.newEmail, code: input.code });
-    if (row.user_id !== userId) throw fieldError("BAD_REQUEST", "code", MSG.completeCode);
+    if (row.user_id !== userId) throw fieldError("BAD_REQUEST", "code", ACCOUNT_MSG.completeCode);
     await assertAddressFree({ db: trx }, input.newEmail, userId);
     const changed = await changeAccountEmail(trx, userId, input.newEmail, deps.now().toISOString());
     await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).execute();
@@ -85,5 +86,5 @@ export async function confirmEmailChange(
     return changed;
   });
   deps.mail.kick();
-  return { message: MSG.emailChanged, user: toPublicUser(updated) };
+  return { message: ACCOUNT_MSG.emailChanged, user: toPublicUser(updated) };
 }

@@ -4,9 +4,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { type Locale, languageOf } from "../../../shared/i18n/locales.ts";
-import { MSG } from "../../../shared/messages.ts";
 import type {
   ChangePasswordInput,
   FirstLoginInput,
@@ -67,7 +67,7 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordI
     await deps.mail.enqueue(deps.db, account.email, { template: "password_reset_code", name: account.name, code });
     deps.mail.kick();
   }
-  return { message: MSG.forgotPasswordSent };
+  return { message: ACCOUNT_MSG.forgotPasswordSent };
 }
 
 /** Checks the e-mailed code and hands out a single-use reset token (10 minutes). */
@@ -129,10 +129,14 @@ export async function changePassword(deps: AppDeps, userId: number, sessionId: n
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
   if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
-    throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong, { fieldErrors: { currentPassword: [MSG.currentPasswordWrong] } });
+    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.currentPasswordWrong, {
+      fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] },
+    });
   }
   if (input.currentPassword === input.newPassword) {
-    throw new AppError("BAD_REQUEST", MSG.newPasswordSameAsOld, { fieldErrors: { newPassword: [MSG.newPasswordSameAsOld] } });
+    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.newPasswordSameAsOld, {
+      fieldErrors: { newPassword: [ACCOUNT_MSG.newPasswordSameAsOld] },
+    });
   }
   await setPassword(deps, account, input.newPassword, "newPassword", sessionId);
   await audit(deps.db, deps.now(), {
@@ -156,10 +160,10 @@ export async function updateOwnProfile(deps: AppDeps, userId: number, input: Pro
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
   if (input.email !== undefined && input.email !== account.email) {
-    throw new AppError("BAD_REQUEST", MSG.emailChangeNeedsCode, { fieldErrors: { email: [MSG.emailChangeNeedsCode] } });
+    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.emailChangeNeedsCode, { fieldErrors: { email: [ACCOUNT_MSG.emailChangeNeedsCode] } });
   }
   if (input.name !== undefined && input.name !== account.name && account.role === "student") {
-    throw new AppError("FORBIDDEN", MSG.nameSetByInstitute, { fieldErrors: { name: [MSG.nameSetByInstitute] } });
+    throw new AppError("FORBIDDEN", ACCOUNT_MSG.nameSetByInstitute, { fieldErrors: { name: [ACCOUNT_MSG.nameSetByInstitute] } });
   }
   const changes: Partial<Pick<User, "name" | "mobile">> = {};
   if (input.name !== undefined) changes.name = input.name;
@@ -235,7 +239,7 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
   await consumeToken(deps.db, deps.now(), "first_login", input.token, async (row) => {
     account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
     if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
-    if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
+    if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
     // A refused password must not burn the new student's only link.
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   });
@@ -274,15 +278,15 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     throw err.code === "PAYLOAD_TOO_LARGE"
-      ? photoError("PAYLOAD_TOO_LARGE", MSG.photoTooLarge)
-      : photoError("BAD_REQUEST", MSG.photoNotImage);
+      ? photoError("PAYLOAD_TOO_LARGE", ACCOUNT_MSG.photoTooLarge)
+      : photoError("BAD_REQUEST", ACCOUNT_MSG.photoNotImage);
   }
-  if (!file) throw photoError("BAD_REQUEST", MSG.photoNotImage);
+  if (!file) throw photoError("BAD_REQUEST", ACCOUNT_MSG.photoNotImage);
   let webp: Uint8Array;
   try {
     webp = await reencodeImage(file.bytes, PHOTO_MAX_SIDE);
   } catch {
-    throw photoError("BAD_REQUEST", MSG.photoNotImage);
+    throw photoError("BAD_REQUEST", ACCOUNT_MSG.photoNotImage);
   }
   const dir = dataPaths(deps.env.dataDir).photos;
   const stored = await storeFile(dir, "webp", webp);

@@ -5,9 +5,9 @@
  */
 import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import { MSG } from "../../../shared/messages.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -107,15 +107,15 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
   const now = deps.now();
   if (account?.locked_until && account.locked_until > now.toISOString()) {
     const retryAfter = Math.ceil((Date.parse(account.locked_until) - now.getTime()) / 1000);
-    throw new AppError("TOO_MANY_REQUESTS", MSG.accountLocked, { retryAfter });
+    throw new AppError("TOO_MANY_REQUESTS", ACCOUNT_MSG.accountLocked, { retryAfter });
   }
   const ok = await verifyPassword(password, account?.password_hash ?? null);
   if (!account || !ok) {
     deps.limits.record("loginFailuresPerIp", ipKey(meta));
     if (account) await recordFailure(deps, account, meta);
-    throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+    throw new AppError("UNAUTHORIZED", ACCOUNT_MSG.invalidCredentials);
   }
-  if (account.is_active !== 1) throw new AppError("FORBIDDEN", MSG.accountInactive);
+  if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
   const { security } = await getSettings(deps);
   // "Require e-mail verification" (issue 14.4): an address nobody has proven yet gets a code first; the code
   // step is the two-factor one, and a right code proves the address (verifyTwoFactor).
@@ -161,7 +161,7 @@ async function startTwoFactor(deps: AppDeps, account: User, reason: "sign-in" | 
   return {
     twoFactorRequired: true,
     challengeToken: `${id}.${secret}`,
-    message: reason === "verify" ? MSG.emailVerificationSent : MSG.twoFactorSent,
+    message: reason === "verify" ? ACCOUNT_MSG.emailVerificationSent : ACCOUNT_MSG.twoFactorSent,
   };
 }
 
@@ -176,7 +176,7 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
   if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", "Please sign in again.");
   await verifyCode(deps.db, deps.now(), { purpose: "two_factor", email: row.email, code: input.code, secret });
   let account = await findUserById(deps.db, row.user_id);
-  if (account?.is_active !== 1) throw new AppError("UNAUTHORIZED", MSG.invalidCredentials);
+  if (account?.is_active !== 1) throw new AppError("UNAUTHORIZED", ACCOUNT_MSG.invalidCredentials);
   // The code reached the account's address: that proves it.
   if (account.email_verified_at === null && row.email === account.email)
     account = await markEmailVerified(deps.db, account.id, deps.now().toISOString());

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
@@ -123,7 +123,7 @@ describe("Security → Require e-mail verification acts", () => {
     const first = await (
       await json("POST", "/api/auth/student/login", { email: "new@example.test", studentId: "", password: TEST_PASSWORD })
     ).json();
-    expect(first.data).toMatchObject({ twoFactorRequired: true, message: MSG.emailVerificationSent });
+    expect(first.data).toMatchObject({ twoFactorRequired: true, message: ACCOUNT_MSG.emailVerificationSent });
     expect(first.data.token).toBeUndefined();
     const mail = (await outbox()).at(-1)!;
     expect(mail).toMatchObject({
@@ -174,7 +174,7 @@ describe("Security → Require e-mail verification acts", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: "asha.patil@example.test", email_verified_at: null });
     const result = await loginStudent(deps, { email: "asha.patil@example.test", studentId: "", password: TEST_PASSWORD });
-    expect(result).toMatchObject({ twoFactorRequired: true, message: MSG.emailVerificationSent });
+    expect(result).toMatchObject({ twoFactorRequired: true, message: ACCOUNT_MSG.emailVerificationSent });
   });
 });
 

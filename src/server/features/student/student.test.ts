@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import type { User } from "../../../../db/schema.ts";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS, DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
@@ -552,11 +552,11 @@ describe("change password", () => {
 
   test("the one password policy and the service's messages; success keeps this session and ends the others", async () => {
     const weak = await (await send("PUT", "/api/student/change-password", body("short1A"), ashaToken)).json();
-    expect(weak.message).toBe(MSG.passwordMin8);
+    expect(weak.message).toBe(ACCOUNT_MSG.passwordMin8);
     const wrong = await (
       await send("PUT", "/api/student/change-password", body("Fresh2026Pass", "Fresh2026Pass", "Nope1234x"), ashaToken)
     ).json();
-    expect(wrong.message).toBe(MSG.currentPasswordWrong);
+    expect(wrong.message).toBe(ACCOUNT_MSG.currentPasswordWrong);
     const other = await login("STU0001");
     const ok = await send("PUT", "/api/student/change-password", body("Fresh2026Pass"), ashaToken);
     expect(ok.status).toBe(200);

@@ -7,7 +7,7 @@
 
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import {
   STUDENT_MESSAGES,
   type StudentExportQuery,
@@ -102,7 +102,7 @@ function formColumns(input: StudentForm) {
   };
 }
 
-const emailTaken = () => new AppError("CONFLICT", MSG.emailTaken, { fieldErrors: { email: [MSG.emailTaken] } });
+const emailTaken = () => new AppError("CONFLICT", ACCOUNT_MSG.emailTaken, { fieldErrors: { email: [ACCOUNT_MSG.emailTaken] } });
 
 async function findStudent(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { MSG } from "../../../shared/messages.ts";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
@@ -136,7 +136,7 @@ describe("adding a student", () => {
     await addStudent();
     const again = await asAdmin("POST", "/api/admin/students", { ...FORM, email: "PRIYA@example.test" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ success: false, message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+    expect(await again.json()).toEqual({ success: false, message: ACCOUNT_MSG.emailTaken, errors: { email: [ACCOUNT_MSG.emailTaken] } });
     expect((await asAdmin("POST", "/api/admin/students", { ...FORM, email: "office@example.test" })).status).toBe(409);
     // Nothing was used up: the next student still gets STU0002.
     expect((await addStudent({ ...FORM, email: "new@example.test" })).student_id).toBe("STU0002");
@@ -301,7 +301,7 @@ describe("one student: view, edit, delete", () => {
 
     const taken = await asAdmin("PUT", `/api/admin/students/${other.student.id}`, { ...FORM, standard: "BA", email: "Priya@example.test" });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).message).toBe(MSG.emailTaken);
+    expect((await taken.json()).message).toBe(ACCOUNT_MSG.emailTaken);
     const missing = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "" });
     expect((await missing.json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
     expect((await asAdmin("PUT", "/api/admin/students/999", FORM)).status).toBe(404);
@@ -493,7 +493,7 @@ describe("tRPC", () => {
     const created = await admin.students.create(FORM);
     expect(created.student_id).toBe("STU0001");
     const id = created.student.id;
-    await expect(admin.students.create(FORM)).rejects.toMatchObject({ code: "CONFLICT", message: MSG.emailTaken });
+    await expect(admin.students.create(FORM)).rejects.toMatchObject({ code: "CONFLICT", message: ACCOUNT_MSG.emailTaken });
     await expect(admin.students.create({ ...FORM, name: "" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: STUDENT_REQUIRED_MESSAGE,

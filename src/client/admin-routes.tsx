@@ -1,0 +1,72 @@
+/**
+ * The admin area's routes (spec part 2 §2): its layout and pages, each a lazy chunk with its area's
+ * stylesheet. routes.tsx loads this module once RequireRole has let an admin in.
+ */
+import { type ComponentType, lazy } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import admissionsStylesheet from "./features/admissions/admissions-admin.css" with { type: "file" };
+import analyticsStylesheet from "./features/analytics/analytics.css" with { type: "file" };
+import catalogueStylesheet from "./features/catalogue/catalogue.css" with { type: "file" };
+import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
+import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
+import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
+import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
+import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
+import studentsStylesheet from "./features/students/students.css" with { type: "file" };
+import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
+import adminStylesheet from "./layouts/admin.css" with { type: "file" };
+import portalStylesheet from "./layouts/portal.css" with { type: "file" };
+import { withStylesheets } from "./lib/stylesheets.ts";
+
+const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
+/** An admin page with its area's stylesheet (features/<area>/*.css), on top of the layout's layouts/admin.css. */
+const adminPage = (code: () => Promise<{ default: ComponentType }>, stylesheet: string) =>
+  lazy(() => withStylesheets(code(), [stylesheet]));
+const AdminDashboardPage = adminPage(() => import("./features/dashboard/dashboard-page.tsx"), dashboardStylesheet);
+const AdminAdmissionsPage = adminPage(() => import("./features/admissions/admin-admissions-page.tsx"), admissionsStylesheet);
+const AdminStudentsPage = adminPage(() => import("./features/students/students-page.tsx"), studentsStylesheet);
+const AdminContactsPage = adminPage(() => import("./features/contacts/admin-contacts-page.tsx"), contactsStylesheet);
+const AdminNotificationsPage = adminPage(() => import("./features/notifications/notifications-page.tsx"), notificationsStylesheet);
+const AdminActivityPage = adminPage(() => import("./features/dashboard/activity-page.tsx"), dashboardStylesheet);
+const AdminGalleryPage = adminPage(() => import("./features/gallery/admin-gallery-page.tsx"), galleryStylesheet);
+const AdminSettingsPage = adminPage(() => import("./features/settings/settings-page.tsx"), settingsStylesheet);
+const AdminHelpPage = adminPage(() => import("./features/tickets/help-page.tsx"), ticketsStylesheet);
+const AdminAnalyticsPage = adminPage(() => import("./features/analytics/analytics-page.tsx"), analyticsStylesheet);
+const AdminCoursesPage = adminPage(() => import("./features/catalogue/courses-page.tsx"), catalogueStylesheet);
+const AdminLibraryPage = adminPage(() => import("./features/catalogue/library-page.tsx"), catalogueStylesheet);
+const AdminExamsPage = adminPage(() => import("./features/catalogue/exams-page.tsx"), catalogueStylesheet);
+
+const ADMIN_PAGES = [
+  ["students", AdminStudentsPage],
+  ["contacts", AdminContactsPage],
+  ["courses", AdminCoursesPage],
+  ["library", AdminLibraryPage],
+  ["exams", AdminExamsPage],
+  ["help", AdminHelpPage],
+  ["gallery", AdminGalleryPage],
+  ["analytics", AdminAnalyticsPage],
+  ["notifications", AdminNotificationsPage],
+  ["settings", AdminSettingsPage],
+  ["activity", AdminActivityPage],
+] as const;
+
+export default function AdminRoutes() {
+  return (
+    <AdminLayout>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/dashboard" replace />
+        </Route>
+        <Route path="/dashboard" component={AdminDashboardPage} />
+        <Route path="/admissions" component={AdminAdmissionsPage} />
+        {ADMIN_PAGES.map(([page, Page]) => (
+          <Route key={page} path={`/${page}`} component={Page} />
+        ))}
+        {/* An unknown admin page (an old bookmark, a typo) stays in the admin area (issue 14.6). */}
+        <Route>
+          <Redirect to="/dashboard" replace />
+        </Route>
+      </Switch>
+    </AdminLayout>
+  );
+}
