@@ -36,15 +36,6 @@ export const SEED_STANDARDS = [
 
 export const GALLERY_CATEGORIES = ["Campus", "Facilities", "Sports", "Events", "Students", "Faculty"] as const;
 export const CONTACT_SUBJECTS = ["admission", "courses", "fees", "facilities", "general", "support"] as const;
-/** What people read for a stored contact subject: the form, the admin list and e-mail subjects say the same. */
-export const CONTACT_SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
-  admission: "Admission enquiry",
-  courses: "Courses and programs",
-  fees: "Fees and payments",
-  facilities: "Facilities and study centres",
-  general: "General question",
-  support: "Help with the website or student portal",
-};
 export const CONTACT_STATUSES = ["new", "in-progress", "resolved", "closed"] as const;
 export const ADMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export const NOTIFICATION_TYPES = ["admission", "system", "security", "contact", "course", "support"] as const;

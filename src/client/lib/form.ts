@@ -12,7 +12,10 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import * as v from "valibot";
+import { account } from "../../shared/i18n/account.ts";
+import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
+import { useT } from "./i18n.tsx";
 
 /** The message shown beside each field that needs fixing. */
 export type FieldMessages<F extends string> = Partial<Record<F, string>>;
@@ -132,6 +135,10 @@ export interface FormStateOptions<V extends { [K in keyof V]: string }> {
  */
 export function useFormState<V extends { [K in keyof V]: string }>(initial: V | (() => V), options: FormStateOptions<V>) {
   type F = keyof V & string;
+  // The shared schemas' own messages (lengths, choices, e-mail and password rules) in the reader's
+  // language: loaded before the form shows, and again with every language switch.
+  useT(validation);
+  useT(account);
   const [values, setValues] = useState<V>(initial);
   const [dirty, setDirty] = useState<ReadonlySet<F>>(new Set());
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());

@@ -5,11 +5,13 @@
 import { about } from "./about.ts";
 import { account } from "./account.ts";
 import { common } from "./common.ts";
+import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { messages } from "./messages.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
+import { validation } from "./validation.ts";
 
 export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   common,
@@ -18,6 +20,8 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   account,
   about,
   gallery,
+  contact,
+  validation,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

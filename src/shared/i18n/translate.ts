@@ -59,6 +59,11 @@ export interface Namespace<M extends Catalogue> {
   load(locale: Locale): Promise<void>;
   /** The message in the locale (the current one by default); English where the catalogue is not loaded. */
   t(key: keyof M & string, params?: Params, locale?: Locale): string;
+  /**
+   * The message read later, in the language current then: what the shared valibot schemas take, so a
+   * server request and a form each get their own language (valibot calls it when a rule fails).
+   */
+  m(key: keyof M & string, params?: Params): () => string;
 }
 
 export type KeyOf<N> = N extends Namespace<infer M> ? keyof M & string : never;
@@ -92,6 +97,9 @@ export function namespace<M extends Catalogue>(name: string, en: M, loaders: { h
     t(key, params, locale = localeSource()) {
       const message = loaded.get(locale)?.[key] ?? en[key] ?? key;
       return render(message, loaded.has(locale) ? locale : "en", params);
+    },
+    m(key, params) {
+      return () => this.t(key, params);
     },
   };
 }

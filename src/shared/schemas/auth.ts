@@ -1,23 +1,23 @@
 /** Login and session inputs (spec part 1 §5). */
 import * as v from "valibot";
-import { ACCOUNT_MSG } from "../account-messages.ts";
+import { account } from "../i18n/account.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { emailAddress, newPassword, optionalText, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
-  email: emailAddress(ACCOUNT_MSG.emailRequired),
+  email: emailAddress(account.m("emailRequired")),
   password: presentedPassword,
 });
 export type AdminLoginInput = v.InferOutput<typeof adminLoginInput>;
 
 export const studentLoginInput = v.pipe(
   v.object({
-    email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, ACCOUNT_MSG.validEmail)), ""),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, account.m("validEmail"))), ""),
     studentId: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32)), ""),
     password: presentedPassword,
   }),
   v.forward(
-    v.check((i) => i.email !== "" || i.studentId !== "", ACCOUNT_MSG.emailOrStudentIdRequired),
+    v.check((i) => i.email !== "" || i.studentId !== "", account.m("emailOrStudentIdRequired")),
     ["email"],
   ),
 );
@@ -27,7 +27,7 @@ export const USER_TYPES = ["admin", "student"] as const;
 const userType = v.picklist(USER_TYPES, "Please choose an account type");
 
 /** Six digits, as typed in the six boxes. */
-export const otpCode = v.pipe(v.string(ACCOUNT_MSG.completeCode), v.trim(), v.regex(/^\d{6}$/, ACCOUNT_MSG.completeCode));
+export const otpCode = v.pipe(v.string(account.m("completeCode")), v.trim(), v.regex(/^\d{6}$/, account.m("completeCode")));
 
 export const forgotPasswordInput = v.object({
   email: emailAddress(),
@@ -44,7 +44,7 @@ export type VerifyOtpInput = v.InferOutput<typeof verifyOtpInput>;
 
 export const resetPasswordInput = v.object({
   password: newPassword,
-  resetToken: v.pipe(v.string(ACCOUNT_MSG.resetLinkExpired), v.nonEmpty(ACCOUNT_MSG.resetLinkExpired), v.maxLength(200)),
+  resetToken: v.pipe(v.string(account.m("resetLinkExpired")), v.nonEmpty(account.m("resetLinkExpired")), v.maxLength(200)),
   userType,
 });
 export type ResetPasswordInput = v.InferOutput<typeof resetPasswordInput>;
@@ -53,18 +53,18 @@ export type ResetPasswordInput = v.InferOutput<typeof resetPasswordInput>;
 export const passwordPairForm = v.pipe(
   v.object({
     password: newPassword,
-    confirmPassword: v.pipe(v.string(ACCOUNT_MSG.confirmPassword), v.nonEmpty(ACCOUNT_MSG.confirmPassword)),
+    confirmPassword: v.pipe(v.string(account.m("confirmPassword")), v.nonEmpty(account.m("confirmPassword"))),
   }),
   v.forward(
-    v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, ACCOUNT_MSG.passwordsDoNotMatch),
+    v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, account.m("passwordsDoNotMatch")),
     ["confirmPassword"],
   ),
 );
 
 export const changePasswordInput = v.object({
   currentPassword: v.pipe(
-    v.string(ACCOUNT_MSG.currentPasswordRequired),
-    v.nonEmpty(ACCOUNT_MSG.currentPasswordRequired),
+    v.string(account.m("currentPasswordRequired")),
+    v.nonEmpty(account.m("currentPasswordRequired")),
     v.maxLength(1024),
   ),
   newPassword,
@@ -92,15 +92,15 @@ export const profileUpdateInput = v.pipe(
       ),
     ),
   }),
-  v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, ACCOUNT_MSG.profileAtLeastOne),
+  v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, account.m("profileAtLeastOne")),
 );
 export type ProfileUpdateInput = v.InferOutput<typeof profileUpdateInput>;
 
 /** Changing one's e-mail address, step 1: the current password and the new address (a code goes there). */
 export const emailChangeRequestInput = v.object({
   currentPassword: v.pipe(
-    v.string(ACCOUNT_MSG.currentPasswordRequired),
-    v.nonEmpty(ACCOUNT_MSG.currentPasswordRequired),
+    v.string(account.m("currentPasswordRequired")),
+    v.nonEmpty(account.m("currentPasswordRequired")),
     v.maxLength(1024),
   ),
   newEmail: emailAddress(),

@@ -1,26 +1,36 @@
 /** Building blocks reused by the feature schemas. */
 import * as v from "valibot";
-import { ACCOUNT_MSG } from "../account-messages.ts";
+import { account } from "../i18n/account.ts";
+import { validation } from "../i18n/validation.ts";
 
 // One message per field: stop a field's checks at its first failure (on both sides).
 v.setGlobalConfig({ abortPipeEarly: true });
 
+/**
+ * A rule's message: a text, or a catalogue message read when the rule fails (`ns.m("key")`), so the
+ * server answers in the request's language and a form in the reader's (issue 16).
+ */
+export type Text = string | (() => string);
+const read = (text: Text): string => (typeof text === "function" ? text() : text);
+
+const tooLong = (max: number) => validation.m("maxLength", { max });
+
 /** A required text field: trimmed, and blank counts as missing. */
-export const requiredText = (message: string, max = 500) =>
-  v.pipe(requiredString(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`));
+export const requiredText = (message: Text, max = 500) =>
+  v.pipe(requiredString(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong(max)));
 
 /**
  * A string that may arrive missing (a form field left out, an empty multipart value): missing becomes ""
  * so the field's own "… is required" message is reported instead of a generic "invalid key".
  */
-export const requiredString = (message: string) => v.optional(v.string(message), "");
+export const requiredString = (message: Text) => v.optional(v.string(message), "");
 
 /** An optional text field: trimmed; blank becomes undefined. */
 export const optionalText = (max = 500) =>
   v.pipe(
     v.optional(v.string(), ""),
     v.trim(),
-    v.maxLength(max, `Must be at most ${max} characters`),
+    v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
 
@@ -29,7 +39,7 @@ export const clearableText = (max = 500) =>
   v.pipe(
     v.nullish(v.string(), ""),
     v.trim(),
-    v.maxLength(max, `Must be at most ${max} characters`),
+    v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
 
@@ -39,41 +49,44 @@ export const clearableText = (max = 500) =>
  */
 export const requiredChoice = <const T extends readonly [string, ...string[]]>(
   options: T,
-  label: string,
-  labels?: Record<T[number], string>,
-) =>
-  v.pipe(
-    requiredString(`${label} is required`),
+  label: Text,
+  labels?: Record<T[number], Text>,
+) => {
+  const required = () => validation.t("required", { label: read(label) });
+  const names = () => options.map((o) => read(labels?.[o as T[number]] ?? o)).join(", ");
+  return v.pipe(
+    requiredString(required),
     v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.picklist(options, `${label}: please choose one of ${options.map((o) => labels?.[o as T[number]] ?? o).join(", ")}`),
+    v.nonEmpty(required),
+    v.picklist(options, () => validation.t("chooseOne", { label: read(label), options: names() })),
   );
+};
 
 /** An e-mail address, trimmed and lower-cased. */
-export const emailAddress = (requiredMessage: string = ACCOUNT_MSG.emailAddressRequired) =>
+export const emailAddress = (requiredMessage: Text = account.m("emailAddressRequired")) =>
   v.pipe(
     requiredString(requiredMessage),
     v.trim(),
     v.nonEmpty(requiredMessage),
-    v.maxLength(254, ACCOUNT_MSG.validEmail),
-    v.email(ACCOUNT_MSG.validEmail),
+    v.maxLength(254, account.m("validEmail")),
+    v.email(account.m("validEmail")),
     v.toLowerCase(),
   );
 
 /** The one password policy (DECISIONS 9) for every password that is set. */
 export const newPassword = v.pipe(
-  requiredString(ACCOUNT_MSG.passwordRequired),
-  v.nonEmpty(ACCOUNT_MSG.passwordRequired),
-  v.minLength(8, ACCOUNT_MSG.passwordMin8),
-  v.maxLength(128, ACCOUNT_MSG.passwordTooLong),
-  v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, ACCOUNT_MSG.passwordComplexity),
+  requiredString(account.m("passwordRequired")),
+  v.nonEmpty(account.m("passwordRequired")),
+  v.minLength(8, account.m("passwordMin8")),
+  v.maxLength(128, account.m("passwordTooLong")),
+  v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, account.m("passwordComplexity")),
 );
 
 /** A password being presented (login, current password): only required and bounded. */
 export const presentedPassword = v.pipe(
-  requiredString(ACCOUNT_MSG.passwordRequired),
-  v.nonEmpty(ACCOUNT_MSG.passwordRequired),
-  v.maxLength(1024, ACCOUNT_MSG.passwordRequired),
+  requiredString(account.m("passwordRequired")),
+  v.nonEmpty(account.m("passwordRequired")),
+  v.maxLength(1024, account.m("passwordRequired")),
 );
 
 /** Field errors keyed by the field's dotted path, as both adapters and the forms report them. */
@@ -94,9 +107,9 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
     v.pipe(
       v.union([v.string(), v.number()]),
       v.transform(Number),
-      v.integer("Page must be a whole number"),
-      v.minValue(1, "Page must be 1 or more"),
-      v.maxValue(1_000_000, "Page must be at most 1,000,000"),
+      v.integer(validation.m("page.whole")),
+      v.minValue(1, validation.m("page.min")),
+      v.maxValue(1_000_000, validation.m("page.max")),
     ),
     1,
   ),
@@ -104,17 +117,17 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
     v.pipe(
       v.union([v.string(), v.number()]),
       v.transform(Number),
-      v.integer("Limit must be a whole number"),
-      v.minValue(1, "Limit must be 1 or more"),
-      v.maxValue(maxLimit, `Limit must be at most ${maxLimit}`),
+      v.integer(validation.m("limit.whole")),
+      v.minValue(1, validation.m("limit.min")),
+      v.maxValue(maxLimit, validation.m("limit.max", { max: maxLimit })),
     ),
     defaultLimit,
   ),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "Search must be at most 100 characters")), ""),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, validation.m("search.max"))), ""),
 });
 
 /** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
-export const recordId = (message: string) =>
+export const recordId = (message: Text) =>
   v.pipe(
     v.union([v.string(message), v.number(message)], message),
     v.transform(String),

@@ -1,17 +1,18 @@
 /** The public contact form (spec part 1 §5: name, email, subject and message required; phone optional). */
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
+import { contact } from "../i18n/contact.ts";
 import { clearableText, emailAddress, optionalText, pageParams, recordId, requiredText } from "./common.ts";
 
 export const contactInput = v.object({
-  name: requiredText("Please enter your name", 120),
-  email: emailAddress("Please enter your email address"),
+  name: requiredText(contact.m("check.name"), 120),
+  email: emailAddress(contact.m("check.email")),
   phone: v.pipe(
     optionalText(20),
-    v.check((p) => p === undefined || /^\+?[0-9 -]{7,20}$/.test(p), "Please enter a valid phone number"),
+    v.check((p) => p === undefined || /^\+?[0-9 -]{7,20}$/.test(p), contact.m("check.phone")),
   ),
-  subject: v.picklist(CONTACT_SUBJECTS, "Please choose a subject"),
-  message: requiredText("Please enter your message", 5000),
+  subject: v.picklist(CONTACT_SUBJECTS, contact.m("check.subject")),
+  message: requiredText(contact.m("check.message"), 5000),
   /** honeypot: people never see or fill it; bots do */
   website: v.optional(v.string(), ""),
 });
@@ -19,14 +20,14 @@ export type ContactInput = v.InferOutput<typeof contactInput>;
 
 export const contactListQuery = v.object({
   ...pageParams(),
-  status: v.optional(v.picklist(["all", ...CONTACT_STATUSES], "Unknown status"), "all"),
+  status: v.optional(v.picklist(["all", ...CONTACT_STATUSES], contact.m("check.unknownStatus")), "all"),
 });
 export type ContactListQuery = v.InferOutput<typeof contactListQuery>;
 
 export const CONTACT_MESSAGES = {
-  notFound: "Contact inquiry not found",
-  status: "Please choose a valid status",
-  replyRequired: "Please enter a reply message",
+  notFound: contact.m("check.notFound"),
+  status: contact.m("check.status"),
+  replyRequired: contact.m("check.replyRequired"),
 } as const;
 
 const contactId = recordId(CONTACT_MESSAGES.notFound);

@@ -5,13 +5,18 @@
 import * as v from "valibot";
 import { ACCOUNT_MSG } from "../account-messages.ts";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../constants.ts";
+import { account } from "../i18n/account.ts";
 import { changePasswordInput } from "./auth.ts";
 import { studentPreferences } from "./settings.ts";
 
 export const STUDENT_MESSAGES = {
   newPasswordsDoNotMatch: "New passwords do not match",
-  photoTooLarge: ACCOUNT_MSG.photoTooLarge,
-  photoNotImage: ACCOUNT_MSG.photoNotImage,
+  get photoTooLarge() {
+    return ACCOUNT_MSG.photoTooLarge;
+  },
+  get photoNotImage() {
+    return ACCOUNT_MSG.photoNotImage;
+  },
   cardNotVerified: "This ID card could not be verified",
   unknownStudent: "Unknown student",
   dateOfBirthSetByInstitute: "Your date of birth is kept as the institute has it. To correct it, please open a support ticket.",
@@ -57,7 +62,7 @@ export const emergencyContactInput = v.object({
   name: editable(text(120)),
   relationship: editable(oneOf(EMERGENCY_RELATIONSHIPS, "Please choose Father, Mother, Guardian, Spouse, Sibling or Other")),
   phone: editable(phone("Please enter a valid phone number")),
-  email: editable(v.pipe(v.string(), v.maxLength(254, ACCOUNT_MSG.validEmail), v.email(ACCOUNT_MSG.validEmail), v.toLowerCase())),
+  email: editable(v.pipe(v.string(), v.maxLength(254, account.m("validEmail")), v.email(account.m("validEmail")), v.toLowerCase())),
 });
 
 /**
@@ -82,7 +87,7 @@ export type StudentProfileInput = v.InferOutput<typeof studentProfileInput>;
 export const studentChangePasswordInput = v.pipe(
   v.object({
     ...changePasswordInput.entries,
-    confirmPassword: v.pipe(v.optional(v.string(ACCOUNT_MSG.confirmPassword), ""), v.nonEmpty(ACCOUNT_MSG.confirmPassword)),
+    confirmPassword: v.pipe(v.optional(v.string(account.m("confirmPassword")), ""), v.nonEmpty(account.m("confirmPassword"))),
   }),
   v.forward(
     v.partialCheck(

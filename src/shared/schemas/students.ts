@@ -3,8 +3,8 @@
  * the ids. The standard must also be one of the live "standard" options; the server checks that.
  */
 import * as v from "valibot";
-import { ACCOUNT_MSG } from "../account-messages.ts";
 import { BLOOD_GROUPS } from "../constants.ts";
+import { account } from "../i18n/account.ts";
 import { clearableText, emailAddress, pageParams, recordId, requiredString, requiredText } from "./common.ts";
 
 /** The spec's one message for any of the four required fields (spec part 2 §5). */
@@ -37,7 +37,7 @@ const emergencyContactObject = v.object(
     phone: optionalPhone(STUDENT_MESSAGES.phone),
     email: v.pipe(
       blankable(254),
-      v.check((e) => e === undefined || v.is(v.pipe(v.string(), v.email()), e), ACCOUNT_MSG.validEmail),
+      v.check((e) => e === undefined || v.is(v.pipe(v.string(), v.email()), e), account.m("validEmail")),
       v.transform((e) => e?.toLowerCase()),
     ),
   },

@@ -8,10 +8,12 @@
  */
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "../../../shared/constants.ts";
+import { CONTACT_SUBJECTS } from "../../../shared/constants.ts";
+import { contact } from "../../../shared/i18n/contact.ts";
 import { contactInput } from "../../../shared/schemas/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -22,17 +24,7 @@ export const SENDING_MIN_MS = 2000;
 /** How long the success banner stays (part 1 §9). */
 export const SUCCESS_BANNER_MS = 5000;
 
-export const SENT_TITLE = "Thank you! Your message has been sent.";
-export const SENT_TEXT = "We will reply within 24 hours, usually sooner.";
-export const NOT_SENT_TITLE = "Your message was not sent";
-export const KEPT_TEXT = "What you typed is still here, so you can try again in a moment.";
-
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-/** Readable labels for the stored subject values (one list, src/shared/constants.ts). */
-export const SUBJECT_LABELS = CONTACT_SUBJECT_LABELS;
-
-const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }));
 
 /** The visible fields, in the order they appear (the first wrong one gets the focus). */
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
@@ -58,6 +50,8 @@ const RULES = {
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
 
 export function ContactForm() {
+  const t = useT(contact);
+  const subjectOptions = CONTACT_SUBJECTS.map((value) => ({ value, label: t(`subject.${value}`) }));
   const form = useFormState<Values>(EMPTY, RULES);
   const { values, errors } = form;
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -117,11 +111,11 @@ export function ContactForm() {
   return (
     <form className="contact-form" onSubmit={onSubmit} noValidate aria-busy={sending || undefined} aria-labelledby="contact-form-title">
       <div className="contact-form__grid">
-        <TextInput {...textField("name")} label="Your name" required autoComplete="name" maxLength={120} />
+        <TextInput {...textField("name")} label={t("field.name")} required autoComplete="name" maxLength={120} />
         <TextInput
           {...textField("email")}
           type="email"
-          label="Email address"
+          label={t("field.email")}
           required
           autoComplete="email"
           autoCapitalize="none"
@@ -131,18 +125,18 @@ export function ContactForm() {
           {...textField("phone")}
           type="tel"
           inputMode="tel"
-          label="Phone number"
-          hint="Optional. Add it if you would like us to call you."
+          label={t("field.phone")}
+          hint={t("field.phoneHint")}
           autoComplete="tel"
           maxLength={20}
         />
         <Select
           id={fieldId("subject")}
           name="subject"
-          label="Subject"
+          label={t("field.subject")}
           required
-          placeholder="Choose a subject"
-          options={SUBJECT_OPTIONS}
+          placeholder={t("field.subjectPlaceholder")}
+          options={subjectOptions}
           value={values.subject}
           error={errors.subject}
           onChange={update("subject")}
@@ -151,18 +145,18 @@ export function ContactForm() {
       <TextArea
         id={fieldId("message")}
         name="message"
-        label="Your message"
+        label={t("field.message")}
         required
         rows={6}
         maxLength={5000}
-        hint="Tell us what you would like to know. Please never send passwords or bank details."
+        hint={t("field.messageHint")}
         value={values.message}
         error={errors.message}
         onChange={update("message")}
       />
       {/* A trap for bots: people never see or reach it. */}
       <div className="sr-only contact-form__trap">
-        <label htmlFor={fieldId("website")}>Leave this field empty</label>
+        <label htmlFor={fieldId("website")}>{t("field.trap")}</label>
         <input
           id={fieldId("website")}
           name="website"
@@ -176,22 +170,22 @@ export function ContactForm() {
 
       <div ref={resultRef} tabIndex={-1} className="contact-form__result">
         {status.kind === "sent" ? (
-          <Alert tone="success" title={SENT_TITLE}>
-            {SENT_TEXT}
+          <Alert tone="success" title={t("sent.title")}>
+            {t("sent.text")}
           </Alert>
         ) : status.kind === "failed" ? (
-          <Alert tone="error" title={NOT_SENT_TITLE}>
+          <Alert tone="error" title={t("notSent.title")}>
             <p>{status.message}</p>
-            <p>{KEPT_TEXT}</p>
+            <p>{t("notSent.kept")}</p>
           </Alert>
         ) : null}
       </div>
 
       <div className="contact-form__actions">
         <Button type="submit" variant="primary" size="lg" loading={sending}>
-          {sending ? "Sending…" : "Send message"}
+          {sending ? t("sending") : t("send")}
         </Button>
-        <p className="text-sm text-muted">Fields marked * are required.</p>
+        <p className="text-sm text-muted">{t("required")}</p>
       </div>
     </form>
   );

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { contact, contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { renderSite } from "../site/testing.tsx";
-import { KEPT_TEXT, NOT_SENT_TITLE, SENDING_MIN_MS, SENT_TITLE, SUBJECT_LABELS, SUCCESS_BANNER_MS } from "./contact-form.tsx";
-import { CONTACT_DESCRIPTION } from "./contact-page.tsx";
+import { SENDING_MIN_MS, SUCCESS_BANNER_MS } from "./contact-form.tsx";
 
 withClientTestRules();
 afterEach(() => {
@@ -66,7 +66,7 @@ describe("contact page", () => {
     // No map script or frame on the page.
     expect(document.querySelector("iframe")).toBeNull();
     await waitFor(() => expect(document.title).toBe("Contact Us – Test Institute"));
-    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(CONTACT_DESCRIPTION);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(contact.t("description"));
   });
 
   test("the subject offers the spec's six subjects with readable labels; the honeypot is hidden from people", async () => {
@@ -74,12 +74,12 @@ describe("contact page", () => {
     const subject = field(/Subject/) as unknown as HTMLSelectElement;
     expect([...subject.options].map((o) => [o.value, o.textContent])).toEqual([
       ["", "Choose a subject"],
-      ["admission", SUBJECT_LABELS.admission],
-      ["courses", SUBJECT_LABELS.courses],
-      ["fees", SUBJECT_LABELS.fees],
-      ["facilities", SUBJECT_LABELS.facilities],
-      ["general", SUBJECT_LABELS.general],
-      ["support", SUBJECT_LABELS.support],
+      ["admission", contactSubjectLabel("admission")],
+      ["courses", contactSubjectLabel("courses")],
+      ["fees", contactSubjectLabel("fees")],
+      ["facilities", contactSubjectLabel("facilities")],
+      ["general", contactSubjectLabel("general")],
+      ["support", contactSubjectLabel("support")],
     ]);
     const trap = screen.getByLabelText("Leave this field empty");
     expect(trap.getAttribute("tabindex")).toBe("-1");
@@ -132,17 +132,17 @@ describe("contact page", () => {
       website: "",
     });
     expect(screen.getByRole("button", { name: "Sending…" })).toBeTruthy();
-    expect(screen.queryByText(SENT_TITLE)).toBeNull();
+    expect(screen.queryByText(contact.t("sent.title"))).toBeNull();
 
     await advance(100);
-    expect(screen.getByText(SENT_TITLE)).toBeTruthy();
+    expect(screen.getByText(contact.t("sent.title"))).toBeTruthy();
     expect(screen.getByRole("button", { name: "Send message" })).toBeTruthy();
     for (const label of [/Your name/, /Email address/, /Phone number/, /Subject/, /Your message/]) expect(field(label).value).toBe("");
 
     await advance(SUCCESS_BANNER_MS - 100);
-    expect(screen.getByText(SENT_TITLE)).toBeTruthy();
+    expect(screen.getByText(contact.t("sent.title"))).toBeTruthy();
     await advance(100);
-    expect(screen.queryByText(SENT_TITLE)).toBeNull();
+    expect(screen.queryByText(contact.t("sent.title"))).toBeNull();
   });
 
   test("too many attempts (429): the reason is shown and what was typed stays", async () => {
@@ -156,13 +156,13 @@ describe("contact page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send message" }));
     await advance(SENDING_MIN_MS);
     const alert = screen.getByRole("alert");
-    expect(alert.textContent).toContain(NOT_SENT_TITLE);
+    expect(alert.textContent).toContain(contact.t("notSent.title"));
     expect(alert.textContent).toContain(MSG.tooManyRequests);
-    expect(alert.textContent).toContain(KEPT_TEXT);
+    expect(alert.textContent).toContain(contact.t("notSent.kept"));
     expect(field(/Your name/).value).toBe("Meera Joshi");
     expect(field(/Your message/).value).toBe("What are the fees for the MBA program?");
     expect(field(/Subject/).value).toBe("fees");
-    expect(screen.queryByText(SENT_TITLE)).toBeNull();
+    expect(screen.queryByText(contact.t("sent.title"))).toBeNull();
   });
 
   test("maintenance (503) while sending: the form stays, with the maintenance message", async () => {

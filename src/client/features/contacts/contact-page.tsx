@@ -6,7 +6,10 @@
 
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { common } from "../../../shared/i18n/common.ts";
+import { contact } from "../../../shared/i18n/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -18,28 +21,23 @@ import { mailHref, mapsHref, telHref } from "../site/site-links.ts";
 import { useMetaDescription } from "../site/use-meta-description.ts";
 import { ContactForm } from "./contact-form.tsx";
 
-export const CONTACT_DESCRIPTION =
-  "Call, e-mail or visit our offices, or send us a message online. We reply to every enquiry within 24 hours.";
-
 export default function ContactPage() {
-  usePageTitle("Contact Us");
-  useMetaDescription(CONTACT_DESCRIPTION);
+  const t = useT(contact);
+  const tCommon = useT(common);
+  usePageTitle(t("title"));
+  useMetaDescription(t("description"));
   const info = useInstituteInfo();
 
   return (
     <>
-      <PageHero
-        eyebrow="We are here to help"
-        title="Contact Us"
-        lead="Questions about a program, fees or your application? Write to us or call. A counsellor replies to every message within 24 hours."
-      >
+      <PageHero eyebrow={t("eyebrow")} title={t("title")} lead={t("lead")}>
         {info.data && (info.data.phones.length > 0 || info.data.email) ? (
-          <ul className="page-hero__actions" aria-label="Call or e-mail us">
+          <ul className="page-hero__actions" aria-label={t("reach")}>
             {info.data.phones.slice(0, 1).map((phone) => (
               <li key={phone}>
                 <a href={telHref(phone)} className="contact-chip">
                   <PhoneIcon size={18} />
-                  <span>Call {phone}</span>
+                  <span>{t("call", { phone })}</span>
                 </a>
               </li>
             ))}
@@ -55,16 +53,14 @@ export default function ContactPage() {
         ) : null}
       </PageHero>
 
-      <section className="section contact" aria-label="Write or call">
+      <section className="section contact" aria-label={t("section")}>
         <div className="container contact__layout">
           <section className="ui-card contact__form-card" aria-labelledby="contact-form-title">
             <div className="ui-card__body">
               <h2 id="contact-form-title" className="contact__form-title">
-                Send us a message
+                {t("form.title")}
               </h2>
-              <p className="text-muted contact__form-lead">
-                Fill in the form and we will get back to you by e-mail, or by phone if you prefer.
-              </p>
+              <p className="text-muted contact__form-lead">{t("form.lead")}</p>
               <ContactForm />
             </div>
           </section>
@@ -72,27 +68,27 @@ export default function ContactPage() {
           <div className="contact__aside" aria-busy={info.isPending || undefined}>
             {info.isPending ? (
               <>
-                <InfoCard icon={<PhoneIcon />} title="Call us">
+                <InfoCard icon={<PhoneIcon />} title={t("card.call")}>
                   <Skeleton lines={2} />
                 </InfoCard>
-                <InfoCard icon={<MailIcon />} title="Write to us">
+                <InfoCard icon={<MailIcon />} title={t("card.write")}>
                   <Skeleton />
                 </InfoCard>
-                <InfoCard icon={<CalendarIcon />} title="Office hours">
+                <InfoCard icon={<CalendarIcon />} title={t("card.hours")}>
                   <Skeleton />
                 </InfoCard>
               </>
             ) : info.isError || !info.data ? (
-              <Alert tone="error" title="Our contact details could not be loaded">
+              <Alert tone="error" title={t("card.failed")}>
                 <p>{normaliseError(info.error).message}</p>
                 <Button variant="secondary" size="sm" onClick={() => void info.refetch()} loading={info.isFetching}>
-                  Try again
+                  {tCommon("tryAgain")}
                 </Button>
               </Alert>
             ) : (
               <>
                 {info.data.phones.length > 0 ? (
-                  <InfoCard icon={<PhoneIcon />} title="Call us">
+                  <InfoCard icon={<PhoneIcon />} title={t("card.call")}>
                     <ul className="contact-lines">
                       {info.data.phones.map((phone) => (
                         <li key={phone}>
@@ -104,35 +100,35 @@ export default function ContactPage() {
                     </ul>
                   </InfoCard>
                 ) : null}
-                <InfoCard icon={<MailIcon />} title="Write to us">
+                <InfoCard icon={<MailIcon />} title={t("card.write")}>
                   <a href={mailHref(info.data.email)} className="contact-lines__link contact-lines__link--email">
                     {info.data.email}
                   </a>
                 </InfoCard>
                 {info.data.hours ? (
-                  <InfoCard icon={<CalendarIcon />} title="Office hours">
+                  <InfoCard icon={<CalendarIcon />} title={t("card.hours")}>
                     <p>{info.data.hours}</p>
                   </InfoCard>
                 ) : null}
-                <InfoCard icon={<InfoIcon />} title="Quick information">
+                <InfoCard icon={<InfoIcon />} title={t("card.quick")}>
                   <dl className="quick-facts">
                     <div>
-                      <dt>Reply to messages</dt>
-                      <dd>Within 24 hours</dd>
+                      <dt>{t("quick.reply")}</dt>
+                      <dd>{t("quick.replyValue")}</dd>
                     </div>
                     <div>
-                      <dt>Application review</dt>
-                      <dd>2–3 business days</dd>
+                      <dt>{t("quick.review")}</dt>
+                      <dd>{t("quick.reviewValue")}</dd>
                     </div>
                     <div>
-                      <dt>Already applied?</dt>
+                      <dt>{t("quick.applied")}</dt>
                       <dd>
-                        <Link href="/admission-status">Check your application status</Link>
+                        <Link href="/admission-status">{t("quick.status")}</Link>
                       </dd>
                     </div>
                     {info.data.registration ? (
                       <div>
-                        <dt>Registration</dt>
+                        <dt>{t("quick.registration")}</dt>
                         <dd>{info.data.registration}</dd>
                       </div>
                     ) : null}
@@ -144,12 +140,7 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <Section
-        id="visit"
-        title="Visit our offices"
-        lead="You are welcome to walk in during office hours. A counsellor will be happy to meet you."
-        tone="muted"
-      >
+      <Section id="visit" title={t("visit.title")} lead={t("visit.lead")} tone="muted">
         {info.isPending ? (
           <div className="office-grid" aria-hidden="true">
             {[0, 1].map((i) => (
@@ -171,7 +162,7 @@ export default function ContactPage() {
             ))}
           </ul>
         ) : (
-          <p className="text-muted">Our office addresses could not be shown just now. Please call or write to us.</p>
+          <p className="text-muted">{t("visit.failed")}</p>
         )}
       </Section>
     </>
@@ -194,6 +185,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 
 /** An office's address on a drawn street map, with a link to the real map in a new tab. */
 function OfficeMapCard({ name, address, variant }: { name: string; address: string; variant: number }) {
+  const t = useT(contact);
   return (
     <article className="map-card" aria-label={name}>
       <div className="map-card__map">
@@ -206,7 +198,8 @@ function OfficeMapCard({ name, address, variant }: { name: string; address: stri
         </h3>
         <address className="map-card__address">{address}</address>
         <a href={mapsHref(address)} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
-          Open in Maps<span className="sr-only"> ({name}, opens in a new tab)</span>
+          {t("visit.openMaps")}
+          <span className="sr-only">{t("visit.openMapsHidden", { name })}</span>
         </a>
       </div>
     </article>

@@ -1,5 +1,5 @@
 /** How contact inquiries read in Contact Management: status names, subjects and the 50-character preview. */
-import { CONTACT_PREVIEW_CHARS, CONTACT_STATUSES, CONTACT_SUBJECT_LABELS } from "../../../shared/constants.ts";
+import { CONTACT_PREVIEW_CHARS, CONTACT_STATUSES } from "../../../shared/constants.ts";
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
@@ -23,7 +23,7 @@ export function contactStatus(status: string | null | undefined): ContactStatus 
 
 export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[contactStatus(status)];
 
-export const subjectLabel = (subject: string) => CONTACT_SUBJECT_LABELS[subject as keyof typeof CONTACT_SUBJECT_LABELS] ?? subject;
+export { contactSubjectLabel as subjectLabel } from "../../../shared/i18n/contact.ts";
 
 /**
  * The table's message preview (spec part 2 §9): the first 50 characters, line breaks read as spaces,

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { ContactInquiry, Database } from "../../../../db/schema.ts";
-import { CONTACT_SUBJECT_LABELS } from "../../../shared/constants.ts";
+import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import {
   CONTACT_MESSAGES,
   type ContactInput,
@@ -27,7 +27,6 @@ import { getSettings } from "../settings/settings.service.ts";
 export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
 
 /** The label people read for a stored subject key ("support" → "Help with the website or student portal"). */
-const subjectLabel = (subject: string) => CONTACT_SUBJECT_LABELS[subject as keyof typeof CONTACT_SUBJECT_LABELS] ?? subject;
 
 export const CONTACT_THANKS = "Thank you for contacting us! We will get back to you within 24 hours.";
 
@@ -86,7 +85,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
       type: "contact",
       priority: "medium",
       title: "New contact inquiry",
-      message: `${row.name} wrote about "${subjectLabel(row.subject)}": ${row.message.slice(0, 120)}`,
+      message: `${row.name} wrote about "${contactSubjectLabel(row.subject)}": ${row.message.slice(0, 120)}`,
       data: { contactId: row.id, name: row.name, email: row.email, subject: row.subject },
     });
     return row;
@@ -142,7 +141,7 @@ async function countContactsByStatus(deps: Pick<AppDeps, "db">) {
 
 async function findInquiry(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("contact_inquiries").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound());
   return row;
 }
 
@@ -219,7 +218,7 @@ export async function respondToContact(
     await deps.mail.enqueue(trx, inquiry.email, {
       template: "contact_reply",
       name: inquiry.name,
-      subject: `Your inquiry: ${subjectLabel(inquiry.subject)}`,
+      subject: `Your inquiry: ${contactSubjectLabel(inquiry.subject)}`,
       reply: input.message,
       originalMessage: inquiry.message,
     });
