@@ -7,6 +7,9 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_MAX_BYTES } from "../../shared/constants.ts";
+import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
+import { currentLocale } from "../../shared/i18n/translate.ts";
+import { validation } from "../../shared/i18n/validation.ts";
 import { randomToken } from "./crypto.ts";
 import { AppError } from "./errors.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
@@ -167,10 +170,9 @@ export function uploadBytes(blob: Blob): Promise<Uint8Array> {
   return bytes;
 }
 
-const describe = (allowed: readonly FileKind[]) => {
-  const names = allowed.map((k) => KIND_NAMES[k]);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]!;
-};
+/** "PDF, JPG or PNG" in the request's language. */
+const describe = (allowed: readonly FileKind[]) =>
+  new Intl.ListFormat(INTL_LOCALE[currentLocale()], { type: "disjunction" }).format(allowed.map((k) => KIND_NAMES[k]));
 
 /**
  * Checks one uploaded file: present, not empty, at most maxBytes, of an allowed kind by content; images
@@ -184,29 +186,28 @@ export async function checkUpload(
   const fail = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string): never => {
     throw new AppError(code, message, { fieldErrors: { [opts.field]: [message] } });
   };
-  if (!(value instanceof Blob)) return fail("BAD_REQUEST", `${opts.label} must be a file`);
+  const label = opts.label;
+  if (!(value instanceof Blob)) return fail("BAD_REQUEST", validation.t("file.notFile", { label }));
   const max = opts.maxBytes ?? UPLOAD_MAX_BYTES;
   if (value.size > max)
-    return fail("PAYLOAD_TOO_LARGE", `${opts.label} is larger than ${Math.round(max / 1024 / 1024)} MB. Please choose a smaller file.`);
-  if (value.size === 0) return fail("BAD_REQUEST", `${opts.label} is an empty file. Please choose the file again.`);
+    return fail("PAYLOAD_TOO_LARGE", validation.t("file.tooLarge", { label, max: String(Math.round(max / 1024 / 1024)) }));
+  if (value.size === 0) return fail("BAD_REQUEST", validation.t("file.empty", { label }));
   const bytes = await uploadBytes(value);
   const kind = sniffType(bytes);
-  if (!kind || !opts.allowed.includes(kind)) return fail("BAD_REQUEST", `${opts.label} must be a ${describe(opts.allowed)} file.`);
+  if (!kind || !opts.allowed.includes(kind))
+    return fail("BAD_REQUEST", validation.t("file.type", { label, types: describe(opts.allowed) }));
   if (hasActiveContent(bytes, kind)) {
-    return fail(
-      "BAD_REQUEST",
-      `${opts.label} contains web-page or script content and cannot be accepted. Please save it again as a plain ${KIND_NAMES[kind]} file.`,
-    );
+    return fail("BAD_REQUEST", validation.t("file.active", { label, type: KIND_NAMES[kind] }));
   }
   if (kind !== "pdf") {
     try {
       // A full decode catches truncated files and non-images wearing an image header.
       await imageTask(() => sharp(bytes, { failOn: "error" }).stats());
     } catch {
-      return fail("BAD_REQUEST", `${opts.label} could not be read as an image. Please choose another file.`);
+      return fail("BAD_REQUEST", validation.t("file.notImage", { label }));
     }
   } else if (!new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.length - 2048))).includes("%%EOF")) {
-    return fail("BAD_REQUEST", `${opts.label} is not a complete PDF file.`);
+    return fail("BAD_REQUEST", validation.t("file.notPdf", { label }));
   }
   const name = value instanceof File ? value.name : "";
   return { originalName: cleanFileName(name, `${opts.field}.${EXTENSIONS[kind]}`), kind, bytes };

@@ -4,6 +4,7 @@
  */
 import { about } from "./about.ts";
 import { account } from "./account.ts";
+import { admission } from "./admission.ts";
 import { common } from "./common.ts";
 import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
@@ -22,6 +23,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   gallery,
   contact,
   validation,
+  admission,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -103,3 +103,11 @@ export function namespace<M extends Catalogue>(name: string, en: M, loaders: { h
     },
   };
 }
+
+/** An object whose each property is read in the current language at each use (e.g. a table of field labels). */
+export function labelsOf<K extends string>(keys: readonly K[], read: (key: K) => string): Readonly<Record<K, string>> {
+  return Object.defineProperties({}, Object.fromEntries(keys.map((key) => [key, { get: () => read(key), enumerable: true }]))) as Record<
+    K,
+    string
+  >;
+}

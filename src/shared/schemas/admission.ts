@@ -4,73 +4,106 @@
  */
 import * as v from "valibot";
 import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, passingYearRange, REJECTION_REASON_MIN } from "../constants.ts";
+import { account } from "../i18n/account.ts";
+import { admission } from "../i18n/admission.ts";
+import { labelsOf } from "../i18n/translate.ts";
+import { validation } from "../i18n/validation.ts";
 import { emailAddress, optionalText, pageParams, requiredChoice, requiredString, requiredText } from "./common.ts";
 
-const phone = (label: string) =>
+type LabelledField =
+  | "firstName"
+  | "lastName"
+  | "dateOfBirth"
+  | "gender"
+  | "bloodGroup"
+  | "email"
+  | "phone"
+  | "address"
+  | "city"
+  | "state"
+  | "pincode"
+  | "course"
+  | "alternatePhone"
+  | "guardianPhone";
+/** A field's label in the current language (admission catalogue). */
+const label = (field: LabelledField) => () => admission.t(`field.${field}`);
+/** "<Label> is required", read when the rule fails. */
+const required = (field: LabelledField) => () => validation.t("required", { label: admission.t(`field.${field}`) });
+const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", { label: admission.t(`field.${field}`).toLowerCase() });
+
+const phone = (field: LabelledField) =>
   v.pipe(
-    requiredString(`${label} is required`),
+    requiredString(required(field)),
     v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, `Please enter a valid ${label.toLowerCase()}`),
+    v.nonEmpty(required(field)),
+    v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, invalidPhone(field)),
   );
 
-const optionalPhone = (label: string) =>
+const optionalPhone = (field: LabelledField) =>
   v.pipe(
     optionalText(20),
-    v.check((p) => p === undefined || /^\+?[0-9][0-9 -]{6,18}[0-9]$/.test(p), `Please enter a valid ${label.toLowerCase()}`),
+    v.check((p) => p === undefined || /^\+?[0-9][0-9 -]{6,18}[0-9]$/.test(p), invalidPhone(field)),
   );
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Fields the spec enforces at final submit, in the order the alert lists them. */
+/** Fields the spec enforces at final submit, in the order the alert lists them (labels: admission catalogue). */
 export const REQUIRED_ADMISSION_FIELDS = [
-  ["firstName", "First Name"],
-  ["lastName", "Last Name"],
-  ["dateOfBirth", "Date of Birth"],
-  ["gender", "Gender"],
-  ["bloodGroup", "Blood Group"],
-  ["email", "Email"],
-  ["phone", "Phone"],
-  ["address", "Address"],
-  ["city", "City"],
-  ["state", "State"],
-  ["pincode", "Pincode"],
-  ["course", "Course"],
+  "firstName",
+  "lastName",
+  "dateOfBirth",
+  "gender",
+  "bloodGroup",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "pincode",
+  "course",
 ] as const;
 
+/** 'Please fill in the following required fields: …' (spec part 1 §5) for the given fields, in the current language. */
+export const missingFieldsMessage = (fields: readonly (typeof REQUIRED_ADMISSION_FIELDS)[number][]) =>
+  admission.t("missing.fields", { fields: fields.map((f) => admission.t(`field.${f}`)).join(", ") });
+
 export const admissionFields = v.object({
-  firstName: requiredText("First Name is required", 80),
-  lastName: requiredText("Last Name is required", 80),
+  firstName: requiredText(required("firstName"), 80),
+  lastName: requiredText(required("lastName"), 80),
   dateOfBirth: v.pipe(
-    requiredString("Date of Birth is required"),
+    requiredString(required("dateOfBirth")),
     v.trim(),
-    v.nonEmpty("Date of Birth is required"),
-    v.regex(isoDate, "Please enter the date of birth as a date"),
+    v.nonEmpty(required("dateOfBirth")),
+    v.regex(isoDate, admission.m("check.dateFormat")),
     v.check((d) => {
       const t = Date.parse(d);
       return !Number.isNaN(t) && t < Date.now() && new Date(d).getUTCFullYear() > 1900;
-    }, "Please enter a real date of birth in the past"),
+    }, admission.m("check.datePast")),
   ),
-  gender: requiredChoice(GENDERS, "Gender"),
-  bloodGroup: requiredChoice(BLOOD_GROUPS, "Blood Group"),
+  gender: requiredChoice(
+    GENDERS,
+    label("gender"),
+    labelsOf(GENDERS, (g) => admission.t(`gender.${g}`)),
+  ),
+  bloodGroup: requiredChoice(BLOOD_GROUPS, label("bloodGroup")),
   nationality: optionalText(60),
-  email: emailAddress("Email is required"),
-  phone: phone("Phone"),
-  alternatePhone: optionalPhone("Alternate phone"),
-  address: requiredText("Address is required", 500),
-  city: requiredText("City is required", 80),
-  state: requiredText("State is required", 80),
+  email: emailAddress(required("email")),
+  phone: phone("phone"),
+  alternatePhone: optionalPhone("alternatePhone"),
+  address: requiredText(required("address"), 500),
+  city: requiredText(required("city"), 80),
+  state: requiredText(required("state"), 80),
   pincode: v.pipe(
-    requiredString("Pincode is required"),
+    requiredString(required("pincode")),
     v.trim(),
-    v.nonEmpty("Pincode is required"),
-    v.regex(/^\d{6}$/, "Please enter a valid 6-digit PIN code"),
+    v.nonEmpty(required("pincode")),
+    v.regex(/^\d{6}$/, admission.m("check.pincode")),
   ),
-  course: requiredText("Course is required", 120),
+  course: requiredText(required("course"), 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(
     optionalText(6),
-    v.check((p) => p === undefined || (/^\d{1,3}(\.\d{1,2})?$/.test(p) && Number(p) <= 100), "Please enter a percentage between 0 and 100"),
+    v.check((p) => p === undefined || (/^\d{1,3}(\.\d{1,2})?$/.test(p) && Number(p) <= 100), admission.m("check.percentage")),
   ),
   boardOfStudy: optionalText(120),
   // The bound is read when the value is checked, so the current year is accepted on 1 January without a release.
@@ -81,14 +114,14 @@ export const admissionFields = v.object({
       const { min, max } = passingYearRange();
       const y = dataset.value;
       if (!/^\d{4}$/.test(y) || Number(y) < min || Number(y) > max)
-        addIssue({ message: `Year of passing must be between ${min} and ${max}` });
+        addIssue({ message: admission.t("check.year", { min: String(min), max: String(max) }) });
     }),
   ),
   fatherName: optionalText(120),
   fatherOccupation: optionalText(120),
   motherName: optionalText(120),
   motherOccupation: optionalText(120),
-  guardianPhone: optionalPhone("Guardian phone"),
+  guardianPhone: optionalPhone("guardianPhone"),
   extracurricular: optionalText(1000),
   medicalHistory: optionalText(1000),
   specialRequirements: optionalText(1000),
@@ -102,12 +135,8 @@ export const partialAdmissionFields = v.partial(admissionFields);
 export const DOCUMENT_KINDS = ["photo", "marksheet", "transferCertificate", "birthCertificate"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ["photo", "marksheet"];
-export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
-  photo: "Photo",
-  marksheet: "Marksheet",
-  transferCertificate: "Transfer Certificate",
-  birthCertificate: "Birth Certificate",
-};
+/** Each document's name in the current language (read at each use). */
+export const DOCUMENT_LABELS = labelsOf(DOCUMENT_KINDS, (kind) => admission.t(`doc.${kind}`));
 /** What each document may be, checked by content on the server. */
 export const DOCUMENT_TYPES: Record<DocumentKind, readonly ("pdf" | "jpeg" | "png")[]> = {
   photo: ["jpeg", "png"],
@@ -118,23 +147,23 @@ export const DOCUMENT_TYPES: Record<DocumentKind, readonly ("pdf" | "jpeg" | "pn
 
 export const statusLookupInput = v.object({
   query: v.pipe(
-    v.string("Please enter a valid email address"),
+    v.string(account.m("validEmail")),
     v.trim(),
-    v.nonEmpty("Please enter a valid email address"),
-    v.maxLength(254, "Please enter a valid email address"),
-    v.check((s) => s.includes("@") || /^APP-\d{4}-\d{6,}$/i.test(s), "Please enter a valid email address"),
+    v.nonEmpty(account.m("validEmail")),
+    v.maxLength(254, account.m("validEmail")),
+    v.check((s) => s.includes("@") || /^APP-\d{4}-\d{6,}$/i.test(s), account.m("validEmail")),
   ),
 });
 
 export const accessCodeRequestInput = v.object({ email: emailAddress() });
 export const accessCodeVerifyInput = v.object({
   email: emailAddress(),
-  code: v.pipe(v.string("Please enter the complete 6-digit code"), v.trim(), v.regex(/^\d{6}$/, "Please enter the complete 6-digit code")),
+  code: v.pipe(v.string(account.m("completeCode")), v.trim(), v.regex(/^\d{6}$/, account.m("completeCode"))),
 });
 
 export const admissionListQuery = v.object({
   ...pageParams(10, 100),
-  status: v.optional(v.picklist(["all", ...ADMISSION_STATUSES], "Unknown status"), "all"),
+  status: v.optional(v.picklist(["all", ...ADMISSION_STATUSES], validation.m("unknownStatus")), "all"),
 });
 export type AdmissionListQuery = v.InferOutput<typeof admissionListQuery>;
 
@@ -143,17 +172,14 @@ export const processAdmissionInput = v.pipe(
     admissionId: v.pipe(
       v.union([v.string(), v.number()]),
       v.transform(Number),
-      v.integer("Unknown application"),
-      v.minValue(1, "Unknown application"),
+      v.integer(admission.m("check.unknownApplication")),
+      v.minValue(1, admission.m("check.unknownApplication")),
     ),
-    action: v.picklist(["accept", "reject"], "Action must be accept or reject"),
+    action: v.picklist(["accept", "reject"], admission.m("check.action")),
     rejectionReason: v.optional(v.pipe(v.string(), v.trim()), ""),
   }),
   v.forward(
-    v.check(
-      (i) => i.action !== "reject" || i.rejectionReason.length >= REJECTION_REASON_MIN,
-      "Rejection reason is required and must be at least 10 characters long.",
-    ),
+    v.check((i) => i.action !== "reject" || i.rejectionReason.length >= REJECTION_REASON_MIN, admission.m("check.rejectionReason")),
     ["rejectionReason"],
   ),
 );

@@ -6,10 +6,13 @@
 
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -35,6 +38,7 @@ import {
   STEPS,
   type StepIndex,
   stepOfField,
+  stepTitle,
   validateAll,
 } from "./application-form.ts";
 import { SummarySection } from "./application-summary.tsx";
@@ -62,11 +66,11 @@ type Phase =
   | { name: "failure"; error: ApiError };
 
 const ID_PREFIX = "admission";
-const CANCELLED = "Upload cancelled. Everything you entered is still here.";
 const labelList = (kinds: readonly DocumentKind[]) => kinds.map((k) => DOCUMENT_LABELS[k]).join(", ");
 
 export default function AdmissionPage() {
-  usePageTitle("Admission");
+  const t = useT(admission);
+  usePageTitle(t("title"));
   const [restored, setRestored] = useState<AdmissionDraft | null>(() => loadDraft());
   const form = useApplicationForm(() => restored?.values ?? emptyValues());
   const { values, errors, attempted, setAttempted, setServerErrors, onChange, onBlur } = form;
@@ -74,7 +78,9 @@ export default function AdmissionPage() {
   const documents = useDocumentFiles();
   const { files, fileErrors } = documents;
   const [needsReattach, setNeedsReattach] = useState<DocumentKind[]>(() => restored?.attached ?? []);
-  const [alert, setAlert] = useState<string | null>(null);
+  // An alert: its text, and whether it is the cancelled upload's warning (not an error).
+  const [alert, setAlertState] = useState<{ text: string; warning: boolean } | null>(null);
+  const setAlert = (text: string | null, warning = false) => setAlertState(text === null ? null : { text, warning });
   const [phase, setPhase] = useState<Phase>({ name: "form" });
   const [confirmReset, setConfirmReset] = useState(false);
   const previews = useObjectUrls(files);
@@ -125,7 +131,9 @@ export default function AdmissionPage() {
 
   const documentError = (kind: DocumentKind) =>
     fileErrors[kind] ??
-    (attempted && REQUIRED_DOCUMENTS.includes(kind) && !files[kind] ? `${DOCUMENT_LABELS[kind]} is required` : undefined);
+    (attempted && REQUIRED_DOCUMENTS.includes(kind) && !files[kind]
+      ? validation.t("required", { label: DOCUMENT_LABELS[kind] })
+      : undefined);
 
   // ——— reset ———
   const reset = () => {
@@ -155,7 +163,7 @@ export default function AdmissionPage() {
     }
     const missingDocuments = REQUIRED_DOCUMENTS.filter((k) => !files[k]);
     if (missingDocuments.length) {
-      setAlert(`Please upload the following required documents: ${labelList(missingDocuments)}`);
+      setAlert(t("missing.documents", { documents: labelList(missingDocuments) }));
       return jumpTo(missingDocuments[0]!);
     }
     const invalid = Object.keys(validateAll(values)) as FieldName[];
@@ -186,7 +194,7 @@ export default function AdmissionPage() {
       const error = normaliseError(err);
       if (controller.signal.aborted || error.message === CLIENT_MSG.aborted) {
         setPhase({ name: "form" });
-        setAlert(CANCELLED);
+        setAlert(t("cancelled"), true);
         return requestFocus("heading");
       }
       setPhase({ name: "failure", error });
@@ -211,8 +219,8 @@ export default function AdmissionPage() {
   return (
     <div className="container container--narrow page-section admission-page">
       <header className="admission-page__header">
-        <h1 className="page-title">Apply for Admission</h1>
-        <p className="lead">Four short steps. What you type is kept on this device until you submit, so you can stop and finish later.</p>
+        <h1 className="page-title">{t("heading")}</h1>
+        <p className="lead">{t("lead")}</p>
       </header>
 
       {phase.name === "success" ? (
@@ -223,13 +231,13 @@ export default function AdmissionPage() {
         <div className="ui-card wizard">
           <div className="ui-card__body wizard__status">
             <h2 id="phase-heading" tabIndex={-1} className="wizard__title">
-              Sending your application
+              {t("sending.title")}
             </h2>
-            <ProgressBar value={phase.percent} label={phase.percent < 100 ? "Uploading your application…" : "Checking your documents…"} />
-            <p className="text-muted">Please keep this page open. On a slow connection this can take a minute or two.</p>
+            <ProgressBar value={phase.percent} label={phase.percent < 100 ? t("sending.uploading") : t("sending.checking")} />
+            <p className="text-muted">{t("sending.keepOpen")}</p>
             <div className="cluster">
               <Button variant="secondary" onClick={() => uploadAbort.current?.abort()}>
-                Cancel upload
+                {t("sending.cancel")}
               </Button>
             </div>
           </div>
@@ -248,31 +256,27 @@ export default function AdmissionPage() {
             <div className="wizard__top">
               <WizardSteps current={step} onSelect={(s) => goToStep(s)} />
               <button type="button" className="link-button wizard__reset" onClick={() => setConfirmReset(true)}>
-                Reset Form
+                {t("reset")}
               </button>
             </div>
 
             {restored ? (
-              <Alert tone="info" title="Welcome back" onDismiss={() => setRestored(null)}>
-                We restored what you typed on this device ({formatDayAndTime(new Date(restored.savedAt))}).
-                {needsReattach.length
-                  ? ` Files cannot be kept after the page is closed, so please attach these again: ${labelList(needsReattach)}.`
-                  : null}
+              <Alert tone="info" title={t("restored.title")} onDismiss={() => setRestored(null)}>
+                {t("restored.text", { time: formatDayAndTime(new Date(restored.savedAt)) })}
+                {needsReattach.length ? t("restored.reattach", { documents: labelList(needsReattach) }) : null}
               </Alert>
             ) : null}
 
             {alert ? (
-              <Alert tone={alert === CANCELLED ? "warning" : "error"} onDismiss={() => setAlert(null)}>
-                {alert}
+              <Alert tone={alert.warning ? "warning" : "error"} onDismiss={() => setAlert(null)}>
+                {alert.text}
               </Alert>
             ) : null}
 
             <div className="wizard__step">
-              <p className="wizard__step-count">
-                Step {step + 1} of {STEPS.length}
-              </p>
+              <p className="wizard__step-count">{t("stepCount", { step: step + 1, count: STEPS.length })}</p>
               <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="wizard__title">
-                {STEPS[step].title}
+                {stepTitle(step)}
               </h2>
 
               {step === 0 || step === 1 ? (
@@ -286,10 +290,7 @@ export default function AdmissionPage() {
                 />
               ) : step === DOCUMENTS_STEP ? (
                 <div className="stack">
-                  <p className="text-muted">
-                    Clear photos or scans are fine. Your photo and marksheet are required; the certificates are optional. You can also add
-                    them later by editing your application.
-                  </p>
+                  <p className="text-muted">{t("doc.intro")}</p>
                   {DOCUMENT_KINDS.map((kind) => (
                     <DocumentPicker
                       key={kind}
@@ -299,11 +300,7 @@ export default function AdmissionPage() {
                       previewUrl={previews[kind]}
                       required={REQUIRED_DOCUMENTS.includes(kind)}
                       error={documentError(kind)}
-                      note={
-                        needsReattach.includes(kind) && !files[kind]
-                          ? "Please attach this file again: files are not kept when the page is reloaded."
-                          : undefined
-                      }
+                      note={needsReattach.includes(kind) && !files[kind] ? t("doc.reattach") : undefined}
                       noteTone="warning"
                       onPick={(k, f) => void onPick(k, f)}
                       onRemove={onRemove}
@@ -318,18 +315,18 @@ export default function AdmissionPage() {
             <div className="wizard__nav">
               <Button variant="secondary" disabled={step === 0} onClick={() => goToStep((step - 1) as StepIndex)}>
                 <ChevronLeftIcon size={18} />
-                Previous
+                {t("previous")}
               </Button>
               {/* Distinct keys: React must not turn the clicked Next button into the submit button mid-click
                   (the browser would then submit the form as that click's default action). */}
               {step < REVIEW_STEP ? (
                 <Button key="next" onClick={() => goToStep((step + 1) as StepIndex)}>
-                  Next Step
+                  {t("next")}
                   <ChevronRightIcon size={18} />
                 </Button>
               ) : (
                 <Button key="submit" type="submit" variant="accent" size="lg">
-                  Submit Application
+                  {t("submit")}
                 </Button>
               )}
             </div>
@@ -340,20 +337,20 @@ export default function AdmissionPage() {
       <Dialog
         open={confirmReset}
         onClose={() => setConfirmReset(false)}
-        title="Reset the form?"
+        title={t("reset.title")}
         size="sm"
         footer={
           <div className="cluster cluster--end">
             <Button variant="secondary" onClick={() => setConfirmReset(false)}>
-              Keep my answers
+              {t("reset.keep")}
             </Button>
             <Button variant="danger" onClick={reset}>
-              Reset Form
+              {t("reset")}
             </Button>
           </div>
         }
       >
-        <p>This clears everything you have entered and attached, on this device too. It cannot be undone.</p>
+        <p>{t("reset.text")}</p>
       </Dialog>
     </div>
   );
@@ -372,26 +369,23 @@ function Review({
   missingDocs: boolean;
   onEdit: (step: StepIndex) => void;
 }) {
+  const t = useT(admission);
   const editButton = (step: StepIndex, title: string) => (
     <button type="button" className="ui-button ui-button--ghost ui-button--sm" onClick={() => onEdit(step)}>
       <EditIcon size={16} />
-      Edit<span className="sr-only"> {title}</span>
+      {t("review.edit")}
+      <span className="sr-only"> {title}</span>
     </button>
   );
   return (
     <div className="stack stack--lg">
-      <p className="text-muted">Please check everything once more. You can go back to any step to change it.</p>
-      <SummarySection title="Personal Details" sections={PERSONAL_SECTIONS} values={values} action={editButton(0, "Personal Details")} />
-      <SummarySection
-        title="Academic Information"
-        sections={ACADEMIC_SECTIONS}
-        values={values}
-        action={editButton(1, "Academic Information")}
-      />
+      <p className="text-muted">{t("review.intro")}</p>
+      <SummarySection title={stepTitle(0)} sections={PERSONAL_SECTIONS} values={values} action={editButton(0, stepTitle(0))} />
+      <SummarySection title={stepTitle(1)} sections={ACADEMIC_SECTIONS} values={values} action={editButton(1, stepTitle(1))} />
       <section className="summary">
         <div className="summary__header">
-          <h3 className="summary__title">Documents</h3>
-          {editButton(DOCUMENTS_STEP, "Documents")}
+          <h3 className="summary__title">{t("review.documents")}</h3>
+          {editButton(DOCUMENTS_STEP, t("review.documents"))}
         </div>
         <ul className="doc-list">
           {DOCUMENT_KINDS.map((kind) => {
@@ -414,7 +408,7 @@ function Review({
                     </p>
                   ) : (
                     <p className={required && missingDocs ? "doc-list__meta text-danger" : "doc-list__meta"}>
-                      {required ? "Not attached yet (required)" : "Not attached (optional)"}
+                      {required ? t("review.missingRequired") : t("review.missingOptional")}
                     </p>
                   )}
                 </div>
@@ -429,6 +423,7 @@ function Review({
 
 /** The wizard's last screen: what happened, and where to go next. */
 function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {
+  const t = useT(admission);
   return (
     <div className="ui-card wizard">
       <div className="ui-card__body wizard__status wizard__status--center">
@@ -440,7 +435,7 @@ function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; t
         <div className="cluster cluster--center">
           {actions}
           <Link href="/" className={buttonClass("secondary")}>
-            Return to Home
+            {t("home")}
           </Link>
         </div>
       </div>
@@ -450,6 +445,8 @@ function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; t
 
 function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }) {
   const { result, email, firstName } = phase;
+  const t = useT(admission);
+  const [reviewBefore, reviewAfter] = t("success.review").split("{days}");
   return (
     <OutcomeScreen
       icon={
@@ -457,40 +454,42 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
           <CheckCircleIcon size={40} />
         </span>
       }
-      title="Application submitted successfully!"
+      title={t("success.title")}
       actions={
         <Link href="/admission-status" className={buttonClass("primary")}>
-          Check Application Status
+          {t("success.status")}
         </Link>
       }
     >
-      <p>Thank you{firstName ? `, ${firstName}` : ""}. Your application number is</p>
+      <p>{firstName ? t("success.thanksName", { name: firstName }) : t("success.thanks")}</p>
       <p className="app-number" data-testid="application-number">
         {result.applicationNumber}
       </p>
-      <p className="text-muted">Please keep it for your records. We have sent a confirmation to {email}.</p>
+      <p className="text-muted">{t("success.keep", { email })}</p>
       <p>
-        Our admissions team reviews every application within <strong>2–3 business days</strong>. You can check the status at any time, and
-        edit your application while it is pending.
+        {reviewBefore}
+        <strong>{t("success.days")}</strong>
+        {reviewAfter}
       </p>
     </OutcomeScreen>
   );
 }
 
 function FailureScreen({ error, onTryAgain }: { error: ApiError; onTryAgain: () => void }) {
+  const t = useT(admission);
   return (
-    <OutcomeScreen title="Submission Failed" actions={<Button onClick={onTryAgain}>Try Again</Button>}>
-      <p>We encountered an error while processing your application. Please try again.</p>
+    <OutcomeScreen title={t("failure.title")} actions={<Button onClick={onTryAgain}>{t("failure.tryAgain")}</Button>}>
+      <p>{t("failure.text")}</p>
       <Alert tone="error" className="wizard__failure-detail">
         {error.message}
         {error.status === 409 ? (
           <>
             {" "}
-            <Link href="/admission-status">Go to the Application Status page</Link>
+            <Link href="/admission-status">{t("failure.statusPage")}</Link>
           </>
         ) : null}
       </Alert>
-      <p className="text-muted">Everything you entered is still here.</p>
+      <p className="text-muted">{t("failure.kept")}</p>
     </OutcomeScreen>
   );
 }

@@ -1,5 +1,7 @@
 /** The application's text fields, drawn from the section lists; used by the wizard and the edit view. */
 import type { ComponentProps } from "react";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { cx } from "../../ui/cx.ts";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
@@ -39,6 +41,7 @@ function ApplicationField({
   onChange,
   onBlur,
 }: { field: FieldConfig; value: string; error?: string; idPrefix: string } & FieldHandlers) {
+  const t = useT(admission);
   const id = fieldDomId(idPrefix, field.name);
   const common = {
     id,
@@ -46,7 +49,7 @@ function ApplicationField({
     label: FIELD_LABELS[field.name],
     required: isRequiredField(field.name),
     error,
-    hint: field.hint,
+    hint: field.hint ? t(`hint.${field.name}` as `hint.${"email"}`) : undefined,
     fieldClassName: cx("form-grid__item", field.full && "form-grid__item--full"),
     onBlur: () => onBlur?.(field.name),
   };
@@ -100,6 +103,7 @@ function SelectField({
   common: Omit<ComponentProps<typeof Select>, "options">;
   onChange: FieldHandlers["onChange"];
 }) {
+  const t = useT(admission);
   const catalog = useCourseOptions(field.options ?? []);
   const offered = field.name === "course" ? catalog : (field.options ?? []);
   // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
@@ -107,8 +111,8 @@ function SelectField({
   return (
     <Select
       {...common}
-      options={options}
-      placeholder={field.placeholder}
+      options={field.name === "gender" ? options.map((o) => ({ value: o, label: t(`gender.${o}` as "gender.Male") })) : options}
+      placeholder={field.placeholder ? t(`placeholder.${field.placeholder}`) : undefined}
       value={value}
       onChange={(e) => onChange(field.name, e.target.value)}
     />

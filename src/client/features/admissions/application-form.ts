@@ -5,8 +5,15 @@
  */
 import * as v from "valibot";
 import { BLOOD_GROUPS, GENDERS, passingYearRange, SEED_ADMISSION_COURSES } from "../../../shared/constants.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { type AdmissionFieldName, admissionFields, REQUIRED_ADMISSION_FIELDS } from "../../../shared/schemas/admission.ts";
+import {
+  type AdmissionFieldName,
+  admissionFields,
+  missingFieldsMessage,
+  REQUIRED_ADMISSION_FIELDS,
+} from "../../../shared/schemas/admission.ts";
 
 export type FieldName = AdmissionFieldName;
 export type AdmissionValues = Record<FieldName, string>;
@@ -14,39 +21,10 @@ export type AdmissionValues = Record<FieldName, string>;
 /** Every field, in the order of the form (and of the spec's entity). */
 export const FIELD_NAMES = Object.keys(admissionFields.entries) as FieldName[];
 
-const REQUIRED_LABELS = new Map<FieldName, string>(REQUIRED_ADMISSION_FIELDS.map(([name, label]) => [name, label]));
-export const isRequiredField = (name: FieldName) => REQUIRED_LABELS.has(name);
+export const isRequiredField = (name: FieldName) => (REQUIRED_ADMISSION_FIELDS as readonly FieldName[]).includes(name);
 
-/** Labels of the form; the required ones are the spec's own (they appear in the missing-fields alert). */
-export const FIELD_LABELS: Record<FieldName, string> = {
-  firstName: "First Name",
-  lastName: "Last Name",
-  dateOfBirth: "Date of Birth",
-  gender: "Gender",
-  bloodGroup: "Blood Group",
-  nationality: "Nationality",
-  email: "Email",
-  phone: "Phone",
-  alternatePhone: "Alternate Phone",
-  address: "Address",
-  city: "City",
-  state: "State",
-  pincode: "Pincode",
-  course: "Course",
-  previousSchool: "Previous School / College",
-  previousPercentage: "Previous Percentage",
-  boardOfStudy: "Board / University",
-  yearOfPassing: "Year of Passing",
-  fatherName: "Father's Name",
-  fatherOccupation: "Father's Occupation",
-  motherName: "Mother's Name",
-  motherOccupation: "Mother's Occupation",
-  guardianPhone: "Guardian Phone",
-  extracurricular: "Extracurricular Activities",
-  medicalHistory: "Medical History",
-  specialRequirements: "Special Requirements",
-};
-for (const [name, label] of REQUIRED_LABELS) FIELD_LABELS[name] = label;
+/** Labels of the form in the current language (admission catalogue); the required ones are the spec's own. */
+export const FIELD_LABELS = labelsOf(FIELD_NAMES, (name) => admission.t(`field.${name}`));
 
 export const DEFAULT_NATIONALITY = "Indian";
 
@@ -69,18 +47,29 @@ export interface FieldConfig {
   name: FieldName;
   kind: FieldKind;
   options?: readonly string[];
-  placeholder?: string;
+  /** The empty choice of a select (admission catalogue: placeholder.*). */
+  placeholder?: "choose" | "course" | "year";
   autoComplete?: string;
-  hint?: string;
+  /** A hint under the field (admission catalogue: hint.<name>). */
+  hint?: true;
   maxLength?: number;
   /** Spans both columns of the form grid. */
   full?: boolean;
 }
 
 export interface FieldSection {
-  title: string;
+  /** Its title in the current language. */
+  readonly title: string;
   fields: readonly FieldConfig[];
 }
+
+type SectionKey = "about" | "contact" | "address" | "course" | "family" | "additional";
+const section = (key: SectionKey, fields: readonly FieldConfig[]): FieldSection => ({
+  get title() {
+    return admission.t(`section.${key}`);
+  },
+  fields,
+});
 
 /**
  * Courses offered while the live catalog (`admissions.courses`) loads or if it cannot be read; the
@@ -89,73 +78,57 @@ export interface FieldSection {
 export const COURSE_OPTIONS: readonly string[] = SEED_ADMISSION_COURSES;
 
 export const PERSONAL_SECTIONS: readonly FieldSection[] = [
-  {
-    title: "About you",
-    fields: [
-      { name: "firstName", kind: "text", autoComplete: "given-name", maxLength: 80 },
-      { name: "lastName", kind: "text", autoComplete: "family-name", maxLength: 80 },
-      { name: "dateOfBirth", kind: "date", autoComplete: "bday" },
-      { name: "gender", kind: "select", options: GENDERS, placeholder: "Choose…" },
-      { name: "bloodGroup", kind: "select", options: BLOOD_GROUPS, placeholder: "Choose…" },
-      { name: "nationality", kind: "text", maxLength: 60 },
-    ],
-  },
-  {
-    title: "Contact details",
-    fields: [
-      { name: "email", kind: "email", autoComplete: "email", hint: "We send your application number and updates here." },
-      { name: "phone", kind: "tel", autoComplete: "tel", hint: "For example +91 98765 43210" },
-      { name: "alternatePhone", kind: "tel", maxLength: 20 },
-    ],
-  },
-  {
-    title: "Address",
-    fields: [
-      { name: "address", kind: "textarea", autoComplete: "street-address", full: true, maxLength: 500 },
-      { name: "city", kind: "text", autoComplete: "address-level2", maxLength: 80 },
-      { name: "state", kind: "text", autoComplete: "address-level1", maxLength: 80 },
-      { name: "pincode", kind: "numeric", autoComplete: "postal-code", maxLength: 6, hint: "6 digits" },
-    ],
-  },
+  section("about", [
+    { name: "firstName", kind: "text", autoComplete: "given-name", maxLength: 80 },
+    { name: "lastName", kind: "text", autoComplete: "family-name", maxLength: 80 },
+    { name: "dateOfBirth", kind: "date", autoComplete: "bday" },
+    { name: "gender", kind: "select", options: GENDERS, placeholder: "choose" },
+    { name: "bloodGroup", kind: "select", options: BLOOD_GROUPS, placeholder: "choose" },
+    { name: "nationality", kind: "text", maxLength: 60 },
+  ]),
+  section("contact", [
+    { name: "email", kind: "email", autoComplete: "email", hint: true },
+    { name: "phone", kind: "tel", autoComplete: "tel", hint: true },
+    { name: "alternatePhone", kind: "tel", maxLength: 20 },
+  ]),
+  section("address", [
+    { name: "address", kind: "textarea", autoComplete: "street-address", full: true, maxLength: 500 },
+    { name: "city", kind: "text", autoComplete: "address-level2", maxLength: 80 },
+    { name: "state", kind: "text", autoComplete: "address-level1", maxLength: 80 },
+    { name: "pincode", kind: "numeric", autoComplete: "postal-code", maxLength: 6, hint: true },
+  ]),
 ];
 
 export const ACADEMIC_SECTIONS: readonly FieldSection[] = [
-  {
-    title: "Course and previous study",
-    fields: [
-      { name: "course", kind: "select", options: COURSE_OPTIONS, placeholder: "Choose a course", full: true },
-      { name: "previousSchool", kind: "text", maxLength: 200, full: true },
-      { name: "previousPercentage", kind: "decimal", maxLength: 6, hint: "For example 72.5" },
-      { name: "boardOfStudy", kind: "text", maxLength: 120 },
-      { name: "yearOfPassing", kind: "select", options: PASSING_YEARS, placeholder: "Choose a year" },
-    ],
-  },
-  {
-    title: "Family details",
-    fields: [
-      { name: "fatherName", kind: "text", maxLength: 120 },
-      { name: "fatherOccupation", kind: "text", maxLength: 120 },
-      { name: "motherName", kind: "text", maxLength: 120 },
-      { name: "motherOccupation", kind: "text", maxLength: 120 },
-      { name: "guardianPhone", kind: "tel", maxLength: 20 },
-    ],
-  },
-  {
-    title: "Additional information",
-    fields: [
-      { name: "extracurricular", kind: "textarea", full: true, maxLength: 1000 },
-      { name: "medicalHistory", kind: "textarea", full: true, maxLength: 1000, hint: "Only what the institute should know, if anything." },
-      { name: "specialRequirements", kind: "textarea", full: true, maxLength: 1000, hint: "For example exam-centre access or a scribe." },
-    ],
-  },
+  section("course", [
+    { name: "course", kind: "select", options: COURSE_OPTIONS, placeholder: "course", full: true },
+    { name: "previousSchool", kind: "text", maxLength: 200, full: true },
+    { name: "previousPercentage", kind: "decimal", maxLength: 6, hint: true },
+    { name: "boardOfStudy", kind: "text", maxLength: 120 },
+    { name: "yearOfPassing", kind: "select", options: PASSING_YEARS, placeholder: "year" },
+  ]),
+  section("family", [
+    { name: "fatherName", kind: "text", maxLength: 120 },
+    { name: "fatherOccupation", kind: "text", maxLength: 120 },
+    { name: "motherName", kind: "text", maxLength: 120 },
+    { name: "motherOccupation", kind: "text", maxLength: 120 },
+    { name: "guardianPhone", kind: "tel", maxLength: 20 },
+  ]),
+  section("additional", [
+    { name: "extracurricular", kind: "textarea", full: true, maxLength: 1000 },
+    { name: "medicalHistory", kind: "textarea", full: true, maxLength: 1000, hint: true },
+    { name: "specialRequirements", kind: "textarea", full: true, maxLength: 1000, hint: true },
+  ]),
 ];
 
 export const STEPS = [
-  { id: "personal", title: "Personal Details", sections: PERSONAL_SECTIONS },
-  { id: "academic", title: "Academic Information", sections: ACADEMIC_SECTIONS },
-  { id: "documents", title: "Documents Upload", sections: [] },
-  { id: "review", title: "Review & Submit", sections: [] },
+  { id: "personal", sections: PERSONAL_SECTIONS },
+  { id: "academic", sections: ACADEMIC_SECTIONS },
+  { id: "documents", sections: [] },
+  { id: "review", sections: [] },
 ] as const;
+/** A step's title in the current language. */
+export const stepTitle = (index: StepIndex) => admission.t(`step.${STEPS[index].id}`);
 export type StepIndex = 0 | 1 | 2 | 3;
 export const DOCUMENTS_STEP: StepIndex = 2;
 export const REVIEW_STEP: StepIndex = 3;
@@ -183,14 +156,14 @@ export function validateAll(values: AdmissionValues): Partial<Record<FieldName, 
 }
 
 /** The spec's required fields that are blank, in the order the alert lists them. */
-export function missingRequiredFields(values: Partial<Record<FieldName, string>>): FieldName[] {
-  return REQUIRED_ADMISSION_FIELDS.filter(([name]) => !(values[name] ?? "").trim()).map(([name]) => name);
+export function missingRequiredFields(values: Partial<Record<FieldName, string>>): (typeof REQUIRED_ADMISSION_FIELDS)[number][] {
+  return REQUIRED_ADMISSION_FIELDS.filter((name) => !(values[name] ?? "").trim());
 }
 
 /** 'Please fill in the following required fields: …' (spec part 1 §5), or null when none is missing. */
 export function missingRequiredMessage(values: Partial<Record<FieldName, string>>): string | null {
   const missing = missingRequiredFields(values);
-  return missing.length ? `Please fill in the following required fields: ${missing.map((n) => REQUIRED_LABELS.get(n)).join(", ")}` : null;
+  return missing.length ? missingFieldsMessage(missing) : null;
 }
 
 /** The message for fields that are filled in but not in the expected form. */

@@ -1,7 +1,9 @@
 /** The application read back: every field by section (review step, details dialog). */
 
 import type { ReactNode } from "react";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { formatDate } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type AdmissionValues, FIELD_LABELS, type FieldSection } from "./application-form.ts";
 
 /** A date-only value (YYYY-MM-DD) as "5 March 1990"; anything else as it is. */
@@ -19,6 +21,7 @@ export function SummarySection({
   values: AdmissionValues;
   action?: ReactNode;
 }) {
+  const t = useT(admission);
   return (
     <section className="summary">
       <div className="summary__header">
@@ -35,7 +38,7 @@ export function SummarySection({
                 <div key={name} className="summary__item">
                   <dt>{FIELD_LABELS[name]}</dt>
                   <dd className={value ? undefined : "summary__empty"}>
-                    {value ? (name === "dateOfBirth" ? formatDateOnly(value) : value) : "Not provided"}
+                    {value ? (name === "dateOfBirth" ? formatDateOnly(value) : value) : t("review.notProvided")}
                   </dd>
                 </div>
               );

@@ -4,6 +4,8 @@
  */
 
 import { type ChangeEvent, useEffect, useState } from "react";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { cx } from "../../ui/cx.ts";
 import { errorId, FieldNotes, hintId } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
@@ -41,7 +43,8 @@ export function useObjectUrls(files: DocumentFiles): Partial<Record<DocumentKind
 export function DocumentThumb({ src, label }: { src?: string | null; label: string }) {
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [src]);
-  if (src && !broken) return <img className="doc-thumb" src={src} alt={`Preview of ${label}`} onError={() => setBroken(true)} />;
+  if (src && !broken)
+    return <img className="doc-thumb" src={src} alt={admission.t("doc.preview", { label })} onError={() => setBroken(true)} />;
   return (
     <span className="doc-thumb doc-thumb--icon" aria-hidden="true">
       <FileIcon size={28} />
@@ -75,6 +78,7 @@ export function DocumentPicker({
   onPick,
   onRemove,
 }: DocumentPickerProps) {
+  const t = useT(admission);
   const id = documentDomId(idPrefix, kind);
   const label = DOCUMENT_LABELS[kind];
   const titleId = `${id}-title`;
@@ -100,7 +104,7 @@ export function DocumentPicker({
               *
             </span>
           ) : (
-            <span className="doc-picker__optional"> (optional)</span>
+            <span className="doc-picker__optional">{t("doc.optional")}</span>
           )}
         </p>
         <p id={hintId(id)} className="ui-field__hint">
@@ -122,7 +126,8 @@ export function DocumentPicker({
           </div>
           <button type="button" className="ui-button ui-button--ghost ui-button--sm doc-picker__remove" onClick={() => onRemove(kind)}>
             <TrashIcon size={16} />
-            Remove<span className="sr-only"> {label}</span>
+            {t("doc.remove")}
+            <span className="sr-only"> {label}</span>
           </button>
         </div>
       ) : null}
@@ -141,7 +146,7 @@ export function DocumentPicker({
         />
         <label htmlFor={id} id={actionId} className="ui-button ui-button--secondary ui-button--md doc-picker__button">
           <UploadIcon size={18} />
-          {file ? "Choose a different file" : "Choose file"}
+          {file ? t("doc.chooseOther") : t("doc.choose")}
         </label>
       </div>
 

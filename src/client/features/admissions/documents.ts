@@ -3,6 +3,8 @@
  * server decides again by content; its messages are the same), sizes for people, and multipart parts.
  */
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
@@ -10,6 +12,7 @@ import {
   type DocumentKind,
   REQUIRED_DOCUMENTS,
 } from "../../../shared/schemas/admission.ts";
+import { formatList } from "../../lib/format.ts";
 
 export { DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentKind, REQUIRED_DOCUMENTS };
 
@@ -19,14 +22,15 @@ type FileType = "pdf" | "jpeg" | "png";
 const TYPE_NAMES: Record<FileType, string> = { pdf: "PDF", jpeg: "JPG", png: "PNG" };
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / 1024 / 1024);
 
-/** "PDF, JPG or PNG" */
-export function describeTypes(kind: DocumentKind): string {
-  const names = DOCUMENT_TYPES[kind].map((t) => TYPE_NAMES[t]);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]!;
-}
+/** "PDF, JPG or PNG" in the chosen language. */
+export const describeTypes = (kind: DocumentKind): string =>
+  formatList(
+    DOCUMENT_TYPES[kind].map((t) => TYPE_NAMES[t]),
+    "or",
+  );
 
 /** The hint under each file box, e.g. "PDF, JPG or PNG, up to 5 MB". */
-export const documentHint = (kind: DocumentKind) => `${describeTypes(kind)}, up to ${MAX_MB} MB`;
+export const documentHint = (kind: DocumentKind) => admission.t("doc.hint", { types: describeTypes(kind), max: String(MAX_MB) });
 
 /** The file picker's `accept` (a hint to the picker only). */
 export function acceptFor(kind: DocumentKind): string {
@@ -62,12 +66,12 @@ async function readHead(file: File): Promise<Uint8Array | null> {
  */
 export async function checkDocumentFile(kind: DocumentKind, file: File): Promise<string | null> {
   const label = DOCUMENT_LABELS[kind];
-  if (file.size > UPLOAD_MAX_BYTES) return `${label} is larger than ${MAX_MB} MB. Please choose a smaller file.`;
-  if (file.size === 0) return `${label} is an empty file. Please choose the file again.`;
+  if (file.size > UPLOAD_MAX_BYTES) return validation.t("file.tooLarge", { label, max: String(MAX_MB) });
+  if (file.size === 0) return validation.t("file.empty", { label });
   const head = await readHead(file);
   if (head) {
     const type = sniffType(head);
-    if (!type || !DOCUMENT_TYPES[kind].includes(type)) return `${label} must be a ${describeTypes(kind)} file.`;
+    if (!type || !DOCUMENT_TYPES[kind].includes(type)) return validation.t("file.type", { label, types: describeTypes(kind) });
   }
   return null;
 }

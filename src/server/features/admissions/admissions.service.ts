@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import * as v from "valibot";
 import type { Admission, AdmissionDocument, Database } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import {
   type AdmissionFields,
   type AdmissionListQuery,
@@ -18,6 +19,7 @@ import {
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentKind,
+  missingFieldsMessage,
   type ProcessAdmissionInput,
   partialAdmissionFields,
   REQUIRED_ADMISSION_FIELDS,
@@ -148,10 +150,8 @@ export type Application = ReturnType<typeof toApplication>;
 
 /** The spec's alert text for missing required fields, or null when all are there. */
 export function missingRequiredMessage(raw: Record<string, unknown>): string | null {
-  const missing = REQUIRED_ADMISSION_FIELDS.filter(([key]) => typeof raw[key] !== "string" || (raw[key] as string).trim() === "").map(
-    ([, label]) => label,
-  );
-  return missing.length ? `Please fill in the following required fields: ${missing.join(", ")}` : null;
+  const missing = REQUIRED_ADMISSION_FIELDS.filter((key) => typeof raw[key] !== "string" || (raw[key] as string).trim() === "");
+  return missing.length ? missingFieldsMessage(missing) : null;
 }
 
 /** The courses an applicant can choose (DECISIONS 16: catalog data the admin can change). */
@@ -185,7 +185,7 @@ async function checkDocuments(raw: Record<string, unknown>, required: readonly D
     try {
       const file = await checkUpload(raw[kind], { field: kind, label: DOCUMENT_LABELS[kind], allowed: DOCUMENT_TYPES[kind] });
       if (file) files[kind] = file;
-      else if (required.includes(kind)) errors[kind] = [`${DOCUMENT_LABELS[kind]} is required`];
+      else if (required.includes(kind)) errors[kind] = [validation.t("required", { label: DOCUMENT_LABELS[kind] })];
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       tooLarge ||= err.code === "PAYLOAD_TOO_LARGE";
