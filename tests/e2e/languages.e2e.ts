@@ -1,16 +1,31 @@
 /**
- * Issue 16 in the browser: the home page and the frame every screen shares, in Hindi and Marathi at 390 px —
- * no English interface text left (the institute's own content excepted), Devanagari rendered, nothing wider
- * than the screen; the switch, remembered across a reload; the server's page shell in the language.
+ * Issue 16 in the browser: the public site (home, about, gallery, contact) and the admission wizard with its
+ * checks, in Hindi and Marathi at 390 px — no English interface text left (the institute's own content
+ * excepted), Devanagari rendered, nothing wider than the screen; the switch, remembered across a reload; the
+ * server's page shell in the language.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import enAbout from "../../src/shared/i18n/en/about.json";
+import enAdmission from "../../src/shared/i18n/en/admission.json";
 import enCommon from "../../src/shared/i18n/en/common.json";
+import enContact from "../../src/shared/i18n/en/contact.json";
+import enGallery from "../../src/shared/i18n/en/gallery.json";
 import enHome from "../../src/shared/i18n/en/home.json";
+import hiAbout from "../../src/shared/i18n/hi/about.json";
+import hiAdmission from "../../src/shared/i18n/hi/admission.json";
 import hiCommon from "../../src/shared/i18n/hi/common.json";
+import hiContact from "../../src/shared/i18n/hi/contact.json";
+import hiGallery from "../../src/shared/i18n/hi/gallery.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
+import hiValidation from "../../src/shared/i18n/hi/validation.json";
+import mrAbout from "../../src/shared/i18n/mr/about.json";
+import mrAdmission from "../../src/shared/i18n/mr/admission.json";
 import mrCommon from "../../src/shared/i18n/mr/common.json";
+import mrContact from "../../src/shared/i18n/mr/contact.json";
+import mrGallery from "../../src/shared/i18n/mr/gallery.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
+import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const PHONE_390 = { width: 390, height: 844 } as const;
@@ -27,7 +42,10 @@ afterAll(async () => {
 });
 
 /** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
-const ENGLISH = [...Object.values(enCommon), ...Object.values(enHome)].filter((t) => /[a-z]{3}/i.test(t) && t.length > 3);
+const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission]
+  .flatMap((catalogue) => Object.values(catalogue))
+  .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
+  .filter((t) => !t.includes("{") && /[a-z]{3}/i.test(t) && t.length > 3);
 
 /** Visible text of the page, less what the institute wrote itself (settings, news) and the switch's language names. */
 async function interfaceText(page: Page): Promise<string> {
@@ -35,7 +53,12 @@ async function interfaceText(page: Page): Promise<string> {
     const skip = new Set(["English", "हिन्दी", "मराठी"]);
     const clone = document.body.cloneNode(true) as HTMLElement;
     for (const el of clone.querySelectorAll(
-      "select, .hero__eyebrow, .hero__title, .hero__lead, .site-footer__about, .site-footer__bottom, .footer-list li:not(:has(a[href^='/'])), .stream-list, .footer-tags, .news-list, .brand",
+      [
+        "select, .hero__eyebrow, .hero__title, .hero__lead, .site-footer__about, .site-footer__bottom, .footer-list li:not(:has(a[href^='/']))",
+        ".stream-list, .footer-tags, .news-list, .brand, .page-hero__eyebrow",
+        // the institute's settings and photos: offices, phones, e-mail, hours, registration, photo titles
+        "address, .map-card__title, .contact-lines, .contact-chip, .info-card__text > p, .quick-facts div:last-child dd, .gallery-tile__title",
+      ].join(", "),
     ))
       el.remove();
     return clone.innerText
@@ -74,10 +97,59 @@ describe("languages", () => {
     });
   }
 
+  for (const [lang, about, gallery, contact, admission, validation] of [
+    ["hi", hiAbout, hiGallery, hiContact, hiAdmission, hiValidation],
+    ["mr", mrAbout, mrGallery, mrContact, mrAdmission, mrValidation],
+  ] as const) {
+    test(`about, gallery, contact and the admission wizard in ${lang} at 390 px: no English interface text, nothing wider than the screen`, async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const check = async (what: string) => {
+        const text = await interfaceText(page);
+        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      };
+      await page.goto(`/about?lang=${lang}`);
+      await page.getByRole("heading", { level: 2, name: about["values.title"] }).waitFor();
+      await check("about");
+
+      await page.goto("/gallery");
+      await page.getByRole("tablist", { name: gallery.categories }).waitFor();
+      await page.locator(".gallery-tile").first().waitFor();
+      await check("gallery");
+
+      await page.goto("/contact");
+      await page.getByRole("heading", { level: 2, name: contact["form.title"] }).waitFor();
+      await page.getByRole("button", { name: contact.send }).click();
+      // The shared schema's messages, in the language, beside the fields.
+      await page.getByText(contact["check.name"]).waitFor();
+      await check("contact");
+
+      await page.goto("/admission");
+      await page.getByRole("heading", { level: 2, name: admission["step.personal"] }).waitFor();
+      await check("admission, step 1");
+      for (const next of ["step.academic", "step.documents", "step.review"] as const) {
+        await page.getByRole("button", { name: admission.next }).click();
+        await page.getByRole("heading", { level: 2, name: admission[next] }).waitFor();
+        await check(`admission, ${next}`);
+      }
+      await page.getByRole("button", { name: admission.submit }).click();
+      // The spec's missing-fields alert and the first field's own message, in the language.
+      const firstName = admission["field.firstName"];
+      await page.getByText(admission["missing.fields"].replace("{fields}", `${firstName}, `), { exact: false }).waitFor();
+      await page.getByText(validation.required.replace("{label}", firstName), { exact: true }).waitFor();
+      await check("admission, after submit");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
   test("the switch changes the page at once, is remembered across a reload, and the server's shell follows it", async () => {
     const { page, context, problems } = await newPage(browser, server);
     await page.goto("/");
     await page.getByRole("heading", { level: 2, name: enHome["why.title"] }).waitFor();
+    // The English check finds English where it is (so its silence in Hindi and Marathi means something).
+    const english = await interfaceText(page);
+    expect(ENGLISH.filter((text) => english.includes(text)).length).toBeGreaterThan(20);
     await page.getByRole("combobox", { name: enCommon.language }).selectOption("mr");
     await page.getByRole("heading", { level: 2, name: mrHome["why.title"] }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("mr");
