@@ -8,23 +8,31 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import enAbout from "../../src/shared/i18n/en/about.json";
 import enAdmission from "../../src/shared/i18n/en/admission.json";
+import enAuth from "../../src/shared/i18n/en/auth.json";
 import enCommon from "../../src/shared/i18n/en/common.json";
 import enContact from "../../src/shared/i18n/en/contact.json";
 import enGallery from "../../src/shared/i18n/en/gallery.json";
 import enHome from "../../src/shared/i18n/en/home.json";
+import enStatus from "../../src/shared/i18n/en/status.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
+import hiAccount from "../../src/shared/i18n/hi/account.json";
 import hiAdmission from "../../src/shared/i18n/hi/admission.json";
+import hiAuth from "../../src/shared/i18n/hi/auth.json";
 import hiCommon from "../../src/shared/i18n/hi/common.json";
 import hiContact from "../../src/shared/i18n/hi/contact.json";
 import hiGallery from "../../src/shared/i18n/hi/gallery.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
+import hiStatus from "../../src/shared/i18n/hi/status.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
 import mrAbout from "../../src/shared/i18n/mr/about.json";
+import mrAccount from "../../src/shared/i18n/mr/account.json";
 import mrAdmission from "../../src/shared/i18n/mr/admission.json";
+import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import mrCommon from "../../src/shared/i18n/mr/common.json";
 import mrContact from "../../src/shared/i18n/mr/contact.json";
 import mrGallery from "../../src/shared/i18n/mr/gallery.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
+import mrStatus from "../../src/shared/i18n/mr/status.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
@@ -42,7 +50,7 @@ afterAll(async () => {
 });
 
 /** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
-const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission]
+const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
   .filter((t) => !t.includes("{") && /[a-z]{3}/i.test(t) && t.length > 3);
@@ -97,11 +105,11 @@ describe("languages", () => {
     });
   }
 
-  for (const [lang, about, gallery, contact, admission, validation] of [
-    ["hi", hiAbout, hiGallery, hiContact, hiAdmission, hiValidation],
-    ["mr", mrAbout, mrGallery, mrContact, mrAdmission, mrValidation],
+  for (const [lang, about, gallery, contact, admission, validation, status, auth, account] of [
+    ["hi", hiAbout, hiGallery, hiContact, hiAdmission, hiValidation, hiStatus, hiAuth, hiAccount],
+    ["mr", mrAbout, mrGallery, mrContact, mrAdmission, mrValidation, mrStatus, mrAuth, mrAccount],
   ] as const) {
-    test(`about, gallery, contact and the admission wizard in ${lang} at 390 px: no English interface text, nothing wider than the screen`, async () => {
+    test(`about, gallery, contact, the admission wizard, status and sign-in in ${lang} at 390 px: no English interface text, nothing wider than the screen`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = async (what: string) => {
         const text = await interfaceText(page);
@@ -138,7 +146,27 @@ describe("languages", () => {
       await page.getByText(admission["missing.fields"].replace("{fields}", `${firstName}, `), { exact: false }).waitFor();
       await page.getByText(validation.required.replace("{label}", firstName), { exact: true }).waitFor();
       await check("admission, after submit");
-      expect(problems).toEqual([]);
+
+      await page.goto("/admission-status");
+      await page.getByRole("heading", { level: 1, name: status.title }).waitFor();
+      await page.getByRole("textbox", { name: status.email }).fill("nobody@example.com");
+      await page.getByRole("button", { name: status.check }).click();
+      await page.getByText(status.notFound).waitFor();
+      await check("application status");
+
+      await page.goto("/login");
+      await page.getByRole("heading", { level: 1, name: auth.signIn }).waitFor();
+      await check("sign in");
+      await page.getByRole("textbox", { name: auth["login.identifier"] }).fill("STU0001");
+      await page.getByLabel(auth["login.password"], { exact: true }).fill("Wrong-pass1");
+      await page.locator("form").getByRole("button", { name: auth.signIn }).click();
+      // The server's own answer, in the language the page shows.
+      await page.getByText(account.invalidCredentials).waitFor();
+      await page.getByRole("link", { name: auth["login.forgot"] }).click();
+      await page.getByRole("heading", { level: 1, name: auth["forgot.title"] }).waitFor();
+      await check("forgot password");
+      // The browser logs the lookup's expected 404 (no such application); nothing else may go wrong.
+      expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
       await context.close();
     });
   }

@@ -38,6 +38,13 @@ describe("changing the language", () => {
     await changeLocale("mr");
     expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नोव्हेंबर, 2026");
   });
+  test("a language that only came from the device is not remembered, but the server is told it for this session", async () => {
+    document.cookie = "lang=; Path=/; Max-Age=0";
+    await changeLocale("mr", { keep: false });
+    expect(localStorage.getItem("language")).toBeNull();
+    // So the server's answers (errors, messages) come in the language the page shows.
+    expect(document.cookie).toContain("lang=mr");
+  });
 });
 
 function renderSite(path = "/", sessionApi = stubSessionApi().api) {

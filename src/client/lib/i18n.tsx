@@ -24,6 +24,9 @@ setLocaleSource(() => locale);
 
 export const getLocale = (): Locale => locale;
 
+const readCookie = (): Locale | null =>
+  typeof document === "undefined" ? null : parseLocale(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1]);
+
 function readStored(): Locale | null {
   try {
     return parseLocale(globalThis.localStorage?.getItem(STORAGE_KEYS.language));
@@ -32,14 +35,23 @@ function readStored(): Locale | null {
   }
 }
 
+/**
+ * The `lang` cookie tells the server the language the page shows, so its answers (errors, messages) match
+ * it: for a year when chosen, for this browser session when it only came from the device's settings.
+ * SameSite=Lax, no secret in it.
+ */
+function tellServer(next: Locale, chosen: boolean): void {
+  if (typeof document === "undefined") return;
+  document.cookie = `${LOCALE_COOKIE}=${next}; Path=/;${chosen ? " Max-Age=31536000;" : ""} SameSite=Lax`;
+}
+
 function remember(next: Locale): void {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEYS.language, next);
   } catch {
     // No storage: the cookie still carries the choice.
   }
-  // A year; the server reads it for the page shell, its messages and e-mails (SameSite=Lax, no secrets).
-  if (typeof document !== "undefined") document.cookie = `${LOCALE_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  tellServer(next, true);
 }
 
 /** The language to start in: `?lang=` (a shared link, a search result), the remembered choice, the device's. */
@@ -70,6 +82,7 @@ function apply(next: Locale): void {
 export async function changeLocale(next: Locale, { keep = true }: { keep?: boolean } = {}): Promise<void> {
   await Promise.all([...inUse].map((ns) => ns.load(next)));
   if (keep) remember(next);
+  else if (!readCookie()) tellServer(next, false);
   if (next !== locale) apply(next);
 }
 

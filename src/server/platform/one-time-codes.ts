@@ -5,19 +5,31 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OneTimeCodePurpose, OneTimeCodesTable } from "../../../db/schema.ts";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { CODE_LENGTH } from "../../shared/constants.ts";
 import { randomDigits, randomToken, safeEqual, sha256 } from "./crypto.ts";
 import { AppError } from "./errors.ts";
 
 export const MAX_CODE_ATTEMPTS = 5;
 
+/** In the request's language (the account catalogue), read at each use. */
 export const CODE_MESSAGES = {
-  invalid: "Invalid verification code. Please try again.",
-  expired: "This code has expired. Please request a new one.",
-  exhausted: "Too many wrong attempts. Please request a new code.",
-  linkInvalid: "This link is not valid. Please request a new one.",
-  linkExpired: "This link has expired. Please request a new one.",
-} as const;
+  get invalid() {
+    return ACCOUNT_MSG.codeInvalid;
+  },
+  get expired() {
+    return ACCOUNT_MSG.codeExpired;
+  },
+  get exhausted() {
+    return ACCOUNT_MSG.codeExhausted;
+  },
+  get linkInvalid() {
+    return ACCOUNT_MSG.linkInvalid;
+  },
+  get linkExpired() {
+    return ACCOUNT_MSG.linkExpired;
+  },
+};
 
 interface Scope {
   purpose: OneTimeCodePurpose;

@@ -5,12 +5,14 @@
 import { about } from "./about.ts";
 import { account } from "./account.ts";
 import { admission } from "./admission.ts";
+import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { messages } from "./messages.ts";
+import { status } from "./status.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
 import { validation } from "./validation.ts";
 
@@ -24,6 +26,8 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   contact,
   validation,
   admission,
+  status,
+  auth,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -7,9 +7,11 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
+import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { emailAddress } from "../../../shared/schemas/common.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -73,10 +75,6 @@ export function restoreGrant(now = Date.now()): StoredGrant | null {
   return stored as StoredGrant;
 }
 
-const WRONG_CODE = "Invalid verification code. Please try again.";
-const RESEND_FAILED = "Failed to resend code. Please try again.";
-const SEND_FAILED = "We could not send the code. Please try again.";
-
 interface Sent {
   email: string;
   at: number;
@@ -94,6 +92,7 @@ export function AccessCodeDialog({
   onClose: () => void;
   onVerified: (grant: AccessGrant) => void;
 }) {
+  const t = useT(statusNs);
   const [typedEmail, setTypedEmail] = useState("");
   const [sent, setSent] = useState<Sent | null>(null);
   const [code, setCode] = useState("");
@@ -113,7 +112,7 @@ export function AccessCodeDialog({
       setCode("");
     } catch (err) {
       const failure = normaliseError(err);
-      setError(failure.status === 429 ? failure.message : resend ? RESEND_FAILED : SEND_FAILED);
+      setError(failure.status === 429 ? failure.message : resend ? t("code.resendFailed") : t("code.sendFailed"));
     }
   };
 
@@ -162,27 +161,22 @@ export function AccessCodeDialog({
       setCode("");
     } catch (err) {
       const failure = normaliseError(err);
-      setError(failure.status === 400 || failure.status === 429 || failure.status === 403 ? failure.message : WRONG_CODE);
+      setError(failure.status === 400 || failure.status === 429 || failure.status === 403 ? failure.message : t("code.wrong"));
       setCode("");
     }
   };
 
   const waitingForFirstCode = !sent && requestCode.isPending;
+  const [sentBefore, sentAfter] = t("code.sent", { minutes: Math.round(CODE_LIFETIME_SECONDS / 60) }).split("{email}");
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="sm"
-      title="Enter your access code"
-      description="To keep your personal details private, we check that this is your e-mail address."
-    >
+    <Dialog open={open} onClose={onClose} size="sm" title={t("code.title")} description={t("code.description")}>
       {!sent && !email ? (
         <form className="stack" onSubmit={submitEmail} noValidate>
           <TextInput
             id="access-email"
             type="email"
-            label="Email address you applied with"
+            label={t("code.email")}
             autoComplete="email"
             autoCapitalize="none"
             value={typedEmail}
@@ -191,21 +185,23 @@ export function AccessCodeDialog({
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <Button type="submit" loading={requestCode.isPending} block>
-            Send code
+            {t("code.send")}
           </Button>
         </form>
       ) : waitingForFirstCode ? (
-        <Spinner label="Sending your code" />
+        <Spinner label={t("code.sending")} />
       ) : (
         <form className="stack" onSubmit={submitCode} noValidate>
           {sent ? (
             <p className="access-code__sent" role="status">
-              We sent a code to <strong>{maskEmail(sent.email)}</strong>. It is valid for {Math.round(CODE_LIFETIME_SECONDS / 60)} minutes.
+              {sentBefore}
+              <strong>{maskEmail(sent.email)}</strong>
+              {sentAfter}
             </p>
           ) : null}
           <TextInput
             id="access-code"
-            label="6-digit code"
+            label={t("code.label")}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
@@ -216,7 +212,7 @@ export function AccessCodeDialog({
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <Button type="submit" loading={verifyCode.isPending} disabled={!sent} block>
-            Verify code
+            {t("code.verify")}
           </Button>
           <div className="cluster cluster--between">
             <button
@@ -225,9 +221,9 @@ export function AccessCodeDialog({
               disabled={resendIn > 0 || requestCode.isPending}
               onClick={() => void send(sent?.email ?? email ?? "", true)}
             >
-              {resendIn > 0 ? `Resend code in ${resendIn} s` : "Resend code"}
+              {resendIn > 0 ? t("code.resendIn", { seconds: resendIn }) : t("code.resend")}
             </button>
-            <span className="text-sm text-muted">Access lasts 30 minutes.</span>
+            <span className="text-sm text-muted">{t("code.lasts")}</span>
           </div>
         </form>
       )}

@@ -6,10 +6,12 @@
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
+import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { statusLookupInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkOrShow } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -27,11 +29,9 @@ type StatusResult = RouterOutputs["admissions"]["status"];
 /** what the code unlocks: the details, the edit view, or carrying on with an edit whose access ran out */
 type Intent = "details" | "edit" | "resume";
 
-export const NOT_FOUND = "No application found for this email address";
-export const LOAD_FOR_EDIT_FAILED = "Unable to load application for editing";
-
 export default function AdmissionStatusPage() {
-  usePageTitle("Application Status");
+  const t = useT(statusNs);
+  usePageTitle(t("title"));
   const utils = trpc.useUtils();
   const [query, setQuery] = useState("");
   const [queryError, setQueryError] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export default function AdmissionStatusPage() {
     } catch (err) {
       const failure = normaliseError(err);
       setResult(null);
-      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? NOT_FOUND : failure.message);
+      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? t("notFound") : failure.message);
     } finally {
       setSearching(false);
     }
@@ -137,7 +137,7 @@ export default function AdmissionStatusPage() {
   if (editing && result) {
     return (
       <div className="container container--narrow page-section status-page">
-        <h1 className="page-title">Application Status</h1>
+        <h1 className="page-title">{t("title")}</h1>
         {editQuery.data && grant ? (
           <ApplicationEditor
             application={editQuery.data}
@@ -152,17 +152,17 @@ export default function AdmissionStatusPage() {
               utils.admissions.application.setData({ id: updated.id, accessToken: grant.token }, updated);
               const email = updated.email ?? lookedUp ?? query;
               setQuery(email);
-              void lookup(email).then(() => setNotice("Your changes have been saved."));
+              void lookup(email).then(() => setNotice(t("saved")));
             }}
           />
         ) : editFailure ? (
           <div className="stack">
-            <Alert tone="error" title={LOAD_FOR_EDIT_FAILED}>
+            <Alert tone="error" title={t("loadForEditFailed")}>
               {editFailure.message}
             </Alert>
             <div>
               <Button variant="secondary" onClick={() => setEditing(false)}>
-                Back to status
+                {t("back")}
               </Button>
             </div>
           </div>
@@ -172,7 +172,7 @@ export default function AdmissionStatusPage() {
               <Skeleton lines={3} />
               <Skeleton lines={5} />
               <span className="sr-only" role="status">
-                Loading your application
+                {t("loading")}
               </span>
             </div>
           </div>
@@ -185,17 +185,17 @@ export default function AdmissionStatusPage() {
   return (
     <div className="container container--narrow page-section status-page">
       <header>
-        <h1 className="page-title">Application Status</h1>
-        <p className="lead">Enter the e-mail address you applied with to see where your application stands.</p>
+        <h1 className="page-title">{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
       </header>
 
-      <form className="ui-card status-lookup" onSubmit={onSubmit} noValidate role="search" aria-label="Find your application">
+      <form className="ui-card status-lookup" onSubmit={onSubmit} noValidate role="search" aria-label={t("search")}>
         <div className="ui-card__body status-lookup__body">
           <TextInput
             id="status-query"
             type="email"
-            label="Email address"
-            hint="The address you used on your application form."
+            label={t("email")}
+            hint={t("emailHint")}
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
@@ -206,7 +206,7 @@ export default function AdmissionStatusPage() {
           />
           <Button type="submit" loading={searching} className="status-lookup__button">
             <SearchIcon size={18} />
-            Check Status
+            {t("check")}
           </Button>
         </div>
       </form>
@@ -222,7 +222,7 @@ export default function AdmissionStatusPage() {
 
       {!result && !lookupFailure ? (
         <p className="text-muted status-page__help">
-          Have not applied yet? <Link href="/admission">Start your application</Link>.
+          {t("notApplied")} <Link href="/admission">{t("start")}</Link>
         </p>
       ) : null}
 
@@ -240,73 +240,74 @@ function StatusCard({
   headingRef: RefObject<HTMLHeadingElement | null>;
   onOpen: (intent: Exclude<Intent, "resume">) => void;
 }) {
+  const t = useT(statusNs);
   const tone = statusTone(result.status);
   return (
     <section className={`ui-card status-card status-card--${tone}`} aria-labelledby="status-card-title">
       <div className="ui-card__body stack">
         <div className="status-card__head">
           <h2 id="status-card-title" ref={headingRef} tabIndex={-1} className="status-card__title">
-            Your application
+            {t("card.title")}
           </h2>
           <Badge tone={tone}>{statusLabel(result.status)}</Badge>
         </div>
         <p>{statusMessage(result.status)}</p>
         <dl className="facts">
           <div className="facts__item">
-            <dt>Application Number</dt>
+            <dt>{t("fact.number")}</dt>
             <dd className="tabular">{result.applicationNumber}</dd>
           </div>
           <div className="facts__item">
-            <dt>Course</dt>
+            <dt>{t("fact.course")}</dt>
             <dd>{result.course}</dd>
           </div>
           <div className="facts__item">
-            <dt>Submitted</dt>
+            <dt>{t("fact.submitted")}</dt>
             <dd>{formatDateTime(result.submittedAt)}</dd>
           </div>
           {result.processedAt ? (
             <div className="facts__item">
-              <dt>Processed</dt>
+              <dt>{t("fact.processed")}</dt>
               <dd>{formatDateTime(result.processedAt)}</dd>
             </div>
           ) : null}
           {result.status === "approved" && result.student_id ? (
             <div className="facts__item">
-              <dt>Student ID</dt>
+              <dt>{t("fact.studentId")}</dt>
               <dd className="status-card__student-id">{result.student_id}</dd>
             </div>
           ) : null}
         </dl>
 
         {result.status === "approved" ? (
-          <Alert tone="success" title="Sign in to the student portal">
-            Use your student ID{result.student_id ? ` ${result.student_id}` : ""} and the password you set from the link we e-mailed you.{" "}
-            <Link href="/login">Go to login</Link>
+          <Alert tone="success" title={t("approved.title")}>
+            {result.student_id ? t("approved.textId", { id: result.student_id }) : t("approved.text")}{" "}
+            <Link href="/login">{t("goToLogin")}</Link>
           </Alert>
         ) : null}
 
         {result.status === "rejected" && result.rejectionReason ? (
           <div className="status-card__reason">
-            <h3 className="status-card__reason-title">Reason given by the admissions team</h3>
+            <h3 className="status-card__reason-title">{t("reason.title")}</h3>
             <blockquote>{result.rejectionReason}</blockquote>
-            <p className="text-sm text-muted">If you have questions or would like to apply again, please contact our office.</p>
+            <p className="text-sm text-muted">{t("reason.contact")}</p>
           </div>
         ) : null}
 
         <div className="cluster">
           <Button variant="secondary" onClick={() => onOpen("details")}>
             <EyeIcon size={18} />
-            View Details
+            {t("viewDetails")}
           </Button>
           {result.status === "pending" ? (
             <Button variant="secondary" onClick={() => onOpen("edit")}>
               <EditIcon size={18} />
-              Edit Application
+              {t("edit")}
             </Button>
           ) : null}
           {result.status === "approved" ? (
             <Link href="/login" className={buttonClass("primary")}>
-              Sign in
+              {t("signIn")}
             </Link>
           ) : null}
         </div>

@@ -1,7 +1,10 @@
 /** View Details (spec part 1 §2): the whole application and its documents, opened with an access grant. */
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { common } from "../../../shared/i18n/common.ts";
+import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -10,15 +13,13 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import type { AccessGrant } from "./access-code-dialog.tsx";
-import { ACADEMIC_SECTIONS, PERSONAL_SECTIONS, valuesFrom } from "./application-form.ts";
+import { ACADEMIC_SECTIONS, PERSONAL_SECTIONS, stepTitle, valuesFrom } from "./application-form.ts";
 import { SummarySection } from "./application-summary.tsx";
 import { DocumentThumb } from "./document-picker.tsx";
 import { formatBytes } from "./documents.ts";
 import { formatDateTime, statusLabel } from "./status-format.ts";
 
 export type Application = RouterOutputs["admissions"]["application"];
-
-export const LOAD_DETAILS_FAILED = "Unable to load application details";
 
 /** A document's address for this grant (the server accepts the grant as ?access= for links and images). */
 export function documentHref(url: string, grant: AccessGrant, download = false): string {
@@ -36,7 +37,8 @@ export function useApplication(grant: AccessGrant | null, enabled: boolean) {
 }
 
 export function DocumentLinks({ application, grant }: { application: Application; grant: AccessGrant }) {
-  if (application.documents.length === 0) return <p className="text-muted">No documents attached.</p>;
+  const t = useT(statusNs);
+  if (application.documents.length === 0) return <p className="text-muted">{t("details.noDocuments")}</p>;
   return (
     <ul className="doc-list">
       {application.documents.map((doc) => (
@@ -51,11 +53,13 @@ export function DocumentLinks({ application, grant }: { application: Application
           <div className="doc-list__actions">
             <a className="ui-button ui-button--ghost ui-button--sm" href={documentHref(doc.url, grant)} target="_blank" rel="noopener">
               <EyeIcon size={16} />
-              View<span className="sr-only"> {doc.label}</span>
+              {t("details.view")}
+              <span className="sr-only"> {doc.label}</span>
             </a>
             <a className="ui-button ui-button--ghost ui-button--sm" href={documentHref(doc.url, grant, true)} download={doc.name}>
               <DownloadIcon size={16} />
-              Download<span className="sr-only"> {doc.label}</span>
+              {t("details.download")}
+              <span className="sr-only"> {doc.label}</span>
             </a>
           </div>
         </li>
@@ -79,7 +83,10 @@ export function ApplicationDetailsDialog({
   /** offered while the application is pending */
   onEdit: () => void;
 }) {
+  const t = useT(statusNs);
+  const tCommon = useT(common);
   const query = useApplication(grant, open);
+  const [numberBefore, numberAfter] = t("details.title").split("{number}");
   const application = query.data;
   const failure = query.error ? normaliseError(query.error) : null;
   const refused = failure?.status === 403;
@@ -96,52 +103,54 @@ export function ApplicationDetailsDialog({
       title={
         application ? (
           <>
-            Application <span className="nowrap">{application.applicationNumber}</span>
+            {numberBefore}
+            <span className="nowrap">{application.applicationNumber}</span>
+            {numberAfter}
           </>
         ) : (
-          "Application details"
+          t("details.titleLoading")
         )
       }
       footer={
         <div className="cluster cluster--end">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {tCommon("close")}
           </Button>
-          {application?.status === "pending" ? <Button onClick={onEdit}>Edit Application</Button> : null}
+          {application?.status === "pending" ? <Button onClick={onEdit}>{t("edit")}</Button> : null}
         </div>
       }
     >
       {failure ? (
-        <Alert tone="error" title={LOAD_DETAILS_FAILED}>
+        <Alert tone="error" title={t("details.failed")}>
           {failure.message}
         </Alert>
       ) : !application || !grant ? (
-        <LoadingBlock label="Loading your application" groups={[4, 4]} />
+        <LoadingBlock label={t("loading")} groups={[4, 4]} />
       ) : (
         <div className="stack stack--lg">
           <dl className="facts">
             <div className="facts__item">
-              <dt>Status</dt>
+              <dt>{t("fact.status")}</dt>
               <dd>
                 <Badge tone={statusTone(application.status)}>{statusLabel(application.status)}</Badge>
               </dd>
             </div>
             <div className="facts__item">
-              <dt>Submitted</dt>
+              <dt>{t("fact.submitted")}</dt>
               <dd>{formatDateTime(application.submittedAt)}</dd>
             </div>
             {application.processedAt ? (
               <div className="facts__item">
-                <dt>Processed</dt>
+                <dt>{t("fact.processed")}</dt>
                 <dd>{formatDateTime(application.processedAt)}</dd>
               </div>
             ) : null}
           </dl>
-          <SummarySection title="Personal Details" sections={PERSONAL_SECTIONS} values={valuesFrom(application)} />
-          <SummarySection title="Academic Information" sections={ACADEMIC_SECTIONS} values={valuesFrom(application)} />
+          <SummarySection title={stepTitle(0)} sections={PERSONAL_SECTIONS} values={valuesFrom(application)} />
+          <SummarySection title={stepTitle(1)} sections={ACADEMIC_SECTIONS} values={valuesFrom(application)} />
           <section className="summary">
             <div className="summary__header">
-              <h3 className="summary__title">Documents</h3>
+              <h3 className="summary__title">{t("editor.documents")}</h3>
             </div>
             <DocumentLinks application={application} grant={grant} />
           </section>

@@ -3,9 +3,11 @@
  * replacement files, Save with upload progress, and Cancel Edit. The server refuses once processed (409).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -22,6 +24,7 @@ import {
   missingRequiredFields,
   missingRequiredMessage,
   PERSONAL_SECTIONS,
+  stepTitle,
   validateAll,
   valuesFrom,
 } from "./application-form.ts";
@@ -29,14 +32,11 @@ import { DocumentPicker, useObjectUrls } from "./document-picker.tsx";
 import { appendDocuments, DOCUMENT_KINDS, documentDomId } from "./documents.ts";
 import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 
-export const UPDATE_FAILED = "Failed to update application";
-const ACCESS_EXPIRED =
-  "Your 30 minutes of access have ended. Enter the new code we e-mail you, then press Save Changes again — your changes are still here.";
 const ID_PREFIX = "edit";
 
 const PARTS = [
-  ["Personal Details", PERSONAL_SECTIONS],
-  ["Academic Information", ACADEMIC_SECTIONS],
+  [0, PERSONAL_SECTIONS],
+  [1, ACADEMIC_SECTIONS],
 ] as const;
 
 export function ApplicationEditor({
@@ -53,6 +53,7 @@ export function ApplicationEditor({
   onAccessExpired: () => void;
   onSaved: (updated: Application) => void;
 }) {
+  const t = useT(statusNs);
   const form = useApplicationForm(() => valuesFrom(application));
   const { values, errors, setAttempted, setServerErrors, onChange, onBlur } = form;
   const documents = useDocumentFiles();
@@ -106,10 +107,10 @@ export function ApplicationEditor({
       const { fields, documents: refused } = splitServerErrors(firstFieldErrors(error.errors));
       setServerErrors(fields);
       documents.refuse(refused);
-      setAlert(error.message === MSG.genericError ? { text: UPDATE_FAILED } : { title: UPDATE_FAILED, text: error.message });
+      setAlert(error.message === MSG.genericError ? { text: t("editor.failed") } : { title: t("editor.failed"), text: error.message });
       setProgress(null);
       if (error.status === 403) {
-        setAlert({ title: UPDATE_FAILED, text: ACCESS_EXPIRED });
+        setAlert({ title: t("editor.failed"), text: t("editor.expired") });
         return onAccessExpired();
       }
       const first = FIELD_NAMES.find((n) => fields[n]);
@@ -127,9 +128,9 @@ export function ApplicationEditor({
       <div className="ui-card__body stack stack--lg">
         <div>
           <h2 id="edit-title" ref={headingRef} tabIndex={-1} className="wizard__title">
-            Edit Application {application.applicationNumber}
+            {t("editor.title", { number: application.applicationNumber })}
           </h2>
-          <p className="text-muted">Change what you need and save. You can edit your application while it is pending.</p>
+          <p className="text-muted">{t("editor.intro")}</p>
         </div>
 
         {alert ? (
@@ -138,15 +139,15 @@ export function ApplicationEditor({
           </Alert>
         ) : null}
 
-        {PARTS.map(([title, sections]) => (
-          <div key={title} className="stack">
-            <h3 className="edit-view__part">{title}</h3>
+        {PARTS.map(([step, sections]) => (
+          <div key={step} className="stack">
+            <h3 className="edit-view__part">{stepTitle(step)}</h3>
             <FieldSections sections={sections} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
           </div>
         ))}
         <div className="stack">
-          <h3 className="edit-view__part">Documents</h3>
-          <p className="text-muted">Choose a file only to replace the one we have; otherwise your current file is kept.</p>
+          <h3 className="edit-view__part">{t("editor.documents")}</h3>
+          <p className="text-muted">{t("editor.replaceHint")}</p>
           {DOCUMENT_KINDS.map((kind) => {
             const current = stored.get(kind);
             return (
@@ -157,7 +158,7 @@ export function ApplicationEditor({
                 file={documents.files[kind]}
                 previewUrl={previews[kind]}
                 error={documents.fileErrors[kind]}
-                note={current ? `Current file: ${current.name}` : "Not attached yet"}
+                note={current ? t("editor.current", { name: current.name }) : t("editor.notAttached")}
                 onPick={(k, f) => void documents.pick(k, f)}
                 onRemove={documents.remove}
               />
@@ -165,14 +166,14 @@ export function ApplicationEditor({
           })}
         </div>
 
-        {saving ? <ProgressBar value={progress} label={progress < 100 ? "Uploading your changes…" : "Saving your changes…"} /> : null}
+        {saving ? <ProgressBar value={progress} label={progress < 100 ? t("editor.uploading") : t("editor.saving")} /> : null}
 
         <div className="wizard__nav">
           <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Cancel Edit
+            {t("editor.cancel")}
           </Button>
           <Button type="submit" loading={saving}>
-            Save Changes
+            {t("editor.save")}
           </Button>
         </div>
       </div>

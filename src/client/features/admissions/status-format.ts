@@ -1,27 +1,23 @@
 /** How an application's status, dates and the applicant's e-mail address are shown on the status page. */
+
+import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { formatDateTime as dateTime } from "../../lib/format.ts";
 
 /** "12 March 2026 at 3:45 pm" in the reader's own time zone; "" for a missing or unreadable value. */
 export const formatDateTime = (iso: string | null | undefined) => dateTime(iso, { style: "long" });
 
-const LABELS: Record<string, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
+const KNOWN = ["pending", "approved", "rejected"] as const;
+const isKnown = (status: string): status is (typeof KNOWN)[number] => (KNOWN as readonly string[]).includes(status);
 
+/** A status's name in the reader's language; an unknown one as stored, made readable. */
 export function statusLabel(status: string): string {
-  return LABELS[status] ?? (status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/[_-]+/g, " ") : "Unknown");
+  if (isKnown(status)) return statusNs.t(`status.${status}`);
+  return status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/[_-]+/g, " ") : statusNs.t("status.unknown");
 }
 
 /** What the status means for the applicant, in a sentence. */
 export function statusMessage(status: string): string {
-  switch (status) {
-    case "pending":
-      return "Your application is under review. We usually decide within 2–3 business days and will e-mail you.";
-    case "approved":
-      return "Congratulations! Your application has been approved and your student account is ready.";
-    case "rejected":
-      return "We are sorry: your application was not accepted this time.";
-    default:
-      return "Please contact the admissions office for details about your application.";
-  }
+  return statusNs.t(isKnown(status) ? `message.${status}` : "message.other");
 }
 
 /** "a•••@example.com": enough to recognise the address without showing it to someone looking on. */

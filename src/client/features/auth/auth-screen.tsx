@@ -1,7 +1,12 @@
 /** The frame of the account pages (sign in, reset, first login, password change): the card and the top row. */
 import type { ReactNode } from "react";
+import { account } from "../../../shared/i18n/account.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import { Brand } from "../../layouts/brand.tsx";
+import { LanguageSwitcher } from "../../layouts/language-switcher.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import type { UserType } from "./reset-flow.ts";
 
 export function AuthScreen({
@@ -18,11 +23,17 @@ export function AuthScreen({
   /** the content follows the lead directly (the sign-in page), without the body's top margin */
   flush?: boolean;
 }) {
+  // Every account form checks with the shared schemas, whose messages come from these catalogues.
+  useT(account);
+  useT(validation);
   return (
     <main id="main" className="auth-page">
       <div className="auth-page__top">
         <Brand />
-        <ThemeToggle />
+        <div className="auth-page__tools">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
       </div>
       <div className="auth-card">
         <h1 className="auth-card__title">{title}</h1>
@@ -31,6 +42,18 @@ export function AuthScreen({
         {footer ? <ul className="auth-card__links">{footer}</ul> : null}
       </div>
     </main>
+  );
+}
+
+/** A message with an `{email}` placeholder, the address set in bold (as the account pages show it). */
+export function Emphasised({ text, email }: { text: string; email: string }) {
+  const [before, after] = text.split("{email}");
+  return (
+    <>
+      {before}
+      <strong className="auth-card__email">{email}</strong>
+      {after}
+    </>
   );
 }
 
@@ -44,8 +67,9 @@ export function AccountTypeSwitch({
   onChange: (next: UserType) => void;
   disabled?: boolean;
 }) {
+  const t = useT(auth);
   return (
-    <div className="segmented" role="group" aria-label="Account type">
+    <div className="segmented" role="group" aria-label={t("kind.label")}>
       {(["student", "admin"] as const).map((option) => (
         <button
           key={option}
@@ -55,7 +79,7 @@ export function AccountTypeSwitch({
           disabled={disabled}
           onClick={() => onChange(option)}
         >
-          {option === "student" ? "Student" : "Admin"}
+          {t(`kind.${option}`)}
         </button>
       ))}
     </div>

@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
 import { renderAt } from "./auth-testing.tsx";
-import { FORCED_CHANGE_REASON } from "./change-password-page.tsx";
 
 withClientTestRules();
 
@@ -37,7 +37,7 @@ describe("change password page", () => {
     );
     await screen.findByRole("heading", { name: "Choose a new password" });
     expect(path()).toBe("/change-password");
-    expect(screen.getByText(FORCED_CHANGE_REASON)).toBeTruthy();
+    expect(screen.getByText(auth.t("change.forcedReason"))).toBeTruthy();
     // Every portal page leads here while the change is due.
     expect(screen.queryByRole("link", { name: "Back to your dashboard" })).toBeNull();
 
@@ -52,14 +52,14 @@ describe("change password page", () => {
 
   test("the forced change also applies to the admin area", async () => {
     const { path } = renderAt("/admin/admissions", {}, signedInAs({ ...ADMIN, mustChangePassword: true }));
-    await screen.findByText(FORCED_CHANGE_REASON);
+    await screen.findByText(auth.t("change.forcedReason"));
     expect(path()).toBe("/change-password");
   });
 
   test("a signed-in user changes it by choice: all three fields are checked with the spec's messages", async () => {
     const { sent } = renderAt("/change-password", {}, signedInAs(ADMIN));
     await screen.findByRole("heading", { name: "Change password" });
-    expect(screen.queryByText(FORCED_CHANGE_REASON)).toBeNull();
+    expect(screen.queryByText(auth.t("change.forcedReason"))).toBeNull();
     expect(screen.getByRole("link", { name: "Back to your dashboard" }).getAttribute("href")).toBe("/admin/dashboard");
     save();
     expect(await screen.findByText(ACCOUNT_MSG.currentPasswordRequired)).toBeTruthy();

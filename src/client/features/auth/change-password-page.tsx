@@ -8,8 +8,10 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { dashboardPath, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -21,14 +23,12 @@ import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
 import { serverMessageOr } from "./reset-flow.ts";
 
-export const CHANGE_FAILED = "Failed to update password";
-export const FORCED_CHANGE_REASON = "Please choose a new password before you continue.";
-
 const IDS = { currentPassword: "change-current", ...passwordFieldIds("change") };
 type Errors = Partial<Record<keyof typeof IDS, string>>;
 
 export default function ChangePasswordPage() {
-  usePageTitle("Change Password");
+  const t = useT(auth);
+  usePageTitle(t("change.pageTitle"));
   const session = useSession();
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -61,7 +61,7 @@ export default function ChangePasswordPage() {
       toast.show(answer.message);
       navigate(dashboardPath(answer.user.role), { replace: true });
     } catch (err) {
-      const { error, message } = serverMessageOr(err, CHANGE_FAILED);
+      const { error, message } = serverMessageOr(err, t("change.failed"));
       setFailure(message);
       const fields = error.errors ?? {};
       const next: Errors = {};
@@ -75,27 +75,27 @@ export default function ChangePasswordPage() {
 
   return (
     <AuthScreen
-      title={forced ? "Choose a new password" : "Change password"}
-      lead={forced ? undefined : "Enter your current password, then the new one twice. Your other devices will be signed out."}
+      title={forced ? t("change.forcedTitle") : t("change.title")}
+      lead={forced ? undefined : t("change.lead")}
       footer={
         forced ? (
           <li>
-            Not you?{" "}
+            {t("change.notYou")}{" "}
             <button type="button" className="link-button" onClick={() => void session.logout()}>
-              Sign out
+              {t("change.signOut")}
             </button>
           </li>
         ) : (
           <li>
-            <Link href={dashboardPath(user.role)}>Back to your dashboard</Link>
+            <Link href={dashboardPath(user.role)}>{t("change.back")}</Link>
           </li>
         )
       }
     >
       <form className="auth-form" onSubmit={submit} noValidate aria-busy={changePassword.isPending || undefined}>
         {forced ? (
-          <Alert tone="info" title={FORCED_CHANGE_REASON}>
-            Your password was set by the institute or has expired. Choose your own to go on to your portal.
+          <Alert tone="info" title={t("change.forcedReason")}>
+            {t("change.forcedText")}
           </Alert>
         ) : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -104,7 +104,7 @@ export default function ChangePasswordPage() {
         <PasswordInput
           id={IDS.currentPassword}
           name="current-password"
-          label="Current password"
+          label={t("change.current")}
           autoComplete="current-password"
           required
           value={currentPassword}
@@ -113,7 +113,7 @@ export default function ChangePasswordPage() {
         />
         <NewPasswordFields idPrefix="change" value={pair} errors={errors} onChange={setPair} />
         <Button type="submit" block size="lg" loading={changePassword.isPending}>
-          Save password
+          {t("change.save")}
         </Button>
       </form>
     </AuthScreen>

@@ -7,6 +7,8 @@
 
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from "react";
 import { CODE_LENGTH } from "../../../shared/constants.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { cx } from "../../ui/cx.ts";
 import { errorId, FieldNotes } from "../../ui/field.tsx";
 
@@ -19,7 +21,7 @@ export interface CodeInputHandle {
 
 export function CodeInput({
   id,
-  label = "Verification code",
+  label,
   digits,
   onChange,
   error,
@@ -34,6 +36,7 @@ export function CodeInput({
   disabled?: boolean;
   ref?: Ref<CodeInputHandle>;
 }) {
+  const t = useT(auth);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
 
@@ -102,7 +105,7 @@ export function CodeInput({
   return (
     <div className={cx("ui-field code-field", invalid && "ui-field--invalid")}>
       <span id={labelId} className="ui-field__label">
-        {label}
+        {label ?? t("code.label")}
       </span>
       <div className="code-input" role="group" aria-labelledby={labelId}>
         {digits.map((digit, index) => (
@@ -118,7 +121,7 @@ export function CodeInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? "one-time-code" : "off"}
-            aria-label={`Digit ${index + 1} of ${CODE_LENGTH}`}
+            aria-label={t("code.digit", { index: index + 1, count: CODE_LENGTH })}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? errorId(id) : undefined}
             disabled={disabled}

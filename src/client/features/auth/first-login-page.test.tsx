@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
-import { ASK_FOR_NEW_LINK, LINK_NOT_VALID } from "./first-login-page.tsx";
 
 withClientTestRules();
 
@@ -51,14 +51,14 @@ describe("first-login page", () => {
     submit();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("This link has expired. Please request a new one.");
-    expect(screen.getByText(new RegExp(ASK_FOR_NEW_LINK))).toBeTruthy();
+    expect(screen.getByText(new RegExp(auth.t("first.askNew")))).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Set my password" })).toBeNull();
   });
 
   test("a link without a token is not valid at all", async () => {
     const { sent } = await openFirstLogin(() => ({ message: SET, role: "student", login: "STU0001" }), "/first-login");
-    expect((await screen.findByRole("alert")).textContent).toContain(LINK_NOT_VALID);
-    expect(screen.getByText(new RegExp(ASK_FOR_NEW_LINK))).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toContain(auth.t("first.linkNotValid"));
+    expect(screen.getByText(new RegExp(auth.t("first.askNew")))).toBeTruthy();
     expect(sent("auth.firstLogin")).toEqual([]);
   });
 

@@ -6,19 +6,17 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { AuthScreen } from "./auth-screen.tsx";
+import { AuthScreen, Emphasised } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
 import { serverMessageOr } from "./reset-flow.ts";
-
-export const FIRST_LOGIN_FAILED = "We could not set your password. Please try again.";
-export const LINK_NOT_VALID = "This link is not valid. Please request a new one.";
-export const ASK_FOR_NEW_LINK = "Please ask the institute to send you a new link.";
 
 const IDS = passwordFieldIds("first-login");
 
@@ -26,22 +24,23 @@ type Done = RouterOutputs["auth"]["firstLogin"];
 
 /** What to do about a link that cannot be used: the server's reason, and whom to ask. */
 function DeadLink({ reason }: { reason: string }) {
+  const t = useT(auth);
   const info = useInstituteInfo().data;
   return (
     <div className="auth-form">
-      <Alert tone="error" title="This link cannot be used">
+      <Alert tone="error" title={t("first.deadTitle")}>
         {reason}
       </Alert>
       <p>
-        {ASK_FOR_NEW_LINK} Each link works once and for 7 days.
+        {t("first.askNew")}
         {info ? (
           <>
             {" "}
-            You can reach the office at <a href={`mailto:${info.email}`}>{info.email}</a>
+            {t("first.reach")} <a href={`mailto:${info.email}`}>{info.email}</a>
             {info.phones[0] ? (
               <>
                 {" "}
-                or <a href={`tel:${info.phones[0].replace(/\s/g, "")}`}>{info.phones[0]}</a>
+                {t("first.or")} <a href={`tel:${info.phones[0].replace(/\s/g, "")}`}>{info.phones[0]}</a>
               </>
             ) : null}
             .
@@ -49,39 +48,42 @@ function DeadLink({ reason }: { reason: string }) {
         ) : null}
       </p>
       <p className="text-sm text-muted">
-        Already chose a password? <Link href="/login">Sign in</Link>
+        {t("first.already")} <Link href="/login">{t("signIn")}</Link>
       </p>
     </div>
   );
 }
 
 function Welcome({ done }: { done: Done }) {
+  const t = useT(auth);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div className="auth-form auth-outcome" ref={ref} tabIndex={-1}>
-      <Alert tone="success" title="All set">
+      <Alert tone="success" title={t("first.allSet")}>
         {done.message}
       </Alert>
       <p>
-        {done.role === "student" ? "Your student ID is " : "Sign in with "}
-        <strong className="auth-card__email">{done.login}</strong>
-        {done.role === "student" ? ". Use it, or your e-mail address, with your new password to sign in." : " and your new password."}
+        <Emphasised
+          text={t(done.role === "student" ? "first.studentId" : "first.signInWith").replace("{login}", "{email}")}
+          email={done.login}
+        />
       </p>
       <Link href="/login" className={buttonClass("primary", "lg", true)}>
-        Sign in
+        {t("signIn")}
       </Link>
     </div>
   );
 }
 
 export default function FirstLoginPage() {
-  usePageTitle("Set Your Password");
+  const t = useT(auth);
+  usePageTitle(t("first.pageTitle"));
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
   const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [deadLink, setDeadLink] = useState<string | null>(token ? null : LINK_NOT_VALID);
+  const [deadLink, setDeadLink] = useState<string | null>(token ? null : auth.t("first.linkNotValid"));
   const [done, setDone] = useState<Done | null>(null);
   const firstLogin = trpc.auth.firstLogin.useMutation();
 
@@ -94,7 +96,7 @@ export default function FirstLoginPage() {
     try {
       setDone(await firstLogin.mutateAsync({ token, password: checked.password }));
     } catch (err) {
-      const { error, message } = serverMessageOr(err, FIRST_LOGIN_FAILED);
+      const { error, message } = serverMessageOr(err, t("first.failed"));
       const passwordError = error.errors?.password?.[0];
       if (passwordError) {
         // The password broke a server-only rule (e.g. a common password): fix it and try again.
@@ -118,18 +120,18 @@ export default function FirstLoginPage() {
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <NewPasswordFields idPrefix="first-login" value={pair} errors={errors} onChange={setPair} />
         <Button type="submit" block size="lg" loading={firstLogin.isPending}>
-          Set my password
+          {t("first.submit")}
         </Button>
       </form>
     );
 
   return (
     <AuthScreen
-      title="Welcome — choose your password"
-      lead={done || deadLink ? undefined : "Your account is ready. Choose the password you will use to sign in to the portal."}
+      title={t("first.title")}
+      lead={done || deadLink ? undefined : t("first.lead")}
       footer={
         <li>
-          <Link href="/">Back to home</Link>
+          <Link href="/">{t("backHome")}</Link>
         </li>
       }
     >

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
-import { FORGOT_FAILED } from "./forgot-password-page.tsx";
 
 withClientTestRules();
 withFakeClock();
@@ -77,7 +77,7 @@ describe("forgot password page", () => {
     expect((await screen.findByRole("alert")).textContent).toContain(MSG.tooManyRequests);
     failure = new TrpcFailure("", 500); // an answer without a message
     send();
-    await screen.findByText(FORGOT_FAILED);
+    await screen.findByText(auth.t("forgot.failed"));
     expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe("priya@example.com");
     await advance(5000);
     expect(path()).toBe("/forgot-password");

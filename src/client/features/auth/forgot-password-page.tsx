@@ -8,8 +8,10 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { forgotPasswordInput } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -18,14 +20,14 @@ import { TextInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 import { addressQuery, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
 
-export const FORGOT_FAILED = "Failed to send reset link. Please try again.";
 /** The spec's pause on the success message before the code page (part 1 §9). */
 export const NEXT_STEP_AFTER_MS = 2000;
 
 const EMAIL_ID = "forgot-email";
 
 export default function ForgotPasswordPage() {
-  usePageTitle("Forgot Password");
+  const t = useT(auth);
+  usePageTitle(t("forgot.pageTitle"));
   const search = useSearch();
   const [, navigate] = useLocation();
   const [userType, setUserType] = useState<UserType>(() => readUserType(search) ?? "student");
@@ -58,7 +60,7 @@ export default function ForgotPasswordPage() {
       const answer = await forgot.mutateAsync(checked.value);
       setSent({ message: answer.message, next: `/verify-otp${addressQuery(checked.value)}` });
     } catch (err) {
-      const { error, message } = serverMessageOr(err, FORGOT_FAILED);
+      const { error, message } = serverMessageOr(err, t("forgot.failed"));
       setFailure(message);
       const fieldError = error.errors?.email?.[0];
       if (fieldError) setEmailError(fieldError);
@@ -67,26 +69,26 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthScreen
-      title="Forgot password"
-      lead="Enter the e-mail address of your account. We will send you a 6-digit code to reset your password."
+      title={t("forgot.title")}
+      lead={t("forgot.lead")}
       footer={
         <>
           <li>
-            Remembered it? <Link href="/login">Back to Sign in</Link>
+            {t("forgot.remembered")} <Link href="/login">{t("backToSignIn")}</Link>
           </li>
           <li>
-            <Link href="/">Back to home</Link>
+            <Link href="/">{t("backHome")}</Link>
           </li>
         </>
       }
     >
       {sent ? (
         <div className="auth-form auth-outcome" ref={successRef} tabIndex={-1}>
-          <Alert tone="success" title="Check your e-mail">
+          <Alert tone="success" title={t("forgot.checkEmail")}>
             {sent.message}
           </Alert>
           <p className="text-muted text-sm">
-            Taking you to the next step… <Link href={sent.next}>Enter the code now</Link>
+            {t("forgot.next")} <Link href={sent.next}>{t("forgot.enterNow")}</Link>
           </p>
         </div>
       ) : (
@@ -97,7 +99,7 @@ export default function ForgotPasswordPage() {
             id={EMAIL_ID}
             name="email"
             type="email"
-            label="Email address"
+            label={t("forgot.email")}
             required
             autoComplete="email"
             autoCapitalize="none"
@@ -107,7 +109,7 @@ export default function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <Button type="submit" block size="lg" loading={forgot.isPending}>
-            Send code
+            {t("forgot.send")}
           </Button>
         </form>
       )}

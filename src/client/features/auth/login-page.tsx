@@ -8,10 +8,12 @@ import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { Link } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/schemas/auth.ts";
 import { firstFieldErrors } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -29,7 +31,8 @@ export function studentCredentials(identifier: string, password: string) {
 const FIELD_IDS = { identifier: "login-identifier", email: "login-email", password: "login-password" } as const;
 
 export default function LoginPage() {
-  usePageTitle("Login");
+  const t = useT(auth);
+  usePageTitle(t("login.pageTitle"));
   const session = useSession();
   const [kind, setKind] = useState<AccountKind>("student");
   const [identifier, setIdentifier] = useState("");
@@ -105,19 +108,19 @@ export default function LoginPage() {
 
   return (
     <AuthScreen
-      title="Sign in"
-      lead="Welcome back. Sign in to your student or admin portal."
+      title={t("signIn")}
+      lead={t("login.lead")}
       flush
       footer={
         <>
           <li>
-            New here? <Link href="/admission">Apply for admission</Link>
+            {t("login.newHere")} <Link href="/admission">{t("login.apply")}</Link>
           </li>
           <li>
-            <Link href="/admission-status">Check your application status</Link>
+            <Link href="/admission-status">{t("login.status")}</Link>
           </li>
           <li>
-            <Link href="/">Back to home</Link>
+            <Link href="/">{t("backHome")}</Link>
           </li>
         </>
       }
@@ -134,8 +137,8 @@ export default function LoginPage() {
           <TextInput
             id="login-code"
             name="code"
-            label="Sign-in code"
-            hint="Enter the 6-digit code from the e-mail."
+            label={t("login.code")}
+            hint={t("login.codeHint")}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -144,10 +147,10 @@ export default function LoginPage() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
           />
           <Button type="submit" block size="lg" loading={busy}>
-            Verify code
+            {t("login.verify")}
           </Button>
           <button type="button" className="link-button" onClick={() => setChallenge(null)}>
-            Start again
+            {t("login.startAgain")}
           </button>
         </form>
       ) : (
@@ -158,8 +161,8 @@ export default function LoginPage() {
             <TextInput
               id={FIELD_IDS.identifier}
               name="identifier"
-              label="Email or Student ID"
-              hint="For example STU0001, or the e-mail address you applied with."
+              label={t("login.identifier")}
+              hint={t("login.identifierHint")}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -172,7 +175,7 @@ export default function LoginPage() {
               id={FIELD_IDS.email}
               name="email"
               type="email"
-              label="Email"
+              label={t("login.email")}
               autoComplete="username"
               value={email}
               error={errors.email}
@@ -182,17 +185,17 @@ export default function LoginPage() {
           <PasswordInput
             id={FIELD_IDS.password}
             name="password"
-            label="Password"
+            label={t("login.password")}
             autoComplete="current-password"
             value={password}
             error={errors.password}
             onChange={(e) => setPassword(e.target.value)}
           />
           <div className="auth-form__row">
-            <Link href="/forgot-password">Forgot password?</Link>
+            <Link href="/forgot-password">{t("login.forgot")}</Link>
           </div>
           <Button type="submit" block size="lg" loading={busy}>
-            Sign in
+            {t("signIn")}
           </Button>
         </form>
       )}

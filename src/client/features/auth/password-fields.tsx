@@ -4,6 +4,8 @@
  */
 
 import { Fragment } from "react";
+import { auth } from "../../../shared/i18n/auth.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { cx } from "../../ui/cx.ts";
 import { PasswordInput } from "../../ui/field.tsx";
 import { CheckIcon } from "../../ui/more-icons.tsx";
@@ -14,28 +16,29 @@ export interface PasswordPair {
 }
 
 export const PASSWORD_RULES = [
-  { label: "At least 8 characters", met: (p: string) => p.length >= 8 },
-  { label: "An uppercase letter (A–Z)", met: (p: string) => /[A-Z]/.test(p) },
-  { label: "A lowercase letter (a–z)", met: (p: string) => /[a-z]/.test(p) },
-  { label: "A number (0–9)", met: (p: string) => /\d/.test(p) },
+  { key: "length", met: (p: string) => p.length >= 8 },
+  { key: "upper", met: (p: string) => /[A-Z]/.test(p) },
+  { key: "lower", met: (p: string) => /[a-z]/.test(p) },
+  { key: "number", met: (p: string) => /\d/.test(p) },
 ] as const;
 
 export const passwordFieldIds = (prefix: string) => ({ password: `${prefix}-password`, confirmPassword: `${prefix}-confirm` }) as const;
 
 export function PasswordRules({ password }: { password: string }) {
+  const t = useT(auth);
   return (
     <div className="password-rules">
-      <p className="password-rules__title">Your new password needs:</p>
+      <p className="password-rules__title">{t("password.needs")}</p>
       <ul className="password-rules__list">
         {PASSWORD_RULES.map((rule) => {
           const met = rule.met(password);
           return (
-            <li key={rule.label} className={cx("password-rules__item", met && "is-met")}>
+            <li key={rule.key} className={cx("password-rules__item", met && "is-met")}>
               <span className="password-rules__mark" aria-hidden="true">
                 {met ? <CheckIcon size={14} /> : null}
               </span>
-              {rule.label}
-              <span className="sr-only">{met ? " (done)" : " (not yet)"}</span>
+              {t(`password.rule.${rule.key}`)}
+              <span className="sr-only">{met ? t("password.done") : t("password.notYet")}</span>
             </li>
           );
         })}
@@ -50,8 +53,8 @@ export function NewPasswordFields({
   errors,
   onChange,
   disabled,
-  passwordLabel = "New password",
-  confirmLabel = "Confirm new password",
+  passwordLabel,
+  confirmLabel,
 }: {
   idPrefix: string;
   value: PasswordPair;
@@ -61,6 +64,7 @@ export function NewPasswordFields({
   passwordLabel?: string;
   confirmLabel?: string;
 }) {
+  const t = useT(auth);
   const ids = passwordFieldIds(idPrefix);
   return (
     <>
@@ -69,7 +73,7 @@ export function NewPasswordFields({
           <PasswordInput
             id={ids[key]}
             name={key === "password" ? "new-password" : "confirm-password"}
-            label={key === "password" ? passwordLabel : confirmLabel}
+            label={key === "password" ? (passwordLabel ?? t("password.new")) : (confirmLabel ?? t("password.confirm"))}
             autoComplete="new-password"
             required
             value={value[key]}

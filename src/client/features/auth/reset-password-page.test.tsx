@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { handOverReset, pendingResetState } from "./reset-flow.ts";
-import { RESET_FAILED } from "./reset-password-page.tsx";
 
 withClientTestRules();
 withFakeClock();
@@ -107,7 +107,7 @@ describe("reset password page", () => {
     expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBe("true");
     failure = new TrpcFailure("", 500);
     submit();
-    expect((await screen.findByRole("alert")).textContent).toContain(RESET_FAILED);
+    expect((await screen.findByRole("alert")).textContent).toContain(auth.t("reset.failed"));
     await advance(5000);
     expect(path()).toBe("/reset-password");
     expect((screen.getByLabelText(/^New password/) as HTMLInputElement).value).toBe("Password123");

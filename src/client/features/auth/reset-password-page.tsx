@@ -8,17 +8,18 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { AuthScreen } from "./auth-screen.tsx";
+import { AuthScreen, Emphasised } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
 import { addressQuery, clearPendingReset, type PendingReset, pendingResetState, serverMessageOr } from "./reset-flow.ts";
 
-export const RESET_FAILED = "Failed to reset password. Please try again.";
 /** The spec's pause before /login after a reset, and before /forgot-password after an expired token (part 1 §8, §9). */
 export const REDIRECT_AFTER_MS = 3000;
 
@@ -27,6 +28,7 @@ const IDS = passwordFieldIds("reset");
 type Outcome = { kind: "reset"; message: string } | { kind: "expired" };
 
 function ResetForm({ reset }: { reset: PendingReset }) {
+  const t = useT(auth);
   const [, navigate] = useLocation();
   const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
@@ -58,8 +60,10 @@ function ResetForm({ reset }: { reset: PendingReset }) {
       clearPendingReset();
       setOutcome({ kind: "reset", message: answer.message });
     } catch (err) {
-      const { error, message } = serverMessageOr(err, RESET_FAILED);
-      if (error.status === 400 && error.message.toLowerCase().includes("expired")) {
+      const { error, message } = serverMessageOr(err, t("reset.failed"));
+      // The server speaks the language this page does (the lang cookie): its expired-link message, or
+      // any other once-only token failure, means asking for a new code.
+      if (error.status === 400 && [ACCOUNT_MSG.resetLinkHasExpired, ACCOUNT_MSG.linkExpired].includes(error.message)) {
         clearPendingReset();
         setOutcome({ kind: "expired" });
         return;
@@ -76,11 +80,11 @@ function ResetForm({ reset }: { reset: PendingReset }) {
   if (outcome?.kind === "reset") {
     return (
       <div className="auth-form auth-outcome" ref={outcomeRef} tabIndex={-1}>
-        <Alert tone="success" title="Password reset">
+        <Alert tone="success" title={t("reset.done")}>
           {outcome.message}
         </Alert>
         <p className="text-muted text-sm">
-          Taking you to Sign in… <Link href="/login">Sign in now</Link>
+          {t("reset.toSignIn")} <Link href="/login">{t("reset.signInNow")}</Link>
         </p>
       </div>
     );
@@ -90,7 +94,7 @@ function ResetForm({ reset }: { reset: PendingReset }) {
       <div className="auth-form auth-outcome" ref={outcomeRef} tabIndex={-1}>
         <Alert tone="error">{ACCOUNT_MSG.resetLinkExpired}</Alert>
         <p className="text-muted text-sm">
-          Taking you back to ask for a new code… <Link href={startAgain}>Ask now</Link>
+          {t("reset.toStart")} <Link href={startAgain}>{t("reset.askNow")}</Link>
         </p>
       </div>
     );
@@ -101,29 +105,25 @@ function ResetForm({ reset }: { reset: PendingReset }) {
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <NewPasswordFields idPrefix="reset" value={pair} errors={errors} onChange={setPair} />
       <Button type="submit" block size="lg" loading={resetPassword.isPending}>
-        Reset password
+        {t("reset.submit")}
       </Button>
     </form>
   );
 }
 
 export default function ResetPasswordPage() {
-  usePageTitle("Reset Password");
+  const t = useT(auth);
+  usePageTitle(t("reset.pageTitle"));
   // Read once: the page keeps working with it after the hand-over is cleared.
   const [reset] = useState(pendingResetState);
   if (!reset) return <Redirect to="/forgot-password" replace />;
   return (
     <AuthScreen
-      title="Choose a new password"
-      lead={
-        <>
-          For <strong className="auth-card__email">{reset.email}</strong>. Saving it signs you out on every device; then you sign in with
-          the new password.
-        </>
-      }
+      title={t("reset.title")}
+      lead={<Emphasised text={t("reset.lead")} email={reset.email} />}
       footer={
         <li>
-          <Link href="/login">Back to Sign in</Link>
+          <Link href="/login">{t("backToSignIn")}</Link>
         </li>
       }
     >

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
-import { CODE_EXPIRED, clock, RESEND_FAILED, timeLeftAnnouncement, VERIFY_FAILED } from "./verify-otp-page.tsx";
+import { clock, timeLeftAnnouncement } from "./verify-otp-page.tsx";
 
 withClientTestRules();
 withFakeClock();
@@ -71,7 +72,7 @@ describe("verify code page", () => {
     });
     await advance(90_000);
     fireEvent.click(resendButton());
-    expect((await screen.findByRole("alert")).textContent).toContain(RESEND_FAILED);
+    expect((await screen.findByRole("alert")).textContent).toContain(auth.t("otp.resendFailed"));
     expect(timer()).toBe("Code expires in 3:30");
   });
 
@@ -84,12 +85,12 @@ describe("verify code page", () => {
     await advance(1_000);
     expect(timer()).toBe("Code expired");
     expect(verifyButton().disabled).toBe(true);
-    expect(screen.getByText(CODE_EXPIRED)).toBeTruthy();
+    expect(screen.getByText(auth.t("otp.expired"))).toBeTruthy();
     expect(resendButton().disabled).toBe(false);
     fireEvent.click(resendButton());
     await screen.findByText(ACCOUNT_MSG.forgotPasswordSent);
     expect(verifyButton().disabled).toBe(false);
-    expect(screen.queryByText(CODE_EXPIRED)).toBeNull();
+    expect(screen.queryByText(auth.t("otp.expired"))).toBeNull();
   });
 
   test("fewer than six digits: 'Please enter the complete 6-digit code', and nothing is sent", async () => {
@@ -119,7 +120,7 @@ describe("verify code page", () => {
     failure = new TrpcFailure("", 500);
     pasteCode("222222");
     fireEvent.click(verifyButton());
-    expect((await screen.findByRole("alert")).textContent).toContain(VERIFY_FAILED);
+    expect((await screen.findByRole("alert")).textContent).toContain(auth.t("otp.failed"));
     expect(boxValues()).toBe("");
   });
 

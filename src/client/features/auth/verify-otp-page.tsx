@@ -9,19 +9,18 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { otpCode } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { AuthScreen } from "./auth-screen.tsx";
+import { AuthScreen, Emphasised } from "./auth-screen.tsx";
 import { CodeInput, type CodeInputHandle, emptyCode } from "./code-input.tsx";
 import { addressQuery, handOverReset, type ResetAddress, readAddress, serverMessageOr } from "./reset-flow.ts";
 
-export const VERIFY_FAILED = "Invalid verification code. Please try again.";
-export const RESEND_FAILED = "Failed to resend code. Please try again.";
-export const CODE_EXPIRED = "This code has expired. Press Resend code and we will e-mail you a new one.";
 /** Resend is allowed once this many seconds (or fewer) remain: 300 − 60 = 240. */
 export const RESEND_WHEN_REMAINING = CODE_LIFETIME_SECONDS - CODE_RESEND_AFTER_SECONDS;
 
@@ -33,10 +32,9 @@ export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(
  * a screen reader is told the time now and then instead of every second.
  */
 export function timeLeftAnnouncement(remaining: number): string {
-  if (remaining <= 0) return "The code has expired.";
-  if (remaining <= 30) return "Less than 30 seconds left to enter the code.";
-  const minutes = Math.ceil(remaining / 60);
-  return minutes === 1 ? "About 1 minute left to enter the code." : `About ${minutes} minutes left to enter the code.`;
+  if (remaining <= 0) return auth.t("otp.left.expired");
+  if (remaining <= 30) return auth.t("otp.left.seconds");
+  return auth.t("otp.left.minutes", { count: Math.ceil(remaining / 60) });
 }
 
 /**
@@ -64,6 +62,7 @@ function useCountdown(seconds: number) {
 const CODE_ID = "verify-code";
 
 function VerifyCodeForm({ address }: { address: ResetAddress }) {
+  const t = useT(auth);
   const [, navigate] = useLocation();
   const [digits, setDigits] = useState(emptyCode);
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -102,7 +101,7 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
       handOverReset({ ...address, resetToken });
       navigate("/reset-password");
     } catch (err) {
-      setFailure(serverMessageOr(err, VERIFY_FAILED).message);
+      setFailure(serverMessageOr(err, t("otp.failed")).message);
       setDigits(emptyCode());
       boxes.current?.focus(0);
     }
@@ -120,25 +119,29 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
       setNotice(answer.message);
       boxes.current?.focus(0);
     } catch {
-      setFailure(RESEND_FAILED);
+      setFailure(t("otp.resendFailed"));
     }
   };
 
+  const [expiresBefore, expiresAfter] = t("otp.expiresIn").split("{time}");
+  const [waitBefore, waitAfter] = t("otp.wait").split("{time}");
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={verify.isPending || undefined}>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {expired ? <Alert tone="warning">{CODE_EXPIRED}</Alert> : null}
+      {expired ? <Alert tone="warning">{t("otp.expired")}</Alert> : null}
 
       {/* Not disabled while checking: focus must be able to return to the first box at once. */}
       <CodeInput ref={boxes} id={CODE_ID} digits={digits} onChange={changeDigits} error={codeError} />
 
       <p className="code-timer" role="timer" aria-live="off">
         {expired ? (
-          "Code expired"
+          t("otp.codeExpired")
         ) : (
           <>
-            Code expires in <span className="code-timer__clock tabular">{clock(remaining)}</span>
+            {expiresBefore}
+            <span className="code-timer__clock tabular">{clock(remaining)}</span>
+            {expiresAfter}
           </>
         )}
       </p>
@@ -147,17 +150,19 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
       </p>
 
       <Button type="submit" block size="lg" loading={verify.isPending} disabled={expired}>
-        Verify
+        {t("otp.verify")}
       </Button>
 
       <div className="code-resend">
-        <span className="text-muted">Didn’t get the e-mail?</span>
+        <span className="text-muted">{t("otp.noEmail")}</span>
         <Button variant="secondary" size="sm" onClick={sendAgain} disabled={!canResend} loading={resend.isPending}>
-          Resend code
+          {t("otp.resend")}
         </Button>
         {remaining > RESEND_WHEN_REMAINING ? (
           <p className="code-resend__wait">
-            You can ask for a new code in <span className="tabular">{clock(remaining - RESEND_WHEN_REMAINING)}</span>.
+            {waitBefore}
+            <span className="tabular">{clock(remaining - RESEND_WHEN_REMAINING)}</span>
+            {waitAfter}
           </p>
         ) : null}
       </div>
@@ -166,25 +171,22 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
 }
 
 export default function VerifyOtpPage() {
-  usePageTitle("Verify Code");
+  const t = useT(auth);
+  usePageTitle(t("otp.pageTitle"));
   const address = readAddress(useSearch());
   if (!address) return <Redirect to="/forgot-password" replace />;
+  const leadParams = { digits: CODE_LENGTH, minutes: CODE_LIFETIME_SECONDS / 60 };
   return (
     <AuthScreen
-      title="Enter your code"
-      lead={
-        <>
-          If <strong className="auth-card__email">{address.email}</strong> has {address.userType === "admin" ? "an admin" : "a student"}{" "}
-          account, we have e-mailed a {CODE_LENGTH}-digit code to it. Enter it below within {CODE_LIFETIME_SECONDS / 60} minutes.
-        </>
-      }
+      title={t("otp.title")}
+      lead={<Emphasised text={t(address.userType === "admin" ? "otp.leadAdmin" : "otp.leadStudent", leadParams)} email={address.email} />}
       footer={
         <>
           <li>
-            Wrong address? <Link href={`/forgot-password${addressQuery(address)}`}>Start again</Link>
+            {t("otp.wrongAddress")} <Link href={`/forgot-password${addressQuery(address)}`}>{t("login.startAgain")}</Link>
           </li>
           <li>
-            <Link href="/login">Back to Sign in</Link>
+            <Link href="/login">{t("backToSignIn")}</Link>
           </li>
         </>
       }

@@ -21,7 +21,7 @@ import { audit } from "../../platform/audit.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { reencodeImage } from "../../platform/images.ts";
-import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
+import { CODE_MESSAGES, consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, removeFiles, storeFile } from "../../platform/uploads.ts";
@@ -75,7 +75,7 @@ export async function verifyResetCode(deps: AppDeps, input: VerifyOtpInput, meta
   deps.limits.consume("codeChecksPerIp", ipKey(meta));
   const account = await findAccount(deps.db, input.email, input.userType);
   const row = await verifyCode(deps.db, deps.now(), { purpose: "password_reset", email: input.email, code: input.otp });
-  if (!account || row.user_id !== account.id) throw new AppError("BAD_REQUEST", "Invalid verification code. Please try again.");
+  if (!account || row.user_id !== account.id) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.codeInvalid);
   const resetToken = await issueToken(deps.db, deps.now(), {
     purpose: "reset_token",
     email: account.email,
@@ -90,18 +90,14 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
   let account: User | undefined;
   await consumeToken(deps.db, deps.now(), "reset_token", input.resetToken, async (row) => {
     account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
-    if (!account || account.role !== input.userType)
-      throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+    if (!account || account.role !== input.userType) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.resetLinkInvalid);
     // Refuse a policy-breaking password before the token is used up, so the person can simply try another.
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   }).catch((err: AppError) => {
     if (err.fieldErrors) throw err;
-    throw new AppError(
-      "BAD_REQUEST",
-      err.message.includes("expired") ? "This reset link has expired. Please request a new one." : err.message,
-    );
+    throw new AppError("BAD_REQUEST", err.message === CODE_MESSAGES.linkExpired ? ACCOUNT_MSG.resetLinkHasExpired : err.message);
   });
-  if (!account) throw new AppError("BAD_REQUEST", "This reset link is not valid. Please request a new one.");
+  if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.resetLinkInvalid);
   await setPassword(deps, account, input.password, "password");
   await audit(deps.db, deps.now(), {
     actorUserId: account.id,
@@ -110,7 +106,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
     entityId: account.id,
     ip: meta.ip,
   });
-  return { message: "Your password has been reset. Please sign in with your new password." };
+  return { message: ACCOUNT_MSG.passwordResetDone };
 }
 
 /** Stores a new password after the policy checks; ends every session of the account except `keepSessionId`. */
@@ -147,7 +143,7 @@ export async function changePassword(deps: AppDeps, userId: number, sessionId: n
     ip: meta.ip,
   });
   const updated = await findUserById(deps.db, userId);
-  return { message: "Password updated successfully", user: toPublicUser(updated!) };
+  return { message: ACCOUNT_MSG.passwordUpdated, user: toPublicUser(updated!) };
 }
 
 /**
@@ -238,12 +234,12 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
   let account: User | undefined;
   await consumeToken(deps.db, deps.now(), "first_login", input.token, async (row) => {
     account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
-    if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
+    if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.linkInvalid);
     if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
     // A refused password must not burn the new student's only link.
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   });
-  if (!account) throw new AppError("BAD_REQUEST", "This link is not valid. Please request a new one.");
+  if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.linkInvalid);
   await setPassword(deps, account, input.password, "password");
   // The link reached the account's address: that proves it.
   if (account.email_verified_at === null) await markEmailVerified(deps.db, account.id, deps.now().toISOString());
@@ -255,7 +251,7 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
     ip: meta.ip,
   });
   return {
-    message: "Your password is set. Please sign in.",
+    message: ACCOUNT_MSG.passwordSet,
     role: account.role,
     login: account.student_id ?? account.email,
   };
@@ -306,7 +302,7 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
   await removeFiles(dir, [previous]);
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
-  return { message: "Photo updated successfully", user: toPublicUser(user) };
+  return { message: ACCOUNT_MSG.photoUpdated, user: toPublicUser(user) };
 }
 
 /** The language a signed-in person chose with a switcher: stored with the account, so every device follows it (issue 16). */

@@ -173,7 +173,7 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
   const row = Number.isSafeInteger(id)
     ? await deps.db.selectFrom("one_time_codes").selectAll().where("id", "=", id).where("purpose", "=", "two_factor").executeTakeFirst()
     : undefined;
-  if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", "Please sign in again.");
+  if (!row || !secret || row.user_id === null) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.signInAgain);
   await verifyCode(deps.db, deps.now(), { purpose: "two_factor", email: row.email, code: input.code, secret });
   let account = await findUserById(deps.db, row.user_id);
   if (account?.is_active !== 1) throw new AppError("UNAUTHORIZED", ACCOUNT_MSG.invalidCredentials);
