@@ -1,6 +1,6 @@
 /**
- * Issue 16 in the browser: the public site (home, about, gallery, contact) and the admission wizard with its
- * checks, in Hindi and Marathi at 390 px — no English interface text left (the institute's own content
+ * Issue 16 in the browser: the public site (home, about, gallery, contact), the admission wizard with its
+ * checks, status, sign-in and the student portal, in Hindi and Marathi at 390 px — no English interface text left (the institute's own content
  * excepted), Devanagari rendered, nothing wider than the screen; the switch, remembered across a reload; the
  * server's page shell in the language.
  */
@@ -13,7 +13,9 @@ import enCommon from "../../src/shared/i18n/en/common.json";
 import enContact from "../../src/shared/i18n/en/contact.json";
 import enGallery from "../../src/shared/i18n/en/gallery.json";
 import enHome from "../../src/shared/i18n/en/home.json";
+import enPortal from "../../src/shared/i18n/en/portal.json";
 import enStatus from "../../src/shared/i18n/en/status.json";
+import enStudent from "../../src/shared/i18n/en/student.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
 import hiAccount from "../../src/shared/i18n/hi/account.json";
 import hiAdmission from "../../src/shared/i18n/hi/admission.json";
@@ -22,7 +24,9 @@ import hiCommon from "../../src/shared/i18n/hi/common.json";
 import hiContact from "../../src/shared/i18n/hi/contact.json";
 import hiGallery from "../../src/shared/i18n/hi/gallery.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
+import hiPortal from "../../src/shared/i18n/hi/portal.json";
 import hiStatus from "../../src/shared/i18n/hi/status.json";
+import hiStudent from "../../src/shared/i18n/hi/student.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
 import mrAbout from "../../src/shared/i18n/mr/about.json";
 import mrAccount from "../../src/shared/i18n/mr/account.json";
@@ -32,7 +36,9 @@ import mrCommon from "../../src/shared/i18n/mr/common.json";
 import mrContact from "../../src/shared/i18n/mr/contact.json";
 import mrGallery from "../../src/shared/i18n/mr/gallery.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
+import mrPortal from "../../src/shared/i18n/mr/portal.json";
 import mrStatus from "../../src/shared/i18n/mr/status.json";
+import mrStudent from "../../src/shared/i18n/mr/student.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
@@ -50,7 +56,7 @@ afterAll(async () => {
 });
 
 /** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
-const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth]
+const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth, enPortal, enStudent]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
   .filter((t) => !t.includes("{") && /[a-z]{3}/i.test(t) && t.length > 3);
@@ -66,6 +72,9 @@ async function interfaceText(page: Page): Promise<string> {
         ".stream-list, .footer-tags, .news-list, .brand, .page-hero__eyebrow",
         // the institute's settings and photos: offices, phones, e-mail, hours, registration, photo titles
         "address, .map-card__title, .contact-lines, .contact-chip, .info-card__text > p, .quick-facts div:last-child dd, .gallery-tile__title",
+        // a student's own record and the notifications stored for them
+        "dd:not(.is-missing), .portal-user__name, .menu__button-name, .profile-summary__name, .profile-summary__meta, .welcome-banner__meta",
+        ".student-activity, .id-card__institute-name, .id-card__name, .id-card__return",
       ].join(", "),
     ))
       el.remove();
@@ -167,6 +176,53 @@ describe("languages", () => {
       await check("forgot password");
       // The browser logs the lookup's expected 404 (no such application); nothing else may go wrong.
       expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [lang, auth, portal, student] of [
+    ["hi", hiAuth, hiPortal, hiStudent],
+    ["mr", mrAuth, mrPortal, mrStudent],
+  ] as const) {
+    test(`the student portal in ${lang} at 390 px: dashboard, profile (and its form), ID card and every settings tab`, async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const check = async (what: string) => {
+        const text = await interfaceText(page);
+        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      };
+      await page.goto(`/login?lang=${lang}`);
+      await page.getByRole("textbox", { name: auth["login.identifier"] }).fill(server.student.studentId);
+      await page.getByLabel(auth["login.password"], { exact: true }).fill(server.student.password);
+      await page.locator("form").getByRole("button", { name: auth.signIn }).click();
+      await page.waitForURL("**/student/dashboard");
+      await page.getByRole("heading", { level: 1, name: student["dashboard.title"] }).waitFor();
+      await page.getByText(student["actions.title"]).waitFor();
+      await check("dashboard");
+
+      await page.goto("/student/profile");
+      await page.getByRole("heading", { level: 1, name: student["profile.title"] }).waitFor();
+      await page.getByText(student["profile.emergency"]).first().waitFor();
+      await check("profile");
+      await page.getByRole("button", { name: student["profile.edit"] }).click();
+      await page.getByText(student["profile.managed"]).waitFor();
+      await check("profile, editing");
+
+      await page.goto("/student/id-card");
+      await page.getByRole("heading", { level: 1, name: student["card.title"] }).waitFor();
+      await page.getByText(student["card.scan"]).waitFor();
+      await check("ID card");
+
+      for (const tab of ["account", "security", "notifications", "preferences"] as const) {
+        await page.goto(`/student/settings?tab=${tab}`);
+        await page.getByRole("tab", { name: student[`settings.tab.${tab}`], selected: true }).waitFor();
+        await page.getByRole("tabpanel").locator(".ui-card").first().waitFor();
+        await check(`settings, ${tab}`);
+      }
+      await page.getByRole("button", { name: portal.openMenu }).click();
+      await page.getByRole("link", { name: portal["student.nav.help"] }).waitFor();
+      await check("the portal's menu");
+      expect(problems).toEqual([]);
       await context.close();
     });
   }

@@ -1,6 +1,8 @@
 /** The portals' account menu in the top bar: the signed-in person's photo and name, their links, and Sign out. */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { LogoutIcon } from "../ui/more-icons.tsx";
 import { Avatar } from "./avatar.tsx";
@@ -13,11 +15,12 @@ export function AccountMenu({
   links: readonly { href: string; label: string; icon: ReactNode }[];
   signOutLabel: string;
 }) {
+  const t = useT(portal);
   const { user, logout } = useSession();
   const name = user?.name ?? "";
   return (
     <MenuButton
-      label="Account menu"
+      label={t("accountMenu")}
       buttonContent={
         <>
           <Avatar name={name} photoUrl={user?.photo?.url} size="sm" />

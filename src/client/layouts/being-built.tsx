@@ -3,15 +3,14 @@
  * invented data. `comingSoon` is the spec's wording for the student portal's placeholder features.
  */
 import type { ReactNode } from "react";
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { usePageTitle } from "../lib/site.ts";
-
-const PORTAL_TEXT = "This part of the portal is being built. Please check back soon.";
-const COMING_SOON_TEXT = "This feature is coming soon. We will let you know as soon as it is ready.";
 
 export function BeingBuilt({
   title,
   comingSoon = false,
-  text = comingSoon ? COMING_SOON_TEXT : PORTAL_TEXT,
+  text,
   children,
 }: {
   title: string;
@@ -19,13 +18,14 @@ export function BeingBuilt({
   text?: string;
   children?: ReactNode;
 }) {
+  const t = useT(portal);
   usePageTitle(title);
   return (
     <section className="being-built" aria-labelledby="being-built-title">
       <h1 id="being-built-title" className="page-title">
         {title}
       </h1>
-      <p className="being-built__text">{text}</p>
+      <p className="being-built__text">{text ?? t(comingSoon ? "comingSoon" : "beingBuilt")}</p>
       {children}
     </section>
   );

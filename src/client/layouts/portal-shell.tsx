@@ -4,6 +4,9 @@
  */
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { common } from "../../shared/i18n/common.ts";
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { PageLoading } from "./loading-view.tsx";
@@ -62,6 +65,8 @@ export function PortalShell({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT(portal);
+  const tCommon = useT(common);
   const [location] = useLocation();
   const [collapsed, setCollapsedState] = useState(initiallyCollapsed);
   const setCollapsed = (update: (c: boolean) => boolean) =>
@@ -115,7 +120,7 @@ export function PortalShell({
   return (
     <div className={classes}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {tCommon("skipToContent")}
       </a>
       <aside id={sidebarId} className="portal-sidebar" aria-label={areaLabel}>
         <div className="portal-sidebar__top">
@@ -124,7 +129,7 @@ export function PortalShell({
             ref={closeButton}
             type="button"
             className="icon-button portal-sidebar__close"
-            aria-label="Close menu"
+            aria-label={t("closeMenu")}
             onClick={() => closeDrawer(true)}
           >
             <CloseIcon />
@@ -150,17 +155,17 @@ export function PortalShell({
           </ul>
         </nav>
         <div className="portal-sidebar__bottom">
-          <Link href="~/" className="portal-nav__link" title={collapsed ? "Back to website" : undefined}>
+          <Link href="~/" className="portal-nav__link" title={collapsed ? t("backToWebsite") : undefined}>
             <span className="portal-nav__icon" aria-hidden="true">
               <HomeIcon />
             </span>
-            <span className="portal-nav__label">Back to website</span>
+            <span className="portal-nav__label">{t("backToWebsite")}</span>
           </Link>
           <button type="button" className="portal-nav__link portal-sidebar__collapse" onClick={() => setCollapsed((c) => !c)}>
             <span className="portal-nav__icon" aria-hidden="true">
               {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
             </span>
-            <span className="portal-nav__label">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+            <span className="portal-nav__label">{collapsed ? t("expand") : t("collapse")}</span>
           </button>
         </div>
       </aside>
@@ -171,7 +176,7 @@ export function PortalShell({
             ref={menuButton}
             type="button"
             className="icon-button portal-topbar__menu"
-            aria-label="Open menu"
+            aria-label={t("openMenu")}
             aria-expanded={drawerOpen}
             aria-controls={sidebarId}
             onClick={() => setDrawerOpen(true)}

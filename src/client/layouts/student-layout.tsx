@@ -1,6 +1,8 @@
 /** The student portal's frame (spec part 1 §2 "Student layout"): who is signed in, the portal's links, a top bar. */
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon } from "../ui/icons.tsx";
 import { BookIcon, HelpCircleIcon, HomeIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
@@ -11,49 +13,57 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
-const ACCOUNT_LINKS = [
-  { href: "/profile", label: "Profile", icon: <UserIcon size={18} /> },
-  { href: "/settings", label: "Settings", icon: <SettingsIcon size={18} /> },
+type NavKey = "dashboard" | "profile" | "profileShort" | "idCard" | "courses" | "library" | "exams" | "notifications" | "help" | "settings";
+const nav = (key: NavKey) => portal.t(`student.nav.${key}`);
+
+const accountLinks = () => [
+  { href: "/profile", label: nav("profileShort"), icon: <UserIcon size={18} /> },
+  { href: "/settings", label: nav("settings"), icon: <SettingsIcon size={18} /> },
 ];
 
-const LINKS: PortalLink[] = [
-  { href: "/dashboard", label: "Dashboard", icon: <HomeIcon /> },
-  { href: "/profile", label: "My Profile", icon: <UserIcon /> },
-  { href: "/id-card", label: "ID Card", icon: <FileIcon /> },
-  { href: "/courses", label: "My Courses", icon: <GraduationCapIcon /> },
-  { href: "/library", label: "Library", icon: <BookIcon /> },
-  { href: "/exams", label: "Exams", icon: <CalendarIcon /> },
-  { href: "/notifications", label: "Notifications", icon: <BellIcon /> },
-  { href: "/help", label: "Help & Support", icon: <HelpCircleIcon /> },
-  { href: "/settings", label: "Settings", icon: <SettingsIcon /> },
+const LINKS: { href: string; key: NavKey; icon: ReactNode }[] = [
+  { href: "/dashboard", key: "dashboard", icon: <HomeIcon /> },
+  { href: "/profile", key: "profile", icon: <UserIcon /> },
+  { href: "/id-card", key: "idCard", icon: <FileIcon /> },
+  { href: "/courses", key: "courses", icon: <GraduationCapIcon /> },
+  { href: "/library", key: "library", icon: <BookIcon /> },
+  { href: "/exams", key: "exams", icon: <CalendarIcon /> },
+  { href: "/notifications", key: "notifications", icon: <BellIcon /> },
+  { href: "/help", key: "help", icon: <HelpCircleIcon /> },
+  { href: "/settings", key: "settings", icon: <SettingsIcon /> },
 ];
 
 /** The top bar's title by path (spec part 1 §2); anything else reads "Student Portal". */
-const TITLES: Record<string, string> = {
-  "/dashboard": "Dashboard",
-  "/profile": "My Profile",
-  "/id-card": "ID Card",
-  "/settings": "Settings",
+const TITLES: Record<string, NavKey> = {
+  "/dashboard": "dashboard",
+  "/profile": "profile",
+  "/id-card": "idCard",
+  "/settings": "settings",
 };
-export const studentTitleFor = (path: string) => TITLES[path.replace(/\/$/, "")] ?? "Student Portal";
+export const studentTitleFor = (path: string) => {
+  const key = TITLES[path.replace(/\/$/, "")];
+  return key ? nav(key) : portal.t("student.title");
+};
 
 export default function StudentLayout({ children }: { children: ReactNode }) {
+  const t = useT(portal);
   const { user } = useSession();
   const [location] = useLocation();
+  const links: PortalLink[] = LINKS.map(({ href, key, icon }) => ({ href, label: t(`student.nav.${key}`), icon }));
   const name = user?.name ?? "";
 
   return (
     <PortalShell
-      areaLabel="Student portal"
-      links={LINKS}
+      areaLabel={t("student.area")}
+      links={links}
       sidebarTop={
         <div className="portal-sidebar__identity">
-          <Brand subtitle="Student Portal" />
+          <Brand subtitle={t("student.title")} />
           <div className="portal-user">
             <Avatar name={name} photoUrl={user?.photo?.url} size="lg" />
             <div className="portal-user__text">
               <p className="portal-user__name">{name}</p>
-              <p className="portal-user__meta">{user?.student_id ?? "Student ID not assigned yet"}</p>
+              <p className="portal-user__meta">{user?.student_id ?? t("student.noId")}</p>
             </div>
           </div>
         </div>
@@ -63,7 +73,7 @@ export default function StudentLayout({ children }: { children: ReactNode }) {
         <>
           <LanguageSwitcher />
           <ThemeToggle />
-          <AccountMenu links={ACCOUNT_LINKS} signOutLabel="Sign out" />
+          <AccountMenu links={accountLinks()} signOutLabel={t("student.signOut")} />
         </>
       }
     >

@@ -1,3 +1,4 @@
+import { portal } from "../../shared/i18n/portal.ts";
 import { firstNameOf } from "../../shared/names.ts";
 
 /** The admin top bar's greeting by the hour (spec part 2 §2; bands from part 1 §9). */
@@ -17,6 +18,6 @@ export function greetingFor(date: Date): Greeting {
  */
 export function welcomeLine(fullName: string | undefined, signedInBefore: boolean | undefined): string {
   const name = firstNameOf(fullName ?? "");
-  const greeting = signedInBefore ? "Welcome back" : "Welcome";
-  return name ? `${greeting}, ${name}!` : `${greeting}!`;
+  if (name) return portal.t(signedInBefore ? "welcomeBack" : "welcome", { name });
+  return portal.t(signedInBefore ? "welcomeBackNoName" : "welcomeNoName");
 }

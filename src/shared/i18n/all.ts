@@ -12,9 +12,12 @@ import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { messages } from "./messages.ts";
+import { portal } from "./portal.ts";
 import { status } from "./status.ts";
+import { student } from "./student.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
 import { validation } from "./validation.ts";
+import { verify } from "./verify.ts";
 
 export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   common,
@@ -28,6 +31,9 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   admission,
   status,
   auth,
+  portal,
+  student,
+  verify,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -5,9 +5,12 @@
  */
 
 import { type FormEvent, useState } from "react";
+import { student } from "../../../shared/i18n/student.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { emailChangeConfirmInput, emailChangeRequestInput } from "../../../shared/schemas/auth.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -16,17 +19,11 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordInput, TextInput } from "../../ui/field.tsx";
 import { CodeInput, emptyCode } from "./code-input.tsx";
 
+/** In the reader's language, read at each use (the student catalogue: both portals show this dialog). */
 export const CHANGE_EMAIL_TEXT = {
-  open: "Change e-mail",
-  title: "Change your e-mail address",
-  intro: "We send a 6-digit code to the new address. Your address changes only when you enter it.",
-  codeIntro: (email: string) => `Enter the 6-digit code we sent to ${email}. It is valid for 5 minutes.`,
-  send: "Send code",
-  confirm: "Change e-mail",
-  back: "Use another address",
-  cancel: "Cancel",
-  done: "Your e-mail address is changed. We have told your old address, and your other devices are signed out.",
-} as const;
+  ...labelsOf(["open", "title", "intro", "send", "confirm", "back", "cancel", "done"], (key) => student.t(`email.${key}`)),
+  codeIntro: (email: string) => student.t("email.codeIntro", { email }),
+};
 
 type Errors = Partial<Record<"currentPassword" | "newEmail" | "code", string>>;
 
@@ -39,6 +36,7 @@ export function ChangeEmailDialog({
   onClose: () => void;
   onChanged?: (email: string) => void;
 }) {
+  useT(student);
   const session = useSession();
   const request = trpc.auth.requestEmailChange.useMutation();
   const confirm = trpc.auth.confirmEmailChange.useMutation();
@@ -124,7 +122,7 @@ export function ChangeEmailDialog({
           <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
           <PasswordInput
             id="change-email-current-password"
-            label="Current password"
+            label={student.t("email.currentPassword")}
             autoComplete="current-password"
             required
             value={currentPassword}
@@ -133,7 +131,7 @@ export function ChangeEmailDialog({
           />
           <TextInput
             id="change-email-new"
-            label="New e-mail address"
+            label={student.t("email.newEmail")}
             type="email"
             inputMode="email"
             autoComplete="email"

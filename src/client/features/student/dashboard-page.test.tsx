@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { student } from "../../../shared/i18n/student.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { DASHBOARD_LOAD_FAILED, NOT_YET } from "./dashboard-page.tsx";
 import { renderStudentAt } from "./student-testing.tsx";
 
 withClientTestRules();
@@ -94,8 +94,8 @@ describe("student dashboard", () => {
     renderStudentAt("/student/dashboard", { "student.dashboard": () => DASHBOARD });
     await screen.findByRole("group", { name: "Profile complete" });
     for (const block of DASHBOARD.notYetAvailable) {
-      const card = region(NOT_YET[block].title);
-      expect(within(card).getByText(NOT_YET[block].text)).toBeTruthy();
+      const card = region(student.t(`pending.${block}.title`));
+      expect(within(card).getByText(student.t(`pending.${block}.text`))).toBeTruthy();
       // Never a made-up figure: no digit and no progress bar anywhere in the block.
       expect(card.textContent).not.toMatch(/\d/);
       expect(within(card).queryByRole("progressbar")).toBeNull();
@@ -148,7 +148,7 @@ describe("student dashboard", () => {
     expect(screen.queryByRole("group", { name: "Profile complete" })).toBeNull();
     release();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(DASHBOARD_LOAD_FAILED);
+    expect(alert.textContent).toContain(student.t("dashboard.failed"));
     expect(screen.queryByLabelText("Loading your figures")).toBeNull();
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));

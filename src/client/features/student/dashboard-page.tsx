@@ -6,7 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { common } from "../../../shared/i18n/common.ts";
+import { portal } from "../../../shared/i18n/portal.ts";
+import { student } from "../../../shared/i18n/student.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -23,48 +27,28 @@ import { daysSince, formatDate, relativeTime } from "./format.ts";
 type Dashboard = RouterOutputs["student"]["dashboard"];
 type PendingBlock = Dashboard["notYetAvailable"][number];
 
-export const DASHBOARD_LOAD_FAILED = "We could not load your dashboard. Please check your connection and try again.";
-
-/** What each block without data says until it has some (DECISIONS 6). */
-export const NOT_YET: Record<PendingBlock, { title: string; text: string; icon: ReactNode }> = {
-  courseProgress: {
-    title: "Course progress",
-    text: "Your course progress will appear here once your classes begin.",
-    icon: <GraduationCapIcon size={20} />,
-  },
-  assignments: {
-    title: "Assignments",
-    text: "Your assignments and their due dates will appear here once your classes begin.",
-    icon: <FileIcon size={20} />,
-  },
-  exams: {
-    title: "Exams",
-    text: "Your exam timetable will appear here once the university announces it.",
-    icon: <CalendarIcon size={20} />,
-  },
-  library: {
-    title: "Library",
-    text: "Books you borrow will appear here once the online library opens.",
-    icon: <BookIcon size={20} />,
-  },
-  performance: {
-    title: "Performance",
-    text: "Your marks and results will appear here after your first assessments.",
-    icon: <BarChartIcon size={20} />,
-  },
+/** The icon of each block without data (its words: student catalogue, pending.<block>; DECISIONS 6). */
+const NOT_YET_ICONS: Record<PendingBlock, ReactNode> = {
+  courseProgress: <GraduationCapIcon size={20} />,
+  assignments: <FileIcon size={20} />,
+  exams: <CalendarIcon size={20} />,
+  library: <BookIcon size={20} />,
+  performance: <BarChartIcon size={20} />,
 };
 
 const QUICK_ACTIONS = [
-  { href: "/profile", label: "My Profile", text: "Check and update your details", icon: <UserIcon /> },
-  { href: "/id-card", label: "ID Card", text: "View and print your card", icon: <FileIcon /> },
-  { href: "/settings", label: "Settings", text: "Password, alerts and theme", icon: <SettingsIcon /> },
-  { href: "/courses", label: "My Courses", text: "Your programme and subjects", icon: <GraduationCapIcon /> },
-  { href: "/library", label: "Library", text: "Books and study material", icon: <BookIcon /> },
-  { href: "/exams", label: "Exams", text: "Timetables and results", icon: <CalendarIcon /> },
+  { href: "/profile", nav: "profile", key: "profile", icon: <UserIcon /> },
+  { href: "/id-card", nav: "idCard", key: "idCard", icon: <FileIcon /> },
+  { href: "/settings", nav: "settings", key: "settings", icon: <SettingsIcon /> },
+  { href: "/courses", nav: "courses", key: "courses", icon: <GraduationCapIcon /> },
+  { href: "/library", nav: "library", key: "library", icon: <BookIcon /> },
+  { href: "/exams", nav: "exams", key: "exams", icon: <CalendarIcon /> },
 ] as const;
 
 export default function StudentDashboardPage() {
-  usePageTitle("Dashboard");
+  const t = useT(student);
+  const tCommon = useT(common);
+  usePageTitle(t("dashboard.title"));
   const { user } = useSession();
   const dashboard = trpc.student.dashboard.useQuery();
   const data = dashboard.data;
@@ -73,20 +57,20 @@ export default function StudentDashboardPage() {
     <div className="page-stack student-dashboard">
       <section className="welcome-banner" aria-labelledby="dashboard-title">
         <h1 id="dashboard-title" className="page-title">
-          Dashboard
+          {t("dashboard.title")}
         </h1>
         <p className="welcome-banner__line">{welcomeLine(data?.student.name ?? user?.name, user?.signedInBefore)}</p>
         <p className="welcome-banner__meta">
           {(data?.student.student_id ?? user?.student_id)
-            ? `Student ID: ${data?.student.student_id ?? user?.student_id}`
-            : "Student ID not assigned yet"}
+            ? t("studentId", { id: data?.student.student_id ?? user?.student_id ?? "" })
+            : t("noStudentId")}
           {data?.course ? ` · ${data.course}` : null}
         </p>
       </section>
 
       {dashboard.isError ? (
-        <Alert tone="error" title="Something went wrong">
-          <p>{DASHBOARD_LOAD_FAILED}</p>
+        <Alert tone="error" title={t("dashboard.failedTitle")}>
+          <p>{t("dashboard.failed")}</p>
           <Button
             variant="secondary"
             size="sm"
@@ -94,7 +78,7 @@ export default function StudentDashboardPage() {
             loading={dashboard.isFetching}
             onClick={() => void dashboard.refetch()}
           >
-            Try again
+            {tCommon("tryAgain")}
           </Button>
         </Alert>
       ) : null}
@@ -116,7 +100,7 @@ export default function StudentDashboardPage() {
           <UpcomingEvents data={data} loading={dashboard.isPending} />
         </div>
         <div className="student-dashboard__pending">
-          <Card title="Coming with your classes">
+          <Card title={t("pending.title")}>
             <ul className="student-pending">
               {PENDING_ORDER.filter((block) => shows(data, block)).map((block) => (
                 <PendingItem key={block} block={block} />
@@ -139,33 +123,34 @@ function Figures({ data }: { data: Dashboard }) {
   const since = admission?.approvedAt ?? account.memberSince;
   const days = daysSince(since);
   const missing = account.missingProfileFields.length;
+  const t = useT(student);
   return (
-    <section aria-label="Your figures" className="student-figures">
+    <section aria-label={t("figures")} className="student-figures">
       <StatCard
-        label="Profile complete"
+        label={t("figure.profile")}
         value={`${account.profileCompleteness}%`}
-        hint={missing === 0 ? "All details filled in" : `${missing} ${missing === 1 ? "detail" : "details"} to add`}
+        hint={missing === 0 ? t("figure.profileDone") : t("figure.profileMissing", { count: missing })}
         icon={<UserIcon />}
         tone={account.profileCompleteness === 100 ? "approved" : "pending"}
       />
       <StatCard
-        label="Unread notifications"
+        label={t("figure.unread")}
         value={unreadNotifications}
-        hint={unreadNotifications === 0 ? "You are all caught up" : "The latest are below"}
+        hint={unreadNotifications === 0 ? t("figure.caughtUp") : t("figure.latestBelow")}
         icon={<BellIcon />}
         tone="info"
       />
       <StatCard
-        label={admission?.approvedAt ? "Days since admission" : "Days since you joined"}
+        label={admission?.approvedAt ? t("figure.daysAdmitted") : t("figure.daysJoined")}
         value={days ?? "—"}
-        hint={since ? `${admission?.approvedAt ? "Approved" : "Since"} ${formatDate(since)}` : undefined}
+        hint={since ? t(admission?.approvedAt ? "figure.approvedOn" : "figure.since", { date: formatDate(since) ?? "" }) : undefined}
         icon={<CalendarIcon />}
         tone="accent"
       />
       <StatCard
-        label="Signed-in devices"
+        label={t("figure.devices")}
         value={account.activeSessions}
-        hint={account.lastLogin ? `Last sign-in ${relativeTime(account.lastLogin)}` : undefined}
+        hint={account.lastLogin ? t("figure.lastSignIn", { time: relativeTime(account.lastLogin) }) : undefined}
         icon={<UsersIcon />}
         tone="neutral"
       />
@@ -174,8 +159,9 @@ function Figures({ data }: { data: Dashboard }) {
 }
 
 function FiguresLoading() {
+  const t = useT(student);
   return (
-    <div className="student-figures" aria-busy="true" aria-label="Loading your figures">
+    <div className="student-figures" aria-busy="true" aria-label={t("figures.loading")}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="ui-stat">
           <div className="ui-stat__text student-skeleton-stat">
@@ -191,57 +177,59 @@ function FiguresLoading() {
 
 function CompleteProfile({ data }: { data: Dashboard }) {
   const missing = data.account.missingProfileFields;
+  const t = useT(student);
   return (
-    <Alert tone="info" title={`Your profile is ${data.account.profileCompleteness}% complete`}>
+    <Alert tone="info" title={t("complete.title", { percent: data.account.profileCompleteness })}>
       <p>
-        Still missing: {missing.join(", ")}. <Link href="/profile">Complete your profile</Link> so the institute can reach you and your ID
-        card is complete.
+        {t("complete.missing", { fields: missing.join(", ") })} <Link href="/profile">{t("complete.link")}</Link> {t("complete.why")}
       </p>
     </Alert>
   );
 }
 
 function CardLoading({ lines = 3 }: { lines?: number }) {
+  const t = useT(student);
   return (
     <div aria-busy="true">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t("loading")}</span>
       <Skeleton lines={lines} />
     </div>
   );
 }
 
 function CourseCard({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+  const t = useT(student);
   return (
-    <Card title="Your course">
+    <Card title={t("course.title")}>
       {loading ? (
         <CardLoading />
       ) : !data ? (
-        <p className="text-muted">Not available right now.</p>
+        <p className="text-muted">{t("course.unavailable")}</p>
       ) : (
         <dl className="student-facts">
           <div>
-            <dt>Course</dt>
-            <dd>{data.course ?? "Not assigned yet"}</dd>
+            <dt>{t("course.course")}</dt>
+            <dd>{data.course ?? t("course.notAssigned")}</dd>
           </div>
           {data.admission ? (
             <>
               <div>
-                <dt>Application number</dt>
+                <dt>{t("course.applicationNumber")}</dt>
                 <dd className="tabular">{data.admission.applicationNumber}</dd>
               </div>
               <div>
-                <dt>Applied on</dt>
-                <dd>{formatDate(data.admission.appliedAt) ?? "Not recorded"}</dd>
+                <dt>{t("course.appliedOn")}</dt>
+                <dd>{formatDate(data.admission.appliedAt) ?? t("course.notRecorded")}</dd>
               </div>
               <div>
-                <dt>Approved on</dt>
-                <dd>{formatDate(data.admission.approvedAt) ?? "Not recorded"}</dd>
+                <dt>{t("course.approvedOn")}</dt>
+                <dd>{formatDate(data.admission.approvedAt) ?? t("course.notRecorded")}</dd>
               </div>
             </>
           ) : (
             <div>
-              <dt>Admission</dt>
-              <dd>Your account was set up by the institute.</dd>
+              <dt>{t("course.admission")}</dt>
+              <dd>{t("course.setUp")}</dd>
             </div>
           )}
         </dl>
@@ -252,19 +240,19 @@ function CourseCard({ data, loading }: { data: Dashboard | undefined; loading: b
 
 /** A block the API marks `notYetAvailable` (its value is null): what will be here, and when — never a number. */
 function PendingItem({ block }: { block: PendingBlock }) {
-  const copy = NOT_YET[block];
+  const t = useT(student);
   const titleId = `dashboard-pending-${block}`;
   return (
     <li>
       <section className="student-pending__item" aria-labelledby={titleId}>
         <span className="student-pending__icon" aria-hidden="true">
-          {copy.icon}
+          {NOT_YET_ICONS[block]}
         </span>
         <div>
           <h3 id={titleId} className="student-pending__title">
-            {copy.title}
+            {t(`pending.${block}.title`)}
           </h3>
-          <p className="student-pending__text">{copy.text}</p>
+          <p className="student-pending__text">{t(`pending.${block}.text`)}</p>
         </div>
       </section>
     </li>
@@ -274,16 +262,17 @@ function PendingItem({ block }: { block: PendingBlock }) {
 function RecentActivity({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
   const now = useNow();
   const items = data?.recentActivity ?? [];
+  const t = useT(student);
   return (
-    <Card title="Recent activity">
+    <Card title={t("activity.title")}>
       {loading ? (
         <CardLoading lines={4} />
       ) : items.length === 0 ? (
         <EmptyState
           className="student-empty"
           icon={<BellIcon size={28} />}
-          title="No activity yet"
-          description="Messages from the institute about your admission, classes and account will appear here."
+          title={t("activity.empty")}
+          description={t("activity.emptyText")}
         />
       ) : (
         <ul className="student-activity">
@@ -293,7 +282,7 @@ function RecentActivity({ data, loading }: { data: Dashboard | undefined; loadin
               <div className="student-activity__text">
                 <p className="student-activity__title">
                   {item.title}
-                  {item.read ? null : <span className="sr-only"> (unread)</span>}
+                  {item.read ? null : <span className="sr-only">{t("activity.unread")}</span>}
                 </p>
                 {item.description ? <p className="student-activity__description">{item.description}</p> : null}
                 <p className="student-activity__time">
@@ -312,16 +301,17 @@ function RecentActivity({ data, loading }: { data: Dashboard | undefined; loadin
 
 function UpcomingEvents({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
   const events = data?.upcomingEvents ?? [];
+  const t = useT(student);
   return (
-    <Card title="Upcoming events">
+    <Card title={t("events.title")}>
       {loading ? (
         <CardLoading />
       ) : events.length === 0 ? (
         <EmptyState
           className="student-empty"
           icon={<CalendarIcon size={28} />}
-          title="No upcoming events"
-          description="Contact classes, exam dates and other events from the institute will appear here."
+          title={t("events.empty")}
+          description={t("events.emptyText")}
         />
       ) : null}
     </Card>
@@ -329,8 +319,10 @@ function UpcomingEvents({ data, loading }: { data: Dashboard | undefined; loadin
 }
 
 function QuickActions() {
+  const t = useT(student);
+  const tPortal = useT(portal);
   return (
-    <Card title="Quick actions">
+    <Card title={t("actions.title")}>
       <ul className="student-actions">
         {QUICK_ACTIONS.map((action) => (
           <li key={action.href}>
@@ -339,14 +331,14 @@ function QuickActions() {
                 {action.icon}
               </span>
               <span className="student-action__text">
-                <span className="student-action__label">{action.label}</span>
-                <span className="student-action__hint">{action.text}</span>
+                <span className="student-action__label">{tPortal(`student.nav.${action.nav}`)}</span>
+                <span className="student-action__hint">{t(`action.${action.key}`)}</span>
               </span>
             </Link>
           </li>
         ))}
       </ul>
-      <p className="student-actions__note text-sm text-muted">My Courses, Library and Exams are coming soon.</p>
+      <p className="student-actions__note text-sm text-muted">{t("actions.note")}</p>
     </Card>
   );
 }

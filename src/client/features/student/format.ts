@@ -1,9 +1,12 @@
 /** How the student portal writes dates and missing values (the formatting itself is lib/format.ts). */
+
+import { student } from "../../../shared/i18n/student.ts";
 import { formatDate as format } from "../../lib/format.ts";
 
 export { daysSince, relativeTime } from "../../lib/format.ts";
 
-export const NOT_SPECIFIED = "Not specified";
+/** "Not specified" in the reader's language. */
+export const notSpecified = () => student.t("notSpecified");
 
 /** A calendar date or an instant as "31 May 2027" (long: "31 May 2027" with the month in full); null for nothing or nonsense. */
 export function formatDate(value: string | null | undefined, long = false): string | null {

@@ -3,6 +3,9 @@
  * Sizes inside are in container units of the card's width, so the screen preview (any width) and the
  * print (exactly 85.6 mm, student.css) are the same card at different scales.
  */
+
+import { student } from "../../../shared/i18n/student.ts";
+import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { formatDate, initialOf } from "./format.ts";
@@ -12,22 +15,23 @@ export type IdCardData = RouterOutputs["student"]["idCard"];
 const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
 export function IdCardFront({ card }: { card: IdCardData }) {
+  const t = useT(student);
   return (
     <div className="id-card-frame">
-      <article className="id-card id-card--front" aria-label="ID card, front">
+      <article className="id-card id-card--front" aria-label={t("card.front")}>
         <header className="id-card__band">
           <span className="id-card__logo" aria-hidden="true">
             <GraduationCapIcon />
           </span>
           <span className="id-card__institute">
             <span className="id-card__institute-name">{card.institute.name}</span>
-            <span className="id-card__caption">Student Identity Card</span>
+            <span className="id-card__caption">{t("card.caption")}</span>
           </span>
         </header>
         <div className="id-card__body">
           <div className="id-card__photo">
             {card.photo ? (
-              <img src={card.photo.url} alt={`Photo of ${card.name}`} />
+              <img src={card.photo.url} alt={t("card.photoOf", { name: card.name })} />
             ) : (
               <span className="id-card__initial" aria-hidden="true">
                 {initialOf(card.name)}
@@ -38,27 +42,27 @@ export function IdCardFront({ card }: { card: IdCardData }) {
             <p className="id-card__name">{card.name}</p>
             <dl className="id-card__fields">
               <div>
-                <dt>Student ID</dt>
-                <dd className="id-card__id">{card.student_id ?? "Not assigned"}</dd>
+                <dt>{t("card.studentId")}</dt>
+                <dd className="id-card__id">{card.student_id ?? t("notAssigned")}</dd>
               </div>
               <div>
-                <dt>Course</dt>
+                <dt>{t("card.course")}</dt>
                 <dd>{dash(card.course)}</dd>
               </div>
               <div>
-                <dt>Blood group</dt>
+                <dt>{t("card.bloodGroup")}</dt>
                 <dd>{dash(card.bloodGroup)}</dd>
               </div>
               <div>
-                <dt>Valid until</dt>
+                <dt>{t("card.validUntil")}</dt>
                 <dd>{formatDate(card.validUntil) ?? "—"}</dd>
               </div>
             </dl>
           </div>
         </div>
         <footer className="id-card__footer">
-          <span>Academic year {card.academicYear}</span>
-          <span>Issued {formatDate(card.issueDate) ?? "—"}</span>
+          <span>{t("card.year", { year: card.academicYear })}</span>
+          <span>{t("card.issued", { date: formatDate(card.issueDate) ?? "—" })}</span>
         </footer>
       </article>
     </div>
@@ -74,34 +78,32 @@ export function IdCardBack({
   qrSrc: string | undefined;
   qrState: "loading" | "error" | "ready";
 }) {
+  const t = useT(student);
   const { institute } = card;
   const phone = institute.phones[0];
   return (
     <div className="id-card-frame">
-      <article className="id-card id-card--back" aria-label="ID card, back">
+      <article className="id-card id-card--back" aria-label={t("card.back")}>
         <div className="id-card__back">
           <div className="id-card__qr">
             {qrState === "ready" && qrSrc ? (
-              <img src={qrSrc} alt="QR code to verify this card" />
+              <img src={qrSrc} alt={t("card.qrAlt")} />
             ) : (
-              <span className="id-card__qr-missing">{qrState === "loading" ? "Loading QR code…" : "QR code unavailable"}</span>
+              <span className="id-card__qr-missing">{qrState === "loading" ? t("card.qrLoading") : t("card.qrMissing")}</span>
             )}
           </div>
           <div className="id-card__back-text">
-            <p className="id-card__back-title">Scan to verify</p>
-            <p>
-              The QR code opens the institute&rsquo;s page that confirms whether this card is valid. The card is valid only while its holder
-              is a student of the institute.
-            </p>
+            <p className="id-card__back-title">{t("card.scan")}</p>
+            <p>{t("card.scanText")}</p>
             <p className="id-card__return">
-              <strong>If found, please return to:</strong> {institute.name}
-              {institute.address ? `, ${institute.address}` : ""}.{phone ? ` Phone ${phone}.` : ""}
+              <strong>{t("card.return")}</strong> {institute.name}
+              {institute.address ? `, ${institute.address}` : ""}.{phone ? ` ${t("card.phone", { phone })}` : ""}
               {institute.email ? ` ${institute.email}` : ""}
             </p>
           </div>
         </div>
         <footer className="id-card__footer id-card__footer--back">
-          <span className="id-card__signature">Authorised signatory</span>
+          <span className="id-card__signature">{t("card.signatory")}</span>
         </footer>
       </article>
     </div>

@@ -2,22 +2,26 @@
  * Student portal screens not built yet. Profile, ID card and settings come in later issues; courses,
  * library, exams, notifications and help are "coming soon" by the spec (part 1 §2) and DECISIONS 6.
  */
+
+import { portal } from "../../../shared/i18n/portal.ts";
 import { BeingBuilt } from "../../layouts/being-built.tsx";
+import { useT } from "../../lib/i18n.tsx";
 
 const PAGES = {
-  profile: { title: "My Profile", comingSoon: false },
-  "id-card": { title: "ID Card", comingSoon: false },
-  settings: { title: "Settings", comingSoon: false },
-  courses: { title: "My Courses", comingSoon: true },
-  library: { title: "Library", comingSoon: true },
-  exams: { title: "Exams", comingSoon: true },
-  notifications: { title: "Notifications", comingSoon: true },
-  help: { title: "Help & Support", comingSoon: true },
+  profile: { key: "profile", comingSoon: false },
+  "id-card": { key: "idCard", comingSoon: false },
+  settings: { key: "settings", comingSoon: false },
+  courses: { key: "courses", comingSoon: true },
+  library: { key: "library", comingSoon: true },
+  exams: { key: "exams", comingSoon: true },
+  notifications: { key: "notifications", comingSoon: true },
+  help: { key: "help", comingSoon: true },
 } as const;
 
 export type StudentPlaceholder = keyof typeof PAGES;
 
 export default function StudentPlaceholderPage({ page }: { page: StudentPlaceholder }) {
-  const { title, comingSoon } = PAGES[page];
-  return <BeingBuilt title={title} comingSoon={comingSoon} />;
+  const t = useT(portal);
+  const { key, comingSoon } = PAGES[page];
+  return <BeingBuilt title={t(`student.nav.${key}`)} comingSoon={comingSoon} />;
 }

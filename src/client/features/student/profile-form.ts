@@ -3,6 +3,8 @@
  * schema (DECISIONS 8: the server checks the same rules; the client only answers faster).
  */
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { student } from "../../../shared/i18n/student.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
 import { checkInput, flatForm, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
@@ -10,12 +12,10 @@ import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 export type StudentProfile = RouterOutputs["student"]["profile"];
 export type ProfileInput = RouterInputs["student"]["updateProfile"];
 
-export const PROFILE_MESSAGES = {
-  loadFailed: "Failed to load profile data",
-  updateFailed: "Failed to update profile",
-  updated: "Profile updated successfully",
-  photoUpdated: "Photo updated successfully",
-} as const;
+/** The profile's page messages, in the reader's language (read at each use). */
+export const PROFILE_MESSAGES = labelsOf(["loadFailed", "updateFailed", "updated", "photoUpdated"], (key) =>
+  student.t(`profile.msg.${key}`),
+);
 
 /** The form's fields and the API's path of each. */
 const PROFILE_FORM = flatForm({

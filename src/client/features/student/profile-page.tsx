@@ -7,8 +7,11 @@
 
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
+import { common } from "../../../shared/i18n/common.ts";
+import { student } from "../../../shared/i18n/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -19,8 +22,8 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { EditIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { CHANGE_EMAIL_TEXT, ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
-import { formatDate, NOT_SPECIFIED } from "./format.ts";
+import { ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
+import { formatDate, notSpecified } from "./format.ts";
 import {
   checkProfile,
   EMPTY_PROFILE_FORM,
@@ -57,7 +60,9 @@ const FIELD_ORDER: ProfileField[] = [
 const PROFILE_RULES = { validate: checkProfile, showOn: "submit" } as const;
 
 export default function StudentProfilePage() {
-  usePageTitle("My Profile");
+  const t = useT(student);
+  const tCommon = useT(common);
+  usePageTitle(t("profile.title"));
   const utils = trpc.useUtils();
   const profile = trpc.student.profile.useQuery();
   const update = trpc.student.updateProfile.useMutation();
@@ -125,12 +130,12 @@ export default function StudentProfilePage() {
     <div className="page-stack student-profile">
       <header className="page-header student-page-header">
         <div>
-          <h1>My Profile</h1>
-          <p>{editing ? "Update your details, then save your changes." : "Your details as the institute holds them."}</p>
+          <h1>{t("profile.title")}</h1>
+          <p>{editing ? t("profile.leadEdit") : t("profile.lead")}</p>
         </div>
         {data && !editing ? (
           <Button onClick={startEditing}>
-            <EditIcon size={18} /> Edit Profile
+            <EditIcon size={18} /> {t("profile.edit")}
           </Button>
         ) : null}
       </header>
@@ -148,9 +153,11 @@ export default function StudentProfilePage() {
               <div className="profile-summary__text">
                 <p className="profile-summary__name">{data.name}</p>
                 <p className="profile-summary__meta">
-                  {data.student_id ?? "Student ID not assigned yet"} · {data.course ?? data.standard ?? "Course not assigned yet"}
+                  {data.student_id ?? t("noStudentId")} · {data.course ?? data.standard ?? t("profile.noCourse")}
                 </p>
-                <Badge tone={data.status === "active" ? "approved" : "rejected"}>{data.status === "active" ? "Active" : "Inactive"}</Badge>
+                <Badge tone={data.status === "active" ? "approved" : "rejected"}>
+                  {data.status === "active" ? t("active") : t("inactive")}
+                </Badge>
               </div>
             </ProfilePhoto>
           </Card>
@@ -172,11 +179,11 @@ export default function StudentProfilePage() {
         <Card>
           <EmptyState
             icon={<UserIcon size={28} />}
-            title="We could not load your profile"
-            description="Please check your connection and try again."
+            title={t("profile.loadFailedTitle")}
+            description={t("tryAgain")}
             action={
               <Button variant="secondary" loading={profile.isFetching} onClick={() => void profile.refetch()}>
-                Try again
+                {tCommon("tryAgain")}
               </Button>
             }
           />
@@ -189,9 +196,10 @@ export default function StudentProfilePage() {
 }
 
 function ProfileLoading() {
+  const t = useT(student);
   return (
     <div className="page-stack" aria-busy="true">
-      <span className="sr-only">Loading your profile</span>
+      <span className="sr-only">{t("profile.loading")}</span>
       <div className="ui-card profile-loading">
         <Skeleton width="6rem" height="6rem" />
         <Skeleton lines={3} />
@@ -207,7 +215,13 @@ function ProfileLoading() {
   );
 }
 
-const shown = (value: string | null | undefined) => (value?.trim() ? value : NOT_SPECIFIED);
+const shown = (value: string | null | undefined) => (value?.trim() ? value : notSpecified());
+/** A stored choice (gender, relationship) in the reader's language; anything else as stored. */
+const choice = (kind: "gender" | "relationship", value: string | null | undefined) => {
+  if (!value?.trim()) return notSpecified();
+  const known = (kind === "gender" ? GENDERS : EMERGENCY_RELATIONSHIPS) as readonly string[];
+  return known.includes(value) ? student.t(`${kind}.${value}` as "gender.Male") : value;
+};
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -215,7 +229,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
-          <dd className={value === NOT_SPECIFIED ? "is-missing" : undefined}>{value}</dd>
+          <dd className={value === notSpecified() ? "is-missing" : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -226,31 +240,32 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
   const address = [p.address, p.city, p.state, p.pincode].filter((x) => x?.trim()).join(", ");
   const utils = trpc.useUtils();
   const [changingEmail, setChangingEmail] = useState(false);
+  const t = useT(student);
   return (
     <div className="grid grid--2">
-      <Card title="Personal details">
+      <Card title={t("profile.personal")}>
         <Facts
           rows={[
-            ["Full name", p.name],
-            ["Date of birth", formatDate(p.dateOfBirth, true) ?? NOT_SPECIFIED],
-            ["Gender", shown(p.gender)],
-            ["Blood group", shown(p.bloodGroup)],
+            [t("label.fullName"), p.name],
+            [t("label.dateOfBirth"), formatDate(p.dateOfBirth, true) ?? notSpecified()],
+            [t("label.gender"), choice("gender", p.gender)],
+            [t("label.bloodGroup"), shown(p.bloodGroup)],
           ]}
         />
       </Card>
       <Card
-        title="Contact and address"
+        title={t("profile.contact")}
         actions={
           <Button variant="secondary" size="sm" onClick={() => setChangingEmail(true)}>
-            {CHANGE_EMAIL_TEXT.open}
+            {t("email.open")}
           </Button>
         }
       >
         <Facts
           rows={[
-            ["E-mail address", p.email],
-            ["Mobile", shown(p.mobile)],
-            ["Address", shown(address)],
+            [t("label.email"), p.email],
+            [t("label.mobile"), shown(p.mobile)],
+            [t("label.address"), shown(address)],
           ]}
         />
         <ChangeEmailDialog
@@ -259,24 +274,24 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
           onChanged={() => void utils.student.profile.invalidate()}
         />
       </Card>
-      <Card title="Academic details">
+      <Card title={t("profile.academic")}>
         <Facts
           rows={[
-            ["Student ID", p.student_id ?? "Not assigned"],
-            ["Course", shown(p.course)],
-            ["Class / standard", shown(p.standard)],
-            ["Section", shown(p.section)],
-            ["Roll number", shown(p.rollNumber)],
+            [t("label.studentId"), p.student_id ?? t("notAssigned")],
+            [t("label.course"), shown(p.course)],
+            [t("label.standard"), shown(p.standard)],
+            [t("label.section"), shown(p.section)],
+            [t("label.rollNumber"), shown(p.rollNumber)],
           ]}
         />
       </Card>
-      <Card title="Emergency contact">
+      <Card title={t("profile.emergency")}>
         <Facts
           rows={[
-            ["Name", shown(p.emergencyContact.name)],
-            ["Relationship", shown(p.emergencyContact.relationship)],
-            ["Phone", shown(p.emergencyContact.phone)],
-            ["E-mail", shown(p.emergencyContact.email)],
+            [t("label.name"), shown(p.emergencyContact.name)],
+            [t("label.relationship"), choice("relationship", p.emergencyContact.relationship)],
+            [t("label.phone"), shown(p.emergencyContact.phone)],
+            [t("label.emailShort"), shown(p.emergencyContact.email)],
           ]}
         />
       </Card>
@@ -301,6 +316,7 @@ function EditForm({
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
 }) {
+  const t = useT(student);
   const text = (field: ProfileField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
     <TextInput
       id={fieldId(field)}
@@ -312,12 +328,12 @@ function EditForm({
       {...extra}
     />
   );
-  const select = (field: ProfileField, label: string, options: readonly string[]) => (
+  const select = (field: ProfileField, label: string, options: readonly { value: string; label: string }[]) => (
     <Select
       id={fieldId(field)}
       label={label}
       options={options}
-      placeholder="Not specified"
+      placeholder={notSpecified()}
       value={form[field]}
       error={errors[field]}
       disabled={saving}
@@ -326,20 +342,28 @@ function EditForm({
   );
 
   return (
-    <form className="page-stack" onSubmit={onSubmit} noValidate aria-busy={saving || undefined} aria-label="Edit profile">
+    <form className="page-stack" onSubmit={onSubmit} noValidate aria-busy={saving || undefined} aria-label={t("profile.editLabel")}>
       <div className="grid grid--2">
-        <Card title="Personal details">
+        <Card title={t("profile.personal")}>
           <div className="stack">
-            {select("gender", "Gender", GENDERS)}
-            {select("bloodGroup", "Blood group", BLOOD_GROUPS)}
+            {select(
+              "gender",
+              t("label.gender"),
+              GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) })),
+            )}
+            {select(
+              "bloodGroup",
+              t("label.bloodGroup"),
+              BLOOD_GROUPS.map((b) => ({ value: b, label: b })),
+            )}
           </div>
         </Card>
-        <Card title="Contact and address">
+        <Card title={t("profile.contact")}>
           <div className="stack">
-            {text("mobile", "Mobile", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
+            {text("mobile", t("label.mobile"), { type: "tel", inputMode: "tel", autoComplete: "tel" })}
             <TextArea
               id={fieldId("address")}
-              label="Address"
+              label={t("label.address")}
               rows={3}
               value={form.address}
               error={errors.address}
@@ -348,43 +372,49 @@ function EditForm({
               onChange={(e) => onChange("address", e.target.value)}
             />
             <div className="profile-row">
-              {text("city", "City", { autoComplete: "address-level2" })}
-              {text("state", "State", { autoComplete: "address-level1" })}
+              {text("city", t("label.city"), { autoComplete: "address-level2" })}
+              {text("state", t("label.state"), { autoComplete: "address-level1" })}
             </div>
-            {text("pincode", "PIN code", { inputMode: "numeric", maxLength: 6, autoComplete: "postal-code", hint: "6 digits" })}
+            {text("pincode", t("label.pincode"), {
+              inputMode: "numeric",
+              maxLength: 6,
+              autoComplete: "postal-code",
+              hint: t("label.pincodeHint"),
+            })}
           </div>
         </Card>
-        <Card title="Emergency contact">
+        <Card title={t("profile.emergency")}>
           <div className="stack">
-            {text("emergencyName", "Contact name", { autoComplete: "off" })}
-            {select("emergencyRelationship", "Relationship", EMERGENCY_RELATIONSHIPS)}
-            {text("emergencyPhone", "Contact phone", { type: "tel", inputMode: "tel", autoComplete: "off" })}
-            {text("emergencyEmail", "Contact e-mail", { type: "email", inputMode: "email", autoComplete: "off" })}
+            {text("emergencyName", t("label.contactName"), { autoComplete: "off" })}
+            {select(
+              "emergencyRelationship",
+              t("label.relationship"),
+              EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationship.${r}`) })),
+            )}
+            {text("emergencyPhone", t("label.contactPhone"), { type: "tel", inputMode: "tel", autoComplete: "off" })}
+            {text("emergencyEmail", t("label.contactEmail"), { type: "email", inputMode: "email", autoComplete: "off" })}
           </div>
         </Card>
-        <Card title="Managed by the institute">
-          <p className="text-sm text-muted profile-readonly-note">
-            Your name, date of birth and student ID are kept as the institute has them. To correct them, please open a support ticket or
-            contact the administration office. Your e-mail address changes with Change e-mail.
-          </p>
+        <Card title={t("profile.managed")}>
+          <p className="text-sm text-muted profile-readonly-note">{t("profile.managedText")}</p>
           <Facts
             rows={[
-              ["Full name", p.name],
-              ["Date of birth", formatDate(p.dateOfBirth, true) ?? NOT_SPECIFIED],
-              ["E-mail address", p.email],
-              ["Student ID", p.student_id ?? "Not assigned"],
-              ["Course", shown(p.course)],
-              ["Class / standard", shown(p.standard)],
+              [t("label.fullName"), p.name],
+              [t("label.dateOfBirth"), formatDate(p.dateOfBirth, true) ?? notSpecified()],
+              [t("label.email"), p.email],
+              [t("label.studentId"), p.student_id ?? t("notAssigned")],
+              [t("label.course"), shown(p.course)],
+              [t("label.standard"), shown(p.standard)],
             ]}
           />
         </Card>
       </div>
       <div className="cluster profile-actions">
         <Button type="submit" loading={saving}>
-          Save Changes
+          {t("profile.save")}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t("profile.cancel")}
         </Button>
       </div>
     </form>

@@ -4,8 +4,10 @@
  * session at once, so the sidebar and the top bar show it without a reload.
  */
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
+import { student } from "../../../shared/i18n/student.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -35,6 +37,7 @@ export function ProfilePhoto({
   /** after a successful upload, with the server's message and the new user */
   onUploaded: (message: string, user: SessionUser) => void;
 }) {
+  const t = useT(student);
   const { updateUser } = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -91,7 +94,7 @@ export function ProfilePhoto({
             aria-describedby={problem.flash ? `${errorId} ${hintId}` : hintId}
             onClick={() => input.current?.click()}
           >
-            <UploadIcon size={18} /> {photoUrl ? "Change photo" : "Add photo"}
+            <UploadIcon size={18} /> {photoUrl ? t("photo.change") : t("photo.add")}
           </Button>
           <input
             ref={input}
@@ -99,13 +102,13 @@ export function ProfilePhoto({
             accept={PHOTO_TYPES.join(",")}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Profile photo file"
+            aria-label={t("photo.file")}
             onChange={(e) => void choose(e)}
           />
           <p id={hintId} className="profile-photo__hint">
             JPG, PNG or WebP, up to 5 MB. It is saved as soon as it is uploaded.
           </p>
-          {uploading ? <ProgressBar value={progress} label="Uploading photo" /> : null}
+          {uploading ? <ProgressBar value={progress} label={t("photo.uploading")} /> : null}
           {problem.flash ? (
             <p id={errorId} className="ui-field__error" role="alert">
               <AlertCircleIcon size={16} />

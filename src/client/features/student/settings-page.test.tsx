@@ -2,11 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
+import mrStudent from "../../../shared/i18n/mr/student.json";
+import { student } from "../../../shared/i18n/student.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
-import { TRANSLATIONS_COMING } from "./settings-page.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
 import { errorOf, PROFILE, renderStudentAt, SETTINGS } from "./student-testing.tsx";
-import { NOT_SAVED_TEXT, SAVED_TEXT } from "./use-settings-save.ts";
+import { notSavedText, savedText } from "./use-settings-save.ts";
 
 withClientTestRules();
 
@@ -57,7 +58,7 @@ describe("student settings: tabs and account", () => {
   test("?tab=preferences opens Preferences directly; an unknown tab falls back to Account", async () => {
     await openSettings("?tab=preferences");
     expect(tab("Preferences").getAttribute("aria-selected")).toBe("true");
-    expect(await screen.findByText(new RegExp(TRANSLATIONS_COMING))).toBeTruthy();
+    expect(await screen.findByText(student.t("settings.languageHint"))).toBeTruthy();
   });
 
   test("Account: read-only details, 'Not assigned' without a student ID, 'Not specified' for what is missing, and the note", async () => {
@@ -174,7 +175,7 @@ describe("student settings: security", () => {
     const toggle = within(region).getByRole("switch", { name: "Ask for a code when I sign in" });
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(toggle);
-    await within(region).findByText(SAVED_TEXT);
+    await within(region).findByText(savedText());
     expect(sent("student.updateSettings")).toEqual([{ twoFactorAuth: true }]);
     expect(toggle.getAttribute("aria-checked")).toBe("true");
     expect(within(region).getByText(/next time you sign in, we will e-mail you a 6-digit code/)).toBeTruthy();
@@ -191,7 +192,7 @@ describe("student settings: notifications and preferences", () => {
     expect(sw("Push notifications").getAttribute("aria-checked")).toBe("true");
     fireEvent.click(sw("SMS notifications"));
     await waitFor(() => expect(sw("SMS notifications").getAttribute("aria-checked")).toBe("true"));
-    await within(region).findByText(SAVED_TEXT);
+    await within(region).findByText(savedText());
     expect(sent("student.updateSettings")).toEqual([{ smsNotifications: true }]);
   });
 
@@ -204,7 +205,7 @@ describe("student settings: notifications and preferences", () => {
     const region = await screen.findByRole("region", { name: "How we reach you" });
     const email = within(region).getByRole("switch", { name: "Email notifications" });
     fireEvent.click(email);
-    await within(region).findByText(NOT_SAVED_TEXT);
+    await within(region).findByText(notSavedText());
     expect(email.getAttribute("aria-checked")).toBe("true");
   });
 
@@ -222,6 +223,7 @@ describe("student settings: notifications and preferences", () => {
     fireEvent.change(language, { target: { value: "marathi" } });
     await waitFor(() => expect(sent("student.updateSettings")).toEqual([{ theme: "dark" }, { language: "marathi" }]));
     expect(language.value).toBe("marathi");
-    expect(screen.getByText(new RegExp(TRANSLATIONS_COMING))).toBeTruthy();
+    // The saved language applies at once: the page is now in Marathi.
+    expect(await screen.findByText(mrStudent["settings.languageHint"])).toBeTruthy();
   });
 });

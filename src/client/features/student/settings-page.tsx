@@ -6,6 +6,10 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LANGUAGES } from "../../../shared/constants.ts";
+import { common } from "../../../shared/i18n/common.ts";
+import { LOCALE_NAMES } from "../../../shared/i18n/locales.ts";
+import { student } from "../../../shared/i18n/student.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -17,18 +21,13 @@ import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
-import { NOT_SPECIFIED } from "./format.ts";
+import { notSpecified } from "./format.ts";
 import { SavedNote, SecurityTab } from "./settings-security.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
 type StudentSettings = RouterOutputs["student"]["settings"];
 
-export const SETTINGS_TABS = [
-  { id: "account", label: "Account" },
-  { id: "security", label: "Security" },
-  { id: "notifications", label: "Notifications" },
-  { id: "preferences", label: "Preferences" },
-] as const;
+export const SETTINGS_TABS = [{ id: "account" }, { id: "security" }, { id: "notifications" }, { id: "preferences" }] as const;
 type TabId = (typeof SETTINGS_TABS)[number]["id"];
 const ID_PREFIX = "settings";
 
@@ -37,15 +36,16 @@ export const readTab = (search: string): TabId => {
   return SETTINGS_TABS.find((t) => t.id === tab)?.id ?? "account";
 };
 
+/** Each language by its own name (as the switch in the top bar shows them). */
 export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
-  english: "English",
-  hindi: "हिन्दी (Hindi)",
-  marathi: "मराठी (Marathi)",
+  english: LOCALE_NAMES.en,
+  hindi: LOCALE_NAMES.hi,
+  marathi: LOCALE_NAMES.mr,
 };
-export const TRANSLATIONS_COMING = "Hindi and Marathi translations are coming.";
 
 export default function StudentSettingsPage() {
-  usePageTitle("Settings");
+  const t = useT(student);
+  usePageTitle(t("settings.title"));
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = readTab(search);
@@ -55,15 +55,15 @@ export default function StudentSettingsPage() {
     <div className="page-stack student-settings">
       <header className="page-header student-page-header">
         <div>
-          <h1>Settings</h1>
-          <p>Your account, sign-in security, notifications and how the portal looks.</p>
+          <h1>{t("settings.title")}</h1>
+          <p>{t("settings.lead")}</p>
         </div>
       </header>
       <Tabs
-        tabs={SETTINGS_TABS}
+        tabs={SETTINGS_TABS.map(({ id }) => ({ id, label: t(`settings.tab.${id}`) }))}
         value={tab}
         idPrefix={ID_PREFIX}
-        label="Settings sections"
+        label={t("settings.sections")}
         onChange={(id) => navigate(`/settings?tab=${id}`, { replace: true })}
       />
       <TabPanel idPrefix={ID_PREFIX} id="account" value={tab}>
@@ -91,20 +91,23 @@ export default function StudentSettingsPage() {
 }
 
 function LoadFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const t = useT(student);
+  const tCommon = useT(common);
   return (
-    <Alert tone="error" title="We could not load your settings">
-      <p>Please check your connection and try again.</p>
+    <Alert tone="error" title={t("settings.loadFailed")}>
+      <p>{t("tryAgain")}</p>
       <Button variant="secondary" size="sm" className="student-retry" loading={retrying} onClick={onRetry}>
-        Try again
+        {tCommon("tryAgain")}
       </Button>
     </Alert>
   );
 }
 
 function PanelLoading() {
+  const t = useT(student);
   return (
     <div className="ui-card settings-loading" aria-busy="true">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t("loading")}</span>
       <Skeleton width="40%" />
       <Skeleton lines={4} />
     </div>
@@ -112,35 +115,38 @@ function PanelLoading() {
 }
 
 function AccountTab() {
+  const t = useT(student);
   const profile = trpc.student.profile.useQuery();
   const p = profile.data;
   if (!p) {
     return profile.isError ? <LoadFailed retrying={profile.isFetching} onRetry={() => void profile.refetch()} /> : <PanelLoading />;
   }
-  const value = (v: string | null | undefined) => (v?.trim() ? v : NOT_SPECIFIED);
+  const value = (v: string | null | undefined) => (v?.trim() ? v : notSpecified());
   const rows: [string, ReactNode][] = [
-    ["Full name", value(p.name)],
-    ["E-mail address", value(p.email)],
-    ["Student ID", p.student_id ?? "Not assigned"],
-    ["Mobile", value(p.mobile)],
-    ["Class / standard", value(p.standard)],
-    // biome-ignore lint/correctness/useJsxKeyInIterable: a fixed row of a static table, not a rendered list
-    ["Status", <Badge tone={p.status === "active" ? "approved" : "rejected"}>{p.status === "active" ? "Active" : "Inactive"}</Badge>],
+    [t("label.fullName"), value(p.name)],
+    [t("label.email"), value(p.email)],
+    [t("label.studentId"), p.student_id ?? t("notAssigned")],
+    [t("label.mobile"), value(p.mobile)],
+    [t("label.standard"), value(p.standard)],
+    [
+      t("label.status"),
+      // biome-ignore lint/correctness/useJsxKeyInIterable: a fixed row of a static table, not a rendered list
+      <Badge tone={p.status === "active" ? "approved" : "rejected"}>{p.status === "active" ? t("active") : t("inactive")}</Badge>,
+    ],
   ];
   return (
-    <Card title="Account information">
+    <Card title={t("settings.account")}>
       <div className="stack">
         <dl className="student-facts">
           {rows.map(([term, shown]) => (
             <div key={term}>
               <dt>{term}</dt>
-              <dd className={shown === NOT_SPECIFIED ? "is-missing" : undefined}>{shown}</dd>
+              <dd className={shown === notSpecified() ? "is-missing" : undefined}>{shown}</dd>
             </div>
           ))}
         </dl>
         <Alert tone="info">
-          These details are read-only here. Changes to your name, e-mail address, student ID or class go through the administration office;
-          you can update your mobile number, address and emergency contact yourself in the <Link href="/profile">Profile section</Link>.
+          {t("settings.readOnly")} <Link href="/profile">{t("settings.profileSection")}</Link>.
         </Alert>
       </div>
     </Card>
@@ -148,42 +154,27 @@ function AccountTab() {
 }
 
 const NOTIFICATION_TOGGLES = [
-  {
-    key: "emailNotifications",
-    label: "Email notifications",
-    description: "Answers to your support tickets by e-mail. Sign-in codes and security notices always come.",
-  },
-  {
-    key: "smsNotifications",
-    label: "SMS notifications",
-    description: "The institute does not send text messages yet; your choice is kept for when it does.",
-  },
-  {
-    key: "pushNotifications",
-    label: "Push notifications",
-    description: "Not available yet: use the bell in the portal. Your choice is kept for when it is.",
-  },
+  { key: "emailNotifications", text: "email" },
+  { key: "smsNotifications", text: "sms" },
+  { key: "pushNotifications", text: "push" },
 ] as const;
 
 function NotificationsTab({ settings }: { settings: StudentSettings }) {
   const save = useSettingsSave();
+  const tr = useT(student);
   return (
-    <Card title="How we reach you" actions={<SavedNote save={save} />}>
+    <Card title={tr("settings.reach")} actions={<SavedNote save={save} />}>
       <div className="stack settings-toggles">
         {NOTIFICATION_TOGGLES.map((t) => (
           <Toggle
             key={t.key}
-            label={t.label}
-            description={t.description}
+            label={tr(`settings.${t.text}.label`)}
+            description={tr(`settings.${t.text}.text`)}
             checked={settings[t.key]}
             onChange={(checked) => void save.run({ [t.key]: checked })}
           />
         ))}
-        <p className="text-sm text-muted settings-note">
-          Your choices are saved with your account. For now the institute&rsquo;s news appears here in the portal; e-mail, SMS and push
-          alerts will follow these choices once they start. Messages you need for your account — sign-in codes and password resets — always
-          go to your e-mail address.
-        </p>
+        <p className="text-sm text-muted settings-note">{tr("settings.reachNote")}</p>
       </div>
     </Card>
   );
@@ -194,6 +185,7 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
   const theme = darkMode ? "dark" : "light";
   const themeSave = useSettingsSave();
   const languageSave = useSettingsSave();
+  const t = useT(student);
 
   const chooseTheme = (next: "light" | "dark") => {
     // Applied at once on this device, then stored with the account.
@@ -203,13 +195,13 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
 
   return (
     <div className="page-stack">
-      <Card title="Theme" actions={<SavedNote save={themeSave} />}>
+      <Card title={t("settings.theme")} actions={<SavedNote save={themeSave} />}>
         <fieldset className="settings-choice">
-          <legend className="sr-only">Theme</legend>
+          <legend className="sr-only">{t("settings.theme")}</legend>
           {(
             [
-              ["light", "Light", <SunIcon key="i" />],
-              ["dark", "Dark", <MoonIcon key="i" />],
+              ["light", t("settings.light"), <SunIcon key="i" />],
+              ["dark", t("settings.dark"), <MoonIcon key="i" />],
             ] as const
           ).map(([id, label, icon]) => (
             <label key={id} className="settings-choice__option">
@@ -222,18 +214,20 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
           ))}
         </fieldset>
         <p className="text-sm text-muted settings-note">
-          Applied at once and saved with your account. The sun and moon button at the top changes only this device.
-          {settings.theme !== theme ? ` Your saved choice is ${settings.theme}.` : ""}
+          {t("settings.themeNote")}
+          {settings.theme !== theme
+            ? t("settings.themeSaved", { theme: settings.theme === "dark" ? t("settings.dark") : t("settings.light") })
+            : ""}
         </p>
       </Card>
-      <Card title="Language" actions={<SavedNote save={languageSave} />}>
+      <Card title={t("settings.language")} actions={<SavedNote save={languageSave} />}>
         <Select
           id="settings-language"
           fieldClassName="settings-language"
-          label="Portal language"
+          label={t("settings.languageLabel")}
           options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
           value={settings.language}
-          hint={`${TRANSLATIONS_COMING} Until then the portal stays in English; your choice is saved for when they arrive.`}
+          hint={t("settings.languageHint")}
           onChange={(e) => void languageSave.run({ language: e.target.value as (typeof LANGUAGES)[number] })}
         />
       </Card>

@@ -5,10 +5,13 @@
  */
 
 import { type FormEvent, useState } from "react";
+import { student } from "../../../shared/i18n/student.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -18,12 +21,10 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordInput, Toggle } from "../../ui/field.tsx";
 import { type SettingsSave, usePrivacySave, useSettingsSave } from "./use-settings-save.ts";
 
-export const SECURITY_TEXT = {
-  passwordFailed: "Failed to update password",
-  logoutAllConfirm: "Are you sure you want to log out from all devices?",
-  logoutAllFailed: "Failed to logout from all devices",
-  passwordHint: "At least 8 characters, with an uppercase letter, a lowercase letter and a number.",
-} as const;
+/** In the reader's language, read at each use. */
+export const SECURITY_TEXT = labelsOf(["passwordFailed", "logoutAllConfirm", "logoutAllFailed", "passwordHint"], (key) =>
+  student.t(`security.${key}`),
+);
 
 type StudentSettings = RouterOutputs["student"]["settings"];
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
@@ -36,8 +37,8 @@ const PASSWORD_ORDER: PasswordField[] = ["currentPassword", "newPassword", "conf
 
 /** 'Signed out of 2 other sessions.' — how many ended, in words. */
 export function endedSessionsText(n: number): string {
-  if (n === 0) return "You were not signed in on any other device, so nothing else needed to end. You stay signed in here.";
-  return `Signed out of ${n} other ${n === 1 ? "session" : "sessions"}. You stay signed in here.`;
+  if (n === 0) return student.t("security.noOtherSessions");
+  return student.t("security.endedSessions", { count: n });
 }
 
 export function SecurityTab({ settings }: { settings: StudentSettings }) {
@@ -52,6 +53,7 @@ export function SecurityTab({ settings }: { settings: StudentSettings }) {
 }
 
 function ChangePasswordCard() {
+  const t = useT(student);
   const session = useSession();
   const utils = trpc.useUtils();
   const change = trpc.student.changePassword.useMutation();
@@ -87,7 +89,7 @@ function ChangePasswordCard() {
       setOutcome({
         tone: "success",
         title: answer.message,
-        text: "You are still signed in on this device. Any other devices have been signed out and need the new password.",
+        text: t("security.stillSignedIn"),
       });
       void utils.student.dashboard.invalidate();
     } catch (err) {
@@ -117,22 +119,22 @@ function ChangePasswordCard() {
   );
 
   return (
-    <Card title="Change password">
+    <Card title={t("security.change")}>
       <form className="stack settings-form" onSubmit={submit} noValidate aria-busy={change.isPending || undefined}>
-        <p className="text-sm text-muted">After the change you stay signed in here; your other devices are signed out.</p>
+        <p className="text-sm text-muted">{t("security.changeNote")}</p>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
-        {field("currentPassword", "Current password", "current-password")}
-        {field("newPassword", "New password", "new-password", SECURITY_TEXT.passwordHint)}
-        {field("confirmPassword", "Confirm new password", "new-password")}
+        {field("currentPassword", t("security.current"), "current-password")}
+        {field("newPassword", t("security.new"), "new-password", SECURITY_TEXT.passwordHint)}
+        {field("confirmPassword", t("security.confirm"), "new-password")}
         {outcome ? (
           <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-            {outcome.text ?? (outcome.tone === "error" ? "Please try again." : null)}
+            {outcome.text ?? (outcome.tone === "error" ? t("security.tryAgain") : null)}
           </Alert>
         ) : null}
         <div>
           <Button type="submit" loading={change.isPending}>
-            Update Password
+            {t("security.update")}
           </Button>
         </div>
       </form>
@@ -155,19 +157,18 @@ function pick(errors: Record<string, string[]> | null | undefined): Partial<Reco
 function TwoFactorCard({ settings }: { settings: StudentSettings }) {
   const save = useSettingsSave();
   const on = settings.twoFactorAuth;
+  const t = useT(student);
   return (
-    <Card title="Two-factor authentication" actions={<SavedNote save={save} />}>
+    <Card title={t("security.twoFactor")} actions={<SavedNote save={save} />}>
       <Toggle
-        label="Ask for a code when I sign in"
-        description="When this is on, signing in also needs a 6-digit code that we e-mail to you. It keeps your account safe even if someone learns your password."
+        label={t("security.twoFactorLabel")}
+        description={t("security.twoFactorText")}
         checked={on}
         disabled={save.pending}
         onChange={(checked) => void save.run({ twoFactorAuth: checked })}
       />
       <p className="text-sm text-muted settings-note" aria-live="polite">
-        {on
-          ? "On: the next time you sign in, we will e-mail you a 6-digit code to enter after your password."
-          : "Off: signing in needs only your password."}
+        {on ? t("security.twoFactorOn") : t("security.twoFactorOff")}
       </p>
     </Card>
   );
@@ -175,11 +176,12 @@ function TwoFactorCard({ settings }: { settings: StudentSettings }) {
 
 function PrivacyCard({ settings }: { settings: StudentSettings }) {
   const save = usePrivacySave();
+  const t = useT(student);
   return (
-    <Card title="ID card verification" actions={<SavedNote save={save} />}>
+    <Card title={t("security.verification")} actions={<SavedNote save={save} />}>
       <Toggle
-        label="Show my photo when my card is checked"
-        description="Whoever scans the QR code on your ID card sees whether it is valid, your name and student ID — and your photo while this is on, so they can match your face."
+        label={t("security.photoLabel")}
+        description={t("security.photoText")}
         checked={settings.showPhotoOnVerification}
         disabled={save.pending}
         onChange={(checked) => void save.run({ showPhotoOnVerification: checked })}
@@ -189,6 +191,7 @@ function PrivacyCard({ settings }: { settings: StudentSettings }) {
 }
 
 function LogoutAllCard() {
+  const t = useT(student);
   const utils = trpc.useUtils();
   const logoutAll = trpc.auth.logoutAll.useMutation();
   const [confirming, setConfirming] = useState(false);
@@ -208,11 +211,9 @@ function LogoutAllCard() {
   };
 
   return (
-    <Card title="Signed-in devices">
+    <Card title={t("security.devices")}>
       <div className="stack stack--sm">
-        <p className="text-sm text-muted">
-          Sign out everywhere else: other phones, computers, or a shared computer you forgot to sign out of. This device stays signed in.
-        </p>
+        <p className="text-sm text-muted">{t("security.devicesText")}</p>
         {outcome ? (
           <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
             {outcome.text}
@@ -220,28 +221,28 @@ function LogoutAllCard() {
         ) : null}
         <div>
           <Button variant="danger" onClick={() => setConfirming(true)}>
-            Logout All
+            {t("security.logoutAll")}
           </Button>
         </div>
       </div>
       <Dialog
         open={confirming}
         onClose={() => !logoutAll.isPending && setConfirming(false)}
-        title="Logout All"
+        title={t("security.logoutAll")}
         size="sm"
         footer={
           <div className="cluster cluster--end">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={logoutAll.isPending}>
-              Cancel
+              {t("security.cancel")}
             </Button>
             <Button variant="danger" loading={logoutAll.isPending} onClick={() => void confirm()}>
-              Yes, log out
+              {t("security.yes")}
             </Button>
           </div>
         }
       >
         <p>{SECURITY_TEXT.logoutAllConfirm}</p>
-        <p className="text-sm text-muted">You stay signed in on this device.</p>
+        <p className="text-sm text-muted">{t("security.staySignedIn")}</p>
       </Dialog>
     </Card>
   );

@@ -5,13 +5,14 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { student } from "../../../shared/i18n/student.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 
 type StudentSettings = RouterOutputs["student"]["settings"];
 
-export const SAVED_TEXT = "Saved";
-export const NOT_SAVED_TEXT = "Not saved. Please try again.";
+export const savedText = () => student.t("saved");
+export const notSavedText = () => student.t("notSaved");
 const SAVED_MS = 3000;
 
 function useOptimisticSave<I extends Partial<StudentSettings>>(send: (changes: I) => Promise<StudentSettings>) {
@@ -30,12 +31,12 @@ function useOptimisticSave<I extends Partial<StudentSettings>>(send: (changes: I
       setPending((n) => n + 1);
       try {
         utils.student.settings.setData(undefined, await send(changes));
-        setNote({ tone: "success", text: SAVED_TEXT });
+        setNote({ tone: "success", text: savedText() });
         timer.current = setTimeout(() => setNote(null), SAVED_MS);
         return true;
       } catch {
         utils.student.settings.setData(undefined, before);
-        setNote({ tone: "error", text: NOT_SAVED_TEXT });
+        setNote({ tone: "error", text: notSavedText() });
         return false;
       } finally {
         setPending((n) => n - 1);

@@ -7,8 +7,12 @@
 
 import { useEffect } from "react";
 import { useParams } from "wouter";
+import { common } from "../../../shared/i18n/common.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { verify } from "../../../shared/i18n/verify.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -17,12 +21,8 @@ import { Skeleton } from "../../ui/spinner.tsx";
 
 type Verification = RouterOutputs["verify"]["card"];
 
-export const VERIFY_TEXT = {
-  valid: "Valid student ID card",
-  invalid: "This card is not valid",
-  unknown: "This ID card could not be verified",
-  failed: "We could not check this card right now",
-} as const;
+/** The outcomes' headlines, in the reader's language (read at each use). */
+export const VERIFY_TEXT = labelsOf(["valid", "invalid", "unknown", "failed"], (key) => verify.t(key));
 
 /** A `YYYY-MM-DD` validity date as "31 May 2027"; null for anything else. */
 const calendarDate = (value: string | null) =>
@@ -40,7 +40,9 @@ function useNoIndex() {
 }
 
 export default function VerifyCardPage() {
-  usePageTitle("Verify ID card");
+  const t = useT(verify);
+  const tCommon = useT(common);
+  usePageTitle(t("pageTitle"));
   useNoIndex();
   const { token = "" } = useParams<{ token: string }>();
   const check = trpc.verify.card.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
@@ -49,8 +51,8 @@ export default function VerifyCardPage() {
 
   return (
     <div className="container container--narrow page-section verify-page">
-      <h1 className="page-title">ID card verification</h1>
-      <p className="verify-page__lead">This page checks a student identity card issued by the institute.</p>
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="verify-page__lead">{t("lead")}</p>
       {check.data ? (
         <Result result={check.data} checkedAt={new Date(check.dataUpdatedAt)} />
       ) : unknown ? (
@@ -59,10 +61,7 @@ export default function VerifyCardPage() {
             <AlertCircleIcon size={28} />
             <span>{VERIFY_TEXT.unknown}</span>
           </p>
-          <p className="verify-result__text">
-            No card matches this code. It may have been scanned from a damaged print or typed wrongly. Please contact the institute to check
-            the card.
-          </p>
+          <p className="verify-result__text">{t("unknownText")}</p>
           <InstituteContact />
         </div>
       ) : check.isError ? (
@@ -71,14 +70,14 @@ export default function VerifyCardPage() {
             <AlertCircleIcon size={28} />
             <span>{VERIFY_TEXT.failed}</span>
           </p>
-          <p className="verify-result__text">Please check your connection and try again.</p>
+          <p className="verify-result__text">{t("tryAgain")}</p>
           <Button variant="secondary" loading={check.isFetching} onClick={() => void check.refetch()}>
-            Try again
+            {tCommon("tryAgain")}
           </Button>
         </div>
       ) : (
         <div className="verify-result" aria-busy="true">
-          <span className="sr-only">Checking the card</span>
+          <span className="sr-only">{t("checking")}</span>
           <Skeleton width="70%" height="2rem" />
           <Skeleton lines={3} />
         </div>
@@ -88,6 +87,7 @@ export default function VerifyCardPage() {
 }
 
 function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }) {
+  const t = useT(verify);
   const validUntil = calendarDate(result.validUntil);
   return (
     <div className={result.valid ? "verify-result verify-result--valid" : "verify-result verify-result--invalid"} role="status">
@@ -96,36 +96,32 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
         <span>{result.valid ? VERIFY_TEXT.valid : VERIFY_TEXT.invalid}</span>
       </p>
       <div className="verify-result__holder">
-        {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={`Photo of ${result.name}`} /> : null}
+        {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
         <dl className="verify-result__facts">
           <div>
-            <dt>Name</dt>
+            <dt>{t("name")}</dt>
             <dd className="verify-result__name">{result.name}</dd>
           </div>
           {result.studentId ? (
             <div>
-              <dt>Student ID</dt>
+              <dt>{t("studentId")}</dt>
               <dd className="tabular">{result.studentId}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Institute</dt>
+            <dt>{t("institute")}</dt>
             <dd>{result.institute.name}</dd>
           </div>
           {result.valid && validUntil ? (
             <div>
-              <dt>Valid until</dt>
+              <dt>{t("validUntil")}</dt>
               <dd>{validUntil}</dd>
             </div>
           ) : null}
         </dl>
       </div>
-      <p className="verify-result__text">
-        {result.valid
-          ? "The holder is a current student of the institute. Check that the name, student ID and photo match the card."
-          : "This card belongs to an account that is no longer active. Please do not accept it, and contact the institute if you have questions."}
-      </p>
-      <p className="verify-result__checked">Checked {formatDateTime(checkedAt)}</p>
+      <p className="verify-result__text">{result.valid ? t("validText") : t("invalidText")}</p>
+      <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
       <Contacts email={result.institute.email} phones={result.institute.phones} />
     </div>
   );
@@ -139,9 +135,10 @@ function InstituteContact() {
 }
 
 function Contacts({ email, phones }: { email: string | null; phones: readonly string[] }) {
+  const t = useT(verify);
   if (!email && phones.length === 0) return null;
   return (
-    <ul className="verify-result__contacts" aria-label="Contact the institute">
+    <ul className="verify-result__contacts" aria-label={t("contact")}>
       {phones.slice(0, 2).map((phone) => (
         <li key={phone}>
           <PhoneIcon size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>

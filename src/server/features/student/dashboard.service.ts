@@ -1,9 +1,9 @@
 /** The student dashboard: real figures only (DECISIONS 6); blocks without data yet are named in NOT_YET_AVAILABLE. */
 import type { User } from "../../../../db/schema.ts";
+import { student } from "../../../shared/i18n/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { accountStats } from "../auth/account.service.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
-
 import { loadStudent } from "./profile.service.ts";
 
 const RECENT_ACTIVITY = 5;
@@ -14,23 +14,37 @@ export const NOT_YET_AVAILABLE = ["courseProgress", "exams", "library", "assignm
 // ————— dashboard —————
 
 /** The filled-in share of the profile fields a student keeps up to date themselves. */
-const COMPLETENESS_FIELDS: readonly [string, (u: User) => string | null][] = [
-  ["Mobile", (u) => u.mobile],
-  ["Date of Birth", (u) => u.date_of_birth],
-  ["Gender", (u) => u.gender],
-  ["Address", (u) => u.address],
-  ["City", (u) => u.city],
-  ["State", (u) => u.state],
-  ["PIN Code", (u) => u.pincode],
-  ["Blood Group", (u) => u.blood_group],
-  ["Emergency contact name", (u) => u.emergency_name],
-  ["Emergency contact relationship", (u) => u.emergency_relationship],
-  ["Emergency contact phone", (u) => u.emergency_phone],
-  ["Photo", (u) => u.photo_file],
+const COMPLETENESS_FIELDS: readonly [StudentField, (u: User) => string | null][] = [
+  ["mobile", (u) => u.mobile],
+  ["dateOfBirth", (u) => u.date_of_birth],
+  ["gender", (u) => u.gender],
+  ["address", (u) => u.address],
+  ["city", (u) => u.city],
+  ["state", (u) => u.state],
+  ["pincode", (u) => u.pincode],
+  ["bloodGroup", (u) => u.blood_group],
+  ["emergencyName", (u) => u.emergency_name],
+  ["emergencyRelationship", (u) => u.emergency_relationship],
+  ["emergencyPhone", (u) => u.emergency_phone],
+  ["photo", (u) => u.photo_file],
 ];
+type StudentField =
+  | "mobile"
+  | "dateOfBirth"
+  | "gender"
+  | "address"
+  | "city"
+  | "state"
+  | "pincode"
+  | "bloodGroup"
+  | "emergencyName"
+  | "emergencyRelationship"
+  | "emergencyPhone"
+  | "photo";
 
 export function profileCompleteness(u: User) {
-  const missing = COMPLETENESS_FIELDS.filter(([, read]) => !read(u)?.trim()).map(([label]) => label);
+  // Named in the request's language (the student catalogue).
+  const missing = COMPLETENESS_FIELDS.filter(([, read]) => !read(u)?.trim()).map(([field]) => student.t(`field.${field}`));
   return { percent: Math.round(((COMPLETENESS_FIELDS.length - missing.length) * 100) / COMPLETENESS_FIELDS.length), missing };
 }
 
