@@ -78,6 +78,8 @@ export interface AdmissionsTable {
   id: Generated<number>;
   /** APP-2026-000123 */
   application_number: string;
+  /** en | hi | mr: the language the applicant applied in (their e-mails' language); null = English */
+  language: string | null;
   status: AdmissionStatus;
   first_name: string;
   last_name: string;
@@ -134,6 +136,8 @@ export type ContactStatus = "new" | "in-progress" | "resolved" | "closed";
 
 export interface ContactInquiriesTable {
   id: Generated<number>;
+  /** en | hi | mr: the language the visitor wrote in (the reply e-mail's language); null = English */
+  language: string | null;
   name: string;
   email: string;
   phone: string | null;

@@ -3,6 +3,9 @@
  * details from settings. Values are escaped in the HTML part.
  */
 import { CODE_LIFETIME_SECONDS } from "../../shared/constants.ts";
+import { contactSubjectLabel } from "../../shared/i18n/contact.ts";
+import { mail } from "../../shared/i18n/mail.ts";
+import { currentLocale } from "../../shared/i18n/translate.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 
 /** The institute as e-mails sign it: its details plus its name (general.siteName). */
@@ -15,6 +18,7 @@ export type EmailTemplate =
   | { template: "admission_received"; name: string; applicationNumber: string; statusUrl: string }
   | { template: "admission_approved"; name: string; applicationNumber: string; studentId: string; link: string; validDays: number }
   | { template: "admission_rejected"; name: string; applicationNumber: string; reason: string }
+  /** subject: the inquiry's stored subject (its label is written in the recipient's language) */
   | { template: "contact_reply"; name: string; subject: string; reply: string; originalMessage: string }
   | { template: "two_factor_code"; name: string; code: string }
   | { template: "email_change_code"; name: string; code: string }
@@ -38,148 +42,112 @@ type Block = { p: string } | { code: string } | { link: string; label: string } 
 
 const minutes = Math.round(CODE_LIFETIME_SECONDS / 60);
 
+/**
+ * The message of a template, in the language current while it is rendered: the recipient's (Mailer.enqueue
+ * renders inside that language; docs/decisions/019). User data (names, replies, reasons) stays as written.
+ */
 function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
+  const dear = (name: string) => ({ p: mail.t("dear", { name }) });
+  const validFor = (rest: string) => ({ p: `${mail.t("validFor", { minutes })} ${rest}` });
   switch (t.template) {
     case "password_reset_code":
       return {
-        subject: "Your password reset code",
-        blocks: [
-          { p: `Dear ${t.name},` },
-          { p: "Use this code to reset your password:" },
-          { code: t.code },
-          {
-            p: `The code is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.`,
-          },
-        ],
+        subject: mail.t("reset.subject"),
+        blocks: [dear(t.name), { p: mail.t("reset.use") }, { code: t.code }, validFor(mail.t("reset.ignore"))],
       };
     case "application_access_code":
       return {
-        subject: `Your access code for application ${t.applicationNumber}`,
+        subject: mail.t("access.subject", { number: t.applicationNumber }),
         blocks: [
-          { p: `Dear ${t.name},` },
-          { p: `Use this code to view or edit your application ${t.applicationNumber}:` },
+          dear(t.name),
+          { p: mail.t("access.use", { number: t.applicationNumber }) },
           { code: t.code },
-          {
-            p: `The code is valid for ${minutes} minutes. If you did not ask for it, someone may have typed your e-mail address by mistake; nobody can see your application without this code.`,
-          },
+          validFor(mail.t("access.ignore")),
         ],
       };
     case "student_credentials":
       return {
-        subject: "Set up your student portal account",
+        subject: mail.t("credentials.subject"),
         blocks: [
-          { p: `Dear ${t.name},` },
-          { p: `Your student portal account is ready. Your student ID is ${t.studentId}.` },
-          { p: "Open this link to choose your password and sign in for the first time:" },
-          { link: t.link, label: "Set my password" },
-          { p: `The link works once and is valid for ${t.validDays} days. If it has expired, ask the institute to send a new one.` },
+          dear(t.name),
+          { p: mail.t("credentials.ready", { studentId: t.studentId }) },
+          { p: mail.t("credentials.open") },
+          { link: t.link, label: mail.t("setPassword") },
+          { p: mail.t("credentials.valid", { days: String(t.validDays) }) },
         ],
       };
     case "admission_received":
       return {
-        subject: `We have received your application ${t.applicationNumber}`,
+        subject: mail.t("received.subject", { number: t.applicationNumber }),
         blocks: [
-          { p: `Dear ${t.name},` },
-          {
-            p: `Thank you for applying. Your application number is ${t.applicationNumber}. We review every application within 2–3 business days.`,
-          },
-          { p: "You can follow your application at any time:" },
-          { link: t.statusUrl, label: "Check application status" },
+          dear(t.name),
+          { p: mail.t("received.thanks", { number: t.applicationNumber }) },
+          { p: mail.t("received.follow") },
+          { link: t.statusUrl, label: mail.t("received.link") },
         ],
       };
     case "admission_approved":
       return {
-        subject: `Congratulations! Your application ${t.applicationNumber} is approved`,
+        subject: mail.t("approved.subject", { number: t.applicationNumber }),
         blocks: [
-          { p: `Dear ${t.name},` },
-          {
-            p: `We are delighted to tell you that your application ${t.applicationNumber} has been approved. Welcome to the institute! Your student ID is ${t.studentId}.`,
-          },
-          { p: "Open this link to choose your password and sign in to the student portal:" },
-          { link: t.link, label: "Set my password" },
-          { p: `The link works once and is valid for ${t.validDays} days.` },
+          dear(t.name),
+          { p: mail.t("approved.text", { number: t.applicationNumber, studentId: t.studentId }) },
+          { p: mail.t("approved.open") },
+          { link: t.link, label: mail.t("setPassword") },
+          { p: mail.t("approved.valid", { days: String(t.validDays) }) },
         ],
       };
     case "admission_rejected":
       return {
-        subject: `About your application ${t.applicationNumber}`,
+        subject: mail.t("rejected.subject", { number: t.applicationNumber }),
         blocks: [
-          { p: `Dear ${t.name},` },
-          {
-            p: `Thank you for your interest in the institute. After careful review, we are unable to accept your application ${t.applicationNumber} at this time.`,
-          },
-          { p: "The reason given by our admissions team:" },
+          dear(t.name),
+          { p: mail.t("rejected.text", { number: t.applicationNumber }) },
+          { p: mail.t("rejected.reason") },
           { quote: t.reason },
-          { p: "If you have questions or would like to apply again, please reply to this e-mail or call us." },
+          { p: mail.t("rejected.questions") },
         ],
       };
     case "contact_reply":
       return {
-        subject: `Re: ${t.subject}`,
-        blocks: [{ p: `Dear ${t.name},` }, { p: t.reply }, { p: "Your original message:" }, { quote: t.originalMessage }],
+        subject: mail.t("reply.subject", { subject: mail.t("inquiry.subject", { subject: contactSubjectLabel(t.subject) }) }),
+        blocks: [dear(t.name), { p: t.reply }, { p: mail.t("reply.original") }, { quote: t.originalMessage }],
       };
     case "two_factor_code":
       return {
-        subject: "Your sign-in code",
-        blocks: [
-          { p: `Dear ${t.name},` },
-          { p: "Use this code to finish signing in:" },
-          { code: t.code },
-          { p: `The code is valid for ${minutes} minutes. If you did not just try to sign in, change your password now.` },
-        ],
+        subject: mail.t("twoFactor.subject"),
+        blocks: [dear(t.name), { p: mail.t("twoFactor.use") }, { code: t.code }, validFor(mail.t("twoFactor.warn"))],
       };
     case "email_change_code":
       return {
-        subject: "Confirm your new e-mail address",
-        blocks: [
-          { p: `Dear ${t.name},` },
-          { p: "Use this code to make this your sign-in and contact address at the institute:" },
-          { code: t.code },
-          {
-            p: `The code is valid for ${minutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes without the code.`,
-          },
-        ],
+        subject: mail.t("change.subject"),
+        blocks: [dear(t.name), { p: mail.t("change.use") }, { code: t.code }, validFor(mail.t("change.ignore"))],
       };
     case "email_verification_code":
       return {
-        subject: "Confirm your e-mail address",
-        blocks: [
-          { p: `Dear ${t.name},` },
-          { p: "Please confirm that this is your e-mail address. Enter this code to finish signing in:" },
-          { code: t.code },
-          { p: `The code is valid for ${minutes} minutes. If you did not just try to sign in, change your password now.` },
-        ],
+        subject: mail.t("verify.subject"),
+        blocks: [dear(t.name), { p: mail.t("verify.use") }, { code: t.code }, validFor(mail.t("twoFactor.warn"))],
       };
     case "ticket_reply":
       return {
-        subject: `Re: ${t.subject} [${t.ticketNumber}]`,
+        subject: `${mail.t("reply.subject", { subject: t.subject })} [${t.ticketNumber}]`,
         blocks: [
-          { p: t.name ? `Dear ${t.name},` : "Hello," },
-          { p: `We have answered your support ticket ${t.ticketNumber}:` },
+          t.name ? dear(t.name) : { p: mail.t("hello") },
+          { p: mail.t("ticket.answered", { number: t.ticketNumber }) },
           { quote: t.reply },
-          { p: "You can reply to this e-mail, or sign in to the student portal to follow the ticket:" },
-          { link: t.link, label: "Sign in to the portal" },
+          { p: mail.t("ticket.follow") },
+          { link: t.link, label: mail.t("ticket.link") },
         ],
       };
     case "admin_alert":
       return {
         subject: t.title,
-        blocks: [
-          { p: t.message },
-          { p: "It is also in the admin area under Notifications." },
-          { p: "You receive this because e-mail alerts are on in Settings → Notifications; switch them off there." },
-        ],
+        blocks: [{ p: t.message }, { p: mail.t("alert.where") }, { p: mail.t("alert.why") }],
       };
     case "email_changed_notice":
       return {
-        subject: "Your e-mail address was changed",
-        blocks: [
-          { p: `Dear ${t.name},` },
-          {
-            p: `The e-mail address of your account was changed to ${t.newEmail}. From now on we write to that address, and you sign in with it.`,
-          },
-          { p: "If you did not make this change, please contact the institute at once: reply to this e-mail or call us." },
-        ],
+        subject: mail.t("changed.subject"),
+        blocks: [dear(t.name), { p: mail.t("changed.text", { email: t.newEmail }) }, { p: mail.t("changed.notYou") }],
       };
   }
 }
@@ -201,7 +169,7 @@ export function renderEmail(t: EmailTemplate, institute: Institute): RenderedEma
                 .join("\n"),
     ),
     "",
-    "Warm regards,",
+    mail.t("regards"),
     institute.name,
     contact,
   ].join("\n\n");
@@ -216,11 +184,11 @@ export function renderEmail(t: EmailTemplate, institute: Institute): RenderedEma
       return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:4px solid #f59e0b;background:#f8fafc">${escapeHtml(b.quote).replace(/\n/g, "<br>")}</blockquote>`;
     })
     .join("\n");
-  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a;line-height:1.5">
+  const html = `<!doctype html><html lang="${currentLocale()}"><body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <p style="margin:0 0 24px;font-weight:700;color:#1d3a8a;font-size:18px">${escapeHtml(institute.name)}</p>
 ${htmlBlocks}
-<p style="margin:24px 0 0">Warm regards,<br>${escapeHtml(institute.name)}</p>
+<p style="margin:24px 0 0">${escapeHtml(mail.t("regards"))}<br>${escapeHtml(institute.name)}</p>
 <p style="margin:8px 0 0;font-size:13px;color:#475569">${escapeHtml(contact)}</p>
 </div></body></html>`;
   return { template: t.template, subject, text, html };

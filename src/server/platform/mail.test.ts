@@ -110,7 +110,7 @@ describe("SMTP transport", () => {
     expect(await mailer.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(["asha@example.test"]);
-    expect(received[0]!.raw).toContain("Subject: Re: Fees");
+    expect(received[0]!.raw).toContain("Subject: Re: Your inquiry: Fees");
     expect(readdirSync(dataPaths(deps.env.dataDir).outbox)).toEqual([]);
   });
 

@@ -9,9 +9,11 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../../../db/schema.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "./logger.ts";
 import type { EmailTemplate, RenderedEmail } from "./mail-templates.ts";
+import { inLocale } from "./request-locale.ts";
 import { dataPaths } from "./storage.ts";
 
 export const MAX_SEND_ATTEMPTS = 8;
@@ -71,8 +73,12 @@ export function outboxFolderTransport(folder: string): MailTransport {
 
 export interface Mailer {
   readonly transport: MailTransport;
-  /** Records a message in the outbox through `db` (a transaction or the database); returns its id. */
-  enqueue(db: Kysely<Database>, to: string, email: EmailTemplate): Promise<number>;
+  /**
+   * Records a message in the outbox through `db` (a transaction or the database); returns its id. It is
+   * written in `locale`, the recipient's language, when given; else in the current one (the request's:
+   * right when the recipient is the person asking, e.g. for a code).
+   */
+  enqueue(db: Kysely<Database>, to: string, email: EmailTemplate, locale?: Locale | null): Promise<number>;
   /** Asks the worker to deliver soon (call after the enqueuing transaction committed). */
   kick(): void;
   /** Delivers every message that is due now; resolves when done. */
@@ -213,7 +219,10 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
 
   const mailer: Mailer = {
     transport: chosen,
-    enqueue: async (db, to, email) => writeToOutbox(db, deps.now(), to, await deps.policy.render(db, email)),
+    enqueue: async (db, to, email, locale) => {
+      const rendered = locale ? await inLocale(locale, () => deps.policy.render(db, email)) : await deps.policy.render(db, email);
+      return writeToOutbox(db, deps.now(), to, rendered);
+    },
     kick() {
       void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
     },

@@ -13,6 +13,14 @@ import { setLocaleSource } from "../../shared/i18n/translate.ts";
 const storage = new AsyncLocalStorage<Locale>();
 const fromRequest = () => storage.getStore() ?? DEFAULT_LOCALE;
 
+/**
+ * Runs `fn` (and everything it awaits) in a language other than the request's: an e-mail rendered for its
+ * recipient, whose language need not be the language of whoever caused it (an admin approving).
+ */
+export function inLocale<T>(locale: Locale, fn: () => T): T {
+  return storage.run(locale, fn);
+}
+
 /** The request's language: `?lang=` on a page request, else the cookie, else English. */
 export function localeOf(c: Context): Locale {
   const fromUrl = c.req.path.startsWith("/api/") ? null : parseLocale(c.req.query("lang"));

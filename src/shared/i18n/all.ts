@@ -11,6 +11,7 @@ import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
+import { mail } from "./mail.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
 import { status } from "./status.ts";
@@ -34,6 +35,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   portal,
   student,
   verify,
+  mail,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

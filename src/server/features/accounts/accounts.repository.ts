@@ -8,7 +8,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, User } from "../../../../db/schema.ts";
 import { LANGUAGES } from "../../../shared/constants.ts";
-import { type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { type Locale, languageOf, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
 import { advanceSequenceTo, formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
@@ -47,15 +47,22 @@ export async function allocateStudentId(db: Kysely<Database>): Promise<string> {
 export type StudentAccountValues = Omit<NewUser, "role" | "student_id" | "preferences" | "created_at" | "updated_at">;
 
 /** Opens a student account with the next free student ID and the default preferences. */
-export async function openStudentAccount(db: Kysely<Database>, values: StudentAccountValues, at: string): Promise<User> {
+export async function openStudentAccount(
+  db: Kysely<Database>,
+  values: StudentAccountValues,
+  at: string,
+  /** the language the person already chose (the one they applied in): their portal and e-mails start in it */
+  locale: Locale | null = null,
+): Promise<User> {
   const studentId = await allocateStudentId(db);
+  const chosen = locale ? { language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) } : {};
   return db
     .insertInto("users")
     .values({
       ...values,
       role: "student",
       student_id: studentId,
-      preferences: JSON.stringify(DEFAULT_STUDENT_PREFERENCES),
+      preferences: JSON.stringify({ ...DEFAULT_STUDENT_PREFERENCES, ...chosen }),
       created_at: at,
       updated_at: at,
     })

@@ -9,6 +9,8 @@ import type { Kysely } from "kysely";
 import * as v from "valibot";
 import type { Admission, AdmissionDocument, Database } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { parseLocale } from "../../../shared/i18n/locales.ts";
+import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
 import {
   type AdmissionFields,
@@ -256,6 +258,7 @@ export async function submitApplication(
           ...toColumns(fields),
           application_number: applicationNumber,
           status: "pending",
+          language: currentLocale(),
           submitted_at: at,
           created_at: at,
           updated_at: at,
@@ -605,12 +608,17 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
-      await deps.mail.enqueue(trx, current.email, {
-        template: "admission_rejected",
-        name: current.first_name,
-        applicationNumber: current.application_number,
-        reason: input.rejectionReason,
-      });
+      await deps.mail.enqueue(
+        trx,
+        current.email,
+        {
+          template: "admission_rejected",
+          name: current.first_name,
+          applicationNumber: current.application_number,
+          reason: input.rejectionReason,
+        },
+        parseLocale(current.language),
+      );
       await audit(trx, now, {
         actorUserId: adminId,
         action: "admission.reject",
@@ -661,6 +669,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
           admission_id: current.id,
         },
         at,
+        parseLocale(current.language),
       );
       const studentId = user.student_id!;
       const done = await trx
@@ -671,14 +680,19 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
       const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
-      await deps.mail.enqueue(trx, current.email, {
-        template: "admission_approved",
-        name: current.first_name,
-        applicationNumber: current.application_number,
-        studentId,
-        link,
-        validDays,
-      });
+      await deps.mail.enqueue(
+        trx,
+        current.email,
+        {
+          template: "admission_approved",
+          name: current.first_name,
+          applicationNumber: current.application_number,
+          studentId,
+          link,
+          validDays,
+        },
+        parseLocale(current.language),
+      );
       await audit(trx, now, {
         actorUserId: adminId,
         action: "admission.approve",

@@ -3,11 +3,16 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { passingYearRange } from "../../../shared/constants.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiMail from "../../../shared/i18n/hi/mail.json";
+import mrMail from "../../../shared/i18n/mr/mail.json";
+import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { processAdmission, submitApplication } from "./admissions.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -413,5 +418,50 @@ describe("admin review", () => {
     const admin = callerFor(deps, await resolveSession(deps, adminToken));
     expect((await admin.admissions.adminGet({ id })).firstName).toBe("Anita");
     await expect(callerFor(deps).admissions.adminList({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("e-mails in the applicant's language (issue 16)", () => {
+  test("applied in Marathi: the receipt, and later the admin's approval, go out in Marathi; the student account starts in Marathi", async () => {
+    await loadAllCatalogues();
+    // The applicant's request runs in Marathi (what their lang cookie does; platform/request-locale.ts).
+    const raw = {
+      ...FIELDS,
+      photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"),
+      marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf"),
+    };
+    const { id, applicationNumber } = await inLocale("mr", () => submitApplication(deps, raw));
+    const outbox = (template: string) =>
+      deps.db.selectFrom("email_outbox").selectAll().where("template", "=", template).executeTakeFirstOrThrow();
+    const received = await outbox("admission_received");
+    expect(received.subject).toBe(mrMail["received.subject"].replace("{number}", applicationNumber));
+    expect(received.html_body).toContain('<html lang="mr"');
+
+    // The admin works in English (no cookie); the applicant still reads Marathi.
+    expect((await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).status).toBe(200);
+    const approved = await outbox("admission_approved");
+    expect(approved.subject).toBe(mrMail["approved.subject"].replace("{number}", applicationNumber));
+    expect(approved.text_body).toContain(mrMail.regards);
+    expect(approved.text_body).not.toContain("Warm regards");
+    const student = await deps.db.selectFrom("users").select("preferences").where("email", "=", FIELDS.email).executeTakeFirstOrThrow();
+    expect(JSON.parse(student.preferences)).toMatchObject({ language: "marathi", chosenLanguage: "marathi" });
+  });
+
+  test("applied in English: the rejection stays English even when the admin works in Hindi", async () => {
+    expect((await submit(await form())).status).toBe(201);
+    const { id } = await deps.db.selectFrom("admissions").select("id").executeTakeFirstOrThrow();
+    const admin = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    await loadAllCatalogues();
+    // The admin's request runs in Hindi (what the lang cookie does; platform/request-locale.ts).
+    await inLocale("hi", () =>
+      processAdmission(deps, admin.id, { admissionId: id, action: "reject", rejectionReason: "Documents are not readable." }),
+    );
+    const rejected = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("template", "=", "admission_rejected")
+      .executeTakeFirstOrThrow();
+    expect(rejected.subject).toStartWith("About your application");
+    expect(rejected.text_body).not.toContain(hiMail.regards);
   });
 });

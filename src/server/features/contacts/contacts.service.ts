@@ -5,6 +5,8 @@
 import type { Kysely } from "kysely";
 import type { ContactInquiry, Database } from "../../../../db/schema.ts";
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
+import { parseLocale } from "../../../shared/i18n/locales.ts";
+import { currentLocale } from "../../../shared/i18n/translate.ts";
 import {
   CONTACT_MESSAGES,
   type ContactInput,
@@ -75,6 +77,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
         subject: input.subject,
         message: input.message,
         status: "new",
+        language: currentLocale(),
         ip: meta.ip ?? null,
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
@@ -215,13 +218,18 @@ export async function respondToContact(
       })
       .execute();
     await trx.updateTable("contact_inquiries").set({ status, updated_at: at }).where("id", "=", inquiry.id).execute();
-    await deps.mail.enqueue(trx, inquiry.email, {
-      template: "contact_reply",
-      name: inquiry.name,
-      subject: `Your inquiry: ${contactSubjectLabel(inquiry.subject)}`,
-      reply: input.message,
-      originalMessage: inquiry.message,
-    });
+    await deps.mail.enqueue(
+      trx,
+      inquiry.email,
+      {
+        template: "contact_reply",
+        name: inquiry.name,
+        subject: inquiry.subject,
+        reply: input.message,
+        originalMessage: inquiry.message,
+      },
+      parseLocale(inquiry.language),
+    );
     await audit(trx, now, {
       actorUserId: adminId,
       action: "contact.reply",

@@ -30,6 +30,7 @@ import {
   endAllSessions,
   openStudentAccount,
   setStudentActive,
+  storedLocale,
   unlockAccount,
   updateStudentRecord,
 } from "../accounts/accounts.repository.ts";
@@ -214,7 +215,12 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
     const row = await openStudentAccount(trx, { ...formColumns(input), password_hash: null, must_change_password: 1 }, at);
     const studentId = row.student_id!;
     const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
-    await deps.mail.enqueue(trx, row.email, { template: "student_credentials", name: row.name, studentId, link, validDays });
+    await deps.mail.enqueue(
+      trx,
+      row.email,
+      { template: "student_credentials", name: row.name, studentId, link, validDays },
+      storedLocale(row.preferences),
+    );
     await audit(trx, now, {
       actorUserId: adminId,
       action: "student.create",
@@ -356,13 +362,12 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
   await deps.db.transaction().execute(async (trx) => {
     await voidFirstLoginLinks(trx, id, now.toISOString());
     const { link, validDays } = await issueFirstLoginLink(deps, trx, student);
-    await deps.mail.enqueue(trx, student.email, {
-      template: "student_credentials",
-      name: student.name,
-      studentId: student.student_id ?? "",
-      link,
-      validDays,
-    });
+    await deps.mail.enqueue(
+      trx,
+      student.email,
+      { template: "student_credentials", name: student.name, studentId: student.student_id ?? "", link, validDays },
+      storedLocale(student.preferences),
+    );
     await audit(trx, now, {
       actorUserId: adminId,
       action: "student.send_credentials",

@@ -3,6 +3,7 @@
  * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
  */
 import type { SupportTicket } from "../../../../db/schema.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -10,6 +11,7 @@ import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
+import { storedLocale } from "../accounts/accounts.repository.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
@@ -121,10 +123,14 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
 }
 
 /** A student's "Email notifications" preference (on by default; accounts without preferences get e-mail). */
-async function wantsEmail(deps: AppDeps, userId: number | null) {
-  if (userId === null) return true;
+/** Whether the ticket's author takes answers by e-mail, and in which language (their chosen one). */
+async function emailChoice(deps: AppDeps, userId: number | null): Promise<{ wanted: boolean; locale: Locale | null }> {
+  if (userId === null) return { wanted: true, locale: null };
   const row = await deps.db.selectFrom("users").select(["role", "preferences"]).where("id", "=", userId).executeTakeFirst();
-  return row?.role !== "student" || readPreferences(row.preferences).emailNotifications;
+  return {
+    wanted: row?.role !== "student" || readPreferences(row.preferences).emailNotifications,
+    locale: row ? storedLocale(row.preferences) : null,
+  };
 }
 
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
@@ -159,11 +165,8 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
   const now = deps.now();
   const at = now.toISOString();
-  const emailAnswer =
-    actor.role === "admin" &&
-    ticket.student_email !== null &&
-    ticket.created_by !== actor.id &&
-    (await wantsEmail(deps, ticket.created_by));
+  const author = await emailChoice(deps, ticket.created_by);
+  const emailAnswer = actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id && author.wanted;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("ticket_responses")
@@ -183,14 +186,19 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
     // The answer also goes by e-mail to whoever raised the ticket (issue 14.5), so it reaches them off the
     // portal, unless they switched e-mail notifications off (student Settings → Notifications).
     if (emailAnswer && ticket.student_email) {
-      await deps.mail.enqueue(trx, ticket.student_email, {
-        template: "ticket_reply",
-        name: ticket.student_name,
-        ticketNumber: ticket.ticket_number,
-        subject: ticket.subject,
-        reply: message,
-        link: `${publicUrl(deps)}/login`,
-      });
+      await deps.mail.enqueue(
+        trx,
+        ticket.student_email,
+        {
+          template: "ticket_reply",
+          name: ticket.student_name,
+          ticketNumber: ticket.ticket_number,
+          subject: ticket.subject,
+          reply: message,
+          link: `${publicUrl(deps)}/login`,
+        },
+        author.locale,
+      );
     } else if (actor.role !== "admin") {
       await notifyAdmins(trx, now, {
         type: "support",
