@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response as PlaywrightResponse } from "playwright-core";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
@@ -103,21 +103,22 @@ afterAll(async () => {
 function watchRequests(page: Page) {
   const scripts: string[] = [];
   const stylesheets: Promise<{ file: string; gzip: number }>[] = [];
-  const scriptSizes: Promise<number>[] = [];
+  const scriptResponses: PlaywrightResponse[] = [];
   const gzipOf = (body: Buffer) => Bun.gzipSync(new Uint8Array(body)).length;
   page.on("response", (res) => {
     const file = path.basename(new URL(res.url()).pathname);
     const type = res.request().resourceType();
     if (type === "script") {
       scripts.push(file);
-      scriptSizes.push(res.body().then(gzipOf));
+      // Read only when asked (and before the page closes): a body read after that would fail.
+      scriptResponses.push(res);
     }
     if (type === "stylesheet") stylesheets.push(res.body().then((body) => ({ file, gzip: gzipOf(body) })));
   });
   return {
     scripts,
     stylesheets: () => Promise.all(stylesheets),
-    scriptGzip: async () => (await Promise.all(scriptSizes)).reduce((sum, n) => sum + n, 0),
+    scriptGzip: async () => (await Promise.all(scriptResponses.map((r) => r.body().then(gzipOf)))).reduce((sum, n) => sum + n, 0),
   };
 }
 

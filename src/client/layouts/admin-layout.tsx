@@ -6,10 +6,12 @@
 
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { portal } from "../../shared/i18n/portal.ts";
 import { firstNameOf } from "../../shared/names.ts";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { formatTime, formatWeekdayDate } from "../lib/format.ts";
-import { greetingFor } from "../lib/greeting.ts";
+import { greetingText } from "../lib/greeting.ts";
+import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { useNow } from "../lib/use-now.ts";
@@ -22,41 +24,42 @@ import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { InstituteContactList } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
-const ACCOUNT_LINKS = [
-  { href: "/settings?section=profile", label: "Profile Settings", icon: <UserIcon size={18} /> },
-  { href: "/settings", label: "Account Settings", icon: <SettingsIcon size={18} /> },
-];
-
-const LINKS: PortalLink[] = [
-  { href: "/dashboard", label: "Dashboard", icon: <HomeIcon /> },
-  { href: "/admissions", label: "Admissions", icon: <FileIcon /> },
-  { href: "/students", label: "Students", icon: <UsersIcon /> },
-  { href: "/contacts", label: "Contacts", icon: <MailIcon /> },
-  { href: "/courses", label: "Courses", icon: <GraduationCapIcon /> },
-  { href: "/library", label: "Library", icon: <BookIcon /> },
-  { href: "/exams", label: "Exams", icon: <CalendarIcon /> },
-  { href: "/gallery", label: "Gallery", icon: <ImageIcon /> },
-  { href: "/analytics", label: "Analytics", icon: <BarChartIcon /> },
-  { href: "/notifications", label: "Notifications", icon: <BellIcon /> },
-  { href: "/help", label: "Help & Support", icon: <HelpCircleIcon /> },
-  { href: "/settings", label: "Settings", icon: <SettingsIcon /> },
-];
+const LINKS = [
+  { href: "/dashboard", key: "dashboard", icon: <HomeIcon /> },
+  { href: "/admissions", key: "admissions", icon: <FileIcon /> },
+  { href: "/students", key: "students", icon: <UsersIcon /> },
+  { href: "/contacts", key: "contacts", icon: <MailIcon /> },
+  { href: "/courses", key: "courses", icon: <GraduationCapIcon /> },
+  { href: "/library", key: "library", icon: <BookIcon /> },
+  { href: "/exams", key: "exams", icon: <CalendarIcon /> },
+  { href: "/gallery", key: "gallery", icon: <ImageIcon /> },
+  { href: "/analytics", key: "analytics", icon: <BarChartIcon /> },
+  { href: "/notifications", key: "notifications", icon: <BellIcon /> },
+  { href: "/help", key: "help", icon: <HelpCircleIcon /> },
+  { href: "/settings", key: "settings", icon: <SettingsIcon /> },
+] as const;
 
 export default function AdminLayout({ children }: { children: ReactNode }) {
+  const t = useT(portal);
   const { user } = useSession();
   const now = useNow();
+  const links: PortalLink[] = LINKS.map(({ href, key, icon }) => ({ href, label: t(`admin.nav.${key}`), icon }));
+  const accountLinks = [
+    { href: "/settings?section=profile", label: t("admin.profileSettings"), icon: <UserIcon size={18} /> },
+    { href: "/settings", label: t("admin.accountSettings"), icon: <SettingsIcon size={18} /> },
+  ];
   const name = user?.name ?? "";
   const firstName = firstNameOf(name);
 
   return (
     <PortalShell
-      areaLabel="Admin area"
-      links={LINKS}
-      sidebarTop={<Brand subtitle="Admin Panel" />}
+      areaLabel={t("admin.area")}
+      links={links}
+      sidebarTop={<Brand subtitle={t("admin.panel")} />}
       title={
         <div className="portal-greeting">
           <p className="portal-topbar__heading">
-            {greetingFor(now)}
+            {greetingText(now)}
             {firstName ? `, ${firstName}` : ""}
           </p>
           <p className="portal-greeting__clock">
@@ -71,10 +74,15 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
           <LanguageSwitcher />
           <ThemeToggle />
           <NotificationBell />
-          <Link href="/settings" className="icon-button portal-topbar__settings" aria-label="Settings" title="Settings">
+          <Link
+            href="/settings"
+            className="icon-button portal-topbar__settings"
+            aria-label={t("admin.settings")}
+            title={t("admin.settings")}
+          >
             <SettingsIcon />
           </Link>
-          <AccountMenu links={ACCOUNT_LINKS} signOutLabel="Sign Out" />
+          <AccountMenu links={accountLinks} signOutLabel={t("admin.signOut")} />
         </>
       }
       footer={<AdminFooter />}
@@ -86,16 +94,17 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
 
 /** Staff's shortcuts: the activity log (otherwise only behind the dashboard) and the public pages they send people to. */
 const QUICK_LINKS = [
-  { href: "/activity", label: "Activity log" },
-  { href: "/notifications", label: "Notifications" },
-  { href: "/help", label: "Help & Support" },
-  { href: "~/", label: "Public website" },
-  { href: "~/admission", label: "Admission form" },
-  { href: "~/admission-status", label: "Application status" },
+  { href: "/activity", key: "activity" },
+  { href: "/notifications", key: "notifications" },
+  { href: "/help", key: "help" },
+  { href: "~/", key: "site" },
+  { href: "~/admission", key: "admission" },
+  { href: "~/admission-status", key: "status" },
 ] as const;
 
 /** The footer of spec part 2 §2 from the institute's settings (`site.info`), in the public footer's styles. */
 function AdminFooter() {
+  const t = useT(portal);
   const { data: info, isError } = useInstituteInfo();
   const name = useInstituteName();
   return (
@@ -103,22 +112,18 @@ function AdminFooter() {
       <div className="site-footer__grid">
         <section aria-labelledby="ops-footer-contact">
           <h2 id="ops-footer-contact" className="site-footer__heading">
-            Institute
+            {t("admin.footer.institute")}
           </h2>
-          {info ? (
-            <InstituteContactList info={info} />
-          ) : isError ? (
-            <p className="text-muted">The institute's details could not be loaded just now.</p>
-          ) : null}
+          {info ? <InstituteContactList info={info} /> : isError ? <p className="text-muted">{t("admin.footer.failed")}</p> : null}
         </section>
         <nav aria-labelledby="ops-footer-links">
           <h2 id="ops-footer-links" className="site-footer__heading">
-            Quick links
+            {t("admin.footer.links")}
           </h2>
           <ul className="footer-list">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
+                <Link href={link.href}>{t(`admin.link.${link.key}`)}</Link>
               </li>
             ))}
           </ul>
@@ -126,7 +131,7 @@ function AdminFooter() {
         {info && info.streams.length > 0 ? (
           <section aria-labelledby="ops-footer-programs">
             <h2 id="ops-footer-programs" className="site-footer__heading">
-              Programs
+              {t("admin.footer.programs")}
             </h2>
             <ul className="footer-tags">
               {info.streams.map((stream) => (

@@ -4,6 +4,8 @@
  * issue 16 sets the locale here and every screen follows.
  */
 
+import { common } from "../../shared/i18n/common.ts";
+
 let locale = "en-IN";
 
 /** The locale every formatter uses from now on (the chosen language, issue 16). */
@@ -119,12 +121,12 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso).getTime();
   if (Number.isNaN(at)) return "";
   const diff = at - now.getTime();
-  if (Math.abs(diff) < 60_000) return "just now";
+  if (Math.abs(diff) < 60_000) return common.t("justNow");
   const relative = cached("r", { numeric: "auto" }, () => new Intl.RelativeTimeFormat(locale.split("-")[0], { numeric: "auto" }));
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
   }
-  return "just now";
+  return common.t("justNow");
 }
 
 /** Whole days from an instant to now (0 on the same day); null without a date. */

@@ -12,6 +12,16 @@ export function greetingFor(date: Date): Greeting {
   return "Good Night";
 }
 
+const GREETING_KEYS = {
+  "Good Morning": "greeting.morning",
+  "Good Afternoon": "greeting.afternoon",
+  "Good Evening": "greeting.evening",
+  "Good Night": "greeting.night",
+} as const;
+
+/** The greeting of the hour in the reader's language. */
+export const greetingText = (date: Date): string => portal.t(GREETING_KEYS[greetingFor(date)]);
+
 /**
  * The dashboards' welcome line (issue 14.6): "Welcome, Meera!" at the first sign-in, "Welcome back, Meera!"
  * from the second on, by first name without titles (src/shared/names.ts).

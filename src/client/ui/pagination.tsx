@@ -1,4 +1,7 @@
 /** Page controls for long lists: Previous/Next and a sliding window of up to five page numbers. */
+
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./more-icons.tsx";
 
@@ -26,13 +29,14 @@ export type PaginationProps = {
 
 /** Renders nothing when everything fits on one page. */
 export function Pagination({ page, totalPages, onChange, className }: PaginationProps) {
+  const t = useT(portal);
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
   return (
-    <nav aria-label="Pagination" className={cx("ui-pagination", className)}>
+    <nav aria-label={t("pagination")} className={cx("ui-pagination", className)}>
       <button type="button" className="ui-pagination__step" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         <ChevronLeftIcon size={18} />
-        <span className="ui-pagination__step-label">Previous</span>
+        <span className="ui-pagination__step-label">{t("pagination.previous")}</span>
       </button>
       <ul className="ui-pagination__pages">
         {pages.map((n) => (
@@ -40,7 +44,7 @@ export function Pagination({ page, totalPages, onChange, className }: Pagination
             <button
               type="button"
               className="ui-pagination__page"
-              aria-label={`Page ${n}`}
+              aria-label={t("pagination.page", { page: n })}
               aria-current={n === page ? "page" : undefined}
               onClick={() => {
                 if (n !== page) onChange(n);
@@ -52,7 +56,7 @@ export function Pagination({ page, totalPages, onChange, className }: Pagination
         ))}
       </ul>
       <button type="button" className="ui-pagination__step" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
-        <span className="ui-pagination__step-label">Next</span>
+        <span className="ui-pagination__step-label">{t("pagination.next")}</span>
         <ChevronRightIcon size={18} />
       </button>
     </nav>

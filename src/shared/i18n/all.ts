@@ -4,6 +4,7 @@
  */
 import { about } from "./about.ts";
 import { account } from "./account.ts";
+import { admin } from "./admin.ts";
 import { admission } from "./admission.ts";
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
@@ -36,6 +37,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   student,
   verify,
   mail,
+  admin,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

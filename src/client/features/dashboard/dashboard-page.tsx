@@ -6,8 +6,11 @@
  */
 
 import type { ReactNode } from "react";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { common } from "../../../shared/i18n/common.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -22,8 +25,6 @@ import { RecentActivity } from "./recent-activity.tsx";
 import { type FigureChange, StatChange } from "./stat-change.tsx";
 
 type Stats = RouterOutputs["dashboard"]["stats"];
-
-export const DASHBOARD_LOAD_FAILED = "We could not load the dashboard figures. Please check your internet connection and try again.";
 
 const NO_CHANGE: FigureChange = { value: 0, unit: "count", label: "0", comparedWith: "" };
 
@@ -45,18 +46,19 @@ const ZEROS: Stats = {
 
 const FIGURES: readonly {
   key: "totalStudents" | "pendingAdmissions" | "approvedThisMonth" | "totalContacts";
-  label: string;
   icon: ReactNode;
   tone: StatTone;
 }[] = [
-  { key: "totalStudents", label: "Total Students", icon: <UsersIcon />, tone: "primary" },
-  { key: "pendingAdmissions", label: "Pending Applications", icon: <FileIcon />, tone: "pending" },
-  { key: "approvedThisMonth", label: "Approved This Month", icon: <CheckCircleIcon />, tone: "approved" },
-  { key: "totalContacts", label: "Contact Inquiries", icon: <MailIcon />, tone: "info" },
+  { key: "totalStudents", icon: <UsersIcon />, tone: "primary" },
+  { key: "pendingAdmissions", icon: <FileIcon />, tone: "pending" },
+  { key: "approvedThisMonth", icon: <CheckCircleIcon />, tone: "approved" },
+  { key: "totalContacts", icon: <MailIcon />, tone: "info" },
 ];
 
 export default function AdminDashboardPage() {
-  usePageTitle("Dashboard");
+  const t = useT(admin);
+  const tCommon = useT(common);
+  usePageTitle(t("dashboard.title"));
   const { user } = useSession();
   const now = useNow();
   const query = trpc.dashboard.stats.useQuery(undefined, { refetchOnWindowFocus: true });
@@ -67,17 +69,17 @@ export default function AdminDashboardPage() {
     <section className="ops-page" aria-labelledby="dashboard-title">
       <div className="welcome-banner">
         <h1 id="dashboard-title" className="page-title">
-          Dashboard
+          {t("dashboard.title")}
         </h1>
         <p className="welcome-banner__line">{welcomeLine(user?.name, user?.signedInBefore)}</p>
-        <p className="welcome-banner__meta">Here is how admissions, students and inquiries stand today.</p>
+        <p className="welcome-banner__meta">{t("dashboard.meta")}</p>
       </div>
 
       {failed ? (
-        <Alert tone="error" title="Dashboard not loaded">
-          <p>{DASHBOARD_LOAD_FAILED}</p>
+        <Alert tone="error" title={t("dashboard.failedTitle")}>
+          <p>{t("dashboard.failed")}</p>
           <Button size="sm" variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
+            {tCommon("tryAgain")}
           </Button>
         </Alert>
       ) : null}
@@ -86,7 +88,7 @@ export default function AdminDashboardPage() {
         {FIGURES.map((f) => (
           <StatCard
             key={f.key}
-            label={f.label}
+            label={t(`figure.${f.key}`)}
             icon={f.icon}
             tone={f.tone}
             value={stats ? formatNumber(stats[f.key]) : <Skeleton width="4ch" />}

@@ -2,106 +2,100 @@
 
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { formatNumber } from "../../lib/format.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
-import { plural } from "../../ui/list-controls.tsx";
 import { BarChartIcon, BookIcon, HelpCircleIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
 type Stats = RouterOutputs["dashboard"]["stats"];
 
+type CentreKey = "admissions" | "students" | "courses" | "library" | "exams" | "help" | "gallery" | "contacts" | "analytics";
+
 interface Centre {
   href: string;
-  title: string;
-  description: string;
+  key: CentreKey;
   icon: ReactNode;
   tone: string;
-  figure: (s: Stats) => string;
+  /** the live figure it shows (analytics: the spec's fixed text) */
+  count: ((s: Stats) => number) | null;
 }
 
 export const MANAGEMENT_CENTRES: readonly Centre[] = [
   {
     href: "/admissions",
-    title: "Admissions",
-    description: "Review and process applications",
+    key: "admissions",
     icon: <FileIcon />,
     tone: "pending",
-    figure: (s) => `${formatNumber(s.pendingAdmissions)} pending`,
+    count: (s) => s.pendingAdmissions,
   },
   {
     href: "/students",
-    title: "Students",
-    description: "Records, accounts and sign-in links",
+    key: "students",
     icon: <UsersIcon />,
     tone: "primary",
-    figure: (s) => plural(s.totalStudents, "student"),
+    count: (s) => s.totalStudents,
   },
   {
     href: "/courses",
-    title: "Courses",
-    description: "Courses and programmes",
+    key: "courses",
     icon: <GraduationCapIcon />,
     tone: "info",
-    figure: (s) => plural(s.totalCourses, "course"),
+    count: (s) => s.totalCourses,
   },
   {
     href: "/library",
-    title: "Library",
-    description: "Books and borrowing",
+    key: "library",
     icon: <BookIcon />,
     tone: "approved",
-    figure: (s) => plural(s.totalBooks, "book"),
+    count: (s) => s.totalBooks,
   },
   {
     href: "/exams",
-    title: "Exams",
-    description: "Schedules and results",
+    key: "exams",
     icon: <CalendarIcon />,
     tone: "accent",
-    figure: (s) => plural(s.totalExams, "exam"),
+    count: (s) => s.totalExams,
   },
   {
     href: "/help",
-    title: "Help & Support",
-    description: "Support tickets and FAQs",
+    key: "help",
     icon: <HelpCircleIcon />,
     tone: "rejected",
-    figure: (s) => plural(s.totalTickets, "ticket"),
+    count: (s) => s.totalTickets,
   },
   {
     href: "/gallery",
-    title: "Gallery",
-    description: "Photos on the public site",
+    key: "gallery",
     icon: <ImageIcon />,
     tone: "info",
-    figure: (s) => plural(s.galleryImages, "image"),
+    count: (s) => s.galleryImages,
   },
   {
     href: "/contacts",
-    title: "Contacts",
-    description: "Inquiries from the contact form",
+    key: "contacts",
     icon: <MailIcon />,
     tone: "primary",
-    figure: (s) => plural(s.totalContacts, "inquiry", "inquiries"),
+    count: (s) => s.totalContacts,
   },
   // The spec's fixed text for analytics.
   {
     href: "/analytics",
-    title: "Analytics",
-    description: "Reports and trends",
+    key: "analytics",
     icon: <BarChartIcon />,
     tone: "approved",
-    figure: () => "12+ Report Types",
+    count: null,
   },
 ];
 
 /** `stats` null while loading; on failure the page passes zeros (spec part 2 §8). */
 export function ManagementCentre({ stats }: { stats: Stats | null }) {
+  const t = useT(admin);
   return (
     <section aria-labelledby="centre-title" className="stack">
       <h2 id="centre-title" className="ops-section-title">
-        Management centre
+        {t("centre.title")}
       </h2>
       <ul className="ops-mc-grid">
         {MANAGEMENT_CENTRES.map((c) => (
@@ -111,9 +105,11 @@ export function ManagementCentre({ stats }: { stats: Stats | null }) {
                 {c.icon}
               </span>
               <span className="ops-mc-card__text">
-                <span className="ops-mc-card__title">{c.title}</span>
-                <span className="ops-mc-card__description">{c.description}</span>
-                <span className="ops-mc-card__figure">{stats ? c.figure(stats) : <Skeleton width="6rem" />}</span>
+                <span className="ops-mc-card__title">{t(`centre.${c.key}.title`)}</span>
+                <span className="ops-mc-card__description">{t(`centre.${c.key}.text`)}</span>
+                <span className="ops-mc-card__figure">
+                  {stats ? t(`centre.${c.key}.figure`, c.count ? { count: c.count(stats) } : undefined) : <Skeleton width="6rem" />}
+                </span>
               </span>
             </Link>
           </li>

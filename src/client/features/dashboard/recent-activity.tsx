@@ -1,5 +1,7 @@
 /** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
 import { Link } from "wouter";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -12,19 +14,24 @@ import { relativeTime } from "../notifications/relative-time.ts";
 
 type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
 
-const statusLabel = (status: string) =>
-  status
-    .split(/[-_\s]+/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
+const KNOWN_STATUSES = ["pending", "approved", "rejected", "new", "in-progress", "resolved", "closed"] as const;
+/** A status in the reader's language; an unknown one made readable. */
+export const statusLabel = (status: string) =>
+  (KNOWN_STATUSES as readonly string[]).includes(status)
+    ? admin.t(`status.${status as (typeof KNOWN_STATUSES)[number]}`)
+    : status
+        .split(/[-_\s]+/)
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(" ");
 
 export function RecentActivity({ entries, loading, now }: { entries: readonly Entry[]; loading: boolean; now: Date }) {
+  const t = useT(admin);
   return (
     <Card
-      title="Recent Activity"
+      title={t("recent.title")}
       actions={
         <Link href="/activity" className="ops-link">
-          View All <ArrowRightIcon size={16} />
+          {t("recent.viewAll")} <ArrowRightIcon size={16} />
         </Link>
       }
     >
@@ -35,7 +42,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
           <Skeleton lines={2} />
         </div>
       ) : entries.length === 0 ? (
-        <EmptyState title="No recent activity yet" description="New applications and contact inquiries will appear here as they arrive." />
+        <EmptyState title={t("recent.empty")} description={t("recent.emptyText")} />
       ) : (
         <ul className="ops-activity">
           {entries.slice(0, 5).map((e) => (

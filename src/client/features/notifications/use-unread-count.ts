@@ -4,6 +4,7 @@
  * document.visibilityState) and asks again as soon as the tab is shown.
  */
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
+import { portal } from "../../../shared/i18n/portal.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useUnreadCount() {
@@ -25,6 +26,6 @@ export function useRefreshNotifications() {
 
 /** "3 unread notifications"; "Notifications" when there are none. */
 export function unreadLabel(count: number): string {
-  if (count <= 0) return "Notifications";
-  return `${count} unread notification${count === 1 ? "" : "s"}`;
+  if (count <= 0) return portal.t("bell.none");
+  return portal.t("bell.unread", { count });
 }

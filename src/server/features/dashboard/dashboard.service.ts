@@ -4,6 +4,9 @@
  * activity list, and the audit log behind "View All" (/admin/activity). Each figure is one aggregate
  * query; nothing loops over rows.
  */
+
+import { admin } from "../../../shared/i18n/admin.ts";
+import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
@@ -32,7 +35,7 @@ export function percentChange(current: number, previous: number, comparedWith: s
   if (previous === 0) {
     return current === 0
       ? { value: 0, unit: "percent", label: "0%", comparedWith }
-      : { value: null, unit: "percent", label: "New", comparedWith };
+      : { value: null, unit: "percent", label: admin.t("change.new"), comparedWith };
   }
   const value = Math.round(((current - previous) / previous) * 100);
   return { value, unit: "percent", label: `${signed(value)}%`, comparedWith };
@@ -54,9 +57,6 @@ export function dashboardPeriods(now: Date, timeZone: string) {
   const windowStart = new Date(now.getTime() - CHANGE_WINDOW_DAYS * DAY);
   return { monthStart, previousMonthStart, previousSpanEnd, windowStart };
 }
-
-const SAME_SPAN = "the same days of last month";
-const WINDOW = `${CHANGE_WINDOW_DAYS} days ago`;
 
 export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
   const { general } = await getSettings(deps);
@@ -182,12 +182,14 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
   ]);
 
   const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  // Texts in the request's language (the admin catalogue).
+  const window = admin.t("change.window", { count: CHANGE_WINDOW_DAYS });
   const pending = n(admissions.pending);
   const recentActivity = [
     ...recentAdmissions.map((a) => ({
       type: "admission" as const,
       id: a.id,
-      title: `New application from ${a.first_name} ${a.last_name}`,
+      title: admin.t("recent.application", { name: `${a.first_name} ${a.last_name}` }),
       description: `${a.course} · ${a.application_number}`,
       time: a.created_at,
       status: a.status as string,
@@ -195,8 +197,8 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
     ...recentContacts.map((c) => ({
       type: "contact" as const,
       id: c.id,
-      title: `Inquiry from ${c.name}`,
-      description: `About ${c.subject}`,
+      title: admin.t("recent.inquiry", { name: c.name }),
+      description: admin.t("recent.about", { subject: contactSubjectLabel(c.subject) }),
       time: c.created_at,
       status: c.status as string,
     })),
@@ -208,14 +210,14 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
     approvedThisMonth: n(admissions.approvedThisMonth),
     totalContacts: n(contacts.total),
     changes: {
-      totalStudents: percentChange(n(students.thisMonth), n(students.sameSpanLastMonth), `new students so far this month vs ${SAME_SPAN}`),
-      pendingAdmissions: countChange(pending - n(admissions.pendingThen), `pending now vs ${WINDOW}`),
+      totalStudents: percentChange(n(students.thisMonth), n(students.sameSpanLastMonth), admin.t("change.students")),
+      pendingAdmissions: countChange(pending - n(admissions.pendingThen), admin.t("change.pending", { window })),
       approvedThisMonth: percentChange(
         n(admissions.approvedThisMonth),
         n(admissions.approvedSameSpanLastMonth),
-        `approvals so far this month vs ${SAME_SPAN}`,
+        admin.t("change.approvals"),
       ),
-      totalContacts: countChange(n(contacts.inWindow), `total now vs ${WINDOW}`),
+      totalContacts: countChange(n(contacts.inWindow), admin.t("change.contacts", { window })),
     },
     totalCourses: n(others.courses),
     totalBooks: n(others.books),

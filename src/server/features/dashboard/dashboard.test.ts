@@ -239,12 +239,19 @@ describe("GET /api/admin/dashboard/stats", () => {
     expect(d.changes.totalContacts).toMatchObject({ value: 3, label: "+3" });
     expect([d.totalCourses, d.totalBooks, d.totalExams, d.totalTickets, d.managementCenters, d.galleryImages]).toEqual([2, 1, 0, 1, 9, 2]);
     expect(d.recentActivity).toEqual([
-      { type: "contact", id: c5.id, title: "Inquiry from C5", description: "About fees", time: "2026-11-22T06:00:00.000Z", status: "new" },
+      {
+        type: "contact",
+        id: c5.id,
+        title: "Inquiry from C5",
+        description: "About Fees and payments",
+        time: "2026-11-22T06:00:00.000Z",
+        status: "new",
+      },
       {
         type: "contact",
         id: c4.id,
         title: "Inquiry from C4",
-        description: "About fees",
+        description: "About Fees and payments",
         time: "2026-11-21T10:00:00.000Z",
         status: "in-progress",
       },
