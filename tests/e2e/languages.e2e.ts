@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import enAbout from "../../src/shared/i18n/en/about.json";
+import enAdmin from "../../src/shared/i18n/en/admin.json";
 import enAdmission from "../../src/shared/i18n/en/admission.json";
 import enAuth from "../../src/shared/i18n/en/auth.json";
 import enCommon from "../../src/shared/i18n/en/common.json";
@@ -18,6 +19,7 @@ import enStatus from "../../src/shared/i18n/en/status.json";
 import enStudent from "../../src/shared/i18n/en/student.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
 import hiAccount from "../../src/shared/i18n/hi/account.json";
+import hiAdmin from "../../src/shared/i18n/hi/admin.json";
 import hiAdmission from "../../src/shared/i18n/hi/admission.json";
 import hiAuth from "../../src/shared/i18n/hi/auth.json";
 import hiCommon from "../../src/shared/i18n/hi/common.json";
@@ -30,6 +32,7 @@ import hiStudent from "../../src/shared/i18n/hi/student.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
 import mrAbout from "../../src/shared/i18n/mr/about.json";
 import mrAccount from "../../src/shared/i18n/mr/account.json";
+import mrAdmin from "../../src/shared/i18n/mr/admin.json";
 import mrAdmission from "../../src/shared/i18n/mr/admission.json";
 import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import mrCommon from "../../src/shared/i18n/mr/common.json";
@@ -56,7 +59,7 @@ afterAll(async () => {
 });
 
 /** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
-const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth, enPortal, enStudent]
+const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth, enPortal, enStudent, enAdmin]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
   .filter((t) => !t.includes("{") && /[a-z]{3}/i.test(t) && t.length > 3);
@@ -75,12 +78,17 @@ async function interfaceText(page: Page): Promise<string> {
         // a student's own record and the notifications stored for them
         "dd:not(.is-missing), .portal-user__name, .menu__button-name, .profile-summary__name, .profile-summary__meta, .welcome-banner__meta",
         ".student-activity, .id-card__institute-name, .id-card__name, .id-card__return",
+        // an admin's greeting by name, the applicants in the lists, the institute's footer
+        ".portal-topbar__heading, .welcome-banner__line, .ops-activity__description, .applicant, .applicant__lines, .ops-footer .footer-list li:not(:has(a))",
       ].join(", "),
     ))
       el.remove();
+    // The institute's name (settings) also appears inside translated sentences.
+    const name = document.querySelector(".brand__name")?.textContent?.trim();
     return clone.innerText
       .split("\n")
       .filter((line) => !skip.has(line.trim()))
+      .map((line) => (name ? line.replaceAll(name, "") : line))
       .join("\n");
   });
 }
@@ -222,6 +230,35 @@ describe("languages", () => {
       await page.getByRole("button", { name: portal.openMenu }).click();
       await page.getByRole("link", { name: portal["student.nav.help"] }).waitFor();
       await check("the portal's menu");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [lang, auth, admin] of [
+    ["hi", hiAuth, hiAdmin],
+    ["mr", mrAuth, mrAdmin],
+  ] as const) {
+    test(`the admin area's frame, dashboard and admissions list in ${lang}`, async () => {
+      const { page, context, problems } = await newPage(browser, server);
+      const check = async (what: string) => {
+        const text = await interfaceText(page);
+        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
+      };
+      await page.goto(`/login?lang=${lang}`);
+      await page.getByRole("button", { name: auth["kind.admin"], exact: true }).click();
+      await page.getByLabel(auth["login.email"], { exact: true }).fill(server.admin.email);
+      await page.getByLabel(auth["login.password"], { exact: true }).fill(server.admin.password);
+      await page.locator("form").getByRole("button", { name: auth.signIn }).click();
+      await page.waitForURL("**/admin/dashboard");
+      await page.getByRole("heading", { level: 2, name: admin["centre.title"] }).waitFor();
+      await page.getByRole("link", { name: admin["recent.viewAll"] }).waitFor();
+      await check("dashboard");
+      await page.goto("/admin/admissions");
+      await page.getByRole("heading", { level: 1, name: admin["adm.heading"] }).waitFor();
+      // The list, or its empty state (this server may have no applications yet).
+      await page.locator(".applicant").first().or(page.getByText(admin["adm.none.title"])).waitFor();
+      await check("admissions");
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -4,8 +4,10 @@
  */
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { admin } from "../../shared/i18n/admin.ts";
 import { normaliseError } from "../lib/errors.ts";
-import { formatDate as date, formatDateTime as dateTime, formatNumber, plural } from "../lib/format.ts";
+import { formatDate as date, formatDateTime as dateTime, plural } from "../lib/format.ts";
+import { useT } from "../lib/i18n.tsx";
 import { SEARCH_MAX } from "../lib/use-list-params.ts";
 import { Alert } from "./alert.tsx";
 import { Button, type ButtonVariant } from "./button.tsx";
@@ -138,6 +140,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const t = useT(admin);
   return (
     <Dialog
       open={open}
@@ -149,7 +152,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("proc.cancel")}
           </Button>
           <Button variant={tone} loading={busy} onClick={onConfirm}>
             {busy && busyLabel ? busyLabel : confirmLabel}
@@ -196,8 +199,8 @@ export { plural };
 
 /** "Showing 11–20 of 45" for a server page. */
 export function rangeText(page: number, limit: number, total: number, noun: string): string {
-  if (total === 0) return `No ${noun}`;
+  if (total === 0) return admin.t("list.none", { noun });
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
-  return first > total ? `${formatNumber(total)} ${noun}` : `Showing ${first}–${last} of ${formatNumber(total)} ${noun}`;
+  return first > total ? admin.t("list.all", { total, noun }) : admin.t("list.range", { first, last, total, noun });
 }

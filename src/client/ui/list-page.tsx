@@ -5,6 +5,7 @@
  * Each screen passes its words and its list body; the parts are also exported for a list inside a tab.
  */
 import type { ReactNode } from "react";
+import { admin } from "../../shared/i18n/admin.ts";
 import type { ListParamsApi } from "../lib/use-list-params.ts";
 import { Button } from "./button.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -170,7 +171,7 @@ export function ListEmpty({ list, icon, none, noMatch, showAll }: ListEmptyProps
       description={noMatch.description}
       action={
         <Button variant="secondary" onClick={() => (list.search ? list.setSearch("") : list.setFilter("all"))}>
-          {list.search ? "Clear search" : showAll}
+          {list.search ? admin.t("list.clearSearch") : showAll}
         </Button>
       }
     />

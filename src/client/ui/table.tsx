@@ -1,5 +1,6 @@
 /** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { admin } from "../../shared/i18n/admin.ts";
 import { cx } from "./cx.ts";
 
 /**
@@ -64,7 +65,7 @@ export function Table<T>({
   caption,
   captionHidden = false,
   loading = false,
-  empty = "Nothing here yet.",
+  empty,
   skeletonRows = 5,
   className,
 }: TableProps<T>) {
@@ -87,7 +88,7 @@ export function Table<T>({
     body = (
       <tr role="row" className="ui-table__row ui-table__row--empty">
         <td role="cell" colSpan={columns.length} className="ui-table__empty">
-          {empty}
+          {empty ?? admin.t("table.empty")}
         </td>
       </tr>
     );
@@ -111,7 +112,7 @@ export function Table<T>({
         ? {
             role: "region",
             tabIndex: 0,
-            "aria-label": typeof caption === "string" ? `${caption} (scrolls sideways)` : "Table (scrolls sideways)",
+            "aria-label": typeof caption === "string" ? admin.t("table.scrolls", { caption }) : admin.t("table.scrollsPlain"),
           }
         : {})}
     >

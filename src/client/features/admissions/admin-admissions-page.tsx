@@ -6,7 +6,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { type ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -26,17 +28,10 @@ import { formatDate, formatTime, statusLabel } from "./format.ts";
 import { type AdmissionRef, ApproveDialog, DeleteDialog, type ProcessResult, RejectDialog } from "./process-dialogs.tsx";
 
 type StatusFilter = "all" | (typeof ADMISSION_STATUSES)[number];
-const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
-];
-const STATUS_FILTER = { key: "status", values: STATUS_FILTERS.map((f) => f.value) };
+const STATUS_VALUES: readonly StatusFilter[] = ["all", "pending", "approved", "rejected"];
+const STATUS_FILTER = { key: "status", values: STATUS_VALUES };
 
 type Row = RouterOutputs["admissions"]["adminList"]["admissions"][number];
-
-export const DELETED = "Admission deleted successfully!";
 
 const fullName = (a: { firstName: string | null; lastName: string | null }) => `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
 const refOf = (a: Row | { id: number; firstName: string | null; lastName: string | null; applicationNumber: string }): AdmissionRef => ({
@@ -48,7 +43,9 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 type Outcome = { tone: "success"; title: string; text: string };
 
 export default function AdminAdmissionsPage() {
-  usePageTitle("Admissions");
+  const t = useT(admin);
+  usePageTitle(t("adm.title"));
+  const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : t(`status.${value}`) }));
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
@@ -77,11 +74,11 @@ export default function AdminAdmissionsPage() {
     if (result.status === "approved") {
       setOutcome({
         tone: "success",
-        title: "Application approved successfully!",
-        text: `${who.name} is now a student with student ID ${result.student_id}. We have e-mailed a link to set a password.`,
+        title: t("adm.approved.title"),
+        text: t("adm.approved.text", { name: who.name, id: result.student_id ?? "" }),
       });
     } else {
-      setOutcome({ tone: "success", title: "Application rejected successfully!", text: `We have e-mailed ${who.name} the reason.` });
+      setOutcome({ tone: "success", title: t("adm.rejected.title"), text: t("adm.rejected.text", { name: who.name }) });
     }
     void refresh();
   };
@@ -89,7 +86,7 @@ export default function AdminAdmissionsPage() {
   const onDeleted = () => {
     setDeleting(null);
     setDetailsId(null);
-    toast.show(DELETED);
+    toast.show(t("adm.deleted"));
     void refresh();
   };
 
@@ -98,7 +95,7 @@ export default function AdminAdmissionsPage() {
   const columns: TableColumn<Row>[] = [
     {
       key: "student",
-      header: "Student",
+      header: t("adm.col.student"),
       className: "admissions-table__student",
       render: (a) => (
         <div className="applicant">
@@ -114,12 +111,12 @@ export default function AdminAdmissionsPage() {
     },
     {
       key: "personal",
-      header: "Personal details",
+      header: t("adm.col.personal"),
       render: (a) => {
         const age = ageInYears(a.dateOfBirth);
         return (
           <div className="applicant__lines">
-            <p>{[age !== null ? `${age} years` : null, a.gender, a.bloodGroup].filter(Boolean).join(" · ")}</p>
+            <p>{[age !== null ? t("adm.years", { count: age }) : null, a.gender, a.bloodGroup].filter(Boolean).join(" · ")}</p>
             <p className="text-muted">{[a.city, a.state].filter(Boolean).join(", ")}</p>
           </div>
         );
@@ -127,7 +124,7 @@ export default function AdminAdmissionsPage() {
     },
     {
       key: "course",
-      header: "Course",
+      header: t("adm.col.course"),
       render: (a) => (
         <div className="applicant__lines">
           <p>{a.course}</p>
@@ -137,7 +134,7 @@ export default function AdminAdmissionsPage() {
     },
     {
       key: "applied",
-      header: "Applied",
+      header: t("adm.col.applied"),
       className: "ui-table__cell--nowrap",
       render: (a) => (
         <div className="applicant__lines">
@@ -148,7 +145,7 @@ export default function AdminAdmissionsPage() {
     },
     {
       key: "actions",
-      header: "Actions",
+      header: t("adm.col.actions"),
       className: "ui-table__cell--actions",
       render: (a) => {
         const who = fullName(a);
@@ -156,23 +153,27 @@ export default function AdminAdmissionsPage() {
           <div className="row-actions">
             <Button variant="ghost" size="sm" onClick={() => setDetailsId(a.id)}>
               <EyeIcon size={16} />
-              View<span className="sr-only"> application of {who}</span>
+              {t("adm.view")}
+              <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
             </Button>
             {a.status === "pending" ? (
               <>
                 <Button variant="ghost" size="sm" className="row-actions__approve" onClick={() => setApproving(refOf(a))}>
                   <CheckCircleIcon size={16} />
-                  Approve<span className="sr-only"> application of {who}</span>
+                  {t("adm.approve")}
+                  <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
                 </Button>
                 <Button variant="ghost" size="sm" className="row-actions__reject" onClick={() => setRejecting(refOf(a))}>
                   <CloseIcon size={16} />
-                  Reject<span className="sr-only"> application of {who}</span>
+                  {t("adm.reject")}
+                  <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
                 </Button>
               </>
             ) : (
               <Button variant="ghost" size="sm" className="row-actions__delete" onClick={() => setDeleting(refOf(a))}>
                 <TrashIcon size={16} />
-                Delete<span className="sr-only"> application of {who}</span>
+                {t("adm.delete")}
+                <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
               </Button>
             )}
           </div>
@@ -185,8 +186,8 @@ export default function AdminAdmissionsPage() {
     <ListPage
       name="admissions"
       className="admissions-admin"
-      title="Admissions Management"
-      description="Review applications, open their documents, and approve or reject them."
+      title={t("adm.heading")}
+      description={t("adm.lead")}
       notice={
         outcome ? (
           <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
@@ -196,26 +197,26 @@ export default function AdminAdmissionsPage() {
       }
       stats={
         <>
-          <StatCard label="Total Applications" value={data?.stats.total ?? "–"} icon={<FileIcon />} tone="primary" />
-          <StatCard label="Pending" value={data?.stats.pending ?? "–"} icon={<UsersIcon />} tone="pending" />
-          <StatCard label="Approved" value={data?.stats.approved ?? "–"} icon={<CheckCircleIcon />} tone="approved" />
-          <StatCard label="Rejected" value={data?.stats.rejected ?? "–"} icon={<CloseIcon />} tone="rejected" />
+          <StatCard label={t("adm.stat.total")} value={data?.stats.total ?? "–"} icon={<FileIcon />} tone="primary" />
+          <StatCard label={t("status.pending")} value={data?.stats.pending ?? "–"} icon={<UsersIcon />} tone="pending" />
+          <StatCard label={t("status.approved")} value={data?.stats.approved ?? "–"} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label={t("status.rejected")} value={data?.stats.rejected ?? "–"} icon={<CloseIcon />} tone="rejected" />
         </>
       }
       list={list}
-      search={{ label: "Search applications", placeholder: "Search by name, e-mail, phone or city" }}
-      filter={{ key: "status", label: "Status", options: STATUS_FILTERS }}
+      search={{ label: t("adm.search"), placeholder: t("adm.searchPlaceholder") }}
+      filter={{ key: "status", label: t("adm.status"), options: statusFilters }}
       failed={
         query.error && !data
           ? {
-              title: "We could not load the applications.",
+              title: t("adm.loadFailed"),
               message: normaliseError(query.error).message,
               onRetry: () => void query.refetch(),
             }
           : null
       }
       pagination={data?.pagination}
-      noun="applications"
+      noun={t("adm.noun")}
       after={
         <>
           <AdmissionDetailsDialog
@@ -250,7 +251,7 @@ export default function AdminAdmissionsPage() {
           columns={columns}
           rows={rows}
           rowKey={(a) => a.id}
-          caption="Applications"
+          caption={t("adm.caption")}
           captionHidden
           loading={query.isPending}
           className="ops-table admissions-table"
@@ -258,12 +259,9 @@ export default function AdminAdmissionsPage() {
             <ListEmpty
               list={list}
               icon={<FileIcon size={28} />}
-              none={{ title: "No applications yet", description: "New applications appear here as soon as applicants submit them." }}
-              noMatch={{
-                title: "No applications found",
-                description: "No application matches this search or status. Try another name, or show all applications.",
-              }}
-              showAll="Show all applications"
+              none={{ title: t("adm.none.title"), description: t("adm.none.text") }}
+              noMatch={{ title: t("adm.noMatch.title"), description: t("adm.noMatch.text") }}
+              showAll={t("adm.showAll")}
             />
           }
         />

@@ -6,6 +6,9 @@
 
 import { skipToken } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -15,15 +18,15 @@ import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock, Skeleton } from "../../ui/spinner.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
+import { FIELD_LABELS } from "./application-form.ts";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
 export type AdmissionDetails = RouterOutputs["admissions"]["adminGet"];
 type AdmissionDocument = AdmissionDetails["documents"][number];
 
-export const LOAD_DETAILS_FAILED = "Error loading admission details.";
-
 function Facts({ title, items }: { title: string; items: [string, ReactNode][] }) {
+  const t = useT(admin);
   return (
     <section className="summary">
       <div className="summary__header">
@@ -34,7 +37,7 @@ function Facts({ title, items }: { title: string; items: [string, ReactNode][] }
           <div key={label} className="summary__item">
             <dt>{label}</dt>
             <dd className={value === null || value === "" ? "summary__empty" : undefined}>
-              {value === null || value === "" ? "Not provided" : value}
+              {value === null || value === "" ? t("det.notProvided") : value}
             </dd>
           </div>
         ))}
@@ -44,6 +47,7 @@ function Facts({ title, items }: { title: string; items: [string, ReactNode][] }
 }
 
 function DocumentViewer({ doc }: { doc: AdmissionDocument }) {
+  const t = useT(admin);
   const file = useAuthorizedObjectUrl(doc.url);
   const isImage = doc.mimeType.startsWith("image/");
   return (
@@ -53,26 +57,28 @@ function DocumentViewer({ doc }: { doc: AdmissionDocument }) {
         <p className="doc-list__meta">{doc.name}</p>
       </div>
       {file.state === "failed" ? (
-        <p className="text-sm text-danger">This document could not be loaded.</p>
+        <p className="text-sm text-danger">{t("det.docFailed")}</p>
       ) : file.state !== "ready" ? (
         <Skeleton height={isImage ? 160 : 48} />
       ) : (
         <>
           {isImage ? (
             <a href={file.url} target="_blank" rel="noopener" className="admin-doc__image-link">
-              <img className="admin-doc__image" src={file.url} alt={`${doc.label} of the applicant`} />
+              <img className="admin-doc__image" src={file.url} alt={t("det.imageAlt", { label: doc.label })} />
             </a>
           ) : (
-            <iframe className="admin-doc__pdf-frame" src={file.url} title={`${doc.label} (PDF) of the applicant`} />
+            <iframe className="admin-doc__pdf-frame" src={file.url} title={t("det.pdfTitle", { label: doc.label })} />
           )}
           <div className="cluster cluster--sm">
             <a className="ui-button ui-button--secondary ui-button--sm" href={file.url} target="_blank" rel="noopener">
               <EyeIcon size={16} />
-              Open<span className="sr-only"> {doc.label}</span>
+              {t("det.open")}
+              <span className="sr-only"> {doc.label}</span>
             </a>
             <a className="ui-button ui-button--ghost ui-button--sm" href={file.url} download={doc.name}>
               <DownloadIcon size={16} />
-              Download<span className="sr-only"> {doc.label}</span>
+              {t("det.download")}
+              <span className="sr-only"> {doc.label}</span>
             </a>
           </div>
         </>
@@ -94,6 +100,8 @@ export function AdmissionDetailsDialog({
   onReject: (a: AdmissionDetails) => void;
   onDelete: (a: AdmissionDetails) => void;
 }) {
+  const t = useT(admin);
+  useT(admission); // the field labels (FIELD_LABELS) come from the application's catalogue
   const query = trpc.admissions.adminGet.useQuery(admissionId === null ? skipToken : { id: admissionId }, { retry: false });
   const a = query.data;
   const name = a ? `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() : "";
@@ -104,89 +112,92 @@ export function AdmissionDetailsDialog({
       open={admissionId !== null}
       onClose={onClose}
       size="lg"
-      title={a ? name : "Application details"}
+      title={a ? name : t("det.title")}
       description={a ? a.applicationNumber : undefined}
       footer={
         <div className="cluster cluster--end">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t("det.close")}
           </Button>
           {a?.status === "pending" ? (
             <>
               <Button variant="danger" onClick={() => onReject(a)}>
-                Reject
+                {t("adm.reject")}
               </Button>
-              <Button onClick={() => onApprove(a)}>Approve</Button>
+              <Button onClick={() => onApprove(a)}>{t("adm.approve")}</Button>
             </>
           ) : a ? (
             <Button variant="danger" onClick={() => onDelete(a)}>
-              Delete
+              {t("adm.delete")}
             </Button>
           ) : null}
         </div>
       }
     >
       {query.error ? (
-        <Alert tone="error">{LOAD_DETAILS_FAILED}</Alert>
+        <Alert tone="error">{t("det.failed")}</Alert>
       ) : !a ? (
-        <LoadingBlock label="Loading the application" groups={[3, 6]} />
+        <LoadingBlock label={t("det.loading")} groups={[3, 6]} />
       ) : (
         <div className="stack stack--lg">
           <div className="admin-details__head">
             <ApplicantPhoto name={name} url={a.photo?.url} size="lg" />
             <div>
               <Badge tone={statusTone(a.status)}>{statusLabel(a.status)}</Badge>
-              <p className="text-sm text-muted">Submitted {formatDateTime(a.submittedAt)}</p>
-              {a.processedAt ? <p className="text-sm text-muted">Processed {formatDateTime(a.processedAt)}</p> : null}
+              <p className="text-sm text-muted">{t("det.submitted", { time: formatDateTime(a.submittedAt) })}</p>
+              {a.processedAt ? <p className="text-sm text-muted">{t("det.processed", { time: formatDateTime(a.processedAt) })}</p> : null}
               {a.student_id ? (
                 <p>
-                  Student ID: <strong>{a.student_id}</strong>
+                  {t("det.studentId")} <strong>{a.student_id}</strong>
                 </p>
               ) : null}
             </div>
           </div>
           {a.status === "rejected" && a.rejectionReason ? (
-            <Alert tone="warning" title="Reason for rejection">
+            <Alert tone="warning" title={t("det.reason")}>
               {a.rejectionReason}
             </Alert>
           ) : null}
           <Facts
-            title="Personal information"
+            title={t("det.personal")}
             items={[
-              ["Date of birth", a.dateOfBirth ? `${formatBirthDate(a.dateOfBirth)}${age !== null ? ` (${age} years)` : ""}` : null],
-              ["Gender", a.gender],
-              ["Blood group", a.bloodGroup],
-              ["Nationality", a.nationality],
-              ["Email", a.email],
-              ["Phone", a.phone],
-              ["Alternate phone", a.alternatePhone],
-              ["Address", a.address],
-              ["City", a.city],
-              ["State", a.state],
-              ["Pincode", a.pincode],
-              ["Father's name", a.fatherName],
-              ["Father's occupation", a.fatherOccupation],
-              ["Mother's name", a.motherName],
-              ["Mother's occupation", a.motherOccupation],
-              ["Guardian phone", a.guardianPhone],
+              [
+                FIELD_LABELS.dateOfBirth,
+                a.dateOfBirth ? `${formatBirthDate(a.dateOfBirth)}${age !== null ? t("det.age", { count: age }) : ""}` : null,
+              ],
+              [FIELD_LABELS.gender, a.gender],
+              [FIELD_LABELS.bloodGroup, a.bloodGroup],
+              [FIELD_LABELS.nationality, a.nationality],
+              [FIELD_LABELS.email, a.email],
+              [FIELD_LABELS.phone, a.phone],
+              [FIELD_LABELS.alternatePhone, a.alternatePhone],
+              [FIELD_LABELS.address, a.address],
+              [FIELD_LABELS.city, a.city],
+              [FIELD_LABELS.state, a.state],
+              [FIELD_LABELS.pincode, a.pincode],
+              [FIELD_LABELS.fatherName, a.fatherName],
+              [FIELD_LABELS.fatherOccupation, a.fatherOccupation],
+              [FIELD_LABELS.motherName, a.motherName],
+              [FIELD_LABELS.motherOccupation, a.motherOccupation],
+              [FIELD_LABELS.guardianPhone, a.guardianPhone],
             ]}
           />
           <Facts
-            title="Academic information"
+            title={t("det.academic")}
             items={[
-              ["Course", a.course],
-              ["Previous school / college", a.previousSchool],
-              ["Previous percentage", a.previousPercentage ? `${a.previousPercentage}%` : null],
-              ["Board / university", a.boardOfStudy],
-              ["Year of passing", a.yearOfPassing],
-              ["Extracurricular activities", a.extracurricular],
-              ["Medical history", a.medicalHistory],
-              ["Special requirements", a.specialRequirements],
+              [FIELD_LABELS.course, a.course],
+              [FIELD_LABELS.previousSchool, a.previousSchool],
+              [FIELD_LABELS.previousPercentage, a.previousPercentage ? `${a.previousPercentage}%` : null],
+              [FIELD_LABELS.boardOfStudy, a.boardOfStudy],
+              [FIELD_LABELS.yearOfPassing, a.yearOfPassing],
+              [FIELD_LABELS.extracurricular, a.extracurricular],
+              [FIELD_LABELS.medicalHistory, a.medicalHistory],
+              [FIELD_LABELS.specialRequirements, a.specialRequirements],
             ]}
           />
           <section className="summary">
             <div className="summary__header">
-              <h3 className="summary__title">Documents</h3>
+              <h3 className="summary__title">{t("det.documents")}</h3>
             </div>
             {a.documents.length ? (
               <ul className="admin-docs">
@@ -195,7 +206,7 @@ export function AdmissionDetailsDialog({
                 ))}
               </ul>
             ) : (
-              <p className="text-muted">No documents attached.</p>
+              <p className="text-muted">{t("det.noDocuments")}</p>
             )}
           </section>
         </div>

@@ -1,4 +1,6 @@
 /** Dates in the admin's admissions screens (lib/format.ts; "" when missing). */
+
+import { admin } from "../../../shared/i18n/admin.ts";
 import { formatDate as date, formatDateTime as dateTime, formatTime as time } from "../../lib/format.ts";
 
 export const formatDate = (iso: string | null | undefined) => date(iso);
@@ -9,5 +11,7 @@ export const formatDateTime = (iso: string | null | undefined) => dateTime(iso);
 export const formatBirthDate = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : (value ?? "");
 
-export const STATUS_LABELS: Record<string, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
-export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+const KNOWN = ["pending", "approved", "rejected"] as const;
+/** A status in the reader's language (admin catalogue); an unknown one as stored. */
+export const statusLabel = (status: string) =>
+  (KNOWN as readonly string[]).includes(status) ? admin.t(`status.${status as (typeof KNOWN)[number]}`) : status;

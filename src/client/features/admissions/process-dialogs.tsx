@@ -4,10 +4,12 @@
  */
 
 import { type FormEvent, useEffect, useState } from "react";
+import { admin } from "../../../shared/i18n/admin.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkOrShow } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -15,8 +17,20 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { ConfirmDialog } from "../../ui/list-controls.tsx";
 
-export const PROCESS_FAILED = "Error processing admission. Please try again.";
-export const DELETE_FAILED = "Error deleting admission. Please try again.";
+export const processFailed = () => admin.t("proc.failed");
+export const deleteFailed = () => admin.t("proc.deleteFailed");
+
+/** A message with the applicant's name (in bold) and application number. */
+function Named({ text, admission }: { text: string; admission: AdmissionRef | null }) {
+  const [before, after] = text.replace("{number}", admission?.applicationNumber ?? "").split("{name}");
+  return (
+    <p>
+      {before}
+      <strong>{admission?.name}</strong>
+      {after}
+    </p>
+  );
+}
 
 export interface AdmissionRef {
   id: number;
@@ -32,7 +46,7 @@ function Failure({ title, error }: { title: string; error: unknown }) {
   const detail = failure.status !== null && failure.status < 500 && failure.message !== MSG.genericError ? failure.message : null;
   return (
     <Alert tone="error" title={title}>
-      {detail ?? "If this keeps happening, please reload the page."}
+      {detail ?? admin.t("proc.reload")}
     </Alert>
   );
 }
@@ -44,28 +58,27 @@ interface ProcessDialogProps {
 }
 
 export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps) {
+  const t = useT(admin);
   const process = trpc.admissions.process.useMutation();
   useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ConfirmDialog
       open={admission !== null}
-      title="Approve this application?"
-      confirmLabel="Approve"
+      title={t("proc.approveTitle")}
+      confirmLabel={t("adm.approve")}
       tone="primary"
       busy={process.isPending}
-      error={process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
+      error={process.error ? <Failure title={processFailed()} error={process.error} /> : null}
       onConfirm={() => admission && process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: onDone })}
       onClose={onClose}
     >
-      <p>
-        <strong>{admission?.name}</strong> ({admission?.applicationNumber}) becomes a student: we create the student account with a new
-        student ID and e-mail a link to set a password.
-      </p>
+      <Named text={t("proc.approveText")} admission={admission} />
     </ConfirmDialog>
   );
 }
 
 export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps) {
+  const t = useT(admin);
   const process = trpc.admissions.process.useMutation();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +94,7 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
     const input = checkOrShow(
       processAdmissionInput,
       { admissionId: admission.id, action: "reject", rejectionReason: reason },
-      (messages) => setError(Object.keys(messages).length ? (messages.rejectionReason ?? PROCESS_FAILED) : null),
+      (messages) => setError(Object.keys(messages).length ? (messages.rejectionReason ?? processFailed()) : null),
       { rejectionReason: "reject-reason" },
     );
     if (input) process.mutate(input, { onSuccess: onDone });
@@ -91,17 +104,17 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
     <Dialog
       open={admission !== null}
       onClose={onClose}
-      title="Reject this application?"
+      title={t("proc.rejectTitle")}
       description={admission ? `${admission.name} · ${admission.applicationNumber}` : undefined}
     >
       <form className="stack" onSubmit={reject} noValidate>
         <TextArea
           id="reject-reason"
-          label="Reason for rejection"
+          label={t("proc.reason")}
           required
           rows={4}
           maxLength={1000}
-          hint="At least 10 characters. The applicant reads this in the e-mail and on the status page, so please write it kindly and clearly."
+          hint={t("proc.reasonHint")}
           value={reason}
           error={error}
           onChange={(e) => {
@@ -109,13 +122,13 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
             if (error) setError(null);
           }}
         />
-        {process.error ? <Failure title={PROCESS_FAILED} error={process.error} /> : null}
+        {process.error ? <Failure title={processFailed()} error={process.error} /> : null}
         <div className="cluster cluster--end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("proc.cancel")}
           </Button>
           <Button type="submit" variant="danger" loading={process.isPending}>
-            Reject Application
+            {t("proc.rejectButton")}
           </Button>
         </div>
       </form>
@@ -124,22 +137,20 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
 }
 
 export function DeleteDialog({ admission, onClose, onDone }: { admission: AdmissionRef | null; onClose: () => void; onDone: () => void }) {
+  const t = useT(admin);
   const remove = trpc.admissions.remove.useMutation();
   useEffect(() => remove.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ConfirmDialog
       open={admission !== null}
-      title="Delete this application?"
-      confirmLabel="Delete"
+      title={t("proc.deleteTitle")}
+      confirmLabel={t("adm.delete")}
       busy={remove.isPending}
-      error={remove.error ? <Failure title={DELETE_FAILED} error={remove.error} /> : null}
+      error={remove.error ? <Failure title={deleteFailed()} error={remove.error} /> : null}
       onConfirm={() => admission && remove.mutate({ id: admission.id }, { onSuccess: onDone })}
       onClose={onClose}
     >
-      <p>
-        Are you sure you want to delete the application of <strong>{admission?.name}</strong> ({admission?.applicationNumber}) and its
-        documents? This action cannot be undone.
-      </p>
+      <Named text={t("proc.deleteText")} admission={admission} />
     </ConfirmDialog>
   );
 }
