@@ -41,7 +41,7 @@ const USUAL_SECONDS: Record<string, number> = {
   "public-site.e2e.ts": 30,
   "stored-xss.e2e.ts": 30,
   "foundation.e2e.ts": 20,
-  "languages.e2e.ts": 15,
+  "languages.e2e.ts": 70,
   "performance.e2e.ts": 20,
 };
 const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 2) || 1));
