@@ -436,6 +436,10 @@ describe("e-mails in the applicant's language (issue 16)", () => {
     const received = await outbox("admission_received");
     expect(received.subject).toBe(mrMail["received.subject"].replace("{number}", applicationNumber));
     expect(received.html_body).toContain('<html lang="mr"');
+    // The admins' alert about it is not the applicant's: it stays in English.
+    const alert = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admin_alert").executeTakeFirstOrThrow();
+    expect(alert.text_body).toContain("Warm regards");
+    expect(alert.text_body).not.toContain(mrMail.regards);
 
     // The admin works in English (no cookie); the applicant still reads Marathi.
     expect((await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).status).toBe(200);

@@ -48,7 +48,9 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
   const settings = await getSettings({ db });
   if (!adminsWantIt(settings, n.type)) return;
   if (n.email !== false && settings.notifications.emailNotifications && EMAILED_TYPES.includes(n.type)) {
-    await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title: n.title, message: n.message });
+    // In English, like the alert's own title and message (stored notifications are English text), whatever
+    // language the visitor who caused it was using.
+    await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title: n.title, message: n.message }, "en");
   }
   await db
     .insertInto("notifications")

@@ -5,8 +5,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { writeToOutbox } from "../../platform/mail.ts";
 import { type EmailTemplate, type RenderedEmail, renderEmail } from "../../platform/mail-templates.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { getSettings, instituteContact } from "./settings.service.ts";
 
 export async function renderInstituteEmail(db: Kysely<Database>, email: EmailTemplate): Promise<RenderedEmail> {
@@ -18,7 +20,11 @@ export async function instituteReplyTo(db: Kysely<Database>): Promise<string> {
   return instituteContact(await getSettings({ db })).email;
 }
 
-/** Renders and records a message in the outbox through `db` (a transaction or the database). */
-export async function enqueueEmail(db: Kysely<Database>, at: Date, to: string, email: EmailTemplate): Promise<number> {
-  return writeToOutbox(db, at, to, await renderInstituteEmail(db, email));
+/**
+ * Renders and records a message in the outbox through `db` (a transaction or the database), in `locale`
+ * when given (the recipient's language), else in the current one.
+ */
+export async function enqueueEmail(db: Kysely<Database>, at: Date, to: string, email: EmailTemplate, locale?: Locale): Promise<number> {
+  const render = () => renderInstituteEmail(db, email);
+  return writeToOutbox(db, at, to, await (locale ? inLocale(locale, render) : render()));
 }
