@@ -1,6 +1,7 @@
 /**
  * Every screen of both portals and the public site, with realistic data (issue 14.6, 14.7):
- * - axe-core finds no serious or critical WCAG 2.1 A/AA problem on any screen, in light and dark mode;
+ * - axe-core finds no serious or critical WCAG 2.1 A/AA problem on any screen, in light and dark mode, and
+ *   on the public site and student portal in Hindi and Marathi too;
  * - at 1280 and 1024 px every admin table fits: no sideways scrolling, no box scrolling inside the page,
  *   every row action inside the table and the window.
  */
@@ -9,6 +10,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
+import hiAuth from "../../src/shared/i18n/hi/auth.json";
+import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
@@ -202,6 +205,45 @@ describe("axe on every screen (issue 14.7)", () => {
     },
     HEAVY_MS,
   );
+
+  // Issue 16: the same checks with Hindi and Marathi text (longer words, another script, the language
+  // switch's own labels): the public site and the student portal, on a phone.
+  for (const lang of ["hi", "mr"] as const) {
+    test(
+      `the public site and the student portal in ${lang}, at phone size`,
+      async () => {
+        const { page, context, problems } = await newPage(browser, server, PHONE);
+        const found: Record<string, AxeFinding[]> = {};
+        const check = async (label: string) => {
+          await settle(page);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+          const findings = await axeFindings(page);
+          if (findings.length) found[label] = findings;
+        };
+        await page.goto(`/?lang=${lang}`);
+        await check("/");
+        for (const url of PUBLIC_SCREENS.slice(1)) {
+          await page.goto(url);
+          await check(url);
+        }
+        // Signed in through the form, in the language.
+        const auth = lang === "hi" ? hiAuth : mrAuth;
+        await page.goto("/login");
+        await page.getByRole("textbox", { name: auth["login.identifier"] }).fill(server.student.studentId);
+        await page.getByLabel(auth["login.password"], { exact: true }).fill(server.student.password);
+        await page.locator("form").getByRole("button", { name: auth.signIn }).click();
+        await page.waitForURL("**/student/dashboard");
+        for (const screen of ["dashboard", "profile", "id-card", "settings?tab=security"]) {
+          await page.goto(`/student/${screen}`);
+          await check(`student/${screen}`);
+        }
+        expect(found).toEqual({});
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      HEAVY_MS,
+    );
+  }
 
   // Light mode: every screen. Dark mode changes only colours, so it runs on a screen of each kind (a
   // dashboard, a form, a list, the settings) to check contrast without doubling the suite's time.
