@@ -80,6 +80,7 @@ async function interfaceText(page: Page): Promise<string> {
         ".student-activity, .id-card__institute-name, .id-card__name, .id-card__return",
         // an admin's greeting by name, the applicants in the lists, the institute's footer
         ".portal-topbar__heading, .welcome-banner__line, .ops-activity__description, .applicant, .applicant__lines, .ops-footer .footer-list li:not(:has(a))",
+        ".person-cell, .ops-contact-preview",
       ].join(", "),
     ))
       el.remove();
@@ -239,7 +240,7 @@ describe("languages", () => {
     ["hi", hiAuth, hiAdmin],
     ["mr", mrAuth, mrAdmin],
   ] as const) {
-    test(`the admin area's frame, dashboard and admissions list in ${lang}`, async () => {
+    test(`the admin area's frame, dashboard, admissions and contacts in ${lang}`, async () => {
       const { page, context, problems } = await newPage(browser, server);
       const check = async (what: string) => {
         const text = await interfaceText(page);
@@ -259,6 +260,10 @@ describe("languages", () => {
       // The list, or its empty state (this server may have no applications yet).
       await page.locator(".applicant").first().or(page.getByText(admin["adm.none.title"])).waitFor();
       await check("admissions");
+      await page.goto("/admin/contacts");
+      await page.getByRole("heading", { level: 1, name: admin["con.title"] }).waitFor();
+      await page.locator(".person-cell").first().or(page.getByText(admin["con.none.title"])).waitFor();
+      await check("contacts");
       expect(problems).toEqual([]);
       await context.close();
     });

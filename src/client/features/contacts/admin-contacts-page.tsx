@@ -8,6 +8,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -23,28 +26,31 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ContactDetails } from "./contact-details.tsx";
-import { CONTACT_FILTERS, type ContactStatus, contactStatus, messagePreview, statusLabel, subjectLabel } from "./contact-text.ts";
+import {
+  CONTACT_FILTER_VALUES,
+  type ContactStatus,
+  contactFilters,
+  contactStatus,
+  messagePreview,
+  statusLabel,
+  subjectLabel,
+} from "./contact-text.ts";
 import { ReplyDialog } from "./reply-dialog.tsx";
 
 type ContactRow = RouterOutputs["contacts"]["list"]["contacts"][number];
-type StatusFilter = (typeof CONTACT_FILTERS)[number]["value"];
+type StatusFilter = (typeof CONTACT_FILTER_VALUES)[number];
 
-const STATUS_FILTER = { key: "status", values: CONTACT_FILTERS.map((f) => f.value) };
+const STATUS_FILTER = { key: "status", values: CONTACT_FILTER_VALUES };
 
-/** The spec's texts (part 2 §8). */
-export const CONTACT_TEXT = {
-  loadFailed: "Failed to load contacts. Please check your internet connection and try again.",
-  statusUpdated: "Contact status updated successfully!",
-  statusFailed: "Error updating contact status. Please try again.",
-  deleted: "Contact deleted successfully!",
-  deleteFailed: "Error deleting contact. Please try again.",
-  replySent: "Reply sent successfully!",
-  replyFailed: "Error sending reply. Please try again.",
-  detailsFailed: "We could not load this inquiry. Please try again.",
-} as const;
+/** The spec's texts (part 2 §8), in the reader's language (read at each use). */
+export const CONTACT_TEXT = labelsOf(
+  ["loadFailed", "statusUpdated", "statusFailed", "deleted", "deleteFailed", "replySent", "replyFailed", "detailsFailed"],
+  (key) => admin.t(`con.${key}`),
+);
 
 export default function AdminContactsPage() {
-  usePageTitle("Contact Management");
+  const t = useT(admin);
+  usePageTitle(t("con.title"));
   const toast = useToast();
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -146,13 +152,13 @@ export default function AdminContactsPage() {
   const columns: TableColumn<ContactRow>[] = [
     {
       key: "contact",
-      header: "Contact",
+      header: t("con.col.contact"),
       render: (c) => <PersonCell name={c.name} email={c.email} phone={c.phone} />,
     },
-    { key: "subject", header: "Subject", render: (c) => subjectLabel(c.subject) },
+    { key: "subject", header: t("con.col.subject"), render: (c) => subjectLabel(c.subject) },
     {
       key: "message",
-      header: "Message",
+      header: t("con.col.message"),
       className: "ops-contact-preview-cell",
       render: (c) => (
         <span className="ops-contact-preview" title={c.message.length > 50 ? c.message.slice(0, 300) : undefined}>
@@ -162,13 +168,13 @@ export default function AdminContactsPage() {
     },
     {
       key: "status",
-      header: "Status",
+      header: t("adm.status"),
       className: "ui-table__cell--nowrap",
       render: (c) => <Badge tone={statusTone(contactStatus(c.status))}>{statusLabel(c.status)}</Badge>,
     },
     {
       key: "received",
-      header: "Received",
+      header: t("con.col.received"),
       className: "ui-table__cell--nowrap",
       render: (c) => (
         <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
@@ -178,15 +184,15 @@ export default function AdminContactsPage() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      label: "Actions",
+      header: <span className="sr-only">{t("adm.col.actions")}</span>,
+      label: t("adm.col.actions"),
       className: "ui-table__cell--actions",
       render: (c) => (
         <span className="ops-row-actions">
-          <IconAction label={`View inquiry from ${c.name}`} icon={<EyeIcon size={18} />} onClick={() => openDetails(c.id)} />
+          <IconAction label={t("con.view", { name: c.name })} icon={<EyeIcon size={18} />} onClick={() => openDetails(c.id)} />
           {contactStatus(c.status) !== "resolved" ? (
             <IconAction
-              label={`Mark inquiry from ${c.name} as resolved`}
+              label={t("con.resolve", { name: c.name })}
               icon={<CheckIcon size={18} />}
               loading={resolvingId === c.id && openId === null}
               onClick={() => changeStatus(c.id, "resolved", false)}
@@ -194,7 +200,7 @@ export default function AdminContactsPage() {
           ) : (
             <span className="ops-icon-spacer" aria-hidden="true" />
           )}
-          <IconAction label={`Delete inquiry from ${c.name}`} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
+          <IconAction label={t("con.delete", { name: c.name })} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
         </span>
       ),
     },
@@ -207,19 +213,19 @@ export default function AdminContactsPage() {
   return (
     <ListPage
       name="contacts"
-      title="Contact Management"
-      description="Questions sent through the website's contact form. Replies are e-mailed to the sender."
+      title={t("con.title")}
+      description={t("con.lead")}
       stats={
         <>
-          <StatCard label="Total Inquiries" value={stat(stats?.total)} icon={<MailIcon />} />
-          <StatCard label="New" value={stat(stats?.new)} icon={<MailIcon />} tone="pending" />
-          <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
-          <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label={t("con.stat.total")} value={stat(stats?.total)} icon={<MailIcon />} />
+          <StatCard label={t("status.new")} value={stat(stats?.new)} icon={<MailIcon />} tone="pending" />
+          <StatCard label={t("status.in-progress")} value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+          <StatCard label={t("status.resolved")} value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
         </>
       }
       list={list}
-      search={{ label: "Search contacts", placeholder: "Search by name, e-mail, phone, subject or message" }}
-      filter={{ key: "status", label: "Status", options: CONTACT_FILTERS }}
+      search={{ label: t("con.search"), placeholder: t("con.searchPlaceholder") }}
+      filter={{ key: "status", label: t("adm.status"), options: contactFilters() }}
       failed={query.isError && !query.data ? { message: CONTACT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
       noun="inquiries"
@@ -257,9 +263,9 @@ export default function AdminContactsPage() {
 
           <ConfirmDialog
             open={toDelete !== null}
-            title="Delete this inquiry?"
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
+            title={t("con.deleteTitle")}
+            confirmLabel={t("adm.delete")}
+            busyLabel={t("con.deleting")}
             busy={remove.isPending}
             error={deleteError}
             onConfirm={confirmDelete}
@@ -275,7 +281,7 @@ export default function AdminContactsPage() {
     >
       <Card flush>
         <Table
-          caption="Contact inquiries"
+          caption={t("con.caption")}
           captionHidden
           className="ops-table"
           columns={columns}
@@ -287,11 +293,11 @@ export default function AdminContactsPage() {
               list={list}
               icon={<MailIcon size={28} />}
               none={{
-                title: "No contact inquiries yet",
-                description: "Messages sent through the website's contact form will appear here.",
+                title: t("con.none.title"),
+                description: t("con.none.text"),
               }}
-              noMatch={{ title: "No inquiries match", description: "Try another search or status." }}
-              showAll="Show all statuses"
+              noMatch={{ title: t("con.noMatch.title"), description: t("con.noMatch.text") }}
+              showAll={t("con.showAll")}
             />
           }
         />

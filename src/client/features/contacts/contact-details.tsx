@@ -3,6 +3,9 @@
  * can be changed here), the reply history, and the actions Reply, Mark as Resolved and Delete.
  */
 import { CONTACT_STATUSES } from "../../../shared/constants.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { common } from "../../../shared/i18n/common.ts";
+import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
@@ -46,32 +49,36 @@ export function ContactDetails({
   onDelete,
   onClose,
 }: ContactDetailsProps) {
+  const t = useT(admin);
+  const tCommon = useT(common);
   const status = contactStatus(contact?.status);
   return (
     <Dialog
       open={open}
       onClose={onClose}
       size="lg"
-      title={contact ? `Inquiry from ${contact.name}` : "Contact inquiry"}
-      description={contact ? `${subjectLabel(contact.subject)} · received ${formatDateTime(contact.createdAt)}` : undefined}
+      title={contact ? t("con.inquiryFrom", { name: contact.name }) : t("con.inquiry")}
+      description={
+        contact ? t("con.received", { subject: subjectLabel(contact.subject), time: formatDateTime(contact.createdAt) }) : undefined
+      }
       footer={
         contact ? (
           <>
             <Button variant="ghost" className="ops-footer-start" onClick={onDelete}>
-              <TrashIcon size={18} /> Delete
+              <TrashIcon size={18} /> {t("adm.delete")}
             </Button>
             {status !== "resolved" ? (
               <Button variant="secondary" loading={statusBusy} onClick={() => onStatus("resolved")}>
-                <CheckIcon size={18} /> Mark as Resolved
+                <CheckIcon size={18} /> {t("con.markResolved")}
               </Button>
             ) : null}
             <Button onClick={onReply}>
-              <ReplyIcon size={18} /> Reply
+              <ReplyIcon size={18} /> {t("con.reply")}
             </Button>
           </>
         ) : (
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t("det.close")}
           </Button>
         )
       }
@@ -85,7 +92,7 @@ export function ContactDetails({
         <Alert tone="error">
           <p>{loadError}</p>
           <Button size="sm" variant="secondary" onClick={onRetry}>
-            Try again
+            {tCommon("tryAgain")}
           </Button>
         </Alert>
       ) : contact ? (
@@ -93,21 +100,21 @@ export function ContactDetails({
           {actionError ? <Alert tone="error">{actionError}</Alert> : null}
           <dl className="ops-details ops-details--two">
             <div className="ops-details__row">
-              <dt>Name</dt>
+              <dt>{t("con.name")}</dt>
               <dd>{contact.name}</dd>
             </div>
             <div className="ops-details__row">
-              <dt>E-mail</dt>
+              <dt>{t("con.email")}</dt>
               <dd>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </dd>
             </div>
             <div className="ops-details__row">
-              <dt>Phone</dt>
+              <dt>{t("con.phone")}</dt>
               <dd>{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a> : "—"}</dd>
             </div>
             <div className="ops-details__row">
-              <dt>Subject</dt>
+              <dt>{t("con.col.subject")}</dt>
               <dd>{subjectLabel(contact.subject)}</dd>
             </div>
           </dl>
@@ -116,7 +123,7 @@ export function ContactDetails({
             <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>
             <Select
               id="contact-status"
-              label="Change status"
+              label={t("con.changeStatus")}
               fieldClassName="ops-contact-status-row__select"
               options={CONTACT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
               value={status}
@@ -127,17 +134,17 @@ export function ContactDetails({
 
           <section aria-labelledby="contact-message-heading" className="stack stack--sm">
             <h3 id="contact-message-heading" className="ops-subheading">
-              Message
+              {t("con.col.message")}
             </h3>
             <p className="ops-message">{contact.message}</p>
           </section>
 
           <section aria-labelledby="contact-replies-heading" className="stack stack--sm">
             <h3 id="contact-replies-heading" className="ops-subheading">
-              Reply history
+              {t("con.history")}
             </h3>
             {contact.replies.length === 0 ? (
-              <p className="text-muted text-sm">No replies yet. Your reply is e-mailed to {contact.email}.</p>
+              <p className="text-muted text-sm">{t("con.noReplies", { email: contact.email })}</p>
             ) : (
               <ol className="ops-reply">
                 {contact.replies.map((r) => (

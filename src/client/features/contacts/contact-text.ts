@@ -1,27 +1,21 @@
 /** How contact inquiries read in Contact Management: status names, subjects and the 50-character preview. */
 import { CONTACT_PREVIEW_CHARS, CONTACT_STATUSES } from "../../../shared/constants.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-const STATUS_LABELS: Record<ContactStatus, string> = {
-  new: "New",
-  "in-progress": "In Progress",
-  resolved: "Resolved",
-  closed: "Closed",
-};
-
-/** The status filter (spec part 2: All, New, In Progress, Resolved, Closed). */
-export const CONTACT_FILTERS = [
-  { value: "all", label: "All statuses" },
-  ...CONTACT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-] as const;
+/** The status filter's values (spec part 2: All, New, In Progress, Resolved, Closed). */
+export const CONTACT_FILTER_VALUES = ["all", ...CONTACT_STATUSES] as const;
+/** The filter's choices in the reader's language. */
+export const contactFilters = () =>
+  CONTACT_FILTER_VALUES.map((value) => ({ value, label: value === "all" ? admin.t("con.allStatuses") : admin.t(`status.${value}`) }));
 
 /** A missing or unknown status reads as New (spec part 2 §3). */
 export function contactStatus(status: string | null | undefined): ContactStatus {
   return status && (CONTACT_STATUSES as readonly string[]).includes(status) ? (status as ContactStatus) : "new";
 }
 
-export const statusLabel = (status: string | null | undefined) => STATUS_LABELS[contactStatus(status)];
+export const statusLabel = (status: string | null | undefined) => admin.t(`status.${contactStatus(status)}`);
 
 export { contactSubjectLabel as subjectLabel } from "../../../shared/i18n/contact.ts";
 

@@ -2,9 +2,10 @@
 
 import { type FormEvent, useEffect, useId, useState } from "react";
 import * as v from "valibot";
+import { admin } from "../../../shared/i18n/admin.ts";
 import { contactReplyInput } from "../../../shared/schemas/contact.ts";
 import { checkOrShow } from "../../lib/form.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -27,6 +28,7 @@ export interface ReplyDialogProps {
 const REPLY = v.pick(contactReplyInput, ["message"]);
 
 export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }: ReplyDialogProps) {
+  const t = useT(admin);
   const formId = useId();
   const [message, setMessage] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -49,15 +51,15 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
       onClose={() => {
         if (!busy) onClose();
       }}
-      title={to ? `Reply to ${to.name}` : "Reply"}
-      description={to ? `E-mailed to ${to.email} as “Re: Your inquiry about ${to.subject}”, with their message quoted.` : undefined}
+      title={to ? t("con.replyTo", { name: to.name }) : t("con.reply")}
+      description={to ? t("con.replyNote", { email: to.email, subject: to.subject }) : undefined}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("proc.cancel")}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {busy ? "Sending..." : "Send Reply"}
+            {busy ? t("con.sending") : t("con.send")}
           </Button>
         </>
       }
@@ -66,13 +68,13 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextArea
           id="contact-reply"
-          label="Your reply"
+          label={t("con.yourReply")}
           required
           rows={8}
           maxLength={REPLY_MAX}
           value={message}
           error={fieldError}
-          hint={`${formatNumber(message.length)} / ${formatNumber(REPLY_MAX)} characters`}
+          hint={t("con.chars", { count: message.length, max: REPLY_MAX })}
           onChange={(e) => {
             setMessage(e.target.value);
             if (fieldError && e.target.value.trim() !== "") setFieldError(null);
