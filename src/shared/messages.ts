@@ -8,21 +8,15 @@
 
 import messagesEn from "./i18n/en/messages.json";
 import { messages } from "./i18n/messages.ts";
-import type { Catalogue, Namespace } from "./i18n/translate.ts";
+import { type Catalogue, labelsOf, type Namespace } from "./i18n/translate.ts";
 
 /** An object whose properties read the namespace's messages in the current language at each use. */
-export function table<M extends Catalogue>(ns: Namespace<M>, en: M): { readonly [K in keyof M]: string } {
-  return Object.defineProperties(
-    {},
-    Object.fromEntries(Object.keys(en).map((key) => [key, { get: () => ns.t(key), enumerable: true, configurable: true }])),
-  ) as { readonly [K in keyof M]: string };
-}
+export const table = <M extends Catalogue>(ns: Namespace<M>, en: M) =>
+  labelsOf(Object.keys(en) as (keyof M & string)[], (key) => ns.t(key));
 
-type General = Omit<ReturnType<typeof table<typeof messagesEn>>, "submissionsLimited"> & {
-  submissionsLimited(time: string): string;
-};
+type Key = Exclude<keyof typeof messagesEn, "submissionsLimited">;
 
-export const MSG: General = Object.defineProperty(table(messages, messagesEn), "submissionsLimited", {
-  value: (time: string) => messages.t("submissionsLimited", { time }),
-  enumerable: true,
-}) as unknown as General;
+export const MSG = Object.assign(
+  labelsOf(Object.keys(messagesEn).filter((key) => key !== "submissionsLimited") as Key[], (key) => messages.t(key)),
+  { submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }) },
+);

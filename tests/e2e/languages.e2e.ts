@@ -94,6 +94,13 @@ async function interfaceText(page: Page): Promise<string> {
   });
 }
 
+/** No English interface string left on the screen (named `what` in a failure), and, on a phone, nothing wider than it. */
+async function expectTranslated(page: Page, what: string, width?: number) {
+  const text = await interfaceText(page);
+  expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
+  if (width) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 describe("languages", () => {
   for (const [lang, common, home] of [
     ["hi", hiCommon, hiHome],
@@ -129,11 +136,7 @@ describe("languages", () => {
   ] as const) {
     test(`about, gallery, contact, the admission wizard, status and sign-in in ${lang} at 390 px: no English interface text, nothing wider than the screen`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
-      const check = async (what: string) => {
-        const text = await interfaceText(page);
-        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      };
+      const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/about?lang=${lang}`);
       await page.getByRole("heading", { level: 2, name: about["values.title"] }).waitFor();
       await check("about");
@@ -195,11 +198,7 @@ describe("languages", () => {
   ] as const) {
     test(`the student portal in ${lang} at 390 px: dashboard, profile (and its form), ID card and every settings tab`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
-      const check = async (what: string) => {
-        const text = await interfaceText(page);
-        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      };
+      const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/login?lang=${lang}`);
       await page.getByRole("textbox", { name: auth["login.identifier"] }).fill(server.student.studentId);
       await page.getByLabel(auth["login.password"], { exact: true }).fill(server.student.password);
@@ -242,10 +241,7 @@ describe("languages", () => {
   ] as const) {
     test(`the admin area's frame, dashboard, admissions and contacts in ${lang}`, async () => {
       const { page, context, problems } = await newPage(browser, server);
-      const check = async (what: string) => {
-        const text = await interfaceText(page);
-        expect({ what, left: ENGLISH.filter((english) => text.includes(english)) }).toEqual({ what, left: [] });
-      };
+      const check = (what: string) => expectTranslated(page, what);
       await page.goto(`/login?lang=${lang}`);
       await page.getByRole("button", { name: auth["kind.admin"], exact: true }).click();
       await page.getByLabel(auth["login.email"], { exact: true }).fill(server.admin.email);

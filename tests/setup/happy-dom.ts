@@ -5,11 +5,7 @@ import { GlobalRegistrator } from "@happy-dom/global-registrator";
  * Bun's own fetch classes, kept before happy-dom replaces them: a browser's Request drops headers pages may
  * not set (Accept-Encoding among them), which server tests sometimes need to send.
  */
-export const native = {
-  Request: globalThis.Request,
-  Response: globalThis.Response,
-  Headers: globalThis.Headers,
-};
+export const native = { Request: globalThis.Request, Response: globalThis.Response, Headers: globalThis.Headers };
 
 // Stylesheets and scripts are not fetched; a <link rel="stylesheet"> (the portals' CSS, src/client/lib/stylesheets.ts)
 // then reports "load" as in a browser, instead of an error.

@@ -4,22 +4,13 @@
  */
 import { isTRPCClientError } from "@trpc/client";
 import { common } from "../../shared/i18n/common.ts";
+import { labelsOf } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
 /** Client-side messages for failures that never reached the server, in the chosen language. */
-export const CLIENT_MSG = {
-  get timeout() {
-    return common.t("error.timeout");
-  },
-  get network() {
-    return common.t("error.network");
-  },
-  get aborted() {
-    return common.t("error.aborted");
-  },
-};
+export const CLIENT_MSG = labelsOf(["timeout", "network", "aborted"], (key) => common.t(`error.${key}`));
 
 export class ApiError extends Error {
   override readonly name = "ApiError";

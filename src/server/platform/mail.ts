@@ -220,8 +220,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
   const mailer: Mailer = {
     transport: chosen,
     enqueue: async (db, to, email, locale) => {
-      const rendered = locale ? await inLocale(locale, () => deps.policy.render(db, email)) : await deps.policy.render(db, email);
-      return writeToOutbox(db, deps.now(), to, rendered);
+      return writeToOutbox(db, deps.now(), to, await inLocale(locale, () => deps.policy.render(db, email)));
     },
     kick() {
       void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));

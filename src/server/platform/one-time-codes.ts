@@ -5,31 +5,23 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OneTimeCodePurpose, OneTimeCodesTable } from "../../../db/schema.ts";
-import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { CODE_LENGTH } from "../../shared/constants.ts";
+import { account } from "../../shared/i18n/account.ts";
+import { labelsOf } from "../../shared/i18n/translate.ts";
 import { randomDigits, randomToken, safeEqual, sha256 } from "./crypto.ts";
 import { AppError } from "./errors.ts";
 
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** In the request's language (the account catalogue), read at each use. */
-export const CODE_MESSAGES = {
-  get invalid() {
-    return ACCOUNT_MSG.codeInvalid;
-  },
-  get expired() {
-    return ACCOUNT_MSG.codeExpired;
-  },
-  get exhausted() {
-    return ACCOUNT_MSG.codeExhausted;
-  },
-  get linkInvalid() {
-    return ACCOUNT_MSG.linkInvalid;
-  },
-  get linkExpired() {
-    return ACCOUNT_MSG.linkExpired;
-  },
-};
+const CODE_KEYS = {
+  invalid: "codeInvalid",
+  expired: "codeExpired",
+  exhausted: "codeExhausted",
+  linkInvalid: "linkInvalid",
+  linkExpired: "linkExpired",
+} as const;
+export const CODE_MESSAGES = labelsOf(Object.keys(CODE_KEYS) as (keyof typeof CODE_KEYS)[], (key) => account.t(CODE_KEYS[key]));
 
 interface Scope {
   purpose: OneTimeCodePurpose;

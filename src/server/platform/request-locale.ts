@@ -15,10 +15,11 @@ const fromRequest = () => storage.getStore() ?? DEFAULT_LOCALE;
 
 /**
  * Runs `fn` (and everything it awaits) in a language other than the request's: an e-mail rendered for its
- * recipient, whose language need not be the language of whoever caused it (an admin approving).
+ * recipient, whose language need not be the language of whoever caused it (an admin approving). Without
+ * a language, `fn` runs in the current one.
  */
-export function inLocale<T>(locale: Locale, fn: () => T): T {
-  return storage.run(locale, fn);
+export function inLocale<T>(locale: Locale | null | undefined, fn: () => T): T {
+  return locale ? storage.run(locale, fn) : fn();
 }
 
 /** The request's language: `?lang=` on a page request, else the cookie, else English. */

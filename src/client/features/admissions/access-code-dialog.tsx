@@ -12,6 +12,7 @@ import { emailAddress } from "../../../shared/schemas/common.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -167,7 +168,6 @@ export function AccessCodeDialog({
   };
 
   const waitingForFirstCode = !sent && requestCode.isPending;
-  const [sentBefore, sentAfter] = t("code.sent", { minutes: Math.round(CODE_LIFETIME_SECONDS / 60) }).split("{email}");
 
   return (
     <Dialog open={open} onClose={onClose} size="sm" title={t("code.title")} description={t("code.description")}>
@@ -194,9 +194,9 @@ export function AccessCodeDialog({
         <form className="stack" onSubmit={submitCode} noValidate>
           {sent ? (
             <p className="access-code__sent" role="status">
-              {sentBefore}
-              <strong>{maskEmail(sent.email)}</strong>
-              {sentAfter}
+              {richText(t("code.sent", { minutes: Math.round(CODE_LIFETIME_SECONDS / 60) }), {
+                email: <strong>{maskEmail(sent.email)}</strong>,
+              })}
             </p>
           ) : null}
           <TextInput

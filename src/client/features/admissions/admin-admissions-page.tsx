@@ -5,7 +5,7 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { type ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
+import { ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -28,7 +28,7 @@ import { formatDate, formatTime, statusLabel } from "./format.ts";
 import { type AdmissionRef, ApproveDialog, DeleteDialog, type ProcessResult, RejectDialog } from "./process-dialogs.tsx";
 
 type StatusFilter = "all" | (typeof ADMISSION_STATUSES)[number];
-const STATUS_VALUES: readonly StatusFilter[] = ["all", "pending", "approved", "rejected"];
+const STATUS_VALUES: readonly StatusFilter[] = ["all", ...ADMISSION_STATUSES];
 const STATUS_FILTER = { key: "status", values: STATUS_VALUES };
 
 type Row = RouterOutputs["admissions"]["adminList"]["admissions"][number];
@@ -45,7 +45,7 @@ type Outcome = { tone: "success"; title: string; text: string };
 export default function AdminAdmissionsPage() {
   const t = useT(admin);
   usePageTitle(t("adm.title"));
-  const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : t(`status.${value}`) }));
+  const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : statusLabel(value) }));
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);

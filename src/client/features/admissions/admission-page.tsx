@@ -13,6 +13,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -446,7 +447,6 @@ function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; t
 function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }) {
   const { result, email, firstName } = phase;
   const t = useT(admission);
-  const [reviewBefore, reviewAfter] = t("success.review").split("{days}");
   return (
     <OutcomeScreen
       icon={
@@ -466,11 +466,7 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
         {result.applicationNumber}
       </p>
       <p className="text-muted">{t("success.keep", { email })}</p>
-      <p>
-        {reviewBefore}
-        <strong>{t("success.days")}</strong>
-        {reviewAfter}
-      </p>
+      <p>{richText(t("success.review"), { days: <strong>{t("success.days")}</strong> })}</p>
     </OutcomeScreen>
   );
 }

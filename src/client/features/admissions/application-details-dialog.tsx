@@ -5,6 +5,7 @@ import { common } from "../../../shared/i18n/common.ts";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -86,7 +87,6 @@ export function ApplicationDetailsDialog({
   const t = useT(statusNs);
   const tCommon = useT(common);
   const query = useApplication(grant, open);
-  const [numberBefore, numberAfter] = t("details.title").split("{number}");
   const application = query.data;
   const failure = query.error ? normaliseError(query.error) : null;
   const refused = failure?.status === 403;
@@ -101,15 +101,9 @@ export function ApplicationDetailsDialog({
       onClose={onClose}
       size="lg"
       title={
-        application ? (
-          <>
-            {numberBefore}
-            <span className="nowrap">{application.applicationNumber}</span>
-            {numberAfter}
-          </>
-        ) : (
-          t("details.titleLoading")
-        )
+        application
+          ? richText(t("details.title"), { number: <span className="nowrap">{application.applicationNumber}</span> })
+          : t("details.titleLoading")
       }
       footer={
         <div className="cluster cluster--end">

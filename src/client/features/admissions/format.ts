@@ -1,6 +1,5 @@
 /** Dates in the admin's admissions screens (lib/format.ts; "" when missing). */
 
-import { admin } from "../../../shared/i18n/admin.ts";
 import { formatDate as date, formatDateTime as dateTime, formatTime as time } from "../../lib/format.ts";
 
 export const formatDate = (iso: string | null | undefined) => date(iso);
@@ -11,7 +10,5 @@ export const formatDateTime = (iso: string | null | undefined) => dateTime(iso);
 export const formatBirthDate = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : (value ?? "");
 
-const KNOWN = ["pending", "approved", "rejected"] as const;
-/** A status in the reader's language (admin catalogue); an unknown one as stored. */
-export const statusLabel = (status: string) =>
-  (KNOWN as readonly string[]).includes(status) ? admin.t(`status.${status as (typeof KNOWN)[number]}`) : status;
+/** A status in the reader's language (admin catalogue). */
+export { statusName as statusLabel } from "../../../shared/i18n/admin.ts";

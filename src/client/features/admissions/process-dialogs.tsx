@@ -10,6 +10,7 @@ import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -17,19 +18,12 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { ConfirmDialog } from "../../ui/list-controls.tsx";
 
-export const processFailed = () => admin.t("proc.failed");
-export const deleteFailed = () => admin.t("proc.deleteFailed");
+const processFailed = () => admin.t("proc.failed");
+const deleteFailed = () => admin.t("proc.deleteFailed");
 
 /** A message with the applicant's name (in bold) and application number. */
 function Named({ text, admission }: { text: string; admission: AdmissionRef | null }) {
-  const [before, after] = text.replace("{number}", admission?.applicationNumber ?? "").split("{name}");
-  return (
-    <p>
-      {before}
-      <strong>{admission?.name}</strong>
-      {after}
-    </p>
-  );
+  return <p>{richText(text, { name: <strong>{admission?.name}</strong>, number: admission?.applicationNumber })}</p>;
 }
 
 export interface AdmissionRef {

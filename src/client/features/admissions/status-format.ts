@@ -1,13 +1,14 @@
 /** How an application's status, dates and the applicant's e-mail address are shown on the status page. */
 
+import { ADMISSION_STATUSES } from "../../../shared/constants.ts";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { formatDateTime as dateTime } from "../../lib/format.ts";
 
 /** "12 March 2026 at 3:45 pm" in the reader's own time zone; "" for a missing or unreadable value. */
 export const formatDateTime = (iso: string | null | undefined) => dateTime(iso, { style: "long" });
 
-const KNOWN = ["pending", "approved", "rejected"] as const;
-const isKnown = (status: string): status is (typeof KNOWN)[number] => (KNOWN as readonly string[]).includes(status);
+const isKnown = (status: string): status is (typeof ADMISSION_STATUSES)[number] =>
+  (ADMISSION_STATUSES as readonly string[]).includes(status);
 
 /** A status's name in the reader's language; an unknown one as stored, made readable. */
 export function statusLabel(status: string): string {

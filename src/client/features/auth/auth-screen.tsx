@@ -7,6 +7,7 @@ import { Brand } from "../../layouts/brand.tsx";
 import { LanguageSwitcher } from "../../layouts/language-switcher.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import type { UserType } from "./reset-flow.ts";
 
 export function AuthScreen({
@@ -47,14 +48,7 @@ export function AuthScreen({
 
 /** A message with an `{email}` placeholder, the address set in bold (as the account pages show it). */
 export function Emphasised({ text, email }: { text: string; email: string }) {
-  const [before, after] = text.split("{email}");
-  return (
-    <>
-      {before}
-      <strong className="auth-card__email">{email}</strong>
-      {after}
-    </>
-  );
+  return richText(text, { email: <strong className="auth-card__email">{email}</strong> });
 }
 
 /** The Student/Admin switch, in the login page's style (buttons with aria-pressed). */

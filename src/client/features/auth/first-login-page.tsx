@@ -10,11 +10,12 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { AuthScreen, Emphasised } from "./auth-screen.tsx";
+import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
 import { serverMessageOr } from "./reset-flow.ts";
 
@@ -64,10 +65,9 @@ function Welcome({ done }: { done: Done }) {
         {done.message}
       </Alert>
       <p>
-        <Emphasised
-          text={t(done.role === "student" ? "first.studentId" : "first.signInWith").replace("{login}", "{email}")}
-          email={done.login}
-        />
+        {richText(t(done.role === "student" ? "first.studentId" : "first.signInWith"), {
+          login: <strong className="auth-card__email">{done.login}</strong>,
+        })}
       </p>
       <Link href="/login" className={buttonClass("primary", "lg", true)}>
         {t("signIn")}

@@ -13,6 +13,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { otpCode } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -123,8 +124,6 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
     }
   };
 
-  const [expiresBefore, expiresAfter] = t("otp.expiresIn").split("{time}");
-  const [waitBefore, waitAfter] = t("otp.wait").split("{time}");
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={verify.isPending || undefined}>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -135,15 +134,9 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
       <CodeInput ref={boxes} id={CODE_ID} digits={digits} onChange={changeDigits} error={codeError} />
 
       <p className="code-timer" role="timer" aria-live="off">
-        {expired ? (
-          t("otp.codeExpired")
-        ) : (
-          <>
-            {expiresBefore}
-            <span className="code-timer__clock tabular">{clock(remaining)}</span>
-            {expiresAfter}
-          </>
-        )}
+        {expired
+          ? t("otp.codeExpired")
+          : richText(t("otp.expiresIn"), { time: <span className="code-timer__clock tabular">{clock(remaining)}</span> })}
       </p>
       <p className="sr-only" aria-live="polite">
         {timeLeftAnnouncement(remaining)}
@@ -160,9 +153,7 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
         </Button>
         {remaining > RESEND_WHEN_REMAINING ? (
           <p className="code-resend__wait">
-            {waitBefore}
-            <span className="tabular">{clock(remaining - RESEND_WHEN_REMAINING)}</span>
-            {waitAfter}
+            {richText(t("otp.wait"), { time: <span className="tabular">{clock(remaining - RESEND_WHEN_REMAINING)}</span> })}
           </p>
         ) : null}
       </div>

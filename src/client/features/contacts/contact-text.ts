@@ -1,6 +1,6 @@
 /** How contact inquiries read in Contact Management: status names, subjects and the 50-character preview. */
 import { CONTACT_PREVIEW_CHARS, CONTACT_STATUSES } from "../../../shared/constants.ts";
-import { admin } from "../../../shared/i18n/admin.ts";
+import { admin, statusName } from "../../../shared/i18n/admin.ts";
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
@@ -8,14 +8,14 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_FILTER_VALUES = ["all", ...CONTACT_STATUSES] as const;
 /** The filter's choices in the reader's language. */
 export const contactFilters = () =>
-  CONTACT_FILTER_VALUES.map((value) => ({ value, label: value === "all" ? admin.t("con.allStatuses") : admin.t(`status.${value}`) }));
+  CONTACT_FILTER_VALUES.map((value) => ({ value, label: value === "all" ? admin.t("con.allStatuses") : statusName(value) }));
 
 /** A missing or unknown status reads as New (spec part 2 §3). */
 export function contactStatus(status: string | null | undefined): ContactStatus {
   return status && (CONTACT_STATUSES as readonly string[]).includes(status) ? (status as ContactStatus) : "new";
 }
 
-export const statusLabel = (status: string | null | undefined) => admin.t(`status.${contactStatus(status)}`);
+export const statusLabel = (status: string | null | undefined) => statusName(contactStatus(status));
 
 export { contactSubjectLabel as subjectLabel } from "../../../shared/i18n/contact.ts";
 

@@ -1,6 +1,6 @@
 /** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
 import { Link } from "wouter";
-import { admin } from "../../../shared/i18n/admin.ts";
+import { admin, statusName } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
@@ -13,16 +13,6 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { relativeTime } from "../notifications/relative-time.ts";
 
 type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
-
-const KNOWN_STATUSES = ["pending", "approved", "rejected", "new", "in-progress", "resolved", "closed"] as const;
-/** A status in the reader's language; an unknown one made readable. */
-export const statusLabel = (status: string) =>
-  (KNOWN_STATUSES as readonly string[]).includes(status)
-    ? admin.t(`status.${status as (typeof KNOWN_STATUSES)[number]}`)
-    : status
-        .split(/[-_\s]+/)
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join(" ");
 
 export function RecentActivity({ entries, loading, now }: { entries: readonly Entry[]; loading: boolean; now: Date }) {
   const t = useT(admin);
@@ -57,7 +47,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
                 <p className="ops-activity__description">{e.description}</p>
               </div>
               <div className="ops-activity__meta">
-                <Badge tone={statusTone(e.status)}>{statusLabel(e.status)}</Badge>
+                <Badge tone={statusTone(e.status)}>{statusName(e.status)}</Badge>
                 <time dateTime={e.time} title={formatDateTime(e.time)}>
                   {relativeTime(e.time, now)}
                 </time>

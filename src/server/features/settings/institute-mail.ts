@@ -25,6 +25,5 @@ export async function instituteReplyTo(db: Kysely<Database>): Promise<string> {
  * when given (the recipient's language), else in the current one.
  */
 export async function enqueueEmail(db: Kysely<Database>, at: Date, to: string, email: EmailTemplate, locale?: Locale): Promise<number> {
-  const render = () => renderInstituteEmail(db, email);
-  return writeToOutbox(db, at, to, await (locale ? inLocale(locale, render) : render()));
+  return writeToOutbox(db, at, to, await inLocale(locale, () => renderInstituteEmail(db, email)));
 }

@@ -165,8 +165,12 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
   const now = deps.now();
   const at = now.toISOString();
-  const author = await emailChoice(deps, ticket.created_by);
-  const emailAnswer = actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id && author.wanted;
+  // Asked only when an admin answers someone else's ticket (the only answer that is e-mailed).
+  const author =
+    actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id
+      ? await emailChoice(deps, ticket.created_by)
+      : null;
+  const emailAnswer = author?.wanted === true;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("ticket_responses")
