@@ -15,6 +15,7 @@ import { LOCALES } from "./locales.ts";
 import { mail } from "./mail.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
+import { roster } from "./roster.ts";
 import { status } from "./status.ts";
 import { student } from "./student.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
@@ -38,6 +39,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   verify,
   mail,
   admin,
+  roster,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

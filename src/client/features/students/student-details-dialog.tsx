@@ -2,7 +2,10 @@
  * A student's record in full (the spec's view-details modal). Edit switches to the edit dialog; Send
  * Credentials and Activate/Deactivate are here too, each asking first.
  */
+import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
 import { Avatar } from "../../layouts/avatar.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -26,6 +29,10 @@ export interface StudentDetailsDialogProps {
 /** Sign-in is locked after too many wrong passwords until this time (the server's lockedUntil). */
 export const isLocked = (s: Pick<StudentRow, "lockedUntil">, now = Date.now()) => s.lockedUntil !== null && Date.parse(s.lockedUntil) > now;
 
+/** One of the form's relationships (labelled in the reader's language); anything else is shown as stored. */
+export const isRelationship = (value: string): value is (typeof EMERGENCY_RELATIONSHIPS)[number] =>
+  (EMERGENCY_RELATIONSHIPS as readonly string[]).includes(value);
+
 const or = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "—");
 
 export function StudentDetailsDialog({
@@ -38,6 +45,7 @@ export function StudentDetailsDialog({
   unlocking = false,
   onClose,
 }: StudentDetailsDialogProps) {
+  const t = useT(roster);
   const s = student;
   const ec = s?.emergencyContact;
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
@@ -46,21 +54,21 @@ export function StudentDetailsDialog({
       open={s !== null}
       onClose={onClose}
       size="lg"
-      title={s ? s.name : "Student"}
-      description={s ? `Student ID ${s.student_id ?? "—"}` : undefined}
+      title={s ? s.name : t("det.student")}
+      description={s ? t("det.idLine", { id: s.student_id ?? "—" }) : undefined}
       footer={
         s ? (
           <>
             <Button variant="ghost" className="ops-footer-start" onClick={() => onToggleStatus(s)}>
-              <PowerIcon size={18} /> {s.isActive ? "Deactivate" : "Activate"}
+              <PowerIcon size={18} /> {s.isActive ? t("deactivate.button") : t("activate.button")}
             </Button>
             {s.isActive ? (
               <Button variant="secondary" onClick={() => onSendCredentials(s)}>
-                <KeyIcon size={18} /> Send Credentials
+                <KeyIcon size={18} /> {t("credentials.button")}
               </Button>
             ) : null}
             <Button onClick={() => onEdit(s)}>
-              <EditIcon size={18} /> Edit
+              <EditIcon size={18} /> {t("det.edit")}
             </Button>
           </>
         ) : null
@@ -72,95 +80,97 @@ export function StudentDetailsDialog({
             <Avatar name={s.name} photoUrl={s.profilePhoto} size="lg" />
             <div className="stack stack--xs">
               <div className="cluster cluster--sm">
-                <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>
+                <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? t("active") : t("inactive")}</Badge>
                 {s.standard ? <Badge tone="info">{s.standard}</Badge> : null}
               </div>
               <p className="text-sm text-muted">
-                Joined {formatDate(s.createdAt)} · {s.lastLogin ? `last signed in ${formatDateTime(s.lastLogin)}` : "has not signed in yet"}
+                {s.lastLogin
+                  ? t("det.joinedLast", { date: formatDate(s.createdAt), time: formatDateTime(s.lastLogin) })
+                  : t("det.joinedNever", { date: formatDate(s.createdAt) })}
               </p>
             </div>
           </div>
           <dl className="ops-details ops-details--two">
             <div className="ops-details__row">
-              <dt>E-mail</dt>
+              <dt>{t("det.email")}</dt>
               <dd>
                 <a href={`mailto:${s.email}`}>{s.email}</a>
               </dd>
             </div>
             <div className="ops-details__row">
-              <dt>Mobile</dt>
+              <dt>{t("field.mobile")}</dt>
               <dd>{s.mobile ? <a href={`tel:${s.mobile.replace(/[^\d+]/g, "")}`}>{s.mobile}</a> : "—"}</dd>
             </div>
             <div className="ops-details__row">
-              <dt>Course/Standard</dt>
+              <dt>{t("field.standard")}</dt>
               <dd>{or(s.standard)}</dd>
             </div>
             {s.course ? (
               <div className="ops-details__row">
-                <dt>Admitted to</dt>
+                <dt>{t("det.admittedTo")}</dt>
                 <dd>{s.course}</dd>
               </div>
             ) : null}
             <div className="ops-details__row">
-              <dt>Date of birth</dt>
+              <dt>{t("field.dateOfBirth")}</dt>
               <dd>{s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}</dd>
             </div>
             <div className="ops-details__row">
-              <dt>Blood group</dt>
+              <dt>{t("field.bloodGroup")}</dt>
               <dd>{or(s.bloodGroup)}</dd>
             </div>
             <div className="ops-details__row ops-details__row--wide">
-              <dt>Address</dt>
+              <dt>{t("field.address")}</dt>
               <dd className="ops-prewrap">{or(s.address)}</dd>
             </div>
           </dl>
           <section aria-labelledby="student-signin-heading" className="stack stack--sm">
             <h3 id="student-signin-heading" className="ops-subheading">
-              Sign-in
+              {t("det.signIn")}
             </h3>
             {isLocked(s) ? (
               <p className="text-sm">
-                <Badge tone="rejected">Locked</Badge> Too many wrong passwords: sign-in is locked until {formatDateTime(s.lockedUntil!)}.
+                <Badge tone="rejected">{t("locked")}</Badge> {t("det.lockedUntil", { time: formatDateTime(s.lockedUntil!) })}
               </p>
             ) : (
-              <p className="text-sm text-muted">Sign-in is not locked.</p>
+              <p className="text-sm text-muted">{t("det.notLocked")}</p>
             )}
             <div className="cluster cluster--sm">
               {isLocked(s) ? (
                 <Button variant="secondary" size="sm" loading={unlocking} onClick={() => onUnlock(s)}>
-                  <KeyIcon size={16} /> Unlock sign-in
+                  <KeyIcon size={16} /> {t("det.unlock")}
                 </Button>
               ) : null}
               <Button variant="secondary" size="sm" onClick={() => onSignOutEverywhere(s)}>
-                <PowerIcon size={16} /> Sign out everywhere
+                <PowerIcon size={16} /> {t("signout.button")}
               </Button>
             </div>
           </section>
           <section aria-labelledby="student-emergency-heading" className="stack stack--sm">
             <h3 id="student-emergency-heading" className="ops-subheading">
-              Emergency contact
+              {t("det.emergency")}
             </h3>
             {hasEmergency && ec ? (
               <dl className="ops-details ops-details--two">
                 <div className="ops-details__row">
-                  <dt>Name</dt>
+                  <dt>{t("det.name")}</dt>
                   <dd>{or(ec.name)}</dd>
                 </div>
                 <div className="ops-details__row">
-                  <dt>Relationship</dt>
-                  <dd>{or(ec.relationship)}</dd>
+                  <dt>{t("field.emergencyRelationship")}</dt>
+                  <dd>{ec.relationship && isRelationship(ec.relationship) ? t(`relationship.${ec.relationship}`) : or(ec.relationship)}</dd>
                 </div>
                 <div className="ops-details__row">
-                  <dt>Phone</dt>
+                  <dt>{t("det.phone")}</dt>
                   <dd>{ec.phone ? <a href={`tel:${ec.phone.replace(/[^\d+]/g, "")}`}>{ec.phone}</a> : "—"}</dd>
                 </div>
                 <div className="ops-details__row">
-                  <dt>E-mail</dt>
+                  <dt>{t("det.email")}</dt>
                   <dd>{ec.email ? <a href={`mailto:${ec.email}`}>{ec.email}</a> : "—"}</dd>
                 </div>
               </dl>
             ) : (
-              <p className="text-sm text-muted">Not given. Use Edit to add one.</p>
+              <p className="text-sm text-muted">{t("det.noEmergency")}</p>
             )}
           </section>
         </div>

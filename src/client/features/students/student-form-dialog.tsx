@@ -6,12 +6,15 @@
 
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
 import { useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { isRelationship } from "./student-details-dialog.tsx";
 import {
   checkStudentForm,
   FIELD_LABELS,
@@ -45,6 +48,7 @@ const today = () => {
 const FORM_RULES = { validate: (values: StudentFormValues) => checkStudentForm(values)?.fields ?? {}, showOn: "submit" } as const;
 
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
+  const t = useT(roster);
   const formId = useId();
   const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const form = useFormState(initial, FORM_RULES);
@@ -87,7 +91,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
     />
   );
 
-  const title = mode === "add" ? "Add Student" : "Edit Student";
+  const title = mode === "add" ? t("add") : t("form.editTitle");
   return (
     <Dialog
       open={open}
@@ -96,20 +100,14 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
       }}
       size="lg"
       title={title}
-      description={
-        mode === "add"
-          ? "The next student ID is given automatically, and a link to choose a password is e-mailed to the student."
-          : studentId
-            ? `Student ID ${studentId}. A blank optional field is cleared when you save.`
-            : undefined
-      }
+      description={mode === "add" ? t("form.addLead") : studentId ? t("form.editLead", { id: studentId }) : undefined}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {mode === "add" ? (busy ? "Adding..." : "Add Student") : busy ? "Saving..." : "Save Changes"}
+            {mode === "add" ? (busy ? t("form.adding") : t("add")) : busy ? t("saving") : t("form.save")}
           </Button>
         </>
       }
@@ -132,13 +130,13 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             inputMode: "tel",
             autoComplete: "off",
             maxLength: 20,
-            hint: "For example +91 98765 43210",
+            hint: t("form.mobileHint"),
           })}
           <Select
             id={fieldId("standard")}
             label={FIELD_LABELS.standard}
             required
-            placeholder="Choose a course or standard"
+            placeholder={t("form.chooseStandard")}
             options={standardOptions(initial.standard, standards.data?.standards)}
             value={values.standard}
             error={error("standard")}
@@ -147,7 +145,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
           <Select
             id={fieldId("bloodGroup")}
             label={FIELD_LABELS.bloodGroup}
-            placeholder="Not given"
+            placeholder={t("form.notGiven")}
             options={BLOOD_GROUPS}
             value={values.bloodGroup}
             error={error("bloodGroup")}
@@ -165,18 +163,17 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
           onChange={set("address")}
         />
         <fieldset className="ops-fieldset">
-          <legend>Emergency contact</legend>
+          <legend>{t("det.emergency")}</legend>
           <div className="ops-form-grid">
             {input("emergencyName", { maxLength: 120, autoComplete: "off" })}
             <Select
               id={fieldId("emergencyRelationship")}
               label={FIELD_LABELS.emergencyRelationship}
-              placeholder="Not given"
-              options={
-                values.emergencyRelationship && !(EMERGENCY_RELATIONSHIPS as readonly string[]).includes(values.emergencyRelationship)
-                  ? [...EMERGENCY_RELATIONSHIPS, values.emergencyRelationship]
-                  : EMERGENCY_RELATIONSHIPS
-              }
+              placeholder={t("form.notGiven")}
+              options={[
+                ...EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationship.${r}`) })),
+                ...(values.emergencyRelationship && !isRelationship(values.emergencyRelationship) ? [values.emergencyRelationship] : []),
+              ]}
               value={values.emergencyRelationship}
               error={error("emergencyRelationship")}
               onChange={set("emergencyRelationship")}

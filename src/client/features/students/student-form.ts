@@ -4,9 +4,12 @@
  */
 import * as v from "valibot";
 import { SEED_STANDARDS } from "../../../shared/constants.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
-import { STUDENT_REQUIRED_MESSAGE, studentForm } from "../../../shared/schemas/students.ts";
+import { studentForm, studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { flatForm, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
@@ -33,20 +36,8 @@ export type StudentFormValues = Record<StudentField, string>;
 
 export const EMPTY_STUDENT_FORM: StudentFormValues = STUDENT_FORM.empty();
 
-/** Labels, also used for "… is required" beside a field. */
-export const FIELD_LABELS: Record<StudentField, string> = {
-  name: "Full name",
-  email: "Email",
-  mobile: "Mobile",
-  standard: "Course/Standard",
-  bloodGroup: "Blood group",
-  dateOfBirth: "Date of birth",
-  address: "Address",
-  emergencyName: "Contact name",
-  emergencyRelationship: "Relationship",
-  emergencyPhone: "Contact phone",
-  emergencyEmail: "Contact e-mail",
-};
+/** Labels, also used for "… is required" beside a field (in the reader's language). */
+export const FIELD_LABELS = labelsOf(STUDENT_FORM.fields, (field) => roster.t(`field.${field}`));
 
 /** The order fields appear in, for focusing the first one to fix. */
 export const FIELD_ORDER: readonly StudentField[] = STUDENT_FORM.fields;
@@ -73,13 +64,13 @@ export function problemsFrom(errors: Record<string, string[]> | null | undefined
   const fields = messagesByField(errors, { paths: PATHS, fields: FIELD_ORDER });
   let missing = false;
   for (const field of FIELD_ORDER) {
-    if (fields[field] !== STUDENT_REQUIRED_MESSAGE) continue;
+    if (fields[field] !== studentRequiredMessage()) continue;
     missing = true;
-    fields[field] = `${FIELD_LABELS[field]} is required`;
+    fields[field] = validation.t("required", { label: FIELD_LABELS[field] });
   }
   const hasFields = Object.keys(fields).length > 0;
   return {
-    summary: missing ? STUDENT_REQUIRED_MESSAGE : (fallbackSummary ?? (hasFields ? MSG.invalidInput : null)),
+    summary: missing ? studentRequiredMessage() : (fallbackSummary ?? (hasFields ? MSG.invalidInput : null)),
     fields,
   };
 }

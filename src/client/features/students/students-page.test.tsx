@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
+import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { pagination, renderAdmin, student } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 
@@ -53,7 +53,7 @@ describe("Student Management", () => {
     expect(within(form).getByRole("heading", { name: "Add Student" })).toBeTruthy();
 
     fireEvent.click(within(form).getByRole("button", { name: "Add Student" }));
-    expect(within(form).getByRole("alert").textContent).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect(within(form).getByRole("alert").textContent).toBe(studentRequiredMessage());
     expect(within(form).getByText("Full name is required")).toBeTruthy();
     // the first field to fix has the focus
     expect(document.activeElement?.id).toBe("student-name");

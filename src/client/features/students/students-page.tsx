@@ -7,7 +7,11 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -36,36 +40,36 @@ import {
 } from "./student-form.ts";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 
-/** The spec's texts (part 2 §8). */
-export const STUDENT_TEXT = {
-  added: (studentId: string) => `Student added successfully! Student ID: ${studentId}`,
-  addFailed: "Error adding student. Please try again.",
-  updated: "Student updated successfully!",
-  updateFailed: "Error updating student. Please try again.",
-  deleted: "Student deleted successfully!",
-  deleteFailed: "Error deleting student. Please try again.",
-  credentialsSent: "Credentials sent successfully!",
-  credentialsFailed: "Error sending credentials. Please try again.",
-  statusFailed: "We could not change the student's status. Please try again.",
-  loadFailed: "We could not load the students. Please check your internet connection and try again.",
-  exportFailed: "We could not export the students. Please try again.",
-  unlockFailed: "We could not unlock this account. Please try again.",
-  signOutFailed: "We could not sign this student out. Please try again.",
-} as const;
+/** The spec's texts (part 2 §8), in the reader's language (read at each use). */
+export const STUDENT_TEXT = labelsOf(
+  [
+    "addFailed",
+    "updated",
+    "updateFailed",
+    "deleted",
+    "deleteFailed",
+    "credentialsSent",
+    "credentialsFailed",
+    "statusFailed",
+    "loadFailed",
+    "exportFailed",
+    "unlockFailed",
+    "signOutFailed",
+  ] as const,
+  (key) => roster.t(`text.${key}`),
+);
+export const studentAdded = (id: string) => roster.t("text.added", { id });
 
-const STATUS_FILTERS = [
-  { value: "all", label: "All students" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
-] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
-const STATUS_FILTER = { key: "status", values: STATUS_FILTERS.map((f) => f.value) };
+const STATUS_FILTERS = ["all", "active", "inactive"] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+const STATUS_FILTER = { key: "status", values: STATUS_FILTERS };
 
 type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
 type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
 
 export default function AdminStudentsPage() {
-  usePageTitle("Student Management");
+  const t = useT(roster);
+  usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
@@ -214,7 +218,7 @@ export default function AdminStudentsPage() {
     setExporting(true);
     try {
       const name = await downloadStudentsCsv(list.search, list.filter);
-      toast.show(`Downloaded ${name}. Look for it in your Downloads folder.`);
+      toast.show(t("downloaded", { file: name }));
     } catch (err) {
       toast.show(failureMessage(err, STUDENT_TEXT.exportFailed), "error");
     } finally {
@@ -225,56 +229,54 @@ export default function AdminStudentsPage() {
   const columns: TableColumn<StudentRow>[] = [
     {
       key: "student",
-      header: "Student",
+      header: t("col.student"),
       render: (s) => <PersonCell name={s.name} email={s.email} />,
     },
     {
       key: "id",
-      header: "Student ID",
+      header: t("col.id"),
       className: "ui-table__cell--nowrap",
       render: (s) => <span className="tabular">{s.student_id ?? "—"}</span>,
     },
-    { key: "mobile", header: "Mobile", className: "ui-table__cell--nowrap", render: (s) => s.mobile ?? "—" },
+    { key: "mobile", header: t("col.mobile"), className: "ui-table__cell--nowrap", render: (s) => s.mobile ?? "—" },
     {
       key: "standard",
       // the header may break after the slash: the values are short
-      header: (
-        <span className="ops-header-wrap">
-          Course/
-          <wbr />
-          Standard
-        </span>
-      ),
-      label: "Course/Standard",
+      header: <span className="ops-header-wrap">{richText(t("col.standard").replace("/", "/{wbr}"), { wbr: <wbr /> })}</span>,
+      label: t("col.standard"),
       render: (s) => s.standard ?? "—",
     },
     {
       key: "status",
-      header: "Status",
+      header: t("col.status"),
       className: "ui-table__cell--nowrap",
       render: (s) =>
         isLocked(s) ? (
-          <Badge tone="rejected">Locked</Badge>
+          <Badge tone="rejected">{t("locked")}</Badge>
         ) : (
-          <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? "Active" : "Inactive"}</Badge>
+          <Badge tone={s.isActive ? "approved" : "rejected"}>{s.isActive ? t("active") : t("inactive")}</Badge>
         ),
     },
     {
       key: "joined",
-      header: "Joined",
+      header: t("col.joined"),
       className: "ui-table__cell--nowrap",
       render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      label: "Actions",
+      header: <span className="sr-only">{t("col.actions")}</span>,
+      label: t("col.actions"),
       className: "ui-table__cell--actions",
       render: (s) => (
         <span className="ops-row-actions">
-          <IconAction label={`View ${s.name}`} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
-          <IconAction label={`Edit ${s.name}`} icon={<EditIcon size={18} />} onClick={() => openForm({ mode: "edit", student: s })} />
-          <IconAction label={`Delete ${s.name}`} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
+          <IconAction label={t("view", { name: s.name })} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
+          <IconAction
+            label={t("edit", { name: s.name })}
+            icon={<EditIcon size={18} />}
+            onClick={() => openForm({ mode: "edit", student: s })}
+          />
+          <IconAction label={t("delete", { name: s.name })} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
         </span>
       ),
     },
@@ -284,44 +286,49 @@ export default function AdminStudentsPage() {
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
   const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending || signOut.isPending;
   const target = confirm?.student;
+  const confirmKind = confirm?.kind === "status" ? (target?.isActive ? "deactivate" : "activate") : (confirm?.kind ?? "delete");
 
   return (
     <ListPage
       name="students"
-      title="Student Management"
-      description="Student records and portal accounts. New students receive a link to choose their password."
+      title={t("title")}
+      description={t("lead")}
       actions={
         <div className="cluster cluster--sm">
           <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-            <DownloadIcon size={18} /> Export CSV
+            <DownloadIcon size={18} /> {t("export")}
           </Button>
           <Button onClick={() => openForm({ mode: "add" })}>
-            <PlusIcon size={18} /> Add Student
+            <PlusIcon size={18} /> {t("add")}
           </Button>
         </div>
       }
       notice={
         added ? (
           <Alert tone="success" onDismiss={() => setAdded(null)}>
-            <p className="ops-strong">{STUDENT_TEXT.added(added.studentId)}</p>
-            <p>A link to choose a password has been e-mailed to {added.email}.</p>
+            <p className="ops-strong">{studentAdded(added.studentId)}</p>
+            <p>{t("addedNote", { email: added.email })}</p>
           </Alert>
         ) : null
       }
       stats={
         <>
-          <StatCard label="Total Students" value={stat(stats?.total)} icon={<UsersIcon />} />
-          <StatCard label="Active" value={stat(stats?.active)} icon={<CheckCircleIcon />} tone="approved" />
-          <StatCard label="Inactive" value={stat(stats?.inactive)} icon={<PowerIcon />} tone="rejected" />
-          <StatCard label="New This Month" value={stat(stats?.newThisMonth)} icon={<CalendarIcon />} tone="info" />
+          <StatCard label={t("stat.total")} value={stat(stats?.total)} icon={<UsersIcon />} />
+          <StatCard label={t("stat.active")} value={stat(stats?.active)} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label={t("stat.inactive")} value={stat(stats?.inactive)} icon={<PowerIcon />} tone="rejected" />
+          <StatCard label={t("stat.new")} value={stat(stats?.newThisMonth)} icon={<CalendarIcon />} tone="info" />
         </>
       }
       list={list}
-      search={{ label: "Search students", placeholder: "Search by name, e-mail, mobile or student ID" }}
-      filter={{ key: "status", label: "Status", options: STATUS_FILTERS }}
+      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("filter"),
+        options: STATUS_FILTERS.map((value) => ({ value, label: value === "all" ? t("filter.all") : t(value) })),
+      }}
       failed={query.isError && !query.data ? { message: STUDENT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
-      noun="students"
+      noun={t("noun")}
       after={
         <>
           <StudentDetailsDialog
@@ -349,67 +356,21 @@ export default function AdminStudentsPage() {
 
           <ConfirmDialog
             open={confirm !== null}
-            title={
-              confirm?.kind === "signout"
-                ? "Sign this student out everywhere?"
-                : confirm?.kind === "delete"
-                  ? "Delete this student?"
-                  : confirm?.kind === "credentials"
-                    ? "Send new sign-in credentials?"
-                    : target?.isActive
-                      ? "Deactivate this student?"
-                      : "Activate this student?"
-            }
-            confirmLabel={
-              confirm?.kind === "signout"
-                ? "Sign out everywhere"
-                : confirm?.kind === "delete"
-                  ? "Delete"
-                  : confirm?.kind === "credentials"
-                    ? "Send Credentials"
-                    : target?.isActive
-                      ? "Deactivate"
-                      : "Activate"
-            }
-            busyLabel={
-              confirm?.kind === "signout"
-                ? "Signing out..."
-                : confirm?.kind === "delete"
-                  ? "Deleting..."
-                  : confirm?.kind === "credentials"
-                    ? "Sending..."
-                    : "Saving..."
-            }
+            title={t(`${confirmKind}.title`)}
+            confirmLabel={t(`${confirmKind}.button`)}
+            busyLabel={confirmKind === "activate" || confirmKind === "deactivate" ? t("saving") : t(`${confirmKind}.busy`)}
             tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
             busy={confirmBusy}
             error={confirmError}
             onConfirm={confirmAction}
             onClose={() => setConfirm(null)}
           >
-            {target && confirm?.kind === "signout" ? (
+            {target ? (
               <p>
-                <strong>{target.name}</strong> will be signed out at once on every phone and computer. The account stays active: they can
-                sign in again with their password. Use this after a lost phone or a shared computer.
-              </p>
-            ) : target && confirm?.kind === "delete" ? (
-              <p>
-                Are you sure you want to delete <strong>{target.name}</strong> ({target.student_id})? Their account, sign-in sessions and
-                notifications are removed. This action cannot be undone.
-              </p>
-            ) : target && confirm?.kind === "credentials" ? (
-              <p>
-                A new link to choose a password will be e-mailed to <strong>{target.email}</strong>. Any earlier link stops working. No
-                password is ever sent by e-mail.
-              </p>
-            ) : target?.isActive ? (
-              <p>
-                <strong>{target.name}</strong> will be signed out at once on every device and cannot sign in until you activate the account
-                again. Their records are kept.
-              </p>
-            ) : target ? (
-              <p>
-                <strong>{target.name}</strong> will be able to sign in again. If they never chose a password, send them credentials
-                afterwards.
+                {richText(t(`${confirmKind}.text`, { id: target.student_id ?? "—" }), {
+                  name: <strong>{target.name}</strong>,
+                  email: <strong>{target.email}</strong>,
+                })}
               </p>
             ) : null}
           </ConfirmDialog>
@@ -418,7 +379,7 @@ export default function AdminStudentsPage() {
     >
       <Card flush>
         <Table
-          caption="Students"
+          caption={t("caption")}
           captionHidden
           className="ops-table"
           columns={columns}
@@ -430,16 +391,16 @@ export default function AdminStudentsPage() {
               list={list}
               icon={<UsersIcon size={28} />}
               none={{
-                title: "No students yet",
-                description: "Add a student, or approve an application, and they will appear here.",
+                title: t("none.title"),
+                description: t("none.text"),
                 action: (
                   <Button onClick={() => openForm({ mode: "add" })}>
-                    <PlusIcon size={18} /> Add Student
+                    <PlusIcon size={18} /> {t("add")}
                   </Button>
                 ),
               }}
-              noMatch={{ title: "No students match", description: "Try another search or status." }}
-              showAll="Show all students"
+              noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
+              showAll={t("showAll")}
             />
           }
         />

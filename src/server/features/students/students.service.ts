@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
 import {
   STUDENT_MESSAGES,
   type StudentExportQuery,
@@ -42,19 +43,34 @@ import { getSettings } from "../settings/settings.service.ts";
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
 
+/** The service's answers (spec part 2 §8), in the request's language. */
 export const STUDENT_TEXT = {
-  added: (studentId: string) => `Student added successfully! Student ID: ${studentId}`,
-  updated: "Student updated successfully!",
-  deleted: "Student deleted successfully!",
-  credentialsSent: "Credentials sent successfully!",
-  activated: "Student activated successfully!",
-  deactivated: "Student deactivated successfully!",
-  inactiveNoCredentials: "This student's account is inactive. Activate it before sending credentials.",
-  unlocked: (name: string) => `${name} can sign in again.`,
-  notLocked: "This account is not locked.",
-  signedOut: (name: string, n: number) =>
-    n === 0 ? `${name} was not signed in anywhere.` : `${name} was signed out of ${n} ${n === 1 ? "session" : "sessions"}.`,
-} as const;
+  added: (id: string) => roster.t("text.added", { id }),
+  get updated() {
+    return roster.t("text.updated");
+  },
+  get deleted() {
+    return roster.t("text.deleted");
+  },
+  get credentialsSent() {
+    return roster.t("text.credentialsSent");
+  },
+  get activated() {
+    return roster.t("text.activated");
+  },
+  get deactivated() {
+    return roster.t("text.deactivated");
+  },
+  get inactiveNoCredentials() {
+    return roster.t("text.inactiveNoCredentials");
+  },
+  get notLocked() {
+    return roster.t("text.notLocked");
+  },
+  unlocked: (name: string) => roster.t("text.unlocked", { name }),
+  signedOut: (name: string, count: number) =>
+    count === 0 ? roster.t("text.notSignedIn", { name }) : roster.t("text.signedOut", { name, count }),
+};
 
 /** A student as the screens read it (spec part 2 §3). */
 export function toStudentItem(u: User) {

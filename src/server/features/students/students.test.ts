@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
-import { STUDENT_REQUIRED_MESSAGE } from "../../../shared/schemas/students.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiRoster from "../../../shared/i18n/hi/roster.json";
+import mrRoster from "../../../shared/i18n/mr/roster.json";
+import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
@@ -105,9 +109,9 @@ describe("adding a student", () => {
     const res = await asAdmin("POST", "/api/admin/students", { name: " ", email: "", mobile: "", standard: "" });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.message).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect(body.message).toBe(studentRequiredMessage());
     expect(Object.keys(body.errors).sort()).toEqual(["email", "mobile", "name", "standard"]);
-    expect((await (await asAdmin("POST", "/api/admin/students", {})).json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect((await (await asAdmin("POST", "/api/admin/students", {})).json()).message).toBe(studentRequiredMessage());
 
     const bad = await (
       await asAdmin("POST", "/api/admin/students", { ...FORM, bloodGroup: "C+", mobile: "12ab", dateOfBirth: "2099-01-01" })
@@ -303,7 +307,7 @@ describe("one student: view, edit, delete", () => {
     expect(taken.status).toBe(409);
     expect((await taken.json()).message).toBe(ACCOUNT_MSG.emailTaken);
     const missing = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "" });
-    expect((await missing.json()).message).toBe(STUDENT_REQUIRED_MESSAGE);
+    expect((await missing.json()).message).toBe(studentRequiredMessage());
     expect((await asAdmin("PUT", "/api/admin/students/999", FORM)).status).toBe(404);
   });
 
@@ -496,7 +500,7 @@ describe("tRPC", () => {
     await expect(admin.students.create(FORM)).rejects.toMatchObject({ code: "CONFLICT", message: ACCOUNT_MSG.emailTaken });
     await expect(admin.students.create({ ...FORM, name: "" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: STUDENT_REQUIRED_MESSAGE,
+      message: studentRequiredMessage(),
     });
     expect((await admin.students.list({ search: "priya" })).students.map((s) => s.student_id)).toEqual(["STU0001"]);
     expect((await admin.students.get({ id })).email).toBe("priya@example.test");
@@ -520,5 +524,24 @@ describe("tRPC", () => {
     expect(standards[0]).toBe("10th Grade");
     expect(standards).toHaveLength(14);
     expect(standards).not.toContain("Other");
+  });
+});
+
+describe("in the admin's language (issue 16)", () => {
+  test("the service's answers and the schema's messages follow the request's language; English stays the default", async () => {
+    await loadAllCatalogues();
+    const { student } = await addStudent();
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    const inHindi = await inLocale("hi", () => caller.students.toggleStatus({ id: student.id }));
+    expect(inHindi.message).toBe(hiRoster["text.deactivated"]);
+    const inMarathi = await inLocale("mr", () => caller.students.toggleStatus({ id: student.id }));
+    expect(inMarathi.message).toBe(mrRoster["text.activated"]);
+    const signedOut = await inLocale("hi", () => caller.students.signOutEverywhere({ id: student.id }));
+    expect(signedOut.message).toContain("Priya");
+    expect(signedOut.message).toBe(hiRoster["text.notSignedIn"].replace("{name}", "Priya Sharma"));
+    await expect(inLocale("mr", () => caller.students.create({ ...FORM, email: "new@example.test", name: "" }))).rejects.toMatchObject({
+      message: mrRoster["rule.required"],
+    });
+    expect((await caller.students.toggleStatus({ id: student.id })).message).toBe("Student deactivated successfully!");
   });
 });
