@@ -6,6 +6,7 @@ import { about } from "./about.ts";
 import { account } from "./account.ts";
 import { admin } from "./admin.ts";
 import { admission } from "./admission.ts";
+import { alerts } from "./alerts.ts";
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { contact } from "./contact.ts";
@@ -40,6 +41,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   mail,
   admin,
   roster,
+  alerts,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

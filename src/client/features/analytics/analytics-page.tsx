@@ -16,7 +16,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
 import { downloadFile } from "../../lib/download.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, timeAgo } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -31,7 +31,6 @@ import { PageFrame } from "../../ui/list-page.tsx";
 import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { relativeTime } from "../notifications/relative-time.ts";
 import { activityStatusText, activityStatusTone, activityTypeLabel } from "./activity-text.ts";
 import { BarChart, barShares } from "./bar-chart.tsx";
 
@@ -285,7 +284,7 @@ function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivi
               </p>
               <p className="text-sm text-muted">
                 <time dateTime={e.at} title={formatDateTime(e.at)}>
-                  {relativeTime(e.at)}
+                  {timeAgo(e.at)}
                 </time>
               </p>
             </div>

@@ -6,6 +6,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { timeAgo } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -17,7 +18,6 @@ import { formatDateTime } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
-import { relativeTime } from "../notifications/relative-time.ts";
 import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./activity-text.ts";
 
 const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTERS.map((f) => f.value) };
@@ -43,7 +43,7 @@ export default function AdminActivityPage() {
       render: (e) => (
         <span className="ops-cell-stack">
           <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-          <span className="text-sm text-muted">{relativeTime(e.createdAt, now)}</span>
+          <span className="text-sm text-muted">{timeAgo(e.createdAt, now)}</span>
         </span>
       ),
     },

@@ -1,6 +1,7 @@
 /** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
 import { Link } from "wouter";
 import { admin, statusName } from "../../../shared/i18n/admin.ts";
+import { timeAgo } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
@@ -10,7 +11,6 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { relativeTime } from "../notifications/relative-time.ts";
 
 type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
 
@@ -49,7 +49,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
               <div className="ops-activity__meta">
                 <Badge tone={statusTone(e.status)}>{statusName(e.status)}</Badge>
                 <time dateTime={e.time} title={formatDateTime(e.time)}>
-                  {relativeTime(e.time, now)}
+                  {timeAgo(e.time, now)}
                 </time>
               </div>
             </li>

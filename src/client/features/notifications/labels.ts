@@ -1,53 +1,51 @@
 /** How notification types and priorities read and look (spec part 2 §3). */
+import { alerts } from "../../../shared/i18n/alerts.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
 /** The type filter of the notifications screen; values are the server's types. */
-export const NOTIFICATION_FILTERS = [
-  { value: "all", label: "All Types" },
-  { value: "admission", label: "Admissions" },
-  { value: "system", label: "System" },
-  { value: "security", label: "Security" },
-  { value: "contact", label: "Contacts" },
-  { value: "support", label: "Support" },
-] as const;
+export const NOTIFICATION_FILTERS = ["all", "admission", "system", "security", "contact", "support"] as const;
+export const filterLabel = (value: (typeof NOTIFICATION_FILTERS)[number]) => alerts.t(`filter.${value}`);
 
-const TYPE_LABELS: Record<string, string> = {
-  admission: "Admission",
-  system: "System",
-  security: "Security",
-  contact: "Contact",
-  course: "Course",
-  support: "Support",
-};
+const TYPES = ["admission", "system", "security", "contact", "course", "support"] as const;
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
-export const typeLabel = (type: string) => TYPE_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+/** A type in the reader's language; an unknown one made readable. */
+export const typeLabel = (type: string) => (isOneOf(TYPES, type) ? alerts.t(`type.${type}`) : type.charAt(0).toUpperCase() + type.slice(1));
 
 const PRIORITY_TONES: Record<string, BadgeTone> = { high: "rejected", medium: "pending", low: "neutral" };
+const PRIORITIES = ["high", "medium", "low"] as const;
 
 export const priorityTone = (priority: string): BadgeTone => PRIORITY_TONES[priority] ?? "neutral";
-export const priorityLabel = (priority: string) => `${priority.charAt(0).toUpperCase()}${priority.slice(1)} priority`;
+export const priorityLabel = (priority: string) =>
+  isOneOf(PRIORITIES, priority) ? alerts.t(`priority.${priority}`) : `${priority.charAt(0).toUpperCase()}${priority.slice(1)}`;
 
 /** Where the record behind a notification is managed. */
-const AREAS: Record<string, { href: string; label: string }> = {
-  admission: { href: "/admissions", label: "Open Admissions" },
-  contact: { href: "/contacts", label: "Open Contacts" },
-  support: { href: "/help", label: "Open Help & Support" },
-  security: { href: "/activity", label: "Open the activity log" },
-};
-export const areaOf = (type: string) => AREAS[type] ?? null;
+const AREAS = { admission: "/admissions", contact: "/contacts", support: "/help", security: "/activity" } as const;
+export const areaOf = (type: string) =>
+  type in AREAS ? { href: AREAS[type as keyof typeof AREAS], label: alerts.t(`area.${type as keyof typeof AREAS}`) } : null;
 
-/** "applicationNumber" → "Application number", "ip" → "IP address". */
-const KEY_LABELS: Record<string, string> = {
-  ip: "IP address",
-  email: "E-mail",
-  userId: "User",
-  contactId: "Inquiry",
-  admissionId: "Application",
-  ticketId: "Ticket",
-};
+/** "applicationNumber" → "Application number", "ip" → "IP address" (the known keys in the reader's language). */
+const KEYS = [
+  "ip",
+  "email",
+  "userId",
+  "contactId",
+  "admissionId",
+  "ticketId",
+  "applicationNumber",
+  "name",
+  "subject",
+  "course",
+  "to",
+  "template",
+  "role",
+  "ticketNumber",
+  "category",
+  "priority",
+] as const;
 
 export function detailLabel(key: string): string {
-  if (KEY_LABELS[key]) return KEY_LABELS[key]!;
+  if (isOneOf(KEYS, key)) return alerts.t(`key.${key}`);
   const words = key
     .replace(/[_-]+/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -1,5 +1,9 @@
 /** One notification in full: its message, type and priority, when it arrived, and its free key/value details. */
 import { Link } from "wouter";
+import { alerts } from "../../../shared/i18n/alerts.ts";
+import { timeAgo } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -7,7 +11,6 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { areaOf, detailLabel, detailValue, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
-import { relativeTime } from "./relative-time.ts";
 
 export type NotificationItem = RouterOutputs["notifications"]["list"]["notifications"][number];
 
@@ -24,6 +27,7 @@ export function NotificationDetails({
   onDelete: (n: NotificationItem) => void;
   onClose: () => void;
 }) {
+  const t = useT(alerts);
   const n = notification;
   const details = n ? visibleDetails(n.data) : [];
   const area = n ? areaOf(n.type) : null;
@@ -37,14 +41,14 @@ export function NotificationDetails({
         n ? (
           <>
             <Button variant="ghost" className="ops-footer-start" loading={deleting} onClick={() => onDelete(n)}>
-              <TrashIcon size={18} /> Delete
+              <TrashIcon size={18} /> {t("det.delete")}
             </Button>
             {area ? (
               <Link href={area.href} className={buttonClass("secondary")}>
                 {area.label}
               </Link>
             ) : null}
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t("det.close")}</Button>
           </>
         ) : null
       }
@@ -54,22 +58,19 @@ export function NotificationDetails({
           <div className="cluster cluster--sm">
             <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
             <Badge tone="info">{typeLabel(n.type)}</Badge>
-            <Badge tone={n.read ? "neutral" : "accent"}>{n.read ? "Read" : "Unread"}</Badge>
+            <Badge tone={n.read ? "neutral" : "accent"}>{n.read ? t("det.read") : t("det.unread")}</Badge>
           </div>
           <p className="ops-prose">{n.message}</p>
           <p className="text-sm text-muted">
-            Received <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time> ({relativeTime(n.createdAt, now).toLowerCase()})
-            {n.readAt ? (
-              <>
-                {" "}
-                · read <time dateTime={n.readAt}>{formatDateTime(n.readAt)}</time>
-              </>
-            ) : null}
+            {richText(t("det.received", { ago: timeAgo(n.createdAt, now).toLowerCase() }), {
+              time: <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>,
+            })}
+            {n.readAt ? richText(t("det.readAt"), { time: <time dateTime={n.readAt}>{formatDateTime(n.readAt)}</time> }) : null}
           </p>
           {details.length > 0 ? (
             <section aria-labelledby="notification-details-heading" className="stack stack--sm">
               <h3 id="notification-details-heading" className="ops-subheading">
-                Details
+                {t("det.details")}
               </h3>
               <dl className="ops-details">
                 {details.map(([key, value]) => (

@@ -8,6 +8,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
+import { alerts } from "../../../shared/i18n/alerts.ts";
+import { timeAgo } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -22,13 +25,12 @@ import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
+import { filterLabel, NOTIFICATION_FILTERS, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
 import { NotificationDetails, type NotificationItem } from "./notification-details.tsx";
-import { relativeTime } from "./relative-time.ts";
 import { useRefreshNotifications } from "./use-unread-count.ts";
 
-const TYPE_FILTER = { key: "type", values: NOTIFICATION_FILTERS.map((f) => f.value) };
-type TypeFilter = (typeof NOTIFICATION_FILTERS)[number]["value"];
+const TYPE_FILTER = { key: "type", values: NOTIFICATION_FILTERS };
+type TypeFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 const TYPE_ICONS: Record<string, typeof BellIcon> = {
   admission: FileIcon,
@@ -39,10 +41,9 @@ const TYPE_ICONS: Record<string, typeof BellIcon> = {
   course: CalendarIcon,
 };
 
-const LOAD_FAILED = "We could not load your notifications. Please check your internet connection and try again.";
-
 export default function AdminNotificationsPage() {
-  usePageTitle("Notifications");
+  const t = useT(alerts);
+  usePageTitle(t("title"));
   const now = useNow();
   const toast = useToast();
   const list = useListParams(TYPE_FILTER);
@@ -87,7 +88,7 @@ export default function AdminNotificationsPage() {
       { id: n.id },
       {
         onSuccess: () => void refresh(),
-        onError: () => toast.show("Could not mark the notification as read. Please try again.", "error"),
+        onError: () => toast.show(t("readFailed"), "error"),
         onSettled: () => setBusyId(null),
       },
     );
@@ -100,10 +101,10 @@ export default function AdminNotificationsPage() {
       {
         onSuccess: () => {
           setOpened((current) => (current?.id === n.id ? null : current));
-          toast.show("Notification deleted.");
+          toast.show(t("deleted"));
           void refresh();
         },
-        onError: () => toast.show("Could not delete the notification. Please try again.", "error"),
+        onError: () => toast.show(t("deleteFailed"), "error"),
         onSettled: () => setBusyId(null),
       },
     );
@@ -112,10 +113,10 @@ export default function AdminNotificationsPage() {
   const readAll = () =>
     markAll.mutate(undefined, {
       onSuccess: ({ updated }) => {
-        toast.show(updated === 1 ? "1 notification marked as read." : `${updated} notifications marked as read.`);
+        toast.show(t("allRead", { count: updated }));
         void refresh();
       },
-      onError: () => toast.show("Could not mark the notifications as read. Please try again.", "error"),
+      onError: () => toast.show(t("allReadFailed"), "error"),
     });
 
   const stat = (n: number | undefined) => (counts ? n : <Skeleton width="3ch" />);
@@ -123,39 +124,29 @@ export default function AdminNotificationsPage() {
   return (
     <ListPage
       name="notifications"
-      title="Notifications"
-      description={
-        counts
-          ? counts.unread > 0
-            ? `You have ${counts.unread} unread notification${counts.unread === 1 ? "" : "s"}.`
-            : "You're all caught up."
-          : "Applications, inquiries and alerts for the administration."
-      }
+      title={t("title")}
+      description={counts ? (counts.unread > 0 ? t("unread", { count: counts.unread }) : t("caughtUp")) : t("lead")}
       actions={
         counts && counts.unread > 0 ? (
           <Button variant="secondary" loading={markAll.isPending} onClick={readAll}>
-            <CheckDoubleIcon size={18} /> Mark all as read
+            <CheckDoubleIcon size={18} /> {t("markAll")}
           </Button>
         ) : null
       }
       stats={
         <>
-          <StatCard label="Total" value={stat(counts?.total)} icon={<BellIcon />} />
-          <StatCard label="Unread" value={stat(counts?.unread)} icon={<MailIcon />} tone="accent" />
-          <StatCard label="High Priority" value={stat(counts?.highPriority)} icon={<AlertCircleIcon />} tone="rejected" />
-          <StatCard label="Recent (24h)" value={stat(counts?.recent24h)} icon={<CalendarIcon />} tone="info" />
+          <StatCard label={t("stat.total")} value={stat(counts?.total)} icon={<BellIcon />} />
+          <StatCard label={t("stat.unread")} value={stat(counts?.unread)} icon={<MailIcon />} tone="accent" />
+          <StatCard label={t("stat.high")} value={stat(counts?.highPriority)} icon={<AlertCircleIcon />} tone="rejected" />
+          <StatCard label={t("stat.recent")} value={stat(counts?.recent24h)} icon={<CalendarIcon />} tone="info" />
         </>
       }
       list={list}
-      search={{ label: "Search notifications", placeholder: "Search by title or message" }}
-      filter={{ key: "type", label: "Type", options: NOTIFICATION_FILTERS }}
-      failed={
-        query.isError && !query.data
-          ? { title: "Notifications not loaded", message: LOAD_FAILED, onRetry: () => void query.refetch() }
-          : null
-      }
+      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      filter={{ key: "type", label: t("filter"), options: NOTIFICATION_FILTERS.map((value) => ({ value, label: filterLabel(value) })) }}
+      failed={query.isError && !query.data ? { title: t("failedTitle"), message: t("failed"), onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
-      noun="notifications"
+      noun={t("noun")}
       after={
         <NotificationDetails
           notification={opened}
@@ -182,12 +173,12 @@ export default function AdminNotificationsPage() {
           <ListEmpty
             list={list}
             icon={<BellIcon size={28} />}
-            none={{ title: "No notifications found", description: "You're all caught up!" }}
-            noMatch={{ title: "No notifications match", description: "Try another search or type." }}
-            showAll="Show all types"
+            none={{ title: t("none.title"), description: t("none.text") }}
+            noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
+            showAll={t("showAll")}
           />
         ) : (
-          <ul className="ops-notice-list" aria-label="Notifications">
+          <ul className="ops-notice-list" aria-label={t("title")}>
             {items.map((n) => {
               const Icon = TYPE_ICONS[n.type] ?? BellIcon;
               return (
@@ -197,7 +188,7 @@ export default function AdminNotificationsPage() {
                   </span>
                   <div className="ops-notice-item__body">
                     <button type="button" className="ops-notice-item__title" onClick={() => open(n)}>
-                      {n.read ? null : <span className="sr-only">Unread: </span>}
+                      {n.read ? null : <span className="sr-only">{t("unreadMark")}</span>}
                       {n.title}
                     </button>
                     <p className="ops-notice-item__message">{n.message}</p>
@@ -205,21 +196,21 @@ export default function AdminNotificationsPage() {
                       <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
                       <Badge tone="info">{typeLabel(n.type)}</Badge>
                       <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                        {relativeTime(n.createdAt, now)}
+                        {timeAgo(n.createdAt, now)}
                       </time>
                     </div>
                   </div>
                   <div className="ops-notice-item__actions">
                     {n.read ? null : (
                       <IconAction
-                        label={`Mark "${n.title}" as read`}
+                        label={t("markOne", { title: n.title })}
                         icon={<CheckDoubleIcon size={18} />}
                         loading={busyId === n.id && markRead.isPending}
                         onClick={() => readOne(n)}
                       />
                     )}
                     <IconAction
-                      label={`Delete "${n.title}"`}
+                      label={t("deleteOne", { title: n.title })}
                       icon={<TrashIcon size={18} />}
                       loading={busyId === n.id && remove.isPending}
                       onClick={() => deleteOne(n)}

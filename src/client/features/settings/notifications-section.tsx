@@ -6,6 +6,7 @@
 
 import { useState } from "react";
 import { Link } from "wouter";
+import { timeAgo } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -17,7 +18,6 @@ import { failureMessage, formatDateTime, IconAction } from "../../ui/list-contro
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { typeLabel } from "../notifications/labels.ts";
-import { relativeTime } from "../notifications/relative-time.ts";
 import { useRefreshNotifications } from "../notifications/use-unread-count.ts";
 import { ToggleList } from "./section-fields.tsx";
 import type { SettingsForms } from "./settings-form.ts";
@@ -149,7 +149,7 @@ export function RecentNotifications() {
                 <p className="ac-recent__message">{n.message}</p>
                 <p className="text-sm text-muted">
                   <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                    {relativeTime(n.createdAt)}
+                    {timeAgo(n.createdAt)}
                   </time>
                 </p>
               </div>

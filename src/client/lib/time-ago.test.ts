@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { relativeTime } from "./relative-time.ts";
+import { timeAgo } from "./format.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -8,7 +8,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe("relativeTime (spec part 2 §9: minutes under 60, hours under 24, else days)", () => {
+describe("timeAgo (spec part 2 §9: minutes under 60, hours under 24, else days)", () => {
   test.each([
     [0, "Just now"],
     [59 * S, "Just now"],
@@ -24,11 +24,11 @@ describe("relativeTime (spec part 2 §9: minutes under 60, hours under 24, else 
     [2 * D, "2 days ago"],
     [45 * D, "45 days ago"],
   ])("%p ms ago reads %p", (elapsed, text) => {
-    expect(relativeTime(ago(elapsed), NOW)).toBe(text);
+    expect(timeAgo(ago(elapsed), NOW)).toBe(text);
   });
 
   test("a time slightly ahead of this computer's clock reads Just now; nonsense reads nothing", () => {
-    expect(relativeTime(new Date(NOW.getTime() + 5 * M), NOW)).toBe("Just now");
-    expect(relativeTime("not a date", NOW)).toBe("");
+    expect(timeAgo(new Date(NOW.getTime() + 5 * M), NOW)).toBe("Just now");
+    expect(timeAgo("not a date", NOW)).toBe("");
   });
 });
