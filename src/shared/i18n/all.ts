@@ -14,6 +14,7 @@ import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { mail } from "./mail.ts";
+import { media } from "./media.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
 import { roster } from "./roster.ts";
@@ -42,6 +43,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   admin,
   roster,
   alerts,
+  media,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

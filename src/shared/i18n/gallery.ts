@@ -1,5 +1,16 @@
 /** The public gallery (/gallery) and its viewer; the admin gallery reuses the category names. */
+import { GALLERY_CATEGORIES } from "../constants.ts";
 import en from "./en/gallery.json";
 import { namespace } from "./translate.ts";
 
 export const gallery = namespace("gallery", en, { hi: () => import("./hi/gallery.json"), mr: () => import("./mr/gallery.json") });
+
+/** A stored category in the reader's language (one the list no longer has stays as stored). */
+export function categoryName(category: string): string {
+  return (GALLERY_CATEGORIES as readonly string[]).includes(category)
+    ? gallery.t(`category.${category as (typeof GALLERY_CATEGORIES)[number]}`)
+    : category;
+}
+
+/** The categories as a select's options, labelled in the reader's language. */
+export const categoryOptions = () => GALLERY_CATEGORIES.map((value) => ({ value, label: gallery.t(`category.${value}`) }));

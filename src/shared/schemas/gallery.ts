@@ -1,6 +1,8 @@
 /** Gallery inputs: the public filter and Gallery Management (list, upload details, edit, delete). "all" (or nothing) means every category. */
 import * as v from "valibot";
 import { GALLERY_CATEGORIES } from "../constants.ts";
+import { media } from "../i18n/media.ts";
+import { labelsOf } from "../i18n/translate.ts";
 import { pageParams, recordId } from "./common.ts";
 
 export type GalleryCategoryName = (typeof GALLERY_CATEGORIES)[number];
@@ -18,34 +20,40 @@ export const GALLERY_ADMIN_PAGE_SIZE = 60;
 /** Larger pictures are refused before they are decoded, so one upload cannot tie up the server. */
 export const GALLERY_MAX_MEGAPIXELS = 50;
 
-export const GALLERY_MESSAGES = {
-  titleRequired: "Please enter a title for the image",
-  category: "Please choose a category from the list",
-  isActive: "Active must be true or false",
-  notFound: "Image not found",
-  noFiles: "Please choose at least one image to upload",
-  tooManyFiles: `You can upload at most ${GALLERY_UPLOAD_MAX_FILES} images at a time`,
-  details: "The image details must be a list with a title and category for each image, in the same order",
-  noFile: "Please choose an image file",
-  tooManyPixels: `This picture is larger than ${GALLERY_MAX_MEGAPIXELS} megapixels. Please choose a smaller one.`,
-  notProcessed: "This file could not be processed as an image. Please choose another file.",
-  noneUploaded: "None of the images could be uploaded",
-  noneSelected: "Please select at least one image",
-  tooManySelected: `You can delete at most ${GALLERY_BULK_MAX} images at a time`,
-  uploaded: (n: number) => `${n} ${n === 1 ? "image" : "images"} uploaded successfully`,
-  updated: "Image updated successfully",
-  deleted: "Image deleted successfully",
-  bulkDeleted: (n: number) => `${n} ${n === 1 ? "image" : "images"} deleted successfully`,
+const LIMITS = { files: GALLERY_UPLOAD_MAX_FILES, pixels: GALLERY_MAX_MEGAPIXELS, bulk: GALLERY_BULK_MAX };
+const MESSAGE_KEYS = [
+  "titleRequired",
+  "category",
+  "isActive",
+  "notFound",
+  "noFiles",
+  "tooManyFiles",
+  "details",
+  "noFile",
+  "tooManyPixels",
+  "notProcessed",
+  "noneUploaded",
+  "noneSelected",
+  "tooManySelected",
+  "updated",
+  "deleted",
   // What the screen shows when a call fails without a message of its own (spec part 2 §8).
-  loadFailed: "Failed to fetch gallery images",
-  uploadFailed: "Failed to upload images",
-  updateFailed: "Failed to update image",
-  deleteFailed: "Failed to delete image",
-  bulkDeleteFailed: "Failed to delete images",
-} as const;
+  "loadFailed",
+  "uploadFailed",
+  "updateFailed",
+  "deleteFailed",
+  "bulkDeleteFailed",
+] as const;
+
+/** The gallery's messages, in the reader's language at each use. */
+export const GALLERY_MESSAGES = labelsOf(MESSAGE_KEYS, (key) => media.t(`msg.${key}`, LIMITS));
+export const galleryUploaded = (count: number) => media.t("msg.uploaded", { count });
+export const galleryBulkDeleted = (count: number) => media.t("msg.bulkDeleted", { count });
+/** A rule's message for the schemas below (valibot reads it when the rule fails). */
+const rule = (key: (typeof MESSAGE_KEYS)[number]) => media.m(`msg.${key}`, LIMITS);
 
 const categoryFilter = v.pipe(
-  v.optional(v.union([v.picklist(GALLERY_CATEGORIES), v.literal("all"), v.literal("")], "Unknown category"), "all"),
+  v.optional(v.union([v.picklist(GALLERY_CATEGORIES), v.literal("all"), v.literal("")], media.m("msg.unknownCategory")), "all"),
   v.transform((c) => (c === "all" || c === "" ? null : c)),
 );
 
@@ -67,39 +75,39 @@ export const GALLERY_STATUS_FILTERS = ["all", "active", "inactive"] as const;
 export const galleryAdminQuery = v.object({
   ...pageParams(GALLERY_ADMIN_PAGE_SIZE, GALLERY_BULK_MAX),
   category: categoryFilter,
-  status: v.optional(v.picklist(GALLERY_STATUS_FILTERS, "Unknown status"), "all"),
+  status: v.optional(v.picklist(GALLERY_STATUS_FILTERS, media.m("msg.unknownStatus")), "all"),
 });
 export type GalleryAdminQuery = v.InferOutput<typeof galleryAdminQuery>;
 
 const title = v.pipe(
-  v.string(GALLERY_MESSAGES.titleRequired),
+  v.string(rule("titleRequired")),
   v.trim(),
-  v.nonEmpty(GALLERY_MESSAGES.titleRequired),
-  v.maxLength(GALLERY_TITLE_MAX, `The title must be at most ${GALLERY_TITLE_MAX} characters`),
+  v.nonEmpty(rule("titleRequired")),
+  v.maxLength(GALLERY_TITLE_MAX, media.m("msg.titleTooLong", { max: GALLERY_TITLE_MAX })),
 );
 const description = v.pipe(
   v.nullish(v.string(), ""),
   v.trim(),
-  v.maxLength(GALLERY_DESCRIPTION_MAX, `The description must be at most ${GALLERY_DESCRIPTION_MAX} characters`),
+  v.maxLength(GALLERY_DESCRIPTION_MAX, media.m("msg.descriptionTooLong", { max: GALLERY_DESCRIPTION_MAX })),
 );
-const category = v.picklist(GALLERY_CATEGORIES, GALLERY_MESSAGES.category);
+const category = v.picklist(GALLERY_CATEGORIES, rule("category"));
 
 /** One entry of the upload's imageDetails, in the order of the files. A blank category is the default one. */
 export const galleryImageDetails = v.object(
   {
-    title: v.pipe(v.optional(v.string(GALLERY_MESSAGES.titleRequired), ""), title),
+    title: v.pipe(v.optional(v.string(rule("titleRequired")), ""), title),
     category: v.pipe(
-      v.nullish(v.string(GALLERY_MESSAGES.category), ""),
+      v.nullish(v.string(rule("category")), ""),
       v.transform((c) => c.trim() || GALLERY_DEFAULT_CATEGORY),
       category,
     ),
     description,
   },
-  GALLERY_MESSAGES.details,
+  rule("details"),
 );
 export type GalleryImageDetails = v.InferOutput<typeof galleryImageDetails>;
 
-const imageId = recordId(GALLERY_MESSAGES.notFound);
+const imageId = recordId(rule("notFound"));
 
 export const galleryIdInput = v.object({ id: imageId });
 
@@ -109,16 +117,16 @@ export const galleryUpdateInput = v.object({
   title: v.optional(title),
   description: v.optional(description),
   category: v.optional(category),
-  isActive: v.optional(v.boolean(GALLERY_MESSAGES.isActive)),
+  isActive: v.optional(v.boolean(rule("isActive"))),
 });
 export type GalleryUpdateInput = v.InferOutput<typeof galleryUpdateInput>;
 
 /** DELETE /api/gallery/bulk. */
 export const galleryBulkDeleteInput = v.object({
   imageIds: v.pipe(
-    v.array(imageId, GALLERY_MESSAGES.noneSelected),
-    v.minLength(1, GALLERY_MESSAGES.noneSelected),
-    v.maxLength(GALLERY_BULK_MAX, GALLERY_MESSAGES.tooManySelected),
+    v.array(imageId, rule("noneSelected")),
+    v.minLength(1, rule("noneSelected")),
+    v.maxLength(GALLERY_BULK_MAX, rule("tooManySelected")),
   ),
 });
 export type GalleryBulkDeleteInput = v.InferOutput<typeof galleryBulkDeleteInput>;

@@ -10,7 +10,10 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { categoryOptions, gallery } from "../../../shared/i18n/gallery.ts";
+import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -20,7 +23,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { CheckCircleIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, plural } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { ImageIcon, TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
@@ -34,24 +37,15 @@ import { type IncomingFiles, UploadDialog } from "./upload-dialog.tsx";
 const CATEGORY_VALUES = ["all", ...GALLERY_CATEGORIES] as const;
 type CategoryFilter = (typeof CATEGORY_VALUES)[number];
 const CATEGORY_FILTER = { key: "category", values: CATEGORY_VALUES };
-const CATEGORY_OPTIONS = [{ value: "all", label: "All Categories" }, ...GALLERY_CATEGORIES.map((c) => ({ value: c, label: c }))];
 
 type View = "grid" | "list";
-
-/** The spec's texts (part 2, Gallery Management; §8). */
-export const GALLERY_TEXT = {
-  emptyTitle: "No images found",
-  emptyDescription: "Upload your first images to get started",
-  noMatch: "No images match this search or category.",
-  deleteOne: (title: string) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
-  deleteMany: (n: number) => `Are you sure you want to delete ${n} selected ${n === 1 ? "image" : "images"}? This action cannot be undone.`,
-  deleteSelected: (n: number) => `Delete Selected (${n})`,
-} as const;
 
 type Deleting = { kind: "one"; image: GalleryImage } | { kind: "many"; ids: number[] };
 
 export default function AdminGalleryPage() {
-  usePageTitle("Gallery Management");
+  const t = useT(media);
+  useT(gallery); // the category names
+  usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(CATEGORY_FILTER);
@@ -190,7 +184,7 @@ export default function AdminGalleryPage() {
   if (query.isPending) {
     body = (
       <div className="ac-gallery-loading">
-        <Spinner size="lg" label="Loading gallery images" />
+        <Spinner size="lg" label={t("loading")} />
       </div>
     );
   } else if (images.length === 0) {
@@ -200,16 +194,16 @@ export default function AdminGalleryPage() {
           list={list}
           icon={<ImageIcon size={28} />}
           none={{
-            title: GALLERY_TEXT.emptyTitle,
-            description: GALLERY_TEXT.emptyDescription,
+            title: t("empty.title"),
+            description: t("empty.text"),
             action: (
               <Button onClick={() => setUploadOpen(true)}>
-                <UploadIcon size={18} /> Upload Images
+                <UploadIcon size={18} /> {t("upload")}
               </Button>
             ),
           }}
-          noMatch={{ title: GALLERY_TEXT.emptyTitle, description: GALLERY_TEXT.noMatch }}
-          showAll="Show all categories"
+          noMatch={{ title: t("empty.title"), description: t("noMatch") }}
+          showAll={t("showAll")}
         />
       </Card>
     );
@@ -227,11 +221,11 @@ export default function AdminGalleryPage() {
     <ListPage
       name="gallery"
       className="ac-gallery"
-      title="Gallery Management"
-      description="Photos for the public gallery. Active images are shown to visitors, newest first."
+      title={t("title")}
+      description={t("lead")}
       actions={
         <Button onClick={() => setUploadOpen(true)}>
-          <UploadIcon size={18} /> Upload Images
+          <UploadIcon size={18} /> {t("upload")}
         </Button>
       }
       notice={
@@ -240,7 +234,7 @@ export default function AdminGalleryPage() {
             <p>{banner}</p>
             {query.isError ? (
               <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-                Try again
+                {t("tryAgain")}
               </Button>
             ) : null}
           </Alert>
@@ -248,23 +242,23 @@ export default function AdminGalleryPage() {
       }
       stats={
         <>
-          <StatCard label="Total Images" value={stat(stats?.totalImages)} icon={<ImageIcon />} />
+          <StatCard label={t("stat.total")} value={stat(stats?.totalImages)} icon={<ImageIcon />} />
           <StatCard
-            label="Active Images"
+            label={t("stat.active")}
             value={stat(stats?.activeImages)}
-            hint={stats && stats.inactiveImages > 0 ? `${stats.inactiveImages} inactive` : undefined}
+            hint={stats && stats.inactiveImages > 0 ? t("stat.inactive", { count: stats.inactiveImages }) : undefined}
             icon={<CheckCircleIcon />}
             tone="approved"
           />
           <StatCard
-            label="Categories"
+            label={t("stat.categories")}
             value={GALLERY_CATEGORIES.length}
-            hint={stats ? `${inUse} in use` : undefined}
+            hint={stats ? t("stat.inUse", { count: inUse }) : undefined}
             icon={<FolderIcon />}
             tone="info"
           />
           <StatCard
-            label="Storage Used"
+            label={t("stat.storage")}
             value={stat(stats ? formatBytes(stats.storageUsed) : undefined)}
             icon={<HardDriveIcon />}
             tone="neutral"
@@ -273,10 +267,10 @@ export default function AdminGalleryPage() {
       }
       beforeToolbar={<DropZone onFiles={chooseFiles} />}
       list={list}
-      search={{ label: "Search images", placeholder: "Search by title or description" }}
-      filter={{ key: "category", label: "Category", options: CATEGORY_OPTIONS }}
+      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      filter={{ key: "category", label: t("filter"), options: [{ value: "all", label: t("filter.all") }, ...categoryOptions()] }}
       toolbarExtra={
-        <div className="ac-view-toggle" role="group" aria-label="View">
+        <div className="ac-view-toggle" role="group" aria-label={t("view")}>
           <Button
             variant="ghost"
             size="sm"
@@ -284,7 +278,7 @@ export default function AdminGalleryPage() {
             className={cx(view === "grid" && "is-on")}
             onClick={() => setView("grid")}
           >
-            <GridIcon size={18} /> Grid
+            <GridIcon size={18} /> {t("view.grid")}
           </Button>
           <Button
             variant="ghost"
@@ -293,13 +287,13 @@ export default function AdminGalleryPage() {
             className={cx(view === "list" && "is-on")}
             onClick={() => setView("list")}
           >
-            <ListIcon size={18} /> List
+            <ListIcon size={18} /> {t("view.list")}
           </Button>
         </div>
       }
       // The range and the pages show once there is more than one page (the selection bar counts the images).
       pagination={pagination && pagination.totalPages > 1 ? pagination : undefined}
-      noun="images"
+      noun={t("noun")}
       after={
         <>
           <UploadDialog
@@ -314,9 +308,9 @@ export default function AdminGalleryPage() {
 
           <ConfirmDialog
             open={deleting !== null}
-            title="Confirm Delete"
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
+            title={t("confirm.title")}
+            confirmLabel={t("confirm.button")}
+            busyLabel={t("confirm.busy")}
             busy={remove.isPending || bulkRemove.isPending}
             error={deleteError}
             onConfirm={confirmDelete}
@@ -324,9 +318,9 @@ export default function AdminGalleryPage() {
           >
             <p>
               {deleting?.kind === "one"
-                ? GALLERY_TEXT.deleteOne(deleting.image.title)
+                ? t("confirm.one", { title: deleting.image.title })
                 : deleting
-                  ? GALLERY_TEXT.deleteMany(deleting.ids.length)
+                  ? t("confirm.many", { count: deleting.ids.length })
                   : null}
             </p>
           </ConfirmDialog>
@@ -343,10 +337,10 @@ export default function AdminGalleryPage() {
               checked={allSelected}
               onChange={() => setSelected(allSelected ? new Set() : new Set(images.map((i) => i.id)))}
             />
-            <span>Select All</span>
+            <span>{t("selectAll")}</span>
           </label>
           <span className="text-sm text-muted" aria-live="polite">
-            {selected.size > 0 ? `${plural(selected.size, "image")} selected` : `${plural(images.length, "image")} shown`}
+            {selected.size > 0 ? t("selected", { count: selected.size }) : t("shown", { count: images.length })}
           </span>
           {selected.size > 0 ? (
             <Button
@@ -358,7 +352,7 @@ export default function AdminGalleryPage() {
                 setDeleting({ kind: "many", ids: [...selected] });
               }}
             >
-              <TrashIcon size={16} /> {GALLERY_TEXT.deleteSelected(selected.size)}
+              <TrashIcon size={16} /> {t("deleteSelected", { count: selected.size })}
             </Button>
           ) : null}
         </div>

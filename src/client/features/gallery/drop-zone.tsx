@@ -4,11 +4,11 @@
  * tab order: the Browse button is the control people use.
  */
 import { type DragEvent, useId, useRef, useState } from "react";
+import { media } from "../../../shared/i18n/media.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { UploadIcon } from "../../ui/more-icons.tsx";
-
-export const FILE_INPUT_LABEL = "Choose images to upload";
 
 export function DropZone({
   onFiles,
@@ -19,6 +19,7 @@ export function DropZone({
   compact?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT(media);
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -63,9 +64,9 @@ export function DropZone({
         <UploadIcon size={compact ? 20 : 28} />
       </span>
       <div className="ac-dropzone__text">
-        <p className="ac-dropzone__title">{over ? "Drop the images to add them" : "Drag and drop images here"}</p>
+        <p className="ac-dropzone__title">{over ? t("drop.over") : t("drop.title")}</p>
         <p id={hintId} className="text-sm text-muted">
-          JPG, PNG or WebP, up to 5 MB each and 20 at a time.
+          {t("drop.hint")}
         </p>
       </div>
       <Button
@@ -75,7 +76,7 @@ export function DropZone({
         aria-describedby={hintId}
         onClick={() => inputRef.current?.click()}
       >
-        Browse images
+        {t("drop.browse")}
       </Button>
       <input
         ref={inputRef}
@@ -84,7 +85,7 @@ export function DropZone({
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
-        aria-label={FILE_INPUT_LABEL}
+        aria-label={t("drop.input")}
         disabled={disabled}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);

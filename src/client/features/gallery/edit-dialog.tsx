@@ -4,6 +4,8 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
+import { categoryOptions } from "../../../shared/i18n/gallery.ts";
+import { media } from "../../../shared/i18n/media.ts";
 import {
   GALLERY_DESCRIPTION_MAX,
   GALLERY_TITLE_MAX,
@@ -11,6 +13,7 @@ import {
   galleryUpdateInput,
 } from "../../../shared/schemas/gallery.ts";
 import { checkOrShow } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -46,6 +49,7 @@ export function EditImageDialog({
   onSave: (changes: ImageChanges) => void;
   onClose: () => void;
 }) {
+  const t = useT(media);
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<GalleryCategoryName>("Campus");
   const [description, setDescription] = useState("");
@@ -80,14 +84,14 @@ export function EditImageDialog({
       onClose={() => {
         if (!busy) onClose();
       }}
-      title="Edit Image"
+      title={t("edit.title")}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form="edit-image-form" loading={busy}>
-            {busy ? "Saving..." : "Save Changes"}
+            {busy ? t("saving") : t("save")}
           </Button>
         </>
       }
@@ -98,7 +102,7 @@ export function EditImageDialog({
           <img src={image.thumbnailUrl} alt="" className="ac-edit-preview" />
           <TextInput
             id="edit-image-title"
-            label="Title"
+            label={t("field.title")}
             required
             maxLength={GALLERY_TITLE_MAX}
             value={title}
@@ -110,14 +114,14 @@ export function EditImageDialog({
           />
           <Select
             id="edit-image-category"
-            label="Category"
-            options={GALLERY_CATEGORIES}
+            label={t("field.category")}
+            options={categoryOptions()}
             value={category}
             onChange={(e) => setCategory(e.target.value as GalleryCategoryName)}
           />
           <TextArea
             id="edit-image-description"
-            label="Description"
+            label={t("field.description")}
             rows={3}
             maxLength={GALLERY_DESCRIPTION_MAX}
             value={description}
@@ -125,8 +129,8 @@ export function EditImageDialog({
           />
           <Checkbox
             id="edit-image-active"
-            label="Active"
-            hint="Active images are shown in the public gallery; inactive ones are kept but hidden."
+            label={t("field.active")}
+            hint={t("field.activeHint")}
             checked={isActive}
             onChange={(e) => setIsActive(e.target.checked)}
           />

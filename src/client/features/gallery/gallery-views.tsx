@@ -2,6 +2,8 @@
  * The managed images as a grid of cards or a list (table). Each image has a selection checkbox; Edit and
  * Delete show on hover or keyboard focus in the grid (always on touch screens), and always in the list.
  */
+import { categoryName } from "../../../shared/i18n/gallery.ts";
+import { media } from "../../../shared/i18n/media.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { cx } from "../../ui/cx.ts";
@@ -25,7 +27,7 @@ function SelectBox({ image, selected, onToggle }: { image: GalleryImage; selecte
     <input
       type="checkbox"
       className="ui-check__input ac-select"
-      aria-label={`Select ${image.title}`}
+      aria-label={media.t("select", { title: image.title })}
       checked={selected}
       onChange={() => onToggle(image.id)}
     />
@@ -43,8 +45,8 @@ function Actions({
 }) {
   return (
     <span className="ops-row-actions">
-      <IconAction label={`Edit ${image.title}`} icon={<EditIcon size={18} />} onClick={() => onEdit(image)} />
-      <IconAction label={`Delete ${image.title}`} icon={<TrashIcon size={18} />} onClick={() => onDelete(image)} />
+      <IconAction label={media.t("editOne", { title: image.title })} icon={<EditIcon size={18} />} onClick={() => onEdit(image)} />
+      <IconAction label={media.t("deleteOne", { title: image.title })} icon={<TrashIcon size={18} />} onClick={() => onDelete(image)} />
     </span>
   );
 }
@@ -53,7 +55,7 @@ const SIZES = "(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw";
 
 export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: GalleryViewProps) {
   return (
-    <ul className="ac-gallery-grid" aria-label="Gallery images">
+    <ul className="ac-gallery-grid" aria-label={media.t("images")}>
       {images.map((image) => {
         const isSelected = selected.has(image.id);
         return (
@@ -82,8 +84,8 @@ export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: Ga
                 {image.title}
               </p>
               <p className="ac-gallery-card__meta">
-                <Badge tone="info">{image.category}</Badge>
-                {!image.isActive ? <Badge tone="neutral">Inactive</Badge> : null}
+                <Badge tone="info">{categoryName(image.category)}</Badge>
+                {!image.isActive ? <Badge tone="neutral">{media.t("inactive")}</Badge> : null}
               </p>
               {image.description ? <p className="ac-gallery-card__description">{image.description}</p> : null}
               <p className="text-sm text-muted">
@@ -105,14 +107,14 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
   const columns: TableColumn<GalleryImage>[] = [
     {
       key: "select",
-      header: <span className="sr-only">Selected</span>,
-      label: "Select",
+      header: <span className="sr-only">{media.t("col.selected")}</span>,
+      label: media.t("col.select"),
       className: "ac-gallery-list__select",
       render: (image) => <SelectBox image={image} selected={selected.has(image.id)} onToggle={onToggle} />,
     },
     {
       key: "image",
-      header: "Image",
+      header: media.t("col.image"),
       render: (image) => (
         <span className="ac-gallery-list__image">
           <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" className="ac-gallery-list__thumb" />
@@ -123,16 +125,18 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
         </span>
       ),
     },
-    { key: "category", header: "Category", render: (image) => <Badge tone="info">{image.category}</Badge> },
+    { key: "category", header: media.t("field.category"), render: (image) => <Badge tone="info">{categoryName(image.category)}</Badge> },
     {
       key: "status",
-      header: "Status",
+      header: media.t("col.status"),
       className: "ui-table__cell--nowrap",
-      render: (image) => <Badge tone={image.isActive ? "approved" : "neutral"}>{image.isActive ? "Active" : "Inactive"}</Badge>,
+      render: (image) => (
+        <Badge tone={image.isActive ? "approved" : "neutral"}>{image.isActive ? media.t("active") : media.t("inactive")}</Badge>
+      ),
     },
     {
       key: "uploaded",
-      header: "Uploaded",
+      header: media.t("col.uploaded"),
       className: "ui-table__cell--nowrap",
       render: (image) => (
         <time dateTime={image.uploadDate} title={formatDateTime(image.uploadDate)}>
@@ -142,21 +146,21 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
     },
     {
       key: "size",
-      header: "Size",
+      header: media.t("col.size"),
       className: "ui-table__cell--numeric ui-table__cell--nowrap",
       render: (image) => formatBytes(image.sizeBytes),
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      label: "Actions",
+      header: <span className="sr-only">{media.t("col.actions")}</span>,
+      label: media.t("col.actions"),
       className: "ui-table__cell--actions",
       render: (image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />,
     },
   ];
   return (
     <Table
-      caption="Gallery images"
+      caption={media.t("images")}
       captionHidden
       columns={columns}
       rows={images}

@@ -5,10 +5,12 @@
  * so the good images are stored and each refused file is listed with its reason.
  */
 import { useEffect, useRef, useState } from "react";
-import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
-import { GALLERY_MESSAGES, type GalleryCategoryName } from "../../../shared/schemas/gallery.ts";
+import { categoryOptions } from "../../../shared/i18n/gallery.ts";
+import { media } from "../../../shared/i18n/media.ts";
+import { GALLERY_MESSAGES, type GalleryCategoryName, galleryUploaded } from "../../../shared/schemas/gallery.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -53,6 +55,7 @@ export function UploadDialog({
   /** called once images were stored (the list reloads) */
   onUploaded: (count: number, message: string) => void;
 }) {
+  const t = useT(media);
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [skipped, setSkipped] = useState<string[]>([]);
   const [problems, setProblems] = useState<Problems>({});
@@ -153,30 +156,23 @@ export function UploadDialog({
   const footer = outcome ? (
     <>
       <Button variant="secondary" onClick={() => setOutcome(null)}>
-        Upload more
+        {t("up.more")}
       </Button>
-      <Button onClick={close}>Done</Button>
+      <Button onClick={close}>{t("up.done")}</Button>
     </>
   ) : (
     <>
       <Button variant="secondary" onClick={close} disabled={uploading}>
-        Cancel
+        {t("cancel")}
       </Button>
       <Button onClick={() => void upload()} loading={uploading} disabled={count === 0}>
-        {uploading ? "Uploading..." : "Upload Images"}
+        {uploading ? t("up.uploading") : t("upload")}
       </Button>
     </>
   );
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title="Upload Images"
-      description={outcome ? undefined : "Give each image a title and a category. They appear in the public gallery once uploaded."}
-      size="lg"
-      footer={footer}
-    >
+    <Dialog open={open} onClose={close} title={t("upload")} description={outcome ? undefined : t("up.lead")} size="lg" footer={footer}>
       <div className="stack">
         {failure ? (
           <Alert tone="error" onDismiss={() => setFailure(null)}>
@@ -188,7 +184,7 @@ export function UploadDialog({
         ) : (
           <>
             {skipped.length > 0 ? (
-              <Alert tone="warning" title="Some files were left out" onDismiss={() => setSkipped([])}>
+              <Alert tone="warning" title={t("up.skipped")} onDismiss={() => setSkipped([])}>
                 <ul className="ac-plain-list">
                   {skipped.map((s) => (
                     <li key={s}>{s}</li>
@@ -200,7 +196,7 @@ export function UploadDialog({
               <DropZone onFiles={addFiles} />
             ) : (
               <>
-                <ol className="ac-upload-rows" aria-label="Images to upload">
+                <ol className="ac-upload-rows" aria-label={t("up.rows")}>
                   {rows.map((row, index) => (
                     <UploadRowEditor
                       key={row.key}
@@ -214,7 +210,7 @@ export function UploadDialog({
                   ))}
                 </ol>
                 {uploading ? (
-                  <ProgressBar value={progress ?? 0} label={`Uploading ${count} ${count === 1 ? "image" : "images"}`} />
+                  <ProgressBar value={progress ?? 0} label={t("up.progress", { count })} />
                 ) : (
                   <DropZone onFiles={addFiles} compact />
                 )}
@@ -231,17 +227,13 @@ function UploadOutcome({ outcome }: { outcome: Outcome }) {
   const { uploaded, rejected, message } = outcome;
   return (
     <div className="stack" tabIndex={-1}>
-      {uploaded > 0 ? <Alert tone="success">{message ?? GALLERY_MESSAGES.uploaded(uploaded)}</Alert> : null}
+      {uploaded > 0 ? <Alert tone="success">{message ?? galleryUploaded(uploaded)}</Alert> : null}
       {rejected.length > 0 ? (
         <Alert
           tone={uploaded > 0 ? "warning" : "error"}
-          title={
-            uploaded > 0
-              ? `${rejected.length} ${rejected.length === 1 ? "file was" : "files were"} not uploaded`
-              : GALLERY_MESSAGES.noneUploaded
-          }
+          title={uploaded > 0 ? media.t("up.notUploaded", { count: rejected.length }) : GALLERY_MESSAGES.noneUploaded}
         >
-          <ul className="ac-plain-list ac-rejections" aria-label="Files not uploaded">
+          <ul className="ac-plain-list ac-rejections" aria-label={media.t("up.rejected")}>
             {rejected.map((r) => (
               <li key={`${r.index}-${r.name}`}>
                 <strong className="ops-break">{r.name}</strong>: {r.message}
@@ -279,14 +271,14 @@ function UploadRowEditor({
   }, [row.file]);
 
   // Visible labels stay short; screen readers hear which image each field belongs to.
-  const of = <span className="sr-only"> of image {index + 1}</span>;
+  const of = <span className="sr-only">{media.t("up.ofImage", { n: index + 1 })}</span>;
   return (
     <li className="ac-upload-row">
       <div className="ac-upload-row__media">
         {unreadable ? (
           <span className="ac-upload-row__thumb ac-upload-row__thumb--none">
             <ImageIcon size={24} />
-            <span className="text-sm">No preview</span>
+            <span className="text-sm">{media.t("up.noPreview")}</span>
           </span>
         ) : preview ? (
           <img src={preview} alt="" className="ac-upload-row__thumb" onError={() => setUnreadable(true)} />
@@ -304,7 +296,12 @@ function UploadRowEditor({
       <div className="ac-upload-row__fields">
         <TextInput
           id={`${row.key}-title`}
-          label={<>Title{of}</>}
+          label={
+            <>
+              {media.t("field.title")}
+              {of}
+            </>
+          }
           required
           value={row.title}
           error={problems?.title}
@@ -313,15 +310,26 @@ function UploadRowEditor({
         />
         <Select
           id={`${row.key}-category`}
-          label={<>Category{of}</>}
-          options={GALLERY_CATEGORIES}
+          label={
+            <>
+              {media.t("field.category")}
+              {of}
+            </>
+          }
+          options={categoryOptions()}
           value={row.category}
           disabled={disabled}
           onChange={(e) => onChange({ category: e.target.value as GalleryCategoryName })}
         />
         <TextArea
           id={`${row.key}-description`}
-          label={<>Description{of} (optional)</>}
+          label={
+            <>
+              {media.t("field.description")}
+              {of}
+              {media.t("up.optional")}
+            </>
+          }
           rows={2}
           fieldClassName="ac-upload-row__wide"
           maxLength={500}
@@ -336,9 +344,9 @@ function UploadRowEditor({
         size="sm"
         iconOnly
         className="ac-upload-row__remove"
-        aria-label={`Remove ${row.file.name}`}
+        aria-label={media.t("up.remove", { name: row.file.name })}
         aria-describedby={problems?.file ? `${row.key}-file-error` : undefined}
-        title={`Remove ${row.file.name}`}
+        title={media.t("up.remove", { name: row.file.name })}
         disabled={disabled}
         onClick={onRemove}
       >

@@ -6,6 +6,7 @@
  */
 
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { media } from "../../../shared/i18n/media.ts";
 import {
   GALLERY_DEFAULT_CATEGORY,
   GALLERY_MESSAGES,
@@ -60,7 +61,7 @@ export function rowsForFiles(files: readonly File[], alreadyChosen = 0): SortedF
   let overLimit = 0;
   for (const file of files) {
     if (!isImageFile(file)) {
-      skipped.push(`${file.name} is not an image.`);
+      skipped.push(media.t("up.notImage", { name: file.name }));
       continue;
     }
     if (alreadyChosen + rows.length >= GALLERY_UPLOAD_MAX_FILES) {
@@ -76,7 +77,7 @@ export function rowsForFiles(files: readonly File[], alreadyChosen = 0): SortedF
     });
   }
   if (overLimit > 0) {
-    skipped.push(`${GALLERY_MESSAGES.tooManyFiles}; ${overLimit} more ${overLimit === 1 ? "was" : "were"} left out.`);
+    skipped.push(media.t("up.overLimit", { limit: GALLERY_MESSAGES.tooManyFiles, count: overLimit }));
   }
   return { rows, skipped };
 }
@@ -86,7 +87,7 @@ export function rowProblems(row: UploadRow): { title?: string; file?: string } {
   const out: { title?: string; file?: string } = {};
   const checked = checkInput(galleryImageDetails, { title: row.title, category: row.category, description: row.description });
   if (!checked.ok && checked.messages.title) out.title = checked.messages.title;
-  if (row.file.size > UPLOAD_MAX_BYTES) out.file = `This file is ${formatBytes(row.file.size)}; images must be at most 5 MB.`;
+  if (row.file.size > UPLOAD_MAX_BYTES) out.file = media.t("up.tooBig", { size: formatBytes(row.file.size) });
   return out;
 }
 
@@ -117,7 +118,7 @@ export function rejectionsFromErrors(errors: Record<string, string[]> | null | u
     const match = /^images\.(\d+)$/.exec(key);
     if (!match || !messages[0]) continue;
     const index = Number(match[1]);
-    const name = rows[index]?.file.name ?? `Image ${index + 1}`;
+    const name = rows[index]?.file.name ?? media.t("up.image", { n: index + 1 });
     const message = messages[0].startsWith(`${name}: `) ? messages[0].slice(name.length + 2) : messages[0];
     out.push({ index, name, message });
   }

@@ -18,7 +18,9 @@ import {
   type GalleryBulkDeleteInput,
   type GalleryImageDetails,
   type GalleryUpdateInput,
+  galleryBulkDeleted,
   galleryImageDetails,
+  galleryUploaded,
   PUBLIC_GALLERY_PAGE_SIZE,
 } from "../../../shared/schemas/gallery.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -328,7 +330,7 @@ export async function uploadGalleryImages(
     // Keep the order of the request (the insert returns it, but not every engine promises so).
     const byKey = new Map(rows.map((r) => [r.file_key, r]));
     return {
-      message: GALLERY_MESSAGES.uploaded(rows.length),
+      message: galleryUploaded(rows.length),
       uploaded: stored.map((s) => toAdminGalleryItem(byKey.get(s.fileKey)!)),
       rejected,
     };
@@ -401,5 +403,5 @@ export async function deleteGalleryImage(deps: AppDeps, adminId: number, id: num
 export async function bulkDeleteGalleryImages(deps: AppDeps, adminId: number, input: GalleryBulkDeleteInput, meta: SessionMeta = {}) {
   const ids = [...new Set(input.imageIds)];
   const deleted = await deleteImages(deps, adminId, ids, meta, true);
-  return { message: GALLERY_MESSAGES.bulkDeleted(deleted.length), deleted: deleted.length, imageIds: deleted.map((r) => r.id) };
+  return { message: galleryBulkDeleted(deleted.length), deleted: deleted.length, imageIds: deleted.map((r) => r.id) };
 }

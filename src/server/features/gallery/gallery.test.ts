@@ -5,8 +5,12 @@ import path from "node:path";
 import sharp from "sharp";
 import type { GalleryCategory } from "../../../../db/schema.ts";
 import { seed } from "../../../../db/seed.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiMedia from "../../../shared/i18n/hi/media.json";
+import mrMedia from "../../../shared/i18n/mr/media.json";
 import { GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
@@ -574,5 +578,28 @@ describe("gallery management: edit and delete", () => {
     expect(await (await adminCaller()).gallery.bulkRemove({ imageIds: [b.id] })).toMatchObject({ deleted: 1 });
     expect(onDisk()).toHaveLength(0);
     expect(existsSync(galleryDir)).toBe(true);
+  });
+});
+
+describe("in the admin's language (issue 16)", () => {
+  beforeEach(setUpAdmin);
+
+  test("answers, plurals and rule messages follow the request's language", async () => {
+    await loadAllCatalogues();
+    const caller = await adminCaller();
+    const [a, b, c] = [await addImage({ title: "Gate" }), await addImage({ title: "Library" }), await addImage({ title: "Lab" })];
+    expect((await inLocale("hi", () => caller.gallery.update({ id: a.id, title: "Main gate" }))).message).toBe(hiMedia["msg.updated"]);
+    expect((await inLocale("mr", () => caller.gallery.bulkRemove({ imageIds: [a.id, b.id] }))).message).toBe(
+      mrMedia["msg.bulkDeleted"].other.replace("{count}", "2"),
+    );
+    expect((await inLocale("hi", () => caller.gallery.bulkRemove({ imageIds: [c.id] }))).message).toBe(
+      hiMedia["msg.bulkDeleted"].one.replace("{count}", "1"),
+    );
+    await expect(inLocale("mr", () => caller.gallery.bulkRemove({ imageIds: [] }))).rejects.toMatchObject({
+      message: mrMedia["msg.noneSelected"],
+    });
+    // Without a language the answers are the specification's English.
+    await expect(caller.gallery.bulkRemove({ imageIds: [] })).rejects.toMatchObject({ message: "Please select at least one image" });
+    expect(GALLERY_MESSAGES.tooManyFiles).toBe("You can upload at most 20 images at a time");
   });
 });
