@@ -9,7 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ACCOUNT_MSG } from "../shared/account-messages.ts";
 import { loadAllCatalogues } from "../shared/i18n/all.ts";
 import { home } from "../shared/i18n/home.ts";
-import type { Locale } from "../shared/i18n/locales.ts";
+import { type Locale, localeOfLanguage } from "../shared/i18n/locales.ts";
 import { currentLocale } from "../shared/i18n/translate.ts";
 import { MSG } from "../shared/messages.ts";
 import { type AppDeps, publicUrl } from "./deps.ts";
@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const publicDir = options.publicDir ?? path.join(ROOT, "public");
   const app = new Hono<AppEnv>();
 
-  app.use(requestLocale(loadAllCatalogues()));
+  app.use(requestLocale(loadAllCatalogues(), async () => localeOfLanguage((await getSettings(deps)).language)));
 
   app.use(async (c, next) => {
     const started = performance.now();

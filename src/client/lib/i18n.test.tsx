@@ -23,6 +23,15 @@ describe("the language to start in", () => {
     expect(initialLocale("", ["mr"])).toBe("hi");
     expect(initialLocale("?lang=en", ["mr"])).toBe("en");
   });
+
+  test("the institute's default (the page's lang from the server) comes before the device's unless it is English", () => {
+    expect(initialLocale("", ["en-GB"], "mr")).toBe("mr");
+    expect(initialLocale("", ["hi-IN"], "en")).toBe("hi");
+    expect(initialLocale("", [], "")).toBe("en");
+    expect(initialLocale("?lang=en", ["en-GB"], "mr")).toBe("en");
+    localStorage.setItem("language", "hi");
+    expect(initialLocale("", ["en-GB"], "mr")).toBe("hi");
+  });
 });
 
 describe("changing the language", () => {

@@ -54,12 +54,22 @@ function remember(next: Locale): void {
   tellServer(next, true);
 }
 
-/** The language to start in: `?lang=` (a shared link, a search result), the remembered choice, the device's. */
-export function initialLocale(search = globalThis.location?.search ?? "", languages = globalThis.navigator?.languages ?? []): Locale {
+/**
+ * The language to start in: `?lang=` (a shared link, a search result), the remembered choice, the
+ * institute's default when it is not English (the server writes it into the page's `<html lang>`), the
+ * device's, else English.
+ */
+export function initialLocale(
+  search = globalThis.location?.search ?? "",
+  languages = globalThis.navigator?.languages ?? [],
+  served = globalThis.document?.documentElement.lang,
+): Locale {
   const fromUrl = parseLocale(new URLSearchParams(search).get("lang"));
   if (fromUrl) return fromUrl;
   const stored = readStored();
   if (stored) return stored;
+  const institute = parseLocale(served);
+  if (institute && institute !== DEFAULT_LOCALE) return institute;
   for (const tag of languages) {
     const base = parseLocale(tag.toLowerCase().split("-")[0]);
     if (base) return base;

@@ -13,6 +13,7 @@ import hiMessages from "../../shared/i18n/hi/account.json";
 import hiHome from "../../shared/i18n/hi/home.json";
 import mrMessages from "../../shared/i18n/mr/account.json";
 import { loginStudent, resolveSession } from "../features/auth/auth.service.ts";
+import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { updateStudentSettings } from "../features/student/preferences.service.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp } from "../testing.ts";
 
@@ -84,6 +85,17 @@ describe("the request's language", () => {
     expect(unzipped).toContain('<html lang="mr"');
     // Portal pages are not offered to search engines.
     expect(await (await app.request("/student/dashboard")).text()).not.toContain("hreflang");
+  });
+
+  test("a page asked for without a language is in the institute's default; the API stays English", async () => {
+    const deps = await createTestDeps();
+    const app = testApp(deps, { distDir, publicDir });
+    expect(await (await request(app, "/about")).text()).toContain('<html lang="en"');
+    await saveSettingsGroup(deps, "language", "marathi");
+    expect(await (await request(app, "/about")).text()).toContain('<html lang="mr"');
+    // A visitor's own choice still wins, and API answers without a cookie keep the specification's English.
+    expect(await (await request(app, "/about", { headers: { cookie: "lang=en" } })).text()).toContain('<html lang="en"');
+    expect(((await (await login(app)).json()) as { message: string }).message).toBe("Invalid credentials");
   });
 
   test("a signed-in person's language is stored with the account and comes back with the session", async () => {

@@ -9,6 +9,7 @@ import { admission } from "./admission.ts";
 import { alerts } from "./alerts.ts";
 import { auth } from "./auth.ts";
 import { common } from "./common.ts";
+import { config } from "./config.ts";
 import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
 import { home } from "./home.ts";
@@ -44,6 +45,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   roster,
   alerts,
   media,
+  config,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -1,26 +1,27 @@
 /** System settings groups (spec part 2 §3, §5, §9) and student preferences (spec part 1 §3, §9). */
 import * as v from "valibot";
 import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, THEMES, TIME_ZONES } from "../constants.ts";
-import { emailAddress, optionalText, requiredText } from "./common.ts";
+import { config } from "../i18n/config.ts";
+import { emailAddress, optionalText, requiredText, type Text } from "./common.ts";
 
-const intInRange = (min: number, max: number, message: string) =>
+const intInRange = (min: number, max: number, message: Text) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
 export const generalSettings = v.object({
-  siteName: requiredText("Site name is required", 120),
+  siteName: requiredText(config.m("rule.siteName"), 120),
   siteDescription: optionalText(1000),
-  adminEmail: emailAddress("Admin email is required"),
+  adminEmail: emailAddress(config.m("rule.adminEmail")),
   contactPhone: optionalText(40),
   address: optionalText(500),
-  timeZone: v.picklist(TIME_ZONES, "Please choose a time zone"),
+  timeZone: v.picklist(TIME_ZONES, config.m("rule.timeZone")),
 });
 
 export const securitySettings = v.object({
   requireEmailVerification: v.boolean(),
   enableTwoFactor: v.boolean(),
-  passwordExpiry: intInRange(30, 365, "Password expiry must be between 30 and 365 days"),
-  maxLoginAttempts: intInRange(3, 10, "Max login attempts must be between 3 and 10"),
-  sessionTimeout: intInRange(1, 168, "Session timeout must be between 1 and 168 hours"),
+  passwordExpiry: intInRange(30, 365, config.m("rule.passwordExpiry")),
+  maxLoginAttempts: intInRange(3, 10, config.m("rule.maxLoginAttempts")),
+  sessionTimeout: intInRange(1, 168, config.m("rule.sessionTimeout")),
 });
 
 /**
@@ -36,18 +37,21 @@ export const notificationSettings = v.object({
 export const systemSettings = v.object({
   maintenanceMode: v.boolean(),
   debugMode: v.boolean(),
-  backupFrequency: v.picklist(BACKUP_FREQUENCIES, "Please choose a backup frequency"),
-  logLevel: v.picklist(LOG_LEVELS, "Please choose a log level"),
+  backupFrequency: v.picklist(BACKUP_FREQUENCIES, config.m("rule.backupFrequency")),
+  logLevel: v.picklist(LOG_LEVELS, config.m("rule.logLevel")),
   cacheEnabled: v.boolean(),
 });
 
-const office = v.object({ name: requiredText("Office name is required", 120), address: requiredText("Address is required", 500) });
+const office = v.object({
+  name: requiredText(config.m("rule.officeName"), 120),
+  address: requiredText(config.m("rule.officeAddress"), 500),
+});
 
 /** Public facts about the institute shown in the footer, contact page and e-mails (its name is general.siteName). */
 export const instituteSettings = v.object({
   tagline: optionalText(200),
   email: emailAddress(),
-  phones: v.array(requiredText("Phone is required", 40)),
+  phones: v.array(requiredText(config.m("rule.phone"), 40)),
   offices: v.array(office),
   hours: optionalText(200),
   registration: optionalText(300),
@@ -133,9 +137,9 @@ export const settingsUpdateInput = v.pipe(
     security: v.optional(v.partial(securitySettings)),
     notifications: v.optional(v.partial(notificationSettings)),
     system: v.optional(v.partial(systemSettings)),
-    language: v.optional(v.picklist(LANGUAGES, "Please choose a language")),
+    language: v.optional(v.picklist(LANGUAGES, config.m("rule.language"))),
   }),
-  v.check((i) => Object.values(i).some((x) => x !== undefined), "There is nothing to save"),
+  v.check((i) => Object.values(i).some((x) => x !== undefined), config.m("rule.nothing")),
 );
 export type SettingsUpdateInput = v.InferOutput<typeof settingsUpdateInput>;
 

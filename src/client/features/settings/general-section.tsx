@@ -1,7 +1,10 @@
 /** Settings → General: the institute's name and contact details, the time zone and the language. */
+
+import { config } from "../../../shared/i18n/config.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { bindFields } from "./section-fields.tsx";
-import { type FieldErrorMap, LANGUAGE_OPTIONS, type SettingsForms, TIME_ZONE_OPTIONS } from "./settings-form.ts";
+import { type FieldErrorMap, languageOptions, type SettingsForms, timeZoneOptions } from "./settings-form.ts";
 
 type General = SettingsForms["general"];
 
@@ -16,51 +19,42 @@ export function GeneralSection({
   errors: FieldErrorMap;
   onChange: (patch: Partial<General>) => void;
 }) {
+  const t = useT(config);
   const field = bindFields(generalFieldId, value, errors, onChange);
   return (
     <div className="ac-settings-grid">
       <TextInput
         {...field("siteName")}
-        label="Site name"
+        label={t("general.siteName")}
         required
         autoComplete="organization"
-        hint="Shown in the site's header, page titles and e-mails."
+        hint={t("general.siteName.hint")}
       />
       <TextInput
         {...field("adminEmail")}
-        label="Admin email"
+        label={t("general.adminEmail")}
         type="email"
         required
         autoComplete="email"
-        hint="Where system messages for the administration are sent."
+        hint={t("general.adminEmail.hint")}
       />
-      <TextInput {...field("contactPhone")} label="Contact phone" type="tel" autoComplete="tel" />
-      <Select
-        {...field("timeZone")}
-        label="Time zone"
-        options={TIME_ZONE_OPTIONS}
-        hint="Months and days in reports and dashboards follow this time zone."
-      />
+      <TextInput {...field("contactPhone")} label={t("general.contactPhone")} type="tel" autoComplete="tel" />
+      <Select {...field("timeZone")} label={t("general.timeZone")} options={timeZoneOptions()} hint={t("general.timeZone.hint")} />
       <TextArea
         {...field("siteDescription")}
-        label="Site description"
+        label={t("general.siteDescription")}
         rows={3}
         fieldClassName="ac-settings-grid__wide"
-        hint="A sentence or two about the institute, used by search engines and link previews."
+        hint={t("general.siteDescription.hint")}
       />
       <TextArea
         {...field("address")}
-        label="Institution address"
+        label={t("general.address")}
         rows={3}
         fieldClassName="ac-settings-grid__wide"
         autoComplete="street-address"
       />
-      <Select
-        {...field("language")}
-        label="Language"
-        options={LANGUAGE_OPTIONS}
-        hint="Stored as the institute's default. Hindi and Marathi translations are on the way; until then the site is in English."
-      />
+      <Select {...field("language")} label={t("general.language")} options={languageOptions()} hint={t("general.language.hint")} />
     </div>
   );
 }

@@ -6,7 +6,10 @@
 
 import { useState } from "react";
 import { Link } from "wouter";
+import { alerts } from "../../../shared/i18n/alerts.ts";
+import { config } from "../../../shared/i18n/config.ts";
 import { timeAgo } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -24,40 +27,23 @@ import type { SettingsForms } from "./settings-form.ts";
 
 type Notifications = SettingsForms["notifications"];
 
-const TOGGLES: { key: keyof Notifications; label: string; description: string }[] = [
-  {
-    key: "emailNotifications",
-    label: "Email notifications",
-    description: "Also e-mail the alerts below, and new contact inquiries, to the admin e-mail address in General.",
-  },
-  { key: "admissionAlerts", label: "Admission alerts", description: "Be told about every new application." },
-  {
-    key: "systemAlerts",
-    label: "System alerts",
-    description: "Be told about failed backups, undelivered e-mails and other system events.",
-  },
-];
+const TOGGLES = ["emailNotifications", "admissionAlerts", "systemAlerts"] as const satisfies readonly (keyof Notifications)[];
 
 export const RECENT_NOTIFICATIONS_LIMIT = 10;
 
-export const NOTIFICATION_TEXT = {
-  emptyTitle: "No notifications found",
-  emptyDescription: "You're all caught up!",
-  actionFailed: "We could not update your notifications. Please try again.",
-  loadFailed: "We could not load your notifications.",
-} as const;
-
 export function NotificationsSection({ value, onChange }: { value: Notifications; onChange: (patch: Partial<Notifications>) => void }) {
+  const t = useT(config);
   return (
     <div className="stack stack--lg">
       <fieldset className="ac-settings-fieldset">
-        <legend>Alerts</legend>
-        <p className="text-sm text-muted ac-settings-note">
-          Admission alerts and system alerts decide which of those events appear under the bell for every administrator; security, contact
-          and support events always do. Delivery by e-mail, SMS, push and the weekly report is still being connected: those choices are
-          stored and will apply then.
-        </p>
-        <ToggleList idOf={(key) => `settings-notifications-${key}`} toggles={TOGGLES} value={value} onChange={onChange} />
+        <legend>{t("alerts.legend")}</legend>
+        <p className="text-sm text-muted ac-settings-note">{t("alerts.note")}</p>
+        <ToggleList
+          idOf={(key) => `settings-notifications-${key}`}
+          toggles={TOGGLES.map((key) => ({ key, label: t(`alerts.${key}`), description: t(`alerts.${key}.text`) }))}
+          value={value}
+          onChange={onChange}
+        />
       </fieldset>
       <RecentNotifications />
     </div>
@@ -74,6 +60,7 @@ const TYPE_TONES = {
 } as const;
 
 export function RecentNotifications() {
+  const t = useT(config);
   const list = trpc.notifications.list.useQuery({ page: 1, limit: RECENT_NOTIFICATIONS_LIMIT });
   const refresh = useRefreshNotifications();
   const markRead = trpc.notifications.markRead.useMutation();
@@ -89,7 +76,7 @@ export function RecentNotifications() {
       await action();
       await refresh();
     } catch (err) {
-      setError(failureMessage(err, NOTIFICATION_TEXT.actionFailed));
+      setError(failureMessage(err, t("recent.actionFailed")));
     } finally {
       setBusyId(null);
     }
@@ -102,16 +89,16 @@ export function RecentNotifications() {
     <section className="ac-settings-fieldset" aria-labelledby="settings-recent-title">
       <div className="ac-recent__header">
         <h3 id="settings-recent-title" className="ac-settings-fieldset__title">
-          Recent Notifications
+          {t("recent.title")}
         </h3>
         <div className="cluster cluster--sm">
           {unread > 0 ? (
             <Button size="sm" variant="secondary" loading={markAll.isPending} onClick={() => void run(null, () => markAll.mutateAsync())}>
-              <CheckIcon size={16} /> Mark all as read
+              <CheckIcon size={16} /> {alerts.t("markAll")}
             </Button>
           ) : null}
           <Link href="/notifications" className="ops-link">
-            View all
+            {t("recent.viewAll")}
           </Link>
         </div>
       </div>
@@ -124,27 +111,27 @@ export function RecentNotifications() {
         <div className="stack stack--sm" aria-busy="true">
           <Skeleton lines={3} />
           <span className="sr-only" role="status">
-            Loading notifications
+            {t("recent.loading")}
           </span>
         </div>
       ) : list.isError ? (
         <Alert tone="error">
-          <p>{NOTIFICATION_TEXT.loadFailed}</p>
+          <p>{t("recent.loadFailed")}</p>
           <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-            Try again
+            {config.t("tryAgain")}
           </Button>
         </Alert>
       ) : items.length === 0 ? (
-        <EmptyState icon={<BellIcon size={28} />} title={NOTIFICATION_TEXT.emptyTitle} description={NOTIFICATION_TEXT.emptyDescription} />
+        <EmptyState icon={<BellIcon size={28} />} title={alerts.t("none.title")} description={alerts.t("none.text")} />
       ) : (
-        <ul className="ac-recent" aria-label="Recent notifications">
+        <ul className="ac-recent" aria-label={t("recent.title")}>
           {items.map((n) => (
             <li key={n.id} className={cx("ac-recent__item", !n.read && "is-unread")}>
               <div className="ac-recent__text">
                 <p className="ac-recent__title">
                   <Badge tone={TYPE_TONES[n.type as keyof typeof TYPE_TONES] ?? "neutral"}>{typeLabel(n.type)}</Badge>
                   <span className="ops-cell-strong">{n.title}</span>
-                  {!n.read ? <span className="sr-only">(unread)</span> : null}
+                  {!n.read ? <span className="sr-only">{t("recent.unread")}</span> : null}
                 </p>
                 <p className="ac-recent__message">{n.message}</p>
                 <p className="text-sm text-muted">
@@ -156,14 +143,14 @@ export function RecentNotifications() {
               <span className="ops-row-actions">
                 {!n.read ? (
                   <IconAction
-                    label={`Mark "${n.title}" as read`}
+                    label={alerts.t("markOne", { title: n.title })}
                     icon={<CheckIcon size={18} />}
                     loading={busyId === n.id && markRead.isPending}
                     onClick={() => void run(n.id, () => markRead.mutateAsync({ id: n.id }))}
                   />
                 ) : null}
                 <IconAction
-                  label={`Delete "${n.title}"`}
+                  label={alerts.t("deleteOne", { title: n.title })}
                   icon={<TrashIcon size={18} />}
                   loading={busyId === n.id && remove.isPending}
                   onClick={() => void run(n.id, () => remove.mutateAsync({ id: n.id }))}

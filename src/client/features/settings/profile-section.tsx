@@ -7,8 +7,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { config } from "../../../shared/i18n/config.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextInput } from "../../ui/field.tsx";
@@ -34,21 +36,22 @@ export function ProfileSection({
   currentPhotoUrl: string | null;
   onChange: (patch: Partial<ProfileForm>) => void;
 }) {
+  const t = useT(config);
   const [changingEmail, setChangingEmail] = useState(false);
   const field = bindFields(profileFieldId, value, errors, onChange);
   return (
     <div className="stack stack--lg">
       <PhotoPicker key={resetKey} currentUrl={currentPhotoUrl} />
       <div className="ac-settings-grid">
-        <TextInput {...field("name")} label="Full name" autoComplete="name" />
+        <TextInput {...field("name")} label={t("profile.name")} autoComplete="name" />
         <div className="stack stack--sm">
           <TextInput
             {...field("email")}
-            label="Email address"
+            label={t("profile.email")}
             type="email"
             autoComplete="email"
             readOnly
-            hint="You sign in with this address. It changes only after a code sent to the new address."
+            hint={t("profile.email.hint")}
           />
           <div>
             <Button variant="secondary" size="sm" onClick={() => setChangingEmail(true)}>
@@ -57,13 +60,7 @@ export function ProfileSection({
           </div>
           <ChangeEmailDialog open={changingEmail} onClose={() => setChangingEmail(false)} onChanged={(email) => onChange({ email })} />
         </div>
-        <TextInput
-          {...field("mobile")}
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel"
-          hint="Leave blank to keep the number on file."
-        />
+        <TextInput {...field("mobile")} label={t("profile.mobile")} type="tel" autoComplete="tel" hint={t("profile.mobile.hint")} />
       </div>
     </div>
   );
@@ -136,14 +133,14 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
     <div className="ac-photo">
       <span className="ac-photo__frame">
         {shown ? (
-          <img src={shown} alt={chosen ? "Preview of the chosen photo" : "Your profile photo"} className="ac-photo__img" />
+          <img src={shown} alt={chosen ? config.t("photo.preview") : config.t("photo.yours")} className="ac-photo__img" />
         ) : (
           <UserIcon size={36} />
         )}
       </span>
       <div className="stack stack--sm">
         <p id={`${inputId}-label`} className="ui-field__label">
-          Profile photo
+          {config.t("photo.label")}
         </p>
         {/* The button is the control people use; the input stays out of the tab order. */}
         <input
@@ -158,12 +155,12 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
         />
         <div className="cluster cluster--sm">
           <Button size="sm" variant="secondary" aria-describedby={`${inputId}-note`} onClick={() => inputRef.current?.click()}>
-            Choose photo
+            {config.t("photo.choose")}
           </Button>
           {chosen ? (
             <>
               <Button size="sm" loading={progress !== null} onClick={() => void save()}>
-                Save photo
+                {config.t("photo.save")}
               </Button>
               <Button
                 size="sm"
@@ -174,12 +171,12 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
                   clearInput();
                 }}
               >
-                Remove preview
+                {config.t("photo.remove")}
               </Button>
             </>
           ) : null}
         </div>
-        {progress !== null ? <ProgressBar value={progress} label="Uploading photo" /> : null}
+        {progress !== null ? <ProgressBar value={progress} label={config.t("photo.uploading")} /> : null}
         {error ? (
           <p className="ui-field__error" role="alert">
             {error}
@@ -187,11 +184,11 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
         ) : null}
         {saved ? (
           <p className="text-sm text-success" role="status">
-            Photo updated successfully
+            {config.t("photo.saved")}
           </p>
         ) : null}
         <p id={`${inputId}-note`} className="text-sm text-muted">
-          JPG, PNG or WebP, up to 5 MB. The photo is saved on its own, with Save photo.
+          {config.t("photo.note")}
         </p>
       </div>
     </div>

@@ -2,10 +2,13 @@
  * Settings → Security: the admin's own password (auth.changePassword, its own button: passwords are never
  * part of the settings save) and the sign-in rules the server enforces (DECISIONS 3).
  */
+
 import { type FormEvent, useState } from "react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { config } from "../../../shared/i18n/config.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -21,41 +24,12 @@ export const securityFieldId = (field: string) => `settings-security-${field}`;
 
 /** The sign-in rules the server enforces, with the ranges the shared schema allows. */
 const RULE_FIELDS = [
-  {
-    key: "passwordExpiry",
-    label: "Password expiry (days)",
-    min: 30,
-    max: 365,
-    hint: "30 to 365. After this many days a password must be changed.",
-  },
-  {
-    key: "maxLoginAttempts",
-    label: "Max login attempts",
-    min: 3,
-    max: 10,
-    hint: "3 to 10 failed attempts before the account is locked for 15 minutes.",
-  },
-  {
-    key: "sessionTimeout",
-    label: "Session timeout (hours)",
-    min: 1,
-    max: 168,
-    hint: "1 to 168. A session unused for this long ends and asks to sign in again.",
-  },
+  { key: "passwordExpiry", min: 30, max: 365 },
+  { key: "maxLoginAttempts", min: 3, max: 10 },
+  { key: "sessionTimeout", min: 1, max: 168 },
 ] as const;
 
-const SECURITY_TOGGLES = [
-  {
-    key: "requireEmailVerification",
-    label: "Require e-mail verification",
-    description: "New accounts confirm their e-mail address before they can sign in.",
-  },
-  {
-    key: "enableTwoFactor",
-    label: "Two-factor authentication",
-    description: "Administrators confirm every sign-in with a 6-digit code sent to their e-mail address.",
-  },
-] as const;
+const SECURITY_TOGGLES = ["requireEmailVerification", "enableTwoFactor"] as const;
 
 export function SecuritySection({
   value,
@@ -69,28 +43,34 @@ export function SecuritySection({
   /** a new value empties the password form (Reset Changes) */
   resetKey?: number;
 }) {
+  const t = useT(config);
   const field = bindFields(securityFieldId, value, errors, onChange);
   return (
     <div className="stack stack--lg">
       <PasswordChange key={resetKey} />
       <fieldset className="ac-settings-fieldset">
-        <legend>Sign-in rules</legend>
+        <legend>{t("security.rules")}</legend>
         <div className="ac-settings-grid ac-settings-grid--3">
           {RULE_FIELDS.map((r) => (
             <TextInput
               key={r.key}
               {...field(r.key)}
-              label={r.label}
+              label={t(`security.${r.key}`)}
               type="number"
               inputMode="numeric"
               min={r.min}
               max={r.max}
               step={1}
-              hint={r.hint}
+              hint={t(`security.${r.key}.hint`)}
             />
           ))}
         </div>
-        <ToggleList idOf={securityFieldId} toggles={SECURITY_TOGGLES} value={value} onChange={onChange} />
+        <ToggleList
+          idOf={securityFieldId}
+          toggles={SECURITY_TOGGLES.map((key) => ({ key, label: t(`security.${key}`), description: t(`security.${key}.text`) }))}
+          value={value}
+          onChange={onChange}
+        />
       </fieldset>
     </div>
   );
@@ -99,14 +79,15 @@ export function SecuritySection({
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 type PasswordField = keyof typeof EMPTY;
 const PASSWORD_FIELDS = [
-  { key: "currentPassword", label: "Current password", autoComplete: "current-password" },
-  { key: "newPassword", label: "New password", autoComplete: "new-password" },
-  { key: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+  { key: "currentPassword", label: "password.current", autoComplete: "current-password" },
+  { key: "newPassword", label: "password.new", autoComplete: "new-password" },
+  { key: "confirmPassword", label: "password.confirm", autoComplete: "new-password" },
 ] as const;
 const ORDER: PasswordField[] = PASSWORD_FIELDS.map((f) => f.key);
 
 /** Current, new and confirm, with the inline messages while typing; its own Change Password button. */
 function PasswordChange() {
+  const t = useT(config);
   const session = useSession();
   const change = trpc.auth.changePassword.useMutation();
   const [form, setForm] = useState(EMPTY);
@@ -160,9 +141,9 @@ function PasswordChange() {
   return (
     <form className="ac-settings-fieldset" aria-labelledby="settings-password-title" onSubmit={submit} noValidate>
       <h3 id="settings-password-title" className="ac-settings-fieldset__title">
-        Change password
+        {t("password.title")}
       </h3>
-      <p className="text-sm text-muted">Changing your password signs you out on your other devices.</p>
+      <p className="text-sm text-muted">{t("password.note")}</p>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {done ? <Alert tone="success">{SETTINGS_TEXT.passwordChanged}</Alert> : null}
       <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
@@ -171,7 +152,7 @@ function PasswordChange() {
           <PasswordInput
             key={f.key}
             id={securityFieldId(f.key)}
-            label={f.label}
+            label={t(f.label)}
             autoComplete={f.autoComplete}
             value={form[f.key]}
             error={errors[f.key]}
@@ -182,7 +163,7 @@ function PasswordChange() {
       {form.newPassword !== "" ? <PasswordRules password={form.newPassword} /> : null}
       <div>
         <Button type="submit" variant="secondary" loading={change.isPending}>
-          {change.isPending ? "Changing password..." : "Change Password"}
+          {change.isPending ? t("password.changing") : t("password.button")}
         </Button>
       </div>
     </form>

@@ -5,7 +5,9 @@
  */
 import * as v from "valibot";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
-import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, type TIME_ZONES } from "../../../shared/constants.ts";
+import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, TIME_ZONES } from "../../../shared/constants.ts";
+import { config } from "../../../shared/i18n/config.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { profileUpdateInput } from "../../../shared/schemas/auth.ts";
 import { newPassword } from "../../../shared/schemas/common.ts";
 import {
@@ -18,15 +20,19 @@ import {
 } from "../../../shared/schemas/settings.ts";
 import { type Checked as CheckedInput, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
 
-export const SETTINGS_SECTIONS = [
-  { id: "profile", label: "Profile", description: "Your name, e-mail address and mobile number" },
-  { id: "general", label: "General", description: "The institute's name, contact details and time zone" },
-  { id: "security", label: "Security", description: "Your password, sign-in rules and sessions" },
-  { id: "notifications", label: "Notifications", description: "Which alerts you receive, and your recent notifications" },
-  { id: "system", label: "System", description: "Backups, logging and maintenance mode" },
-] as const;
+const SECTION_IDS = ["profile", "general", "security", "notifications", "system"] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
 
-export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"];
+/** The sections in menu order, named and described in the reader's language. */
+export const SETTINGS_SECTIONS = SECTION_IDS.map((id) => ({
+  id,
+  get label() {
+    return config.t(`section.${id}`);
+  },
+  get description() {
+    return config.t(`section.${id}.text`);
+  },
+}));
 /** The sections stored through settings.update (Profile goes through auth.updateProfile). */
 export type StoredSectionId = Exclude<SectionId, "profile">;
 
@@ -38,40 +44,20 @@ export function parseSection(search: string): SectionId {
   return SETTINGS_SECTIONS.some((s) => s.id === raw) ? (raw as SectionId) : DEFAULT_SECTION;
 }
 
-/** The spec's texts (part 2 §4, §5, §8). */
-export const SETTINGS_TEXT = {
-  saving: "Saving...",
-  saved: "Settings saved successfully!",
-  saveFailed: "Failed to save settings. Please try again.",
-  loadFailed: "We could not load the settings. Please try again.",
-  profileAtLeastOne: ACCOUNT_MSG.profileAtLeastOne,
-  passwordsDoNotMatch: ACCOUNT_MSG.passwordsDoNotMatch,
-  passwordChanged: "Your password has been changed. Your other devices have been signed out.",
-  passwordFailed: "Failed to update password",
-} as const;
+/** The spec's texts (part 2 §4, §5, §8), in the reader's language (read at each use). */
+export const SETTINGS_TEXT = labelsOf(
+  ["saving", "saved", "saveFailed", "loadFailed", "passwordChanged", "passwordFailed"] as const,
+  (key) => config.t(key),
+);
 
 /** How long 'Settings saved successfully!' stays (spec part 2 §9). */
 export const SAVED_MESSAGE_MS = 3000;
 
-export const TIME_ZONE_OPTIONS: { value: (typeof TIME_ZONES)[number]; label: string }[] = [
-  { value: "Asia/Kolkata", label: "India Standard Time (Asia/Kolkata)" },
-  { value: "UTC", label: "UTC" },
-  { value: "America/New_York", label: "Eastern Time (America/New_York)" },
-  { value: "Europe/London", label: "London Time (Europe/London)" },
-];
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-export const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: capitalise(value) }));
-export const BACKUP_FREQUENCY_OPTIONS = BACKUP_FREQUENCIES.map((value) => ({ value, label: capitalise(value) }));
-export const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((value) => ({
-  value,
-  label: {
-    error: "Error — failures only",
-    warn: "Warn — failures and warnings",
-    info: "Info — normal activity",
-    debug: "Debug — everything (verbose)",
-  }[value],
-}));
+/** The selects' choices, labelled in the reader's language. */
+export const timeZoneOptions = () => TIME_ZONES.map((value) => ({ value, label: config.t(`tz.${value}`) }));
+export const languageOptions = () => LANGUAGES.map((value) => ({ value, label: config.t(`language.${value}`) }));
+export const backupFrequencyOptions = () => BACKUP_FREQUENCIES.map((value) => ({ value, label: config.t(`backup.${value}`) }));
+export const logLevelOptions = () => LOG_LEVELS.map((value) => ({ value, label: config.t(`log.${value}`) }));
 
 type Security = Settings["security"];
 type NumberKey = "passwordExpiry" | "maxLoginAttempts" | "sessionTimeout";

@@ -9,7 +9,11 @@
 
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { alerts } from "../../../shared/i18n/alerts.ts";
+import { config } from "../../../shared/i18n/config.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatList } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -63,7 +67,9 @@ function saveFailure(err: unknown) {
 }
 
 export default function AdminSettingsPage() {
-  usePageTitle("System Settings");
+  const t = useT(config);
+  useT(alerts); // the notification types in the Notifications section
+  usePageTitle(t("title"));
   const section = parseSection(useSearch());
   const session = useSession();
   const toast = useToast();
@@ -237,7 +243,7 @@ export default function AdminSettingsPage() {
       setErrors({});
       setResetKey((k) => k + 1);
       if (fresh.isError) setFailure(SETTINGS_TEXT.loadFailed);
-      else toast.show("The saved settings have been put back.", "info");
+      else toast.show(t("putBack"), "info");
     } finally {
       setResetting(false);
     }
@@ -263,11 +269,11 @@ export default function AdminSettingsPage() {
       <Alert tone="error">
         <p>{SETTINGS_TEXT.loadFailed}</p>
         <Button size="sm" variant="secondary" onClick={() => void stored.refetch()}>
-          Try again
+          {t("tryAgain")}
         </Button>
       </Alert>
     ) : (
-      <LoadingBlock label="Loading settings" groups={[3, 3]} />
+      <LoadingBlock label={t("loading")} groups={[3, 3]} />
     );
   } else if (section === "general") {
     content = <GeneralSection value={forms.general} errors={sectionErrors} onChange={(p) => edit("general", p)} />;
@@ -288,14 +294,9 @@ export default function AdminSettingsPage() {
   const canSave = !needsStored || forms !== null;
 
   return (
-    <PageFrame
-      name="settings"
-      className="ac-settings"
-      title="System Settings"
-      description="Configure system preferences and security settings"
-    >
+    <PageFrame name="settings" className="ac-settings" title={t("title")} description={t("lead")}>
       <div className="ac-settings__layout">
-        <nav className="ac-settings__nav" aria-label="Settings sections">
+        <nav className="ac-settings__nav" aria-label={t("sections")}>
           <ul ref={navRef}>
             {SETTINGS_SECTIONS.map((s) => (
               <li key={s.id}>
@@ -308,8 +309,8 @@ export default function AdminSettingsPage() {
                   <span>{s.label}</span>
                   {dirty(s.id) ? (
                     <>
-                      <span className="ac-settings__dirty" aria-hidden="true" title="Unsaved changes" />
-                      <span className="sr-only"> (unsaved changes)</span>
+                      <span className="ac-settings__dirty" aria-hidden="true" title={t("unsavedMark")} />
+                      <span className="sr-only">{t("unsavedSr")}</span>
                     </>
                   ) : null}
                 </Link>
@@ -342,7 +343,7 @@ export default function AdminSettingsPage() {
                   <span>{SETTINGS_TEXT.saved}</span>
                 </p>
               ) : dirty(section) ? (
-                <span className="text-sm text-muted">You have unsaved changes in this section.</span>
+                <span className="text-sm text-muted">{t("unsavedHere")}</span>
               ) : null}
             </div>
             <Button
@@ -351,10 +352,10 @@ export default function AdminSettingsPage() {
               disabled={saving}
               onClick={() => (anyDirty ? setConfirmReset(true) : void reset())}
             >
-              Reset Changes
+              {t("reset")}
             </Button>
             <Button loading={saving} disabled={!canSave} onClick={() => void save()}>
-              {saving ? SETTINGS_TEXT.saving : "Save Settings"}
+              {saving ? SETTINGS_TEXT.saving : t("save")}
             </Button>
           </div>
         </div>
@@ -362,14 +363,12 @@ export default function AdminSettingsPage() {
 
       <ConfirmDialog
         open={confirmReset}
-        title="Discard unsaved changes?"
-        confirmLabel="Discard changes"
+        title={t("discard.title")}
+        confirmLabel={t("discard.button")}
         onConfirm={() => void reset()}
         onClose={() => setConfirmReset(false)}
       >
-        <p>
-          Reset Changes puts back the saved settings. Your unsaved changes in {dirtySections.map((s) => s.label).join(", ")} will be lost.
-        </p>
+        <p>{t("discard.text", { sections: formatList(dirtySections.map((s) => s.label)) })}</p>
       </ConfirmDialog>
     </PageFrame>
   );

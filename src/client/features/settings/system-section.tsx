@@ -4,7 +4,9 @@
  */
 
 import { useState } from "react";
+import { config } from "../../../shared/i18n/config.ts";
 import { downloadFile } from "../../lib/download.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ServerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
@@ -17,36 +19,15 @@ import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { formatBytes } from "../gallery/format-bytes.ts";
 import { bindFields, ToggleList } from "./section-fields.tsx";
-import { BACKUP_FREQUENCY_OPTIONS, LOG_LEVEL_OPTIONS, type SettingsForms } from "./settings-form.ts";
+import { backupFrequencyOptions, logLevelOptions, type SettingsForms } from "./settings-form.ts";
 
 type System = SettingsForms["system"];
 
 export const systemFieldId = (field: string) => `settings-system-${field}`;
 
-export const SYSTEM_TEXT = {
-  maintenanceWarning:
-    "While maintenance mode is on, visitors to the public website see a maintenance page instead of it. The admin area and sign-in keep working.",
-  maintenanceOn: "Maintenance mode is on: the public website is showing its maintenance page.",
-  backupDone: "Backup created.",
-  backupFailed: "The backup could not be made. Please try again.",
-  downloadFailed: "The backup could not be downloaded. Please try again.",
-  backupsFailed: "We could not list the backups.",
-} as const;
-
-const SYSTEM_TOGGLES = [
-  { key: "maintenanceMode", label: "Maintenance mode", description: SYSTEM_TEXT.maintenanceWarning },
-  {
-    key: "debugMode",
-    label: "Debug mode",
-    description: "For troubleshooting: the server logs everything at debug level while it is on. Leave it off in normal use.",
-  },
-  {
-    key: "cacheEnabled",
-    label: "Cache",
-    description:
-      "Lets browsers keep the public gallery, news and institute details for a minute, and the server keep its answers until the next change.",
-  },
-] as const;
+const SYSTEM_TOGGLES = ["maintenanceMode", "debugMode", "cacheEnabled"] as const;
+const toggleText = (key: (typeof SYSTEM_TOGGLES)[number]) =>
+  key === "maintenanceMode" ? config.t("system.maintenanceWarning") : config.t(`system.${key}.text`);
 
 export function SystemSection({
   value,
@@ -58,27 +39,28 @@ export function SystemSection({
   storedMaintenance: boolean;
   onChange: (patch: Partial<System>) => void;
 }) {
+  const t = useT(config);
   const field = bindFields(systemFieldId, value, {}, onChange);
   return (
     <div className="stack stack--lg">
-      {storedMaintenance ? <Alert tone="warning">{SYSTEM_TEXT.maintenanceOn}</Alert> : null}
+      {storedMaintenance ? <Alert tone="warning">{t("system.maintenanceOn")}</Alert> : null}
       <fieldset className="ac-settings-fieldset">
-        <legend>Operation</legend>
+        <legend>{t("system.operation")}</legend>
         <div className="ac-settings-grid">
           <Select
             {...field("backupFrequency")}
-            label="Backup frequency"
-            options={BACKUP_FREQUENCY_OPTIONS}
-            hint="How often the database and uploads are backed up automatically. The newest 14 backups are kept."
+            label={t("system.backupFrequency")}
+            options={backupFrequencyOptions()}
+            hint={t("system.backupFrequency.hint")}
           />
-          <Select
-            {...field("logLevel")}
-            label="Log level"
-            options={LOG_LEVEL_OPTIONS}
-            hint="How much the server writes to its log. Takes effect as soon as it is saved."
-          />
+          <Select {...field("logLevel")} label={t("system.logLevel")} options={logLevelOptions()} hint={t("system.logLevel.hint")} />
         </div>
-        <ToggleList idOf={systemFieldId} toggles={SYSTEM_TOGGLES} value={value} onChange={onChange} />
+        <ToggleList
+          idOf={systemFieldId}
+          toggles={SYSTEM_TOGGLES.map((key) => ({ key, label: t(`system.${key}`), description: toggleText(key) }))}
+          value={value}
+          onChange={onChange}
+        />
       </fieldset>
       <BackupsPanel />
     </div>
@@ -88,6 +70,7 @@ export function SystemSection({
 type Backup = { name: string; size: number; createdAt: string };
 
 export function BackupsPanel() {
+  const t = useT(config);
   const toast = useToast();
   const utils = trpc.useUtils();
   const backups = trpc.settings.backups.useQuery();
@@ -99,10 +82,10 @@ export function BackupsPanel() {
     setError(null);
     backupNow.mutate(undefined, {
       onSuccess: () => {
-        toast.show(SYSTEM_TEXT.backupDone);
+        toast.show(t("backups.done"));
         void utils.settings.backups.invalidate();
       },
-      onError: (err) => setError(failureMessage(err, SYSTEM_TEXT.backupFailed)),
+      onError: (err) => setError(failureMessage(err, t("backups.failed"))),
     });
   };
 
@@ -112,35 +95,40 @@ export function BackupsPanel() {
     try {
       await downloadFile(`/api/admin/backups/${encodeURIComponent(name)}`, { fallbackName: name, accept: "application/gzip" });
     } catch (err) {
-      setError(failureMessage(err, SYSTEM_TEXT.downloadFailed));
+      setError(failureMessage(err, t("backups.downloadFailed")));
     } finally {
       setDownloading(null);
     }
   };
 
   const columns: TableColumn<Backup>[] = [
-    { key: "name", header: "Backup", render: (b) => <span className="ac-mono ops-break">{b.name}</span> },
-    { key: "size", header: "Size", className: "ui-table__cell--numeric ui-table__cell--nowrap", render: (b) => formatBytes(b.size) },
+    { key: "name", header: t("backups.col.name"), render: (b) => <span className="ac-mono ops-break">{b.name}</span> },
+    {
+      key: "size",
+      header: t("backups.col.size"),
+      className: "ui-table__cell--numeric ui-table__cell--nowrap",
+      render: (b) => formatBytes(b.size),
+    },
     {
       key: "date",
-      header: "Made on",
+      header: t("backups.col.date"),
       className: "ui-table__cell--nowrap",
       render: (b) => <time dateTime={b.createdAt}>{formatDateTime(b.createdAt)}</time>,
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      label: "Actions",
+      header: <span className="sr-only">{t("backups.col.actions")}</span>,
+      label: t("backups.col.actions"),
       className: "ui-table__cell--actions",
       render: (b) => (
         <Button
           size="sm"
           variant="secondary"
           loading={downloading === b.name}
-          aria-label={`Download ${b.name}`}
+          aria-label={t("backups.downloadOne", { name: b.name })}
           onClick={() => void download(b.name)}
         >
-          <DownloadIcon size={16} /> Download
+          <DownloadIcon size={16} /> {t("backups.download")}
         </Button>
       ),
     },
@@ -151,14 +139,12 @@ export function BackupsPanel() {
       <div className="ac-recent__header">
         <div>
           <h3 id="settings-backups-title" className="ac-settings-fieldset__title">
-            Backups
+            {t("backups.title")}
           </h3>
-          <p className="text-sm text-muted">
-            Each backup holds the database and every uploaded file. README "Backups" explains restoring one.
-          </p>
+          <p className="text-sm text-muted">{t("backups.note")}</p>
         </div>
         <Button size="sm" variant="secondary" loading={backupNow.isPending} onClick={makeBackup}>
-          {backupNow.isPending ? "Backing up..." : "Back up now"}
+          {backupNow.isPending ? t("backups.busy") : t("backups.now")}
         </Button>
       </div>
       {error ? (
@@ -168,21 +154,21 @@ export function BackupsPanel() {
       ) : null}
       {backups.isError ? (
         <Alert tone="error">
-          <p>{SYSTEM_TEXT.backupsFailed}</p>
+          <p>{t("backups.listFailed")}</p>
           <Button size="sm" variant="secondary" onClick={() => void backups.refetch()}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </Alert>
       ) : (
         <Table
-          caption="Stored backups"
+          caption={t("backups.caption")}
           captionHidden
           columns={columns}
           rows={backups.data?.backups ?? []}
           rowKey={(b) => b.name}
           loading={backups.isPending}
           skeletonRows={2}
-          empty={<EmptyState icon={<ServerIcon size={28} />} title="No backups yet" description="Use Back up now to make the first one." />}
+          empty={<EmptyState icon={<ServerIcon size={28} />} title={t("backups.none.title")} description={t("backups.none.text")} />}
         />
       )}
     </section>

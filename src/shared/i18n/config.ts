@@ -1,0 +1,5 @@
+/** System Settings in the admin area: its sections and the settings schemas' messages. */
+import en from "./en/config.json";
+import { namespace } from "./translate.ts";
+
+export const config = namespace("config", en, { hi: () => import("./hi/config.json"), mr: () => import("./mr/config.json") });
