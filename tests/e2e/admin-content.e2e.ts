@@ -175,19 +175,19 @@ describe("admin content", () => {
     await page.getByText(/Ticket created successfully!/).waitFor();
 
     const row = page.getByRole("row").filter({ hasText: "Projector in the Pune classroom" });
-    await row.getByText("open", { exact: true }).waitFor();
+    await row.getByText("Open", { exact: true }).waitFor();
     const number = (await row.getByText(/^TKT-\d{4}-\d{5}$/).textContent())!;
     await row.getByRole("button", { name: `Add response to ${number}` }).click();
     const details = page.getByRole("dialog", { name: `Ticket ${number}` });
     await details.getByLabel("Your response").fill("An engineer will replace the lamp on Friday.");
     await details.getByRole("button", { name: "Send Response" }).click();
     await details.getByText("An engineer will replace the lamp on Friday.").waitFor();
-    await details.getByText("in progress", { exact: true }).waitFor();
+    await details.locator(".ui-badge").getByText("In progress", { exact: true }).waitFor();
 
     await details.getByLabel("Status").selectOption("resolved");
-    await details.getByText("resolved", { exact: true }).waitFor();
+    await details.locator(".ui-badge").getByText("Resolved", { exact: true }).waitFor();
     await details.getByRole("button", { name: "Close" }).click();
-    await row.getByText("resolved", { exact: true }).waitFor();
+    await row.getByText("Resolved", { exact: true }).waitFor();
     await page.getByRole("group", { name: "Resolved" }).getByText("1", { exact: true }).waitFor();
 
     expect(problems).toEqual([]);

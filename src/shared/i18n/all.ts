@@ -12,6 +12,7 @@ import { common } from "./common.ts";
 import { config } from "./config.ts";
 import { contact } from "./contact.ts";
 import { gallery } from "./gallery.ts";
+import { help } from "./help.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { mail } from "./mail.ts";
@@ -46,6 +47,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   alerts,
   media,
   config,
+  help,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

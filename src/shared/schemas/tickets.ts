@@ -1,32 +1,43 @@
 /** Support tickets (spec part 2 Help and Support, §3 Support ticket, §5 Ticket form). */
 import * as v from "valibot";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
+import { help } from "../i18n/help.ts";
 import { pageParams, requiredChoice, requiredText } from "./common.ts";
 
 export const createTicketInput = v.object({
-  subject: requiredText("Subject is required", 200),
-  category: requiredChoice(TICKET_CATEGORIES, "Category"),
-  priority: requiredChoice(TICKET_PRIORITIES, "Priority"),
-  description: requiredText("Description is required", 5000),
+  subject: requiredText(help.m("rule.subject"), 200),
+  category: requiredChoice(TICKET_CATEGORIES, help.m("new.category")),
+  priority: requiredChoice(TICKET_PRIORITIES, help.m("new.priority")),
+  description: requiredText(help.m("rule.description"), 5000),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
 
-const id = v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Unknown ticket"), v.minValue(1, "Unknown ticket"));
+const id = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(Number),
+  v.integer(help.m("rule.unknownTicket")),
+  v.minValue(1, help.m("rule.unknownTicket")),
+);
 
 export const ticketIdInput = v.object({ id });
-export const ticketStatusInput = v.object({ id, status: v.picklist(TICKET_STATUSES, "Please choose a status") });
-export const ticketResponseInput = v.object({ id, message: requiredText("Please write a response", 5000) });
+export const ticketStatusInput = v.object({ id, status: v.picklist(TICKET_STATUSES, help.m("rule.status")) });
+export const ticketResponseInput = v.object({ id, message: requiredText(help.m("rule.response"), 5000) });
 export const ticketAssignInput = v.object({
   id,
   assignedTo: v.nullable(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer("Unknown admin"), v.minValue(1, "Unknown admin")),
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.integer(help.m("rule.unknownAdmin")),
+      v.minValue(1, help.m("rule.unknownAdmin")),
+    ),
   ),
 });
 
 export const ticketListQuery = v.object({
   ...pageParams(10, 100),
-  status: v.optional(v.picklist(["all", ...TICKET_STATUSES], "Unknown status"), "all"),
-  priority: v.optional(v.picklist(["all", ...TICKET_PRIORITIES], "Unknown priority"), "all"),
-  category: v.optional(v.picklist(["all", ...TICKET_CATEGORIES], "Unknown category"), "all"),
+  status: v.optional(v.picklist(["all", ...TICKET_STATUSES], help.m("rule.unknownStatus")), "all"),
+  priority: v.optional(v.picklist(["all", ...TICKET_PRIORITIES], help.m("rule.unknownPriority")), "all"),
+  category: v.optional(v.picklist(["all", ...TICKET_CATEGORIES], help.m("rule.unknownCategory")), "all"),
 });
 export type TicketListQuery = v.InferOutput<typeof ticketListQuery>;

@@ -5,15 +5,17 @@
  */
 
 import { type FormEvent, useState } from "react";
+import { help } from "../../../shared/i18n/help.ts";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
 import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { CATEGORY_OPTIONS, HELP_TEXT, PRIORITY_OPTIONS } from "./ticket-text.ts";
+import { categoryOptions, HELP_TEXT, priorityOptions } from "./ticket-text.ts";
 
 export const EMPTY_TICKET = { subject: "", category: "general", priority: "medium", description: "" };
 type TicketForm = typeof EMPTY_TICKET;
@@ -38,6 +40,7 @@ export function CreateTicketDialog({
   onClose: () => void;
   onCreated: (ticketNumber: string) => void;
 }) {
+  const t = useT(help);
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<TicketForm>(EMPTY_TICKET, RULES);
   const { values, errors } = form;
@@ -84,28 +87,28 @@ export function CreateTicketDialog({
     <Dialog
       open={open}
       onClose={close}
-      title="Create New Ticket"
-      description="Describe the problem or request. Every administrator is notified."
+      title={t("new.title")}
+      description={t("new.lead")}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancel
+            {t("new.cancel")}
           </Button>
           <Button type="submit" form="new-ticket-form" loading={create.isPending}>
-            {create.isPending ? HELP_TEXT.creating : "Create Ticket"}
+            {create.isPending ? HELP_TEXT.creating : t("new.create")}
           </Button>
         </>
       }
     >
       <form id="new-ticket-form" className="stack" onSubmit={submit} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("subject")} label="Subject" required maxLength={200} />
+        <TextInput {...field("subject")} label={t("new.subject")} required maxLength={200} />
         <div className="ops-form-grid">
-          <Select {...field("category")} label="Category" required options={CATEGORY_OPTIONS} />
-          <Select {...field("priority")} label="Priority" required options={PRIORITY_OPTIONS} />
+          <Select {...field("category")} label={t("new.category")} required options={categoryOptions()} />
+          <Select {...field("priority")} label={t("new.priority")} required options={priorityOptions()} />
         </div>
-        <TextArea {...field("description")} label="Description" required rows={6} maxLength={5000} />
+        <TextArea {...field("description")} label={t("new.description")} required rows={6} maxLength={5000} />
       </form>
     </Dialog>
   );

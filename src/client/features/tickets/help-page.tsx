@@ -10,6 +10,8 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { help } from "../../../shared/i18n/help.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -36,29 +38,27 @@ import {
   priorityToneOf,
   statusText,
   statusToneOf,
-  TICKET_FILTERS,
+  TICKET_FILTER_VALUES,
+  ticketFilters,
   truncate,
 } from "./ticket-text.ts";
 
 type TicketRow = RouterOutputs["tickets"]["list"]["tickets"][number];
-type StatusFilter = (typeof TICKET_FILTERS)[number]["value"];
+type StatusFilter = (typeof TICKET_FILTER_VALUES)[number];
 
-const TABS = [
-  { id: "tickets", label: "Support Tickets" },
-  { id: "faqs", label: "FAQs and Documentation" },
-  { id: "analytics", label: "Analytics" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
+const TAB_IDS = ["tickets", "faqs", "analytics"] as const;
+type TabId = (typeof TAB_IDS)[number];
 
-const STATUS_FILTER = { key: "status", values: TICKET_FILTERS.map((f) => f.value) };
+const STATUS_FILTER = { key: "status", values: TICKET_FILTER_VALUES };
 
 function parseTab(search: string): TabId {
   const raw = new URLSearchParams(search).get("tab");
-  return TABS.some((t) => t.id === raw) ? (raw as TabId) : "tickets";
+  return TAB_IDS.some((id) => id === raw) ? (raw as TabId) : "tickets";
 }
 
 export default function AdminHelpPage() {
-  usePageTitle("Help & Support");
+  const t = useT(help);
+  usePageTitle(t("title"));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const tab = parseTab(search);
@@ -78,22 +78,28 @@ export default function AdminHelpPage() {
     <PageFrame
       name="help"
       className="ac-help"
-      title="Help & Support"
-      description="Support tickets from students and staff, and the help content they can read."
+      title={t("title")}
+      description={t("lead")}
       actions={
         tab === "tickets" ? (
           <Button onClick={() => setCreating(true)}>
-            <PlusIcon size={18} /> New Ticket
+            <PlusIcon size={18} /> {t("newTicket")}
           </Button>
         ) : (
-          <ComingSoonButton hint="Coming soon: FAQs are not editable yet">
-            <PlusIcon size={18} /> Add FAQ
+          <ComingSoonButton hint={t("addFaqSoon")}>
+            <PlusIcon size={18} /> {t("addFaq")}
           </ComingSoonButton>
         )
       }
     >
       <div>
-        <Tabs idPrefix="help" label="Help and support sections" tabs={TABS} value={tab} onChange={selectTab} />
+        <Tabs
+          idPrefix="help"
+          label={t("tabs")}
+          tabs={TAB_IDS.map((id) => ({ id, label: t(`tab.${id}`) }))}
+          value={tab}
+          onChange={selectTab}
+        />
         <TabPanel idPrefix="help" id="tickets" value={tab}>
           <TicketsTab onNewTicket={() => setCreating(true)} onChanged={() => void refresh()} />
         </TabPanel>
@@ -102,11 +108,7 @@ export default function AdminHelpPage() {
         </TabPanel>
         <TabPanel idPrefix="help" id="analytics" value={tab}>
           <Card>
-            <EmptyState
-              icon={<BarChartIcon size={28} />}
-              title={HELP_TEXT.analyticsSoon}
-              description="Figures such as response times and tickets per category will appear here in a later update."
-            />
+            <EmptyState icon={<BarChartIcon size={28} />} title={HELP_TEXT.analyticsSoon} description={t("analyticsSoon.text")} />
           </Card>
         </TabPanel>
       </div>
@@ -116,7 +118,7 @@ export default function AdminHelpPage() {
         onClose={() => setCreating(false)}
         onCreated={(number) => {
           setCreating(false);
-          toast.show(`${HELP_TEXT.created} (${number})`);
+          toast.show(t("created", { number }));
           void refresh();
         }}
       />
@@ -125,6 +127,7 @@ export default function AdminHelpPage() {
 }
 
 function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onChanged: () => void }) {
+  const t = useT(help);
   const list = useListParams(STATUS_FILTER);
   const summary = trpc.tickets.summary.useQuery();
   const query = trpc.tickets.list.useQuery(
@@ -147,14 +150,14 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   const columns: TableColumn<TicketRow>[] = [
     {
       key: "number",
-      header: "Ticket / Created",
-      render: (t) => (
+      header: t("col.number"),
+      render: (row) => (
         <span className="ops-cell-stack">
-          <span className="ac-mono ac-ticket-number">{t.ticketNumber}</span>
+          <span className="ac-mono ac-ticket-number">{row.ticketNumber}</span>
           <span className="text-sm text-muted nowrap">
-            <span className="sr-only">Created </span>
-            <time dateTime={t.createdAt} title={formatDateTime(t.createdAt)}>
-              {formatDate(t.createdAt)}
+            <span className="sr-only">{t("col.created")}</span>
+            <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
+              {formatDate(row.createdAt)}
             </time>
           </span>
         </span>
@@ -162,44 +165,48 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
     },
     {
       key: "student",
-      header: "Student",
-      render: (t) => <PersonCell name={t.studentName} email={t.studentEmail} />,
+      header: t("col.student"),
+      render: (row) => <PersonCell name={row.studentName} email={row.studentEmail} />,
     },
     {
       key: "subject",
-      header: "Subject",
+      header: t("col.subject"),
       className: "ac-ticket-subject-cell",
-      render: (t) => (
+      render: (row) => (
         <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{t.subject}</span>
-          <span className="text-sm text-muted" title={t.description.length > 60 ? t.description.slice(0, 300) : undefined}>
-            {truncate(t.description)}
+          <span className="ops-cell-strong">{row.subject}</span>
+          <span className="text-sm text-muted" title={row.description.length > 60 ? row.description.slice(0, 300) : undefined}>
+            {truncate(row.description)}
           </span>
         </span>
       ),
     },
-    { key: "category", header: "Category", render: (t) => categoryLabel(t.category) },
+    { key: "category", header: t("col.category"), render: (row) => categoryLabel(row.category) },
     {
       key: "priority",
-      header: "Priority",
+      header: t("col.priority"),
       className: "ui-table__cell--nowrap",
-      render: (t) => <Badge tone={priorityToneOf(t.priority)}>{priorityLabel(t.priority)}</Badge>,
+      render: (row) => <Badge tone={priorityToneOf(row.priority)}>{priorityLabel(row.priority)}</Badge>,
     },
     {
       key: "status",
-      header: "Status",
+      header: t("col.status"),
       className: "ui-table__cell--nowrap",
-      render: (t) => <Badge tone={statusToneOf(t.status)}>{statusText(t.status)}</Badge>,
+      render: (row) => <Badge tone={statusToneOf(row.status)}>{statusText(row.status)}</Badge>,
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      label: "Actions",
+      header: <span className="sr-only">{t("col.actions")}</span>,
+      label: t("col.actions"),
       className: "ui-table__cell--actions",
-      render: (t) => (
+      render: (row) => (
         <span className="ops-row-actions">
-          <IconAction label={`View ticket ${t.ticketNumber}`} icon={<EyeIcon size={18} />} onClick={() => open(t.id, false)} />
-          <IconAction label={`Add response to ${t.ticketNumber}`} icon={<ReplyIcon size={18} />} onClick={() => open(t.id, true)} />
+          <IconAction label={t("view", { number: row.ticketNumber })} icon={<EyeIcon size={18} />} onClick={() => open(row.id, false)} />
+          <IconAction
+            label={t("respondTo", { number: row.ticketNumber })}
+            icon={<ReplyIcon size={18} />}
+            onClick={() => open(row.id, true)}
+          />
         </span>
       ),
     },
@@ -216,26 +223,26 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   } else {
     table = (
       <Table
-        caption="Support tickets"
+        caption={t("caption")}
         captionHidden
         columns={columns}
         rows={query.isError ? [] : (query.data?.tickets ?? [])}
-        rowKey={(t) => t.id}
+        rowKey={(row) => row.id}
         empty={
           <ListEmpty
             list={list}
             icon={<LifeBuoyIcon size={28} />}
             none={{
               title: HELP_TEXT.empty,
-              description: HELP_TEXT.emptyDescription,
+              description: t("empty.text"),
               action: (
                 <Button variant="secondary" onClick={onNewTicket}>
-                  <PlusIcon size={18} /> Create the first ticket
+                  <PlusIcon size={18} /> {t("firstTicket")}
                 </Button>
               ),
             }}
-            noMatch={{ title: "No tickets match", description: "Try another search or status." }}
-            showAll="Show all statuses"
+            noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
+            showAll={t("showAll")}
           />
         }
       />
@@ -249,17 +256,17 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         list={list}
         stats={
           <>
-            <StatCard label="Total Tickets" value={stat(stats?.total)} icon={<LifeBuoyIcon />} />
-            <StatCard label="Open" value={stat(stats?.open)} icon={<HelpCircleIcon />} tone="pending" />
-            <StatCard label="In Progress" value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
-            <StatCard label="Resolved" value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
+            <StatCard label={t("stat.total")} value={stat(stats?.total)} icon={<LifeBuoyIcon />} />
+            <StatCard label={t("stat.open")} value={stat(stats?.open)} icon={<HelpCircleIcon />} tone="pending" />
+            <StatCard label={t("stat.inProgress")} value={stat(stats?.inProgress)} icon={<ActivityIcon />} tone="info" />
+            <StatCard label={t("stat.resolved")} value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
           </>
         }
-        search={{ label: "Search tickets", placeholder: "Search by ticket number, name, e-mail, subject or description" }}
-        filter={{ key: "status", label: "Status", options: TICKET_FILTERS }}
+        search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+        filter={{ key: "status", label: t("filter"), options: ticketFilters() }}
         failed={query.isError ? { message: HELP_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
         pagination={query.data?.pagination}
-        noun="tickets"
+        noun={t("noun")}
       >
         <Card flush>{table}</Card>
       </ListBody>
@@ -269,22 +276,22 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   );
 }
 
-const FAQ_COLUMNS = emptyColumns([
-  { key: "question", header: "Question" },
-  { key: "answer", header: "Answer" },
-  { key: "category", header: "Category" },
-  { key: "views", header: "Views", className: "ui-table__cell--numeric" },
-  { key: "updated", header: "Updated" },
-]);
-
 function FaqsTab() {
+  const t = useT(help);
+  const columns = emptyColumns([
+    { key: "question", header: t("faq.question") },
+    { key: "answer", header: t("faq.answer") },
+    { key: "category", header: t("col.category") },
+    { key: "views", header: t("faq.views"), className: "ui-table__cell--numeric" },
+    { key: "updated", header: t("faq.updated") },
+  ]);
   return (
     <EmptyTable
-      caption="Frequently asked questions"
-      columns={FAQ_COLUMNS}
+      caption={t("faq.caption")}
+      columns={columns}
       icon={<FileIcon size={28} />}
-      title={HELP_TEXT.noFaqs}
-      description="Questions and answers for students will be written and published here in a later update."
+      title={t("faq.none")}
+      description={t("faq.none.text")}
     />
   );
 }

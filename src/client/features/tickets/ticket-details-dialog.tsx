@@ -3,7 +3,10 @@
  * controls — status (open, in progress, resolved, closed) and the administrator it is assigned to.
  * Each change answers with the updated ticket, which replaces the cached one; the list is refreshed.
  */
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { help } from "../../../shared/i18n/help.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -18,7 +21,7 @@ import {
   HELP_TEXT,
   priorityLabel,
   priorityToneOf,
-  STATUS_OPTIONS,
+  statusOptions,
   statusText,
   statusToneOf,
   type TicketStatus,
@@ -39,6 +42,7 @@ export function TicketDetailsDialog({
   /** after a response, status change or assignment: refresh the list and counters */
   onChanged: () => void;
 }) {
+  const t = useT(help);
   const toast = useToast();
   const utils = trpc.useUtils();
   const open = ticketId !== null;
@@ -75,7 +79,7 @@ export function TicketDetailsDialog({
     if (!ticket || respond.isPending) return;
     const text = message.trim();
     if (!text) {
-      setMessageError("Please write a response");
+      setMessageError(t("rule.response"));
       responseRef.current?.focus();
       return;
     }
@@ -120,23 +124,26 @@ export function TicketDetailsDialog({
 
   const closed = ticket?.status === "closed";
   const adminOptions = [
-    { value: "", label: "Not assigned" },
+    { value: "", label: t("det.notAssigned") },
     ...(admins.data?.admins ?? []).map((a) => ({ value: String(a.id), label: a.name })),
   ];
   // A ticket assigned to someone no longer listed (deactivated) still shows who it is.
   if (ticket?.assignedTo && !adminOptions.some((o) => o.value === String(ticket.assignedTo))) {
-    adminOptions.push({ value: String(ticket.assignedTo), label: ticket.assignedToName ?? `Administrator #${ticket.assignedTo}` });
+    adminOptions.push({
+      value: String(ticket.assignedTo),
+      label: ticket.assignedToName ?? t("det.adminNumber", { id: ticket.assignedTo }),
+    });
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={ticket ? `Ticket ${ticket.ticketNumber}` : "Ticket details"} size="lg">
+    <Dialog open={open} onClose={onClose} title={ticket ? t("det.title", { number: ticket.ticketNumber }) : t("det.fallback")} size="lg">
       {details.isPending ? (
-        <LoadingBlock label="Loading ticket" groups={[4]} />
+        <LoadingBlock label={t("det.loading")} groups={[4]} />
       ) : details.isError || !ticket ? (
         <Alert tone="error">
           <p>{failureMessage(details.error, HELP_TEXT.detailsFailed)}</p>
           <Button size="sm" variant="secondary" onClick={() => void details.refetch()}>
-            Try again
+            {t("det.tryAgain")}
           </Button>
         </Alert>
       ) : (
@@ -150,13 +157,13 @@ export function TicketDetailsDialog({
             <h3 className="ac-ticket__subject">{ticket.subject}</h3>
             <p className="cluster cluster--sm">
               <Badge tone={statusToneOf(ticket.status)}>{statusText(ticket.status)}</Badge>
-              <Badge tone={priorityToneOf(ticket.priority)}>{priorityLabel(ticket.priority)} priority</Badge>
+              <Badge tone={priorityToneOf(ticket.priority)}>{t("priorityBadge", { priority: priorityLabel(ticket.priority) })}</Badge>
               <Badge tone="neutral">{categoryLabel(ticket.category)}</Badge>
             </p>
           </div>
           <dl className="ops-details ops-details--two">
             <div className="ops-details__row">
-              <dt>Raised by</dt>
+              <dt>{t("det.raisedBy")}</dt>
               <dd>
                 {ticket.studentName}
                 <br />
@@ -166,7 +173,7 @@ export function TicketDetailsDialog({
               </dd>
             </div>
             <div className="ops-details__row">
-              <dt>Created</dt>
+              <dt>{t("det.created")}</dt>
               <dd>{formatDateTime(ticket.createdAt)}</dd>
             </div>
           </dl>
@@ -174,27 +181,27 @@ export function TicketDetailsDialog({
           <div className="ac-ticket__controls">
             <Select
               id="ticket-status"
-              label="Status"
-              options={STATUS_OPTIONS}
+              label={t("det.status")}
+              options={statusOptions()}
               value={ticket.status}
               disabled={setStatus.isPending}
-              hint={setStatus.isPending ? "Saving..." : undefined}
+              hint={setStatus.isPending ? t("det.saving") : undefined}
               onChange={(e) => changeStatus(e.target.value as TicketStatus)}
             />
             <Select
               id="ticket-assignee"
-              label="Assigned to"
+              label={t("det.assignedTo")}
               options={adminOptions}
               value={ticket.assignedTo ? String(ticket.assignedTo) : ""}
               disabled={assign.isPending || admins.isPending}
-              hint={assign.isPending ? "Saving..." : undefined}
+              hint={assign.isPending ? t("det.saving") : undefined}
               onChange={(e) => changeAssignee(e.target.value)}
             />
           </div>
 
           <section aria-labelledby="ticket-conversation-title" className="stack stack--sm">
             <h3 id="ticket-conversation-title" className="ops-subheading">
-              Conversation
+              {t("det.conversation")}
             </h3>
             <ol className="ops-reply">
               <li className="ops-reply__item">
@@ -207,28 +214,28 @@ export function TicketDetailsDialog({
                 <li key={r.id} className="ops-reply__item">
                   <p className="ops-reply__meta">
                     <strong>{r.authorName}</strong>
-                    {r.fromStaff ? " (staff)" : ""} · {formatDateTime(r.createdAt)}
+                    {r.fromStaff ? t("det.staff") : ""} · {formatDateTime(r.createdAt)}
                   </p>
                   <p className={r.fromStaff ? "ops-message ops-message--reply" : "ops-message"}>{r.message}</p>
                 </li>
               ))}
             </ol>
-            {ticket.responses.length === 0 ? <p className="text-sm text-muted">No responses yet.</p> : null}
+            {ticket.responses.length === 0 ? <p className="text-sm text-muted">{t("det.noResponses")}</p> : null}
           </section>
 
           {closed ? (
-            <Alert tone="info">This ticket is closed. Reopen it (set the status to Open) to add a response.</Alert>
+            <Alert tone="info">{t("det.closed")}</Alert>
           ) : (
             <form className="stack stack--sm" onSubmit={sendResponse} noValidate>
               <TextArea
                 ref={responseRef}
                 id={RESPONSE_ID}
-                label="Your response"
+                label={t("det.yourResponse")}
                 rows={4}
                 maxLength={5000}
                 value={message}
                 error={messageError}
-                hint={ticket.status === "open" ? "Answering moves an open ticket to in progress." : undefined}
+                hint={ticket.status === "open" ? t("det.moves") : undefined}
                 onChange={(e) => {
                   setMessage(e.target.value);
                   setMessageError(null);
@@ -236,7 +243,7 @@ export function TicketDetailsDialog({
               />
               <div className="cluster cluster--end">
                 <Button type="submit" loading={respond.isPending}>
-                  {respond.isPending ? "Sending..." : "Send Response"}
+                  {respond.isPending ? t("det.sending") : t("det.send")}
                 </Button>
               </div>
             </form>

@@ -1,16 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { priorityToneOf, STATUS_OPTIONS, statusText, statusToneOf, truncate } from "./ticket-text.ts";
+import { priorityToneOf, statusOptions, statusText, statusToneOf, truncate } from "./ticket-text.ts";
 
 describe("ticket texts", () => {
-  test("a status shows its underscores as spaces", () => {
-    expect(statusText("in_progress")).toBe("in progress");
-    expect(statusText("open")).toBe("open");
-    expect(statusText("resolved")).toBe("resolved");
-    expect(statusText("waiting_on_student_reply")).toBe("waiting on student reply");
+  test("a status reads as words (an unknown one shows its underscores as spaces)", () => {
+    expect(statusText("in_progress")).toBe("In progress");
+    expect(statusText("open")).toBe("Open");
+    expect(statusText("resolved")).toBe("Resolved");
+    expect(statusText("waiting_on_student_reply")).toBe("Waiting on student reply");
   });
 
   test("the status choices read as words", () => {
-    expect(STATUS_OPTIONS.map((o) => o.label)).toEqual(["Open", "In progress", "Resolved", "Closed"]);
+    expect(statusOptions().map((o) => o.label)).toEqual(["Open", "In progress", "Resolved", "Closed"]);
   });
 
   test("tones: open waits, in progress informs, resolved is green, urgent is red; unknown values are neutral", () => {

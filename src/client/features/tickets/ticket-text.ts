@@ -1,13 +1,15 @@
 /** How support tickets read and look (spec part 2, Help and Support; §3 Support ticket). */
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../../shared/constants.ts";
+import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
-/** A status as the spec shows it: the stored value with underscores as spaces ("in_progress" → "in progress"). */
-export const statusText = (status: string) => status.replace(/_/g, " ");
+/** A status, priority or category in the reader's language ("in_progress" → "In progress"). */
+export { ticketCategoryName as categoryLabel, ticketPriorityName as priorityLabel, ticketStatusName as statusText };
 
 const STATUS_TONES: Record<string, BadgeTone> = { open: "pending", in_progress: "info", resolved: "approved", closed: "neutral" };
 export const statusToneOf = (status: string): BadgeTone => STATUS_TONES[status] ?? "neutral";
@@ -15,15 +17,13 @@ export const statusToneOf = (status: string): BadgeTone => STATUS_TONES[status] 
 const PRIORITY_TONES: Record<string, BadgeTone> = { low: "neutral", medium: "info", high: "pending", urgent: "rejected" };
 export const priorityToneOf = (priority: string): BadgeTone => PRIORITY_TONES[priority] ?? "neutral";
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-export const categoryLabel = (category: string) => capitalise(category);
-export const priorityLabel = (priority: string) => capitalise(priority);
+/** The selects' choices, labelled in the reader's language. */
+export const categoryOptions = () => TICKET_CATEGORIES.map((value) => ({ value, label: ticketCategoryName(value) }));
+export const priorityOptions = () => TICKET_PRIORITIES.map((value) => ({ value, label: ticketPriorityName(value) }));
+export const statusOptions = () => TICKET_STATUSES.map((value) => ({ value, label: ticketStatusName(value) }));
 
-export const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
-export const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) }));
-export const STATUS_OPTIONS = TICKET_STATUSES.map((value) => ({ value, label: capitalise(statusText(value)) }));
-
-export const TICKET_FILTERS = [{ value: "all", label: "All Status" }, ...STATUS_OPTIONS] as const;
+export const TICKET_FILTER_VALUES = ["all", ...TICKET_STATUSES] as const;
+export const ticketFilters = () => [{ value: "all", label: help.t("filter.all") }, ...statusOptions()];
 
 /** The description under the subject in the table. */
 export const DESCRIPTION_PREVIEW_CHARS = 60;
@@ -33,22 +33,22 @@ export function truncate(text: string, max = DESCRIPTION_PREVIEW_CHARS): string 
   return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
 }
 
-/** The spec's texts (part 2, Help and Support; §8). */
-export const HELP_TEXT = {
-  loading: "Loading tickets...",
-  empty: "No support tickets",
-  emptyDescription: "Tickets raised by students and staff will appear here.",
-  created: "Ticket created successfully!",
-  createFailed: "Error creating ticket. Please try again.",
-  creating: "Creating Ticket...",
-  noFaqs: "No FAQs created",
-  analyticsSoon: "Analytics Coming Soon",
-  loadFailed: "We could not load the tickets. Please try again.",
-  detailsFailed: "We could not load this ticket. Please try again.",
-  responseSent: "Response sent.",
-  responseFailed: "Your response could not be sent. Please try again.",
-  statusChanged: "Ticket status updated.",
-  statusFailed: "The status could not be changed. Please try again.",
-  assigned: "Ticket assignment updated.",
-  assignFailed: "The ticket could not be assigned. Please try again.",
-} as const;
+/** The spec's texts (part 2, Help and Support; §8), in the reader's language (read at each use). */
+export const HELP_TEXT = labelsOf(
+  [
+    "loading",
+    "empty",
+    "createFailed",
+    "creating",
+    "analyticsSoon",
+    "loadFailed",
+    "detailsFailed",
+    "responseSent",
+    "responseFailed",
+    "statusChanged",
+    "statusFailed",
+    "assigned",
+    "assignFailed",
+  ] as const,
+  (key) => help.t(key),
+);

@@ -3,6 +3,7 @@
  * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
  */
 import type { SupportTicket } from "../../../../db/schema.ts";
+import { help } from "../../../shared/i18n/help.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
@@ -136,7 +137,7 @@ async function emailChoice(deps: AppDeps, userId: number | null): Promise<{ want
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
   const ticket = await deps.db.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirst();
   // Someone else's ticket is answered exactly like a missing one.
-  if (!ticket || (actor.role !== "admin" && ticket.created_by !== actor.id)) throw notFound("Ticket not found");
+  if (!ticket || (actor.role !== "admin" && ticket.created_by !== actor.id)) throw notFound(help.t("rule.notFound"));
   return ticket;
 }
 
@@ -162,7 +163,7 @@ export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
 
 export async function addResponse(deps: AppDeps, actor: Actor, id: number, message: string) {
   const ticket = await loadVisible(deps, actor, id);
-  if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed. Please open a new ticket.");
+  if (ticket.status === "closed") throw new AppError("CONFLICT", help.t("rule.closed"));
   const now = deps.now();
   const at = now.toISOString();
   // Asked only when an admin answers someone else's ticket (the only answer that is e-mailed).
@@ -250,8 +251,8 @@ export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assi
       .where("is_active", "=", 1)
       .executeTakeFirst();
     if (!admin)
-      throw new AppError("BAD_REQUEST", "Tickets can be assigned to an active administrator only", {
-        fieldErrors: { assignedTo: ["Please choose an administrator"] },
+      throw new AppError("BAD_REQUEST", help.t("rule.activeAdmin"), {
+        fieldErrors: { assignedTo: [help.t("rule.chooseAdmin")] },
       });
   }
   await deps.db

@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
-import { loginAdmin, loginStudent } from "../auth/auth.service.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiHelp from "../../../shared/i18n/hi/help.json";
+import mrHelp from "../../../shared/i18n/mr/help.json";
+import { inLocale } from "../../platform/request-locale.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -115,5 +119,23 @@ describe("support tickets", () => {
     ]);
     expect((await data(await call("GET", "?priority=urgent", admin))).tickets).toHaveLength(1);
     expect((await data(await call("GET", "?page=5", admin))).tickets).toEqual([]);
+  });
+});
+
+describe("in the reader's language (issue 16)", () => {
+  test("the service's refusals and the schema's messages follow the request's language", async () => {
+    await loadAllCatalogues();
+    const created = await data(await call("POST", "", studentA, NEW));
+    const caller = callerFor(deps, await resolveSession(deps, admin));
+    await caller.tickets.setStatus({ id: created.ticket.id, status: "closed" });
+    await expect(inLocale("mr", () => caller.tickets.respond({ id: created.ticket.id, message: "Hello" }))).rejects.toMatchObject({
+      message: mrHelp["rule.closed"],
+    });
+    await expect(inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: " " }))).rejects.toMatchObject({
+      message: hiHelp["rule.response"],
+    });
+    await expect(caller.tickets.respond({ id: created.ticket.id, message: "Hello" })).rejects.toMatchObject({
+      message: "This ticket is closed. Please open a new ticket.",
+    });
   });
 });
