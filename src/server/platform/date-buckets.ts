@@ -9,12 +9,14 @@
  * days a daylight-saving zone changes its offset, where a fixed-offset date() expression would be an hour off.
  */
 import { type RawBuilder, sql } from "kysely";
+import { INTL_LOCALE, type Locale } from "../../shared/i18n/locales.ts";
+import { currentLocale } from "../../shared/i18n/translate.ts";
 import { localDate } from "./calendar.ts";
 
 export type BucketUnit = "day" | "week" | "month";
 
 export interface DateBucket {
-  /** short label: "22 Nov" (day), "16 Nov – 22 Nov" (week), "Nov 2026" (month) */
+  /** short label in the request's language: "22 Nov" (day), "16 Nov – 22 Nov" (week), "Nov 2026" (month) */
   label: string;
   /** the bucket's first instant, ISO-8601 UTC (local midnight in the zone) */
   start: string;
@@ -29,7 +31,14 @@ interface CalendarDate {
   day: number;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** A month's short name in the request's language ("Nov", "नव॰", "नोव्हें"), one formatter per language. */
+const monthFormats = new Map<Locale, Intl.DateTimeFormat>();
+function monthName(month: number): string {
+  const locale = currentLocale();
+  let format = monthFormats.get(locale);
+  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: "short", timeZone: "UTC" })));
+  return format.format(Date.UTC(2000, month - 1, 1));
+}
 
 /** Calendar arithmetic on dates (no time, no zone): Date.UTC normalises overflowing days and months. */
 function shifted(d: CalendarDate, days: number, months = 0): CalendarDate {
@@ -60,7 +69,7 @@ function todayIn(now: Date, timeZone: string): CalendarDate {
   return { year, month, day };
 }
 
-const dayLabel = (d: CalendarDate) => `${d.day} ${MONTHS[d.month - 1]}`;
+const dayLabel = (d: CalendarDate) => `${d.day} ${monthName(d.month)}`;
 
 /**
  * `count` consecutive buckets, the last one containing `now`: days (today and the days before), weeks of
@@ -85,7 +94,7 @@ export function dateBuckets(now: Date, timeZone: string, unit: BucketUnit, count
         ? dayLabel(from)
         : unit === "week"
           ? `${dayLabel(from)} – ${dayLabel(shifted(from, 6))}`
-          : `${MONTHS[from.month - 1]} ${from.year}`;
+          : `${monthName(from.month)} ${from.year}`;
     buckets.push({
       label,
       start: localMidnight(from, timeZone).toISOString(),

@@ -19,6 +19,7 @@ import { mail } from "./mail.ts";
 import { media } from "./media.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
+import { reports } from "./reports.ts";
 import { roster } from "./roster.ts";
 import { status } from "./status.ts";
 import { student } from "./student.ts";
@@ -48,6 +49,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   media,
   config,
   help,
+  reports,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

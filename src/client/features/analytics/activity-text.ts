@@ -1,4 +1,6 @@
 /** How Analytics' Recent Activity reads (spec part 2: a coloured dot by type, a status badge by status). */
+import { statusName } from "../../../shared/i18n/admin.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
 import { type BadgeTone, statusTone } from "../../ui/badge.tsx";
 
 /**
@@ -7,8 +9,12 @@ import { type BadgeTone, statusTone } from "../../ui/badge.tsx";
  */
 export const activityStatusTone = (status: string): BadgeTone => statusTone(status);
 
-/** "in-progress" → "in progress". */
-export const activityStatusText = (status: string) => status.replace(/[-_]+/g, " ");
+/** A status in the reader's language: an application's or inquiry's, or an image's active/inactive. */
+export const activityStatusText = (status: string) =>
+  status === "active" || status === "inactive" ? reports.t(`act.status.${status}`) : statusName(status);
 
-const TYPE_LABELS: Record<string, string> = { admission: "Admission", contact: "Contact inquiry", gallery: "Gallery upload" };
-export const activityTypeLabel = (type: string) => TYPE_LABELS[type] ?? type;
+const TYPES = ["admission", "contact", "gallery"] as const;
+const isType = (type: string): type is (typeof TYPES)[number] => (TYPES as readonly string[]).includes(type);
+export const activityTypeLabel = (type: string) => (isType(type) ? reports.t(`act.${type}`) : type);
+/** "New application from Asha Rao", "Inquiry from Ravi", "Gallery image uploaded: Sports day". */
+export const activityTitle = (type: string, name: string) => (isType(type) ? reports.t(`act.title.${type}`, { name }) : name);

@@ -94,11 +94,11 @@ describe("Analytics and Reports", () => {
     ).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Top Gallery Categories" })).getByRole("table").textContent).toContain("Campus3");
 
-    const activity = within(screen.getByRole("list", { name: "Recent activity" }));
+    const activity = within(screen.getByRole("list", { name: "Recent Activity" }));
     const badge = (text: string) => activity.getByText(text).closest(".ui-badge")!.className;
-    expect(badge("pending")).toContain("ui-badge--pending");
-    expect(badge("active")).toContain("ui-badge--approved");
-    expect(badge("resolved")).toContain("ui-badge--approved"); // a good outcome, not red (issue 14.6)
+    expect(badge("Pending")).toContain("ui-badge--pending");
+    expect(badge("Active")).toContain("ui-badge--approved");
+    expect(badge("Resolved")).toContain("ui-badge--approved"); // a good outcome, not red (issue 14.6)
   });
 
   test("choosing another range puts it in the URL and asks the server again; every figure follows", async () => {

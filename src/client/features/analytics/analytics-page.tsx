@@ -8,6 +8,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { type CSSProperties, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { categoryName, gallery } from "../../../shared/i18n/gallery.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_RANGE_LABELS,
@@ -17,6 +20,7 @@ import {
 } from "../../../shared/schemas/analytics.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { formatNumber, timeAgo } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -31,14 +35,19 @@ import { PageFrame } from "../../ui/list-page.tsx";
 import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { activityStatusText, activityStatusTone, activityTypeLabel } from "./activity-text.ts";
+import { activityStatusText, activityStatusTone, activityTitle, activityTypeLabel } from "./activity-text.ts";
 import { BarChart, barShares } from "./bar-chart.tsx";
 
 type Overview = RouterOutputs["analytics"]["overview"];
 
-/** The visible part of each range's name; the full name ("Last 12 months") is what screen readers hear. */
-const SHORT_LABELS: Record<AnalyticsRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days", "1y": "12 months" };
-const PER_BUCKET: Record<string, string> = { day: "day", week: "week", month: "month" };
+/** A chart's caption: what is counted per day, week or month, over the range. */
+const perBucket = (what: "applications" | "inquiries", bucket: string, range: string) => {
+  const unit = bucket === "week" ? "Week" : bucket === "month" ? "Month" : "Day";
+  return reports.t(what === "applications" ? `an.per${unit}` : `an.inqPer${unit}`, { range });
+};
+
+/** A range's name inside a sentence ("in the last 30 days"). */
+const lower = (text: string) => text.toLocaleLowerCase();
 
 export function parseRange(search: string): AnalyticsRange {
   const raw = new URLSearchParams(search).get("range");
@@ -48,7 +57,10 @@ export function parseRange(search: string): AnalyticsRange {
 export const exportUrl = (range: AnalyticsRange) => `/api/admin/analytics/export?range=${range}`;
 
 export default function AdminAnalyticsPage() {
-  usePageTitle("Analytics & Reports");
+  const t = useT(reports);
+  useT(gallery); // the category names
+  useT(admin); // the statuses of applications and inquiries
+  usePageTitle(t("an.title"));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const range = parseRange(search);
@@ -87,15 +99,15 @@ export default function AdminAnalyticsPage() {
     <PageFrame
       name="analytics"
       className="ac-analytics"
-      title="Analytics & Reports"
-      description="Admissions, inquiries and the gallery over the period you choose."
+      title={t("an.title")}
+      description={t("an.lead")}
       actions={
         <Button variant="secondary" onClick={() => void exportReport()} loading={exporting} disabled={loading || stale}>
-          <DownloadIcon size={18} /> {exporting ? "Exporting..." : "Export Report"}
+          <DownloadIcon size={18} /> {exporting ? t("an.exporting") : t("an.export")}
         </Button>
       }
     >
-      <div className="ac-range" role="group" aria-label="Time range">
+      <div className="ac-range" role="group" aria-label={t("an.range")}>
         {ANALYTICS_RANGES.map((r) => (
           <button
             key={r}
@@ -104,20 +116,24 @@ export default function AdminAnalyticsPage() {
             aria-pressed={r === range}
             onClick={() => chooseRange(r)}
           >
-            <span className="sr-only">Last </span>
-            {SHORT_LABELS[r]}
+            <span className="sr-only">{t("an.last")}</span>
+            {t(`short.${r}`)}
           </button>
         ))}
         <span className="ac-range__status" role="status">
-          {stale ? `Loading ${rangeLabel.toLowerCase()}…` : data ? `Showing ${data.range.label.toLowerCase()}` : ""}
+          {stale
+            ? t("an.loadingRange", { range: lower(rangeLabel) })
+            : data
+              ? t("an.showing", { range: lower(ANALYTICS_RANGE_LABELS[data.range.key]) })
+              : ""}
         </span>
       </div>
 
       {query.isError && !data ? (
         <Alert tone="error">
-          <p>We could not load the figures. Please try again.</p>
+          <p>{t("an.failed")}</p>
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
+            {t("an.tryAgain")}
           </Button>
         </Alert>
       ) : null}
@@ -125,30 +141,30 @@ export default function AdminAnalyticsPage() {
       <div className={cx("stack stack--lg ac-analytics__body", stale && "is-stale")} aria-busy={loading || stale || undefined}>
         <Cards data={data} rangeLabel={rangeLabel} />
 
-        <Card title="Admissions Trend" headingLevel={2}>
+        <Card title={t("an.admissionsTrend")} headingLevel={2}>
           {data ? (
             <BarChart
               buckets={data.admissionsTrend}
-              caption={`Applications per ${PER_BUCKET[data.range.bucket] ?? "period"}, ${data.range.label.toLowerCase()}`}
-              periodHeader="Period"
-              valueHeader="Applications"
+              caption={perBucket("applications", data.range.bucket, lower(ANALYTICS_RANGE_LABELS[data.range.key]))}
+              periodHeader={t("an.period")}
+              valueHeader={t("an.applications")}
               tone="primary"
-              emptyNote={`No applications in the ${data.range.label.toLowerCase()}.`}
+              emptyNote={t("an.noApplications", { range: lower(ANALYTICS_RANGE_LABELS[data.range.key]) })}
             />
           ) : (
             <ChartSkeleton />
           )}
         </Card>
 
-        <Card title="Contacts Trend" headingLevel={2}>
+        <Card title={t("an.contactsTrend")} headingLevel={2}>
           {data ? (
             <BarChart
               buckets={data.contactsTrend}
-              caption={`Contact inquiries per ${PER_BUCKET[data.range.bucket] ?? "period"}, ${data.range.label.toLowerCase()}`}
-              periodHeader="Period"
-              valueHeader="Inquiries"
+              caption={perBucket("inquiries", data.range.bucket, lower(ANALYTICS_RANGE_LABELS[data.range.key]))}
+              periodHeader={t("an.period")}
+              valueHeader={t("an.inquiries")}
               tone="accent"
-              emptyNote={`No contact inquiries in the ${data.range.label.toLowerCase()}.`}
+              emptyNote={t("an.noInquiries", { range: lower(ANALYTICS_RANGE_LABELS[data.range.key]) })}
             />
           ) : (
             <ChartSkeleton />
@@ -156,11 +172,15 @@ export default function AdminAnalyticsPage() {
         </Card>
 
         <div className="ac-analytics__pair">
-          <Card title="Top Gallery Categories" headingLevel={2}>
+          <Card title={t("an.topCategories")} headingLevel={2}>
             {data ? <TopCategories categories={data.topCategories} /> : <Skeleton lines={5} />}
           </Card>
-          <Card title="Recent Activity" headingLevel={2}>
-            {data ? <RecentActivity events={data.recentActivity} rangeLabel={data.range.label} /> : <Skeleton lines={6} />}
+          <Card title={t("an.recent")} headingLevel={2}>
+            {data ? (
+              <RecentActivity events={data.recentActivity} rangeLabel={ANALYTICS_RANGE_LABELS[data.range.key]} />
+            ) : (
+              <Skeleton lines={6} />
+            )}
           </Card>
         </div>
       </div>
@@ -174,26 +194,32 @@ function Cards({ data, rangeLabel }: { data: Overview | undefined; rangeLabel: s
   return (
     <div className="grid grid--4 grid--sm ops-stats">
       <StatCard
-        label="Total Students"
+        label={reports.t("an.totalStudents")}
         value={value(data?.cards.totalStudents)}
-        hint={data ? `${growth >= 0 ? "+" : ""}${growth}% this month` : undefined}
+        hint={data ? reports.t("an.growth", { growth: `${growth >= 0 ? "+" : ""}${growth}` }) : undefined}
         icon={<UsersIcon />}
       />
       <StatCard
-        label="Total Admissions"
+        label={reports.t("an.totalAdmissions")}
         value={value(data?.cards.totalAdmissions)}
         hint={rangeLabel}
         icon={<GraduationCapIcon />}
         tone="info"
       />
       <StatCard
-        label="Contact Inquiries"
+        label={reports.t("an.contactInquiries")}
         value={value(data?.cards.contactInquiries)}
         hint={rangeLabel}
         icon={<MailIcon />}
         tone="pending"
       />
-      <StatCard label="Gallery Images" value={value(data?.cards.galleryImages)} hint="All images" icon={<ImageIcon />} tone="approved" />
+      <StatCard
+        label={reports.t("an.galleryImages")}
+        value={value(data?.cards.galleryImages)}
+        hint={reports.t("an.allImages")}
+        icon={<ImageIcon />}
+        tone="approved"
+      />
     </div>
   );
 }
@@ -208,13 +234,7 @@ function ChartSkeleton() {
 
 function TopCategories({ categories }: { categories: Overview["topCategories"] }) {
   if (categories.length === 0) {
-    return (
-      <EmptyState
-        icon={<ImageIcon size={28} />}
-        title="No gallery images yet"
-        description="Categories appear here once images are uploaded."
-      />
-    );
+    return <EmptyState icon={<ImageIcon size={28} />} title={reports.t("an.noImages")} description={reports.t("an.noImages.text")} />;
   }
   const shares = barShares(categories.map((c) => c.count));
   return (
@@ -222,7 +242,7 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
       <ol className="ac-hbars" aria-hidden="true">
         {categories.map((c, i) => (
           <li key={c.category} className="ac-hbars__item">
-            <span className="ac-hbars__label">{c.category}</span>
+            <span className="ac-hbars__label">{categoryName(c.category)}</span>
             <span className="ac-hbars__track">
               <span className="ac-hbars__bar" style={{ "--share": String(shares[i]) } as CSSProperties} />
             </span>
@@ -232,24 +252,24 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
       </ol>
       <div className="sr-only">
         <table>
-          <caption>Top five gallery categories by number of images, all time</caption>
+          <caption>{reports.t("an.topCaption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Images</th>
+              <th scope="col">{reports.t("an.category")}</th>
+              <th scope="col">{reports.t("an.images")}</th>
             </tr>
           </thead>
           <tbody>
             {categories.map((c) => (
               <tr key={c.category}>
-                <th scope="row">{c.category}</th>
+                <th scope="row">{categoryName(c.category)}</th>
                 <td>{c.count}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p className="text-sm text-muted ac-analytics__note">All time, the five largest categories.</p>
+      <p className="text-sm text-muted ac-analytics__note">{reports.t("an.topNote")}</p>
     </>
   );
 }
@@ -259,8 +279,8 @@ function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivi
     return (
       <EmptyState
         icon={<BarChartIcon size={28} />}
-        title="No activity in this period"
-        description={`Nothing happened in the ${rangeLabel.toLowerCase()}.`}
+        title={reports.t("an.noActivity")}
+        description={reports.t("an.noActivity.text", { range: lower(rangeLabel) })}
       />
     );
   }
@@ -273,14 +293,14 @@ function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivi
           </span>
         ))}
       </p>
-      <ul className="ac-activity" aria-label="Recent activity">
+      <ul className="ac-activity" aria-label={reports.t("an.recent")}>
         {events.map((e) => (
           <li key={`${e.type}-${e.id}`} className="ac-activity__item">
             <span className={cx("ac-activity__dot", `ac-activity__dot--${e.type}`)} aria-hidden="true" />
             <div className="ac-activity__text">
               <p className="ac-activity__title">
                 <span className="sr-only">{activityTypeLabel(e.type)}: </span>
-                {e.title}
+                {activityTitle(e.type, e.name)}
               </p>
               <p className="text-sm text-muted">
                 <time dateTime={e.at} title={formatDateTime(e.at)}>

@@ -5,6 +5,7 @@
  * visually hidden table of the same numbers instead. Colours come from tokens, so dark mode follows.
  */
 import { type CSSProperties, useId } from "react";
+import { reports } from "../../../shared/i18n/reports.ts";
 import { cx } from "../../ui/cx.ts";
 
 export interface ChartBucket {
@@ -84,7 +85,7 @@ export function BarChart({
         </table>
       </div>
       <p id={`${id}-total`} className="sr-only">
-        Total: {total}
+        {reports.t("an.total", { total })}
       </p>
       {total === 0 && emptyNote ? <p className="ac-chart__empty">{emptyNote}</p> : null}
     </div>

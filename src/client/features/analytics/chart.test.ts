@@ -19,6 +19,7 @@ describe("analytics helpers", () => {
     expect(activityStatusTone("closed")).toBe("neutral");
     expect(activityStatusTone("rejected")).toBe("rejected");
     expect(activityStatusTone("inactive")).toBe("rejected");
-    expect(activityStatusText("in-progress")).toBe("in progress");
+    expect(activityStatusText("in-progress")).toBe("In Progress");
+    expect(activityStatusText("inactive")).toBe("Inactive");
   });
 });

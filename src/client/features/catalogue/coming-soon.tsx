@@ -5,17 +5,16 @@
 
 import type { ReactNode } from "react";
 import { useId } from "react";
+import { reports } from "../../../shared/i18n/reports.ts";
 import { Button, type ButtonSize, type ButtonVariant } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 
-export const COMING_SOON = "Coming soon";
-
 export function ComingSoonButton({
   children,
-  hint = COMING_SOON,
+  hint,
   variant = "primary",
   size = "md",
   className,
@@ -34,7 +33,7 @@ export function ComingSoonButton({
         {children}
       </Button>
       <span id={hintId} className="ac-soon__hint">
-        {hint}
+        {hint ?? reports.t("soon")}
       </span>
     </span>
   );

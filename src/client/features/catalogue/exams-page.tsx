@@ -3,7 +3,10 @@
  * the tabs (All Exams, Upcoming, In Progress, Completed, Draft — each an empty view for now), the table's
  * columns and the empty state; Create New Exam is disabled with a "Coming soon" note.
  */
+
 import { useState } from "react";
+import { reports } from "../../../shared/i18n/reports.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -13,57 +16,50 @@ import { PlusIcon } from "../../ui/more-icons.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
-const COLUMNS = emptyColumns([
-  { key: "exam", header: "Exam" },
-  { key: "course", header: "Course" },
-  { key: "when", header: "Date & Time" },
-  { key: "students", header: "Students", className: "ui-table__cell--numeric" },
-  { key: "status", header: "Status" },
-  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions" },
-]);
-
-const TABS = [
-  { id: "all", label: "All Exams" },
-  { id: "upcoming", label: "Upcoming" },
-  { id: "in_progress", label: "In Progress" },
-  { id: "completed", label: "Completed" },
-  { id: "draft", label: "Draft" },
-] as const;
-
-export const EXAMS_TEXT = { empty: "No exams scheduled" } as const;
+const TAB_IDS = ["all", "upcoming", "in_progress", "completed", "draft"] as const;
 
 export default function AdminExamsPage() {
-  usePageTitle("Exam Management");
+  const t = useT(reports);
+  usePageTitle(t("exams.title"));
+  const columns = emptyColumns([
+    { key: "exam", header: t("exams.exam") },
+    { key: "course", header: t("shell.course") },
+    { key: "when", header: t("exams.when") },
+    { key: "students", header: t("shell.students"), className: "ui-table__cell--numeric" },
+    { key: "status", header: t("shell.status") },
+    { key: "actions", header: <span className="sr-only">{t("shell.actions")}</span>, label: t("shell.actions") },
+  ]);
+  const tabs = TAB_IDS.map((id) => ({ id, label: t(`exams.${id}`) }));
   const [tab, setTab] = useState<string>("all");
   return (
     <PageFrame
       name="exams"
       className="ac-shell"
-      title="Exam Management"
-      description="Examinations, their dates and the students who sit them."
+      title={t("exams.title")}
+      description={t("exams.lead")}
       actions={
         <ComingSoonButton>
-          <PlusIcon size={18} /> Create New Exam
+          <PlusIcon size={18} /> {t("exams.add")}
         </ComingSoonButton>
       }
     >
       <StatRow>
-        <StatCard label="Total Exams" value={0} icon={<CalendarIcon />} />
-        <StatCard label="Upcoming" value={0} icon={<CalendarIcon />} tone="pending" />
-        <StatCard label="In Progress" value={0} icon={<ActivityIcon />} tone="info" />
-        <StatCard label="Completed" value={0} icon={<CheckCircleIcon />} tone="approved" />
+        <StatCard label={t("exams.total")} value={0} icon={<CalendarIcon />} />
+        <StatCard label={t("exams.upcoming")} value={0} icon={<CalendarIcon />} tone="pending" />
+        <StatCard label={t("exams.in_progress")} value={0} icon={<ActivityIcon />} tone="info" />
+        <StatCard label={t("exams.completed")} value={0} icon={<CheckCircleIcon />} tone="approved" />
       </StatRow>
 
       <div>
-        <Tabs idPrefix="exams" label="Exam lists" tabs={TABS} value={tab} onChange={setTab} />
-        {TABS.map((t) => (
-          <TabPanel key={t.id} idPrefix="exams" id={t.id} value={tab}>
+        <Tabs idPrefix="exams" label={t("exams.lists")} tabs={tabs} value={tab} onChange={setTab} />
+        {tabs.map((item) => (
+          <TabPanel key={item.id} idPrefix="exams" id={item.id} value={tab}>
             <EmptyTable
-              caption={t.label}
-              columns={COLUMNS}
+              caption={item.label}
+              columns={columns}
               icon={<CalendarIcon size={28} />}
-              title={EXAMS_TEXT.empty}
-              description="Exams will be listed here once exam scheduling is set up."
+              title={t("exams.empty")}
+              description={t("exams.empty.text")}
             />
           </TabPanel>
         ))}

@@ -3,6 +3,9 @@
  * counters, search, filters and the table's columns are shown; with no books there is nothing to search
  * or filter, so those controls are disabled and say why, and Add New Book says it is coming soon.
  */
+
+import { reports } from "../../../shared/i18n/reports.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { StatCard } from "../../ui/card.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
@@ -11,65 +14,69 @@ import { PageFrame, StatRow } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "./coming-soon.tsx";
 
-const COLUMNS = emptyColumns([
-  { key: "book", header: "Book details" },
-  { key: "author", header: "Author" },
-  { key: "category", header: "Category" },
-  { key: "status", header: "Status" },
-  { key: "actions", header: <span className="sr-only">Actions</span>, label: "Actions" },
-]);
-
-const CATEGORIES = ["All Categories", "Programming", "Science", "Literature", "History"];
-const STATUSES = ["All Status", "Available", "Borrowed", "Reserved"];
-
-export const LIBRARY_TEXT = { empty: "No books in library" } as const;
-
 export default function AdminLibraryPage() {
-  usePageTitle("Library Management");
-  const hint = "Search and filters work once books are added.";
+  const t = useT(reports);
+  usePageTitle(t("library.title"));
+  const hint = t("library.hint");
+  const columns = emptyColumns([
+    { key: "book", header: t("library.book") },
+    { key: "author", header: t("library.author") },
+    { key: "category", header: t("shell.category") },
+    { key: "status", header: t("shell.status") },
+    { key: "actions", header: <span className="sr-only">{t("shell.actions")}</span>, label: t("shell.actions") },
+  ]);
+  const categories = (["allCategories", "programming", "science", "literature", "history"] as const).map((k) => t(`library.${k}`));
+  const statuses = (["allStatus", "available", "borrowed", "reserved"] as const).map((k) => t(`library.${k}`));
   return (
     <PageFrame
       name="library"
       className="ac-shell"
-      title="Library Management"
-      description="Books and study material, and who has borrowed them."
+      title={t("library.title")}
+      description={t("library.lead")}
       actions={
         <ComingSoonButton>
-          <PlusIcon size={18} /> Add New Book
+          <PlusIcon size={18} /> {t("library.add")}
         </ComingSoonButton>
       }
     >
       <StatRow>
-        <StatCard label="Total Books" value={0} icon={<BookIcon />} />
-        <StatCard label="Available" value={0} icon={<CheckCircleIcon />} tone="approved" />
-        <StatCard label="Borrowed" value={0} icon={<UsersIcon />} tone="info" />
-        <StatCard label="Overdue" value={0} icon={<AlertIcon />} tone="rejected" />
+        <StatCard label={t("library.total")} value={0} icon={<BookIcon />} />
+        <StatCard label={t("library.available")} value={0} icon={<CheckCircleIcon />} tone="approved" />
+        <StatCard label={t("library.borrowed")} value={0} icon={<UsersIcon />} tone="info" />
+        <StatCard label={t("library.overdue")} value={0} icon={<AlertIcon />} tone="rejected" />
       </StatRow>
 
       <div className="ops-toolbar ac-shell__filters">
         <TextInput
           id="library-search"
-          label="Search books"
+          label={t("library.search")}
           hideLabel
           type="search"
-          placeholder="Search by title, author or ISBN"
+          placeholder={t("library.searchPlaceholder")}
           fieldClassName="ac-shell__search"
           disabled
           aria-describedby="library-filters-hint"
         />
-        <Select id="library-category" label="Category" hideLabel options={CATEGORIES} fieldClassName="ops-toolbar__filter" disabled />
-        <Select id="library-status" label="Status" hideLabel options={STATUSES} fieldClassName="ops-toolbar__filter" disabled />
+        <Select
+          id="library-category"
+          label={t("shell.category")}
+          hideLabel
+          options={categories}
+          fieldClassName="ops-toolbar__filter"
+          disabled
+        />
+        <Select id="library-status" label={t("shell.status")} hideLabel options={statuses} fieldClassName="ops-toolbar__filter" disabled />
         <p id="library-filters-hint" className="text-sm text-muted ac-shell__hint">
           {hint}
         </p>
       </div>
 
       <EmptyTable
-        caption="Library books"
-        columns={COLUMNS}
+        caption={t("library.caption")}
+        columns={columns}
         icon={<BookIcon size={28} />}
-        title={LIBRARY_TEXT.empty}
-        description="Books will be listed here once the library catalogue is set up."
+        title={t("library.empty")}
+        description={t("library.empty.text")}
       />
     </PageFrame>
   );

@@ -6,7 +6,12 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { gallery } from "../../../shared/i18n/gallery.ts";
+import { help } from "../../../shared/i18n/help.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
 import { timeAgo } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -18,15 +23,17 @@ import { formatDateTime } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
-import { ACTIVITY_FILTERS, type ActivityEntry, actorText, describeActivity } from "./activity-text.ts";
+import { ACTIVITY_FILTER_VALUES, type ActivityEntry, activityFilters, actorText, describeActivity, kindLabel } from "./activity-text.ts";
 
-const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTERS.map((f) => f.value) };
-/** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
-const KIND_LABELS: Record<string, string> = Object.fromEntries(ACTIVITY_FILTERS.map((f) => [f.value, f.badge]));
-const kindLabel = (type: string | null) => (type ? (KIND_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1)) : "Other");
+const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTER_VALUES };
 
 export default function AdminActivityPage() {
-  usePageTitle("Activity Log");
+  const t = useT(reports);
+  // the statuses, ticket statuses and gallery categories the sentences name
+  useT(admin);
+  useT(help);
+  useT(gallery);
+  usePageTitle(t("log.title"));
   const now = useNow();
   const list = useListParams(TYPE_FILTER);
   const query = trpc.dashboard.activity.useQuery(
@@ -38,7 +45,7 @@ export default function AdminActivityPage() {
   const columns: TableColumn<ActivityEntry>[] = [
     {
       key: "when",
-      header: "When",
+      header: t("log.col.when"),
       className: "ui-table__cell--nowrap",
       render: (e) => (
         <span className="ops-cell-stack">
@@ -49,21 +56,21 @@ export default function AdminActivityPage() {
     },
     {
       key: "who",
-      header: "Who",
+      header: t("log.col.who"),
       render: (e) => {
         const actor = actorText(e);
         return <PersonCell name={actor.name} email={actor.detail} />;
       },
     },
-    { key: "what", header: "What", className: "ops-break", render: (e) => describeActivity(e) },
+    { key: "what", header: t("log.col.what"), className: "ops-break", render: (e) => describeActivity(e) },
     {
       key: "kind",
-      header: "Record",
+      header: t("log.col.record"),
       render: (e) => <Badge tone="neutral">{kindLabel(e.entityType)}</Badge>,
     },
     {
       key: "ip",
-      header: "From",
+      header: t("log.col.from"),
       className: "ui-table__cell--nowrap",
       render: (e) => <span className="text-sm text-muted">{e.ip ?? "—"}</span>,
     },
@@ -74,28 +81,28 @@ export default function AdminActivityPage() {
       name="activity"
       back={
         <Link href="/dashboard" className="ops-link ops-back">
-          <ChevronLeftIcon size={16} /> Dashboard
+          <ChevronLeftIcon size={16} /> {t("log.back")}
         </Link>
       }
-      title="Activity Log"
-      description="Who did what, and when: every change made in the admin area and to accounts, newest first."
+      title={t("log.title")}
+      description={t("log.lead")}
       list={list}
-      filter={{ key: "type", label: "Show", options: ACTIVITY_FILTERS, showLabel: true }}
+      filter={{ key: "type", label: t("log.show"), options: activityFilters(), showLabel: true }}
       failed={
         query.isError && !query.data
           ? {
-              title: "Activity not loaded",
-              message: "We could not load the activity log. Please check your internet connection and try again.",
+              title: t("log.failedTitle"),
+              message: t("log.failed"),
               onRetry: () => void query.refetch(),
             }
           : null
       }
       pagination={query.data?.pagination}
-      noun="entries"
+      noun={t("log.noun")}
     >
       <Card flush>
         <Table
-          caption="Activity log"
+          caption={t("log.caption")}
           captionHidden
           className="ops-table"
           columns={columns}
@@ -107,11 +114,11 @@ export default function AdminActivityPage() {
               list={list}
               icon={<ActivityIcon size={28} />}
               none={{
-                title: "No activity recorded yet",
-                description: "Changes to admissions, students, inquiries and settings will be listed here.",
+                title: t("log.none.title"),
+                description: t("log.none.text"),
               }}
-              noMatch={{ title: "No activity of this kind yet", description: "Choose “All activity” to see everything that was recorded." }}
-              showAll="Show all activity"
+              noMatch={{ title: t("log.noMatch.title"), description: t("log.noMatch.text") }}
+              showAll={t("log.showAll")}
             />
           }
         />

@@ -1,47 +1,82 @@
 /**
  * The audit log in words: each recorded action (`student.create`, `contact.reply`, …) as a sentence
- * built from its details. Unknown actions still read sensibly ("Gallery upload", with their details).
+ * built from its details, in the reader's language. Unknown actions still read sensibly ("Gallery upload", with their details).
  */
 import type { AuditAction } from "../../../shared/audit-actions.ts";
-import { ANALYTICS_RANGE_LABELS, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
+import { CONTACT_STATUSES } from "../../../shared/constants.ts";
+import { statusName } from "../../../shared/i18n/admin.ts";
+import { categoryName } from "../../../shared/i18n/gallery.ts";
+import { ticketStatusName } from "../../../shared/i18n/help.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
+import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
 
-/** The activity log's filter: the audit log's entity types. */
-export const ACTIVITY_FILTERS = [
-  { value: "all", label: "All activity", badge: "" },
-  { value: "admission", label: "Admissions", badge: "Admission" },
-  { value: "student", label: "Students", badge: "Student" },
-  { value: "contact", label: "Contacts", badge: "Inquiry" },
-  { value: "user", label: "Accounts and sign-in", badge: "Account" },
-  { value: "ticket", label: "Support tickets", badge: "Ticket" },
-  { value: "settings", label: "Settings", badge: "Settings" },
-  { value: "gallery_image", label: "Gallery", badge: "Gallery" },
-  { value: "report", label: "Reports", badge: "Report" },
+/** The activity log's filter: the audit log's entity types (labelled and badged in the reader's language). */
+export const ACTIVITY_FILTER_VALUES = [
+  "all",
+  "admission",
+  "student",
+  "contact",
+  "user",
+  "ticket",
+  "settings",
+  "gallery_image",
+  "report",
 ] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
+export const activityFilters = () => ACTIVITY_FILTER_VALUES.map((value) => ({ value, label: reports.t(`filter.${value}`) }));
+
+/** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
+export function kindLabel(type: string | null): string {
+  if (!type) return reports.t("badge.other");
+  if (type !== "all" && (ACTIVITY_FILTER_VALUES as readonly string[]).includes(type)) {
+    return reports.t(`badge.${type as Exclude<ActivityFilter, "all">}`);
+  }
+  return type.charAt(0).toUpperCase() + type.slice(1);
+}
 
 const str = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : null;
 
-const CONTACT_STATUS: Record<string, string> = { new: "New", "in-progress": "In Progress", resolved: "Resolved", closed: "Closed" };
+/** An inquiry's or a ticket's status, as the lists name it. */
 const statusText = (value: unknown) => {
   const s = str(value);
-  return s ? (CONTACT_STATUS[s] ?? s.replace(/[_-]+/g, " ")) : "?";
+  if (!s) return "?";
+  return (CONTACT_STATUSES as readonly string[]).includes(s) ? statusName(s) : ticketStatusName(s);
 };
 
-/** "name, mobile" from a list of changed fields. */
+const FIELDS = [
+  "blood_group",
+  "date_of_birth",
+  "emergency_name",
+  "emergency_relationship",
+  "emergency_phone",
+  "emergency_email",
+  "name",
+  "email",
+  "mobile",
+  "standard",
+  "address",
+  "title",
+  "category",
+  "description",
+  "is_active",
+  "general",
+  "security",
+  "notifications",
+  "system",
+  "language",
+  "institute",
+] as const;
+
+/** "name, mobile" from a list of changed fields (their names in the reader's language). */
 function fieldList(value: unknown): string | null {
   if (!Array.isArray(value) || value.length === 0) return null;
-  const names: Record<string, string> = {
-    blood_group: "blood group",
-    date_of_birth: "date of birth",
-    emergency_name: "emergency contact",
-    emergency_relationship: "emergency relationship",
-    emergency_phone: "emergency phone",
-    emergency_email: "emergency e-mail",
-  };
-  return value.map((v) => names[String(v)] ?? String(v).replace(/_/g, " ")).join(", ");
+  const name = (field: string) =>
+    (FIELDS as readonly string[]).includes(field) ? reports.t(`field.${field as (typeof FIELDS)[number]}`) : field.replace(/_/g, " ");
+  return value.map((v) => name(String(v))).join(", ");
 }
 
 const humanise = (action: string) => {
@@ -58,67 +93,96 @@ interface Said {
   application: string;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const quoted = (value: unknown) => (str(value) ? ` “${value}”` : "");
+const r = reports.t;
+const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
+/** "the image “Sports day”", or "the image" without a title. */
+const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
+const category = (value: unknown) => categoryName(String(value));
 
 /**
- * One sentence per action the server records (shared/audit-actions.ts): a Record, so an action without its
- * sentence fails `tsc` (issue 14.6).
+ * One sentence per action the server records (shared/audit-actions.ts), in the reader's language: a Record,
+ * so an action without its sentence fails `tsc` (issue 14.6).
  */
 const SENTENCES: Record<AuditAction, (s: Said) => string> = {
-  "account.sign_in": ({ d }) => (d.via === "code" ? "Signed in with an e-mailed code" : "Signed in"),
-  "account.locked": ({ d, entry }) =>
-    `Sign-in to ${str(d.studentId) ?? str(d.email) ?? `account #${entry.entityId ?? "?"}`} was locked after ${typeof d.failures === "number" ? plural(d.failures, "wrong password") : "repeated wrong passwords"}`,
-  "account.first_login": () => "Chose a password at first sign-in",
-  "account.password_changed": () => "Changed their password",
-  "account.password_reset": () => "Reset their password with an e-mailed code",
-  "account.logout_all": () => "Signed out of every other device",
-  "account.photo_update": () => "Changed their profile photo",
-  "account.two_factor_on": () => "Turned on two-step sign-in",
-  "account.two_factor_off": () => "Turned off two-step sign-in",
-  "account.email_change_requested": () => "Asked to change their e-mail address (a code went to the new address)",
+  "account.sign_in": ({ d }) => (d.via === "code" ? r("s.signInCode") : r("s.signIn")),
+  "account.locked": ({ d, entry }) => {
+    const who = str(d.studentId) ?? str(d.email) ?? r("who.account", { id: String(entry.entityId ?? "?") });
+    const failures = count(d.failures);
+    return failures === null ? r("s.lockedRepeated", { who }) : r("s.locked", { who, count: failures });
+  },
+  "account.first_login": () => r("s.firstLogin"),
+  "account.password_changed": () => r("s.passwordChanged"),
+  "account.password_reset": () => r("s.passwordReset"),
+  "account.logout_all": () => r("s.logoutAll"),
+  "account.photo_update": () => r("s.photo"),
+  "account.two_factor_on": () => r("s.twoFactorOn"),
+  "account.two_factor_off": () => r("s.twoFactorOff"),
+  "account.email_change_requested": () => r("s.emailRequested"),
   "account.email_changed": ({ d }) =>
-    str(d.from) && str(d.to) ? `Changed their e-mail address from ${d.from} to ${d.to}` : "Changed their e-mail address",
-  "admission.approve": ({ d, application }) => `Approved ${application}${str(d.studentId) ? ` — student ${d.studentId}` : ""}`,
-  "admission.reject": ({ d, application }) => `Rejected ${application}${str(d.reason) ? `: “${d.reason}”` : ""}`,
-  "admission.delete": ({ application }) => `Deleted ${application}`,
-  "student.create": ({ d, student }) => `Added student ${student}${str(d.email) ? ` (${d.email})` : ""}`,
+    str(d.from) && str(d.to) ? r("s.emailChangedFromTo", { from: String(d.from), to: String(d.to) }) : r("s.emailChanged"),
+  "admission.approve": ({ d, application }) =>
+    str(d.studentId) ? r("s.approvedStudent", { application, id: String(d.studentId) }) : r("s.approved", { application }),
+  "admission.reject": ({ d, application }) =>
+    str(d.reason) ? r("s.rejectedReason", { application, reason: String(d.reason) }) : r("s.rejected", { application }),
+  "admission.delete": ({ application }) => r("s.admissionDeleted", { application }),
+  "student.create": ({ d, student }) =>
+    str(d.email) ? r("s.studentAddedEmail", { student, email: String(d.email) }) : r("s.studentAdded", { student }),
   "student.update": ({ d, student }) => {
-    const changed = fieldList(d.changed);
-    return changed ? `Edited student ${student}: ${changed}` : `Saved student ${student} without changes`;
+    const fields = fieldList(d.changed);
+    return fields ? r("s.studentEdited", { student, fields }) : r("s.studentUnchanged", { student });
   },
-  "student.delete": ({ d, student }) => `Deleted student ${student}${str(d.name) ? ` (${d.name})` : ""}`,
-  "student.activate": ({ student }) => `Activated student ${student}`,
+  "student.delete": ({ d, student }) =>
+    str(d.name) ? r("s.studentDeletedName", { student, name: String(d.name) }) : r("s.studentDeleted", { student }),
+  "student.activate": ({ student }) => r("s.studentActivated", { student }),
   "student.deactivate": ({ d, student }) =>
-    `Deactivated student ${student}${typeof d.endedSessions === "number" && d.endedSessions > 0 ? " and signed them out" : ""}`,
-  "student.send_credentials": ({ student }) => `Sent a new sign-in link to ${student}`,
-  "student.unlock": ({ student }) => `Unlocked sign-in for student ${student}`,
-  "student.sign_out_everywhere": ({ d, student }) =>
-    `Signed student ${student} out everywhere${typeof d.endedSessions === "number" ? ` (${plural(d.endedSessions, "session")})` : ""}`,
-  "student.export": ({ d }) =>
-    `Exported ${typeof d.rows === "number" ? plural(d.rows, "student") : "students"} to CSV${str(d.search) ? ` (search “${d.search}”)` : ""}`,
+    (count(d.endedSessions) ?? 0) > 0 ? r("s.studentDeactivatedOut", { student }) : r("s.studentDeactivated", { student }),
+  "student.send_credentials": ({ student }) => r("s.credentials", { student }),
+  "student.unlock": ({ student }) => r("s.unlock", { student }),
+  "student.sign_out_everywhere": ({ d, student }) => {
+    const ended = count(d.endedSessions);
+    return ended === null ? r("s.signOut", { student }) : r("s.signOutCount", { student, count: ended });
+  },
+  "student.export": ({ d }) => {
+    const rows = count(d.rows);
+    const text = rows === null ? r("s.export") : r("s.exportRows", { count: rows });
+    return str(d.search) ? r("s.withSearch", { text, search: String(d.search) }) : text;
+  },
   "student.profile_update": ({ d }) => {
-    const changed = fieldList(d.fields);
-    return changed ? `Updated their profile: ${changed}` : "Updated their profile";
+    const fields = fieldList(d.fields);
+    return fields ? r("s.profileFields", { fields }) : r("s.profile");
   },
-  "contact.status": ({ d, inquiry }) => `Moved ${inquiry} from ${statusText(d.from)} to ${statusText(d.to)}`,
-  "contact.reply": ({ d, inquiry }) => `Replied to ${inquiry}${str(d.to) ? ` (e-mailed to ${d.to})` : ""}`,
-  "contact.delete": ({ d }) => `Deleted the inquiry from ${str(d.name) ?? "a visitor"}${str(d.subject) ? ` about ${d.subject}` : ""}`,
-  "gallery.upload": ({ d }) => `Uploaded the image${quoted(d.title)}${str(d.category) ? ` to ${d.category}` : ""}`,
+  "contact.status": ({ d, inquiry }) => r("s.contactStatus", { inquiry, from: statusText(d.from), to: statusText(d.to) }),
+  "contact.reply": ({ d, inquiry }) => (str(d.to) ? r("s.replyTo", { inquiry, to: String(d.to) }) : r("s.reply", { inquiry })),
+  "contact.delete": ({ d }) => {
+    const name = str(d.name) ?? r("who.aVisitor");
+    return str(d.subject) ? r("s.contactDeletedAbout", { name, subject: String(d.subject) }) : r("s.contactDeleted", { name });
+  },
+  "gallery.upload": ({ d }) =>
+    str(d.category) ? r("s.uploadTo", { image: image(d.title), category: category(d.category) }) : r("s.upload", { image: image(d.title) }),
   "gallery.update": ({ d }) => {
-    const changed = fieldList(d.changed);
-    return `Edited the image${quoted(d.title)}${changed ? `: ${changed}` : ""}`;
+    const fields = fieldList(d.changed);
+    return fields ? r("s.imageEditedFields", { image: image(d.title), fields }) : r("s.imageEdited", { image: image(d.title) });
   },
-  "gallery.delete": ({ d }) => `Deleted the image${quoted(d.title)}${str(d.category) ? ` from ${d.category}` : ""}`,
-  "ticket.status": ({ d, entry }) => `Moved ticket #${entry.entityId ?? "?"} from ${statusText(d.from)} to ${statusText(d.to)}`,
-  "ticket.assign": ({ d, entry }) => `Assigned ticket #${entry.entityId ?? "?"}${str(d.assignedTo) ? ` to ${d.assignedTo}` : ""}`,
+  "gallery.delete": ({ d }) =>
+    str(d.category)
+      ? r("s.imageDeletedFrom", { image: image(d.title), category: category(d.category) })
+      : r("s.imageDeleted", { image: image(d.title) }),
+  "ticket.status": ({ d, entry }) =>
+    r("s.ticketStatus", { id: String(entry.entityId ?? "?"), from: statusText(d.from), to: statusText(d.to) }),
+  "ticket.assign": ({ d, entry }) =>
+    str(d.assignedTo)
+      ? r("s.ticketAssignedTo", { id: String(entry.entityId ?? "?"), to: String(d.assignedTo) })
+      : r("s.ticketAssigned", { id: String(entry.entityId ?? "?") }),
   "settings.update": ({ d }) => {
-    const changed = Array.isArray(d.changed) ? d.changed.map(String).join(", ") : null;
-    return changed ? `Changed the settings: ${changed}` : "Saved the settings";
+    const fields = fieldList(d.changed);
+    return fields ? r("s.settingsChanged", { fields }) : r("s.settings");
   },
   "analytics.export": ({ d }) => {
-    const range = ANALYTICS_RANGE_LABELS[String(d.range) as AnalyticsRange] as string | undefined;
-    return `Exported the analytics report${range ? ` for the ${range.toLowerCase()}` : str(d.range) ? ` (${d.range})` : ""}`;
+    const key = String(d.range);
+    if ((ANALYTICS_RANGES as readonly string[]).includes(key)) {
+      return r("s.analyticsRange", { range: ANALYTICS_RANGE_LABELS[key as AnalyticsRange].toLocaleLowerCase() });
+    }
+    return str(d.range) ? r("s.analyticsRaw", { range: String(d.range) }) : r("s.analytics");
   },
 };
 
@@ -131,9 +195,10 @@ export function describeActivity(entry: Entry): string {
     return SENTENCES[entry.action]({
       d,
       entry,
-      student: str(d.studentId) ?? (entry.entityId ? `#${entry.entityId}` : "a student"),
-      inquiry: entry.entityId ? `contact inquiry #${entry.entityId}` : "a contact inquiry",
-      application: str(d.applicationNumber) ?? (entry.entityId ? `application #${entry.entityId}` : "an application"),
+      student: str(d.studentId) ?? (entry.entityId ? `#${entry.entityId}` : r("who.aStudent")),
+      inquiry: entry.entityId ? r("who.inquiry", { id: String(entry.entityId) }) : r("who.anInquiry"),
+      application:
+        str(d.applicationNumber) ?? (entry.entityId ? r("who.application", { id: String(entry.entityId) }) : r("who.anApplication")),
     });
   }
   // An action recorded by an older version: still readable.
@@ -143,7 +208,7 @@ export function describeActivity(entry: Entry): string {
 
 /** Who did it: the person, or the system for entries without one (a lockout, a scheduled job). */
 export function actorText(entry: Pick<ActivityEntry, "actor">): { name: string; detail: string | null } {
-  if (!entry.actor) return { name: "System", detail: null };
-  const role = entry.actor.role === "admin" ? "Admin" : entry.actor.role === "student" ? "Student" : entry.actor.role;
+  if (!entry.actor) return { name: r("actor.system"), detail: null };
+  const role = entry.actor.role === "admin" || entry.actor.role === "student" ? r(`role.${entry.actor.role}`) : entry.actor.role;
   return { name: entry.actor.name, detail: [role, entry.actor.email].filter(Boolean).join(" · ") || null };
 }

@@ -7,6 +7,7 @@
 
 import type { DB } from "../../../../db/connection.ts";
 import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
 import {
   ANALYTICS_GROWTH_WINDOW_DAYS,
   ANALYTICS_RANGE_LABELS,
@@ -37,7 +38,7 @@ export type ActivityType = "admission" | "contact" | "gallery";
 export interface ActivityEvent {
   type: ActivityType;
   id: number;
-  /** "New application from Asha Rao", "Inquiry from Ravi", "Gallery image uploaded: Sports day" */
+  /** "New application from Asha Rao", "Inquiry from Ravi", "Gallery image uploaded: Sports day" (the request's language) */
   title: string;
   /** the applicant, the person who wrote, or the image's title */
   name: string;
@@ -140,12 +141,19 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
   const recentActivity: ActivityEvent[] = [
     ...admissions.map((a) => {
       const name = `${a.first_name} ${a.last_name}`;
-      return { type: "admission" as const, id: a.id, title: `New application from ${name}`, name, status: a.status, at: a.created_at };
+      return {
+        type: "admission" as const,
+        id: a.id,
+        title: reports.t("act.title.admission", { name }),
+        name,
+        status: a.status,
+        at: a.created_at,
+      };
     }),
     ...contacts.map((c) => ({
       type: "contact" as const,
       id: c.id,
-      title: `Inquiry from ${c.name}`,
+      title: reports.t("act.title.contact", { name: c.name }),
       name: c.name,
       status: c.status,
       at: c.created_at,
@@ -153,7 +161,7 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
     ...images.map((g) => ({
       type: "gallery" as const,
       id: g.id,
-      title: `Gallery image uploaded: ${g.title}`,
+      title: reports.t("act.title.gallery", { name: g.title }),
       name: g.title,
       status: g.is_active === 1 ? ("active" as const) : ("inactive" as const),
       at: g.created_at,

@@ -262,7 +262,7 @@ describe("overview", () => {
       "Jun 2026",
       "Jul 2026",
       "Aug 2026",
-      "Sep 2026",
+      "Sept 2026",
       "Oct 2026",
       "Nov 2026",
     ]);

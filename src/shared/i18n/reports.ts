@@ -1,0 +1,5 @@
+/** The admin area's reports: Analytics & Reports, the activity log, and the shells of courses, exams and the library. */
+import en from "./en/reports.json";
+import { namespace } from "./translate.ts";
+
+export const reports = namespace("reports", en, { hi: () => import("./hi/reports.json"), mr: () => import("./mr/reports.json") });
