@@ -5,6 +5,7 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
+import { common } from "../../shared/i18n/common.ts";
 import { normaliseError } from "../lib/errors.ts";
 import { formatDate as date, formatDateTime as dateTime, plural } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -178,7 +179,7 @@ export function ListLoadError({ title, message, onRetry }: { title?: string; mes
     <Alert tone="error" title={title}>
       <p>{message}</p>
       <Button size="sm" variant="secondary" onClick={onRetry}>
-        Try again
+        {common.t("tryAgain")}
       </Button>
     </Alert>
   );

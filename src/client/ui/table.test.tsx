@@ -61,7 +61,7 @@ describe("Table", () => {
     const { container } = render(<Table columns={columns} rows={[]} rowKey={(a) => a.id} loading skeletonRows={3} empty="Nothing" />);
     expect(container.querySelectorAll(".ui-table__row--skeleton")).toHaveLength(3);
     expect(screen.getByRole("table").getAttribute("aria-busy")).toBe("true");
-    expect(screen.getByRole("status").textContent).toBe("Loading");
+    expect(screen.getByRole("status").textContent).toBe("Loading…");
     expect(screen.queryByText("Nothing")).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
+
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
+import { common } from "../../shared/i18n/common.ts";
 import { cx } from "./cx.ts";
 
 /**
@@ -132,7 +134,7 @@ export function Table<T>({
       </table>
       {loading ? (
         <span role="status" className="sr-only">
-          Loading
+          {common.t("loading")}
         </span>
       ) : null}
     </div>

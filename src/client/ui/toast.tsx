@@ -5,6 +5,7 @@
 
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { common } from "../../shared/i18n/common.ts";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons.tsx";
 
@@ -42,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="ui-toasts" aria-label="Notifications">
+      <section className="ui-toasts" aria-label={common.t("toasts")}>
         <ol className="ui-toasts__list" aria-live="polite" aria-relevant="additions text">
           {toasts.map((t) => (
             <Toast key={t.id} toast={t} onDismiss={dismiss} />
@@ -77,7 +78,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
         <Icon size={20} />
       </span>
       <p className="ui-toast__message">{toast.message}</p>
-      <button type="button" className="ui-toast__dismiss" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+      <button type="button" className="ui-toast__dismiss" aria-label={common.t("dismiss")} onClick={() => onDismiss(toast.id)}>
         <CloseIcon size={16} />
       </button>
     </li>

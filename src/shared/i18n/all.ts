@@ -16,6 +16,7 @@ import { help } from "./help.ts";
 import { home } from "./home.ts";
 import { LOCALES } from "./locales.ts";
 import { mail } from "./mail.ts";
+import { maintenance } from "./maintenance.ts";
 import { media } from "./media.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
@@ -50,6 +51,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   config,
   help,
   reports,
+  maintenance,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -4,7 +4,10 @@
  * navigation's Login), and a signed-in administrator is pointed to the switch.
  */
 import { Link } from "wouter";
+import { maintenance } from "../../../shared/i18n/maintenance.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -12,10 +15,9 @@ import { MailIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { mailHref, telHref } from "./site-links.ts";
 import { useMetaDescription } from "./use-meta-description.ts";
 
-export const MAINTENANCE_TITLE = "We'll be back soon";
-
 export function MaintenancePage() {
-  usePageTitle("Under maintenance");
+  const t = useT(maintenance);
+  usePageTitle(t("pageTitle"));
   useMetaDescription(MSG.maintenance);
   const { data: info } = useInstituteInfo();
   const name = useInstituteName();
@@ -26,18 +28,17 @@ export function MaintenancePage() {
       <section className="maintenance__card" aria-labelledby="maintenance-title">
         <MaintenanceArt />
         <p className="eyebrow">{name}</p>
-        <h1 id="maintenance-title">{MAINTENANCE_TITLE}</h1>
+        <h1 id="maintenance-title">{t("title")}</h1>
         <p className="lead maintenance__message">{MSG.maintenance}</p>
         {user?.role === "admin" ? (
-          <Alert tone="info" title="Maintenance mode is on" className="maintenance__admin">
-            Visitors see this page instead of the public site. You can switch it off in <Link href="~/admin/settings">System Settings</Link>
-            .
+          <Alert tone="info" title={t("admin.title")} className="maintenance__admin">
+            {richText(t("admin.text"), { settings: <Link href="~/admin/settings">{t("admin.settings")}</Link> })}
           </Alert>
         ) : null}
         {info && (info.phones.length > 0 || info.email) ? (
           <div className="maintenance__contact">
-            <h2 className="maintenance__contact-title">Need help meanwhile?</h2>
-            <p className="text-muted">Our offices are open as usual. Call or write to us and a counsellor will help you.</p>
+            <h2 className="maintenance__contact-title">{t("help.title")}</h2>
+            <p className="text-muted">{t("help.text")}</p>
             <ul className="maintenance__links">
               {info.phones.map((phone) => (
                 <li key={phone}>

@@ -5,7 +5,6 @@ import en from "../../../shared/i18n/en/home.json";
 import { MSG } from "../../../shared/messages.ts";
 import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { formatNewsDate } from "./latest-news.tsx";
-import { MAINTENANCE_TITLE } from "./maintenance-page.tsx";
 import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
 
 withClientTestRules();
@@ -99,7 +98,7 @@ describe("maintenance mode", () => {
     "site.info says maintenance: %s shows the maintenance page with the phones and e-mail",
     async (path) => {
       renderSite(path, { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed, "gallery.publicList": closed });
-      const page = await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+      const page = await screen.findByRole("region", { name: "We'll be back soon" });
       expect(within(page).getByText(MSG.maintenance)).toBeTruthy();
       expect(within(page).getByText("Test Institute")).toBeTruthy();
       expect(within(page).getByRole("link", { name: "+91 20 1234 5678" }).getAttribute("href")).toBe("tel:+912012345678");
@@ -115,7 +114,7 @@ describe("maintenance mode", () => {
   test("the login page is not affected", async () => {
     renderSite("/login", { "site.info": () => ({ ...INFO, maintenance: true }) });
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(screen.queryByRole("region", { name: MAINTENANCE_TITLE })).toBeNull();
+    expect(screen.queryByRole("region", { name: "We'll be back soon" })).toBeNull();
   });
 
   test("a 503 from a page's data turns the page into the maintenance page once the info agrees", async () => {
@@ -127,7 +126,7 @@ describe("maintenance mode", () => {
         return closed();
       },
     });
-    await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    await screen.findByRole("region", { name: "We'll be back soon" });
     expect(screen.queryByText("Failed to fetch gallery images")).toBeNull();
   });
 
@@ -147,7 +146,7 @@ describe("maintenance mode", () => {
         return closed();
       },
     });
-    await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    await screen.findByRole("region", { name: "We'll be back soon" });
     expect(galleryCalls).toBe(1);
     // The info says the site is open: the page comes back. Its data is asked for once more and still
     // answers 503 (say, an overloaded proxy): now the page shows that error instead of going round in circles.
@@ -163,7 +162,7 @@ describe("maintenance mode", () => {
   test("with maintenance off the pages are back", async () => {
     renderSite("/gallery", { "gallery.publicList": galleryHandler(PHOTOS) });
     await screen.findByText("Reading room");
-    expect(screen.queryByRole("region", { name: MAINTENANCE_TITLE })).toBeNull();
+    expect(screen.queryByRole("region", { name: "We'll be back soon" })).toBeNull();
   });
 
   test("a signed-in administrator is told how to switch it off", async () => {
@@ -173,7 +172,7 @@ describe("maintenance mode", () => {
       { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed },
       stubSessionApi({ me: async () => ({ user: ADMIN }) }).api,
     );
-    const page = await screen.findByRole("region", { name: MAINTENANCE_TITLE });
+    const page = await screen.findByRole("region", { name: "We'll be back soon" });
     const note = await within(page).findByText("Maintenance mode is on");
     expect(note).toBeTruthy();
     expect(within(page).getByRole("link", { name: "System Settings" }).getAttribute("href")).toBe("/admin/settings");

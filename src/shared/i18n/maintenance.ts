@@ -1,0 +1,8 @@
+/** The page every public address shows while maintenance mode is on. */
+import en from "./en/maintenance.json";
+import { namespace } from "./translate.ts";
+
+export const maintenance = namespace("maintenance", en, {
+  hi: () => import("./hi/maintenance.json"),
+  mr: () => import("./mr/maintenance.json"),
+});
