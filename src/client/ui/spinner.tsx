@@ -1,4 +1,5 @@
 /** Loading indicators: Spinner for short waits, Skeleton placeholders for lists and cards. */
+import { common } from "../../shared/i18n/common.ts";
 import type { CSSProperties } from "react";
 import { cx } from "./cx.ts";
 
@@ -9,7 +10,7 @@ export type SpinnerProps = {
   className?: string;
 };
 
-export function Spinner({ label = "Loading", size = "md", className }: SpinnerProps) {
+export function Spinner({ label = common.t("loading"), size = "md", className }: SpinnerProps) {
   return (
     <span role="status" className={cx("ui-spinner-status", className)}>
       <span className={`ui-spinner ui-spinner--${size}`} aria-hidden="true" />

@@ -3,13 +3,14 @@
  * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
  */
 import type { SupportTicket } from "../../../../db/schema.ts";
-import { help } from "../../../shared/i18n/help.ts";
+import { help, ticketStatusName } from "../../../shared/i18n/help.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
@@ -123,7 +124,6 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   return { tickets: items, stats, pagination };
 }
 
-/** A student's "Email notifications" preference (on by default; accounts without preferences get e-mail). */
 /** Whether the ticket's author takes answers by e-mail, and in which language (their chosen one). */
 async function emailChoice(deps: AppDeps, userId: number | null): Promise<{ wanted: boolean; locale: Locale | null }> {
   if (userId === null) return { wanted: true, locale: null };
@@ -166,12 +166,12 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   if (ticket.status === "closed") throw new AppError("CONFLICT", help.t("rule.closed"));
   const now = deps.now();
   const at = now.toISOString();
-  // Asked only when an admin answers someone else's ticket (the only answer that is e-mailed).
+  // Asked only when an admin answers someone else's ticket (the only answer that is notified and e-mailed).
   const author =
-    actor.role === "admin" && ticket.student_email !== null && ticket.created_by !== actor.id
+    actor.role === "admin" && ticket.created_by !== null && ticket.created_by !== actor.id
       ? await emailChoice(deps, ticket.created_by)
       : null;
-  const emailAnswer = author?.wanted === true;
+  const emailAnswer = author?.wanted === true && ticket.student_email !== null;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("ticket_responses")
@@ -180,10 +180,11 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
     // An admin's answer moves an open ticket to in progress.
     const status = actor.role === "admin" && ticket.status === "open" ? "in_progress" : ticket.status;
     await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
-    if (actor.role === "admin" && ticket.created_by && ticket.created_by !== actor.id) {
+    if (author && ticket.created_by) {
+      // Written once, in the language the author reads (their chosen one, else the request's).
       await notifyUser(trx, now, ticket.created_by, {
         type: "support",
-        title: `Reply to ${ticket.ticket_number}`,
+        title: inLocale(author.locale, () => help.t("note.reply", { number: ticket.ticket_number })),
         message: message.slice(0, 200),
         data: { ticketId: id, ticketNumber: ticket.ticket_number },
       });
@@ -229,9 +230,12 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
     details: { from: ticket.status, to: status },
   });
   if (ticket.created_by && ticket.created_by !== actor.id) {
+    const { locale } = await emailChoice(deps, ticket.created_by);
     await notifyUser(deps.db, deps.now(), ticket.created_by, {
       type: "support",
-      title: `${ticket.ticket_number} is now ${status.replace("_", " ")}`,
+      title: inLocale(locale, () =>
+        help.t("note.status", { number: ticket.ticket_number, status: ticketStatusName(status).toLocaleLowerCase() }),
+      ),
       message: ticket.subject,
       data: { ticketId: id, ticketNumber: ticket.ticket_number, status },
     });

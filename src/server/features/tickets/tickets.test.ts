@@ -5,6 +5,7 @@ import mrHelp from "../../../shared/i18n/mr/help.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { updateStudentSettings } from "../student/preferences.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -137,5 +138,25 @@ describe("in the reader's language (issue 16)", () => {
     await expect(caller.tickets.respond({ id: created.ticket.id, message: "Hello" })).rejects.toMatchObject({
       message: "This ticket is closed. Please open a new ticket.",
     });
+  });
+});
+
+describe("notifications in the student's language (issue 16)", () => {
+  test("a reply and a status change are written in the language the student chose, whatever the admin reads", async () => {
+    await loadAllCatalogues();
+    const asha = await deps.db.selectFrom("users").select("id").where("email", "=", "a@example.test").executeTakeFirstOrThrow();
+    await updateStudentSettings(deps, asha.id, { language: "marathi" });
+    const created = await data(await call("POST", "", studentA, NEW));
+    const number: string = created.ticket.ticketNumber;
+    const caller = callerFor(deps, await resolveSession(deps, admin));
+    await caller.tickets.respond({ id: created.ticket.id, message: "We are on it." });
+    await inLocale("hi", () => caller.tickets.setStatus({ id: created.ticket.id, status: "resolved" }));
+    const titles = (
+      await deps.db.selectFrom("notifications").select("title").where("recipient_user_id", "=", asha.id).orderBy("id").execute()
+    ).map((n) => n.title);
+    expect(titles).toEqual([
+      mrHelp["note.reply"].replace("{number}", number),
+      mrHelp["note.status"].replace("{number}", number).replace("{status}", mrHelp["status.resolved"]),
+    ]);
   });
 });
