@@ -9,24 +9,37 @@ import type { Browser, Page } from "playwright-core";
 import enAbout from "../../src/shared/i18n/en/about.json";
 import enAdmin from "../../src/shared/i18n/en/admin.json";
 import enAdmission from "../../src/shared/i18n/en/admission.json";
+import enAlerts from "../../src/shared/i18n/en/alerts.json";
 import enAuth from "../../src/shared/i18n/en/auth.json";
 import enCommon from "../../src/shared/i18n/en/common.json";
+import enConfig from "../../src/shared/i18n/en/config.json";
 import enContact from "../../src/shared/i18n/en/contact.json";
 import enGallery from "../../src/shared/i18n/en/gallery.json";
+import enHelp from "../../src/shared/i18n/en/help.json";
 import enHome from "../../src/shared/i18n/en/home.json";
+import enMaintenance from "../../src/shared/i18n/en/maintenance.json";
+import enMedia from "../../src/shared/i18n/en/media.json";
 import enPortal from "../../src/shared/i18n/en/portal.json";
+import enReports from "../../src/shared/i18n/en/reports.json";
+import enRoster from "../../src/shared/i18n/en/roster.json";
 import enStatus from "../../src/shared/i18n/en/status.json";
 import enStudent from "../../src/shared/i18n/en/student.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
 import hiAccount from "../../src/shared/i18n/hi/account.json";
 import hiAdmin from "../../src/shared/i18n/hi/admin.json";
 import hiAdmission from "../../src/shared/i18n/hi/admission.json";
+import hiAlerts from "../../src/shared/i18n/hi/alerts.json";
 import hiAuth from "../../src/shared/i18n/hi/auth.json";
 import hiCommon from "../../src/shared/i18n/hi/common.json";
+import hiConfig from "../../src/shared/i18n/hi/config.json";
 import hiContact from "../../src/shared/i18n/hi/contact.json";
 import hiGallery from "../../src/shared/i18n/hi/gallery.json";
+import hiHelp from "../../src/shared/i18n/hi/help.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
+import hiMedia from "../../src/shared/i18n/hi/media.json";
 import hiPortal from "../../src/shared/i18n/hi/portal.json";
+import hiReports from "../../src/shared/i18n/hi/reports.json";
+import hiRoster from "../../src/shared/i18n/hi/roster.json";
 import hiStatus from "../../src/shared/i18n/hi/status.json";
 import hiStudent from "../../src/shared/i18n/hi/student.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
@@ -34,12 +47,18 @@ import mrAbout from "../../src/shared/i18n/mr/about.json";
 import mrAccount from "../../src/shared/i18n/mr/account.json";
 import mrAdmin from "../../src/shared/i18n/mr/admin.json";
 import mrAdmission from "../../src/shared/i18n/mr/admission.json";
+import mrAlerts from "../../src/shared/i18n/mr/alerts.json";
 import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import mrCommon from "../../src/shared/i18n/mr/common.json";
+import mrConfig from "../../src/shared/i18n/mr/config.json";
 import mrContact from "../../src/shared/i18n/mr/contact.json";
 import mrGallery from "../../src/shared/i18n/mr/gallery.json";
+import mrHelp from "../../src/shared/i18n/mr/help.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
+import mrMedia from "../../src/shared/i18n/mr/media.json";
 import mrPortal from "../../src/shared/i18n/mr/portal.json";
+import mrReports from "../../src/shared/i18n/mr/reports.json";
+import mrRoster from "../../src/shared/i18n/mr/roster.json";
 import mrStatus from "../../src/shared/i18n/mr/status.json";
 import mrStudent from "../../src/shared/i18n/mr/student.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
@@ -59,7 +78,26 @@ afterAll(async () => {
 });
 
 /** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
-const ENGLISH = [enCommon, enHome, enAbout, enGallery, enContact, enAdmission, enStatus, enAuth, enPortal, enStudent, enAdmin]
+const ENGLISH = [
+  enCommon,
+  enHome,
+  enAbout,
+  enGallery,
+  enContact,
+  enAdmission,
+  enStatus,
+  enAuth,
+  enPortal,
+  enStudent,
+  enAdmin,
+  enRoster,
+  enAlerts,
+  enMedia,
+  enConfig,
+  enHelp,
+  enReports,
+  enMaintenance,
+]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
   .filter((t) => !t.includes("{") && /[a-z]{3}/i.test(t) && t.length > 3);
@@ -71,7 +109,7 @@ async function interfaceText(page: Page): Promise<string> {
     const clone = document.body.cloneNode(true) as HTMLElement;
     for (const el of clone.querySelectorAll(
       [
-        "select, .hero__eyebrow, .hero__title, .hero__lead, .site-footer__about, .site-footer__bottom, .footer-list li:not(:has(a[href^='/']))",
+        "select, textarea, .hero__eyebrow, .hero__title, .hero__lead, .site-footer__about, .site-footer__bottom, .footer-list li:not(:has(a[href^='/']))",
         ".stream-list, .footer-tags, .news-list, .brand, .page-hero__eyebrow",
         // the institute's settings and photos: offices, phones, e-mail, hours, registration, photo titles
         "address, .map-card__title, .contact-lines, .contact-chip, .info-card__text > p, .quick-facts div:last-child dd, .gallery-tile__title",
@@ -80,7 +118,10 @@ async function interfaceText(page: Page): Promise<string> {
         ".student-activity, .id-card__institute-name, .id-card__name, .id-card__return",
         // an admin's greeting by name, the applicants in the lists, the institute's footer
         ".portal-topbar__heading, .welcome-banner__line, .ops-activity__description, .applicant, .applicant__lines, .ops-footer .footer-list li:not(:has(a))",
-        ".person-cell, .ops-contact-preview",
+        ".ops-cell-stack, .ops-contact-preview",
+        // what admins and students wrote: stored alerts, photo titles, ticket subjects, backup file names, e-mail addresses
+        ".ops-notice-item__title, .ops-notice-item__message, .ac-recent__text, .ac-gallery-card__title, .ac-gallery-card__description",
+        ".ac-gallery-list__image, .ac-ticket-subject-cell, .ac-mono, .ac-activity__title, .ac-hbars__label",
       ].join(", "),
     ))
       el.remove();
@@ -235,6 +276,16 @@ describe("languages", () => {
     });
   }
 
+  /** Signs the seeded admin in through the sign-in page in `lang` (the address's ?lang= is remembered). */
+  async function adminInLanguage(page: Page, lang: "hi" | "mr", auth: typeof hiAuth) {
+    await page.goto(`/login?lang=${lang}`);
+    await page.getByRole("button", { name: auth["kind.admin"], exact: true }).click();
+    await page.getByLabel(auth["login.email"], { exact: true }).fill(server.admin.email);
+    await page.getByLabel(auth["login.password"], { exact: true }).fill(server.admin.password);
+    await page.locator("form").getByRole("button", { name: auth.signIn }).click();
+    await page.waitForURL("**/admin/dashboard");
+  }
+
   for (const [lang, auth, admin] of [
     ["hi", hiAuth, hiAdmin],
     ["mr", mrAuth, mrAdmin],
@@ -242,12 +293,7 @@ describe("languages", () => {
     test(`the admin area's frame, dashboard, admissions and contacts in ${lang}`, async () => {
       const { page, context, problems } = await newPage(browser, server);
       const check = (what: string) => expectTranslated(page, what);
-      await page.goto(`/login?lang=${lang}`);
-      await page.getByRole("button", { name: auth["kind.admin"], exact: true }).click();
-      await page.getByLabel(auth["login.email"], { exact: true }).fill(server.admin.email);
-      await page.getByLabel(auth["login.password"], { exact: true }).fill(server.admin.password);
-      await page.locator("form").getByRole("button", { name: auth.signIn }).click();
-      await page.waitForURL("**/admin/dashboard");
+      await adminInLanguage(page, lang, auth);
       await page.getByRole("heading", { level: 2, name: admin["centre.title"] }).waitFor();
       await page.getByRole("link", { name: admin["recent.viewAll"] }).waitFor();
       await check("dashboard");
@@ -258,8 +304,91 @@ describe("languages", () => {
       await check("admissions");
       await page.goto("/admin/contacts");
       await page.getByRole("heading", { level: 1, name: admin["con.title"] }).waitFor();
-      await page.locator(".person-cell").first().or(page.getByText(admin["con.none.title"])).waitFor();
+      await page.locator(".ops-cell-strong").first().or(page.getByText(admin["con.none.title"])).waitFor();
       await check("contacts");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [lang, auth, t] of [
+    ["hi", hiAuth, { roster: hiRoster, alerts: hiAlerts, media: hiMedia, config: hiConfig, help: hiHelp, reports: hiReports }],
+    ["mr", mrAuth, { roster: mrRoster, alerts: mrAlerts, media: mrMedia, config: mrConfig, help: mrHelp, reports: mrReports }],
+  ] as const) {
+    test(`the rest of the admin area in ${lang}: students, notifications, gallery, every settings section, help, analytics, activity and the shells`, async () => {
+      const { page, context, problems } = await newPage(browser, server);
+      const check = (what: string) => expectTranslated(page, what);
+      const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
+      await adminInLanguage(page, lang, auth);
+
+      await page.goto("/admin/students");
+      await heading(t.roster.title);
+      await page.locator(".ops-cell-strong").first().or(page.getByText(t.roster["none.title"])).waitFor();
+      await check("students");
+      await page.getByRole("button", { name: t.roster.add }).first().click();
+      await page.getByRole("dialog", { name: t.roster.add }).waitFor();
+      await check("add student");
+      await page.keyboard.press("Escape");
+
+      await page.goto("/admin/notifications");
+      await heading(t.alerts.title);
+      await page.locator(".ops-notice-item").first().or(page.getByText(t.alerts["none.title"])).waitFor();
+      await check("notifications");
+
+      await page.goto("/admin/gallery");
+      await heading(t.media.title);
+      await page.locator(".ac-gallery-card").first().or(page.getByText(t.media["empty.title"])).waitFor();
+      await check("gallery");
+      await page.getByRole("button", { name: t.media.upload }).first().click();
+      await page.getByRole("dialog", { name: t.media.upload }).waitFor();
+      await check("upload dialog");
+      await page.keyboard.press("Escape");
+
+      for (const section of ["profile", "general", "security", "notifications", "system"] as const) {
+        await page.goto(`/admin/settings?section=${section}`);
+        await heading(t.config[`section.${section}`], 2);
+        // Something only the loaded section shows.
+        const shown = {
+          profile: t.config["photo.label"],
+          general: t.config["general.siteName.hint"],
+          security: t.config["security.rules"],
+          notifications: t.config["recent.title"],
+          system: t.config["backups.note"],
+        }[section];
+        await page.locator(".ac-settings__panel").getByText(shown, { exact: true }).waitFor();
+        if (section === "system") await page.getByRole("table", { name: t.config["backups.caption"] }).waitFor();
+        await check(`settings: ${section}`);
+      }
+
+      await page.goto("/admin/help");
+      await heading(t.help.title);
+      await page.getByRole("table", { name: t.help.caption }).waitFor();
+      await check("help: tickets");
+      for (const tab of ["faqs", "analytics"] as const) {
+        await page.getByRole("tab", { name: t.help[`tab.${tab}`] }).click();
+        await page.waitForURL(`**/admin/help?tab=${tab}`);
+        await check(`help: ${tab}`);
+      }
+
+      await page.goto("/admin/analytics");
+      await heading(t.reports["an.title"]);
+      await page.getByRole("region", { name: t.reports["an.admissionsTrend"] }).getByRole("table").waitFor({ state: "attached" });
+      await check("analytics");
+
+      await page.goto("/admin/activity");
+      await heading(t.reports["log.title"]);
+      await page.getByRole("table", { name: t.reports["log.caption"] }).locator("tbody tr").first().waitFor();
+      await check("activity log");
+
+      for (const [path, title] of [
+        ["/admin/courses", t.reports["courses.title"]],
+        ["/admin/library", t.reports["library.title"]],
+        ["/admin/exams", t.reports["exams.title"]],
+      ] as const) {
+        await page.goto(path);
+        await heading(title);
+        await check(path);
+      }
       expect(problems).toEqual([]);
       await context.close();
     });

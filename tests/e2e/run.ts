@@ -32,7 +32,7 @@ const files = readdirSync(here)
  * measured on 2 cores) so the groups end together; a file not listed counts as 30 s.
  */
 const USUAL_SECONDS: Record<string, number> = {
-  "screens.e2e.ts": 170,
+  "screens.e2e.ts": 195,
   "student-portal.e2e.ts": 80,
   "accounts.e2e.ts": 60,
   "admissions.e2e.ts": 40,
@@ -41,7 +41,7 @@ const USUAL_SECONDS: Record<string, number> = {
   "public-site.e2e.ts": 30,
   "stored-xss.e2e.ts": 30,
   "foundation.e2e.ts": 20,
-  "languages.e2e.ts": 70,
+  "languages.e2e.ts": 95,
   "performance.e2e.ts": 20,
 };
 const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 2) || 1));

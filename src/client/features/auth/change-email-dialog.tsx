@@ -19,11 +19,14 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordInput, TextInput } from "../../ui/field.tsx";
 import { CodeInput, emptyCode } from "./code-input.tsx";
 
-/** In the reader's language, read at each use (the student catalogue: both portals show this dialog). */
-export const CHANGE_EMAIL_TEXT = {
-  ...labelsOf(["open", "title", "intro", "send", "confirm", "back", "cancel", "done"], (key) => student.t(`email.${key}`)),
-  codeIntro: (email: string) => student.t("email.codeIntro", { email }),
-};
+/**
+ * In the reader's language, read at each use (the student catalogue: both portals show this dialog). Not
+ * spread into another object: spreading reads the getters once, and the words would stay in one language.
+ */
+export const CHANGE_EMAIL_TEXT = labelsOf(["open", "title", "intro", "send", "confirm", "back", "cancel", "done"], (key) =>
+  student.t(`email.${key}`),
+);
+const codeIntro = (email: string) => student.t("email.codeIntro", { email });
 
 type Errors = Partial<Record<"currentPassword" | "newEmail" | "code", string>>;
 
@@ -104,7 +107,7 @@ export function ChangeEmailDialog({
       onClose={close}
       title={CHANGE_EMAIL_TEXT.title}
       size="sm"
-      description={step === "address" ? CHANGE_EMAIL_TEXT.intro : CHANGE_EMAIL_TEXT.codeIntro(newEmail)}
+      description={step === "address" ? CHANGE_EMAIL_TEXT.intro : codeIntro(newEmail)}
       footer={
         <>
           <Button variant="secondary" onClick={step === "code" ? () => setStep("address") : close} disabled={busy}>

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { config } from "../../../shared/i18n/config.ts";
+import { student } from "../../../shared/i18n/student.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -37,6 +38,7 @@ export function ProfileSection({
   onChange: (patch: Partial<ProfileForm>) => void;
 }) {
   const t = useT(config);
+  useT(student); // the Change e-mail button's words
   const [changingEmail, setChangingEmail] = useState(false);
   const field = bindFields(profileFieldId, value, errors, onChange);
   return (
