@@ -1,6 +1,7 @@
 /** Loading indicators: Spinner for short waits, Skeleton placeholders for lists and cards. */
-import { common } from "../../shared/i18n/common.ts";
+
 import type { CSSProperties } from "react";
+import { common } from "../../shared/i18n/common.ts";
 import { cx } from "./cx.ts";
 
 export type SpinnerProps = {
