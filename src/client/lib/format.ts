@@ -129,23 +129,6 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return common.t("justNow");
 }
 
-/**
- * "How long ago" as the admin screens count it (spec part 2 §9): "Just now" under a minute (or a time
- * slightly ahead of this computer's clock), minutes under an hour, hours under a day, else days.
- */
-export function timeAgo(time: string | Date, now: Date = new Date()): string {
-  const elapsed = now.getTime() - (typeof time === "string" ? new Date(time) : time).getTime();
-  if (Number.isNaN(elapsed)) return "";
-  if (elapsed < 60_000) {
-    const text = common.t("justNow");
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-  const [unit, ms]: [Intl.RelativeTimeFormatUnit, number] =
-    elapsed < 3_600_000 ? ["minute", 60_000] : elapsed < 86_400_000 ? ["hour", 3_600_000] : ["day", 86_400_000];
-  const ago = cached("ago", { numeric: "always" }, () => new Intl.RelativeTimeFormat(locale, { numeric: "always" }));
-  return ago.format(-Math.floor(elapsed / ms), unit);
-}
-
 /** Whole days from an instant to now (0 on the same day); null without a date. */
 export function daysSince(iso: string | null | undefined, now: Date = new Date()): number | null {
   const at = toDate(iso);

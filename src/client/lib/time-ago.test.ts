@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { timeAgo } from "./format.ts";
+import { timeAgo } from "./time-ago.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();

@@ -19,9 +19,10 @@ import {
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
 import { downloadFile } from "../../lib/download.ts";
-import { formatNumber, timeAgo } from "../../lib/format.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { timeAgo } from "../../lib/time-ago.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";

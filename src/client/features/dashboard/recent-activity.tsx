@@ -1,8 +1,8 @@
 /** The dashboard's Recent Activity: up to 3 latest applications and 2 latest inquiries, newest first. */
 import { Link } from "wouter";
 import { admin, statusName } from "../../../shared/i18n/admin.ts";
-import { timeAgo } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";

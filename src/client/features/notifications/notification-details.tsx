@@ -1,9 +1,9 @@
 /** One notification in full: its message, type and priority, when it arrived, and its free key/value details. */
 import { Link } from "wouter";
 import { alerts } from "../../../shared/i18n/alerts.ts";
-import { timeAgo } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
+import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
