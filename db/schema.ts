@@ -171,6 +171,10 @@ export interface NotificationsTable {
   priority: Priority;
   /** JSON object of free key/value details */
   data: ColumnType<string, string | undefined, string>;
+  /** what it says, written in the reader's language when read (NOTIFICATION_KINDS); null: shown as stored */
+  kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object of the kind's parameters ({name}, {number}, …) */
+  params: ColumnType<string | null, string | null | undefined, string | null>;
   read_at: Timestamp | null;
   created_at: Timestamp;
 }

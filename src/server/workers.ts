@@ -21,8 +21,8 @@ export const instituteMailPolicy: MailPolicy = {
     notifyAdmins(db, at, {
       type: "system",
       priority: "high",
-      title: "An e-mail could not be delivered",
-      message: `"${m.subject}" to ${m.to} failed after ${m.attempts} attempts: ${m.error.slice(0, 200)}`,
+      kind: "mail.failed",
+      params: { subject: m.subject, to: m.to, attempts: m.attempts, error: m.error.slice(0, 200) },
       data: { outboxId: m.id, to: m.to, template: m.template },
       // An alert about an undeliverable alert e-mail stays in the portal: e-mailing it could loop.
       email: m.template !== "admin_alert",
@@ -41,7 +41,7 @@ export function instituteBackupSchedule(deps: AppDeps): BackupSchedule {
   return {
     frequency: async () => (await getSettings(deps)).system.backupFrequency,
     onFailure: (message) =>
-      notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", title: "A scheduled backup failed", message }),
+      notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", kind: "backup.failed", params: { error: message } }),
   };
 }
 

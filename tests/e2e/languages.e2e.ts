@@ -119,8 +119,8 @@ async function interfaceText(page: Page): Promise<string> {
         // an admin's greeting by name, the applicants in the lists, the institute's footer
         ".portal-topbar__heading, .welcome-banner__line, .ops-activity__description, .applicant, .applicant__lines, .ops-footer .footer-list li:not(:has(a))",
         ".ops-cell-stack, .ops-contact-preview",
-        // what admins and students wrote: stored alerts, photo titles, ticket subjects, backup file names, e-mail addresses
-        ".ops-notice-item__title, .ops-notice-item__message, .ac-recent__text, .ac-gallery-card__title, .ac-gallery-card__description",
+        // what admins and students wrote: photo titles, ticket subjects, backup file names, e-mail addresses
+        ".ac-gallery-card__title, .ac-gallery-card__description",
         ".ac-gallery-list__image, .ac-ticket-subject-cell, .ac-mono, .ac-activity__title, .ac-hbars__label",
       ].join(", "),
     ))

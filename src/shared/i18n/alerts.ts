@@ -3,3 +3,21 @@ import en from "./en/alerts.json";
 import { namespace } from "./translate.ts";
 
 export const alerts = namespace("alerts", en, { hi: () => import("./hi/alerts.json"), mr: () => import("./mr/alerts.json") });
+
+/** What a notification can say: each kind has a title and a message in the catalogue (`kind.<kind>.title`). */
+export const NOTIFICATION_KINDS = [
+  "admission.new",
+  "contact.new",
+  "ticket.new",
+  "ticket.message",
+  "ticket.reply",
+  "ticket.status",
+  "account.locked",
+  "mail.failed",
+  "backup.failed",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationParams = Record<string, string | number>;
+
+export const isNotificationKind = (value: unknown): value is NotificationKind =>
+  typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);

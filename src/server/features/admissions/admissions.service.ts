@@ -272,8 +272,8 @@ export async function submitApplication(
       await notifyAdmins(trx, now, {
         type: "admission",
         priority: "high",
-        title: "New admission application",
-        message: `${row.first_name} ${row.last_name} applied for ${row.course} (${applicationNumber}).`,
+        kind: "admission.new",
+        params: { name: `${row.first_name} ${row.last_name}`, course: row.course, number: applicationNumber },
         data: { admissionId: row.id, applicationNumber, email: row.email, course: row.course },
       });
       await deps.mail.enqueue(trx, row.email, {

@@ -436,7 +436,7 @@ describe("e-mails in the applicant's language (issue 16)", () => {
     const received = await outbox("admission_received");
     expect(received.subject).toBe(mrMail["received.subject"].replace("{number}", applicationNumber));
     expect(received.html_body).toContain('<html lang="mr"');
-    // The admins' alert about it is not the applicant's: it stays in English.
+    // The admins' alert about it is not the applicant's: it is in the institute's default language (English here).
     const alert = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admin_alert").executeTakeFirstOrThrow();
     expect(alert.text_body).toContain("Warm regards");
     expect(alert.text_body).not.toContain(mrMail.regards);

@@ -95,8 +95,8 @@ async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
   await notifyAdmins(deps.db, now, {
     type: "security",
     priority: "high",
-    title: "Account locked after failed sign-ins",
-    message: `${account.email} (${account.role}) was locked for ${LOCKOUT_MINUTES} minutes after ${failures} failed sign-in attempts.`,
+    kind: "account.locked",
+    params: { email: account.email, role: account.role, minutes: LOCKOUT_MINUTES, failures },
     data: { userId: account.id, email: account.email, role: account.role, ip: meta.ip ?? "unknown" },
   });
 }

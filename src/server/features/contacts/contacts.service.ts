@@ -4,7 +4,6 @@
  */
 import type { Kysely } from "kysely";
 import type { ContactInquiry, Database } from "../../../../db/schema.ts";
-import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { parseLocale } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import {
@@ -87,8 +86,8 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
     await notifyAdmins(trx, at, {
       type: "contact",
       priority: "medium",
-      title: "New contact inquiry",
-      message: `${row.name} wrote about "${contactSubjectLabel(row.subject)}": ${row.message.slice(0, 120)}`,
+      kind: "contact.new",
+      params: { name: row.name, subject: row.subject, excerpt: row.message.slice(0, 120) },
       data: { contactId: row.id, name: row.name, email: row.email, subject: row.subject },
     });
     return row;

@@ -5,11 +5,17 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, Notification, NotificationType, Priority } from "../../../../db/schema.ts";
+import { alerts, isNotificationKind, type NotificationKind, type NotificationParams } from "../../../shared/i18n/alerts.ts";
+import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
+import { ticketStatusName } from "../../../shared/i18n/help.ts";
+import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { enqueueEmail } from "../settings/institute-mail.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -17,14 +23,36 @@ import { getSettings } from "../settings/settings.service.ts";
 /** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
 export const RECENT_MS = 24 * 3_600_000;
 
-export interface NewNotification {
+/** What a new notification says: a kind and its parameters (written in each reader's language), or fixed text. */
+export type NotificationWords = { kind: NotificationKind; params: NotificationParams } | { title: string; message: string };
+
+export type NewNotification = NotificationWords & {
   type: NotificationType;
-  title: string;
-  message: string;
   priority?: Priority;
   data?: Record<string, unknown>;
   /** false keeps an alert in the portal only (default: e-mailed too where Settings say so) */
   email?: boolean;
+};
+
+/** A parameter shown in the reader's words: an inquiry's subject, a ticket's status, an account's role. */
+function readable(kind: NotificationKind, params: NotificationParams): NotificationParams {
+  const out = { ...params };
+  if (kind === "contact.new" && typeof out.subject === "string") out.subject = contactSubjectLabel(out.subject);
+  if (kind === "ticket.status" && typeof out.status === "string") out.status = ticketStatusName(out.status).toLocaleLowerCase();
+  if (kind === "account.locked" && (out.role === "admin" || out.role === "student")) out.role = alerts.t(`role.${out.role}`);
+  return out;
+}
+
+/** The title and message in the current language (the request's, or the one `inLocale` sets). */
+export function notificationText(kind: NotificationKind, params: NotificationParams): { title: string; message: string } {
+  const shown = readable(kind, params);
+  return { title: alerts.t(`kind.${kind}.title`, shown), message: alerts.t(`kind.${kind}.message`, shown) };
+}
+
+/** The words stored with the row (what search looks in): English for a kind, else the given text. */
+function storedWords(n: NotificationWords) {
+  if (!("kind" in n)) return { title: n.title, message: n.message, kind: null, params: null };
+  return { ...inLocale("en", () => notificationText(n.kind, n.params)), kind: n.kind, params: JSON.stringify(n.params) };
 }
 
 /**
@@ -47,22 +75,27 @@ const EMAILED_TYPES: readonly NotificationType[] = ["admission", "contact", "sys
 export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotification): Promise<void> {
   const settings = await getSettings({ db });
   if (!adminsWantIt(settings, n.type)) return;
+  const words = storedWords(n);
   if (n.email !== false && settings.notifications.emailNotifications && EMAILED_TYPES.includes(n.type)) {
-    // In English, like the alert's own title and message (stored notifications are English text), whatever
-    // language the visitor who caused it was using.
-    await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title: n.title, message: n.message }, "en");
+    // The admin address is the institute's, not a person's: the alert is written in the institute's default
+    // language (System Settings → General), whatever language the visitor who caused it was using.
+    const locale = localeOfLanguage(settings.language);
+    const { title, message } = "kind" in n ? inLocale(locale, () => notificationText(n.kind, n.params)) : words;
+    await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title, message }, locale);
   }
   await db
     .insertInto("notifications")
-    .columns(["recipient_user_id", "type", "title", "message", "priority", "data", "created_at"])
+    .columns(["recipient_user_id", "type", "title", "message", "kind", "params", "priority", "data", "created_at"])
     .expression(
       db
         .selectFrom("users")
         .select((eb) => [
           "id",
           eb.val(n.type).as("type"),
-          eb.val(n.title).as("title"),
-          eb.val(n.message).as("message"),
+          eb.val(words.title).as("title"),
+          eb.val(words.message).as("message"),
+          eb.val(words.kind).as("kind"),
+          eb.val(words.params).as("params"),
           eb.val(n.priority ?? "medium").as("priority"),
           eb.val(JSON.stringify(n.data ?? {})).as("data"),
           eb.val(at.toISOString()).as("created_at"),
@@ -79,8 +112,7 @@ export async function notifyUser(db: Kysely<Database>, at: Date, userId: number,
     .values({
       recipient_user_id: userId,
       type: n.type,
-      title: n.title,
-      message: n.message,
+      ...storedWords(n),
       priority: n.priority ?? "medium",
       data: JSON.stringify(n.data ?? {}),
       created_at: at.toISOString(),
@@ -97,14 +129,16 @@ function parseData(json: string): Record<string, unknown> {
   }
 }
 
-/** A notification as both areas read it (spec part 2 §3). */
+/** A notification as both areas read it (spec part 2 §3): a kind's words in the reader's language. */
 export function toNotificationItem(n: Notification) {
+  const params = n.params ? parseData(n.params) : null;
+  const words = isNotificationKind(n.kind) && params ? notificationText(n.kind, params as NotificationParams) : n;
   return {
     _id: String(n.id),
     id: n.id,
     type: n.type,
-    title: n.title,
-    message: n.message,
+    title: words.title,
+    message: words.message,
     priority: n.priority,
     read: n.read_at !== null,
     readAt: n.read_at,
@@ -146,7 +180,8 @@ export async function listNotifications(deps: Pick<AppDeps, "db" | "now">, userI
       db: deps.db,
       table: "notifications",
       base,
-      cacheKey: `notifications:${userId}:${query.type}:${query.search}`,
+      // The words are written in the reader's language, so each language keeps its own copy.
+      cacheKey: `notifications:${userId}:${currentLocale()}:${query.type}:${query.search}`,
       page: query.page,
       limit: query.limit,
       toItems: (rows: Notification[]) => rows.map(toNotificationItem),

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { NotificationType, Priority } from "../../../../db/schema.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiAlerts from "../../../shared/i18n/hi/alerts.json";
+import mrAlerts from "../../../shared/i18n/mr/alerts.json";
+import mrMail from "../../../shared/i18n/mr/mail.json";
+import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { saveSettingsGroup } from "../settings/settings.service.ts";
+import { notifyAdmins } from "./notifications.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -216,5 +223,45 @@ describe("reading and deleting", () => {
     expect((await caller.notifications.markRead({ id: mine.id })).notification.read).toBe(true);
     expect(await caller.notifications.markAllRead()).toEqual({ updated: 0 });
     expect(await caller.notifications.remove({ id: mine.id })).toEqual({ message: "Notification deleted" });
+  });
+});
+
+describe("in each reader's language (issue 16)", () => {
+  const NEW_APPLICATION = {
+    type: "admission",
+    priority: "high",
+    kind: "admission.new",
+    params: { name: "Asha Rao", course: "B.Com", number: "ADM-2026-00007" },
+  } as const;
+
+  test("a kind's words are written when read, in the reader's language; the stored words are English", async () => {
+    await loadAllCatalogues();
+    await notifyAdmins(deps.db, deps.now(), NEW_APPLICATION);
+    const caller = callerFor(deps, await resolveSession(deps, admin.token));
+    const read = async (locale: "hi" | null) => (await inLocale(locale, () => caller.notifications.list({}))).notifications[0]!;
+    expect(await read("hi")).toMatchObject({
+      title: hiAlerts["kind.admission.new.title"],
+      message: "Asha Rao ने B.Com के लिए आवेदन किया (ADM-2026-00007)।",
+    });
+    expect(await read(null)).toMatchObject({ title: "New admission application", message: "Asha Rao applied for B.Com (ADM-2026-00007)." });
+    const stored = await deps.db.selectFrom("notifications").select(["title", "kind", "params"]).executeTakeFirstOrThrow();
+    expect(stored.title).toBe("New admission application");
+    expect(JSON.parse(stored.params!)).toEqual(NEW_APPLICATION.params);
+  });
+
+  test("the admin address's e-mail alert is written in the institute's default language", async () => {
+    await loadAllCatalogues();
+    await saveSettingsGroup(deps, "notifications", { emailNotifications: true, admissionAlerts: true, systemAlerts: true });
+    await notifyAdmins(deps.db, deps.now(), NEW_APPLICATION);
+    await saveSettingsGroup(deps, "language", "marathi");
+    await notifyAdmins(deps.db, deps.now(), NEW_APPLICATION);
+    const mails = await deps.db
+      .selectFrom("email_outbox")
+      .select(["subject", "text_body"])
+      .where("template", "=", "admin_alert")
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(["New admission application", mrAlerts["kind.admission.new.title"]]);
+    expect(mails[1]!.text_body).toContain(mrMail.regards);
   });
 });

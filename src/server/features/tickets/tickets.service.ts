@@ -3,14 +3,13 @@
  * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
  */
 import type { SupportTicket } from "../../../../db/schema.ts";
-import { help, ticketStatusName } from "../../../shared/i18n/help.ts";
+import { help } from "../../../shared/i18n/help.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
-import { inLocale } from "../../platform/request-locale.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
@@ -65,8 +64,8 @@ export async function createTicket(deps: AppDeps, actor: Actor, input: CreateTic
     await notifyAdmins(trx, now, {
       type: "support",
       priority: input.priority === "urgent" || input.priority === "high" ? "high" : "medium",
-      title: "New support ticket",
-      message: `${row.ticket_number} from ${row.student_name}: ${row.subject}`,
+      kind: "ticket.new",
+      params: { number: row.ticket_number, name: row.student_name, subject: row.subject },
       data: { ticketId: row.id, ticketNumber: row.ticket_number, category: row.category, priority: row.priority },
     });
     return row;
@@ -181,11 +180,10 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
     const status = actor.role === "admin" && ticket.status === "open" ? "in_progress" : ticket.status;
     await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
     if (author && ticket.created_by) {
-      // Written once, in the language the author reads (their chosen one, else the request's).
       await notifyUser(trx, now, ticket.created_by, {
         type: "support",
-        title: inLocale(author.locale, () => help.t("note.reply", { number: ticket.ticket_number })),
-        message: message.slice(0, 200),
+        kind: "ticket.reply",
+        params: { number: ticket.ticket_number, excerpt: message.slice(0, 200) },
         data: { ticketId: id, ticketNumber: ticket.ticket_number },
       });
     }
@@ -208,8 +206,8 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
     } else if (actor.role !== "admin") {
       await notifyAdmins(trx, now, {
         type: "support",
-        title: `New message on ${ticket.ticket_number}`,
-        message: `${actor.name}: ${message.slice(0, 160)}`,
+        kind: "ticket.message",
+        params: { number: ticket.ticket_number, name: actor.name, excerpt: message.slice(0, 160) },
         data: { ticketId: id, ticketNumber: ticket.ticket_number },
       });
     }
@@ -230,13 +228,10 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
     details: { from: ticket.status, to: status },
   });
   if (ticket.created_by && ticket.created_by !== actor.id) {
-    const { locale } = await emailChoice(deps, ticket.created_by);
     await notifyUser(deps.db, deps.now(), ticket.created_by, {
       type: "support",
-      title: inLocale(locale, () =>
-        help.t("note.status", { number: ticket.ticket_number, status: ticketStatusName(status).toLocaleLowerCase() }),
-      ),
-      message: ticket.subject,
+      kind: "ticket.status",
+      params: { number: ticket.ticket_number, status, subject: ticket.subject },
       data: { ticketId: id, ticketNumber: ticket.ticket_number, status },
     });
   }

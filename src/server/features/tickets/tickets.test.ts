@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiHelp from "../../../shared/i18n/hi/help.json";
+import mrAlerts from "../../../shared/i18n/mr/alerts.json";
 import mrHelp from "../../../shared/i18n/mr/help.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
-import { updateStudentSettings } from "../student/preferences.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -141,22 +141,41 @@ describe("in the reader's language (issue 16)", () => {
   });
 });
 
-describe("notifications in the student's language (issue 16)", () => {
-  test("a reply and a status change are written in the language the student chose, whatever the admin reads", async () => {
+describe("notifications in the reader's language (issue 16)", () => {
+  test("a reply and a status change read in the language of whoever reads them; the stored words are English", async () => {
     await loadAllCatalogues();
     const asha = await deps.db.selectFrom("users").select("id").where("email", "=", "a@example.test").executeTakeFirstOrThrow();
-    await updateStudentSettings(deps, asha.id, { language: "marathi" });
     const created = await data(await call("POST", "", studentA, NEW));
     const number: string = created.ticket.ticketNumber;
     const caller = callerFor(deps, await resolveSession(deps, admin));
-    await caller.tickets.respond({ id: created.ticket.id, message: "We are on it." });
+    await inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: "We are on it." }));
     await inLocale("hi", () => caller.tickets.setStatus({ id: created.ticket.id, status: "resolved" }));
-    const titles = (
-      await deps.db.selectFrom("notifications").select("title").where("recipient_user_id", "=", asha.id).orderBy("id").execute()
-    ).map((n) => n.title);
-    expect(titles).toEqual([
-      mrHelp["note.reply"].replace("{number}", number),
-      mrHelp["note.status"].replace("{number}", number).replace("{status}", mrHelp["status.resolved"]),
+    const student = callerFor(deps, await resolveSession(deps, studentA));
+    const read = async (locale: "mr" | null) =>
+      (await inLocale(locale, () => student.notifications.list({}))).notifications.map((n) => [n.title, n.message]);
+    expect(await read("mr")).toEqual([
+      [
+        mrAlerts["kind.ticket.status.title"].replace("{number}", number).replace("{status}", mrHelp["status.resolved"]),
+        mrAlerts["kind.ticket.status.message"].replace("{subject}", NEW.subject),
+      ],
+      [
+        mrAlerts["kind.ticket.reply.title"].replace("{number}", number),
+        mrAlerts["kind.ticket.reply.message"].replace("{excerpt}", "We are on it."),
+      ],
+    ]);
+    expect(await read(null)).toEqual([
+      [`${number} is now resolved`, NEW.subject],
+      [`Reply to ${number}`, "We are on it."],
+    ]);
+    const stored = await deps.db
+      .selectFrom("notifications")
+      .select(["title", "kind"])
+      .where("recipient_user_id", "=", asha.id)
+      .orderBy("id")
+      .execute();
+    expect(stored).toEqual([
+      { title: `Reply to ${number}`, kind: "ticket.reply" },
+      { title: `${number} is now resolved`, kind: "ticket.status" },
     ]);
   });
 });
