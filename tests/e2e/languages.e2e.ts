@@ -290,9 +290,9 @@ describe("languages", () => {
     ["hi", hiAuth, hiAdmin],
     ["mr", mrAuth, mrAdmin],
   ] as const) {
-    test(`the admin area's frame, dashboard, admissions and contacts in ${lang}`, async () => {
-      const { page, context, problems } = await newPage(browser, server);
-      const check = (what: string) => expectTranslated(page, what);
+    test(`the admin area's frame, dashboard, admissions and contacts in ${lang} at 390 px`, async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const check = (what: string) => expectTranslated(page, what, 390);
       await adminInLanguage(page, lang, auth);
       await page.getByRole("heading", { level: 2, name: admin["centre.title"] }).waitFor();
       await page.getByRole("link", { name: admin["recent.viewAll"] }).waitFor();
@@ -315,9 +315,9 @@ describe("languages", () => {
     ["hi", hiAuth, { roster: hiRoster, alerts: hiAlerts, media: hiMedia, config: hiConfig, help: hiHelp, reports: hiReports }],
     ["mr", mrAuth, { roster: mrRoster, alerts: mrAlerts, media: mrMedia, config: mrConfig, help: mrHelp, reports: mrReports }],
   ] as const) {
-    test(`the rest of the admin area in ${lang}: students, notifications, gallery, every settings section, help, analytics, activity and the shells`, async () => {
-      const { page, context, problems } = await newPage(browser, server);
-      const check = (what: string) => expectTranslated(page, what);
+    test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity and the shells`, async () => {
+      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const check = (what: string) => expectTranslated(page, what, 390);
       const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
       await adminInLanguage(page, lang, auth);
 
