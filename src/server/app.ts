@@ -170,7 +170,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      return c.json({ success: false, message: err.message, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) }, err.status);
+      return c.json(
+        {
+          success: false,
+          message: err.message,
+          ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),
+          ...(err.reason ? { reason: err.reason } : {}),
+        },
+        err.status,
+      );
     }
     deps.logger.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     return c.json({ success: false, message: MSG.internal }, HTTP_STATUS.INTERNAL);

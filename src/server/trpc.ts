@@ -55,9 +55,11 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause as unknown;
     let fieldErrors: FieldErrors | undefined;
+    let reason: string | null = null;
     let message = shape.message;
     if (cause instanceof AppError) {
       fieldErrors = cause.fieldErrors;
+      reason = cause.reason ?? null;
     } else if (cause && typeof cause === "object" && Array.isArray((cause as { issues?: unknown }).issues)) {
       const issues = (cause as { issues: IssueLike[] }).issues;
       fieldErrors = fieldErrorsFromIssues(issues);
@@ -67,7 +69,7 @@ const t = initTRPC.context<Context>().create({
     return {
       message,
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors: fieldErrors ?? null },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors: fieldErrors ?? null, reason },
     };
   },
 });

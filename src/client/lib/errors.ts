@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number | null,
     readonly errors: FieldErrors | null = null,
+    /** the server's word for why ("link_expired"), whatever language the message is in */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ export function normaliseError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
 
   if (isTRPCClientError(err)) {
-    const data = err.data as { httpStatus?: unknown; fieldErrors?: unknown } | undefined;
+    const data = err.data as { httpStatus?: unknown; fieldErrors?: unknown; reason?: unknown } | undefined;
     if (!data) {
       // No tRPC error body: the request failed on the way (timeout, network) or the answer was not tRPC's.
       return new ApiError(transportMessage(err.cause, true) ?? MSG.genericError, null);
@@ -59,6 +61,7 @@ export function normaliseError(err: unknown): ApiError {
       nonEmpty(err.message) ? err.message : MSG.genericError,
       typeof data.httpStatus === "number" ? data.httpStatus : null,
       isFieldErrors(data.fieldErrors) ? data.fieldErrors : null,
+      typeof data.reason === "string" ? data.reason : null,
     );
   }
 

@@ -59,6 +59,8 @@ export class TrpcFailure {
     readonly message: string,
     readonly httpStatus: number,
     readonly fieldErrors: Record<string, string[]> | null = null,
+    /** the server's reason word, e.g. "link_expired" */
+    readonly reason: string | null = null,
   ) {}
 }
 
@@ -130,7 +132,12 @@ export function fakeTrpcFetch(typedHandlers: TypedTrpcHandlers) {
             error: {
               message: value.message,
               code: -32000,
-              data: { code: CODES[value.httpStatus] ?? "BAD_REQUEST", httpStatus: value.httpStatus, fieldErrors: value.fieldErrors },
+              data: {
+                code: CODES[value.httpStatus] ?? "BAD_REQUEST",
+                httpStatus: value.httpStatus,
+                fieldErrors: value.fieldErrors,
+                reason: value.reason,
+              },
             },
           };
         }

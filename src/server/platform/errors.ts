@@ -6,6 +6,9 @@
 import { MSG } from "../../shared/messages.ts";
 import type { FieldErrors } from "../../shared/schemas/common.ts";
 
+/** Why a request was refused, for the client to act on (the message is for people, in their language). */
+export type ErrorReason = "link_expired";
+
 export type AppErrorCode =
   | "BAD_REQUEST"
   | "UNAUTHORIZED"
@@ -34,13 +37,16 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldErrors;
   /** seconds, for 429 answers */
   readonly retryAfter?: number;
+  /** a word a program can act on whatever language the message is in, e.g. "link_expired" */
+  readonly reason?: ErrorReason;
 
-  constructor(code: AppErrorCode, message: string, opts: { fieldErrors?: FieldErrors; retryAfter?: number } = {}) {
+  constructor(code: AppErrorCode, message: string, opts: { fieldErrors?: FieldErrors; retryAfter?: number; reason?: ErrorReason } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = opts.fieldErrors;
     this.retryAfter = opts.retryAfter;
+    this.reason = opts.reason;
   }
 
   get status() {

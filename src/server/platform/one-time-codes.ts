@@ -137,7 +137,7 @@ export async function consumeToken(
     .where("code_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
-  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired);
+  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired, { reason: "link_expired" });
   await beforeUse?.(row);
   await consume(db, row.id, now, CODE_MESSAGES.linkInvalid);
   return row;

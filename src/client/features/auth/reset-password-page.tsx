@@ -61,9 +61,8 @@ function ResetForm({ reset }: { reset: PendingReset }) {
       setOutcome({ kind: "reset", message: answer.message });
     } catch (err) {
       const { error, message } = serverMessageOr(err, t("reset.failed"));
-      // The server speaks the language this page does (the lang cookie): its expired-link message, or
-      // any other once-only token failure, means asking for a new code.
-      if (error.status === 400 && [ACCOUNT_MSG.resetLinkHasExpired, ACCOUNT_MSG.linkExpired].includes(error.message)) {
+      // An expired link (the server's reason, whatever language its message is in) means asking for a new code.
+      if (error.reason === "link_expired") {
         clearPendingReset();
         setOutcome({ kind: "expired" });
         return;

@@ -21,7 +21,7 @@ import { audit } from "../../platform/audit.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { reencodeImage } from "../../platform/images.ts";
-import { CODE_MESSAGES, consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
+import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { type CheckedFile, checkUpload, type FileKind, removeFiles, storeFile } from "../../platform/uploads.ts";
@@ -95,7 +95,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   }).catch((err: AppError) => {
     if (err.fieldErrors) throw err;
-    throw new AppError("BAD_REQUEST", err.message === CODE_MESSAGES.linkExpired ? ACCOUNT_MSG.resetLinkHasExpired : err.message);
+    if (err.reason === "link_expired") throw new AppError("BAD_REQUEST", ACCOUNT_MSG.resetLinkHasExpired, { reason: err.reason });
+    throw new AppError("BAD_REQUEST", err.message);
   });
   if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.resetLinkInvalid);
   await setPassword(deps, account, input.password, "password");
