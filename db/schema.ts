@@ -10,7 +10,7 @@ export type Flag = number;
 /** ISO-8601 UTC timestamp, e.g. 2026-11-22T03:20:57.000Z */
 export type Timestamp = string;
 
-export type Role = "admin" | "student";
+export type Role = "admin" | "staff" | "student";
 
 export interface UsersTable {
   id: Generated<number>;
