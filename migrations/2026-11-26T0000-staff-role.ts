@@ -16,13 +16,13 @@ async function rebuildUsers(db: Kysely<any>, from: string, to: string): Promise<
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
-      const table = (await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'users'`.execute(trx))
-        .rows[0]?.sql;
+      const table = (await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'users'`.execute(trx)).rows[0]
+        ?.sql;
       if (!table?.includes(from)) throw new Error(`users has no CHECK ${from}`);
       const attached = (
-        await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = 'users' and type in ('index', 'trigger') and sql is not null`.execute(
-          trx,
-        )
+        await sql<{
+          sql: string;
+        }>`select sql from sqlite_master where tbl_name = 'users' and type in ('index', 'trigger') and sql is not null`.execute(trx)
       ).rows;
       const sequence = (await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'users'`.execute(trx)).rows[0]?.seq;
       await sql.raw(table.replace(from, to).replace(/^CREATE TABLE "?users"?/i, 'CREATE TABLE "users_rebuilt"')).execute(trx);
