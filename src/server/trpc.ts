@@ -4,6 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ACCOUNT_MSG } from "../shared/account-messages.ts";
 import { MSG } from "../shared/messages.ts";
+import { isOffice } from "../shared/roles.ts";
 import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Authenticated } from "./features/auth/auth.service.ts";
@@ -115,7 +116,14 @@ export const studentProcedure = signedIn.use(({ ctx, next }) => {
   return next();
 });
 
+/** Administrators only: settings, backups, staff, the gallery, analytics, the audit log, deletions. */
 export const adminProcedure = signedIn.use(({ ctx, next }) => {
   if (ctx.auth.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: MSG.forbidden });
+  return next();
+});
+
+/** Administrators and staff (issue 17): admissions, students, inquiries and tickets. */
+export const officeProcedure = signedIn.use(({ ctx, next }) => {
+  if (!isOffice(ctx.auth.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: MSG.forbidden });
   return next();
 });

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/bun";
 import { createMiddleware } from "hono/factory";
 import type { Role, User } from "../../../db/schema.ts";
+import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
 import { isRemembered } from "./read-cache.ts";
@@ -61,11 +62,12 @@ export function bearerToken(header: string | undefined | null): string | null {
 }
 
 /** Requires a signed-in user, optionally of one role; 401 without a session, 403 for the wrong role. */
-export function requireRole(role?: Role): MiddlewareHandler<AppEnv> {
+/** Signed in, and (when given) of that role — or, for "office", an administrator or a staff member. */
+export function requireRole(role?: Role | "office"): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const auth = c.get("auth");
     if (!auth) throw unauthorized();
-    if (role && auth.user.role !== role) throw forbidden();
+    if (role === "office" ? !isOffice(auth.user.role) : role && auth.user.role !== role) throw forbidden();
     await next();
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 10 §1 — the authorization matrix. Every tRPC procedure (from appRouter._def.procedures) and every
  * REST route (from the Hono app's own route list) must have an entry below; each entry is checked for a
- * guest, student A and an admin. Then the object-level checks: nobody reaches another person's data by
+ * guest, student A, a staff member and an admin. Then the object-level checks: nobody reaches another person's data by
  * changing an id.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -13,11 +13,13 @@ import { callerFor } from "../testing.ts";
 import { buildWorld, jsonReq, type World } from "./world.ts";
 
 /**
- * Who may call: anyone; any signed-in user; students only; admins only; an admin or the holder of the
- * application's access grant; only the holder of the grant (no role opens it: admins use adminGet).
+ * Who may call: anyone; any signed-in user; students only; administrators only; the office (administrators
+ * and staff, issue 17); the office or the holder of the application's access grant; only the holder of the
+ * grant (no role opens it: the office uses adminGet).
  */
-type Access = "public" | "authed" | "student" | "admin" | "grant" | "grant-holder";
-type Role = "guest" | "student" | "admin";
+type Access = "public" | "authed" | "student" | "admin" | "office" | "grant" | "grant-holder";
+type Role = "guest" | "student" | "staff" | "admin";
+const ROLES: Role[] = ["guest", "student", "staff", "admin"];
 
 export const TRPC_ACCESS: Record<string, Access> = {
   "admissions.status": "public",
@@ -27,9 +29,9 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "admissions.requestAccessCode": "public",
   "admissions.verifyAccessCode": "public",
   "admissions.application": "grant-holder",
-  "admissions.adminList": "admin",
-  "admissions.adminGet": "admin",
-  "admissions.process": "admin",
+  "admissions.adminList": "office",
+  "admissions.adminGet": "office",
+  "admissions.process": "office",
   "admissions.remove": "admin",
   "analytics.overview": "admin",
   "auth.adminLogin": "public",
@@ -50,10 +52,10 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "auth.setLanguage": "authed",
   "auth.setTwoFactor": "authed",
   "contacts.submit": "public",
-  "contacts.list": "admin",
-  "contacts.get": "admin",
-  "contacts.updateStatus": "admin",
-  "contacts.respond": "admin",
+  "contacts.list": "office",
+  "contacts.get": "office",
+  "contacts.updateStatus": "office",
+  "contacts.respond": "office",
   "contacts.remove": "admin",
   "gallery.publicList": "public",
   "gallery.adminList": "admin",
@@ -68,15 +70,15 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "settings.backupNow": "admin",
   "site.info": "public",
   "site.news": "public",
-  "tickets.list": "admin",
+  "tickets.list": "office",
   "tickets.mine": "authed",
-  "tickets.summary": "admin",
-  "tickets.admins": "admin",
+  "tickets.summary": "office",
+  "tickets.admins": "office",
   "tickets.get": "authed",
   "tickets.create": "authed",
   "tickets.respond": "authed",
-  "tickets.setStatus": "admin",
-  "tickets.assign": "admin",
+  "tickets.setStatus": "office",
+  "tickets.assign": "office",
   "student.profile": "student",
   "student.updateProfile": "student",
   "student.idCard": "student",
@@ -88,22 +90,22 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "student.dashboard": "student",
   "student.byId": "authed",
   "verify.card": "public",
-  "students.list": "admin",
-  "students.standards": "admin",
-  "students.get": "admin",
-  "students.create": "admin",
-  "students.update": "admin",
+  "students.list": "office",
+  "students.standards": "office",
+  "students.get": "office",
+  "students.create": "office",
+  "students.update": "office",
   "students.remove": "admin",
-  "students.toggleStatus": "admin",
-  "students.sendCredentials": "admin",
-  "students.unlock": "admin",
-  "students.signOutEverywhere": "admin",
+  "students.toggleStatus": "office",
+  "students.sendCredentials": "office",
+  "students.unlock": "office",
+  "students.signOutEverywhere": "office",
   "notifications.list": "authed",
   "notifications.unreadCount": "authed",
   "notifications.markRead": "authed",
   "notifications.markAllRead": "authed",
   "notifications.remove": "authed",
-  "dashboard.stats": "admin",
+  "dashboard.stats": "office",
   "dashboard.activity": "admin",
 };
 
@@ -144,27 +146,27 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "GET /api/admission/application/:id/documents/:kind": "grant",
   "PUT /api/admission/update/:id": "grant",
   "ALL /api/admin/admissions/*": "middleware",
-  "GET /api/admin/admissions": "admin",
-  "POST /api/admin/admissions/process": "admin",
-  "GET /api/admin/admissions/:id": "admin",
+  "GET /api/admin/admissions": "office",
+  "POST /api/admin/admissions/process": "office",
+  "GET /api/admin/admissions/:id": "office",
   "DELETE /api/admin/admissions/:id": "admin",
   "ALL /api/admin/students/*": "middleware",
-  "GET /api/admin/students": "admin",
-  "GET /api/admin/students/standards": "admin",
-  "GET /api/admin/students/export.csv": "admin",
-  "POST /api/admin/students": "admin",
-  "GET /api/admin/students/:id": "admin",
-  "PUT /api/admin/students/:id": "admin",
+  "GET /api/admin/students": "office",
+  "GET /api/admin/students/standards": "office",
+  "GET /api/admin/students/export.csv": "office",
+  "POST /api/admin/students": "office",
+  "GET /api/admin/students/:id": "office",
+  "PUT /api/admin/students/:id": "office",
   "DELETE /api/admin/students/:id": "admin",
-  "PATCH /api/admin/students/:id/toggle-status": "admin",
-  "POST /api/admin/students/:id/send-credentials": "admin",
-  "POST /api/admin/students/:id/unlock": "admin",
-  "POST /api/admin/students/:id/sign-out-everywhere": "admin",
+  "PATCH /api/admin/students/:id/toggle-status": "office",
+  "POST /api/admin/students/:id/send-credentials": "office",
+  "POST /api/admin/students/:id/unlock": "office",
+  "POST /api/admin/students/:id/sign-out-everywhere": "office",
   "ALL /api/public/admin/contacts/*": "middleware",
-  "GET /api/public/admin/contacts": "admin",
-  "GET /api/public/admin/contacts/:id": "admin",
-  "PATCH /api/public/admin/contacts/:id/status": "admin",
-  "POST /api/public/admin/contacts/:id/respond": "admin",
+  "GET /api/public/admin/contacts": "office",
+  "GET /api/public/admin/contacts/:id": "office",
+  "PATCH /api/public/admin/contacts/:id/status": "office",
+  "POST /api/public/admin/contacts/:id/respond": "office",
   "DELETE /api/public/admin/contacts/:id": "admin",
   "ALL /api/notifications/*": "middleware",
   "GET /api/notifications": "authed",
@@ -173,7 +175,7 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "PATCH /api/notifications/:id/read": "authed",
   "DELETE /api/notifications/:id": "authed",
   "ALL /api/admin/dashboard/*": "middleware",
-  "GET /api/admin/dashboard/stats": "admin",
+  "GET /api/admin/dashboard/stats": "office",
   "ALL /api/admin/activity/*": "middleware",
   "GET /api/admin/activity": "admin",
   "ALL /api/admin/analytics/*": "middleware",
@@ -187,14 +189,14 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "POST /api/admin/backups": "admin",
   "GET /api/admin/backups/:name": "admin",
   "ALL /api/tickets/*": "middleware",
-  "GET /api/tickets": "admin",
+  "GET /api/tickets": "office",
   "GET /api/tickets/my-tickets": "authed",
-  "GET /api/tickets/stats/summary": "admin",
+  "GET /api/tickets/stats/summary": "office",
   "POST /api/tickets": "authed",
   "GET /api/tickets/:id": "authed",
-  "PATCH /api/tickets/:id/status": "admin",
+  "PATCH /api/tickets/:id/status": "office",
   "POST /api/tickets/:id/responses": "authed",
-  "PATCH /api/tickets/:id/assign": "admin",
+  "PATCH /api/tickets/:id/assign": "office",
   "GET /api/gallery": "public",
   "GET /api/gallery/admin": "admin",
   "GET /api/gallery/admin/stats": "admin",
@@ -227,7 +229,7 @@ const MISSING = 999_999;
 function allowed(access: Access, role: Role): boolean {
   if (access === "public") return true;
   if (access === "authed") return role !== "guest";
-  if (access === "grant") return role === "admin";
+  if (access === "grant" || access === "office") return role === "admin" || role === "staff";
   if (access === "grant-holder") return false;
   return access === role;
 }
@@ -243,7 +245,7 @@ beforeAll(async () => {
 /** A fresh session per call, so logout, logout-all and password changes cannot spoil the next call. */
 async function freshAuth(role: Role) {
   if (role === "guest") return { token: undefined, auth: null };
-  const person = role === "admin" ? w.admin : w.a;
+  const person = role === "admin" ? w.admin : role === "staff" ? w.staff : w.a;
   const token = await createSession(w.deps, person.id);
   return { token, auth: await resolveSession(w.deps, token) };
 }
@@ -288,7 +290,7 @@ describe("role checks", () => {
   test("each tRPC procedure refuses the roles the table excludes and lets the others past the guard", async () => {
     const before = await w.snapshotOfB();
     const failures: string[] = [];
-    for (const role of ["guest", "student", "admin"] as Role[]) {
+    for (const role of ROLES) {
       for (const [name, access] of Object.entries(TRPC_ACCESS)) {
         const mayCall = allowed(access, role);
         const { auth } = await freshAuth(role);
@@ -336,7 +338,7 @@ describe("role checks", () => {
     const before = await w.snapshotOfB();
     const failures: string[] = [];
     const routes = [...new Map(w.app.routes.filter((r) => r.method !== "ALL").map((r) => [`${r.method} ${r.path}`, r])).values()];
-    for (const role of ["guest", "student", "admin"] as Role[]) {
+    for (const role of ROLES) {
       for (const route of routes) {
         const access = REST_ACCESS[`${route.method} ${route.path}`] as Access;
         const mayCall = allowed(access, role);

@@ -1,5 +1,5 @@
 /**
- * The shared fixture of the security tests: an admin, student A and student B (each with a session, a
+ * The shared fixture of the security tests: an admin, a staff member, student A and student B (each with a session, a
  * notification and a support ticket), two pending applications with documents (A holds the access grant
  * of the first only), a contact inquiry and a gallery row. `snapshotOfB()` serialises every row that
  * belongs to B or to the other applicant, so a test can prove nothing of theirs changed.
@@ -25,6 +25,8 @@ export interface World {
   deps: TestDeps;
   app: ReturnType<typeof testApp>;
   admin: Person;
+  /** a staff member (counsellor): admissions, students, inquiries and tickets, nothing else (issue 17) */
+  staff: Person;
   a: Person;
   b: Person;
   /** A's notification, B's notification */
@@ -100,7 +102,7 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
   writeFileSync(secretFile, "TOP-SECRET-OUTSIDE");
   const app = testApp(deps, { distDir, publicDir });
 
-  async function person(role: "admin" | "student", extra: Partial<NewUser> = {}): Promise<Person> {
+  async function person(role: "admin" | "staff" | "student", extra: Partial<NewUser> = {}): Promise<Person> {
     const user = await createUser(deps, {
       role,
       ...(role === "student" ? { student_id: `STU9${Math.floor(Math.random() * 1e6)}` } : {}),
@@ -111,6 +113,7 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
     return { id: user.id, token, auth, email: user.email };
   }
   const admin = await person("admin");
+  const staff = await person("staff");
   const a = await person("student", { photo_file: "aaaaaaaaaaaaaaaaaaaaaaaa.webp", id_card_token: "card-token-of-student-a-0123456789" });
   const b = await person("student", {
     photo_file: "bbbbbbbbbbbbbbbbbbbbbbbb.webp",
@@ -212,6 +215,7 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
     deps,
     app,
     admin,
+    staff,
     a,
     b,
     noteA,

@@ -1,6 +1,8 @@
 /** REST paths for admissions: the applicant's (spec part 1 §7) and the admin's (spec part 2 §7). */
+
 import { Hono } from "hono";
 import * as v from "valibot";
+import { isOffice } from "../../../shared/roles.ts";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
@@ -42,7 +44,7 @@ async function formOf(c: AppContext): Promise<Record<string, unknown>> {
 
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
 function accessOf(c: AppContext): ApplicationAccess {
-  if (c.get("auth")?.user.role === "admin") return { admin: true };
+  if (isOffice(c.get("auth")?.user.role)) return { admin: true };
   return { accessToken: c.req.header("x-application-access") ?? c.req.query("access") ?? null };
 }
 
@@ -90,7 +92,7 @@ export const admissionRest = new Hono<AppEnv>()
   });
 
 export const adminAdmissionRest = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireRole("office"))
   .get("/", async (c) => ok(c, await listAdmissions(c.get("deps"), parseInput(schemas.admissionListQuery, c.req.query()))))
   .post("/process", async (c) => {
     const input = parseInput(schemas.processAdmissionInput, await readJson(c));
@@ -100,7 +102,7 @@ export const adminAdmissionRest = new Hono<AppEnv>()
     const { id } = parseInput(idParam, c.req.param());
     return ok(c, await getApplication(c.get("deps"), id, { admin: true }));
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", requireRole("admin"), async (c) => {
     const { id } = parseInput(idParam, c.req.param());
     return ok(c, await deleteAdmission(c.get("deps"), currentAuth(c).user.id, id, meta(c)));
   });

@@ -1,7 +1,7 @@
 /** tRPC procedures for admissions (multipart submit and update are REST only: they carry files). */
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/admission.ts";
-import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import { adminProcedure, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   admissionStats,
   deleteAdmission,
@@ -32,9 +32,9 @@ export const admissionsRouter = router({
     .input(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), accessToken: v.pipe(v.string(), v.maxLength(200)) }))
     .query(({ ctx, input }) => getApplication(ctx.deps, input.id, { accessToken: input.accessToken })),
 
-  adminList: adminProcedure.input(schemas.admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
-  adminGet: adminProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
-  process: adminProcedure
+  adminList: officeProcedure.input(schemas.admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
+  adminGet: officeProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
+  process: officeProcedure
     .input(schemas.processAdmissionInput)
     .mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
   remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAdmission(ctx.deps, ctx.auth.user.id, input.id, ctx)),

@@ -2,11 +2,13 @@
  * Everything a person does with their own account: forgot password → code → reset, first-login links,
  * change password, profile, logout everywhere else, account figures, two-factor switch.
  */
+
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { type Locale, languageOf } from "../../../shared/i18n/locales.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import type {
   ChangePasswordInput,
   FirstLoginInput,
@@ -204,7 +206,7 @@ export async function accountStats(deps: AppDeps, userId: number) {
     passwordChangedAt: changedAt,
     passwordAgeDays: ageDays,
     passwordExpiresInDays: Math.max(0, security.passwordExpiry - ageDays),
-    twoFactorEnabled: account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor),
+    twoFactorEnabled: account.two_factor_enabled === 1 || (isOffice(account.role) && security.enableTwoFactor),
     memberSince: account.created_at,
   };
 }

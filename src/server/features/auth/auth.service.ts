@@ -3,11 +3,13 @@
  * e-mailed two-factor step, session tokens (opaque, stored hashed, idle and absolute expiry from the
  * sessionTimeout setting), the signed-in user, logout.
  */
+
 import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -120,7 +122,7 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
   // "Require e-mail verification" (issue 14.4): an address nobody has proven yet gets a code first; the code
   // step is the two-factor one, and a right code proves the address (verifyTwoFactor).
   if (security.requireEmailVerification && account.email_verified_at === null) return startTwoFactor(deps, account, "verify");
-  if (account.two_factor_enabled === 1 || (account.role === "admin" && security.enableTwoFactor)) {
+  if (account.two_factor_enabled === 1 || (isOffice(account.role) && security.enableTwoFactor)) {
     return startTwoFactor(deps, account, "sign-in");
   }
   return completeLogin(deps, account, meta, "password");

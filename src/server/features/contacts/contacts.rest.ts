@@ -13,7 +13,7 @@ const idOf = (c: AppContext) => parseInput(contactIdInput, { id: c.req.param("id
 
 /** Mounted at /api/public/admin/contacts. */
 export const adminContactRest = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireRole("office"))
   .get("/", async (c) => ok(c, await listContacts(c.get("deps"), parseInput(contactListQuery, c.req.query()))))
   .get("/:id", async (c) => ok(c, await getContact(c.get("deps"), idOf(c))))
   .patch("/:id/status", async (c) => {
@@ -25,4 +25,4 @@ export const adminContactRest = new Hono<AppEnv>()
     const { user } = currentAuth(c);
     return ok(c, await respondToContact(c.get("deps"), user.id, user.name, input, meta(c)));
   })
-  .delete("/:id", async (c) => ok(c, await deleteContact(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));
+  .delete("/:id", requireRole("admin"), async (c) => ok(c, await deleteContact(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));

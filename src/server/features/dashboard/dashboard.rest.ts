@@ -1,4 +1,4 @@
-/** REST paths of the admin dashboard (spec part 2 §7) and its activity log; admin only. */
+/** REST paths of the admin dashboard (spec part 2 §7: administrators and staff) and its activity log (administrators). */
 import { Hono } from "hono";
 import { activityQuery } from "../../../shared/schemas/dashboard.ts";
 import { type AppEnv, ok, requireRole } from "../../platform/http.ts";
@@ -7,7 +7,7 @@ import { dashboardStats, listActivity } from "./dashboard.service.ts";
 
 /** Mounted at /api/admin/dashboard. */
 export const dashboardRest = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireRole("office"))
   .get("/stats", async (c) => ok(c, await dashboardStats(c.get("deps"))));
 
 /** Mounted at /api/admin/activity. */

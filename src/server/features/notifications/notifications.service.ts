@@ -10,6 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -65,6 +66,9 @@ function adminsWantIt(settings: Settings, type: NotificationType): boolean {
   return type === "admission" ? settings.notifications.admissionAlerts : settings.notifications.systemAlerts;
 }
 
+/** The alerts staff members receive too (issue 17); the others go to administrators only. */
+const STAFF_TYPES: readonly NotificationType[] = ["admission", "contact", "support"];
+
 /** The alerts that are also e-mailed (issue 14.4): new applications, new inquiries, failed mail, failed backups. */
 const EMAILED_TYPES: readonly NotificationType[] = ["admission", "contact", "system"];
 
@@ -100,7 +104,9 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
           eb.val(JSON.stringify(n.data ?? {})).as("data"),
           eb.val(at.toISOString()).as("created_at"),
         ])
-        .where("role", "=", "admin")
+        // Staff handle admissions, inquiries and tickets: they are told about those; system and security
+        // alerts are the administrators' alone.
+        .where("role", "in", STAFF_TYPES.includes(n.type) ? OFFICE_ROLES : ["admin"])
         .where("is_active", "=", 1),
     )
     .execute();

@@ -265,3 +265,22 @@ describe("in each reader's language (issue 16)", () => {
     expect(mails[1]!.text_body).toContain(mrMail.regards);
   });
 });
+
+describe("who is told (issue 17)", () => {
+  test("staff members get the alerts of their work (admissions, inquiries, tickets), not system or security ones", async () => {
+    const staff = await createUser(deps, { role: "staff", email: "counsellor@example.test" });
+    await notifyAdmins(deps.db, deps.now(), {
+      type: "admission",
+      kind: "admission.new",
+      params: { name: "A", course: "B.A.", number: "ADM-1" },
+    });
+    await notifyAdmins(deps.db, deps.now(), { type: "system", kind: "backup.failed", params: { error: "disk full" } });
+    await notifyAdmins(deps.db, deps.now(), { type: "security", title: "Locked", message: "Someone was locked out" });
+    const kinds = async (userId: number) =>
+      (await deps.db.selectFrom("notifications").select("type").where("recipient_user_id", "=", userId).orderBy("id").execute()).map(
+        (n) => n.type,
+      );
+    expect(await kinds(admin.id)).toEqual(["admission", "system", "security"]);
+    expect(await kinds(staff.id)).toEqual(["admission"]);
+  });
+});

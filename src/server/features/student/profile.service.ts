@@ -1,5 +1,7 @@
 /** A student's own profile and photo, and a student by id for themself or an admin (DECISIONS 8). */
+
 import type { User } from "../../../../db/schema.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import { STUDENT_MESSAGES, type StudentProfileInput } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -118,6 +120,6 @@ export async function updateProfilePhoto(deps: AppDeps, userId: number, upload: 
 
 /** GET /student/{id}: the student themself or an admin; another student gets 403 whether or not the id exists. */
 export async function getStudentById(deps: Pick<AppDeps, "db">, viewer: Authenticated, id: number) {
-  if (viewer.user.role !== "admin" && viewer.user.id !== id) throw forbidden();
+  if (!isOffice(viewer.user.role) && viewer.user.id !== id) throw forbidden();
   return toStudentProfile(await loadStudent(deps, id));
 }

@@ -10,7 +10,7 @@ const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.p
 
 /** Mounted at /api/admin/students. */
 export const adminStudentRest = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireRole("office"))
   .get("/", async (c) => ok(c, await service.listStudents(c.get("deps"), parseInput(schemas.studentListQuery, c.req.query()))))
   .get("/standards", async (c) => ok(c, await service.listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
@@ -30,7 +30,9 @@ export const adminStudentRest = new Hono<AppEnv>()
     const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
     return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
-  .delete("/:id", async (c) => ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .delete("/:id", requireRole("admin"), async (c) =>
+    ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+  )
   .patch("/:id/toggle-status", async (c) =>
     ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
   )

@@ -12,17 +12,17 @@ const withId = async (c: { req: { param(k: "id"): string } }, body: unknown) => 
 
 export const ticketsRest = new Hono<AppEnv>()
   .use(requireRole())
-  .get("/", requireRole("admin"), async (c) => ok(c, await listTickets(c.get("deps"), parseInput(schemas.ticketListQuery, c.req.query()))))
+  .get("/", requireRole("office"), async (c) => ok(c, await listTickets(c.get("deps"), parseInput(schemas.ticketListQuery, c.req.query()))))
   .get("/my-tickets", async (c) =>
     ok(c, await listTickets(c.get("deps"), parseInput(schemas.ticketListQuery, c.req.query()), currentAuth(c).user.id)),
   )
-  .get("/stats/summary", requireRole("admin"), async (c) => ok(c, await ticketSummary(c.get("deps"))))
+  .get("/stats/summary", requireRole("office"), async (c) => ok(c, await ticketSummary(c.get("deps"))))
   .post("/", async (c) =>
     ok(c, await createTicket(c.get("deps"), currentAuth(c).user, parseInput(schemas.createTicketInput, await readJson(c))), 201),
   )
   .get("/:id", async (c) => ok(c, await getTicket(c.get("deps"), currentAuth(c).user, parseInput(schemas.ticketIdInput, c.req.param()).id)))
   // Status and assignment are admin work: refused at the route (as tRPC does) before the body is even read.
-  .patch("/:id/status", requireRole("admin"), async (c) => {
+  .patch("/:id/status", requireRole("office"), async (c) => {
     const input = parseInput(schemas.ticketStatusInput, await withId(c, await readJson(c)));
     return ok(c, await changeTicketStatus(c.get("deps"), currentAuth(c).user, input.id, input.status));
   })
@@ -30,7 +30,7 @@ export const ticketsRest = new Hono<AppEnv>()
     const input = parseInput(schemas.ticketResponseInput, await withId(c, await readJson(c)));
     return ok(c, await addResponse(c.get("deps"), currentAuth(c).user, input.id, input.message), 201);
   })
-  .patch("/:id/assign", requireRole("admin"), async (c) => {
+  .patch("/:id/assign", requireRole("office"), async (c) => {
     const input = parseInput(schemas.ticketAssignInput, await withId(c, await readJson(c)));
     return ok(c, await assignTicket(c.get("deps"), currentAuth(c).user, input.id, input.assignedTo));
   });

@@ -1,5 +1,5 @@
 import * as schemas from "../../../shared/schemas/tickets.ts";
-import { adminProcedure, authedProcedure, router } from "../../trpc.ts";
+import { authedProcedure, officeProcedure, router } from "../../trpc.ts";
 import {
   addResponse,
   assignableAdmins,
@@ -12,19 +12,19 @@ import {
 } from "./tickets.service.ts";
 
 export const ticketsRouter = router({
-  list: adminProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input)),
+  list: officeProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input)),
   mine: authedProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input, ctx.auth.user.id)),
-  summary: adminProcedure.query(({ ctx }) => ticketSummary(ctx.deps)),
-  admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.deps)),
+  summary: officeProcedure.query(({ ctx }) => ticketSummary(ctx.deps)),
+  admins: officeProcedure.query(({ ctx }) => assignableAdmins(ctx.deps)),
   get: authedProcedure.input(schemas.ticketIdInput).query(({ ctx, input }) => getTicket(ctx.deps, ctx.auth.user, input.id)),
   create: authedProcedure.input(schemas.createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
   respond: authedProcedure
     .input(schemas.ticketResponseInput)
     .mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message)),
-  setStatus: adminProcedure
+  setStatus: officeProcedure
     .input(schemas.ticketStatusInput)
     .mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status)),
-  assign: adminProcedure
+  assign: officeProcedure
     .input(schemas.ticketAssignInput)
     .mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo)),
 });

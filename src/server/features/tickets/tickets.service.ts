@@ -2,9 +2,11 @@
  * Help and support tickets: students (and admins) raise them; admins list, answer, assign and change
  * their status; the person who raised one follows its conversation. Numbers look like TKT-2026-00042.
  */
+
 import type { SupportTicket } from "../../../../db/schema.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
+import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -136,7 +138,7 @@ async function emailChoice(deps: AppDeps, userId: number | null): Promise<{ want
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
   const ticket = await deps.db.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirst();
   // Someone else's ticket is answered exactly like a missing one.
-  if (!ticket || (actor.role !== "admin" && ticket.created_by !== actor.id)) throw notFound(help.t("rule.notFound"));
+  if (!ticket || (!isOffice(actor.role) && ticket.created_by !== actor.id)) throw notFound(help.t("rule.notFound"));
   return ticket;
 }
 
@@ -167,7 +169,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   const at = now.toISOString();
   // Asked only when an admin answers someone else's ticket (the only answer that is notified and e-mailed).
   const author =
-    actor.role === "admin" && ticket.created_by !== null && ticket.created_by !== actor.id
+    isOffice(actor.role) && ticket.created_by !== null && ticket.created_by !== actor.id
       ? await emailChoice(deps, ticket.created_by)
       : null;
   const emailAnswer = author?.wanted === true && ticket.student_email !== null;
@@ -177,7 +179,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
       .values({ ticket_id: id, author_user_id: actor.id, author_name: actor.name, message, created_at: at })
       .execute();
     // An admin's answer moves an open ticket to in progress.
-    const status = actor.role === "admin" && ticket.status === "open" ? "in_progress" : ticket.status;
+    const status = isOffice(actor.role) && ticket.status === "open" ? "in_progress" : ticket.status;
     await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
     if (author && ticket.created_by) {
       await notifyUser(trx, now, ticket.created_by, {
@@ -203,7 +205,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
         },
         author.locale,
       );
-    } else if (actor.role !== "admin") {
+    } else if (!isOffice(actor.role)) {
       await notifyAdmins(trx, now, {
         type: "support",
         kind: "ticket.message",
@@ -217,7 +219,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
 }
 
 export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number, status: SupportTicket["status"]) {
-  if (actor.role !== "admin") throw forbidden();
+  if (!isOffice(actor.role)) throw forbidden();
   const ticket = await loadVisible(deps, actor, id);
   await deps.db.updateTable("support_tickets").set({ status, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
   await audit(deps.db, deps.now(), {
@@ -239,14 +241,14 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
 }
 
 export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assignedTo: number | null) {
-  if (actor.role !== "admin") throw forbidden();
+  if (!isOffice(actor.role)) throw forbidden();
   await loadVisible(deps, actor, id);
   if (assignedTo !== null) {
     const admin = await deps.db
       .selectFrom("users")
       .select("id")
       .where("id", "=", assignedTo)
-      .where("role", "=", "admin")
+      .where("role", "in", OFFICE_ROLES)
       .where("is_active", "=", 1)
       .executeTakeFirst();
     if (!admin)
@@ -274,7 +276,7 @@ export async function assignableAdmins(deps: Pick<AppDeps, "db">) {
   const rows = await deps.db
     .selectFrom("users")
     .select(["id", "name", "email"])
-    .where("role", "=", "admin")
+    .where("role", "in", OFFICE_ROLES)
     .where("is_active", "=", 1)
     .orderBy("name")
     .execute();

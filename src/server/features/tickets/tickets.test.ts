@@ -5,7 +5,7 @@ import mrAlerts from "../../../shared/i18n/mr/alerts.json";
 import mrHelp from "../../../shared/i18n/mr/help.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
-import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { createSession, loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -177,5 +177,19 @@ describe("notifications in the reader's language (issue 16)", () => {
       { title: `Reply to ${number}`, kind: "ticket.reply" },
       { title: `${number} is now resolved`, kind: "ticket.status" },
     ]);
+  });
+});
+
+describe("staff (issue 17)", () => {
+  test("a staff member sees every ticket, answers, and can be assigned one; a student cannot be", async () => {
+    const staff = await createUser(deps, { role: "staff", email: "counsellor@example.test", name: "Meera Joshi" });
+    const created = await data(await call("POST", "", studentA, NEW));
+    const caller = callerFor(deps, await resolveSession(deps, await createSession(deps, staff.id)));
+    expect((await caller.tickets.list({})).tickets.map((t) => t.id)).toEqual([created.ticket.id]);
+    expect((await caller.tickets.admins()).admins.map((a) => a.name)).toContain("Meera Joshi");
+    await caller.tickets.respond({ id: created.ticket.id, message: "I will call you today." });
+    expect((await caller.tickets.assign({ id: created.ticket.id, assignedTo: staff.id })).ticket.assignedTo).toBe(staff.id);
+    const asha = await deps.db.selectFrom("users").select("id").where("email", "=", "a@example.test").executeTakeFirstOrThrow();
+    await expect(caller.tickets.assign({ id: created.ticket.id, assignedTo: asha.id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
