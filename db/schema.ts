@@ -20,7 +20,7 @@ export interface UsersTable {
   email: string;
   /** null until the account holder sets a password (first-login link) */
   password_hash: string | null;
-  /** STU0001 …; null for admins */
+  /** STU0001 …; null for admins and staff */
   student_id: string | null;
   mobile: string | null;
   date_of_birth: string | null;
@@ -144,6 +144,8 @@ export interface ContactInquiriesTable {
   subject: string;
   message: string;
   status: ContactStatus;
+  /** the administrator or staff member handling it (issue 17); null = nobody yet */
+  assigned_to: ColumnType<number | null, number | null | undefined, number | null>;
   ip: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -10,7 +10,6 @@ import path from "node:path";
 import { sql } from "kysely";
 import { FileMigrationProvider, Migrator } from "kysely/migration";
 import { indexedContains, openDatabase } from "./connection.ts";
-import { migrateToLatest } from "./migrate.ts";
 import type { Role } from "./schema.ts";
 
 const BEFORE = "2026-11-25T1200-notification-kinds";
@@ -57,7 +56,7 @@ describe("the staff role migration", () => {
       })
       .execute();
 
-    await migrateToLatest(db);
+    expect((await migrator.migrateTo("2026-11-26T0000-staff-role")).error).toBeUndefined();
 
     expect(await db.selectFrom("users").select(["id", "role", "email"]).orderBy("id").execute()).toEqual([
       { id: admin!.id, role: "admin", email: "office@example.test" },

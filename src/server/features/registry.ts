@@ -12,6 +12,7 @@ import { healthFeature } from "./health/health.feature.ts";
 import { notificationsFeature } from "./notifications/notifications.feature.ts";
 import { settingsFeature } from "./settings/settings.feature.ts";
 import { siteFeature } from "./site/site.feature.ts";
+import { staffFeature } from "./staff/staff.feature.ts";
 import { studentFeature } from "./student/student.feature.ts";
 import { studentsFeature } from "./students/students.feature.ts";
 import { ticketsFeature } from "./tickets/tickets.feature.ts";
@@ -30,6 +31,7 @@ export const FEATURES = [
   settingsFeature,
   ticketsFeature,
   galleryFeature,
+  staffFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -5,6 +5,7 @@
 import { CODE_LIFETIME_SECONDS } from "../../shared/constants.ts";
 import { contactSubjectLabel } from "../../shared/i18n/contact.ts";
 import { mail } from "../../shared/i18n/mail.ts";
+import { officeRoleName } from "../../shared/i18n/team.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 
@@ -15,6 +16,7 @@ export type EmailTemplate =
   | { template: "password_reset_code"; name: string; code: string }
   | { template: "application_access_code"; name: string; code: string; applicationNumber: string }
   | { template: "student_credentials"; name: string; studentId: string; link: string; validDays: number }
+  | { template: "staff_invitation"; name: string; role: "admin" | "staff"; link: string; validDays: number }
   | { template: "admission_received"; name: string; applicationNumber: string; statusUrl: string }
   | { template: "admission_approved"; name: string; applicationNumber: string; studentId: string; link: string; validDays: number }
   | { template: "admission_rejected"; name: string; applicationNumber: string; reason: string }
@@ -74,6 +76,17 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
           { p: mail.t("credentials.open") },
           { link: t.link, label: mail.t("setPassword") },
           { p: mail.t("credentials.valid", { days: String(t.validDays) }) },
+        ],
+      };
+    case "staff_invitation":
+      return {
+        subject: mail.t("invite.subject"),
+        blocks: [
+          dear(t.name),
+          { p: mail.t("invite.text", { role: officeRoleName(t.role) }) },
+          { p: mail.t("invite.open") },
+          { link: t.link, label: mail.t("setPassword") },
+          { p: mail.t("invite.valid", { days: String(t.validDays) }) },
         ],
       };
     case "admission_received":

@@ -25,6 +25,7 @@ const ALL_TEMPLATES: EmailTemplate[] = [
   { template: "admission_rejected", name: "Asha", applicationNumber: "APP-2026-000001", reason: "Marksheet <unreadable>" },
   { template: "contact_reply", name: "Asha", subject: "Fees", reply: "The fee is ₹12,000.", originalMessage: "What are the fees?" },
   { template: "two_factor_code", name: "Asha", code: "111222" },
+  { template: "staff_invitation", name: "Ravi", role: "staff", link: "https://i.example/first-login?token=t", validDays: 7 },
 ];
 
 describe("templates", () => {

@@ -57,6 +57,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "contacts.updateStatus": "office",
   "contacts.respond": "office",
   "contacts.remove": "admin",
+  "contacts.assign": "office",
   "gallery.publicList": "public",
   "gallery.adminList": "admin",
   "gallery.adminStats": "admin",
@@ -73,7 +74,6 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "tickets.list": "office",
   "tickets.mine": "authed",
   "tickets.summary": "office",
-  "tickets.admins": "office",
   "tickets.get": "authed",
   "tickets.create": "authed",
   "tickets.respond": "authed",
@@ -107,6 +107,12 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "notifications.remove": "authed",
   "dashboard.stats": "office",
   "dashboard.activity": "admin",
+  "staff.list": "admin",
+  "staff.members": "office",
+  "staff.invite": "admin",
+  "staff.resendInvitation": "admin",
+  "staff.setRole": "admin",
+  "staff.setActive": "admin",
 };
 
 /** "ALL" rows are middleware (role guards, body limits, session) and the fallbacks; they are listed, not called. */

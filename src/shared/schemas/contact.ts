@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
 import { contact } from "../i18n/contact.ts";
 import { clearableText, emailAddress, optionalText, pageParams, recordId, requiredText } from "./common.ts";
+import { assigneeId } from "./staff.ts";
 
 export const contactInput = v.object({
   name: requiredText(contact.m("check.name"), 120),
@@ -41,6 +42,10 @@ export const contactStatusInput = v.object({
   status: v.picklist(CONTACT_STATUSES, CONTACT_MESSAGES.status),
 });
 export type ContactStatusInput = v.InferOutput<typeof contactStatusInput>;
+
+/** An inquiry handed to an administrator or staff member, or to nobody (issue 17). */
+export const contactAssignInput = v.object({ id: contactId, assignedTo: assigneeId });
+export type ContactAssignInput = v.InferOutput<typeof contactAssignInput>;
 
 /** POST /public/admin/contacts/{id}/respond: a non-blank reply; respondedBy defaults to the admin's name. */
 export const contactReplyInput = v.object({

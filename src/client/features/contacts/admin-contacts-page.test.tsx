@@ -18,6 +18,7 @@ const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   subject: "fees",
   message: LONG,
   status: "new",
+  assignedTo: null,
   createdAt: "2026-02-01T09:30:00.000Z",
   updatedAt: "2026-02-01T09:30:00.000Z",
   ...overrides,
@@ -29,16 +30,16 @@ function handlers(replies: { _id: string; id: number; message: string; responded
   let status: Inquiry["status"] = "new";
   return {
     "contacts.list": () => ({ contacts: [inquiry({ status })], pagination: pagination(1), stats: STATS }),
-    "contacts.get": () => ({ ...inquiry({ status }), replies }),
+    "contacts.get": () => ({ ...inquiry({ status }), assignedToName: null, replies }),
     "contacts.respond": (input: unknown) => {
       const { message, respondedBy } = input as { message: string; respondedBy: string };
       replies.push({ _id: "1", id: 1, message, respondedBy, createdAt: "2026-02-02T10:00:00.000Z" });
       status = "resolved";
-      return { message: "Reply sent successfully!", contact: { ...inquiry({ status }), replies } };
+      return { message: "Reply sent successfully!", contact: { ...inquiry({ status }), assignedToName: null, replies } };
     },
     "contacts.updateStatus": (input: unknown) => {
       status = (input as { status: Inquiry["status"] }).status;
-      return { message: "Contact status updated successfully!", contact: { ...inquiry({ status }), replies } };
+      return { message: "Contact status updated successfully!", contact: { ...inquiry({ status }), assignedToName: null, replies } };
     },
   };
 }

@@ -8,6 +8,7 @@ import { statusName } from "../../../shared/i18n/admin.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
+import { officeRoleName } from "../../../shared/i18n/team.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -98,6 +99,7 @@ const count = (value: unknown): number | null => (typeof value === "number" ? va
 /** "the image “Sports day”", or "the image" without a title. */
 const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
 const category = (value: unknown) => categoryName(String(value));
+const officeAccount = (entry: Entry) => r("who.office", { id: String(entry.entityId ?? "?") });
 
 /**
  * One sentence per action the server records (shared/audit-actions.ts), in the reader's language: a Record,
@@ -157,6 +159,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     const name = str(d.name) ?? r("who.aVisitor");
     return str(d.subject) ? r("s.contactDeletedAbout", { name, subject: String(d.subject) }) : r("s.contactDeleted", { name });
   },
+  "contact.assign": ({ d, inquiry }) => {
+    const to = str(d.assigneeName) ?? str(d.assignedTo);
+    return to ? r("s.contactAssigned", { inquiry, to }) : r("s.contactUnassigned", { inquiry });
+  },
   "gallery.upload": ({ d }) =>
     str(d.category) ? r("s.uploadTo", { image: image(d.title), category: category(d.category) }) : r("s.upload", { image: image(d.title) }),
   "gallery.update": ({ d }) => {
@@ -169,10 +175,23 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       : r("s.imageDeleted", { image: image(d.title) }),
   "ticket.status": ({ d, entry }) =>
     r("s.ticketStatus", { id: String(entry.entityId ?? "?"), from: statusText(d.from), to: statusText(d.to) }),
-  "ticket.assign": ({ d, entry }) =>
-    str(d.assignedTo)
-      ? r("s.ticketAssignedTo", { id: String(entry.entityId ?? "?"), to: String(d.assignedTo) })
-      : r("s.ticketAssigned", { id: String(entry.entityId ?? "?") }),
+  "ticket.assign": ({ d, entry }) => {
+    const to = str(d.assigneeName) ?? str(d.assignedTo);
+    return to
+      ? r("s.ticketAssignedTo", { id: String(entry.entityId ?? "?"), to })
+      : r("s.ticketAssigned", { id: String(entry.entityId ?? "?") });
+  },
+  "staff.invite": ({ d, entry }) =>
+    r("s.staffInvited", { email: str(d.email) ?? officeAccount(entry), role: officeRoleName(String(d.role ?? "staff")) }),
+  "staff.reinvite": ({ d, entry }) => r("s.staffReinvited", { who: str(d.email) ?? officeAccount(entry) }),
+  "staff.role": ({ d, entry }) =>
+    r("s.staffRole", {
+      who: str(d.email) ?? officeAccount(entry),
+      from: officeRoleName(String(d.from ?? "")),
+      to: officeRoleName(String(d.to ?? "")),
+    }),
+  "staff.activate": ({ d, entry }) => r("s.staffActivated", { who: str(d.email) ?? officeAccount(entry) }),
+  "staff.deactivate": ({ d, entry }) => r("s.staffDeactivated", { who: str(d.email) ?? officeAccount(entry) }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");
@@ -209,6 +228,7 @@ export function describeActivity(entry: Entry): string {
 /** Who did it: the person, or the system for entries without one (a lockout, a scheduled job). */
 export function actorText(entry: Pick<ActivityEntry, "actor">): { name: string; detail: string | null } {
   if (!entry.actor) return { name: r("actor.system"), detail: null };
-  const role = entry.actor.role === "admin" || entry.actor.role === "student" ? r(`role.${entry.actor.role}`) : entry.actor.role;
+  const { role: stored } = entry.actor;
+  const role = stored === "admin" || stored === "staff" || stored === "student" ? r(`role.${stored}`) : stored;
   return { name: entry.actor.name, detail: [role, entry.actor.email].filter(Boolean).join(" · ") || null };
 }

@@ -38,10 +38,10 @@ function handlers(extra: Handlers = {}): Handlers {
   return {
     "tickets.summary": () => STATS,
     "tickets.list": () => ({ tickets: [current], stats: STATS, pagination: page(1) }),
-    "tickets.admins": () => ({
-      admins: [
-        { id: 1, name: "Asha Admin", email: "admin@example.com" },
-        { id: 9, name: "Ravi Staff", email: "ravi@example.com" },
+    "staff.members": () => ({
+      members: [
+        { id: 1, name: "Asha Admin", email: "admin@example.com", role: "admin" },
+        { id: 9, name: "Ravi Staff", email: "ravi@example.com", role: "staff" },
       ],
     }),
     "tickets.get": () => full(),

@@ -47,7 +47,7 @@ export function TicketDetailsDialog({
   const utils = trpc.useUtils();
   const open = ticketId !== null;
   const details = trpc.tickets.get.useQuery({ id: ticketId ?? 0 }, { enabled: open, staleTime: 0 });
-  const admins = trpc.tickets.admins.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
+  const members = trpc.staff.members.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const respond = trpc.tickets.respond.useMutation();
   const setStatus = trpc.tickets.setStatus.useMutation();
   const assign = trpc.tickets.assign.useMutation();
@@ -125,7 +125,7 @@ export function TicketDetailsDialog({
   const closed = ticket?.status === "closed";
   const adminOptions = [
     { value: "", label: t("det.notAssigned") },
-    ...(admins.data?.admins ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+    ...(members.data?.members ?? []).map((a) => ({ value: String(a.id), label: a.name })),
   ];
   // A ticket assigned to someone no longer listed (deactivated) still shows who it is.
   if (ticket?.assignedTo && !adminOptions.some((o) => o.value === String(ticket.assignedTo))) {
@@ -193,7 +193,7 @@ export function TicketDetailsDialog({
               label={t("det.assignedTo")}
               options={adminOptions}
               value={ticket.assignedTo ? String(ticket.assignedTo) : ""}
-              disabled={assign.isPending || admins.isPending}
+              disabled={assign.isPending || members.isPending}
               hint={assign.isPending ? t("det.saving") : undefined}
               onChange={(e) => changeAssignee(e.target.value)}
             />

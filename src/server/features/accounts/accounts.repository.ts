@@ -70,6 +70,46 @@ export async function openStudentAccount(
     .executeTakeFirstOrThrow();
 }
 
+export type OfficeRole = "admin" | "staff";
+
+/**
+ * Opens an office account (issue 17): an administrator or a staff member, with no password yet (the
+ * invitation's first-login link sets it) and no student ID.
+ */
+export async function openOfficeAccount(
+  db: Kysely<Database>,
+  values: { name: string; email: string; role: OfficeRole },
+  at: string,
+): Promise<User> {
+  return db
+    .insertInto("users")
+    .values({ ...values, password_hash: null, must_change_password: 1, created_at: at, updated_at: at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An office account's role (administrator ↔ staff); undefined when `id` is not an office account. */
+export async function setOfficeRole(db: Kysely<Database>, id: number, role: OfficeRole, at: string): Promise<User | undefined> {
+  return db
+    .updateTable("users")
+    .set({ role, updated_at: at })
+    .where("id", "=", id)
+    .where("role", "in", ["admin", "staff"])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Lets an office account sign in again, or stops it; undefined when `id` is not an office account. */
+export async function setOfficeActive(db: Kysely<Database>, id: number, active: boolean, at: string): Promise<User | undefined> {
+  return db
+    .updateTable("users")
+    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .where("id", "=", id)
+    .where("role", "in", ["admin", "staff"])
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
  * A new e-mail address for the account. It is proven (verified now); open first-login and reset links sent
  * to the old address stop working.

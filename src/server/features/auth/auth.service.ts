@@ -9,7 +9,7 @@ import type { Role, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import { isOffice } from "../../../shared/roles.ts";
+import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -185,12 +185,13 @@ export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta
   return completeLogin(deps, account, meta, "code");
 }
 
+/** The office's sign-in (the admin form): administrators and staff alike (issue 17). */
 export async function loginAdmin(deps: AppDeps, input: AdminLoginInput, meta: SessionMeta = {}): Promise<LoginResult> {
   const account = await deps.db
     .selectFrom("users")
     .selectAll()
     .where("email", "=", input.email)
-    .where("role", "=", "admin")
+    .where("role", "in", OFFICE_ROLES)
     .executeTakeFirst();
   return authenticate(deps, account, input.password, meta);
 }

@@ -8,6 +8,7 @@ import { parseLocale } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import {
   CONTACT_MESSAGES,
+  type ContactAssignInput,
   type ContactInput,
   type ContactListQuery,
   type ContactReplyInput,
@@ -23,6 +24,7 @@ import { textContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { assertAssignable } from "../staff/staff.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
@@ -41,6 +43,7 @@ export function toContactItem(c: ContactInquiry) {
     subject: c.subject,
     message: c.message,
     status: c.status,
+    assignedTo: c.assigned_to,
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };
@@ -157,8 +160,13 @@ export async function getContact(deps: Pick<AppDeps, "db">, id: number) {
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+  const assignee =
+    inquiry.assigned_to === null
+      ? undefined
+      : await deps.db.selectFrom("users").select("name").where("id", "=", inquiry.assigned_to).executeTakeFirst();
   return {
     ...toContactItem(inquiry),
+    assignedToName: assignee?.name ?? null,
     replies: replies.map((r) => ({
       _id: String(r.id),
       id: r.id,
@@ -188,6 +196,29 @@ export async function updateContactStatus(deps: AppDeps, adminId: number, input:
     });
   });
   return { message: CONTACT_TEXT.statusUpdated, contact: await getContact(deps, input.id) };
+}
+
+/** Hands the inquiry to an active administrator or staff member, or to nobody (issue 17). */
+export async function assignContact(deps: AppDeps, actorId: number, input: ContactAssignInput, meta: SessionMeta = {}) {
+  await findInquiry(deps.db, input.id);
+  const assigneeName = input.assignedTo === null ? null : await assertAssignable(deps.db, input.assignedTo);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("contact_inquiries")
+      .set({ assigned_to: input.assignedTo, updated_at: now.toISOString() })
+      .where("id", "=", input.id)
+      .execute();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "contact.assign",
+      entityType: "contact",
+      entityId: input.id,
+      details: { assignedTo: input.assignedTo, assigneeName },
+      ip: meta.ip,
+    });
+  });
+  return { contact: await getContact(deps, input.id) };
 }
 
 /**

@@ -185,6 +185,8 @@ describe("Contact Management (admin)", () => {
       subject: "fees",
       message: "What are the fees for the MBA program?",
       status: "new",
+      assignedTo: null,
+      assignedToName: null,
       createdAt: "2026-11-22T06:30:00.000Z",
       updatedAt: "2026-11-22T06:30:00.000Z",
       replies: [],

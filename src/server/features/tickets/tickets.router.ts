@@ -1,21 +1,11 @@
 import * as schemas from "../../../shared/schemas/tickets.ts";
 import { authedProcedure, officeProcedure, router } from "../../trpc.ts";
-import {
-  addResponse,
-  assignableAdmins,
-  assignTicket,
-  changeTicketStatus,
-  createTicket,
-  getTicket,
-  listTickets,
-  ticketSummary,
-} from "./tickets.service.ts";
+import { addResponse, assignTicket, changeTicketStatus, createTicket, getTicket, listTickets, ticketSummary } from "./tickets.service.ts";
 
 export const ticketsRouter = router({
   list: officeProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input)),
   mine: authedProcedure.input(schemas.ticketListQuery).query(({ ctx, input }) => listTickets(ctx.deps, input, ctx.auth.user.id)),
   summary: officeProcedure.query(({ ctx }) => ticketSummary(ctx.deps)),
-  admins: officeProcedure.query(({ ctx }) => assignableAdmins(ctx.deps)),
   get: authedProcedure.input(schemas.ticketIdInput).query(({ ctx, input }) => getTicket(ctx.deps, ctx.auth.user, input.id)),
   create: authedProcedure.input(schemas.createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
   respond: authedProcedure

@@ -6,7 +6,7 @@
 import type { SupportTicket } from "../../../../db/schema.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -17,6 +17,7 @@ import { nextSequenceValue } from "../../platform/sequences.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { assertAssignable } from "../staff/staff.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 
 type Actor = Authenticated["user"];
@@ -243,19 +244,7 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
 export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assignedTo: number | null) {
   if (!isOffice(actor.role)) throw forbidden();
   await loadVisible(deps, actor, id);
-  if (assignedTo !== null) {
-    const admin = await deps.db
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", assignedTo)
-      .where("role", "in", OFFICE_ROLES)
-      .where("is_active", "=", 1)
-      .executeTakeFirst();
-    if (!admin)
-      throw new AppError("BAD_REQUEST", help.t("rule.activeAdmin"), {
-        fieldErrors: { assignedTo: [help.t("rule.chooseAdmin")] },
-      });
-  }
+  const assigneeName = assignedTo === null ? null : await assertAssignable(deps.db, assignedTo);
   await deps.db
     .updateTable("support_tickets")
     .set({ assigned_to: assignedTo, updated_at: deps.now().toISOString() })
@@ -266,19 +255,7 @@ export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assi
     action: "ticket.assign",
     entityType: "ticket",
     entityId: id,
-    details: { assignedTo },
+    details: { assignedTo, assigneeName },
   });
   return getTicket(deps, actor, id);
-}
-
-/** Active admins a ticket can be assigned to. */
-export async function assignableAdmins(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
-    .selectFrom("users")
-    .select(["id", "name", "email"])
-    .where("role", "in", OFFICE_ROLES)
-    .where("is_active", "=", 1)
-    .orderBy("name")
-    .execute();
-  return { admins: rows };
 }

@@ -186,7 +186,7 @@ describe("staff (issue 17)", () => {
     const created = await data(await call("POST", "", studentA, NEW));
     const caller = callerFor(deps, await resolveSession(deps, await createSession(deps, staff.id)));
     expect((await caller.tickets.list({})).tickets.map((t) => t.id)).toEqual([created.ticket.id]);
-    expect((await caller.tickets.admins()).admins.map((a) => a.name)).toContain("Meera Joshi");
+    expect((await caller.staff.members()).members.map((a) => a.name)).toContain("Meera Joshi");
     await caller.tickets.respond({ id: created.ticket.id, message: "I will call you today." });
     expect((await caller.tickets.assign({ id: created.ticket.id, assignedTo: staff.id })).ticket.assignedTo).toBe(staff.id);
     const asha = await deps.db.selectFrom("users").select("id").where("email", "=", "a@example.test").executeTakeFirstOrThrow();

@@ -1,0 +1,38 @@
+/**
+ * Office accounts (issue 17): the invitation form, the Staff list's query and the role and status changes.
+ * One schema each, used by the Staff screen's form, the tRPC input and the service.
+ */
+import * as v from "valibot";
+import { team } from "../i18n/team.ts";
+import { OFFICE_ROLES } from "../roles.ts";
+import { emailAddress, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+
+export const officeRole = requiredChoice(OFFICE_ROLES, team.m("col.role"), { admin: team.m("role.admin"), staff: team.m("role.staff") });
+export type OfficeRoleName = (typeof OFFICE_ROLES)[number];
+
+/** The Invite dialog: who, their address, and what they may do. */
+export const staffInviteInput = v.object({
+  name: requiredText(team.m("rule.name"), 120),
+  email: emailAddress(team.m("rule.email")),
+  role: officeRole,
+});
+export type StaffInviteInput = v.InferOutput<typeof staffInviteInput>;
+
+/** "Invited" is an account whose holder has not set a password yet. */
+export const STAFF_STATUSES = ["all", "active", "invited", "inactive"] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const staffListQuery = v.object({
+  ...pageParams(10, 100),
+  status: v.optional(v.picklist(STAFF_STATUSES, team.m("rule.status")), "all"),
+});
+export type StaffListQuery = v.InferOutput<typeof staffListQuery>;
+
+const staffId = recordId(team.m("rule.notFound"));
+
+export const staffIdInput = v.object({ id: staffId });
+export const staffRoleInput = v.object({ id: staffId, role: officeRole });
+export const staffActiveInput = v.object({ id: staffId, active: v.boolean() });
+
+/** Handing an inquiry or a ticket to an office member, or to nobody (null). */
+export const assigneeId = v.nullable(recordId(team.m("rule.chooseMember")));
