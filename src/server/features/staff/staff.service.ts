@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
+import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { officeRoleName, team } from "../../../shared/i18n/team.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { OfficeRoleName, StaffInviteInput, StaffListQuery, StaffStatus } from "../../../shared/schemas/staff.ts";
@@ -14,9 +15,10 @@ import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole } from "../accounts/accounts.repository.ts";
+import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole, storedLocale } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -119,15 +121,19 @@ async function assertAnotherAdmin(db: DB, exceptId: number) {
   if (!other) throw refused(team.t("rule.lastAdmin"));
 }
 
+/**
+ * The set-password link by e-mail, in the institute's default language (System Settings): the new
+ * colleague has chosen none yet, and the inviting administrator's screen language need not be theirs.
+ */
 async function sendInvitation(deps: AppDeps, trx: DB, account: User) {
   const { link, validDays } = await issueFirstLoginLink(deps, trx, account);
-  await deps.mail.enqueue(trx, account.email, {
-    template: "staff_invitation",
-    name: account.name,
-    role: account.role as OfficeRoleName,
-    link,
-    validDays,
-  });
+  const { language } = await getSettings(deps);
+  await deps.mail.enqueue(
+    trx,
+    account.email,
+    { template: "staff_invitation", name: account.name, role: account.role as OfficeRoleName, link, validDays },
+    storedLocale(account.preferences) ?? localeOfLanguage(language),
+  );
   return validDays;
 }
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiTeam from "../../../shared/i18n/hi/team.json";
 import { inLocale } from "../../platform/request-locale.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { createSession, loginAdmin, resolveSession } from "../auth/auth.service.ts";
 
@@ -69,8 +69,11 @@ describe("inviting staff", () => {
 
   test("the invitation e-mail and the answers follow the language", async () => {
     await loadAllCatalogues();
+    testApp(deps); // the app's request-language middleware is what makes inLocale() the source of the language
     const answer = await inLocale("hi", () => admin.staff.invite({ name: "Ravi", email: "ravi@example.test", role: "admin" }));
     expect(answer.message).toBe(hiTeam["said.invited"].replace("{email}", "ravi@example.test").replace("{days}", "7"));
+    // The e-mail goes out in the institute's language (the new colleague has chosen none yet).
+    expect((await invitationTo("ravi@example.test")).mail.subject).toBe("Set up your office account");
   });
 
   test("a new invitation voids the earlier link; someone who has joined needs none", async () => {
