@@ -1,6 +1,6 @@
 /**
  * The admin area's routes (spec part 2 §2): its layout and pages, each a lazy chunk with its area's
- * stylesheet. routes.tsx loads this module once RequireRole has let an admin in.
+ * stylesheet. routes.tsx loads this module once RequireRole has let an administrator or a staff member in; pages that are the administrators' alone send staff to the dashboard.
  */
 import { type ComponentType, lazy } from "react";
 import { Redirect, Route, Switch } from "wouter";
@@ -12,10 +12,13 @@ import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type
 import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
 import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
 import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
+import staffStylesheet from "./features/staff/staff.css" with { type: "file" };
 import studentsStylesheet from "./features/students/students.css" with { type: "file" };
 import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
 import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
+import { canSeePage } from "./lib/office.ts";
+import { useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
 
 const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
@@ -35,6 +38,7 @@ const AdminAnalyticsPage = adminPage(() => import("./features/analytics/analytic
 const AdminCoursesPage = adminPage(() => import("./features/catalogue/courses-page.tsx"), catalogueStylesheet);
 const AdminLibraryPage = adminPage(() => import("./features/catalogue/library-page.tsx"), catalogueStylesheet);
 const AdminExamsPage = adminPage(() => import("./features/catalogue/exams-page.tsx"), catalogueStylesheet);
+const AdminStaffPage = adminPage(() => import("./features/staff/staff-page.tsx"), staffStylesheet);
 
 const ADMIN_PAGES = [
   ["students", AdminStudentsPage],
@@ -48,9 +52,11 @@ const ADMIN_PAGES = [
   ["notifications", AdminNotificationsPage],
   ["settings", AdminSettingsPage],
   ["activity", AdminActivityPage],
+  ["staff", AdminStaffPage],
 ] as const;
 
 export default function AdminRoutes() {
+  const { user } = useSession();
   return (
     <AdminLayout>
       <Switch>
@@ -59,9 +65,16 @@ export default function AdminRoutes() {
         </Route>
         <Route path="/dashboard" component={AdminDashboardPage} />
         <Route path="/admissions" component={AdminAdmissionsPage} />
-        {ADMIN_PAGES.map(([page, Page]) => (
-          <Route key={page} path={`/${page}`} component={Page} />
-        ))}
+        {ADMIN_PAGES.map(([page, Page]) =>
+          canSeePage(user?.role, page) ? (
+            <Route key={page} path={`/${page}`} component={Page} />
+          ) : (
+            // A staff member's bookmark of an administrators' page: back to the dashboard (issue 17).
+            <Route key={page} path={`/${page}`}>
+              <Redirect to="/dashboard" replace />
+            </Route>
+          ),
+        )}
         {/* An unknown admin page (an old bookmark, a typo) stays in the admin area (issue 14.6). */}
         <Route>
           <Redirect to="/dashboard" replace />

@@ -245,5 +245,9 @@ describe("sign-in return paths (issue 14.6)", () => {
     expect(afterSignInPath("student", "/admin/gallery")).toBe("/student/dashboard");
     expect(afterSignInPath("admin", "https://evil.example/admin/x")).toBe("/admin/dashboard");
     expect(afterSignInPath("admin", null)).toBe("/admin/dashboard");
+    // Staff share the admin area (issue 17); the student portal is not theirs.
+    expect(afterSignInPath("staff", "/admin/students?page=2")).toBe("/admin/students?page=2");
+    expect(afterSignInPath("staff", "/student/profile")).toBe("/admin/dashboard");
+    expect(afterSignInPath("student", "/student/profile")).toBe("/student/profile");
   });
 });

@@ -8,8 +8,7 @@ import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wout
 import HomePage from "./features/site/home-page.tsx";
 import { LoadingView } from "./layouts/loading-view.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
-import { afterSignInPath, loginPathFor, useSession } from "./lib/session.tsx";
-import type { Role } from "./lib/trpc.ts";
+import { afterSignInPath, loginPathFor, portalOf, useSession } from "./lib/session.tsx";
 
 const AboutPage = lazy(() => import("./features/site/about-page.tsx"));
 const GalleryPage = lazy(() => import("./features/gallery/gallery-page.tsx"));
@@ -31,7 +30,7 @@ const AdminRoutes = lazy(() => import("./admin-routes.tsx"));
 
 function StudentArea() {
   return (
-    <RequireRole role="student">
+    <RequireRole portal="student">
       <StudentRoutes />
     </RequireRole>
   );
@@ -39,7 +38,7 @@ function StudentArea() {
 
 function AdminArea() {
   return (
-    <RequireRole role="admin">
+    <RequireRole portal="admin">
       <AdminRoutes />
     </RequireRole>
   );
@@ -67,11 +66,11 @@ function useRequestedPath() {
  * The portal areas: nobody signed in, or the wrong role, goes to /login. An account that must change its
  * password first (docs/decisions/004) goes to /change-password: the server refuses its other calls.
  */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+export function RequireRole({ portal, children }: { portal: "admin" | "student"; children: ReactNode }) {
   const { status, user, signedOut } = useSession();
   const requested = useRequestedPath();
   if (status === "loading") return <LoadingView />;
-  if (!user || user.role !== role) return <Redirect to={`~${signedOut ? "/login" : loginPathFor(requested)}`} replace />;
+  if (!user || portalOf(user.role) !== portal) return <Redirect to={`~${signedOut ? "/login" : loginPathFor(requested)}`} replace />;
   if (user.mustChangePassword) return <Redirect to="~/change-password" replace />;
   return children;
 }

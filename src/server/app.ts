@@ -12,6 +12,7 @@ import { home } from "../shared/i18n/home.ts";
 import { type Locale, localeOfLanguage } from "../shared/i18n/locales.ts";
 import { currentLocale } from "../shared/i18n/translate.ts";
 import { MSG } from "../shared/messages.ts";
+import { isOffice } from "../shared/roles.ts";
 import { type AppDeps, publicUrl } from "./deps.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { FEATURES } from "./features/registry.ts";
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new AppError("FORBIDDEN", ACCOUNT_MSG.mustChangePassword);
     }
     // Maintenance mode closes the public site's paths (tRPC: sitePublicProcedure).
-    if (closedInMaintenance(c.req.path, auth?.user.role === "admin")) await assertSiteOpen(deps);
+    if (closedInMaintenance(c.req.path, isOffice(auth?.user.role))) await assertSiteOpen(deps);
     await next();
     // The public site's data is the same for everyone: browsers and proxies may keep a guest's copy a
     // minute, unless the admin turned caching off (Settings → System → cacheEnabled). A request with

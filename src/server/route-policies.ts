@@ -30,7 +30,8 @@ export const BODY_LIMIT_SIZES = [...new Set([JSON_BODY_LIMIT, ...BODY_LIMITS.map
 
 /**
  * Maintenance mode (Settings → System) closes the public site's REST paths; the admin area keeps working.
- * "guests" closes a path for everyone but a signed-in admin (admins open applicants' documents there).
+ * "guests" closes a path for everyone but the signed-in office (administrators and staff open applicants'
+ * documents there).
  * tRPC: the public site's procedures are `sitePublicProcedure` (trpc.ts), closed the same way.
  */
 const CLOSED_IN_MAINTENANCE: readonly { path: RegExp; for: "everyone" | "guests" }[] = [
@@ -41,9 +42,9 @@ const CLOSED_IN_MAINTENANCE: readonly { path: RegExp; for: "everyone" | "guests"
   { path: /^\/api\/admission(\/|$)/, for: "guests" },
 ];
 
-export function closedInMaintenance(path: string, signedInAdmin: boolean): boolean {
+export function closedInMaintenance(path: string, signedInOffice: boolean): boolean {
   const rule = CLOSED_IN_MAINTENANCE.find((r) => r.path.test(path));
-  return rule !== undefined && (rule.for === "everyone" || !signedInAdmin);
+  return rule !== undefined && (rule.for === "everyone" || !signedInOffice);
 }
 
 /** What an account that must change its password may still do (docs/decisions/004): REST paths and tRPC procedures. */

@@ -12,9 +12,11 @@ import { NotificationBell } from "../features/notifications/notification-bell.ts
 import { formatTime, formatWeekdayDate } from "../lib/format.ts";
 import { greetingText } from "../lib/greeting.ts";
 import { useT } from "../lib/i18n.tsx";
+import { canSeePage } from "../lib/office.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { useNow } from "../lib/use-now.ts";
+import { UserCogIcon } from "../ui/admin-icons.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../ui/icons.tsx";
 import { BarChartIcon, BookIcon, HelpCircleIcon, HomeIcon, ImageIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
@@ -36,6 +38,7 @@ const LINKS = [
   { href: "/analytics", key: "analytics", icon: <BarChartIcon /> },
   { href: "/notifications", key: "notifications", icon: <BellIcon /> },
   { href: "/help", key: "help", icon: <HelpCircleIcon /> },
+  { href: "/staff", key: "staff", icon: <UserCogIcon /> },
   { href: "/settings", key: "settings", icon: <SettingsIcon /> },
 ] as const;
 
@@ -43,7 +46,11 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT(portal);
   const { user } = useSession();
   const now = useNow();
-  const links: PortalLink[] = LINKS.map(({ href, key, icon }) => ({ href, label: t(`admin.nav.${key}`), icon }));
+  const links: PortalLink[] = LINKS.filter(({ key }) => canSeePage(user?.role, key)).map(({ href, key, icon }) => ({
+    href,
+    label: t(`admin.nav.${key}`),
+    icon,
+  }));
   const accountLinks = [
     { href: "/settings?section=profile", label: t("admin.profileSettings"), icon: <UserIcon size={18} /> },
     { href: "/settings", label: t("admin.accountSettings"), icon: <SettingsIcon size={18} /> },
@@ -105,6 +112,7 @@ const QUICK_LINKS = [
 /** The footer of spec part 2 §2 from the institute's settings (`site.info`), in the public footer's styles. */
 function AdminFooter() {
   const t = useT(portal);
+  const { user } = useSession();
   const { data: info, isError } = useInstituteInfo();
   const name = useInstituteName();
   return (
@@ -121,7 +129,7 @@ function AdminFooter() {
             {t("admin.footer.links")}
           </h2>
           <ul className="footer-list">
-            {QUICK_LINKS.map((link) => (
+            {QUICK_LINKS.filter((link) => canSeePage(user?.role, link.href.slice(1))).map((link) => (
               <li key={link.href}>
                 <Link href={link.href}>{t(`admin.link.${link.key}`)}</Link>
               </li>

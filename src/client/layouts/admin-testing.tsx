@@ -7,6 +7,7 @@ import { act, render } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi } from "../lib/testing.tsx";
+import type { SessionUser } from "../lib/trpc.ts";
 // The pages under test, loaded up front: React.lazy then resolves them at once.
 import "./admin-layout.tsx";
 import "../features/dashboard/activity-page.tsx";
@@ -21,13 +22,14 @@ import "../features/gallery/admin-gallery-page.tsx";
 import "../features/tickets/help-page.tsx";
 import "../features/catalogue/library-page.tsx";
 import "../features/settings/settings-page.tsx";
+import "../features/staff/staff-page.tsx";
 
 export type Handlers = Parameters<typeof fakeTrpcFetch>[0];
 
-/** The app at `path` (e.g. "/admin/students?page=2"), signed in as an admin. */
-export function renderAdmin(path: string, handlers: Handlers = {}) {
-  storeSession(ADMIN);
-  const { api } = stubSessionApi({ me: async () => ({ user: ADMIN }) });
+/** The app at `path` (e.g. "/admin/students?page=2"), signed in as an admin (or as `user`, e.g. STAFF). */
+export function renderAdmin(path: string, handlers: Handlers = {}, user: SessionUser = ADMIN) {
+  storeSession(user);
+  const { api } = stubSessionApi({ me: async () => ({ user }) });
   const location = memoryLocation({ path, record: true });
   const { fetch, calls } = fakeTrpcFetch({
     "site.info": () => SITE_INFO,

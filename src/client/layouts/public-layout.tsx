@@ -26,7 +26,7 @@ interface NavLink {
 /** Shown only while the site is in maintenance: its own chunk, not part of every visitor's first download. */
 const MaintenancePage = lazy(() => import("../features/site/maintenance-page.tsx").then((m) => ({ default: m.MaintenancePage })));
 
-/** By role the bar shows the admin links, the student links, or the public links (spec part 1 §1). */
+/** By role the bar shows the office links (administrators and staff), the student links, or the public links (spec part 1 §1). */
 const PUBLIC_LINKS: NavLink[] = [
   { href: "/", label: "nav.home" },
   { href: "/about", label: "nav.about" },
@@ -57,7 +57,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const navId = useId();
 
-  const links = user?.role === "admin" ? ADMIN_LINKS : user?.role === "student" ? STUDENT_LINKS : PUBLIC_LINKS;
+  const links = !user ? PUBLIC_LINKS : user.role === "student" ? STUDENT_LINKS : ADMIN_LINKS;
 
   // A chosen link closes the menu.
   useEffect(() => setMenuOpen(false), [location]);

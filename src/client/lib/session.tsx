@@ -236,7 +236,10 @@ export function expireSession(
   return true;
 }
 
-export const dashboardPath = (role: Role) => (role === "admin" ? "/admin/dashboard" : "/student/dashboard");
+/** The portal of a role: students have theirs; administrators and staff share the admin area (issue 17). */
+export const portalOf = (role: Role): "admin" | "student" => (role === "student" ? "student" : "admin");
+
+export const dashboardPath = (role: Role) => `/${portalOf(role)}/dashboard`;
 
 /** A path inside a portal, with an optional query: nothing that could leave the site ("//host", "/\\host", schemes). */
 const PORTAL_PATH = /^\/(admin|student)\/[A-Za-z0-9\-._~/]*(\?[A-Za-z0-9\-._~=&%+]*)?$/;
@@ -255,7 +258,7 @@ export function loginPathFor(path: string): string {
  * pointing into the admin area, or anywhere off the site, is ignored), else their dashboard.
  */
 export function afterSignInPath(role: Role, next: string | null | undefined): string {
-  if (next && PORTAL_PATH.test(next) && !next.includes("//") && next.startsWith(`/${role}/`)) return next;
+  if (next && PORTAL_PATH.test(next) && !next.includes("//") && next.startsWith(`/${portalOf(role)}/`)) return next;
   return dashboardPath(role);
 }
 

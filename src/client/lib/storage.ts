@@ -33,7 +33,7 @@ export function readUser(): SessionUser | null {
       typeof user === "object" &&
       user !== null &&
       "role" in user &&
-      (user.role === "admin" || user.role === "student") &&
+      (user.role === "admin" || user.role === "staff" || user.role === "student") &&
       "name" in user &&
       typeof user.name === "string";
     return looksValid ? (user as SessionUser) : null;

@@ -48,6 +48,9 @@ export const ADMIN: SessionUser = {
   language: null,
 };
 
+/** A staff member (counsellor, issue 17): the admin area without the administrators' pages. */
+export const STAFF: SessionUser = { ...ADMIN, id: 2, role: "staff", name: "Meera Staff", email: "meera@example.com" };
+
 export function storeSession(user: SessionUser, token = "stored-token") {
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

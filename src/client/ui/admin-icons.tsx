@@ -66,3 +66,12 @@ export const HardDriveIcon = /* @__PURE__ */ icon(
     <path d="M6 16h.01M10 16h.01" />
   </>,
 );
+/** Staff accounts: a person with a badge of office. */
+export const UserCogIcon = /* @__PURE__ */ icon(
+  "UserCog",
+  <>
+    <circle cx="9" cy="7" r="4" />
+    <path d="M2 21v-2a4 4 0 0 1 4-4h6M18 15v-1.5M18 21.5V20M21.5 17.5H20M16 17.5h-1.5M19.8 15.7l-.9.9M17.1 18.4l-.9.9M19.8 19.3l-.9-.9M17.1 16.6l-.9-.9" />
+    <circle cx="18" cy="17.5" r="1.5" />
+  </>,
+);

@@ -9,6 +9,8 @@ import { ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -43,6 +45,8 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 type Outcome = { tone: "success"; title: string; text: string };
 
 export default function AdminAdmissionsPage() {
+  // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
+  const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(admin);
   usePageTitle(t("adm.title"));
   const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : statusLabel(value) }));
@@ -169,13 +173,13 @@ export default function AdminAdmissionsPage() {
                   <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
                 </Button>
               </>
-            ) : (
+            ) : canDelete ? (
               <Button variant="ghost" size="sm" className="row-actions__delete" onClick={() => setDeleting(refOf(a))}>
                 <TrashIcon size={16} />
                 {t("adm.delete")}
                 <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
               </Button>
-            )}
+            ) : null}
           </div>
         );
       },
@@ -224,7 +228,7 @@ export default function AdminAdmissionsPage() {
             onClose={() => setDetailsId(null)}
             onApprove={(a) => setApproving(refOf(a))}
             onReject={(a) => setRejecting(refOf(a))}
-            onDelete={(a) => setDeleting(refOf(a))}
+            onDelete={canDelete ? (a) => setDeleting(refOf(a)) : undefined}
           />
           <ApproveDialog
             admission={approving}

@@ -98,7 +98,8 @@ export function AdmissionDetailsDialog({
   onClose: () => void;
   onApprove: (a: AdmissionDetails) => void;
   onReject: (a: AdmissionDetails) => void;
-  onDelete: (a: AdmissionDetails) => void;
+  /** absent for staff: deleting an application is the administrators' (issue 17) */
+  onDelete?: (a: AdmissionDetails) => void;
 }) {
   const t = useT(admin);
   useT(admission); // the field labels (FIELD_LABELS) come from the application's catalogue
@@ -126,7 +127,7 @@ export function AdmissionDetailsDialog({
               </Button>
               <Button onClick={() => onApprove(a)}>{t("adm.approve")}</Button>
             </>
-          ) : a ? (
+          ) : a && onDelete ? (
             <Button variant="danger" onClick={() => onDelete(a)}>
               {t("adm.delete")}
             </Button>

@@ -11,6 +11,7 @@ import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -49,6 +50,8 @@ export const CONTACT_TEXT = labelsOf(
 );
 
 export default function AdminContactsPage() {
+  // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
+  const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(admin);
   usePageTitle(t("con.title"));
   const toast = useToast();
@@ -200,7 +203,9 @@ export default function AdminContactsPage() {
           ) : (
             <span className="ops-icon-spacer" aria-hidden="true" />
           )}
-          <IconAction label={t("con.delete", { name: c.name })} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
+          {canDelete ? (
+            <IconAction label={t("con.delete", { name: c.name })} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
+          ) : null}
         </span>
       ),
     },
@@ -228,7 +233,7 @@ export default function AdminContactsPage() {
       filter={{ key: "status", label: t("adm.status"), options: contactFilters() }}
       failed={query.isError && !query.data ? { message: CONTACT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
-      noun="inquiries"
+      noun={t("con.noun")}
       after={
         <>
           <ContactDetails
@@ -244,7 +249,7 @@ export default function AdminContactsPage() {
               setReplyError(null);
               setReplyOpen(true);
             }}
-            onDelete={() => current && askDelete(current)}
+            onDelete={canDelete ? () => current && askDelete(current) : undefined}
             onClose={() => {
               setOpenId(null);
               setReplyOpen(false);

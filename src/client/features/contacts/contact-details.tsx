@@ -6,16 +6,17 @@ import { CONTACT_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { common } from "../../../shared/i18n/common.ts";
 import { useT } from "../../lib/i18n.tsx";
-import type { RouterOutputs } from "../../lib/trpc.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select } from "../../ui/field.tsx";
-import { formatDateTime } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
 import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
 
 export type ContactDetail = RouterOutputs["contacts"]["get"];
@@ -32,8 +33,49 @@ export interface ContactDetailsProps {
   onRetry: () => void;
   onStatus: (status: ContactStatus) => void;
   onReply: () => void;
-  onDelete: () => void;
+  /** absent for staff: deleting an inquiry is the administrators' (issue 17) */
+  onDelete?: () => void;
   onClose: () => void;
+}
+
+/** Who handles the inquiry: any active administrator or staff member, or nobody (issue 17). */
+function AssigneeSelect({ contact }: { contact: ContactDetail }) {
+  const t = useT(admin);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const members = trpc.staff.members.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const assign = trpc.contacts.assign.useMutation();
+  const options = [
+    { value: "", label: t("con.nobody") },
+    ...(members.data?.members ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+  ];
+  // Someone no longer active still shows as the one it was given to.
+  if (contact.assignedTo !== null && !options.some((o) => o.value === String(contact.assignedTo))) {
+    options.push({ value: String(contact.assignedTo), label: contact.assignedToName ?? `#${contact.assignedTo}` });
+  }
+  const change = (value: string) =>
+    assign.mutate(
+      { id: contact.id, assignedTo: value === "" ? null : Number(value) },
+      {
+        onSuccess: (answer) => {
+          utils.contacts.get.setData({ id: contact.id }, answer.contact);
+          void utils.contacts.list.invalidate();
+          toast.show(t("con.assigned"));
+        },
+        onError: (err) => toast.show(failureMessage(err, t("con.assignFailed")), "error"),
+      },
+    );
+  return (
+    <Select
+      id="contact-assignee"
+      label={t("con.assignedTo")}
+      fieldClassName="ops-contact-status-row__select"
+      options={options}
+      value={contact.assignedTo === null ? "" : String(contact.assignedTo)}
+      disabled={assign.isPending || members.isPending}
+      onChange={(e) => change(e.target.value)}
+    />
+  );
 }
 
 export function ContactDetails({
@@ -64,9 +106,11 @@ export function ContactDetails({
       footer={
         contact ? (
           <>
-            <Button variant="ghost" className="ops-footer-start" onClick={onDelete}>
-              <TrashIcon size={18} /> {t("adm.delete")}
-            </Button>
+            {onDelete ? (
+              <Button variant="ghost" className="ops-footer-start" onClick={onDelete}>
+                <TrashIcon size={18} /> {t("adm.delete")}
+              </Button>
+            ) : null}
             {status !== "resolved" ? (
               <Button variant="secondary" loading={statusBusy} onClick={() => onStatus("resolved")}>
                 <CheckIcon size={18} /> {t("con.markResolved")}
@@ -130,6 +174,7 @@ export function ContactDetails({
               disabled={statusBusy}
               onChange={(e) => onStatus(e.target.value as ContactStatus)}
             />
+            <AssigneeSelect contact={contact} />
           </div>
 
           <section aria-labelledby="contact-message-heading" className="stack stack--sm">

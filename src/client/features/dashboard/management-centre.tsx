@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { canSeePage } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
 import { BarChartIcon, BookIcon, HelpCircleIcon, ImageIcon } from "../../ui/more-icons.tsx";
@@ -92,13 +94,14 @@ export const MANAGEMENT_CENTRES: readonly Centre[] = [
 /** `stats` null while loading; on failure the page passes zeros (spec part 2 §8). */
 export function ManagementCentre({ stats }: { stats: Stats | null }) {
   const t = useT(admin);
+  const { role } = useSession().user ?? {};
   return (
     <section aria-labelledby="centre-title" className="stack">
       <h2 id="centre-title" className="ops-section-title">
         {t("centre.title")}
       </h2>
       <ul className="ops-mc-grid">
-        {MANAGEMENT_CENTRES.map((c) => (
+        {MANAGEMENT_CENTRES.filter((c) => canSeePage(role, c.href.slice(1))).map((c) => (
           <li key={c.href}>
             <Link href={c.href} className="ui-card ui-card--interactive ops-mc-card">
               <span className={`ops-mc-card__icon ops-mc-card__icon--${c.tone}`} aria-hidden="true">

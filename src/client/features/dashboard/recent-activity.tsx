@@ -2,6 +2,8 @@
 import { Link } from "wouter";
 import { admin, statusName } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { canSeePage } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
 import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
@@ -16,13 +18,17 @@ type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
 
 export function RecentActivity({ entries, loading, now }: { entries: readonly Entry[]; loading: boolean; now: Date }) {
   const t = useT(admin);
+  // The whole activity log is the administrators' (issue 17).
+  const allowed = canSeePage(useSession().user?.role, "activity");
   return (
     <Card
       title={t("recent.title")}
       actions={
-        <Link href="/activity" className="ops-link">
-          {t("recent.viewAll")} <ArrowRightIcon size={16} />
-        </Link>
+        allowed ? (
+          <Link href="/activity" className="ops-link">
+            {t("recent.viewAll")} <ArrowRightIcon size={16} />
+          </Link>
+        ) : null
       }
     >
       {loading ? (

@@ -86,7 +86,7 @@ const PASSWORD_FIELDS = [
 const ORDER: PasswordField[] = PASSWORD_FIELDS.map((f) => f.key);
 
 /** Current, new and confirm, with the inline messages while typing; its own Change Password button. */
-function PasswordChange() {
+export function PasswordChange() {
   const t = useT(config);
   const session = useSession();
   const change = trpc.auth.changePassword.useMutation();

@@ -14,6 +14,7 @@ import { config } from "../../../shared/i18n/config.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatList } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -30,7 +31,7 @@ import { useToast } from "../../ui/toast.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { NotificationsSection } from "./notifications-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
-import { SecuritySection } from "./security-section.tsx";
+import { PasswordChange, SecuritySection } from "./security-section.tsx";
 import {
   DEFAULT_SECTION,
   type FieldErrorMap,
@@ -70,11 +71,15 @@ export default function AdminSettingsPage() {
   const t = useT(config);
   useT(alerts); // the notification types in the Notifications section
   usePageTitle(t("title"));
-  const section = parseSection(useSearch());
   const session = useSession();
+  // Staff (issue 17) have their own profile and password here, not the institute's settings.
+  const administrator = isAdministrator(session.user?.role);
+  const sections = administrator ? SETTINGS_SECTIONS : SETTINGS_SECTIONS.filter((s) => s.id === "profile");
+  const asked = parseSection(useSearch());
+  const section: SectionId = administrator ? asked : "profile";
   const toast = useToast();
   const utils = trpc.useUtils();
-  const stored = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
+  const stored = trpc.settings.get.useQuery(undefined, { staleTime: 0, enabled: administrator });
   const update = trpc.settings.update.useMutation();
   const updateProfile = trpc.auth.updateProfile.useMutation();
 
@@ -138,7 +143,7 @@ export default function AdminSettingsPage() {
     if (id === "profile") return !sameValue(profile, profileBaseline);
     return forms !== null && baseline !== null && !sameValue(forms[id], baseline[id]);
   };
-  const dirtySections = SETTINGS_SECTIONS.filter((s) => dirty(s.id));
+  const dirtySections = sections.filter((s) => dirty(s.id));
 
   // Leaving the page (reload, closing the tab) with unsaved edits asks first.
   const anyDirty = dirtySections.length > 0;
@@ -231,8 +236,8 @@ export default function AdminSettingsPage() {
     setFailure(null);
     setSavedAt(null);
     try {
-      const fresh = await stored.refetch();
-      if (fresh.data) {
+      const fresh = administrator ? await stored.refetch() : null;
+      if (fresh?.data) {
         const loaded = formsFromSettings(fresh.data.settings);
         setBaseline(loaded);
         setForms(loaded);
@@ -242,7 +247,7 @@ export default function AdminSettingsPage() {
       setProfileBaseline(mine);
       setErrors({});
       setResetKey((k) => k + 1);
-      if (fresh.isError) setFailure(SETTINGS_TEXT.loadFailed);
+      if (fresh?.isError) setFailure(SETTINGS_TEXT.loadFailed);
       else toast.show(t("putBack"), "info");
     } finally {
       setResetting(false);
@@ -256,13 +261,17 @@ export default function AdminSettingsPage() {
   let content: ReactNode;
   if (!needsStored) {
     content = (
-      <ProfileSection
-        value={profile}
-        errors={sectionErrors}
-        currentPhotoUrl={session.user?.photo?.url ?? null}
-        resetKey={resetKey}
-        onChange={editProfile}
-      />
+      <>
+        <ProfileSection
+          value={profile}
+          errors={sectionErrors}
+          currentPhotoUrl={session.user?.photo?.url ?? null}
+          resetKey={resetKey}
+          onChange={editProfile}
+        />
+        {/* Staff have no Security section: their own password is changed here. */}
+        {administrator ? null : <PasswordChange key={resetKey} />}
+      </>
     );
   } else if (!forms) {
     content = stored.isError ? (
@@ -298,7 +307,7 @@ export default function AdminSettingsPage() {
       <div className="ac-settings__layout">
         <nav className="ac-settings__nav" aria-label={t("sections")}>
           <ul ref={navRef}>
-            {SETTINGS_SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s.id}>
                 <Link
                   href={sectionHref(s.id)}

@@ -11,7 +11,9 @@ import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
 import { richText } from "../../lib/rich-text.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
@@ -68,6 +70,8 @@ type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
 type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
 
 export default function AdminStudentsPage() {
+  // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
+  const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(roster);
   usePageTitle(t("title"));
   const toast = useToast();
@@ -276,7 +280,9 @@ export default function AdminStudentsPage() {
             icon={<EditIcon size={18} />}
             onClick={() => openForm({ mode: "edit", student: s })}
           />
-          <IconAction label={t("delete", { name: s.name })} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
+          {canDelete ? (
+            <IconAction label={t("delete", { name: s.name })} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
+          ) : null}
         </span>
       ),
     },

@@ -1,0 +1,119 @@
+/**
+ * Invite a staff member (issue 17): name, e-mail and role (administrator or staff, each with what it may
+ * do), checked with the shared schema the server uses. A refused address (already an account) shows beside
+ * its field; what was typed stays until the invitation is sent or the dialog is cancelled.
+ */
+import { type FormEvent, useState } from "react";
+import { team } from "../../../shared/i18n/team.ts";
+import { OFFICE_ROLES } from "../../../shared/roles.ts";
+import { staffInviteInput } from "../../../shared/schemas/staff.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { errorId, errorMessages, FieldNotes, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+
+const EMPTY = { name: "", email: "", role: "staff" };
+type InviteForm = typeof EMPTY;
+const IDS = { name: "invite-name", email: "invite-email", role: "invite-role-staff" } as const;
+const RULES = {
+  validate: (values: InviteForm) => {
+    const checked = checkInput(staffInviteInput, values);
+    return checked.ok ? {} : checked.messages;
+  },
+} as const;
+
+export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (message: string) => void }) {
+  const t = useT(team);
+  const invite = trpc.staff.invite.useMutation();
+  const form = useFormState<InviteForm>(EMPTY, RULES);
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    if (invite.isPending) return;
+    form.reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (invite.isPending) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(staffInviteInput, values);
+    if (!checked.ok) {
+      focusFirstInvalid(checked.messages, IDS);
+      return;
+    }
+    try {
+      const answer = await invite.mutateAsync(checked.value);
+      form.reset(EMPTY);
+      onInvited(answer.message);
+    } catch (err) {
+      const fields = messagesByField<keyof InviteForm>(normaliseError(err).errors);
+      if (Object.keys(fields).length > 0) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("failed.invite")));
+    }
+  };
+
+  const text = (key: "name" | "email") => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+    onBlur: () => form.onBlur(key),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={t("dialog.title")}
+      description={t("dialog.text")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={invite.isPending}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" form="invite-form" loading={invite.isPending}>
+            {invite.isPending ? t("sending") : t("send")}
+          </Button>
+        </>
+      }
+    >
+      <form id="invite-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <TextInput {...text("name")} label={t("field.name")} required autoComplete="off" maxLength={120} />
+        <TextInput {...text("email")} type="email" label={t("field.email")} required autoComplete="off" maxLength={254} />
+        <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
+          <legend className="ui-field__label">{t("field.role")}</legend>
+          {OFFICE_ROLES.map((role) => (
+            <label key={role} className="staff-role">
+              <input
+                id={`invite-role-${role}`}
+                type="radio"
+                name="invite-role"
+                value={role}
+                checked={values.role === role}
+                onChange={() => form.onChange("role", role)}
+              />
+              <span className="staff-role__text">
+                <span className="staff-role__name">{t(`role.${role}`)}</span>
+                <span className="staff-role__hint">{t(`roleHint.${role}`)}</span>
+              </span>
+            </label>
+          ))}
+          <FieldNotes id="invite-role" messages={errorMessages(errors.role)} />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

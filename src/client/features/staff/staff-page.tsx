@@ -1,0 +1,217 @@
+/**
+ * /admin/staff (issue 17, administrators only): the office's accounts — administrators and staff
+ * (counsellors) — searched, filtered by status and paginated by the server; Invite staff; per person:
+ * make administrator / make staff, deactivate / activate, and a new invitation for someone who has not
+ * set a password yet. Each change asks first and says what it did; the server refuses changes to one's
+ * own account and leaving the institute without an active administrator, with the reason shown.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { officeRoleName, team } from "../../../shared/i18n/team.ts";
+import { STAFF_STATUSES, type StaffStatus } from "../../../shared/schemas/staff.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { richText } from "../../lib/rich-text.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { UserCogIcon } from "../../ui/admin-icons.tsx";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
+import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { InviteDialog } from "./invite-dialog.tsx";
+
+type Member = RouterOutputs["staff"]["list"]["staff"][number];
+type Change = { kind: "role" | "deactivate" | "activate" | "resend"; member: Member };
+
+const STATUS_FILTER = { key: "status", values: STAFF_STATUSES };
+const STATUS_TONE: Record<Member["status"], BadgeTone> = { active: "approved", invited: "pending", inactive: "rejected" };
+
+export default function StaffPage() {
+  const t = useT(team);
+  usePageTitle(t("title"));
+  const toast = useToast();
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.staff.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StaffStatus },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+
+  const [inviting, setInviting] = useState(false);
+  const [change, setChange] = useState<Change | null>(null);
+  const [changeError, setChangeError] = useState<string | null>(null);
+  const setRole = trpc.staff.setRole.useMutation();
+  const setActive = trpc.staff.setActive.useMutation();
+  const resend = trpc.staff.resendInvitation.useMutation();
+  const busy = setRole.isPending || setActive.isPending || resend.isPending;
+
+  const refresh = () =>
+    Promise.all([utils.staff.list.invalidate(), utils.staff.members.invalidate(), utils.dashboard.activity.invalidate()]);
+
+  const ask = (kind: Change["kind"], member: Member) => {
+    setChangeError(null);
+    setChange({ kind, member });
+  };
+
+  const confirm = async () => {
+    if (!change) return;
+    const { kind, member } = change;
+    setChangeError(null);
+    try {
+      const answer =
+        kind === "role"
+          ? await setRole.mutateAsync({ id: member.id, role: member.role === "admin" ? "staff" : "admin" })
+          : kind === "resend"
+            ? await resend.mutateAsync({ id: member.id })
+            : await setActive.mutateAsync({ id: member.id, active: kind === "activate" });
+      setChange(null);
+      toast.show(answer.message);
+      void refresh();
+    } catch (err) {
+      setChangeError(failureMessage(err, t("failed.save")));
+    }
+  };
+
+  const actionButton = (kind: Change["kind"], label: string, member: Member) => (
+    <Button size="sm" variant={kind === "deactivate" ? "danger" : "secondary"} onClick={() => ask(kind, member)}>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{t("action.for", { action: label, name: member.name })}</span>
+    </Button>
+  );
+
+  const columns: TableColumn<Member>[] = [
+    {
+      key: "person",
+      header: t("col.person"),
+      render: (m) => <PersonCell name={m.id === user?.id ? `${m.name} (${t("you")})` : m.name} email={m.email} />,
+    },
+    { key: "role", header: t("col.role"), render: (m) => officeRoleName(m.role) },
+    {
+      key: "status",
+      header: t("col.status"),
+      className: "ui-table__cell--nowrap",
+      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{t(`status.${m.status}`)}</Badge>,
+    },
+    {
+      key: "lastSignIn",
+      header: t("col.lastSignIn"),
+      className: "ui-table__cell--nowrap",
+      render: (m) => (m.lastLoginAt ? <time dateTime={m.lastLoginAt}>{formatDateTime(m.lastLoginAt)}</time> : t("never")),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("col.actions")}</span>,
+      label: t("col.actions"),
+      render: (m) =>
+        m.id === user?.id ? null : (
+          <span className="staff-actions">
+            {actionButton("role", m.role === "admin" ? t("action.makeStaff") : t("action.makeAdmin"), m)}
+            {m.status === "invited" ? actionButton("resend", t("action.resend"), m) : null}
+            {m.status === "inactive"
+              ? actionButton("activate", t("action.activate"), m)
+              : actionButton("deactivate", t("action.deactivate"), m)}
+          </span>
+        ),
+    },
+  ];
+
+  const target = change?.member;
+  const confirmKey = change?.kind ?? "role";
+
+  return (
+    <ListPage
+      name="staff"
+      title={t("title")}
+      description={t("lead")}
+      actions={
+        <Button onClick={() => setInviting(true)}>
+          <PlusIcon size={18} /> {t("invite")}
+        </Button>
+      }
+      list={list}
+      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("filter"),
+        options: STAFF_STATUSES.map((value) => ({ value, label: value === "all" ? t("filter.all") : t(`status.${value}`) })),
+      }}
+      failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("noun")}
+      after={
+        <>
+          <InviteDialog
+            open={inviting}
+            onClose={() => setInviting(false)}
+            onInvited={(message) => {
+              setInviting(false);
+              toast.show(message);
+              void refresh();
+            }}
+          />
+          <ConfirmDialog
+            open={change !== null}
+            title={t(`confirm.${confirmKey}.title`)}
+            confirmLabel={t("confirm.button")}
+            busyLabel={t("confirm.busy")}
+            tone={confirmKey === "deactivate" ? "danger" : "primary"}
+            busy={busy}
+            error={changeError}
+            onConfirm={() => void confirm()}
+            onClose={() => setChange(null)}
+          >
+            {target ? (
+              <p>
+                {richText(
+                  t(`confirm.${confirmKey}.text`, {
+                    role: officeRoleName(target.role === "admin" ? "staff" : "admin"),
+                    email: target.email,
+                  }),
+                  { name: <strong>{target.name}</strong> },
+                )}
+              </p>
+            ) : null}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("caption")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.staff ?? []}
+          rowKey={(m) => m.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<UserCogIcon size={28} />}
+              none={{
+                title: t("none.title"),
+                description: t("none.text"),
+                action: (
+                  <Button onClick={() => setInviting(true)}>
+                    <PlusIcon size={18} /> {t("invite")}
+                  </Button>
+                ),
+              }}
+              noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
+              showAll={t("showAll")}
+            />
+          }
+        />
+      </Card>
+    </ListPage>
+  );
+}
