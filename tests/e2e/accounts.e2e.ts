@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { fromOutbox, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,65 +29,9 @@ afterAll(async () => {
 
 // ---------- the outbox: .eml files written by the server when no SMTP_URL is set ----------
 
-/** The decoded text/plain part of an RFC 5322 message (multipart or not; quoted-printable, base64 or 7bit). */
-export function plainText(eml: string): string {
-  const decode = (headers: string, body: string) => {
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-    if (encoding === "quoted-printable") {
-      const bytes = body
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return Buffer.from(bytes, "latin1").toString("utf8");
-    }
-    return body;
-  };
-  const split = (part: string) => {
-    const at = part.search(/\r?\n\r?\n/);
-    return at === -1 ? { headers: part, body: "" } : { headers: part.slice(0, at), body: part.slice(at).replace(/^\r?\n\r?\n/, "") };
-  };
-  const { headers, body } = split(eml);
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  if (!boundary) return decode(headers, body);
-  for (const part of body.split(`--${boundary}`)) {
-    const inner = split(part.replace(/^\r?\n/, ""));
-    if (/content-type:\s*multipart\//i.test(inner.headers)) {
-      const nested = plainText(part.replace(/^\r?\n/, ""));
-      if (nested) return nested;
-    }
-    if (/content-type:\s*text\/plain/i.test(inner.headers)) return decode(inner.headers, inner.body);
-  }
-  return "";
-}
-
 /** The 6-digit code of the newest message to `to` whose subject matches, written after `since` (ms). */
-async function codeFromOutbox(to: string, subject: RegExp, since: number): Promise<string> {
-  const folder = path.join(server.dataDir, "outbox");
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(folder).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // the folder appears with the first message
-    }
-    // Names start with the ISO time and end with the outbox id: sorting them sorts by age.
-    for (const file of files.sort().reverse()) {
-      const full = path.join(folder, file);
-      if (Bun.file(full).lastModified < since - 1000) continue;
-      const eml = readFileSync(full, "utf8");
-      const headerEnd = eml.search(/\r?\n\r?\n/);
-      const headers = eml.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
-      if (!new RegExp(`^to:.*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im").test(headers)) continue;
-      if (!subject.test(/^subject:(.*)$/im.exec(headers)?.[1] ?? "")) continue;
-      const text = plainText(eml);
-      const code = /^ {4}(\d{6})\s*$/m.exec(text)?.[1] ?? /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1];
-      if (code) return code;
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error(`No e-mail with a code for ${to} (subject ${subject}) arrived in the outbox`);
-}
+const codeFromOutbox = (to: string, subject: RegExp, since: number) =>
+  fromOutbox(server, { to, subject, since }, (text) => /^ {4}(\d{6})\s*$/m.exec(text)?.[1] ?? /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1]);
 
 // ---------- small steps ----------
 

@@ -2,7 +2,7 @@
  * Browser-test harness: starts the real server (built client, fresh temporary DATA_DIR, a free port)
  * as a child process, reads the logins it prints on first start, and drives Debian's Chromium.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -88,6 +88,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** the phone width the issues name for new screens (issue 17: "at 390 px and 1280 px") */
+export const PHONE_390 = { width: 390, height: 844 } as const;
 
 /**
  * A fresh browser context (its own storage) whose page fails the test on any console error,
@@ -126,4 +128,112 @@ export async function submitSignIn(page: Page, server: RunningServer, role: "adm
 export async function signIn(page: Page, server: RunningServer, role: "admin" | "student", login?: string, password?: string) {
   await submitSignIn(page, server, role, login, password);
   await page.waitForURL(`**/${role}/dashboard`);
+}
+
+// ---------- shared by several journeys ----------
+
+const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
+
+/** Waits for the screen's data: no request in flight and no loading skeleton left. */
+export async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 })
+    .catch(() => {});
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core on the page as it stands (run through the DevTools protocol, so the page's CSP stays strict). */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  // Colours are measured as they settle: a dialog still fading in has half-transparent text.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5_000 })
+    .catch(() => {});
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n: { target: string[] }) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** The decoded text/plain part of an RFC 5322 message (multipart or not; quoted-printable, base64 or 7bit). */
+export function plainText(eml: string): string {
+  const decode = (headers: string, body: string) => {
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (encoding === "quoted-printable") {
+      const bytes = body
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    }
+    return body;
+  };
+  const split = (part: string) => {
+    const at = part.search(/\r?\n\r?\n/);
+    return at === -1 ? { headers: part, body: "" } : { headers: part.slice(0, at), body: part.slice(at).replace(/^\r?\n\r?\n/, "") };
+  };
+  const { headers, body } = split(eml);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!boundary) return decode(headers, body);
+  for (const part of body.split(`--${boundary}`)) {
+    const inner = split(part.replace(/^\r?\n/, ""));
+    if (/content-type:\s*multipart\//i.test(inner.headers)) {
+      const nested = plainText(part.replace(/^\r?\n/, ""));
+      if (nested) return nested;
+    }
+    if (/content-type:\s*text\/plain/i.test(inner.headers)) return decode(inner.headers, inner.body);
+  }
+  return "";
+}
+
+/**
+ * What `pick` finds in the newest message to `to` whose subject matches, written after `since` (ms): the
+ * server writes each e-mail to DATA_DIR/outbox as an .eml file when no SMTP_URL is set. Waits up to 10 s.
+ */
+export async function fromOutbox(
+  server: RunningServer,
+  mail: { to: string; subject: RegExp; since: number },
+  pick: (text: string) => string | undefined,
+): Promise<string> {
+  const folder = path.join(server.dataDir, "outbox");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(folder).filter((f) => f.endsWith(".eml"));
+    } catch {
+      // the folder appears with the first message
+    }
+    // Names start with the ISO time and end with the outbox id: sorting them sorts by age.
+    for (const file of files.sort().reverse()) {
+      const full = path.join(folder, file);
+      if (Bun.file(full).lastModified < mail.since - 1000) continue;
+      const eml = readFileSync(full, "utf8");
+      const headerEnd = eml.search(/\r?\n\r?\n/);
+      const headers = eml.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
+      if (!new RegExp(`^to:.*${mail.to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im").test(headers)) continue;
+      if (!mail.subject.test(/^subject:(.*)$/im.exec(headers)?.[1] ?? "")) continue;
+      const found = pick(plainText(eml));
+      if (found) return found;
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`No e-mail for ${mail.to} (subject ${mail.subject}) with what was looked for arrived in the outbox`);
 }

@@ -6,20 +6,27 @@
  *   every row action inside the table and the window.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
 import hiAuth from "../../src/shared/i18n/hi/auth.json";
 import mrAuth from "../../src/shared/i18n/mr/auth.json";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
+import {
+  type AxeFinding,
+  axeFindings,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  type RunningServer,
+  settle,
+  signIn,
+  startServer,
+} from "./harness.ts";
 
 let server: RunningServer;
 /** Each test walks many screens; beside another group of browser tests on 2 cores one can take 2 minutes. */
 const HEAVY_MS = 240_000;
 let browser: Browser;
-
-const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
 
 async function api(method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${server.url}${url}`, {
@@ -121,40 +128,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits for the screen's data: no request in flight and no loading skeleton left. */
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 })
-    .catch(() => {});
-}
-
-interface AxeFinding {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core on the page as it stands (run through the DevTools protocol, so the page's CSP stays strict). */
-async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: any[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n: { target: string[] }) => n.target.join(" ")),
-    }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
-
 const PUBLIC_SCREENS = ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status", "/login", "/forgot-password"];
 const STUDENT_SCREENS = [
   "dashboard",
@@ -185,6 +158,7 @@ const ADMIN_SCREENS = [
   "settings?section=notifications",
   "settings?section=system",
   "activity",
+  "staff",
 ];
 
 describe("axe on every screen (issue 14.7)", () => {

@@ -1,0 +1,155 @@
+/**
+ * The office's accounts (issue 17) against the real server: an administrator invites a counsellor from the
+ * Staff screen; the invitation e-mail's link sets her password on a phone; she signs in at the office form
+ * and works in the admin area without the administrators' pages; an inquiry is assigned to her; she is
+ * deactivated and her open session ends. The Staff screen and the staff member's screens are checked
+ * with axe at 390 px and 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import {
+  type AxeFinding,
+  axeFindings,
+  DESKTOP,
+  fromOutbox,
+  launchBrowser,
+  newPage,
+  PHONE_390,
+  type RunningServer,
+  settle,
+  signIn,
+  startServer,
+  submitSignIn,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const COUNSELLOR = { name: "Meera Counsellor", email: "meera.counsellor@example.com", password: "Counsel2026Desk" };
+
+async function axeAt(page: Page, label: string, found: Record<string, AxeFinding[]>) {
+  await settle(page);
+  const findings = await axeFindings(page);
+  if (findings.length) found[label] = findings;
+}
+
+describe("staff accounts (issue 17)", () => {
+  test("an administrator invites a counsellor, who sets her password from the e-mail and works without the administrators' pages", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Staff" }).click();
+    await admin.page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
+    await axeAt(admin.page, "staff list 1280", found);
+
+    const since = Date.now();
+    await admin.page.getByRole("button", { name: "Invite staff" }).click();
+    const dialog = admin.page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.getByText("Please enter the person's full name").waitFor();
+    await axeAt(admin.page, "invite dialog with errors 1280", found);
+    await dialog.getByLabel("Full name").fill(COUNSELLOR.name);
+    await dialog.getByLabel("E-mail address").fill(COUNSELLOR.email);
+    await dialog.getByRole("radio", { name: /Staff \(counsellor\)/ }).check();
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await admin.page.getByText(`Invitation sent to ${COUNSELLOR.email}.`).waitFor();
+    const row = admin.page.getByRole("row").filter({ hasText: COUNSELLOR.email });
+    await row.getByText("Invited").waitFor();
+
+    const link = await fromOutbox(
+      server,
+      { to: COUNSELLOR.email, subject: /Set up your office account/, since },
+      (text) => /https?:\/\/\S+\/first-login\?token=\S+/.exec(text)?.[0],
+    );
+
+    // On her phone: the link, a password, the office sign-in.
+    const staff = await newPage(browser, server, PHONE_390);
+    await staff.page.goto(new URL(link).pathname + new URL(link).search);
+    await staff.page.getByLabel(/^New password/).fill(COUNSELLOR.password);
+    await staff.page.getByLabel(/^Confirm new password/).fill(COUNSELLOR.password);
+    await staff.page.getByRole("button", { name: "Set my password" }).click();
+    await staff.page.getByText("Your password is set. Please sign in.").waitFor();
+    await signIn(staff.page, server, "admin", COUNSELLOR.email, COUNSELLOR.password);
+    await axeAt(staff.page, "staff dashboard 390", found);
+
+    const menu = staff.page.getByRole("button", { name: "Open menu" });
+    await menu.click();
+    const nav = staff.page.getByRole("navigation", { name: "Admin area" });
+    const links = (await nav.getByRole("link").allTextContents()).map((s) => s.trim());
+    expect(links).toEqual(expect.arrayContaining(["Admissions", "Students", "Contacts", "Help & Support"]));
+    for (const hidden of ["Gallery", "Analytics", "Staff"]) expect(links).not.toContain(hidden);
+    await staff.page.keyboard.press("Escape");
+
+    // An administrators' address leads back to the dashboard; the server refuses their procedures too.
+    await staff.page.goto("/admin/staff");
+    await staff.page.waitForURL("**/admin/dashboard");
+    const token = await staff.page.evaluate(() => localStorage.getItem("token"));
+    expect(token).toBeString();
+    const refused = await fetch(`${server.url}/api/trpc/staff.list`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(403);
+
+    // Her own settings: profile and password, nothing of the institute's.
+    await staff.page.goto("/admin/settings");
+    await staff.page.getByRole("heading", { name: "Change password" }).waitFor();
+    await axeAt(staff.page, "staff settings 390", found);
+    expect(await staff.page.getByRole("link", { name: "System" }).count()).toBe(0);
+
+    // An inquiry handed to her by the administrator.
+    const sent = await fetch(`${server.url}/api/public/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Kavita Rao", email: "kavita@example.com", subject: "fees", message: "What are the fees for the MBA?" }),
+    });
+    expect(sent.status).toBe(201);
+    await admin.page.goto("/admin/contacts");
+    await settle(admin.page);
+    await admin.page
+      .getByRole("button", { name: /^View inquiry from/ })
+      .first()
+      .click();
+    const details = admin.page.getByRole("dialog");
+    await details.getByLabel("Assigned to").selectOption({ label: COUNSELLOR.name });
+    await admin.page.getByText("Inquiry assigned.").waitFor();
+
+    // Deactivated: her next request finds her signed out.
+    await admin.page.goto("/admin/staff");
+    await settle(admin.page);
+    await admin.page.getByRole("button", { name: `Deactivate: ${COUNSELLOR.name}` }).click();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await admin.page.getByText(`${COUNSELLOR.name} can no longer sign in; their sessions have ended.`).waitFor();
+    await staff.page.goto("/admin/students");
+    await staff.page.waitForURL((u) => u.pathname === "/login");
+    await submitSignIn(staff.page, server, "admin", COUNSELLOR.email, COUNSELLOR.password);
+    await staff.page.getByRole("alert").waitFor();
+    expect(staff.page.url()).toContain("/login");
+
+    // The activity log names who did what.
+    await admin.page.goto("/admin/activity");
+    await settle(admin.page);
+    await admin.page.getByText(`Invited ${COUNSELLOR.email} to the office as Staff (counsellor)`).waitFor();
+    await admin.page.getByText(`Deactivated the office account of ${COUNSELLOR.email}`).waitFor();
+
+    // The Staff screen on a phone.
+    const phone = await newPage(browser, server, PHONE_390);
+    await signIn(phone.page, server, "admin");
+    await phone.page.goto("/admin/staff");
+    await phone.page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
+    await axeAt(phone.page, "staff list 390", found);
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    expect(found).toEqual({});
+    expect(admin.problems).toEqual([]);
+    expect(phone.problems).toEqual([]);
+    await Promise.all([admin.context.close(), staff.context.close(), phone.context.close()]);
+  }, 180_000);
+});
