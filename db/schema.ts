@@ -111,6 +111,10 @@ export interface AdmissionsTable {
   rejection_reason: string | null;
   student_user_id: number | null;
   processed_by: number | null;
+  /** YYYY-MM-DD: when the office means to contact the applicant next (issue 17); null = no follow-up */
+  follow_up_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the office member who entered a walk-in applicant's application; null = the applicant applied online */
+  entered_by: ColumnType<number | null, number | null | undefined, number | null>;
   submitted_at: Timestamp;
   processed_at: Timestamp | null;
   created_at: Timestamp;
@@ -133,6 +137,17 @@ export interface AdmissionDocumentsTable {
 }
 
 export type ContactStatus = "new" | "in-progress" | "resolved" | "closed";
+
+/** The office's internal notes on an application: never shown to the applicant (issue 17). */
+export interface AdmissionNotesTable {
+  id: Generated<number>;
+  admission_id: number;
+  author_user_id: number | null;
+  /** the author's name as it was when the note was written */
+  author_name: string;
+  body: string;
+  created_at: Timestamp;
+}
 
 export interface ContactInquiriesTable {
   id: Generated<number>;
@@ -363,6 +378,7 @@ export interface Database {
   sessions: SessionsTable;
   admissions: AdmissionsTable;
   admission_documents: AdmissionDocumentsTable;
+  admission_notes: AdmissionNotesTable;
   contact_inquiries: ContactInquiriesTable;
   contact_replies: ContactRepliesTable;
   notifications: NotificationsTable;

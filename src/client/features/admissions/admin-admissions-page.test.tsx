@@ -46,6 +46,10 @@ const row = (id: number, patch: Partial<Row> = {}): Row => ({
   createdAt: "2026-03-02T09:30:00.000Z",
   photo: null,
   documents: [],
+  followUpOn: null,
+  walkIn: false,
+  enteredByName: null,
+  notes: [],
   ...patch,
 });
 

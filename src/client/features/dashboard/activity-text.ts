@@ -5,10 +5,18 @@
 import type { AuditAction } from "../../../shared/audit-actions.ts";
 import { CONTACT_STATUSES } from "../../../shared/constants.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { officeRoleName } from "../../../shared/i18n/team.ts";
+import {
+  type AdmissionFieldName,
+  admissionFields,
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  type DocumentKind,
+} from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -99,6 +107,11 @@ const count = (value: unknown): number | null => (typeof value === "number" ? va
 /** "the image “Sports day”", or "the image" without a title. */
 const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
 const category = (value: unknown) => categoryName(String(value));
+/** An application form's field or document in the reader's language (the admission wizard's own labels). */
+const admissionFieldName = (field: string) =>
+  Object.hasOwn(admissionFields.entries, field) ? admission.t(`field.${field as AdmissionFieldName}`) : field;
+const admissionDocumentName = (kind: string) =>
+  (DOCUMENT_KINDS as readonly string[]).includes(kind) ? DOCUMENT_LABELS[kind as DocumentKind] : kind;
 const officeAccount = (entry: Entry) => r("who.office", { id: String(entry.entityId ?? "?") });
 
 /**
@@ -127,6 +140,20 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "admission.reject": ({ d, application }) =>
     str(d.reason) ? r("s.rejectedReason", { application, reason: String(d.reason) }) : r("s.rejected", { application }),
   "admission.delete": ({ application }) => r("s.admissionDeleted", { application }),
+  "admission.update": ({ d, application }) => {
+    const fields = Array.isArray(d.changed) ? d.changed.map((f) => admissionFieldName(String(f))) : [];
+    const documents = Array.isArray(d.documents) ? d.documents.map((k) => admissionDocumentName(String(k))) : [];
+    if (fields.length) return r("s.admissionEdited", { application, fields: fields.join(", ") });
+    if (documents.length) return r("s.admissionEditedDocuments", { application, documents: documents.join(", ") });
+    return r("s.admissionSaved", { application });
+  },
+  "admission.note": ({ application }) => r("s.admissionNote", { application }),
+  "admission.follow_up": ({ d, application }) =>
+    str(d.followUpOn)
+      ? r("s.admissionFollowUp", { application, date: String(d.followUpOn) })
+      : r("s.admissionFollowUpCleared", { application }),
+  "admission.export": ({ d }) => r("s.admissionExport", { count: count(d.rows) ?? 0 }),
+  "admission.walk_in": ({ d, application }) => r("s.walkIn", { application, name: str(d.name) ?? "?" }),
   "student.create": ({ d, student }) =>
     str(d.email) ? r("s.studentAddedEmail", { student, email: String(d.email) }) : r("s.studentAdded", { student }),
   "student.update": ({ d, student }) => {

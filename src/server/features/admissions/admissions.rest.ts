@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { isOffice } from "../../../shared/roles.ts";
 import * as schemas from "../../../shared/schemas/admission.ts";
+import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { type AppContext, type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
@@ -23,6 +24,7 @@ import {
   validateApplication,
   verifyAccessCode,
 } from "./admissions.service.ts";
+import { exportAdmissionsCsv, officeApplication } from "./admissions-office.service.ts";
 
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown application"), v.transform(Number)) });
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
@@ -44,7 +46,8 @@ async function formOf(c: AppContext): Promise<Record<string, unknown>> {
 
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
 function accessOf(c: AppContext): ApplicationAccess {
-  if (isOffice(c.get("auth")?.user.role)) return { admin: true };
+  const auth = c.get("auth");
+  if (auth && isOffice(auth.user.role)) return { office: auth.user.id };
   return { accessToken: c.req.header("x-application-access") ?? c.req.query("access") ?? null };
 }
 
@@ -62,7 +65,12 @@ async function sendDocument(c: AppContext, doc: { path: string; name: string; mi
 
 // Maintenance closes the applicant's side; admins still open documents through these paths (route-policies.ts).
 export const admissionRest = new Hono<AppEnv>()
-  .post("/submit", async (c) => ok(c, await submitApplication(c.get("deps"), await formOf(c), meta(c)), 201))
+  .post("/submit", async (c) => {
+    // An administrator or staff member signed in is entering a walk-in applicant's application (issue 17).
+    const auth = c.get("auth");
+    const enteredBy = auth && isOffice(auth.user.role) ? auth.user.id : null;
+    return ok(c, await submitApplication(c.get("deps"), await formOf(c), meta(c), enteredBy), 201);
+  })
   .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await formOf(c))))
   .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
   .get("/courses", async (c) => ok(c, await listAdmissionCourses(c.get("deps"))))
@@ -98,9 +106,14 @@ export const adminAdmissionRest = new Hono<AppEnv>()
     const input = parseInput(schemas.processAdmissionInput, await readJson(c));
     return ok(c, await processAdmission(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
   })
+  .get("/export.csv", async (c) => {
+    const query = parseInput(officeSchemas.admissionExportQuery, c.req.query());
+    const { filename, csv } = await exportAdmissionsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
+    return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` });
+  })
   .get("/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());
-    return ok(c, await getApplication(c.get("deps"), id, { admin: true }));
+    return ok(c, await officeApplication(c.get("deps"), id));
   })
   .delete("/:id", requireRole("admin"), async (c) => {
     const { id } = parseInput(idParam, c.req.param());

@@ -1,6 +1,7 @@
 /** tRPC procedures for admissions (multipart submit and update are REST only: they carry files). */
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/admission.ts";
+import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
 import { adminProcedure, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   admissionStats,
@@ -14,6 +15,7 @@ import {
   validateApplication,
   verifyAccessCode,
 } from "./admissions.service.ts";
+import { addAdmissionNote, officeApplication, setAdmissionFollowUp } from "./admissions-office.service.ts";
 
 const idInput = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
 
@@ -33,7 +35,13 @@ export const admissionsRouter = router({
     .query(({ ctx, input }) => getApplication(ctx.deps, input.id, { accessToken: input.accessToken })),
 
   adminList: officeProcedure.input(schemas.admissionListQuery).query(({ ctx, input }) => listAdmissions(ctx.deps, input)),
-  adminGet: officeProcedure.input(idInput).query(({ ctx, input }) => getApplication(ctx.deps, input.id, { admin: true })),
+  adminGet: officeProcedure.input(idInput).query(({ ctx, input }) => officeApplication(ctx.deps, input.id)),
+  addNote: officeProcedure
+    .input(officeSchemas.admissionNoteInput)
+    .mutation(({ ctx, input }) => addAdmissionNote(ctx.deps, ctx.auth.user, input, ctx)),
+  setFollowUp: officeProcedure
+    .input(officeSchemas.admissionFollowUpInput)
+    .mutation(({ ctx, input }) => setAdmissionFollowUp(ctx.deps, ctx.auth.user.id, input, ctx)),
   process: officeProcedure
     .input(schemas.processAdmissionInput)
     .mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),

@@ -228,11 +228,14 @@ export async function submitApplication(
   deps: AppDeps,
   raw: Record<string, unknown>,
   meta: SessionMeta = {},
+  /** a signed-in administrator or staff member entering a walk-in applicant's application (issue 17) */
+  enteredBy: number | null = null,
 ): Promise<AdmissionSubmitResult> {
   const { general } = await getSettings(deps);
-  // Only accepted applications count (one pending application per e-mail address is checked below).
-  const limit = acceptedSubmissions(deps.limits, [["admissionSubmitPerIp", ipKey(meta)]], general.timeZone);
-  limit.assertOpen();
+  // Only accepted applications count (one pending application per e-mail address is checked below). The
+  // office's counter is not the public: a morning of walk-ins is not an attack, so it is not limited.
+  const limit = enteredBy === null ? acceptedSubmissions(deps.limits, [["admissionSubmitPerIp", ipKey(meta)]], general.timeZone) : null;
+  limit?.assertOpen();
   const fields = await parseFields(deps.db, raw);
   const files = await checkDocuments(raw, REQUIRED_DOCUMENTS);
   const pending = await deps.db
@@ -259,6 +262,7 @@ export async function submitApplication(
           application_number: applicationNumber,
           status: "pending",
           language: currentLocale(),
+          entered_by: enteredBy,
           submitted_at: at,
           created_at: at,
           updated_at: at,
@@ -276,6 +280,15 @@ export async function submitApplication(
         params: { name: `${row.first_name} ${row.last_name}`, course: row.course, number: applicationNumber },
         data: { admissionId: row.id, applicationNumber, email: row.email, course: row.course },
       });
+      if (enteredBy !== null)
+        await audit(trx, now, {
+          actorUserId: enteredBy,
+          action: "admission.walk_in",
+          entityType: "admission",
+          entityId: row.id,
+          details: { applicationNumber, name: `${row.first_name} ${row.last_name}` },
+          ip: meta.ip,
+        });
       await deps.mail.enqueue(trx, row.email, {
         template: "admission_received",
         name: row.first_name,
@@ -284,7 +297,7 @@ export async function submitApplication(
       });
       return row;
     });
-    limit.countAccepted();
+    limit?.countAccepted();
     deps.mail.kick();
     return {
       applicationNumber: admission.application_number,
@@ -413,10 +426,11 @@ export async function verifyAccessCode(deps: AppDeps, input: { email: string; co
  * Who may open an application: an admin, or whoever holds a live access grant for exactly this one.
  * Grants are checked without being used up (they are valid for their 30 minutes).
  */
-export type ApplicationAccess = { admin: true } | { accessToken: string | null };
+/** An administrator or staff member (by user id), or the applicant's access grant. */
+export type ApplicationAccess = { office: number } | { accessToken: string | null };
 
 async function assertAccess(deps: AppDeps, admissionId: number, access: ApplicationAccess) {
-  if ("admin" in access) return;
+  if ("office" in access) return;
   const token = access.accessToken;
   // Grants are 256-bit random tokens; the e-mailed 6-digit codes share the purpose but must never open an
   // application by themselves (they are checked, counted and rate-limited by verifyAccessCode only).
@@ -434,7 +448,7 @@ async function assertAccess(deps: AppDeps, admissionId: number, access: Applicat
   }
 }
 
-async function loadApplication(db: Kysely<Database>, id: number) {
+export async function loadApplication(db: Kysely<Database>, id: number) {
   const admission = await db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!admission) throw notFound("Application not found");
   const docs = await db.selectFrom("admission_documents").selectAll().where("admission_id", "=", id).orderBy("id").execute();
@@ -485,7 +499,10 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
   return { path: original, name: doc.original_name, mimeType: doc.mime_type };
 }
 
-/** PUT /admission/update/{id}: pending only; new files replace old ones. */
+/**
+ * PUT /admission/update/{id}: pending only; new files replace old ones. An edit by the office (a counsellor
+ * correcting what an applicant told them) is in the activity log with the fields it changed (issue 17).
+ */
 export async function updateApplication(deps: AppDeps, id: number, raw: Record<string, unknown>, access: ApplicationAccess) {
   await assertAccess(deps, id, access);
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
@@ -518,6 +535,20 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.notEditable);
+      if ("office" in access) {
+        // The form's field names (firstName, phone, …): the activity log labels them in the reader's language.
+        const columns = toColumns(fields);
+        const changed = (Object.entries(COLUMN) as [keyof AdmissionFields, keyof typeof columns][])
+          .filter(([, column]) => columns[column] !== current[column])
+          .map(([field]) => field);
+        await audit(trx, deps.now(), {
+          actorUserId: access.office,
+          action: "admission.update",
+          entityType: "admission",
+          entityId: id,
+          details: { applicationNumber: current.application_number, changed, documents: stored.map((s) => s.kind) },
+        });
+      }
       if (stored.length) {
         const kinds = stored.map((s) => s.kind);
         const old = await trx
@@ -548,12 +579,16 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
 
 // ————— admin side —————
 
+/** The office's list filters (status and search), shared by the list and its CSV export. */
+export function filteredAdmissions(db: Kysely<Database>, query: Pick<AdmissionListQuery, "status" | "search">) {
+  let base = db.selectFrom("admissions");
+  if (query.status !== "all") base = base.where("admissions.status", "=", query.status);
+  if (query.search) base = base.where(textContains(db, "admissions", ADMISSION_SEARCH_COLUMNS, query.search));
+  return base;
+}
+
 export async function listAdmissions(deps: Pick<AppDeps, "db">, query: AdmissionListQuery) {
-  let base = deps.db.selectFrom("admissions");
-  if (query.status !== "all") base = base.where("status", "=", query.status);
-  if (query.search) {
-    base = base.where(textContains(deps.db, "admissions", ADMISSION_SEARCH_COLUMNS, query.search));
-  }
+  const base = filteredAdmissions(deps.db, query);
   // The whole answer is remembered too, so a repeated request is serialized once (platform/http.ts: ok).
   return cachedRead(deps.db, `admissions:list:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
     const [{ items, pagination }, counts] = await Promise.all([
@@ -581,6 +616,8 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
           // Lists show a small preview of the photo, never the original.
           return page.map((a) => ({
             ...toApplication(a, []),
+            // The office's own (never in what the applicant sees: toApplication).
+            followUpOn: a.follow_up_on,
             photo: withPhoto.has(a.id) ? { url: `${documentUrl(a.id, "photo")}?size=thumb` } : null,
           }));
         },

@@ -6,6 +6,7 @@ import { passingYearRange } from "../../../shared/constants.ts";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiMail from "../../../shared/i18n/hi/mail.json";
 import mrMail from "../../../shared/i18n/mr/mail.json";
+import { RATE_RULES } from "../../platform/rate-limit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
@@ -467,5 +468,124 @@ describe("e-mails in the applicant's language (issue 16)", () => {
       .executeTakeFirstOrThrow();
     expect(rejected.subject).toStartWith("About your application");
     expect(rejected.text_body).not.toContain(hiMail.regards);
+  });
+});
+
+describe("the office's work on applications (issue 17)", () => {
+  let staffToken: string;
+  let staffId: number;
+  beforeEach(async () => {
+    staffId = (await createUser(deps, { role: "staff", email: "counsellor@example.test", name: "Meera Counsellor" })).id;
+    staffToken = (await signedIn(loginAdmin(deps, { email: "counsellor@example.test", password: TEST_PASSWORD }))).token;
+  });
+  const asStaff = (method: string, p: string, body?: unknown) => json(method, p, body, { authorization: `Bearer ${staffToken}` });
+  const staffCaller = async () => callerFor(deps, await resolveSession(deps, staffToken));
+  const actions = async (action: string) =>
+    deps.db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
+
+  test("notes and a follow-up date are the office's: the applicant's own view never shows them", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const caller = await staffCaller();
+    const noted = await caller.admissions.addNote({ id, body: "  Called on 24 Nov; will bring the TC on Monday.  " });
+    expect(noted.application.notes).toEqual([
+      {
+        id: expect.any(Number),
+        authorName: "Meera Counsellor",
+        body: "Called on 24 Nov; will bring the TC on Monday.",
+        createdAt: expect.any(String),
+      },
+    ]);
+    await expect(caller.admissions.addNote({ id, body: "   " })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const set = await caller.admissions.setFollowUp({ id, followUpOn: "2026-12-03" });
+    expect(set.application.followUpOn).toBe("2026-12-03");
+    expect(set.message).toBe("Follow-up set for 3 Dec 2026.");
+    await expect(caller.admissions.setFollowUp({ id, followUpOn: "2026-02-30" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+    // The office list shows the date; the applicant's view has neither notes nor dates.
+    const list = await (await asStaff("GET", "/api/admin/admissions")).json();
+    expect(list.data.admissions[0].followUpOn).toBe("2026-12-03");
+    const { accessToken } = await unlock("anita@example.test");
+    const mine = await (await json("GET", `/api/admission/application/${id}`, undefined, { "x-application-access": accessToken })).json();
+    expect(mine.data.notes).toBeUndefined();
+    expect(mine.data.followUpOn).toBeUndefined();
+    expect(JSON.stringify(mine.data)).not.toContain("TC on Monday");
+
+    expect((await caller.admissions.setFollowUp({ id, followUpOn: "" })).application.followUpOn).toBeNull();
+    const log = await actions("admission.note");
+    expect(log[0]).toMatchObject({ actor_user_id: staffId, entity_id: String(id) });
+    // The log says a note was written, not what it says.
+    expect(log[0]!.details).not.toContain("TC on Monday");
+    expect((await actions("admission.follow_up")).map((r) => JSON.parse(r.details).followUpOn)).toEqual(["2026-12-03", null]);
+    // A student is not the office.
+    const student = await createUser(deps, { role: "student", email: "s@example.test", student_id: "STU0100" });
+    const studentToken = (await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }))).token;
+    expect(student.id).toBeGreaterThan(0);
+    await expect(callerFor(deps, await resolveSession(deps, studentToken)).admissions.addNote({ id, body: "x" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  test("an edit by the office is in the activity log with the fields it changed", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const res = await app.request(`/api/admission/update/${id}`, {
+      method: "PUT",
+      body: await form({ ...FIELDS, city: "Pune", phone: "9876509999" }, { photo: undefined, marksheet: undefined }),
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(res.status).toBe(200);
+    const [entry] = await actions("admission.update");
+    expect(entry).toMatchObject({ actor_user_id: staffId, entity_id: String(id) });
+    expect(JSON.parse(entry!.details)).toEqual({
+      applicationNumber: expect.stringMatching(/^APP-/),
+      changed: ["phone", "city"],
+      documents: [],
+    });
+    // The applicant's own edits are theirs, not the office's: no entry.
+    const { accessToken } = await unlock("anita@example.test");
+    await app.request(`/api/admission/update/${id}`, {
+      method: "PUT",
+      body: await form({ ...FIELDS, city: "Nagpur" }, { photo: undefined, marksheet: undefined }),
+      headers: { "x-application-access": accessToken },
+    });
+    expect(await actions("admission.update")).toHaveLength(1);
+  });
+
+  test("a walk-in application entered by staff is not rate-limited, names who entered it, and is logged", async () => {
+    // The public limit of one address is used up: a guest is refused…
+    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) deps.limits.record("admissionSubmitPerIp", "unknown");
+    expect((await submit(await form({ ...FIELDS, email: "guest@example.test" }))).status).toBe(429);
+    // …the office's counter is not.
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request("/api/admission/submit", {
+        method: "POST",
+        body: await form({ ...FIELDS, email: `walkin${i}@example.test` }),
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    const walkIn = await deps.db.selectFrom("admissions").selectAll().where("email", "=", "walkin0@example.test").executeTakeFirstOrThrow();
+    expect(walkIn.entered_by).toBe(staffId);
+    const seen = await (await staffCaller()).admissions.adminGet({ id: walkIn.id });
+    expect(seen).toMatchObject({ walkIn: true, enteredByName: "Meera Counsellor" });
+    expect(await actions("admission.walk_in")).toHaveLength(3);
+    // The applicant is still told, at their own address.
+    expect(
+      await deps.db.selectFrom("email_outbox").select("template").where("to_address", "=", "walkin0@example.test").executeTakeFirst(),
+    ).toEqual({ template: "admission_received" });
+  });
+
+  test("the CSV export follows the list's filters and is logged", async () => {
+    await submit(await form());
+    await submit(await form({ ...FIELDS, email: "ravi@example.test", firstName: "Ravi", lastName: "Kulkarni", city: "Pune" }));
+    const res = await asStaff("GET", "/api/admin/admissions/export.csv?search=Kulkarni&status=pending");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await res.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toStartWith("Application Number,Status,First Name,Last Name,Email");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Ravi,Kulkarni,ravi@example.test");
+    expect(JSON.parse((await actions("admission.export"))[0]!.details)).toEqual({ rows: 1, search: "Kulkarni", status: "pending" });
+    expect((await json("GET", "/api/admin/admissions/export.csv")).status).toBe(401);
   });
 });
