@@ -389,4 +389,81 @@ describe("admissions journeys", () => {
     await noSidewaysScroll(page);
     await context.close();
   });
+
+  test("the office at the counter: a walk-in application, a note and a follow-up, an edit, the A4 print and the CSV export (issue 17)", async () => {
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signInAsAdmin(page);
+    const walkIn = { firstName: "Rekha", lastName: "Walkin", email: "rekha.walkin@example.com", city: "Satara" };
+
+    // The admissions screen's "Walk-in application" opens the public form, which knows it is the office.
+    await page.goto("/admin/admissions");
+    await page.getByRole("link", { name: "Walk-in application" }).click();
+    await page.waitForURL("**/admission");
+    await page.getByText("Entering a walk-in application").waitFor();
+    await apply(page, walkIn, { photo: await pngFile(), marksheet: PDF });
+    await page.getByTestId("application-number").waitFor();
+    await page.getByRole("link", { name: "Back to Admissions" }).click();
+
+    // Its details: entered at the office, a note, a follow-up date.
+    const row = await findInAdmin(page, walkIn.email);
+    await row.getByRole("button", { name: /^View/ }).click();
+    const dialog = page.getByRole("dialog");
+    const office = dialog.getByRole("region", { name: "Office notes" });
+    await office.getByText(/Entered at the office by/).waitFor();
+    await office.getByLabel("Add a note").fill("Brought the marksheet; TC to follow on Monday.");
+    await office.getByRole("button", { name: "Add note" }).click();
+    await office.getByRole("listitem").filter({ hasText: "TC to follow on Monday" }).waitFor();
+    await office.getByLabel("Follow-up date").fill("2030-01-15");
+    await office.getByRole("button", { name: "Save date" }).click();
+    await page.getByText("Follow-up set for 15 Jan 2030.").waitFor();
+
+    // Edit: the same form as the applicant's, filled in; the change is saved.
+    await dialog.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/\/admin\/admissions\/\d+\/edit$/);
+    await expect(page.getByLabel("City").inputValue()).resolves.toBe(walkIn.city);
+    await page.getByLabel("City").fill("Kolhapur");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText(/^Application APP-\d{4}-\d{6} saved\.$/).waitFor();
+    await page.waitForURL("**/admin/admissions");
+
+    // Print: the application on A4, without the portal's bars.
+    const again = await findInAdmin(page, walkIn.email);
+    await again.getByText(/Follow up 15 Jan 2030/).waitFor();
+    await again.getByRole("button", { name: /^View/ }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Print" }).click();
+    await page.getByRole("heading", { name: "Application form", level: 1 }).waitFor();
+    await page.getByText("Kolhapur").waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".portal-sidebar").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    const pdf = await page.pdf({ format: "A4" });
+    expect(pdf.byteLength).toBeGreaterThan(1000);
+    await page.emulateMedia({ media: "screen" });
+
+    // The list as CSV, with the search applied.
+    await findInAdmin(page, walkIn.email);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path())!, "utf8")
+      .trim()
+      .split(/\r?\n/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain("Rekha,Walkin,rekha.walkin@example.com");
+    expect(csv[1]).toContain("2030-01-15");
+
+    // The activity log names who did each.
+    await page.goto("/admin/activity");
+    for (const text of [
+      /Entered application APP-\d{4}-\d{6} for walk-in applicant Rekha Walkin/,
+      /Edited application APP-\d{4}-\d{6}: City/,
+      /Added a note to application/,
+      /Exported the applications list as CSV: 1 rows/,
+    ]) {
+      await page.getByText(text).first().waitFor();
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

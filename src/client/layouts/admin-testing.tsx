@@ -23,6 +23,9 @@ import "../features/tickets/help-page.tsx";
 import "../features/catalogue/library-page.tsx";
 import "../features/settings/settings-page.tsx";
 import "../features/staff/staff-page.tsx";
+import "../features/admissions/admin-edit-page.tsx";
+import "../features/admissions/application-print-page.tsx";
+import "../features/admissions/admin-admissions-page.tsx";
 
 export type Handlers = Parameters<typeof fakeTrpcFetch>[0];
 

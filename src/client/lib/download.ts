@@ -75,3 +75,18 @@ export async function downloadFile(
   save(blob, name);
   return name;
 }
+
+/**
+ * "Export CSV" of an admin list (students, applications): the server builds the file from the list's current
+ * search and status (`GET <path>?search=&status=`, REST only). Resolves with the saved file's name.
+ */
+export function downloadListCsv(path: string, list: { search: string; status: string; name: string }, fetch?: FetchLike): Promise<string> {
+  const params = new URLSearchParams();
+  params.set("search", list.search);
+  if (list.status && list.status !== "all") params.set("status", list.status);
+  return downloadFile(`${path}?${params.toString()}`, {
+    fallbackName: `${list.name}-${new Date().toISOString().slice(0, 10)}.csv`,
+    accept: "text/csv",
+    fetch,
+  });
+}

@@ -5,7 +5,7 @@
 import { CODE_LIFETIME_SECONDS } from "../../shared/constants.ts";
 import { contactSubjectLabel } from "../../shared/i18n/contact.ts";
 import { mail } from "../../shared/i18n/mail.ts";
-import { officeRoleName } from "../../shared/i18n/team.ts";
+import { officeRoleName } from "../../shared/i18n/roster.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 

@@ -2,7 +2,10 @@
 import en from "./en/alerts.json";
 import { namespace } from "./translate.ts";
 
-export const alerts = namespace("alerts", en, { hi: () => import("./hi/alerts.json"), mr: () => import("./mr/alerts.json") });
+export const alerts = namespace("alerts", en, {
+  hi: () => import("./hi/office.ts").then((m) => ({ default: m.alerts })),
+  mr: () => import("./mr/office.ts").then((m) => ({ default: m.alerts })),
+});
 
 /** What a notification can say: each kind has a title and a message in the catalogue (`kind.<kind>.title`). */
 export const NOTIFICATION_KINDS = [

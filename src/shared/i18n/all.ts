@@ -24,7 +24,6 @@ import { reports } from "./reports.ts";
 import { roster } from "./roster.ts";
 import { status } from "./status.ts";
 import { student } from "./student.ts";
-import { team } from "./team.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
 import { validation } from "./validation.ts";
 import { verify } from "./verify.ts";
@@ -53,7 +52,6 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   help,
   reports,
   maintenance,
-  team,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

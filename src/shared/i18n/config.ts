@@ -2,4 +2,7 @@
 import en from "./en/config.json";
 import { namespace } from "./translate.ts";
 
-export const config = namespace("config", en, { hi: () => import("./hi/config.json"), mr: () => import("./mr/config.json") });
+export const config = namespace("config", en, {
+  hi: () => import("./hi/office.ts").then((m) => ({ default: m.config })),
+  mr: () => import("./mr/office.ts").then((m) => ({ default: m.config })),
+});

@@ -3,7 +3,10 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../consta
 import en from "./en/help.json";
 import { namespace } from "./translate.ts";
 
-export const help = namespace("help", en, { hi: () => import("./hi/help.json"), mr: () => import("./mr/help.json") });
+export const help = namespace("help", en, {
+  hi: () => import("./hi/office.ts").then((m) => ({ default: m.help })),
+  mr: () => import("./mr/office.ts").then((m) => ({ default: m.help })),
+});
 
 const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 const readable = (value: string) => {

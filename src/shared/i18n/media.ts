@@ -2,4 +2,7 @@
 import en from "./en/media.json";
 import { namespace } from "./translate.ts";
 
-export const media = namespace("media", en, { hi: () => import("./hi/media.json"), mr: () => import("./mr/media.json") });
+export const media = namespace("media", en, {
+  hi: () => import("./hi/office.ts").then((m) => ({ default: m.media })),
+  mr: () => import("./mr/office.ts").then((m) => ({ default: m.media })),
+});

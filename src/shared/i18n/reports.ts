@@ -2,4 +2,7 @@
 import en from "./en/reports.json";
 import { namespace } from "./translate.ts";
 
-export const reports = namespace("reports", en, { hi: () => import("./hi/reports.json"), mr: () => import("./mr/reports.json") });
+export const reports = namespace("reports", en, {
+  hi: () => import("./hi/office.ts").then((m) => ({ default: m.reports })),
+  mr: () => import("./mr/office.ts").then((m) => ({ default: m.reports })),
+});

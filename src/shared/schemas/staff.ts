@@ -3,17 +3,20 @@
  * One schema each, used by the Staff screen's form, the tRPC input and the service.
  */
 import * as v from "valibot";
-import { team } from "../i18n/team.ts";
+import { roster } from "../i18n/roster.ts";
 import { OFFICE_ROLES } from "../roles.ts";
 import { emailAddress, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
-export const officeRole = requiredChoice(OFFICE_ROLES, team.m("col.role"), { admin: team.m("role.admin"), staff: team.m("role.staff") });
+export const officeRole = requiredChoice(OFFICE_ROLES, roster.m("team.col.role"), {
+  admin: roster.m("team.role.admin"),
+  staff: roster.m("team.role.staff"),
+});
 export type OfficeRoleName = (typeof OFFICE_ROLES)[number];
 
 /** The Invite dialog: who, their address, and what they may do. */
 export const staffInviteInput = v.object({
-  name: requiredText(team.m("rule.name"), 120),
-  email: emailAddress(team.m("rule.email")),
+  name: requiredText(roster.m("team.rule.name"), 120),
+  email: emailAddress(roster.m("team.rule.email")),
   role: officeRole,
 });
 export type StaffInviteInput = v.InferOutput<typeof staffInviteInput>;
@@ -24,15 +27,15 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const staffListQuery = v.object({
   ...pageParams(10, 100),
-  status: v.optional(v.picklist(STAFF_STATUSES, team.m("rule.status")), "all"),
+  status: v.optional(v.picklist(STAFF_STATUSES, roster.m("team.rule.status")), "all"),
 });
 export type StaffListQuery = v.InferOutput<typeof staffListQuery>;
 
-const staffId = recordId(team.m("rule.notFound"));
+const staffId = recordId(roster.m("team.rule.notFound"));
 
 export const staffIdInput = v.object({ id: staffId });
 export const staffRoleInput = v.object({ id: staffId, role: officeRole });
 export const staffActiveInput = v.object({ id: staffId, active: v.boolean() });
 
 /** Handing an inquiry or a ticket to an office member, or to nobody (null). */
-export const assigneeId = v.nullable(recordId(team.m("rule.chooseMember")));
+export const assigneeId = v.nullable(recordId(roster.m("team.rule.chooseMember")));

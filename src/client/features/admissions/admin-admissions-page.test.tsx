@@ -1,7 +1,8 @@
 import { describe, expect, spyOn, test } from "bun:test";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
+import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -261,5 +262,81 @@ describe("admin admissions", () => {
     expect((screen.getByLabelText("Search applications") as HTMLInputElement).value).toBe("");
     fireEvent.click(await screen.findByRole("button", { name: "Show all applications" }));
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin/admissions"));
+  });
+});
+
+describe("the office's work on an application (issue 17)", () => {
+  test("a note is checked, sent and shown with its writer; the follow-up date is set and shows in the list", async () => {
+    let notes: Row["notes"] = [];
+    let followUpOn: string | null = null;
+    const current = () => row(1, { notes, followUpOn });
+    const { calls } = await renderAdmissions("/admin/admissions", {
+      "admissions.adminGet": () => current(),
+      "admissions.addNote": (input) => {
+        notes = [{ id: 1, authorName: "Asha Admin", body: (input as { body: string }).body, createdAt: "2026-11-24T10:00:00.000Z" }];
+        return { message: "Note added.", application: current() };
+      },
+      "admissions.setFollowUp": (input) => {
+        followUpOn = (input as { followUpOn: string | null }).followUpOn;
+        return { message: "Follow-up set for 3 Dec 2026.", application: current() };
+      },
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    const office = within(dialog).getByRole("region", { name: "Office notes" });
+    expect(within(office).getByText("Only the office sees these; the applicant never does.")).toBeTruthy();
+    expect(within(office).getByText("No notes yet.")).toBeTruthy();
+
+    fireEvent.click(within(office).getByRole("button", { name: "Add note" }));
+    expect(within(office).getByText("Please write the note")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "admissions.addNote")).toEqual([]);
+    fireEvent.change(within(office).getByLabelText("Add a note"), { target: { value: "Will bring the TC on Monday." } });
+    fireEvent.click(within(office).getByRole("button", { name: "Add note" }));
+    const note = await within(office).findByRole("listitem");
+    expect(note.textContent).toStartWith("Will bring the TC on Monday.Asha Admin · ");
+    await screen.findByText("Note added.");
+    expect((within(office).getByLabelText("Add a note") as HTMLTextAreaElement).value).toBe("");
+    await waitFor(() => expect((within(office).getByRole("button", { name: "Add note" }) as HTMLButtonElement).disabled).toBe(false));
+
+    fireEvent.change(within(office).getByLabelText("Follow-up date"), { target: { value: "2026-12-03" } });
+    fireEvent.click(within(office).getByRole("button", { name: "Save date" }));
+    await screen.findByText("Follow-up set for 3 Dec 2026.");
+    expect(calls.filter((c) => c.path === "admissions.setFollowUp").map((c) => c.input)).toEqual([{ id: 1, followUpOn: "2026-12-03" }]);
+    expect(within(office).getByRole("button", { name: "Remove" })).toBeTruthy();
+    await waitFor(() => expect((within(office).getByRole("button", { name: "Save date" }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  test("Edit and Print lead to their pages; Edit only while pending", async () => {
+    const { url } = await renderAdmissions("/admin/admissions", {
+      "admissions.adminGet": (input) =>
+        (input as { id: number }).id === 2 ? row(2, { firstName: "Ravi", lastName: "Kumar", status: "approved" }) : row(1),
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+    let dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    expect(within(dialog).getByRole("link", { name: "Edit" }).getAttribute("href")).toBe("/admin/admissions/1/edit");
+    fireEvent.click(within(dialog).getByRole("link", { name: "Print" }));
+    await waitFor(() => expect(url()).toBe("/admin/admissions/1/print"));
+    await screen.findByRole("heading", { name: "Application form", level: 1 });
+    expect(screen.getByText("APP-2026-000001")).toBeTruthy();
+    expect(screen.getByText("Fergusson College")).toBeTruthy();
+    expect(screen.getByText("Applicant’s signature")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Print" })).toBeTruthy();
+    // A processed application has no Edit.
+    fireEvent.click(screen.getByRole("link", { name: "Back to applications" }));
+    await screen.findByText("Ravi Kumar");
+    fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^View/ }));
+    dialog = await screen.findByRole("dialog", { name: "Ravi Kumar" });
+    await within(dialog).findByRole("link", { name: "Print" });
+    expect(within(dialog).queryByRole("link", { name: "Edit" })).toBeNull();
+  });
+
+  test("the edit page fills the form from the application; a processed one says it cannot be edited", async () => {
+    const app = renderAdmin("/admin/admissions/1/edit", {
+      "admissions.adminGet": (input) => row((input as { id: number }).id, (input as { id: number }).id === 2 ? { status: "approved" } : {}),
+    });
+    await screen.findByRole("heading", { name: "Edit application APP-2026-000001" });
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe("Pune");
+    act(() => app.navigate("/admin/admissions/2/edit"));
+    await screen.findByText("Only pending applications can be edited. This application has already been processed.");
   });
 });

@@ -5,8 +5,10 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "wouter";
 import { ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
+import { downloadListCsv } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -16,11 +18,12 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
-import { EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
@@ -43,6 +46,21 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 });
 
 type Outcome = { tone: "success"; title: string; text: string };
+
+const downloadApplicationsCsv = (search: string, status: string) =>
+  downloadListCsv("/api/admin/admissions/export.csv", { search, status, name: "applications" });
+
+/** "Follow up 3 Dec": due today or earlier stands out. */
+function FollowUpBadge({ day }: { day: string }) {
+  const t = useT(admin);
+  const date = formatDate(day);
+  const due = day <= new Date().toLocaleDateString("en-CA");
+  return (
+    <Badge tone={due ? "pending" : "info"} className="applicant__follow-up">
+      {due ? t("adm.followUp.overdue", { date }) : t("adm.followUp.due", { date })}
+    </Badge>
+  );
+}
 
 export default function AdminAdmissionsPage() {
   // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
@@ -96,6 +114,19 @@ export default function AdminAdmissionsPage() {
 
   const rows = data?.admissions ?? [];
 
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadApplicationsCsv(list.search, list.filter);
+      toast.show(t("adm.exported", { file: name }));
+    } catch (err) {
+      toast.show(failureMessage(err, t("adm.exportFailed")), "error");
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const columns: TableColumn<Row>[] = [
     {
       key: "student",
@@ -109,6 +140,7 @@ export default function AdminAdmissionsPage() {
             <p className="applicant__line">{a.email}</p>
             <p className="applicant__line">{a.phone}</p>
             <p className="applicant__line applicant__number">{a.applicationNumber}</p>
+            {a.followUpOn ? <FollowUpBadge day={a.followUpOn} /> : null}
           </div>
         </div>
       ),
@@ -192,6 +224,17 @@ export default function AdminAdmissionsPage() {
       className="admissions-admin"
       title={t("adm.heading")}
       description={t("adm.lead")}
+      actions={
+        <div className="cluster cluster--sm">
+          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+            <DownloadIcon size={18} /> {t("adm.export")}
+          </Button>
+          {/* The public form, filled in at the counter: the server knows it is the office (issue 17). */}
+          <Link href="~/admission" className={buttonClass("primary")}>
+            <PlusIcon size={18} /> {t("adm.walkInNew")}
+          </Link>
+        </div>
+      }
       notice={
         outcome ? (
           <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>

@@ -6,13 +6,14 @@
 
 import { skipToken } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock, Skeleton } from "../../ui/spinner.tsx";
@@ -20,6 +21,7 @@ import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { FIELD_LABELS } from "./application-form.ts";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
+import { OfficeNotes } from "./office-notes.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
 export type AdmissionDetails = RouterOutputs["admissions"]["adminGet"];
@@ -120,6 +122,16 @@ export function AdmissionDetailsDialog({
           <Button variant="secondary" onClick={onClose}>
             {t("det.close")}
           </Button>
+          {a ? (
+            <Link href={`/admissions/${a.id}/print`} className={buttonClass("ghost")}>
+              {t("adm.print")}
+            </Link>
+          ) : null}
+          {a?.status === "pending" ? (
+            <Link href={`/admissions/${a.id}/edit`} className={buttonClass("secondary")}>
+              {t("adm.edit")}
+            </Link>
+          ) : null}
           {a?.status === "pending" ? (
             <>
               <Button variant="danger" onClick={() => onReject(a)}>
@@ -196,6 +208,7 @@ export function AdmissionDetailsDialog({
               [FIELD_LABELS.specialRequirements, a.specialRequirements],
             ]}
           />
+          <OfficeNotes key={a.id} application={a} />
           <section className="summary">
             <div className="summary__header">
               <h3 className="summary__title">{t("det.documents")}</h3>

@@ -14,6 +14,7 @@ import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -72,6 +73,9 @@ const labelList = (kinds: readonly DocumentKind[]) => kinds.map((k) => DOCUMENT_
 export default function AdmissionPage() {
   const t = useT(admission);
   usePageTitle(t("title"));
+  // An administrator or staff member filling the form at the counter for a walk-in applicant (issue 17).
+  const { user } = useSession();
+  const walkIn = user !== null && user.role !== "student";
   const [restored, setRestored] = useState<AdmissionDraft | null>(() => loadDraft());
   const form = useApplicationForm(() => restored?.values ?? emptyValues());
   const { values, errors, attempted, setAttempted, setServerErrors, onChange, onBlur } = form;
@@ -261,6 +265,12 @@ export default function AdmissionPage() {
               </button>
             </div>
 
+            {walkIn ? (
+              <Alert tone="info" title={t("walkIn.title")}>
+                {t("walkIn.text")}
+              </Alert>
+            ) : null}
+
             {restored ? (
               <Alert tone="info" title={t("restored.title")} onDismiss={() => setRestored(null)}>
                 {t("restored.text", { time: formatDayAndTime(new Date(restored.savedAt)) })}
@@ -447,6 +457,8 @@ function OutcomeScreen({ icon, title, children, actions }: { icon?: ReactNode; t
 function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }) {
   const { result, email, firstName } = phase;
   const t = useT(admission);
+  const { user } = useSession();
+  const walkIn = user !== null && user.role !== "student";
   return (
     <OutcomeScreen
       icon={
@@ -456,9 +468,15 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
       }
       title={t("success.title")}
       actions={
-        <Link href="/admission-status" className={buttonClass("primary")}>
-          {t("success.status")}
-        </Link>
+        walkIn ? (
+          <Link href="/admin/admissions" className={buttonClass("primary")}>
+            {t("walkIn.back")}
+          </Link>
+        ) : (
+          <Link href="/admission-status" className={buttonClass("primary")}>
+            {t("success.status")}
+          </Link>
+        )
       }
     >
       <p>{firstName ? t("success.thanksName", { name: firstName }) : t("success.thanks")}</p>

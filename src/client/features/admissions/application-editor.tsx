@@ -45,12 +45,16 @@ export function ApplicationEditor({
   onCancel,
   onSaved,
   onAccessExpired,
+  title,
 }: {
   application: Application;
-  grant: AccessGrant;
+  /** the applicant's access grant; null for the office (its signed-in session is the access, issue 17) */
+  grant: AccessGrant | null;
   onCancel: () => void;
   /** the 30 minutes ran out: the page asks for a new code while everything typed stays here */
-  onAccessExpired: () => void;
+  onAccessExpired?: () => void;
+  /** the heading (the office's edit page names it its own way) */
+  title?: string;
   onSaved: (updated: Application) => void;
 }) {
   const t = useT(statusNs);
@@ -98,7 +102,7 @@ export function ApplicationEditor({
         appendDocuments(appendFields(new FormData(), values), documents.files),
         setProgress,
         // The grant travels in a header, so it stays out of URLs and logs.
-        { method: "PUT", signal: controller.signal, headers: { "X-Application-Access": grant.token } },
+        { method: "PUT", signal: controller.signal, headers: grant ? { "X-Application-Access": grant.token } : {} },
       );
       onSaved(body.data);
     } catch (err) {
@@ -109,7 +113,7 @@ export function ApplicationEditor({
       documents.refuse(refused);
       setAlert(error.message === MSG.genericError ? { text: t("editor.failed") } : { title: t("editor.failed"), text: error.message });
       setProgress(null);
-      if (error.status === 403) {
+      if (error.status === 403 && grant && onAccessExpired) {
         setAlert({ title: t("editor.failed"), text: t("editor.expired") });
         return onAccessExpired();
       }
@@ -128,7 +132,7 @@ export function ApplicationEditor({
       <div className="ui-card__body stack stack--lg">
         <div>
           <h2 id="edit-title" ref={headingRef} tabIndex={-1} className="wizard__title">
-            {t("editor.title", { number: application.applicationNumber })}
+            {title ?? t("editor.title", { number: application.applicationNumber })}
           </h2>
           <p className="text-muted">{t("editor.intro")}</p>
         </div>

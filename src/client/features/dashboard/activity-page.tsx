@@ -10,7 +10,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { gallery } from "../../../shared/i18n/gallery.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
-import { team } from "../../../shared/i18n/team.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
@@ -34,7 +34,7 @@ export default function AdminActivityPage() {
   useT(admin);
   useT(help);
   useT(gallery);
-  useT(team); // office roles in the staff sentences
+  useT(roster); // office roles in the staff sentences
   usePageTitle(t("log.title"));
   const now = useNow();
   const list = useListParams(TYPE_FILTER);

@@ -9,7 +9,7 @@ import { admission } from "../../../shared/i18n/admission.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
-import { officeRoleName } from "../../../shared/i18n/team.ts";
+import { officeRoleName } from "../../../shared/i18n/roster.ts";
 import {
   type AdmissionFieldName,
   admissionFields,

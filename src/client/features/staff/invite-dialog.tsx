@@ -4,7 +4,7 @@
  * its field; what was typed stays until the invitation is sent or the dialog is cancelled.
  */
 import { type FormEvent, useState } from "react";
-import { team } from "../../../shared/i18n/team.ts";
+import { roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { staffInviteInput } from "../../../shared/schemas/staff.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -28,7 +28,7 @@ const RULES = {
 } as const;
 
 export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (message: string) => void }) {
-  const t = useT(team);
+  const t = useT(roster);
   const invite = trpc.staff.invite.useMutation();
   const form = useFormState<InviteForm>(EMPTY, RULES);
   const { values, errors } = form;
@@ -60,7 +60,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
       if (Object.keys(fields).length > 0) {
         form.setServerMessages(fields);
         focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("failed.invite")));
+      } else setFailure(failureMessage(err, t("team.failed.invite")));
     }
   };
 
@@ -76,25 +76,25 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
     <Dialog
       open={open}
       onClose={close}
-      title={t("dialog.title")}
-      description={t("dialog.text")}
+      title={t("team.dialog.title")}
+      description={t("team.dialog.text")}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={invite.isPending}>
-            {t("cancel")}
+            {t("team.cancel")}
           </Button>
           <Button type="submit" form="invite-form" loading={invite.isPending}>
-            {invite.isPending ? t("sending") : t("send")}
+            {invite.isPending ? t("team.sending") : t("team.send")}
           </Button>
         </>
       }
     >
       <form id="invite-form" className="stack" onSubmit={submit} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...text("name")} label={t("field.name")} required autoComplete="off" maxLength={120} />
-        <TextInput {...text("email")} type="email" label={t("field.email")} required autoComplete="off" maxLength={254} />
+        <TextInput {...text("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
+        <TextInput {...text("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
         <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
-          <legend className="ui-field__label">{t("field.role")}</legend>
+          <legend className="ui-field__label">{t("team.field.role")}</legend>
           {OFFICE_ROLES.map((role) => (
             <label key={role} className="staff-role">
               <input
@@ -106,8 +106,8 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
                 onChange={() => form.onChange("role", role)}
               />
               <span className="staff-role__text">
-                <span className="staff-role__name">{t(`role.${role}`)}</span>
-                <span className="staff-role__hint">{t(`roleHint.${role}`)}</span>
+                <span className="staff-role__name">{t(`team.role.${role}`)}</span>
+                <span className="staff-role__hint">{t(`team.roleHint.${role}`)}</span>
               </span>
             </label>
           ))}

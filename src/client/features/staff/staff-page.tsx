@@ -8,7 +8,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
-import { officeRoleName, team } from "../../../shared/i18n/team.ts";
+import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { STAFF_STATUSES, type StaffStatus } from "../../../shared/schemas/staff.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
@@ -34,8 +34,8 @@ const STATUS_FILTER = { key: "status", values: STAFF_STATUSES };
 const STATUS_TONE: Record<Member["status"], BadgeTone> = { active: "approved", invited: "pending", inactive: "rejected" };
 
 export default function StaffPage() {
-  const t = useT(team);
-  usePageTitle(t("title"));
+  const t = useT(roster);
+  usePageTitle(t("team.title"));
   const toast = useToast();
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -77,48 +77,48 @@ export default function StaffPage() {
       toast.show(answer.message);
       void refresh();
     } catch (err) {
-      setChangeError(failureMessage(err, t("failed.save")));
+      setChangeError(failureMessage(err, t("team.failed.save")));
     }
   };
 
   const actionButton = (kind: Change["kind"], label: string, member: Member) => (
     <Button size="sm" variant={kind === "deactivate" ? "danger" : "secondary"} onClick={() => ask(kind, member)}>
       <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("action.for", { action: label, name: member.name })}</span>
+      <span className="sr-only">{t("team.action.for", { action: label, name: member.name })}</span>
     </Button>
   );
 
   const columns: TableColumn<Member>[] = [
     {
       key: "person",
-      header: t("col.person"),
-      render: (m) => <PersonCell name={m.id === user?.id ? `${m.name} (${t("you")})` : m.name} email={m.email} />,
+      header: t("team.col.person"),
+      render: (m) => <PersonCell name={m.id === user?.id ? `${m.name} (${t("team.you")})` : m.name} email={m.email} />,
     },
-    { key: "role", header: t("col.role"), render: (m) => officeRoleName(m.role) },
+    { key: "role", header: t("team.col.role"), render: (m) => officeRoleName(m.role) },
     {
       key: "status",
-      header: t("col.status"),
+      header: t("team.col.status"),
       className: "ui-table__cell--nowrap",
-      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{t(`status.${m.status}`)}</Badge>,
+      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{t(`team.status.${m.status}`)}</Badge>,
     },
     {
       key: "lastSignIn",
-      header: t("col.lastSignIn"),
+      header: t("team.col.lastSignIn"),
       className: "ui-table__cell--nowrap",
-      render: (m) => (m.lastLoginAt ? <time dateTime={m.lastLoginAt}>{formatDateTime(m.lastLoginAt)}</time> : t("never")),
+      render: (m) => (m.lastLoginAt ? <time dateTime={m.lastLoginAt}>{formatDateTime(m.lastLoginAt)}</time> : t("team.never")),
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("col.actions")}</span>,
-      label: t("col.actions"),
+      header: <span className="sr-only">{t("team.col.actions")}</span>,
+      label: t("team.col.actions"),
       render: (m) =>
         m.id === user?.id ? null : (
           <span className="staff-actions">
-            {actionButton("role", m.role === "admin" ? t("action.makeStaff") : t("action.makeAdmin"), m)}
-            {m.status === "invited" ? actionButton("resend", t("action.resend"), m) : null}
+            {actionButton("role", m.role === "admin" ? t("team.action.makeStaff") : t("team.action.makeAdmin"), m)}
+            {m.status === "invited" ? actionButton("resend", t("team.action.resend"), m) : null}
             {m.status === "inactive"
-              ? actionButton("activate", t("action.activate"), m)
-              : actionButton("deactivate", t("action.deactivate"), m)}
+              ? actionButton("activate", t("team.action.activate"), m)
+              : actionButton("deactivate", t("team.action.deactivate"), m)}
           </span>
         ),
     },
@@ -130,23 +130,23 @@ export default function StaffPage() {
   return (
     <ListPage
       name="staff"
-      title={t("title")}
-      description={t("lead")}
+      title={t("team.title")}
+      description={t("team.lead")}
       actions={
         <Button onClick={() => setInviting(true)}>
-          <PlusIcon size={18} /> {t("invite")}
+          <PlusIcon size={18} /> {t("team.invite")}
         </Button>
       }
       list={list}
-      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      search={{ label: t("team.search"), placeholder: t("team.searchPlaceholder") }}
       filter={{
         key: "status",
-        label: t("filter"),
-        options: STAFF_STATUSES.map((value) => ({ value, label: value === "all" ? t("filter.all") : t(`status.${value}`) })),
+        label: t("team.filter"),
+        options: STAFF_STATUSES.map((value) => ({ value, label: value === "all" ? t("team.filter.all") : t(`team.status.${value}`) })),
       }}
-      failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={query.isError && !query.data ? { message: t("team.failed.load"), onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
-      noun={t("noun")}
+      noun={t("team.noun")}
       after={
         <>
           <InviteDialog
@@ -160,9 +160,9 @@ export default function StaffPage() {
           />
           <ConfirmDialog
             open={change !== null}
-            title={t(`confirm.${confirmKey}.title`)}
-            confirmLabel={t("confirm.button")}
-            busyLabel={t("confirm.busy")}
+            title={t(`team.confirm.${confirmKey}.title`)}
+            confirmLabel={t("team.confirm.button")}
+            busyLabel={t("team.confirm.busy")}
             tone={confirmKey === "deactivate" ? "danger" : "primary"}
             busy={busy}
             error={changeError}
@@ -172,7 +172,7 @@ export default function StaffPage() {
             {target ? (
               <p>
                 {richText(
-                  t(`confirm.${confirmKey}.text`, {
+                  t(`team.confirm.${confirmKey}.text`, {
                     role: officeRoleName(target.role === "admin" ? "staff" : "admin"),
                     email: target.email,
                   }),
@@ -186,7 +186,7 @@ export default function StaffPage() {
     >
       <Card flush>
         <Table
-          caption={t("caption")}
+          caption={t("team.caption")}
           captionHidden
           className="ops-table"
           columns={columns}
@@ -198,16 +198,16 @@ export default function StaffPage() {
               list={list}
               icon={<UserCogIcon size={28} />}
               none={{
-                title: t("none.title"),
-                description: t("none.text"),
+                title: t("team.none.title"),
+                description: t("team.none.text"),
                 action: (
                   <Button onClick={() => setInviting(true)}>
-                    <PlusIcon size={18} /> {t("invite")}
+                    <PlusIcon size={18} /> {t("team.invite")}
                   </Button>
                 ),
               }}
-              noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
-              showAll={t("showAll")}
+              noMatch={{ title: t("team.noMatch.title"), description: t("team.noMatch.text") }}
+              showAll={t("team.showAll")}
             />
           }
         />

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
-import { officeRoleName, team } from "../../../shared/i18n/team.ts";
+import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { OfficeRoleName, StaffInviteInput, StaffListQuery, StaffStatus } from "../../../shared/schemas/staff.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -22,7 +22,7 @@ import { getSettings } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 
-const notFound = () => new AppError("NOT_FOUND", team.t("rule.notFound"));
+const notFound = () => new AppError("NOT_FOUND", roster.t("team.rule.notFound"));
 const refused = (message: string) => new AppError("BAD_REQUEST", message);
 
 /** What the Staff screen shows of an account. */
@@ -98,7 +98,8 @@ export async function assertAssignable(db: DB, userId: number, field = "assigned
     .where("role", "in", OFFICE_ROLES)
     .where("is_active", "=", 1)
     .executeTakeFirst();
-  if (!member) throw new AppError("BAD_REQUEST", team.t("rule.assignee"), { fieldErrors: { [field]: [team.t("rule.chooseMember")] } });
+  if (!member)
+    throw new AppError("BAD_REQUEST", roster.t("team.rule.assignee"), { fieldErrors: { [field]: [roster.t("team.rule.chooseMember")] } });
   return member.name;
 }
 
@@ -118,7 +119,7 @@ async function assertAnotherAdmin(db: DB, exceptId: number) {
     .where("password_hash", "is not", null)
     .where("id", "!=", exceptId)
     .executeTakeFirst();
-  if (!other) throw refused(team.t("rule.lastAdmin"));
+  if (!other) throw refused(roster.t("team.rule.lastAdmin"));
 }
 
 /**
@@ -142,7 +143,8 @@ export async function inviteStaff(deps: AppDeps, actorId: number, input: StaffIn
   const now = deps.now();
   const { account, validDays } = await deps.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken) throw new AppError("CONFLICT", team.t("rule.emailTaken"), { fieldErrors: { email: [team.t("rule.emailTaken")] } });
+    if (taken)
+      throw new AppError("CONFLICT", roster.t("team.rule.emailTaken"), { fieldErrors: { email: [roster.t("team.rule.emailTaken")] } });
     const account = await openOfficeAccount(trx, input, now.toISOString());
     const validDays = await sendInvitation(deps, trx, account);
     await audit(trx, now, {
@@ -156,7 +158,7 @@ export async function inviteStaff(deps: AppDeps, actorId: number, input: StaffIn
     return { account, validDays };
   });
   deps.mail.kick();
-  return { message: team.t("said.invited", { email: account.email, days: validDays }), member: toItem(account) };
+  return { message: roster.t("team.said.invited", { email: account.email, days: validDays }), member: toItem(account) };
 }
 
 /** A new link for someone who has not set a password yet; the earlier link stops working. */
@@ -164,8 +166,8 @@ export async function resendInvitation(deps: AppDeps, actorId: number, id: numbe
   const now = deps.now();
   const account = await deps.db.transaction().execute(async (trx) => {
     const account = await findOffice(trx, id);
-    if (account.password_hash !== null) throw refused(team.t("rule.joined", { name: account.name }));
-    if (account.is_active !== 1) throw refused(team.t("rule.notFound"));
+    if (account.password_hash !== null) throw refused(roster.t("team.rule.joined", { name: account.name }));
+    if (account.is_active !== 1) throw refused(roster.t("team.rule.notFound"));
     await sendInvitation(deps, trx, account);
     await audit(trx, now, {
       actorUserId: actorId,
@@ -178,12 +180,12 @@ export async function resendInvitation(deps: AppDeps, actorId: number, id: numbe
     return account;
   });
   deps.mail.kick();
-  return { message: team.t("said.resent", { email: account.email }), member: toItem(account) };
+  return { message: roster.t("team.said.resent", { email: account.email }), member: toItem(account) };
 }
 
 /** Administrator ↔ staff. Not one's own role, and never the last active administrator's. */
 export async function changeStaffRole(deps: AppDeps, actorId: number, input: { id: number; role: OfficeRoleName }, meta: SessionMeta = {}) {
-  if (input.id === actorId) throw refused(team.t("rule.self"));
+  if (input.id === actorId) throw refused(roster.t("team.rule.self"));
   const now = deps.now();
   const at = now.toISOString();
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -202,12 +204,12 @@ export async function changeStaffRole(deps: AppDeps, actorId: number, input: { i
     });
     return row;
   });
-  return { message: team.t("said.role", { name: updated.name, role: officeRoleName(updated.role) }), member: toItem(updated) };
+  return { message: roster.t("team.said.role", { name: updated.name, role: officeRoleName(updated.role) }), member: toItem(updated) };
 }
 
 /** Deactivating signs the person out everywhere at once; their tickets and inquiries stay assigned. */
 export async function setStaffActive(deps: AppDeps, actorId: number, input: { id: number; active: boolean }, meta: SessionMeta = {}) {
-  if (input.id === actorId && !input.active) throw refused(team.t("rule.self"));
+  if (input.id === actorId && !input.active) throw refused(roster.t("team.rule.self"));
   const now = deps.now();
   const at = now.toISOString();
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -227,7 +229,7 @@ export async function setStaffActive(deps: AppDeps, actorId: number, input: { id
     return row;
   });
   return {
-    message: team.t(input.active ? "said.activated" : "said.deactivated", { name: updated.name }),
+    message: roster.t(input.active ? "team.said.activated" : "team.said.deactivated", { name: updated.name }),
     member: toItem(updated),
   };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
-import hiTeam from "../../../shared/i18n/hi/team.json";
+import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
@@ -71,7 +71,7 @@ describe("inviting staff", () => {
     await loadAllCatalogues();
     testApp(deps); // the app's request-language middleware is what makes inLocale() the source of the language
     const answer = await inLocale("hi", () => admin.staff.invite({ name: "Ravi", email: "ravi@example.test", role: "admin" }));
-    expect(answer.message).toBe(hiTeam["said.invited"].replace("{email}", "ravi@example.test").replace("{days}", "7"));
+    expect(answer.message).toBe(hiRoster["team.said.invited"].replace("{email}", "ravi@example.test").replace("{days}", "7"));
     // The e-mail goes out in the institute's language (the new colleague has chosen none yet).
     expect((await invitationTo("ravi@example.test")).mail.subject).toBe("Set up your office account");
   });

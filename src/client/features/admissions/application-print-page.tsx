@@ -1,0 +1,112 @@
+/**
+ * /admin/admissions/:id/print (issue 17): one application on A4 for the file — the institute's name, the
+ * application number and status, the photo, every field, the documents received, and lines for the
+ * applicant's and the institute's signatures. The office's internal notes are not printed. The portal's
+ * bars and this page's buttons are left out of the printout (layouts/portal.css, .no-print).
+ */
+import { Link, useParams } from "wouter";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { useInstituteName, usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
+import { ACADEMIC_SECTIONS, FIELD_LABELS, type FieldName, type FieldSection, PERSONAL_SECTIONS } from "./application-form.ts";
+import { formatDateTime, statusLabel } from "./format.ts";
+import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
+
+/** The wizard's two steps of fields, in the wizard's order. */
+const fieldsOf = (sections: readonly FieldSection[]) => sections.flatMap((s) => s.fields.map((f) => f.name));
+const PERSONAL = fieldsOf(PERSONAL_SECTIONS);
+const ACADEMIC = fieldsOf(ACADEMIC_SECTIONS);
+
+export default function ApplicationPrintPage() {
+  const t = useT(admin);
+  useT(admission); // the field labels
+  const { id } = useParams<{ id: string }>();
+  const query = trpc.admissions.adminGet.useQuery({ id: Number(id) }, { enabled: /^\d+$/.test(id), retry: false });
+  const a = query.data;
+  usePageTitle(a ? `${t("print.title")} ${a.applicationNumber}` : t("print.title"));
+  const institute = useInstituteName();
+  const photo = useAuthorizedObjectUrl(a?.photo?.url);
+
+  const back = (
+    <Link href="/admissions" className="ops-link">
+      {t("print.back")}
+    </Link>
+  );
+  if (query.isError) {
+    return (
+      <div className="stack">
+        {back}
+        <Alert tone="error">{t("print.failed")}</Alert>
+      </div>
+    );
+  }
+  if (!a) return <LoadingBlock label={t("det.loading")} groups={[2, 8]} />;
+
+  const value = (field: FieldName) => {
+    const v = a[field];
+    return v === null || v === "" ? "—" : field === "previousPercentage" ? `${v}%` : v;
+  };
+  const facts = (fields: readonly FieldName[]) => (
+    <dl className="application-print__facts">
+      {fields.map((f) => (
+        <div key={f}>
+          <dt>{FIELD_LABELS[f]}</dt>
+          <dd>{value(f)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+
+  return (
+    <article className="application-print stack stack--lg" aria-labelledby="print-title">
+      <div className="cluster cluster--between no-print">
+        {back}
+        <Button onClick={() => window.print()}>{t("print.button")}</Button>
+      </div>
+      <header className="application-print__head">
+        <div className="stack stack--xs">
+          <p className="text-sm text-muted">{institute}</p>
+          <h1 id="print-title">{t("print.title")}</h1>
+          <p>
+            <strong>{a.applicationNumber}</strong> · {statusLabel(a.status)}
+            {a.student_id ? ` · ${a.student_id}` : ""}
+          </p>
+          <p className="text-sm text-muted">{t("det.submitted", { time: formatDateTime(a.submittedAt) })}</p>
+        </div>
+        {photo.state === "ready" ? <img className="application-print__photo" src={photo.url} alt="" /> : null}
+      </header>
+      <section className="stack stack--sm">
+        <h2>{t("det.personal")}</h2>
+        {facts(PERSONAL)}
+      </section>
+      <section className="stack stack--sm">
+        <h2>{t("det.academic")}</h2>
+        {facts(ACADEMIC)}
+      </section>
+      <section className="stack stack--sm">
+        <h2>{t("print.documents")}</h2>
+        {a.documents.length ? (
+          <ul>
+            {a.documents.map((d) => (
+              <li key={d.type}>
+                {d.label}: {d.name}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("det.noDocuments")}</p>
+        )}
+      </section>
+      <div className="application-print__signatures">
+        <p>{t("print.signApplicant")}</p>
+        <p>{t("print.signOffice")}</p>
+      </div>
+      <p className="text-sm text-muted">{t("print.printedOn", { date: formatDateTime(new Date().toISOString()) })}</p>
+    </article>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The office's own part of an application (issue 17), inside its details dialog: the follow-up date and
+ * the internal notes, newest first, with a box to add one. The applicant never sees any of it (the server
+ * keeps it out of their view); both forms are checked with the shared schemas the server uses.
+ */
+import { type FormEvent, useState } from "react";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { admissionFollowUpInput, admissionNoteInput, NOTE_MAX } from "../../../shared/schemas/admission-office.ts";
+import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Button } from "../../ui/button.tsx";
+import { TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import type { AdmissionDetails } from "./admission-details-dialog.tsx";
+
+export function OfficeNotes({ application }: { application: AdmissionDetails }) {
+  const t = useT(admin);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const addNote = trpc.admissions.addNote.useMutation();
+  const setFollowUp = trpc.admissions.setFollowUp.useMutation();
+  const [date, setDate] = useState(application.followUpOn ?? "");
+  const [dateError, setDateError] = useState<string | undefined>();
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState<string | undefined>();
+
+  const applied = (answer: { message: string; application: AdmissionDetails }) => {
+    utils.admissions.adminGet.setData({ id: application.id }, answer.application);
+    void utils.admissions.adminList.invalidate();
+    toast.show(answer.message);
+  };
+
+  const saveDate = (value: string) => {
+    const checked = checkInput(admissionFollowUpInput, { id: application.id, followUpOn: value });
+    if (!checked.ok) return setDateError(checked.messages.followUpOn);
+    setDateError(undefined);
+    setFollowUp.mutate(checked.value, {
+      onSuccess: (answer) => {
+        setDate(answer.application.followUpOn ?? "");
+        applied(answer);
+      },
+      onError: (err) => setDateError(failureMessage(err, t("adm.note.failed"))),
+    });
+  };
+
+  const submitNote = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkInput(admissionNoteInput, { id: application.id, body: note });
+    if (!checked.ok) {
+      setNoteError(checked.messages.body);
+      document.getElementById("office-note")?.focus();
+      return;
+    }
+    setNoteError(undefined);
+    addNote.mutate(checked.value, {
+      onSuccess: (answer) => {
+        setNote("");
+        applied(answer);
+      },
+      onError: (err) => setNoteError(failureMessage(err, t("adm.note.failed"))),
+    });
+  };
+
+  return (
+    <section className="summary office-notes" aria-labelledby="office-notes-title">
+      <div className="summary__header">
+        <h3 id="office-notes-title" className="summary__title">
+          {t("adm.office")}
+        </h3>
+        <p className="text-sm text-muted">{t("adm.office.private")}</p>
+      </div>
+      <div className="office-notes__body stack">
+        {application.walkIn ? <p className="text-sm">{t("adm.walkIn", { name: application.enteredByName ?? "—" })}</p> : null}
+        <div className="office-notes__date">
+          <TextInput
+            id="office-follow-up"
+            type="date"
+            label={t("adm.followUp")}
+            value={date}
+            error={dateError}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setDateError(undefined);
+            }}
+          />
+          <Button size="sm" variant="secondary" loading={setFollowUp.isPending} onClick={() => saveDate(date)}>
+            {t("adm.followUp.save")}
+          </Button>
+          {application.followUpOn ? (
+            <Button size="sm" variant="ghost" disabled={setFollowUp.isPending} onClick={() => saveDate("")}>
+              {t("adm.followUp.clear")}
+            </Button>
+          ) : null}
+        </div>
+        <form className="stack stack--sm" onSubmit={submitNote} noValidate>
+          <TextArea
+            id="office-note"
+            label={t("adm.note.label")}
+            rows={3}
+            maxLength={NOTE_MAX}
+            value={note}
+            error={noteError}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setNoteError(undefined);
+            }}
+          />
+          <div>
+            <Button type="submit" size="sm" loading={addNote.isPending}>
+              {t("adm.note.add")}
+            </Button>
+          </div>
+        </form>
+        {application.notes.length ? (
+          <ol className="office-notes__list">
+            {application.notes.map((n) => (
+              <li key={n.id} className="office-notes__note">
+                <p className="office-notes__text">{n.body}</p>
+                <p className="text-sm text-muted">
+                  {n.authorName} · <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-muted">{t("adm.note.none")}</p>
+        )}
+      </div>
+    </section>
+  );
+}
