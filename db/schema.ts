@@ -55,6 +55,8 @@ export interface UsersTable {
   /** opaque token printed in the ID card's QR code; null until the first card is issued */
   id_card_token: string | null;
   admission_id: number | null;
+  /** the student's programme in the catalogue (issue 17) */
+  programme_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -115,6 +117,8 @@ export interface AdmissionsTable {
   follow_up_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** the office member who entered a walk-in applicant's application; null = the applicant applied online */
   entered_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the programme applied for, in the catalogue (issue 17); `course` keeps its name as applied */
+  programme_id: ColumnType<number | null, number | null | undefined, number | null>;
   submitted_at: Timestamp;
   processed_at: Timestamp | null;
   created_at: Timestamp;
@@ -298,6 +302,38 @@ export interface ExamsTable {
   updated_at: Timestamp;
 }
 
+export type ProgrammeLevel = "ug" | "pg" | "diploma" | "certificate" | "phd";
+
+/** The programmes catalogue (issue 17): one list for the admission form, the public site and students. */
+export interface ProgrammesTable {
+  id: Generated<number>;
+  /** the public address: /programmes/<slug> */
+  slug: string;
+  name: string;
+  level: ProgrammeLevel;
+  /** the partner university that awards the degree */
+  university: string | null;
+  duration_months: number | null;
+  mode: ColumnType<"distance" | "online" | "blended", "distance" | "online" | "blended" | undefined, "distance" | "online" | "blended">;
+  eligibility: string | null;
+  summary: string | null;
+  /** the fee for one period, in paise (never a float); null = on request */
+  fee_paise: number | null;
+  fee_period: ColumnType<"year" | "semester", "year" | "semester" | undefined, "year" | "semester">;
+  /** how many instalments the period's fee may be paid in */
+  instalments: ColumnType<number, number | undefined, number>;
+  seats: number | null;
+  admission_open: ColumnType<Flag, Flag | undefined, Flag>;
+  /** no longer offered: kept for the students and applications that name it */
+  archived: ColumnType<Flag, Flag | undefined, Flag>;
+  /** the syllabus PDF, stored under DATA_DIR/uploads/documents */
+  syllabus_file: string | null;
+  syllabus_name: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FaqsTable {
   id: Generated<number>;
   question: string;
@@ -391,6 +427,7 @@ export interface Database {
   books: BooksTable;
   exams: ExamsTable;
   faqs: FaqsTable;
+  programmes: ProgrammesTable;
   one_time_codes: OneTimeCodesTable;
   audit_log: AuditLogTable;
   email_outbox: EmailOutboxTable;
@@ -403,6 +440,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type Admission = Selectable<AdmissionsTable>;
+export type Programme = Selectable<ProgrammesTable>;
 export type NewAdmission = Insertable<AdmissionsTable>;
 export type AdmissionDocument = Selectable<AdmissionDocumentsTable>;
 export type ContactInquiry = Selectable<ContactInquiriesTable>;

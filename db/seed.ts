@@ -11,7 +11,8 @@ import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
 import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } from "../src/shared/constants.ts";
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
-import type { CatalogList, GalleryCategory } from "./schema.ts";
+import { catalogueRows } from "./programme-catalogue.ts";
+import type { CatalogList, GalleryCategory, ProgrammeLevel } from "./schema.ts";
 
 export interface SeedOptions {
   now: Date;
@@ -78,7 +79,63 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
   return { created };
 }
 
+/**
+ * The programmes catalogue of a new installation (issue 17): the demo institute's programmes, made from its
+ * old lists by the same rules as the migration (db/programme-catalogue.ts), with demo fees, eligibility and
+ * a summary by level that the office replaces with its own.
+ */
+const DEMO_DETAILS: Record<ProgrammeLevel, { fee_paise: number; instalments: number; eligibility: string; summary: string }> = {
+  ug: {
+    fee_paise: 18_000_00,
+    instalments: 2,
+    eligibility: "12th standard (HSC) or equivalent from a recognised board.",
+    summary:
+      "A three-year bachelor's degree by distance learning, with weekend contact sessions at our offices and exams at a centre near you.",
+  },
+  pg: {
+    fee_paise: 30_000_00,
+    instalments: 2,
+    eligibility: "A bachelor's degree in any discipline from a recognised university.",
+    summary: "A two-year master's degree for working people: study material, online lectures and counselling sessions on Sundays.",
+  },
+  diploma: {
+    fee_paise: 12_000_00,
+    instalments: 2,
+    eligibility: "10th standard (SSC) or equivalent.",
+    summary: "A one-year diploma with practical assignments, for a first job or a step up in the one you have.",
+  },
+  certificate: {
+    fee_paise: 6_000_00,
+    instalments: 1,
+    eligibility: "Open to all learners.",
+    summary: "A short programme with study material and guidance from our counsellors.",
+  },
+  phd: {
+    fee_paise: 60_000_00,
+    instalments: 2,
+    eligibility: "A master's degree with at least 55% marks and a pass in the university's entrance test.",
+    summary: "Doctoral research under a recognised guide, with coursework in the first year.",
+  },
+};
+const DEMO_UNIVERSITY = "Sahyadri Open University (demo partner)";
+
+async function seedProgrammes(db: DB) {
+  if (await db.selectFrom("programmes").select("id").limit(1).executeTakeFirst()) return;
+  const at = new Date().toISOString();
+  const rows = catalogueRows(
+    [
+      ...SEED_ADMISSION_COURSES.map((name) => ({ name, open: true })),
+      // "Other" was the old list's catch-all, not something an institute offers.
+      ...SEED_STANDARDS.filter((name) => name !== "Other").map((name) => ({ name, open: false })),
+      ...SEED_STREAMS.map((name) => ({ name, open: false })),
+    ],
+    at,
+  ).map((row) => ({ ...row, ...DEMO_DETAILS[row.level], university: DEMO_UNIVERSITY }));
+  await db.insertInto("programmes").values(rows).execute();
+}
+
 export async function seedCatalog(db: DB) {
+  await seedProgrammes(db);
   const existing = await db.selectFrom("catalog_options").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const lists: [CatalogList, readonly string[]][] = [
@@ -247,6 +304,7 @@ async function seedDemoStudent(db: DB, at: string): Promise<Credential> {
         blood_group: "B+",
         standard: "BBA",
         course: "Business Administration",
+        programme_id: (await trx.selectFrom("programmes").select("id").where("name", "=", "BBA").executeTakeFirst())?.id ?? null,
         emergency_name: "Rajesh Sharma",
         emergency_relationship: "Father",
         emergency_phone: "9822012345",

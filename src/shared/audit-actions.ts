@@ -47,6 +47,11 @@ export const AUDIT_ACTIONS = [
   "staff.role",
   "staff.activate",
   "staff.deactivate",
+  "programme.create",
+  "programme.update",
+  "programme.archive",
+  "programme.restore",
+  "programme.syllabus",
   "settings.update",
   "analytics.export",
 ] as const;

@@ -15,6 +15,8 @@ export const SEED_ADMISSION_COURSES = [
   "Commerce",
   "Arts",
 ] as const;
+/** A programme's level (issue 17; db/programme-catalogue.ts has the same words). */
+export const PROGRAMME_LEVELS = ["ug", "pg", "diploma", "certificate", "phd"] as const;
 export const SEED_STREAMS = ["BBA", "MBA", "BA", "MA", "B.Com", "M.Com", "B.Sc", "M.Sc", "Social Work", "PhD"] as const;
 export const SEED_STANDARDS = [
   "10th Grade",

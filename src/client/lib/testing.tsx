@@ -166,6 +166,10 @@ export const SITE_INFO: RouterOutputs["site"]["info"] = {
   hours: "Mon–Sat",
   registration: "Registered society",
   streams: ["BBA", "MBA"],
+  programmes: [
+    { slug: "bba", name: "BBA" },
+    { slug: "mba", name: "MBA" },
+  ],
   address: "1 Test Road, Pune",
   maintenance: false,
 };

@@ -10,6 +10,7 @@ import { dashboardFeature } from "./dashboard/dashboard.feature.ts";
 import { galleryFeature } from "./gallery/gallery.feature.ts";
 import { healthFeature } from "./health/health.feature.ts";
 import { notificationsFeature } from "./notifications/notifications.feature.ts";
+import { programmesFeature } from "./programmes/programmes.feature.ts";
 import { settingsFeature } from "./settings/settings.feature.ts";
 import { siteFeature } from "./site/site.feature.ts";
 import { staffFeature } from "./staff/staff.feature.ts";
@@ -32,6 +33,7 @@ export const FEATURES = [
   ticketsFeature,
   galleryFeature,
   staffFeature,
+  programmesFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -20,6 +20,7 @@ import { maintenance } from "./maintenance.ts";
 import { media } from "./media.ts";
 import { messages } from "./messages.ts";
 import { portal } from "./portal.ts";
+import { programmes } from "./programmes.ts";
 import { reports } from "./reports.ts";
 import { roster } from "./roster.ts";
 import { status } from "./status.ts";
@@ -52,6 +53,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   help,
   reports,
   maintenance,
+  programmes,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

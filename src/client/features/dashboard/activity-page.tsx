@@ -9,6 +9,7 @@ import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { gallery } from "../../../shared/i18n/gallery.ts";
 import { help } from "../../../shared/i18n/help.ts";
+import { programmes } from "../../../shared/i18n/programmes.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -35,6 +36,7 @@ export default function AdminActivityPage() {
   useT(help);
   useT(gallery);
   useT(roster); // office roles in the staff sentences
+  useT(programmes); // the programme form's field names
   usePageTitle(t("log.title"));
   const now = useNow();
   const list = useListParams(TYPE_FILTER);

@@ -8,6 +8,7 @@ import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
+import { programmes } from "../../../shared/i18n/programmes.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { officeRoleName } from "../../../shared/i18n/roster.ts";
 import {
@@ -18,6 +19,7 @@ import {
   type DocumentKind,
 } from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
+import { programmeFormEntries } from "../../../shared/schemas/programmes.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
@@ -32,6 +34,7 @@ export const ACTIVITY_FILTER_VALUES = [
   "ticket",
   "settings",
   "gallery_image",
+  "programme",
   "report",
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
@@ -112,6 +115,9 @@ const admissionFieldName = (field: string) =>
   Object.hasOwn(admissionFields.entries, field) ? admission.t(`field.${field as AdmissionFieldName}`) : field;
 const admissionDocumentName = (kind: string) =>
   (DOCUMENT_KINDS as readonly string[]).includes(kind) ? DOCUMENT_LABELS[kind as DocumentKind] : kind;
+const PROGRAMME_FIELDS = Object.keys(programmeFormEntries);
+const programmeFieldName = (field: string) =>
+  PROGRAMME_FIELDS.includes(field) ? programmes.t(`form.${field as keyof typeof programmeFormEntries}`) : field;
 const officeAccount = (entry: Entry) => r("who.office", { id: String(entry.entityId ?? "?") });
 
 /**
@@ -219,6 +225,14 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     }),
   "staff.activate": ({ d, entry }) => r("s.staffActivated", { who: str(d.email) ?? officeAccount(entry) }),
   "staff.deactivate": ({ d, entry }) => r("s.staffDeactivated", { who: str(d.email) ?? officeAccount(entry) }),
+  "programme.create": ({ d }) => r("s.programmeCreated", { name: str(d.name) ?? "?" }),
+  "programme.update": ({ d }) => {
+    const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => programmeFieldName(String(f))).join(", ") : null;
+    return fields ? r("s.programmeUpdated", { name: str(d.name) ?? "?", fields }) : r("s.programmeSaved", { name: str(d.name) ?? "?" });
+  },
+  "programme.archive": ({ d }) => r("s.programmeArchived", { name: str(d.name) ?? "?" }),
+  "programme.restore": ({ d }) => r("s.programmeRestored", { name: str(d.name) ?? "?" }),
+  "programme.syllabus": ({ d }) => r("s.programmeSyllabus", { name: str(d.name) ?? "?" }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");

@@ -45,8 +45,8 @@ import { type CheckedFile, checkUpload, MIME_TYPES, removeFiles, storeFile } fro
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { activeOptions } from "../catalogue/catalog-options.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
+import { namesOpenForAdmission, programmeIdByName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -156,21 +156,27 @@ export function missingRequiredMessage(raw: Record<string, unknown>): string | n
   return missing.length ? missingFieldsMessage(missing) : null;
 }
 
-/** The courses an applicant can choose (DECISIONS 16: catalog data the admin can change). */
+/** The courses an applicant can choose: the catalogue's programmes open for admission (issue 17). */
 export async function listAdmissionCourses(deps: Pick<AppDeps, "db">) {
-  return { courses: await activeOptions(deps.db, "admission_course") };
+  return { courses: await namesOpenForAdmission(deps.db) };
 }
 
 async function activeCourses(db: Kysely<Database>) {
-  return new Set(await activeOptions(db, "admission_course"));
+  return new Set(await namesOpenForAdmission(db));
 }
 
-/** Validates text fields with the shared schema and the live course list; throws 400 with field errors. */
-async function parseFields(db: Kysely<Database>, raw: Record<string, unknown>): Promise<AdmissionFields> {
+/**
+ * Validates text fields with the shared schema and the programmes open for admission; throws 400 with field
+ * errors. `keepCourse` is the course an application already has: editing it is allowed after its programme
+ * closed, as long as the course stays the same.
+ */
+async function parseFields(db: Kysely<Database>, raw: Record<string, unknown>, keepCourse?: string): Promise<AdmissionFields> {
   const result = v.safeParse(admissionFields, raw);
   const errors: FieldErrors = result.success ? {} : fieldErrorsOf(result.issues);
   const course = typeof raw.course === "string" ? raw.course.trim() : "";
-  if (course && !errors.course && !(await activeCourses(db)).has(course)) errors.course = [ADMISSION_MESSAGES.unknownCourse];
+  if (course && course !== keepCourse && !errors.course && !(await activeCourses(db)).has(course)) {
+    errors.course = [ADMISSION_MESSAGES.unknownCourse];
+  }
   if (Object.keys(errors).length || !result.success) {
     const message = missingRequiredMessage(raw) ?? Object.values(errors)[0]?.[0] ?? "Please correct the highlighted fields";
     throw new AppError("BAD_REQUEST", message, { fieldErrors: errors });
@@ -263,6 +269,7 @@ export async function submitApplication(
           status: "pending",
           language: currentLocale(),
           entered_by: enteredBy,
+          programme_id: await programmeIdByName(trx, fields.course),
           submitted_at: at,
           created_at: at,
           updated_at: at,
@@ -508,7 +515,7 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!current) throw notFound("Application not found");
   if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.notEditable);
-  const fields = await parseFields(deps.db, raw);
+  const fields = await parseFields(deps.db, raw, current.course);
   if (fields.email !== current.email) {
     const other = await deps.db
       .selectFrom("admissions")
@@ -530,7 +537,7 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
     await deps.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable("admissions")
-        .set({ ...toColumns(fields), updated_at: at })
+        .set({ ...toColumns(fields), programme_id: await programmeIdByName(trx, fields.course), updated_at: at })
         .where("id", "=", id)
         .where("status", "=", "pending")
         .executeTakeFirst();
@@ -702,6 +709,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
           blood_group: current.blood_group,
           course: current.course,
           standard: null,
+          programme_id: current.programme_id,
           photo_file: photoFile,
           admission_id: current.id,
         },

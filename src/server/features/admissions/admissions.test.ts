@@ -148,8 +148,8 @@ describe("applying", () => {
     expect((await again.json()).message).toContain("Application Status page");
   });
 
-  test("the course list comes from the catalog, without retired courses", async () => {
-    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("value", "=", "Arts").execute();
+  test("the course list is the catalogue's programmes open for admission (issue 17)", async () => {
+    await deps.db.updateTable("programmes").set({ admission_open: 0 }).where("name", "=", "Arts").execute();
     const body = await (await app.request("/api/admission/courses")).json();
     expect(body.data.courses).toEqual([
       "Computer Science",
@@ -161,6 +161,20 @@ describe("applying", () => {
       "Commerce",
     ]);
     expect((await submit(await form({ ...FIELDS, course: "Arts" }))).status).toBe(400);
+    // An application points at its programme.
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const commerce = await deps.db.selectFrom("programmes").select("id").where("name", "=", "Commerce").executeTakeFirstOrThrow();
+    const row = await deps.db.selectFrom("admissions").select("programme_id").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.programme_id).toBe(commerce.id);
+    // Its programme closing later does not stop the applicant editing the rest of it.
+    await deps.db.updateTable("programmes").set({ admission_open: 0 }).where("name", "=", "Commerce").execute();
+    const { accessToken } = await unlock("anita@example.test");
+    const edited = await app.request(`/api/admission/update/${id}`, {
+      method: "PUT",
+      body: await form({ ...FIELDS, city: "Pune" }, { photo: undefined, marksheet: undefined }),
+      headers: { "x-application-access": accessToken },
+    });
+    expect(edited.status).toBe(200);
   });
 
   test("field rules: year of passing 2015 to this year, PIN code, course from the list, choices name the allowed values", async () => {

@@ -4,7 +4,7 @@ import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
-import { activeOptions } from "../catalogue/catalog-options.repository.ts";
+import { publicProgrammes } from "../programmes/programmes.service.ts";
 import { getSettings, instituteContact } from "../settings/settings.service.ts";
 
 /** Remembered until the next write to the database (platform/read-cache.ts), like the other public reads. */
@@ -13,7 +13,7 @@ export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
 }
 
 async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
-  const [settings, streams] = await Promise.all([getSettings(deps), activeOptions(deps.db, "stream")]);
+  const [settings, { programmes }] = await Promise.all([getSettings(deps), publicProgrammes(deps)]);
   const { general, system } = settings;
   const institute = instituteContact(settings);
   return {
@@ -26,7 +26,9 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
     address: institute.offices[0]?.address ?? null,
     hours: institute.hours ?? null,
     registration: institute.registration ?? null,
-    streams,
+    // The programmes open for admission: the footer's names and the home page's links (issue 17).
+    streams: programmes.filter((p) => p.admissionOpen).map((p) => p.name),
+    programmes: programmes.filter((p) => p.admissionOpen).map((p) => ({ slug: p.slug, name: p.name })),
     maintenance: system.maintenanceMode,
   };
 }

@@ -26,7 +26,18 @@ describe("institute info and news", () => {
       maintenance: false,
     });
     expect(body.data.offices).toHaveLength(2);
-    expect(body.data.streams).toEqual(["BBA", "MBA", "BA", "MA", "B.Com", "M.Com", "B.Sc", "M.Sc", "Social Work", "PhD"]);
+    // The programmes open for admission (issue 17), with their addresses for the home page's links.
+    expect(body.data.streams).toEqual([
+      "Computer Science",
+      "Information Technology",
+      "Electronics",
+      "Mechanical Engineering",
+      "Civil Engineering",
+      "Business Administration",
+      "Commerce",
+      "Arts",
+    ]);
+    expect(body.data.programmes[0]).toEqual({ slug: "computer-science", name: "Computer Science" });
     expect(await callerFor(deps).site.info()).toEqual(body.data);
   });
 

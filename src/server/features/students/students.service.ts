@@ -37,7 +37,7 @@ import {
 } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { activeOptions, isActiveOption } from "../catalogue/catalog-options.repository.ts";
+import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -129,13 +129,16 @@ async function findStudent(db: Kysely<Database>, id: number) {
 
 /** The Course/Standard choices (DECISIONS 16: catalog data the admin can change). */
 export async function listStandards(deps: Pick<AppDeps, "db">) {
-  return { standards: await activeOptions(deps.db, "standard") };
+  return { standards: await listedNames(deps.db) };
 }
 
-/** The standard must be a live option (DECISIONS 16); a student may keep one that was retired since. */
+/**
+ * The standard (Course/Standard) must be a programme of the catalogue (issue 17); a student may keep one
+ * that was archived since.
+ */
 async function assertStandard(db: Kysely<Database>, standard: string, current: string | null = null) {
   if (standard === current) return;
-  if (!(await isActiveOption(db, "standard", standard))) {
+  if (!(await listedNames(db)).includes(standard)) {
     throw new AppError("BAD_REQUEST", STUDENT_MESSAGES.unknownStandard, { fieldErrors: { standard: [STUDENT_MESSAGES.unknownStandard] } });
   }
 }
@@ -228,7 +231,11 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
   const at = now.toISOString();
   const student = await deps.db.transaction().execute(async (trx) => {
     await assertEmailFree(trx, input.email);
-    const row = await openStudentAccount(trx, { ...formColumns(input), password_hash: null, must_change_password: 1 }, at);
+    const row = await openStudentAccount(
+      trx,
+      { ...formColumns(input), programme_id: await programmeIdByName(trx, input.standard), password_hash: null, must_change_password: 1 },
+      at,
+    );
     const studentId = row.student_id!;
     const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
     await deps.mail.enqueue(
@@ -268,7 +275,8 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
     const reverify = form.email !== current.email ? { email_verified_at: null } : {};
-    const row = await updateStudentRecord(trx, id, { ...columns, ...reverify }, at);
+    const programme = { programme_id: await programmeIdByName(trx, form.standard) };
+    const row = await updateStudentRecord(trx, id, { ...columns, ...programme, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
     await audit(trx, now, {
       actorUserId: adminId,

@@ -124,13 +124,8 @@ describe("adding a student", () => {
     const standard = await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "PhD in Astrology" });
     expect(standard.status).toBe(400);
     expect((await standard.json()).errors).toEqual({ standard: ["Please choose a course/standard from the list"] });
-    // A retired option is refused for new students.
-    await deps.db
-      .updateTable("catalog_options")
-      .set({ is_active: 0 })
-      .where("list", "=", "standard")
-      .where("value", "=", "Diploma")
-      .execute();
+    // An archived programme is refused for new students.
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("name", "=", "Diploma").execute();
     expect((await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "Diploma" })).status).toBe(400);
     expect(await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute()).toHaveLength(0);
     expect(await deps.db.selectFrom("email_outbox").select("id").execute()).toHaveLength(0);
@@ -298,7 +293,7 @@ describe("one student: view, edit, delete", () => {
       ["address", "blood_group", "emergency_email", "emergency_name", "emergency_phone", "emergency_relationship", "name"].sort(),
     );
 
-    await deps.db.updateTable("catalog_options").set({ is_active: 0 }).where("list", "=", "standard").where("value", "=", "BCom").execute();
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("name", "=", "BCom").execute();
     expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, FORM)).status).toBe(200);
     expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, standard: "Diploma" })).status).toBe(200);
     expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, standard: "BCom" })).status).toBe(400);
@@ -512,18 +507,28 @@ describe("tRPC", () => {
     await expect(admin.students.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  test("the Course/Standard choices come from the catalog, without retired ones", async () => {
-    await deps.db
-      .updateTable("catalog_options")
-      .set({ is_active: 0 })
-      .where("list", "=", "standard")
-      .where("value", "=", "Other")
-      .execute();
+  test("the Course/Standard choices are the programmes catalogue's, without archived ones (issue 17)", async () => {
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("name", "=", "Certificate").execute();
     const auth = await resolveSession(deps, adminToken);
     const { standards } = await callerFor(deps, auth).students.standards();
-    expect(standards[0]).toBe("10th Grade");
-    expect(standards).toHaveLength(14);
+    expect(standards.slice(0, 3)).toEqual(["Computer Science", "Information Technology", "Electronics"]);
+    expect(standards).toContain("BCom");
+    // One programme per spelling: the old stream "B.Com" is the standard "BCom".
+    expect(standards).not.toContain("B.Com");
+    expect(standards).toHaveLength(23);
     expect(standards).not.toContain("Other");
+    expect(standards).not.toContain("Certificate");
+  });
+
+  test("a student added or edited points at their programme in the catalogue (issue 17)", async () => {
+    const res = await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "BBA" });
+    const id = (await res.json()).data.student.id as number;
+    const bba = await deps.db.selectFrom("programmes").select("id").where("name", "=", "BBA").executeTakeFirstOrThrow();
+    const stored = () => deps.db.selectFrom("users").select("programme_id").where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await stored()).programme_id).toBe(bba.id);
+    await asAdmin("PUT", `/api/admin/students/${id}`, { ...FORM, standard: "MBA" });
+    const mba = await deps.db.selectFrom("programmes").select("id").where("name", "=", "MBA").executeTakeFirstOrThrow();
+    expect((await stored()).programme_id).toBe(mba.id);
   });
 });
 

@@ -1,0 +1,311 @@
+/**
+ * The programmes catalogue (issue 17): the one list of what the institute offers. The public site lists
+ * it (/programmes, /programmes/<slug>, the home page), the admission form offers the programmes open for
+ * admission, the students' records name theirs, and the office keeps it (administrators: add, edit,
+ * open/close admission, archive, the syllabus PDF). Public reads are remembered until the next write.
+ */
+import type { Kysely } from "kysely";
+import { programmeKey, slugOf } from "../../../../db/programme-catalogue.ts";
+import type { Database, Programme } from "../../../../db/schema.ts";
+import { programmes as text } from "../../../shared/i18n/programmes.ts";
+import type { ProgrammeForm, ProgrammeListQuery, ProgrammeUpdateInput } from "../../../shared/schemas/programmes.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+
+type DB = Kysely<Database>;
+
+const notFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
+
+/** What the public pages show of a programme. */
+function toPublic(p: Programme) {
+  return {
+    slug: p.slug,
+    name: p.name,
+    level: p.level,
+    university: p.university,
+    durationMonths: p.duration_months,
+    mode: p.mode,
+    summary: p.summary,
+    eligibility: p.eligibility,
+    feePaise: p.fee_paise,
+    feePeriod: p.fee_period,
+    instalments: p.instalments,
+    seats: p.seats,
+    admissionOpen: p.admission_open === 1,
+    syllabusUrl: p.syllabus_file ? `/api/programmes/${p.slug}/syllabus` : null,
+  };
+}
+export type PublicProgramme = ReturnType<typeof toPublic>;
+
+/** What the office's screen shows and edits. */
+const toOffice = (p: Programme) => ({
+  ...toPublic(p),
+  id: p.id,
+  archived: p.archived === 1,
+  sortOrder: p.sort_order,
+  syllabusName: p.syllabus_name,
+  updatedAt: p.updated_at,
+});
+export type OfficeProgramme = ReturnType<typeof toOffice>;
+
+const listed = (db: DB) => db.selectFrom("programmes").selectAll().where("archived", "=", 0).orderBy("sort_order").orderBy("name");
+
+/** Every programme the public site lists, in the office's order. */
+export async function publicProgrammes(deps: Pick<AppDeps, "db">) {
+  return cachedRead(deps.db, "programmes:public", async () => ({ programmes: (await listed(deps.db).execute()).map(toPublic) }));
+}
+
+/** One listed programme by its address; archived ones are not offered. */
+export async function publicProgramme(deps: Pick<AppDeps, "db">, slug: string) {
+  const found = await cachedRead(deps.db, `programmes:slug:${slug}`, async () => {
+    const row = await deps.db.selectFrom("programmes").selectAll().where("slug", "=", slug).where("archived", "=", 0).executeTakeFirst();
+    return row ? toPublic(row) : null;
+  });
+  if (!found) throw new AppError("NOT_FOUND", text.t("notFound"));
+  return { programme: found };
+}
+
+/** The names the admission form offers: listed and open for admission. */
+export async function namesOpenForAdmission(db: DB): Promise<string[]> {
+  return cachedRead(db, "programmes:open", async () =>
+    (await listed(db).where("admission_open", "=", 1).select("name").execute()).map((r) => r.name),
+  );
+}
+
+/** The names a student's record may name: every listed programme. */
+export async function listedNames(db: DB): Promise<string[]> {
+  return cachedRead(db, "programmes:listed", async () => (await listed(db).select("name").execute()).map((r) => r.name));
+}
+
+/** The catalogue row a name stands for (any spelling: "B.Com" is "BCom"), archived ones included; null if none. */
+export async function programmeIdByName(db: DB, name: string | null | undefined): Promise<number | null> {
+  if (!name) return null;
+  const key = programmeKey(name);
+  const all = await cachedRead(db, "programmes:keys", async () =>
+    (await db.selectFrom("programmes").select(["id", "name"]).execute()).map((r) => [programmeKey(r.name), r.id] as const),
+  );
+  return all.find(([k]) => k === key)?.[1] ?? null;
+}
+
+// ————— the office —————
+
+function filtered(db: DB, query: Pick<ProgrammeListQuery, "search" | "status">) {
+  let base = db.selectFrom("programmes");
+  if (query.status === "archived") base = base.where("archived", "=", 1);
+  else if (query.status !== "all") base = base.where("archived", "=", 0).where("admission_open", "=", query.status === "open" ? 1 : 0);
+  if (query.search) base = base.where(anyColumnContains(["programmes.name", "programmes.university", "programmes.slug"], query.search));
+  return base;
+}
+
+/** The office's list: in the public order, searched and filtered by the server, a page at a time. */
+export async function listProgrammes(deps: Pick<AppDeps, "db">, query: ProgrammeListQuery) {
+  const base = filtered(deps.db, query);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("archived")
+      .orderBy("sort_order")
+      .orderBy("name")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  const totalItems = Number(total);
+  return {
+    programmes: rows.map(toOffice),
+    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+  };
+}
+
+async function findProgramme(db: DB, id: number) {
+  const row = await db.selectFrom("programmes").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertNameFree(db: DB, name: string, exceptId?: number) {
+  const key = programmeKey(name);
+  const others = await db.selectFrom("programmes").select(["id", "name"]).execute();
+  if (others.some((o) => o.id !== exceptId && programmeKey(o.name) === key)) {
+    throw new AppError("CONFLICT", text.t("rule.nameTaken"), { fieldErrors: { name: [text.t("rule.nameTaken")] } });
+  }
+}
+
+/** Each stored column's form field. */
+const FIELD_OF = {
+  name: "name",
+  level: "level",
+  university: "university",
+  duration_months: "durationMonths",
+  mode: "mode",
+  eligibility: "eligibility",
+  summary: "summary",
+  fee_paise: "fee",
+  fee_period: "feePeriod",
+  instalments: "instalments",
+  seats: "seats",
+  admission_open: "admissionOpen",
+} as const;
+
+const columns = (form: ProgrammeForm) => ({
+  name: form.name,
+  level: form.level,
+  university: form.university ?? null,
+  duration_months: form.durationMonths,
+  mode: form.mode,
+  eligibility: form.eligibility ?? null,
+  summary: form.summary ?? null,
+  fee_paise: form.fee,
+  fee_period: form.feePeriod,
+  instalments: form.instalments ?? 1,
+  seats: form.seats,
+  admission_open: form.admissionOpen ? 1 : 0,
+});
+
+export async function createProgramme(deps: AppDeps, actorId: number, form: ProgrammeForm, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, form.name);
+    const slugs = new Set((await trx.selectFrom("programmes").select("slug").execute()).map((r) => r.slug));
+    const last = await trx
+      .selectFrom("programmes")
+      .select((eb) => eb.fn.max("sort_order").as("m"))
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto("programmes")
+      .values({
+        ...columns(form),
+        slug: slugOf(form.name, slugs),
+        sort_order: form.sortOrder ?? Number(last?.m ?? 0) + 10,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "programme.create",
+      entityType: "programme",
+      entityId: row.id,
+      details: { name: row.name },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t("said.created", { name: row.name }), programme: toOffice(row) };
+}
+
+/** Saves the form. The address (slug) stays: links shared and indexed keep working after a rename. */
+export async function updateProgramme(deps: AppDeps, actorId: number, input: ProgrammeUpdateInput, meta: SessionMeta = {}) {
+  const { id, ...form } = input;
+  const now = deps.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findProgramme(trx, id);
+    await assertNameFree(trx, form.name, id);
+    const next = columns(form);
+    // The form's field names (fee, durationMonths…): the activity log labels them in the reader's language.
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== current[k]).map((k) => FIELD_OF[k]);
+    const row = await trx
+      .updateTable("programmes")
+      .set({ ...next, ...(form.sortOrder === null ? {} : { sort_order: form.sortOrder }), updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "programme.update",
+      entityType: "programme",
+      entityId: id,
+      details: { name: row.name, changed },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t("said.updated", { name: row.name }), programme: toOffice(row) };
+}
+
+/** Archived: off the public site and the admission form; students and applications keep naming it. */
+export async function setProgrammeArchived(
+  deps: AppDeps,
+  actorId: number,
+  input: { id: number; archived: boolean },
+  meta: SessionMeta = {},
+) {
+  const now = deps.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await findProgramme(trx, input.id);
+    const row = await trx
+      .updateTable("programmes")
+      .set({ archived: input.archived ? 1 : 0, updated_at: now.toISOString() })
+      .where("id", "=", input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: input.archived ? "programme.archive" : "programme.restore",
+      entityType: "programme",
+      entityId: input.id,
+      details: { name: row.name },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t(input.archived ? "said.archived" : "said.restored", { name: row.name }), programme: toOffice(row) };
+}
+
+const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */
+export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, file: unknown, meta: SessionMeta = {}) {
+  const current = await findProgramme(deps.db, id);
+  const checked = await checkUpload(file, { field: "syllabus", label: text.t("syllabus"), allowed: ["pdf"], maxBytes: SYLLABUS_MAX_BYTES });
+  if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.syllabus"), { fieldErrors: { syllabus: [text.t("rule.syllabus")] } });
+  const dir = dataPaths(deps.env.dataDir).documents;
+  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const now = deps.now();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("programmes")
+        .set({ syllabus_file: stored, syllabus_name: checked.originalName, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+      await audit(trx, now, {
+        actorUserId: actorId,
+        action: "programme.syllabus",
+        entityType: "programme",
+        entityId: id,
+        details: { name: current.name, file: checked.originalName },
+        ip: meta.ip,
+      });
+    });
+  } catch (err) {
+    await removeFiles(dir, [stored]);
+    throw err;
+  }
+  await removeFiles(dir, [current.syllabus_file]);
+  return { message: text.t("said.syllabus", { name: current.name }), programme: toOffice(await findProgramme(deps.db, id)) };
+}
+
+/** The syllabus of a listed programme, for download (public). */
+export async function syllabusOf(deps: Pick<AppDeps, "db" | "env">, slug: string) {
+  const row = await deps.db
+    .selectFrom("programmes")
+    .select(["syllabus_file", "syllabus_name", "slug"])
+    .where("slug", "=", slug)
+    .where("archived", "=", 0)
+    .executeTakeFirst();
+  if (!row?.syllabus_file) throw new AppError("NOT_FOUND", text.t("notFound"));
+  return {
+    path: `${dataPaths(deps.env.dataDir).documents}/${row.syllabus_file}`,
+    name: row.syllabus_name ?? `${row.slug}-syllabus.pdf`,
+  };
+}
