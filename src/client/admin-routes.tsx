@@ -11,6 +11,7 @@ import contactsStylesheet from "./features/contacts/contacts-admin.css" with { t
 import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
 import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
 import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
+import programmesStylesheet from "./features/programmes/programmes-admin.css" with { type: "file" };
 import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
 import staffStylesheet from "./features/staff/staff.css" with { type: "file" };
 import studentsStylesheet from "./features/students/students.css" with { type: "file" };
@@ -27,26 +28,33 @@ const adminPage = (code: () => Promise<{ default: ComponentType }>, stylesheet: 
   lazy(() => withStylesheets(code(), [stylesheet]));
 const AdminDashboardPage = adminPage(() => import("./features/dashboard/dashboard-page.tsx"), dashboardStylesheet);
 const AdminAdmissionsPage = adminPage(() => import("./features/admissions/admin-admissions-page.tsx"), admissionsStylesheet);
-// Editing and printing one application share a chunk: every chunk is a line in the entry's chunk map, and
-// the / page's JavaScript budget counts those lines.
-const applicationPages = () => import("./features/admissions/application-pages.ts");
+// Pages that go together share a chunk: every chunk is a line in the main script's chunk map, and the /
+// page's JavaScript budget counts those lines. Editing and printing one application; the administrators'
+// own pages (staff never load them); the studies shells.
+const AdminApplicationPages = () => import("./features/admissions/application-pages.ts");
+const AdminOnlyPages = () => import("./admin-only-pages.ts");
 const AdminEditApplicationPage = adminPage(
-  () => applicationPages().then((m) => ({ default: m.AdminEditApplicationPage })),
+  () => AdminApplicationPages().then((m) => ({ default: m.AdminEditApplicationPage })),
   admissionsStylesheet,
 );
-const ApplicationPrintPage = adminPage(() => applicationPages().then((m) => ({ default: m.ApplicationPrintPage })), admissionsStylesheet);
+const ApplicationPrintPage = adminPage(
+  () => AdminApplicationPages().then((m) => ({ default: m.ApplicationPrintPage })),
+  admissionsStylesheet,
+);
 const AdminStudentsPage = adminPage(() => import("./features/students/students-page.tsx"), studentsStylesheet);
 const AdminContactsPage = adminPage(() => import("./features/contacts/admin-contacts-page.tsx"), contactsStylesheet);
 const AdminNotificationsPage = adminPage(() => import("./features/notifications/notifications-page.tsx"), notificationsStylesheet);
-const AdminActivityPage = adminPage(() => import("./features/dashboard/activity-page.tsx"), dashboardStylesheet);
-const AdminGalleryPage = adminPage(() => import("./features/gallery/admin-gallery-page.tsx"), galleryStylesheet);
+const AdminActivityPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ActivityPage })), dashboardStylesheet);
+const AdminGalleryPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.GalleryPage })), galleryStylesheet);
 const AdminSettingsPage = adminPage(() => import("./features/settings/settings-page.tsx"), settingsStylesheet);
 const AdminHelpPage = adminPage(() => import("./features/tickets/help-page.tsx"), ticketsStylesheet);
-const AdminAnalyticsPage = adminPage(() => import("./features/analytics/analytics-page.tsx"), analyticsStylesheet);
-const AdminCoursesPage = adminPage(() => import("./features/catalogue/courses-page.tsx"), catalogueStylesheet);
-const AdminLibraryPage = adminPage(() => import("./features/catalogue/library-page.tsx"), catalogueStylesheet);
-const AdminExamsPage = adminPage(() => import("./features/catalogue/exams-page.tsx"), catalogueStylesheet);
-const AdminStaffPage = adminPage(() => import("./features/staff/staff-page.tsx"), staffStylesheet);
+const AdminAnalyticsPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.AnalyticsPage })), analyticsStylesheet);
+const AdminShellPages = () => import("./features/catalogue/shell-pages.ts");
+const AdminCoursesPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.CoursesPage })), catalogueStylesheet);
+const AdminLibraryPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.LibraryPage })), catalogueStylesheet);
+const AdminExamsPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.ExamsPage })), catalogueStylesheet);
+const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
+const AdminProgrammesPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ProgrammesPage })), programmesStylesheet);
 
 const ADMIN_PAGES = [
   ["students", AdminStudentsPage],
@@ -61,6 +69,7 @@ const ADMIN_PAGES = [
   ["settings", AdminSettingsPage],
   ["activity", AdminActivityPage],
   ["staff", AdminStaffPage],
+  ["programmes", AdminProgrammesPage],
 ] as const;
 
 export default function AdminRoutes() {

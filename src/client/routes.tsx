@@ -16,13 +16,18 @@ const ContactPage = lazy(() => import("./features/contacts/contact-page.tsx"));
 const AdmissionPage = lazy(() => import("./features/admissions/admission-page.tsx"));
 const AdmissionStatusPage = lazy(() => import("./features/admissions/admission-status-page.tsx"));
 const LoginPage = lazy(() => import("./features/auth/login-page.tsx"));
-const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page.tsx"));
-const VerifyOtpPage = lazy(() => import("./features/auth/verify-otp-page.tsx"));
-const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page.tsx"));
-const FirstLoginPage = lazy(() => import("./features/auth/first-login-page.tsx"));
-const ChangePasswordPage = lazy(() => import("./features/auth/change-password-page.tsx"));
+const accountPages = () => import("./features/auth/account-pages.ts");
+const ForgotPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ForgotPasswordPage })));
+const VerifyOtpPage = lazy(() => accountPages().then((m) => ({ default: m.VerifyOtpPage })));
+const ResetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPasswordPage })));
+const FirstLoginPage = lazy(() => accountPages().then((m) => ({ default: m.FirstLoginPage })));
+const ChangePasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ChangePasswordPage })));
 
 const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
+// The catalogue's two pages share one chunk (each chunk is an entry in the main script's chunk map).
+const programmePages = () => import("./features/programmes/programmes-pages.tsx");
+const ProgrammesPage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammesPage })));
+const ProgrammePage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammePage })));
 
 /** The portals' route tables: lazy chunks of their own, fetched once the guard lets the user in. */
 const StudentRoutes = lazy(() => import("./student-routes.tsx"));
@@ -89,6 +94,8 @@ function PublicArea() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/about" component={AboutPage} />
+        <Route path="/programmes" component={ProgrammesPage} />
+        <Route path="/programmes/:slug" component={ProgrammePage} />
         <Route path="/gallery" component={GalleryPage} />
         <Route path="/contact" component={ContactPage} />
         <Route path="/admission" component={AdmissionPage} />

@@ -118,28 +118,36 @@ export async function precompress(dir: string): Promise<void> {
   );
 }
 
+/**
+ * Bun's bundler on the client into `outdir` (production React, code splitting), writing its metafile.
+ * Returns the metafile's outputs, as the page shells and the performance test read them.
+ */
+export async function bundle(outdir: string, metafile: string): Promise<BuildMetafile> {
+  const proc = Bun.spawn(
+    [
+      process.execPath,
+      "build",
+      "./index.html",
+      "--production",
+      "--public-path=/",
+      `--outdir=${outdir}`,
+      "--splitting",
+      `--metafile=${metafile}`,
+    ],
+    // React's production build whatever NODE_ENV the caller runs under (bun test sets "test").
+    { cwd: ROOT, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if ((await proc.exited) !== 0) throw new Error("The client build failed (see the messages above).");
+  return JSON.parse(readFileSync(metafile, "utf8")) as BuildMetafile;
+}
+
 /** `precompress: false` (npm run dev) skips the compressed copies: the server then compresses on request. */
 export async function buildClient(opts: { precompress?: boolean } = {}): Promise<void> {
   // Start from an empty dist/ so it holds exactly one build.
   rmSync(DIST, { recursive: true, force: true });
   const metafile = path.join(tmpdir(), `institute-build-${process.pid}-${Date.now()}.json`);
   try {
-    const proc = Bun.spawn(
-      [
-        process.execPath,
-        "build",
-        "./index.html",
-        "--production",
-        "--public-path=/",
-        `--outdir=${DIST}`,
-        "--splitting",
-        `--metafile=${metafile}`,
-      ],
-      // React's production build whatever NODE_ENV the caller runs under (bun test sets "test").
-      { cwd: ROOT, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-    );
-    if ((await proc.exited) !== 0) throw new Error("The client build failed (see the messages above).");
-    writePageShells(DIST, JSON.parse(readFileSync(metafile, "utf8")) as BuildMetafile);
+    writePageShells(DIST, await bundle(DIST, metafile));
   } finally {
     rmSync(metafile, { force: true });
   }

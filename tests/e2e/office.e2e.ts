@@ -152,4 +152,79 @@ describe("staff accounts (issue 17)", () => {
     expect(phone.problems).toEqual([]);
     await Promise.all([admin.context.close(), staff.context.close(), phone.context.close()]);
   }, 180_000);
+
+  test("the programmes catalogue: an administrator adds one and closes another; the public site, its structured data and the admission form follow", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.goto("/admin/programmes");
+    await admin.page.getByRole("heading", { name: "Programmes", level: 1 }).waitFor();
+    await axeAt(admin.page, "programmes list 1280", found);
+    await admin.page.getByRole("button", { name: "Add programme" }).click();
+    const dialog = admin.page.getByRole("dialog");
+    await dialog.getByLabel(/^Name/).fill("MBA in Healthcare Management");
+    await dialog.getByLabel(/^Level/).selectOption("pg");
+    await dialog.getByLabel(/^Partner university/).fill("Sahyadri Open University");
+    await dialog.getByLabel(/^Duration \(months\)/).fill("24");
+    await dialog.getByLabel(/^Fee \(₹\)/).fill("1,25,000");
+    await dialog.getByLabel(/^Instalments/).fill("4");
+    await dialog.getByLabel(/^Eligibility/).fill("A bachelor's degree with 50% marks.");
+    await dialog.getByLabel(/^About the programme/).fill("Hospital and clinic management for working professionals.");
+    await axeAt(admin.page, "programme form 1280", found);
+    await dialog.getByRole("button", { name: "Save programme" }).click();
+    await admin.page.getByText("Programme MBA in Healthcare Management added.").waitFor();
+    // Close admission for Arts.
+    await admin.page.getByLabel("Search programmes").fill("Arts");
+    await admin.page.waitForURL((u) => u.searchParams.get("search") === "Arts");
+    await admin.page.getByRole("button", { name: "Edit: Arts" }).click();
+    await admin.page.getByRole("dialog").getByLabel("Open for admission").uncheck();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Save programme" }).click();
+    await admin.page.getByText("Programme Arts saved.").waitFor();
+
+    // The public site, on a phone.
+    const visitor = await newPage(browser, server, PHONE_390);
+    await visitor.page.goto("/programmes");
+    await visitor.page.getByRole("link", { name: "MBA in Healthcare Management" }).click();
+    await visitor.page.waitForURL("**/programmes/mba-in-healthcare-management");
+    await visitor.page.getByText("₹1,25,000 a year, in up to 4 instalments").waitFor();
+    await visitor.page.getByText("2 years").waitFor();
+    await axeAt(visitor.page, "programme page 390", found);
+    const overflow = await visitor.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Search engines read the programme from the page itself.
+    const html = await (await fetch(`${server.url}/programmes/mba-in-healthcare-management`)).text();
+    expect(html).toContain("<title>MBA in Healthcare Management — ");
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(data).toMatchObject({
+      "@type": "Course",
+      name: "MBA in Healthcare Management",
+      offers: { price: "125000.00", priceCurrency: "INR" },
+    });
+    // Apply: the form opens with the programme chosen; a closed programme is not offered.
+    await visitor.page.getByRole("link", { name: "Apply for this programme" }).click();
+    await visitor.page.waitForURL("**/admission?course=*");
+    await visitor.page.getByRole("button", { name: "Next Step" }).click();
+    const course = visitor.page.getByLabel("Course");
+    await expect(course.inputValue()).resolves.toBe("MBA in Healthcare Management");
+    const offered = await course.locator("option").allTextContents();
+    expect(offered).toContain("MBA in Healthcare Management");
+    expect(offered).not.toContain("Arts");
+
+    // The home page's programme links lead to the catalogue.
+    await visitor.page.goto("/");
+    await visitor.page.getByRole("link", { name: "MBA in Healthcare Management" }).click();
+    await visitor.page.waitForURL("**/programmes/mba-in-healthcare-management");
+
+    // The admin screen at phone size.
+    const phone = await newPage(browser, server, PHONE_390);
+    await signIn(phone.page, server, "admin");
+    await phone.page.goto("/admin/programmes");
+    await phone.page.getByRole("heading", { name: "Programmes", level: 1 }).waitFor();
+    await axeAt(phone.page, "programmes list 390", found);
+
+    expect(found).toEqual({});
+    expect(admin.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await Promise.all([admin.context.close(), visitor.context.close(), phone.context.close()]);
+  }, 180_000);
 });

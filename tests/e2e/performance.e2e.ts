@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page, Response as PlaywrightResponse } from "playwright-core";
+import { bundle } from "../../src/server/build.ts";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
@@ -21,7 +22,7 @@ const PORTAL_CSS = [
   ...new Set([...ROUTES.matchAll(/import \w+ from "\.\/([^"]+\.css)" with \{ type: "file" \}/g)].map((m) => `src/client/${m[1]}`)),
 ];
 /** The lazy entries of the portals (their layouts and pages) and of the public side, from the route table. */
-const LAZY = [...ROUTES.matchAll(/const (\w+) = \w+\(\(\) => (?:withStylesheets\()?import\("\.\/([^"]+)"\)/g)].map((m) => ({
+const LAZY = [...ROUTES.matchAll(/const (\w+) = (?:\w+\()?\(\) => (?:withStylesheets\()?import\("\.\/([^"]+)"\)/g)].map((m) => ({
   name: m[1]!,
   source: `src/client/${m[2]}`,
 }));
@@ -43,21 +44,8 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "institute-perf-"));
   const dist = path.join(work, "dist");
   const metafile = path.join(work, "meta.json");
-  const build = Bun.spawn(
-    [
-      process.execPath,
-      "build",
-      "./index.html",
-      "--production",
-      "--public-path=/",
-      `--outdir=${dist}`,
-      "--splitting",
-      `--metafile=${metafile}`,
-    ],
-    // As src/server/build.ts: React's production build, not the one NODE_ENV=test (bun test) would pick.
-    { cwd: ROOT, stdout: "ignore", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
-  expect(await build.exited).toBe(0);
+  // The build the server ships (src/server/build.ts), with its metafile.
+  await bundle(dist, metafile);
   const meta = (await Bun.file(metafile).json()) as {
     inputs: Record<string, { imports?: { path: string; kind: string }[] }>;
     outputs: Record<string, { inputs?: Record<string, unknown>; entryPoint?: string }>;

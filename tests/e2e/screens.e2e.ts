@@ -128,7 +128,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PUBLIC_SCREENS = ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status", "/login", "/forgot-password"];
+const PUBLIC_SCREENS = [
+  "/",
+  "/about",
+  "/programmes",
+  "/programmes/commerce",
+  "/gallery",
+  "/contact",
+  "/admission",
+  "/admission-status",
+  "/login",
+  "/forgot-password",
+];
 const STUDENT_SCREENS = [
   "dashboard",
   "profile",
@@ -159,6 +170,7 @@ const ADMIN_SCREENS = [
   "settings?section=system",
   "activity",
   "staff",
+  "programmes",
 ];
 
 describe("axe on every screen (issue 14.7)", () => {

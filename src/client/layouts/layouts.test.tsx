@@ -27,7 +27,7 @@ describe("public layout", () => {
     const links = within(nav)
       .getAllByRole("link")
       .map((a) => a.textContent);
-    expect(links).toEqual(["Home", "About", "Gallery", "Contact", "Admission", "Login", "Apply Now"]);
+    expect(links).toEqual(["Home", "About", "Programmes", "Gallery", "Contact", "Admission", "Login", "Apply Now"]);
     expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main");
     expect(document.getElementById("main")?.tagName).toBe("MAIN");

@@ -30,6 +30,7 @@ const MaintenancePage = lazy(() => import("../features/site/maintenance-page.tsx
 const PUBLIC_LINKS: NavLink[] = [
   { href: "/", label: "nav.home" },
   { href: "/about", label: "nav.about" },
+  { href: "/programmes", label: "nav.programmes" },
   { href: "/gallery", label: "nav.gallery" },
   { href: "/contact", label: "nav.contact" },
   { href: "/admission", label: "nav.admission" },

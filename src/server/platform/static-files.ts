@@ -187,7 +187,7 @@ async function sendShell(c: Context, served: ServedFile, variant: ShellVariant) 
   return c.body(new Uint8Array(await data), 200, { ...type, "Content-Encoding": encoding });
 }
 
-export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (c: Context) => ShellVariant }) {
+export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (c: Context) => ShellVariant | Promise<ShellVariant> }) {
   const distDir = path.resolve(opts.distDir);
   const publicDir = path.resolve(opts.publicDir);
   return async (c: Context) => {
@@ -212,6 +212,6 @@ export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (
       return c.text("The site has not been built yet. Run `npm run build` (or `npm start`, which builds it).", 503);
     }
     c.header("Cache-Control", "no-cache");
-    return opts.shell ? sendShell(c, shell, opts.shell(c)) : sendFile(c, shell, "text/html; charset=utf-8");
+    return opts.shell ? sendShell(c, shell, await opts.shell(c)) : sendFile(c, shell, "text/html; charset=utf-8");
   };
 }

@@ -2,4 +2,7 @@
 import en from "./en/account.json";
 import { namespace } from "./translate.ts";
 
-export const account = namespace("account", en, { hi: () => import("./hi/account.json"), mr: () => import("./mr/account.json") });
+export const account = namespace("account", en, {
+  hi: () => import("./hi/basics.ts").then((m) => ({ default: m.account })),
+  mr: () => import("./mr/basics.ts").then((m) => ({ default: m.account })),
+});

@@ -3,6 +3,6 @@ import en from "./en/maintenance.json";
 import { namespace } from "./translate.ts";
 
 export const maintenance = namespace("maintenance", en, {
-  hi: () => import("./hi/maintenance.json"),
-  mr: () => import("./mr/maintenance.json"),
+  hi: () => import("./hi/basics.ts").then((m) => ({ default: m.maintenance })),
+  mr: () => import("./mr/basics.ts").then((m) => ({ default: m.maintenance })),
 });

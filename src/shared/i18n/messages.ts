@@ -2,4 +2,7 @@
 import en from "./en/messages.json";
 import { namespace } from "./translate.ts";
 
-export const messages = namespace("messages", en, { hi: () => import("./hi/messages.json"), mr: () => import("./mr/messages.json") });
+export const messages = namespace("messages", en, {
+  hi: () => import("./hi/basics.ts").then((m) => ({ default: m.messages })),
+  mr: () => import("./mr/basics.ts").then((m) => ({ default: m.messages })),
+});

@@ -3,6 +3,6 @@ import en from "./en/validation.json";
 import { namespace } from "./translate.ts";
 
 export const validation = namespace("validation", en, {
-  hi: () => import("./hi/validation.json"),
-  mr: () => import("./mr/validation.json"),
+  hi: () => import("./hi/basics.ts").then((m) => ({ default: m.validation })),
+  mr: () => import("./mr/basics.ts").then((m) => ({ default: m.validation })),
 });

@@ -77,7 +77,10 @@ export default function AdmissionPage() {
   const { user } = useSession();
   const walkIn = user !== null && user.role !== "student";
   const [restored, setRestored] = useState<AdmissionDraft | null>(() => loadDraft());
-  const form = useApplicationForm(() => restored?.values ?? emptyValues());
+  // "Apply for this programme" (/programmes/<slug>) arrives with ?course=<its name> (issue 17).
+  const form = useApplicationForm(
+    () => restored?.values ?? { ...emptyValues(), course: new URLSearchParams(location.search).get("course") ?? "" },
+  );
   const { values, errors, attempted, setAttempted, setServerErrors, onChange, onBlur } = form;
   const [step, setStep] = useState<StepIndex>(() => restored?.step ?? 0);
   const documents = useDocumentFiles();

@@ -87,18 +87,25 @@ export default function HomePage() {
         </dl>
       </Section>
 
-      {isPending || (info && info.streams.length > 0) ? (
+      {isPending || (info && info.programmes.length > 0) ? (
         <Section id="programs" title={t("programs.title")} lead={t("programs.lead")} tone="muted" center>
           {isPending ? (
             <Skeleton lines={2} />
           ) : (
-            <ul className="stream-list">
-              {info?.streams.map((stream) => (
-                <li key={stream} className="stream">
-                  {stream}
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="stream-list">
+                {info?.programmes.map((p) => (
+                  <li key={p.slug}>
+                    <Link href={`/programmes/${p.slug}`} className="stream">
+                      {p.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <p className="programs__all">
+                <Link href="/programmes">{t("programs.all")}</Link>
+              </p>
+            </>
           )}
         </Section>
       ) : null}

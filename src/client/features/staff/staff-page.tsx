@@ -113,7 +113,7 @@ export default function StaffPage() {
       label: t("team.col.actions"),
       render: (m) =>
         m.id === user?.id ? null : (
-          <span className="staff-actions">
+          <span className="ops-row-buttons">
             {actionButton("role", m.role === "admin" ? t("team.action.makeStaff") : t("team.action.makeAdmin"), m)}
             {m.status === "invited" ? actionButton("resend", t("team.action.resend"), m) : null}
             {m.status === "inactive"

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
@@ -90,9 +90,47 @@ describe("robots.txt and sitemap.xml", () => {
     const res = await app.request("/sitemap.xml");
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
-    for (const p of ["/", "/about", "/gallery", "/contact", "/admission", "/admission-status"]) {
+    for (const p of ["/", "/about", "/programmes", "/gallery", "/contact", "/admission", "/admission-status", "/programmes/commerce"]) {
       expect(xml).toContain(`<loc>https://ide.example.org${p}</loc>`);
     }
     expect(xml).not.toContain("/admin");
+    // An archived programme is not offered: not in the sitemap either.
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("slug", "=", "commerce").execute();
+    expect(await (await app.request("/sitemap.xml")).text()).not.toContain("/programmes/commerce<");
+  });
+});
+
+describe("a programme's page shell (issue 17)", () => {
+  test("names the programme in its title, description and canonical address, with schema.org Course data that cannot break out of its script", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
+    mkdirSync(path.join(dir, "dist"));
+    mkdirSync(path.join(dir, "public"));
+    writeFileSync(
+      path.join(dir, "dist", "index.html"),
+      '<!doctype html><html lang="en"><head><title>IDE</title><meta name="description" content="d"><meta property="og:title" content="IDE"></head><body><div id=root></div></body></html>',
+    );
+    const shellApp = testApp(deps, { distDir: path.join(dir, "dist"), publicDir: path.join(dir, "public") });
+    await deps.db
+      .updateTable("programmes")
+      .set({ summary: "Commerce </script><script>alert(1)</script> & more", fee_paise: 18_000_00 })
+      .where("slug", "=", "commerce")
+      .execute();
+    const html = await (await shellApp.request("/programmes/commerce")).text();
+    expect(html).toContain("<title>Commerce — Institute of Distance Education</title>");
+    expect(html).toContain('<link rel="canonical" href="https://ide.example.org/programmes/commerce">');
+    expect(html).toContain('<meta name="description" content="Commerce &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain("</script>");
+    expect(JSON.parse(json!)).toMatchObject({
+      "@type": "Course",
+      name: "Commerce",
+      url: "https://ide.example.org/programmes/commerce",
+      offers: { price: "18000.00", priceCurrency: "INR" },
+      provider: { name: "Institute of Distance Education" },
+    });
+    // Any other page, and a programme that is not offered, keep the plain shell.
+    expect(await (await shellApp.request("/programmes/no-such-thing")).text()).not.toContain("ld+json");
+    expect(await (await shellApp.request("/about")).text()).not.toContain("ld+json");
   });
 });

@@ -1,0 +1,244 @@
+/**
+ * Add / edit a programme (issue 17, administrators): every field of the catalogue, checked with the shared
+ * schema the server uses (the fee is typed in rupees and sent as typed; the server keeps paise). Editing
+ * also uploads the syllabus PDF with a progress bar. What was typed stays when saving fails.
+ */
+import { type FormEvent, useState } from "react";
+import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
+import { programmes } from "../../../shared/i18n/programmes.ts";
+import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+
+export type OfficeProgramme = RouterOutputs["programmes"]["adminList"]["programmes"][number];
+
+const FIELDS = [
+  "name",
+  "level",
+  "university",
+  "durationMonths",
+  "mode",
+  "fee",
+  "feePeriod",
+  "instalments",
+  "seats",
+  "eligibility",
+  "summary",
+  "sortOrder",
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field | "admissionOpen", string>;
+
+const EMPTY: Values = {
+  name: "",
+  level: "ug",
+  university: "",
+  durationMonths: "",
+  mode: "distance",
+  fee: "",
+  feePeriod: "year",
+  instalments: "1",
+  seats: "",
+  eligibility: "",
+  summary: "",
+  sortOrder: "",
+  admissionOpen: "yes",
+};
+
+const valuesOf = (p: OfficeProgramme): Values => ({
+  name: p.name,
+  level: p.level,
+  university: p.university ?? "",
+  durationMonths: p.durationMonths === null ? "" : String(p.durationMonths),
+  mode: p.mode,
+  fee: paiseToRupeesText(p.feePaise),
+  feePeriod: p.feePeriod,
+  instalments: String(p.instalments),
+  seats: p.seats === null ? "" : String(p.seats),
+  eligibility: p.eligibility ?? "",
+  summary: p.summary ?? "",
+  sortOrder: String(p.sortOrder),
+  admissionOpen: p.admissionOpen ? "yes" : "",
+});
+
+const toInput = (values: Values) => ({ ...values, admissionOpen: values.admissionOpen === "yes" });
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `programme-${f}`])) as Record<Field, string>;
+const RULES = {
+  validate: (values: Values) => {
+    const checked = checkInput(programmeForm, toInput(values));
+    return checked.ok ? {} : checked.messages;
+  },
+  showOn: "submit",
+} as const;
+
+export function ProgrammeFormDialog({
+  programme,
+  open,
+  onClose,
+  onSaved,
+}: {
+  /** null: a new programme */
+  programme: OfficeProgramme | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (message: string, saved: OfficeProgramme) => void;
+}) {
+  const t = useT(programmes);
+  const create = trpc.programmes.create.useMutation();
+  const update = trpc.programmes.update.useMutation();
+  const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [syllabus, setSyllabus] = useState<File | null>(null);
+  const [syllabusError, setSyllabusError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [current, setCurrent] = useState(programme);
+  const busy = create.isPending || update.isPending || progress !== null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(programmeForm, toInput(values));
+    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    try {
+      const answer = current ? await update.mutateAsync({ id: current.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
+      onSaved(answer.message, answer.programme);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors);
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    }
+  };
+
+  const upload = async () => {
+    if (!current || !syllabus) return;
+    setSyllabusError(undefined);
+    setProgress(0);
+    try {
+      const fd = new FormData();
+      fd.append("syllabus", syllabus);
+      const body = await uploadWithProgress<{ data: { programme: OfficeProgramme } }>(
+        `/admin/programmes/${current.id}/syllabus`,
+        fd,
+        setProgress,
+      );
+      setCurrent(body.data.programme);
+      setSyllabus(null);
+    } catch (err) {
+      const error = normaliseError(err);
+      setSyllabusError(error.errors?.syllabus?.[0] ?? failureMessage(err, t("admin.failed.upload")));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      size="lg"
+      title={current ? t("admin.editTitle", { name: current.name }) : t("admin.add")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" form="programme-form" loading={create.isPending || update.isPending}>
+            {create.isPending || update.isPending ? t("admin.saving") : t("admin.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="programme-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
+        <div className="ops-form-grid">
+          <Select
+            {...field("level")}
+            label={t("form.level")}
+            required
+            options={PROGRAMME_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }))}
+          />
+          <Select
+            {...field("mode")}
+            label={t("form.mode")}
+            required
+            options={PROGRAMME_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+          />
+          <TextInput {...field("university")} label={t("form.university")} maxLength={200} />
+          <TextInput {...field("durationMonths")} label={t("form.durationMonths")} inputMode="numeric" />
+          <TextInput {...field("fee")} label={t("form.fee")} inputMode="decimal" hint={t("admin.feeHint")} />
+          <Select
+            {...field("feePeriod")}
+            label={t("form.feePeriod")}
+            required
+            options={FEE_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+          />
+          <TextInput {...field("instalments")} label={t("form.instalments")} inputMode="numeric" required />
+          <TextInput {...field("seats")} label={t("form.seats")} inputMode="numeric" />
+        </div>
+        <TextArea {...field("eligibility")} label={t("form.eligibility")} rows={2} maxLength={1000} />
+        <TextArea {...field("summary")} label={t("form.summary")} rows={3} maxLength={2000} />
+        <div className="ops-form-grid">
+          <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("admin.orderHint")} />
+          <Checkbox
+            id="programme-admissionOpen"
+            label={t("form.admissionOpen")}
+            checked={values.admissionOpen === "yes"}
+            onChange={(e) => form.onChange("admissionOpen", e.target.checked ? "yes" : "")}
+          />
+        </div>
+      </form>
+      {current ? (
+        <section className="stack stack--sm programme-syllabus" aria-labelledby="programme-syllabus-title">
+          <h3 id="programme-syllabus-title" className="ui-field__label">
+            {t("admin.syllabus")}
+          </h3>
+          <p className="text-sm text-muted">
+            {current.syllabusName ? t("admin.syllabusNow", { file: current.syllabusName }) : t("admin.syllabusNone")}
+          </p>
+          <div className="cluster cluster--sm">
+            <input
+              id="programme-syllabus"
+              type="file"
+              accept="application/pdf,.pdf"
+              aria-label={t("admin.syllabus")}
+              aria-invalid={syllabusError ? true : undefined}
+              aria-describedby={syllabusError ? "programme-syllabus-error" : undefined}
+              onChange={(e) => setSyllabus(e.target.files?.[0] ?? null)}
+            />
+            <Button size="sm" variant="secondary" disabled={!syllabus || busy} onClick={() => void upload()}>
+              {t("admin.upload")}
+            </Button>
+          </div>
+          {progress !== null ? <ProgressBar value={progress} label={t("admin.uploading")} /> : null}
+          {syllabusError ? (
+            <p id="programme-syllabus-error" className="text-sm text-danger" role="alert">
+              {syllabusError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </Dialog>
+  );
+}

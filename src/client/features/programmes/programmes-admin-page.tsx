@@ -1,0 +1,173 @@
+/**
+ * /admin/programmes (issue 17, administrators): the programmes catalogue — searched, filtered (admissions
+ * open / closed / archived) and paginated by the server; add and edit in a dialog (with the syllabus PDF);
+ * archive and list again. Changes show on the public site at once (its reads last until the next write).
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { programmes } from "../../../shared/i18n/programmes.ts";
+import { PROGRAMME_STATUSES, type ProgrammeListQuery } from "../../../shared/schemas/programmes.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { GraduationCapIcon } from "../../ui/icons.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { type OfficeProgramme, ProgrammeFormDialog } from "./programme-form-dialog.tsx";
+
+const STATUS_FILTER = { key: "status", values: PROGRAMME_STATUSES };
+
+export default function ProgrammesAdminPage() {
+  const t = useT(programmes);
+  usePageTitle(t("title"));
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.programmes.adminList.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as ProgrammeListQuery["status"] },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const [editing, setEditing] = useState<{ programme: OfficeProgramme | null; key: number } | null>(null);
+  const archive = trpc.programmes.setArchived.useMutation();
+
+  const refresh = () => Promise.all([utils.programmes.invalidate(), utils.site.info.invalidate()]);
+  const open = (programme: OfficeProgramme | null) => setEditing({ programme, key: Date.now() });
+
+  const toggleArchived = (p: OfficeProgramme) =>
+    archive.mutate(
+      { id: p.id, archived: !p.archived },
+      {
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          void refresh();
+        },
+        onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error"),
+      },
+    );
+
+  const action = (label: string, p: OfficeProgramme, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{t("admin.for", { action: label, name: p.name })}</span>
+    </Button>
+  );
+
+  const columns: TableColumn<OfficeProgramme>[] = [
+    {
+      key: "programme",
+      header: t("admin.col.programme"),
+      render: (p) => (
+        <div>
+          <p className="ops-strong">{p.name}</p>
+          <p className="text-sm text-muted">{p.university ?? "—"}</p>
+        </div>
+      ),
+    },
+    { key: "level", header: t("admin.col.level"), render: (p) => t(`level.${p.level}`) },
+    {
+      key: "fee",
+      header: t("admin.col.fee"),
+      className: "ui-table__cell--nowrap",
+      render: (p) => (p.feePaise === null ? t("fee.onRequest") : t(`fee.${p.feePeriod}`, { amount: formatMoney(p.feePaise) })),
+    },
+    {
+      key: "admission",
+      header: t("admin.col.admission"),
+      className: "ui-table__cell--nowrap",
+      render: (p) =>
+        p.archived ? (
+          <Badge tone="neutral">{t("admin.status.archived")}</Badge>
+        ) : (
+          <Badge tone={p.admissionOpen ? "approved" : "pending"}>{p.admissionOpen ? t("open") : t("closed")}</Badge>
+        ),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (p) => (
+        <span className="ops-row-buttons">
+          {action(t("admin.edit"), p, () => open(p))}
+          {action(p.archived ? t("admin.restore") : t("admin.archive"), p, () => toggleArchived(p), "ghost")}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      name="programmes"
+      title={t("title")}
+      description={t("admin.lead")}
+      actions={
+        <Button onClick={() => open(null)}>
+          <PlusIcon size={18} /> {t("admin.add")}
+        </Button>
+      }
+      list={list}
+      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("admin.filter"),
+        options: PROGRAMME_STATUSES.map((value) => ({ value, label: t(`admin.status.${value}`) })),
+      }}
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.noun")}
+      after={
+        editing ? (
+          <ProgrammeFormDialog
+            key={editing.key}
+            open
+            programme={editing.programme}
+            onClose={() => setEditing(null)}
+            onSaved={(message) => {
+              setEditing(null);
+              toast.show(message);
+              void refresh();
+            }}
+          />
+        ) : null
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("admin.caption")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.programmes ?? []}
+          rowKey={(p) => p.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<GraduationCapIcon size={28} />}
+              none={{
+                title: t("admin.none.title"),
+                description: t("admin.none.text"),
+                action: (
+                  <Button onClick={() => open(null)}>
+                    <PlusIcon size={18} /> {t("admin.add")}
+                  </Button>
+                ),
+              }}
+              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+              showAll={t("admin.showAll")}
+            />
+          }
+        />
+      </Card>
+    </ListPage>
+  );
+}
