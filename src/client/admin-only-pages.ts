@@ -7,4 +7,5 @@ export { default as AnalyticsPage } from "./features/analytics/analytics-page.ts
 export { default as ActivityPage } from "./features/dashboard/activity-page.tsx";
 export { default as GalleryPage } from "./features/gallery/admin-gallery-page.tsx";
 export { default as ProgrammesPage } from "./features/programmes/programmes-admin-page.tsx";
+export { default as ContentPage } from "./features/settings/content-page.tsx";
 export { default as StaffPage } from "./features/staff/staff-page.tsx";

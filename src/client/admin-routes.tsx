@@ -54,6 +54,7 @@ const AdminCoursesPage = adminPage(() => AdminShellPages().then((m) => ({ defaul
 const AdminLibraryPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.LibraryPage })), catalogueStylesheet);
 const AdminExamsPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.ExamsPage })), catalogueStylesheet);
 const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
+const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);
 const AdminProgrammesPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ProgrammesPage })), programmesStylesheet);
 
 const ADMIN_PAGES = [
@@ -70,6 +71,7 @@ const ADMIN_PAGES = [
   ["activity", AdminActivityPage],
   ["staff", AdminStaffPage],
   ["programmes", AdminProgrammesPage],
+  ["content", AdminContentPage],
 ] as const;
 
 export default function AdminRoutes() {

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   "programme.archive",
   "programme.restore",
   "programme.syllabus",
+  "content.institute",
+  "content.brochure",
   "settings.update",
   "analytics.export",
 ] as const;

@@ -69,15 +69,6 @@ export const CODE_RESEND_AFTER_SECONDS = 60;
 export const REJECTION_REASON_MIN = 10;
 export const CONTACT_PREVIEW_CHARS = 50;
 
-/** The spec's marketing claims (spec part 1 §1). */
-export const MARKETING_FIGURES = [
-  { value: "10+", key: "experience" },
-  { value: "5000+", key: "students" },
-  { value: "25+", key: "universities" },
-  { value: "100+", key: "programs" },
-  { value: "2", key: "offices" },
-] as const;
-
 /** localStorage keys (spec part 1 §4, §9). */
 export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode", language: "language" } as const;
 

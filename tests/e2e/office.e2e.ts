@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { pdfBytes } from "../../src/server/test-files.ts";
 import {
   type AxeFinding,
   axeFindings,
@@ -221,6 +222,62 @@ describe("staff accounts (issue 17)", () => {
     await phone.page.goto("/admin/programmes");
     await phone.page.getByRole("heading", { name: "Programmes", level: 1 }).waitFor();
     await axeAt(phone.page, "programmes list 390", found);
+
+    expect(found).toEqual({});
+    expect(admin.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await Promise.all([admin.context.close(), visitor.context.close(), phone.context.close()]);
+  }, 180_000);
+
+  test("site content: an administrator sets an office's map link, the founding year and the brochure; the public site shows them at once", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.goto("/admin/content");
+    await admin.page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
+    await axeAt(admin.page, "site content 1280", found);
+    const first = admin.page.getByRole("group", { name: "Office 1" });
+    await first.getByLabel(/^Map link/).fill("https://maps.example.org/pune-office");
+    await admin.page.getByLabel(/^Founded in/).fill("2001");
+    await admin.page.getByRole("button", { name: "Save details" }).click();
+    await admin.page.getByText("The institute’s details are saved; the public site shows them now.").waitFor();
+    await admin.page
+      .getByRole("textbox", { name: "Brochure (PDF, up to 15 MB)" })
+      .or(admin.page.locator("input#content-brochure"))
+      .first()
+      .setInputFiles({
+        name: "Prospectus 2027.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from(pdfBytes()),
+      });
+    await admin.page.getByRole("button", { name: "Upload brochure" }).click();
+    await admin.page.getByText("Published: Prospectus 2027.pdf").waitFor();
+
+    const visitor = await newPage(browser, server, PHONE_390);
+    await visitor.page.goto("/about");
+    const brochure = visitor.page.getByRole("link", { name: "Download Brochure" });
+    await brochure.waitFor();
+    const res = await fetch(`${server.url}${await brochure.getAttribute("href")}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    // The home page's figures come from real data: years since 2001.
+    await visitor.page.goto("/");
+    const years = String(new Date().getUTCFullYear() - 2001);
+    const experience = visitor.page
+      .getByRole("region", { name: "Our achievements" })
+      .locator(".figure")
+      .filter({ hasText: "Years of experience" });
+    await experience.getByText(years, { exact: true }).waitFor();
+    await visitor.page.goto("/contact");
+    await visitor.page.locator('a[href="https://maps.example.org/pune-office"]').waitFor();
+
+    const phone = await newPage(browser, server, PHONE_390);
+    await signIn(phone.page, server, "admin");
+    await phone.page.goto("/admin/content");
+    await phone.page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
+    await axeAt(phone.page, "site content 390", found);
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
 
     expect(found).toEqual({});
     expect(admin.problems).toEqual([]);

@@ -171,6 +171,7 @@ const ADMIN_SCREENS = [
   "activity",
   "staff",
   "programmes",
+  "content",
 ];
 
 describe("axe on every screen (issue 14.7)", () => {

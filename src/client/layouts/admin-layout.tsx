@@ -36,6 +36,7 @@ const LINKS = [
   { href: "/library", key: "library", icon: <BookIcon /> },
   { href: "/exams", key: "exams", icon: <CalendarIcon /> },
   { href: "/gallery", key: "gallery", icon: <ImageIcon /> },
+  { href: "/content", key: "content", icon: <FileIcon /> },
   { href: "/analytics", key: "analytics", icon: <BarChartIcon /> },
   { href: "/notifications", key: "notifications", icon: <BellIcon /> },
   { href: "/help", key: "help", icon: <HelpCircleIcon /> },

@@ -107,14 +107,16 @@ describe("public layout", () => {
 });
 
 describe("home page", () => {
-  test("has the hero actions, the achievements and the streams from settings", async () => {
+  test("has the hero actions, the achievements from real data and the programmes from the catalogue", async () => {
     renderAt("/");
     expect((await screen.findByRole("link", { name: "Apply for Admission" })).getAttribute("href")).toBe("/admission");
     expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");
-    expect(screen.getByText("5000+")).toBeTruthy();
+    // site.info.figures (issue 17): 1234 active students in Indian grouping; no invented "5000+".
+    expect(await screen.findByText("1,234")).toBeTruthy();
     expect(screen.getByText("Partner universities")).toBeTruthy();
+    expect(screen.queryByText("5000+")).toBeNull();
     const programs = await screen.findByRole("region", { name: "Programs we guide you through" });
-    await within(programs).findByText("BBA");
+    expect((await within(programs).findByRole("link", { name: "BBA" })).getAttribute("href")).toBe("/programmes/bba");
     await waitFor(() => expect(document.title).toBe("Home – Test Institute"));
   });
 });

@@ -7,7 +7,7 @@
 import type { Role } from "./trpc.ts";
 
 /** The admin area's pages that are the administrators' alone (their paths under /admin). */
-export const ADMIN_ONLY_PAGES: ReadonlySet<string> = new Set(["gallery", "analytics", "activity", "staff", "programmes"]);
+export const ADMIN_ONLY_PAGES: ReadonlySet<string> = new Set(["gallery", "analytics", "activity", "staff", "programmes", "content"]);
 
 export const canSeePage = (role: Role | undefined, page: string) => role === "admin" || !ADMIN_ONLY_PAGES.has(page);
 

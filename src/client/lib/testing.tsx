@@ -171,6 +171,8 @@ export const SITE_INFO: RouterOutputs["site"]["info"] = {
     { slug: "mba", name: "MBA" },
   ],
   address: "1 Test Road, Pune",
+  figures: { students: 1234, programmes: 12, universities: 3, offices: 1, years: 14 },
+  brochureUrl: null,
   maintenance: false,
 };
 

@@ -6,6 +6,7 @@ import { admissionsFeature } from "./admissions/admissions.feature.ts";
 import { analyticsFeature } from "./analytics/analytics.feature.ts";
 import { authFeature } from "./auth/auth.feature.ts";
 import { contactsFeature } from "./contacts/contacts.feature.ts";
+import { contentFeature } from "./content/content.feature.ts";
 import { dashboardFeature } from "./dashboard/dashboard.feature.ts";
 import { galleryFeature } from "./gallery/gallery.feature.ts";
 import { healthFeature } from "./health/health.feature.ts";
@@ -34,6 +35,7 @@ export const FEATURES = [
   galleryFeature,
   staffFeature,
   programmesFeature,
+  contentFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -45,6 +45,13 @@ export const systemSettings = v.object({
 const office = v.object({
   name: requiredText(config.m("rule.officeName"), 120),
   address: requiredText(config.m("rule.officeAddress"), 500),
+  /** a map service's link to the office (issue 17): https only */
+  mapUrl: v.optional(
+    v.pipe(
+      optionalText(500),
+      v.check((u) => u === undefined || /^https:\/\/[^\s]+$/.test(u), config.m("rule.mapUrl")),
+    ),
+  ),
 });
 
 /** Public facts about the institute shown in the footer, contact page and e-mails (its name is general.siteName). */
@@ -55,7 +62,22 @@ export const instituteSettings = v.object({
   offices: v.array(office),
   hours: optionalText(200),
   registration: optionalText(300),
+  /** the year the institute was founded: the home page's "years of experience" (issue 17) */
+  foundedYear: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(config.m("rule.foundedYear")),
+      v.minValue(1850, config.m("rule.foundedYear")),
+      v.maxValue(2100, config.m("rule.foundedYear")),
+    ),
+  ),
+  /** the brochure PDF, set by its upload (features/content) */
+  brochure: v.optional(v.object({ file: v.string(), name: v.string() })),
 });
+
+/** What the Site content screen edits of the institute group: everything but the uploaded brochure. */
+export const instituteContentInput = v.omit(instituteSettings, ["brochure"]);
+export type InstituteContentInput = v.InferOutput<typeof instituteContentInput>;
 
 export const settingsShape = {
   general: generalSettings,
@@ -103,6 +125,7 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
     hours: "Monday to Saturday, 10:00 am – 6:00 pm",
     registration: "Registered under the Societies Registration Act, 1860",
+    foundedYear: 2012,
   },
   language: "english",
 };

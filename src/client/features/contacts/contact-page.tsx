@@ -157,7 +157,7 @@ export default function ContactPage() {
           <ul className="office-grid">
             {info.data.offices.map((office, index) => (
               <li key={office.name}>
-                <OfficeMapCard name={office.name} address={office.address} variant={index} />
+                <OfficeMapCard name={office.name} address={office.address} mapUrl={office.mapUrl} variant={index} />
               </li>
             ))}
           </ul>
@@ -184,7 +184,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 /** An office's address on a drawn street map, with a link to the real map in a new tab. */
-function OfficeMapCard({ name, address, variant }: { name: string; address: string; variant: number }) {
+/** The office's own map link when the office set one (Site content, issue 17), else a search for its address. */
+function OfficeMapCard({ name, address, mapUrl, variant }: { name: string; address: string; mapUrl?: string; variant: number }) {
   const t = useT(contact);
   return (
     <article className="map-card" aria-label={name}>
@@ -197,7 +198,7 @@ function OfficeMapCard({ name, address, variant }: { name: string; address: stri
           {name}
         </h3>
         <address className="map-card__address">{address}</address>
-        <a href={mapsHref(address)} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
+        <a href={mapUrl ?? mapsHref(address)} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
           {t("visit.openMaps")}
           <span className="sr-only">{t("visit.openMapsHidden", { name })}</span>
         </a>

@@ -6,6 +6,7 @@ import type { AuditAction } from "../../../shared/audit-actions.ts";
 import { CONTACT_STATUSES } from "../../../shared/constants.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { config } from "../../../shared/i18n/config.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
@@ -118,6 +119,9 @@ const admissionDocumentName = (kind: string) =>
 const PROGRAMME_FIELDS = Object.keys(programmeFormEntries);
 const programmeFieldName = (field: string) =>
   PROGRAMME_FIELDS.includes(field) ? programmes.t(`form.${field as keyof typeof programmeFormEntries}`) : field;
+const INSTITUTE_FIELDS = ["tagline", "email", "phones", "offices", "hours", "registration", "foundedYear"] as const;
+const instituteFieldName = (field: string) =>
+  (INSTITUTE_FIELDS as readonly string[]).includes(field) ? config.t(`content.field.${field as (typeof INSTITUTE_FIELDS)[number]}`) : field;
 const officeAccount = (entry: Entry) => r("who.office", { id: String(entry.entityId ?? "?") });
 
 /**
@@ -233,6 +237,11 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "programme.archive": ({ d }) => r("s.programmeArchived", { name: str(d.name) ?? "?" }),
   "programme.restore": ({ d }) => r("s.programmeRestored", { name: str(d.name) ?? "?" }),
   "programme.syllabus": ({ d }) => r("s.programmeSyllabus", { name: str(d.name) ?? "?" }),
+  "content.institute": ({ d }) => {
+    const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => instituteFieldName(String(f))).join(", ") : null;
+    return fields ? r("s.contentInstitute", { fields }) : r("s.contentSaved");
+  },
+  "content.brochure": ({ d }) => r("s.contentBrochure", { file: str(d.file) ?? "" }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");

@@ -1,13 +1,12 @@
 /**
  * Add / edit a programme (issue 17, administrators): every field of the catalogue, checked with the shared
  * schema the server uses (the fee is typed in rupees and sent as typed; the server keeps paise). Editing
- * also uploads the syllabus PDF with a progress bar. What was typed stays when saving fails.
+ * also uploads the syllabus PDF (ui/pdf-upload.tsx). What was typed stays when saving fails.
  */
 import { type FormEvent, useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -17,7 +16,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { PdfUpload } from "../../ui/pdf-upload.tsx";
 
 export type OfficeProgramme = RouterOutputs["programmes"]["adminList"]["programmes"][number];
 
@@ -98,11 +97,8 @@ export function ProgrammeFormDialog({
   const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
   const { values, errors } = form;
   const [failure, setFailure] = useState<string | null>(null);
-  const [syllabus, setSyllabus] = useState<File | null>(null);
-  const [syllabusError, setSyllabusError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
   const [current, setCurrent] = useState(programme);
-  const busy = create.isPending || update.isPending || progress !== null;
+  const busy = create.isPending || update.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,28 +116,6 @@ export function ProgrammeFormDialog({
         form.setServerMessages(fields);
         focusFirstInvalid(fields, IDS);
       } else setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
-
-  const upload = async () => {
-    if (!current || !syllabus) return;
-    setSyllabusError(undefined);
-    setProgress(0);
-    try {
-      const fd = new FormData();
-      fd.append("syllabus", syllabus);
-      const body = await uploadWithProgress<{ data: { programme: OfficeProgramme } }>(
-        `/admin/programmes/${current.id}/syllabus`,
-        fd,
-        setProgress,
-      );
-      setCurrent(body.data.programme);
-      setSyllabus(null);
-    } catch (err) {
-      const error = normaliseError(err);
-      setSyllabusError(error.errors?.syllabus?.[0] ?? failureMessage(err, t("admin.failed.upload")));
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -210,34 +184,19 @@ export function ProgrammeFormDialog({
         </div>
       </form>
       {current ? (
-        <section className="stack stack--sm programme-syllabus" aria-labelledby="programme-syllabus-title">
-          <h3 id="programme-syllabus-title" className="ui-field__label">
-            {t("admin.syllabus")}
-          </h3>
-          <p className="text-sm text-muted">
-            {current.syllabusName ? t("admin.syllabusNow", { file: current.syllabusName }) : t("admin.syllabusNone")}
-          </p>
-          <div className="cluster cluster--sm">
-            <input
-              id="programme-syllabus"
-              type="file"
-              accept="application/pdf,.pdf"
-              aria-label={t("admin.syllabus")}
-              aria-invalid={syllabusError ? true : undefined}
-              aria-describedby={syllabusError ? "programme-syllabus-error" : undefined}
-              onChange={(e) => setSyllabus(e.target.files?.[0] ?? null)}
-            />
-            <Button size="sm" variant="secondary" disabled={!syllabus || busy} onClick={() => void upload()}>
-              {t("admin.upload")}
-            </Button>
-          </div>
-          {progress !== null ? <ProgressBar value={progress} label={t("admin.uploading")} /> : null}
-          {syllabusError ? (
-            <p id="programme-syllabus-error" className="text-sm text-danger" role="alert">
-              {syllabusError}
-            </p>
-          ) : null}
-        </section>
+        <PdfUpload<{ programme: OfficeProgramme }>
+          id="programme-syllabus"
+          className="programme-syllabus"
+          title={t("admin.syllabus")}
+          status={current.syllabusName ? t("admin.syllabusNow", { file: current.syllabusName }) : t("admin.syllabusNone")}
+          path={`/admin/programmes/${current.id}/syllabus`}
+          field="syllabus"
+          buttonLabel={t("admin.upload")}
+          uploadingLabel={t("admin.uploading")}
+          failedText={t("admin.failed.upload")}
+          disabled={busy}
+          onUploaded={(data) => setCurrent(data.programme)}
+        />
       ) : null}
     </Dialog>
   );

@@ -3,14 +3,15 @@
  * institute's own voice. The institute's name, offices and streams come from settings.
  */
 
-import { MARKETING_FIGURES } from "../../../shared/constants.ts";
 import { about } from "../../../shared/i18n/about.ts";
 import { home } from "../../../shared/i18n/home.ts";
 import { formatList } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
+import { buttonClass } from "../../ui/button.tsx";
 import { CalendarIcon, CheckCircleIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
 import { BookIcon, CheckIcon, EyeIcon, HomeIcon } from "../../ui/more-icons.tsx";
+import { instituteFigures } from "./figures.ts";
 import { PageHero } from "./page-hero.tsx";
 import { CallToAction, FeatureGrid, Section } from "./section.tsx";
 import { useMetaDescription } from "./use-meta-description.ts";
@@ -59,7 +60,7 @@ export default function AboutPage() {
               {t("facts.title")}
             </h2>
             <dl className="about-facts__list">
-              {MARKETING_FIGURES.map((figure) => (
+              {instituteFigures(info).map((figure) => (
                 <div key={figure.key} className="about-facts__item">
                   <dt>{tHome(`figure.${figure.key}`)}</dt>
                   <dd>{figure.value}</dd>
@@ -112,10 +113,14 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      {/*
-        Download Brochure (DECISIONS 17) is hidden until a brochure exists. The admin brochure upload
-        (a later issue) will provide `site.info.brochureUrl`; render the button only when it is set.
-      */}
+      {/* Download Brochure (DECISIONS 17) shows once the office has uploaded one (Site content, issue 17). */}
+      {info?.brochureUrl ? (
+        <div className="container about-brochure">
+          <a href={info.brochureUrl} className={buttonClass("secondary", "lg")} target="_blank" rel="noopener">
+            {t("brochure")}
+          </a>
+        </div>
+      ) : null}
       <CallToAction
         id="about-cta"
         title={t("cta.title")}

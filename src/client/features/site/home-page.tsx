@@ -5,13 +5,13 @@
  */
 
 import { Link } from "wouter";
-import { MARKETING_FIGURES } from "../../../shared/constants.ts";
 import { home } from "../../../shared/i18n/home.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { buttonClass } from "../../ui/button.tsx";
 import { CalendarIcon, GraduationCapIcon, MapPinIcon, UsersIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { instituteFigures } from "./figures.ts";
 import LatestNews from "./latest-news.tsx";
 import { CallToAction, FeatureGrid, Section } from "./section.tsx";
 import { useMetaDescription } from "./use-meta-description.ts";
@@ -78,7 +78,7 @@ export default function HomePage() {
 
       <Section id="achievements" title={t("achievements.title")} tone="primary" center className="achievements">
         <dl className="figures">
-          {MARKETING_FIGURES.map((figure) => (
+          {instituteFigures(info).map((figure) => (
             <div key={figure.key} className="figure">
               <dt className="figure__label">{t(`figure.${figure.key}`)}</dt>
               <dd className="figure__value">{figure.value}</dd>

@@ -79,6 +79,11 @@ describe("about page", () => {
     expect(metaDescription()).toBe(about.t("description"));
   });
 
+  test("Download Brochure appears once the office has uploaded one (issue 17)", async () => {
+    renderSite("/about", { "site.info": () => ({ ...INFO, brochureUrl: "/api/public/brochure" }) });
+    expect((await screen.findByRole("link", { name: "Download Brochure" })).getAttribute("href")).toBe("/api/public/brochure");
+  });
+
   test("leaving a page puts back the site-wide description", async () => {
     const { navigate } = renderSite("/about");
     await screen.findByRole("heading", { level: 1, name: "About Us" });

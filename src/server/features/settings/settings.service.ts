@@ -14,7 +14,7 @@ import {
 } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { isoNow } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
+import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 
 const cache = new WeakMap<DB, Settings>();
@@ -55,7 +55,7 @@ export function instituteContact(settings: Settings) {
   const address = general.address?.trim();
   const phones = phone ? [phone, ...institute.phones.filter((p) => p !== phone)] : institute.phones;
   const [first, ...otherOffices] = institute.offices;
-  const offices = address ? [{ name: first?.name ?? "Office", address }, ...otherOffices] : institute.offices;
+  const offices = address ? [{ name: first?.name ?? "Office", address, mapUrl: first?.mapUrl }, ...otherOffices] : institute.offices;
   return { ...institute, name: general.siteName, phones, offices };
 }
 
@@ -80,6 +80,23 @@ export async function saveSettingsGroup<K extends SettingsGroup>(
     .values({ key: group, value: json, updated_at: at })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: at }))
     .execute();
+  cache.delete(deps.db);
+}
+
+/**
+ * Stores one group with its activity-log entry in one transaction, then forgets the remembered settings
+ * so the next read (the public site's included) has the new values.
+ */
+export async function storeSettingsGroupAudited<K extends SettingsGroup>(
+  deps: Pick<AppDeps, "db" | "now">,
+  group: K,
+  value: Settings[K],
+  entry: AuditEntry,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await saveSettingsGroup({ db: trx, now: deps.now }, group, value);
+    await audit(trx, deps.now(), entry);
+  });
   cache.delete(deps.db);
 }
 

@@ -34,7 +34,7 @@ export function courseData(p: PublicProgramme, origin: string, institute: string
 }
 
 /** The head of /programmes/<slug> for a listed programme; null for any other path or an unknown programme. */
-export async function programmeHead(deps: Pick<AppDeps, "db">, origin: string, pagePath: string) {
+export async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
   const slug = /^\/programmes\/([a-z0-9-]{1,80})$/.exec(pagePath)?.[1];
   if (!slug) return null;
   const found = await publicProgramme(deps, slug).catch(() => null);

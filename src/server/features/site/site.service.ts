@@ -4,16 +4,18 @@ import { MSG } from "../../../shared/messages.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { homeFigures } from "../content/content.service.ts";
 import { publicProgrammes } from "../programmes/programmes.service.ts";
 import { getSettings, instituteContact } from "../settings/settings.service.ts";
 
 /** Remembered until the next write to the database (platform/read-cache.ts), like the other public reads. */
-export async function getInstituteInfo(deps: Pick<AppDeps, "db">) {
-  return cachedRead(deps.db, "site:info", () => readInstituteInfo(deps));
+export async function getInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
+  // The year is part of what is remembered: "years of experience" follows the calendar.
+  return cachedRead(deps.db, `site:info:${deps.now().getUTCFullYear()}`, () => readInstituteInfo(deps));
 }
 
-async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
-  const [settings, { programmes }] = await Promise.all([getSettings(deps), publicProgrammes(deps)]);
+async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
+  const [settings, { programmes }, figures] = await Promise.all([getSettings(deps), publicProgrammes(deps), homeFigures(deps)]);
   const { general, system } = settings;
   const institute = instituteContact(settings);
   return {
@@ -29,6 +31,9 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db">) {
     // The programmes open for admission: the footer's names and the home page's links (issue 17).
     streams: programmes.filter((p) => p.admissionOpen).map((p) => p.name),
     programmes: programmes.filter((p) => p.admissionOpen).map((p) => ({ slug: p.slug, name: p.name })),
+    // The home page's figures from real data, and the brochure once uploaded (issue 17).
+    figures,
+    brochureUrl: settings.institute.brochure ? "/api/public/brochure" : null,
     maintenance: system.maintenanceMode,
   };
 }

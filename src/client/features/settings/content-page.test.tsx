@@ -1,0 +1,70 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderAdmin } from "../../layouts/admin-testing.tsx";
+import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import "./content-page.tsx";
+
+withClientTestRules();
+
+const INSTITUTE = {
+  tagline: "Learn anywhere.",
+  email: "info@test.example",
+  phones: ["+91 20 1234 5678"],
+  offices: [{ name: "Pune office", address: "1 Test Road, Pune" }],
+  hours: "Mon–Sat",
+  registration: "Registered society",
+  foundedYear: 2012,
+};
+
+describe("Site content (issue 17)", () => {
+  test("fills the form from the stored details; a bad map link is shown beside its field and nothing is sent; then saves", async () => {
+    const { sent } = renderAdmin("/admin/content", {
+      "content.institute": () => ({ institute: INSTITUTE, brochureName: null }),
+      "content.saveInstitute": (input) => ({
+        message: "The institute’s details are saved; the public site shows them now.",
+        institute: input as typeof INSTITUTE,
+        brochureName: null,
+      }),
+    });
+    expect(((await screen.findByLabelText(/^Tagline/)) as HTMLInputElement).value).toBe("Learn anywhere.");
+    expect((screen.getByLabelText(/^Phone numbers/) as HTMLTextAreaElement).value).toBe("+91 20 1234 5678");
+    fireEvent.click(screen.getByRole("button", { name: "Add an office" }));
+    const second = screen.getByRole("group", { name: "Office 2" });
+    fireEvent.change(within(second).getByLabelText(/^Office name/), { target: { value: "Nashik office" } });
+    fireEvent.change(within(second).getByLabelText(/^Address/), { target: { value: "College Road, Nashik" } });
+    fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "http://maps.example/nashik" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    expect(within(second).getByText("The map link must be a web address starting with https://")).toBeTruthy();
+    expect(sent("content.saveInstitute")).toEqual([]);
+    fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "https://maps.example/nashik" } });
+    fireEvent.change(screen.getByLabelText(/^Phone numbers/), { target: { value: "+91 20 1234 5678\n\n+91 253 000 1111 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await screen.findByText("The institute’s details are saved; the public site shows them now.");
+    expect(sent("content.saveInstitute")[0]).toMatchObject({
+      phones: ["+91 20 1234 5678", "+91 253 000 1111"],
+      foundedYear: 2012,
+      offices: [
+        { name: "Pune office", address: "1 Test Road, Pune" },
+        { name: "Nashik office", address: "College Road, Nashik", mapUrl: "https://maps.example/nashik" },
+      ],
+    });
+    await waitFor(() => expect((screen.getByRole("button", { name: "Save details" }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  test("the brochure part says there is none yet; a refused load says so and offers a retry", async () => {
+    renderAdmin("/admin/content", { "content.institute": () => ({ institute: INSTITUTE, brochureName: null }) });
+    await screen.findByText(/^No brochure yet/);
+    expect(screen.getByRole("button", { name: "Upload brochure" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  test("a refused load says so and offers a retry", async () => {
+    renderAdmin("/admin/content", { "content.institute": () => new TrpcFailure("Forbidden", 403) });
+    await screen.findByText("Could not load the institute’s details.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  test("staff are sent to the dashboard", async () => {
+    const app = renderAdmin("/admin/content", { "dashboard.stats": () => new TrpcFailure("offline", 500) }, STAFF);
+    await waitFor(() => expect(app.path()).toBe("/admin/dashboard"));
+  });
+});

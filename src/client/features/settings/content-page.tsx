@@ -1,0 +1,256 @@
+/**
+ * /admin/content — Site content (issue 17, administrators): what the public site and the e-mails say about
+ * the institute — tagline, public e-mail, phones, offices with their map links, hours, registration and the
+ * founding year (the home page's "years of experience") — and the brochure PDF (the About page's Download
+ * Brochure). Checked with the shared schema the server uses; saved changes show on the site at once.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { config } from "../../../shared/i18n/config.ts";
+import { instituteContentInput } from "../../../shared/schemas/settings.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { PageFrame } from "../../ui/list-page.tsx";
+import { PdfUpload } from "../../ui/pdf-upload.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+
+type Institute = RouterOutputs["content"]["institute"]["institute"];
+interface OfficeRow {
+  name: string;
+  address: string;
+  mapUrl: string;
+}
+interface Form {
+  tagline: string;
+  email: string;
+  phones: string;
+  hours: string;
+  registration: string;
+  foundedYear: string;
+  offices: OfficeRow[];
+}
+
+const formOf = (i: Institute): Form => ({
+  tagline: i.tagline ?? "",
+  email: i.email,
+  phones: i.phones.join("\n"),
+  hours: i.hours ?? "",
+  registration: i.registration ?? "",
+  foundedYear: i.foundedYear ? String(i.foundedYear) : "",
+  offices: i.offices.map((o) => ({ name: o.name, address: o.address, mapUrl: o.mapUrl ?? "" })),
+});
+
+/** The form as the shared schema takes it: phones one per line, the year a number, blank optional fields left out. */
+const inputOf = (f: Form) => ({
+  tagline: f.tagline,
+  email: f.email,
+  phones: f.phones
+    .split("\n")
+    .map((p) => p.trim())
+    .filter(Boolean),
+  hours: f.hours,
+  registration: f.registration,
+  ...(f.foundedYear.trim() ? { foundedYear: Number(f.foundedYear.trim()) } : {}),
+  offices: f.offices.map((o) => ({ name: o.name, address: o.address, ...(o.mapUrl.trim() ? { mapUrl: o.mapUrl } : {}) })),
+});
+
+export default function ContentPage() {
+  const t = useT(config);
+  usePageTitle(t("content.title"));
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const stored = trpc.content.institute.useQuery(undefined, { staleTime: 0 });
+  const save = trpc.content.saveInstitute.useMutation();
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [brochureName, setBrochureName] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (stored.data && form === null) {
+      setForm(formOf(stored.data.institute));
+      setBrochureName(stored.data.brochureName);
+    }
+  }, [stored.data, form]);
+
+  const edit = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const editOffice = (index: number, patch: Partial<OfficeRow>) =>
+    setForm((f) => (f ? { ...f, offices: f.offices.map((o, i) => (i === index ? { ...o, ...patch } : o)) } : f));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form || save.isPending) return;
+    setFailure(null);
+    const checked = checkInput(instituteContentInput, inputOf(form));
+    if (!checked.ok) {
+      setErrors(checked.messages as Record<string, string>);
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await save.mutateAsync(checked.value);
+      setForm(formOf(answer.institute));
+      toast.show(answer.message);
+      void utils.site.info.invalidate();
+    } catch (err) {
+      const fields = normaliseError(err).errors ?? {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, m[0] ?? ""])));
+      setFailure(failureMessage(err, t("content.failed")));
+    }
+  };
+
+  let body: React.ReactNode;
+  if (stored.isError && !form) body = <ListLoadError message={t("content.loadFailed")} onRetry={() => void stored.refetch()} />;
+  else if (!form) body = <LoadingBlock label={t("content.title")} groups={[3, 4]} />;
+  else
+    body = (
+      <div className="stack stack--lg">
+        <Card title={t("content.details")}>
+          <form className="stack" onSubmit={submit} noValidate>
+            <p className="text-sm text-muted">{t("content.detailsNote")}</p>
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <TextInput
+              id="content-tagline"
+              label={t("content.field.tagline")}
+              value={form.tagline}
+              error={errors.tagline}
+              maxLength={200}
+              onChange={(e) => edit({ tagline: e.target.value })}
+            />
+            <div className="ops-form-grid">
+              <TextInput
+                id="content-email"
+                type="email"
+                label={t("content.field.email")}
+                required
+                value={form.email}
+                error={errors.email}
+                onChange={(e) => edit({ email: e.target.value })}
+              />
+              <TextInput
+                id="content-founded"
+                label={t("content.field.foundedYear")}
+                inputMode="numeric"
+                value={form.foundedYear}
+                error={errors.foundedYear}
+                onChange={(e) => edit({ foundedYear: e.target.value })}
+              />
+            </div>
+            <TextArea
+              id="content-phones"
+              label={t("content.field.phones")}
+              rows={3}
+              value={form.phones}
+              error={errors.phones ?? errors["phones.0"]}
+              onChange={(e) => edit({ phones: e.target.value })}
+            />
+            <div className="ops-form-grid">
+              <TextInput
+                id="content-hours"
+                label={t("content.field.hours")}
+                value={form.hours}
+                error={errors.hours}
+                maxLength={200}
+                onChange={(e) => edit({ hours: e.target.value })}
+              />
+              <TextInput
+                id="content-registration"
+                label={t("content.field.registration")}
+                value={form.registration}
+                error={errors.registration}
+                maxLength={300}
+                onChange={(e) => edit({ registration: e.target.value })}
+              />
+            </div>
+            <fieldset className="ops-fieldset stack">
+              <legend>{t("content.field.offices")}</legend>
+              {form.offices.map((office, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no identity but their place
+                <fieldset key={i} className="content-office">
+                  <legend>{t("content.office.legend", { n: i + 1 })}</legend>
+                  <div className="ops-form-grid">
+                    <TextInput
+                      id={`content-office-${i}-name`}
+                      label={t("content.office.name")}
+                      required
+                      value={office.name}
+                      error={errors[`offices.${i}.name`]}
+                      onChange={(e) => editOffice(i, { name: e.target.value })}
+                    />
+                    <TextInput
+                      id={`content-office-${i}-map`}
+                      label={t("content.office.mapUrl")}
+                      type="url"
+                      value={office.mapUrl}
+                      error={errors[`offices.${i}.mapUrl`]}
+                      onChange={(e) => editOffice(i, { mapUrl: e.target.value })}
+                    />
+                  </div>
+                  <TextArea
+                    id={`content-office-${i}-address`}
+                    label={t("content.office.address")}
+                    required
+                    rows={2}
+                    value={office.address}
+                    error={errors[`offices.${i}.address`]}
+                    onChange={(e) => editOffice(i, { address: e.target.value })}
+                  />
+                  <div>
+                    <Button size="sm" variant="ghost" onClick={() => edit({ offices: form.offices.filter((_, j) => j !== i) })}>
+                      {t("content.office.remove")}
+                    </Button>
+                  </div>
+                </fieldset>
+              ))}
+              <div>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => edit({ offices: [...form.offices, { name: "", address: "", mapUrl: "" }] })}
+                >
+                  {t("content.office.add")}
+                </Button>
+              </div>
+            </fieldset>
+            <div>
+              <Button type="submit" loading={save.isPending}>
+                {save.isPending ? t("content.saving") : t("content.save")}
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <Card>
+          <PdfUpload<{ message: string; brochureName: string }>
+            id="content-brochure"
+            title={t("content.brochure")}
+            status={brochureName ? t("content.brochureNow", { file: brochureName }) : t("content.brochureNone")}
+            path="/admin/content/brochure"
+            field="brochure"
+            buttonLabel={t("content.upload")}
+            uploadingLabel={t("content.uploading")}
+            failedText={t("content.uploadFailed")}
+            onUploaded={(data) => {
+              setBrochureName(data.brochureName);
+              toast.show(data.message);
+              void utils.site.info.invalidate();
+            }}
+          />
+        </Card>
+      </div>
+    );
+
+  return (
+    <PageFrame name="content" title={t("content.title")} description={t("content.lead")}>
+      {body}
+    </PageFrame>
+  );
+}
