@@ -340,6 +340,9 @@ export interface FaqsTable {
   answer: string;
   category: string | null;
   views: ColumnType<number, number | undefined, number>;
+  /** the order on the public /faq page (issue 17) */
+  sort_order: ColumnType<number, number | undefined, number>;
+  is_published: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -28,6 +28,7 @@ const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
 const programmePages = () => import("./features/programmes/programmes-pages.tsx");
 const ProgrammesPage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammesPage })));
 const ProgrammePage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammePage })));
+const FaqPage = lazy(() => import("./features/site/faq-page.tsx"));
 
 /** The portals' route tables: lazy chunks of their own, fetched once the guard lets the user in. */
 const StudentRoutes = lazy(() => import("./student-routes.tsx"));
@@ -96,6 +97,7 @@ function PublicArea() {
         <Route path="/about" component={AboutPage} />
         <Route path="/programmes" component={ProgrammesPage} />
         <Route path="/programmes/:slug" component={ProgrammePage} />
+        <Route path="/faq" component={FaqPage} />
         <Route path="/gallery" component={GalleryPage} />
         <Route path="/contact" component={ContactPage} />
         <Route path="/admission" component={AdmissionPage} />

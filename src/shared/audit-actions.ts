@@ -54,6 +54,10 @@ export const AUDIT_ACTIONS = [
   "programme.syllabus",
   "content.institute",
   "content.brochure",
+  "content.news",
+  "content.news_delete",
+  "content.faq",
+  "content.faq_delete",
   "settings.update",
   "analytics.export",
 ] as const;

@@ -284,4 +284,51 @@ describe("staff accounts (issue 17)", () => {
     expect(visitor.problems).toEqual([]);
     await Promise.all([admin.context.close(), visitor.context.close(), phone.context.close()]);
   }, 180_000);
+
+  test("news and FAQs: an administrator publishes news and a question; a later-dated news item waits for its day", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.goto("/admin/content?tab=news");
+    await admin.page.getByRole("button", { name: "Add news" }).click();
+    let dialog = admin.page.getByRole("dialog");
+    await dialog.getByLabel(/^Headline/).fill("Library open on Sundays");
+    await dialog.getByLabel(/^Text/).fill("From December the library is open on Sundays too.");
+    await axeAt(admin.page, "news dialog 1280", found);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByText("News saved.").waitFor();
+    await admin.page.getByRole("button", { name: "Add news" }).click();
+    dialog = admin.page.getByRole("dialog");
+    await dialog.getByLabel(/^Headline/).fill("Admissions for 2031 open");
+    await dialog.getByLabel(/^Text/).fill("Apply from January.");
+    await dialog.getByLabel(/^Publish on/).fill("2031-01-01T09:00");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByRole("table", { name: "News" }).getByText("Scheduled").waitFor();
+
+    await admin.page.getByRole("tab", { name: "FAQs" }).click();
+    await admin.page.waitForURL("**/admin/content?tab=faqs");
+    await admin.page.getByRole("button", { name: "Add a question" }).click();
+    dialog = admin.page.getByRole("dialog");
+    await dialog.getByLabel(/^Question/).fill("Are the degrees valid for government jobs?");
+    await dialog.getByLabel(/^Answer/).fill("Yes: the partner universities' degrees are recognised by the UGC-DEB.");
+    await dialog.getByLabel(/^Topic/).fill("Degrees");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByText("Question saved.").waitFor();
+    await axeAt(admin.page, "faq tab 1280", found);
+
+    const visitor = await newPage(browser, server, PHONE_390);
+    await visitor.page.goto("/");
+    await visitor.page.getByText("Library open on Sundays").waitFor();
+    expect(await visitor.page.getByText("Admissions for 2031 open").count()).toBe(0);
+    await visitor.page.goto("/faq");
+    const question = visitor.page.getByText("Are the degrees valid for government jobs?");
+    await question.click();
+    await visitor.page.getByText(/recognised by the UGC-DEB/).waitFor();
+    await axeAt(visitor.page, "faq page 390", found);
+
+    expect(found).toEqual({});
+    expect(admin.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await Promise.all([admin.context.close(), visitor.context.close()]);
+  }, 180_000);
 });

@@ -135,6 +135,7 @@ const PUBLIC_SCREENS = [
   "/programmes/commerce",
   "/gallery",
   "/contact",
+  "/faq",
   "/admission",
   "/admission-status",
   "/login",
@@ -172,6 +173,8 @@ const ADMIN_SCREENS = [
   "staff",
   "programmes",
   "content",
+  "content?tab=news",
+  "content?tab=faqs",
 ];
 
 describe("axe on every screen (issue 14.7)", () => {

@@ -13,6 +13,7 @@ const QUICK_LINKS = [
   { href: "/about", label: "footer.aboutUs" },
   { href: "/gallery", label: "nav.gallery" },
   { href: "/contact", label: "nav.contact" },
+  { href: "/faq", label: "nav.faq" },
   { href: "/admission", label: "nav.admission" },
   { href: "/admission-status", label: "footer.applicationStatus" },
   { href: "/login", label: "footer.login" },

@@ -7,7 +7,7 @@
 import { LOCALES, type Locale } from "../../shared/i18n/locales.ts";
 
 /** The public pages search engines should index in every language. */
-export const INDEXED_PAGES = ["/", "/about", "/programmes", "/gallery", "/contact", "/admission", "/admission-status"] as const;
+export const INDEXED_PAGES = ["/", "/about", "/programmes", "/gallery", "/contact", "/faq", "/admission", "/admission-status"] as const;
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 

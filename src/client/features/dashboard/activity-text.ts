@@ -242,6 +242,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     return fields ? r("s.contentInstitute", { fields }) : r("s.contentSaved");
   },
   "content.brochure": ({ d }) => r("s.contentBrochure", { file: str(d.file) ?? "" }),
+  "content.news": ({ d }) => r("s.contentNews", { title: str(d.title) ?? "" }),
+  "content.news_delete": ({ d }) => r("s.contentNewsDelete", { title: str(d.title) ?? "" }),
+  "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
+  "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");

@@ -68,3 +68,55 @@ describe("Site content (issue 17)", () => {
     await waitFor(() => expect(app.path()).toBe("/admin/dashboard"));
   });
 });
+
+describe("Site content: news and FAQs (issue 17)", () => {
+  test("the news tab lists what the site shows, scheduled and drafts; Add checks the headline and sends the item", async () => {
+    const { sent } = renderAdmin("/admin/content?tab=news", {
+      "content.institute": () => ({ institute: INSTITUTE, brochureName: null }),
+      "content.news": () => ({
+        news: [
+          { id: 1, title: "Exams in June", body: "x", publishedAt: "2026-11-20T10:00:00.000Z", isPublished: true, status: "live" as const },
+          {
+            id: 2,
+            title: "2027 admissions",
+            body: "y",
+            publishedAt: "2026-12-01T00:00:00.000Z",
+            isPublished: true,
+            status: "scheduled" as const,
+          },
+        ],
+        pagination: { totalItems: 2, totalPages: 1, currentPage: 1, limit: 10 },
+      }),
+      "content.addNews": () => ({ message: "News saved." }),
+    });
+    const table = await screen.findByRole("table", { name: "News" });
+    await within(table).findByText("Exams in June");
+    expect(within(table).getByText("On the site")).toBeTruthy();
+    expect(within(table).getByText("Scheduled")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Add news" }));
+    const dialog = screen.getByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Please write a headline")).toBeTruthy();
+    expect(sent("content.addNews")).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/^Headline/), { target: { value: "Holiday on Monday" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Text/), { target: { value: "The office is closed." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await screen.findByText("News saved.");
+    expect(sent("content.addNews")[0]).toMatchObject({ title: "Holiday on Monday", isPublished: true });
+  });
+
+  test("the FAQ tab deletes after asking", async () => {
+    const { sent } = renderAdmin("/admin/content?tab=faqs", {
+      "content.institute": () => ({ institute: INSTITUTE, brochureName: null }),
+      "content.faqs": () => ({
+        faqs: [{ id: 4, question: "Are the degrees recognised?", answer: "Yes.", category: null, sortOrder: 10, isPublished: true }],
+        pagination: { totalItems: 1, totalPages: 1, currentPage: 1, limit: 10 },
+      }),
+      "content.removeFaq": () => ({ message: "Question deleted." }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Delete: Are the degrees recognised?" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await screen.findByText("Question deleted.");
+    expect(sent("content.removeFaq")).toEqual([{ id: 4 }]);
+  });
+});

@@ -2,9 +2,11 @@
  * /admin/content — Site content (issue 17, administrators): what the public site and the e-mails say about
  * the institute — tagline, public e-mail, phones, offices with their map links, hours, registration and the
  * founding year (the home page's "years of experience") — and the brochure PDF (the About page's Download
- * Brochure). Checked with the shared schema the server uses; saved changes show on the site at once.
+ * Brochure); and the site's news and FAQs (tabs, news-faqs.tsx). Checked with the shared schema the server
+ * uses; saved changes show on the site at once.
  */
 import { type FormEvent, useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { config } from "../../../shared/i18n/config.ts";
 import { instituteContentInput } from "../../../shared/schemas/settings.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -20,7 +22,9 @@ import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
+import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { FaqTab, NewsTab } from "./news-faqs.tsx";
 
 type Institute = RouterOutputs["content"]["institute"]["institute"];
 interface OfficeRow {
@@ -65,6 +69,10 @@ const inputOf = (f: Form) => ({
 export default function ContentPage() {
   const t = useT(config);
   usePageTitle(t("content.title"));
+  // The open tab is in the address (?tab=news), so a reload or a shared link keeps it.
+  const asked = new URLSearchParams(useSearch()).get("tab");
+  const tab = asked === "news" || asked === "faqs" ? asked : "institute";
+  const [, navigate] = useLocation();
   const toast = useToast();
   const utils = trpc.useUtils();
   const stored = trpc.content.institute.useQuery(undefined, { staleTime: 0 });
@@ -248,9 +256,29 @@ export default function ContentPage() {
       </div>
     );
 
+  const TABS = [
+    { id: "institute", label: t("institute.tab") },
+    { id: "news", label: t("news.tab") },
+    { id: "faqs", label: t("faq.tab") },
+  ];
   return (
     <PageFrame name="content" title={t("content.title")} description={t("content.lead")}>
-      {body}
+      <Tabs
+        tabs={TABS}
+        value={tab}
+        onChange={(id) => navigate(id === "institute" ? "/content" : `/content?tab=${id}`)}
+        idPrefix="content"
+        label={t("tabs")}
+      />
+      <TabPanel idPrefix="content" id="institute" value={tab}>
+        {body}
+      </TabPanel>
+      <TabPanel idPrefix="content" id="news" value={tab}>
+        <NewsTab />
+      </TabPanel>
+      <TabPanel idPrefix="content" id="faqs" value={tab}>
+        <FaqTab />
+      </TabPanel>
     </PageFrame>
   );
 }

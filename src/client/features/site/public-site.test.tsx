@@ -183,3 +183,21 @@ describe("maintenance mode", () => {
     expect(within(page).getByRole("link", { name: "System Settings" }).getAttribute("href")).toBe("/admin/settings");
   });
 });
+
+describe("FAQ page (issue 17)", () => {
+  test("the published questions by topic, each opening in place, and a way to ask more", async () => {
+    renderSite("/faq", {
+      "content.publicFaqs": () => ({
+        faqs: [
+          { id: 1, question: "Are the degrees recognised?", answer: "Yes, by the UGC-DEB.", category: "Admissions" },
+          { id: 2, question: "Can I study while I work?", answer: "Yes.", category: null },
+        ],
+      }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Frequently asked questions" });
+    const admissions = await screen.findByRole("region", { name: "Admissions" });
+    expect(within(admissions).getByText("Are the degrees recognised?").tagName).toBe("SUMMARY");
+    expect(screen.getByRole("region", { name: "General" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ask us" }).getAttribute("href")).toBe("/contact");
+  });
+});

@@ -85,3 +85,55 @@ describe("site content (issue 17)", () => {
     });
   });
 });
+
+describe("news and FAQs (issue 17)", () => {
+  test("news: a later publish date keeps it off the site until then; a draft never shows; each change is logged", async () => {
+    await admin.content.addNews({ title: "Results of the June exams", body: "See the portal." });
+    await admin.content.addNews({ title: "Admissions for 2027 open", body: "Apply online.", publishedAt: "2026-12-01" });
+    await admin.content.addNews({ title: "Draft notice", body: "Not yet.", isPublished: false });
+    const titles = async () => (await callerFor(deps).site.news()).news.map((n) => n.title);
+    expect(await titles()).toContain("Results of the June exams");
+    expect(await titles()).not.toContain("Admissions for 2027 open");
+    expect(await titles()).not.toContain("Draft notice");
+    const office = await admin.content.news({});
+    expect(office.news.find((n) => n.title === "Admissions for 2027 open")?.status).toBe("scheduled");
+    expect(office.news.find((n) => n.title === "Draft notice")?.status).toBe("draft");
+    // The day comes.
+    deps.advance(10 * 86_400_000);
+    expect(await titles()).toContain("Admissions for 2027 open");
+    await expect(admin.content.addNews({ title: " ", body: "x" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Please write a headline",
+    });
+    await expect(admin.content.addNews({ title: "x", body: "y", publishedAt: "2026-13-45" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const draft = office.news.find((n) => n.title === "Draft notice")!;
+    await admin.content.removeNews({ id: draft.id });
+    await expect(admin.content.removeNews({ id: draft.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const log = await deps.db.selectFrom("audit_log").select("action").where("entity_type", "=", "announcement").execute();
+    expect(log.map((l) => l.action)).toEqual(["content.news", "content.news", "content.news", "content.news_delete"]);
+  });
+
+  test("FAQs: the public page lists the shown ones in the office's order", async () => {
+    await admin.content.addFaq({ question: "Can I study while I work?", answer: "Yes.", sortOrder: "20" });
+    await admin.content.addFaq({
+      question: "Are the degrees recognised?",
+      answer: "Yes, by the UGC-DEB.",
+      sortOrder: "10",
+      category: "Admissions",
+    });
+    await admin.content.addFaq({ question: "Hidden one", answer: "No.", isPublished: false });
+    const shown = (await callerFor(deps).content.publicFaqs()).faqs;
+    expect(shown.map((f) => f.question)).toEqual(["Are the degrees recognised?", "Can I study while I work?"]);
+    expect(shown[0]?.category).toBe("Admissions");
+    const all = await admin.content.faqs({});
+    expect(all.pagination.totalItems).toBe(3);
+    const first = all.faqs[0]!;
+    await admin.content.updateFaq({ ...first, sortOrder: "99", category: first.category ?? "" });
+    expect((await callerFor(deps).content.publicFaqs()).faqs.map((f) => f.question)).toEqual([
+      "Can I study while I work?",
+      "Are the degrees recognised?",
+    ]);
+  });
+});

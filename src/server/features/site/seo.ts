@@ -9,7 +9,7 @@ import type { AppEnv } from "../../platform/http.ts";
 import { type PublicProgramme, publicProgramme, publicProgrammes } from "../programmes/programmes.service.ts";
 import { getInstituteInfo } from "./site.service.ts";
 
-export const PUBLIC_PAGES = ["/", "/about", "/programmes", "/gallery", "/contact", "/admission", "/admission-status"] as const;
+export const PUBLIC_PAGES = ["/", "/about", "/programmes", "/gallery", "/contact", "/faq", "/admission", "/admission-status"] as const;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** JSON inside <script>: nothing in it can close the element. */

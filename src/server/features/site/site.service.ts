@@ -40,16 +40,21 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
 
 export type InstituteInfo = Awaited<ReturnType<typeof readInstituteInfo>>;
 
-/** The latest published announcements, newest first. */
-export async function listNews(deps: Pick<AppDeps, "db">, limit = 5) {
-  return cachedRead(deps.db, `site:news:${limit}`, () => readNews(deps, limit));
+/**
+ * The latest published announcements, newest first. One dated later is published on its date (issue 17):
+ * the remembered answer is kept per minute, so it appears within a minute of its time.
+ */
+export async function listNews(deps: Pick<AppDeps, "db" | "now">, limit = 5) {
+  const minute = deps.now().toISOString().slice(0, 16);
+  return cachedRead(deps.db, `site:news:${limit}:${minute}`, () => readNews(deps, limit, deps.now().toISOString()));
 }
 
-async function readNews(deps: Pick<AppDeps, "db">, limit: number) {
+async function readNews(deps: Pick<AppDeps, "db">, limit: number, now: string) {
   const rows = await deps.db
     .selectFrom("announcements")
     .select(["id", "title", "body", "published_at"])
     .where("is_published", "=", 1)
+    .where("published_at", "<=", now)
     .orderBy("published_at", "desc")
     .limit(limit)
     .execute();

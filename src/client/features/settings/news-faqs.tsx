@@ -1,0 +1,402 @@
+/**
+ * Site content → News and FAQs (issue 17): each a server-paginated list with Add, Edit and Delete (asked
+ * first), the form checked with the shared schema the server uses. News has a publish date (a later one
+ * publishes on that day) and a published switch; a FAQ has a topic, a position and a shown switch.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import type * as v from "valibot";
+import { config } from "../../../shared/i18n/config.ts";
+import { faqInput, newsInput } from "../../../shared/schemas/content.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, messagesByField } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Checkbox, TextArea, TextInput } from "../../ui/field.tsx";
+import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+
+type News = RouterOutputs["content"]["news"]["news"][number];
+type Faq = RouterOutputs["content"]["faqs"]["faqs"][number];
+
+/** "2026-12-01T09:30" for a date-time field, in the browser's time. */
+const localMoment = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+interface Field {
+  key: string;
+  label: string;
+  kind: "text" | "area" | "moment" | "check";
+  required?: boolean;
+  maxLength?: number;
+}
+
+/** One add/edit dialog for either list: its fields, the shared schema, and where it sends. */
+function ItemDialog({
+  title,
+  fields,
+  initial,
+  schema,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  fields: readonly Field[];
+  initial: Record<string, string | boolean>;
+  schema: v.GenericSchema;
+  onSave: (input: Record<string, unknown>) => Promise<{ message: string }>;
+  onClose: () => void;
+}) {
+  const t = useT(config);
+  const toast = useToast();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkInput(schema, values);
+    if (!checked.ok) {
+      setErrors(checked.messages as Record<string, string>);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      const answer = await onSave(values);
+      toast.show(answer.message);
+      onClose();
+    } catch (err) {
+      setErrors(messagesByField(normaliseError(err).errors) as Record<string, string>);
+      setFailure(failureMessage(err, t("content.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" form="content-item-form" loading={busy}>
+            {t("item.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="content-item-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {fields.map((f) => {
+          const id = `content-item-${f.key}`;
+          const set = (value: string | boolean) => setValues((all) => ({ ...all, [f.key]: value }));
+          if (f.kind === "check")
+            return (
+              <Checkbox key={f.key} id={id} label={f.label} checked={values[f.key] === true} onChange={(e) => set(e.target.checked)} />
+            );
+          const common = { id, label: f.label, required: f.required, error: errors[f.key], value: String(values[f.key] ?? "") };
+          if (f.kind === "area")
+            return <TextArea key={f.key} {...common} rows={5} maxLength={f.maxLength} onChange={(e) => set(e.target.value)} />;
+          return (
+            <TextInput
+              key={f.key}
+              {...common}
+              type={f.kind === "moment" ? "datetime-local" : "text"}
+              maxLength={f.maxLength}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
+        })}
+      </form>
+    </Dialog>
+  );
+}
+
+/** A list of the tab: its table, pages, Add, and the dialogs. */
+function ItemList<T extends { id: number }>({
+  caption,
+  rows,
+  columns,
+  pagination,
+  page,
+  setPage,
+  loading,
+  none,
+  addLabel,
+  onAdd,
+}: {
+  caption: string;
+  rows: T[];
+  columns: TableColumn<T>[];
+  pagination?: { totalPages: number };
+  page: number;
+  setPage: (p: number) => void;
+  loading: boolean;
+  none: string;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="stack">
+      <div>
+        <Button onClick={onAdd}>
+          <PlusIcon size={18} /> {addLabel}
+        </Button>
+      </div>
+      <Card flush>
+        <Table
+          caption={caption}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          loading={loading}
+          empty={<p className="text-muted content-empty">{none}</p>}
+        />
+      </Card>
+      {pagination && pagination.totalPages > 1 ? <Pagination page={page} totalPages={pagination.totalPages} onChange={setPage} /> : null}
+    </div>
+  );
+}
+
+const action = (label: string, name: string, onClick: () => void, t: (k: "news.for", p: Record<string, string>) => string): ReactNode => (
+  <Button size="sm" variant="secondary" onClick={onClick}>
+    <span aria-hidden="true">{label}</span>
+    <span className="sr-only">{t("news.for", { action: label, title: name })}</span>
+  </Button>
+);
+
+export function NewsTab() {
+  const t = useT(config);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const query = trpc.content.news.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
+  const add = trpc.content.addNews.useMutation();
+  const update = trpc.content.updateNews.useMutation();
+  const remove = trpc.content.removeNews.useMutation();
+  const [editing, setEditing] = useState<News | "new" | null>(null);
+  const [deleting, setDeleting] = useState<News | null>(null);
+  const refresh = () => Promise.all([utils.content.news.invalidate(), utils.site.news.invalidate()]);
+  const FIELDS: Field[] = [
+    { key: "title", label: t("news.field.title"), kind: "text", required: true, maxLength: 200 },
+    { key: "body", label: t("news.field.body"), kind: "area", required: true, maxLength: 5000 },
+    { key: "publishedAt", label: t("news.field.publishedAt"), kind: "moment" },
+    { key: "isPublished", label: t("news.field.isPublished"), kind: "check" },
+  ];
+  const columns: TableColumn<News>[] = [
+    { key: "item", header: t("col.item"), render: (n) => <span className="ops-strong">{n.title}</span> },
+    {
+      key: "status",
+      header: t("col.status"),
+      className: "ui-table__cell--nowrap",
+      render: (n) => (
+        <Badge tone={n.status === "live" ? "approved" : n.status === "scheduled" ? "info" : "neutral"}>
+          {t(`news.status.${n.status}`)}
+        </Badge>
+      ),
+    },
+    { key: "date", header: t("col.date"), className: "ui-table__cell--nowrap", render: (n) => formatDateTime(n.publishedAt) },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("col.actions")}</span>,
+      label: t("col.actions"),
+      render: (n) => (
+        <span className="ops-row-buttons">
+          {action(t("news.edit"), n.title, () => setEditing(n), t)}
+          {action(t("news.delete"), n.title, () => setDeleting(n), t)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ItemList
+        caption={t("list.caption.news")}
+        rows={query.data?.news ?? []}
+        columns={columns}
+        pagination={query.data?.pagination}
+        page={page}
+        setPage={setPage}
+        loading={query.isPending}
+        none={t("news.none")}
+        addLabel={t("news.add")}
+        onAdd={() => setEditing("new")}
+      />
+      {editing ? (
+        <ItemDialog
+          title={editing === "new" ? t("news.dialogAdd") : t("news.dialogEdit")}
+          fields={FIELDS}
+          schema={newsInput}
+          initial={
+            editing === "new"
+              ? { title: "", body: "", publishedAt: "", isPublished: true }
+              : {
+                  title: editing.title,
+                  body: editing.body,
+                  publishedAt: localMoment(editing.publishedAt),
+                  isPublished: editing.isPublished,
+                }
+          }
+          onSave={async (values) => {
+            const input = values as RouterInputs["content"]["addNews"];
+            const answer = editing === "new" ? await add.mutateAsync(input) : await update.mutateAsync({ ...input, id: editing.id });
+            void refresh();
+            return answer;
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("news.confirmDelete")}
+        confirmLabel={t("delete")}
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (answer) => {
+                setDeleting(null);
+                toast.show(answer.message);
+                void refresh();
+              },
+              onError: (err) => toast.show(failureMessage(err, t("content.failed")), "error"),
+            },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      >
+        <p>{t("news.confirmText", { title: deleting?.title ?? "" })}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function FaqTab() {
+  const t = useT(config);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const query = trpc.content.faqs.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
+  const add = trpc.content.addFaq.useMutation();
+  const update = trpc.content.updateFaq.useMutation();
+  const remove = trpc.content.removeFaq.useMutation();
+  const [editing, setEditing] = useState<Faq | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Faq | null>(null);
+  const refresh = () => Promise.all([utils.content.faqs.invalidate(), utils.content.publicFaqs.invalidate()]);
+  const FIELDS: Field[] = [
+    { key: "question", label: t("faq.field.question"), kind: "text", required: true, maxLength: 300 },
+    { key: "answer", label: t("faq.field.answer"), kind: "area", required: true, maxLength: 5000 },
+    { key: "category", label: t("faq.field.category"), kind: "text", maxLength: 60 },
+    { key: "sortOrder", label: t("faq.field.sortOrder"), kind: "text" },
+    { key: "isPublished", label: t("faq.field.isPublished"), kind: "check" },
+  ];
+  const columns: TableColumn<Faq>[] = [
+    { key: "item", header: t("col.item"), render: (f) => <span className="ops-strong">{f.question}</span> },
+    {
+      key: "status",
+      header: t("col.status"),
+      className: "ui-table__cell--nowrap",
+      render: (f) => <Badge tone={f.isPublished ? "approved" : "neutral"}>{f.isPublished ? t("faq.shown") : t("faq.hidden")}</Badge>,
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("col.actions")}</span>,
+      label: t("col.actions"),
+      render: (f) => (
+        <span className="ops-row-buttons">
+          {action(t("news.edit"), f.question, () => setEditing(f), t)}
+          {action(t("news.delete"), f.question, () => setDeleting(f), t)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ItemList
+        caption={t("list.caption.faq")}
+        rows={query.data?.faqs ?? []}
+        columns={columns}
+        pagination={query.data?.pagination}
+        page={page}
+        setPage={setPage}
+        loading={query.isPending}
+        none={t("faq.none")}
+        addLabel={t("faq.add")}
+        onAdd={() => setEditing("new")}
+      />
+      {editing ? (
+        <ItemDialog
+          title={editing === "new" ? t("faq.dialogAdd") : t("faq.dialogEdit")}
+          fields={FIELDS}
+          schema={faqInput}
+          initial={
+            editing === "new"
+              ? { question: "", answer: "", category: "", sortOrder: "", isPublished: true }
+              : {
+                  question: editing.question,
+                  answer: editing.answer,
+                  category: editing.category ?? "",
+                  sortOrder: String(editing.sortOrder),
+                  isPublished: editing.isPublished,
+                }
+          }
+          onSave={async (values) => {
+            const input = values as RouterInputs["content"]["addFaq"];
+            const answer = editing === "new" ? await add.mutateAsync(input) : await update.mutateAsync({ ...input, id: editing.id });
+            void refresh();
+            return answer;
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("faq.confirmDelete")}
+        confirmLabel={t("delete")}
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (answer) => {
+                setDeleting(null);
+                toast.show(answer.message);
+                void refresh();
+              },
+              onError: (err) => toast.show(failureMessage(err, t("content.failed")), "error"),
+            },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      >
+        <p>{deleting?.question}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

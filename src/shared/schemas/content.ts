@@ -1,0 +1,48 @@
+/**
+ * The site's news and FAQs as the office keeps them (issue 17): one schema each for the forms, the tRPC
+ * inputs and the services.
+ */
+import * as v from "valibot";
+import { config } from "../i18n/config.ts";
+import { optionalText, pageParams, recordId, requiredText } from "./common.ts";
+
+const itemId = recordId(config.m("rule.notFound"));
+export const contentIdInput = v.object({ id: itemId });
+export const contentListQuery = v.object({ ...pageParams(10, 100) });
+export type ContentListQuery = v.InferOutput<typeof contentListQuery>;
+
+/** A day (YYYY-MM-DD) or a moment (YYYY-MM-DDTHH:mm, from a date-time field) → ISO time; blank → now. */
+const publishMoment = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.check(
+    (s) => s === "" || (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/.test(s) && !Number.isNaN(Date.parse(s))),
+    config.m("rule.publishedAt"),
+  ),
+  v.transform((s) => (s === "" ? null : new Date(s.length === 10 ? `${s}T00:00:00` : s).toISOString())),
+);
+
+export const newsFormEntries = {
+  title: requiredText(config.m("rule.newsTitle"), 200),
+  body: requiredText(config.m("rule.newsBody"), 5000),
+  publishedAt: publishMoment,
+  isPublished: v.optional(v.boolean(), true),
+};
+export const newsInput = v.object(newsFormEntries);
+export type NewsInput = v.InferOutput<typeof newsInput>;
+export const newsUpdateInput = v.object({ id: itemId, ...newsFormEntries });
+
+export const faqFormEntries = {
+  question: requiredText(config.m("rule.question"), 300),
+  answer: requiredText(config.m("rule.answer"), 5000),
+  category: optionalText(60),
+  sortOrder: v.pipe(
+    v.nullish(v.union([v.string(), v.number()]), null),
+    v.transform((x) => (x === null || String(x).trim() === "" ? null : Number(String(x).trim()))),
+    v.check((n) => n === null || (Number.isInteger(n) && n >= 0 && n <= 1_000_000), config.m("rule.position")),
+  ),
+  isPublished: v.optional(v.boolean(), true),
+};
+export const faqInput = v.object(faqFormEntries);
+export type FaqInput = v.InferOutput<typeof faqInput>;
+export const faqUpdateInput = v.object({ id: itemId, ...faqFormEntries });
