@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { pdfBytes } from "../../src/server/test-files.ts";
+import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
 import {
   type AxeFinding,
   axeFindings,
@@ -331,4 +331,57 @@ describe("staff accounts (issue 17)", () => {
     expect(visitor.problems).toEqual([]);
     await Promise.all([admin.context.close(), visitor.context.close()]);
   }, 180_000);
+
+  test("every screen issue 17 added, at 390 px and 1280 px, is axe-clean and fits the width", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const overflowing: string[] = [];
+    // A pending application to open in the office's edit and print pages.
+    const form = new FormData();
+    const fields = {
+      firstName: "Sunita",
+      lastName: "Kulkarni",
+      dateOfBirth: "2000-02-02",
+      gender: "Female",
+      bloodGroup: "A+",
+      email: "sunita.k@example.com",
+      phone: "9876512345",
+      address: "5 FC Road",
+      city: "Pune",
+      state: "Maharashtra",
+      pincode: "411004",
+      course: "Commerce",
+      yearOfPassing: "2019",
+      previousPercentage: "71",
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append("photo", new File([await jpegBytes()], "photo.jpg", { type: "image/jpeg" }));
+    form.append("marksheet", new File([pdfBytes()], "marks.pdf", { type: "application/pdf" }));
+    const submitted = await fetch(`${server.url}/api/admission/submit`, { method: "POST", body: form });
+    expect(submitted.status).toBe(201);
+    const { id } = ((await submitted.json()) as { data: { id: number } }).data;
+    const publicPages = ["/programmes", "/programmes/commerce", "/faq"];
+    const adminPages = [
+      "/admin/staff",
+      "/admin/programmes",
+      "/admin/content",
+      "/admin/content?tab=news",
+      "/admin/content?tab=faqs",
+      `/admin/admissions/${id}/edit`,
+      `/admin/admissions/${id}/print`,
+    ];
+    for (const viewport of [PHONE_390, DESKTOP]) {
+      const { page, context, problems } = await newPage(browser, server, viewport);
+      await signIn(page, server, "admin");
+      for (const url of [...publicPages, ...adminPages]) {
+        await page.goto(url);
+        await axeAt(page, `${url} ${viewport.width}`, found);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) overflowing.push(`${url} ${viewport.width}: ${overflow}px`);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    expect(found).toEqual({});
+    expect(overflowing).toEqual([]);
+  }, 240_000);
 });
