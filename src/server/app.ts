@@ -17,7 +17,7 @@ import { type AppDeps, publicUrl } from "./deps.ts";
 import { resolveSession } from "./features/auth/auth.service.ts";
 import { FEATURES } from "./features/registry.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
-import { programmeHead, seoRoutes } from "./features/site/seo.ts";
+import { pageHead, seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, requestIp } from "./platform/http.ts";
@@ -168,7 +168,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         const origin = deps.env.PUBLIC_URL ? publicUrl(deps) : new URL(c.req.url).origin;
         const variant = pageShellIn(currentLocale(), origin, c.req.path);
         // A programme's page names itself to search engines and link previews, with its structured data.
-        const head = await programmeHead(deps, origin, c.req.path);
+        const head = await pageHead(deps, origin, c.req.path);
         return head ? { key: `${variant.key}\0${head.key}`, apply: (html) => head.apply(variant.apply(html)) } : variant;
       },
     }),

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import type { AppEnv } from "../../platform/http.ts";
+import { publicFaqs } from "../content/news-faqs.service.ts";
 import { type PublicProgramme, publicProgramme, publicProgrammes } from "../programmes/programmes.service.ts";
 import { getInstituteInfo } from "./site.service.ts";
 
@@ -33,8 +34,29 @@ export function courseData(p: PublicProgramme, origin: string, institute: string
   };
 }
 
+/**
+ * What a public page adds to its shell's head for search engines: a programme's own head, or the FAQ
+ * page's schema.org FAQPage data (the published questions); null for every other page.
+ */
+export async function pageHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
+  if (pagePath === "/faq") return faqHead(deps);
+  return programmeHead(deps, origin, pagePath);
+}
+
+async function faqHead(deps: Pick<AppDeps, "db">) {
+  const { faqs } = await publicFaqs(deps);
+  if (!faqs.length) return null;
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((f) => ({ "@type": "Question", name: f.question, acceptedAnswer: { "@type": "Answer", text: f.answer } })),
+  };
+  const tag = `<script type="application/ld+json">${scriptJson(data)}</script>`;
+  return { key: `faq:${tag}`, apply: (html: string) => html.replace("</head>", `${tag}</head>`) };
+}
+
 /** The head of /programmes/<slug> for a listed programme; null for any other path or an unknown programme. */
-export async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
+async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
   const slug = /^\/programmes\/([a-z0-9-]{1,80})$/.exec(pagePath)?.[1];
   if (!slug) return null;
   const found = await publicProgramme(deps, slug).catch(() => null);

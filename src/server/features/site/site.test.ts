@@ -132,5 +132,23 @@ describe("a programme's page shell (issue 17)", () => {
     // Any other page, and a programme that is not offered, keep the plain shell.
     expect(await (await shellApp.request("/programmes/no-such-thing")).text()).not.toContain("ld+json");
     expect(await (await shellApp.request("/about")).text()).not.toContain("ld+json");
+    // The FAQ page carries its published questions as schema.org FAQPage data, once there are any.
+    expect(await (await shellApp.request("/faq")).text()).not.toContain("ld+json");
+    const at = new Date().toISOString();
+    await deps.db
+      .insertInto("faqs")
+      .values([
+        { question: "Is the degree valid?", answer: "Yes </script> really.", is_published: 1, created_at: at, updated_at: at },
+        { question: "Draft", answer: "x", is_published: 0, created_at: at, updated_at: at },
+      ])
+      .execute();
+    const faq = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(await (await shellApp.request("/faq")).text())?.[1];
+    expect(JSON.parse(faq!)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: [
+        { "@type": "Question", name: "Is the degree valid?", acceptedAnswer: { "@type": "Answer", text: "Yes </script> really." } },
+      ],
+    });
   });
 });
