@@ -10,7 +10,9 @@ import { withStylesheets } from "./lib/stylesheets.ts";
 
 const StudentLayout = lazy(() => withStylesheets(import("./layouts/student-layout.tsx"), [portalStylesheet, studentStylesheet]));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
-const StudentPlaceholderPage = lazy(() => import("./features/student/placeholder-page.tsx"));
+const StudentPortalPages = () => import("./features/student/portal-pages.ts");
+const StudentPlaceholderPage = lazy(() => StudentPortalPages().then((m) => ({ default: m.PlaceholderPage })));
+const StudentNotificationsPage = lazy(() => StudentPortalPages().then((m) => ({ default: m.NotificationsPage })));
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
 const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
 const StudentSettingsPage = lazy(() => import("./features/student/settings-page.tsx"));
@@ -35,9 +37,7 @@ export default function StudentRoutes() {
         <Route path="/exams">
           <StudentPlaceholderPage page="exams" />
         </Route>
-        <Route path="/notifications">
-          <StudentPlaceholderPage page="notifications" />
-        </Route>
+        <Route path="/notifications" component={StudentNotificationsPage} />
         <Route path="/help">
           <StudentPlaceholderPage page="help" />
         </Route>

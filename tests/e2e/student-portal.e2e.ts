@@ -174,6 +174,60 @@ describe("student portal journeys", () => {
     await guest.context.close();
   });
 
+  test("a reply to the student's ticket rings the bell; the notifications page lists it and marks it read (issue 18, first step)", async () => {
+    const login = async (route: string, body: unknown) =>
+      (
+        (await (
+          await fetch(`${server.url}/api/auth/${route}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).json()) as {
+          data: { token: string };
+        }
+      ).data.token;
+    const studentToken = await login("student/login", {
+      email: "",
+      studentId: server.student.studentId,
+      password: server.student.password,
+    });
+    const adminToken = await login("admin/login", { email: server.admin.email, password: server.admin.password });
+    const call = (token: string, url: string, body: unknown) =>
+      fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const created = await call(studentToken, "/api/tickets", {
+      subject: "Exam centre change",
+      category: "general",
+      priority: "medium",
+      description: "Can I write my exam in Nashik instead of Pune?",
+    });
+    const ticket = ((await created.json()) as { data: { ticket: { id: number } } }).data.ticket;
+    expect(
+      (await call(adminToken, `/api/tickets/${ticket.id}/responses`, { message: "Yes: we have moved you to the Nashik centre." })).status,
+    ).toBe(201);
+
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page);
+    const bell = page.getByRole("link", { name: /unread notification/ });
+    await bell.click();
+    await page.waitForURL("**/student/notifications");
+    const list = page.getByRole("list", { name: "Your notifications" });
+    const newest = list.getByRole("listitem").first();
+    await newest.getByText("Unread").waitFor();
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await newest.getByText("Unread").waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Notifications", exact: true }).first().waitFor();
+    expect(await page.getByRole("link", { name: /unread notification/ }).count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the password changes in Settings → Security and works at the next login; Logout All ends the other browser's session", async () => {
     const a = await newPage(browser, server, DESKTOP);
     const b = await newPage(browser, server, PHONE);

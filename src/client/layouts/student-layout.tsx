@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { portal } from "../../shared/i18n/portal.ts";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon } from "../ui/icons.tsx";
@@ -73,6 +74,7 @@ export default function StudentLayout({ children }: { children: ReactNode }) {
         <>
           <LanguageSwitcher />
           <ThemeToggle />
+          <NotificationBell />
           <AccountMenu links={accountLinks()} signOutLabel={t("student.signOut")} />
         </>
       }

@@ -1,4 +1,4 @@
-/** The top bar's bell: a link to /admin/notifications with the unread count (hidden at 0). */
+/** The top bar's bell in either portal: a link to its notifications page with the unread count (hidden at 0). */
 import { Link } from "wouter";
 import { BellIcon } from "../../ui/icons.tsx";
 import { unreadLabel, useUnreadCount } from "./use-unread-count.ts";

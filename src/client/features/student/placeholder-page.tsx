@@ -14,7 +14,6 @@ const PAGES = {
   courses: { key: "courses", comingSoon: true },
   library: { key: "library", comingSoon: true },
   exams: { key: "exams", comingSoon: true },
-  notifications: { key: "notifications", comingSoon: true },
   help: { key: "help", comingSoon: true },
 } as const;
 

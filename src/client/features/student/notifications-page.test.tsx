@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import "./notifications-page.tsx";
+import { renderStudentAt } from "./student-testing.tsx";
+
+withClientTestRules();
+
+type Item = RouterOutputs["notifications"]["list"]["notifications"][number];
+const item = (id: number, read: boolean, title: string): Item => ({
+  _id: String(id),
+  id,
+  type: "support",
+  title,
+  message: `About ${title}`,
+  priority: "medium",
+  read,
+  readAt: read ? "2026-11-21T10:00:00.000Z" : null,
+  createdAt: "2026-11-21T09:00:00.000Z",
+  timestamp: "2026-11-21T09:00:00.000Z",
+  data: {},
+});
+
+describe("student notifications (issue 18, first step)", () => {
+  test("the bell shows the unread count; the page lists newest first; mark one and mark all", async () => {
+    let items = [item(2, false, "Reply to your ticket"), item(1, true, "Welcome to the portal")];
+    const unread = () => items.filter((i) => !i.read).length;
+    const { sent } = renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: items,
+        pagination: { totalItems: items.length, totalPages: 1, currentPage: 1, limit: 10 },
+        counts: { total: items.length, unread: unread(), highPriority: 0, recent24h: items.length },
+      }),
+      "notifications.unreadCount": () => ({ count: unread() }),
+      "notifications.markRead": (input) => {
+        items = items.map((i) => (i.id === (input as { id: number }).id ? { ...i, read: true } : i));
+        return { message: "ok", notification: items[0]! };
+      },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Notifications" });
+    expect(await screen.findByRole("link", { name: "1 unread notification" })).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Your notifications" });
+    const [first, second] = within(list).getAllByRole("listitem");
+    expect(within(first!).getByText("Reply to your ticket")).toBeTruthy();
+    expect(within(first!).getByText("Unread")).toBeTruthy();
+    expect(within(second!).queryByText("Unread")).toBeNull();
+    fireEvent.click(within(first!).getByRole("button", { name: "Mark as read: Reply to your ticket" }));
+    await waitFor(() => expect(sent("notifications.markRead")).toEqual([{ id: 2 }]));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Your notifications" })).queryByText("Unread")).toBeNull());
+    expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
+  });
+
+  test("nothing yet: an empty state, not a blank page", async () => {
+    renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: [],
+        pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+        counts: { total: 0, unread: 0, highPriority: 0, recent24h: 0 },
+      }),
+      "notifications.unreadCount": () => ({ count: 0 }),
+    });
+    await screen.findByText("No notifications yet. When the institute writes to you, it shows here.");
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * /student/notifications (issue 18's notification bell, first step): what the institute has told the
+ * student — ticket replies, notices, reminders — newest first, a page at a time from the server, refreshed
+ * every 30 seconds while the tab is shown; unread ones stand out and are marked read one by one or all at
+ * once (the top bar's badge follows at once).
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
+import { common } from "../../../shared/i18n/common.ts";
+import { student } from "../../../shared/i18n/student.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { timeAgo } from "../../lib/time-ago.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { BellIcon } from "../../ui/icons.tsx";
+import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { useRefreshNotifications, useUnreadCount } from "../notifications/use-unread-count.ts";
+
+const PAGE = 10;
+
+export default function StudentNotificationsPage() {
+  const t = useT(student);
+  const tCommon = useT(common);
+  usePageTitle(t("notif.title"));
+  const now = useNow();
+  const toast = useToast();
+  const refresh = useRefreshNotifications();
+  const [page, setPage] = useState(1);
+  const query = trpc.notifications.list.useQuery(
+    { page, limit: PAGE, search: "", type: "all" },
+    { placeholderData: keepPreviousData, refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false },
+  );
+  const unread = useUnreadCount().data?.count ?? 0;
+  const markRead = trpc.notifications.markRead.useMutation();
+  const markAll = trpc.notifications.markAllRead.useMutation();
+  const failed = (err: unknown) => toast.show(failureMessage(err, t("notif.failed")), "error");
+  const items = query.data?.notifications ?? [];
+
+  return (
+    <div className="page-stack student-notifications">
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{t("notif.title")}</h1>
+          <p>{t("notif.lead")}</p>
+        </div>
+        {unread > 0 ? (
+          <Button
+            variant="secondary"
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate(undefined, { onSuccess: () => void refresh(), onError: failed })}
+          >
+            {t("notif.markAll")}
+          </Button>
+        ) : null}
+      </header>
+
+      {query.isError && !query.data ? (
+        <Alert tone="error">
+          <p>{t("notif.loadFailed")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {tCommon("tryAgain")}
+          </Button>
+        </Alert>
+      ) : query.isPending ? (
+        <Skeleton lines={6} />
+      ) : items.length === 0 ? (
+        <EmptyState icon={<BellIcon size={28} />} title={t("notif.title")} description={t("notif.none")} />
+      ) : (
+        <ul className="student-notifications__list" aria-label={t("notif.list")}>
+          {items.map((n) => (
+            <li key={n.id} className={n.read ? "ui-card student-notice" : "ui-card student-notice is-unread"}>
+              <div className="ui-card__body stack stack--sm">
+                <div className="student-notice__head">
+                  <h2 className="student-notice__title">{n.title}</h2>
+                  {n.read ? null : <Badge tone="info">{t("notif.unread")}</Badge>}
+                </div>
+                <p className="student-notice__message">{n.message}</p>
+                <div className="student-notice__foot">
+                  <time className="text-sm text-muted" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
+                    {timeAgo(n.createdAt, now)}
+                  </time>
+                  {n.read ? null : (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={markRead.isPending}
+                      onClick={() => markRead.mutate({ id: n.id }, { onSuccess: () => void refresh(), onError: failed })}
+                    >
+                      <span aria-hidden="true">{t("notif.markRead")}</span>
+                      <span className="sr-only">{t("notif.markReadOf", { title: n.title })}</span>
+                    </Button>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.data && query.data.pagination.totalPages > 1 ? (
+        <Pagination page={page} totalPages={query.data.pagination.totalPages} onChange={setPage} />
+      ) : null}
+    </div>
+  );
+}
