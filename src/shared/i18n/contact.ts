@@ -4,7 +4,10 @@ import { CONTACT_SUBJECTS } from "../constants.ts";
 import en from "./en/contact.json";
 import { namespace } from "./translate.ts";
 
-export const contact = namespace("contact", en, { hi: () => import("./hi/contact.json"), mr: () => import("./mr/contact.json") });
+export const contact = namespace("contact", en, {
+  hi: () => import("./hi/site.ts").then((m) => ({ default: m.contact })),
+  mr: () => import("./mr/site.ts").then((m) => ({ default: m.contact })),
+});
 
 /** A stored subject as people read it (the form, Contact Management, e-mail subjects), in the current language. */
 export function contactSubjectLabel(subject: string): string {

@@ -3,7 +3,10 @@ import { GALLERY_CATEGORIES } from "../constants.ts";
 import en from "./en/gallery.json";
 import { namespace } from "./translate.ts";
 
-export const gallery = namespace("gallery", en, { hi: () => import("./hi/gallery.json"), mr: () => import("./mr/gallery.json") });
+export const gallery = namespace("gallery", en, {
+  hi: () => import("./hi/site.ts").then((m) => ({ default: m.gallery })),
+  mr: () => import("./mr/site.ts").then((m) => ({ default: m.gallery })),
+});
 
 /** A stored category in the reader's language (one the list no longer has stays as stored). */
 export function categoryName(category: string): string {

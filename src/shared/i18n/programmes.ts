@@ -3,6 +3,6 @@ import en from "./en/programmes.json";
 import { namespace } from "./translate.ts";
 
 export const programmes = namespace("programmes", en, {
-  hi: () => import("./hi/programmes.json"),
-  mr: () => import("./mr/programmes.json"),
+  hi: () => import("./hi/site.ts").then((m) => ({ default: m.programmes })),
+  mr: () => import("./mr/site.ts").then((m) => ({ default: m.programmes })),
 });
