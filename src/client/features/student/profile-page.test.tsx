@@ -84,6 +84,8 @@ describe("student profile", () => {
     expect(within(emergency).getByText("Rajesh Sharma")).toBeTruthy();
     expect(within(emergency).getByText("Not specified")).toBeTruthy(); // no e-mail
     expect(screen.queryByRole("textbox")).toBeNull();
+    // The programme from the catalogue links to its public page (issue 17).
+    expect(screen.getByRole("link", { name: "BBA" }).getAttribute("href")).toBe("/programmes/bba");
 
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(field("City").value).toBe("Pune");

@@ -6,6 +6,7 @@
  */
 
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
 import { student } from "../../../shared/i18n/student.ts";
@@ -278,6 +279,16 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
         <Facts
           rows={[
             [t("label.studentId"), p.student_id ?? t("notAssigned")],
+            [
+              t("label.programme"),
+              p.programme ? (
+                <Link key="programme" href={`~/programmes/${p.programme.slug}`}>
+                  {p.programme.name}
+                </Link>
+              ) : (
+                shown(null)
+              ),
+            ],
             [t("label.course"), shown(p.course)],
             [t("label.standard"), shown(p.standard)],
             [t("label.section"), shown(p.section)],

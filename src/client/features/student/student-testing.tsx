@@ -35,6 +35,7 @@ export const PROFILE: RouterOutputs["student"]["profile"] = {
   course: "Business Administration",
   emergencyContact: { name: "Rajesh Sharma", relationship: "Father", phone: "9822012345", email: null },
   photo: null,
+  programme: { slug: "bba", name: "BBA" },
 };
 
 export const SETTINGS: RouterOutputs["student"]["settings"] = {

@@ -68,8 +68,22 @@ export async function loadStudent(deps: Pick<AppDeps, "db">, userId: number) {
   return user;
 }
 
+/** The student with their programme from the catalogue (its public page), when it is still listed (issue 17). */
+async function withProgramme(deps: Pick<AppDeps, "db">, u: User) {
+  const programme =
+    u.programme_id === null
+      ? undefined
+      : await deps.db
+          .selectFrom("programmes")
+          .select(["slug", "name"])
+          .where("id", "=", u.programme_id)
+          .where("archived", "=", 0)
+          .executeTakeFirst();
+  return { ...toStudentProfile(u), programme: programme ?? null };
+}
+
 export async function getOwnProfile(deps: Pick<AppDeps, "db">, userId: number) {
-  return toStudentProfile(await loadStudent(deps, userId));
+  return withProgramme(deps, await loadStudent(deps, userId));
 }
 
 /** PUT /student/profile: only the fields a student may edit; left-out fields stay as they are. */
@@ -121,5 +135,5 @@ export async function updateProfilePhoto(deps: AppDeps, userId: number, upload: 
 /** GET /student/{id}: the student themself or an admin; another student gets 403 whether or not the id exists. */
 export async function getStudentById(deps: Pick<AppDeps, "db">, viewer: Authenticated, id: number) {
   if (!isOffice(viewer.user.role) && viewer.user.id !== id) throw forbidden();
-  return toStudentProfile(await loadStudent(deps, id));
+  return withProgramme(deps, await loadStudent(deps, id));
 }

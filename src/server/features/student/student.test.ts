@@ -180,7 +180,17 @@ describe("profile", () => {
       course: "Commerce",
       emergencyContact: { name: null, relationship: null, phone: null, email: null },
       photo: null,
+      programme: null,
     });
+    // Pointed at a listed programme, the profile names it with its public address (issue 17).
+    const bcom = await deps.db.selectFrom("programmes").select("id").where("name", "=", "BCom").executeTakeFirstOrThrow();
+    await deps.db.updateTable("users").set({ programme_id: bcom.id }).where("id", "=", asha.id).execute();
+    expect((await (await send("GET", "/api/student/profile", undefined, ashaToken)).json()).data.programme).toEqual({
+      slug: "bcom",
+      name: "BCom",
+    });
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("id", "=", bcom.id).execute();
+    expect((await (await send("GET", "/api/student/profile", undefined, ashaToken)).json()).data.programme).toBeNull();
 
     const res = await send(
       "PUT",
