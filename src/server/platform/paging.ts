@@ -58,6 +58,34 @@ export async function newestFirstPage<Row, Item>(
       return opts.toItems(rows);
     }),
   ]);
-  const totalItems = Number(total);
-  return { items, pagination: { totalItems, totalPages: Math.ceil(totalItems / limit), currentPage: page, limit } };
+  return { items, pagination: paginationOf(Number(total), page, limit) };
+}
+
+export const paginationOf = (totalItems: number, page: number, limit: number): Pagination => ({
+  totalItems,
+  totalPages: Math.ceil(totalItems / limit),
+  currentPage: page,
+  limit,
+});
+
+/**
+ * One page of a short admin list in its own order (programmes, news, FAQs: tens or hundreds of rows), with
+ * its total: a plain OFFSET, where newestFirstPage's two-step id lookup would buy nothing.
+ */
+export async function orderedPage<Row>(
+  base: SelectQueryBuilder<Database, any, {}>,
+  order: readonly (readonly [column: string, direction: "asc" | "desc"])[],
+  page: number,
+  limit: number,
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  let rows = base.selectAll();
+  for (const [column, direction] of order) rows = rows.orderBy(column as any, direction);
+  const [{ total }, found] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    rows
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+  ]);
+  return { rows: found as Row[], pagination: paginationOf(Number(total), page, limit) };
 }

@@ -338,5 +338,8 @@ describe("the office's work on an application (issue 17)", () => {
     expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe("Pune");
     act(() => app.navigate("/admin/admissions/2/edit"));
     await screen.findByText("Only pending applications can be edited. This application has already been processed.");
+    // A malformed address says so instead of loading for ever.
+    act(() => app.navigate("/admin/admissions/abc/print"));
+    await screen.findByText("This application could not be loaded.");
   });
 });

@@ -4,17 +4,14 @@
  * applicant's and the institute's signatures. The office's internal notes are not printed. The portal's
  * bars and this page's buttons are left out of the printout (layouts/portal.css, .no-print).
  */
-import { Link, useParams } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteName, usePageTitle } from "../../lib/site.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { LoadingBlock } from "../../ui/spinner.tsx";
 import { ACADEMIC_SECTIONS, FIELD_LABELS, type FieldName, type FieldSection, PERSONAL_SECTIONS } from "./application-form.ts";
 import { formatDateTime, statusLabel } from "./format.ts";
+import { BackToApplications, type OfficeApplication, WithOfficeApplication } from "./office-application.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
 /** The wizard's two steps of fields, in the wizard's order. */
@@ -23,29 +20,15 @@ const PERSONAL = fieldsOf(PERSONAL_SECTIONS);
 const ACADEMIC = fieldsOf(ACADEMIC_SECTIONS);
 
 export default function ApplicationPrintPage() {
+  return <WithOfficeApplication>{(a) => <PrintView a={a} />}</WithOfficeApplication>;
+}
+
+function PrintView({ a }: { a: OfficeApplication }) {
   const t = useT(admin);
   useT(admission); // the field labels
-  const { id } = useParams<{ id: string }>();
-  const query = trpc.admissions.adminGet.useQuery({ id: Number(id) }, { enabled: /^\d+$/.test(id), retry: false });
-  const a = query.data;
-  usePageTitle(a ? `${t("print.title")} ${a.applicationNumber}` : t("print.title"));
+  usePageTitle(`${t("print.title")} ${a.applicationNumber}`);
   const institute = useInstituteName();
-  const photo = useAuthorizedObjectUrl(a?.photo?.url);
-
-  const back = (
-    <Link href="/admissions" className="ops-link">
-      {t("print.back")}
-    </Link>
-  );
-  if (query.isError) {
-    return (
-      <div className="stack">
-        {back}
-        <Alert tone="error">{t("print.failed")}</Alert>
-      </div>
-    );
-  }
-  if (!a) return <LoadingBlock label={t("det.loading")} groups={[2, 8]} />;
+  const photo = useAuthorizedObjectUrl(a.photo?.url);
 
   const value = (field: FieldName) => {
     const v = a[field];
@@ -65,7 +48,7 @@ export default function ApplicationPrintPage() {
   return (
     <article className="application-print stack stack--lg" aria-labelledby="print-title">
       <div className="cluster cluster--between no-print">
-        {back}
+        <BackToApplications />
         <Button onClick={() => window.print()}>{t("print.button")}</Button>
       </div>
       <header className="application-print__head">

@@ -179,6 +179,50 @@ function ItemList<T extends { id: number }>({
   );
 }
 
+/** Delete, asked first: `text` names the item (null: the dialog is closed); the server's answer is the toast. */
+function DeleteDialog({
+  title,
+  text,
+  onDelete,
+  onDone,
+  onClose,
+}: {
+  title: string;
+  text: string | null;
+  onDelete: () => Promise<{ message: string }>;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const t = useT(config);
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      toast.show((await onDelete()).message);
+      onClose();
+      onDone();
+    } catch (err) {
+      toast.show(failureMessage(err, t("content.failed")), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={text !== null}
+      title={title}
+      confirmLabel={t("delete")}
+      tone="danger"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      <p>{text}</p>
+    </ConfirmDialog>
+  );
+}
+
 const action = (label: string, name: string, onClick: () => void, t: (k: "news.for", p: Record<string, string>) => string): ReactNode => (
   <Button size="sm" variant="secondary" onClick={onClick}>
     <span aria-hidden="true">{label}</span>
@@ -188,7 +232,6 @@ const action = (label: string, name: string, onClick: () => void, t: (k: "news.f
 
 export function NewsTab() {
   const t = useT(config);
-  const toast = useToast();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const query = trpc.content.news.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
@@ -267,37 +310,19 @@ export function NewsTab() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
         title={t("news.confirmDelete")}
-        confirmLabel={t("delete")}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (answer) => {
-                setDeleting(null);
-                toast.show(answer.message);
-                void refresh();
-              },
-              onError: (err) => toast.show(failureMessage(err, t("content.failed")), "error"),
-            },
-          )
-        }
+        text={deleting ? t("news.confirmText", { title: deleting.title }) : null}
+        onDelete={() => remove.mutateAsync({ id: deleting!.id })}
+        onDone={() => void refresh()}
         onClose={() => setDeleting(null)}
-      >
-        <p>{t("news.confirmText", { title: deleting?.title ?? "" })}</p>
-      </ConfirmDialog>
+      />
     </>
   );
 }
 
 export function FaqTab() {
   const t = useT(config);
-  const toast = useToast();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const query = trpc.content.faqs.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
@@ -373,30 +398,13 @@ export function FaqTab() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
         title={t("faq.confirmDelete")}
-        confirmLabel={t("delete")}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (answer) => {
-                setDeleting(null);
-                toast.show(answer.message);
-                void refresh();
-              },
-              onError: (err) => toast.show(failureMessage(err, t("content.failed")), "error"),
-            },
-          )
-        }
+        text={deleting?.question ?? null}
+        onDelete={() => remove.mutateAsync({ id: deleting!.id })}
+        onDone={() => void refresh()}
         onClose={() => setDeleting(null)}
-      >
-        <p>{deleting?.question}</p>
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -3,36 +3,90 @@
  * (public /faq, in the office's order; a hidden one stays off the site), kept by administrators (issue 17).
  * Every change is in the activity log; public reads are remembered until the next write.
  */
+import type { Kysely } from "kysely";
+import type { Announcement, Database, Faq } from "../../../../db/schema.ts";
+import type { AuditAction } from "../../../shared/audit-actions.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import type { ContentListQuery, FaqInput, NewsInput } from "../../../shared/schemas/content.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
+import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 const notFound = () => new AppError("NOT_FOUND", config.t("rule.notFound"));
+
+type Item = { table: "announcements"; entityType: "announcement" } | { table: "faqs"; entityType: "faq" };
+const NEWS: Item = { table: "announcements", entityType: "announcement" };
+const FAQ: Item = { table: "faqs", entityType: "faq" };
+
+/**
+ * Adds (no id) or changes one news item or FAQ and logs it with `details`, in one transaction. `values`
+ * may be computed inside it (a new FAQ's position after the last).
+ */
+async function saveItem(
+  deps: AppDeps,
+  actorId: number,
+  item: Item,
+  id: number | undefined,
+  values: (trx: Kysely<Database>) => Promise<Record<string, unknown>>,
+  logged: { action: AuditAction; details: Record<string, unknown> },
+  meta: SessionMeta,
+) {
+  const now = deps.now();
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await values(trx);
+    let saved = id;
+    if (saved === undefined) {
+      saved = (
+        await trx
+          .insertInto(item.table)
+          .values({ ...row, created_at: at, updated_at: at } as never)
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      const done = await trx
+        .updateTable(item.table)
+        .set({ ...row, updated_at: at } as never)
+        .where("id", "=", saved)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw notFound();
+    }
+    await audit(trx, now, { actorUserId: actorId, entityType: item.entityType, entityId: saved, ip: meta.ip, ...logged });
+  });
+}
+
+/** Deletes one news item or FAQ and logs what it was called (its title or question). */
+async function deleteItem(deps: AppDeps, actorId: number, item: Item, id: number, action: AuditAction, meta: SessionMeta) {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = (await trx
+      .deleteFrom(item.table)
+      .where("id", "=", id)
+      .returning(item.table === "faqs" ? "question" : "title")
+      .executeTakeFirst()) as { question?: string; title?: string } | undefined;
+    if (!row) throw notFound();
+    await audit(trx, now, { actorUserId: actorId, action, entityType: item.entityType, entityId: id, details: row, ip: meta.ip });
+  });
+}
 
 // ————— news —————
 
 /** The office's list, newest publish date first, a page at a time, with what the site shows of each. */
 export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query: ContentListQuery) {
   const now = deps.now().toISOString();
-  const [{ total }, rows] = await Promise.all([
-    deps.db
-      .selectFrom("announcements")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom("announcements")
-      .selectAll()
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const totalItems = Number(total);
+  const { rows, pagination } = await orderedPage<Announcement>(
+    deps.db.selectFrom("announcements"),
+    [
+      ["published_at", "desc"],
+      ["id", "desc"],
+    ],
+    query.page,
+    query.limit,
+  );
   return {
     news: rows.map((r) => ({
       id: r.id,
@@ -42,79 +96,38 @@ export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query
       isPublished: r.is_published === 1,
       status: r.is_published !== 1 ? ("draft" as const) : r.published_at > now ? ("scheduled" as const) : ("live" as const),
     })),
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+    pagination,
   };
 }
 
 export async function saveNews(deps: AppDeps, actorId: number, input: NewsInput & { id?: number }, meta: SessionMeta = {}) {
-  const now = deps.now();
-  const at = now.toISOString();
-  const values = { title: input.title, body: input.body, is_published: input.isPublished ? 1 : 0, published_at: input.publishedAt ?? at };
-  await deps.db.transaction().execute(async (trx) => {
-    let id = input.id;
-    if (id === undefined) {
-      id = (
-        await trx
-          .insertInto("announcements")
-          .values({ ...values, created_at: at, updated_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    } else {
-      const done = await trx
-        .updateTable("announcements")
-        .set({ ...values, updated_at: at })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw notFound();
-    }
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "content.news",
-      entityType: "announcement",
-      entityId: id,
-      details: { title: input.title },
-      ip: meta.ip,
-    });
-  });
+  const values = {
+    title: input.title,
+    body: input.body,
+    is_published: input.isPublished ? 1 : 0,
+    published_at: input.publishedAt ?? deps.now().toISOString(),
+  };
+  await saveItem(deps, actorId, NEWS, input.id, async () => values, { action: "content.news", details: { title: input.title } }, meta);
   return { message: config.t("said.newsSaved") };
 }
 
 export async function deleteNews(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("announcements").where("id", "=", id).returning("title").executeTakeFirst();
-    if (!row) throw notFound();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "content.news_delete",
-      entityType: "announcement",
-      entityId: id,
-      details: { title: row.title },
-      ip: meta.ip,
-    });
-  });
+  await deleteItem(deps, actorId, NEWS, id, "content.news_delete", meta);
   return { message: config.t("said.newsDeleted") };
 }
 
 // ————— FAQs —————
 
 export async function listFaqsForOffice(deps: Pick<AppDeps, "db">, query: ContentListQuery) {
-  const [{ total }, rows] = await Promise.all([
-    deps.db
-      .selectFrom("faqs")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom("faqs")
-      .selectAll()
-      .orderBy("sort_order")
-      .orderBy("id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const totalItems = Number(total);
+  const { rows, pagination } = await orderedPage<Faq>(
+    deps.db.selectFrom("faqs"),
+    [
+      ["sort_order", "asc"],
+      ["id", "asc"],
+    ],
+    query.page,
+    query.limit,
+  );
   return {
     faqs: rows.map((r) => ({
       id: r.id,
@@ -124,7 +137,7 @@ export async function listFaqsForOffice(deps: Pick<AppDeps, "db">, query: Conten
       sortOrder: r.sort_order,
       isPublished: r.is_published === 1,
     })),
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+    pagination,
   };
 }
 
@@ -143,67 +156,31 @@ export async function publicFaqs(deps: Pick<AppDeps, "db">) {
   }));
 }
 
+/** A FAQ without a position goes after the last one when added, and keeps its place when changed. */
 export async function saveFaq(deps: AppDeps, actorId: number, input: FaqInput & { id?: number }, meta: SessionMeta = {}) {
-  const now = deps.now();
-  const at = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom("faqs")
-      .select((eb) => eb.fn.max("sort_order").as("m"))
-      .executeTakeFirst();
-    const values = {
+  const values = async (trx: Kysely<Database>) => {
+    let position: { sort_order?: number } = {};
+    if (input.sortOrder !== null) position = { sort_order: input.sortOrder };
+    else if (input.id === undefined) {
+      const last = await trx
+        .selectFrom("faqs")
+        .select((eb) => eb.fn.max("sort_order").as("m"))
+        .executeTakeFirst();
+      position = { sort_order: Number(last?.m ?? 0) + 10 };
+    }
+    return {
       question: input.question,
       answer: input.answer,
       category: input.category ?? null,
       is_published: input.isPublished ? 1 : 0,
-      ...(input.sortOrder === null
-        ? input.id === undefined
-          ? { sort_order: Number(last?.m ?? 0) + 10 }
-          : {}
-        : { sort_order: input.sortOrder }),
+      ...position,
     };
-    let id = input.id;
-    if (id === undefined) {
-      id = (
-        await trx
-          .insertInto("faqs")
-          .values({ ...values, created_at: at, updated_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    } else {
-      const done = await trx
-        .updateTable("faqs")
-        .set({ ...values, updated_at: at })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw notFound();
-    }
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "content.faq",
-      entityType: "faq",
-      entityId: id,
-      details: { question: input.question },
-      ip: meta.ip,
-    });
-  });
+  };
+  await saveItem(deps, actorId, FAQ, input.id, values, { action: "content.faq", details: { question: input.question } }, meta);
   return { message: config.t("said.faqSaved") };
 }
 
 export async function deleteFaq(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("faqs").where("id", "=", id).returning("question").executeTakeFirst();
-    if (!row) throw notFound();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "content.faq_delete",
-      entityType: "faq",
-      entityId: id,
-      details: { question: row.question },
-      ip: meta.ip,
-    });
-  });
+  await deleteItem(deps, actorId, FAQ, id, "content.faq_delete", meta);
   return { message: config.t("said.faqDeleted") };
 }

@@ -12,6 +12,7 @@ import type { ProgrammeForm, ProgrammeListQuery, ProgrammeUpdateInput } from "..
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
+import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
@@ -105,23 +106,17 @@ function filtered(db: DB, query: Pick<ProgrammeListQuery, "search" | "status">) 
 
 /** The office's list: in the public order, searched and filtered by the server, a page at a time. */
 export async function listProgrammes(deps: Pick<AppDeps, "db">, query: ProgrammeListQuery) {
-  const base = filtered(deps.db, query);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy("archived")
-      .orderBy("sort_order")
-      .orderBy("name")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const totalItems = Number(total);
-  return {
-    programmes: rows.map(toOffice),
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
-  };
+  const { rows, pagination } = await orderedPage<Programme>(
+    filtered(deps.db, query),
+    [
+      ["archived", "asc"],
+      ["sort_order", "asc"],
+      ["name", "asc"],
+    ],
+    query.page,
+    query.limit,
+  );
+  return { programmes: rows.map(toOffice), pagination };
 }
 
 async function findProgramme(db: DB, id: number) {

@@ -1,0 +1,40 @@
+/**
+ * The frame of the office's pages about one application (edit, print; issue 17): the application from the
+ * address (`/admissions/:id/…`), a way back to the list, the failure (an unknown or malformed address
+ * included) and the loading state; the page itself gets the loaded application.
+ */
+import type { ReactNode } from "react";
+import { Link, useParams } from "wouter";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { LoadingBlock } from "../../ui/spinner.tsx";
+
+export type OfficeApplication = RouterOutputs["admissions"]["adminGet"];
+
+export function BackToApplications() {
+  const t = useT(admin);
+  return (
+    <Link href="/admissions" className="ops-link">
+      {t("print.back")}
+    </Link>
+  );
+}
+
+export function WithOfficeApplication({ children }: { children: (application: OfficeApplication) => ReactNode }) {
+  const t = useT(admin);
+  const { id } = useParams<{ id: string }>();
+  const valid = /^\d{1,12}$/.test(id);
+  const query = trpc.admissions.adminGet.useQuery({ id: Number(id) }, { enabled: valid, retry: false, staleTime: 0 });
+  if (!valid || query.isError) {
+    return (
+      <div className="stack">
+        <BackToApplications />
+        <Alert tone="error">{t("print.failed")}</Alert>
+      </div>
+    );
+  }
+  if (!query.data) return <LoadingBlock label={t("det.loading")} groups={[3, 6]} />;
+  return children(query.data);
+}
