@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { getSettings, saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { buildWorld } from "../security/world.ts";
 import { createUser } from "../testing.ts";
 import { sweepOrphanFiles } from "./orphan-sweep.ts";
@@ -15,6 +16,17 @@ describe("startup sweep of files a crash left behind", () => {
     await createUser(w.deps, { role: "student", student_id: "STU8001", photo_file: "kkkkkkkkkkkkkkkkkkkkkkkk.webp" });
     writeFileSync(path.join(p.photos, "kkkkkkkkkkkkkkkkkkkkkkkk.webp"), "kept");
     writeFileSync(path.join(p.photos, "oooooooooooooooooooooooo.webp"), "orphan photo");
+    // A programme's syllabus and the institute's brochure live beside the applicants' documents.
+    writeFileSync(path.join(p.documents, "ssssssssssssssssssssssss.pdf"), "syllabus: kept");
+    const programme = await w.deps.db.selectFrom("programmes").select("id").executeTakeFirstOrThrow();
+    await w.deps.db
+      .updateTable("programmes")
+      .set({ syllabus_file: "ssssssssssssssssssssssss.pdf" })
+      .where("id", "=", programme.id)
+      .execute();
+    writeFileSync(path.join(p.documents, "bbbbbbbbbbbbbbbbbbbbbbbb.pdf"), "brochure: kept");
+    const { institute } = await getSettings(w.deps);
+    await saveSettingsGroup(w.deps, "institute", { ...institute, brochure: { file: "bbbbbbbbbbbbbbbbbbbbbbbb.pdf", name: "b.pdf" } });
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf"), "orphan document");
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf.thumb.webp"), "orphan preview");
     writeFileSync(path.join(p.documents, "operator-notes.txt"), "not ours: kept");
@@ -37,6 +49,8 @@ describe("startup sweep of files a crash left behind", () => {
     for (const name of referencedDocs) expect(existsSync(path.join(p.documents, name))).toBe(true);
     expect(existsSync(path.join(p.photos, "kkkkkkkkkkkkkkkkkkkkkkkk.webp"))).toBe(true);
     expect(existsSync(path.join(p.documents, "operator-notes.txt"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "ssssssssssssssssssssssss.pdf"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "bbbbbbbbbbbbbbbbbbbbbbbb.pdf"))).toBe(true);
     expect(existsSync(path.join(p.gallery, "demokey-480.webp"))).toBe(true);
     expect(existsSync(path.join(p.backups, w.backupName))).toBe(true);
     expect(await sweepOrphanFiles(w.deps)).toEqual([]);

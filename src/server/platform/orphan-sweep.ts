@@ -17,6 +17,34 @@ const GALLERY_VARIANT = /^(.+)-(\d+)\.webp$/;
 
 const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
+/** The settings value that names a stored file: the brochure (Site content → Institute). */
+const storedNameIn = (json: string | undefined, pick: (value: Record<string, unknown>) => unknown): string[] => {
+  try {
+    const name = json ? pick(JSON.parse(json) as Record<string, unknown>) : undefined;
+    return typeof name === "string" ? [name] : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Every name under uploads/documents a row refers to: applicants' documents (and their previews), the
+ * programmes' syllabus PDFs and the institute's brochure. A new kind of stored document must be listed here,
+ * or the next start removes it (orphan-sweep.test.ts stores one of each).
+ */
+async function referencedDocuments(db: AppDeps["db"]): Promise<Set<string>> {
+  const [docs, syllabi, institute] = await Promise.all([
+    db.selectFrom("admission_documents").select("stored_name").execute(),
+    db.selectFrom("programmes").select("syllabus_file").where("syllabus_file", "is not", null).execute(),
+    db.selectFrom("settings").select("value").where("key", "=", "institute").executeTakeFirst(),
+  ]);
+  return new Set([
+    ...docs.flatMap((r) => [r.stored_name, `${r.stored_name}.thumb.webp`]),
+    ...syllabi.map((r) => r.syllabus_file!),
+    ...storedNameIn(institute?.value, (v) => (v.brochure as { file?: unknown } | null | undefined)?.file),
+  ]);
+}
+
 export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {
   const paths = dataPaths(deps.env.dataDir);
   const removed: string[] = [];
@@ -25,12 +53,7 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logge
     removed.push(path.relative(paths.root, path.join(dir, name)));
   };
 
-  const documents = new Set(
-    (await deps.db.selectFrom("admission_documents").select("stored_name").execute()).flatMap((r) => [
-      r.stored_name,
-      `${r.stored_name}.thumb.webp`,
-    ]),
-  );
+  const documents = await referencedDocuments(deps.db);
   for (const name of await list(paths.documents)) if (STORED_NAME.test(name) && !documents.has(name)) await remove(paths.documents, name);
 
   const photos = new Set(
