@@ -57,6 +57,8 @@ export interface UsersTable {
   admission_id: number | null;
   /** the student's programme in the catalogue (issue 17) */
   programme_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the semester or year of the programme the student is in (issue 18), from 1 */
+  current_term: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -269,37 +271,186 @@ export interface CatalogOptionsTable {
   is_active: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-export interface CoursesTable {
+export type EnrolmentStatus = "in_progress" | "completed" | "dropped";
+
+/** A subject of a programme's term (issue 18): what students study, in units. */
+export interface SubjectsTable {
   id: Generated<number>;
+  programme_id: number;
+  /** the semester or year of the programme it belongs to, from 1 */
+  term: number;
+  /** the institute's code, unique within the programme (e.g. BCOM-101) */
+  code: string;
   name: string;
   description: string | null;
-  category: string | null;
-  status: "active" | "draft" | "archived";
+  sort_order: ColumnType<number, number | undefined, number>;
+  archived: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export interface BooksTable {
+export interface SubjectUnitsTable {
   id: Generated<number>;
+  subject_id: number;
+  position: number;
   title: string;
-  isbn: string | null;
-  author: string | null;
-  category: string | null;
-  status: "available" | "borrowed" | "reserved";
+}
+
+/** A student studying a subject: made for their programme's subjects of their current term. */
+export interface EnrolmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  subject_id: number;
+  status: ColumnType<EnrolmentStatus, EnrolmentStatus | undefined, EnrolmentStatus>;
+  enrolled_at: Timestamp;
+  /** when it was completed (term moved on) or dropped (programme changed) */
+  ended_at: Timestamp | null;
+}
+
+/** A unit the student marked complete: their progress in the subject. */
+export interface UnitProgressTable {
+  user_id: number;
+  unit_id: number;
+  completed_at: Timestamp;
+}
+
+export interface StudyMaterialsTable {
+  id: Generated<number>;
+  subject_id: number;
+  /** null: for the whole subject */
+  unit_id: number | null;
+  title: string;
+  kind: "file" | "link";
+  /** a PDF under DATA_DIR/uploads/documents (kind file) */
+  stored_name: string | null;
+  file_name: string | null;
+  size_bytes: number | null;
+  /** an https address (kind link) */
+  url: string | null;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  subject_id: number;
+  title: string;
+  instructions: string | null;
+  due_at: Timestamp;
+  max_marks: number;
+  created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One per student and assignment; a new file before grading replaces the previous one. */
+export interface AssignmentSubmissionsTable {
+  id: Generated<number>;
+  assignment_id: number;
+  user_id: number;
+  stored_name: string;
+  file_name: string;
+  size_bytes: number;
+  note: string | null;
+  submitted_at: Timestamp;
+  /** submitted after the due moment */
+  is_late: ColumnType<Flag, Flag | undefined, Flag>;
+  marks: number | null;
+  grade_comment: string | null;
+  graded_by: number | null;
+  graded_at: Timestamp | null;
 }
 
 export interface ExamsTable {
   id: Generated<number>;
+  subject_id: number;
   title: string;
-  course_id: number | null;
-  duration_minutes: number | null;
-  question_count: number | null;
-  starts_at: Timestamp | null;
-  status: "scheduled" | "in_progress" | "completed" | "draft";
+  starts_at: Timestamp;
+  duration_minutes: number;
+  centre: string;
+  max_marks: number;
+  pass_marks: number;
+  status: ColumnType<"scheduled" | "cancelled", "scheduled" | "cancelled" | undefined, "scheduled" | "cancelled">;
+  /** set when the office publishes the results: students see them and are e-mailed */
+  results_published_at: Timestamp | null;
+  created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ExamResultsTable {
+  exam_id: number;
+  user_id: number;
+  /** whole marks; null when absent */
+  marks: number | null;
+  absent: ColumnType<Flag, Flag | undefined, Flag>;
+  entered_by: number | null;
+  entered_at: Timestamp;
+}
+
+/** A student's hall ticket for a term's exams: its token is what the QR's public verification page reads. */
+export interface AdmitCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  programme_id: number;
+  term: number;
+  token: string;
+  issued_at: Timestamp;
+}
+
+/** The library's catalogue: printed books (lent) and e-resources (a PDF or a link). */
+export interface BooksTable {
+  id: Generated<number>;
+  kind: ColumnType<"book" | "eresource", "book" | "eresource" | undefined, "book" | "eresource">;
+  title: string;
+  author: string | null;
+  isbn: string | null;
+  publisher: string | null;
+  year: number | null;
+  category: string | null;
+  /** copies the library holds (books) */
+  copies: ColumnType<number, number | undefined, number>;
+  shelf: string | null;
+  /** e-resources: only this programme's students (null: every student) */
+  programme_id: number | null;
+  stored_name: string | null;
+  file_name: string | null;
+  size_bytes: number | null;
+  url: string | null;
+  archived: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookLoansTable {
+  id: Generated<number>;
+  book_id: number;
+  user_id: number;
+  issued_by: number | null;
+  issued_at: Timestamp;
+  /** the institute's calendar day (YYYY-MM-DD) it is due back */
+  due_on: string;
+  returned_at: Timestamp | null;
+  received_by: number | null;
+  /** the day the last overdue reminder went (YYYY-MM-DD): at most one a day */
+  reminded_on: string | null;
+}
+
+/** Notices and events the office publishes to every student or one programme's. */
+export interface NoticesTable {
+  id: Generated<number>;
+  kind: "notice" | "event";
+  title: string;
+  body: string;
+  /** null: every student */
+  programme_id: number | null;
+  /** events: the day (YYYY-MM-DD) and time (HH:MM) in the institute's time zone */
+  event_date: string | null;
+  event_time: string | null;
+  venue: string | null;
+  priority: ColumnType<Priority, Priority | undefined, Priority>;
+  published_by: number | null;
+  published_at: Timestamp;
 }
 
 export type ProgrammeLevel = "ug" | "pg" | "diploma" | "certificate" | "phd";
@@ -426,9 +577,19 @@ export interface Database {
   ticket_responses: TicketResponsesTable;
   settings: SettingsTable;
   catalog_options: CatalogOptionsTable;
-  courses: CoursesTable;
-  books: BooksTable;
+  subjects: SubjectsTable;
+  subject_units: SubjectUnitsTable;
+  enrolments: EnrolmentsTable;
+  unit_progress: UnitProgressTable;
+  study_materials: StudyMaterialsTable;
+  assignments: AssignmentsTable;
+  assignment_submissions: AssignmentSubmissionsTable;
   exams: ExamsTable;
+  exam_results: ExamResultsTable;
+  admit_cards: AdmitCardsTable;
+  books: BooksTable;
+  book_loans: BookLoansTable;
+  notices: NoticesTable;
   faqs: FaqsTable;
   programmes: ProgrammesTable;
   one_time_codes: OneTimeCodesTable;

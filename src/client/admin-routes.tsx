@@ -9,12 +9,16 @@ import analyticsStylesheet from "./features/analytics/analytics.css" with { type
 import catalogueStylesheet from "./features/catalogue/catalogue.css" with { type: "file" };
 import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
 import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
+import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
 import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
+import libraryStylesheet from "./features/library/library.css" with { type: "file" };
+import noticesStylesheet from "./features/notices/notices.css" with { type: "file" };
 import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
 import programmesStylesheet from "./features/programmes/programmes-admin.css" with { type: "file" };
 import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
 import staffStylesheet from "./features/staff/staff.css" with { type: "file" };
 import studentsStylesheet from "./features/students/students.css" with { type: "file" };
+import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
 import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
@@ -24,8 +28,8 @@ import { withStylesheets } from "./lib/stylesheets.ts";
 
 const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
 /** An admin page with its area's stylesheet (features/<area>/*.css), on top of the layout's layouts/admin.css. */
-const adminPage = (code: () => Promise<{ default: ComponentType }>, stylesheet: string) =>
-  lazy(() => withStylesheets(code(), [stylesheet]));
+const adminPage = (code: () => Promise<{ default: ComponentType }>, ...stylesheets: string[]) =>
+  lazy(() => withStylesheets(code(), stylesheets));
 const AdminDashboardPage = adminPage(() => import("./features/dashboard/dashboard-page.tsx"), dashboardStylesheet);
 const AdminAdmissionsPage = adminPage(() => import("./features/admissions/admin-admissions-page.tsx"), admissionsStylesheet);
 // Pages that go together share a chunk: every chunk is a line in the main script's chunk map, and the /
@@ -49,10 +53,19 @@ const AdminGalleryPage = adminPage(() => AdminOnlyPages().then((m) => ({ default
 const AdminSettingsPage = adminPage(() => import("./features/settings/settings-page.tsx"), settingsStylesheet);
 const AdminHelpPage = adminPage(() => import("./features/tickets/help-page.tsx"), ticketsStylesheet);
 const AdminAnalyticsPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.AnalyticsPage })), analyticsStylesheet);
-const AdminShellPages = () => import("./features/catalogue/shell-pages.ts");
-const AdminCoursesPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.CoursesPage })), catalogueStylesheet);
-const AdminLibraryPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.LibraryPage })), catalogueStylesheet);
-const AdminExamsPage = adminPage(() => AdminShellPages().then((m) => ({ default: m.ExamsPage })), catalogueStylesheet);
+const AdminStudiesPages = () => import("./studies-pages.ts");
+const AdminCoursesPage = adminPage(
+  () => AdminStudiesPages().then((m) => ({ default: m.CoursesPage })),
+  catalogueStylesheet,
+  studiesStylesheet,
+);
+const AdminLibraryPage = adminPage(
+  () => AdminStudiesPages().then((m) => ({ default: m.LibraryPage })),
+  catalogueStylesheet,
+  libraryStylesheet,
+);
+const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.ExamsPage })), catalogueStylesheet, examsStylesheet);
+const AdminNoticesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.NoticesPage })), noticesStylesheet);
 const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
 const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);
 const AdminProgrammesPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ProgrammesPage })), programmesStylesheet);
@@ -63,6 +76,7 @@ const ADMIN_PAGES = [
   ["courses", AdminCoursesPage],
   ["library", AdminLibraryPage],
   ["exams", AdminExamsPage],
+  ["notices", AdminNoticesPage],
   ["help", AdminHelpPage],
   ["gallery", AdminGalleryPage],
   ["analytics", AdminAnalyticsPage],
@@ -73,6 +87,8 @@ const ADMIN_PAGES = [
   ["programmes", AdminProgrammesPage],
   ["content", AdminContentPage],
 ] as const;
+
+const NESTED: ReadonlySet<string> = new Set(["courses", "library", "exams", "notices"]);
 
 export default function AdminRoutes() {
   const { user } = useSession();
@@ -88,7 +104,8 @@ export default function AdminRoutes() {
         <Route path="/admissions/:id/print" component={ApplicationPrintPage} />
         {ADMIN_PAGES.map(([page, Page]) =>
           canSeePage(user?.role, page) ? (
-            <Route key={page} path={`/${page}`} component={Page} />
+            // The studies pages (issue 18) route their own sub-pages (e.g. /exams/12/marks).
+            <Route key={page} path={`/${page}`} component={Page} nest={NESTED.has(page)} />
           ) : (
             // A staff member's bookmark of an administrators' page: back to the dashboard (issue 17).
             <Route key={page} path={`/${page}`}>

@@ -4,15 +4,31 @@
  */
 import { lazy } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
+import libraryStylesheet from "./features/library/library.css" with { type: "file" };
+import noticesStylesheet from "./features/notices/notices.css" with { type: "file" };
 import studentStylesheet from "./features/student/student.css" with { type: "file" };
+import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { withStylesheets } from "./lib/stylesheets.ts";
 
 const StudentLayout = lazy(() => withStylesheets(import("./layouts/student-layout.tsx"), [portalStylesheet, studentStylesheet]));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
 const StudentPortalPages = () => import("./features/student/portal-pages.ts");
-const StudentPlaceholderPage = lazy(() => StudentPortalPages().then((m) => ({ default: m.PlaceholderPage })));
-const StudentNotificationsPage = lazy(() => StudentPortalPages().then((m) => ({ default: m.NotificationsPage })));
+type PortalPages = Awaited<ReturnType<typeof StudentPortalPages>>;
+/** A page of the portal-pages chunk, with its area's stylesheet (issue 18's studies pages have their own). */
+const portalPage = (name: keyof PortalPages, stylesheets: string[] = []) =>
+  lazy(() =>
+    withStylesheets(
+      StudentPortalPages().then((m) => ({ default: m[name] })),
+      stylesheets,
+    ),
+  );
+const StudentNotificationsPage = portalPage("NotificationsPage");
+const StudentCoursesPage = portalPage("CoursesPage", [studiesStylesheet]);
+const StudentExamsPage = portalPage("ExamsPage", [examsStylesheet]);
+const StudentLibraryPage = portalPage("LibraryPage", [libraryStylesheet]);
+const StudentHelpPage = portalPage("HelpPage", [noticesStylesheet]);
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
 const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
 const StudentSettingsPage = lazy(() => import("./features/student/settings-page.tsx"));
@@ -28,19 +44,12 @@ export default function StudentRoutes() {
         <Route path="/profile" component={StudentProfilePage} />
         <Route path="/id-card" component={StudentIdCardPage} />
         <Route path="/settings" component={StudentSettingsPage} />
-        <Route path="/courses">
-          <StudentPlaceholderPage page="courses" />
-        </Route>
-        <Route path="/library">
-          <StudentPlaceholderPage page="library" />
-        </Route>
-        <Route path="/exams">
-          <StudentPlaceholderPage page="exams" />
-        </Route>
+        {/* The studies pages are nested: each routes its own sub-pages (e.g. /exams/admit-card). */}
+        <Route path="/courses" nest component={StudentCoursesPage} />
+        <Route path="/library" nest component={StudentLibraryPage} />
+        <Route path="/exams" nest component={StudentExamsPage} />
         <Route path="/notifications" component={StudentNotificationsPage} />
-        <Route path="/help">
-          <StudentPlaceholderPage page="help" />
-        </Route>
+        <Route path="/help" nest component={StudentHelpPage} />
         <Route>
           <Redirect to="~/" replace />
         </Route>

@@ -35,6 +35,7 @@ const LINKS = [
   { href: "/courses", key: "courses", icon: <BookIcon /> },
   { href: "/library", key: "library", icon: <BookIcon /> },
   { href: "/exams", key: "exams", icon: <CalendarIcon /> },
+  { href: "/notices", key: "notices", icon: <BellIcon /> },
   { href: "/gallery", key: "gallery", icon: <ImageIcon /> },
   { href: "/content", key: "content", icon: <FileIcon /> },
   { href: "/analytics", key: "analytics", icon: <BarChartIcon /> },

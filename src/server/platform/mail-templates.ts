@@ -27,6 +27,8 @@ export type EmailTemplate =
   | { template: "email_verification_code"; name: string; code: string }
   | { template: "email_changed_notice"; name: string; newEmail: string }
   | { template: "admin_alert"; title: string; message: string }
+  /** a student's portal notification sent by e-mail too (issue 18: new material, results, overdue books…) */
+  | { template: "student_alert"; name: string; title: string; message: string; link: string }
   | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string };
 
 export interface RenderedEmail {
@@ -156,6 +158,11 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
       return {
         subject: t.title,
         blocks: [{ p: t.message }, { p: mail.t("alert.where") }, { p: mail.t("alert.why") }],
+      };
+    case "student_alert":
+      return {
+        subject: t.title,
+        blocks: [dear(t.name), { p: t.message }, { link: t.link, label: mail.t("student.portal") }, { p: mail.t("student.why") }],
       };
     case "email_changed_notice":
       return {

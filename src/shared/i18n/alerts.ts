@@ -18,6 +18,12 @@ export const NOTIFICATION_KINDS = [
   "account.locked",
   "mail.failed",
   "backup.failed",
+  "material.new",
+  "assignment.new",
+  "assignment.graded",
+  "exam.scheduled",
+  "results.published",
+  "library.overdue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = Record<string, string | number>;

@@ -11,20 +11,24 @@ import { auth } from "./auth.ts";
 import { common } from "./common.ts";
 import { config } from "./config.ts";
 import { contact } from "./contact.ts";
+import { exams } from "./exams.ts";
 import { gallery } from "./gallery.ts";
 import { help } from "./help.ts";
 import { home } from "./home.ts";
+import { library } from "./library.ts";
 import { LOCALES } from "./locales.ts";
 import { mail } from "./mail.ts";
 import { maintenance } from "./maintenance.ts";
 import { media } from "./media.ts";
 import { messages } from "./messages.ts";
+import { notices } from "./notices.ts";
 import { portal } from "./portal.ts";
 import { programmes } from "./programmes.ts";
 import { reports } from "./reports.ts";
 import { roster } from "./roster.ts";
 import { status } from "./status.ts";
 import { student } from "./student.ts";
+import { studies } from "./studies.ts";
 import type { Catalogue, Namespace } from "./translate.ts";
 import { validation } from "./validation.ts";
 import { verify } from "./verify.ts";
@@ -54,6 +58,10 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   reports,
   maintenance,
   programmes,
+  studies,
+  exams,
+  library,
+  notices,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -12,6 +12,7 @@ import { type Locale, languageOf, localeOfLanguage } from "../../../shared/i18n/
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
 import { advanceSequenceTo, formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
+import { syncStudentEnrolment } from "../studies/enrolment.ts";
 
 const STUDENT_ID_COUNTER = "student_id";
 export const STUDENT_ID_UNAVAILABLE = "Could not assign a free student ID. Please try again or contact support.";
@@ -56,7 +57,7 @@ export async function openStudentAccount(
 ): Promise<User> {
   const studentId = await allocateStudentId(db);
   const chosen = locale ? { language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) } : {};
-  return db
+  const user = await db
     .insertInto("users")
     .values({
       ...values,
@@ -68,6 +69,9 @@ export async function openStudentAccount(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A new student studies their programme's first-term subjects from the start (issue 18).
+  await syncStudentEnrolment(db, user.id, at);
+  return user;
 }
 
 export type OfficeRole = "admin" | "staff";
@@ -267,13 +271,16 @@ export async function updateStudentRecord(
   changes: Partial<Omit<User, "id" | "role" | "student_id" | "password_hash" | "created_at">>,
   at: string,
 ): Promise<User | undefined> {
-  return db
+  const user = await db
     .updateTable("users")
     .set({ ...changes, updated_at: at })
     .where("id", "=", id)
     .where("role", "=", "student")
     .returningAll()
     .executeTakeFirst();
+  // A new programme or term changes what the student studies (issue 18).
+  if (user && ("programme_id" in changes || "current_term" in changes)) await syncStudentEnrolment(db, id, at);
+  return user;
 }
 
 export async function setStudentActive(db: Kysely<Database>, id: number, active: boolean, at: string): Promise<User> {

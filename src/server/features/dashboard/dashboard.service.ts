@@ -144,12 +144,14 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
     db
       .selectNoFrom((eb) => [
         eb
-          .selectFrom("courses")
+          .selectFrom("subjects")
           .select((s) => s.fn.countAll<number>().as("n"))
+          .where("archived", "=", 0)
           .as("courses"),
         eb
           .selectFrom("books")
           .select((s) => s.fn.countAll<number>().as("n"))
+          .where("archived", "=", 0)
           .as("books"),
         eb
           .selectFrom("exams")

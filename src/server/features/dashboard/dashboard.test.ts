@@ -176,14 +176,17 @@ describe("GET /api/admin/dashboard/stats", () => {
     const c5 = await contact("2026-11-22T06:00:00.000Z", "C5");
 
     const at = deps.now().toISOString();
+    // Courses are the catalogue's subjects (an archived one is not counted); books the library's titles.
+    const programme = await deps.db.selectFrom("programmes").select("id").executeTakeFirstOrThrow();
     await deps.db
-      .insertInto("courses")
+      .insertInto("subjects")
       .values([
-        { name: "MBA", status: "active", created_at: at, updated_at: at },
-        { name: "BBA", status: "draft", created_at: at, updated_at: at },
+        { programme_id: programme.id, term: 1, code: "MBA-101", name: "Management", archived: 0, created_at: at, updated_at: at },
+        { programme_id: programme.id, term: 1, code: "MBA-102", name: "Economics", archived: 0, created_at: at, updated_at: at },
+        { programme_id: programme.id, term: 1, code: "MBA-103", name: "Old", archived: 1, created_at: at, updated_at: at },
       ])
       .execute();
-    await deps.db.insertInto("books").values({ title: "Accounting", status: "available", created_at: at, updated_at: at }).execute();
+    await deps.db.insertInto("books").values({ title: "Accounting", created_at: at, updated_at: at }).execute();
     await deps.db
       .insertInto("support_tickets")
       .values({

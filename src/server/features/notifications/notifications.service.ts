@@ -8,18 +8,20 @@ import type { Database, Notification, NotificationType, Priority } from "../../.
 import { alerts, isNotificationKind, type NotificationKind, type NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
-import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { INTL_LOCALE, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
-import type { AppDeps } from "../../deps.ts";
+import { type AppDeps, publicUrl } from "../../deps.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { anyColumnContains } from "../../platform/search.ts";
+import { storedLocale } from "../accounts/accounts.repository.ts";
 import { enqueueEmail } from "../settings/institute-mail.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { readPreferences } from "../student/preferences.service.ts";
 
 /** "Recent" on the notifications screen means the last 24 hours (spec part 2 §9). */
 export const RECENT_MS = 24 * 3_600_000;
@@ -41,6 +43,11 @@ function readable(kind: NotificationKind, params: NotificationParams): Notificat
   if (kind === "contact.new" && typeof out.subject === "string") out.subject = contactSubjectLabel(out.subject);
   if (kind === "ticket.status" && typeof out.status === "string") out.status = ticketStatusName(out.status).toLocaleLowerCase();
   if (kind === "account.locked" && (out.role === "admin" || out.role === "student")) out.role = alerts.t(`role.${out.role}`);
+  // A calendar day (YYYY-MM-DD) is written the reader's way: 25 Nov 2026, २५ नव॰ २०२६.
+  if (typeof out.due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(out.due))
+    out.due = new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date(`${out.due}T00:00:00Z`),
+    );
   return out;
 }
 
@@ -124,6 +131,59 @@ export async function notifyUser(db: Kysely<Database>, at: Date, userId: number,
       created_at: at.toISOString(),
     })
     .execute();
+}
+
+const BATCH = 500;
+
+/**
+ * Tells students something (issue 18: new material, an assignment, results, an overdue book): one row each,
+ * written in batches of 500, in the caller's transaction. With `email: true` each student who keeps e-mail
+ * notifications on (Settings → Notifications) also gets it by e-mail, in their own language, with a link
+ * to `link` in the portal.
+ */
+export async function notifyStudents(
+  deps: Pick<AppDeps, "mail" | "env">,
+  db: Kysely<Database>,
+  at: Date,
+  userIds: readonly number[],
+  n: NewNotification & { link?: string },
+): Promise<void> {
+  const ids = [...new Set(userIds)];
+  const words = storedWords(n);
+  const row = {
+    type: n.type,
+    ...words,
+    priority: n.priority ?? "medium",
+    data: JSON.stringify(n.data ?? {}),
+    created_at: at.toISOString(),
+  };
+  for (let i = 0; i < ids.length; i += BATCH) {
+    await db
+      .insertInto("notifications")
+      .values(ids.slice(i, i + BATCH).map((id) => ({ ...row, recipient_user_id: id })))
+      .execute();
+  }
+  if (n.email !== true) return;
+  const fallback = localeOfLanguage((await getSettings({ db })).language);
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const people = await db
+      .selectFrom("users")
+      .select(["name", "email", "preferences"])
+      .where("id", "in", ids.slice(i, i + BATCH))
+      .where("is_active", "=", 1)
+      .execute();
+    for (const person of people) {
+      if (!readPreferences(person.preferences).emailNotifications) continue;
+      const locale = storedLocale(person.preferences) ?? fallback;
+      const { title, message } = "kind" in n ? inLocale(locale, () => notificationText(n.kind, n.params)) : n;
+      await deps.mail.enqueue(
+        db,
+        person.email,
+        { template: "student_alert", name: person.name, title, message, link: `${publicUrl(deps)}${n.link ?? "/student/notifications"}` },
+        locale,
+      );
+    }
+  }
 }
 
 function parseData(json: string): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
-import { notifyAdmins } from "./notifications.service.ts";
+import { notifyAdmins, notifyStudents } from "./notifications.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -282,5 +282,57 @@ describe("who is told (issue 17)", () => {
       );
     expect(await kinds(admin.id)).toEqual(["admission", "system", "security"]);
     expect(await kinds(staff.id)).toEqual(["admission"]);
+  });
+});
+
+describe("telling students (issue 18)", () => {
+  test("one row each; e-mailed in each student's language, except to those who switched e-mail off", async () => {
+    await loadAllCatalogues();
+    const hindi = await createUser(deps, {
+      role: "student",
+      email: "hindi@example.test",
+      student_id: "STU0002",
+      preferences: JSON.stringify({ chosenLanguage: "hindi" }),
+    });
+    const quiet = await createUser(deps, {
+      role: "student",
+      email: "quiet@example.test",
+      student_id: "STU0003",
+      preferences: JSON.stringify({ emailNotifications: false }),
+    });
+    await notifyStudents(deps, deps.db, deps.now(), [student.id, hindi.id, quiet.id, student.id], {
+      type: "course",
+      kind: "results.published",
+      params: { title: "Term-end", subject: "Accounts" },
+      email: true,
+      link: "/student/exams",
+    });
+    const rows = await deps.db.selectFrom("notifications").select(["recipient_user_id", "kind"]).orderBy("recipient_user_id").execute();
+    expect(rows).toEqual(
+      [student.id, hindi.id, quiet.id].sort((a, b) => a - b).map((id) => ({ recipient_user_id: id, kind: "results.published" })),
+    );
+    const mails = await deps.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject", "text_body"])
+      .where("template", "=", "student_alert")
+      .orderBy("to_address")
+      .execute();
+    expect(mails.map((m) => m.to_address)).toEqual(["hindi@example.test", "student@example.test"]);
+    expect(mails[0]!.subject).toBe(hiAlerts["kind.results.published.title"].replace("{title}", "Term-end"));
+    expect(mails[1]!.subject).toBe("Results out: Term-end");
+    expect(mails[1]!.text_body).toContain("/student/exams");
+  });
+
+  test("without email: the portal only; a due day reads in the reader's language", async () => {
+    await loadAllCatalogues();
+    await notifyStudents(deps, deps.db, deps.now(), [student.id], {
+      type: "course",
+      kind: "library.overdue",
+      params: { title: "Accounts I", due: "2026-11-20" },
+    });
+    expect(await deps.db.selectFrom("email_outbox").select("id").where("template", "=", "student_alert").execute()).toEqual([]);
+    const res = await send("GET", "/api/notifications", student.token);
+    const body = (await res.json()) as any;
+    expect(body.data.notifications[0].message).toBe("Accounts I was due back on 20 Nov 2026. Please return it to the library.");
   });
 });
