@@ -15,11 +15,7 @@ export const READING_STATUSES = ["in_progress", "completed"] as const;
 
 /** Makes one student's enrolments match their programme and current term; returns the subjects newly opened. */
 export async function syncStudentEnrolment(db: DB, userId: number, at: string): Promise<number[]> {
-  const user = await db
-    .selectFrom("users")
-    .select(["role", "programme_id", "current_term"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["role", "programme_id", "current_term"]).where("id", "=", userId).executeTakeFirst();
   if (!user || user.role !== "student") return [];
   const wanted =
     user.programme_id === null
