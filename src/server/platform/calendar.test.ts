@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { localDate, startOfMonth, startOfPreviousMonth } from "./calendar.ts";
+import { localDate, startOfMonth, startOfPreviousMonth, zonedInstant, zonedLocal } from "./calendar.ts";
 
 describe("calendar in the institute's time zone", () => {
   test("India: the month starts at 00:00 IST, which is 18:30 UTC the day before", () => {
@@ -34,5 +34,15 @@ describe("startOfMonth, asked again and again", () => {
     expect(startOfMonth(after, "Asia/Kolkata").toISOString()).toBe("2026-11-30T18:30:00.000Z");
     expect(startOfMonth(before, "Asia/Kolkata").toISOString()).toBe("2026-10-31T18:30:00.000Z");
     expect(startOfMonth(after, "UTC").toISOString()).toBe("2026-11-01T00:00:00.000Z");
+  });
+});
+
+describe("wall-clock times of the institute (issue 18)", () => {
+  test("a form's date and time in India is the instant 5 h 30 min earlier in UTC, and reads back the same", () => {
+    expect(zonedInstant("2026-12-01T10:00", "Asia/Kolkata").toISOString()).toBe("2026-12-01T04:30:00.000Z");
+    expect(zonedInstant("2026-12-01T00:15", "Asia/Kolkata").toISOString()).toBe("2026-11-30T18:45:00.000Z");
+    expect(zonedLocal(new Date("2026-11-30T18:45:00.000Z"), "Asia/Kolkata")).toBe("2026-12-01T00:15");
+    expect(zonedLocal(zonedInstant("2027-03-28T09:30", "Europe/London"), "Europe/London")).toBe("2027-03-28T09:30");
+    expect(() => zonedInstant("2026-12-01 10:00", "Asia/Kolkata")).toThrow();
   });
 });

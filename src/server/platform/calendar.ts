@@ -73,3 +73,24 @@ export function localDate(at: Date, timeZone: string): string {
   const p = parts(at, timeZone);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
+
+/**
+ * The instant the zone's wall clock shows `local` ("YYYY-MM-DDTHH:MM"): what an office form's date and time
+ * mean (issue 18: assignment due moments, exam start times). Throws on a malformed value.
+ */
+export function zonedInstant(local: string, timeZone: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) throw new RangeError(`Not a local date and time: ${local}`);
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  // A second pass settles days on which the offset changes (daylight saving zones).
+  return new Date(guess - offsetMs(new Date(first), timeZone));
+}
+
+/** "YYYY-MM-DDTHH:MM" of `at` on the zone's wall clock: the value an office form shows for an instant. */
+export function zonedLocal(at: Date, timeZone: string): string {
+  const p = parts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
