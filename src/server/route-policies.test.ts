@@ -7,6 +7,11 @@ describe("the route policy table (issue 15)", () => {
     expect(bodyLimitFor("/api/admission/submit")).toBeGreaterThan(20 * 1024 * 1024);
     expect(bodyLimitFor("/api/gallery/upload")).toBeGreaterThan(bodyLimitFor("/api/admission/submit"));
     expect(bodyLimitFor("/api/student/profile/photo")).toBe(bodyLimitFor("/api/admission/submit"));
+    // PDFs the office uploads and students hand in (issues 17 and 18): larger than a JSON body.
+    expect(bodyLimitFor("/api/admin/programmes/12/syllabus")).toBe(11 * 1024 * 1024);
+    expect(bodyLimitFor("/api/admin/content/brochure")).toBe(16 * 1024 * 1024);
+    expect(bodyLimitFor("/api/studies/materials")).toBe(21 * 1024 * 1024);
+    expect(bodyLimitFor("/api/studies/assignments/7/submission")).toBe(11 * 1024 * 1024);
   });
 
   test("maintenance closes the public site's paths, not the admin's nor an ID card's check", () => {

@@ -5,7 +5,10 @@
  * feature adapter repeats these rules.
  */
 import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
+import { BROCHURE_MAX_BYTES } from "../shared/schemas/content.ts";
 import { GALLERY_UPLOAD_MAX_FILES } from "../shared/schemas/gallery.ts";
+import { SYLLABUS_MAX_BYTES } from "../shared/schemas/programmes.ts";
+import { MATERIAL_MAX_BYTES, SUBMISSION_MAX_BYTES } from "../shared/schemas/studies.ts";
 
 const MB = 1024 * 1024;
 
@@ -19,6 +22,10 @@ const BODY_LIMITS: readonly { path: RegExp; maxBytes: number; why: string }[] = 
     why: "four documents of at most 5 MB each, plus the fields",
   },
   { path: /^\/api\/(student|auth)\/profile\/photo$/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "a profile photo" },
+  { path: /^\/api\/admin\/programmes\/\d+\/syllabus$/, maxBytes: SYLLABUS_MAX_BYTES + MB, why: "a programme's syllabus PDF" },
+  { path: /^\/api\/admin\/content\/brochure$/, maxBytes: BROCHURE_MAX_BYTES + MB, why: "the institute's brochure PDF" },
+  { path: /^\/api\/studies\/materials$/, maxBytes: MATERIAL_MAX_BYTES + MB, why: "a study material's PDF" },
+  { path: /^\/api\/studies\/assignments\/\d+\/submission$/, maxBytes: SUBMISSION_MAX_BYTES + MB, why: "a student's assignment PDF" },
 ];
 
 export function bodyLimitFor(path: string): number {

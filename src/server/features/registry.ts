@@ -17,6 +17,7 @@ import { siteFeature } from "./site/site.feature.ts";
 import { staffFeature } from "./staff/staff.feature.ts";
 import { studentFeature } from "./student/student.feature.ts";
 import { studentsFeature } from "./students/students.feature.ts";
+import { studiesFeature } from "./studies/studies.feature.ts";
 import { ticketsFeature } from "./tickets/tickets.feature.ts";
 
 export const FEATURES = [
@@ -36,6 +37,7 @@ export const FEATURES = [
   staffFeature,
   programmesFeature,
   contentFeature,
+  studiesFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -27,6 +27,35 @@ describe("startup sweep of files a crash left behind", () => {
     writeFileSync(path.join(p.documents, "bbbbbbbbbbbbbbbbbbbbbbbb.pdf"), "brochure: kept");
     const { institute } = await getSettings(w.deps);
     await saveSettingsGroup(w.deps, "institute", { ...institute, brochure: { file: "bbbbbbbbbbbbbbbbbbbbbbbb.pdf", name: "b.pdf" } });
+    // Study materials and students' submissions (issue 18) too.
+    const at = w.deps.now().toISOString();
+    const subject = await w.deps.db
+      .insertInto("subjects")
+      .values({ programme_id: programme.id, term: 1, code: "S-1", name: "S", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    writeFileSync(path.join(p.documents, "mmmmmmmmmmmmmmmmmmmmmmmm.pdf"), "material: kept");
+    await w.deps.db
+      .insertInto("study_materials")
+      .values({ subject_id: subject.id, title: "M", kind: "file", stored_name: "mmmmmmmmmmmmmmmmmmmmmmmm.pdf", created_at: at })
+      .execute();
+    const assignment = await w.deps.db
+      .insertInto("assignments")
+      .values({ subject_id: subject.id, title: "A", due_at: at, max_marks: 10, created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    writeFileSync(path.join(p.documents, "wwwwwwwwwwwwwwwwwwwwwwww.pdf"), "submission: kept");
+    await w.deps.db
+      .insertInto("assignment_submissions")
+      .values({
+        assignment_id: assignment.id,
+        user_id: w.a.id,
+        stored_name: "wwwwwwwwwwwwwwwwwwwwwwww.pdf",
+        file_name: "w.pdf",
+        size_bytes: 1,
+        submitted_at: at,
+      })
+      .execute();
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf"), "orphan document");
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf.thumb.webp"), "orphan preview");
     writeFileSync(path.join(p.documents, "operator-notes.txt"), "not ours: kept");
@@ -51,6 +80,8 @@ describe("startup sweep of files a crash left behind", () => {
     expect(existsSync(path.join(p.documents, "operator-notes.txt"))).toBe(true);
     expect(existsSync(path.join(p.documents, "ssssssssssssssssssssssss.pdf"))).toBe(true);
     expect(existsSync(path.join(p.documents, "bbbbbbbbbbbbbbbbbbbbbbbb.pdf"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "mmmmmmmmmmmmmmmmmmmmmmmm.pdf"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "wwwwwwwwwwwwwwwwwwwwwwww.pdf"))).toBe(true);
     expect(existsSync(path.join(p.gallery, "demokey-480.webp"))).toBe(true);
     expect(existsSync(path.join(p.backups, w.backupName))).toBe(true);
     expect(await sweepOrphanFiles(w.deps)).toEqual([]);

@@ -29,21 +29,37 @@ const storedNameIn = (json: string | undefined, pick: (value: Record<string, unk
 
 /**
  * Every name under uploads/documents a row refers to: applicants' documents (and their previews), the
- * programmes' syllabus PDFs and the institute's brochure. A new kind of stored document must be listed here,
+ * institute's brochure and the columns of DOCUMENT_COLUMNS (syllabi, study materials, submissions…). A new kind of stored document must be listed here,
  * or the next start removes it (orphan-sweep.test.ts stores one of each).
  */
 async function referencedDocuments(db: AppDeps["db"]): Promise<Set<string>> {
-  const [docs, syllabi, institute] = await Promise.all([
+  const [docs, institute, ...columns] = await Promise.all([
     db.selectFrom("admission_documents").select("stored_name").execute(),
-    db.selectFrom("programmes").select("syllabus_file").where("syllabus_file", "is not", null).execute(),
     db.selectFrom("settings").select("value").where("key", "=", "institute").executeTakeFirst(),
+    ...DOCUMENT_COLUMNS.map(([table, column]) =>
+      db
+        .selectFrom(table)
+        .select(`${column} as name` as "id")
+        .where(column as "id", "is not", null)
+        .execute(),
+    ),
   ]);
   return new Set([
     ...docs.flatMap((r) => [r.stored_name, `${r.stored_name}.thumb.webp`]),
-    ...syllabi.map((r) => r.syllabus_file!),
     ...storedNameIn(institute?.value, (v) => (v.brochure as { file?: unknown } | null | undefined)?.file),
+    ...columns.flatMap((rows) => rows.map((r) => String((r as unknown as { name: string }).name))),
   ]);
 }
+
+/** The other columns that hold a stored name under uploads/documents, one line each. */
+const DOCUMENT_COLUMNS: readonly (readonly [
+  table: "programmes" | "study_materials" | "assignment_submissions" | "books",
+  column: string,
+])[] = [
+  ["programmes", "syllabus_file"],
+  ["study_materials", "stored_name"],
+  ["assignment_submissions", "stored_name"],
+];
 
 export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {
   const paths = dataPaths(deps.env.dataDir);

@@ -126,6 +126,14 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, validation.m("search.max"))), ""),
 });
 
+/** A whole number typed in a form (text) or sent by a client (number), within [min, max]; blank is null when optional. */
+export const wholeNumber = (min: number, max: number, message: Text, optional: boolean) =>
+  v.pipe(
+    v.nullish(v.union([v.string(), v.number()]), null),
+    v.transform((x) => (x === null || String(x).trim() === "" ? null : Number(String(x).trim()))),
+    v.check((n) => (n === null ? optional : Number.isInteger(n) && n >= min && n <= max), message),
+  );
+
 /** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
 export const recordId = (message: Text) =>
   v.pipe(

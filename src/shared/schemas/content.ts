@@ -7,6 +7,9 @@ import { config } from "../i18n/config.ts";
 import { optionalText, pageParams, recordId, requiredText } from "./common.ts";
 
 const itemId = recordId(config.m("rule.notFound"));
+/** The brochure is a PDF of at most this size. */
+export const BROCHURE_MAX_BYTES = 15 * 1024 * 1024;
+
 export const contentIdInput = v.object({ id: itemId });
 export const contentListQuery = v.object({ ...pageParams(10, 100) });
 export type ContentListQuery = v.InferOutput<typeof contentListQuery>;

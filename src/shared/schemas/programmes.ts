@@ -5,7 +5,10 @@
 import * as v from "valibot";
 import { PROGRAMME_LEVELS } from "../constants.ts";
 import { programmes } from "../i18n/programmes.ts";
-import { optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import { optionalText, pageParams, recordId, requiredChoice, requiredText, wholeNumber } from "./common.ts";
+
+/** The syllabus is a PDF of at most this size. */
+export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
 
 export const PROGRAMME_MODES = ["distance", "online", "blended"] as const;
 export const FEE_PERIODS = ["year", "semester"] as const;
@@ -22,14 +25,6 @@ export function rupeesToPaise(text: string): number | null | undefined {
 /** 1800050 paise → "18000.50" (the form's own text), 1800000 → "18000". */
 export const paiseToRupeesText = (paise: number | null) =>
   paise === null ? "" : `${Math.floor(paise / 100)}${paise % 100 ? `.${String(paise % 100).padStart(2, "0")}` : ""}`;
-
-/** A whole number typed in a form (text) or sent by a client (number), within [min, max]; blank is null when optional. */
-const wholeNumber = (min: number, max: number, message: () => string, optional: boolean) =>
-  v.pipe(
-    v.nullish(v.union([v.string(), v.number()]), null),
-    v.transform((x) => (x === null || String(x).trim() === "" ? null : Number(String(x).trim()))),
-    v.check((n) => (n === null ? optional : Number.isInteger(n) && n >= min && n <= max), message),
-  );
 
 export const programmeFormEntries = {
   name: requiredText(programmes.m("rule.name"), 120),

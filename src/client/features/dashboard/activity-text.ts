@@ -36,6 +36,7 @@ export const ACTIVITY_FILTER_VALUES = [
   "settings",
   "gallery_image",
   "programme",
+  "subject",
   "report",
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
@@ -237,6 +238,19 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "programme.archive": ({ d }) => r("s.programmeArchived", { name: str(d.name) ?? "?" }),
   "programme.restore": ({ d }) => r("s.programmeRestored", { name: str(d.name) ?? "?" }),
   "programme.syllabus": ({ d }) => r("s.programmeSyllabus", { name: str(d.name) ?? "?" }),
+  "subject.create": ({ d }) => r("s.subjectCreated", { subject: str(d.subject) ?? "?" }),
+  "subject.update": ({ d }) => r("s.subjectUpdated", { subject: str(d.subject) ?? "?" }),
+  "subject.archive": ({ d }) => r("s.subjectArchived", { subject: str(d.subject) ?? "?" }),
+  "subject.restore": ({ d }) => r("s.subjectRestored", { subject: str(d.subject) ?? "?" }),
+  "subject.move_term": ({ d }) =>
+    r("s.subjectMoveTerm", { count: count(d.count) ?? 0, programme: str(d.programme) ?? "?", from: str(d.from) ?? "?", to: str(d.to) ?? "?" }),
+  "material.add": ({ d }) => r("s.materialAdded", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "material.remove": ({ d }) => r("s.materialRemoved", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "assignment.create": ({ d }) => r("s.assignmentCreated", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "assignment.update": ({ d }) => r("s.assignmentUpdated", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "assignment.delete": ({ d }) => r("s.assignmentDeleted", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "assignment.grade": ({ d, student }) =>
+    r("s.assignmentGraded", { title: str(d.title) ?? "?", student, marks: str(d.marks) ?? "?", max: str(d.max) ?? "?" }),
   "content.institute": ({ d }) => {
     const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => instituteFieldName(String(f))).join(", ") : null;
     return fields ? r("s.contentInstitute", { fields }) : r("s.contentSaved");

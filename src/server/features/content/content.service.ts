@@ -6,6 +6,7 @@
  */
 
 import { config } from "../../../shared/i18n/config.ts";
+import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
 import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -34,8 +35,6 @@ export async function saveInstituteContent(deps: AppDeps, actorId: number, input
   );
   return { message: config.t("content.saved"), ...(await instituteContent(deps)) };
 }
-
-const BROCHURE_MAX_BYTES = 15 * 1024 * 1024;
 
 /** The brochure PDF (checked by content, ≤ 15 MB); a new one replaces the old. */
 export async function storeBrochure(deps: AppDeps, actorId: number, file: unknown, meta: SessionMeta = {}) {

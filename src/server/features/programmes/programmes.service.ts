@@ -8,7 +8,12 @@ import type { Kysely } from "kysely";
 import { programmeKey, slugOf } from "../../../../db/programme-catalogue.ts";
 import type { Database, Programme } from "../../../../db/schema.ts";
 import { programmes as text } from "../../../shared/i18n/programmes.ts";
-import type { ProgrammeForm, ProgrammeListQuery, ProgrammeUpdateInput } from "../../../shared/schemas/programmes.ts";
+import {
+  type ProgrammeForm,
+  type ProgrammeListQuery,
+  type ProgrammeUpdateInput,
+  SYLLABUS_MAX_BYTES,
+} from "../../../shared/schemas/programmes.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -255,8 +260,6 @@ export async function setProgrammeArchived(
   });
   return { message: text.t(input.archived ? "said.archived" : "said.restored", { name: row.name }), programme: toOffice(row) };
 }
-
-const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */
 export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, file: unknown, meta: SessionMeta = {}) {

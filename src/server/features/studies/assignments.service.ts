@@ -1,0 +1,370 @@
+/**
+ * Assignments (issue 18): the office sets one per subject with a due moment (typed in the institute's time
+ * zone) and maximum marks; students studying the subject submit a PDF (a new file replaces theirs until it
+ * is graded; after the due moment it is flagged late); the office grades with marks and a comment. The
+ * student dashboard's completed/total assignments come from here.
+ */
+import { sql } from "kysely";
+import type { Assignment } from "../../../../db/schema.ts";
+import { studies as text } from "../../../shared/i18n/studies.ts";
+import {
+  type AssignmentForm,
+  type AssignmentUpdateInput,
+  type GradeInput,
+  SUBMISSION_MAX_BYTES,
+  type SubmissionsQuery,
+} from "../../../shared/schemas/studies.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyStudents, notifyUser } from "../notifications/notifications.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { READING_STATUSES, studyingNow } from "./enrolment.ts";
+import { findSubject, subjectLabel } from "./studies.service.ts";
+
+const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
+const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
+
+async function findAssignment(deps: Pick<AppDeps, "db">, id: number): Promise<Assignment> {
+  const row = await deps.db.selectFrom("assignments").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw assignmentNotFound();
+  return row;
+}
+
+const timeZoneOf = async (deps: Pick<AppDeps, "db">) => (await getSettings(deps)).general.timeZone;
+
+/** The office's view of an assignment: its due moment also as the form's local value. */
+const toOfficeAssignment = (a: Assignment, timeZone: string) => ({
+  id: a.id,
+  subjectId: a.subject_id,
+  title: a.title,
+  instructions: a.instructions,
+  dueAt: a.due_at,
+  dueLocal: zonedLocal(new Date(a.due_at), timeZone),
+  maxMarks: a.max_marks,
+  createdAt: a.created_at,
+});
+
+/** A subject's assignments, soonest due first, with how many of its students submitted and were graded. */
+export async function subjectAssignments(deps: Pick<AppDeps, "db">, subjectId: number) {
+  await findSubject(deps.db, subjectId);
+  const [timeZone, rows, students] = await Promise.all([
+    timeZoneOf(deps),
+    deps.db
+      .selectFrom("assignments")
+      .selectAll("assignments")
+      .select((eb) => [
+        eb
+          .selectFrom("assignment_submissions")
+          .whereRef("assignment_submissions.assignment_id", "=", "assignments.id")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("submitted"),
+        eb
+          .selectFrom("assignment_submissions")
+          .whereRef("assignment_submissions.assignment_id", "=", "assignments.id")
+          .where("assignment_submissions.marks", "is not", null)
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("graded"),
+      ])
+      .where("subject_id", "=", subjectId)
+      .orderBy("due_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    deps.db
+      .selectFrom("enrolments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("subject_id", "=", subjectId)
+      .where("status", "in", READING_STATUSES)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    assignments: rows.map((r) => ({ ...toOfficeAssignment(r, timeZone), submitted: Number(r.submitted), graded: Number(r.graded) })),
+    students: Number(students.n),
+  };
+}
+
+function dueInstant(local: string, timeZone: string, now: Date, mustBeFuture: boolean): string {
+  const due = zonedInstant(local, timeZone);
+  if (mustBeFuture && due.getTime() <= now.getTime()) {
+    throw new AppError("BAD_REQUEST", text.t("rule.duePast"), { fieldErrors: { dueAt: [text.t("rule.duePast")] } });
+  }
+  return due.toISOString();
+}
+
+export async function createAssignment(deps: AppDeps, actorId: number, form: AssignmentForm, meta: SessionMeta = {}) {
+  const subject = await findSubject(deps.db, form.subjectId);
+  const timeZone = await timeZoneOf(deps);
+  const now = deps.now();
+  const at = now.toISOString();
+  const dueAt = dueInstant(form.dueAt, timeZone, now, true);
+  const { row, told } = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("assignments")
+      .values({
+        subject_id: subject.id,
+        title: form.title,
+        instructions: form.instructions ?? null,
+        due_at: dueAt,
+        max_marks: form.maxMarks!,
+        created_by: actorId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const students = await studyingNow(trx, subject.id);
+    await notifyStudents(deps, trx, now, students, {
+      type: "course",
+      kind: "assignment.new",
+      params: { title: row.title, subject: subjectLabel(subject) },
+      data: { subjectId: subject.id, assignmentId: row.id },
+      email: true,
+      link: "/student/courses",
+    });
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "assignment.create",
+      entityType: "subject",
+      entityId: subject.id,
+      details: { title: row.title, subject: subjectLabel(subject) },
+      ip: meta.ip,
+    });
+    return { row, told: students.length };
+  });
+  deps.mail.kick();
+  return { message: text.t("said.assignmentCreated", { title: row.title, count: told }), assignment: toOfficeAssignment(row, timeZone) };
+}
+
+/** Saves the form. A new due moment must be in the future; submissions' late flags follow it. */
+export async function updateAssignment(deps: AppDeps, actorId: number, input: AssignmentUpdateInput, meta: SessionMeta = {}) {
+  const current = await findAssignment(deps, input.id);
+  if (input.subjectId !== current.subject_id) throw assignmentNotFound();
+  const subject = await findSubject(deps.db, current.subject_id);
+  const timeZone = await timeZoneOf(deps);
+  const now = deps.now();
+  const changedDue = input.dueAt !== zonedLocal(new Date(current.due_at), timeZone);
+  const dueAt = changedDue ? dueInstant(input.dueAt, timeZone, now, true) : current.due_at;
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("assignments")
+      .set({
+        title: input.title,
+        instructions: input.instructions ?? null,
+        due_at: dueAt,
+        max_marks: input.maxMarks!,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (changedDue) {
+      await trx
+        .updateTable("assignment_submissions")
+        .set({ is_late: sql<number>`submitted_at > ${dueAt}` })
+        .where("assignment_id", "=", input.id)
+        .execute();
+    }
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "assignment.update",
+      entityType: "subject",
+      entityId: subject.id,
+      details: { title: row.title, subject: subjectLabel(subject) },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t("said.assignmentUpdated", { title: row.title }), assignment: toOfficeAssignment(row, timeZone) };
+}
+
+/** Only an assignment nobody has submitted to can be deleted (students' work is never thrown away). */
+export async function deleteAssignment(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
+  const current = await findAssignment(deps, id);
+  const subject = await findSubject(deps.db, current.subject_id);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const any = await trx.selectFrom("assignment_submissions").select("id").where("assignment_id", "=", id).executeTakeFirst();
+    if (any) throw new AppError("CONFLICT", text.t("rule.hasSubmissions"));
+    await trx.deleteFrom("assignments").where("id", "=", id).execute();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "assignment.delete",
+      entityType: "subject",
+      entityId: subject.id,
+      details: { title: current.title, subject: subjectLabel(subject) },
+      ip: meta.ip,
+    });
+  });
+  return { message: text.t("said.assignmentDeleted", { title: current.title }) };
+}
+
+/** The students of an assignment's subject with their submission (or none), a page at a time, by name. */
+export async function listSubmissions(deps: Pick<AppDeps, "db">, query: SubmissionsQuery) {
+  const assignment = await findAssignment(deps, query.assignmentId);
+  let base = deps.db
+    .selectFrom("enrolments")
+    .innerJoin("users", "users.id", "enrolments.user_id")
+    .leftJoin("assignment_submissions as s", (join) => join.onRef("s.user_id", "=", "users.id").on("s.assignment_id", "=", assignment.id))
+    .where("enrolments.subject_id", "=", assignment.subject_id)
+    .where("enrolments.status", "in", READING_STATUSES);
+  if (query.status === "submitted") base = base.where("s.id", "is not", null);
+  if (query.status === "missing") base = base.where("s.id", "is", null);
+  if (query.status === "graded") base = base.where("s.marks", "is not", null);
+  if (query.status === "late") base = base.where("s.is_late", "=", 1);
+  if (query.search)
+    base = base.where((eb) => eb.or([eb("users.name", "like", `%${query.search}%`), eb("users.student_id", "like", `%${query.search}%`)]));
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .select([
+        "users.id as userId",
+        "users.name",
+        "users.student_id as studentId",
+        "s.id as submissionId",
+        "s.file_name as fileName",
+        "s.size_bytes as sizeBytes",
+        "s.note",
+        "s.submitted_at as submittedAt",
+        "s.is_late as isLate",
+        "s.marks",
+        "s.grade_comment as comment",
+        "s.graded_at as gradedAt",
+      ])
+      .orderBy("users.name")
+      .orderBy("users.id")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    assignment: { id: assignment.id, title: assignment.title, maxMarks: assignment.max_marks, dueAt: assignment.due_at },
+    submissions: rows.map((r) => ({
+      ...r,
+      isLate: r.isLate === 1,
+      fileUrl: r.submissionId ? `/api/studies/submissions/${r.submissionId}/file` : null,
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+  };
+}
+
+export async function gradeSubmission(deps: AppDeps, actorId: number, input: GradeInput, meta: SessionMeta = {}) {
+  const found = await deps.db
+    .selectFrom("assignment_submissions as s")
+    .innerJoin("assignments as a", "a.id", "s.assignment_id")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.user_id", "a.id as assignmentId", "a.title", "a.max_marks", "a.subject_id", "u.name", "u.student_id"])
+    .where("s.id", "=", input.submissionId)
+    .executeTakeFirst();
+  if (!found) throw submissionNotFound();
+  if (input.marks! > found.max_marks) {
+    const message = text.t("rule.marksAbove", { max: found.max_marks });
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { marks: [message] } });
+  }
+  const subject = await findSubject(deps.db, found.subject_id);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("assignment_submissions")
+      .set({ marks: input.marks, grade_comment: input.comment ?? null, graded_by: actorId, graded_at: now.toISOString() })
+      .where("id", "=", found.id)
+      .execute();
+    await notifyUser(trx, now, found.user_id, {
+      type: "course",
+      kind: "assignment.graded",
+      params: { title: found.title, subject: subjectLabel(subject), marks: input.marks!, max: found.max_marks },
+      data: { assignmentId: found.assignmentId },
+    });
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "assignment.grade",
+      entityType: "student",
+      entityId: found.user_id,
+      details: { title: found.title, studentId: found.student_id, marks: input.marks, max: found.max_marks },
+      ip: meta.ip,
+    });
+  });
+  return { message: text.t("said.graded", { name: found.name }) };
+}
+
+/** A submission's PDF: the office, or the student who submitted it. */
+export async function submissionFile(deps: Pick<AppDeps, "db" | "env">, viewer: { id: number; role: string }, id: number) {
+  const row = await deps.db
+    .selectFrom("assignment_submissions")
+    .select(["user_id", "stored_name", "file_name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || (viewer.role === "student" && row.user_id !== viewer.id)) throw submissionNotFound();
+  return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name };
+}
+
+/**
+ * A student hands in their work (a PDF, at most 10 MB, with an optional note) for an assignment of a subject
+ * they study now. Before grading a new file replaces the old; after the due moment it is flagged late.
+ */
+export async function submitAssignment(deps: AppDeps, userId: number, assignmentId: number, note: string | undefined, file: unknown) {
+  const assignment = await findAssignment(deps, assignmentId);
+  const enrolment = await deps.db
+    .selectFrom("enrolments")
+    .innerJoin("subjects", "subjects.id", "enrolments.subject_id")
+    .select(["enrolments.status", "subjects.archived"])
+    .where("enrolments.user_id", "=", userId)
+    .where("enrolments.subject_id", "=", assignment.subject_id)
+    .executeTakeFirst();
+  if (!enrolment || enrolment.status === "dropped" || enrolment.archived === 1) throw assignmentNotFound();
+  if (enrolment.status !== "in_progress") throw new AppError("CONFLICT", text.t("rule.termOver"));
+  const previous = await deps.db
+    .selectFrom("assignment_submissions")
+    .selectAll()
+    .where("assignment_id", "=", assignmentId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (previous?.marks !== null && previous !== undefined) throw new AppError("CONFLICT", text.t("rule.graded"));
+  const checked = await checkUpload(file, {
+    field: "file",
+    label: text.t("submit.file"),
+    allowed: ["pdf"],
+    maxBytes: SUBMISSION_MAX_BYTES,
+  });
+  if (!checked)
+    throw new AppError("BAD_REQUEST", text.t("rule.submissionFile"), { fieldErrors: { file: [text.t("rule.submissionFile")] } });
+  const dir = dataPaths(deps.env.dataDir).documents;
+  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const now = deps.now();
+  const late = now.toISOString() > assignment.due_at ? 1 : 0;
+  const values = {
+    stored_name: stored,
+    file_name: checked.originalName,
+    size_bytes: checked.bytes.length,
+    note: note ?? null,
+    submitted_at: now.toISOString(),
+    is_late: late,
+  };
+  try {
+    await deps.db
+      .insertInto("assignment_submissions")
+      .values({ assignment_id: assignmentId, user_id: userId, ...values })
+      .onConflict((oc) => oc.columns(["assignment_id", "user_id"]).doUpdateSet(values).where("assignment_submissions.marks", "is", null))
+      .execute();
+  } catch (err) {
+    await removeFiles(dir, [stored]);
+    throw err;
+  }
+  const saved = await deps.db
+    .selectFrom("assignment_submissions")
+    .select("stored_name")
+    .where("assignment_id", "=", assignmentId)
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (saved.stored_name !== stored) {
+    // Graded between our check and the write: the grade stands and the new file is not kept.
+    await removeFiles(dir, [stored]);
+    throw new AppError("CONFLICT", text.t("rule.graded"));
+  }
+  await removeFiles(dir, [previous?.stored_name]);
+  return { message: text.t(late ? "said.submittedLate" : "said.submitted"), late: late === 1, submittedAt: values.submitted_at };
+}

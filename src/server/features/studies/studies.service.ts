@@ -1,0 +1,394 @@
+/**
+ * The office's subjects (issue 18; docs/STUDIES-MODEL.md): each programme's subjects per term with their
+ * units, and moving a programme's students on to another term. Enrolments follow (enrolment.ts): a new or
+ * restored subject enrols its programme's students of that term; moving a term completes the old subjects
+ * and opens the new ones.
+ */
+import type { Kysely } from "kysely";
+import type { Database, Programme, Subject } from "../../../../db/schema.ts";
+import { studies as text } from "../../../shared/i18n/studies.ts";
+import {
+  MAX_TERMS,
+  type MoveTermInput,
+  type SubjectForm,
+  type SubjectListQuery,
+  type SubjectUpdateInput,
+} from "../../../shared/schemas/studies.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { enrolSubjectStudents } from "./enrolment.ts";
+
+type DB = Kysely<Database>;
+
+export const subjectNotFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
+
+/** How many terms a programme has: its duration in semesters or years (at most MAX_TERMS; unknown: MAX_TERMS). */
+export function termsOf(p: Pick<Programme, "duration_months" | "fee_period">): number {
+  if (!p.duration_months) return MAX_TERMS;
+  return Math.min(MAX_TERMS, Math.max(1, Math.ceil(p.duration_months / (p.fee_period === "semester" ? 6 : 12))));
+}
+
+/** "BCOM-101 Financial Accounting": how a subject is named in messages and the activity log. */
+export const subjectLabel = (s: Pick<Subject, "code" | "name">) => `${s.code} ${s.name}`;
+
+export async function findSubject(db: DB, id: number): Promise<Subject> {
+  const row = await db.selectFrom("subjects").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw subjectNotFound();
+  return row;
+}
+
+/** Every listed subject with its programme, for the office's pickers (exams, materials). */
+export async function subjectOptions(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("subjects")
+    .innerJoin("programmes", "programmes.id", "subjects.programme_id")
+    .select([
+      "subjects.id",
+      "subjects.code",
+      "subjects.name",
+      "subjects.term",
+      "subjects.programme_id as programmeId",
+      "programmes.name as programmeName",
+    ])
+    .where("subjects.archived", "=", 0)
+    .orderBy("programmes.sort_order")
+    .orderBy("programmes.name")
+    .orderBy("subjects.term")
+    .orderBy("subjects.sort_order")
+    .orderBy("subjects.code")
+    .execute();
+  return { subjects: rows };
+}
+
+/** The programmes the office can add subjects to, with their terms and how many students are in each term. */
+export async function studyProgrammes(deps: Pick<AppDeps, "db">) {
+  const [programmes, counts] = await Promise.all([
+    deps.db
+      .selectFrom("programmes")
+      .select(["id", "name", "duration_months", "fee_period"])
+      .where("archived", "=", 0)
+      .orderBy("sort_order")
+      .orderBy("name")
+      .execute(),
+    deps.db
+      .selectFrom("users")
+      .select((eb) => ["programme_id", "current_term", eb.fn.countAll<number>().as("n")])
+      .where("role", "=", "student")
+      .where("programme_id", "is not", null)
+      .groupBy(["programme_id", "current_term"])
+      .execute(),
+  ]);
+  return {
+    programmes: programmes.map((p) => ({
+      id: p.id,
+      name: p.name,
+      terms: termsOf(p),
+      termUnit: p.fee_period,
+      students: counts
+        .filter((c) => c.programme_id === p.id)
+        .map((c) => ({ term: c.current_term, count: Number(c.n) }))
+        .sort((a, b) => a.term - b.term),
+    })),
+  };
+}
+
+function filtered(db: DB, query: SubjectListQuery) {
+  let base = db.selectFrom("subjects").innerJoin("programmes", "programmes.id", "subjects.programme_id");
+  if (query.status !== "all") base = base.where("subjects.archived", "=", query.status === "archived" ? 1 : 0);
+  if (query.programmeId) base = base.where("subjects.programme_id", "=", query.programmeId);
+  if (query.term) base = base.where("subjects.term", "=", query.term);
+  if (query.search) base = base.where(anyColumnContains(["subjects.code", "subjects.name"], query.search));
+  return base;
+}
+
+/** The office's list: by programme, term and order, a page at a time, with each subject's figures. */
+export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectListQuery) {
+  const base = filtered(deps.db, query);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .select((eb) => [
+        "subjects.id",
+        "subjects.code",
+        "subjects.name",
+        "subjects.description",
+        "subjects.term",
+        "subjects.sort_order as sortOrder",
+        "subjects.archived",
+        "subjects.programme_id as programmeId",
+        "programmes.name as programmeName",
+        eb
+          .selectFrom("subject_units")
+          .whereRef("subject_units.subject_id", "=", "subjects.id")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("units"),
+        eb
+          .selectFrom("enrolments")
+          .whereRef("enrolments.subject_id", "=", "subjects.id")
+          .where("enrolments.status", "=", "in_progress")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("students"),
+        eb
+          .selectFrom("study_materials")
+          .whereRef("study_materials.subject_id", "=", "subjects.id")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("materials"),
+        eb
+          .selectFrom("assignments")
+          .whereRef("assignments.subject_id", "=", "subjects.id")
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("assignments"),
+      ])
+      .orderBy("programmes.sort_order")
+      .orderBy("programmes.name")
+      .orderBy("subjects.term")
+      .orderBy("subjects.sort_order")
+      .orderBy("subjects.code")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    subjects: rows.map((r) => ({
+      ...r,
+      archived: r.archived === 1,
+      units: Number(r.units),
+      students: Number(r.students),
+      materials: Number(r.materials),
+      assignments: Number(r.assignments),
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+  };
+}
+
+async function checkedProgramme(db: DB, form: Pick<SubjectForm, "programmeId" | "term" | "code">, exceptId?: number) {
+  const programme = await db.selectFrom("programmes").selectAll().where("id", "=", form.programmeId).executeTakeFirst();
+  if (!programme) throw new AppError("BAD_REQUEST", text.t("rule.programme"), { fieldErrors: { programmeId: [text.t("rule.programme")] } });
+  const terms = termsOf(programme);
+  if (form.term === null || form.term > terms) {
+    const message = text.t("rule.termBeyond", { programme: programme.name, terms });
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
+  }
+  const clash = await db
+    .selectFrom("subjects")
+    .select("id")
+    .where("programme_id", "=", form.programmeId)
+    .where("code", "=", form.code)
+    .executeTakeFirst();
+  if (clash && clash.id !== exceptId) {
+    const message = text.t("rule.codeTaken", { programme: programme.name, code: form.code });
+    throw new AppError("CONFLICT", message, { fieldErrors: { code: [message] } });
+  }
+  return programme;
+}
+
+/**
+ * Units are kept by position: the first title stays unit 1 (its students' ticks stay with it) whatever its
+ * new wording; titles beyond the old count are new units; units beyond the new count are removed with their ticks.
+ */
+async function saveUnits(db: DB, subjectId: number, titles: string[]) {
+  const current = await db
+    .selectFrom("subject_units")
+    .select(["id", "position"])
+    .where("subject_id", "=", subjectId)
+    .orderBy("position")
+    .execute();
+  for (const [i, title] of titles.entries()) {
+    const existing = current[i];
+    if (existing)
+      await db
+        .updateTable("subject_units")
+        .set({ title, position: i + 1 })
+        .where("id", "=", existing.id)
+        .execute();
+    else
+      await db
+        .insertInto("subject_units")
+        .values({ subject_id: subjectId, position: i + 1, title })
+        .execute();
+  }
+  const gone = current.slice(titles.length).map((u) => u.id);
+  if (gone.length) await db.deleteFrom("subject_units").where("id", "in", gone).execute();
+}
+
+/** One subject with its units, for the office's editor. */
+export async function getSubject(deps: Pick<AppDeps, "db">, id: number) {
+  const subject = await findSubject(deps.db, id);
+  const [units, programme] = await Promise.all([
+    deps.db.selectFrom("subject_units").select(["id", "position", "title"]).where("subject_id", "=", id).orderBy("position").execute(),
+    deps.db.selectFrom("programmes").select("name").where("id", "=", subject.programme_id).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    subject: {
+      id: subject.id,
+      programmeId: subject.programme_id,
+      programmeName: programme.name,
+      term: subject.term,
+      code: subject.code,
+      name: subject.name,
+      description: subject.description,
+      sortOrder: subject.sort_order,
+      archived: subject.archived === 1,
+      units,
+    },
+  };
+}
+
+export async function createSubject(deps: AppDeps, actorId: number, form: SubjectForm, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await checkedProgramme(trx, form);
+    const last = await trx
+      .selectFrom("subjects")
+      .select((eb) => eb.fn.max("sort_order").as("m"))
+      .where("programme_id", "=", form.programmeId)
+      .where("term", "=", form.term!)
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto("subjects")
+      .values({
+        programme_id: form.programmeId,
+        term: form.term!,
+        code: form.code,
+        name: form.name,
+        description: form.description ?? null,
+        sort_order: form.sortOrder ?? Number(last?.m ?? 0) + 10,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await saveUnits(trx, row.id, form.units);
+    await enrolSubjectStudents(trx, row.id, at);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "subject.create",
+      entityType: "subject",
+      entityId: row.id,
+      details: { subject: subjectLabel(row) },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t("said.subjectCreated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };
+}
+
+/**
+ * Saves the form. A subject moved to another programme or term changes who studies it: the students of the
+ * old place keep it as completed work only if they had moved past it; the new place's students are enrolled.
+ */
+export async function updateSubject(deps: AppDeps, actorId: number, input: SubjectUpdateInput, meta: SessionMeta = {}) {
+  const { id, ...form } = input;
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findSubject(trx, id);
+    await checkedProgramme(trx, form, id);
+    const row = await trx
+      .updateTable("subjects")
+      .set({
+        programme_id: form.programmeId,
+        term: form.term!,
+        code: form.code,
+        name: form.name,
+        description: form.description ?? null,
+        ...(form.sortOrder === null ? {} : { sort_order: form.sortOrder }),
+        updated_at: at,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await saveUnits(trx, id, form.units);
+    if (current.programme_id !== row.programme_id || current.term !== row.term) {
+      // Those studying it now in the old place stop; the new place's students start.
+      await trx
+        .updateTable("enrolments")
+        .set({ status: "dropped", ended_at: at })
+        .where("subject_id", "=", id)
+        .where("status", "=", "in_progress")
+        .execute();
+      if (row.archived === 0) await enrolSubjectStudents(trx, id, at);
+    }
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "subject.update",
+      entityType: "subject",
+      entityId: id,
+      details: { subject: subjectLabel(row) },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: text.t("said.subjectUpdated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };
+}
+
+/** Archived: off the students' pages and the pickers; its enrolments, work and results are kept. */
+export async function setSubjectArchived(deps: AppDeps, actorId: number, input: { id: number; archived: boolean }, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await findSubject(trx, input.id);
+    const row = await trx
+      .updateTable("subjects")
+      .set({ archived: input.archived ? 1 : 0, updated_at: at })
+      .where("id", "=", input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!input.archived) await enrolSubjectStudents(trx, input.id, at);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: input.archived ? "subject.archive" : "subject.restore",
+      entityType: "subject",
+      entityId: input.id,
+      details: { subject: subjectLabel(row) },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return {
+    message: text.t(input.archived ? "said.subjectArchived" : "said.subjectRestored", { code: row.code, name: row.name }),
+    ...(await getSubject(deps, row.id)),
+  };
+}
+
+/**
+ * Moves every student of a programme's term to another term (the end of a semester): their old subjects
+ * are completed (or dropped when moved back) and the new term's open, in one transaction.
+ */
+export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: MoveTermInput, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    const programme = await trx.selectFrom("programmes").selectAll().where("id", "=", input.programmeId).executeTakeFirst();
+    if (!programme)
+      throw new AppError("BAD_REQUEST", text.t("rule.programme"), { fieldErrors: { programmeId: [text.t("rule.programme")] } });
+    const terms = termsOf(programme);
+    if (input.toTerm! > terms) {
+      const message = text.t("rule.termBeyond", { programme: programme.name, terms });
+      throw new AppError("BAD_REQUEST", message, { fieldErrors: { toTerm: [message] } });
+    }
+    const students = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "student")
+      .where("programme_id", "=", input.programmeId)
+      .where("current_term", "=", input.fromTerm!)
+      .execute();
+    for (const s of students) await updateStudentRecord(trx, s.id, { current_term: input.toTerm! }, at);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "subject.move_term",
+      entityType: "subject",
+      details: { programme: programme.name, from: input.fromTerm, to: input.toTerm, count: students.length },
+      ip: meta.ip,
+    });
+    return students.length;
+  });
+  return { message: text.t("said.moved", { count: moved, from: input.fromTerm!, to: input.toTerm! }), moved };
+}

@@ -1,0 +1,355 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { fileOf, jpegBytes, pdfBytes } from "../../test-files.ts";
+import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import { createSession, resolveSession } from "../auth/auth.service.ts";
+import { syncStudentEnrolment } from "./enrolment.ts";
+import { streakOf, studyFigures } from "./my-studies.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let programmeId: number;
+let otherProgrammeId: number;
+
+const person = async (role: "admin" | "staff" | "student", extra: Record<string, unknown> = {}) => {
+  const user = await createUser(deps, { role, ...extra });
+  const token = await createSession(deps, user.id);
+  return { id: user.id, token, call: callerFor(deps, await resolveSession(deps, token)) };
+};
+type Person = Awaited<ReturnType<typeof person>>;
+let staff: Person;
+let asha: Person; // BCom, term 1
+let ravi: Person; // BCom, term 1
+let meera: Person; // another programme
+
+/** A student of a programme's term, enrolled the way the product enrols (accounts repository). */
+async function studentOf(programme: number, term: number, studentId: string) {
+  const p = await person("student", { student_id: studentId });
+  await updateStudentRecord(deps.db, p.id, { programme_id: programme, current_term: term }, deps.now().toISOString());
+  return p;
+}
+
+const SUBJECT = {
+  programmeId: 0,
+  term: 1,
+  code: "bcom-101",
+  name: "Financial Accounting",
+  description: "Books of account",
+  units: ["Journal", "", "Ledger", "Trial balance"],
+};
+
+beforeEach(async () => {
+  await loadAllCatalogues();
+  deps = await createTestDeps();
+  app = testApp(deps);
+  const at = deps.now().toISOString();
+  const add = async (name: string, slug: string) =>
+    (
+      await deps.db
+        .insertInto("programmes")
+        .values({
+          slug,
+          name,
+          level: "ug",
+          duration_months: 36,
+          fee_period: "semester",
+          fee_paise: null,
+          seats: null,
+          university: null,
+          eligibility: null,
+          summary: null,
+          syllabus_file: null,
+          syllabus_name: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  programmeId = await add("Bachelor of Commerce (test)", "bcom-test");
+  otherProgrammeId = await add("Bachelor of Arts (test)", "ba-test");
+  SUBJECT.programmeId = programmeId;
+  staff = await person("staff");
+  asha = await studentOf(programmeId, 1, "STU0101");
+  ravi = await studentOf(programmeId, 1, "STU0102");
+  meera = await studentOf(otherProgrammeId, 1, "STU0103");
+});
+
+const enrolmentsOf = (userId: number) =>
+  deps.db
+    .selectFrom("enrolments")
+    .innerJoin("subjects", "subjects.id", "enrolments.subject_id")
+    .select(["subjects.code", "enrolments.status"])
+    .where("user_id", "=", userId)
+    .orderBy("subjects.code")
+    .execute();
+
+describe("subjects and enrolment", () => {
+  test("a new subject enrols its programme's students of that term; its units keep their order; codes are unique per programme", async () => {
+    const { subject, message } = await staff.call.studies.create(SUBJECT);
+    expect(message).toBe("BCOM-101 Financial Accounting was added; its students are enrolled.");
+    expect(subject.units.map((u) => [u.position, u.title])).toEqual([
+      [1, "Journal"],
+      [2, "Ledger"],
+      [3, "Trial balance"],
+    ]);
+    expect(await enrolmentsOf(asha.id)).toEqual([{ code: "BCOM-101", status: "in_progress" }]);
+    expect(await enrolmentsOf(meera.id)).toEqual([]);
+    await expect(staff.call.studies.create({ ...SUBJECT, name: "Other" })).rejects.toMatchObject({ code: "CONFLICT" });
+    // The same code in another programme is another subject.
+    await staff.call.studies.create({ ...SUBJECT, programmeId: otherProgrammeId });
+    expect(await enrolmentsOf(meera.id)).toEqual([{ code: "BCOM-101", status: "in_progress" }]);
+    // A three-year programme in semesters has six terms.
+    await expect(staff.call.studies.create({ ...SUBJECT, code: "X-7", term: 7 })).rejects.toThrow(
+      "Bachelor of Commerce (test) has 6 terms: choose one of them.",
+    );
+    const list = await staff.call.studies.list({ programmeId });
+    expect(list.subjects.map((s) => [s.code, s.units, s.students])).toEqual([["BCOM-101", 3, 2]]);
+  });
+
+  test("editing units keeps ticks by position; moving a term completes the old subjects and opens the new; a new programme drops them", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const term2 = (await staff.call.studies.create({ ...SUBJECT, term: 2, code: "BCOM-201", name: "Cost Accounting", units: ["Costs"] }))
+      .subject;
+    await asha.call.studies.setUnitDone({ unitId: subject.units[0]!.id, done: true });
+    await asha.call.studies.setUnitDone({ unitId: subject.units[2]!.id, done: true });
+    const edited = await staff.call.studies.update({ id: subject.id, ...SUBJECT, units: ["Journal entries", "Ledger"] });
+    expect(edited.subject.units.map((u) => u.title)).toEqual(["Journal entries", "Ledger"]);
+    let mine = await asha.call.studies.mine();
+    expect(mine.courses[0]!.progress).toEqual({ done: 1, total: 2, percent: 50 });
+
+    const moved = await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    expect(moved.moved).toBe(2);
+    expect(await enrolmentsOf(asha.id)).toEqual([
+      { code: "BCOM-101", status: "completed" },
+      { code: "BCOM-201", status: "in_progress" },
+    ]);
+    mine = await asha.call.studies.mine();
+    expect(mine.term).toBe(2);
+    expect(mine.courses.map((c) => [c.code, c.status])).toEqual([
+      ["BCOM-201", "in_progress"],
+      ["BCOM-101", "completed"],
+    ]);
+    expect(term2.code).toBe("BCOM-201");
+
+    await updateStudentRecord(deps.db, asha.id, { programme_id: otherProgrammeId, current_term: 1 }, deps.now().toISOString());
+    expect(await enrolmentsOf(asha.id)).toEqual([
+      { code: "BCOM-101", status: "completed" },
+      { code: "BCOM-201", status: "dropped" },
+    ]);
+    // A dropped subject is not the student's to read or tick.
+    await expect(asha.call.studies.setUnitDone({ unitId: term2.units[0]!.id, done: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  test("archiving hides a subject from its students and the pickers; restoring enrols its students again", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    await staff.call.studies.setArchived({ id: subject.id, archived: true });
+    expect((await asha.call.studies.mine()).courses).toEqual([]);
+    expect((await staff.call.studies.subjectOptions()).subjects).toEqual([]);
+    const late = await studentOf(programmeId, 1, "STU0109");
+    expect(await enrolmentsOf(late.id)).toEqual([]);
+    await staff.call.studies.setArchived({ id: subject.id, archived: false });
+    expect(await enrolmentsOf(late.id)).toEqual([{ code: "BCOM-101", status: "in_progress" }]);
+    expect((await staff.call.studies.subjectOptions()).subjects).toEqual([
+      {
+        id: subject.id,
+        code: "BCOM-101",
+        name: "Financial Accounting",
+        term: 1,
+        programmeId,
+        programmeName: "Bachelor of Commerce (test)",
+      },
+    ]);
+  });
+
+  test("the programmes' terms and how many students are in each", async () => {
+    const { programmes } = await staff.call.studies.programmes();
+    expect(programmes.find((p) => p.id === programmeId)).toMatchObject({
+      terms: 6,
+      termUnit: "semester",
+      students: [{ term: 1, count: 2 }],
+    });
+  });
+});
+
+const upload = (token: string, path: string, form: FormData) =>
+  app.request(path, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+const get = (token: string | undefined, path: string) => app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe("study materials", () => {
+  test("a PDF material: checked by content, its subject's students are told, only enrolled students and the office download it", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const bad = new FormData();
+    bad.append("subjectId", String(subject.id));
+    bad.append("title", "Notes");
+    bad.append("file", fileOf(await jpegBytes(), "notes.pdf", "application/pdf"));
+    const refused = await upload(staff.token, "/api/studies/materials", bad);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as any).errors.file[0]).toContain("PDF");
+
+    const form = new FormData();
+    form.append("subjectId", String(subject.id));
+    form.append("unitId", String(subject.units[1]!.id));
+    form.append("title", "Ledger notes");
+    form.append("file", fileOf(pdfBytes(), "ledger.pdf", "application/pdf"));
+    const res = await upload(staff.token, "/api/studies/materials", form);
+    expect(res.status).toBe(201);
+    const { material, message } = ((await res.json()) as any).data;
+    expect(message).toBe("Ledger notes was added; 2 students were told.");
+    expect(material.unitId).toBe(subject.units[1]!.id);
+    const told = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "kind"])
+      .where("kind", "=", "material.new")
+      .execute();
+    expect(told.map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id].sort());
+
+    expect((await get(asha.token, material.url)).status).toBe(200);
+    const pdf = await get(asha.token, material.url);
+    expect(pdf.headers.get("cache-control")).toBe("private, no-store");
+    expect(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5)).toEqual(new TextEncoder().encode("%PDF-"));
+    expect((await get(staff.token, material.url)).status).toBe(200);
+    expect((await get(meera.token, material.url)).status).toBe(404);
+    expect((await get(undefined, material.url)).status).toBe(401);
+
+    const mine = await asha.call.studies.mine();
+    expect(mine.courses[0]!.materials.map((m) => m.title)).toEqual(["Ledger notes"]);
+    expect((await meera.call.studies.mine()).courses).toEqual([]);
+
+    const stored = (await deps.db.selectFrom("study_materials").select("stored_name").executeTakeFirstOrThrow()).stored_name!;
+    await staff.call.studies.removeMaterial({ id: material.id });
+    expect(existsSync(`${dataPaths(deps.env.dataDir).documents}/${stored}`)).toBe(false);
+    expect((await get(asha.token, material.url)).status).toBe(404);
+  });
+
+  test("a link must be https; a unit must be the subject's own", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const other = (await staff.call.studies.create({ ...SUBJECT, code: "BCOM-102", units: ["Other unit"] })).subject;
+    await expect(
+      staff.call.studies.addLink({ subjectId: subject.id, unitId: null, title: "Video", url: "http://example.com/v" }),
+    ).rejects.toThrow("Only secure https:// addresses can be shared with students.");
+    await expect(
+      staff.call.studies.addLink({ subjectId: subject.id, unitId: other.units[0]!.id, title: "Video", url: "https://example.com/v" }),
+    ).rejects.toThrow("Choose a unit of this subject, or none.");
+    const { material } = await staff.call.studies.addLink({
+      subjectId: subject.id,
+      unitId: null,
+      title: "Video",
+      url: "https://example.com/v",
+    });
+    expect(material).toMatchObject({ kind: "link", url: "https://example.com/v" });
+  });
+});
+
+describe("assignments", () => {
+  const handIn = (p: Person, assignmentId: number, name = "work.pdf") => {
+    const form = new FormData();
+    form.append("note", "My answers");
+    form.append("file", fileOf(pdfBytes(), name, "application/pdf"));
+    return upload(p.token, `/api/studies/assignments/${assignmentId}/submission`, form);
+  };
+
+  test("set (due in the future, in the institute's time), handed in, flagged late, graded; a graded one cannot be replaced", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    // The test clock is 2026-11-22 06:30 UTC = 12:00 in India.
+    await expect(
+      staff.call.studies.createAssignment({ subjectId: subject.id, title: "Journal", dueAt: "2026-11-22T11:59", maxMarks: 20 }),
+    ).rejects.toThrow("The due date and time must be in the future.");
+    const { assignment, message } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "Journal entries",
+      instructions: "Ten entries",
+      dueAt: "2026-11-22T13:00",
+      maxMarks: 20,
+    });
+    expect(message).toBe("Journal entries was set; 2 students were told.");
+    expect(assignment.dueAt).toBe("2026-11-22T07:30:00.000Z");
+    expect(assignment.dueLocal).toBe("2026-11-22T13:00");
+    expect(await deps.db.selectFrom("email_outbox").select("id").where("template", "=", "student_alert").execute()).toHaveLength(2);
+
+    const first = await handIn(asha, assignment.id, "first.pdf");
+    expect(first.status).toBe(201);
+    expect(((await first.json()) as any).data).toMatchObject({ late: false, message: "Your work was submitted." });
+    const firstFile = (await deps.db.selectFrom("assignment_submissions").select("stored_name").executeTakeFirstOrThrow()).stored_name;
+    deps.advance(2 * 3_600_000); // after the due moment
+    const second = await handIn(asha, assignment.id, "second.pdf");
+    expect(((await second.json()) as any).data.late).toBe(true);
+    expect(existsSync(`${dataPaths(deps.env.dataDir).documents}/${firstFile}`)).toBe(false);
+    expect((await handIn(meera, assignment.id)).status).toBe(404);
+
+    const { submissions, pagination } = await staff.call.studies.submissions({ assignmentId: assignment.id });
+    expect(pagination.totalItems).toBe(2);
+    const mine = submissions.find((s) => s.userId === asha.id)!;
+    expect(mine).toMatchObject({ fileName: "second.pdf", isLate: true, note: "My answers", marks: null });
+    expect(submissions.find((s) => s.userId === ravi.id)!.submissionId).toBeNull();
+    expect(
+      (await staff.call.studies.submissions({ assignmentId: assignment.id, status: "missing" })).submissions.map((s) => s.userId),
+    ).toEqual([ravi.id]);
+
+    // Another student cannot fetch Asha's work; Asha and the office can.
+    expect((await get(ravi.token, mine.fileUrl!)).status).toBe(404);
+    expect((await get(asha.token, mine.fileUrl!)).status).toBe(200);
+    expect((await get(staff.token, mine.fileUrl!)).status).toBe(200);
+
+    await expect(staff.call.studies.grade({ submissionId: mine.submissionId!, marks: 21 })).rejects.toThrow(
+      "Marks cannot be more than the maximum, 20.",
+    );
+    await staff.call.studies.grade({ submissionId: mine.submissionId!, marks: 17, comment: "Neat work" });
+    const graded = (await asha.call.studies.mine()).courses[0]!.assignments[0]!;
+    expect(graded.submission).toMatchObject({ marks: 17, comment: "Neat work", late: true });
+    const note = await deps.db
+      .selectFrom("notifications")
+      .select("params")
+      .where("recipient_user_id", "=", asha.id)
+      .where("kind", "=", "assignment.graded")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(note.params!)).toMatchObject({ marks: 17, max: 20 });
+    const again = await handIn(asha, assignment.id);
+    expect(again.status).toBe(409);
+    // Work handed in is never thrown away with its assignment.
+    await expect(staff.call.studies.deleteAssignment({ id: assignment.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    const log = await deps.db.selectFrom("audit_log").select("action").orderBy("id").execute();
+    expect(log.map((l) => l.action)).toEqual(["subject.create", "assignment.create", "assignment.grade"]);
+  });
+
+  test("a completed term's assignments can no longer be handed in; the dashboard figures count them", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "A1",
+      dueAt: "2026-12-01T10:00",
+      maxMarks: 10,
+    });
+    await staff.call.studies.createAssignment({ subjectId: subject.id, title: "A2", dueAt: "2026-12-02T10:00", maxMarks: 10 });
+    expect((await handIn(asha, assignment.id)).status).toBe(201);
+    await asha.call.studies.setUnitDone({ unitId: subject.units[0]!.id, done: true });
+    const figures = await studyFigures(deps.db, asha.id, deps.now(), "Asia/Kolkata");
+    expect(figures.courseProgress).toEqual([{ id: subject.id, code: "BCOM-101", name: "Financial Accounting", progress: 33 }]);
+    expect(figures.assignments).toEqual({ completed: 1, total: 2 });
+    expect(figures.studyStreak).toBe(1);
+
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    const res = await handIn(ravi, assignment.id);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as any).message).toBe("This subject's term is over: its assignments can no longer be submitted.");
+  });
+});
+
+describe("study streak", () => {
+  test("counts days in a row ending today or yesterday", () => {
+    expect(streakOf([], "2026-11-22")).toBe(0);
+    expect(streakOf(["2026-11-22", "2026-11-21", "2026-11-20", "2026-11-18"], "2026-11-22")).toBe(3);
+    expect(streakOf(["2026-11-21", "2026-11-20"], "2026-11-22")).toBe(2);
+    expect(streakOf(["2026-11-20"], "2026-11-22")).toBe(0);
+    expect(streakOf(["2026-03-01", "2026-02-28"], "2026-03-01")).toBe(2);
+  });
+
+  test("a student enrolled through their record, without the office: the sync is idempotent", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    expect(await syncStudentEnrolment(deps.db, asha.id, deps.now().toISOString())).toEqual([]);
+    expect((await asha.call.studies.mine()).courses.map((c) => c.id)).toEqual([subject.id]);
+  });
+});
