@@ -90,7 +90,7 @@ describe("seed", () => {
 
     const again = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
     expect(again.created).toEqual([]);
-    const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements") =>
+    const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements" | "subjects") =>
       Number(
         (
           await deps.db
@@ -103,6 +103,19 @@ describe("seed", () => {
     expect(await count("gallery_images")).toBe(6);
     expect(await count("catalog_options")).toBe(8 + 10 + 15);
     expect(await count("announcements")).toBe(3);
+    // Demo studies (issue 18): the demo student studies BBA's first-semester subjects; the second semester's waits.
+    expect(await count("subjects")).toBe(4);
+    const enrolled = await deps.db
+      .selectFrom("enrolments")
+      .innerJoin("subjects", "subjects.id", "enrolments.subject_id")
+      .select(["subjects.code", "enrolments.status"])
+      .orderBy("subjects.code")
+      .execute();
+    expect(enrolled).toEqual([
+      { code: "BBA-101", status: "in_progress" },
+      { code: "BBA-102", status: "in_progress" },
+      { code: "BBA-103", status: "in_progress" },
+    ]);
     // three web-sized variants per demo image
     expect(readdirSync(dir).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
   });

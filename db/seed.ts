@@ -73,6 +73,8 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
   await seedGallery(db, opts);
 
   if (!opts.production) {
+    // The subjects first: the demo student is enrolled in their term's subjects when the account opens.
+    await seedDemoStudies(db, opts.now);
     const student = await db.selectFrom("users").select("id").where("role", "=", "student").executeTakeFirst();
     if (!student) created.push(await seedDemoStudent(db, at));
   }
@@ -280,6 +282,95 @@ function demoSvg(title: string, [from, to]: [string, string], w: number, h: numb
   <path d="M0 ${h * 0.78} Q ${w * 0.3} ${h * 0.62} ${w * 0.55} ${h * 0.74} T ${w} ${h * 0.68} V ${h} H 0 Z" fill="#ffffff" fill-opacity="0.14"/>
   <text x="${w * 0.06}" y="${h * 0.9}" font-family="sans-serif" font-size="${Math.round(h * 0.075)}" font-weight="600" fill="#ffffff">${safe}</text>
 </svg>`;
+}
+
+/**
+ * Demo studies (issue 18): the BBA programme's first two semesters with units, a few links to read and an
+ * assignment due in a week, so the portal's Courses pages show something on a fresh installation. Added
+ * once (never on top of the office's own subjects); real institutes start empty (production).
+ */
+const DEMO_SUBJECTS = [
+  {
+    term: 1,
+    code: "BBA-101",
+    name: "Principles of Management",
+    description: "How organisations plan, organise, lead and control their work.",
+    units: ["Nature and scope of management", "Planning and decision making", "Organising and staffing", "Directing and controlling"],
+  },
+  {
+    term: 1,
+    code: "BBA-102",
+    name: "Business Communication",
+    description: "Writing and speaking clearly at work: letters, reports, meetings and presentations.",
+    units: ["Basics of communication", "Business letters and e-mail", "Reports and presentations"],
+  },
+  {
+    term: 1,
+    code: "BBA-103",
+    name: "Financial Accounting",
+    description: "Recording transactions and preparing the final accounts of a business.",
+    units: ["Journal and ledger", "Trial balance", "Final accounts", "Depreciation"],
+  },
+  {
+    term: 2,
+    code: "BBA-201",
+    name: "Marketing Management",
+    description: "Understanding customers and bringing products to market.",
+    units: ["Marketing concepts", "Consumer behaviour", "Product and pricing", "Promotion and distribution"],
+  },
+] as const;
+
+async function seedDemoStudies(db: DB, now: Date) {
+  if (await db.selectFrom("subjects").select("id").limit(1).executeTakeFirst()) return;
+  const bba = await db.selectFrom("programmes").select("id").where("name", "=", "BBA").executeTakeFirst();
+  if (!bba) return;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const [i, s] of DEMO_SUBJECTS.entries()) {
+      const subject = await trx
+        .insertInto("subjects")
+        .values({
+          programme_id: bba.id,
+          term: s.term,
+          code: s.code,
+          name: s.name,
+          description: s.description,
+          sort_order: (i + 1) * 10,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("subject_units")
+        .values(s.units.map((title, n) => ({ subject_id: subject.id, position: n + 1, title })))
+        .execute();
+      if (s.code === "BBA-101") {
+        await trx
+          .insertInto("study_materials")
+          .values({
+            subject_id: subject.id,
+            title: "Management: an open textbook (OpenStax)",
+            kind: "link",
+            url: "https://openstax.org/details/books/principles-management",
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto("assignments")
+          .values({
+            subject_id: subject.id,
+            title: "Case study: planning at a small business",
+            instructions: "Read the case in Unit 2 and answer the five questions in two to three pages. Hand in one PDF.",
+            due_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+            max_marks: 20,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+    }
+  });
 }
 
 async function seedDemoStudent(db: DB, at: string): Promise<Credential> {

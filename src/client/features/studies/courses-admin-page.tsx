@@ -1,2 +1,197 @@
-/** /admin/courses — the office's subjects, units, materials and assignments (issue 18). Still the shell while it is being built. */
-export { default } from "../catalogue/courses-page.tsx";
+/**
+ * /admin/courses (issue 18, staff and administrators): the programmes' subjects per term — searched, filtered
+ * and paginated by the server; add and edit a subject with its units; move a programme's students on to the
+ * next term. /admin/courses/<id>: one subject's materials (PDF with upload progress, or a link) and its
+ * assignments; /admin/courses/<id>/assignments/<id>: the students' work, downloaded and graded.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, Route, Switch } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { studies } from "../../../shared/i18n/studies.ts";
+import { SUBJECT_STATUSES, type SubjectListQuery } from "../../../shared/schemas/studies.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { SubjectPage } from "./subject-admin-page.tsx";
+import { MoveTermDialog, type OfficeSubject, SubjectFormDialog, useTermLabel } from "./subject-form-dialog.tsx";
+import { SubmissionsPage } from "./submissions-admin-page.tsx";
+
+export default function CoursesAdminPage() {
+  return (
+    <Switch>
+      <Route path="/">
+        <SubjectsList />
+      </Route>
+      <Route path="/:id/assignments/:assignmentId">
+        {(params) => <SubmissionsPage subjectId={Number(params.id)} assignmentId={Number(params.assignmentId)} />}
+      </Route>
+      <Route path="/:id">{(params) => <SubjectPage id={Number(params.id)} />}</Route>
+    </Switch>
+  );
+}
+
+const STATUS_FILTER = { key: "status", values: SUBJECT_STATUSES };
+type Row = RouterOutputs["studies"]["list"]["subjects"][number];
+
+function SubjectsList() {
+  const t = useT(studies);
+  usePageTitle(t("admin.title"));
+  const termLabel = useTermLabel();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.studies.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "active") as SubjectListQuery["status"] },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const programmes = trpc.studies.programmes.useQuery();
+  const [dialog, setDialog] = useState<{ kind: "add" } | { kind: "edit"; subject: OfficeSubject } | { kind: "move" } | null>(null);
+  const archive = trpc.studies.setArchived.useMutation();
+  const refresh = () => utils.studies.invalidate();
+  const saved = (message: string) => {
+    setDialog(null);
+    toast.show(message);
+    void refresh();
+  };
+
+  const edit = async (row: Row) => {
+    try {
+      const { subject } = await utils.studies.get.fetch({ id: row.id });
+      setDialog({ kind: "edit", subject });
+    } catch (err) {
+      toast.show(failureMessage(err, t("admin.failed.load")), "error");
+    }
+  };
+  const toggle = (row: Row) =>
+    archive.mutate(
+      { id: row.id, archived: !row.archived },
+      { onSuccess: (answer) => saved(answer.message), onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error") },
+    );
+
+  const button = (label: string, row: Row, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{t("admin.for", { action: label, code: row.code })}</span>
+    </Button>
+  );
+
+  const columns: TableColumn<Row>[] = [
+    {
+      key: "subject",
+      header: t("admin.col.subject"),
+      render: (s) => (
+        <div>
+          <Link href={`/${s.id}`} className="ops-strong">
+            {s.code} {s.name}
+          </Link>
+          <p className="text-sm text-muted">
+            {s.programmeName} · {termLabel(s.term, programmes.data?.programmes.find((p) => p.id === s.programmeId)?.termUnit)}
+            {s.archived ? ` · ${t("admin.archived")}` : ""}
+          </p>
+        </div>
+      ),
+    },
+    { key: "units", header: t("admin.col.units"), className: "ui-table__cell--numeric", render: (s) => formatNumber(s.units) },
+    { key: "students", header: t("admin.col.students"), className: "ui-table__cell--numeric", render: (s) => formatNumber(s.students) },
+    { key: "materials", header: t("admin.col.materials"), className: "ui-table__cell--numeric", render: (s) => formatNumber(s.materials) },
+    {
+      key: "assignments",
+      header: t("admin.col.assignments"),
+      className: "ui-table__cell--numeric",
+      render: (s) => formatNumber(s.assignments),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (s) => (
+        <span className="ops-row-buttons">
+          {button(t("admin.edit"), s, () => void edit(s))}
+          {button(s.archived ? t("admin.restore") : t("admin.archive"), s, () => toggle(s), "ghost")}
+        </span>
+      ),
+    },
+  ];
+
+  const programmeList = programmes.data?.programmes ?? [];
+  return (
+    <ListPage
+      name="subjects"
+      title={t("admin.title")}
+      description={t("admin.lead")}
+      actions={
+        <span className="cluster cluster--sm">
+          <Button variant="secondary" onClick={() => setDialog({ kind: "move" })} disabled={!programmes.data}>
+            {t("move.open")}
+          </Button>
+          <Button onClick={() => setDialog({ kind: "add" })} disabled={!programmes.data}>
+            <PlusIcon size={18} /> {t("admin.add")}
+          </Button>
+        </span>
+      }
+      list={list}
+      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("admin.filter"),
+        options: SUBJECT_STATUSES.map((value) => ({ value, label: t(`admin.status.${value}`) })),
+      }}
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.noun")}
+      after={
+        dialog?.kind === "move" ? (
+          <MoveTermDialog programmes={programmeList} onClose={() => setDialog(null)} onDone={saved} />
+        ) : dialog ? (
+          <SubjectFormDialog
+            subject={dialog.kind === "edit" ? dialog.subject : null}
+            programmes={programmeList}
+            onClose={() => setDialog(null)}
+            onSaved={saved}
+          />
+        ) : null
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("admin.caption")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.subjects ?? []}
+          rowKey={(s) => s.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<BookIcon size={28} />}
+              none={{
+                title: t("admin.emptyTitle"),
+                description: t("admin.empty"),
+                action: programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined,
+              }}
+              noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
+              showAll={t("admin.showAll")}
+            />
+          }
+        />
+      </Card>
+      {query.data ? (
+        <p className="sr-only" aria-live="polite">
+          {t("admin.found", { count: query.data.pagination.totalItems })}
+        </p>
+      ) : null}
+    </ListPage>
+  );
+}

@@ -1,6 +1,376 @@
-/** /student/courses — the student's subjects, units, progress, materials and assignments. Still the "coming soon" placeholder while it is being built (issue 18). */
-import PlaceholderPage from "../student/placeholder-page.tsx";
+/**
+ * /student/courses (issue 18): the subjects the student studies this term (and those completed), each with
+ * its progress; /student/courses/<id> one subject — its units to tick off as they are studied, its materials
+ * (by unit) and its assignments, handed in as a PDF with a progress bar, with the marks once graded.
+ */
+import { type FormEvent, useState } from "react";
+import { Link, Route, Switch } from "wouter";
+import { common } from "../../../shared/i18n/common.ts";
+import { studies } from "../../../shared/i18n/studies.ts";
+import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Checkbox, TextArea } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { BookIcon } from "../../ui/more-icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { MaterialsList, useFileDownload } from "./materials-list.tsx";
+
+type Mine = RouterOutputs["studies"]["mine"];
+type Course = Mine["courses"][number];
+type Assignment = Course["assignments"][number];
 
 export default function StudentCoursesPage() {
-  return <PlaceholderPage page="courses" />;
+  return (
+    <Switch>
+      <Route path="/">
+        <CoursesOverview />
+      </Route>
+      <Route path="/:id">{(params) => <CourseDetail id={Number(params.id)} />}</Route>
+    </Switch>
+  );
+}
+
+/** The term's name: "Semester 2", "Year 1". */
+function useTermName() {
+  const t = useT(studies);
+  return (term: number, unit: Mine["termUnit"]) => t(unit === "year" ? "term.year" : "term.semester", { term });
+}
+
+function useMine() {
+  return trpc.studies.mine.useQuery(undefined, { staleTime: 30_000 });
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT(studies);
+  const tCommon = useT(common);
+  return (
+    <Alert tone="error">
+      <p>{t("my.loadFailed")}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {tCommon("tryAgain")}
+      </Button>
+    </Alert>
+  );
+}
+
+/** Where a student's assignment stands: graded, handed in (late or not), overdue, or still to do. */
+export function assignmentState(a: Assignment, now: Date): { key: "graded" | "late" | "submitted" | "overdue" | "due"; tone: BadgeTone } {
+  if (a.submission?.marks !== null && a.submission?.marks !== undefined) return { key: "graded", tone: "approved" };
+  if (a.submission) return a.submission.late ? { key: "late", tone: "pending" } : { key: "submitted", tone: "info" };
+  return new Date(a.dueAt) < now ? { key: "overdue", tone: "rejected" } : { key: "due", tone: "neutral" };
+}
+
+function CoursesOverview() {
+  const t = useT(studies);
+  usePageTitle(t("my.title"));
+  const termName = useTermName();
+  const now = useNow();
+  const query = useMine();
+  const data = query.data;
+  const current = data?.courses.filter((c) => c.status === "in_progress") ?? [];
+  const earlier = data?.courses.filter((c) => c.status === "completed") ?? [];
+  return (
+    <div className="page-stack studies-page">
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{t("my.title")}</h1>
+          <p>
+            {data?.programme ? t("my.lead", { programme: data.programme, term: termName(data.term, data.termUnit) }) : t("my.leadNone")}
+          </p>
+        </div>
+      </header>
+      {query.isError && !data ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <Skeleton lines={6} />
+      ) : data.courses.length === 0 ? (
+        <EmptyState
+          icon={<BookIcon size={28} />}
+          title={t("my.emptyTitle")}
+          description={data.programme ? t("my.empty") : t("my.noProgramme")}
+        />
+      ) : (
+        <>
+          <section aria-labelledby="courses-now" className="stack">
+            <h2 id="courses-now" className="studies-section-title">
+              {t("my.now")}
+            </h2>
+            {current.length === 0 ? (
+              <p className="text-muted">{t("my.noneNow")}</p>
+            ) : (
+              <ul className="studies-cards">
+                {current.map((c) => {
+                  const open = c.assignments.filter(
+                    (a) => assignmentState(a, now).key === "due" || assignmentState(a, now).key === "overdue",
+                  ).length;
+                  return (
+                    <li key={c.id}>
+                      <Link href={`/${c.id}`} className="ui-card ui-card--interactive studies-card">
+                        <span className="studies-card__code">{c.code}</span>
+                        <span className="studies-card__name">{c.name}</span>
+                        <ProgressBar value={c.progress.percent} label={t("my.units", { done: c.progress.done, total: c.progress.total })} />
+                        <span className="studies-card__meta text-sm text-muted">
+                          {t("my.materialsCount", { count: c.materials.length })} · {t("my.toDo", { count: open })}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+          {earlier.length ? (
+            <section aria-labelledby="courses-earlier" className="stack">
+              <h2 id="courses-earlier" className="studies-section-title">
+                {t("my.earlier")}
+              </h2>
+              <ul className="studies-earlier">
+                {earlier.map((c) => (
+                  <li key={c.id}>
+                    <Link href={`/${c.id}`}>
+                      {c.code} {c.name}
+                    </Link>{" "}
+                    <span className="text-sm text-muted">· {termName(c.term, data.termUnit)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function CourseDetail({ id }: { id: number }) {
+  const t = useT(studies);
+  const termName = useTermName();
+  const query = useMine();
+  const course = query.data?.courses.find((c) => c.id === id);
+  usePageTitle(course ? `${course.code} ${course.name}` : t("my.title"));
+  const back = (
+    <Link href="/" className="studies-back">
+      ← {t("my.back")}
+    </Link>
+  );
+  if (query.isError && !query.data) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton lines={8} />;
+  if (!course)
+    return (
+      <div className="page-stack studies-page">
+        {back}
+        <EmptyState icon={<BookIcon size={28} />} title={t("my.notFoundTitle")} description={t("my.notFound")} />
+      </div>
+    );
+  const general = course.materials.filter((m) => m.unitId === null);
+  return (
+    <div className="page-stack studies-page">
+      {back}
+      <header className="page-header student-page-header">
+        <div>
+          <h1>
+            {course.code} {course.name}
+          </h1>
+          <p>
+            {termName(course.term, query.data.termUnit)}
+            {course.status === "completed" ? ` · ${t("my.completed")}` : ""}
+          </p>
+        </div>
+      </header>
+      {course.description ? <p className="studies-description">{course.description}</p> : null}
+      <ProgressBar value={course.progress.percent} label={t("my.units", { done: course.progress.done, total: course.progress.total })} />
+      <section className="ui-card" aria-labelledby="units-title">
+        <div className="ui-card__body stack">
+          <h2 id="units-title" className="studies-section-title">
+            {t("my.unitsTitle")}
+          </h2>
+          {course.units.length === 0 ? (
+            <p className="text-sm text-muted">{t("my.noUnits")}</p>
+          ) : (
+            <ol className="studies-units">
+              {course.units.map((u) => (
+                <UnitRow key={u.id} unit={u} materials={course.materials.filter((m) => m.unitId === u.id)} />
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+      <section className="ui-card" aria-labelledby="materials-title">
+        <div className="ui-card__body stack">
+          <h2 id="materials-title" className="studies-section-title">
+            {t("my.generalMaterials")}
+          </h2>
+          <MaterialsList materials={general} empty={t("my.noMaterials")} />
+        </div>
+      </section>
+      <section className="stack" aria-labelledby="assignments-title">
+        <h2 id="assignments-title" className="studies-section-title">
+          {t("my.assignments")}
+        </h2>
+        {course.assignments.length === 0 ? (
+          <p className="text-sm text-muted">{t("my.noAssignments")}</p>
+        ) : (
+          course.assignments.map((a) => <AssignmentCard key={a.id} assignment={a} canSubmit={course.status === "in_progress"} />)
+        )}
+      </section>
+    </div>
+  );
+}
+
+function UnitRow({ unit, materials }: { unit: Course["units"][number]; materials: Course["materials"] }) {
+  const t = useT(studies);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const tick = trpc.studies.setUnitDone.useMutation({
+    onSuccess: () => utils.studies.mine.invalidate(),
+    onError: (err) => toast.show(failureMessage(err, t("my.tickFailed")), "error"),
+  });
+  const done = tick.isPending ? (tick.variables?.done ?? unit.done) : unit.done;
+  return (
+    <li className="studies-unit">
+      <Checkbox
+        id={`unit-${unit.id}`}
+        label={t("my.unitLabel", { position: unit.position, title: unit.title })}
+        checked={done}
+        disabled={tick.isPending}
+        onChange={(e) => tick.mutate({ unitId: unit.id, done: e.target.checked })}
+      />
+      {materials.length ? <MaterialsList materials={materials} empty="" /> : null}
+    </li>
+  );
+}
+
+function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; canSubmit: boolean }) {
+  const t = useT(studies);
+  const now = useNow();
+  const state = assignmentState(a, now);
+  const { download, busy } = useFileDownload();
+  const graded = state.key === "graded";
+  return (
+    <article className="ui-card studies-assignment" aria-labelledby={`assignment-${a.id}`}>
+      <div className="ui-card__body stack stack--sm">
+        <div className="studies-assignment__head">
+          <h3 id={`assignment-${a.id}`}>{a.title}</h3>
+          <Badge tone={state.tone}>
+            {graded ? t("state.graded", { marks: a.submission?.marks ?? 0, max: a.maxMarks }) : t(`state.${state.key}`)}
+          </Badge>
+        </div>
+        <p className="text-sm text-muted">
+          {t("my.due", { when: formatDateTime(a.dueAt, { style: "long" }) })} · {t("my.maxMarks", { max: a.maxMarks })}
+        </p>
+        {a.instructions ? <p className="studies-instructions">{a.instructions}</p> : null}
+        {a.submission ? (
+          <div className="studies-submission">
+            <p className="text-sm">
+              {t("my.handedIn", { file: a.submission.fileName, when: formatDateTime(a.submission.submittedAt, { style: "long" }) })}{" "}
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={busy === a.submission.fileUrl}
+                onClick={() => void download(a.submission!.fileUrl, a.submission!.fileName)}
+              >
+                {t("material.download")}
+                <span className="sr-only"> {a.submission.fileName}</span>
+              </Button>
+            </p>
+            {a.submission.comment ? <p className="studies-comment">{t("my.comment", { comment: a.submission.comment })}</p> : null}
+          </div>
+        ) : null}
+        {canSubmit && !graded ? <SubmitForm assignment={a} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function SubmitForm({ assignment: a }: { assignment: Assignment }) {
+  const t = useT(studies);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [file, setFile] = useState<File | null>(null);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileId = `submit-${a.id}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    if (!file) {
+      setError(t("rule.submissionFile"));
+      document.getElementById(fileId)?.focus();
+      return;
+    }
+    if (file.size > SUBMISSION_MAX_BYTES) {
+      setError(t("my.tooLarge"));
+      document.getElementById(fileId)?.focus();
+      return;
+    }
+    setError(undefined);
+    setProgress(0);
+    try {
+      const form = new FormData();
+      form.append("note", note);
+      form.append("file", file);
+      const body = await uploadWithProgress<{ data: { message: string } }>(`/studies/assignments/${a.id}/submission`, form, setProgress);
+      toast.show(body.data.message);
+      setFile(null);
+      setNote("");
+      await utils.studies.mine.invalidate();
+    } catch (err) {
+      setError(normaliseError(err).errors?.file?.[0] ?? failureMessage(err, t("my.submitFailed")));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form className="studies-submit stack stack--sm" onSubmit={submit} noValidate aria-labelledby={`${fileId}-title`}>
+      <h4 id={`${fileId}-title`} className="ui-field__label">
+        {a.submission ? t("my.replace") : t("my.submitTitle")}
+      </h4>
+      <input
+        id={fileId}
+        type="file"
+        accept="application/pdf,.pdf"
+        aria-label={t("submit.file")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fileId}-error` : `${fileId}-hint`}
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      <p id={`${fileId}-hint`} className="text-sm text-muted">
+        {t("my.fileHint")}
+      </p>
+      {error ? (
+        <p id={`${fileId}-error`} className="ui-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <TextArea
+        id={`${fileId}-note`}
+        label={t("my.note")}
+        rows={2}
+        maxLength={1000}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {progress !== null ? <ProgressBar value={progress} label={t("my.uploading")} /> : null}
+      <div>
+        <Button type="submit" loading={progress !== null}>
+          {a.submission ? t("my.replaceButton") : t("my.submit")}
+        </Button>
+      </div>
+    </form>
+  );
 }

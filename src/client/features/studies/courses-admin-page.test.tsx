@@ -1,0 +1,133 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import "./courses-admin-page.tsx";
+
+withClientTestRules();
+
+type Row = RouterOutputs["studies"]["list"]["subjects"][number];
+const ROW: Row = {
+  id: 7,
+  code: "BBA-101",
+  name: "Principles of Management",
+  description: null,
+  term: 1,
+  sortOrder: 10,
+  archived: false,
+  programmeId: 3,
+  programmeName: "BBA",
+  units: 4,
+  students: 42,
+  materials: 2,
+  assignments: 1,
+};
+const PROGRAMMES: RouterOutputs["studies"]["programmes"] = {
+  programmes: [{ id: 3, name: "BBA", terms: 6, termUnit: "semester", students: [{ term: 1, count: 42 }] }],
+};
+const SUBJECT: RouterOutputs["studies"]["get"]["subject"] = {
+  id: 7,
+  programmeId: 3,
+  programmeName: "BBA",
+  term: 1,
+  code: "BBA-101",
+  name: "Principles of Management",
+  description: "Planning and organising.",
+  sortOrder: 10,
+  archived: false,
+  units: [
+    { id: 1, position: 1, title: "Planning" },
+    { id: 2, position: 2, title: "Organising" },
+  ],
+};
+
+describe("the office's courses (issue 18)", () => {
+  test("subjects with their figures; adding one is checked with the shared rules before it is sent", async () => {
+    const { sent } = renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.create": () => ({
+        message: "BBA-102 Business Communication was added; its students are enrolled.",
+        subject: { ...SUBJECT, id: 8 },
+      }),
+    });
+    const table = await screen.findByRole("table", { name: "Subjects" });
+    const row = (await within(table).findByRole("link", { name: "BBA-101 Principles of Management" })).closest("tr")!;
+    expect(within(row).getByText("BBA · Semester 1")).toBeTruthy();
+    expect(within(row).getByText("42")).toBeTruthy();
+
+    await waitFor(() => expect((screen.getByRole("button", { name: "Add subject" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Add subject" }));
+    const dialog = screen.getByRole("dialog");
+    // Six semesters to choose from for a three-year programme.
+    expect(within(within(dialog).getByLabelText(/^Term/)).getAllByRole("option")).toHaveLength(6);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Subject code is required (for example BCOM-101).")).toBeTruthy();
+    expect(sent("studies.create")).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/^Subject code/), { target: { value: "bba-102" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Subject name/), { target: { value: "Business Communication" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Units/), { target: { value: "Basics\n\nLetters" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent("studies.create")).toHaveLength(1));
+    expect(sent("studies.create")[0]).toMatchObject({ programmeId: "3", term: "1", code: "bba-102", units: ["Basics", "", "Letters"] });
+    await screen.findByText("BBA-102 Business Communication was added; its students are enrolled.");
+  });
+
+  test("moving a programme's students on: how many move, then the server's answer", async () => {
+    const { sent } = renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.moveTerm": () => ({ message: "42 students moved from term 1 to term 2.", moved: 42 }),
+    });
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Move students to next term" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByText("42 students will move.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Move 42 students" }));
+    await screen.findByText("42 students moved from term 1 to term 2.");
+    expect(sent("studies.moveTerm")).toEqual([{ programmeId: 3, fromTerm: 1, toTerm: 2 }]);
+  });
+
+  test("a subject's page: its units, materials (a link must be https) and assignments", async () => {
+    const { sent } = renderAdmin("/admin/courses/7", {
+      "studies.get": () => ({ subject: SUBJECT }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.materials": () => ({ materials: [] }),
+      "studies.assignments": () => ({
+        assignments: [
+          {
+            id: 4,
+            subjectId: 7,
+            title: "Case study",
+            instructions: null,
+            dueAt: "2026-12-01T04:30:00.000Z",
+            dueLocal: "2026-12-01T10:00",
+            maxMarks: 20,
+            createdAt: "2026-11-22T06:30:00.000Z",
+            submitted: 3,
+            graded: 1,
+          },
+        ],
+        students: 42,
+      }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "BBA-101 Principles of Management" });
+    expect(screen.getByText("Organising")).toBeTruthy();
+    expect(await screen.findByText("No materials yet.")).toBeTruthy();
+    const assignments = await screen.findByRole("table", { name: "Assignments" });
+    expect(within(assignments).getByRole("link", { name: "Case study" }).getAttribute("href")).toBe("/admin/courses/7/assignments/4");
+    expect(within(assignments).getByText("3 of 42 · 1 graded")).toBeTruthy();
+    // Work was handed in: it cannot be deleted.
+    expect(within(assignments).queryByRole("button", { name: /Delete/ })).toBeNull();
+
+    fireEvent.click(screen.getByLabelText("Web link"));
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Lecture" } });
+    fireEvent.change(screen.getByLabelText(/^Web address/), { target: { value: "http://example.org/lecture" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add material" }));
+    expect(await screen.findByText("Only secure https:// addresses can be shared with students.")).toBeTruthy();
+    expect(sent("studies.addLink")).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { renderStudentAt } from "../student/student-testing.tsx";
+import "./student-courses-page.tsx";
+
+withClientTestRules();
+
+type Mine = RouterOutputs["studies"]["mine"];
+const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
+const past = new Date(Date.now() - 2 * 86_400_000).toISOString();
+
+const MINE: Mine = {
+  programme: "BBA",
+  term: 2,
+  termUnit: "semester",
+  courses: [
+    {
+      id: 11,
+      code: "BBA-201",
+      name: "Marketing Management",
+      description: "Customers and markets.",
+      term: 2,
+      status: "in_progress",
+      progress: { done: 1, total: 2, percent: 50 },
+      units: [
+        { id: 101, position: 1, title: "Marketing concepts", done: true },
+        { id: 102, position: 2, title: "Consumer behaviour", done: false },
+      ],
+      materials: [
+        {
+          id: 5,
+          subjectId: 11,
+          unitId: 102,
+          title: "Buyer personas",
+          kind: "link",
+          fileName: null,
+          sizeBytes: null,
+          url: "https://example.org/personas",
+          createdAt: past,
+        },
+        {
+          id: 6,
+          subjectId: 11,
+          unitId: null,
+          title: "Course handbook",
+          kind: "file",
+          fileName: "handbook.pdf",
+          sizeBytes: 204_800,
+          url: "/api/studies/materials/6/file",
+          createdAt: past,
+        },
+      ],
+      assignments: [
+        { id: 21, title: "Market survey", instructions: "Survey ten shops.", dueAt: future, maxMarks: 20, submission: null },
+        {
+          id: 22,
+          title: "Pricing memo",
+          instructions: null,
+          dueAt: past,
+          maxMarks: 10,
+          submission: {
+            fileName: "memo.pdf",
+            fileUrl: "/api/studies/submissions/9/file",
+            note: null,
+            submittedAt: past,
+            late: true,
+            marks: 8,
+            comment: "Good reasoning",
+            gradedAt: past,
+          },
+        },
+      ],
+    },
+    {
+      id: 10,
+      code: "BBA-101",
+      name: "Principles of Management",
+      description: null,
+      term: 1,
+      status: "completed",
+      progress: { done: 4, total: 4, percent: 100 },
+      units: [],
+      materials: [],
+      assignments: [],
+    },
+  ],
+};
+
+describe("the student's courses (issue 18)", () => {
+  test("this term's subjects with their progress, and the earlier ones", async () => {
+    renderStudentAt("/student/courses", { "studies.mine": () => MINE });
+    await screen.findByRole("heading", { level: 1, name: "My courses" });
+    expect(await screen.findByText("BBA · Semester 2: your subjects, their units, materials and assignments.")).toBeTruthy();
+    const card = await screen.findByRole("link", { name: /Marketing Management/ });
+    expect(within(card).getByRole("progressbar", { name: "1 of 2 units done" }).getAttribute("aria-valuenow")).toBe("50");
+    expect(within(card).getByText("2 materials · 1 assignment to do")).toBeTruthy();
+    const earlier = screen.getByRole("heading", { name: "Completed in earlier terms" }).parentElement!;
+    expect(within(earlier).getByRole("link", { name: "BBA-101 Principles of Management" })).toBeTruthy();
+  });
+
+  test("one subject: ticking a unit, materials by unit, assignments with their state; handing in needs a PDF", async () => {
+    const { sent } = renderStudentAt("/student/courses/11", {
+      "studies.mine": () => MINE,
+      "studies.setUnitDone": (input) => input,
+    });
+    await screen.findByRole("heading", { level: 1, name: "BBA-201 Marketing Management" });
+    const unit = screen.getByRole("checkbox", { name: "Unit 2: Consumer behaviour" });
+    expect((unit as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(unit);
+    await waitFor(() => expect(sent("studies.setUnitDone")).toEqual([{ unitId: 102, done: true }]));
+    // A unit's own material sits under it; the handbook is for the whole subject.
+    const unitItem = unit.closest("li")!;
+    expect(within(unitItem).getByRole("link", { name: "Open Buyer personas" }).getAttribute("href")).toBe("https://example.org/personas");
+    const general = screen.getByRole("heading", { name: "Materials for the whole subject" }).parentElement!;
+    expect(within(general).getByRole("button", { name: "Download Course handbook" })).toBeTruthy();
+
+    const survey = screen.getByRole("article", { name: "Market survey" });
+    expect(within(survey).getByText("To do")).toBeTruthy();
+    const memo = screen.getByRole("article", { name: "Pricing memo" });
+    expect(within(memo).getByText("8 / 10")).toBeTruthy();
+    expect(within(memo).getByText("Comment: Good reasoning")).toBeTruthy();
+    // Graded work cannot be replaced: no form under it.
+    expect(within(memo).queryByRole("button", { name: "Replace" })).toBeNull();
+
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    expect(await within(survey).findByRole("alert")).toHaveProperty("textContent", "Choose your work as a PDF to submit.");
+  });
+
+  test("a subject the student does not study says so", async () => {
+    renderStudentAt("/student/courses/999", { "studies.mine": () => MINE });
+    await screen.findByText("You do not study this subject, or it is no longer offered.");
+    expect(screen.getByRole("link", { name: "← All my courses" })).toBeTruthy();
+  });
+});

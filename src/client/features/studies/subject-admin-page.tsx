@@ -1,0 +1,495 @@
+/**
+ * /admin/courses/<id> (issue 18): one subject — its units, its materials (a PDF uploaded with a progress bar,
+ * or an https link; for the whole subject or one unit; removed with a confirmation) and its assignments
+ * (set, edited, deleted while nobody has handed in; each opens its students' work).
+ */
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { studies } from "../../../shared/i18n/studies.ts";
+import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
+import { uploadWithProgress } from "../../lib/api.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { ConfirmDialog, failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { PageFrame } from "../../ui/list-page.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { type MaterialItem, MaterialsList } from "./materials-list.tsx";
+import { type OfficeSubject, useTermLabel } from "./subject-form-dialog.tsx";
+
+type OfficeAssignment = RouterOutputs["studies"]["assignments"]["assignments"][number];
+
+export function SubjectPage({ id }: { id: number }) {
+  const t = useT(studies);
+  const termLabel = useTermLabel();
+  const query = trpc.studies.get.useQuery({ id });
+  const programmes = trpc.studies.programmes.useQuery();
+  const subject = query.data?.subject;
+  usePageTitle(subject ? `${subject.code} ${subject.name}` : t("admin.title"));
+  const back = (
+    <Link href="/" className="studies-back">
+      ← {t("admin.back")}
+    </Link>
+  );
+  if (query.isError && !query.data)
+    return (
+      <div className="ops-page">
+        {back}
+        <ListLoadError message={failureMessage(query.error, t("admin.failed.load"))} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  if (!subject) return <Skeleton lines={8} />;
+  const unit = programmes.data?.programmes.find((p) => p.id === subject.programmeId)?.termUnit;
+  return (
+    <PageFrame
+      name="subject"
+      className="studies-subject"
+      back={back}
+      title={`${subject.code} ${subject.name}`}
+      description={`${subject.programmeName} · ${termLabel(subject.term, unit)}${subject.archived ? ` · ${t("admin.archived")}` : ""}`}
+    >
+      {subject.description ? <p className="studies-description">{subject.description}</p> : null}
+      <Card title={t("admin.unitsTitle")}>
+        {subject.units.length ? (
+          <ol className="studies-unit-list">
+            {subject.units.map((u) => (
+              <li key={u.id}>{u.title}</li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-muted">{t("admin.noUnits")}</p>
+        )}
+      </Card>
+      <MaterialsCard subject={subject} />
+      <AssignmentsCard subject={subject} />
+    </PageFrame>
+  );
+}
+
+function MaterialsCard({ subject }: { subject: OfficeSubject }) {
+  const t = useT(studies);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const query = trpc.studies.materials.useQuery({ id: subject.id });
+  const remove = trpc.studies.removeMaterial.useMutation();
+  const [removing, setRemoving] = useState<MaterialItem | null>(null);
+  const refresh = () => Promise.all([utils.studies.materials.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
+  return (
+    <Card title={t("admin.materialsTitle")}>
+      <div className="stack">
+        <AddMaterialForm subject={subject} onAdded={(message) => (toast.show(message), void refresh())} />
+        {query.isError && !query.data ? (
+          <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
+        ) : !query.data ? (
+          <Skeleton lines={3} />
+        ) : (
+          <MaterialsList
+            materials={query.data.materials}
+            empty={t("admin.noMaterials")}
+            onRemove={setRemoving}
+            removing={remove.isPending}
+          />
+        )}
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("admin.removeTitle")}
+        confirmLabel={t("material.remove")}
+        busy={remove.isPending}
+        error={remove.error ? failureMessage(remove.error, t("admin.failed.save")) : null}
+        onClose={() => (setRemoving(null), remove.reset())}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(
+            { id: removing.id },
+            {
+              onSuccess: (answer) => {
+                setRemoving(null);
+                toast.show(answer.message);
+                void refresh();
+              },
+            },
+          )
+        }
+      >
+        {t("admin.removeText", { title: removing?.title ?? "" })}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded: (message: string) => void }) {
+  const t = useT(studies);
+  const addLink = trpc.studies.addLink.useMutation();
+  const [kind, setKind] = useState<"file" | "link">("file");
+  const [title, setTitle] = useState("");
+  const [unitId, setUnitId] = useState("");
+  const [url, setUrl] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const [errors, setErrors] = useState<Partial<Record<"title" | "url" | "file" | "unitId", string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null || addLink.isPending;
+  const ids = { title: "material-title", url: "material-url", file: "material-file", unitId: "material-unit" };
+
+  const reset = (message: string) => {
+    setTitle("");
+    setUrl("");
+    setFile(null);
+    setInputKey((k) => k + 1);
+    setErrors({});
+    onAdded(message);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const input = { subjectId: subject.id, unitId: unitId || null, title, url };
+    const checked = kind === "link" ? checkInput(materialLinkInput, input) : checkInput(materialFileFields, input);
+    const messages: typeof errors = checked.ok ? {} : { ...checked.messages };
+    if (kind === "file") {
+      delete messages.url;
+      if (!file) messages.file = t("rule.file");
+      else if (file.size > MATERIAL_MAX_BYTES) messages.file = t("admin.tooLarge");
+    }
+    if (Object.keys(messages).length) {
+      setErrors(messages);
+      return focusFirstInvalid(messages, ids);
+    }
+    setErrors({});
+    try {
+      if (kind === "link") {
+        const answer = await addLink.mutateAsync({ subjectId: subject.id, unitId: unitId ? Number(unitId) : null, title, url });
+        reset(answer.message);
+      } else {
+        setProgress(0);
+        const form = new FormData();
+        form.append("subjectId", String(subject.id));
+        if (unitId) form.append("unitId", unitId);
+        form.append("title", title);
+        form.append("file", file!);
+        const body = await uploadWithProgress<{ data: { message: string } }>("/studies/materials", form, setProgress);
+        reset(body.data.message);
+      }
+    } catch (err) {
+      const fields = messagesByField<"title" | "url" | "file" | "unitId">(normaliseError(err).errors);
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        focusFirstInvalid(fields, ids);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form className="studies-add-material stack stack--sm" onSubmit={submit} noValidate aria-labelledby="add-material-title">
+      <h3 id="add-material-title" className="ui-field__label">
+        {t("admin.addMaterial")}
+      </h3>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <fieldset className="studies-kind">
+        <legend className="sr-only">{t("admin.kind")}</legend>
+        {(["file", "link"] as const).map((k) => (
+          <label key={k} className="studies-kind__option">
+            <input type="radio" name="material-kind" value={k} checked={kind === k} onChange={() => setKind(k)} />{" "}
+            {t(k === "file" ? "admin.kindFile" : "admin.kindLink")}
+          </label>
+        ))}
+      </fieldset>
+      <div className="ops-form-grid">
+        <TextInput
+          id={ids.title}
+          label={t("admin.materialTitle")}
+          required
+          maxLength={200}
+          value={title}
+          error={errors.title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <Select
+          id={ids.unitId}
+          label={t("admin.unit")}
+          value={unitId}
+          error={errors.unitId}
+          onChange={(e) => setUnitId(e.target.value)}
+          options={[
+            { value: "", label: t("admin.wholeSubject") },
+            ...subject.units.map((u) => ({ value: String(u.id), label: `${u.position}. ${u.title}` })),
+          ]}
+        />
+      </div>
+      {kind === "link" ? (
+        <TextInput
+          id={ids.url}
+          type="url"
+          label={t("admin.url")}
+          required
+          value={url}
+          error={errors.url}
+          onChange={(e) => setUrl(e.target.value)}
+          hint={t("admin.urlHint")}
+        />
+      ) : (
+        <div className="stack stack--xs">
+          <label htmlFor={ids.file} className="ui-field__label">
+            {t("material.file")} <span aria-hidden="true">*</span>
+          </label>
+          <input
+            key={inputKey}
+            id={ids.file}
+            type="file"
+            accept="application/pdf,.pdf"
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? `${ids.file}-error` : `${ids.file}-hint`}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+          <p id={`${ids.file}-hint`} className="text-sm text-muted">
+            {t("admin.fileHint")}
+          </p>
+          {errors.file ? (
+            <p id={`${ids.file}-error`} className="ui-field__error" role="alert">
+              {errors.file}
+            </p>
+          ) : null}
+        </div>
+      )}
+      {progress !== null ? <ProgressBar value={progress} label={t("admin.uploading")} /> : null}
+      <div>
+        <Button type="submit" loading={busy}>
+          <PlusIcon size={18} /> {t("admin.addMaterialButton")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
+  const t = useT(studies);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const query = trpc.studies.assignments.useQuery({ id: subject.id });
+  const remove = trpc.studies.deleteAssignment.useMutation();
+  const [editing, setEditing] = useState<{ assignment: OfficeAssignment | null } | null>(null);
+  const [deleting, setDeleting] = useState<OfficeAssignment | null>(null);
+  const refresh = () => Promise.all([utils.studies.assignments.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
+
+  const columns: TableColumn<OfficeAssignment>[] = [
+    {
+      key: "title",
+      header: t("admin.col.assignment"),
+      render: (a) => (
+        <div>
+          <Link href={`/${subject.id}/assignments/${a.id}`} className="ops-strong">
+            {a.title}
+          </Link>
+          <p className="text-sm text-muted">{t("admin.outOf", { max: a.maxMarks })}</p>
+        </div>
+      ),
+    },
+    { key: "due", header: t("admin.col.due"), className: "ui-table__cell--nowrap", render: (a) => formatDateTime(a.dueAt) },
+    {
+      key: "work",
+      header: t("admin.col.work"),
+      className: "ui-table__cell--nowrap",
+      render: (a) =>
+        t("admin.workCounts", {
+          submitted: formatNumber(a.submitted),
+          graded: formatNumber(a.graded),
+          students: formatNumber(query.data?.students ?? 0),
+        }),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (a) => (
+        <span className="ops-row-buttons">
+          <Button size="sm" variant="secondary" onClick={() => setEditing({ assignment: a })}>
+            <span aria-hidden="true">{t("admin.edit")}</span>
+            <span className="sr-only">{t("admin.forTitle", { action: t("admin.edit"), title: a.title })}</span>
+          </Button>
+          {a.submitted === 0 ? (
+            <Button size="sm" variant="ghost" onClick={() => setDeleting(a)}>
+              <span aria-hidden="true">{t("admin.delete")}</span>
+              <span className="sr-only">{t("admin.forTitle", { action: t("admin.delete"), title: a.title })}</span>
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t("admin.assignmentsTitle")}
+      actions={
+        <Button size="sm" onClick={() => setEditing({ assignment: null })} disabled={subject.archived}>
+          <PlusIcon size={16} /> {t("admin.addAssignment")}
+        </Button>
+      }
+      flush
+    >
+      {query.isError && !query.data ? (
+        <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
+      ) : (
+        <Table
+          caption={t("admin.assignmentsTitle")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.assignments ?? []}
+          rowKey={(a) => a.id}
+          loading={query.isPending}
+          skeletonRows={2}
+          empty={<p className="studies-table-empty text-sm text-muted">{t("admin.noAssignments")}</p>}
+        />
+      )}
+      {editing ? (
+        <AssignmentFormDialog
+          subjectId={subject.id}
+          assignment={editing.assignment}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            toast.show(message);
+            void refresh();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("admin.deleteTitle")}
+        confirmLabel={t("admin.delete")}
+        busy={remove.isPending}
+        error={remove.error ? failureMessage(remove.error, t("admin.failed.save")) : null}
+        onClose={() => (setDeleting(null), remove.reset())}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (answer) => {
+                setDeleting(null);
+                toast.show(answer.message);
+                void refresh();
+              },
+            },
+          )
+        }
+      >
+        {t("admin.deleteText", { title: deleting?.title ?? "" })}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+const ASSIGNMENT_FIELDS = ["title", "instructions", "dueAt", "maxMarks"] as const;
+type AssignmentField = (typeof ASSIGNMENT_FIELDS)[number];
+const ASSIGNMENT_IDS = Object.fromEntries(ASSIGNMENT_FIELDS.map((f) => [f, `assignment-${f}`])) as Record<AssignmentField, string>;
+
+function AssignmentFormDialog({
+  subjectId,
+  assignment,
+  onClose,
+  onSaved,
+}: {
+  subjectId: number;
+  assignment: OfficeAssignment | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const t = useT(studies);
+  const create = trpc.studies.createAssignment.useMutation();
+  const update = trpc.studies.updateAssignment.useMutation();
+  const busy = create.isPending || update.isPending;
+  const toInput = (v: Record<AssignmentField, string>) => ({ subjectId, ...v });
+  const form = useFormState<Record<AssignmentField, string>>(
+    () =>
+      assignment
+        ? {
+            title: assignment.title,
+            instructions: assignment.instructions ?? "",
+            dueAt: assignment.dueLocal,
+            maxMarks: String(assignment.maxMarks),
+          }
+        : { title: "", instructions: "", dueAt: "", maxMarks: "100" },
+    {
+      validate: (v) => {
+        const checked = checkInput(assignmentForm, toInput(v));
+        return checked.ok ? {} : checked.messages;
+      },
+      showOn: "submit",
+    },
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(assignmentForm, toInput(form.values));
+    if (!checked.ok) return focusFirstInvalid(checked.messages, ASSIGNMENT_IDS);
+    try {
+      const answer = assignment
+        ? await update.mutateAsync({ id: assignment.id, ...toInput(form.values) })
+        : await create.mutateAsync(toInput(form.values));
+      onSaved(answer.message);
+    } catch (err) {
+      const fields = messagesByField<AssignmentField>(normaliseError(err).errors);
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, ASSIGNMENT_IDS);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    }
+  };
+  const field = (key: AssignmentField) => ({
+    id: ASSIGNMENT_IDS[key],
+    value: form.values[key],
+    error: form.errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      title={assignment ? t("admin.editAssignment", { title: assignment.title }) : t("admin.addAssignment")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" form="assignment-form" loading={busy}>
+            {busy ? t("admin.saving") : t("admin.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="assignment-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
+        <TextArea {...field("instructions")} label={t("form.instructions")} rows={4} maxLength={4000} />
+        <div className="ops-form-grid">
+          <TextInput {...field("dueAt")} type="datetime-local" label={t("form.dueAt")} required hint={t("form.dueHint")} />
+          <TextInput {...field("maxMarks")} label={t("form.maxMarks")} required inputMode="numeric" />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * Add / edit a subject (issue 18): programme, term (as many as the programme has), code, name, description
+ * and its units, one per line. Checked with the shared schema the server uses; what was typed stays when
+ * saving fails.
+ */
+import { type FormEvent, useState } from "react";
+import { studies } from "../../../shared/i18n/studies.ts";
+import { subjectForm } from "../../../shared/schemas/studies.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+
+export type OfficeSubject = RouterOutputs["studies"]["get"]["subject"];
+export type StudyProgramme = RouterOutputs["studies"]["programmes"]["programmes"][number];
+
+const FIELDS = ["programmeId", "term", "code", "name", "description", "units", "sortOrder"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `subject-${f}`])) as Record<Field, string>;
+const toInput = (v: Values) => ({ ...v, units: v.units.split("\n") });
+const RULES = {
+  validate: (values: Values) => {
+    const checked = checkInput(subjectForm, toInput(values));
+    return checked.ok ? {} : checked.messages;
+  },
+  showOn: "submit",
+} as const;
+
+/** "Semester 3" / "Year 2" for a programme's term. */
+export function useTermLabel() {
+  const t = useT(studies);
+  return (term: number, unit: StudyProgramme["termUnit"] | null | undefined) =>
+    t(unit === "year" ? "term.year" : "term.semester", { term });
+}
+
+export function SubjectFormDialog({
+  subject,
+  programmes,
+  onClose,
+  onSaved,
+}: {
+  /** null: a new subject */
+  subject: OfficeSubject | null;
+  programmes: readonly StudyProgramme[];
+  onClose: () => void;
+  onSaved: (message: string, saved: OfficeSubject) => void;
+}) {
+  const t = useT(studies);
+  const termLabel = useTermLabel();
+  const create = trpc.studies.create.useMutation();
+  const update = trpc.studies.update.useMutation();
+  const busy = create.isPending || update.isPending;
+  const form = useFormState<Values>(
+    () =>
+      subject
+        ? {
+            programmeId: String(subject.programmeId),
+            term: String(subject.term),
+            code: subject.code,
+            name: subject.name,
+            description: subject.description ?? "",
+            units: subject.units.map((u) => u.title).join("\n"),
+            sortOrder: String(subject.sortOrder),
+          }
+        : {
+            programmeId: programmes[0] ? String(programmes[0].id) : "",
+            term: "1",
+            code: "",
+            name: "",
+            description: "",
+            units: "",
+            sortOrder: "",
+          },
+    RULES,
+  );
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+  const programme = programmes.find((p) => String(p.id) === values.programmeId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(subjectForm, toInput(values));
+    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    try {
+      const answer = subject ? await update.mutateAsync({ id: subject.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
+      onSaved(answer.message, answer.subject);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors);
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    }
+  };
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      size="lg"
+      title={subject ? t("admin.editTitle", { code: subject.code }) : t("admin.add")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" form="subject-form" loading={busy}>
+            {busy ? t("admin.saving") : t("admin.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="subject-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="ops-form-grid">
+          <Select
+            {...field("programmeId")}
+            label={t("form.programme")}
+            required
+            options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
+          />
+          <Select
+            {...field("term")}
+            label={t("form.term")}
+            required
+            options={Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
+              value: String(i + 1),
+              label: termLabel(i + 1, programme?.termUnit),
+            }))}
+          />
+          <TextInput {...field("code")} label={t("form.code")} required maxLength={20} hint={t("form.codeHint")} />
+          <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
+        </div>
+        <TextArea {...field("description")} label={t("form.description")} rows={2} maxLength={2000} />
+        <TextArea {...field("units")} label={t("form.units")} rows={6} hint={t("form.unitsHint")} />
+        <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("form.sortOrderHint")} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Moves a programme's students of one term to another: their next term's subjects open for them. */
+export function MoveTermDialog({
+  programmes,
+  onClose,
+  onDone,
+}: {
+  programmes: readonly StudyProgramme[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const t = useT(studies);
+  const termLabel = useTermLabel();
+  const move = trpc.studies.moveTerm.useMutation();
+  const withStudents = programmes.filter((p) => p.students.length > 0);
+  const [programmeId, setProgrammeId] = useState(String(withStudents[0]?.id ?? ""));
+  const programme = programmes.find((p) => String(p.id) === programmeId);
+  const [fromTerm, setFromTerm] = useState(String(programme?.students[0]?.term ?? 1));
+  const [toTerm, setToTerm] = useState(String(Number(fromTerm) + 1));
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = programme?.students.find((s) => String(s.term) === fromTerm)?.count ?? 0;
+  const terms = Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
+    value: String(i + 1),
+    label: termLabel(i + 1, programme?.termUnit),
+  }));
+
+  const confirm = () => {
+    setFailure(null);
+    move.mutate(
+      { programmeId: Number(programmeId), fromTerm: Number(fromTerm), toTerm: Number(toTerm) },
+      { onSuccess: (answer) => onDone(answer.message), onError: (err) => setFailure(failureMessage(err, t("admin.failed.save"))) },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !move.isPending && onClose()}
+      title={t("move.title")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={move.isPending}>
+            {t("admin.cancel")}
+          </Button>
+          <Button onClick={confirm} loading={move.isPending} disabled={count === 0 || fromTerm === toTerm}>
+            {t("move.confirm", { count })}
+          </Button>
+        </>
+      }
+    >
+      <div className="stack">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <p className="text-sm text-muted">{t("move.lead")}</p>
+        {withStudents.length === 0 ? (
+          <p>{t("move.nobody")}</p>
+        ) : (
+          <>
+            <Select
+              id="move-programme"
+              label={t("form.programme")}
+              value={programmeId}
+              onChange={(e) => {
+                const next = programmes.find((p) => String(p.id) === e.target.value);
+                const first = String(next?.students[0]?.term ?? 1);
+                setProgrammeId(e.target.value);
+                setFromTerm(first);
+                setToTerm(String(Math.min(next?.terms ?? 1, Number(first) + 1)));
+              }}
+              options={withStudents.map((p) => ({ value: String(p.id), label: p.name }))}
+            />
+            <div className="ops-form-grid">
+              <Select
+                id="move-from"
+                label={t("move.from")}
+                value={fromTerm}
+                onChange={(e) => setFromTerm(e.target.value)}
+                options={terms}
+              />
+              <Select id="move-to" label={t("move.to")} value={toTerm} onChange={(e) => setToTerm(e.target.value)} options={terms} />
+            </div>
+            <p aria-live="polite">{t("move.count", { count })}</p>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * /admin/courses/<subject>/assignments/<id> (issue 18): every student of the subject with their work — handed
+ * in (late or not), missing, graded — searched, filtered and paginated by the server; the PDF downloads; marks
+ * and a comment are saved in a dialog (the student is told).
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { studies } from "../../../shared/i18n/studies.ts";
+import { gradeInput, SUBMISSION_FILTERS, type SubmissionsQuery } from "../../../shared/schemas/studies.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextArea, TextInput } from "../../ui/field.tsx";
+import { FileIcon } from "../../ui/icons.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { useFileDownload } from "./materials-list.tsx";
+
+type Row = RouterOutputs["studies"]["submissions"]["submissions"][number];
+const FILTER = { key: "status", values: SUBMISSION_FILTERS };
+
+export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number; assignmentId: number }) {
+  const t = useT(studies);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(FILTER);
+  const query = trpc.studies.submissions.useQuery(
+    { assignmentId, page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "all") as SubmissionsQuery["status"] },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const assignment = query.data?.assignment;
+  usePageTitle(assignment ? assignment.title : t("admin.title"));
+  const { download, busy } = useFileDownload();
+  const [grading, setGrading] = useState<Row | null>(null);
+
+  const columns: TableColumn<Row>[] = [
+    {
+      key: "student",
+      header: t("admin.col.student"),
+      render: (r) => (
+        <div>
+          <p className="ops-strong">{r.name}</p>
+          <p className="text-sm text-muted">{r.studentId}</p>
+        </div>
+      ),
+    },
+    {
+      key: "work",
+      header: t("admin.col.handedIn"),
+      render: (r) =>
+        r.submissionId ? (
+          <div className="stack stack--xs">
+            <span className="text-sm">{formatDateTime(r.submittedAt)}</span>
+            {r.isLate ? <Badge tone="pending">{t("state.late")}</Badge> : null}
+            {r.note ? <span className="text-sm text-muted">{r.note}</span> : null}
+          </div>
+        ) : (
+          <Badge tone="neutral">{t("admin.missing")}</Badge>
+        ),
+    },
+    {
+      key: "marks",
+      header: t("admin.col.marks"),
+      className: "ui-table__cell--nowrap",
+      render: (r) => (r.marks === null ? "—" : t("state.graded", { marks: r.marks, max: assignment?.maxMarks ?? 0 })),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (r) =>
+        r.submissionId ? (
+          <span className="ops-row-buttons">
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={busy === r.fileUrl}
+              onClick={() => void download(r.fileUrl!, r.fileName ?? "work.pdf")}
+            >
+              <span aria-hidden="true">{t("material.download")}</span>
+              <span className="sr-only">{t("admin.forName", { action: t("material.download"), name: r.name })}</span>
+            </Button>
+            <Button size="sm" onClick={() => setGrading(r)}>
+              <span aria-hidden="true">{r.marks === null ? t("admin.grade") : t("admin.regrade")}</span>
+              <span className="sr-only">{t("admin.forName", { action: t("admin.grade"), name: r.name })}</span>
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <ListPage
+      name="submissions"
+      back={
+        <Link href={`/${subjectId}`} className="studies-back">
+          ← {t("admin.backToSubject")}
+        </Link>
+      }
+      title={assignment?.title ?? t("admin.submissionsTitle")}
+      description={assignment ? t("admin.submissionsLead", { due: formatDateTime(assignment.dueAt), max: assignment.maxMarks }) : ""}
+      list={list}
+      search={{ label: t("admin.searchStudents"), placeholder: t("admin.searchStudentsPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("admin.filter"),
+        options: SUBMISSION_FILTERS.map((value) => ({ value, label: t(`admin.work.${value}`) })),
+      }}
+      failed={
+        query.isError && !query.data
+          ? { message: failureMessage(query.error, t("admin.failed.load")), onRetry: () => void query.refetch() }
+          : null
+      }
+      pagination={query.data?.pagination}
+      noun={t("admin.studentsNoun")}
+      after={
+        grading && assignment ? (
+          <GradeDialog
+            row={grading}
+            maxMarks={assignment.maxMarks}
+            onClose={() => setGrading(null)}
+            onSaved={(message) => {
+              setGrading(null);
+              toast.show(message);
+              void utils.studies.submissions.invalidate();
+              void utils.studies.assignments.invalidate();
+            }}
+          />
+        ) : null
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("admin.submissionsTitle")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.submissions ?? []}
+          rowKey={(r) => r.userId}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<FileIcon size={28} />}
+              none={{ title: t("admin.noStudentsTitle"), description: t("admin.noStudents") }}
+              noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
+              showAll={t("admin.showAllWork")}
+            />
+          }
+        />
+      </Card>
+    </ListPage>
+  );
+}
+
+function GradeDialog({
+  row,
+  maxMarks,
+  onClose,
+  onSaved,
+}: {
+  row: Row;
+  maxMarks: number;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const t = useT(studies);
+  const grade = trpc.studies.grade.useMutation();
+  const ids = { marks: "grade-marks", comment: "grade-comment" };
+  const toInput = (v: { marks: string; comment: string }) => ({ submissionId: row.submissionId!, ...v });
+  const form = useFormState<{ marks: string; comment: string }>(
+    () => ({ marks: row.marks === null ? "" : String(row.marks), comment: row.comment ?? "" }),
+    {
+      validate: (v) => {
+        const checked = checkInput(gradeInput, toInput(v));
+        if (!checked.ok) return checked.messages;
+        return Number(v.marks) > maxMarks ? { marks: t("rule.marksAbove", { max: maxMarks }) } : {};
+      },
+      showOn: "submit",
+    },
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (grade.isPending) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(gradeInput, toInput(form.values));
+    const messages = checked.ok
+      ? Number(form.values.marks) > maxMarks
+        ? { marks: t("rule.marksAbove", { max: maxMarks }) }
+        : {}
+      : checked.messages;
+    if (Object.keys(messages).length) return focusFirstInvalid(messages, ids);
+    try {
+      onSaved((await grade.mutateAsync(toInput(form.values))).message);
+    } catch (err) {
+      const fields = messagesByField<"marks" | "comment">(normaliseError(err).errors);
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, ids);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={() => !grade.isPending && onClose()}
+      title={t("admin.gradeTitle", { name: row.name })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={grade.isPending}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" form="grade-form" loading={grade.isPending}>
+            {t("admin.saveMarks")}
+          </Button>
+        </>
+      }
+    >
+      <form id="grade-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <TextInput
+          id={ids.marks}
+          label={t("admin.marksLabel", { max: maxMarks })}
+          required
+          inputMode="numeric"
+          value={form.values.marks}
+          error={form.errors.marks}
+          onChange={(e) => form.onChange("marks", e.target.value)}
+        />
+        <TextArea
+          id={ids.comment}
+          label={t("admin.comment")}
+          rows={3}
+          maxLength={2000}
+          value={form.values.comment}
+          error={form.errors.comment}
+          onChange={(e) => form.onChange("comment", e.target.value)}
+        />
+      </form>
+    </Dialog>
+  );
+}
