@@ -229,23 +229,57 @@ function CourseDetail({ id }: { id: number }) {
   );
 }
 
+/** The courses with one unit ticked or unticked, and that subject's progress recounted. */
+function withUnit(data: Mine, unitId: number, done: boolean): Mine {
+  return {
+    ...data,
+    courses: data.courses.map((c) => {
+      if (!c.units.some((u) => u.id === unitId)) return c;
+      const units = c.units.map((u) => (u.id === unitId ? { ...u, done } : u));
+      const count = units.filter((u) => u.done).length;
+      return {
+        ...c,
+        units,
+        progress: { done: count, total: units.length, percent: units.length ? Math.round((count * 100) / units.length) : 0 },
+      };
+    }),
+  };
+}
+
 function UnitRow({ unit, materials }: { unit: Course["units"][number]; materials: Course["materials"] }) {
   const t = useT(studies);
   const toast = useToast();
   const utils = trpc.useUtils();
+  // Ticked at once (optimistic), put back with a message if the server refuses.
   const tick = trpc.studies.setUnitDone.useMutation({
-    onSuccess: () => utils.studies.mine.invalidate(),
-    onError: (err) => toast.show(failureMessage(err, t("my.tickFailed")), "error"),
+    onMutate: async ({ unitId, done }) => {
+      await utils.studies.mine.cancel();
+      const before = utils.studies.mine.getData();
+      utils.studies.mine.setData(undefined, (data) => data && withUnit(data, Number(unitId), done));
+      return { before };
+    },
+    onError: (err, _input, context) => {
+      if (context?.before) utils.studies.mine.setData(undefined, context.before);
+      toast.show(failureMessage(err, t("my.tickFailed")), "error");
+    },
+    onSettled: () => {
+      setShown(null);
+      return utils.studies.mine.invalidate();
+    },
   });
-  const done = tick.isPending ? (tick.variables?.done ?? unit.done) : unit.done;
+  // The box follows the click in the same event (a controlled checkbox would otherwise spring back first).
+  const [shown, setShown] = useState<boolean | null>(null);
+  const done = shown ?? unit.done;
   return (
     <li className="studies-unit">
       <Checkbox
         id={`unit-${unit.id}`}
         label={t("my.unitLabel", { position: unit.position, title: unit.title })}
         checked={done}
-        disabled={tick.isPending}
-        onChange={(e) => tick.mutate({ unitId: unit.id, done: e.target.checked })}
+        onChange={(e) => {
+          setShown(e.target.checked);
+          tick.mutate({ unitId: unit.id, done: e.target.checked });
+        }}
       />
       {materials.length ? <MaterialsList materials={materials} empty="" /> : null}
     </li>
