@@ -65,6 +65,8 @@ export const BUDGETS = {
   publicRatio: 0.4,
   homeBatchRatio: 0.3,
   healthDuringLoginsP99: 20,
+  /** issue 18: a student's whole dashboard in one request, one connection */
+  studentDashboardP99: 20,
   healthDuringUploadsP99: 50,
   startupMs: 1000,
   rssMb: 200,
@@ -98,6 +100,9 @@ export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
     const e = byName.get(name);
     if (e && e.ratio < BUDGETS.publicRatio) failures.push(`${name}: ${pct(e.ratio)} of reference (budget ≥ ${pct(BUDGETS.publicRatio)})`);
   }
+  const dashboard = byName.get("student dashboard");
+  if (dashboard && !(dashboard.p99 <= BUDGETS.studentDashboardP99))
+    failures.push(`student dashboard: p99 ${dashboard.p99.toFixed(1)} ms (budget ≤ ${BUDGETS.studentDashboardP99} ms)`);
   const home = byName.get("home tRPC batch");
   if (home && home.ratio < BUDGETS.homeBatchRatio)
     failures.push(`home tRPC batch: ${pct(home.ratio)} of reference (budget ≥ ${pct(BUDGETS.homeBatchRatio)})`);
@@ -144,6 +149,7 @@ export function markdownTable(r: BenchResults): string {
       const page1 = byName.get(`${list[1]} page 1`);
       budget = `≥ 50% of page 1${page1 ? ` (is ${pct(e.rps / page1.rps)})` : ""}`;
     } else if (e.name === "home tRPC batch") budget = `≥ ${pct(BUDGETS.homeBatchRatio)}`;
+    else if (e.name === "student dashboard") budget = `p99 ≤ ${BUDGETS.studentDashboardP99} ms`;
     else budget = `≥ ${pct(BUDGETS.publicRatio)}`;
     const name = `${e.name}${e.note ? ` (${e.note})` : ""}${e.errors ? ` — ${e.errors} errors` : ""}`;
     lines.push(`| ${name} | ${e.rps.toFixed(0)} | ${ms(e.p50)} | ${ms(e.p99)} | ${pct(e.ratio)} | ${budget} |`);

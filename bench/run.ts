@@ -11,7 +11,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
-import { ADMIN, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
+import { ADMIN, BENCH_STUDENT, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
 import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
 import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
@@ -163,11 +163,11 @@ function parseDuration(text: string): number {
   return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
 }
 
-async function wrk(url: string, headers: Record<string, string> = {}, seconds = duration) {
+async function wrk(url: string, headers: Record<string, string> = {}, seconds = duration, connections = CONNECTIONS) {
   const cmd = [
     "wrk",
     "-t1",
-    `-c${CONNECTIONS}`,
+    `-c${connections}`,
     `-d${seconds}s`,
     "--latency",
     ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
@@ -208,11 +208,17 @@ const endpoints: LoadResult[] = [];
 /** What every browser sends; the server gzips the shared public answers it keeps (platform/response-cache.ts). */
 const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br" };
 
-async function measure(name: string, pathAndQuery: string, extraHeaders: Record<string, string> = {}, note?: string) {
+async function measure(
+  name: string,
+  pathAndQuery: string,
+  extraHeaders: Record<string, string> = {},
+  note?: string,
+  connections = CONNECTIONS,
+) {
   const url = server.url + pathAndQuery;
   const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   await check(url, headers);
-  const r = await wrk(url, headers);
+  const r = await wrk(url, headers, duration, connections);
   if (!Number.isFinite(r.p99)) log(`${name}: no p99 in wrk's output:\n${r.raw}`);
   const nextReference = await referenceRun(Math.max(1, Math.round(duration / 2)));
   const reference = (previousReference + nextReference) / 2;
@@ -251,6 +257,25 @@ for (const list of LISTS) {
   await measure(`${list.name} deep page`, `${list.path}?page=${deep}&limit=${LIST_LIMIT}`, auth, `page ${deep} of ${totalPages}`);
   await measure(`${list.name} search`, `${list.path}?page=1&limit=${LIST_LIMIT}&search=${SEARCH_FRAGMENT}`, auth, `"${SEARCH_FRAGMENT}"`);
 }
+// Issue 18: a student's dashboard — every block (progress, assignments, exams, loans, events, performance)
+// in one request, for a student of the full dataset; one connection, as one student asks for it.
+async function studentLogin(): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/student/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ studentId: BENCH_STUDENT.studentId, password: BENCH_STUDENT.password }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!res.ok || !body.data?.token) throw new Error(`student login failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+await measure(
+  "student dashboard",
+  "/api/student/dashboard/stats",
+  { Authorization: `Bearer ${await studentLogin()}` },
+  `${BENCH_STUDENT.studentId}, one connection`,
+  1,
+);
 await measure("public gallery", "/api/public/gallery");
 await measure("institute info", "/api/public/institute-info");
 await measure("news", "/api/public/news");

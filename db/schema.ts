@@ -451,6 +451,11 @@ export interface NoticesTable {
   priority: ColumnType<Priority, Priority | undefined, Priority>;
   published_by: number | null;
   published_at: Timestamp;
+  /** migration 2026-11-27T0300: how many students were notified, whether by e-mail too, the notification ids written */
+  recipients: ColumnType<number, number | undefined, number>;
+  emailed: ColumnType<Flag, Flag | undefined, Flag>;
+  first_notification_id: ColumnType<number | null, number | null | undefined, number | null>;
+  last_notification_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type ProgrammeLevel = "ug" | "pg" | "diploma" | "certificate" | "phd";

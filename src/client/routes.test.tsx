@@ -219,16 +219,15 @@ describe("route table", () => {
     await waitFor(() => expect(document.title).toBe(`${heading} – ${SITE_INFO.name}`));
   });
 
-  test.each([
-    ["/student/courses", "My Courses", /coming soon/],
-    ["/student/help", "Help & Support", /coming soon/],
-    ["/student/library", "Library", /coming soon/],
-  ])("the student placeholder %s shows its name and says it is coming soon", async (path, heading, note) => {
-    storeSession(STUDENT);
-    renderAt(path, verifiedAs(STUDENT));
-    await screen.findByRole("heading", { level: 1, name: heading });
-    expect(screen.getByText(note)).toBeTruthy();
-  });
+  test.each([["/student/courses", "My courses"]])(
+    "the studies page %s opens inside the student portal (issue 18)",
+    async (path, heading) => {
+      storeSession(STUDENT);
+      renderAt(path, verifiedAs(STUDENT));
+      await screen.findByRole("heading", { level: 1, name: heading });
+      expect(screen.getByRole("navigation", { name: "Student portal" })).toBeTruthy();
+    },
+  );
 });
 
 describe("sign-in return paths (issue 14.6)", () => {

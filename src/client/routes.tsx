@@ -102,7 +102,8 @@ function PublicArea() {
         <Route path="/contact" component={ContactPage} />
         <Route path="/admission" component={AdmissionPage} />
         <Route path="/admission-status" component={AdmissionStatusPage} />
-        <Route path="/verify/:token" component={VerifyCardPage} />
+        {/* /verify/<token> (ID card) and /verify/admit/<token> (admit card, issue 18): one page module. */}
+        <Route path="/verify/*" component={VerifyCardPage} />
         {/* Anything else goes home (spec part 1 §2). */}
         <Route>
           <Redirect to="/" replace />

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { sendOverdueReminders } from "./features/library/loans.service.ts";
 import { notifyAdmins } from "./features/notifications/notifications.service.ts";
 import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
@@ -47,4 +48,31 @@ export function instituteBackupSchedule(deps: AppDeps): BackupSchedule {
 
 export function startInstituteBackups(deps: AppDeps) {
   return startBackupScheduler(deps, instituteBackupSchedule(deps));
+}
+
+/**
+ * The library's overdue reminders (issue 18): checked every hour (the first a minute after start), sent at
+ * most once a day per loan (sendOverdueReminders keeps the day), so a restart or a missed hour loses nothing.
+ * Returns the stop function main.ts calls on shutdown.
+ */
+export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { reminded } = await sendOverdueReminders(deps);
+      if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
+    } catch (err) {
+      deps.logger.error("overdue library reminders failed", { error: String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, firstAfterMs);
+  const timer = setInterval(tick, everyMs);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -75,3 +75,6 @@ export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode"
 /** Widths of the web-sized variants stored for every gallery image (used in srcset). */
 export const GALLERY_WIDTHS = [480, 960, 1600] as const;
 export const galleryVariantUrl = (fileKey: string, width: number) => `/media/gallery/${fileKey}-${width}.webp`;
+
+/** The most terms (semesters or years) a programme can have (issue 18). */
+export const MAX_TERMS = 24;

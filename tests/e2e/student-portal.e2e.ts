@@ -40,7 +40,13 @@ describe("student portal journeys", () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     await signIn(page);
     await page.getByRole("group", { name: "Profile complete" }).waitFor();
-    await page.getByText("Your course progress will appear here once your classes begin.").waitFor();
+    // The demo student's first-year subjects (issue 18), nothing ticked yet; no exam or loan: empty states.
+    await page
+      .getByRole("region", { name: "Course progress" })
+      .getByRole("progressbar", { name: "BBA-101 Principles of Management" })
+      .waitFor();
+    await page.getByText("No exams scheduled").waitFor();
+    await page.getByText("No books on loan").waitFor();
     for (const path of ["/student/dashboard", "/student/profile", "/student/id-card", "/student/settings?tab=security"]) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).waitFor();

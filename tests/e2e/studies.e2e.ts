@@ -116,6 +116,16 @@ describe("courses, materials and assignments (issue 18)", () => {
     await assignment.getByText("Comment: Clear plan; cite the case's numbers.").waitFor();
     expect(await assignment.getByRole("button", { name: "Hand in" }).count()).toBe(0);
 
+    // The dashboard shows it all from the records: the unit ticked, the work handed in and its marks.
+    await student.page.goto("/student/dashboard");
+    const progress = student.page.getByRole("region", { name: "Course progress" });
+    await progress.getByRole("progressbar", { name: "BBA-101 Principles of Management" }).waitFor();
+    expect(await progress.getByRole("progressbar", { name: "BBA-101 Principles of Management" }).getAttribute("aria-valuenow")).toBe("25");
+    const performance = student.page.getByRole("region", { name: "Performance" });
+    await performance.getByText("85%").first().waitFor();
+    await performance.getByText("1 of 1").waitFor();
+    await check(student.page, "dashboard 390", found);
+
     expect(found).toEqual({});
     expect(office.problems).toEqual([]);
     expect(student.problems).toEqual([]);

@@ -16,11 +16,11 @@ import "../features/dashboard/dashboard-page.tsx";
 import "../features/notifications/notifications-page.tsx";
 import "../features/students/students-page.tsx";
 import "../features/analytics/analytics-page.tsx";
-import "../features/catalogue/courses-page.tsx";
-import "../features/catalogue/exams-page.tsx";
+import "../features/studies/courses-admin-page.tsx";
+import "../features/exams/exams-admin-page.tsx";
 import "../features/gallery/admin-gallery-page.tsx";
 import "../features/tickets/help-page.tsx";
-import "../features/catalogue/library-page.tsx";
+import "../features/library/library-admin-page.tsx";
 import "../features/settings/settings-page.tsx";
 import "../features/staff/staff-page.tsx";
 import "../features/admissions/admin-edit-page.tsx";
@@ -75,6 +75,7 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   lastLogin: null,
   lockedUntil: null,
   course: null,
+  term: 1,
   ...overrides,
 });
 

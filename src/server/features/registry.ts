@@ -8,8 +8,11 @@ import { authFeature } from "./auth/auth.feature.ts";
 import { contactsFeature } from "./contacts/contacts.feature.ts";
 import { contentFeature } from "./content/content.feature.ts";
 import { dashboardFeature } from "./dashboard/dashboard.feature.ts";
+import { examsFeature } from "./exams/exams.feature.ts";
 import { galleryFeature } from "./gallery/gallery.feature.ts";
 import { healthFeature } from "./health/health.feature.ts";
+import { libraryFeature } from "./library/library.feature.ts";
+import { noticesFeature } from "./notices/notices.feature.ts";
 import { notificationsFeature } from "./notifications/notifications.feature.ts";
 import { programmesFeature } from "./programmes/programmes.feature.ts";
 import { settingsFeature } from "./settings/settings.feature.ts";
@@ -38,6 +41,9 @@ export const FEATURES = [
   programmesFeature,
   contentFeature,
   studiesFeature,
+  libraryFeature,
+  examsFeature,
+  noticesFeature,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

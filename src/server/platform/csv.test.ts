@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, toCsv } from "./csv.ts";
+import { csvCell, parseCsv, toCsv } from "./csv.ts";
 
 describe("CSV", () => {
   test("quotes fields with a comma, quote or line break and doubles the quotes", () => {
@@ -35,5 +35,37 @@ describe("CSV", () => {
       ),
     ).toBe("Name,Note\r\nAsha,ok\r\nRavi,\r\n");
     expect(toCsv(["Only"], [])).toBe("Only\r\n");
+  });
+});
+
+describe("parseCsv", () => {
+  test("reads quoted cells, doubled quotes, commas and line breaks inside quotes, and any line ending", () => {
+    const records = parseCsv('\uFEFFstudent_id,marks\r\nSTU0001,45\n"STU,2","say ""hi"""\r"two\nlines",7\n');
+    expect(records).toEqual([
+      { line: 1, cells: ["student_id", "marks"] },
+      { line: 2, cells: ["STU0001", "45"] },
+      { line: 3, cells: ["STU,2", 'say "hi"'] },
+      { line: 4, cells: ["two\nlines", "7"] },
+    ]);
+  });
+
+  test("blank lines are left out but the line numbers stay those a person sees; a last line without its end is read", () => {
+    expect(parseCsv("a,b\n\n\r\nc,d\n,\ne")).toEqual([
+      { line: 1, cells: ["a", "b"] },
+      { line: 4, cells: ["c", "d"] },
+      { line: 5, cells: ["", ""] },
+      { line: 6, cells: ["e"] },
+    ]);
+    expect(parseCsv("")).toEqual([]);
+    expect(parseCsv('""')).toEqual([{ line: 1, cells: [""] }]);
+  });
+
+  test("what toCsv writes reads back the same, and an unclosed quote runs to the end without throwing", () => {
+    const rows = [
+      ["x,y", 'q"uote', "multi\r\nline"],
+      ["1", "", "3"],
+    ];
+    expect(parseCsv(toCsv(["A", "B", "C"], rows)).map((r) => r.cells)).toEqual([["A", "B", "C"], ...rows]);
+    expect(parseCsv('a,"open\nb,c')).toEqual([{ line: 1, cells: ["a", "open\nb,c"] }]);
   });
 });

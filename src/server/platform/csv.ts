@@ -19,3 +19,63 @@ export function csvCell(value: CsvValue): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
 }
+
+/** One record of a parsed file: its cells and the line it starts on (1-based, as a text editor counts). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Reads a CSV file a person saved from a spreadsheet (issue 18: marks uploads): comma-separated, fields
+ * optionally in double quotes (quotes doubled inside, line breaks allowed), rows ended by CRLF, LF or CR, a
+ * leading byte-order mark ignored. Never throws: an unclosed quote runs to the end of the file. Blank lines
+ * are left out, but every record keeps the line it starts on, so a message can name the row a person sees.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let touched = false;
+  const endCell = () => {
+    cells.push(cell);
+    cell = "";
+  };
+  const endRecord = () => {
+    endCell();
+    if (touched || cells.length > 1 || cells[0] !== "") records.push({ line: start, cells });
+    cells = [];
+    touched = false;
+  };
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === "\n" || (ch === "\r" && src[i + 1] !== "\n")) line++;
+        cell += ch;
+      }
+      continue;
+    }
+    if (ch === '"') {
+      quoted = true;
+      touched = true;
+    } else if (ch === ",") endCell();
+    else if (ch === "\r" || ch === "\n") {
+      if (ch === "\r" && src[i + 1] === "\n") i++;
+      endRecord();
+      line++;
+      start = line;
+    } else cell += ch;
+  }
+  if (cell !== "" || cells.length > 0 || touched) endRecord();
+  return records;
+}

@@ -56,6 +56,12 @@ describe("startup sweep of files a crash left behind", () => {
         submitted_at: at,
       })
       .execute();
+    // The library's e-resources (issue 18).
+    writeFileSync(path.join(p.documents, "eeeeeeeeeeeeeeeeeeeeeeee.pdf"), "e-resource: kept");
+    await w.deps.db
+      .insertInto("books")
+      .values({ kind: "eresource", title: "E", stored_name: "eeeeeeeeeeeeeeeeeeeeeeee.pdf", created_at: at, updated_at: at })
+      .execute();
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf"), "orphan document");
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf.thumb.webp"), "orphan preview");
     writeFileSync(path.join(p.documents, "operator-notes.txt"), "not ours: kept");

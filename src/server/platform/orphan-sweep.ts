@@ -59,6 +59,7 @@ const DOCUMENT_COLUMNS: readonly (readonly [
   ["programmes", "syllabus_file"],
   ["study_materials", "stored_name"],
   ["assignment_submissions", "stored_name"],
+  ["books", "stored_name"],
 ];
 
 export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {

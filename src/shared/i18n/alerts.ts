@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   "assignment.new",
   "assignment.graded",
   "exam.scheduled",
+  "exam.changed",
+  "exam.cancelled",
   "results.published",
   "library.overdue",
 ] as const;

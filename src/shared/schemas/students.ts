@@ -3,11 +3,11 @@
  * the ids. The standard must also be one of the live "standard" options; the server checks that.
  */
 import * as v from "valibot";
-import { BLOOD_GROUPS } from "../constants.ts";
+import { BLOOD_GROUPS, MAX_TERMS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
-import { clearableText, emailAddress, pageParams, recordId, requiredString, requiredText } from "./common.ts";
+import { clearableText, emailAddress, pageParams, recordId, requiredString, requiredText, wholeNumber } from "./common.ts";
 
 /** The spec's one message for any of the four required fields (spec part 2 §5), in the reader's language. */
 const requiredMessage = roster.m("rule.required");
@@ -61,6 +61,8 @@ export const studentFormEntries = {
     }, roster.m("rule.dateOfBirth")),
   ),
   address: blankable(500),
+  /** the semester or year of the programme the student is in (issue 18); blank is the first */
+  term: wholeNumber(1, MAX_TERMS, roster.m("rule.term"), true),
   /** The spec allows a plain name or the full details; both become the object. */
   emergencyContact: v.pipe(
     v.nullish(v.unknown(), null),

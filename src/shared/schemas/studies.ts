@@ -3,11 +3,10 @@
  * submissions and grades. One schema per rule, used by the forms, the tRPC inputs and the REST handlers.
  */
 import * as v from "valibot";
+import { MAX_TERMS } from "../constants.ts";
 import { studies } from "../i18n/studies.ts";
 import { optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
-/** The most terms a programme can have (a 12-year programme in semesters). */
-export const MAX_TERMS = 24;
 export const MAX_UNITS = 40;
 /** Assignment submissions and materials are PDFs up to these sizes. */
 export const MATERIAL_MAX_BYTES = 20 * 1024 * 1024;

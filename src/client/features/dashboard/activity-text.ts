@@ -21,6 +21,7 @@ import {
 } from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { programmeFormEntries } from "../../../shared/schemas/programmes.ts";
+import { formatDate } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
@@ -37,6 +38,9 @@ export const ACTIVITY_FILTER_VALUES = [
   "gallery_image",
   "programme",
   "subject",
+  "exam",
+  "notice",
+  "book",
   "report",
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
@@ -243,7 +247,12 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "subject.archive": ({ d }) => r("s.subjectArchived", { subject: str(d.subject) ?? "?" }),
   "subject.restore": ({ d }) => r("s.subjectRestored", { subject: str(d.subject) ?? "?" }),
   "subject.move_term": ({ d }) =>
-    r("s.subjectMoveTerm", { count: count(d.count) ?? 0, programme: str(d.programme) ?? "?", from: str(d.from) ?? "?", to: str(d.to) ?? "?" }),
+    r("s.subjectMoveTerm", {
+      count: count(d.count) ?? 0,
+      programme: str(d.programme) ?? "?",
+      from: str(d.from) ?? "?",
+      to: str(d.to) ?? "?",
+    }),
   "material.add": ({ d }) => r("s.materialAdded", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "material.remove": ({ d }) => r("s.materialRemoved", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "assignment.create": ({ d }) => r("s.assignmentCreated", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
@@ -251,6 +260,26 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "assignment.delete": ({ d }) => r("s.assignmentDeleted", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "assignment.grade": ({ d, student }) =>
     r("s.assignmentGraded", { title: str(d.title) ?? "?", student, marks: str(d.marks) ?? "?", max: str(d.max) ?? "?" }),
+  "exam.schedule": ({ d }) => r("s.examScheduled", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "exam.update": ({ d }) => r("s.examUpdated", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "exam.cancel": ({ d }) => r("s.examCancelled", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "exam.marks": ({ d }) =>
+    r(d.source === "csv" ? "s.examMarksFile" : "s.examMarks", { title: str(d.title) ?? "?", count: count(d.count) ?? 0 }),
+  "exam.publish": ({ d }) => r("s.examPublished", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
+  "notice.publish": ({ d }) =>
+    r(d.kind === "event" ? "s.eventPublished" : "s.noticePublished", {
+      title: str(d.title) ?? "?",
+      audience: str(d.programme) ?? r("s.noticeEveryone"),
+      count: count(d.recipients) ?? 0,
+    }),
+  "notice.delete": ({ d }) =>
+    r(d.kind === "event" ? "s.eventDeleted" : "s.noticeDeleted", { title: str(d.title) ?? "?", count: count(d.withdrawn) ?? 0 }),
+  "book.create": ({ d }) => r(d.kind === "eresource" ? "s.eresourceCreated" : "s.bookCreated", { title: str(d.title) ?? "?" }),
+  "book.update": ({ d }) => r("s.bookUpdated", { title: str(d.title) ?? "?" }),
+  "book.archive": ({ d }) => r("s.bookArchived", { title: str(d.title) ?? "?" }),
+  "book.restore": ({ d }) => r("s.bookRestored", { title: str(d.title) ?? "?" }),
+  "book.issue": ({ d, student }) => r("s.bookIssued", { title: str(d.title) ?? "?", student, due: formatDate(str(d.due), { empty: "?" }) }),
+  "book.return": ({ d, student }) => r(d.late === true ? "s.bookReturnedLate" : "s.bookReturned", { title: str(d.title) ?? "?", student }),
   "content.institute": ({ d }) => {
     const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => instituteFieldName(String(f))).join(", ") : null;
     return fields ? r("s.contentInstitute", { fields }) : r("s.contentSaved");

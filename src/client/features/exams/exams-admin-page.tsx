@@ -1,2 +1,275 @@
-/** /admin/exams — scheduling exams, marks and results (issue 18). Still the shell while it is being built. */
-export { default } from "../catalogue/exams-page.tsx";
+/**
+ * /admin/exams (issue 18, staff and administrators; docs/studies/exams.md): every exam — to come, held and
+ * awaiting results, published, cancelled — with the counters, searched, filtered and paginated by the server;
+ * schedule and edit in a dialog, cancel after a confirmation; /admin/exams/<id>/marks enters the marks
+ * (form or CSV file) and publishes the results.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, Redirect, Route, Switch } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { exams } from "../../../shared/i18n/exams.ts";
+import { EXAM_FILTERS, type ExamFilter } from "../../../shared/schemas/exams.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { ActivityIcon } from "../../ui/admin-icons.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { PlusIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
+import { PHASE_TONE } from "./exam-phase.ts";
+import { examDay, examDuration, examTime } from "./exam-time.ts";
+import { MarksAdminPage } from "./marks-admin-page.tsx";
+
+export default function AdminExamsPage() {
+  return (
+    <Switch>
+      <Route path="/">
+        <ExamsListPage />
+      </Route>
+      <Route path="/:id/marks">{(params) => <MarksAdminPage id={Number(params.id)} />}</Route>
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+const FILTER = { key: "status", values: EXAM_FILTERS };
+
+function ExamsListPage() {
+  const t = useT(exams);
+  usePageTitle(t("admin.title"));
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(FILTER);
+  const query = trpc.exams.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "all") as ExamFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const [editing, setEditing] = useState<{ exam: OfficeExam | null; key: number } | null>(null);
+  const [cancelling, setCancelling] = useState<OfficeExam | null>(null);
+  const cancel = trpc.exams.cancel.useMutation();
+  const counts = query.data?.counts;
+
+  const open = (exam: OfficeExam | null) => setEditing({ exam, key: Date.now() });
+  const refresh = () => utils.exams.invalidate();
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(
+      { id: cancelling.id },
+      {
+        onSuccess: (answer) => {
+          setCancelling(null);
+          toast.show(answer.message);
+          void refresh();
+        },
+      },
+    );
+  };
+
+  const named = (label: string, exam: OfficeExam) => (
+    <>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{t("admin.for", { action: label, title: exam.title, subject: exam.subject.code })}</span>
+    </>
+  );
+
+  const columns: TableColumn<OfficeExam>[] = [
+    {
+      key: "exam",
+      header: t("admin.col.exam"),
+      render: (e) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{e.title}</span>
+          <span className="text-sm">
+            <span className="exams-code">{e.subject.code}</span> {e.subject.name}
+          </span>
+          <span className="text-sm text-muted">
+            {t("admin.programmeTerm", { programme: e.subject.programmeName, term: e.subject.term })}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "when",
+      header: t("admin.col.when"),
+      className: "ui-table__cell--nowrap",
+      render: (e) => (
+        <span className="ops-cell-stack">
+          <span>{examDay(e.startsLocal)}</span>
+          <span className="text-sm text-muted">
+            {examTime(e.startsLocal)} · {examDuration(e.durationMinutes)}
+          </span>
+        </span>
+      ),
+    },
+    { key: "centre", header: t("col.centre"), render: (e) => e.centre },
+    {
+      key: "marks",
+      header: t("admin.col.marks"),
+      className: "ui-table__cell--nowrap",
+      render: (e) => (
+        <span className="ops-cell-stack">
+          <span>{t("admin.entered", { marked: e.marked, count: e.candidates })}</span>
+          <span className="text-sm text-muted">{t("admin.maxPass", { max: e.maxMarks, pass: e.passMarks })}</span>
+        </span>
+      ),
+    },
+    { key: "status", header: t("admin.col.status"), render: (e) => <Badge tone={PHASE_TONE[e.phase]}>{t(`phase.${e.phase}`)}</Badge> },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (e) => (
+        <span className="ops-row-buttons">
+          {e.phase === "cancelled" ? null : (
+            <Link href={`/${e.id}/marks`} className={buttonClass(e.phase === "upcoming" ? "secondary" : "primary", "sm")}>
+              {named(e.phase === "published" ? t("admin.results") : t("admin.marks"), e)}
+            </Link>
+          )}
+          {e.phase === "upcoming" || e.phase === "awaiting" ? (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => open(e)}>
+                {named(t("admin.edit"), e)}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  cancel.reset();
+                  setCancelling(e);
+                }}
+              >
+                {named(t("admin.cancelExam"), e)}
+              </Button>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      name="exams"
+      title={t("admin.title")}
+      description={t("admin.lead")}
+      actions={
+        <Button onClick={() => open(null)}>
+          <PlusIcon size={18} /> {t("admin.schedule")}
+        </Button>
+      }
+      stats={
+        <>
+          <StatCard
+            label={t("admin.count.upcoming")}
+            value={counts ? formatNumber(counts.upcoming) : "…"}
+            icon={<CalendarIcon />}
+            tone="info"
+          />
+          <StatCard
+            label={t("admin.count.awaiting")}
+            value={counts ? formatNumber(counts.awaiting) : "…"}
+            icon={<ActivityIcon />}
+            tone="pending"
+          />
+          <StatCard
+            label={t("admin.count.published")}
+            value={counts ? formatNumber(counts.published) : "…"}
+            icon={<CheckCircleIcon />}
+            tone="approved"
+          />
+          <StatCard
+            label={t("admin.count.cancelled")}
+            value={counts ? formatNumber(counts.cancelled) : "…"}
+            icon={<CloseIcon />}
+            tone="neutral"
+          />
+        </>
+      }
+      list={list}
+      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      filter={{ key: "status", label: t("admin.filter"), options: EXAM_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.noun")}
+      after={
+        <>
+          {editing ? (
+            <ExamFormDialog
+              key={editing.key}
+              exam={editing.exam}
+              timeZone={query.data?.timeZone ?? ""}
+              onClose={() => setEditing(null)}
+              onSaved={(message) => {
+                setEditing(null);
+                toast.show(message);
+                void refresh();
+              }}
+            />
+          ) : null}
+          <ConfirmDialog
+            open={cancelling !== null}
+            title={t("admin.cancelTitle")}
+            confirmLabel={t("admin.cancelConfirm")}
+            busyLabel={t("admin.cancelling")}
+            busy={cancel.isPending}
+            error={cancel.isError ? failureMessage(cancel.error, t("admin.failed.save")) : null}
+            onConfirm={confirmCancel}
+            onClose={() => setCancelling(null)}
+          >
+            {cancelling ? (
+              <p>
+                {t(cancelling.phase === "upcoming" ? "admin.cancelText" : "admin.cancelTextHeld", {
+                  title: cancelling.title,
+                  subject: `${cancelling.subject.code} ${cancelling.subject.name}`,
+                })}
+              </p>
+            ) : null}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("admin.caption")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.exams ?? []}
+          rowKey={(e) => e.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<CalendarIcon size={28} />}
+              none={{
+                title: t("admin.none.title"),
+                description: t("admin.none.text"),
+                action: (
+                  <Button onClick={() => open(null)}>
+                    <PlusIcon size={18} /> {t("admin.schedule")}
+                  </Button>
+                ),
+              }}
+              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+              showAll={t("admin.showAll")}
+            />
+          }
+        />
+      </Card>
+    </ListPage>
+  );
+}

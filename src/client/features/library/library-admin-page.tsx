@@ -1,2 +1,353 @@
-/** /admin/library — the catalogue, issuing and returning books (issue 18). Still the shell while it is being built. */
-export { default } from "../catalogue/library-page.tsx";
+/**
+ * /admin/library (issue 18, office): the library's catalogue — printed books and e-resources, searched,
+ * filtered (kind, category, availability, archived) and paginated by the server; add, edit, archive; lend a
+ * book — and, at /admin/library/loans, the loans (out, overdue, returned) with Return. The counters above
+ * both come from the server.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { library } from "../../../shared/i18n/library.ts";
+import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shared/schemas/library.ts";
+import { downloadFile } from "../../lib/download.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { Select } from "../../ui/field.tsx";
+import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty, PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { IssueDialog, ItemDialog, type OfficeItem } from "./item-dialog.tsx";
+import { LoansView } from "./loans-view.tsx";
+
+const KIND_FILTER = { key: "kind", values: KIND_FILTERS };
+
+/** One more filter of the list kept in the URL beside useListParams' own (a new value starts at page 1). */
+function useQueryParam(key: string, allowed?: readonly string[]): [string, (value: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const raw = new URLSearchParams(search).get(key) ?? "";
+  const value = allowed ? (allowed.includes(raw) ? raw : allowed[0]!) : raw.slice(0, 60);
+  const set = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (!next || next === allowed?.[0]) params.delete(key);
+    else params.set(key, next);
+    params.delete("page");
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`);
+  };
+  return [value, set];
+}
+
+type Dialog =
+  | { kind: "book" | "eresource"; item: OfficeItem | null; key: number }
+  | { kind: "issue"; item: OfficeItem; key: number }
+  | null;
+
+export default function LibraryAdminPage() {
+  const t = useT(library);
+  usePageTitle(t("admin.title"));
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const overview = trpc.library.overview.useQuery();
+  const [onLoans] = useRoute("/loans");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const counts = overview.data?.counts;
+  const figure = (n: number | undefined) => (n === undefined ? "—" : formatNumber(n));
+
+  const saved = (message: string) => {
+    setDialog(null);
+    toast.show(message);
+    void utils.library.invalidate();
+  };
+
+  return (
+    <PageFrame
+      name="library"
+      className="library-admin"
+      title={t("admin.title")}
+      description={t("admin.lead")}
+      actions={
+        <div className="cluster cluster--sm">
+          <Button variant="secondary" onClick={() => setDialog({ kind: "eresource", item: null, key: Date.now() })}>
+            <PlusIcon size={18} /> {t("admin.addEresource")}
+          </Button>
+          <Button onClick={() => setDialog({ kind: "book", item: null, key: Date.now() })}>
+            <PlusIcon size={18} /> {t("admin.addBook")}
+          </Button>
+        </div>
+      }
+    >
+      <StatRow>
+        <StatCard label={t("admin.count.titles")} value={figure(counts?.titles)} icon={<BookIcon />} />
+        <StatCard label={t("admin.count.available")} value={figure(counts?.copiesAvailable)} icon={<CheckCircleIcon />} tone="approved" />
+        <StatCard label={t("admin.count.onLoan")} value={figure(counts?.onLoan)} icon={<UsersIcon />} tone="info" />
+        <StatCard label={t("admin.count.overdue")} value={figure(counts?.overdue)} icon={<AlertIcon />} tone="rejected" />
+      </StatRow>
+
+      <nav className="library-tabs" aria-label={t("admin.sections")}>
+        <Link href="~/admin/library" className="library-tabs__link" aria-current={onLoans ? undefined : "page"}>
+          {t("admin.tab.catalogue")}
+        </Link>
+        <Link href="/loans" className="library-tabs__link" aria-current={onLoans ? "page" : undefined}>
+          {t("admin.tab.loans")}
+        </Link>
+      </nav>
+
+      <Switch>
+        <Route path="/loans">
+          <LoansView />
+        </Route>
+        <Route>
+          <CatalogueView
+            onEdit={(item) => setDialog({ kind: item.kind, item, key: Date.now() })}
+            onIssue={(item) => setDialog({ kind: "issue", item, key: Date.now() })}
+            onAdd={(kind) => setDialog({ kind, item: null, key: Date.now() })}
+            categories={overview.data?.categories ?? []}
+          />
+        </Route>
+      </Switch>
+
+      {dialog?.kind === "issue" ? (
+        <IssueDialog key={dialog.key} book={dialog.item} overview={overview.data} onClose={() => setDialog(null)} onIssued={saved} />
+      ) : dialog ? (
+        <ItemDialog
+          key={dialog.key}
+          kind={dialog.kind}
+          item={dialog.item}
+          overview={overview.data}
+          onClose={() => {
+            setDialog(null);
+            // A PDF replaced inside the dialog is saved already.
+            void utils.library.items.invalidate();
+          }}
+          onSaved={saved}
+        />
+      ) : null}
+    </PageFrame>
+  );
+}
+
+function CatalogueView({
+  onEdit,
+  onIssue,
+  onAdd,
+  categories,
+}: {
+  onEdit: (item: OfficeItem) => void;
+  onIssue: (item: OfficeItem) => void;
+  onAdd: (kind: "book" | "eresource") => void;
+  categories: readonly string[];
+}) {
+  const t = useT(library);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(KIND_FILTER);
+  const [category, setCategory] = useQueryParam("category");
+  const [availability, setAvailability] = useQueryParam("availability", AVAILABILITY_FILTERS);
+  const [status, setStatus] = useQueryParam("status", ITEM_STATUSES);
+  const query = trpc.library.items.useQuery(
+    {
+      page: list.page,
+      limit: PAGE_SIZE,
+      search: list.search,
+      kind: list.filter as (typeof KIND_FILTERS)[number],
+      category,
+      availability: availability as (typeof AVAILABILITY_FILTERS)[number],
+      status: status as (typeof ITEM_STATUSES)[number],
+    },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const archive = trpc.library.setArchived.useMutation();
+  const [location, navigate] = useLocation();
+  /** Every filter back to its default at once (the search stays). */
+  const clearFilters = () => navigate(`${location}${list.search ? `?${new URLSearchParams({ search: list.search })}` : ""}`);
+  const filtered = {
+    ...list,
+    filter: [list.filter, category, availability, status].some((f) => f && f !== "all" && f !== "active") ? "x" : "all",
+  };
+
+  const toggleArchived = (item: OfficeItem) =>
+    archive.mutate(
+      { id: item.id, archived: !item.archived },
+      {
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          void utils.library.invalidate();
+        },
+        onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error"),
+      },
+    );
+
+  const download = async (item: OfficeItem) => {
+    try {
+      const name = await downloadFile(item.url!, { fallbackName: item.fileName ?? `${item.title}.pdf`, accept: "application/pdf" });
+      toast.show(t("said.downloaded", { file: name }));
+    } catch (err) {
+      toast.show(failureMessage(err, t("admin.failed.download")), "error");
+    }
+  };
+
+  const action = (label: string, item: OfficeItem, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{t("admin.for", { action: label, title: item.title })}</span>
+    </Button>
+  );
+
+  const columns: TableColumn<OfficeItem>[] = [
+    {
+      key: "title",
+      header: t("admin.col.title"),
+      render: (item) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{item.title}</span>
+          {item.author ? <span className="text-sm text-muted">{item.author}</span> : null}
+          {item.isbn ? <span className="text-sm text-muted">{t("isbnOf", { isbn: item.isbn })}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "kind",
+      header: t("admin.col.kind"),
+      render: (item) => (
+        <span className="ops-cell-stack">
+          <span>
+            <Badge tone={item.kind === "book" ? "info" : "accent"}>
+              {item.kind === "book" ? t("kind.book") : t(item.source === "link" ? "kind.link" : "kind.pdf")}
+            </Badge>
+          </span>
+          {item.category ? <span className="text-sm text-muted">{item.category}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "copies",
+      header: t("admin.col.copies"),
+      render: (item) =>
+        item.kind === "book" ? (
+          <span className="ops-cell-stack">
+            <span>{t("copiesOnShelf", { count: item.available ?? 0, copies: item.copies ?? 0 })}</span>
+            {item.shelf ? <span className="text-sm text-muted">{t("shelfOf", { shelf: item.shelf })}</span> : null}
+          </span>
+        ) : (
+          <span className="text-sm">{item.programmeName ?? t("admin.everyStudent")}</span>
+        ),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      render: (item) => (
+        <span className="ops-row-buttons">
+          {item.kind === "book" && !item.archived && (item.available ?? 0) > 0 ? action(t("admin.issue"), item, () => onIssue(item)) : null}
+          {item.source === "file" ? action(t("download"), item, () => void download(item)) : null}
+          {item.source === "link" && item.url ? (
+            <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
+              <span aria-hidden="true">{t("open")}</span>
+              <span className="sr-only">{t("admin.for", { action: t("open"), title: item.title })}</span>
+            </a>
+          ) : null}
+          {action(t("admin.edit"), item, () => onEdit(item))}
+          {action(item.archived ? t("admin.restore") : t("admin.archive"), item, () => toggleArchived(item), "ghost")}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <ListBody
+      name="library"
+      list={list}
+      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      filter={{
+        key: "kind",
+        label: t("admin.filter.kind"),
+        options: KIND_FILTERS.map((value) => ({ value, label: t(`filter.kind.${value}`) })),
+      }}
+      toolbarExtra={
+        <>
+          <Select
+            id="library-category"
+            label={t("admin.filter.category")}
+            hideLabel
+            fieldClassName="ops-toolbar__filter"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            options={[
+              { value: "", label: t("admin.allCategories") },
+              ...[...new Set([...categories, ...(category ? [category] : [])])].map((c) => ({ value: c, label: c })),
+            ]}
+          />
+          <Select
+            id="library-availability"
+            label={t("admin.filter.availability")}
+            hideLabel
+            fieldClassName="ops-toolbar__filter"
+            value={availability}
+            onChange={(e) => setAvailability(e.target.value)}
+            options={AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`filter.availability.${value}`) }))}
+          />
+          <Select
+            id="library-status"
+            label={t("admin.filter.status")}
+            hideLabel
+            fieldClassName="ops-toolbar__filter"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={ITEM_STATUSES.map((value) => ({ value, label: t(`filter.status.${value}`) }))}
+          />
+        </>
+      }
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.noun")}
+    >
+      <p className="sr-only" role="status" aria-live="polite">
+        {query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
+      </p>
+      <Card flush>
+        <Table
+          caption={t("admin.caption")}
+          captionHidden
+          className="ops-table library-table"
+          columns={columns}
+          rows={query.data?.items ?? []}
+          rowKey={(item) => item.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={{
+                ...filtered,
+                setSearch: list.setSearch,
+                setFilter: clearFilters,
+              }}
+              icon={<BookIcon size={28} />}
+              none={{
+                title: t("admin.none.title"),
+                description: t("admin.none.text"),
+                action: (
+                  <Button onClick={() => onAdd("book")}>
+                    <PlusIcon size={18} /> {t("admin.addBook")}
+                  </Button>
+                ),
+              }}
+              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+              showAll={t("admin.showAll")}
+            />
+          }
+        />
+      </Card>
+    </ListBody>
+  );
+}

@@ -1,6 +1,301 @@
-/** /student/library — loans, due dates and the e-resources. Still the "coming soon" placeholder while it is being built (issue 18). */
-import PlaceholderPage from "../student/placeholder-page.tsx";
+/**
+ * /student/library (issue 18): the student's books on loan with their due dates ("Due soon" within three
+ * days, "Overdue" after), the catalogue they may borrow from or read (searched and paginated by the server;
+ * e-resources of another programme are not theirs), downloads of e-resource PDFs (authorised by the server)
+ * and links, and the books they have returned.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { common } from "../../../shared/i18n/common.ts";
+import { library } from "../../../shared/i18n/library.ts";
+import { AVAILABILITY_FILTERS, type CatalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
+import { downloadFile } from "../../lib/download.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { StandingBadge } from "./standing.tsx";
+
+type CatalogueItem = RouterOutputs["library"]["catalogue"]["items"][number];
+const CATALOGUE_PAGE = 10;
+const HISTORY_PAGE = 5;
 
 export default function StudentLibraryPage() {
-  return <PlaceholderPage page="library" />;
+  const t = useT(library);
+  usePageTitle(t("title"));
+  return (
+    <div className="page-stack library-student">
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{t("title")}</h1>
+          <p>{t("student.lead")}</p>
+        </div>
+      </header>
+      <MyLoans />
+      <CatalogueSection />
+      <ReturnedSection />
+    </div>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const tCommon = useT(common);
+  return (
+    <Alert tone="error">
+      <p>{message}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {tCommon("tryAgain")}
+      </Button>
+    </Alert>
+  );
+}
+
+function MyLoans() {
+  const t = useT(library);
+  const mine = trpc.library.mine.useQuery();
+  const loans = mine.data?.loans ?? [];
+  const dueSoon = loans.filter((l) => l.standing === "dueSoon").length;
+  const overdue = loans.filter((l) => l.standing === "overdue").length;
+  return (
+    <Card title={t("student.onLoan")} className="library-section">
+      {mine.isError && !mine.data ? (
+        <LoadFailed message={t("student.failed.loans")} onRetry={() => void mine.refetch()} />
+      ) : mine.isPending ? (
+        <Skeleton lines={3} />
+      ) : loans.length === 0 ? (
+        <EmptyState icon={<BookIcon size={28} />} title={t("student.noLoans.title")} description={t("student.noLoans.text")} />
+      ) : (
+        <div className="stack stack--sm">
+          <p className="text-sm text-muted">
+            {[
+              t("student.loanCount", { count: loans.length }),
+              dueSoon ? t("student.dueSoonCount", { count: dueSoon }) : null,
+              overdue ? t("student.overdueCount", { count: overdue }) : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          {overdue ? <Alert tone="warning">{t("student.overdueNote")}</Alert> : null}
+          <ul className="library-loans" aria-label={t("student.onLoan")}>
+            {loans.map((l) => (
+              <li key={l.id} className={`library-loan library-loan--${l.standing}`}>
+                <div className="library-loan__text">
+                  <p className="library-loan__title">{l.title}</p>
+                  {l.author ? <p className="text-sm text-muted">{l.author}</p> : null}
+                </div>
+                <div className="library-loan__due">
+                  <p className="text-sm">
+                    {t("student.dueOn")}{" "}
+                    <time dateTime={l.dueOn} className="library-loan__date">
+                      {formatDate(l.dueOn, { style: "long" })}
+                    </time>
+                  </p>
+                  <StandingBadge standing={l.standing} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function CatalogueSection() {
+  const t = useT(library);
+  const toast = useToast();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [kind, setKind] = useState<CatalogueQuery["kind"]>("all");
+  const [availability, setAvailability] = useState<CatalogueQuery["availability"]>("all");
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState<number | null>(null);
+
+  // The search goes to the server once typing pauses.
+  useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+
+  const query = trpc.library.catalogue.useQuery(
+    { page, limit: CATALOGUE_PAGE, search, kind, availability },
+    { placeholderData: keepPreviousData },
+  );
+  const items = query.data?.items ?? [];
+
+  const download = async (item: CatalogueItem) => {
+    setDownloading(item.id);
+    try {
+      const name = await downloadFile(item.url!, { fallbackName: item.fileName ?? `${item.title}.pdf`, accept: "application/pdf" });
+      toast.show(t("said.downloaded", { file: name }));
+    } catch (err) {
+      toast.show(failureMessage(err, t("student.failed.download")), "error");
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Card title={t("student.catalogue")} className="library-section">
+      <div className="stack">
+        <p className="text-sm text-muted">{t("student.catalogueLead")}</p>
+        <form
+          role="search"
+          className="library-filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch(typed.trim());
+            setPage(1);
+          }}
+        >
+          <TextInput
+            id="library-catalogue-search"
+            type="search"
+            label={t("student.search")}
+            placeholder={t("student.searchPlaceholder")}
+            fieldClassName="library-filters__search"
+            value={typed}
+            maxLength={100}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <Select
+            id="library-catalogue-kind"
+            label={t("student.kind")}
+            fieldClassName="library-filters__select"
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as CatalogueQuery["kind"]);
+              setPage(1);
+            }}
+            options={KIND_FILTERS.map((value) => ({ value, label: t(`filter.kind.${value}`) }))}
+          />
+          <Select
+            id="library-catalogue-availability"
+            label={t("student.availability")}
+            fieldClassName="library-filters__select"
+            value={availability}
+            onChange={(e) => {
+              setAvailability(e.target.value as CatalogueQuery["availability"]);
+              setPage(1);
+            }}
+            options={AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`filter.availability.${value}`) }))}
+          />
+        </form>
+        <p className="sr-only" role="status" aria-live="polite">
+          {query.data ? t("student.found", { count: query.data.pagination.totalItems }) : ""}
+        </p>
+        {query.isError && !query.data ? (
+          <LoadFailed message={t("student.failed.catalogue")} onRetry={() => void query.refetch()} />
+        ) : query.isPending ? (
+          <Skeleton lines={5} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<BookIcon size={28} />}
+            title={search || kind !== "all" || availability !== "all" ? t("student.noMatch.title") : t("student.empty.title")}
+            description={search || kind !== "all" || availability !== "all" ? t("student.noMatch.text") : t("student.empty.text")}
+          />
+        ) : (
+          <ul className="library-catalogue" aria-label={t("student.results")} aria-busy={query.isFetching || undefined}>
+            {items.map((item) => (
+              <li key={item.id} className="library-entry">
+                <div className="library-entry__text">
+                  <p className="library-entry__title">{item.title}</p>
+                  <p className="text-sm text-muted">
+                    {[item.author, item.publisher, item.year ? String(item.year) : null, item.category].filter(Boolean).join(" · ") ||
+                      "\u00a0"}
+                  </p>
+                  {item.isbn ? <p className="text-sm text-muted">{t("isbnOf", { isbn: item.isbn })}</p> : null}
+                </div>
+                <div className="library-entry__side">
+                  {item.kind === "book" ? (
+                    <>
+                      <Badge tone={(item.available ?? 0) > 0 ? "approved" : "pending"}>
+                        {(item.available ?? 0) > 0
+                          ? t("copiesOnShelf", { count: item.available ?? 0, copies: item.copies ?? 0 })
+                          : t("student.allOut")}
+                      </Badge>
+                      {item.shelf ? <span className="text-sm text-muted">{t("shelfOf", { shelf: item.shelf })}</span> : null}
+                    </>
+                  ) : (
+                    <>
+                      <Badge tone="accent">{t(item.source === "link" ? "kind.link" : "kind.pdf")}</Badge>
+                      {item.programmeName ? (
+                        <span className="text-sm text-muted">{t("student.forProgramme", { programme: item.programmeName })}</span>
+                      ) : null}
+                      {item.source === "file" ? (
+                        <Button size="sm" variant="secondary" loading={downloading === item.id} onClick={() => void download(item)}>
+                          <DownloadIcon size={16} />
+                          <span aria-hidden="true">{t("download")}</span>
+                          <span className="sr-only">{t("student.downloadOf", { title: item.title })}</span>
+                        </Button>
+                      ) : item.url ? (
+                        <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
+                          <span aria-hidden="true">{t("open")}</span>
+                          <span className="sr-only">{t("student.openOf", { title: item.title })}</span>
+                        </a>
+                      ) : null}
+                    </>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {query.data && query.data.pagination.totalPages > 1 ? (
+          <Pagination page={page} totalPages={query.data.pagination.totalPages} onChange={setPage} />
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function ReturnedSection() {
+  const t = useT(library);
+  const [page, setPage] = useState(1);
+  const history = trpc.library.history.useQuery({ page, limit: HISTORY_PAGE }, { placeholderData: keepPreviousData });
+  const loans = history.data?.loans ?? [];
+  return (
+    <Card title={t("student.returned")} className="library-section">
+      {history.isError && !history.data ? (
+        <LoadFailed message={t("student.failed.history")} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <Skeleton lines={2} />
+      ) : loans.length === 0 ? (
+        <p className="text-sm text-muted">{t("student.noHistory")}</p>
+      ) : (
+        <div className="stack stack--sm">
+          <ul className="library-history" aria-label={t("student.returned")}>
+            {loans.map((l) => (
+              <li key={l.id} className="library-history__item">
+                <span className="library-history__title">{l.title}</span>
+                <span className="text-sm text-muted">
+                  {t("student.borrowedReturned", { from: formatDate(l.issuedAt), to: formatDate(l.returnedAt) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-muted">{t("student.historyCount", { count: history.data?.pagination.totalItems ?? 0 })}</p>
+          {history.data && history.data.pagination.totalPages > 1 ? (
+            <Pagination page={page} totalPages={history.data.pagination.totalPages} onChange={setPage} />
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
 }

@@ -1,9 +1,256 @@
-/** /admin/notices — notices and events for students (issue 18). Being built. */
+/**
+ * /admin/notices (issue 18, the office): notices and events for students — publish one to every student or
+ * to one programme's (they are notified at once, by e-mail too if asked), and the list, searched, filtered
+ * (notices / events / upcoming events) and paginated by the server. Administrators may delete one, which
+ * also withdraws its notifications from the students' lists.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
-import { BeingBuilt } from "../../layouts/being-built.tsx";
+import { NOTICE_FILTERS, type NoticeFilter } from "../../../shared/schemas/notices.ts";
+import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { NoticeFormDialog } from "./notice-form-dialog.tsx";
+
+type OfficeNotice = RouterOutputs["notices"]["list"]["notices"][number];
+
+const FILTER = { key: "show", values: NOTICE_FILTERS };
+const PRIORITY_TONES: Record<string, BadgeTone> = { high: "pending", medium: "info", low: "neutral" };
+
+/** The body's first words in the table. */
+const excerpt = (text: string, max = 90) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
+};
+
+/** "10:30" (the institute's wall clock) as the reader writes times: "10:30 am". */
+const clock = (time: string) => formatTime(new Date(2000, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))));
 
 export default function NoticesAdminPage() {
   const t = useT(notices);
-  return <BeingBuilt title={t("title")} comingSoon />;
+  usePageTitle(t("title"));
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const canDelete = isAdministrator(useSession().user?.role);
+  const list = useListParams(FILTER);
+  const query = trpc.notices.list.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, filter: list.filter as NoticeFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const [publishing, setPublishing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<OfficeNotice | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const remove = trpc.notices.remove.useMutation();
+
+  const refresh = () => utils.notices.list.invalidate();
+  const counts = query.data?.counts;
+  const figure = (n: number | undefined) => (n === undefined ? <Skeleton width="3ch" /> : n);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setDeleteFailure(null);
+    remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: (answer) => {
+          setDeleting(null);
+          toast.show(answer.message);
+          void refresh();
+        },
+        onError: (err) => setDeleteFailure(failureMessage(err, t("admin.failed.delete"))),
+      },
+    );
+  };
+
+  const columns: TableColumn<OfficeNotice>[] = [
+    {
+      key: "notice",
+      header: t("admin.col.notice"),
+      className: "notices-cell-main",
+      render: (n) => (
+        <div className="notices-cell-stack">
+          <span className="notices-cell-title">
+            <Badge tone={n.kind === "event" ? "accent" : "neutral"}>{t(`kind.${n.kind}`)}</Badge> <strong>{n.title}</strong>
+          </span>
+          <span className="text-sm text-muted">{excerpt(n.body)}</span>
+        </div>
+      ),
+    },
+    {
+      key: "audience",
+      header: t("admin.col.audience"),
+      render: (n) => (
+        <div className="notices-cell-stack">
+          <span>{n.programmeName ?? t("admin.everyone")}</span>
+          <span className="text-sm text-muted">
+            {t("admin.notified", { count: n.recipients })}
+            {n.emailed ? ` · ${t("admin.emailed")}` : ""}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: "when",
+      header: t("admin.col.when"),
+      render: (n) =>
+        n.kind === "event" && n.eventDate ? (
+          <div className="notices-cell-stack">
+            <span className="nowrap">
+              {formatDate(n.eventDate)}
+              {n.eventTime ? `, ${clock(n.eventTime)}` : ""}
+            </span>
+            {n.venue ? <span className="text-sm text-muted">{n.venue}</span> : null}
+            {n.upcoming ? null : (
+              <span>
+                <Badge tone="neutral">{t("admin.past")}</Badge>
+              </span>
+            )}
+          </div>
+        ) : (
+          <span className="text-muted">—</span>
+        ),
+    },
+    {
+      key: "priority",
+      header: t("admin.col.priority"),
+      className: "ui-table__cell--nowrap",
+      render: (n) => <Badge tone={PRIORITY_TONES[n.priority] ?? "neutral"}>{t(`priority.${n.priority}`)}</Badge>,
+    },
+    {
+      key: "published",
+      header: t("admin.col.published"),
+      render: (n) => (
+        <div className="notices-cell-stack">
+          <time className="nowrap" dateTime={n.publishedAt}>
+            {formatDateTime(n.publishedAt)}
+          </time>
+          {n.publishedBy ? <span className="text-sm text-muted">{t("admin.by", { name: n.publishedBy })}</span> : null}
+        </div>
+      ),
+    },
+  ];
+  if (canDelete) {
+    columns.push({
+      key: "actions",
+      header: <span className="sr-only">{t("admin.col.actions")}</span>,
+      label: t("admin.col.actions"),
+      className: "ui-table__cell--actions",
+      render: (n) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setDeleteFailure(null);
+            setDeleting(n);
+          }}
+        >
+          <TrashIcon size={16} />
+          <span aria-hidden="true">{t("admin.delete")}</span>
+          <span className="sr-only">{t("admin.deleteOf", { title: n.title })}</span>
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <ListPage
+      name="notices"
+      className="notices-admin"
+      title={t("title")}
+      description={t("admin.lead")}
+      actions={
+        <Button onClick={() => setPublishing(Date.now())}>
+          <PlusIcon size={18} /> {t("admin.publish")}
+        </Button>
+      }
+      stats={
+        <>
+          <StatCard label={t("admin.stat.notices")} value={figure(counts?.notices)} icon={<BellIcon />} />
+          <StatCard label={t("admin.stat.events")} value={figure(counts?.events)} icon={<CalendarIcon />} tone="accent" />
+          <StatCard label={t("admin.stat.upcoming")} value={figure(counts?.upcoming)} icon={<CalendarIcon />} tone="info" />
+        </>
+      }
+      list={list}
+      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      filter={{ key: "show", label: t("admin.filter"), options: NOTICE_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.noun")}
+      after={
+        <>
+          {publishing !== null ? (
+            <NoticeFormDialog
+              key={publishing}
+              open
+              onClose={() => setPublishing(null)}
+              onPublished={(message) => {
+                setPublishing(null);
+                toast.show(message);
+                void refresh();
+              }}
+            />
+          ) : null}
+          <ConfirmDialog
+            open={deleting !== null}
+            title={deleting ? t("admin.deleteTitle", { title: deleting.title }) : ""}
+            confirmLabel={t("admin.delete")}
+            busyLabel={t("admin.deleting")}
+            busy={remove.isPending}
+            error={deleteFailure}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          >
+            <p>{deleting ? t("admin.deleteText", { count: deleting.recipients }) : null}</p>
+            <p>{t("admin.deleteEmails")}</p>
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <Card flush>
+        <Table
+          caption={t("admin.caption")}
+          captionHidden
+          className="ops-table"
+          columns={columns}
+          rows={query.data?.notices ?? []}
+          rowKey={(n) => n.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              list={list}
+              icon={<BellIcon size={28} />}
+              none={{
+                title: t("admin.none.title"),
+                description: t("admin.none.text"),
+                action: (
+                  <Button onClick={() => setPublishing(Date.now())}>
+                    <PlusIcon size={18} /> {t("admin.publish")}
+                  </Button>
+                ),
+              }}
+              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+              showAll={t("admin.showAll")}
+            />
+          }
+        />
+      </Card>
+    </ListPage>
+  );
 }

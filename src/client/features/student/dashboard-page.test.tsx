@@ -35,12 +35,58 @@ const DASHBOARD: RouterOutputs["student"]["dashboard"] = {
     { id: 8, type: "system", title: "Password changed", description: "", priority: "low", read: true, time: daysAgo(2) },
   ],
   upcomingEvents: [],
-  courseProgress: null,
-  exams: null,
-  library: null,
-  assignments: null,
-  performance: null,
-  notYetAvailable: ["courseProgress", "exams", "library", "assignments", "performance"],
+  courseProgress: [],
+  exams: [],
+  library: { onLoan: 0, dueSoon: [], overdue: 0 },
+  assignments: { completed: 0, total: 0 },
+  performance: {
+    overall: null,
+    assignmentPercent: null,
+    examPercent: null,
+    resultsPublished: 0,
+    completed_assignments: 0,
+    total_assignments: 0,
+    study_streak: 0,
+  },
+  achievements: [],
+};
+
+/** A student in the middle of a term (issue 18). */
+const STUDYING: typeof DASHBOARD = {
+  ...DASHBOARD,
+  upcomingEvents: [
+    { id: 4, title: "Contact session: Marketing", date: "2026-12-05", time: "10:00", venue: "Pune office", priority: "high" },
+  ],
+  courseProgress: [
+    { id: 1, code: "BBA-101", name: "Principles of Management", progress: 100 },
+    { id: 2, code: "BBA-102", name: "Business Communication", progress: 33 },
+  ],
+  exams: [
+    {
+      id: 7,
+      title: "Term-end exam",
+      subject: "Principles of Management",
+      subjectCode: "BBA-101",
+      startsAt: "2026-12-10T04:30:00.000Z",
+      centre: "Pune office",
+    },
+  ],
+  library: { onLoan: 2, dueSoon: [{ title: "Business Communication Today", dueOn: "2026-11-27" }], overdue: 1 },
+  assignments: { completed: 3, total: 4 },
+  performance: {
+    overall: 84,
+    assignmentPercent: 92,
+    examPercent: 76,
+    resultsPublished: 1,
+    completed_assignments: 3,
+    total_assignments: 4,
+    study_streak: 5,
+  },
+  achievements: [
+    { kind: "subjectDone", subject: "BBA-101 Principles of Management" },
+    { kind: "streak", days: 5 },
+    { kind: "highMarks", percent: 92 },
+  ],
 };
 
 const region = (name: string) => screen.getByRole("region", { name });
@@ -90,18 +136,43 @@ describe("student dashboard", () => {
     expect(screen.getByRole("link", { name: "Complete your profile" }).getAttribute("href")).toBe("/student/profile");
   });
 
-  test("blocks without data (null) are honest empty states with no numbers; no upcoming events says so", async () => {
+  test("nothing to study yet: honest empty states with no made-up numbers; no upcoming events says so", async () => {
     renderStudentAt("/student/dashboard", { "student.dashboard": () => DASHBOARD });
     await screen.findByRole("group", { name: "Profile complete" });
-    for (const block of DASHBOARD.notYetAvailable) {
-      const card = region(student.t(`pending.${block}.title`));
-      expect(within(card).getByText(student.t(`pending.${block}.text`))).toBeTruthy();
-      // Never a made-up figure: no digit and no progress bar anywhere in the block.
+    for (const [title, empty] of [
+      ["Course progress", "No subjects yet"],
+      ["Upcoming exams", "No exams scheduled"],
+      ["Library", "No books on loan"],
+    ] as const) {
+      const card = region(title);
+      expect(within(card).getByText(empty)).toBeTruthy();
       expect(card.textContent).not.toMatch(/\d/);
       expect(within(card).queryByRole("progressbar")).toBeNull();
     }
-    expect(within(region("Course progress")).getByText("Your course progress will appear here once your classes begin.")).toBeTruthy();
+    const performance = region("Performance");
+    expect(within(performance).getByText("No marks yet")).toBeTruthy();
+    expect(within(performance).getByText("0 of 0")).toBeTruthy();
     expect(within(region("Upcoming events")).getByText("No upcoming events")).toBeTruthy();
+  });
+
+  test("a term under way: progress per subject, performance, achievements, exams, loans and events (issue 18)", async () => {
+    renderStudentAt("/student/dashboard", { "student.dashboard": () => STUDYING });
+    await screen.findByRole("group", { name: "Profile complete" });
+    const progress = region("Course progress");
+    expect(within(progress).getByRole("progressbar", { name: "BBA-102 Business Communication" }).getAttribute("aria-valuenow")).toBe("33");
+    const performance = region("Performance");
+    expect(within(performance).getByText("84%")).toBeTruthy();
+    expect(within(performance).getByText("3 of 4")).toBeTruthy();
+    expect(within(performance).getByText("76% in 1 result")).toBeTruthy();
+    expect(within(performance).getByText("5 days")).toBeTruthy();
+    expect(within(performance).getByText("Finished every unit of BBA-101 Principles of Management")).toBeTruthy();
+    expect(within(performance).getByText("Studied 5 days in a row")).toBeTruthy();
+    expect(within(region("Upcoming exams")).getByText("BBA-101 Principles of Management: Term-end exam")).toBeTruthy();
+    const library = region("Library");
+    expect(within(library).getByText("1 overdue")).toBeTruthy();
+    expect(within(library).getByText("Business Communication Today")).toBeTruthy();
+    expect(within(region("Upcoming events")).getByText(/Contact session: Marketing/)).toBeTruthy();
+    expect(within(region("Upcoming events")).getByText(/10:00 · Pune office/)).toBeTruthy();
   });
 
   test("quick actions lead to the profile, ID card, settings, courses, library and exams", async () => {

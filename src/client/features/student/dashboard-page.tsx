@@ -1,14 +1,14 @@
 /**
  * /student/dashboard (spec part 1 §2): the welcome banner, four figures that exist (profile
  * completeness, unread notifications, days since admission, signed-in devices), the course, recent
- * activity, upcoming events, quick actions, and honest empty states for the blocks whose data does not
- * exist yet (DECISIONS 6: the API marks them `notYetAvailable`; never a made-up number).
+ * activity, upcoming events, quick actions, and (issue 18) this term's course progress, performance,
+ * upcoming exams, library loans and achievements — each with an honest empty state, never a made-up number.
  */
-import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { common } from "../../../shared/i18n/common.ts";
 import { portal } from "../../../shared/i18n/portal.ts";
 import { student } from "../../../shared/i18n/student.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -16,25 +16,17 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
-import { BarChartIcon, BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
+import { BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { daysSince, formatDate, relativeTime } from "./format.ts";
 
 type Dashboard = RouterOutputs["student"]["dashboard"];
-type PendingBlock = Dashboard["notYetAvailable"][number];
-
-/** The icon of each block without data (its words: student catalogue, pending.<block>; DECISIONS 6). */
-const NOT_YET_ICONS: Record<PendingBlock, ReactNode> = {
-  courseProgress: <GraduationCapIcon size={20} />,
-  assignments: <FileIcon size={20} />,
-  exams: <CalendarIcon size={20} />,
-  library: <BookIcon size={20} />,
-  performance: <BarChartIcon size={20} />,
-};
 
 const QUICK_ACTIONS = [
   { href: "/profile", nav: "profile", key: "profile", icon: <UserIcon /> },
@@ -99,24 +91,16 @@ export default function StudentDashboardPage() {
         <div className="student-dashboard__events">
           <UpcomingEvents data={data} loading={dashboard.isPending} />
         </div>
-        <div className="student-dashboard__pending">
-          <Card title={t("pending.title")}>
-            <ul className="student-pending">
-              {PENDING_ORDER.filter((block) => shows(data, block)).map((block) => (
-                <PendingItem key={block} block={block} />
-              ))}
-            </ul>
-          </Card>
+        <div className="student-dashboard__studies">
+          <ProgressCard data={data} loading={dashboard.isPending} />
+          <PerformanceCard data={data} loading={dashboard.isPending} />
+          <ExamsCard data={data} loading={dashboard.isPending} />
+          <LibraryCard data={data} loading={dashboard.isPending} />
         </div>
       </div>
     </div>
   );
 }
-
-const PENDING_ORDER: readonly PendingBlock[] = ["courseProgress", "assignments", "exams", "library", "performance"];
-
-/** A pending block shows while loading and whenever the API has no data for it (null or listed). */
-const shows = (data: Dashboard | undefined, block: PendingBlock) => !data || data.notYetAvailable.includes(block) || data[block] === null;
 
 function Figures({ data }: { data: Dashboard }) {
   const { account, admission, unreadNotifications } = data;
@@ -238,24 +222,164 @@ function CourseCard({ data, loading }: { data: Dashboard | undefined; loading: b
   );
 }
 
-/** A block the API marks `notYetAvailable` (its value is null): what will be here, and when — never a number. */
-function PendingItem({ block }: { block: PendingBlock }) {
+type BlockProps = { data: Dashboard | undefined; loading: boolean };
+
+/** This term's subjects and how many of their units the student ticked off. */
+function ProgressCard({ data, loading }: BlockProps) {
   const t = useT(student);
-  const titleId = `dashboard-pending-${block}`;
+  const subjects = data?.courseProgress ?? [];
   return (
-    <li>
-      <section className="student-pending__item" aria-labelledby={titleId}>
-        <span className="student-pending__icon" aria-hidden="true">
-          {NOT_YET_ICONS[block]}
-        </span>
-        <div>
-          <h3 id={titleId} className="student-pending__title">
-            {t(`pending.${block}.title`)}
-          </h3>
-          <p className="student-pending__text">{t(`pending.${block}.text`)}</p>
+    <Card title={t("dash.progress.title")} actions={<Link href="/courses">{t("dash.progress.all")}</Link>}>
+      {loading ? (
+        <CardLoading />
+      ) : subjects.length === 0 ? (
+        <EmptyState
+          className="student-empty"
+          icon={<GraduationCapIcon size={28} />}
+          title={t("dash.progress.emptyTitle")}
+          description={t("dash.progress.empty")}
+        />
+      ) : (
+        <ul className="student-progress">
+          {subjects.map((s) => (
+            <li key={s.id}>
+              <ProgressBar value={s.progress} label={`${s.code} ${s.name}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Marks, work handed in and the study streak; achievements earned from them. */
+function PerformanceCard({ data, loading }: BlockProps) {
+  const t = useT(student);
+  const p = data?.performance;
+  return (
+    <Card title={t("dash.performance.title")}>
+      {loading || !p ? (
+        loading ? (
+          <CardLoading />
+        ) : (
+          <p className="text-muted">{t("course.unavailable")}</p>
+        )
+      ) : (
+        <div className="stack">
+          <dl className="student-facts">
+            <div>
+              <dt>{t("dash.performance.overall")}</dt>
+              <dd>{p.overall === null ? t("dash.performance.noMarks") : `${p.overall}%`}</dd>
+            </div>
+            <div>
+              <dt>{t("dash.performance.assignments")}</dt>
+              <dd>{t("dash.performance.assignmentsValue", { completed: p.completed_assignments, total: p.total_assignments })}</dd>
+            </div>
+            {p.examPercent !== null ? (
+              <div>
+                <dt>{t("dash.performance.exams")}</dt>
+                <dd>{t("dash.performance.examsValue", { percent: p.examPercent, count: p.resultsPublished })}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t("dash.performance.streak")}</dt>
+              <dd>{t("dash.performance.streakValue", { count: p.study_streak })}</dd>
+            </div>
+          </dl>
+          {data.achievements.length ? (
+            <section aria-labelledby="dashboard-achievements">
+              <h3 id="dashboard-achievements" className="student-subheading">
+                {t("dash.achievements.title")}
+              </h3>
+              <ul className="student-achievements">
+                {data.achievements.map((a) => (
+                  <li key={`${a.kind}-${a.subject ?? ""}`}>
+                    {a.kind === "subjectDone"
+                      ? t("dash.ach.subjectDone", { subject: a.subject ?? "" })
+                      : a.kind === "streak"
+                        ? t("dash.ach.streak", { count: a.days ?? 0 })
+                        : t("dash.ach.highMarks", { percent: a.percent ?? 0 })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
-      </section>
-    </li>
+      )}
+    </Card>
+  );
+}
+
+function ExamsCard({ data, loading }: BlockProps) {
+  const t = useT(student);
+  const exams = data?.exams ?? [];
+  return (
+    <Card title={t("dash.exams.title")} actions={<Link href="/exams">{t("dash.exams.all")}</Link>}>
+      {loading ? (
+        <CardLoading />
+      ) : exams.length === 0 ? (
+        <EmptyState
+          className="student-empty"
+          icon={<CalendarIcon size={28} />}
+          title={t("dash.exams.emptyTitle")}
+          description={t("dash.exams.empty")}
+        />
+      ) : (
+        <ul className="student-list">
+          {exams.map((e) => (
+            <li key={e.id}>
+              <p className="student-list__title">
+                {e.subjectCode} {e.subject}: {e.title}
+              </p>
+              <p className="text-sm text-muted">
+                <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, { style: "long" })}</time> · {e.centre}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function LibraryCard({ data, loading }: BlockProps) {
+  const t = useT(student);
+  const library = data?.library;
+  return (
+    <Card title={t("dash.library.title")} actions={<Link href="/library">{t("dash.library.all")}</Link>}>
+      {loading || !library ? (
+        <CardLoading />
+      ) : library.onLoan === 0 ? (
+        <EmptyState
+          className="student-empty"
+          icon={<BookIcon size={28} />}
+          title={t("dash.library.emptyTitle")}
+          description={t("dash.library.empty")}
+        />
+      ) : (
+        <div className="stack stack--sm">
+          <p>
+            {t("dash.library.onLoan", { count: library.onLoan })}
+            {library.overdue ? (
+              <>
+                {" "}
+                <Badge tone="rejected">{t("dash.library.overdue", { count: library.overdue })}</Badge>
+              </>
+            ) : null}
+          </p>
+          {library.dueSoon.length ? (
+            <ul className="student-list">
+              {library.dueSoon.map((loan) => (
+                <li key={`${loan.title}-${loan.dueOn}`}>
+                  <p className="student-list__title">{loan.title}</p>
+                  <p className="text-sm text-muted">{t("dash.library.due", { date: formatDate(loan.dueOn) ?? loan.dueOn })}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
+    </Card>
   );
 }
 
@@ -313,7 +437,22 @@ function UpcomingEvents({ data, loading }: { data: Dashboard | undefined; loadin
           title={t("events.empty")}
           description={t("events.emptyText")}
         />
-      ) : null}
+      ) : (
+        <ul className="student-list">
+          {events.map((e) => (
+            <li key={e.id}>
+              <p className="student-list__title">
+                <span className={`student-activity__dot student-activity__dot--${e.priority}`} aria-hidden="true" /> {e.title}
+              </p>
+              <p className="text-sm text-muted">
+                <time dateTime={e.date}>{formatDate(e.date)}</time>
+                {e.time ? ` · ${e.time}` : ""}
+                {e.venue ? ` · ${e.venue}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }

@@ -152,6 +152,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             onChange={set("bloodGroup")}
           />
           {input("dateOfBirth", { type: "date", max: today() })}
+          {input("term", { inputMode: "numeric", maxLength: 2, hint: t("form.termHint") })}
         </div>
         <TextArea
           id={fieldId("address")}

@@ -25,6 +25,7 @@ const STUDENT_FORM = flatForm({
   bloodGroup: "bloodGroup",
   dateOfBirth: "dateOfBirth",
   address: "address",
+  term: "term",
   emergencyName: "emergencyContact.name",
   emergencyRelationship: "emergencyContact.relationship",
   emergencyPhone: "emergencyContact.phone",

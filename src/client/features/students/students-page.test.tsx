@@ -78,6 +78,7 @@ describe("Student Management", () => {
         bloodGroup: "O+",
         dateOfBirth: "",
         address: "",
+        term: "",
         emergencyContact: { name: "Rekha Patil", relationship: "", phone: "", email: "" },
       },
     ]);

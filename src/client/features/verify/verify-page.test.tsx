@@ -79,3 +79,67 @@ describe("ID card verification page", () => {
     expect(imports.filter((p) => /student|layouts\/student/.test(p!))).toEqual([]);
   });
 });
+
+describe("admit card verification (/verify/admit/:token, issue 18)", () => {
+  const ADMIT: RouterOutputs["exams"]["verifyAdmit"] = {
+    valid: true,
+    name: "Priya Sharma",
+    studentId: "STU0001",
+    programme: "BBA",
+    termUnit: "semester",
+    term: 1,
+    issuedAt: "2026-11-22T06:30:00.000Z",
+    photo: null,
+    exams: [
+      {
+        id: 7,
+        title: "Term-end examination",
+        subjectCode: "BBA-101",
+        subjectName: "Principles of Management",
+        startsAt: "2026-12-01T04:30:00.000Z",
+        startsLocal: "2026-12-01T10:00",
+        durationMinutes: 180,
+        centre: "Pune study centre, Hall A",
+      },
+    ],
+    institute: { name: "Test Institute", email: "info@test.example", phones: ["+91 20 1234 5678"] },
+  };
+
+  function openAdmit(answer: NonNullable<TypedTrpcHandlers["exams.verifyAdmit"]>) {
+    const location = memoryLocation({ path: `/verify/admit/${TOKEN}` });
+    const { fetch, calls } = fakeTrpcFetch({ "site.info": () => SITE_INFO, "exams.verifyAdmit": answer });
+    render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={fetch} />);
+    return { calls };
+  }
+
+  test("a valid card: the holder, programme, term and the exams it admits to, on the institute's clock; no photo unless allowed", async () => {
+    const { calls } = openAdmit(() => ADMIT);
+    expect(await screen.findByRole("heading", { level: 1, name: "Admit card verification" })).toBeTruthy();
+    const result = await resultFor("Valid admit card");
+    expect(result.className).toContain("verify-result--valid");
+    expect(within(result).getByText("Priya Sharma")).toBeTruthy();
+    expect(within(result).getByText("STU0001")).toBeTruthy();
+    expect(within(result).getByText("Semester 1")).toBeTruthy();
+    const exams = within(result).getByRole("region", { name: "Exams on this card" });
+    expect(exams.textContent).toContain("BBA-101 Principles of Management");
+    expect(exams.textContent).toContain("1 December 2026, 10:00 am");
+    expect(exams.textContent).toContain("Pune study centre, Hall A");
+    expect(within(result).queryByRole("img")).toBeNull();
+    // The ID card's check is not asked.
+    expect(calls.map((c) => c.path)).not.toContain("verify.card");
+    expect(calls.filter((c) => c.path === "exams.verifyAdmit").map((c) => c.input)).toEqual([{ token: TOKEN }]);
+  });
+
+  test("a card no longer in force: the red verdict and no exams", async () => {
+    openAdmit(() => ({ ...ADMIT, valid: false, exams: [] }));
+    const result = await resultFor("This admit card is not valid");
+    expect(within(result).queryByRole("region", { name: "Exams on this card" })).toBeNull();
+    expect(within(result).getByText(/no longer in force/)).toBeTruthy();
+  });
+
+  test("a bogus code: 'could not be verified' with the institute's contacts", async () => {
+    openAdmit(() => new TrpcFailure("We do not recognise this admit card code.", 404));
+    const result = await resultFor("This admit card could not be verified");
+    expect(await within(result).findByRole("link", { name: "+91 20 1234 5678" })).toBeTruthy();
+  });
+});

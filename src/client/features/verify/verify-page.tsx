@@ -2,6 +2,8 @@
  * /verify/:token — what a printed ID card's QR code opens (docs/decisions/006-id-card.md). Public, no
  * sign-in: it says plainly whether the card is valid, with the holder's name and student ID (to match
  * the card in hand), the photo when the student allows it, and the institute. Nothing else personal.
+ * /verify/admit/:token does the same for an exam admit card (issue 18, docs/studies/exams.md), with the
+ * programme, term and the exams it admits to. One page module for both, so no chunk is added.
  * A public route: it imports nothing from the student area.
  */
 
@@ -11,7 +13,7 @@ import { common } from "../../../shared/i18n/common.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { verify } from "../../../shared/i18n/verify.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -20,6 +22,7 @@ import { AlertCircleIcon, CheckCircleIcon, MailIcon, PhoneIcon } from "../../ui/
 import { Skeleton } from "../../ui/spinner.tsx";
 
 type Verification = RouterOutputs["verify"]["card"];
+type AdmitVerification = RouterOutputs["exams"]["verifyAdmit"];
 
 /** The outcomes' headlines, in the reader's language (read at each use). */
 export const VERIFY_TEXT = labelsOf(["valid", "invalid", "unknown", "failed"], (key) => verify.t(key));
@@ -40,11 +43,17 @@ function useNoIndex() {
 }
 
 export default function VerifyCardPage() {
+  // The route is /verify/* (routes.tsx): "<token>" for an ID card, "admit/<token>" for an admit card.
+  const { "*": rest = "" } = useParams<{ "*": string }>();
+  const admit = /^admit\/(.*)$/.exec(rest);
+  return admit ? <AdmitCardCheck token={admit[1] ?? ""} /> : <IdCardCheck token={rest} />;
+}
+
+function IdCardCheck({ token }: { token: string }) {
   const t = useT(verify);
   const tCommon = useT(common);
   usePageTitle(t("pageTitle"));
   useNoIndex();
-  const { token = "" } = useParams<{ token: string }>();
   const check = trpc.verify.card.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
   const status = check.isError ? normaliseError(check.error).status : null;
   const unknown = token.trim() === "" || status === 404 || status === 400;
@@ -121,6 +130,126 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
         </dl>
       </div>
       <p className="verify-result__text">{result.valid ? t("validText") : t("invalidText")}</p>
+      <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
+      <Contacts email={result.institute.email} phones={result.institute.phones} />
+    </div>
+  );
+}
+
+/** An exam's day and time as the institute's clock shows them ("YYYY-MM-DDTHH:MM"), whatever this device's zone. */
+function examWhen(local: string): string {
+  const [y = 0, m = 1, d = 1, h = 0, min = 0] = local.split(/[-T:]/).map(Number);
+  const at = new Date(y, m - 1, d, h, min);
+  return `${formatDate(at, { style: "long" })}, ${formatTime(at)}`;
+}
+
+/** /verify/admit/:token: an exam admit card's check (the same outcomes as the ID card's). */
+function AdmitCardCheck({ token }: { token: string }) {
+  const t = useT(verify);
+  const tCommon = useT(common);
+  usePageTitle(t("admit.pageTitle"));
+  useNoIndex();
+  const check = trpc.exams.verifyAdmit.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
+  const status = check.isError ? normaliseError(check.error).status : null;
+  const unknown = token.trim() === "" || status === 404 || status === 400;
+  return (
+    <div className="container container--narrow page-section verify-page">
+      <h1 className="page-title">{t("admit.title")}</h1>
+      <p className="verify-page__lead">{t("admit.lead")}</p>
+      {check.data ? (
+        <AdmitResult result={check.data} checkedAt={new Date(check.dataUpdatedAt)} />
+      ) : unknown ? (
+        <div className="verify-result verify-result--invalid" role="status">
+          <p className="verify-result__status">
+            <AlertCircleIcon size={28} />
+            <span>{t("admit.unknown")}</span>
+          </p>
+          <p className="verify-result__text">{t("admit.unknownText")}</p>
+          <InstituteContact />
+        </div>
+      ) : check.isError ? (
+        <div className="verify-result verify-result--error" role="alert">
+          <p className="verify-result__status">
+            <AlertCircleIcon size={28} />
+            <span>{VERIFY_TEXT.failed}</span>
+          </p>
+          <p className="verify-result__text">{t("tryAgain")}</p>
+          <Button variant="secondary" loading={check.isFetching} onClick={() => void check.refetch()}>
+            {tCommon("tryAgain")}
+          </Button>
+        </div>
+      ) : (
+        <div className="verify-result" aria-busy="true">
+          <span className="sr-only">{t("admit.checking")}</span>
+          <Skeleton width="70%" height="2rem" />
+          <Skeleton lines={3} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checkedAt: Date }) {
+  const t = useT(verify);
+  return (
+    <div className={result.valid ? "verify-result verify-result--valid" : "verify-result verify-result--invalid"} role="status">
+      <p className="verify-result__status">
+        {result.valid ? <CheckCircleIcon size={28} /> : <AlertCircleIcon size={28} />}
+        <span>{result.valid ? t("admit.valid") : t("admit.invalid")}</span>
+      </p>
+      <div className="verify-result__holder">
+        {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
+        <dl className="verify-result__facts">
+          <div>
+            <dt>{t("name")}</dt>
+            <dd className="verify-result__name">{result.name}</dd>
+          </div>
+          {result.studentId ? (
+            <div>
+              <dt>{t("studentId")}</dt>
+              <dd className="tabular">{result.studentId}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t("admit.programme")}</dt>
+            <dd>{result.programme}</dd>
+          </div>
+          <div>
+            <dt>{t("admit.term")}</dt>
+            <dd>{t(result.termUnit === "year" ? "admit.year" : "admit.semester", { term: result.term })}</dd>
+          </div>
+          <div>
+            <dt>{t("institute")}</dt>
+            <dd>{result.institute.name}</dd>
+          </div>
+        </dl>
+      </div>
+      <p className="verify-result__text">{result.valid ? t("admit.validText") : t("admit.invalidText")}</p>
+      {result.valid ? (
+        <section className="verify-exams" aria-labelledby="verify-exams-title">
+          <h2 id="verify-exams-title" className="verify-exams__title">
+            {t("admit.exams")}
+          </h2>
+          {result.exams.length === 0 ? (
+            <p className="verify-result__text">{t("admit.noExams")}</p>
+          ) : (
+            <ul className="verify-exams__list">
+              {result.exams.map((e) => (
+                <li key={e.id}>
+                  <p className="verify-exams__subject">
+                    <span className="tabular">{e.subjectCode}</span> {e.subjectName}
+                  </p>
+                  <p className="verify-exams__meta">
+                    <span className="sr-only">{t("admit.when")}: </span>
+                    {examWhen(e.startsLocal)} · <span className="sr-only">{t("admit.centre")}: </span>
+                    {e.centre}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
       <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
       <Contacts email={result.institute.email} phones={result.institute.phones} />
     </div>

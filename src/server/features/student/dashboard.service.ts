@@ -1,15 +1,25 @@
-/** The student dashboard: real figures only (DECISIONS 6); blocks without data yet are named in NOT_YET_AVAILABLE. */
+/**
+ * The student dashboard: real figures only — the account and admission, and (issue 18) this term's course
+ * progress, assignments, upcoming exams, library loans, upcoming events, performance and achievements, all
+ * in one request (each part is one or a few indexed queries, run side by side).
+ */
 import type { User } from "../../../../db/schema.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import type { AppDeps } from "../../deps.ts";
+import { localDate } from "../../platform/calendar.ts";
 import { accountStats } from "../auth/account.service.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
+import { resultsSummaryFor, upcomingExamsFor } from "../exams/exams.service.ts";
+import { libraryFor } from "../library/library.service.ts";
+import { upcomingEventsFor } from "../notices/notices.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { studyFigures } from "../studies/my-studies.service.ts";
 import { loadStudent } from "./profile.service.ts";
 
 const RECENT_ACTIVITY = 5;
-
-/** Dashboard blocks whose data does not exist yet (courses, exams, library, assignments): shown as empty states. */
-export const NOT_YET_AVAILABLE = ["courseProgress", "exams", "library", "assignments", "performance"] as const;
+const UPCOMING = 3;
+/** A streak worth celebrating on the dashboard, in days. */
+const STREAK_ACHIEVEMENT = 3;
 
 // ————— dashboard —————
 
@@ -49,12 +59,31 @@ export function profileCompleteness(u: User) {
 }
 
 /**
- * GET /student/dashboard/stats: only what exists — the course and admission, account activity, profile
- * completeness, notifications. Blocks without data yet are null and listed in `notYetAvailable`.
+ * What the student has earned, from their own records: subjects whose every unit is ticked, a study streak
+ * of several days, assignments graded at 90 % or more. Never a made-up badge.
  */
+function achievementsOf(figures: Awaited<ReturnType<typeof studyFigures>>) {
+  const out: { kind: "subjectDone" | "streak" | "highMarks"; subject?: string; days?: number; percent?: number }[] = [];
+  for (const c of figures.courseProgress) if (c.progress === 100) out.push({ kind: "subjectDone", subject: `${c.code} ${c.name}` });
+  if (figures.studyStreak >= STREAK_ACHIEVEMENT) out.push({ kind: "streak", days: figures.studyStreak });
+  if (figures.assignmentPercent !== null && figures.assignmentPercent >= 90)
+    out.push({ kind: "highMarks", percent: figures.assignmentPercent });
+  return out;
+}
+
+/** The overall performance: the average of the graded assignments' and the published exams' percentages that exist. */
+const overallOf = (...parts: (number | null)[]) => {
+  const known = parts.filter((p): p is number => p !== null);
+  return known.length ? Math.round(known.reduce((a, b) => a + b, 0) / known.length) : null;
+};
+
+/** GET /student/dashboard/stats (and `student.dashboard`): everything the dashboard shows, in one answer. */
 export async function studentDashboard(deps: AppDeps, userId: number) {
   const user = await loadStudent(deps, userId);
-  const [account, unread, recent, admission] = await Promise.all([
+  const now = deps.now();
+  const { general } = await getSettings(deps);
+  const today = localDate(now, general.timeZone);
+  const [account, unread, recent, admission, figures, exams, results, library, events] = await Promise.all([
     accountStats(deps, userId),
     deps.db
       .selectFrom("notifications")
@@ -77,6 +106,11 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
           .select(["application_number", "status", "submitted_at", "processed_at"])
           .where("id", "=", user.admission_id)
           .executeTakeFirst(),
+    studyFigures(deps.db, userId, now, general.timeZone),
+    upcomingExamsFor(deps.db, userId, now, UPCOMING),
+    resultsSummaryFor(deps.db, userId),
+    libraryFor(deps.db, userId, today),
+    upcomingEventsFor(deps.db, { id: userId, programmeId: user.programme_id }, today, UPCOMING),
   ]);
   const completeness = profileCompleteness(user);
   return {
@@ -103,12 +137,20 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
       read: n.read_at !== null,
       time: n.created_at,
     })),
-    upcomingEvents: [] as never[],
-    courseProgress: null,
-    exams: null,
-    library: null,
-    assignments: null,
-    performance: null,
-    notYetAvailable: NOT_YET_AVAILABLE,
+    upcomingEvents: events,
+    courseProgress: figures.courseProgress,
+    assignments: figures.assignments,
+    exams,
+    library,
+    performance: {
+      overall: overallOf(figures.assignmentPercent, results.averagePercent),
+      assignmentPercent: figures.assignmentPercent,
+      examPercent: results.averagePercent,
+      resultsPublished: results.published,
+      completed_assignments: figures.assignments.completed,
+      total_assignments: figures.assignments.total,
+      study_streak: figures.studyStreak,
+    },
+    achievements: achievementsOf(figures),
   };
 }

@@ -39,6 +39,7 @@ import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { termsOf } from "../studies/studies.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
@@ -98,6 +99,8 @@ export function toStudentItem(u: User) {
     /** set while sign-in is locked after too many wrong passwords (an admin can lift it) */
     lockedUntil: u.locked_until,
     course: u.course,
+    /** the semester or year of the programme the student is in (issue 18) */
+    term: u.current_term,
   };
 }
 export type StudentItem = ReturnType<typeof toStudentItem>;
@@ -116,6 +119,7 @@ function formColumns(input: StudentForm) {
     emergency_relationship: input.emergencyContact.relationship ?? null,
     emergency_phone: input.emergencyContact.phone ?? null,
     emergency_email: input.emergencyContact.email ?? null,
+    current_term: input.term ?? 1,
   };
 }
 
@@ -141,6 +145,19 @@ async function assertStandard(db: Kysely<Database>, standard: string, current: s
   if (!(await listedNames(db)).includes(standard)) {
     throw new AppError("BAD_REQUEST", STUDENT_MESSAGES.unknownStandard, { fieldErrors: { standard: [STUDENT_MESSAGES.unknownStandard] } });
   }
+}
+
+/** The term must be one of the student's programme (issue 18): a three-year programme by semester has six. */
+async function assertTerm(db: Kysely<Database>, programmeId: number | null, term: number | null) {
+  if (programmeId === null || term === null) return;
+  const programme = await db
+    .selectFrom("programmes")
+    .select(["name", "duration_months", "fee_period"])
+    .where("id", "=", programmeId)
+    .executeTakeFirst();
+  if (!programme || term <= termsOf(programme)) return;
+  const message = roster.t("rule.termBeyond", { programme: programme.name, terms: termsOf(programme) });
+  throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
 }
 
 async function assertEmailFree(db: Kysely<Database>, email: string, exceptUserId?: number) {
@@ -231,9 +248,11 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
   const at = now.toISOString();
   const student = await deps.db.transaction().execute(async (trx) => {
     await assertEmailFree(trx, input.email);
+    const programmeId = await programmeIdByName(trx, input.standard);
+    await assertTerm(trx, programmeId, input.term);
     const row = await openStudentAccount(
       trx,
-      { ...formColumns(input), programme_id: await programmeIdByName(trx, input.standard), password_hash: null, must_change_password: 1 },
+      { ...formColumns(input), programme_id: programmeId, password_hash: null, must_change_password: 1 },
       at,
     );
     const studentId = row.student_id!;
@@ -276,6 +295,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
     const reverify = form.email !== current.email ? { email_verified_at: null } : {};
     const programme = { programme_id: await programmeIdByName(trx, form.standard) };
+    await assertTerm(trx, programme.programme_id, form.term);
     const row = await updateStudentRecord(trx, id, { ...columns, ...programme, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
     await audit(trx, now, {

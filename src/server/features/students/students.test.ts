@@ -251,6 +251,7 @@ describe("one student: view, edit, delete", () => {
       email: "priya@example.test",
       mobile: "9876543210",
       student_id: "STU0001",
+      term: 1,
       standard: "BCom",
       dateOfBirth: "2004-06-15",
       bloodGroup: "B+",

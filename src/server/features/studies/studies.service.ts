@@ -6,14 +6,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, Programme, Subject } from "../../../../db/schema.ts";
+import { MAX_TERMS } from "../../../shared/constants.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
-import {
-  MAX_TERMS,
-  type MoveTermInput,
-  type SubjectForm,
-  type SubjectListQuery,
-  type SubjectUpdateInput,
-} from "../../../shared/schemas/studies.ts";
+import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";

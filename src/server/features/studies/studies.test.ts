@@ -353,3 +353,82 @@ describe("study streak", () => {
     expect((await asha.call.studies.mine()).courses.map((c) => c.id)).toEqual([subject.id]);
   });
 });
+
+describe("the student dashboard (issue 18)", () => {
+  test("answers in one request with this term's progress, work, loans, events and achievements from the records", async () => {
+    const { subject } = await staff.call.studies.create({ ...SUBJECT, units: ["Journal"] });
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "A1",
+      dueAt: "2026-12-01T10:00",
+      maxMarks: 10,
+    });
+    const form = new FormData();
+    form.append("file", fileOf(pdfBytes(), "a1.pdf", "application/pdf"));
+    expect((await upload(asha.token, `/api/studies/assignments/${assignment.id}/submission`, form)).status).toBe(201);
+    const submission = await deps.db.selectFrom("assignment_submissions").select("id").executeTakeFirstOrThrow();
+    await staff.call.studies.grade({ submissionId: submission.id, marks: 10 });
+    await asha.call.studies.setUnitDone({ unitId: subject.units[0]!.id, done: true });
+    const at = deps.now().toISOString();
+    const book = await deps.db
+      .insertInto("books")
+      .values({ title: "Accounts I", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await deps.db.insertInto("book_loans").values({ book_id: book.id, user_id: asha.id, issued_at: at, due_on: "2026-11-23" }).execute();
+    await deps.db
+      .insertInto("notices")
+      .values([
+        {
+          kind: "event",
+          title: "Contact session",
+          body: "Unit 1",
+          programme_id: programmeId,
+          event_date: "2026-11-28",
+          event_time: "10:00",
+          venue: "Pune",
+          published_at: at,
+        },
+        {
+          kind: "event",
+          title: "Other programme's day",
+          body: "-",
+          programme_id: otherProgrammeId,
+          event_date: "2026-11-27",
+          published_at: at,
+        },
+      ])
+      .execute();
+
+    const stats = await asha.call.student.dashboard();
+    expect(stats.courseProgress).toEqual([{ id: subject.id, code: "BCOM-101", name: "Financial Accounting", progress: 100 }]);
+    expect(stats.assignments).toEqual({ completed: 1, total: 1 });
+    expect(stats.performance).toMatchObject({ overall: 100, assignmentPercent: 100, examPercent: null, study_streak: 1 });
+    expect(stats.library).toEqual({ onLoan: 1, dueSoon: [{ title: "Accounts I", dueOn: "2026-11-23" }], overdue: 0 });
+    expect(stats.upcomingEvents.map((e) => e.title)).toEqual(["Contact session"]);
+    expect(stats.achievements).toEqual([
+      { kind: "subjectDone", subject: "BCOM-101 Financial Accounting" },
+      { kind: "highMarks", percent: 100 },
+    ]);
+  });
+});
+
+describe("a student's term on their record (issue 18)", () => {
+  test("Add Student with a term enrols in that term's subjects; a term the programme does not have is refused", async () => {
+    await staff.call.studies.create(SUBJECT);
+    const second = (await staff.call.studies.create({ ...SUBJECT, term: 2, code: "BCOM-201", name: "Cost Accounting" })).subject;
+    const form = {
+      name: "Kiran Patil",
+      email: "kiran@example.test",
+      mobile: "9876501234",
+      standard: "Bachelor of Commerce (test)",
+      emergencyContact: null,
+    };
+    await expect(staff.call.students.create({ ...form, term: 7 })).rejects.toThrow(
+      "Bachelor of Commerce (test) has 6 terms: choose one of them.",
+    );
+    const { student } = await staff.call.students.create({ ...form, term: 2 });
+    expect(student.term).toBe(2);
+    expect(await enrolmentsOf(student.id)).toEqual([{ code: second.code, status: "in_progress" }]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Schedule or edit an exam (issue 18, the office): the subject (from the studies' subject list), title, day
+ * and time on the institute's clock, duration, centre, maximum and pass marks — checked with the shared
+ * schema the server uses. What was typed stays when saving fails.
+ */
+import { type FormEvent, useState } from "react";
+import { exams } from "../../../shared/i18n/exams.ts";
+import { examForm } from "../../../shared/schemas/exams.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+
+export type OfficeExam = RouterOutputs["exams"]["list"]["exams"][number];
+
+const FIELDS = ["subjectId", "title", "date", "time", "durationMinutes", "centre", "maxMarks", "passMarks"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const EMPTY: Values = {
+  subjectId: "",
+  title: "",
+  date: "",
+  time: "10:00",
+  durationMinutes: "180",
+  centre: "",
+  maxMarks: "100",
+  passMarks: "40",
+};
+
+const valuesOf = (e: OfficeExam): Values => ({
+  subjectId: String(e.subjectId),
+  title: e.title,
+  date: e.date,
+  time: e.time,
+  durationMinutes: String(e.durationMinutes),
+  centre: e.centre,
+  maxMarks: String(e.maxMarks),
+  passMarks: String(e.passMarks),
+});
+
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `exam-${f}`])) as Record<Field, string>;
+const RULES = {
+  validate: (values: Values) => {
+    const checked = checkInput(examForm, values, { abortPipeEarly: false });
+    return checked.ok ? {} : checked.messages;
+  },
+  showOn: "submit",
+} as const;
+
+export function ExamFormDialog({
+  exam,
+  timeZone,
+  onClose,
+  onSaved,
+}: {
+  /** null: a new exam */
+  exam: OfficeExam | null;
+  timeZone: string;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const t = useT(exams);
+  const subjects = trpc.studies.subjectOptions.useQuery(undefined, { staleTime: 60_000 });
+  const schedule = trpc.exams.schedule.useMutation();
+  const update = trpc.exams.update.useMutation();
+  const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = schedule.isPending || update.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    form.attempt();
+    const checked = checkInput(examForm, values, { abortPipeEarly: false });
+    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    try {
+      const answer = exam ? await update.mutateAsync({ id: exam.id, ...values }) : await schedule.mutateAsync(values);
+      onSaved(answer.message);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("admin.failed.save")));
+    }
+  };
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+    onBlur: () => form.onBlur(key),
+  });
+
+  const options = (subjects.data?.subjects ?? []).map((s) => ({
+    value: String(s.id),
+    label: t("form.subjectOption", { code: s.code, name: s.name, programme: s.programmeName, term: s.term }),
+  }));
+  // An exam of a subject archived since still shows its subject.
+  if (exam && !options.some((o) => o.value === String(exam.subjectId)))
+    options.unshift({ value: String(exam.subjectId), label: `${exam.subject.code} ${exam.subject.name}` });
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      size="lg"
+      title={exam ? t("admin.editTitle", { title: exam.title }) : t("admin.schedule")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("admin.cancelForm")}
+          </Button>
+          <Button type="submit" form="exam-form" loading={busy}>
+            {busy ? t("admin.saving") : exam ? t("admin.save") : t("admin.scheduleSubmit")}
+          </Button>
+        </>
+      }
+    >
+      <form id="exam-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}
+        <Select
+          {...field("subjectId")}
+          label={t("form.subject")}
+          required
+          placeholder={subjects.isPending ? t("form.subjectsLoading") : t("form.subjectChoose")}
+          options={options}
+          hint={exam && exam.marked > 0 ? t("form.subjectLocked") : undefined}
+        />
+        <TextInput {...field("title")} label={t("form.title")} required maxLength={120} hint={t("form.titleHint")} />
+        <div className="ops-form-grid">
+          <TextInput {...field("date")} type="date" label={t("form.date")} required />
+          <TextInput {...field("time")} type="time" label={t("form.time")} required hint={t("form.timeHint", { zone: timeZone })} />
+          <TextInput {...field("durationMinutes")} label={t("form.duration")} inputMode="numeric" required />
+          <TextInput {...field("centre")} label={t("form.centre")} required maxLength={200} />
+          <TextInput {...field("maxMarks")} label={t("form.maxMarks")} inputMode="numeric" required />
+          <TextInput {...field("passMarks")} label={t("form.passMarks")} inputMode="numeric" required />
+        </div>
+        {!exam ? <p className="text-sm text-muted">{t("form.notifyNote")}</p> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,281 @@
+import { describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import "./exams-admin-page.tsx";
+
+withClientTestRules();
+
+type OfficeExam = RouterOutputs["exams"]["list"]["exams"][number];
+type Exam = RouterOutputs["exams"]["get"]["exam"];
+type Row = RouterOutputs["exams"]["marks"]["students"][number];
+type Report = RouterOutputs["exams"]["uploadMarks"];
+
+const EXAM: OfficeExam = {
+  id: 12,
+  subjectId: 5,
+  title: "Term-end examination",
+  startsAt: "2026-11-21T04:30:00.000Z",
+  startsLocal: "2026-11-21T10:00",
+  date: "2026-11-21",
+  time: "10:00",
+  durationMinutes: 180,
+  centre: "Pune study centre",
+  maxMarks: 100,
+  passMarks: 40,
+  status: "scheduled",
+  phase: "awaiting",
+  resultsPublishedAt: null,
+  subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeName: "BBA" },
+  candidates: 2,
+  marked: 1,
+};
+const COUNTS = { total: 3, upcoming: 1, awaiting: 1, published: 1, cancelled: 0 };
+const SUBJECTS = {
+  subjects: [{ id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeId: 2, programmeName: "BBA" }],
+};
+
+const detail = (over: Partial<Exam> = {}): { exam: Exam; timeZone: string } => ({
+  exam: {
+    ...EXAM,
+    subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeName: "BBA" },
+    absent: 0,
+    passed: 1,
+    ...over,
+  },
+  timeZone: "Asia/Kolkata",
+});
+const ROWS: Row[] = [
+  {
+    userId: 31,
+    studentId: "STU0001",
+    name: "Priya Sharma",
+    marks: 72,
+    absent: false,
+    entered: true,
+    enteredAt: "2026-11-21T12:00:00.000Z",
+  },
+  { userId: 32, studentId: "STU0002", name: "Ravi Kumar", marks: null, absent: false, entered: false, enteredAt: null },
+];
+
+describe("/admin/exams: the list", () => {
+  test("counters, the server's filter and search, each exam's stage and marks; staff may use it", async () => {
+    const { sent } = renderAdmin(
+      "/admin/exams?status=awaiting",
+      {
+        "exams.list": () => ({ exams: [EXAM], pagination: pagination(1), counts: COUNTS, timeZone: "Asia/Kolkata" }),
+      },
+      STAFF,
+    );
+    await screen.findByRole("heading", { level: 1, name: "Exams" });
+    for (const [label, value] of [
+      ["Upcoming", "1"],
+      ["Awaiting results", "1"],
+      ["Results published", "1"],
+      ["Cancelled", "0"],
+    ] as const)
+      expect(within(await screen.findByRole("group", { name: label })).getByText(value)).toBeTruthy();
+    const table = await screen.findByRole("table", { name: "Exams" });
+    const row = within(table).getAllByRole("row")[1]!;
+    expect(row.textContent).toContain("Term-end examination");
+    expect(row.textContent).toContain("BBA · term 1");
+    expect(within(row).getByText("21 Nov 2026")).toBeTruthy();
+    expect(within(row).getByText("1 of 2 entered")).toBeTruthy();
+    expect(within(row).getByText("Awaiting results")).toBeTruthy();
+    expect(within(row).getByRole("link", { name: "Marks: Term-end examination (BBA-101)" }).getAttribute("href")).toBe(
+      "/admin/exams/12/marks",
+    );
+    expect(sent("exams.list")[0]).toEqual({ page: 1, limit: 10, search: "", status: "awaiting" });
+    expect((screen.getByRole("combobox", { name: "Show" }) as HTMLSelectElement).value).toBe("awaiting");
+  });
+
+  test("scheduling: the shared schema's messages beside the fields, then the form as typed goes to the server", async () => {
+    const { sent } = renderAdmin("/admin/exams", {
+      "exams.list": () => ({ exams: [], pagination: pagination(0), counts: { ...COUNTS, total: 0 }, timeZone: "Asia/Kolkata" }),
+      "studies.subjectOptions": () => SUBJECTS,
+      "exams.schedule": () => ({ message: "Term-end examination is scheduled.", ...detail({ phase: "upcoming" }) }),
+    });
+    fireEvent.click((await screen.findAllByRole("button", { name: "Schedule exam" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Schedule exam" });
+    await within(dialog).findByRole("option", { name: "BBA-101 Principles of Management (BBA, term 1)" });
+    expect(within(dialog).getByText("On the institute's clock (Asia/Kolkata)")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Pass marks/), { target: { value: "150" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(await within(dialog).findByText("Choose the subject of the exam from the list.")).toBeTruthy();
+    expect(within(dialog).getByText("Enter the date of the exam.")).toBeTruthy();
+    expect(within(dialog).getByText("Enter the exam centre (where students sit the exam).")).toBeTruthy();
+    expect(document.activeElement?.id).toBe("exam-subjectId");
+
+    fireEvent.change(within(dialog).getByLabelText(/Subject/), { target: { value: "5" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: "Term-end examination" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: "2026-12-01" } });
+    fireEvent.change(within(dialog).getByLabelText(/Exam centre/), { target: { value: "Pune study centre" } });
+    // The rule across two fields shows once the fields themselves are right.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(await within(dialog).findByText("Pass marks cannot be more than the maximum marks.")).toBeTruthy();
+    expect(sent("exams.schedule")).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/Pass marks/), { target: { value: "40" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    await waitFor(() =>
+      expect(sent("exams.schedule")).toEqual([
+        {
+          subjectId: "5",
+          title: "Term-end examination",
+          date: "2026-12-01",
+          time: "10:00",
+          durationMinutes: "180",
+          centre: "Pune study centre",
+          maxMarks: "100",
+          passMarks: "40",
+        },
+      ]),
+    );
+    expect(await screen.findByText("Term-end examination is scheduled.")).toBeTruthy();
+  });
+});
+
+describe("/admin/exams/<id>/marks", () => {
+  test("the form sends only the changed rows; a row the server refuses shows its message beside it", async () => {
+    let attempt = 0;
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
+      "exams.saveMarks": () => {
+        attempt += 1;
+        return attempt === 1
+          ? new TrpcFailure("Marks cannot be more than the maximum, 100.", 400, {
+              "entries.0.marks": ["This student does not take this exam."],
+            })
+          : { message: "Marks saved for 1 student.", saved: 1 };
+      },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Term-end examination: marks" });
+    const ravi = await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
+    expect((screen.getByRole("textbox", { name: "Marks of Priya Sharma" }) as HTMLInputElement).value).toBe("72");
+    // The client's own check first: not a whole number.
+    fireEvent.change(ravi, { target: { value: "4.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    expect(await screen.findByText("Marks must be a whole number, 0 or more.")).toBeTruthy();
+    expect(sent("exams.saveMarks")).toEqual([]);
+    fireEvent.change(ravi, { target: { value: "55" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    expect(await screen.findByText("This student does not take this exam.")).toBeTruthy();
+    expect(ravi.getAttribute("aria-invalid")).toBe("true");
+    expect(sent("exams.saveMarks")).toEqual([{ id: 12, entries: [{ userId: 32, marks: "55", absent: false }] }]);
+    // Absent instead: the marks box empties and the row is sent as absent.
+    fireEvent.click(screen.getByRole("checkbox", { name: "Ravi Kumar was absent" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    await waitFor(() => expect(sent("exams.saveMarks")[1]).toEqual({ id: 12, entries: [{ userId: 32, marks: null, absent: true }] }));
+    expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
+  });
+
+  test("the CSV file: the dry run lists every problem with its row and column; saving opens only for a clean file", async () => {
+    const problems: Report = {
+      dryRun: true,
+      saved: false,
+      rows: 3,
+      ready: 0,
+      absent: 0,
+      message: "2 problems found. Nothing has been saved: fix them in the file and check again.",
+      problems: [
+        { row: 2, column: "student_id", kind: "unknownStudent", message: "No student has the ID STU9999." },
+        { row: 3, column: "marks", kind: "aboveMax", message: "150 is more than the exam's maximum of 100." },
+      ],
+    };
+    const clean: Report = {
+      ...problems,
+      rows: 2,
+      ready: 2,
+      problems: [],
+      message: "2 rows checked, no problems (0 absent). Nothing is saved until you save them.",
+    };
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
+      "exams.uploadMarks": (input) => {
+        const { csv, dryRun } = input as { csv: string; dryRun: boolean };
+        if (csv.includes("STU9999")) return problems;
+        return dryRun ? clean : { ...clean, dryRun: false, saved: true, message: "Marks saved for 2 students." };
+      },
+    });
+    const input = (await screen.findByLabelText("CSV file of marks")) as HTMLInputElement;
+    const save = screen.getByRole("button", { name: "Save marks from the file" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const choose = (text: string) => fireEvent.change(input, { target: { files: [new File([text], "marks.csv", { type: "text/csv" })] } });
+
+    choose("student_id,marks\nSTU9999,50\nSTU0002,150\n");
+    await waitFor(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
+      expect(sent("exams.uploadMarks").length).toBeGreaterThan(0);
+    });
+    const table = await screen.findByRole("table", { name: "Problems in the file" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual(["RowColumnWhat to fix", "2student_idNo student has the ID STU9999.", "3marks150 is more than the exam's maximum of 100."]);
+    expect(screen.getByText(problems.message)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    expect(sent("exams.uploadMarks")[0]).toMatchObject({ id: 12, dryRun: true });
+
+    choose("student_id,marks\nSTU0001,72\nSTU0002,AB\n");
+    await waitFor(() => expect(screen.queryByRole("table", { name: "Problems in the file" })).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
+    expect(await screen.findByText(clean.message)).toBeTruthy();
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    expect(await screen.findByText("Marks saved for 2 students.")).toBeTruthy();
+    expect(sent("exams.uploadMarks").at(-1)).toEqual({ id: 12, csv: "student_id,marks\nSTU0001,72\nSTU0002,AB\n", dryRun: false });
+  });
+
+  test("Publish waits for every student's marks and says why; an untouched page has nothing to save", async () => {
+    renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
+    });
+    const publish = (await screen.findByRole("button", { name: "Publish results" })) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    expect(document.getElementById(publish.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "1 student still needs marks (or Absent).",
+    );
+    // Saving an untouched page sends nothing.
+    await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
+    fireEvent.click(screen.getByRole("button", { name: "Save 0 changes" }));
+    expect(await screen.findByText("Nothing has changed on this page.")).toBeTruthy();
+  });
+
+  test("with every student marked: confirm, publish, and the page shows the results are out", async () => {
+    let exam = detail({ marked: 2 });
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => exam,
+      "exams.marks": () => ({ students: ROWS.map((r) => ({ ...r, marks: 50, entered: true })), pagination: pagination(2, 1, 50) }),
+      "exams.publish": () => {
+        exam = detail({ phase: "published", resultsPublishedAt: "2026-11-22T06:30:00.000Z", marked: 2 });
+        return { message: "The results of Term-end examination are published; its students have been told.", ...exam };
+      },
+    });
+    const publish = (await screen.findByRole("button", { name: "Publish results" })) as HTMLButtonElement;
+    await waitFor(() => expect(publish.disabled).toBe(false));
+    fireEvent.click(publish);
+    const dialog = await screen.findByRole("dialog", { name: "Publish these results?" });
+    expect(within(dialog).getByText(/will show on the Exams page of 2 students/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Publish results" }));
+    await waitFor(() => expect(sent("exams.publish")).toEqual([{ id: 12 }]));
+    expect(await screen.findByText(/Results published on 22 November 2026/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Publish results" })).toBeNull();
+  });
+
+  test("an exam still to come takes no marks yet; an unknown exam says so", async () => {
+    renderAdmin("/admin/exams/12/marks", { "exams.get": () => detail({ phase: "upcoming", marked: 0 }) });
+    expect(await screen.findByText("This exam has not started yet: marks can be entered once it has begun.")).toBeTruthy();
+    expect(screen.getByText("Results can be published once the exam has been held.")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: /Marks of/ })).toBeNull();
+  });
+
+  test("an unknown exam says so", async () => {
+    renderAdmin("/admin/exams/99/marks", { "exams.get": () => new TrpcFailure("This exam no longer exists.", 404) });
+    expect(await screen.findByText("This exam no longer exists.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Back to exams/ }).getAttribute("href")).toMatch(/^\/admin\/exams\/?$/);
+  });
+});

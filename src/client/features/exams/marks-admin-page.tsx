@@ -1,0 +1,555 @@
+/**
+ * /admin/exams/<id>/marks (issue 18, the office; docs/studies/exams.md): the students who take the exam, a
+ * page at a time, with a marks box and an Absent tick each (only the rows changed are sent; a mistake shows
+ * beside its row, and nothing is saved until every row is right); a CSV upload — download the list, fill in
+ * the marks (or AB), check the file (a dry run that lists every problem with its row and column), then
+ * save it all at once; and Publish results once every student has marks or is absent.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { Link } from "wouter";
+import { exams } from "../../../shared/i18n/exams.ts";
+import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
+import { downloadFile } from "../../lib/download.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { Checkbox, TextInput } from "../../ui/field.tsx";
+import { CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage, ListLoadError, ListSearch } from "../../ui/list-controls.tsx";
+import { PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { DownloadIcon, UploadIcon } from "../../ui/more-icons.tsx";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { PHASE_TONE } from "./exam-phase.ts";
+import { examDay, examTime } from "./exam-time.ts";
+
+type Exam = RouterOutputs["exams"]["get"]["exam"];
+type Row = RouterOutputs["exams"]["marks"]["students"][number];
+type Report = RouterOutputs["exams"]["uploadMarks"];
+interface Draft {
+  marks: string;
+  absent: boolean;
+}
+
+const draftOf = (r: Row): Draft => ({ marks: r.marks === null ? "" : String(r.marks), absent: r.absent });
+const sameDraft = (a: Draft, b: Draft) => a.absent === b.absent && (a.absent || a.marks.trim() === b.marks.trim());
+
+export function MarksAdminPage({ id }: { id: number }) {
+  const t = useT(exams);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const query = trpc.exams.get.useQuery({ id });
+  const exam = query.data?.exam;
+  usePageTitle(exam ? t("marks.pageTitle", { title: exam.title }) : t("marks.title"));
+  const [publishing, setPublishing] = useState(false);
+  const publish = trpc.exams.publish.useMutation();
+  const refresh = () => utils.exams.invalidate();
+
+  const back = (
+    <Link href="/" className="exams-back">
+      ← {t("marks.back")}
+    </Link>
+  );
+  if (query.isError && !exam) {
+    const missing = normaliseError(query.error).status === 404;
+    return (
+      <PageFrame name="exam-marks" title={t("marks.title")} description="" back={back}>
+        {missing ? (
+          <Alert tone="error">{t("rule.notFound")}</Alert>
+        ) : (
+          <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
+        )}
+      </PageFrame>
+    );
+  }
+  if (!exam) return <Skeleton lines={10} />;
+
+  const missing = exam.candidates - exam.marked;
+  const canPublish = exam.phase === "awaiting" && exam.candidates > 0 && missing === 0;
+  const marksOpen = exam.phase === "awaiting" || exam.phase === "published";
+  const publishHint =
+    exam.phase === "upcoming"
+      ? t("marks.publishAfter")
+      : exam.phase === "awaiting" && exam.candidates === 0
+        ? t("rule.nobodyTakes")
+        : exam.phase === "awaiting" && missing > 0
+          ? t("marks.stillMissing", { count: missing })
+          : null;
+
+  return (
+    <PageFrame
+      name="exam-marks"
+      back={back}
+      title={t("marks.pageTitle", { title: exam.title })}
+      description={t("marks.lead", {
+        subject: `${exam.subject.code} ${exam.subject.name}`,
+        date: examDay(exam.startsLocal, "long"),
+        time: examTime(exam.startsLocal),
+        max: exam.maxMarks,
+        pass: exam.passMarks,
+      })}
+      actions={
+        exam.phase === "awaiting" || exam.phase === "upcoming" ? (
+          <div className="exams-publish">
+            <Button
+              onClick={() => {
+                publish.reset();
+                setPublishing(true);
+              }}
+              disabled={!canPublish}
+              aria-describedby={publishHint ? "exam-publish-hint" : undefined}
+            >
+              <CheckCircleIcon size={18} /> {t("marks.publish")}
+            </Button>
+            {publishHint ? (
+              <p id="exam-publish-hint" className="text-sm text-muted">
+                {publishHint}
+              </p>
+            ) : null}
+          </div>
+        ) : null
+      }
+    >
+      <p>
+        <Badge tone={PHASE_TONE[exam.phase]}>{t(`phase.${exam.phase}`)}</Badge>
+      </p>
+      {exam.phase === "upcoming" ? <Alert tone="info">{t("marks.notYet")}</Alert> : null}
+      {exam.phase === "cancelled" ? <Alert tone="warning">{t("rule.cancelledClosed")}</Alert> : null}
+      {exam.phase === "published" && exam.resultsPublishedAt ? (
+        <Alert tone="success">{t("marks.published", { date: formatDate(exam.resultsPublishedAt, { style: "long" }) })}</Alert>
+      ) : null}
+
+      <StatRow>
+        <StatCard label={t("marks.count.candidates")} value={formatNumber(exam.candidates)} icon={<UsersIcon />} />
+        <StatCard label={t("marks.count.entered")} value={formatNumber(exam.marked)} tone="info" />
+        <StatCard label={t("marks.count.absent")} value={formatNumber(exam.absent)} tone="pending" />
+        <StatCard label={t("marks.count.passed")} value={formatNumber(exam.passed)} tone="approved" />
+      </StatRow>
+
+      {marksOpen ? (
+        <>
+          <MarksSheet exam={exam} onSaved={refresh} />
+          <MarksFile exam={exam} onSaved={refresh} />
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={publishing}
+        title={t("marks.publishTitle")}
+        confirmLabel={t("marks.publish")}
+        busyLabel={t("marks.publishing")}
+        tone="primary"
+        busy={publish.isPending}
+        error={publish.isError ? failureMessage(publish.error, t("admin.failed.save")) : null}
+        onConfirm={() =>
+          publish.mutate(
+            { id: exam.id },
+            {
+              onSuccess: (answer) => {
+                setPublishing(false);
+                toast.show(answer.message);
+                void refresh();
+              },
+            },
+          )
+        }
+        onClose={() => setPublishing(false)}
+      >
+        <p>{t("marks.publishText", { title: exam.title, count: exam.candidates })}</p>
+      </ConfirmDialog>
+    </PageFrame>
+  );
+}
+
+/** The marks form: this page of students; only changed rows are sent, all or none saved. */
+function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
+  const t = useT(exams);
+  const toast = useToast();
+  const list = useListParams();
+  const query = trpc.exams.marks.useQuery(
+    { id: exam.id, page: list.page, limit: MARKS_PAGE_SIZE, search: list.search },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const save = trpc.exams.saveMarks.useMutation();
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const rows = query.data?.students ?? [];
+  const shownFor = (r: Row) => drafts[r.userId] ?? draftOf(r);
+  const changed = rows.filter((r) => drafts[r.userId] && !sameDraft(drafts[r.userId]!, draftOf(r)));
+
+  const edit = (r: Row, next: Partial<Draft>) => {
+    setDrafts((all) => ({ ...all, [r.userId]: { ...shownFor(r), ...next } }));
+    setErrors((all) => {
+      const { [r.userId]: _gone, ...rest } = all;
+      return rest;
+    });
+  };
+
+  /** The rule each row must meet before anything is sent (the server checks again). */
+  const ruleFor = (d: Draft): string | null => {
+    if (d.absent || d.marks.trim() === "")
+      return exam.resultsPublishedAt && !d.absent && d.marks.trim() === "" ? t("rule.cannotClear") : null;
+    if (!/^\d+$/.test(d.marks.trim())) return t("rule.marksWhole");
+    return Number(d.marks) > exam.maxMarks ? t("rule.marksAboveMax", { max: exam.maxMarks }) : null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    if (changed.length === 0) {
+      toast.show(t("marks.nothingChanged"), "info");
+      return;
+    }
+    const found: Record<number, string> = {};
+    for (const r of changed) {
+      const problem = ruleFor(shownFor(r));
+      if (problem) found[r.userId] = problem;
+    }
+    setErrors(found);
+    const first = changed.find((r) => found[r.userId]);
+    if (first) {
+      document.getElementById(`marks-${first.userId}`)?.focus();
+      return;
+    }
+    const entries = changed.map((r) => {
+      const d = shownFor(r);
+      return { userId: r.userId, marks: d.absent || d.marks.trim() === "" ? null : d.marks.trim(), absent: d.absent };
+    });
+    save.mutate(
+      { id: exam.id, entries },
+      {
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          setDrafts({});
+          onSaved();
+        },
+        onError: (err) => {
+          const fieldErrors = normaliseError(err).errors ?? {};
+          const byRow: Record<number, string> = {};
+          for (const [path, messages] of Object.entries(fieldErrors)) {
+            const m = /^entries\.(\d+)\./.exec(path);
+            const entry = m ? entries[Number(m[1])] : undefined;
+            if (entry && messages[0]) byRow[entry.userId] = messages[0];
+          }
+          setErrors(byRow);
+          const firstRow = entries.find((e) => byRow[e.userId]);
+          if (firstRow) document.getElementById(`marks-${firstRow.userId}`)?.focus();
+          setFailure(failureMessage(err, t("admin.failed.save")));
+        },
+      },
+    );
+  };
+
+  const columns: TableColumn<Row>[] = [
+    {
+      key: "student",
+      header: t("marks.col.student"),
+      render: (r) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{r.name}</span>
+          <span className="text-sm text-muted tabular">{r.studentId}</span>
+        </span>
+      ),
+    },
+    {
+      key: "marks",
+      header: t("marks.col.marks", { max: exam.maxMarks }),
+      label: t("col.marks"),
+      render: (r) => {
+        const d = shownFor(r);
+        return (
+          <TextInput
+            id={`marks-${r.userId}`}
+            label={t("marks.marksOf", { name: r.name })}
+            hideLabel
+            fieldClassName="exams-marks-field"
+            inputMode="numeric"
+            autoComplete="off"
+            value={d.absent ? "" : d.marks}
+            disabled={d.absent}
+            error={errors[r.userId]}
+            onChange={(e) => edit(r, { marks: e.target.value })}
+          />
+        );
+      },
+    },
+    {
+      key: "absent",
+      header: t("marks.col.absent"),
+      render: (r) => (
+        <Checkbox
+          id={`absent-${r.userId}`}
+          label={
+            <>
+              <span aria-hidden="true">{t("marks.absent")}</span>
+              <span className="sr-only">{t("marks.absentOf", { name: r.name })}</span>
+            </>
+          }
+          checked={shownFor(r).absent}
+          onChange={(e) => edit(r, { absent: e.target.checked })}
+        />
+      ),
+    },
+    {
+      key: "state",
+      header: t("marks.col.state"),
+      render: (r) =>
+        drafts[r.userId] && !sameDraft(drafts[r.userId]!, draftOf(r)) ? (
+          <Badge tone="info">{t("marks.state.changed")}</Badge>
+        ) : r.entered ? (
+          <Badge tone="approved">{t("marks.state.saved")}</Badge>
+        ) : (
+          <Badge tone="neutral">{t("marks.state.missing")}</Badge>
+        ),
+    },
+  ];
+
+  return (
+    <Card title={t("marks.formTitle")} className="exams-marks-card">
+      <div className="stack">
+        <p id="marks-form-note" className="text-sm text-muted">
+          {t("marks.formNote")}
+        </p>
+        <div className="ops-toolbar">
+          <ListSearch
+            id="marks-search"
+            label={t("marks.search")}
+            placeholder={t("marks.searchPlaceholder")}
+            value={list.search}
+            onSearch={(search) => {
+              setDrafts({});
+              list.setSearch(search);
+            }}
+          />
+        </div>
+      </div>
+      <form className="stack exams-marks-form" onSubmit={submit} noValidate aria-describedby="marks-form-note">
+        {query.isError && !query.data ? <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} /> : null}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Table
+          caption={t("marks.formTitle")}
+          captionHidden
+          className="ops-table exams-marks-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.userId}
+          loading={query.isPending}
+          empty={<p className="text-muted">{list.search ? t("marks.noMatch") : t("marks.nobody")}</p>}
+        />
+        <div className="exams-form-foot">
+          <Button type="submit" loading={save.isPending} disabled={rows.length === 0}>
+            {save.isPending ? t("admin.saving") : t("marks.save", { count: changed.length })}
+          </Button>
+          {query.data && query.data.pagination.totalPages > 1 ? (
+            <>
+              <p className="text-sm text-muted">{t("marks.pageNote")}</p>
+              <Pagination
+                page={list.page}
+                totalPages={query.data.pagination.totalPages}
+                onChange={(page) => {
+                  setDrafts({});
+                  setErrors({});
+                  list.setPage(page);
+                }}
+              />
+            </>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+const PROBLEMS_PER_PAGE = 20;
+
+/** The CSV upload: download the list, check a file (dry run), then save it in one go. */
+function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
+  const t = useT(exams);
+  const toast = useToast();
+  const inputId = useId();
+  const upload = trpc.exams.uploadMarks.useMutation();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [report, setReport] = useState<(Report & { text: string }) | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    setReport(null);
+    setFailure(null);
+    setFileError(null);
+    if (!chosen) return setFile(null);
+    const text = await chosen.text();
+    if (text.length > MARKS_CSV_MAX_CHARS) {
+      setFile(null);
+      setFileError(t("csv.tooBig"));
+      return;
+    }
+    setFile({ name: chosen.name, text });
+  };
+
+  const send = (dryRun: boolean) => {
+    if (!file) {
+      setFileError(t("csv.empty"));
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    setFailure(null);
+    upload.mutate(
+      { id: exam.id, csv: file.text, dryRun },
+      {
+        onSuccess: (answer) => {
+          setPage(1);
+          if (answer.saved) {
+            toast.show(answer.message);
+            setReport(null);
+            setFile(null);
+            setInputKey((k) => k + 1);
+            onSaved();
+          } else setReport({ ...answer, text: file.text });
+        },
+        onError: (err) => setFailure(failureMessage(err, t("admin.failed.save"))),
+      },
+    );
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(`/api/admin/exams/${exam.id}/marks.csv`, { fallbackName: `marks-${exam.id}.csv`, accept: "text/csv" });
+    } catch (err) {
+      toast.show(failureMessage(err, t("csv.downloadFailed")), "error");
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const clean = report !== null && report.problems.length === 0 && file !== null && report.text === file.text;
+  const problems = report?.problems ?? [];
+  const shown = problems.slice((page - 1) * PROBLEMS_PER_PAGE, page * PROBLEMS_PER_PAGE);
+
+  return (
+    <Card title={t("csv.title")} className="exams-file-card">
+      <div className="stack">
+        <p className="text-sm">{t("csv.lead")}</p>
+        <div className="cluster">
+          <Button variant="secondary" loading={downloading} onClick={() => void download()}>
+            <DownloadIcon size={18} /> {t("csv.download")}
+          </Button>
+        </div>
+        <div className="exams-file-input">
+          <label htmlFor={inputId} className="ui-field__label">
+            {t("csv.file")}
+          </label>
+          <input
+            key={inputKey}
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            className="ui-input"
+            aria-describedby={`${inputId}-hint${fileError ? ` ${inputId}-error` : ""}`}
+            aria-invalid={fileError ? true : undefined}
+            onChange={(e) => void choose(e)}
+          />
+          <p id={`${inputId}-hint`} className="ui-field__hint">
+            {t("csv.hint")}
+          </p>
+          {fileError ? (
+            <p id={`${inputId}-error`} className="ui-field__error">
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+        <div className="cluster">
+          <Button
+            variant={clean ? "secondary" : "primary"}
+            loading={upload.isPending && upload.variables?.dryRun}
+            onClick={() => send(true)}
+          >
+            <UploadIcon size={18} /> {t("csv.check")}
+          </Button>
+          <Button
+            variant={clean ? "primary" : "secondary"}
+            disabled={!clean}
+            loading={upload.isPending && upload.variables?.dryRun === false}
+            onClick={() => send(false)}
+            aria-describedby={clean ? undefined : `${inputId}-save-hint`}
+          >
+            {t("csv.save")}
+          </Button>
+        </div>
+        {!clean ? (
+          <p id={`${inputId}-save-hint`} className="text-sm text-muted">
+            {t("csv.saveHint")}
+          </p>
+        ) : null}
+        <div aria-live="polite" className="stack">
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          {report ? (
+            <Alert
+              tone={report.problems.length ? "error" : "success"}
+              title={report.problems.length ? t("csv.problemsTitle") : t("csv.readyTitle")}
+            >
+              {report.message}
+            </Alert>
+          ) : null}
+        </div>
+        {problems.length ? (
+          <>
+            <div className="ui-table-wrap">
+              <table className="ui-table exams-problems" aria-label={t("csv.problemsTitle")}>
+                <thead className="ui-table__head">
+                  <tr>
+                    <th scope="col" className="ui-table__header">
+                      {t("csv.col.row")}
+                    </th>
+                    <th scope="col" className="ui-table__header">
+                      {t("csv.col.column")}
+                    </th>
+                    <th scope="col" className="ui-table__header">
+                      {t("csv.col.problem")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((p) => (
+                    <tr key={`${p.row}-${p.column}-${p.kind}`} className="ui-table__row">
+                      <td className="ui-table__cell tabular" data-label={t("csv.col.row")}>
+                        <div className="ui-table__value">{p.row}</div>
+                      </td>
+                      <td className="ui-table__cell" data-label={t("csv.col.column")}>
+                        <div className="ui-table__value">
+                          <code>{p.column ?? "—"}</code>
+                        </div>
+                      </td>
+                      <td className="ui-table__cell" data-label={t("csv.col.problem")}>
+                        <div className="ui-table__value">{p.message}</div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={page} totalPages={Math.ceil(problems.length / PROBLEMS_PER_PAGE)} onChange={setPage} />
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

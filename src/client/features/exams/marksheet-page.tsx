@@ -1,0 +1,162 @@
+/**
+ * /student/exams/marksheet (issue 18): a printable statement of every published result — by term, each
+ * exam's marks out of the maximum with pass or fail, each term's totals, and the overall total and
+ * percentage. The print rules (exams.css) print the statement alone on A4.
+ */
+import { exams } from "../../../shared/i18n/exams.ts";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { FileIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { examDay, termName } from "./exam-time.ts";
+import { BackToExams, LoadFailed, ResultBadge } from "./student-parts.tsx";
+
+type Sheet = RouterOutputs["exams"]["marksheet"];
+type Totals = Sheet["overall"];
+
+const percentText = (totals: Totals) => (totals.percent === null ? "—" : `${formatNumber(totals.percent)}%`);
+
+export function MarksheetPage() {
+  const t = useT(exams);
+  usePageTitle(t("sheet.title"));
+  const query = trpc.exams.marksheet.useQuery(undefined, { staleTime: 60_000 });
+  const sheet = query.data;
+  const any = Boolean(sheet && sheet.overall.count > 0);
+  return (
+    <div className="page-stack exams-page exams-print-page">
+      <BackToExams />
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{t("sheet.title")}</h1>
+          <p>{t("sheet.lead")}</p>
+        </div>
+        <Button onClick={() => window.print()} disabled={!any}>
+          <FileIcon size={18} /> {t("sheet.print")}
+        </Button>
+      </header>
+      {query.isError && !sheet ? (
+        <LoadFailed message={t("sheet.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : !sheet ? (
+        <div aria-busy="true">
+          <span className="sr-only">{t("sheet.loading")}</span>
+          <Skeleton lines={8} />
+        </div>
+      ) : !any ? (
+        <EmptyState icon={<FileIcon size={28} />} title={t("my.noResultsTitle")} description={t("sheet.none")} />
+      ) : (
+        <Statement sheet={sheet} />
+      )}
+    </div>
+  );
+}
+
+function Statement({ sheet }: { sheet: Sheet }) {
+  const t = useT(exams);
+  return (
+    <article className="marksheet print-sheet" aria-labelledby="marksheet-title">
+      <header className="admit-card__head">
+        <div>
+          <p className="admit-card__institute">{sheet.institute.name}</p>
+          {sheet.institute.address ? <p className="admit-card__address">{sheet.institute.address}</p> : null}
+        </div>
+        <div className="admit-card__heading">
+          <h2 id="marksheet-title" className="admit-card__title">
+            {t("sheet.cardTitle")}
+          </h2>
+          <p className="admit-card__term">{t("sheet.prepared", { date: formatDate(sheet.preparedOn, { style: "long" }) })}</p>
+        </div>
+      </header>
+      <dl className="marksheet__facts">
+        <div>
+          <dt>{t("admit.name")}</dt>
+          <dd className="admit-card__name">{sheet.student.name}</dd>
+        </div>
+        <div>
+          <dt>{t("admit.studentId")}</dt>
+          <dd className="tabular">{sheet.student.studentId ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("admit.programme")}</dt>
+          <dd>{sheet.student.programme ?? "—"}</dd>
+        </div>
+      </dl>
+
+      {sheet.terms.map((term) => {
+        const name = termName(term.term, sheet.student.termUnit);
+        return (
+          <section key={term.term} className="marksheet__term" aria-labelledby={`marksheet-term-${term.term}`}>
+            <h3 id={`marksheet-term-${term.term}`}>{name}</h3>
+            <table className="marksheet__table">
+              <caption className="sr-only">{t("sheet.termCaption", { term: name })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("col.subject")}</th>
+                  <th scope="col">{t("col.exam")}</th>
+                  <th scope="col" className="marksheet__num">
+                    {t("col.marks")}
+                  </th>
+                  <th scope="col" className="marksheet__num">
+                    {t("col.max")}
+                  </th>
+                  <th scope="col">{t("col.result")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {term.results.map((r) => (
+                  <tr key={r.examId}>
+                    <td data-label={t("col.subject")}>
+                      <span className="admit-card__code">{r.subjectCode}</span> {r.subjectName}
+                    </td>
+                    <td data-label={t("col.exam")}>
+                      {r.title}
+                      <span className="admit-card__exam-title">{examDay(`${r.date}T00:00`)}</span>
+                    </td>
+                    <td data-label={t("col.marks")} className="marksheet__num">
+                      {r.absent ? t("result.absentShort") : formatNumber(r.marks ?? 0)}
+                    </td>
+                    <td data-label={t("col.max")} className="marksheet__num">
+                      {formatNumber(r.maxMarks)}
+                    </td>
+                    <td data-label={t("col.result")}>
+                      <ResultBadge result={r} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t("sheet.termTotal", { term: name })}
+                  </th>
+                  <td className="marksheet__num">{formatNumber(term.totals.marks)}</td>
+                  <td className="marksheet__num">{formatNumber(term.totals.max)}</td>
+                  <td>{percentText(term.totals)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </section>
+        );
+      })}
+
+      <dl className="marksheet__overall" aria-label={t("sheet.overall")}>
+        <div>
+          <dt>{t("sheet.total")}</dt>
+          <dd>{t("result.marksOf", { marks: sheet.overall.marks, max: sheet.overall.max })}</dd>
+        </div>
+        <div>
+          <dt>{t("sheet.percentage")}</dt>
+          <dd>{percentText(sheet.overall)}</dd>
+        </div>
+        <div>
+          <dt>{t("sheet.passed")}</dt>
+          <dd>{t("sheet.passedOf", { passed: sheet.overall.passed, count: sheet.overall.count })}</dd>
+        </div>
+      </dl>
+      <p className="admit-card__verify">{t("sheet.note")}</p>
+    </article>
+  );
+}

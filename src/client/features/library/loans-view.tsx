@@ -1,0 +1,162 @@
+/**
+ * /admin/library/loans (issue 18, office): the loans out now (the longest overdue first), overdue, returned
+ * or all, searched by title, ISBN, name or Student ID and paginated by the server; Return asks first.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { library } from "../../../shared/i18n/library.ts";
+import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { BookIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { StandingBadge } from "./standing.tsx";
+
+type Loan = RouterOutputs["library"]["loans"]["loans"][number];
+const STATUS_FILTER = { key: "status", values: LOAN_FILTERS };
+
+export function LoansView() {
+  const t = useT(library);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.library.loans.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as LoanFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const giveBack = trpc.library.returnLoan.useMutation();
+  const [returning, setReturning] = useState<Loan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirmReturn = () => {
+    if (!returning) return;
+    setError(null);
+    giveBack.mutate(
+      { id: returning.id },
+      {
+        onSuccess: (answer) => {
+          setReturning(null);
+          toast.show(answer.message);
+          void utils.library.invalidate();
+        },
+        onError: (err) => setError(failureMessage(err, t("admin.failed.save"))),
+      },
+    );
+  };
+
+  const columns: TableColumn<Loan>[] = [
+    {
+      key: "book",
+      header: t("admin.col.book"),
+      render: (l) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{l.title}</span>
+          {l.author ? <span className="text-sm text-muted">{l.author}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "student",
+      header: t("admin.col.student"),
+      render: (l) => (
+        <span className="ops-cell-stack">
+          <span>{l.student.name}</span>
+          <span className="text-sm text-muted">{l.student.studentId}</span>
+        </span>
+      ),
+    },
+    { key: "issued", header: t("admin.col.issued"), className: "ui-table__cell--nowrap", render: (l) => formatDate(l.issuedAt) },
+    {
+      key: "due",
+      header: t("admin.col.due"),
+      render: (l) => (
+        <span className="ops-cell-stack">
+          <span className="nowrap">{formatDate(l.dueOn)}</span>
+          {l.standing ? <StandingBadge standing={l.standing} /> : null}
+        </span>
+      ),
+    },
+    {
+      key: "returned",
+      header: t("admin.col.returned"),
+      render: (l) =>
+        l.returnedAt ? (
+          <Badge tone="approved">{t("returnedOn", { date: formatDateTime(l.returnedAt) })}</Badge>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setReturning(l)}>
+            <span aria-hidden="true">{t("admin.return")}</span>
+            <span className="sr-only">{t("admin.returnOf", { title: l.title, name: l.student.name })}</span>
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <ListBody
+      name="library-loans"
+      list={list}
+      search={{ label: t("admin.loanSearch"), placeholder: t("admin.loanSearchPlaceholder") }}
+      filter={{
+        key: "status",
+        label: t("admin.filter.loans"),
+        options: LOAN_FILTERS.map((value) => ({ value, label: t(`filter.loans.${value}`) })),
+      }}
+      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      pagination={query.data?.pagination}
+      noun={t("admin.loanNoun")}
+    >
+      <p className="sr-only" role="status" aria-live="polite">
+        {query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
+      </p>
+      <Card flush>
+        <Table
+          caption={t("admin.loansCaption")}
+          captionHidden
+          className="ops-table library-table"
+          columns={columns}
+          rows={query.data?.loans ?? []}
+          rowKey={(l) => l.id}
+          loading={query.isPending}
+          empty={
+            <ListEmpty
+              // "Out now" is the list's own view: empty, it says nothing is on loan.
+              list={{ ...list, filter: list.filter === "out" ? "all" : list.filter }}
+              icon={<BookIcon size={28} />}
+              none={{ title: t("admin.noLoans.title"), description: t("admin.noLoans.text") }}
+              noMatch={{ title: t("admin.noLoansMatch.title"), description: t("admin.noLoansMatch.text") }}
+              showAll={t("admin.showAllLoans")}
+            />
+          }
+        />
+      </Card>
+      <ConfirmDialog
+        open={returning !== null}
+        title={t("admin.returnTitle")}
+        confirmLabel={t("admin.return")}
+        busyLabel={t("admin.returning")}
+        tone="primary"
+        busy={giveBack.isPending}
+        error={error}
+        onConfirm={confirmReturn}
+        onClose={() => {
+          setReturning(null);
+          setError(null);
+        }}
+      >
+        {returning
+          ? t("admin.returnText", { title: returning.title, name: returning.student.name, id: returning.student.studentId ?? "" })
+          : null}
+      </ConfirmDialog>
+    </ListBody>
+  );
+}

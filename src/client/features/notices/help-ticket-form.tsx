@@ -1,0 +1,140 @@
+/**
+ * /student/help/new: asking the institute a question (a support ticket): subject, category, priority and
+ * the question itself, checked with the shared schema the server uses. Once sent, the student lands on the
+ * question's own page; a failure keeps what was typed.
+ */
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../../shared/constants.ts";
+import { help, ticketCategoryName, ticketPriorityName } from "../../../shared/i18n/help.ts";
+import { notices } from "../../../shared/i18n/notices.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { type FieldMessages, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { useToast } from "../../ui/toast.tsx";
+
+const EMPTY = { subject: "", category: "general", priority: "medium", description: "" };
+type Values = typeof EMPTY;
+type Field = keyof Values;
+const IDS: Record<Field, string> = {
+  subject: "help-new-subject",
+  category: "help-new-category",
+  priority: "help-new-priority",
+  description: "help-new-description",
+};
+/**
+ * What must be filled in before sending, in the tickets schema's own words; the server applies that schema
+ * in full (lengths, choices) and its field errors land beside the same fields. The schema is not imported
+ * here: shared with the admin's help page it would become a chunk of its own, and every chunk costs the /
+ * page's script budget bytes (docs/PERFORMANCE.md).
+ */
+function required(values: Values): FieldMessages<Field> {
+  const messages: FieldMessages<Field> = {};
+  if (!values.subject.trim()) messages.subject = help.t("rule.subject");
+  if (!values.description.trim()) messages.description = help.t("rule.description");
+  return messages;
+}
+const RULES = { validate: required, showOn: "submit" } as const;
+
+export function NewTicketPage() {
+  const t = useT(notices);
+  const tHelp = useT(help);
+  usePageTitle(t("help.new.title"));
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const create = trpc.tickets.create.useMutation();
+  const form = useFormState<Values>(EMPTY, RULES);
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFailure(null);
+    form.attempt();
+    const missing = required(values);
+    if (Object.keys(missing).length) return focusFirstInvalid(missing, IDS);
+    try {
+      const { ticket } = await create.mutateAsync({ ...values, subject: values.subject.trim(), description: values.description.trim() });
+      void utils.tickets.mine.invalidate();
+      toast.show(t("help.new.sent", { number: ticket.ticketNumber }));
+      navigate(`/${ticket.id}`);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: Object.keys(IDS) as Field[] });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("help.new.failed")));
+    }
+  };
+
+  return (
+    <div className="page-stack help-page">
+      <Link href="~/student/help" className="help-back">
+        ← {t("help.back")}
+      </Link>
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{t("help.new.title")}</h1>
+          <p>{t("help.new.lead")}</p>
+        </div>
+      </header>
+      <section className="ui-card" aria-labelledby="help-new-form-title">
+        <div className="ui-card__body">
+          <h2 id="help-new-form-title" className="sr-only">
+            {t("help.new.title")}
+          </h2>
+          <form className="stack help-form" onSubmit={submit} noValidate>
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <TextInput {...field("subject")} label={tHelp("new.subject")} required maxLength={200} hint={t("help.new.subjectHint")} />
+            <div className="help-form__row">
+              <Select
+                {...field("category")}
+                label={tHelp("new.category")}
+                required
+                options={TICKET_CATEGORIES.map((value) => ({ value, label: ticketCategoryName(value) }))}
+              />
+              <Select
+                {...field("priority")}
+                label={tHelp("new.priority")}
+                required
+                options={TICKET_PRIORITIES.map((value) => ({ value, label: ticketPriorityName(value) }))}
+              />
+            </div>
+            <TextArea
+              {...field("description")}
+              label={tHelp("new.description")}
+              required
+              rows={7}
+              maxLength={5000}
+              hint={t("help.new.questionHint")}
+            />
+            <p className="text-sm text-muted">{t("help.new.after")}</p>
+            <div className="cluster cluster--end">
+              <Link href="~/student/help" className={buttonClass("secondary")}>
+                {t("help.new.cancel")}
+              </Link>
+              <Button type="submit" loading={create.isPending}>
+                {create.isPending ? t("help.new.sending") : t("help.new.send")}
+              </Button>
+            </div>
+          </form>
+        </div>
+      </section>
+    </div>
+  );
+}

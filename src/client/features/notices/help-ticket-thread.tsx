@@ -1,0 +1,210 @@
+/**
+ * /student/help/<id>: one of the student's questions — what was asked, the conversation since (the
+ * institute's answers marked as such), and the reply box; a closed question cannot be answered. Refreshed
+ * every 30 seconds while shown, so an answer appears without reloading. Another student's question, or one
+ * that does not exist, reads as "not found" (the server answers 404 for both).
+ */
+import { type FormEvent, useRef, useState } from "react";
+import { Link } from "wouter";
+import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
+import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
+import { notices } from "../../../shared/i18n/notices.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { TextArea } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { HelpCircleIcon } from "../../ui/more-icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { ticketPriorityTone, ticketStatusTone } from "./help-text.ts";
+
+const REPLY_ID = "help-reply";
+
+export function TicketThread({ id }: { id: number | null }) {
+  const t = useT(notices);
+  useT(help);
+  const query = trpc.tickets.get.useQuery(
+    { id: id ?? 0 },
+    {
+      enabled: id !== null,
+      retry: (count, err) => normaliseError(err).status !== 404 && count < 2,
+      refetchInterval: NOTIFICATION_POLL_MS,
+      refetchIntervalInBackground: false,
+    },
+  );
+  const ticket = query.data?.ticket;
+  usePageTitle(ticket ? ticket.subject : t("help.thread.title"));
+  const back = (
+    <Link href="~/student/help" className="help-back">
+      ← {t("help.back")}
+    </Link>
+  );
+  const missing = id === null || (query.isError && normaliseError(query.error).status === 404);
+
+  if (missing)
+    return (
+      <div className="page-stack help-page">
+        {back}
+        <EmptyState
+          icon={<HelpCircleIcon size={28} />}
+          title={t("help.thread.notFound")}
+          description={t("help.thread.notFound.text")}
+          action={
+            <Link href="~/student/help" className={buttonClass("secondary")}>
+              {t("help.back")}
+            </Link>
+          }
+        />
+      </div>
+    );
+  if (query.isError && !ticket)
+    return (
+      <div className="page-stack help-page">
+        {back}
+        <Alert tone="error">
+          <p>{t("help.thread.failed")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t("help.tryAgain")}
+          </Button>
+        </Alert>
+      </div>
+    );
+  if (!ticket)
+    return (
+      <div className="page-stack help-page">
+        {back}
+        <Skeleton lines={8} />
+      </div>
+    );
+
+  return (
+    <div className="page-stack help-page">
+      {back}
+      <header className="page-header student-page-header">
+        <div>
+          <h1 className="help-thread__subject">{ticket.subject}</h1>
+          <p>{t("help.thread.meta", { number: ticket.ticketNumber, date: formatDateTime(ticket.createdAt) })}</p>
+        </div>
+      </header>
+      <p className="cluster cluster--sm">
+        <Badge tone={ticketStatusTone(ticket.status)}>{ticketStatusName(ticket.status)}</Badge>
+        <Badge tone={ticketPriorityTone(ticket.priority)}>
+          {t("help.thread.priority", { priority: ticketPriorityName(ticket.priority) })}
+        </Badge>
+        <Badge tone="neutral">{ticketCategoryName(ticket.category)}</Badge>
+      </p>
+
+      <section className="ui-card" aria-labelledby="help-conversation-title">
+        <div className="ui-card__body stack">
+          <h2 id="help-conversation-title" className="help-section-title">
+            {t("help.thread.conversation")}
+          </h2>
+          <ol className="help-thread">
+            <li className="help-message help-message--mine">
+              <p className="help-message__meta">
+                <strong>{t("help.thread.you")}</strong> · <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+              </p>
+              <p className="help-message__text">{ticket.description}</p>
+            </li>
+            {ticket.responses.map((r) => (
+              <li key={r.id} className={r.fromStaff ? "help-message help-message--staff" : "help-message help-message--mine"}>
+                <p className="help-message__meta">
+                  <strong>{r.fromStaff ? r.authorName : t("help.thread.you")}</strong>
+                  {r.fromStaff ? <span className="help-message__role"> · {t("help.thread.institute")}</span> : null} ·{" "}
+                  <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+                </p>
+                <p className="help-message__text">{r.message}</p>
+              </li>
+            ))}
+          </ol>
+          {ticket.responses.some((r) => r.fromStaff) ? null : <p className="text-sm text-muted">{t("help.thread.waiting")}</p>}
+        </div>
+      </section>
+
+      {ticket.status === "closed" ? (
+        <Alert tone="info">
+          <p>{t("help.thread.closed")}</p>
+          <Link href="/new" className={buttonClass("secondary", "sm")}>
+            {t("help.ask")}
+          </Link>
+        </Alert>
+      ) : (
+        <ReplyBox ticketId={ticket.id} />
+      )}
+      <p className="text-sm text-muted">{t("help.thread.emailNote")}</p>
+    </div>
+  );
+}
+
+function ReplyBox({ ticketId }: { ticketId: number }) {
+  const t = useT(notices);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const respond = trpc.tickets.respond.useMutation();
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (respond.isPending) return;
+    setFailure(null);
+    // The tickets schema's rule for a reply (the server applies the schema in full; see help-ticket-form.tsx).
+    const text = message.trim();
+    if (!text) {
+      setError(help.t("rule.response"));
+      ref.current?.focus();
+      return;
+    }
+    respond.mutate(
+      { id: ticketId, message: text },
+      {
+        onSuccess: (answer) => {
+          utils.tickets.get.setData({ id: ticketId }, answer);
+          void utils.tickets.mine.invalidate();
+          setMessage("");
+          toast.show(t("help.reply.sent"));
+        },
+        onError: (err) => setFailure(failureMessage(err, t("help.reply.failed"))),
+      },
+    );
+  };
+
+  return (
+    <section className="ui-card" aria-labelledby="help-reply-title">
+      <form className="ui-card__body stack stack--sm" onSubmit={send} noValidate>
+        <h2 id="help-reply-title" className="help-section-title">
+          {t("help.reply.title")}
+        </h2>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <TextArea
+          ref={ref}
+          id={REPLY_ID}
+          label={t("help.reply.label")}
+          rows={4}
+          maxLength={5000}
+          value={message}
+          error={error}
+          hint={t("help.reply.hint")}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setError(null);
+          }}
+        />
+        <div className="cluster cluster--end">
+          <Button type="submit" loading={respond.isPending}>
+            {respond.isPending ? t("help.reply.sending") : t("help.reply.send")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Publish a notice or an event (issue 18, the office): what it is, its words, who gets it (every student or
+ * one programme's, with how many that is), its priority, an event's day, time and venue, and whether it is
+ * also e-mailed. Checked with the shared schema the server uses; what was typed stays when publishing fails.
+ */
+import { type FormEvent, useState } from "react";
+import { notices } from "../../../shared/i18n/notices.ts";
+import {
+  NOTICE_BODY_MAX,
+  NOTICE_KINDS,
+  NOTICE_PRIORITIES,
+  NOTICE_TITLE_MAX,
+  type NoticeKind,
+  noticeForm,
+} from "../../../shared/schemas/notices.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Checkbox, errorId, errorMessages, FieldNotes, Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+
+const FIELDS = ["kind", "title", "body", "programmeId", "priority", "eventDate", "eventTime", "venue", "email"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const EMPTY: Values = {
+  kind: "notice",
+  title: "",
+  body: "",
+  programmeId: "",
+  priority: "medium",
+  eventDate: "",
+  eventTime: "",
+  venue: "",
+  email: "",
+};
+
+const toInput = (values: Values) => ({ ...values, email: values.email === "yes" });
+/** Every field's message at once: an event's missing day shows with a missing title, not after it is fixed. */
+const check = (values: Values) => checkInput(noticeForm, toInput(values), { abortPipeEarly: false });
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, f === "kind" ? "notice-kind-notice" : `notice-${f}`])) as Record<Field, string>;
+const RULES = {
+  validate: (values: Values) => {
+    const checked = check(values);
+    return checked.ok ? {} : checked.messages;
+  },
+  showOn: "submit",
+} as const;
+
+/** Today on this device, YYYY-MM-DD (the server checks the institute's own day). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+export function NoticeFormDialog({
+  open,
+  onClose,
+  onPublished,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPublished: (message: string) => void;
+}) {
+  const t = useT(notices);
+  const audiences = trpc.notices.audiences.useQuery(undefined, { enabled: open, staleTime: 60_000 });
+  const publish = trpc.notices.publish.useMutation();
+  const form = useFormState<Values>(EMPTY, RULES);
+  const { values, errors } = form;
+  const [failure, setFailure] = useState<string | null>(null);
+  const isEvent = values.kind === "event";
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  const close = () => {
+    if (publish.isPending) return;
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (publish.isPending) return;
+    setFailure(null);
+    form.attempt();
+    const checked = check(values);
+    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    try {
+      const answer = await publish.mutateAsync(checked.value);
+      onPublished(answer.message);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("admin.failed.publish")));
+    }
+  };
+
+  const data = audiences.data;
+  const reach = !data
+    ? null
+    : values.programmeId === ""
+      ? data.everyone
+      : (data.programmes.find((p) => String(p.id) === values.programmeId)?.students ?? 0);
+  const audienceOptions = [
+    { value: "", label: data ? t("form.everyone", { count: data.everyone }) : t("form.everyoneShort") },
+    ...(data?.programmes ?? []).map((p) => ({
+      value: String(p.id),
+      label: t("form.programmeOption", { name: p.name, count: p.students }),
+    })),
+  ];
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      size="lg"
+      title={t("admin.publishTitle")}
+      description={t("admin.publishLead")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={publish.isPending}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" form="notice-form" loading={publish.isPending}>
+            {publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
+          </Button>
+        </>
+      }
+    >
+      <form id="notice-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <fieldset className="notices-kinds" aria-describedby={errors.kind ? errorId("notice-kind") : undefined}>
+          <legend className="ui-field__label">{t("form.kind")}</legend>
+          {NOTICE_KINDS.map((kind: NoticeKind) => (
+            <label key={kind} className="notices-kind">
+              <input
+                id={`notice-kind-${kind}`}
+                type="radio"
+                name="notice-kind"
+                value={kind}
+                checked={values.kind === kind}
+                onChange={() => form.onChange("kind", kind)}
+              />
+              <span className="notices-kind__text">
+                <span className="notices-kind__name">{t(`kind.${kind}`)}</span>
+                <span className="notices-kind__hint">{t(`kindHint.${kind}`)}</span>
+              </span>
+            </label>
+          ))}
+          <FieldNotes id="notice-kind" messages={errorMessages(errors.kind)} />
+        </fieldset>
+        <TextInput {...field("title")} label={t("form.title")} required maxLength={NOTICE_TITLE_MAX} />
+        <TextArea {...field("body")} label={t("form.body")} required rows={5} maxLength={NOTICE_BODY_MAX} hint={t("form.bodyHint")} />
+        {isEvent ? (
+          <div className="ops-form-grid">
+            <TextInput {...field("eventDate")} type="date" min={today()} label={t("form.eventDate")} required />
+            <TextInput {...field("eventTime")} type="time" label={t("form.eventTime")} hint={t("form.eventTimeHint")} />
+            <TextInput
+              {...field("venue")}
+              label={t("form.venue")}
+              maxLength={200}
+              hint={t("form.venueHint")}
+              fieldClassName="notices-venue"
+            />
+          </div>
+        ) : null}
+        <div className="ops-form-grid">
+          <Select
+            {...field("programmeId")}
+            label={t("form.audience")}
+            required
+            options={audienceOptions}
+            disabled={audiences.isPending}
+            hint={reach === null ? undefined : t("form.reach", { count: reach })}
+          />
+          <Select
+            {...field("priority")}
+            label={t("form.priority")}
+            required
+            options={NOTICE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+          />
+        </div>
+        {audiences.isError ? <Alert tone="warning">{t("admin.failed.audiences")}</Alert> : null}
+        <Checkbox
+          id="notice-email"
+          label={t("form.email")}
+          hint={t("form.emailHint")}
+          checked={values.email === "yes"}
+          onChange={(e) => form.onChange("email", e.target.checked ? "yes" : "")}
+        />
+        {reach === 0 ? <Alert tone="warning">{t("form.nobody")}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,667 @@
+/**
+ * Exams (issue 18; docs/studies/exams.md): the office schedules an exam of a subject (its day and time on
+ * the institute's clock, stored as a UTC instant), edits or cancels it, enters marks (marks.service.ts)
+ * and publishes the results; students see their upcoming exams and published results. Students studying
+ * the subject are told of a new, moved or cancelled exam, and everyone who sat it of the results.
+ *
+ * Who takes an exam: the active students enrolled in its subject now, and those who completed the subject
+ * after the exam began (they sat it, then moved on a term). Last year's cohort completed it before, so a
+ * new exam of the same subject is not theirs.
+ */
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
+import type { Database, ExamsTable, Subject } from "../../../../db/schema.ts";
+import { exams as text } from "../../../shared/i18n/exams.ts";
+import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../../../shared/schemas/exams.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyStudents } from "../notifications/notifications.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { getInstituteInfo } from "../site/site.service.ts";
+import { loadStudent } from "../student/profile.service.ts";
+import { READING_STATUSES, studyingNow } from "../studies/enrolment.ts";
+import { subjectLabel } from "../studies/studies.service.ts";
+
+type DB = Kysely<Database>;
+export type Exam = Selectable<ExamsTable>;
+export type ExamPhase = "upcoming" | "awaiting" | "published" | "cancelled";
+
+/** Where a student's e-mail and notification about an exam lead. */
+export const STUDENT_EXAMS_LINK = "/student/exams";
+
+export const examNotFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
+const conflict = (key: Parameters<typeof text.t>[0]) => new AppError("CONFLICT", text.t(key));
+
+/** The institute's clock (Settings → General): what the office types and what everyone reads. */
+export async function instituteTimeZone(deps: Pick<AppDeps, "db">): Promise<string> {
+  return (await getSettings(deps)).general.timeZone;
+}
+
+export function examPhase(e: Pick<Exam, "status" | "results_published_at" | "starts_at">, nowIso: string): ExamPhase {
+  if (e.status === "cancelled") return "cancelled";
+  if (e.results_published_at) return "published";
+  return e.starts_at > nowIso ? "upcoming" : "awaiting";
+}
+
+export async function findExam(db: DB, id: number): Promise<Exam> {
+  const row = await db.selectFrom("exams").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw examNotFound();
+  return row;
+}
+
+/** The students who take `exam` (see the file's note): a query over enrolments joined to users, nothing selected. */
+export function candidatesOf(db: DB, exam: Pick<Exam, "subject_id" | "starts_at">) {
+  return db
+    .selectFrom("enrolments")
+    .innerJoin("users", "users.id", "enrolments.user_id")
+    .where("enrolments.subject_id", "=", exam.subject_id)
+    .where("users.is_active", "=", 1)
+    .where((eb) =>
+      eb.or([
+        eb("enrolments.status", "=", "in_progress"),
+        eb.and([eb("enrolments.status", "=", "completed"), eb("enrolments.ended_at", ">=", exam.starts_at)]),
+      ]),
+    );
+}
+
+/** The same rule inside a query over `exams` (a figure per row of the office's list). */
+function candidatesOfRow(eb: ExpressionBuilder<Database, "exams">) {
+  return eb
+    .selectFrom("enrolments")
+    .innerJoin("users", "users.id", "enrolments.user_id")
+    .whereRef("enrolments.subject_id", "=", "exams.subject_id")
+    .where("users.is_active", "=", 1)
+    .where((w) =>
+      w.or([
+        w("enrolments.status", "=", "in_progress"),
+        w.and([w("enrolments.status", "=", "completed"), w("enrolments.ended_at", ">=", w.ref("exams.starts_at"))]),
+      ]),
+    );
+}
+
+// ————— the office —————
+
+function filtered(db: DB, query: Pick<ExamListQuery, "status" | "search">, nowIso: string) {
+  let base = db
+    .selectFrom("exams")
+    .innerJoin("subjects", "subjects.id", "exams.subject_id")
+    .innerJoin("programmes", "programmes.id", "subjects.programme_id");
+  if (query.status === "upcoming") base = base.where("exams.status", "=", "scheduled").where("exams.starts_at", ">", nowIso);
+  else if (query.status === "awaiting")
+    base = base
+      .where("exams.status", "=", "scheduled")
+      .where("exams.starts_at", "<=", nowIso)
+      .where("exams.results_published_at", "is", null);
+  else if (query.status === "published") base = base.where("exams.results_published_at", "is not", null);
+  else if (query.status === "cancelled") base = base.where("exams.status", "=", "cancelled");
+  if (query.search) base = base.where(anyColumnContains(["exams.title", "exams.centre", "subjects.code", "subjects.name"], query.search));
+  return base;
+}
+
+/** The office's four figures (and the cancelled ones), over every exam, in one pass. */
+export async function examCounts(deps: Pick<AppDeps, "db" | "now">) {
+  const nowIso = deps.now().toISOString();
+  const row = await deps.db
+    .selectFrom("exams")
+    .select((eb) => {
+      const scheduled = eb("status", "=", "scheduled");
+      const count = (condition: ReturnType<typeof eb.and>) => eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        eb.fn.countAll<number>().as("total"),
+        count(eb.and([scheduled, eb("starts_at", ">", nowIso)])).as("upcoming"),
+        count(eb.and([scheduled, eb("starts_at", "<=", nowIso), eb("results_published_at", "is", null)])).as("awaiting"),
+        count(eb.and([eb("results_published_at", "is not", null)])).as("published"),
+        count(eb.and([eb("status", "=", "cancelled")])).as("cancelled"),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    upcoming: Number(row.upcoming ?? 0),
+    awaiting: Number(row.awaiting ?? 0),
+    published: Number(row.published ?? 0),
+    cancelled: Number(row.cancelled ?? 0),
+  };
+}
+
+/** The office's list: searched and filtered by the server, a page at a time, with each exam's figures. */
+export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamListQuery) {
+  const nowIso = deps.now().toISOString();
+  const base = filtered(deps.db, query, nowIso);
+  const [{ total }, rows, counts, timeZone] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll("exams")
+      .select((eb) => [
+        "subjects.code as subjectCode",
+        "subjects.name as subjectName",
+        "subjects.term as subjectTerm",
+        "programmes.name as programmeName",
+        candidatesOfRow(eb)
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("candidates"),
+        candidatesOfRow(eb)
+          .where((w) =>
+            w.exists(
+              w
+                .selectFrom("exam_results")
+                .select("exam_results.user_id")
+                .whereRef("exam_results.exam_id", "=", "exams.id")
+                .whereRef("exam_results.user_id", "=", "enrolments.user_id"),
+            ),
+          )
+          .select((s) => s.fn.countAll<number>().as("n"))
+          .as("marked"),
+      ])
+      // What is coming soonest first; everything else most recent first.
+      .orderBy("exams.starts_at", query.status === "upcoming" ? "asc" : "desc")
+      .orderBy("exams.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    examCounts(deps),
+    instituteTimeZone(deps),
+  ]);
+  return {
+    exams: rows.map((r) => ({
+      ...toOffice(r, nowIso, timeZone),
+      subject: { id: r.subject_id, code: r.subjectCode, name: r.subjectName, term: r.subjectTerm, programmeName: r.programmeName },
+      candidates: Number(r.candidates ?? 0),
+      marked: Number(r.marked ?? 0),
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+    counts,
+    timeZone,
+  };
+}
+
+/** What the office's screens show of an exam and what its form edits (the day and time on the institute's clock). */
+function toOffice(e: Exam, nowIso: string, timeZone: string) {
+  const local = zonedLocal(new Date(e.starts_at), timeZone);
+  return {
+    id: e.id,
+    subjectId: e.subject_id,
+    title: e.title,
+    startsAt: e.starts_at,
+    /** "YYYY-MM-DDTHH:MM" on the institute's clock */
+    startsLocal: local,
+    date: local.slice(0, 10),
+    time: local.slice(11, 16),
+    durationMinutes: e.duration_minutes,
+    centre: e.centre,
+    maxMarks: e.max_marks,
+    passMarks: e.pass_marks,
+    status: e.status,
+    phase: examPhase(e, nowIso),
+    resultsPublishedAt: e.results_published_at,
+  };
+}
+
+/** One exam with its subject and figures: the marks screen's header. */
+export async function getExam(deps: Pick<AppDeps, "db" | "now">, id: number) {
+  const exam = await findExam(deps.db, id);
+  const [subject, timeZone, counts] = await Promise.all([
+    deps.db
+      .selectFrom("subjects")
+      .innerJoin("programmes", "programmes.id", "subjects.programme_id")
+      .select(["subjects.id", "subjects.code", "subjects.name", "subjects.term", "programmes.name as programmeName"])
+      .where("subjects.id", "=", exam.subject_id)
+      .executeTakeFirstOrThrow(),
+    instituteTimeZone(deps),
+    candidatesOf(deps.db, exam)
+      .leftJoin("exam_results", (j) => j.onRef("exam_results.user_id", "=", "enrolments.user_id").on("exam_results.exam_id", "=", exam.id))
+      .select((eb) => [
+        eb.fn.countAll<number>().as("candidates"),
+        eb.fn.count<number>("exam_results.user_id").as("marked"),
+        eb.fn.sum<number>(eb.case().when("exam_results.absent", "=", 1).then(1).else(0).end()).as("absent"),
+        eb.fn.sum<number>(eb.case().when("exam_results.marks", ">=", exam.pass_marks).then(1).else(0).end()).as("passed"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    exam: {
+      ...toOffice(exam, deps.now().toISOString(), timeZone),
+      subject,
+      candidates: Number(counts.candidates),
+      marked: Number(counts.marked),
+      absent: Number(counts.absent ?? 0),
+      passed: Number(counts.passed ?? 0),
+    },
+    timeZone,
+  };
+}
+
+/** The subject an exam is for: listed (not archived). */
+async function checkedSubject(db: DB, subjectId: number): Promise<Subject> {
+  const subject = await db.selectFrom("subjects").selectAll().where("id", "=", subjectId).where("archived", "=", 0).executeTakeFirst();
+  if (!subject) throw new AppError("BAD_REQUEST", text.t("rule.subject"), { fieldErrors: { subjectId: [text.t("rule.subject")] } });
+  return subject;
+}
+
+const columnsOf = (form: ExamForm, startsAt: string) => ({
+  subject_id: form.subjectId,
+  title: form.title,
+  starts_at: startsAt,
+  duration_minutes: form.durationMinutes!,
+  centre: form.centre,
+  max_marks: form.maxMarks!,
+  pass_marks: form.passMarks!,
+});
+
+async function startOf(deps: Pick<AppDeps, "db">, form: Pick<ExamForm, "date" | "time">): Promise<string> {
+  return zonedInstant(`${form.date}T${form.time}`, await instituteTimeZone(deps)).toISOString();
+}
+
+/**
+ * Schedules an exam. A day already past is allowed (an exam held on paper before the portal, recorded for
+ * its marks); only students of an exam still to come are told, in the portal and by e-mail.
+ */
+export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamForm, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const startsAt = await startOf(deps, form);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const subject = await checkedSubject(trx, form.subjectId);
+    const row = await trx
+      .insertInto("exams")
+      .values({ ...columnsOf(form, startsAt), status: "scheduled", created_by: actorId, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "exam.schedule",
+      entityType: "exam",
+      entityId: row.id,
+      details: { title: row.title, subject: subjectLabel(subject), startsAt },
+      ip: meta.ip,
+    });
+    if (startsAt > at) await tellStudying(deps, trx, now, row, subject, "exam.scheduled");
+    return row;
+  });
+  deps.mail.kick();
+  return { message: text.t("said.scheduled", { title: row.title }), ...(await getExam(deps, row.id)) };
+}
+
+async function tellStudying(
+  deps: AppDeps,
+  db: DB,
+  now: Date,
+  exam: Exam,
+  subject: Subject,
+  kind: "exam.scheduled" | "exam.changed" | "exam.cancelled",
+) {
+  const students = await studyingNow(db, subject.id);
+  if (!students.length) return;
+  await notifyStudents(deps, db, now, students, {
+    type: "course",
+    kind,
+    params: { title: exam.title, subject: subjectLabel(subject) },
+    email: true,
+    link: STUDENT_EXAMS_LINK,
+    data: { examId: exam.id },
+  });
+}
+
+/**
+ * Saves the form. A cancelled exam or one whose results are out is closed. Once marks are entered the
+ * subject stays (the marks belong to its students) and the maximum cannot fall below the best marks. A new
+ * day, time or centre of an exam still to come is told to its students again.
+ */
+export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpdateInput, meta: SessionMeta = {}) {
+  const { id, ...form } = input;
+  const now = deps.now();
+  const at = now.toISOString();
+  const startsAt = await startOf(deps, form);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findExam(trx, id);
+    if (current.status === "cancelled") throw conflict("rule.cancelledClosed");
+    if (current.results_published_at) throw conflict("rule.publishedClosed");
+    const subject = await checkedSubject(trx, form.subjectId);
+    const marks = await trx
+      .selectFrom("exam_results")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("marks").as("best")])
+      .where("exam_id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (Number(marks.n) > 0 && form.subjectId !== current.subject_id) {
+      const message = text.t("rule.subjectHasMarks");
+      throw new AppError("CONFLICT", message, { fieldErrors: { subjectId: [message] } });
+    }
+    if (marks.best !== null && Number(marks.best) > form.maxMarks!) {
+      const message = text.t("rule.maxBelowMarks", { best: Number(marks.best) });
+      throw new AppError("BAD_REQUEST", message, { fieldErrors: { maxMarks: [message] } });
+    }
+    const next = columnsOf(form, startsAt);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== current[k]);
+    const row = await trx
+      .updateTable("exams")
+      .set({ ...next, updated_at: at })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "exam.update",
+      entityType: "exam",
+      entityId: id,
+      details: { title: row.title, subject: subjectLabel(subject), changed },
+      ip: meta.ip,
+    });
+    const moved = changed.some((k) => k === "starts_at" || k === "centre" || k === "subject_id");
+    if (moved && startsAt > at)
+      await tellStudying(deps, trx, now, row, subject, changed.includes("subject_id") ? "exam.scheduled" : "exam.changed");
+    return row;
+  });
+  deps.mail.kick();
+  return { message: text.t("said.updated", { title: row.title }), ...(await getExam(deps, row.id)) };
+}
+
+/** Cancels an exam (kept, marked cancelled); its students are told if it was still to come. Published results stay. */
+export async function cancelExam(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findExam(trx, id);
+    if (current.status === "cancelled") throw conflict("rule.alreadyCancelled");
+    if (current.results_published_at) throw conflict("rule.publishedClosed");
+    const subject = await trx.selectFrom("subjects").selectAll().where("id", "=", current.subject_id).executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable("exams")
+      .set({ status: "cancelled", updated_at: at })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "exam.cancel",
+      entityType: "exam",
+      entityId: id,
+      details: { title: row.title, subject: subjectLabel(subject) },
+      ip: meta.ip,
+    });
+    if (row.starts_at > at) await tellStudying(deps, trx, now, row, subject, "exam.cancelled");
+    return row;
+  });
+  deps.mail.kick();
+  return { message: text.t("said.cancelled", { title: row.title }), ...(await getExam(deps, row.id)) };
+}
+
+/**
+ * Publishes the results: once the exam has begun, and only when every student who takes it has marks or is
+ * marked absent (nobody's result is left out by mistake). Each of them is told, in the portal and by e-mail.
+ */
+export async function publishResults(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const exam = await findExam(trx, id);
+    if (exam.status === "cancelled") throw conflict("rule.cancelledClosed");
+    if (exam.results_published_at) throw conflict("rule.alreadyPublished");
+    if (exam.starts_at > at) throw new AppError("BAD_REQUEST", text.t("rule.notHeldYet"));
+    const candidates = await candidatesOf(trx, exam)
+      .leftJoin("exam_results", (j) => j.onRef("exam_results.user_id", "=", "enrolments.user_id").on("exam_results.exam_id", "=", id))
+      .select(["users.id", "exam_results.user_id as marked"])
+      .execute();
+    if (candidates.length === 0) throw new AppError("BAD_REQUEST", text.t("rule.nobodyTakes"));
+    const missing = candidates.filter((c) => c.marked === null).length;
+    if (missing > 0) throw new AppError("BAD_REQUEST", text.t("rule.marksMissing", { count: missing }));
+    const subject = await trx.selectFrom("subjects").selectAll().where("id", "=", exam.subject_id).executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable("exams")
+      .set({ results_published_at: at, updated_at: at })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "exam.publish",
+      entityType: "exam",
+      entityId: id,
+      details: { title: row.title, subject: subjectLabel(subject), count: candidates.length },
+      ip: meta.ip,
+    });
+    await notifyStudents(
+      deps,
+      trx,
+      now,
+      candidates.map((c) => c.id),
+      {
+        type: "course",
+        kind: "results.published",
+        params: { title: row.title, subject: subjectLabel(subject) },
+        email: true,
+        link: STUDENT_EXAMS_LINK,
+        data: { examId: id },
+      },
+    );
+    return row;
+  });
+  // The e-mails were queued in the transaction: delivered now it has committed.
+  deps.mail.kick();
+  return { message: text.t("said.published", { title: row.title }), ...(await getExam(deps, row.id)) };
+}
+
+// ————— the student —————
+
+/** An exam lasts at most 12 hours (the schema's limit): what may still be running began after this. */
+const LONGEST_EXAM_MS = 12 * 3_600_000;
+
+/** The exams of the subjects a student studies now that have not ended yet, soonest first (admit card, Exams page). */
+export async function examsAheadFor(db: DB, userId: number, now: Date, programme?: { id: number; term: number }) {
+  let query = db
+    .selectFrom("enrolments")
+    .innerJoin("exams", "exams.subject_id", "enrolments.subject_id")
+    .innerJoin("subjects", "subjects.id", "exams.subject_id")
+    .select([
+      "exams.id",
+      "exams.title",
+      "exams.starts_at",
+      "exams.duration_minutes",
+      "exams.centre",
+      "subjects.code as subjectCode",
+      "subjects.name as subjectName",
+    ])
+    .where("enrolments.user_id", "=", userId)
+    .where("enrolments.status", "=", "in_progress")
+    .where("exams.status", "=", "scheduled")
+    .where("exams.starts_at", ">", new Date(now.getTime() - LONGEST_EXAM_MS).toISOString());
+  if (programme) query = query.where("subjects.programme_id", "=", programme.id).where("subjects.term", "=", programme.term);
+  const rows = await query.orderBy("exams.starts_at").orderBy("exams.id").limit(100).execute();
+  return rows.filter((r) => new Date(r.starts_at).getTime() + r.duration_minutes * 60_000 > now.getTime());
+}
+
+/** A time on the institute's clock, for a student's page: the day and the time as the office typed them. */
+export const toStudentExam = (
+  r: { id: number; title: string; starts_at: string; duration_minutes: number; centre: string; subjectCode: string; subjectName: string },
+  timeZone: string,
+) => ({
+  id: r.id,
+  title: r.title,
+  subjectCode: r.subjectCode,
+  subjectName: r.subjectName,
+  startsAt: r.starts_at,
+  startsLocal: zonedLocal(new Date(r.starts_at), timeZone),
+  durationMinutes: r.duration_minutes,
+  centre: r.centre,
+});
+export type StudentExam = ReturnType<typeof toStudentExam>;
+
+/** A student's published results, with what the marksheet needs; joined to a readable enrolment (not dropped). */
+function publishedResults(db: DB, userId: number) {
+  return db
+    .selectFrom("exam_results")
+    .innerJoin("exams", "exams.id", "exam_results.exam_id")
+    .innerJoin("enrolments", (j) =>
+      j.onRef("enrolments.subject_id", "=", "exams.subject_id").onRef("enrolments.user_id", "=", "exam_results.user_id"),
+    )
+    .innerJoin("subjects", "subjects.id", "exams.subject_id")
+    .where("exam_results.user_id", "=", userId)
+    .where("exams.results_published_at", "is not", null)
+    .where("enrolments.status", "in", READING_STATUSES);
+}
+
+const resultColumns = [
+  "exams.id",
+  "exams.title",
+  "exams.starts_at",
+  "exams.max_marks",
+  "exams.pass_marks",
+  "exams.results_published_at",
+  "exam_results.marks",
+  "exam_results.absent",
+  "subjects.code as subjectCode",
+  "subjects.name as subjectName",
+  "subjects.term",
+  "subjects.programme_id as programmeId",
+] as const;
+
+type ResultRow = {
+  id: number;
+  title: string;
+  starts_at: string;
+  max_marks: number;
+  pass_marks: number;
+  results_published_at: string | null;
+  marks: number | null;
+  absent: number;
+  subjectCode: string;
+  subjectName: string;
+  term: number;
+};
+
+export const toStudentResult = (r: ResultRow, timeZone: string) => ({
+  examId: r.id,
+  title: r.title,
+  subjectCode: r.subjectCode,
+  subjectName: r.subjectName,
+  term: r.term,
+  date: zonedLocal(new Date(r.starts_at), timeZone).slice(0, 10),
+  marks: r.absent === 1 ? null : r.marks,
+  absent: r.absent === 1,
+  maxMarks: r.max_marks,
+  passMarks: r.pass_marks,
+  passed: r.absent !== 1 && r.marks !== null && r.marks >= r.pass_marks,
+  publishedAt: r.results_published_at,
+});
+
+/** A student's Exams page: the exams to come and a page of published results, newest first. */
+export async function myExams(deps: Pick<AppDeps, "db" | "now">, userId: number, query: MyExamsQuery) {
+  const now = deps.now();
+  const base = publishedResults(deps.db, userId);
+  const [ahead, { total }, rows, summary, timeZone] = await Promise.all([
+    examsAheadFor(deps.db, userId, now),
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .select([...resultColumns])
+      .orderBy("exams.starts_at", "desc")
+      .orderBy("exams.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    resultsSummaryFor(deps.db, userId),
+    instituteTimeZone(deps),
+  ]);
+  return {
+    upcoming: ahead.map((r) => toStudentExam(r, timeZone)),
+    results: rows.map((r) => toStudentResult(r, timeZone)),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+    summary,
+    timeZone,
+  };
+}
+
+/** Marks over maximum marks (absent counts as 0), and the percentage to one decimal. */
+function totalsOf(results: readonly { marks: number | null; maxMarks: number; passed: boolean }[]) {
+  const marks = results.reduce((sum, r) => sum + (r.marks ?? 0), 0);
+  const max = results.reduce((sum, r) => sum + r.maxMarks, 0);
+  return {
+    marks,
+    max,
+    percent: max ? Math.round((marks * 1000) / max) / 10 : null,
+    passed: results.filter((r) => r.passed).length,
+    count: results.length,
+  };
+}
+
+/**
+ * The printable marksheet: every published result of the student, by term and subject, with each term's
+ * totals and the overall total and percentage.
+ */
+export async function myMarksheet(deps: Pick<AppDeps, "db" | "now">, userId: number) {
+  const user = await loadStudent(deps, userId);
+  const [rows, timeZone, institute, programme] = await Promise.all([
+    publishedResults(deps.db, userId)
+      .select([...resultColumns])
+      .orderBy("subjects.term")
+      .orderBy("subjects.sort_order")
+      .orderBy("subjects.code")
+      .orderBy("exams.starts_at")
+      .execute(),
+    instituteTimeZone(deps),
+    getInstituteInfo(deps),
+    user.programme_id === null
+      ? Promise.resolve(undefined)
+      : deps.db.selectFrom("programmes").select(["name", "fee_period"]).where("id", "=", user.programme_id).executeTakeFirst(),
+  ]);
+  const results = rows.map((r) => toStudentResult(r, timeZone));
+  const terms = [...new Set(results.map((r) => r.term))].map((term) => {
+    const own = results.filter((r) => r.term === term);
+    return { term, results: own, totals: totalsOf(own) };
+  });
+  return {
+    student: {
+      name: user.name,
+      studentId: user.student_id,
+      programme: programme?.name ?? user.course ?? user.standard,
+      termUnit: programme?.fee_period ?? "semester",
+    },
+    institute: { name: institute.name, address: institute.address },
+    terms,
+    overall: totalsOf(results),
+    preparedOn: zonedLocal(deps.now(), timeZone).slice(0, 10),
+  };
+}
+
+// ————— the student dashboard (issue 18: the lead's one-request dashboard reads these) —————
+
+/**
+ * The student's next exams: scheduled, starting after `now`, of the subjects they study now; soonest first.
+ * One query (enrolments by user and status, then each subject's exams by start: both indexed).
+ */
+export async function upcomingExamsFor(db: DB, userId: number, now: Date, limit: number) {
+  const rows = await db
+    .selectFrom("enrolments")
+    .innerJoin("exams", "exams.subject_id", "enrolments.subject_id")
+    .innerJoin("subjects", "subjects.id", "exams.subject_id")
+    .select(["exams.id", "exams.title", "exams.starts_at", "exams.centre", "subjects.name as subject", "subjects.code as subjectCode"])
+    .where("enrolments.user_id", "=", userId)
+    .where("enrolments.status", "=", "in_progress")
+    .where("exams.status", "=", "scheduled")
+    .where("exams.starts_at", ">", now.toISOString())
+    .orderBy("exams.starts_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    subject: r.subject,
+    subjectCode: r.subjectCode,
+    startsAt: r.starts_at,
+    centre: r.centre,
+  }));
+}
+
+/** How many of the student's results are out and their average percentage (absent counts as 0); one query. */
+export async function resultsSummaryFor(db: DB, userId: number): Promise<{ published: number; averagePercent: number | null }> {
+  const row = await publishedResults(db, userId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.avg<number>(sql<number>`coalesce(${eb.ref("exam_results.marks")}, 0) * 100.0 / ${eb.ref("exams.max_marks")}`).as("avg"),
+    ])
+    .executeTakeFirstOrThrow();
+  const published = Number(row.n);
+  return { published, averagePercent: published && row.avg !== null ? Math.round(Number(row.avg) * 10) / 10 : null };
+}

@@ -1,0 +1,548 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import { addDays, loanStanding, normaliseIsbn } from "../../../shared/schemas/library.ts";
+import { dataPaths } from "../../platform/storage.ts";
+import { executableBytes, fileOf, pdfBytes } from "../../test-files.ts";
+import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { startLibraryReminders } from "../../workers.ts";
+import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import { createSession, resolveSession } from "../auth/auth.service.ts";
+import { libraryFor } from "./library.service.ts";
+import { sendOverdueReminders } from "./loans.service.ts";
+
+let deps: TestDeps;
+let app: ReturnType<typeof testApp>;
+let programmeId: number;
+let otherProgrammeId: number;
+
+const person = async (role: "admin" | "staff" | "student", extra: Record<string, unknown> = {}) => {
+  const user = await createUser(deps, { role, ...extra });
+  const token = await createSession(deps, user.id);
+  return { id: user.id, token, call: callerFor(deps, await resolveSession(deps, token)) };
+};
+type Person = Awaited<ReturnType<typeof person>>;
+let staff: Person;
+let asha: Person; // programme A
+let ravi: Person; // programme A
+let meera: Person; // programme B
+
+async function studentOf(programme: number, studentId: string, extra: Record<string, unknown> = {}) {
+  const p = await person("student", { student_id: studentId, name: `Student ${studentId}`, ...extra });
+  await updateStudentRecord(deps.db, p.id, { programme_id: programme }, deps.now().toISOString());
+  return p;
+}
+
+const BOOK = {
+  kind: "book" as const,
+  title: "Principles of Accounting",
+  author: "R. L. Gupta",
+  isbn: "978-0-306-40615-7",
+  publisher: "Sultan Chand",
+  year: "2019",
+  category: "Commerce",
+  copies: "2",
+  shelf: "C-12",
+};
+
+const req = (method: string, path: string, token?: string, body?: BodyInit) =>
+  app.request(path, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, body });
+
+/** A PDF e-resource through the office's multipart upload. */
+async function uploadEresource(
+  token: string,
+  fields: Record<string, string>,
+  bytes: Uint8Array<ArrayBuffer> = pdfBytes(),
+  name = "notes.pdf",
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append("file", fileOf(bytes, name, "application/pdf"));
+  return req("POST", "/api/library/eresources", token, form);
+}
+
+const auditActions = async () => (await deps.db.selectFrom("audit_log").select("action").orderBy("id").execute()).map((r) => r.action);
+
+beforeEach(async () => {
+  await loadAllCatalogues();
+  deps = await createTestDeps();
+  app = testApp(deps);
+  const at = deps.now().toISOString();
+  const add = async (name: string, slug: string) =>
+    (
+      await deps.db
+        .insertInto("programmes")
+        .values({
+          slug,
+          name,
+          level: "ug",
+          duration_months: 36,
+          fee_period: "semester",
+          fee_paise: null,
+          seats: null,
+          university: null,
+          eligibility: null,
+          summary: null,
+          syllabus_file: null,
+          syllabus_name: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  programmeId = await add("Bachelor of Commerce (test)", "bcom-test");
+  otherProgrammeId = await add("Bachelor of Arts (test)", "ba-test");
+  staff = await person("staff");
+  asha = await studentOf(programmeId, "STU0201");
+  ravi = await studentOf(programmeId, "STU0202");
+  meera = await studentOf(otherProgrammeId, "STU0203");
+});
+
+describe("ISBN", () => {
+  test("10 and 13 digits with their check digit; hyphens and spaces dropped; X only last in ISBN-10", () => {
+    expect(normaliseIsbn("978-0-306-40615-7")).toBe("9780306406157");
+    expect(normaliseIsbn("0 306 40615 2")).toBe("0306406152");
+    expect(normaliseIsbn("0-8044-2957-x")).toBe("080442957X");
+    expect(normaliseIsbn("978-0-306-40615-8")).toBe("check");
+    expect(normaliseIsbn("0306406153")).toBe("check");
+    expect(normaliseIsbn("12345")).toBe("format");
+    expect(normaliseIsbn("97803064061X7")).toBe("format");
+  });
+
+  test("the form refuses a wrong ISBN on its field and one already in the catalogue", async () => {
+    await expect(staff.call.library.create({ ...BOOK, isbn: "978-0-306-40615-8" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "This ISBN's check digit does not match: please check it for a typing mistake.",
+    });
+    await expect(staff.call.library.create({ ...BOOK, isbn: "ISBN 12" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const { item } = await staff.call.library.create(BOOK);
+    expect(item.isbn).toBe("9780306406157");
+    await expect(staff.call.library.create({ ...BOOK, title: "Another", isbn: "9780306406157" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This ISBN is already in the library as Principles of Accounting: add copies to that entry instead.",
+    });
+  });
+});
+
+describe("the catalogue", () => {
+  test("books and e-resources: added, searched by title, author or ISBN (with hyphens), filtered, paginated and counted", async () => {
+    const accounting = (await staff.call.library.create(BOOK)).item;
+    const law = (
+      await staff.call.library.create({ ...BOOK, title: "Business Law", author: "N. D. Kapoor", isbn: "", category: "Law", copies: "1" })
+    ).item;
+    await staff.call.library.create({
+      kind: "eresource",
+      title: "Open Textbook of Economics",
+      author: "",
+      isbn: "",
+      publisher: "",
+      year: "",
+      category: "Economics",
+      programmeId: null,
+      url: "https://example.org/economics",
+    });
+    expect(accounting).toMatchObject({ kind: "book", copies: 2, available: 2, onLoan: 0, shelf: "C-12", year: 2019, archived: false });
+
+    const items = (q: Record<string, unknown> = {}) => staff.call.library.items({ page: 1, limit: 10, ...q });
+    expect((await items()).items.map((i) => i.title)).toEqual(["Business Law", "Open Textbook of Economics", "Principles of Accounting"]);
+    expect((await items({ search: "kapoor" })).items.map((i) => i.title)).toEqual(["Business Law"]);
+    expect((await items({ search: "0-306-40615" })).items.map((i) => i.title)).toEqual(["Principles of Accounting"]);
+    expect((await items({ kind: "eresource" })).items.map((i) => i.title)).toEqual(["Open Textbook of Economics"]);
+    expect((await items({ category: "Law" })).items.map((i) => i.title)).toEqual(["Business Law"]);
+    const page2 = await items({ limit: 2, page: 2 });
+    expect(page2.items.map((i) => i.title)).toEqual(["Principles of Accounting"]);
+    expect(page2.pagination).toEqual({ totalItems: 3, totalPages: 2, currentPage: 2, limit: 2 });
+
+    await staff.call.library.issue({ bookId: law.id, studentId: "stu0201", dueOn: "" });
+    expect((await items({ availability: "out" })).items.map((i) => i.title)).toEqual(["Business Law"]);
+    expect((await items({ availability: "available" })).items.map((i) => i.title)).toEqual(["Principles of Accounting"]);
+
+    const overview = await staff.call.library.overview();
+    expect(overview.counts).toEqual({ titles: 3, copiesAvailable: 2, onLoan: 1, overdue: 0 });
+    expect(overview.categories).toEqual(["Commerce", "Economics", "Law"]);
+    expect(overview).toMatchObject({ today: "2026-11-22", defaultDueOn: "2026-12-06" });
+    expect(overview.programmes.map((p) => p.name)).toContain("Bachelor of Arts (test)");
+  });
+
+  test("a link e-resource must be https; a PDF one is checked by content and size, stored, and listed with its download path", async () => {
+    const link = {
+      kind: "eresource" as const,
+      title: "Web",
+      author: "",
+      isbn: "",
+      publisher: "",
+      year: "",
+      category: "",
+      programmeId: null,
+    };
+    await expect(staff.call.library.create({ ...link, url: "http://example.org" })).rejects.toMatchObject({
+      message: "Only secure https:// addresses can be shared with students.",
+    });
+    const notPdf = await uploadEresource(staff.token, { title: "Program" }, executableBytes(), "notes.pdf");
+    expect(notPdf.status).toBe(400);
+    expect((await notPdf.json()).errors.file).toBeDefined();
+    const huge = new Uint8Array(25 * 1024 * 1024 + 10);
+    huge.set(pdfBytes());
+    expect((await uploadEresource(staff.token, { title: "Huge" }, huge)).status).toBe(413);
+    expect((await uploadEresource(staff.token, { title: "" })).status).toBe(400);
+    expect((await uploadEresource(staff.token, { title: "X", programmeId: "999999" })).status).toBe(400);
+    expect(await deps.db.selectFrom("books").select("id").execute()).toEqual([]);
+
+    const res = await uploadEresource(staff.token, {
+      title: "Cost Accounting Notes",
+      category: "Commerce",
+      programmeId: String(programmeId),
+    });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data.message).toBe("The e-resource Cost Accounting Notes was added.");
+    expect(data.item).toMatchObject({
+      kind: "eresource",
+      source: "file",
+      fileName: "notes.pdf",
+      programmeName: "Bachelor of Commerce (test)",
+      url: `/api/library/eresources/${data.item.id}/file`,
+      copies: null,
+      available: null,
+    });
+    const row = await deps.db.selectFrom("books").selectAll().where("id", "=", data.item.id).executeTakeFirstOrThrow();
+    expect(existsSync(`${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`)).toBe(true);
+    // Only the office uploads.
+    expect((await uploadEresource(asha.token, { title: "Mine" })).status).toBe(403);
+  });
+
+  test("edits: copies never below those on loan; a PDF replaced or turned into a link (its file removed); archive and restore", async () => {
+    const { item: book } = await staff.call.library.create(BOOK);
+    await staff.call.library.issue({ bookId: book.id, studentId: "STU0201", dueOn: null });
+    await staff.call.library.issue({ bookId: book.id, studentId: "STU0202", dueOn: null });
+    await expect(staff.call.library.update({ ...BOOK, id: book.id, copies: "1" })).rejects.toMatchObject({
+      message: "2 copies are on loan: the library must keep at least 2.",
+    });
+    const saved = await staff.call.library.update({ ...BOOK, id: book.id, copies: "3", shelf: "" });
+    expect(saved.item).toMatchObject({ copies: 3, onLoan: 2, available: 1, shelf: null });
+    await expect(staff.call.library.setArchived({ id: book.id, archived: true })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "2 copies of Principles of Accounting are on loan: receive them back before archiving the book.",
+    });
+    await expect(
+      staff.call.library.update({ ...BOOK, id: book.id, kind: "eresource", programmeId: null, url: "https://x.example" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+    const up = await (await uploadEresource(staff.token, { title: "Notes" })).json();
+    const id = up.data.item.id as number;
+    const docs = dataPaths(deps.env.dataDir).documents;
+    const first = (await deps.db.selectFrom("books").select("stored_name").where("id", "=", id).executeTakeFirstOrThrow()).stored_name!;
+    const form = new FormData();
+    form.append("file", fileOf(pdfBytes(), "notes-v2.pdf", "application/pdf"));
+    const replaced = await req("POST", `/api/library/eresources/${id}/file`, staff.token, form);
+    expect(replaced.status).toBe(200);
+    expect((await replaced.json()).data.item.fileName).toBe("notes-v2.pdf");
+    expect(existsSync(`${docs}/${first}`)).toBe(false);
+    const second = (await deps.db.selectFrom("books").select("stored_name").where("id", "=", id).executeTakeFirstOrThrow()).stored_name!;
+    const eresource = { title: "Notes", author: "", isbn: "", publisher: "", year: "", category: "", programmeId: null };
+    // Without an address, the PDF stays; with one, it becomes a link.
+    expect((await staff.call.library.update({ ...eresource, id, kind: "eresource", url: "" })).item.source).toBe("file");
+    const linked = await staff.call.library.update({ ...eresource, id, kind: "eresource", url: "https://example.org/notes" });
+    expect(linked.item).toMatchObject({ source: "link", url: "https://example.org/notes", fileName: null });
+    expect(existsSync(`${docs}/${second}`)).toBe(false);
+    await expect(staff.call.library.update({ ...eresource, id, kind: "eresource", url: "" })).rejects.toMatchObject({
+      message: "Enter the full web address, starting with https://",
+    });
+
+    expect((await staff.call.library.setArchived({ id, archived: true })).item.archived).toBe(true);
+    expect((await staff.call.library.items({ page: 1, limit: 10, status: "archived" })).items.map((i) => i.id)).toEqual([id]);
+    expect((await staff.call.library.setArchived({ id, archived: false })).message).toBe("Notes is back in the library.");
+    expect(await auditActions()).toEqual([
+      "book.create",
+      "book.issue",
+      "book.issue",
+      "book.update",
+      "book.create",
+      "book.update",
+      "book.update",
+      "book.update",
+      "book.archive",
+      "book.restore",
+    ]);
+  });
+});
+
+describe("loans", () => {
+  test("due 14 days from the institute's today by default (not UTC's), or the day chosen; refusals name what to fix", async () => {
+    const { item } = await staff.call.library.create({ ...BOOK, copies: "1" });
+    // 20:00 UTC on the 22nd is 01:30 on the 23rd in India.
+    deps.advance(13.5 * 3_600_000);
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU9999", dueOn: null })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "No student has the Student ID STU9999.",
+    });
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: "2026-11-22" })).rejects.toMatchObject({
+      message: "The due date cannot be before today.",
+    });
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: "2028-01-01" })).rejects.toMatchObject({
+      message: "A book is lent for at most a year: choose a due date on or before 23 Nov 2027.",
+    });
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: "2026-02-30" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const issued = await staff.call.library.issue({ bookId: item.id, studentId: "stu0201", dueOn: "" });
+    expect(issued.loan.dueOn).toBe("2026-12-07");
+    expect(issued.message).toBe("Principles of Accounting was lent to Student STU0201 (STU0201), due back on 7 Dec 2026.");
+    // One copy only: the next student is refused; the same student already holds it.
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0202", dueOn: null })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "The only copy of Principles of Accounting is on loan.",
+    });
+    await staff.call.library.update({ ...BOOK, id: item.id, copies: "3" });
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: null })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Student STU0201 (STU0201) already has a copy of Principles of Accounting, due back on 7 Dec 2026.",
+    });
+    // An inactive student borrows nothing.
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", ravi.id).execute();
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "STU0202", dueOn: null })).rejects.toMatchObject({
+      message: "Student STU0202 (STU0202) is inactive: books are lent to active students only.",
+    });
+    expect((await staff.call.library.issue({ bookId: item.id, studentId: "STU0203", dueOn: "2026-12-31" })).loan.dueOn).toBe("2026-12-31");
+    // The office never lends to an account that is not a student's.
+    await deps.db.updateTable("users").set({ student_id: "ADM0001" }).where("id", "=", staff.id).execute();
+    await expect(staff.call.library.issue({ bookId: item.id, studentId: "ADM0001", dueOn: null })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    // E-resources and archived books are not lent.
+    const link = await staff.call.library.create({
+      kind: "eresource",
+      title: "Web",
+      author: "",
+      isbn: "",
+      publisher: "",
+      year: "",
+      category: "",
+      programmeId: null,
+      url: "https://example.org",
+    });
+    await expect(staff.call.library.issue({ bookId: link.item.id, studentId: "STU0202", dueOn: null })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  test("returned: marked with the time and who received it; out, overdue and returned lists; the student's loans and history", async () => {
+    const a = (await staff.call.library.create({ ...BOOK, copies: "2" })).item;
+    const b = (await staff.call.library.create({ ...BOOK, title: "Business Law", isbn: "", copies: "1" })).item;
+    const c = (await staff.call.library.create({ ...BOOK, title: "Cost Accounting", isbn: "", copies: "1" })).item;
+    const first = await staff.call.library.issue({ bookId: a.id, studentId: "STU0201", dueOn: "2026-11-24" });
+    await staff.call.library.issue({ bookId: b.id, studentId: "STU0201", dueOn: "2026-11-30" });
+    await staff.call.library.issue({ bookId: c.id, studentId: "STU0201", dueOn: "2026-12-10" });
+    await staff.call.library.issue({ bookId: a.id, studentId: "STU0202", dueOn: null });
+    // Three days later, the first is overdue and the second due soon.
+    deps.advance(3 * 86_400_000);
+    const mine = await asha.call.library.mine();
+    expect(mine.today).toBe("2026-11-25");
+    expect(mine.loans.map((l) => [l.title, l.dueOn, l.standing])).toEqual([
+      ["Principles of Accounting", "2026-11-24", "overdue"],
+      ["Business Law", "2026-11-30", "onTime"],
+      ["Cost Accounting", "2026-12-10", "onTime"],
+    ]);
+    deps.advance(2 * 86_400_000);
+    expect((await asha.call.library.mine()).loans.map((l) => l.standing)).toEqual(["overdue", "dueSoon", "onTime"]);
+    expect(await libraryFor(deps.db, asha.id, "2026-11-27")).toEqual({
+      onLoan: 3,
+      dueSoon: [{ title: "Business Law", dueOn: "2026-11-30" }],
+      overdue: 1,
+    });
+
+    const loans = (status: "out" | "overdue" | "returned" | "all", extra: Record<string, unknown> = {}) =>
+      staff.call.library.loans({ page: 1, limit: 10, status, ...extra });
+    expect((await loans("overdue")).loans.map((l) => [l.title, l.student.studentId])).toEqual([["Principles of Accounting", "STU0201"]]);
+    expect((await loans("out")).pagination.totalItems).toBe(4);
+    expect((await loans("out", { search: "STU0202" })).loans.map((l) => l.student.name)).toEqual(["Student STU0202"]);
+
+    const back = await staff.call.library.returnLoan({ id: first.loan.id });
+    expect(back.message).toBe("Principles of Accounting was received back from Student STU0201.");
+    const row = await deps.db.selectFrom("book_loans").selectAll().where("id", "=", first.loan.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ returned_at: deps.now().toISOString(), received_by: staff.id });
+    await expect(staff.call.library.returnLoan({ id: first.loan.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(staff.call.library.returnLoan({ id: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await loans("overdue")).pagination.totalItems).toBe(0);
+    expect((await loans("returned")).loans.map((l) => [l.title, l.returnedAt])).toEqual([["Principles of Accounting", row.returned_at]]);
+    expect((await loans("all", { limit: 2 })).pagination).toEqual({ totalItems: 4, totalPages: 2, currentPage: 1, limit: 2 });
+    // The copy is back on the shelf; the student's history shows it.
+    expect((await staff.call.library.items({ page: 1, limit: 10, search: "Principles" })).items[0]).toMatchObject({ available: 1 });
+    const history = await asha.call.library.history({ page: 1, limit: 5 });
+    expect(history.loans.map((l) => l.title)).toEqual(["Principles of Accounting"]);
+    expect((await asha.call.library.mine()).loans).toHaveLength(2);
+    // Another student's history and loans are not theirs.
+    expect((await ravi.call.library.history({ page: 1, limit: 5 })).loans).toEqual([]);
+    expect((await ravi.call.library.mine()).loans.map((l) => l.title)).toEqual(["Principles of Accounting"]);
+
+    const audited = await deps.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_user_id", "details"])
+      .where("action", "in", ["book.issue", "book.return"])
+      .execute();
+    expect(audited).toHaveLength(5);
+    expect(audited.at(-1)).toMatchObject({ action: "book.return", actor_user_id: staff.id });
+    expect(JSON.parse(audited.at(-1)!.details)).toMatchObject({ title: "Principles of Accounting", studentId: "STU0201", late: true });
+  });
+
+  test("standing of a loan and calendar days", () => {
+    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
+    expect(loanStanding("2026-11-21", "2026-11-22")).toBe("overdue");
+    expect(loanStanding("2026-11-22", "2026-11-22")).toBe("dueSoon");
+    expect(loanStanding("2026-11-25", "2026-11-22")).toBe("dueSoon");
+    expect(loanStanding("2026-11-26", "2026-11-22")).toBe("onTime");
+  });
+});
+
+describe("what students see and download", () => {
+  async function catalogue() {
+    await staff.call.library.create({ ...BOOK, copies: "1" });
+    const upload = async (title: string, programme: number | null) =>
+      (await (await uploadEresource(staff.token, { title, programmeId: programme === null ? "" : String(programme) })).json()).data.item
+        .id as number;
+    return {
+      forAll: await upload("Study Skills", null),
+      forA: await upload("Ledger Practice", programmeId),
+      forB: await upload("Indian Poetry", otherProgrammeId),
+    };
+  }
+
+  test("the catalogue shows books and the e-resources meant for the student's programme or for everyone", async () => {
+    await catalogue();
+    const titles = async (p: Person, q: Record<string, unknown> = {}) =>
+      (await p.call.library.catalogue({ page: 1, limit: 10, ...q })).items.map((i) => i.title);
+    expect(await titles(asha)).toEqual(["Ledger Practice", "Principles of Accounting", "Study Skills"]);
+    expect(await titles(meera)).toEqual(["Indian Poetry", "Principles of Accounting", "Study Skills"]);
+    expect(await titles(asha, { kind: "eresource", search: "poetry" })).toEqual([]);
+    expect(await titles(asha, { availability: "available" })).toEqual(["Principles of Accounting"]);
+    await staff.call.library.issue({
+      bookId: (await deps.db.selectFrom("books").select("id").where("kind", "=", "book").executeTakeFirstOrThrow()).id,
+      studentId: "STU0203",
+      dueOn: null,
+    });
+    expect(await titles(asha, { availability: "out" })).toEqual(["Principles of Accounting"]);
+    // A student without a programme sees what is for everyone.
+    const none = await person("student", { student_id: "STU0299" });
+    expect(await titles(none)).toEqual(["Principles of Accounting", "Study Skills"]);
+    // Students do not reach the office's procedures.
+    await expect(asha.call.library.items({ page: 1, limit: 10 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  test("downloads are authorised by the server: restricted and archived e-resources are a 404 to others; the office always", async () => {
+    const { forAll, forA, forB } = await catalogue();
+    const get = (id: number, token?: string) => req("GET", `/api/library/eresources/${id}/file`, token);
+    const ok = await get(forA, asha.token);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("application/pdf");
+    expect(ok.headers.get("cache-control")).toBe("private, no-store");
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(ok.headers.get("content-disposition")).toContain("notes.pdf");
+    expect(new Uint8Array(await ok.arrayBuffer())).toEqual(pdfBytes());
+    expect((await get(forA, meera.token)).status).toBe(404);
+    expect((await get(forB, asha.token)).status).toBe(404);
+    expect((await get(forAll, meera.token)).status).toBe(200);
+    expect((await get(forB, staff.token)).status).toBe(200);
+    expect((await get(forA)).status).toBe(401);
+    expect((await get(999_999, asha.token)).status).toBe(404);
+    // A link has no file to download.
+    const link = await staff.call.library.create({
+      kind: "eresource",
+      title: "Web",
+      author: "",
+      isbn: "",
+      publisher: "",
+      year: "",
+      category: "",
+      programmeId: null,
+      url: "https://example.org",
+    });
+    expect((await get(link.item.id, asha.token)).status).toBe(404);
+    await staff.call.library.setArchived({ id: forAll, archived: true });
+    expect((await get(forAll, asha.token)).status).toBe(404);
+    expect((await get(forAll, staff.token)).status).toBe(200);
+    expect((await asha.call.library.catalogue({ page: 1, limit: 10 })).items.map((i) => i.title)).not.toContain("Study Skills");
+    // A student moved to the other programme loses the first programme's e-resource.
+    await updateStudentRecord(deps.db, asha.id, { programme_id: otherProgrammeId }, deps.now().toISOString());
+    expect((await get(forA, asha.token)).status).toBe(404);
+    expect((await get(forB, asha.token)).status).toBe(200);
+  });
+});
+
+describe("overdue reminders", () => {
+  test("once per calendar day per loan, in the portal and by e-mail in the student's language; never for returned books", async () => {
+    await deps.db
+      .updateTable("users")
+      .set({ preferences: JSON.stringify({ chosenLanguage: "hindi" }) })
+      .where("id", "=", ravi.id)
+      .execute();
+    await deps.db
+      .updateTable("users")
+      .set({ preferences: JSON.stringify({ emailNotifications: false }) })
+      .where("id", "=", meera.id)
+      .execute();
+    const a = (await staff.call.library.create({ ...BOOK, copies: "3" })).item;
+    const b = (await staff.call.library.create({ ...BOOK, title: "Business Law", isbn: "", copies: "1" })).item;
+    const ashaLoan = await staff.call.library.issue({ bookId: a.id, studentId: "STU0201", dueOn: "2026-11-23" });
+    await staff.call.library.issue({ bookId: a.id, studentId: "STU0202", dueOn: "2026-11-23" });
+    await staff.call.library.issue({ bookId: a.id, studentId: "STU0203", dueOn: "2026-11-23" });
+    await staff.call.library.issue({ bookId: b.id, studentId: "STU0201", dueOn: "2026-12-20" });
+
+    // Nothing is overdue yet.
+    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-22", reminded: 0 });
+    deps.advance(2 * 86_400_000);
+    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-24", reminded: 3 });
+    // The same day again: nothing more.
+    deps.advance(3_600_000);
+    expect((await sendOverdueReminders(deps)).reminded).toBe(0);
+
+    const notes = await deps.db.selectFrom("notifications").select(["recipient_user_id", "title", "kind", "params", "type"]).execute();
+    expect(notes.map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id, meera.id].sort());
+    expect(notes[0]).toMatchObject({ kind: "library.overdue", type: "course", title: "Library book overdue: Principles of Accounting" });
+    expect(JSON.parse(notes[0]!.params!)).toEqual({ title: "Principles of Accounting", due: "2026-11-23" });
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject", "text_body"])
+      .where("template", "=", "student_alert")
+      .execute();
+    const emailOf = async (id: number) =>
+      (await deps.db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
+    // Meera keeps e-mail off: the portal only.
+    expect(mail.map((m) => m.to_address).sort()).toEqual([await emailOf(asha.id), await emailOf(ravi.id)].sort());
+    const ravisEmail = await emailOf(ravi.id);
+    const hindi = mail.find((m) => m.to_address === ravisEmail)!;
+    expect(hindi.subject).toBe("पुस्तकालय की पुस्तक की वापसी बाकी: Principles of Accounting");
+    expect(hindi.text_body).toContain("/student/library");
+    const ashasEmail = await emailOf(asha.id);
+    const english = mail.find((m) => m.to_address === ashasEmail)!;
+    expect(english.subject).toBe("Library book overdue: Principles of Accounting");
+    expect(english.text_body).toContain("was due back on 23 Nov 2026");
+
+    // The next day, once more; a returned book is not chased.
+    await staff.call.library.returnLoan({ id: ashaLoan.loan.id });
+    deps.advance(86_400_000);
+    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-25", reminded: 2 });
+    expect(
+      (
+        await deps.db.selectFrom("book_loans").select(["user_id", "reminded_on"]).where("returned_at", "is", null).orderBy("id").execute()
+      ).map((l) => l.reminded_on),
+    ).toEqual(["2026-11-25", "2026-11-25", null]);
+  });
+
+  test("the server's hourly job sends them, and stops when told", async () => {
+    const { item } = await staff.call.library.create(BOOK);
+    await staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: "2026-11-22" });
+    deps.advance(86_400_000);
+    const stop = startLibraryReminders(deps, 60_000, 0);
+    try {
+      for (let i = 0; i < 100; i++) {
+        if ((await deps.db.selectFrom("notifications").select("id").execute()).length) break;
+        await Bun.sleep(10);
+      }
+    } finally {
+      stop();
+    }
+    expect(await deps.db.selectFrom("notifications").select("kind").execute()).toEqual([{ kind: "library.overdue" }]);
+    expect(deps.logLines.join("\n")).toContain("overdue library reminders sent");
+  });
+});

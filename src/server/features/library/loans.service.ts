@@ -1,0 +1,273 @@
+/**
+ * Lending printed books (issue 18; docs/studies/library.md): the office issues a copy to a student found by
+ * Student ID — refused when no copy is on the shelf, the student is inactive or already holds that title —
+ * due LOAN_DAYS after today in the institute's time zone unless another day is chosen, and receives it
+ * back. The student sees their loans; once a day each overdue loan reminds its borrower.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../../../db/schema.ts";
+import { library as text } from "../../../shared/i18n/library.ts";
+import { addDays, type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyStudents } from "../notifications/notifications.service.ts";
+import { dayText, itemNotFound, libraryToday } from "./library.service.ts";
+
+type DB = Kysely<Database>;
+
+const loanNotFound = () => new AppError("NOT_FOUND", text.t("rule.loan"));
+const studentError = (code: "BAD_REQUEST" | "CONFLICT", message: string) =>
+  new AppError(code, message, { fieldErrors: { studentId: [message] } });
+const dueError = (message: string) => new AppError("BAD_REQUEST", message, { fieldErrors: { dueOn: [message] } });
+
+/** Lends a copy of a book to a student. */
+export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInput, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const today = await libraryToday(deps);
+  const dueOn = input.dueOn ?? addDays(today, LOAN_DAYS);
+  if (dueOn < today) throw dueError(text.t("rule.duePast"));
+  const latest = addDays(today, LOAN_MAX_DAYS);
+  if (dueOn > latest) throw dueError(text.t("rule.dueFar", { max: dayText(latest) }));
+
+  const { loan, book, student } = await deps.db.transaction().execute(async (trx) => {
+    const book = await trx
+      .selectFrom("books")
+      .select(["id", "title", "copies", "archived"])
+      .where("id", "=", input.bookId)
+      .where("kind", "=", "book")
+      .executeTakeFirst();
+    if (!book) throw itemNotFound();
+    if (book.archived === 1) throw new AppError("CONFLICT", text.t("rule.archived", { title: book.title }));
+    const student = await trx
+      .selectFrom("users")
+      .select(["id", "name", "student_id", "is_active"])
+      .where("student_id", "=", input.studentId)
+      .where("role", "=", "student")
+      .executeTakeFirst();
+    if (!student) throw studentError("BAD_REQUEST", text.t("rule.noStudent", { id: input.studentId }));
+    const who = { name: student.name, id: student.student_id ?? input.studentId };
+    if (student.is_active !== 1) throw studentError("BAD_REQUEST", text.t("rule.inactive", who));
+    const loans = await trx
+      .selectFrom("book_loans")
+      .select(["user_id", "due_on"])
+      .where("book_id", "=", book.id)
+      .where("returned_at", "is", null)
+      .execute();
+    const held = loans.find((l) => l.user_id === student.id);
+    if (held) throw studentError("CONFLICT", text.t("rule.holding", { ...who, title: book.title, due: dayText(held.due_on) }));
+    if (loans.length >= book.copies) throw new AppError("CONFLICT", text.t("rule.noCopy", { title: book.title, count: book.copies }));
+    const loan = await trx
+      .insertInto("book_loans")
+      .values({ book_id: book.id, user_id: student.id, issued_by: actorId, issued_at: now.toISOString(), due_on: dueOn })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "book.issue",
+      entityType: "book",
+      entityId: book.id,
+      details: { title: book.title, studentId: who.id, due: dueOn, loanId: loan.id },
+      ip: meta.ip,
+    });
+    return { loan, book, student: who };
+  });
+  return {
+    message: text.t("said.issued", { title: book.title, name: student.name, id: student.id, due: dayText(dueOn) }),
+    loan: { id: loan.id, dueOn: loan.due_on },
+  };
+}
+
+/** Receives a book back: the loan is marked returned (now) by the office member who took it. */
+export async function returnLoan(deps: AppDeps, actorId: number, loanId: number, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const today = await libraryToday(deps);
+  const loan = await deps.db.transaction().execute(async (trx) => {
+    const loan = await trx
+      .selectFrom("book_loans")
+      .innerJoin("books", "books.id", "book_loans.book_id")
+      .innerJoin("users", "users.id", "book_loans.user_id")
+      .select([
+        "book_loans.id",
+        "book_loans.book_id",
+        "book_loans.due_on",
+        "book_loans.returned_at",
+        "books.title",
+        "users.name",
+        "users.student_id",
+      ])
+      .where("book_loans.id", "=", loanId)
+      .executeTakeFirst();
+    if (!loan) throw loanNotFound();
+    if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
+    await trx.updateTable("book_loans").set({ returned_at: now.toISOString(), received_by: actorId }).where("id", "=", loanId).execute();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "book.return",
+      entityType: "book",
+      entityId: loan.book_id,
+      details: { title: loan.title, studentId: loan.student_id, loanId, late: loan.due_on < today },
+      ip: meta.ip,
+    });
+    return loan;
+  });
+  return { message: text.t("said.returned", { title: loan.title, name: loan.name }) };
+}
+
+const loanColumns = [
+  "book_loans.id",
+  "book_loans.book_id",
+  "book_loans.issued_at",
+  "book_loans.due_on",
+  "book_loans.returned_at",
+  "books.title",
+  "books.author",
+] as const;
+
+/** The office's loans: out now, overdue, returned or all; searched by title, ISBN, name or Student ID. */
+export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanListQuery) {
+  const today = await libraryToday(deps);
+  let base = deps.db
+    .selectFrom("book_loans")
+    .innerJoin("books", "books.id", "book_loans.book_id")
+    .innerJoin("users", "users.id", "book_loans.user_id");
+  if (query.status === "out") base = base.where("book_loans.returned_at", "is", null);
+  if (query.status === "overdue") base = base.where("book_loans.returned_at", "is", null).where("book_loans.due_on", "<", today);
+  if (query.status === "returned") base = base.where("book_loans.returned_at", "is not", null);
+  if (query.search) base = base.where(anyColumnContains(["books.title", "books.isbn", "users.name", "users.student_id"], query.search));
+  let rows = base.select([...loanColumns, "users.id as user_id", "users.name", "users.student_id"]);
+  // Out and overdue: the longest overdue first; returned: the latest return first; all: the latest loan first.
+  if (query.status === "out" || query.status === "overdue") rows = rows.orderBy("book_loans.due_on").orderBy("book_loans.id");
+  else if (query.status === "returned") rows = rows.orderBy("book_loans.returned_at", "desc").orderBy("book_loans.id", "desc");
+  else rows = rows.orderBy("book_loans.issued_at", "desc").orderBy("book_loans.id", "desc");
+  const [{ total }, page] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    rows
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    loans: page.map((l) => ({
+      id: l.id,
+      bookId: l.book_id,
+      title: l.title,
+      author: l.author,
+      student: { id: l.user_id, name: l.name, studentId: l.student_id },
+      issuedAt: l.issued_at,
+      dueOn: l.due_on,
+      returnedAt: l.returned_at,
+      standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+    today,
+  };
+}
+
+// ————— the student —————
+
+/** The student's books on loan now (soonest due first), each with where it stands today. */
+export async function myLoans(deps: Pick<AppDeps, "db" | "now">, userId: number) {
+  const today = await libraryToday(deps);
+  const rows = await deps.db
+    .selectFrom("book_loans")
+    .innerJoin("books", "books.id", "book_loans.book_id")
+    .select([...loanColumns, "books.shelf"])
+    .where("book_loans.user_id", "=", userId)
+    .where("book_loans.returned_at", "is", null)
+    .orderBy("book_loans.due_on")
+    .orderBy("book_loans.id")
+    .execute();
+  return {
+    today,
+    loans: rows.map((l) => ({
+      id: l.id,
+      title: l.title,
+      author: l.author,
+      shelf: l.shelf,
+      issuedAt: l.issued_at,
+      dueOn: l.due_on,
+      standing: loanStanding(l.due_on, today),
+    })),
+  };
+}
+
+/** The books the student has returned, the latest first, a page at a time. */
+export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query: { page: number; limit: number }) {
+  const base = deps.db
+    .selectFrom("book_loans")
+    .innerJoin("books", "books.id", "book_loans.book_id")
+    .where("book_loans.user_id", "=", userId)
+    .where("book_loans.returned_at", "is not", null);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .select(loanColumns)
+      .orderBy("book_loans.returned_at", "desc")
+      .orderBy("book_loans.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    loans: rows.map((l) => ({
+      id: l.id,
+      title: l.title,
+      author: l.author,
+      issuedAt: l.issued_at,
+      dueOn: l.due_on,
+      returnedAt: l.returned_at!,
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+  };
+}
+
+// ————— overdue reminders —————
+
+/**
+ * Tells each student with an overdue book, once per calendar day per loan (the institute's day, kept in
+ * `reminded_on`): a portal notification and, where they keep e-mail on, an e-mail in their language. Safe to
+ * call as often as one likes; the server calls it every hour (workers.ts).
+ */
+export async function sendOverdueReminders(
+  deps: Pick<AppDeps, "db" | "now" | "mail" | "env">,
+): Promise<{ today: string; reminded: number }> {
+  const now = deps.now();
+  const today = await libraryToday(deps);
+  const reminded = await deps.db.transaction().execute(async (trx: DB) => {
+    const due = await trx
+      .selectFrom("book_loans")
+      .innerJoin("books", "books.id", "book_loans.book_id")
+      .select(["book_loans.id", "book_loans.user_id", "book_loans.due_on", "books.title"])
+      .where("book_loans.returned_at", "is", null)
+      .where("book_loans.due_on", "<", today)
+      .where((eb) => eb.or([eb("book_loans.reminded_on", "is", null), eb("book_loans.reminded_on", "<", today)]))
+      .orderBy("book_loans.id")
+      .execute();
+    for (const loan of due) {
+      await notifyStudents(deps, trx, now, [loan.user_id], {
+        type: "course",
+        kind: "library.overdue",
+        params: { title: loan.title, due: loan.due_on },
+        data: { loanId: loan.id },
+        email: true,
+        link: "/student/library",
+      });
+    }
+    if (due.length)
+      await trx
+        .updateTable("book_loans")
+        .set({ reminded_on: today })
+        .where(
+          "id",
+          "in",
+          due.map((l) => l.id),
+        )
+        .execute();
+    return due.length;
+  });
+  return { today, reminded };
+}

@@ -1,0 +1,76 @@
+/**
+ * Notices and events (issue 18): what the office publishes to every student or to one programme's. One
+ * schema per rule, used by the publish form, the tRPC input and the service.
+ */
+import * as v from "valibot";
+import { notices } from "../i18n/notices.ts";
+import { optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+
+export const NOTICE_KINDS = ["notice", "event"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const NOTICE_PRIORITIES = ["high", "medium", "low"] as const;
+export type NoticePriority = (typeof NOTICE_PRIORITIES)[number];
+/** The office list's filter: everything, notices only, events only, events from today on. */
+export const NOTICE_FILTERS = ["all", "notices", "events", "upcoming"] as const;
+export type NoticeFilter = (typeof NOTICE_FILTERS)[number];
+
+export const NOTICE_TITLE_MAX = 150;
+export const NOTICE_BODY_MAX = 4000;
+
+/** A real calendar day, YYYY-MM-DD (what `<input type="date">` gives). */
+export const isCalendarDay = (s: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+
+/** Blank means nothing; otherwise the value must pass `ok`. */
+const optionalMatching = (ok: (s: string) => boolean, message: () => string) =>
+  v.pipe(
+    v.nullish(v.string(), ""),
+    v.trim(),
+    v.check((s) => s === "" || ok(s), message),
+    v.transform((s) => (s === "" ? null : s)),
+  );
+
+/** The audience: a programme's id, or blank / null for every student. */
+const audience = v.pipe(
+  v.nullish(v.union([v.string(), v.number()]), null),
+  v.transform((x) => (x === null || String(x).trim() === "" || String(x) === "all" ? null : String(x).trim())),
+  v.check((x) => x === null || /^[1-9]\d{0,11}$/.test(x), notices.m("rule.programme")),
+  v.transform((x) => (x === null ? null : Number(x))),
+);
+
+export const noticeForm = v.pipe(
+  v.object({
+    kind: requiredChoice(NOTICE_KINDS, notices.m("form.kind"), { notice: notices.m("kind.notice"), event: notices.m("kind.event") }),
+    title: requiredText(notices.m("rule.title"), NOTICE_TITLE_MAX),
+    body: requiredText(notices.m("rule.body"), NOTICE_BODY_MAX),
+    programmeId: audience,
+    priority: requiredChoice(NOTICE_PRIORITIES, notices.m("form.priority"), {
+      high: notices.m("priority.high"),
+      medium: notices.m("priority.medium"),
+      low: notices.m("priority.low"),
+    }),
+    /** events: the day, the time (optional: an all-day event) and the place, in the institute's time zone */
+    eventDate: optionalMatching(isCalendarDay, notices.m("rule.eventDate")),
+    eventTime: optionalMatching((s) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s), notices.m("rule.eventTime")),
+    venue: optionalText(200),
+    /** also e-mail each student who keeps e-mail notifications on */
+    email: v.optional(v.boolean(), false),
+  }),
+  v.forward(
+    v.partialCheck([["kind"], ["eventDate"]], (i) => i.kind !== "event" || i.eventDate !== null, notices.m("rule.eventDate")),
+    ["eventDate"],
+  ),
+);
+export type NoticeForm = v.InferOutput<typeof noticeForm>;
+
+export const noticeIdInput = v.object({ id: recordId(notices.m("rule.notFound")) });
+
+export const noticeListQuery = v.object({
+  ...pageParams(10, 100),
+  filter: v.optional(v.picklist(NOTICE_FILTERS, notices.m("rule.filter")), "all"),
+});
+export type NoticeListQuery = v.InferOutput<typeof noticeListQuery>;

@@ -1,0 +1,322 @@
+/**
+ * Exams (issue 18) against the real server: the office schedules two exams of the demo student's BBA term
+ * (one to come, one already held), uploads the held one's marks from a CSV file — first with mistakes the
+ * dry run lists, then fixed — and publishes the results; the demo student sees the exam to come and the
+ * result, prints the admit card (A4, the card alone) whose QR address a guest verifies, and prints the
+ * marksheet. Every screen is checked with axe and for sideways scrolling at 390 px and 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import {
+  type AxeFinding,
+  axeFindings,
+  DESKTOP,
+  fromOutbox,
+  launchBrowser,
+  newPage,
+  PHONE_390,
+  type RunningServer,
+  settle,
+  signIn,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A day counted from today on the institute's clock (Asia/Kolkata, the default), as YYYY-MM-DD. */
+const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+async function check(page: Page, label: string, found: Record<string, AxeFinding[]>, overflows: string[]) {
+  await settle(page);
+  const findings = await axeFindings(page);
+  if (findings.length) found[label] = findings;
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) overflows.push(`${label}: ${overflow}px`);
+}
+
+/** What print shows: whether the portal's parts are hidden and nothing lies outside the sheet. */
+async function printedLayout(page: Page, sheet: string) {
+  return page.evaluate((selector) => {
+    const shown = (s: string) => {
+      const el = document.querySelector(s);
+      if (!el) return "missing";
+      const box = el.getBoundingClientRect();
+      return getComputedStyle(el).display !== "none" && box.width > 0 && box.height > 0 ? "visible" : "hidden";
+    };
+    return {
+      sidebar: shown(".portal-sidebar"),
+      topbar: shown(".portal-topbar"),
+      heading: shown(".exams-print-page h1"),
+      back: shown(".exams-back"),
+      sheet: shown(selector),
+      outside: [...document.body.querySelectorAll("*")].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && !el.closest(selector) && !el.querySelector(selector);
+      }).length,
+    };
+  }, sheet);
+}
+
+/** The PDF's pages (width × height in points): A4 is 595.3 × 841.9. */
+async function pdfPages(page: Page) {
+  const pdf = new TextDecoder("latin1").decode(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  return [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+}
+
+const HELD = "Unit test 1";
+const AHEAD = "Term-end examination";
+
+describe("exams, admit cards and results (issue 18)", () => {
+  test("the office schedules exams, uploads marks from a CSV file (the dry run first shows the mistakes) and publishes", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const overflows: string[] = [];
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signIn(page, server, "admin");
+    await page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Exams" }).click();
+    await page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
+    await page.getByText("No exams scheduled").waitFor();
+    await check(page, "exams list, empty, 1280", found, overflows);
+
+    const schedule = async (values: { subject: string; title: string; date: string; max?: string; pass?: string }) => {
+      await page.getByRole("button", { name: "Schedule exam" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Schedule exam" });
+      await dialog.getByLabel(/^Subject/).selectOption({ label: values.subject });
+      await dialog.getByLabel(/^Title/).fill(values.title);
+      await dialog.getByLabel(/^Date/).fill(values.date);
+      await dialog.getByLabel(/^Starts at/).fill("10:00");
+      await dialog.getByLabel(/^Exam centre/).fill("Pune study centre, Hall A");
+      if (values.max) await dialog.getByLabel(/^Maximum marks/).fill(values.max);
+      if (values.pass) await dialog.getByLabel(/^Pass marks/).fill(values.pass);
+      return dialog;
+    };
+    // The form's own check first: pass marks above the maximum.
+    const dialog = await schedule({
+      subject: "BBA-101 Principles of Management (BBA, term 1)",
+      title: AHEAD,
+      date: dayFromToday(10),
+      pass: "150",
+    });
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+    await dialog.getByText("Pass marks cannot be more than the maximum marks.").waitFor();
+    await check(page, "schedule dialog with an error, 1280", found, overflows);
+    await dialog.getByLabel(/^Pass marks/).fill("40");
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+    await page.locator(".ui-toasts__list").getByText(`${AHEAD} is scheduled.`).waitFor();
+    // Its student is told by e-mail.
+    await fromOutbox(server, { to: server.student.email, subject: /Exam scheduled/, since: Date.now() - 60_000 }, (text) =>
+      text.includes("/student/exams") ? text : undefined,
+    );
+
+    const held = await schedule({
+      subject: "BBA-102 Business Communication (BBA, term 1)",
+      title: HELD,
+      date: dayFromToday(-2),
+      max: "50",
+      pass: "20",
+    });
+    await held.getByRole("button", { name: "Schedule", exact: true }).click();
+    await page.locator(".ui-toasts__list").getByText(`${HELD} is scheduled.`).waitFor();
+    await page.getByRole("group", { name: "Upcoming" }).getByText("1").waitFor();
+    await page.getByRole("group", { name: "Awaiting results" }).getByText("1").waitFor();
+    await check(page, "exams list, 1280", found, overflows);
+    await page.screenshot({ path: path.join(tmpdir(), "exams-list-1280.png"), fullPage: true });
+
+    await page.getByRole("link", { name: `Marks: ${HELD} (BBA-102)` }).click();
+    await page.getByRole("heading", { level: 1, name: `${HELD}: marks` }).waitFor();
+    await page.getByRole("group", { name: "Students taking it" }).getByText("1").waitFor();
+    await page.getByRole("textbox", { name: "Marks of Priya Sharma" }).waitFor();
+    const publish = page.getByRole("button", { name: "Publish results" });
+    expect(await publish.isDisabled()).toBe(true);
+    await check(page, "marks screen, 1280", found, overflows);
+
+    // The list to fill in, downloaded as CSV.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download the list (CSV)" }).click(),
+    ]);
+    const listed = readFileSync((await download.path())!, "utf8");
+    expect(listed).toBe(`student_id,name,marks\r\n${server.student.studentId},Priya Sharma,\r\n`);
+
+    const file = page.getByLabel("CSV file of marks");
+    await file.setInputFiles({
+      name: "marks.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`student_id,name,marks\r\n${server.student.studentId},Priya Sharma,75\r\nSTU9999,Nobody,4.5\r\n`),
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    const table = page.getByRole("table", { name: "Problems in the file" });
+    await table.waitFor();
+    const rows = await table.getByRole("row").allTextContents();
+    expect(rows).toEqual([
+      "RowColumnWhat to fix",
+      "2marks75 is more than the exam's maximum of 50.",
+      "3student_idNo student has the ID STU9999.",
+      "3marks“4.5” is not a whole number: write marks from 0 to 50, or AB for absent.",
+    ]);
+    expect(await page.getByRole("button", { name: "Save marks from the file" }).isDisabled()).toBe(true);
+    await check(page, "marks screen with the dry run's problems, 1280", found, overflows);
+    await page.screenshot({ path: path.join(tmpdir(), "exams-marks-dry-run-1280.png"), fullPage: true });
+
+    await file.setInputFiles({
+      name: "marks.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`student_id,marks\n${server.student.studentId},42\n`),
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await page.getByText("1 row checked, no problems (0 absent). Nothing is saved until you save it.").waitFor();
+    await page.getByRole("button", { name: "Save marks from the file" }).click();
+    await page.locator(".ui-toasts__list").getByText("Marks saved for 1 student.").waitFor();
+    await page.getByRole("group", { name: "Marks entered" }).getByText("1").waitFor();
+    expect(await page.getByRole("textbox", { name: "Marks of Priya Sharma" }).inputValue()).toBe("42");
+
+    const since = Date.now();
+    await publish.click();
+    const confirm = page.getByRole("dialog", { name: "Publish these results?" });
+    await confirm.getByRole("button", { name: "Publish results" }).click();
+    await page.getByText(/^Results published on /).waitFor();
+    await fromOutbox(server, { to: server.student.email, subject: new RegExp(`Results out: ${HELD}`), since }, (text) =>
+      text.includes("/student/exams") ? text : undefined,
+    );
+
+    expect(found).toEqual({});
+    expect(overflows).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The marks screen on a phone: no sideways scroll, nothing for axe.
+    const phone = await newPage(browser, server, PHONE_390);
+    await signIn(phone.page, server, "admin");
+    await phone.page.goto("/admin/exams");
+    await phone.page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
+    await phone.page.getByText(HELD).first().waitFor();
+    await check(phone.page, "exams list, 390", found, overflows);
+    await phone.page.getByRole("link", { name: `Results: ${HELD} (BBA-102)` }).click();
+    await phone.page.getByRole("heading", { level: 1, name: `${HELD}: marks` }).waitFor();
+    await check(phone.page, "marks screen, 390", found, overflows);
+    await phone.page.screenshot({ path: path.join(tmpdir(), "exams-marks-390.png"), fullPage: true });
+    expect(found).toEqual({});
+    expect(overflows).toEqual([]);
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+  });
+
+  test("the student sees the exam to come and the result, prints the admit card (verified by a guest) and the marksheet", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const overflows: string[] = [];
+    for (const viewport of [PHONE_390, DESKTOP]) {
+      const { page, context, problems } = await newPage(browser, server, viewport);
+      await signIn(page, server, "student");
+      await page.goto("/student/exams");
+      await page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
+      const upcoming = page.getByRole("listitem").filter({ hasText: AHEAD });
+      await upcoming.getByText("Principles of Management").waitFor();
+      await upcoming.getByText("10:00 am").waitFor();
+      await upcoming.getByText("3 hours").waitFor();
+      const result = page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: HELD });
+      await result.getByText("42 / 50").waitFor();
+      await result.getByText("Pass").waitFor();
+      await check(page, `student exams, ${viewport.width}`, found, overflows);
+      await page.screenshot({ path: path.join(tmpdir(), `exams-student-${viewport.width}.png`), fullPage: true });
+
+      await page.getByRole("link", { name: "Admit card" }).click();
+      const card = page.getByRole("article", { name: "Admit card (hall ticket)" });
+      await card.getByText("Priya Sharma").waitFor();
+      await card.getByText(server.student.studentId, { exact: true }).waitFor();
+      await card.getByText(/^(Semester|Year) 1 examinations$/).waitFor();
+      await card.getByRole("row").filter({ hasText: "BBA-101" }).getByText("Pune study centre, Hall A").waitFor();
+      expect(await card.getByRole("row").filter({ hasText: "BBA-102" }).count()).toBe(0);
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>(".admit-card__qr img");
+        return Boolean(img?.complete && img.naturalWidth > 0);
+      });
+      await check(page, `admit card, ${viewport.width}`, found, overflows);
+      await page.screenshot({ path: path.join(tmpdir(), `exams-admit-card-${viewport.width}.png`), fullPage: true });
+
+      await page.getByRole("link", { name: "Back to Exams" }).click();
+      await page.getByRole("link", { name: "Marksheet" }).click();
+      const sheet = page.getByRole("article", { name: "Statement of marks" });
+      await sheet.getByRole("row").filter({ hasText: HELD }).waitFor();
+      await sheet.getByText("42 / 50").waitFor();
+      await sheet.getByText("84%").first().waitFor();
+      await check(page, `marksheet, ${viewport.width}`, found, overflows);
+      await page.screenshot({ path: path.join(tmpdir(), `exams-marksheet-${viewport.width}.png`), fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    expect(found).toEqual({});
+    expect(overflows).toEqual([]);
+
+    // Printing, on a desktop: the admit card alone on one A4 page; the marksheet alone on A4.
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signIn(page, server, "student");
+    await page.goto("/student/exams/admit-card");
+    const card = page.getByRole("article", { name: "Admit card (hall ticket)" });
+    await card.getByText("Priya Sharma").waitFor();
+    const verifyText = (await card.locator(".admit-card__verify").textContent()) ?? "";
+    const verifyUrl = /(https?:\/\/\S+\/verify\/admit\/[A-Za-z0-9_-]{40,})/.exec(verifyText)?.[1];
+    expect(verifyUrl).toBeTruthy();
+    await page.emulateMedia({ media: "print" });
+    expect(await printedLayout(page, ".admit-card")).toEqual({
+      sidebar: "hidden",
+      topbar: "hidden",
+      heading: "hidden",
+      back: "hidden",
+      sheet: "visible",
+      outside: 0,
+    });
+    await page.screenshot({ path: path.join(tmpdir(), "exams-admit-card-print.png"), fullPage: true });
+    const cardPages = await pdfPages(page);
+    expect(cardPages).toHaveLength(1);
+    expect(Math.abs(cardPages[0]![0] - 595.3)).toBeLessThan(1);
+    expect(Math.abs(cardPages[0]![1] - 841.9)).toBeLessThan(1);
+    await page.emulateMedia({ media: "screen" });
+
+    await page.goto("/student/exams/marksheet");
+    await page.getByRole("article", { name: "Statement of marks" }).getByText("42 / 50").waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await printedLayout(page, ".marksheet")).toMatchObject({ sheet: "visible", sidebar: "hidden", heading: "hidden", outside: 0 });
+    const sheetPages = await pdfPages(page);
+    expect(sheetPages.length).toBeGreaterThan(0);
+    for (const [w, h] of sheetPages) expect([Math.round(w), Math.round(h)]).toEqual([595, 842]);
+    await page.emulateMedia({ media: "screen" });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The QR code's address, opened by a guest on a phone.
+    const guest = await newPage(browser, server, PHONE_390);
+    await guest.page.goto(new URL(verifyUrl!).pathname);
+    await guest.page.getByText("Valid admit card").waitFor();
+    await guest.page.getByText("Priya Sharma").waitFor();
+    await guest.page.getByText(server.student.studentId, { exact: true }).waitFor();
+    await guest.page
+      .getByRole("region", { name: "Exams on this card" })
+      .getByText(/Principles of Management/)
+      .waitFor();
+    expect(await guest.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await check(guest.page, "admit card verification, 390", found, overflows);
+    await guest.page.screenshot({ path: path.join(tmpdir(), "exams-verify-390.png"), fullPage: true });
+    // A made-up code is not a card.
+    await guest.page.goto("/verify/admit/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    await guest.page.getByText("This admit card could not be verified").waitFor();
+    expect(found).toEqual({});
+    expect(overflows).toEqual([]);
+    expect(guest.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await guest.context.close();
+  });
+});
