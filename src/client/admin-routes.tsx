@@ -6,7 +6,6 @@ import { type ComponentType, lazy } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import admissionsStylesheet from "./features/admissions/admissions-admin.css" with { type: "file" };
 import analyticsStylesheet from "./features/analytics/analytics.css" with { type: "file" };
-import catalogueStylesheet from "./features/catalogue/catalogue.css" with { type: "file" };
 import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
 import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
 import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
@@ -34,7 +33,7 @@ const AdminDashboardPage = adminPage(() => import("./features/dashboard/dashboar
 const AdminAdmissionsPage = adminPage(() => import("./features/admissions/admin-admissions-page.tsx"), admissionsStylesheet);
 // Pages that go together share a chunk: every chunk is a line in the main script's chunk map, and the /
 // page's JavaScript budget counts those lines. Editing and printing one application; the administrators'
-// own pages (staff never load them); the studies shells.
+// own pages (staff never load them); the studies pages (issue 18).
 const AdminApplicationPages = () => import("./features/admissions/application-pages.ts");
 const AdminOnlyPages = () => import("./admin-only-pages.ts");
 const AdminEditApplicationPage = adminPage(
@@ -54,17 +53,9 @@ const AdminSettingsPage = adminPage(() => import("./features/settings/settings-p
 const AdminHelpPage = adminPage(() => import("./features/tickets/help-page.tsx"), ticketsStylesheet);
 const AdminAnalyticsPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.AnalyticsPage })), analyticsStylesheet);
 const AdminStudiesPages = () => import("./studies-pages.ts");
-const AdminCoursesPage = adminPage(
-  () => AdminStudiesPages().then((m) => ({ default: m.CoursesPage })),
-  catalogueStylesheet,
-  studiesStylesheet,
-);
-const AdminLibraryPage = adminPage(
-  () => AdminStudiesPages().then((m) => ({ default: m.LibraryPage })),
-  catalogueStylesheet,
-  libraryStylesheet,
-);
-const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.ExamsPage })), catalogueStylesheet, examsStylesheet);
+const AdminCoursesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.CoursesPage })), studiesStylesheet);
+const AdminLibraryPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.LibraryPage })), libraryStylesheet);
+const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.ExamsPage })), examsStylesheet);
 const AdminNoticesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.NoticesPage })), noticesStylesheet);
 const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
 const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);
