@@ -12,6 +12,8 @@ describe("the route policy table (issue 15)", () => {
     expect(bodyLimitFor("/api/admin/content/brochure")).toBe(16 * 1024 * 1024);
     expect(bodyLimitFor("/api/studies/materials")).toBe(21 * 1024 * 1024);
     expect(bodyLimitFor("/api/studies/assignments/7/submission")).toBe(11 * 1024 * 1024);
+    expect(bodyLimitFor("/api/library/eresources")).toBe(26 * 1024 * 1024);
+    expect(bodyLimitFor("/api/library/eresources/3/file")).toBe(26 * 1024 * 1024);
   });
 
   test("maintenance closes the public site's paths, not the admin's nor an ID card's check", () => {

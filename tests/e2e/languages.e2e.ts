@@ -14,16 +14,20 @@ import enAuth from "../../src/shared/i18n/en/auth.json";
 import enCommon from "../../src/shared/i18n/en/common.json";
 import enConfig from "../../src/shared/i18n/en/config.json";
 import enContact from "../../src/shared/i18n/en/contact.json";
+import enExams from "../../src/shared/i18n/en/exams.json";
 import enGallery from "../../src/shared/i18n/en/gallery.json";
 import enHelp from "../../src/shared/i18n/en/help.json";
 import enHome from "../../src/shared/i18n/en/home.json";
+import enLibrary from "../../src/shared/i18n/en/library.json";
 import enMaintenance from "../../src/shared/i18n/en/maintenance.json";
 import enMedia from "../../src/shared/i18n/en/media.json";
+import enNotices from "../../src/shared/i18n/en/notices.json";
 import enPortal from "../../src/shared/i18n/en/portal.json";
 import enReports from "../../src/shared/i18n/en/reports.json";
 import enRoster from "../../src/shared/i18n/en/roster.json";
 import enStatus from "../../src/shared/i18n/en/status.json";
 import enStudent from "../../src/shared/i18n/en/student.json";
+import enStudies from "../../src/shared/i18n/en/studies.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
 import hiAccount from "../../src/shared/i18n/hi/account.json";
 import hiAdmin from "../../src/shared/i18n/hi/admin.json";
@@ -33,15 +37,19 @@ import hiAuth from "../../src/shared/i18n/hi/auth.json";
 import hiCommon from "../../src/shared/i18n/hi/common.json";
 import hiConfig from "../../src/shared/i18n/hi/config.json";
 import hiContact from "../../src/shared/i18n/hi/contact.json";
+import hiExams from "../../src/shared/i18n/hi/exams.json";
 import hiGallery from "../../src/shared/i18n/hi/gallery.json";
 import hiHelp from "../../src/shared/i18n/hi/help.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
+import hiLibrary from "../../src/shared/i18n/hi/library.json";
 import hiMedia from "../../src/shared/i18n/hi/media.json";
+import hiNotices from "../../src/shared/i18n/hi/notices.json";
 import hiPortal from "../../src/shared/i18n/hi/portal.json";
 import hiReports from "../../src/shared/i18n/hi/reports.json";
 import hiRoster from "../../src/shared/i18n/hi/roster.json";
 import hiStatus from "../../src/shared/i18n/hi/status.json";
 import hiStudent from "../../src/shared/i18n/hi/student.json";
+import hiStudies from "../../src/shared/i18n/hi/studies.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
 import mrAbout from "../../src/shared/i18n/mr/about.json";
 import mrAccount from "../../src/shared/i18n/mr/account.json";
@@ -52,15 +60,19 @@ import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import mrCommon from "../../src/shared/i18n/mr/common.json";
 import mrConfig from "../../src/shared/i18n/mr/config.json";
 import mrContact from "../../src/shared/i18n/mr/contact.json";
+import mrExams from "../../src/shared/i18n/mr/exams.json";
 import mrGallery from "../../src/shared/i18n/mr/gallery.json";
 import mrHelp from "../../src/shared/i18n/mr/help.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
+import mrLibrary from "../../src/shared/i18n/mr/library.json";
 import mrMedia from "../../src/shared/i18n/mr/media.json";
+import mrNotices from "../../src/shared/i18n/mr/notices.json";
 import mrPortal from "../../src/shared/i18n/mr/portal.json";
 import mrReports from "../../src/shared/i18n/mr/reports.json";
 import mrRoster from "../../src/shared/i18n/mr/roster.json";
 import mrStatus from "../../src/shared/i18n/mr/status.json";
 import mrStudent from "../../src/shared/i18n/mr/student.json";
+import mrStudies from "../../src/shared/i18n/mr/studies.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
@@ -97,6 +109,10 @@ const ENGLISH = [
   enHelp,
   enReports,
   enMaintenance,
+  enStudies,
+  enExams,
+  enLibrary,
+  enNotices,
 ]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
@@ -122,6 +138,8 @@ async function interfaceText(page: Page): Promise<string> {
         // what admins and students wrote: photo titles, ticket subjects, backup file names, e-mail addresses
         ".ac-gallery-card__title, .ac-gallery-card__description",
         ".ac-gallery-list__image, .ac-ticket-subject-cell, .ac-mono, .ac-activity__title, .ac-hbars__label",
+        // the institute's studies (issue 18): subject names and codes, exam, book and event titles in lists
+        ".ops-strong, .student-progress .ui-progress__label, .student-list__title, .student-achievements, .studies-card__code, .studies-card__name",
       ].join(", "),
     ))
       el.remove();
@@ -233,11 +251,11 @@ describe("languages", () => {
     });
   }
 
-  for (const [lang, auth, portal, student] of [
-    ["hi", hiAuth, hiPortal, hiStudent],
-    ["mr", mrAuth, mrPortal, mrStudent],
+  for (const [lang, auth, portal, student, studies, exams, library, notices] of [
+    ["hi", hiAuth, hiPortal, hiStudent, hiStudies, hiExams, hiLibrary, hiNotices],
+    ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices],
   ] as const) {
-    test(`the student portal in ${lang} at 390 px: dashboard, profile (and its form), ID card and every settings tab`, async () => {
+    test(`the student portal in ${lang} at 390 px: dashboard, studies pages, profile (and its form), ID card and every settings tab`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/login?lang=${lang}`);
@@ -256,6 +274,18 @@ describe("languages", () => {
       await page.getByRole("button", { name: student["profile.edit"] }).click();
       await page.getByText(student["profile.managed"]).waitFor();
       await check("profile, editing");
+
+      for (const [path, title] of [
+        ["/student/courses", studies["my.title"]],
+        ["/student/exams", exams["my.title"]],
+        ["/student/library", library.title],
+        ["/student/help", notices["help.title"]],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1, name: title }).waitFor();
+        await page.waitForLoadState("networkidle");
+        await check(path);
+      }
 
       await page.goto("/student/id-card");
       await page.getByRole("heading", { level: 1, name: student["card.title"] }).waitFor();
@@ -312,10 +342,40 @@ describe("languages", () => {
   }
 
   for (const [lang, auth, t] of [
-    ["hi", hiAuth, { roster: hiRoster, alerts: hiAlerts, media: hiMedia, config: hiConfig, help: hiHelp, reports: hiReports }],
-    ["mr", mrAuth, { roster: mrRoster, alerts: mrAlerts, media: mrMedia, config: mrConfig, help: mrHelp, reports: mrReports }],
+    [
+      "hi",
+      hiAuth,
+      {
+        roster: hiRoster,
+        alerts: hiAlerts,
+        media: hiMedia,
+        config: hiConfig,
+        help: hiHelp,
+        reports: hiReports,
+        studies: hiStudies,
+        exams: hiExams,
+        library: hiLibrary,
+        notices: hiNotices,
+      },
+    ],
+    [
+      "mr",
+      mrAuth,
+      {
+        roster: mrRoster,
+        alerts: mrAlerts,
+        media: mrMedia,
+        config: mrConfig,
+        help: mrHelp,
+        reports: mrReports,
+        studies: mrStudies,
+        exams: mrExams,
+        library: mrLibrary,
+        notices: mrNotices,
+      },
+    ],
   ] as const) {
-    test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity and the shells`, async () => {
+    test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity and the studies screens`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
@@ -380,13 +440,16 @@ describe("languages", () => {
       await page.getByRole("table", { name: t.reports["log.caption"] }).locator("tbody tr").first().waitFor();
       await check("activity log");
 
+      // The studies screens (issue 18), with their lists loaded.
       for (const [path, title] of [
-        ["/admin/courses", t.reports["courses.title"]],
-        ["/admin/library", t.reports["library.title"]],
-        ["/admin/exams", t.reports["exams.title"]],
+        ["/admin/courses", t.studies["admin.title"]],
+        ["/admin/library", t.library["admin.title"]],
+        ["/admin/exams", t.exams["admin.title"]],
+        ["/admin/notices", t.notices.title],
       ] as const) {
         await page.goto(path);
         await heading(title);
+        await page.waitForLoadState("networkidle");
         await check(path);
       }
       expect(problems).toEqual([]);

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
+import { useT } from "../lib/i18n.tsx";
 import type { ListParamsApi } from "../lib/use-list-params.ts";
 import { Button } from "./button.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -51,6 +52,9 @@ export interface ListBodyProps {
 /** Everything of a list screen under its header (a tab's list uses it alone). */
 export function ListBody(props: ListBodyProps) {
   const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, failed, pagination, noun, children } = props;
+  // The range line ("Showing 1–10 of 45 …") is the admin catalogue's: load it in the reader's language even
+  // on a screen that uses no other admin words (issue 18's studies pages), and show it once it is there.
+  useT(admin);
   return (
     <>
       {stats ? <StatRow>{stats}</StatRow> : null}

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/bun";
 import { createMiddleware } from "hono/factory";
 import type { Role, User } from "../../../db/schema.ts";
+import { validation } from "../../shared/i18n/validation.ts";
 import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
@@ -92,6 +93,49 @@ export async function multipartFile(c: Context, name: string): Promise<unknown> 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A form's fields and files (multipart or URL-encoded); a body that cannot be read (no boundary, cut off) is
+ * the sender's fault: 400 in the request's language, never a 500. A JSON body gives its object.
+ */
+export async function readForm(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    try {
+      return (await c.req.parseBody()) as Record<string, unknown>;
+    } catch {
+      throw badRequest(validation.t("form.unreadable"));
+    }
+  }
+  const json = await readJson(c);
+  return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+}
+
+export interface StoredFileOptions {
+  /** "inline" opens in the browser (default), "attachment" saves */
+  disposition?: "inline" | "attachment";
+  /** default "private, no-store": a file the service let one reader have */
+  cacheControl?: string;
+}
+
+/**
+ * A stored file (a PDF, an applicant's document) sent under its own name; a row whose file is missing on
+ * disk answers 404 like any unknown document. Who may have it is the service's decision, made before.
+ */
+export async function sendStoredFile(
+  c: Context,
+  doc: { path: string; name: string; mimeType?: string },
+  { disposition = "inline", cacheControl = "private, no-store" }: StoredFileOptions = {},
+): Promise<Response> {
+  const file = Bun.file(doc.path);
+  if (!(await file.exists())) return c.json({ success: false, message: validation.t("file.gone") }, 404);
+  return c.body(file.stream(), 200, {
+    "Content-Type": doc.mimeType ?? "application/pdf",
+    "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
+    "Cache-Control": cacheControl,
+    "X-Content-Type-Options": "nosniff",
+  });
 }
 
 /**

@@ -80,12 +80,8 @@ export async function checkDocumentFile(kind: DocumentKind, file: File): Promise
 export const isImageFile = (file: { type: string; name: string }) =>
   /^image\/(jpeg|png)$/.test(file.type) || /\.(jpe?g|png)$/i.test(file.name);
 
-/** "340 KB", "1.2 MB" */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+/** "340 KB", "1.2 MB" (lib/format.ts) */
+export { formatFileSize as formatBytes } from "../../lib/file-size.ts";
 
 export function appendDocuments(form: FormData, files: DocumentFiles): FormData {
   for (const kind of DOCUMENT_KINDS) {

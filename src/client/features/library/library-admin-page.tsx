@@ -10,7 +10,6 @@ import { Link, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shared/schemas/library.ts";
-import { downloadFile } from "../../lib/download.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -26,6 +25,7 @@ import { ListBody, ListEmpty, PageFrame, StatRow } from "../../ui/list-page.tsx"
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useDownload } from "../../ui/use-download.ts";
 import { IssueDialog, ItemDialog, type OfficeItem } from "./item-dialog.tsx";
 import { LoansView } from "./loans-view.tsx";
 
@@ -189,14 +189,8 @@ function CatalogueView({
       },
     );
 
-  const download = async (item: OfficeItem) => {
-    try {
-      const name = await downloadFile(item.url!, { fallbackName: item.fileName ?? `${item.title}.pdf`, accept: "application/pdf" });
-      toast.show(t("said.downloaded", { file: name }));
-    } catch (err) {
-      toast.show(failureMessage(err, t("admin.failed.download")), "error");
-    }
-  };
+  const pdf = useDownload({ failed: t("admin.failed.download"), done: (file) => t("said.downloaded", { file }) });
+  const download = (item: OfficeItem) => pdf.download(item.url!, item.fileName ?? `${item.title}.pdf`);
 
   const action = (label: string, item: OfficeItem, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
     <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>

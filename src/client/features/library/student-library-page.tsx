@@ -9,7 +9,6 @@ import { useEffect, useState } from "react";
 import { common } from "../../../shared/i18n/common.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, type CatalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
-import { downloadFile } from "../../lib/download.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -20,11 +19,10 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useDownload } from "../../ui/use-download.ts";
 import { StandingBadge } from "./standing.tsx";
 
 type CatalogueItem = RouterOutputs["library"]["catalogue"]["items"][number];
@@ -114,13 +112,11 @@ function MyLoans() {
 
 function CatalogueSection() {
   const t = useT(library);
-  const toast = useToast();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState<CatalogueQuery["kind"]>("all");
   const [availability, setAvailability] = useState<CatalogueQuery["availability"]>("all");
   const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState<number | null>(null);
 
   // The search goes to the server once typing pauses.
   useEffect(() => {
@@ -139,17 +135,8 @@ function CatalogueSection() {
   );
   const items = query.data?.items ?? [];
 
-  const download = async (item: CatalogueItem) => {
-    setDownloading(item.id);
-    try {
-      const name = await downloadFile(item.url!, { fallbackName: item.fileName ?? `${item.title}.pdf`, accept: "application/pdf" });
-      toast.show(t("said.downloaded", { file: name }));
-    } catch (err) {
-      toast.show(failureMessage(err, t("student.failed.download")), "error");
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const pdf = useDownload({ failed: t("student.failed.download"), done: (file) => t("said.downloaded", { file }) });
+  const download = (item: CatalogueItem) => pdf.download(item.url!, item.fileName ?? `${item.title}.pdf`);
 
   return (
     <Card title={t("student.catalogue")} className="library-section">
@@ -239,7 +226,7 @@ function CatalogueSection() {
                         <span className="text-sm text-muted">{t("student.forProgramme", { programme: item.programmeName })}</span>
                       ) : null}
                       {item.source === "file" ? (
-                        <Button size="sm" variant="secondary" loading={downloading === item.id} onClick={() => void download(item)}>
+                        <Button size="sm" variant="secondary" loading={pdf.busy === item.url} onClick={() => void download(item)}>
                           <DownloadIcon size={16} />
                           <span aria-hidden="true">{t("download")}</span>
                           <span className="sr-only">{t("student.downloadOf", { title: item.title })}</span>

@@ -31,7 +31,7 @@ const EMPTY: Values = {
   kind: "notice",
   title: "",
   body: "",
-  programmeId: "",
+  programmeId: "all",
   priority: "medium",
   eventDate: "",
   eventTime: "",
@@ -108,11 +108,12 @@ export function NoticeFormDialog({
   const data = audiences.data;
   const reach = !data
     ? null
-    : values.programmeId === ""
+    : values.programmeId === "all"
       ? data.everyone
       : (data.programmes.find((p) => String(p.id) === values.programmeId)?.students ?? 0);
   const audienceOptions = [
-    { value: "", label: data ? t("form.everyone", { count: data.everyone }) : t("form.everyoneShort") },
+    // "all", not "": a required select whose chosen value is empty reads as unanswered to assistive technology.
+    { value: "all", label: data ? t("form.everyone", { count: data.everyone }) : t("form.everyoneShort") },
     ...(data?.programmes ?? []).map((p) => ({
       value: String(p.id),
       label: t("form.programmeOption", { name: p.name, count: p.students }),

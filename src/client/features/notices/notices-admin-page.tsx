@@ -9,7 +9,7 @@ import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { NOTICE_FILTERS, type NoticeFilter } from "../../../shared/schemas/notices.ts";
-import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -61,7 +61,8 @@ export default function NoticesAdminPage() {
 
   const refresh = () => utils.notices.list.invalidate();
   const counts = query.data?.counts;
-  const figure = (n: number | undefined) => (n === undefined ? <Skeleton width="3ch" /> : n);
+  // A figure waits for the list; if the list cannot load, it says so instead of waiting for ever.
+  const figure = (n: number | undefined) => (n !== undefined ? formatNumber(n) : query.isError ? "—" : <Skeleton width="3ch" />);
 
   const confirmDelete = () => {
     if (!deleting) return;

@@ -2,37 +2,20 @@
  * A subject's study materials as both sides list them: a PDF is fetched with the session (the server checks
  * the reader is allowed) and saved; a link opens in a new tab. `onRemove` adds the office's Remove button.
  */
-import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
-import { downloadFile } from "../../lib/download.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useDownload } from "../../ui/use-download.ts";
 
 export type MaterialItem = RouterOutputs["studies"]["materials"]["materials"][number];
 
-const sizeText = (bytes: number | null) =>
-  bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Fetches a PDF the signed-in reader may have and saves it under its name; a refusal is toasted. */
+/** Downloads a PDF the signed-in reader may have (ui/use-download.ts), with the studies' failure message. */
 export function useFileDownload() {
   const t = useT(studies);
-  const toast = useToast();
-  const [busy, setBusy] = useState<string | null>(null);
-  const download = async (url: string, name: string) => {
-    setBusy(url);
-    try {
-      await downloadFile(url, { fallbackName: name, accept: "application/pdf" });
-    } catch (err) {
-      toast.show(failureMessage(err, t("material.failed")), "error");
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { download, busy };
+  return useDownload({ failed: t("material.failed") });
 }
 
 export function MaterialsList({
@@ -56,7 +39,8 @@ export function MaterialsList({
           <div className="studies-material__text">
             <span className="studies-material__title">{m.title}</span>
             <span className="text-sm text-muted">
-              {m.kind === "link" ? t("material.link") : `${t("material.pdf")} · ${sizeText(m.sizeBytes)}`} · {formatDate(m.createdAt)}
+              {m.kind === "link" ? t("material.link") : `${t("material.pdf")} · ${m.sizeBytes === null ? "" : formatFileSize(m.sizeBytes)}`}{" "}
+              · {formatDate(m.createdAt)}
             </span>
           </div>
           <span className="studies-material__actions">

@@ -336,6 +336,8 @@ function SubmitForm({ assignment: a }: { assignment: Assignment }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
+  const [inputKey, setInputKey] = useState(0);
   const fileId = `submit-${a.id}`;
 
   const submit = async (event: FormEvent) => {
@@ -360,6 +362,7 @@ function SubmitForm({ assignment: a }: { assignment: Assignment }) {
       const body = await uploadWithProgress<{ data: { message: string } }>(`/studies/assignments/${a.id}/submission`, form, setProgress);
       toast.show(body.data.message);
       setFile(null);
+      setInputKey((k) => k + 1);
       setNote("");
       await utils.studies.mine.invalidate();
     } catch (err) {
@@ -375,6 +378,7 @@ function SubmitForm({ assignment: a }: { assignment: Assignment }) {
         {a.submission ? t("my.replace") : t("my.submitTitle")}
       </h4>
       <input
+        key={inputKey}
         id={fileId}
         type="file"
         accept="application/pdf,.pdf"

@@ -5,8 +5,17 @@ import * as v from "valibot";
 import { isOffice } from "../../../shared/roles.ts";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
-import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  currentAuth,
+  ok,
+  readForm,
+  readJson,
+  requestIp,
+  requireRole,
+  sendStoredFile,
+} from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import {
   type ApplicationAccess,
@@ -29,21 +38,6 @@ import { exportAdmissionsCsv, officeApplication } from "./admissions-office.serv
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown application"), v.transform(Number)) });
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 
-/** Multipart fields and files; repeated or array values are not part of this form, so the last one wins. */
-async function formOf(c: AppContext): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    try {
-      return (await c.req.parseBody()) as Record<string, unknown>;
-    } catch {
-      // A broken multipart body (no boundary, cut off) is the sender's fault: 400, not 500.
-      throw badRequest("The form could not be read. Please try again.");
-    }
-  }
-  const json = await readJson(c);
-  return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
-}
-
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
 function accessOf(c: AppContext): ApplicationAccess {
   const auth = c.get("auth");
@@ -51,17 +45,9 @@ function accessOf(c: AppContext): ApplicationAccess {
   return { accessToken: c.req.header("x-application-access") ?? c.req.query("access") ?? null };
 }
 
-async function sendDocument(c: AppContext, doc: { path: string; name: string; mimeType: string }) {
-  const file = Bun.file(doc.path);
-  if (!(await file.exists())) return c.json({ success: false, message: "Document not found" }, 404);
-  const disposition = c.req.query("download") === "1" ? "attachment" : "inline";
-  return c.body(file.stream(), 200, {
-    "Content-Type": doc.mimeType,
-    "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-}
+/** An applicant's document: opened in the browser, or saved with ?download=1; never kept by a cache. */
+const sendDocument = (c: AppContext, doc: { path: string; name: string; mimeType: string }) =>
+  sendStoredFile(c, doc, { disposition: c.req.query("download") === "1" ? "attachment" : "inline", cacheControl: "no-store" });
 
 // Maintenance closes the applicant's side; admins still open documents through these paths (route-policies.ts).
 export const admissionRest = new Hono<AppEnv>()
@@ -69,9 +55,9 @@ export const admissionRest = new Hono<AppEnv>()
     // An administrator or staff member signed in is entering a walk-in applicant's application (issue 17).
     const auth = c.get("auth");
     const enteredBy = auth && isOffice(auth.user.role) ? auth.user.id : null;
-    return ok(c, await submitApplication(c.get("deps"), await formOf(c), meta(c), enteredBy), 201);
+    return ok(c, await submitApplication(c.get("deps"), await readForm(c), meta(c), enteredBy), 201);
   })
-  .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await formOf(c))))
+  .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await readForm(c))))
   .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
   .get("/courses", async (c) => ok(c, await listAdmissionCourses(c.get("deps"))))
   .get("/status/:query", async (c) => {
@@ -96,7 +82,7 @@ export const admissionRest = new Hono<AppEnv>()
   })
   .put("/update/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());
-    return ok(c, await updateApplication(c.get("deps"), id, await formOf(c), accessOf(c)));
+    return ok(c, await updateApplication(c.get("deps"), id, await readForm(c), accessOf(c)));
   });
 
 export const adminAdmissionRest = new Hono<AppEnv>()

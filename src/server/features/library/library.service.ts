@@ -9,6 +9,7 @@ import type { BooksTable, Database, User } from "../../../../db/schema.ts";
 import { library as text } from "../../../shared/i18n/library.ts";
 import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import {
   addDays,
   type BookForm,
@@ -468,7 +469,8 @@ export async function eresourceFile(deps: Pick<AppDeps, "db" | "env">, viewer: P
     .where("kind", "=", "eresource")
     .executeTakeFirst();
   if (!row?.stored_name) throw itemNotFound();
-  if (viewer.role === "student") {
+  // Anyone but the office is a reader (an unknown role too): only listed e-resources meant for them.
+  if (!isOffice(viewer.role)) {
     if (row.archived === 1) throw itemNotFound();
     if (row.programme_id !== null && row.programme_id !== (await programmeOf(deps.db, viewer.id))) throw itemNotFound();
   }

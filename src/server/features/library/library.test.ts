@@ -185,6 +185,13 @@ describe("the catalogue", () => {
     const huge = new Uint8Array(25 * 1024 * 1024 + 10);
     huge.set(pdfBytes());
     expect((await uploadEresource(staff.token, { title: "Huge" }, huge)).status).toBe(413);
+    // A real-sized PDF (2 MB) is within the e-resources' body limit (it was held to the 1 MB JSON limit).
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set(pdfBytes());
+    big.set(new TextEncoder().encode("\n%%EOF\n"), big.length - 8);
+    const bigUpload = await uploadEresource(staff.token, { title: "Big notes" }, big);
+    expect(bigUpload.status).toBe(201);
+    await deps.db.deleteFrom("books").execute();
     expect((await uploadEresource(staff.token, { title: "" })).status).toBe(400);
     expect((await uploadEresource(staff.token, { title: "X", programmeId: "999999" })).status).toBe(400);
     expect(await deps.db.selectFrom("books").select("id").execute()).toEqual([]);

@@ -314,7 +314,17 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
 /** Deletes the account (its sessions, notifications and links go with it) and its photo file. */
 export async function deleteStudent(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
   const current = await findStudent(deps.db, id);
-  await deps.db.transaction().execute(async (trx) => {
+  const submissions = await deps.db.transaction().execute(async (trx) => {
+    // A book still out would silently count as back on the shelf, with no record of who has it (issue 18).
+    const out = await trx
+      .selectFrom("book_loans")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", id)
+      .where("returned_at", "is", null)
+      .executeTakeFirstOrThrow();
+    if (Number(out.n) > 0) throw new AppError("CONFLICT", roster.t("rule.booksOut", { count: Number(out.n) }));
+    // The student's handed-in work goes with the account: its rows by cascade, its files after the commit.
+    const files = await trx.selectFrom("assignment_submissions").select("stored_name").where("user_id", "=", id).execute();
     await deleteStudentAccount(trx, id);
     await audit(trx, deps.now(), {
       actorUserId: adminId,
@@ -324,8 +334,10 @@ export async function deleteStudent(deps: AppDeps, adminId: number, id: number, 
       details: { studentId: current.student_id, name: current.name, email: current.email },
       ip: meta.ip,
     });
+    return files.map((f) => f.stored_name);
   });
   await removeFiles(dataPaths(deps.env.dataDir).photos, [current.photo_file]);
+  await removeFiles(dataPaths(deps.env.dataDir).documents, submissions);
   return { message: STUDENT_TEXT.deleted };
 }
 

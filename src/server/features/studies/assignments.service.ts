@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { Assignment } from "../../../../db/schema.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import {
   type AssignmentForm,
   type AssignmentUpdateInput,
@@ -19,13 +20,14 @@ import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents, notifyUser } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { READING_STATUSES, studyingNow } from "./enrolment.ts";
-import { findSubject, subjectLabel } from "./studies.service.ts";
+import { findListedSubject, findSubject, subjectLabel } from "./studies.service.ts";
 
 const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
 const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
@@ -50,7 +52,7 @@ const toOfficeAssignment = (a: Assignment, timeZone: string) => ({
   createdAt: a.created_at,
 });
 
-/** A subject's assignments, soonest due first, with how many of its students submitted and were graded. */
+/** A subject's assignments, latest due first, with how many of its students submitted and were graded. */
 export async function subjectAssignments(deps: Pick<AppDeps, "db">, subjectId: number) {
   await findSubject(deps.db, subjectId);
   const [timeZone, rows, students] = await Promise.all([
@@ -97,7 +99,7 @@ function dueInstant(local: string, timeZone: string, now: Date, mustBeFuture: bo
 }
 
 export async function createAssignment(deps: AppDeps, actorId: number, form: AssignmentForm, meta: SessionMeta = {}) {
-  const subject = await findSubject(deps.db, form.subjectId);
+  const subject = await findListedSubject(deps.db, form.subjectId);
   const timeZone = await timeZoneOf(deps);
   const now = deps.now();
   const at = now.toISOString();
@@ -216,8 +218,7 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
   if (query.status === "missing") base = base.where("s.id", "is", null);
   if (query.status === "graded") base = base.where("s.marks", "is not", null);
   if (query.status === "late") base = base.where("s.is_late", "=", 1);
-  if (query.search)
-    base = base.where((eb) => eb.or([eb("users.name", "like", `%${query.search}%`), eb("users.student_id", "like", `%${query.search}%`)]));
+  if (query.search) base = base.where(anyColumnContains(["users.name", "users.student_id"], query.search));
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     base
@@ -298,7 +299,7 @@ export async function submissionFile(deps: Pick<AppDeps, "db" | "env">, viewer: 
     .select(["user_id", "stored_name", "file_name"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row || (viewer.role === "student" && row.user_id !== viewer.id)) throw submissionNotFound();
+  if (!row || (!isOffice(viewer.role) && row.user_id !== viewer.id)) throw submissionNotFound();
   return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name };
 }
 
@@ -317,13 +318,6 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
     .executeTakeFirst();
   if (!enrolment || enrolment.status === "dropped" || enrolment.archived === 1) throw assignmentNotFound();
   if (enrolment.status !== "in_progress") throw new AppError("CONFLICT", text.t("rule.termOver"));
-  const previous = await deps.db
-    .selectFrom("assignment_submissions")
-    .selectAll()
-    .where("assignment_id", "=", assignmentId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (previous?.marks !== null && previous !== undefined) throw new AppError("CONFLICT", text.t("rule.graded"));
   const checked = await checkUpload(file, {
     field: "file",
     label: text.t("submit.file"),
@@ -344,27 +338,29 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
     submitted_at: now.toISOString(),
     is_late: late,
   };
+  let replaced: string | null = null;
   try {
-    await deps.db
-      .insertInto("assignment_submissions")
-      .values({ assignment_id: assignmentId, user_id: userId, ...values })
-      .onConflict((oc) => oc.columns(["assignment_id", "user_id"]).doUpdateSet(values).where("assignment_submissions.marks", "is", null))
-      .execute();
+    // Read what is there and write the new file in one transaction: two hand-ins at once each replace the
+    // one before them (SQLite runs write transactions one at a time), and a graded one is never replaced.
+    replaced = await deps.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom("assignment_submissions")
+        .select(["stored_name", "marks"])
+        .where("assignment_id", "=", assignmentId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (previous && previous.marks !== null) throw new AppError("CONFLICT", text.t("rule.graded"));
+      await trx
+        .insertInto("assignment_submissions")
+        .values({ assignment_id: assignmentId, user_id: userId, ...values })
+        .onConflict((oc) => oc.columns(["assignment_id", "user_id"]).doUpdateSet(values))
+        .execute();
+      return previous?.stored_name ?? null;
+    });
   } catch (err) {
     await removeFiles(dir, [stored]);
     throw err;
   }
-  const saved = await deps.db
-    .selectFrom("assignment_submissions")
-    .select("stored_name")
-    .where("assignment_id", "=", assignmentId)
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (saved.stored_name !== stored) {
-    // Graded between our check and the write: the grade stands and the new file is not kept.
-    await removeFiles(dir, [stored]);
-    throw new AppError("CONFLICT", text.t("rule.graded"));
-  }
-  await removeFiles(dir, [previous?.stored_name]);
+  await removeFiles(dir, [replaced]);
   return { message: text.t(late ? "said.submittedLate" : "said.submitted"), late: late === 1, submittedAt: values.submitted_at };
 }

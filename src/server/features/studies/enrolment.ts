@@ -96,8 +96,10 @@ export async function studyingNow(db: DB, subjectId: number): Promise<number[]> 
     .selectFrom("enrolments")
     .innerJoin("users", "users.id", "enrolments.user_id")
     .select("users.id")
+    .innerJoin("subjects", "subjects.id", "enrolments.subject_id")
     .where("enrolments.subject_id", "=", subjectId)
     .where("enrolments.status", "=", "in_progress")
+    .where("subjects.archived", "=", 0)
     .where("users.is_active", "=", 1)
     .execute();
   return rows.map((r) => r.id);

@@ -6,6 +6,7 @@
  */
 import type { StudyMaterial } from "../../../../db/schema.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
+import { isOffice } from "../../../shared/roles.ts";
 import { MATERIAL_MAX_BYTES, type MaterialFileFields, type MaterialLinkInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -15,7 +16,7 @@ import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
 import { canReadSubject, studyingNow } from "./enrolment.ts";
-import { findSubject, subjectLabel } from "./studies.service.ts";
+import { findListedSubject, findSubject, subjectLabel } from "./studies.service.ts";
 
 const materialNotFound = () => new AppError("NOT_FOUND", text.t("rule.material"));
 
@@ -62,7 +63,7 @@ async function recordMaterial(
   values: Omit<StudyMaterial, "id" | "uploaded_by" | "created_at">,
   meta: SessionMeta,
 ) {
-  const subject = await findSubject(deps.db, values.subject_id);
+  const subject = await findListedSubject(deps.db, values.subject_id);
   const now = deps.now();
   const { row, told } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -93,7 +94,7 @@ async function recordMaterial(
 
 /** A PDF material (multipart upload). */
 export async function addMaterialFile(deps: AppDeps, actorId: number, fields: MaterialFileFields, file: unknown, meta: SessionMeta = {}) {
-  await findSubject(deps.db, fields.subjectId);
+  await findListedSubject(deps.db, fields.subjectId);
   await checkedUnit(deps, fields.subjectId, fields.unitId);
   const checked = await checkUpload(file, {
     field: "file",
@@ -128,7 +129,7 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
 
 /** A link material (an https address). */
 export async function addMaterialLink(deps: AppDeps, actorId: number, input: MaterialLinkInput, meta: SessionMeta = {}) {
-  await findSubject(deps.db, input.subjectId);
+  await findListedSubject(deps.db, input.subjectId);
   await checkedUnit(deps, input.subjectId, input.unitId);
   return recordMaterial(
     deps,
@@ -180,7 +181,7 @@ export async function materialFile(deps: Pick<AppDeps, "db" | "env">, viewer: { 
     .where("study_materials.kind", "=", "file")
     .executeTakeFirst();
   if (!row?.stored_name) throw materialNotFound();
-  if (viewer.role === "student" && (row.archived === 1 || !(await canReadSubject(deps.db, viewer.id, row.subject_id))))
+  if (!isOffice(viewer.role) && (row.archived === 1 || !(await canReadSubject(deps.db, viewer.id, row.subject_id))))
     throw materialNotFound();
   return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name ?? "material.pdf" };
 }

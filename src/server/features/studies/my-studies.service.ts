@@ -195,16 +195,20 @@ export async function studyFigures(db: DB, userId: number, now: Date, timeZone: 
       .innerJoin("enrolments", (join) =>
         join.onRef("enrolments.subject_id", "=", "assignments.subject_id").on("enrolments.user_id", "=", userId),
       )
+      .innerJoin("subjects", "subjects.id", "assignments.subject_id")
       .leftJoin("assignment_submissions as s", (join) => join.onRef("s.assignment_id", "=", "assignments.id").on("s.user_id", "=", userId))
       .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.count<number>("s.id").as("submitted")])
       .where("enrolments.status", "in", READING_STATUSES)
+      .where("subjects.archived", "=", 0)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("assignment_submissions as s")
       .innerJoin("assignments", "assignments.id", "s.assignment_id")
+      .innerJoin("subjects", "subjects.id", "assignments.subject_id")
       .select((eb) => [eb.fn.sum<number>("s.marks").as("marks"), eb.fn.sum<number>("assignments.max_marks").as("max")])
       .where("s.user_id", "=", userId)
       .where("s.marks", "is not", null)
+      .where("subjects.archived", "=", 0)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("unit_progress")

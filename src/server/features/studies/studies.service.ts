@@ -37,6 +37,13 @@ export async function findSubject(db: DB, id: number): Promise<Subject> {
   return row;
 }
 
+/** A listed subject, to add work to: an archived one is nobody's to study, so nothing new goes to it. */
+export async function findListedSubject(db: DB, id: number): Promise<Subject> {
+  const row = await findSubject(db, id);
+  if (row.archived === 1) throw new AppError("CONFLICT", text.t("rule.archived"));
+  return row;
+}
+
 /** Every listed subject with its programme, for the office's pickers (exams, materials). */
 export async function subjectOptions(deps: Pick<AppDeps, "db">) {
   const rows = await deps.db
@@ -183,32 +190,39 @@ async function checkedProgramme(db: DB, form: Pick<SubjectForm, "programmeId" | 
 }
 
 /**
- * Units are kept by position: the first title stays unit 1 (its students' ticks stay with it) whatever its
- * new wording; titles beyond the old count are new units; units beyond the new count are removed with their ticks.
+ * Units keep their identity (and the students' ticks and materials on them) across edits of the one-per-line
+ * list: a line that is still there under the same title keeps its unit wherever it moved; the remaining new
+ * lines take the remaining old units in order (a reworded unit); any old unit left over is removed with its
+ * ticks (its materials stay, for the whole subject); any line left over is a new unit.
  */
+export function matchUnits<U extends { id: number; title: string }>(current: readonly U[], titles: readonly string[]) {
+  const left = [...current];
+  const kept = titles.map((title) => {
+    const i = left.findIndex((u) => u.title === title);
+    return i === -1 ? null : left.splice(i, 1)[0]!;
+  });
+  const plan = titles.map((title, i) => ({
+    title,
+    position: i + 1,
+    id: kept[i]?.id ?? (kept[i] === null ? (left.shift()?.id ?? null) : null),
+  }));
+  return { plan, removed: left.map((u) => u.id) };
+}
+
 async function saveUnits(db: DB, subjectId: number, titles: string[]) {
   const current = await db
     .selectFrom("subject_units")
-    .select(["id", "position"])
+    .select(["id", "title"])
     .where("subject_id", "=", subjectId)
     .orderBy("position")
     .execute();
-  for (const [i, title] of titles.entries()) {
-    const existing = current[i];
-    if (existing)
-      await db
-        .updateTable("subject_units")
-        .set({ title, position: i + 1 })
-        .where("id", "=", existing.id)
-        .execute();
-    else
-      await db
-        .insertInto("subject_units")
-        .values({ subject_id: subjectId, position: i + 1, title })
-        .execute();
+  const { plan, removed } = matchUnits(current, titles);
+  if (removed.length) await db.deleteFrom("subject_units").where("id", "in", removed).execute();
+  for (const unit of plan) {
+    if (unit.id !== null)
+      await db.updateTable("subject_units").set({ title: unit.title, position: unit.position }).where("id", "=", unit.id).execute();
+    else await db.insertInto("subject_units").values({ subject_id: subjectId, position: unit.position, title: unit.title }).execute();
   }
-  const gone = current.slice(titles.length).map((u) => u.id);
-  if (gone.length) await db.deleteFrom("subject_units").where("id", "in", gone).execute();
 }
 
 /** One subject with its units, for the office's editor. */

@@ -8,6 +8,7 @@ import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { syncStudentEnrolment } from "./enrolment.ts";
 import { streakOf, studyFigures } from "./my-studies.service.ts";
+import { matchUnits } from "./studies.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -430,5 +431,88 @@ describe("a student's term on their record (issue 18)", () => {
     const { student } = await staff.call.students.create({ ...form, term: 2 });
     expect(student.term).toBe(2);
     expect(await enrolmentsOf(student.id)).toEqual([{ code: second.code, status: "in_progress" }]);
+  });
+});
+
+describe("review mends (issue 18)", () => {
+  test("units keep their identity by title: a unit removed from the middle takes only its own ticks", () => {
+    const current = [
+      { id: 1, title: "A" },
+      { id: 2, title: "B" },
+      { id: 3, title: "C" },
+    ];
+    expect(matchUnits(current, ["A", "C"])).toEqual({
+      plan: [
+        { title: "A", position: 1, id: 1 },
+        { title: "C", position: 2, id: 3 },
+      ],
+      removed: [2],
+    });
+    // Reworded: the new line takes the old unit in its place; a new line at the end is a new unit.
+    expect(matchUnits(current, ["A", "B (revised)", "C", "D"]).plan.map((u) => u.id)).toEqual([1, 2, 3, null]);
+    // Reordered: each keeps its own unit.
+    expect(matchUnits(current, ["C", "A", "B"]).plan.map((u) => u.id)).toEqual([3, 1, 2]);
+  });
+
+  test("an archived subject takes no new materials or assignments, and nobody is told about it", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    await staff.call.studies.setArchived({ id: subject.id, archived: true });
+    await expect(
+      staff.call.studies.addLink({ subjectId: subject.id, unitId: null, title: "V", url: "https://example.org/v" }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(
+      staff.call.studies.createAssignment({ subjectId: subject.id, title: "A", dueAt: "2026-12-01T10:00", maxMarks: 10 }),
+    ).rejects.toThrow("This subject is archived: restore it before adding materials or assignments.");
+    expect(await deps.db.selectFrom("notifications").select("id").execute()).toEqual([]);
+  });
+
+  test("deleting a student removes their handed-in files; a student with a library book out is not deleted", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "A1",
+      dueAt: "2026-12-01T10:00",
+      maxMarks: 10,
+    });
+    const form = new FormData();
+    form.append("file", fileOf(pdfBytes(), "a1.pdf", "application/pdf"));
+    expect((await upload(ravi.token, `/api/studies/assignments/${assignment.id}/submission`, form)).status).toBe(201);
+    const stored = (await deps.db.selectFrom("assignment_submissions").select("stored_name").executeTakeFirstOrThrow()).stored_name;
+    const file = `${dataPaths(deps.env.dataDir).documents}/${stored}`;
+    expect(existsSync(file)).toBe(true);
+    const at = deps.now().toISOString();
+    const book = await deps.db
+      .insertInto("books")
+      .values({ title: "Accounts I", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const loan = await deps.db
+      .insertInto("book_loans")
+      .values({ book_id: book.id, user_id: ravi.id, issued_at: at, due_on: "2026-12-01" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const admin = await person("admin");
+    await expect(admin.call.students.remove({ id: ravi.id })).rejects.toThrow(
+      "This student still has 1 library book: receive it back before deleting the account.",
+    );
+    await deps.db.updateTable("book_loans").set({ returned_at: at }).where("id", "=", loan.id).execute();
+    await admin.call.students.remove({ id: ravi.id });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test("the office's submissions search treats % and _ as letters", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "A1",
+      dueAt: "2026-12-01T10:00",
+      maxMarks: 10,
+    });
+    expect((await staff.call.studies.submissions({ assignmentId: assignment.id, search: "%" })).submissions).toEqual([]);
+    expect(
+      (await staff.call.studies.submissions({ assignmentId: assignment.id, search: "STU0101" })).submissions.map((s) => s.userId),
+    ).toEqual([asha.id]);
   });
 });

@@ -1,0 +1,12 @@
+/**
+ * A file's size, short: "340 KB", "1.2 MB", digits as the reader's language writes them. Apart from
+ * lib/format.ts because only the forms and portals that handle files need it: format.ts is in the main
+ * script every page downloads (docs/PERFORMANCE.md).
+ */
+import { formatNumber } from "./format.ts";
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
+  return `${formatNumber(Math.round(bytes / 1024 / 102.4) / 10)} MB`;
+}
