@@ -134,6 +134,19 @@ export const wholeNumber = (min: number, max: number, message: Text, optional: b
     v.check((n) => (n === null ? optional : Number.isInteger(n) && n >= min && n <= max), message),
   );
 
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** The calendar day `days` after (or before) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
 export const recordId = (message: Text) =>
   v.pipe(

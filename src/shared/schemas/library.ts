@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { library } from "../i18n/library.ts";
-import { optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { addDays, isCalendarDay, optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
 /** An e-resource's PDF is at most this size. */
 export const ERESOURCE_MAX_BYTES = 25 * 1024 * 1024;
@@ -50,19 +50,6 @@ const isbn = v.pipe(
 );
 
 // ————— dates —————
-
-/** A real calendar day written YYYY-MM-DD (what `<input type="date">` gives). */
-export function isCalendarDay(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/** The calendar day `days` after `day` (both YYYY-MM-DD). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 export type LoanStanding = "onTime" | "dueSoon" | "overdue";
 

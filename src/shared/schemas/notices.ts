@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { notices } from "../i18n/notices.ts";
-import { optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import { isCalendarDay, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
 export const NOTICE_KINDS = ["notice", "event"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -16,14 +16,6 @@ export type NoticeFilter = (typeof NOTICE_FILTERS)[number];
 
 export const NOTICE_TITLE_MAX = 150;
 export const NOTICE_BODY_MAX = 4000;
-
-/** A real calendar day, YYYY-MM-DD (what `<input type="date">` gives). */
-export const isCalendarDay = (s: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-};
 
 /** Blank means nothing; otherwise the value must pass `ok`. */
 const optionalMatching = (ok: (s: string) => boolean, message: () => string) =>

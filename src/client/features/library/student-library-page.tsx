@@ -6,7 +6,6 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { common } from "../../../shared/i18n/common.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, type CatalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -19,6 +18,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -47,17 +47,7 @@ export default function StudentLibraryPage() {
   );
 }
 
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const tCommon = useT(common);
-  return (
-    <Alert tone="error">
-      <p>{message}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {tCommon("tryAgain")}
-      </Button>
-    </Alert>
-  );
-}
+const LoadFailed = ListLoadError;
 
 function MyLoans() {
   const t = useT(library);

@@ -7,8 +7,7 @@ import { useDeferredValue, useState } from "react";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
 /** Lower-cased, accents and case folded, so "Fee" finds "fees" and "FEES". */
@@ -30,12 +29,7 @@ export function HelpFaqs() {
           {t("help.faqs")}
         </h2>
         {query.isError ? (
-          <Alert tone="error">
-            <p>{t("help.faqsFailed")}</p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              {t("help.tryAgain")}
-            </Button>
-          </Alert>
+          <ListLoadError message={t("help.faqsFailed")} onRetry={() => void query.refetch()} />
         ) : query.isPending ? (
           <Skeleton lines={4} />
         ) : all.length === 0 ? (

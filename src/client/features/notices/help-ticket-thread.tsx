@@ -19,7 +19,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -68,12 +68,7 @@ export function TicketThread({ id }: { id: number | null }) {
     return (
       <div className="page-stack help-page">
         {back}
-        <Alert tone="error">
-          <p>{t("help.thread.failed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t("help.tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError message={t("help.thread.failed")} onRetry={() => void query.refetch()} />
       </div>
     );
   if (!ticket)

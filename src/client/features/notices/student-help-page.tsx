@@ -6,7 +6,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, Route, Switch } from "wouter";
 import { PAGE_SIZE, TICKET_STATUSES } from "../../../shared/constants.ts";
-import { common } from "../../../shared/i18n/common.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
@@ -14,11 +13,11 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -69,7 +68,6 @@ function HelpHome() {
 function MyTickets() {
   const t = useT(notices);
   const tHelp = useT(help);
-  const tCommon = useT(common);
   const list = useListParams(STATUS_FILTER);
   const query = trpc.tickets.mine.useQuery(
     { page: list.page, limit: PAGE_SIZE, status: list.filter as StatusFilter },
@@ -110,12 +108,7 @@ function MyTickets() {
           ) : null}
         </div>
         {query.isError && !query.data ? (
-          <Alert tone="error">
-            <p>{t("help.loadFailed")}</p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              {tCommon("tryAgain")}
-            </Button>
-          </Alert>
+          <ListLoadError message={t("help.loadFailed")} onRetry={() => void query.refetch()} />
         ) : query.isPending ? (
           <Skeleton lines={4} />
         ) : tickets.length === 0 ? (

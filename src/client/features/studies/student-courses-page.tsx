@@ -5,7 +5,6 @@
  */
 import { type FormEvent, useState } from "react";
 import { Link, Route, Switch } from "wouter";
-import { common } from "../../../shared/i18n/common.ts";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
@@ -15,12 +14,11 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Checkbox, TextArea } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -54,15 +52,7 @@ function useMine() {
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const t = useT(studies);
-  const tCommon = useT(common);
-  return (
-    <Alert tone="error">
-      <p>{t("my.loadFailed")}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {tCommon("tryAgain")}
-      </Button>
-    </Alert>
-  );
+  return <ListLoadError message={t("my.loadFailed")} onRetry={onRetry} />;
 }
 
 /** Where a student's assignment stands: graded, handed in (late or not), overdue, or still to do. */

@@ -10,8 +10,8 @@ import { library as text } from "../../../shared/i18n/library.ts";
 import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { isOffice } from "../../../shared/roles.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
 import {
-  addDays,
   type BookForm,
   type CatalogueQuery,
   ERESOURCE_MAX_BYTES,

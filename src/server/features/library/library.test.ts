@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
-import { addDays, loanStanding, normaliseIsbn } from "../../../shared/schemas/library.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import { loanStanding, normaliseIsbn } from "../../../shared/schemas/library.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, pdfBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";

@@ -7,7 +7,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { library as text } from "../../../shared/i18n/library.ts";
-import { addDays, type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";

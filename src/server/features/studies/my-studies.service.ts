@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -148,7 +149,7 @@ export async function setUnitDone(deps: Pick<AppDeps, "db" | "now">, userId: num
 /** Days in a row, ending today or yesterday, on which the student ticked a unit or handed in work. */
 export function streakOf(activeDays: readonly string[], today: string): number {
   const days = new Set(activeDays);
-  const step = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const step = (day: string) => addDays(day, -1);
   let cursor = days.has(today) ? today : step(today);
   let streak = 0;
   while (days.has(cursor)) {
