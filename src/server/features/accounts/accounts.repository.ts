@@ -283,6 +283,21 @@ export async function updateStudentRecord(
   return user;
 }
 
+/**
+ * Moves students to another term of their programme in bulk (the office's "Move students to next term"),
+ * a thousand at a time; their enrolments are the caller's to follow (studies/enrolment.ts: moveEnrolments).
+ */
+export async function setStudentsTerm(db: Kysely<Database>, ids: readonly number[], term: number, at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .updateTable("users")
+      .set({ current_term: term, updated_at: at })
+      .where("id", "in", ids.slice(i, i + 1000))
+      .where("role", "=", "student")
+      .execute();
+  }
+}
+
 export async function setStudentActive(db: Kysely<Database>, id: number, active: boolean, at: string): Promise<User> {
   return db
     .updateTable("users")

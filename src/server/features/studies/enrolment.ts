@@ -6,7 +6,7 @@
  * a dropped one does not.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "../../../../db/schema.ts";
+import type { Database, EnrolmentStatus } from "../../../../db/schema.ts";
 
 type DB = Kysely<Database>;
 
@@ -58,6 +58,68 @@ export async function syncStudentEnrolment(db: DB, userId: number, at: string): 
       .execute();
   }
   return opened;
+}
+
+/**
+ * After students of one programme moved to `term` together (setStudentsTerm): what syncStudentEnrolment does
+ * for each, set-based — their subjects of an earlier term are completed, any other open ones dropped, and the
+ * new term's listed subjects opened — a thousand students a statement, whatever the class size.
+ */
+export async function moveEnrolments(db: DB, ids: readonly number[], programmeId: number, term: number, at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    const batch = ids.slice(i, i + 1000);
+    await db
+      .updateTable("enrolments")
+      .set((eb) => ({
+        status: eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom("subjects")
+                .select("subjects.id")
+                .whereRef("subjects.id", "=", "enrolments.subject_id")
+                .where("subjects.programme_id", "=", programmeId)
+                .where("subjects.term", "<", term),
+            ),
+          )
+          .then("completed")
+          .else("dropped")
+          .end()
+          .$castTo<EnrolmentStatus>(),
+        ended_at: at,
+      }))
+      .where("user_id", "in", batch)
+      .where("status", "=", "in_progress")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("subjects")
+              .select("subjects.id")
+              .whereRef("subjects.id", "=", "enrolments.subject_id")
+              .where("subjects.programme_id", "=", programmeId)
+              .where("subjects.term", "=", term),
+          ),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto("enrolments")
+      .columns(["user_id", "subject_id", "status", "enrolled_at"])
+      .expression(
+        db
+          .selectFrom("users")
+          .innerJoin("subjects", (join) =>
+            join.onRef("subjects.programme_id", "=", "users.programme_id").onRef("subjects.term", "=", "users.current_term"),
+          )
+          .select((eb) => ["users.id", "subjects.id as subject_id", eb.val("in_progress").as("status"), eb.val(at).as("enrolled_at")])
+          .where("users.id", "in", batch)
+          .where("subjects.archived", "=", 0),
+      )
+      .onConflict((oc) => oc.columns(["user_id", "subject_id"]).doUpdateSet({ status: "in_progress", ended_at: null }))
+      .execute();
+  }
 }
 
 /** Enrols every student of a subject's programme and term in it (a subject just added or restored). */

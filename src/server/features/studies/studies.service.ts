@@ -14,9 +14,9 @@ import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { enrolSubjectStudents } from "./enrolment.ts";
+import { enrolSubjectStudents, moveEnrolments } from "./enrolment.ts";
 
 type DB = Kysely<Database>;
 
@@ -389,7 +389,9 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
       .where("programme_id", "=", input.programmeId)
       .where("current_term", "=", input.fromTerm!)
       .execute();
-    for (const s of students) await updateStudentRecord(trx, s.id, { current_term: input.toTerm! }, at);
+    const ids = students.map((s) => s.id);
+    await setStudentsTerm(trx, ids, input.toTerm!, at);
+    await moveEnrolments(trx, ids, input.programmeId, input.toTerm!, at);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "subject.move_term",

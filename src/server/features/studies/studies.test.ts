@@ -516,3 +516,25 @@ describe("review mends (issue 18)", () => {
     ).toEqual([asha.id]);
   });
 });
+
+describe("moving a term, set-based (issue 18)", () => {
+  test("moving back reopens the earlier subjects and drops the later ones; students of other terms and programmes stay", async () => {
+    await staff.call.studies.create(SUBJECT);
+    await staff.call.studies.create({ ...SUBJECT, term: 2, code: "BCOM-201", name: "Cost Accounting" });
+    const later = await studentOf(programmeId, 2, "STU0120");
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    expect(await enrolmentsOf(later.id)).toEqual([{ code: "BCOM-201", status: "in_progress" }]);
+    const back = await staff.call.studies.moveTerm({ programmeId, fromTerm: 2, toTerm: 1 });
+    expect(back.moved).toBe(3);
+    for (const p of [asha, ravi])
+      expect(await enrolmentsOf(p.id)).toEqual([
+        { code: "BCOM-101", status: "in_progress" },
+        { code: "BCOM-201", status: "dropped" },
+      ]);
+    expect(await enrolmentsOf(later.id)).toEqual([
+      { code: "BCOM-101", status: "in_progress" },
+      { code: "BCOM-201", status: "dropped" },
+    ]);
+    expect(await enrolmentsOf(meera.id)).toEqual([]);
+  });
+});
