@@ -165,8 +165,8 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
     rejection_reason, processed_by, submitted_at, processed_at, created_at, updated_at)
     values (?, ?, ?, ?, ?, ?, ?, 'Indian', ?, ?, ?, ?, 'Maharashtra', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertStudent = sqlite.prepare(`insert into users (role, name, email, password_hash, student_id, mobile, date_of_birth, gender,
-    address, city, state, pincode, blood_group, standard, course, is_active, preferences, programme_id, current_term, email_verified_at, created_at, updated_at)
-    values ('student', ?, ?, ?, ?, ?, '2001-01-01', ?, ?, ?, 'Maharashtra', '411001', 'B+', 'BA', ?, ?, ?, ?, ?, ?, ?, ?)`);
+    address, city, state, pincode, blood_group, standard, course, is_active, preferences, programme_id, current_term, email_verified_at, password_changed_at, created_at, updated_at)
+    values ('student', ?, ?, ?, ?, ?, '2001-01-01', ?, ?, ?, 'Maharashtra', '411001', 'B+', 'BA', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Issue 18: the programmes the seed made, with their terms (at most six in the bench).
   const programmes = (
     sqlite.prepare("select id, duration_months, fee_period from programmes where archived = 0 order by id").all() as {
@@ -339,8 +339,10 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
         prefs,
         programmes[i % programmes.length]!.id,
         1 + (i % programmes[i % programmes.length]!.terms),
-        // their addresses are confirmed, so a sign-in needs no e-mailed code
+        // their addresses are confirmed and their passwords current, so a sign-in needs no e-mailed code
+        // and no password change (however long ago the account was made)
         at,
+        now.toISOString(),
         at,
         at,
       );

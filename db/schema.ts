@@ -568,6 +568,100 @@ export interface SequencesTable {
   value: number;
 }
 
+export type PaymentMode = "upi" | "cash" | "cheque" | "dd" | "bank";
+export type PaymentStatus = "pending" | "confirmed" | "rejected" | "cancelled";
+
+/** A programme's fee plan (issue 19): when each instalment of a term falls due, and the late fee. */
+export interface FeePlansTable {
+  programme_id: number;
+  /** JSON array: days after the term's start on which each instalment falls due, e.g. [0, 90] */
+  instalment_days: string;
+  /** added to an instalment not settled by its due day plus the grace days (0: none) */
+  late_fee_paise: ColumnType<number, number | undefined, number>;
+  grace_days: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+/** What a student owes: one instalment of a term's fee, raised by the office from the plan. */
+export interface FeeInstalmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  programme_id: number;
+  term: number;
+  number: number;
+  amount_paise: number;
+  /** the institute's calendar day (YYYY-MM-DD) */
+  due_on: string;
+  /** the plan's late fee and grace when it was raised (a later change of plan does not touch it) */
+  late_fee_paise: ColumnType<number, number | undefined, number>;
+  grace_days: ColumnType<number, number | undefined, number>;
+  raised_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A concession or scholarship against one instalment, with its reason (audited). */
+export interface FeeConcessionsTable {
+  id: Generated<number>;
+  instalment_id: number;
+  amount_paise: number;
+  reason: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/**
+ * Money towards an instalment: a student's UPI transfer waiting for the office (pending), or what the office
+ * confirmed, rejected or recorded itself (cash, cheque, DD, bank transfer). Cancelled: its receipt was cancelled.
+ */
+export interface FeePaymentsTable {
+  id: Generated<number>;
+  instalment_id: number;
+  user_id: number;
+  amount_paise: number;
+  mode: PaymentMode;
+  /** UTR, cheque or DD number, bank reference */
+  reference: string | null;
+  /** the day the money was paid (YYYY-MM-DD, the institute's calendar) */
+  paid_on: string;
+  status: PaymentStatus;
+  /** the student's screenshot of the transfer, under DATA_DIR/uploads/documents */
+  screenshot_file: string | null;
+  note: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  reject_reason: string | null;
+}
+
+/** A receipt: numbered without gaps per financial year (April–March); cancelled, never deleted. */
+export interface FeeReceiptsTable {
+  id: Generated<number>;
+  payment_id: number;
+  user_id: number;
+  /** "2026-27" */
+  financial_year: string;
+  sequence: number;
+  /** "RCP/2026-27/000001" */
+  number: string;
+  amount_paise: number;
+  mode: PaymentMode;
+  /** the institute's day it was issued (YYYY-MM-DD): the financial year's */
+  issued_on: string;
+  issued_at: Timestamp;
+  issued_by: number | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: number | null;
+  cancel_reason: string | null;
+}
+
+/** The automatic reminders already sent: one before and one after each due day. */
+export interface FeeRemindersTable {
+  instalment_id: number;
+  kind: "before" | "after";
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -595,6 +689,12 @@ export interface Database {
   books: BooksTable;
   book_loans: BookLoansTable;
   notices: NoticesTable;
+  fee_plans: FeePlansTable;
+  fee_instalments: FeeInstalmentsTable;
+  fee_concessions: FeeConcessionsTable;
+  fee_payments: FeePaymentsTable;
+  fee_receipts: FeeReceiptsTable;
+  fee_reminders: FeeRemindersTable;
   faqs: FaqsTable;
   programmes: ProgrammesTable;
   one_time_codes: OneTimeCodesTable;
@@ -611,6 +711,7 @@ export type Session = Selectable<SessionsTable>;
 export type Admission = Selectable<AdmissionsTable>;
 export type Programme = Selectable<ProgrammesTable>;
 export type Subject = Selectable<SubjectsTable>;
+export type FeePayment = Selectable<FeePaymentsTable>;
 export type StudyMaterial = Selectable<StudyMaterialsTable>;
 export type Assignment = Selectable<AssignmentsTable>;
 export type AssignmentSubmission = Selectable<AssignmentSubmissionsTable>;

@@ -9,6 +9,7 @@ import analyticsStylesheet from "./features/analytics/analytics.css" with { type
 import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
 import dashboardStylesheet from "./features/dashboard/dashboard.css" with { type: "file" };
 import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
+import feesStylesheet from "./features/fees/fees.css" with { type: "file" };
 import galleryStylesheet from "./features/gallery/gallery-admin.css" with { type: "file" };
 import libraryStylesheet from "./features/library/library.css" with { type: "file" };
 import noticesStylesheet from "./features/notices/notices.css" with { type: "file" };
@@ -56,6 +57,7 @@ const AdminStudiesPages = () => import("./studies-pages.ts");
 const AdminCoursesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.CoursesPage })), studiesStylesheet);
 const AdminLibraryPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.LibraryPage })), libraryStylesheet);
 const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.ExamsPage })), examsStylesheet);
+const AdminFeesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.FeesPage })), feesStylesheet);
 const AdminNoticesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.NoticesPage })), noticesStylesheet);
 const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
 const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);
@@ -68,6 +70,7 @@ const ADMIN_PAGES = [
   ["library", AdminLibraryPage],
   ["exams", AdminExamsPage],
   ["notices", AdminNoticesPage],
+  ["fees", AdminFeesPage],
   ["help", AdminHelpPage],
   ["gallery", AdminGalleryPage],
   ["analytics", AdminAnalyticsPage],
@@ -79,7 +82,7 @@ const ADMIN_PAGES = [
   ["content", AdminContentPage],
 ] as const;
 
-const NESTED: ReadonlySet<string> = new Set(["courses", "library", "exams", "notices"]);
+const NESTED: ReadonlySet<string> = new Set(["courses", "library", "exams", "notices", "fees"]);
 
 export default function AdminRoutes() {
   const { user } = useSession();

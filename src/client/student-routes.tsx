@@ -5,6 +5,7 @@
 import { lazy } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
+import feesStylesheet from "./features/fees/fees.css" with { type: "file" };
 import libraryStylesheet from "./features/library/library.css" with { type: "file" };
 import noticesStylesheet from "./features/notices/notices.css" with { type: "file" };
 import studentStylesheet from "./features/student/student.css" with { type: "file" };
@@ -28,6 +29,7 @@ const StudentNotificationsPage = portalPage("NotificationsPage");
 const StudentCoursesPage = portalPage("CoursesPage", [studiesStylesheet]);
 const StudentExamsPage = portalPage("ExamsPage", [examsStylesheet]);
 const StudentLibraryPage = portalPage("LibraryPage", [libraryStylesheet]);
+const StudentFeesPage = portalPage("FeesPage", [feesStylesheet]);
 const StudentHelpPage = portalPage("HelpPage", [noticesStylesheet]);
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
 const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
@@ -48,6 +50,7 @@ export default function StudentRoutes() {
         <Route path="/courses" nest component={StudentCoursesPage} />
         <Route path="/library" nest component={StudentLibraryPage} />
         <Route path="/exams" nest component={StudentExamsPage} />
+        <Route path="/fees" nest component={StudentFeesPage} />
         <Route path="/notifications" component={StudentNotificationsPage} />
         <Route path="/help" nest component={StudentHelpPage} />
         <Route>

@@ -82,6 +82,10 @@ export const AUDIT_ACTIONS = [
   "content.news_delete",
   "content.faq",
   "content.faq_delete",
+  "fee.payment_record",
+  "fee.payment_confirm",
+  "fee.payment_reject",
+  "fee.receipt_cancel",
   "settings.update",
   "analytics.export",
 ] as const;

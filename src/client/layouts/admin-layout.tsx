@@ -18,7 +18,7 @@ import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { useNow } from "../lib/use-now.ts";
 import { UserCogIcon } from "../ui/admin-icons.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../ui/icons.tsx";
-import { BarChartIcon, BookIcon, HelpCircleIcon, HomeIcon, ImageIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
+import { BarChartIcon, BookIcon, CreditCardIcon, HelpCircleIcon, HomeIcon, ImageIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { Brand } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -36,6 +36,7 @@ const LINKS = [
   { href: "/library", key: "library", icon: <BookIcon /> },
   { href: "/exams", key: "exams", icon: <CalendarIcon /> },
   { href: "/notices", key: "notices", icon: <BellIcon /> },
+  { href: "/fees", key: "fees", icon: <CreditCardIcon /> },
   { href: "/gallery", key: "gallery", icon: <ImageIcon /> },
   { href: "/content", key: "content", icon: <FileIcon /> },
   { href: "/analytics", key: "analytics", icon: <BarChartIcon /> },

@@ -6,7 +6,7 @@ import { NotificationBell } from "../features/notifications/notification-bell.ts
 import { useT } from "../lib/i18n.tsx";
 import { useSession } from "../lib/session.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon } from "../ui/icons.tsx";
-import { BookIcon, HelpCircleIcon, HomeIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
+import { BookIcon, CreditCardIcon, HelpCircleIcon, HomeIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { Avatar } from "./avatar.tsx";
 import { Brand } from "./brand.tsx";
@@ -14,7 +14,18 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
-type NavKey = "dashboard" | "profile" | "profileShort" | "idCard" | "courses" | "library" | "exams" | "notifications" | "help" | "settings";
+type NavKey =
+  | "dashboard"
+  | "profile"
+  | "profileShort"
+  | "idCard"
+  | "courses"
+  | "library"
+  | "exams"
+  | "fees"
+  | "notifications"
+  | "help"
+  | "settings";
 const nav = (key: NavKey) => portal.t(`student.nav.${key}`);
 
 const accountLinks = () => [
@@ -29,6 +40,7 @@ const LINKS: { href: string; key: NavKey; icon: ReactNode }[] = [
   { href: "/courses", key: "courses", icon: <GraduationCapIcon /> },
   { href: "/library", key: "library", icon: <BookIcon /> },
   { href: "/exams", key: "exams", icon: <CalendarIcon /> },
+  { href: "/fees", key: "fees", icon: <CreditCardIcon /> },
   { href: "/notifications", key: "notifications", icon: <BellIcon /> },
   { href: "/help", key: "help", icon: <HelpCircleIcon /> },
   { href: "/settings", key: "settings", icon: <SettingsIcon /> },

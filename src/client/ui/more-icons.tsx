@@ -89,3 +89,10 @@ export const TrashIcon = /* @__PURE__ */ icon(
 );
 
 export const EditIcon = /* @__PURE__ */ icon("Edit", <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />);
+export const CreditCardIcon = /* @__PURE__ */ icon(
+  "CreditCard",
+  <>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </>,
+);

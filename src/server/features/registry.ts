@@ -9,6 +9,7 @@ import { contactsFeature } from "./contacts/contacts.feature.ts";
 import { contentFeature } from "./content/content.feature.ts";
 import { dashboardFeature } from "./dashboard/dashboard.feature.ts";
 import { examsFeature } from "./exams/exams.feature.ts";
+import { feesFeature } from "./fees/fees.feature.ts";
 import { galleryFeature } from "./gallery/gallery.feature.ts";
 import { healthFeature } from "./health/health.feature.ts";
 import { libraryFeature } from "./library/library.feature.ts";
@@ -41,6 +42,7 @@ export const FEATURES = [
   programmesFeature,
   contentFeature,
   studiesFeature,
+  feesFeature,
   libraryFeature,
   examsFeature,
   noticesFeature,

@@ -12,6 +12,10 @@ import { common } from "./common.ts";
 import { config } from "./config.ts";
 import { contact } from "./contact.ts";
 import { exams } from "./exams.ts";
+import { feeDesk } from "./feeDesk.ts";
+import { feePlans } from "./feePlans.ts";
+import { feeReports } from "./feeReports.ts";
+import { fees } from "./fees.ts";
 import { gallery } from "./gallery.ts";
 import { help } from "./help.ts";
 import { home } from "./home.ts";
@@ -62,6 +66,10 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   exams,
   library,
   notices,
+  fees,
+  feeDesk,
+  feeReports,
+  feePlans,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -75,6 +75,22 @@ export const instituteSettings = v.object({
   brochure: v.optional(v.object({ file: v.string(), name: v.string() })),
 });
 
+/**
+ * Fees (issue 19): the UPI payee students pay to (a VPA such as institute@okaxis, and the name their UPI app
+ * shows), whether an admit card needs the term's fees clear, and when the automatic reminders go (days before
+ * and after an instalment's due day; 0 switches that reminder off).
+ */
+export const feeSettings = v.object({
+  upiVpa: v.optional(
+    v.pipe(v.string(), v.trim(), v.check((x) => x === "" || /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/.test(x), config.m("fees.rule.vpa"))),
+    "",
+  ),
+  upiPayeeName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, config.m("fees.rule.payee"))), ""),
+  admitCardNeedsFeesClear: v.optional(v.boolean(), false),
+  remindDaysBefore: v.optional(v.pipe(v.number(), v.integer(config.m("fees.rule.days")), v.minValue(0, config.m("fees.rule.days")), v.maxValue(60, config.m("fees.rule.days"))), 3),
+  remindDaysAfter: v.optional(v.pipe(v.number(), v.integer(config.m("fees.rule.days")), v.minValue(0, config.m("fees.rule.days")), v.maxValue(60, config.m("fees.rule.days"))), 7),
+});
+
 /** What the Site content screen edits of the institute group: everything but the uploaded brochure. */
 export const instituteContentInput = v.omit(instituteSettings, ["brochure"]);
 export type InstituteContentInput = v.InferOutput<typeof instituteContentInput>;
@@ -85,6 +101,7 @@ export const settingsShape = {
   notifications: notificationSettings,
   system: systemSettings,
   institute: instituteSettings,
+  fees: feeSettings,
   language: v.picklist(LANGUAGES),
 } as const;
 
@@ -127,6 +144,7 @@ export const DEFAULT_SETTINGS: Settings = {
     registration: "Registered under the Societies Registration Act, 1860",
     foundedYear: 2012,
   },
+  fees: { upiVpa: "", upiPayeeName: "", admitCardNeedsFeesClear: false, remindDaysBefore: 3, remindDaysAfter: 7 },
   language: "english",
 };
 

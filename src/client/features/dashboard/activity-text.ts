@@ -21,7 +21,7 @@ import {
 } from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { programmeFormEntries } from "../../../shared/schemas/programmes.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
@@ -112,6 +112,8 @@ interface Said {
 }
 
 const r = reports.t;
+/** An amount in paise, as rupees in the reader's way of writing numbers. */
+const money = (value: unknown) => (typeof value === "number" ? formatMoney(value) : "?");
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
 /** "the image “Sports day”", or "the image" without a title. */
 const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
@@ -289,6 +291,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.news_delete": ({ d }) => r("s.contentNewsDelete", { title: str(d.title) ?? "" }),
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
+  "fee.payment_record": ({ d, student }) => r("s.feeRecorded", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" }),
+  "fee.payment_confirm": ({ d, student }) => r("s.feeConfirmed", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) }),
+  "fee.payment_reject": ({ d, student }) => r("s.feeRejected", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
+  "fee.receipt_cancel": ({ d, student }) => r("s.feeReceiptCancelled", { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");

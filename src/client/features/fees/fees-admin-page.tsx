@@ -1,0 +1,74 @@
+/**
+ * /admin/fees (issue 19, staff and administrators): the fee desk (payments to confirm, recording payments,
+ * receipts), the reports (dues with reminders, collections) and the plans (fee plans and raising a term's
+ * fees, concessions, fee settings), one tab each, the tab kept in the address (?tab=).
+ */
+import { Route, Switch, useLocation, useSearch } from "wouter";
+import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { feeReports } from "../../../shared/i18n/feeReports.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { PageFrame } from "../../ui/list-page.tsx";
+import { TabPanel, Tabs } from "../../ui/tabs.tsx";
+import { DeskTabs } from "./desk-tabs.tsx";
+import { PlansTabs } from "./plans-tabs.tsx";
+import { ReportsTabs } from "./reports-tabs.tsx";
+
+export const FEE_TABS = ["confirm", "record", "receipts", "dues", "collections", "plans", "concessions", "settings"] as const;
+export type FeeTab = (typeof FEE_TABS)[number];
+
+export default function FeesAdminPage() {
+  return (
+    <Switch>
+      <Route path="/">
+        <FeesTabs />
+      </Route>
+    </Switch>
+  );
+}
+
+function FeesTabs() {
+  const t = useT(fees);
+  const tDesk = useT(feeDesk);
+  const tReports = useT(feeReports);
+  const tPlans = useT(feePlans);
+  usePageTitle(t("title"));
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get("tab");
+  const tab: FeeTab = (FEE_TABS as readonly string[]).includes(asked ?? "") ? (asked as FeeTab) : "confirm";
+  const label: Record<FeeTab, string> = {
+    confirm: tDesk("tab.confirm"),
+    record: tDesk("tab.record"),
+    receipts: tDesk("tab.receipts"),
+    dues: tReports("tab.dues"),
+    collections: tReports("tab.collections"),
+    plans: tPlans("tab.plans"),
+    concessions: tPlans("tab.concessions"),
+    settings: tPlans("tab.settings"),
+  };
+  return (
+    <PageFrame name="fees" title={t("title")} description={t("admin.lead")}>
+      <Tabs
+        idPrefix="fees"
+        label={t("admin.tabs")}
+        tabs={FEE_TABS.map((id) => ({ id, label: label[id] }))}
+        value={tab}
+        onChange={(id) => navigate(`/?tab=${id}`, { replace: true })}
+      />
+      {FEE_TABS.map((id) => (
+        <TabPanel key={id} idPrefix="fees" id={id} value={tab}>
+          {id === "confirm" || id === "record" || id === "receipts" ? (
+            <DeskTabs tab={id} />
+          ) : id === "dues" || id === "collections" ? (
+            <ReportsTabs tab={id} />
+          ) : (
+            <PlansTabs tab={id} />
+          )}
+        </TabPanel>
+      ))}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,298 @@
+/**
+ * Money in (issue 19; docs/FEES-MODEL.md): where each instalment stands, payments the office records (cash,
+ * cheque, DD, bank transfer, UPI), a student's UPI transfer waiting for the office, confirming or rejecting
+ * it, and receipts — numbered without gaps per financial year in the transaction that confirms the money,
+ * cancelled (never deleted) with a reason. Two office members confirming the same payment: one wins, the
+ * other is told it was already decided; there is never a second receipt.
+ */
+import type { Kysely } from "kysely";
+import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
+import { fees as text } from "../../../shared/i18n/fees.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { localDate } from "../../platform/calendar.ts";
+import { AppError } from "../../platform/errors.ts";
+import { nextSequenceValue } from "../../platform/sequences.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
+
+type DB = Kysely<Database>;
+
+export const instalmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.instalment"));
+const paymentNotFound = () => new AppError("NOT_FOUND", text.t("rule.payment"));
+
+/** The institute's today (YYYY-MM-DD). */
+export async function institutionToday(deps: Pick<AppDeps, "db" | "now">): Promise<string> {
+  return localDate(deps.now(), (await getSettings(deps)).general.timeZone);
+}
+
+/**
+ * Instalments with where each stands, in three queries whatever their number: the instalments chosen by
+ * `where`, their concessions, and the payments that count (confirmed; a cancelled receipt's payment is
+ * `cancelled`).
+ */
+export async function standings(
+  db: DB,
+  today: string,
+  where: (q: ReturnType<typeof instalmentsQuery>) => ReturnType<typeof instalmentsQuery>,
+) {
+  const rows = await where(instalmentsQuery(db)).execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [concessions, payments] = await Promise.all([
+    db.selectFrom("fee_concessions").select(["instalment_id", "amount_paise"]).where("instalment_id", "in", ids).execute(),
+    db
+      .selectFrom("fee_payments")
+      .select(["instalment_id", "amount_paise", "paid_on"])
+      .where("instalment_id", "in", ids)
+      .where("status", "=", "confirmed")
+      .execute(),
+  ]);
+  return rows.map((r) => {
+    const facts: InstalmentFacts = {
+      amount: r.amount_paise,
+      dueOn: r.due_on,
+      lateFee: r.late_fee_paise,
+      graceDays: r.grace_days,
+      concessions: concessions.filter((c) => c.instalment_id === r.id).map((c) => c.amount_paise),
+      payments: payments.filter((p) => p.instalment_id === r.id).map((p) => ({ amount: p.amount_paise, paidOn: p.paid_on })),
+    };
+    return { instalment: r, standing: standing(facts, today) };
+  });
+}
+
+export const instalmentsQuery = (db: DB) => db.selectFrom("fee_instalments").selectAll("fee_instalments");
+
+export async function standingOf(db: DB, today: string, instalmentId: number): Promise<{ instalment: InstalmentRow; standing: Standing }> {
+  const [found] = await standings(db, today, (q) => q.where("fee_instalments.id", "=", instalmentId));
+  if (!found) throw instalmentNotFound();
+  return found;
+}
+export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuery>["execute"]>>[number];
+
+/**
+ * The receipt of a payment just confirmed, in the caller's transaction: the next number of the financial year
+ * of the day it is issued (a rolled-back transaction returns its number, so the sequence has no gaps).
+ */
+async function issueReceipt(trx: DB, payment: FeePayment, actorId: number | null, now: Date, timeZone: string) {
+  const issuedOn = localDate(now, timeZone);
+  const fy = financialYear(issuedOn);
+  const sequence = await nextSequenceValue(trx, `receipt:${fy}`);
+  return trx
+    .insertInto("fee_receipts")
+    .values({
+      payment_id: payment.id,
+      user_id: payment.user_id,
+      financial_year: fy,
+      sequence,
+      number: receiptNumber(fy, sequence),
+      amount_paise: payment.amount_paise,
+      mode: payment.mode,
+      issued_on: issuedOn,
+      issued_at: now.toISOString(),
+      issued_by: actorId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A payment may not be more than what is still to pay on the instalment (paise, whole). */
+function assertWithinDue(amount: number, st: Standing) {
+  if (st.outstanding === 0) throw new AppError("CONFLICT", text.t("rule.nothingDue"));
+  if (amount > st.outstanding) {
+    const message = text.t("rule.amountAbove", { due: `₹${(st.outstanding / 100).toFixed(2)}` });
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+  }
+}
+
+export interface RecordPaymentInput {
+  instalmentId: number;
+  amount: number;
+  mode: PaymentMode;
+  reference?: string | null;
+  paidOn: string;
+  note?: string | null;
+}
+
+/** The office records money it received (cash, cheque, DD, bank transfer, or a UPI transfer it has seen): confirmed at once, with its receipt. */
+export async function recordPayment(deps: AppDeps, actorId: number, input: RecordPaymentInput, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const { general } = await getSettings(deps);
+  const today = localDate(now, general.timeZone);
+  const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
+    const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
+    assertWithinDue(input.amount, st);
+    const payment = await trx
+      .insertInto("fee_payments")
+      .values({
+        instalment_id: instalment.id,
+        user_id: instalment.user_id,
+        amount_paise: input.amount,
+        mode: input.mode,
+        reference: input.reference ?? null,
+        paid_on: input.paidOn,
+        status: "confirmed",
+        note: input.note ?? null,
+        created_by: actorId,
+        created_at: now.toISOString(),
+        decided_by: actorId,
+        decided_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.payment_record",
+      entityType: "student",
+      entityId: instalment.user_id,
+      details: { receipt: receipt.number, amount: input.amount, mode: input.mode },
+      ip: meta.ip,
+    });
+    return { payment, receipt };
+  });
+  return { message: text.t("said.recorded", { number: receipt.number }), payment, receipt };
+}
+
+export interface UpiSubmission {
+  instalmentId: number;
+  amount: number;
+  reference: string;
+  paidOn: string;
+  screenshotFile?: string | null;
+}
+
+/** A student tells the office about a UPI transfer: pending until the office checks its bank statement. */
+export async function submitUpiPayment(deps: AppDeps, userId: number, input: UpiSubmission) {
+  const now = deps.now();
+  const today = await institutionToday(deps);
+  const payment = await deps.db.transaction().execute(async (trx) => {
+    const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
+    if (instalment.user_id !== userId) throw instalmentNotFound();
+    assertWithinDue(input.amount, st);
+    const waiting = await trx
+      .selectFrom("fee_payments")
+      .select("id")
+      .where("instalment_id", "=", instalment.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (waiting) throw new AppError("CONFLICT", text.t("rule.pending"));
+    return trx
+      .insertInto("fee_payments")
+      .values({
+        instalment_id: instalment.id,
+        user_id: userId,
+        amount_paise: input.amount,
+        mode: "upi",
+        reference: input.reference,
+        paid_on: input.paidOn,
+        status: "pending",
+        screenshot_file: input.screenshotFile ?? null,
+        created_by: userId,
+        created_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return { message: text.t("said.submitted"), payment };
+}
+
+/** The office confirms a pending transfer against its bank statement: one confirmation, one receipt. */
+export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: number, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const { general } = await getSettings(deps);
+  const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .updateTable("fee_payments")
+      .set({ status: "confirmed", decided_by: actorId, decided_at: now.toISOString() })
+      .where("id", "=", paymentId)
+      .where("status", "=", "pending")
+      .returningAll()
+      .executeTakeFirst();
+    if (!payment) {
+      const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
+      throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
+    }
+    const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.payment_confirm",
+      entityType: "student",
+      entityId: payment.user_id,
+      details: { receipt: receipt.number, amount: payment.amount_paise, reference: payment.reference },
+      ip: meta.ip,
+    });
+    return { payment, receipt };
+  });
+  return { message: text.t("said.confirmed", { number: receipt.number }), payment, receipt };
+}
+
+/** The office cannot find the transfer: rejected with the reason the student is shown. */
+export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: number, reason: string, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const payment = await deps.db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .updateTable("fee_payments")
+      .set({ status: "rejected", decided_by: actorId, decided_at: now.toISOString(), reject_reason: reason })
+      .where("id", "=", paymentId)
+      .where("status", "=", "pending")
+      .returningAll()
+      .executeTakeFirst();
+    if (!payment) {
+      const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
+      throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
+    }
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.payment_reject",
+      entityType: "student",
+      entityId: payment.user_id,
+      details: { amount: payment.amount_paise, reference: payment.reference, reason },
+      ip: meta.ip,
+    });
+    return payment;
+  });
+  return { message: text.t("said.rejected"), payment };
+}
+
+/** A receipt issued in error: cancelled with its reason, its number kept (never reused); the money no longer counts. */
+export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: number, reason: string, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const receipt = await deps.db.transaction().execute(async (trx) => {
+    const receipt = await trx
+      .updateTable("fee_receipts")
+      .set({ cancelled_at: now.toISOString(), cancelled_by: actorId, cancel_reason: reason })
+      .where("id", "=", receiptId)
+      .where("cancelled_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!receipt) {
+      const exists = await trx.selectFrom("fee_receipts").select("id").where("id", "=", receiptId).executeTakeFirst();
+      throw exists ? new AppError("CONFLICT", text.t("rule.cancelled")) : new AppError("NOT_FOUND", text.t("rule.receipt"));
+    }
+    await trx.updateTable("fee_payments").set({ status: "cancelled" }).where("id", "=", receipt.payment_id).execute();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.receipt_cancel",
+      entityType: "student",
+      entityId: receipt.user_id,
+      details: { receipt: receipt.number, amount: receipt.amount_paise, reason },
+      ip: meta.ip,
+    });
+    return receipt;
+  });
+  return { message: text.t("said.cancelled", { number: receipt.number }), receipt };
+}
+
+/** The money received between two days (inclusive): receipts not cancelled, in paise. */
+export async function collectionsTotal(db: DB, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom("fee_receipts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.val(0)).as("total"))
+    .where("cancelled_at", "is", null)
+    .where("issued_on", ">=", from)
+    .where("issued_on", "<=", to)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
