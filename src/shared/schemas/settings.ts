@@ -82,13 +82,33 @@ export const instituteSettings = v.object({
  */
 export const feeSettings = v.object({
   upiVpa: v.optional(
-    v.pipe(v.string(), v.trim(), v.check((x) => x === "" || /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/.test(x), config.m("fees.rule.vpa"))),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((x) => x === "" || /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/.test(x), config.m("fees.rule.vpa")),
+    ),
     "",
   ),
   upiPayeeName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, config.m("fees.rule.payee"))), ""),
   admitCardNeedsFeesClear: v.optional(v.boolean(), false),
-  remindDaysBefore: v.optional(v.pipe(v.number(), v.integer(config.m("fees.rule.days")), v.minValue(0, config.m("fees.rule.days")), v.maxValue(60, config.m("fees.rule.days"))), 3),
-  remindDaysAfter: v.optional(v.pipe(v.number(), v.integer(config.m("fees.rule.days")), v.minValue(0, config.m("fees.rule.days")), v.maxValue(60, config.m("fees.rule.days"))), 7),
+  remindDaysBefore: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(config.m("fees.rule.days")),
+      v.minValue(0, config.m("fees.rule.days")),
+      v.maxValue(60, config.m("fees.rule.days")),
+    ),
+    3,
+  ),
+  remindDaysAfter: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(config.m("fees.rule.days")),
+      v.minValue(0, config.m("fees.rule.days")),
+      v.maxValue(60, config.m("fees.rule.days")),
+    ),
+    7,
+  ),
 });
 
 /** What the Site content screen edits of the institute group: everything but the uploaded brochure. */

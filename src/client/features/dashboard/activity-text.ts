@@ -291,10 +291,12 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.news_delete": ({ d }) => r("s.contentNewsDelete", { title: str(d.title) ?? "" }),
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
-  "fee.payment_record": ({ d, student }) => r("s.feeRecorded", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" }),
+  "fee.payment_record": ({ d, student }) =>
+    r("s.feeRecorded", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" }),
   "fee.payment_confirm": ({ d, student }) => r("s.feeConfirmed", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) }),
   "fee.payment_reject": ({ d, student }) => r("s.feeRejected", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
-  "fee.receipt_cancel": ({ d, student }) => r("s.feeReceiptCancelled", { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" }),
+  "fee.receipt_cancel": ({ d, student }) =>
+    r("s.feeReceiptCancelled", { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");
