@@ -599,6 +599,8 @@ export interface FeeInstalmentsTable {
   created_at: Timestamp;
 }
 
+export type ConcessionKind = "concession" | "scholarship";
+
 /** A concession or scholarship against one instalment, with its reason (audited). */
 export interface FeeConcessionsTable {
   id: Generated<number>;
@@ -607,6 +609,11 @@ export interface FeeConcessionsTable {
   reason: string;
   created_by: number | null;
   created_at: Timestamp;
+  kind: ColumnType<ConcessionKind, ConcessionKind | undefined, ConcessionKind>;
+  /** withdrawn (it no longer counts), with who, when and why; never deleted */
+  withdrawn_at: Timestamp | null;
+  withdrawn_by: number | null;
+  withdraw_reason: string | null;
 }
 
 /**
@@ -655,10 +662,13 @@ export interface FeeReceiptsTable {
   cancel_reason: string | null;
 }
 
-/** The automatic reminders already sent: one before and one after each due day. */
+/**
+ * The reminders already sent: one automatic "before" and one "after" each due day; "manual" keeps the time the
+ * office last reminded the student of the instalment from the dues list.
+ */
 export interface FeeRemindersTable {
   instalment_id: number;
-  kind: "before" | "after";
+  kind: "before" | "after" | "manual";
   sent_at: Timestamp;
 }
 

@@ -10,7 +10,7 @@ import { createLogger } from "./platform/logger.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
-import { createInstituteMailer, startInstituteBackups, startLibraryReminders } from "./workers.ts";
+import { createInstituteMailer, startFeeReminders, startInstituteBackups, startLibraryReminders } from "./workers.ts";
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -45,6 +45,7 @@ const deps = { ...base, mail, limits: createRateLimiter(now) };
 mail.start();
 const stopBackups = startInstituteBackups(deps);
 const stopReminders = startLibraryReminders(deps);
+const stopFeeReminders = startFeeReminders(deps);
 const app = createApp(deps);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 128 * 1024 * 1024 });
 
@@ -63,6 +64,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     stopBackups();
     stopReminders();
+    stopFeeReminders();
     await server.stop();
     await mail.stop();
     await db.destroy();

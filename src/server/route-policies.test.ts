@@ -13,6 +13,8 @@ describe("the route policy table (issue 15)", () => {
     expect(bodyLimitFor("/api/studies/materials")).toBe(21 * 1024 * 1024);
     expect(bodyLimitFor("/api/studies/assignments/7/submission")).toBe(11 * 1024 * 1024);
     expect(bodyLimitFor("/api/library/eresources")).toBe(26 * 1024 * 1024);
+    expect(bodyLimitFor("/api/fees/instalments/7/upi")).toBe(6 * 1024 * 1024);
+    expect(bodyLimitFor("/api/fees/instalments/7/upi/x")).toBe(JSON_BODY_LIMIT);
     expect(bodyLimitFor("/api/library/eresources/3/file")).toBe(26 * 1024 * 1024);
   });
 

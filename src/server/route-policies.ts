@@ -6,6 +6,7 @@
  */
 import { UPLOAD_MAX_BYTES } from "../shared/constants.ts";
 import { BROCHURE_MAX_BYTES } from "../shared/schemas/content.ts";
+import { SCREENSHOT_MAX_BYTES } from "../shared/schemas/fees.ts";
 import { GALLERY_UPLOAD_MAX_FILES } from "../shared/schemas/gallery.ts";
 import { ERESOURCE_MAX_BYTES } from "../shared/schemas/library.ts";
 import { SYLLABUS_MAX_BYTES } from "../shared/schemas/programmes.ts";
@@ -28,6 +29,7 @@ const BODY_LIMITS: readonly { path: RegExp; maxBytes: number; why: string }[] = 
   { path: /^\/api\/studies\/materials$/, maxBytes: MATERIAL_MAX_BYTES + MB, why: "a study material's PDF" },
   { path: /^\/api\/studies\/assignments\/\d+\/submission$/, maxBytes: SUBMISSION_MAX_BYTES + MB, why: "a student's assignment PDF" },
   { path: /^\/api\/library\/eresources(\/\d+\/file)?$/, maxBytes: ERESOURCE_MAX_BYTES + MB, why: "an e-resource's PDF" },
+  { path: /^\/api\/fees\/instalments\/\d+\/upi$/, maxBytes: SCREENSHOT_MAX_BYTES + MB, why: "a UPI payment's screenshot" },
 ];
 
 export function bodyLimitFor(path: string): number {

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { sendFeeReminders } from "./features/fees/reminders.service.ts";
 import { sendOverdueReminders } from "./features/library/loans.service.ts";
 import { notifyAdmins } from "./features/notifications/notifications.service.ts";
 import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
@@ -65,6 +66,33 @@ export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstA
       if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
     } catch (err) {
       deps.logger.error("overdue library reminders failed", { error: String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, firstAfterMs);
+  const timer = setInterval(tick, everyMs);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/**
+ * The automatic fee reminders (issue 19): checked every hour (the first a minute after start); each instalment
+ * gets its "before" and "after" reminder once (sendFeeReminders keeps them in fee_reminders), so a restart or a
+ * missed hour loses nothing and sends nothing twice. Returns the stop function main.ts calls on shutdown.
+ */
+export function startFeeReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { reminded, instalments } = await sendFeeReminders(deps);
+      if (reminded) deps.logger.info("fee reminders sent", { students: reminded, instalments });
+    } catch (err) {
+      deps.logger.error("fee reminders failed", { error: String(err) });
     } finally {
       running = false;
     }

@@ -86,6 +86,13 @@ export const AUDIT_ACTIONS = [
   "fee.payment_confirm",
   "fee.payment_reject",
   "fee.receipt_cancel",
+  "fee.plan_save",
+  "fee.raise",
+  "fee.concession",
+  "fee.concession_withdraw",
+  "fee.settings",
+  "fee.reminders",
+  "fee.collections_export",
   "settings.update",
   "analytics.export",
 ] as const;

@@ -15,6 +15,10 @@ import enCommon from "../../src/shared/i18n/en/common.json";
 import enConfig from "../../src/shared/i18n/en/config.json";
 import enContact from "../../src/shared/i18n/en/contact.json";
 import enExams from "../../src/shared/i18n/en/exams.json";
+import enFeeDesk from "../../src/shared/i18n/en/feeDesk.json";
+import enFeePlans from "../../src/shared/i18n/en/feePlans.json";
+import enFeeReports from "../../src/shared/i18n/en/feeReports.json";
+import enFees from "../../src/shared/i18n/en/fees.json";
 import enGallery from "../../src/shared/i18n/en/gallery.json";
 import enHelp from "../../src/shared/i18n/en/help.json";
 import enHome from "../../src/shared/i18n/en/home.json";
@@ -38,6 +42,7 @@ import hiCommon from "../../src/shared/i18n/hi/common.json";
 import hiConfig from "../../src/shared/i18n/hi/config.json";
 import hiContact from "../../src/shared/i18n/hi/contact.json";
 import hiExams from "../../src/shared/i18n/hi/exams.json";
+import hiFees from "../../src/shared/i18n/hi/fees.json";
 import hiGallery from "../../src/shared/i18n/hi/gallery.json";
 import hiHelp from "../../src/shared/i18n/hi/help.json";
 import hiHome from "../../src/shared/i18n/hi/home.json";
@@ -61,6 +66,7 @@ import mrCommon from "../../src/shared/i18n/mr/common.json";
 import mrConfig from "../../src/shared/i18n/mr/config.json";
 import mrContact from "../../src/shared/i18n/mr/contact.json";
 import mrExams from "../../src/shared/i18n/mr/exams.json";
+import mrFees from "../../src/shared/i18n/mr/fees.json";
 import mrGallery from "../../src/shared/i18n/mr/gallery.json";
 import mrHelp from "../../src/shared/i18n/mr/help.json";
 import mrHome from "../../src/shared/i18n/mr/home.json";
@@ -113,6 +119,10 @@ const ENGLISH = [
   enExams,
   enLibrary,
   enNotices,
+  enFees,
+  enFeeDesk,
+  enFeeReports,
+  enFeePlans,
 ]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
@@ -251,9 +261,9 @@ describe("languages", () => {
     });
   }
 
-  for (const [lang, auth, portal, student, studies, exams, library, notices] of [
-    ["hi", hiAuth, hiPortal, hiStudent, hiStudies, hiExams, hiLibrary, hiNotices],
-    ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices],
+  for (const [lang, auth, portal, student, studies, exams, library, notices, fees] of [
+    ["hi", hiAuth, hiPortal, hiStudent, hiStudies, hiExams, hiLibrary, hiNotices, hiFees],
+    ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices, mrFees],
   ] as const) {
     test(`the student portal in ${lang} at 390 px: dashboard, studies pages, profile (and its form), ID card and every settings tab`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
@@ -280,6 +290,7 @@ describe("languages", () => {
         ["/student/exams", exams["my.title"]],
         ["/student/library", library.title],
         ["/student/help", notices["help.title"]],
+        ["/student/fees", fees.title],
       ] as const) {
         await page.goto(path);
         await page.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -356,6 +367,7 @@ describe("languages", () => {
         exams: hiExams,
         library: hiLibrary,
         notices: hiNotices,
+        fees: hiFees,
       },
     ],
     [
@@ -372,10 +384,11 @@ describe("languages", () => {
         exams: mrExams,
         library: mrLibrary,
         notices: mrNotices,
+        fees: mrFees,
       },
     ],
   ] as const) {
-    test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity and the studies screens`, async () => {
+    test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity, the studies and the fee screens`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
@@ -451,6 +464,13 @@ describe("languages", () => {
         await heading(title);
         await page.waitForLoadState("networkidle");
         await check(path);
+      }
+      // The fee screens (issue 19), every tab.
+      for (const tab of ["confirm", "record", "receipts", "dues", "collections", "plans", "concessions", "settings"] as const) {
+        await page.goto(`/admin/fees?tab=${tab}`);
+        await heading(t.fees.title);
+        await page.waitForLoadState("networkidle");
+        await check(`/admin/fees?tab=${tab}`);
       }
       expect(problems).toEqual([]);
       await context.close();

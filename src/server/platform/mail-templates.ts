@@ -2,8 +2,11 @@
  * Every e-mail the product sends, as plain text and HTML, signed with the institute's name and contact
  * details from settings. Values are escaped in the HTML part.
  */
+import type { PaymentMode } from "../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../shared/constants.ts";
 import { contactSubjectLabel } from "../../shared/i18n/contact.ts";
+import { fees } from "../../shared/i18n/fees.ts";
+import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
 import { mail } from "../../shared/i18n/mail.ts";
 import { officeRoleName } from "../../shared/i18n/roster.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
@@ -29,7 +32,9 @@ export type EmailTemplate =
   | { template: "admin_alert"; title: string; message: string }
   /** a student's portal notification sent by e-mail too (issue 18: new material, results, overdue books…) */
   | { template: "student_alert"; name: string; title: string; message: string; link: string }
-  | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string };
+  | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string }
+  /** a fee receipt just issued (issue 19): amount in paise, mode as stored, issuedOn YYYY-MM-DD */
+  | { template: "fee_receipt"; name: string; number: string; amount: number; mode: PaymentMode; issuedOn: string; link: string };
 
 export interface RenderedEmail {
   template: EmailTemplate["template"];
@@ -45,6 +50,19 @@ const escapeHtml = (s: string) =>
 type Block = { p: string } | { code: string } | { link: string; label: string } | { quote: string };
 
 const minutes = Math.round(CODE_LIFETIME_SECONDS / 60);
+
+/** Paise as rupees in the current language's way of writing them: ₹12,500 or ₹1,250.50. */
+const inrAmount = (paise: number) =>
+  new Intl.NumberFormat(INTL_LOCALE[currentLocale()], {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(paise / 100);
+
+/** A calendar day (YYYY-MM-DD) written out in the current language: 22 November 2026. */
+const calendarDay = (day: string) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 /**
  * The message of a template, in the language current while it is rendered: the recipient's (Mailer.enqueue
@@ -164,6 +182,25 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: t.title,
         blocks: [dear(t.name), { p: t.message }, { link: t.link, label: mail.t("student.portal") }, { p: mail.t("student.why") }],
       };
+    case "fee_receipt": {
+      const amount = inrAmount(t.amount);
+      const facts = [
+        mail.t("feeReceipt.number", { number: t.number }),
+        mail.t("feeReceipt.amount", { amount }),
+        mail.t("feeReceipt.mode", { mode: fees.t(`mode.${t.mode}`) }),
+        mail.t("feeReceipt.date", { date: calendarDay(t.issuedOn) }),
+      ];
+      return {
+        subject: mail.t("feeReceipt.subject", { number: t.number }),
+        blocks: [
+          dear(t.name),
+          { p: mail.t("feeReceipt.thanks", { amount }) },
+          { p: facts.join("\n") },
+          { p: mail.t("feeReceipt.open") },
+          { link: t.link, label: mail.t("feeReceipt.link") },
+        ],
+      };
+    }
     case "email_changed_notice":
       return {
         subject: mail.t("changed.subject"),

@@ -26,6 +26,15 @@ const ALL_TEMPLATES: EmailTemplate[] = [
   { template: "contact_reply", name: "Asha", subject: "Fees", reply: "The fee is ₹12,000.", originalMessage: "What are the fees?" },
   { template: "two_factor_code", name: "Asha", code: "111222" },
   { template: "staff_invitation", name: "Ravi", role: "staff", link: "https://i.example/first-login?token=t", validDays: 7 },
+  {
+    template: "fee_receipt",
+    name: "Asha",
+    number: "RCP/2026-27/000001",
+    amount: 1_250_050,
+    mode: "upi",
+    issuedOn: "2026-11-22",
+    link: "https://i.example/student/fees/receipts/1",
+  },
 ];
 
 describe("templates", () => {

@@ -62,6 +62,27 @@ describe("startup sweep of files a crash left behind", () => {
       .insertInto("books")
       .values({ kind: "eresource", title: "E", stored_name: "eeeeeeeeeeeeeeeeeeeeeeee.pdf", created_at: at, updated_at: at })
       .execute();
+    // A student's screenshot of a UPI fee payment (issue 19).
+    writeFileSync(path.join(p.documents, "ffffffffffffffffffffffff.png"), "fee screenshot: kept");
+    const instalment = await w.deps.db
+      .insertInto("fee_instalments")
+      .values({ user_id: w.a.id, programme_id: programme.id, term: 1, number: 1, amount_paise: 100, due_on: "2026-12-01", created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await w.deps.db
+      .insertInto("fee_payments")
+      .values({
+        instalment_id: instalment.id,
+        user_id: w.a.id,
+        amount_paise: 100,
+        mode: "upi",
+        reference: "402156789012",
+        paid_on: "2026-11-21",
+        status: "pending",
+        screenshot_file: "ffffffffffffffffffffffff.png",
+        created_at: at,
+      })
+      .execute();
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf"), "orphan document");
     writeFileSync(path.join(p.documents, "dddddddddddddddddddddddd.pdf.thumb.webp"), "orphan preview");
     writeFileSync(path.join(p.documents, "operator-notes.txt"), "not ours: kept");
@@ -88,6 +109,7 @@ describe("startup sweep of files a crash left behind", () => {
     expect(existsSync(path.join(p.documents, "bbbbbbbbbbbbbbbbbbbbbbbb.pdf"))).toBe(true);
     expect(existsSync(path.join(p.documents, "mmmmmmmmmmmmmmmmmmmmmmmm.pdf"))).toBe(true);
     expect(existsSync(path.join(p.documents, "wwwwwwwwwwwwwwwwwwwwwwww.pdf"))).toBe(true);
+    expect(existsSync(path.join(p.documents, "ffffffffffffffffffffffff.png"))).toBe(true);
     expect(existsSync(path.join(p.gallery, "demokey-480.webp"))).toBe(true);
     expect(existsSync(path.join(p.backups, w.backupName))).toBe(true);
     expect(await sweepOrphanFiles(w.deps)).toEqual([]);

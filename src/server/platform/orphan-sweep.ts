@@ -53,13 +53,14 @@ async function referencedDocuments(db: AppDeps["db"]): Promise<Set<string>> {
 
 /** The other columns that hold a stored name under uploads/documents, one line each. */
 const DOCUMENT_COLUMNS: readonly (readonly [
-  table: "programmes" | "study_materials" | "assignment_submissions" | "books",
+  table: "programmes" | "study_materials" | "assignment_submissions" | "books" | "fee_payments",
   column: string,
 ])[] = [
   ["programmes", "syllabus_file"],
   ["study_materials", "stored_name"],
   ["assignment_submissions", "stored_name"],
   ["books", "stored_name"],
+  ["fee_payments", "screenshot_file"],
 ];
 
 export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {

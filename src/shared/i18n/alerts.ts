@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   "exam.cancelled",
   "results.published",
   "library.overdue",
+  "fee.receipt",
+  "fee.rejected",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = Record<string, string | number>;

@@ -93,7 +93,7 @@ export const feeSettings = v.object({
   admitCardNeedsFeesClear: v.optional(v.boolean(), false),
   remindDaysBefore: v.optional(
     v.pipe(
-      v.number(),
+      v.number(config.m("fees.rule.days")),
       v.integer(config.m("fees.rule.days")),
       v.minValue(0, config.m("fees.rule.days")),
       v.maxValue(60, config.m("fees.rule.days")),
@@ -102,7 +102,7 @@ export const feeSettings = v.object({
   ),
   remindDaysAfter: v.optional(
     v.pipe(
-      v.number(),
+      v.number(config.m("fees.rule.days")),
       v.integer(config.m("fees.rule.days")),
       v.minValue(0, config.m("fees.rule.days")),
       v.maxValue(60, config.m("fees.rule.days")),

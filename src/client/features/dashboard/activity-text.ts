@@ -112,6 +112,10 @@ interface Said {
 }
 
 const r = reports.t;
+const FEE_SETTINGS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
+/** A fee setting's name (Fee settings' fields), or the key as stored. */
+const feeSettingName = (key: string) =>
+  (FEE_SETTINGS as readonly string[]).includes(key) ? r(`feeField.${key as (typeof FEE_SETTINGS)[number]}`) : key;
 /** An amount in paise, as rupees in the reader's way of writing numbers. */
 const money = (value: unknown) => (typeof value === "number" ? formatMoney(value) : "?");
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
@@ -297,6 +301,39 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "fee.payment_reject": ({ d, student }) => r("s.feeRejected", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
   "fee.receipt_cancel": ({ d, student }) =>
     r("s.feeReceiptCancelled", { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" }),
+  "fee.plan_save": ({ d }) =>
+    r("s.feePlanSaved", {
+      programme: str(d.programme) ?? "?",
+      days: Array.isArray(d.days) ? d.days.join(", ") : "?",
+      lateFee: money(d.lateFee),
+      grace: count(d.graceDays) ?? 0,
+    }),
+  "fee.raise": ({ d }) => r("s.feeRaised", { programme: str(d.programme) ?? "?", term: count(d.term) ?? 0, count: count(d.students) ?? 0 }),
+  "fee.concession": ({ d, student }) =>
+    r(d.kind === "scholarship" ? "s.feeScholarship" : "s.feeConcession", {
+      student,
+      amount: money(d.amount),
+      programme: str(d.programme) ?? "?",
+      term: count(d.term) ?? 0,
+      number: count(d.number) ?? 0,
+      reason: str(d.reason) ?? "?",
+    }),
+  "fee.concession_withdraw": ({ d, student }) =>
+    r("s.feeConcessionWithdrawn", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
+  "fee.settings": ({ d }) => {
+    const names = Array.isArray(d.changed) ? d.changed.map((f) => feeSettingName(String(f))) : [];
+    return names.length ? r("s.feeSettings", { fields: names.join(", ") }) : r("s.feeSettingsSaved");
+  },
+  "fee.reminders": ({ d, student }) =>
+    count(d.count) !== null
+      ? r("s.feeRemindedAll", { count: count(d.count) ?? 0 })
+      : r("s.feeReminded", { student, amount: money(d.amount) }),
+  "fee.collections_export": ({ d }) =>
+    r("s.feeCollectionsExport", {
+      from: formatDate(str(d.from), { empty: "?" }),
+      to: formatDate(str(d.to), { empty: "?" }),
+      count: count(d.rows) ?? 0,
+    }),
   "settings.update": ({ d }) => {
     const fields = fieldList(d.changed);
     return fields ? r("s.settingsChanged", { fields }) : r("s.settings");

@@ -1,7 +1,8 @@
 /**
  * /admin/fees (issue 19, staff and administrators): the fee desk (payments to confirm, recording payments,
  * receipts), the reports (dues with reminders, collections) and the plans (fee plans and raising a term's
- * fees, concessions, fee settings), one tab each, the tab kept in the address (?tab=).
+ * fees, concessions, fee settings), one tab each, the tab kept in the address (?tab=); a receipt printable at
+ * /admin/fees/receipts/<id>.
  */
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
@@ -9,11 +10,14 @@ import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { DeskTabs } from "./desk-tabs.tsx";
 import { PlansTabs } from "./plans-tabs.tsx";
+import { ReceiptPage } from "./receipt-page.tsx";
 import { ReportsTabs } from "./reports-tabs.tsx";
 
 export const FEE_TABS = ["confirm", "record", "receipts", "dues", "collections", "plans", "concessions", "settings"] as const;
@@ -24,6 +28,10 @@ export default function FeesAdminPage() {
     <Switch>
       <Route path="/">
         <FeesTabs />
+      </Route>
+      {/* A receipt, printable (the same page the student prints). */}
+      <Route path="/receipts/:id">
+        <ReceiptPage />
       </Route>
     </Switch>
   );
@@ -37,8 +45,11 @@ function FeesTabs() {
   usePageTitle(t("title"));
   const search = useSearch();
   const [, navigate] = useLocation();
+  const { user } = useSession();
+  // The fee settings are the administrators' (the server refuses staff too): staff do not see the tab.
+  const tabs = FEE_TABS.filter((id) => id !== "settings" || isAdministrator(user?.role));
   const asked = new URLSearchParams(search).get("tab");
-  const tab: FeeTab = (FEE_TABS as readonly string[]).includes(asked ?? "") ? (asked as FeeTab) : "confirm";
+  const tab: FeeTab = (tabs as readonly string[]).includes(asked ?? "") ? (asked as FeeTab) : "confirm";
   const label: Record<FeeTab, string> = {
     confirm: tDesk("tab.confirm"),
     record: tDesk("tab.record"),
@@ -54,11 +65,11 @@ function FeesTabs() {
       <Tabs
         idPrefix="fees"
         label={t("admin.tabs")}
-        tabs={FEE_TABS.map((id) => ({ id, label: label[id] }))}
+        tabs={tabs.map((id) => ({ id, label: label[id] }))}
         value={tab}
         onChange={(id) => navigate(`/?tab=${id}`, { replace: true })}
       />
-      {FEE_TABS.map((id) => (
+      {tabs.map((id) => (
         <TabPanel key={id} idPrefix="fees" id={id} value={tab}>
           {id === "confirm" || id === "record" || id === "receipts" ? (
             <DeskTabs tab={id} />

@@ -49,6 +49,7 @@ const DASHBOARD: RouterOutputs["student"]["dashboard"] = {
     study_streak: 0,
   },
   achievements: [],
+  nextDue: null,
 };
 
 /** A student in the middle of a term (issue 18). */
@@ -87,6 +88,7 @@ const STUDYING: typeof DASHBOARD = {
     { kind: "streak", days: 5 },
     { kind: "highMarks", percent: 92 },
   ],
+  nextDue: { amount: 9_000_00, dueOn: "2026-12-15", instalmentId: 3 },
 };
 
 const region = (name: string) => screen.getByRole("region", { name });
@@ -153,6 +155,7 @@ describe("student dashboard", () => {
     expect(within(performance).getByText("No marks yet")).toBeTruthy();
     expect(within(performance).getByText("0 of 0")).toBeTruthy();
     expect(within(region("Upcoming events")).getByText("No upcoming events")).toBeTruthy();
+    expect(within(region("Fees")).getByText("Nothing to pay now.")).toBeTruthy();
   });
 
   test("a term under way: progress per subject, performance, achievements, exams, loans and events (issue 18)", async () => {
@@ -173,6 +176,9 @@ describe("student dashboard", () => {
     expect(within(library).getByText("Business Communication Today")).toBeTruthy();
     expect(within(region("Upcoming events")).getByText(/Contact session: Marketing/)).toBeTruthy();
     expect(within(region("Upcoming events")).getByText(/10:00 · Pune office/)).toBeTruthy();
+    // Issue 19: the next instalment to pay.
+    expect(within(region("Fees")).getByText("₹9,000")).toBeTruthy();
+    expect(within(region("Fees")).getByText("due 15 Dec 2026")).toBeTruthy();
   });
 
   test("quick actions lead to the profile, ID card, settings, courses, library and exams", async () => {

@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { common } from "../../../shared/i18n/common.ts";
 import { portal } from "../../../shared/i18n/portal.ts";
 import { student } from "../../../shared/i18n/student.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -96,6 +96,7 @@ export default function StudentDashboardPage() {
           <PerformanceCard data={data} loading={dashboard.isPending} />
           <ExamsCard data={data} loading={dashboard.isPending} />
           <LibraryCard data={data} loading={dashboard.isPending} />
+          <FeesCard data={data} loading={dashboard.isPending} />
         </div>
       </div>
     </div>
@@ -337,6 +338,26 @@ function ExamsCard({ data, loading }: BlockProps) {
             </li>
           ))}
         </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Issue 19: the next instalment to pay, with its day, or that nothing is owed. */
+function FeesCard({ data, loading }: BlockProps) {
+  const t = useT(student);
+  const next = data?.nextDue;
+  return (
+    <Card title={t("dash.fees.title")} actions={<Link href="/fees">{t("dash.fees.all")}</Link>}>
+      {loading || !data ? (
+        <CardLoading />
+      ) : next ? (
+        <p>
+          <span className="student-list__title">{formatMoney(next.amount)}</span>{" "}
+          <span className="text-sm text-muted">{t("dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}</span>
+        </p>
+      ) : (
+        <p className="text-muted">{t("dash.fees.none")}</p>
       )}
     </Card>
   );

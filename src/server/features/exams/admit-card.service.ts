@@ -8,22 +8,30 @@
 import QRCode from "qrcode";
 import type { User } from "../../../../db/schema.ts";
 import { exams as text } from "../../../shared/i18n/exams.ts";
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
+import { currentTermOutstanding, rupeesText } from "../fees/plans.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { examsAheadFor, instituteTimeZone, toStudentExam } from "./exams.service.ts";
 
 /**
- * Whether something holds the student's admit card back: a sentence saying why, or null. Issue 19 (fees)
- * makes this "only when the fees are clear" where the institute sets that rule; today nothing does. The
- * card (myAdmitCard) and its public verification (verifyAdmitCard) both ask here, and nowhere else.
+ * Whether something holds the student's admit card back: a sentence saying why (in the request's language),
+ * or null. Issue 19: where the institute sets "admit card only when fees are clear" (Fee settings), a student
+ * who still owes anything on their current programme and term — by the fee ledger's own arithmetic, late fees
+ * included — is told the card comes once the term's fees are clear, and how much is still to pay. The card
+ * (myAdmitCard) and its public verification (verifyAdmitCard) both ask here, and nowhere else.
  */
-export async function admitCardBlock(_deps: Pick<AppDeps, "db" | "now">, _userId: number): Promise<string | null> {
-  return null;
+export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<string | null> {
+  const { fees } = await getSettings(deps);
+  if (!fees.admitCardNeedsFeesClear) return null;
+  const owed = await currentTermOutstanding(deps, userId);
+  return owed > 0 ? feePlans.t("admit.blocked", { amount: rupeesText(owed) }) : null;
 }
 
 /** The card's token for the student's programme and term: made on the first view, then kept. */

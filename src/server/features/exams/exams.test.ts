@@ -657,8 +657,31 @@ describe("the admit card and its verification", () => {
     await expect(guest().exams.verifyAdmit({ token: "not a token!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
-  test("the fees hook holds nothing back today (issue 19 fills it in)", async () => {
+  test('fees (issue 19): with "admit card only when fees are clear" on, a student who owes on the term sees why instead of the card, and its public check says it is not valid', async () => {
+    await staff.call.exams.schedule(EXAM);
+    const ready = await asha.call.exams.admitCard();
+    if (ready.status !== "ready") throw new Error("expected a card");
+    const token = ready.card.verifyUrl.split("/").at(-1)!;
+    await deps.db.updateTable("programmes").set({ fee_paise: 18_000_00, instalments: 2 }).where("id", "=", programmeId).execute();
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
+    // The rule is off by default: owing holds nothing back.
     expect(await admitCardBlock(deps, asha.id)).toBeNull();
+    expect((await asha.call.exams.admitCard()).status).toBe("ready");
+    await saveSettingsGroup(deps, "fees", { ...DEFAULT_SETTINGS.fees, admitCardNeedsFeesClear: true });
+    const message = "Your admit card will be available once this term's fees are clear. Still to pay: ₹18,000.";
+    expect(await asha.call.exams.admitCard()).toEqual({ status: "blocked", message });
+    expect(await guest().exams.verifyAdmit({ token })).toMatchObject({ valid: false, exams: [] });
+    // Once the term's fees are clear (here: a scholarship for all of it), the card and its check are back.
+    const owed = await deps.db.selectFrom("fee_instalments").select(["id", "amount_paise"]).where("user_id", "=", asha.id).execute();
+    for (const i of owed)
+      await staff.call.feePlans.giveConcession({
+        instalmentId: i.id,
+        kind: "scholarship",
+        amount: String(i.amount_paise / 100),
+        reason: "Merit",
+      });
+    expect((await asha.call.exams.admitCard()).status).toBe("ready");
+    expect((await guest().exams.verifyAdmit({ token })).valid).toBe(true);
   });
 
   test("a student's card and results are theirs alone: the procedures take no id, and the office cannot call them", async () => {

@@ -15,6 +15,7 @@ import { AppError } from "../../platform/errors.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { tellPaymentRejected, tellReceiptIssued } from "./fee-notices.ts";
 import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
 
 type DB = Kysely<Database>;
@@ -29,8 +30,8 @@ export async function institutionToday(deps: Pick<AppDeps, "db" | "now">): Promi
 
 /**
  * Instalments with where each stands, in three queries whatever their number: the instalments chosen by
- * `where`, their concessions, and the payments that count (confirmed; a cancelled receipt's payment is
- * `cancelled`).
+ * `where`, their concessions (not withdrawn), and the payments that count (confirmed; a cancelled receipt's
+ * payment is `cancelled`).
  */
 export async function standings(
   db: DB,
@@ -41,7 +42,12 @@ export async function standings(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [concessions, payments] = await Promise.all([
-    db.selectFrom("fee_concessions").select(["instalment_id", "amount_paise"]).where("instalment_id", "in", ids).execute(),
+    db
+      .selectFrom("fee_concessions")
+      .select(["instalment_id", "amount_paise"])
+      .where("instalment_id", "in", ids)
+      .where("withdrawn_at", "is", null)
+      .execute(),
     db
       .selectFrom("fee_payments")
       .select(["instalment_id", "amount_paise", "paid_on"])
@@ -142,6 +148,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
       .returningAll()
       .executeTakeFirstOrThrow();
     const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
+    await tellReceiptIssued(deps, trx, now, receipt);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.payment_record",
@@ -152,6 +159,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
     });
     return { payment, receipt };
   });
+  deps.mail.kick();
   return { message: text.t("said.recorded", { number: receipt.number }), payment, receipt };
 }
 
@@ -178,6 +186,15 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (waiting) throw new AppError("CONFLICT", text.t("rule.pending"));
+    // A UTR names one transfer: reported once (a rejected report may be sent again with the right number).
+    const used = await trx
+      .selectFrom("fee_payments")
+      .select("id")
+      .where("mode", "=", "upi")
+      .where("reference", "=", input.reference)
+      .where("status", "in", ["pending", "confirmed"])
+      .executeTakeFirst();
+    if (used) throw new AppError("CONFLICT", text.t("rule.utrUsed"), { fieldErrors: { utr: [text.t("rule.utrUsed")] } });
     return trx
       .insertInto("fee_payments")
       .values({
@@ -215,6 +232,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
       throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
     }
     const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
+    await tellReceiptIssued(deps, trx, now, receipt);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.payment_confirm",
@@ -225,6 +243,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     });
     return { payment, receipt };
   });
+  deps.mail.kick();
   return { message: text.t("said.confirmed", { number: receipt.number }), payment, receipt };
 }
 
@@ -251,8 +270,10 @@ export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: n
       details: { amount: payment.amount_paise, reference: payment.reference, reason },
       ip: meta.ip,
     });
+    await tellPaymentRejected(deps, trx, now, payment, reason);
     return payment;
   });
+  deps.mail.kick();
   return { message: text.t("said.rejected"), payment };
 }
 

@@ -1,4 +1,17 @@
 /** tRPC procedures of the office's fee reports (issue 19): collections, dues and reminders. */
-import { router } from "../../trpc.ts";
+import * as schemas from "../../../shared/schemas/fee-reports.ts";
+import { officeProcedure, router } from "../../trpc.ts";
+import { remindOverdue, remindStudent } from "./reminders.service.ts";
+import { collections, duesProgrammes, listDues } from "./reports.service.ts";
 
-export const feeReportsRouter = router({});
+export const feeReportsRouter = router({
+  dues: officeProcedure.input(schemas.duesQuery).query(({ ctx, input }) => listDues(ctx.deps, input)),
+  programmes: officeProcedure.query(({ ctx }) => duesProgrammes(ctx.deps)),
+  remind: officeProcedure
+    .input(schemas.remindInput)
+    .mutation(({ ctx, input }) => remindStudent(ctx.deps, ctx.auth.user.id, input.userId, ctx)),
+  remindOverdue: officeProcedure
+    .input(schemas.remindOverdueInput)
+    .mutation(({ ctx, input }) => remindOverdue(ctx.deps, ctx.auth.user.id, input, ctx)),
+  collections: officeProcedure.input(schemas.collectionsQuery).query(({ ctx, input }) => collections(ctx.deps, input)),
+});

@@ -10,6 +10,7 @@ import { localDate } from "../../platform/calendar.ts";
 import { accountStats } from "../auth/account.service.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
 import { resultsSummaryFor, upcomingExamsFor } from "../exams/exams.service.ts";
+import { nextDueFor } from "../fees/student-fees.service.ts";
 import { libraryFor } from "../library/library.service.ts";
 import { upcomingEventsFor } from "../notices/notices.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -83,7 +84,7 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
   const now = deps.now();
   const { general } = await getSettings(deps);
   const today = localDate(now, general.timeZone);
-  const [account, unread, recent, admission, figures, exams, results, library, events] = await Promise.all([
+  const [account, unread, recent, admission, figures, exams, results, library, events, nextDue] = await Promise.all([
     accountStats(deps, userId),
     deps.db
       .selectFrom("notifications")
@@ -111,6 +112,7 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
     resultsSummaryFor(deps.db, userId),
     libraryFor(deps.db, userId, today),
     upcomingEventsFor(deps.db, { id: userId, programmeId: user.programme_id }, today, UPCOMING),
+    nextDueFor(deps.db, userId, today),
   ]);
   const completeness = profileCompleteness(user);
   return {
@@ -152,5 +154,7 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
       study_streak: figures.studyStreak,
     },
     achievements: achievementsOf(figures),
+    /** issue 19: the soonest instalment with something to pay (paise, late fee included), or null */
+    nextDue,
   };
 }

@@ -657,6 +657,7 @@ describe("dashboard", () => {
       study_streak: 0,
     });
     expect(stats.achievements).toEqual([]);
+    expect(stats.nextDue).toBeNull();
 
     // Filling the profile raises the figure; nothing else is made up.
     await send(

@@ -1,0 +1,321 @@
+/**
+ * /admin/fees?tab=confirm (issue 19, office): the UPI transfers students reported, the oldest first, searched
+ * by name, Student ID or UTR and paginated by the server. Each shows what is still due on its instalment and
+ * the student's screenshot (fetched with the session, shown in a dialog); Confirm issues the receipt, Reject
+ * asks for the reason. When someone else decided first, the server says so and the list refreshes.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { downloadFile, saveBlob } from "../../lib/download.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { CheckDoubleIcon } from "../../ui/admin-icons.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { PrintReceiptLink, ReasonDialog, useInstalmentName } from "./desk-parts.tsx";
+
+type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
+type Decision = { kind: "confirm" | "reject"; payment: Pending };
+
+/** The server's CONFLICT: someone else confirmed or rejected the payment first. */
+const decidedElsewhere = (err: unknown) => normaliseError(err).status === 409;
+
+export function ConfirmTab() {
+  const t = useT(feeDesk);
+  useT(fees);
+  const instalmentName = useInstalmentName();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams();
+  const query = trpc.feeDesk.pending.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const confirm = trpc.feeDesk.confirm.useMutation();
+  const reject = trpc.feeDesk.reject.useMutation();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<{ message: string; receipt: { id: number; number: string } } | null>(null);
+  const [viewing, setViewing] = useState<Pending | null>(null);
+
+  const close = () => {
+    setDeciding(null);
+    setFailure(null);
+  };
+  const refresh = () => void utils.feeDesk.invalidate();
+  const failed = (err: unknown) => {
+    if (decidedElsewhere(err)) {
+      // Someone else was quicker: say so, and show the list as it now is.
+      close();
+      toast.show(normaliseError(err).message, "warning", 8000);
+      refresh();
+    } else setFailure(failureMessage(err, t("failed.save")));
+  };
+
+  const doConfirm = () => {
+    if (!deciding) return;
+    setFailure(null);
+    confirm.mutate(
+      { id: deciding.payment.id },
+      {
+        onSuccess: (answer) => {
+          close();
+          setConfirmed(answer);
+          refresh();
+        },
+        onError: failed,
+      },
+    );
+  };
+  const doReject = (reason: string) => {
+    if (!deciding) return;
+    setFailure(null);
+    reject.mutate(
+      { id: deciding.payment.id, reason },
+      {
+        onSuccess: (answer) => {
+          close();
+          setConfirmed(null);
+          toast.show(answer.message);
+          refresh();
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const who = (p: Pending) => `${p.student.name} (${p.student.studentId ?? "—"})`;
+  const columns: TableColumn<Pending>[] = [
+    {
+      key: "student",
+      header: t("col.student"),
+      render: (p) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{p.student.name}</span>
+          <span className="text-sm text-muted">{p.student.studentId}</span>
+        </span>
+      ),
+    },
+    {
+      key: "instalment",
+      header: t("col.instalment"),
+      render: (p) => (
+        <span className="ops-cell-stack">
+          <span>{instalmentName(p.instalment)}</span>
+          <span className="text-sm text-muted">{t("dueOn", { date: formatDate(p.instalment.dueOn) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "amount",
+      header: t("col.amount"),
+      className: "ui-table__cell--numeric",
+      render: (p) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong tabular">{formatMoney(p.amount)}</span>
+          <span className="text-sm text-muted">{t("outstanding", { amount: formatMoney(p.outstanding) })}</span>
+          {p.amount > p.outstanding ? <Badge tone="rejected">{t("aboveDue")}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      key: "utr",
+      header: t("col.transfer"),
+      render: (p) => (
+        <span className="ops-cell-stack">
+          <span className="tabular nowrap">{p.reference}</span>
+          <span className="text-sm text-muted">{t("paidOn", { date: formatDate(p.paidOn) })}</span>
+          <span className="text-sm text-muted">{t("submitted", { date: formatDateTime(p.submittedAt) })}</span>
+          {p.screenshotUrl ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="fee-desk__shot-button"
+              onClick={() => setViewing(p)}
+              aria-label={t("screenshot.viewOf", { name: p.student.name })}
+            >
+              {t("screenshot.view")}
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (p) => (
+        <span className="ops-row-actions">
+          <Button
+            size="sm"
+            onClick={() => setDeciding({ kind: "confirm", payment: p })}
+            aria-label={t("confirm.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
+          >
+            {t("confirm.action")}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setDeciding({ kind: "reject", payment: p })}
+            aria-label={t("reject.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
+          >
+            {t("reject.action")}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const summary = (p: Pending) => ({
+    amount: formatMoney(p.amount),
+    name: p.student.name,
+    id: p.student.studentId ?? "—",
+    utr: p.reference ?? "",
+    date: formatDate(p.paidOn),
+  });
+
+  return (
+    <div className="stack fee-desk">
+      <ListBody
+        name="fee-confirm"
+        list={list}
+        beforeToolbar={<p className="text-muted fee-desk__lead">{t("confirm.lead")}</p>}
+        search={{ label: t("confirm.search"), placeholder: t("confirm.searchPlaceholder") }}
+        failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+        pagination={query.data?.pagination}
+        noun={t("confirm.noun")}
+      >
+        {confirmed ? (
+          <Alert tone="success" onDismiss={() => setConfirmed(null)}>
+            <p>{confirmed.message}</p>
+            <PrintReceiptLink id={confirmed.receipt.id} label={t("print", { number: confirmed.receipt.number })} />
+          </Alert>
+        ) : null}
+        <p className="sr-only" role="status" aria-live="polite">
+          {query.data ? t("confirm.found", { count: query.data.pagination.totalItems }) : ""}
+        </p>
+        <Card flush>
+          <Table
+            caption={t("confirm.caption")}
+            captionHidden
+            className="ops-table fee-desk-table"
+            columns={columns}
+            rows={query.data?.payments ?? []}
+            rowKey={(p) => p.id}
+            loading={query.isPending}
+            empty={
+              <ListEmpty
+                list={{ ...list, filter: "" }}
+                icon={<CheckDoubleIcon size={28} />}
+                none={{ title: t("confirm.none.title"), description: t("confirm.none.text") }}
+                noMatch={{ title: t("confirm.noMatch.title"), description: t("confirm.noMatch.text") }}
+                showAll={t("confirm.noMatch.title")}
+              />
+            }
+          />
+        </Card>
+        <ConfirmDialog
+          open={deciding?.kind === "confirm"}
+          title={t("confirm.title")}
+          confirmLabel={t("confirm.action")}
+          busyLabel={t("confirm.busy")}
+          tone="primary"
+          busy={confirm.isPending}
+          error={failure}
+          onConfirm={doConfirm}
+          onClose={close}
+        >
+          {deciding?.kind === "confirm" ? t("confirm.text", summary(deciding.payment)) : null}
+        </ConfirmDialog>
+        {deciding?.kind === "reject" ? (
+          <ReasonDialog
+            id="fee-reject"
+            title={t("reject.title")}
+            hint={t("reject.reasonHint")}
+            confirmLabel={t("reject.action")}
+            busyLabel={t("reject.busy")}
+            busy={reject.isPending}
+            failure={failure}
+            requiredMessage={fees.t("rule.reason")}
+            onConfirm={doReject}
+            onClose={close}
+          >
+            {t("reject.text", summary(deciding.payment))}
+          </ReasonDialog>
+        ) : null}
+        {viewing ? <ScreenshotDialog payment={viewing} who={who(viewing)} onClose={() => setViewing(null)} /> : null}
+      </ListBody>
+    </div>
+  );
+}
+
+/** The student's screenshot, fetched with the office's session (the server checks who asks) and shown here. */
+function ScreenshotDialog({ payment, who, onClose }: { payment: Pending; who: string; onClose: () => void }) {
+  const t = useT(feeDesk);
+  const [shown, setShown] = useState<{ url: string; blob: Blob; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    downloadFile(payment.screenshotUrl!, {
+      fallbackName: `payment-${payment.id}-screenshot`,
+      accept: "image/*,application/pdf",
+      save: (blob, name) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setShown({ url, blob, name });
+      },
+    }).catch((err) => live && setError(failureMessage(err, t("screenshot.failed"))));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [payment.id, payment.screenshotUrl, t]);
+
+  const isImage = shown?.blob.type.startsWith("image/") ?? false;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t("screenshot.title", { name: payment.student.name })}
+      description={t("screenshot.about", { amount: formatMoney(payment.amount), utr: payment.reference ?? "", who })}
+      footer={
+        <>
+          {shown ? (
+            <Button variant="secondary" onClick={() => saveBlob(shown.blob, shown.name)}>
+              {t("screenshot.save")}
+            </Button>
+          ) : null}
+          <Button onClick={onClose}>{t("close")}</Button>
+        </>
+      }
+    >
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {!shown && !error ? <Spinner label={t("screenshot.loading")} /> : null}
+      {shown && isImage ? (
+        <img
+          className="fee-desk__screenshot"
+          src={shown.url}
+          alt={t("screenshot.alt", { name: payment.student.name, utr: payment.reference ?? "" })}
+        />
+      ) : null}
+      {shown && !isImage ? <p>{t("screenshot.notImage")}</p> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Pieces the fee desk's three tabs share (issue 19): an instalment's name, a payment mode's name, the link
+ * that prints a receipt, and the dialog that asks for the reason of a rejection or a cancellation.
+ */
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link } from "wouter";
+import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextArea } from "../../ui/field.tsx";
+
+/** "BBA · Term 1 · Instalment 2" */
+export function useInstalmentName() {
+  const t = useT(feeDesk);
+  return (i: { programme: string; term: number; number: number }) =>
+    t("instalment", { programme: i.programme, term: i.term, number: i.number });
+}
+
+/** "Cash", "UPI", "Bank transfer"… (the fees catalogue's words, which the receipts use too) */
+export function useModeName() {
+  const t = useT(fees);
+  return (mode: DeskPaymentMode) => t(`mode.${mode}`);
+}
+
+/**
+ * The receipt's printable page, /admin/fees/receipts/<id> (inside the fees page's nested routes). `label` is
+ * what shows; `name` the link's full name for screen readers when the label is short ("Print").
+ */
+export function PrintReceiptLink({ id, label, name, button = false }: { id: number; label: ReactNode; name?: string; button?: boolean }) {
+  return (
+    <Link href={`/receipts/${id}`} className={button ? buttonClass("secondary", "sm") : undefined} aria-label={name}>
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * Asks why (required, kept with the record) before a rejection or a cancellation; the server's refusal shows
+ * inside and what was typed stays.
+ */
+export function ReasonDialog({
+  id,
+  title,
+  children,
+  hint,
+  confirmLabel,
+  busyLabel,
+  busy,
+  failure,
+  requiredMessage,
+  onConfirm,
+  onClose,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  hint: string;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** the server's refusal (a sentence) */
+  failure: string | null;
+  requiredMessage: string;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const t = useT(feeDesk);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `${id}-reason`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) {
+      setError(requiredMessage);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    onConfirm(reason.trim());
+  };
+
+  return (
+    <Dialog
+      open
+      size="sm"
+      title={title}
+      onClose={() => !busy && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t("keep")}
+          </Button>
+          <Button type="submit" form={`${id}-form`} variant="danger" loading={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="ops-confirm__text">{children}</div>
+        <TextArea
+          id={fieldId}
+          label={t("reason")}
+          required
+          rows={3}
+          maxLength={REASON_MAX}
+          hint={hint}
+          value={reason}
+          error={error}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}

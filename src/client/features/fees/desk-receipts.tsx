@@ -1,0 +1,248 @@
+/**
+ * /admin/fees?tab=receipts (issue 19, office): every receipt, the newest first, searched by number or the
+ * student's name or ID, active or cancelled, one financial year or all (all kept in the URL), paginated by the
+ * server. Each prints; an active one can be cancelled with its reason. A cancelled receipt keeps its number
+ * and shows who cancelled it, when and why.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { PAGE_SIZE } from "../../../shared/constants.ts";
+import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { RECEIPT_FILTERS, type ReceiptFilter } from "../../../shared/schemas/fee-desk.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody } from "../../ui/list-page.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { PrintReceiptLink, ReasonDialog, useInstalmentName, useModeName } from "./desk-parts.tsx";
+
+type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
+const STATUS_FILTER = { key: "status", values: RECEIPT_FILTERS };
+const YEAR = /^\d{4}-\d{2}$/;
+
+/** The financial year filter, kept in the URL beside the list's own (a new year starts at page 1). */
+function useYearParam(): [string, (value: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const raw = new URLSearchParams(search).get("year") ?? "";
+  const set = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (next) params.set("year", next);
+    else params.delete("year");
+    params.delete("page");
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`);
+  };
+  return [YEAR.test(raw) ? raw : "", set];
+}
+
+export function ReceiptsTab() {
+  const t = useT(feeDesk);
+  useT(fees);
+  const instalmentName = useInstalmentName();
+  const modeName = useModeName();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const [year, setYear] = useYearParam();
+  const [, navigate] = useLocation();
+  const query = trpc.feeDesk.receipts.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as ReceiptFilter, year },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const cancel = trpc.feeDesk.cancelReceipt.useMutation();
+  const [cancelling, setCancelling] = useState<Receipt | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const years = query.data?.years ?? [];
+
+  const close = () => {
+    setCancelling(null);
+    setFailure(null);
+  };
+  const doCancel = (reason: string) => {
+    if (!cancelling) return;
+    setFailure(null);
+    cancel.mutate(
+      { id: cancelling.id, reason },
+      {
+        onSuccess: (answer) => {
+          close();
+          toast.show(answer.message);
+          void utils.feeDesk.invalidate();
+        },
+        onError: (err) => {
+          setFailure(failureMessage(err, t("failed.save")));
+          void utils.feeDesk.receipts.invalidate();
+        },
+      },
+    );
+  };
+
+  const columns: TableColumn<Receipt>[] = [
+    {
+      key: "number",
+      header: t("col.number"),
+      render: (r) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong tabular nowrap">{r.number}</span>
+          <span className="text-sm text-muted">{t("issuedOn", { date: formatDate(r.issuedOn) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "student",
+      header: t("col.student"),
+      render: (r) => (
+        <span className="ops-cell-stack">
+          <span>{r.student.name}</span>
+          <span className="text-sm text-muted">{r.student.studentId}</span>
+        </span>
+      ),
+    },
+    {
+      key: "instalment",
+      header: t("col.instalment"),
+      render: (r) => <span>{instalmentName(r.instalment)}</span>,
+    },
+    {
+      key: "amount",
+      header: t("col.amount"),
+      className: "ui-table__cell--numeric",
+      render: (r) => (
+        <span className="ops-cell-stack">
+          <span className={r.cancelled ? "tabular fee-desk__void" : "ops-cell-strong tabular"}>{formatMoney(r.amount)}</span>
+          <span className="text-sm text-muted">
+            {r.reference ? t("modeWithReference", { mode: modeName(r.mode), reference: r.reference }) : modeName(r.mode)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      header: t("col.status"),
+      render: (r) =>
+        r.cancelled ? (
+          <span className="ops-cell-stack">
+            <Badge tone="rejected">{t("receipt.cancelled")}</Badge>
+            <span className="text-sm">
+              {r.cancelled.by
+                ? t("receipt.cancelledBy", { name: r.cancelled.by, date: formatDate(r.cancelled.at), reason: r.cancelled.reason })
+                : t("receipt.cancelledOn", { date: formatDate(r.cancelled.at), reason: r.cancelled.reason })}
+            </span>
+          </span>
+        ) : (
+          <Badge tone="approved">{t("receipt.active")}</Badge>
+        ),
+    },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (r) => (
+        <span className="ops-row-actions">
+          <PrintReceiptLink id={r.id} button label={t("receipt.print")} name={t("receipt.printOf", { number: r.number })} />
+          {r.cancelled ? null : (
+            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)} aria-label={t("cancel.actionOf", { number: r.number })}>
+              {t("cancel.action")}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="stack fee-desk">
+      <ListBody
+        name="fee-receipts"
+        list={list}
+        search={{ label: t("receipts.search"), placeholder: t("receipts.searchPlaceholder") }}
+        filter={{
+          key: "status",
+          label: t("receipts.filter"),
+          options: RECEIPT_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })),
+        }}
+        toolbarExtra={
+          <Select
+            id="fee-receipts-year"
+            label={t("receipts.year")}
+            hideLabel
+            fieldClassName="ops-toolbar__filter"
+            options={[
+              { value: "", label: t("receipts.allYears") },
+              ...[...new Set([year, ...years].filter(Boolean))].map((y) => ({ value: y, label: t("receipts.yearOption", { year: y }) })),
+            ]}
+            value={year}
+            onChange={(e) => setYear(e.target.value)}
+          />
+        }
+        failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+        pagination={query.data?.pagination}
+        noun={t("receipts.noun")}
+      >
+        <p className="sr-only" role="status" aria-live="polite">
+          {query.data ? t("receipts.found", { count: query.data.pagination.totalItems }) : ""}
+        </p>
+        <Card flush>
+          <Table
+            caption={t("receipts.caption")}
+            captionHidden
+            className="ops-table fee-desk-table"
+            columns={columns}
+            rows={query.data?.receipts ?? []}
+            rowKey={(r) => r.id}
+            loading={query.isPending}
+            empty={
+              list.search || list.filter !== "all" || year ? (
+                <EmptyState
+                  icon={<CreditCardIcon size={28} />}
+                  title={t("receipts.noMatch.title")}
+                  description={t("receipts.noMatch.text")}
+                  action={
+                    <Button variant="secondary" onClick={() => navigate("/?tab=receipts")}>
+                      {t("receipts.showAll")}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState icon={<CreditCardIcon size={28} />} title={t("receipts.none.title")} description={t("receipts.none.text")} />
+              )
+            }
+          />
+        </Card>
+        {cancelling ? (
+          <ReasonDialog
+            id="fee-cancel"
+            title={t("cancel.title", { number: cancelling.number })}
+            hint={t("cancel.reasonHint")}
+            confirmLabel={t("cancel.confirm")}
+            busyLabel={t("cancel.busy")}
+            busy={cancel.isPending}
+            failure={failure}
+            requiredMessage={fees.t("rule.reason")}
+            onConfirm={doCancel}
+            onClose={close}
+          >
+            {t("cancel.text", {
+              amount: formatMoney(cancelling.amount),
+              name: cancelling.student.name,
+              id: cancelling.student.studentId ?? "—",
+            })}
+          </ReasonDialog>
+        ) : null}
+      </ListBody>
+    </div>
+  );
+}

@@ -1,0 +1,409 @@
+/**
+ * /admin/fees?tab=record (issue 19, office): money received at the counter or in the bank. Find the student
+ * by Student ID or name, see each of their instalments and where it stands, choose one, and record cash, a
+ * cheque, a DD, a bank transfer or a UPI transfer: the amount in rupees (what is still due unless changed),
+ * the reference (not for cash), the day it was paid and a note. The answer names the new receipt, with the
+ * link that prints it.
+ */
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
+import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { PrintReceiptLink, useInstalmentName, useModeName } from "./desk-parts.tsx";
+
+type Ledger = RouterOutputs["feeDesk"]["instalments"];
+type Instalment = Ledger["instalments"][number];
+type Found = RouterOutputs["feeDesk"]["students"]["students"][number];
+type Recorded = RouterOutputs["feeDesk"]["record"];
+
+const STATUS_TONE: Record<Instalment["status"], BadgeTone> = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" };
+
+export function RecordTab() {
+  const t = useT(feeDesk);
+  useT(fees);
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const [recorded, setRecorded] = useState<Recorded | null>(null);
+
+  return (
+    <div className="stack fee-record">
+      <p className="text-muted fee-desk__lead">{t("record.lead")}</p>
+      {recorded ? (
+        <Alert tone="success" title={t("recorded.title")} onDismiss={() => setRecorded(null)}>
+          <p>{recorded.message}</p>
+          <PrintReceiptLink id={recorded.receipt.id} label={t("print", { number: recorded.receipt.number })} />
+        </Alert>
+      ) : null}
+      {studentId === null ? (
+        <StudentFinder onChoose={(id) => setStudentId(id)} />
+      ) : (
+        <StudentLedger
+          userId={studentId}
+          onChangeStudent={() => {
+            setStudentId(null);
+            setRecorded(null);
+          }}
+          onRecorded={setRecorded}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
+function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
+  const t = useT(feeDesk);
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const query = trpc.feeDesk.students.useQuery({ search, limit: 8 }, { enabled: search !== "" });
+  const found = query.data?.students;
+
+  useEffect(() => {
+    if (!found || search === "") return;
+    const exact = found.find((s) => s.studentId?.toUpperCase() === search.toUpperCase());
+    const only = found.length === 1 ? found[0] : undefined;
+    const chosen = exact ?? only;
+    if (chosen) onChoose(chosen.id);
+  }, [found, search, onChoose]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    if (!next) {
+      setError(t("rule.find"));
+      document.getElementById("fee-find-student")?.focus();
+      return;
+    }
+    setError(null);
+    if (next === search) void query.refetch();
+    else setSearch(next);
+  };
+
+  return (
+    <Card title={t("find.title")}>
+      <form className="fee-find" role="search" aria-label={t("find.title")} onSubmit={submit} noValidate>
+        <TextInput
+          id="fee-find-student"
+          label={t("find.label")}
+          hint={t("find.hint")}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={text}
+          error={error}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" loading={query.isFetching}>
+          {query.isFetching ? t("find.busy") : t("find.button")}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {query.isError ? <ListLoadError message={t("failed.load")} onRetry={() => void query.refetch()} /> : null}
+        {found && found.length === 0 ? <p className="fee-find__none">{t("find.none")}</p> : null}
+        {found && found.length > 1 ? (
+          <FoundStudents students={found} total={query.data!.pagination.totalItems} onChoose={onChoose} />
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function FoundStudents({ students, total, onChoose }: { students: readonly Found[]; total: number; onChoose: (id: number) => void }) {
+  const t = useT(feeDesk);
+  return (
+    <div className="stack stack--sm">
+      <p className="text-sm text-muted">
+        {t("find.found", { count: total })}
+        {total > students.length ? ` ${t("find.more", { shown: students.length })}` : ""}
+      </p>
+      <ul className="fee-find__list">
+        {students.map((s) => (
+          <li key={s.id} className="fee-find__item">
+            <span className="ops-cell-stack">
+              <span className="ops-cell-strong">{s.name}</span>
+              <span className="text-sm text-muted">
+                {[s.studentId, s.programme].filter(Boolean).join(" · ")}
+                {s.active ? "" : ` · ${t("find.inactive")}`}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onChoose(s.id)}
+              aria-label={t("find.chooseOf", { name: s.name, id: s.studentId ?? "" })}
+            >
+              {t("find.choose")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The chosen student, their instalments, and the form for the instalment chosen. */
+function StudentLedger({
+  userId,
+  onChangeStudent,
+  onRecorded,
+}: {
+  userId: number;
+  onChangeStudent: () => void;
+  onRecorded: (answer: Recorded) => void;
+}) {
+  const t = useT(feeDesk);
+  const instalmentName = useInstalmentName();
+  const query = trpc.feeDesk.instalments.useQuery({ userId });
+  const [chosen, setChosen] = useState<number | null>(null);
+  const ledger = query.data;
+  const instalment = ledger?.instalments.find((i) => i.id === chosen) ?? null;
+
+  const columns: TableColumn<Instalment>[] = [
+    {
+      key: "instalment",
+      header: t("col.instalment"),
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{instalmentName(i)}</span>
+          <span className="text-sm text-muted">{t("dueOn", { date: formatDate(i.dueOn) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "total",
+      header: t("col.total"),
+      className: "ui-table__cell--numeric",
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="tabular">{formatMoney(i.total)}</span>
+          {i.concession > 0 ? <span className="text-sm text-muted">{t("concession", { amount: formatMoney(i.concession) })}</span> : null}
+          {i.lateFee > 0 ? <span className="text-sm text-muted">{t("lateFee", { amount: formatMoney(i.lateFee) })}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "paid",
+      header: t("col.paid"),
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
+    },
+    {
+      key: "outstanding",
+      header: t("col.outstanding"),
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
+    },
+    {
+      key: "status",
+      header: t("col.status"),
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <Badge tone={STATUS_TONE[i.status]}>{t(`status.${i.status}`)}</Badge>
+          {i.pending > 0 ? <span className="text-sm text-muted">{t("pendingAmount", { amount: formatMoney(i.pending) })}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (i) =>
+        i.outstanding === 0 ? null : i.id === chosen ? (
+          <Badge tone="info">{t("chosen")}</Badge>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setChosen(i.id)} aria-label={t("chooseOf", { name: instalmentName(i) })}>
+            {t("choose")}
+          </Button>
+        ),
+    },
+  ];
+
+  if (query.isError && !ledger) return <ListLoadError message={t("failed.load")} onRetry={() => void query.refetch()} />;
+  const student = ledger?.student;
+  return (
+    <>
+      <Card
+        title={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
+        actions={
+          <Button size="sm" variant="secondary" onClick={onChangeStudent}>
+            {t("ledger.change")}
+          </Button>
+        }
+      >
+        {student ? (
+          <p className="text-muted">
+            {[student.studentId, student.programme].filter(Boolean).join(" · ")}
+            {student.active ? "" : ` · ${t("find.inactive")}`}
+          </p>
+        ) : null}
+      </Card>
+      <Card flush>
+        <Table
+          caption={student ? t("ledger.caption", { name: student.name }) : t("ledger.loading")}
+          captionHidden
+          className="ops-table fee-desk-table"
+          columns={columns}
+          rows={ledger?.instalments ?? []}
+          rowKey={(i) => i.id}
+          loading={query.isPending}
+          skeletonRows={3}
+          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={t("ledger.none.title")} description={t("ledger.none.text")} />}
+        />
+      </Card>
+      {instalment && ledger ? (
+        <PaymentForm
+          key={instalment.id}
+          instalment={instalment}
+          today={ledger.today}
+          onCancel={() => setChosen(null)}
+          onRecorded={(answer) => {
+            setChosen(null);
+            onRecorded(answer);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const FIELDS = ["amount", "mode", "reference", "paidOn", "note"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-record-${f}`])) as Record<Field, string>;
+const toInput = (instalmentId: number, v: Values) => ({ instalmentId, ...v });
+
+/** The form for one instalment: checked with the shared schema, plus what only the screen knows (today, what is due). */
+function PaymentForm({
+  instalment,
+  today,
+  onCancel,
+  onRecorded,
+}: {
+  instalment: Instalment;
+  today: string;
+  onCancel: () => void;
+  onRecorded: (answer: Recorded) => void;
+}) {
+  const t = useT(feeDesk);
+  const modeName = useModeName();
+  const instalmentName = useInstalmentName();
+  const utils = trpc.useUtils();
+  const record = trpc.feeDesk.record.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const rules = useMemo(
+    () => ({
+      validate: (v: Values) => {
+        const checked = checkInput(recordPaymentForm, toInput(instalment.id, v), { fields: FIELDS });
+        const messages = checked.ok ? {} : { ...checked.messages };
+        const paise = rupeesToPaise(v.amount);
+        if (!messages.amount && typeof paise === "number" && paise > instalment.outstanding)
+          messages.amount = fees.t("rule.amountAbove", { due: formatMoney(instalment.outstanding) });
+        if (!messages.paidOn && v.paidOn > today) messages.paidOn = fees.t("rule.paidOn");
+        return messages;
+      },
+      immediate: new Set<Field>(["mode", "paidOn"]),
+    }),
+    [instalment.id, instalment.outstanding, today],
+  );
+  const form = useFormState<Values>(
+    () => ({ amount: paiseToRupeesText(instalment.outstanding), mode: "cash", reference: "", paidOn: today, note: "" }),
+    rules,
+  );
+  const { values, errors } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (record.isPending) return;
+    setFailure(null);
+    const messages = form.attempt();
+    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    try {
+      const answer = await record.mutateAsync(toInput(instalment.id, values));
+      void utils.feeDesk.invalidate();
+      onRecorded(answer);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("failed.save")));
+    }
+  };
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+    onBlur: () => form.onBlur(key),
+  });
+  const mode = PAYMENT_MODES.find((m) => m === values.mode);
+  const referenceHint = mode ? t(`referenceHint.${mode}`) : undefined;
+
+  return (
+    <Card title={t("form.title", { name: instalmentName(instalment) })}>
+      <form className="stack" onSubmit={submit} noValidate aria-describedby="fee-record-due">
+        <p id="fee-record-due" className="text-muted">
+          {t("form.due", { due: formatMoney(instalment.outstanding) })}
+        </p>
+        {instalment.pending > 0 ? (
+          <Alert tone="warning">{t("form.pendingWarning", { amount: formatMoney(instalment.pending) })}</Alert>
+        ) : null}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="ops-form-grid">
+          <TextInput
+            {...field("amount")}
+            label={t("form.amount")}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t("form.amountHint")}
+          />
+          <Select
+            {...field("mode")}
+            label={t("form.mode")}
+            required
+            options={PAYMENT_MODES.map((m) => ({ value: m, label: modeName(m) }))}
+          />
+          <TextInput
+            {...field("reference")}
+            label={t("form.reference")}
+            required={needsReference(values.mode)}
+            maxLength={REFERENCE_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            hint={referenceHint}
+          />
+          <TextInput {...field("paidOn")} type="date" label={t("form.paidOn")} required max={today} />
+        </div>
+        <TextArea {...field("note")} label={t("form.note")} hint={t("form.noteHint")} rows={2} maxLength={500} />
+        <div className="cluster cluster--end">
+          <Button variant="secondary" onClick={onCancel} disabled={record.isPending}>
+            {t("form.cancel")}
+          </Button>
+          <Button type="submit" loading={record.isPending}>
+            {record.isPending ? t("form.busy") : t("form.submit")}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,350 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import "../../studies-pages.ts";
+
+withClientTestRules();
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
+type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
+type Ledger = RouterOutputs["feeDesk"]["instalments"];
+
+const PENDING: Pending = {
+  id: 31,
+  student: { id: 7, name: "Ravi Kumar", studentId: "STU0102" },
+  instalment: { id: 12, programme: "BBA", term: 1, number: 2, dueOn: "2026-12-15" },
+  amount: 5_000_00,
+  outstanding: 5_000_00,
+  reference: "111122223333",
+  paidOn: "2026-11-21",
+  submittedAt: "2026-11-21T09:00:00.000Z",
+  screenshotUrl: "/api/fees/payments/31/screenshot",
+};
+const TOO_MUCH: Pending = {
+  ...PENDING,
+  id: 32,
+  student: { id: 8, name: "Asha Patil", studentId: "STU0101" },
+  amount: 6_000_00,
+  outstanding: 2_500_50,
+  reference: "444455556666",
+  screenshotUrl: null,
+};
+
+const pendingAnswer = (payments: Pending[]) => ({ payments, pagination: pagination(payments.length) });
+
+describe("the fee desk: to confirm (issue 19)", () => {
+  test("the transfers with what is still due; searched through the URL; confirming shows the receipt and its print link", async () => {
+    const confirmed: unknown[] = [];
+    let waiting = [PENDING, TOO_MUCH];
+    const { sent, path } = renderAdmin(
+      "/admin/fees",
+      {
+        "feeDesk.pending": () => pendingAnswer(waiting),
+        "feeDesk.confirm": (input) => {
+          confirmed.push(input);
+          waiting = [TOO_MUCH];
+          return { message: "Payment confirmed: receipt RCP/2026-27/000007.", receipt: { id: 70, number: "RCP/2026-27/000007" } };
+        },
+      },
+      STAFF,
+    );
+    const table = await screen.findByRole("table", { name: "UPI payments waiting to be confirmed" });
+    const ravi = (await within(table).findByText("Ravi Kumar")).closest("tr")!;
+    expect(within(ravi).getByText("BBA · Term 1 · Instalment 2")).toBeTruthy();
+    expect(within(ravi).getByText("₹5,000")).toBeTruthy();
+    expect(within(ravi).getByText("111122223333")).toBeTruthy();
+    expect(within(ravi).getByRole("button", { name: "View the screenshot Ravi Kumar sent" })).toBeTruthy();
+    const asha = within(table).getByText("Asha Patil").closest("tr")!;
+    expect(within(asha).getByText("₹2,500.50 still due")).toBeTruthy();
+    expect(within(asha).getByText("More than is due")).toBeTruthy();
+    expect(within(asha).queryByRole("button", { name: /^View the screenshot/ }) === null).toBe(true);
+    expect(within(asha).getByText("Paid 21 Nov 2026")).toBeTruthy();
+    expect(screen.getByText("2 payments waiting")).toBeTruthy();
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search payments to confirm" }), { target: { value: "1111" } });
+    await waitFor(() => expect(sent("feeDesk.pending").at(-1)).toMatchObject({ search: "1111", page: 1 }));
+    expect(path()).toBe("/admin/fees/?search=1111");
+
+    fireEvent.click(within(ravi).getByRole("button", { name: "Confirm the payment of Ravi Kumar, UTR 111122223333" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm this payment?" });
+    expect(dialog.textContent).toContain("₹5,000 from Ravi Kumar (STU0102), UTR 111122223333");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await screen.findByText("Payment confirmed: receipt RCP/2026-27/000007.");
+    expect(confirmed).toEqual([{ id: 31 }]);
+    const print = screen.getByRole("link", { name: "Print receipt RCP/2026-27/000007" });
+    expect(print.getAttribute("href")).toBe("/admin/fees/receipts/70");
+    await waitFor(() => expect(screen.queryByText("Ravi Kumar") === null).toBe(true));
+  });
+
+  test("someone else decided first: the server's words are shown and the list refreshes", async () => {
+    let waiting = [PENDING];
+    const { sent } = renderAdmin("/admin/fees?tab=confirm", {
+      "feeDesk.pending": () => pendingAnswer(waiting),
+      "feeDesk.confirm": () => {
+        waiting = [];
+        return new TrpcFailure("This payment was already confirmed or rejected by someone else.", 409);
+      },
+    });
+    const table = await screen.findByRole("table", { name: "UPI payments waiting to be confirmed" });
+    await within(table).findByText("Ravi Kumar");
+    const before = sent("feeDesk.pending").length;
+    fireEvent.click(within(table).getByRole("button", { name: /^Confirm the payment of Ravi Kumar/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm this payment?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await screen.findByText("This payment was already confirmed or rejected by someone else.");
+    await waitFor(() => expect(sent("feeDesk.pending").length).toBeGreaterThan(before));
+    expect(await screen.findByText("Nothing to confirm")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("reject asks for the reason first, then sends it", async () => {
+    const rejected: unknown[] = [];
+    renderAdmin("/admin/fees?tab=confirm", {
+      "feeDesk.pending": () => pendingAnswer([PENDING]),
+      "feeDesk.reject": (input) => {
+        rejected.push(input);
+        return { message: "Payment rejected; the student is told why." };
+      },
+    });
+    const table = await screen.findByRole("table", { name: "UPI payments waiting to be confirmed" });
+    await within(table).findByText("Ravi Kumar");
+    fireEvent.click(within(table).getByRole("button", { name: "Reject the payment of Ravi Kumar, UTR 111122223333" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject this payment?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    const reason = within(dialog).getByLabelText(/^Reason/);
+    await waitFor(() => expect(errorOf(reason)).toBe("Give the reason (it is kept with the record)."));
+    expect(rejected).toEqual([]);
+    fireEvent.change(reason, { target: { value: "  No such UTR in the statement " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await screen.findByText("Payment rejected; the student is told why.");
+    expect(rejected).toEqual([{ id: 31, reason: "No such UTR in the statement" }]);
+  });
+
+  test("the screenshot opens in a dialog, fetched with the session", async () => {
+    const asked: { url: string; auth: string | null }[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push({ url: String(input), auth: new Headers(init?.headers).get("authorization") });
+      return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+        status: 200,
+        headers: { "Content-Type": "image/png", "Content-Disposition": "inline; filename*=UTF-8''payment-31-screenshot.png" },
+      });
+    }) as typeof fetch;
+    renderAdmin("/admin/fees?tab=confirm", { "feeDesk.pending": () => pendingAnswer([PENDING]) });
+    fireEvent.click(await screen.findByRole("button", { name: "View the screenshot Ravi Kumar sent" }));
+    const dialog = await screen.findByRole("dialog", { name: "Screenshot from Ravi Kumar" });
+    const picture = await within(dialog).findByRole("img", {
+      name: "The screenshot Ravi Kumar sent of the UPI payment with UTR 111122223333",
+    });
+    expect(picture.getAttribute("src")).toStartWith("blob:");
+    expect(asked).toEqual([{ url: "/api/fees/payments/31/screenshot", auth: "Bearer stored-token" }]);
+  });
+});
+
+const LEDGER: Ledger = {
+  today: "2026-11-22",
+  student: { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", active: true },
+  instalments: [
+    {
+      id: 11,
+      programme: "BBA",
+      term: 1,
+      number: 1,
+      dueOn: "2026-08-15",
+      amount: 9_000_00,
+      concession: 0,
+      lateFee: 250_00,
+      total: 9_250_00,
+      paid: 9_250_00,
+      outstanding: 0,
+      status: "paid",
+      pending: 0,
+    },
+    {
+      id: 12,
+      programme: "BBA",
+      term: 1,
+      number: 2,
+      dueOn: "2026-12-15",
+      amount: 9_000_00,
+      concession: 1_000_00,
+      lateFee: 0,
+      total: 8_000_00,
+      paid: 3_000_00,
+      outstanding: 5_000_50,
+      status: "partial",
+      pending: 0,
+    },
+  ],
+};
+
+describe("the fee desk: recording a payment (issue 19)", () => {
+  test("find by Student ID, see the instalments, record a cheque (reference required, not above what is due), see the receipt", async () => {
+    const recorded: unknown[] = [];
+    const { sent } = renderAdmin("/admin/fees?tab=record", {
+      "feeDesk.students": () => ({
+        students: [{ id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true }],
+        pagination: pagination(1, 1, 8),
+      }),
+      "feeDesk.instalments": () => LEDGER,
+      "feeDesk.record": (input) => {
+        recorded.push(input);
+        return { message: "Payment recorded: receipt RCP/2026-27/000009.", receipt: { id: 90, number: "RCP/2026-27/000009" } };
+      },
+    });
+    const find = await screen.findByLabelText(/^Student ID or name/);
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    await waitFor(() => expect(errorOf(find)).toBe("Enter a Student ID or a name to look for."));
+    fireEvent.change(find, { target: { value: "stu0101" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    expect(sent("feeDesk.students")).toEqual([{ search: "stu0101", limit: 8 }]);
+    expect(sent("feeDesk.instalments")).toEqual([{ userId: 8 }]);
+    const paid = within(table).getByText("BBA · Term 1 · Instalment 1").closest("tr")!;
+    expect(within(paid).getByText("Paid")).toBeTruthy();
+    expect(within(paid).getByText("includes a ₹250 late fee")).toBeTruthy();
+    expect(within(paid).queryByRole("button")).toBeNull();
+    const second = within(table).getByText("BBA · Term 1 · Instalment 2").closest("tr")!;
+    expect(within(second).getByText("after a ₹1,000 concession")).toBeTruthy();
+    expect(within(second).getByText("Part paid")).toBeTruthy();
+    fireEvent.click(within(second).getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" }));
+
+    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
+    expect(amount.value).toBe("5000.50");
+    expect((within(form).getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe("2026-11-22");
+    expect((within(form).getByLabelText(/^Paid by/) as HTMLSelectElement).value).toBe("cash");
+    fireEvent.change(within(form).getByLabelText(/^Paid by/), { target: { value: "cheque" } });
+    fireEvent.change(amount, { target: { value: "5001" } });
+    fireEvent.change(within(form).getByLabelText(/^Paid on/), { target: { value: "2026-11-23" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    await waitFor(() =>
+      expect(errorOf(within(form).getByLabelText(/^Reference/))).toBe("Enter the transaction reference (UTR, cheque or DD number)."),
+    );
+    expect(errorOf(amount)).toBe("The amount is more than what is due on this instalment (₹5,000.50).");
+    expect(errorOf(within(form).getByLabelText(/^Paid on/))).toBe("Enter the day the money was paid (not in the future).");
+    expect(recorded).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: "2,000" } });
+    fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: "CHQ 004512" } });
+    fireEvent.change(within(form).getByLabelText(/^Paid on/), { target: { value: "2026-11-20" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    await screen.findByText("Payment recorded: receipt RCP/2026-27/000009.");
+    expect(recorded).toEqual([
+      { instalmentId: 12, amount: "2,000", mode: "cheque", reference: "CHQ 004512", paidOn: "2026-11-20", note: "" },
+    ]);
+    expect(screen.getByRole("link", { name: "Print receipt RCP/2026-27/000009" }).getAttribute("href")).toBe("/admin/fees/receipts/90");
+    expect(screen.queryByRole("region", { name: /^Record a payment:/ })).toBeNull();
+  });
+
+  test("several students found: choose one; the server's refusal lands beside its field", async () => {
+    renderAdmin("/admin/fees?tab=record", {
+      "feeDesk.students": () => ({
+        students: [
+          { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
+          { id: 9, name: "Ashok Rao", studentId: "STU0199", programme: null, term: 1, active: false },
+        ],
+        pagination: pagination(12, 1, 8),
+      }),
+      "feeDesk.instalments": () => LEDGER,
+      "feeDesk.record": () =>
+        new TrpcFailure("The amount is more than what is due on this instalment (₹4000.00).", 400, {
+          amount: ["The amount is more than what is due on this instalment (₹4000.00)."],
+        }),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "ash" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    expect(await screen.findByText(/12 students found\. The first 2 are shown/)).toBeTruthy();
+    expect(screen.getByText("STU0199 · Inactive")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Choose Asha Patil (STU0101)" }));
+    const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    fireEvent.click(within(table).getByRole("button", { name: /Instalment 2$/ }));
+    const form = await screen.findByRole("region", { name: /^Record a payment:/ });
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    const amount = within(form).getByLabelText(/^Amount/);
+    await waitFor(() => expect(errorOf(amount)).toBe("The amount is more than what is due on this instalment (₹4000.00)."));
+    // Back to the finder.
+    fireEvent.click(screen.getByRole("button", { name: "Choose another student" }));
+    expect(await screen.findByLabelText(/^Student ID or name/)).toBeTruthy();
+  });
+});
+
+const RECEIPT: Receipt = {
+  id: 70,
+  number: "RCP/2026-27/000007",
+  financialYear: "2026-27",
+  amount: 5_000_00,
+  mode: "upi",
+  reference: "111122223333",
+  paidOn: "2026-11-21",
+  issuedOn: "2026-11-22",
+  issuedAt: "2026-11-22T06:30:00.000Z",
+  student: { id: 7, name: "Ravi Kumar", studentId: "STU0102" },
+  instalment: { programme: "BBA", term: 1, number: 2 },
+  cancelled: null,
+};
+const CANCELLED: Receipt = {
+  ...RECEIPT,
+  id: 69,
+  number: "RCP/2026-27/000006",
+  mode: "cash",
+  reference: null,
+  cancelled: { at: "2026-11-22T07:00:00.000Z", by: "Meera Staff", reason: "Entered twice" },
+};
+
+describe("the fee desk: receipts (issue 19)", () => {
+  test("newest first with print links; cancelled ones keep their number with who, when and why; filters in the URL; cancel asks why", async () => {
+    const cancelled: unknown[] = [];
+    const { sent, path } = renderAdmin("/admin/fees?tab=receipts", {
+      "feeDesk.receipts": () => ({ receipts: [RECEIPT, CANCELLED], pagination: pagination(2), years: ["2026-27", "2025-26"] }),
+      "feeDesk.cancelReceipt": (input) => {
+        cancelled.push(input);
+        return { message: "Receipt RCP/2026-27/000007 is cancelled; its number stays used." };
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Receipts" });
+    const active = (await within(table).findByText("RCP/2026-27/000007")).closest("tr")!;
+    expect(within(active).getByText("Active")).toBeTruthy();
+    expect(within(active).getByText("UPI · 111122223333")).toBeTruthy();
+    expect(within(active).getByRole("link", { name: "Print receipt RCP/2026-27/000007" }).getAttribute("href")).toBe(
+      "/admin/fees/receipts/70",
+    );
+    const old = within(table).getByText("RCP/2026-27/000006").closest("tr")!;
+    expect(within(old).getByText("Cancelled")).toBeTruthy();
+    expect(within(old).getByText(/^Cancelled by Meera Staff on .*: Entered twice$/)).toBeTruthy();
+    expect(within(old).queryByRole("button", { name: /^Cancel receipt/ })).toBeNull();
+    expect(within(old).getByRole("link", { name: "Print receipt RCP/2026-27/000006" })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Receipts to show" }), { target: { value: "cancelled" } });
+    await waitFor(() => expect(sent("feeDesk.receipts").at(-1)).toMatchObject({ status: "cancelled", year: "" }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Financial year" }), { target: { value: "2025-26" } });
+    await waitFor(() => expect(sent("feeDesk.receipts").at(-1)).toMatchObject({ status: "cancelled", year: "2025-26", page: 1 }));
+    expect(path()).toBe("/admin/fees/?tab=receipts&status=cancelled&year=2025-26");
+
+    fireEvent.click(within(active).getByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
+    expect(dialog.textContent).toContain("its number is never used again");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
+    await waitFor(() => expect(errorOf(within(dialog).getByLabelText(/^Reason/))).toBe("Give the reason (it is kept with the record)."));
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: "Cheque bounced" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
+    await screen.findByText("Receipt RCP/2026-27/000007 is cancelled; its number stays used.");
+    expect(cancelled).toEqual([{ id: 70, reason: "Cheque bounced" }]);
+  });
+
+  test("nothing yet, and nothing matching with the way back", async () => {
+    const { navigate } = renderAdmin("/admin/fees?tab=receipts", {
+      "feeDesk.receipts": () => ({ receipts: [], pagination: pagination(0), years: [] }),
+    });
+    expect(await screen.findByText("No receipts yet")).toBeTruthy();
+    await act(async () => navigate("/admin/fees?tab=receipts&search=zzz"));
+    expect(await screen.findByText("No receipt matches")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Show all receipts" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * /admin/fees?tab=dues (issue 19, office): the students who owe something, overdue first and then by the oldest
+ * due day, searched by name or Student ID and filtered by standing and programme on the server (kept in the
+ * address), with the totals of the filtered list; "Remind" sends one student their reminder now, "Remind all
+ * overdue" (asked first) every student of the list with something overdue.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { feeReports } from "../../../shared/i18n/feeReports.ts";
+import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, StatCard } from "../../ui/card.tsx";
+import { Select } from "../../ui/field.tsx";
+import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+
+type Due = RouterOutputs["feeReports"]["dues"]["dues"][number];
+const STATUS_FILTER = { key: "status", values: DUE_FILTERS };
+const PAGE_SIZE = 20;
+
+const STANDING_TONE: Record<Due["standing"], BadgeTone> = { overdue: "rejected", soon: "pending", later: "neutral" };
+
+/** The programme filter, kept in the address beside the list's own (a change starts at page 1). */
+function useProgrammeParam(): [string, (value: string, alsoClear?: string[]) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const raw = new URLSearchParams(search).get("programme") ?? "";
+  const value = /^[1-9]\d{0,11}$/.test(raw) ? raw : "";
+  const set = (next: string, alsoClear: string[] = []) => {
+    const params = new URLSearchParams(search);
+    if (next) params.set("programme", next);
+    else params.delete("programme");
+    for (const key of ["page", ...alsoClear]) params.delete(key);
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`);
+  };
+  return [value, set];
+}
+
+export function DuesView() {
+  const t = useT(feeReports);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const [programme, setProgramme] = useProgrammeParam();
+  const query = trpc.feeReports.dues.useQuery(
+    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as DueFilter, programme },
+    { placeholderData: keepPreviousData },
+  );
+  const programmes = trpc.feeReports.programmes.useQuery();
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const remind = trpc.feeReports.remind.useMutation();
+  const remindAll = trpc.feeReports.remindOverdue.useMutation();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const totals = query.data?.totals;
+
+  const remindOne = (due: Due) =>
+    remind.mutate(
+      { userId: due.student.id },
+      {
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          void utils.feeReports.dues.invalidate();
+        },
+        onError: (err) => toast.show(failureMessage(err, t("dues.failed.remind")), "error"),
+      },
+    );
+
+  const confirmAll = () => {
+    setError(null);
+    remindAll.mutate(
+      { search: list.search, programme },
+      {
+        onSuccess: (answer) => {
+          setAsking(false);
+          toast.show(answer.message);
+          void utils.feeReports.dues.invalidate();
+        },
+        onError: (err) => setError(failureMessage(err, t("dues.failed.remind"))),
+      },
+    );
+  };
+
+  const columns: TableColumn<Due>[] = [
+    {
+      key: "student",
+      header: t("dues.col.student"),
+      render: (d) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{d.student.name}</span>
+          <span className="text-sm text-muted">{d.student.studentId}</span>
+          {d.student.active ? null : <Badge tone="neutral">{t("dues.inactive")}</Badge>}
+        </span>
+      ),
+    },
+    {
+      key: "programme",
+      header: t("dues.col.programme"),
+      render: (d) => (
+        <span className="ops-cell-stack">
+          <span>{d.programme}</span>
+          {d.terms.length ? <span className="text-sm text-muted">{t("dues.term", { terms: d.terms.join(", ") })}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "instalments",
+      header: t("dues.col.instalments"),
+      render: (d) => (
+        <details className="fee-dues__items">
+          <summary>{t("dues.instalments", { count: d.instalments })}</summary>
+          <ul className="fee-dues__list" aria-label={t("dues.whatIsOwed")}>
+            {d.items.map((i) => (
+              <li key={i.id} className={i.overdue ? "fee-dues__item fee-dues__item--overdue" : "fee-dues__item"}>
+                {t("dues.item", { term: i.term, number: i.number, amount: formatMoney(i.outstanding), due: formatDate(i.dueOn) })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ),
+    },
+    {
+      key: "outstanding",
+      header: t("dues.col.outstanding"),
+      className: "ui-table__cell--numeric",
+      render: (d) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong tabular">{formatMoney(d.outstanding)}</span>
+          {d.overdue > 0 ? (
+            <span className="text-sm text-danger tabular">{t("dues.overdueOf", { amount: formatMoney(d.overdue) })}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "due",
+      header: t("dues.col.due"),
+      render: (d) => (
+        <span className="ops-cell-stack">
+          <span className="nowrap">{formatDate(d.oldestDue)}</span>
+          <Badge tone={STANDING_TONE[d.standing]}>{t(`dues.standing.${d.standing}`)}</Badge>
+        </span>
+      ),
+    },
+    {
+      key: "reminded",
+      header: t("dues.col.reminded"),
+      render: (d) => (d.lastReminder ? formatDateTime(d.lastReminder) : <span className="text-muted">{t("dues.never")}</span>),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("dues.col.actions")}</span>,
+      label: t("dues.col.actions"),
+      className: "ui-table__cell--actions",
+      render: (d) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!d.student.active}
+          loading={remind.isPending && remind.variables?.userId === d.student.id}
+          onClick={() => remindOne(d)}
+        >
+          <BellIcon size={16} />
+          <span aria-hidden="true">{t("dues.remind")}</span>
+          <span className="sr-only">{t("dues.remindOf", { name: d.student.name })}</span>
+        </Button>
+      ),
+    },
+  ];
+
+  const figure = (n: number | undefined, money = false) => (n === undefined ? "—" : money ? formatMoney(n) : formatNumber(n));
+  const filtered = programme !== "";
+  return (
+    <section className="fee-reports" aria-label={t("dues.label")}>
+      <ListBody
+        name="fee-dues"
+        list={list}
+        stats={
+          <>
+            <StatCard
+              label={t("dues.stat.students")}
+              value={figure(totals?.students)}
+              hint={totals ? t("dues.stat.overdueStudents", { count: totals.overdueStudents }) : undefined}
+              icon={<UsersIcon />}
+            />
+            <StatCard label={t("dues.stat.outstanding")} value={figure(totals?.outstanding, true)} icon={<CreditCardIcon />} tone="info" />
+            <StatCard label={t("dues.stat.overdue")} value={figure(totals?.overdue, true)} icon={<AlertIcon />} tone="rejected" />
+          </>
+        }
+        search={{ label: t("dues.search"), placeholder: t("dues.searchPlaceholder") }}
+        filter={{
+          key: "status",
+          label: t("dues.filter.status"),
+          options: DUE_FILTERS.map((value) => ({ value, label: t(`dues.filter.${value}`, { days: DUE_SOON_DAYS }) })),
+        }}
+        toolbarExtra={
+          <>
+            <Select
+              id="fee-dues-programme"
+              label={t("dues.filter.programme")}
+              hideLabel
+              fieldClassName="ops-toolbar__filter"
+              options={[
+                { value: "", label: t("dues.allProgrammes") },
+                ...(programmes.data?.programmes ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
+              value={programme}
+              onChange={(e) => setProgramme(e.target.value)}
+            />
+            <Button
+              variant="primary"
+              className="fee-dues__remind-all"
+              disabled={!totals || totals.overdueStudents === 0}
+              onClick={() => {
+                setError(null);
+                setAsking(true);
+              }}
+            >
+              <BellIcon size={18} /> {t("dues.remindAll")}
+            </Button>
+          </>
+        }
+        failed={query.isError && !query.data ? { message: t("dues.failed.load"), onRetry: () => void query.refetch() } : null}
+        pagination={query.data?.pagination}
+        noun={t("dues.noun")}
+      >
+        <p className="sr-only" role="status" aria-live="polite">
+          {query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
+        </p>
+        <Card flush>
+          <Table
+            caption={t("dues.caption")}
+            captionHidden
+            className="ops-table fee-dues-table"
+            columns={columns}
+            rows={query.data?.dues ?? []}
+            rowKey={(d) => d.student.id}
+            loading={query.isPending}
+            empty={
+              <ListEmpty
+                // The programme filter counts as a filter too; "show everything" drops both.
+                list={{
+                  ...list,
+                  filter: filtered ? "programme" : list.filter,
+                  setFilter: () => (filtered ? setProgramme("", ["status"]) : list.setFilter("all")),
+                }}
+                icon={<CreditCardIcon size={28} />}
+                none={{ title: t("dues.none.title"), description: t("dues.none.text") }}
+                noMatch={{ title: t("dues.noMatch.title"), description: t("dues.noMatch.text") }}
+                showAll={t("dues.showAll")}
+              />
+            }
+          />
+        </Card>
+      </ListBody>
+      <ConfirmDialog
+        open={asking}
+        title={t("dues.remindAllTitle")}
+        confirmLabel={t("dues.remindAllConfirm")}
+        busyLabel={t("dues.remindAllBusy")}
+        tone="primary"
+        busy={remindAll.isPending}
+        error={error}
+        onConfirm={confirmAll}
+        onClose={() => {
+          setAsking(false);
+          setError(null);
+        }}
+      >
+        {t("dues.remindAllText", { count: totals?.overdueStudents ?? 0 })}
+      </ConfirmDialog>
+    </section>
+  );
+}

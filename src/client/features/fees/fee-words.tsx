@@ -1,0 +1,26 @@
+/** The student's fee screens' small shared pieces (issue 19): how a term, an instalment, a mode and a standing read. */
+import { fees } from "../../../shared/i18n/fees.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+
+type Mode = "upi" | "cash" | "cheque" | "dd" | "bank";
+type Standing = "paid" | "partial" | "due" | "overdue";
+
+/** "Year 1 · Instalment 2" (a programme charged by the year) or "Semester 3 · Instalment 1". */
+export function instalmentLabel(i: { termUnit: string; term: number; number: number }): string {
+  const term = fees.t(i.termUnit === "year" ? "term.year" : "term.semester", { term: i.term });
+  return fees.t("instalmentOf", { term, number: i.number });
+}
+
+export const modeLabel = (mode: string) => fees.t(`mode.${mode as Mode}`);
+
+const TONE: Record<Standing, BadgeTone> = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" };
+
+/** Paid, partly paid, due or overdue: the ledger's verdict, in colour and words. */
+export function StandingBadge({ status }: { status: Standing }) {
+  const t = useT(fees);
+  return <Badge tone={TONE[status]}>{t(`status.${status}`)}</Badge>;
+}
+
+/** The server's SVG (a QR code) as an <img> source: a data: URL, so no markup or inline style enters the page. */
+export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

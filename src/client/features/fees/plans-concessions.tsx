@@ -1,0 +1,554 @@
+/**
+ * /admin/fees?tab=concessions (issue 19, office): find a student (by Student ID or name), see where each of
+ * their instalments stands, and give a concession or scholarship against one — an amount no more than what is
+ * still to pay on it, with a required reason. Below, every concession given, the newest first, searched and
+ * paged by the server, with who gave it and why; one given in error is withdrawn with its reason (it stays in
+ * the list, marked withdrawn).
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
+import { CONCESSION_FILTERS, CONCESSION_KINDS, type ConcessionFilter, concessionForm } from "../../../shared/schemas/fee-plans.ts";
+import { rupeesToPaise } from "../../../shared/schemas/programmes.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { ReasonDialog } from "./desk-parts.tsx";
+import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
+
+type Found = RouterOutputs["feeDesk"]["students"]["students"][number];
+type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
+type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number];
+const STATUS_FILTER = { key: "status", values: CONCESSION_FILTERS };
+
+/** The most a concession on this instalment may be: what is still to pay, and no more than its own amount less earlier concessions. */
+const concedable = (i: Pick<Instalment, "outstanding" | "amount" | "concession">) =>
+  Math.max(0, Math.min(i.outstanding, i.amount - i.concession));
+
+export function ConcessionsTab() {
+  const t = useT(feePlans);
+  const [studentId, setStudentId] = useState<number | null>(null);
+  return (
+    <div className="stack fee-concessions">
+      <p className="text-muted fee-plans__lead">{t("concessions.lead")}</p>
+      {studentId === null ? (
+        <StudentFinder onChoose={setStudentId} />
+      ) : (
+        <StudentInstalments userId={studentId} onChangeStudent={() => setStudentId(null)} />
+      )}
+      <ConcessionsList />
+    </div>
+  );
+}
+
+/** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
+function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
+  const t = useT(feePlans);
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const query = trpc.feeDesk.students.useQuery({ search, limit: 8 }, { enabled: search !== "" });
+  const found = query.data?.students;
+
+  useEffect(() => {
+    if (!found || search === "") return;
+    const exact = found.find((s) => s.studentId?.toUpperCase() === search.toUpperCase());
+    const chosen = exact ?? (found.length === 1 ? found[0] : undefined);
+    if (chosen) onChoose(chosen.id);
+  }, [found, search, onChoose]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    if (!next) {
+      setError(t("find.rule"));
+      document.getElementById("fee-concession-find")?.focus();
+      return;
+    }
+    setError(null);
+    if (next === search) void query.refetch();
+    else setSearch(next);
+  };
+
+  return (
+    <Card title={t("find.title")}>
+      <form className="fee-find" role="search" aria-label={t("find.title")} onSubmit={submit} noValidate>
+        <TextInput
+          id="fee-concession-find"
+          label={t("find.label")}
+          hint={t("find.hint")}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={text}
+          error={error}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" loading={query.isFetching}>
+          {query.isFetching ? t("find.busy") : t("find.button")}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {query.isError ? <ListLoadError message={t("ledger.failed")} onRetry={() => void query.refetch()} /> : null}
+        {found && found.length === 0 ? <p className="fee-find__none">{t("find.none")}</p> : null}
+        {found && found.length > 1 ? (
+          <FoundStudents students={found} total={query.data!.pagination.totalItems} onChoose={onChoose} />
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function FoundStudents({ students, total, onChoose }: { students: readonly Found[]; total: number; onChoose: (id: number) => void }) {
+  const t = useT(feePlans);
+  return (
+    <div className="stack stack--sm">
+      <p className="text-sm text-muted">{t("find.found", { count: total })}</p>
+      <ul className="fee-find__list">
+        {students.map((s) => (
+          <li key={s.id} className="fee-find__item">
+            <span className="ops-cell-stack">
+              <span className="ops-cell-strong">{s.name}</span>
+              <span className="text-sm text-muted">
+                {[s.studentId, s.programme].filter(Boolean).join(" · ")}
+                {s.active ? "" : ` · ${t("find.inactive")}`}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onChoose(s.id)}
+              aria-label={t("find.chooseOf", { name: s.name, id: s.studentId ?? "" })}
+            >
+              {t("find.choose")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The chosen student's instalments, where each stands, and a concession against one. */
+function StudentInstalments({ userId, onChangeStudent }: { userId: number; onChangeStudent: () => void }) {
+  const t = useT(feePlans);
+  const instalmentText = useInstalmentText();
+  const toast = useToast();
+  const query = trpc.feeDesk.instalments.useQuery({ userId });
+  const [giving, setGiving] = useState<Instalment | null>(null);
+  const ledger = query.data;
+  const student = ledger?.student;
+
+  const columns: TableColumn<Instalment>[] = [
+    {
+      key: "instalment",
+      header: t("col.instalment"),
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{instalmentText(i)}</span>
+          <span className="text-sm text-muted">{t("ledger.dueOn", { date: formatDate(i.dueOn) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "total",
+      header: t("col.total"),
+      className: "ui-table__cell--numeric",
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="tabular">{formatMoney(i.total)}</span>
+          {i.concession > 0 ? (
+            <span className="text-sm text-muted">{t("ledger.concession", { amount: formatMoney(i.concession) })}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "paid",
+      header: t("col.paid"),
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
+    },
+    {
+      key: "outstanding",
+      header: t("col.outstanding"),
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
+    },
+    { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (i) =>
+        concedable(i) > 0 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setGiving(i)}
+            aria-label={t("ledger.giveOf", { instalment: instalmentText(i) })}
+          >
+            {t("ledger.give")}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  if (query.isError && !ledger) return <ListLoadError message={t("ledger.failed")} onRetry={() => void query.refetch()} />;
+  return (
+    <>
+      <Card
+        title={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
+        actions={
+          <Button size="sm" variant="secondary" onClick={onChangeStudent}>
+            {t("ledger.change")}
+          </Button>
+        }
+      >
+        {student ? (
+          <p className="text-muted">
+            {[student.studentId, student.programme].filter(Boolean).join(" · ")}
+            {student.active ? "" : ` · ${t("find.inactive")}`}
+          </p>
+        ) : null}
+      </Card>
+      <Card flush>
+        <Table
+          caption={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
+          captionHidden
+          className="ops-table fee-plans-table"
+          columns={columns}
+          rows={ledger?.instalments ?? []}
+          rowKey={(i) => i.id}
+          loading={query.isPending}
+          skeletonRows={3}
+          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={t("ledger.none.title")} description={t("ledger.none.text")} />}
+        />
+      </Card>
+      {giving ? (
+        <GiveDialog
+          key={giving.id}
+          instalment={giving}
+          onClose={() => setGiving(null)}
+          onGiven={(message) => {
+            setGiving(null);
+            toast.show(message);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const FIELDS = ["kind", "amount", "reason"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-concession-${f}`])) as Record<Field, string>;
+
+/** Kind, amount (at most what may be conceded) and the reason, checked with the shared schema. */
+function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; onClose: () => void; onGiven: (message: string) => void }) {
+  const t = useT(feePlans);
+  useT(fees);
+  const instalmentText = useInstalmentText();
+  const utils = trpc.useUtils();
+  const give = trpc.feePlans.giveConcession.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const max = concedable(instalment);
+  const rules = useMemo(
+    () => ({
+      validate: (v: Values) => {
+        const checked = checkInput(concessionForm, { instalmentId: instalment.id, ...v }, { fields: FIELDS });
+        const messages = checked.ok ? {} : { ...checked.messages };
+        const paise = rupeesToPaise(v.amount);
+        if (!messages.amount && typeof paise === "number" && paise > max)
+          messages.amount = t("rule.concessionAbove", { max: formatMoney(max) });
+        return messages;
+      },
+      // In a dialog a message appearing as the amount is left would move the footer's button from under the pointer.
+      showOn: "submit" as const,
+    }),
+    [instalment.id, max, t],
+  );
+  const form = useFormState<Values>({ kind: "concession", amount: "", reason: "" }, rules);
+  const { values, errors } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (give.isPending) return;
+    setFailure(null);
+    const messages = form.attempt();
+    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    try {
+      const answer = await give.mutateAsync({ instalmentId: instalment.id, ...values });
+      void utils.feeDesk.invalidate();
+      void utils.feePlans.concessions.invalidate();
+      onGiven(answer.message);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("failed.save")));
+      void utils.feeDesk.instalments.invalidate();
+    }
+  };
+
+  const field = (key: Field) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+    onBlur: () => form.onBlur(key),
+  });
+
+  return (
+    <Dialog
+      open
+      size="md"
+      title={t("give.title", { instalment: instalmentText(instalment) })}
+      onClose={() => !give.isPending && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={give.isPending}>
+            {t("form.cancel")}
+          </Button>
+          <Button type="submit" form="fee-concession-form" loading={give.isPending}>
+            {give.isPending ? t("give.busy") : t("give.submit")}
+          </Button>
+        </>
+      }
+    >
+      <form id="fee-concession-form" className="stack" onSubmit={submit} noValidate>
+        <p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="ops-form-grid">
+          <Select
+            {...field("kind")}
+            label={t("give.kind")}
+            required
+            options={CONCESSION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+          />
+          <TextInput
+            {...field("amount")}
+            label={t("give.amount")}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t("give.amountHint", { max: formatMoney(max) })}
+          />
+        </div>
+        <TextArea {...field("reason")} label={t("give.reason")} required rows={3} maxLength={REASON_MAX} hint={t("give.reasonHint")} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Every concession given, the newest first, paged and searched by the server; each may be withdrawn with a reason. */
+function ConcessionsList() {
+  const t = useT(feePlans);
+  const instalmentText = useInstalmentText();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = useListParams(STATUS_FILTER);
+  const query = trpc.feePlans.concessions.useQuery(
+    { page: list.page, limit: 10, search: list.search, status: list.filter as ConcessionFilter },
+    { placeholderData: keepPreviousData },
+  );
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const withdraw = trpc.feePlans.withdrawConcession.useMutation();
+  const [withdrawing, setWithdrawing] = useState<Concession | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const data = query.data;
+
+  const close = () => {
+    setWithdrawing(null);
+    setFailure(null);
+  };
+  const doWithdraw = (reason: string) => {
+    if (!withdrawing) return;
+    setFailure(null);
+    withdraw.mutate(
+      { id: withdrawing.id, reason },
+      {
+        onSuccess: (answer) => {
+          close();
+          toast.show(answer.message);
+          void utils.feePlans.concessions.invalidate();
+          void utils.feeDesk.invalidate();
+        },
+        onError: (err) => {
+          setFailure(failureMessage(err, t("failed.save")));
+          void utils.feePlans.concessions.invalidate();
+        },
+      },
+    );
+  };
+
+  const columns: TableColumn<Concession>[] = [
+    {
+      key: "student",
+      header: t("col.student"),
+      render: (c) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{c.student.name}</span>
+          <span className="text-sm text-muted">{c.student.studentId}</span>
+        </span>
+      ),
+    },
+    {
+      key: "instalment",
+      header: t("col.instalment"),
+      render: (c) => (
+        <span className="ops-cell-stack">
+          <span>{instalmentText(c.instalment)}</span>
+          <span className="text-sm text-muted">{t("ledger.dueOn", { date: formatDate(c.instalment.dueOn) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "amount",
+      header: t("col.amount"),
+      className: "ui-table__cell--numeric",
+      render: (c) => (
+        <span className="ops-cell-stack">
+          <span className={c.withdrawn ? "tabular fee-plans__void" : "ops-cell-strong tabular"}>{formatMoney(c.amount)}</span>
+          <span>
+            <Badge tone={c.kind === "scholarship" ? "accent" : "info"}>{t(`kind.${c.kind}`)}</Badge>
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "reason",
+      header: t("col.reason"),
+      render: (c) => (
+        <span className="ops-cell-stack fee-plans__reason">
+          <span>{c.reason}</span>
+          {c.withdrawn ? (
+            <span className="text-sm">
+              <Badge tone="rejected">{t("list.withdrawn")}</Badge>{" "}
+              <span className="text-muted">
+                {t("list.withdrawnBy", {
+                  name: c.withdrawn.by ?? t("list.someone"),
+                  date: formatDate(c.withdrawn.at),
+                  reason: c.withdrawn.reason,
+                })}
+              </span>
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "given",
+      header: t("col.given"),
+      render: (c) => (
+        <span className="ops-cell-stack">
+          <span>{t("list.by", { name: c.givenBy ?? t("list.someone") })}</span>
+          <span className="text-sm text-muted">{t("list.on", { date: formatDate(c.givenAt) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (c) =>
+        c.withdrawn ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setWithdrawing(c)}
+            aria-label={t("withdrawOf", { amount: formatMoney(c.amount), name: c.student.name })}
+          >
+            {t("withdraw")}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <section className="stack" aria-labelledby="fee-concessions-title">
+      <h2 id="fee-concessions-title" className="fee-plans__title">
+        {t("list.title")}
+      </h2>
+      <ListBody
+        name="fee-concessions"
+        list={list}
+        search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder") }}
+        filter={{
+          key: "status",
+          label: t("list.filter"),
+          options: CONCESSION_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) })),
+        }}
+        failed={query.isError && !data ? { message: t("list.failed"), onRetry: () => void query.refetch() } : null}
+        pagination={data?.pagination}
+        noun={t("list.noun")}
+      >
+        <Card flush>
+          <Table
+            caption={t("list.caption")}
+            captionHidden
+            className="ops-table fee-plans-table"
+            columns={columns}
+            rows={data?.concessions ?? []}
+            rowKey={(c) => c.id}
+            loading={query.isPending}
+            skeletonRows={3}
+            empty={
+              <ListEmpty
+                list={list}
+                icon={<CreditCardIcon size={28} />}
+                none={{ title: t("list.none.title"), description: t("list.none.text") }}
+                noMatch={{ title: t("list.noMatch.title"), description: t("list.noMatch.text") }}
+                showAll={t("list.filter.all")}
+              />
+            }
+          />
+        </Card>
+      </ListBody>
+      {withdrawing ? (
+        <ReasonDialog
+          id="fee-concession-withdraw"
+          title={t("withdraw.title")}
+          hint={t("withdraw.hint")}
+          confirmLabel={t("withdraw.confirm")}
+          busyLabel={t("withdraw.busy")}
+          busy={withdraw.isPending}
+          failure={failure}
+          requiredMessage={t("rule.withdrawReason")}
+          onConfirm={doWithdraw}
+          onClose={close}
+        >
+          <p>
+            {t("withdraw.text", {
+              name: withdrawing.student.name,
+              amount: formatMoney(withdrawing.amount),
+              instalment: instalmentText(withdrawing.instalment),
+            })}
+          </p>
+        </ReasonDialog>
+      ) : null}
+    </section>
+  );
+}

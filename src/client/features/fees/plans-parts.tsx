@@ -1,0 +1,41 @@
+/** Words the fee plans' tabs share (issue 19): a programme's term and fee, an instalment's name, a status badge. */
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+
+type Period = "year" | "semester";
+
+/** "Semester 2" / "Year 1". */
+export function useTermName() {
+  const t = useT(feePlans);
+  return (term: number, period: Period) => t(period === "year" ? "term.year" : "term.semester", { term });
+}
+
+/** "₹18,000 for a year · 2 instalments", or "Fee on request". */
+export function useFeeText() {
+  const t = useT(feePlans);
+  return (p: { feePaise: number | null; feePeriod: Period; instalments: number }) =>
+    p.feePaise === null
+      ? t("fee.onRequest")
+      : `${t("fee", { amount: formatMoney(p.feePaise), period: t(`period.${p.feePeriod}`) })} · ${t("fee.instalments", { count: p.instalments })}`;
+}
+
+/** "BBA · term 1 · instalment 2" */
+export function useInstalmentText() {
+  const t = useT(feePlans);
+  return (i: { programme: string; term: number; number: number }) =>
+    t("ledger.instalment", { programme: i.programme, term: i.term, number: i.number });
+}
+
+const STATUS_TONE = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" } as const satisfies Record<string, BadgeTone>;
+
+/** Paid / Part paid / Due / Overdue. */
+export function InstalmentStatus({ status }: { status: keyof typeof STATUS_TONE }) {
+  const t = useT(feePlans);
+  return <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
+}
+
+/** Today in the browser's calendar (YYYY-MM-DD), the start day a raise offers first. */
+export const browserToday = () =>
+  new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());

@@ -1,0 +1,451 @@
+/**
+ * /admin/fees?tab=plans (issue 19): each listed programme with its fee and its plan — the days after a term's
+ * start on which each instalment falls due, the late fee and its grace (spread evenly until a plan is saved).
+ * Administrators edit a plan; the office raises a term's fees from it: a term and its start day, how many
+ * students it will charge (those who already have the term's instalments are left alone) and what each will
+ * owe, then one click.
+ */
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useMemo, useState } from "react";
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
+import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
+import { paiseToRupeesText } from "../../../shared/schemas/programmes.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { Select, TextInput } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
+import { browserToday, useFeeText, useTermName } from "./plans-parts.tsx";
+
+type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
+
+export function PlansTab() {
+  const t = useT(feePlans);
+  const feeText = useFeeText();
+  const { user } = useSession();
+  const admin = isAdministrator(user?.role);
+  const toast = useToast();
+  const list = useListParams();
+  const query = trpc.feePlans.list.useQuery({ page: list.page, limit: 10, search: list.search }, { placeholderData: keepPreviousData });
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const [editing, setEditing] = useState<Programme | null>(null);
+  const [raising, setRaising] = useState<Programme | null>(null);
+  const data = query.data;
+
+  const columns: TableColumn<Programme>[] = [
+    {
+      key: "programme",
+      header: t("col.programme"),
+      render: (p) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{p.name}</span>
+          <span className="text-sm text-muted">{feeText(p)}</span>
+        </span>
+      ),
+    },
+    {
+      key: "plan",
+      header: t("col.plan"),
+      render: (p) => (
+        <ol className="fee-plan__days">
+          {p.plan.days.map((day, i) => (
+            <li key={`${i}-${day}`}>
+              <span>{t("plan.day", { day })}</span>
+              {p.amounts?.[i] !== undefined ? <span className="text-muted tabular"> · {formatMoney(p.amounts[i]!)}</span> : null}
+            </li>
+          ))}
+        </ol>
+      ),
+    },
+    {
+      key: "lateFee",
+      header: t("col.lateFee"),
+      render: (p) =>
+        p.plan.lateFee === 0
+          ? t("plan.noLateFee")
+          : p.plan.graceDays === 0
+            ? t("plan.lateFeeNoGrace", { amount: formatMoney(p.plan.lateFee) })
+            : t("plan.lateFee", { amount: formatMoney(p.plan.lateFee), grace: p.plan.graceDays }),
+    },
+    {
+      key: "status",
+      header: t("col.status"),
+      render: (p) => (
+        <span className="ops-cell-stack">
+          {p.plan.stale ? (
+            <Badge tone="rejected">{t("status.stale")}</Badge>
+          ) : p.plan.saved ? (
+            <Badge tone="approved">{t("status.saved")}</Badge>
+          ) : (
+            <Badge tone="neutral">{t("status.default")}</Badge>
+          )}
+          {p.plan.stale ? (
+            <span className="text-sm text-muted">{t("status.staleHint")}</span>
+          ) : p.plan.saved ? null : (
+            <span className="text-sm text-muted">{t("status.defaultHint")}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("col.actions"),
+      className: "ui-table__cell--actions",
+      render: (p) => (
+        <span className="fee-plan__actions">
+          {admin ? (
+            <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={t("editOf", { programme: p.name })}>
+              {t("edit")}
+            </Button>
+          ) : null}
+          {p.feePaise === null ? (
+            <span className="text-sm text-muted">{t("onRequestHint")}</span>
+          ) : (
+            <Button size="sm" onClick={() => setRaising(p)} aria-label={t("raiseOf", { programme: p.name })}>
+              {t("raise")}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="stack fee-plans">
+      <p className="text-muted fee-plans__lead">{t("plans.lead")}</p>
+      {admin ? null : <p className="text-sm text-muted">{t("form.readOnly")}</p>}
+      <ListBody
+        name="fee-plans"
+        list={list}
+        search={{ label: t("plans.search"), placeholder: t("plans.searchPlaceholder") }}
+        failed={query.isError && !data ? { message: t("plans.failed"), onRetry: () => void query.refetch() } : null}
+        pagination={data?.pagination}
+        noun={t("plans.noun")}
+      >
+        <Card flush>
+          <Table
+            caption={t("plans.caption")}
+            captionHidden
+            className="ops-table fee-plans-table"
+            columns={columns}
+            rows={data?.programmes ?? []}
+            rowKey={(p) => p.id}
+            loading={query.isPending}
+            skeletonRows={4}
+            empty={
+              <ListEmpty
+                list={list}
+                icon={<CreditCardIcon size={28} />}
+                none={{ title: t("plans.none.title"), description: t("plans.none.text") }}
+                noMatch={{ title: t("plans.noMatch.title"), description: t("plans.noMatch.text") }}
+                showAll={t("list.filter.all")}
+              />
+            }
+          />
+        </Card>
+      </ListBody>
+      {editing ? (
+        <PlanDialog
+          programme={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            toast.show(message);
+          }}
+        />
+      ) : null}
+      {raising ? (
+        <RaiseDialog
+          programme={raising}
+          onClose={() => setRaising(null)}
+          onRaised={(message) => {
+            setRaising(null);
+            toast.show(message);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+// ————— editing a plan —————
+
+const dayField = (i: number) => `day${i}`;
+const fieldId = (field: string) => `fee-plan-${field}`;
+/** The form's flat fields as the API's input: the days in order. */
+const planInput = (programmeId: number, count: number, v: Record<string, string>) => ({
+  programmeId,
+  days: Array.from({ length: count }, (_, i) => v[dayField(i)] ?? ""),
+  lateFee: v.lateFee,
+  graceDays: v.graceDays,
+});
+
+/**
+ * A programme's plan: one due day per instalment (the programme's own number of them), the late fee and the
+ * grace days; checked with the shared schema the server uses. A stale plan starts again from the even spread.
+ */
+function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onClose: () => void; onSaved: (message: string) => void }) {
+  const t = useT(feePlans);
+  const utils = trpc.useUtils();
+  const save = trpc.feePlans.save.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = programme.instalments;
+  const start = programme.plan.stale ? programme.defaultDays : programme.plan.days;
+  const fields = useMemo(() => [...Array.from({ length: count }, (_, i) => dayField(i)), "lateFee", "graceDays"], [count]);
+  // The group's own message ("must go up") takes the reader to the first day.
+  const ids = useMemo(() => ({ days: fieldId(dayField(0)), ...Object.fromEntries(fields.map((f) => [f, fieldId(f)])) }), [fields]);
+  const paths = useMemo(() => Object.fromEntries(Array.from({ length: count }, (_, i) => [`days.${i}`, dayField(i)])), [count]);
+  const rules = useMemo(
+    () => ({
+      validate: (v: Record<string, string>) => {
+        const checked = checkInput(feePlanForm, planInput(programme.id, count, v), { paths, keepUnknown: true });
+        return checked.ok ? {} : checked.messages;
+      },
+      showOn: "submit" as const,
+    }),
+    [paths, programme.id, count],
+  );
+  const form = useFormState<Record<string, string>>(
+    () => ({
+      ...Object.fromEntries(start.map((day, i) => [dayField(i), String(day)])),
+      lateFee: paiseToRupeesText(programme.plan.stale ? 0 : programme.plan.lateFee),
+      graceDays: String(programme.plan.stale ? 0 : programme.plan.graceDays),
+      days: "",
+    }),
+    rules,
+  );
+  const { values, errors } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    const messages = form.attempt();
+    if (Object.keys(messages).length) return focusFirstInvalid(messages, ids);
+    try {
+      const answer = await save.mutateAsync(planInput(programme.id, count, values));
+      void utils.feePlans.invalidate();
+      onSaved(answer.message);
+    } catch (err) {
+      const server = messagesByField(normaliseError(err).errors, { paths, keepUnknown: true });
+      if (Object.keys(server).length) {
+        form.setServerMessages(server);
+        focusFirstInvalid(server, ids);
+      } else setFailure(failureMessage(err, t("failed.save")));
+    }
+  };
+
+  const field = (key: string) => ({
+    id: fieldId(key),
+    value: values[key] ?? "",
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+  });
+
+  return (
+    <Dialog
+      open
+      size="md"
+      title={t("form.title", { programme: programme.name })}
+      onClose={() => !save.isPending && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            {t("form.cancel")}
+          </Button>
+          <Button type="submit" form="fee-plan-form" loading={save.isPending}>
+            {save.isPending ? t("form.saving") : t("form.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="fee-plan-form" className="stack" onSubmit={submit} noValidate>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
+        <fieldset className="fee-plan__fieldset" aria-describedby={errors.days ? "fee-plan-days-error" : "fee-plan-days-hint"}>
+          <legend className="fee-plan__legend">{t("form.days")}</legend>
+          <p id="fee-plan-days-hint" className="text-sm text-muted">
+            {t("form.daysHint")}
+          </p>
+          {errors.days ? (
+            <p id="fee-plan-days-error" className="ui-field__error" role="alert">
+              {errors.days}
+            </p>
+          ) : null}
+          <div className="ops-form-grid">
+            {Array.from({ length: count }, (_, i) => (
+              <TextInput
+                key={dayField(i)}
+                {...field(dayField(i))}
+                label={t("form.day", { number: i + 1 })}
+                required
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={3}
+                hint={programme.amounts ? t("form.amountOf", { amount: formatMoney(programme.amounts[i] ?? 0) }) : undefined}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="ops-form-grid">
+          <TextInput {...field("lateFee")} label={t("form.lateFee")} inputMode="decimal" autoComplete="off" hint={t("form.lateFeeHint")} />
+          <TextInput
+            {...field("graceDays")}
+            label={t("form.grace")}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={2}
+            hint={t("form.graceHint", { max: MAX_GRACE_DAYS })}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+// ————— raising a term —————
+
+const RAISE_IDS = { term: "fee-raise-term", startOn: "fee-raise-start" } as const;
+
+/** A term and its start day; then how many will be charged and what each will owe; then the raise itself. */
+function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; onClose: () => void; onRaised: (message: string) => void }) {
+  const t = useT(feePlans);
+  const termName = useTermName();
+  const utils = trpc.useUtils();
+  const raise = trpc.feePlans.raise.useMutation();
+  const firstTerm = programme.students[0]?.term ?? 1;
+  const [term, setTerm] = useState(String(Math.min(firstTerm, programme.terms)));
+  const [startOn, setStartOn] = useState(browserToday());
+  const [errors, setErrors] = useState<Partial<Record<"term" | "startOn", string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const preview = trpc.feePlans.raisePreview.useQuery({ programmeId: programme.id, term: Number(term) });
+  const p = preview.data;
+  const startValid = isCalendarDay(startOn);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (raise.isPending) return;
+    setFailure(null);
+    const checked = checkInput(raiseFeesInput, { programmeId: programme.id, term, startOn });
+    if (!checked.ok) {
+      setErrors(checked.messages);
+      return focusFirstInvalid(checked.messages, RAISE_IDS);
+    }
+    try {
+      const answer = await raise.mutateAsync(checked.value);
+      void utils.feePlans.invalidate();
+      void utils.feeDesk.invalidate();
+      onRaised(answer.message);
+    } catch (err) {
+      const fields = messagesByField<"term" | "startOn">(normaliseError(err).errors, { fields: ["term", "startOn"] });
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        focusFirstInvalid(fields, RAISE_IDS);
+      } else setFailure(failureMessage(err, t("failed.save")));
+    }
+  };
+
+  const nobody = p !== undefined && p.toRaise === 0;
+  return (
+    <Dialog
+      open
+      size="md"
+      title={t("raise.title", { programme: programme.name })}
+      onClose={() => !raise.isPending && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={raise.isPending}>
+            {t("form.cancel")}
+          </Button>
+          <Button type="submit" form="fee-raise-form" loading={raise.isPending} disabled={!p || nobody}>
+            {raise.isPending
+              ? t("raise.busy")
+              : !p
+                ? t("raise.checking")
+                : nobody
+                  ? t("raise.nobody")
+                  : t("raise.submit", { count: p.toRaise })}
+          </Button>
+        </>
+      }
+    >
+      <form id="fee-raise-form" className="stack" onSubmit={submit} noValidate>
+        <p className="text-muted">{t("raise.lead")}</p>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="ops-form-grid">
+          <Select
+            id={RAISE_IDS.term}
+            label={t("raise.term")}
+            required
+            value={term}
+            error={errors.term}
+            onChange={(e) => {
+              setTerm(e.target.value);
+              setErrors((prev) => ({ ...prev, term: undefined }));
+            }}
+            options={Array.from({ length: programme.terms }, (_, i) => ({
+              value: String(i + 1),
+              label: termName(i + 1, programme.feePeriod),
+            }))}
+          />
+          <TextInput
+            id={RAISE_IDS.startOn}
+            type="date"
+            label={t("raise.startOn")}
+            required
+            value={startOn}
+            error={errors.startOn}
+            hint={t("raise.startOnHint")}
+            onChange={(e) => {
+              setStartOn(e.target.value);
+              setErrors((prev) => ({ ...prev, startOn: undefined }));
+            }}
+          />
+        </div>
+        <div aria-live="polite" className="stack stack--sm">
+          {preview.isError ? <Alert tone="error">{failureMessage(preview.error, t("raise.failedPreview"))}</Alert> : null}
+          {preview.isPending ? <p className="text-muted">{t("raise.checking")}</p> : null}
+          {p ? (
+            <>
+              <p>
+                <strong>{t("raise.count", { count: p.students })}</strong>
+                {p.already > 0 ? ` ${t("raise.already", { count: p.already })}` : ""}
+              </p>
+              <h3 className="fee-plan__subtitle">{t("raise.schedule")}</h3>
+              <ul className="fee-plan__schedule">
+                {p.instalments.map((i) => (
+                  <li key={i.number}>
+                    {t("raise.dueOn", {
+                      number: i.number,
+                      amount: formatMoney(i.amount),
+                      date: startValid ? formatDate(addDays(startOn, i.day)) : t("plan.day", { day: i.day }),
+                    })}
+                  </li>
+                ))}
+              </ul>
+              {p.lateFee > 0 ? (
+                <p className="text-sm text-muted">{t("raise.lateFee", { amount: formatMoney(p.lateFee), grace: p.graceDays })}</p>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

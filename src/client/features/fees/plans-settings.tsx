@@ -1,0 +1,181 @@
+/**
+ * /admin/fees?tab=settings (issue 19, administrators only): the fees settings group — the UPI ID and payee
+ * name students pay to, "admit card only when fees are clear", and the days before and after a due day the
+ * automatic reminders go. One schema (feeSettings) for this form and the server. Staff see nothing of it (the
+ * server refuses them too).
+ */
+import { type FormEvent, useMemo, useState } from "react";
+import { config } from "../../../shared/i18n/config.ts";
+import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { feeSettings } from "../../../shared/schemas/settings.ts";
+import { normaliseError } from "../../lib/errors.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
+import { Checkbox, TextInput } from "../../ui/field.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { useToast } from "../../ui/toast.tsx";
+
+type FeeSettings = RouterOutputs["feePlans"]["settings"]["settings"];
+
+export function FeeSettingsTab() {
+  const t = useT(feePlans);
+  const { user } = useSession();
+  if (!isAdministrator(user?.role)) return <Alert tone="info">{t("settings.adminOnly")}</Alert>;
+  return <AdminFeeSettings />;
+}
+
+function AdminFeeSettings() {
+  const t = useT(feePlans);
+  const query = trpc.feePlans.settings.useQuery();
+  if (query.isError && !query.data) return <ListLoadError message={t("settings.failed")} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <div aria-busy="true">
+        <Skeleton lines={6} />
+      </div>
+    );
+  return <FeeSettingsForm key={JSON.stringify(query.data.settings)} stored={query.data.settings} />;
+}
+
+const FIELDS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-settings-${f}`])) as Record<Field, string>;
+
+/** Blank days are no number (the rule says what to type), not zero. */
+const days = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
+const toInput = (v: Values) => ({
+  upiVpa: v.upiVpa,
+  upiPayeeName: v.upiPayeeName,
+  admitCardNeedsFeesClear: v.admitCardNeedsFeesClear === "true",
+  remindDaysBefore: days(v.remindDaysBefore),
+  remindDaysAfter: days(v.remindDaysAfter),
+});
+const fromStored = (s: FeeSettings): Values => ({
+  upiVpa: s.upiVpa,
+  upiPayeeName: s.upiPayeeName,
+  admitCardNeedsFeesClear: String(s.admitCardNeedsFeesClear),
+  remindDaysBefore: String(s.remindDaysBefore),
+  remindDaysAfter: String(s.remindDaysAfter),
+});
+
+function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
+  const t = useT(feePlans);
+  // The shared schema's own messages (the UPI ID, the days) are in the config catalogue.
+  useT(config);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const save = trpc.feePlans.saveSettings.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const rules = useMemo(
+    () => ({
+      validate: (v: Values) => {
+        const checked = checkInput(feeSettings, toInput(v), { fields: FIELDS });
+        return checked.ok ? {} : checked.messages;
+      },
+      // A message appearing as a field is left would move the Save button from under the pointer.
+      showOn: "submit" as const,
+    }),
+    [],
+  );
+  const form = useFormState<Values>(() => fromStored(stored), rules);
+  const { values, errors } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    const messages = form.attempt();
+    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    try {
+      const answer = await save.mutateAsync(toInput(values));
+      utils.feePlans.settings.setData(undefined, { settings: answer.settings });
+      toast.show(answer.message);
+    } catch (err) {
+      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
+      if (Object.keys(fields).length) {
+        form.setServerMessages(fields);
+        focusFirstInvalid(fields, IDS);
+      } else setFailure(failureMessage(err, t("failed.save")));
+    }
+  };
+
+  const field = (key: Exclude<Field, "admitCardNeedsFeesClear">) => ({
+    id: IDS[key],
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
+    onBlur: () => form.onBlur(key),
+  });
+
+  return (
+    <form className="stack fee-settings" onSubmit={submit} noValidate aria-labelledby="fee-settings-lead">
+      <p id="fee-settings-lead" className="text-muted fee-plans__lead">
+        {t("settings.lead")}
+      </p>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Card title={t("settings.upi")}>
+        <div className="ops-form-grid">
+          <TextInput
+            {...field("upiVpa")}
+            label={t("settings.upiVpa")}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={320}
+            hint={t("settings.upiVpaHint")}
+          />
+          <TextInput
+            {...field("upiPayeeName")}
+            label={t("settings.payee")}
+            autoComplete="off"
+            maxLength={100}
+            hint={t("settings.payeeHint")}
+          />
+        </div>
+      </Card>
+      <Card title={t("settings.admit")}>
+        <Checkbox
+          id={IDS.admitCardNeedsFeesClear}
+          label={t("settings.admitCard")}
+          hint={t("settings.admitCardHint")}
+          checked={values.admitCardNeedsFeesClear === "true"}
+          onChange={(e) => form.onChange("admitCardNeedsFeesClear", String(e.target.checked))}
+        />
+      </Card>
+      <Card title={t("settings.reminders")}>
+        <div className="ops-form-grid">
+          <TextInput
+            {...field("remindDaysBefore")}
+            label={t("settings.before")}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={2}
+            hint={t("settings.beforeHint")}
+          />
+          <TextInput
+            {...field("remindDaysAfter")}
+            label={t("settings.after")}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={2}
+            hint={t("settings.afterHint")}
+          />
+        </div>
+      </Card>
+      <div className="cluster cluster--end">
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? t("settings.saving") : t("settings.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

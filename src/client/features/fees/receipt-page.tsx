@@ -1,0 +1,164 @@
+/**
+ * A fee receipt, printable on A4 (issue 19; docs/fees/student.md): the institute's name and address, the
+ * receipt's number and day, the student, programme, term and instalment, the amount in figures and in words,
+ * how it was paid and its reference — and "Cancelled" with the reason when it was. The same page serves both
+ * portals: the student's /student/fees/receipts/:id and the office's /admin/fees/receipts/:id (each portal's
+ * fees page routes it inside its own nested Switch; the server lets the student read only their own). The
+ * print rules (fees.css) print the receipt alone.
+ */
+import { Link, useParams } from "wouter";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { isOffice } from "../../../shared/roles.ts";
+import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { FileIcon } from "../../ui/icons.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
+import { instalmentLabel, modeLabel } from "./fee-words.tsx";
+
+type Receipt = RouterOutputs["fees"]["receipt"];
+
+const idOf = (raw: string | undefined) => (raw && /^[1-9]\d{0,11}$/.test(raw) ? Number(raw) : null);
+
+export function ReceiptPage() {
+  const t = useT(fees);
+  const params = useParams<{ id: string }>();
+  const id = idOf(params.id);
+  const { user } = useSession();
+  const office = isOffice(user?.role);
+  const query = trpc.fees.receipt.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false, staleTime: 60_000 });
+  const receipt = query.data;
+  usePageTitle(receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title"));
+  const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
+  return (
+    <div className="page-stack fees-print-page">
+      {/* The office's receipts list is a tab of its fees page; the student's receipts are on theirs. */}
+      <Link href={office ? "/?tab=receipts" : "/"} className="fees-back no-print">
+        ← {office ? t("receipt.backOffice") : t("receipt.back")}
+      </Link>
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title")}</h1>
+          <p>{t("receipt.lead")}</p>
+        </div>
+        <Button onClick={() => window.print()} disabled={!receipt}>
+          <FileIcon size={18} /> {t("receipt.print")}
+        </Button>
+      </header>
+      {missing ? (
+        <EmptyState icon={<FileIcon size={28} />} title={t("receipt.missingTitle")} description={t("rule.receipt")} />
+      ) : query.isError ? (
+        <ListLoadError message={t("receipt.failed")} onRetry={() => void query.refetch()} />
+      ) : !receipt ? (
+        <div aria-busy="true">
+          <span className="sr-only" role="status">
+            {t("receipt.loading")}
+          </span>
+          <Skeleton lines={10} />
+        </div>
+      ) : (
+        <>
+          {receipt.cancelled ? (
+            <Alert tone="warning" title={t("receipt.cancelledTitle")} className="no-print">
+              {t("receipt.cancelledOn", { date: formatDateTime(receipt.cancelled.at), reason: receipt.cancelled.reason })}
+            </Alert>
+          ) : null}
+          <ReceiptSheet receipt={receipt} />
+          <p className="text-sm text-muted no-print">{t("receipt.printTip")}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
+  const t = useT(fees);
+  const reference = r.reference?.trim();
+  return (
+    <article className={`fee-receipt${r.cancelled ? " fee-receipt--cancelled" : ""}`} aria-labelledby="fee-receipt-title">
+      <header className="fee-receipt__head">
+        <div>
+          <p className="fee-receipt__institute">{r.institute.name}</p>
+          {r.institute.address ? <p className="fee-receipt__address">{r.institute.address}</p> : null}
+          <p className="fee-receipt__contact">{[...r.institute.phones, r.institute.email].filter(Boolean).join(" · ")}</p>
+        </div>
+        <div className="fee-receipt__heading">
+          <h2 id="fee-receipt-title" className="fee-receipt__title">
+            {t("receipt.sheetTitle")}
+          </h2>
+          <dl className="fee-receipt__ids">
+            <div>
+              <dt>{t("receipt.number")}</dt>
+              <dd className="tabular">{r.number}</dd>
+            </div>
+            <div>
+              <dt>{t("receipt.date")}</dt>
+              <dd>{formatDate(r.issuedOn, { style: "long" })}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+
+      {r.cancelled ? (
+        <p className="fee-receipt__cancelled" role="note">
+          <strong>{t("receipt.cancelledStamp")}</strong>
+          <span>{t("receipt.cancelledReason", { reason: r.cancelled.reason })}</span>
+        </p>
+      ) : null}
+
+      <dl className="fee-receipt__facts">
+        <div>
+          <dt>{t("receipt.received")}</dt>
+          <dd className="fee-receipt__name">{r.student.name}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.studentId")}</dt>
+          <dd className="tabular">{r.student.studentId ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.programme")}</dt>
+          <dd>{r.programme}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.towards")}</dt>
+          <dd>{instalmentLabel({ termUnit: r.termUnit, term: r.term, number: r.instalment })}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.mode")}</dt>
+          <dd>{modeLabel(r.mode)}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.reference")}</dt>
+          <dd className="tabular">{reference || "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("receipt.paidOn")}</dt>
+          <dd>{formatDate(r.paidOn, { style: "long" })}</dd>
+        </div>
+      </dl>
+
+      <div className="fee-receipt__sum">
+        <p className="fee-receipt__figure">
+          <span className="fee-receipt__sum-label">{t("receipt.amount")}</span>
+          <strong className="tabular">{formatMoney(r.amount)}</strong>
+        </p>
+        <p className="fee-receipt__words">
+          <span className="fee-receipt__sum-label">{t("receipt.inWords")}</span>
+          <span>{rupeesInWords(r.amount)}</span>
+        </p>
+      </div>
+
+      <footer className="fee-receipt__foot">
+        <p className="text-sm">{t("receipt.computer")}</p>
+        <p className="fee-receipt__sign">{t("receipt.signature")}</p>
+      </footer>
+    </article>
+  );
+}

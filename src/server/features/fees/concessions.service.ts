@@ -1,0 +1,190 @@
+/**
+ * Concessions and scholarships (issue 19; docs/fees/plans.md): the office lowers what a student owes on one
+ * instalment, by an amount no more than what is still to pay on it (the ledger's own arithmetic), with a
+ * reason kept with the record and in the activity log. A concession is never edited or deleted: one given in
+ * error is withdrawn with its reason (who, when and why stay), and then no longer counts.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../../../db/schema.ts";
+import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
+import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { institutionToday, standingOf } from "./payments.service.ts";
+import { rupeesText } from "./plans.service.ts";
+
+type DB = Kysely<Database>;
+
+const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
+
+/** The student and programme an instalment belongs to, for messages and the activity log. */
+async function instalmentOwner(db: DB, instalmentId: number) {
+  return db
+    .selectFrom("fee_instalments")
+    .innerJoin("users", "users.id", "fee_instalments.user_id")
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+    .select([
+      "users.id as userId",
+      "users.name",
+      "users.student_id as studentId",
+      "programmes.name as programme",
+      "fee_instalments.term",
+      "fee_instalments.number",
+    ])
+    .where("fee_instalments.id", "=", instalmentId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A concession or scholarship against one instalment. Its amount may not be more than what is still to pay
+ * on the instalment today, nor than the instalment's own amount less the concessions it already has (the
+ * ledger counts no more than that). Read and written in one transaction, so two at once cannot both pass.
+ */
+export async function giveConcession(deps: AppDeps, actorId: number, input: ConcessionForm, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const today = await institutionToday(deps);
+  const { concession, owner } = await deps.db.transaction().execute(async (trx) => {
+    const { instalment, standing } = await standingOf(trx, today, input.instalmentId);
+    const max = Math.min(standing.outstanding, standing.amount - standing.concession);
+    if (max <= 0) throw new AppError("CONFLICT", text.t("rule.nothingOwed"));
+    if (input.amount > max) {
+      const message = text.t("rule.concessionAbove", { max: rupeesText(max) });
+      throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+    }
+    const concession = await trx
+      .insertInto("fee_concessions")
+      .values({
+        instalment_id: instalment.id,
+        kind: input.kind,
+        amount_paise: input.amount,
+        reason: input.reason,
+        created_by: actorId,
+        created_at: now.toISOString(),
+      })
+      .returning(["id", "amount_paise", "kind"])
+      .executeTakeFirstOrThrow();
+    const owner = await instalmentOwner(trx, instalment.id);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.concession",
+      entityType: "student",
+      entityId: owner.userId,
+      details: {
+        studentId: owner.studentId,
+        kind: input.kind,
+        amount: input.amount,
+        reason: input.reason,
+        programme: owner.programme,
+        term: owner.term,
+        number: owner.number,
+      },
+      ip: meta.ip,
+    });
+    return { concession, owner };
+  });
+  return {
+    message: text.t("said.concession", { kind: text.t(`kind.${input.kind}`), amount: rupeesText(input.amount), name: owner.name }),
+    concession: { id: concession.id, amount: concession.amount_paise, kind: concession.kind },
+  };
+}
+
+/** A concession given in error: withdrawn with its reason (kept), never deleted; the student owes that much again. */
+export async function withdrawConcession(deps: AppDeps, actorId: number, id: number, reason: string, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const { row, owner } = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("fee_concessions")
+      .set({ withdrawn_at: now.toISOString(), withdrawn_by: actorId, withdraw_reason: reason })
+      .where("id", "=", id)
+      .where("withdrawn_at", "is", null)
+      .returning(["id", "instalment_id", "amount_paise", "kind", "reason"])
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom("fee_concessions").select("id").where("id", "=", id).executeTakeFirst();
+      throw exists ? new AppError("CONFLICT", text.t("rule.withdrawn")) : concessionNotFound();
+    }
+    const owner = await instalmentOwner(trx, row.instalment_id);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.concession_withdraw",
+      entityType: "student",
+      entityId: owner.userId,
+      details: {
+        studentId: owner.studentId,
+        kind: row.kind,
+        amount: row.amount_paise,
+        reason,
+        given: row.reason,
+        programme: owner.programme,
+        term: owner.term,
+        number: owner.number,
+      },
+      ip: meta.ip,
+    });
+    return { row, owner };
+  });
+  return { message: text.t("said.withdrawn", { amount: rupeesText(row.amount_paise), name: owner.name }) };
+}
+
+/**
+ * The concessions given, the newest first, searched by the student's name or ID or the reason, in force or
+ * withdrawn; each with its student, instalment, who gave it and when, and who withdrew it and why. Two queries
+ * whatever the page holds.
+ */
+export async function listConcessions(deps: Pick<AppDeps, "db">, query: ConcessionListQuery) {
+  let base = deps.db
+    .selectFrom("fee_concessions")
+    .innerJoin("fee_instalments", "fee_instalments.id", "fee_concessions.instalment_id")
+    .innerJoin("users as student", "student.id", "fee_instalments.user_id");
+  if (query.status === "active") base = base.where("fee_concessions.withdrawn_at", "is", null);
+  if (query.status === "withdrawn") base = base.where("fee_concessions.withdrawn_at", "is not", null);
+  if (query.search) base = base.where(anyColumnContains(["student.name", "student.student_id", "fee_concessions.reason"], query.search));
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+      .leftJoin("users as giver", "giver.id", "fee_concessions.created_by")
+      .leftJoin("users as withdrawer", "withdrawer.id", "fee_concessions.withdrawn_by")
+      .select([
+        "fee_concessions.id",
+        "fee_concessions.kind",
+        "fee_concessions.amount_paise",
+        "fee_concessions.reason",
+        "fee_concessions.created_at",
+        "fee_concessions.withdrawn_at",
+        "fee_concessions.withdraw_reason",
+        "giver.name as given_by",
+        "withdrawer.name as withdrawn_by",
+        "student.id as user_id",
+        "student.name",
+        "student.student_id",
+        "programmes.name as programme",
+        "fee_instalments.id as instalment_id",
+        "fee_instalments.term",
+        "fee_instalments.number",
+        "fee_instalments.due_on",
+      ])
+      .orderBy("fee_concessions.id", "desc")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    concessions: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount_paise,
+      reason: r.reason,
+      givenAt: r.created_at,
+      givenBy: r.given_by,
+      student: { id: r.user_id, name: r.name, studentId: r.student_id },
+      instalment: { id: r.instalment_id, programme: r.programme, term: r.term, number: r.number, dueOn: r.due_on },
+      withdrawn: r.withdrawn_at ? { at: r.withdrawn_at, by: r.withdrawn_by, reason: r.withdraw_reason ?? "" } : null,
+    })),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+  };
+}

@@ -1,0 +1,424 @@
+/**
+ * Fee plans (issue 19; docs/fees/plans.md): each listed programme's plan — the days after a term's start on
+ * which its instalments fall due, the late fee and its grace days (spread evenly over the term until the
+ * administrators save one) — and raising a term's fees: every active student of the programme and term gets
+ * the term's instalments from the plan in one statement, however many they are; students who already have
+ * them are left as they are, so raising again only adds those who had none. Also the fee settings group and
+ * what a student still owes on their current term (the admit card's rule).
+ */
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database, Programme } from "../../../../db/schema.ts";
+import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
+import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
+import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
+import type { Settings } from "../../../shared/schemas/settings.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
+import { termsOf } from "../studies/studies.service.ts";
+import { splitFee } from "./ledger.ts";
+import { institutionToday, standings } from "./payments.service.ts";
+
+type DB = Kysely<Database>;
+type PlanProgramme = Pick<Programme, "id" | "name" | "fee_paise" | "fee_period" | "instalments" | "duration_months">;
+
+/** The days a term lasts, for spreading a default plan over it. */
+const TERM_DAYS = { year: 365, semester: 182 } as const;
+
+/** "₹9,000" or "₹1,250.50" in the request's language (Indian grouping). */
+export function rupeesText(paise: number): string {
+  const whole = paise % 100 === 0;
+  return new Intl.NumberFormat(INTL_LOCALE[currentLocale()], {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(paise / 100);
+}
+
+/** "Semester 2" / "Year 1" in the request's language. */
+export const termText = (period: Programme["fee_period"], term: number) =>
+  text.t(period === "year" ? "term.year" : "term.semester", { term });
+
+/** A programme without a saved plan: its instalments spread evenly over the term, the first on the start day. */
+export function defaultDueDays(p: Pick<Programme, "instalments" | "fee_period">): number[] {
+  const n = Math.max(1, p.instalments);
+  const length = TERM_DAYS[p.fee_period];
+  return Array.from({ length: n }, (_, i) => Math.floor((i * length) / n));
+}
+
+interface Plan {
+  days: number[];
+  lateFee: number;
+  graceDays: number;
+  /** a plan row is stored (else the default) */
+  saved: boolean;
+  /** the stored plan's due days no longer match the programme's number of instalments */
+  stale: boolean;
+  updatedAt: string | null;
+}
+
+function parseDays(json: string): number[] {
+  try {
+    const days: unknown = JSON.parse(json);
+    return Array.isArray(days) && days.every((d) => Number.isInteger(d)) ? (days as number[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function planOf(
+  p: PlanProgramme,
+  row: { instalment_days: string; late_fee_paise: number; grace_days: number; updated_at: string } | undefined,
+): Plan {
+  if (!row) return { days: defaultDueDays(p), lateFee: 0, graceDays: 0, saved: false, stale: false, updatedAt: null };
+  const days = parseDays(row.instalment_days);
+  return {
+    days,
+    lateFee: row.late_fee_paise,
+    graceDays: row.grace_days,
+    saved: true,
+    stale: days.length !== p.instalments,
+    updatedAt: row.updated_at,
+  };
+}
+
+const programmeNotFound = () => new AppError("NOT_FOUND", text.t("rule.programme"));
+
+async function findProgramme(db: DB, id: number): Promise<PlanProgramme> {
+  const row = await db
+    .selectFrom("programmes")
+    .select(["id", "name", "fee_paise", "fee_period", "instalments", "duration_months"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw programmeNotFound();
+  return row;
+}
+
+async function storedPlan(db: DB, programmeId: number) {
+  return db
+    .selectFrom("fee_plans")
+    .select(["instalment_days", "late_fee_paise", "grace_days", "updated_at"])
+    .where("programme_id", "=", programmeId)
+    .executeTakeFirst();
+}
+
+const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: number }[]) => ({
+  id: p.id,
+  name: p.name,
+  feePaise: p.fee_paise,
+  feePeriod: p.fee_period,
+  instalments: p.instalments,
+  terms: termsOf(p),
+  /** each instalment's amount (null: the fee is on request) */
+  amounts: p.fee_paise === null ? null : splitFee(p.fee_paise, p.instalments),
+  plan,
+  defaultDays: defaultDueDays(p),
+  /** active students in each term */
+  students,
+});
+export type PlanItem = ReturnType<typeof toItem>;
+
+/**
+ * The listed programmes (the public order), searched by name, a page at a time, each with its plan (or the
+ * default), its instalments' amounts and its active students per term: three queries whatever the page holds.
+ */
+export async function listPlans(deps: Pick<AppDeps, "db">, query: PlanListQuery) {
+  let base = deps.db.selectFrom("programmes").where("archived", "=", 0);
+  if (query.search) base = base.where(anyColumnContains(["programmes.name", "programmes.slug"], query.search));
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .select(["id", "name", "fee_paise", "fee_period", "instalments", "duration_months"])
+      .orderBy("sort_order")
+      .orderBy("name")
+      .orderBy("id")
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [plans, counts] = ids.length
+    ? await Promise.all([
+        deps.db
+          .selectFrom("fee_plans")
+          .select(["programme_id", "instalment_days", "late_fee_paise", "grace_days", "updated_at"])
+          .where("programme_id", "in", ids)
+          .execute(),
+        deps.db
+          .selectFrom("users")
+          .select((eb) => ["programme_id", "current_term", eb.fn.countAll<number>().as("n")])
+          .where("role", "=", "student")
+          .where("is_active", "=", 1)
+          .where("programme_id", "in", ids)
+          .groupBy(["programme_id", "current_term"])
+          .execute(),
+      ])
+    : [[], []];
+  return {
+    programmes: rows.map((p) =>
+      toItem(
+        p,
+        planOf(
+          p,
+          plans.find((x) => x.programme_id === p.id),
+        ),
+        counts
+          .filter((c) => c.programme_id === p.id)
+          .map((c) => ({ term: c.current_term, count: Number(c.n) }))
+          .sort((a, b) => a.term - b.term),
+      ),
+    ),
+    pagination: paginationOf(Number(total), query.page, query.limit),
+  };
+}
+
+/**
+ * The administrators save a programme's plan: one due day per instalment of the programme (the schema checks
+ * each is 0–365 and that they go up), the late fee and the grace days. Instalments already raised keep the
+ * dates and late fee they were raised with. Audited with what was saved.
+ */
+export async function savePlan(deps: AppDeps, actorId: number, input: FeePlanForm, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const programme = await findProgramme(deps.db, input.programmeId);
+  if (input.days.length !== programme.instalments) {
+    const message = text.t("rule.dayCount", { programme: programme.name, count: programme.instalments });
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { days: [message] } });
+  }
+  const values = {
+    instalment_days: JSON.stringify(input.days),
+    late_fee_paise: input.lateFee,
+    grace_days: input.graceDays,
+    updated_at: now.toISOString(),
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("fee_plans")
+      .values({ programme_id: programme.id, ...values })
+      .onConflict((oc) => oc.column("programme_id").doUpdateSet(values))
+      .execute();
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "fee.plan_save",
+      entityType: "programme",
+      entityId: programme.id,
+      details: { programme: programme.name, days: input.days, lateFee: input.lateFee, graceDays: input.graceDays },
+      ip: meta.ip,
+    });
+  });
+  return {
+    message: text.t("said.planSaved", { programme: programme.name }),
+    plan: planOf(programme, values),
+  };
+}
+
+/** The plan a term's fees are raised from, or the reason they cannot be (the fee on request, a stale plan, a term beyond the programme). */
+async function raisable(db: DB, programmeId: number, term: number) {
+  const programme = await findProgramme(db, programmeId);
+  const terms = termsOf(programme);
+  if (term > terms) {
+    const message = text.t("rule.termBeyond", { programme: programme.name, terms });
+    throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
+  }
+  if (programme.fee_paise === null) throw new AppError("CONFLICT", text.t("rule.onRequest", { programme: programme.name }));
+  const plan = planOf(programme, await storedPlan(db, programme.id));
+  if (plan.stale) {
+    throw new AppError(
+      "CONFLICT",
+      text.t("rule.stalePlan", { programme: programme.name, count: programme.instalments, days: plan.days.length }),
+    );
+  }
+  return { programme, fee: programme.fee_paise, plan, amounts: splitFee(programme.fee_paise, programme.instalments) };
+}
+
+/** The active students of a programme (the caller narrows them to a term). */
+function termStudents(db: DB, programmeId: number) {
+  return db
+    .selectFrom("users")
+    .where("users.role", "=", "student")
+    .where("users.is_active", "=", 1)
+    .where("users.programme_id", "=", programmeId);
+}
+
+/** The student (the outer query's `users` row) already has instalments of this programme's term. */
+const hasTermInstalments = (eb: ExpressionBuilder<Database & { users: Database["users"] }, "users">, programmeId: number, term: number) =>
+  eb
+    .selectFrom("fee_instalments as raised")
+    .select("raised.id")
+    .whereRef("raised.user_id", "=", "users.id")
+    .where("raised.programme_id", "=", programmeId)
+    .where("raised.term", "=", term);
+
+/**
+ * What raising a term would do, for the screen's confirmation: its active students, how many already have
+ * the term's instalments, each instalment's amount and due day (when a start day is given). Refuses as the
+ * raise itself would (the fee on request, a stale plan).
+ */
+export async function raisePreview(deps: Pick<AppDeps, "db">, input: { programmeId: number; term: number }) {
+  const { programme, plan, amounts } = await raisable(deps.db, input.programmeId, input.term);
+  const row = await termStudents(deps.db, programme.id)
+    .where("users.current_term", "=", input.term)
+    .select((eb) => [
+      eb.fn.countAll<number>().as("students"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.exists(hasTermInstalments(eb, programme.id, input.term)))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("raised"),
+    ])
+    .executeTakeFirstOrThrow();
+  const students = Number(row.students);
+  const already = Number(row.raised ?? 0);
+  return {
+    programme: programme.name,
+    term: input.term,
+    termUnit: programme.fee_period,
+    students,
+    already,
+    toRaise: students - already,
+    instalments: amounts.map((amount, i) => ({ number: i + 1, amount, day: plan.days[i]! })),
+    lateFee: plan.lateFee,
+    graceDays: plan.graceDays,
+  };
+}
+
+/**
+ * Raises a programme's term: for every active student of the programme in that term who has none of its
+ * instalments yet, the programme's instalments — amounts from splitFee (adding up to the fee exactly), due
+ * on the start day plus the plan's days, with the plan's late fee and grace — in one INSERT … SELECT, so a
+ * term of thousands of students is one statement. Students who already have instalments of the term are
+ * left alone (and the unique key stops a double row if two raises meet). Audited when it raised anything.
+ */
+export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFeesInput, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const { programme, plan, amounts } = await raisable(deps.db, input.programmeId, input.term);
+  const instalments = amounts.map((amount, i) => ({ number: i + 1, amount, dueOn: addDays(input.startOn, plan.days[i]!) }));
+  const { raised, already } = await deps.db.transaction().execute(async (trx) => {
+    // The plan's rows as a derived table: SELECT 1, amount, due UNION ALL SELECT 2, … (portable SQL).
+    const [first, ...rest] = instalments.map((i) =>
+      trx.selectNoFrom((eb) => [eb.val(i.number).as("number"), eb.val(i.amount).as("amount"), eb.val(i.dueOn).as("due_on")]),
+    );
+    const planRows = rest.reduce((q, next) => q.unionAll(next), first!);
+    const students = termStudents(trx, programme.id).where("users.current_term", "=", input.term);
+    const { count } = await students.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const result = await trx
+      .insertInto("fee_instalments")
+      .columns([
+        "user_id",
+        "programme_id",
+        "term",
+        "number",
+        "amount_paise",
+        "due_on",
+        "late_fee_paise",
+        "grace_days",
+        "raised_by",
+        "created_at",
+      ])
+      .expression(
+        students
+          .innerJoin(planRows.as("plan"), (join) => join.onTrue())
+          .where((eb) => eb.not(eb.exists(hasTermInstalments(eb, programme.id, input.term))))
+          .select((eb) => [
+            "users.id",
+            eb.val(programme.id).as("programme_id"),
+            eb.val(input.term).as("term"),
+            "plan.number",
+            "plan.amount",
+            "plan.due_on",
+            eb.val(plan.lateFee).as("late_fee_paise"),
+            eb.val(plan.graceDays).as("grace_days"),
+            eb.val(actorId).as("raised_by"),
+            eb.val(at).as("created_at"),
+          ]),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    const rows = Number(result.numInsertedOrUpdatedRows ?? 0);
+    const raised = Math.floor(rows / instalments.length);
+    const already = Number(count) - raised;
+    if (raised > 0) {
+      await audit(trx, now, {
+        actorUserId: actorId,
+        action: "fee.raise",
+        entityType: "programme",
+        entityId: programme.id,
+        details: {
+          programme: programme.name,
+          term: input.term,
+          startOn: input.startOn,
+          students: raised,
+          already,
+          fee: programme.fee_paise,
+        },
+        ip: meta.ip,
+      });
+    }
+    return { raised, already };
+  });
+  const term = termText(programme.fee_period, input.term);
+  const message =
+    raised === 0
+      ? text.t("said.noneToRaise", { programme: programme.name, term })
+      : [
+          text.t("said.raised", { count: raised, programme: programme.name, term }),
+          already > 0 ? text.t("said.already", { count: already }) : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+  return { message, raised, already };
+}
+
+// ————— the fee settings —————
+
+/** The fees group as Fee settings edits it (administrators). */
+export async function feeSettingsOf(deps: Pick<AppDeps, "db">) {
+  return { settings: (await getSettings(deps)).fees };
+}
+
+/** The administrators save the fees group, audited with the names of what changed (nothing changed: nothing is written). */
+export async function saveFeeSettings(deps: AppDeps, actorId: number, input: Settings["fees"], meta: SessionMeta = {}) {
+  const { fees } = await getSettings(deps);
+  const changed = (Object.keys(input) as (keyof Settings["fees"])[]).filter((k) => input[k] !== fees[k]);
+  if (changed.length === 0) return { message: text.t("said.settingsSaved"), settings: fees };
+  await storeSettingsGroupAudited(deps, "fees", input, {
+    actorUserId: actorId,
+    action: "fee.settings",
+    entityType: "settings",
+    details: { changed },
+    ip: meta.ip,
+  });
+  return { message: text.t("said.settingsSaved"), ...(await feeSettingsOf(deps)) };
+}
+
+// ————— what a student owes on their current term —————
+
+/**
+ * What a student still owes today on the instalments of their current programme and term (the ledger's
+ * arithmetic, late fees included), in paise; 0 without a programme or without instalments.
+ */
+export async function currentTermOutstanding(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<number> {
+  const user = await deps.db.selectFrom("users").select(["programme_id", "current_term"]).where("id", "=", userId).executeTakeFirst();
+  if (!user?.programme_id) return 0;
+  const programmeId = user.programme_id;
+  const today = await institutionToday(deps);
+  const rows = await standings(deps.db, today, (q) =>
+    q
+      .where("fee_instalments.user_id", "=", userId)
+      .where("fee_instalments.programme_id", "=", programmeId)
+      .where("fee_instalments.term", "=", user.current_term),
+  );
+  return rows.reduce((sum, r) => sum + r.standing.outstanding, 0);
+}

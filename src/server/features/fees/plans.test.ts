@@ -1,0 +1,661 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import type * as v from "valibot";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { inLocale } from "../../platform/request-locale.ts";
+import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { createSession, resolveSession } from "../auth/auth.service.ts";
+import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
+import { recordPayment, standings } from "./payments.service.ts";
+import { defaultDueDays } from "./plans.service.ts";
+
+let deps: TestDeps;
+let programmeId: number;
+
+const person = async (role: "admin" | "staff" | "student", extra: Record<string, unknown> = {}) => {
+  const user = await createUser(deps, { role, ...extra });
+  const token = await createSession(deps, user.id);
+  return { id: user.id, token, call: callerFor(deps, await resolveSession(deps, token)) };
+};
+type Person = Awaited<ReturnType<typeof person>>;
+let admin: Person;
+let staff: Person;
+
+/** A refused call's code, message and field errors (from the service's AppError or the schema's issues). */
+async function refused(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { code: string; message: string; cause?: { fieldErrors?: Record<string, string[]>; issues?: v.BaseIssue<unknown>[] } };
+    const fieldErrors = e.cause?.fieldErrors ?? (e.cause?.issues ? fieldErrorsOf(e.cause.issues) : {});
+    return { code: e.code, message: e.message, fieldErrors };
+  }
+  throw new Error("expected the call to be refused");
+}
+
+async function addProgramme(values: {
+  name: string;
+  fee: number | null;
+  period: "year" | "semester";
+  instalments: number;
+  months?: number;
+}) {
+  const at = deps.now().toISOString();
+  return (
+    await deps.db
+      .insertInto("programmes")
+      .values({
+        slug: values.name.toLowerCase().replace(/\W+/g, "-"),
+        name: values.name,
+        level: "ug",
+        duration_months: values.months ?? 36,
+        fee_period: values.period,
+        fee_paise: values.fee,
+        instalments: values.instalments,
+        seats: null,
+        university: null,
+        eligibility: null,
+        summary: null,
+        syllabus_file: null,
+        syllabus_name: null,
+        sort_order: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+let studentCounter = 0;
+/** Students of a programme's term, inserted in one statement (no password: they never sign in here). */
+async function students(programme: number, term: number, count: number, active: 0 | 1 = 1) {
+  const at = deps.now().toISOString();
+  const rows = Array.from({ length: count }, () => {
+    studentCounter += 1;
+    return {
+      role: "student" as const,
+      name: `Learner ${studentCounter}`,
+      email: `learner${studentCounter}@example.test`,
+      password_hash: null,
+      student_id: `STU9${String(studentCounter).padStart(4, "0")}`,
+      programme_id: programme,
+      current_term: term,
+      is_active: active,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    ids.push(
+      ...(
+        await deps.db
+          .insertInto("users")
+          .values(rows.slice(i, i + 500))
+          .returning("id")
+          .execute()
+      ).map((r) => r.id),
+    );
+  return ids;
+}
+
+const instalmentsOf = (userId: number) =>
+  deps.db
+    .selectFrom("fee_instalments")
+    .select(["programme_id", "term", "number", "amount_paise", "due_on", "late_fee_paise", "grace_days"])
+    .where("user_id", "=", userId)
+    .orderBy("number")
+    .execute();
+const auditOf = (action: string) =>
+  deps.db.selectFrom("audit_log").select(["details", "entity_id", "entity_type"]).where("action", "=", action).orderBy("id").execute();
+
+beforeEach(async () => {
+  await loadAllCatalogues();
+  deps = await createTestDeps();
+  testApp(deps); // the request's language source, for inLocale
+  // A semester programme paid in three parts: ₹10,000.01 does not divide evenly.
+  programmeId = await addProgramme({ name: "Bachelor of Testing", fee: 10_000_01, period: "semester", instalments: 3 });
+  admin = await person("admin");
+  staff = await person("staff");
+});
+
+describe("fee plans (issue 19)", () => {
+  test("without a plan a programme's instalments are spread evenly over the term; each listed programme shows its amounts and active students per term", async () => {
+    expect(defaultDueDays({ instalments: 2, fee_period: "year" })).toEqual([0, 182]);
+    expect(defaultDueDays({ instalments: 3, fee_period: "semester" })).toEqual([0, 60, 121]);
+    expect(defaultDueDays({ instalments: 1, fee_period: "year" })).toEqual([0]);
+    expect(defaultDueDays({ instalments: 12, fee_period: "year" })).toEqual([0, 30, 60, 91, 121, 152, 182, 212, 243, 273, 304, 334]);
+    await students(programmeId, 1, 3);
+    await students(programmeId, 2, 1);
+    await students(programmeId, 1, 2, 0); // inactive: not counted
+    const { programmes, pagination } = await staff.call.feePlans.list({ search: "testing" });
+    expect(pagination.totalItems).toBe(1);
+    expect(programmes[0]).toMatchObject({
+      id: programmeId,
+      name: "Bachelor of Testing",
+      feePaise: 10_000_01,
+      feePeriod: "semester",
+      instalments: 3,
+      terms: 6,
+      amounts: [3_333_35, 3_333_33, 3_333_33],
+      plan: { days: [0, 60, 121], lateFee: 0, graceDays: 0, saved: false, stale: false },
+      students: [
+        { term: 1, count: 3 },
+        { term: 2, count: 1 },
+      ],
+    });
+    // The whole catalogue, a page at a time, archived programmes left out.
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("name", "=", "Arts").execute();
+    const page = await staff.call.feePlans.list({ limit: 10, page: 3 });
+    expect(page.pagination).toMatchObject({ totalItems: 24, totalPages: 3, currentPage: 3 });
+    expect(page.programmes).toHaveLength(4);
+  });
+
+  test("an administrator saves a plan (one due day per instalment, going up, 0–365; late fee in rupees; grace 0–60), audited; staff may only read", async () => {
+    const saved = await admin.call.feePlans.save({ programmeId, days: ["0", "45", "90"], lateFee: "250.50", graceDays: "7" });
+    expect(saved.message).toBe("The fee plan of Bachelor of Testing is saved. Fees already raised keep their dates.");
+    expect(saved.plan).toMatchObject({ days: [0, 45, 90], lateFee: 250_50, graceDays: 7, saved: true, stale: false });
+    const [listed] = (await staff.call.feePlans.list({ search: "testing" })).programmes;
+    expect(listed!.plan).toMatchObject({ days: [0, 45, 90], lateFee: 250_50, graceDays: 7, saved: true });
+    const [entry] = await auditOf("fee.plan_save");
+    expect([entry!.entity_type, Number(entry!.entity_id)]).toEqual(["programme", programmeId]);
+    expect(JSON.parse(entry!.details)).toEqual({ programme: "Bachelor of Testing", days: [0, 45, 90], lateFee: 250_50, graceDays: 7 });
+    // Saving again replaces it.
+    await admin.call.feePlans.save({ programmeId, days: [10, 20, 30], lateFee: "", graceDays: 0 });
+    expect((await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.plan).toMatchObject({ days: [10, 20, 30], lateFee: 0 });
+
+    expect(await refused(admin.call.feePlans.save({ programmeId, days: [0, 90], lateFee: "0", graceDays: 0 }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Bachelor of Testing is paid in 3 instalments: give 3 due days.",
+      fieldErrors: { days: ["Bachelor of Testing is paid in 3 instalments: give 3 due days."] },
+    });
+    expect((await refused(admin.call.feePlans.save({ programmeId, days: [0, 90, 60], lateFee: "0", graceDays: 0 }))).fieldErrors).toEqual({
+      days: ["The due days must go up: each instalment falls due after the one before."],
+    });
+    expect((await refused(admin.call.feePlans.save({ programmeId, days: [0, 90, 90], lateFee: "0", graceDays: 0 }))).fieldErrors).toEqual({
+      days: ["The due days must go up: each instalment falls due after the one before."],
+    });
+    expect((await refused(admin.call.feePlans.save({ programmeId, days: [0, 90, 366], lateFee: "0", graceDays: 0 }))).fieldErrors).toEqual({
+      "days.2": ["Enter a whole number of days from 0 to 365 after the term starts."],
+    });
+    expect((await refused(admin.call.feePlans.save({ programmeId, days: [0, "x", 100], lateFee: "0", graceDays: 0 }))).fieldErrors).toEqual(
+      {
+        "days.1": ["Enter a whole number of days from 0 to 365 after the term starts."],
+      },
+    );
+    expect(
+      (await refused(admin.call.feePlans.save({ programmeId, days: [0, 30, 60], lateFee: "12.345", graceDays: "61" }))).fieldErrors,
+    ).toEqual({
+      lateFee: ["Enter the late fee in rupees, for example 500 (0 for none)."],
+      graceDays: ["Grace days must be a whole number from 0 to 60."],
+    });
+    expect(await refused(admin.call.feePlans.save({ programmeId: 999_999, days: [0], lateFee: "0", graceDays: 0 }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await refused(staff.call.feePlans.save({ programmeId, days: [0, 30, 60], lateFee: "0", graceDays: 0 }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await auditOf("fee.plan_save")).toHaveLength(2);
+  });
+
+  test("a plan whose programme changed its number of instalments is marked stale and cannot be raised from", async () => {
+    await admin.call.feePlans.save({ programmeId, days: [0, 45, 90], lateFee: "0", graceDays: 0 });
+    await deps.db.updateTable("programmes").set({ instalments: 2 }).where("id", "=", programmeId).execute();
+    expect((await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.plan).toMatchObject({ stale: true, days: [0, 45, 90] });
+    expect(await refused(staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" }))).toEqual({
+      code: "CONFLICT",
+      message: "Bachelor of Testing is now paid in 2 instalments but its plan has 3 due days: update the plan first.",
+      fieldErrors: {},
+    });
+  });
+});
+
+describe("raising a term's fees", () => {
+  test("every active student of the programme and term gets the plan's instalments: amounts adding up to the fee, due on the start day plus the plan's days, its late fee and grace", async () => {
+    await admin.call.feePlans.save({ programmeId, days: [0, 30, 75], lateFee: "500", graceDays: 5 });
+    const [a, b] = await students(programmeId, 1, 2);
+    const [elsewhere] = await students(programmeId, 2, 1);
+    const [inactive] = await students(programmeId, 1, 1, 0);
+    const other = await addProgramme({ name: "Other Programme", fee: 5_000_00, period: "year", instalments: 1 });
+    const [outsider] = await students(other, 1, 1);
+
+    const preview = await staff.call.feePlans.raisePreview({ programmeId, term: 1 });
+    expect(preview).toMatchObject({
+      students: 2,
+      already: 0,
+      toRaise: 2,
+      instalments: [
+        { number: 1, amount: 3_333_35, day: 0 },
+        { number: 2, amount: 3_333_33, day: 30 },
+        { number: 3, amount: 3_333_33, day: 75 },
+      ],
+      lateFee: 500_00,
+      graceDays: 5,
+    });
+
+    const answer = await staff.call.feePlans.raise({ programmeId, term: "1", startOn: "2026-12-20" });
+    expect(answer).toEqual({ message: "Fees raised for 2 students of Bachelor of Testing, Semester 1.", raised: 2, already: 0 });
+    for (const id of [a!, b!]) {
+      const rows = await instalmentsOf(id);
+      expect(rows).toEqual([
+        {
+          programme_id: programmeId,
+          term: 1,
+          number: 1,
+          amount_paise: 3_333_35,
+          due_on: "2026-12-20",
+          late_fee_paise: 500_00,
+          grace_days: 5,
+        },
+        {
+          programme_id: programmeId,
+          term: 1,
+          number: 2,
+          amount_paise: 3_333_33,
+          due_on: "2027-01-19",
+          late_fee_paise: 500_00,
+          grace_days: 5,
+        },
+        {
+          programme_id: programmeId,
+          term: 1,
+          number: 3,
+          amount_paise: 3_333_33,
+          due_on: "2027-03-05",
+          late_fee_paise: 500_00,
+          grace_days: 5,
+        },
+      ]);
+      expect(rows.reduce((sum, r) => sum + r.amount_paise, 0)).toBe(10_000_01);
+    }
+    for (const id of [elsewhere!, inactive!, outsider!]) expect(await instalmentsOf(id)).toEqual([]);
+    const [entry] = await auditOf("fee.raise");
+    expect(JSON.parse(entry!.details)).toMatchObject({
+      programme: "Bachelor of Testing",
+      term: 1,
+      startOn: "2026-12-20",
+      students: 2,
+      already: 0,
+    });
+    // The raised instalments are what the ledger reads.
+    const ledger = await standings(deps.db, "2026-12-01", (q) => q.where("fee_instalments.user_id", "=", a!));
+    expect(ledger.map((s) => [s.standing.total, s.standing.status])).toEqual([
+      [3_333_35, "due"],
+      [3_333_33, "due"],
+      [3_333_33, "due"],
+    ]);
+  });
+
+  test("raising again is safe: nobody is charged twice, a student who joined since is charged, and the answer says how many", async () => {
+    const [a] = await students(programmeId, 1, 3);
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" });
+    const again = await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2027-01-01" });
+    expect(again).toEqual({
+      message:
+        "Nobody to raise fees for: every active student of Bachelor of Testing, Semester 1 already has this term's instalments, or there is none.",
+      raised: 0,
+      already: 3,
+    });
+    // Their dates did not move.
+    expect((await instalmentsOf(a!)).map((r) => r.due_on)).toEqual(["2026-12-01", "2027-01-30", "2027-04-01"]);
+    const [late] = await students(programmeId, 1, 1);
+    expect(await staff.call.feePlans.raisePreview({ programmeId, term: 1 })).toMatchObject({ students: 4, already: 3, toRaise: 1 });
+    const third = await admin.call.feePlans.raise({ programmeId, term: 1, startOn: "2027-01-01" });
+    expect(third).toEqual({
+      message:
+        "Fees raised for 1 student of Bachelor of Testing, Semester 1. 3 students already had this term's instalments and were left as they were.",
+      raised: 1,
+      already: 3,
+    });
+    expect(await instalmentsOf(late!)).toHaveLength(3);
+    expect(await deps.db.selectFrom("fee_instalments").select("id").execute()).toHaveLength(12);
+    // Only the raises that charged someone are in the activity log.
+    expect((await auditOf("fee.raise")).map((e) => JSON.parse(e.details).students)).toEqual([3, 1]);
+  });
+
+  test("a fee on request, a term beyond the programme, a bad start day and students are refused", async () => {
+    const onRequest = await addProgramme({ name: "Doctoral Studies", fee: null, period: "year", instalments: 2 });
+    await students(onRequest, 1, 2);
+    expect(await refused(staff.call.feePlans.raise({ programmeId: onRequest, term: 1, startOn: "2026-12-01" }))).toEqual({
+      code: "CONFLICT",
+      message: 'Doctoral Studies\'s fee is "on request": set its fee in Programmes before raising fees.',
+      fieldErrors: {},
+    });
+    expect(await refused(staff.call.feePlans.raisePreview({ programmeId: onRequest, term: 1 }))).toMatchObject({ code: "CONFLICT" });
+    expect(await refused(staff.call.feePlans.raise({ programmeId, term: 7, startOn: "2026-12-01" }))).toMatchObject({
+      code: "BAD_REQUEST",
+      fieldErrors: { term: ["Bachelor of Testing has 6 terms: choose one of them."] },
+    });
+    expect((await refused(staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-02-30" }))).fieldErrors).toEqual({
+      startOn: ["Enter the day the term starts."],
+    });
+    expect((await refused(staff.call.feePlans.raise({ programmeId, term: "", startOn: "2026-12-01" }))).fieldErrors).toEqual({
+      term: ["Choose the term."],
+    });
+    const learner = await person("student", { programme_id: programmeId, current_term: 1 });
+    expect(await refused(learner.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await refused(learner.call.feePlans.list({}))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await deps.db.selectFrom("fee_instalments").select("id").execute()).toEqual([]);
+  });
+
+  test("for any fee and number of instalments, each student's instalments add up to the fee exactly", async () => {
+    const [only] = await students(programmeId, 1, 1);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 50_00_000_00 }), fc.integer({ min: 1, max: 12 }), async (fee, n) => {
+        await deps.db.deleteFrom("fee_instalments").execute();
+        await deps.db.updateTable("programmes").set({ fee_paise: fee, instalments: n }).where("id", "=", programmeId).execute();
+        const { raised } = await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" });
+        const rows = await instalmentsOf(only!);
+        expect([raised, rows.length]).toEqual([1, n]);
+        expect(rows.reduce((sum, r) => sum + r.amount_paise, 0)).toBe(fee);
+        expect(rows.every((r, i) => i === 0 || r.due_on > rows[i - 1]!.due_on)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test("a term of thousands of students is raised in one statement", async () => {
+    await students(programmeId, 3, 3_000);
+    const started = performance.now();
+    const answer = await staff.call.feePlans.raise({ programmeId, term: 3, startOn: "2026-12-01" });
+    const took = performance.now() - started;
+    expect(answer.raised).toBe(3_000);
+    const { n } = await deps.db
+      .selectFrom("fee_instalments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(9_000);
+    expect(took).toBeLessThan(5_000);
+  });
+});
+
+describe("concessions and scholarships", () => {
+  async function raisedStudent() {
+    const learner = await person("student", { programme_id: programmeId, current_term: 1, student_id: "STU0777", name: "Meena Patil" });
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
+    const rows = await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.user_id", "=", learner.id).orderBy("number"));
+    return { learner, instalments: rows.map((r) => r.instalment.id) };
+  }
+  const outstandingOf = async (instalmentId: number) =>
+    (await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.id", "=", instalmentId)))[0]!.standing;
+
+  test("the office gives one against an instalment with a reason: what is owed goes down, the list shows who and why, and it is audited", async () => {
+    const { learner, instalments } = await raisedStudent();
+    const given = await staff.call.feePlans.giveConcession({
+      instalmentId: instalments[0]!,
+      kind: "scholarship",
+      amount: "1,000.35",
+      reason: "Merit scholarship 2026",
+    });
+    expect(given.message).toBe("Scholarship of ₹1,000.35 given to Meena Patil.");
+    expect(await outstandingOf(instalments[0]!)).toMatchObject({ concession: 1_000_35, outstanding: 2_333_00 });
+    await admin.call.feePlans.giveConcession({
+      instalmentId: instalments[1]!,
+      kind: "concession",
+      amount: "500",
+      reason: "Sibling concession",
+    });
+
+    const list = await staff.call.feePlans.concessions({});
+    expect(list.pagination.totalItems).toBe(2);
+    expect(list.concessions.map((c) => [c.kind, c.amount, c.reason, c.student.studentId, c.instalment.number])).toEqual([
+      ["concession", 500_00, "Sibling concession", "STU0777", 2],
+      ["scholarship", 1_000_35, "Merit scholarship 2026", "STU0777", 1],
+    ]);
+    expect(list.concessions[1]).toMatchObject({
+      givenBy: expect.stringMatching(/^Admin|^Student/),
+      instalment: { programme: "Bachelor of Testing", term: 1 },
+      withdrawn: null,
+    });
+    expect((await staff.call.feePlans.concessions({ search: "merit" })).concessions.map((c) => c.reason)).toEqual([
+      "Merit scholarship 2026",
+    ]);
+    expect((await staff.call.feePlans.concessions({ limit: 1, page: 2 })).concessions.map((c) => c.reason)).toEqual([
+      "Merit scholarship 2026",
+    ]);
+
+    const [entry] = await auditOf("fee.concession");
+    expect([entry!.entity_type, Number(entry!.entity_id)]).toEqual(["student", learner.id]);
+    expect(JSON.parse(entry!.details)).toEqual({
+      studentId: "STU0777",
+      kind: "scholarship",
+      amount: 1_000_35,
+      reason: "Merit scholarship 2026",
+      programme: "Bachelor of Testing",
+      term: 1,
+      number: 1,
+    });
+  });
+
+  test("no more than what is still to pay on the instalment (nor than its own amount), and a reason is required", async () => {
+    const { instalments } = await raisedStudent();
+    await recordPayment(deps, staff.id, { instalmentId: instalments[0]!, amount: 3_000_00, mode: "cash", paidOn: "2026-11-20" });
+    expect(
+      await refused(
+        staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "333.36", reason: "Hardship" }),
+      ),
+    ).toEqual({
+      code: "BAD_REQUEST",
+      message: "The concession can be at most ₹333.35: what is still to pay on this instalment.",
+      fieldErrors: { amount: ["The concession can be at most ₹333.35: what is still to pay on this instalment."] },
+    });
+    await staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "333.35", reason: "Hardship" });
+    expect(await outstandingOf(instalments[0]!)).toMatchObject({ outstanding: 0, status: "paid" });
+    expect(
+      await refused(staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "1", reason: "More" })),
+    ).toMatchObject({ code: "CONFLICT", message: "Nothing is left to pay on this instalment, so there is nothing to concede." });
+    // A late fee makes more owed than the instalment itself; a concession still stops at the instalment's amount.
+    await deps.db
+      .updateTable("fee_instalments")
+      .set({ late_fee_paise: 200_00, due_on: "2026-10-01" })
+      .where("id", "=", instalments[1]!)
+      .execute();
+    expect(await outstandingOf(instalments[1]!)).toMatchObject({ lateFee: 200_00, outstanding: 3_533_33 });
+    expect(
+      (
+        await refused(
+          staff.call.feePlans.giveConcession({ instalmentId: instalments[1]!, kind: "concession", amount: "3533.33", reason: "Waiver" }),
+        )
+      ).message,
+    ).toBe("The concession can be at most ₹3,333.33: what is still to pay on this instalment.");
+    expect(
+      (await refused(staff.call.feePlans.giveConcession({ instalmentId: instalments[1]!, kind: "gift", amount: "0", reason: " " })))
+        .fieldErrors,
+    ).toEqual({
+      kind: ["Choose concession or scholarship."],
+      amount: ["The amount must be more than zero."],
+      reason: ["Give the reason for the concession (it is kept with the record)."],
+    });
+    expect(
+      await refused(staff.call.feePlans.giveConcession({ instalmentId: 999_999, kind: "concession", amount: "1", reason: "x" })),
+    ).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const learner = await person("student");
+    expect(
+      await refused(learner.call.feePlans.giveConcession({ instalmentId: instalments[1]!, kind: "concession", amount: "1", reason: "x" })),
+    ).toMatchObject({ code: "FORBIDDEN" });
+    expect(await refused(learner.call.feePlans.concessions({}))).toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  test("a concession is withdrawn, never deleted: with a reason, audited; it no longer counts and cannot be withdrawn twice", async () => {
+    const { learner, instalments } = await raisedStudent();
+    const { concession } = await staff.call.feePlans.giveConcession({
+      instalmentId: instalments[2]!,
+      kind: "concession",
+      amount: "1000",
+      reason: "Staff ward",
+    });
+    expect((await refused(staff.call.feePlans.withdrawConcession({ id: concession.id, reason: "" }))).fieldErrors).toEqual({
+      reason: ["Give the reason for withdrawing it (it is kept with the record)."],
+    });
+    const answer = await staff.call.feePlans.withdrawConcession({ id: concession.id, reason: "Given to the wrong student" });
+    expect(answer.message).toBe("The concession of ₹1,000 to Meena Patil is withdrawn.");
+    expect(await outstandingOf(instalments[2]!)).toMatchObject({ concession: 0, outstanding: 3_333_33 });
+    const [row] = (await staff.call.feePlans.concessions({ status: "withdrawn" })).concessions;
+    expect(row).toMatchObject({ reason: "Staff ward", withdrawn: { reason: "Given to the wrong student" } });
+    expect((await staff.call.feePlans.concessions({ status: "active" })).concessions).toEqual([]);
+    expect(await deps.db.selectFrom("fee_concessions").select("id").execute()).toHaveLength(1);
+    const [entry] = await auditOf("fee.concession_withdraw");
+    expect([Number(entry!.entity_id), JSON.parse(entry!.details)]).toEqual([
+      learner.id,
+      {
+        studentId: "STU0777",
+        kind: "concession",
+        amount: 1_000_00,
+        reason: "Given to the wrong student",
+        given: "Staff ward",
+        programme: "Bachelor of Testing",
+        term: 1,
+        number: 3,
+      },
+    ]);
+    expect(await refused(staff.call.feePlans.withdrawConcession({ id: concession.id, reason: "Again" }))).toMatchObject({
+      code: "CONFLICT",
+      message: "This concession is already withdrawn.",
+    });
+    expect(await refused(staff.call.feePlans.withdrawConcession({ id: 999_999, reason: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("the fee settings", () => {
+  test("administrators read and save the fees group (one schema), audited with what changed; staff are refused", async () => {
+    expect((await admin.call.feePlans.settings()).settings).toEqual({
+      upiVpa: "",
+      upiPayeeName: "",
+      admitCardNeedsFeesClear: false,
+      remindDaysBefore: 3,
+      remindDaysAfter: 7,
+    });
+    const saved = await admin.call.feePlans.saveSettings({
+      upiVpa: " institute@okaxis ",
+      upiPayeeName: "Institute of Distance Education",
+      admitCardNeedsFeesClear: true,
+      remindDaysBefore: 3,
+      remindDaysAfter: 10,
+    });
+    expect(saved).toEqual({
+      message: "The fee settings are saved.",
+      settings: {
+        upiVpa: "institute@okaxis",
+        upiPayeeName: "Institute of Distance Education",
+        admitCardNeedsFeesClear: true,
+        remindDaysBefore: 3,
+        remindDaysAfter: 10,
+      },
+    });
+    const [entry] = await auditOf("fee.settings");
+    expect(entry!.entity_type).toBe("settings");
+    expect(JSON.parse(entry!.details)).toEqual({ changed: ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysAfter"] });
+    expect(
+      (
+        await refused(
+          admin.call.feePlans.saveSettings({
+            upiVpa: "not a vpa",
+            upiPayeeName: "",
+            admitCardNeedsFeesClear: false,
+            remindDaysBefore: 61,
+            remindDaysAfter: 1.5,
+          }),
+        )
+      ).fieldErrors,
+    ).toEqual({
+      upiVpa: ["Enter the UPI ID (VPA) like institute@okaxis, or leave it blank."],
+      remindDaysBefore: ["Days must be a whole number from 0 to 60."],
+      remindDaysAfter: ["Days must be a whole number from 0 to 60."],
+    });
+    expect(await refused(staff.call.feePlans.settings())).toMatchObject({ code: "FORBIDDEN" });
+    expect(
+      await refused(
+        staff.call.feePlans.saveSettings({
+          upiVpa: "",
+          upiPayeeName: "",
+          admitCardNeedsFeesClear: false,
+          remindDaysBefore: 1,
+          remindDaysAfter: 1,
+        }),
+      ),
+    ).toMatchObject({ code: "FORBIDDEN" });
+    expect((await admin.call.feePlans.settings()).settings.upiVpa).toBe("institute@okaxis");
+    // Saving what is already stored writes nothing and logs nothing.
+    await admin.call.feePlans.saveSettings(saved.settings);
+    expect(await auditOf("fee.settings")).toHaveLength(1);
+  });
+});
+
+describe("the admit card waits for the term's fees where the institute says so", () => {
+  const setRule = (on: boolean) =>
+    admin.call.feePlans.saveSettings({
+      upiVpa: "",
+      upiPayeeName: "",
+      admitCardNeedsFeesClear: on,
+      remindDaysBefore: 3,
+      remindDaysAfter: 7,
+    });
+
+  test("the block names what is still to pay, in the request's language; nothing owed, another term's dues or the rule off hold nothing back", async () => {
+    const learner = await person("student", { programme_id: programmeId, current_term: 1 });
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
+    expect(await admitCardBlock(deps, learner.id)).toBeNull(); // the rule is off
+    await setRule(true);
+    expect(await admitCardBlock(deps, learner.id)).toBe(
+      "Your admit card will be available once this term's fees are clear. Still to pay: ₹10,000.01.",
+    );
+    expect(await inLocale("hi", () => admitCardBlock(deps, learner.id))).toBe(
+      "इस सत्र का शुल्क चुकता होने पर आपका प्रवेश पत्र उपलब्ध होगा। अभी बकाया: ₹10,000.01।",
+    );
+    expect(await myAdmitCard(deps, learner.id)).toEqual({
+      status: "blocked",
+      message: "Your admit card will be available once this term's fees are clear. Still to pay: ₹10,000.01.",
+    });
+    // Paid (and conceded) in full: the card is no longer held back.
+    const rows = await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.user_id", "=", learner.id).orderBy("number"));
+    await recordPayment(deps, staff.id, { instalmentId: rows[0]!.instalment.id, amount: 3_333_35, mode: "cash", paidOn: "2026-11-02" });
+    await recordPayment(deps, staff.id, { instalmentId: rows[1]!.instalment.id, amount: 3_333_33, mode: "cash", paidOn: "2026-11-02" });
+    expect(await admitCardBlock(deps, learner.id)).toBe(
+      "Your admit card will be available once this term's fees are clear. Still to pay: ₹3,333.33.",
+    );
+    await staff.call.feePlans.giveConcession({
+      instalmentId: rows[2]!.instalment.id,
+      kind: "scholarship",
+      amount: "3333.33",
+      reason: "Merit",
+    });
+    expect(await admitCardBlock(deps, learner.id)).toBeNull();
+    // Another term's dues do not count; nor does a student without a programme.
+    const moved = await person("student", { programme_id: programmeId, current_term: 1 });
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
+    await deps.db.updateTable("users").set({ current_term: 2 }).where("id", "=", moved.id).execute();
+    expect(await admitCardBlock(deps, moved.id)).toBeNull();
+    const loner = await person("student");
+    expect(await admitCardBlock(deps, loner.id)).toBeNull();
+  });
+});
+
+/** A student of another programme (or none) cannot reach these procedures at all; the office's reads name only what they ask for. */
+describe("object-level", () => {
+  test("a student reaches no concession, plan or preview, whatever id they send", async () => {
+    const { id } = await person("student", { programme_id: programmeId, current_term: 1 });
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
+    const [instalment] = await deps.db.selectFrom("fee_instalments").select("id").where("user_id", "=", id).execute();
+    const { concession } = await staff.call.feePlans.giveConcession({
+      instalmentId: instalment!.id,
+      kind: "concession",
+      amount: "1",
+      reason: "x",
+    });
+    const self = callerFor(deps, await resolveSession(deps, await createSession(deps, id)));
+    for (const call of [
+      self.feePlans.concessions({}),
+      self.feePlans.withdrawConcession({ id: concession.id, reason: "mine" }),
+      self.feePlans.raisePreview({ programmeId, term: 1 }),
+      self.feePlans.settings(),
+    ])
+      expect(await refused(call)).toMatchObject({ code: "FORBIDDEN" });
+    expect(await deps.db.selectFrom("fee_concessions").select("withdrawn_at").execute()).toEqual([{ withdrawn_at: null }]);
+  });
+});

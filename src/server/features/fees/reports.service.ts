@@ -1,0 +1,447 @@
+/**
+ * The office's fee reports (issue 19; docs/fees/reports.md): who owes what (the dues list, overdue first, a
+ * page at a time, with its totals) and the money collected in a range of days (by day, programme and mode, and
+ * the receipts as a CSV file). Reminders are in reminders.service.ts.
+ *
+ * The dues list must be ordered, filtered, counted and totalled over every student at once, so what each
+ * instalment still asks is computed in SQL (`instalmentDues`): the ledger's own rule (ledger.ts `standing`)
+ * written set-based, proven equal to it on random data by a property test (reports.test.ts). The rows of the
+ * page shown, and every reminder, use `standings` itself.
+ */
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Database, PaymentMode } from "../../../../db/schema.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import {
+  type CollectionsQuery,
+  DUE_SOON_DAYS,
+  type DueFilter,
+  type DuesQuery,
+  dueStanding,
+  type RemindOverdueInput,
+} from "../../../shared/schemas/fee-reports.ts";
+import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { localDate } from "../../platform/calendar.ts";
+import { toCsv } from "../../platform/csv.ts";
+import { paginationOf } from "../../platform/paging.ts";
+import { anyColumnContains } from "../../platform/search.ts";
+import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
+import { financialYear, upiAmount } from "./ledger.ts";
+import { collectionsTotal, institutionToday, standings } from "./payments.service.ts";
+
+type DB = Kysely<Database>;
+
+/** Whom a dues list is about: a search (name or Student ID) and a programme (null: all). */
+export type DuesScope = Pick<RemindOverdueInput, "search" | "programme">;
+
+/** The instalments of a scope: one programme's, and only the students the search finds. */
+export const inScope = (db: DB, scope: DuesScope) => (eb: ExpressionBuilder<Database, "fee_instalments">) => {
+  const parts = [];
+  if (scope.programme !== null) parts.push(eb("fee_instalments.programme_id", "=", scope.programme));
+  if (scope.search)
+    parts.push(
+      eb(
+        "fee_instalments.user_id",
+        "in",
+        db
+          .selectFrom("users")
+          .select("users.id")
+          .where("users.role", "=", "student")
+          .where(anyColumnContains(["users.name", "users.student_id"], scope.search)),
+      ),
+    );
+  return eb.and(parts);
+};
+
+/** The day the grace period ends: the due day plus the grace days (the ledger's `deadline`). */
+const deadline = sql<string>`date(fee_instalments.due_on, printf('%+d days', fee_instalments.grace_days))`;
+
+/**
+ * What each instalment of the scope still asks on `today`, in one statement: the ledger's `standing` set-based.
+ * net = amount − min(concessions, amount); the late fee once today is after the deadline and what was paid by
+ * the deadline did not cover net; outstanding = max(0, net + late fee − paid), paid counting confirmed payments
+ * only (a cancelled receipt's payment is `cancelled`). Each sum is a lookup through its table's instalment index.
+ */
+export function instalmentDues(db: DB, today: string, scope: DuesScope = { search: "", programme: null }) {
+  const figures = db
+    .selectFrom("fee_instalments")
+    .where(inScope(db, scope))
+    .select([
+      "fee_instalments.id",
+      "fee_instalments.user_id",
+      "fee_instalments.programme_id",
+      "fee_instalments.due_on",
+      "fee_instalments.late_fee_paise",
+      sql<number>`fee_instalments.amount_paise - min(fee_instalments.amount_paise, coalesce((select sum(c.amount_paise) from fee_concessions c where c.instalment_id = fee_instalments.id and c.withdrawn_at is null), 0))`.as(
+        "net",
+      ),
+      sql<number>`coalesce((select sum(p.amount_paise) from fee_payments p where p.instalment_id = fee_instalments.id and p.status = 'confirmed'), 0)`.as(
+        "paid",
+      ),
+      sql<number>`coalesce((select sum(p.amount_paise) from fee_payments p where p.instalment_id = fee_instalments.id and p.status = 'confirmed' and p.paid_on <= ${deadline}), 0)`.as(
+        "paid_in_time",
+      ),
+      deadline.as("deadline"),
+    ]);
+  return db
+    .selectFrom(figures.as("f"))
+    .select([
+      "f.id",
+      "f.user_id",
+      "f.programme_id",
+      "f.due_on",
+      sql<number>`max(0, f.net + case when f.late_fee_paise > 0 and ${today} > f.deadline and f.paid_in_time < f.net then f.late_fee_paise else 0 end - f.paid)`.as(
+        "outstanding",
+      ),
+    ]);
+}
+
+/**
+ * One row per student of the scope who owes something: how many instalments, how much in all and of it
+ * overdue, and the oldest due day of what they owe (earlier than today exactly when something is overdue).
+ */
+export function duesByStudent(db: DB, today: string, scope: DuesScope, status: DueFilter) {
+  let q = db
+    .selectFrom(instalmentDues(db, today, scope).as("d"))
+    .where("d.outstanding", ">", 0)
+    .groupBy("d.user_id")
+    .select((eb) => [
+      "d.user_id",
+      eb.fn.countAll<number>().as("instalments"),
+      eb.fn.sum<number>("d.outstanding").as("outstanding"),
+      sql<number>`sum(case when d.due_on < ${today} then d.outstanding else 0 end)`.as("overdue"),
+      eb.fn.min<string>("d.due_on").as("oldest_due"),
+    ]);
+  if (status === "overdue") q = q.having((eb) => eb.fn.min("d.due_on"), "<", today);
+  if (status === "soon")
+    q = q.having((eb) => eb.fn.min("d.due_on"), ">=", today).having((eb) => eb.fn.min("d.due_on"), "<=", addDays(today, DUE_SOON_DAYS));
+  return q;
+}
+
+export interface DueItem {
+  instalmentId: number;
+  programme: string;
+  term: number;
+  number: number;
+  dueOn: string;
+  outstanding: number;
+  overdue: boolean;
+}
+
+/**
+ * What each of these students still owes, instalment by instalment (the oldest due first), by the ledger itself
+ * (`standings`: three queries, whatever their number), with the programmes' names.
+ */
+export async function duesOf(db: DB, today: string, userIds: readonly number[], scope: DuesScope = { search: "", programme: null }) {
+  const out = new Map<number, DueItem[]>();
+  if (userIds.length === 0) return out;
+  const [found, programmes] = await Promise.all([
+    standings(db, today, (q) =>
+      q
+        .where("fee_instalments.user_id", "in", [...userIds])
+        .where(inScope(db, { search: "", programme: scope.programme }))
+        .orderBy("fee_instalments.due_on")
+        .orderBy("fee_instalments.id"),
+    ),
+    db
+      .selectFrom("programmes")
+      .select(["id", "name"])
+      .where(
+        "id",
+        "in",
+        db
+          .selectFrom("fee_instalments")
+          .select("programme_id")
+          .where("user_id", "in", [...userIds]),
+      )
+      .execute(),
+  ]);
+  const names = new Map(programmes.map((p) => [p.id, p.name]));
+  for (const { instalment: i, standing: s } of found) {
+    if (s.outstanding === 0) continue;
+    const items = out.get(i.user_id) ?? [];
+    items.push({
+      instalmentId: i.id,
+      programme: names.get(i.programme_id) ?? "",
+      term: i.term,
+      number: i.number,
+      dueOn: i.due_on,
+      outstanding: s.outstanding,
+      overdue: s.status === "overdue",
+    });
+    out.set(i.user_id, items);
+  }
+  return out;
+}
+
+/** The last fee reminder (automatic or from the dues list) each of these students was sent. */
+async function lastReminders(db: DB, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom("fee_reminders")
+    .innerJoin("fee_instalments", "fee_instalments.id", "fee_reminders.instalment_id")
+    .select((eb) => ["fee_instalments.user_id", eb.fn.max("fee_reminders.sent_at").as("last")])
+    .where("fee_instalments.user_id", "in", [...userIds])
+    .groupBy("fee_instalments.user_id")
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, String(r.last)]));
+}
+
+/**
+ * The dues list: the students of the scope who owe something, overdue first and then by the oldest due day,
+ * a page at a time; with the totals of the whole filtered list (students, outstanding, of it overdue).
+ */
+export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQuery) {
+  const today = await institutionToday(deps);
+  const db = deps.db;
+  const owing = () => duesByStudent(db, today, query, query.status).as("s");
+  // The page and the totals of the whole filtered list in one pass (window sums, taken before the LIMIT).
+  const rows = await db
+    .selectFrom(owing())
+    .innerJoin("users", "users.id", "s.user_id")
+    .select([
+      "s.user_id",
+      "s.instalments",
+      "s.outstanding",
+      "s.overdue",
+      "s.oldest_due",
+      "users.name",
+      "users.student_id",
+      "users.is_active",
+      sql<number>`count(*) over ()`.as("total_students"),
+      sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end) over ()`.as("total_overdue_students"),
+      sql<number>`sum(s.outstanding) over ()`.as("total_outstanding"),
+      sql<number>`sum(s.overdue) over ()`.as("total_overdue"),
+    ])
+    .orderBy("s.oldest_due")
+    .orderBy("users.name")
+    .orderBy("users.id")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  // A page past the end has no rows to carry the totals: they are counted on their own then.
+  const totals = rows[0] ??
+    (query.page > 1
+      ? await db
+          .selectFrom(owing())
+          .select((eb) => [
+            eb.fn.countAll<number>().as("total_students"),
+            sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end)`.as("total_overdue_students"),
+            eb.fn.sum<number>("s.outstanding").as("total_outstanding"),
+            eb.fn.sum<number>("s.overdue").as("total_overdue"),
+          ])
+          .executeTakeFirstOrThrow()
+      : null) ?? { total_students: 0, total_overdue_students: 0, total_outstanding: 0, total_overdue: 0 };
+  const ids = rows.map((r) => r.user_id);
+  const [items, reminded] = await Promise.all([duesOf(db, today, ids, query), lastReminders(db, ids)]);
+  return {
+    today,
+    totals: {
+      students: Number(totals.total_students),
+      overdueStudents: Number(totals.total_overdue_students ?? 0),
+      outstanding: Number(totals.total_outstanding ?? 0),
+      overdue: Number(totals.total_overdue ?? 0),
+    },
+    dues: rows.map((r) => {
+      const own = items.get(r.user_id) ?? [];
+      const oldest = own[0];
+      return {
+        student: { id: r.user_id, name: r.name, studentId: r.student_id, active: r.is_active === 1 },
+        programme: oldest?.programme ?? "",
+        terms: [...new Set(own.map((i) => i.term))].sort((a, b) => a - b),
+        instalments: Number(r.instalments),
+        outstanding: Number(r.outstanding),
+        overdue: Number(r.overdue),
+        oldestDue: r.oldest_due,
+        standing: dueStanding(r.oldest_due, today),
+        lastReminder: reminded.get(r.user_id) ?? null,
+        items: own.map(({ instalmentId, ...rest }) => ({ id: instalmentId, ...rest })),
+      };
+    }),
+    pagination: paginationOf(Number(totals.total_students), query.page, query.limit),
+  };
+}
+
+/** The programmes the dues list can be narrowed to: those with instalments raised. */
+export async function duesProgrammes(deps: Pick<AppDeps, "db">) {
+  const programmes = await deps.db
+    .selectFrom("programmes")
+    .select(["id", "name"])
+    .where("id", "in", deps.db.selectFrom("fee_instalments").select("programme_id"))
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  return { programmes };
+}
+
+// ————— collections —————
+
+/** The ranges the collections screen offers, ending today (the institute's day): today, this month, this financial year. */
+export function collectionPresets(today: string) {
+  return {
+    today: { from: today, to: today },
+    month: { from: `${today.slice(0, 8)}01`, to: today },
+    year: { from: `${financialYear(today).slice(0, 4)}-04-01`, to: today },
+  };
+}
+
+/** The range asked for, or this month so far. */
+async function rangeOf(deps: Pick<AppDeps, "db" | "now">, query: CollectionsQuery) {
+  const { general } = await getSettings(deps);
+  const today = localDate(deps.now(), general.timeZone);
+  const presets = collectionPresets(today);
+  return { today, presets, range: query.from ? { from: query.from, to: query.to } : presets.month };
+}
+
+/** The receipts that count in a range: not cancelled, issued on a day of it. */
+const countedReceipts = (db: DB, range: { from: string; to: string }) =>
+  db
+    .selectFrom("fee_receipts")
+    .where("fee_receipts.cancelled_at", "is", null)
+    .where("fee_receipts.issued_on", ">=", range.from)
+    .where("fee_receipts.issued_on", "<=", range.to);
+
+/**
+ * The money collected in a range of days (receipts not cancelled, by the day they were issued): its total
+ * (collectionsTotal, the core's), and the same money by day, by programme and by mode — each adding up to it.
+ */
+export async function collections(deps: Pick<AppDeps, "db" | "now">, query: CollectionsQuery) {
+  const { today, presets, range } = await rangeOf(deps, query);
+  const db = deps.db;
+  const [total, byDay, byProgramme, byMode] = await Promise.all([
+    collectionsTotal(db, range.from, range.to),
+    countedReceipts(db, range)
+      .select((eb) => [
+        "fee_receipts.issued_on as day",
+        eb.fn.countAll<number>().as("receipts"),
+        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
+      ])
+      .groupBy("fee_receipts.issued_on")
+      .orderBy("fee_receipts.issued_on")
+      .execute(),
+    countedReceipts(db, range)
+      .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+      .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
+      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+      .select((eb) => [
+        "programmes.id",
+        "programmes.name",
+        eb.fn.countAll<number>().as("receipts"),
+        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
+      ])
+      .groupBy(["programmes.id", "programmes.name"])
+      .orderBy("amount", "desc")
+      .orderBy("programmes.name")
+      .execute(),
+    countedReceipts(db, range)
+      .select((eb) => [
+        "fee_receipts.mode",
+        eb.fn.countAll<number>().as("receipts"),
+        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
+      ])
+      .groupBy("fee_receipts.mode")
+      .orderBy("amount", "desc")
+      .orderBy("fee_receipts.mode")
+      .execute(),
+  ]);
+  const receipts = byDay.reduce((n, d) => n + Number(d.receipts), 0);
+  return {
+    today,
+    range,
+    presets,
+    total,
+    receipts,
+    byDay: byDay.map((d) => ({ day: d.day, receipts: Number(d.receipts), amount: Number(d.amount) })),
+    byProgramme: byProgramme.map((p) => ({ id: p.id, name: p.name, receipts: Number(p.receipts), amount: Number(p.amount) })),
+    byMode: byMode.map((m) => ({ mode: m.mode, receipts: Number(m.receipts), amount: Number(m.amount) })),
+    csvUrl: receiptsCsvUrl(range),
+  };
+}
+
+/** The address of a range's receipts as CSV (reports.rest.ts). */
+export const receiptsCsvUrl = (range: { from: string; to: string }) =>
+  `/api/fees/reports/receipts.csv?${new URLSearchParams({ from: range.from, to: range.to }).toString()}`;
+
+const MODE_NAMES: Record<PaymentMode, string> = { cash: "Cash", upi: "UPI", cheque: "Cheque", dd: "Demand draft", bank: "Bank transfer" };
+
+export const RECEIPTS_CSV_HEADER = [
+  "Receipt number",
+  "Issued on",
+  "Student ID",
+  "Student name",
+  "Programme",
+  "Term",
+  "Instalment",
+  "Mode",
+  "Reference",
+  "Paid on",
+  "Amount (INR)",
+  "Status",
+  "Cancelled on",
+  "Cancellation reason",
+] as const;
+
+/**
+ * Every receipt issued in the range, in number order, as CSV for a spreadsheet (the file the accountant files):
+ * cancelled ones too, marked so, so the numbers run without gaps; the amounts of those marked "Issued" add up to
+ * the collections. Amounts are plain rupees ("12500.50"); the file starts with a byte-order mark for Excel.
+ * Exporting is audited.
+ */
+export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: CollectionsQuery, meta: SessionMeta = {}) {
+  const { range } = await rangeOf(deps, query);
+  const rows = await deps.db
+    .selectFrom("fee_receipts")
+    .innerJoin("users", "users.id", "fee_receipts.user_id")
+    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+    .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+    .select([
+      "fee_receipts.number",
+      "fee_receipts.issued_on",
+      "fee_receipts.amount_paise",
+      "fee_receipts.mode",
+      "fee_receipts.cancelled_at",
+      "fee_receipts.cancel_reason",
+      "users.student_id",
+      "users.name",
+      "programmes.name as programme",
+      "fee_instalments.term",
+      "fee_instalments.number as instalment",
+      "fee_payments.reference",
+      "fee_payments.paid_on",
+    ])
+    .where("fee_receipts.issued_on", ">=", range.from)
+    .where("fee_receipts.issued_on", "<=", range.to)
+    .orderBy("fee_receipts.financial_year")
+    .orderBy("fee_receipts.sequence")
+    .execute();
+  const { general } = await getSettings(deps);
+  const csv = toCsv(
+    RECEIPTS_CSV_HEADER,
+    rows.map((r) => [
+      r.number,
+      r.issued_on,
+      r.student_id,
+      r.name,
+      r.programme,
+      r.term,
+      r.instalment,
+      MODE_NAMES[r.mode],
+      r.reference,
+      r.paid_on,
+      upiAmount(r.amount_paise),
+      r.cancelled_at ? "Cancelled" : "Issued",
+      r.cancelled_at ? localDate(new Date(r.cancelled_at), general.timeZone) : null,
+      r.cancel_reason,
+    ]),
+  );
+  await audit(deps.db, deps.now(), {
+    actorUserId: actorId,
+    action: "fee.collections_export",
+    entityType: "report",
+    details: { from: range.from, to: range.to, rows: rows.length },
+    ip: meta.ip,
+  });
+  return { filename: `fee-receipts-${range.from}-to-${range.to}.csv`, csv: `\uFEFF${csv}`, rows: rows.length };
+}

@@ -1,0 +1,454 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import { parseCsv } from "../../platform/csv.ts";
+import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { createSession, resolveSession } from "../auth/auth.service.ts";
+import { cancelReceipt, collectionsTotal, recordPayment, standings } from "./payments.service.ts";
+import { collectionPresets, duesByStudent, instalmentDues, RECEIPTS_CSV_HEADER } from "./reports.service.ts";
+
+let deps: TestDeps;
+let bba: number;
+let bcom: number;
+
+const person = async (role: "admin" | "staff" | "student", extra: Record<string, unknown> = {}) => {
+  const user = await createUser(deps, { role, ...extra });
+  const token = await createSession(deps, user.id);
+  return { id: user.id, token, call: callerFor(deps, await resolveSession(deps, token)) };
+};
+type Person = Awaited<ReturnType<typeof person>>;
+
+interface Raised {
+  programme?: number;
+  term?: number;
+  number?: number;
+  amount: number;
+  dueOn: string;
+  lateFee?: number;
+  grace?: number;
+}
+
+/** Raises instalments for a student (as the plans' "raise" would), returning their ids. */
+async function raise(userId: number, items: Raised[]) {
+  const rows = await deps.db
+    .insertInto("fee_instalments")
+    .values(
+      items.map((i, n) => ({
+        user_id: userId,
+        programme_id: i.programme ?? bba,
+        term: i.term ?? 1,
+        number: i.number ?? n + 1,
+        amount_paise: i.amount,
+        due_on: i.dueOn,
+        late_fee_paise: i.lateFee ?? 0,
+        grace_days: i.grace ?? 0,
+        created_at: deps.now().toISOString(),
+      })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+beforeEach(async () => {
+  await loadAllCatalogues();
+  deps = await createTestDeps();
+  const programmes = await deps.db.selectFrom("programmes").select(["id", "name"]).execute();
+  bba = programmes.find((p) => p.name === "BBA")!.id;
+  bcom = programmes.find((p) => p.name !== "BBA")!.id;
+});
+
+describe("what is owed, set-based (issue 19)", () => {
+  test("the SQL of the dues agrees with the ledger's `standing` on random instalments, concessions, payments and days", async () => {
+    const student = await createUser(deps, { role: "student", student_id: "STU0901" });
+    const other = await createUser(deps, { role: "student", student_id: "STU0902" });
+    const base = "2026-06-01";
+    const day = fc.integer({ min: 0, max: 120 }).map((d) => addDays(base, d));
+    const instalment = fc.record({
+      owner: fc.boolean(),
+      amount: fc.oneof(fc.integer({ min: 0, max: 50_000_00 }), fc.constant(10_000_00)),
+      dueOn: day,
+      lateFee: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_000_00 })),
+      grace: fc.integer({ min: 0, max: 15 }),
+      // a withdrawn concession (issue 19, helper 4) no longer counts, in SQL as in the ledger
+      concessions: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 15_000_00 }), withdrawn: fc.boolean() }), { maxLength: 3 }),
+      payments: fc.array(
+        fc.record({
+          amount: fc.oneof(fc.integer({ min: 1, max: 20_000_00 }), fc.constant(5_000_00)),
+          paidOn: day,
+          status: fc.constantFrom(
+            "confirmed" as const,
+            "confirmed" as const,
+            "pending" as const,
+            "rejected" as const,
+            "cancelled" as const,
+          ),
+        }),
+        { maxLength: 4 },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(instalment, { minLength: 1, maxLength: 6 }), day, async (items, today) => {
+        await deps.db.deleteFrom("fee_payments").execute();
+        await deps.db.deleteFrom("fee_concessions").execute();
+        await deps.db.deleteFrom("fee_instalments").execute();
+        const at = deps.now().toISOString();
+        for (const [n, i] of items.entries()) {
+          const owner = i.owner ? student.id : other.id;
+          const { id } = await deps.db
+            .insertInto("fee_instalments")
+            .values({
+              user_id: owner,
+              programme_id: bba,
+              term: 1,
+              number: n + 1,
+              amount_paise: i.amount,
+              due_on: i.dueOn,
+              late_fee_paise: i.lateFee,
+              grace_days: i.grace,
+              created_at: at,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          for (const c of i.concessions)
+            await deps.db
+              .insertInto("fee_concessions")
+              .values({ instalment_id: id, amount_paise: c.amount, reason: "test", created_at: at, withdrawn_at: c.withdrawn ? at : null })
+              .execute();
+          for (const p of i.payments)
+            await deps.db
+              .insertInto("fee_payments")
+              .values({
+                instalment_id: id,
+                user_id: owner,
+                amount_paise: p.amount,
+                mode: "cash",
+                paid_on: p.paidOn,
+                status: p.status,
+                created_at: at,
+              })
+              .execute();
+        }
+        const ledger = await standings(deps.db, today, (q) => q);
+        const sql = new Map((await instalmentDues(deps.db, today).execute()).map((r) => [r.id, Number(r.outstanding)]));
+        for (const s of ledger) expect([s.instalment.id, sql.get(s.instalment.id)]).toEqual([s.instalment.id, s.standing.outstanding]);
+
+        // Each student's row adds up the ledger's outstanding; overdue is what is owed on instalments past their day.
+        const rows = await duesByStudent(deps.db, today, { search: "", programme: null }, "all").execute();
+        for (const owner of [student.id, other.id]) {
+          const owed = ledger.filter((s) => s.instalment.user_id === owner && s.standing.outstanding > 0);
+          const row = rows.find((r) => r.user_id === owner);
+          if (owed.length === 0) {
+            expect(row).toBeUndefined();
+            continue;
+          }
+          expect({
+            outstanding: Number(row!.outstanding),
+            overdue: Number(row!.overdue),
+            instalments: Number(row!.instalments),
+            oldest: row!.oldest_due,
+          }).toEqual({
+            outstanding: owed.reduce((a, s) => a + s.standing.outstanding, 0),
+            overdue: owed.filter((s) => s.standing.status === "overdue").reduce((a, s) => a + s.standing.outstanding, 0),
+            instalments: owed.length,
+            oldest: owed.map((s) => s.instalment.due_on).sort()[0]!,
+          });
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("the dues list (issue 19)", () => {
+  let staff: Person;
+  let students: Record<"asha" | "ravi" | "meera" | "kiran" | "paid" | "later", Person>;
+
+  beforeEach(async () => {
+    staff = await person("staff");
+    // Today is 2026-11-22 in the institute (Asia/Kolkata).
+    students = {
+      asha: await person("student", { name: "Asha Patil", student_id: "STU0101" }),
+      ravi: await person("student", { name: "Ravi Kumar", student_id: "STU0102" }),
+      meera: await person("student", { name: "Meera Joshi", student_id: "STU0103" }),
+      kiran: await person("student", { name: "Kiran Rao", student_id: "STU0104" }),
+      paid: await person("student", { name: "Paid Up", student_id: "STU0105" }),
+      later: await person("student", { name: "Later Lal", student_id: "STU0106" }),
+    };
+    // Asha: one overdue since 1 Nov (late fee ₹500 after 5 grace days), one due in February.
+    await raise(students.asha.id, [
+      { amount: 9_000_00, dueOn: "2026-11-01", lateFee: 500_00, grace: 5 },
+      { amount: 9_000_00, dueOn: "2027-02-01" },
+    ]);
+    // Ravi: overdue since 15 Nov, half paid.
+    const [ravis] = await raise(students.ravi.id, [{ amount: 6_000_00, dueOn: "2026-11-15" }]);
+    await recordPayment(deps, staff.id, { instalmentId: ravis!, amount: 3_000_00, mode: "cash", paidOn: "2026-11-10" });
+    // Meera: due in five days.
+    await raise(students.meera.id, [{ amount: 4_000_00, dueOn: "2026-11-27" }]);
+    // Kiran: overdue since 20 Nov in B.Com.
+    await raise(students.kiran.id, [{ programme: bcom, amount: 7_500_50, dueOn: "2026-11-20" }]);
+    // Paid up: nothing owed (a concession covers half, a payment the rest).
+    const [paids] = await raise(students.paid.id, [{ amount: 2_000_00, dueOn: "2026-11-05" }]);
+    await deps.db
+      .insertInto("fee_concessions")
+      .values({ instalment_id: paids!, amount_paise: 1_000_00, reason: "Merit", created_at: deps.now().toISOString() })
+      .execute();
+    await recordPayment(deps, staff.id, {
+      instalmentId: paids!,
+      amount: 1_000_00,
+      mode: "upi",
+      reference: "123456789012",
+      paidOn: "2026-11-04",
+    });
+    // Later: due in March.
+    await raise(students.later.id, [{ amount: 5_000_00, dueOn: "2027-03-01" }]);
+  });
+
+  test("overdue first, then by the oldest due day; each row's programme, terms, instalments, totals and standing", async () => {
+    const list = await staff.call.feeReports.dues({});
+    expect(list.today).toBe("2026-11-22");
+    expect(list.dues.map((d) => d.student.studentId)).toEqual(["STU0101", "STU0102", "STU0104", "STU0103", "STU0106"]);
+    const [asha, ravi, kiran, meera, later] = list.dues;
+    expect(asha).toMatchObject({
+      programme: "BBA",
+      terms: [1],
+      instalments: 2,
+      outstanding: 18_500_00,
+      overdue: 9_500_00,
+      oldestDue: "2026-11-01",
+      standing: "overdue",
+      lastReminder: null,
+    });
+    expect(asha!.items.map((i) => [i.dueOn, i.outstanding, i.overdue])).toEqual([
+      ["2026-11-01", 9_500_00, true],
+      ["2027-02-01", 9_000_00, false],
+    ]);
+    expect(ravi).toMatchObject({ outstanding: 3_000_00, overdue: 3_000_00, standing: "overdue" });
+    expect(kiran!.programme).not.toBe("BBA");
+    expect(meera).toMatchObject({ standing: "soon", overdue: 0 });
+    expect(later).toMatchObject({ standing: "later" });
+    expect(list.totals).toEqual({
+      students: 5,
+      overdueStudents: 3,
+      outstanding: 18_500_00 + 3_000_00 + 7_500_50 + 4_000_00 + 5_000_00,
+      overdue: 9_500_00 + 3_000_00 + 7_500_50,
+    });
+    expect(list.pagination).toMatchObject({ totalItems: 5, totalPages: 1, currentPage: 1 });
+  });
+
+  test("filters by standing and programme, searches by name or Student ID, pages on the server; totals follow the filter", async () => {
+    const overdue = await staff.call.feeReports.dues({ status: "overdue" });
+    expect(overdue.dues.map((d) => d.student.studentId)).toEqual(["STU0101", "STU0102", "STU0104"]);
+    expect(overdue.totals).toMatchObject({ students: 3, overdueStudents: 3 });
+    expect((await staff.call.feeReports.dues({ status: "soon" })).dues.map((d) => d.student.studentId)).toEqual(["STU0103"]);
+    const inBba = await staff.call.feeReports.dues({ programme: String(bba) });
+    expect(inBba.dues.map((d) => d.student.studentId)).toEqual(["STU0101", "STU0102", "STU0103", "STU0106"]);
+    expect((await staff.call.feeReports.dues({ programme: bcom, status: "overdue" })).totals).toEqual({
+      students: 1,
+      overdueStudents: 1,
+      outstanding: 7_500_50,
+      overdue: 7_500_50,
+    });
+    expect((await staff.call.feeReports.dues({ search: "meera" })).dues.map((d) => d.student.name)).toEqual(["Meera Joshi"]);
+    expect((await staff.call.feeReports.dues({ search: "stu0102" })).dues.map((d) => d.student.name)).toEqual(["Ravi Kumar"]);
+    // A search's % is a character, not a wildcard.
+    expect((await staff.call.feeReports.dues({ search: "%" })).dues).toEqual([]);
+    const page2 = await staff.call.feeReports.dues({ limit: 2, page: 2 });
+    expect(page2.dues.map((d) => d.student.studentId)).toEqual(["STU0104", "STU0103"]);
+    expect(page2.pagination).toEqual({ totalItems: 5, totalPages: 3, currentPage: 2, limit: 2 });
+    // A page past the end still knows the totals.
+    const beyond = await staff.call.feeReports.dues({ limit: 2, page: 9 });
+    expect([beyond.dues, beyond.totals.students, beyond.totals.overdueStudents, beyond.pagination.totalPages]).toEqual([[], 5, 3, 3]);
+    expect((await staff.call.feeReports.dues({ search: "nobody" })).totals).toEqual({
+      students: 0,
+      overdueStudents: 0,
+      outstanding: 0,
+      overdue: 0,
+    });
+    expect((await staff.call.feeReports.programmes()).programmes.map((p) => p.id).sort()).toEqual([bba, bcom].sort());
+    await expect(staff.call.feeReports.dues({ status: "late" as "all" })).rejects.toThrow("Choose one of the list's filters.");
+    await expect(staff.call.feeReports.dues({ programme: "abc" })).rejects.toThrow("Choose a programme from the list.");
+  });
+
+  test("a payment or a cancelled receipt moves the student in or out of the list", async () => {
+    const { receipt } = await recordPayment(deps, staff.id, {
+      instalmentId: (await staff.call.feeReports.dues({ search: "meera" })).dues[0]!.items[0]!.id,
+      amount: 4_000_00,
+      mode: "cash",
+      paidOn: "2026-11-22",
+    });
+    expect((await staff.call.feeReports.dues({ search: "meera" })).dues).toEqual([]);
+    await cancelReceipt(deps, staff.id, receipt.id, "Cheque bounced");
+    expect((await staff.call.feeReports.dues({ search: "meera" })).dues[0]).toMatchObject({ outstanding: 4_000_00 });
+  });
+});
+
+describe("collections (issue 19)", () => {
+  let staff: Person;
+  let ids: number[];
+  const DAY = 86_400_000;
+
+  beforeEach(async () => {
+    staff = await person("staff");
+    const asha = await person("student", { name: 'Asha "AP" Patil, Jr', student_id: "STU0201" });
+    const ravi = await person("student", { name: "=HYPERLINK(1)", student_id: "STU0202" });
+    ids = [
+      ...(await raise(asha.id, [
+        { amount: 9_000_00, dueOn: "2026-12-01" },
+        { amount: 9_000_00, dueOn: "2027-02-01" },
+      ])),
+      ...(await raise(ravi.id, [{ programme: bcom, amount: 5_000_50, dueOn: "2026-12-01" }])),
+    ];
+  });
+
+  /** Receipts on 20, 21 (two, one later cancelled) and 22 Nov 2026, and one on 1 Dec. */
+  async function collect() {
+    deps.advance(-2 * DAY);
+    await recordPayment(deps, staff.id, { instalmentId: ids[0]!, amount: 4_000_00, mode: "cash", paidOn: "2026-11-20" });
+    deps.advance(DAY);
+    await recordPayment(deps, staff.id, {
+      instalmentId: ids[2]!,
+      amount: 5_000_50,
+      mode: "upi",
+      reference: "111122223333",
+      paidOn: "2026-11-21",
+    });
+    const { receipt } = await recordPayment(deps, staff.id, {
+      instalmentId: ids[1]!,
+      amount: 1_000_00,
+      mode: "cheque",
+      reference: "000123",
+      paidOn: "2026-11-21",
+    });
+    deps.advance(DAY);
+    await recordPayment(deps, staff.id, {
+      instalmentId: ids[0]!,
+      amount: 5_000_00,
+      mode: "bank",
+      reference: "NEFT-42",
+      paidOn: "2026-11-22",
+    });
+    await cancelReceipt(deps, staff.id, receipt.id, "Cheque bounced, resubmitted");
+    deps.advance(9 * DAY);
+    await recordPayment(deps, staff.id, { instalmentId: ids[1]!, amount: 2_000_00, mode: "cash", paidOn: "2026-12-01" });
+    deps.advance(-9 * DAY);
+  }
+
+  test("by day, programme and mode, each adding up to collectionsTotal; cancelled receipts do not count", async () => {
+    await collect();
+    const c = await staff.call.feeReports.collections({ from: "2026-11-01", to: "2026-11-30" });
+    expect(c.range).toEqual({ from: "2026-11-01", to: "2026-11-30" });
+    expect(c.total).toBe(await collectionsTotal(deps.db, "2026-11-01", "2026-11-30"));
+    expect(c.total).toBe(4_000_00 + 5_000_50 + 5_000_00);
+    expect(c.receipts).toBe(3);
+    expect(c.byDay).toEqual([
+      { day: "2026-11-20", receipts: 1, amount: 4_000_00 },
+      { day: "2026-11-21", receipts: 1, amount: 5_000_50 },
+      { day: "2026-11-22", receipts: 1, amount: 5_000_00 },
+    ]);
+    expect(c.byProgramme.map((p) => [p.id, p.amount])).toEqual([
+      [bba, 9_000_00],
+      [bcom, 5_000_50],
+    ]);
+    expect(c.byMode).toEqual([
+      { mode: "upi", receipts: 1, amount: 5_000_50 },
+      { mode: "bank", receipts: 1, amount: 5_000_00 },
+      { mode: "cash", receipts: 1, amount: 4_000_00 },
+    ]);
+    const sum = (xs: { amount: number }[]) => xs.reduce((a, x) => a + x.amount, 0);
+    for (const groups of [c.byDay, c.byProgramme, c.byMode]) expect(sum(groups)).toBe(c.total);
+    expect(c.csvUrl).toBe("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30");
+  });
+
+  test("for any range, every grouping adds up to collectionsTotal", async () => {
+    await collect();
+    const day = fc.integer({ min: 0, max: 40 }).map((d) => addDays("2026-11-01", d));
+    await fc.assert(
+      fc.asyncProperty(day, day, async (a, b) => {
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        const c = await staff.call.feeReports.collections({ from, to });
+        const total = await collectionsTotal(deps.db, from, to);
+        expect([c.total, c.byDay.reduce((s, d) => s + d.amount, 0)]).toEqual([total, total]);
+        expect(c.byProgramme.reduce((s, d) => s + d.amount, 0)).toBe(total);
+        expect(c.byMode.reduce((s, d) => s + d.amount, 0)).toBe(total);
+        expect(c.receipts).toBe(c.byMode.reduce((s, d) => s + d.receipts, 0));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test("the default range is this month so far in the institute's time zone; presets today, month and financial year", async () => {
+    // 2026-11-30T20:00Z is already 1 December in India.
+    deps.advance(Date.parse("2026-11-30T20:00:00Z") - deps.now().getTime());
+    const c = await staff.call.feeReports.collections({});
+    expect(c.today).toBe("2026-12-01");
+    expect(c.range).toEqual({ from: "2026-12-01", to: "2026-12-01" });
+    expect(c.presets).toEqual({
+      today: { from: "2026-12-01", to: "2026-12-01" },
+      month: { from: "2026-12-01", to: "2026-12-01" },
+      year: { from: "2026-04-01", to: "2026-12-01" },
+    });
+    expect(collectionPresets("2027-03-15").year).toEqual({ from: "2026-04-01", to: "2027-03-15" });
+    expect(collectionPresets("2027-04-01").year).toEqual({ from: "2027-04-01", to: "2027-04-01" });
+  });
+
+  test("a range must be two real days in order, at most 366 days apart", async () => {
+    await expect(staff.call.feeReports.collections({ from: "2026-11-30", to: "2026-11-01" })).rejects.toThrow(
+      "The last day must be on or after the first day.",
+    );
+    await expect(staff.call.feeReports.collections({ from: "2026-02-30", to: "2026-03-01" })).rejects.toThrow(
+      "Enter the first day as a date",
+    );
+    await expect(staff.call.feeReports.collections({ from: "2026-11-01" })).rejects.toThrow("Enter both the first and the last day.");
+    await expect(staff.call.feeReports.collections({ from: "2025-04-01", to: "2026-04-02" })).rejects.toThrow("Choose at most 366 days");
+    expect((await staff.call.feeReports.collections({ from: "2026-04-01", to: "2027-03-31" })).range.to).toBe("2027-03-31");
+  });
+
+  test("the receipts of a range as CSV: every receipt in number order, cancelled ones marked, quoted safely, the range in the name; audited", async () => {
+    await collect();
+    const app = testApp(deps);
+    const res = await app.request("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30", {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="fee-receipts-2026-11-01-to-2026-11-30.csv"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // A byte-order mark first, for Excel.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const body = new TextDecoder().decode(bytes);
+    expect(body).toContain('"Asha ""AP"" Patil, Jr"');
+    // A cell that looks like a formula is written as text.
+    expect(body).toContain("'=HYPERLINK(1)");
+    const [header, ...rows] = parseCsv(body).map((r) => r.cells);
+    expect(header).toEqual([...RECEIPTS_CSV_HEADER]);
+    expect(rows.map((r) => [r[0], r[1], r[2], r[7], r[10], r[11]])).toEqual([
+      ["RCP/2026-27/000001", "2026-11-20", "STU0201", "Cash", "4000.00", "Issued"],
+      ["RCP/2026-27/000002", "2026-11-21", "STU0202", "UPI", "5000.50", "Issued"],
+      ["RCP/2026-27/000003", "2026-11-21", "STU0201", "Cheque", "1000.00", "Cancelled"],
+      ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "Issued"],
+    ]);
+    expect(rows[2]!.slice(12)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
+    // The issued receipts add up to the collections.
+    const issued = rows.filter((r) => r[11] === "Issued").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
+    expect(issued).toBe(await collectionsTotal(deps.db, "2026-11-01", "2026-11-30"));
+    const logged = await deps.db
+      .selectFrom("audit_log")
+      .select(["action", "details", "actor_user_id"])
+      .where("action", "=", "fee.collections_export")
+      .execute();
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!.details)).toEqual({ from: "2026-11-01", to: "2026-11-30", rows: 4 });
+
+    // A bad range is refused with the field's message; a student may not download it.
+    const bad = await app.request("/api/fees/reports/receipts.csv?from=2026-11-30&to=2026-11-01", {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, errors: { to: ["The last day must be on or after the first day."] } });
+    const student = await person("student", { student_id: "STU0299" });
+    const refused = await app.request("/api/fees/reports/receipts.csv", { headers: { authorization: `Bearer ${student.token}` } });
+    expect(refused.status).toBe(403);
+  });
+});

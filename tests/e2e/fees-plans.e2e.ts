@@ -1,0 +1,170 @@
+/**
+ * Fee plans (issue 19) against the real server: the administrator sets BBA's plan, raises term 1's fees for the
+ * demo student's programme, gives the demo student a scholarship with its reason, and in Fee settings sets the
+ * UPI ID and "admit card only when fees are clear"; with an exam scheduled for the term, the demo student's
+ * admit card page then says the card comes once the term's fees are clear, with what is still to pay. Every
+ * screen is checked with axe and for sideways scrolling at 390 px and 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import {
+  type AxeFinding,
+  axeFindings,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE_390,
+  type RunningServer,
+  settle,
+  signIn,
+  startServer,
+} from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A day counted from today on the institute's clock (Asia/Kolkata, the default), as YYYY-MM-DD. */
+const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+async function check(page: Page, label: string, found: Record<string, AxeFinding[] | number>) {
+  await settle(page);
+  const findings = await axeFindings(page);
+  if (findings.length) found[label] = findings;
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) found[`${label}: scrolls sideways by`] = overflow;
+}
+
+/** The same screen at 390 px and back at 1280 px. */
+async function checkBoth(page: Page, label: string, found: Record<string, AxeFinding[] | number>) {
+  await check(page, `${label} 1280`, found);
+  await page.setViewportSize(PHONE_390);
+  await check(page, `${label} 390`, found);
+  await page.setViewportSize(DESKTOP);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator(".ui-toasts__list").getByText(text).waitFor();
+
+describe("fee plans, raising fees, concessions and the admit card rule (issue 19)", () => {
+  test("the administrator plans and raises BBA's fees, gives a scholarship and sets the fee settings; the student's admit card waits for the fees", async () => {
+    const found: Record<string, AxeFinding[] | number> = {};
+    const office = await newPage(browser, server, DESKTOP);
+    const { page } = office;
+    await signIn(page, server, "admin");
+
+    // BBA's plan: the second instalment 90 days after the start, ₹250 late after 7 days' grace.
+    await page.goto("/admin/fees?tab=plans");
+    await page.getByRole("searchbox", { name: "Search programmes" }).fill("BBA");
+    const bba = page.getByRole("row").filter({ has: page.getByText("BBA", { exact: true }) });
+    await bba.getByText("Default").waitFor();
+    await checkBoth(page, "fee plans", found);
+    await bba.getByRole("button", { name: "Edit plan for BBA" }).click();
+    const plan = page.getByRole("dialog", { name: "Fee plan: BBA" });
+    await plan.getByLabel(/^Instalment 2: days after the start/).fill("0");
+    await plan.getByRole("button", { name: "Save plan" }).click();
+    await plan.getByText("The due days must go up: each instalment falls due after the one before.").waitFor();
+    await check(page, "fee plan dialog with an error, 1280", found);
+    await plan.getByLabel(/^Instalment 2: days after the start/).fill("90");
+    await plan.getByLabel(/^Late fee/).fill("250");
+    await plan.getByLabel(/^Grace days/).fill("7");
+    await plan.getByRole("button", { name: "Save plan" }).click();
+    await toast(page, "The fee plan of BBA is saved. Fees already raised keep their dates.");
+    await bba.getByText("Saved").waitFor();
+    await bba.getByText("₹250 after 7 days' grace").waitFor();
+
+    // Raise term 1 (the demo student's) from today.
+    await bba.getByRole("button", { name: "Raise fees for BBA" }).click();
+    const raise = page.getByRole("dialog", { name: "Raise fees: BBA" });
+    await raise.getByLabel(/^Term/).selectOption({ label: "Year 1" });
+    await raise.getByLabel(/^The term starts on/).fill(dayFromToday(0));
+    await raise.getByText("1 active student in this term.").waitFor();
+    await raise.getByText(/^Instalment 1: ₹9,000, due/).waitFor();
+    await check(page, "raise dialog, 1280", found);
+    await raise.getByRole("button", { name: "Raise fees for 1 student" }).click();
+    await toast(page, "Fees raised for 1 student of BBA, Year 1.");
+    // Raising again charges nobody twice.
+    await bba.getByRole("button", { name: "Raise fees for BBA" }).click();
+    await raise.getByText(/1 already has these instalments/).waitFor();
+    expect(await raise.getByRole("button", { name: "Nobody to raise fees for" }).isDisabled()).toBe(true);
+    await raise.getByRole("button", { name: "Cancel" }).click();
+
+    // A scholarship against the first instalment, with its reason.
+    await page.getByRole("tab", { name: "Concessions" }).click();
+    await page.getByText("No concessions yet").waitFor();
+    await page.getByLabel(/^Student ID or name/).fill(server.student.studentId);
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    const ledger = page.getByRole("table", { name: "Priya Sharma's instalments" });
+    await ledger.getByText("BBA · term 1 · instalment 1").waitFor();
+    await checkBoth(page, "concessions with the student's instalments", found);
+    await ledger.getByRole("button", { name: "Give concession on BBA · term 1 · instalment 1" }).click();
+    const give = page.getByRole("dialog", { name: "Concession on BBA · term 1 · instalment 1" });
+    await give.getByLabel(/^Kind/).selectOption("scholarship");
+    await give.getByLabel(/^Amount/).fill("9000.01");
+    await give.getByRole("button", { name: "Give concession" }).click();
+    await give.getByText("The concession can be at most ₹9,000: what is still to pay on this instalment.").waitFor();
+    await give.getByText("Give the reason for the concession (it is kept with the record).").waitFor();
+    await check(page, "concession dialog with errors, 1280", found);
+    await give.getByLabel(/^Amount/).fill("1000");
+    await give.getByLabel(/^Reason/).fill("Merit scholarship 2026");
+    await give.getByRole("button", { name: "Give concession" }).click();
+    await toast(page, "Scholarship of ₹1,000 given to Priya Sharma.");
+    const given = page.getByRole("table", { name: "Concessions given" }).getByRole("row").filter({ hasText: "Merit scholarship 2026" });
+    await given.getByText("by Admin", { exact: false }).waitFor();
+    await ledger.getByText("Concession ₹1,000").waitFor();
+    await checkBoth(page, "concessions given", found);
+
+    // The fee settings: the UPI ID and the admit card rule.
+    await page.getByRole("tab", { name: "Fee settings" }).click();
+    await page.getByLabel(/^UPI ID \(VPA\)/).fill("institute");
+    await page.getByRole("button", { name: "Save fee settings" }).click();
+    await page.getByText("Enter the UPI ID (VPA) like institute@okaxis, or leave it blank.").waitFor();
+    await page.getByLabel(/^UPI ID \(VPA\)/).fill("institute@okaxis");
+    await page.getByLabel(/^Payee name/).fill("Institute of Distance Education");
+    await page.getByRole("checkbox", { name: "Admit card only when fees are clear" }).check();
+    await checkBoth(page, "fee settings", found);
+    await page.getByRole("button", { name: "Save fee settings" }).click();
+    await toast(page, "The fee settings are saved.");
+
+    // An exam of the term, so that the admit card would exist.
+    await page.goto("/admin/exams");
+    await page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
+    await page.getByRole("button", { name: "Schedule exam" }).first().click();
+    const exam = page.getByRole("dialog", { name: "Schedule exam" });
+    await exam.getByLabel(/^Subject/).selectOption({ label: "BBA-101 Principles of Management (BBA, term 1)" });
+    await exam.getByLabel(/^Title/).fill("Term-end examination");
+    await exam.getByLabel(/^Date/).fill(dayFromToday(10));
+    await exam.getByLabel(/^Starts at/).fill("10:00");
+    await exam.getByLabel(/^Exam centre/).fill("Pune study centre, Hall A");
+    await exam.getByRole("button", { name: "Schedule", exact: true }).click();
+    await toast(page, "Term-end examination is scheduled.");
+
+    // The student: the admit card waits for the term's fees (₹18,000 less the ₹1,000 scholarship).
+    const student = await newPage(browser, server, PHONE_390);
+    await signIn(student.page, server, "student");
+    await student.page.goto("/student/exams");
+    await student.page.getByText("Term-end examination").first().waitFor();
+    await student.page.getByRole("link", { name: "Admit card" }).click();
+    const blocked = student.page.getByText("Your admit card will be available once this term's fees are clear. Still to pay: ₹17,000.");
+    await blocked.waitFor();
+    expect(await student.page.locator(".admit-card").count()).toBe(0);
+    expect(await student.page.getByRole("button", { name: /Print/ }).isDisabled()).toBe(true);
+    await check(student.page, "admit card held back 390", found);
+    await student.page.setViewportSize(DESKTOP);
+    await check(student.page, "admit card held back 1280", found);
+
+    expect(found).toEqual({});
+    expect(office.problems).toEqual([]);
+    expect(student.problems).toEqual([]);
+  });
+});
