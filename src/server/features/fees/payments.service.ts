@@ -231,6 +231,13 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
       const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
       throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
     }
+    // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
+    // confirming it would take the instalment past what is owed (the excess lost from every figure).
+    const { standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
+    if (after.paid > after.total) {
+      const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
+      throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
+    }
     const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
     await tellReceiptIssued(deps, trx, now, receipt);
     await audit(trx, now, {

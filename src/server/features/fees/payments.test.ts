@@ -239,3 +239,28 @@ describe("money is exact (issue 19)", () => {
     expect(log.map((l) => l.action)).toEqual(["fee.payment_record", "fee.receipt_cancel", "fee.payment_record"]);
   });
 });
+
+describe("review mends (issue 19)", () => {
+  test("a transfer that would now take the instalment past what is owed is not confirmed; a student with receipts is not deleted", async () => {
+    const { deps, office, student, instalments } = await world();
+    const { payment } = await submitUpiPayment(deps, student.id, {
+      instalmentId: instalments[0]!,
+      amount: 9_000_00,
+      reference: "123456789012",
+      paidOn: "2026-11-22",
+    });
+    // Meanwhile the office records cash for part of it.
+    await recordPayment(deps, office.id, { instalmentId: instalments[0]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" });
+    await expect(confirmPayment(deps, office.id, payment.id)).rejects.toThrow(
+      "This transfer is more than is still due on the instalment (₹8000.00): reject it, or record what was received another way.",
+    );
+    expect(await deps.db.selectFrom("fee_payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({
+      status: "pending",
+    });
+    expect(await deps.db.selectFrom("fee_receipts").select("number").execute()).toEqual([{ number: "RCP/2026-27/000001" }]);
+    await expectConsistent(deps, instalments);
+
+    const { deleteStudent } = await import("../students/students.service.ts");
+    await expect(deleteStudent(deps, office.id, student.id)).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});

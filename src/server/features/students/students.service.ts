@@ -323,6 +323,14 @@ export async function deleteStudent(deps: AppDeps, adminId: number, id: number, 
       .where("returned_at", "is", null)
       .executeTakeFirstOrThrow();
     if (Number(out.n) > 0) throw new AppError("CONFLICT", roster.t("rule.booksOut", { count: Number(out.n) }));
+    // Receipts are never deleted (issue 19): a student with receipts or a transfer waiting stays, deactivated if need be.
+    const money = await trx
+      .selectFrom("fee_payments")
+      .select("id")
+      .where("user_id", "=", id)
+      .where("status", "in", ["pending", "confirmed", "cancelled"])
+      .executeTakeFirst();
+    if (money) throw new AppError("CONFLICT", roster.t("rule.feesKept"));
     // The student's handed-in work goes with the account: its rows by cascade, its files after the commit.
     const files = await trx.selectFrom("assignment_submissions").select("stored_name").where("user_id", "=", id).execute();
     await deleteStudentAccount(trx, id);
