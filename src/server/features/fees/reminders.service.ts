@@ -309,6 +309,8 @@ export async function sendFeeReminders(deps: ReminderDeps): Promise<{ today: str
         return deliver(deps, trx, w.kind, people, dues, fallback);
       });
       reminded += sent;
+      // The server answers requests between batches (a synchronous write of thousands held them all).
+      await Bun.sleep(0);
     }
   }
   if (reminded) deps.mail.kick();
