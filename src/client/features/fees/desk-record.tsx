@@ -65,7 +65,17 @@ export function RecordTab() {
 }
 
 /** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
-function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
+/** Finds a student by ID or name; an exact ID or a single match is chosen at once (the desk's and the concessions' tab). */
+export function StudentFinder({
+  onChoose,
+  id = "fee-find-student",
+  title,
+}: {
+  onChoose: (userId: number) => void;
+  id?: string;
+  /** the card's heading (default "Find the student") */
+  title?: string;
+}) {
   const t = useT(feeDesk);
   const [text, setText] = useState("");
   const [search, setSearch] = useState("");
@@ -86,7 +96,7 @@ function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
     const next = text.trim();
     if (!next) {
       setError(t("rule.find"));
-      document.getElementById("fee-find-student")?.focus();
+      document.getElementById(id)?.focus();
       return;
     }
     setError(null);
@@ -95,10 +105,10 @@ function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
   };
 
   return (
-    <Card title={t("find.title")}>
-      <form className="fee-find" role="search" aria-label={t("find.title")} onSubmit={submit} noValidate>
+    <Card title={title ?? t("find.title")}>
+      <form className="fee-find" role="search" aria-label={title ?? t("find.title")} onSubmit={submit} noValidate>
         <TextInput
-          id="fee-find-student"
+          id={id}
           label={t("find.label")}
           hint={t("find.hint")}
           autoComplete="off"

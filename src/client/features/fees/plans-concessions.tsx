@@ -6,7 +6,7 @@
  * the list, marked withdrawn).
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
@@ -31,9 +31,9 @@ import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ReasonDialog } from "./desk-parts.tsx";
+import { StudentFinder } from "./desk-record.tsx";
 import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
 
-type Found = RouterOutputs["feeDesk"]["students"]["students"][number];
 type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
 type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number];
 const STATUS_FILTER = { key: "status", values: CONCESSION_FILTERS };
@@ -49,7 +49,7 @@ export function ConcessionsTab() {
     <div className="stack fee-concessions">
       <p className="text-muted fee-plans__lead">{t("concessions.lead")}</p>
       {studentId === null ? (
-        <StudentFinder onChoose={setStudentId} />
+        <StudentFinder id="fee-concession-find" title={t("find.title")} onChoose={setStudentId} />
       ) : (
         <StudentInstalments userId={studentId} onChangeStudent={() => setStudentId(null)} />
       )}
@@ -59,97 +59,6 @@ export function ConcessionsTab() {
 }
 
 /** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
-function StudentFinder({ onChoose }: { onChoose: (userId: number) => void }) {
-  const t = useT(feePlans);
-  const [text, setText] = useState("");
-  const [search, setSearch] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const query = trpc.feeDesk.students.useQuery({ search, limit: 8 }, { enabled: search !== "" });
-  const found = query.data?.students;
-
-  useEffect(() => {
-    if (!found || search === "") return;
-    const exact = found.find((s) => s.studentId?.toUpperCase() === search.toUpperCase());
-    const chosen = exact ?? (found.length === 1 ? found[0] : undefined);
-    if (chosen) onChoose(chosen.id);
-  }, [found, search, onChoose]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = text.trim();
-    if (!next) {
-      setError(t("find.rule"));
-      document.getElementById("fee-concession-find")?.focus();
-      return;
-    }
-    setError(null);
-    if (next === search) void query.refetch();
-    else setSearch(next);
-  };
-
-  return (
-    <Card title={t("find.title")}>
-      <form className="fee-find" role="search" aria-label={t("find.title")} onSubmit={submit} noValidate>
-        <TextInput
-          id="fee-concession-find"
-          label={t("find.label")}
-          hint={t("find.hint")}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
-          value={text}
-          error={error}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-        />
-        <Button type="submit" loading={query.isFetching}>
-          {query.isFetching ? t("find.busy") : t("find.button")}
-        </Button>
-      </form>
-      <div aria-live="polite">
-        {query.isError ? <ListLoadError message={t("ledger.failed")} onRetry={() => void query.refetch()} /> : null}
-        {found && found.length === 0 ? <p className="fee-find__none">{t("find.none")}</p> : null}
-        {found && found.length > 1 ? (
-          <FoundStudents students={found} total={query.data!.pagination.totalItems} onChoose={onChoose} />
-        ) : null}
-      </div>
-    </Card>
-  );
-}
-
-function FoundStudents({ students, total, onChoose }: { students: readonly Found[]; total: number; onChoose: (id: number) => void }) {
-  const t = useT(feePlans);
-  return (
-    <div className="stack stack--sm">
-      <p className="text-sm text-muted">{t("find.found", { count: total })}</p>
-      <ul className="fee-find__list">
-        {students.map((s) => (
-          <li key={s.id} className="fee-find__item">
-            <span className="ops-cell-stack">
-              <span className="ops-cell-strong">{s.name}</span>
-              <span className="text-sm text-muted">
-                {[s.studentId, s.programme].filter(Boolean).join(" · ")}
-                {s.active ? "" : ` · ${t("find.inactive")}`}
-              </span>
-            </span>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onChoose(s.id)}
-              aria-label={t("find.chooseOf", { name: s.name, id: s.studentId ?? "" })}
-            >
-              {t("find.choose")}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** The chosen student's instalments, where each stands, and a concession against one. */
 function StudentInstalments({ userId, onChangeStudent }: { userId: number; onChangeStudent: () => void }) {
   const t = useT(feePlans);
   const instalmentText = useInstalmentText();
