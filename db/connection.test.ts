@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { backupDatabaseTo, integrityCheck, openDatabase } from "./connection.ts";
+import { backupDatabaseTo, changeCount, integrityCheck, openDatabase } from "./connection.ts";
 
 describe("backupDatabaseTo", () => {
   test("a database file is copied whole by a separate process while the server's connection keeps writing", async () => {
@@ -44,5 +44,23 @@ describe("backupDatabaseTo", () => {
     const file = openDatabase(path.join(dir, "live.db")).sqlite;
     file.exec("create table t (v text)");
     await expect(backupDatabaseTo(file, path.join(dir, "missing-folder", "copy.db"))).rejects.toThrow("backup copy failed");
+  });
+});
+
+describe("changeCount", () => {
+  test("moves with this connection's writes and with a commit by another connection (another process's create-admin)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "change-count-"));
+    const { db, sqlite } = openDatabase(path.join(dir, "live.db"));
+    sqlite.exec("create table t (v text)");
+    const before = changeCount(db)!;
+    sqlite.exec("insert into t values ('mine')");
+    const afterMine = changeCount(db)!;
+    expect(afterMine).toBeGreaterThan(before);
+    expect(changeCount(db)).toBe(afterMine);
+    const other = new SQLite(path.join(dir, "live.db"));
+    other.exec("insert into t values ('theirs')");
+    other.close();
+    expect(changeCount(db)!).toBeGreaterThan(afterMine);
+    sqlite.close();
   });
 });

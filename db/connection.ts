@@ -5,6 +5,7 @@
  */
 import SQLite from "better-sqlite3";
 import { type Expression, Kysely, type SqlBool, SqliteDialect, sql } from "kysely";
+import { runtime } from "../src/server/runtime.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -24,7 +25,9 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const totalChanges = sqlite.prepare("select total_changes()").pluck();
-  const counter = { uncounted: 0, read: () => Number(totalChanges.get()) - counter.uncounted };
+  // data_version moves when another connection commits (the command line's reset-password, say).
+  const dataVersion = sqlite.prepare("pragma data_version").pluck();
+  const counter = { uncounted: 0, read: () => Number(totalChanges.get()) - counter.uncounted + Number(dataVersion.get()) };
   changeCounters.set(db, counter);
   rawHandles.set(db, sqlite);
   return { db, sqlite };
@@ -64,8 +67,10 @@ const changeCounters = new WeakMap<object, { uncounted: number; read: () => numb
 
 /**
  * How many rows this connection has ever written (SQLite's total_changes(), a counter kept in memory:
- * no table is read). One process owns the database, so an unchanged count means unchanged data, and
- * read caches (src/server/platform/read-cache.ts) use it as their version. null for a handle this
+ * no table is read) plus SQLite's data_version, which moves whenever another connection commits (the
+ * executable's create-admin and reset-password run beside the server: issue 20). Both only grow, so an
+ * unchanged sum means unchanged data, and read caches (src/server/platform/read-cache.ts) use it as
+ * their version. null for a handle this
  * module did not open, such as a transaction: callers then read the database directly.
  */
 export function changeCount(db: object): number | null {
@@ -95,10 +100,9 @@ export async function backupDatabaseTo(sqlite: SQLite.Database, file: string): P
     sqlite.prepare("VACUUM INTO ?").run(file);
     return;
   }
-  const proc = Bun.spawn([process.execPath, VACUUM_SCRIPT, sqlite.name, file], { stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn(runtime.helperCommand("vacuum-into", [sqlite.name, file]), { stdout: "ignore", stderr: "pipe" });
   if ((await proc.exited) !== 0) throw new Error(`backup copy failed: ${(await new Response(proc.stderr).text()).trim().slice(0, 500)}`);
 }
-const VACUUM_SCRIPT = new URL("./vacuum-into.ts", import.meta.url).pathname;
 
 /** "ok" when the file's structure is sound (PRAGMA integrity_check). */
 export function integrityCheck(sqlite: SQLite.Database): string {

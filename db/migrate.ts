@@ -1,16 +1,11 @@
 /** Runs every migration under migrations/ up to the latest; safe to call at every start. */
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import { FileMigrationProvider, Migrator } from "kysely/migration";
+import { Migrator } from "kysely/migration";
+import { runtime } from "../src/server/runtime.ts";
 import type { DB } from "./connection.ts";
 
-const migrationFolder = path.join(import.meta.dir, "..", "migrations");
-
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
-  });
+  // The source tree reads migrations/; the release executable carries them compiled in (runtime.ts).
+  const migrator = new Migrator({ db, provider: runtime.migrations() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

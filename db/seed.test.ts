@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
+import { generatePassword } from "../src/server/platform/crypto.ts";
 import { createTestDeps, signedIn } from "../src/server/testing.ts";
 import { openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { generatePassword, seed } from "./seed.ts";
+import { seed } from "./seed.ts";
 
 const galleryDir = () => mkdtempSync(path.join(tmpdir(), "institute-gallery-"));
 

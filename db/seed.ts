@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { openStudentAccount } from "../src/server/features/accounts/accounts.repository.ts";
-import { hashPassword, randomToken } from "../src/server/platform/crypto.ts";
+import { generatePassword, hashPassword, randomToken } from "../src/server/platform/crypto.ts";
 import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } from "../src/shared/constants.ts";
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
@@ -33,12 +33,6 @@ export interface Credential {
 export interface SeedResult {
   /** accounts created by this run with a generated or configured password, to print once */
   created: Credential[];
-}
-
-/** A strong random password that meets the password policy (upper, lower, digit; 16 characters). */
-export function generatePassword(): string {
-  const core = randomToken().replace(/[-_]/g, "").slice(0, 13);
-  return `${core}Aa7`;
 }
 
 export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {

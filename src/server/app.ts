@@ -2,7 +2,6 @@
  * createApp(deps): the whole HTTP surface — security headers, logging, body limits, session resolution,
  * the documented /api REST paths, tRPC at /api/trpc, the built client and public files, the SPA fallback.
  */
-import path from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -36,22 +35,21 @@ import {
   PUBLIC_CACHE_CONTROL,
 } from "./route-policies.ts";
 import { appRouter } from "./router.ts";
+import { runtime } from "./runtime.ts";
 import { createContextInner } from "./trpc.ts";
 
 export interface AppOptions {
-  /** the built client (bun build output); defaults to ./dist */
+  /** the built client (bun build output); defaults to runtime.distDir (./dist in the source tree) */
   distDir?: string;
-  /** files served as they are; defaults to ./public */
+  /** files served as they are; defaults to runtime.publicDir (./public in the source tree) */
   publicDir?: string;
 }
-
-const ROOT = path.resolve(import.meta.dir, "..", "..");
 
 const MAX_TRPC_BATCH = 20;
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const distDir = options.distDir ?? path.resolve(ROOT, process.env.DIST_DIR ?? "dist");
-  const publicDir = options.publicDir ?? path.join(ROOT, "public");
+  const distDir = options.distDir ?? runtime.distDir;
+  const publicDir = options.publicDir ?? runtime.publicDir;
   const app = new Hono<AppEnv>();
 
   app.use(requestLocale(loadAllCatalogues(), async () => localeOfLanguage((await getSettings(deps)).language)));

@@ -142,16 +142,18 @@ export async function bundle(outdir: string, metafile: string): Promise<BuildMet
 }
 
 /** `precompress: false` (npm run dev) skips the compressed copies: the server then compresses on request. */
-export async function buildClient(opts: { precompress?: boolean } = {}): Promise<void> {
-  // Start from an empty dist/ so it holds exactly one build.
-  rmSync(DIST, { recursive: true, force: true });
+/** Builds the client into `outDir` (default DIST: DIST_DIR or dist/), replacing what was there. */
+export async function buildClient(opts: { precompress?: boolean; outDir?: string } = {}): Promise<void> {
+  const outDir = opts.outDir ?? DIST;
+  // Start from an empty folder so it holds exactly one build.
+  rmSync(outDir, { recursive: true, force: true });
   const metafile = path.join(tmpdir(), `institute-build-${process.pid}-${Date.now()}.json`);
   try {
-    writePageShells(DIST, await bundle(DIST, metafile));
+    writePageShells(outDir, await bundle(outDir, metafile));
   } finally {
     rmSync(metafile, { force: true });
   }
-  if (opts.precompress ?? true) await precompress(DIST);
+  if (opts.precompress ?? true) await precompress(outDir);
 }
 
 export async function ensureClientBuilt(): Promise<void> {

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   "account.two_factor_off",
   "account.email_change_requested",
   "account.email_changed",
+  "account.admin_created_at_console",
+  "account.password_reset_at_console",
   "admission.approve",
   "admission.reject",
   "admission.delete",

@@ -2,7 +2,7 @@
  * Browser-test harness: starts the real server (built client, fresh temporary DATA_DIR, a free port)
  * as a child process, reads the logins it prints on first start, and drives Debian's Chromium.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -18,12 +18,43 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` and waits until it listens; extra env overrides the defaults. */
+/**
+ * How the server is started: `src/server/main.ts` from the checkout, or, when INSTITUTE_BINARY names a
+ * release executable (issue 20, tests/release/run.ts), that file copied alone into an empty folder and run
+ * there on its default DATA_DIR (./data). As root with util-linux's unshare, the checkout is also hidden
+ * from it (an empty tmpfs over it), so nothing can come from the source tree or its node_modules.
+ */
+function serverCommand(): { cmd: string[]; cwd: string; dataDir: string; env: Record<string, string> } {
+  const binary = process.env.INSTITUTE_BINARY;
+  if (!binary) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "institute-e2e-"));
+    return { cmd: [process.execPath, "src/server/main.ts"], cwd: ROOT, dataDir, env: { DATA_DIR: dataDir } };
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), "institute-release-e2e-"));
+  const copy = path.join(folder, "institute");
+  copyFileSync(binary, copy);
+  chmodSync(copy, 0o755);
+  const cmd = canHideCheckout()
+    ? ["unshare", "--mount", "--", "sh", "-c", 'mount -t tmpfs tmpfs "$0" && exec "$@"', ROOT, copy, "serve"]
+    : [copy, "serve"];
+  return { cmd, cwd: folder, dataDir: path.join(folder, "data"), env: {} };
+}
+
+let hideCheckout: boolean | undefined;
+/** Whether a private mount namespace can be made here (root, unshare present, allowed by the sandbox). */
+export function canHideCheckout(): boolean {
+  hideCheckout ??=
+    process.getuid?.() === 0 && Bun.which("unshare") !== null && Bun.spawnSync(["unshare", "--mount", "--", "true"]).exitCode === 0;
+  return hideCheckout;
+}
+
+/** Starts the server (serverCommand) and waits until it listens; extra env overrides the defaults. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "institute-e2e-"));
-  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extraEnv },
+  const start = serverCommand();
+  const { dataDir } = start;
+  const proc = Bun.spawn(start.cmd, {
+    cwd: start.cwd,
+    env: { ...process.env, NODE_ENV: "development", ...start.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extraEnv },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -55,7 +86,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     async stop() {
       proc.kill();
       await proc.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(start.cwd === ROOT ? dataDir : start.cwd, { recursive: true, force: true });
     },
   };
 }

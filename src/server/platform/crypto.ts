@@ -35,3 +35,9 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 }
 
 const DUMMY_HASH = await Bun.password.hash(randomToken(), ARGON);
+
+/** A strong random password that meets the password policy (upper, lower, digit; 16 characters). */
+export function generatePassword(): string {
+  const core = randomToken().replace(/[-_]/g, "").slice(0, 13);
+  return `${core}Aa7`;
+}

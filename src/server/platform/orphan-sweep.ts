@@ -63,6 +63,29 @@ const DOCUMENT_COLUMNS: readonly (readonly [
   ["fee_payments", "screenshot_file"],
 ];
 
+/**
+ * What the rows refer to under uploads/: document names (previews included, which are made on first
+ * view), photo names, and gallery keys (each with its width variants). The sweep keeps these; `check`
+ * (platform/data-check.ts) reports those missing.
+ */
+export async function storedFileReferences(db: AppDeps["db"]) {
+  const [documents, photoRows, galleryRows] = await Promise.all([
+    referencedDocuments(db),
+    db.selectFrom("users").select("photo_file").where("photo_file", "is not", null).execute(),
+    db.selectFrom("gallery_images").select("file_key").execute(),
+  ]);
+  return {
+    documents,
+    photos: new Set(photoRows.map((r) => r.photo_file!)),
+    galleryKeys: new Set(galleryRows.map((r) => r.file_key)),
+  };
+}
+
+/** Whether a name under uploads/ is one the server generates (only those are ever swept or checked). */
+export const isStoredName = (name: string) => STORED_NAME.test(name);
+/** The gallery key of a variant's file name, or null. */
+export const galleryKeyOf = (name: string) => GALLERY_VARIANT.exec(name)?.[1] ?? null;
+
 export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {
   const paths = dataPaths(deps.env.dataDir);
   const removed: string[] = [];
@@ -71,17 +94,11 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logge
     removed.push(path.relative(paths.root, path.join(dir, name)));
   };
 
-  const documents = await referencedDocuments(deps.db);
+  const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
   for (const name of await list(paths.documents)) if (STORED_NAME.test(name) && !documents.has(name)) await remove(paths.documents, name);
-
-  const photos = new Set(
-    (await deps.db.selectFrom("users").select("photo_file").where("photo_file", "is not", null).execute()).map((r) => r.photo_file!),
-  );
   for (const name of await list(paths.photos)) if (STORED_NAME.test(name) && !photos.has(name)) await remove(paths.photos, name);
-
-  const galleryKeys = new Set((await deps.db.selectFrom("gallery_images").select("file_key").execute()).map((r) => r.file_key));
   for (const name of await list(paths.gallery)) {
-    const key = GALLERY_VARIANT.exec(name)?.[1];
+    const key = galleryKeyOf(name);
     if (key && !galleryKeys.has(key)) await remove(paths.gallery, name);
   }
 

@@ -11,6 +11,10 @@ export interface DataPaths {
   documents: string;
   outbox: string;
   backups: string;
+  /** "<pid> <start time>" of the server serving this folder (platform/server-lock.ts) */
+  serverLock: string;
+  /** the release executable's unpacked files, one folder per build (src/server/release/) */
+  runtime: string;
 }
 
 export function dataPaths(dataDir: string): DataPaths {
@@ -25,6 +29,8 @@ export function dataPaths(dataDir: string): DataPaths {
     documents: path.join(uploads, "documents"),
     outbox: path.join(root, "outbox"),
     backups: path.join(root, "backups"),
+    serverLock: path.join(root, "server.pid"),
+    runtime: path.join(root, "runtime"),
   };
 }
 

@@ -92,6 +92,32 @@ export async function openOfficeAccount(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * An administrator opened at the server command line (issue 20, console.service.ts): with a one-time
+ * password that must be changed at the first sign-in, the address taken as verified (the operator typed it).
+ */
+export async function openConsoleAdministrator(
+  db: Kysely<Database>,
+  values: { name: string; email: string; passwordHash: string },
+  at: string,
+): Promise<User> {
+  return db
+    .insertInto("users")
+    .values({
+      role: "admin",
+      name: values.name,
+      email: values.email,
+      password_hash: values.passwordHash,
+      password_changed_at: at,
+      must_change_password: 1,
+      email_verified_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** An office account's role (administrator ↔ staff); undefined when `id` is not an office account. */
 export async function setOfficeRole(db: Kysely<Database>, id: number, role: OfficeRole, at: string): Promise<User | undefined> {
   return db

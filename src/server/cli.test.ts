@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runCli } from "./cli.ts";
+import { COMMANDS } from "./cli-commands.ts";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out: () => out.join("\n"), err: () => err.join("\n") };
+}
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "institute-cli-"));
+
+describe("the command line", () => {
+  test("--help lists every command with its arguments; version names the source build", async () => {
+    const help = capture();
+    expect(await runCli(["--help"], {}, help.io)).toBe(0);
+    for (const c of Object.values(COMMANDS)) expect(help.out()).toContain(c.usage);
+    const version = capture();
+    expect(await runCli(["version"], {}, version.io)).toBe(0);
+    expect(version.out()).toMatch(/^institute \d+\.\d+\.\d+ \(source; Bun /);
+  });
+
+  test("an unknown command and a command with the wrong arguments are usage errors (2); a bad environment is named (1)", async () => {
+    const unknown = capture();
+    expect(await runCli(["serv"], {}, unknown.io)).toBe(2);
+    expect(unknown.err()).toContain('Unknown command "serv"');
+    const missing = capture();
+    expect(await runCli(["reset-password"], {}, missing.io)).toBe(2);
+    expect(missing.err()).toContain("reset-password <email or student ID>");
+    const extra = capture();
+    expect(await runCli(["check", "now"], {}, extra.io)).toBe(2);
+    const env = capture();
+    expect(await runCli(["check"], { PORT: "eighty" }, env.io)).toBe(1);
+    expect(env.err()).toContain("PORT must be a whole number");
+  });
+
+  test("migrate, then check and create-admin on that folder; check and backup refuse a folder with no database", async () => {
+    const empty = capture();
+    const source = { DATA_DIR: dataDir(), NODE_ENV: "test" };
+    expect(await runCli(["check"], source, empty.io)).toBe(1);
+    expect(empty.err()).toContain("There is no database");
+    const migrate = capture();
+    expect(await runCli(["migrate"], source, migrate.io)).toBe(0);
+    expect(migrate.out()).toStartWith("Applied: 2026-11-22T0000-initial");
+    const again = capture();
+    expect(await runCli(["migrate"], source, again.io)).toBe(0);
+    expect(again.out()).toBe("The database is up to date.");
+    const check = capture();
+    expect(await runCli(["check"], source, check.io)).toBe(0);
+    expect(check.out()).toContain("migrations: all applied");
+    expect(check.out()).toEndWith("OK");
+    const admin = capture();
+    expect(await runCli(["create-admin", "desk@example.org", "Front Desk"], source, admin.io)).toBe(0);
+    expect(admin.out()).toMatch(/^Admin login: desk@example\.org \/ \S{16}\n/);
+    const refused = capture();
+    expect(await runCli(["create-admin", "desk@example.org"], source, refused.io)).toBe(1);
+    expect(refused.err()).toContain("exists already");
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The command line (issue 20): `serve` (the default), `migrate`, `backup`, `restore <file>`,
+ * `create-admin`, `reset-password`, `check`, `version`, `--help` — the same in the source tree
+ * (`bun src/server/cli.ts <command>`) and in the release executable. Returns the exit code: 0 done,
+ * 1 failed or refused, 2 a command used wrongly. The environment is read as the server reads it.
+ */
+import { existsSync } from "node:fs";
+import { openDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { COMMANDS, helpText, isCommand, versionText } from "./cli-commands.ts";
+import { type Env, parseEnv } from "./env.ts";
+import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features/accounts/console.service.ts";
+import { createBackup } from "./platform/backups.ts";
+import { checkData } from "./platform/data-check.ts";
+import { AppError } from "./platform/errors.ts";
+import { createLogger } from "./platform/logger.ts";
+import { RestoreRefused, restoreBackup } from "./platform/restore.ts";
+import { runningServer } from "./platform/server-lock.ts";
+import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
+import { runtime } from "./runtime.ts";
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+const PROGRAM = runtime.kind === "release" ? "institute" : "bun src/server/cli.ts";
+
+/** Opens the data folder's database, migrated, for a command; closes it after. */
+async function withDatabase<T>(env: Env, work: (opened: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const paths = dataPaths(env.dataDir);
+  ensureDataDirs(paths);
+  const opened = openDatabase(paths.database);
+  try {
+    return await work(opened);
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+export async function runCli(
+  argv: string[],
+  source: Record<string, string | undefined> = process.env,
+  io: CliIo = consoleIo,
+): Promise<number> {
+  const [first = "serve", ...args] = argv;
+  if (first === "--help" || first === "-h" || first === "help") {
+    io.out(helpText(PROGRAM));
+    return 0;
+  }
+  if (first === "version" || first === "--version" || first === "-v") {
+    io.out(versionText(runtime.version));
+    return 0;
+  }
+  if (first === "__vacuum-into") {
+    const { vacuumInto } = await import("../../db/vacuum-into.ts");
+    return vacuumInto(args);
+  }
+  if (!isCommand(first)) {
+    io.err(`Unknown command "${first}".\n\n${helpText(PROGRAM)}`);
+    return 2;
+  }
+  const wanted = { restore: 1, "create-admin": 1, "reset-password": 1 } as Partial<Record<string, number>>;
+  const optional = first === "create-admin" ? 1 : 0;
+  const needs = wanted[first] ?? 0;
+  if (args.length < needs || args.length > needs + optional) {
+    io.err(`Usage: ${PROGRAM} ${COMMANDS[first].usage}`);
+    return 2;
+  }
+
+  let env: Env;
+  try {
+    env = parseEnv(source);
+  } catch (err) {
+    io.err(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+  const paths = dataPaths(env.dataDir);
+  const now = () => new Date();
+  if ((first === "backup" || first === "check") && !existsSync(paths.database)) {
+    io.err(`There is no database at ${paths.database} (DATA_DIR is ${paths.root}).`);
+    return 1;
+  }
+
+  try {
+    switch (first) {
+      case "serve": {
+        const { serve } = await import("./serve.ts");
+        await serve(env);
+        return 0;
+      }
+      case "migrate": {
+        const pid = runningServer(paths.serverLock);
+        if (pid !== null) {
+          io.err(`A server (process ${pid}) is running on ${paths.root}; it migrates when it starts. Stop it to migrate by hand.`);
+          return 1;
+        }
+        const applied = await withDatabase(env, ({ db }) => migrateToLatest(db));
+        io.out(applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
+        return 0;
+      }
+      case "backup": {
+        const logger = createLogger("warn");
+        const made = await withDatabase(env, async ({ db, sqlite }) => {
+          await migrateToLatest(db);
+          return createBackup({ sqlite, env, now, logger });
+        });
+        io.out(`Backup written: ${paths.backups}/${made.name} (${made.size} bytes)`);
+        return 0;
+      }
+      case "restore": {
+        const restored = await restoreBackup(env.dataDir, args[0]!);
+        io.out(`Restored ${args[0]} (${restored.files} file${restored.files === 1 ? "" : "s"}) into ${paths.root}.`);
+        if (restored.movedAsideTo) io.out(`The database and uploads it replaced are in ${restored.movedAsideTo}.`);
+        io.out("Start the server: it brings an older backup up to the latest schema.");
+        return 0;
+      }
+      case "create-admin": {
+        const made = await withDatabase(env, async ({ db }) => {
+          await migrateToLatest(db);
+          return createAdministratorAtConsole({ db, now }, { email: args[0]!, name: args[1] });
+        });
+        io.out(`Admin login: ${made.email} / ${made.password}`);
+        io.out("This password is shown only once and must be changed at the first sign-in.");
+        return 0;
+      }
+      case "reset-password": {
+        const reset = await withDatabase(env, async ({ db }) => {
+          await migrateToLatest(db);
+          return resetPasswordAtConsole({ db, now }, args[0]!);
+        });
+        const who = reset.studentId ? `${reset.email} (student ID ${reset.studentId})` : `${reset.email} (${reset.role})`;
+        io.out(`New password for ${who}: ${reset.password}`);
+        io.out(`It is shown only once and must be changed at the next sign-in. Sessions ended: ${reset.sessionsEnded}.`);
+        return 0;
+      }
+      case "check": {
+        const report = await withDatabase(env, ({ db, sqlite }) => checkData({ db, sqlite, env }));
+        io.out(`database integrity: ${report.integrity}`);
+        io.out(`foreign keys: ${report.foreignKeys.length ? `${report.foreignKeys.length} broken` : "ok"}`);
+        for (const line of report.foreignKeys.slice(0, 20)) io.out(`  ${line}`);
+        io.out(
+          `migrations: ${report.pendingMigrations.length ? `${report.pendingMigrations.length} not applied yet (the next start applies them)` : "all applied"}`,
+        );
+        if (!report.filesChecked) io.out("stored files: not checked until the migrations are applied");
+        else io.out(`stored files: ${report.missingFiles.length ? `${report.missingFiles.length} missing` : "all present"}`);
+        for (const line of report.missingFiles.slice(0, 50)) io.out(`  missing: ${line}`);
+        if (report.unreferencedFiles.length)
+          io.out(`unreferenced files: ${report.unreferencedFiles.length} (left by an interrupted upload; the next start removes them)`);
+        io.out(report.ok ? "OK" : "PROBLEMS FOUND");
+        return report.ok ? 0 : 1;
+      }
+      case "version":
+        return 0; // answered above
+    }
+  } catch (err) {
+    // A refusal or a failure, said in a sentence: no stack trace for the person at the console.
+    io.err(
+      err instanceof RestoreRefused || err instanceof AppError
+        ? err.message
+        : `Failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return 1;
+  }
+}
+
+if (import.meta.main) process.exitCode = await runCli(process.argv.slice(2));

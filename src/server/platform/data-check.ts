@@ -1,0 +1,92 @@
+/**
+ * `check` (issue 20): is the data folder sound? The database's own integrity check and foreign keys,
+ * migrations not yet applied, every file a row refers to present under uploads/, and the files no row
+ * refers to (the next start's sweep removes those). Reads only; safe while the server runs.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type SQLite from "better-sqlite3";
+import { Migrator } from "kysely/migration";
+import { integrityCheck } from "../../../db/connection.ts";
+import { GALLERY_WIDTHS } from "../../shared/constants.ts";
+import type { AppDeps } from "../deps.ts";
+import { runtime } from "../runtime.ts";
+import { galleryKeyOf, isStoredName, storedFileReferences } from "./orphan-sweep.ts";
+import { dataPaths } from "./storage.ts";
+
+export interface DataCheck {
+  /** "ok", or what SQLite's integrity_check found */
+  integrity: string;
+  /** rows whose foreign key points at nothing, as "<table> row <rowid> → <parent>" */
+  foreignKeys: string[];
+  /** migrations the database has not had yet (the next start or `migrate` applies them) */
+  pendingMigrations: string[];
+  /** files rows refer to that are not there, relative to DATA_DIR */
+  missingFiles: string[];
+  /** server-named files no row refers to, relative to DATA_DIR */
+  unreferencedFiles: string[];
+  /** false when migrations are pending: the files are checked against the latest schema only */
+  filesChecked: boolean;
+  /** whether anything above is a problem (unreferenced files and pending migrations are not) */
+  ok: boolean;
+}
+
+const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+export async function checkData(deps: Pick<AppDeps, "db" | "env"> & { sqlite: SQLite.Database }): Promise<DataCheck> {
+  const paths = dataPaths(deps.env.dataDir);
+  const integrity = integrityCheck(deps.sqlite);
+  const foreignKeys = (deps.sqlite.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[]).map(
+    (r) => `${r.table} row ${r.rowid} → ${r.parent}`,
+  );
+  const migrations = await new Migrator({ db: deps.db, provider: runtime.migrations() }).getMigrations();
+  const pendingMigrations = migrations.filter((m) => !m.executedAt).map((m) => m.name);
+
+  if (pendingMigrations.length) {
+    // Rows and columns the file check reads may not exist before the migrations: files are checked after.
+    return {
+      integrity,
+      foreignKeys,
+      pendingMigrations,
+      missingFiles: [],
+      unreferencedFiles: [],
+      filesChecked: false,
+      ok: integrity === "ok" && foreignKeys.length === 0,
+    };
+  }
+  const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
+  const listed = (dir: string) => list(dir).then((names) => new Set(names));
+  const [documentFiles, photoFiles, galleryFiles] = await Promise.all([
+    listed(paths.documents),
+    listed(paths.photos),
+    listed(paths.gallery),
+  ]);
+  const rel = (dir: string, name: string) => path.relative(paths.root, path.join(dir, name));
+  const missingFiles = [
+    // A document's preview is made when it is first viewed: only the documents themselves must be there.
+    ...[...documents].filter((n) => !n.endsWith(".thumb.webp") && !documentFiles.has(n)).map((n) => rel(paths.documents, n)),
+    ...[...photos].filter((n) => !photoFiles.has(n)).map((n) => rel(paths.photos, n)),
+    ...[...galleryKeys]
+      .flatMap((key) => GALLERY_WIDTHS.map((w) => `${key}-${w}.webp`).filter((n) => !galleryFiles.has(n)))
+      .map((n) => rel(paths.gallery, n)),
+  ].sort();
+  const unreferencedFiles = [
+    ...[...documentFiles].filter((n) => isStoredName(n) && !documents.has(n)).map((n) => rel(paths.documents, n)),
+    ...[...photoFiles].filter((n) => isStoredName(n) && !photos.has(n)).map((n) => rel(paths.photos, n)),
+    ...[...galleryFiles]
+      .filter((n) => {
+        const key = galleryKeyOf(n);
+        return key !== null && !galleryKeys.has(key);
+      })
+      .map((n) => rel(paths.gallery, n)),
+  ].sort();
+  return {
+    integrity,
+    foreignKeys,
+    pendingMigrations,
+    missingFiles,
+    unreferencedFiles,
+    filesChecked: true,
+    ok: integrity === "ok" && foreignKeys.length === 0 && missingFiles.length === 0,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * `restore <file>` (issue 20): puts a backup (platform/backups.ts: `institute.db` + `uploads/` in one
+ * tar.gz) in place of the data folder's database and uploads. Refuses while a server runs on the folder
+ * (it stops nothing), and checks the archive before touching anything: only those two entries, no path
+ * leaving the folder, a database that passes SQLite's integrity check. What it replaces is moved aside to
+ * DATA_DIR/before-restore-<time>/, never deleted; backups/, outbox/ and the runtime stay as they are.
+ * The next start migrates an older backup up to date.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { runningServer } from "./server-lock.ts";
+import { dataPaths, ensureDataDirs } from "./storage.ts";
+
+export class RestoreRefused extends Error {}
+
+async function tar(args: string[]): Promise<string> {
+  const proc = Bun.spawn(["tar", ...args], { stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0)
+    throw new RestoreRefused(`The file is not a readable backup archive (tar: ${err.trim().slice(0, 300) || `exit ${code}`}).`);
+  return out;
+}
+
+/** Whether an archive entry is one a backup holds: institute.db, or something under uploads/. */
+export function isBackupEntry(entry: string): boolean {
+  const name = entry.replace(/^\.\//, "");
+  if (name === "institute.db") return true;
+  if (!(name === "uploads" || name === "uploads/" || name.startsWith("uploads/"))) return false;
+  return !name.split("/").some((part) => part === ".." || part === ".") && !name.includes("\\");
+}
+
+/** The backup's database opens, passes SQLite's integrity check and is the institute's; else RestoreRefused. */
+function checkRestoredDatabase(file: string): void {
+  let result: string;
+  let institute: boolean;
+  try {
+    const check = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      result = String(check.pragma("integrity_check", { simple: true }));
+      institute = check.prepare("select 1 from sqlite_master where type = 'table' and name = 'users'").get() !== undefined;
+    } finally {
+      check.close();
+    }
+  } catch (err) {
+    throw new RestoreRefused(`The backup's database cannot be read (${err instanceof Error ? err.message : String(err)}): not restored.`);
+  }
+  if (result !== "ok") throw new RestoreRefused(`The backup's database is damaged (${result.slice(0, 200)}): not restored.`);
+  if (!institute) throw new RestoreRefused("The backup's database is not an institute database: not restored.");
+}
+
+export interface Restored {
+  /** where the replaced database and uploads were moved */
+  movedAsideTo: string | null;
+  files: number;
+}
+
+export async function restoreBackup(dataDir: string, archive: string, now = new Date()): Promise<Restored> {
+  const paths = dataPaths(dataDir);
+  const pid = runningServer(paths.serverLock);
+  if (pid !== null) throw new RestoreRefused(`A server (process ${pid}) is running on ${paths.root}: stop it first, then restore.`);
+  const file = path.resolve(archive);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new RestoreRefused(`No such file: ${file}`);
+
+  const entries = (await tar(["-tzf", file])).split("\n").filter(Boolean);
+  const strange = entries.filter((e) => !isBackupEntry(e));
+  if (strange.length)
+    throw new RestoreRefused(`The archive holds more than a backup does (${strange.slice(0, 3).join(", ")}): not restored.`);
+  if (!entries.some((e) => e.replace(/^\.\//, "") === "institute.db"))
+    throw new RestoreRefused("The archive has no institute.db: not a backup.");
+
+  ensureDataDirs(paths);
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const work = path.join(paths.root, `.restore-${stamp}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    await tar(["-xzf", file, "-C", work, "--no-same-owner", "--no-same-permissions"]);
+    const restoredDb = path.join(work, "institute.db");
+    checkRestoredDatabase(restoredDb);
+
+    const current = [paths.database, `${paths.database}-wal`, `${paths.database}-shm`, paths.uploads].filter((p) => existsSync(p));
+    let movedAsideTo: string | null = null;
+    if (current.length) {
+      movedAsideTo = path.join(paths.root, `before-restore-${stamp}`);
+      mkdirSync(movedAsideTo);
+      for (const p of current) renameSync(p, path.join(movedAsideTo, path.basename(p)));
+    }
+    renameSync(restoredDb, paths.database);
+    const restoredUploads = path.join(work, "uploads");
+    if (existsSync(restoredUploads)) renameSync(restoredUploads, paths.uploads);
+    ensureDataDirs(paths);
+    return { movedAsideTo, files: entries.filter((e) => !e.endsWith("/")).length };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { claimServerLock, runningServer } from "./server-lock.ts";
+
+const lockIn = () => path.join(mkdtempSync(path.join(tmpdir(), "server-lock-")), "server.pid");
+
+describe("the server lock", () => {
+  test("a claim writes this process's pid; a second claim names it; releasing removes the file", () => {
+    const file = lockIn();
+    expect(runningServer(file)).toBeNull();
+    const release = claimServerLock(file);
+    expect(readFileSync(file, "utf8")).toStartWith(`${process.pid} `);
+    expect(runningServer(file)).toBe(process.pid);
+    expect(() => claimServerLock(file)).toThrow(`A server (process ${process.pid}) is already running`);
+    release();
+    expect(existsSync(file)).toBe(false);
+    expect(runningServer(file)).toBeNull();
+  });
+
+  test("a file left by a process that has ended, or whose pid now belongs to another program, blocks nothing", async () => {
+    const file = lockIn();
+    const ended = Bun.spawn(["true"]);
+    await ended.exited;
+    writeFileSync(file, `${ended.pid} 12345\n`);
+    expect(runningServer(file)).toBeNull();
+    // This process is alive, but it did not start at that time: a reused pid.
+    writeFileSync(file, `${process.pid} 1\n`);
+    expect(runningServer(file)).toBeNull();
+    const release = claimServerLock(file);
+    expect(runningServer(file)).toBe(process.pid);
+    release();
+    writeFileSync(file, "garbage");
+    expect(runningServer(file)).toBeNull();
+  });
+
+  test("releasing leaves a file that another process has taken since", () => {
+    const file = lockIn();
+    const release = claimServerLock(file);
+    writeFileSync(file, "4242 99\n");
+    release();
+    expect(readFileSync(file, "utf8")).toBe("4242 99\n");
+  });
+});

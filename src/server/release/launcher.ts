@@ -1,0 +1,88 @@
+/**
+ * The release executable's entry (issue 20). The executable is Bun with this launcher and one zstd
+ * payload (payload.ts) compiled in. `--help` and `version` are answered at once; any other command
+ * first makes sure the payload is unpacked, intact, in DATA_DIR/runtime/<build>/ (done once per build:
+ * about 0.2 s; every later start checks each file's size and hash), then runs the command line from
+ * there (src/server/cli.ts, bundled as app/cli.js). Native modules load from that folder: sharp's
+ * addon finds libvips beside it through its own rpath (../../sharp-libvips-<platform>/lib).
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { helpText, versionText } from "../cli-commands.ts";
+import { parseEnv } from "../env.ts";
+import { dataPaths } from "../platform/storage.ts";
+import { contentHash, type Manifest } from "./payload.ts";
+
+/** Where app/cli.js's native-module shims (build-release.ts) find the unpacked folder. */
+export const UNPACKED_KEY = Symbol.for("institute.unpacked");
+
+/** Whether every file of the payload is in `dir` with its size and hash. */
+export function isIntact(dir: string, manifest: Manifest): boolean {
+  for (const file of manifest.files) {
+    try {
+      const data = readFileSync(path.join(dir, file.path));
+      if (data.length !== file.size || contentHash(data) !== file.hash) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Unpacks into a private folder and renames it into place, so a half-written folder is never used. */
+export function unpack(compressed: Uint8Array, manifest: Manifest, dir: string): void {
+  const staging = `${dir}.unpacking-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  const data = Bun.zstdDecompressSync(compressed);
+  if (data.length !== manifest.size) throw new Error("The executable's payload is damaged: download it again.");
+  for (const file of manifest.files) {
+    const full = path.join(staging, file.path);
+    mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
+    writeFileSync(full, data.subarray(file.offset, file.offset + file.size), { mode: file.mode });
+  }
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    renameSync(staging, dir);
+  } catch (err) {
+    // Another process of the same build unpacked it first.
+    rmSync(staging, { recursive: true, force: true });
+    if (!isIntact(dir, manifest)) throw err;
+  }
+}
+
+/** Removes the folders of other builds (an upgrade's or a rollback's leftovers; unpacked again if run). */
+function pruneOtherBuilds(root: string, buildId: string): void {
+  for (const name of readdirSync(root)) {
+    if (name !== buildId && !name.startsWith(`${buildId}.unpacking-`)) rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+export async function launch(payloadFile: string, manifest: Manifest): Promise<void> {
+  const argv = process.argv.slice(2);
+  const program = path.basename(process.execPath);
+  const [command] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    console.log(helpText(program));
+    return;
+  }
+  if (command === "version" || command === "--version" || command === "-v") {
+    console.log(versionText(manifest));
+    return;
+  }
+  let root: string;
+  try {
+    root = dataPaths(parseEnv(process.env).dataDir).runtime;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+  const dir = path.join(root, manifest.buildId);
+  if (!isIntact(dir, manifest)) {
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+    unpack(await Bun.file(payloadFile).bytes(), manifest, dir);
+    pruneOtherBuilds(root, manifest.buildId);
+  }
+  (globalThis as Record<symbol, unknown>)[UNPACKED_KEY] = dir;
+  const cli = (await import(path.join(dir, "app", "cli.js"))) as typeof import("../cli.ts");
+  process.exitCode = await cli.runCli(argv);
+}

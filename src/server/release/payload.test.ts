@@ -1,0 +1,50 @@
+import { describe, expect, test } from "bun:test";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isIntact, unpack } from "./launcher.ts";
+import { type Manifest, pack } from "./payload.ts";
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+function payload() {
+  const packed = pack([
+    { path: "app/cli.js", data: text("export const x = 1;"), mode: 0o600 },
+    { path: "client/index.html", data: text("<!doctype html>"), mode: 0o600 },
+    { path: "native/lib/addon.node", data: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), mode: 0o700 },
+  ]);
+  const manifest: Manifest = { buildId: "0.0.0-test", version: "0.0.0", commit: "abc", builtAt: "x", size: packed.data.length, files: packed.files };
+  return { manifest, compressed: Bun.zstdCompressSync(packed.data, { level: 3 }) };
+}
+
+describe("the release payload", () => {
+  test("unpacks every file with its content and mode; the unpacked folder is intact until a file changes or goes", () => {
+    const { manifest, compressed } = payload();
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "payload-")), manifest.buildId);
+    expect(isIntact(dir, manifest)).toBe(false);
+    unpack(compressed, manifest, dir);
+    expect(readFileSync(path.join(dir, "app/cli.js"), "utf8")).toBe("export const x = 1;");
+    expect(statSync(path.join(dir, "native/lib/addon.node")).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, "client/index.html")).mode & 0o777).toBe(0o600);
+    expect(isIntact(dir, manifest)).toBe(true);
+
+    appendFileSync(path.join(dir, "client/index.html"), " ");
+    expect(isIntact(dir, manifest)).toBe(false);
+    unpack(compressed, manifest, dir);
+    expect(isIntact(dir, manifest)).toBe(true);
+    rmSync(path.join(dir, "native/lib/addon.node"));
+    expect(isIntact(dir, manifest)).toBe(false);
+    // Same size, other content: the hash tells.
+    unpack(compressed, manifest, dir);
+    const file = path.join(dir, "app/cli.js");
+    writeFileSync(file, "export const y = 2;");
+    expect(isIntact(dir, manifest)).toBe(false);
+  });
+
+  test("a payload whose unpacked size differs from the manifest is refused, leaving no half-written folder", () => {
+    const { manifest, compressed } = payload();
+    const root = mkdtempSync(path.join(tmpdir(), "payload-"));
+    expect(() => unpack(compressed, { ...manifest, size: manifest.size + 1 }, path.join(root, "b"))).toThrow("damaged");
+    expect(isIntact(path.join(root, "b"), manifest)).toBe(false);
+  });
+});

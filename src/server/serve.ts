@@ -1,0 +1,74 @@
+/**
+ * `serve`, the default command (src/server/cli.ts, main.ts): env → lock → db → migrate → seed → app →
+ * Bun.serve; stops cleanly on SIGINT/SIGTERM.
+ */
+import { openDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { seed } from "../../db/seed.ts";
+import { createApp } from "./app.ts";
+import type { Env } from "./env.ts";
+import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
+import { configureImageProcessing } from "./platform/images.ts";
+import { createLogger } from "./platform/logger.ts";
+import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
+import { createRateLimiter } from "./platform/rate-limit.ts";
+import { claimServerLock } from "./platform/server-lock.ts";
+import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
+import { createInstituteMailer, startFeeReminders, startInstituteBackups, startLibraryReminders } from "./workers.ts";
+
+/** Serves until a signal stops the process. The environment is parsed by the caller (errors are its to print). */
+export async function serve(env: Env): Promise<void> {
+  configureImageProcessing();
+  const paths = dataPaths(env.dataDir);
+  ensureDataDirs(paths);
+  const releaseLock = claimServerLock(paths.serverLock);
+  const { db, sqlite } = openDatabase(paths.database);
+  const logger = createLogger(env.LOG_LEVEL ?? "info");
+  const now = () => new Date();
+
+  await migrateToLatest(db);
+  const { created } = await seed(db, {
+    now: now(),
+    production: env.production,
+    galleryDir: paths.gallery,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+  });
+  if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db })).system);
+  // Files a crash left behind between writing an upload and committing its row (nothing is serving yet).
+  await sweepOrphanFiles({ db, env, logger });
+
+  const base = { db, sqlite, env, logger, now };
+  const mail = createInstituteMailer(base);
+  const deps = { ...base, mail, limits: createRateLimiter(now) };
+  mail.start();
+  const stopBackups = startInstituteBackups(deps);
+  const stopReminders = startLibraryReminders(deps);
+  const stopFeeReminders = startFeeReminders(deps);
+  const app = createApp(deps);
+  const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 128 * 1024 * 1024 });
+
+  const url = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
+  for (const c of created) {
+    const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
+    console.log(`${who}: ${c.login} / ${c.password}`);
+  }
+  if (created.length) console.log("These passwords are shown only once. Keep them safe.");
+  console.log(`Institute portal listening on ${url}`);
+  console.log(
+    mail.transport.kind === "smtp" ? "E-mail is sent through SMTP_URL." : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,
+  );
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, async () => {
+      stopBackups();
+      stopReminders();
+      stopFeeReminders();
+      await server.stop();
+      await mail.stop();
+      await db.destroy();
+      releaseLock();
+      process.exit(0);
+    });
+  }
+}
