@@ -4,7 +4,7 @@
  * /api/health while logins and uploads run, measures start-up, memory and what the public routes load
  * in Chromium; writes bench/results.json and a markdown table, and exits 1 naming each missed budget.
  *
- *   bun run bench [--quick] [--duration=10] [--scale=1] [--skip-browser] [--keep]
+ *   bun run bench [--quick] [--duration=10] [--scale=1] [--skip-browser] [--keep] [--binary=release/institute-…]
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -22,6 +22,7 @@ const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 
 const quick = flag("quick");
+const binary = option("binary") ? path.resolve(option("binary")!) : null;
 const scale = Number(option("scale") ?? (quick ? 0.1 : 1));
 const duration = Number(option("duration") ?? (quick ? 3 : 10));
 const CONNECTIONS = 50;
@@ -86,8 +87,9 @@ for (const f of firstRequests) log(`first request, ${f.name}: median ${f.medianM
 
 async function startServer(port: number) {
   const started = performance.now();
-  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
-    cwd: ROOT,
+  // --binary=<release executable> (issue 20): the same budgets for the single file, run outside the checkout.
+  const proc = Bun.spawn(binary ? [binary, "serve"] : [process.execPath, "src/server/main.ts"], {
+    cwd: binary ? work : ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",

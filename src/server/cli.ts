@@ -143,6 +143,10 @@ export async function runCli(
         io.out(
           `migrations: ${report.pendingMigrations.length ? `${report.pendingMigrations.length} not applied yet (the next start applies them)` : "all applied"}`,
         );
+        if (report.unknownMigrations.length)
+          io.out(
+            `  applied by a newer version, unknown to this one: ${report.unknownMigrations.join(", ")} (restore a backup from before it to go back)`,
+          );
         if (!report.filesChecked) io.out("stored files: not checked until the migrations are applied");
         else io.out(`stored files: ${report.missingFiles.length ? `${report.missingFiles.length} missing` : "all present"}`);
         for (const line of report.missingFiles.slice(0, 50)) io.out(`  missing: ${line}`);

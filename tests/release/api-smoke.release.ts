@@ -90,7 +90,9 @@ describe("API smoke against the release executable", () => {
     expect(JSON.stringify(await profile.json())).toContain(student.studentId);
     expect((await get("/api/admin/students", bearer(studentToken))).status).toBe(403);
 
-    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#1f5fa8" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#1f5fa8" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("photo", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
     const upload = await fetch(`${server.url}/api/student/profile/photo`, { method: "PUT", headers: bearer(studentToken), body: form });

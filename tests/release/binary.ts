@@ -33,7 +33,8 @@ export function emptyFolderWithBinary(): Folder {
   return {
     dir,
     dataDir: path.join(dir, "data"),
-    command: (args) => (hide ? ["unshare", "--mount", "--", "sh", "-c", 'mount -t tmpfs tmpfs "$0" && exec "$@"', ROOT, copy, ...args] : [copy, ...args]),
+    command: (args) =>
+      hide ? ["unshare", "--mount", "--", "sh", "-c", 'mount -t tmpfs tmpfs "$0" && exec "$@"', ROOT, copy, ...args] : [copy, ...args],
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -67,7 +68,10 @@ export async function serve(folder: Folder, extra: Record<string, string> = {}):
   });
   let output = "";
   const decoder = new TextDecoder();
-  for (const stream of [proc.stdout, proc.stderr]) void (async () => { for await (const chunk of stream) output += decoder.decode(chunk); })();
+  for (const stream of [proc.stdout, proc.stderr])
+    void (async () => {
+      for await (const chunk of stream) output += decoder.decode(chunk);
+    })();
   const deadline = Date.now() + 30_000;
   let url: string | undefined;
   while (!url) {

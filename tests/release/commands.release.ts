@@ -21,7 +21,8 @@ const login = async (url: string, email: string, password: string) => {
   });
   return { status: res.status, body: (await res.json()) as { data?: { token: string; user: { mustChangePassword: boolean } } } };
 };
-const me = (url: string, token: string) => fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+const me = (url: string, token: string) =>
+  fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
 const password = (stdout: string) => /: (\S+)\n/.exec(stdout)?.[1] ?? "";
 
 describe("the release executable, alone in an empty folder", () => {

@@ -26,7 +26,9 @@ if (!binary) {
   binary = path.join(ROOT, "release", `institute-${pkg.version}-linux-${process.arch}`);
 }
 const size = Bun.file(binary).size;
-console.log(`release tests against ${path.relative(ROOT, binary)} (${(size / 1e6).toFixed(1)} MB)${canHideCheckout() ? ", the checkout hidden from it" : ""}`);
+console.log(
+  `release tests against ${path.relative(ROOT, binary)} (${(size / 1e6).toFixed(1)} MB)${canHideCheckout() ? ", the checkout hidden from it" : ""}`,
+);
 const env = { ...process.env, INSTITUTE_BINARY: path.resolve(binary) };
 
 const files = readdirSync(here)

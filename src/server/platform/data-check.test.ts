@@ -65,3 +65,11 @@ describe("checkData (the executable's `check`)", () => {
     expect(report.foreignKeys[0]).toStartWith("sessions row ");
   });
 });
+
+test("a database a newer version migrated is reported: this version does not know all its migrations", async () => {
+  const deps = await createTestDeps();
+  deps.sqlite.prepare("insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-the-future', 'x')").run();
+  const report = await checkData(deps);
+  expect(report.unknownMigrations).toEqual(["2099-01-01T0000-from-the-future"]);
+  expect(report.ok).toBe(false);
+});

@@ -21,6 +21,8 @@ export interface DataCheck {
   foreignKeys: string[];
   /** migrations the database has not had yet (the next start or `migrate` applies them) */
   pendingMigrations: string[];
+  /** migrations the database has had that this version does not know: a newer version wrote it */
+  unknownMigrations: string[];
   /** files rows refer to that are not there, relative to DATA_DIR */
   missingFiles: string[];
   /** server-named files no row refers to, relative to DATA_DIR */
@@ -41,6 +43,11 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env"> & { sqlite: SQ
   );
   const migrations = await new Migrator({ db: deps.db, provider: runtime.migrations() }).getMigrations();
   const pendingMigrations = migrations.filter((m) => !m.executedAt).map((m) => m.name);
+  const known = new Set(migrations.map((m) => m.name));
+  const applied = deps.sqlite.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").get()
+    ? (deps.sqlite.prepare("select name from kysely_migration order by name").pluck().all() as string[])
+    : [];
+  const unknownMigrations = applied.filter((name) => !known.has(name));
 
   if (pendingMigrations.length) {
     // Rows and columns the file check reads may not exist before the migrations: files are checked after.
@@ -48,10 +55,11 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env"> & { sqlite: SQ
       integrity,
       foreignKeys,
       pendingMigrations,
+      unknownMigrations,
       missingFiles: [],
       unreferencedFiles: [],
       filesChecked: false,
-      ok: integrity === "ok" && foreignKeys.length === 0,
+      ok: integrity === "ok" && foreignKeys.length === 0 && unknownMigrations.length === 0,
     };
   }
   const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
@@ -84,9 +92,10 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env"> & { sqlite: SQ
     integrity,
     foreignKeys,
     pendingMigrations,
+    unknownMigrations,
     missingFiles,
     unreferencedFiles,
     filesChecked: true,
-    ok: integrity === "ok" && foreignKeys.length === 0 && missingFiles.length === 0,
+    ok: integrity === "ok" && foreignKeys.length === 0 && unknownMigrations.length === 0 && missingFiles.length === 0,
   };
 }

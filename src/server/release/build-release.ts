@@ -49,7 +49,10 @@ async function sharpPackages(arch: Arch, work: string): Promise<{ addon: string;
       const into = path.join(work, "packages", name.replace("/", "+"));
       mkdirSync(into, { recursive: true });
       log(`fetching ${name}@${version} from the npm registry`);
-      const tarball = (await run(["npm", "pack", `${name}@${version}`, "--silent", `--pack-destination=${into}`])).trim().split("\n").pop()!;
+      const tarball = (await run(["npm", "pack", `${name}@${version}`, "--silent", `--pack-destination=${into}`]))
+        .trim()
+        .split("\n")
+        .pop()!;
       await run(["tar", "-xzf", path.join(into, tarball), "-C", into]);
       dir = path.join(into, "package");
     }
@@ -99,7 +102,8 @@ function releasePlugin(arch: Arch, natives: NativeFile[], build: { version: stri
       );
       b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: path.join(NODE_MODULES, `better-sqlite3/lib/linux-${arch}.js`) }));
       b.onResolve({ filter: /\.node$/ }, (args) => {
-        if (!/better-sqlite3[\\/]lib[\\/]/.test(args.importer)) throw new Error(`unexpected native module ${args.path} from ${args.importer}`);
+        if (!/better-sqlite3[\\/]lib[\\/]/.test(args.importer))
+          throw new Error(`unexpected native module ${args.path} from ${args.importer}`);
         return { path: "native/better-sqlite3.node", namespace: "institute-native" };
       });
       b.onLoad({ filter: /.*/, namespace: "institute-native" }, (args) => ({
@@ -199,7 +203,9 @@ export async function buildRelease(arch: Arch, opts: { work: string; clientDir: 
   const target = arch === process.arch ? [] : [`--target=bun-linux-${arch}`];
   await run([process.execPath, "build", "--compile", "--minify", ...target, path.join(work, "entry.ts"), `--outfile=${file}`], work);
   const bytes = statSync(file).size;
-  log(`${path.relative(ROOT, file)}: ${(bytes / 1e6).toFixed(1)} MB (payload ${(compressed.length / 1e6).toFixed(1)} MB of ${(packed.data.length / 1e6).toFixed(1)} MB)`);
+  log(
+    `${path.relative(ROOT, file)}: ${(bytes / 1e6).toFixed(1)} MB (payload ${(compressed.length / 1e6).toFixed(1)} MB of ${(packed.data.length / 1e6).toFixed(1)} MB)`,
+  );
   return { arch, file, bytes, payload: { files: files.length, unpacked: packed.data.length, compressed: compressed.length } };
 }
 

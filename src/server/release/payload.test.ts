@@ -13,7 +13,14 @@ function payload() {
     { path: "client/index.html", data: text("<!doctype html>"), mode: 0o600 },
     { path: "native/lib/addon.node", data: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), mode: 0o700 },
   ]);
-  const manifest: Manifest = { buildId: "0.0.0-test", version: "0.0.0", commit: "abc", builtAt: "x", size: packed.data.length, files: packed.files };
+  const manifest: Manifest = {
+    buildId: "0.0.0-test",
+    version: "0.0.0",
+    commit: "abc",
+    builtAt: "x",
+    size: packed.data.length,
+    files: packed.files,
+  };
   return { manifest, compressed: Bun.zstdCompressSync(packed.data, { level: 3 }) };
 }
 

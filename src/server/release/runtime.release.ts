@@ -4,9 +4,10 @@
  * client, public files and native modules are beside it; the migrations are compiled in, and the
  * backup's database copy runs as the executable's own internal command.
  */
-import path from "node:path";
+
 import { BUILD } from "institute-release:build";
 import { MIGRATIONS } from "institute-release:migrations";
+import path from "node:path";
 import type { Runtime } from "../runtime.ts";
 
 const UNPACKED = path.dirname(import.meta.dir);
