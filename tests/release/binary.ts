@@ -19,8 +19,11 @@ export function releaseBinary(): string {
 export interface Folder {
   dir: string;
   dataDir: string;
-  /** argv that runs the copy with these arguments (inside a mount namespace that hides the checkout, when possible) */
-  command(args: string[]): string[];
+  /**
+   * argv that runs the copy with these arguments, inside a mount namespace that hides the checkout when
+   * possible; `offline` also gives it a network namespace of its own with no interface up (no network at all)
+   */
+  command(args: string[], offline?: boolean): string[];
   remove(): void;
 }
 
@@ -33,8 +36,21 @@ export function emptyFolderWithBinary(): Folder {
   return {
     dir,
     dataDir: path.join(dir, "data"),
-    command: (args) =>
-      hide ? ["unshare", "--mount", "--", "sh", "-c", 'mount -t tmpfs tmpfs "$0" && exec "$@"', ROOT, copy, ...args] : [copy, ...args],
+    command: (args, offline = false) =>
+      hide
+        ? [
+            "unshare",
+            "--mount",
+            ...(offline ? ["--net"] : []),
+            "--",
+            "sh",
+            "-c",
+            'mount -t tmpfs tmpfs "$0" && exec "$@"',
+            ROOT,
+            copy,
+            ...args,
+          ]
+        : [copy, ...args],
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -46,8 +62,9 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
   return { ...env, LOG_LEVEL: "warn", ...extra };
 }
 
+/** Runs a command to its end, with no network (issue 20: nothing is fetched at run time). */
 export async function run(folder: Folder, args: string[], extra: Record<string, string> = {}) {
-  const proc = Bun.spawn(folder.command(args), { cwd: folder.dir, env: cleanEnv(extra), stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(folder.command(args, true), { cwd: folder.dir, env: cleanEnv(extra), stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }

@@ -7,16 +7,26 @@ import { claimServerLock, runningServer } from "./server-lock.ts";
 const lockIn = () => path.join(mkdtempSync(path.join(tmpdir(), "server-lock-")), "server.pid");
 
 describe("the server lock", () => {
-  test("a claim writes this process's pid; a second claim names it; releasing removes the file", () => {
+  test("a claim writes this process's pid; another process's claim names it; releasing removes the file", async () => {
     const file = lockIn();
     expect(runningServer(file)).toBeNull();
     const release = claimServerLock(file);
     expect(readFileSync(file, "utf8")).toStartWith(`${process.pid} `);
     expect(runningServer(file)).toBe(process.pid);
-    expect(() => claimServerLock(file)).toThrow(`A server (process ${process.pid}) is already running`);
-    release();
+    // The same process claiming again (bun --watch re-executes in place, keeping its pid) takes it back.
+    const again = claimServerLock(file);
+    expect(runningServer(file)).toBe(process.pid);
+    again();
     expect(existsSync(file)).toBe(false);
+    release();
     expect(runningServer(file)).toBeNull();
+
+    // Another process (a second server) is refused, naming the holder.
+    const holder = claimServerLock(file);
+    const script = `import { claimServerLock } from ${JSON.stringify(path.join(import.meta.dir, "server-lock.ts"))}; try { claimServerLock(${JSON.stringify(file)}); } catch (e) { console.log(e.message); }`;
+    const other = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe" });
+    expect(await new Response(other.stdout).text()).toContain(`A server (process ${process.pid}) is already running`);
+    holder();
   });
 
   test("a file left by a process that has ended, or whose pid now belongs to another program, blocks nothing", async () => {

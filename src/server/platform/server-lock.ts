@@ -59,7 +59,9 @@ export function claimServerLock(lockFile: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = runningServer(lockFile);
-      if (pid !== null) throw new Error(`A server (process ${pid}) is already running on this data folder (${lockFile}).`);
+      // This very process wrote it before re-executing itself (bun --watch restarts in place): take it back.
+      if (pid !== null && pid !== process.pid)
+        throw new Error(`A server (process ${pid}) is already running on this data folder (${lockFile}).`);
       rmSync(lockFile, { force: true }); // left by a server that crashed
     }
   }
