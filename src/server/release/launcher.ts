@@ -6,25 +6,22 @@
  * there (src/server/cli.ts, bundled as app/cli.js). Native modules load from that folder: sharp's
  * addon finds libvips beside it through its own rpath (../../sharp-libvips-<platform>/lib).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { helpText, versionText } from "../cli-commands.ts";
 import { parseEnv } from "../env.ts";
 import { dataPaths } from "../platform/storage.ts";
-import { contentHash, type Manifest } from "./payload.ts";
+import { fileHash, type Manifest } from "./payload.ts";
 
 /** Where app/cli.js's native-module shims (build-release.ts) find the unpacked folder. */
 export const UNPACKED_KEY = Symbol.for("institute.unpacked");
 
 /** Whether every file of the payload is in `dir` with its size and hash. */
 export function isIntact(dir: string, manifest: Manifest): boolean {
+  const buffer = new Uint8Array(1 << 20);
   for (const file of manifest.files) {
-    try {
-      const data = readFileSync(path.join(dir, file.path));
-      if (data.length !== file.size || contentHash(data) !== file.hash) return false;
-    } catch {
-      return false;
-    }
+    const found = fileHash(path.join(dir, file.path), buffer);
+    if (!found || found.size !== file.size || found.hash !== file.hash) return false;
   }
   return true;
 }

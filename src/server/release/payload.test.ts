@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isIntact, unpack } from "./launcher.ts";
-import { type Manifest, pack } from "./payload.ts";
+import { contentHash, fileHash, type Manifest, pack } from "./payload.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -53,5 +53,19 @@ describe("the release payload", () => {
     const root = mkdtempSync(path.join(tmpdir(), "payload-"));
     expect(() => unpack(compressed, { ...manifest, size: manifest.size + 1 }, path.join(root, "b"))).toThrow("damaged");
     expect(isIntact(path.join(root, "b"), manifest)).toBe(false);
+  });
+});
+
+describe("content hashes", () => {
+  test("a file hashed in pieces from disk has the hash of its content in memory, across piece boundaries", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "hash-"));
+    for (const size of [0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 * (1 << 20) + 17]) {
+      const data = new Uint8Array(size).map((_, i) => (i * 31) % 251);
+      const file = path.join(dir, `f${size}`);
+      writeFileSync(file, data);
+      expect(fileHash(file)).toEqual({ size, hash: contentHash(data) });
+    }
+    expect(fileHash(path.join(dir, "missing"))).toBeNull();
+    expect(contentHash(text("a"))).not.toBe(contentHash(text("b")));
   });
 });
