@@ -4,11 +4,14 @@
  * pragmas the product relies on, and hands the rest of the code a portable Kysely instance.
  */
 import SQLite from "better-sqlite3";
-import { type Expression, Kysely, type SqlBool, SqliteDialect, sql } from "kysely";
+import { type Expression, Kysely, PostgresAdapter, type SqlBool, SqliteDialect, sql } from "kysely";
 import { runtime } from "../src/server/runtime.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
+
+/** Whether a handle (the database or a transaction) talks to PostgreSQL (db/postgres.ts) rather than SQLite. */
+export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface OpenedDatabase {
   db: DB;
@@ -124,6 +127,14 @@ const IDENTIFIER = /^[a-z_]+$/;
  */
 export async function createTextIndex(db: Kysely<any>, table: string, columns: string[]): Promise<boolean> {
   if (![table, ...columns].every((name) => IDENTIFIER.test(name))) throw new Error(`bad identifier in text index ${table}`);
+  if (isPostgres(db)) {
+    // PostgreSQL: a trigram GIN index per column over lower(column), which the LIKE fallback
+    // (platform/search.ts likeEscaped) uses as it is. pg_trgm is a trusted extension: the database's owner may add it.
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    for (const column of columns)
+      await sql.raw(`create index ${table}_${column}_trgm on ${table} using gin (lower(${column}) gin_trgm_ops)`).execute(db);
+    return true;
+  }
   const { rows } = await sql<{ fts5: number }>`select sqlite_compileoption_used('ENABLE_FTS5') as fts5`.execute(db);
   if (!rows[0]?.fts5) return false;
   const fts = `${table}_fts`;
@@ -145,8 +156,12 @@ export async function createTextIndex(db: Kysely<any>, table: string, columns: s
 }
 
 /** Drops what createTextIndex made (migrations' down). */
-export async function dropTextIndex(db: Kysely<any>, table: string): Promise<void> {
-  if (!IDENTIFIER.test(table)) throw new Error(`bad identifier in text index ${table}`);
+export async function dropTextIndex(db: Kysely<any>, table: string, columns: readonly string[] = []): Promise<void> {
+  if (![table, ...columns].every((name) => IDENTIFIER.test(name))) throw new Error(`bad identifier in text index ${table}`);
+  if (isPostgres(db)) {
+    for (const column of columns) await sql.raw(`drop index if exists ${table}_${column}_trgm`).execute(db);
+    return;
+  }
   for (const suffix of ["_insert", "_delete", "_update"]) await sql.raw(`drop trigger if exists ${table}_fts${suffix}`).execute(db);
   await sql.raw(`drop table if exists ${table}_fts`).execute(db);
 }

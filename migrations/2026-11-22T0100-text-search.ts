@@ -1,6 +1,7 @@
 /**
  * Trigram text indexes for the admin lists' server search (issue 9): applications, people (students are
- * rows of users) and inquiries. Where SQLite lacks FTS5 nothing is created and searches use LIKE.
+ * rows of users) and inquiries. Where SQLite lacks FTS5 nothing is created and searches use LIKE;
+ * on PostgreSQL they are pg_trgm GIN indexes that LIKE itself uses (issue 21).
  * The columns are the ones each list searches (their services call textContains with the same lists).
  */
 import type { Kysely } from "kysely";
@@ -17,5 +18,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of Object.keys(TEXT_INDEXES)) await dropTextIndex(db, table);
+  for (const [table, columns] of Object.entries(TEXT_INDEXES)) await dropTextIndex(db, table, columns);
 }

@@ -5,14 +5,22 @@
  * some with ON DELETE CASCADE, which a plain DROP would set off), a copy under the new CHECK, the same rows
  * and ids, the old table dropped and the copy renamed, then its indexes and triggers (the search index's)
  * made again and the id sequence kept, so an id once used is never given out again. One transaction; the
- * foreign keys are checked before it commits.
+ * foreign keys are checked before it commits. PostgreSQL (issue 21) swaps the constraint in place.
  */
 import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../db/connection.ts";
 
 const NARROW = "role in ('admin', 'student')";
 const WIDE = "role in ('admin', 'staff', 'student')";
 
 async function rebuildUsers(db: Kysely<any>, from: string, to: string): Promise<void> {
+  if (isPostgres(db)) {
+    // PostgreSQL changes a CHECK in place (issue 21), inside the migration's own transaction (DDL is
+    // transactional there): the column's constraint is named users_role_check.
+    await sql`alter table users drop constraint users_role_check`.execute(db);
+    await sql.raw(`alter table users add constraint users_role_check check (${to})`).execute(db);
+    return;
+  }
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {

@@ -8,8 +8,8 @@ import type { RateLimiter } from "./platform/rate-limit.ts";
 
 export interface AppDeps {
   db: DB;
-  /** the raw handle, for backups and integrity checks only */
-  sqlite: SQLite.Database;
+  /** SQLite's raw handle, for backups and integrity checks only; null on PostgreSQL (issue 21) */
+  sqlite: SQLite.Database | null;
   env: Env;
   logger: Logger;
   /** the current time; tests pass a fixed or movable clock */

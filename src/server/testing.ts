@@ -2,8 +2,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../db/connection.ts";
+import type SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { type DB, isPostgres, openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { freshTestDatabase } from "../../db/postgres.ts";
 import type { NewUser } from "../../db/schema.ts";
 import { seedCatalog } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
@@ -24,13 +27,34 @@ export interface TestDeps extends AppDeps {
   logLines: string[];
 }
 
-export async function createTestDeps(envOverrides: Record<string, string> = {}): Promise<TestDeps> {
+/**
+ * A migrated database with the catalogue seeded: SQLite in memory, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server (issue 21: tests/postgres/run.ts runs the whole suite so), a database of its own there.
+ */
+async function testDatabase(engine: "any" | "sqlite"): Promise<{ db: DB; sqlite: SQLite.Database | null }> {
+  const prepare = async (db: DB) => {
+    await migrateToLatest(db);
+    await seedCatalog(db);
+  };
+  const server = process.env.TEST_DATABASE_URL;
+  if (server && engine === "any") return { db: (await freshTestDatabase(server, prepare)).db, sqlite: null };
+  const opened = openDatabase(":memory:");
+  await prepare(opened.db);
+  return opened;
+}
+
+/**
+ * Deps for a test. `engine: "sqlite"` keeps SQLite even when the suite runs on PostgreSQL, for what is
+ * SQLite's own (the data folder's integrity check, backups of the file).
+ */
+export async function createTestDeps(
+  envOverrides: Record<string, string> = {},
+  opts: { engine?: "any" | "sqlite" } = {},
+): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "institute-test-"));
   ensureDataDirs(dataPaths(dataDir));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envOverrides });
-  const { db, sqlite } = openDatabase(":memory:");
-  await migrateToLatest(db);
-  await seedCatalog(db);
+  const { db, sqlite } = await testDatabase(opts.engine ?? "any");
   const { logger, lines } = memoryLogger("debug");
   let current = new Date("2026-11-22T06:30:00.000Z").getTime();
   const now = () => new Date(current);
@@ -105,3 +129,16 @@ export const STUDENT_FORM = {
   address: "22 FC Road, Pune",
   emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
 };
+
+/** Makes every insert into `table` fail with `message` (a disk that fills up, say), on either engine. */
+export async function refuseInserts(db: DB, table: string, message: string): Promise<void> {
+  if (!/^[a-z_]+$/.test(table) || /'/.test(message)) throw new Error("refuseInserts: a plain table name and message");
+  if (isPostgres(db)) {
+    await sql
+      .raw(`create function refuse_${table}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`)
+      .execute(db);
+    await sql.raw(`create trigger refuse_${table} before insert on ${table} for each row execute function refuse_${table}()`).execute(db);
+  } else {
+    await sql.raw(`create trigger refuse_${table} before insert on ${table} begin select raise(abort, '${message}'); end`).execute(db);
+  }
+}

@@ -31,6 +31,8 @@ export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "log
     const work = path.join(paths.backups, `.work-${process.pid}-${Date.now()}`);
     await mkdir(work, { recursive: true });
     try {
+      if (!deps.sqlite)
+        throw new AppError("CONFLICT", "The database is PostgreSQL: it is backed up with pg_dump (docs/SCALING.md), not here.");
       await backupDatabaseTo(deps.sqlite, path.join(work, "institute.db"));
       const tar = Bun.spawn(
         ["tar", "-czf", path.join(paths.backups, `${name}.partial`), "-C", work, "institute.db", "-C", paths.root, "uploads"],

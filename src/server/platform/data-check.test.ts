@@ -8,7 +8,7 @@ import { dataPaths } from "./storage.ts";
 
 describe("checkData (the executable's `check`)", () => {
   test("sound data passes; a missing photo and gallery variant fail it by name; a stray file is reported, not failed", async () => {
-    const deps = await createTestDeps();
+    const deps = await createTestDeps({}, { engine: "sqlite" });
     const paths = dataPaths(deps.env.dataDir);
     const at = deps.now().toISOString();
     await createUser(deps, { role: "student", student_id: "STU0001", photo_file: "aaaaaaaaaaaaaaaaaaaaaaaa.webp" });
@@ -52,13 +52,13 @@ describe("checkData (the executable's `check`)", () => {
   });
 
   test("a row pointing at nothing is a broken foreign key", async () => {
-    const deps = await createTestDeps();
+    const deps = await createTestDeps({}, { engine: "sqlite" });
     const student = await createUser(deps, { role: "student", student_id: "STU0002" });
-    deps.sqlite.pragma("foreign_keys = OFF");
-    deps.sqlite
-      .prepare("insert into sessions (user_id, token_hash, expires_at, last_seen_at, created_at) values (?, 'h', 'x', 'x', 'x')")
+    deps.sqlite!.pragma("foreign_keys = OFF");
+    deps
+      .sqlite!.prepare("insert into sessions (user_id, token_hash, expires_at, last_seen_at, created_at) values (?, 'h', 'x', 'x', 'x')")
       .run(student.id + 999);
-    deps.sqlite.pragma("foreign_keys = ON");
+    deps.sqlite!.pragma("foreign_keys = ON");
     const report = await checkData(deps);
     expect(report.ok).toBe(false);
     expect(report.foreignKeys).toHaveLength(1);
@@ -67,8 +67,8 @@ describe("checkData (the executable's `check`)", () => {
 });
 
 test("a database a newer version migrated is reported: this version does not know all its migrations", async () => {
-  const deps = await createTestDeps();
-  deps.sqlite.prepare("insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-the-future', 'x')").run();
+  const deps = await createTestDeps({}, { engine: "sqlite" });
+  deps.sqlite!.prepare("insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-the-future', 'x')").run();
   const report = await checkData(deps);
   expect(report.unknownMigrations).toEqual(["2099-01-01T0000-from-the-future"]);
   expect(report.ok).toBe(false);

@@ -5,7 +5,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { integrityCheck } from "../../../db/connection.ts";
 import { GALLERY_WIDTHS } from "../../shared/constants.ts";
@@ -35,18 +35,19 @@ export interface DataCheck {
 
 const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
-export async function checkData(deps: Pick<AppDeps, "db" | "env"> & { sqlite: SQLite.Database }): Promise<DataCheck> {
+export async function checkData(deps: Pick<AppDeps, "db" | "env" | "sqlite">): Promise<DataCheck> {
   const paths = dataPaths(deps.env.dataDir);
-  const integrity = integrityCheck(deps.sqlite);
-  const foreignKeys = (deps.sqlite.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[]).map(
+  // PostgreSQL checks its pages and enforces foreign keys itself: these two are SQLite's.
+  const integrity = deps.sqlite ? integrityCheck(deps.sqlite) : "ok";
+  const foreignKeys = ((deps.sqlite?.pragma("foreign_key_check") ?? []) as { table: string; rowid: number; parent: string }[]).map(
     (r) => `${r.table} row ${r.rowid} → ${r.parent}`,
   );
   const migrations = await new Migrator({ db: deps.db, provider: runtime.migrations() }).getMigrations();
   const pendingMigrations = migrations.filter((m) => !m.executedAt).map((m) => m.name);
   const known = new Set(migrations.map((m) => m.name));
-  const applied = deps.sqlite.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").get()
-    ? (deps.sqlite.prepare("select name from kysely_migration order by name").pluck().all() as string[])
-    : [];
+  const applied = (
+    await sql<{ name: string }>`select name from kysely_migration order by name`.execute(deps.db).catch(() => ({ rows: [] }))
+  ).rows.map((r) => r.name);
   const unknownMigrations = applied.filter((name) => !known.has(name));
 
   if (pendingMigrations.length) {

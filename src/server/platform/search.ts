@@ -4,9 +4,13 @@ import { indexedContains } from "../../../db/connection.ts";
 
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** `column LIKE pattern ESCAPE '\'` for a pattern made by containsPattern. */
+/**
+ * `lower(column) LIKE lower(pattern) ESCAPE '\'` for a pattern made by containsPattern: case-insensitive
+ * on both engines (SQLite's LIKE is already; PostgreSQL's is not, and its trigram indexes are made over
+ * lower(column): db/connection.ts createTextIndex). Both sides are lowered by the same engine function.
+ */
 export function likeEscaped(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 }
 
 /** True when any of the columns contains the term. */

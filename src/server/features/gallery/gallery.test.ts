@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, refuseInserts, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 
@@ -454,7 +454,7 @@ describe("gallery management: upload", () => {
   });
 
   test("if the database write fails, the variants already written are removed", async () => {
-    deps.sqlite.exec("CREATE TRIGGER refuse_gallery BEFORE INSERT ON gallery_images BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    await refuseInserts(deps.db, "gallery_images", "disk full");
     const res = await upload(
       uploadForm([fileOf(await pngBytes(), "a.png"), fileOf(await jpegBytes(), "b.jpg")], [{ title: "A" }, { title: "B" }]),
     );
