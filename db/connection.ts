@@ -4,11 +4,29 @@
  * pragmas the product relies on, and hands the rest of the code a portable Kysely instance.
  */
 import SQLite from "better-sqlite3";
-import { type Expression, Kysely, PostgresAdapter, type SqlBool, SqliteDialect, sql } from "kysely";
+import { type Expression, Kysely, PostgresAdapter, type RawBuilder, type SqlBool, SqliteDialect, sql } from "kysely";
 import { runtime } from "../src/server/runtime.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
+
+/**
+ * The few SQL spellings the two engines do not share (issue 21), for the queries that need them. A day is
+ * stored as text YYYY-MM-DD on both.
+ */
+export const portableSql = {
+  /** the day `days` (an integer expression) after `day` */
+  dayPlus: (db: Kysely<any>, day: RawBuilder<string>, days: RawBuilder<number>) =>
+    isPostgres(db)
+      ? sql<string>`to_char(cast(${day} as date) + ${days}, 'YYYY-MM-DD')`
+      : sql<string>`date(${day}, printf('%+d days', ${days}))`,
+  /** the smaller of two numbers (SQLite's two-argument min, PostgreSQL's least) */
+  least: (db: Kysely<any>, a: RawBuilder<number>, b: RawBuilder<number>) =>
+    isPostgres(db) ? sql<number>`least(${a}, ${b})` : sql<number>`min(${a}, ${b})`,
+  /** the larger of two numbers (SQLite's two-argument max, PostgreSQL's greatest) */
+  greatest: (db: Kysely<any>, a: RawBuilder<number>, b: RawBuilder<number>) =>
+    isPostgres(db) ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`,
+};
 
 /** Whether a handle (the database or a transaction) talks to PostgreSQL (db/postgres.ts) rather than SQLite. */
 export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -79,6 +97,29 @@ const changeCounters = new WeakMap<object, { uncounted: number; read: () => numb
 export function changeCount(db: object): number | null {
   const counter = changeCounters.get(db);
   return counter ? counter.read() : null;
+}
+
+const postgresRoots = new WeakSet<object>();
+
+/** Marks a PostgreSQL database handle (not a transaction) whose reads may be cached (db/postgres.ts). */
+export function registerPostgresRoot(db: object): void {
+  postgresRoots.add(db);
+}
+
+/**
+ * The version of the data a cached read depends on: changeCount on SQLite; on PostgreSQL the current
+ * snapshot (`pg_current_snapshot()`: the transactions committed or running), which changes whenever any
+ * process commits a write — so several app processes on one database never serve each other's stale
+ * reads (issue 21) — at the price of one small query. The snapshot is taken before the cached query runs,
+ * so an answer is never filed under a version older than the data it saw... only newer data under an older
+ * version, which the next write-free check then recomputes. null: not cacheable (a transaction).
+ */
+export async function dataVersion(db: object): Promise<number | string | null> {
+  const counter = changeCounters.get(db);
+  if (counter) return counter.read();
+  if (!postgresRoots.has(db)) return null;
+  const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db as Kysely<Database>);
+  return rows[0]!.v;
 }
 
 /**

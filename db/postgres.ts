@@ -14,9 +14,11 @@ import {
   PostgresDialect,
   type QueryResult,
   type RootOperationNode,
+  sql,
   type UnknownRow,
 } from "kysely";
 import pg from "pg";
+import { registerPostgresRoot } from "./connection.ts";
 import type { Database } from "./schema.ts";
 
 // int8 (count(*), sum of integers) and numeric (avg): the product's figures are far below 2^53.
@@ -47,6 +49,7 @@ export interface OpenedPostgres {
 export function openPostgres(url: string, max = 10): OpenedPostgres {
   const pool = new pg.Pool({ connectionString: url, max });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
+  registerPostgresRoot(db);
   return { db, pool };
 }
 
@@ -94,5 +97,9 @@ export async function freshTestDatabase(serverUrl: string, prepare: (db: Kysely<
   const name = `it_${process.pid}_${++made}`;
   await onServer(serverUrl, (client) => client.query(`create database ${name} template ${source}`));
   const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
-  return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] }) };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
+  registerPostgresRoot(db);
+  // Opened now, as a test's SQLite database is: destroying a Kysely whose driver never started leaves it usable.
+  await sql`select 1`.execute(db);
+  return { pool, db };
 }

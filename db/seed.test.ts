@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
 import { generatePassword } from "../src/server/platform/crypto.ts";
-import { createTestDeps, signedIn } from "../src/server/testing.ts";
+import { createTestDeps, indexNames, signedIn } from "../src/server/testing.ts";
 import { openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { seed } from "./seed.ts";
@@ -61,8 +61,7 @@ describe("migrations", () => {
 
   test("list filters and sorts have indexes", async () => {
     const deps = await createTestDeps();
-    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(deps.db);
-    const names = rows.rows.map((r) => r.name);
+    const names = await indexNames(deps.db);
     for (const i of [
       "admissions_status_created",
       "contacts_status_created",

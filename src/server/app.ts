@@ -18,7 +18,7 @@ import { FEATURES } from "./features/registry.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
 import { pageHead, seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
-import { AppError, HTTP_STATUS } from "./platform/errors.ts";
+import { AppError, fromDatabaseError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, requestIp } from "./platform/http.ts";
 import { alternates, localizeShell } from "./platform/page-language.ts";
 import { requestLocale } from "./platform/request-locale.ts";
@@ -172,7 +172,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = fromDatabaseError(thrown) ?? thrown;
     if (err instanceof AppError) {
       if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
       return c.json(

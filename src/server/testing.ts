@@ -142,3 +142,11 @@ export async function refuseInserts(db: DB, table: string, message: string): Pro
     await sql.raw(`create trigger refuse_${table} before insert on ${table} begin select raise(abort, '${message}'); end`).execute(db);
   }
 }
+
+/** The names of the database's indexes, on either engine. */
+export async function indexNames(db: DB): Promise<string[]> {
+  const query = isPostgres(db)
+    ? sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`
+    : sql<{ name: string }>`select name from sqlite_master where type = 'index'`;
+  return (await query.execute(db)).rows.map((r) => r.name);
+}

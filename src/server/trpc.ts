@@ -9,7 +9,7 @@ import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Authenticated } from "./features/auth/auth.service.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
-import { AppError, type AppErrorCode } from "./platform/errors.ts";
+import { AppError, type AppErrorCode, fromDatabaseError } from "./platform/errors.ts";
 import { allowedBeforePasswordChange } from "./route-policies.ts";
 
 export interface Context {
@@ -79,7 +79,7 @@ const t = initTRPC.context<Context>().create({
 const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
+    const cause = fromDatabaseError(result.error.cause) ?? result.error.cause;
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
     }

@@ -62,3 +62,13 @@ export const notFound = (message: string = MSG.notFound) => new AppError("NOT_FO
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const tooManyRequests = (retryAfter: number, message: string = MSG.tooManyRequests) =>
   new AppError("TOO_MANY_REQUESTS", message, { retryAfter });
+
+/**
+ * A value the database could not take as sent — PostgreSQL's SQLSTATE class 22, "data exception": a NUL
+ * character in text, a number out of an integer column's range (issue 21) — is the request's fault: a 400
+ * saying the input is not valid, not a 500. null for anything else (SQLite's codes are SQLITE_…).
+ */
+export function fromDatabaseError(err: unknown): AppError | null {
+  const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code) ? new AppError("BAD_REQUEST", MSG.invalidInput) : null;
+}

@@ -1,17 +1,17 @@
 /**
  * Results of read-only queries (list totals, counters, public pages), remembered until the database
- * changes. The version is the connection's write counter (db/connection.ts: changeCount), so every write
+ * changes. The version is the database's (db/connection.ts: dataVersion: SQLite's write counter, PostgreSQL's snapshot), so every write
  * through any service invalidates everything at once — nothing has to remember to invalidate — and a
  * burst of reads between writes costs one query. A database handle without a counter (a transaction)
  * is never cached.
  */
-import { changeCount } from "../../../db/connection.ts";
+import { dataVersion } from "../../../db/connection.ts";
 
 /** enough for every list's counters and a few hundred distinct searches between two writes */
 const MAX_ENTRIES = 500;
 
 interface Store {
-  version: number;
+  version: number | string;
   entries: Map<string, Promise<unknown>>;
 }
 
@@ -25,7 +25,7 @@ export function isRemembered(value: unknown): boolean {
 }
 
 export async function cachedRead<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
-  const version = changeCount(db);
+  const version = await dataVersion(db);
   if (version === null) return compute();
   let store = stores.get(db);
   if (!store || store.version !== version) {

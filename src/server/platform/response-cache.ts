@@ -10,7 +10,7 @@
  * once, for the browsers that accept it (all do): the gallery list shrinks about thirteen times.
  */
 import type { MiddlewareHandler } from "hono";
-import { changeCount } from "../../../db/connection.ts";
+import { dataVersion } from "../../../db/connection.ts";
 import { acceptsEncoding, MIN_COMPRESS_BYTES } from "./static-files.ts";
 
 export interface ResponseCacheOptions {
@@ -27,7 +27,7 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  version: number;
+  version: number | string;
   /** copied by each Response built from it (a Headers object is copied far faster than a list) */
   headers: Headers;
   body: string;
@@ -42,7 +42,7 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET" || c.req.header("authorization") !== undefined || !opts.cacheable(c.req.path)) return next();
-    const version = changeCount(opts.db);
+    const version = await dataVersion(opts.db);
     if (version === null) return next();
     const url = c.req.url;
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
@@ -58,7 +58,7 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     if (res.status !== 200 || res.headers.has("set-cookie") || !(await opts.enabled())) return;
     const body = await res.clone().text();
     // A write while the answer was built may have made it stale already.
-    if (body.length > maxBodyBytes || changeCount(opts.db) !== version) return;
+    if (body.length > maxBodyBytes || (await dataVersion(opts.db)) !== version) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value!);
     const headers = new Headers(res.headers);
     headers.set("Vary", "Accept-Encoding");

@@ -8,7 +8,7 @@ import { account } from "../i18n/account.ts";
 import { admission } from "../i18n/admission.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
-import { emailAddress, optionalText, pageParams, requiredChoice, requiredString, requiredText } from "./common.ts";
+import { emailAddress, optionalText, pageParams, recordId, requiredChoice, requiredString, requiredText } from "./common.ts";
 
 type LabelledField =
   | "firstName"
@@ -169,12 +169,7 @@ export type AdmissionListQuery = v.InferOutput<typeof admissionListQuery>;
 
 export const processAdmissionInput = v.pipe(
   v.object({
-    admissionId: v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.integer(admission.m("check.unknownApplication")),
-      v.minValue(1, admission.m("check.unknownApplication")),
-    ),
+    admissionId: recordId(admission.m("check.unknownApplication")),
     action: v.picklist(["accept", "reject"], admission.m("check.action")),
     rejectionReason: v.optional(v.pipe(v.string(), v.trim()), ""),
   }),

@@ -152,8 +152,10 @@ export const recordId = (message: Text) =>
   v.pipe(
     v.union([v.string(message), v.number(message)], message),
     v.transform(String),
-    v.regex(/^[1-9]\d{0,11}$/, message),
+    v.regex(/^[1-9]\d{0,9}$/, message),
     v.transform(Number),
+    // PostgreSQL's integer (issue 21): no id comes near it, and a larger one would fail the query, not miss.
+    v.maxValue(2_147_483_647, message),
   );
 
 /** The list envelope of spec part 2 §7. */

@@ -7,6 +7,7 @@ import { ACCOUNT_MSG } from "../account-messages.ts";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { changePasswordInput } from "./auth.ts";
+import { recordId } from "./common.ts";
 import { studentPreferences } from "./settings.ts";
 
 export const STUDENT_MESSAGES = {
@@ -122,12 +123,7 @@ export type PrivacySettingsInput = v.InferOutput<typeof privacySettingsInput>;
 
 /** GET /student/{id}: a numeric user id (a path segment in REST, a number in tRPC). */
 export const studentByIdInput = v.object({
-  id: v.pipe(
-    v.union([v.string(), v.number()], STUDENT_MESSAGES.unknownStudent),
-    v.transform(Number),
-    v.integer(STUDENT_MESSAGES.unknownStudent),
-    v.minValue(1, STUDENT_MESSAGES.unknownStudent),
-  ),
+  id: recordId(STUDENT_MESSAGES.unknownStudent),
 });
 
 /** GET /public/verify/{token}: the opaque token printed in the card's QR code. */

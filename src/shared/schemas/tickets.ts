@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
 import { help } from "../i18n/help.ts";
-import { pageParams, requiredChoice, requiredText } from "./common.ts";
+import { pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
 export const createTicketInput = v.object({
   subject: requiredText(help.m("rule.subject"), 200),
@@ -12,26 +12,14 @@ export const createTicketInput = v.object({
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
 
-const id = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform(Number),
-  v.integer(help.m("rule.unknownTicket")),
-  v.minValue(1, help.m("rule.unknownTicket")),
-);
+const id = recordId(help.m("rule.unknownTicket"));
 
 export const ticketIdInput = v.object({ id });
 export const ticketStatusInput = v.object({ id, status: v.picklist(TICKET_STATUSES, help.m("rule.status")) });
 export const ticketResponseInput = v.object({ id, message: requiredText(help.m("rule.response"), 5000) });
 export const ticketAssignInput = v.object({
   id,
-  assignedTo: v.nullable(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.integer(help.m("rule.unknownAdmin")),
-      v.minValue(1, help.m("rule.unknownAdmin")),
-    ),
-  ),
+  assignedTo: v.nullable(recordId(help.m("rule.unknownAdmin"))),
 });
 
 export const ticketListQuery = v.object({

@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { isOffice } from "../../../shared/roles.ts";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
+import { recordId } from "../../../shared/schemas/common.ts";
 import {
   type AppContext,
   type AppEnv,
@@ -35,7 +36,7 @@ import {
 } from "./admissions.service.ts";
 import { exportAdmissionsCsv, officeApplication } from "./admissions-office.service.ts";
 
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown application"), v.transform(Number)) });
+const idParam = v.object({ id: recordId("Unknown application") });
 const meta = (c: AppContext) => ({ ip: requestIp(c) });
 
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */

@@ -4,7 +4,7 @@
  * sessionTimeout setting), the signed-in user, logout.
  */
 
-import { changeCount, type DB, excludeFromChangeCount } from "../../../../db/connection.ts";
+import { type DB, dataVersion, excludeFromChangeCount } from "../../../../db/connection.ts";
 import type { Role, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
@@ -234,10 +234,10 @@ const SESSION_CACHE_MAX = 1000;
  * writes, so they end a session at once; expiry is still checked on every request. The once-a-minute
  * last_seen_at touch is kept out of the version (and updates the remembered row).
  */
-const sessionCaches = new WeakMap<object, { version: number; rows: Map<string, SessionRow> }>();
+const sessionCaches = new WeakMap<object, { version: number | string; rows: Map<string, SessionRow> }>();
 
 async function findSessionRow(db: DB, tokenHash: string): Promise<SessionRow | undefined> {
-  const version = changeCount(db);
+  const version = await dataVersion(db);
   let cache = version === null ? undefined : sessionCaches.get(db);
   if (version !== null && cache?.version !== version) {
     cache = { version, rows: new Map() };
@@ -253,7 +253,7 @@ async function findSessionRow(db: DB, tokenHash: string): Promise<SessionRow | u
     .where("sessions.token_hash", "=", tokenHash)
     .executeTakeFirst();
   // Remember only if nothing was written while the query ran.
-  if (row && cache && changeCount(db) === cache.version && sessionCaches.get(db) === cache) {
+  if (row && cache && (await dataVersion(db)) === cache.version && sessionCaches.get(db) === cache) {
     if (cache.rows.size >= SESSION_CACHE_MAX) cache.rows.clear();
     cache.rows.set(tokenHash, row);
   }

@@ -308,7 +308,12 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
   const { raised, already } = await deps.db.transaction().execute(async (trx) => {
     // The plan's rows as a derived table: SELECT 1, amount, due UNION ALL SELECT 2, … (portable SQL).
     const [first, ...rest] = instalments.map((i) =>
-      trx.selectNoFrom((eb) => [eb.val(i.number).as("number"), eb.val(i.amount).as("amount"), eb.val(i.dueOn).as("due_on")]),
+      // Whole numbers cast as such: PostgreSQL would read a bare parameter here as text (issue 21).
+      trx.selectNoFrom((eb) => [
+        eb.cast<number>(eb.val(i.number), "integer").as("number"),
+        eb.cast<number>(eb.val(i.amount), "integer").as("amount"),
+        eb.val(i.dueOn).as("due_on"),
+      ]),
     );
     const planRows = rest.reduce((q, next) => q.unionAll(next), first!);
     const students = termStudents(trx, programme.id).where("users.current_term", "=", input.term);
@@ -333,14 +338,14 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
           .where((eb) => eb.not(eb.exists(hasTermInstalments(eb, programme.id, input.term))))
           .select((eb) => [
             "users.id",
-            eb.val(programme.id).as("programme_id"),
-            eb.val(input.term).as("term"),
+            eb.cast<number>(eb.val(programme.id), "integer").as("programme_id"),
+            eb.cast<number>(eb.val(input.term), "integer").as("term"),
             "plan.number",
             "plan.amount",
             "plan.due_on",
-            eb.val(plan.lateFee).as("late_fee_paise"),
-            eb.val(plan.graceDays).as("grace_days"),
-            eb.val(actorId).as("raised_by"),
+            eb.cast<number>(eb.val(plan.lateFee), "integer").as("late_fee_paise"),
+            eb.cast<number>(eb.val(plan.graceDays), "integer").as("grace_days"),
+            eb.cast<number>(eb.val(actorId), "integer").as("raised_by"),
             eb.val(at).as("created_at"),
           ]),
       )

@@ -9,6 +9,7 @@
  * page shown, and every reminder, use `standings` itself.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { portableSql } from "../../../../db/connection.ts";
 import type { Database, PaymentMode } from "../../../../db/schema.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
@@ -55,7 +56,7 @@ export const inScope = (db: DB, scope: DuesScope) => (eb: ExpressionBuilder<Data
 };
 
 /** The day the grace period ends: the due day plus the grace days (the ledger's `deadline`). */
-const deadline = sql<string>`date(fee_instalments.due_on, printf('%+d days', fee_instalments.grace_days))`;
+const deadlineOf = (db: DB) => portableSql.dayPlus(db, sql`fee_instalments.due_on`, sql`fee_instalments.grace_days`);
 
 /**
  * What each instalment of the scope still asks on `today`, in one statement: the ledger's `standing` set-based.
@@ -64,6 +65,8 @@ const deadline = sql<string>`date(fee_instalments.due_on, printf('%+d days', fee
  * only (a cancelled receipt's payment is `cancelled`). Each sum is a lookup through its table's instalment index.
  */
 export function instalmentDues(db: DB, today: string, scope: DuesScope = { search: "", programme: null }) {
+  const deadline = deadlineOf(db);
+  const concessions = sql<number>`coalesce((select sum(c.amount_paise) from fee_concessions c where c.instalment_id = fee_instalments.id and c.withdrawn_at is null), 0)`;
   const figures = db
     .selectFrom("fee_instalments")
     .where(inScope(db, scope))
@@ -73,9 +76,7 @@ export function instalmentDues(db: DB, today: string, scope: DuesScope = { searc
       "fee_instalments.programme_id",
       "fee_instalments.due_on",
       "fee_instalments.late_fee_paise",
-      sql<number>`fee_instalments.amount_paise - min(fee_instalments.amount_paise, coalesce((select sum(c.amount_paise) from fee_concessions c where c.instalment_id = fee_instalments.id and c.withdrawn_at is null), 0))`.as(
-        "net",
-      ),
+      sql<number>`fee_instalments.amount_paise - ${portableSql.least(db, sql`fee_instalments.amount_paise`, concessions)}`.as("net"),
       sql<number>`coalesce((select sum(p.amount_paise) from fee_payments p where p.instalment_id = fee_instalments.id and p.status = 'confirmed'), 0)`.as(
         "paid",
       ),
@@ -91,9 +92,13 @@ export function instalmentDues(db: DB, today: string, scope: DuesScope = { searc
       "f.user_id",
       "f.programme_id",
       "f.due_on",
-      sql<number>`max(0, f.net + case when f.late_fee_paise > 0 and ${today} > f.deadline and f.paid_in_time < f.net then f.late_fee_paise else 0 end - f.paid)`.as(
-        "outstanding",
-      ),
+      portableSql
+        .greatest(
+          db,
+          sql`0`,
+          sql`f.net + case when f.late_fee_paise > 0 and ${today} > f.deadline and f.paid_in_time < f.net then f.late_fee_paise else 0 end - f.paid`,
+        )
+        .as("outstanding"),
     ]);
 }
 

@@ -119,7 +119,7 @@ async function pageOf(base: Base, page: number, limit: number) {
       .leftJoin("programmes", "programmes.id", "books.programme_id")
       .selectAll("books")
       .select(["programmes.name as programme_name", ON_LOAN.as("on_loan")])
-      .orderBy(sql`books.title collate nocase`)
+      .orderBy(sql`lower(books.title)`)
       .orderBy("books.id")
       .limit(limit)
       .offset((page - 1) * limit)

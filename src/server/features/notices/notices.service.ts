@@ -334,7 +334,8 @@ export async function upcomingEventsFor(
         : eb.or([eb("programme_id", "is", null), eb("programme_id", "=", user.programmeId)]),
     )
     .orderBy("event_date")
-    .orderBy("event_time")
+    // All-day events (no time) first, as SQLite sorts nulls; PostgreSQL must be told (issue 21).
+    .orderBy("event_time", (ob) => ob.asc().nullsFirst())
     .limit(limit)
     .execute();
   return rows.map((r) => ({

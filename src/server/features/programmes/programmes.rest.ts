@@ -4,12 +4,13 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import { recordId } from "../../../shared/schemas/common.ts";
 import { programmeSlugInput } from "../../../shared/schemas/programmes.ts";
 import { type AppEnv, currentAuth, ok, readForm, requestIp, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { storeSyllabus, syllabusOf } from "./programmes.service.ts";
 
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Unknown programme"), v.transform(Number)) });
+const idParam = v.object({ id: recordId("Unknown programme") });
 
 export const publicProgrammeRest = new Hono<AppEnv>().get("/:slug/syllabus", async (c) => {
   const { slug } = parseInput(programmeSlugInput, { slug: c.req.param("slug") });

@@ -5,13 +5,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { studies as text } from "../../../shared/i18n/studies.ts";
+import { recordId } from "../../../shared/schemas/common.ts";
 import { materialFileFields, submissionFields } from "../../../shared/schemas/studies.ts";
 import { type AppEnv, currentAuth, ok, readForm, requestIp, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { submissionFile, submitAssignment } from "./assignments.service.ts";
 import { addMaterialFile, materialFile } from "./materials.service.ts";
 
-const idParam = (message: () => string) => v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, message), v.transform(Number)) });
+const idParam = (message: () => string) => v.object({ id: recordId(message) });
 
 export const studiesRest = new Hono<AppEnv>()
   .post("/materials", requireRole("office"), async (c) => {
