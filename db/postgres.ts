@@ -53,6 +53,34 @@ export function openPostgres(url: string, max = 10): OpenedPostgres {
   return { db, pool };
 }
 
+/**
+ * A consistent copy of the whole database in one file (pg_dump's custom format, restored with pg_restore):
+ * the backup's counterpart of SQLite's VACUUM INTO. pg_dump runs as its own process, takes a snapshot and
+ * does not stop writers. The address goes to it in PG* variables, not on its command line (where `ps`
+ * would show the password).
+ */
+export async function dumpDatabaseTo(url: string, file: string): Promise<void> {
+  const u = new URL(url);
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PGHOST: u.hostname, PGPORT: u.port || "5432" };
+  if (u.username) env.PGUSER = decodeURIComponent(u.username);
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
+  env.PGDATABASE = decodeURIComponent(u.pathname.slice(1));
+  const sslmode = u.searchParams.get("sslmode");
+  if (sslmode) env.PGSSLMODE = sslmode;
+  let proc: ReturnType<typeof Bun.spawn>;
+  try {
+    proc = Bun.spawn(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", `--file=${file}`], {
+      env,
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+  } catch {
+    throw new Error("pg_dump is not installed on this machine (Debian: apt-get install postgresql-client)");
+  }
+  if ((await proc.exited) !== 0)
+    throw new Error(`pg_dump failed: ${(await new Response(proc.stderr as ReadableStream).text()).trim().slice(0, 500)}`);
+}
+
 // ————— tests on PostgreSQL (TEST_DATABASE_URL: tests/postgres/run.ts) —————
 
 let template: Promise<string> | null = null;
@@ -80,7 +108,10 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
  * migrated and prepared once, so each test starts from the same state in ~50 ms. Pools close idle
  * connections after a second: a finished test holds none.
  */
-export async function freshTestDatabase(serverUrl: string, prepare: (db: Kysely<Database>) => Promise<void>): Promise<OpenedPostgres> {
+export async function freshTestDatabase(
+  serverUrl: string,
+  prepare: (db: Kysely<Database>) => Promise<void>,
+): Promise<OpenedPostgres & { url: string }> {
   template ??= onServer(serverUrl, async (client) => {
     const name = `it_${process.pid}_template`;
     await client.query(`drop database if exists ${name}`);
@@ -96,10 +127,11 @@ export async function freshTestDatabase(serverUrl: string, prepare: (db: Kysely<
   const source = await template;
   const name = `it_${process.pid}_${++made}`;
   await onServer(serverUrl, (client) => client.query(`create database ${name} template ${source}`));
-  const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+  const url = withDatabase(serverUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
   registerPostgresRoot(db);
   // Opened now, as a test's SQLite database is: destroying a Kysely whose driver never started leaves it usable.
   await sql`select 1`.execute(db);
-  return { pool, db };
+  return { pool, db, url };
 }

@@ -5,8 +5,8 @@
  * 1 failed or refused, 2 a command used wrongly. The environment is read as the server reads it.
  */
 import { existsSync } from "node:fs";
-import { openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { type ConfiguredDatabase, openConfiguredDatabase } from "../../db/open.ts";
 import { COMMANDS, helpText, isCommand, versionText } from "./cli-commands.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features/accounts/console.service.ts";
@@ -28,10 +28,10 @@ const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error
 const PROGRAM = runtime.kind === "release" ? "institute" : "bun src/server/cli.ts";
 
 /** Opens the data folder's database, migrated, for a command; closes it after. */
-async function withDatabase<T>(env: Env, work: (opened: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(env: Env, work: (opened: ConfiguredDatabase) => Promise<T>): Promise<T> {
   const paths = dataPaths(env.dataDir);
   ensureDataDirs(paths);
-  const opened = openDatabase(paths.database);
+  const opened = openConfiguredDatabase(env, paths.database);
   try {
     return await work(opened);
   } finally {
@@ -78,7 +78,7 @@ export async function runCli(
   }
   const paths = dataPaths(env.dataDir);
   const now = () => new Date();
-  if ((first === "backup" || first === "check") && !existsSync(paths.database)) {
+  if ((first === "backup" || first === "check") && !env.DATABASE_URL && !existsSync(paths.database)) {
     io.err(`There is no database at ${paths.database} (DATA_DIR is ${paths.root}).`);
     return 1;
   }
@@ -91,7 +91,8 @@ export async function runCli(
         return 0;
       }
       case "migrate": {
-        const pid = runningServer(paths.serverLock);
+        // PostgreSQL: Kysely's migrator takes the database's own lock; the servers may run (issue 21).
+        const pid = env.DATABASE_URL ? null : runningServer(paths.serverLock);
         if (pid !== null) {
           io.err(`A server (process ${pid}) is running on ${paths.root}; it migrates when it starts. Stop it to migrate by hand.`);
           return 1;

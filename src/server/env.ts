@@ -25,6 +25,15 @@ const envSchema = v.pipe(
         v.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "ADMIN_PASSWORD needs an uppercase letter, a lowercase letter and a digit"),
       ),
     ),
+    DATABASE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^postgres(ql)?:\/\/\S+$/,
+          "DATABASE_URL must be a postgres:// address (leave it unset for the SQLite file under DATA_DIR)",
+        ),
+      ),
+    ),
     SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://"))),
     MAIL_FROM: v.optional(v.string(), "Institute of Distance Education <no-reply@institute.local>"),
     NODE_ENV: v.optional(

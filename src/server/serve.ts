@@ -2,8 +2,9 @@
  * `serve`, the default command (src/server/cli.ts, main.ts): env → lock → db → migrate → seed → app →
  * Bun.serve; stops cleanly on SIGINT/SIGTERM.
  */
-import { openDatabase } from "../../db/connection.ts";
+
 import { migrateToLatest } from "../../db/migrate.ts";
+import { openConfiguredDatabase } from "../../db/open.ts";
 import { seed } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
@@ -21,8 +22,9 @@ export async function serve(env: Env): Promise<void> {
   configureImageProcessing();
   const paths = dataPaths(env.dataDir);
   ensureDataDirs(paths);
-  const releaseLock = claimServerLock(paths.serverLock);
-  const { db, sqlite } = openDatabase(paths.database);
+  // One server per SQLite file; on PostgreSQL several processes share the database (issue 21, docs/SCALING.md).
+  const releaseLock = env.DATABASE_URL ? () => {} : claimServerLock(paths.serverLock);
+  const { db, sqlite } = openConfiguredDatabase(env, paths.database);
   const logger = createLogger(env.LOG_LEVEL ?? "info");
   const now = () => new Date();
 

@@ -31,13 +31,16 @@ export interface TestDeps extends AppDeps {
  * A migrated database with the catalogue seeded: SQLite in memory, or, when TEST_DATABASE_URL names a
  * PostgreSQL server (issue 21: tests/postgres/run.ts runs the whole suite so), a database of its own there.
  */
-async function testDatabase(engine: "any" | "sqlite"): Promise<{ db: DB; sqlite: SQLite.Database | null }> {
+async function testDatabase(engine: "any" | "sqlite"): Promise<{ db: DB; sqlite: SQLite.Database | null; url?: string }> {
   const prepare = async (db: DB) => {
     await migrateToLatest(db);
     await seedCatalog(db);
   };
   const server = process.env.TEST_DATABASE_URL;
-  if (server && engine === "any") return { db: (await freshTestDatabase(server, prepare)).db, sqlite: null };
+  if (server && engine === "any") {
+    const fresh = await freshTestDatabase(server, prepare);
+    return { db: fresh.db, sqlite: null, url: fresh.url };
+  }
   const opened = openDatabase(":memory:");
   await prepare(opened.db);
   return opened;
@@ -53,8 +56,8 @@ export async function createTestDeps(
 ): Promise<TestDeps> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "institute-test-"));
   ensureDataDirs(dataPaths(dataDir));
-  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...envOverrides });
-  const { db, sqlite } = await testDatabase(opts.engine ?? "any");
+  const { db, sqlite, url } = await testDatabase(opts.engine ?? "any");
+  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...envOverrides });
   const { logger, lines } = memoryLogger("debug");
   let current = new Date("2026-11-22T06:30:00.000Z").getTime();
   const now = () => new Date(current);

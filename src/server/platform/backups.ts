@@ -1,16 +1,19 @@
 /**
- * Backups (DECISIONS 3): a consistent copy of the database (VACUUM INTO) plus the uploads folder, packed
+ * Backups (DECISIONS 3): a consistent copy of the database (SQLite: VACUUM INTO; PostgreSQL: pg_dump) plus the uploads folder, packed
  * into one `backup-<time>.tar.gz` under DATA_DIR/backups. Run on the chosen frequency and on demand;
  * the newest BACKUP_RETENTION are kept. README "Backups" explains restoring one.
  */
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { backupDatabaseTo } from "../../../db/connection.ts";
+import { dumpDatabaseTo } from "../../../db/postgres.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, notFound } from "./errors.ts";
 import { dataPaths } from "./storage.ts";
 
 export const BACKUP_RETENTION = 14;
+/** The database's copy inside a backup: SQLite's file, or PostgreSQL's pg_dump (custom format, issue 21). */
+export const DATABASE_COPY = { sqlite: "institute.db", postgres: "institute.pgdump" } as const;
 const NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/;
 const FREQUENCY_MS = { hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000, monthly: 30 * 86_400_000 } as const;
 
@@ -31,11 +34,21 @@ export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "log
     const work = path.join(paths.backups, `.work-${process.pid}-${Date.now()}`);
     await mkdir(work, { recursive: true });
     try {
-      if (!deps.sqlite)
-        throw new AppError("CONFLICT", "The database is PostgreSQL: it is backed up with pg_dump (docs/SCALING.md), not here.");
-      await backupDatabaseTo(deps.sqlite, path.join(work, "institute.db"));
+      if (deps.sqlite) await backupDatabaseTo(deps.sqlite, path.join(work, DATABASE_COPY.sqlite));
+      else if (deps.env.DATABASE_URL) await dumpDatabaseTo(deps.env.DATABASE_URL, path.join(work, DATABASE_COPY.postgres));
+      else throw new Error("no database to back up");
       const tar = Bun.spawn(
-        ["tar", "-czf", path.join(paths.backups, `${name}.partial`), "-C", work, "institute.db", "-C", paths.root, "uploads"],
+        [
+          "tar",
+          "-czf",
+          path.join(paths.backups, `${name}.partial`),
+          "-C",
+          work,
+          deps.sqlite ? DATABASE_COPY.sqlite : DATABASE_COPY.postgres,
+          "-C",
+          paths.root,
+          "uploads",
+        ],
         { stdout: "ignore", stderr: "pipe" },
       );
       if ((await tar.exited) !== 0) throw new Error(`tar failed: ${await new Response(tar.stderr).text()}`);

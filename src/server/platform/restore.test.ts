@@ -120,3 +120,15 @@ describe("restoreBackup", () => {
     await expectRefused(path.join(dataDir, "missing.tar.gz"), "No such file");
   });
 });
+
+describe("restoreBackup of a PostgreSQL backup", () => {
+  test("is refused with the way to restore it (pg_restore), changing nothing", async () => {
+    const source = temp("pg-backup");
+    writeFileSync(path.join(source, "institute.pgdump"), "PGDMP");
+    mkdirSync(path.join(source, "uploads"));
+    const { dataDir, paths } = dataFolder("current");
+    const refusal = restoreBackup(dataDir, await archive(source, ["institute.pgdump", "uploads"]));
+    await expect(refusal).rejects.toThrow("pg_restore");
+    expect(marker(paths.database)).toBe("current");
+  });
+});

@@ -63,6 +63,10 @@ export async function restoreBackup(dataDir: string, archive: string, now = new 
   if (!existsSync(file) || !statSync(file).isFile()) throw new RestoreRefused(`No such file: ${file}`);
 
   const entries = (await tar(["-tzf", file])).split("\n").filter(Boolean);
+  if (entries.some((e) => e.replace(/^\.\//, "") === "institute.pgdump"))
+    throw new RestoreRefused(
+      "This backup holds a PostgreSQL dump (institute.pgdump): restore it with pg_restore --clean into the database and unpack its uploads/ by hand (docs/SCALING.md).",
+    );
   const strange = entries.filter((e) => !isBackupEntry(e));
   if (strange.length)
     throw new RestoreRefused(`The archive holds more than a backup does (${strange.slice(0, 3).join(", ")}): not restored.`);
