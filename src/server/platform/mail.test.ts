@@ -183,3 +183,26 @@ describe("retries", () => {
     expect(await deps.mail.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 });
+
+describe("several workers on one database (issue 21)", () => {
+  test("100 queued messages, two mailers delivering at once: each message is sent exactly once", async () => {
+    const deps = await createTestDeps();
+    const sent: number[] = [];
+    const recording: MailTransport = {
+      kind: "smtp",
+      async send(message) {
+        await Bun.sleep(0); // let the other worker run between a claim and its send
+        sent.push(message.id);
+        return {};
+      },
+    };
+    const first = createMailer(deps, recording);
+    const second = createMailer(deps, recording);
+    for (let i = 0; i < 100; i++) await first.enqueue(deps.db, `student${i}@example.test`, ALL_TEMPLATES[0]!);
+    for (let round = 0; round < 4; round++) await Promise.all([first.deliverDue(), second.deliverDue()]);
+    expect(sent).toHaveLength(100);
+    expect(new Set(sent).size).toBe(100);
+    const rows = await deps.db.selectFrom("email_outbox").select("status").execute();
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+  });
+});

@@ -17,6 +17,8 @@ import { inLocale } from "./request-locale.ts";
 import { dataPaths } from "./storage.ts";
 
 export const MAX_SEND_ATTEMPTS = 8;
+/** How long a claimed message is left to the process that claimed it; after a crash mid-send it is tried again. */
+export const SEND_LEASE_MS = 10 * 60_000;
 /** 1, 2, 4, … minutes, at most 6 hours */
 export const backoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60_000, 6 * 3_600_000);
 
@@ -155,6 +157,16 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
     if (due.length === 0) return result;
     const replyTo = await deps.policy.replyTo(deps.db);
     for (const m of due) {
+      // Claimed before it is sent: another process (several on one PostgreSQL database, issue 21) may have
+      // read the same row. Moving its next attempt past a lease is the claim; only one update can match.
+      const claim = await deps.db
+        .updateTable("email_outbox")
+        .set({ next_attempt_at: new Date(deps.now().getTime() + SEND_LEASE_MS).toISOString() })
+        .where("id", "=", m.id)
+        .where("status", "=", "pending")
+        .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at.toISOString())]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
       const attempts = m.attempts + 1;
       try {
         const { file } = await chosen.send({
