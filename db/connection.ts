@@ -107,18 +107,18 @@ export function registerPostgresRoot(db: object): void {
 }
 
 /**
- * The version of the data a cached read depends on: changeCount on SQLite; on PostgreSQL the current
- * snapshot (`pg_current_snapshot()`: the transactions committed or running), which changes whenever any
- * process commits a write — so several app processes on one database never serve each other's stale
- * reads (issue 21) — at the price of one small query. The snapshot is taken before the cached query runs,
- * so an answer is never filed under a version older than the data it saw... only newer data under an older
- * version, which the next write-free check then recomputes. null: not cacheable (a transaction).
+ * The version of the data a cached read depends on: changeCount on SQLite; on PostgreSQL the data_version
+ * row, which a trigger on every table moves with each writing statement (db/postgres.ts,
+ * ensureVersionTriggers) — so several app processes on one database never serve each other's stale reads
+ * (issue 21) — at the price of one small query per cached read. It is read before the cached query runs,
+ * so an answer is never filed under a version older than the data it saw (at worst newer data under an
+ * older version, recomputed at the next check). null: not cacheable (a transaction).
  */
 export async function dataVersion(db: object): Promise<number | string | null> {
   const counter = changeCounters.get(db);
   if (counter) return counter.read();
   if (!postgresRoots.has(db)) return null;
-  const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db as Kysely<Database>);
+  const { rows } = await sql<{ v: number }>`select v from data_version where id = 1`.execute(db as Kysely<Database>);
   return rows[0]!.v;
 }
 

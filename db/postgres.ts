@@ -81,6 +81,31 @@ export async function dumpDatabaseTo(url: string, file: string): Promise<void> {
     throw new Error(`pg_dump failed: ${(await new Response(proc.stderr as ReadableStream).text()).trim().slice(0, 500)}`);
 }
 
+/** Tables whose writes no cached read depends on: their own bookkeeping. */
+const UNVERSIONED = new Set(["data_version", "kysely_migration", "kysely_migration_lock", "rate_limit_windows"]);
+
+/**
+ * Puts the data-version trigger (migration 2026-11-29T0100) on every table that lacks it; run after the
+ * migrations, so a table added later is versioned too. A session's once-a-minute last_seen_at touch is not
+ * a change any read depends on: sessions count inserts, deletes and changes of their other columns only.
+ */
+export async function ensureVersionTriggers(db: Kysely<Database>): Promise<void> {
+  const { rows: hasFunction } = await sql`select 1 from pg_proc where proname = 'bump_data_version'`.execute(db);
+  if (hasFunction.length === 0) return;
+  const { rows } = await sql<{ name: string; versioned: boolean }>`
+    select c.relname as name, exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'data_version_bump') as versioned
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind = 'r' and n.nspname = current_schema()`.execute(db);
+  for (const { name, versioned } of rows) {
+    if (versioned || UNVERSIONED.has(name) || !/^[a-z_]+$/.test(name)) continue;
+    const events =
+      name === "sessions" ? "insert or delete or update of token_hash, user_id, expires_at" : "insert or update or delete or truncate";
+    await sql
+      .raw(`create trigger data_version_bump after ${events} on ${name} for each statement execute function bump_data_version()`)
+      .execute(db);
+  }
+}
+
 // ————— tests on PostgreSQL (TEST_DATABASE_URL: tests/postgres/run.ts) —————
 
 let template: Promise<string> | null = null;

@@ -672,7 +672,16 @@ export interface FeeRemindersTable {
   sent_at: Timestamp;
 }
 
+/** One rate-limit window (issue 21: several processes on PostgreSQL); reset_at in epoch milliseconds. */
+export interface RateLimitWindowsTable {
+  rule: string;
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 export interface Database {
+  rate_limit_windows: RateLimitWindowsTable;
   users: UsersTable;
   sessions: SessionsTable;
   admissions: AdmissionsTable;

@@ -12,7 +12,7 @@ import { effectiveLogLevel, getSettings } from "./features/settings/settings.ser
 import { configureImageProcessing } from "./platform/images.ts";
 import { createLogger } from "./platform/logger.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
-import { createRateLimiter } from "./platform/rate-limit.ts";
+import { createDatabaseRateLimiter, createRateLimiter } from "./platform/rate-limit.ts";
 import { claimServerLock } from "./platform/server-lock.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { createInstituteMailer, startFeeReminders, startInstituteBackups, startLibraryReminders } from "./workers.ts";
@@ -42,7 +42,8 @@ export async function serve(env: Env): Promise<void> {
 
   const base = { db, sqlite, env, logger, now };
   const mail = createInstituteMailer(base);
-  const deps = { ...base, mail, limits: createRateLimiter(now) };
+  // Several processes may share PostgreSQL: their limits are counted in the database (issue 21).
+  const deps = { ...base, mail, limits: env.DATABASE_URL ? createDatabaseRateLimiter(db, now) : createRateLimiter(now) };
   mail.start();
   const stopBackups = startInstituteBackups(deps);
   const stopReminders = startLibraryReminders(deps);

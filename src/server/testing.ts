@@ -15,7 +15,7 @@ import { parseEnv } from "./env.ts";
 import type { Authenticated, LoginResult, SignedIn } from "./features/auth/auth.service.ts";
 import { hashPassword } from "./platform/crypto.ts";
 import { memoryLogger } from "./platform/logger.ts";
-import { createRateLimiter } from "./platform/rate-limit.ts";
+import { createDatabaseRateLimiter, createRateLimiter } from "./platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { appRouter } from "./router.ts";
 import { createCallerFactory, createContextInner } from "./trpc.ts";
@@ -69,7 +69,7 @@ export async function createTestDeps(
     logLines: lines,
     now,
     mail: createInstituteMailer({ db, env, logger, now }),
-    limits: createRateLimiter(now),
+    limits: sqlite ? createRateLimiter(now) : createDatabaseRateLimiter(db, now),
     advance: (ms) => {
       current += ms;
     },

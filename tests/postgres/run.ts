@@ -87,6 +87,23 @@ try {
   process.stdout.write(`\n===== PostgreSQL tests, group 2 of 2 =====\n${out}`);
   process.stderr.write(err);
   codes = [firstCode, await second.exited];
+  // Then two real server processes on one database (tests/postgres/two-processes.postgres.ts).
+  const two = Bun.spawn(
+    [
+      process.execPath,
+      `--config=${path.join(import.meta.dir, "bunfig.toml")}`,
+      "test",
+      "--timeout=90000",
+      "./tests/postgres/two-processes.postgres.ts",
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdout: "inherit",
+      stderr: "inherit",
+    },
+  );
+  codes.push(await two.exited);
 } finally {
   await stop();
 }

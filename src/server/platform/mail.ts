@@ -19,6 +19,8 @@ import { dataPaths } from "./storage.ts";
 export const MAX_SEND_ATTEMPTS = 8;
 /** How long a claimed message is left to the process that claimed it; after a crash mid-send it is tried again. */
 export const SEND_LEASE_MS = 10 * 60_000;
+/** Messages read per round; a full round is followed by another at once. */
+const DELIVERY_BATCH = 50;
 /** 1, 2, 4, … minutes, at most 6 hours */
 export const backoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60_000, 6 * 3_600_000);
 
@@ -151,9 +153,9 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
       .where("status", "=", "pending")
       .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at.toISOString())]))
       .orderBy("id")
-      .limit(50)
+      .limit(DELIVERY_BATCH)
       .execute();
-    const result = { sent: 0, retried: 0, failed: 0 };
+    const result = { sent: 0, retried: 0, failed: 0, full: due.length === DELIVERY_BATCH };
     if (due.length === 0) return result;
     const replyTo = await deps.policy.replyTo(deps.db);
     for (const m of due) {
@@ -250,6 +252,8 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
           total.sent += r.sent;
           total.retried += r.retried;
           total.failed += r.failed;
+          // A full batch may have more behind it: they go now, not at the next tick.
+          if (r.full) again = true;
         } while (again);
         return total;
       })().finally(() => {

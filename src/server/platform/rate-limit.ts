@@ -1,7 +1,10 @@
 /**
- * In-memory fixed-window rate limits (one process owns the site). Each rule is named, so the table in
+ * Fixed-window rate limits: in memory when one process owns the site (SQLite), in the database when several
+ * share PostgreSQL (issue 21). Each rule is named, so the table in
  * docs/SECURITY.md and the code say the same thing.
  */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { tooManyRequests } from "./errors.ts";
 
@@ -50,17 +53,20 @@ interface Window {
 
 export interface RateLimiter {
   /** Counts one event; throws 429 (with Retry-After) once the rule's limit is exceeded. */
-  consume(rule: RateRuleName, key: string): void;
+  consume(rule: RateRuleName, key: string): Promise<void>;
   /**
    * Throws 429 if the limit is already reached, without counting (for rules that count only failures, or
    * only accepted requests). `message` words the refusal with the moment the window reopens.
    */
-  assertAvailable(rule: RateRuleName, key: string, message?: (reopensAt: Date) => string): void;
+  assertAvailable(rule: RateRuleName, key: string, message?: (reopensAt: Date) => string): Promise<void>;
   /** Counts one event without throwing. */
-  record(rule: RateRuleName, key: string): void;
-  reset(rule: RateRuleName, key: string): void;
+  record(rule: RateRuleName, key: string): Promise<void>;
+  reset(rule: RateRuleName, key: string): Promise<void>;
 }
 
+const retryAfter = (resetAt: number, t: number) => Math.max(1, Math.ceil((resetAt - t) / 1000));
+
+/** In this process's memory: one process owns the site (SQLite). Async only to share the interface. */
 export function createRateLimiter(now: () => Date, rules: Record<RateRuleName, RateRule> = RATE_RULES): RateLimiter {
   const windows = new Map<string, Window>();
   let lastSweep = 0;
@@ -76,27 +82,83 @@ export function createRateLimiter(now: () => Date, rules: Record<RateRuleName, R
     return { id, w: w && w.resetAt > t ? w : undefined, t };
   }
 
-  const retryAfter = (w: Window, t: number) => Math.max(1, Math.ceil((w.resetAt - t) / 1000));
-
   const limiter: RateLimiter = {
-    consume(rule, key) {
-      limiter.assertAvailable(rule, key);
-      limiter.record(rule, key);
+    async consume(rule, key) {
+      await limiter.assertAvailable(rule, key);
+      await limiter.record(rule, key);
     },
-    assertAvailable(rule, key, message) {
+    async assertAvailable(rule, key, message) {
       const { w, t } = current(rule, key);
-      if (w && w.count >= rules[rule].limit) throw tooManyRequests(retryAfter(w, t), message?.(new Date(w.resetAt)));
+      if (w && w.count >= rules[rule].limit) throw tooManyRequests(retryAfter(w.resetAt, t), message?.(new Date(w.resetAt)));
     },
-    record(rule, key) {
+    async record(rule, key) {
       const { id, w, t } = current(rule, key);
       if (w) w.count += 1;
       else windows.set(id, { count: 1, resetAt: t + rules[rule].windowMs });
     },
-    reset(rule, key) {
+    async reset(rule, key) {
       windows.delete(`${rule}\u0000${key}`);
     },
   };
   return limiter;
+}
+
+/**
+ * In the database (issue 21): every process on one PostgreSQL database counts in the same rows
+ * (rate_limit_windows), so a limit holds across all of them. A window is counted by one upsert that
+ * starts it afresh once it has reopened; consume counts and refuses in that one statement, so two
+ * processes cannot both take the last allowance. Expired rows are swept now and then.
+ */
+export function createDatabaseRateLimiter(
+  db: Kysely<Database>,
+  now: () => Date,
+  rules: Record<RateRuleName, RateRule> = RATE_RULES,
+): RateLimiter {
+  let lastSweep = 0;
+  const count = async (rule: RateRuleName, key: string) => {
+    const t = now().getTime();
+    if (t - lastSweep > 60_000) {
+      lastSweep = t;
+      await db.deleteFrom("rate_limit_windows").where("reset_at", "<=", t).execute();
+    }
+    const fresh = t + rules[rule].windowMs;
+    const row = await db
+      .insertInto("rate_limit_windows")
+      .values({ rule, key, count: 1, reset_at: fresh })
+      .onConflict((oc) =>
+        oc.columns(["rule", "key"]).doUpdateSet({
+          count: sql<number>`case when rate_limit_windows.reset_at <= ${t} then 1 else rate_limit_windows.count + 1 end`,
+          reset_at: sql<number>`case when rate_limit_windows.reset_at <= ${t} then ${fresh} else rate_limit_windows.reset_at end`,
+        }),
+      )
+      .returning(["count", "reset_at"])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.reset_at), t };
+  };
+  return {
+    async consume(rule, key) {
+      const w = await count(rule, key);
+      if (w.count > rules[rule].limit) throw tooManyRequests(retryAfter(w.resetAt, w.t));
+    },
+    async assertAvailable(rule, key, message) {
+      const t = now().getTime();
+      const w = await db
+        .selectFrom("rate_limit_windows")
+        .select(["count", "reset_at"])
+        .where("rule", "=", rule)
+        .where("key", "=", key)
+        .where("reset_at", ">", t)
+        .executeTakeFirst();
+      if (w && Number(w.count) >= rules[rule].limit)
+        throw tooManyRequests(retryAfter(Number(w.reset_at), t), message?.(new Date(Number(w.reset_at))));
+    },
+    async record(rule, key) {
+      await count(rule, key);
+    },
+    async reset(rule, key) {
+      await db.deleteFrom("rate_limit_windows").where("rule", "=", rule).where("key", "=", key).execute();
+    },
+  };
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -118,12 +180,12 @@ export function tryAgainAfter(timeZone: string): (reopensAt: Date) => string {
  */
 export function acceptedSubmissions(limits: RateLimiter, keys: readonly (readonly [RateRuleName, string])[], timeZone: string) {
   return {
-    assertOpen() {
+    async assertOpen() {
       const message = tryAgainAfter(timeZone);
-      for (const [rule, key] of keys) limits.assertAvailable(rule, key, message);
+      for (const [rule, key] of keys) await limits.assertAvailable(rule, key, message);
     },
-    countAccepted() {
-      for (const [rule, key] of keys) limits.record(rule, key);
+    async countAccepted() {
+      for (const [rule, key] of keys) await limits.record(rule, key);
     },
   };
 }

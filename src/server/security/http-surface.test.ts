@@ -58,7 +58,7 @@ describe("uploads", () => {
   test("admission documents: the same files are refused, each with its own field message, and nothing is stored", async () => {
     const before = readdirSync(dataPaths(w.deps.env.dataDir).documents).length;
     for (const [what, file] of await disguisedFiles()) {
-      w.deps.limits.reset("admissionSubmitPerIp", "unknown");
+      await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
       const res = await w.app.request("/api/admission/submit", {
         method: "POST",
         body: await applicationForm({ ...APPLICANT_FIELDS, email: "new@example.test" }, { photo: file }),
@@ -78,7 +78,7 @@ describe("uploads", () => {
       fileOf(scriptedPdf as Uint8Array<ArrayBuffer>, "m.pdf", "application/pdf"),
       fileOf(htmlPdf, "m.pdf", "application/pdf"),
     ]) {
-      w.deps.limits.reset("admissionSubmitPerIp", "unknown");
+      await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
       const res = await w.app.request("/api/admission/submit", {
         method: "POST",
         body: await applicationForm({ ...APPLICANT_FIELDS, email: "new@example.test" }, { marksheet }),
@@ -108,7 +108,7 @@ describe("uploads", () => {
     const empty = await photoUpload(fileOf(new Uint8Array(0), "empty.png", "image/png"));
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe("Please select a valid image file");
-    w.deps.limits.reset("admissionSubmitPerIp", "unknown");
+    await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
     const res = await w.app.request("/api/admission/submit", {
       method: "POST",
       body: await applicationForm(
@@ -122,7 +122,7 @@ describe("uploads", () => {
 
   test("a broken multipart body is a 400 with a message, not a 500", async () => {
     for (const p of ["/api/admission/submit", `/api/admission/update/${w.appA.id}`]) {
-      w.deps.limits.reset("admissionSubmitPerIp", "unknown");
+      await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
       const res = await w.app.request(p, {
         method: p.includes("update") ? "PUT" : "POST",
         headers: { "content-type": "multipart/form-data", "x-application-access": w.appA.grant },
@@ -172,7 +172,7 @@ describe("uploads", () => {
   });
 
   test("file names with path separators or control characters never reach the disk; stored names are generated", async () => {
-    w.deps.limits.reset("admissionSubmitPerIp", "unknown");
+    await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
     const evil = "..\\..\\/etc/passwd\u0001\u001f<x>.pdf";
     const res = await w.app.request("/api/admission/submit", {
       method: "POST",

@@ -121,7 +121,7 @@ describe("admissions and contact", () => {
   });
 
   test(`admission submit per client address: ${RATE_RULES.admissionSubmitPerIp.limit} accepted / hour`, async () => {
-    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) deps.limits.record("admissionSubmitPerIp", "unknown");
+    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) await deps.limits.record("admissionSubmitPerIp", "unknown");
     const form = await applicationForm({ ...APPLICANT_FIELDS, email: "one-more@example.test" });
     const res = await app.request("/api/admission/submit", { method: "POST", body: form });
     await expect429(res.clone());

@@ -186,8 +186,8 @@ export async function buildWorld(envOverrides: Record<string, string> = {}): Pro
 
   // Rate limits would turn later requests of a test into 429s; each test starts with a fresh window.
   for (const rule of ["contactPerIp", "admissionSubmitPerIp", "accessCodesPerIp", "codeChecksPerIp"] as const)
-    deps.limits.reset(rule, "unknown");
-  deps.limits.reset("accessCodesPerEmail", "applicant-a@example.test");
+    await deps.limits.reset(rule, "unknown");
+  await deps.limits.reset("accessCodesPerEmail", "applicant-a@example.test");
 
   async function snapshotOfB() {
     const db = deps.db;

@@ -27,13 +27,13 @@ async function assertAddressFree(deps: Pick<AppDeps, "db">, email: string, userI
 export async function requestEmailChange(deps: AppDeps, userId: number, input: EmailChangeRequestInput, meta: SessionMeta = {}) {
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
-  deps.limits.assertAvailable("emailChangePerUser", String(userId));
+  await deps.limits.assertAvailable("emailChangePerUser", String(userId));
   if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
     throw fieldError("BAD_REQUEST", "currentPassword", ACCOUNT_MSG.currentPasswordWrong);
   }
   if (input.newEmail === account.email) throw fieldError("BAD_REQUEST", "newEmail", ACCOUNT_MSG.emailSameAsCurrent);
   await assertAddressFree(deps, input.newEmail, userId);
-  deps.limits.record("emailChangePerUser", String(userId));
+  await deps.limits.record("emailChangePerUser", String(userId));
   await deps.db.transaction().execute(async (trx) => {
     const { code } = await issueCode(trx, deps.now(), {
       purpose: "email_change",
@@ -67,7 +67,7 @@ export async function confirmEmailChange(
 ) {
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
-  deps.limits.consume("codeChecksPerIp", meta.ip ?? "unknown");
+  await deps.limits.consume("codeChecksPerIp", meta.ip ?? "unknown");
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await verifyCode(trx, deps.now(), { purpose: "email_change", email: input.newEmail, code: input.code });
     if (row.user_id !== userId) throw fieldError("BAD_REQUEST", "code", ACCOUNT_MSG.completeCode);

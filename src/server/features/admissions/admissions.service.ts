@@ -241,7 +241,7 @@ export async function submitApplication(
   // Only accepted applications count (one pending application per e-mail address is checked below). The
   // office's counter is not the public: a morning of walk-ins is not an attack, so it is not limited.
   const limit = enteredBy === null ? acceptedSubmissions(deps.limits, [["admissionSubmitPerIp", ipKey(meta)]], general.timeZone) : null;
-  limit?.assertOpen();
+  await limit?.assertOpen();
   const fields = await parseFields(deps.db, raw);
   const files = await checkDocuments(raw, REQUIRED_DOCUMENTS);
   const pending = await deps.db
@@ -304,7 +304,7 @@ export async function submitApplication(
       });
       return row;
     });
-    limit?.countAccepted();
+    await limit?.countAccepted();
     deps.mail.kick();
     return {
       applicationNumber: admission.application_number,
@@ -355,7 +355,7 @@ async function countAdmissionsByStatus(deps: Pick<AppDeps, "db">) {
  * once approved and the reason once rejected — never the personal details (DECISIONS 7).
  */
 export async function lookupStatus(deps: AppDeps, query: string, meta: SessionMeta = {}) {
-  deps.limits.consume("statusLookupsPerIp", ipKey(meta));
+  await deps.limits.consume("statusLookupsPerIp", ipKey(meta));
   const q = query.trim();
   let sel = deps.db
     .selectFrom("admissions")
@@ -389,8 +389,8 @@ export async function lookupStatus(deps: AppDeps, query: string, meta: SessionMe
 
 /** E-mails a 6-digit code that unlocks the latest application of that address (same answer either way). */
 export async function requestAccessCode(deps: AppDeps, email: string, meta: SessionMeta = {}) {
-  deps.limits.consume("accessCodesPerIp", ipKey(meta));
-  deps.limits.consume("accessCodesPerEmail", email);
+  await deps.limits.consume("accessCodesPerIp", ipKey(meta));
+  await deps.limits.consume("accessCodesPerEmail", email);
   const admission = await deps.db
     .selectFrom("admissions")
     .select(["id", "first_name", "application_number", "email"])
@@ -418,7 +418,7 @@ export async function requestAccessCode(deps: AppDeps, email: string, meta: Sess
 
 /** Checks the code and grants access to that one application for 30 minutes. */
 export async function verifyAccessCode(deps: AppDeps, input: { email: string; code: string }, meta: SessionMeta = {}) {
-  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  await deps.limits.consume("codeChecksPerIp", ipKey(meta));
   const row = await verifyCode(deps.db, deps.now(), { purpose: "application_access", email: input.email, code: input.code });
   const accessToken = await issueToken(deps.db, deps.now(), {
     purpose: "application_access",

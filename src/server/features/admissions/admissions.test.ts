@@ -566,7 +566,7 @@ describe("the office's work on applications (issue 17)", () => {
 
   test("a walk-in application entered by staff is not rate-limited, names who entered it, and is logged", async () => {
     // The public limit of one address is used up: a guest is refused…
-    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) deps.limits.record("admissionSubmitPerIp", "unknown");
+    for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) await deps.limits.record("admissionSubmitPerIp", "unknown");
     expect((await submit(await form({ ...FIELDS, email: "guest@example.test" }))).status).toBe(429);
     // …the office's counter is not.
     for (let i = 0; i < 3; i++) {

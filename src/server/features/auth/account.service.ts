@@ -56,8 +56,8 @@ async function findAccount(db: Kysely<Database>, email: string, role: User["role
  * both paths do comparable work (the mail itself is delivered later by the outbox worker).
  */
 export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordInput, meta: SessionMeta = {}) {
-  deps.limits.consume("forgotPasswordPerIp", ipKey(meta));
-  deps.limits.consume("forgotPasswordPerEmail", input.email);
+  await deps.limits.consume("forgotPasswordPerIp", ipKey(meta));
+  await deps.limits.consume("forgotPasswordPerEmail", input.email);
   const account = await findAccount(deps.db, input.email, input.userType);
   if (account && account.is_active === 1) {
     const { code } = await issueCode(deps.db, deps.now(), {
@@ -74,7 +74,7 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordI
 
 /** Checks the e-mailed code and hands out a single-use reset token (10 minutes). */
 export async function verifyResetCode(deps: AppDeps, input: VerifyOtpInput, meta: SessionMeta = {}) {
-  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  await deps.limits.consume("codeChecksPerIp", ipKey(meta));
   const account = await findAccount(deps.db, input.email, input.userType);
   const row = await verifyCode(deps.db, deps.now(), { purpose: "password_reset", email: input.email, code: input.otp });
   if (!account || row.user_id !== account.id) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.codeInvalid);

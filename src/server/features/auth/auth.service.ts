@@ -105,7 +105,7 @@ async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
 
 /** Checks a password without revealing which part was wrong; then either opens a session or asks for a code. */
 async function authenticate(deps: AppDeps, account: User | undefined, password: string, meta: SessionMeta): Promise<LoginResult> {
-  deps.limits.assertAvailable("loginFailuresPerIp", ipKey(meta));
+  await deps.limits.assertAvailable("loginFailuresPerIp", ipKey(meta));
   const now = deps.now();
   if (account?.locked_until && account.locked_until > now.toISOString()) {
     const retryAfter = Math.ceil((Date.parse(account.locked_until) - now.getTime()) / 1000);
@@ -113,7 +113,7 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
   }
   const ok = await verifyPassword(password, account?.password_hash ?? null);
   if (!account || !ok) {
-    deps.limits.record("loginFailuresPerIp", ipKey(meta));
+    await deps.limits.record("loginFailuresPerIp", ipKey(meta));
     if (account) await recordFailure(deps, account, meta);
     throw new AppError("UNAUTHORIZED", ACCOUNT_MSG.invalidCredentials);
   }
@@ -169,7 +169,7 @@ async function startTwoFactor(deps: AppDeps, account: User, reason: "sign-in" | 
 
 /** Finishes a two-factor login: the challenge from the password step plus the e-mailed code. */
 export async function verifyTwoFactor(deps: AppDeps, input: TwoFactorInput, meta: SessionMeta = {}): Promise<SignedIn> {
-  deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  await deps.limits.consume("codeChecksPerIp", ipKey(meta));
   const [idPart, secret] = input.challengeToken.split(".", 2);
   const id = Number(idPart);
   const row = Number.isSafeInteger(id)

@@ -61,11 +61,11 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
     ],
     general.timeZone,
   );
-  limit.assertOpen();
+  await limit.assertOpen();
   // A filled honeypot is a bot: answer as usual so it learns nothing, store nothing (it counts, so a bot is bounded).
   if (input.website.trim() !== "") {
     deps.logger.info("contact form honeypot filled; message dropped", { ip: meta.ip ?? null });
-    limit.countAccepted();
+    await limit.countAccepted();
     return { message: CONTACT_THANKS };
   }
   const at = deps.now();
@@ -95,7 +95,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
     });
     return row;
   });
-  limit.countAccepted();
+  await limit.countAccepted();
   return { message: CONTACT_THANKS, id: inquiry.id };
 }
 

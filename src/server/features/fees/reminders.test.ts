@@ -325,7 +325,8 @@ describe("automatic reminders (issue 19)", () => {
     const stop = startFeeReminders(deps, 60_000, 0);
     try {
       for (let i = 0; i < 100; i++) {
-        if ((await notes(asha.id)).length) break;
+        // The job logs after its transaction commits: wait for both (on PostgreSQL they are apart).
+        if ((await notes(asha.id)).length && deps.logLines.join("\n").includes("fee reminders sent")) break;
         await Bun.sleep(10);
       }
     } finally {

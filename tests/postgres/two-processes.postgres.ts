@@ -1,0 +1,166 @@
+/**
+ * Two app processes on one PostgreSQL database (issue 21), sharing one DATA_DIR as they would a shared
+ * folder: a session made on one works on the other; a write on one is seen on the other's next read (its
+ * read cache is not stale); a rate limit holds across both; 100 queued mails are each delivered once
+ * although both workers drain the outbox at the same moment. Run by tests/postgres/run.ts with
+ * TEST_DATABASE_URL naming the server.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dir, "..", "..");
+const server = process.env.TEST_DATABASE_URL;
+if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
+const name = `two_processes_${process.pid}`;
+const url = (() => {
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return u.toString();
+})();
+const dataDir = mkdtempSync(path.join(tmpdir(), "institute-two-"));
+const ADMIN = { email: "two.admin@example.test", password: "TwoProcesses1pass" };
+const env = {
+  ...process.env,
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  NODE_ENV: "development",
+  HOST: "127.0.0.1",
+  PORT: "0",
+  LOG_LEVEL: "warn",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+};
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function start(): Promise<{ url: string; proc: Bun.Subprocess }> {
+  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });
+  let output = "";
+  const decoder = new TextDecoder();
+  for (const stream of [proc.stdout, proc.stderr])
+    void (async () => {
+      for await (const chunk of stream as ReadableStream<Uint8Array>) output += decoder.decode(chunk);
+    })();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+    if (found) return { url: found, proc };
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`a server did not start:\n${output}`);
+    await Bun.sleep(25);
+  }
+}
+
+let a: { url: string; proc: Bun.Subprocess };
+let b: { url: string; proc: Bun.Subprocess };
+let db: pg.Client;
+
+beforeAll(async () => {
+  await onServer(`drop database if exists ${name}`);
+  await onServer(`create database ${name}`);
+  a = await start(); // migrates and seeds; then the second joins
+  b = await start();
+  db = new pg.Client({ connectionString: url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  for (const s of [a, b]) s?.proc.kill();
+  await Promise.all([a?.proc.exited, b?.proc.exited]);
+  await db?.end();
+  await onServer(`drop database if exists ${name}`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = (res: Response) => res.json() as Promise<{ data: Record<string, unknown> }>;
+const login = (base: string, password = ADMIN.password, email = ADMIN.email) =>
+  fetch(`${base}/api/auth/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+
+describe("two app processes on one PostgreSQL database", () => {
+  let token = "";
+
+  test("a session made on one process works on the other", async () => {
+    const res = await login(a.url);
+    expect(res.status).toBe(200);
+    token = String((await json(res)).data.token);
+    const me = await fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(await me.json())).toContain(ADMIN.email);
+  });
+
+  test("a write on one is seen on the other's next read: its remembered list is not served stale", async () => {
+    const list = async () => {
+      const res = await fetch(`${b.url}/api/public/admin/contacts?limit=5`, { headers: { authorization: `Bearer ${token}` } });
+      return (await json(res)).data as { contacts: { name: string }[]; pagination: { totalItems: number } };
+    };
+    const before = await list();
+    expect(await list()).toEqual(before); // remembered by B
+    const sent = await fetch(`${a.url}/api/trpc/contacts.submit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Asha Two",
+        email: "asha.two@example.test",
+        subject: "fees",
+        message: "Sent through the first process.",
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const after = await list();
+    expect(after.pagination.totalItems).toBe(before.pagination.totalItems + 1);
+    expect(after.contacts[0]!.name).toBe("Asha Two");
+  });
+
+  test("100 queued mails, both workers draining at once: each is delivered exactly once", async () => {
+    const at = new Date().toISOString();
+    await db.query(
+      `insert into email_outbox (to_address, subject, text_body, template, status, attempts, created_at)
+       select 'reader' || n || '@example.test', 'Message ' || n, 'Body ' || n, 'test', 'pending', 0, $1 from generate_series(1, 100) as n`,
+      [at],
+    );
+    // A forgotten-password request kicks each process's worker: both start on the same rows together.
+    const kick = (base: string) =>
+      fetch(`${base}/api/auth/forgot-password`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: ADMIN.email, userType: "admin" }),
+      });
+    await Promise.all([kick(a.url), kick(b.url)]);
+    const deadline = Date.now() + 30_000;
+    let pending = -1;
+    while (pending !== 0 && Date.now() < deadline) {
+      pending = Number((await db.query("select count(*) as n from email_outbox where status = 'pending'")).rows[0].n);
+      await Bun.sleep(100);
+    }
+    expect(pending).toBe(0);
+    const rows = (await db.query("select id from email_outbox where status = 'sent'")).rows as { id: number }[];
+    const files = readdirSync(path.join(dataDir, "outbox")).filter((f) => f.endsWith(".eml"));
+    expect(files).toHaveLength(rows.length);
+    expect(new Set(files.map((f) => f.slice(-10))).size).toBe(rows.length); // "-000042.eml": one file per message
+    expect(rows.length).toBeGreaterThanOrEqual(100);
+  });
+
+  test("a rate limit holds across both: failed sign-ins from one address, counted on either, close both", async () => {
+    const limit = 30; // RATE_RULES.loginFailuresPerIp
+    const answers: number[] = [];
+    // An unknown address, so no account lock gets in the way: only the address's count is tested.
+    for (let i = 0; i < limit; i++) answers.push((await login(i % 2 ? a.url : b.url, `Wrong${i}password`, "nobody@example.test")).status);
+    expect(answers.every((s) => s === 401)).toBe(true);
+    expect((await login(a.url)).status).toBe(429);
+    expect((await login(b.url)).status).toBe(429);
+  });
+});
