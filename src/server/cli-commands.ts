@@ -18,6 +18,10 @@ export const COMMANDS = {
     usage: "reset-password <email or student ID>",
     summary: "Give an account a one-time password, shown once; its sessions end.",
   },
+  "copy-to-postgres": {
+    usage: "copy-to-postgres <postgres-url>",
+    summary: "Copy the SQLite file's data into a new, empty PostgreSQL database (refused while the server runs).",
+  },
   check: { usage: "check", summary: "Check the database's integrity and that every stored file is there (exit 1 if not)." },
   version: { usage: "version", summary: "Print the version and build." },
 } as const;

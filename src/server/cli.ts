@@ -5,8 +5,11 @@
  * 1 failed or refused, 2 a command used wrongly. The environment is read as the server reads it.
  */
 import { existsSync } from "node:fs";
+import { openDatabase } from "../../db/connection.ts";
+import { copySqliteToPostgres } from "../../db/copy-to-postgres.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type ConfiguredDatabase, openConfiguredDatabase } from "../../db/open.ts";
+import { openPostgres } from "../../db/postgres.ts";
 import { COMMANDS, helpText, isCommand, versionText } from "./cli-commands.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features/accounts/console.service.ts";
@@ -61,7 +64,7 @@ export async function runCli(
     io.err(`Unknown command "${first}".\n\n${helpText(PROGRAM)}`);
     return 2;
   }
-  const wanted = { restore: 1, "create-admin": 1, "reset-password": 1 } as Partial<Record<string, number>>;
+  const wanted = { restore: 1, "create-admin": 1, "reset-password": 1, "copy-to-postgres": 1 } as Partial<Record<string, number>>;
   const optional = first === "create-admin" ? 1 : 0;
   const needs = wanted[first] ?? 0;
   if (args.length < needs || args.length > needs + optional) {
@@ -78,7 +81,11 @@ export async function runCli(
   }
   const paths = dataPaths(env.dataDir);
   const now = () => new Date();
-  if ((first === "backup" || first === "check") && !env.DATABASE_URL && !existsSync(paths.database)) {
+  if (
+    (first === "backup" || first === "check" || first === "copy-to-postgres") &&
+    !(env.DATABASE_URL && first !== "copy-to-postgres") &&
+    !existsSync(paths.database)
+  ) {
     io.err(`There is no database at ${paths.database} (DATA_DIR is ${paths.root}).`);
     return 1;
   }
@@ -134,6 +141,27 @@ export async function runCli(
         const who = reset.studentId ? `${reset.email} (student ID ${reset.studentId})` : `${reset.email} (${reset.role})`;
         io.out(`New password for ${who}: ${reset.password}`);
         io.out(`It is shown only once and must be changed at the next sign-in. Sessions ended: ${reset.sessionsEnded}.`);
+        return 0;
+      }
+      case "copy-to-postgres": {
+        const pid = runningServer(paths.serverLock);
+        if (pid !== null) {
+          io.err(`A server (process ${pid}) is running on ${paths.root}: stop it, so nothing is written during the copy.`);
+          return 1;
+        }
+        const target = parseEnv({ ...source, DATABASE_URL: args[0] }).DATABASE_URL!;
+        const from = openDatabase(paths.database);
+        const to = openPostgres(target);
+        try {
+          await migrateToLatest(from.db);
+          await migrateToLatest(to.db);
+          const report = await copySqliteToPostgres(from.sqlite, to.db);
+          io.out(`Copied ${report.rows} rows of ${report.tables.length} tables from ${paths.database} into PostgreSQL.`);
+          io.out("Start the server with DATABASE_URL set to it; keep the SQLite file until you have checked the site.");
+        } finally {
+          await from.db.destroy();
+          await to.db.destroy();
+        }
         return 0;
       }
       case "check": {

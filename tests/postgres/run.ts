@@ -87,7 +87,7 @@ try {
   process.stdout.write(`\n===== PostgreSQL tests, group 2 of 2 =====\n${out}`);
   process.stderr.write(err);
   codes = [firstCode, await second.exited];
-  // Then two real server processes on one database (tests/postgres/two-processes.postgres.ts).
+  // Then two real server processes on one database, and the SQLite → PostgreSQL copy (tests/postgres/*.postgres.ts).
   const two = Bun.spawn(
     [
       process.execPath,
@@ -95,6 +95,7 @@ try {
       "test",
       "--timeout=90000",
       "./tests/postgres/two-processes.postgres.ts",
+      "./tests/postgres/copy.postgres.ts",
     ],
     {
       cwd: ROOT,

@@ -1,0 +1,120 @@
+/**
+ * `copy-to-postgres` (issue 21): an institute's SQLite file with the seeded demo content and more is copied
+ * into a new PostgreSQL database; every table arrives whole, the accounts sign in there with the same
+ * passwords, new rows get fresh ids, and a second copy into the now non-empty database is refused.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { openDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { openPostgres } from "../../db/postgres.ts";
+import { seed } from "../../db/seed.ts";
+import { runCli } from "../../src/server/cli.ts";
+import { parseEnv } from "../../src/server/env.ts";
+import { loginAdmin, loginStudent } from "../../src/server/features/auth/auth.service.ts";
+import { submitContact } from "../../src/server/features/contacts/contacts.service.ts";
+import { memoryLogger } from "../../src/server/platform/logger.ts";
+import { createDatabaseRateLimiter } from "../../src/server/platform/rate-limit.ts";
+import { dataPaths, ensureDataDirs } from "../../src/server/platform/storage.ts";
+import { createInstituteMailer } from "../../src/server/workers.ts";
+
+const server = process.env.TEST_DATABASE_URL;
+if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
+const name = `copy_${process.pid}`;
+const url = (() => {
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return u.toString();
+})();
+const dataDir = mkdtempSync(path.join(tmpdir(), "institute-copy-"));
+const ADMIN = { email: "copy.admin@example.test", password: "CopyAdmin1pass" };
+const admin = openPostgres(server, 1);
+
+afterAll(async () => {
+  await sql.raw(`drop database if exists ${name}`).execute(admin.db);
+  await admin.db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out: () => out.join("\n"), err: () => err.join("\n") };
+}
+
+describe("copy-to-postgres", () => {
+  test("every table arrives whole; accounts sign in with their passwords; new rows get fresh ids; a second copy is refused", async () => {
+    // The SQLite institute: demo content, an admin and a student with known passwords, an inquiry.
+    const paths = dataPaths(dataDir);
+    ensureDataDirs(paths);
+    const source = openDatabase(paths.database);
+    await migrateToLatest(source.db);
+    const { created } = await seed(source.db, {
+      now: new Date(),
+      production: false,
+      galleryDir: paths.gallery,
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+    });
+    const student = created.find((c) => c.role === "student")!;
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir });
+    const { logger } = memoryLogger("warn");
+    const now = () => new Date();
+    const sqliteDeps = { db: source.db, sqlite: source.sqlite, env, logger, now, limits: createDatabaseRateLimiter(source.db, now) };
+    await submitContact(
+      { ...sqliteDeps, mail: createInstituteMailer({ db: source.db, env, logger, now }) },
+      { name: "Asha Copy", email: "asha.copy@example.test", subject: "fees", message: "Before the move.", website: "", phone: undefined },
+      { ip: "10.1.1.1" },
+    );
+    const tables = (source.sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]).filter(
+      (t) => !/^(sqlite_|kysely_migration)|_fts(_|$)/.test(t),
+    );
+    const counts = Object.fromEntries(tables.map((t) => [t, Number(source.sqlite.prepare(`select count(*) from "${t}"`).pluck().get())]));
+    await source.db.destroy();
+
+    await sql.raw(`drop database if exists ${name}`).execute(admin.db);
+    await sql.raw(`create database ${name}`).execute(admin.db);
+    const copy = io();
+    expect(await runCli(["copy-to-postgres", url], { DATA_DIR: dataDir, NODE_ENV: "test" }, copy.io)).toBe(0);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(copy.out()).toContain(`Copied ${total} rows of ${tables.length} tables`);
+    expect(total).toBeGreaterThan(100);
+
+    const target = openPostgres(url, 2);
+    try {
+      for (const t of tables) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(target.db);
+        expect([t, Number(rows[0]!.n)]).toEqual([t, counts[t]!]);
+      }
+      const pgEnv = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url });
+      const deps = {
+        db: target.db,
+        sqlite: null,
+        env: pgEnv,
+        logger,
+        now,
+        limits: createDatabaseRateLimiter(target.db, now),
+        mail: createInstituteMailer({ db: target.db, env: pgEnv, logger, now }),
+      };
+      expect(await loginAdmin(deps, ADMIN)).toMatchObject({ user: { email: ADMIN.email, role: "admin" } });
+      const signedIn = await loginStudent(deps, { email: "", studentId: student.studentId!, password: student.password });
+      expect(JSON.stringify(signedIn)).toContain(student.studentId!);
+      const before = Number((await sql<{ m: number }>`select max(id) as m from contact_inquiries`.execute(target.db)).rows[0]!.m);
+      const { id } = await submitContact(
+        deps,
+        { name: "After", email: "after@example.test", subject: "fees", message: "After the move.", website: "", phone: undefined },
+        { ip: "10.1.1.2" },
+      );
+      expect(id).toBeGreaterThan(before);
+    } finally {
+      await target.db.destroy();
+    }
+
+    const again = io();
+    expect(await runCli(["copy-to-postgres", url], { DATA_DIR: dataDir, NODE_ENV: "test" }, again.io)).toBe(1);
+    expect(again.err()).toContain("not empty");
+  });
+});
