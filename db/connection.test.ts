@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { backupDatabaseTo, changeCount, integrityCheck, openDatabase } from "./connection.ts";
+import { createTestDeps } from "../src/server/testing.ts";
+import { backupDatabaseTo, changeCount, inOneProcess, integrityCheck, isPostgres, openDatabase } from "./connection.ts";
 
 describe("backupDatabaseTo", () => {
   test("a database file is copied whole by a separate process while the server's connection keeps writing", async () => {
@@ -62,5 +63,31 @@ describe("changeCount", () => {
     other.close();
     expect(changeCount(db)!).toBeGreaterThan(afterMine);
     sqlite.close();
+  });
+});
+
+describe("inOneProcess", () => {
+  test("a scheduled job runs in one process at a time on PostgreSQL; on SQLite (one process) it just runs", async () => {
+    const { db } = await createTestDeps();
+    let running = 0;
+    let most = 0;
+    const job = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await Bun.sleep(50);
+      running -= 1;
+    };
+    // Two "processes" (two pooled connections on PostgreSQL) asking at the same moment.
+    const ran = await Promise.all([inOneProcess(db, "test-job", job), inOneProcess(db, "test-job", job)]);
+    if (isPostgres(db)) {
+      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect(most).toBe(1);
+      // Released afterwards: the next round runs.
+      expect(await inOneProcess(db, "test-job", job)).toBe(true);
+    } else {
+      expect(ran).toEqual([true, true]);
+    }
+    // Another job's lock is its own.
+    expect(await inOneProcess(db, "other-job", async () => {})).toBe(true);
   });
 });

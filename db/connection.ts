@@ -28,6 +28,29 @@ export const portableSql = {
     isPostgres(db) ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`,
 };
 
+/**
+ * Runs a scheduled job in one process only (issue 21): on PostgreSQL, the one that takes the job's
+ * advisory lock (held on one pooled connection for the job's length; the others skip this round and try
+ * at their next tick); on SQLite, where one process owns the database, it simply runs. Returns whether
+ * this process ran it.
+ */
+export async function inOneProcess(db: Kysely<Database>, job: string, work: () => Promise<void>): Promise<boolean> {
+  if (!isPostgres(db)) {
+    await work();
+    return true;
+  }
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(hashtext(${`institute:${job}`})) as got`.execute(conn);
+    if (!rows[0]?.got) return false;
+    try {
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`institute:${job}`}))`.execute(conn);
+    }
+    return true;
+  });
+}
+
 /** Whether a handle (the database or a transaction) talks to PostgreSQL (db/postgres.ts) rather than SQLite. */
 export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 

@@ -4,6 +4,7 @@
  * The one place these are joined, so the platform imports no feature.
  */
 import type { Kysely } from "kysely";
+import { inOneProcess } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
@@ -62,8 +63,10 @@ export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstA
     if (running) return;
     running = true;
     try {
-      const { reminded } = await sendOverdueReminders(deps);
-      if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
+      await inOneProcess(deps.db, "library-reminders", async () => {
+        const { reminded } = await sendOverdueReminders(deps);
+        if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
+      });
     } catch (err) {
       deps.logger.error("overdue library reminders failed", { error: String(err) });
     } finally {
@@ -89,8 +92,10 @@ export function startFeeReminders(deps: AppDeps, everyMs = 3_600_000, firstAfter
     if (running) return;
     running = true;
     try {
-      const { reminded, instalments } = await sendFeeReminders(deps);
-      if (reminded) deps.logger.info("fee reminders sent", { students: reminded, instalments });
+      await inOneProcess(deps.db, "fee-reminders", async () => {
+        const { reminded, instalments } = await sendFeeReminders(deps);
+        if (reminded) deps.logger.info("fee reminders sent", { students: reminded, instalments });
+      });
     } catch (err) {
       deps.logger.error("fee reminders failed", { error: String(err) });
     } finally {

@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { backupDatabaseTo } from "../../../db/connection.ts";
+import { backupDatabaseTo, inOneProcess } from "../../../db/connection.ts";
 import { dumpDatabaseTo } from "../../../db/postgres.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, notFound } from "./errors.ts";
@@ -113,8 +113,11 @@ export interface BackupSchedule {
 export function startBackupScheduler(deps: AppDeps, schedule: BackupSchedule, everyMs = 5 * 60_000, firstAfterMs = 60_000) {
   const tick = async () => {
     try {
-      const newest = (await listBackups(deps))[0]?.createdAt;
-      if (backupDue(newest, await schedule.frequency(), deps.now())) await createBackup(deps);
+      // Several processes on one PostgreSQL database: one of them checks and backs up (issue 21).
+      await inOneProcess(deps.db, "backups", async () => {
+        const newest = (await listBackups(deps))[0]?.createdAt;
+        if (backupDue(newest, await schedule.frequency(), deps.now())) await createBackup(deps);
+      });
     } catch (err) {
       deps.logger.error("scheduled backup failed", { error: String(err) });
       await schedule.onFailure(err instanceof AppError ? err.message : String(err)).catch(() => {});
