@@ -45,9 +45,9 @@ export interface OpenedPostgres {
   pool: pg.Pool;
 }
 
-/** A pool of at most `max` connections to the database at `url`. */
-export function openPostgres(url: string, max = 10): OpenedPostgres {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** A pool to the database at `url` (10 connections unless the options say otherwise). */
+export function openPostgres(url: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): OpenedPostgres {
+  const pool = new pg.Pool({ max: 10, ...options, connectionString: url });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
   registerPostgresRoot(db);
   return { db, pool };
@@ -112,7 +112,7 @@ let template: Promise<string> | null = null;
 let made = 0;
 
 /** `url` with another database name. */
-const withDatabase = (url: string, name: string) => {
+export const withDatabaseName = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -141,7 +141,7 @@ export async function freshTestDatabase(
     const name = `it_${process.pid}_template`;
     await client.query(`drop database if exists ${name}`);
     await client.query(`create database ${name}`);
-    const opened = openPostgres(withDatabase(serverUrl, name), 1);
+    const opened = openPostgres(withDatabaseName(serverUrl, name), { max: 1 });
     try {
       await prepare(opened.db);
     } finally {
@@ -152,10 +152,8 @@ export async function freshTestDatabase(
   const source = await template;
   const name = `it_${process.pid}_${++made}`;
   await onServer(serverUrl, (client) => client.query(`create database ${name} template ${source}`));
-  const url = withDatabase(serverUrl, name);
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
-  registerPostgresRoot(db);
+  const url = withDatabaseName(serverUrl, name);
+  const { pool, db } = openPostgres(url, { max: 4, idleTimeoutMillis: 1000, allowExitOnIdle: true });
   // Opened now, as a test's SQLite database is: destroying a Kysely whose driver never started leaves it usable.
   await sql`select 1`.execute(db);
   return { pool, db, url };

@@ -64,9 +64,10 @@ export async function runCli(
     io.err(`Unknown command "${first}".\n\n${helpText(PROGRAM)}`);
     return 2;
   }
-  const wanted = { restore: 1, "create-admin": 1, "reset-password": 1, "copy-to-postgres": 1 } as Partial<Record<string, number>>;
-  const optional = first === "create-admin" ? 1 : 0;
-  const needs = wanted[first] ?? 0;
+  // The arguments a command takes are those its usage names: <required> and [optional].
+  const usage = COMMANDS[first].usage;
+  const needs = usage.match(/<[^>]+>/g)?.length ?? 0;
+  const optional = usage.match(/\[[^\]]+\]/g)?.length ?? 0;
   if (args.length < needs || args.length > needs + optional) {
     io.err(`Usage: ${PROGRAM} ${COMMANDS[first].usage}`);
     return 2;
@@ -81,11 +82,9 @@ export async function runCli(
   }
   const paths = dataPaths(env.dataDir);
   const now = () => new Date();
-  if (
-    (first === "backup" || first === "check" || first === "copy-to-postgres") &&
-    !(env.DATABASE_URL && first !== "copy-to-postgres") &&
-    !existsSync(paths.database)
-  ) {
+  // Commands that read the SQLite file need it to be there (backup and check read PostgreSQL when it is set).
+  const readsSqliteFile = first === "copy-to-postgres" || ((first === "backup" || first === "check") && !env.DATABASE_URL);
+  if (readsSqliteFile && !existsSync(paths.database)) {
     io.err(`There is no database at ${paths.database} (DATA_DIR is ${paths.root}).`);
     return 1;
   }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
-import { openPostgres } from "../../db/postgres.ts";
+import { openPostgres, withDatabaseName } from "../../db/postgres.ts";
 import { seed } from "../../db/seed.ts";
 import { runCli } from "../../src/server/cli.ts";
 import { parseEnv } from "../../src/server/env.ts";
@@ -24,14 +24,10 @@ import { createInstituteMailer } from "../../src/server/workers.ts";
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
 const name = `copy_${process.pid}`;
-const url = (() => {
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
+const url = withDatabaseName(server, name);
 const dataDir = mkdtempSync(path.join(tmpdir(), "institute-copy-"));
 const ADMIN = { email: "copy.admin@example.test", password: "CopyAdmin1pass" };
-const admin = openPostgres(server, 1);
+const admin = openPostgres(server, { max: 1 });
 
 afterAll(async () => {
   await sql.raw(`drop database if exists ${name}`).execute(admin.db);
@@ -83,7 +79,7 @@ describe("copy-to-postgres", () => {
     expect(copy.out()).toContain(`Copied ${total} rows of ${tables.length} tables`);
     expect(total).toBeGreaterThan(100);
 
-    const target = openPostgres(url, 2);
+    const target = openPostgres(url, { max: 2 });
     try {
       for (const t of tables) {
         const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(target.db);

@@ -10,16 +10,13 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { withDatabaseName } from "../../db/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
 const name = `two_processes_${process.pid}`;
-const url = (() => {
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
+const url = withDatabaseName(server, name);
 const dataDir = mkdtempSync(path.join(tmpdir(), "institute-two-"));
 const ADMIN = { email: "two.admin@example.test", password: "TwoProcesses1pass" };
 const env = {
