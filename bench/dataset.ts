@@ -13,6 +13,7 @@ import { openDatabase } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seed } from "../db/seed.ts";
 import { hashPassword } from "../src/server/platform/crypto.ts";
+import { folderStore } from "../src/server/platform/file-store.ts";
 import { dataPaths, ensureDataDirs } from "../src/server/platform/storage.ts";
 import { GALLERY_WIDTHS } from "../src/shared/constants.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../src/shared/schemas/settings.ts";
@@ -152,7 +153,7 @@ export async function generateDataset(dataDir: string, sizes: DatasetSizes, now 
   ensureDataDirs(paths);
   const { db, sqlite } = openDatabase(paths.database);
   await migrateToLatest(db);
-  await seed(db, { now, production: true, galleryDir: paths.gallery, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await seed(db, { now, production: true, files: folderStore(paths.uploads), adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const adminId = (sqlite.prepare("select id from users where role = 'admin' order by id limit 1").get() as { id: number }).id;
   const rand = rng(9);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
 import { generatePassword } from "../src/server/platform/crypto.ts";
+import { folderStore } from "../src/server/platform/file-store.ts";
 import { createTestDeps, indexNames, signedIn } from "../src/server/testing.ts";
 import { openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -80,7 +81,7 @@ describe("seed", () => {
   test("a first run creates the admin and demo student whose printed logins work; a second run adds nothing", async () => {
     const deps = await createTestDeps();
     const dir = galleryDir();
-    const first = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
+    const first = await seed(deps.db, { now: deps.now(), production: false, files: folderStore(dir) });
     const admin = first.created.find((c) => c.role === "admin")!;
     const student = first.created.find((c) => c.role === "student")!;
     expect(admin.login).toBe("admin@institute.local");
@@ -88,7 +89,7 @@ describe("seed", () => {
     expect((await signedIn(loginAdmin(deps, { email: admin.login, password: admin.password }))).user.role).toBe("admin");
     expect((await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: student.password }))).user.role).toBe("student");
 
-    const again = await seed(deps.db, { now: deps.now(), production: false, galleryDir: dir });
+    const again = await seed(deps.db, { now: deps.now(), production: false, files: folderStore(dir) });
     expect(again.created).toEqual([]);
     const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements" | "subjects") =>
       Number(
@@ -117,7 +118,7 @@ describe("seed", () => {
       { code: "BBA-103", status: "in_progress" },
     ]);
     // three web-sized variants per demo image
-    expect(readdirSync(dir).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
+    expect(readdirSync(path.join(dir, "gallery")).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
   });
 
   test("production seeds no demo student; ADMIN_EMAIL/ADMIN_PASSWORD are used and never echoed", async () => {
@@ -125,7 +126,7 @@ describe("seed", () => {
     const result = await seed(deps.db, {
       now: deps.now(),
       production: true,
-      galleryDir: galleryDir(),
+      files: folderStore(galleryDir()),
       adminEmail: "principal@example.org",
       adminPassword: "Principal2026",
     });

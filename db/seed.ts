@@ -3,11 +3,10 @@
  * option lists, settings defaults, the first admin, a few announcements and demo gallery images, and,
  * outside production, one demo student. Returns the credentials to print on first start.
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { openStudentAccount } from "../src/server/features/accounts/accounts.repository.ts";
 import { generatePassword, hashPassword, randomToken } from "../src/server/platform/crypto.ts";
+import type { FileStore } from "../src/server/platform/file-store.ts";
 import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } from "../src/shared/constants.ts";
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
@@ -17,8 +16,8 @@ import type { CatalogList, GalleryCategory, ProgrammeLevel } from "./schema.ts";
 export interface SeedOptions {
   now: Date;
   production: boolean;
-  /** where gallery variants are written (DATA_DIR/uploads/gallery) */
-  galleryDir: string;
+  /** where gallery variants are written (platform/file-store.ts: DATA_DIR/uploads/gallery by default) */
+  files: FileStore;
   adminEmail?: string;
   adminPassword?: string;
 }
@@ -226,7 +225,6 @@ const DEMO_GALLERY: { title: string; category: GalleryCategory; description: str
 async function seedGallery(db: DB, opts: SeedOptions) {
   const existing = await db.selectFrom("gallery_images").select("id").limit(1).executeTakeFirst();
   if (existing) return;
-  mkdirSync(opts.galleryDir, { recursive: true });
   const width = GALLERY_WIDTHS[GALLERY_WIDTHS.length - 1]!;
   const height = Math.round((width * 2) / 3);
   const at = opts.now.toISOString();
@@ -243,7 +241,7 @@ async function seedGallery(db: DB, opts: SeedOptions) {
       let bytes = 0;
       for (const w of GALLERY_WIDTHS) {
         const out = await sharp(raster).resize(w).webp({ quality: 70, effort: 0 }).toBuffer();
-        await Bun.write(path.join(opts.galleryDir, `${fileKey}-${w}.webp`), out);
+        await opts.files.write("gallery", `${fileKey}-${w}.webp`, out);
         bytes += out.length;
       }
       return { item, fileKey, bytes };

@@ -25,7 +25,6 @@ import { requestLocale } from "./platform/request-locale.ts";
 import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import { type ShellVariant, serveFiles, serveStoredFile } from "./platform/static-files.ts";
-import { dataPaths } from "./platform/storage.ts";
 import {
   allowedBeforePasswordChange,
   BODY_LIMIT_SIZES,
@@ -151,11 +150,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   // Photos have unguessable generated names (capability URLs) and a new name on every change.
-  app.get("/api/files/photos/:file", serveStoredFile(dataPaths(deps.env.dataDir).photos, "private, max-age=86400"));
+  app.get("/api/files/photos/:file", serveStoredFile("photos", "private, max-age=86400"));
   app.all("/api/*", (c) => c.json({ success: false, message: "Not found" }, 404));
 
   // Gallery variants have unique generated names, so they never change: cache them for a year.
-  app.get("/media/gallery/:file", serveStoredFile(dataPaths(deps.env.dataDir).gallery, "public, max-age=31536000, immutable"));
+  app.get("/media/gallery/:file", serveStoredFile("gallery", "public, max-age=31536000, immutable"));
   app.route("/", seoRoutes);
   app.get(
     "*",

@@ -16,6 +16,7 @@ import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features
 import { createBackup } from "./platform/backups.ts";
 import { checkData } from "./platform/data-check.ts";
 import { AppError } from "./platform/errors.ts";
+import { fileStore } from "./platform/file-store.ts";
 import { createLogger } from "./platform/logger.ts";
 import { RestoreRefused, restoreBackup } from "./platform/restore.ts";
 import { runningServer } from "./platform/server-lock.ts";
@@ -117,7 +118,7 @@ export async function runCli(
         return 0;
       }
       case "restore": {
-        const restored = await restoreBackup(env.dataDir, args[0]!);
+        const restored = await restoreBackup(env.dataDir, args[0]!, { uploads: fileStore(env).folder });
         io.out(`Restored ${args[0]} (${restored.files} file${restored.files === 1 ? "" : "s"}) into ${paths.root}.`);
         if (restored.movedAsideTo) io.out(`The database and uploads it replaced are in ${restored.movedAsideTo}.`);
         io.out("Start the server: it brings an older backup up to the latest schema.");
@@ -176,7 +177,10 @@ export async function runCli(
             `  applied by a newer version, unknown to this one: ${report.unknownMigrations.join(", ")} (restore a backup from before it to go back)`,
           );
         if (!report.filesChecked) io.out("stored files: not checked until the migrations are applied");
-        else io.out(`stored files: ${report.missingFiles.length ? `${report.missingFiles.length} missing` : "all present"}`);
+        else
+          io.out(
+            `stored files (${fileStore(env).location}): ${report.missingFiles.length ? `${report.missingFiles.length} missing` : "all present"}`,
+          );
         for (const line of report.missingFiles.slice(0, 50)) io.out(`  missing: ${line}`);
         if (report.unreferencedFiles.length)
           io.out(`unreferenced files: ${report.unreferencedFiles.length} (left by an interrupted upload; the next start removes them)`);

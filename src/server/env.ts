@@ -34,6 +34,19 @@ const envSchema = v.pipe(
         ),
       ),
     ),
+    STORAGE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^(file:\/\/\/\S+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?)$/,
+          "STORAGE_URL must be file:///a/shared/folder or s3://bucket/prefix (leave it unset for DATA_DIR/uploads)",
+        ),
+      ),
+    ),
+    S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url("S3_ENDPOINT must be an address such as https://s3.ap-south-1.amazonaws.com"))),
+    S3_REGION: v.optional(v.string()),
+    S3_ACCESS_KEY_ID: v.optional(v.string()),
+    S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://"))),
     MAIL_FROM: v.optional(v.string(), "Institute of Distance Education <no-reply@institute.local>"),
     NODE_ENV: v.optional(

@@ -9,6 +9,7 @@ import { seed } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
 import { effectiveLogLevel, getSettings } from "./features/settings/settings.service.ts";
+import { ensureStoreFolders, fileStore } from "./platform/file-store.ts";
 import { configureImageProcessing } from "./platform/images.ts";
 import { createLogger } from "./platform/logger.ts";
 import { sweepOrphanFiles } from "./platform/orphan-sweep.ts";
@@ -22,6 +23,7 @@ export async function serve(env: Env): Promise<void> {
   configureImageProcessing();
   const paths = dataPaths(env.dataDir);
   ensureDataDirs(paths);
+  await ensureStoreFolders(fileStore(env));
   // One server per SQLite file; on PostgreSQL several processes share the database (issue 21, docs/SCALING.md).
   const releaseLock = env.DATABASE_URL ? () => {} : claimServerLock(paths.serverLock);
   const { db, sqlite } = openConfiguredDatabase(env, paths.database);
@@ -32,13 +34,13 @@ export async function serve(env: Env): Promise<void> {
   const { created } = await seed(db, {
     now: now(),
     production: env.production,
-    galleryDir: paths.gallery,
+    files: fileStore(env),
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
   });
   if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db })).system);
   // Files a crash left behind between writing an upload and committing its row (nothing is serving yet).
-  await sweepOrphanFiles({ db, env, logger });
+  await sweepOrphanFiles({ db, env, logger, now });
 
   const base = { db, sqlite, env, logger, now };
   const mail = createInstituteMailer(base);
@@ -58,6 +60,7 @@ export async function serve(env: Env): Promise<void> {
   }
   if (created.length) console.log("These passwords are shown only once. Keep them safe.");
   console.log(`Institute portal listening on ${url}`);
+  if (env.STORAGE_URL) console.log(`Uploaded files are kept in ${fileStore(env).location}.`);
   console.log(
     mail.transport.kind === "smtp" ? "E-mail is sent through SMTP_URL." : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,
   );

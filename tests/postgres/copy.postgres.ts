@@ -16,6 +16,7 @@ import { runCli } from "../../src/server/cli.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { loginAdmin, loginStudent } from "../../src/server/features/auth/auth.service.ts";
 import { submitContact } from "../../src/server/features/contacts/contacts.service.ts";
+import { folderStore } from "../../src/server/platform/file-store.ts";
 import { memoryLogger } from "../../src/server/platform/logger.ts";
 import { createDatabaseRateLimiter } from "../../src/server/platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "../../src/server/platform/storage.ts";
@@ -51,7 +52,7 @@ describe("copy-to-postgres", () => {
     const { created } = await seed(source.db, {
       now: new Date(),
       production: false,
-      galleryDir: paths.gallery,
+      files: folderStore(paths.uploads),
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,
     });

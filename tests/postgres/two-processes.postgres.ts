@@ -1,9 +1,10 @@
 /**
- * Two app processes on one PostgreSQL database (issue 21), sharing one DATA_DIR as they would a shared
- * folder: a session made on one works on the other; a write on one is seen on the other's next read (its
- * read cache is not stale); a rate limit holds across both; 100 queued mails are each delivered once
- * although both workers drain the outbox at the same moment. Run by tests/postgres/run.ts with
- * TEST_DATABASE_URL naming the server.
+ * Two app processes on one PostgreSQL database (issue 21), as on two machines: each has a DATA_DIR of its
+ * own, and uploads go to one S3-compatible bucket (STORAGE_URL; tests/setup/s3-server.ts). A session made on
+ * one works on the other; a write on one is seen on the other's next read (its read cache is not stale); a
+ * file uploaded through one is served by the other; a rate limit holds across both; 100 queued mails are
+ * each delivered once although both workers drain the outbox at the same moment. Run by
+ * tests/postgres/run.ts with TEST_DATABASE_URL naming the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -11,18 +12,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { withDatabaseName } from "../../db/postgres.ts";
+import { pngBytes } from "../../src/server/test-files.ts";
+import { startS3Server, type TestS3 } from "../setup/s3-server.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
 const name = `two_processes_${process.pid}`;
 const url = withDatabaseName(server, name);
-const dataDir = mkdtempSync(path.join(tmpdir(), "institute-two-"));
+const dataDirs = [mkdtempSync(path.join(tmpdir(), "institute-two-a-")), mkdtempSync(path.join(tmpdir(), "institute-two-b-"))];
 const ADMIN = { email: "two.admin@example.test", password: "TwoProcesses1pass" };
 const env = {
   ...process.env,
   DATABASE_URL: url,
-  DATA_DIR: dataDir,
   NODE_ENV: "development",
   HOST: "127.0.0.1",
   PORT: "0",
@@ -41,8 +43,13 @@ async function onServer(sql: string) {
   }
 }
 
-async function start(): Promise<{ url: string; proc: Bun.Subprocess }> {
-  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });
+async function start(dataDir: string): Promise<{ url: string; proc: Bun.Subprocess }> {
+  const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...env, ...s3.env, DATA_DIR: dataDir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   let output = "";
   const decoder = new TextDecoder();
   for (const stream of [proc.stdout, proc.stderr])
@@ -61,12 +68,14 @@ async function start(): Promise<{ url: string; proc: Bun.Subprocess }> {
 let a: { url: string; proc: Bun.Subprocess };
 let b: { url: string; proc: Bun.Subprocess };
 let db: pg.Client;
+let s3: TestS3;
 
 beforeAll(async () => {
   await onServer(`drop database if exists ${name}`);
   await onServer(`create database ${name}`);
-  a = await start(); // migrates and seeds; then the second joins
-  b = await start();
+  s3 = await startS3Server();
+  a = await start(dataDirs[0]!); // migrates and seeds (the gallery's pictures into the bucket); then the second joins
+  b = await start(dataDirs[1]!);
   db = new pg.Client({ connectionString: url });
   await db.connect();
 });
@@ -76,7 +85,8 @@ afterAll(async () => {
   await Promise.all([a?.proc.exited, b?.proc.exited]);
   await db?.end();
   await onServer(`drop database if exists ${name}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  await s3?.stop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const json = (res: Response) => res.json() as Promise<{ data: Record<string, unknown> }>;
@@ -145,10 +155,29 @@ describe("two app processes on one PostgreSQL database", () => {
     }
     expect(pending).toBe(0);
     const rows = (await db.query("select id from email_outbox where status = 'sent'")).rows as { id: number }[];
-    const files = readdirSync(path.join(dataDir, "outbox")).filter((f) => f.endsWith(".eml"));
+    // Each process writes what it sends into its own outbox folder: together, one file per message.
+    const files = dataDirs.flatMap((dir) => readdirSync(path.join(dir, "outbox"))).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(rows.length);
     expect(new Set(files.map((f) => f.slice(-10))).size).toBe(rows.length); // "-000042.eml": one file per message
     expect(rows.length).toBeGreaterThanOrEqual(100);
+  });
+
+  test("a file uploaded through one process is served by the other: uploads live in the bucket, not a process's folder", async () => {
+    const gallery = new FormData();
+    gallery.append("images", new File([await pngBytes(900, 600)], "hall.png", { type: "image/png" }));
+    gallery.append("imageDetails", JSON.stringify([{ title: "Uploaded through A" }]));
+    const uploaded = await fetch(`${a.url}/api/gallery/upload`, {
+      method: "POST",
+      body: gallery,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(uploaded.status).toBe(201);
+    const key = (await db.query("select file_key from gallery_images where title = 'Uploaded through A'")).rows[0].file_key as string;
+    const served = await fetch(`${b.url}/media/gallery/${key}-960.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    for (const dir of dataDirs) expect(readdirSync(path.join(dir, "uploads", "gallery"))).toEqual([]);
   });
 
   test("a rate limit holds across both: failed sign-ins from one address, counted on either, close both", async () => {

@@ -1,5 +1,6 @@
 /**
- * Backups (DECISIONS 3): a consistent copy of the database (SQLite: VACUUM INTO; PostgreSQL: pg_dump) plus the uploads folder, packed
+ * Backups (DECISIONS 3): a consistent copy of the database (SQLite: VACUUM INTO; PostgreSQL: pg_dump) plus the uploads folder
+ * (the file store's folder, when it is one), packed
  * into one `backup-<time>.tar.gz` under DATA_DIR/backups. Run on the chosen frequency and on demand;
  * the newest BACKUP_RETENTION are kept. README "Backups" explains restoring one.
  */
@@ -9,6 +10,7 @@ import { backupDatabaseTo, inOneProcess } from "../../../db/connection.ts";
 import { dumpDatabaseTo } from "../../../db/postgres.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, notFound } from "./errors.ts";
+import { fileStore } from "./file-store.ts";
 import { dataPaths } from "./storage.ts";
 
 export const BACKUP_RETENTION = 14;
@@ -24,6 +26,17 @@ export interface BackupInfo {
 }
 
 let running: Promise<BackupInfo> | null = null;
+
+/**
+ * tar's arguments that pack the file store's folder as "uploads/" (wherever STORAGE_URL put it). A bucket
+ * is not packed: it is kept by the bucket's own versioning or replication (docs/SCALING.md).
+ */
+export function uploadsInArchive(folder: string | null): string[] {
+  if (!folder) return [];
+  const base = path.basename(folder);
+  const rename = base === "uploads" ? [] : [`--transform=s,^${base.replace(/[^A-Za-z0-9_-]/g, "\\$&")},uploads,`];
+  return [...rename, "-C", path.dirname(folder), base];
+}
 
 /** Makes one backup now (one at a time); then prunes to the newest BACKUP_RETENTION. */
 export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "logger">): Promise<BackupInfo> {
@@ -45,9 +58,7 @@ export function createBackup(deps: Pick<AppDeps, "sqlite" | "env" | "now" | "log
           "-C",
           work,
           deps.sqlite ? DATABASE_COPY.sqlite : DATABASE_COPY.postgres,
-          "-C",
-          paths.root,
-          "uploads",
+          ...uploadsInArchive(fileStore(deps.env).folder),
         ],
         { stdout: "ignore", stderr: "pipe" },
       );

@@ -3,16 +3,14 @@
  * migrations not yet applied, every file a row refers to present under uploads/, and the files no row
  * refers to (the next start's sweep removes those). Reads only; safe while the server runs.
  */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { integrityCheck } from "../../../db/connection.ts";
 import { GALLERY_WIDTHS } from "../../shared/constants.ts";
 import type { AppDeps } from "../deps.ts";
 import { runtime } from "../runtime.ts";
+import { type FileArea, fileStore } from "./file-store.ts";
 import { galleryKeyOf, isStoredName, storedFileReferences } from "./orphan-sweep.ts";
-import { dataPaths } from "./storage.ts";
 
 export interface DataCheck {
   /** "ok", or what SQLite's integrity_check found */
@@ -23,9 +21,9 @@ export interface DataCheck {
   pendingMigrations: string[];
   /** migrations the database has had that this version does not know: a newer version wrote it */
   unknownMigrations: string[];
-  /** files rows refer to that are not there, relative to DATA_DIR */
+  /** files rows refer to that are not in the file store, as "uploads/<area>/<name>" */
   missingFiles: string[];
-  /** server-named files no row refers to, relative to DATA_DIR */
+  /** server-named files no row refers to, as "uploads/<area>/<name>" */
   unreferencedFiles: string[];
   /** false when migrations are pending: the files are checked against the latest schema only */
   filesChecked: boolean;
@@ -33,10 +31,7 @@ export interface DataCheck {
   ok: boolean;
 }
 
-const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
-
 export async function checkData(deps: Pick<AppDeps, "db" | "env" | "sqlite">): Promise<DataCheck> {
-  const paths = dataPaths(deps.env.dataDir);
   // PostgreSQL checks its pages and enforces foreign keys itself: these two are SQLite's.
   const integrity = deps.sqlite ? integrityCheck(deps.sqlite) : "ok";
   const foreignKeys = ((deps.sqlite?.pragma("foreign_key_check") ?? []) as { table: string; rowid: number; parent: string }[]).map(
@@ -64,30 +59,27 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env" | "sqlite">): P
     };
   }
   const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
-  const listed = (dir: string) => list(dir).then((names) => new Set(names));
-  const [documentFiles, photoFiles, galleryFiles] = await Promise.all([
-    listed(paths.documents),
-    listed(paths.photos),
-    listed(paths.gallery),
-  ]);
-  const rel = (dir: string, name: string) => path.relative(paths.root, path.join(dir, name));
+  const store = fileStore(deps.env);
+  const listed = (area: FileArea) => store.list(area).then((files) => new Set(files.map((f) => f.name)));
+  const [documentFiles, photoFiles, galleryFiles] = await Promise.all([listed("documents"), listed("photos"), listed("gallery")]);
+  const rel = (area: FileArea) => (name: string) => `uploads/${area}/${name}`;
   const missingFiles = [
     // A document's preview is made when it is first viewed: only the documents themselves must be there.
-    ...[...documents].filter((n) => !n.endsWith(".thumb.webp") && !documentFiles.has(n)).map((n) => rel(paths.documents, n)),
-    ...[...photos].filter((n) => !photoFiles.has(n)).map((n) => rel(paths.photos, n)),
+    ...[...documents].filter((n) => !n.endsWith(".thumb.webp") && !documentFiles.has(n)).map(rel("documents")),
+    ...[...photos].filter((n) => !photoFiles.has(n)).map(rel("photos")),
     ...[...galleryKeys]
       .flatMap((key) => GALLERY_WIDTHS.map((w) => `${key}-${w}.webp`).filter((n) => !galleryFiles.has(n)))
-      .map((n) => rel(paths.gallery, n)),
+      .map(rel("gallery")),
   ].sort();
   const unreferencedFiles = [
-    ...[...documentFiles].filter((n) => isStoredName(n) && !documents.has(n)).map((n) => rel(paths.documents, n)),
-    ...[...photoFiles].filter((n) => isStoredName(n) && !photos.has(n)).map((n) => rel(paths.photos, n)),
+    ...[...documentFiles].filter((n) => isStoredName(n) && !documents.has(n)).map(rel("documents")),
+    ...[...photoFiles].filter((n) => isStoredName(n) && !photos.has(n)).map(rel("photos")),
     ...[...galleryFiles]
       .filter((n) => {
         const key = galleryKeyOf(n);
         return key !== null && !galleryKeys.has(key);
       })
-      .map((n) => rel(paths.gallery, n)),
+      .map(rel("gallery")),
   ].sort();
   return {
     integrity,

@@ -7,6 +7,7 @@ import { validation } from "../../shared/i18n/validation.ts";
 import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
+import { type FileArea, fileStore } from "./file-store.ts";
 import { isRemembered } from "./read-cache.ts";
 
 /** The signed-in user of a request and their session (resolved by the auth feature). */
@@ -124,14 +125,15 @@ export interface StoredFileOptions {
  * disk answers 404 like any unknown document. Who may have it is the service's decision, made before.
  */
 export async function sendStoredFile(
-  c: Context,
-  doc: { path: string; name: string; mimeType?: string },
+  c: AppContext,
+  doc: { area: FileArea; file: string; name: string; mimeType?: string },
   { disposition = "inline", cacheControl = "private, no-store" }: StoredFileOptions = {},
 ): Promise<Response> {
-  const file = Bun.file(doc.path);
-  if (!(await file.exists())) return c.json({ success: false, message: validation.t("file.gone") }, 404);
+  const file = await fileStore(c.get("deps").env).open(doc.area, doc.file);
+  if (!file) return c.json({ success: false, message: validation.t("file.gone") }, 404);
   return c.body(file.stream(), 200, {
     "Content-Type": doc.mimeType ?? "application/pdf",
+    "Content-Length": String(file.size),
     "Content-Disposition": `${disposition}; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
     "Cache-Control": cacheControl,
     "X-Content-Type-Options": "nosniff",

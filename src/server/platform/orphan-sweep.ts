@@ -2,20 +2,19 @@
  * Startup sweep (issue 10 §8). Uploads are written before the transaction that records them, so a crash
  * (power cut, SIGKILL) between the two leaves a file no row refers to — an applicant's document or photo
  * that would otherwise stay on disk, unlisted and never deleted. Before the server accepts requests, every
- * server-named file under uploads/ that no row refers to is removed, and so are a backup's unfinished
+ * server-named file in the file store (platform/file-store.ts) that no row refers to is removed, and so are a backup's unfinished
  * leftovers. Only names the server itself generates are touched.
  */
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { AppDeps } from "../deps.ts";
+import { type FileArea, fileStore } from "./file-store.ts";
 import { dataPaths } from "./storage.ts";
 
 /** storeFile(): 24 lower-case letters or digits and an extension; previews add ".thumb.webp". */
 const STORED_NAME = /^[a-z0-9]{24}\.(pdf|jpg|png|webp)(\.thumb\.webp)?$/;
 /** gallery variants: "<key>-<width>.webp" */
 const GALLERY_VARIANT = /^(.+)-(\d+)\.webp$/;
-
-const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
 /** The settings value that names a stored file: the brochure (Site content → Institute). */
 const storedNameIn = (json: string | undefined, pick: (value: Record<string, unknown>) => unknown): string[] => {
@@ -86,25 +85,37 @@ export const isStoredName = (name: string) => STORED_NAME.test(name);
 /** The gallery key of a variant's file name, or null. */
 export const galleryKeyOf = (name: string) => GALLERY_VARIANT.exec(name)?.[1] ?? null;
 
-export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger">): Promise<string[]> {
+/**
+ * With several servers on one store (PostgreSQL: issue 21), another process may have just written a file
+ * whose row is not committed yet: only files older than this are swept there. One SQLite server sweeps
+ * before it serves, so every unreferenced file is a leftover.
+ */
+export const SHARED_SWEEP_MIN_AGE_MS = 60 * 60_000;
+
+export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logger" | "now">): Promise<string[]> {
   const paths = dataPaths(deps.env.dataDir);
+  const store = fileStore(deps.env);
   const removed: string[] = [];
-  const remove = async (dir: string, name: string) => {
-    await rm(path.join(dir, name), { recursive: true, force: true });
-    removed.push(path.relative(paths.root, path.join(dir, name)));
+  const writtenBefore = deps.env.DATABASE_URL ? deps.now().getTime() - SHARED_SWEEP_MIN_AGE_MS : Number.POSITIVE_INFINITY;
+  const sweep = async (area: FileArea, orphan: (name: string) => boolean) => {
+    const names = (await store.list(area)).filter((f) => f.modifiedAt.getTime() < writtenBefore && orphan(f.name)).map((f) => f.name);
+    await store.remove(area, names);
+    removed.push(...names.map((n) => `uploads/${area}/${n}`));
   };
 
   const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
-  for (const name of await list(paths.documents)) if (STORED_NAME.test(name) && !documents.has(name)) await remove(paths.documents, name);
-  for (const name of await list(paths.photos)) if (STORED_NAME.test(name) && !photos.has(name)) await remove(paths.photos, name);
-  for (const name of await list(paths.gallery)) {
+  await sweep("documents", (name) => STORED_NAME.test(name) && !documents.has(name));
+  await sweep("photos", (name) => STORED_NAME.test(name) && !photos.has(name));
+  await sweep("gallery", (name) => {
     const key = galleryKeyOf(name);
-    if (key && !galleryKeys.has(key)) await remove(paths.gallery, name);
-  }
+    return key !== null && !galleryKeys.has(key);
+  });
 
-  // createBackup(): a working folder and a ".partial" archive exist only while a backup is being made.
-  for (const name of await list(paths.backups))
-    if (name.startsWith(".work-") || name.endsWith(".partial")) await remove(paths.backups, name);
+  for (const name of await readdir(paths.backups).catch(() => [] as string[]))
+    if (name.startsWith(".work-") || name.endsWith(".partial")) {
+      await rm(path.join(paths.backups, name), { recursive: true, force: true });
+      removed.push(`backups/${name}`);
+    }
 
   if (removed.length)
     deps.logger.warn("removed files left behind by an interrupted write", { count: removed.length, files: removed.slice(0, 20) });

@@ -10,6 +10,7 @@ import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { listStudents } from "../features/students/students.service.ts";
 import { PUBLIC_CACHE_CONTROL } from "../route-policies.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../testing.ts";
+import { folderStore } from "./file-store.ts";
 import { cachedRead } from "./read-cache.ts";
 
 let deps: TestDeps;
@@ -131,7 +132,7 @@ describe("read cache", () => {
 describe("public responses", () => {
   let app: ReturnType<typeof testApp>;
   beforeEach(async () => {
-    await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
     app = testApp(deps);
   });
 

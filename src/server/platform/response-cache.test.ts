@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { isSharedPublicRead } from "../route-policies.ts";
 import { createTestDeps, createUser, type TestDeps, testApp } from "../testing.ts";
+import { folderStore } from "./file-store.ts";
 import { responseCache } from "./response-cache.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 import { acceptsEncoding } from "./static-files.ts";
@@ -124,7 +125,7 @@ describe("shared public reads in the app", () => {
   });
 
   test("a stored answer is sent with the security headers and follows maintenance mode and new settings at once", async () => {
-    await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
     const app = testApp(deps);
     const batch = `/api/trpc/site.info,site.news?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }))}`;
     const first = await app.request(batch);

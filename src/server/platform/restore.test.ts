@@ -69,7 +69,7 @@ describe("restoreBackup", () => {
   test("puts the backup's database and uploads in place and keeps what it replaced aside; backups stay", async () => {
     const file = await backupOf("from backup", "old.pdf");
     const { dataDir, paths } = dataFolder("current");
-    const restored = await restoreBackup(dataDir, file, new Date("2026-11-25T10:00:00Z"));
+    const restored = await restoreBackup(dataDir, file, { now: new Date("2026-11-25T10:00:00Z") });
     expect(marker(paths.database)).toBe("from backup");
     expect(readdirSync(paths.documents)).toEqual(["old.pdf"]);
     expect(restored.movedAsideTo).toBe(path.join(paths.root, "before-restore-2026-11-25T10-00-00-000Z"));
@@ -130,5 +130,31 @@ describe("restoreBackup of a PostgreSQL backup", () => {
     const refusal = restoreBackup(dataDir, await archive(source, ["institute.pgdump", "uploads"]));
     await expect(refusal).rejects.toThrow("pg_restore");
     expect(marker(paths.database)).toBe("current");
+  });
+});
+
+describe("restoreBackup with STORAGE_URL (issue 21)", () => {
+  test("a shared folder elsewhere: the backup's uploads go there, what it held is kept aside", async () => {
+    const { dataDir, paths } = dataFolder("current");
+    const shared = temp("shared-uploads");
+    mkdirSync(path.join(shared, "photos"), { recursive: true });
+    writeFileSync(path.join(shared, "photos", "now.webp"), "now");
+    const restored = await restoreBackup(dataDir, await backupOf("from backup", "old.pdf"), { uploads: shared });
+    expect(marker(paths.database)).toBe("from backup");
+    expect(readdirSync(path.join(shared, "documents"))).toEqual(["old.pdf"]);
+    expect(existsSync(path.join(shared, "photos"))).toBe(false);
+    expect(readFileSync(path.join(restored.movedAsideTo!, "uploads", "photos", "now.webp"), "utf8")).toBe("now");
+    // DATA_DIR/uploads is not the store: left as it was
+    expect(readdirSync(paths.documents)).toEqual(["current.pdf"]);
+  });
+
+  test("a bucket: a backup of the database alone is restored; one holding uploads/ is refused, changing nothing", async () => {
+    const { dataDir, paths } = dataFolder("current");
+    await expect(restoreBackup(dataDir, await backupOf("x", "a.pdf"), { uploads: null })).rejects.toThrow("names a bucket");
+    expect(marker(paths.database)).toBe("current");
+    const dbOnly = temp("db-only");
+    database(path.join(dbOnly, "institute.db"), "database alone");
+    await restoreBackup(dataDir, await archive(dbOnly, ["institute.db"]), { uploads: null });
+    expect(marker(paths.database)).toBe("database alone");
   });
 });

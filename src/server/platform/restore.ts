@@ -6,7 +6,7 @@
  * DATA_DIR/before-restore-<time>/, never deleted; backups/, outbox/ and the runtime stay as they are.
  * The next start migrates an older backup up to date.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { runningServer } from "./server-lock.ts";
@@ -49,13 +49,40 @@ function checkRestoredDatabase(file: string): void {
   if (!institute) throw new RestoreRefused("The backup's database is not an institute database: not restored.");
 }
 
+/**
+ * Moves what a folder holds (not the folder: a shared store may be a mount point) into another; across
+ * file systems (a store elsewhere, EXDEV) each entry is copied, then removed.
+ */
+function moveEntries(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from)) {
+    const source = path.join(from, entry);
+    const target = path.join(to, entry);
+    try {
+      renameSync(source, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      cpSync(source, target, { recursive: true });
+      rmSync(source, { recursive: true, force: true });
+    }
+  }
+}
+
 export interface Restored {
   /** where the replaced database and uploads were moved */
   movedAsideTo: string | null;
   files: number;
 }
 
-export async function restoreBackup(dataDir: string, archive: string, now = new Date()): Promise<Restored> {
+/**
+ * `uploads` is the file store's folder (DATA_DIR/uploads unless STORAGE_URL names another); null when
+ * files are in a bucket, which a restore leaves alone: an archive holding uploads is then refused.
+ */
+export async function restoreBackup(
+  dataDir: string,
+  archive: string,
+  { uploads = dataPaths(dataDir).uploads, now = new Date() }: { uploads?: string | null; now?: Date } = {},
+): Promise<Restored> {
   const paths = dataPaths(dataDir);
   const pid = runningServer(paths.serverLock);
   if (pid !== null) throw new RestoreRefused(`A server (process ${pid}) is running on ${paths.root}: stop it first, then restore.`);
@@ -72,6 +99,10 @@ export async function restoreBackup(dataDir: string, archive: string, now = new 
     throw new RestoreRefused(`The archive holds more than a backup does (${strange.slice(0, 3).join(", ")}): not restored.`);
   if (!entries.some((e) => e.replace(/^\.\//, "") === "institute.db"))
     throw new RestoreRefused("The archive has no institute.db: not a backup.");
+  if (uploads === null && entries.some((e) => e.replace(/^\.\//, "").startsWith("uploads/")))
+    throw new RestoreRefused(
+      "The archive holds uploads/ but STORAGE_URL names a bucket: copy its uploads/ into the bucket first (docs/SCALING.md), or restore without STORAGE_URL.",
+    );
 
   ensureDataDirs(paths);
   const stamp = now.toISOString().replace(/[:.]/g, "-");
@@ -82,16 +113,17 @@ export async function restoreBackup(dataDir: string, archive: string, now = new 
     const restoredDb = path.join(work, "institute.db");
     checkRestoredDatabase(restoredDb);
 
-    const current = [paths.database, `${paths.database}-wal`, `${paths.database}-shm`, paths.uploads].filter((p) => existsSync(p));
+    const current = [paths.database, `${paths.database}-wal`, `${paths.database}-shm`].filter((p) => existsSync(p));
     let movedAsideTo: string | null = null;
-    if (current.length) {
+    if (current.length || (uploads && existsSync(uploads))) {
       movedAsideTo = path.join(paths.root, `before-restore-${stamp}`);
       mkdirSync(movedAsideTo);
       for (const p of current) renameSync(p, path.join(movedAsideTo, path.basename(p)));
+      if (uploads && existsSync(uploads)) moveEntries(uploads, path.join(movedAsideTo, "uploads"));
     }
     renameSync(restoredDb, paths.database);
     const restoredUploads = path.join(work, "uploads");
-    if (existsSync(restoredUploads)) renameSync(restoredUploads, paths.uploads);
+    if (uploads && existsSync(restoredUploads)) moveEntries(restoredUploads, uploads);
     ensureDataDirs(paths);
     return { movedAsideTo, files: entries.filter((e) => !e.endsWith("/")).length };
   } finally {

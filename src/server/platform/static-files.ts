@@ -9,6 +9,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context } from "hono";
+import { type FileArea, fileStore } from "./file-store.ts";
+import type { AppEnv } from "./http.ts";
 
 const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpe?g|svg|webp|woff2?)$/i;
 
@@ -150,15 +152,18 @@ async function fileAt(root: string, urlPath: string): Promise<ServedFile | null>
  * Serves one stored upload by its server-generated name (e.g. a gallery variant). Names never contain
  * separators; anything else is a 404.
  */
-export function serveStoredFile(dir: string, cacheControl: string) {
-  const root = path.resolve(dir);
-  return async (c: Context) => {
+export function serveStoredFile(area: FileArea, cacheControl: string) {
+  return async (c: Context<AppEnv>) => {
     const name = c.req.param("file") ?? "";
     if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text("Not found", 404);
-    const file = (await fileAt(root, `/${name}`))?.file;
+    const file = await fileStore(c.get("deps").env).open(area, name);
     if (!file) return c.text("Not found", 404);
     c.header("Cache-Control", cacheControl);
-    return c.body(file.stream(), 200, { "Content-Type": file.type, "Content-Disposition": `inline; filename="${name}"` });
+    return c.body(file.stream(), 200, {
+      "Content-Type": file.type,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `inline; filename="${name}"`,
+    });
   };
 }
 

@@ -47,7 +47,7 @@ function accessOf(c: AppContext): ApplicationAccess {
 }
 
 /** An applicant's document: opened in the browser, or saved with ?download=1; never kept by a cache. */
-const sendDocument = (c: AppContext, doc: { path: string; name: string; mimeType: string }) =>
+const sendDocument = (c: AppContext, doc: Parameters<typeof sendStoredFile>[1]) =>
   sendStoredFile(c, doc, { disposition: c.req.query("download") === "1" ? "attachment" : "inline", cacheControl: "no-store" });
 
 // Maintenance closes the applicant's side; admins still open documents through these paths (route-policies.ts).

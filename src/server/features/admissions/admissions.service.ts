@@ -4,7 +4,6 @@
  * creates the student account in one transaction) or reject with a reason, and delete processed ones.
  */
 
-import path from "node:path";
 import type { Kysely } from "kysely";
 import * as v from "valibot";
 import type { Admission, AdmissionDocument, Database } from "../../../../db/schema.ts";
@@ -33,6 +32,7 @@ import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { sha256 } from "../../platform/crypto.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
@@ -40,8 +40,7 @@ import { acceptedSubmissions } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { type CheckedFile, checkUpload, MIME_TYPES, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { type CheckedFile, checkUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -208,10 +207,10 @@ async function checkDocuments(raw: Record<string, unknown>, required: readonly D
 }
 
 async function storeDocuments(deps: AppDeps, files: Partial<Record<DocumentKind, CheckedFile>>) {
-  const dir = dataPaths(deps.env.dataDir).documents;
+  const store = fileStore(deps.env);
   const stored: { kind: DocumentKind; file: CheckedFile; name: string }[] = [];
   for (const [kind, file] of Object.entries(files) as [DocumentKind, CheckedFile][]) {
-    stored.push({ kind, file, name: await storeFile(dir, file.kind, file.bytes) });
+    stored.push({ kind, file, name: await storeFile(store, "documents", file.kind, file.bytes) });
   }
   return stored;
 }
@@ -472,14 +471,9 @@ export async function getApplication(deps: AppDeps, id: number, access: Applicat
 }
 
 /** One stored document of an application, for download (admin or access grant). */
-/** A document's small preview (made on first request, kept beside the original), for lists. */
-const thumbnailPath = (deps: Pick<AppDeps, "env">, storedName: string) =>
-  path.join(dataPaths(deps.env.dataDir).documents, `${storedName}.thumb.webp`);
-
 /** Removes stored documents together with any previews made of them. */
 async function removeDocumentFiles(deps: Pick<AppDeps, "env">, names: string[]) {
-  const dir = dataPaths(deps.env.dataDir).documents;
-  await removeFiles(dir, [...names, ...names.map((n) => `${n}.thumb.webp`)]);
+  await fileStore(deps.env).remove("documents", [...names, ...names.map((n) => `${n}.thumb.webp`)]);
 }
 
 /**
@@ -495,15 +489,23 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
     .where("kind", "=", kind as DocumentKind)
     .executeTakeFirst();
   if (!doc) throw notFound("Document not found");
-  const original = path.join(dataPaths(deps.env.dataDir).documents, doc.stored_name);
   if (thumbnail && doc.mime_type.startsWith("image/")) {
-    const thumb = thumbnailPath(deps, doc.stored_name);
-    if (!(await Bun.file(thumb).exists())) {
-      await Bun.write(thumb, await reencodeImage(new Uint8Array(await Bun.file(original).arrayBuffer()), 160));
+    // A document's small preview is made on first request and kept beside the original.
+    const store = fileStore(deps.env);
+    const thumb = `${doc.stored_name}.thumb.webp`;
+    if (!(await store.open("documents", thumb))) {
+      const original = await store.read("documents", doc.stored_name);
+      if (!original) throw notFound("Document not found");
+      await store.write("documents", thumb, await reencodeImage(original, 160));
     }
-    return { path: thumb, name: `${doc.original_name.replace(/\.[^.]+$/, "")}-preview.webp`, mimeType: "image/webp" };
+    return {
+      area: "documents" as const,
+      file: thumb,
+      name: `${doc.original_name.replace(/\.[^.]+$/, "")}-preview.webp`,
+      mimeType: "image/webp",
+    };
   }
-  return { path: original, name: doc.original_name, mimeType: doc.mime_type };
+  return { area: "documents" as const, file: doc.stored_name, name: doc.original_name, mimeType: doc.mime_type };
 }
 
 /**
@@ -685,12 +687,10 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
     .where("admission_id", "=", current.id)
     .where("kind", "=", "photo")
     .executeTakeFirst();
-  const paths = dataPaths(deps.env.dataDir);
+  const store = fileStore(deps.env);
   let photoFile: string | null = null;
-  if (photoDoc) {
-    const original = new Uint8Array(await Bun.file(path.join(paths.documents, photoDoc.stored_name)).arrayBuffer());
-    photoFile = await storeFile(paths.photos, "webp", await reencodeImage(original, 512));
-  }
+  const original = photoDoc ? await store.read("documents", photoDoc.stored_name) : null;
+  if (original) photoFile = await storeFile(store, "photos", "webp", await reencodeImage(original, 512));
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
       const user = await openStudentAccount(
@@ -756,7 +756,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
       userId: result.userId,
     };
   } catch (err) {
-    await removeFiles(paths.photos, [photoFile]);
+    await store.remove("photos", [photoFile]);
     throw err;
   }
 }

@@ -22,11 +22,11 @@ import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { type CheckedFile, checkUpload, type FileKind, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { type CheckedFile, checkUpload, type FileKind, storeFile } from "../../platform/uploads.ts";
 import {
   CHOSEN_LANGUAGE,
   endAllSessions,
@@ -287,8 +287,8 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
   } catch {
     throw photoError("BAD_REQUEST", ACCOUNT_MSG.photoNotImage);
   }
-  const dir = dataPaths(deps.env.dataDir).photos;
-  const stored = await storeFile(dir, "webp", webp);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "photos", "webp", webp);
   const now = deps.now();
   let previous: string | null = null;
   try {
@@ -299,10 +299,10 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
       await audit(trx, now, { actorUserId: userId, action: "account.photo_update", entityType: "user", entityId: userId, ip: meta.ip });
     });
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("photos", [stored]);
     throw err;
   }
-  await removeFiles(dir, [previous]);
+  await files.remove("photos", [previous]);
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
   return { message: ACCOUNT_MSG.photoUpdated, user: toPublicUser(user) };

@@ -10,8 +10,8 @@ import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
 import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { fileStore } from "../../platform/file-store.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 
@@ -45,8 +45,8 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
     maxBytes: BROCHURE_MAX_BYTES,
   });
   if (!checked) throw new AppError("BAD_REQUEST", config.t("rule.brochure"), { fieldErrors: { brochure: [config.t("rule.brochure")] } });
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const { institute } = await getSettings(deps);
   try {
     await storeSettingsGroupAudited(
@@ -56,10 +56,10 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
       { actorUserId: actorId, action: "content.brochure", entityType: "settings", details: { file: checked.originalName }, ip: meta.ip },
     );
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
-  await removeFiles(dir, [institute.brochure?.file]);
+  await files.remove("documents", [institute.brochure?.file]);
   return { message: config.t("content.brochureSaved"), brochureName: checked.originalName };
 }
 
@@ -67,7 +67,7 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
 export async function brochureFile(deps: Pick<AppDeps, "db" | "env">) {
   const { institute } = await getSettings(deps);
   if (!institute.brochure) throw new AppError("NOT_FOUND", "No brochure has been published yet.");
-  return { path: `${dataPaths(deps.env.dataDir).documents}/${institute.brochure.file}`, name: institute.brochure.name };
+  return { area: "documents" as const, file: institute.brochure.file, name: institute.brochure.name };
 }
 
 /**

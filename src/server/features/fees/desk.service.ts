@@ -16,7 +16,6 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains, textContains } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { STUDENT_SEARCH_COLUMNS } from "../students/students.service.ts";
@@ -120,7 +119,8 @@ export async function paymentScreenshot(deps: Pick<AppDeps, "db" | "env">, viewe
   const kind = ext === "jpg" || ext === "jpeg" ? "jpeg" : ext === "png" || ext === "webp" || ext === "pdf" ? ext : null;
   if (!kind) throw paymentNotFound();
   return {
-    path: path.join(dataPaths(deps.env.dataDir).documents, path.basename(row.screenshot_file)),
+    area: "documents" as const,
+    file: path.basename(row.screenshot_file),
     name: `payment-${row.id}-screenshot.${ext}`,
     mimeType: MIME_TYPES[kind],
   };

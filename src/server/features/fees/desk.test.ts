@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { KyselyPlugin } from "kysely";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
-import { dataPaths } from "../../platform/storage.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { storeFile } from "../../platform/uploads.ts";
 import { pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
@@ -80,8 +80,7 @@ describe("to confirm: the UPI transfers students reported (issue 19)", () => {
   test("oldest first, with what is still due; searched by name, Student ID or UTR; paginated on the server", async () => {
     const [ashaFirst] = await raise(asha.id, [9_000_00]);
     const [raviFirst] = await raise(ravi.id, [5_000_00]);
-    const documents = dataPaths(deps.env.dataDir).documents;
-    const shot = await storeFile(documents, "png", await pngBytes());
+    const shot = await storeFile(fileStore(deps.env), "documents", "png", await pngBytes());
     await submitUpiPayment(deps, ravi.id, {
       instalmentId: raviFirst!,
       amount: 5_000_00,
@@ -207,7 +206,7 @@ describe("the screenshot is the office's to open (issue 19)", () => {
   test("staff and admins get the picture; the student who sent it, another student and guests do not", async () => {
     const [first] = await raise(asha.id, [9_000_00]);
     const bytes = await pngBytes();
-    const shot = await storeFile(dataPaths(deps.env.dataDir).documents, "png", bytes);
+    const shot = await storeFile(fileStore(deps.env), "documents", "png", bytes);
     const { payment } = await submitUpiPayment(deps, asha.id, {
       instalmentId: first!,
       amount: 100_00,

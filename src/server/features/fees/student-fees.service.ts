@@ -13,9 +13,9 @@ import { isOffice } from "../../../shared/roles.ts";
 import { type MyFeeListQuery, SCREENSHOT_MAX_BYTES, type UpiSubmissionFields } from "../../../shared/schemas/fees.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { paginationOf } from "../../platform/paging.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { upiAmount } from "./ledger.ts";
@@ -273,8 +273,8 @@ export async function submitUpi(deps: AppDeps, userId: number, instalmentId: num
     allowed: ["jpeg", "png"],
     maxBytes: SCREENSHOT_MAX_BYTES,
   });
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = checked ? await storeFile(dir, checked.kind, checked.bytes) : null;
+  const files = fileStore(deps.env);
+  const stored = checked ? await storeFile(files, "documents", checked.kind, checked.bytes) : null;
   try {
     const { message, payment } = await submitUpiPayment(deps, userId, {
       instalmentId,
@@ -285,7 +285,7 @@ export async function submitUpi(deps: AppDeps, userId: number, instalmentId: num
     });
     return { message, payment: { id: payment.id, status: payment.status, amount: payment.amount_paise } };
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
 }

@@ -3,7 +3,6 @@
  * Management for admins — a searchable list with storage figures, batch uploads re-encoded into WebP
  * variants (DECISIONS 12), edits and (bulk) deletes that remove the files too.
  */
-import path from "node:path";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import * as v from "valibot";
@@ -27,12 +26,12 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
+import { type FileStore, fileStore } from "../../platform/file-store.ts";
 import { imageTask } from "../../platform/images.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, cleanFileName, type FileKind, removeFiles, uploadBytes } from "../../platform/uploads.ts";
+import { checkUpload, cleanFileName, type FileKind, uploadBytes } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
@@ -121,7 +120,6 @@ const WEBP_QUALITY = 80;
 /** libwebp's effort 2 encodes a photo's variants about three times faster than the default 4, for ~3% larger files. */
 const WEBP_EFFORT = 2;
 
-const galleryDir = (deps: Pick<AppDeps, "env">) => dataPaths(deps.env.dataDir).gallery;
 const variantNames = (fileKeys: string[]) => fileKeys.flatMap((key) => GALLERY_WIDTHS.map((w) => `${key}-${w}.webp`));
 
 /** The stat cards, over the whole gallery whatever the list's filters: one aggregate query and one GROUP BY. */
@@ -204,15 +202,15 @@ type Variant = { width: number; data: Uint8Array; size: { width: number; height:
  * dropped, never enlarged). The picture's size is read from its header first, so an image that would
  * decode to hundreds of megapixels is refused before any decoding. Throws AppError with the reason.
  */
-async function storeVariants(dir: string, upload: unknown): Promise<EncodedImage> {
+async function storeVariants(files: FileStore, upload: unknown): Promise<EncodedImage> {
   // The checks and the three encodes are one image task: files from concurrent uploads take turns
   // (platform/uploads.ts: imageTask), each finished before the next starts, so its memory is freed early.
   const variants = await imageTask(() => encodeVariants(upload));
   const fileKey = randomToken().replace(/[-_]/g, "").slice(0, 24).toLowerCase();
   try {
-    for (const variant of variants) await Bun.write(path.join(dir, `${fileKey}-${variant.width}.webp`), variant.data);
+    for (const variant of variants) await files.write("gallery", `${fileKey}-${variant.width}.webp`, variant.data);
   } catch (err) {
-    await removeFiles(dir, variantNames([fileKey]));
+    await files.remove("gallery", variantNames([fileKey]));
     throw err;
   }
   const largest = variants[variants.length - 1]!.size;
@@ -269,7 +267,7 @@ export async function uploadGalleryImages(
   if (files.length > GALLERY_UPLOAD_MAX_FILES) throw badRequest(GALLERY_MESSAGES.tooManyFiles, { images: [GALLERY_MESSAGES.tooManyFiles] });
   if (details.length !== files.length) throw badRequest(GALLERY_MESSAGES.details, { imageDetails: [GALLERY_MESSAGES.details] });
 
-  const dir = galleryDir(deps);
+  const store = fileStore(deps.env);
   const stored: (EncodedImage & { details: GalleryImageDetails })[] = [];
   const rejected: UploadRejection[] = [];
   try {
@@ -281,7 +279,7 @@ export async function uploadGalleryImages(
         continue;
       }
       try {
-        stored.push({ ...(await storeVariants(dir, upload)), details: parsed.output });
+        stored.push({ ...(await storeVariants(store, upload)), details: parsed.output });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         rejected.push({ index, name, message: err.message });
@@ -335,7 +333,7 @@ export async function uploadGalleryImages(
       rejected,
     };
   } catch (err) {
-    await removeFiles(dir, variantNames(stored.map((s) => s.fileKey)));
+    await store.remove("gallery", variantNames(stored.map((s) => s.fileKey)));
     throw err;
   }
 }
@@ -389,7 +387,7 @@ async function deleteImages(deps: AppDeps, adminId: number, ids: number[], meta:
     }
     return rows;
   });
-  await removeFiles(galleryDir(deps), variantNames(deleted.map((r) => r.file_key)));
+  await fileStore(deps.env).remove("gallery", variantNames(deleted.map((r) => r.file_key)));
   return deleted;
 }
 

@@ -10,6 +10,7 @@ import hiMedia from "../../../shared/i18n/hi/media.json";
 import mrMedia from "../../../shared/i18n/mr/media.json";
 import { GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { folderStore } from "../../platform/file-store.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, pngBytes } from "../../test-files.ts";
@@ -22,7 +23,7 @@ let deps: TestDeps;
 describe("public gallery", () => {
   beforeEach(async () => {
     deps = await createTestDeps();
-    await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
   });
 
   test("GET /api/gallery lists only active images in data.images, with right-sized variants", async () => {

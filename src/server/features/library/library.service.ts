@@ -27,10 +27,10 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -291,8 +291,8 @@ export async function addEresourceFile(deps: AppDeps, actorId: number, fields: E
   await assertProgramme(deps.db, fields.programmeId);
   await assertIsbnFree(deps.db, fields.isbn);
   const checked = await checkedPdf(file);
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   try {
     return await recordNew(
       deps,
@@ -311,7 +311,7 @@ export async function addEresourceFile(deps: AppDeps, actorId: number, fields: E
       meta,
     );
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
 }
@@ -321,8 +321,8 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
   const current = await findItem(deps.db, id);
   if (current.kind !== "eresource") throw itemNotFound();
   const checked = await checkedPdf(file);
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -347,10 +347,10 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
       });
     });
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
-  await removeFiles(dir, [current.stored_name]);
+  await files.remove("documents", [current.stored_name]);
   return { message: text.t("said.fileReplaced", { title: current.title }), item: toOfficeItem(await findItem(deps.db, id)) };
 }
 
@@ -396,7 +396,7 @@ export async function updateItem(deps: AppDeps, actorId: number, input: ItemUpda
     });
     return { row, dropFile };
   });
-  await removeFiles(dataPaths(deps.env.dataDir).documents, [dropFile]);
+  await fileStore(deps.env).remove("documents", [dropFile]);
   return { message: text.t("said.saved", { title: row.title }), item: toOfficeItem(await findItem(deps.db, row.id)) };
 }
 
@@ -474,7 +474,7 @@ export async function eresourceFile(deps: Pick<AppDeps, "db" | "env">, viewer: P
     if (row.archived === 1) throw itemNotFound();
     if (row.programme_id !== null && row.programme_id !== (await programmeOf(deps.db, viewer.id))) throw itemNotFound();
   }
-  return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name ?? `${row.title}.pdf` };
+  return { area: "documents" as const, file: row.stored_name, name: row.file_name ?? `${row.title}.pdf` };
 }
 
 /**

@@ -17,11 +17,11 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 type DB = Kysely<Database>;
@@ -266,8 +266,8 @@ export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, 
   const current = await findProgramme(deps.db, id);
   const checked = await checkUpload(file, { field: "syllabus", label: text.t("syllabus"), allowed: ["pdf"], maxBytes: SYLLABUS_MAX_BYTES });
   if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.syllabus"), { fieldErrors: { syllabus: [text.t("rule.syllabus")] } });
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -286,10 +286,10 @@ export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, 
       });
     });
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
-  await removeFiles(dir, [current.syllabus_file]);
+  await files.remove("documents", [current.syllabus_file]);
   return { message: text.t("said.syllabus", { name: current.name }), programme: toOffice(await findProgramme(deps.db, id)) };
 }
 
@@ -303,7 +303,8 @@ export async function syllabusOf(deps: Pick<AppDeps, "db" | "env">, slug: string
     .executeTakeFirst();
   if (!row?.syllabus_file) throw new AppError("NOT_FOUND", text.t("notFound"));
   return {
-    path: `${dataPaths(deps.env.dataDir).documents}/${row.syllabus_file}`,
+    area: "documents" as const,
+    file: row.syllabus_file,
     name: row.syllabus_name ?? `${row.slug}-syllabus.pdf`,
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { folderStore } from "../../platform/file-store.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
@@ -12,7 +13,7 @@ let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
 beforeEach(async () => {
   deps = await createTestDeps({ PUBLIC_URL: "https://ide.example.org" });
-  await seed(deps.db, { now: deps.now(), production: true, galleryDir: mkdtempSync(path.join(tmpdir(), "g-")) });
+  await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
   app = testApp(deps);
 });
 

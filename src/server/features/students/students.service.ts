@@ -21,11 +21,10 @@ import { audit } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { removeFiles } from "../../platform/uploads.ts";
 import {
   deleteStudentAccount,
   endAllSessions,
@@ -344,8 +343,8 @@ export async function deleteStudent(deps: AppDeps, adminId: number, id: number, 
     });
     return files.map((f) => f.stored_name);
   });
-  await removeFiles(dataPaths(deps.env.dataDir).photos, [current.photo_file]);
-  await removeFiles(dataPaths(deps.env.dataDir).documents, submissions);
+  await fileStore(deps.env).remove("photos", [current.photo_file]);
+  await fileStore(deps.env).remove("documents", submissions);
   return { message: STUDENT_TEXT.deleted };
 }
 

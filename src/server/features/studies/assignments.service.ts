@@ -19,10 +19,10 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { fileStore } from "../../platform/file-store.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents, notifyUser } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -300,7 +300,7 @@ export async function submissionFile(deps: Pick<AppDeps, "db" | "env">, viewer: 
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row || (!isOffice(viewer.role) && row.user_id !== viewer.id)) throw submissionNotFound();
-  return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name };
+  return { area: "documents" as const, file: row.stored_name, name: row.file_name };
 }
 
 /**
@@ -326,8 +326,8 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
   });
   if (!checked)
     throw new AppError("BAD_REQUEST", text.t("rule.submissionFile"), { fieldErrors: { file: [text.t("rule.submissionFile")] } });
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
   const late = now.toISOString() > assignment.due_at ? 1 : 0;
   const values = {
@@ -358,9 +358,9 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
       return previous?.stored_name ?? null;
     });
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
-  await removeFiles(dir, [replaced]);
+  await files.remove("documents", [replaced]);
   return { message: text.t(late ? "said.submittedLate" : "said.submitted"), late: late === 1, submittedAt: values.submitted_at };
 }

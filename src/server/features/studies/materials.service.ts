@@ -11,8 +11,8 @@ import { MATERIAL_MAX_BYTES, type MaterialFileFields, type MaterialLinkInput } f
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
-import { dataPaths } from "../../platform/storage.ts";
-import { checkUpload, removeFiles, storeFile } from "../../platform/uploads.ts";
+import { fileStore } from "../../platform/file-store.ts";
+import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
 import { canReadSubject, studyingNow } from "./enrolment.ts";
@@ -103,8 +103,8 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
     maxBytes: MATERIAL_MAX_BYTES,
   });
   if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.file"), { fieldErrors: { file: [text.t("rule.file")] } });
-  const dir = dataPaths(deps.env.dataDir).documents;
-  const stored = await storeFile(dir, "pdf", checked.bytes);
+  const files = fileStore(deps.env);
+  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   try {
     return await recordMaterial(
       deps,
@@ -122,7 +122,7 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
       meta,
     );
   } catch (err) {
-    await removeFiles(dir, [stored]);
+    await files.remove("documents", [stored]);
     throw err;
   }
 }
@@ -164,7 +164,7 @@ export async function removeMaterial(deps: AppDeps, actorId: number, id: number,
       ip: meta.ip,
     });
   });
-  await removeFiles(dataPaths(deps.env.dataDir).documents, [row.stored_name]);
+  await fileStore(deps.env).remove("documents", [row.stored_name]);
   return { message: text.t("said.materialRemoved", { title: row.title }) };
 }
 
@@ -183,5 +183,5 @@ export async function materialFile(deps: Pick<AppDeps, "db" | "env">, viewer: { 
   if (!row?.stored_name) throw materialNotFound();
   if (!isOffice(viewer.role) && (row.archived === 1 || !(await canReadSubject(deps.db, viewer.id, row.subject_id))))
     throw materialNotFound();
-  return { path: `${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`, name: row.file_name ?? "material.pdf" };
+  return { area: "documents" as const, file: row.stored_name, name: row.file_name ?? "material.pdf" };
 }
