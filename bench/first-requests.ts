@@ -4,7 +4,7 @@
  * itself — SQL and mapping — with the cache emptied before every call, in-process on the bench's dataset.
  * Informational: no budget, the figures show what FTS and index-only paging buy.
  */
-import { openDatabase } from "../db/connection.ts";
+import type { DB } from "../db/connection.ts";
 import { listAdmissions } from "../src/server/features/admissions/admissions.service.ts";
 import { listContacts } from "../src/server/features/contacts/contacts.service.ts";
 import { listStudents } from "../src/server/features/students/students.service.ts";
@@ -13,8 +13,8 @@ import type { FirstRequestResult } from "./report.ts";
 
 const RUNS = 15;
 
-export async function measureFirstRequests(databaseFile: string, deepPage: number, fragment: string): Promise<FirstRequestResult[]> {
-  const { db, sqlite } = openDatabase(databaseFile);
+/** On the bench's database, SQLite's file or PostgreSQL (the caller opens and closes it). */
+export async function measureFirstRequests(db: DB, deepPage: number, fragment: string): Promise<FirstRequestResult[]> {
   const deps = { db, now: () => new Date() } as Parameters<typeof listStudents>[0];
   const lists = [
     ["admissions", (q: Query) => listAdmissions(deps, q)],
@@ -22,30 +22,25 @@ export async function measureFirstRequests(databaseFile: string, deepPage: numbe
     ["contacts", (q: Query) => listContacts(deps, q)],
   ] as const;
   const results: FirstRequestResult[] = [];
-  try {
-    for (const [name, list] of lists) {
-      const page1 = await list({ page: 1, limit: 10, search: "", status: "all" });
-      const deep = Math.max(1, Math.min(page1.pagination.totalPages, deepPage));
-      const cases: [string, Query][] = [
-        ["page 1", { page: 1, limit: 10, search: "", status: "all" }],
-        [`page ${deep}`, { page: deep, limit: 10, search: "", status: "all" }],
-        [`search "${fragment}"`, { page: 1, limit: 10, search: fragment, status: "all" }],
-      ];
-      for (const [label, query] of cases) {
-        const times: number[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          clearReadCache(db);
-          const t = performance.now();
-          await list(query);
-          times.push(performance.now() - t);
-        }
-        times.sort((a, b) => a - b);
-        results.push({ name: `${name} ${label}`, medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)! });
+  for (const [name, list] of lists) {
+    const page1 = await list({ page: 1, limit: 10, search: "", status: "all" });
+    const deep = Math.max(1, Math.min(page1.pagination.totalPages, deepPage));
+    const cases: [string, Query][] = [
+      ["page 1", { page: 1, limit: 10, search: "", status: "all" }],
+      [`page ${deep}`, { page: deep, limit: 10, search: "", status: "all" }],
+      [`search "${fragment}"`, { page: 1, limit: 10, search: fragment, status: "all" }],
+    ];
+    for (const [label, query] of cases) {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        clearReadCache(db);
+        const t = performance.now();
+        await list(query);
+        times.push(performance.now() - t);
       }
+      times.sort((a, b) => a - b);
+      results.push({ name: `${name} ${label}`, medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)! });
     }
-  } finally {
-    await db.destroy();
-    sqlite.close();
   }
   return results;
 }

@@ -55,6 +55,13 @@ export interface BenchResults {
   rssMb: number;
   bundles: BundleResult[];
   firstRequests: FirstRequestResult[];
+  /** issue 21: the database the server ran on, and how many server processes shared it (absent: SQLite, one) */
+  engine?: "sqlite" | "postgres";
+  processes?: number;
+  /** each process's resident memory; rssMb is the largest */
+  rssEachMb?: number[];
+  /** how long `copy-to-postgres` took to move the dataset (PostgreSQL runs) */
+  copySeconds?: number | null;
   failures: string[];
 }
 
@@ -130,7 +137,7 @@ export function markdownTable(r: BenchResults): string {
   const lines: string[] = [];
   const byName = new Map(r.endpoints.map((e) => [e.name, e]));
   lines.push(
-    `Run ${r.at}${r.quick ? " (--quick: one tenth of the data)" : ""}; ${r.connections} connections, ${r.durationSeconds} s per endpoint; ${r.machine}.`,
+    `Run ${r.at}${r.quick ? " (--quick: one tenth of the data)" : ""} on ${columnName(r)}; ${r.connections} connections, ${r.durationSeconds} s per endpoint; ${r.machine}.`,
     `Dataset: ${Object.entries(r.sizes)
       .map(([k, v]) => `${v.toLocaleString("en")} ${k}`)
       .join(", ")}.`,
@@ -162,7 +169,9 @@ export function markdownTable(r: BenchResults): string {
     );
   }
   lines.push(`| start-up to a healthy /api/health | ${Math.round(r.startupMs)} ms | ≤ ${BUDGETS.startupMs} ms |`);
-  lines.push(`| resident memory after the run | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`);
+  lines.push(
+    `| resident memory after the run${(r.rssEachMb?.length ?? 1) > 1 ? ` (largest process; each: ${r.rssEachMb!.map((m) => `${m.toFixed(0)} MB`).join(" + ")})` : ""} | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`,
+  );
   for (const b of r.bundles) {
     const budget = b.route === "/" ? `JS ≤ ${BUDGETS.homeJsKb} KB, CSS ≤ ${BUDGETS.homeCssKb} KB, ` : "";
     lines.push(
@@ -185,5 +194,80 @@ export function markdownTable(r: BenchResults): string {
       ? `**Budgets missed (${r.failures.length}):**\n\n${r.failures.map((f) => `- ${f}`).join("\n")}`
       : "**Every budget is met.**",
   );
+  return lines.join("\n");
+}
+
+/** "SQLite", "PostgreSQL, 1 process", "PostgreSQL, 2 processes". */
+export function columnName(r: Pick<BenchResults, "engine" | "processes">): string {
+  if ((r.engine ?? "sqlite") === "sqlite") return "SQLite";
+  const n = r.processes ?? 1;
+  return `PostgreSQL, ${n} process${n === 1 ? "" : "es"}`;
+}
+
+/** The runs bench/ holds: results.json (SQLite) and results-postgres-<n>.json, SQLite first, then by processes. */
+export async function readEngineResults(dir: string): Promise<BenchResults[]> {
+  const names = [...new Bun.Glob("results{,-postgres-*}.json").scanSync({ cwd: dir })];
+  const runs = await Promise.all(names.map((n) => Bun.file(`${dir}/${n}`).json() as Promise<BenchResults>));
+  const rank = (r: BenchResults) => ((r.engine ?? "sqlite") === "sqlite" ? 0 : (r.processes ?? 1));
+  return runs.sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The same measures for each engine run side by side (issue 21): requests/s and p99 per endpoint, the
+ * probes, start-up and memory, each cell marked ✗ where that run missed the endpoint's budget.
+ */
+export function enginesTable(runs: BenchResults[]): string {
+  if (runs.length === 0) return "No benchmark results yet: run `bun run bench`.";
+  const missed = (r: BenchResults, name: string) => r.failures.some((f) => f.startsWith(`${name}:`));
+  const cell = (r: BenchResults, name: string, text: string) => `${text}${missed(r, name) ? " ✗" : ""}`;
+  const head = `| Measure | ${runs.map(columnName).join(" | ")} |`;
+  const rule = `| --- | ${runs.map(() => "---:").join(" | ")} |`;
+  const names = [...new Set(runs.flatMap((r) => r.endpoints.map((e) => e.name)))];
+  const lines = [
+    ...runs.map(
+      (r) =>
+        `- ${columnName(r)}: run ${r.at}${r.quick ? " (--quick)" : ""}, ${r.durationSeconds} s per endpoint, ${r.connections} connections${r.copySeconds ? `; copy-to-postgres moved the dataset in ${r.copySeconds.toFixed(0)} s` : ""}; ${r.failures.length ? `${r.failures.length} budget(s) missed` : "every budget met"}.`,
+    ),
+    "",
+    "Requests/s and p99 (ms) under wrk; ✗ marks a missed budget (bench/report.ts: BUDGETS).",
+    "",
+    head,
+    rule,
+    `| reference (bare Hono) req/s | ${runs.map((r) => r.reference.rps.toFixed(0)).join(" | ")} |`,
+  ];
+  for (const name of names) {
+    const cells = runs.map((r) => {
+      const e = r.endpoints.find((x) => x.name === name);
+      return e ? cell(r, name, `${e.rps.toFixed(0)} req/s, p99 ${ms(e.p99)}`) : "—";
+    });
+    lines.push(`| ${name} | ${cells.join(" | ")} |`);
+  }
+  const probeNames = [...new Set(runs.flatMap((r) => r.probes.map((p) => p.name)))];
+  for (const name of probeNames) {
+    const cells = runs.map((r) => {
+      const p = r.probes.find((x) => x.name === name);
+      return p ? cell(r, name, `p99 ${ms(p.p99)} (${p.background})`) : "—";
+    });
+    lines.push(`| ${name} | ${cells.join(" | ")} |`);
+  }
+  lines.push(
+    `| start-up to a healthy /api/health (ms) | ${runs.map((r) => cell(r, "start-up", `${Math.round(r.startupMs)}`)).join(" | ")} |`,
+  );
+  lines.push(
+    `| resident memory per process (MB) | ${runs.map((r) => cell(r, "resident memory", (r.rssEachMb ?? [r.rssMb]).map((m) => m.toFixed(0)).join(" + "))).join(" | ")} |`,
+  );
+  const firstNames = [...new Set(runs.flatMap((r) => r.firstRequests.map((f) => f.name)))];
+  if (firstNames.length) {
+    lines.push("", "First request after a write: service time with the read cache emptied, median ms (no budget).", "", head, rule);
+    for (const name of firstNames)
+      lines.push(
+        `| ${name} | ${runs
+          .map((r) => {
+            const f = r.firstRequests.find((x) => x.name === name);
+            return f ? ms(f.medianMs) : "—";
+          })
+          .join(" | ")} |`,
+      );
+  }
   return lines.join("\n");
 }

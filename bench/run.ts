@@ -4,17 +4,36 @@
  * /api/health while logins and uploads run, measures start-up, memory and what the public routes load
  * in Chromium; writes bench/results.json and a markdown table, and exits 1 naming each missed budget.
  *
+ * `--engine=postgres` (issue 21) copies the same dataset into PostgreSQL with the `copy-to-postgres`
+ * command (a private durable cluster from Debian's packages, or `--database=postgres://…`) and runs the
+ * same measures there, with `--processes=2` two servers on one port (REUSE_PORT: the kernel spreads the
+ * connections). Those write bench/results-postgres-<n>.json; bench/engines.md sets every run side by side.
+ *
  *   bun run bench [--quick] [--duration=10] [--scale=1] [--skip-browser] [--keep] [--binary=release/institute-…]
+ *                 [--engine=sqlite|postgres] [--processes=1|2] [--database=postgres://…]
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import sharp from "sharp";
+import { openDatabase } from "../db/connection.ts";
+import { openPostgres, withDatabaseName } from "../db/postgres.ts";
 import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
+import { startPrivateCluster } from "../tests/postgres/cluster.ts";
 import { ADMIN, BENCH_STUDENT, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
 import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
-import { type BenchResults, type BundleResult, checkBudgets, type LoadResult, markdownTable, type ProbeResult } from "./report.ts";
+import {
+  type BenchResults,
+  type BundleResult,
+  checkBudgets,
+  enginesTable,
+  type LoadResult,
+  markdownTable,
+  type ProbeResult,
+  readEngineResults,
+} from "./report.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -25,6 +44,13 @@ const quick = flag("quick");
 const binary = option("binary") ? path.resolve(option("binary")!) : null;
 const scale = Number(option("scale") ?? (quick ? 0.1 : 1));
 const duration = Number(option("duration") ?? (quick ? 3 : 10));
+const engine = option("engine") ?? "sqlite";
+const processes = Number(option("processes") ?? 1);
+if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine is sqlite or postgres");
+if (!(Number.isInteger(processes) && processes >= 1)) throw new Error("--processes is a whole number, 1 or more");
+if (processes > 1 && engine !== "postgres") throw new Error("several processes share a PostgreSQL database: add --engine=postgres");
+/** What the client loads does not depend on the database: measured on the SQLite run only. */
+const skipBrowser = flag("skip-browser") || engine === "postgres";
 const CONNECTIONS = 50;
 const LIST_LIMIT = 10;
 const DEEP_PAGE = 5000;
@@ -80,14 +106,53 @@ log(
 );
 const generated = await generateDataset(dataDir, sizes);
 log(`dataset ready in ${generated.seconds.toFixed(1)} s`);
-const firstRequests = await measureFirstRequests(path.join(dataDir, "institute.db"), Math.round(DEEP_PAGE * scale), SEARCH_FRAGMENT);
+
+// ————— PostgreSQL: the same dataset, copied by the tested command —————
+
+let databaseUrl: string | null = null;
+let stopCluster = async () => {};
+let stopClusterNow = () => {};
+let copySeconds: number | null = null;
+if (engine === "postgres") {
+  let server = option("database") ?? null;
+  if (!server) {
+    const cluster = await startPrivateCluster({ durable: true });
+    if (!cluster) throw new Error("PostgreSQL is not installed (apt-get install -y postgresql), and no --database was given");
+    log(`PostgreSQL ${cluster.version} started (durable settings) on port ${cluster.port}`);
+    server = cluster.url;
+    stopCluster = cluster.stop;
+    stopClusterNow = cluster.stopNow;
+  }
+  const name = `institute_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databaseUrl = withDatabaseName(server, name);
+  const started = performance.now();
+  const copy = Bun.spawn([process.execPath, "src/server/cli.ts", "copy-to-postgres", databaseUrl], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const said = await new Response(copy.stdout).text();
+  if ((await copy.exited) !== 0) throw new Error(`copy-to-postgres failed:\n${said}`);
+  copySeconds = (performance.now() - started) / 1000;
+  log(`copy-to-postgres: ${copySeconds.toFixed(1)} s (${said.trim().split("\n").at(-1)})`);
+}
+
+const measured = databaseUrl ? openPostgres(databaseUrl) : openDatabase(path.join(dataDir, "institute.db"));
+const firstRequests = await measureFirstRequests(measured.db, Math.round(DEEP_PAGE * scale), SEARCH_FRAGMENT);
+await measured.db.destroy();
 for (const f of firstRequests) log(`first request, ${f.name}: median ${f.medianMs.toFixed(2)} ms`);
 
 // ————— servers —————
 
-async function startServer(port: number) {
-  const started = performance.now();
+function spawnServer(port: number, index: number) {
   // --binary=<release executable> (issue 20): the same budgets for the single file, run outside the checkout.
+  const log = path.join(work, `server-${port}-${index}.log`);
   const proc = Bun.spawn(binary ? [binary, "serve"] : [process.execPath, "src/server/main.ts"], {
     cwd: binary ? work : ROOT,
     env: {
@@ -99,14 +164,23 @@ async function startServer(port: number) {
       HOST: "127.0.0.1",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(processes > 1 ? { REUSE_PORT: "true" } : {}),
     },
-    stdout: Bun.file(path.join(work, `server-${port}.log`)),
+    stdout: Bun.file(log),
     stderr: "inherit",
   });
   children.push(proc);
+  return { proc, log };
+}
+
+/** Starts the server(s) on one port: the first (which migrates) to a healthy /api/health, then the others until each says it listens. */
+async function startServer(port: number) {
+  const started = performance.now();
+  const first = spawnServer(port, 0);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error("the server exited during start-up");
+    if (first.proc.exitCode !== null) throw new Error("the server exited during start-up");
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) break;
@@ -116,7 +190,18 @@ async function startServer(port: number) {
     if (Date.now() > deadline) throw new Error("the server did not become healthy within 30 s");
     await Bun.sleep(5);
   }
-  return { proc, url: `http://127.0.0.1:${port}`, startupMs: performance.now() - started };
+  const startupMs = performance.now() - started;
+  const procs = [first.proc];
+  for (let i = 1; i < processes; i++) {
+    const other = spawnServer(port, i);
+    while (!(await Bun.file(other.log).exists()) || !(await Bun.file(other.log).text()).includes("listening on")) {
+      if (other.proc.exitCode !== null) throw new Error(`server ${i + 1} exited during start-up`);
+      if (Date.now() > deadline) throw new Error(`server ${i + 1} did not start within 30 s`);
+      await Bun.sleep(10);
+    }
+    procs.push(other.proc);
+  }
+  return { procs, url: `http://127.0.0.1:${port}`, startupMs };
 }
 
 const refPort = await freePort();
@@ -141,6 +226,8 @@ for (let i = 0; i < 200; i++) {
 function stopAll() {
   for (const c of children) if (c.exitCode === null) c.kill();
 }
+// On a failure the private cluster goes too (its processes would outlive the bench).
+process.on("exit", () => stopClusterNow());
 process.on("exit", stopAll);
 
 async function login(): Promise<string> {
@@ -371,11 +458,14 @@ probes.push(
 
 // ————— memory, then a fresh start on the full dataset —————
 
-const status = await Bun.file(`/proc/${server.proc.pid}/status`).text();
-const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-log(`resident memory ${rssMb.toFixed(0)} MB`);
-server.proc.kill();
-await server.proc.exited;
+const rssOf = async (proc: Bun.Subprocess) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(await Bun.file(`/proc/${proc.pid}/status`).text())?.[1] ?? 0) / 1024;
+const rssEach = await Promise.all(server.procs.map(rssOf));
+/** The budget is per process; with several, the largest (their sum is reported beside it). */
+const rssMb = Math.max(...rssEach);
+log(`resident memory ${rssEach.map((m) => `${m.toFixed(0)} MB`).join(" + ")}`);
+for (const proc of server.procs) proc.kill();
+await Promise.all(server.procs.map((p) => p.exited));
 const restarted = await startServer(await freePort());
 const startupMs = Math.max(server.startupMs, restarted.startupMs);
 log(`restart healthy after ${Math.round(restarted.startupMs)} ms`);
@@ -383,7 +473,7 @@ log(`restart healthy after ${Math.round(restarted.startupMs)} ms`);
 // ————— what the public routes load —————
 
 const bundles: BundleResult[] = [];
-if (!flag("skip-browser")) {
+if (!skipBrowser) {
   const { chromiumPath, launchBrowser } = await import("../tests/e2e/harness.ts");
   if (!chromiumPath()) log("Chromium not found: bundle sizes skipped");
   else {
@@ -429,7 +519,7 @@ if (!flag("skip-browser")) {
 // ————— Lighthouse (mobile) on the public pages —————
 
 let lighthouse: { table: string; failures: string[] } | null = null;
-if (!flag("skip-browser") && !flag("skip-lighthouse")) {
+if (!skipBrowser && !flag("skip-lighthouse")) {
   log("Lighthouse (mobile), median of 3 runs per page");
   const results = await runLighthouse(restarted.url, PUBLIC_PATHS, { runs: 3 });
   lighthouse = { table: lighthouseReport(results), failures: lighthouseFailures(results).map((f) => `Lighthouse: ${f}`) };
@@ -444,6 +534,10 @@ const partial: Omit<BenchResults, "failures"> = {
   durationSeconds: duration,
   connections: CONNECTIONS,
   machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, Bun ${Bun.version}, wrk -t1`,
+  engine,
+  processes,
+  rssEachMb: rssEach,
+  copySeconds,
   reference: referenceResult,
   endpoints,
   probes,
@@ -453,13 +547,17 @@ const partial: Omit<BenchResults, "failures"> = {
   firstRequests,
 };
 const results: BenchResults = { ...partial, failures: [...checkBudgets(partial), ...(lighthouse?.failures ?? [])] };
-writeFileSync(path.join(import.meta.dir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+const stem = engine === "sqlite" ? "results" : `results-${engine}-${processes}`;
+writeFileSync(path.join(import.meta.dir, `${stem}.json`), `${JSON.stringify(results, null, 2)}\n`);
 const table = markdownTable(results) + (lighthouse ? `\n\nLighthouse (mobile, median of 3):\n\n${lighthouse.table}` : "");
-writeFileSync(path.join(import.meta.dir, "results.md"), `${table}\n`);
+writeFileSync(path.join(import.meta.dir, `${stem}.md`), `${table}\n`);
 console.log(`\n${table}\n`);
+writeFileSync(path.join(import.meta.dir, "engines.md"), `${enginesTable(await readEngineResults(import.meta.dir))}\n`);
 
 stopAll();
 await Promise.all(children.map((c) => c.exited));
+await stopCluster();
+stopClusterNow = () => {};
 if (!flag("keep")) rmSync(work, { recursive: true, force: true });
 else log(`kept ${work}`);
 if (results.failures.length) {

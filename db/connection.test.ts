@@ -4,7 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createTestDeps } from "../src/server/testing.ts";
-import { backupDatabaseTo, changeCount, inOneProcess, integrityCheck, isPostgres, openDatabase } from "./connection.ts";
+import {
+  backupDatabaseTo,
+  changeCount,
+  inOneProcess,
+  integrityCheck,
+  isPostgres,
+  openDatabase,
+  readNoOlderThanAsked,
+} from "./connection.ts";
 
 describe("backupDatabaseTo", () => {
   test("a database file is copied whole by a separate process while the server's connection keeps writing", async () => {
@@ -89,5 +97,52 @@ describe("inOneProcess", () => {
     }
     // Another job's lock is its own.
     expect(await inOneProcess(db, "other-job", async () => {})).toBe(true);
+  });
+});
+
+describe("readNoOlderThanAsked (the PostgreSQL data version's reads, issue 21)", () => {
+  /** A read whose answer is the count of writes when it started, finished by hand. */
+  function controlledReads() {
+    let writes = 0;
+    const started: { at: number; finish: () => void }[] = [];
+    const read = () =>
+      new Promise<number>((resolve) => {
+        const at = writes;
+        started.push({ at, finish: () => resolve(at) });
+      });
+    return { read, started, write: () => writes++ };
+  }
+
+  test("callers arriving during a read share the next one, never the one already running", async () => {
+    const { read, started, write } = controlledReads();
+    const version = readNoOlderThanAsked(read);
+    const first = version();
+    write(); // a commit elsewhere, then two requests ask
+    const second = version();
+    const third = version();
+    expect(started).toHaveLength(1); // they wait: the running read began before the commit
+    started[0]!.finish();
+    expect(await first).toBe(0);
+    await Bun.sleep(0);
+    expect(started).toHaveLength(2); // one read for both, begun after they asked
+    started[1]!.finish();
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+    // Idle again: the next caller starts its own read at once.
+    const fourth = version();
+    expect(started).toHaveLength(3);
+    started[2]!.finish();
+    expect(await fourth).toBe(1);
+  });
+
+  test("a failed read fails its callers only; the next callers read again", async () => {
+    let calls = 0;
+    const version = readNoOlderThanAsked(async () => {
+      calls++;
+      if (calls === 1) throw new Error("connection lost");
+      return calls;
+    });
+    await expect(version()).rejects.toThrow("connection lost");
+    expect(await version()).toBe(2);
   });
 });

@@ -122,27 +122,62 @@ export function changeCount(db: object): number | null {
   return counter ? counter.read() : null;
 }
 
-const postgresRoots = new WeakSet<object>();
+/** Each PostgreSQL root handle's reader of the data_version row. */
+const postgresRoots = new WeakMap<object, () => Promise<number>>();
+
+/**
+ * Shares reads among callers without ever answering one with a read that began before it asked: the
+ * first caller starts a read; callers arriving while it runs share the next one, started when it ends.
+ * So every answer is at least as new as the moment it was asked for (what "no stale cache" needs), and a
+ * process under load sends at most two version queries at a time instead of one per request.
+ */
+export function readNoOlderThanAsked<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const p = read();
+    running = p;
+    const done = () => {
+      if (running === p) running = null;
+    };
+    p.then(done, done);
+    return p;
+  };
+  const settled = () => {};
+  return () => {
+    if (!running) return start();
+    queued ??= running.then(settled, settled).then(() => {
+      queued = null;
+      return start();
+    });
+    return queued;
+  };
+}
 
 /** Marks a PostgreSQL database handle (not a transaction) whose reads may be cached (db/postgres.ts). */
 export function registerPostgresRoot(db: object): void {
-  postgresRoots.add(db);
+  postgresRoots.set(
+    db,
+    readNoOlderThanAsked(async () => {
+      const { rows } = await sql<{ v: number }>`select v from data_version where id = 1`.execute(db as Kysely<Database>);
+      return rows[0]!.v;
+    }),
+  );
 }
 
 /**
  * The version of the data a cached read depends on: changeCount on SQLite; on PostgreSQL the data_version
  * row, which a trigger on every table moves with each writing statement (db/postgres.ts,
  * ensureVersionTriggers) — so several app processes on one database never serve each other's stale reads
- * (issue 21) — at the price of one small query per cached read. It is read before the cached query runs,
+ * (issue 21) — at the price of a small query, shared by the requests that wait for it at the same time
+ * (readNoOlderThanAsked). It is read before the cached query runs,
  * so an answer is never filed under a version older than the data it saw (at worst newer data under an
  * older version, recomputed at the next check). null: not cacheable (a transaction).
  */
 export async function dataVersion(db: object): Promise<number | string | null> {
   const counter = changeCounters.get(db);
   if (counter) return counter.read();
-  if (!postgresRoots.has(db)) return null;
-  const { rows } = await sql<{ v: number }>`select v from data_version where id = 1`.execute(db as Kysely<Database>);
-  return rows[0]!.v;
+  return (await postgresRoots.get(db)?.()) ?? null;
 }
 
 /**

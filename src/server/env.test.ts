@@ -46,4 +46,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org" })).toThrow("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD: "password" })).toThrow("uppercase");
   });
+
+  test("the store for uploads and several processes on one port (issue 21)", () => {
+    expect(parseEnv({}).STORAGE_URL).toBeUndefined();
+    expect(parseEnv({}).REUSE_PORT).toBe(false);
+    expect(parseEnv({ REUSE_PORT: "true" }).REUSE_PORT).toBe(true);
+    expect(parseEnv({ STORAGE_URL: "s3://institute-files/pune" }).STORAGE_URL).toBe("s3://institute-files/pune");
+    expect(parseEnv({ STORAGE_URL: "file:///srv/shared" }).STORAGE_URL).toBe("file:///srv/shared");
+    for (const bad of ["/srv/shared", "file://relative", "s3://", "http://bucket"])
+      expect(() => parseEnv({ STORAGE_URL: bad })).toThrow("STORAGE_URL must be file:///a/shared/folder or s3://bucket/prefix");
+    expect(() => parseEnv({ S3_ENDPOINT: "minio" })).toThrow("S3_ENDPOINT must be an address");
+  });
 });

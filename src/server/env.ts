@@ -54,6 +54,11 @@ const envSchema = v.pipe(
       "development",
     ),
     LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`)),
+    // Several processes on one machine listening on one port, the kernel spreading connections (docs/SCALING.md).
+    REUSE_PORT: v.pipe(
+      v.optional(v.picklist(["true", "false", "1", "0"], "REUSE_PORT must be true or false"), "false"),
+      v.transform((s) => s === "true" || s === "1"),
+    ),
     TRUST_PROXY: v.pipe(
       v.optional(v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"), "false"),
       v.transform((s) => s === "true" || s === "1"),

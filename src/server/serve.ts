@@ -51,7 +51,13 @@ export async function serve(env: Env): Promise<void> {
   const stopReminders = startLibraryReminders(deps);
   const stopFeeReminders = startFeeReminders(deps);
   const app = createApp(deps);
-  const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, maxRequestBodySize: 128 * 1024 * 1024 });
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    reusePort: env.REUSE_PORT,
+    fetch: app.fetch,
+    maxRequestBodySize: 128 * 1024 * 1024,
+  });
 
   const url = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
   for (const c of created) {

@@ -6,37 +6,17 @@
  * (db/postgres.ts: freshTestDatabase). The files run in two groups at once, one per core. Without
  * PostgreSQL installed it is skipped locally with a message, and fails in CI.
  */
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { startPrivateCluster } from "./cluster.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
-/** Debian's server binaries: /usr/lib/postgresql/<version>/bin, the newest. */
-function postgresBin(): string | null {
-  try {
-    const versions = readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) if (Bun.file(`/usr/lib/postgresql/${v}/bin/initdb`).size > 0) return `/usr/lib/postgresql/${v}/bin`;
-  } catch {}
-  return null;
-}
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  await s.stop(true);
-  return port;
-}
-
-/** As root, PostgreSQL's programs run as the `postgres` user (they refuse root). */
-const asPostgres = (cmd: string[]) => (process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd);
-
 let serverUrl = process.env.TEST_DATABASE_URL;
 let stop = async () => {};
 if (!serverUrl) {
-  const bin = postgresBin();
-  if (!bin) {
+  const cluster = await startPrivateCluster();
+  if (!cluster) {
     const message = "PostgreSQL was not found, so the suite cannot run on it. Install it with: apt-get install -y postgresql";
     if (ci) {
       console.error(message);
@@ -45,22 +25,9 @@ if (!serverUrl) {
     console.warn(`\n*** POSTGRESQL TESTS SKIPPED: ${message} ***\n`);
     process.exit(0);
   }
-  const dir = mkdtempSync(path.join(tmpdir(), "institute-pg-"));
-  chmodSync(dir, 0o777);
-  const data = path.join(dir, "data");
-  const port = await freePort();
-  const quiet = { stdout: "ignore", stderr: "pipe" } as const;
-  const initdb = Bun.spawn(asPostgres([`${bin}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8"]), quiet);
-  if ((await initdb.exited) !== 0) throw new Error(`initdb failed: ${await new Response(initdb.stderr).text()}`);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  const start = Bun.spawn(asPostgres([`${bin}/pg_ctl`, "-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]), quiet);
-  if ((await start.exited) !== 0) throw new Error(`PostgreSQL did not start: ${await new Response(start.stderr).text()}`);
-  serverUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  stop = async () => {
-    await Bun.spawn(asPostgres([`${bin}/pg_ctl`, "-D", data, "-m", "immediate", "stop"]), quiet).exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  console.log(`PostgreSQL ${path.basename(path.dirname(bin))} started for the tests on port ${port}`);
+  serverUrl = cluster.url;
+  stop = cluster.stop;
+  console.log(`PostgreSQL ${cluster.version} started for the tests on port ${cluster.port}`);
 }
 
 // Every server and db test file, in two groups of about equal size.
