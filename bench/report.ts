@@ -62,6 +62,8 @@ export interface BenchResults {
   rssEachMb?: number[];
   /** how long `copy-to-postgres` took to move the dataset (PostgreSQL runs) */
   copySeconds?: number | null;
+  /** one backup of the whole dataset through the admin API, before the load runs */
+  backup?: { seconds: number; mb: number };
   failures: string[];
 }
 
@@ -169,6 +171,10 @@ export function markdownTable(r: BenchResults): string {
     );
   }
   lines.push(`| start-up to a healthy /api/health | ${Math.round(r.startupMs)} ms | ≤ ${BUDGETS.startupMs} ms |`);
+  if (r.backup)
+    lines.push(
+      `| a backup of the dataset (before the load runs) | ${r.backup.seconds.toFixed(1)} s, ${r.backup.mb.toFixed(0)} MB | no budget |`,
+    );
   lines.push(
     `| resident memory after the run${(r.rssEachMb?.length ?? 1) > 1 ? ` (largest process; each: ${r.rssEachMb!.map((m) => `${m.toFixed(0)} MB`).join(" + ")})` : ""} | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`,
   );
@@ -250,6 +256,9 @@ export function enginesTable(runs: BenchResults[]): string {
     });
     lines.push(`| ${name} | ${cells.join(" | ")} |`);
   }
+  lines.push(
+    `| a backup of the dataset (s, MB) | ${runs.map((r) => (r.backup ? `${r.backup.seconds.toFixed(1)} s, ${r.backup.mb.toFixed(0)} MB` : "—")).join(" | ")} |`,
+  );
   lines.push(
     `| start-up to a healthy /api/health (ms) | ${runs.map((r) => cell(r, "start-up", `${Math.round(r.startupMs)}`)).join(" | ")} |`,
   );

@@ -5,7 +5,9 @@
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { withDatabaseName } from "../../db/postgres.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
@@ -48,13 +50,45 @@ export function canHideCheckout(): boolean {
   return hideCheckout;
 }
 
+let databases = 0;
+/**
+ * With E2E_DATABASE_URL naming a PostgreSQL server (issue 21), each server started gets a new, empty
+ * database of its own there, dropped when it stops: the journeys then run on PostgreSQL.
+ */
+async function e2eDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const server = process.env.E2E_DATABASE_URL;
+  if (!server) return { env: {}, drop: async () => {} };
+  const name = `e2e_${process.pid}_${++databases}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  return { env: { DATABASE_URL: withDatabaseName(server, name) }, drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 /** Starts the server (serverCommand) and waits until it listens; extra env overrides the defaults. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const start = serverCommand();
   const { dataDir } = start;
+  const database = await e2eDatabase();
   const proc = Bun.spawn(start.cmd, {
     cwd: start.cwd,
-    env: { ...process.env, NODE_ENV: "development", ...start.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      ...start.env,
+      ...database.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -86,6 +120,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     async stop() {
       proc.kill();
       await proc.exited;
+      await database.drop();
       rmSync(start.cwd === ROOT ? dataDir : start.cwd, { recursive: true, force: true });
     },
   };

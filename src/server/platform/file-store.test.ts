@@ -172,7 +172,9 @@ describe("the product on a bucket (STORAGE_URL=s3://…): nothing is written und
     const deps = await createTestDeps(ownPrefix());
     const store = fileStore(deps.env);
     await store.write("documents", "dddddddddddddddddddddddd.pdf", pdfBytes());
-    expect(await sweepOrphanFiles(deps)).toEqual(["uploads/documents/dddddddddddddddddddddddd.pdf"]);
+    // One server on its SQLite file sweeps before it serves: every unreferenced file is a leftover.
+    const single = { ...deps, env: { ...deps.env, DATABASE_URL: undefined } };
+    expect(await sweepOrphanFiles(single)).toEqual(["uploads/documents/dddddddddddddddddddddddd.pdf"]);
     expect(await store.list("documents")).toEqual([]);
 
     // Shared by several servers: a file another process has just written (its row not yet committed) stays.
