@@ -86,6 +86,11 @@ describe("copy-to-postgres", () => {
         const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(target.db);
         expect([t, Number(rows[0]!.n)]).toEqual([t, counts[t]!]);
       }
+      // Vacuumed and analysed after the copy: the first queries have the planner's statistics.
+      const { rows: stats } = await sql<{ vacuumed: boolean; analysed: boolean }>`
+        select last_vacuum is not null as vacuumed, last_analyze is not null as analysed
+        from pg_stat_user_tables where relname = 'users'`.execute(target.db);
+      expect(stats[0]).toEqual({ vacuumed: true, analysed: true });
       const pgEnv = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url });
       const deps = {
         db: target.db,
