@@ -53,22 +53,24 @@ export function startInstituteBackups(deps: AppDeps) {
 }
 
 /**
- * The library's overdue reminders (issue 18): checked every hour (the first a minute after start), sent at
- * most once a day per loan (sendOverdueReminders keeps the day), so a restart or a missed hour loses nothing.
- * Returns the stop function main.ts calls on shutdown.
+ * A job checked every hour (the first a minute after start), each round in one process only
+ * (inOneProcess: several processes may share PostgreSQL), never two rounds at once in this one; a failed
+ * round is logged and the next hour tries again. Returns the stop function serve.ts calls on shutdown.
  */
-export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
+function startHourlyJob(
+  deps: AppDeps,
+  job: { name: string; run: () => Promise<void>; failure: string },
+  everyMs: number,
+  firstAfterMs: number,
+) {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await inOneProcess(deps.db, "library-reminders", async () => {
-        const { reminded } = await sendOverdueReminders(deps);
-        if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
-      });
+      await inOneProcess(deps.db, job.name, job.run);
     } catch (err) {
-      deps.logger.error("overdue library reminders failed", { error: String(err) });
+      deps.logger.error(job.failure, { error: String(err) });
     } finally {
       running = false;
     }
@@ -82,30 +84,26 @@ export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstA
 }
 
 /**
- * The automatic fee reminders (issue 19): checked every hour (the first a minute after start); each instalment
- * gets its "before" and "after" reminder once (sendFeeReminders keeps them in fee_reminders), so a restart or a
- * missed hour loses nothing and sends nothing twice. Returns the stop function main.ts calls on shutdown.
+ * The library's overdue reminders (issue 18), hourly: sent at most once a day per loan
+ * (sendOverdueReminders keeps the day), so a restart or a missed hour loses nothing.
+ */
+export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
+  const run = async () => {
+    const { reminded } = await sendOverdueReminders(deps);
+    if (reminded) deps.logger.info("overdue library reminders sent", { count: reminded });
+  };
+  return startHourlyJob(deps, { name: "library-reminders", run, failure: "overdue library reminders failed" }, everyMs, firstAfterMs);
+}
+
+/**
+ * The automatic fee reminders (issue 19), hourly: each instalment gets its "before" and "after" reminder
+ * once (sendFeeReminders keeps them in fee_reminders), so a restart or a missed hour loses nothing and
+ * sends nothing twice.
  */
 export function startFeeReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await inOneProcess(deps.db, "fee-reminders", async () => {
-        const { reminded, instalments } = await sendFeeReminders(deps);
-        if (reminded) deps.logger.info("fee reminders sent", { students: reminded, instalments });
-      });
-    } catch (err) {
-      deps.logger.error("fee reminders failed", { error: String(err) });
-    } finally {
-      running = false;
-    }
+  const run = async () => {
+    const { reminded, instalments } = await sendFeeReminders(deps);
+    if (reminded) deps.logger.info("fee reminders sent", { students: reminded, instalments });
   };
-  const first = setTimeout(tick, firstAfterMs);
-  const timer = setInterval(tick, everyMs);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startHourlyJob(deps, { name: "fee-reminders", run, failure: "fee reminders failed" }, everyMs, firstAfterMs);
 }

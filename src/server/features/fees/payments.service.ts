@@ -78,6 +78,30 @@ export async function standingOf(db: DB, today: string, instalmentId: number): P
 export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuery>["execute"]>>[number];
 
 /**
+ * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
+ * told, and the office's act in the activity log with the receipt's number.
+ */
+async function confirmWithReceipt(
+  deps: AppDeps,
+  trx: DB,
+  at: { payment: FeePayment; actorId: number; now: Date; timeZone: string; ip?: string | null },
+  action: "fee.payment_record" | "fee.payment_confirm",
+  details: Record<string, unknown>,
+) {
+  const receipt = await issueReceipt(trx, at.payment, at.actorId, at.now, at.timeZone);
+  await tellReceiptIssued(deps, trx, at.now, receipt);
+  await audit(trx, at.now, {
+    actorUserId: at.actorId,
+    action,
+    entityType: "student",
+    entityId: at.payment.user_id,
+    details: { receipt: receipt.number, ...details },
+    ip: at.ip,
+  });
+  return receipt;
+}
+
+/**
  * The receipt of a payment just confirmed, in the caller's transaction: the next number of the financial year
  * of the day it is issued (a rolled-back transaction returns its number, so the sequence has no gaps).
  */
@@ -147,16 +171,16 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
-    await tellReceiptIssued(deps, trx, now, receipt);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.payment_record",
-      entityType: "student",
-      entityId: instalment.user_id,
-      details: { receipt: receipt.number, amount: input.amount, mode: input.mode },
-      ip: meta.ip,
-    });
+    const receipt = await confirmWithReceipt(
+      deps,
+      trx,
+      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      "fee.payment_record",
+      {
+        amount: input.amount,
+        mode: input.mode,
+      },
+    );
     return { payment, receipt };
   });
   deps.mail.kick();
@@ -238,16 +262,16 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
       throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
     }
-    const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
-    await tellReceiptIssued(deps, trx, now, receipt);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.payment_confirm",
-      entityType: "student",
-      entityId: payment.user_id,
-      details: { receipt: receipt.number, amount: payment.amount_paise, reference: payment.reference },
-      ip: meta.ip,
-    });
+    const receipt = await confirmWithReceipt(
+      deps,
+      trx,
+      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      "fee.payment_confirm",
+      {
+        amount: payment.amount_paise,
+        reference: payment.reference,
+      },
+    );
     return { payment, receipt };
   });
   deps.mail.kick();
