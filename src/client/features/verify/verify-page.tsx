@@ -49,28 +49,40 @@ export default function VerifyCardPage() {
   return admit ? <AdmitCardCheck token={admit[1] ?? ""} /> : <IdCardCheck token={rest} />;
 }
 
-function IdCardCheck({ token }: { token: string }) {
+/**
+ * One check's page, whatever is checked: the answer when it comes, "unknown" for a token the server does
+ * not know (or none), a retry when the check itself failed, a skeleton meanwhile.
+ */
+function CheckPage<T>({
+  check,
+  token,
+  text,
+  children,
+}: {
+  check: { data?: T; dataUpdatedAt: number; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  token: string;
+  text: { pageTitle: string; title: string; lead: string; unknown: string; unknownText: string; checking: string };
+  children: (result: T, checkedAt: Date) => React.ReactNode;
+}) {
   const t = useT(verify);
   const tCommon = useT(common);
-  usePageTitle(t("pageTitle"));
+  usePageTitle(text.pageTitle);
   useNoIndex();
-  const check = trpc.verify.card.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
   const status = check.isError ? normaliseError(check.error).status : null;
   const unknown = token.trim() === "" || status === 404 || status === 400;
-
   return (
     <div className="container container--narrow page-section verify-page">
-      <h1 className="page-title">{t("title")}</h1>
-      <p className="verify-page__lead">{t("lead")}</p>
+      <h1 className="page-title">{text.title}</h1>
+      <p className="verify-page__lead">{text.lead}</p>
       {check.data ? (
-        <Result result={check.data} checkedAt={new Date(check.dataUpdatedAt)} />
+        children(check.data, new Date(check.dataUpdatedAt))
       ) : unknown ? (
         <div className="verify-result verify-result--invalid" role="status">
           <p className="verify-result__status">
             <AlertCircleIcon size={28} />
-            <span>{VERIFY_TEXT.unknown}</span>
+            <span>{text.unknown}</span>
           </p>
-          <p className="verify-result__text">{t("unknownText")}</p>
+          <p className="verify-result__text">{text.unknownText}</p>
           <InstituteContact />
         </div>
       ) : check.isError ? (
@@ -86,12 +98,30 @@ function IdCardCheck({ token }: { token: string }) {
         </div>
       ) : (
         <div className="verify-result" aria-busy="true">
-          <span className="sr-only">{t("checking")}</span>
+          <span className="sr-only">{text.checking}</span>
           <Skeleton width="70%" height="2rem" />
           <Skeleton lines={3} />
         </div>
       )}
     </div>
+  );
+}
+
+function IdCardCheck({ token }: { token: string }) {
+  const t = useT(verify);
+  const check = trpc.verify.card.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
+  const text = {
+    pageTitle: t("pageTitle"),
+    title: t("title"),
+    lead: t("lead"),
+    unknown: VERIFY_TEXT.unknown,
+    unknownText: t("unknownText"),
+    checking: t("checking"),
+  };
+  return (
+    <CheckPage check={check} token={token} text={text}>
+      {(result, checkedAt) => <Result result={result} checkedAt={checkedAt} />}
+    </CheckPage>
   );
 }
 
@@ -146,46 +176,19 @@ function examWhen(local: string): string {
 /** /verify/admit/:token: an exam admit card's check (the same outcomes as the ID card's). */
 function AdmitCardCheck({ token }: { token: string }) {
   const t = useT(verify);
-  const tCommon = useT(common);
-  usePageTitle(t("admit.pageTitle"));
-  useNoIndex();
   const check = trpc.exams.verifyAdmit.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
-  const status = check.isError ? normaliseError(check.error).status : null;
-  const unknown = token.trim() === "" || status === 404 || status === 400;
+  const text = {
+    pageTitle: t("admit.pageTitle"),
+    title: t("admit.title"),
+    lead: t("admit.lead"),
+    unknown: t("admit.unknown"),
+    unknownText: t("admit.unknownText"),
+    checking: t("admit.checking"),
+  };
   return (
-    <div className="container container--narrow page-section verify-page">
-      <h1 className="page-title">{t("admit.title")}</h1>
-      <p className="verify-page__lead">{t("admit.lead")}</p>
-      {check.data ? (
-        <AdmitResult result={check.data} checkedAt={new Date(check.dataUpdatedAt)} />
-      ) : unknown ? (
-        <div className="verify-result verify-result--invalid" role="status">
-          <p className="verify-result__status">
-            <AlertCircleIcon size={28} />
-            <span>{t("admit.unknown")}</span>
-          </p>
-          <p className="verify-result__text">{t("admit.unknownText")}</p>
-          <InstituteContact />
-        </div>
-      ) : check.isError ? (
-        <div className="verify-result verify-result--error" role="alert">
-          <p className="verify-result__status">
-            <AlertCircleIcon size={28} />
-            <span>{VERIFY_TEXT.failed}</span>
-          </p>
-          <p className="verify-result__text">{t("tryAgain")}</p>
-          <Button variant="secondary" loading={check.isFetching} onClick={() => void check.refetch()}>
-            {tCommon("tryAgain")}
-          </Button>
-        </div>
-      ) : (
-        <div className="verify-result" aria-busy="true">
-          <span className="sr-only">{t("admit.checking")}</span>
-          <Skeleton width="70%" height="2rem" />
-          <Skeleton lines={3} />
-        </div>
-      )}
-    </div>
+    <CheckPage check={check} token={token} text={text}>
+      {(result, checkedAt) => <AdmitResult result={result} checkedAt={checkedAt} />}
+    </CheckPage>
   );
 }
 
