@@ -230,6 +230,26 @@ const action = (label: string, name: string, onClick: () => void, t: (k: "news.f
   </Button>
 );
 
+/** The Edit and Delete buttons of a row, each named for screen readers with the row's title. */
+function editDeleteColumn<Row>(
+  t: (key: "col.actions" | "news.edit" | "news.delete" | "news.for", params?: Record<string, string>) => string,
+  titleOf: (row: Row) => string,
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+): TableColumn<Row> {
+  return {
+    key: "actions",
+    header: <span className="sr-only">{t("col.actions")}</span>,
+    label: t("col.actions"),
+    render: (row) => (
+      <span className="ops-row-buttons">
+        {action(t("news.edit"), titleOf(row), () => onEdit(row), t)}
+        {action(t("news.delete"), titleOf(row), () => onDelete(row), t)}
+      </span>
+    ),
+  };
+}
+
 export function NewsTab() {
   const t = useT(config);
   const utils = trpc.useUtils();
@@ -260,17 +280,7 @@ export function NewsTab() {
       ),
     },
     { key: "date", header: t("col.date"), className: "ui-table__cell--nowrap", render: (n) => formatDateTime(n.publishedAt) },
-    {
-      key: "actions",
-      header: <span className="sr-only">{t("col.actions")}</span>,
-      label: t("col.actions"),
-      render: (n) => (
-        <span className="ops-row-buttons">
-          {action(t("news.edit"), n.title, () => setEditing(n), t)}
-          {action(t("news.delete"), n.title, () => setDeleting(n), t)}
-        </span>
-      ),
-    },
+    editDeleteColumn<News>(t, (n) => n.title, setEditing, setDeleting),
   ];
   return (
     <>
@@ -347,17 +357,7 @@ export function FaqTab() {
       className: "ui-table__cell--nowrap",
       render: (f) => <Badge tone={f.isPublished ? "approved" : "neutral"}>{f.isPublished ? t("faq.shown") : t("faq.hidden")}</Badge>,
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">{t("col.actions")}</span>,
-      label: t("col.actions"),
-      render: (f) => (
-        <span className="ops-row-buttons">
-          {action(t("news.edit"), f.question, () => setEditing(f), t)}
-          {action(t("news.delete"), f.question, () => setDeleting(f), t)}
-        </span>
-      ),
-    },
+    editDeleteColumn<Faq>(t, (f) => f.question, setEditing, setDeleting),
   ];
   return (
     <>
