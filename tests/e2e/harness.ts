@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { withDatabaseName } from "../../db/postgres.ts";
+import { untilListening } from "../setup/listening.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
@@ -92,22 +93,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     stdout: "pipe",
     stderr: "pipe",
   });
-  let output = "";
-  const decoder = new TextDecoder();
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  void pump(proc.stdout);
-  void pump(proc.stderr);
-
-  const deadline = Date.now() + 30_000;
-  let url: string | undefined;
-  while (!url) {
-    url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-    if (proc.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start within 30 s:\n${output}`);
-    await Bun.sleep(50);
-  }
+  const { url, output: printed } = await untilListening(proc).catch(async (err) => {
+    await database.drop();
+    throw err;
+  });
+  const output = printed();
   const admin = /Admin login: (\S+) \/ (\S+)/.exec(output);
   const student = /Demo student login \(student ID (\S+)\): (\S+) \/ (\S+)/.exec(output);
   if (!admin || !student) throw new Error(`The first start did not print both logins:\n${output}`);
@@ -116,7 +106,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     admin: { email: admin[1]!, password: admin[2]! },
     student: { studentId: student[1]!, email: student[2]!, password: student[3]! },
-    output: () => output,
+    output: printed,
     async stop() {
       proc.kill();
       await proc.exited;

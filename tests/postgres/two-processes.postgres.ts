@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { withDatabaseName } from "../../db/postgres.ts";
 import { pngBytes } from "../../src/server/test-files.ts";
+import { untilListening } from "../setup/listening.ts";
 import { startS3Server, type TestS3 } from "../setup/s3-server.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
@@ -50,19 +51,7 @@ async function start(dataDir: string): Promise<{ url: string; proc: Bun.Subproce
     stdout: "pipe",
     stderr: "pipe",
   });
-  let output = "";
-  const decoder = new TextDecoder();
-  for (const stream of [proc.stdout, proc.stderr])
-    void (async () => {
-      for await (const chunk of stream as ReadableStream<Uint8Array>) output += decoder.decode(chunk);
-    })();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-    if (found) return { url: found, proc };
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`a server did not start:\n${output}`);
-    await Bun.sleep(25);
-  }
+  return { url: (await untilListening(proc)).url, proc };
 }
 
 let a: { url: string; proc: Bun.Subprocess };

@@ -7,6 +7,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { canHideCheckout } from "../e2e/harness.ts";
+import { untilListening } from "../setup/listening.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 
@@ -83,23 +84,10 @@ export async function serve(folder: Folder, extra: Record<string, string> = {}):
     stdout: "pipe",
     stderr: "pipe",
   });
-  let output = "";
-  const decoder = new TextDecoder();
-  for (const stream of [proc.stdout, proc.stderr])
-    void (async () => {
-      for await (const chunk of stream) output += decoder.decode(chunk);
-    })();
-  const deadline = Date.now() + 30_000;
-  let url: string | undefined;
-  while (!url) {
-    url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-    if (proc.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`serve did not start within 30 s:\n${output}`);
-    await Bun.sleep(25);
-  }
+  const { url, output } = await untilListening(proc);
   return {
     url,
-    output: () => output,
+    output,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;

@@ -1,7 +1,7 @@
 /**
- * Backups (DECISIONS 3): a consistent copy of the database (SQLite: VACUUM INTO; PostgreSQL: pg_dump) plus the uploads folder
- * (the file store's folder, when it is one), packed
- * into one `backup-<time>.tar.gz` under DATA_DIR/backups. Run on the chosen frequency and on demand;
+ * Backups (DECISIONS 3): a consistent copy of the database (SQLite: VACUUM INTO; PostgreSQL: pg_dump) plus
+ * the uploads (the file store's folder, when it is one), packed into one `backup-<time>.tar.gz` under
+ * DATA_DIR/backups. Run on the chosen frequency and on demand;
  * the newest BACKUP_RETENTION are kept. README "Backups" explains restoring one.
  */
 import { mkdir, readdir, rm, stat } from "node:fs/promises";

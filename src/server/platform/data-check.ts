@@ -9,8 +9,8 @@ import { integrityCheck } from "../../../db/connection.ts";
 import { GALLERY_WIDTHS } from "../../shared/constants.ts";
 import type { AppDeps } from "../deps.ts";
 import { runtime } from "../runtime.ts";
-import { type FileArea, fileStore } from "./file-store.ts";
-import { galleryKeyOf, isStoredName, storedFileReferences } from "./orphan-sweep.ts";
+import { FILE_AREAS, type FileArea, fileStore } from "./file-store.ts";
+import { isUnreferenced, storedFileReferences } from "./orphan-sweep.ts";
 
 export interface DataCheck {
   /** "ok", or what SQLite's integrity_check found */
@@ -58,7 +58,8 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env" | "sqlite">): P
       ok: integrity === "ok" && foreignKeys.length === 0 && unknownMigrations.length === 0,
     };
   }
-  const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
+  const refs = await storedFileReferences(deps.db);
+  const { documents, photos, galleryKeys } = refs;
   const store = fileStore(deps.env);
   const listed = (area: FileArea) => store.list(area).then((files) => new Set(files.map((f) => f.name)));
   const [documentFiles, photoFiles, galleryFiles] = await Promise.all([listed("documents"), listed("photos"), listed("gallery")]);
@@ -71,16 +72,10 @@ export async function checkData(deps: Pick<AppDeps, "db" | "env" | "sqlite">): P
       .flatMap((key) => GALLERY_WIDTHS.map((w) => `${key}-${w}.webp`).filter((n) => !galleryFiles.has(n)))
       .map(rel("gallery")),
   ].sort();
-  const unreferencedFiles = [
-    ...[...documentFiles].filter((n) => isStoredName(n) && !documents.has(n)).map(rel("documents")),
-    ...[...photoFiles].filter((n) => isStoredName(n) && !photos.has(n)).map(rel("photos")),
-    ...[...galleryFiles]
-      .filter((n) => {
-        const key = galleryKeyOf(n);
-        return key !== null && !galleryKeys.has(key);
-      })
-      .map(rel("gallery")),
-  ].sort();
+  const listedIn = { documents: documentFiles, photos: photoFiles, gallery: galleryFiles };
+  const unreferencedFiles = FILE_AREAS.flatMap((area) =>
+    [...listedIn[area]].filter((n) => isUnreferenced(area, n, refs)).map(rel(area)),
+  ).sort();
   return {
     integrity,
     foreignKeys,

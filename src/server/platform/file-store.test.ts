@@ -5,7 +5,8 @@ import path from "node:path";
 import { S3Client } from "bun";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3-server.ts";
 import { loginAdmin } from "../features/auth/auth.service.ts";
-import { fileOf, jpegBytes, pdfBytes, pngBytes } from "../test-files.ts";
+import { APPLICANT_FIELDS, applicationForm } from "../security/world.ts";
+import { fileOf, pdfBytes, pngBytes } from "../test-files.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp } from "../testing.ts";
 import { createBackup } from "./backups.ts";
 import { checkData } from "./data-check.ts";
@@ -100,27 +101,11 @@ describe("the product on a bucket (STORAGE_URL=s3://…): nothing is written und
     const token = (await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }))).token;
     const auth = { authorization: `Bearer ${token}` };
 
-    const fd = new FormData();
-    const fields = {
-      firstName: "Anita",
-      lastName: "Desai",
-      dateOfBirth: "2003-04-12",
-      gender: "Female",
-      bloodGroup: "O+",
-      email: "anita.bucket@example.test",
-      phone: "9876501234",
-      address: "14 MG Road",
-      city: "Nashik",
-      state: "Maharashtra",
-      pincode: "422001",
-      course: "Commerce",
-      yearOfPassing: "2021",
-      previousPercentage: "78.5",
-    };
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
     const marksheet = pdfBytes();
-    fd.append("photo", fileOf(await jpegBytes(), "me.jpg", "image/jpeg"));
-    fd.append("marksheet", fileOf(marksheet, "marks.pdf", "application/pdf"));
+    const fd = await applicationForm(
+      { ...APPLICANT_FIELDS, email: "anita.bucket@example.test" },
+      { marksheet: fileOf(marksheet, "marks.pdf", "application/pdf") },
+    );
     const submitted = await app.request("/api/admission/submit", { method: "POST", body: fd });
     expect(submitted.status).toBe(201);
     const id = Number((await submitted.json()).data.id);

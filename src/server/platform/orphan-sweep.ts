@@ -2,13 +2,13 @@
  * Startup sweep (issue 10 §8). Uploads are written before the transaction that records them, so a crash
  * (power cut, SIGKILL) between the two leaves a file no row refers to — an applicant's document or photo
  * that would otherwise stay on disk, unlisted and never deleted. Before the server accepts requests, every
- * server-named file in the file store (platform/file-store.ts) that no row refers to is removed, and so are a backup's unfinished
- * leftovers. Only names the server itself generates are touched.
+ * server-named file in the file store (platform/file-store.ts) that no row refers to is removed, and so
+ * are a backup's unfinished leftovers. Only names the server itself generates are touched.
  */
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { AppDeps } from "../deps.ts";
-import { type FileArea, fileStore } from "./file-store.ts";
+import { FILE_AREAS, type FileArea, fileStore } from "./file-store.ts";
 import { dataPaths } from "./storage.ts";
 
 /** storeFile(): 24 lower-case letters or digits and an extension; previews add ".thumb.webp". */
@@ -80,10 +80,19 @@ export async function storedFileReferences(db: AppDeps["db"]) {
   };
 }
 
-/** Whether a name under uploads/ is one the server generates (only those are ever swept or checked). */
-export const isStoredName = (name: string) => STORED_NAME.test(name);
-/** The gallery key of a variant's file name, or null. */
-export const galleryKeyOf = (name: string) => GALLERY_VARIANT.exec(name)?.[1] ?? null;
+type StoredFileReferences = Awaited<ReturnType<typeof storedFileReferences>>;
+
+/**
+ * Whether a stored file is one the server generated (only those are ever swept or checked) that no row
+ * refers to: the sweep removes these, `check` counts them.
+ */
+export function isUnreferenced(area: FileArea, name: string, refs: StoredFileReferences): boolean {
+  if (area === "gallery") {
+    const key = GALLERY_VARIANT.exec(name)?.[1];
+    return key !== undefined && !refs.galleryKeys.has(key);
+  }
+  return STORED_NAME.test(name) && !(area === "documents" ? refs.documents : refs.photos).has(name);
+}
 
 /**
  * With several servers on one store (PostgreSQL: issue 21), another process may have just written a file
@@ -97,19 +106,14 @@ export async function sweepOrphanFiles(deps: Pick<AppDeps, "db" | "env" | "logge
   const store = fileStore(deps.env);
   const removed: string[] = [];
   const writtenBefore = deps.env.DATABASE_URL ? deps.now().getTime() - SHARED_SWEEP_MIN_AGE_MS : Number.POSITIVE_INFINITY;
-  const sweep = async (area: FileArea, orphan: (name: string) => boolean) => {
-    const names = (await store.list(area)).filter((f) => f.modifiedAt.getTime() < writtenBefore && orphan(f.name)).map((f) => f.name);
+  const refs = await storedFileReferences(deps.db);
+  for (const area of FILE_AREAS) {
+    const names = (await store.list(area))
+      .filter((f) => f.modifiedAt.getTime() < writtenBefore && isUnreferenced(area, f.name, refs))
+      .map((f) => f.name);
     await store.remove(area, names);
     removed.push(...names.map((n) => `uploads/${area}/${n}`));
-  };
-
-  const { documents, photos, galleryKeys } = await storedFileReferences(deps.db);
-  await sweep("documents", (name) => STORED_NAME.test(name) && !documents.has(name));
-  await sweep("photos", (name) => STORED_NAME.test(name) && !photos.has(name));
-  await sweep("gallery", (name) => {
-    const key = galleryKeyOf(name);
-    return key !== null && !galleryKeys.has(key);
-  });
+  }
 
   for (const name of await readdir(paths.backups).catch(() => [] as string[]))
     if (name.startsWith(".work-") || name.endsWith(".partial")) {

@@ -470,7 +470,6 @@ export async function getApplication(deps: AppDeps, id: number, access: Applicat
   return toApplication(admission, docs, studentId);
 }
 
-/** One stored document of an application, for download (admin or access grant). */
 /** Removes stored documents together with any previews made of them. */
 async function removeDocumentFiles(deps: Pick<AppDeps, "env">, names: string[]) {
   await fileStore(deps.env).remove("documents", [...names, ...names.map((n) => `${n}.thumb.webp`)]);
