@@ -239,22 +239,33 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
   return { message: text.t("said.submitted"), payment };
 }
 
+/**
+ * A pending transfer decided once: the update takes only a payment still pending, so of two office members
+ * deciding it together one wins and the other is told it was already decided (a missing payment is a 404).
+ */
+async function decidePending(
+  trx: DB,
+  paymentId: number,
+  decision: { status: "confirmed" | "rejected"; decided_by: number; decided_at: string; reject_reason?: string },
+): Promise<FeePayment> {
+  const payment = await trx
+    .updateTable("fee_payments")
+    .set(decision)
+    .where("id", "=", paymentId)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+  if (payment) return payment;
+  const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
+  throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
+}
+
 /** The office confirms a pending transfer against its bank statement: one confirmation, one receipt. */
 export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: number, meta: SessionMeta = {}) {
   const now = deps.now();
   const { general } = await getSettings(deps);
   const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
-    const payment = await trx
-      .updateTable("fee_payments")
-      .set({ status: "confirmed", decided_by: actorId, decided_at: now.toISOString() })
-      .where("id", "=", paymentId)
-      .where("status", "=", "pending")
-      .returningAll()
-      .executeTakeFirst();
-    if (!payment) {
-      const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
-      throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
-    }
+    const payment = await decidePending(trx, paymentId, { status: "confirmed", decided_by: actorId, decided_at: now.toISOString() });
     // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
     // confirming it would take the instalment past what is owed (the excess lost from every figure).
     const { standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
@@ -282,17 +293,12 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
 export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: number, reason: string, meta: SessionMeta = {}) {
   const now = deps.now();
   const payment = await deps.db.transaction().execute(async (trx) => {
-    const payment = await trx
-      .updateTable("fee_payments")
-      .set({ status: "rejected", decided_by: actorId, decided_at: now.toISOString(), reject_reason: reason })
-      .where("id", "=", paymentId)
-      .where("status", "=", "pending")
-      .returningAll()
-      .executeTakeFirst();
-    if (!payment) {
-      const exists = await trx.selectFrom("fee_payments").select("id").where("id", "=", paymentId).executeTakeFirst();
-      throw exists ? new AppError("CONFLICT", text.t("rule.decided")) : paymentNotFound();
-    }
+    const payment = await decidePending(trx, paymentId, {
+      status: "rejected",
+      decided_by: actorId,
+      decided_at: now.toISOString(),
+      reject_reason: reason,
+    });
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.payment_reject",
