@@ -7,7 +7,7 @@ import { MSG } from "../shared/messages.ts";
 import { isOffice } from "../shared/roles.ts";
 import type { FieldErrors } from "../shared/schemas/common.ts";
 import type { AppDeps } from "./deps.ts";
-import type { Authenticated } from "./features/auth/auth.service.ts";
+import type { Authenticated, SessionMeta } from "./features/auth/auth.service.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, type AppErrorCode, fromDatabaseError } from "./platform/errors.ts";
 import { allowedBeforePasswordChange } from "./route-policies.ts";
@@ -127,3 +127,19 @@ export const officeProcedure = signedIn.use(({ ctx, next }) => {
   if (!isOffice(ctx.auth.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: MSG.forbidden });
   return next();
 });
+
+/** The context of a signed-in person's procedure. */
+type SignedInContext = Context & { auth: Authenticated };
+
+/** A service that changes something on a signed-in person's behalf: who acts goes to the audit log, the request's address too. */
+type ActorService<I, R> = (deps: AppDeps, actorId: number, input: I, meta: SessionMeta) => R;
+
+/** A procedure's resolver that hands its service the deps, who acts, the checked input and the request. */
+export function byActor<I, R>(service: ActorService<I, R>) {
+  return ({ ctx, input }: { ctx: SignedInContext; input: I }) => service(ctx.deps, ctx.auth.user.id, input, ctx);
+}
+
+/** The same for a change of one record named by its id (`{ id }`). */
+export function byActorOnId<R>(service: ActorService<number, R>) {
+  return ({ ctx, input }: { ctx: SignedInContext; input: { id: number } }) => service(ctx.deps, ctx.auth.user.id, input.id, ctx);
+}

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
-import { adminProcedure, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import { adminProcedure, byActor, byActorOnId, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   admissionStats,
   deleteAdmission,
@@ -39,11 +39,7 @@ export const admissionsRouter = router({
   addNote: officeProcedure
     .input(officeSchemas.admissionNoteInput)
     .mutation(({ ctx, input }) => addAdmissionNote(ctx.deps, ctx.auth.user, input, ctx)),
-  setFollowUp: officeProcedure
-    .input(officeSchemas.admissionFollowUpInput)
-    .mutation(({ ctx, input }) => setAdmissionFollowUp(ctx.deps, ctx.auth.user.id, input, ctx)),
-  process: officeProcedure
-    .input(schemas.processAdmissionInput)
-    .mutation(({ ctx, input }) => processAdmission(ctx.deps, ctx.auth.user.id, input, ctx)),
-  remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => deleteAdmission(ctx.deps, ctx.auth.user.id, input.id, ctx)),
+  setFollowUp: officeProcedure.input(officeSchemas.admissionFollowUpInput).mutation(byActor(setAdmissionFollowUp)),
+  process: officeProcedure.input(schemas.processAdmissionInput).mutation(byActor(processAdmission)),
+  remove: adminProcedure.input(idInput).mutation(byActorOnId(deleteAdmission)),
 });

@@ -1,7 +1,7 @@
 /** tRPC procedures for signing in, sessions and the user's own account; thin over the auth services. */
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/auth.ts";
-import { authedProcedure, publicProcedure, router } from "../../trpc.ts";
+import { authedProcedure, byActor, publicProcedure, router } from "../../trpc.ts";
 import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import * as accountService from "./account.service.ts";
 import * as authService from "./auth.service.ts";
@@ -38,9 +38,7 @@ export const authRouter = router({
   updateProfile: authedProcedure
     .input(schemas.profileUpdateInput)
     .mutation(({ ctx, input }) => accountService.updateOwnProfile(ctx.deps, ctx.auth.user.id, input)),
-  requestEmailChange: authedProcedure
-    .input(schemas.emailChangeRequestInput)
-    .mutation(({ ctx, input }) => requestEmailChange(ctx.deps, ctx.auth.user.id, input, ctx)),
+  requestEmailChange: authedProcedure.input(schemas.emailChangeRequestInput).mutation(byActor(requestEmailChange)),
   confirmEmailChange: authedProcedure
     .input(schemas.emailChangeConfirmInput)
     .mutation(({ ctx, input }) => confirmEmailChange(ctx.deps, ctx.auth.user.id, ctx.auth.sessionId, input, ctx)),

@@ -1,6 +1,6 @@
 /** tRPC procedures of the office's fee reports (issue 19): collections, dues and reminders. */
 import * as schemas from "../../../shared/schemas/fee-reports.ts";
-import { officeProcedure, router } from "../../trpc.ts";
+import { byActor, officeProcedure, router } from "../../trpc.ts";
 import { remindOverdue, remindStudent } from "./reminders.service.ts";
 import { collections, duesProgrammes, listDues } from "./reports.service.ts";
 
@@ -10,8 +10,6 @@ export const feeReportsRouter = router({
   remind: officeProcedure
     .input(schemas.remindInput)
     .mutation(({ ctx, input }) => remindStudent(ctx.deps, ctx.auth.user.id, input.userId, ctx)),
-  remindOverdue: officeProcedure
-    .input(schemas.remindOverdueInput)
-    .mutation(({ ctx, input }) => remindOverdue(ctx.deps, ctx.auth.user.id, input, ctx)),
+  remindOverdue: officeProcedure.input(schemas.remindOverdueInput).mutation(byActor(remindOverdue)),
   collections: officeProcedure.input(schemas.collectionsQuery).query(({ ctx, input }) => collections(ctx.deps, input)),
 });

@@ -1,6 +1,6 @@
 /** tRPC procedures for the gallery (upload is REST only: it carries files). */
 import * as schemas from "../../../shared/schemas/gallery.ts";
-import { adminProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import { adminProcedure, byActor, byActorOnId, router, sitePublicProcedure } from "../../trpc.ts";
 import * as service from "./gallery.service.ts";
 
 export const galleryRouter = router({
@@ -8,13 +8,7 @@ export const galleryRouter = router({
 
   adminList: adminProcedure.input(schemas.galleryAdminQuery).query(({ ctx, input }) => service.listGalleryAdmin(ctx.deps, input)),
   adminStats: adminProcedure.query(({ ctx }) => service.galleryStats(ctx.deps)),
-  update: adminProcedure
-    .input(schemas.galleryUpdateInput)
-    .mutation(({ ctx, input }) => service.updateGalleryImage(ctx.deps, ctx.auth.user.id, input, ctx)),
-  remove: adminProcedure
-    .input(schemas.galleryIdInput)
-    .mutation(({ ctx, input }) => service.deleteGalleryImage(ctx.deps, ctx.auth.user.id, input.id, ctx)),
-  bulkRemove: adminProcedure
-    .input(schemas.galleryBulkDeleteInput)
-    .mutation(({ ctx, input }) => service.bulkDeleteGalleryImages(ctx.deps, ctx.auth.user.id, input, ctx)),
+  update: adminProcedure.input(schemas.galleryUpdateInput).mutation(byActor(service.updateGalleryImage)),
+  remove: adminProcedure.input(schemas.galleryIdInput).mutation(byActorOnId(service.deleteGalleryImage)),
+  bulkRemove: adminProcedure.input(schemas.galleryBulkDeleteInput).mutation(byActor(service.bulkDeleteGalleryImages)),
 });

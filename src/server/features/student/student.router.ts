@@ -1,6 +1,6 @@
 /** tRPC procedures of the student portal and the public ID-card check (the photo upload is REST only: it carries a file). */
 import * as schemas from "../../../shared/schemas/student.ts";
-import { authedProcedure, publicProcedure, router, studentProcedure } from "../../trpc.ts";
+import { authedProcedure, byActor, publicProcedure, router, studentProcedure } from "../../trpc.ts";
 import { changePassword } from "../auth/account.service.ts";
 import { studentDashboard } from "./dashboard.service.ts";
 import { getIdCard, idCardQrSvg, verifyIdCard } from "./id-card.service.ts";
@@ -9,16 +9,12 @@ import { getOwnProfile, getStudentById, updateOwnStudentProfile } from "./profil
 
 export const studentRouter = router({
   profile: studentProcedure.query(({ ctx }) => getOwnProfile(ctx.deps, ctx.auth.user.id)),
-  updateProfile: studentProcedure
-    .input(schemas.studentProfileInput)
-    .mutation(({ ctx, input }) => updateOwnStudentProfile(ctx.deps, ctx.auth.user.id, input, ctx)),
+  updateProfile: studentProcedure.input(schemas.studentProfileInput).mutation(byActor(updateOwnStudentProfile)),
   idCard: studentProcedure.query(({ ctx }) => getIdCard(ctx.deps, ctx.auth.user.id)),
   /** The twin of GET /student/id-card/qr.svg: `{ svg, verifyUrl }`. */
   idCardQr: studentProcedure.query(({ ctx }) => idCardQrSvg(ctx.deps, ctx.auth.user.id)),
   settings: studentProcedure.query(({ ctx }) => getStudentSettings(ctx.deps, ctx.auth.user.id)),
-  updateSettings: studentProcedure
-    .input(schemas.notificationSettingsInput)
-    .mutation(({ ctx, input }) => updateStudentSettings(ctx.deps, ctx.auth.user.id, input, ctx)),
+  updateSettings: studentProcedure.input(schemas.notificationSettingsInput).mutation(byActor(updateStudentSettings)),
   updatePrivacy: studentProcedure
     .input(schemas.privacySettingsInput)
     .mutation(({ ctx, input }) => updatePrivacySettings(ctx.deps, ctx.auth.user.id, input)),
