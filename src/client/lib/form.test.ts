@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, renderHook } from "@testing-library/react";
 import * as v from "valibot";
+import { ApiError } from "./errors.ts";
 import { checkInput, flatForm, messagesByField, useFormState } from "./form.ts";
 
 const schema = v.object({
@@ -85,6 +86,50 @@ describe("useFormState", () => {
     act(() => result.current.reset(initial));
     expect(result.current.values).toEqual(initial);
     expect(result.current.attempted).toBe(false);
+  });
+
+  test("a field binds its id, value, message and handlers; a submit attempt and a server's field errors move focus to the first field to fix", () => {
+    const ids = { name: "t-name", phone: "t-phone", city: "t-city" };
+    document.body.innerHTML = Object.values(ids)
+      .map((id) => `<input id="${id}">`)
+      .join("");
+    const { result } = renderHook(() => useFormState(initial, { validate, showOn: "submit", ids }));
+    const phone = result.current.field("phone");
+    expect(phone.id).toBe("t-phone");
+    act(() => phone.onChange({ target: { value: "98765" } }));
+    act(() => result.current.field("phone").onBlur());
+    expect(result.current.field("phone")).toMatchObject({ value: "98765", error: undefined });
+    let ready = true;
+    act(() => {
+      ready = result.current.trySubmit();
+    });
+    expect(ready).toBe(false);
+    expect(document.activeElement?.id).toBe("t-name");
+    expect(result.current.field("phone").error).toBe("Phone: 10 digits");
+
+    act(() => {
+      result.current.onChange("name", "Asha");
+      result.current.onChange("phone", "9876543210");
+    });
+    act(() => {
+      ready = result.current.trySubmit();
+    });
+    expect(ready).toBe(true);
+
+    let shown = true;
+    act(() => {
+      shown = result.current.showServerErrors(new ApiError("Refused", 409));
+    });
+    expect(shown).toBe(false);
+    act(() => {
+      shown = result.current.showServerErrors(new ApiError("Check", 400, { city: ["Not served"], _form: ["x"] }), {
+        fields: ["name", "phone", "city"],
+      });
+    });
+    expect(shown).toBe(true);
+    expect(result.current.errors).toEqual({ city: "Not served" });
+    expect(document.activeElement?.id).toBe("t-city");
+    document.body.innerHTML = "";
   });
 });
 

@@ -15,6 +15,7 @@ import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
+import { normaliseError } from "./errors.ts";
 import { useT } from "./i18n.tsx";
 
 /** The message shown beside each field that needs fixing. */
@@ -23,6 +24,9 @@ export type FieldMessages<F extends string> = Partial<Record<F, string>>;
 /** The API's field paths → the form's fields (a path that is a field's own name needs no entry). */
 export type FieldPaths<F extends string> = Readonly<Record<string, F>>;
 
+/** How errors keyed by the API's paths land on a form's fields (see `messagesByField`). */
+export type FieldMapping<F extends string> = { paths?: FieldPaths<F>; fields?: readonly F[]; prefix?: string; keepUnknown?: boolean };
+
 /**
  * The first message for each form field from errors keyed by the API's paths (a schema's issues through
  * `fieldErrorsOf`, or a 400's `errors`). `prefix` drops a group's name ("general.siteName" → "siteName").
@@ -30,7 +34,7 @@ export type FieldPaths<F extends string> = Readonly<Record<string, F>>;
  */
 export function messagesByField<F extends string>(
   errors: Record<string, readonly string[]> | null | undefined,
-  options: { paths?: FieldPaths<F>; fields?: readonly F[]; prefix?: string; keepUnknown?: boolean } = {},
+  options: FieldMapping<F> = {},
 ): FieldMessages<F> {
   const out: FieldMessages<F> = {};
   for (const [rawPath, messages] of Object.entries(errors ?? {})) {
@@ -49,7 +53,7 @@ export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false;
 export function checkInput<S extends v.GenericSchema, F extends string = string>(
   schema: S,
   input: unknown,
-  options: { paths?: FieldPaths<F>; fields?: readonly F[]; prefix?: string; keepUnknown?: boolean; abortPipeEarly?: boolean } = {},
+  options: FieldMapping<F> & { abortPipeEarly?: boolean } = {},
 ): Checked<v.InferOutput<S>, F> {
   const result = v.safeParse(schema, input, { abortPipeEarly: options.abortPipeEarly ?? true });
   return result.success
@@ -127,11 +131,18 @@ export interface FormStateOptions<V extends { [K in keyof V]: string }> {
   immediate?: ReadonlySet<keyof V & string>;
   /** "leave" (default): a rule shows once its field was filled in and left; "submit": only after a submit attempt */
   showOn?: "leave" | "submit";
+  /**
+   * Each field's element id, in the form's order: `field` binds it, and focus goes to the first field to fix
+   * (a control the values do not hold, e.g. a file, may have its id here too).
+   */
+  ids?: Readonly<Record<string, string>>;
 }
 
 /**
- * A form's values and the messages to show now. `attempt()` marks a submit attempt (every rule shows);
- * `setServerMessages` shows the server's field errors until each field changes; `reset` starts again.
+ * A form's values and the messages to show now. `field(name)` binds a control to a field (its id, value,
+ * message and change/leave handlers). `trySubmit()` is a submit attempt (every rule shows; focus moves to the
+ * first field to fix); `attempt()` marks one without moving focus. `showServerErrors(err)` shows a failed
+ * call's field errors until each field changes; `reset` starts again.
  */
 export function useFormState<V extends { [K in keyof V]: string }>(initial: V | (() => V), options: FormStateOptions<V>) {
   type F = keyof V & string;
@@ -144,7 +155,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverMessages, setServerMessages] = useState<FieldMessages<F>>({});
-  const { validate, immediate, showOn = "leave" } = options;
+  const { validate, immediate, showOn = "leave", ids = {} } = options;
 
   const onChange = useCallback(
     (name: F, value: string) => {
@@ -188,5 +199,47 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     return rules;
   }, [rules]);
 
-  return { values, errors, attempted, attempt, setAttempted, setServerMessages, onChange, onBlur, reset };
+  /** A submit attempt: every rule shows and focus moves to the first field to fix; true when there is none. */
+  const trySubmit = () => {
+    setAttempted(true);
+    if (Object.keys(rules).length === 0) return true;
+    focusFirstInvalid(rules, ids);
+    return false;
+  };
+
+  /**
+   * A failed call's field errors beside their fields (until each changes), focus on the first; false when it
+   * named none of them, and the form shows its own message for the whole.
+   */
+  const showServerErrors = (err: unknown, mapping?: FieldMapping<F>) => {
+    const messages = messagesByField<F>(normaliseError(err).errors, mapping);
+    if (Object.keys(messages).length === 0) return false;
+    setServerMessages(messages);
+    focusFirstInvalid(messages, ids);
+    return true;
+  };
+
+  /** The props that bind a control to a field: its element id (`ids`, else its name), value, message and handlers. */
+  const field = (name: F) => ({
+    id: ids[name] ?? name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    onBlur: () => onBlur(name),
+  });
+
+  return {
+    values,
+    errors,
+    attempted,
+    attempt,
+    trySubmit,
+    setAttempted,
+    setServerMessages,
+    showServerErrors,
+    field,
+    onChange,
+    onBlur,
+    reset,
+  };
 }

@@ -6,8 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -51,6 +50,7 @@ const RULES = {
     return checked.ok ? {} : checked.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 export function ExamFormDialog({
@@ -70,7 +70,7 @@ export function ExamFormDialog({
   const schedule = trpc.exams.schedule.useMutation();
   const update = trpc.exams.update.useMutation();
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
-  const { values, errors } = form;
+  const { values, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const busy = schedule.isPending || update.isPending;
 
@@ -78,28 +78,14 @@ export function ExamFormDialog({
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    form.attempt();
-    const checked = checkInput(examForm, values, { abortPipeEarly: false });
-    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = exam ? await update.mutateAsync({ id: exam.id, ...values }) : await schedule.mutateAsync(values);
       onSaved(answer.message);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
+      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("admin.failed.save")));
     }
   };
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-    onBlur: () => form.onBlur(key),
-  });
 
   const options = (subjects.data?.subjects ?? []).map((s) => ({
     value: String(s.id),

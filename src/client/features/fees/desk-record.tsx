@@ -10,8 +10,7 @@ import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -330,6 +329,7 @@ function PaymentForm({
         return messages;
       },
       immediate: new Set<Field>(["mode", "paidOn"]),
+      ids: IDS,
     }),
     [instalment.id, instalment.outstanding, today],
   );
@@ -337,34 +337,21 @@ function PaymentForm({
     () => ({ amount: paiseToRupeesText(instalment.outstanding), mode: "cash", reference: "", paidOn: today, note: "" }),
     rules,
   );
-  const { values, errors } = form;
+  const { values, field } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (record.isPending) return;
     setFailure(null);
-    const messages = form.attempt();
-    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = await record.mutateAsync(toInput(instalment.id, values));
       void utils.feeDesk.invalidate();
       onRecorded(answer);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("failed.save")));
+      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
     }
   };
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-    onBlur: () => form.onBlur(key),
-  });
   const mode = PAYMENT_MODES.find((m) => m === values.mode);
   const referenceHint = mode ? t(`referenceHint.${mode}`) : undefined;
 

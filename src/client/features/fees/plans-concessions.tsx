@@ -12,8 +12,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
 import { CONCESSION_FILTERS, CONCESSION_KINDS, type ConcessionFilter, concessionForm } from "../../../shared/schemas/fee-plans.ts";
 import { rupeesToPaise } from "../../../shared/schemas/programmes.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -195,40 +194,28 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
       },
       // In a dialog a message appearing as the amount is left would move the footer's button from under the pointer.
       showOn: "submit" as const,
+      ids: IDS,
     }),
     [instalment.id, max, t],
   );
   const form = useFormState<Values>({ kind: "concession", amount: "", reason: "" }, rules);
-  const { values, errors } = form;
+  const { values, field } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (give.isPending) return;
     setFailure(null);
-    const messages = form.attempt();
-    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = await give.mutateAsync({ instalmentId: instalment.id, ...values });
       void utils.feeDesk.invalidate();
       void utils.feePlans.concessions.invalidate();
       onGiven(answer.message);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("failed.save")));
+      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
       void utils.feeDesk.instalments.invalidate();
     }
   };
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-    onBlur: () => form.onBlur(key),
-  });
 
   return (
     <Dialog

@@ -217,8 +217,9 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
         return checked.ok ? {} : checked.messages;
       },
       showOn: "submit" as const,
+      ids,
     }),
-    [paths, programme.id, count],
+    [paths, programme.id, count, ids],
   );
   const form = useFormState<Record<string, string>>(
     () => ({
@@ -229,33 +230,21 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
     }),
     rules,
   );
-  const { values, errors } = form;
+  const { values, errors, field } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
     setFailure(null);
-    const messages = form.attempt();
-    if (Object.keys(messages).length) return focusFirstInvalid(messages, ids);
+    if (!form.trySubmit()) return;
     try {
       const answer = await save.mutateAsync(planInput(programme.id, count, values));
       void utils.feePlans.invalidate();
       onSaved(answer.message);
     } catch (err) {
-      const server = messagesByField(normaliseError(err).errors, { paths, keepUnknown: true });
-      if (Object.keys(server).length) {
-        form.setServerMessages(server);
-        focusFirstInvalid(server, ids);
-      } else setFailure(failureMessage(err, t("failed.save")));
+      if (!form.showServerErrors(err, { paths, keepUnknown: true })) setFailure(failureMessage(err, t("failed.save")));
     }
   };
-
-  const field = (key: string) => ({
-    id: fieldId(key),
-    value: values[key] ?? "",
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   return (
     <Dialog

@@ -8,8 +8,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeSettings } from "../../../shared/schemas/settings.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -82,38 +81,26 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
       },
       // A message appearing as a field is left would move the Save button from under the pointer.
       showOn: "submit" as const,
+      ids: IDS,
     }),
     [],
   );
   const form = useFormState<Values>(() => fromStored(stored), rules);
-  const { values, errors } = form;
+  const { values, field } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
     setFailure(null);
-    const messages = form.attempt();
-    if (Object.keys(messages).length) return focusFirstInvalid(messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = await save.mutateAsync(toInput(values));
       utils.feePlans.settings.setData(undefined, { settings: answer.settings });
       toast.show(answer.message);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("failed.save")));
+      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
     }
   };
-
-  const field = (key: Exclude<Field, "admitCardNeedsFeesClear">) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-    onBlur: () => form.onBlur(key),
-  });
 
   return (
     <form className="stack fee-settings" onSubmit={submit} noValidate aria-labelledby="fee-settings-lead">

@@ -86,25 +86,15 @@ export function ItemDialog({
           : checkInput(eresourceFields, eresourceInput(values));
     return checked.ok ? {} : checked.messages;
   };
-  const form = useFormState<Values>(() => valuesOf(item), { validate, showOn: "submit" });
-  const { values, errors } = form;
+  const form = useFormState<Values>(() => valuesOf(item), { validate, showOn: "submit", ids: IDS });
+  const { values, field } = form;
   const busy = create.isPending || update.isPending || progress !== null;
   const newFile = kind === "eresource" && !current && values.source === "file";
 
-  const field = (key: Exclude<Field, "file">) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
-
   const showServer = (err: unknown) => {
-    const fields = messagesByField<Field>(normaliseError(err).errors);
-    if (fields.file) setFileError(fields.file);
-    if (Object.keys(fields).length) {
-      form.setServerMessages(fields);
-      focusFirstInvalid(fields, IDS);
-    } else setFailure(failureMessage(err, t("admin.failed.save")));
+    const fileMessage = normaliseError(err).errors?.file?.[0];
+    if (fileMessage) setFileError(fileMessage);
+    if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("admin.failed.save")));
   };
 
   const chosenFile = (): string | undefined => {

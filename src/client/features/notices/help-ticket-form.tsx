@@ -8,8 +8,7 @@ import { Link, useLocation } from "wouter";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { type FieldMessages, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { type FieldMessages, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -40,7 +39,7 @@ function required(values: Values): FieldMessages<Field> {
   if (!values.description.trim()) messages.description = help.t("rule.description");
   return messages;
 }
-const RULES = { validate: required, showOn: "submit" } as const;
+const RULES = { validate: required, showOn: "submit", ids: IDS } as const;
 
 export function NewTicketPage() {
   const t = useT(notices);
@@ -51,34 +50,21 @@ export function NewTicketPage() {
   const utils = trpc.useUtils();
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<Values>(EMPTY, RULES);
-  const { values, errors } = form;
+  const { values, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     setFailure(null);
-    form.attempt();
-    const missing = required(values);
-    if (Object.keys(missing).length) return focusFirstInvalid(missing, IDS);
+    if (!form.trySubmit()) return;
     try {
       const { ticket } = await create.mutateAsync({ ...values, subject: values.subject.trim(), description: values.description.trim() });
       void utils.tickets.mine.invalidate();
       toast.show(t("help.new.sent", { number: ticket.ticketNumber }));
       navigate(`/${ticket.id}`);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: Object.keys(IDS) as Field[] });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("help.new.failed")));
+      if (!form.showServerErrors(err, { fields: Object.keys(IDS) as Field[] })) setFailure(failureMessage(err, t("help.new.failed")));
     }
   };
 

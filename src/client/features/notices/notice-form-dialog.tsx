@@ -13,8 +13,7 @@ import {
   type NoticeKind,
   noticeForm,
 } from "../../../shared/schemas/notices.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -49,6 +48,7 @@ const RULES = {
     return checked.ok ? {} : checked.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 /** Today on this device, YYYY-MM-DD (the server checks the institute's own day). */
@@ -70,16 +70,9 @@ export function NoticeFormDialog({
   const audiences = trpc.notices.audiences.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const publish = trpc.notices.publish.useMutation();
   const form = useFormState<Values>(EMPTY, RULES);
-  const { values, errors } = form;
+  const { values, errors, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const isEvent = values.kind === "event";
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   const close = () => {
     if (publish.isPending) return;
@@ -97,11 +90,7 @@ export function NoticeFormDialog({
       const answer = await publish.mutateAsync(checked.value);
       onPublished(answer.message);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors, { fields: FIELDS });
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("admin.failed.publish")));
+      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("admin.failed.publish")));
     }
   };
 

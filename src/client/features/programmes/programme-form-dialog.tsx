@@ -7,8 +7,7 @@ import { type FormEvent, useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -77,6 +76,7 @@ const RULES = {
     return checked.ok ? {} : checked.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 export function ProgrammeFormDialog({
@@ -95,7 +95,7 @@ export function ProgrammeFormDialog({
   const create = trpc.programmes.create.useMutation();
   const update = trpc.programmes.update.useMutation();
   const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
-  const { values, errors } = form;
+  const { values, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const [current, setCurrent] = useState(programme);
   const busy = create.isPending || update.isPending;
@@ -104,27 +104,14 @@ export function ProgrammeFormDialog({
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    form.attempt();
-    const checked = checkInput(programmeForm, toInput(values));
-    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = current ? await update.mutateAsync({ id: current.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
       onSaved(answer.message, answer.programme);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors);
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
+      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("admin.failed.save")));
     }
   };
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   return (
     <Dialog

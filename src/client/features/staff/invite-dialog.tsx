@@ -7,8 +7,7 @@ import { type FormEvent, useState } from "react";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { staffInviteInput } from "../../../shared/schemas/staff.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -25,13 +24,14 @@ const RULES = {
     const checked = checkInput(staffInviteInput, values);
     return checked.ok ? {} : checked.messages;
   },
+  ids: IDS,
 } as const;
 
 export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (message: string) => void }) {
   const t = useT(roster);
   const invite = trpc.staff.invite.useMutation();
   const form = useFormState<InviteForm>(EMPTY, RULES);
-  const { values, errors } = form;
+  const { values, errors, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
@@ -56,21 +56,9 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
       form.reset(EMPTY);
       onInvited(answer.message);
     } catch (err) {
-      const fields = messagesByField<keyof InviteForm>(normaliseError(err).errors);
-      if (Object.keys(fields).length > 0) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("team.failed.invite")));
+      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("team.failed.invite")));
     }
   };
-
-  const text = (key: "name" | "email") => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-    onBlur: () => form.onBlur(key),
-  });
 
   return (
     <Dialog
@@ -91,8 +79,8 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
     >
       <form id="invite-form" className="stack" onSubmit={submit} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...text("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
-        <TextInput {...text("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
+        <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
+        <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
         <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
           <legend className="ui-field__label">{t("team.field.role")}</legend>
           {OFFICE_ROLES.map((role) => (

@@ -6,8 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -31,6 +30,7 @@ const RULES = {
     return checked.ok ? {} : checked.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 /** "Semester 3" / "Year 2" for a programme's term. */
@@ -80,7 +80,7 @@ export function SubjectFormDialog({
           },
     RULES,
   );
-  const { values, errors } = form;
+  const { values, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const programme = programmes.find((p) => String(p.id) === values.programmeId);
 
@@ -88,27 +88,14 @@ export function SubjectFormDialog({
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    form.attempt();
-    const checked = checkInput(subjectForm, toInput(values));
-    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
+    if (!form.trySubmit()) return;
     try {
       const answer = subject ? await update.mutateAsync({ id: subject.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
       onSaved(answer.message, answer.subject);
     } catch (err) {
-      const fields = messagesByField<Field>(normaliseError(err).errors);
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, IDS);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
+      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("admin.failed.save")));
     }
   };
-
-  const field = (key: Field) => ({
-    id: IDS[key],
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   return (
     <Dialog

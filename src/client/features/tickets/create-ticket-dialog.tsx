@@ -29,6 +29,7 @@ const RULES = {
     return checked.ok ? {} : checked.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 export function CreateTicketDialog({
@@ -43,7 +44,7 @@ export function CreateTicketDialog({
   const t = useT(help);
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<TicketForm>(EMPTY_TICKET, RULES);
-  const { values, errors } = form;
+  const { values, field } = form;
   const [failure, setFailure] = useState<string | null>(null);
 
   const clear = () => {
@@ -56,13 +57,6 @@ export function CreateTicketDialog({
     clear();
     onClose();
   };
-
-  const field = <K extends keyof TicketForm>(key: K) => ({
-    id: ID(key),
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
