@@ -2,17 +2,21 @@
  * The one scaffold of the admin's list screens (students, inquiries, notifications, tickets, gallery,
  * activity): a page header, the figures, a search box and one filter kept in the URL (lib/use-list-params),
  * the load failure with a retry, the list itself, and "Showing 11–20 of 45" with the pages under it.
- * Each screen passes its words and its list body; the parts are also exported for a list inside a tab.
+ * Each screen passes its words and its list body (usually a {@link ListTable}); the parts are also exported for a
+ * list inside a tab.
  */
 import type { ReactNode } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { useT } from "../lib/i18n.tsx";
 import type { ListParamsApi } from "../lib/use-list-params.ts";
 import { Button } from "./button.tsx";
+import { Card } from "./card.tsx";
+import { cx } from "./cx.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { Select } from "./field.tsx";
 import { ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
 import { Pagination } from "./pagination.tsx";
+import { Table, type TableProps } from "./table.tsx";
 
 export interface ListPagination {
   currentPage: number;
@@ -179,5 +183,30 @@ export function ListEmpty({ list, icon, none, noMatch, showAll }: ListEmptyProps
         </Button>
       }
     />
+  );
+}
+
+export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows" | "rowKey" | "loading">, ListEmptyProps {
+  /** names the table for screen readers (the page's heading already shows) */
+  caption: string;
+  /** added to "ops-table" (e.g. the screen's own column widths) */
+  className?: string;
+}
+
+/** The list screens' table: flush in its card, the caption for screen readers, and {@link ListEmpty} when empty. */
+export function ListTable<T>({ caption, className, columns, rows, rowKey, loading, ...empty }: ListTableProps<T>) {
+  return (
+    <Card flush>
+      <Table
+        caption={caption}
+        captionHidden
+        className={cx("ops-table", className)}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        loading={loading}
+        empty={<ListEmpty {...empty} />}
+      />
+    </Card>
   );
 }

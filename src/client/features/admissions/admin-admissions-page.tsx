@@ -19,12 +19,12 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
@@ -293,26 +293,19 @@ export default function AdminAdmissionsPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          columns={columns}
-          rows={rows}
-          rowKey={(a) => a.id}
-          caption={t("adm.caption")}
-          captionHidden
-          loading={query.isPending}
-          className="ops-table admissions-table"
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<FileIcon size={28} />}
-              none={{ title: t("adm.none.title"), description: t("adm.none.text") }}
-              noMatch={{ title: t("adm.noMatch.title"), description: t("adm.noMatch.text") }}
-              showAll={t("adm.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("adm.caption")}
+        className="admissions-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(a) => a.id}
+        loading={query.isPending}
+        list={list}
+        icon={<FileIcon size={28} />}
+        none={{ title: t("adm.none.title"), description: t("adm.none.text") }}
+        noMatch={{ title: t("adm.noMatch.title"), description: t("adm.noMatch.text") }}
+        showAll={t("adm.showAll")}
+      />
     </ListPage>
   );
 }

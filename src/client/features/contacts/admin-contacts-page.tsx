@@ -18,13 +18,13 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ContactDetails } from "./contact-details.tsx";
 import {
@@ -284,29 +284,21 @@ export default function AdminContactsPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          caption={t("con.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.contacts ?? []}
-          rowKey={(c) => c.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<MailIcon size={28} />}
-              none={{
-                title: t("con.none.title"),
-                description: t("con.none.text"),
-              }}
-              noMatch={{ title: t("con.noMatch.title"), description: t("con.noMatch.text") }}
-              showAll={t("con.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("con.caption")}
+        columns={columns}
+        rows={query.data?.contacts ?? []}
+        rowKey={(c) => c.id}
+        loading={query.isPending}
+        list={list}
+        icon={<MailIcon size={28} />}
+        none={{
+          title: t("con.none.title"),
+          description: t("con.none.text"),
+        }}
+        noMatch={{ title: t("con.noMatch.title"), description: t("con.noMatch.text") }}
+        showAll={t("con.showAll")}
+      />
     </ListPage>
   );
 }

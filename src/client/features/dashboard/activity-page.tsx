@@ -21,11 +21,10 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Card } from "../../ui/card.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
-import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { ACTIVITY_FILTER_VALUES, type ActivityEntry, activityFilters, actorText, describeActivity, kindLabel } from "./activity-text.ts";
 
 const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTER_VALUES };
@@ -106,29 +105,21 @@ export default function AdminActivityPage() {
       pagination={query.data?.pagination}
       noun={t("log.noun")}
     >
-      <Card flush>
-        <Table
-          caption={t("log.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.activities ?? []}
-          rowKey={(e) => e.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<ActivityIcon size={28} />}
-              none={{
-                title: t("log.none.title"),
-                description: t("log.none.text"),
-              }}
-              noMatch={{ title: t("log.noMatch.title"), description: t("log.noMatch.text") }}
-              showAll={t("log.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("log.caption")}
+        columns={columns}
+        rows={query.data?.activities ?? []}
+        rowKey={(e) => e.id}
+        loading={query.isPending}
+        list={list}
+        icon={<ActivityIcon size={28} />}
+        none={{
+          title: t("log.none.title"),
+          description: t("log.none.text"),
+        }}
+        noMatch={{ title: t("log.noMatch.title"), description: t("log.noMatch.text") }}
+        showAll={t("log.showAll")}
+      />
     </ListPage>
   );
 }

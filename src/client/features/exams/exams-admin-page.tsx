@@ -18,12 +18,12 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
 import { PHASE_TONE } from "./exam-phase.ts";
@@ -161,16 +161,18 @@ function ExamsListPage() {
     },
   ];
 
+  const scheduleButton = (
+    <Button onClick={() => open(null)}>
+      <PlusIcon size={18} /> {t("admin.schedule")}
+    </Button>
+  );
+
   return (
     <ListPage
       name="exams"
       title={t("admin.title")}
       description={t("admin.lead")}
-      actions={
-        <Button onClick={() => open(null)}>
-          <PlusIcon size={18} /> {t("admin.schedule")}
-        </Button>
-      }
+      actions={scheduleButton}
       stats={
         <>
           <StatCard
@@ -242,34 +244,22 @@ function ExamsListPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          caption={t("admin.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.exams ?? []}
-          rowKey={(e) => e.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<CalendarIcon size={28} />}
-              none={{
-                title: t("admin.none.title"),
-                description: t("admin.none.text"),
-                action: (
-                  <Button onClick={() => open(null)}>
-                    <PlusIcon size={18} /> {t("admin.schedule")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-              showAll={t("admin.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.caption")}
+        columns={columns}
+        rows={query.data?.exams ?? []}
+        rowKey={(e) => e.id}
+        loading={query.isPending}
+        list={list}
+        icon={<CalendarIcon size={28} />}
+        none={{
+          title: t("admin.none.title"),
+          description: t("admin.none.text"),
+          action: scheduleButton,
+        }}
+        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+        showAll={t("admin.showAll")}
+      />
     </ListPage>
   );
 }

@@ -15,13 +15,13 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { Select } from "../../ui/field.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListTable } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 
 type Due = RouterOutputs["feeReports"]["dues"]["dues"][number];
@@ -238,31 +238,24 @@ export function DuesView() {
         <p className="sr-only" role="status" aria-live="polite">
           {query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
         </p>
-        <Card flush>
-          <Table
-            caption={t("dues.caption")}
-            captionHidden
-            className="ops-table fee-dues-table"
-            columns={columns}
-            rows={query.data?.dues ?? []}
-            rowKey={(d) => d.student.id}
-            loading={query.isPending}
-            empty={
-              <ListEmpty
-                // The programme filter counts as a filter too; "show everything" drops both.
-                list={{
-                  ...list,
-                  filter: filtered ? "programme" : list.filter,
-                  setFilter: () => (filtered ? setProgramme("", ["status"]) : list.setFilter("all")),
-                }}
-                icon={<CreditCardIcon size={28} />}
-                none={{ title: t("dues.none.title"), description: t("dues.none.text") }}
-                noMatch={{ title: t("dues.noMatch.title"), description: t("dues.noMatch.text") }}
-                showAll={t("dues.showAll")}
-              />
-            }
-          />
-        </Card>
+        <ListTable
+          caption={t("dues.caption")}
+          className="fee-dues-table"
+          columns={columns}
+          rows={query.data?.dues ?? []}
+          rowKey={(d) => d.student.id}
+          loading={query.isPending}
+          // The programme filter counts as a filter too; "show everything" drops both.
+          list={{
+            ...list,
+            filter: filtered ? "programme" : list.filter,
+            setFilter: () => (filtered ? setProgramme("", ["status"]) : list.setFilter("all")),
+          }}
+          icon={<CreditCardIcon size={28} />}
+          none={{ title: t("dues.none.title"), description: t("dues.none.text") }}
+          noMatch={{ title: t("dues.noMatch.title"), description: t("dues.noMatch.text") }}
+          showAll={t("dues.showAll")}
+        />
       </ListBody>
       <ConfirmDialog
         open={asking}

@@ -17,13 +17,13 @@ import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { Select } from "../../ui/field.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, PageFrame, StatRow } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { IssueDialog, ItemDialog, type OfficeItem } from "./item-dialog.tsx";
@@ -310,38 +310,31 @@ function CatalogueView({
       <p className="sr-only" role="status" aria-live="polite">
         {query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
       </p>
-      <Card flush>
-        <Table
-          caption={t("admin.caption")}
-          captionHidden
-          className="ops-table library-table"
-          columns={columns}
-          rows={query.data?.items ?? []}
-          rowKey={(item) => item.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={{
-                ...filtered,
-                setSearch: list.setSearch,
-                setFilter: clearFilters,
-              }}
-              icon={<BookIcon size={28} />}
-              none={{
-                title: t("admin.none.title"),
-                description: t("admin.none.text"),
-                action: (
-                  <Button onClick={() => onAdd("book")}>
-                    <PlusIcon size={18} /> {t("admin.addBook")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-              showAll={t("admin.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.caption")}
+        className="library-table"
+        columns={columns}
+        rows={query.data?.items ?? []}
+        rowKey={(item) => item.id}
+        loading={query.isPending}
+        list={{
+          ...filtered,
+          setSearch: list.setSearch,
+          setFilter: clearFilters,
+        }}
+        icon={<BookIcon size={28} />}
+        none={{
+          title: t("admin.none.title"),
+          description: t("admin.none.text"),
+          action: (
+            <Button onClick={() => onAdd("book")}>
+              <PlusIcon size={18} /> {t("admin.addBook")}
+            </Button>
+          ),
+        }}
+        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+        showAll={t("admin.showAll")}
+      />
     </ListBody>
   );
 }

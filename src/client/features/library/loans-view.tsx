@@ -13,11 +13,10 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListTable } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { StandingBadge } from "./standing.tsx";
 
@@ -118,27 +117,20 @@ export function LoansView() {
       <p className="sr-only" role="status" aria-live="polite">
         {query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
       </p>
-      <Card flush>
-        <Table
-          caption={t("admin.loansCaption")}
-          captionHidden
-          className="ops-table library-table"
-          columns={columns}
-          rows={query.data?.loans ?? []}
-          rowKey={(l) => l.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              // "Out now" is the list's own view: empty, it says nothing is on loan.
-              list={{ ...list, filter: list.filter === "out" ? "all" : list.filter }}
-              icon={<BookIcon size={28} />}
-              none={{ title: t("admin.noLoans.title"), description: t("admin.noLoans.text") }}
-              noMatch={{ title: t("admin.noLoansMatch.title"), description: t("admin.noLoansMatch.text") }}
-              showAll={t("admin.showAllLoans")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.loansCaption")}
+        className="library-table"
+        columns={columns}
+        rows={query.data?.loans ?? []}
+        rowKey={(l) => l.id}
+        loading={query.isPending}
+        // "Out now" is the list's own view: empty, it says nothing is on loan.
+        list={{ ...list, filter: list.filter === "out" ? "all" : list.filter }}
+        icon={<BookIcon size={28} />}
+        none={{ title: t("admin.noLoans.title"), description: t("admin.noLoans.text") }}
+        noMatch={{ title: t("admin.noLoansMatch.title"), description: t("admin.noLoansMatch.text") }}
+        showAll={t("admin.showAllLoans")}
+      />
       <ConfirmDialog
         open={returning !== null}
         title={t("admin.returnTitle")}

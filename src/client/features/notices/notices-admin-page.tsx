@@ -18,13 +18,13 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { NoticeFormDialog } from "./notice-form-dialog.tsx";
 
@@ -170,17 +170,19 @@ export default function NoticesAdminPage() {
     });
   }
 
+  const publishButton = (
+    <Button onClick={() => setPublishing(Date.now())}>
+      <PlusIcon size={18} /> {t("admin.publish")}
+    </Button>
+  );
+
   return (
     <ListPage
       name="notices"
       className="notices-admin"
       title={t("title")}
       description={t("admin.lead")}
-      actions={
-        <Button onClick={() => setPublishing(Date.now())}>
-          <PlusIcon size={18} /> {t("admin.publish")}
-        </Button>
-      }
+      actions={publishButton}
       stats={
         <>
           <StatCard label={t("admin.stat.notices")} value={figure(counts?.notices)} icon={<BellIcon />} />
@@ -224,34 +226,22 @@ export default function NoticesAdminPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          caption={t("admin.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.notices ?? []}
-          rowKey={(n) => n.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<BellIcon size={28} />}
-              none={{
-                title: t("admin.none.title"),
-                description: t("admin.none.text"),
-                action: (
-                  <Button onClick={() => setPublishing(Date.now())}>
-                    <PlusIcon size={18} /> {t("admin.publish")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-              showAll={t("admin.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.caption")}
+        columns={columns}
+        rows={query.data?.notices ?? []}
+        rowKey={(n) => n.id}
+        loading={query.isPending}
+        list={list}
+        icon={<BellIcon size={28} />}
+        none={{
+          title: t("admin.none.title"),
+          description: t("admin.none.text"),
+          action: publishButton,
+        }}
+        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+        showAll={t("admin.showAll")}
+      />
     </ListPage>
   );
 }

@@ -15,12 +15,11 @@ import { trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { type OfficeProgramme, ProgrammeFormDialog } from "./programme-form-dialog.tsx";
 
@@ -104,16 +103,18 @@ export default function ProgrammesAdminPage() {
     },
   ];
 
+  const addButton = (
+    <Button onClick={() => open(null)}>
+      <PlusIcon size={18} /> {t("admin.add")}
+    </Button>
+  );
+
   return (
     <ListPage
       name="programmes"
       title={t("title")}
       description={t("admin.lead")}
-      actions={
-        <Button onClick={() => open(null)}>
-          <PlusIcon size={18} /> {t("admin.add")}
-        </Button>
-      }
+      actions={addButton}
       list={list}
       search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
       filter={{
@@ -140,34 +141,22 @@ export default function ProgrammesAdminPage() {
         ) : null
       }
     >
-      <Card flush>
-        <Table
-          caption={t("admin.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.programmes ?? []}
-          rowKey={(p) => p.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<GraduationCapIcon size={28} />}
-              none={{
-                title: t("admin.none.title"),
-                description: t("admin.none.text"),
-                action: (
-                  <Button onClick={() => open(null)}>
-                    <PlusIcon size={18} /> {t("admin.add")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-              showAll={t("admin.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.caption")}
+        columns={columns}
+        rows={query.data?.programmes ?? []}
+        rowKey={(p) => p.id}
+        loading={query.isPending}
+        list={list}
+        icon={<GraduationCapIcon size={28} />}
+        none={{
+          title: t("admin.none.title"),
+          description: t("admin.none.text"),
+          action: addButton,
+        }}
+        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
+        showAll={t("admin.showAll")}
+      />
     </ListPage>
   );
 }

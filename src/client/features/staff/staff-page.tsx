@@ -19,11 +19,10 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
 
@@ -127,16 +126,18 @@ export default function StaffPage() {
   const target = change?.member;
   const confirmKey = change?.kind ?? "role";
 
+  const inviteButton = (
+    <Button onClick={() => setInviting(true)}>
+      <PlusIcon size={18} /> {t("team.invite")}
+    </Button>
+  );
+
   return (
     <ListPage
       name="staff"
       title={t("team.title")}
       description={t("team.lead")}
-      actions={
-        <Button onClick={() => setInviting(true)}>
-          <PlusIcon size={18} /> {t("team.invite")}
-        </Button>
-      }
+      actions={inviteButton}
       list={list}
       search={{ label: t("team.search"), placeholder: t("team.searchPlaceholder") }}
       filter={{
@@ -184,34 +185,22 @@ export default function StaffPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          caption={t("team.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.staff ?? []}
-          rowKey={(m) => m.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<UserCogIcon size={28} />}
-              none={{
-                title: t("team.none.title"),
-                description: t("team.none.text"),
-                action: (
-                  <Button onClick={() => setInviting(true)}>
-                    <PlusIcon size={18} /> {t("team.invite")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("team.noMatch.title"), description: t("team.noMatch.text") }}
-              showAll={t("team.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("team.caption")}
+        columns={columns}
+        rows={query.data?.staff ?? []}
+        rowKey={(m) => m.id}
+        loading={query.isPending}
+        list={list}
+        icon={<UserCogIcon size={28} />}
+        none={{
+          title: t("team.none.title"),
+          description: t("team.none.text"),
+          action: inviteButton,
+        }}
+        noMatch={{ title: t("team.noMatch.title"), description: t("team.noMatch.text") }}
+        showAll={t("team.showAll")}
+      />
     </ListPage>
   );
 }

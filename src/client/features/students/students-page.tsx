@@ -21,13 +21,13 @@ import { PowerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card, StatCard } from "../../ui/card.tsx";
+import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { downloadStudentsCsv } from "./export-csv.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
@@ -294,6 +294,12 @@ export default function AdminStudentsPage() {
   const target = confirm?.student;
   const confirmKind = confirm?.kind === "status" ? (target?.isActive ? "deactivate" : "activate") : (confirm?.kind ?? "delete");
 
+  const addButton = (
+    <Button onClick={() => openForm({ mode: "add" })}>
+      <PlusIcon size={18} /> {t("add")}
+    </Button>
+  );
+
   return (
     <ListPage
       name="students"
@@ -304,9 +310,7 @@ export default function AdminStudentsPage() {
           <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
             <DownloadIcon size={18} /> {t("export")}
           </Button>
-          <Button onClick={() => openForm({ mode: "add" })}>
-            <PlusIcon size={18} /> {t("add")}
-          </Button>
+          {addButton}
         </div>
       }
       notice={
@@ -383,34 +387,22 @@ export default function AdminStudentsPage() {
         </>
       }
     >
-      <Card flush>
-        <Table
-          caption={t("caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.students ?? []}
-          rowKey={(s) => s.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<UsersIcon size={28} />}
-              none={{
-                title: t("none.title"),
-                description: t("none.text"),
-                action: (
-                  <Button onClick={() => openForm({ mode: "add" })}>
-                    <PlusIcon size={18} /> {t("add")}
-                  </Button>
-                ),
-              }}
-              noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
-              showAll={t("showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("caption")}
+        columns={columns}
+        rows={query.data?.students ?? []}
+        rowKey={(s) => s.id}
+        loading={query.isPending}
+        list={list}
+        icon={<UsersIcon size={28} />}
+        none={{
+          title: t("none.title"),
+          description: t("none.text"),
+          action: addButton,
+        }}
+        noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
+        showAll={t("showAll")}
+      />
     </ListPage>
   );
 }

@@ -16,11 +16,10 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { SubjectPage } from "./subject-admin-page.tsx";
 import { MoveTermDialog, type OfficeSubject, SubjectFormDialog, useTermLabel } from "./subject-form-dialog.tsx";
@@ -163,30 +162,22 @@ function SubjectsList() {
         ) : null
       }
     >
-      <Card flush>
-        <Table
-          caption={t("admin.caption")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.subjects ?? []}
-          rowKey={(s) => s.id}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<BookIcon size={28} />}
-              none={{
-                title: t("admin.emptyTitle"),
-                description: t("admin.empty"),
-                action: programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined,
-              }}
-              noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
-              showAll={t("admin.showAll")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.caption")}
+        columns={columns}
+        rows={query.data?.subjects ?? []}
+        rowKey={(s) => s.id}
+        loading={query.isPending}
+        list={list}
+        icon={<BookIcon size={28} />}
+        none={{
+          title: t("admin.emptyTitle"),
+          description: t("admin.empty"),
+          action: programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined,
+        }}
+        noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
+        showAll={t("admin.showAll")}
+      />
       {query.data ? (
         <p className="sr-only" aria-live="polite">
           {t("admin.found", { count: query.data.pagination.totalItems })}

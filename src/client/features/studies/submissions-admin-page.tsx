@@ -19,13 +19,12 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useFileDownload } from "./materials-list.tsx";
 
@@ -143,26 +142,18 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
         ) : null
       }
     >
-      <Card flush>
-        <Table
-          caption={t("admin.submissionsTitle")}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={query.data?.submissions ?? []}
-          rowKey={(r) => r.userId}
-          loading={query.isPending}
-          empty={
-            <ListEmpty
-              list={list}
-              icon={<FileIcon size={28} />}
-              none={{ title: t("admin.noStudentsTitle"), description: t("admin.noStudents") }}
-              noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
-              showAll={t("admin.showAllWork")}
-            />
-          }
-        />
-      </Card>
+      <ListTable
+        caption={t("admin.submissionsTitle")}
+        columns={columns}
+        rows={query.data?.submissions ?? []}
+        rowKey={(r) => r.userId}
+        loading={query.isPending}
+        list={list}
+        icon={<FileIcon size={28} />}
+        none={{ title: t("admin.noStudentsTitle"), description: t("admin.noStudents") }}
+        noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
+        showAll={t("admin.showAllWork")}
+      />
     </ListPage>
   );
 }
