@@ -24,6 +24,7 @@ import {
   loanStanding,
 } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
+import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -408,21 +409,12 @@ export async function setItemArchived(deps: AppDeps, actorId: number, input: { i
     const onLoan = Number(current.on_loan);
     if (input.archived && current.kind === "book" && onLoan > 0)
       throw new AppError("CONFLICT", text.t("rule.archiveOnLoan", { title: current.title, count: onLoan }));
-    const row = await trx
-      .updateTable("books")
-      .set({ archived: input.archived ? 1 : 0, updated_at: now.toISOString() })
-      .where("id", "=", input.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: input.archived ? "book.archive" : "book.restore",
-      entityType: "book",
-      entityId: input.id,
-      details: { title: row.title },
-      ip: meta.ip,
-    });
-    return row;
+    return setArchivedFlag(
+      trx,
+      now,
+      { table: "books", id: input.id, archived: input.archived },
+      { actorUserId: actorId, ip: meta.ip, details: (row) => ({ title: row.title }) },
+    );
   });
   return {
     message: text.t(input.archived ? "said.archived" : "said.restored", { title: row.title }),

@@ -15,6 +15,7 @@ import {
   SYLLABUS_MAX_BYTES,
 } from "../../../shared/schemas/programmes.ts";
 import type { AppDeps } from "../../deps.ts";
+import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
@@ -242,21 +243,12 @@ export async function setProgrammeArchived(
   const now = deps.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     await findProgramme(trx, input.id);
-    const row = await trx
-      .updateTable("programmes")
-      .set({ archived: input.archived ? 1 : 0, updated_at: now.toISOString() })
-      .where("id", "=", input.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: input.archived ? "programme.archive" : "programme.restore",
-      entityType: "programme",
-      entityId: input.id,
-      details: { name: row.name },
-      ip: meta.ip,
-    });
-    return row;
+    return setArchivedFlag(
+      trx,
+      now,
+      { table: "programmes", id: input.id, archived: input.archived },
+      { actorUserId: actorId, ip: meta.ip, details: (row) => ({ name: row.name }) },
+    );
   });
   return { message: text.t(input.archived ? "said.archived" : "said.restored", { name: row.name }), programme: toOffice(row) };
 }

@@ -10,6 +10,7 @@ import { MAX_TERMS } from "../../../shared/constants.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
+import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { paginationOf } from "../../platform/paging.ts";
@@ -343,21 +344,13 @@ export async function setSubjectArchived(deps: AppDeps, actorId: number, input: 
   const at = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
     await findSubject(trx, input.id);
-    const row = await trx
-      .updateTable("subjects")
-      .set({ archived: input.archived ? 1 : 0, updated_at: at })
-      .where("id", "=", input.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await setArchivedFlag(
+      trx,
+      now,
+      { table: "subjects", id: input.id, archived: input.archived },
+      { actorUserId: actorId, ip: meta.ip, details: (row) => ({ subject: subjectLabel(row) }) },
+    );
     if (!input.archived) await enrolSubjectStudents(trx, input.id, at);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: input.archived ? "subject.archive" : "subject.restore",
-      entityType: "subject",
-      entityId: input.id,
-      details: { subject: subjectLabel(row) },
-      ip: meta.ip,
-    });
     return row;
   });
   return {
