@@ -1,6 +1,7 @@
 /**
  * Pieces the fee desk's three tabs share (issue 19): an instalment's name, a payment mode's name, the link
- * that prints a receipt, and the dialog that asks for the reason of a rejection or a cancellation.
+ * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
+ * student's instalments (with the concessions tab).
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "wouter";
@@ -8,10 +9,18 @@ import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
 import { useT } from "../../lib/i18n.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { Card } from "../../ui/card.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { Table, type TableColumn } from "../../ui/table.tsx";
+
+type Ledger = RouterOutputs["feeDesk"]["instalments"];
+type LedgerInstalment = Ledger["instalments"][number];
 
 /** "BBA · Term 1 · Instalment 2" */
 export function useInstalmentName() {
@@ -120,5 +129,68 @@ export function ReasonDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The chosen student (name, Student ID, programme; a way to choose another) above the table of their
+ * instalments: the desk's record tab and the concessions tab, each with its own columns and words.
+ */
+export function StudentLedger({
+  ledger,
+  loading,
+  columns,
+  tableClassName,
+  words,
+  onChangeStudent,
+}: {
+  ledger: Ledger | undefined;
+  loading: boolean;
+  columns: TableColumn<LedgerInstalment>[];
+  tableClassName: string;
+  words: {
+    title: (name: string) => string;
+    /** the table's (hidden) caption */
+    caption: (name: string) => string;
+    loading: string;
+    change: string;
+    inactive: string;
+    noneTitle: string;
+    noneText: string;
+  };
+  onChangeStudent: () => void;
+}) {
+  const student = ledger?.student;
+  return (
+    <>
+      <Card
+        title={student ? words.title(student.name) : words.loading}
+        actions={
+          <Button size="sm" variant="secondary" onClick={onChangeStudent}>
+            {words.change}
+          </Button>
+        }
+      >
+        {student ? (
+          <p className="text-muted">
+            {[student.studentId, student.programme].filter(Boolean).join(" · ")}
+            {student.active ? "" : ` · ${words.inactive}`}
+          </p>
+        ) : null}
+      </Card>
+      <Card flush>
+        <Table
+          caption={student ? words.caption(student.name) : words.loading}
+          captionHidden
+          className={tableClassName}
+          columns={columns}
+          rows={ledger?.instalments ?? []}
+          rowKey={(i) => i.id}
+          loading={loading}
+          skeletonRows={3}
+          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={words.noneTitle} description={words.noneText} />}
+        />
+      </Card>
+    </>
   );
 }

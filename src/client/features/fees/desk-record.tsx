@@ -18,12 +18,10 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
-import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
-import { PrintReceiptLink, useInstalmentName, useModeName } from "./desk-parts.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
+import { PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type Instalment = Ledger["instalments"][number];
@@ -50,7 +48,7 @@ export function RecordTab() {
       {studentId === null ? (
         <StudentFinder onChoose={(id) => setStudentId(id)} />
       ) : (
-        <StudentLedger
+        <StudentInstalments
           userId={studentId}
           onChangeStudent={() => {
             setStudentId(null);
@@ -63,7 +61,6 @@ export function RecordTab() {
   );
 }
 
-/** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
 /** Finds a student by ID or name; an exact ID or a single match is chosen at once (the desk's and the concessions' tab). */
 export function StudentFinder({
   onChoose,
@@ -169,7 +166,7 @@ function FoundStudents({ students, total, onChoose }: { students: readonly Found
 }
 
 /** The chosen student, their instalments, and the form for the instalment chosen. */
-function StudentLedger({
+function StudentInstalments({
   userId,
   onChangeStudent,
   onRecorded,
@@ -246,37 +243,24 @@ function StudentLedger({
   ];
 
   if (query.isError && !ledger) return <ListLoadError message={t("failed.load")} onRetry={() => void query.refetch()} />;
-  const student = ledger?.student;
   return (
     <>
-      <Card
-        title={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
-        actions={
-          <Button size="sm" variant="secondary" onClick={onChangeStudent}>
-            {t("ledger.change")}
-          </Button>
-        }
-      >
-        {student ? (
-          <p className="text-muted">
-            {[student.studentId, student.programme].filter(Boolean).join(" · ")}
-            {student.active ? "" : ` · ${t("find.inactive")}`}
-          </p>
-        ) : null}
-      </Card>
-      <Card flush>
-        <Table
-          caption={student ? t("ledger.caption", { name: student.name }) : t("ledger.loading")}
-          captionHidden
-          className="ops-table fee-desk-table"
-          columns={columns}
-          rows={ledger?.instalments ?? []}
-          rowKey={(i) => i.id}
-          loading={query.isPending}
-          skeletonRows={3}
-          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={t("ledger.none.title")} description={t("ledger.none.text")} />}
-        />
-      </Card>
+      <StudentLedger
+        ledger={ledger}
+        loading={query.isPending}
+        columns={columns}
+        tableClassName="ops-table fee-desk-table"
+        words={{
+          title: (name) => t("ledger.title", { name }),
+          caption: (name) => t("ledger.caption", { name }),
+          loading: t("ledger.loading"),
+          change: t("ledger.change"),
+          inactive: t("find.inactive"),
+          noneTitle: t("ledger.none.title"),
+          noneText: t("ledger.none.text"),
+        }}
+        onChangeStudent={onChangeStudent}
+      />
       {instalment && ledger ? (
         <PaymentForm
           key={instalment.id}

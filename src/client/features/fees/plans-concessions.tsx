@@ -22,14 +22,13 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { ReasonDialog } from "./desk-parts.tsx";
+import { ReasonDialog, StudentLedger } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
 
@@ -57,7 +56,7 @@ export function ConcessionsTab() {
   );
 }
 
-/** Student ID or name → the student (at once when the ID matches exactly or only one is found). */
+/** The chosen student's instalments, each with a way to give a concession against it. */
 function StudentInstalments({ userId, onChangeStudent }: { userId: number; onChangeStudent: () => void }) {
   const t = useT(feePlans);
   const instalmentText = useInstalmentText();
@@ -65,7 +64,6 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const query = trpc.feeDesk.instalments.useQuery({ userId });
   const [giving, setGiving] = useState<Instalment | null>(null);
   const ledger = query.data;
-  const student = ledger?.student;
 
   const columns: TableColumn<Instalment>[] = [
     {
@@ -123,36 +121,25 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   ];
 
   if (query.isError && !ledger) return <ListLoadError message={t("ledger.failed")} onRetry={() => void query.refetch()} />;
+  const title = (name: string) => t("ledger.title", { name });
   return (
     <>
-      <Card
-        title={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
-        actions={
-          <Button size="sm" variant="secondary" onClick={onChangeStudent}>
-            {t("ledger.change")}
-          </Button>
-        }
-      >
-        {student ? (
-          <p className="text-muted">
-            {[student.studentId, student.programme].filter(Boolean).join(" · ")}
-            {student.active ? "" : ` · ${t("find.inactive")}`}
-          </p>
-        ) : null}
-      </Card>
-      <Card flush>
-        <Table
-          caption={student ? t("ledger.title", { name: student.name }) : t("ledger.loading")}
-          captionHidden
-          className="ops-table fee-plans-table"
-          columns={columns}
-          rows={ledger?.instalments ?? []}
-          rowKey={(i) => i.id}
-          loading={query.isPending}
-          skeletonRows={3}
-          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={t("ledger.none.title")} description={t("ledger.none.text")} />}
-        />
-      </Card>
+      <StudentLedger
+        ledger={ledger}
+        loading={query.isPending}
+        columns={columns}
+        tableClassName="ops-table fee-plans-table"
+        words={{
+          title,
+          caption: title,
+          loading: t("ledger.loading"),
+          change: t("ledger.change"),
+          inactive: t("find.inactive"),
+          noneTitle: t("ledger.none.title"),
+          noneText: t("ledger.none.text"),
+        }}
+        onChangeStudent={onChangeStudent}
+      />
       {giving ? (
         <GiveDialog
           key={giving.id}
