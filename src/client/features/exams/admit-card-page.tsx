@@ -11,11 +11,11 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { CalendarIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
+import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { examDay, examDuration, examTime, termName } from "./exam-time.ts";
+import { SheetHead } from "./sheet-head.tsx";
 import { BackToExams, LoadFailed, svgDataUrl } from "./student-parts.tsx";
 
 type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["card"];
@@ -27,24 +27,18 @@ export function AdmitCardPage() {
   const answer = query.data;
   const ready = answer?.status === "ready";
   return (
-    <div className="page-stack exams-page exams-print-page">
-      <BackToExams />
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("admit.title")}</h1>
-          <p>{t("admit.lead")}</p>
-        </div>
-        <Button onClick={() => window.print()} disabled={!ready}>
-          <FileIcon size={18} /> {t("admit.print")}
-        </Button>
-      </header>
+    <PrintPage
+      className="exams-page exams-print-page"
+      back={<BackToExams />}
+      title={t("admit.title")}
+      lead={t("admit.lead")}
+      printLabel={t("admit.print")}
+      printable={ready}
+    >
       {query.isError && !answer ? (
         <LoadFailed message={t("admit.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
       ) : !answer ? (
-        <div aria-busy="true">
-          <span className="sr-only">{t("admit.loading")}</span>
-          <Skeleton lines={8} />
-        </div>
+        <PrintLoading label={t("admit.loading")} />
       ) : answer.status === "blocked" ? (
         <Alert tone="warning" title={t("admit.blockedTitle")}>
           {answer.message}
@@ -61,7 +55,7 @@ export function AdmitCardPage() {
           <p className="text-sm text-muted no-print">{t("admit.printTip")}</p>
         </>
       )}
-    </div>
+    </PrintPage>
   );
 }
 
@@ -70,18 +64,7 @@ function AdmitCard({ card }: { card: Card }) {
   const term = termName(card.term, card.termUnit);
   return (
     <article className="admit-card print-sheet" aria-labelledby="admit-card-title">
-      <header className="admit-card__head">
-        <div>
-          <p className="admit-card__institute">{card.institute.name}</p>
-          {card.institute.address ? <p className="admit-card__address">{card.institute.address}</p> : null}
-        </div>
-        <div className="admit-card__heading">
-          <h2 id="admit-card-title" className="admit-card__title">
-            {t("admit.cardTitle")}
-          </h2>
-          <p className="admit-card__term">{t("admit.examsOf", { term })}</p>
-        </div>
-      </header>
+      <SheetHead institute={card.institute} titleId="admit-card-title" title={t("admit.cardTitle")} sub={t("admit.examsOf", { term })} />
 
       <div className="admit-card__holder">
         {card.photo ? (

@@ -8,11 +8,11 @@ import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { examDay, termName } from "./exam-time.ts";
+import { SheetHead } from "./sheet-head.tsx";
 import { BackToExams, LoadFailed, ResultBadge } from "./student-parts.tsx";
 
 type Sheet = RouterOutputs["exams"]["marksheet"];
@@ -27,30 +27,24 @@ export function MarksheetPage() {
   const sheet = query.data;
   const any = Boolean(sheet && sheet.overall.count > 0);
   return (
-    <div className="page-stack exams-page exams-print-page">
-      <BackToExams />
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("sheet.title")}</h1>
-          <p>{t("sheet.lead")}</p>
-        </div>
-        <Button onClick={() => window.print()} disabled={!any}>
-          <FileIcon size={18} /> {t("sheet.print")}
-        </Button>
-      </header>
+    <PrintPage
+      className="exams-page exams-print-page"
+      back={<BackToExams />}
+      title={t("sheet.title")}
+      lead={t("sheet.lead")}
+      printLabel={t("sheet.print")}
+      printable={any}
+    >
       {query.isError && !sheet ? (
         <LoadFailed message={t("sheet.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
       ) : !sheet ? (
-        <div aria-busy="true">
-          <span className="sr-only">{t("sheet.loading")}</span>
-          <Skeleton lines={8} />
-        </div>
+        <PrintLoading label={t("sheet.loading")} />
       ) : !any ? (
         <EmptyState icon={<FileIcon size={28} />} title={t("my.noResultsTitle")} description={t("sheet.none")} />
       ) : (
         <Statement sheet={sheet} />
       )}
-    </div>
+    </PrintPage>
   );
 }
 
@@ -58,18 +52,12 @@ function Statement({ sheet }: { sheet: Sheet }) {
   const t = useT(exams);
   return (
     <article className="marksheet print-sheet" aria-labelledby="marksheet-title">
-      <header className="admit-card__head">
-        <div>
-          <p className="admit-card__institute">{sheet.institute.name}</p>
-          {sheet.institute.address ? <p className="admit-card__address">{sheet.institute.address}</p> : null}
-        </div>
-        <div className="admit-card__heading">
-          <h2 id="marksheet-title" className="admit-card__title">
-            {t("sheet.cardTitle")}
-          </h2>
-          <p className="admit-card__term">{t("sheet.prepared", { date: formatDate(sheet.preparedOn, { style: "long" }) })}</p>
-        </div>
-      </header>
+      <SheetHead
+        institute={sheet.institute}
+        titleId="marksheet-title"
+        title={t("sheet.cardTitle")}
+        sub={t("sheet.prepared", { date: formatDate(sheet.preparedOn, { style: "long" }) })}
+      />
       <dl className="marksheet__facts">
         <div>
           <dt>{t("admit.name")}</dt>

@@ -16,11 +16,10 @@ import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/list-controls.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { instalmentLabel, modeLabel } from "./fee-words.tsx";
 
 type Receipt = RouterOutputs["fees"]["receipt"];
@@ -38,31 +37,25 @@ export function ReceiptPage() {
   usePageTitle(receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title"));
   const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
   return (
-    <div className="page-stack fees-print-page">
-      {/* The office's receipts list is a tab of its fees page; the student's receipts are on theirs. */}
-      <Link href={office ? "/?tab=receipts" : "/"} className="fees-back no-print">
-        ← {office ? t("receipt.backOffice") : t("receipt.back")}
-      </Link>
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title")}</h1>
-          <p>{t("receipt.lead")}</p>
-        </div>
-        <Button onClick={() => window.print()} disabled={!receipt}>
-          <FileIcon size={18} /> {t("receipt.print")}
-        </Button>
-      </header>
+    <PrintPage
+      className="fees-print-page"
+      back={
+        // The office's receipts list is a tab of its fees page; the student's receipts are on theirs.
+        <Link href={office ? "/?tab=receipts" : "/"} className="fees-back no-print">
+          ← {office ? t("receipt.backOffice") : t("receipt.back")}
+        </Link>
+      }
+      title={receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title")}
+      lead={t("receipt.lead")}
+      printLabel={t("receipt.print")}
+      printable={Boolean(receipt)}
+    >
       {missing ? (
         <EmptyState icon={<FileIcon size={28} />} title={t("receipt.missingTitle")} description={t("rule.receipt")} />
       ) : query.isError ? (
         <ListLoadError message={t("receipt.failed")} onRetry={() => void query.refetch()} />
       ) : !receipt ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            {t("receipt.loading")}
-          </span>
-          <Skeleton lines={10} />
-        </div>
+        <PrintLoading label={t("receipt.loading")} lines={10} announce />
       ) : (
         <>
           {receipt.cancelled ? (
@@ -74,7 +67,7 @@ export function ReceiptPage() {
           <p className="text-sm text-muted no-print">{t("receipt.printTip")}</p>
         </>
       )}
-    </div>
+    </PrintPage>
   );
 }
 

@@ -11,7 +11,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { FileIcon } from "../../ui/icons.tsx";
+import { PrintPage } from "../../ui/print-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { formatDate } from "./format.ts";
 import { IdCardBack, IdCardFront } from "./id-card.tsx";
@@ -27,17 +27,13 @@ export default function StudentIdCardPage() {
   const qrState = qr.isError ? "error" : qr.data ? "ready" : "loading";
 
   return (
-    <div className="page-stack id-card-page">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("card.title")}</h1>
-          <p>{data ? t("card.leadYear", { year: data.academicYear, date: formatDate(data.validUntil, true) ?? "" }) : t("card.lead")}</p>
-        </div>
-        <Button onClick={() => window.print()} disabled={!data || qrState === "loading"}>
-          <FileIcon size={18} /> {t("card.print")}
-        </Button>
-      </header>
-
+    <PrintPage
+      className="id-card-page"
+      title={t("card.title")}
+      lead={data ? t("card.leadYear", { year: data.academicYear, date: formatDate(data.validUntil, true) ?? "" }) : t("card.lead")}
+      printLabel={t("card.print")}
+      printable={Boolean(data) && qrState !== "loading"}
+    >
       {card.isError ? (
         <Alert tone="error" title={t("dashboard.failedTitle")}>
           <p>{t("card.failed")}</p>
@@ -84,6 +80,6 @@ export default function StudentIdCardPage() {
           ))}
         </div>
       )}
-    </div>
+    </PrintPage>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * A printable document's page (the admit card, the statement of marks, a fee receipt, the ID card): the way
+ * back, the title with its Print button (enabled once there is something to print), then the document.
+ */
+import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
+import { FileIcon } from "./icons.tsx";
+import { Skeleton } from "./spinner.tsx";
+
+export interface PrintPageProps {
+  /** the page's own class, after "page-stack" (its print rules hide all but the document) */
+  className: string;
+  /** a link above the title, hidden in print */
+  back?: ReactNode;
+  title: ReactNode;
+  lead: ReactNode;
+  printLabel: string;
+  /** the document is there to print */
+  printable: boolean;
+  children: ReactNode;
+}
+
+export function PrintPage({ className, back, title, lead, printLabel, printable, children }: PrintPageProps) {
+  return (
+    <div className={`page-stack ${className}`}>
+      {back}
+      <header className="page-header student-page-header">
+        <div>
+          <h1>{title}</h1>
+          <p>{lead}</p>
+        </div>
+        <Button onClick={() => window.print()} disabled={!printable}>
+          <FileIcon size={18} /> {printLabel}
+        </Button>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** The document while it loads: skeleton lines, named for screen readers (announced too when `announce`). */
+export function PrintLoading({ label, lines = 8, announce = false }: { label: string; lines?: number; announce?: boolean }) {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only" role={announce ? "status" : undefined}>
+        {label}
+      </span>
+      <Skeleton lines={lines} />
+    </div>
+  );
+}
