@@ -80,12 +80,25 @@ export async function orderedPage<Row>(
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
   let rows = base.selectAll();
   for (const [column, direction] of order) rows = rows.orderBy(column as any, direction);
+  const found = await pageWithTotal(base, rows, { page, limit });
+  return { rows: found.rows as Row[], pagination: found.pagination };
+}
+
+/**
+ * One page of a list with its total, the two read side by side: `base` is the list with its filters and
+ * nothing selected (it is counted), `rows` the same list with its columns and its order (it is cut to the page).
+ */
+export async function pageWithTotal<Row>(
+  base: SelectQueryBuilder<Database, any, {}>,
+  rows: SelectQueryBuilder<Database, any, Row>,
+  at: { page: number; limit: number },
+): Promise<{ rows: Row[]; pagination: Pagination }> {
   const [{ total }, found] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     rows
-      .limit(limit)
-      .offset((page - 1) * limit)
+      .limit(at.limit)
+      .offset((at.page - 1) * at.limit)
       .execute(),
   ]);
-  return { rows: found as Row[], pagination: paginationOf(Number(total), page, limit) };
+  return { rows: found as Row[], pagination: paginationOf(Number(total), at.page, at.limit) };
 }

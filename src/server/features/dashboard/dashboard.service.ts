@@ -10,6 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** The nine management-centre cards of the dashboard. */
@@ -244,8 +245,8 @@ function parseDetails(json: string): Record<string, unknown> {
 export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQuery) {
   let base = deps.db.selectFrom("audit_log");
   if (query.type) base = base.where("audit_log.entity_type", "=", query.type);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .leftJoin("users", "users.id", "audit_log.actor_user_id")
       .select([
@@ -262,12 +263,9 @@ export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQue
         "users.role as actor_role",
       ])
       .orderBy("audit_log.created_at", "desc")
-      .orderBy("audit_log.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const totalItems = Number(total);
+      .orderBy("audit_log.id", "desc"),
+    query,
+  );
   return {
     activities: rows.map((r) => ({
       _id: String(r.id),
@@ -283,6 +281,6 @@ export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQue
       ip: r.ip,
       createdAt: r.created_at,
     })),
-    pagination: { totalItems, totalPages: Math.ceil(totalItems / query.limit), currentPage: query.page, limit: query.limit },
+    pagination,
   };
 }

@@ -16,7 +16,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
@@ -132,37 +132,37 @@ export async function examCounts(deps: Pick<AppDeps, "db" | "now">) {
 export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamListQuery) {
   const nowIso = deps.now().toISOString();
   const base = filtered(deps.db, query, nowIso);
-  const [{ total }, rows, counts, timeZone] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .selectAll("exams")
-      .select((eb) => [
-        "subjects.code as subjectCode",
-        "subjects.name as subjectName",
-        "subjects.term as subjectTerm",
-        "programmes.name as programmeName",
-        candidatesOfRow(eb)
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("candidates"),
-        candidatesOfRow(eb)
-          .where((w) =>
-            w.exists(
-              w
-                .selectFrom("exam_results")
-                .select("exam_results.user_id")
-                .whereRef("exam_results.exam_id", "=", "exams.id")
-                .whereRef("exam_results.user_id", "=", "enrolments.user_id"),
-            ),
-          )
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("marked"),
-      ])
-      // What is coming soonest first; everything else most recent first.
-      .orderBy("exams.starts_at", query.status === "upcoming" ? "asc" : "desc")
-      .orderBy("exams.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+  const [{ rows, pagination }, counts, timeZone] = await Promise.all([
+    pageWithTotal(
+      base,
+      base
+        .selectAll("exams")
+        .select((eb) => [
+          "subjects.code as subjectCode",
+          "subjects.name as subjectName",
+          "subjects.term as subjectTerm",
+          "programmes.name as programmeName",
+          candidatesOfRow(eb)
+            .select((s) => s.fn.countAll<number>().as("n"))
+            .as("candidates"),
+          candidatesOfRow(eb)
+            .where((w) =>
+              w.exists(
+                w
+                  .selectFrom("exam_results")
+                  .select("exam_results.user_id")
+                  .whereRef("exam_results.exam_id", "=", "exams.id")
+                  .whereRef("exam_results.user_id", "=", "enrolments.user_id"),
+              ),
+            )
+            .select((s) => s.fn.countAll<number>().as("n"))
+            .as("marked"),
+        ])
+        // What is coming soonest first; everything else most recent first.
+        .orderBy("exams.starts_at", query.status === "upcoming" ? "asc" : "desc")
+        .orderBy("exams.id", "desc"),
+      query,
+    ),
     examCounts(deps),
     instituteTimeZone(deps),
   ]);
@@ -173,7 +173,7 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
       candidates: Number(r.candidates ?? 0),
       marked: Number(r.marked ?? 0),
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
     counts,
     timeZone,
   };
@@ -551,23 +551,23 @@ export const toStudentResult = (r: ResultRow, timeZone: string) => ({
 export async function myExams(deps: Pick<AppDeps, "db" | "now">, userId: number, query: MyExamsQuery) {
   const now = deps.now();
   const base = publishedResults(deps.db, userId);
-  const [ahead, { total }, rows, summary, timeZone] = await Promise.all([
+  const [ahead, { rows, pagination }, summary, timeZone] = await Promise.all([
     examsAheadFor(deps.db, userId, now),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .select([...resultColumns])
-      .orderBy("exams.starts_at", "desc")
-      .orderBy("exams.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    pageWithTotal(
+      base,
+      base
+        .select([...resultColumns])
+        .orderBy("exams.starts_at", "desc")
+        .orderBy("exams.id", "desc"),
+      query,
+    ),
     resultsSummaryFor(deps.db, userId),
     instituteTimeZone(deps),
   ]);
   return {
     upcoming: ahead.map((r) => toStudentExam(r, timeZone)),
     results: rows.map((r) => toStudentResult(r, timeZone)),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
     summary,
     timeZone,
   };

@@ -21,7 +21,7 @@ import { audit } from "../../platform/audit.ts";
 import { zonedLocal } from "../../platform/calendar.ts";
 import { parseCsv, toCsv } from "../../platform/csv.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { candidatesOf, type Exam, findExam, instituteTimeZone } from "./exams.service.ts";
@@ -39,8 +39,8 @@ export async function marksSheet(deps: Pick<AppDeps, "db">, query: MarksSheetQue
   const exam = await findExam(deps.db, query.id);
   let base = candidatesOf(deps.db, exam);
   if (query.search) base = base.where(anyColumnContains(["users.name", "users.student_id"], query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .leftJoin("exam_results", (j) => j.onRef("exam_results.user_id", "=", "users.id").on("exam_results.exam_id", "=", exam.id))
       .select([
@@ -52,11 +52,9 @@ export async function marksSheet(deps: Pick<AppDeps, "db">, query: MarksSheetQue
         "exam_results.entered_at as enteredAt",
       ])
       .orderBy("users.student_id")
-      .orderBy("users.id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("users.id"),
+    query,
+  );
   return {
     students: rows.map((r) => ({
       userId: r.userId,
@@ -67,7 +65,7 @@ export async function marksSheet(deps: Pick<AppDeps, "db">, query: MarksSheetQue
       entered: r.enteredAt !== null,
       enteredAt: r.enteredAt,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 

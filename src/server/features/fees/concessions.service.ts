@@ -11,7 +11,7 @@ import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schema
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { institutionToday, standingOf } from "./payments.service.ts";
@@ -143,8 +143,8 @@ export async function listConcessions(deps: Pick<AppDeps, "db">, query: Concessi
   if (query.status === "active") base = base.where("fee_concessions.withdrawn_at", "is", null);
   if (query.status === "withdrawn") base = base.where("fee_concessions.withdrawn_at", "is not", null);
   if (query.search) base = base.where(anyColumnContains(["student.name", "student.student_id", "fee_concessions.reason"], query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
       .leftJoin("users as giver", "giver.id", "fee_concessions.created_by")
@@ -168,11 +168,9 @@ export async function listConcessions(deps: Pick<AppDeps, "db">, query: Concessi
         "fee_instalments.number",
         "fee_instalments.due_on",
       ])
-      .orderBy("fee_concessions.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("fee_concessions.id", "desc"),
+    query,
+  );
   return {
     concessions: rows.map((r) => ({
       id: r.id,
@@ -185,6 +183,6 @@ export async function listConcessions(deps: Pick<AppDeps, "db">, query: Concessi
       instalment: { id: r.instalment_id, programme: r.programme, term: r.term, number: r.number, dueOn: r.due_on },
       withdrawn: r.withdrawn_at ? { at: r.withdrawn_at, by: r.withdrawn_by, reason: r.withdraw_reason ?? "" } : null,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }

@@ -14,7 +14,7 @@ import { isOffice } from "../../../shared/roles.ts";
 import type { PendingListQuery, ReceiptListQuery, RecordPaymentForm, StudentSearchQuery } from "../../../shared/schemas/fee-desk.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, textContains } from "../../platform/search.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -52,8 +52,8 @@ export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: 
     .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
     .where("fee_payments.status", "=", "pending");
   if (query.search) base = base.where(anyColumnContains(["users.name", "users.student_id", "fee_payments.reference"], query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .select([
         "fee_payments.id",
@@ -72,11 +72,9 @@ export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: 
         "fee_instalments.due_on",
       ])
       .orderBy("fee_payments.created_at")
-      .orderBy("fee_payments.id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("fee_payments.id"),
+    query,
+  );
   const outstanding = await outstandingOf(
     deps.db,
     today,
@@ -94,7 +92,7 @@ export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: 
       submittedAt: r.created_at,
       screenshotUrl: r.screenshot_file ? screenshotUrl(r.id) : null,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 
@@ -139,18 +137,16 @@ export async function findStudents(deps: Pick<AppDeps, "db">, query: StudentSear
     .selectFrom("users")
     .where("users.role", "=", "student")
     .where(textContains(deps.db, "users", STUDENT_SEARCH_COLUMNS, query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .leftJoin("programmes", "programmes.id", "users.programme_id")
       .select(["users.id", "users.name", "users.student_id", "users.is_active", "users.current_term", "programmes.name as programme"])
       .orderBy(sql`case when upper(users.student_id) = ${exact} then 0 else 1 end`)
       .orderBy("users.name")
-      .orderBy("users.id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("users.id"),
+    query,
+  );
   return {
     students: rows.map((r) => ({
       id: r.id,
@@ -160,7 +156,7 @@ export async function findStudents(deps: Pick<AppDeps, "db">, query: StudentSear
       term: r.current_term,
       active: r.is_active === 1,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 
@@ -262,37 +258,37 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
   if (query.status === "cancelled") base = base.where("fee_receipts.cancelled_at", "is not", null);
   if (query.year) base = base.where("fee_receipts.financial_year", "=", query.year);
   if (query.search) base = base.where(anyColumnContains(["fee_receipts.number", "student.name", "student.student_id"], query.search));
-  const [{ total }, rows, years] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
-      .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
-      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-      .leftJoin("users as canceller", "canceller.id", "fee_receipts.cancelled_by")
-      .select([
-        "fee_receipts.id",
-        "fee_receipts.number",
-        "fee_receipts.financial_year",
-        "fee_receipts.amount_paise",
-        "fee_receipts.mode",
-        "fee_receipts.issued_on",
-        "fee_receipts.issued_at",
-        "fee_receipts.cancelled_at",
-        "fee_receipts.cancel_reason",
-        "canceller.name as cancelled_by_name",
-        "fee_payments.reference",
-        "fee_payments.paid_on",
-        "student.id as user_id",
-        "student.name",
-        "student.student_id",
-        "programmes.name as programme",
-        "fee_instalments.term",
-        "fee_instalments.number as instalment_number",
-      ])
-      .orderBy("fee_receipts.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+  const [{ rows, pagination }, years] = await Promise.all([
+    pageWithTotal(
+      base,
+      base
+        .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+        .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
+        .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+        .leftJoin("users as canceller", "canceller.id", "fee_receipts.cancelled_by")
+        .select([
+          "fee_receipts.id",
+          "fee_receipts.number",
+          "fee_receipts.financial_year",
+          "fee_receipts.amount_paise",
+          "fee_receipts.mode",
+          "fee_receipts.issued_on",
+          "fee_receipts.issued_at",
+          "fee_receipts.cancelled_at",
+          "fee_receipts.cancel_reason",
+          "canceller.name as cancelled_by_name",
+          "fee_payments.reference",
+          "fee_payments.paid_on",
+          "student.id as user_id",
+          "student.name",
+          "student.student_id",
+          "programmes.name as programme",
+          "fee_instalments.term",
+          "fee_instalments.number as instalment_number",
+        ])
+        .orderBy("fee_receipts.id", "desc"),
+      query,
+    ),
     deps.db.selectFrom("fee_receipts").select("financial_year").distinct().orderBy("financial_year", "desc").execute(),
   ]);
   return {
@@ -310,7 +306,7 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
       instalment: { programme: r.programme, term: r.term, number: r.instalment_number },
       cancelled: r.cancelled_at ? { at: r.cancelled_at, by: r.cancelled_by_name, reason: r.cancel_reason ?? "" } : null,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
     years: years.map((y) => y.financial_year),
   };
 }

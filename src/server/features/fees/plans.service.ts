@@ -17,7 +17,7 @@ import type { Settings } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
@@ -132,17 +132,15 @@ export type PlanItem = ReturnType<typeof toItem>;
 export async function listPlans(deps: Pick<AppDeps, "db">, query: PlanListQuery) {
   let base = deps.db.selectFrom("programmes").where("archived", "=", 0);
   if (query.search) base = base.where(anyColumnContains(["programmes.name", "programmes.slug"], query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .select(["id", "name", "fee_paise", "fee_period", "instalments", "duration_months"])
       .orderBy("sort_order")
       .orderBy("name")
-      .orderBy("id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("id"),
+    query,
+  );
   const ids = rows.map((r) => r.id);
   const [plans, counts] = ids.length
     ? await Promise.all([
@@ -175,7 +173,7 @@ export async function listPlans(deps: Pick<AppDeps, "db">, query: PlanListQuery)
           .sort((a, b) => a.term - b.term),
       ),
     ),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 

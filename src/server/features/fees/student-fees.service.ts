@@ -14,7 +14,7 @@ import { type MyFeeListQuery, SCREENSHOT_MAX_BYTES, type UpiSubmissionFields } f
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
@@ -104,8 +104,8 @@ export async function myTransfers(deps: Pick<AppDeps, "db">, userId: number, que
     .where("fee_payments.user_id", "=", userId)
     .where("fee_payments.mode", "=", "upi")
     .where("fee_payments.status", "in", ["pending", "rejected"]);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
       .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
@@ -123,11 +123,9 @@ export async function myTransfers(deps: Pick<AppDeps, "db">, userId: number, que
         "programmes.fee_period",
       ])
       .orderBy("fee_payments.created_at", "desc")
-      .orderBy("fee_payments.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("fee_payments.id", "desc"),
+    query,
+  );
   return {
     transfers: rows.map((r) => ({
       id: r.id,
@@ -140,15 +138,15 @@ export async function myTransfers(deps: Pick<AppDeps, "db">, userId: number, que
       rejectReason: r.reject_reason,
       instalment: { term: r.term, number: r.number, termUnit: r.fee_period },
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 
 /** The student's receipts, active and cancelled (each keeps its number), newest first. */
 export async function myReceipts(deps: Pick<AppDeps, "db">, userId: number, query: MyFeeListQuery) {
   const base = deps.db.selectFrom("fee_receipts").where("fee_receipts.user_id", "=", userId);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
       .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
@@ -165,11 +163,9 @@ export async function myReceipts(deps: Pick<AppDeps, "db">, userId: number, quer
         "fee_instalments.number as instalment_number",
         "programmes.fee_period",
       ])
-      .orderBy("fee_receipts.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("fee_receipts.id", "desc"),
+    query,
+  );
   return {
     receipts: rows.map((r) => ({
       id: r.id,
@@ -180,7 +176,7 @@ export async function myReceipts(deps: Pick<AppDeps, "db">, userId: number, quer
       cancelled: r.cancelled_at ? { at: r.cancelled_at, reason: r.cancel_reason ?? "" } : null,
       instalment: { term: r.term, number: r.instalment_number, termUnit: r.fee_period },
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 

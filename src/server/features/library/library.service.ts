@@ -29,7 +29,7 @@ import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -114,19 +114,14 @@ function byAvailability(base: Base, availability: "all" | "available" | "out"): 
 
 /** One page of entries in title order, each with its copies on loan and its programme's name. */
 async function pageOf(base: Base, page: number, limit: number) {
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .leftJoin("programmes", "programmes.id", "books.programme_id")
-      .selectAll("books")
-      .select(["programmes.name as programme_name", ON_LOAN.as("on_loan")])
-      .orderBy(sql`lower(books.title)`)
-      .orderBy("books.id")
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-  ]);
-  return { rows: rows as ListedRow[], pagination: paginationOf(Number(total), page, limit) };
+  const rows = base
+    .leftJoin("programmes", "programmes.id", "books.programme_id")
+    .selectAll("books")
+    .select(["programmes.name as programme_name", ON_LOAN.as("on_loan")])
+    .orderBy(sql`lower(books.title)`)
+    .orderBy("books.id");
+  const found = await pageWithTotal(base, rows, { page, limit });
+  return { rows: found.rows as ListedRow[], pagination: found.pagination };
 }
 
 // ————— the office —————

@@ -12,7 +12,7 @@ import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStan
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
@@ -144,13 +144,7 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
   if (query.status === "out" || query.status === "overdue") rows = rows.orderBy("book_loans.due_on").orderBy("book_loans.id");
   else if (query.status === "returned") rows = rows.orderBy("book_loans.returned_at", "desc").orderBy("book_loans.id", "desc");
   else rows = rows.orderBy("book_loans.issued_at", "desc").orderBy("book_loans.id", "desc");
-  const [{ total }, page] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    rows
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+  const { rows: page, pagination } = await pageWithTotal(base, rows, query);
   return {
     loans: page.map((l) => ({
       id: l.id,
@@ -163,7 +157,7 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
       returnedAt: l.returned_at,
       standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
     today,
   };
 }
@@ -203,16 +197,11 @@ export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query
     .innerJoin("books", "books.id", "book_loans.book_id")
     .where("book_loans.user_id", "=", userId)
     .where("book_loans.returned_at", "is not", null);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    base
-      .select(loanColumns)
-      .orderBy("book_loans.returned_at", "desc")
-      .orderBy("book_loans.id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+  const { rows, pagination } = await pageWithTotal(
+    base,
+    base.select(loanColumns).orderBy("book_loans.returned_at", "desc").orderBy("book_loans.id", "desc"),
+    query,
+  );
   return {
     loans: rows.map((l) => ({
       id: l.id,
@@ -222,7 +211,7 @@ export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query
       dueOn: l.due_on,
       returnedAt: l.returned_at!,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 

@@ -20,7 +20,7 @@ import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -219,8 +219,8 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
   if (query.status === "graded") base = base.where("s.marks", "is not", null);
   if (query.status === "late") base = base.where("s.is_late", "=", 1);
   if (query.search) base = base.where(anyColumnContains(["users.name", "users.student_id"], query.search));
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .select([
         "users.id as userId",
@@ -237,11 +237,9 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
         "s.graded_at as gradedAt",
       ])
       .orderBy("users.name")
-      .orderBy("users.id")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("users.id"),
+    query,
+  );
   return {
     assignment: { id: assignment.id, title: assignment.title, maxMarks: assignment.max_marks, dueAt: assignment.due_at },
     submissions: rows.map((r) => ({
@@ -249,7 +247,7 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
       isLate: r.isLate === 1,
       fileUrl: r.submissionId ? `/api/studies/submissions/${r.submissionId}/file` : null,
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
-import { paginationOf } from "../../platform/paging.ts";
+import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -112,8 +112,8 @@ function filtered(db: DB, query: SubjectListQuery) {
 /** The office's list: by programme, term and order, a page at a time, with each subject's figures. */
 export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectListQuery) {
   const base = filtered(deps.db, query);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  const { rows, pagination } = await pageWithTotal(
+    base,
     base
       .select((eb) => [
         "subjects.id",
@@ -151,11 +151,9 @@ export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectList
       .orderBy("programmes.name")
       .orderBy("subjects.term")
       .orderBy("subjects.sort_order")
-      .orderBy("subjects.code")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
+      .orderBy("subjects.code"),
+    query,
+  );
   return {
     subjects: rows.map((r) => ({
       ...r,
@@ -165,7 +163,7 @@ export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectList
       materials: Number(r.materials),
       assignments: Number(r.assignments),
     })),
-    pagination: paginationOf(Number(total), query.page, query.limit),
+    pagination,
   };
 }
 
