@@ -1,9 +1,11 @@
 /** A modal on the native <dialog>: the browser traps focus and inerts the page; we add focus return and close rules. */
 
-import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { useT } from "../lib/i18n.tsx";
+import { Alert } from "./alert.tsx";
+import { Button, type ButtonVariant } from "./button.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
 
@@ -134,5 +136,68 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+export type FormDialogProps = Omit<DialogProps, "open" | "footer"> & {
+  /** default true: the parent shows the dialog only while it is wanted */
+  open?: boolean;
+  /** the form's id, which the footer's submit button names */
+  formId: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** while it is sent: the buttons wait and the dialog stays open */
+  busy: boolean;
+  cancelLabel: ReactNode;
+  submitLabel: ReactNode;
+  submitVariant?: ButtonVariant;
+  submitDisabled?: boolean;
+  /** a line above the failure and the fields */
+  lead?: ReactNode;
+  /** why the whole form failed (the server's refusal), above the fields */
+  failure?: string | null;
+  /** inside the dialog, below the form (e.g. an upload that sends on its own) */
+  after?: ReactNode;
+};
+
+/** A dialog that is one form: its fields in the body, Cancel and the submit button in the footer. */
+export function FormDialog({
+  open = true,
+  onClose,
+  formId,
+  onSubmit,
+  busy,
+  cancelLabel,
+  submitLabel,
+  submitVariant,
+  submitDisabled,
+  lead,
+  failure,
+  after,
+  children,
+  ...dialog
+}: FormDialogProps) {
+  return (
+    <Dialog
+      {...dialog}
+      open={open}
+      onClose={() => !busy && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="stack" onSubmit={onSubmit} noValidate>
+        {lead}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {children}
+      </form>
+      {after}
+    </Dialog>
   );
 }

@@ -10,8 +10,7 @@ import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
@@ -96,44 +95,36 @@ export function ExamFormDialog({
     options.unshift({ value: String(exam.subjectId), label: `${exam.subject.code} ${exam.subject.name}` });
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
+      onClose={onClose}
       size="lg"
       title={exam ? t("admin.editTitle", { title: exam.title }) : t("admin.schedule")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("admin.cancelForm")}
-          </Button>
-          <Button type="submit" form="exam-form" loading={busy}>
-            {busy ? t("admin.saving") : exam ? t("admin.save") : t("admin.scheduleSubmit")}
-          </Button>
-        </>
-      }
+      formId="exam-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("admin.cancelForm")}
+      submitLabel={busy ? t("admin.saving") : exam ? t("admin.save") : t("admin.scheduleSubmit")}
+      failure={failure}
     >
-      <form id="exam-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}
-        <Select
-          {...field("subjectId")}
-          label={t("form.subject")}
-          required
-          placeholder={subjects.isPending ? t("form.subjectsLoading") : t("form.subjectChoose")}
-          options={options}
-          hint={exam && exam.marked > 0 ? t("form.subjectLocked") : undefined}
-        />
-        <TextInput {...field("title")} label={t("form.title")} required maxLength={120} hint={t("form.titleHint")} />
-        <div className="ops-form-grid">
-          <TextInput {...field("date")} type="date" label={t("form.date")} required />
-          <TextInput {...field("time")} type="time" label={t("form.time")} required hint={t("form.timeHint", { zone: timeZone })} />
-          <TextInput {...field("durationMinutes")} label={t("form.duration")} inputMode="numeric" required />
-          <TextInput {...field("centre")} label={t("form.centre")} required maxLength={200} />
-          <TextInput {...field("maxMarks")} label={t("form.maxMarks")} inputMode="numeric" required />
-          <TextInput {...field("passMarks")} label={t("form.passMarks")} inputMode="numeric" required />
-        </div>
-        {!exam ? <p className="text-sm text-muted">{t("form.notifyNote")}</p> : null}
-      </form>
-    </Dialog>
+      {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}
+      <Select
+        {...field("subjectId")}
+        label={t("form.subject")}
+        required
+        placeholder={subjects.isPending ? t("form.subjectsLoading") : t("form.subjectChoose")}
+        options={options}
+        hint={exam && exam.marked > 0 ? t("form.subjectLocked") : undefined}
+      />
+      <TextInput {...field("title")} label={t("form.title")} required maxLength={120} hint={t("form.titleHint")} />
+      <div className="ops-form-grid">
+        <TextInput {...field("date")} type="date" label={t("form.date")} required />
+        <TextInput {...field("time")} type="time" label={t("form.time")} required hint={t("form.timeHint", { zone: timeZone })} />
+        <TextInput {...field("durationMinutes")} label={t("form.duration")} inputMode="numeric" required />
+        <TextInput {...field("centre")} label={t("form.centre")} required maxLength={200} />
+        <TextInput {...field("maxMarks")} label={t("form.maxMarks")} inputMode="numeric" required />
+        <TextInput {...field("passMarks")} label={t("form.passMarks")} inputMode="numeric" required />
+      </div>
+      {!exam ? <p className="text-sm text-muted">{t("form.notifyNote")}</p> : null}
+    </FormDialog>
   );
 }

@@ -10,10 +10,9 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
@@ -94,41 +93,34 @@ export function ReasonDialog({
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       size="sm"
       title={title}
-      onClose={() => !busy && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("keep")}
-          </Button>
-          <Button type="submit" form={`${id}-form`} variant="danger" loading={busy}>
-            {busy ? busyLabel : confirmLabel}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId={`${id}-form`}
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("keep")}
+      submitLabel={busy ? busyLabel : confirmLabel}
+      submitVariant="danger"
+      failure={failure}
     >
-      <form id={`${id}-form`} className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="ops-confirm__text">{children}</div>
-        <TextArea
-          id={fieldId}
-          label={t("reason")}
-          required
-          rows={3}
-          maxLength={REASON_MAX}
-          hint={hint}
-          value={reason}
-          error={error}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-        />
-      </form>
-    </Dialog>
+      <div className="ops-confirm__text">{children}</div>
+      <TextArea
+        id={fieldId}
+        label={t("reason")}
+        required
+        rows={3}
+        maxLength={REASON_MAX}
+        hint={hint}
+        value={reason}
+        error={error}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+      />
+    </FormDialog>
   );
 }
 

@@ -17,11 +17,10 @@ import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
@@ -205,44 +204,36 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       size="md"
       title={t("give.title", { instalment: instalmentText(instalment) })}
-      onClose={() => !give.isPending && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={give.isPending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" form="fee-concession-form" loading={give.isPending}>
-            {give.isPending ? t("give.busy") : t("give.submit")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="fee-concession-form"
+      onSubmit={submit}
+      busy={give.isPending}
+      cancelLabel={t("form.cancel")}
+      submitLabel={give.isPending ? t("give.busy") : t("give.submit")}
+      lead={<p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>}
+      failure={failure}
     >
-      <form id="fee-concession-form" className="stack" onSubmit={submit} noValidate>
-        <p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="ops-form-grid">
-          <Select
-            {...field("kind")}
-            label={t("give.kind")}
-            required
-            options={CONCESSION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-          />
-          <TextInput
-            {...field("amount")}
-            label={t("give.amount")}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t("give.amountHint", { max: formatMoney(max) })}
-          />
-        </div>
-        <TextArea {...field("reason")} label={t("give.reason")} required rows={3} maxLength={REASON_MAX} hint={t("give.reasonHint")} />
-      </form>
-    </Dialog>
+      <div className="ops-form-grid">
+        <Select
+          {...field("kind")}
+          label={t("give.kind")}
+          required
+          options={CONCESSION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+        />
+        <TextInput
+          {...field("amount")}
+          label={t("give.amount")}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          hint={t("give.amountHint", { max: formatMoney(max) })}
+        />
+      </div>
+      <TextArea {...field("reason")} label={t("give.reason")} required rows={3} maxLength={REASON_MAX} hint={t("give.reasonHint")} />
+    </FormDialog>
   );
 }
 

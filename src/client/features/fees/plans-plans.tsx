@@ -23,7 +23,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
@@ -247,64 +247,56 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       size="md"
       title={t("form.title", { programme: programme.name })}
-      onClose={() => !save.isPending && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" form="fee-plan-form" loading={save.isPending}>
-            {save.isPending ? t("form.saving") : t("form.save")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="fee-plan-form"
+      onSubmit={submit}
+      busy={save.isPending}
+      cancelLabel={t("form.cancel")}
+      submitLabel={save.isPending ? t("form.saving") : t("form.save")}
+      failure={failure}
     >
-      <form id="fee-plan-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
-        <fieldset className="fee-plan__fieldset" aria-describedby={errors.days ? "fee-plan-days-error" : "fee-plan-days-hint"}>
-          <legend className="fee-plan__legend">{t("form.days")}</legend>
-          <p id="fee-plan-days-hint" className="text-sm text-muted">
-            {t("form.daysHint")}
+      {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
+      <fieldset className="fee-plan__fieldset" aria-describedby={errors.days ? "fee-plan-days-error" : "fee-plan-days-hint"}>
+        <legend className="fee-plan__legend">{t("form.days")}</legend>
+        <p id="fee-plan-days-hint" className="text-sm text-muted">
+          {t("form.daysHint")}
+        </p>
+        {errors.days ? (
+          <p id="fee-plan-days-error" className="ui-field__error" role="alert">
+            {errors.days}
           </p>
-          {errors.days ? (
-            <p id="fee-plan-days-error" className="ui-field__error" role="alert">
-              {errors.days}
-            </p>
-          ) : null}
-          <div className="ops-form-grid">
-            {Array.from({ length: count }, (_, i) => (
-              <TextInput
-                key={dayField(i)}
-                {...field(dayField(i))}
-                label={t("form.day", { number: i + 1 })}
-                required
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={3}
-                hint={programme.amounts ? t("form.amountOf", { amount: formatMoney(programme.amounts[i] ?? 0) }) : undefined}
-              />
-            ))}
-          </div>
-        </fieldset>
+        ) : null}
         <div className="ops-form-grid">
-          <TextInput {...field("lateFee")} label={t("form.lateFee")} inputMode="decimal" autoComplete="off" hint={t("form.lateFeeHint")} />
-          <TextInput
-            {...field("graceDays")}
-            label={t("form.grace")}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={2}
-            hint={t("form.graceHint", { max: MAX_GRACE_DAYS })}
-          />
+          {Array.from({ length: count }, (_, i) => (
+            <TextInput
+              key={dayField(i)}
+              {...field(dayField(i))}
+              label={t("form.day", { number: i + 1 })}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={3}
+              hint={programme.amounts ? t("form.amountOf", { amount: formatMoney(programme.amounts[i] ?? 0) }) : undefined}
+            />
+          ))}
         </div>
-      </form>
-    </Dialog>
+      </fieldset>
+      <div className="ops-form-grid">
+        <TextInput {...field("lateFee")} label={t("form.lateFee")} inputMode="decimal" autoComplete="off" hint={t("form.lateFeeHint")} />
+        <TextInput
+          {...field("graceDays")}
+          label={t("form.grace")}
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={2}
+          hint={t("form.graceHint", { max: MAX_GRACE_DAYS })}
+        />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -352,89 +344,78 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
 
   const nobody = p !== undefined && p.toRaise === 0;
   return (
-    <Dialog
-      open
+    <FormDialog
       size="md"
       title={t("raise.title", { programme: programme.name })}
-      onClose={() => !raise.isPending && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={raise.isPending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" form="fee-raise-form" loading={raise.isPending} disabled={!p || nobody}>
-            {raise.isPending
-              ? t("raise.busy")
-              : !p
-                ? t("raise.checking")
-                : nobody
-                  ? t("raise.nobody")
-                  : t("raise.submit", { count: p.toRaise })}
-          </Button>
-        </>
+      onClose={onClose}
+      formId="fee-raise-form"
+      onSubmit={submit}
+      busy={raise.isPending}
+      cancelLabel={t("form.cancel")}
+      submitLabel={
+        raise.isPending ? t("raise.busy") : !p ? t("raise.checking") : nobody ? t("raise.nobody") : t("raise.submit", { count: p.toRaise })
       }
+      submitDisabled={!p || nobody}
+      lead={<p className="text-muted">{t("raise.lead")}</p>}
+      failure={failure}
     >
-      <form id="fee-raise-form" className="stack" onSubmit={submit} noValidate>
-        <p className="text-muted">{t("raise.lead")}</p>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="ops-form-grid">
-          <Select
-            id={RAISE_IDS.term}
-            label={t("raise.term")}
-            required
-            value={term}
-            error={errors.term}
-            onChange={(e) => {
-              setTerm(e.target.value);
-              setErrors((prev) => ({ ...prev, term: undefined }));
-            }}
-            options={Array.from({ length: programme.terms }, (_, i) => ({
-              value: String(i + 1),
-              label: termName(i + 1, programme.feePeriod),
-            }))}
-          />
-          <TextInput
-            id={RAISE_IDS.startOn}
-            type="date"
-            label={t("raise.startOn")}
-            required
-            value={startOn}
-            error={errors.startOn}
-            hint={t("raise.startOnHint")}
-            onChange={(e) => {
-              setStartOn(e.target.value);
-              setErrors((prev) => ({ ...prev, startOn: undefined }));
-            }}
-          />
-        </div>
-        <div aria-live="polite" className="stack stack--sm">
-          {preview.isError ? <Alert tone="error">{failureMessage(preview.error, t("raise.failedPreview"))}</Alert> : null}
-          {preview.isPending ? <p className="text-muted">{t("raise.checking")}</p> : null}
-          {p ? (
-            <>
-              <p>
-                <strong>{t("raise.count", { count: p.students })}</strong>
-                {p.already > 0 ? ` ${t("raise.already", { count: p.already })}` : ""}
-              </p>
-              <h3 className="fee-plan__subtitle">{t("raise.schedule")}</h3>
-              <ul className="fee-plan__schedule">
-                {p.instalments.map((i) => (
-                  <li key={i.number}>
-                    {t("raise.dueOn", {
-                      number: i.number,
-                      amount: formatMoney(i.amount),
-                      date: startValid ? formatDate(addDays(startOn, i.day)) : t("plan.day", { day: i.day }),
-                    })}
-                  </li>
-                ))}
-              </ul>
-              {p.lateFee > 0 ? (
-                <p className="text-sm text-muted">{t("raise.lateFee", { amount: formatMoney(p.lateFee), grace: p.graceDays })}</p>
-              ) : null}
-            </>
-          ) : null}
-        </div>
-      </form>
-    </Dialog>
+      <div className="ops-form-grid">
+        <Select
+          id={RAISE_IDS.term}
+          label={t("raise.term")}
+          required
+          value={term}
+          error={errors.term}
+          onChange={(e) => {
+            setTerm(e.target.value);
+            setErrors((prev) => ({ ...prev, term: undefined }));
+          }}
+          options={Array.from({ length: programme.terms }, (_, i) => ({
+            value: String(i + 1),
+            label: termName(i + 1, programme.feePeriod),
+          }))}
+        />
+        <TextInput
+          id={RAISE_IDS.startOn}
+          type="date"
+          label={t("raise.startOn")}
+          required
+          value={startOn}
+          error={errors.startOn}
+          hint={t("raise.startOnHint")}
+          onChange={(e) => {
+            setStartOn(e.target.value);
+            setErrors((prev) => ({ ...prev, startOn: undefined }));
+          }}
+        />
+      </div>
+      <div aria-live="polite" className="stack stack--sm">
+        {preview.isError ? <Alert tone="error">{failureMessage(preview.error, t("raise.failedPreview"))}</Alert> : null}
+        {preview.isPending ? <p className="text-muted">{t("raise.checking")}</p> : null}
+        {p ? (
+          <>
+            <p>
+              <strong>{t("raise.count", { count: p.students })}</strong>
+              {p.already > 0 ? ` ${t("raise.already", { count: p.already })}` : ""}
+            </p>
+            <h3 className="fee-plan__subtitle">{t("raise.schedule")}</h3>
+            <ul className="fee-plan__schedule">
+              {p.instalments.map((i) => (
+                <li key={i.number}>
+                  {t("raise.dueOn", {
+                    number: i.number,
+                    amount: formatMoney(i.amount),
+                    date: startValid ? formatDate(addDays(startOn, i.day)) : t("plan.day", { day: i.day }),
+                  })}
+                </li>
+              ))}
+            </ul>
+            {p.lateFee > 0 ? (
+              <p className="text-sm text-muted">{t("raise.lateFee", { amount: formatMoney(p.lateFee), grace: p.graceDays })}</p>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }

@@ -14,9 +14,7 @@ import {
 } from "../../../shared/schemas/gallery.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
 
 export interface EditableImage {
@@ -79,26 +77,19 @@ export function EditImageDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={image !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title={t("edit.title")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" form="edit-image-form" loading={busy}>
-            {busy ? t("saving") : t("save")}
-          </Button>
-        </>
-      }
+      formId="edit-image-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("cancel")}
+      submitLabel={busy ? t("saving") : t("save")}
+      failure={error}
     >
       {image ? (
-        <form id="edit-image-form" className="stack" onSubmit={submit} noValidate>
-          {error ? <Alert tone="error">{error}</Alert> : null}
+        <>
           <img src={image.thumbnailUrl} alt="" className="ac-edit-preview" />
           <TextInput
             id="edit-image-title"
@@ -134,8 +125,8 @@ export function EditImageDialog({
             checked={isActive}
             onChange={(e) => setIsActive(e.target.checked)}
           />
-        </form>
+        </>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }

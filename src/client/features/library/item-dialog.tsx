@@ -11,9 +11,7 @@ import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { errorMessages, FieldNotes, Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
@@ -142,136 +140,130 @@ export function ItemDialog({
   const categories = overview?.categories ?? [];
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
+      onClose={onClose}
       size="lg"
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="library-item-form" loading={busy}>
-            {busy ? t("admin.saving") : t("admin.save")}
-          </Button>
-        </>
+      formId="library-item-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      failure={failure}
+      after={
+        kind === "eresource" && current && values.source === "file" ? (
+          <PdfUpload<Saved>
+            id="library-item-replace"
+            className="library-replace"
+            title={t("admin.replaceFile", { max: ERESOURCE_MAX_BYTES / 1024 / 1024 })}
+            status={current.fileName ? t("admin.fileNow", { file: current.fileName }) : t("admin.fileNone")}
+            path={`/library/eresources/${current.id}/file`}
+            field="file"
+            buttonLabel={t("admin.upload")}
+            uploadingLabel={t("admin.uploading")}
+            failedText={t("admin.failed.upload")}
+            disabled={busy}
+            onUploaded={(data) => setCurrent(data.item)}
+          />
+        ) : null
       }
     >
-      <form id="library-item-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("title")} label={t("form.title")} required maxLength={200} />
-        <div className="ops-form-grid">
-          <TextInput {...field("author")} label={t("form.author")} maxLength={200} />
-          <TextInput {...field("isbn")} label={t("form.isbn")} hint={t("admin.isbnHint")} maxLength={20} inputMode="text" />
-          <TextInput {...field("publisher")} label={t("form.publisher")} maxLength={200} />
-          <TextInput {...field("year")} label={t("form.year")} inputMode="numeric" maxLength={4} />
-          <TextInput
-            {...field("category")}
-            label={t("form.category")}
-            maxLength={60}
-            list="library-categories"
-            hint={t("admin.categoryHint")}
+      <TextInput {...field("title")} label={t("form.title")} required maxLength={200} />
+      <div className="ops-form-grid">
+        <TextInput {...field("author")} label={t("form.author")} maxLength={200} />
+        <TextInput {...field("isbn")} label={t("form.isbn")} hint={t("admin.isbnHint")} maxLength={20} inputMode="text" />
+        <TextInput {...field("publisher")} label={t("form.publisher")} maxLength={200} />
+        <TextInput {...field("year")} label={t("form.year")} inputMode="numeric" maxLength={4} />
+        <TextInput
+          {...field("category")}
+          label={t("form.category")}
+          maxLength={60}
+          list="library-categories"
+          hint={t("admin.categoryHint")}
+        />
+        {kind === "book" ? (
+          <>
+            <TextInput {...field("copies")} label={t("form.copies")} inputMode="numeric" required maxLength={4} />
+            <TextInput {...field("shelf")} label={t("form.shelf")} maxLength={40} hint={t("admin.shelfHint")} />
+          </>
+        ) : (
+          <Select
+            {...field("programmeId")}
+            label={t("form.programme")}
+            hint={t("admin.programmeHint")}
+            options={[
+              { value: "", label: t("admin.everyStudent") },
+              ...(overview?.programmes ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
           />
-          {kind === "book" ? (
-            <>
-              <TextInput {...field("copies")} label={t("form.copies")} inputMode="numeric" required maxLength={4} />
-              <TextInput {...field("shelf")} label={t("form.shelf")} maxLength={40} hint={t("admin.shelfHint")} />
-            </>
-          ) : (
-            <Select
-              {...field("programmeId")}
-              label={t("form.programme")}
-              hint={t("admin.programmeHint")}
-              options={[
-                { value: "", label: t("admin.everyStudent") },
-                ...(overview?.programmes ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-              ]}
-            />
-          )}
-        </div>
-        <datalist id="library-categories">
-          {categories.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-        {kind === "eresource" ? (
-          <fieldset className="library-source">
-            <legend className="ui-field__label">{t("form.source")}</legend>
-            <div className="cluster cluster--sm">
-              {(["file", "link"] as const).map((s) => (
-                <label key={s} className="library-source__option">
-                  <input
-                    type="radio"
-                    name="library-item-source"
-                    value={s}
-                    checked={values.source === s}
-                    disabled={busy}
-                    onChange={() => form.onChange("source", s)}
-                  />{" "}
-                  {t(s === "file" ? "admin.sourceFile" : "admin.sourceLink")}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
-        {kind === "eresource" && values.source === "link" ? (
-          <TextInput
-            {...field("url")}
-            type="url"
-            label={t("form.url")}
-            required
-            hint={current?.source === "file" ? t("admin.urlReplacesFile") : t("admin.urlHint")}
-            maxLength={2000}
-          />
-        ) : null}
-        {newFile ? (
-          <div className="stack stack--xs">
-            <label htmlFor={IDS.file} className="ui-field__label">
-              {t("form.file")}
-              <span className="ui-field__required" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            </label>
-            <input
-              id={IDS.file}
-              type="file"
-              accept="application/pdf,.pdf"
-              aria-required
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={[fileError ? `${IDS.file}-error` : null, `${IDS.file}-hint`].filter(Boolean).join(" ")}
-              disabled={busy}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFileError(undefined);
-              }}
-            />
-            <FieldNotes
-              id={IDS.file}
-              hint={t("admin.fileHint", { max: ERESOURCE_MAX_BYTES / 1024 / 1024 })}
-              messages={errorMessages(fileError)}
-            />
-            {progress !== null ? <ProgressBar value={progress} label={t("admin.uploading")} /> : null}
+        )}
+      </div>
+      <datalist id="library-categories">
+        {categories.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      {kind === "eresource" ? (
+        <fieldset className="library-source">
+          <legend className="ui-field__label">{t("form.source")}</legend>
+          <div className="cluster cluster--sm">
+            {(["file", "link"] as const).map((s) => (
+              <label key={s} className="library-source__option">
+                <input
+                  type="radio"
+                  name="library-item-source"
+                  value={s}
+                  checked={values.source === s}
+                  disabled={busy}
+                  onChange={() => form.onChange("source", s)}
+                />{" "}
+                {t(s === "file" ? "admin.sourceFile" : "admin.sourceLink")}
+              </label>
+            ))}
           </div>
-        ) : null}
-      </form>
-      {kind === "eresource" && current && values.source === "file" ? (
-        <PdfUpload<Saved>
-          id="library-item-replace"
-          className="library-replace"
-          title={t("admin.replaceFile", { max: ERESOURCE_MAX_BYTES / 1024 / 1024 })}
-          status={current.fileName ? t("admin.fileNow", { file: current.fileName }) : t("admin.fileNone")}
-          path={`/library/eresources/${current.id}/file`}
-          field="file"
-          buttonLabel={t("admin.upload")}
-          uploadingLabel={t("admin.uploading")}
-          failedText={t("admin.failed.upload")}
-          disabled={busy}
-          onUploaded={(data) => setCurrent(data.item)}
+        </fieldset>
+      ) : null}
+      {kind === "eresource" && values.source === "link" ? (
+        <TextInput
+          {...field("url")}
+          type="url"
+          label={t("form.url")}
+          required
+          hint={current?.source === "file" ? t("admin.urlReplacesFile") : t("admin.urlHint")}
+          maxLength={2000}
         />
       ) : null}
-    </Dialog>
+      {newFile ? (
+        <div className="stack stack--xs">
+          <label htmlFor={IDS.file} className="ui-field__label">
+            {t("form.file")}
+            <span className="ui-field__required" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          </label>
+          <input
+            id={IDS.file}
+            type="file"
+            accept="application/pdf,.pdf"
+            aria-required
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={[fileError ? `${IDS.file}-error` : null, `${IDS.file}-hint`].filter(Boolean).join(" ")}
+            disabled={busy}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setFileError(undefined);
+            }}
+          />
+          <FieldNotes
+            id={IDS.file}
+            hint={t("admin.fileHint", { max: ERESOURCE_MAX_BYTES / 1024 / 1024 })}
+            messages={errorMessages(fileError)}
+          />
+          {progress !== null ? <ProgressBar value={progress} label={t("admin.uploading")} /> : null}
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -316,55 +308,47 @@ export function IssueDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !issue.isPending && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={t("admin.issueTitle", { title: book.title })}
       description={t("admin.issueCopies", { count: book.available ?? 0, copies: book.copies ?? 0 })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={issue.isPending}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="library-issue-form" loading={issue.isPending}>
-            {t("admin.issue")}
-          </Button>
-        </>
-      }
+      formId="library-issue-form"
+      onSubmit={submit}
+      busy={issue.isPending}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={t("admin.issue")}
+      failure={failure}
     >
-      <form id="library-issue-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput
-          id={ids.studentId}
-          label={t("form.studentId")}
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={30}
-          value={studentId}
-          error={errors.studentId}
-          hint={t("admin.studentIdHint")}
-          onChange={(e) => {
-            setStudentId(e.target.value);
-            setErrors((prev) => ({ ...prev, studentId: undefined }));
-          }}
-        />
-        <TextInput
-          id={ids.dueOn}
-          type="date"
-          label={t("form.dueOn")}
-          required
-          min={overview?.today}
-          max={overview?.latestDueOn}
-          value={dueOn}
-          error={errors.dueOn}
-          hint={t("admin.dueHint")}
-          onChange={(e) => {
-            setDueOn(e.target.value);
-            setErrors((prev) => ({ ...prev, dueOn: undefined }));
-          }}
-        />
-      </form>
-    </Dialog>
+      <TextInput
+        id={ids.studentId}
+        label={t("form.studentId")}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={30}
+        value={studentId}
+        error={errors.studentId}
+        hint={t("admin.studentIdHint")}
+        onChange={(e) => {
+          setStudentId(e.target.value);
+          setErrors((prev) => ({ ...prev, studentId: undefined }));
+        }}
+      />
+      <TextInput
+        id={ids.dueOn}
+        type="date"
+        label={t("form.dueOn")}
+        required
+        min={overview?.today}
+        max={overview?.latestDueOn}
+        value={dueOn}
+        error={errors.dueOn}
+        hint={t("admin.dueHint")}
+        onChange={(e) => {
+          setDueOn(e.target.value);
+          setErrors((prev) => ({ ...prev, dueOn: undefined }));
+        }}
+      />
+    </FormDialog>
   );
 }

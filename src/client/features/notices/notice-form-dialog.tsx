@@ -17,8 +17,7 @@ import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, errorId, errorMessages, FieldNotes, Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
@@ -74,11 +73,6 @@ export function NoticeFormDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const isEvent = values.kind === "event";
 
-  const close = () => {
-    if (publish.isPending) return;
-    onClose();
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (publish.isPending) return;
@@ -110,86 +104,79 @@ export function NoticeFormDialog({
   ];
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       size="lg"
       title={t("admin.publishTitle")}
       description={t("admin.publishLead")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={publish.isPending}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="notice-form" loading={publish.isPending}>
-            {publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
-          </Button>
-        </>
-      }
+      formId="notice-form"
+      onSubmit={submit}
+      busy={publish.isPending}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
+      failure={failure}
     >
-      <form id="notice-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <fieldset className="notices-kinds" aria-describedby={errors.kind ? errorId("notice-kind") : undefined}>
-          <legend className="ui-field__label">{t("form.kind")}</legend>
-          {NOTICE_KINDS.map((kind: NoticeKind) => (
-            <label key={kind} className="notices-kind">
-              <input
-                id={`notice-kind-${kind}`}
-                type="radio"
-                name="notice-kind"
-                value={kind}
-                checked={values.kind === kind}
-                onChange={() => form.onChange("kind", kind)}
-              />
-              <span className="notices-kind__text">
-                <span className="notices-kind__name">{t(`kind.${kind}`)}</span>
-                <span className="notices-kind__hint">{t(`kindHint.${kind}`)}</span>
-              </span>
-            </label>
-          ))}
-          <FieldNotes id="notice-kind" messages={errorMessages(errors.kind)} />
-        </fieldset>
-        <TextInput {...field("title")} label={t("form.title")} required maxLength={NOTICE_TITLE_MAX} />
-        <TextArea {...field("body")} label={t("form.body")} required rows={5} maxLength={NOTICE_BODY_MAX} hint={t("form.bodyHint")} />
-        {isEvent ? (
-          <div className="ops-form-grid">
-            <TextInput {...field("eventDate")} type="date" min={today()} label={t("form.eventDate")} required />
-            <TextInput {...field("eventTime")} type="time" label={t("form.eventTime")} hint={t("form.eventTimeHint")} />
-            <TextInput
-              {...field("venue")}
-              label={t("form.venue")}
-              maxLength={200}
-              hint={t("form.venueHint")}
-              fieldClassName="notices-venue"
+      <fieldset className="notices-kinds" aria-describedby={errors.kind ? errorId("notice-kind") : undefined}>
+        <legend className="ui-field__label">{t("form.kind")}</legend>
+        {NOTICE_KINDS.map((kind: NoticeKind) => (
+          <label key={kind} className="notices-kind">
+            <input
+              id={`notice-kind-${kind}`}
+              type="radio"
+              name="notice-kind"
+              value={kind}
+              checked={values.kind === kind}
+              onChange={() => form.onChange("kind", kind)}
             />
-          </div>
-        ) : null}
+            <span className="notices-kind__text">
+              <span className="notices-kind__name">{t(`kind.${kind}`)}</span>
+              <span className="notices-kind__hint">{t(`kindHint.${kind}`)}</span>
+            </span>
+          </label>
+        ))}
+        <FieldNotes id="notice-kind" messages={errorMessages(errors.kind)} />
+      </fieldset>
+      <TextInput {...field("title")} label={t("form.title")} required maxLength={NOTICE_TITLE_MAX} />
+      <TextArea {...field("body")} label={t("form.body")} required rows={5} maxLength={NOTICE_BODY_MAX} hint={t("form.bodyHint")} />
+      {isEvent ? (
         <div className="ops-form-grid">
-          <Select
-            {...field("programmeId")}
-            label={t("form.audience")}
-            required
-            options={audienceOptions}
-            disabled={audiences.isPending}
-            hint={reach === null ? undefined : t("form.reach", { count: reach })}
-          />
-          <Select
-            {...field("priority")}
-            label={t("form.priority")}
-            required
-            options={NOTICE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+          <TextInput {...field("eventDate")} type="date" min={today()} label={t("form.eventDate")} required />
+          <TextInput {...field("eventTime")} type="time" label={t("form.eventTime")} hint={t("form.eventTimeHint")} />
+          <TextInput
+            {...field("venue")}
+            label={t("form.venue")}
+            maxLength={200}
+            hint={t("form.venueHint")}
+            fieldClassName="notices-venue"
           />
         </div>
-        {audiences.isError ? <Alert tone="warning">{t("admin.failed.audiences")}</Alert> : null}
-        <Checkbox
-          id="notice-email"
-          label={t("form.email")}
-          hint={t("form.emailHint")}
-          checked={values.email === "yes"}
-          onChange={(e) => form.onChange("email", e.target.checked ? "yes" : "")}
+      ) : null}
+      <div className="ops-form-grid">
+        <Select
+          {...field("programmeId")}
+          label={t("form.audience")}
+          required
+          options={audienceOptions}
+          disabled={audiences.isPending}
+          hint={reach === null ? undefined : t("form.reach", { count: reach })}
         />
-        {reach === 0 ? <Alert tone="warning">{t("form.nobody")}</Alert> : null}
-      </form>
-    </Dialog>
+        <Select
+          {...field("priority")}
+          label={t("form.priority")}
+          required
+          options={NOTICE_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+        />
+      </div>
+      {audiences.isError ? <Alert tone="warning">{t("admin.failed.audiences")}</Alert> : null}
+      <Checkbox
+        id="notice-email"
+        label={t("form.email")}
+        hint={t("form.emailHint")}
+        checked={values.email === "yes"}
+        onChange={(e) => form.onChange("email", e.target.checked ? "yes" : "")}
+      />
+      {reach === 0 ? <Alert tone="warning">{t("form.nobody")}</Alert> : null}
+    </FormDialog>
   );
 }

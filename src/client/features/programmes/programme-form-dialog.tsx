@@ -10,9 +10,7 @@ import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "
 import { checkInput, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
@@ -114,77 +112,72 @@ export function ProgrammeFormDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       size="lg"
       title={current ? t("admin.editTitle", { name: current.name }) : t("admin.add")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="programme-form" loading={create.isPending || update.isPending}>
-            {create.isPending || update.isPending ? t("admin.saving") : t("admin.save")}
-          </Button>
-        </>
+      formId="programme-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      failure={failure}
+      after={
+        current ? (
+          <PdfUpload<{ programme: OfficeProgramme }>
+            id="programme-syllabus"
+            className="programme-syllabus"
+            title={t("admin.syllabus")}
+            status={current.syllabusName ? t("admin.syllabusNow", { file: current.syllabusName }) : t("admin.syllabusNone")}
+            path={`/admin/programmes/${current.id}/syllabus`}
+            field="syllabus"
+            buttonLabel={t("admin.upload")}
+            uploadingLabel={t("admin.uploading")}
+            failedText={t("admin.failed.upload")}
+            disabled={busy}
+            onUploaded={(data) => setCurrent(data.programme)}
+          />
+        ) : null
       }
     >
-      <form id="programme-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
-        <div className="ops-form-grid">
-          <Select
-            {...field("level")}
-            label={t("form.level")}
-            required
-            options={PROGRAMME_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }))}
-          />
-          <Select
-            {...field("mode")}
-            label={t("form.mode")}
-            required
-            options={PROGRAMME_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
-          />
-          <TextInput {...field("university")} label={t("form.university")} maxLength={200} />
-          <TextInput {...field("durationMonths")} label={t("form.durationMonths")} inputMode="numeric" />
-          <TextInput {...field("fee")} label={t("form.fee")} inputMode="decimal" hint={t("admin.feeHint")} />
-          <Select
-            {...field("feePeriod")}
-            label={t("form.feePeriod")}
-            required
-            options={FEE_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
-          />
-          <TextInput {...field("instalments")} label={t("form.instalments")} inputMode="numeric" required />
-          <TextInput {...field("seats")} label={t("form.seats")} inputMode="numeric" />
-        </div>
-        <TextArea {...field("eligibility")} label={t("form.eligibility")} rows={2} maxLength={1000} />
-        <TextArea {...field("summary")} label={t("form.summary")} rows={3} maxLength={2000} />
-        <div className="ops-form-grid">
-          <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("admin.orderHint")} />
-          <Checkbox
-            id="programme-admissionOpen"
-            label={t("form.admissionOpen")}
-            checked={values.admissionOpen === "yes"}
-            onChange={(e) => form.onChange("admissionOpen", e.target.checked ? "yes" : "")}
-          />
-        </div>
-      </form>
-      {current ? (
-        <PdfUpload<{ programme: OfficeProgramme }>
-          id="programme-syllabus"
-          className="programme-syllabus"
-          title={t("admin.syllabus")}
-          status={current.syllabusName ? t("admin.syllabusNow", { file: current.syllabusName }) : t("admin.syllabusNone")}
-          path={`/admin/programmes/${current.id}/syllabus`}
-          field="syllabus"
-          buttonLabel={t("admin.upload")}
-          uploadingLabel={t("admin.uploading")}
-          failedText={t("admin.failed.upload")}
-          disabled={busy}
-          onUploaded={(data) => setCurrent(data.programme)}
+      <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
+      <div className="ops-form-grid">
+        <Select
+          {...field("level")}
+          label={t("form.level")}
+          required
+          options={PROGRAMME_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }))}
         />
-      ) : null}
-    </Dialog>
+        <Select
+          {...field("mode")}
+          label={t("form.mode")}
+          required
+          options={PROGRAMME_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+        />
+        <TextInput {...field("university")} label={t("form.university")} maxLength={200} />
+        <TextInput {...field("durationMonths")} label={t("form.durationMonths")} inputMode="numeric" />
+        <TextInput {...field("fee")} label={t("form.fee")} inputMode="decimal" hint={t("admin.feeHint")} />
+        <Select
+          {...field("feePeriod")}
+          label={t("form.feePeriod")}
+          required
+          options={FEE_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+        />
+        <TextInput {...field("instalments")} label={t("form.instalments")} inputMode="numeric" required />
+        <TextInput {...field("seats")} label={t("form.seats")} inputMode="numeric" />
+      </div>
+      <TextArea {...field("eligibility")} label={t("form.eligibility")} rows={2} maxLength={1000} />
+      <TextArea {...field("summary")} label={t("form.summary")} rows={3} maxLength={2000} />
+      <div className="ops-form-grid">
+        <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("admin.orderHint")} />
+        <Checkbox
+          id="programme-admissionOpen"
+          label={t("form.admissionOpen")}
+          checked={values.admissionOpen === "yes"}
+          onChange={(e) => form.onChange("admissionOpen", e.target.checked ? "yes" : "")}
+        />
+      </div>
+    </FormDialog>
   );
 }

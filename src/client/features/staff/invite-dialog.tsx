@@ -10,9 +10,7 @@ import { staffInviteInput } from "../../../shared/schemas/staff.ts";
 import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { errorId, errorMessages, FieldNotes, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
@@ -61,47 +59,40 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title={t("team.dialog.title")}
       description={t("team.dialog.text")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={invite.isPending}>
-            {t("team.cancel")}
-          </Button>
-          <Button type="submit" form="invite-form" loading={invite.isPending}>
-            {invite.isPending ? t("team.sending") : t("team.send")}
-          </Button>
-        </>
-      }
+      formId="invite-form"
+      onSubmit={submit}
+      busy={invite.isPending}
+      cancelLabel={t("team.cancel")}
+      submitLabel={invite.isPending ? t("team.sending") : t("team.send")}
+      failure={failure}
     >
-      <form id="invite-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
-        <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
-        <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
-          <legend className="ui-field__label">{t("team.field.role")}</legend>
-          {OFFICE_ROLES.map((role) => (
-            <label key={role} className="staff-role">
-              <input
-                id={`invite-role-${role}`}
-                type="radio"
-                name="invite-role"
-                value={role}
-                checked={values.role === role}
-                onChange={() => form.onChange("role", role)}
-              />
-              <span className="staff-role__text">
-                <span className="staff-role__name">{t(`team.role.${role}`)}</span>
-                <span className="staff-role__hint">{t(`team.roleHint.${role}`)}</span>
-              </span>
-            </label>
-          ))}
-          <FieldNotes id="invite-role" messages={errorMessages(errors.role)} />
-        </fieldset>
-      </form>
-    </Dialog>
+      <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
+      <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
+      <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
+        <legend className="ui-field__label">{t("team.field.role")}</legend>
+        {OFFICE_ROLES.map((role) => (
+          <label key={role} className="staff-role">
+            <input
+              id={`invite-role-${role}`}
+              type="radio"
+              name="invite-role"
+              value={role}
+              checked={values.role === role}
+              onChange={() => form.onChange("role", role)}
+            />
+            <span className="staff-role__text">
+              <span className="staff-role__name">{t(`team.role.${role}`)}</span>
+              <span className="staff-role__hint">{t(`team.roleHint.${role}`)}</span>
+            </span>
+          </label>
+        ))}
+        <FieldNotes id="invite-role" messages={errorMessages(errors.role)} />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { Dialog, FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
@@ -98,48 +98,40 @@ export function SubjectFormDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
+      onClose={onClose}
       size="lg"
       title={subject ? t("admin.editTitle", { code: subject.code }) : t("admin.add")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="subject-form" loading={busy}>
-            {busy ? t("admin.saving") : t("admin.save")}
-          </Button>
-        </>
-      }
+      formId="subject-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      failure={failure}
     >
-      <form id="subject-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="ops-form-grid">
-          <Select
-            {...field("programmeId")}
-            label={t("form.programme")}
-            required
-            options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
-          />
-          <Select
-            {...field("term")}
-            label={t("form.term")}
-            required
-            options={Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
-              value: String(i + 1),
-              label: termLabel(i + 1, programme?.termUnit),
-            }))}
-          />
-          <TextInput {...field("code")} label={t("form.code")} required maxLength={20} hint={t("form.codeHint")} />
-          <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
-        </div>
-        <TextArea {...field("description")} label={t("form.description")} rows={2} maxLength={2000} />
-        <TextArea {...field("units")} label={t("form.units")} rows={6} hint={t("form.unitsHint")} />
-        <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("form.sortOrderHint")} />
-      </form>
-    </Dialog>
+      <div className="ops-form-grid">
+        <Select
+          {...field("programmeId")}
+          label={t("form.programme")}
+          required
+          options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
+        />
+        <Select
+          {...field("term")}
+          label={t("form.term")}
+          required
+          options={Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
+            value: String(i + 1),
+            label: termLabel(i + 1, programme?.termUnit),
+          }))}
+        />
+        <TextInput {...field("code")} label={t("form.code")} required maxLength={20} hint={t("form.codeHint")} />
+        <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
+      </div>
+      <TextArea {...field("description")} label={t("form.description")} rows={2} maxLength={2000} />
+      <TextArea {...field("units")} label={t("form.units")} rows={6} hint={t("form.unitsHint")} />
+      <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("form.sortOrderHint")} />
+    </FormDialog>
   );
 }
 

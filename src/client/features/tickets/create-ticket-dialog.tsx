@@ -10,9 +10,7 @@ import { createTicketInput } from "../../../shared/schemas/tickets.ts";
 import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { categoryOptions, HELP_TEXT, priorityOptions } from "./ticket-text.ts";
@@ -78,32 +76,25 @@ export function CreateTicketDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title={t("new.title")}
       description={t("new.lead")}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            {t("new.cancel")}
-          </Button>
-          <Button type="submit" form="new-ticket-form" loading={create.isPending}>
-            {create.isPending ? HELP_TEXT.creating : t("new.create")}
-          </Button>
-        </>
-      }
+      formId="new-ticket-form"
+      onSubmit={submit}
+      busy={create.isPending}
+      cancelLabel={t("new.cancel")}
+      submitLabel={create.isPending ? HELP_TEXT.creating : t("new.create")}
+      failure={failure}
     >
-      <form id="new-ticket-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("subject")} label={t("new.subject")} required maxLength={200} />
-        <div className="ops-form-grid">
-          <Select {...field("category")} label={t("new.category")} required options={categoryOptions()} />
-          <Select {...field("priority")} label={t("new.priority")} required options={priorityOptions()} />
-        </div>
-        <TextArea {...field("description")} label={t("new.description")} required rows={6} maxLength={5000} />
-      </form>
-    </Dialog>
+      <TextInput {...field("subject")} label={t("new.subject")} required maxLength={200} />
+      <div className="ops-form-grid">
+        <Select {...field("category")} label={t("new.category")} required options={categoryOptions()} />
+        <Select {...field("priority")} label={t("new.priority")} required options={priorityOptions()} />
+      </div>
+      <TextArea {...field("description")} label={t("new.description")} required rows={6} maxLength={5000} />
+    </FormDialog>
   );
 }
