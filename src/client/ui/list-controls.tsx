@@ -170,21 +170,37 @@ export function ConfirmDialog({
 }
 
 /**
- * What a failed action tells the person: the server's own words when it refused for a reason they can
- * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
+ * A list (or a page's data) that could not load: what happened, and a way to try again (nothing typed is
+ * lost); `busy` while the retry runs.
  */
-/** A list that could not load: what happened, and a way to try again (nothing the admin typed is lost). */
-export function ListLoadError({ title, message, onRetry }: { title?: string; message: string; onRetry: () => void }) {
+export function ListLoadError({
+  title,
+  message,
+  onRetry,
+  busy,
+  retryClassName,
+}: {
+  title?: string;
+  message: string;
+  onRetry: () => void;
+  busy?: boolean;
+  /** the retry button's own class (e.g. the student portal's spacing) */
+  retryClassName?: string;
+}) {
   return (
     <Alert tone="error" title={title}>
       <p>{message}</p>
-      <Button size="sm" variant="secondary" onClick={onRetry}>
+      <Button size="sm" variant="secondary" className={retryClassName} loading={busy} onClick={onRetry}>
         {common.t("tryAgain")}
       </Button>
     </Alert>
   );
 }
 
+/**
+ * What a failed action tells the person: the server's own words when it refused for a reason they can
+ * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
+ */
 export function failureMessage(err: unknown, fallback: string): string {
   const error = normaliseError(err);
   return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;

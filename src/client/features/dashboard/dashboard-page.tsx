@@ -7,7 +7,6 @@
 
 import type { ReactNode } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
-import { common } from "../../../shared/i18n/common.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -15,10 +14,9 @@ import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
 import { StatCard, type StatTone } from "../../ui/card.tsx";
 import { CheckCircleIcon, FileIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { ManagementCentre } from "./management-centre.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
@@ -57,7 +55,6 @@ const FIGURES: readonly {
 
 export default function AdminDashboardPage() {
   const t = useT(admin);
-  const tCommon = useT(common);
   usePageTitle(t("dashboard.title"));
   const { user } = useSession();
   const now = useNow();
@@ -76,12 +73,12 @@ export default function AdminDashboardPage() {
       </div>
 
       {failed ? (
-        <Alert tone="error" title={t("dashboard.failedTitle")}>
-          <p>{t("dashboard.failed")}</p>
-          <Button size="sm" variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-            {tCommon("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError
+          title={t("dashboard.failedTitle")}
+          message={t("dashboard.failed")}
+          busy={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
 
       <div className="grid grid--4 grid--sm ops-stats ops-stats--dashboard" aria-busy={query.isPending || undefined}>

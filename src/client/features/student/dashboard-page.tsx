@@ -4,8 +4,8 @@
  * activity, upcoming events, quick actions, and (issue 18) this term's course progress, performance,
  * upcoming exams, library loans and achievements — each with an honest empty state, never a made-up number.
  */
+import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { common } from "../../../shared/i18n/common.ts";
 import { portal } from "../../../shared/i18n/portal.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
@@ -17,10 +17,10 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -39,7 +39,6 @@ const QUICK_ACTIONS = [
 
 export default function StudentDashboardPage() {
   const t = useT(student);
-  const tCommon = useT(common);
   usePageTitle(t("dashboard.title"));
   const { user } = useSession();
   const dashboard = trpc.student.dashboard.useQuery();
@@ -61,18 +60,13 @@ export default function StudentDashboardPage() {
       </section>
 
       {dashboard.isError ? (
-        <Alert tone="error" title={t("dashboard.failedTitle")}>
-          <p>{t("dashboard.failed")}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="student-retry"
-            loading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          >
-            {tCommon("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError
+          title={t("dashboard.failedTitle")}
+          message={t("dashboard.failed")}
+          busy={dashboard.isFetching}
+          retryClassName="student-retry"
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : null}
 
       {data ? <Figures data={data} /> : dashboard.isError ? null : <FiguresLoading />}
@@ -182,13 +176,40 @@ function CardLoading({ lines = 3 }: { lines?: number }) {
   );
 }
 
-function CourseCard({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+interface DashboardCardProps {
+  title: string;
+  /** the link to the whole page beside the title */
+  all?: { href: string; label: string };
+  loading: boolean;
+  /** the skeleton's lines while it loads (default 3) */
+  lines?: number;
+  /** what to say when there is nothing to show (null: there is) */
+  empty?: { icon: ReactNode; title: string; description: string } | null;
+  children: ReactNode;
+}
+
+/** A block of the dashboard: its title and link, a skeleton while it loads, then its empty state or its content. */
+function DashboardCard({ title, all, loading, lines, empty, children }: DashboardCardProps) {
+  return (
+    <Card title={title} actions={all ? <Link href={all.href}>{all.label}</Link> : undefined}>
+      {loading ? (
+        <CardLoading lines={lines} />
+      ) : empty ? (
+        <EmptyState className="student-empty" icon={empty.icon} title={empty.title} description={empty.description} />
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
+
+type BlockProps = { data: Dashboard | undefined; loading: boolean };
+
+function CourseCard({ data, loading }: BlockProps) {
   const t = useT(student);
   return (
-    <Card title={t("course.title")}>
-      {loading ? (
-        <CardLoading />
-      ) : !data ? (
+    <DashboardCard title={t("course.title")} loading={loading}>
+      {!data ? (
         <p className="text-muted">{t("course.unavailable")}</p>
       ) : (
         <dl className="student-facts">
@@ -219,37 +240,33 @@ function CourseCard({ data, loading }: { data: Dashboard | undefined; loading: b
           )}
         </dl>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
-
-type BlockProps = { data: Dashboard | undefined; loading: boolean };
 
 /** This term's subjects and how many of their units the student ticked off. */
 function ProgressCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const subjects = data?.courseProgress ?? [];
   return (
-    <Card title={t("dash.progress.title")} actions={<Link href="/courses">{t("dash.progress.all")}</Link>}>
-      {loading ? (
-        <CardLoading />
-      ) : subjects.length === 0 ? (
-        <EmptyState
-          className="student-empty"
-          icon={<GraduationCapIcon size={28} />}
-          title={t("dash.progress.emptyTitle")}
-          description={t("dash.progress.empty")}
-        />
-      ) : (
-        <ul className="student-progress">
-          {subjects.map((s) => (
-            <li key={s.id}>
-              <ProgressBar value={s.progress} label={`${s.code} ${s.name}`} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <DashboardCard
+      title={t("dash.progress.title")}
+      all={{ href: "/courses", label: t("dash.progress.all") }}
+      loading={loading}
+      empty={
+        subjects.length === 0
+          ? { icon: <GraduationCapIcon size={28} />, title: t("dash.progress.emptyTitle"), description: t("dash.progress.empty") }
+          : null
+      }
+    >
+      <ul className="student-progress">
+        {subjects.map((s) => (
+          <li key={s.id}>
+            <ProgressBar value={s.progress} label={`${s.code} ${s.name}`} />
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
   );
 }
 
@@ -258,13 +275,9 @@ function PerformanceCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const p = data?.performance;
   return (
-    <Card title={t("dash.performance.title")}>
-      {loading || !p ? (
-        loading ? (
-          <CardLoading />
-        ) : (
-          <p className="text-muted">{t("course.unavailable")}</p>
-        )
+    <DashboardCard title={t("dash.performance.title")} loading={loading}>
+      {!data || !p ? (
+        <p className="text-muted">{t("course.unavailable")}</p>
       ) : (
         <div className="stack">
           <dl className="student-facts">
@@ -307,7 +320,7 @@ function PerformanceCard({ data, loading }: BlockProps) {
           ) : null}
         </div>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -315,31 +328,29 @@ function ExamsCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const exams = data?.exams ?? [];
   return (
-    <Card title={t("dash.exams.title")} actions={<Link href="/exams">{t("dash.exams.all")}</Link>}>
-      {loading ? (
-        <CardLoading />
-      ) : exams.length === 0 ? (
-        <EmptyState
-          className="student-empty"
-          icon={<CalendarIcon size={28} />}
-          title={t("dash.exams.emptyTitle")}
-          description={t("dash.exams.empty")}
-        />
-      ) : (
-        <ul className="student-list">
-          {exams.map((e) => (
-            <li key={e.id}>
-              <p className="student-list__title">
-                {e.subjectCode} {e.subject}: {e.title}
-              </p>
-              <p className="text-sm text-muted">
-                <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, { style: "long" })}</time> · {e.centre}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <DashboardCard
+      title={t("dash.exams.title")}
+      all={{ href: "/exams", label: t("dash.exams.all") }}
+      loading={loading}
+      empty={
+        exams.length === 0
+          ? { icon: <CalendarIcon size={28} />, title: t("dash.exams.emptyTitle"), description: t("dash.exams.empty") }
+          : null
+      }
+    >
+      <ul className="student-list">
+        {exams.map((e) => (
+          <li key={e.id}>
+            <p className="student-list__title">
+              {e.subjectCode} {e.subject}: {e.title}
+            </p>
+            <p className="text-sm text-muted">
+              <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, { style: "long" })}</time> · {e.centre}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
   );
 }
 
@@ -348,10 +359,8 @@ function FeesCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const next = data?.nextDue;
   return (
-    <Card title={t("dash.fees.title")} actions={<Link href="/fees">{t("dash.fees.all")}</Link>}>
-      {loading || !data ? (
-        <CardLoading />
-      ) : next ? (
+    <DashboardCard title={t("dash.fees.title")} all={{ href: "/fees", label: t("dash.fees.all") }} loading={loading || !data}>
+      {next ? (
         <p>
           <span className="student-list__title">{formatMoney(next.amount)}</span>{" "}
           <span className="text-sm text-muted">{t("dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}</span>
@@ -359,7 +368,7 @@ function FeesCard({ data, loading }: BlockProps) {
       ) : (
         <p className="text-muted">{t("dash.fees.none")}</p>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -367,17 +376,17 @@ function LibraryCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const library = data?.library;
   return (
-    <Card title={t("dash.library.title")} actions={<Link href="/library">{t("dash.library.all")}</Link>}>
-      {loading || !library ? (
-        <CardLoading />
-      ) : library.onLoan === 0 ? (
-        <EmptyState
-          className="student-empty"
-          icon={<BookIcon size={28} />}
-          title={t("dash.library.emptyTitle")}
-          description={t("dash.library.empty")}
-        />
-      ) : (
+    <DashboardCard
+      title={t("dash.library.title")}
+      all={{ href: "/library", label: t("dash.library.all") }}
+      loading={loading || !library}
+      empty={
+        library?.onLoan === 0
+          ? { icon: <BookIcon size={28} />, title: t("dash.library.emptyTitle"), description: t("dash.library.empty") }
+          : null
+      }
+    >
+      {library ? (
         <div className="stack stack--sm">
           <p>
             {t("dash.library.onLoan", { count: library.onLoan })}
@@ -399,82 +408,71 @@ function LibraryCard({ data, loading }: BlockProps) {
             </ul>
           ) : null}
         </div>
-      )}
-    </Card>
+      ) : null}
+    </DashboardCard>
   );
 }
 
-function RecentActivity({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+function RecentActivity({ data, loading }: BlockProps) {
   const now = useNow();
   const items = data?.recentActivity ?? [];
   const t = useT(student);
   return (
-    <Card title={t("activity.title")}>
-      {loading ? (
-        <CardLoading lines={4} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          className="student-empty"
-          icon={<BellIcon size={28} />}
-          title={t("activity.empty")}
-          description={t("activity.emptyText")}
-        />
-      ) : (
-        <ul className="student-activity">
-          {items.map((item) => (
-            <li key={item.id} className={item.read ? "student-activity__item" : "student-activity__item is-unread"}>
-              <span className={`student-activity__dot student-activity__dot--${item.priority}`} aria-hidden="true" />
-              <div className="student-activity__text">
-                <p className="student-activity__title">
-                  {item.title}
-                  {item.read ? null : <span className="sr-only">{t("activity.unread")}</span>}
-                </p>
-                {item.description ? <p className="student-activity__description">{item.description}</p> : null}
-                <p className="student-activity__time">
-                  <time dateTime={item.time} title={formatDate(item.time, true) ?? undefined}>
-                    {relativeTime(item.time, now)}
-                  </time>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <DashboardCard
+      title={t("activity.title")}
+      loading={loading}
+      lines={4}
+      empty={items.length === 0 ? { icon: <BellIcon size={28} />, title: t("activity.empty"), description: t("activity.emptyText") } : null}
+    >
+      <ul className="student-activity">
+        {items.map((item) => (
+          <li key={item.id} className={item.read ? "student-activity__item" : "student-activity__item is-unread"}>
+            <span className={`student-activity__dot student-activity__dot--${item.priority}`} aria-hidden="true" />
+            <div className="student-activity__text">
+              <p className="student-activity__title">
+                {item.title}
+                {item.read ? null : <span className="sr-only">{t("activity.unread")}</span>}
+              </p>
+              {item.description ? <p className="student-activity__description">{item.description}</p> : null}
+              <p className="student-activity__time">
+                <time dateTime={item.time} title={formatDate(item.time, true) ?? undefined}>
+                  {relativeTime(item.time, now)}
+                </time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
   );
 }
 
-function UpcomingEvents({ data, loading }: { data: Dashboard | undefined; loading: boolean }) {
+function UpcomingEvents({ data, loading }: BlockProps) {
   const events = data?.upcomingEvents ?? [];
   const t = useT(student);
   return (
-    <Card title={t("events.title")}>
-      {loading ? (
-        <CardLoading />
-      ) : events.length === 0 ? (
-        <EmptyState
-          className="student-empty"
-          icon={<CalendarIcon size={28} />}
-          title={t("events.empty")}
-          description={t("events.emptyText")}
-        />
-      ) : (
-        <ul className="student-list">
-          {events.map((e) => (
-            <li key={e.id}>
-              <p className="student-list__title">
-                <span className={`student-activity__dot student-activity__dot--${e.priority}`} aria-hidden="true" /> {e.title}
-              </p>
-              <p className="text-sm text-muted">
-                <time dateTime={e.date}>{formatDate(e.date)}</time>
-                {e.time ? ` · ${e.time}` : ""}
-                {e.venue ? ` · ${e.venue}` : ""}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <DashboardCard
+      title={t("events.title")}
+      loading={loading}
+      empty={
+        events.length === 0 ? { icon: <CalendarIcon size={28} />, title: t("events.empty"), description: t("events.emptyText") } : null
+      }
+    >
+      <ul className="student-list">
+        {events.map((e) => (
+          <li key={e.id}>
+            <p className="student-list__title">
+              <span className={`student-activity__dot student-activity__dot--${e.priority}`} aria-hidden="true" /> {e.title}
+            </p>
+            <p className="text-sm text-muted">
+              <time dateTime={e.date}>{formatDate(e.date)}</time>
+              {e.time ? ` · ${e.time}` : ""}
+              {e.venue ? ` · ${e.venue}` : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
   );
 }
 

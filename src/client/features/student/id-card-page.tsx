@@ -4,13 +4,12 @@
  * its own 85.6 × 54 mm page.
  */
 import { Link } from "wouter";
-import { common } from "../../../shared/i18n/common.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { PrintPage } from "../../ui/print-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { formatDate } from "./format.ts";
@@ -19,7 +18,6 @@ import { useIdCardQr } from "./use-id-card-qr.ts";
 
 export default function StudentIdCardPage() {
   const t = useT(student);
-  const tCommon = useT(common);
   usePageTitle(t("card.title"));
   const card = trpc.student.idCard.useQuery();
   const qr = useIdCardQr(card.data?.verifyUrl);
@@ -35,12 +33,13 @@ export default function StudentIdCardPage() {
       printable={Boolean(data) && qrState !== "loading"}
     >
       {card.isError ? (
-        <Alert tone="error" title={t("dashboard.failedTitle")}>
-          <p>{t("card.failed")}</p>
-          <Button variant="secondary" size="sm" className="student-retry" loading={card.isFetching} onClick={() => void card.refetch()}>
-            {tCommon("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError
+          title={t("dashboard.failedTitle")}
+          message={t("card.failed")}
+          busy={card.isFetching}
+          retryClassName="student-retry"
+          onRetry={() => void card.refetch()}
+        />
       ) : null}
 
       {data ? (

@@ -7,19 +7,17 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
-import { common } from "../../../shared/i18n/common.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -29,7 +27,6 @@ const PAGE = 10;
 
 export default function StudentNotificationsPage() {
   const t = useT(student);
-  const tCommon = useT(common);
   usePageTitle(t("notif.title"));
   const now = useNow();
   const toast = useToast();
@@ -64,12 +61,7 @@ export default function StudentNotificationsPage() {
       </header>
 
       {query.isError && !query.data ? (
-        <Alert tone="error">
-          <p>{t("notif.loadFailed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {tCommon("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError message={t("notif.loadFailed")} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <Skeleton lines={6} />
       ) : items.length === 0 ? (

@@ -6,7 +6,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LANGUAGES } from "../../../shared/constants.ts";
-import { common } from "../../../shared/i18n/common.ts";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -15,10 +14,10 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { notSpecified } from "./format.ts";
@@ -92,14 +91,14 @@ export default function StudentSettingsPage() {
 
 function LoadFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const t = useT(student);
-  const tCommon = useT(common);
   return (
-    <Alert tone="error" title={t("settings.loadFailed")}>
-      <p>{t("tryAgain")}</p>
-      <Button variant="secondary" size="sm" className="student-retry" loading={retrying} onClick={onRetry}>
-        {tCommon("tryAgain")}
-      </Button>
-    </Alert>
+    <ListLoadError
+      title={t("settings.loadFailed")}
+      message={t("tryAgain")}
+      busy={retrying}
+      retryClassName="student-retry"
+      onRetry={onRetry}
+    />
   );
 }
 
