@@ -125,14 +125,36 @@ function IdCardCheck({ token }: { token: string }) {
   );
 }
 
-function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }) {
+/** What both checks' answers show of the holder. */
+type Holder = Pick<Verification, "valid" | "photo" | "name" | "studentId" | "institute">;
+
+/**
+ * A check's answer, whatever was checked: valid or not, the holder's photo, name and student ID with the
+ * check's own facts, what it means (and what more it admits to), when it was checked, whom to ask.
+ */
+function Answer({
+  result,
+  checkedAt,
+  headline,
+  facts,
+  text,
+  children,
+}: {
+  result: Holder;
+  checkedAt: Date;
+  headline: string;
+  /** the facts after the name and student ID */
+  facts: React.ReactNode;
+  text: string;
+  /** after the text (the exams an admit card admits to) */
+  children?: React.ReactNode;
+}) {
   const t = useT(verify);
-  const validUntil = calendarDate(result.validUntil);
   return (
     <div className={result.valid ? "verify-result verify-result--valid" : "verify-result verify-result--invalid"} role="status">
       <p className="verify-result__status">
         {result.valid ? <CheckCircleIcon size={28} /> : <AlertCircleIcon size={28} />}
-        <span>{result.valid ? VERIFY_TEXT.valid : VERIFY_TEXT.invalid}</span>
+        <span>{headline}</span>
       </p>
       <div className="verify-result__holder">
         {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
@@ -147,6 +169,27 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
               <dd className="tabular">{result.studentId}</dd>
             </div>
           ) : null}
+          {facts}
+        </dl>
+      </div>
+      <p className="verify-result__text">{text}</p>
+      {children}
+      <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
+      <Contacts email={result.institute.email} phones={result.institute.phones} />
+    </div>
+  );
+}
+
+function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }) {
+  const t = useT(verify);
+  const validUntil = calendarDate(result.validUntil);
+  return (
+    <Answer
+      result={result}
+      checkedAt={checkedAt}
+      headline={result.valid ? VERIFY_TEXT.valid : VERIFY_TEXT.invalid}
+      facts={
+        <>
           <div>
             <dt>{t("institute")}</dt>
             <dd>{result.institute.name}</dd>
@@ -157,12 +200,10 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
               <dd>{validUntil}</dd>
             </div>
           ) : null}
-        </dl>
-      </div>
-      <p className="verify-result__text">{result.valid ? t("validText") : t("invalidText")}</p>
-      <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
-      <Contacts email={result.institute.email} phones={result.institute.phones} />
-    </div>
+        </>
+      }
+      text={result.valid ? t("validText") : t("invalidText")}
+    />
   );
 }
 
@@ -195,24 +236,12 @@ function AdmitCardCheck({ token }: { token: string }) {
 function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checkedAt: Date }) {
   const t = useT(verify);
   return (
-    <div className={result.valid ? "verify-result verify-result--valid" : "verify-result verify-result--invalid"} role="status">
-      <p className="verify-result__status">
-        {result.valid ? <CheckCircleIcon size={28} /> : <AlertCircleIcon size={28} />}
-        <span>{result.valid ? t("admit.valid") : t("admit.invalid")}</span>
-      </p>
-      <div className="verify-result__holder">
-        {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
-        <dl className="verify-result__facts">
-          <div>
-            <dt>{t("name")}</dt>
-            <dd className="verify-result__name">{result.name}</dd>
-          </div>
-          {result.studentId ? (
-            <div>
-              <dt>{t("studentId")}</dt>
-              <dd className="tabular">{result.studentId}</dd>
-            </div>
-          ) : null}
+    <Answer
+      result={result}
+      checkedAt={checkedAt}
+      headline={result.valid ? t("admit.valid") : t("admit.invalid")}
+      facts={
+        <>
           <div>
             <dt>{t("admit.programme")}</dt>
             <dd>{result.programme}</dd>
@@ -225,9 +254,10 @@ function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checked
             <dt>{t("institute")}</dt>
             <dd>{result.institute.name}</dd>
           </div>
-        </dl>
-      </div>
-      <p className="verify-result__text">{result.valid ? t("admit.validText") : t("admit.invalidText")}</p>
+        </>
+      }
+      text={result.valid ? t("admit.validText") : t("admit.invalidText")}
+    >
       {result.valid ? (
         <section className="verify-exams" aria-labelledby="verify-exams-title">
           <h2 id="verify-exams-title" className="verify-exams__title">
@@ -253,9 +283,7 @@ function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checked
           )}
         </section>
       ) : null}
-      <p className="verify-result__checked">{t("checked", { time: formatDateTime(checkedAt) })}</p>
-      <Contacts email={result.institute.email} phones={result.institute.phones} />
-    </div>
+    </Answer>
   );
 }
 
