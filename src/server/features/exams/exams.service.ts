@@ -23,8 +23,8 @@ import { notifyStudents } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
-import { READING_STATUSES, studyingNow } from "../studies/enrolment.ts";
-import { subjectLabel } from "../studies/studies.service.ts";
+import { READING_STATUSES } from "../studies/enrolment.ts";
+import { subjectLabel, tellStudyingNow } from "../studies/studies.service.ts";
 
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
@@ -294,15 +294,12 @@ async function tellStudying(
   subject: Subject,
   kind: "exam.scheduled" | "exam.changed" | "exam.cancelled",
 ) {
-  const students = await studyingNow(db, subject.id);
-  if (!students.length) return;
-  await notifyStudents(deps, db, now, students, {
-    type: "course",
+  await tellStudyingNow(deps, db, now, subject, {
     kind,
-    params: { title: exam.title, subject: subjectLabel(subject) },
-    email: true,
-    link: STUDENT_EXAMS_LINK,
+    title: exam.title,
     data: { examId: exam.id },
+    link: STUDENT_EXAMS_LINK,
+    email: true,
   });
 }
 

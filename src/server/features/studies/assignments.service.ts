@@ -24,10 +24,10 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { notifyStudents, notifyUser } from "../notifications/notifications.service.ts";
+import { notifyUser } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
-import { READING_STATUSES, studyingNow } from "./enrolment.ts";
-import { findListedSubject, findSubject, subjectLabel } from "./studies.service.ts";
+import { READING_STATUSES } from "./enrolment.ts";
+import { findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
 const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
 const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
@@ -119,14 +119,12 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const students = await studyingNow(trx, subject.id);
-    await notifyStudents(deps, trx, now, students, {
-      type: "course",
+    const told = await tellStudyingNow(deps, trx, now, subject, {
       kind: "assignment.new",
-      params: { title: row.title, subject: subjectLabel(subject) },
+      title: row.title,
       data: { subjectId: subject.id, assignmentId: row.id },
-      email: true,
       link: "/student/courses",
+      email: true,
     });
     await audit(trx, now, {
       actorUserId: actorId,
@@ -136,7 +134,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       details: { title: row.title, subject: subjectLabel(subject) },
       ip: meta.ip,
     });
-    return { row, told: students.length };
+    return { row, told };
   });
   deps.mail.kick();
   return { message: text.t("said.assignmentCreated", { title: row.title, count: told }), assignment: toOfficeAssignment(row, timeZone) };

@@ -14,9 +14,8 @@ import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { notifyStudents } from "../notifications/notifications.service.ts";
-import { canReadSubject, studyingNow } from "./enrolment.ts";
-import { findListedSubject, findSubject, subjectLabel } from "./studies.service.ts";
+import { canReadSubject } from "./enrolment.ts";
+import { findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
 const materialNotFound = () => new AppError("NOT_FOUND", text.t("rule.material"));
 
@@ -71,11 +70,9 @@ async function recordMaterial(
       .values({ ...values, uploaded_by: actorId, created_at: now.toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const students = await studyingNow(trx, subject.id);
-    await notifyStudents(deps, trx, now, students, {
-      type: "course",
+    const told = await tellStudyingNow(deps, trx, now, subject, {
       kind: "material.new",
-      params: { title: row.title, subject: subjectLabel(subject) },
+      title: row.title,
       data: { subjectId: subject.id, materialId: row.id },
       link: "/student/courses",
     });
@@ -87,7 +84,7 @@ async function recordMaterial(
       details: { title: row.title, subject: subjectLabel(subject), kind: row.kind },
       ip: meta.ip,
     });
-    return { row, told: students.length };
+    return { row, told };
   });
   return { message: text.t("said.materialAdded", { title: row.title, count: told }), material: toMaterialItem(row) };
 }

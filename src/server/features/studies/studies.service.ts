@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Programme, Subject } from "../../../../db/schema.ts";
 import { MAX_TERMS } from "../../../shared/constants.ts";
+import type { NotificationKind } from "../../../shared/i18n/alerts.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -17,7 +18,8 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { enrolSubjectStudents, moveEnrolments } from "./enrolment.ts";
+import { notifyStudents } from "../notifications/notifications.service.ts";
+import { enrolSubjectStudents, moveEnrolments, studyingNow } from "./enrolment.ts";
 
 type DB = Kysely<Database>;
 
@@ -31,6 +33,30 @@ export function termsOf(p: Pick<Programme, "duration_months" | "fee_period">): n
 
 /** "BCOM-101 Financial Accounting": how a subject is named in messages and the activity log. */
 export const subjectLabel = (s: Pick<Subject, "code" | "name">) => `${s.code} ${s.name}`;
+
+/**
+ * Something new in a subject (a material, an assignment, an exam or a change to it) told to the students
+ * studying it now, in the portal and, with `email`, by e-mail too; returns how many were told.
+ */
+export async function tellStudyingNow(
+  deps: Pick<AppDeps, "mail" | "env">,
+  db: DB,
+  now: Date,
+  subject: Pick<Subject, "id" | "code" | "name">,
+  news: { kind: NotificationKind; title: string; data: Record<string, unknown>; link: string; email?: boolean },
+): Promise<number> {
+  const students = await studyingNow(db, subject.id);
+  if (students.length === 0) return 0;
+  await notifyStudents(deps, db, now, students, {
+    type: "course",
+    kind: news.kind,
+    params: { title: news.title, subject: subjectLabel(subject) },
+    data: news.data,
+    email: news.email,
+    link: news.link,
+  });
+  return students.length;
+}
 
 export async function findSubject(db: DB, id: number): Promise<Subject> {
   const row = await db.selectFrom("subjects").selectAll().where("id", "=", id).executeTakeFirst();
