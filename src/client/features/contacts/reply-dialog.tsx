@@ -6,9 +6,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { contactReplyInput } from "../../../shared/schemas/contact.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 
 export const REPLY_MAX = 5000;
@@ -46,41 +44,32 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title={to ? t("con.replyTo", { name: to.name }) : t("con.reply")}
       description={to ? t("con.replyNote", { email: to.email, subject: to.subject }) : undefined}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("proc.cancel")}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy ? t("con.sending") : t("con.send")}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("proc.cancel")}
+      submitLabel={busy ? t("con.sending") : t("con.send")}
+      failure={error}
     >
-      <form id={formId} className="stack" onSubmit={submit} noValidate>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextArea
-          id="contact-reply"
-          label={t("con.yourReply")}
-          required
-          rows={8}
-          maxLength={REPLY_MAX}
-          value={message}
-          error={fieldError}
-          hint={t("con.chars", { count: message.length, max: REPLY_MAX })}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            if (fieldError && e.target.value.trim() !== "") setFieldError(null);
-          }}
-        />
-      </form>
-    </Dialog>
+      <TextArea
+        id="contact-reply"
+        label={t("con.yourReply")}
+        required
+        rows={8}
+        maxLength={REPLY_MAX}
+        value={message}
+        error={fieldError}
+        hint={t("con.chars", { count: message.length, max: REPLY_MAX })}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          if (fieldError && e.target.value.trim() !== "") setFieldError(null);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -12,11 +12,10 @@ import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, messagesByField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, TextArea, TextInput } from "../../ui/field.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
@@ -89,45 +88,35 @@ function ItemDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" form="content-item-form" loading={busy}>
-            {t("item.save")}
-          </Button>
-        </>
-      }
+      formId="content-item-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("cancel")}
+      submitLabel={t("item.save")}
+      failure={failure}
     >
-      <form id="content-item-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        {fields.map((f) => {
-          const id = `content-item-${f.key}`;
-          const set = (value: string | boolean) => setValues((all) => ({ ...all, [f.key]: value }));
-          if (f.kind === "check")
-            return (
-              <Checkbox key={f.key} id={id} label={f.label} checked={values[f.key] === true} onChange={(e) => set(e.target.checked)} />
-            );
-          const common = { id, label: f.label, required: f.required, error: errors[f.key], value: String(values[f.key] ?? "") };
-          if (f.kind === "area")
-            return <TextArea key={f.key} {...common} rows={5} maxLength={f.maxLength} onChange={(e) => set(e.target.value)} />;
-          return (
-            <TextInput
-              key={f.key}
-              {...common}
-              type={f.kind === "moment" ? "datetime-local" : "text"}
-              maxLength={f.maxLength}
-              onChange={(e) => set(e.target.value)}
-            />
-          );
-        })}
-      </form>
-    </Dialog>
+      {fields.map((f) => {
+        const id = `content-item-${f.key}`;
+        const set = (value: string | boolean) => setValues((all) => ({ ...all, [f.key]: value }));
+        if (f.kind === "check")
+          return <Checkbox key={f.key} id={id} label={f.label} checked={values[f.key] === true} onChange={(e) => set(e.target.checked)} />;
+        const common = { id, label: f.label, required: f.required, error: errors[f.key], value: String(values[f.key] ?? "") };
+        if (f.kind === "area")
+          return <TextArea key={f.key} {...common} rows={5} maxLength={f.maxLength} onChange={(e) => set(e.target.value)} />;
+        return (
+          <TextInput
+            key={f.key}
+            {...common}
+            type={f.kind === "moment" ? "datetime-local" : "text"}
+            maxLength={f.maxLength}
+            onChange={(e) => set(e.target.value)}
+          />
+        );
+      })}
+    </FormDialog>
   );
 }
 
