@@ -44,6 +44,8 @@ export interface ListBodyProps {
   beforeToolbar?: ReactNode;
   /** more controls at the toolbar's end (e.g. a grid/list switch) */
   toolbarExtra?: ReactNode;
+  /** what screen readers hear once the list has answered ("12 items found"; "" while it loads) */
+  found?: string;
   /** the list could not load: what to say and how to try again */
   failed?: { title?: string; message: string; onRetry: () => void } | null;
   /** the server's page of the list, once it has answered */
@@ -55,7 +57,7 @@ export interface ListBodyProps {
 
 /** Everything of a list screen under its header (a tab's list uses it alone). */
 export function ListBody(props: ListBodyProps) {
-  const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, failed, pagination, noun, children } = props;
+  const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, found, failed, pagination, noun, children } = props;
   // The range line ("Showing 1–10 of 45 …") is the admin catalogue's: load it in the reader's language even
   // on a screen that uses no other admin words (issue 18's studies pages), and show it once it is there.
   useT(admin);
@@ -89,6 +91,11 @@ export function ListBody(props: ListBodyProps) {
         </div>
       ) : null}
       {failed ? <ListLoadError title={failed.title} message={failed.message} onRetry={failed.onRetry} /> : null}
+      {found === undefined ? null : (
+        <p className="sr-only" role="status" aria-live="polite">
+          {found}
+        </p>
+      )}
       {children}
       {pagination && pagination.totalItems > 0 ? (
         <div className="ops-list-footer">

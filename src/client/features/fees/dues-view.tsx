@@ -231,13 +231,11 @@ export function DuesView() {
             </Button>
           </>
         }
+        found={query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
         failed={query.isError && !query.data ? { message: t("dues.failed.load"), onRetry: () => void query.refetch() } : null}
         pagination={query.data?.pagination}
         noun={t("dues.noun")}
       >
-        <p className="sr-only" role="status" aria-live="polite">
-          {query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
-        </p>
         <ListTable
           caption={t("dues.caption")}
           className="fee-dues-table"

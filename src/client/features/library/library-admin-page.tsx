@@ -303,13 +303,11 @@ function CatalogueView({
           />
         </>
       }
+      found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
       failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
       noun={t("admin.noun")}
     >
-      <p className="sr-only" role="status" aria-live="polite">
-        {query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
-      </p>
       <ListTable
         caption={t("admin.caption")}
         className="library-table"

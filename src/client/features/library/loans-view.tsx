@@ -110,13 +110,11 @@ export function LoansView() {
         label: t("admin.filter.loans"),
         options: LOAN_FILTERS.map((value) => ({ value, label: t(`filter.loans.${value}`) })),
       }}
+      found={query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
       failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
       pagination={query.data?.pagination}
       noun={t("admin.loanNoun")}
     >
-      <p className="sr-only" role="status" aria-live="polite">
-        {query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
-      </p>
       <ListTable
         caption={t("admin.loansCaption")}
         className="library-table"
