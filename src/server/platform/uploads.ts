@@ -218,3 +218,23 @@ export async function storeFile(store: FileStore, area: FileArea, kind: FileKind
   await store.write(area, name, bytes);
   return name;
 }
+
+/**
+ * Stores bytes under a fresh name, then runs what records that name (in the database); if recording fails the
+ * stored file is removed again, so no file is left that nothing names. Returns what `record` returns.
+ */
+export async function storeThenRecord<T>(
+  store: FileStore,
+  area: FileArea,
+  kind: FileKind,
+  bytes: Uint8Array,
+  record: (name: string) => Promise<T>,
+): Promise<T> {
+  const name = await storeFile(store, area, kind, bytes);
+  try {
+    return await record(name);
+  } catch (err) {
+    await store.remove(area, [name]);
+    throw err;
+  }
+}

@@ -26,7 +26,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
-import { type CheckedFile, checkUpload, type FileKind, storeFile } from "../../platform/uploads.ts";
+import { type CheckedFile, checkUpload, type FileKind, storeThenRecord } from "../../platform/uploads.ts";
 import {
   CHOSEN_LANGUAGE,
   endAllSessions,
@@ -288,20 +288,15 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
     throw photoError("BAD_REQUEST", ACCOUNT_MSG.photoNotImage);
   }
   const files = fileStore(deps.env);
-  const stored = await storeFile(files, "photos", "webp", webp);
   const now = deps.now();
-  let previous: string | null = null;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
+  const previous = await storeThenRecord(files, "photos", "webp", webp, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom("users").select("photo_file").where("id", "=", userId).executeTakeFirstOrThrow();
-      previous = row.photo_file;
       await setPhotoFile(trx, userId, stored, now.toISOString());
       await audit(trx, now, { actorUserId: userId, action: "account.photo_update", entityType: "user", entityId: userId, ip: meta.ip });
-    });
-  } catch (err) {
-    await files.remove("photos", [stored]);
-    throw err;
-  }
+      return row.photo_file;
+    }),
+  );
   await files.remove("photos", [previous]);
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();

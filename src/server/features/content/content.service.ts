@@ -11,7 +11,7 @@ import type { InstituteContentInput } from "../../../shared/schemas/settings.ts"
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { checkUpload, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 
@@ -46,19 +46,15 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
   });
   if (!checked) throw new AppError("BAD_REQUEST", config.t("rule.brochure"), { fieldErrors: { brochure: [config.t("rule.brochure")] } });
   const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const { institute } = await getSettings(deps);
-  try {
-    await storeSettingsGroupAudited(
+  await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
+    storeSettingsGroupAudited(
       deps,
       "institute",
       { ...institute, brochure: { file: stored, name: checked.originalName } },
       { actorUserId: actorId, action: "content.brochure", entityType: "settings", details: { file: checked.originalName }, ip: meta.ip },
-    );
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    ),
+  );
   await files.remove("documents", [institute.brochure?.file]);
   return { message: config.t("content.brochureSaved"), brochureName: checked.originalName };
 }

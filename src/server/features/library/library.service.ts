@@ -31,7 +31,7 @@ import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
-import { checkUpload, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -287,10 +287,8 @@ export async function addEresourceFile(deps: AppDeps, actorId: number, fields: E
   await assertProgramme(deps.db, fields.programmeId);
   await assertIsbnFree(deps.db, fields.isbn);
   const checked = await checkedPdf(file);
-  const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
-  try {
-    return await recordNew(
+  return storeThenRecord(fileStore(deps.env), "documents", "pdf", checked.bytes, (stored) =>
+    recordNew(
       deps,
       actorId,
       {
@@ -305,11 +303,8 @@ export async function addEresourceFile(deps: AppDeps, actorId: number, fields: E
         size_bytes: checked.bytes.length,
       },
       meta,
-    );
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    ),
+  );
 }
 
 /** A new PDF for an e-resource (a link becomes a PDF); the old file goes once the row no longer names it. */
@@ -318,10 +313,9 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
   if (current.kind !== "eresource") throw itemNotFound();
   const checked = await checkedPdf(file);
   const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
-  try {
-    await deps.db.transaction().execute(async (trx) => {
+  await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("books")
         .set({
@@ -341,11 +335,8 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
         details: { title: current.title, changed: ["file"], file: checked.originalName },
         ip: meta.ip,
       });
-    });
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    }),
+  );
   await files.remove("documents", [current.stored_name]);
   return { message: text.t("said.fileReplaced", { title: current.title }), item: toOfficeItem(await findItem(deps.db, id)) };
 }

@@ -22,7 +22,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { checkUpload, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 type DB = Kysely<Database>;
@@ -259,10 +259,9 @@ export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, 
   const checked = await checkUpload(file, { field: "syllabus", label: text.t("syllabus"), allowed: ["pdf"], maxBytes: SYLLABUS_MAX_BYTES });
   if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.syllabus"), { fieldErrors: { syllabus: [text.t("rule.syllabus")] } });
   const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
-  try {
-    await deps.db.transaction().execute(async (trx) => {
+  await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("programmes")
         .set({ syllabus_file: stored, syllabus_name: checked.originalName, updated_at: now.toISOString() })
@@ -276,11 +275,8 @@ export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, 
         details: { name: current.name, file: checked.originalName },
         ip: meta.ip,
       });
-    });
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    }),
+  );
   await files.remove("documents", [current.syllabus_file]);
   return { message: text.t("said.syllabus", { name: current.name }), programme: toOffice(await findProgramme(deps.db, id)) };
 }

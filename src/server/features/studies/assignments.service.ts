@@ -22,7 +22,7 @@ import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { checkUpload, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -323,22 +323,20 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
   if (!checked)
     throw new AppError("BAD_REQUEST", text.t("rule.submissionFile"), { fieldErrors: { file: [text.t("rule.submissionFile")] } });
   const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
   const now = deps.now();
   const late = now.toISOString() > assignment.due_at ? 1 : 0;
-  const values = {
-    stored_name: stored,
+  const handedIn = {
     file_name: checked.originalName,
     size_bytes: checked.bytes.length,
     note: note ?? null,
     submitted_at: now.toISOString(),
     is_late: late,
   };
-  let replaced: string | null = null;
-  try {
-    // Read what is there and write the new file in one transaction: two hand-ins at once each replace the
-    // one before them (SQLite runs write transactions one at a time), and a graded one is never replaced.
-    replaced = await deps.db.transaction().execute(async (trx) => {
+  // Read what is there and write the new file in one transaction: two hand-ins at once each replace the
+  // one before them (SQLite runs write transactions one at a time), and a graded one is never replaced.
+  const replaced = await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
+      const values = { stored_name: stored, ...handedIn };
       const previous = await trx
         .selectFrom("assignment_submissions")
         .select(["stored_name", "marks"])
@@ -352,11 +350,8 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
         .onConflict((oc) => oc.columns(["assignment_id", "user_id"]).doUpdateSet(values))
         .execute();
       return previous?.stored_name ?? null;
-    });
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    }),
+  );
   await files.remove("documents", [replaced]);
-  return { message: text.t(late ? "said.submittedLate" : "said.submitted"), late: late === 1, submittedAt: values.submitted_at };
+  return { message: text.t(late ? "said.submittedLate" : "said.submitted"), late: late === 1, submittedAt: handedIn.submitted_at };
 }

@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { checkUpload, storeFile } from "../../platform/uploads.ts";
+import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { canReadSubject } from "./enrolment.ts";
 import { findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
@@ -100,10 +100,8 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
     maxBytes: MATERIAL_MAX_BYTES,
   });
   if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.file"), { fieldErrors: { file: [text.t("rule.file")] } });
-  const files = fileStore(deps.env);
-  const stored = await storeFile(files, "documents", "pdf", checked.bytes);
-  try {
-    return await recordMaterial(
+  return storeThenRecord(fileStore(deps.env), "documents", "pdf", checked.bytes, (stored) =>
+    recordMaterial(
       deps,
       actorId,
       {
@@ -117,11 +115,8 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
         url: null,
       },
       meta,
-    );
-  } catch (err) {
-    await files.remove("documents", [stored]);
-    throw err;
-  }
+    ),
+  );
 }
 
 /** A link material (an https address). */
