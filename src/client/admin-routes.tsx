@@ -25,6 +25,7 @@ import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { canSeePage } from "./lib/office.ts";
 import { useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
+import printSheetStylesheet from "./ui/print-sheet.css" with { type: "file" };
 
 const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
 /** An admin page with its area's stylesheet (features/<area>/*.css), on top of the layout's layouts/admin.css. */
@@ -57,7 +58,8 @@ const AdminStudiesPages = () => import("./studies-pages.ts");
 const AdminCoursesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.CoursesPage })), studiesStylesheet);
 const AdminLibraryPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.LibraryPage })), libraryStylesheet);
 const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.ExamsPage })), examsStylesheet);
-const AdminFeesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.FeesPage })), feesStylesheet);
+// The fees page prints a receipt: the A4 sheet's stylesheet comes first, the area's own on top of it.
+const AdminFeesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.FeesPage })), printSheetStylesheet, feesStylesheet);
 const AdminNoticesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.NoticesPage })), noticesStylesheet);
 const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
 const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);

@@ -12,6 +12,7 @@ import studentStylesheet from "./features/student/student.css" with { type: "fil
 import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { withStylesheets } from "./lib/stylesheets.ts";
+import printSheetStylesheet from "./ui/print-sheet.css" with { type: "file" };
 
 const StudentLayout = lazy(() => withStylesheets(import("./layouts/student-layout.tsx"), [portalStylesheet, studentStylesheet]));
 const StudentDashboardPage = lazy(() => import("./features/student/dashboard-page.tsx"));
@@ -27,9 +28,11 @@ const portalPage = (name: keyof PortalPages, stylesheets: string[] = []) =>
   );
 const StudentNotificationsPage = portalPage("NotificationsPage");
 const StudentCoursesPage = portalPage("CoursesPage", [studiesStylesheet]);
-const StudentExamsPage = portalPage("ExamsPage", [examsStylesheet]);
+// The exams and fees pages print A4 sheets (admit card, marksheet, receipt): the sheet's stylesheet first,
+// the area's own on top of it.
+const StudentExamsPage = portalPage("ExamsPage", [printSheetStylesheet, examsStylesheet]);
 const StudentLibraryPage = portalPage("LibraryPage", [libraryStylesheet]);
-const StudentFeesPage = portalPage("FeesPage", [feesStylesheet]);
+const StudentFeesPage = portalPage("FeesPage", [printSheetStylesheet, feesStylesheet]);
 const StudentHelpPage = portalPage("HelpPage", [noticesStylesheet]);
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
 const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
