@@ -43,14 +43,15 @@ async function voidOpen(db: Kysely<Database>, at: string, scope: Scope) {
   await q.execute();
 }
 
-export async function issueCode(
+/** Voids the scope's open codes and stores the new one (only its hash), valid for `ttlSeconds`; returns its row's id. */
+async function storeOpen(
   db: Kysely<Database>,
   now: Date,
-  opts: Scope & { userId?: number | null; ttlSeconds: number; secret?: string },
-): Promise<{ code: string; id: number }> {
+  opts: Scope & { userId?: number | null; ttlSeconds: number },
+  codeHash: string,
+): Promise<number> {
   const at = now.toISOString();
   await voidOpen(db, at, opts);
-  const code = randomDigits(CODE_LENGTH);
   const row = await db
     .insertInto("one_time_codes")
     .values({
@@ -58,13 +59,23 @@ export async function issueCode(
       email: opts.email,
       user_id: opts.userId ?? null,
       admission_id: opts.admissionId ?? null,
-      code_hash: hashOf(code, opts.secret),
+      code_hash: codeHash,
       expires_at: new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString(),
       created_at: at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { code, id: row.id };
+  return row.id;
+}
+
+export async function issueCode(
+  db: Kysely<Database>,
+  now: Date,
+  opts: Scope & { userId?: number | null; ttlSeconds: number; secret?: string },
+): Promise<{ code: string; id: number }> {
+  const code = randomDigits(CODE_LENGTH);
+  const id = await storeOpen(db, now, opts, hashOf(code, opts.secret));
+  return { code, id };
 }
 
 /** Checks a code; on success it is used up and its row returned. Wrong codes count towards the limit. */
@@ -99,21 +110,8 @@ export async function issueToken(
   now: Date,
   opts: Scope & { userId?: number | null; ttlSeconds: number },
 ): Promise<string> {
-  const at = now.toISOString();
-  await voidOpen(db, at, opts);
   const token = randomToken();
-  await db
-    .insertInto("one_time_codes")
-    .values({
-      purpose: opts.purpose,
-      email: opts.email,
-      user_id: opts.userId ?? null,
-      admission_id: opts.admissionId ?? null,
-      code_hash: sha256(token),
-      expires_at: new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString(),
-      created_at: at,
-    })
-    .execute();
+  await storeOpen(db, now, opts, sha256(token));
   return token;
 }
 
