@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { act, renderHook } from "@testing-library/react";
+import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
 import { checkInput, flatForm, messagesByField, useFormState } from "./form.ts";
@@ -130,6 +131,43 @@ describe("useFormState", () => {
     expect(result.current.errors).toEqual({ city: "Not served" });
     expect(document.activeElement?.id).toBe("t-city");
     document.body.innerHTML = "";
+  });
+
+  test("handleSubmit: nothing is sent while busy or with fields to fix; a failure shows beside its field or above the form", async () => {
+    const sent: Values[] = [];
+    let answer: Error | null = null;
+    const { result } = renderHook(() => useFormState(initial, { validate, showOn: "submit" }));
+    const submit = (busy = false) =>
+      act(() =>
+        result.current.handleSubmit(
+          async () => {
+            sent.push(result.current.values);
+            if (answer) throw answer;
+          },
+          { busy, failed: (err) => `Not saved: ${(err as Error).message}`, mapping: { fields: ["name", "phone", "city"] } },
+        )({ preventDefault() {} } as FormEvent),
+      );
+    await submit();
+    expect(sent).toEqual([]);
+    expect(result.current.errors.name).toBe("Name is required");
+    act(() => {
+      result.current.onChange("name", "Asha");
+      result.current.onChange("phone", "9876543210");
+    });
+    await submit(true);
+    expect(sent).toEqual([]);
+    answer = new ApiError("Check", 400, { phone: ["This number is taken"] });
+    await submit();
+    expect(sent).toHaveLength(1);
+    expect(result.current.errors).toEqual({ phone: "This number is taken" });
+    expect(result.current.failure).toBeNull();
+    answer = new ApiError("Server down", 503);
+    await submit();
+    expect(result.current.failure).toBe("Not saved: Server down");
+    answer = null;
+    await submit();
+    expect(result.current.failure).toBeNull();
+    expect(sent).toHaveLength(3);
   });
 });
 

@@ -10,7 +10,7 @@
  *   (at once for choices and dates), every field after a submit attempt, and a server's message until that
  *   field changes.
  */
-import { useCallback, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
@@ -138,11 +138,22 @@ export interface FormStateOptions<V extends { [K in keyof V]: string }> {
   ids?: Readonly<Record<string, string>>;
 }
 
+export interface SubmitOptions<F extends string> {
+  /** an earlier submit is still being sent: this one does nothing */
+  busy?: boolean;
+  /** the message above the form when the server named none of its fields, e.g. `failureMessage(err, …)` */
+  failed: (err: unknown) => string;
+  /** how the server's field errors land on the form's fields */
+  mapping?: FieldMapping<F>;
+}
+
 /**
  * A form's values and the messages to show now. `field(name)` binds a control to a field (its id, value,
- * message and change/leave handlers). `trySubmit()` is a submit attempt (every rule shows; focus moves to the
- * first field to fix); `attempt()` marks one without moving focus. `showServerErrors(err)` shows a failed
- * call's field errors until each field changes; `reset` starts again.
+ * message and change/leave handlers). `handleSubmit(send, …)` is the form's submit: a submit attempt, then
+ * `send`, whose failure shows beside the fields or above the form (`failure`). Its parts, for a form that
+ * checks more first: `trySubmit()` is a submit attempt (every rule shows; focus moves to the first field to
+ * fix), `attempt()` marks one without moving focus, and `showServerErrors(err)` shows a failed call's field
+ * errors until each field changes. `reset` starts again.
  */
 export function useFormState<V extends { [K in keyof V]: string }>(initial: V | (() => V), options: FormStateOptions<V>) {
   type F = keyof V & string;
@@ -155,6 +166,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverMessages, setServerMessages] = useState<FieldMessages<F>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const { validate, immediate, showOn = "leave", ids = {} } = options;
 
   const onChange = useCallback(
@@ -191,6 +203,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     setTouched(new Set());
     setAttempted(false);
     setServerMessages({});
+    setFailure(null);
   }, []);
 
   /** A submit attempt: every rule shows; answers the messages of the fields to fix (none: it may be sent). */
@@ -219,6 +232,21 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     return true;
   };
 
+  /** The form's onSubmit: unless `busy`, a submit attempt; with nothing to fix, `send`, and if it fails, what failed. */
+  const handleSubmit =
+    (send: () => Promise<unknown>, { busy = false, failed, mapping }: SubmitOptions<F>) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      if (busy) return;
+      setFailure(null);
+      if (!trySubmit()) return;
+      try {
+        await send();
+      } catch (err) {
+        if (!showServerErrors(err, mapping)) setFailure(failed(err));
+      }
+    };
+
   /** The props that bind a control to a field: its element id (`ids`, else its name), value, message and handlers. */
   const field = (name: F) => ({
     id: ids[name] ?? name,
@@ -237,6 +265,8 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     setAttempted,
     setServerMessages,
     showServerErrors,
+    handleSubmit,
+    failure,
     field,
     onChange,
     onBlur,

@@ -3,7 +3,6 @@
  * and time on the institute's clock, duration, centre, maximum and pass marks — checked with the shared
  * schema the server uses. What was typed stays when saving fails.
  */
-import { type FormEvent, useState } from "react";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
 import { checkInput, useFormState } from "../../lib/form.ts";
@@ -70,21 +69,15 @@ export function ExamFormDialog({
   const update = trpc.exams.update.useMutation();
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
   const { values, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
   const busy = schedule.isPending || update.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = exam ? await update.mutateAsync({ id: exam.id, ...values }) : await schedule.mutateAsync(values);
       onSaved(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
+    },
+    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")), mapping: { fields: FIELDS } },
+  );
 
   const options = (subjects.data?.subjects ?? []).map((s) => ({
     value: String(s.id),
@@ -104,7 +97,7 @@ export function ExamFormDialog({
       busy={busy}
       cancelLabel={t("admin.cancelForm")}
       submitLabel={busy ? t("admin.saving") : exam ? t("admin.save") : t("admin.scheduleSubmit")}
-      failure={failure}
+      failure={form.failure}
     >
       {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}
       <Select

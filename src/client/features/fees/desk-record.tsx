@@ -300,7 +300,6 @@ function PaymentForm({
   const instalmentName = useInstalmentName();
   const utils = trpc.useUtils();
   const record = trpc.feeDesk.record.useMutation();
-  const [failure, setFailure] = useState<string | null>(null);
   const rules = useMemo(
     () => ({
       validate: (v: Values) => {
@@ -323,19 +322,14 @@ function PaymentForm({
   );
   const { values, field } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (record.isPending) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = await record.mutateAsync(toInput(instalment.id, values));
       void utils.feeDesk.invalidate();
       onRecorded(answer);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
-    }
-  };
+    },
+    { busy: record.isPending, failed: (err) => failureMessage(err, t("failed.save")), mapping: { fields: FIELDS } },
+  );
   const mode = PAYMENT_MODES.find((m) => m === values.mode);
   const referenceHint = mode ? t(`referenceHint.${mode}`) : undefined;
 
@@ -348,7 +342,7 @@ function PaymentForm({
         {instalment.pending > 0 ? (
           <Alert tone="warning">{t("form.pendingWarning", { amount: formatMoney(instalment.pending) })}</Alert>
         ) : null}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
         <div className="ops-form-grid">
           <TextInput
             {...field("amount")}

@@ -6,7 +6,7 @@
  * the list, marked withdrawn).
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
@@ -166,7 +166,6 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
   const instalmentText = useInstalmentText();
   const utils = trpc.useUtils();
   const give = trpc.feePlans.giveConcession.useMutation();
-  const [failure, setFailure] = useState<string | null>(null);
   const max = concedable(instalment);
   const rules = useMemo(
     () => ({
@@ -187,21 +186,19 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
   const form = useFormState<Values>({ kind: "concession", amount: "", reason: "" }, rules);
   const { values, field } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (give.isPending) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
-      const answer = await give.mutateAsync({ instalmentId: instalment.id, ...values });
+  const submit = form.handleSubmit(
+    async () => {
+      // A refusal may mean the instalment changed meanwhile: its row is fetched again.
+      const answer = await give.mutateAsync(
+        { instalmentId: instalment.id, ...values },
+        { onError: () => void utils.feeDesk.instalments.invalidate() },
+      );
       void utils.feeDesk.invalidate();
       void utils.feePlans.concessions.invalidate();
       onGiven(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
-      void utils.feeDesk.instalments.invalidate();
-    }
-  };
+    },
+    { busy: give.isPending, failed: (err) => failureMessage(err, t("failed.save")), mapping: { fields: FIELDS } },
+  );
 
   return (
     <FormDialog
@@ -214,7 +211,7 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
       cancelLabel={t("form.cancel")}
       submitLabel={give.isPending ? t("give.busy") : t("give.submit")}
       lead={<p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>}
-      failure={failure}
+      failure={form.failure}
     >
       <div className="ops-form-grid">
         <Select

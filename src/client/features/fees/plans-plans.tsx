@@ -203,7 +203,6 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
   const t = useT(feePlans);
   const utils = trpc.useUtils();
   const save = trpc.feePlans.save.useMutation();
-  const [failure, setFailure] = useState<string | null>(null);
   const count = programme.instalments;
   const start = programme.plan.stale ? programme.defaultDays : programme.plan.days;
   const fields = useMemo(() => [...Array.from({ length: count }, (_, i) => dayField(i)), "lateFee", "graceDays"], [count]);
@@ -232,19 +231,14 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
   );
   const { values, errors, field } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = await save.mutateAsync(planInput(programme.id, count, values));
       void utils.feePlans.invalidate();
       onSaved(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err, { paths, keepUnknown: true })) setFailure(failureMessage(err, t("failed.save")));
-    }
-  };
+    },
+    { busy: save.isPending, failed: (err) => failureMessage(err, t("failed.save")), mapping: { paths, keepUnknown: true } },
+  );
 
   return (
     <FormDialog
@@ -256,7 +250,7 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
       busy={save.isPending}
       cancelLabel={t("form.cancel")}
       submitLabel={save.isPending ? t("form.saving") : t("form.save")}
-      failure={failure}
+      failure={form.failure}
     >
       {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
       <fieldset className="fee-plan__fieldset" aria-describedby={errors.days ? "fee-plan-days-error" : "fee-plan-days-hint"}>

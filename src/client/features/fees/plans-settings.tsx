@@ -4,7 +4,7 @@
  * automatic reminders go. One schema (feeSettings) for this form and the server. Staff see nothing of it (the
  * server refuses them too).
  */
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeSettings } from "../../../shared/schemas/settings.ts";
@@ -72,7 +72,6 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const save = trpc.feePlans.saveSettings.useMutation();
-  const [failure, setFailure] = useState<string | null>(null);
   const rules = useMemo(
     () => ({
       validate: (v: Values) => {
@@ -88,26 +87,21 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
   const form = useFormState<Values>(() => fromStored(stored), rules);
   const { values, field } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = await save.mutateAsync(toInput(values));
       utils.feePlans.settings.setData(undefined, { settings: answer.settings });
       toast.show(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("failed.save")));
-    }
-  };
+    },
+    { busy: save.isPending, failed: (err) => failureMessage(err, t("failed.save")), mapping: { fields: FIELDS } },
+  );
 
   return (
     <form className="stack fee-settings" onSubmit={submit} noValidate aria-labelledby="fee-settings-lead">
       <p id="fee-settings-lead" className="text-muted fee-plans__lead">
         {t("settings.lead")}
       </p>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
       <Card title={t("settings.upi")}>
         <div className="ops-form-grid">
           <TextInput

@@ -3,7 +3,6 @@
  * the question itself, checked with the shared schema the server uses. Once sent, the student lands on the
  * question's own page; a failure keeps what was typed.
  */
-import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName } from "../../../shared/i18n/help.ts";
@@ -51,22 +50,20 @@ export function NewTicketPage() {
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<Values>(EMPTY, RULES);
   const { values, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const { ticket } = await create.mutateAsync({ ...values, subject: values.subject.trim(), description: values.description.trim() });
       void utils.tickets.mine.invalidate();
       toast.show(t("help.new.sent", { number: ticket.ticketNumber }));
       navigate(`/${ticket.id}`);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: Object.keys(IDS) as Field[] })) setFailure(failureMessage(err, t("help.new.failed")));
-    }
-  };
+    },
+    {
+      busy: create.isPending,
+      failed: (err) => failureMessage(err, t("help.new.failed")),
+      mapping: { fields: Object.keys(IDS) as Field[] },
+    },
+  );
 
   return (
     <div className="page-stack help-page">
@@ -85,7 +82,7 @@ export function NewTicketPage() {
             {t("help.new.title")}
           </h2>
           <form className="stack help-form" onSubmit={submit} noValidate>
-            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
             <TextInput {...field("subject")} label={tHelp("new.subject")} required maxLength={200} hint={t("help.new.subjectHint")} />
             <div className="help-form__row">
               <Select

@@ -3,7 +3,7 @@
  * schema the server uses (the fee is typed in rupees and sent as typed; the server keeps paise). Editing
  * also uploads the syllabus PDF (ui/pdf-upload.tsx). What was typed stays when saving fails.
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
@@ -94,22 +94,16 @@ export function ProgrammeFormDialog({
   const update = trpc.programmes.update.useMutation();
   const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
   const { values, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
   const [current, setCurrent] = useState(programme);
   const busy = create.isPending || update.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = current ? await update.mutateAsync({ id: current.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
       onSaved(answer.message, answer.programme);
-    } catch (err) {
-      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
+    },
+    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
+  );
 
   return (
     <FormDialog
@@ -122,7 +116,7 @@ export function ProgrammeFormDialog({
       busy={busy}
       cancelLabel={t("admin.cancel")}
       submitLabel={busy ? t("admin.saving") : t("admin.save")}
-      failure={failure}
+      failure={form.failure}
       after={
         current ? (
           <PdfUpload<{ programme: OfficeProgramme }>

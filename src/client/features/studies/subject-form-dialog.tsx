@@ -3,7 +3,7 @@
  * and its units, one per line. Checked with the shared schema the server uses; what was typed stays when
  * saving fails.
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
 import { checkInput, useFormState } from "../../lib/form.ts";
@@ -81,21 +81,15 @@ export function SubjectFormDialog({
     RULES,
   );
   const { values, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
   const programme = programmes.find((p) => String(p.id) === values.programmeId);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    if (!form.trySubmit()) return;
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = subject ? await update.mutateAsync({ id: subject.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
       onSaved(answer.message, answer.subject);
-    } catch (err) {
-      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
+    },
+    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
+  );
 
   return (
     <FormDialog
@@ -107,7 +101,7 @@ export function SubjectFormDialog({
       busy={busy}
       cancelLabel={t("admin.cancel")}
       submitLabel={busy ? t("admin.saving") : t("admin.save")}
-      failure={failure}
+      failure={form.failure}
     >
       <div className="ops-form-grid">
         <Select
