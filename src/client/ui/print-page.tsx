@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Button } from "./button.tsx";
 import { FileIcon } from "./icons.tsx";
 import { Skeleton } from "./spinner.tsx";
+import { StudentPageHeader } from "./student-page-header.tsx";
 
 export interface PrintPageProps {
   /** the page's own class, after "page-stack" (its print rules hide all but the document) */
@@ -24,15 +25,15 @@ export function PrintPage({ className, back, title, lead, printLabel, printable,
   return (
     <div className={`page-stack ${className}`}>
       {back}
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{title}</h1>
-          <p>{lead}</p>
-        </div>
-        <Button onClick={() => window.print()} disabled={!printable}>
-          <FileIcon size={18} /> {printLabel}
-        </Button>
-      </header>
+      <StudentPageHeader
+        title={title}
+        lead={lead}
+        actions={
+          <Button onClick={() => window.print()} disabled={!printable}>
+            <FileIcon size={18} /> {printLabel}
+          </Button>
+        }
+      />
       {children}
     </div>
   );

@@ -17,6 +17,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { CalendarIcon, FileIcon, MapPinIcon } from "../../ui/icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { AdmitCardPage } from "./admit-card-page.tsx";
 import { examDay, examDuration, examTime } from "./exam-time.ts";
@@ -76,20 +77,20 @@ function ExamsOverview() {
 
   return (
     <div className="page-stack exams-page">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("my.title")}</h1>
-          <p>{t("my.lead")}</p>
-        </div>
-        <div className="exams-actions">
-          <Link href="/admit-card" className={buttonClass("primary")}>
-            <FileIcon size={18} /> {t("my.admitCard")}
-          </Link>
-          <Link href="/marksheet" className={buttonClass("secondary")}>
-            {t("my.marksheet")}
-          </Link>
-        </div>
-      </header>
+      <StudentPageHeader
+        title={t("my.title")}
+        lead={t("my.lead")}
+        actions={
+          <div className="exams-actions">
+            <Link href="/admit-card" className={buttonClass("primary")}>
+              <FileIcon size={18} /> {t("my.admitCard")}
+            </Link>
+            <Link href="/marksheet" className={buttonClass("secondary")}>
+              {t("my.marksheet")}
+            </Link>
+          </div>
+        }
+      />
 
       {query.isError && !data ? (
         <LoadFailed message={t("my.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />

@@ -23,6 +23,7 @@ import { ListLoadError } from "../../ui/list-controls.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { instalmentLabel, modeLabel, StandingBadge } from "./fee-words.tsx";
 import { type PayableInstalment, PayDialog } from "./pay-dialog.tsx";
@@ -59,12 +60,7 @@ function FeesOverview() {
   const mine = query.data;
   return (
     <div className="page-stack fees-page">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p>{t("my.lead")}</p>
-        </div>
-      </header>
+      <StudentPageHeader title={t("title")} lead={t("my.lead")} />
       {query.isError && !mine ? (
         <ListLoadError message={t("my.failed")} onRetry={() => void query.refetch()} />
       ) : !mine ? (

@@ -22,6 +22,7 @@ import { ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { StandingBadge } from "./standing.tsx";
 
@@ -34,12 +35,7 @@ export default function StudentLibraryPage() {
   usePageTitle(t("title"));
   return (
     <div className="page-stack library-student">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p>{t("student.lead")}</p>
-        </div>
-      </header>
+      <StudentPageHeader title={t("title")} lead={t("student.lead")} />
       <MyLoans />
       <CatalogueSection />
       <ReturnedSection />

@@ -21,6 +21,7 @@ import { ListLoadError } from "../../ui/list-controls.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { HelpFaqs } from "./help-faqs.tsx";
 import { ticketStatusTone } from "./help-text.ts";
 import { NewTicketPage } from "./help-ticket-form.tsx";
@@ -50,15 +51,15 @@ function HelpHome() {
   usePageTitle(t("help.title"));
   return (
     <div className="page-stack help-page">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("help.title")}</h1>
-          <p>{t("help.lead")}</p>
-        </div>
-        <Link href="/new" className={buttonClass("primary")}>
-          {t("help.ask")}
-        </Link>
-      </header>
+      <StudentPageHeader
+        title={t("help.title")}
+        lead={t("help.lead")}
+        actions={
+          <Link href="/new" className={buttonClass("primary")}>
+            {t("help.ask")}
+          </Link>
+        }
+      />
       <MyTickets />
       <HelpFaqs />
     </div>

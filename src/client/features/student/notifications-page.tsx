@@ -20,6 +20,7 @@ import { BellIcon } from "../../ui/icons.tsx";
 import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useRefreshNotifications, useUnreadCount } from "../notifications/use-unread-count.ts";
 
@@ -44,21 +45,21 @@ export default function StudentNotificationsPage() {
 
   return (
     <div className="page-stack student-notifications">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("notif.title")}</h1>
-          <p>{t("notif.lead")}</p>
-        </div>
-        {unread > 0 ? (
-          <Button
-            variant="secondary"
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onSuccess: () => void refresh(), onError: failed })}
-          >
-            {t("notif.markAll")}
-          </Button>
-        ) : null}
-      </header>
+      <StudentPageHeader
+        title={t("notif.title")}
+        lead={t("notif.lead")}
+        actions={
+          unread > 0 ? (
+            <Button
+              variant="secondary"
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate(undefined, { onSuccess: () => void refresh(), onError: failed })}
+            >
+              {t("notif.markAll")}
+            </Button>
+          ) : null
+        }
+      />
 
       {query.isError && !query.data ? (
         <ListLoadError message={t("notif.loadFailed")} onRetry={() => void query.refetch()} />

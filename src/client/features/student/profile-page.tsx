@@ -23,6 +23,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { EditIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
 import { formatDate, notSpecified } from "./format.ts";
 import {
@@ -129,17 +130,17 @@ export default function StudentProfilePage() {
 
   return (
     <div className="page-stack student-profile">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("profile.title")}</h1>
-          <p>{editing ? t("profile.leadEdit") : t("profile.lead")}</p>
-        </div>
-        {data && !editing ? (
-          <Button onClick={startEditing}>
-            <EditIcon size={18} /> {t("profile.edit")}
-          </Button>
-        ) : null}
-      </header>
+      <StudentPageHeader
+        title={t("profile.title")}
+        lead={editing ? t("profile.leadEdit") : t("profile.lead")}
+        actions={
+          data && !editing ? (
+            <Button onClick={startEditing}>
+              <EditIcon size={18} /> {t("profile.edit")}
+            </Button>
+          ) : null
+        }
+      />
 
       {message.flash ? (
         <Alert tone={message.flash.tone} onDismiss={message.clear}>

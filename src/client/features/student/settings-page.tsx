@@ -19,6 +19,7 @@ import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { notSpecified } from "./format.ts";
 import { SavedNote, SecurityTab } from "./settings-security.tsx";
@@ -52,12 +53,7 @@ export default function StudentSettingsPage() {
 
   return (
     <div className="page-stack student-settings">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("settings.title")}</h1>
-          <p>{t("settings.lead")}</p>
-        </div>
-      </header>
+      <StudentPageHeader title={t("settings.title")} lead={t("settings.lead")} />
       <Tabs
         tabs={SETTINGS_TABS.map(({ id }) => ({ id, label: t(`settings.tab.${id}`) }))}
         value={tab}

@@ -22,6 +22,7 @@ import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { MaterialsList, useFileDownload } from "./materials-list.tsx";
 
@@ -73,14 +74,10 @@ function CoursesOverview() {
   const earlier = data?.courses.filter((c) => c.status === "completed") ?? [];
   return (
     <div className="page-stack studies-page">
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("my.title")}</h1>
-          <p>
-            {data?.programme ? t("my.lead", { programme: data.programme, term: termName(data.term, data.termUnit) }) : t("my.leadNone")}
-          </p>
-        </div>
-      </header>
+      <StudentPageHeader
+        title={t("my.title")}
+        lead={data?.programme ? t("my.lead", { programme: data.programme, term: termName(data.term, data.termUnit) }) : t("my.leadNone")}
+      />
       {query.isError && !data ? (
         <LoadFailed onRetry={() => void query.refetch()} />
       ) : !data ? (
@@ -168,17 +165,19 @@ function CourseDetail({ id }: { id: number }) {
   return (
     <div className="page-stack studies-page">
       {back}
-      <header className="page-header student-page-header">
-        <div>
-          <h1>
+      <StudentPageHeader
+        title={
+          <>
             {course.code} {course.name}
-          </h1>
-          <p>
+          </>
+        }
+        lead={
+          <>
             {termName(course.term, query.data.termUnit)}
             {course.status === "completed" ? ` · ${t("my.completed")}` : ""}
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       {course.description ? <p className="studies-description">{course.description}</p> : null}
       <ProgressBar value={course.progress.percent} label={t("my.units", { done: course.progress.done, total: course.progress.total })} />
       <section className="ui-card" aria-labelledby="units-title">
