@@ -19,7 +19,17 @@ import { anyColumnContains, textContains } from "../../platform/search.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { STUDENT_SEARCH_COLUMNS } from "../students/students.service.ts";
-import { cancelReceipt, confirmPayment, institutionToday, recordPayment, rejectPayment, standings } from "./payments.service.ts";
+import {
+  cancelReceipt,
+  confirmPayment,
+  institutionToday,
+  RECEIPT_FACTS,
+  recordPayment,
+  rejectPayment,
+  standings,
+  studentReceipts,
+  withPaidInstalment,
+} from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -253,7 +263,7 @@ export async function recordDeskPayment(deps: AppDeps, actorId: number, input: R
  * are receipts in, for the filter.
  */
 export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptListQuery) {
-  let base = deps.db.selectFrom("fee_receipts").innerJoin("users as student", "student.id", "fee_receipts.user_id");
+  let base = studentReceipts(deps.db);
   if (query.status === "active") base = base.where("fee_receipts.cancelled_at", "is", null);
   if (query.status === "cancelled") base = base.where("fee_receipts.cancelled_at", "is not", null);
   if (query.year) base = base.where("fee_receipts.financial_year", "=", query.year);
@@ -261,21 +271,12 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
   const [{ rows, pagination }, years] = await Promise.all([
     pageWithTotal(
       base,
-      base
-        .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
-        .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
-        .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+      withPaidInstalment(base)
         .leftJoin("users as canceller", "canceller.id", "fee_receipts.cancelled_by")
         .select([
-          "fee_receipts.id",
-          "fee_receipts.number",
+          ...RECEIPT_FACTS,
           "fee_receipts.financial_year",
-          "fee_receipts.amount_paise",
-          "fee_receipts.mode",
-          "fee_receipts.issued_on",
           "fee_receipts.issued_at",
-          "fee_receipts.cancelled_at",
-          "fee_receipts.cancel_reason",
           "canceller.name as cancelled_by_name",
           "fee_payments.reference",
           "fee_payments.paid_on",
@@ -283,8 +284,6 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
           "student.name",
           "student.student_id",
           "programmes.name as programme",
-          "fee_instalments.term",
-          "fee_instalments.number as instalment_number",
         ])
         .orderBy("fee_receipts.id", "desc"),
       query,

@@ -23,6 +23,30 @@ type DB = Kysely<Database>;
 export const instalmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.instalment"));
 const paymentNotFound = () => new AppError("NOT_FOUND", text.t("rule.payment"));
 
+/** Receipts with the students they were issued to: what a list of receipts filters and counts. */
+export const studentReceipts = (db: DB) =>
+  db.selectFrom("fee_receipts").innerJoin("users as student", "student.id", "fee_receipts.user_id");
+
+/** The same receipts with what each paid: its payment, the instalment and that instalment's programme. */
+export const withPaidInstalment = (receipts: ReturnType<typeof studentReceipts>) =>
+  receipts
+    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+    .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id");
+
+/** What every view of a receipt shows: the office's list, the printable receipt, the student's list, the CSV. */
+export const RECEIPT_FACTS = [
+  "fee_receipts.id",
+  "fee_receipts.number",
+  "fee_receipts.amount_paise",
+  "fee_receipts.mode",
+  "fee_receipts.issued_on",
+  "fee_receipts.cancelled_at",
+  "fee_receipts.cancel_reason",
+  "fee_instalments.term",
+  "fee_instalments.number as instalment_number",
+] as const;
+
 /** The institute's today (YYYY-MM-DD). */
 export async function institutionToday(deps: Pick<AppDeps, "db" | "now">): Promise<string> {
   return localDate(deps.now(), (await getSettings(deps)).general.timeZone);

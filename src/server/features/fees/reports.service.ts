@@ -29,7 +29,7 @@ import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { financialYear, upiAmount } from "./ledger.ts";
-import { collectionsTotal, institutionToday, standings } from "./payments.service.ts";
+import { collectionsTotal, institutionToday, RECEIPT_FACTS, standings, studentReceipts, withPaidInstalment } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -395,24 +395,12 @@ export const RECEIPTS_CSV_HEADER = [
  */
 export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: CollectionsQuery, meta: SessionMeta = {}) {
   const { range } = await rangeOf(deps, query);
-  const rows = await deps.db
-    .selectFrom("fee_receipts")
-    .innerJoin("users", "users.id", "fee_receipts.user_id")
-    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
-    .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
-    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+  const rows = await withPaidInstalment(studentReceipts(deps.db))
     .select([
-      "fee_receipts.number",
-      "fee_receipts.issued_on",
-      "fee_receipts.amount_paise",
-      "fee_receipts.mode",
-      "fee_receipts.cancelled_at",
-      "fee_receipts.cancel_reason",
-      "users.student_id",
-      "users.name",
+      ...RECEIPT_FACTS,
+      "student.student_id",
+      "student.name",
       "programmes.name as programme",
-      "fee_instalments.term",
-      "fee_instalments.number as instalment",
       "fee_payments.reference",
       "fee_payments.paid_on",
     ])
@@ -431,7 +419,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       r.name,
       r.programme,
       r.term,
-      r.instalment,
+      r.instalment_number,
       MODE_NAMES[r.mode],
       r.reference,
       r.paid_on,

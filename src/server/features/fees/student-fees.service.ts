@@ -19,7 +19,16 @@ import { checkUpload, storeFile } from "../../platform/uploads.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { upiAmount } from "./ledger.ts";
-import { instalmentNotFound, institutionToday, standingOf, standings, submitUpiPayment } from "./payments.service.ts";
+import {
+  instalmentNotFound,
+  institutionToday,
+  RECEIPT_FACTS,
+  standingOf,
+  standings,
+  studentReceipts,
+  submitUpiPayment,
+  withPaidInstalment,
+} from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -144,25 +153,11 @@ export async function myTransfers(deps: Pick<AppDeps, "db">, userId: number, que
 
 /** The student's receipts, active and cancelled (each keeps its number), newest first. */
 export async function myReceipts(deps: Pick<AppDeps, "db">, userId: number, query: MyFeeListQuery) {
-  const base = deps.db.selectFrom("fee_receipts").where("fee_receipts.user_id", "=", userId);
+  const base = studentReceipts(deps.db).where("fee_receipts.user_id", "=", userId);
   const { rows, pagination } = await pageWithTotal(
     base,
-    base
-      .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
-      .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
-      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-      .select([
-        "fee_receipts.id",
-        "fee_receipts.number",
-        "fee_receipts.amount_paise",
-        "fee_receipts.mode",
-        "fee_receipts.issued_on",
-        "fee_receipts.cancelled_at",
-        "fee_receipts.cancel_reason",
-        "fee_instalments.term",
-        "fee_instalments.number as instalment_number",
-        "programmes.fee_period",
-      ])
+    withPaidInstalment(base)
+      .select([...RECEIPT_FACTS, "programmes.fee_period"])
       .orderBy("fee_receipts.id", "desc"),
     query,
   );
@@ -295,27 +290,14 @@ export async function submitUpi(deps: AppDeps, userId: number, instalmentId: num
  * answers 404 alike.
  */
 export async function receiptFor(deps: Pick<AppDeps, "db" | "now">, viewer: { id: number; role: string }, id: number) {
-  const row = await deps.db
-    .selectFrom("fee_receipts")
-    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
-    .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
-    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-    .innerJoin("users as student", "student.id", "fee_receipts.user_id")
+  const row = await withPaidInstalment(studentReceipts(deps.db))
     .select([
-      "fee_receipts.id",
+      ...RECEIPT_FACTS,
       "fee_receipts.user_id",
-      "fee_receipts.number",
       "fee_receipts.financial_year",
-      "fee_receipts.amount_paise",
-      "fee_receipts.mode",
-      "fee_receipts.issued_on",
       "fee_receipts.issued_at",
-      "fee_receipts.cancelled_at",
-      "fee_receipts.cancel_reason",
       "fee_payments.reference",
       "fee_payments.paid_on",
-      "fee_instalments.term",
-      "fee_instalments.number as instalment_number",
       "fee_instalments.due_on",
       "programmes.name as programme",
       "programmes.fee_period",
