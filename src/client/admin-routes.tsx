@@ -16,7 +16,6 @@ import noticesStylesheet from "./features/notices/notices.css" with { type: "fil
 import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
 import programmesStylesheet from "./features/programmes/programmes-admin.css" with { type: "file" };
 import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
-import staffStylesheet from "./features/staff/staff.css" with { type: "file" };
 import studentsStylesheet from "./features/students/students.css" with { type: "file" };
 import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
@@ -61,7 +60,8 @@ const AdminExamsPage = adminPage(() => AdminStudiesPages().then((m) => ({ defaul
 // The fees page prints a receipt: the A4 sheet's stylesheet comes first, the area's own on top of it.
 const AdminFeesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.FeesPage })), printSheetStylesheet, feesStylesheet);
 const AdminNoticesPage = adminPage(() => AdminStudiesPages().then((m) => ({ default: m.NoticesPage })), noticesStylesheet);
-const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })), staffStylesheet);
+// The staff page's only rules (the Invite dialog's role cards) are in layouts/admin.css.
+const AdminStaffPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.StaffPage })));
 const AdminContentPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ContentPage })), settingsStylesheet);
 const AdminProgrammesPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ProgrammesPage })), programmesStylesheet);
 
