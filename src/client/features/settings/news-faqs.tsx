@@ -120,51 +120,94 @@ function ItemDialog({
   );
 }
 
-/** A list of the tab: its table, pages, Add, and the dialogs. */
-function ItemList<T extends { id: number }>({
-  caption,
-  rows,
+/**
+ * A tab's list: its table (each row with Edit and Delete), pages and Add; the add/edit dialog; Delete, asked
+ * first. The tab gives its rows, columns, fields and words, and how an item is saved and deleted.
+ */
+function ContentList<Row extends { id: number }>({
+  list,
   columns,
-  pagination,
-  page,
-  setPage,
-  loading,
-  none,
-  addLabel,
-  onAdd,
+  titleOf,
+  form,
+  save,
+  remove,
+  refresh,
+  words,
 }: {
-  caption: string;
-  rows: T[];
-  columns: TableColumn<T>[];
-  pagination?: { totalPages: number };
-  page: number;
-  setPage: (p: number) => void;
-  loading: boolean;
-  none: string;
-  addLabel: string;
-  onAdd: () => void;
+  list: { rows: Row[]; pagination?: { totalPages: number }; loading: boolean; page: number; setPage: (p: number) => void };
+  /** the columns before Edit and Delete */
+  columns: TableColumn<Row>[];
+  /** the row's title, which names its buttons */
+  titleOf: (row: Row) => string;
+  form: {
+    fields: readonly Field[];
+    schema: v.GenericSchema;
+    empty: Record<string, string | boolean>;
+    valuesOf: (row: Row) => Record<string, string | boolean>;
+  };
+  /** adds an item (row null) or saves the row's changes */
+  save: (input: Record<string, unknown>, row: Row | null) => Promise<{ message: string }>;
+  remove: (row: Row) => Promise<{ message: string }>;
+  /** fetches the lists again after a change */
+  refresh: () => Promise<unknown>;
+  words: {
+    caption: string;
+    none: string;
+    add: string;
+    dialogAdd: string;
+    dialogEdit: string;
+    confirmDelete: string;
+    confirmText: (row: Row) => string;
+  };
 }) {
+  const t = useT(config);
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const { pagination, page, setPage } = list;
   return (
-    <div className="stack">
-      <div>
-        <Button onClick={onAdd}>
-          <PlusIcon size={18} /> {addLabel}
-        </Button>
+    <>
+      <div className="stack">
+        <div>
+          <Button onClick={() => setEditing("new")}>
+            <PlusIcon size={18} /> {words.add}
+          </Button>
+        </div>
+        <Card flush>
+          <Table
+            caption={words.caption}
+            captionHidden
+            className="ops-table"
+            columns={[...columns, editDeleteColumn<Row>(t, titleOf, setEditing, setDeleting)]}
+            rows={list.rows}
+            rowKey={(r) => r.id}
+            loading={list.loading}
+            empty={<p className="text-muted content-empty">{words.none}</p>}
+          />
+        </Card>
+        {pagination && pagination.totalPages > 1 ? <Pagination page={page} totalPages={pagination.totalPages} onChange={setPage} /> : null}
       </div>
-      <Card flush>
-        <Table
-          caption={caption}
-          captionHidden
-          className="ops-table"
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          loading={loading}
-          empty={<p className="text-muted content-empty">{none}</p>}
+      {editing ? (
+        <ItemDialog
+          title={editing === "new" ? words.dialogAdd : words.dialogEdit}
+          fields={form.fields}
+          schema={form.schema}
+          initial={editing === "new" ? form.empty : form.valuesOf(editing)}
+          onSave={async (values) => {
+            const answer = await save(values, editing === "new" ? null : editing);
+            void refresh();
+            return answer;
+          }}
+          onClose={() => setEditing(null)}
         />
-      </Card>
-      {pagination && pagination.totalPages > 1 ? <Pagination page={page} totalPages={pagination.totalPages} onChange={setPage} /> : null}
-    </div>
+      ) : null}
+      <DeleteDialog
+        title={words.confirmDelete}
+        text={deleting ? words.confirmText(deleting) : null}
+        onDelete={() => remove(deleting!)}
+        onDone={() => void refresh()}
+        onClose={() => setDeleting(null)}
+      />
+    </>
   );
 }
 
@@ -247,9 +290,6 @@ export function NewsTab() {
   const add = trpc.content.addNews.useMutation();
   const update = trpc.content.updateNews.useMutation();
   const remove = trpc.content.removeNews.useMutation();
-  const [editing, setEditing] = useState<News | "new" | null>(null);
-  const [deleting, setDeleting] = useState<News | null>(null);
-  const refresh = () => Promise.all([utils.content.news.invalidate(), utils.site.news.invalidate()]);
   const FIELDS: Field[] = [
     { key: "title", label: t("news.field.title"), kind: "text", required: true, maxLength: 200 },
     { key: "body", label: t("news.field.body"), kind: "area", required: true, maxLength: 5000 },
@@ -269,54 +309,34 @@ export function NewsTab() {
       ),
     },
     { key: "date", header: t("col.date"), className: "ui-table__cell--nowrap", render: (n) => formatDateTime(n.publishedAt) },
-    editDeleteColumn<News>(t, (n) => n.title, setEditing, setDeleting),
   ];
   return (
-    <>
-      <ItemList
-        caption={t("list.caption.news")}
-        rows={query.data?.news ?? []}
-        columns={columns}
-        pagination={query.data?.pagination}
-        page={page}
-        setPage={setPage}
-        loading={query.isPending}
-        none={t("news.none")}
-        addLabel={t("news.add")}
-        onAdd={() => setEditing("new")}
-      />
-      {editing ? (
-        <ItemDialog
-          title={editing === "new" ? t("news.dialogAdd") : t("news.dialogEdit")}
-          fields={FIELDS}
-          schema={newsInput}
-          initial={
-            editing === "new"
-              ? { title: "", body: "", publishedAt: "", isPublished: true }
-              : {
-                  title: editing.title,
-                  body: editing.body,
-                  publishedAt: localMoment(editing.publishedAt),
-                  isPublished: editing.isPublished,
-                }
-          }
-          onSave={async (values) => {
-            const input = values as RouterInputs["content"]["addNews"];
-            const answer = editing === "new" ? await add.mutateAsync(input) : await update.mutateAsync({ ...input, id: editing.id });
-            void refresh();
-            return answer;
-          }}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <DeleteDialog
-        title={t("news.confirmDelete")}
-        text={deleting ? t("news.confirmText", { title: deleting.title }) : null}
-        onDelete={() => remove.mutateAsync({ id: deleting!.id })}
-        onDone={() => void refresh()}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ContentList<News>
+      list={{ rows: query.data?.news ?? [], pagination: query.data?.pagination, loading: query.isPending, page, setPage }}
+      columns={columns}
+      titleOf={(n) => n.title}
+      form={{
+        fields: FIELDS,
+        schema: newsInput,
+        empty: { title: "", body: "", publishedAt: "", isPublished: true },
+        valuesOf: (n) => ({ title: n.title, body: n.body, publishedAt: localMoment(n.publishedAt), isPublished: n.isPublished }),
+      }}
+      save={(values, n) => {
+        const input = values as RouterInputs["content"]["addNews"];
+        return n ? update.mutateAsync({ ...input, id: n.id }) : add.mutateAsync(input);
+      }}
+      remove={(n) => remove.mutateAsync({ id: n.id })}
+      refresh={() => Promise.all([utils.content.news.invalidate(), utils.site.news.invalidate()])}
+      words={{
+        caption: t("list.caption.news"),
+        none: t("news.none"),
+        add: t("news.add"),
+        dialogAdd: t("news.dialogAdd"),
+        dialogEdit: t("news.dialogEdit"),
+        confirmDelete: t("news.confirmDelete"),
+        confirmText: (n) => t("news.confirmText", { title: n.title }),
+      }}
+    />
   );
 }
 
@@ -328,9 +348,6 @@ export function FaqTab() {
   const add = trpc.content.addFaq.useMutation();
   const update = trpc.content.updateFaq.useMutation();
   const remove = trpc.content.removeFaq.useMutation();
-  const [editing, setEditing] = useState<Faq | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Faq | null>(null);
-  const refresh = () => Promise.all([utils.content.faqs.invalidate(), utils.content.publicFaqs.invalidate()]);
   const FIELDS: Field[] = [
     { key: "question", label: t("faq.field.question"), kind: "text", required: true, maxLength: 300 },
     { key: "answer", label: t("faq.field.answer"), kind: "area", required: true, maxLength: 5000 },
@@ -346,54 +363,39 @@ export function FaqTab() {
       className: "ui-table__cell--nowrap",
       render: (f) => <Badge tone={f.isPublished ? "approved" : "neutral"}>{f.isPublished ? t("faq.shown") : t("faq.hidden")}</Badge>,
     },
-    editDeleteColumn<Faq>(t, (f) => f.question, setEditing, setDeleting),
   ];
   return (
-    <>
-      <ItemList
-        caption={t("list.caption.faq")}
-        rows={query.data?.faqs ?? []}
-        columns={columns}
-        pagination={query.data?.pagination}
-        page={page}
-        setPage={setPage}
-        loading={query.isPending}
-        none={t("faq.none")}
-        addLabel={t("faq.add")}
-        onAdd={() => setEditing("new")}
-      />
-      {editing ? (
-        <ItemDialog
-          title={editing === "new" ? t("faq.dialogAdd") : t("faq.dialogEdit")}
-          fields={FIELDS}
-          schema={faqInput}
-          initial={
-            editing === "new"
-              ? { question: "", answer: "", category: "", sortOrder: "", isPublished: true }
-              : {
-                  question: editing.question,
-                  answer: editing.answer,
-                  category: editing.category ?? "",
-                  sortOrder: String(editing.sortOrder),
-                  isPublished: editing.isPublished,
-                }
-          }
-          onSave={async (values) => {
-            const input = values as RouterInputs["content"]["addFaq"];
-            const answer = editing === "new" ? await add.mutateAsync(input) : await update.mutateAsync({ ...input, id: editing.id });
-            void refresh();
-            return answer;
-          }}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <DeleteDialog
-        title={t("faq.confirmDelete")}
-        text={deleting?.question ?? null}
-        onDelete={() => remove.mutateAsync({ id: deleting!.id })}
-        onDone={() => void refresh()}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    <ContentList<Faq>
+      list={{ rows: query.data?.faqs ?? [], pagination: query.data?.pagination, loading: query.isPending, page, setPage }}
+      columns={columns}
+      titleOf={(f) => f.question}
+      form={{
+        fields: FIELDS,
+        schema: faqInput,
+        empty: { question: "", answer: "", category: "", sortOrder: "", isPublished: true },
+        valuesOf: (f) => ({
+          question: f.question,
+          answer: f.answer,
+          category: f.category ?? "",
+          sortOrder: String(f.sortOrder),
+          isPublished: f.isPublished,
+        }),
+      }}
+      save={(values, f) => {
+        const input = values as RouterInputs["content"]["addFaq"];
+        return f ? update.mutateAsync({ ...input, id: f.id }) : add.mutateAsync(input);
+      }}
+      remove={(f) => remove.mutateAsync({ id: f.id })}
+      refresh={() => Promise.all([utils.content.faqs.invalidate(), utils.content.publicFaqs.invalidate()])}
+      words={{
+        caption: t("list.caption.faq"),
+        none: t("faq.none"),
+        add: t("faq.add"),
+        dialogAdd: t("faq.dialogAdd"),
+        dialogEdit: t("faq.dialogEdit"),
+        confirmDelete: t("faq.confirmDelete"),
+        confirmText: (f) => f.question,
+      }}
+    />
   );
 }
