@@ -55,6 +55,21 @@ export interface ListBodyProps {
   children: ReactNode;
 }
 
+/** What a list's query is for {@link loadFailure}. */
+export interface ListQuery {
+  isError: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * ListBody's `failed` for a list's query: only when it failed with nothing to show (a failed refetch keeps
+ * the rows on screen), with a retry.
+ */
+export function loadFailure(query: ListQuery, message: string, title?: string): ListBodyProps["failed"] {
+  return query.isError && !query.data ? { title, message, onRetry: () => void query.refetch() } : null;
+}
+
 /** Everything of a list screen under its header (a tab's list uses it alone). */
 export function ListBody(props: ListBodyProps) {
   const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, found, failed, pagination, noun, children } = props;

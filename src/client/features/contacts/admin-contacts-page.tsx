@@ -21,7 +21,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -231,7 +231,7 @@ export default function AdminContactsPage() {
       list={list}
       search={{ label: t("con.search"), placeholder: t("con.searchPlaceholder") }}
       filter={{ key: "status", label: t("adm.status"), options: contactFilters() }}
-      failed={query.isError && !query.data ? { message: CONTACT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, CONTACT_TEXT.loadFailed)}
       pagination={query.data?.pagination}
       noun={t("con.noun")}
       after={

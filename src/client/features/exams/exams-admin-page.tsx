@@ -21,7 +21,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -61,6 +61,7 @@ function ExamsListPage() {
   const [cancelling, setCancelling] = useState<OfficeExam | null>(null);
   const cancel = trpc.exams.cancel.useMutation();
   const counts = query.data?.counts;
+  const figure = (n: number | undefined) => (n === undefined ? "…" : formatNumber(n));
 
   const open = (exam: OfficeExam | null) => setEditing({ exam, key: Date.now() });
   const refresh = () => utils.exams.invalidate();
@@ -175,36 +176,16 @@ function ExamsListPage() {
       actions={scheduleButton}
       stats={
         <>
-          <StatCard
-            label={t("admin.count.upcoming")}
-            value={counts ? formatNumber(counts.upcoming) : "…"}
-            icon={<CalendarIcon />}
-            tone="info"
-          />
-          <StatCard
-            label={t("admin.count.awaiting")}
-            value={counts ? formatNumber(counts.awaiting) : "…"}
-            icon={<ActivityIcon />}
-            tone="pending"
-          />
-          <StatCard
-            label={t("admin.count.published")}
-            value={counts ? formatNumber(counts.published) : "…"}
-            icon={<CheckCircleIcon />}
-            tone="approved"
-          />
-          <StatCard
-            label={t("admin.count.cancelled")}
-            value={counts ? formatNumber(counts.cancelled) : "…"}
-            icon={<CloseIcon />}
-            tone="neutral"
-          />
+          <StatCard label={t("admin.count.upcoming")} value={figure(counts?.upcoming)} icon={<CalendarIcon />} tone="info" />
+          <StatCard label={t("admin.count.awaiting")} value={figure(counts?.awaiting)} icon={<ActivityIcon />} tone="pending" />
+          <StatCard label={t("admin.count.published")} value={figure(counts?.published)} icon={<CheckCircleIcon />} tone="approved" />
+          <StatCard label={t("admin.count.cancelled")} value={figure(counts?.cancelled)} icon={<CloseIcon />} tone="neutral" />
         </>
       }
       list={list}
       search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
       filter={{ key: "status", label: t("admin.filter"), options: EXAM_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
-      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("admin.noun")}
       after={

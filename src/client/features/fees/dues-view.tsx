@@ -19,7 +19,7 @@ import { StatCard } from "../../ui/card.tsx";
 import { Select } from "../../ui/field.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -232,7 +232,7 @@ export function DuesView() {
           </>
         }
         found={query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
-        failed={query.isError && !query.data ? { message: t("dues.failed.load"), onRetry: () => void query.refetch() } : null}
+        failed={loadFailure(query, t("dues.failed.load"))}
         pagination={query.data?.pagination}
         noun={t("dues.noun")}
       >

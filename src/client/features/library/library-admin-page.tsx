@@ -21,7 +21,7 @@ import { StatCard } from "../../ui/card.tsx";
 import { Select } from "../../ui/field.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure, PageFrame, StatRow } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -304,7 +304,7 @@ function CatalogueView({
         </>
       }
       found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
-      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("admin.noun")}
     >

@@ -14,7 +14,7 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -111,7 +111,7 @@ export function LoansView() {
         options: LOAN_FILTERS.map((value) => ({ value, label: t(`filter.loans.${value}`) })),
       }}
       found={query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
-      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("admin.loanNoun")}
     >

@@ -21,7 +21,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -193,7 +193,7 @@ export default function NoticesAdminPage() {
       list={list}
       search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
       filter={{ key: "show", label: t("admin.filter"), options: NOTICE_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
-      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("admin.noun")}
       after={

@@ -21,7 +21,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { formatDateTime, IconAction } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListEmpty, ListPage, loadFailure } from "../../ui/list-page.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -144,7 +144,7 @@ export default function AdminNotificationsPage() {
       list={list}
       search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
       filter={{ key: "type", label: t("filter"), options: NOTIFICATION_FILTERS.map((value) => ({ value, label: filterLabel(value) })) }}
-      failed={query.isError && !query.data ? { title: t("failedTitle"), message: t("failed"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("failed"), t("failedTitle"))}
       pagination={query.data?.pagination}
       noun={t("noun")}
       after={

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -122,7 +122,7 @@ export default function ProgrammesAdminPage() {
         label: t("admin.filter"),
         options: PROGRAMME_STATUSES.map((value) => ({ value, label: t(`admin.status.${value}`) })),
       }}
-      failed={query.isError && !query.data ? { message: t("admin.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("admin.noun")}
       after={

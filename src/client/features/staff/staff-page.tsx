@@ -20,7 +20,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -145,7 +145,7 @@ export default function StaffPage() {
         label: t("team.filter"),
         options: STAFF_STATUSES.map((value) => ({ value, label: value === "all" ? t("team.filter.all") : t(`team.status.${value}`) })),
       }}
-      failed={query.isError && !query.data ? { message: t("team.failed.load"), onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, t("team.failed.load"))}
       pagination={query.data?.pagination}
       noun={t("team.noun")}
       after={

@@ -24,7 +24,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -336,7 +336,7 @@ export default function AdminStudentsPage() {
         label: t("filter"),
         options: STATUS_FILTERS.map((value) => ({ value, label: value === "all" ? t("filter.all") : t(value) })),
       }}
-      failed={query.isError && !query.data ? { message: STUDENT_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+      failed={loadFailure(query, STUDENT_TEXT.loadFailed)}
       pagination={query.data?.pagination}
       noun={t("noun")}
       after={
