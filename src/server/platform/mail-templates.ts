@@ -70,22 +70,29 @@ const calendarDay = (day: string) =>
  */
 function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
   const dear = (name: string) => ({ p: mail.t("dear", { name }) });
-  const validFor = (rest: string) => ({ p: `${mail.t("validFor", { minutes })} ${rest}` });
+  // A code's e-mail: what the code is for, the code, and how many minutes it works (then what to do if unasked).
+  const codeBlocks = (t: { name: string; code: string }, use: string, rest: string): Block[] => [
+    dear(t.name),
+    { p: use },
+    { code: t.code },
+    { p: `${mail.t("validFor", { minutes })} ${rest}` },
+  ];
+  // A new account's way in: what to open, the link that sets the first password, and how many days it works.
+  const setPasswordSteps = (of: "credentials" | "invite" | "approved", link: string, validDays: number): Block[] => [
+    { p: mail.t(`${of}.open`) },
+    { link, label: mail.t("setPassword") },
+    { p: mail.t(`${of}.valid`, { days: String(validDays) }) },
+  ];
   switch (t.template) {
     case "password_reset_code":
       return {
         subject: mail.t("reset.subject"),
-        blocks: [dear(t.name), { p: mail.t("reset.use") }, { code: t.code }, validFor(mail.t("reset.ignore"))],
+        blocks: codeBlocks(t, mail.t("reset.use"), mail.t("reset.ignore")),
       };
     case "application_access_code":
       return {
         subject: mail.t("access.subject", { number: t.applicationNumber }),
-        blocks: [
-          dear(t.name),
-          { p: mail.t("access.use", { number: t.applicationNumber }) },
-          { code: t.code },
-          validFor(mail.t("access.ignore")),
-        ],
+        blocks: codeBlocks(t, mail.t("access.use", { number: t.applicationNumber }), mail.t("access.ignore")),
       };
     case "student_credentials":
       return {
@@ -93,9 +100,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         blocks: [
           dear(t.name),
           { p: mail.t("credentials.ready", { studentId: t.studentId }) },
-          { p: mail.t("credentials.open") },
-          { link: t.link, label: mail.t("setPassword") },
-          { p: mail.t("credentials.valid", { days: String(t.validDays) }) },
+          ...setPasswordSteps("credentials", t.link, t.validDays),
         ],
       };
     case "staff_invitation":
@@ -104,9 +109,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         blocks: [
           dear(t.name),
           { p: mail.t("invite.text", { role: officeRoleName(t.role) }) },
-          { p: mail.t("invite.open") },
-          { link: t.link, label: mail.t("setPassword") },
-          { p: mail.t("invite.valid", { days: String(t.validDays) }) },
+          ...setPasswordSteps("invite", t.link, t.validDays),
         ],
       };
     case "admission_received":
@@ -125,9 +128,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         blocks: [
           dear(t.name),
           { p: mail.t("approved.text", { number: t.applicationNumber, studentId: t.studentId }) },
-          { p: mail.t("approved.open") },
-          { link: t.link, label: mail.t("setPassword") },
-          { p: mail.t("approved.valid", { days: String(t.validDays) }) },
+          ...setPasswordSteps("approved", t.link, t.validDays),
         ],
       };
     case "admission_rejected":
@@ -149,17 +150,17 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
     case "two_factor_code":
       return {
         subject: mail.t("twoFactor.subject"),
-        blocks: [dear(t.name), { p: mail.t("twoFactor.use") }, { code: t.code }, validFor(mail.t("twoFactor.warn"))],
+        blocks: codeBlocks(t, mail.t("twoFactor.use"), mail.t("twoFactor.warn")),
       };
     case "email_change_code":
       return {
         subject: mail.t("change.subject"),
-        blocks: [dear(t.name), { p: mail.t("change.use") }, { code: t.code }, validFor(mail.t("change.ignore"))],
+        blocks: codeBlocks(t, mail.t("change.use"), mail.t("change.ignore")),
       };
     case "email_verification_code":
       return {
         subject: mail.t("verify.subject"),
-        blocks: [dear(t.name), { p: mail.t("verify.use") }, { code: t.code }, validFor(mail.t("twoFactor.warn"))],
+        blocks: codeBlocks(t, mail.t("verify.use"), mail.t("twoFactor.warn")),
       };
     case "ticket_reply":
       return {
