@@ -17,7 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { ConfirmDialog, failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
@@ -434,62 +434,38 @@ function AssignmentFormDialog({
         return checked.ok ? {} : checked.messages;
       },
       showOn: "submit",
+      ids: ASSIGNMENT_IDS,
     },
   );
-  const [failure, setFailure] = useState<string | null>(null);
+  const { field } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    form.attempt();
-    const checked = checkInput(assignmentForm, toInput(form.values));
-    if (!checked.ok) return focusFirstInvalid(checked.messages, ASSIGNMENT_IDS);
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       const answer = assignment
         ? await update.mutateAsync({ id: assignment.id, ...toInput(form.values) })
         : await create.mutateAsync(toInput(form.values));
       onSaved(answer.message);
-    } catch (err) {
-      const fields = messagesByField<AssignmentField>(normaliseError(err).errors);
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, ASSIGNMENT_IDS);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
-  const field = (key: AssignmentField) => ({
-    id: ASSIGNMENT_IDS[key],
-    value: form.values[key],
-    error: form.errors[key],
-    onChange: (e: { target: { value: string } }) => form.onChange(key, e.target.value),
-  });
+    },
+    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
+  );
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={assignment ? t("admin.editAssignment", { title: assignment.title }) : t("admin.addAssignment")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="assignment-form" loading={busy}>
-            {busy ? t("admin.saving") : t("admin.save")}
-          </Button>
-        </>
-      }
+      formId="assignment-form"
+      onSubmit={submit}
+      busy={busy}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      failure={form.failure}
     >
-      <form id="assignment-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
-        <TextArea {...field("instructions")} label={t("form.instructions")} rows={4} maxLength={4000} />
-        <div className="ops-form-grid">
-          <TextInput {...field("dueAt")} type="datetime-local" label={t("form.dueAt")} required hint={t("form.dueHint")} />
-          <TextInput {...field("maxMarks")} label={t("form.maxMarks")} required inputMode="numeric" />
-        </div>
-      </form>
-    </Dialog>
+      <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
+      <TextArea {...field("instructions")} label={t("form.instructions")} rows={4} maxLength={4000} />
+      <div className="ops-form-grid">
+        <TextInput {...field("dueAt")} type="datetime-local" label={t("form.dueAt")} required hint={t("form.dueHint")} />
+        <TextInput {...field("maxMarks")} label={t("form.maxMarks")} required inputMode="numeric" />
+      </div>
+    </FormDialog>
   );
 }

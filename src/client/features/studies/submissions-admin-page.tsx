@@ -4,22 +4,20 @@
  * and a comment are saved in a dialog (the student is told).
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { gradeInput, SUBMISSION_FILTERS, type SubmissionsQuery } from "../../../shared/schemas/studies.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState } from "../../lib/form.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
@@ -182,68 +180,26 @@ function GradeDialog({
         return Number(v.marks) > maxMarks ? { marks: t("rule.marksAbove", { max: maxMarks }) } : {};
       },
       showOn: "submit",
+      ids,
     },
   );
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (grade.isPending) return;
-    setFailure(null);
-    form.attempt();
-    const checked = checkInput(gradeInput, toInput(form.values));
-    const messages = checked.ok
-      ? Number(form.values.marks) > maxMarks
-        ? { marks: t("rule.marksAbove", { max: maxMarks }) }
-        : {}
-      : checked.messages;
-    if (Object.keys(messages).length) return focusFirstInvalid(messages, ids);
-    try {
-      onSaved((await grade.mutateAsync(toInput(form.values))).message);
-    } catch (err) {
-      const fields = messagesByField<"marks" | "comment">(normaliseError(err).errors);
-      if (Object.keys(fields).length) {
-        form.setServerMessages(fields);
-        focusFirstInvalid(fields, ids);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
-    }
-  };
+  const submit = form.handleSubmit(async () => onSaved((await grade.mutateAsync(toInput(form.values))).message), {
+    busy: grade.isPending,
+    failed: (err) => failureMessage(err, t("admin.failed.save")),
+  });
   return (
-    <Dialog
-      open
-      onClose={() => !grade.isPending && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={t("admin.gradeTitle", { name: row.name })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={grade.isPending}>
-            {t("admin.cancel")}
-          </Button>
-          <Button type="submit" form="grade-form" loading={grade.isPending}>
-            {t("admin.saveMarks")}
-          </Button>
-        </>
-      }
+      formId="grade-form"
+      onSubmit={submit}
+      busy={grade.isPending}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={t("admin.saveMarks")}
+      failure={form.failure}
     >
-      <form id="grade-form" className="stack" onSubmit={submit} noValidate>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextInput
-          id={ids.marks}
-          label={t("admin.marksLabel", { max: maxMarks })}
-          required
-          inputMode="numeric"
-          value={form.values.marks}
-          error={form.errors.marks}
-          onChange={(e) => form.onChange("marks", e.target.value)}
-        />
-        <TextArea
-          id={ids.comment}
-          label={t("admin.comment")}
-          rows={3}
-          maxLength={2000}
-          value={form.values.comment}
-          error={form.errors.comment}
-          onChange={(e) => form.onChange("comment", e.target.value)}
-        />
-      </form>
-    </Dialog>
+      <TextInput {...form.field("marks")} label={t("admin.marksLabel", { max: maxMarks })} required inputMode="numeric" />
+      <TextArea {...form.field("comment")} label={t("admin.comment")} rows={3} maxLength={2000} />
+    </FormDialog>
   );
 }
