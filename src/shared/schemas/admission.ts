@@ -8,7 +8,7 @@ import { account } from "../i18n/account.ts";
 import { admission } from "../i18n/admission.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
-import { emailAddress, optionalText, pageParams, recordId, requiredChoice, requiredString, requiredText } from "./common.ts";
+import { emailAddress, filledIn, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
 type LabelledField =
   | "firstName"
@@ -31,13 +31,7 @@ const label = (field: LabelledField) => () => admission.t(`field.${field}`);
 const required = (field: LabelledField) => () => validation.t("required", { label: admission.t(`field.${field}`) });
 const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", { label: admission.t(`field.${field}`).toLowerCase() });
 
-const phone = (field: LabelledField) =>
-  v.pipe(
-    requiredString(required(field)),
-    v.trim(),
-    v.nonEmpty(required(field)),
-    v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, invalidPhone(field)),
-  );
+const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, invalidPhone(field)));
 
 const optionalPhone = (field: LabelledField) =>
   v.pipe(
@@ -71,9 +65,7 @@ export const admissionFields = v.object({
   firstName: requiredText(required("firstName"), 80),
   lastName: requiredText(required("lastName"), 80),
   dateOfBirth: v.pipe(
-    requiredString(required("dateOfBirth")),
-    v.trim(),
-    v.nonEmpty(required("dateOfBirth")),
+    filledIn(required("dateOfBirth")),
     v.regex(isoDate, admission.m("check.dateFormat")),
     v.check((d) => {
       const t = Date.parse(d);
@@ -93,12 +85,7 @@ export const admissionFields = v.object({
   address: requiredText(required("address"), 500),
   city: requiredText(required("city"), 80),
   state: requiredText(required("state"), 80),
-  pincode: v.pipe(
-    requiredString(required("pincode")),
-    v.trim(),
-    v.nonEmpty(required("pincode")),
-    v.regex(/^\d{6}$/, admission.m("check.pincode")),
-  ),
+  pincode: v.pipe(filledIn(required("pincode")), v.regex(/^\d{6}$/, admission.m("check.pincode"))),
   course: requiredText(required("course"), 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(

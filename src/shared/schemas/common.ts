@@ -16,14 +16,16 @@ const read = (text: Text): string => (typeof text === "function" ? text() : text
 const tooLong = (max: number) => validation.m("maxLength", { max });
 
 /** A required text field: trimmed, and blank counts as missing. */
-export const requiredText = (message: Text, max = 500) =>
-  v.pipe(requiredString(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong(max)));
+export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(message), v.maxLength(max, tooLong(max)));
 
 /**
  * A string that may arrive missing (a form field left out, an empty multipart value): missing becomes ""
  * so the field's own "… is required" message is reported instead of a generic "invalid key".
  */
 export const requiredString = (message: Text) => v.optional(v.string(message), "");
+
+/** A field that must be filled in: missing or blank (once trimmed) says `message`; later rules see it trimmed. */
+export const filledIn = (message: Text) => v.pipe(requiredString(message), v.trim(), v.nonEmpty(message));
 
 /** An optional text field: trimmed; blank becomes undefined. */
 export const optionalText = (max = 500) =>
@@ -55,23 +57,14 @@ export const requiredChoice = <const T extends readonly [string, ...string[]]>(
   const required = () => validation.t("required", { label: read(label) });
   const names = () => options.map((o) => read(labels?.[o as T[number]] ?? o)).join(", ");
   return v.pipe(
-    requiredString(required),
-    v.trim(),
-    v.nonEmpty(required),
+    filledIn(required),
     v.picklist(options, () => validation.t("chooseOne", { label: read(label), options: names() })),
   );
 };
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = (requiredMessage: Text = account.m("emailAddressRequired")) =>
-  v.pipe(
-    requiredString(requiredMessage),
-    v.trim(),
-    v.nonEmpty(requiredMessage),
-    v.maxLength(254, account.m("validEmail")),
-    v.email(account.m("validEmail")),
-    v.toLowerCase(),
-  );
+  v.pipe(filledIn(requiredMessage), v.maxLength(254, account.m("validEmail")), v.email(account.m("validEmail")), v.toLowerCase());
 
 /** The one password policy (DECISIONS 9) for every password that is set. */
 export const newPassword = v.pipe(

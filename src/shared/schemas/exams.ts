@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { exams } from "../i18n/exams.ts";
-import { pageParams, recordId, requiredString, requiredText, wholeNumber } from "./common.ts";
+import { filledIn, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
 /** The most marks an exam can carry, and the longest sitting (12 hours). */
 export const EXAM_MAX_MARKS = 1000;
@@ -31,18 +31,8 @@ export function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-const examDate = v.pipe(
-  requiredString(exams.m("rule.date")),
-  v.trim(),
-  v.nonEmpty(exams.m("rule.date")),
-  v.check(isCalendarDate, exams.m("rule.dateInvalid")),
-);
-const examTime = v.pipe(
-  requiredString(exams.m("rule.time")),
-  v.trim(),
-  v.nonEmpty(exams.m("rule.time")),
-  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, exams.m("rule.timeInvalid")),
-);
+const examDate = v.pipe(filledIn(exams.m("rule.date")), v.check(isCalendarDate, exams.m("rule.dateInvalid")));
+const examTime = v.pipe(filledIn(exams.m("rule.time")), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, exams.m("rule.timeInvalid")));
 
 export const examFormEntries = {
   subjectId,

@@ -7,7 +7,7 @@ import { BLOOD_GROUPS, MAX_TERMS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
-import { clearableText, emailAddress, pageParams, recordId, requiredString, requiredText, wholeNumber } from "./common.ts";
+import { clearableText, emailAddress, filledIn, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
 /** The spec's one message for any of the four required fields (spec part 2 §5), in the reader's language. */
 const requiredMessage = roster.m("rule.required");
@@ -48,7 +48,7 @@ export type EmergencyContact = v.InferOutput<typeof emergencyContactObject>;
 export const studentFormEntries = {
   name: requiredText(requiredMessage, 120),
   email: emailAddress(requiredMessage),
-  mobile: v.pipe(requiredString(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.regex(PHONE, roster.m("rule.mobile"))),
+  mobile: v.pipe(filledIn(requiredMessage), v.regex(PHONE, roster.m("rule.mobile"))),
   standard: requiredText(requiredMessage, 60),
   bloodGroup: v.pipe(blankable(3), v.optional(v.picklist(BLOOD_GROUPS, roster.m("rule.bloodGroup")))),
   dateOfBirth: v.pipe(
