@@ -1,7 +1,7 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRef, useState } from "react";
-import { Checkbox, errorMessages, Field, fieldA11y, PasswordInput, Select, TextArea, TextInput, Toggle } from "./field.tsx";
+import { Checkbox, ChoiceCards, errorMessages, Field, fieldA11y, PasswordInput, Select, TextArea, TextInput, Toggle } from "./field.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -175,5 +175,35 @@ describe("Toggle", () => {
     render(<Toggle label="Dark mode" checked={false} onChange={onChange} disabled />);
     fireEvent.click(screen.getByRole("switch", { name: "Dark mode" }));
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("ChoiceCards", () => {
+  test("radio buttons named by their choice, one name for the group, the message tied to the fieldset", () => {
+    const onChange = mock((_v: string) => {});
+    render(
+      <ChoiceCards
+        id="invite-role"
+        legend="Role"
+        options={[
+          { value: "administrator", label: "Administrator", hint: "Everything, with settings." },
+          { value: "staff", label: "Staff", hint: "The daily work." },
+        ]}
+        value="staff"
+        onChange={onChange}
+        error="Choose a role."
+        className="staff-roles"
+        optionClassName="staff-role"
+      />,
+    );
+    const group = screen.getByRole("group", { name: "Role" });
+    expect(document.getElementById(group.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Choose a role.");
+    const staff = screen.getByRole("radio", { name: /^Staff/ }) as HTMLInputElement;
+    expect(staff.id).toBe("invite-role-staff");
+    expect(staff.checked).toBe(true);
+    expect(staff.name).toBe("invite-role");
+    expect(staff.closest("label")?.className).toBe("staff-role");
+    fireEvent.click(screen.getByRole("radio", { name: /^Administrator/ }));
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual(["administrator"]);
   });
 });

@@ -204,6 +204,46 @@ export function Checkbox({ id, label, hint, error, className, ref, ...rest }: Ch
   );
 }
 
+export type ChoiceCardsProps = {
+  /** the group's id: each choice's radio button is `${id}-${value}` and shares the name `id` */
+  id: string;
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode; hint: ReactNode }[];
+  value: string;
+  onChange: (value: string) => void;
+  error?: FieldError;
+  /** the fieldset's class */
+  className: string;
+  /** each choice's class; its words take `__text`, `__name` and `__hint` after it */
+  optionClassName: string;
+};
+
+/** One of a few choices, each with its name and what it means: radio buttons in a fieldset with its legend. */
+export function ChoiceCards({ id, legend, options, value, onChange, error, className, optionClassName }: ChoiceCardsProps) {
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId(id) : undefined}>
+      <legend className="ui-field__label">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className={optionClassName}>
+          <input
+            id={`${id}-${option.value}`}
+            type="radio"
+            name={id}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span className={`${optionClassName}__text`}>
+            <span className={`${optionClassName}__name`}>{option.label}</span>
+            <span className={`${optionClassName}__hint`}>{option.hint}</span>
+          </span>
+        </label>
+      ))}
+      <FieldNotes id={id} messages={errorMessages(error)} />
+    </fieldset>
+  );
+}
+
 export type ToggleProps = {
   checked: boolean;
   onChange: (checked: boolean) => void;

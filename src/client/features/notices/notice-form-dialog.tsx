@@ -18,7 +18,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { Checkbox, errorId, errorMessages, FieldNotes, Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { Checkbox, ChoiceCards, Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
 const FIELDS = ["kind", "title", "body", "programmeId", "priority", "eventDate", "eventTime", "venue", "email"] as const;
@@ -117,26 +117,16 @@ export function NoticeFormDialog({
       submitLabel={publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
       failure={failure}
     >
-      <fieldset className="notices-kinds" aria-describedby={errors.kind ? errorId("notice-kind") : undefined}>
-        <legend className="ui-field__label">{t("form.kind")}</legend>
-        {NOTICE_KINDS.map((kind: NoticeKind) => (
-          <label key={kind} className="notices-kind">
-            <input
-              id={`notice-kind-${kind}`}
-              type="radio"
-              name="notice-kind"
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => form.onChange("kind", kind)}
-            />
-            <span className="notices-kind__text">
-              <span className="notices-kind__name">{t(`kind.${kind}`)}</span>
-              <span className="notices-kind__hint">{t(`kindHint.${kind}`)}</span>
-            </span>
-          </label>
-        ))}
-        <FieldNotes id="notice-kind" messages={errorMessages(errors.kind)} />
-      </fieldset>
+      <ChoiceCards
+        id="notice-kind"
+        legend={t("form.kind")}
+        options={NOTICE_KINDS.map((kind: NoticeKind) => ({ value: kind, label: t(`kind.${kind}`), hint: t(`kindHint.${kind}`) }))}
+        value={values.kind}
+        onChange={(kind) => form.onChange("kind", kind)}
+        error={errors.kind}
+        className="notices-kinds"
+        optionClassName="notices-kind"
+      />
       <TextInput {...field("title")} label={t("form.title")} required maxLength={NOTICE_TITLE_MAX} />
       <TextArea {...field("body")} label={t("form.body")} required rows={5} maxLength={NOTICE_BODY_MAX} hint={t("form.bodyHint")} />
       {isEvent ? (

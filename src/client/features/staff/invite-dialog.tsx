@@ -11,7 +11,7 @@ import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { errorId, errorMessages, FieldNotes, TextInput } from "../../ui/field.tsx";
+import { ChoiceCards, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
 const EMPTY = { name: "", email: "", role: "staff" };
@@ -73,26 +73,16 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
     >
       <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
       <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
-      <fieldset className="staff-roles" aria-describedby={errors.role ? errorId("invite-role") : undefined}>
-        <legend className="ui-field__label">{t("team.field.role")}</legend>
-        {OFFICE_ROLES.map((role) => (
-          <label key={role} className="staff-role">
-            <input
-              id={`invite-role-${role}`}
-              type="radio"
-              name="invite-role"
-              value={role}
-              checked={values.role === role}
-              onChange={() => form.onChange("role", role)}
-            />
-            <span className="staff-role__text">
-              <span className="staff-role__name">{t(`team.role.${role}`)}</span>
-              <span className="staff-role__hint">{t(`team.roleHint.${role}`)}</span>
-            </span>
-          </label>
-        ))}
-        <FieldNotes id="invite-role" messages={errorMessages(errors.role)} />
-      </fieldset>
+      <ChoiceCards
+        id="invite-role"
+        legend={t("team.field.role")}
+        options={OFFICE_ROLES.map((role) => ({ value: role, label: t(`team.role.${role}`), hint: t(`team.roleHint.${role}`) }))}
+        value={values.role}
+        onChange={(role) => form.onChange("role", role)}
+        error={errors.role}
+        className="staff-roles"
+        optionClassName="staff-role"
+      />
     </FormDialog>
   );
 }
