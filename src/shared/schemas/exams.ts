@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { exams } from "../i18n/exams.ts";
-import { filledIn, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { filledIn, isCalendarDay, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
 /** The most marks an exam can carry, and the longest sitting (12 hours). */
 export const EXAM_MAX_MARKS = 1000;
@@ -23,15 +23,7 @@ export const ABSENT_MARK = "AB";
 export const examId = recordId(exams.m("rule.exam"));
 const subjectId = recordId(exams.m("rule.subject"));
 
-/** A real calendar day written YYYY-MM-DD (what <input type="date"> sends). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-const examDate = v.pipe(filledIn(exams.m("rule.date")), v.check(isCalendarDate, exams.m("rule.dateInvalid")));
+const examDate = v.pipe(filledIn(exams.m("rule.date")), v.check(isCalendarDay, exams.m("rule.dateInvalid")));
 const examTime = v.pipe(filledIn(exams.m("rule.time")), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, exams.m("rule.timeInvalid")));
 
 export const examFormEntries = {
