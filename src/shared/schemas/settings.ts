@@ -75,6 +75,18 @@ export const instituteSettings = v.object({
   brochure: v.optional(v.object({ file: v.string(), name: v.string() })),
 });
 
+/** How many days before or after a due day a fee reminder goes out: a whole number from 0 to 60. */
+const reminderDays = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.number(config.m("fees.rule.days")),
+      v.integer(config.m("fees.rule.days")),
+      v.minValue(0, config.m("fees.rule.days")),
+      v.maxValue(60, config.m("fees.rule.days")),
+    ),
+    fallback,
+  );
+
 /**
  * Fees (issue 19): the UPI payee students pay to (a VPA such as institute@okaxis, and the name their UPI app
  * shows), whether an admit card needs the term's fees clear, and when the automatic reminders go (days before
@@ -91,24 +103,8 @@ export const feeSettings = v.object({
   ),
   upiPayeeName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, config.m("fees.rule.payee"))), ""),
   admitCardNeedsFeesClear: v.optional(v.boolean(), false),
-  remindDaysBefore: v.optional(
-    v.pipe(
-      v.number(config.m("fees.rule.days")),
-      v.integer(config.m("fees.rule.days")),
-      v.minValue(0, config.m("fees.rule.days")),
-      v.maxValue(60, config.m("fees.rule.days")),
-    ),
-    3,
-  ),
-  remindDaysAfter: v.optional(
-    v.pipe(
-      v.number(config.m("fees.rule.days")),
-      v.integer(config.m("fees.rule.days")),
-      v.minValue(0, config.m("fees.rule.days")),
-      v.maxValue(60, config.m("fees.rule.days")),
-    ),
-    7,
-  ),
+  remindDaysBefore: reminderDays(3),
+  remindDaysAfter: reminderDays(7),
 });
 
 /** What the Site content screen edits of the institute group: everything but the uploaded brochure. */
