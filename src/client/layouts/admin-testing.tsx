@@ -2,12 +2,9 @@
  * Helpers for the admin screens' tests only (nothing in the app imports this file): the whole app at an
  * admin path, signed in as the admin, with the procedures the layout needs answering; fake-time steps.
  */
-import { afterEach, jest } from "bun:test";
-import { act, render } from "@testing-library/react";
-import { memoryLocation } from "wouter/memory-location";
-import { App } from "../app.tsx";
-import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi } from "../lib/testing.tsx";
+import { ADMIN } from "../lib/testing.tsx";
 import type { SessionUser } from "../lib/trpc.ts";
+import { type Handlers, renderSignedIn } from "./portal-testing.tsx";
 // The pages under test, loaded up front: React.lazy then resolves them at once.
 import "./admin-layout.tsx";
 import "../features/dashboard/activity-page.tsx";
@@ -27,27 +24,11 @@ import "../features/admissions/admin-edit-page.tsx";
 import "../features/admissions/application-print-page.tsx";
 import "../features/admissions/admin-admissions-page.tsx";
 
-export type Handlers = Parameters<typeof fakeTrpcFetch>[0];
+export { advance, errorOf, type Handlers, withFakeTimerCleanup } from "./portal-testing.tsx";
 
 /** The app at `path` (e.g. "/admin/students?page=2"), signed in as an admin (or as `user`, e.g. STAFF). */
 export function renderAdmin(path: string, handlers: Handlers = {}, user: SessionUser = ADMIN) {
-  storeSession(user);
-  const { api } = stubSessionApi({ me: async () => ({ user }) });
-  const location = memoryLocation({ path, record: true });
-  const { fetch, calls } = fakeTrpcFetch({
-    "site.info": () => SITE_INFO,
-    "notifications.unreadCount": () => ({ count: 0 }),
-    ...handlers,
-  });
-  render(<App sessionApi={api} locationHook={location.hook} fetch={fetch} />);
-  return {
-    calls,
-    /** the path (with its query) the app is on now */
-    path: () => location.history!.at(-1),
-    navigate: location.navigate,
-    /** the inputs sent to one procedure, in order */
-    sent: (procedure: string) => calls.filter((c) => c.path === procedure).map((c) => c.input),
-  };
+  return renderSignedIn(path, user, { "notifications.unreadCount": () => ({ count: 0 }), ...handlers });
 }
 
 export const pagination = (totalItems: number, currentPage = 1, limit = 10) => ({
@@ -78,30 +59,3 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   term: 1,
   ...overrides,
 });
-
-/** Lets fake time pass in small steps, flushing React and the promises in between. */
-export async function advance(ms: number, step = 100) {
-  for (let passed = 0; passed < ms; passed += step) {
-    await act(async () => {
-      jest.advanceTimersByTime(Math.min(step, ms - passed));
-    });
-  }
-  await act(async () => {});
-}
-
-/** Tests that switch to fake timers: run what the fake clock still holds, then real time again. */
-export function withFakeTimerCleanup() {
-  afterEach(async () => {
-    if (jest.isFakeTimers()) {
-      jest.runOnlyPendingTimers();
-      jest.useRealTimers();
-    }
-    await Bun.sleep(5);
-  });
-}
-
-/** The text of the error shown beside a control (through its aria-describedby). */
-export const errorOf = (input: HTMLElement) => {
-  const ids = input.getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains("ui-field__error"))?.textContent ?? null;
-};
