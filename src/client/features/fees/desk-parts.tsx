@@ -15,8 +15,10 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
+import { useToast } from "../../ui/toast.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type LedgerInstalment = Ledger["instalments"][number];
@@ -44,6 +46,51 @@ export function PrintReceiptLink({ id, label, name, button = false }: { id: numb
       {label}
     </Link>
   );
+}
+
+/**
+ * A change to one row that is asked for with a reason (cancelling a receipt, withdrawing a concession): the
+ * row the ReasonDialog is open for, the server's refusal, and the call. Once done the dialog closes and the
+ * answer is the toast.
+ */
+export function useReasonAction<Row>({
+  send,
+  failedText,
+  onDone,
+  onRefused,
+}: {
+  /** the call, e.g. `(row, reason, done) => mutation.mutate({ id: row.id, reason }, done)` */
+  send: (row: Row, reason: string, done: { onSuccess: (answer: { message: string }) => void; onError: (err: unknown) => void }) => void;
+  /** the refusal's words when the server's are not for the office */
+  failedText: string;
+  /** after it is done, e.g. fetching the lists again */
+  onDone: () => void;
+  /** after a refusal, e.g. fetching the row again (it may have changed meanwhile) */
+  onRefused: () => void;
+}) {
+  const toast = useToast();
+  const [row, setRow] = useState<Row | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setRow(null);
+    setFailure(null);
+  };
+  const confirm = (reason: string) => {
+    if (!row) return;
+    setFailure(null);
+    send(row, reason, {
+      onSuccess: (answer) => {
+        close();
+        toast.show(answer.message);
+        onDone();
+      },
+      onError: (err) => {
+        setFailure(failureMessage(err, failedText));
+        onRefused();
+      },
+    });
+  };
+  return { row, open: setRow, close, confirm, failure };
 }
 
 /**

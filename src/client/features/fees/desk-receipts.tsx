@@ -5,7 +5,6 @@
  * and shows who cancelled it, when and why.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
@@ -20,12 +19,10 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
-import { PrintReceiptLink, ReasonDialog, useInstalmentName, useModeName } from "./desk-parts.tsx";
+import { PrintReceiptLink, ReasonDialog, useInstalmentName, useModeName, useReasonAction } from "./desk-parts.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
 const STATUS_FILTER = { key: "status", values: RECEIPT_FILTERS };
@@ -52,7 +49,6 @@ export function ReceiptsTab() {
   useT(fees);
   const instalmentName = useInstalmentName();
   const modeName = useModeName();
-  const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
   const [year, setYear] = useYearParam();
@@ -63,32 +59,13 @@ export function ReceiptsTab() {
   );
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const cancel = trpc.feeDesk.cancelReceipt.useMutation();
-  const [cancelling, setCancelling] = useState<Receipt | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const cancelling = useReasonAction<Receipt>({
+    send: (r, reason, done) => cancel.mutate({ id: r.id, reason }, done),
+    failedText: t("failed.save"),
+    onDone: () => void utils.feeDesk.invalidate(),
+    onRefused: () => void utils.feeDesk.receipts.invalidate(),
+  });
   const years = query.data?.years ?? [];
-
-  const close = () => {
-    setCancelling(null);
-    setFailure(null);
-  };
-  const doCancel = (reason: string) => {
-    if (!cancelling) return;
-    setFailure(null);
-    cancel.mutate(
-      { id: cancelling.id, reason },
-      {
-        onSuccess: (answer) => {
-          close();
-          toast.show(answer.message);
-          void utils.feeDesk.invalidate();
-        },
-        onError: (err) => {
-          setFailure(failureMessage(err, t("failed.save")));
-          void utils.feeDesk.receipts.invalidate();
-        },
-      },
-    );
-  };
 
   const columns: TableColumn<Receipt>[] = [
     {
@@ -154,7 +131,7 @@ export function ReceiptsTab() {
         <span className="ops-row-actions">
           <PrintReceiptLink id={r.id} button label={t("receipt.print")} name={t("receipt.printOf", { number: r.number })} />
           {r.cancelled ? null : (
-            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)} aria-label={t("cancel.actionOf", { number: r.number })}>
+            <Button size="sm" variant="ghost" onClick={() => cancelling.open(r)} aria-label={t("cancel.actionOf", { number: r.number })}>
               {t("cancel.action")}
             </Button>
           )}
@@ -222,23 +199,23 @@ export function ReceiptsTab() {
             }
           />
         </Card>
-        {cancelling ? (
+        {cancelling.row ? (
           <ReasonDialog
             id="fee-cancel"
-            title={t("cancel.title", { number: cancelling.number })}
+            title={t("cancel.title", { number: cancelling.row.number })}
             hint={t("cancel.reasonHint")}
             confirmLabel={t("cancel.confirm")}
             busyLabel={t("cancel.busy")}
             busy={cancel.isPending}
-            failure={failure}
+            failure={cancelling.failure}
             requiredMessage={fees.t("rule.reason")}
-            onConfirm={doCancel}
-            onClose={close}
+            onConfirm={cancelling.confirm}
+            onClose={cancelling.close}
           >
             {t("cancel.text", {
-              amount: formatMoney(cancelling.amount),
-              name: cancelling.student.name,
-              id: cancelling.student.studentId ?? "—",
+              amount: formatMoney(cancelling.row.amount),
+              name: cancelling.row.student.name,
+              id: cancelling.row.student.studentId ?? "—",
             })}
           </ReasonDialog>
         ) : null}

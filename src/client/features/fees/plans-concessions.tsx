@@ -27,7 +27,7 @@ import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { ReasonDialog, StudentLedger } from "./desk-parts.tsx";
+import { ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
 
@@ -238,7 +238,6 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
 function ConcessionsList() {
   const t = useT(feePlans);
   const instalmentText = useInstalmentText();
-  const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
   const query = trpc.feePlans.concessions.useQuery(
@@ -247,33 +246,16 @@ function ConcessionsList() {
   );
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const withdraw = trpc.feePlans.withdrawConcession.useMutation();
-  const [withdrawing, setWithdrawing] = useState<Concession | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const withdrawing = useReasonAction<Concession>({
+    send: (c, reason, done) => withdraw.mutate({ id: c.id, reason }, done),
+    failedText: t("failed.save"),
+    onDone: () => {
+      void utils.feePlans.concessions.invalidate();
+      void utils.feeDesk.invalidate();
+    },
+    onRefused: () => void utils.feePlans.concessions.invalidate(),
+  });
   const data = query.data;
-
-  const close = () => {
-    setWithdrawing(null);
-    setFailure(null);
-  };
-  const doWithdraw = (reason: string) => {
-    if (!withdrawing) return;
-    setFailure(null);
-    withdraw.mutate(
-      { id: withdrawing.id, reason },
-      {
-        onSuccess: (answer) => {
-          close();
-          toast.show(answer.message);
-          void utils.feePlans.concessions.invalidate();
-          void utils.feeDesk.invalidate();
-        },
-        onError: (err) => {
-          setFailure(failureMessage(err, t("failed.save")));
-          void utils.feePlans.concessions.invalidate();
-        },
-      },
-    );
-  };
 
   const columns: TableColumn<Concession>[] = [
     {
@@ -349,7 +331,7 @@ function ConcessionsList() {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => setWithdrawing(c)}
+            onClick={() => withdrawing.open(c)}
             aria-label={t("withdrawOf", { amount: formatMoney(c.amount), name: c.student.name })}
           >
             {t("withdraw")}
@@ -398,7 +380,7 @@ function ConcessionsList() {
           />
         </Card>
       </ListBody>
-      {withdrawing ? (
+      {withdrawing.row ? (
         <ReasonDialog
           id="fee-concession-withdraw"
           title={t("withdraw.title")}
@@ -406,16 +388,16 @@ function ConcessionsList() {
           confirmLabel={t("withdraw.confirm")}
           busyLabel={t("withdraw.busy")}
           busy={withdraw.isPending}
-          failure={failure}
+          failure={withdrawing.failure}
           requiredMessage={t("rule.withdrawReason")}
-          onConfirm={doWithdraw}
-          onClose={close}
+          onConfirm={withdrawing.confirm}
+          onClose={withdrawing.close}
         >
           <p>
             {t("withdraw.text", {
-              name: withdrawing.student.name,
-              amount: formatMoney(withdrawing.amount),
-              instalment: instalmentText(withdrawing.instalment),
+              name: withdrawing.row.student.name,
+              amount: formatMoney(withdrawing.row.amount),
+              instalment: instalmentText(withdrawing.row.instalment),
             })}
           </p>
         </ReasonDialog>
