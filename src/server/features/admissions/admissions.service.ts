@@ -4,9 +4,9 @@
  * creates the student account in one transaction) or reject with a reason, and delete processed ones.
  */
 
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import * as v from "valibot";
-import type { Admission, AdmissionDocument, Database } from "../../../../db/schema.ts";
+import type { Admission, AdmissionDocument, AdmissionsTable, Database } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
 import { parseLocale } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
@@ -536,13 +536,12 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
   let replaced: string[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("admissions")
-        .set({ ...toColumns(fields), programme_id: await programmeIdByName(trx, fields.course), updated_at: at })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.notEditable);
+      await updatePending(
+        trx,
+        id,
+        { ...toColumns(fields), programme_id: await programmeIdByName(trx, fields.course), updated_at: at },
+        ADMISSION_MESSAGES.notEditable,
+      );
       if ("office" in access) {
         // The form's field names (firstName, phone, …): the activity log labels them in the reader's language.
         const columns = toColumns(fields);
@@ -636,6 +635,15 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
   });
 }
 
+/**
+ * Changes an application only while it is still pending, in one statement: of an applicant's edit and the
+ * office's decision, or of two office members deciding at once, the first wins and the other is told `refusal`.
+ */
+async function updatePending(trx: Kysely<Database>, id: number, values: Updateable<AdmissionsTable>, refusal: string) {
+  const done = await trx.updateTable("admissions").set(values).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw conflict(refusal);
+}
+
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */
 export async function processAdmission(deps: AppDeps, adminId: number, input: ProcessAdmissionInput, meta: SessionMeta = {}) {
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", input.admissionId).executeTakeFirst();
@@ -646,13 +654,12 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
 
   if (input.action === "reject") {
     await deps.db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable("admissions")
-        .set({ status: "rejected", rejection_reason: input.rejectionReason, processed_at: at, processed_by: adminId, updated_at: at })
-        .where("id", "=", current.id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+      await updatePending(
+        trx,
+        current.id,
+        { status: "rejected", rejection_reason: input.rejectionReason, processed_at: at, processed_by: adminId, updated_at: at },
+        ADMISSION_MESSAGES.onlyPendingProcessed,
+      );
       await deps.mail.enqueue(
         trx,
         current.email,
@@ -716,13 +723,12 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         parseLocale(current.language),
       );
       const studentId = user.student_id!;
-      const done = await trx
-        .updateTable("admissions")
-        .set({ status: "approved", student_user_id: user.id, processed_at: at, processed_by: adminId, updated_at: at })
-        .where("id", "=", current.id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+      await updatePending(
+        trx,
+        current.id,
+        { status: "approved", student_user_id: user.id, processed_at: at, processed_by: adminId, updated_at: at },
+        ADMISSION_MESSAGES.onlyPendingProcessed,
+      );
       const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
       await deps.mail.enqueue(
         trx,
