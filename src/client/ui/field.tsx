@@ -96,13 +96,8 @@ export function Field({ id, label, error, hint, required, hideLabel, className, 
   );
 }
 
-type FieldOwnProps = {
-  id: string;
-  label: ReactNode;
-  error?: FieldError;
-  hint?: ReactNode;
-  required?: boolean;
-  hideLabel?: boolean;
+/** The Field's props a control takes (label, hint, error, …). */
+type FieldOwnProps = Omit<FieldProps, "className" | "children"> & {
   /** Class of the Field wrapper (the control keeps className). */
   fieldClassName?: string;
 };
