@@ -12,6 +12,11 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+/** The fields of `next` whose values differ from `current`: what an update's log line names as changed. */
+export function changedFields<T extends object>(next: T, current: { [K in keyof T]?: unknown }): (keyof T)[] {
+  return (Object.keys(next) as (keyof T)[]).filter((k) => next[k] !== current[k]);
+}
+
 export async function audit(db: Kysely<Database>, at: Date, entry: AuditEntry): Promise<void> {
   await db
     .insertInto("audit_log")

@@ -13,7 +13,7 @@ import type { Database, ExamsTable, Subject } from "../../../../db/schema.ts";
 import { exams as text } from "../../../shared/i18n/exams.ts";
 import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../../../shared/schemas/exams.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
+import { audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
@@ -332,7 +332,7 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
       throw new AppError("BAD_REQUEST", message, { fieldErrors: { maxMarks: [message] } });
     }
     const next = columnsOf(form, startsAt);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== current[k]);
+    const changed = changedFields(next, current);
     const row = await trx
       .updateTable("exams")
       .set({ ...next, updated_at: at })

@@ -23,7 +23,7 @@ import {
   PUBLIC_GALLERY_PAGE_SIZE,
 } from "../../../shared/schemas/gallery.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
+import { audit, changedFields } from "../../platform/audit.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
 import { type FileStore, fileStore } from "../../platform/file-store.ts";
@@ -346,7 +346,7 @@ export async function updateGalleryImage(deps: AppDeps, adminId: number, input: 
   if (input.description !== undefined) columns.description = input.description || null;
   if (input.category !== undefined) columns.category = input.category;
   if (input.isActive !== undefined) columns.is_active = input.isActive ? 1 : 0;
-  const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
+  const changed = changedFields(columns, current);
   if (changed.length === 0) return { message: GALLERY_MESSAGES.updated, image: toAdminGalleryItem(current) };
   const now = deps.now();
   const row = await deps.db.transaction().execute(async (trx) => {

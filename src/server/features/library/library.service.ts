@@ -25,7 +25,7 @@ import {
 } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
-import { audit } from "../../platform/audit.ts";
+import { audit, changedFields } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
@@ -366,7 +366,9 @@ export async function updateItem(deps: AppDeps, actorId: number, input: ItemUpda
         dropFile = current.stored_name;
       }
     }
-    const changed = (Object.keys(next) as (keyof Book)[]).filter((k) => FIELD_OF[k] && next[k] !== current[k]).map((k) => FIELD_OF[k]!);
+    const changed = changedFields(next, current)
+      .filter((k) => FIELD_OF[k])
+      .map((k) => FIELD_OF[k]!);
     const row = await trx
       .updateTable("books")
       .set({ ...next, updated_at: now.toISOString() })

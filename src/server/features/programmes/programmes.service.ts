@@ -16,7 +16,7 @@ import {
 } from "../../../shared/schemas/programmes.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
-import { audit } from "../../platform/audit.ts";
+import { audit, changedFields } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
@@ -213,7 +213,7 @@ export async function updateProgramme(deps: AppDeps, actorId: number, input: Pro
     await assertNameFree(trx, form.name, id);
     const next = columns(form);
     // The form's field names (fee, durationMonths…): the activity log labels them in the reader's language.
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== current[k]).map((k) => FIELD_OF[k]);
+    const changed = changedFields(next, current).map((k) => FIELD_OF[k]);
     const row = await trx
       .updateTable("programmes")
       .set({ ...next, ...(form.sortOrder === null ? {} : { sort_order: form.sortOrder }), updated_at: now.toISOString() })

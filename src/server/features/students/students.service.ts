@@ -17,7 +17,7 @@ import {
   type StudentUpdateInput,
 } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
+import { audit, changedFields } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
@@ -284,7 +284,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
   const now = deps.now();
   const at = now.toISOString();
   const columns = formColumns(form);
-  const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
+  const changed = changedFields(columns, current);
   const updated = await deps.db.transaction().execute(async (trx) => {
     if (form.email !== current.email) {
       await assertEmailFree(trx, form.email, id);
