@@ -119,65 +119,40 @@ export default function ContentPage() {
   let body: React.ReactNode;
   if (stored.isError && !form) body = <ListLoadError message={t("content.loadFailed")} onRetry={() => void stored.refetch()} />;
   else if (!form) body = <LoadingBlock label={t("content.title")} groups={[3, 4]} />;
-  else
+  else {
+    /** A detail's value, message and change handler. */
+    const field = (key: Exclude<keyof Form, "offices">) => ({
+      value: form[key],
+      error: errors[key],
+      onChange: (e: { target: { value: string } }) => edit({ [key]: e.target.value }),
+    });
+    /** An office's detail: its value, message (by the schema's path) and change handler. */
+    const officeField = (office: OfficeRow, i: number, key: keyof OfficeRow) => ({
+      value: office[key],
+      error: errors[`offices.${i}.${key}`],
+      onChange: (e: { target: { value: string } }) => editOffice(i, { [key]: e.target.value }),
+    });
     body = (
       <div className="stack stack--lg">
         <Card title={t("content.details")}>
           <form className="stack" onSubmit={submit} noValidate>
             <p className="text-sm text-muted">{t("content.detailsNote")}</p>
             {failure ? <Alert tone="error">{failure}</Alert> : null}
-            <TextInput
-              id="content-tagline"
-              label={t("content.field.tagline")}
-              value={form.tagline}
-              error={errors.tagline}
-              maxLength={200}
-              onChange={(e) => edit({ tagline: e.target.value })}
-            />
+            <TextInput id="content-tagline" label={t("content.field.tagline")} {...field("tagline")} maxLength={200} />
             <div className="ops-form-grid">
-              <TextInput
-                id="content-email"
-                type="email"
-                label={t("content.field.email")}
-                required
-                value={form.email}
-                error={errors.email}
-                onChange={(e) => edit({ email: e.target.value })}
-              />
-              <TextInput
-                id="content-founded"
-                label={t("content.field.foundedYear")}
-                inputMode="numeric"
-                value={form.foundedYear}
-                error={errors.foundedYear}
-                onChange={(e) => edit({ foundedYear: e.target.value })}
-              />
+              <TextInput id="content-email" type="email" label={t("content.field.email")} required {...field("email")} />
+              <TextInput id="content-founded" label={t("content.field.foundedYear")} inputMode="numeric" {...field("foundedYear")} />
             </div>
             <TextArea
               id="content-phones"
               label={t("content.field.phones")}
               rows={3}
-              value={form.phones}
+              {...field("phones")}
               error={errors.phones ?? errors["phones.0"]}
-              onChange={(e) => edit({ phones: e.target.value })}
             />
             <div className="ops-form-grid">
-              <TextInput
-                id="content-hours"
-                label={t("content.field.hours")}
-                value={form.hours}
-                error={errors.hours}
-                maxLength={200}
-                onChange={(e) => edit({ hours: e.target.value })}
-              />
-              <TextInput
-                id="content-registration"
-                label={t("content.field.registration")}
-                value={form.registration}
-                error={errors.registration}
-                maxLength={300}
-                onChange={(e) => edit({ registration: e.target.value })}
-              />
+              <TextInput id="content-hours" label={t("content.field.hours")} {...field("hours")} maxLength={200} />
+              <TextInput id="content-registration" label={t("content.field.registration")} {...field("registration")} maxLength={300} />
             </div>
             <fieldset className="ops-fieldset stack">
               <legend>{t("content.field.offices")}</legend>
@@ -190,17 +165,13 @@ export default function ContentPage() {
                       id={`content-office-${i}-name`}
                       label={t("content.office.name")}
                       required
-                      value={office.name}
-                      error={errors[`offices.${i}.name`]}
-                      onChange={(e) => editOffice(i, { name: e.target.value })}
+                      {...officeField(office, i, "name")}
                     />
                     <TextInput
                       id={`content-office-${i}-map`}
                       label={t("content.office.mapUrl")}
                       type="url"
-                      value={office.mapUrl}
-                      error={errors[`offices.${i}.mapUrl`]}
-                      onChange={(e) => editOffice(i, { mapUrl: e.target.value })}
+                      {...officeField(office, i, "mapUrl")}
                     />
                   </div>
                   <TextArea
@@ -208,9 +179,7 @@ export default function ContentPage() {
                     label={t("content.office.address")}
                     required
                     rows={2}
-                    value={office.address}
-                    error={errors[`offices.${i}.address`]}
-                    onChange={(e) => editOffice(i, { address: e.target.value })}
+                    {...officeField(office, i, "address")}
                   />
                   <div>
                     <Button size="sm" variant="ghost" onClick={() => edit({ offices: form.offices.filter((_, j) => j !== i) })}>
@@ -255,6 +224,7 @@ export default function ContentPage() {
         </Card>
       </div>
     );
+  }
 
   const TABS = [
     { id: "institute", label: t("institute.tab") },
