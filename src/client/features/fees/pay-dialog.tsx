@@ -119,7 +119,7 @@ function ReportForm({ instalmentId, amount, today, onDone }: { instalmentId: num
     if (!messages.paidOn && values.paidOn.trim() > today) messages.paidOn = t("rule.paidOnFuture");
     return messages;
   };
-  const form = useFormState<Fields>({ utr: "", paidOn: today }, { validate, immediate: new Set(["paidOn"]) });
+  const form = useFormState<Fields>({ utr: "", paidOn: today }, { validate, immediate: new Set(["paidOn"]), ids: IDS });
 
   const fileProblem = (chosen: File | null) => {
     if (!chosen) return undefined;
@@ -174,29 +174,21 @@ function ReportForm({ instalmentId, amount, today, onDone }: { instalmentId: num
         {t("pay.step2")}
       </h3>
       <TextInput
-        id={IDS.utr}
+        {...form.field("utr")}
         label={t("pay.utr")}
         hint={t("pay.utrHint")}
         required
         inputMode="numeric"
         autoComplete="off"
         maxLength={20}
-        value={form.values.utr}
-        error={form.errors.utr}
-        onChange={(e) => form.onChange("utr", e.target.value)}
-        onBlur={() => form.onBlur("utr")}
       />
       <TextInput
-        id={IDS.paidOn}
+        {...form.field("paidOn")}
         type="date"
         label={t("pay.paidOn")}
         hint={t("pay.paidOnHint", { today: formatDate(today, { style: "long" }) })}
         required
         max={today}
-        value={form.values.paidOn}
-        error={form.errors.paidOn}
-        onChange={(e) => form.onChange("paidOn", e.target.value)}
-        onBlur={() => form.onBlur("paidOn")}
       />
       <Field id={IDS.screenshot} label={t("pay.screenshotOptional")} hint={t("pay.screenshotHint")} error={fileError}>
         <input
