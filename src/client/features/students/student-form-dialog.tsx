@@ -7,7 +7,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
-import { useFormState } from "../../lib/form.ts";
+import { focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -44,15 +44,20 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
+const IDS = Object.fromEntries(FIELD_ORDER.map((f) => [f, fieldId(f)])) as Record<StudentField, string>;
 /** The shared schema's rules, shown beside the fields after a submit attempt. */
-const FORM_RULES = { validate: (values: StudentFormValues) => checkStudentForm(values)?.fields ?? {}, showOn: "submit" } as const;
+const FORM_RULES = {
+  validate: (values: StudentFormValues) => checkStudentForm(values)?.fields ?? {},
+  showOn: "submit",
+  ids: IDS,
+} as const;
 
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
   const t = useT(roster);
   const formId = useId();
   const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const form = useFormState(initial, FORM_RULES);
-  const { values, setServerMessages } = form;
+  const { values, setServerMessages, field } = form;
   // The message above the form (the spec's for missing required fields) stays until the next attempt.
   const [summary, setSummary] = useState<string | null>(null);
 
@@ -61,10 +66,8 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
     if (!serverProblems) return;
     setServerMessages(serverProblems.fields);
     setSummary(serverProblems.summary);
-    focusFirst(serverProblems);
+    focusFirstInvalid(serverProblems.fields, IDS);
   }, [serverProblems, setServerMessages]);
-
-  const set = (field: StudentField) => (event: { target: { value: string } }) => form.onChange(field, event.target.value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,22 +76,14 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
     const found = checkStudentForm(values);
     setSummary(found?.summary ?? null);
     if (found) {
-      focusFirst(found);
+      focusFirstInvalid(found.fields, IDS);
       return;
     }
     onSubmit(values);
   };
 
-  const error = (field: StudentField) => form.errors[field];
-  const input = (field: StudentField, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput
-      id={fieldId(field)}
-      label={FIELD_LABELS[field]}
-      value={values[field]}
-      error={error(field)}
-      onChange={set(field)}
-      {...extra}
-    />
+  const input = (name: StudentField, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
+    <TextInput {...field(name)} label={FIELD_LABELS[name]} {...extra} />
   );
 
   const title = mode === "add" ? t("add") : t("form.editTitle");
@@ -133,51 +128,29 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             hint: t("form.mobileHint"),
           })}
           <Select
-            id={fieldId("standard")}
+            {...field("standard")}
             label={FIELD_LABELS.standard}
             required
             placeholder={t("form.chooseStandard")}
             options={standardOptions(initial.standard, standards.data?.standards)}
-            value={values.standard}
-            error={error("standard")}
-            onChange={set("standard")}
           />
-          <Select
-            id={fieldId("bloodGroup")}
-            label={FIELD_LABELS.bloodGroup}
-            placeholder={t("form.notGiven")}
-            options={BLOOD_GROUPS}
-            value={values.bloodGroup}
-            error={error("bloodGroup")}
-            onChange={set("bloodGroup")}
-          />
+          <Select {...field("bloodGroup")} label={FIELD_LABELS.bloodGroup} placeholder={t("form.notGiven")} options={BLOOD_GROUPS} />
           {input("dateOfBirth", { type: "date", max: today() })}
           {input("term", { inputMode: "numeric", maxLength: 2, hint: t("form.termHint") })}
         </div>
-        <TextArea
-          id={fieldId("address")}
-          label={FIELD_LABELS.address}
-          rows={3}
-          maxLength={500}
-          value={values.address}
-          error={error("address")}
-          onChange={set("address")}
-        />
+        <TextArea {...field("address")} label={FIELD_LABELS.address} rows={3} maxLength={500} />
         <fieldset className="ops-fieldset">
           <legend>{t("det.emergency")}</legend>
           <div className="ops-form-grid">
             {input("emergencyName", { maxLength: 120, autoComplete: "off" })}
             <Select
-              id={fieldId("emergencyRelationship")}
+              {...field("emergencyRelationship")}
               label={FIELD_LABELS.emergencyRelationship}
               placeholder={t("form.notGiven")}
               options={[
                 ...EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationship.${r}`) })),
                 ...(values.emergencyRelationship && !isRelationship(values.emergencyRelationship) ? [values.emergencyRelationship] : []),
               ]}
-              value={values.emergencyRelationship}
-              error={error("emergencyRelationship")}
-              onChange={set("emergencyRelationship")}
             />
             {input("emergencyPhone", { type: "tel", inputMode: "tel", maxLength: 20, autoComplete: "off" })}
             {input("emergencyEmail", { type: "email", maxLength: 254, autoComplete: "off", autoCapitalize: "none", spellCheck: false })}
@@ -186,9 +159,4 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
       </form>
     </Dialog>
   );
-}
-
-function focusFirst(problems: FormProblems) {
-  const first = FIELD_ORDER.find((f) => problems.fields[f]);
-  if (first) document.getElementById(fieldId(first))?.focus();
 }
