@@ -12,7 +12,7 @@ import { CONTACT_SUBJECTS } from "../../../shared/constants.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { contactInput } from "../../../shared/schemas/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -37,6 +37,7 @@ export const fieldId = (field: FieldName | "website") => `contact-${field}`;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const IDS = Object.fromEntries(FIELDS.map((f) => [f, fieldId(f)])) as Record<FieldName, string>;
 const check = (values: Values) => checkInput(contactInput, values, { fields: FIELDS });
 /** The shared schema's rules, shown beside the fields after a send attempt. */
 const RULES = {
@@ -45,6 +46,7 @@ const RULES = {
     return c.ok ? {} : c.messages;
   },
   showOn: "submit",
+  ids: IDS,
 } as const;
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
@@ -53,7 +55,7 @@ export function ContactForm() {
   const t = useT(contact);
   const subjectOptions = CONTACT_SUBJECTS.map((value) => ({ value, label: t(`subject.${value}`) }));
   const form = useFormState<Values>(EMPTY, RULES);
-  const { values, errors } = form;
+  const { values, field } = form;
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const submit = trpc.contacts.submit.useMutation();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -71,8 +73,6 @@ export function ContactForm() {
     if (status.kind === "sent" || status.kind === "failed") resultRef.current?.focus();
   }, [status]);
 
-  const update = (field: keyof Values) => (event: { target: { value: string } }) => form.onChange(field, event.target.value);
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
@@ -80,8 +80,7 @@ export function ContactForm() {
     const parsed = check(values);
     if (!parsed.ok) {
       setStatus({ kind: "idle" });
-      const first = FIELDS.find((field) => parsed.messages[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
+      focusFirstInvalid(parsed.messages, IDS);
       return;
     }
     setStatus({ kind: "sending" });
@@ -100,20 +99,13 @@ export function ContactForm() {
     setStatus({ kind: "failed", message: outcome.message });
   }
 
-  const textField = (field: "name" | "email" | "phone") => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: update(field),
-  });
-
   return (
     <form className="contact-form" onSubmit={onSubmit} noValidate aria-busy={sending || undefined} aria-labelledby="contact-form-title">
       <div className="contact-form__grid">
-        <TextInput {...textField("name")} label={t("field.name")} required autoComplete="name" maxLength={120} />
+        <TextInput {...field("name")} name="name" label={t("field.name")} required autoComplete="name" maxLength={120} />
         <TextInput
-          {...textField("email")}
+          {...field("email")}
+          name="email"
           type="email"
           label={t("field.email")}
           required
@@ -122,7 +114,8 @@ export function ContactForm() {
           spellCheck={false}
         />
         <TextInput
-          {...textField("phone")}
+          {...field("phone")}
+          name="phone"
           type="tel"
           inputMode="tel"
           label={t("field.phone")}
@@ -131,28 +124,22 @@ export function ContactForm() {
           maxLength={20}
         />
         <Select
-          id={fieldId("subject")}
+          {...field("subject")}
           name="subject"
           label={t("field.subject")}
           required
           placeholder={t("field.subjectPlaceholder")}
           options={subjectOptions}
-          value={values.subject}
-          error={errors.subject}
-          onChange={update("subject")}
         />
       </div>
       <TextArea
-        id={fieldId("message")}
+        {...field("message")}
         name="message"
         label={t("field.message")}
         required
         rows={6}
         maxLength={5000}
         hint={t("field.messageHint")}
-        value={values.message}
-        error={errors.message}
-        onChange={update("message")}
       />
       {/* A trap for bots: people never see or reach it. */}
       <div className="sr-only contact-form__trap">
@@ -164,7 +151,7 @@ export function ContactForm() {
           tabIndex={-1}
           autoComplete="off"
           value={values.website}
-          onChange={update("website")}
+          onChange={(event) => form.onChange("website", event.target.value)}
         />
       </div>
 
