@@ -19,7 +19,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { openDatabase } from "../db/connection.ts";
 import { openPostgres, withDatabaseName } from "../db/postgres.ts";
-import { type BuildMetafile, precompress, writePageShells } from "../src/server/build.ts";
+import { bundle, precompress, writePageShells } from "../src/server/build.ts";
 import { startPrivateCluster } from "../tests/postgres/cluster.ts";
 import { ADMIN, BENCH_STUDENT, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
@@ -77,23 +77,9 @@ async function freePort(): Promise<number> {
 // ————— build (with a metafile, so chunks can be traced to their sources) —————
 
 log("building the client");
+// The same build as `npm run build`: the bundle, the page shells that preload a page's chunks, compressed copies.
 const metafile = path.join(work, "meta.json");
-const build = Bun.spawn(
-  [
-    process.execPath,
-    "build",
-    "./index.html",
-    "--production",
-    "--public-path=/",
-    `--outdir=${distDir}`,
-    "--splitting",
-    `--metafile=${metafile}`,
-  ],
-  { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
-);
-if ((await build.exited) !== 0) throw new Error("client build failed");
-// What `npm run build` adds: the page shells that preload a page's chunks, and compressed copies.
-writePageShells(distDir, (await Bun.file(metafile).json()) as BuildMetafile);
+writePageShells(distDir, await bundle(distDir, metafile));
 await precompress(distDir);
 
 // ————— dataset —————
@@ -230,16 +216,18 @@ function stopAll() {
 process.on("exit", () => stopClusterNow());
 process.on("exit", stopAll);
 
-async function login(): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/admin/login`, {
+/** Signs in at an audience's login path (admin or student) and answers the session's bearer token. */
+async function signIn(audience: "admin" | "student", credentials: Record<string, string>): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/${audience}/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify(credentials),
   });
   const body = (await res.json()) as { data?: { token?: string } };
-  if (!res.ok || !body.data?.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || !body.data?.token) throw new Error(`${audience} login failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.token;
 }
+const login = () => signIn("admin", { email: ADMIN.email, password: ADMIN.password });
 const token = await login();
 const auth = { Authorization: `Bearer ${token}` };
 
@@ -357,16 +345,7 @@ for (const list of LISTS) {
 }
 // Issue 18: a student's dashboard — every block (progress, assignments, exams, loans, events, performance)
 // in one request, for a student of the full dataset; one connection, as one student asks for it.
-async function studentLogin(): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/student/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ studentId: BENCH_STUDENT.studentId, password: BENCH_STUDENT.password }),
-  });
-  const body = (await res.json()) as { data?: { token?: string } };
-  if (!res.ok || !body.data?.token) throw new Error(`student login failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.token;
-}
+const studentLogin = () => signIn("student", { studentId: BENCH_STUDENT.studentId, password: BENCH_STUDENT.password });
 await measure(
   "student dashboard",
   "/api/student/dashboard/stats",
