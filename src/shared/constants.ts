@@ -1,5 +1,9 @@
 /** Business constants and option lists of the specification, shared by server and client. */
 
+/** Whether a stored or sent value is one of a fixed list; where it is, it has the list's type. */
+export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
+
 export const GENDERS = ["Male", "Female", "Other"] as const;
 export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
 export const EMERGENCY_RELATIONSHIPS = ["Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"] as const;

@@ -4,6 +4,7 @@
  * so search engines index all three. Each variant (shell, language, origin) is made once and kept with
  * its compressed copies (static-files.ts: sendShell).
  */
+import { isOneOf } from "../../shared/constants.ts";
 import { LOCALES, type Locale } from "../../shared/i18n/locales.ts";
 
 /** The public pages search engines should index in every language. */
@@ -13,7 +14,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"
 
 /** `<link rel="alternate" hreflang>` for each language of a public page, plus x-default (English). */
 export function alternates(origin: string, pagePath: string): string {
-  if (!(INDEXED_PAGES as readonly string[]).includes(pagePath)) return "";
+  if (!isOneOf(INDEXED_PAGES, pagePath)) return "";
   const href = (locale: Locale | null) => `${origin}${pagePath}${locale && locale !== "en" ? `?lang=${locale}` : ""}`;
   return [
     ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttribute(href(locale))}">`),

@@ -1,4 +1,5 @@
 /** The admin area's notifications: the Notifications screen, its types, priorities and details. */
+import { isOneOf } from "../constants.ts";
 import en from "./en/alerts.json";
 import { namespace } from "./translate.ts";
 
@@ -32,5 +33,4 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = Record<string, string | number>;
 
-export const isNotificationKind = (value: unknown): value is NotificationKind =>
-  typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+export const isNotificationKind = (value: unknown): value is NotificationKind => isOneOf(NOTIFICATION_KINDS, value);

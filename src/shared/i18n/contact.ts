@@ -1,6 +1,6 @@
 /** The contact page (/contact), its form and the contact schemas' messages. */
 
-import { CONTACT_SUBJECTS } from "../constants.ts";
+import { CONTACT_SUBJECTS, isOneOf } from "../constants.ts";
 import en from "./en/contact.json";
 import { namespace } from "./translate.ts";
 
@@ -11,7 +11,5 @@ export const contact = namespace("contact", en, {
 
 /** A stored subject as people read it (the form, Contact Management, e-mail subjects), in the current language. */
 export function contactSubjectLabel(subject: string): string {
-  return (CONTACT_SUBJECTS as readonly string[]).includes(subject)
-    ? contact.t(`subject.${subject as (typeof CONTACT_SUBJECTS)[number]}`)
-    : subject;
+  return isOneOf(CONTACT_SUBJECTS, subject) ? contact.t(`subject.${subject}`) : subject;
 }

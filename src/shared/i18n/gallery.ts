@@ -1,5 +1,5 @@
 /** The public gallery (/gallery) and its viewer; the admin gallery reuses the category names. */
-import { GALLERY_CATEGORIES } from "../constants.ts";
+import { GALLERY_CATEGORIES, isOneOf } from "../constants.ts";
 import en from "./en/gallery.json";
 import { namespace } from "./translate.ts";
 
@@ -10,9 +10,7 @@ export const gallery = namespace("gallery", en, {
 
 /** A stored category in the reader's language (one the list no longer has stays as stored). */
 export function categoryName(category: string): string {
-  return (GALLERY_CATEGORIES as readonly string[]).includes(category)
-    ? gallery.t(`category.${category as (typeof GALLERY_CATEGORIES)[number]}`)
-    : category;
+  return isOneOf(GALLERY_CATEGORIES, category) ? gallery.t(`category.${category}`) : category;
 }
 
 /** The categories as a select's options, labelled in the reader's language. */

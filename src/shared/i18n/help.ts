@@ -1,5 +1,5 @@
 /** Help & Support in the admin area: tickets, their statuses, priorities and categories, and the tickets schema's messages. */
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
+import { isOneOf, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
 import en from "./en/help.json";
 import { namespace } from "./translate.ts";
 
@@ -8,15 +8,14 @@ export const help = namespace("help", en, {
   mr: () => import("./mr/office.ts").then((m) => ({ default: m.help })),
 });
 
-const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 const readable = (value: string) => {
   const words = value.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** A ticket's status, priority and category in the reader's language (an unknown value made readable). */
-export const ticketStatusName = (status: string) => (known(TICKET_STATUSES, status) ? help.t(`status.${status}`) : readable(status));
+export const ticketStatusName = (status: string) => (isOneOf(TICKET_STATUSES, status) ? help.t(`status.${status}`) : readable(status));
 export const ticketPriorityName = (priority: string) =>
-  known(TICKET_PRIORITIES, priority) ? help.t(`priority.${priority}`) : readable(priority);
+  isOneOf(TICKET_PRIORITIES, priority) ? help.t(`priority.${priority}`) : readable(priority);
 export const ticketCategoryName = (category: string) =>
-  known(TICKET_CATEGORIES, category) ? help.t(`category.${category}`) : readable(category);
+  isOneOf(TICKET_CATEGORIES, category) ? help.t(`category.${category}`) : readable(category);

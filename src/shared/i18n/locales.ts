@@ -3,7 +3,7 @@
  * is what the URL (`?lang=`), the `lang` cookie and `<html lang>` carry; the stored preference keeps the
  * specification's words ("english", "hindi", "marathi", spec part 1 §9).
  */
-import type { LANGUAGES } from "../constants.ts";
+import { isOneOf, type LANGUAGES } from "../constants.ts";
 
 export const LOCALES = ["en", "hi", "mr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -26,7 +26,7 @@ type Language = (typeof LANGUAGES)[number];
 const BY_LANGUAGE: Record<Language, Locale> = { english: "en", hindi: "hi", marathi: "mr" };
 const LANGUAGE_OF: Record<Locale, Language> = { en: "english", hi: "hindi", mr: "marathi" };
 
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale => isOneOf(LOCALES, value);
 
 /** A locale code, or null for anything else. */
 export const parseLocale = (value: unknown): Locale | null => (isLocale(value) ? value : null);

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { ACCOUNT_MSG } from "../account-messages.ts";
-import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../constants.ts";
+import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS, isOneOf } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { changePasswordInput } from "./auth.ts";
 import { recordId } from "./common.ts";
@@ -45,7 +45,7 @@ const phone = (message: string) => v.pipe(v.string(), v.regex(PHONE, message));
 const oneOf = <const T extends readonly string[]>(options: T, message: string) =>
   v.pipe(
     v.string(),
-    v.check((s) => (options as readonly string[]).includes(s), message),
+    v.check((s) => isOneOf(options, s), message),
     v.transform((s) => s as T[number]),
   );
 

@@ -7,7 +7,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, User } from "../../../../db/schema.ts";
-import { LANGUAGES } from "../../../shared/constants.ts";
+import { isOneOf, LANGUAGES } from "../../../shared/constants.ts";
 import { type Locale, languageOf, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
@@ -358,9 +358,7 @@ export const CHOSEN_LANGUAGE = "chosenLanguage";
 /** The language the person chose, or null if they never did (then the device's choice stands). */
 export function storedLocale(raw: string): Locale | null {
   const language = parseStoredPreferences(raw)[CHOSEN_LANGUAGE];
-  return typeof language === "string" && (LANGUAGES as readonly string[]).includes(language)
-    ? localeOfLanguage(language as (typeof LANGUAGES)[number])
-    : null;
+  return isOneOf(LANGUAGES, language) ? localeOfLanguage(language) : null;
 }
 
 /** Sets some preferences, keeping the others (read and written in one transaction). */
