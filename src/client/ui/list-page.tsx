@@ -92,14 +92,13 @@ export function ListBody(props: ListBodyProps) {
             />
           ) : null}
           {filter ? (
-            <Select
+            <ToolbarFilter
               id={`${name}-${filter.key}`}
               label={filter.label}
-              hideLabel={!filter.showLabel}
-              fieldClassName={filter.showLabel ? "ops-toolbar__filter ops-toolbar__filter--labelled" : "ops-toolbar__filter"}
-              options={filter.options.map((o) => ({ value: o.value, label: o.label }))}
+              showLabel={filter.showLabel}
+              options={filter.options}
               value={list.filter}
-              onChange={(e) => list.setFilter(e.target.value)}
+              onChange={list.setFilter}
             />
           ) : null}
           {toolbarExtra}
@@ -119,6 +118,31 @@ export function ListBody(props: ListBodyProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+export interface ToolbarFilterProps {
+  id: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  /** the label shows beside the select (else it is for screen readers only) */
+  showLabel?: boolean;
+}
+
+/** A select in a list's toolbar (ListBody's filter, or more of them in its toolbarExtra). */
+export function ToolbarFilter({ id, label, options, value, onChange, showLabel }: ToolbarFilterProps) {
+  return (
+    <Select
+      id={id}
+      label={label}
+      hideLabel={!showLabel}
+      fieldClassName={showLabel ? "ops-toolbar__filter ops-toolbar__filter--labelled" : "ops-toolbar__filter"}
+      options={options.map((o) => ({ value: o.value, label: o.label }))}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 

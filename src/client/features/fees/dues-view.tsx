@@ -16,10 +16,9 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { Select } from "../../ui/field.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -206,17 +205,15 @@ export function DuesView() {
         }}
         toolbarExtra={
           <>
-            <Select
+            <ToolbarFilter
               id="fee-dues-programme"
               label={t("dues.filter.programme")}
-              hideLabel
-              fieldClassName="ops-toolbar__filter"
               options={[
                 { value: "", label: t("dues.allProgrammes") },
                 ...(programmes.data?.programmes ?? []).map((p) => ({ value: String(p.id), label: p.name })),
               ]}
               value={programme}
-              onChange={(e) => setProgramme(e.target.value)}
+              onChange={(value) => setProgramme(value)}
             />
             <Button
               variant="primary"

@@ -18,10 +18,9 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { Select } from "../../ui/field.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure, PageFrame, StatRow } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -271,34 +270,28 @@ function CatalogueView({
       }}
       toolbarExtra={
         <>
-          <Select
+          <ToolbarFilter
             id="library-category"
             label={t("admin.filter.category")}
-            hideLabel
-            fieldClassName="ops-toolbar__filter"
             value={category}
-            onChange={(e) => setCategory(e.target.value)}
+            onChange={setCategory}
             options={[
               { value: "", label: t("admin.allCategories") },
               ...[...new Set([...categories, ...(category ? [category] : [])])].map((c) => ({ value: c, label: c })),
             ]}
           />
-          <Select
+          <ToolbarFilter
             id="library-availability"
             label={t("admin.filter.availability")}
-            hideLabel
-            fieldClassName="ops-toolbar__filter"
             value={availability}
-            onChange={(e) => setAvailability(e.target.value)}
+            onChange={setAvailability}
             options={AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`filter.availability.${value}`) }))}
           />
-          <Select
+          <ToolbarFilter
             id="library-status"
             label={t("admin.filter.status")}
-            hideLabel
-            fieldClassName="ops-toolbar__filter"
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={setStatus}
             options={ITEM_STATUSES.map((value) => ({ value, label: t(`filter.status.${value}`) }))}
           />
         </>

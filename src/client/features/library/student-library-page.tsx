@@ -230,9 +230,7 @@ function CatalogueSection() {
             ))}
           </ul>
         )}
-        {query.data && query.data.pagination.totalPages > 1 ? (
-          <Pagination page={page} totalPages={query.data.pagination.totalPages} onChange={setPage} />
-        ) : null}
+        <Pagination page={page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={setPage} />
       </div>
     </Card>
   );
@@ -264,9 +262,7 @@ function ReturnedSection() {
             ))}
           </ul>
           <p className="text-sm text-muted">{t("student.historyCount", { count: history.data?.pagination.totalItems ?? 0 })}</p>
-          {history.data && history.data.pagination.totalPages > 1 ? (
-            <Pagination page={page} totalPages={history.data.pagination.totalPages} onChange={setPage} />
-          ) : null}
+          <Pagination page={page} totalPages={history.data?.pagination.totalPages ?? 0} onChange={setPage} />
         </div>
       )}
     </Card>

@@ -142,9 +142,7 @@ function MyTickets() {
             ))}
           </ul>
         )}
-        {query.data && query.data.pagination.totalPages > 1 ? (
-          <Pagination page={list.page} totalPages={query.data.pagination.totalPages} onChange={list.setPage} />
-        ) : null}
+        <Pagination page={list.page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={list.setPage} />
         <p className="text-sm text-muted help-email-note">{t("help.emailNote")}</p>
       </div>
     </section>

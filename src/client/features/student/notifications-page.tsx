@@ -98,9 +98,7 @@ export default function StudentNotificationsPage() {
           ))}
         </ul>
       )}
-      {query.data && query.data.pagination.totalPages > 1 ? (
-        <Pagination page={page} totalPages={query.data.pagination.totalPages} onChange={setPage} />
-      ) : null}
+      <Pagination page={page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={setPage} />
     </div>
   );
 }
