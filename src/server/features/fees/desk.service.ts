@@ -23,6 +23,7 @@ import {
   cancelReceipt,
   confirmPayment,
   institutionToday,
+  paymentNotFound,
   RECEIPT_FACTS,
   recordPayment,
   rejectPayment,
@@ -33,7 +34,6 @@ import {
 
 type DB = Kysely<Database>;
 
-const paymentNotFound = () => new AppError("NOT_FOUND", text.t("rule.payment"));
 const studentNotFound = () => new AppError("NOT_FOUND", deskText.t("rule.student"));
 
 /** The office's address of a pending payment's screenshot (desk.rest.ts). */

@@ -21,7 +21,8 @@ import { financialYear, type InstalmentFacts, receiptNumber, type Standing, stan
 type DB = Kysely<Database>;
 
 export const instalmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.instalment"));
-const paymentNotFound = () => new AppError("NOT_FOUND", text.t("rule.payment"));
+export const paymentNotFound = () => new AppError("NOT_FOUND", text.t("rule.payment"));
+export const receiptNotFound = () => new AppError("NOT_FOUND", text.t("rule.receipt"));
 
 /** Receipts with the students they were issued to: what a list of receipts filters and counts. */
 export const studentReceipts = (db: DB) =>
@@ -351,7 +352,7 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       .executeTakeFirst();
     if (!receipt) {
       const exists = await trx.selectFrom("fee_receipts").select("id").where("id", "=", receiptId).executeTakeFirst();
-      throw exists ? new AppError("CONFLICT", text.t("rule.cancelled")) : new AppError("NOT_FOUND", text.t("rule.receipt"));
+      throw exists ? new AppError("CONFLICT", text.t("rule.cancelled")) : receiptNotFound();
     }
     await trx.updateTable("fee_payments").set({ status: "cancelled" }).where("id", "=", receipt.payment_id).execute();
     await audit(trx, now, {

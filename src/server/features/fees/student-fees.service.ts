@@ -23,6 +23,7 @@ import {
   instalmentNotFound,
   institutionToday,
   RECEIPT_FACTS,
+  receiptNotFound,
   standingOf,
   standings,
   studentReceipts,
@@ -31,8 +32,6 @@ import {
 } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
-
-const receiptNotFound = () => new AppError("NOT_FOUND", text.t("rule.receipt"));
 
 /** A student's instalments, where each stands today, in programme, term and instalment order. */
 const instalmentsOf = (db: DB, today: string, userId: number) =>
