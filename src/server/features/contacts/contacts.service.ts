@@ -2,8 +2,8 @@
  * Contact inquiries (DECISIONS 1): stored for real, raising an admin notification; listed, opened,
  * answered by e-mail (DECISIONS 4), moved through their statuses and deleted by admins.
  */
-import type { Kysely } from "kysely";
-import type { ContactInquiry, Database } from "../../../../db/schema.ts";
+import type { Kysely, Updateable } from "kysely";
+import type { ContactInquiriesTable, ContactInquiry, Database } from "../../../../db/schema.ts";
 import { parseLocale } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import {
@@ -15,7 +15,7 @@ import {
   type ContactStatusInput,
 } from "../../../shared/schemas/contact.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
+import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { acceptedSubmissions } from "../../platform/rate-limit.ts";
@@ -177,24 +177,32 @@ export async function getContact(deps: Pick<AppDeps, "db">, id: number) {
   };
 }
 
-export async function updateContactStatus(deps: AppDeps, adminId: number, input: ContactStatusInput, meta: SessionMeta = {}) {
-  const current = await findInquiry(deps.db, input.id);
+/** Saves the office's change to an inquiry (its updated_at follows) and logs it, in one transaction. */
+async function changeInquiry(
+  deps: AppDeps,
+  id: number,
+  values: Pick<Updateable<ContactInquiriesTable>, "status" | "assigned_to">,
+  log: Pick<AuditEntry, "actorUserId" | "action" | "details" | "ip">,
+) {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable("contact_inquiries")
-      .set({ status: input.status, updated_at: now.toISOString() })
-      .where("id", "=", input.id)
+      .set({ ...values, updated_at: now.toISOString() })
+      .where("id", "=", id)
       .execute();
-    await audit(trx, now, {
-      actorUserId: adminId,
-      action: "contact.status",
-      entityType: "contact",
-      entityId: input.id,
-      details: { from: current.status, to: input.status },
-      ip: meta.ip,
-    });
+    await audit(trx, now, { ...log, entityType: "contact", entityId: id });
   });
+}
+
+export async function updateContactStatus(deps: AppDeps, adminId: number, input: ContactStatusInput, meta: SessionMeta = {}) {
+  const current = await findInquiry(deps.db, input.id);
+  await changeInquiry(
+    deps,
+    input.id,
+    { status: input.status },
+    { actorUserId: adminId, action: "contact.status", details: { from: current.status, to: input.status }, ip: meta.ip },
+  );
   return { message: CONTACT_TEXT.statusUpdated, contact: await getContact(deps, input.id) };
 }
 
@@ -202,22 +210,12 @@ export async function updateContactStatus(deps: AppDeps, adminId: number, input:
 export async function assignContact(deps: AppDeps, actorId: number, input: ContactAssignInput, meta: SessionMeta = {}) {
   await findInquiry(deps.db, input.id);
   const assigneeName = input.assignedTo === null ? null : await assertAssignable(deps.db, input.assignedTo);
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("contact_inquiries")
-      .set({ assigned_to: input.assignedTo, updated_at: now.toISOString() })
-      .where("id", "=", input.id)
-      .execute();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "contact.assign",
-      entityType: "contact",
-      entityId: input.id,
-      details: { assignedTo: input.assignedTo, assigneeName },
-      ip: meta.ip,
-    });
-  });
+  await changeInquiry(
+    deps,
+    input.id,
+    { assigned_to: input.assignedTo },
+    { actorUserId: actorId, action: "contact.assign", details: { assignedTo: input.assignedTo, assigneeName }, ip: meta.ip },
+  );
   return { contact: await getContact(deps, input.id) };
 }
 
