@@ -25,6 +25,12 @@ const VALUES = [
   { icon: <FileIcon />, key: "trust" },
 ] as const;
 
+/** The mission and the vision, side by side. */
+const PURPOSE = [
+  { key: "mission", icon: <BookIcon /> },
+  { key: "vision", icon: <EyeIcon /> },
+] as const;
+
 const REASONS = ["programs", "home", "counselling", "online", "portal", "fees"] as const;
 
 export default function AboutPage() {
@@ -74,24 +80,17 @@ export default function AboutPage() {
       <section className="section section--muted" aria-label={t("purpose.label")}>
         <div className="container">
           <div className="grid grid--2">
-            <article className="purpose-card" aria-labelledby="mission-title">
-              <span className="feature__icon" aria-hidden="true">
-                <BookIcon />
-              </span>
-              <h2 id="mission-title" className="purpose-card__title">
-                {t("mission.title")}
-              </h2>
-              <p>{t("mission.text")}</p>
-            </article>
-            <article className="purpose-card" aria-labelledby="vision-title">
-              <span className="feature__icon" aria-hidden="true">
-                <EyeIcon />
-              </span>
-              <h2 id="vision-title" className="purpose-card__title">
-                {t("vision.title")}
-              </h2>
-              <p>{t("vision.text")}</p>
-            </article>
+            {PURPOSE.map(({ key, icon }) => (
+              <article key={key} className="purpose-card" aria-labelledby={`${key}-title`}>
+                <span className="feature__icon" aria-hidden="true">
+                  {icon}
+                </span>
+                <h2 id={`${key}-title`} className="purpose-card__title">
+                  {t(`${key}.title`)}
+                </h2>
+                <p>{t(`${key}.text`)}</p>
+              </article>
+            ))}
           </div>
         </div>
       </section>
