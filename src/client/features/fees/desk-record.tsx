@@ -15,20 +15,19 @@ import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
+import { INSTALMENT_STATUS_TONE } from "./plans-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type Instalment = Ledger["instalments"][number];
 type Found = RouterOutputs["feeDesk"]["students"]["students"][number];
 type Recorded = RouterOutputs["feeDesk"]["record"];
-
-const STATUS_TONE: Record<Instalment["status"], BadgeTone> = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" };
 
 export function RecordTab() {
   const t = useT(feeDesk);
@@ -222,7 +221,7 @@ function StudentInstalments({
       header: t("col.status"),
       render: (i) => (
         <span className="ops-cell-stack">
-          <Badge tone={STATUS_TONE[i.status]}>{t(`status.${i.status}`)}</Badge>
+          <Badge tone={INSTALMENT_STATUS_TONE[i.status]}>{t(`status.${i.status}`)}</Badge>
           {i.pending > 0 ? <span className="text-sm text-muted">{t("pendingAmount", { amount: formatMoney(i.pending) })}</span> : null}
         </span>
       ),

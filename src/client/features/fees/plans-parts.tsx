@@ -28,12 +28,18 @@ export function useInstalmentText() {
     t("ledger.instalment", { programme: i.programme, term: i.term, number: i.number });
 }
 
-const STATUS_TONE = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" } as const satisfies Record<string, BadgeTone>;
+/** The colour of an instalment's standing, on the desk and in the plans' tabs alike. */
+export const INSTALMENT_STATUS_TONE = {
+  paid: "approved",
+  partial: "info",
+  due: "pending",
+  overdue: "rejected",
+} as const satisfies Record<string, BadgeTone>;
 
 /** Paid / Part paid / Due / Overdue. */
-export function InstalmentStatus({ status }: { status: keyof typeof STATUS_TONE }) {
+export function InstalmentStatus({ status }: { status: keyof typeof INSTALMENT_STATUS_TONE }) {
   const t = useT(feePlans);
-  return <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
+  return <Badge tone={INSTALMENT_STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
 }
 
 /** Today in the browser's calendar (YYYY-MM-DD), the start day a raise offers first. */
