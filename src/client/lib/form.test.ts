@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
-import { checkInput, flatForm, messagesByField, useFormState } from "./form.ts";
+import { checkInput, flatForm, messagesByField, schemaRules, useFormState } from "./form.ts";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -38,6 +38,18 @@ describe("checkInput", () => {
       ok: false,
       messages: { name: "Name is required", phone: "Phone: 10 digits" },
     });
+  });
+});
+
+describe("schemaRules", () => {
+  test("a form's rules from the shared schema: the messages for what the form would send, none when it passes", () => {
+    const rules = schemaRules(schema, {
+      toInput: (f: { name: string; phone: string }) => ({ name: f.name, contact: { phone: f.phone } }),
+      paths: PATHS,
+      fields: ["name", "phone"],
+    });
+    expect(rules({ name: "", phone: "12" })).toEqual({ name: "Name is required", phone: "Phone: 10 digits" });
+    expect(rules({ name: "Asha", phone: "9876543210" })).toEqual({});
   });
 });
 

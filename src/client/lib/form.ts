@@ -62,6 +62,21 @@ export function checkInput<S extends v.GenericSchema, F extends string = string>
 }
 
 /**
+ * A form's rules from the shared schema (useFormState's `validate`): the messages for what the form would
+ * send, `toInput(values)`, none when the schema accepts it.
+ */
+export function schemaRules<V, F extends string = string>(
+  schema: v.GenericSchema,
+  options: FieldMapping<F> & { abortPipeEarly?: boolean; toInput?: (values: V) => unknown } = {},
+): (values: V) => FieldMessages<F> {
+  const { toInput = (values: V) => values, ...check } = options;
+  return (values) => {
+    const checked = checkInput(schema, toInput(values), check);
+    return checked.ok ? {} : checked.messages;
+  };
+}
+
+/**
  * A form whose flat fields stand for the API's paths (`emergencyPhone` ↔ `emergencyContact.phone`): its
  * empty values, its values from a stored record (missing values become ""), the nested input it sends, and
  * the paths → fields map for `messagesByField`.

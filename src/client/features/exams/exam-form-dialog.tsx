@@ -5,7 +5,7 @@
  */
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -43,10 +43,7 @@ const valuesOf = (e: OfficeExam): Values => ({
 
 const IDS = Object.fromEntries(FIELDS.map((f) => [f, `exam-${f}`])) as Record<Field, string>;
 const RULES = {
-  validate: (values: Values) => {
-    const checked = checkInput(examForm, values, { abortPipeEarly: false });
-    return checked.ok ? {} : checked.messages;
-  },
+  validate: schemaRules<Values>(examForm, { abortPipeEarly: false }),
   showOn: "submit",
   ids: IDS,
 } as const;

@@ -12,7 +12,7 @@ import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
 import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import { paiseToRupeesText } from "../../../shared/schemas/programmes.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -211,10 +211,11 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
   const paths = useMemo(() => Object.fromEntries(Array.from({ length: count }, (_, i) => [`days.${i}`, dayField(i)])), [count]);
   const rules = useMemo(
     () => ({
-      validate: (v: Record<string, string>) => {
-        const checked = checkInput(feePlanForm, planInput(programme.id, count, v), { paths, keepUnknown: true });
-        return checked.ok ? {} : checked.messages;
-      },
+      validate: schemaRules(feePlanForm, {
+        toInput: (v: Record<string, string>) => planInput(programme.id, count, v),
+        paths,
+        keepUnknown: true,
+      }),
       showOn: "submit" as const,
       ids,
     }),

@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeSettings } from "../../../shared/schemas/settings.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -74,10 +74,7 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
   const save = trpc.feePlans.saveSettings.useMutation();
   const rules = useMemo(
     () => ({
-      validate: (v: Values) => {
-        const checked = checkInput(feeSettings, toInput(v), { fields: FIELDS });
-        return checked.ok ? {} : checked.messages;
-      },
+      validate: schemaRules(feeSettings, { toInput, fields: FIELDS }),
       // A message appearing as a field is left would move the Save button from under the pointer.
       showOn: "submit" as const,
       ids: IDS,

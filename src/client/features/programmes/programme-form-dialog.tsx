@@ -7,7 +7,7 @@ import { useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -69,10 +69,7 @@ const valuesOf = (p: OfficeProgramme): Values => ({
 const toInput = (values: Values) => ({ ...values, admissionOpen: values.admissionOpen === "yes" });
 const IDS = Object.fromEntries(FIELDS.map((f) => [f, `programme-${f}`])) as Record<Field, string>;
 const RULES = {
-  validate: (values: Values) => {
-    const checked = checkInput(programmeForm, toInput(values));
-    return checked.ok ? {} : checked.messages;
-  },
+  validate: schemaRules(programmeForm, { toInput }),
   showOn: "submit",
   ids: IDS,
 } as const;

@@ -7,7 +7,7 @@ import { type FormEvent, useState } from "react";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { staffInviteInput } from "../../../shared/schemas/staff.ts";
-import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -18,10 +18,7 @@ const EMPTY = { name: "", email: "", role: "staff" };
 type InviteForm = typeof EMPTY;
 const IDS = { name: "invite-name", email: "invite-email", role: "invite-role-staff" } as const;
 const RULES = {
-  validate: (values: InviteForm) => {
-    const checked = checkInput(staffInviteInput, values);
-    return checked.ok ? {} : checked.messages;
-  },
+  validate: schemaRules<InviteForm>(staffInviteInput),
   ids: IDS,
 } as const;
 

@@ -6,7 +6,7 @@ import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
-import { checkInput, flatForm, messagesByField } from "../../lib/form.ts";
+import { flatForm, messagesByField, schemaRules } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
 export type StudentProfile = RouterOutputs["student"]["profile"];
@@ -53,10 +53,12 @@ export function formErrors(fieldErrors: Record<string, string[]> | null | undefi
 }
 
 /** The shared schema's verdict on the form: no errors means it may be sent. */
-export function checkProfile(f: ProfileForm): ProfileErrors {
-  const checked = checkInput(studentProfileInput, inputFromForm(f), { paths: PATHS, fields: FIELDS, abortPipeEarly: false });
-  return checked.ok ? {} : checked.messages;
-}
+export const checkProfile: (f: ProfileForm) => ProfileErrors = schemaRules(studentProfileInput, {
+  toInput: inputFromForm,
+  paths: PATHS,
+  fields: FIELDS,
+  abortPipeEarly: false,
+});
 
 /** Profile photos: what the server accepts (it checks the content again). */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

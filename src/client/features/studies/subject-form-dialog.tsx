@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -25,10 +25,7 @@ type Values = Record<Field, string>;
 const IDS = Object.fromEntries(FIELDS.map((f) => [f, `subject-${f}`])) as Record<Field, string>;
 const toInput = (v: Values) => ({ ...v, units: v.units.split("\n") });
 const RULES = {
-  validate: (values: Values) => {
-    const checked = checkInput(subjectForm, toInput(values));
-    return checked.ok ? {} : checked.messages;
-  },
+  validate: schemaRules(subjectForm, { toInput }),
   showOn: "submit",
   ids: IDS,
 } as const;

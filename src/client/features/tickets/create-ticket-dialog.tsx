@@ -7,7 +7,7 @@
 import { type FormEvent, useState } from "react";
 import { help } from "../../../shared/i18n/help.ts";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
-import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -22,10 +22,7 @@ const ID = (field: keyof TicketForm) => `new-ticket-${field}`;
 const IDS = Object.fromEntries((Object.keys(EMPTY_TICKET) as (keyof TicketForm)[]).map((f) => [f, ID(f)]));
 /** The shared schema's rules, shown beside the fields after a send attempt. */
 const RULES = {
-  validate: (values: TicketForm) => {
-    const checked = checkInput(createTicketInput, values);
-    return checked.ok ? {} : checked.messages;
-  },
+  validate: schemaRules<TicketForm>(createTicketInput),
   showOn: "submit",
   ids: IDS,
 } as const;
