@@ -134,6 +134,11 @@ type SignedInContext = Context & { auth: Authenticated };
 /** A service that changes something on a signed-in person's behalf: who acts goes to the audit log, the request's address too. */
 type ActorService<I, R> = (deps: AppDeps, actorId: number, input: I, meta: SessionMeta) => R;
 
+/** A procedure's resolver that hands its service the deps, the checked input and the request (its address and browser). */
+export function byRequest<I, R>(service: (deps: AppDeps, input: I, meta: SessionMeta) => R) {
+  return ({ ctx, input }: { ctx: Context; input: I }) => service(ctx.deps, input, ctx);
+}
+
 /** A procedure's resolver that hands its service the deps, who acts, the checked input and the request. */
 export function byActor<I, R>(service: ActorService<I, R>) {
   return ({ ctx, input }: { ctx: SignedInContext; input: I }) => service(ctx.deps, ctx.auth.user.id, input, ctx);

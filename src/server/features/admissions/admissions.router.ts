@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
-import { adminProcedure, byActor, byActorOnId, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import { adminProcedure, byActor, byActorOnId, byRequest, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   admissionStats,
   deleteAdmission,
@@ -27,9 +27,7 @@ export const admissionsRouter = router({
   requestAccessCode: sitePublicProcedure
     .input(schemas.accessCodeRequestInput)
     .mutation(({ ctx, input }) => requestAccessCode(ctx.deps, input.email, ctx)),
-  verifyAccessCode: sitePublicProcedure
-    .input(schemas.accessCodeVerifyInput)
-    .mutation(({ ctx, input }) => verifyAccessCode(ctx.deps, input, ctx)),
+  verifyAccessCode: sitePublicProcedure.input(schemas.accessCodeVerifyInput).mutation(byRequest(verifyAccessCode)),
   application: sitePublicProcedure
     .input(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), accessToken: v.pipe(v.string(), v.maxLength(200)) }))
     .query(({ ctx, input }) => getApplication(ctx.deps, input.id, { accessToken: input.accessToken })),

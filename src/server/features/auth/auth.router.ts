@@ -1,31 +1,19 @@
 /** tRPC procedures for signing in, sessions and the user's own account; thin over the auth services. */
 import * as v from "valibot";
 import * as schemas from "../../../shared/schemas/auth.ts";
-import { authedProcedure, byActor, publicProcedure, router } from "../../trpc.ts";
+import { authedProcedure, byActor, byRequest, publicProcedure, router } from "../../trpc.ts";
 import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import * as accountService from "./account.service.ts";
 import * as authService from "./auth.service.ts";
 
 export const authRouter = router({
-  adminLogin: publicProcedure.input(schemas.adminLoginInput).mutation(({ ctx, input }) => authService.loginAdmin(ctx.deps, input, ctx)),
-  studentLogin: publicProcedure
-    .input(schemas.studentLoginInput)
-    .mutation(({ ctx, input }) => authService.loginStudent(ctx.deps, input, ctx)),
-  verifyTwoFactor: publicProcedure
-    .input(schemas.twoFactorInput)
-    .mutation(({ ctx, input }) => authService.verifyTwoFactor(ctx.deps, input, ctx)),
-  forgotPassword: publicProcedure
-    .input(schemas.forgotPasswordInput)
-    .mutation(({ ctx, input }) => accountService.requestPasswordReset(ctx.deps, input, ctx)),
-  verifyOtp: publicProcedure
-    .input(schemas.verifyOtpInput)
-    .mutation(({ ctx, input }) => accountService.verifyResetCode(ctx.deps, input, ctx)),
-  resetPassword: publicProcedure
-    .input(schemas.resetPasswordInput)
-    .mutation(({ ctx, input }) => accountService.resetPassword(ctx.deps, input, ctx)),
-  firstLogin: publicProcedure
-    .input(schemas.firstLoginInput)
-    .mutation(({ ctx, input }) => accountService.completeFirstLogin(ctx.deps, input, ctx)),
+  adminLogin: publicProcedure.input(schemas.adminLoginInput).mutation(byRequest(authService.loginAdmin)),
+  studentLogin: publicProcedure.input(schemas.studentLoginInput).mutation(byRequest(authService.loginStudent)),
+  verifyTwoFactor: publicProcedure.input(schemas.twoFactorInput).mutation(byRequest(authService.verifyTwoFactor)),
+  forgotPassword: publicProcedure.input(schemas.forgotPasswordInput).mutation(byRequest(accountService.requestPasswordReset)),
+  verifyOtp: publicProcedure.input(schemas.verifyOtpInput).mutation(byRequest(accountService.verifyResetCode)),
+  resetPassword: publicProcedure.input(schemas.resetPasswordInput).mutation(byRequest(accountService.resetPassword)),
+  firstLogin: publicProcedure.input(schemas.firstLoginInput).mutation(byRequest(accountService.completeFirstLogin)),
   me: authedProcedure.query(({ ctx }) => ({ user: authService.toPublicUser(ctx.auth.user) })),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await authService.logout(ctx.deps, ctx.auth.sessionId);

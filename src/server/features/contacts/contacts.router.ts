@@ -7,7 +7,7 @@ import {
   contactReplyInput,
   contactStatusInput,
 } from "../../../shared/schemas/contact.ts";
-import { adminProcedure, byActor, byActorOnId, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
+import { adminProcedure, byActor, byActorOnId, byRequest, officeProcedure, router, sitePublicProcedure } from "../../trpc.ts";
 import {
   assignContact,
   deleteContact,
@@ -19,7 +19,7 @@ import {
 } from "./contacts.service.ts";
 
 export const contactsRouter = router({
-  submit: sitePublicProcedure.input(contactInput).mutation(({ ctx, input }) => submitContact(ctx.deps, input, ctx)),
+  submit: sitePublicProcedure.input(contactInput).mutation(byRequest(submitContact)),
   list: officeProcedure.input(contactListQuery).query(({ ctx, input }) => listContacts(ctx.deps, input)),
   get: officeProcedure.input(contactIdInput).query(({ ctx, input }) => getContact(ctx.deps, input.id)),
   updateStatus: officeProcedure.input(contactStatusInput).mutation(byActor(updateContactStatus)),
