@@ -19,7 +19,7 @@ import { getSettings } from "./features/settings/settings.service.ts";
 import { pageHead, seoRoutes } from "./features/site/seo.ts";
 import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, fromDatabaseError, HTTP_STATUS } from "./platform/errors.ts";
-import { type AppEnv, bearerToken, requestIp } from "./platform/http.ts";
+import { type AppEnv, bearerToken, requestMeta } from "./platform/http.ts";
 import { alternates, localizeShell } from "./platform/page-language.ts";
 import { requestLocale } from "./platform/request-locale.ts";
 import { responseCache } from "./platform/response-cache.ts";
@@ -143,8 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         createContextInner({
           deps,
           auth: c.get("auth"),
-          ip: requestIp(c),
-          userAgent: c.req.header("user-agent") ?? null,
+          ...requestMeta(c),
         }) as unknown as Record<string, unknown>,
     }),
   );

@@ -140,6 +140,9 @@ export async function sendStoredFile(
   });
 }
 
+/** The request as the services take it: the client's address (rate limits, the activity log) and browser (sessions). */
+export const requestMeta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
+
 /**
  * The client's address for rate limits, audit entries and sessions, worked out only when a handler asks
  * (issue 9: most requests never need it). Behind one reverse proxy (TRUST_PROXY=true) it is the last

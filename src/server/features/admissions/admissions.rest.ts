@@ -13,7 +13,7 @@ import {
   ok,
   readForm,
   readJson,
-  requestIp,
+  requestMeta,
   requireRole,
   sendStoredFile,
 } from "../../platform/http.ts";
@@ -37,8 +37,6 @@ import {
 import { exportAdmissionsCsv, officeApplication } from "./admissions-office.service.ts";
 
 const idParam = v.object({ id: recordId("Unknown application") });
-const meta = (c: AppContext) => ({ ip: requestIp(c) });
-
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
 function accessOf(c: AppContext): ApplicationAccess {
   const auth = c.get("auth");
@@ -56,21 +54,21 @@ export const admissionRest = new Hono<AppEnv>()
     // An administrator or staff member signed in is entering a walk-in applicant's application (issue 17).
     const auth = c.get("auth");
     const enteredBy = auth && isOffice(auth.user.role) ? auth.user.id : null;
-    return ok(c, await submitApplication(c.get("deps"), await readForm(c), meta(c), enteredBy), 201);
+    return ok(c, await submitApplication(c.get("deps"), await readForm(c), requestMeta(c), enteredBy), 201);
   })
   .post("/validate", async (c) => ok(c, await validateApplication(c.get("deps"), await readForm(c))))
   .get("/stats", async (c) => ok(c, await admissionStats(c.get("deps"))))
   .get("/courses", async (c) => ok(c, await listAdmissionCourses(c.get("deps"))))
   .get("/status/:query", async (c) => {
     const { query } = parseInput(schemas.statusLookupInput, { query: c.req.param("query") });
-    return ok(c, await lookupStatus(c.get("deps"), query, meta(c)));
+    return ok(c, await lookupStatus(c.get("deps"), query, requestMeta(c)));
   })
   .post("/access-code", async (c) => {
     const { email } = parseInput(schemas.accessCodeRequestInput, await readJson(c));
-    return ok(c, await requestAccessCode(c.get("deps"), email, meta(c)));
+    return ok(c, await requestAccessCode(c.get("deps"), email, requestMeta(c)));
   })
   .post("/access-code/verify", async (c) =>
-    ok(c, await verifyAccessCode(c.get("deps"), parseInput(schemas.accessCodeVerifyInput, await readJson(c)), meta(c))),
+    ok(c, await verifyAccessCode(c.get("deps"), parseInput(schemas.accessCodeVerifyInput, await readJson(c)), requestMeta(c))),
   )
   .get("/application/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());
@@ -91,11 +89,11 @@ export const adminAdmissionRest = new Hono<AppEnv>()
   .get("/", async (c) => ok(c, await listAdmissions(c.get("deps"), parseInput(schemas.admissionListQuery, c.req.query()))))
   .post("/process", async (c) => {
     const input = parseInput(schemas.processAdmissionInput, await readJson(c));
-    return ok(c, await processAdmission(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await processAdmission(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
   .get("/export.csv", async (c) => {
     const query = parseInput(officeSchemas.admissionExportQuery, c.req.query());
-    const { filename, csv } = await exportAdmissionsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
+    const { filename, csv } = await exportAdmissionsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c));
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` });
   })
   .get("/:id", async (c) => {
@@ -104,5 +102,5 @@ export const adminAdmissionRest = new Hono<AppEnv>()
   })
   .delete("/:id", requireRole("admin"), async (c) => {
     const { id } = parseInput(idParam, c.req.param());
-    return ok(c, await deleteAdmission(c.get("deps"), currentAuth(c).user.id, id, meta(c)));
+    return ok(c, await deleteAdmission(c.get("deps"), currentAuth(c).user.id, id, requestMeta(c)));
   });

@@ -4,11 +4,10 @@
  */
 import { Hono } from "hono";
 import { contactIdInput, contactListQuery, contactReplyInput, contactStatusInput } from "../../../shared/schemas/contact.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requestIp, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { deleteContact, getContact, listContacts, respondToContact, updateContactStatus } from "./contacts.service.ts";
 
-const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(contactIdInput, { id: c.req.param("id") }).id;
 
 /** Mounted at /api/public/admin/contacts. */
@@ -18,11 +17,13 @@ export const adminContactRest = new Hono<AppEnv>()
   .get("/:id", async (c) => ok(c, await getContact(c.get("deps"), idOf(c))))
   .patch("/:id/status", async (c) => {
     const input = parseInput(contactStatusInput, await jsonWithPathId(c));
-    return ok(c, await updateContactStatus(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await updateContactStatus(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
   .post("/:id/respond", async (c) => {
     const input = parseInput(contactReplyInput, await jsonWithPathId(c));
     const { user } = currentAuth(c);
-    return ok(c, await respondToContact(c.get("deps"), user.id, user.name, input, meta(c)));
+    return ok(c, await respondToContact(c.get("deps"), user.id, user.name, input, requestMeta(c)));
   })
-  .delete("/:id", requireRole("admin"), async (c) => ok(c, await deleteContact(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));
+  .delete("/:id", requireRole("admin"), async (c) =>
+    ok(c, await deleteContact(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
+  );

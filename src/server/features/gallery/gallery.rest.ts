@@ -6,11 +6,10 @@
 import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/gallery.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import * as service from "./gallery.service.ts";
 
-const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(schemas.galleryIdInput, { id: c.req.param("id") }).id;
 const admin = requireRole("admin");
 const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -49,14 +48,16 @@ export const galleryRest = new Hono<AppEnv>()
   .get("/admin/stats", admin, async (c) => ok(c, await service.galleryStats(c.get("deps"))))
   .post("/upload", admin, async (c) => {
     const parts = await uploadParts(c);
-    return ok(c, await service.uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, meta(c)), 201);
+    return ok(c, await service.uploadGalleryImages(c.get("deps"), currentAuth(c).user.id, parts, requestMeta(c)), 201);
   })
   .delete("/bulk", admin, async (c) => {
     const input = parseInput(schemas.galleryBulkDeleteInput, await readJson(c));
-    return ok(c, await service.bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.bulkDeleteGalleryImages(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
   .put("/:id", admin, async (c) => {
     const input = parseInput(schemas.galleryUpdateInput, await jsonWithPathId(c));
-    return ok(c, await service.updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.updateGalleryImage(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
-  .delete("/:id", admin, async (c) => ok(c, await service.deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))));
+  .delete("/:id", admin, async (c) =>
+    ok(c, await service.deleteGalleryImage(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
+  );

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { eresourceFields, itemIdInput } from "../../../shared/schemas/library.ts";
-import { type AppEnv, currentAuth, ok, readForm, requestIp, requireRole, sendStoredFile } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, readForm, requestMeta, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { addEresourceFile, eresourceFile, replaceEresourceFile } from "./library.service.ts";
 
@@ -16,12 +16,12 @@ export const libraryRest = new Hono<AppEnv>()
   .post("/eresources", requireRole("office"), async (c) => {
     const body = await readForm(c);
     const fields = parseInput(eresourceFields, textFields(body));
-    return ok(c, await addEresourceFile(c.get("deps"), currentAuth(c).user.id, fields, body.file, { ip: requestIp(c) }), 201);
+    return ok(c, await addEresourceFile(c.get("deps"), currentAuth(c).user.id, fields, body.file, requestMeta(c)), 201);
   })
   .post("/eresources/:id/file", requireRole("office"), async (c) => {
     const { id } = parseInput(itemIdInput, c.req.param());
     const body = await readForm(c);
-    return ok(c, await replaceEresourceFile(c.get("deps"), currentAuth(c).user.id, id, body.file, { ip: requestIp(c) }));
+    return ok(c, await replaceEresourceFile(c.get("deps"), currentAuth(c).user.id, id, body.file, requestMeta(c)));
   })
   .get("/eresources/:id/file", requireRole(), async (c) => {
     const { id } = parseInput(itemIdInput, c.req.param());

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { recordId } from "../../../shared/schemas/common.ts";
 import { programmeSlugInput } from "../../../shared/schemas/programmes.ts";
-import { type AppEnv, currentAuth, ok, readForm, requestIp, requireRole, sendStoredFile } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, readForm, requestMeta, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { storeSyllabus, syllabusOf } from "./programmes.service.ts";
 
@@ -20,5 +20,5 @@ export const publicProgrammeRest = new Hono<AppEnv>().get("/:slug/syllabus", asy
 export const adminProgrammeRest = new Hono<AppEnv>().use(requireRole("admin")).post("/:id/syllabus", async (c) => {
   const { id } = parseInput(idParam, c.req.param());
   const body = await readForm(c);
-  return ok(c, await storeSyllabus(c.get("deps"), currentAuth(c).user.id, id, body.syllabus, { ip: requestIp(c) }));
+  return ok(c, await storeSyllabus(c.get("deps"), currentAuth(c).user.id, id, body.syllabus, requestMeta(c)));
 });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { settingsUpdateInput } from "../../../shared/schemas/settings.ts";
 import { backupPath, createBackup, listBackups } from "../../platform/backups.ts";
-import { type AppEnv, currentAuth, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { getAdminSettings, updateSettings } from "./settings.service.ts";
 
@@ -11,7 +11,7 @@ export const adminSettingsRest = new Hono<AppEnv>()
   .get("/", async (c) => ok(c, await getAdminSettings(c.get("deps"))))
   .put("/", async (c) => {
     const input = parseInput(settingsUpdateInput, await readJson(c));
-    return ok(c, await updateSettings(c.get("deps"), currentAuth(c).user.id, input, { ip: requestIp(c) }));
+    return ok(c, await updateSettings(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   });
 
 export const adminBackupsRest = new Hono<AppEnv>()

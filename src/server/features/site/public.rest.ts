@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { contactInput } from "../../../shared/schemas/contact.ts";
 import { galleryQuery } from "../../../shared/schemas/gallery.ts";
-import { type AppEnv, ok, readJson, requestIp } from "../../platform/http.ts";
+import { type AppEnv, ok, readJson, requestMeta } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { submitContact } from "../contacts/contacts.service.ts";
 import { listPublicGallery } from "../gallery/gallery.service.ts";
@@ -17,5 +17,5 @@ export const publicRest = new Hono<AppEnv>()
   .get("/gallery", async (c) => ok(c, await listPublicGallery(c.get("deps"), parseInput(galleryQuery, c.req.query()))))
   .post("/contact", async (c) => {
     const input = parseInput(contactInput, await readJson(c));
-    return ok(c, await submitContact(c.get("deps"), input, { ip: requestIp(c) }), 201);
+    return ok(c, await submitContact(c.get("deps"), input, requestMeta(c)), 201);
   });

@@ -1,11 +1,10 @@
 /** REST paths for Student Management (spec part 2 §7), admin only; thin over the students service. */
 import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/students.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestIp, requireRole } from "../../platform/http.ts";
+import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import * as service from "./students.service.ts";
 
-const meta = (c: AppContext) => ({ ip: requestIp(c) });
 const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.param("id") }).id;
 
 /** Mounted at /api/admin/students. */
@@ -15,7 +14,7 @@ export const adminStudentRest = new Hono<AppEnv>()
   .get("/standards", async (c) => ok(c, await service.listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
     const query = parseInput(schemas.studentExportQuery, c.req.query());
-    const { filename, csv } = await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, meta(c));
+    const { filename, csv } = await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
@@ -23,23 +22,23 @@ export const adminStudentRest = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const input = parseInput(schemas.studentForm, await readJson(c));
-    return ok(c, await service.createStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)), 201);
+    return ok(c, await service.createStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)), 201);
   })
   .get("/:id", async (c) => ok(c, await service.getStudent(c.get("deps"), idOf(c))))
   .put("/:id", async (c) => {
     const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
-    return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, meta(c)));
+    return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
   .delete("/:id", requireRole("admin"), async (c) =>
-    ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+    ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
   )
   .patch("/:id/toggle-status", async (c) =>
-    ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+    ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
   )
   .post("/:id/send-credentials", async (c) =>
-    ok(c, await service.sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+    ok(c, await service.sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
   )
-  .post("/:id/unlock", async (c) => ok(c, await service.unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))))
+  .post("/:id/unlock", async (c) => ok(c, await service.unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))))
   .post("/:id/sign-out-everywhere", async (c) =>
-    ok(c, await service.signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), meta(c))),
+    ok(c, await service.signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
   );

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import { recordId } from "../../../shared/schemas/common.ts";
 import { materialFileFields, submissionFields } from "../../../shared/schemas/studies.ts";
-import { type AppEnv, currentAuth, ok, readForm, requestIp, requireRole, sendStoredFile } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, ok, readForm, requestMeta, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { submissionFile, submitAssignment } from "./assignments.service.ts";
 import { addMaterialFile, materialFile } from "./materials.service.ts";
@@ -18,7 +18,7 @@ export const studiesRest = new Hono<AppEnv>()
   .post("/materials", requireRole("office"), async (c) => {
     const body = await readForm(c);
     const fields = parseInput(materialFileFields, { subjectId: body.subjectId, unitId: body.unitId ?? null, title: body.title });
-    return ok(c, await addMaterialFile(c.get("deps"), currentAuth(c).user.id, fields, body.file, { ip: requestIp(c) }), 201);
+    return ok(c, await addMaterialFile(c.get("deps"), currentAuth(c).user.id, fields, body.file, requestMeta(c)), 201);
   })
   .get("/materials/:id/file", requireRole(), async (c) => {
     const { id } = parseInput(idParam(text.m("rule.material")), c.req.param());
