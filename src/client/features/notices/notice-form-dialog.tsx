@@ -3,7 +3,8 @@
  * one programme's, with how many that is), its priority, an event's day, time and venue, and whether it is
  * also e-mailed. Checked with the shared schema the server uses; what was typed stays when publishing fails.
  */
-import { type FormEvent, useState } from "react";
+
+import * as v from "valibot";
 import { notices } from "../../../shared/i18n/notices.ts";
 import {
   NOTICE_BODY_MAX,
@@ -13,7 +14,7 @@ import {
   type NoticeKind,
   noticeForm,
 } from "../../../shared/schemas/notices.ts";
-import { checkInput, focusFirstInvalid, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -38,14 +39,10 @@ const EMPTY: Values = {
 };
 
 const toInput = (values: Values) => ({ ...values, email: values.email === "yes" });
-/** Every field's message at once: an event's missing day shows with a missing title, not after it is fixed. */
-const check = (values: Values) => checkInput(noticeForm, toInput(values), { abortPipeEarly: false });
 const IDS = Object.fromEntries(FIELDS.map((f) => [f, f === "kind" ? "notice-kind-notice" : `notice-${f}`])) as Record<Field, string>;
 const RULES = {
-  validate: (values: Values) => {
-    const checked = check(values);
-    return checked.ok ? {} : checked.messages;
-  },
+  /** Every field's message at once: an event's missing day shows with a missing title, not after it is fixed. */
+  validate: schemaRules(noticeForm, { toInput, abortPipeEarly: false }),
   showOn: "submit",
   ids: IDS,
 } as const;
@@ -70,23 +67,16 @@ export function NoticeFormDialog({
   const publish = trpc.notices.publish.useMutation();
   const form = useFormState<Values>(EMPTY, RULES);
   const { values, errors, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
   const isEvent = values.kind === "event";
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (publish.isPending) return;
-    setFailure(null);
-    form.attempt();
-    const checked = check(values);
-    if (!checked.ok) return focusFirstInvalid(checked.messages, IDS);
-    try {
-      const answer = await publish.mutateAsync(checked.value);
+  const submit = form.handleSubmit(
+    async () => {
+      // The rules passed: what is sent is the shared schema's reading of the form.
+      const answer = await publish.mutateAsync(v.parse(noticeForm, toInput(values)));
       onPublished(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err, { fields: FIELDS })) setFailure(failureMessage(err, t("admin.failed.publish")));
-    }
-  };
+    },
+    { busy: publish.isPending, failed: (err) => failureMessage(err, t("admin.failed.publish")), mapping: { fields: FIELDS } },
+  );
 
   const data = audiences.data;
   const reach = !data
@@ -115,7 +105,7 @@ export function NoticeFormDialog({
       busy={publish.isPending}
       cancelLabel={t("admin.cancel")}
       submitLabel={publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
-      failure={failure}
+      failure={form.failure}
     >
       <ChoiceCards
         id="notice-kind"

@@ -3,11 +3,12 @@
  * do), checked with the shared schema the server uses. A refused address (already an account) shows beside
  * its field; what was typed stays until the invitation is sent or the dialog is cancelled.
  */
-import { type FormEvent, useState } from "react";
+
+import * as v from "valibot";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { staffInviteInput } from "../../../shared/schemas/staff.ts";
-import { checkInput, focusFirstInvalid, schemaRules, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -27,33 +28,22 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
   const invite = trpc.staff.invite.useMutation();
   const form = useFormState<InviteForm>(EMPTY, RULES);
   const { values, errors, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
     if (invite.isPending) return;
     form.reset(EMPTY);
-    setFailure(null);
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (invite.isPending) return;
-    setFailure(null);
-    form.attempt();
-    const checked = checkInput(staffInviteInput, values);
-    if (!checked.ok) {
-      focusFirstInvalid(checked.messages, IDS);
-      return;
-    }
-    try {
-      const answer = await invite.mutateAsync(checked.value);
+  const submit = form.handleSubmit(
+    async () => {
+      // The rules passed: what is sent is the shared schema's reading of the form.
+      const answer = await invite.mutateAsync(v.parse(staffInviteInput, values));
       form.reset(EMPTY);
       onInvited(answer.message);
-    } catch (err) {
-      if (!form.showServerErrors(err)) setFailure(failureMessage(err, t("team.failed.invite")));
-    }
-  };
+    },
+    { busy: invite.isPending, failed: (err) => failureMessage(err, t("team.failed.invite")) },
+  );
 
   return (
     <FormDialog
@@ -66,7 +56,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
       busy={invite.isPending}
       cancelLabel={t("team.cancel")}
       submitLabel={invite.isPending ? t("team.sending") : t("team.send")}
-      failure={failure}
+      failure={form.failure}
     >
       <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
       <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
