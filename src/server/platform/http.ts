@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/bun";
 import { createMiddleware } from "hono/factory";
+import type * as v from "valibot";
 import type { Role, User } from "../../../db/schema.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { isOffice } from "../../shared/roles.ts";
@@ -9,6 +10,7 @@ import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
 import { type FileArea, fileStore } from "./file-store.ts";
 import { isRemembered } from "./read-cache.ts";
+import { parseInput } from "./validation.ts";
 
 /** The signed-in user of a request and their session (resolved by the auth feature). */
 export interface Authenticated {
@@ -142,6 +144,14 @@ export async function sendStoredFile(
 
 /** The request as the services take it: the client's address (rate limits, the activity log) and browser (sessions). */
 export const requestMeta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
+
+/** A handler for a JSON body: checked with `schema` and handed, with the request, to `service`; its answer in the envelope. */
+export function jsonRequest<S extends v.GenericSchema, R>(
+  schema: S,
+  service: (deps: AppDeps, input: v.InferOutput<S>, meta: ReturnType<typeof requestMeta>) => Promise<R>,
+) {
+  return async (c: AppContext) => ok(c, await service(c.get("deps"), parseInput(schema, await readJson(c)), requestMeta(c)));
+}
 
 /**
  * The client's address for rate limits, audit entries and sessions, worked out only when a handler asks

@@ -10,6 +10,7 @@ import {
   type AppContext,
   type AppEnv,
   currentAuth,
+  jsonRequest,
   ok,
   readForm,
   readJson,
@@ -67,9 +68,7 @@ export const admissionRest = new Hono<AppEnv>()
     const { email } = parseInput(schemas.accessCodeRequestInput, await readJson(c));
     return ok(c, await requestAccessCode(c.get("deps"), email, requestMeta(c)));
   })
-  .post("/access-code/verify", async (c) =>
-    ok(c, await verifyAccessCode(c.get("deps"), parseInput(schemas.accessCodeVerifyInput, await readJson(c)), requestMeta(c))),
-  )
+  .post("/access-code/verify", jsonRequest(schemas.accessCodeVerifyInput, verifyAccessCode))
   .get("/application/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());
     return ok(c, await getApplication(c.get("deps"), id, accessOf(c)));

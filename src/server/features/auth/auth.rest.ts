@@ -1,37 +1,20 @@
 /** REST paths of spec part 1 §7 (auth) and part 2 §7 (profile, password); thin over the auth services. */
 import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/auth.ts";
-import { type AppEnv, currentAuth, multipartFile, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
+import { type AppEnv, currentAuth, jsonRequest, multipartFile, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import * as accountService from "./account.service.ts";
 import * as authService from "./auth.service.ts";
 
 export const authRest = new Hono<AppEnv>()
-  .post("/admin/login", async (c) =>
-    ok(c, await authService.loginAdmin(c.get("deps"), parseInput(schemas.adminLoginInput, await readJson(c)), requestMeta(c))),
-  )
-  .post("/student/login", async (c) =>
-    ok(c, await authService.loginStudent(c.get("deps"), parseInput(schemas.studentLoginInput, await readJson(c)), requestMeta(c))),
-  )
-  .post("/verify-2fa", async (c) =>
-    ok(c, await authService.verifyTwoFactor(c.get("deps"), parseInput(schemas.twoFactorInput, await readJson(c)), requestMeta(c))),
-  )
-  .post("/forgot-password", async (c) =>
-    ok(
-      c,
-      await accountService.requestPasswordReset(c.get("deps"), parseInput(schemas.forgotPasswordInput, await readJson(c)), requestMeta(c)),
-    ),
-  )
-  .post("/verify-otp", async (c) =>
-    ok(c, await accountService.verifyResetCode(c.get("deps"), parseInput(schemas.verifyOtpInput, await readJson(c)), requestMeta(c))),
-  )
-  .post("/reset-password", async (c) =>
-    ok(c, await accountService.resetPassword(c.get("deps"), parseInput(schemas.resetPasswordInput, await readJson(c)), requestMeta(c))),
-  )
-  .post("/first-login", async (c) =>
-    ok(c, await accountService.completeFirstLogin(c.get("deps"), parseInput(schemas.firstLoginInput, await readJson(c)), requestMeta(c))),
-  )
+  .post("/admin/login", jsonRequest(schemas.adminLoginInput, authService.loginAdmin))
+  .post("/student/login", jsonRequest(schemas.studentLoginInput, authService.loginStudent))
+  .post("/verify-2fa", jsonRequest(schemas.twoFactorInput, authService.verifyTwoFactor))
+  .post("/forgot-password", jsonRequest(schemas.forgotPasswordInput, accountService.requestPasswordReset))
+  .post("/verify-otp", jsonRequest(schemas.verifyOtpInput, accountService.verifyResetCode))
+  .post("/reset-password", jsonRequest(schemas.resetPasswordInput, accountService.resetPassword))
+  .post("/first-login", jsonRequest(schemas.firstLoginInput, accountService.completeFirstLogin))
   .get("/me", requireRole(), (c) => ok(c, { user: authService.toPublicUser(currentAuth(c).user) }))
   .post("/logout", requireRole(), async (c) => {
     await authService.logout(c.get("deps"), currentAuth(c).sessionId);
