@@ -5,7 +5,7 @@
  * change of programme drops the old programme's. A completed subject stays readable (materials, results);
  * a dropped one does not.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, EnrolmentStatus } from "../../../../db/schema.ts";
 
 type DB = Kysely<Database>;
@@ -60,6 +60,17 @@ export async function syncStudentEnrolment(db: DB, userId: number, at: string): 
   return opened;
 }
 
+/** Whether an enrolment's subject is one of the programme's subjects of a term before (`<`) or equal to (`=`) `term`. */
+const inProgrammeTerm = (eb: ExpressionBuilder<Database, "enrolments">, programmeId: number, op: "<" | "=", term: number) =>
+  eb.exists(
+    eb
+      .selectFrom("subjects")
+      .select("subjects.id")
+      .whereRef("subjects.id", "=", "enrolments.subject_id")
+      .where("subjects.programme_id", "=", programmeId)
+      .where("subjects.term", op, term),
+  );
+
 /**
  * After students of one programme moved to `term` together (setStudentsTerm): what syncStudentEnrolment does
  * for each, set-based — their subjects of an earlier term are completed, any other open ones dropped, and the
@@ -73,16 +84,7 @@ export async function moveEnrolments(db: DB, ids: readonly number[], programmeId
       .set((eb) => ({
         status: eb
           .case()
-          .when(
-            eb.exists(
-              eb
-                .selectFrom("subjects")
-                .select("subjects.id")
-                .whereRef("subjects.id", "=", "enrolments.subject_id")
-                .where("subjects.programme_id", "=", programmeId)
-                .where("subjects.term", "<", term),
-            ),
-          )
+          .when(inProgrammeTerm(eb, programmeId, "<", term))
           .then("completed")
           .else("dropped")
           .end()
@@ -91,18 +93,7 @@ export async function moveEnrolments(db: DB, ids: readonly number[], programmeId
       }))
       .where("user_id", "in", batch)
       .where("status", "=", "in_progress")
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("subjects")
-              .select("subjects.id")
-              .whereRef("subjects.id", "=", "enrolments.subject_id")
-              .where("subjects.programme_id", "=", programmeId)
-              .where("subjects.term", "=", term),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(inProgrammeTerm(eb, programmeId, "=", term)))
       .execute();
     await db
       .insertInto("enrolments")
