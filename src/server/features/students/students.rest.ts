@@ -1,11 +1,18 @@
 /** REST paths for Student Management (spec part 2 §7), admin only; thin over the students service. */
 import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/students.ts";
+import type { AppDeps } from "../../deps.ts";
 import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import * as service from "./students.service.ts";
 
 const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.param("id") }).id;
+
+/** The office's act on the student the path names: the service gets who acts, that student and the request. */
+const onStudent =
+  <R>(act: (deps: AppDeps, actorId: number, id: number, meta: ReturnType<typeof requestMeta>) => Promise<R>) =>
+  async (c: AppContext) =>
+    ok(c, await act(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c)));
 
 /** Mounted at /api/admin/students. */
 export const adminStudentRest = new Hono<AppEnv>()
@@ -29,16 +36,8 @@ export const adminStudentRest = new Hono<AppEnv>()
     const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
     return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
-  .delete("/:id", requireRole("admin"), async (c) =>
-    ok(c, await service.deleteStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
-  )
-  .patch("/:id/toggle-status", async (c) =>
-    ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
-  )
-  .post("/:id/send-credentials", async (c) =>
-    ok(c, await service.sendStudentCredentials(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
-  )
-  .post("/:id/unlock", async (c) => ok(c, await service.unlockStudent(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))))
-  .post("/:id/sign-out-everywhere", async (c) =>
-    ok(c, await service.signOutStudentEverywhere(c.get("deps"), currentAuth(c).user.id, idOf(c), requestMeta(c))),
-  );
+  .delete("/:id", requireRole("admin"), onStudent(service.deleteStudent))
+  .patch("/:id/toggle-status", onStudent(service.toggleStudentStatus))
+  .post("/:id/send-credentials", onStudent(service.sendStudentCredentials))
+  .post("/:id/unlock", onStudent(service.unlockStudent))
+  .post("/:id/sign-out-everywhere", onStudent(service.signOutStudentEverywhere));
