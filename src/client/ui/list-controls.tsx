@@ -85,6 +85,19 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
   );
 }
 
+/**
+ * A row's button text: the short word shows ("Edit"), screen readers hear which row it acts on
+ * ("Edit Ravi Kumar"), so a list of Edit buttons is not a list of the same name.
+ */
+export function RowActionLabel({ label, spoken }: { label: ReactNode; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{spoken}</span>
+    </>
+  );
+}
+
 export interface IconActionProps {
   label: string;
   icon: ReactNode;

@@ -20,7 +20,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -81,10 +81,7 @@ function ExamsListPage() {
   };
 
   const named = (label: string, exam: OfficeExam) => (
-    <>
-      <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("admin.for", { action: label, title: exam.title, subject: exam.subject.code })}</span>
-    </>
+    <RowActionLabel label={label} spoken={t("admin.for", { action: label, title: exam.title, subject: exam.subject.code })} />
   );
 
   const columns: TableColumn<OfficeExam>[] = [

@@ -23,7 +23,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { Checkbox, TextInput } from "../../ui/field.tsx";
 import { CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, ListLoadError, ListSearch } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, ListLoadError, ListSearch, RowActionLabel } from "../../ui/list-controls.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
 import { DownloadIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
@@ -292,12 +292,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
       render: (r) => (
         <Checkbox
           id={`absent-${r.userId}`}
-          label={
-            <>
-              <span aria-hidden="true">{t("marks.absent")}</span>
-              <span className="sr-only">{t("marks.absentOf", { name: r.name })}</span>
-            </>
-          }
+          label={<RowActionLabel label={t("marks.absent")} spoken={t("marks.absentOf", { name: r.name })} />}
           checked={shownFor(r).absent}
           onChange={(e) => edit(r, { absent: e.target.checked })}
         />

@@ -17,7 +17,7 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -171,8 +171,7 @@ export function DuesView() {
           onClick={() => remindOne(d)}
         >
           <BellIcon size={16} />
-          <span aria-hidden="true">{t("dues.remind")}</span>
-          <span className="sr-only">{t("dues.remindOf", { name: d.student.name })}</span>
+          <RowActionLabel label={t("dues.remind")} spoken={t("dues.remindOf", { name: d.student.name })} />
         </Button>
       ),
     },

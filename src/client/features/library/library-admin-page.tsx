@@ -19,7 +19,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -193,8 +193,7 @@ function CatalogueView({
 
   const action = (label: string, item: OfficeItem, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
     <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("admin.for", { action: label, title: item.title })}</span>
+      <RowActionLabel label={label} spoken={t("admin.for", { action: label, title: item.title })} />
     </Button>
   );
 
@@ -247,8 +246,7 @@ function CatalogueView({
           {item.source === "file" ? action(t("download"), item, () => void download(item)) : null}
           {item.source === "link" && item.url ? (
             <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
-              <span aria-hidden="true">{t("open")}</span>
-              <span className="sr-only">{t("admin.for", { action: t("open"), title: item.title })}</span>
+              <RowActionLabel label={t("open")} spoken={t("admin.for", { action: t("open"), title: item.title })} />
             </a>
           ) : null}
           {action(t("admin.edit"), item, () => onEdit(item))}

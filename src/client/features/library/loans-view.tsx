@@ -13,7 +13,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -93,8 +93,7 @@ export function LoansView() {
           <Badge tone="approved">{t("returnedOn", { date: formatDateTime(l.returnedAt) })}</Badge>
         ) : (
           <Button size="sm" variant="secondary" onClick={() => setReturning(l)}>
-            <span aria-hidden="true">{t("admin.return")}</span>
-            <span className="sr-only">{t("admin.returnOf", { title: l.title, name: l.student.name })}</span>
+            <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />
           </Button>
         ),
     },

@@ -18,7 +18,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError, RowActionLabel } from "../../ui/list-controls.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -214,13 +214,11 @@ function CatalogueSection() {
                       {item.source === "file" ? (
                         <Button size="sm" variant="secondary" loading={pdf.busy === item.url} onClick={() => void download(item)}>
                           <DownloadIcon size={16} />
-                          <span aria-hidden="true">{t("download")}</span>
-                          <span className="sr-only">{t("student.downloadOf", { title: item.title })}</span>
+                          <RowActionLabel label={t("download")} spoken={t("student.downloadOf", { title: item.title })} />
                         </Button>
                       ) : item.url ? (
                         <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
-                          <span aria-hidden="true">{t("open")}</span>
-                          <span className="sr-only">{t("student.openOf", { title: item.title })}</span>
+                          <RowActionLabel label={t("open")} spoken={t("student.openOf", { title: item.title })} />
                         </a>
                       ) : null}
                     </>

@@ -20,7 +20,7 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -163,8 +163,7 @@ export default function NoticesAdminPage() {
           }}
         >
           <TrashIcon size={16} />
-          <span aria-hidden="true">{t("admin.delete")}</span>
-          <span className="sr-only">{t("admin.deleteOf", { title: n.title })}</span>
+          <RowActionLabel label={t("admin.delete")} spoken={t("admin.deleteOf", { title: n.title })} />
         </Button>
       ),
     });

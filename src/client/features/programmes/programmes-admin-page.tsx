@@ -16,7 +16,7 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -56,8 +56,7 @@ export default function ProgrammesAdminPage() {
 
   const action = (label: string, p: OfficeProgramme, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
     <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("admin.for", { action: label, name: p.name })}</span>
+      <RowActionLabel label={label} spoken={t("admin.for", { action: label, name: p.name })} />
     </Button>
   );
 

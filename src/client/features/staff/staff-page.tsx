@@ -19,7 +19,7 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -82,8 +82,7 @@ export default function StaffPage() {
 
   const actionButton = (kind: Change["kind"], label: string, member: Member) => (
     <Button size="sm" variant={kind === "deactivate" ? "danger" : "secondary"} onClick={() => ask(kind, member)}>
-      <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("team.action.for", { action: label, name: member.name })}</span>
+      <RowActionLabel label={label} spoken={t("team.action.for", { action: label, name: member.name })} />
     </Button>
   );
 

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime, ListLoadError, RowActionLabel } from "../../ui/list-controls.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
@@ -88,8 +88,7 @@ export default function StudentNotificationsPage() {
                       disabled={markRead.isPending}
                       onClick={() => markRead.mutate({ id: n.id }, { onSuccess: () => void refresh(), onError: failed })}
                     >
-                      <span aria-hidden="true">{t("notif.markRead")}</span>
-                      <span className="sr-only">{t("notif.markReadOf", { title: n.title })}</span>
+                      <RowActionLabel label={t("notif.markRead")} spoken={t("notif.markReadOf", { title: n.title })} />
                     </Button>
                   )}
                 </div>

@@ -16,7 +16,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -80,8 +80,7 @@ function SubjectsList() {
 
   const button = (label: string, row: Row, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
     <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <span aria-hidden="true">{label}</span>
-      <span className="sr-only">{t("admin.for", { action: label, code: row.code })}</span>
+      <RowActionLabel label={label} spoken={t("admin.for", { action: label, code: row.code })} />
     </Button>
   );
 

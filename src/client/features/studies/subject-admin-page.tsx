@@ -19,7 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { ConfirmDialog, failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, ListLoadError, RowActionLabel } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -320,13 +320,11 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
       render: (a) => (
         <span className="ops-row-buttons">
           <Button size="sm" variant="secondary" onClick={() => setEditing({ assignment: a })}>
-            <span aria-hidden="true">{t("admin.edit")}</span>
-            <span className="sr-only">{t("admin.forTitle", { action: t("admin.edit"), title: a.title })}</span>
+            <RowActionLabel label={t("admin.edit")} spoken={t("admin.forTitle", { action: t("admin.edit"), title: a.title })} />
           </Button>
           {a.submitted === 0 ? (
             <Button size="sm" variant="ghost" onClick={() => setDeleting(a)}>
-              <span aria-hidden="true">{t("admin.delete")}</span>
-              <span className="sr-only">{t("admin.forTitle", { action: t("admin.delete"), title: a.title })}</span>
+              <RowActionLabel label={t("admin.delete")} spoken={t("admin.forTitle", { action: t("admin.delete"), title: a.title })} />
             </Button>
           ) : null}
         </span>

@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -88,12 +88,16 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
               loading={busy === r.fileUrl}
               onClick={() => void download(r.fileUrl!, r.fileName ?? "work.pdf")}
             >
-              <span aria-hidden="true">{t("material.download")}</span>
-              <span className="sr-only">{t("admin.forName", { action: t("material.download"), name: r.name })}</span>
+              <RowActionLabel
+                label={t("material.download")}
+                spoken={t("admin.forName", { action: t("material.download"), name: r.name })}
+              />
             </Button>
             <Button size="sm" onClick={() => setGrading(r)}>
-              <span aria-hidden="true">{r.marks === null ? t("admin.grade") : t("admin.regrade")}</span>
-              <span className="sr-only">{t("admin.forName", { action: t("admin.grade"), name: r.name })}</span>
+              <RowActionLabel
+                label={r.marks === null ? t("admin.grade") : t("admin.regrade")}
+                spoken={t("admin.forName", { action: t("admin.grade"), name: r.name })}
+              />
             </Button>
           </span>
         ) : null,
