@@ -23,7 +23,7 @@ import { AccountMenu } from "./account-menu.tsx";
 import { Brand } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
-import { InstituteContactList } from "./site-footer.tsx";
+import { FooterBottom, FooterColumn, InstituteContactList, StreamTags } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const LINKS = [
@@ -122,16 +122,10 @@ function AdminFooter() {
   return (
     <footer className="site-footer site-footer--compact ops-footer">
       <div className="site-footer__grid">
-        <section aria-labelledby="ops-footer-contact">
-          <h2 id="ops-footer-contact" className="site-footer__heading">
-            {t("admin.footer.institute")}
-          </h2>
+        <FooterColumn id="ops-footer-contact" title={t("admin.footer.institute")}>
           {info ? <InstituteContactList info={info} /> : isError ? <p className="text-muted">{t("admin.footer.failed")}</p> : null}
-        </section>
-        <nav aria-labelledby="ops-footer-links">
-          <h2 id="ops-footer-links" className="site-footer__heading">
-            {t("admin.footer.links")}
-          </h2>
+        </FooterColumn>
+        <FooterColumn id="ops-footer-links" title={t("admin.footer.links")} nav>
           <ul className="footer-list">
             {QUICK_LINKS.filter((link) => canSeePage(user?.role, link.href.slice(1))).map((link) => (
               <li key={link.href}>
@@ -139,26 +133,14 @@ function AdminFooter() {
               </li>
             ))}
           </ul>
-        </nav>
+        </FooterColumn>
         {info && info.streams.length > 0 ? (
-          <section aria-labelledby="ops-footer-programs">
-            <h2 id="ops-footer-programs" className="site-footer__heading">
-              {t("admin.footer.programs")}
-            </h2>
-            <ul className="footer-tags">
-              {info.streams.map((stream) => (
-                <li key={stream}>{stream}</li>
-              ))}
-            </ul>
-          </section>
+          <FooterColumn id="ops-footer-programs" title={t("admin.footer.programs")}>
+            <StreamTags streams={info.streams} />
+          </FooterColumn>
         ) : null}
       </div>
-      <div className="site-footer__bottom">
-        <p>
-          © {new Date().getFullYear()} {name}
-          {info?.registration ? <> · {info.registration}</> : null}
-        </p>
-      </div>
+      <FooterBottom className="site-footer__bottom" name={name} registration={info?.registration} />
     </footer>
   );
 }

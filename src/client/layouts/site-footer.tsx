@@ -1,7 +1,9 @@
 /**
  * The footer with the institute's details from settings: offices, phones, e-mail, quick links, programs
- * and registration. `compact` is the admin area's one-band version (spec part 2 §2).
+ * and registration. Its parts (the contact list, a column, the programmes, the bottom line) also make the admin
+ * area's one-band footer (layouts/admin-layout.tsx, spec part 2 §2).
  */
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -59,11 +61,46 @@ export function InstituteContactList({ info }: { info: InstituteInfo }) {
   );
 }
 
-export function SiteFooter({ compact = false }: { compact?: boolean }) {
+/** A column of the footer, named by its heading (a `nav` for links). */
+export function FooterColumn({ id, title, nav = false, children }: { id: string; title: string; nav?: boolean; children: ReactNode }) {
+  const Column = nav ? "nav" : "section";
+  return (
+    <Column aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      {children}
+    </Column>
+  );
+}
+
+/** The institute's programme streams, as tags. */
+export function StreamTags({ streams }: { streams: readonly string[] }) {
+  return (
+    <ul className="footer-tags">
+      {streams.map((stream) => (
+        <li key={stream}>{stream}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** "© 2026 Institute · Registration" under the columns. */
+export function FooterBottom({ className, name, registration }: { className: string; name: string; registration?: string | null }) {
+  return (
+    <div className={className}>
+      <p>
+        © {new Date().getFullYear()} {name}
+        {registration ? <> · {registration}</> : null}
+      </p>
+    </div>
+  );
+}
+
+export function SiteFooter() {
   const t = useT(common);
   const { data: info, isPending, isError } = useInstituteInfo();
   const name = useInstituteName();
-  const year = new Date().getFullYear();
 
   const contact = isPending ? (
     <Skeleton lines={4} />
@@ -73,36 +110,20 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
     <InstituteContactList info={info} />
   );
 
-  const programs = isPending ? (
-    <Skeleton lines={3} />
-  ) : info && info.streams.length > 0 ? (
-    <ul className="footer-tags">
-      {info.streams.map((stream) => (
-        <li key={stream}>{stream}</li>
-      ))}
-    </ul>
-  ) : null;
+  const programs = isPending ? <Skeleton lines={3} /> : info && info.streams.length > 0 ? <StreamTags streams={info.streams} /> : null;
 
   return (
-    <footer className={compact ? "site-footer site-footer--compact" : "site-footer"}>
-      <div className={compact ? "site-footer__grid" : "container site-footer__grid"}>
-        {compact ? null : (
-          <section className="site-footer__about" aria-label={t("footer.about")}>
-            <p className="site-footer__name">{name}</p>
-            {info?.tagline ? <p>{info.tagline}</p> : null}
-            {info?.description ? <p className="text-muted">{info.description}</p> : null}
-          </section>
-        )}
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">
-            {t("footer.contactUs")}
-          </h2>
-          {contact}
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__about" aria-label={t("footer.about")}>
+          <p className="site-footer__name">{name}</p>
+          {info?.tagline ? <p>{info.tagline}</p> : null}
+          {info?.description ? <p className="text-muted">{info.description}</p> : null}
         </section>
-        <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className="site-footer__heading">
-            {t("footer.quickLinks")}
-          </h2>
+        <FooterColumn id="footer-contact" title={t("footer.contactUs")}>
+          {contact}
+        </FooterColumn>
+        <FooterColumn id="footer-links" title={t("footer.quickLinks")} nav>
           <ul className="footer-list">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
@@ -110,22 +131,14 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
               </li>
             ))}
           </ul>
-        </nav>
+        </FooterColumn>
         {programs ? (
-          <section aria-labelledby="footer-programs">
-            <h2 id="footer-programs" className="site-footer__heading">
-              {t("footer.programs")}
-            </h2>
+          <FooterColumn id="footer-programs" title={t("footer.programs")}>
             {programs}
-          </section>
+          </FooterColumn>
         ) : null}
       </div>
-      <div className={compact ? "site-footer__bottom" : "container site-footer__bottom"}>
-        <p>
-          © {year} {name}
-          {info?.registration ? <> · {info.registration}</> : null}
-        </p>
-      </div>
+      <FooterBottom className="container site-footer__bottom" name={name} registration={info?.registration} />
     </footer>
   );
 }
