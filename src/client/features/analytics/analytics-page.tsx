@@ -142,35 +142,25 @@ export default function AdminAnalyticsPage() {
       <div className={cx("stack stack--lg ac-analytics__body", stale && "is-stale")} aria-busy={loading || stale || undefined}>
         <Cards data={data} rangeLabel={rangeLabel} />
 
-        <Card title={t("an.admissionsTrend")} headingLevel={2}>
-          {data ? (
-            <BarChart
-              buckets={data.admissionsTrend}
-              caption={perBucket("applications", data.range.bucket, lower(ANALYTICS_RANGE_LABELS[data.range.key]))}
-              periodHeader={t("an.period")}
-              valueHeader={t("an.applications")}
-              tone="primary"
-              emptyNote={t("an.noApplications", { range: lower(ANALYTICS_RANGE_LABELS[data.range.key]) })}
-            />
-          ) : (
-            <ChartSkeleton />
-          )}
-        </Card>
+        <TrendCard
+          data={data}
+          buckets={data?.admissionsTrend}
+          title={t("an.admissionsTrend")}
+          counted="applications"
+          valueHeader={t("an.applications")}
+          tone="primary"
+          emptyNote={(range) => t("an.noApplications", { range })}
+        />
 
-        <Card title={t("an.contactsTrend")} headingLevel={2}>
-          {data ? (
-            <BarChart
-              buckets={data.contactsTrend}
-              caption={perBucket("inquiries", data.range.bucket, lower(ANALYTICS_RANGE_LABELS[data.range.key]))}
-              periodHeader={t("an.period")}
-              valueHeader={t("an.inquiries")}
-              tone="accent"
-              emptyNote={t("an.noInquiries", { range: lower(ANALYTICS_RANGE_LABELS[data.range.key]) })}
-            />
-          ) : (
-            <ChartSkeleton />
-          )}
-        </Card>
+        <TrendCard
+          data={data}
+          buckets={data?.contactsTrend}
+          title={t("an.contactsTrend")}
+          counted="inquiries"
+          valueHeader={t("an.inquiries")}
+          tone="accent"
+          emptyNote={(range) => t("an.noInquiries", { range })}
+        />
 
         <div className="ac-analytics__pair">
           <Card title={t("an.topCategories")} headingLevel={2}>
@@ -186,6 +176,44 @@ export default function AdminAnalyticsPage() {
         </div>
       </div>
     </PageFrame>
+  );
+}
+
+/** A trend over the range (applications or inquiries per day, week or month), a skeleton while it loads. */
+function TrendCard({
+  data,
+  buckets,
+  title,
+  counted,
+  valueHeader,
+  tone,
+  emptyNote,
+}: {
+  data: Overview | undefined;
+  buckets: Overview["admissionsTrend"] | undefined;
+  title: string;
+  counted: "applications" | "inquiries";
+  valueHeader: string;
+  tone: "primary" | "accent";
+  emptyNote: (range: string) => string;
+}) {
+  const t = useT(reports);
+  const range = data ? lower(ANALYTICS_RANGE_LABELS[data.range.key]) : "";
+  return (
+    <Card title={title} headingLevel={2}>
+      {data && buckets ? (
+        <BarChart
+          buckets={buckets}
+          caption={perBucket(counted, data.range.bucket, range)}
+          periodHeader={t("an.period")}
+          valueHeader={valueHeader}
+          tone={tone}
+          emptyNote={emptyNote(range)}
+        />
+      ) : (
+        <ChartSkeleton />
+      )}
+    </Card>
   );
 }
 
