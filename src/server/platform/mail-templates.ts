@@ -10,6 +10,7 @@ import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
 import { mail } from "../../shared/i18n/mail.ts";
 import { officeRoleName } from "../../shared/i18n/roster.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
+import { rupees } from "../../shared/money.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 
 /** The institute as e-mails sign it: its details plus its name (general.siteName). */
@@ -50,15 +51,6 @@ const escapeHtml = (s: string) =>
 type Block = { p: string } | { code: string } | { link: string; label: string } | { quote: string };
 
 const minutes = Math.round(CODE_LIFETIME_SECONDS / 60);
-
-/** Paise as rupees in the current language's way of writing them: ₹12,500 or ₹1,250.50. */
-const inrAmount = (paise: number) =>
-  new Intl.NumberFormat(INTL_LOCALE[currentLocale()], {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
 
 /** A calendar day (YYYY-MM-DD) written out in the current language: 22 November 2026. */
 const calendarDay = (day: string) =>
@@ -184,7 +176,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         blocks: [dear(t.name), { p: t.message }, { link: t.link, label: mail.t("student.portal") }, { p: mail.t("student.why") }],
       };
     case "fee_receipt": {
-      const amount = inrAmount(t.amount);
+      const amount = rupees(t.amount);
       const facts = [
         mail.t("feeReceipt.number", { number: t.number }),
         mail.t("feeReceipt.amount", { amount }),

@@ -9,11 +9,12 @@ import QRCode from "qrcode";
 import type { User } from "../../../../db/schema.ts";
 import { exams as text } from "../../../shared/i18n/exams.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { rupees } from "../../../shared/money.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
-import { currentTermOutstanding, rupeesText } from "../fees/plans.service.ts";
+import { currentTermOutstanding } from "../fees/plans.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
@@ -31,7 +32,7 @@ export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: 
   const { fees } = await getSettings(deps);
   if (!fees.admitCardNeedsFeesClear) return null;
   const owed = await currentTermOutstanding(deps, userId);
-  return owed > 0 ? feePlans.t("admit.blocked", { amount: rupeesText(owed) }) : null;
+  return owed > 0 ? feePlans.t("admit.blocked", { amount: rupees(owed) }) : null;
 }
 
 /** The card's token for the student's programme and term: made on the first view, then kept. */

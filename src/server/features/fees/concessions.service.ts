@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
+import { rupees } from "../../../shared/money.ts";
 import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -15,7 +16,6 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { institutionToday, standingOf } from "./payments.service.ts";
-import { rupeesText } from "./plans.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -52,7 +52,7 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
     const max = Math.min(standing.outstanding, standing.amount - standing.concession);
     if (max <= 0) throw new AppError("CONFLICT", text.t("rule.nothingOwed"));
     if (input.amount > max) {
-      const message = text.t("rule.concessionAbove", { max: rupeesText(max) });
+      const message = text.t("rule.concessionAbove", { max: rupees(max) });
       throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
     }
     const concession = await trx
@@ -87,7 +87,7 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
     return { concession, owner };
   });
   return {
-    message: text.t("said.concession", { kind: text.t(`kind.${input.kind}`), amount: rupeesText(input.amount), name: owner.name }),
+    message: text.t("said.concession", { kind: text.t(`kind.${input.kind}`), amount: rupees(input.amount), name: owner.name }),
     concession: { id: concession.id, amount: concession.amount_paise, kind: concession.kind },
   };
 }
@@ -127,7 +127,7 @@ export async function withdrawConcession(deps: AppDeps, actorId: number, id: num
     });
     return { row, owner };
   });
-  return { message: text.t("said.withdrawn", { amount: rupeesText(row.amount_paise), name: owner.name }) };
+  return { message: text.t("said.withdrawn", { amount: rupees(row.amount_paise), name: owner.name }) };
 }
 
 /**

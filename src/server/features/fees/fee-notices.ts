@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
 import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { rupees } from "../../../shared/money.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
@@ -16,14 +17,8 @@ import { getSettings } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 
-/** "₹12,500" / "₹1,250.50" for a notification's parameters (Latin digits read the same in every language). */
-const rupees = (paise: number) =>
-  new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
+/** "₹12,500" / "₹1,250.50" for a notification's parameters, written the English way (Latin digits read the same in every language). */
+const inParams = (paise: number) => rupees(paise, "en");
 
 /** The student's address, name and language (their chosen one, else the institute's default). */
 async function recipient(trx: DB, userId: number) {
@@ -52,7 +47,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
   await notifyUser(trx, at, receipt.user_id, {
     type: "system",
     kind: "fee.receipt",
-    params: { number: receipt.number, amount: rupees(receipt.amount_paise) },
+    params: { number: receipt.number, amount: inParams(receipt.amount_paise) },
     data: { receiptId: receipt.id },
   });
   await deps.mail.enqueue(
@@ -75,7 +70,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
 export async function tellPaymentRejected(deps: Pick<AppDeps, "mail" | "env">, trx: DB, at: Date, payment: FeePayment, reason: string) {
   const student = await recipient(trx, payment.user_id);
   if (!student) return;
-  const params = { amount: rupees(payment.amount_paise), reference: payment.reference ?? "—", reason };
+  const params = { amount: inParams(payment.amount_paise), reference: payment.reference ?? "—", reason };
   await notifyUser(trx, at, payment.user_id, {
     type: "system",
     priority: "high",

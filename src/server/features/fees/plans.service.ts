@@ -9,8 +9,6 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, Programme } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
-import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
-import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
@@ -30,17 +28,6 @@ type PlanProgramme = Pick<Programme, "id" | "name" | "fee_paise" | "fee_period" 
 
 /** The days a term lasts, for spreading a default plan over it. */
 const TERM_DAYS = { year: 365, semester: 182 } as const;
-
-/** "₹9,000" or "₹1,250.50" in the request's language (Indian grouping). */
-export function rupeesText(paise: number): string {
-  const whole = paise % 100 === 0;
-  return new Intl.NumberFormat(INTL_LOCALE[currentLocale()], {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
-}
 
 /** "Semester 2" / "Year 1" in the request's language. */
 export const termText = (period: Programme["fee_period"], term: number) =>

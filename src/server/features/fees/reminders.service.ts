@@ -11,6 +11,7 @@ import type { Database } from "../../../../db/schema.ts";
 import { feeReports as text } from "../../../shared/i18n/feeReports.ts";
 import { INTL_LOCALE, type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { rupees } from "../../../shared/money.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { RemindOverdueInput } from "../../../shared/schemas/fee-reports.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -39,24 +40,6 @@ const studentNotFound = () => new AppError("NOT_FOUND", text.t("rule.student"));
 
 // ————— the words —————
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-/** ₹12,500 / ₹12,500.50 in the locale's way (the client's formatMoney, on the server). */
-function moneyIn(paise: number, locale: Locale): string {
-  const key = `${locale}:${paise % 100 === 0}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    const whole = paise % 100 === 0;
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], {
-      style: "currency",
-      currency: "INR",
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(paise / 100);
-}
-
 /** 30 Nov 2026 / ३० नव॰ २०२६ (Latin digits: docs/decisions/019). */
 const dayIn = (day: string, locale: Locale) =>
   new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
@@ -68,7 +51,7 @@ const dayIn = (day: string, locale: Locale) =>
 export function reminderWords(kind: ReminderKind, items: readonly DueItem[], locale: Locale): { title: string; message: string } {
   const t = (key: Parameters<typeof text.t>[0], params?: Record<string, string | number>) => text.t(key, params, locale);
   const total = items.reduce((sum, i) => sum + i.outstanding, 0);
-  const amount = moneyIn(total, locale);
+  const amount = rupees(total, locale);
   const overdue = items.some((i) => i.overdue);
   const title =
     kind === "before"
@@ -80,7 +63,7 @@ export function reminderWords(kind: ReminderKind, items: readonly DueItem[], loc
         programme: i.programme,
         term: i.term,
         number: i.number,
-        amount: moneyIn(i.outstanding, locale),
+        amount: rupees(i.outstanding, locale),
         due: dayIn(i.dueOn, locale),
       })}`,
   );
@@ -177,7 +160,7 @@ export async function remindStudent(deps: ReminderDeps, actorId: number, userId:
     return { student, amount, emailed: readPreferences(student.preferences).emailNotifications };
   });
   deps.mail.kick();
-  const words = { name: result.student.name, amount: moneyIn(result.amount, currentLocale()) };
+  const words = { name: result.student.name, amount: rupees(result.amount, currentLocale()) };
   return { message: text.t(result.emailed ? "said.reminded" : "said.remindedPortal", words) };
 }
 
