@@ -1,13 +1,14 @@
 /**
  * Pieces the fee desk's three tabs share (issue 19): an instalment's name, a payment mode's name, the link
  * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
- * student's instalments (with the concessions tab).
+ * student's instalments and their first columns (with the concessions tab).
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -169,6 +170,61 @@ export function ReasonDialog({
       />
     </FormDialog>
   );
+}
+
+/**
+ * The columns both ledgers start with: the instalment and its due day, its total (with the tab's notes on
+ * it below), what was paid and what is still due. Each tab adds its own standing and action columns.
+ */
+export function ledgerColumns(words: {
+  instalment: string;
+  total: string;
+  paid: string;
+  outstanding: string;
+  name: (i: LedgerInstalment) => string;
+  dueOn: (date: string) => string;
+  /** what the total includes or is after (a concession, a late fee) */
+  totalNotes: (i: LedgerInstalment) => string[];
+}): TableColumn<LedgerInstalment>[] {
+  return [
+    {
+      key: "instalment",
+      header: words.instalment,
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="ops-cell-strong">{words.name(i)}</span>
+          <span className="text-sm text-muted">{words.dueOn(formatDate(i.dueOn))}</span>
+        </span>
+      ),
+    },
+    {
+      key: "total",
+      header: words.total,
+      className: "ui-table__cell--numeric",
+      render: (i) => (
+        <span className="ops-cell-stack">
+          <span className="tabular">{formatMoney(i.total)}</span>
+          {words.totalNotes(i).map((note) => (
+            <span key={note} className="text-sm text-muted">
+              {note}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: "paid",
+      header: words.paid,
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
+    },
+    {
+      key: "outstanding",
+      header: words.outstanding,
+      className: "ui-table__cell--numeric",
+      render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
+    },
+  ];
 }
 
 /**

@@ -11,7 +11,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
 import { checkInput, useFormState } from "../../lib/form.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -21,7 +21,7 @@ import { Card } from "../../ui/card.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
+import { ledgerColumns, PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
 import { INSTALMENT_STATUS_TONE } from "./plans-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
@@ -182,40 +182,18 @@ function StudentInstalments({
   const instalment = ledger?.instalments.find((i) => i.id === chosen) ?? null;
 
   const columns: TableColumn<Instalment>[] = [
-    {
-      key: "instalment",
-      header: t("col.instalment"),
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{instalmentName(i)}</span>
-          <span className="text-sm text-muted">{t("dueOn", { date: formatDate(i.dueOn) })}</span>
-        </span>
-      ),
-    },
-    {
-      key: "total",
-      header: t("col.total"),
-      className: "ui-table__cell--numeric",
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="tabular">{formatMoney(i.total)}</span>
-          {i.concession > 0 ? <span className="text-sm text-muted">{t("concession", { amount: formatMoney(i.concession) })}</span> : null}
-          {i.lateFee > 0 ? <span className="text-sm text-muted">{t("lateFee", { amount: formatMoney(i.lateFee) })}</span> : null}
-        </span>
-      ),
-    },
-    {
-      key: "paid",
-      header: t("col.paid"),
-      className: "ui-table__cell--numeric",
-      render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
-    },
-    {
-      key: "outstanding",
-      header: t("col.outstanding"),
-      className: "ui-table__cell--numeric",
-      render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
-    },
+    ...ledgerColumns({
+      instalment: t("col.instalment"),
+      total: t("col.total"),
+      paid: t("col.paid"),
+      outstanding: t("col.outstanding"),
+      name: instalmentName,
+      dueOn: (date) => t("dueOn", { date }),
+      totalNotes: (i) => [
+        ...(i.concession > 0 ? [t("concession", { amount: formatMoney(i.concession) })] : []),
+        ...(i.lateFee > 0 ? [t("lateFee", { amount: formatMoney(i.lateFee) })] : []),
+      ],
+    }),
     {
       key: "status",
       header: t("col.status"),

@@ -27,7 +27,7 @@ import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
+import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
 
@@ -65,41 +65,15 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const ledger = query.data;
 
   const columns: TableColumn<Instalment>[] = [
-    {
-      key: "instalment",
-      header: t("col.instalment"),
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{instalmentText(i)}</span>
-          <span className="text-sm text-muted">{t("ledger.dueOn", { date: formatDate(i.dueOn) })}</span>
-        </span>
-      ),
-    },
-    {
-      key: "total",
-      header: t("col.total"),
-      className: "ui-table__cell--numeric",
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="tabular">{formatMoney(i.total)}</span>
-          {i.concession > 0 ? (
-            <span className="text-sm text-muted">{t("ledger.concession", { amount: formatMoney(i.concession) })}</span>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      key: "paid",
-      header: t("col.paid"),
-      className: "ui-table__cell--numeric",
-      render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
-    },
-    {
-      key: "outstanding",
-      header: t("col.outstanding"),
-      className: "ui-table__cell--numeric",
-      render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
-    },
+    ...ledgerColumns({
+      instalment: t("col.instalment"),
+      total: t("col.total"),
+      paid: t("col.paid"),
+      outstanding: t("col.outstanding"),
+      name: instalmentText,
+      dueOn: (date) => t("ledger.dueOn", { date }),
+      totalNotes: (i) => (i.concession > 0 ? [t("ledger.concession", { amount: formatMoney(i.concession) })] : []),
+    }),
     { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
     {
       key: "actions",
