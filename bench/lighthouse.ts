@@ -21,6 +21,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { generateReport, type Result as LighthouseResult } from "lighthouse";
 import { chromiumPath } from "../tests/e2e/harness.ts";
+import { freePort } from "./free-port.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..");
 
@@ -199,13 +200,6 @@ export function lighthouseReport(results: Result[]): string {
 }
 
 // ————— standalone: build, start the production server, measure —————
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  await s.stop(true);
-  return port;
-}
 
 async function main() {
   const args = process.argv.slice(2);

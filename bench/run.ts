@@ -23,6 +23,7 @@ import { bundle, precompress, writePageShells } from "../src/server/build.ts";
 import { startPrivateCluster } from "../tests/postgres/cluster.ts";
 import { ADMIN, BENCH_STUDENT, generateDataset, SEARCH_FRAGMENT, scaled } from "./dataset.ts";
 import { measureFirstRequests } from "./first-requests.ts";
+import { freePort } from "./free-port.ts";
 import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
 import {
   type BenchResults,
@@ -66,13 +67,6 @@ const work = mkdtempSync(path.join(tmpdir(), "institute-bench-"));
 const dataDir = path.join(work, "data");
 const distDir = path.join(work, "dist");
 const children: Bun.Subprocess[] = [];
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  await s.stop(true);
-  return port;
-}
 
 // ————— build (with a metafile, so chunks can be traced to their sources) —————
 
