@@ -25,6 +25,7 @@ import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
 import { PHASE_TONE } from "./exam-phase.ts";
 import { examDay, examDuration, examTime } from "./exam-time.ts";
@@ -65,6 +66,7 @@ function ExamsListPage() {
 
   const open = (exam: OfficeExam | null) => setEditing({ exam, key: Date.now() });
   const refresh = () => utils.exams.invalidate();
+  const saved = useSaved(refresh);
 
   const confirmCancel = () => {
     if (!cancelling) return;
@@ -193,11 +195,7 @@ function ExamsListPage() {
               exam={editing.exam}
               timeZone={query.data?.timeZone ?? ""}
               onClose={() => setEditing(null)}
-              onSaved={(message) => {
-                setEditing(null);
-                toast.show(message);
-                void refresh();
-              }}
+              onSaved={saved(() => setEditing(null))}
             />
           ) : null}
           <ConfirmDialog

@@ -25,6 +25,7 @@ import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useDownload } from "../../ui/use-download.ts";
+import { useSaved } from "../../ui/use-saved.ts";
 import { IssueDialog, ItemDialog, type OfficeItem } from "./item-dialog.tsx";
 import { LoansView } from "./loans-view.tsx";
 
@@ -55,7 +56,6 @@ type Dialog =
 export default function LibraryAdminPage() {
   const t = useT(library);
   usePageTitle(t("admin.title"));
-  const toast = useToast();
   const utils = trpc.useUtils();
   const overview = trpc.library.overview.useQuery();
   const [onLoans] = useRoute("/loans");
@@ -63,11 +63,7 @@ export default function LibraryAdminPage() {
   const counts = overview.data?.counts;
   const figure = (n: number | undefined) => (n === undefined ? "—" : formatNumber(n));
 
-  const saved = (message: string) => {
-    setDialog(null);
-    toast.show(message);
-    void utils.library.invalidate();
-  };
+  const saved = useSaved(() => utils.library.invalidate())(() => setDialog(null));
 
   return (
     <PageFrame

@@ -26,6 +26,7 @@ import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { NoticeFormDialog } from "./notice-form-dialog.tsx";
 
 type OfficeNotice = RouterOutputs["notices"]["list"]["notices"][number];
@@ -60,6 +61,7 @@ export default function NoticesAdminPage() {
   const remove = trpc.notices.remove.useMutation();
 
   const refresh = () => utils.notices.list.invalidate();
+  const saved = useSaved(refresh);
   const counts = query.data?.counts;
   // A figure waits for the list; if the list cannot load, it says so instead of waiting for ever.
   const figure = (n: number | undefined) => (n !== undefined ? formatNumber(n) : query.isError ? "—" : <Skeleton width="3ch" />);
@@ -198,16 +200,7 @@ export default function NoticesAdminPage() {
       after={
         <>
           {publishing !== null ? (
-            <NoticeFormDialog
-              key={publishing}
-              open
-              onClose={() => setPublishing(null)}
-              onPublished={(message) => {
-                setPublishing(null);
-                toast.show(message);
-                void refresh();
-              }}
-            />
+            <NoticeFormDialog key={publishing} open onClose={() => setPublishing(null)} onPublished={saved(() => setPublishing(null))} />
           ) : null}
           <ConfirmDialog
             open={deleting !== null}

@@ -21,6 +21,7 @@ import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { type OfficeProgramme, ProgrammeFormDialog } from "./programme-form-dialog.tsx";
 
 const STATUS_FILTER = { key: "status", values: PROGRAMME_STATUSES };
@@ -40,6 +41,7 @@ export default function ProgrammesAdminPage() {
   const archive = trpc.programmes.setArchived.useMutation();
 
   const refresh = () => Promise.all([utils.programmes.invalidate(), utils.site.info.invalidate()]);
+  const saved = useSaved(refresh);
   const open = (programme: OfficeProgramme | null) => setEditing({ programme, key: Date.now() });
 
   const toggleArchived = (p: OfficeProgramme) =>
@@ -131,11 +133,7 @@ export default function ProgrammesAdminPage() {
             open
             programme={editing.programme}
             onClose={() => setEditing(null)}
-            onSaved={(message) => {
-              setEditing(null);
-              toast.show(message);
-              void refresh();
-            }}
+            onSaved={saved(() => setEditing(null))}
           />
         ) : null
       }

@@ -24,6 +24,7 @@ import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 
 type Member = RouterOutputs["staff"]["list"]["staff"][number];
@@ -55,6 +56,7 @@ export default function StaffPage() {
 
   const refresh = () =>
     Promise.all([utils.staff.list.invalidate(), utils.staff.members.invalidate(), utils.dashboard.activity.invalidate()]);
+  const saved = useSaved(refresh);
 
   const ask = (kind: Change["kind"], member: Member) => {
     setChangeError(null);
@@ -149,15 +151,7 @@ export default function StaffPage() {
       noun={t("team.noun")}
       after={
         <>
-          <InviteDialog
-            open={inviting}
-            onClose={() => setInviting(false)}
-            onInvited={(message) => {
-              setInviting(false);
-              toast.show(message);
-              void refresh();
-            }}
-          />
+          <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} />
           <ConfirmDialog
             open={change !== null}
             title={t(`team.confirm.${confirmKey}.title`)}

@@ -21,6 +21,7 @@ import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { SubjectPage } from "./subject-admin-page.tsx";
 import { MoveTermDialog, type OfficeSubject, SubjectFormDialog, useTermLabel } from "./subject-form-dialog.tsx";
 import { SubmissionsPage } from "./submissions-admin-page.tsx";
@@ -58,11 +59,7 @@ function SubjectsList() {
   const [dialog, setDialog] = useState<{ kind: "add" } | { kind: "edit"; subject: OfficeSubject } | { kind: "move" } | null>(null);
   const archive = trpc.studies.setArchived.useMutation();
   const refresh = () => utils.studies.invalidate();
-  const saved = (message: string) => {
-    setDialog(null);
-    toast.show(message);
-    void refresh();
-  };
+  const saved = useSaved(refresh)(() => setDialog(null));
 
   const edit = async (row: Row) => {
     try {

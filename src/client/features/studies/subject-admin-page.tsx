@@ -26,6 +26,7 @@ import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { type MaterialItem, MaterialsList } from "./materials-list.tsx";
 import { type OfficeSubject, useTermLabel } from "./subject-form-dialog.tsx";
 
@@ -287,6 +288,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
   const [editing, setEditing] = useState<{ assignment: OfficeAssignment | null } | null>(null);
   const [deleting, setDeleting] = useState<OfficeAssignment | null>(null);
   const refresh = () => Promise.all([utils.studies.assignments.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
+  const saved = useSaved(refresh);
 
   const columns: TableColumn<OfficeAssignment>[] = [
     {
@@ -362,11 +364,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           subjectId={subject.id}
           assignment={editing.assignment}
           onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            toast.show(message);
-            void refresh();
-          }}
+          onSaved={saved(() => setEditing(null))}
         />
       ) : null}
       <ConfirmDialog

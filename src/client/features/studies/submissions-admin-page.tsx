@@ -23,7 +23,7 @@ import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { useFileDownload } from "./materials-list.tsx";
 
 type Row = RouterOutputs["studies"]["submissions"]["submissions"][number];
@@ -31,8 +31,8 @@ const FILTER = { key: "status", values: SUBMISSION_FILTERS };
 
 export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number; assignmentId: number }) {
   const t = useT(studies);
-  const toast = useToast();
   const utils = trpc.useUtils();
+  const saved = useSaved(() => Promise.all([utils.studies.submissions.invalidate(), utils.studies.assignments.invalidate()]));
   const list = useListParams(FILTER);
   const query = trpc.studies.submissions.useQuery(
     { assignmentId, page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "all") as SubmissionsQuery["status"] },
@@ -134,12 +134,7 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
             row={grading}
             maxMarks={assignment.maxMarks}
             onClose={() => setGrading(null)}
-            onSaved={(message) => {
-              setGrading(null);
-              toast.show(message);
-              void utils.studies.submissions.invalidate();
-              void utils.studies.assignments.invalidate();
-            }}
+            onSaved={saved(() => setGrading(null))}
           />
         ) : null
       }
