@@ -206,16 +206,34 @@ async function checkDocuments(raw: Record<string, unknown>, required: readonly D
   return files;
 }
 
-async function storeDocuments(deps: AppDeps, files: Partial<Record<DocumentKind, CheckedFile>>) {
+type StoredDocument = { kind: DocumentKind; file: CheckedFile; name: string };
+
+/**
+ * Stores an application's new documents, then runs what records them; if recording fails the new files (and
+ * any previews) are removed again, so no file is left that nothing names.
+ */
+async function withStoredDocuments<T>(
+  deps: AppDeps,
+  files: Partial<Record<DocumentKind, CheckedFile>>,
+  record: (stored: StoredDocument[]) => Promise<T>,
+): Promise<T> {
   const store = fileStore(deps.env);
-  const stored: { kind: DocumentKind; file: CheckedFile; name: string }[] = [];
+  const stored: StoredDocument[] = [];
   for (const [kind, file] of Object.entries(files) as [DocumentKind, CheckedFile][]) {
     stored.push({ kind, file, name: await storeFile(store, "documents", file.kind, file.bytes) });
   }
-  return stored;
+  try {
+    return await record(stored);
+  } catch (err) {
+    await removeDocumentFiles(
+      deps,
+      stored.map((s) => s.name),
+    );
+    throw err;
+  }
 }
 
-const documentRows = (admissionId: number, stored: { kind: DocumentKind; file: CheckedFile; name: string }[], at: string) =>
+const documentRows = (admissionId: number, stored: StoredDocument[], at: string) =>
   stored.map((s) => ({
     admission_id: admissionId,
     kind: s.kind,
@@ -252,10 +270,9 @@ export async function submitApplication(
   if (pending)
     throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
 
-  const stored = await storeDocuments(deps, files);
   const now = deps.now();
   const at = now.toISOString();
-  try {
+  return withStoredDocuments(deps, files, async (stored) => {
     const admission = await deps.db.transaction().execute(async (trx) => {
       const year = now.getUTCFullYear();
       const n = await nextSequenceValue(trx, `application:${year}`);
@@ -311,13 +328,7 @@ export async function submitApplication(
       status: admission.status,
       submittedAt: admission.submitted_at,
     };
-  } catch (err) {
-    await removeDocumentFiles(
-      deps,
-      stored.map((s) => s.name),
-    );
-    throw err;
-  }
+  });
 }
 
 /** POST /admission/validate: the field errors of a partial application (nothing is stored). */
@@ -531,11 +542,9 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
       });
   }
   const files = await checkDocuments(raw, []);
-  const stored = await storeDocuments(deps, files);
   const at = deps.now().toISOString();
-  let replaced: string[] = [];
-  try {
-    await deps.db.transaction().execute(async (trx) => {
+  const replaced = await withStoredDocuments(deps, files, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
       await updatePending(
         trx,
         id,
@@ -556,29 +565,22 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
           details: { applicationNumber: current.application_number, changed, documents: stored.map((s) => s.kind) },
         });
       }
-      if (stored.length) {
-        const kinds = stored.map((s) => s.kind);
-        const old = await trx
-          .selectFrom("admission_documents")
-          .select("stored_name")
-          .where("admission_id", "=", id)
-          .where("kind", "in", kinds)
-          .execute();
-        replaced = old.map((o) => o.stored_name);
-        await trx.deleteFrom("admission_documents").where("admission_id", "=", id).where("kind", "in", kinds).execute();
-        await trx
-          .insertInto("admission_documents")
-          .values(documentRows(id, stored, at))
-          .execute();
-      }
-    });
-  } catch (err) {
-    await removeDocumentFiles(
-      deps,
-      stored.map((s) => s.name),
-    );
-    throw err;
-  }
+      if (!stored.length) return [];
+      const kinds = stored.map((s) => s.kind);
+      const old = await trx
+        .selectFrom("admission_documents")
+        .select("stored_name")
+        .where("admission_id", "=", id)
+        .where("kind", "in", kinds)
+        .execute();
+      await trx.deleteFrom("admission_documents").where("admission_id", "=", id).where("kind", "in", kinds).execute();
+      await trx
+        .insertInto("admission_documents")
+        .values(documentRows(id, stored, at))
+        .execute();
+      return old.map((o) => o.stored_name);
+    }),
+  );
   await removeDocumentFiles(deps, replaced);
   const { admission, docs, studentId } = await loadApplication(deps.db, id);
   return toApplication(admission, docs, studentId);
