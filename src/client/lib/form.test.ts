@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
-import { checkInput, flatForm, messagesByField, schemaRules, useFormState } from "./form.ts";
+import { checkInput, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -180,6 +180,18 @@ describe("useFormState", () => {
     await submit();
     expect(result.current.failure).toBeNull();
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe("useTextField", () => {
+  test("its message stays until the text changes", () => {
+    const { result } = renderHook(() => useTextField("start"));
+    expect(result.current.bind.value).toBe("start");
+    act(() => result.current.setError("Say why"));
+    expect(result.current.bind.error).toBe("Say why");
+    act(() => result.current.bind.onChange({ target: { value: "because" } }));
+    expect(result.current.value).toBe("because");
+    expect(result.current.bind.error).toBeNull();
   });
 });
 

@@ -137,6 +137,24 @@ export function without<K extends string, V>(record: Partial<Record<K, V>>, key:
   return next;
 }
 
+/**
+ * A lone text that is a small form of its own (a search, a reason, a note, a reply): its value and its
+ * message, which goes as soon as the text changes. `bind` is what its TextInput or TextArea takes.
+ */
+export function useTextField(initial = "") {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const bind = {
+    value,
+    error,
+    onChange: (event: { target: { value: string } }) => {
+      setValue(event.target.value);
+      setError(null);
+    },
+  };
+  return { value, setValue, error, setError, bind };
+}
+
 const adding = <T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> => (set.has(item) ? set : new Set(set).add(item));
 
 export interface FormStateOptions<V extends { [K in keyof V]: string }> {

@@ -3,10 +3,10 @@
  * the internal notes, newest first, with a box to add one. The applicant never sees any of it (the server
  * keeps it out of their view); both forms are checked with the shared schemas the server uses.
  */
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admissionFollowUpInput, admissionNoteInput, NOTE_MAX } from "../../../shared/schemas/admission-office.ts";
-import { checkInput } from "../../lib/form.ts";
+import { checkInput, useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -21,10 +21,8 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
   const utils = trpc.useUtils();
   const addNote = trpc.admissions.addNote.useMutation();
   const setFollowUp = trpc.admissions.setFollowUp.useMutation();
-  const [date, setDate] = useState(application.followUpOn ?? "");
-  const [dateError, setDateError] = useState<string | undefined>();
-  const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState<string | undefined>();
+  const date = useTextField(application.followUpOn ?? "");
+  const note = useTextField();
 
   const applied = (answer: { message: string; application: AdmissionDetails }) => {
     utils.admissions.adminGet.setData({ id: application.id }, answer.application);
@@ -34,32 +32,32 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
 
   const saveDate = (value: string) => {
     const checked = checkInput(admissionFollowUpInput, { id: application.id, followUpOn: value });
-    if (!checked.ok) return setDateError(checked.messages.followUpOn);
-    setDateError(undefined);
+    if (!checked.ok) return date.setError(checked.messages.followUpOn ?? null);
+    date.setError(null);
     setFollowUp.mutate(checked.value, {
       onSuccess: (answer) => {
-        setDate(answer.application.followUpOn ?? "");
+        date.setValue(answer.application.followUpOn ?? "");
         applied(answer);
       },
-      onError: (err) => setDateError(failureMessage(err, t("adm.note.failed"))),
+      onError: (err) => date.setError(failureMessage(err, t("adm.note.failed"))),
     });
   };
 
   const submitNote = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkInput(admissionNoteInput, { id: application.id, body: note });
+    const checked = checkInput(admissionNoteInput, { id: application.id, body: note.value });
     if (!checked.ok) {
-      setNoteError(checked.messages.body);
+      note.setError(checked.messages.body ?? null);
       document.getElementById("office-note")?.focus();
       return;
     }
-    setNoteError(undefined);
+    note.setError(null);
     addNote.mutate(checked.value, {
       onSuccess: (answer) => {
-        setNote("");
+        note.setValue("");
         applied(answer);
       },
-      onError: (err) => setNoteError(failureMessage(err, t("adm.note.failed"))),
+      onError: (err) => note.setError(failureMessage(err, t("adm.note.failed"))),
     });
   };
 
@@ -74,18 +72,8 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
       <div className="office-notes__body stack">
         {application.walkIn ? <p className="text-sm">{t("adm.walkIn", { name: application.enteredByName ?? "—" })}</p> : null}
         <div className="office-notes__date">
-          <TextInput
-            id="office-follow-up"
-            type="date"
-            label={t("adm.followUp")}
-            value={date}
-            error={dateError}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setDateError(undefined);
-            }}
-          />
-          <Button size="sm" variant="secondary" loading={setFollowUp.isPending} onClick={() => saveDate(date)}>
+          <TextInput id="office-follow-up" type="date" label={t("adm.followUp")} {...date.bind} />
+          <Button size="sm" variant="secondary" loading={setFollowUp.isPending} onClick={() => saveDate(date.value)}>
             {t("adm.followUp.save")}
           </Button>
           {application.followUpOn ? (
@@ -95,18 +83,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
           ) : null}
         </div>
         <form className="stack stack--sm" onSubmit={submitNote} noValidate>
-          <TextArea
-            id="office-note"
-            label={t("adm.note.label")}
-            rows={3}
-            maxLength={NOTE_MAX}
-            value={note}
-            error={noteError}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setNoteError(undefined);
-            }}
-          />
+          <TextArea id="office-note" label={t("adm.note.label")} rows={3} maxLength={NOTE_MAX} {...note.bind} />
           <div>
             <Button type="submit" size="sm" loading={addNote.isPending}>
               {t("adm.note.add")}

@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
+import { useTextField } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -125,19 +126,18 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const t = useT(feeDesk);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const reason = useTextField();
   const fieldId = `${id}-reason`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!reason.trim()) {
-      setError(requiredMessage);
+    if (!reason.value.trim()) {
+      reason.setError(requiredMessage);
       document.getElementById(fieldId)?.focus();
       return;
     }
-    onConfirm(reason.trim());
+    onConfirm(reason.value.trim());
   };
 
   return (
@@ -154,20 +154,7 @@ export function ReasonDialog({
       failure={failure}
     >
       <div className="ops-confirm__text">{children}</div>
-      <TextArea
-        id={fieldId}
-        label={t("reason")}
-        required
-        rows={3}
-        maxLength={REASON_MAX}
-        hint={hint}
-        value={reason}
-        error={error}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(null);
-        }}
-      />
+      <TextArea id={fieldId} label={t("reason")} required rows={3} maxLength={REASON_MAX} hint={hint} {...reason.bind} />
     </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { checkInput, useFormState, useTextField } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -72,9 +72,8 @@ export function StudentFinder({
   title?: string;
 }) {
   const t = useT(feeDesk);
-  const [text, setText] = useState("");
+  const text = useTextField();
   const [search, setSearch] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const query = trpc.feeDesk.students.useQuery({ search, limit: 8 }, { enabled: search !== "" });
   const found = query.data?.students;
 
@@ -88,13 +87,13 @@ export function StudentFinder({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = text.trim();
+    const next = text.value.trim();
     if (!next) {
-      setError(t("rule.find"));
+      text.setError(t("rule.find"));
       document.getElementById(id)?.focus();
       return;
     }
-    setError(null);
+    text.setError(null);
     if (next === search) void query.refetch();
     else setSearch(next);
   };
@@ -109,12 +108,7 @@ export function StudentFinder({
           autoComplete="off"
           spellCheck={false}
           maxLength={100}
-          value={text}
-          error={error}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
+          {...text.bind}
         />
         <Button type="submit" loading={query.isFetching}>
           {query.isFetching ? t("find.busy") : t("find.button")}

@@ -12,7 +12,7 @@ import {
   type GalleryCategoryName,
   galleryUpdateInput,
 } from "../../../shared/schemas/gallery.ts";
-import { checkOrShow } from "../../lib/form.ts";
+import { checkOrShow, useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
@@ -48,11 +48,11 @@ export function EditImageDialog({
   onClose: () => void;
 }) {
   const t = useT(media);
-  const [title, setTitle] = useState("");
+  const title = useTextField();
+  const { setValue: setTitle, setError: setTitleError } = title;
   const [category, setCategory] = useState<GalleryCategoryName>("Campus");
   const [description, setDescription] = useState("");
   const [isActive, setIsActive] = useState(true);
-  const [titleError, setTitleError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!image) return;
@@ -61,19 +61,19 @@ export function EditImageDialog({
     setDescription(image.description ?? "");
     setIsActive(image.isActive);
     setTitleError(null);
-  }, [image]);
+  }, [image, setTitle, setTitleError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!image || busy) return;
     const checked = checkOrShow(
       galleryUpdateInput,
-      { id: image.id, title, category, description, isActive },
+      { id: image.id, title: title.value, category, description, isActive },
       (messages) => setTitleError(messages.title ?? null),
       { title: "edit-image-title" },
     );
     if (!checked) return;
-    onSave({ id: image.id, title: checked.title ?? title.trim(), category, description: checked.description ?? "", isActive });
+    onSave({ id: image.id, title: checked.title ?? title.value.trim(), category, description: checked.description ?? "", isActive });
   };
 
   return (
@@ -91,18 +91,7 @@ export function EditImageDialog({
       {image ? (
         <>
           <img src={image.thumbnailUrl} alt="" className="ac-edit-preview" />
-          <TextInput
-            id="edit-image-title"
-            label={t("field.title")}
-            required
-            maxLength={GALLERY_TITLE_MAX}
-            value={title}
-            error={titleError}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setTitleError(null);
-            }}
-          />
+          <TextInput id="edit-image-title" label={t("field.title")} required maxLength={GALLERY_TITLE_MAX} {...title.bind} />
           <Select
             id="edit-image-category"
             label={t("field.category")}

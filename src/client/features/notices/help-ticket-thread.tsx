@@ -10,6 +10,7 @@ import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { useTextField } from "../../lib/form.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -143,8 +144,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const respond = trpc.tickets.respond.useMutation();
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const message = useTextField();
   const [failure, setFailure] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -153,9 +153,9 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
     if (respond.isPending) return;
     setFailure(null);
     // The tickets schema's rule for a reply (the server applies the schema in full; see help-ticket-form.tsx).
-    const text = message.trim();
+    const text = message.value.trim();
     if (!text) {
-      setError(help.t("rule.response"));
+      message.setError(help.t("rule.response"));
       ref.current?.focus();
       return;
     }
@@ -165,7 +165,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
         onSuccess: (answer) => {
           utils.tickets.get.setData({ id: ticketId }, answer);
           void utils.tickets.mine.invalidate();
-          setMessage("");
+          message.setValue("");
           toast.show(t("help.reply.sent"));
         },
         onError: (err) => setFailure(failureMessage(err, t("help.reply.failed"))),
@@ -186,13 +186,8 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
           label={t("help.reply.label")}
           rows={4}
           maxLength={5000}
-          value={message}
-          error={error}
           hint={t("help.reply.hint")}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setError(null);
-          }}
+          {...message.bind}
         />
         <div className="cluster cluster--end">
           <Button type="submit" loading={respond.isPending}>

@@ -6,6 +6,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { help } from "../../../shared/i18n/help.ts";
+import { useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -51,8 +52,8 @@ export function TicketDetailsDialog({
   const respond = trpc.tickets.respond.useMutation();
   const setStatus = trpc.tickets.setStatus.useMutation();
   const assign = trpc.tickets.assign.useMutation();
-  const [message, setMessage] = useState("");
-  const [messageError, setMessageError] = useState<string | null>(null);
+  const message = useTextField();
+  const { setValue: setMessage, setError: setMessageError } = message;
   const [failure, setFailure] = useState<string | null>(null);
   const responseRef = useRef<HTMLTextAreaElement>(null);
 
@@ -61,7 +62,7 @@ export function TicketDetailsDialog({
     setMessage("");
     setMessageError(null);
     setFailure(null);
-  }, [ticketId]);
+  }, [ticketId, setMessage, setMessageError]);
 
   const ticket = details.data?.ticket;
   useEffect(() => {
@@ -77,7 +78,7 @@ export function TicketDetailsDialog({
   const sendResponse = (event: FormEvent) => {
     event.preventDefault();
     if (!ticket || respond.isPending) return;
-    const text = message.trim();
+    const text = message.value.trim();
     if (!text) {
       setMessageError(t("rule.response"));
       responseRef.current?.focus();
@@ -233,13 +234,8 @@ export function TicketDetailsDialog({
                 label={t("det.yourResponse")}
                 rows={4}
                 maxLength={5000}
-                value={message}
-                error={messageError}
                 hint={ticket.status === "open" ? t("det.moves") : undefined}
-                onChange={(e) => {
-                  setMessage(e.target.value);
-                  setMessageError(null);
-                }}
+                {...message.bind}
               />
               <div className="cluster cluster--end">
                 <Button type="submit" loading={respond.isPending}>
