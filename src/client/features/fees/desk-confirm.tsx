@@ -19,12 +19,11 @@ import { CheckDoubleIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { PrintReceiptLink, ReasonDialog, useInstalmentName } from "./desk-parts.tsx";
 
@@ -196,7 +195,8 @@ export function ConfirmTab() {
         list={list}
         beforeToolbar={<p className="text-muted fee-desk__lead">{t("confirm.lead")}</p>}
         search={{ label: t("confirm.search"), placeholder: t("confirm.searchPlaceholder") }}
-        failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+        found={query.data ? t("confirm.found", { count: query.data.pagination.totalItems }) : ""}
+        failed={loadFailure(query, t("failed.load"))}
         pagination={query.data?.pagination}
         noun={t("confirm.noun")}
       >
@@ -206,29 +206,19 @@ export function ConfirmTab() {
             <PrintReceiptLink id={confirmed.receipt.id} label={t("print", { number: confirmed.receipt.number })} />
           </Alert>
         ) : null}
-        <p className="sr-only" role="status" aria-live="polite">
-          {query.data ? t("confirm.found", { count: query.data.pagination.totalItems }) : ""}
-        </p>
-        <Card flush>
-          <Table
-            caption={t("confirm.caption")}
-            captionHidden
-            className="ops-table fee-desk-table"
-            columns={columns}
-            rows={query.data?.payments ?? []}
-            rowKey={(p) => p.id}
-            loading={query.isPending}
-            empty={
-              <ListEmpty
-                list={{ ...list, filter: "" }}
-                icon={<CheckDoubleIcon size={28} />}
-                none={{ title: t("confirm.none.title"), description: t("confirm.none.text") }}
-                noMatch={{ title: t("confirm.noMatch.title"), description: t("confirm.noMatch.text") }}
-                showAll={t("confirm.noMatch.title")}
-              />
-            }
-          />
-        </Card>
+        <ListTable
+          caption={t("confirm.caption")}
+          className="fee-desk-table"
+          columns={columns}
+          rows={query.data?.payments ?? []}
+          rowKey={(p) => p.id}
+          loading={query.isPending}
+          list={{ ...list, filter: "" }}
+          icon={<CheckDoubleIcon size={28} />}
+          none={{ title: t("confirm.none.title"), description: t("confirm.none.text") }}
+          noMatch={{ title: t("confirm.noMatch.title"), description: t("confirm.noMatch.text") }}
+          showAll={t("confirm.noMatch.title")}
+        />
         <ConfirmDialog
           open={deciding?.kind === "confirm"}
           title={t("confirm.title")}

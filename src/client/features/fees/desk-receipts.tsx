@@ -19,7 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListBody } from "../../ui/list-page.tsx";
+import { ListBody, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useInstalmentName, useModeName, useReasonAction } from "./desk-parts.tsx";
@@ -165,13 +165,11 @@ export function ReceiptsTab() {
             onChange={(e) => setYear(e.target.value)}
           />
         }
-        failed={query.isError && !query.data ? { message: t("failed.load"), onRetry: () => void query.refetch() } : null}
+        found={query.data ? t("receipts.found", { count: query.data.pagination.totalItems }) : ""}
+        failed={loadFailure(query, t("failed.load"))}
         pagination={query.data?.pagination}
         noun={t("receipts.noun")}
       >
-        <p className="sr-only" role="status" aria-live="polite">
-          {query.data ? t("receipts.found", { count: query.data.pagination.totalItems }) : ""}
-        </p>
         <Card flush>
           <Table
             caption={t("receipts.caption")}

@@ -23,7 +23,7 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -328,7 +328,7 @@ function ConcessionsList() {
           label: t("list.filter"),
           options: CONCESSION_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) })),
         }}
-        failed={query.isError && !data ? { message: t("list.failed"), onRetry: () => void query.refetch() } : null}
+        failed={loadFailure(query, t("list.failed"))}
         pagination={data?.pagination}
         noun={t("list.noun")}
       >

@@ -26,7 +26,7 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -133,7 +133,7 @@ export function PlansTab() {
         name="fee-plans"
         list={list}
         search={{ label: t("plans.search"), placeholder: t("plans.searchPlaceholder") }}
-        failed={query.isError && !data ? { message: t("plans.failed"), onRetry: () => void query.refetch() } : null}
+        failed={loadFailure(query, t("plans.failed"))}
         pagination={data?.pagination}
         noun={t("plans.noun")}
       >
