@@ -8,6 +8,9 @@ export { daysSince, relativeTime } from "../../lib/format.ts";
 /** "Not specified" in the reader's language. */
 export const notSpecified = () => student.t("notSpecified");
 
+/** A stored value, or "Not specified" when it is missing or blank. */
+export const shown = (value: string | null | undefined) => (value?.trim() ? value : notSpecified());
+
 /** A calendar date or an instant as "31 May 2027" (long: "31 May 2027" with the month in full); null for nothing or nonsense. */
 export function formatDate(value: string | null | undefined, long = false): string | null {
   return format(value, { style: long ? "long" : "short" }) || null;

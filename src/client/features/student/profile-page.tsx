@@ -5,7 +5,7 @@
  * Cancel reloads from the server. Page messages vanish after 5 seconds.
  */
 
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
@@ -25,7 +25,8 @@ import { EditIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
-import { formatDate, notSpecified } from "./format.ts";
+import { Facts } from "./facts.tsx";
+import { formatDate, notSpecified, shown } from "./format.ts";
 import {
   checkProfile,
   EMPTY_PROFILE_FORM,
@@ -217,26 +218,12 @@ function ProfileLoading() {
   );
 }
 
-const shown = (value: string | null | undefined) => (value?.trim() ? value : notSpecified());
 /** A stored choice (gender, relationship) in the reader's language; anything else as stored. */
 const choice = (kind: "gender" | "relationship", value: string | null | undefined) => {
   if (!value?.trim()) return notSpecified();
   const known = (kind === "gender" ? GENDERS : EMERGENCY_RELATIONSHIPS) as readonly string[];
   return known.includes(value) ? student.t(`${kind}.${value}` as "gender.Male") : value;
 };
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="student-facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd className={value === notSpecified() ? "is-missing" : undefined}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function ProfileView({ profile: p }: { profile: StudentProfile }) {
   const address = [p.address, p.city, p.state, p.pincode].filter((x) => x?.trim()).join(", ");

@@ -21,7 +21,8 @@ import { ListLoadError } from "../../ui/list-controls.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
-import { notSpecified } from "./format.ts";
+import { Facts } from "./facts.tsx";
+import { shown } from "./format.ts";
 import { SavedNote, SecurityTab } from "./settings-security.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
@@ -116,13 +117,12 @@ function AccountTab() {
   if (!p) {
     return profile.isError ? <LoadFailed retrying={profile.isFetching} onRetry={() => void profile.refetch()} /> : <PanelLoading />;
   }
-  const value = (v: string | null | undefined) => (v?.trim() ? v : notSpecified());
   const rows: [string, ReactNode][] = [
-    [t("label.fullName"), value(p.name)],
-    [t("label.email"), value(p.email)],
+    [t("label.fullName"), shown(p.name)],
+    [t("label.email"), shown(p.email)],
     [t("label.studentId"), p.student_id ?? t("notAssigned")],
-    [t("label.mobile"), value(p.mobile)],
-    [t("label.standard"), value(p.standard)],
+    [t("label.mobile"), shown(p.mobile)],
+    [t("label.standard"), shown(p.standard)],
     [
       t("label.status"),
       // biome-ignore lint/correctness/useJsxKeyInIterable: a fixed row of a static table, not a rendered list
@@ -132,14 +132,7 @@ function AccountTab() {
   return (
     <Card title={t("settings.account")}>
       <div className="stack">
-        <dl className="student-facts">
-          {rows.map(([term, shown]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd className={shown === notSpecified() ? "is-missing" : undefined}>{shown}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={rows} />
         <Alert tone="info">
           {t("settings.readOnly")} <Link href="/profile">{t("settings.profileSection")}</Link>.
         </Alert>

@@ -1,0 +1,17 @@
+/** The student portal's term–value lists (profile, account settings): a missing value shows dimmed. */
+import type { ReactNode } from "react";
+import { notSpecified } from "./format.ts";
+
+/** Rows of [term, value]; a value that is "Not specified" is marked as missing. */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="student-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd className={value === notSpecified() ? "is-missing" : undefined}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
