@@ -87,6 +87,7 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
   const remove = trpc.studies.removeMaterial.useMutation();
   const [removing, setRemoving] = useState<MaterialItem | null>(null);
   const refresh = () => Promise.all([utils.studies.materials.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
+  const saved = useSaved(refresh);
   return (
     <Card title={t("admin.materialsTitle")}>
       <div className="stack">
@@ -104,30 +105,57 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
           />
         )}
       </div>
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemoval
+        row={removing}
+        call={remove}
         title={t("admin.removeTitle")}
         confirmLabel={t("material.remove")}
-        busy={remove.isPending}
-        error={remove.error ? failureMessage(remove.error, t("admin.failed.save")) : null}
-        onClose={() => (setRemoving(null), remove.reset())}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { id: removing.id },
-            {
-              onSuccess: (answer) => {
-                setRemoving(null);
-                toast.show(answer.message);
-                void refresh();
-              },
-            },
-          )
-        }
-      >
-        {t("admin.removeText", { title: removing?.title ?? "" })}
-      </ConfirmDialog>
+        text={t("admin.removeText", { title: removing?.title ?? "" })}
+        onClose={() => setRemoving(null)}
+        onRemoved={saved(() => setRemoving(null))}
+      />
     </Card>
+  );
+}
+
+/** What ConfirmRemoval needs of a remove call (a tRPC mutation taking the row's id). */
+interface RemovalCall {
+  mutate(input: { id: number }, options: { onSuccess: (answer: { message: string }) => void }): void;
+  isPending: boolean;
+  error: unknown;
+  reset(): void;
+}
+
+/**
+ * Asks before a material or an assignment goes: the refusal shows inside (and is cleared on closing);
+ * once removed, `onRemoved` gets the server's words.
+ */
+function ConfirmRemoval(props: {
+  row: { id: number } | null;
+  call: RemovalCall;
+  title: string;
+  confirmLabel: string;
+  text: string;
+  onClose: () => void;
+  onRemoved: (message: string) => void;
+}) {
+  const { row, call, title, confirmLabel, text, onClose, onRemoved } = props;
+  const t = useT(studies);
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={call.isPending}
+      error={call.error ? failureMessage(call.error, t("admin.failed.save")) : null}
+      onClose={() => {
+        onClose();
+        call.reset();
+      }}
+      onConfirm={() => row && call.mutate({ id: row.id }, { onSuccess: (answer) => onRemoved(answer.message) })}
+    >
+      {text}
+    </ConfirmDialog>
   );
 }
 
@@ -281,7 +309,6 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
 
 function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
   const t = useT(studies);
-  const toast = useToast();
   const utils = trpc.useUtils();
   const query = trpc.studies.assignments.useQuery({ id: subject.id });
   const remove = trpc.studies.deleteAssignment.useMutation();
@@ -367,29 +394,15 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           onSaved={saved(() => setEditing(null))}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmRemoval
+        row={deleting}
+        call={remove}
         title={t("admin.deleteTitle")}
         confirmLabel={t("admin.delete")}
-        busy={remove.isPending}
-        error={remove.error ? failureMessage(remove.error, t("admin.failed.save")) : null}
-        onClose={() => (setDeleting(null), remove.reset())}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (answer) => {
-                setDeleting(null);
-                toast.show(answer.message);
-                void refresh();
-              },
-            },
-          )
-        }
-      >
-        {t("admin.deleteText", { title: deleting?.title ?? "" })}
-      </ConfirmDialog>
+        text={t("admin.deleteText", { title: deleting?.title ?? "" })}
+        onClose={() => setDeleting(null)}
+        onRemoved={saved(() => setDeleting(null))}
+      />
     </Card>
   );
 }
