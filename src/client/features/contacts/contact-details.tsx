@@ -4,7 +4,6 @@
  */
 import { CONTACT_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
-import { common } from "../../../shared/i18n/common.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { ReplyIcon } from "../../ui/admin-icons.tsx";
@@ -13,7 +12,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select } from "../../ui/field.tsx";
-import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -92,7 +91,6 @@ export function ContactDetails({
   onClose,
 }: ContactDetailsProps) {
   const t = useT(admin);
-  const tCommon = useT(common);
   const status = contactStatus(contact?.status);
   return (
     <Dialog
@@ -133,12 +131,7 @@ export function ContactDetails({
           <Skeleton height="6rem" />
         </div>
       ) : loadError && !contact ? (
-        <Alert tone="error">
-          <p>{loadError}</p>
-          <Button size="sm" variant="secondary" onClick={onRetry}>
-            {tCommon("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError message={loadError} onRetry={onRetry} />
       ) : contact ? (
         <div className="stack">
           {actionError ? <Alert tone="error">{actionError}</Alert> : null}

@@ -1,11 +1,9 @@
 /** Pieces the student's exam pages share: the way back, a load failure with a retry, a result's badge. */
 import { Link } from "wouter";
-import { common } from "../../../shared/i18n/common.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { ListLoadError } from "../../ui/list-controls.tsx";
 
 export function BackToExams() {
   const t = useT(exams);
@@ -16,17 +14,8 @@ export function BackToExams() {
   );
 }
 
-export function LoadFailed({ message, onRetry, busy }: { message: string; onRetry: () => void; busy?: boolean }) {
-  const tCommon = useT(common);
-  return (
-    <Alert tone="error">
-      <p>{message}</p>
-      <Button variant="secondary" size="sm" loading={busy} onClick={onRetry}>
-        {tCommon("tryAgain")}
-      </Button>
-    </Alert>
-  );
-}
+/** A page that could not load: the lists' own failure with a retry. */
+export const LoadFailed = ListLoadError;
 
 /** Pass, fail or absent, in a badge. */
 export function ResultBadge({ result }: { result: { absent: boolean; passed: boolean } }) {
