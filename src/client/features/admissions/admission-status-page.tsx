@@ -17,6 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { TextInput } from "../../ui/field.tsx";
 import { EditIcon, EyeIcon, SearchIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -253,29 +254,24 @@ function StatusCard({
         </div>
         <p>{statusMessage(result.status)}</p>
         <dl className="facts">
-          <div className="facts__item">
-            <dt>{t("fact.number")}</dt>
-            <dd className="tabular">{result.applicationNumber}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>{t("fact.course")}</dt>
-            <dd>{result.course}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>{t("fact.submitted")}</dt>
-            <dd>{formatDateTime(result.submittedAt)}</dd>
-          </div>
+          <Fact label={t("fact.number")} className="tabular" itemClassName="facts__item">
+            {result.applicationNumber}
+          </Fact>
+          <Fact label={t("fact.course")} itemClassName="facts__item">
+            {result.course}
+          </Fact>
+          <Fact label={t("fact.submitted")} itemClassName="facts__item">
+            {formatDateTime(result.submittedAt)}
+          </Fact>
           {result.processedAt ? (
-            <div className="facts__item">
-              <dt>{t("fact.processed")}</dt>
-              <dd>{formatDateTime(result.processedAt)}</dd>
-            </div>
+            <Fact label={t("fact.processed")} itemClassName="facts__item">
+              {formatDateTime(result.processedAt)}
+            </Fact>
           ) : null}
           {result.status === "approved" && result.student_id ? (
-            <div className="facts__item">
-              <dt>{t("fact.studentId")}</dt>
-              <dd className="status-card__student-id">{result.student_id}</dd>
-            </div>
+            <Fact label={t("fact.studentId")} className="status-card__student-id" itemClassName="facts__item">
+              {result.student_id}
+            </Fact>
           ) : null}
         </dl>
 

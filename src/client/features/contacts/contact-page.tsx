@@ -13,6 +13,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, InfoIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PageHero } from "../site/page-hero.tsx";
@@ -112,26 +113,12 @@ export default function ContactPage() {
                 ) : null}
                 <InfoCard icon={<InfoIcon />} title={t("card.quick")}>
                   <dl className="quick-facts">
-                    <div>
-                      <dt>{t("quick.reply")}</dt>
-                      <dd>{t("quick.replyValue")}</dd>
-                    </div>
-                    <div>
-                      <dt>{t("quick.review")}</dt>
-                      <dd>{t("quick.reviewValue")}</dd>
-                    </div>
-                    <div>
-                      <dt>{t("quick.applied")}</dt>
-                      <dd>
-                        <Link href="/admission-status">{t("quick.status")}</Link>
-                      </dd>
-                    </div>
-                    {info.data.registration ? (
-                      <div>
-                        <dt>{t("quick.registration")}</dt>
-                        <dd>{info.data.registration}</dd>
-                      </div>
-                    ) : null}
+                    <Fact label={t("quick.reply")}>{t("quick.replyValue")}</Fact>
+                    <Fact label={t("quick.review")}>{t("quick.reviewValue")}</Fact>
+                    <Fact label={t("quick.applied")}>
+                      <Link href="/admission-status">{t("quick.status")}</Link>
+                    </Fact>
+                    {info.data.registration ? <Fact label={t("quick.registration")}>{info.data.registration}</Fact> : null}
                   </dl>
                 </InfoCard>
               </>

@@ -12,6 +12,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { examDay, examDuration, examTime, termName } from "./exam-time.ts";
@@ -76,26 +77,15 @@ function AdmitCard({ card }: { card: Card }) {
           </span>
         )}
         <dl className="admit-card__facts">
-          <div>
-            <dt>{t("admit.name")}</dt>
-            <dd className="admit-card__name">{card.name}</dd>
-          </div>
-          <div>
-            <dt>{t("admit.studentId")}</dt>
-            <dd className="tabular">{card.studentId ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{t("admit.programme")}</dt>
-            <dd>{card.programme}</dd>
-          </div>
-          <div>
-            <dt>{t("admit.term")}</dt>
-            <dd>{term}</dd>
-          </div>
-          <div>
-            <dt>{t("admit.issued")}</dt>
-            <dd>{formatDate(card.issuedAt, { style: "long" })}</dd>
-          </div>
+          <Fact label={t("admit.name")} className="admit-card__name">
+            {card.name}
+          </Fact>
+          <Fact label={t("admit.studentId")} className="tabular">
+            {card.studentId ?? "—"}
+          </Fact>
+          <Fact label={t("admit.programme")}>{card.programme}</Fact>
+          <Fact label={t("admit.term")}>{term}</Fact>
+          <Fact label={t("admit.issued")}>{formatDate(card.issuedAt, { style: "long" })}</Fact>
         </dl>
         <figure className="admit-card__qr">
           <img src={svgDataUrl(card.qrSvg)} alt={t("admit.qrAlt")} width={132} height={132} />

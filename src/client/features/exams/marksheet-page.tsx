@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { examDay, termName } from "./exam-time.ts";
@@ -59,18 +60,13 @@ function Statement({ sheet }: { sheet: Sheet }) {
         sub={t("sheet.prepared", { date: formatDate(sheet.preparedOn, { style: "long" }) })}
       />
       <dl className="marksheet__facts">
-        <div>
-          <dt>{t("admit.name")}</dt>
-          <dd className="admit-card__name">{sheet.student.name}</dd>
-        </div>
-        <div>
-          <dt>{t("admit.studentId")}</dt>
-          <dd className="tabular">{sheet.student.studentId ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("admit.programme")}</dt>
-          <dd>{sheet.student.programme ?? "—"}</dd>
-        </div>
+        <Fact label={t("admit.name")} className="admit-card__name">
+          {sheet.student.name}
+        </Fact>
+        <Fact label={t("admit.studentId")} className="tabular">
+          {sheet.student.studentId ?? "—"}
+        </Fact>
+        <Fact label={t("admit.programme")}>{sheet.student.programme ?? "—"}</Fact>
       </dl>
 
       {sheet.terms.map((term) => {
@@ -131,18 +127,9 @@ function Statement({ sheet }: { sheet: Sheet }) {
       })}
 
       <dl className="marksheet__overall" aria-label={t("sheet.overall")}>
-        <div>
-          <dt>{t("sheet.total")}</dt>
-          <dd>{t("result.marksOf", { marks: sheet.overall.marks, max: sheet.overall.max })}</dd>
-        </div>
-        <div>
-          <dt>{t("sheet.percentage")}</dt>
-          <dd>{percentText(sheet.overall)}</dd>
-        </div>
-        <div>
-          <dt>{t("sheet.passed")}</dt>
-          <dd>{t("sheet.passedOf", { passed: sheet.overall.passed, count: sheet.overall.count })}</dd>
-        </div>
+        <Fact label={t("sheet.total")}>{t("result.marksOf", { marks: sheet.overall.marks, max: sheet.overall.max })}</Fact>
+        <Fact label={t("sheet.percentage")}>{percentText(sheet.overall)}</Fact>
+        <Fact label={t("sheet.passed")}>{t("sheet.passedOf", { passed: sheet.overall.passed, count: sheet.overall.count })}</Fact>
       </dl>
       <p className="admit-card__verify">{t("sheet.note")}</p>
     </article>

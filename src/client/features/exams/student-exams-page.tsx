@@ -14,6 +14,7 @@ import { useListParams } from "../../lib/use-list-params.ts";
 import { buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, FileIcon, MapPinIcon } from "../../ui/icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -119,24 +120,12 @@ function ExamsOverview() {
                   </h3>
                   <p className="exams-upcoming__title">{e.title}</p>
                   <dl className="exams-facts">
-                    <div>
-                      <dt>{t("col.date")}</dt>
-                      <dd>{examDay(e.startsLocal, "long")}</dd>
-                    </div>
-                    <div>
-                      <dt>{t("col.time")}</dt>
-                      <dd>{examTime(e.startsLocal)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t("col.duration")}</dt>
-                      <dd>{examDuration(e.durationMinutes)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t("col.centre")}</dt>
-                      <dd>
-                        <MapPinIcon size={16} /> {e.centre}
-                      </dd>
-                    </div>
+                    <Fact label={t("col.date")}>{examDay(e.startsLocal, "long")}</Fact>
+                    <Fact label={t("col.time")}>{examTime(e.startsLocal)}</Fact>
+                    <Fact label={t("col.duration")}>{examDuration(e.durationMinutes)}</Fact>
+                    <Fact label={t("col.centre")}>
+                      <MapPinIcon size={16} /> {e.centre}
+                    </Fact>
                   </dl>
                 </div>
               </li>

@@ -17,6 +17,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/list-controls.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
@@ -87,14 +88,10 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
             {t("receipt.sheetTitle")}
           </h2>
           <dl className="fee-receipt__ids">
-            <div>
-              <dt>{t("receipt.number")}</dt>
-              <dd className="tabular">{r.number}</dd>
-            </div>
-            <div>
-              <dt>{t("receipt.date")}</dt>
-              <dd>{formatDate(r.issuedOn, { style: "long" })}</dd>
-            </div>
+            <Fact label={t("receipt.number")} className="tabular">
+              {r.number}
+            </Fact>
+            <Fact label={t("receipt.date")}>{formatDate(r.issuedOn, { style: "long" })}</Fact>
           </dl>
         </div>
       </header>
@@ -107,34 +104,19 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
       ) : null}
 
       <dl className="fee-receipt__facts">
-        <div>
-          <dt>{t("receipt.received")}</dt>
-          <dd className="fee-receipt__name">{r.student.name}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.studentId")}</dt>
-          <dd className="tabular">{r.student.studentId ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.programme")}</dt>
-          <dd>{r.programme}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.towards")}</dt>
-          <dd>{instalmentLabel({ termUnit: r.termUnit, term: r.term, number: r.instalment })}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.mode")}</dt>
-          <dd>{modeLabel(r.mode)}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.reference")}</dt>
-          <dd className="tabular">{reference || "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("receipt.paidOn")}</dt>
-          <dd>{formatDate(r.paidOn, { style: "long" })}</dd>
-        </div>
+        <Fact label={t("receipt.received")} className="fee-receipt__name">
+          {r.student.name}
+        </Fact>
+        <Fact label={t("receipt.studentId")} className="tabular">
+          {r.student.studentId ?? "—"}
+        </Fact>
+        <Fact label={t("receipt.programme")}>{r.programme}</Fact>
+        <Fact label={t("receipt.towards")}>{instalmentLabel({ termUnit: r.termUnit, term: r.term, number: r.instalment })}</Fact>
+        <Fact label={t("receipt.mode")}>{modeLabel(r.mode)}</Fact>
+        <Fact label={t("receipt.reference")} className="tabular">
+          {reference || "—"}
+        </Fact>
+        <Fact label={t("receipt.paidOn")}>{formatDate(r.paidOn, { style: "long" })}</Fact>
       </dl>
 
       <div className="fee-receipt__sum">

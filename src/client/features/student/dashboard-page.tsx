@@ -19,6 +19,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/list-controls.tsx";
 import { BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
@@ -213,30 +214,17 @@ function CourseCard({ data, loading }: BlockProps) {
         <p className="text-muted">{t("course.unavailable")}</p>
       ) : (
         <dl className="student-facts">
-          <div>
-            <dt>{t("course.course")}</dt>
-            <dd>{data.course ?? t("course.notAssigned")}</dd>
-          </div>
+          <Fact label={t("course.course")}>{data.course ?? t("course.notAssigned")}</Fact>
           {data.admission ? (
             <>
-              <div>
-                <dt>{t("course.applicationNumber")}</dt>
-                <dd className="tabular">{data.admission.applicationNumber}</dd>
-              </div>
-              <div>
-                <dt>{t("course.appliedOn")}</dt>
-                <dd>{formatDate(data.admission.appliedAt) ?? t("course.notRecorded")}</dd>
-              </div>
-              <div>
-                <dt>{t("course.approvedOn")}</dt>
-                <dd>{formatDate(data.admission.approvedAt) ?? t("course.notRecorded")}</dd>
-              </div>
+              <Fact label={t("course.applicationNumber")} className="tabular">
+                {data.admission.applicationNumber}
+              </Fact>
+              <Fact label={t("course.appliedOn")}>{formatDate(data.admission.appliedAt) ?? t("course.notRecorded")}</Fact>
+              <Fact label={t("course.approvedOn")}>{formatDate(data.admission.approvedAt) ?? t("course.notRecorded")}</Fact>
             </>
           ) : (
-            <div>
-              <dt>{t("course.admission")}</dt>
-              <dd>{t("course.setUp")}</dd>
-            </div>
+            <Fact label={t("course.admission")}>{t("course.setUp")}</Fact>
           )}
         </dl>
       )}
@@ -281,24 +269,16 @@ function PerformanceCard({ data, loading }: BlockProps) {
       ) : (
         <div className="stack">
           <dl className="student-facts">
-            <div>
-              <dt>{t("dash.performance.overall")}</dt>
-              <dd>{p.overall === null ? t("dash.performance.noMarks") : `${p.overall}%`}</dd>
-            </div>
-            <div>
-              <dt>{t("dash.performance.assignments")}</dt>
-              <dd>{t("dash.performance.assignmentsValue", { completed: p.completed_assignments, total: p.total_assignments })}</dd>
-            </div>
+            <Fact label={t("dash.performance.overall")}>{p.overall === null ? t("dash.performance.noMarks") : `${p.overall}%`}</Fact>
+            <Fact label={t("dash.performance.assignments")}>
+              {t("dash.performance.assignmentsValue", { completed: p.completed_assignments, total: p.total_assignments })}
+            </Fact>
             {p.examPercent !== null ? (
-              <div>
-                <dt>{t("dash.performance.exams")}</dt>
-                <dd>{t("dash.performance.examsValue", { percent: p.examPercent, count: p.resultsPublished })}</dd>
-              </div>
+              <Fact label={t("dash.performance.exams")}>
+                {t("dash.performance.examsValue", { percent: p.examPercent, count: p.resultsPublished })}
+              </Fact>
             ) : null}
-            <div>
-              <dt>{t("dash.performance.streak")}</dt>
-              <dd>{t("dash.performance.streakValue", { count: p.study_streak })}</dd>
-            </div>
+            <Fact label={t("dash.performance.streak")}>{t("dash.performance.streakValue", { count: p.study_streak })}</Fact>
           </dl>
           {data.achievements.length ? (
             <section aria-labelledby="dashboard-achievements">

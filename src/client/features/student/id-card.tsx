@@ -7,6 +7,7 @@
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
+import { Fact } from "../../ui/fact.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { formatDate, initialOf } from "./format.ts";
 
@@ -41,22 +42,12 @@ export function IdCardFront({ card }: { card: IdCardData }) {
           <div className="id-card__details">
             <p className="id-card__name">{card.name}</p>
             <dl className="id-card__fields">
-              <div>
-                <dt>{t("card.studentId")}</dt>
-                <dd className="id-card__id">{card.student_id ?? t("notAssigned")}</dd>
-              </div>
-              <div>
-                <dt>{t("card.course")}</dt>
-                <dd>{dash(card.course)}</dd>
-              </div>
-              <div>
-                <dt>{t("card.bloodGroup")}</dt>
-                <dd>{dash(card.bloodGroup)}</dd>
-              </div>
-              <div>
-                <dt>{t("card.validUntil")}</dt>
-                <dd>{formatDate(card.validUntil) ?? "—"}</dd>
-              </div>
+              <Fact label={t("card.studentId")} className="id-card__id">
+                {card.student_id ?? t("notAssigned")}
+              </Fact>
+              <Fact label={t("card.course")}>{dash(card.course)}</Fact>
+              <Fact label={t("card.bloodGroup")}>{dash(card.bloodGroup)}</Fact>
+              <Fact label={t("card.validUntil")}>{formatDate(card.validUntil) ?? "—"}</Fact>
             </dl>
           </div>
         </div>

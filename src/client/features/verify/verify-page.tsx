@@ -18,6 +18,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
@@ -159,15 +160,13 @@ function Answer({
       <div className="verify-result__holder">
         {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
         <dl className="verify-result__facts">
-          <div>
-            <dt>{t("name")}</dt>
-            <dd className="verify-result__name">{result.name}</dd>
-          </div>
+          <Fact label={t("name")} className="verify-result__name">
+            {result.name}
+          </Fact>
           {result.studentId ? (
-            <div>
-              <dt>{t("studentId")}</dt>
-              <dd className="tabular">{result.studentId}</dd>
-            </div>
+            <Fact label={t("studentId")} className="tabular">
+              {result.studentId}
+            </Fact>
           ) : null}
           {facts}
         </dl>
@@ -190,16 +189,8 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
       headline={result.valid ? VERIFY_TEXT.valid : VERIFY_TEXT.invalid}
       facts={
         <>
-          <div>
-            <dt>{t("institute")}</dt>
-            <dd>{result.institute.name}</dd>
-          </div>
-          {result.valid && validUntil ? (
-            <div>
-              <dt>{t("validUntil")}</dt>
-              <dd>{validUntil}</dd>
-            </div>
-          ) : null}
+          <Fact label={t("institute")}>{result.institute.name}</Fact>
+          {result.valid && validUntil ? <Fact label={t("validUntil")}>{validUntil}</Fact> : null}
         </>
       }
       text={result.valid ? t("validText") : t("invalidText")}
@@ -242,18 +233,9 @@ function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checked
       headline={result.valid ? t("admit.valid") : t("admit.invalid")}
       facts={
         <>
-          <div>
-            <dt>{t("admit.programme")}</dt>
-            <dd>{result.programme}</dd>
-          </div>
-          <div>
-            <dt>{t("admit.term")}</dt>
-            <dd>{t(result.termUnit === "year" ? "admit.year" : "admit.semester", { term: result.term })}</dd>
-          </div>
-          <div>
-            <dt>{t("institute")}</dt>
-            <dd>{result.institute.name}</dd>
-          </div>
+          <Fact label={t("admit.programme")}>{result.programme}</Fact>
+          <Fact label={t("admit.term")}>{t(result.termUnit === "year" ? "admit.year" : "admit.semester", { term: result.term })}</Fact>
+          <Fact label={t("institute")}>{result.institute.name}</Fact>
         </>
       }
       text={result.valid ? t("admit.validText") : t("admit.invalidText")}
