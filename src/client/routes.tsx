@@ -113,35 +113,26 @@ function PublicArea() {
   );
 }
 
+/** Signing in and getting back into an account: only for someone not signed in (see GuestOnly). */
+const GUEST_PAGES = [
+  ["/login", LoginPage],
+  ["/forgot-password", ForgotPasswordPage],
+  ["/verify-otp", VerifyOtpPage],
+  ["/reset-password", ResetPasswordPage],
+  ["/first-login", FirstLoginPage],
+] as const;
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingView />}>
       <Switch>
-        <Route path="/login">
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/forgot-password">
-          <GuestOnly>
-            <ForgotPasswordPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/verify-otp">
-          <GuestOnly>
-            <VerifyOtpPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/reset-password">
-          <GuestOnly>
-            <ResetPasswordPage />
-          </GuestOnly>
-        </Route>
-        <Route path="/first-login">
-          <GuestOnly>
-            <FirstLoginPage />
-          </GuestOnly>
-        </Route>
+        {GUEST_PAGES.map(([path, Page]) => (
+          <Route key={path} path={path}>
+            <GuestOnly>
+              <Page />
+            </GuestOnly>
+          </Route>
+        ))}
         <Route path="/change-password">
           <RequireSignedIn>
             <ChangePasswordPage />
