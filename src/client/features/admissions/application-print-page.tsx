@@ -9,6 +9,7 @@ import { admission } from "../../../shared/i18n/admission.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { Button } from "../../ui/button.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { ACADEMIC_SECTIONS, FIELD_LABELS, type FieldName, type FieldSection, PERSONAL_SECTIONS } from "./application-form.ts";
 import { formatDateTime, statusLabel } from "./format.ts";
 import { BackToApplications, type OfficeApplication, WithOfficeApplication } from "./office-application.tsx";
@@ -37,10 +38,9 @@ function PrintView({ a }: { a: OfficeApplication }) {
   const facts = (fields: readonly FieldName[]) => (
     <dl className="application-print__facts">
       {fields.map((f) => (
-        <div key={f}>
-          <dt>{FIELD_LABELS[f]}</dt>
-          <dd>{value(f)}</dd>
-        </div>
+        <Fact key={f} label={FIELD_LABELS[f]}>
+          {value(f)}
+        </Fact>
       ))}
     </dl>
   );

@@ -20,6 +20,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -76,6 +77,9 @@ export default function GalleryPage() {
   }
   const total = list.data?.pagination.totalItems ?? 0;
   const stats = list.data?.stats;
+  // A counted figure waits for the list; if the list cannot load, it shows a dash instead of waiting for ever.
+  const counted = (value: string | number | undefined) =>
+    value !== undefined ? value : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />;
   const showMore = () => setShown({ category, pages: pages + 1 });
 
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
@@ -191,19 +195,16 @@ export default function GalleryPage() {
       <section className="section gallery" aria-label={t("photos")}>
         <div className="container">
           <dl className="gallery-stats">
-            <div className="gallery-stats__item">
-              <dt>{t("stats.photos")}</dt>
-              <dd>{stats ? formatNumber(stats.total) : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
-            </div>
-            <div className="gallery-stats__item">
-              <dt>{t("stats.categories")}</dt>
-              <dd>{stats ? stats.categories : list.isError ? "–" : <Skeleton width="2.5rem" height="2rem" />}</dd>
-            </div>
+            <Fact label={t("stats.photos")} itemClassName="gallery-stats__item">
+              {counted(stats && formatNumber(stats.total))}
+            </Fact>
+            <Fact label={t("stats.categories")} itemClassName="gallery-stats__item">
+              {counted(stats?.categories)}
+            </Fact>
             {FIXED_STATS.map((stat) => (
-              <div key={stat.key} className="gallery-stats__item">
-                <dt>{t(`stats.${stat.key}`)}</dt>
-                <dd>{stat.value}</dd>
-              </div>
+              <Fact key={stat.key} label={t(`stats.${stat.key}`)} itemClassName="gallery-stats__item">
+                {stat.value}
+              </Fact>
             ))}
           </dl>
 

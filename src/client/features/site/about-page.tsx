@@ -9,6 +9,7 @@ import { formatList } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { buttonClass } from "../../ui/button.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, CheckCircleIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
 import { BookIcon, CheckIcon, EyeIcon, HomeIcon } from "../../ui/more-icons.tsx";
 import { instituteFigures } from "./figures.ts";
@@ -67,10 +68,9 @@ export default function AboutPage() {
             </h2>
             <dl className="about-facts__list">
               {instituteFigures(info).map((figure) => (
-                <div key={figure.key} className="about-facts__item">
-                  <dt>{tHome(`figure.${figure.key}`)}</dt>
-                  <dd>{figure.value}</dd>
-                </div>
+                <Fact key={figure.key} label={tHome(`figure.${figure.key}`)} itemClassName="about-facts__item">
+                  {figure.value}
+                </Fact>
               ))}
             </dl>
           </aside>
