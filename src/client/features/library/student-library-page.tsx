@@ -121,6 +121,29 @@ function CatalogueSection() {
   );
   const items = query.data?.items ?? [];
 
+  // A filter is named by its key (its id, label and choices' words); choosing one starts again at page 1.
+  const filterSelect = <K extends "kind" | "availability">(
+    key: K,
+    value: CatalogueQuery[K],
+    set: (value: CatalogueQuery[K]) => void,
+    values: readonly CatalogueQuery[K][],
+  ) => (
+    <Select
+      id={`library-catalogue-${key}`}
+      label={t(`student.${key}`)}
+      fieldClassName="library-filters__select"
+      value={value}
+      onChange={(e) => {
+        set(e.target.value as CatalogueQuery[K]);
+        setPage(1);
+      }}
+      options={values.map((v) => ({
+        value: v,
+        label: t(`filter.${key}.${v}` as `filter.kind.${CatalogueQuery["kind"]}` | `filter.availability.${CatalogueQuery["availability"]}`),
+      }))}
+    />
+  );
+
   const pdf = useDownload({ failed: t("student.failed.download"), done: (file) => t("said.downloaded", { file }) });
   const download = (item: CatalogueItem) => pdf.download(item.url!, item.fileName ?? `${item.title}.pdf`);
 
@@ -147,28 +170,8 @@ function CatalogueSection() {
             maxLength={100}
             onChange={(e) => setTyped(e.target.value)}
           />
-          <Select
-            id="library-catalogue-kind"
-            label={t("student.kind")}
-            fieldClassName="library-filters__select"
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as CatalogueQuery["kind"]);
-              setPage(1);
-            }}
-            options={KIND_FILTERS.map((value) => ({ value, label: t(`filter.kind.${value}`) }))}
-          />
-          <Select
-            id="library-catalogue-availability"
-            label={t("student.availability")}
-            fieldClassName="library-filters__select"
-            value={availability}
-            onChange={(e) => {
-              setAvailability(e.target.value as CatalogueQuery["availability"]);
-              setPage(1);
-            }}
-            options={AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`filter.availability.${value}`) }))}
-          />
+          {filterSelect("kind", kind, setKind, KIND_FILTERS)}
+          {filterSelect("availability", availability, setAvailability, AVAILABILITY_FILTERS)}
         </form>
         <p className="sr-only" role="status" aria-live="polite">
           {query.data ? t("student.found", { count: query.data.pagination.totalItems }) : ""}
