@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
-import { checkInput, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
+import { addOrUpdate, checkInput, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -180,6 +180,43 @@ describe("useFormState", () => {
     await submit();
     expect(result.current.failure).toBeNull();
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe("useFormState's binders", () => {
+  test("choice and check bind a group of choices and a checkbox to text fields", () => {
+    const initial = { role: "staff", open: "" };
+    const { result } = renderHook(() => useFormState(initial, { validate: () => ({}), ids: { open: "form-open" } }));
+    expect(result.current.choice("role").value).toBe("staff");
+    act(() => result.current.choice("role").onChange("admin"));
+    expect(result.current.values.role).toBe("admin");
+    expect(result.current.check("open")).toMatchObject({ id: "form-open", checked: false });
+    act(() => result.current.check("open").onChange({ target: { checked: true } }));
+    expect(result.current.values.open).toBe("yes");
+    act(() => result.current.check("open", "true", "false").onChange({ target: { checked: false } }));
+    expect(result.current.values.open).toBe("false");
+  });
+});
+
+describe("addOrUpdate", () => {
+  test("a new record is added, a stored one changed by its id; busy while either runs", async () => {
+    const sent: unknown[] = [];
+    const call = <I>(name: string, isPending = false) => ({
+      isPending,
+      mutateAsync: async (input: I) => {
+        sent.push([name, input]);
+        return name;
+      },
+    });
+    const saving = addOrUpdate(call<{ title: string }>("create"), call<{ id: number; title: string }>("update"));
+    expect(await saving.save(undefined, { title: "New" })).toBe("create");
+    expect(await saving.save(7, { title: "Old" })).toBe("update");
+    expect(sent).toEqual([
+      ["create", { title: "New" }],
+      ["update", { id: 7, title: "Old" }],
+    ]);
+    expect(saving.busy).toBe(false);
+    expect(addOrUpdate(call("create"), call("update", true)).busy).toBe(true);
   });
 });
 

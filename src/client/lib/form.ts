@@ -137,6 +137,24 @@ export function without<K extends string, V>(record: Partial<Record<K, V>>, key:
   return next;
 }
 
+/** A call a form makes (a tRPC mutation): what it sends and answers, and whether it is running. */
+export interface FormCall<I, A> {
+  mutateAsync: (input: I) => Promise<A>;
+  isPending: boolean;
+}
+
+/**
+ * Saving an add/edit form: a stored record (its id) is changed by `update`, a new one added by `create`;
+ * `busy` while either runs.
+ */
+export function addOrUpdate<I extends object, A, B>(create: FormCall<I, A>, update: FormCall<I & { id: number }, B>) {
+  return {
+    busy: create.isPending || update.isPending,
+    save: (id: number | null | undefined, input: I): Promise<A | B> =>
+      id == null ? create.mutateAsync(input) : update.mutateAsync({ id, ...input }),
+  };
+}
+
 /**
  * A lone text that is a small form of its own (a search, a reason, a note, a reply): its value and its
  * message, which goes as soon as the text changes. `bind` is what its TextInput or TextArea takes.
@@ -182,7 +200,7 @@ export interface SubmitOptions<F extends string> {
 
 /**
  * A form's values and the messages to show now. `field(name)` binds a control to a field (its id, value,
- * message and change/leave handlers). `handleSubmit(send, …)` is the form's submit: a submit attempt, then
+ * message and change/leave handlers), `choice(name)` a group of choices and `check(name)` a checkbox. `handleSubmit(send, …)` is the form's submit: a submit attempt, then
  * `send`, whose failure shows beside the fields or above the form (`failure`). Its parts, for a form that
  * checks more first: `trySubmit()` is a submit attempt (every rule shows; focus moves to the first field to
  * fix), `attempt()` marks one without moving focus, and `showServerErrors(err)` shows a failed call's field
@@ -289,6 +307,20 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     onBlur: () => onBlur(name),
   });
 
+  /** The props that bind a group of choices (ChoiceCards, whose own id names the group) to a field. */
+  const choice = (name: F) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => onChange(name, value),
+  });
+
+  /** The props that bind a Checkbox to a field that holds `on` when ticked, else `off`. */
+  const check = (name: F, on = "yes", off = "") => ({
+    id: ids[name] ?? name,
+    checked: values[name] === on,
+    onChange: (event: { target: { checked: boolean } }) => onChange(name, event.target.checked ? on : off),
+  });
+
   return {
     values,
     errors,
@@ -301,6 +333,8 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     handleSubmit,
     failure,
     field,
+    choice,
+    check,
     onChange,
     onBlur,
     reset,

@@ -5,7 +5,7 @@
  */
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
-import { schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -62,15 +62,13 @@ export function ExamFormDialog({
 }) {
   const t = useT(exams);
   const subjects = trpc.studies.subjectOptions.useQuery(undefined, { staleTime: 60_000 });
-  const schedule = trpc.exams.schedule.useMutation();
-  const update = trpc.exams.update.useMutation();
+  const { busy, save } = addOrUpdate(trpc.exams.schedule.useMutation(), trpc.exams.update.useMutation());
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
   const { values, field } = form;
-  const busy = schedule.isPending || update.isPending;
 
   const submit = form.handleSubmit(
     async () => {
-      const answer = exam ? await update.mutateAsync({ id: exam.id, ...values }) : await schedule.mutateAsync(values);
+      const answer = await save(exam?.id, values);
       onSaved(answer.message);
     },
     { busy, failed: (err) => failureMessage(err, t("admin.failed.save")), mapping: { fields: FIELDS } },

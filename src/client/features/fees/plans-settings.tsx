@@ -120,11 +120,9 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
       </Card>
       <Card title={t("settings.admit")}>
         <Checkbox
-          id={IDS.admitCardNeedsFeesClear}
+          {...form.check("admitCardNeedsFeesClear", "true", "false")}
           label={t("settings.admitCard")}
           hint={t("settings.admitCardHint")}
-          checked={values.admitCardNeedsFeesClear === "true"}
-          onChange={(e) => form.onChange("admitCardNeedsFeesClear", String(e.target.checked))}
         />
       </Card>
       <Card title={t("settings.reminders")}>

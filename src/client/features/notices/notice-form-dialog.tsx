@@ -66,7 +66,7 @@ export function NoticeFormDialog({
   const audiences = trpc.notices.audiences.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const publish = trpc.notices.publish.useMutation();
   const form = useFormState<Values>(EMPTY, RULES);
-  const { values, errors, field } = form;
+  const { values, field } = form;
   const isEvent = values.kind === "event";
 
   const submit = form.handleSubmit(
@@ -111,9 +111,7 @@ export function NoticeFormDialog({
         id="notice-kind"
         legend={t("form.kind")}
         options={NOTICE_KINDS.map((kind: NoticeKind) => ({ value: kind, label: t(`kind.${kind}`), hint: t(`kindHint.${kind}`) }))}
-        value={values.kind}
-        onChange={(kind) => form.onChange("kind", kind)}
-        error={errors.kind}
+        {...form.choice("kind")}
         className="notices-kinds"
         optionClassName="notices-kind"
       />
@@ -149,13 +147,7 @@ export function NoticeFormDialog({
         />
       </div>
       {audiences.isError ? <Alert tone="warning">{t("admin.failed.audiences")}</Alert> : null}
-      <Checkbox
-        id="notice-email"
-        label={t("form.email")}
-        hint={t("form.emailHint")}
-        checked={values.email === "yes"}
-        onChange={(e) => form.onChange("email", e.target.checked ? "yes" : "")}
-      />
+      <Checkbox {...form.check("email")} label={t("form.email")} hint={t("form.emailHint")} />
       {reach === 0 ? <Alert tone="warning">{t("form.nobody")}</Alert> : null}
     </FormDialog>
   );

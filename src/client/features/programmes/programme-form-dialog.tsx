@@ -7,7 +7,7 @@ import { useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -87,16 +87,14 @@ export function ProgrammeFormDialog({
   onSaved: (message: string, saved: OfficeProgramme) => void;
 }) {
   const t = useT(programmes);
-  const create = trpc.programmes.create.useMutation();
-  const update = trpc.programmes.update.useMutation();
+  const { busy, save } = addOrUpdate(trpc.programmes.create.useMutation(), trpc.programmes.update.useMutation());
   const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
   const { values, field } = form;
   const [current, setCurrent] = useState(programme);
-  const busy = create.isPending || update.isPending;
 
   const submit = form.handleSubmit(
     async () => {
-      const answer = current ? await update.mutateAsync({ id: current.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
+      const answer = await save(current?.id, toInput(values));
       onSaved(answer.message, answer.programme);
     },
     { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
@@ -162,12 +160,7 @@ export function ProgrammeFormDialog({
       <TextArea {...field("summary")} label={t("form.summary")} rows={3} maxLength={2000} />
       <div className="ops-form-grid">
         <TextInput {...field("sortOrder")} label={t("form.sortOrder")} inputMode="numeric" hint={t("admin.orderHint")} />
-        <Checkbox
-          id="programme-admissionOpen"
-          label={t("form.admissionOpen")}
-          checked={values.admissionOpen === "yes"}
-          onChange={(e) => form.onChange("admissionOpen", e.target.checked ? "yes" : "")}
-        />
+        <Checkbox {...form.check("admissionOpen")} label={t("form.admissionOpen")} />
       </div>
     </FormDialog>
   );

@@ -9,7 +9,7 @@ import type * as v from "valibot";
 import { config } from "../../../shared/i18n/config.ts";
 import { faqInput, newsInput } from "../../../shared/schemas/content.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, messagesByField } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, messagesByField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -287,8 +287,7 @@ export function NewsTab() {
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const query = trpc.content.news.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
-  const add = trpc.content.addNews.useMutation();
-  const update = trpc.content.updateNews.useMutation();
+  const saving = addOrUpdate(trpc.content.addNews.useMutation(), trpc.content.updateNews.useMutation());
   const remove = trpc.content.removeNews.useMutation();
   const FIELDS: Field[] = [
     { key: "title", label: t("news.field.title"), kind: "text", required: true, maxLength: 200 },
@@ -321,10 +320,7 @@ export function NewsTab() {
         empty: { title: "", body: "", publishedAt: "", isPublished: true },
         valuesOf: (n) => ({ title: n.title, body: n.body, publishedAt: localMoment(n.publishedAt), isPublished: n.isPublished }),
       }}
-      save={(values, n) => {
-        const input = values as RouterInputs["content"]["addNews"];
-        return n ? update.mutateAsync({ ...input, id: n.id }) : add.mutateAsync(input);
-      }}
+      save={(values, n) => saving.save(n?.id, values as RouterInputs["content"]["addNews"])}
       remove={(n) => remove.mutateAsync({ id: n.id })}
       refresh={() => Promise.all([utils.content.news.invalidate(), utils.site.news.invalidate()])}
       words={{
@@ -345,8 +341,7 @@ export function FaqTab() {
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const query = trpc.content.faqs.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
-  const add = trpc.content.addFaq.useMutation();
-  const update = trpc.content.updateFaq.useMutation();
+  const saving = addOrUpdate(trpc.content.addFaq.useMutation(), trpc.content.updateFaq.useMutation());
   const remove = trpc.content.removeFaq.useMutation();
   const FIELDS: Field[] = [
     { key: "question", label: t("faq.field.question"), kind: "text", required: true, maxLength: 300 },
@@ -381,10 +376,7 @@ export function FaqTab() {
           isPublished: f.isPublished,
         }),
       }}
-      save={(values, f) => {
-        const input = values as RouterInputs["content"]["addFaq"];
-        return f ? update.mutateAsync({ ...input, id: f.id }) : add.mutateAsync(input);
-      }}
+      save={(values, f) => saving.save(f?.id, values as RouterInputs["content"]["addFaq"])}
       remove={(f) => remove.mutateAsync({ id: f.id })}
       refresh={() => Promise.all([utils.content.faqs.invalidate(), utils.content.publicFaqs.invalidate()])}
       words={{

@@ -27,7 +27,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
   const t = useT(roster);
   const invite = trpc.staff.invite.useMutation();
   const form = useFormState<InviteForm>(EMPTY, RULES);
-  const { values, errors, field } = form;
+  const { values, field } = form;
 
   const close = () => {
     if (invite.isPending) return;
@@ -64,9 +64,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
         id="invite-role"
         legend={t("team.field.role")}
         options={OFFICE_ROLES.map((role) => ({ value: role, label: t(`team.role.${role}`), hint: t(`team.roleHint.${role}`) }))}
-        value={values.role}
-        onChange={(role) => form.onChange("role", role)}
-        error={errors.role}
+        {...form.choice("role")}
         className="staff-roles"
         optionClassName="staff-role"
       />

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
-import { schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -51,9 +51,7 @@ export function SubjectFormDialog({
 }) {
   const t = useT(studies);
   const termLabel = useTermLabel();
-  const create = trpc.studies.create.useMutation();
-  const update = trpc.studies.update.useMutation();
-  const busy = create.isPending || update.isPending;
+  const { busy, save } = addOrUpdate(trpc.studies.create.useMutation(), trpc.studies.update.useMutation());
   const form = useFormState<Values>(
     () =>
       subject
@@ -82,7 +80,7 @@ export function SubjectFormDialog({
 
   const submit = form.handleSubmit(
     async () => {
-      const answer = subject ? await update.mutateAsync({ id: subject.id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
+      const answer = await save(subject?.id, toInput(values));
       onSaved(answer.message, answer.subject);
     },
     { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
