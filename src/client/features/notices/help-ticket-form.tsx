@@ -15,7 +15,9 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
+import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { BackToHelp } from "./back-to-help.tsx";
 
 const EMPTY = { subject: "", category: "general", priority: "medium", description: "" };
 type Values = typeof EMPTY;
@@ -67,15 +69,8 @@ export function NewTicketPage() {
 
   return (
     <div className="page-stack help-page">
-      <Link href="~/student/help" className="help-back">
-        ← {t("help.back")}
-      </Link>
-      <header className="page-header student-page-header">
-        <div>
-          <h1>{t("help.new.title")}</h1>
-          <p>{t("help.new.lead")}</p>
-        </div>
-      </header>
+      <BackToHelp />
+      <StudentPageHeader title={t("help.new.title")} lead={t("help.new.lead")} />
       <section className="ui-card" aria-labelledby="help-new-form-title">
         <div className="ui-card__body">
           <h2 id="help-new-form-title" className="sr-only">

@@ -24,6 +24,7 @@ import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { BackToHelp } from "./back-to-help.tsx";
 import { ticketPriorityTone, ticketStatusTone } from "./help-text.ts";
 
 const REPLY_ID = "help-reply";
@@ -42,17 +43,12 @@ export function TicketThread({ id }: { id: number | null }) {
   );
   const ticket = query.data?.ticket;
   usePageTitle(ticket ? ticket.subject : t("help.thread.title"));
-  const back = (
-    <Link href="~/student/help" className="help-back">
-      ← {t("help.back")}
-    </Link>
-  );
   const missing = id === null || (query.isError && normaliseError(query.error).status === 404);
 
   if (missing)
     return (
       <div className="page-stack help-page">
-        {back}
+        <BackToHelp />
         <EmptyState
           icon={<HelpCircleIcon size={28} />}
           title={t("help.thread.notFound")}
@@ -68,21 +64,21 @@ export function TicketThread({ id }: { id: number | null }) {
   if (query.isError && !ticket)
     return (
       <div className="page-stack help-page">
-        {back}
+        <BackToHelp />
         <ListLoadError message={t("help.thread.failed")} onRetry={() => void query.refetch()} />
       </div>
     );
   if (!ticket)
     return (
       <div className="page-stack help-page">
-        {back}
+        <BackToHelp />
         <Skeleton lines={8} />
       </div>
     );
 
   return (
     <div className="page-stack help-page">
-      {back}
+      <BackToHelp />
       <header className="page-header student-page-header">
         <div>
           <h1 className="help-thread__subject">{ticket.subject}</h1>
