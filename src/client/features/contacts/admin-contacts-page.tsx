@@ -26,6 +26,7 @@ import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { ContactDetails } from "./contact-details.tsx";
 import {
   CONTACT_FILTER_VALUES,
@@ -70,8 +71,6 @@ export default function AdminContactsPage() {
   const [replyOpen, setReplyOpen] = useState(false);
   const [replyError, setReplyError] = useState<string | null>(null);
   const [replyKey, setReplyKey] = useState(0);
-  const [toDelete, setToDelete] = useState<{ id: number; name: string } | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [resolvingId, setResolvingId] = useState<number | null>(null);
 
   const updateStatus = trpc.contacts.updateStatus.useMutation();
@@ -122,24 +121,21 @@ export default function AdminContactsPage() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const { id } = toDelete;
-    setDeleteError(null);
-    remove.mutate(
-      { id },
-      {
-        onSuccess: () => {
-          setToDelete(null);
-          if (openId === id) setOpenId(null);
-          utils.contacts.get.setData({ id }, undefined);
-          toast.show(CONTACT_TEXT.deleted);
-          void refresh();
+  const deleting = useConfirmed<{ id: number; name: string }>(
+    ({ id }, { done, failed }) =>
+      remove.mutate(
+        { id },
+        {
+          onSuccess: () => {
+            if (openId === id) setOpenId(null);
+            utils.contacts.get.setData({ id }, undefined);
+            done(CONTACT_TEXT.deleted);
+          },
+          onError: failed,
         },
-        onError: (err) => setDeleteError(failureMessage(err, CONTACT_TEXT.deleteFailed)),
-      },
-    );
-  };
+      ),
+    { reload: refresh, failed: CONTACT_TEXT.deleteFailed },
+  );
 
   const openDetails = (id: number) => {
     setDetailsError(null);
@@ -147,10 +143,7 @@ export default function AdminContactsPage() {
     setOpenId(id);
   };
 
-  const askDelete = (row: { id: number; name: string }) => {
-    setDeleteError(null);
-    setToDelete({ id: row.id, name: row.name });
-  };
+  const askDelete = (row: { id: number; name: string }) => deleting.ask({ id: row.id, name: row.name });
 
   const columns: TableColumn<ContactRow>[] = [
     {
@@ -267,17 +260,17 @@ export default function AdminContactsPage() {
           />
 
           <ConfirmDialog
-            open={toDelete !== null}
+            open={deleting.row !== null}
             title={t("con.deleteTitle")}
             confirmLabel={t("adm.delete")}
             busyLabel={t("con.deleting")}
             busy={remove.isPending}
-            error={deleteError}
-            onConfirm={confirmDelete}
-            onClose={() => setToDelete(null)}
+            error={deleting.error}
+            onConfirm={deleting.confirm}
+            onClose={deleting.close}
           >
             <p>
-              Are you sure you want to delete the inquiry from <strong>{toDelete?.name}</strong> and its replies? This action cannot be
+              Are you sure you want to delete the inquiry from <strong>{deleting.row?.name}</strong> and its replies? This action cannot be
               undone.
             </p>
           </ConfirmDialog>

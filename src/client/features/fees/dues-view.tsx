@@ -5,7 +5,6 @@
  * overdue" (asked first) every student of the list with something overdue.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
@@ -22,6 +21,7 @@ import { ListBody, ListTable, loadFailure, ToolbarFilter } from "../../ui/list-p
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 
 type Due = RouterOutputs["feeReports"]["dues"]["dues"][number];
 const STATUS_FILTER = { key: "status", values: DUE_FILTERS };
@@ -60,8 +60,6 @@ export function DuesView() {
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const remind = trpc.feeReports.remind.useMutation();
   const remindAll = trpc.feeReports.remindOverdue.useMutation();
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const totals = query.data?.totals;
 
   const remindOne = (due: Due) =>
@@ -76,20 +74,11 @@ export function DuesView() {
       },
     );
 
-  const confirmAll = () => {
-    setError(null);
-    remindAll.mutate(
-      { search: list.search, programme },
-      {
-        onSuccess: (answer) => {
-          setAsking(false);
-          toast.show(answer.message);
-          void utils.feeReports.dues.invalidate();
-        },
-        onError: (err) => setError(failureMessage(err, t("dues.failed.remind"))),
-      },
-    );
-  };
+  // Reminding every overdue student of the list's search and programme.
+  const remindingAll = useConfirmed<{ search: string; programme: string }>(
+    (filters, { done, failed }) => remindAll.mutate(filters, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: () => utils.feeReports.dues.invalidate(), failed: t("dues.failed.remind") },
+  );
 
   const columns: TableColumn<Due>[] = [
     {
@@ -218,10 +207,7 @@ export function DuesView() {
               variant="primary"
               className="fee-dues__remind-all"
               disabled={!totals || totals.overdueStudents === 0}
-              onClick={() => {
-                setError(null);
-                setAsking(true);
-              }}
+              onClick={() => remindingAll.ask({ search: list.search, programme })}
             >
               <BellIcon size={18} /> {t("dues.remindAll")}
             </Button>
@@ -252,18 +238,15 @@ export function DuesView() {
         />
       </ListBody>
       <ConfirmDialog
-        open={asking}
+        open={remindingAll.row !== null}
         title={t("dues.remindAllTitle")}
         confirmLabel={t("dues.remindAllConfirm")}
         busyLabel={t("dues.remindAllBusy")}
         tone="primary"
         busy={remindAll.isPending}
-        error={error}
-        onConfirm={confirmAll}
-        onClose={() => {
-          setAsking(false);
-          setError(null);
-        }}
+        error={remindingAll.error}
+        onConfirm={remindingAll.confirm}
+        onClose={remindingAll.close}
       >
         {t("dues.remindAllText", { count: totals?.overdueStudents ?? 0 })}
       </ConfirmDialog>

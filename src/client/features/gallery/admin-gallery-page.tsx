@@ -28,6 +28,7 @@ import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
 import { ImageIcon, TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { DropZone } from "./drop-zone.tsx";
 import { EditImageDialog, type ImageChanges } from "./edit-dialog.tsx";
 import { formatBytes } from "./format-bytes.ts";
@@ -70,8 +71,6 @@ export default function AdminGalleryPage() {
   const batch = useRef(0);
   const [editing, setEditing] = useState<GalleryImage | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const update = trpc.gallery.update.useMutation();
   const remove = trpc.gallery.remove.useMutation();
@@ -126,41 +125,41 @@ export default function AdminGalleryPage() {
     });
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    if (deleting.kind === "one") {
-      remove.mutate(
-        { id: deleting.image.id },
-        {
-          onSuccess: ({ message }) => {
-            setDeleting(null);
-            setSelected((current) => {
-              const next = new Set(current);
-              next.delete(deleting.image.id);
-              return next;
-            });
-            toast.show(message);
-            void reload();
+  const deleting = useConfirmed<Deleting>(
+    (target, { done, failed }) => {
+      if (target.kind === "one") {
+        remove.mutate(
+          { id: target.image.id },
+          {
+            onSuccess: ({ message }) => {
+              setSelected((current) => {
+                const next = new Set(current);
+                next.delete(target.image.id);
+                return next;
+              });
+              done(message);
+            },
+            onError: failed,
           },
-          onError: (err) => setDeleteError(failureMessage(err, GALLERY_MESSAGES.deleteFailed)),
-        },
-      );
-    } else {
-      bulkRemove.mutate(
-        { imageIds: deleting.ids },
-        {
-          onSuccess: ({ message }) => {
-            setDeleting(null);
-            setSelected(new Set());
-            toast.show(message);
-            void reload();
+        );
+      } else {
+        bulkRemove.mutate(
+          { imageIds: target.ids },
+          {
+            onSuccess: ({ message }) => {
+              setSelected(new Set());
+              done(message);
+            },
+            onError: failed,
           },
-          onError: (err) => setDeleteError(failureMessage(err, GALLERY_MESSAGES.bulkDeleteFailed)),
-        },
-      );
-    }
-  };
+        );
+      }
+    },
+    {
+      reload,
+      failed: (target) => (target.kind === "one" ? GALLERY_MESSAGES.deleteFailed : GALLERY_MESSAGES.bulkDeleteFailed),
+    },
+  );
 
   const stats = query.data?.stats;
   const stat = (value: string | number | undefined) => (stats ? value : <Skeleton width="4ch" />);
@@ -174,10 +173,7 @@ export default function AdminGalleryPage() {
       setEditError(null);
       setEditing(image);
     },
-    onDelete: (image: GalleryImage) => {
-      setDeleteError(null);
-      setDeleting({ kind: "one", image });
-    },
+    onDelete: (image: GalleryImage) => deleting.ask({ kind: "one", image }),
   };
 
   let body: ReactNode;
@@ -307,20 +303,20 @@ export default function AdminGalleryPage() {
           <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
 
           <ConfirmDialog
-            open={deleting !== null}
+            open={deleting.row !== null}
             title={t("confirm.title")}
             confirmLabel={t("confirm.button")}
             busyLabel={t("confirm.busy")}
             busy={remove.isPending || bulkRemove.isPending}
-            error={deleteError}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
+            error={deleting.error}
+            onConfirm={deleting.confirm}
+            onClose={deleting.close}
           >
             <p>
-              {deleting?.kind === "one"
-                ? t("confirm.one", { title: deleting.image.title })
-                : deleting
-                  ? t("confirm.many", { count: deleting.ids.length })
+              {deleting.row?.kind === "one"
+                ? t("confirm.one", { title: deleting.row.image.title })
+                : deleting.row
+                  ? t("confirm.many", { count: deleting.row.ids.length })
                   : null}
             </p>
           </ConfirmDialog>
@@ -347,10 +343,7 @@ export default function AdminGalleryPage() {
               variant="danger"
               size="sm"
               className="ac-selection-bar__delete"
-              onClick={() => {
-                setDeleteError(null);
-                setDeleting({ kind: "many", ids: [...selected] });
-              }}
+              onClick={() => deleting.ask({ kind: "many", ids: [...selected] })}
             >
               <TrashIcon size={16} /> {t("deleteSelected", { count: selected.size })}
             </Button>

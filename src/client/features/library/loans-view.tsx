@@ -3,7 +3,6 @@
  * or all, searched by title, ISBN, name or Student ID and paginated by the server; Return asks first.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
@@ -13,11 +12,11 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StandingBadge } from "./standing.tsx";
 
 type Loan = RouterOutputs["library"]["loans"]["loans"][number];
@@ -25,7 +24,6 @@ const STATUS_FILTER = { key: "status", values: LOAN_FILTERS };
 
 export function LoansView() {
   const t = useT(library);
-  const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
   const query = trpc.library.loans.useQuery(
@@ -34,24 +32,10 @@ export function LoansView() {
   );
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const giveBack = trpc.library.returnLoan.useMutation();
-  const [returning, setReturning] = useState<Loan | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirmReturn = () => {
-    if (!returning) return;
-    setError(null);
-    giveBack.mutate(
-      { id: returning.id },
-      {
-        onSuccess: (answer) => {
-          setReturning(null);
-          toast.show(answer.message);
-          void utils.library.invalidate();
-        },
-        onError: (err) => setError(failureMessage(err, t("admin.failed.save"))),
-      },
-    );
-  };
+  const returning = useConfirmed<Loan>(
+    (l, { done, failed }) => giveBack.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: () => utils.library.invalidate(), failed: t("admin.failed.save") },
+  );
 
   const columns: TableColumn<Loan>[] = [
     {
@@ -92,7 +76,7 @@ export function LoansView() {
         l.returnedAt ? (
           <Badge tone="approved">{t("returnedOn", { date: formatDateTime(l.returnedAt) })}</Badge>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => setReturning(l)}>
+          <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
             <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />
           </Button>
         ),
@@ -129,21 +113,22 @@ export function LoansView() {
         showAll={t("admin.showAllLoans")}
       />
       <ConfirmDialog
-        open={returning !== null}
+        open={returning.row !== null}
         title={t("admin.returnTitle")}
         confirmLabel={t("admin.return")}
         busyLabel={t("admin.returning")}
         tone="primary"
         busy={giveBack.isPending}
-        error={error}
-        onConfirm={confirmReturn}
-        onClose={() => {
-          setReturning(null);
-          setError(null);
-        }}
+        error={returning.error}
+        onConfirm={returning.confirm}
+        onClose={returning.close}
       >
-        {returning
-          ? t("admin.returnText", { title: returning.title, name: returning.student.name, id: returning.student.studentId ?? "" })
+        {returning.row
+          ? t("admin.returnText", {
+              title: returning.row.title,
+              name: returning.row.student.name,
+              id: returning.row.student.studentId ?? "",
+            })
           : null}
       </ConfirmDialog>
     </ListBody>

@@ -20,12 +20,12 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { NoticeFormDialog } from "./notice-form-dialog.tsx";
 
@@ -46,7 +46,6 @@ const clock = (time: string) => formatTime(new Date(2000, 0, 1, Number(time.slic
 export default function NoticesAdminPage() {
   const t = useT(notices);
   usePageTitle(t("title"));
-  const toast = useToast();
   const utils = trpc.useUtils();
   const canDelete = isAdministrator(useSession().user?.role);
   const list = useListParams(FILTER);
@@ -56,31 +55,17 @@ export default function NoticesAdminPage() {
   );
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const [publishing, setPublishing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<OfficeNotice | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const remove = trpc.notices.remove.useMutation();
 
   const refresh = () => utils.notices.list.invalidate();
   const saved = useSaved(refresh);
+  const deleting = useConfirmed<OfficeNotice>(
+    (n, { done, failed }) => remove.mutate({ id: n.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: refresh, failed: t("admin.failed.delete") },
+  );
   const counts = query.data?.counts;
   // A figure waits for the list; if the list cannot load, it says so instead of waiting for ever.
   const figure = (n: number | undefined) => (n !== undefined ? formatNumber(n) : query.isError ? "—" : <Skeleton width="3ch" />);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    setDeleteFailure(null);
-    remove.mutate(
-      { id: deleting.id },
-      {
-        onSuccess: (answer) => {
-          setDeleting(null);
-          toast.show(answer.message);
-          void refresh();
-        },
-        onError: (err) => setDeleteFailure(failureMessage(err, t("admin.failed.delete"))),
-      },
-    );
-  };
 
   const columns: TableColumn<OfficeNotice>[] = [
     {
@@ -156,14 +141,7 @@ export default function NoticesAdminPage() {
       label: t("admin.col.actions"),
       className: "ui-table__cell--actions",
       render: (n) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => {
-            setDeleteFailure(null);
-            setDeleting(n);
-          }}
-        >
+        <Button size="sm" variant="ghost" onClick={() => deleting.ask(n)}>
           <TrashIcon size={16} />
           <RowActionLabel label={t("admin.delete")} spoken={t("admin.deleteOf", { title: n.title })} />
         </Button>
@@ -203,16 +181,16 @@ export default function NoticesAdminPage() {
             <NoticeFormDialog key={publishing} open onClose={() => setPublishing(null)} onPublished={saved(() => setPublishing(null))} />
           ) : null}
           <ConfirmDialog
-            open={deleting !== null}
-            title={deleting ? t("admin.deleteTitle", { title: deleting.title }) : ""}
+            open={deleting.row !== null}
+            title={deleting.row ? t("admin.deleteTitle", { title: deleting.row.title }) : ""}
             confirmLabel={t("admin.delete")}
             busyLabel={t("admin.deleting")}
             busy={remove.isPending}
-            error={deleteFailure}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
+            error={deleting.error}
+            onConfirm={deleting.confirm}
+            onClose={deleting.close}
           >
-            <p>{deleting ? t("admin.deleteText", { count: deleting.recipients }) : null}</p>
+            <p>{deleting.row ? t("admin.deleteText", { count: deleting.row.recipients }) : null}</p>
             <p>{t("admin.deleteEmails")}</p>
           </ConfirmDialog>
         </>

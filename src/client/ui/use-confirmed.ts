@@ -1,0 +1,44 @@
+/** A change asked first in a ConfirmDialog: the row the dialog is open for, the call, and its refusal inside. */
+import { useState } from "react";
+import { failureMessage } from "./list-controls.tsx";
+import { useSaved } from "./use-saved.ts";
+
+/** What `send` reports back: the server's words once done, or why it refused. */
+export interface ConfirmedCall {
+  done: (message: string) => void;
+  failed: (err: unknown) => void;
+}
+
+/**
+ * `const deleting = useConfirmed((row, { done, failed }) => remove.mutate({ id: row.id }, { onSuccess: (a) =>
+ * done(a.message), onError: failed }), { reload, failed: "…" })`: `ask(row)` opens the dialog with no old
+ * refusal, `confirm` makes the call; done, the dialog closes, the message shows and `reload` runs (useSaved);
+ * refused, `error` says why (the server's words, else `failed`, which may depend on the row) and the dialog
+ * stays open.
+ */
+export function useConfirmed<T>(
+  send: (row: T, call: ConfirmedCall) => void,
+  options: { reload: () => unknown; failed: string | ((row: T) => string) },
+) {
+  const [row, setRow] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const done = useSaved(options.reload)(() => setRow(null));
+  return {
+    row,
+    error,
+    ask: (next: T) => {
+      setError(null);
+      setRow(next);
+    },
+    close: () => {
+      setRow(null);
+      setError(null);
+    },
+    confirm: () => {
+      if (row === null) return;
+      setError(null);
+      const fallback = typeof options.failed === "string" ? options.failed : options.failed(row);
+      send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) });
+    },
+  };
+}
