@@ -5,12 +5,14 @@
 import { CONTACT_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref, telHref } from "../../lib/links.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { Select } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
@@ -136,24 +138,18 @@ export function ContactDetails({
         <div className="stack">
           {actionError ? <Alert tone="error">{actionError}</Alert> : null}
           <dl className="ops-details ops-details--two">
-            <div className="ops-details__row">
-              <dt>{t("con.name")}</dt>
-              <dd>{contact.name}</dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("con.email")}</dt>
-              <dd>
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
-              </dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("con.phone")}</dt>
-              <dd>{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a> : "—"}</dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("con.col.subject")}</dt>
-              <dd>{subjectLabel(contact.subject)}</dd>
-            </div>
+            <Fact itemClassName="ops-details__row" label={t("con.name")}>
+              {contact.name}
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("con.email")}>
+              <a href={mailHref(contact.email)}>{contact.email}</a>
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("con.phone")}>
+              {contact.phone ? <a href={telHref(contact.phone)}>{contact.phone}</a> : "—"}
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("con.col.subject")}>
+              {subjectLabel(contact.subject)}
+            </Fact>
           </dl>
 
           <div className="ops-contact-status-row">

@@ -8,6 +8,7 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { areaOf, detailLabel, detailValue, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
@@ -74,10 +75,9 @@ export function NotificationDetails({
               </h3>
               <dl className="ops-details">
                 {details.map(([key, value]) => (
-                  <div key={key} className="ops-details__row">
-                    <dt>{detailLabel(key)}</dt>
-                    <dd>{detailValue(value)}</dd>
-                  </div>
+                  <Fact key={key} itemClassName="ops-details__row" label={detailLabel(key)}>
+                    {detailValue(value)}
+                  </Fact>
                 ))}
               </dl>
             </section>

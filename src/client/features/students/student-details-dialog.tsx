@@ -6,10 +6,12 @@ import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { Avatar } from "../../layouts/avatar.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref, telHref } from "../../lib/links.ts";
 import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
 import { EditIcon } from "../../ui/more-icons.tsx";
 import type { StudentRow } from "./student-form.ts";
@@ -91,38 +93,29 @@ export function StudentDetailsDialog({
             </div>
           </div>
           <dl className="ops-details ops-details--two">
-            <div className="ops-details__row">
-              <dt>{t("det.email")}</dt>
-              <dd>
-                <a href={`mailto:${s.email}`}>{s.email}</a>
-              </dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("field.mobile")}</dt>
-              <dd>{s.mobile ? <a href={`tel:${s.mobile.replace(/[^\d+]/g, "")}`}>{s.mobile}</a> : "—"}</dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("field.standard")}</dt>
-              <dd>{or(s.standard)}</dd>
-            </div>
+            <Fact itemClassName="ops-details__row" label={t("det.email")}>
+              <a href={mailHref(s.email)}>{s.email}</a>
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("field.mobile")}>
+              {s.mobile ? <a href={telHref(s.mobile)}>{s.mobile}</a> : "—"}
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("field.standard")}>
+              {or(s.standard)}
+            </Fact>
             {s.course ? (
-              <div className="ops-details__row">
-                <dt>{t("det.admittedTo")}</dt>
-                <dd>{s.course}</dd>
-              </div>
+              <Fact itemClassName="ops-details__row" label={t("det.admittedTo")}>
+                {s.course}
+              </Fact>
             ) : null}
-            <div className="ops-details__row">
-              <dt>{t("field.dateOfBirth")}</dt>
-              <dd>{s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}</dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("field.bloodGroup")}</dt>
-              <dd>{or(s.bloodGroup)}</dd>
-            </div>
-            <div className="ops-details__row ops-details__row--wide">
-              <dt>{t("field.address")}</dt>
-              <dd className="ops-prewrap">{or(s.address)}</dd>
-            </div>
+            <Fact itemClassName="ops-details__row" label={t("field.dateOfBirth")}>
+              {s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("field.bloodGroup")}>
+              {or(s.bloodGroup)}
+            </Fact>
+            <Fact itemClassName="ops-details__row ops-details__row--wide" label={t("field.address")} className="ops-prewrap">
+              {or(s.address)}
+            </Fact>
           </dl>
           <section aria-labelledby="student-signin-heading" className="stack stack--sm">
             <h3 id="student-signin-heading" className="ops-subheading">
@@ -152,22 +145,18 @@ export function StudentDetailsDialog({
             </h3>
             {hasEmergency && ec ? (
               <dl className="ops-details ops-details--two">
-                <div className="ops-details__row">
-                  <dt>{t("det.name")}</dt>
-                  <dd>{or(ec.name)}</dd>
-                </div>
-                <div className="ops-details__row">
-                  <dt>{t("field.emergencyRelationship")}</dt>
-                  <dd>{ec.relationship && isRelationship(ec.relationship) ? t(`relationship.${ec.relationship}`) : or(ec.relationship)}</dd>
-                </div>
-                <div className="ops-details__row">
-                  <dt>{t("det.phone")}</dt>
-                  <dd>{ec.phone ? <a href={`tel:${ec.phone.replace(/[^\d+]/g, "")}`}>{ec.phone}</a> : "—"}</dd>
-                </div>
-                <div className="ops-details__row">
-                  <dt>{t("det.email")}</dt>
-                  <dd>{ec.email ? <a href={`mailto:${ec.email}`}>{ec.email}</a> : "—"}</dd>
-                </div>
+                <Fact itemClassName="ops-details__row" label={t("det.name")}>
+                  {or(ec.name)}
+                </Fact>
+                <Fact itemClassName="ops-details__row" label={t("field.emergencyRelationship")}>
+                  {ec.relationship && isRelationship(ec.relationship) ? t(`relationship.${ec.relationship}`) : or(ec.relationship)}
+                </Fact>
+                <Fact itemClassName="ops-details__row" label={t("det.phone")}>
+                  {ec.phone ? <a href={telHref(ec.phone)}>{ec.phone}</a> : "—"}
+                </Fact>
+                <Fact itemClassName="ops-details__row" label={t("det.email")}>
+                  {ec.email ? <a href={mailHref(ec.email)}>{ec.email}</a> : "—"}
+                </Fact>
               </dl>
             ) : (
               <p className="text-sm text-muted">{t("det.noEmergency")}</p>

@@ -8,11 +8,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { help } from "../../../shared/i18n/help.ts";
 import { useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref } from "../../lib/links.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
@@ -163,20 +165,16 @@ export function TicketDetailsDialog({
             </p>
           </div>
           <dl className="ops-details ops-details--two">
-            <div className="ops-details__row">
-              <dt>{t("det.raisedBy")}</dt>
-              <dd>
-                {ticket.studentName}
-                <br />
-                <a href={`mailto:${ticket.studentEmail}`} className="ops-break">
-                  {ticket.studentEmail}
-                </a>
-              </dd>
-            </div>
-            <div className="ops-details__row">
-              <dt>{t("det.created")}</dt>
-              <dd>{formatDateTime(ticket.createdAt)}</dd>
-            </div>
+            <Fact itemClassName="ops-details__row" label={t("det.raisedBy")}>
+              {ticket.studentName}
+              <br />
+              <a href={mailHref(ticket.studentEmail)} className="ops-break">
+                {ticket.studentEmail}
+              </a>
+            </Fact>
+            <Fact itemClassName="ops-details__row" label={t("det.created")}>
+              {formatDateTime(ticket.createdAt)}
+            </Fact>
           </dl>
 
           <div className="ac-ticket__controls">
