@@ -9,7 +9,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES, upiSubmissionFields } from "../../../shared/schemas/fees.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, type FieldMessages, focusFirstInvalid, useFormState } from "../../lib/form.ts";
+import { checkInput, type FieldMessages, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -155,14 +155,13 @@ function ReportForm({ instalmentId, amount, today, onDone }: { instalmentId: num
       void utils.fees.transfers.invalidate();
       void utils.fees.upi.invalidate();
     } catch (err) {
-      const errors = normaliseError(err).errors ?? {};
-      const serverMessages: FieldMessages<keyof Fields> = {};
-      if (errors.utr?.[0]) serverMessages.utr = errors.utr[0];
-      if (errors.paidOn?.[0]) serverMessages.paidOn = errors.paidOn[0];
-      form.setServerMessages(serverMessages);
-      if (errors.screenshot?.[0]) setFileError(errors.screenshot[0]);
-      if (Object.keys(serverMessages).length === 0 && !errors.screenshot) setFailed(failureMessage(err, t("pay.sendFailed")));
-      focusFirstInvalid({ ...serverMessages, ...(errors.screenshot ? { screenshot: "x" } : {}) }, IDS);
+      // The server's word on each field (the screenshot's beside its picker), else on the whole.
+      const messages = messagesByField(normaliseError(err).errors, { fields: ["utr", "paidOn", "screenshot"] as const });
+      const { screenshot, ...fields } = messages;
+      form.setServerMessages(fields);
+      if (screenshot) setFileError(screenshot);
+      if (Object.keys(messages).length === 0) setFailed(failureMessage(err, t("pay.sendFailed")));
+      focusFirstInvalid(messages, IDS);
     } finally {
       setProgress(null);
     }
