@@ -26,10 +26,9 @@ import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
-import { InstalmentStatus, useInstalmentText } from "./plans-parts.tsx";
+import { InstalmentStatus, useInstalmentText, useRowDialog } from "./plans-parts.tsx";
 
 type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
 type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number];
@@ -59,9 +58,8 @@ export function ConcessionsTab() {
 function StudentInstalments({ userId, onChangeStudent }: { userId: number; onChangeStudent: () => void }) {
   const t = useT(feePlans);
   const instalmentText = useInstalmentText();
-  const toast = useToast();
   const query = trpc.feeDesk.instalments.useQuery({ userId });
-  const [giving, setGiving] = useState<Instalment | null>(null);
+  const giving = useRowDialog<Instalment>();
   const ledger = query.data;
 
   const columns: TableColumn<Instalment>[] = [
@@ -84,7 +82,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => setGiving(i)}
+            onClick={() => giving.open(i)}
             aria-label={t("ledger.giveOf", { instalment: instalmentText(i) })}
           >
             {t("ledger.give")}
@@ -113,17 +111,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
         }}
         onChangeStudent={onChangeStudent}
       />
-      {giving ? (
-        <GiveDialog
-          key={giving.id}
-          instalment={giving}
-          onClose={() => setGiving(null)}
-          onGiven={(message) => {
-            setGiving(null);
-            toast.show(message);
-          }}
-        />
-      ) : null}
+      {giving.row ? <GiveDialog key={giving.row.id} instalment={giving.row} onClose={giving.close} onGiven={giving.done} /> : null}
     </>
   );
 }

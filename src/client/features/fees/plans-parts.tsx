@@ -1,8 +1,13 @@
-/** Words the fee plans' tabs share (issue 19): a programme's term and fee, an instalment's name, a status badge. */
+/**
+ * What the fee plans' tabs share (issue 19): a programme's term and fee, an instalment's name, a status
+ * badge, and the dialog open for one row.
+ */
+import { useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { useToast } from "../../ui/toast.tsx";
 
 type Period = "year" | "semester";
 
@@ -40,6 +45,24 @@ export const INSTALMENT_STATUS_TONE = {
 export function InstalmentStatus({ status }: { status: keyof typeof INSTALMENT_STATUS_TONE }) {
   const t = useT(feePlans);
   return <Badge tone={INSTALMENT_STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
+}
+
+/**
+ * A dialog open for one row (a programme's plan, an instalment's concession): the row, open and close, and
+ * `done(message)` — it closes and the server's answer is the toast.
+ */
+export function useRowDialog<Row>() {
+  const toast = useToast();
+  const [row, setRow] = useState<Row | null>(null);
+  return {
+    row,
+    open: setRow,
+    close: () => setRow(null),
+    done: (message: string) => {
+      setRow(null);
+      toast.show(message);
+    },
+  };
 }
 
 /** Today in the browser's calendar (YYYY-MM-DD), the start day a raise offers first. */

@@ -29,8 +29,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
-import { browserToday, useFeeText, useTermName } from "./plans-parts.tsx";
+import { browserToday, useFeeText, useRowDialog, useTermName } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
 
@@ -39,12 +38,11 @@ export function PlansTab() {
   const feeText = useFeeText();
   const { user } = useSession();
   const admin = isAdministrator(user?.role);
-  const toast = useToast();
   const list = useListParams();
   const query = trpc.feePlans.list.useQuery({ page: list.page, limit: 10, search: list.search }, { placeholderData: keepPreviousData });
   useKeepPageInRange(list, query.data?.pagination.totalPages);
-  const [editing, setEditing] = useState<Programme | null>(null);
-  const [raising, setRaising] = useState<Programme | null>(null);
+  const editing = useRowDialog<Programme>();
+  const raising = useRowDialog<Programme>();
   const data = query.data;
 
   const columns: TableColumn<Programme>[] = [
@@ -109,14 +107,14 @@ export function PlansTab() {
       render: (p) => (
         <span className="fee-plan__actions">
           {admin ? (
-            <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={t("editOf", { programme: p.name })}>
+            <Button size="sm" variant="secondary" onClick={() => editing.open(p)} aria-label={t("editOf", { programme: p.name })}>
               {t("edit")}
             </Button>
           ) : null}
           {p.feePaise === null ? (
             <span className="text-sm text-muted">{t("onRequestHint")}</span>
           ) : (
-            <Button size="sm" onClick={() => setRaising(p)} aria-label={t("raiseOf", { programme: p.name })}>
+            <Button size="sm" onClick={() => raising.open(p)} aria-label={t("raiseOf", { programme: p.name })}>
               {t("raise")}
             </Button>
           )}
@@ -159,26 +157,8 @@ export function PlansTab() {
           />
         </Card>
       </ListBody>
-      {editing ? (
-        <PlanDialog
-          programme={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            toast.show(message);
-          }}
-        />
-      ) : null}
-      {raising ? (
-        <RaiseDialog
-          programme={raising}
-          onClose={() => setRaising(null)}
-          onRaised={(message) => {
-            setRaising(null);
-            toast.show(message);
-          }}
-        />
-      ) : null}
+      {editing.row ? <PlanDialog programme={editing.row} onClose={editing.close} onSaved={editing.done} /> : null}
+      {raising.row ? <RaiseDialog programme={raising.row} onClose={raising.close} onRaised={raising.done} /> : null}
     </div>
   );
 }
