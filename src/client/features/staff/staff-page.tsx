@@ -19,11 +19,11 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog, failureMessage, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 
@@ -36,7 +36,6 @@ const STATUS_TONE: Record<Member["status"], BadgeTone> = { active: "approved", i
 export default function StaffPage() {
   const t = useT(roster);
   usePageTitle(t("team.title"));
-  const toast = useToast();
   const { user } = useSession();
   const utils = trpc.useUtils();
   const list = useListParams(STATUS_FILTER);
@@ -47,8 +46,6 @@ export default function StaffPage() {
   useKeepPageInRange(list, query.data?.pagination.totalPages);
 
   const [inviting, setInviting] = useState(false);
-  const [change, setChange] = useState<Change | null>(null);
-  const [changeError, setChangeError] = useState<string | null>(null);
   const setRole = trpc.staff.setRole.useMutation();
   const setActive = trpc.staff.setActive.useMutation();
   const resend = trpc.staff.resendInvitation.useMutation();
@@ -58,29 +55,19 @@ export default function StaffPage() {
     Promise.all([utils.staff.list.invalidate(), utils.staff.members.invalidate(), utils.dashboard.activity.invalidate()]);
   const saved = useSaved(refresh);
 
-  const ask = (kind: Change["kind"], member: Member) => {
-    setChangeError(null);
-    setChange({ kind, member });
-  };
-
-  const confirm = async () => {
-    if (!change) return;
-    const { kind, member } = change;
-    setChangeError(null);
-    try {
-      const answer =
+  const change = useConfirmed<Change>(
+    ({ kind, member }, { done, failed }) => {
+      const answer: Promise<{ message: string }> =
         kind === "role"
-          ? await setRole.mutateAsync({ id: member.id, role: member.role === "admin" ? "staff" : "admin" })
+          ? setRole.mutateAsync({ id: member.id, role: member.role === "admin" ? "staff" : "admin" })
           : kind === "resend"
-            ? await resend.mutateAsync({ id: member.id })
-            : await setActive.mutateAsync({ id: member.id, active: kind === "activate" });
-      setChange(null);
-      toast.show(answer.message);
-      void refresh();
-    } catch (err) {
-      setChangeError(failureMessage(err, t("team.failed.save")));
-    }
-  };
+            ? resend.mutateAsync({ id: member.id })
+            : setActive.mutateAsync({ id: member.id, active: kind === "activate" });
+      answer.then((a) => done(a.message), failed);
+    },
+    { reload: refresh, failed: t("team.failed.save") },
+  );
+  const ask = (kind: Change["kind"], member: Member) => change.ask({ kind, member });
 
   const actionButton = (kind: Change["kind"], label: string, member: Member) => (
     <Button size="sm" variant={kind === "deactivate" ? "danger" : "secondary"} onClick={() => ask(kind, member)}>
@@ -124,8 +111,8 @@ export default function StaffPage() {
     },
   ];
 
-  const target = change?.member;
-  const confirmKey = change?.kind ?? "role";
+  const target = change.row?.member;
+  const confirmKey = change.row?.kind ?? "role";
 
   const inviteButton = (
     <Button onClick={() => setInviting(true)}>
@@ -153,15 +140,15 @@ export default function StaffPage() {
         <>
           <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} />
           <ConfirmDialog
-            open={change !== null}
+            open={change.row !== null}
             title={t(`team.confirm.${confirmKey}.title`)}
             confirmLabel={t("team.confirm.button")}
             busyLabel={t("team.confirm.busy")}
             tone={confirmKey === "deactivate" ? "danger" : "primary"}
             busy={busy}
-            error={changeError}
-            onConfirm={() => void confirm()}
-            onClose={() => setChange(null)}
+            error={change.error}
+            onConfirm={change.confirm}
+            onClose={change.close}
           >
             {target ? (
               <p>
