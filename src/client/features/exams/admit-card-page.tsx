@@ -14,10 +14,10 @@ import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
-import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
+import { ExamPrintPage } from "./exam-print-page.tsx";
 import { examDay, examDuration, examTime, termName } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
-import { BackToExams, LoadFailed, svgDataUrl } from "./student-parts.tsx";
+import { svgDataUrl } from "./student-parts.tsx";
 
 type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["card"];
 
@@ -25,38 +25,35 @@ export function AdmitCardPage() {
   const t = useT(exams);
   usePageTitle(t("admit.title"));
   const query = trpc.exams.admitCard.useQuery(undefined, { staleTime: 60_000 });
-  const answer = query.data;
-  const ready = answer?.status === "ready";
   return (
-    <PrintPage
-      className="exams-page exams-print-page"
-      back={<BackToExams />}
+    <ExamPrintPage
+      query={query}
       title={t("admit.title")}
       lead={t("admit.lead")}
       printLabel={t("admit.print")}
-      printable={ready}
+      failed={t("admit.loadFailed")}
+      loading={t("admit.loading")}
+      printable={(answer) => answer.status === "ready"}
     >
-      {query.isError && !answer ? (
-        <LoadFailed message={t("admit.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : !answer ? (
-        <PrintLoading label={t("admit.loading")} />
-      ) : answer.status === "blocked" ? (
-        <Alert tone="warning" title={t("admit.blockedTitle")}>
-          {answer.message}
-        </Alert>
-      ) : answer.status === "none" ? (
-        <EmptyState
-          icon={<CalendarIcon size={28} />}
-          title={t("admit.noneTitle")}
-          description={answer.reason === "noProgramme" ? t("admit.noProgramme") : t("admit.noExams")}
-        />
-      ) : (
-        <>
-          <AdmitCard card={answer.card} />
-          <p className="text-sm text-muted no-print">{t("admit.printTip")}</p>
-        </>
-      )}
-    </PrintPage>
+      {(answer) =>
+        answer.status === "blocked" ? (
+          <Alert tone="warning" title={t("admit.blockedTitle")}>
+            {answer.message}
+          </Alert>
+        ) : answer.status === "none" ? (
+          <EmptyState
+            icon={<CalendarIcon size={28} />}
+            title={t("admit.noneTitle")}
+            description={answer.reason === "noProgramme" ? t("admit.noProgramme") : t("admit.noExams")}
+          />
+        ) : (
+          <>
+            <AdmitCard card={answer.card} />
+            <p className="text-sm text-muted no-print">{t("admit.printTip")}</p>
+          </>
+        )
+      }
+    </ExamPrintPage>
   );
 }
 

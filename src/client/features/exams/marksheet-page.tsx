@@ -11,10 +11,10 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
-import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
+import { ExamPrintPage } from "./exam-print-page.tsx";
 import { examDay, termName } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
-import { BackToExams, LoadFailed, ResultBadge } from "./student-parts.tsx";
+import { ResultBadge } from "./student-parts.tsx";
 
 type Sheet = RouterOutputs["exams"]["marksheet"];
 type Totals = Sheet["overall"];
@@ -25,27 +25,25 @@ export function MarksheetPage() {
   const t = useT(exams);
   usePageTitle(t("sheet.title"));
   const query = trpc.exams.marksheet.useQuery(undefined, { staleTime: 60_000 });
-  const sheet = query.data;
-  const any = Boolean(sheet && sheet.overall.count > 0);
+  const any = (sheet: Sheet) => sheet.overall.count > 0;
   return (
-    <PrintPage
-      className="exams-page exams-print-page"
-      back={<BackToExams />}
+    <ExamPrintPage
+      query={query}
       title={t("sheet.title")}
       lead={t("sheet.lead")}
       printLabel={t("sheet.print")}
+      failed={t("sheet.loadFailed")}
+      loading={t("sheet.loading")}
       printable={any}
     >
-      {query.isError && !sheet ? (
-        <LoadFailed message={t("sheet.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : !sheet ? (
-        <PrintLoading label={t("sheet.loading")} />
-      ) : !any ? (
-        <EmptyState icon={<FileIcon size={28} />} title={t("my.noResultsTitle")} description={t("sheet.none")} />
-      ) : (
-        <Statement sheet={sheet} />
-      )}
-    </PrintPage>
+      {(sheet) =>
+        any(sheet) ? (
+          <Statement sheet={sheet} />
+        ) : (
+          <EmptyState icon={<FileIcon size={28} />} title={t("my.noResultsTitle")} description={t("sheet.none")} />
+        )
+      }
+    </ExamPrintPage>
   );
 }
 
