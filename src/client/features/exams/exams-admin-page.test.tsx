@@ -90,6 +90,31 @@ describe("/admin/exams: the list", () => {
     expect((screen.getByRole("combobox", { name: "Show" }) as HTMLSelectElement).value).toBe("awaiting");
   });
 
+  test("cancelling asks first; a refusal stays in the dialog and is gone when it is asked again; then the server's words", async () => {
+    let refuse = true;
+    const { sent } = renderAdmin("/admin/exams", {
+      "exams.list": () => ({ exams: [EXAM], pagination: pagination(1), counts: COUNTS, timeZone: "Asia/Kolkata" }),
+      "exams.cancel": () =>
+        refuse ? new TrpcFailure("Marks are already entered for this exam.", 409) : { message: "Term-end examination is cancelled." },
+    });
+    const cancelButton = await screen.findByRole("button", { name: "Cancel exam: Term-end examination (BBA-101)" });
+    fireEvent.click(cancelButton);
+    let dialog = await screen.findByRole("dialog", { name: "Cancel this exam?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel exam" }));
+    await within(dialog).findByText("Marks are already entered for this exam.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    refuse = false;
+    fireEvent.click(cancelButton);
+    dialog = await screen.findByRole("dialog", { name: "Cancel this exam?" });
+    expect(within(dialog).queryByText("Marks are already entered for this exam.")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel exam" }));
+    await screen.findByText("Term-end examination is cancelled.");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent("exams.cancel")).toEqual([{ id: 12 }, { id: 12 }]);
+  });
+
   test("scheduling: the shared schema's messages beside the fields, then the form as typed goes to the server", async () => {
     const { sent } = renderAdmin("/admin/exams", {
       "exams.list": () => ({ exams: [], pagination: pagination(0), counts: { ...COUNTS, total: 0 }, timeZone: "Asia/Kolkata" }),

@@ -20,11 +20,11 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
 import { PHASE_TONE } from "./exam-phase.ts";
@@ -50,7 +50,6 @@ const FILTER = { key: "status", values: EXAM_FILTERS };
 function ExamsListPage() {
   const t = useT(exams);
   usePageTitle(t("admin.title"));
-  const toast = useToast();
   const utils = trpc.useUtils();
   const list = useListParams(FILTER);
   const query = trpc.exams.list.useQuery(
@@ -59,7 +58,6 @@ function ExamsListPage() {
   );
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   const [editing, setEditing] = useState<{ exam: OfficeExam | null; key: number } | null>(null);
-  const [cancelling, setCancelling] = useState<OfficeExam | null>(null);
   const cancel = trpc.exams.cancel.useMutation();
   const counts = query.data?.counts;
   const figure = (n: number | undefined) => (n === undefined ? "…" : formatNumber(n));
@@ -68,19 +66,10 @@ function ExamsListPage() {
   const refresh = () => utils.exams.invalidate();
   const saved = useSaved(refresh);
 
-  const confirmCancel = () => {
-    if (!cancelling) return;
-    cancel.mutate(
-      { id: cancelling.id },
-      {
-        onSuccess: (answer) => {
-          setCancelling(null);
-          toast.show(answer.message);
-          void refresh();
-        },
-      },
-    );
-  };
+  const cancelling = useConfirmed<OfficeExam>(
+    (exam, { done, failed }) => cancel.mutate({ id: exam.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: refresh, failed: t("admin.failed.save") },
+  );
 
   const named = (label: string, exam: OfficeExam) => (
     <RowActionLabel label={label} spoken={t("admin.for", { action: label, title: exam.title, subject: exam.subject.code })} />
@@ -144,14 +133,7 @@ function ExamsListPage() {
               <Button size="sm" variant="secondary" onClick={() => open(e)}>
                 {named(t("admin.edit"), e)}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  cancel.reset();
-                  setCancelling(e);
-                }}
-              >
+              <Button size="sm" variant="ghost" onClick={() => cancelling.ask(e)}>
                 {named(t("admin.cancelExam"), e)}
               </Button>
             </>
@@ -199,20 +181,20 @@ function ExamsListPage() {
             />
           ) : null}
           <ConfirmDialog
-            open={cancelling !== null}
+            open={cancelling.row !== null}
             title={t("admin.cancelTitle")}
             confirmLabel={t("admin.cancelConfirm")}
             busyLabel={t("admin.cancelling")}
             busy={cancel.isPending}
-            error={cancel.isError ? failureMessage(cancel.error, t("admin.failed.save")) : null}
-            onConfirm={confirmCancel}
-            onClose={() => setCancelling(null)}
+            error={cancelling.error}
+            onConfirm={cancelling.confirm}
+            onClose={cancelling.close}
           >
-            {cancelling ? (
+            {cancelling.row ? (
               <p>
-                {t(cancelling.phase === "upcoming" ? "admin.cancelText" : "admin.cancelTextHeld", {
-                  title: cancelling.title,
-                  subject: `${cancelling.subject.code} ${cancelling.subject.name}`,
+                {t(cancelling.row.phase === "upcoming" ? "admin.cancelText" : "admin.cancelTextHeld", {
+                  title: cancelling.row.title,
+                  subject: `${cancelling.row.subject.code} ${cancelling.row.subject.name}`,
                 })}
               </p>
             ) : null}
