@@ -9,7 +9,7 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -438,10 +438,7 @@ function AssignmentFormDialog({
           }
         : { title: "", instructions: "", dueAt: "", maxMarks: "100" },
     {
-      validate: (v) => {
-        const checked = checkInput(assignmentForm, toInput(v));
-        return checked.ok ? {} : checked.messages;
-      },
+      validate: schemaRules(assignmentForm, { toInput }),
       showOn: "submit",
       ids: ASSIGNMENT_IDS,
     },
