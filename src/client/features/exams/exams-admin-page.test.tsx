@@ -291,6 +291,25 @@ describe("/admin/exams/<id>/marks", () => {
     expect(screen.queryByRole("button", { name: "Publish results" })).toBeNull();
   });
 
+  test("a refused publish stays in the dialog, and is gone when Publish is asked again", async () => {
+    renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail({ marked: 2 }),
+      "exams.marks": () => ({ students: ROWS.map((r) => ({ ...r, marks: 50, entered: true })), pagination: pagination(2, 1, 50) }),
+      "exams.publish": () => new TrpcFailure("Every student needs marks or an absence first.", 409),
+    });
+    const publish = (await screen.findByRole("button", { name: "Publish results" })) as HTMLButtonElement;
+    await waitFor(() => expect(publish.disabled).toBe(false));
+    fireEvent.click(publish);
+    let dialog = await screen.findByRole("dialog", { name: "Publish these results?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Publish results" }));
+    await within(dialog).findByText("Every student needs marks or an absence first.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(publish);
+    dialog = await screen.findByRole("dialog", { name: "Publish these results?" });
+    expect(within(dialog).queryByText("Every student needs marks or an absence first.")).toBeNull();
+  });
+
   test("an exam still to come takes no marks yet; an unknown exam says so", async () => {
     renderAdmin("/admin/exams/12/marks", { "exams.get": () => detail({ phase: "upcoming", marked: 0 }) });
     expect(await screen.findByText("This exam has not started yet: marks can be entered once it has begun.")).toBeTruthy();

@@ -30,6 +30,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { PHASE_TONE } from "./exam-phase.ts";
 import { examDay, examTime } from "./exam-time.ts";
 
@@ -46,14 +47,16 @@ const sameDraft = (a: Draft, b: Draft) => a.absent === b.absent && (a.absent || 
 
 export function MarksAdminPage({ id }: { id: number }) {
   const t = useT(exams);
-  const toast = useToast();
   const utils = trpc.useUtils();
   const query = trpc.exams.get.useQuery({ id });
   const exam = query.data?.exam;
   usePageTitle(exam ? t("marks.pageTitle", { title: exam.title }) : t("marks.title"));
-  const [publishing, setPublishing] = useState(false);
   const publish = trpc.exams.publish.useMutation();
   const refresh = () => utils.exams.invalidate();
+  const publishing = useConfirmed<Exam>(
+    (asked, { done, failed }) => publish.mutate({ id: asked.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: refresh, failed: t("admin.failed.save") },
+  );
 
   const back = (
     <Link href="/" className="exams-back">
@@ -102,10 +105,7 @@ export function MarksAdminPage({ id }: { id: number }) {
         exam.phase === "awaiting" || exam.phase === "upcoming" ? (
           <div className="exams-publish">
             <Button
-              onClick={() => {
-                publish.reset();
-                setPublishing(true);
-              }}
+              onClick={() => publishing.ask(exam)}
               disabled={!canPublish}
               aria-describedby={publishHint ? "exam-publish-hint" : undefined}
             >
@@ -144,26 +144,15 @@ export function MarksAdminPage({ id }: { id: number }) {
       ) : null}
 
       <ConfirmDialog
-        open={publishing}
+        open={publishing.row !== null}
         title={t("marks.publishTitle")}
         confirmLabel={t("marks.publish")}
         busyLabel={t("marks.publishing")}
         tone="primary"
         busy={publish.isPending}
-        error={publish.isError ? failureMessage(publish.error, t("admin.failed.save")) : null}
-        onConfirm={() =>
-          publish.mutate(
-            { id: exam.id },
-            {
-              onSuccess: (answer) => {
-                setPublishing(false);
-                toast.show(answer.message);
-                void refresh();
-              },
-            },
-          )
-        }
-        onClose={() => setPublishing(false)}
+        error={publishing.error}
+        onConfirm={publishing.confirm}
+        onClose={publishing.close}
       >
         <p>{t("marks.publishText", { title: exam.title, count: exam.candidates })}</p>
       </ConfirmDialog>
