@@ -149,6 +149,8 @@ export type FormDialogProps = Omit<DialogProps, "open" | "footer"> & {
   busy: boolean;
   cancelLabel: ReactNode;
   submitLabel: ReactNode;
+  /** what the submit button says while `busy` (e.g. "Saving…"); else it keeps `submitLabel` */
+  busyLabel?: ReactNode;
   submitVariant?: ButtonVariant;
   submitDisabled?: boolean;
   /** a line above the failure and the fields */
@@ -168,6 +170,7 @@ export function FormDialog({
   busy,
   cancelLabel,
   submitLabel,
+  busyLabel,
   submitVariant,
   submitDisabled,
   lead,
@@ -187,7 +190,7 @@ export function FormDialog({
             {cancelLabel}
           </Button>
           <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
-            {submitLabel}
+            {busy && busyLabel !== undefined ? busyLabel : submitLabel}
           </Button>
         </>
       }

@@ -53,7 +53,8 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("proc.cancel")}
-      submitLabel={busy ? t("con.sending") : t("con.send")}
+      submitLabel={t("con.send")}
+      busyLabel={t("con.sending")}
       failure={error}
     >
       <TextArea

@@ -91,7 +91,8 @@ export function ExamFormDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("admin.cancelForm")}
-      submitLabel={busy ? t("admin.saving") : exam ? t("admin.save") : t("admin.scheduleSubmit")}
+      submitLabel={exam ? t("admin.save") : t("admin.scheduleSubmit")}
+      busyLabel={t("admin.saving")}
       failure={form.failure}
     >
       {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}

@@ -149,7 +149,8 @@ export function ReasonDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("keep")}
-      submitLabel={busy ? busyLabel : confirmLabel}
+      submitLabel={confirmLabel}
+      busyLabel={busyLabel}
       submitVariant="danger"
       failure={failure}
     >

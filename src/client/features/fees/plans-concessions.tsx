@@ -171,7 +171,8 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
       onSubmit={submit}
       busy={give.isPending}
       cancelLabel={t("form.cancel")}
-      submitLabel={give.isPending ? t("give.busy") : t("give.submit")}
+      submitLabel={t("give.submit")}
+      busyLabel={t("give.busy")}
       lead={<p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>}
       failure={form.failure}
     >

@@ -230,7 +230,8 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
       onSubmit={submit}
       busy={save.isPending}
       cancelLabel={t("form.cancel")}
-      submitLabel={save.isPending ? t("form.saving") : t("form.save")}
+      submitLabel={t("form.save")}
+      busyLabel={t("form.saving")}
       failure={form.failure}
     >
       {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
@@ -327,9 +328,8 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
       onSubmit={submit}
       busy={raise.isPending}
       cancelLabel={t("form.cancel")}
-      submitLabel={
-        raise.isPending ? t("raise.busy") : !p ? t("raise.checking") : nobody ? t("raise.nobody") : t("raise.submit", { count: p.toRaise })
-      }
+      submitLabel={!p ? t("raise.checking") : nobody ? t("raise.nobody") : t("raise.submit", { count: p.toRaise })}
+      busyLabel={t("raise.busy")}
       submitDisabled={!p || nobody}
       lead={<p className="text-muted">{t("raise.lead")}</p>}
       failure={failure}

@@ -85,7 +85,8 @@ export function EditImageDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("cancel")}
-      submitLabel={busy ? t("saving") : t("save")}
+      submitLabel={t("save")}
+      busyLabel={t("saving")}
       failure={error}
     >
       {image ? (

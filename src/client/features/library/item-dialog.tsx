@@ -148,7 +148,8 @@ export function ItemDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("admin.cancel")}
-      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
       failure={failure}
       after={
         kind === "eresource" && current && values.source === "file" ? (

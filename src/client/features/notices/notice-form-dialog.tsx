@@ -104,7 +104,8 @@ export function NoticeFormDialog({
       onSubmit={submit}
       busy={publish.isPending}
       cancelLabel={t("admin.cancel")}
-      submitLabel={publish.isPending ? t("admin.publishing") : isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
+      submitLabel={isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
+      busyLabel={t("admin.publishing")}
       failure={form.failure}
     >
       <ChoiceCards

@@ -110,7 +110,8 @@ export function ProgrammeFormDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("admin.cancel")}
-      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
       failure={form.failure}
       after={
         current ? (

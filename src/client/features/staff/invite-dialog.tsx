@@ -55,7 +55,8 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
       onSubmit={submit}
       busy={invite.isPending}
       cancelLabel={t("team.cancel")}
-      submitLabel={invite.isPending ? t("team.sending") : t("team.send")}
+      submitLabel={t("team.send")}
+      busyLabel={t("team.sending")}
       failure={form.failure}
     >
       <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />

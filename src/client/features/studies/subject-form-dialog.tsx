@@ -95,7 +95,8 @@ export function SubjectFormDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("admin.cancel")}
-      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
       failure={form.failure}
     >
       <div className="ops-form-grid">

@@ -83,7 +83,8 @@ export function CreateTicketDialog({
       onSubmit={submit}
       busy={create.isPending}
       cancelLabel={t("new.cancel")}
-      submitLabel={create.isPending ? HELP_TEXT.creating : t("new.create")}
+      submitLabel={t("new.create")}
+      busyLabel={HELP_TEXT.creating}
       failure={failure}
     >
       <TextInput {...field("subject")} label={t("new.subject")} required maxLength={200} />
