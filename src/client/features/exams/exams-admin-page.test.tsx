@@ -95,7 +95,9 @@ describe("/admin/exams: the list", () => {
     const { sent } = renderAdmin("/admin/exams", {
       "exams.list": () => ({ exams: [EXAM], pagination: pagination(1), counts: COUNTS, timeZone: "Asia/Kolkata" }),
       "exams.cancel": () =>
-        refuse ? new TrpcFailure("Marks are already entered for this exam.", 409) : { message: "Term-end examination is cancelled." },
+        refuse
+          ? new TrpcFailure("Marks are already entered for this exam.", 409)
+          : { message: "Term-end examination is cancelled.", ...detail({ status: "cancelled" }) },
     });
     const cancelButton = await screen.findByRole("button", { name: "Cancel exam: Term-end examination (BBA-101)" });
     fireEvent.click(cancelButton);
