@@ -20,6 +20,7 @@ import { LoadingBlock, Skeleton } from "../../ui/spinner.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { FIELD_LABELS } from "./application-form.ts";
+import { SummaryItem } from "./application-summary.tsx";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
 import { OfficeNotes } from "./office-notes.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
@@ -36,12 +37,7 @@ function Facts({ title, items }: { title: string; items: [string, ReactNode][] }
       </div>
       <dl className="summary__list">
         {items.map(([label, value]) => (
-          <div key={label} className="summary__item">
-            <dt>{label}</dt>
-            <dd className={value === null || value === "" ? "summary__empty" : undefined}>
-              {value === null || value === "" ? t("det.notProvided") : value}
-            </dd>
-          </div>
+          <SummaryItem key={label} label={label} value={value} emptyText={t("det.notProvided")} />
         ))}
       </dl>
     </section>

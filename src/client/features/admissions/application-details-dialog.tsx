@@ -11,6 +11,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { DownloadIcon, EyeIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import type { AccessGrant } from "./access-code-dialog.tsx";
@@ -123,21 +124,16 @@ export function ApplicationDetailsDialog({
       ) : (
         <div className="stack stack--lg">
           <dl className="facts">
-            <div className="facts__item">
-              <dt>{t("fact.status")}</dt>
-              <dd>
-                <Badge tone={statusTone(application.status)}>{statusLabel(application.status)}</Badge>
-              </dd>
-            </div>
-            <div className="facts__item">
-              <dt>{t("fact.submitted")}</dt>
-              <dd>{formatDateTime(application.submittedAt)}</dd>
-            </div>
+            <Fact label={t("fact.status")} itemClassName="facts__item">
+              <Badge tone={statusTone(application.status)}>{statusLabel(application.status)}</Badge>
+            </Fact>
+            <Fact label={t("fact.submitted")} itemClassName="facts__item">
+              {formatDateTime(application.submittedAt)}
+            </Fact>
             {application.processedAt ? (
-              <div className="facts__item">
-                <dt>{t("fact.processed")}</dt>
-                <dd>{formatDateTime(application.processedAt)}</dd>
-              </div>
+              <Fact label={t("fact.processed")} itemClassName="facts__item">
+                {formatDateTime(application.processedAt)}
+              </Fact>
             ) : null}
           </dl>
           <SummarySection title={stepTitle(0)} sections={PERSONAL_SECTIONS} values={valuesFrom(application)} />

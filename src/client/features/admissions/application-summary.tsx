@@ -4,11 +4,22 @@ import type { ReactNode } from "react";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { Fact } from "../../ui/fact.tsx";
 import { type AdmissionValues, FIELD_LABELS, type FieldSection } from "./application-form.ts";
 
 /** A date-only value (YYYY-MM-DD) as "5 March 1990"; anything else as it is. */
 export const formatDateOnly = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, { style: "long", empty: value }) : value;
+
+/** One answer read back; an empty one says so (`emptyText`, set apart by its class). */
+export function SummaryItem({ label, value, emptyText }: { label: string; value: ReactNode; emptyText: string }) {
+  const empty = value === null || value === "";
+  return (
+    <Fact label={label} itemClassName="summary__item" className={empty ? "summary__empty" : undefined}>
+      {empty ? emptyText : value}
+    </Fact>
+  );
+}
 
 export function SummarySection({
   title,
@@ -35,12 +46,12 @@ export function SummarySection({
             {section.fields.map(({ name }) => {
               const value = values[name].trim();
               return (
-                <div key={name} className="summary__item">
-                  <dt>{FIELD_LABELS[name]}</dt>
-                  <dd className={value ? undefined : "summary__empty"}>
-                    {value ? (name === "dateOfBirth" ? formatDateOnly(value) : value) : t("review.notProvided")}
-                  </dd>
-                </div>
+                <SummaryItem
+                  key={name}
+                  label={FIELD_LABELS[name]}
+                  value={value && name === "dateOfBirth" ? formatDateOnly(value) : value}
+                  emptyText={t("review.notProvided")}
+                />
               );
             })}
           </dl>
