@@ -8,7 +8,8 @@
  *   `emergencyContact.phone` → `emergencyPhone`);
  * - `useFormState` holds the values and decides when a message shows: once a field was filled in and left
  *   (at once for choices and dates), every field after a submit attempt, and a server's message until that
- *   field changes.
+ *   field changes; `useTextField` is the same for a lone text that is a form of its own (a search, a reason);
+ * - `addOrUpdate` saves an add/edit form: a new record is added, a stored one changed by its id.
  */
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import * as v from "valibot";
