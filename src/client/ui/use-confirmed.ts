@@ -12,17 +12,18 @@ export interface ConfirmedCall {
 /**
  * `const deleting = useConfirmed((row, { done, failed }) => remove.mutate({ id: row.id }, { onSuccess: (a) =>
  * done(a.message), onError: failed }), { reload, failed: "…" })`: `ask(row)` opens the dialog with no old
- * refusal, `confirm` makes the call; done, the dialog closes, the message shows and `reload` runs (useSaved);
+ * refusal, `confirm` makes the call; done, the dialog closes, the message shows and `reload` (given the row)
+ * runs (useSaved);
  * refused, `error` says why (the server's words, else `failed`, which may depend on the row) and the dialog
  * stays open.
  */
 export function useConfirmed<T>(
   send: (row: T, call: ConfirmedCall) => void,
-  options: { reload: () => unknown; failed: string | ((row: T) => string) },
+  options: { reload: (row: T) => unknown; failed: string | ((row: T) => string) },
 ) {
   const [row, setRow] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const done = useSaved(options.reload)(() => setRow(null));
+  const done = useSaved(() => row !== null && options.reload(row))(() => setRow(null));
   return {
     row,
     error,

@@ -29,6 +29,7 @@ import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/m
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { downloadStudentsCsv } from "./export-csv.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
 import {
@@ -89,8 +90,6 @@ export default function AdminStudentsPage() {
   const [formInitial, setFormInitial] = useState<StudentFormValues>(EMPTY_STUDENT_FORM);
   const [serverProblems, setServerProblems] = useState<FormProblems | null>(null);
   const [added, setAdded] = useState<{ studentId: string; email: string } | null>(null);
-  const [confirm, setConfirm] = useState<ConfirmState | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const create = trpc.students.create.useMutation();
@@ -155,68 +154,49 @@ export default function AdminStudentsPage() {
     }
   };
 
-  const ask = (kind: ConfirmState["kind"], student: StudentRow) => {
-    setConfirmError(null);
-    setConfirm({ kind, student });
-  };
-
-  const confirmAction = () => {
-    if (!confirm) return;
-    const { kind, student } = confirm;
-    setConfirmError(null);
-    const id = student.id;
-    if (kind === "delete") {
-      remove.mutate(
-        { id },
-        {
-          onSuccess: () => {
-            setConfirm(null);
-            setViewing((v) => (v?.id === id ? null : v));
-            toast.show(STUDENT_TEXT.deleted);
-            void refresh();
+  const confirming = useConfirmed<ConfirmState>(
+    ({ kind, student: { id } }, { done, failed }) => {
+      if (kind === "delete") {
+        remove.mutate(
+          { id },
+          {
+            onSuccess: () => {
+              setViewing((v) => (v?.id === id ? null : v));
+              done(STUDENT_TEXT.deleted);
+            },
+            onError: failed,
           },
-          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.deleteFailed)),
-        },
-      );
-    } else if (kind === "credentials") {
-      sendCredentials.mutate(
-        { id },
-        {
-          onSuccess: () => {
-            setConfirm(null);
-            toast.show(STUDENT_TEXT.credentialsSent);
-            void utils.dashboard.activity.invalidate();
+        );
+      } else if (kind === "credentials") {
+        sendCredentials.mutate({ id }, { onSuccess: () => done(STUDENT_TEXT.credentialsSent), onError: failed });
+      } else if (kind === "signout") {
+        signOut.mutate({ id }, { onSuccess: (res) => done(res.message), onError: failed });
+      } else {
+        toggle.mutate(
+          { id },
+          {
+            onSuccess: (res) => {
+              setViewing((v) => (v?.id === id ? res.student : v));
+              done(res.message);
+            },
+            onError: failed,
           },
-          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.credentialsFailed)),
-        },
-      );
-    } else if (kind === "signout") {
-      signOut.mutate(
-        { id },
-        {
-          onSuccess: (res) => {
-            setConfirm(null);
-            toast.show(res.message);
-            void utils.dashboard.activity.invalidate();
-          },
-          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.signOutFailed)),
-        },
-      );
-    } else {
-      toggle.mutate(
-        { id },
-        {
-          onSuccess: (res) => {
-            setConfirm(null);
-            setViewing((v) => (v?.id === id ? res.student : v));
-            toast.show(res.message);
-            void refresh();
-          },
-          onError: (err) => setConfirmError(failureMessage(err, STUDENT_TEXT.statusFailed)),
-        },
-      );
-    }
-  };
+        );
+      }
+    },
+    {
+      // Deleting or switching a student changes the list; credentials and signing out only the activity log.
+      reload: ({ kind }) => (kind === "delete" || kind === "status" ? refresh() : utils.dashboard.activity.invalidate()),
+      failed: ({ kind }) =>
+        ({
+          delete: STUDENT_TEXT.deleteFailed,
+          credentials: STUDENT_TEXT.credentialsFailed,
+          signout: STUDENT_TEXT.signOutFailed,
+          status: STUDENT_TEXT.statusFailed,
+        })[kind],
+    },
+  );
+  const ask = (kind: ConfirmState["kind"], student: StudentRow) => confirming.ask({ kind, student });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -291,6 +271,7 @@ export default function AdminStudentsPage() {
   const stats = query.data?.stats;
   const stat = (n: number | undefined) => (stats ? n : <Skeleton width="3ch" />);
   const confirmBusy = remove.isPending || sendCredentials.isPending || toggle.isPending || signOut.isPending;
+  const confirm = confirming.row;
   const target = confirm?.student;
   const confirmKind = confirm?.kind === "status" ? (target?.isActive ? "deactivate" : "activate") : (confirm?.kind ?? "delete");
 
@@ -371,9 +352,9 @@ export default function AdminStudentsPage() {
             busyLabel={confirmKind === "activate" || confirmKind === "deactivate" ? t("saving") : t(`${confirmKind}.busy`)}
             tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
             busy={confirmBusy}
-            error={confirmError}
-            onConfirm={confirmAction}
-            onClose={() => setConfirm(null)}
+            error={confirming.error}
+            onConfirm={confirming.confirm}
+            onClose={confirming.close}
           >
             {target ? (
               <p>
