@@ -17,7 +17,7 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
+import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -217,18 +217,18 @@ export function ledgerColumns(words: {
 
 /**
  * The chosen student (name, Student ID, programme; a way to choose another) above the table of their
- * instalments: the desk's record tab and the concessions tab, each with its own columns and words.
+ * instalments: the desk's record tab and the concessions tab, each with its own columns and words. If the
+ * ledger could not load, that instead, with a retry.
  */
 export function StudentLedger({
-  ledger,
-  loading,
+  query,
   columns,
   tableClassName,
   words,
   onChangeStudent,
 }: {
-  ledger: Ledger | undefined;
-  loading: boolean;
+  /** the student's instalments (feeDesk.instalments) */
+  query: { data?: Ledger; isPending: boolean; isError: boolean; refetch: () => unknown };
   columns: TableColumn<LedgerInstalment>[];
   tableClassName: string;
   words: {
@@ -240,9 +240,13 @@ export function StudentLedger({
     inactive: string;
     noneTitle: string;
     noneText: string;
+    /** why there is nothing to show: the ledger could not load */
+    failed: string;
   };
   onChangeStudent: () => void;
 }) {
+  const ledger = query.data;
+  if (query.isError && !ledger) return <ListLoadError message={words.failed} onRetry={() => void query.refetch()} />;
   const student = ledger?.student;
   return (
     <>
@@ -269,7 +273,7 @@ export function StudentLedger({
           columns={columns}
           rows={ledger?.instalments ?? []}
           rowKey={(i) => i.id}
-          loading={loading}
+          loading={query.isPending}
           skeletonRows={3}
           empty={<EmptyState icon={<CreditCardIcon size={28} />} title={words.noneTitle} description={words.noneText} />}
         />

@@ -213,12 +213,10 @@ function StudentInstalments({
     },
   ];
 
-  if (query.isError && !ledger) return <ListLoadError message={t("failed.load")} onRetry={() => void query.refetch()} />;
   return (
     <>
       <StudentLedger
-        ledger={ledger}
-        loading={query.isPending}
+        query={query}
         columns={columns}
         tableClassName="ops-table fee-desk-table"
         words={{
@@ -229,6 +227,7 @@ function StudentInstalments({
           inactive: t("find.inactive"),
           noneTitle: t("ledger.none.title"),
           noneText: t("ledger.none.text"),
+          failed: t("failed.load"),
         }}
         onChangeStudent={onChangeStudent}
       />

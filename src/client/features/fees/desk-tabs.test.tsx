@@ -243,6 +243,24 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(screen.queryByRole("region", { name: /^Record a payment:/ })).toBeNull();
   });
 
+  test("the student's instalments could not load: the failure with a retry, then the table", { timeout: 15_000 }, async () => {
+    let fail = true;
+    renderAdmin("/admin/fees?tab=record", {
+      "feeDesk.students": () => ({
+        students: [{ id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true }],
+        pagination: pagination(1, 1, 8),
+      }),
+      "feeDesk.instalments": () => (fail ? new TrpcFailure("Something went wrong.", 500) : LEDGER),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "STU0101" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    expect(await screen.findByText("The list could not be loaded. Please try again.", {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByRole("table", { name: /Instalments of/ })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" })).toBeTruthy();
+  });
+
   test("several students found: choose one; the server's refusal lands beside its field", async () => {
     renderAdmin("/admin/fees?tab=record", {
       "feeDesk.students": () => ({

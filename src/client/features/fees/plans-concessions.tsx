@@ -22,7 +22,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
@@ -60,7 +60,6 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const instalmentText = useInstalmentText();
   const query = trpc.feeDesk.instalments.useQuery({ userId });
   const giving = useRowDialog<Instalment>();
-  const ledger = query.data;
 
   const columns: TableColumn<Instalment>[] = [
     ...ledgerColumns({
@@ -91,13 +90,11 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
     },
   ];
 
-  if (query.isError && !ledger) return <ListLoadError message={t("ledger.failed")} onRetry={() => void query.refetch()} />;
   const title = (name: string) => t("ledger.title", { name });
   return (
     <>
       <StudentLedger
-        ledger={ledger}
-        loading={query.isPending}
+        query={query}
         columns={columns}
         tableClassName="ops-table fee-plans-table"
         words={{
@@ -108,6 +105,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
           inactive: t("find.inactive"),
           noneTitle: t("ledger.none.title"),
           noneText: t("ledger.none.text"),
+          failed: t("ledger.failed"),
         }}
         onChangeStudent={onChangeStudent}
       />
