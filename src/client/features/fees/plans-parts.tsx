@@ -7,7 +7,7 @@ import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 
 type Period = "year" | "semester";
 
@@ -49,20 +49,13 @@ export function InstalmentStatus({ status }: { status: keyof typeof INSTALMENT_S
 
 /**
  * A dialog open for one row (a programme's plan, an instalment's concession): the row, open and close, and
- * `done(message)` — it closes and the server's answer is the toast.
+ * `done(message)` — it closes and the server's answer is the toast (useSaved; the dialogs' own calls have
+ * already marked what they changed to be fetched again).
  */
 export function useRowDialog<Row>() {
-  const toast = useToast();
   const [row, setRow] = useState<Row | null>(null);
-  return {
-    row,
-    open: setRow,
-    close: () => setRow(null),
-    done: (message: string) => {
-      setRow(null);
-      toast.show(message);
-    },
-  };
+  const close = () => setRow(null);
+  return { row, open: setRow, close, done: useSaved(() => undefined)(close) };
 }
 
 /** Today in the browser's calendar (YYYY-MM-DD), the start day a raise offers first. */
