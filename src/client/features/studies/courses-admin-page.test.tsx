@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { withClientTestRules } from "../../lib/testing.tsx";
+import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "./courses-admin-page.tsx";
 
@@ -129,5 +129,49 @@ describe("the office's courses (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add material" }));
     expect(await screen.findByText("Only secure https:// addresses can be shared with students.")).toBeTruthy();
     expect(sent("studies.addLink")).toEqual([]);
+  });
+
+  test("deleting an assignment asks first; a refusal stays in the dialog and is gone when asked again; then the server's words", async () => {
+    let refuse = true;
+    const { sent } = renderAdmin("/admin/courses/7", {
+      "studies.get": () => ({ subject: SUBJECT }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.materials": () => ({ materials: [] }),
+      "studies.assignments": () => ({
+        assignments: [
+          {
+            id: 4,
+            subjectId: 7,
+            title: "Case study",
+            instructions: null,
+            dueAt: "2026-12-01T04:30:00.000Z",
+            dueLocal: "2026-12-01T10:00",
+            maxMarks: 20,
+            createdAt: "2026-11-22T06:30:00.000Z",
+            submitted: 0,
+            graded: 0,
+          },
+        ],
+        students: 42,
+      }),
+      "studies.deleteAssignment": () =>
+        refuse ? new TrpcFailure("Work was handed in for this assignment.", 409) : { message: "Case study was deleted." },
+    });
+    const remove = await screen.findByRole("button", { name: "Delete Case study" });
+    fireEvent.click(remove);
+    let dialog = await screen.findByRole("dialog", { name: "Delete this assignment?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await within(dialog).findByText("Work was handed in for this assignment.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    refuse = false;
+    fireEvent.click(remove);
+    dialog = await screen.findByRole("dialog", { name: "Delete this assignment?" });
+    expect(within(dialog).queryByText("Work was handed in for this assignment.")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await screen.findByText("Case study was deleted.");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent("studies.deleteAssignment")).toEqual([{ id: 4 }, { id: 4 }]);
   });
 });

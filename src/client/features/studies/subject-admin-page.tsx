@@ -26,6 +26,7 @@ import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { type MaterialItem, MaterialsList } from "./materials-list.tsx";
 import { type OfficeSubject, useTermLabel } from "./subject-form-dialog.tsx";
@@ -85,9 +86,11 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
   const utils = trpc.useUtils();
   const query = trpc.studies.materials.useQuery({ id: subject.id });
   const remove = trpc.studies.removeMaterial.useMutation();
-  const [removing, setRemoving] = useState<MaterialItem | null>(null);
   const refresh = () => Promise.all([utils.studies.materials.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
-  const saved = useSaved(refresh);
+  const removing = useConfirmed<MaterialItem>(
+    (m, { done, failed }) => remove.mutate({ id: m.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: refresh, failed: t("admin.failed.save") },
+  );
   return (
     <Card title={t("admin.materialsTitle")}>
       <div className="stack">
@@ -100,62 +103,23 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
           <MaterialsList
             materials={query.data.materials}
             empty={t("admin.noMaterials")}
-            onRemove={setRemoving}
+            onRemove={removing.ask}
             removing={remove.isPending}
           />
         )}
       </div>
-      <ConfirmRemoval
-        row={removing}
-        call={remove}
+      <ConfirmDialog
+        open={removing.row !== null}
         title={t("admin.removeTitle")}
         confirmLabel={t("material.remove")}
-        text={t("admin.removeText", { title: removing?.title ?? "" })}
-        onClose={() => setRemoving(null)}
-        onRemoved={saved(() => setRemoving(null))}
-      />
+        busy={remove.isPending}
+        error={removing.error}
+        onClose={removing.close}
+        onConfirm={removing.confirm}
+      >
+        {t("admin.removeText", { title: removing.row?.title ?? "" })}
+      </ConfirmDialog>
     </Card>
-  );
-}
-
-/** What ConfirmRemoval needs of a remove call (a tRPC mutation taking the row's id). */
-interface RemovalCall {
-  mutate(input: { id: number }, options: { onSuccess: (answer: { message: string }) => void }): void;
-  isPending: boolean;
-  error: unknown;
-  reset(): void;
-}
-
-/**
- * Asks before a material or an assignment goes: the refusal shows inside (and is cleared on closing);
- * once removed, `onRemoved` gets the server's words.
- */
-function ConfirmRemoval(props: {
-  row: { id: number } | null;
-  call: RemovalCall;
-  title: string;
-  confirmLabel: string;
-  text: string;
-  onClose: () => void;
-  onRemoved: (message: string) => void;
-}) {
-  const { row, call, title, confirmLabel, text, onClose, onRemoved } = props;
-  const t = useT(studies);
-  return (
-    <ConfirmDialog
-      open={row !== null}
-      title={title}
-      confirmLabel={confirmLabel}
-      busy={call.isPending}
-      error={call.error ? failureMessage(call.error, t("admin.failed.save")) : null}
-      onClose={() => {
-        onClose();
-        call.reset();
-      }}
-      onConfirm={() => row && call.mutate({ id: row.id }, { onSuccess: (answer) => onRemoved(answer.message) })}
-    >
-      {text}
-    </ConfirmDialog>
   );
 }
 
@@ -313,9 +277,12 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
   const query = trpc.studies.assignments.useQuery({ id: subject.id });
   const remove = trpc.studies.deleteAssignment.useMutation();
   const [editing, setEditing] = useState<{ assignment: OfficeAssignment | null } | null>(null);
-  const [deleting, setDeleting] = useState<OfficeAssignment | null>(null);
   const refresh = () => Promise.all([utils.studies.assignments.invalidate({ id: subject.id }), utils.studies.list.invalidate()]);
   const saved = useSaved(refresh);
+  const deleting = useConfirmed<OfficeAssignment>(
+    (a, { done, failed }) => remove.mutate({ id: a.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: refresh, failed: t("admin.failed.save") },
+  );
 
   const columns: TableColumn<OfficeAssignment>[] = [
     {
@@ -352,7 +319,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
             <RowActionLabel label={t("admin.edit")} spoken={t("admin.forTitle", { action: t("admin.edit"), title: a.title })} />
           </Button>
           {a.submitted === 0 ? (
-            <Button size="sm" variant="ghost" onClick={() => setDeleting(a)}>
+            <Button size="sm" variant="ghost" onClick={() => deleting.ask(a)}>
               <RowActionLabel label={t("admin.delete")} spoken={t("admin.forTitle", { action: t("admin.delete"), title: a.title })} />
             </Button>
           ) : null}
@@ -394,15 +361,17 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           onSaved={saved(() => setEditing(null))}
         />
       ) : null}
-      <ConfirmRemoval
-        row={deleting}
-        call={remove}
+      <ConfirmDialog
+        open={deleting.row !== null}
         title={t("admin.deleteTitle")}
         confirmLabel={t("admin.delete")}
-        text={t("admin.deleteText", { title: deleting?.title ?? "" })}
-        onClose={() => setDeleting(null)}
-        onRemoved={saved(() => setDeleting(null))}
-      />
+        busy={remove.isPending}
+        error={deleting.error}
+        onClose={deleting.close}
+        onConfirm={deleting.confirm}
+      >
+        {t("admin.deleteText", { title: deleting.row?.title ?? "" })}
+      </ConfirmDialog>
     </Card>
   );
 }
