@@ -20,7 +20,7 @@ import { TextArea } from "../../ui/field.tsx";
 import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type LedgerInstalment = Ledger["instalments"][number];
@@ -52,8 +52,8 @@ export function PrintReceiptLink({ id, label, name, button = false }: { id: numb
 
 /**
  * A change to one row that is asked for with a reason (cancelling a receipt, withdrawing a concession): the
- * row the ReasonDialog is open for, the server's refusal, and the call. Once done the dialog closes and the
- * answer is the toast.
+ * row the ReasonDialog is open for, the server's refusal, and the call. Once done the dialog closes, the
+ * answer is the toast and `onDone` runs (useSaved).
  */
 export function useReasonAction<Row>({
   send,
@@ -70,22 +70,18 @@ export function useReasonAction<Row>({
   /** after a refusal, e.g. fetching the row again (it may have changed meanwhile) */
   onRefused: () => void;
 }) {
-  const toast = useToast();
   const [row, setRow] = useState<Row | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
     setRow(null);
     setFailure(null);
   };
+  const done = useSaved(onDone)(close);
   const confirm = (reason: string) => {
     if (!row) return;
     setFailure(null);
     send(row, reason, {
-      onSuccess: (answer) => {
-        close();
-        toast.show(answer.message);
-        onDone();
-      },
+      onSuccess: (answer) => done(answer.message),
       onError: (err) => {
         setFailure(failureMessage(err, failedText));
         onRefused();
