@@ -25,6 +25,7 @@ import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useSaved } from "../../ui/use-saved.ts";
 import { PrintReceiptLink, ReasonDialog, useInstalmentName } from "./desk-parts.tsx";
 
 type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
@@ -57,6 +58,10 @@ export function ConfirmTab() {
     setFailure(null);
   };
   const refresh = () => void utils.feeDesk.invalidate();
+  const rejected = useSaved(refresh)(() => {
+    close();
+    setConfirmed(null);
+  });
   const failed = (err: unknown) => {
     if (decidedElsewhere(err)) {
       // Someone else was quicker: say so, and show the list as it now is.
@@ -87,12 +92,7 @@ export function ConfirmTab() {
     reject.mutate(
       { id: deciding.payment.id, reason },
       {
-        onSuccess: (answer) => {
-          close();
-          setConfirmed(null);
-          toast.show(answer.message);
-          refresh();
-        },
+        onSuccess: (answer) => rejected(answer.message),
         onError: failed,
       },
     );
