@@ -24,6 +24,16 @@ export function useConfirmed<T>(
   const [row, setRow] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const done = useSaved(() => row !== null && options.reload(row))(() => setRow(null));
+  const close = () => {
+    setRow(null);
+    setError(null);
+  };
+  const confirm = () => {
+    if (row === null) return;
+    setError(null);
+    const fallback = typeof options.failed === "string" ? options.failed : options.failed(row);
+    send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) });
+  };
   return {
     row,
     error,
@@ -31,15 +41,9 @@ export function useConfirmed<T>(
       setError(null);
       setRow(next);
     },
-    close: () => {
-      setRow(null);
-      setError(null);
-    },
-    confirm: () => {
-      if (row === null) return;
-      setError(null);
-      const fallback = typeof options.failed === "string" ? options.failed : options.failed(row);
-      send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) });
-    },
+    close,
+    confirm,
+    /** ConfirmDialog's open, error, onConfirm and onClose: `<ConfirmDialog {...deleting.dialog} title=…>` */
+    dialog: { open: row !== null, error, onConfirm: confirm, onClose: close },
   };
 }

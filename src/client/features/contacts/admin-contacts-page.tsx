@@ -260,14 +260,11 @@ export default function AdminContactsPage() {
           />
 
           <ConfirmDialog
-            open={deleting.row !== null}
+            {...deleting.dialog}
             title={t("con.deleteTitle")}
             confirmLabel={t("adm.delete")}
             busyLabel={t("con.deleting")}
             busy={remove.isPending}
-            error={deleting.error}
-            onConfirm={deleting.confirm}
-            onClose={deleting.close}
           >
             <p>
               Are you sure you want to delete the inquiry from <strong>{deleting.row?.name}</strong> and its replies? This action cannot be

@@ -181,14 +181,11 @@ function ExamsListPage() {
             />
           ) : null}
           <ConfirmDialog
-            open={cancelling.row !== null}
+            {...cancelling.dialog}
             title={t("admin.cancelTitle")}
             confirmLabel={t("admin.cancelConfirm")}
             busyLabel={t("admin.cancelling")}
             busy={cancel.isPending}
-            error={cancelling.error}
-            onConfirm={cancelling.confirm}
-            onClose={cancelling.close}
           >
             {cancelling.row ? (
               <p>

@@ -144,15 +144,12 @@ export function MarksAdminPage({ id }: { id: number }) {
       ) : null}
 
       <ConfirmDialog
-        open={publishing.row !== null}
+        {...publishing.dialog}
         title={t("marks.publishTitle")}
         confirmLabel={t("marks.publish")}
         busyLabel={t("marks.publishing")}
         tone="primary"
         busy={publish.isPending}
-        error={publishing.error}
-        onConfirm={publishing.confirm}
-        onClose={publishing.close}
       >
         <p>{t("marks.publishText", { title: exam.title, count: exam.candidates })}</p>
       </ConfirmDialog>

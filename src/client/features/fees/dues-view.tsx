@@ -238,15 +238,12 @@ export function DuesView() {
         />
       </ListBody>
       <ConfirmDialog
-        open={remindingAll.row !== null}
+        {...remindingAll.dialog}
         title={t("dues.remindAllTitle")}
         confirmLabel={t("dues.remindAllConfirm")}
         busyLabel={t("dues.remindAllBusy")}
         tone="primary"
         busy={remindAll.isPending}
-        error={remindingAll.error}
-        onConfirm={remindingAll.confirm}
-        onClose={remindingAll.close}
       >
         {t("dues.remindAllText", { count: totals?.overdueStudents ?? 0 })}
       </ConfirmDialog>

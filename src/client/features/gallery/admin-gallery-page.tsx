@@ -303,14 +303,11 @@ export default function AdminGalleryPage() {
           <EditImageDialog image={editing} busy={update.isPending} error={editError} onSave={saveEdit} onClose={() => setEditing(null)} />
 
           <ConfirmDialog
-            open={deleting.row !== null}
+            {...deleting.dialog}
             title={t("confirm.title")}
             confirmLabel={t("confirm.button")}
             busyLabel={t("confirm.busy")}
             busy={remove.isPending || bulkRemove.isPending}
-            error={deleting.error}
-            onConfirm={deleting.confirm}
-            onClose={deleting.close}
           >
             <p>
               {deleting.row?.kind === "one"

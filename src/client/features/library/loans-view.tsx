@@ -113,15 +113,12 @@ export function LoansView() {
         showAll={t("admin.showAllLoans")}
       />
       <ConfirmDialog
-        open={returning.row !== null}
+        {...returning.dialog}
         title={t("admin.returnTitle")}
         confirmLabel={t("admin.return")}
         busyLabel={t("admin.returning")}
         tone="primary"
         busy={giveBack.isPending}
-        error={returning.error}
-        onConfirm={returning.confirm}
-        onClose={returning.close}
       >
         {returning.row
           ? t("admin.returnText", {

@@ -181,14 +181,11 @@ export default function NoticesAdminPage() {
             <NoticeFormDialog key={publishing} open onClose={() => setPublishing(null)} onPublished={saved(() => setPublishing(null))} />
           ) : null}
           <ConfirmDialog
-            open={deleting.row !== null}
+            {...deleting.dialog}
             title={deleting.row ? t("admin.deleteTitle", { title: deleting.row.title }) : ""}
             confirmLabel={t("admin.delete")}
             busyLabel={t("admin.deleting")}
             busy={remove.isPending}
-            error={deleting.error}
-            onConfirm={deleting.confirm}
-            onClose={deleting.close}
           >
             <p>{deleting.row ? t("admin.deleteText", { count: deleting.row.recipients }) : null}</p>
             <p>{t("admin.deleteEmails")}</p>

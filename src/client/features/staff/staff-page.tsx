@@ -140,15 +140,12 @@ export default function StaffPage() {
         <>
           <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} />
           <ConfirmDialog
-            open={change.row !== null}
+            {...change.dialog}
             title={t(`team.confirm.${confirmKey}.title`)}
             confirmLabel={t("team.confirm.button")}
             busyLabel={t("team.confirm.busy")}
             tone={confirmKey === "deactivate" ? "danger" : "primary"}
             busy={busy}
-            error={change.error}
-            onConfirm={change.confirm}
-            onClose={change.close}
           >
             {target ? (
               <p>

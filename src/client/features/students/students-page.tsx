@@ -346,15 +346,12 @@ export default function AdminStudentsPage() {
           />
 
           <ConfirmDialog
-            open={confirm !== null}
+            {...confirming.dialog}
             title={t(`${confirmKind}.title`)}
             confirmLabel={t(`${confirmKind}.button`)}
             busyLabel={confirmKind === "activate" || confirmKind === "deactivate" ? t("saving") : t(`${confirmKind}.busy`)}
             tone={confirm?.kind === "delete" || (confirm?.kind === "status" && target?.isActive) ? "danger" : "primary"}
             busy={confirmBusy}
-            error={confirming.error}
-            onConfirm={confirming.confirm}
-            onClose={confirming.close}
           >
             {target ? (
               <p>

@@ -108,15 +108,7 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
           />
         )}
       </div>
-      <ConfirmDialog
-        open={removing.row !== null}
-        title={t("admin.removeTitle")}
-        confirmLabel={t("material.remove")}
-        busy={remove.isPending}
-        error={removing.error}
-        onClose={removing.close}
-        onConfirm={removing.confirm}
-      >
+      <ConfirmDialog {...removing.dialog} title={t("admin.removeTitle")} confirmLabel={t("material.remove")} busy={remove.isPending}>
         {t("admin.removeText", { title: removing.row?.title ?? "" })}
       </ConfirmDialog>
     </Card>
@@ -361,15 +353,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           onSaved={saved(() => setEditing(null))}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting.row !== null}
-        title={t("admin.deleteTitle")}
-        confirmLabel={t("admin.delete")}
-        busy={remove.isPending}
-        error={deleting.error}
-        onClose={deleting.close}
-        onConfirm={deleting.confirm}
-      >
+      <ConfirmDialog {...deleting.dialog} title={t("admin.deleteTitle")} confirmLabel={t("admin.delete")} busy={remove.isPending}>
         {t("admin.deleteText", { title: deleting.row?.title ?? "" })}
       </ConfirmDialog>
     </Card>
