@@ -9,7 +9,7 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -376,9 +376,7 @@ function AssignmentFormDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT(studies);
-  const create = trpc.studies.createAssignment.useMutation();
-  const update = trpc.studies.updateAssignment.useMutation();
-  const busy = create.isPending || update.isPending;
+  const { busy, save } = addOrUpdate(trpc.studies.createAssignment.useMutation(), trpc.studies.updateAssignment.useMutation());
   const toInput = (v: Record<AssignmentField, string>) => ({ subjectId, ...v });
   const form = useFormState<Record<AssignmentField, string>>(
     () =>
@@ -400,9 +398,7 @@ function AssignmentFormDialog({
 
   const submit = form.handleSubmit(
     async () => {
-      const answer = assignment
-        ? await update.mutateAsync({ id: assignment.id, ...toInput(form.values) })
-        : await create.mutateAsync(toInput(form.values));
+      const answer = await save(assignment?.id, toInput(form.values));
       onSaved(answer.message);
     },
     { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
@@ -416,7 +412,8 @@ function AssignmentFormDialog({
       onSubmit={submit}
       busy={busy}
       cancelLabel={t("admin.cancel")}
-      submitLabel={busy ? t("admin.saving") : t("admin.save")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
       failure={form.failure}
     >
       <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
