@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { useT } from "../lib/i18n.tsx";
+import { mailHref, telHref } from "../lib/links.ts";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../ui/icons.tsx";
 import { Skeleton } from "../ui/spinner.tsx";
@@ -20,8 +21,6 @@ const QUICK_LINKS = [
   { href: "/admission-status", label: "footer.applicationStatus" },
   { href: "/login", label: "footer.login" },
 ] as const;
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 type InstituteInfo = NonNullable<ReturnType<typeof useInstituteInfo>["data"]>;
 
@@ -54,7 +53,7 @@ export function InstituteContactList({ info }: { info: InstituteInfo }) {
       ) : null}
       <li className="footer-item">
         <MailIcon size={18} />
-        <a href={`mailto:${info.email}`}>{info.email}</a>
+        <a href={mailHref(info.email)}>{info.email}</a>
       </li>
       {info.hours ? <li className="footer-hours">{info.hours}</li> : null}
     </ul>

@@ -10,6 +10,7 @@ import { common } from "../../../shared/i18n/common.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref, mapsHref, telHref } from "../../lib/links.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -18,7 +19,6 @@ import { CalendarIcon, InfoIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../u
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PageHero } from "../site/page-hero.tsx";
 import { Section } from "../site/section.tsx";
-import { mailHref, mapsHref, telHref } from "../site/site-links.ts";
 import { useMetaDescription } from "../site/use-meta-description.ts";
 import { ContactForm } from "./contact-form.tsx";
 

@@ -7,12 +7,12 @@ import { Link } from "wouter";
 import { maintenance } from "../../../shared/i18n/maintenance.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref, telHref } from "../../lib/links.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { MailIcon, PhoneIcon } from "../../ui/icons.tsx";
-import { mailHref, telHref } from "./site-links.ts";
 import { useMetaDescription } from "./use-meta-description.ts";
 
 export function MaintenancePage() {

@@ -15,6 +15,7 @@ import { verify } from "../../../shared/i18n/verify.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { mailHref, telHref } from "../../lib/links.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -283,12 +284,12 @@ function Contacts({ email, phones }: { email: string | null; phones: readonly st
     <ul className="verify-result__contacts" aria-label={t("contact")}>
       {phones.slice(0, 2).map((phone) => (
         <li key={phone}>
-          <PhoneIcon size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>
+          <PhoneIcon size={18} /> <a href={telHref(phone)}>{phone}</a>
         </li>
       ))}
       {email ? (
         <li>
-          <MailIcon size={18} /> <a href={`mailto:${email}`}>{email}</a>
+          <MailIcon size={18} /> <a href={mailHref(email)}>{email}</a>
         </li>
       ) : null}
     </ul>
