@@ -232,7 +232,7 @@ export function ListEmpty({ list, icon, none, noMatch, showAll }: ListEmptyProps
   );
 }
 
-export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows" | "rowKey" | "loading">, ListEmptyProps {
+export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows" | "rowKey" | "loading" | "skeletonRows">, ListEmptyProps {
   /** names the table for screen readers (the page's heading already shows) */
   caption: string;
   /** added to "ops-table" (e.g. the screen's own column widths) */
@@ -240,7 +240,7 @@ export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows
 }
 
 /** The list screens' table: flush in its card, the caption for screen readers, and {@link ListEmpty} when empty. */
-export function ListTable<T>({ caption, className, columns, rows, rowKey, loading, ...empty }: ListTableProps<T>) {
+export function ListTable<T>({ caption, className, columns, rows, rowKey, loading, skeletonRows, ...empty }: ListTableProps<T>) {
   return (
     <Card flush>
       <Table
@@ -251,6 +251,7 @@ export function ListTable<T>({ caption, className, columns, rows, rowKey, loadin
         rows={rows}
         rowKey={rowKey}
         loading={loading}
+        skeletonRows={skeletonRows}
         empty={<ListEmpty {...empty} />}
       />
     </Card>

@@ -19,13 +19,12 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { InstalmentStatus, useInstalmentText, useRowDialog } from "./plans-parts.tsx";
@@ -319,27 +318,20 @@ function ConcessionsList() {
         pagination={data?.pagination}
         noun={t("list.noun")}
       >
-        <Card flush>
-          <Table
-            caption={t("list.caption")}
-            captionHidden
-            className="ops-table fee-plans-table"
-            columns={columns}
-            rows={data?.concessions ?? []}
-            rowKey={(c) => c.id}
-            loading={query.isPending}
-            skeletonRows={3}
-            empty={
-              <ListEmpty
-                list={list}
-                icon={<CreditCardIcon size={28} />}
-                none={{ title: t("list.none.title"), description: t("list.none.text") }}
-                noMatch={{ title: t("list.noMatch.title"), description: t("list.noMatch.text") }}
-                showAll={t("list.filter.all")}
-              />
-            }
-          />
-        </Card>
+        <ListTable
+          caption={t("list.caption")}
+          className="fee-plans-table"
+          columns={columns}
+          rows={data?.concessions ?? []}
+          rowKey={(c) => c.id}
+          loading={query.isPending}
+          skeletonRows={3}
+          list={list}
+          icon={<CreditCardIcon size={28} />}
+          none={{ title: t("list.none.title"), description: t("list.none.text") }}
+          noMatch={{ title: t("list.noMatch.title"), description: t("list.noMatch.text") }}
+          showAll={t("list.filter.all")}
+        />
       </ListBody>
       {withdrawing.row ? (
         <ReasonDialog

@@ -22,13 +22,12 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import type { TableColumn } from "../../ui/table.tsx";
 import { browserToday, useFeeText, useRowDialog, useTermName } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
@@ -135,27 +134,20 @@ export function PlansTab() {
         pagination={data?.pagination}
         noun={t("plans.noun")}
       >
-        <Card flush>
-          <Table
-            caption={t("plans.caption")}
-            captionHidden
-            className="ops-table fee-plans-table"
-            columns={columns}
-            rows={data?.programmes ?? []}
-            rowKey={(p) => p.id}
-            loading={query.isPending}
-            skeletonRows={4}
-            empty={
-              <ListEmpty
-                list={list}
-                icon={<CreditCardIcon size={28} />}
-                none={{ title: t("plans.none.title"), description: t("plans.none.text") }}
-                noMatch={{ title: t("plans.noMatch.title"), description: t("plans.noMatch.text") }}
-                showAll={t("list.filter.all")}
-              />
-            }
-          />
-        </Card>
+        <ListTable
+          caption={t("plans.caption")}
+          className="fee-plans-table"
+          columns={columns}
+          rows={data?.programmes ?? []}
+          rowKey={(p) => p.id}
+          loading={query.isPending}
+          skeletonRows={4}
+          list={list}
+          icon={<CreditCardIcon size={28} />}
+          none={{ title: t("plans.none.title"), description: t("plans.none.text") }}
+          noMatch={{ title: t("plans.noMatch.title"), description: t("plans.noMatch.text") }}
+          showAll={t("list.filter.all")}
+        />
       </ListBody>
       {editing.row ? <PlanDialog programme={editing.row} onClose={editing.close} onSaved={editing.done} /> : null}
       {raising.row ? <RaiseDialog programme={raising.row} onClose={raising.close} onRaised={raising.done} /> : null}
