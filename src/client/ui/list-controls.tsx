@@ -192,6 +192,7 @@ export function ListLoadError({
   onRetry,
   busy,
   retryClassName,
+  retryLabel = common.t("tryAgain"),
 }: {
   title?: string;
   message: string;
@@ -199,12 +200,14 @@ export function ListLoadError({
   busy?: boolean;
   /** the retry button's own class (e.g. the student portal's spacing) */
   retryClassName?: string;
+  /** the retry button's words, when the area's catalogue has its own ("Try again" from common by default) */
+  retryLabel?: string;
 }) {
   return (
     <Alert tone="error" title={title}>
       <p>{message}</p>
       <Button size="sm" variant="secondary" className={retryClassName} loading={busy} onClick={onRetry}>
-        {common.t("tryAgain")}
+        {retryLabel}
       </Button>
     </Alert>
   );

@@ -17,7 +17,7 @@ import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime, IconAction, ListLoadError } from "../../ui/list-controls.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { typeLabel } from "../notifications/labels.ts";
@@ -115,12 +115,7 @@ export function RecentNotifications() {
           </span>
         </div>
       ) : list.isError ? (
-        <Alert tone="error">
-          <p>{t("recent.loadFailed")}</p>
-          <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-            {config.t("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError message={t("recent.loadFailed")} retryLabel={config.t("tryAgain")} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState icon={<BellIcon size={28} />} title={alerts.t("none.title")} description={alerts.t("none.text")} />
       ) : (

@@ -23,7 +23,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { BellIcon, CheckCircleIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, ListLoadError } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
@@ -275,12 +275,7 @@ export default function AdminSettingsPage() {
     );
   } else if (!forms) {
     content = stored.isError ? (
-      <Alert tone="error">
-        <p>{SETTINGS_TEXT.loadFailed}</p>
-        <Button size="sm" variant="secondary" onClick={() => void stored.refetch()}>
-          {t("tryAgain")}
-        </Button>
-      </Alert>
+      <ListLoadError message={SETTINGS_TEXT.loadFailed} retryLabel={t("tryAgain")} onRetry={() => void stored.refetch()} />
     ) : (
       <LoadingBlock label={t("loading")} groups={[3, 3]} />
     );

@@ -13,7 +13,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { failureMessage, formatDateTime, ListLoadError } from "../../ui/list-controls.tsx";
 import { DownloadIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -153,12 +153,7 @@ export function BackupsPanel() {
         </Alert>
       ) : null}
       {backups.isError ? (
-        <Alert tone="error">
-          <p>{t("backups.listFailed")}</p>
-          <Button size="sm" variant="secondary" onClick={() => void backups.refetch()}>
-            {t("tryAgain")}
-          </Button>
-        </Alert>
+        <ListLoadError message={t("backups.listFailed")} retryLabel={t("tryAgain")} onRetry={() => void backups.refetch()} />
       ) : (
         <Table
           caption={t("backups.caption")}
