@@ -5,7 +5,6 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
-import { common } from "../../shared/i18n/common.ts";
 import { normaliseError } from "../lib/errors.ts";
 import { formatDate as date, formatDateTime as dateTime, plural } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -179,37 +178,6 @@ export function ConfirmDialog({
         <div className="ops-confirm__text">{children}</div>
       </div>
     </Dialog>
-  );
-}
-
-/**
- * A list (or a page's data) that could not load: what happened, and a way to try again (nothing typed is
- * lost); `busy` while the retry runs.
- */
-export function ListLoadError({
-  title,
-  message,
-  onRetry,
-  busy,
-  retryClassName,
-  retryLabel = common.t("tryAgain"),
-}: {
-  title?: string;
-  message: string;
-  onRetry: () => void;
-  busy?: boolean;
-  /** the retry button's own class (e.g. the student portal's spacing) */
-  retryClassName?: string;
-  /** the retry button's words, when the area's catalogue has its own ("Try again" from common by default) */
-  retryLabel?: string;
-}) {
-  return (
-    <Alert tone="error" title={title}>
-      <p>{message}</p>
-      <Button size="sm" variant="secondary" className={retryClassName} loading={busy} onClick={onRetry}>
-        {retryLabel}
-      </Button>
-    </Alert>
   );
 }
 

@@ -14,7 +14,8 @@ import { Card } from "./card.tsx";
 import { cx } from "./cx.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { Select } from "./field.tsx";
-import { ListLoadError, ListSearch, rangeText } from "./list-controls.tsx";
+import { ListSearch, rangeText } from "./list-controls.tsx";
+import { ListLoadError } from "./load-error.tsx";
 import { Pagination } from "./pagination.tsx";
 import { Table, type TableProps } from "./table.tsx";
 

@@ -6,16 +6,15 @@
 
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { common } from "../../../shared/i18n/common.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { mailHref, mapsHref, telHref } from "../../lib/links.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, InfoIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PageHero } from "../site/page-hero.tsx";
 import { Section } from "../site/section.tsx";
@@ -24,7 +23,6 @@ import { ContactForm } from "./contact-form.tsx";
 
 export default function ContactPage() {
   const t = useT(contact);
-  const tCommon = useT(common);
   usePageTitle(t("title"));
   useMetaDescription(t("description"));
   const info = useInstituteInfo();
@@ -80,12 +78,12 @@ export default function ContactPage() {
                 </InfoCard>
               </>
             ) : info.isError || !info.data ? (
-              <Alert tone="error" title={t("card.failed")}>
-                <p>{normaliseError(info.error).message}</p>
-                <Button variant="secondary" size="sm" onClick={() => void info.refetch()} loading={info.isFetching}>
-                  {tCommon("tryAgain")}
-                </Button>
-              </Alert>
+              <ListLoadError
+                title={t("card.failed")}
+                message={normaliseError(info.error).message}
+                onRetry={() => void info.refetch()}
+                busy={info.isFetching}
+              />
             ) : (
               <>
                 {info.data.phones.length > 0 ? (

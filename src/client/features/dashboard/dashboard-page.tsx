@@ -16,7 +16,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { StatCard, type StatTone } from "../../ui/card.tsx";
 import { CheckCircleIcon, FileIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { ManagementCentre } from "./management-centre.tsx";
 import { RecentActivity } from "./recent-activity.tsx";

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 
 export function BackToExams() {
   const t = useT(exams);

@@ -17,7 +17,8 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Checkbox, TextInput } from "../../ui/field.tsx";
-import { failureMessage, ListLoadError } from "../../ui/list-controls.tsx";
+import { failureMessage } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 

@@ -19,7 +19,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { instalmentLabel, modeLabel } from "./fee-words.tsx";
 

@@ -21,6 +21,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -129,12 +130,12 @@ export default function GalleryPage() {
   } else if (list.isError) {
     const { message } = normaliseError(list.error);
     content = (
-      <Alert tone="error" title={t("loadFailed")}>
-        <p>{message === MSG.genericError ? t("checkConnection") : message}</p>
-        <Button variant="secondary" size="sm" onClick={() => void list.refetch()} loading={list.isFetching}>
-          {tCommon("tryAgain")}
-        </Button>
-      </Alert>
+      <ListLoadError
+        title={t("loadFailed")}
+        message={message === MSG.genericError ? t("checkConnection") : message}
+        onRetry={() => void list.refetch()}
+        busy={list.isFetching}
+      />
     );
   } else if (images.length === 0) {
     content = (

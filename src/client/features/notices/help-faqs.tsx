@@ -7,7 +7,7 @@ import { useDeferredValue, useState } from "react";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
 /** Lower-cased, accents and case folded, so "Fee" finds "fees" and "FEES". */

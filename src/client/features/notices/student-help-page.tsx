@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";

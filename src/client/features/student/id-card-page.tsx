@@ -9,7 +9,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { PrintPage } from "../../ui/print-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { formatDate } from "./format.ts";

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
-import { ListLoadError } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
