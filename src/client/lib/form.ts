@@ -130,6 +130,23 @@ export function focusFirstInvalid(messages: Partial<Record<string, string>>, ids
   if (first) document.getElementById(ids[first]!)?.focus();
 }
 
+/**
+ * A failed call's field errors beside their fields (`show`), focus on the first of `ids`; false when the
+ * call named none of them, and the form says what failed as a whole.
+ */
+export function showFieldErrors<F extends string>(
+  err: unknown,
+  show: (messages: FieldMessages<F>) => void,
+  ids: Readonly<Record<string, string>>,
+  mapping?: FieldMapping<F>,
+): boolean {
+  const messages = messagesByField<F>(normaliseError(err).errors, mapping);
+  if (Object.keys(messages).length === 0) return false;
+  show(messages);
+  focusFirstInvalid(messages, ids);
+  return true;
+}
+
 /** `record` without `key` (the same object when it has no such key). */
 export function without<K extends string, V>(record: Partial<Record<K, V>>, key: K): Partial<Record<K, V>> {
   if (!(key in record)) return record;
@@ -276,13 +293,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
    * A failed call's field errors beside their fields (until each changes), focus on the first; false when it
    * named none of them, and the form shows its own message for the whole.
    */
-  const showServerErrors = (err: unknown, mapping?: FieldMapping<F>) => {
-    const messages = messagesByField<F>(normaliseError(err).errors, mapping);
-    if (Object.keys(messages).length === 0) return false;
-    setServerMessages(messages);
-    focusFirstInvalid(messages, ids);
-    return true;
-  };
+  const showServerErrors = (err: unknown, mapping?: FieldMapping<F>) => showFieldErrors(err, setServerMessages, ids, mapping);
 
   /** The form's onSubmit: unless `busy`, a submit attempt; with nothing to fix, `send`, and if it fails, what failed. */
   const handleSubmit =

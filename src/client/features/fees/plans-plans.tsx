@@ -11,8 +11,7 @@ import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
 import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import { paiseToRupeesText } from "../../../shared/schemas/programmes.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -302,11 +301,7 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
       void utils.feeDesk.invalidate();
       onRaised(answer.message);
     } catch (err) {
-      const fields = messagesByField<"term" | "startOn">(normaliseError(err).errors, { fields: ["term", "startOn"] });
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        focusFirstInvalid(fields, RAISE_IDS);
-      } else setFailure(failureMessage(err, t("failed.save")));
+      if (!showFieldErrors(err, setErrors, RAISE_IDS, { fields: ["term", "startOn"] })) setFailure(failureMessage(err, t("failed.save")));
     }
   };
 

@@ -8,7 +8,7 @@ import { library } from "../../../shared/i18n/library.ts";
 import { bookForm, ERESOURCE_MAX_BYTES, eresourceFields, eresourceLinkForm } from "../../../shared/schemas/library.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -301,10 +301,10 @@ export function IssueDialog({
       const answer = await issue.mutateAsync({ bookId: book.id, studentId: studentId.trim(), dueOn });
       onIssued(answer.message);
     } catch (err) {
-      const fields = messagesByField<"studentId" | "dueOn">(normaliseError(err).errors, { fields: ["studentId", "dueOn"] });
-      setErrors(fields);
-      if (Object.keys(fields).length) focusFirstInvalid(fields, ids);
-      else setFailure(failureMessage(err, t("admin.failed.save")));
+      if (!showFieldErrors(err, setErrors, ids, { fields: ["studentId", "dueOn"] })) {
+        setErrors({});
+        setFailure(failureMessage(err, t("admin.failed.save")));
+      }
     }
   };
 

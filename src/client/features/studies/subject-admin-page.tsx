@@ -8,8 +8,7 @@ import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { normaliseError } from "../../lib/errors.ts";
-import { addOrUpdate, checkInput, focusFirstInvalid, messagesByField, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -172,11 +171,7 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
         reset(body.data.message);
       }
     } catch (err) {
-      const fields = messagesByField<"title" | "url" | "file" | "unitId">(normaliseError(err).errors);
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        focusFirstInvalid(fields, ids);
-      } else setFailure(failureMessage(err, t("admin.failed.save")));
+      if (!showFieldErrors(err, setErrors, ids)) setFailure(failureMessage(err, t("admin.failed.save")));
     } finally {
       setProgress(null);
     }
