@@ -67,7 +67,7 @@ const valuesOf = (p: OfficeProgramme): Values => ({
 });
 
 const toInput = (values: Values) => ({ ...values, admissionOpen: values.admissionOpen === "yes" });
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `programme-${f}`])) as Record<Field, string>;
+const IDS = Object.fromEntries([...FIELDS, "admissionOpen"].map((f) => [f, `programme-${f}`])) as Record<keyof Values, string>;
 const RULES = {
   validate: schemaRules(programmeForm, { toInput }),
   showOn: "submit",

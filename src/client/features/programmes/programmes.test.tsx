@@ -98,6 +98,11 @@ describe("the office's catalogue (issue 17)", () => {
     expect(within(table).getByText("₹30,000 a year")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add programme" }));
     const dialog = screen.getByRole("dialog");
+    // Every control carries the form's own id (a bare field name could clash with another element's).
+    const ids = [...dialog.querySelectorAll("input, select, textarea")].map((control) => control.id);
+    expect(ids).toContain("programme-admissionOpen");
+    expect(ids.filter((id) => !id.startsWith("programme-"))).toEqual([]);
+    expect((within(dialog).getByLabelText("Open for admission") as HTMLInputElement).checked).toBe(true);
     fireEvent.change(within(dialog).getByLabelText(/^Fee \(₹\)/), { target: { value: "18.999" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save programme" }));
     expect(within(dialog).getByText("Please enter the programme's name")).toBeTruthy();
