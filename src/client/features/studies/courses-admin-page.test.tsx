@@ -42,6 +42,19 @@ const SUBJECT: RouterOutputs["studies"]["get"]["subject"] = {
   ],
 };
 
+/** The subject's one assignment, "Case study", with so much handed in and graded. */
+const caseStudy = (counts: { submitted: number; graded: number }) => ({
+  id: 4,
+  subjectId: 7,
+  title: "Case study",
+  instructions: null,
+  dueAt: "2026-12-01T04:30:00.000Z",
+  dueLocal: "2026-12-01T10:00",
+  maxMarks: 20,
+  createdAt: "2026-11-22T06:30:00.000Z",
+  ...counts,
+});
+
 describe("the office's courses (issue 18)", () => {
   test("subjects with their figures; adding one is checked with the shared rules before it is sent", async () => {
     const { sent } = renderAdmin("/admin/courses", {
@@ -97,20 +110,7 @@ describe("the office's courses (issue 18)", () => {
       "studies.programmes": () => PROGRAMMES,
       "studies.materials": () => ({ materials: [] }),
       "studies.assignments": () => ({
-        assignments: [
-          {
-            id: 4,
-            subjectId: 7,
-            title: "Case study",
-            instructions: null,
-            dueAt: "2026-12-01T04:30:00.000Z",
-            dueLocal: "2026-12-01T10:00",
-            maxMarks: 20,
-            createdAt: "2026-11-22T06:30:00.000Z",
-            submitted: 3,
-            graded: 1,
-          },
-        ],
+        assignments: [caseStudy({ submitted: 3, graded: 1 })],
         students: 42,
       }),
     });
@@ -138,20 +138,7 @@ describe("the office's courses (issue 18)", () => {
       "studies.programmes": () => PROGRAMMES,
       "studies.materials": () => ({ materials: [] }),
       "studies.assignments": () => ({
-        assignments: [
-          {
-            id: 4,
-            subjectId: 7,
-            title: "Case study",
-            instructions: null,
-            dueAt: "2026-12-01T04:30:00.000Z",
-            dueLocal: "2026-12-01T10:00",
-            maxMarks: 20,
-            createdAt: "2026-11-22T06:30:00.000Z",
-            submitted: 0,
-            graded: 0,
-          },
-        ],
+        assignments: [caseStudy({ submitted: 0, graded: 0 })],
         students: 42,
       }),
       "studies.deleteAssignment": () =>
