@@ -15,10 +15,10 @@ export interface ConfirmedCall {
  * refusal, `confirm` makes the call; done, the dialog closes, the message shows and `reload` (given the row)
  * runs (useSaved);
  * refused, `error` says why (the server's words, else `failed`, which may depend on the row) and the dialog
- * stays open.
+ * stays open. A dialog that asks for something more (a reason) passes it to `confirm`, and `send` gets it.
  */
-export function useConfirmed<T>(
-  send: (row: T, call: ConfirmedCall) => void,
+export function useConfirmed<T, Extra extends unknown[] = []>(
+  send: (row: T, call: ConfirmedCall, ...extra: Extra) => void,
   options: { reload: (row: T) => unknown; failed: string | ((row: T) => string) },
 ) {
   const [row, setRow] = useState<T | null>(null);
@@ -28,11 +28,11 @@ export function useConfirmed<T>(
     setRow(null);
     setError(null);
   };
-  const confirm = () => {
+  const confirm = (...extra: Extra) => {
     if (row === null) return;
     setError(null);
     const fallback = typeof options.failed === "string" ? options.failed : options.failed(row);
-    send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) });
+    send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) }, ...extra);
   };
   return {
     row,

@@ -3,7 +3,7 @@
  * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
  * student's instalments and their first columns (with the concessions tab).
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -17,11 +17,10 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { useSaved } from "../../ui/use-saved.ts";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type LedgerInstalment = Ledger["instalments"][number];
@@ -54,7 +53,7 @@ export function PrintReceiptLink({ id, label, name, button = false }: { id: numb
 /**
  * A change to one row that is asked for with a reason (cancelling a receipt, withdrawing a concession): the
  * row the ReasonDialog is open for, the server's refusal, and the call. Once done the dialog closes, the
- * answer is the toast and `onDone` runs (useSaved).
+ * answer is the toast and `onDone` runs (useConfirmed, with the reason passed to its confirm).
  */
 export function useReasonAction<Row>({
   send,
@@ -71,25 +70,18 @@ export function useReasonAction<Row>({
   /** after a refusal, e.g. fetching the row again (it may have changed meanwhile) */
   onRefused: () => void;
 }) {
-  const [row, setRow] = useState<Row | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const close = () => {
-    setRow(null);
-    setFailure(null);
-  };
-  const done = useSaved(onDone)(close);
-  const confirm = (reason: string) => {
-    if (!row) return;
-    setFailure(null);
-    send(row, reason, {
-      onSuccess: (answer) => done(answer.message),
-      onError: (err) => {
-        setFailure(failureMessage(err, failedText));
-        onRefused();
-      },
-    });
-  };
-  return { row, open: setRow, close, confirm, failure };
+  const action = useConfirmed<Row, [reason: string]>(
+    (row, { done, failed }, reason) =>
+      send(row, reason, {
+        onSuccess: (answer) => done(answer.message),
+        onError: (err) => {
+          failed(err);
+          onRefused();
+        },
+      }),
+    { reload: onDone, failed: failedText },
+  );
+  return { row: action.row, open: action.ask, close: action.close, confirm: action.confirm, failure: action.error };
 }
 
 /**

@@ -356,6 +356,36 @@ describe("the fee desk: receipts (issue 19)", () => {
     expect(cancelled).toEqual([{ id: 70, reason: "Cheque bounced" }]);
   });
 
+  test("a refused cancellation stays in the dialog with the reason as typed; asked again, it closes with the server's words", async () => {
+    let refuse = true;
+    let fetched = 0;
+    renderAdmin("/admin/fees?tab=receipts", {
+      "feeDesk.receipts": () => {
+        fetched++;
+        return { receipts: [RECEIPT], pagination: pagination(1), years: ["2026-27"] };
+      },
+      "feeDesk.cancelReceipt": () =>
+        refuse
+          ? new TrpcFailure("This receipt was cancelled a moment ago.", 409)
+          : { message: "Receipt RCP/2026-27/000007 is cancelled; its number stays used." },
+    });
+    const table = await screen.findByRole("table", { name: "Receipts" });
+    await within(table).findByText("RCP/2026-27/000007");
+    fireEvent.click(within(table).getByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: "Cheque bounced" } });
+    const before = fetched;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
+    expect(await within(dialog).findByText("This receipt was cancelled a moment ago.")).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Reason/) as HTMLTextAreaElement).value).toBe("Cheque bounced");
+    // The list is fetched again: the row may have changed meanwhile.
+    await waitFor(() => expect(fetched).toBeGreaterThan(before));
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
+    await screen.findByText("Receipt RCP/2026-27/000007 is cancelled; its number stays used.");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   test("nothing yet, and nothing matching with the way back", async () => {
     const { navigate } = renderAdmin("/admin/fees?tab=receipts", {
       "feeDesk.receipts": () => ({ receipts: [], pagination: pagination(0), years: [] }),
