@@ -5,6 +5,7 @@
  */
 
 import { common } from "../../shared/i18n/common.ts";
+import { rupeesIn } from "../../shared/money.ts";
 
 let locale = "en-IN";
 
@@ -87,16 +88,7 @@ export function formatNumber(n: number): string {
 }
 
 /** An amount in paise as rupees: "₹1,00,000" (whole rupees) or "₹1,250.50". */
-export function formatMoney(paise: number): string {
-  const whole = paise % 100 === 0;
-  const options: Intl.NumberFormatOptions = {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  };
-  return cached("m", options, () => new Intl.NumberFormat(locale, options)).format(paise / 100);
-}
+export const formatMoney = (paise: number): string => rupeesIn(paise, locale);
 
 /** "A, B or C" / "A, B and C" in the chosen language. */
 export function formatList(items: readonly string[], type: "or" | "and" = "and"): string {
