@@ -44,8 +44,6 @@ export default function StudentLibraryPage() {
   );
 }
 
-const LoadFailed = ListLoadError;
-
 function MyLoans() {
   const t = useT(library);
   const mine = trpc.library.mine.useQuery();
@@ -55,7 +53,7 @@ function MyLoans() {
   return (
     <Card title={t("student.onLoan")} className="library-section">
       {mine.isError && !mine.data ? (
-        <LoadFailed message={t("student.failed.loans")} onRetry={() => void mine.refetch()} />
+        <ListLoadError message={t("student.failed.loans")} onRetry={() => void mine.refetch()} />
       ) : mine.isPending ? (
         <Skeleton lines={3} />
       ) : loans.length === 0 ? (
@@ -178,7 +176,7 @@ function CatalogueSection() {
           {query.data ? t("student.found", { count: query.data.pagination.totalItems }) : ""}
         </p>
         {query.isError && !query.data ? (
-          <LoadFailed message={t("student.failed.catalogue")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("student.failed.catalogue")} onRetry={() => void query.refetch()} />
         ) : query.isPending ? (
           <Skeleton lines={5} />
         ) : items.length === 0 ? (
@@ -246,7 +244,7 @@ function ReturnedSection() {
   return (
     <Card title={t("student.returned")} className="library-section">
       {history.isError && !history.data ? (
-        <LoadFailed message={t("student.failed.history")} onRetry={() => void history.refetch()} />
+        <ListLoadError message={t("student.failed.history")} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <Skeleton lines={2} />
       ) : loans.length === 0 ? (
