@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type BuildMetafile, PRELOADED_PAGES, pageShells } from "./build.ts";
-import { PUBLIC_PAGES } from "./features/site/seo.ts";
+import { INDEXED_PAGES } from "./platform/page-language.ts";
 
 const INDEX = `<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/index-main0001.js"></script></head><body></body></html>`;
 
@@ -51,7 +51,7 @@ describe("page shells", () => {
   test("every preloaded page is a public page whose module routes.tsx loads lazily", () => {
     const routes = readFileSync(path.join(import.meta.dir, "..", "client", "routes.tsx"), "utf8");
     for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
-      expect(PUBLIC_PAGES as readonly string[]).toContain(page);
+      expect(INDEXED_PAGES as readonly string[]).toContain(page);
       expect(routes).toContain(`import("./${path.relative("src/client", source)}")`);
     }
   });

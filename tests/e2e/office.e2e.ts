@@ -194,7 +194,7 @@ describe("staff accounts (issue 17)", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     // Search engines read the programme from the page itself.
     const html = await (await fetch(`${server.url}/programmes/mba-in-healthcare-management`)).text();
-    expect(html).toContain("<title>MBA in Healthcare Management — ");
+    expect(html).toContain("<title>MBA in Healthcare Management – ");
     const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
     expect(data).toMatchObject({
       "@type": "Course",

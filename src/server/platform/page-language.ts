@@ -12,15 +12,23 @@ export const INDEXED_PAGES = ["/", "/about", "/programmes", "/gallery", "/contac
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** `<link rel="alternate" hreflang>` for each language of a public page, plus x-default (English). */
-export function alternates(origin: string, pagePath: string): string {
-  if (!isOneOf(INDEXED_PAGES, pagePath)) return "";
-  const href = (locale: Locale | null) => `${origin}${pagePath}${locale && locale !== "en" ? `?lang=${locale}` : ""}`;
+/** A public page's address in a language: `?lang=hi` / `?lang=mr`, none for English (and x-default). */
+export const addressIn = (origin: string, pagePath: string, locale: Locale | null): string =>
+  `${origin}${pagePath}${locale && locale !== "en" ? `?lang=${locale}` : ""}`;
+
+/** `<link rel="alternate" hreflang>` for each language of a page, plus x-default (English). */
+export function languageLinks(origin: string, pagePath: string): string {
   return [
-    ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttribute(href(locale))}">`),
-    `<link rel="alternate" hreflang="x-default" href="${escapeAttribute(href(null))}">`,
+    ...LOCALES.map(
+      (locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttribute(addressIn(origin, pagePath, locale))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeAttribute(addressIn(origin, pagePath, null))}">`,
   ].join("");
 }
+
+/** The hreflang links of an indexed page (INDEXED_PAGES); nothing for any other address. */
+export const alternates = (origin: string, pagePath: string): string =>
+  isOneOf(INDEXED_PAGES, pagePath) ? languageLinks(origin, pagePath) : "";
 
 /** index.html in a language: lang attribute, description (and its Open Graph copy), alternates. */
 export function localizeShell(html: string, locale: Locale, description: string, links: string): string {

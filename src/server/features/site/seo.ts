@@ -4,13 +4,21 @@
  * schema.org Course data) for search engines and link previews that do not run scripts (issue 17).
  */
 import { Hono } from "hono";
+import { isOneOf } from "../../../shared/constants.ts";
+import { about } from "../../../shared/i18n/about.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
+import { contact } from "../../../shared/i18n/contact.ts";
+import { gallery } from "../../../shared/i18n/gallery.ts";
+import { home } from "../../../shared/i18n/home.ts";
+import { programmes as programmesText } from "../../../shared/i18n/programmes.ts";
+import { status } from "../../../shared/i18n/status.ts";
+import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import type { AppEnv } from "../../platform/http.ts";
+import { addressIn, INDEXED_PAGES, languageLinks } from "../../platform/page-language.ts";
 import { publicFaqs } from "../content/news-faqs.service.ts";
 import { type PublicProgramme, publicProgramme, publicProgrammes } from "../programmes/programmes.service.ts";
 import { getInstituteInfo } from "./site.service.ts";
-
-export const PUBLIC_PAGES = ["/", "/about", "/programmes", "/gallery", "/contact", "/faq", "/admission", "/admission-status"] as const;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** JSON inside <script>: nothing in it can close the element. */
@@ -35,24 +43,52 @@ export function courseData(p: PublicProgramme, origin: string, institute: string
 }
 
 /**
- * What a public page adds to its shell's head for search engines: a programme's own head, or the FAQ
- * page's schema.org FAQPage data (the published questions); null for every other page.
+ * Each indexed page's title in the request's language, from the catalogue its screen reads (the client's
+ * usePageTitle writes the same words once it runs): search engines and link previews see it without script.
+ */
+const PAGE_TITLES: Record<(typeof INDEXED_PAGES)[number], () => string> = {
+  "/": () => home.t("title"),
+  "/about": () => about.t("title"),
+  "/programmes": () => programmesText.t("title"),
+  "/gallery": () => gallery.t("title"),
+  "/contact": () => contact.t("title"),
+  "/faq": () => about.t("faq.title"),
+  "/admission": () => admission.t("title"),
+  "/admission-status": () => status.t("title"),
+};
+
+/** "<page> – <institute>", the client's page-title form (lib/site.ts: usePageTitle), escaped for HTML. */
+const titleOf = (page: string, institute: string) => escapeHtml(`${page} – ${institute}`);
+
+const withTitle = (html: string, title: string) =>
+  html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`);
+
+/**
+ * What a public page adds to its shell's head for search engines: its title in the request's language; a
+ * programme's own head; the FAQ page's schema.org FAQPage data (the published questions). Null for every
+ * other page.
  */
 export async function pageHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
-  if (pagePath === "/faq") return faqHead(deps);
-  return programmeHead(deps, origin, pagePath);
+  const programme = await programmeHead(deps, origin, pagePath);
+  if (programme || !isOneOf(INDEXED_PAGES, pagePath)) return programme;
+  const title = titleOf(PAGE_TITLES[pagePath](), (await getInstituteInfo(deps)).name);
+  const data = pagePath === "/faq" ? await faqData(deps) : "";
+  return {
+    key: `page:${title}:${data}`,
+    apply: (html: string) => withTitle(html, title).replace("</head>", `${data}</head>`),
+  };
 }
 
-async function faqHead(deps: Pick<AppDeps, "db">) {
+/** The FAQ page's published questions as a schema.org FAQPage script; empty while there are none. */
+async function faqData(deps: Pick<AppDeps, "db">): Promise<string> {
   const { faqs } = await publicFaqs(deps);
-  if (!faqs.length) return null;
+  if (!faqs.length) return "";
   const data = {
     "@context": "https://schema.org",
     "@type": "FAQPage",
     mainEntity: faqs.map((f) => ({ "@type": "Question", name: f.question, acceptedAnswer: { "@type": "Answer", text: f.answer } })),
   };
-  const tag = `<script type="application/ld+json">${scriptJson(data)}</script>`;
-  return { key: `faq:${tag}`, apply: (html: string) => html.replace("</head>", `${tag}</head>`) };
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
 }
 
 /** The head of /programmes/<slug> for a listed programme; null for any other path or an unknown programme. */
@@ -63,19 +99,20 @@ async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, 
   if (!found) return null;
   const p = found.programme;
   const institute = (await getInstituteInfo(deps)).name;
-  const title = escapeHtml(`${p.name} — ${institute}`);
+  const title = titleOf(p.name, institute);
   const description = escapeHtml(p.summary ?? p.name);
+  const path = `/programmes/${p.slug}`;
+  // Each language's address names itself as canonical, and every language's address is listed (hreflang).
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(`${origin}/programmes/${p.slug}`)}">`,
+    `<link rel="canonical" href="${escapeHtml(addressIn(origin, path, currentLocale()))}">`,
+    languageLinks(origin, path),
     `<script type="application/ld+json">${scriptJson(courseData(p, origin, institute))}</script>`,
   ].join("");
   return {
     key: `programme:${tags}:${title}:${description}`,
     apply: (html: string) =>
-      html
-        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      withTitle(html, title)
         .replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`)
-        .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`)
         .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${description}"`)
         .replace("</head>", `${tags}</head>`),
   };
@@ -101,7 +138,7 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/sitemap.xml", async (c) => {
     const base = publicUrl(c.get("deps"));
     const { programmes } = await publicProgrammes(c.get("deps"));
-    const pages = [...PUBLIC_PAGES, ...programmes.map((p) => `/programmes/${p.slug}`)];
+    const pages = [...INDEXED_PAGES, ...programmes.map((p) => `/programmes/${p.slug}`)];
     const urls = pages.map((p) => `  <url><loc>${base}${p === "/" ? "/" : p}</loc></url>`).join("\n");
     c.header("Cache-Control", "public, max-age=3600");
     return c.body(

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
+import hiAbout from "../../../shared/i18n/hi/about.json";
+import mrGallery from "../../../shared/i18n/mr/gallery.json";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { folderStore } from "../../platform/file-store.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
@@ -117,7 +119,7 @@ describe("a programme's page shell (issue 17)", () => {
       .where("slug", "=", "commerce")
       .execute();
     const html = await (await shellApp.request("/programmes/commerce")).text();
-    expect(html).toContain("<title>Commerce — Institute of Distance Education</title>");
+    expect(html).toContain("<title>Commerce – Institute of Distance Education</title>");
     expect(html).toContain('<link rel="canonical" href="https://ide.example.org/programmes/commerce">');
     expect(html).toContain('<meta name="description" content="Commerce &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"');
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
@@ -151,5 +153,38 @@ describe("a programme's page shell (issue 17)", () => {
         { "@type": "Question", name: "Is the degree valid?", acceptedAnswer: { "@type": "Answer", text: "Yes </script> really." } },
       ],
     });
+  });
+
+  test("in Hindi or Marathi a page's title is in that language, and a programme's page names each language's address (issue 16)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
+    mkdirSync(path.join(dir, "dist"));
+    mkdirSync(path.join(dir, "public"));
+    writeFileSync(
+      path.join(dir, "dist", "index.html"),
+      '<!doctype html><html lang="en"><head><title>IDE</title><meta name="description" content="d"><meta property="og:title" content="IDE"></head><body><div id=root></div></body></html>',
+    );
+    const shellApp = testApp(deps, { distDir: path.join(dir, "dist"), publicDir: path.join(dir, "public") });
+    const title = async (address: string) => /<title>([^<]*)<\/title>/.exec(await (await shellApp.request(address)).text())?.[1];
+    expect(await title("/about?lang=hi")).toBe(`${hiAbout.title} – Institute of Distance Education`);
+    expect(await title("/faq?lang=hi")).toBe(`${hiAbout["faq.title"]} – Institute of Distance Education`);
+    expect(await title("/gallery?lang=mr")).toBe(`${mrGallery.title} – Institute of Distance Education`);
+    expect(await title("/about")).toBe("About Us – Institute of Distance Education");
+    expect(await title("/")).toBe("Home – Institute of Distance Education");
+    // Portal pages keep the plain shell.
+    expect(await title("/student/dashboard")).toBe("IDE");
+
+    const marathi = await (await shellApp.request("/programmes/commerce?lang=mr")).text();
+    expect(marathi).toContain('<html lang="mr"');
+    expect(marathi).toContain('<link rel="canonical" href="https://ide.example.org/programmes/commerce?lang=mr">');
+    for (const [lang, href] of [
+      ["en", "https://ide.example.org/programmes/commerce"],
+      ["hi", "https://ide.example.org/programmes/commerce?lang=hi"],
+      ["mr", "https://ide.example.org/programmes/commerce?lang=mr"],
+      ["x-default", "https://ide.example.org/programmes/commerce"],
+    ])
+      expect(marathi).toContain(`<link rel="alternate" hreflang="${lang}" href="${href}">`);
+    expect(await (await shellApp.request("/programmes/commerce")).text()).toContain(
+      '<link rel="canonical" href="https://ide.example.org/programmes/commerce">',
+    );
   });
 });
