@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import hiAdmin from "../../../shared/i18n/hi/admin.json";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -106,9 +108,22 @@ describe("Contact Management", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "Delete inquiry from Kavita Rao" }));
     const confirm = screen.getByRole("dialog", { name: "Delete this inquiry?" });
-    expect(within(confirm).getByText(/This action cannot be undone\./)).toBeTruthy();
+    expect(within(confirm).getByText(/This action cannot be undone\./).textContent).toBe(
+      "Are you sure you want to delete the inquiry from Kavita Rao and its replies? This action cannot be undone.",
+    );
+    expect(within(confirm).getByText("Kavita Rao").tagName).toBe("STRONG");
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await screen.findByText("Contact deleted successfully!");
     expect(sent("contacts.remove")).toEqual([{ id: 5 }]);
+  });
+
+  test("in Hindi the delete confirmation asks in Hindi, the name still in bold", async () => {
+    await changeLocale("hi");
+    renderAdmin("/admin/contacts", handlers());
+    fireEvent.click(await screen.findByRole("button", { name: hiAdmin["con.delete"].replace("{name}", "Kavita Rao") }));
+    const confirm = screen.getByRole("dialog", { name: hiAdmin["con.deleteTitle"] });
+    const name = within(confirm).getByText("Kavita Rao");
+    expect(name.tagName).toBe("STRONG");
+    expect(name.parentElement?.textContent).toBe(hiAdmin["con.deleteText"].replace("{name}", "Kavita Rao"));
   });
 });

@@ -12,6 +12,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
+import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -266,10 +267,7 @@ export default function AdminContactsPage() {
             busyLabel={t("con.deleting")}
             busy={remove.isPending}
           >
-            <p>
-              Are you sure you want to delete the inquiry from <strong>{deleting.row?.name}</strong> and its replies? This action cannot be
-              undone.
-            </p>
+            <p>{richText(t("con.deleteText"), { name: <strong>{deleting.row?.name}</strong> })}</p>
           </ConfirmDialog>
         </>
       }

@@ -4,8 +4,10 @@
  */
 import type { Kysely, Updateable } from "kysely";
 import type { ContactInquiriesTable, ContactInquiry, Database } from "../../../../db/schema.ts";
+import { admin } from "../../../shared/i18n/admin.ts";
+import { contact } from "../../../shared/i18n/contact.ts";
 import { parseLocale } from "../../../shared/i18n/locales.ts";
-import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { currentLocale, labelsOf } from "../../../shared/i18n/translate.ts";
 import {
   CONTACT_MESSAGES,
   type ContactAssignInput,
@@ -29,9 +31,8 @@ import { assertAssignable } from "../staff/staff.service.ts";
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
 export const CONTACT_SEARCH_COLUMNS = ["name", "email", "subject", "message", "phone"];
 
-/** The label people read for a stored subject key ("support" → "Help with the website or student portal"). */
-
-export const CONTACT_THANKS = "Thank you for contacting us! We will get back to you within 24 hours.";
+/** The contact form's answer (REST and tRPC callers show it; the site's own page has its own words), in the request's language. */
+const contactThanks = () => contact.t("thanks");
 
 export function toContactItem(c: ContactInquiry) {
   return {
@@ -66,7 +67,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
   if (input.website.trim() !== "") {
     deps.logger.info("contact form honeypot filled; message dropped", { ip: meta.ip ?? null });
     await limit.countAccepted();
-    return { message: CONTACT_THANKS };
+    return { message: contactThanks() };
   }
   const at = deps.now();
   const inquiry = await deps.db.transaction().execute(async (trx) => {
@@ -96,7 +97,7 @@ export async function submitContact(deps: AppDeps, input: ContactInput, meta: Se
     return row;
   });
   await limit.countAccepted();
-  return { message: CONTACT_THANKS, id: inquiry.id };
+  return { message: contactThanks(), id: inquiry.id };
 }
 
 /** Admin list: newest first, server-side search, status filter and pagination (DECISIONS 13). */
@@ -122,11 +123,8 @@ export async function listContacts(deps: Pick<AppDeps, "db">, query: ContactList
   });
 }
 
-export const CONTACT_TEXT = {
-  statusUpdated: "Contact status updated successfully!",
-  replySent: "Reply sent successfully!",
-  deleted: "Contact deleted successfully!",
-} as const;
+/** The admin answers (spec part 2 §8), read in the request's language at each use. */
+export const CONTACT_TEXT = labelsOf(["statusUpdated", "replySent", "deleted"], (key) => admin.t(`con.${key}`));
 
 /** The four counters of Contact Management, over every inquiry whatever the list's filters. */
 export async function contactStats(deps: Pick<AppDeps, "db">) {

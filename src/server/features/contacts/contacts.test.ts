@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { native } from "../../../../tests/setup/happy-dom.ts";
+import hiAdmin from "../../../shared/i18n/hi/admin.json";
+import hiContact from "../../../shared/i18n/hi/contact.json";
+import mrContact from "../../../shared/i18n/mr/contact.json";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
@@ -54,6 +59,28 @@ describe("contact form", () => {
       message: ["Please enter your message"],
     });
     expect(await deps.db.selectFrom("contact_inquiries").selectAll().execute()).toHaveLength(0);
+  });
+
+  test("the thanks speaks the lang cookie's language (Bun's Request: happy-dom's drops the Cookie header)", async () => {
+    const inLanguage = async (cookie: string, body: unknown) =>
+      (
+        await (
+          await app.fetch(
+            new native.Request("http://localhost/api/public/contact", {
+              method: "POST",
+              headers: { "content-type": "application/json", cookie },
+              body: JSON.stringify(body),
+            }),
+          )
+        ).json()
+      ).data.message;
+    expect(await inLanguage("lang=hi", valid)).toBe(hiContact.thanks);
+    expect(await inLanguage("lang=mr", { ...valid, email: "meera@example.test" })).toBe(mrContact.thanks);
+    // The honeypot's answer is the same words.
+    expect(await inLanguage("lang=hi", { ...valid, website: "http://spam.example" })).toBe(hiContact.thanks);
+    expect((await (await post({ ...valid, email: "asha@example.test" })).json()).data.message).toBe(
+      "Thank you for contacting us! We will get back to you within 24 hours.",
+    );
   });
 
   test("a filled honeypot is answered like success but stored nowhere", async () => {
@@ -274,6 +301,28 @@ describe("Contact Management (admin)", () => {
     expect((await asAdmin("GET", `/api/public/admin/contacts/${row.id}`)).status).toBe(404);
     expect((await asAdmin("DELETE", `/api/public/admin/contacts/${row.id}`)).status).toBe(404);
     expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "contact.delete").execute()).toHaveLength(1);
+  });
+
+  test("the admin answers speak the admin's language: REST with the lang cookie, tRPC in the request's", async () => {
+    const row = await inquiry();
+    // Bun's Request (happy-dom's drops the Cookie header), with its length: the body limit then reads it as sent.
+    const body = JSON.stringify({ status: "in-progress" });
+    const res = await app.fetch(
+      new native.Request(`http://localhost/api/public/admin/contacts/${row.id}/status`, {
+        method: "PATCH",
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(body.length),
+          authorization: `Bearer ${adminToken}`,
+          cookie: "lang=hi",
+        },
+        body,
+      }),
+    );
+    expect((await res.json()).data.message).toBe(hiAdmin["con.statusUpdated"]);
+    const admin = callerFor(deps, await resolveSession(deps, adminToken));
+    expect((await inLocale("hi", () => admin.contacts.respond({ id: row.id, message: "Done." }))).message).toBe(hiAdmin["con.replySent"]);
+    expect((await inLocale("hi", () => admin.contacts.remove({ id: row.id }))).message).toBe(hiAdmin["con.deleted"]);
   });
 
   test("tRPC contacts.* answers the same", async () => {
