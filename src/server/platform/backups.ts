@@ -8,6 +8,7 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { backupDatabaseTo, inOneProcess } from "../../../db/connection.ts";
 import { dumpDatabaseTo } from "../../../db/postgres.ts";
+import { config } from "../../shared/i18n/config.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, notFound } from "./errors.ts";
 import { fileStore } from "./file-store.ts";
@@ -104,7 +105,7 @@ export async function listBackups(deps: Pick<AppDeps, "env">): Promise<BackupInf
 
 /** The path of a backup for download; only names the server made are accepted. */
 export function backupPath(deps: Pick<AppDeps, "env">, name: string): string {
-  if (!NAME.test(name)) throw notFound("Backup not found");
+  if (!NAME.test(name)) throw notFound(config.t("backups.notFound"));
   return path.join(dataPaths(deps.env.dataDir).backups, name);
 }
 

@@ -3,6 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../../../db/connection.ts";
+import { native } from "../../../../tests/setup/happy-dom.ts";
+import hiConfig from "../../../shared/i18n/hi/config.json";
+import mrConfig from "../../../shared/i18n/mr/config.json";
 import { BACKUP_RETENTION, backupDue, createBackup, listBackups } from "../../platform/backups.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
@@ -90,6 +93,45 @@ describe("admin settings", () => {
     await put({ security: { sessionTimeout: 1 } });
     deps.advance(3_600_000 + 1000);
     expect(await resolveSession(deps, token)).toBeNull();
+  });
+});
+
+/** Bun's Request (happy-dom's drops the Cookie header), with the body's length so the body limit reads it as sent. */
+const inLanguage = (lang: string, method: string, url: string, body?: unknown) => {
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  return app.fetch(
+    new native.Request(`http://localhost${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: `lang=${lang}`,
+        ...(json === undefined ? {} : { "content-type": "application/json", "content-length": String(json.length) }),
+      },
+      body: json,
+    }),
+  );
+};
+
+describe("the admin's language", () => {
+  test("a save answers in the lang cookie's language; without one in English", async () => {
+    expect((await (await inLanguage("hi", "PUT", "/api/admin/settings", { system: { cacheEnabled: false } })).json()).data.message).toBe(
+      hiConfig.saved,
+    );
+    expect((await (await inLanguage("mr", "PUT", "/api/admin/settings", { system: { cacheEnabled: true } })).json()).data.message).toBe(
+      mrConfig.saved,
+    );
+    expect((await (await put({ system: { cacheEnabled: true } })).json()).data.message).toBe("Settings saved successfully!");
+  });
+
+  test("a backup that is not there, or a name the server never makes, is 'Backup not found' in that language", async () => {
+    const missing = "/api/admin/backups/backup-2026-01-01T00-00-00-000Z.tar.gz";
+    for (const url of [missing, "/api/admin/backups/..%2Finstitute.db"]) {
+      const hindi = await inLanguage("hi", "GET", url);
+      expect(hindi.status).toBe(404);
+      expect((await hindi.json()).message).toBe(hiConfig["backups.notFound"]);
+      const english = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
+      expect((await english.json()).message).toBe("Backup not found");
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 /** Admin settings and backups (spec part 2 System Settings; DECISIONS 3). */
 import { Hono } from "hono";
+import { config } from "../../../shared/i18n/config.ts";
 import { settingsUpdateInput } from "../../../shared/schemas/settings.ts";
 import { backupPath, createBackup, listBackups } from "../../platform/backups.ts";
 import { type AppEnv, currentAuth, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
@@ -20,7 +21,7 @@ export const adminBackupsRest = new Hono<AppEnv>()
   .post("/", async (c) => ok(c, { backup: await createBackup(c.get("deps")) }, 201))
   .get("/:name", async (c) => {
     const file = Bun.file(backupPath(c.get("deps"), c.req.param("name")));
-    if (!(await file.exists())) return c.json({ success: false, message: "Backup not found" }, 404);
+    if (!(await file.exists())) return c.json({ success: false, message: config.t("backups.notFound") }, 404);
     return c.body(file.stream(), 200, {
       "Content-Type": "application/gzip",
       "Content-Disposition": `attachment; filename="${c.req.param("name")}"`,

@@ -4,6 +4,8 @@
  */
 import * as v from "valibot";
 import type { DB } from "../../../../db/connection.ts";
+import { config } from "../../../shared/i18n/config.ts";
+import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import {
   DEFAULT_SETTINGS,
@@ -123,7 +125,7 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
     const merged = v.safeParse(settingsShape[group], { ...current[group], ...patch });
     if (!merged.success) {
       const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(merged.issues)).map(([k, msgs]) => [`${group}.${k}`, msgs]));
-      throw new AppError("BAD_REQUEST", merged.issues[0]?.message ?? "Please correct the highlighted fields", { fieldErrors });
+      throw new AppError("BAD_REQUEST", merged.issues[0]?.message ?? MSG.invalidInput, { fieldErrors });
     }
     (next as Record<string, unknown>)[group] = merged.output;
     changed.push(...Object.keys(patch).map((k) => `${group}.${k}`));
@@ -147,5 +149,5 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
   cache.delete(deps.db);
   // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
   if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = effectiveLogLevel(next.system);
-  return { ...(await getAdminSettings(deps)), message: "Settings saved successfully!" };
+  return { ...(await getAdminSettings(deps)), message: config.t("saved") };
 }
