@@ -5,6 +5,7 @@
  * the next write, so a change shows at once.
  */
 
+import { about } from "../../../shared/i18n/about.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
 import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
@@ -62,7 +63,7 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
 /** The brochure for download (public), or 404 while none is uploaded. */
 export async function brochureFile(deps: Pick<AppDeps, "db" | "env">) {
   const { institute } = await getSettings(deps);
-  if (!institute.brochure) throw new AppError("NOT_FOUND", "No brochure has been published yet.");
+  if (!institute.brochure) throw new AppError("NOT_FOUND", about.t("brochureNone"));
   return { area: "documents" as const, file: institute.brochure.file, name: institute.brochure.name };
 }
 

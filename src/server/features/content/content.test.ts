@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { native } from "../../../../tests/setup/happy-dom.ts";
+import hiAbout from "../../../shared/i18n/hi/about.json";
+import mrAbout from "../../../shared/i18n/mr/about.json";
 import { fileOf, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
@@ -59,9 +62,19 @@ describe("site content (issue 17)", () => {
     expect(after.universities).toBe(1);
   });
 
+  test("a visitor who follows Download Brochure before one is published reads why in their language", async () => {
+    // Bun's Request: happy-dom's drops the Cookie header.
+    const visit = async (cookie: string) =>
+      (await (await app.fetch(new native.Request("http://localhost/api/public/brochure", { headers: { cookie } }))).json()).message;
+    expect(await visit("lang=hi")).toBe(hiAbout.brochureNone);
+    expect(await visit("lang=mr")).toBe(mrAbout.brochureNone);
+  });
+
   test("the brochure: a PDF by content, public once uploaded, and only administrators upload it", async () => {
     expect((await callerFor(deps).site.info()).brochureUrl).toBeNull();
-    expect((await app.request("/api/public/brochure")).status).toBe(404);
+    const none = await app.request("/api/public/brochure");
+    expect(none.status).toBe(404);
+    expect((await none.json()).message).toBe("No brochure has been published yet.");
     const upload = (file: File, token = adminToken) => {
       const fd = new FormData();
       fd.append("brochure", file);
