@@ -8,6 +8,7 @@ import sharp from "sharp";
 import * as v from "valibot";
 import type { Database, GalleryImage } from "../../../../db/schema.ts";
 import { GALLERY_CATEGORIES, GALLERY_WIDTHS, galleryVariantUrl, UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { media } from "../../../shared/i18n/media.ts";
 import type { FieldErrors } from "../../../shared/schemas/common.ts";
 import {
   GALLERY_MAX_MEGAPIXELS,
@@ -226,7 +227,7 @@ async function encodeVariants(upload: unknown): Promise<Variant[]> {
       .catch(() => null);
     if (header?.width && header.height && header.width * header.height > MAX_PIXELS) throw badRequest(GALLERY_MESSAGES.tooManyPixels);
   }
-  const file = await checkUpload(upload, { field: "images", label: "This file", allowed: UPLOAD_TYPES });
+  const file = await checkUpload(upload, { field: "images", label: media.t("msg.thisFile"), allowed: UPLOAD_TYPES });
   if (!file) throw badRequest(GALLERY_MESSAGES.noFile);
 
   const variants: Variant[] = [];

@@ -7,6 +7,7 @@ import type { GalleryCategory } from "../../../../db/schema.ts";
 import { seed } from "../../../../db/seed.ts";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiMedia from "../../../shared/i18n/hi/media.json";
+import hiValidation from "../../../shared/i18n/hi/validation.json";
 import mrMedia from "../../../shared/i18n/mr/media.json";
 import { GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
@@ -17,6 +18,7 @@ import { executableBytes, fileOf, jpegBytes, pngBytes } from "../../test-files.t
 import { callerFor, createTestDeps, createUser, refuseInserts, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
+import { uploadGalleryImages } from "./gallery.service.ts";
 
 let deps: TestDeps;
 
@@ -602,5 +604,19 @@ describe("in the admin's language (issue 16)", () => {
     // Without a language the answers are the specification's English.
     await expect(caller.gallery.bulkRemove({ imageIds: [] })).rejects.toMatchObject({ message: "Please select at least one image" });
     expect(GALLERY_MESSAGES.tooManyFiles).toBe("You can upload at most 20 images at a time");
+  });
+
+  test("an upload refused for its content names the file in the admin's language", async () => {
+    await loadAllCatalogues();
+    const refusal = async (locale: "hi" | "mr" | null) => {
+      const form = { files: [fileOf(executableBytes(), "virus.jpg", "image/jpeg")], details: [{ title: "Looks innocent" }] };
+      const refused = inLocale(locale, () => uploadGalleryImages(deps, adminId, form));
+      return (await refused.catch((error: { fieldErrors?: Record<string, string[]> }) => error.fieldErrors))?.["images.0"]?.[0];
+    };
+    expect(await refusal("hi")).toBe(
+      `virus.jpg: ${hiValidation["file.type"].replace("{label}", hiMedia["msg.thisFile"]).replace("{types}", "JPG, PNG या WebP")}`,
+    );
+    expect(await refusal("mr")).toStartWith(`virus.jpg: ${mrMedia["msg.thisFile"]} `);
+    expect(await refusal(null)).toBe("virus.jpg: This file must be a JPG, PNG or WebP file.");
   });
 });
