@@ -1,7 +1,8 @@
 /**
  * A fee receipt, printable on A4 (issue 19; docs/fees/student.md): the institute's name and address, the
  * receipt's number and day, the student, programme, term and instalment, the amount in figures and in words,
- * how it was paid and its reference — and "Cancelled" with the reason when it was. The same page serves both
+ * how it was paid and its reference — and "Cancelled" with the reason when it was. The amount in words is
+ * written in the page's language ("… रुपये मात्र", "… रुपये फक्त"). The same page serves both
  * portals: the student's /student/fees/receipts/:id and the office's /admin/fees/receipts/:id (each portal's
  * fees page routes it inside its own nested Switch; the server lets the student read only their own). The
  * print rules (fees.css) print the receipt alone.
@@ -11,7 +12,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -74,6 +75,7 @@ export function ReceiptPage() {
 
 function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
   const t = useT(fees);
+  const locale = useLocale();
   const reference = r.reference?.trim();
   return (
     <article className={`fee-receipt${r.cancelled ? " fee-receipt--cancelled" : ""}`} aria-labelledby="fee-receipt-title">
@@ -126,7 +128,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
         </p>
         <p className="fee-receipt__words">
           <span className="fee-receipt__sum-label">{t("receipt.inWords")}</span>
-          <span>{rupeesInWords(r.amount)}</span>
+          <span>{rupeesInWords(r.amount, locale)}</span>
         </p>
       </div>
 
