@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { native } from "../../tests/setup/happy-dom.ts";
+import hiMessages from "../shared/i18n/hi/messages.json";
+import mrMessages from "../shared/i18n/mr/messages.json";
 import { RATE_RULES } from "./platform/rate-limit.ts";
 import { dataPaths } from "./platform/storage.ts";
 import { createTestDeps, type TestDeps, testApp } from "./testing.ts";
@@ -99,6 +102,36 @@ describe("routing", () => {
     expect(ok.headers.get("cache-control")).toContain("immutable");
     expect((await app.request("/media/gallery/..%2f..%2finstitute.db")).status).toBe(404);
     expect((await app.request("/media/gallery/nothing-480.webp")).status).toBe(404);
+  });
+});
+
+describe("in the visitor's language (issue 16)", () => {
+  /** Bun's Request: happy-dom's drops the Cookie header. */
+  const inLanguage = (p: string, cookie: string, init: RequestInit = {}) =>
+    app.fetch(new native.Request(`http://localhost${p}`, { ...init, headers: { ...init.headers, cookie } }));
+
+  test("an unknown /api path and a body that is not JSON answer in the lang cookie's language", async () => {
+    const api = await inLanguage("/api/does-not-exist", "lang=hi", { method: "POST" });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ success: false, message: hiMessages.notFound });
+    const body = "{not json";
+    const init = { method: "POST", headers: { "content-type": "application/json", "content-length": String(body.length) }, body };
+    const bad = await inLanguage("/api/public/contact", "lang=mr", init);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe(mrMessages.invalidJson);
+    const english = await app.request("/api/public/contact", { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect((await english.json()).message).toBe("The request body must be valid JSON");
+  });
+
+  test("a missing file, stored upload or bad upload name is a plain-text 404 in the page's language", async () => {
+    for (const p of ["/verify/STU0001.abc", "/media/gallery/nothing-480.webp", "/media/gallery/..%2f..%2finstitute.db"]) {
+      const res = await inLanguage(p, "lang=hi");
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe(hiMessages.notFound);
+      expect(await (await app.request(p)).text()).toBe("Not found");
+    }
+    // A page address takes its language from ?lang= too.
+    expect(await (await app.request("/verify/STU0001.abc?lang=mr")).text()).toBe(mrMessages.notFound);
   });
 });
 

@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Photos have unguessable generated names (capability URLs) and a new name on every change.
   app.get("/api/files/photos/:file", serveStoredFile("photos", "private, max-age=86400"));
-  app.all("/api/*", (c) => c.json({ success: false, message: "Not found" }, 404));
+  app.all("/api/*", (c) => c.json({ success: false, message: MSG.notFound }, 404));
 
   // Gallery variants have unique generated names, so they never change: cache them for a year.
   app.get("/media/gallery/:file", serveStoredFile("gallery", "public, max-age=31536000, immutable"));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context } from "hono";
+import { MSG } from "../../shared/messages.ts";
 import { type FileArea, fileStore } from "./file-store.ts";
 import type { AppEnv } from "./http.ts";
 
@@ -155,9 +156,9 @@ async function fileAt(root: string, urlPath: string): Promise<ServedFile | null>
 export function serveStoredFile(area: FileArea, cacheControl: string) {
   return async (c: Context<AppEnv>) => {
     const name = c.req.param("file") ?? "";
-    if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text("Not found", 404);
+    if (!/^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/i.test(name)) return c.text(MSG.notFound, 404);
     const file = await fileStore(c.get("deps").env).open(area, name);
-    if (!file) return c.text("Not found", 404);
+    if (!file) return c.text(MSG.notFound, 404);
     c.header("Cache-Control", cacheControl);
     return c.body(file.stream(), 200, {
       "Content-Type": file.type,
@@ -209,7 +210,7 @@ export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (
         return sendFile(c, asset, asset.file.type);
       }
       // A missing file (anything with an extension) is a real 404, not the app shell.
-      if (path.posix.extname(urlPath)) return c.text("Not found", 404);
+      if (path.posix.extname(urlPath)) return c.text(MSG.notFound, 404);
     }
     const pageShell = /^\/[a-z0-9-]+$/.test(urlPath) ? await fileAt(distDir, `/${PAGE_SHELL_DIR}${urlPath}.html`) : null;
     const shell = pageShell ?? (await fileAt(distDir, "/index.html"));
