@@ -61,7 +61,7 @@ export function MaintenancePage() {
           </div>
         ) : null}
         <p className="text-sm text-muted maintenance__login">
-          Students and staff can still <Link href="~/login">sign in to the portal</Link>.
+          {richText(t("login.text"), { link: <Link href="~/login">{t("login.link")}</Link> })}
         </p>
       </section>
     </div>

@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { about } from "../../../shared/i18n/about.ts";
 import en from "../../../shared/i18n/en/home.json";
+import hiMaintenance from "../../../shared/i18n/hi/maintenance.json";
 import { MSG } from "../../../shared/messages.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { formatNewsDate } from "./latest-news.tsx";
 import { galleryHandler, INFO, PHOTOS, renderSite } from "./testing.tsx";
@@ -111,10 +113,21 @@ describe("maintenance mode", () => {
       // Sign-in stays reachable.
       const nav = screen.getByRole("navigation", { name: "Main" });
       expect(within(nav).getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
-      expect(within(page).getByRole("link", { name: "sign in to the portal" }).getAttribute("href")).toBe("/login");
+      const signIn = within(page).getByRole("link", { name: "sign in to the portal" });
+      expect(signIn.getAttribute("href")).toBe("/login");
+      expect(signIn.parentElement?.textContent).toBe("Students and staff can still sign in to the portal.");
       await waitFor(() => expect(document.title).toBe("Under maintenance – Test Institute"));
     },
   );
+
+  test("in Hindi the way to sign in is in Hindi, its words the link", async () => {
+    await changeLocale("hi");
+    renderSite("/", { "site.info": () => ({ ...INFO, maintenance: true }), "site.news": closed });
+    const page = await screen.findByRole("region", { name: hiMaintenance.title });
+    const signIn = within(page).getByRole("link", { name: hiMaintenance["login.link"] });
+    expect(signIn.getAttribute("href")).toBe("/login");
+    expect(signIn.parentElement?.textContent).toBe(hiMaintenance["login.text"].replace("{link}", hiMaintenance["login.link"]));
+  });
 
   test("the login page is not affected", async () => {
     renderSite("/login", { "site.info": () => ({ ...INFO, maintenance: true }) });
