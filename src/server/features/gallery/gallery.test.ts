@@ -11,6 +11,7 @@ import hiValidation from "../../../shared/i18n/hi/validation.json";
 import mrMedia from "../../../shared/i18n/mr/media.json";
 import { GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import type { AppError } from "../../platform/errors.ts";
 import { folderStore } from "../../platform/file-store.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
@@ -610,8 +611,11 @@ describe("in the admin's language (issue 16)", () => {
     await loadAllCatalogues();
     const refusal = async (locale: "hi" | "mr" | null) => {
       const form = { files: [fileOf(executableBytes(), "virus.jpg", "image/jpeg")], details: [{ title: "Looks innocent" }] };
-      const refused = inLocale(locale, () => uploadGalleryImages(deps, adminId, form));
-      return (await refused.catch((error: { fieldErrors?: Record<string, string[]> }) => error.fieldErrors))?.["images.0"]?.[0];
+      const error = await inLocale(locale, () => uploadGalleryImages(deps, adminId, form)).then(
+        () => null,
+        (e: AppError) => e,
+      );
+      return error?.fieldErrors?.["images.0"]?.[0];
     };
     expect(await refusal("hi")).toBe(
       `virus.jpg: ${hiValidation["file.type"].replace("{label}", hiMedia["msg.thisFile"]).replace("{types}", "JPG, PNG या WebP")}`,
