@@ -13,7 +13,7 @@ import { audit } from "../../platform/audit.ts";
 import { toCsv } from "../../platform/csv.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
+import { ADMISSION_MESSAGES, filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
 
 type Actor = { id: number; name: string };
 
@@ -26,7 +26,7 @@ const calendarDay = (day: string) =>
 /** The application's number (for the activity log); 404 when there is no such application. */
 async function numberOf(deps: Pick<AppDeps, "db">, id: number): Promise<string> {
   const row = await deps.db.selectFrom("admissions").select("application_number").where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Application not found");
+  if (!row) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   return row.application_number;
 }
 

@@ -2,6 +2,7 @@
 
 import { Hono } from "hono";
 import * as v from "valibot";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import * as schemas from "../../../shared/schemas/admission.ts";
 import * as officeSchemas from "../../../shared/schemas/admission-office.ts";
@@ -37,7 +38,7 @@ import {
 } from "./admissions.service.ts";
 import { exportAdmissionsCsv, officeApplication } from "./admissions-office.service.ts";
 
-const idParam = v.object({ id: recordId("Unknown application") });
+const idParam = v.object({ id: recordId(admission.m("check.unknownApplication")) });
 /** An admin's session, or the applicant's access grant (header, or ?access= for <img> and links). */
 function accessOf(c: AppContext): ApplicationAccess {
   const auth = c.get("auth");

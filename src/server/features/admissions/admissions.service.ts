@@ -8,9 +8,12 @@ import type { Kysely, Updateable } from "kysely";
 import * as v from "valibot";
 import type { Admission, AdmissionDocument, AdmissionsTable, Database } from "../../../../db/schema.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { admission as applicationText } from "../../../shared/i18n/admission.ts";
 import { parseLocale } from "../../../shared/i18n/locales.ts";
-import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { status as statusPageText } from "../../../shared/i18n/status.ts";
+import { currentLocale, labelsOf } from "../../../shared/i18n/translate.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
+import { MSG } from "../../../shared/messages.ts";
 import {
   type AdmissionFields,
   type AdmissionListQuery,
@@ -56,17 +59,29 @@ export const ACCESS_MINUTES = 30;
 /** Marks the access-grant rows (the e-mailed codes of the same purpose carry the bare address). */
 const GRANT_SUFFIX = "#grant";
 
-export const ADMISSION_MESSAGES = {
-  duplicatePending:
-    "You already have an application under review for this e-mail address. You can follow it on the Application Status page.",
-  notFound: "No application found for this email address",
-  notEditable: "Only pending applications can be edited. This application has already been processed.",
-  accessNeeded: "Please enter the 6-digit code we e-mailed you to open this application.",
-  codeSent: "If there is an application for this e-mail address, we have sent a 6-digit code to it.",
-  onlyPendingProcessed: "This application has already been processed.",
-  deletePending: "A pending application cannot be deleted. Approve or reject it first.",
-  unknownCourse: "Please choose a course from the list",
-} as const;
+/** The status page's own messages (its catalogue); the others are the application's. */
+const STATUS_PAGE_KEYS = ["notEditable", "accessNeeded", "codeSent"] as const;
+const APPLICATION_KEYS = [
+  "duplicatePending",
+  "onlyPendingProcessed",
+  "deletePending",
+  "unknownCourse",
+  "applicationNotFound",
+  "rejected",
+  "approved",
+  "deleted",
+  "accountExists",
+] as const;
+const isStatusPageKey = (key: string): key is (typeof STATUS_PAGE_KEYS)[number] => (STATUS_PAGE_KEYS as readonly string[]).includes(key);
+
+/** The applicant's and the office's messages, in the reader's language at each use (issue 16). */
+export const ADMISSION_MESSAGES = labelsOf(["notFound", ...STATUS_PAGE_KEYS, ...APPLICATION_KEYS], (key) =>
+  key === "notFound"
+    ? statusPageText.t("notFound")
+    : isStatusPageKey(key)
+      ? statusPageText.t(`msg.${key}`)
+      : applicationText.t(`msg.${key}`),
+);
 
 const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 
@@ -177,7 +192,7 @@ async function parseFields(db: Kysely<Database>, raw: Record<string, unknown>, k
     errors.course = [ADMISSION_MESSAGES.unknownCourse];
   }
   if (Object.keys(errors).length || !result.success) {
-    const message = missingRequiredMessage(raw) ?? Object.values(errors)[0]?.[0] ?? "Please correct the highlighted fields";
+    const message = missingRequiredMessage(raw) ?? Object.values(errors)[0]?.[0] ?? MSG.invalidInput;
     throw new AppError("BAD_REQUEST", message, { fieldErrors: errors });
   }
   return result.output;
@@ -467,7 +482,7 @@ async function assertAccess(deps: AppDeps, admissionId: number, access: Applicat
 
 export async function loadApplication(db: Kysely<Database>, id: number) {
   const admission = await db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!admission) throw notFound("Application not found");
+  if (!admission) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   const docs = await db.selectFrom("admission_documents").selectAll().where("admission_id", "=", id).orderBy("id").execute();
   const student = admission.student_user_id
     ? await db.selectFrom("users").select("student_id").where("id", "=", admission.student_user_id).executeTakeFirst()
@@ -498,14 +513,14 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
     .where("admission_id", "=", id)
     .where("kind", "=", kind as DocumentKind)
     .executeTakeFirst();
-  if (!doc) throw notFound("Document not found");
+  if (!doc) throw notFound(validation.t("file.gone"));
   if (thumbnail && doc.mime_type.startsWith("image/")) {
     // A document's small preview is made on first request and kept beside the original.
     const store = fileStore(deps.env);
     const thumb = `${doc.stored_name}.thumb.webp`;
     if (!(await store.open("documents", thumb))) {
       const original = await store.read("documents", doc.stored_name);
-      if (!original) throw notFound("Document not found");
+      if (!original) throw notFound(validation.t("file.gone"));
       await store.write("documents", thumb, await reencodeImage(original, 160));
     }
     return {
@@ -525,7 +540,7 @@ export async function getDocument(deps: AppDeps, id: number, kind: string, acces
 export async function updateApplication(deps: AppDeps, id: number, raw: Record<string, unknown>, access: ApplicationAccess) {
   await assertAccess(deps, id, access);
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!current) throw notFound("Application not found");
+  if (!current) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.notEditable);
   const fields = await parseFields(deps.db, raw, current.course);
   if (fields.email !== current.email) {
@@ -649,7 +664,7 @@ async function updatePending(trx: Kysely<Database>, id: number, values: Updateab
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */
 export async function processAdmission(deps: AppDeps, adminId: number, input: ProcessAdmissionInput, meta: SessionMeta = {}) {
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", input.admissionId).executeTakeFirst();
-  if (!current) throw notFound("Application not found");
+  if (!current) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
   const now = deps.now();
   const at = now.toISOString();
@@ -683,11 +698,11 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
       });
     });
     deps.mail.kick();
-    return { status: "rejected" as const, message: "Application rejected successfully!" };
+    return { status: "rejected" as const, message: ADMISSION_MESSAGES.rejected };
   }
 
   const existing = await deps.db.selectFrom("users").select("id").where("email", "=", current.email).executeTakeFirst();
-  if (existing) throw conflict("An account with this e-mail address already exists. Please resolve it under Students first.");
+  if (existing) throw conflict(ADMISSION_MESSAGES.accountExists);
   // The account photo is a re-encoded copy of the application photo (EXIF and location removed).
   const photoDoc = await deps.db
     .selectFrom("admission_documents")
@@ -758,7 +773,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
     deps.mail.kick();
     return {
       status: "approved" as const,
-      message: "Application approved successfully!",
+      message: ADMISSION_MESSAGES.approved,
       student_id: result.studentId,
       userId: result.userId,
     };
@@ -775,7 +790,7 @@ export async function deleteAdmission(deps: AppDeps, adminId: number, id: number
     .select(["id", "status", "application_number"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!current) throw notFound("Application not found");
+  if (!current) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   if (current.status === "pending") throw conflict(ADMISSION_MESSAGES.deletePending);
   const docs = await deps.db.selectFrom("admission_documents").select("stored_name").where("admission_id", "=", id).execute();
   await deps.db.transaction().execute(async (trx) => {
@@ -794,5 +809,5 @@ export async function deleteAdmission(deps: AppDeps, adminId: number, id: number
     deps,
     docs.map((d) => d.stored_name),
   );
-  return { message: "Admission deleted successfully!" };
+  return { message: ADMISSION_MESSAGES.deleted };
 }

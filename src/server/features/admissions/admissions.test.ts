@@ -2,10 +2,16 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { native } from "../../../../tests/setup/happy-dom.ts";
 import { passingYearRange } from "../../../shared/constants.ts";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiAdmission from "../../../shared/i18n/hi/admission.json";
 import hiMail from "../../../shared/i18n/hi/mail.json";
+import hiStatus from "../../../shared/i18n/hi/status.json";
+import mrAdmission from "../../../shared/i18n/mr/admission.json";
 import mrMail from "../../../shared/i18n/mr/mail.json";
+import mrStatus from "../../../shared/i18n/mr/status.json";
+import mrValidation from "../../../shared/i18n/mr/validation.json";
 import { RATE_RULES } from "../../platform/rate-limit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
@@ -13,7 +19,7 @@ import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } 
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
-import { processAdmission, submitApplication } from "./admissions.service.ts";
+import { deleteAdmission, getDocument, processAdmission, submitApplication, updateApplication } from "./admissions.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -330,7 +336,9 @@ describe("admin review", () => {
 
   test("approving creates the student (next ID, profile, re-encoded photo) and mails a first-login link that works once", async () => {
     const id = (await (await submit(await form())).json()).data.id as number;
-    const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();
+    const res = await (
+      await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept", rejectionReason: "" })
+    ).json();
     expect(res.data).toMatchObject({ status: "approved", message: "Application approved successfully!", student_id: "STU0001" });
     const student = await deps.db.selectFrom("users").selectAll().where("student_id", "=", "STU0001").executeTakeFirstOrThrow();
     expect(student).toMatchObject({
@@ -401,7 +409,9 @@ describe("admin review", () => {
     await asAdmin("POST", "/api/admin/admissions/process", { admissionId: a, action: "accept" });
     await deps.db.deleteFrom("users").where("student_id", "=", "STU0001").execute();
     const b = (await (await submit(await form({ ...FIELDS, email: "b@example.test" }))).json()).data.id as number;
-    const res = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: b, action: "accept" })).json();
+    const res = await (
+      await asAdmin("POST", "/api/admin/admissions/process", { admissionId: b, action: "accept", rejectionReason: "" })
+    ).json();
     expect(res.data.student_id).toBe("STU0002");
   });
 
@@ -457,7 +467,9 @@ describe("e-mails in the applicant's language (issue 16)", () => {
     expect(alert.text_body).not.toContain(mrMail.regards);
 
     // The admin works in English (no cookie); the applicant still reads Marathi.
-    expect((await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).status).toBe(200);
+    expect(
+      (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept", rejectionReason: "" })).status,
+    ).toBe(200);
     const approved = await outbox("admission_approved");
     expect(approved.subject).toBe(mrMail["approved.subject"].replace("{number}", applicationNumber));
     expect(approved.text_body).toContain(mrMail.regards);
@@ -601,5 +613,111 @@ describe("the office's work on applications (issue 17)", () => {
     expect(lines[1]).toContain("Ravi,Kulkarni,ravi@example.test");
     expect(JSON.parse((await actions("admission.export"))[0]!.details)).toEqual({ rows: 1, search: "Kulkarni", status: "pending" });
     expect((await json("GET", "/api/admin/admissions/export.csv")).status).toBe(401);
+  });
+});
+
+describe("answers in the reader's language (issue 16)", () => {
+  /** Bun's own Request: happy-dom's drops the Cookie header. */
+  const inLanguage = (lang: "hi" | "mr", method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.fetch(
+      new native.Request(`http://localhost${p}`, {
+        method,
+        headers: { "content-type": "application/json", cookie: `lang=${lang}`, ...headers },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+  test("the applicant's status page, code and access answers follow the lang cookie; without one they stay English", async () => {
+    await loadAllCatalogues();
+    const id = (await (await submit(await form())).json()).data.id as number;
+    expect(await messageOf(await inLanguage("hi", "GET", "/api/admission/status/nobody%40example.test"))).toBe(hiStatus.notFound);
+    expect(await messageOf(await inLanguage("mr", "GET", "/api/admission/status/nobody%40example.test"))).toBe(mrStatus.notFound);
+    expect(
+      (await (await inLanguage("hi", "POST", "/api/admission/access-code", { email: "anita@example.test" })).json()).data.message,
+    ).toBe(hiStatus["msg.codeSent"]);
+    expect(await messageOf(await inLanguage("mr", "GET", `/api/admission/application/${id}`))).toBe(mrStatus["msg.accessNeeded"]);
+    expect(
+      await messageOf(await inLanguage("hi", "GET", "/api/admin/admissions/abc", undefined, { authorization: `Bearer ${adminToken}` })),
+    ).toBe(hiAdmission["check.unknownApplication"]);
+    // A second application from the same address, in Hindi.
+    const raw = {
+      ...FIELDS,
+      photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"),
+      marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf"),
+    };
+    await expect(inLocale("hi", () => submitApplication(deps, raw))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: hiAdmission["msg.duplicatePending"],
+      fieldErrors: { email: [hiAdmission["msg.duplicatePending"]] },
+    });
+    // No cookie: the documented English.
+    expect((await (await json("POST", "/api/admission/access-code", { email: "anita@example.test" })).json()).data.message).toBe(
+      "If there is an application for this e-mail address, we have sent a 6-digit code to it.",
+    );
+  });
+
+  test("the form's own checks and the application's files answer in Hindi: a course not on the list, a processed application, a missing document", async () => {
+    await loadAllCatalogues();
+    const files = async () => ({
+      photo: fileOf(await jpegBytes(), "me.jpg", "image/jpeg"),
+      marksheet: fileOf(pdfBytes(), "marks.pdf", "application/pdf"),
+    });
+    await expect(
+      inLocale("hi", async () => submitApplication(deps, { ...FIELDS, course: "Astrology", ...(await files()) })),
+    ).rejects.toMatchObject({
+      fieldErrors: { course: [hiAdmission["msg.unknownCourse"]] },
+    });
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const { accessToken } = await unlock("anita@example.test");
+    const admin = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    await expect(inLocale("mr", () => getDocument(deps, id, "birthCertificate", { office: admin.id }))).rejects.toMatchObject({
+      message: mrValidation["file.gone"],
+    });
+    await processAdmission(deps, admin.id, { admissionId: id, action: "reject", rejectionReason: "Documents are not readable." });
+    await expect(
+      inLocale("hi", async () => updateApplication(deps, id, { ...FIELDS, ...(await files()) }, { accessToken })),
+    ).rejects.toMatchObject({
+      message: hiStatus["msg.notEditable"],
+    });
+  });
+
+  test("the office's review answers in the admin's language: approve, reject, delete, refusals and an unknown application", async () => {
+    await loadAllCatalogues();
+    const admin = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    const first = (await (await submit(await form())).json()).data.id as number;
+    const second = (await (await submit(await form({ ...FIELDS, email: "b@example.test" }))).json()).data.id as number;
+    await expect(inLocale("hi", () => deleteAdmission(deps, admin.id, first))).rejects.toMatchObject({
+      message: hiAdmission["msg.deletePending"],
+    });
+    const approved = await inLocale("hi", () =>
+      processAdmission(deps, admin.id, { admissionId: first, action: "accept", rejectionReason: "" }),
+    );
+    expect(approved.message).toBe(hiAdmission["msg.approved"]);
+    await expect(
+      inLocale("mr", () => processAdmission(deps, admin.id, { admissionId: first, action: "accept", rejectionReason: "" })),
+    ).rejects.toMatchObject({
+      message: mrAdmission["msg.onlyPendingProcessed"],
+    });
+    const rejected = await inLocale("mr", () =>
+      processAdmission(deps, admin.id, { admissionId: second, action: "reject", rejectionReason: "Documents are not readable." }),
+    );
+    expect(rejected.message).toBe(mrAdmission["msg.rejected"]);
+    expect((await inLocale("hi", () => deleteAdmission(deps, admin.id, second))).message).toBe(hiAdmission["msg.deleted"]);
+    await expect(inLocale("hi", () => deleteAdmission(deps, admin.id, second))).rejects.toMatchObject({
+      message: hiAdmission["msg.applicationNotFound"],
+    });
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    await expect(inLocale("mr", () => caller.admissions.addNote({ id: 9999, body: "Called." }))).rejects.toMatchObject({
+      message: mrAdmission["msg.applicationNotFound"],
+    });
+    // An account already holds the applicant's address.
+    const third = (await (await submit(await form({ ...FIELDS, email: "taken@example.test" }))).json()).data.id as number;
+    await createUser(deps, { role: "student", email: "taken@example.test" });
+    await expect(
+      inLocale("hi", () => processAdmission(deps, admin.id, { admissionId: third, action: "accept", rejectionReason: "" })),
+    ).rejects.toMatchObject({
+      message: hiAdmission["msg.accountExists"],
+    });
   });
 });
