@@ -6,22 +6,29 @@ import * as v from "valibot";
 import { ACCOUNT_MSG } from "../account-messages.ts";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS, isOneOf } from "../constants.ts";
 import { account } from "../i18n/account.ts";
+import { student } from "../i18n/student.ts";
+import { type KeyOf, labelsOf } from "../i18n/translate.ts";
+import { validation } from "../i18n/validation.ts";
 import { changePasswordInput } from "./auth.ts";
 import { recordId } from "./common.ts";
 import { studentPreferences } from "./settings.ts";
 
-export const STUDENT_MESSAGES = {
-  newPasswordsDoNotMatch: "New passwords do not match",
-  get photoTooLarge() {
-    return ACCOUNT_MSG.photoTooLarge;
-  },
-  get photoNotImage() {
-    return ACCOUNT_MSG.photoNotImage;
-  },
-  cardNotVerified: "This ID card could not be verified",
-  unknownStudent: "Unknown student",
-  dateOfBirthSetByInstitute: "Your date of birth is kept as the institute has it. To correct it, please open a support ticket.",
-} as const;
+/** The portal's messages, in the reader's language at each use (never spread: that would freeze one language). */
+export const STUDENT_MESSAGES = labelsOf(
+  [
+    "newPasswordsDoNotMatch",
+    "photoTooLarge",
+    "photoNotImage",
+    "cardNotVerified",
+    "unknownStudent",
+    "dateOfBirthSetByInstitute",
+    "notFound",
+  ] as const,
+  (key) => (key === "photoTooLarge" || key === "photoNotImage" ? ACCOUNT_MSG[key] : student.t(`rule.${key}`)),
+);
+/** A rule's message, read when the rule fails (valibot calls it). */
+const ruleText = (key: RuleKey<KeyOf<typeof student>>) => student.m(`rule.${key}`);
+type RuleKey<K> = K extends `rule.${infer Rule}` ? Rule : never;
 
 const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,16 +40,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function editable<TOut>(rule: v.GenericSchema<string, TOut>) {
   return v.optional(
     v.pipe(
-      v.nullable(v.string("Please enter text")),
+      v.nullable(v.string(ruleText("text"))),
       v.transform((s) => (s === null ? null : s.trim() === "" ? null : s.trim())),
       v.nullable(rule),
     ),
   );
 }
 
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `Must be at most ${max} characters`));
-const phone = (message: string) => v.pipe(v.string(), v.regex(PHONE, message));
-const oneOf = <const T extends readonly string[]>(options: T, message: string) =>
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max, validation.m("maxLength", { max })));
+const phone = (message: () => string) => v.pipe(v.string(), v.regex(PHONE, message));
+const oneOf = <const T extends readonly string[]>(options: T, message: () => string) =>
   v.pipe(
     v.string(),
     v.check((s) => isOneOf(options, s), message),
@@ -51,18 +58,18 @@ const oneOf = <const T extends readonly string[]>(options: T, message: string) =
 
 const dateOfBirth = v.pipe(
   v.string(),
-  v.regex(ISO_DATE, "Please enter the date of birth as a date"),
+  v.regex(ISO_DATE, ruleText("dateFormat")),
   v.check((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);
     // The round trip refuses dates such as 2003-02-30.
     return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d && t < Date.now() && new Date(t).getUTCFullYear() > 1900;
-  }, "Please enter a real date of birth in the past"),
+  }, ruleText("datePast")),
 );
 
 export const emergencyContactInput = v.object({
   name: editable(text(120)),
-  relationship: editable(oneOf(EMERGENCY_RELATIONSHIPS, "Please choose Father, Mother, Guardian, Spouse, Sibling or Other")),
-  phone: editable(phone("Please enter a valid phone number")),
+  relationship: editable(oneOf(EMERGENCY_RELATIONSHIPS, ruleText("relationship"))),
+  phone: editable(phone(ruleText("phone"))),
   email: editable(v.pipe(v.string(), v.maxLength(254, account.m("validEmail")), v.email(account.m("validEmail")), v.toLowerCase())),
 });
 
@@ -72,14 +79,14 @@ export const emergencyContactInput = v.object({
  * and a date that differs from the record is refused (issue 14.2). The e-mail address has its own checked path.
  */
 export const studentProfileInput = v.object({
-  mobile: editable(phone("Please enter a valid mobile number")),
+  mobile: editable(phone(ruleText("mobile"))),
   dateOfBirth: editable(dateOfBirth),
-  gender: editable(oneOf(GENDERS, "Please choose Male, Female or Other")),
+  gender: editable(oneOf(GENDERS, ruleText("gender"))),
   address: editable(text(500)),
   city: editable(text(80)),
   state: editable(text(80)),
-  pincode: editable(v.pipe(v.string(), v.regex(/^\d{6}$/, "Please enter a valid 6-digit PIN code"))),
-  bloodGroup: editable(oneOf(BLOOD_GROUPS, "Please choose a blood group from the list")),
+  pincode: editable(v.pipe(v.string(), v.regex(/^\d{6}$/, ruleText("pincode")))),
+  bloodGroup: editable(oneOf(BLOOD_GROUPS, ruleText("bloodGroup"))),
   emergencyContact: v.optional(v.nullable(emergencyContactInput)),
 });
 export type StudentProfileInput = v.InferOutput<typeof studentProfileInput>;
@@ -91,11 +98,7 @@ export const studentChangePasswordInput = v.pipe(
     confirmPassword: v.pipe(v.optional(v.string(account.m("confirmPassword")), ""), v.nonEmpty(account.m("confirmPassword"))),
   }),
   v.forward(
-    v.partialCheck(
-      [["newPassword"], ["confirmPassword"]],
-      (i) => i.newPassword === i.confirmPassword,
-      STUDENT_MESSAGES.newPasswordsDoNotMatch,
-    ),
+    v.partialCheck([["newPassword"], ["confirmPassword"]], (i) => i.newPassword === i.confirmPassword, ruleText("newPasswordsDoNotMatch")),
     ["confirmPassword"],
   ),
 );
@@ -123,15 +126,15 @@ export type PrivacySettingsInput = v.InferOutput<typeof privacySettingsInput>;
 
 /** GET /student/{id}: a numeric user id (a path segment in REST, a number in tRPC). */
 export const studentByIdInput = v.object({
-  id: recordId(STUDENT_MESSAGES.unknownStudent),
+  id: recordId(ruleText("unknownStudent")),
 });
 
 /** GET /public/verify/{token}: the opaque token printed in the card's QR code. */
 export const verifyCardInput = v.object({
   token: v.pipe(
-    v.string(STUDENT_MESSAGES.cardNotVerified),
+    v.string(ruleText("cardNotVerified")),
     v.trim(),
-    v.nonEmpty(STUDENT_MESSAGES.cardNotVerified),
-    v.maxLength(200, STUDENT_MESSAGES.cardNotVerified),
+    v.nonEmpty(ruleText("cardNotVerified")),
+    v.maxLength(200, ruleText("cardNotVerified")),
   ),
 });

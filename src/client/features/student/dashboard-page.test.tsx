@@ -181,7 +181,7 @@ describe("student dashboard", () => {
     expect(within(region("Fees")).getByText("due 15 Dec 2026")).toBeTruthy();
   });
 
-  test("quick actions lead to the profile, ID card, settings, courses, library and exams", async () => {
+  test("quick actions lead to the profile, ID card, settings, courses, library and exams, with no note that they are coming", async () => {
     renderStudentAt("/student/dashboard", { "student.dashboard": () => DASHBOARD });
     const actions = await screen.findByRole("region", { name: "Quick actions" });
     expect(
@@ -189,6 +189,9 @@ describe("student dashboard", () => {
         .getAllByRole("link")
         .map((a) => a.getAttribute("href")),
     ).toEqual(["/student/profile", "/student/id-card", "/student/settings", "/student/courses", "/student/library", "/student/exams"]);
+    // Those pages are real (issue 18): no note calls them "coming soon".
+    expect(within(actions).queryByText(/coming soon/i)).toBeNull();
+    expect(actions.querySelector("p")).toBeNull();
   });
 
   test("an account without admission record or activity: no invented values, empty states instead", async () => {

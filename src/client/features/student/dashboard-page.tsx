@@ -476,7 +476,6 @@ function QuickActions() {
           </li>
         ))}
       </ul>
-      <p className="student-actions__note text-sm text-muted">{t("actions.note")}</p>
     </Card>
   );
 }

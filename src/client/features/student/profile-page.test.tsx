@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import hiStudent from "../../../shared/i18n/hi/student.json";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { PROFILE_MESSAGES } from "./profile-form.ts";
 import { advance, errorOf, PROFILE, renderStudentAt, withFakeTimerCleanup } from "./student-testing.tsx";
@@ -303,5 +305,30 @@ describe("changing the e-mail address (issue 14.2)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
     expect(await within(dialog).findByText("Your current password is not correct.")).toBeTruthy();
     expect(within(dialog).getByLabelText(/^New e-mail address/)).toBeTruthy();
+  });
+});
+
+describe("in Hindi (issue 16)", () => {
+  test("the photo's hint and picture, and the shared rules checked in the form, are in Hindi", async () => {
+    await changeLocale("hi");
+    const url = "/api/files/photos/abcdefghijklmnopqrstuvwx.webp";
+    const { sent } = renderStudentAt(
+      "/student/profile",
+      { "student.profile": () => ({ ...PROFILE, photo: { url } }) },
+      { user: { ...STUDENT, language: "hi" } },
+    );
+    await screen.findByRole("heading", { level: 1, name: hiStudent["profile.title"] });
+    expect(await screen.findByText(hiStudent["photo.hint"])).toBeTruthy();
+    expect(screen.queryByText(/JPG, PNG or WebP/)).toBeNull();
+    expect(screen.getByRole("img", { name: hiStudent["card.photoOf"].replace("{name}", PROFILE.name) }).getAttribute("src")).toBe(url);
+
+    fireEvent.click(await screen.findByRole("button", { name: new RegExp(hiStudent["profile.edit"]) }));
+    fireEvent.change(field(hiStudent["label.pincode"]), { target: { value: "41103" } });
+    fireEvent.change(field(hiStudent["label.mobile"]), { target: { value: "call me" } });
+    fireEvent.click(screen.getByRole("button", { name: hiStudent["profile.save"] }));
+    expect(errorOf(field(hiStudent["label.pincode"]))).toBe(hiStudent["rule.pincode"]);
+    expect(errorOf(field(hiStudent["label.mobile"]))).toBe(hiStudent["rule.mobile"]);
+    expect(sent("student.updateProfile")).toEqual([]);
+    await act(() => changeLocale("en", { keep: false }));
   });
 });

@@ -78,7 +78,7 @@ export function ProfilePhoto({
   return (
     <div className="profile-photo">
       {showImage ? (
-        <img className="profile-photo__image" src={photoUrl} alt={`Photo of ${name}`} onError={() => setBroken(photoUrl)} />
+        <img className="profile-photo__image" src={photoUrl} alt={t("card.photoOf", { name })} onError={() => setBroken(photoUrl)} />
       ) : (
         <span className="profile-photo__image profile-photo__initial" aria-hidden="true">
           {initialOf(name)}
@@ -106,7 +106,7 @@ export function ProfilePhoto({
             onChange={(e) => void choose(e)}
           />
           <p id={hintId} className="profile-photo__hint">
-            JPG, PNG or WebP, up to 5 MB. It is saved as soon as it is uploaded.
+            {t("photo.hint")}
           </p>
           {uploading ? <ProgressBar value={progress} label={t("photo.uploading")} /> : null}
           {problem.flash ? (

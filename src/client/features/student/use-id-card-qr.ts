@@ -4,12 +4,14 @@
  * cannot run script or carry inline styles, whatever the SVG holds.
  */
 import { useQuery } from "@tanstack/react-query";
+import { student } from "../../../shared/i18n/student.ts";
 import { API_BASE } from "../../lib/api.ts";
 import { ApiError, transportMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.tsx";
 import { bearerHeader, type FetchLike, fetchWithTimeout } from "../../lib/trpc.ts";
 
-const QR_FAILED = "We could not load the QR code.";
+/** Read when a fetch fails, so it is in the reader's language then. */
+const qrFailed = () => student.t("card.qrLoadFailed");
 
 /** Failures reach the 401 rule through the query cache (lib/query-client.ts), once. */
 export const QR_PATH = `${API_BASE}/student/id-card/qr.svg`;
@@ -22,10 +24,10 @@ export async function fetchQrSvg(token: string | null, baseFetch?: FetchLike): P
   try {
     response = await fetchWithTimeout(undefined, baseFetch)(QR_PATH, { headers: { Accept: "image/svg+xml", ...bearerHeader(token) } });
   } catch (err) {
-    throw new ApiError(transportMessage(err, true) ?? QR_FAILED, null);
+    throw new ApiError(transportMessage(err, true) ?? qrFailed(), null);
   }
   if (!response.ok) {
-    let message = QR_FAILED;
+    let message = qrFailed();
     try {
       const body = (await response.json()) as { message?: unknown };
       if (typeof body.message === "string" && body.message) message = body.message;
@@ -35,7 +37,7 @@ export async function fetchQrSvg(token: string | null, baseFetch?: FetchLike): P
     throw new ApiError(message, response.status);
   }
   const svg = await response.text();
-  if (!svg.trimStart().startsWith("<svg")) throw new ApiError(QR_FAILED, response.status);
+  if (!svg.trimStart().startsWith("<svg")) throw new ApiError(qrFailed(), response.status);
   return svg;
 }
 

@@ -64,7 +64,7 @@ export type StudentProfile = ReturnType<typeof toStudentProfile>;
 
 export async function loadStudent(deps: Pick<AppDeps, "db">, userId: number) {
   const user = await findUserById(deps.db, userId);
-  if (user?.role !== "student") throw notFound("Student not found");
+  if (user?.role !== "student") throw notFound(STUDENT_MESSAGES.notFound);
   return user;
 }
 

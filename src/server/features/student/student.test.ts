@@ -2,9 +2,18 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import * as v from "valibot";
 import type { User } from "../../../../db/schema.ts";
+import { native } from "../../../../tests/setup/happy-dom.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiStudent from "../../../shared/i18n/hi/student.json";
+import mrStudent from "../../../shared/i18n/mr/student.json";
+import mrValidation from "../../../shared/i18n/mr/validation.json";
+import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { DEFAULT_SETTINGS, DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
+import { studentProfileInput } from "../../../shared/schemas/student.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
@@ -680,5 +689,89 @@ describe("dashboard", () => {
     const bare = await callerFor(deps, await authOf(raviToken)).student.dashboard();
     expect(bare).toMatchObject({ course: null, admission: null, unreadNotifications: 1, upcomingEvents: [] });
     expect(bare.account.profileCompleteness).toBe(8);
+  });
+});
+
+describe("in the reader's language (issue 16)", () => {
+  /** Bun's own Request (happy-dom's drops the Cookie header), with the body's length so the body limit reads it as sent. */
+  const sendIn = (lang: "hi" | "mr", method: string, p: string, body: unknown, token: string) => {
+    const json = JSON.stringify(body);
+    return app.fetch(
+      new native.Request(`http://localhost${p}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(json)),
+          cookie: `lang=${lang}`,
+          authorization: `Bearer ${token}`,
+        },
+        body: json,
+      }),
+    );
+  };
+
+  test("the profile's field rules answer in Hindi over REST and in Marathi from the schema itself", async () => {
+    await loadAllCatalogues();
+    const bad = {
+      pincode: "12345",
+      gender: "Unknown",
+      dateOfBirth: "2003-02-30",
+      mobile: "call me",
+      bloodGroup: "C+",
+      emergencyContact: { relationship: "Friend", phone: "x" },
+    };
+    const res = await sendIn("hi", "PUT", "/api/student/profile", bad, ashaToken);
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({
+      mobile: [hiStudent["rule.mobile"]],
+      dateOfBirth: [hiStudent["rule.datePast"]],
+      gender: [hiStudent["rule.gender"]],
+      pincode: [hiStudent["rule.pincode"]],
+      bloodGroup: [hiStudent["rule.bloodGroup"]],
+      "emergencyContact.relationship": [hiStudent["rule.relationship"]],
+      "emergencyContact.phone": [hiStudent["rule.phone"]],
+    });
+    const marathi = inLocale("mr", () =>
+      v.safeParse(studentProfileInput, { city: "x".repeat(81), address: 42, dateOfBirth: "15/08/2002" }, { abortPipeEarly: true }),
+    );
+    expect(marathi.success).toBe(false);
+    expect(fieldErrorsOf(marathi.issues!)).toEqual({
+      city: [mrValidation.maxLength.replace("{max}", "80")],
+      address: [mrStudent["rule.text"]],
+      dateOfBirth: [mrStudent["rule.dateFormat"]],
+    });
+  });
+
+  test("the portal's other answers: passwords that differ, an unknown card, an unknown student, a changed date of birth", async () => {
+    await loadAllCatalogues();
+    const mismatch = await sendIn(
+      "hi",
+      "PUT",
+      "/api/student/change-password",
+      { currentPassword: TEST_PASSWORD, newPassword: "Fresh2026Pass", confirmPassword: "Fresh2026Pas" },
+      ashaToken,
+    );
+    expect(await mismatch.json()).toEqual({
+      success: false,
+      message: hiStudent["rule.newPasswordsDoNotMatch"],
+      errors: { confirmPassword: [hiStudent["rule.newPasswordsDoNotMatch"]] },
+    });
+    await expect(inLocale("hi", () => callerFor(deps).verify.card({ token: "y".repeat(43) }))).rejects.toMatchObject({
+      message: hiStudent["rule.cardNotVerified"],
+    });
+    await expect(inLocale("mr", () => callerFor(deps).verify.card({ token: "" }))).rejects.toMatchObject({
+      message: mrStudent["rule.cardNotVerified"],
+    });
+    const admin = callerFor(deps, await authOf(adminToken));
+    await expect(inLocale("hi", () => admin.student.byId({ id: 99999 }))).rejects.toMatchObject({ message: hiStudent["rule.notFound"] });
+    await expect(inLocale("mr", () => admin.student.byId({ id: "abc" as unknown as number }))).rejects.toMatchObject({
+      message: mrStudent["rule.unknownStudent"],
+    });
+    // Asha's record says 2002-08-15: another date is the institute's to change.
+    const own = callerFor(deps, await authOf(ashaToken));
+    await expect(inLocale("hi", () => own.student.updateProfile({ dateOfBirth: "2001-01-01" }))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: hiStudent["rule.dateOfBirthSetByInstitute"],
+    });
   });
 });
