@@ -24,7 +24,7 @@ export const studentLoginInput = v.pipe(
 export type StudentLoginInput = v.InferOutput<typeof studentLoginInput>;
 
 export const USER_TYPES = ["admin", "student"] as const;
-const userType = v.picklist(USER_TYPES, "Please choose an account type");
+const userType = v.picklist(USER_TYPES, account.m("chooseAccountType"));
 
 /** Six digits, as typed in the six boxes. */
 export const otpCode = v.pipe(v.string(account.m("completeCode")), v.trim(), v.regex(/^\d{6}$/, account.m("completeCode")));
@@ -88,7 +88,7 @@ export const profileUpdateInput = v.pipe(
         v.string(),
         v.trim(),
         v.transform((s) => (s === "" ? undefined : s)),
-        v.optional(v.pipe(v.string(), v.regex(/^\+?[0-9 -]{7,20}$/, "Please enter a valid mobile number"))),
+        v.optional(v.pipe(v.string(), v.regex(/^\+?[0-9 -]{7,20}$/, account.m("validMobile")))),
       ),
     ),
   }),
@@ -115,13 +115,13 @@ export const emailChangeConfirmInput = v.object({
 export type EmailChangeConfirmInput = v.InferOutput<typeof emailChangeConfirmInput>;
 
 export const firstLoginInput = v.object({
-  token: v.pipe(v.string(), v.nonEmpty("This link is not valid. Please request a new one."), v.maxLength(200)),
+  token: v.pipe(v.string(), v.nonEmpty(account.m("linkInvalid")), v.maxLength(200)),
   password: newPassword,
 });
 export type FirstLoginInput = v.InferOutput<typeof firstLoginInput>;
 
 export const twoFactorInput = v.object({
-  challengeToken: v.pipe(v.string(), v.nonEmpty("Please sign in again."), v.maxLength(200)),
+  challengeToken: v.pipe(v.string(), v.nonEmpty(account.m("signInAgain")), v.maxLength(200)),
   code: otpCode,
 });
 export type TwoFactorInput = v.InferOutput<typeof twoFactorInput>;

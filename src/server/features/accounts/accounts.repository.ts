@@ -8,6 +8,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, User } from "../../../../db/schema.ts";
 import { isOneOf, LANGUAGES } from "../../../shared/constants.ts";
+import { account } from "../../../shared/i18n/account.ts";
 import { type Locale, languageOf, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
@@ -15,7 +16,6 @@ import { advanceSequenceTo, formatStudentId, nextSequenceValue } from "../../pla
 import { syncStudentEnrolment } from "../studies/enrolment.ts";
 
 const STUDENT_ID_COUNTER = "student_id";
-export const STUDENT_ID_UNAVAILABLE = "Could not assign a free student ID. Please try again or contact support.";
 
 /** The highest number behind an `STU…` ID in use (0 when none): IDs held by imported or restored accounts count. */
 async function highestStudentNumber(db: Kysely<Database>): Promise<number> {
@@ -42,7 +42,7 @@ export async function allocateStudentId(db: Kysely<Database>): Promise<string> {
     if (!holder) return candidate;
     await advanceSequenceTo(db, STUDENT_ID_COUNTER, await highestStudentNumber(db));
   }
-  throw conflict(STUDENT_ID_UNAVAILABLE);
+  throw conflict(account.t("studentIdUnavailable"));
 }
 
 export type StudentAccountValues = Omit<NewUser, "role" | "student_id" | "preferences" | "created_at" | "updated_at">;

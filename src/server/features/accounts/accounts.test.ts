@@ -1,6 +1,9 @@
 /** Issue 14.2: identity changes are checked — name by the institute, e-mail by a code to the new address. */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiAccount from "../../../shared/i18n/hi/account.json";
+import { inLocale } from "../../platform/request-locale.ts";
+import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
@@ -158,5 +161,25 @@ describe("changing one's e-mail address", () => {
     const code = codeIn((await lastMail("n2@example.test"))?.text_body)!;
     const done = await caller.auth.confirmEmailChange({ newEmail: "n2@example.test", code });
     expect(done.user.email).toBe("n2@example.test");
+  });
+});
+
+describe("student IDs (issue 16)", () => {
+  test("when no free ID can be found, the office is told so in its own language (English without one)", async () => {
+    await loadAllCatalogues();
+    // The counter's next IDs are all taken, and the longest ID in use is not one it can jump past (a call tries three).
+    for (const [n, id] of ["STU0001", "STU0002", "STU0003", "STU0004", "STU0005", "STU0006", "STU-IMPORTED-7"].entries()) {
+      await createUser(deps, { role: "student", email: `held${n}@example.test`, student_id: id });
+    }
+    await createUser(deps, { role: "admin", email: "office@example.test" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "office@example.test", password: TEST_PASSWORD }));
+    const office = callerFor(deps, await resolveSession(deps, token));
+    await expect(inLocale("hi", () => office.students.create(STUDENT_FORM))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: hiAccount.studentIdUnavailable,
+    });
+    await expect(office.students.create(STUDENT_FORM)).rejects.toMatchObject({
+      message: "Could not assign a free student ID. Please try again or contact support.",
+    });
   });
 });
