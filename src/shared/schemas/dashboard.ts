@@ -1,5 +1,6 @@
 /** The admin dashboard's activity list (the audit log), filterable by the kind of record touched. */
 import * as v from "valibot";
+import { reports } from "../i18n/reports.ts";
 import { pageParams } from "./common.ts";
 
 const { page, limit } = pageParams(10, 100);
@@ -11,7 +12,7 @@ export const activityQuery = v.object({
   type: v.pipe(
     v.optional(v.string(), "all"),
     v.trim(),
-    v.regex(/^$|^[a-z_]{1,40}$/, "Unknown activity type"),
+    v.regex(/^$|^[a-z_]{1,40}$/, reports.m("log.unknownType")),
     v.transform((t) => (t === "" || t === "all" ? null : t)),
   ),
 });

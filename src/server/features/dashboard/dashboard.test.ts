@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiReports from "../../../shared/i18n/hi/reports.json";
 import { audit } from "../../platform/audit.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { dashboardPeriods, percentChange } from "./dashboard.service.ts";
@@ -371,5 +374,17 @@ describe("GET /api/admin/activity", () => {
     const admin = callerFor(deps, await resolveSession(deps, adminToken));
     const afterDelete = await admin.dashboard.activity({ type: "student" });
     expect(afterDelete.activities.map((a) => a.actor?.name ?? null)).toEqual(["Office Admin", null]);
+  });
+});
+
+describe("in the admin's language (issue 16)", () => {
+  test("an activity type that cannot be one is refused in Hindi, and in English without a language", async () => {
+    await loadAllCatalogues();
+    const admin = callerFor(deps, await resolveSession(deps, adminToken));
+    await expect(inLocale("hi", () => admin.dashboard.activity({ type: "DROP TABLE" }))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: hiReports["log.unknownType"],
+    });
+    expect((await (await get("/api/admin/activity?type=DROP%20TABLE")).json()).message).toBe("Unknown activity type");
   });
 });

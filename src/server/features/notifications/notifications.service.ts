@@ -295,5 +295,5 @@ export async function markAllNotificationsRead(deps: Pick<AppDeps, "db" | "now">
 export async function deleteNotification(deps: Pick<AppDeps, "db">, userId: number, id: number) {
   const result = await deps.db.deleteFrom("notifications").where("id", "=", id).where("recipient_user_id", "=", userId).executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) throw notFound(NOTIFICATION_MESSAGES.notFound);
-  return { message: "Notification deleted" };
+  return { message: NOTIFICATION_MESSAGES.deleted };
 }

@@ -336,3 +336,25 @@ describe("telling students (issue 18)", () => {
     expect(body.data.notifications[0].message).toBe("Accounts I was due back on 20 Nov 2026. Please return it to the library.");
   });
 });
+
+describe("the actions' answers in the reader's language (issue 16)", () => {
+  test("deleted, not found and an unknown type come from the alerts catalogue; English without a language", async () => {
+    await loadAllCatalogues();
+    const mine = await note(student.id);
+    const caller = callerFor(deps, await resolveSession(deps, student.token));
+    expect(await inLocale("hi", () => caller.notifications.remove({ id: mine.id }))).toEqual({ message: hiAlerts["msg.deleted"] });
+    await expect(inLocale("mr", () => caller.notifications.remove({ id: mine.id }))).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: mrAlerts["msg.notFound"],
+    });
+    await expect(inLocale("hi", () => caller.notifications.markRead({ id: "abc" as unknown as number }))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: hiAlerts["msg.notFound"],
+    });
+    await expect(inLocale("mr", () => caller.notifications.list({ type: "bogus" as "all" }))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: mrAlerts["msg.unknownType"],
+    });
+    await expect(caller.notifications.list({ type: "bogus" as "all" })).rejects.toMatchObject({ message: "Unknown notification type" });
+  });
+});

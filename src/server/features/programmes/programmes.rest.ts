@@ -4,13 +4,14 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import { programmes } from "../../../shared/i18n/programmes.ts";
 import { recordId } from "../../../shared/schemas/common.ts";
 import { programmeSlugInput } from "../../../shared/schemas/programmes.ts";
 import { type AppEnv, currentAuth, ok, readForm, requestMeta, requireRole, sendStoredFile } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { storeSyllabus, syllabusOf } from "./programmes.service.ts";
 
-const idParam = v.object({ id: recordId("Unknown programme") });
+const idParam = v.object({ id: recordId(programmes.m("rule.unknown")) });
 
 export const publicProgrammeRest = new Hono<AppEnv>().get("/:slug/syllabus", async (c) => {
   const { slug } = parseInput(programmeSlugInput, { slug: c.req.param("slug") });

@@ -1,4 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { native } from "../../../../tests/setup/happy-dom.ts";
+import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiProgrammes from "../../../shared/i18n/hi/programmes.json";
+import mrProgrammes from "../../../shared/i18n/mr/programmes.json";
 import { fileOf, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
@@ -130,5 +134,22 @@ describe("the catalogue (issue 17)", () => {
       "Civil Engineering",
     ]);
     expect((await admin.programmes.adminList({ status: "open" })).pagination.totalItems).toBe(8);
+  });
+});
+
+describe("in the admin's language (issue 16)", () => {
+  test("a syllabus upload to an id that cannot be a programme is refused in the lang cookie's language, English without one", async () => {
+    await loadAllCatalogues();
+    // Bun's own Request: happy-dom's drops the Cookie header.
+    const upload = (cookie?: string) =>
+      app.fetch(
+        new native.Request("http://localhost/api/admin/programmes/abc/syllabus", {
+          method: "POST",
+          headers: { authorization: `Bearer ${adminToken}`, "content-length": "0", ...(cookie ? { cookie } : {}) },
+        }),
+      );
+    expect(((await (await upload("lang=hi")).json()) as { message: string }).message).toBe(hiProgrammes["rule.unknown"]);
+    expect(((await (await upload("lang=mr")).json()) as { message: string }).message).toBe(mrProgrammes["rule.unknown"]);
+    expect(((await (await upload()).json()) as { message: string }).message).toBe("Unknown programme");
   });
 });
