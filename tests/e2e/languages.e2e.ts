@@ -1,12 +1,15 @@
 /**
- * Issue 16 in the browser: the public site (home, about, gallery, contact), the admission wizard with its
- * checks, status, sign-in and the student portal, in Hindi and Marathi at 390 px — no English interface text left (the institute's own content
- * excepted), Devanagari rendered, nothing wider than the screen; the switch, remembered across a reload; the
- * server's page shell in the language.
+ * Issue 16 in the browser: the public site (home, about, gallery, programmes, FAQs, contact), the admission
+ * wizard with its checks, status, sign-in, the ID card's public check, the student portal and the admin area,
+ * in Hindi and Marathi at 390 px — no English interface text left (the institute's own content and what people
+ * wrote excepted), Devanagari rendered, nothing wider than the screen; the server's answers to an API client
+ * in the language of its cookie; the switch, remembered across a reload; the server's page shell in the language.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
 import enAbout from "../../src/shared/i18n/en/about.json";
+import enAccount from "../../src/shared/i18n/en/account.json";
 import enAdmin from "../../src/shared/i18n/en/admin.json";
 import enAdmission from "../../src/shared/i18n/en/admission.json";
 import enAlerts from "../../src/shared/i18n/en/alerts.json";
@@ -25,13 +28,17 @@ import enHome from "../../src/shared/i18n/en/home.json";
 import enLibrary from "../../src/shared/i18n/en/library.json";
 import enMaintenance from "../../src/shared/i18n/en/maintenance.json";
 import enMedia from "../../src/shared/i18n/en/media.json";
+import enMessages from "../../src/shared/i18n/en/messages.json";
 import enNotices from "../../src/shared/i18n/en/notices.json";
 import enPortal from "../../src/shared/i18n/en/portal.json";
+import enProgrammes from "../../src/shared/i18n/en/programmes.json";
 import enReports from "../../src/shared/i18n/en/reports.json";
 import enRoster from "../../src/shared/i18n/en/roster.json";
 import enStatus from "../../src/shared/i18n/en/status.json";
 import enStudent from "../../src/shared/i18n/en/student.json";
 import enStudies from "../../src/shared/i18n/en/studies.json";
+import enValidation from "../../src/shared/i18n/en/validation.json";
+import enVerify from "../../src/shared/i18n/en/verify.json";
 import hiAbout from "../../src/shared/i18n/hi/about.json";
 import hiAccount from "../../src/shared/i18n/hi/account.json";
 import hiAdmin from "../../src/shared/i18n/hi/admin.json";
@@ -50,12 +57,14 @@ import hiLibrary from "../../src/shared/i18n/hi/library.json";
 import hiMedia from "../../src/shared/i18n/hi/media.json";
 import hiNotices from "../../src/shared/i18n/hi/notices.json";
 import hiPortal from "../../src/shared/i18n/hi/portal.json";
+import hiProgrammes from "../../src/shared/i18n/hi/programmes.json";
 import hiReports from "../../src/shared/i18n/hi/reports.json";
 import hiRoster from "../../src/shared/i18n/hi/roster.json";
 import hiStatus from "../../src/shared/i18n/hi/status.json";
 import hiStudent from "../../src/shared/i18n/hi/student.json";
 import hiStudies from "../../src/shared/i18n/hi/studies.json";
 import hiValidation from "../../src/shared/i18n/hi/validation.json";
+import hiVerify from "../../src/shared/i18n/hi/verify.json";
 import mrAbout from "../../src/shared/i18n/mr/about.json";
 import mrAccount from "../../src/shared/i18n/mr/account.json";
 import mrAdmin from "../../src/shared/i18n/mr/admin.json";
@@ -74,28 +83,47 @@ import mrLibrary from "../../src/shared/i18n/mr/library.json";
 import mrMedia from "../../src/shared/i18n/mr/media.json";
 import mrNotices from "../../src/shared/i18n/mr/notices.json";
 import mrPortal from "../../src/shared/i18n/mr/portal.json";
+import mrProgrammes from "../../src/shared/i18n/mr/programmes.json";
 import mrReports from "../../src/shared/i18n/mr/reports.json";
 import mrRoster from "../../src/shared/i18n/mr/roster.json";
 import mrStatus from "../../src/shared/i18n/mr/status.json";
 import mrStudent from "../../src/shared/i18n/mr/student.json";
 import mrStudies from "../../src/shared/i18n/mr/studies.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
+import mrVerify from "../../src/shared/i18n/mr/verify.json";
 import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 let server: RunningServer;
 let browser: Browser;
+/** A pending application, for the office's print page. */
+let applicationId: number;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  const form = new FormData();
+  const fields = {
+    ...{ firstName: "Sunita", lastName: "Kulkarni", dateOfBirth: "2000-02-02", gender: "Female", bloodGroup: "A+" },
+    ...{ email: "sunita.k@example.com", phone: "9876512345", address: "5 FC Road", city: "Pune", state: "Maharashtra" },
+    ...{ pincode: "411004", course: "Commerce", yearOfPassing: "2019", previousPercentage: "71" },
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append("photo", new File([await jpegBytes()], "photo.jpg", { type: "image/jpeg" }));
+  form.append("marksheet", new File([pdfBytes()], "marks.pdf", { type: "application/pdf" }));
+  const submitted = await fetch(`${server.url}/api/admission/submit`, { method: "POST", body: form });
+  expect(submitted.status).toBe(201);
+  applicationId = ((await submitted.json()) as { data: { id: number } }).data.id;
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-/** The English interface texts of the translated screens that are words (not "Programs" in a user's data). */
+/**
+ * The English interface texts of the translated screens that are words (not "Programs" in a user's data):
+ * every catalogue but `mail` (e-mails, not screens; the mail templates' tests check those).
+ */
 const ENGLISH = [
   enCommon,
   enHome,
@@ -123,6 +151,11 @@ const ENGLISH = [
   enFeeDesk,
   enFeeReports,
   enFeePlans,
+  enProgrammes,
+  enVerify,
+  enAccount,
+  enValidation,
+  enMessages,
 ]
   .flatMap((catalogue) => Object.values(catalogue))
   .flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)))
@@ -150,6 +183,11 @@ async function interfaceText(page: Page): Promise<string> {
         ".ac-gallery-list__image, .ac-ticket-subject-cell, .ac-mono, .ac-activity__title, .ac-hbars__label",
         // the institute's studies (issue 18): subject names and codes, exam, book and event titles in lists
         ".ops-strong, .student-progress .ui-progress__label, .student-list__title, .student-achievements, .studies-card__code, .studies-card__name",
+        // the programmes catalogue (issue 17): names, summaries and universities; one programme's page has its name and summary in the hero
+        ".programme-card__title, .programme-card .ui-card__body > p.text-muted, .ops-strong + .text-muted",
+        ".page-hero:has(~ .container--narrow .programme-facts) :is(.page-hero__title, .page-hero__lead)",
+        // the institute's FAQs, a student's stored notifications, and row buttons' spoken names (an action for a row's title)
+        ".faq__question, .faq__answer, .student-notice__title, .student-notice__message, .ops-row-buttons .sr-only",
       ].join(", "),
     ))
       el.remove();
@@ -199,11 +237,38 @@ describe("languages", () => {
     });
   }
 
-  for (const [lang, about, gallery, contact, admission, validation, status, auth, account] of [
-    ["hi", hiAbout, hiGallery, hiContact, hiAdmission, hiValidation, hiStatus, hiAuth, hiAccount],
-    ["mr", mrAbout, mrGallery, mrContact, mrAdmission, mrValidation, mrStatus, mrAuth, mrAccount],
+  for (const [lang, about, gallery, contact, admission, validation, status, auth, account, programmes, home, asked] of [
+    [
+      "hi",
+      hiAbout,
+      hiGallery,
+      hiContact,
+      hiAdmission,
+      hiValidation,
+      hiStatus,
+      hiAuth,
+      hiAccount,
+      hiProgrammes,
+      hiHome,
+      // what a visitor asks through the contact form, in their language (theirs, like any user data)
+      ["एमबीए का शुल्क कितना है?", "परीक्षा केंद्र कहाँ हैं?"],
+    ],
+    [
+      "mr",
+      mrAbout,
+      mrGallery,
+      mrContact,
+      mrAdmission,
+      mrValidation,
+      mrStatus,
+      mrAuth,
+      mrAccount,
+      mrProgrammes,
+      mrHome,
+      ["एमबीएचे शुल्क किती आहे?", "परीक्षा केंद्रे कुठे आहेत?"],
+    ],
   ] as const) {
-    test(`about, gallery, contact, the admission wizard, status and sign-in in ${lang} at 390 px: no English interface text, nothing wider than the screen`, async () => {
+    test(`about, gallery, programmes, FAQs, contact (sent), the admission wizard, status and sign-in in ${lang} at 390 px: no English interface text, nothing wider than the screen; the server's answers in the language`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/about?lang=${lang}`);
@@ -215,12 +280,39 @@ describe("languages", () => {
       await page.locator(".gallery-tile").first().waitFor();
       await check("gallery");
 
+      // The programmes catalogue and one programme (issue 17), the FAQs, and an unknown address (it goes home).
+      await page.goto("/programmes");
+      await page.getByRole("heading", { level: 2, name: programmes["level.ug"], exact: true }).waitFor();
+      await check("programmes");
+      await page.locator(".programme-card__title a").first().click();
+      await page.getByRole("link", { name: programmes.ask }).waitFor();
+      await check("a programme");
+      await page.goto("/faq");
+      await page.getByRole("heading", { level: 1, name: about["faq.title"] }).waitFor();
+      await page.locator(".faq").first().or(page.getByText(about["faq.none"])).waitFor();
+      await check("FAQs");
+      await page.goto("/no-such-page");
+      await page.getByRole("heading", { level: 2, name: home["why.title"] }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/");
+      await check("an unknown address (the home page)");
+
+      // A fake clock from here on, to skip the form's 2-second sending state (time flows as usual otherwise).
+      await page.clock.install();
       await page.goto("/contact");
       await page.getByRole("heading", { level: 2, name: contact["form.title"] }).waitFor();
       await page.getByRole("button", { name: contact.send }).click();
       // The shared schema's messages, in the language, beside the fields.
       await page.getByText(contact["check.name"]).waitFor();
       await check("contact");
+      const form = page.locator("form.contact-form");
+      await form.getByLabel(contact["field.name"]).fill("Asha Patil");
+      await form.getByLabel(contact["field.email"]).fill(`asha.${lang}@example.com`);
+      await form.getByLabel(contact["field.subject"]).selectOption("fees");
+      await form.getByLabel(contact["field.message"]).fill(asked[0]);
+      await form.getByRole("button", { name: contact.send }).click();
+      await page.clock.fastForward(2000);
+      await page.getByText(contact["sent.title"]).waitFor();
+      await check("contact, sent");
 
       await page.goto("/admission");
       await page.getByRole("heading", { level: 2, name: admission["step.personal"] }).waitFor();
@@ -255,17 +347,32 @@ describe("languages", () => {
       await page.getByRole("link", { name: auth["login.forgot"] }).click();
       await page.getByRole("heading", { level: 1, name: auth["forgot.title"] }).waitFor();
       await check("forgot password");
+
+      // The server's own answers to an API client with the page's language cookie: no application for the
+      // address, and the contact form's thank-you.
+      const lookup = await context.request.get("/api/admission/status/nobody%40example.com");
+      expect({ status: lookup.status(), body: await lookup.json() }).toEqual({
+        status: 404,
+        body: { success: false, message: status.notFound },
+      });
+      const sent = await context.request.post("/api/public/contact", {
+        data: { name: "Asha Patil", email: `asha.${lang}@example.com`, subject: "fees", message: asked[1], website: "" },
+      });
+      expect({ status: sent.status(), message: ((await sent.json()) as { data: { message: string } }).data.message }).toEqual({
+        status: 201,
+        message: contact.thanks,
+      });
       // The browser logs the lookup's expected 404 (no such application); nothing else may go wrong.
       expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
       await context.close();
     });
   }
 
-  for (const [lang, auth, portal, student, studies, exams, library, notices, fees] of [
-    ["hi", hiAuth, hiPortal, hiStudent, hiStudies, hiExams, hiLibrary, hiNotices, hiFees],
-    ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices, mrFees],
+  for (const [lang, auth, portal, student, studies, exams, library, notices, fees, verify] of [
+    ["hi", hiAuth, hiPortal, hiStudent, hiStudies, hiExams, hiLibrary, hiNotices, hiFees, hiVerify],
+    ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices, mrFees, mrVerify],
   ] as const) {
-    test(`the student portal in ${lang} at 390 px: dashboard, studies pages, profile (and its form), ID card and every settings tab`, async () => {
+    test(`the student portal in ${lang} at 390 px: dashboard, studies pages, notifications, profile (and its form), ID card (and its public check) and every settings tab`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/login?lang=${lang}`);
@@ -298,10 +405,19 @@ describe("languages", () => {
         await check(path);
       }
 
+      await page.goto("/student/notifications");
+      await page.getByRole("heading", { level: 1, name: student["notif.title"] }).waitFor();
+      await page.locator(".student-notice").first().or(page.getByText(student["notif.none"])).waitFor();
+      await check("notifications");
+
+      // The card's own data holds the address its QR code leads to.
+      const card = page.waitForResponse((r) => r.url().includes("/api/trpc/") && r.url().includes("idCard"));
       await page.goto("/student/id-card");
       await page.getByRole("heading", { level: 1, name: student["card.title"] }).waitFor();
       await page.getByText(student["card.scan"]).waitFor();
       await check("ID card");
+      const verifyPath = /\/verify\/[\w-]+/.exec(await (await card).text())?.[0];
+      expect(verifyPath).toBeDefined();
 
       for (const tab of ["account", "security", "notifications", "preferences"] as const) {
         await page.goto(`/student/settings?tab=${tab}`);
@@ -312,6 +428,12 @@ describe("languages", () => {
       await page.getByRole("button", { name: portal.openMenu }).click();
       await page.getByRole("link", { name: portal["student.nav.help"] }).waitFor();
       await check("the portal's menu");
+
+      // Whoever scans the card reads the public check (issue 14) in the language too.
+      await page.goto(verifyPath ?? "/verify/none");
+      await page.getByRole("heading", { level: 1, name: verify.title }).waitFor();
+      await page.getByText(verify.valid).waitFor();
+      await check("ID card verification");
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -327,11 +449,11 @@ describe("languages", () => {
     await page.waitForURL("**/admin/dashboard");
   }
 
-  for (const [lang, auth, admin] of [
-    ["hi", hiAuth, hiAdmin],
-    ["mr", mrAuth, mrAdmin],
+  for (const [lang, auth, admin, roster, programmes, config] of [
+    ["hi", hiAuth, hiAdmin, hiRoster, hiProgrammes, hiConfig],
+    ["mr", mrAuth, mrAdmin, mrRoster, mrProgrammes, mrConfig],
   ] as const) {
-    test(`the admin area's frame, dashboard, admissions and contacts in ${lang} at 390 px`, async () => {
+    test(`the admin area's frame, dashboard, admissions (and an application's print page), contacts, staff, programmes and site content in ${lang} at 390 px`, async () => {
       const { page, context, problems } = await newPage(browser, server, PHONE_390);
       const check = (what: string) => expectTranslated(page, what, 390);
       await adminInLanguage(page, lang, auth);
@@ -347,6 +469,36 @@ describe("languages", () => {
       await page.getByRole("heading", { level: 1, name: admin["con.title"] }).waitFor();
       await page.locator(".ops-cell-strong").first().or(page.getByText(admin["con.none.title"])).waitFor();
       await check("contacts");
+
+      // The printable application (issue 17).
+      await page.goto(`/admin/admissions/${applicationId}/print`);
+      await page.getByRole("heading", { level: 1, name: admin["print.title"] }).waitFor();
+      await page.getByRole("heading", { level: 2, name: admin["det.personal"] }).waitFor();
+      await check("an application's print page");
+
+      // The administrators' own pages (issue 17): staff, the programmes catalogue, and each tab of the site's content.
+      await page.goto("/admin/staff");
+      await page.getByRole("heading", { level: 1, name: roster["team.title"], exact: true }).waitFor();
+      await page.locator(".ops-cell-strong").first().waitFor();
+      await check("staff");
+      await page.goto("/admin/programmes");
+      await page.getByRole("heading", { level: 1, name: programmes.title, exact: true }).waitFor();
+      await page.locator(".ops-strong").first().waitFor();
+      await check("programmes");
+      await page.goto("/admin/content");
+      await page.getByRole("heading", { level: 1, name: config["content.title"] }).waitFor();
+      await page.getByRole("button", { name: config["content.save"] }).waitFor();
+      await check("site content: the institute");
+      for (const [tab, name, caption] of [
+        ["news", config["news.tab"], config["list.caption.news"]],
+        ["faqs", config["faq.tab"], config["list.caption.faq"]],
+      ] as const) {
+        await page.getByRole("tab", { name }).click();
+        await page.waitForURL(`**/admin/content?tab=${tab}`);
+        await page.getByRole("table", { name: caption }).waitFor();
+        await page.waitForLoadState("networkidle");
+        await check(`site content: ${tab}`);
+      }
       expect(problems).toEqual([]);
       await context.close();
     });
