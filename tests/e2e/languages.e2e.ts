@@ -208,6 +208,35 @@ async function expectTranslated(page: Page, what: string, width?: number) {
   if (width) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
+/**
+ * A page at 390 px that can wait until it is quiet: no request in flight for 200 ms. (Playwright's
+ * "networkidle" waits 500 ms, which over the thirty-odd screens waited for so is a large part of the run.)
+ */
+async function quietPhonePage() {
+  const opened = await newPage(browser, server, PHONE_390);
+  let inFlight = 0;
+  let since = Date.now();
+  const started = () => {
+    inFlight++;
+    since = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    since = Date.now();
+  };
+  opened.page.on("request", started);
+  opened.page.on("requestfinished", ended);
+  opened.page.on("requestfailed", ended);
+  const quiet = async () => {
+    const deadline = Date.now() + 15_000;
+    while (inFlight > 0 || Date.now() - since < 200) {
+      if (Date.now() > deadline) throw new Error(`${inFlight} request(s) still in flight after 15 s`);
+      await Bun.sleep(25);
+    }
+  };
+  return { ...opened, quiet };
+}
+
 describe("languages", () => {
   for (const [lang, common, home] of [
     ["hi", hiCommon, hiHome],
@@ -373,7 +402,7 @@ describe("languages", () => {
     ["mr", mrAuth, mrPortal, mrStudent, mrStudies, mrExams, mrLibrary, mrNotices, mrFees, mrVerify],
   ] as const) {
     test(`the student portal in ${lang} at 390 px: dashboard, studies pages, notifications, profile (and its form), ID card (and its public check) and every settings tab`, async () => {
-      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const { page, context, problems, quiet } = await quietPhonePage();
       const check = (what: string) => expectTranslated(page, what, 390);
       await page.goto(`/login?lang=${lang}`);
       await page.getByRole("textbox", { name: auth["login.identifier"] }).fill(server.student.studentId);
@@ -401,7 +430,7 @@ describe("languages", () => {
       ] as const) {
         await page.goto(path);
         await page.getByRole("heading", { level: 1, name: title }).waitFor();
-        await page.waitForLoadState("networkidle");
+        await quiet();
         await check(path);
       }
 
@@ -454,7 +483,7 @@ describe("languages", () => {
     ["mr", mrAuth, mrAdmin, mrRoster, mrProgrammes, mrConfig],
   ] as const) {
     test(`the admin area's frame, dashboard, admissions (and an application's print page), contacts, staff, programmes and site content in ${lang} at 390 px`, async () => {
-      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const { page, context, problems, quiet } = await quietPhonePage();
       const check = (what: string) => expectTranslated(page, what, 390);
       await adminInLanguage(page, lang, auth);
       await page.getByRole("heading", { level: 2, name: admin["centre.title"] }).waitFor();
@@ -496,7 +525,7 @@ describe("languages", () => {
         await page.getByRole("tab", { name }).click();
         await page.waitForURL(`**/admin/content?tab=${tab}`);
         await page.getByRole("table", { name: caption }).waitFor();
-        await page.waitForLoadState("networkidle");
+        await quiet();
         await check(`site content: ${tab}`);
       }
       expect(problems).toEqual([]);
@@ -541,7 +570,7 @@ describe("languages", () => {
     ],
   ] as const) {
     test(`the rest of the admin area in ${lang} at 390 px: students, notifications, gallery, every settings section, help, analytics, activity, the studies and the fee screens`, async () => {
-      const { page, context, problems } = await newPage(browser, server, PHONE_390);
+      const { page, context, problems, quiet } = await quietPhonePage();
       const check = (what: string) => expectTranslated(page, what, 390);
       const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
       await adminInLanguage(page, lang, auth);
@@ -614,14 +643,14 @@ describe("languages", () => {
       ] as const) {
         await page.goto(path);
         await heading(title);
-        await page.waitForLoadState("networkidle");
+        await quiet();
         await check(path);
       }
       // The fee screens (issue 19), every tab.
       for (const tab of ["confirm", "record", "receipts", "dues", "collections", "plans", "concessions", "settings"] as const) {
         await page.goto(`/admin/fees?tab=${tab}`);
         await heading(t.fees.title);
-        await page.waitForLoadState("networkidle");
+        await quiet();
         await check(`/admin/fees?tab=${tab}`);
       }
       expect(problems).toEqual([]);
