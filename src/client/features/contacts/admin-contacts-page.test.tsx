@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAdmin from "../../../shared/i18n/hi/admin.json";
+import hiContact from "../../../shared/i18n/hi/contact.json";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
@@ -117,9 +118,10 @@ describe("Contact Management", () => {
     expect(sent("contacts.remove")).toEqual([{ id: 5 }]);
   });
 
-  test("in Hindi the delete confirmation asks in Hindi, the name still in bold", async () => {
+  test("in Hindi the subject reads in Hindi and the delete confirmation asks in Hindi, the name still in bold", async () => {
     await changeLocale("hi");
     renderAdmin("/admin/contacts", handlers());
+    expect(await within(await screen.findByRole("table")).findByText(hiContact["subject.fees"])).toBeTruthy();
     fireEvent.click(await screen.findByRole("button", { name: hiAdmin["con.delete"].replace("{name}", "Kavita Rao") }));
     const confirm = screen.getByRole("dialog", { name: hiAdmin["con.deleteTitle"] });
     const name = within(confirm).getByText("Kavita Rao");

@@ -9,6 +9,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
+import { contact } from "../../../shared/i18n/contact.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -55,6 +56,8 @@ export default function AdminContactsPage() {
   // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
   const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(admin);
+  // The subjects' names (the table and the details) are the contact form's own, in its catalogue.
+  useT(contact);
   usePageTitle(t("con.title"));
   const toast = useToast();
   const { user } = useSession();
