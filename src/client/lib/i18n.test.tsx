@@ -4,6 +4,7 @@ import { memoryLocation } from "wouter/memory-location";
 import hiCommon from "../../shared/i18n/hi/common.json";
 import hiHome from "../../shared/i18n/hi/home.json";
 import mrCommon from "../../shared/i18n/mr/common.json";
+import { namespace } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
 import { App } from "../app.tsx";
 import { formatDate } from "./format.ts";
@@ -47,6 +48,37 @@ describe("changing the language", () => {
     await changeLocale("mr");
     expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नोव्हेंबर, 2026");
   });
+  test("a screen that shows a catalogue it never loaded is reported once, and the catalogue is fetched", async () => {
+    await changeLocale("hi");
+    let fetched = 0;
+    const late = namespace(
+      "late",
+      { hello: "Hello" },
+      {
+        hi: async () => {
+          fetched += 1;
+          return { default: { hello: "नमस्ते" } };
+        },
+        mr: async () => ({ default: { hello: "नमस्कार" } }),
+      },
+    );
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (message: string) => errors.push(message);
+    try {
+      expect(late.t("hello")).toBe("Hello");
+      expect(late.t("hello")).toBe("Hello");
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual([
+      'The hi catalogue "late" was read before it was loaded: the text shows in English (call useT(late) on this screen).',
+    ]);
+    await waitFor(() => expect(late.t("hello")).toBe("नमस्ते"));
+    expect(fetched).toBe(1);
+    await changeLocale("en");
+  });
+
   test("a language that only came from the device is not remembered, but the server is told it for this session", async () => {
     document.cookie = "lang=; Path=/; Max-Age=0";
     await changeLocale("mr", { keep: false });

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { common } from "../../shared/i18n/common.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { messages } from "../../shared/i18n/messages.ts";
-import { type Catalogue, type Namespace, type Params, setLocaleSource } from "../../shared/i18n/translate.ts";
+import { type Catalogue, type Namespace, type Params, setLocaleSource, whenUnloaded } from "../../shared/i18n/translate.ts";
 import { setFormatLocale } from "./format.ts";
 
 let locale: Locale = DEFAULT_LOCALE;
@@ -21,6 +21,23 @@ const listeners = new Set<() => void>();
 const inUse = new Set<Namespace<Catalogue>>([common, messages] as unknown as Namespace<Catalogue>[]);
 
 setLocaleSource(() => locale);
+
+/**
+ * A text read in a language whose catalogue this screen never loaded shows in English: a fault of the
+ * screen (it must call useT for every namespace it shows). Reported once per catalogue as a console error
+ * (the browser tests fail on it) and the catalogue is fetched, so the next render and every later switch have it.
+ */
+const reportedUnloaded = new Set<string>();
+whenUnloaded((ns, wanted) => {
+  if (!inUse.has(ns)) inUse.add(ns);
+  void ns.load(wanted).catch(() => {});
+  const which = `${wanted}:${ns.name}`;
+  if (reportedUnloaded.has(which)) return;
+  reportedUnloaded.add(which);
+  console.error(
+    `The ${wanted} catalogue "${ns.name}" was read before it was loaded: the text shows in English (call useT(${ns.name}) on this screen).`,
+  );
+});
 
 export const getLocale = (): Locale => locale;
 

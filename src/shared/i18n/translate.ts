@@ -22,6 +22,16 @@ export function setLocaleSource(source: () => Locale): void {
 }
 export const currentLocale = (): Locale => localeSource();
 
+/**
+ * Told when a namespace is read in a language whose catalogue has not been loaded (the text falls back to
+ * English): the browser reports it and fetches the catalogue (lib/i18n.tsx). A screen must load every
+ * namespace it shows (`useT(ns)`), including those of shared label helpers such as contactSubjectLabel.
+ */
+let onUnloaded: (ns: Namespace<Catalogue>, locale: Locale) => void = () => {};
+export function whenUnloaded(handler: (ns: Namespace<Catalogue>, locale: Locale) => void): void {
+  onUnloaded = handler;
+}
+
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 const rulesFor = (locale: Locale) => {
@@ -76,7 +86,7 @@ export type KeyOf<N> = N extends Namespace<infer M> ? keyof M & string : never;
 export function namespace<M extends Catalogue>(name: string, en: M, loaders: { hi: Loader<M>; mr: Loader<M> }): Namespace<M> {
   const loaded = new Map<Locale, Catalogue>([["en", en]]);
   const pending = new Map<Locale, Promise<void>>();
-  return {
+  const self: Namespace<M> = {
     name,
     has: (locale) => loaded.has(locale),
     load(locale) {
@@ -95,13 +105,15 @@ export function namespace<M extends Catalogue>(name: string, en: M, loaders: { h
       return p;
     },
     t(key, params, locale = localeSource()) {
-      const message = loaded.get(locale)?.[key] ?? en[key] ?? key;
-      return render(message, loaded.has(locale) ? locale : "en", params);
+      const catalogue = loaded.get(locale);
+      if (!catalogue) onUnloaded(self as unknown as Namespace<Catalogue>, locale);
+      return render(catalogue?.[key] ?? en[key] ?? key, catalogue ? locale : "en", params);
     },
     m(key, params) {
-      return () => this.t(key, params);
+      return () => self.t(key, params);
     },
   };
+  return self;
 }
 
 /** An object whose each property is read in the current language at each use (e.g. a table of field labels). */

@@ -7,6 +7,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { gallery } from "../../../shared/i18n/gallery.ts";
 import { help } from "../../../shared/i18n/help.ts";
@@ -38,6 +39,7 @@ export default function AdminActivityPage() {
   useT(roster); // office roles in the staff sentences
   useT(programmes); // the programme form's field names
   useT(config); // the institute details' field names
+  useT(admission); // an application's field and document names (office edits)
   usePageTitle(t("log.title"));
   const now = useNow();
   const list = useListParams(TYPE_FILTER);
