@@ -201,6 +201,36 @@ async function interfaceText(page: Page): Promise<string> {
   });
 }
 
+/**
+ * The font faces Chromium drew the first Devanagari text inside `scope` with (DevTools'
+ * CSS.getPlatformFontsForNode): proof that a font with the script rendered it, not boxes from a fallback.
+ */
+async function devanagariFaces(page: Page, scope: string): Promise<string[]> {
+  const marked = await page.evaluate((scope) => {
+    const walker = document.createTreeWalker(document.querySelector(scope) ?? document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (/[\u0900-\u097F]{2}/.test(node.textContent ?? "") && node.parentElement) {
+        node.parentElement.dataset.devanagariProbe = "";
+        return true;
+      }
+    }
+    return false;
+  }, scope);
+  expect(marked).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "[data-devanagari-probe]" });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts.filter((font) => font.glyphCount > 0).map((font) => font.familyName);
+  } finally {
+    await page.evaluate(() => document.querySelector("[data-devanagari-probe]")?.removeAttribute("data-devanagari-probe"));
+    await cdp.detach();
+  }
+}
+
 /** No English interface string left on the screen (named `what` in a failure), and, on a phone, nothing wider than it. */
 async function expectTranslated(page: Page, what: string, width?: number) {
   const text = await interfaceText(page);
@@ -256,7 +286,7 @@ describe("languages", () => {
       expect(text).toContain(common["footer.quickLinks"]);
 
       // Devanagari is drawn with a font that has it (no boxes), and the layout holds at 390 px.
-      expect(await page.evaluate(() => document.fonts.check("16px sans-serif", "प्रवेश"))).toBe(true);
+      expect(await devanagariFaces(page, "main")).toContainEqual(expect.stringMatching(/Devanagari/));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByRole("button", { name: common.menu }).click();
       await page.getByRole("link", { name: common.applyNow }).waitFor();
@@ -445,6 +475,10 @@ describe("languages", () => {
       await page.getByRole("heading", { level: 1, name: student["card.title"] }).waitFor();
       await page.getByText(student["card.scan"]).waitFor();
       await check("ID card");
+      // The printed card draws its Devanagari with a font that has it too.
+      await page.emulateMedia({ media: "print" });
+      expect(await devanagariFaces(page, ".id-card")).toContainEqual(expect.stringMatching(/Devanagari/));
+      await page.emulateMedia({ media: "screen" });
       const verifyPath = /\/verify\/[\w-]+/.exec(await (await card).text())?.[0];
       expect(verifyPath).toBeDefined();
 
