@@ -5,6 +5,7 @@ import path from "node:path";
 import { native } from "../../tests/setup/happy-dom.ts";
 import hiMessages from "../shared/i18n/hi/messages.json";
 import mrMessages from "../shared/i18n/mr/messages.json";
+import mrValidation from "../shared/i18n/mr/validation.json";
 import { RATE_RULES } from "./platform/rate-limit.ts";
 import { dataPaths } from "./platform/storage.ts";
 import { createTestDeps, type TestDeps, testApp } from "./testing.ts";
@@ -118,7 +119,7 @@ describe("in the visitor's language (issue 16)", () => {
     const init = { method: "POST", headers: { "content-type": "application/json", "content-length": String(body.length) }, body };
     const bad = await inLanguage("/api/public/contact", "lang=mr", init);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe(mrMessages.invalidJson);
+    expect((await bad.json()).message).toBe(mrValidation.invalidJson);
     const english = await app.request("/api/public/contact", { method: "POST", headers: { "content-type": "application/json" }, body });
     expect((await english.json()).message).toBe("The request body must be valid JSON");
   });

@@ -23,20 +23,15 @@ const inUse = new Set<Namespace<Catalogue>>([common, messages] as unknown as Nam
 setLocaleSource(() => locale);
 
 /**
- * A text read in a language whose catalogue this screen never loaded shows in English: a fault of the
- * screen (it must call useT for every namespace it shows). Reported once per catalogue as a console error
- * (the browser tests fail on it) and the catalogue is fetched, so the next render and every later switch have it.
+ * A namespace read in a language whose catalogue was never loaded shows English: the screen forgot its
+ * useT (docs/decisions/019). Reported once (the browser tests fail on console errors), then fetched so the
+ * next render and every later switch have it. A namespace already in use is being loaded by its useT.
  */
-const reportedUnloaded = new Set<string>();
 whenUnloaded((ns, wanted) => {
-  if (!inUse.has(ns)) inUse.add(ns);
+  if (inUse.has(ns)) return;
+  inUse.add(ns);
   void ns.load(wanted).catch(() => {});
-  const which = `${wanted}:${ns.name}`;
-  if (reportedUnloaded.has(which)) return;
-  reportedUnloaded.add(which);
-  console.error(
-    `The ${wanted} catalogue "${ns.name}" was read before it was loaded: the text shows in English (call useT(${ns.name}) on this screen).`,
-  );
+  console.error(`i18n: "${ns.name}" read in ${wanted} before loading: call useT(${ns.name})`);
 });
 
 export const getLocale = (): Locale => locale;

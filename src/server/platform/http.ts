@@ -5,7 +5,6 @@ import { createMiddleware } from "hono/factory";
 import type * as v from "valibot";
 import type { Role, User } from "../../../db/schema.ts";
 import { validation } from "../../shared/i18n/validation.ts";
-import { MSG } from "../../shared/messages.ts";
 import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
@@ -49,7 +48,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw badRequest(MSG.invalidJson);
+    throw badRequest(validation.t("invalidJson"));
   }
 }
 
