@@ -24,11 +24,11 @@ const FirstLoginPage = lazy(() => accountPages().then((m) => ({ default: m.First
 const ChangePasswordPage = lazy(() => accountPages().then((m) => ({ default: m.ChangePasswordPage })));
 
 const VerifyCardPage = lazy(() => import("./features/verify/verify-page.tsx"));
-// The catalogue's two pages share one chunk (each chunk is an entry in the main script's chunk map).
-const programmePages = () => import("./features/programmes/programmes-pages.tsx");
-const ProgrammesPage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammesPage })));
-const ProgrammePage = lazy(() => programmePages().then((m) => ({ default: m.ProgrammePage })));
-const FaqPage = lazy(() => import("./features/site/faq-page.tsx"));
+// The catalogue's two pages and the FAQs share one chunk (each chunk is an entry in the main script's chunk map).
+const contentPages = () => import("./features/site/content-pages.ts");
+const ProgrammesPage = lazy(() => contentPages().then((m) => ({ default: m.ProgrammesPage })));
+const ProgrammePage = lazy(() => contentPages().then((m) => ({ default: m.ProgrammePage })));
+const FaqPage = lazy(() => contentPages().then((m) => ({ default: m.FaqPage })));
 
 /** The portals' route tables: lazy chunks of their own, fetched once the guard lets the user in. */
 const StudentRoutes = lazy(() => import("./student-routes.tsx"));
