@@ -31,7 +31,7 @@ whenUnloaded((ns, wanted) => {
   if (inUse.has(ns)) return;
   inUse.add(ns);
   void ns.load(wanted).catch(() => {});
-  console.error(`i18n: "${ns.name}" read in ${wanted} before loading: call useT(${ns.name})`);
+  console.error(`i18n: ${wanted}/${ns.name} read before its useT`);
 });
 
 export const getLocale = (): Locale => locale;
