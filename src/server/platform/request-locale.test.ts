@@ -64,20 +64,20 @@ describe("the request's language", () => {
     ]);
   });
 
-  test("a page shell in Hindi: lang attribute, the description in Hindi, and every language's address", async () => {
+  test("a page shell in Hindi: lang attribute, the (site's) description in Hindi, and every language's address", async () => {
     const app = testApp(await createTestDeps({ PUBLIC_URL: "https://institute.example" }), { distDir, publicDir });
-    const res = await request(app, "/about?lang=hi", { headers: { "accept-encoding": "identity" } });
+    const res = await request(app, "/admission?lang=hi", { headers: { "accept-encoding": "identity" } });
     const html = await res.text();
     expect(html).toContain('<html lang="hi"');
     expect(html).toContain(`<meta name="description" content="${hiHome.description}"`);
-    expect(html).toContain('<link rel="alternate" hreflang="mr" href="https://institute.example/about?lang=mr">');
-    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://institute.example/about">');
+    expect(html).toContain('<link rel="alternate" hreflang="mr" href="https://institute.example/admission?lang=mr">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://institute.example/admission">');
     expect(res.headers.get("vary")).toContain("Cookie");
 
-    const english = await (await app.request("/about")).text();
+    const english = await (await app.request("/admission")).text();
     expect(english).toContain('<html lang="en"');
     expect(english).toContain("English description");
-    expect(english).toContain('hreflang="hi" href="https://institute.example/about?lang=hi"');
+    expect(english).toContain('hreflang="hi" href="https://institute.example/admission?lang=hi"');
 
     const byCookie = await request(app, "/gallery", { headers: { cookie: "lang=mr", "accept-encoding": "gzip" } });
     expect(byCookie.headers.get("content-encoding")).toBe("gzip");

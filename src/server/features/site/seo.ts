@@ -43,18 +43,19 @@ export function courseData(p: PublicProgramme, origin: string, institute: string
 }
 
 /**
- * Each indexed page's title in the request's language, from the catalogue its screen reads (the client's
- * usePageTitle writes the same words once it runs): search engines and link previews see it without script.
+ * Each indexed page's title and description in the request's language, from the catalogue its screen reads
+ * (the client's usePageTitle and useMetaDescription write the same words once it runs): search engines and
+ * link previews see them without script. Pages without their own description keep the site's.
  */
-const PAGE_TITLES: Record<(typeof INDEXED_PAGES)[number], () => string> = {
-  "/": () => home.t("title"),
-  "/about": () => about.t("title"),
-  "/programmes": () => programmesText.t("title"),
-  "/gallery": () => gallery.t("title"),
-  "/contact": () => contact.t("title"),
-  "/faq": () => about.t("faq.title"),
-  "/admission": () => admission.t("title"),
-  "/admission-status": () => status.t("title"),
+const PAGE_HEADS: Record<(typeof INDEXED_PAGES)[number], { title: () => string; description?: () => string }> = {
+  "/": { title: () => home.t("title"), description: () => home.t("description") },
+  "/about": { title: () => about.t("title"), description: () => about.t("description") },
+  "/programmes": { title: () => programmesText.t("title"), description: () => programmesText.t("description") },
+  "/gallery": { title: () => gallery.t("title"), description: () => gallery.t("description") },
+  "/contact": { title: () => contact.t("title"), description: () => contact.t("description") },
+  "/faq": { title: () => about.t("faq.title"), description: () => about.t("faq.description") },
+  "/admission": { title: () => admission.t("title") },
+  "/admission-status": { title: () => status.t("title") },
 };
 
 /** "<page> – <institute>", the client's page-title form (lib/site.ts: usePageTitle), escaped for HTML. */
@@ -63,19 +64,31 @@ const titleOf = (page: string, institute: string) => escapeHtml(`${page} – ${i
 const withTitle = (html: string, title: string) =>
   html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`);
 
+/** The description (and its Open Graph copy), already escaped. */
+const withDescription = (html: string, description: string) =>
+  html
+    .replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`)
+    .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${description}"`);
+
 /**
- * What a public page adds to its shell's head for search engines: its title in the request's language; a
+ * What a public page adds to its shell's head for search engines: its title and description in the
+ * request's language; a
  * programme's own head; the FAQ page's schema.org FAQPage data (the published questions). Null for every
  * other page.
  */
 export async function pageHead(deps: Pick<AppDeps, "db" | "now">, origin: string, pagePath: string) {
   const programme = await programmeHead(deps, origin, pagePath);
   if (programme || !isOneOf(INDEXED_PAGES, pagePath)) return programme;
-  const title = titleOf(PAGE_TITLES[pagePath](), (await getInstituteInfo(deps)).name);
+  const head = PAGE_HEADS[pagePath];
+  const title = titleOf(head.title(), (await getInstituteInfo(deps)).name);
+  const description = head.description ? escapeHtml(head.description()) : null;
   const data = pagePath === "/faq" ? await faqData(deps) : "";
   return {
-    key: `page:${title}:${data}`,
-    apply: (html: string) => withTitle(html, title).replace("</head>", `${data}</head>`),
+    key: `page:${title}:${description}:${data}`,
+    apply: (html: string) => {
+      const titled = withTitle(html, title);
+      return (description === null ? titled : withDescription(titled, description)).replace("</head>", `${data}</head>`);
+    },
   };
 }
 
@@ -110,11 +123,7 @@ async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, 
   ].join("");
   return {
     key: `programme:${tags}:${title}:${description}`,
-    apply: (html: string) =>
-      withTitle(html, title)
-        .replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`)
-        .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${description}"`)
-        .replace("</head>", `${tags}</head>`),
+    apply: (html: string) => withDescription(withTitle(html, title), description).replace("</head>", `${tags}</head>`),
   };
 }
 

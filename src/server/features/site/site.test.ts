@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
 import hiAbout from "../../../shared/i18n/hi/about.json";
+import hiHome from "../../../shared/i18n/hi/home.json";
 import mrGallery from "../../../shared/i18n/mr/gallery.json";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { folderStore } from "../../platform/file-store.ts";
@@ -155,7 +156,7 @@ describe("a programme's page shell (issue 17)", () => {
     });
   });
 
-  test("in Hindi or Marathi a page's title is in that language, and a programme's page names each language's address (issue 16)", async () => {
+  test("in Hindi or Marathi a page's title and description are in that language, and a programme's page names each language's address (issue 16)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
     mkdirSync(path.join(dir, "dist"));
     mkdirSync(path.join(dir, "public"));
@@ -172,6 +173,17 @@ describe("a programme's page shell (issue 17)", () => {
     expect(await title("/")).toBe("Home – Institute of Distance Education");
     // Portal pages keep the plain shell.
     expect(await title("/student/dashboard")).toBe("IDE");
+    // A page's own description in the language; a page without one keeps the site's.
+    const description = async (address: string) =>
+      /<meta name="description" content="([^"]*)"/.exec(await (await shellApp.request(address)).text())?.[1];
+    expect(await description("/about?lang=hi")).toBe(hiAbout.description);
+    expect(await description("/faq?lang=hi")).toBe(hiAbout["faq.description"]);
+    expect(await description("/gallery?lang=mr")).toBe(mrGallery.description);
+    expect(await description("/gallery")).toBe(
+      "Photos of our offices, facilities, events, students and faculty: campus life at the institute.",
+    );
+    expect(await description("/admission")).toBe("d");
+    expect(await description("/admission?lang=hi")).toBe(hiHome.description);
 
     const marathi = await (await shellApp.request("/programmes/commerce?lang=mr")).text();
     expect(marathi).toContain('<html lang="mr"');
