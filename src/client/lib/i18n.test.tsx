@@ -71,7 +71,7 @@ describe("changing the language", () => {
     } finally {
       console.error = original;
     }
-    expect(errors).toEqual(['i18n: "late" read in hi before loading: call useT(late)']);
+    expect(errors).toEqual(["i18n: hi/late read before its useT"]);
     await waitFor(() => expect(late.t("hello")).toBe("नमस्ते"));
     expect(fetched).toBe(1);
     await changeLocale("en");
