@@ -4,13 +4,7 @@
  * still reads the hall's 10:00.
  */
 import { exams } from "../../../shared/i18n/exams.ts";
-import { formatDate, formatTime } from "../../lib/format.ts";
-
-/** The wall-clock moment on this device's calendar: only for formatting, never for arithmetic. */
-export function wallClock(local: string): Date {
-  const [y = 0, m = 1, d = 1, h = 0, min = 0] = local.split(/[-T:]/).map(Number);
-  return new Date(y, m - 1, d, h, min);
-}
+import { formatDate, formatTime, wallClock } from "../../lib/format.ts";
 
 /** "1 Dec 2026" (or long: "1 December 2026"). */
 export const examDay = (local: string, style: "short" | "long" = "short") => formatDate(wallClock(local), { style });

@@ -120,6 +120,8 @@ describe("the office's courses (issue 18)", () => {
     const assignments = await screen.findByRole("table", { name: "Assignments" });
     expect(within(assignments).getByRole("link", { name: "Case study" }).getAttribute("href")).toBe("/admin/courses/7/assignments/4");
     expect(within(assignments).getByText("3 of 42 · 1 graded")).toBeTruthy();
+    // Due as the institute's clock shows it (10:00 in Pune), whatever this device's own time zone.
+    expect(within(assignments).getByText("1 Dec 2026, 10:00 am")).toBeTruthy();
     // Work was handed in: it cannot be deleted.
     expect(within(assignments).queryByRole("button", { name: /Delete/ })).toBeNull();
 

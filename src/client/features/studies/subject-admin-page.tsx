@@ -9,7 +9,7 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { addOrUpdate, checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatNumber, wallClock } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -285,7 +285,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
         </div>
       ),
     },
-    { key: "due", header: t("admin.col.due"), className: "ui-table__cell--nowrap", render: (a) => formatDateTime(a.dueAt) },
+    { key: "due", header: t("admin.col.due"), className: "ui-table__cell--nowrap", render: (a) => formatDateTime(wallClock(a.dueLocal)) },
     {
       key: "work",
       header: t("admin.col.work"),

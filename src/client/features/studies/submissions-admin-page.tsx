@@ -10,7 +10,7 @@ import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { gradeInput, SUBMISSION_FILTERS, type SubmissionsQuery } from "../../../shared/schemas/studies.ts";
 import { checkInput, useFormState } from "../../lib/form.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, wallClock } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -113,7 +113,9 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
         </Link>
       }
       title={assignment?.title ?? t("admin.submissionsTitle")}
-      description={assignment ? t("admin.submissionsLead", { due: formatDateTime(assignment.dueAt), max: assignment.maxMarks }) : ""}
+      description={
+        assignment ? t("admin.submissionsLead", { due: formatDateTime(wallClock(assignment.dueLocal)), max: assignment.maxMarks }) : ""
+      }
       list={list}
       search={{ label: t("admin.searchStudents"), placeholder: t("admin.searchStudentsPlaceholder") }}
       filter={{

@@ -205,7 +205,7 @@ export async function deleteAssignment(deps: AppDeps, actorId: number, id: numbe
 
 /** The students of an assignment's subject with their submission (or none), a page at a time, by name. */
 export async function listSubmissions(deps: Pick<AppDeps, "db">, query: SubmissionsQuery) {
-  const assignment = await findAssignment(deps, query.assignmentId);
+  const [assignment, timeZone] = await Promise.all([findAssignment(deps, query.assignmentId), timeZoneOf(deps)]);
   let base = deps.db
     .selectFrom("enrolments")
     .innerJoin("users", "users.id", "enrolments.user_id")
@@ -239,7 +239,13 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
     query,
   );
   return {
-    assignment: { id: assignment.id, title: assignment.title, maxMarks: assignment.max_marks, dueAt: assignment.due_at },
+    assignment: {
+      id: assignment.id,
+      title: assignment.title,
+      maxMarks: assignment.max_marks,
+      dueAt: assignment.due_at,
+      dueLocal: zonedLocal(new Date(assignment.due_at), timeZone),
+    },
     submissions: rows.map((r) => ({
       ...r,
       isLate: r.isLate === 1,

@@ -281,8 +281,10 @@ describe("assignments", () => {
     expect(existsSync(`${dataPaths(deps.env.dataDir).documents}/${firstFile}`)).toBe(false);
     expect((await handIn(meera, assignment.id)).status).toBe(404);
 
-    const { submissions, pagination } = await staff.call.studies.submissions({ assignmentId: assignment.id });
+    const { submissions, pagination, assignment: shown } = await staff.call.studies.submissions({ assignmentId: assignment.id });
     expect(pagination.totalItems).toBe(2);
+    // The due moment also as the institute's clock shows it, for the office's page.
+    expect(shown).toMatchObject({ dueAt: "2026-11-22T07:30:00.000Z", dueLocal: "2026-11-22T13:00" });
     const mine = submissions.find((s) => s.userId === asha.id)!;
     expect(mine).toMatchObject({ fileName: "second.pdf", isLate: true, note: "My answers", marks: null });
     expect(submissions.find((s) => s.userId === ravi.id)!.submissionId).toBeNull();
