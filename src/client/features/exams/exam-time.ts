@@ -4,7 +4,8 @@
  * still reads the hall's 10:00.
  */
 import { exams } from "../../../shared/i18n/exams.ts";
-import { formatDate, formatTime, wallClock } from "../../lib/format.ts";
+import { formatDate, formatTime } from "../../lib/format.ts";
+import { wallClock } from "../../lib/institute-clock.ts";
 
 /** "1 Dec 2026" (or long: "1 December 2026"). */
 export const examDay = (local: string, style: "short" | "long" = "short") => formatDate(wallClock(local), { style });
