@@ -314,30 +314,41 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
   const checked = await checkedPdf(file);
   const files = fileStore(deps.env);
   const now = deps.now();
-  await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
-    deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("books")
-        .set({
-          stored_name: stored,
-          file_name: checked.originalName,
-          size_bytes: checked.bytes.length,
-          url: null,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", id)
-        .execute();
-      await audit(trx, now, {
-        actorUserId: actorId,
-        action: "book.update",
-        entityType: "book",
-        entityId: id,
-        details: { title: current.title, changed: ["file"], file: checked.originalName },
-        ip: meta.ip,
+  // The row is swapped only from the file it named when read (compare and set), so of two replacements at
+  // once each removes exactly the file it replaced, and none is left on disk unnamed; a lost race reads again.
+  const replaced = await storeThenRecord(files, "documents", "pdf", checked.bytes, async (stored) => {
+    for (;;) {
+      const swapped = await deps.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("books").select("stored_name").where("id", "=", id).executeTakeFirst();
+        if (!row) throw itemNotFound();
+        const before = row.stored_name;
+        const { numUpdatedRows } = await trx
+          .updateTable("books")
+          .set({
+            stored_name: stored,
+            file_name: checked.originalName,
+            size_bytes: checked.bytes.length,
+            url: null,
+            updated_at: now.toISOString(),
+          })
+          .where("id", "=", id)
+          .where("stored_name", before === null ? "is" : "=", before)
+          .executeTakeFirst();
+        if (numUpdatedRows === 0n) return null;
+        await audit(trx, now, {
+          actorUserId: actorId,
+          action: "book.update",
+          entityType: "book",
+          entityId: id,
+          details: { title: current.title, changed: ["file"], file: checked.originalName },
+          ip: meta.ip,
+        });
+        return { before };
       });
-    }),
-  );
-  await files.remove("documents", [current.stored_name]);
+      if (swapped) return swapped.before;
+    }
+  });
+  await files.remove("documents", [replaced]);
   return { message: text.t("said.fileReplaced", { title: current.title }), item: toOfficeItem(await findItem(deps.db, id)) };
 }
 

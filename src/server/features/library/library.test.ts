@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import { loanStanding, normaliseIsbn } from "../../../shared/schemas/library.ts";
@@ -248,12 +248,23 @@ describe("the catalogue", () => {
     expect((await replaced.json()).data.item.fileName).toBe("notes-v2.pdf");
     expect(existsSync(`${docs}/${first}`)).toBe(false);
     const second = (await deps.db.selectFrom("books").select("stored_name").where("id", "=", id).executeTakeFirstOrThrow()).stored_name!;
+    // Two replacements at once: each removes the file it replaced, so no file is left that no row names.
+    const before = new Set(readdirSync(docs));
+    const upload = (name: string) => {
+      const body = new FormData();
+      body.append("file", fileOf(pdfBytes(), name, "application/pdf"));
+      return req("POST", `/api/library/eresources/${id}/file`, staff.token, body);
+    };
+    expect((await Promise.all([upload("notes-v3.pdf"), upload("notes-v4.pdf")])).map((r) => r.status)).toEqual([200, 200]);
+    const latest = (await deps.db.selectFrom("books").select("stored_name").where("id", "=", id).executeTakeFirstOrThrow()).stored_name!;
+    expect(readdirSync(docs).filter((name) => !before.has(name))).toEqual([latest]);
+    expect(existsSync(`${docs}/${second}`)).toBe(false);
     const eresource = { title: "Notes", author: "", isbn: "", publisher: "", year: "", category: "", programmeId: null };
     // Without an address, the PDF stays; with one, it becomes a link.
     expect((await staff.call.library.update({ ...eresource, id, kind: "eresource", url: "" })).item.source).toBe("file");
     const linked = await staff.call.library.update({ ...eresource, id, kind: "eresource", url: "https://example.org/notes" });
     expect(linked.item).toMatchObject({ source: "link", url: "https://example.org/notes", fileName: null });
-    expect(existsSync(`${docs}/${second}`)).toBe(false);
+    expect(existsSync(`${docs}/${latest}`)).toBe(false);
     await expect(staff.call.library.update({ ...eresource, id, kind: "eresource", url: "" })).rejects.toMatchObject({
       message: "Enter the full web address, starting with https://",
     });
@@ -267,6 +278,8 @@ describe("the catalogue", () => {
       "book.issue",
       "book.update",
       "book.create",
+      "book.update",
+      "book.update",
       "book.update",
       "book.update",
       "book.update",
