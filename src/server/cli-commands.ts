@@ -22,6 +22,10 @@ export const COMMANDS = {
     usage: "copy-to-postgres <postgres-url>",
     summary: "Copy the SQLite file's data into a new, empty PostgreSQL database (refused while the server runs).",
   },
+  "copy-uploads": {
+    usage: "copy-uploads [folder]",
+    summary: "Copy an uploads folder (default DATA_DIR/uploads) into the bucket or folder STORAGE_URL names; files there already are kept.",
+  },
   check: { usage: "check", summary: "Check the database's integrity and that every stored file is there (exit 1 if not)." },
   version: { usage: "version", summary: "Print the version and build." },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runCli } from "./cli.ts";
@@ -57,5 +57,29 @@ describe("the command line", () => {
     const refused = capture();
     expect(await runCli(["create-admin", "desk@example.org"], source, refused.io)).toBe(1);
     expect(refused.err()).toContain("exists already");
+  });
+
+  test("copy-uploads copies DATA_DIR/uploads into the folder or bucket STORAGE_URL names, once; without STORAGE_URL it refuses", async () => {
+    const dir = dataDir();
+    mkdirSync(path.join(dir, "uploads", "documents"), { recursive: true });
+    writeFileSync(path.join(dir, "uploads", "documents", "dddddddddddddddddddddddd.pdf"), "%PDF-1.4");
+    const shared = mkdtempSync(path.join(tmpdir(), "institute-shared-"));
+    const env = { DATA_DIR: dir, STORAGE_URL: `file://${shared}` };
+
+    const first = capture();
+    expect(await runCli(["copy-uploads"], env, first.io)).toBe(0);
+    expect(first.out()).toContain(`Copied 1 file from ${path.join(dir, "uploads")} into uploads under ${shared}; 0 were there already.`);
+    expect(existsSync(path.join(shared, "documents", "dddddddddddddddddddddddd.pdf"))).toBe(true);
+    const again = capture();
+    expect(await runCli(["copy-uploads"], env, again.io)).toBe(0);
+    expect(again.out()).toContain("Copied 0 files");
+    expect(again.out()).toContain("1 was there already.");
+
+    const nowhere = capture();
+    expect(await runCli(["copy-uploads"], { DATA_DIR: dir }, nowhere.io)).toBe(1);
+    expect(nowhere.err()).toContain("Set STORAGE_URL");
+    const missing = capture();
+    expect(await runCli(["copy-uploads", path.join(dir, "no-such")], env, missing.io)).toBe(1);
+    expect(missing.err()).toContain("There is no uploads folder at");
   });
 });

@@ -5,6 +5,7 @@
  * 1 failed or refused, 2 a command used wrongly. The environment is read as the server reads it.
  */
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { copySqliteToPostgres } from "../../db/copy-to-postgres.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
@@ -14,9 +15,10 @@ import { COMMANDS, helpText, isCommand, versionText } from "./cli-commands.ts";
 import { type Env, parseEnv } from "./env.ts";
 import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features/accounts/console.service.ts";
 import { createBackup } from "./platform/backups.ts";
+import { copyUploads } from "./platform/copy-uploads.ts";
 import { checkData } from "./platform/data-check.ts";
 import { AppError } from "./platform/errors.ts";
-import { fileStore } from "./platform/file-store.ts";
+import { fileStore, folderStore } from "./platform/file-store.ts";
 import { createLogger } from "./platform/logger.ts";
 import { RestoreRefused, restoreBackup } from "./platform/restore.ts";
 import { runningServer } from "./platform/server-lock.ts";
@@ -162,6 +164,27 @@ export async function runCli(
           await from.db.destroy();
           await to.db.destroy();
         }
+        return 0;
+      }
+      case "copy-uploads": {
+        const target = fileStore(env);
+        const source = path.resolve(args[0] ?? paths.uploads);
+        if (!env.STORAGE_URL || (target.folder !== null && path.resolve(target.folder) === source)) {
+          io.err(
+            "Set STORAGE_URL to the bucket (s3://…) or shared folder (file:///…) to copy the uploads into: it names where they are now.",
+          );
+          return 1;
+        }
+        if (!existsSync(source)) {
+          io.err(`There is no uploads folder at ${source}.`);
+          return 1;
+        }
+        const report = await copyUploads(folderStore(source), target);
+        io.out(
+          `Copied ${report.copied} file${report.copied === 1 ? "" : "s"} from ${source} into ${target.location}; ${report.present} ${report.present === 1 ? "was" : "were"} there already.`,
+        );
+        if (report.skipped) io.out(`Left behind ${report.skipped} file${report.skipped === 1 ? "" : "s"} whose names no upload has.`);
+        io.out("Run `check` with the same STORAGE_URL: it lists any file a row names that is not there.");
         return 0;
       }
       case "check": {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, utimesSync } from "node:fs";
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { S3Client } from "bun";
@@ -9,6 +9,7 @@ import { APPLICANT_FIELDS, applicationForm } from "../security/world.ts";
 import { fileOf, pdfBytes, pngBytes } from "../test-files.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp } from "../testing.ts";
 import { createBackup } from "./backups.ts";
+import { copyUploads } from "./copy-uploads.ts";
 import { checkData } from "./data-check.ts";
 import { type FileStore, fileStore, folderStore, openFileStore, s3Store } from "./file-store.ts";
 import { sweepOrphanFiles } from "./orphan-sweep.ts";
@@ -54,6 +55,24 @@ describe.each(stores)("the file store on %s", (_, make) => {
     await store.remove("documents", ["aaaaaaaaaaaaaaaaaaaaaaaa.pdf", "cccccccccccccccccccccccc.pdf", null]);
     expect(await store.open("documents", "aaaaaaaaaaaaaaaaaaaaaaaa.pdf")).toBeNull();
     expect(await store.list("documents")).toEqual([]);
+  });
+
+  test("an uploads folder is copied in area by area; run again, what is there is kept; stray names stay behind", async () => {
+    const target = make();
+    const root = mkdtempSync(path.join(tmpdir(), "uploads-"));
+    const source = folderStore(root);
+    const pdf = pdfBytes();
+    await source.write("documents", "dddddddddddddddddddddddd.pdf", pdf);
+    await source.write("gallery", "gggggggggggggggggggggggg.webp", new Uint8Array([4, 5]));
+    await source.write("photos", "pppppppppppppppppppppppp.webp", new Uint8Array([6]));
+    writeFileSync(path.join(root, "photos", ".DS_Store"), "x");
+    await target.write("photos", "pppppppppppppppppppppppp.webp", new Uint8Array([6]));
+
+    expect(await copyUploads(source, target)).toEqual({ copied: 2, present: 1, skipped: 1 });
+    expect(await target.read("documents", "dddddddddddddddddddddddd.pdf")).toEqual(pdf);
+    expect(await target.read("gallery", "gggggggggggggggggggggggg.webp")).toEqual(new Uint8Array([4, 5]));
+    expect((await target.list("photos")).map((f) => f.name)).toEqual(["pppppppppppppppppppppppp.webp"]);
+    expect(await copyUploads(source, target)).toEqual({ copied: 0, present: 3, skipped: 1 });
   });
 
   test("a name that is not one the server makes never reaches a path or key", async () => {

@@ -45,8 +45,10 @@ export interface FileStore {
 
 /** Names the server makes: no separators, no leading dot. Anything else is refused before it reaches a path or key. */
 const SAFE_NAME = /^[a-z0-9][a-z0-9_.-]{0,200}$/i;
+/** Whether a name is one the server could have made (anything else in a folder is not an upload). */
+export const isStoredName = (name: string) => SAFE_NAME.test(name) && !name.includes("..");
 function checkedName(name: string): string {
-  if (!SAFE_NAME.test(name) || name.includes("..")) throw new Error(`not a stored file name: ${JSON.stringify(name)}`);
+  if (!isStoredName(name)) throw new Error(`not a stored file name: ${JSON.stringify(name)}`);
   return name;
 }
 

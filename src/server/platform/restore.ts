@@ -101,7 +101,7 @@ export async function restoreBackup(
     throw new RestoreRefused("The archive has no institute.db: not a backup.");
   if (uploads === null && entries.some((e) => e.replace(/^\.\//, "").startsWith("uploads/")))
     throw new RestoreRefused(
-      "The archive holds uploads/ but STORAGE_URL names a bucket: copy its uploads/ into the bucket first (docs/SCALING.md), or restore without STORAGE_URL.",
+      "The archive holds uploads/ but STORAGE_URL names a bucket: restore without STORAGE_URL (its uploads go to DATA_DIR/uploads), then run copy-uploads with it.",
     );
 
   ensureDataDirs(paths);
