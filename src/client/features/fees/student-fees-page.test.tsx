@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import hiFees from "../../../shared/i18n/hi/fees.json";
+import mrFees from "../../../shared/i18n/mr/fees.json";
+import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
+import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { errorOf, renderStudentAt } from "../student/student-testing.tsx";
 import "./student-fees-page.tsx";
@@ -168,9 +172,11 @@ const handlers = (over: Parameters<typeof renderStudentAt>[1] = {}) => ({
 
 const RealXhr = globalThis.XMLHttpRequest;
 const originalPrint = window.print;
-afterEach(() => {
+afterEach(async () => {
   globalThis.XMLHttpRequest = RealXhr;
   window.print = originalPrint;
+  // Test files share one process: the receipt's language tests leave it in English for the files after this one.
+  await changeLocale("en", { keep: false });
 });
 
 /** Stands in for XMLHttpRequest: records what is sent and answers when the test says so. */
@@ -441,5 +447,37 @@ describe("a receipt", () => {
     renderStudentAt("/student/fees/receipts/9", handlers({ "fees.receipt": () => new TrpcFailure("This receipt no longer exists.", 404) }));
     expect(await screen.findByText("Receipt not found")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Print receipt" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+const sheetOf = async (title: string) => (await screen.findByRole("heading", { level: 2, name: title })).closest("article")!;
+
+describe("the receipt's amount in words follows the page's language (issue 16)", () => {
+  test("a receipt printed in Hindi writes the amount in Hindi words", async () => {
+    await changeLocale("hi");
+    renderStudentAt("/student/fees/receipts/5", { "fees.receipt": () => RECEIPT }, { user: { ...STUDENT, language: "hi" } });
+    const sheet = await sheetOf(hiFees["receipt.sheetTitle"]);
+    expect(within(sheet).getByText(hiFees["receipt.inWords"])).toBeTruthy();
+    expect(within(sheet).getByText("एक लाख पच्चीस हज़ार पचास रुपये और पचास पैसे मात्र")).toBeTruthy();
+    expect(within(sheet).getByText("₹1,25,050.50")).toBeTruthy();
+    expect(within(sheet).queryByText(/Rupees/)).toBeNull();
+  });
+
+  test("switching to Marathi rewrites the words on the open receipt", async () => {
+    renderStudentAt("/student/fees/receipts/5", { "fees.receipt": () => RECEIPT });
+    const english = await sheetOf("Fee receipt");
+    expect(within(english).getByText("Rupees One Lakh Twenty-Five Thousand Fifty and Fifty Paise Only")).toBeTruthy();
+    await act(() => changeLocale("mr"));
+    const sheet = await sheetOf(mrFees["receipt.sheetTitle"]);
+    expect(within(sheet).getByText("एक लाख पंचवीस हजार पन्नास रुपये आणि पन्नास पैसे फक्त")).toBeTruthy();
+    expect(within(sheet).queryByText(/Rupees/)).toBeNull();
+  });
+
+  test("without a language given, the words follow the language chosen in the browser", async () => {
+    expect(rupeesInWords(1_250_50)).toBe("Rupees One Thousand Two Hundred Fifty and Fifty Paise Only");
+    await changeLocale("hi");
+    expect(rupeesInWords(1_250_50)).toBe("एक हज़ार दो सौ पचास रुपये और पचास पैसे मात्र");
+    await changeLocale("mr");
+    expect(rupeesInWords(1_250_00)).toBe("एक हजार दोनशे पन्नास रुपये फक्त");
   });
 });
