@@ -105,7 +105,8 @@ describe("robots.txt and sitemap.xml", () => {
 });
 
 describe("a programme's page shell (issue 17)", () => {
-  test("names the programme in its title, description and canonical address, with schema.org Course data that cannot break out of its script", async () => {
+  /** The app serving a small built shell (title IDE, description "d") from a folder of its own. */
+  const appWithShell = () => {
     const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
     mkdirSync(path.join(dir, "dist"));
     mkdirSync(path.join(dir, "public"));
@@ -113,7 +114,11 @@ describe("a programme's page shell (issue 17)", () => {
       path.join(dir, "dist", "index.html"),
       '<!doctype html><html lang="en"><head><title>IDE</title><meta name="description" content="d"><meta property="og:title" content="IDE"></head><body><div id=root></div></body></html>',
     );
-    const shellApp = testApp(deps, { distDir: path.join(dir, "dist"), publicDir: path.join(dir, "public") });
+    return testApp(deps, { distDir: path.join(dir, "dist"), publicDir: path.join(dir, "public") });
+  };
+
+  test("names the programme in its title, description and canonical address, with schema.org Course data that cannot break out of its script", async () => {
+    const shellApp = appWithShell();
     await deps.db
       .updateTable("programmes")
       .set({ summary: "Commerce </script><script>alert(1)</script> & more", fee_paise: 18_000_00 })
@@ -157,14 +162,7 @@ describe("a programme's page shell (issue 17)", () => {
   });
 
   test("in Hindi or Marathi a page's title and description are in that language, and a programme's page names each language's address (issue 16)", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
-    mkdirSync(path.join(dir, "dist"));
-    mkdirSync(path.join(dir, "public"));
-    writeFileSync(
-      path.join(dir, "dist", "index.html"),
-      '<!doctype html><html lang="en"><head><title>IDE</title><meta name="description" content="d"><meta property="og:title" content="IDE"></head><body><div id=root></div></body></html>',
-    );
-    const shellApp = testApp(deps, { distDir: path.join(dir, "dist"), publicDir: path.join(dir, "public") });
+    const shellApp = appWithShell();
     const title = async (address: string) => /<title>([^<]*)<\/title>/.exec(await (await shellApp.request(address)).text())?.[1];
     expect(await title("/about?lang=hi")).toBe(`${hiAbout.title} – Institute of Distance Education`);
     expect(await title("/faq?lang=hi")).toBe(`${hiAbout["faq.title"]} – Institute of Distance Education`);
