@@ -1,9 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { PAGE_SIZE } from "../../shared/constants.ts";
 import { withComponentTestSetup } from "../ui/testing.ts";
-import { buildListQuery, parseListParams, useKeepPageInRange, useListParams } from "./use-list-params.ts";
+import { fakeTrpcFetch } from "./testing.tsx";
+import { createTrpcClient, trpc } from "./trpc.ts";
+import { buildListQuery, parseListParams, useKeepPageInRange, useListParams, usePagedList } from "./use-list-params.ts";
 
 withComponentTestSetup();
 
@@ -95,5 +99,76 @@ describe("useListParams ↔ URL", () => {
     const { location, state } = renderAt("/contacts?page=9", 4);
     expect(state().page).toBe(4);
     expect(location.history).toEqual(["/contacts?page=4"]);
+  });
+});
+
+function PagedProbe({ limit }: { limit?: number }) {
+  const { list, query } = usePagedList(trpc.programmes.adminList, (page, { filter }) => ({ ...page, status: filter as "all" | "open" }), {
+    filter: { key: "status", values: ["all", "open"] },
+    limit,
+  });
+  const shown = query.data?.pagination.currentPage;
+  return (
+    <div>
+      <output data-testid="paged">{JSON.stringify({ page: list.page, shown: shown ?? null, placeholder: query.isPlaceholderData })}</output>
+      <button type="button" onClick={() => list.setPage(list.page + 1)}>
+        next
+      </button>
+    </div>
+  );
+}
+
+describe("usePagedList", () => {
+  const answer = (page: number, totalPages: number) => ({
+    programmes: [],
+    pagination: { currentPage: page, totalPages, totalItems: totalPages * 10, limit: 10 },
+  });
+
+  function renderPaged(path: string, totalPages: number, limit?: number) {
+    let release: () => void = () => {};
+    let holding = false;
+    const { fetch, calls } = fakeTrpcFetch({
+      "programmes.adminList": async (input) => {
+        if (holding) await new Promise<void>((resolve) => (release = resolve));
+        return answer(Number(input.page), totalPages);
+      },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createTrpcClient({ getToken: () => null, fetch });
+    const location = memoryLocation({ path, record: true });
+    render(
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Router hook={location.hook}>
+            <PagedProbe limit={limit} />
+          </Router>
+        </QueryClientProvider>
+      </trpc.Provider>,
+    );
+    const state = () => JSON.parse(screen.getByTestId("paged").textContent ?? "{}");
+    return { calls, location, state, hold: () => (holding = true), release: () => release() };
+  }
+
+  test("asks for the URL's page, search and filter with the list's page size", async () => {
+    const { calls, state } = renderPaged("/programmes?page=2&search=mba&status=open", 3, 25);
+    await waitFor(() => expect(state().shown).toBe(2));
+    expect(calls.map((c) => c.input)).toEqual([{ page: 2, limit: 25, search: "mba", status: "open" }]);
+  });
+
+  test("the shared page size by default; the last page's rows stay while the next one loads", async () => {
+    const { calls, state, hold, release } = renderPaged("/programmes", 3);
+    await waitFor(() => expect(state().shown).toBe(1));
+    expect(calls[0]?.input).toEqual({ page: 1, limit: PAGE_SIZE, search: "", status: "all" });
+    hold();
+    fireEvent.click(screen.getByRole("button", { name: "next" }));
+    await waitFor(() => expect(state()).toEqual({ page: 2, shown: 1, placeholder: true }));
+    act(() => release());
+    await waitFor(() => expect(state()).toEqual({ page: 2, shown: 2, placeholder: false }));
+  });
+
+  test("a page past the end moves to the last page once the server has answered", async () => {
+    const { location, state } = renderPaged("/programmes?page=9", 4);
+    await waitFor(() => expect(state().shown).toBe(4));
+    expect(location.history).toEqual(["/programmes?page=4"]);
   });
 });

@@ -3,8 +3,13 @@
  * status or type), so a reload, the Back button or a shared link shows the same view. Defaults are left
  * out of the URL (`/admin/students` is page 1, no search, every status); other query keys are kept.
  */
+
+import { keepPreviousData } from "@tanstack/react-query";
+import type { TRPCClientErrorLike } from "@trpc/client";
+import type { DecorateProcedure, UseTRPCQueryResult } from "@trpc/react-query/shared";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
+import { PAGE_SIZE } from "../../shared/constants.ts";
 
 export interface ListFilter {
   /** the query key, e.g. "status" or "type" */
@@ -102,4 +107,49 @@ export function useKeepPageInRange(list: Pick<ListParamsApi, "page" | "setPage">
     const last = Math.max(1, totalPages);
     if (page > last) setPageRef.current(last, { replace: true });
   }, [page, totalPages]);
+}
+
+/** What every server-paginated list asks for: the page, its size and the search. */
+export interface PageInput {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+/** A list procedure: any input, an answer that carries the server's pagination. */
+interface PagedProcedureDef {
+  input: unknown;
+  output: { pagination: { totalPages: number } };
+  transformer: boolean;
+  errorShape: unknown;
+}
+
+export interface PagedListOptions {
+  /** the one filter kept in the URL beside page and search */
+  filter?: ListFilter;
+  /** rows per page (the shared PAGE_SIZE unless the list says otherwise) */
+  limit?: number;
+  /** ask again every so many milliseconds while the screen is open */
+  refetchInterval?: number;
+}
+
+/**
+ * A server-paginated list in one call: its state in the URL ({@link useListParams}), the procedure asked for
+ * that page — the last page's rows stay on screen while the next one loads — and the page kept within the
+ * list once the server has answered ({@link useKeepPageInRange}). `input` turns the page, its size and the
+ * search into the procedure's input (adding the filter under its own name, or anything else the list needs).
+ */
+export function usePagedList<TDef extends PagedProcedureDef>(
+  procedure: Pick<DecorateProcedure<"query", TDef>, "useQuery">,
+  input: (page: PageInput, list: ListParamsApi) => TDef["input"],
+  options: PagedListOptions = {},
+): { list: ListParamsApi; query: UseTRPCQueryResult<TDef["output"], TRPCClientErrorLike<TDef>> } {
+  const { filter, limit = PAGE_SIZE, refetchInterval } = options;
+  const list = useListParams(filter);
+  const query = procedure.useQuery(input({ page: list.page, limit, search: list.search }, list), {
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  });
+  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  return { list, query };
 }

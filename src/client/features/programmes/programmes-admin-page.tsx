@@ -3,16 +3,14 @@
  * open / closed / archived) and paginated by the server; add and edit in a dialog (with the syllabus PDF);
  * archive and list again. Changes show on the public site at once (its reads last until the next write).
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { PROGRAMME_STATUSES, type ProgrammeListQuery } from "../../../shared/schemas/programmes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
@@ -31,12 +29,11 @@ export default function ProgrammesAdminPage() {
   usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.programmes.adminList.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as ProgrammeListQuery["status"] },
-    { placeholderData: keepPreviousData },
+  const { list, query } = usePagedList(
+    trpc.programmes.adminList,
+    (page, { filter }) => ({ ...page, status: filter as ProgrammeListQuery["status"] }),
+    { filter: STATUS_FILTER },
   );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const [editing, setEditing] = useState<{ programme: OfficeProgramme | null; key: number } | null>(null);
   const archive = trpc.programmes.setArchived.useMutation();
 
