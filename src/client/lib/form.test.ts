@@ -181,6 +181,21 @@ describe("useFormState", () => {
     expect(result.current.failure).toBeNull();
     expect(sent).toHaveLength(3);
   });
+
+  test("submission: handleSubmit with its busy flag and the failure, as a FormDialog sends the form", async () => {
+    const { result } = renderHook(() => useFormState({ name: "Asha" }, { validate: () => ({}) }));
+    const submission = (busy: boolean) =>
+      result.current.submission(
+        async () => {
+          throw new ApiError("Server down", 503);
+        },
+        { busy, failed: (err) => `Not saved: ${(err as Error).message}` },
+      );
+    expect(submission(true).busy).toBe(true);
+    expect(submission(false)).toMatchObject({ busy: false, failure: null });
+    await act(() => submission(false).onSubmit({ preventDefault() {} } as FormEvent<HTMLFormElement>));
+    expect(submission(false).failure).toBe("Not saved: Server down");
+  });
 });
 
 describe("useFormState's binders", () => {

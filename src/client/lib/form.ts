@@ -217,9 +217,20 @@ export interface SubmitOptions<F extends string> {
 }
 
 /**
+ * A form as its dialog sends it (FormDialog's `form`): the submit, whether the call is on its way (the
+ * buttons wait and the dialog stays open), and why it failed as a whole.
+ */
+export interface FormSubmission {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  failure: string | null;
+}
+
+/**
  * A form's values and the messages to show now. `field(name)` binds a control to a field (its id, value,
  * message and change/leave handlers), `choice(name)` a group of choices and `check(name)` a checkbox. `handleSubmit(send, …)` is the form's submit: a submit attempt, then
- * `send`, whose failure shows beside the fields or above the form (`failure`). Its parts, for a form that
+ * `send`, whose failure shows beside the fields or above the form (`failure`); `submission(send, …)` is the same
+ * with its busy flag and failure, all a FormDialog needs to send the form. Its parts, for a form that
  * checks more first: `trySubmit()` is a submit attempt (every rule shows; focus moves to the first field to
  * fix), `attempt()` marks one without moving focus, and `showServerErrors(err)` shows a failed call's field
  * errors until each field changes. `reset` starts again.
@@ -310,6 +321,13 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
       }
     };
 
+  /** The form as its dialog sends it: `handleSubmit(send, …)`, `busy` and the failure above the fields. */
+  const submission = (send: () => Promise<unknown>, options: SubmitOptions<F>): FormSubmission => ({
+    onSubmit: handleSubmit(send, options),
+    busy: options.busy ?? false,
+    failure,
+  });
+
   /** The props that bind a control to a field: its element id (`ids`, else its name), value, message and handlers. */
   const field = (name: F) => ({
     id: ids[name] ?? name,
@@ -343,6 +361,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     setServerMessages,
     showServerErrors,
     handleSubmit,
+    submission,
     failure,
     field,
     choice,

@@ -175,3 +175,46 @@ describe("FormDialog", () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe("FormDialog's usual words and a form state's submission", () => {
+  function Saving({ busy, submitLabel }: { busy: boolean; submitLabel?: string }) {
+    const [sent, setSent] = useState(0);
+    return (
+      <FormDialog
+        title="Edit the subject"
+        formId="subject-form"
+        form={{
+          onSubmit: (event) => {
+            event.preventDefault();
+            setSent((n) => n + 1);
+          },
+          busy,
+          failure: sent ? "That could not be saved." : null,
+        }}
+        onClose={() => {}}
+        submitLabel={submitLabel}
+      >
+        <label htmlFor="name">Name</label>
+        <input id="name" />
+      </FormDialog>
+    );
+  }
+
+  test("Cancel and Save by default; the submission's submit sends the form and its failure shows above the fields", () => {
+    render(<Saving busy={false} />);
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save" }).getAttribute("form")).toBe("subject-form");
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.submit(document.getElementById("subject-form") as HTMLFormElement);
+    expect(screen.getByText("That could not be saved.")).toBeTruthy();
+  });
+
+  test("while busy the default Save says Saving…; a form's own words stay as they are", () => {
+    const { unmount } = render(<Saving busy />);
+    expect(screen.getByRole("button", { name: /Saving…/ }).getAttribute("aria-busy")).toBe("true");
+    expect((screen.getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+    render(<Saving busy submitLabel="Save marks" />);
+    expect(screen.getByRole("button", { name: /Save marks/ }).getAttribute("aria-busy")).toBe("true");
+  });
+});

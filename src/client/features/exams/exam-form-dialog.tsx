@@ -66,7 +66,7 @@ export function ExamFormDialog({
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
   const { values, field } = form;
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       const answer = await save(exam?.id, values);
       onSaved(answer.message);
@@ -88,12 +88,10 @@ export function ExamFormDialog({
       size="lg"
       title={exam ? t("admin.editTitle", { title: exam.title }) : t("admin.schedule")}
       formId="exam-form"
-      onSubmit={submit}
-      busy={busy}
+      form={submission}
       cancelLabel={t("admin.cancelForm")}
       submitLabel={exam ? t("admin.save") : t("admin.scheduleSubmit")}
       busyLabel={t("admin.saving")}
-      failure={form.failure}
     >
       {subjects.isError ? <Alert tone="error">{t("form.subjectsFailed")}</Alert> : null}
       <Select

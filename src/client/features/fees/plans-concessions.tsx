@@ -145,7 +145,7 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
   const form = useFormState<Values>({ kind: "concession", amount: "", reason: "" }, rules);
   const { values, field } = form;
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       // A refusal may mean the instalment changed meanwhile: its row is fetched again.
       const answer = await give.mutateAsync(
@@ -165,13 +165,10 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
       title={t("give.title", { instalment: instalmentText(instalment) })}
       onClose={onClose}
       formId="fee-concession-form"
-      onSubmit={submit}
-      busy={give.isPending}
-      cancelLabel={t("form.cancel")}
+      form={submission}
       submitLabel={t("give.submit")}
       busyLabel={t("give.busy")}
       lead={<p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>}
-      failure={form.failure}
     >
       <div className="ops-form-grid">
         <Select

@@ -203,7 +203,7 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
   );
   const { values, errors, field } = form;
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       const answer = await save.mutateAsync(planInput(programme.id, count, values));
       void utils.feePlans.invalidate();
@@ -218,12 +218,9 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
       title={t("form.title", { programme: programme.name })}
       onClose={onClose}
       formId="fee-plan-form"
-      onSubmit={submit}
-      busy={save.isPending}
-      cancelLabel={t("form.cancel")}
+      form={submission}
       submitLabel={t("form.save")}
       busyLabel={t("form.saving")}
-      failure={form.failure}
     >
       {programme.plan.stale ? <Alert tone="warning">{t("form.stale", { programme: programme.name, count })}</Alert> : null}
       <fieldset className="fee-plan__fieldset" aria-describedby={errors.days ? "fee-plan-days-error" : "fee-plan-days-hint"}>
@@ -314,7 +311,6 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
       formId="fee-raise-form"
       onSubmit={submit}
       busy={raise.isPending}
-      cancelLabel={t("form.cancel")}
       submitLabel={!p ? t("raise.checking") : nobody ? t("raise.nobody") : t("raise.submit", { count: p.toRaise })}
       busyLabel={t("raise.busy")}
       submitDisabled={!p || nobody}

@@ -8,7 +8,7 @@ import { library } from "../../../shared/i18n/library.ts";
 import { bookForm, ERESOURCE_MAX_BYTES, eresourceFields, eresourceLinkForm } from "../../../shared/schemas/library.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -68,8 +68,7 @@ export function ItemDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT(library);
-  const create = trpc.library.create.useMutation();
-  const update = trpc.library.update.useMutation();
+  const { busy: saving, save } = addOrUpdate(trpc.library.create.useMutation(), trpc.library.update.useMutation());
   const [current, setCurrent] = useState(item);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -86,7 +85,7 @@ export function ItemDialog({
   };
   const form = useFormState<Values>(() => valuesOf(item), { validate, showOn: "submit", ids: IDS });
   const { values, field } = form;
-  const busy = create.isPending || update.isPending || progress !== null;
+  const busy = saving || progress !== null;
   const newFile = kind === "eresource" && !current && values.source === "file";
 
   const showServer = (err: unknown) => {
@@ -118,15 +117,11 @@ export function ItemDialog({
         setProgress(0);
         answer = (await uploadWithProgress<{ data: Saved }>("/library/eresources", fd, setProgress)).data;
       } else if (kind === "book") {
-        answer = current
-          ? await update.mutateAsync({ id: current.id, kind, ...bookInput(values) })
-          : await create.mutateAsync({ kind, ...bookInput(values) });
+        answer = await save(current?.id, { kind, ...bookInput(values) });
       } else {
         // A link being turned into a PDF keeps its address until the new PDF is uploaded (below the form).
         const url = values.source === "link" ? values.url : current?.source === "link" ? (current.url ?? "") : "";
-        answer = current
-          ? await update.mutateAsync({ id: current.id, kind, ...eresourceInput(values), url })
-          : await create.mutateAsync({ kind, ...eresourceInput(values), url });
+        answer = await save(current?.id, { kind, ...eresourceInput(values), url });
       }
       onSaved(answer.message);
     } catch (err) {
@@ -147,9 +142,6 @@ export function ItemDialog({
       formId="library-item-form"
       onSubmit={submit}
       busy={busy}
-      cancelLabel={t("admin.cancel")}
-      submitLabel={t("admin.save")}
-      busyLabel={t("admin.saving")}
       failure={failure}
       after={
         kind === "eresource" && current && values.source === "file" ? (
@@ -316,7 +308,6 @@ export function IssueDialog({
       formId="library-issue-form"
       onSubmit={submit}
       busy={issue.isPending}
-      cancelLabel={t("admin.cancel")}
       submitLabel={t("admin.issue")}
       failure={failure}
     >

@@ -393,7 +393,7 @@ function AssignmentFormDialog({
   );
   const { field } = form;
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       const answer = await save(assignment?.id, toInput(form.values));
       onSaved(answer.message);
@@ -406,12 +406,7 @@ function AssignmentFormDialog({
       onClose={onClose}
       title={assignment ? t("admin.editAssignment", { title: assignment.title }) : t("admin.addAssignment")}
       formId="assignment-form"
-      onSubmit={submit}
-      busy={busy}
-      cancelLabel={t("admin.cancel")}
-      submitLabel={t("admin.save")}
-      busyLabel={t("admin.saving")}
-      failure={form.failure}
+      form={submission}
     >
       <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
       <TextArea {...field("instructions")} label={t("form.instructions")} rows={4} maxLength={4000} />

@@ -78,7 +78,7 @@ export function SubjectFormDialog({
   const { values, field } = form;
   const programme = programmes.find((p) => String(p.id) === values.programmeId);
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       const answer = await save(subject?.id, toInput(values));
       onSaved(answer.message, answer.subject);
@@ -92,12 +92,7 @@ export function SubjectFormDialog({
       size="lg"
       title={subject ? t("admin.editTitle", { code: subject.code }) : t("admin.add")}
       formId="subject-form"
-      onSubmit={submit}
-      busy={busy}
-      cancelLabel={t("admin.cancel")}
-      submitLabel={t("admin.save")}
-      busyLabel={t("admin.saving")}
-      failure={form.failure}
+      form={submission}
     >
       <div className="ops-form-grid">
         <Select

@@ -185,7 +185,7 @@ function GradeDialog({
       ids,
     },
   );
-  const submit = form.handleSubmit(async () => onSaved((await grade.mutateAsync(toInput(form.values))).message), {
+  const submission = form.submission(async () => onSaved((await grade.mutateAsync(toInput(form.values))).message), {
     busy: grade.isPending,
     failed: (err) => failureMessage(err, t("admin.failed.save")),
   });
@@ -194,11 +194,8 @@ function GradeDialog({
       onClose={onClose}
       title={t("admin.gradeTitle", { name: row.name })}
       formId="grade-form"
-      onSubmit={submit}
-      busy={grade.isPending}
-      cancelLabel={t("admin.cancel")}
+      form={submission}
       submitLabel={t("admin.saveMarks")}
-      failure={form.failure}
     >
       <TextInput {...form.field("marks")} label={t("admin.marksLabel", { max: maxMarks })} required inputMode="numeric" />
       <TextArea {...form.field("comment")} label={t("admin.comment")} rows={3} maxLength={2000} />
