@@ -3,10 +3,9 @@
  * applied by the server, four counters, a paginated table that stacks into cards on phones, the details
  * dialog, and approve / reject / delete. Page, search and status live in the URL query.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
-import { ADMISSION_STATUSES, PAGE_SIZE } from "../../../shared/constants.ts";
+import { ADMISSION_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { downloadListCsv } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -15,7 +14,7 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -70,14 +69,10 @@ export default function AdminAdmissionsPage() {
   const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : statusLabel(value) }));
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-
-  const query = trpc.admissions.adminList.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
-    { placeholderData: keepPreviousData },
-  );
+  const { list, query } = usePagedList(trpc.admissions.adminList, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
+    filter: STATUS_FILTER,
+  });
   const data = query.data;
-  useKeepPageInRange(list, data?.pagination.totalPages);
 
   // ——— dialogs ———
   const [detailsId, setDetailsId] = useState<number | null>(null);

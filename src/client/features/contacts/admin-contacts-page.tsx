@@ -5,9 +5,7 @@
  * filtered and paginated on the server (DECISIONS 13); page, search and status are in the URL.
  */
 
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
@@ -17,7 +15,7 @@ import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -62,12 +60,9 @@ export default function AdminContactsPage() {
   const toast = useToast();
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.contacts.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.contacts.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
+    filter: STATUS_FILTER,
+  });
 
   const [openId, setOpenId] = useState<number | null>(null);
   const details = trpc.contacts.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });

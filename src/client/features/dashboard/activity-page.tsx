@@ -3,9 +3,7 @@
  * first, paginated on the server and filterable by the kind of record; page and filter are in the URL.
  */
 
-import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
@@ -18,7 +16,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -42,12 +40,10 @@ export default function AdminActivityPage() {
   useT(admission); // an application's field and document names (office edits)
   usePageTitle(t("log.title"));
   const now = useNow();
-  const list = useListParams(TYPE_FILTER);
-  const query = trpc.dashboard.activity.useQuery(
-    { page: list.page, limit: PAGE_SIZE, type: list.filter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  // The log has no search: only the page, its size and the kind of entry are asked for.
+  const { list, query } = usePagedList(trpc.dashboard.activity, ({ page, limit }, { filter }) => ({ page, limit, type: filter }), {
+    filter: TYPE_FILTER,
+  });
 
   const columns: TableColumn<ActivityEntry>[] = [
     {

@@ -6,7 +6,6 @@
  * after every change; the selection clears after a bulk delete.
  */
 
-import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
@@ -16,7 +15,7 @@ import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schem
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -49,16 +48,13 @@ export default function AdminGalleryPage() {
   usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(CATEGORY_FILTER);
+  const { list, query } = usePagedList(trpc.gallery.adminList, (page, { filter }) => ({ ...page, category: filter as CategoryFilter }), {
+    filter: CATEGORY_FILTER,
+    limit: GALLERY_ADMIN_PAGE_SIZE,
+  });
   const search = useSearch();
   const [location, navigate] = useLocation();
   const view: View = new URLSearchParams(search).get("view") === "list" ? "list" : "grid";
-
-  const query = trpc.gallery.adminList.useQuery(
-    { page: list.page, limit: GALLERY_ADMIN_PAGE_SIZE, search: list.search, category: list.filter as CategoryFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const images = useMemo(() => query.data?.images ?? [], [query.data]);
 
   const [banner, setBanner] = useState<string | null>(null);

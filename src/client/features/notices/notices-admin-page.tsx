@@ -4,9 +4,7 @@
  * (notices / events / upcoming events) and paginated by the server. Administrators may delete one, which
  * also withdraws its notifications from the students' lists.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { NOTICE_FILTERS, type NoticeFilter } from "../../../shared/schemas/notices.ts";
 import { formatDate, formatDateTime, formatNumber, formatTime } from "../../lib/format.ts";
@@ -15,7 +13,7 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -48,12 +46,9 @@ export default function NoticesAdminPage() {
   usePageTitle(t("title"));
   const utils = trpc.useUtils();
   const canDelete = isAdministrator(useSession().user?.role);
-  const list = useListParams(FILTER);
-  const query = trpc.notices.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, filter: list.filter as NoticeFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.notices.list, (page, { filter }) => ({ ...page, filter: filter as NoticeFilter }), {
+    filter: FILTER,
+  });
   const [publishing, setPublishing] = useState<number | null>(null);
   const remove = trpc.notices.remove.useMutation();
 

@@ -3,16 +3,15 @@
  * from the server, filtered by status), asking a new one (/student/help/new), one question's conversation
  * with the reply box (/student/help/<id>), and the published FAQs, searchable, each opening in place.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { Link, Route, Switch } from "wouter";
-import { PAGE_SIZE, TICKET_STATUSES } from "../../../shared/constants.ts";
+import { TICKET_STATUSES } from "../../../shared/constants.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -69,12 +68,12 @@ function HelpHome() {
 function MyTickets() {
   const t = useT(notices);
   const tHelp = useT(help);
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.tickets.mine.useQuery(
-    { page: list.page, limit: PAGE_SIZE, status: list.filter as StatusFilter },
-    { placeholderData: keepPreviousData },
+  // A student's own questions have no search: only the page, its size and the status are asked for.
+  const { list, query } = usePagedList(
+    trpc.tickets.mine,
+    ({ page, limit }, { filter }) => ({ page, limit, status: filter as StatusFilter }),
+    { filter: STATUS_FILTER },
   );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const stats = query.data?.stats;
   const countOf = (status: StatusFilter) =>
     !stats

@@ -5,15 +5,14 @@
  * the URL. Every change refreshes the top bar's badge at once.
  */
 
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { NOTIFICATION_POLL_MS, PAGE_SIZE } from "../../../shared/constants.ts";
+import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -46,18 +45,12 @@ export default function AdminNotificationsPage() {
   usePageTitle(t("title"));
   const now = useNow();
   const toast = useToast();
-  const list = useListParams(TYPE_FILTER);
   const refresh = useRefreshNotifications();
-  const query = trpc.notifications.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, type: list.filter as TypeFilter },
-    {
-      placeholderData: keepPreviousData,
-      // New notifications show up while the screen is open, at the badge's pace.
-      refetchInterval: NOTIFICATION_POLL_MS,
-      refetchIntervalInBackground: false,
-    },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.notifications.list, (page, { filter }) => ({ ...page, type: filter as TypeFilter }), {
+    filter: TYPE_FILTER,
+    // New notifications show up while the screen is open, at the badge's pace (not while it is in the background).
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
 
   const [opened, setOpened] = useState<NotificationItem | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);

@@ -5,9 +5,7 @@
  * set a password yet. Each change asks first and says what it did; the server refuses changes to one's
  * own account and leaving the institute without an active administrator, with the reason shown.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { STAFF_STATUSES, type StaffStatus } from "../../../shared/schemas/staff.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -15,7 +13,7 @@ import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -38,12 +36,9 @@ export default function StaffPage() {
   usePageTitle(t("team.title"));
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.staff.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StaffStatus },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.staff.list, (page, { filter }) => ({ ...page, status: filter as StaffStatus }), {
+    filter: STATUS_FILTER,
+  });
 
   const [inviting, setInviting] = useState(false);
   const setRole = trpc.staff.setRole.useMutation();

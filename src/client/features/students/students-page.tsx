@@ -4,9 +4,7 @@
  * delete, Send Credentials, Activate/Deactivate and a CSV export of the current search. Page, search and
  * status are in the URL (DECISIONS 13).
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -16,7 +14,7 @@ import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { PowerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -77,12 +75,9 @@ export default function AdminStudentsPage() {
   usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.students.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.students.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
+    filter: STATUS_FILTER,
+  });
 
   const [viewing, setViewing] = useState<StudentRow | null>(null);
   const [form, setForm] = useState<FormState | null>(null);

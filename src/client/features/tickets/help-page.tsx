@@ -6,15 +6,13 @@
  * The tab, page, search and status filter live in the URL.
  */
 
-import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -128,13 +126,10 @@ export default function AdminHelpPage() {
 
 function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onChanged: () => void }) {
   const t = useT(help);
-  const list = useListParams(STATUS_FILTER);
   const summary = trpc.tickets.summary.useQuery();
-  const query = trpc.tickets.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as StatusFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.tickets.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
+    filter: STATUS_FILTER,
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const [focusResponse, setFocusResponse] = useState(false);
 
