@@ -11,6 +11,7 @@ import { ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { Select } from "../../ui/field.tsx";
@@ -167,17 +168,11 @@ export function ContactDetails({
             <AssigneeSelect contact={contact} />
           </div>
 
-          <section aria-labelledby="contact-message-heading" className="stack stack--sm">
-            <h3 id="contact-message-heading" className="ops-subheading">
-              {t("con.col.message")}
-            </h3>
+          <DetailsSection id="contact-message-heading" title={t("con.col.message")}>
             <p className="ops-message">{contact.message}</p>
-          </section>
+          </DetailsSection>
 
-          <section aria-labelledby="contact-replies-heading" className="stack stack--sm">
-            <h3 id="contact-replies-heading" className="ops-subheading">
-              {t("con.history")}
-            </h3>
+          <DetailsSection id="contact-replies-heading" title={t("con.history")}>
             {contact.replies.length === 0 ? (
               <p className="text-muted text-sm">{t("con.noReplies", { email: contact.email })}</p>
             ) : (
@@ -192,7 +187,7 @@ export function ContactDetails({
                 ))}
               </ol>
             )}
-          </section>
+          </DetailsSection>
         </div>
       ) : null}
     </Dialog>

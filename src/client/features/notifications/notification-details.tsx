@@ -7,6 +7,7 @@ import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
@@ -69,10 +70,7 @@ export function NotificationDetails({
             {n.readAt ? richText(t("det.readAt"), { time: <time dateTime={n.readAt}>{formatDateTime(n.readAt)}</time> }) : null}
           </p>
           {details.length > 0 ? (
-            <section aria-labelledby="notification-details-heading" className="stack stack--sm">
-              <h3 id="notification-details-heading" className="ops-subheading">
-                {t("det.details")}
-              </h3>
+            <DetailsSection id="notification-details-heading" title={t("det.details")}>
               <dl className="ops-details">
                 {details.map(([key, value]) => (
                   <Fact key={key} itemClassName="ops-details__row" label={detailLabel(key)}>
@@ -80,7 +78,7 @@ export function NotificationDetails({
                   </Fact>
                 ))}
               </dl>
-            </section>
+            </DetailsSection>
           ) : null}
         </div>
       ) : null}

@@ -10,6 +10,7 @@ import { mailHref, telHref } from "../../lib/links.ts";
 import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
@@ -117,10 +118,7 @@ export function StudentDetailsDialog({
               {or(s.address)}
             </Fact>
           </dl>
-          <section aria-labelledby="student-signin-heading" className="stack stack--sm">
-            <h3 id="student-signin-heading" className="ops-subheading">
-              {t("det.signIn")}
-            </h3>
+          <DetailsSection id="student-signin-heading" title={t("det.signIn")}>
             {isLocked(s) ? (
               <p className="text-sm">
                 <Badge tone="rejected">{t("locked")}</Badge> {t("det.lockedUntil", { time: formatDateTime(s.lockedUntil!) })}
@@ -138,11 +136,8 @@ export function StudentDetailsDialog({
                 <PowerIcon size={16} /> {t("signout.button")}
               </Button>
             </div>
-          </section>
-          <section aria-labelledby="student-emergency-heading" className="stack stack--sm">
-            <h3 id="student-emergency-heading" className="ops-subheading">
-              {t("det.emergency")}
-            </h3>
+          </DetailsSection>
+          <DetailsSection id="student-emergency-heading" title={t("det.emergency")}>
             {hasEmergency && ec ? (
               <dl className="ops-details ops-details--two">
                 <Fact itemClassName="ops-details__row" label={t("det.name")}>
@@ -161,7 +156,7 @@ export function StudentDetailsDialog({
             ) : (
               <p className="text-sm text-muted">{t("det.noEmergency")}</p>
             )}
-          </section>
+          </DetailsSection>
         </div>
       ) : null}
     </Dialog>

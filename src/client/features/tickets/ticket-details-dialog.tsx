@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
@@ -198,10 +199,7 @@ export function TicketDetailsDialog({
             />
           </div>
 
-          <section aria-labelledby="ticket-conversation-title" className="stack stack--sm">
-            <h3 id="ticket-conversation-title" className="ops-subheading">
-              {t("det.conversation")}
-            </h3>
+          <DetailsSection id="ticket-conversation-title" title={t("det.conversation")}>
             <ol className="ops-reply">
               <li className="ops-reply__item">
                 <p className="ops-reply__meta">
@@ -220,7 +218,7 @@ export function TicketDetailsDialog({
               ))}
             </ol>
             {ticket.responses.length === 0 ? <p className="text-sm text-muted">{t("det.noResponses")}</p> : null}
-          </section>
+          </DetailsSection>
 
           {closed ? (
             <Alert tone="info">{t("det.closed")}</Alert>
