@@ -6,6 +6,7 @@ import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { STUDENT_MESSAGES, studentProfileInput } from "../../../shared/schemas/student.ts";
+import { EMERGENCY_CONTACT_PATHS } from "../../lib/emergency-contact.ts";
 import { flatForm, messagesByField, schemaRules } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
@@ -26,10 +27,7 @@ const PROFILE_FORM = flatForm({
   state: "state",
   pincode: "pincode",
   bloodGroup: "bloodGroup",
-  emergencyName: "emergencyContact.name",
-  emergencyRelationship: "emergencyContact.relationship",
-  emergencyPhone: "emergencyContact.phone",
-  emergencyEmail: "emergencyContact.email",
+  ...EMERGENCY_CONTACT_PATHS,
 });
 
 export type ProfileField = (typeof PROFILE_FORM.fields)[number];

@@ -10,6 +10,7 @@ import { validation } from "../../../shared/i18n/validation.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { studentForm, studentRequiredMessage } from "../../../shared/schemas/students.ts";
+import { EMERGENCY_CONTACT_PATHS } from "../../lib/emergency-contact.ts";
 import { flatForm, messagesByField } from "../../lib/form.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc.ts";
 
@@ -26,10 +27,7 @@ const STUDENT_FORM = flatForm({
   dateOfBirth: "dateOfBirth",
   address: "address",
   term: "term",
-  emergencyName: "emergencyContact.name",
-  emergencyRelationship: "emergencyContact.relationship",
-  emergencyPhone: "emergencyContact.phone",
-  emergencyEmail: "emergencyContact.email",
+  ...EMERGENCY_CONTACT_PATHS,
 });
 
 export type StudentField = (typeof STUDENT_FORM.fields)[number];
