@@ -22,7 +22,6 @@ import { downloadFile } from "../../lib/download.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
-import { timeAgo } from "../../lib/time-ago.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -31,8 +30,8 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { GraduationCapIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
-import { formatDateTime } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -332,9 +331,7 @@ function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivi
                 {activityTitle(e.type, e.name)}
               </p>
               <p className="text-sm text-muted">
-                <time dateTime={e.at} title={formatDateTime(e.at)}>
-                  {timeAgo(e.at)}
-                </time>
+                <Moment time={e.at} show="ago" />
               </p>
             </div>
             <Badge tone={activityStatusTone(e.status)}>{activityStatusText(e.status)}</Badge>

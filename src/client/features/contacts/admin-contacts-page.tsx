@@ -20,8 +20,9 @@ import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -171,11 +172,7 @@ export default function AdminContactsPage() {
       key: "received",
       header: t("con.col.received"),
       className: "ui-table__cell--nowrap",
-      render: (c) => (
-        <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
-          {formatDate(c.createdAt)}
-        </time>
-      ),
+      render: (c) => <Moment time={c.createdAt} show="day" />,
     },
     {
       key: "actions",

@@ -4,14 +4,13 @@ import { admin, statusName } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { canSeePage } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { FileIcon, MailIcon } from "../../ui/icons.tsx";
-import { formatDateTime } from "../../ui/list-controls.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 
 type Entry = RouterOutputs["dashboard"]["stats"]["recentActivity"][number];
@@ -54,9 +53,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
               </div>
               <div className="ops-activity__meta">
                 <Badge tone={statusTone(e.status)}>{statusName(e.status)}</Badge>
-                <time dateTime={e.time} title={formatDateTime(e.time)}>
-                  {timeAgo(e.time, now)}
-                </time>
+                <Moment time={e.time} show="ago" now={now} />
               </div>
             </li>
           ))}

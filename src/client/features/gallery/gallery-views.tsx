@@ -7,7 +7,8 @@ import { media } from "../../../shared/i18n/media.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { cx } from "../../ui/cx.ts";
-import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { IconAction } from "../../ui/list-controls.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { EditIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { formatBytes } from "./format-bytes.ts";
@@ -89,9 +90,7 @@ export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: Ga
               </p>
               {image.description ? <p className="ac-gallery-card__description">{image.description}</p> : null}
               <p className="text-sm text-muted">
-                <time dateTime={image.uploadDate} title={formatDateTime(image.uploadDate)}>
-                  {formatDate(image.uploadDate)}
-                </time>
+                <Moment time={image.uploadDate} show="day" />
                 {" · "}
                 {formatBytes(image.sizeBytes)}
               </p>
@@ -138,11 +137,7 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
       key: "uploaded",
       header: media.t("col.uploaded"),
       className: "ui-table__cell--nowrap",
-      render: (image) => (
-        <time dateTime={image.uploadDate} title={formatDateTime(image.uploadDate)}>
-          {formatDate(image.uploadDate)}
-        </time>
-      ),
+      render: (image) => <Moment time={image.uploadDate} show="day" />,
     },
     {
       key: "size",

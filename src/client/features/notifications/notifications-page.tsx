@@ -10,7 +10,6 @@ import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
-import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
@@ -19,8 +18,9 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
-import { formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage, loadFailure } from "../../ui/list-page.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -188,9 +188,7 @@ export default function AdminNotificationsPage() {
                     <div className="ops-notice-item__meta">
                       <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
                       <Badge tone="info">{typeLabel(n.type)}</Badge>
-                      <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                        {timeAgo(n.createdAt, now)}
-                      </time>
+                      <Moment time={n.createdAt} show="ago" now={now} />
                     </div>
                   </div>
                   <div className="ops-notice-item__actions">

@@ -9,7 +9,6 @@ import { Link } from "wouter";
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -17,8 +16,9 @@ import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { failureMessage, IconAction } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { typeLabel } from "../notifications/labels.ts";
@@ -131,9 +131,7 @@ export function RecentNotifications() {
                 </p>
                 <p className="ac-recent__message">{n.message}</p>
                 <p className="text-sm text-muted">
-                  <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                    {timeAgo(n.createdAt)}
-                  </time>
+                  <Moment time={n.createdAt} show="ago" />
                 </p>
               </div>
               <span className="ops-row-actions">

@@ -10,15 +10,15 @@ import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
-import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
+import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
@@ -79,9 +79,7 @@ export default function StudentNotificationsPage() {
                 </div>
                 <p className="student-notice__message">{n.message}</p>
                 <div className="student-notice__foot">
-                  <time className="text-sm text-muted" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                    {timeAgo(n.createdAt, now)}
-                  </time>
+                  <Moment className="text-sm text-muted" time={n.createdAt} show="ago" now={now} />
                   {n.read ? null : (
                     <Button
                       size="sm"

@@ -19,8 +19,9 @@ import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
-import { formatDate, formatDateTime, IconAction } from "../../ui/list-controls.tsx";
+import { IconAction } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, PageFrame } from "../../ui/list-page.tsx";
+import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
@@ -151,9 +152,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
           <span className="ac-mono ac-ticket-number">{row.ticketNumber}</span>
           <span className="text-sm text-muted nowrap">
             <span className="sr-only">{t("col.created")}</span>
-            <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-              {formatDate(row.createdAt)}
-            </time>
+            <Moment time={row.createdAt} show="day" />
           </span>
         </span>
       ),
