@@ -27,7 +27,7 @@ import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
-import { findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
+import { auditSubject, findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
 const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
 const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
@@ -126,12 +126,11 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       link: "/student/courses",
       email: true,
     });
-    await audit(trx, now, {
+    await auditSubject(trx, now, {
       actorUserId: actorId,
       action: "assignment.create",
-      entityType: "subject",
-      entityId: subject.id,
-      details: { title: row.title, subject: subjectLabel(subject) },
+      subject,
+      details: { title: row.title },
       ip: meta.ip,
     });
     return { row, told };
@@ -169,12 +168,11 @@ export async function updateAssignment(deps: AppDeps, actorId: number, input: As
         .where("assignment_id", "=", input.id)
         .execute();
     }
-    await audit(trx, now, {
+    await auditSubject(trx, now, {
       actorUserId: actorId,
       action: "assignment.update",
-      entityType: "subject",
-      entityId: subject.id,
-      details: { title: row.title, subject: subjectLabel(subject) },
+      subject,
+      details: { title: row.title },
       ip: meta.ip,
     });
     return row;
@@ -191,12 +189,11 @@ export async function deleteAssignment(deps: AppDeps, actorId: number, id: numbe
     const any = await trx.selectFrom("assignment_submissions").select("id").where("assignment_id", "=", id).executeTakeFirst();
     if (any) throw new AppError("CONFLICT", text.t("rule.hasSubmissions"));
     await trx.deleteFrom("assignments").where("id", "=", id).execute();
-    await audit(trx, now, {
+    await auditSubject(trx, now, {
       actorUserId: actorId,
       action: "assignment.delete",
-      entityType: "subject",
-      entityId: subject.id,
-      details: { title: current.title, subject: subjectLabel(subject) },
+      subject,
+      details: { title: current.title },
       ip: meta.ip,
     });
   });

@@ -9,13 +9,12 @@ import { studies as text } from "../../../shared/i18n/studies.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import { MATERIAL_MAX_BYTES, type MaterialFileFields, type MaterialLinkInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { canReadSubject } from "./enrolment.ts";
-import { findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
+import { auditSubject, findListedSubject, findSubject, tellStudyingNow } from "./studies.service.ts";
 
 const materialNotFound = () => new AppError("NOT_FOUND", text.t("rule.material"));
 
@@ -76,12 +75,11 @@ async function recordMaterial(
       data: { subjectId: subject.id, materialId: row.id },
       link: "/student/courses",
     });
-    await audit(trx, now, {
+    await auditSubject(trx, now, {
       actorUserId: actorId,
       action: "material.add",
-      entityType: "subject",
-      entityId: subject.id,
-      details: { title: row.title, subject: subjectLabel(subject), kind: row.kind },
+      subject,
+      details: { title: row.title, kind: row.kind },
       ip: meta.ip,
     });
     return { row, told };
@@ -147,14 +145,7 @@ export async function removeMaterial(deps: AppDeps, actorId: number, id: number,
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("study_materials").where("id", "=", id).execute();
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "material.remove",
-      entityType: "subject",
-      entityId: subject.id,
-      details: { title: row.title, subject: subjectLabel(subject) },
-      ip: meta.ip,
-    });
+    await auditSubject(trx, now, { actorUserId: actorId, action: "material.remove", subject, details: { title: row.title }, ip: meta.ip });
   });
   await fileStore(deps.env).remove("documents", [row.stored_name]);
   return { message: text.t("said.materialRemoved", { title: row.title }) };

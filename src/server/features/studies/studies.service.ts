@@ -12,7 +12,7 @@ import { studies as text } from "../../../shared/i18n/studies.ts";
 import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
-import { audit } from "../../platform/audit.ts";
+import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -33,6 +33,19 @@ export function termsOf(p: Pick<Programme, "duration_months" | "fee_period">): n
 
 /** "BCOM-101 Financial Accounting": how a subject is named in messages and the activity log. */
 export const subjectLabel = (s: Pick<Subject, "code" | "name">) => `${s.code} ${s.name}`;
+
+/**
+ * The activity log's entry for a change to a subject or to its work (a material, an assignment): filed under
+ * the subject and naming it by its label beside the entry's own details.
+ */
+export function auditSubject(
+  db: DB,
+  now: Date,
+  entry: Omit<AuditEntry, "entityType" | "entityId"> & { subject: Pick<Subject, "id" | "code" | "name"> },
+): Promise<void> {
+  const { subject, details, ...rest } = entry;
+  return audit(db, now, { ...rest, entityType: "subject", entityId: subject.id, details: { ...details, subject: subjectLabel(subject) } });
+}
 
 /**
  * Something new in a subject (a material, an assignment, an exam or a change to it) told to the students
@@ -300,14 +313,7 @@ export async function createSubject(deps: AppDeps, actorId: number, form: Subjec
       .executeTakeFirstOrThrow();
     await saveUnits(trx, row.id, form.units);
     await enrolSubjectStudents(trx, row.id, at);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "subject.create",
-      entityType: "subject",
-      entityId: row.id,
-      details: { subject: subjectLabel(row) },
-      ip: meta.ip,
-    });
+    await auditSubject(trx, now, { actorUserId: actorId, action: "subject.create", subject: row, ip: meta.ip });
     return row;
   });
   return { message: text.t("said.subjectCreated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };
@@ -349,14 +355,7 @@ export async function updateSubject(deps: AppDeps, actorId: number, input: Subje
         .execute();
       if (row.archived === 0) await enrolSubjectStudents(trx, id, at);
     }
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "subject.update",
-      entityType: "subject",
-      entityId: id,
-      details: { subject: subjectLabel(row) },
-      ip: meta.ip,
-    });
+    await auditSubject(trx, now, { actorUserId: actorId, action: "subject.update", subject: row, ip: meta.ip });
     return row;
   });
   return { message: text.t("said.subjectUpdated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };

@@ -314,8 +314,11 @@ describe("assignments", () => {
     expect(again.status).toBe(409);
     // Work handed in is never thrown away with its assignment.
     await expect(staff.call.studies.deleteAssignment({ id: assignment.id })).rejects.toMatchObject({ code: "CONFLICT" });
-    const log = await deps.db.selectFrom("audit_log").select("action").orderBy("id").execute();
+    const log = await deps.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
     expect(log.map((l) => l.action)).toEqual(["subject.create", "assignment.create", "assignment.grade"]);
+    // A change to a subject's work is filed under the subject, named by its label.
+    expect(log[1]).toMatchObject({ entity_type: "subject", entity_id: String(assignment.subjectId) });
+    expect(JSON.parse(log[1]!.details)).toEqual({ title: assignment.title, subject: "BCOM-101 Financial Accounting" });
   });
 
   test("a completed term's assignments can no longer be handed in; the dashboard figures count them", async () => {
