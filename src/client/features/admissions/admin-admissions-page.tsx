@@ -85,7 +85,8 @@ export default function AdminAdmissionsPage() {
     await Promise.all([utils.admissions.adminList.invalidate(), utils.admissions.adminGet.invalidate()]);
   };
 
-  const onProcessed = (who: AdmissionRef, result: ProcessResult) => {
+  const onProcessed = (result: ProcessResult, who: AdmissionRef) => {
+    setDetailsId(null);
     setApproving(null);
     setRejecting(null);
     if (result.status === "approved") {
@@ -268,22 +269,8 @@ export default function AdminAdmissionsPage() {
             onReject={(a) => setRejecting(refOf(a))}
             onDelete={canDelete ? (a) => setDeleting(refOf(a)) : undefined}
           />
-          <ApproveDialog
-            admission={approving}
-            onClose={() => setApproving(null)}
-            onDone={(result) => {
-              setDetailsId(null);
-              if (approving) onProcessed(approving, result);
-            }}
-          />
-          <RejectDialog
-            admission={rejecting}
-            onClose={() => setRejecting(null)}
-            onDone={(result) => {
-              setDetailsId(null);
-              if (rejecting) onProcessed(rejecting, result);
-            }}
-          />
+          <ApproveDialog admission={approving} onClose={() => setApproving(null)} onDone={onProcessed} />
+          <RejectDialog admission={rejecting} onClose={() => setRejecting(null)} onDone={onProcessed} />
           <DeleteDialog admission={deleting} onClose={() => setDeleting(null)} onDone={onDeleted} />
         </>
       }

@@ -48,7 +48,8 @@ function Failure({ title, error }: { title: string; error: unknown }) {
 interface ProcessDialogProps {
   admission: AdmissionRef | null;
   onClose: () => void;
-  onDone: (result: ProcessResult) => void;
+  /** the decision was recorded, for this application */
+  onDone: (result: ProcessResult, admission: AdmissionRef) => void;
 }
 
 export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps) {
@@ -63,7 +64,9 @@ export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps
       tone="primary"
       busy={process.isPending}
       error={process.error ? <Failure title={processFailed()} error={process.error} /> : null}
-      onConfirm={() => admission && process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: onDone })}
+      onConfirm={() =>
+        admission && process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: (result) => onDone(result, admission) })
+      }
       onClose={onClose}
     >
       <Named text={t("proc.approveText")} admission={admission} />
@@ -91,7 +94,7 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
       (messages) => setError(Object.keys(messages).length ? (messages.rejectionReason ?? processFailed()) : null),
       { rejectionReason: "reject-reason" },
     );
-    if (input) process.mutate(input, { onSuccess: onDone });
+    if (input) process.mutate(input, { onSuccess: (result) => onDone(result, admission) });
   };
 
   return (
