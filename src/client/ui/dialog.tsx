@@ -1,9 +1,12 @@
 /** A modal on the native <dialog>: the browser traps focus and inerts the page; we add focus return and close rules. */
 
-import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
 import { common } from "../../shared/i18n/common.ts";
+import type { FormSubmission } from "../lib/form.ts";
 import { useT } from "../lib/i18n.tsx";
+import { Alert } from "./alert.tsx";
+import { Button, type ButtonVariant } from "./button.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
 
@@ -137,6 +140,83 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   );
 }
 
-// FormDialog lives in form-dialog.tsx (the portal's words it says by default are not loaded with every
-// dialog); the screens that still import it from here get it through this line until they move.
-export { FormDialog, type FormDialogProps } from "./form-dialog.tsx";
+/** How a FormDialog sends its form: a form state's `submission`, or its parts one by one. */
+type FormSending =
+  | {
+      /** the form's submit, busy flag and failure in one (useFormState's `submission`) */
+      form: FormSubmission;
+      onSubmit?: never;
+      busy?: never;
+      failure?: never;
+    }
+  | {
+      form?: never;
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+      /** while it is sent: the buttons wait and the dialog stays open */
+      busy: boolean;
+      /** why the whole form failed (the server's refusal), above the fields */
+      failure?: string | null;
+    };
+
+export type FormDialogProps = Omit<DialogProps, "open" | "footer"> &
+  FormSending & {
+    /** default true: the parent shows the dialog only while it is wanted */
+    open?: boolean;
+    /** the form's id, which the footer's submit button names */
+    formId: string;
+    cancelLabel: ReactNode;
+    submitLabel: ReactNode;
+    /** what the submit button says while `busy` (e.g. "Saving…"); else it keeps `submitLabel` */
+    busyLabel?: ReactNode;
+    submitVariant?: ButtonVariant;
+    submitDisabled?: boolean;
+    /** a line above the failure and the fields */
+    lead?: ReactNode;
+    /** inside the dialog, below the form (e.g. an upload that sends on its own) */
+    after?: ReactNode;
+  };
+
+/** A dialog that is one form: its fields in the body, Cancel and the submit button in the footer. */
+export function FormDialog({
+  open = true,
+  onClose,
+  formId,
+  form,
+  onSubmit = form?.onSubmit,
+  busy = form?.busy ?? false,
+  failure = form?.failure,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  submitVariant,
+  submitDisabled,
+  lead,
+  after,
+  children,
+  ...dialog
+}: FormDialogProps) {
+  return (
+    <Dialog
+      {...dialog}
+      open={open}
+      onClose={() => !busy && onClose()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
+            {busy && busyLabel !== undefined ? busyLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="stack" onSubmit={onSubmit} noValidate>
+        {lead}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {children}
+      </form>
+      {after}
+    </Dialog>
+  );
+}

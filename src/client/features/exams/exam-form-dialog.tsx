@@ -9,8 +9,8 @@ import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
 export type OfficeExam = RouterOutputs["exams"]["list"]["exams"][number];

@@ -19,8 +19,8 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
@@ -166,6 +166,7 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
       onClose={onClose}
       formId="fee-concession-form"
       form={submission}
+      cancelLabel={t("form.cancel")}
       submitLabel={t("give.submit")}
       busyLabel={t("give.busy")}
       lead={<p className="text-muted">{t("give.outstanding", { amount: formatMoney(instalment.outstanding) })}</p>}

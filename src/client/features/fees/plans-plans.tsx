@@ -21,8 +21,8 @@ import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts"
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
@@ -219,6 +219,7 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
       onClose={onClose}
       formId="fee-plan-form"
       form={submission}
+      cancelLabel={t("form.cancel")}
       submitLabel={t("form.save")}
       busyLabel={t("form.saving")}
     >
@@ -311,6 +312,7 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
       formId="fee-raise-form"
       onSubmit={submit}
       busy={raise.isPending}
+      cancelLabel={t("form.cancel")}
       submitLabel={!p ? t("raise.checking") : nobody ? t("raise.nobody") : t("raise.submit", { count: p.toRaise })}
       busyLabel={t("raise.busy")}
       submitDisabled={!p || nobody}

@@ -11,8 +11,8 @@ import { normaliseError } from "../../lib/errors.ts";
 import { addOrUpdate, checkInput, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { errorMessages, FieldNotes, Select, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -142,6 +142,9 @@ export function ItemDialog({
       formId="library-item-form"
       onSubmit={submit}
       busy={busy}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
       failure={failure}
       after={
         kind === "eresource" && current && values.source === "file" ? (
@@ -308,6 +311,7 @@ export function IssueDialog({
       formId="library-issue-form"
       onSubmit={submit}
       busy={issue.isPending}
+      cancelLabel={t("admin.cancel")}
       submitLabel={t("admin.issue")}
       failure={failure}
     >

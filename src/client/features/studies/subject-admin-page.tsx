@@ -17,8 +17,8 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
@@ -407,6 +407,9 @@ function AssignmentFormDialog({
       title={assignment ? t("admin.editAssignment", { title: assignment.title }) : t("admin.addAssignment")}
       formId="assignment-form"
       form={submission}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
     >
       <TextInput {...field("title")} label={t("form.assignmentTitle")} required maxLength={200} />
       <TextArea {...field("instructions")} label={t("form.instructions")} rows={4} maxLength={4000} />

@@ -11,9 +11,8 @@ import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
+import { Dialog, FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
 export type OfficeSubject = RouterOutputs["studies"]["get"]["subject"];
@@ -94,6 +93,9 @@ export function SubjectFormDialog({
       title={subject ? t("admin.editTitle", { code: subject.code }) : t("admin.add")}
       formId="subject-form"
       form={submission}
+      cancelLabel={t("admin.cancel")}
+      submitLabel={t("admin.save")}
+      busyLabel={t("admin.saving")}
     >
       <div className="ops-form-grid">
         <Select

@@ -18,8 +18,8 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
-import { FormDialog } from "../../ui/form-dialog.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable } from "../../ui/list-page.tsx";
@@ -195,6 +195,7 @@ function GradeDialog({
       title={t("admin.gradeTitle", { name: row.name })}
       formId="grade-form"
       form={submission}
+      cancelLabel={t("admin.cancel")}
       submitLabel={t("admin.saveMarks")}
     >
       <TextInput {...form.field("marks")} label={t("admin.marksLabel", { max: maxMarks })} required inputMode="numeric" />
