@@ -15,11 +15,11 @@ import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
 import { currentTermOutstanding } from "../fees/plans.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
-import { examsAheadFor, instituteTimeZone, toStudentExam } from "./exams.service.ts";
+import { examsAheadFor, toStudentExam } from "./exams.service.ts";
 
 /**
  * Whether something holds the student's admit card back: a sentence saying why (in the request's language),

@@ -20,7 +20,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { READING_STATUSES } from "../studies/enrolment.ts";
@@ -35,11 +35,6 @@ export const STUDENT_EXAMS_LINK = "/student/exams";
 
 export const examNotFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
 const conflict = (key: Parameters<typeof text.t>[0]) => new AppError("CONFLICT", text.t(key));
-
-/** The institute's clock (Settings → General): what the office types and what everyone reads. */
-export async function instituteTimeZone(deps: Pick<AppDeps, "db">): Promise<string> {
-  return (await getSettings(deps)).general.timeZone;
-}
 
 export function examPhase(e: Pick<Exam, "status" | "results_published_at" | "starts_at">, nowIso: string): ExamPhase {
   if (e.status === "cancelled") return "cancelled";

@@ -24,7 +24,8 @@ import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { candidatesOf, type Exam, findExam, instituteTimeZone } from "./exams.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
+import { candidatesOf, type Exam, findExam } from "./exams.service.ts";
 
 type DB = Kysely<Database>;
 

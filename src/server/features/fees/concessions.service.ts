@@ -15,7 +15,8 @@ import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { institutionToday, standingOf } from "./payments.service.ts";
+import { instituteToday } from "../settings/settings.service.ts";
+import { standingOf } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -46,7 +47,7 @@ async function instalmentOwner(db: DB, instalmentId: number) {
  */
 export async function giveConcession(deps: AppDeps, actorId: number, input: ConcessionForm, meta: SessionMeta = {}) {
   const now = deps.now();
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   const { concession, owner } = await deps.db.transaction().execute(async (trx) => {
     const { instalment, standing } = await standingOf(trx, today, input.instalmentId);
     const max = Math.min(standing.outstanding, standing.amount - standing.concession);

@@ -18,11 +18,11 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, textContains } from "../../platform/search.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { instituteToday } from "../settings/settings.service.ts";
 import { STUDENT_SEARCH_COLUMNS } from "../students/students.service.ts";
 import {
   cancelReceipt,
   confirmPayment,
-  institutionToday,
   paymentNotFound,
   RECEIPT_FACTS,
   recordPayment,
@@ -54,7 +54,7 @@ async function outstandingOf(db: DB, today: string, instalmentIds: number[]): Pr
  * pay on its instalment, so a transfer larger than that stands out.
  */
 export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: PendingListQuery) {
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   let base = deps.db
     .selectFrom("fee_payments")
     .innerJoin("users", "users.id", "fee_payments.user_id")
@@ -176,7 +176,7 @@ export async function findStudents(deps: Pick<AppDeps, "db">, query: StudentSear
  * most twelve), so they come whole, in programme, term and instalment order.
  */
 export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, userId: number) {
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   const student = await deps.db
     .selectFrom("users")
     .leftJoin("programmes", "programmes.id", "users.programme_id")
@@ -234,7 +234,7 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
  * refuses a day in the future (the institute's today); the core refuses more than what is still due.
  */
 export async function recordDeskPayment(deps: AppDeps, actorId: number, input: RecordPaymentForm, meta: SessionMeta = {}) {
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   if (input.paidOn > today) {
     const message = text.t("rule.paidOn");
     throw new AppError("BAD_REQUEST", message, { fieldErrors: { paidOn: [message] } });

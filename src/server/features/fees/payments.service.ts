@@ -14,7 +14,7 @@ import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteToday } from "../settings/settings.service.ts";
 import { tellPaymentRejected, tellReceiptIssued } from "./fee-notices.ts";
 import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
 
@@ -47,11 +47,6 @@ export const RECEIPT_FACTS = [
   "fee_instalments.term",
   "fee_instalments.number as instalment_number",
 ] as const;
-
-/** The institute's today (YYYY-MM-DD). */
-export async function institutionToday(deps: Pick<AppDeps, "db" | "now">): Promise<string> {
-  return localDate(deps.now(), (await getSettings(deps)).general.timeZone);
-}
 
 /**
  * Instalments with where each stands, in three queries whatever their number: the instalments chosen by
@@ -223,7 +218,7 @@ export interface UpiSubmission {
 /** A student tells the office about a UPI transfer: pending until the office checks its bank statement. */
 export async function submitUpiPayment(deps: AppDeps, userId: number, input: UpiSubmission) {
   const now = deps.now();
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   const payment = await deps.db.transaction().execute(async (trx) => {
     const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
     if (instalment.user_id !== userId) throw instalmentNotFound();

@@ -18,10 +18,10 @@ import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
+import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
 import { splitFee } from "./ledger.ts";
-import { institutionToday, standings } from "./payments.service.ts";
+import { standings } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 type PlanProgramme = Pick<Programme, "id" | "name" | "fee_paise" | "fee_period" | "instalments" | "duration_months">;
@@ -403,7 +403,7 @@ export async function currentTermOutstanding(deps: Pick<AppDeps, "db" | "now">, 
   const user = await deps.db.selectFrom("users").select(["programme_id", "current_term"]).where("id", "=", userId).executeTakeFirst();
   if (!user?.programme_id) return 0;
   const programmeId = user.programme_id;
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   const rows = await standings(deps.db, today, (q) =>
     q
       .where("fee_instalments.user_id", "=", userId)

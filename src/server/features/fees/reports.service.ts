@@ -27,9 +27,9 @@ import { toCsv } from "../../platform/csv.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteToday } from "../settings/settings.service.ts";
 import { financialYear, upiAmount } from "./ledger.ts";
-import { collectionsTotal, institutionToday, RECEIPT_FACTS, standings, studentReceipts, withPaidInstalment } from "./payments.service.ts";
+import { collectionsTotal, RECEIPT_FACTS, standings, studentReceipts, withPaidInstalment } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -198,7 +198,7 @@ async function lastReminders(db: DB, userIds: readonly number[]) {
  * a page at a time; with the totals of the whole filtered list (students, outstanding, of it overdue).
  */
 export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQuery) {
-  const today = await institutionToday(deps);
+  const today = await instituteToday(deps);
   const db = deps.db;
   const owing = () => duesByStudent(db, today, query, query.status).as("s");
   // The page and the totals of the whole filtered list in one pass (window sums, taken before the LIMIT).

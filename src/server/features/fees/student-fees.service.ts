@@ -16,12 +16,11 @@ import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteToday } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { upiAmount } from "./ledger.ts";
 import {
   instalmentNotFound,
-  institutionToday,
   RECEIPT_FACTS,
   receiptNotFound,
   standingOf,
@@ -60,7 +59,7 @@ async function programmesById(db: DB, ids: number[]) {
  * day). A student's instalments are few (their programme's terms times at most twelve), so they come whole.
  */
 export async function myFees(deps: Pick<AppDeps, "db" | "now">, userId: number) {
-  const [today, settings] = await Promise.all([institutionToday(deps), getSettings(deps)]);
+  const [today, settings] = await Promise.all([instituteToday(deps), getSettings(deps)]);
   const [rows, pending] = await Promise.all([
     instalmentsOf(deps.db, today, userId),
     deps.db
@@ -222,7 +221,7 @@ async function payableInstalment(db: DB, today: string, userId: number, instalme
  * institute has set no UPI address there is nothing to pay by UPI: the answer says so.
  */
 export async function upiPayment(deps: Pick<AppDeps, "db" | "now">, userId: number, instalmentId: number) {
-  const [today, settings] = await Promise.all([institutionToday(deps), getSettings(deps)]);
+  const [today, settings] = await Promise.all([instituteToday(deps), getSettings(deps)]);
   const { instalment, standing } = await payableInstalment(deps.db, today, userId, instalmentId);
   const { upiVpa, upiPayeeName } = settings.fees;
   if (!upiVpa) return { status: "noUpi" as const, message: text.t("rule.noUpi") };
@@ -250,7 +249,7 @@ export async function upiPayment(deps: Pick<AppDeps, "db" | "now">, userId: numb
  * reported, and more than is due. The screenshot is stored first and removed again if the payment is refused.
  */
 export async function submitUpi(deps: AppDeps, userId: number, instalmentId: number, fields: UpiSubmissionFields, file: unknown) {
-  const [today, settings] = await Promise.all([institutionToday(deps), getSettings(deps)]);
+  const [today, settings] = await Promise.all([instituteToday(deps), getSettings(deps)]);
   if (!settings.fees.upiVpa) throw new AppError("CONFLICT", text.t("rule.noUpi"));
   if (fields.paidOn > today) {
     const message = text.t("rule.paidOnFuture");

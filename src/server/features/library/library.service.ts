@@ -26,24 +26,18 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
-import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { instituteToday } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 export type Book = Selectable<BooksTable>;
 
 export const itemNotFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
-
-/** Today's date (YYYY-MM-DD) in the institute's time zone (Settings → General). */
-export async function libraryToday(deps: Pick<AppDeps, "db" | "now">): Promise<string> {
-  return localDate(deps.now(), (await getSettings(deps)).general.timeZone);
-}
 
 /** A calendar day in the request's language: 25 Nov 2026, २५ नव॰ २०२६. */
 export const dayText = (day: string) =>
@@ -128,7 +122,7 @@ async function pageOf(base: Base, page: number, limit: number) {
 
 /** The counters above the office's catalogue, its filters' choices and the issue form's default due date. */
 export async function libraryOverview(deps: Pick<AppDeps, "db" | "now">) {
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   const [counts, categories, programmes] = await Promise.all([
     sql<{ titles: number; copies: number; on_loan: number; overdue: number }>`
       select

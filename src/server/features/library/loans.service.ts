@@ -16,7 +16,8 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
-import { dayText, itemNotFound, libraryToday } from "./library.service.ts";
+import { instituteToday } from "../settings/settings.service.ts";
+import { dayText, itemNotFound } from "./library.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -28,7 +29,7 @@ const dueError = (message: string) => new AppError("BAD_REQUEST", message, { fie
 /** Lends a copy of a book to a student. */
 export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInput, meta: SessionMeta = {}) {
   const now = deps.now();
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   const dueOn = input.dueOn ?? addDays(today, LOAN_DAYS);
   if (dueOn < today) throw dueError(text.t("rule.duePast"));
   const latest = addDays(today, LOAN_MAX_DAYS);
@@ -85,7 +86,7 @@ export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInpu
 /** Receives a book back: the loan is marked returned (now) by the office member who took it. */
 export async function returnLoan(deps: AppDeps, actorId: number, loanId: number, meta: SessionMeta = {}) {
   const now = deps.now();
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   const loan = await deps.db.transaction().execute(async (trx) => {
     const loan = await trx
       .selectFrom("book_loans")
@@ -130,7 +131,7 @@ const loanColumns = [
 
 /** The office's loans: out now, overdue, returned or all; searched by title, ISBN, name or Student ID. */
 export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanListQuery) {
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   let base = deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")
@@ -166,7 +167,7 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
 
 /** The student's books on loan now (soonest due first), each with where it stands today. */
 export async function myLoans(deps: Pick<AppDeps, "db" | "now">, userId: number) {
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   const rows = await deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")
@@ -229,7 +230,7 @@ export async function sendOverdueReminders(
   deps: Pick<AppDeps, "db" | "now" | "mail" | "env">,
 ): Promise<{ today: string; reminded: number }> {
   const now = deps.now();
-  const today = await libraryToday(deps);
+  const today = await instituteToday(deps);
   const due = await deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { isoNow } from "../../deps.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
+import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 
 const cache = new WeakMap<DB, Settings>();
@@ -44,6 +45,16 @@ export async function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> 
   }
   cache.set(deps.db, settings as Settings);
   return settings as Settings;
+}
+
+/** The institute's clock (Settings → General): what the office types and what everyone reads. */
+export async function instituteTimeZone(deps: Pick<AppDeps, "db">): Promise<string> {
+  return (await getSettings(deps)).general.timeZone;
+}
+
+/** The institute's today (YYYY-MM-DD), in its time zone. */
+export async function instituteToday(deps: Pick<AppDeps, "db" | "now">): Promise<string> {
+  return localDate(deps.now(), await instituteTimeZone(deps));
 }
 
 /**

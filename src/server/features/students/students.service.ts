@@ -37,7 +37,7 @@ import {
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -176,8 +176,6 @@ async function voidFirstLoginLinks(trx: Kysely<Database>, userId: number, at: st
     .execute();
 }
 
-const timeZoneOf = async (deps: Pick<AppDeps, "db">) => (await getSettings(deps)).general.timeZone;
-
 function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" | "status">) {
   let base = db.selectFrom("users").where("role", "=", "student");
   if (query.status !== "all") base = base.where("is_active", "=", query.status === "active" ? 1 : 0);
@@ -190,7 +188,7 @@ export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
   return statsFor(deps, await monthStartOf(deps));
 }
 
-const monthStartOf = async (deps: Pick<AppDeps, "db" | "now">) => startOfMonth(deps.now(), await timeZoneOf(deps)).toISOString();
+const monthStartOf = async (deps: Pick<AppDeps, "db" | "now">) => startOfMonth(deps.now(), await instituteTimeZone(deps)).toISOString();
 const statsFor = (deps: Pick<AppDeps, "db">, monthStart: string) =>
   cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
 
@@ -498,5 +496,5 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
     details: { rows: rows.length, search: query.search, status: query.status },
     ip: meta.ip,
   });
-  return { filename: `students-${localDate(now, await timeZoneOf(deps))}.csv`, csv: `\uFEFF${csv}` };
+  return { filename: `students-${localDate(now, await instituteTimeZone(deps))}.csv`, csv: `\uFEFF${csv}` };
 }

@@ -25,7 +25,7 @@ import { anyColumnContains } from "../../platform/search.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
 import { auditSubject, findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
@@ -37,8 +37,6 @@ async function findAssignment(deps: Pick<AppDeps, "db">, id: number): Promise<As
   if (!row) throw assignmentNotFound();
   return row;
 }
-
-const timeZoneOf = async (deps: Pick<AppDeps, "db">) => (await getSettings(deps)).general.timeZone;
 
 /** The office's view of an assignment: its due moment also as the form's local value. */
 const toOfficeAssignment = (a: Assignment, timeZone: string) => ({
@@ -56,7 +54,7 @@ const toOfficeAssignment = (a: Assignment, timeZone: string) => ({
 export async function subjectAssignments(deps: Pick<AppDeps, "db">, subjectId: number) {
   await findSubject(deps.db, subjectId);
   const [timeZone, rows, students] = await Promise.all([
-    timeZoneOf(deps),
+    instituteTimeZone(deps),
     deps.db
       .selectFrom("assignments")
       .selectAll("assignments")
@@ -100,7 +98,7 @@ function dueInstant(local: string, timeZone: string, now: Date, mustBeFuture: bo
 
 export async function createAssignment(deps: AppDeps, actorId: number, form: AssignmentForm, meta: SessionMeta = {}) {
   const subject = await findListedSubject(deps.db, form.subjectId);
-  const timeZone = await timeZoneOf(deps);
+  const timeZone = await instituteTimeZone(deps);
   const now = deps.now();
   const at = now.toISOString();
   const dueAt = dueInstant(form.dueAt, timeZone, now, true);
@@ -144,7 +142,7 @@ export async function updateAssignment(deps: AppDeps, actorId: number, input: As
   const current = await findAssignment(deps, input.id);
   if (input.subjectId !== current.subject_id) throw assignmentNotFound();
   const subject = await findSubject(deps.db, current.subject_id);
-  const timeZone = await timeZoneOf(deps);
+  const timeZone = await instituteTimeZone(deps);
   const now = deps.now();
   const changedDue = input.dueAt !== zonedLocal(new Date(current.due_at), timeZone);
   const dueAt = changedDue ? dueInstant(input.dueAt, timeZone, now, true) : current.due_at;
@@ -202,7 +200,7 @@ export async function deleteAssignment(deps: AppDeps, actorId: number, id: numbe
 
 /** The students of an assignment's subject with their submission (or none), a page at a time, by name. */
 export async function listSubmissions(deps: Pick<AppDeps, "db">, query: SubmissionsQuery) {
-  const [assignment, timeZone] = await Promise.all([findAssignment(deps, query.assignmentId), timeZoneOf(deps)]);
+  const [assignment, timeZone] = await Promise.all([findAssignment(deps, query.assignmentId), instituteTimeZone(deps)]);
   let base = deps.db
     .selectFrom("enrolments")
     .innerJoin("users", "users.id", "enrolments.user_id")
