@@ -69,7 +69,7 @@ export function NoticeFormDialog({
   const { values, field } = form;
   const isEvent = values.kind === "event";
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       // The rules passed: what is sent is the shared schema's reading of the form.
       const answer = await publish.mutateAsync(v.parse(noticeForm, toInput(values)));
@@ -101,12 +101,10 @@ export function NoticeFormDialog({
       title={t("admin.publishTitle")}
       description={t("admin.publishLead")}
       formId="notice-form"
-      onSubmit={submit}
-      busy={publish.isPending}
+      form={submission}
       cancelLabel={t("admin.cancel")}
       submitLabel={isEvent ? t("admin.publishEvent") : t("admin.publishNotice")}
       busyLabel={t("admin.publishing")}
-      failure={form.failure}
     >
       <ChoiceCards
         id="notice-kind"

@@ -92,7 +92,7 @@ export function ProgrammeFormDialog({
   const { values, field } = form;
   const [current, setCurrent] = useState(programme);
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       const answer = await save(current?.id, toInput(values));
       onSaved(answer.message, answer.programme);
@@ -107,12 +107,10 @@ export function ProgrammeFormDialog({
       size="lg"
       title={current ? t("admin.editTitle", { name: current.name }) : t("admin.add")}
       formId="programme-form"
-      onSubmit={submit}
-      busy={busy}
+      form={submission}
       cancelLabel={t("admin.cancel")}
       submitLabel={t("admin.save")}
       busyLabel={t("admin.saving")}
-      failure={form.failure}
       after={
         current ? (
           <PdfUpload<{ programme: OfficeProgramme }>

@@ -35,7 +35,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
     onClose();
   };
 
-  const submit = form.handleSubmit(
+  const submission = form.submission(
     async () => {
       // The rules passed: what is sent is the shared schema's reading of the form.
       const answer = await invite.mutateAsync(v.parse(staffInviteInput, values));
@@ -52,12 +52,10 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
       title={t("team.dialog.title")}
       description={t("team.dialog.text")}
       formId="invite-form"
-      onSubmit={submit}
-      busy={invite.isPending}
+      form={submission}
       cancelLabel={t("team.cancel")}
       submitLabel={t("team.send")}
       busyLabel={t("team.sending")}
-      failure={form.failure}
     >
       <TextInput {...field("name")} label={t("team.field.name")} required autoComplete="off" maxLength={120} />
       <TextInput {...field("email")} type="email" label={t("team.field.email")} required autoComplete="off" maxLength={254} />
