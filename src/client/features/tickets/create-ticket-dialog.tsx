@@ -4,10 +4,10 @@
  * form; 'Creating Ticket...' while it is sent; a failure stays inside with what was typed.
  */
 
-import { type FormEvent, useState } from "react";
+import * as v from "valibot";
 import { help } from "../../../shared/i18n/help.ts";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
-import { checkInput, focusFirstInvalid, schemaRules, useFormState } from "../../lib/form.ts";
+import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -40,37 +40,22 @@ export function CreateTicketDialog({
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<TicketForm>(EMPTY_TICKET, RULES);
   const { values, field } = form;
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const clear = () => {
-    form.reset(EMPTY_TICKET);
-    setFailure(null);
-  };
 
   const close = () => {
     if (create.isPending) return;
-    clear();
+    form.reset(EMPTY_TICKET);
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    setFailure(null);
-    form.attempt();
-    const result = checkInput(createTicketInput, values);
-    if (!result.ok) {
-      focusFirstInvalid(result.messages, IDS);
-      return;
-    }
-    try {
-      const { ticket } = await create.mutateAsync(result.value);
-      clear();
+  const submission = form.submission(
+    async () => {
+      // The rules passed: what is sent is the shared schema's reading of the form.
+      const { ticket } = await create.mutateAsync(v.parse(createTicketInput, values));
+      form.reset(EMPTY_TICKET);
       onCreated(ticket.ticketNumber);
-    } catch (err) {
-      setFailure(failureMessage(err, HELP_TEXT.createFailed));
-    }
-  };
+    },
+    { busy: create.isPending, failed: (err) => failureMessage(err, HELP_TEXT.createFailed) },
+  );
 
   return (
     <FormDialog
@@ -80,12 +65,10 @@ export function CreateTicketDialog({
       description={t("new.lead")}
       size="lg"
       formId="new-ticket-form"
-      onSubmit={submit}
-      busy={create.isPending}
+      form={submission}
       cancelLabel={t("new.cancel")}
       submitLabel={t("new.create")}
       busyLabel={HELP_TEXT.creating}
-      failure={failure}
     >
       <TextInput {...field("subject")} label={t("new.subject")} required maxLength={200} />
       <div className="ops-form-grid">
