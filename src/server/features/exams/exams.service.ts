@@ -13,7 +13,7 @@ import type { Database, ExamsTable, Subject } from "../../../../db/schema.ts";
 import { exams as text } from "../../../shared/i18n/exams.ts";
 import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../../../shared/schemas/exams.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit, changedFields } from "../../platform/audit.ts";
+import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
@@ -29,6 +29,16 @@ import { subjectLabel, tellStudyingNow } from "../studies/studies.service.ts";
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
 export type ExamPhase = "upcoming" | "awaiting" | "published" | "cancelled";
+
+/** The activity log's entry for a change to an exam or its marks: filed under the exam, naming it by its title. */
+export function auditExam(
+  db: DB,
+  now: Date,
+  entry: Omit<AuditEntry, "entityType" | "entityId"> & { exam: Pick<Exam, "id" | "title"> },
+): Promise<void> {
+  const { exam, details, ...rest } = entry;
+  return audit(db, now, { ...rest, entityType: "exam", entityId: exam.id, details: { title: exam.title, ...details } });
+}
 
 /** Where a student's e-mail and notification about an exam lead. */
 export const STUDENT_EXAMS_LINK = "/student/exams";
@@ -266,12 +276,11 @@ export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamFor
       .values({ ...columnsOf(form, startsAt), status: "scheduled", created_by: actorId, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.schedule",
-      entityType: "exam",
-      entityId: row.id,
-      details: { title: row.title, subject: subjectLabel(subject), startsAt },
+      exam: row,
+      details: { subject: subjectLabel(subject), startsAt },
       ip: meta.ip,
     });
     if (startsAt > at) await tellStudying(deps, trx, now, row, subject, "exam.scheduled");
@@ -334,12 +343,11 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.update",
-      entityType: "exam",
-      entityId: id,
-      details: { title: row.title, subject: subjectLabel(subject), changed },
+      exam: row,
+      details: { subject: subjectLabel(subject), changed },
       ip: meta.ip,
     });
     const moved = changed.some((k) => k === "starts_at" || k === "centre" || k === "subject_id");
@@ -366,12 +374,11 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.cancel",
-      entityType: "exam",
-      entityId: id,
-      details: { title: row.title, subject: subjectLabel(subject) },
+      exam: row,
+      details: { subject: subjectLabel(subject) },
       ip: meta.ip,
     });
     if (row.starts_at > at) await tellStudying(deps, trx, now, row, subject, "exam.cancelled");
@@ -407,12 +414,11 @@ export async function publishResults(deps: AppDeps, actorId: number, id: number,
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.publish",
-      entityType: "exam",
-      entityId: id,
-      details: { title: row.title, subject: subjectLabel(subject), count: candidates.length },
+      exam: row,
+      details: { subject: subjectLabel(subject), count: candidates.length },
       ip: meta.ip,
     });
     await notifyStudents(

@@ -17,7 +17,6 @@ import {
   type SaveMarksInput,
 } from "../../../shared/schemas/exams.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { zonedLocal } from "../../platform/calendar.ts";
 import { parseCsv, toCsv } from "../../platform/csv.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -25,7 +24,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
-import { candidatesOf, type Exam, findExam } from "./exams.service.ts";
+import { auditExam, candidatesOf, type Exam, findExam } from "./exams.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -146,13 +145,11 @@ export async function saveMarks(deps: AppDeps, actorId: number, input: SaveMarks
     const cleared = input.entries.filter((e) => !e.absent && e.marks === null).map((e) => e.userId);
     await writeResults(trx, exam.id, set, actorId, at);
     if (cleared.length) await trx.deleteFrom("exam_results").where("exam_id", "=", exam.id).where("user_id", "in", cleared).execute();
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.marks",
-      entityType: "exam",
-      entityId: exam.id,
+      exam,
       details: {
-        title: exam.title,
         count: set.length,
         cleared: cleared.length,
         source: "form",
@@ -298,12 +295,11 @@ export async function uploadMarksCsv(deps: AppDeps, actorId: number, input: Mark
     if (input.dryRun)
       return { ...report, saved: false, message: text.t("csv.said.ready", { count: checked.rows, absent: checked.absent }) };
     await writeResults(trx, exam.id, checked.entries, actorId, at);
-    await audit(trx, now, {
+    await auditExam(trx, now, {
       actorUserId: actorId,
       action: "exam.marks",
-      entityType: "exam",
-      entityId: exam.id,
-      details: { title: exam.title, count: checked.entries.length, source: "csv", afterPublishing: exam.results_published_at !== null },
+      exam,
+      details: { count: checked.entries.length, source: "csv", afterPublishing: exam.results_published_at !== null },
       ip: meta.ip,
     });
     return { ...report, saved: true, message: text.t("said.marksSaved", { count: checked.entries.length }) };
