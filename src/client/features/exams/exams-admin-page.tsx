@@ -4,17 +4,15 @@
  * schedule and edit in a dialog, cancel after a confirmation; /admin/exams/<id>/marks enters the marks
  * (form or CSV file) and publishes the results.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Redirect, Route, Switch } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { EXAM_FILTERS, type ExamFilter } from "../../../shared/schemas/exams.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -51,12 +49,9 @@ function ExamsListPage() {
   const t = useT(exams);
   usePageTitle(t("admin.title"));
   const utils = trpc.useUtils();
-  const list = useListParams(FILTER);
-  const query = trpc.exams.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "all") as ExamFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.exams.list, (page, { filter }) => ({ ...page, status: (filter || "all") as ExamFilter }), {
+    filter: FILTER,
+  });
   const [editing, setEditing] = useState<{ exam: OfficeExam | null; key: number } | null>(null);
   const cancel = trpc.exams.cancel.useMutation();
   const counts = query.data?.counts;

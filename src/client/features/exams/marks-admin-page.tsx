@@ -5,7 +5,6 @@
  * the marks (or AB), check the file (a dry run that lists every problem with its row and column), then
  * save it all at once; and Publish results once every student has marks or is absent.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
@@ -16,7 +15,7 @@ import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -162,12 +161,7 @@ export function MarksAdminPage({ id }: { id: number }) {
 function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const t = useT(exams);
   const toast = useToast();
-  const list = useListParams();
-  const query = trpc.exams.marks.useQuery(
-    { id: exam.id, page: list.page, limit: MARKS_PAGE_SIZE, search: list.search },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.exams.marks, (page) => ({ id: exam.id, ...page }), { limit: MARKS_PAGE_SIZE });
   const save = trpc.exams.saveMarks.useMutation();
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});

@@ -4,9 +4,7 @@
  * the student's screenshot (fetched with the session, shown in a dialog); Confirm issues the receipt, Reject
  * asks for the reason. When someone else decided first, the server says so and the list refreshes.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { downloadFile, saveBlob } from "../../lib/download.ts";
@@ -14,7 +12,7 @@ import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { CheckDoubleIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -40,12 +38,7 @@ export function ConfirmTab() {
   const instalmentName = useInstalmentName();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams();
-  const query = trpc.feeDesk.pending.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.feeDesk.pending, (page) => page);
   const confirm = trpc.feeDesk.confirm.useMutation();
   const reject = trpc.feeDesk.reject.useMutation();
   const [deciding, setDeciding] = useState<Decision | null>(null);

@@ -4,16 +4,14 @@
  * server. Each prints; an active one can be cancelled with its reason. A cancelled receipt keeps its number
  * and shows who cancelled it, when and why.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { RECEIPT_FILTERS, type ReceiptFilter } from "../../../shared/schemas/fee-desk.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
@@ -50,14 +48,11 @@ export function ReceiptsTab() {
   const instalmentName = useInstalmentName();
   const modeName = useModeName();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
   const [year, setYear] = useYearParam();
   const [, navigate] = useLocation();
-  const query = trpc.feeDesk.receipts.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as ReceiptFilter, year },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.feeDesk.receipts, (page, { filter }) => ({ ...page, status: filter as ReceiptFilter, year }), {
+    filter: STATUS_FILTER,
+  });
   const cancel = trpc.feeDesk.cancelReceipt.useMutation();
   const cancelling = useReasonAction<Receipt>({
     send: (r, reason, done) => cancel.mutate({ id: r.id, reason }, done),

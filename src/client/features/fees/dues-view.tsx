@@ -4,14 +4,13 @@
  * address), with the totals of the filtered list; "Remind" sends one student their reminder now, "Remind all
  * overdue" (asked first) every student of the list with something overdue.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -50,14 +49,12 @@ export function DuesView() {
   const t = useT(feeReports);
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
   const [programme, setProgramme] = useProgrammeParam();
-  const query = trpc.feeReports.dues.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as DueFilter, programme },
-    { placeholderData: keepPreviousData },
-  );
+  const { list, query } = usePagedList(trpc.feeReports.dues, (page, { filter }) => ({ ...page, status: filter as DueFilter, programme }), {
+    filter: STATUS_FILTER,
+    limit: PAGE_SIZE,
+  });
   const programmes = trpc.feeReports.programmes.useQuery();
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const remind = trpc.feeReports.remind.useMutation();
   const remindAll = trpc.feeReports.remindOverdue.useMutation();
   const totals = query.data?.totals;

@@ -5,7 +5,6 @@
  * paged by the server, with who gave it and why; one given in error is withdrawn with its reason (it stays in
  * the list, marked withdrawn).
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -16,7 +15,7 @@ import { checkInput, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -197,12 +196,10 @@ function ConcessionsList() {
   const t = useT(feePlans);
   const instalmentText = useInstalmentText();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.feePlans.concessions.useQuery(
-    { page: list.page, limit: 10, search: list.search, status: list.filter as ConcessionFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.feePlans.concessions, (page, { filter }) => ({ ...page, status: filter as ConcessionFilter }), {
+    filter: STATUS_FILTER,
+    limit: 10,
+  });
   const withdraw = trpc.feePlans.withdrawConcession.useMutation();
   const withdrawing = useReasonAction<Concession>({
     send: (c, reason, done) => withdraw.mutate({ id: c.id, reason }, done),

@@ -5,7 +5,6 @@
  * students it will charge (those who already have the term's instalments are left alone) and what each will
  * owe, then one click.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
@@ -17,7 +16,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -36,9 +35,7 @@ export function PlansTab() {
   const feeText = useFeeText();
   const { user } = useSession();
   const admin = isAdministrator(user?.role);
-  const list = useListParams();
-  const query = trpc.feePlans.list.useQuery({ page: list.page, limit: 10, search: list.search }, { placeholderData: keepPreviousData });
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.feePlans.list, (page) => page, { limit: 10 });
   const editing = useRowDialog<Programme>();
   const raising = useRowDialog<Programme>();
   const data = query.data;

@@ -4,17 +4,15 @@
  * book — and, at /admin/library/loans, the loans (out, overdue, returned) with Return. The counters above
  * both come from the server.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -146,23 +144,20 @@ function CatalogueView({
   const t = useT(library);
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(KIND_FILTER);
   const [category, setCategory] = useQueryParam("category");
   const [availability, setAvailability] = useQueryParam("availability", AVAILABILITY_FILTERS);
   const [status, setStatus] = useQueryParam("status", ITEM_STATUSES);
-  const query = trpc.library.items.useQuery(
-    {
-      page: list.page,
-      limit: PAGE_SIZE,
-      search: list.search,
-      kind: list.filter as (typeof KIND_FILTERS)[number],
+  const { list, query } = usePagedList(
+    trpc.library.items,
+    (page, { filter }) => ({
+      ...page,
+      kind: filter as (typeof KIND_FILTERS)[number],
       category,
       availability: availability as (typeof AVAILABILITY_FILTERS)[number],
       status: status as (typeof ITEM_STATUSES)[number],
-    },
-    { placeholderData: keepPreviousData },
+    }),
+    { filter: KIND_FILTER },
   );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const archive = trpc.library.setArchived.useMutation();
   const [location, navigate] = useLocation();
   /** Every filter back to its default at once (the search stays). */

@@ -2,14 +2,12 @@
  * /admin/library/loans (issue 18, office): the loans out now (the longest overdue first), overdue, returned
  * or all, searched by title, ISBN, name or Student ID and paginated by the server; Return asks first.
  */
-import { keepPreviousData } from "@tanstack/react-query";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { library } from "../../../shared/i18n/library.ts";
 import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
@@ -25,12 +23,9 @@ const STATUS_FILTER = { key: "status", values: LOAN_FILTERS };
 export function LoansView() {
   const t = useT(library);
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.library.loans.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: list.filter as LoanFilter },
-    { placeholderData: keepPreviousData },
-  );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
+  const { list, query } = usePagedList(trpc.library.loans, (page, { filter }) => ({ ...page, status: filter as LoanFilter }), {
+    filter: STATUS_FILTER,
+  });
   const giveBack = trpc.library.returnLoan.useMutation();
   const returning = useConfirmed<Loan>(
     (l, { done, failed }) => giveBack.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),

@@ -4,17 +4,15 @@
  * next term. /admin/courses/<id>: one subject's materials (PDF with upload progress, or a link) and its
  * assignments; /admin/courses/<id>/assignments/<id>: the students' work, downloaded and graded.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Route, Switch } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBJECT_STATUSES, type SubjectListQuery } from "../../../shared/schemas/studies.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
@@ -49,12 +47,11 @@ function SubjectsList() {
   const termLabel = useTermLabel();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = useListParams(STATUS_FILTER);
-  const query = trpc.studies.list.useQuery(
-    { page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "active") as SubjectListQuery["status"] },
-    { placeholderData: keepPreviousData },
+  const { list, query } = usePagedList(
+    trpc.studies.list,
+    (page, { filter }) => ({ ...page, status: (filter || "active") as SubjectListQuery["status"] }),
+    { filter: STATUS_FILTER },
   );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const programmes = trpc.studies.programmes.useQuery();
   const [dialog, setDialog] = useState<{ kind: "add" } | { kind: "edit"; subject: OfficeSubject } | { kind: "move" } | null>(null);
   const archive = trpc.studies.setArchived.useMutation();

@@ -3,10 +3,8 @@
  * in (late or not), missing, graded — searched, filtered and paginated by the server; the PDF downloads; marks
  * and a comment are saved in a dialog (the student is told).
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
-import { PAGE_SIZE } from "../../../shared/constants.ts";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { gradeInput, SUBMISSION_FILTERS, type SubmissionsQuery } from "../../../shared/schemas/studies.ts";
 import { checkInput, useFormState } from "../../lib/form.ts";
@@ -15,7 +13,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useKeepPageInRange, useListParams } from "../../lib/use-list-params.ts";
+import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -34,12 +32,11 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
   const t = useT(studies);
   const utils = trpc.useUtils();
   const saved = useSaved(() => Promise.all([utils.studies.submissions.invalidate(), utils.studies.assignments.invalidate()]));
-  const list = useListParams(FILTER);
-  const query = trpc.studies.submissions.useQuery(
-    { assignmentId, page: list.page, limit: PAGE_SIZE, search: list.search, status: (list.filter || "all") as SubmissionsQuery["status"] },
-    { placeholderData: keepPreviousData },
+  const { list, query } = usePagedList(
+    trpc.studies.submissions,
+    (page, { filter }) => ({ assignmentId, ...page, status: (filter || "all") as SubmissionsQuery["status"] }),
+    { filter: FILTER },
   );
-  useKeepPageInRange(list, query.data?.pagination.totalPages);
   const assignment = query.data?.assignment;
   usePageTitle(assignment ? assignment.title : t("admin.title"));
   const { download, busy } = useFileDownload();
