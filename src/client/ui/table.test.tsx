@@ -64,6 +64,18 @@ describe("Table", () => {
     expect(screen.getByRole("status").textContent).toBe("Loading…");
     expect(screen.queryByText("Nothing")).toBeNull();
   });
+
+  test("a hidden header is there for screen readers only, and still labels its cells in the phone layout", () => {
+    const hidden: TableColumn<Application>[] = [
+      { key: "name", header: "Applicant", render: (a) => a.name },
+      { key: "actions", header: "Actions", headerHidden: true, render: (a) => <button type="button">Open {a.name}</button> },
+    ];
+    render(<Table columns={hidden} rows={rows} rowKey={(a) => a.id} />);
+    const header = screen.getAllByRole("columnheader")[1]!;
+    expect(header.innerHTML).toBe('<span class="sr-only">Actions</span>');
+    const cells = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");
+    expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(["Applicant", "Actions"]);
+  });
 });
 
 describe("statusTone and Badge", () => {

@@ -41,6 +41,8 @@ export type TableColumn<T> = {
   render: (row: T) => ReactNode;
   /** The cell's label in the stacked (phone) layout; defaults to header when that is a string. */
   label?: string;
+  /** The header is for screen readers only (e.g. a column of row actions); the phone layout still labels its cells with it. */
+  headerHidden?: boolean;
   /** Added to the th and every td of the column, e.g. "ui-table__cell--numeric" or "ui-table__cell--actions". */
   className?: string;
 };
@@ -125,7 +127,7 @@ export function Table<T>({
           <tr role="row">
             {columns.map((c) => (
               <th key={c.key} role="columnheader" scope="col" className={cx("ui-table__header", c.className)}>
-                {c.header}
+                {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}
           </tr>

@@ -176,8 +176,8 @@ export default function AdminContactsPage() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("adm.col.actions")}</span>,
-      label: t("adm.col.actions"),
+      header: t("adm.col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (c) => (
         <span className="ops-row-actions">

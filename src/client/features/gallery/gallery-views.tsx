@@ -147,8 +147,8 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
     },
     {
       key: "actions",
-      header: <span className="sr-only">{media.t("col.actions")}</span>,
-      label: media.t("col.actions"),
+      header: media.t("col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />,
     },

@@ -132,8 +132,8 @@ export default function NoticesAdminPage() {
   if (canDelete) {
     columns.push({
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (n) => (
         <Button size="sm" variant="ghost" onClick={() => deleting.ask(n)}>

@@ -90,8 +90,8 @@ export default function ProgrammesAdminPage() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (p) => (
         <span className="ops-row-buttons">
           {action(t("admin.edit"), p, () => open(p))}

@@ -271,8 +271,8 @@ function editDeleteColumn<Row>(
 ): TableColumn<Row> {
   return {
     key: "actions",
-    header: <span className="sr-only">{t("col.actions")}</span>,
-    label: t("col.actions"),
+    header: t("col.actions"),
+    headerHidden: true,
     render: (row) => (
       <span className="ops-row-buttons">
         {action(t("news.edit"), titleOf(row), () => onEdit(row), t)}

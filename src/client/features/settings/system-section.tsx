@@ -118,8 +118,8 @@ export function BackupsPanel() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("backups.col.actions")}</span>,
-      label: t("backups.col.actions"),
+      header: t("backups.col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (b) => (
         <Button

@@ -91,8 +91,8 @@ export default function StaffPage() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("team.col.actions")}</span>,
-      label: t("team.col.actions"),
+      header: t("team.col.actions"),
+      headerHidden: true,
       render: (m) =>
         m.id === user?.id ? null : (
           <span className="ops-row-buttons">

@@ -244,8 +244,8 @@ export default function AdminStudentsPage() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("col.actions")}</span>,
-      label: t("col.actions"),
+      header: t("col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (s) => (
         <span className="ops-row-actions">

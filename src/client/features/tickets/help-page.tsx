@@ -190,8 +190,8 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("col.actions")}</span>,
-      label: t("col.actions"),
+      header: t("col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (row) => (
         <span className="ops-row-actions">
