@@ -419,6 +419,11 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const clean = report !== null && report.problems.length === 0 && file !== null && report.text === file.text;
   const problems = report?.problems ?? [];
   const shown = problems.slice((page - 1) * PROBLEMS_PER_PAGE, page * PROBLEMS_PER_PAGE);
+  const problemColumns: TableColumn<(typeof problems)[number]>[] = [
+    { key: "row", header: t("csv.col.row"), className: "tabular", render: (p) => p.row },
+    { key: "column", header: t("csv.col.column"), render: (p) => <code>{p.column ?? "—"}</code> },
+    { key: "problem", header: t("csv.col.problem"), render: (p) => p.message },
+  ];
 
   return (
     <Card title={t("csv.title")} className="exams-file-card">
@@ -488,40 +493,14 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
         </div>
         {problems.length ? (
           <>
-            <div className="ui-table-wrap">
-              <table className="ui-table exams-problems" aria-label={t("csv.problemsTitle")}>
-                <thead className="ui-table__head">
-                  <tr>
-                    <th scope="col" className="ui-table__header">
-                      {t("csv.col.row")}
-                    </th>
-                    <th scope="col" className="ui-table__header">
-                      {t("csv.col.column")}
-                    </th>
-                    <th scope="col" className="ui-table__header">
-                      {t("csv.col.problem")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((p) => (
-                    <tr key={`${p.row}-${p.column}-${p.kind}`} className="ui-table__row">
-                      <td className="ui-table__cell tabular" data-label={t("csv.col.row")}>
-                        <div className="ui-table__value">{p.row}</div>
-                      </td>
-                      <td className="ui-table__cell" data-label={t("csv.col.column")}>
-                        <div className="ui-table__value">
-                          <code>{p.column ?? "—"}</code>
-                        </div>
-                      </td>
-                      <td className="ui-table__cell" data-label={t("csv.col.problem")}>
-                        <div className="ui-table__value">{p.message}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              className="exams-problems"
+              caption={t("csv.problemsTitle")}
+              captionHidden
+              columns={problemColumns}
+              rows={shown}
+              rowKey={(p) => `${p.row}-${p.column}-${p.kind}`}
+            />
             <Pagination page={page} totalPages={Math.ceil(problems.length / PROBLEMS_PER_PAGE)} onChange={setPage} />
           </>
         ) : null}
