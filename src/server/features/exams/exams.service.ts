@@ -24,7 +24,7 @@ import { instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { READING_STATUSES } from "../studies/enrolment.ts";
-import { subjectLabel, tellStudyingNow } from "../studies/studies.service.ts";
+import { findSubject, subjectLabel, tellStudyingNow } from "../studies/studies.service.ts";
 
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
@@ -367,7 +367,7 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
     const current = await findExam(trx, id);
     if (current.status === "cancelled") throw conflict("rule.alreadyCancelled");
     if (current.results_published_at) throw conflict("rule.publishedClosed");
-    const subject = await trx.selectFrom("subjects").selectAll().where("id", "=", current.subject_id).executeTakeFirstOrThrow();
+    const subject = await findSubject(trx, current.subject_id);
     const row = await trx
       .updateTable("exams")
       .set({ status: "cancelled", updated_at: at })
@@ -407,7 +407,7 @@ export async function publishResults(deps: AppDeps, actorId: number, id: number,
     if (candidates.length === 0) throw new AppError("BAD_REQUEST", text.t("rule.nobodyTakes"));
     const missing = candidates.filter((c) => c.marked === null).length;
     if (missing > 0) throw new AppError("BAD_REQUEST", text.t("rule.marksMissing", { count: missing }));
-    const subject = await trx.selectFrom("subjects").selectAll().where("id", "=", exam.subject_id).executeTakeFirstOrThrow();
+    const subject = await findSubject(trx, exam.subject_id);
     const row = await trx
       .updateTable("exams")
       .set({ results_published_at: at, updated_at: at })
