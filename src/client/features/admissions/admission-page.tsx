@@ -10,7 +10,7 @@ import { admission } from "../../../shared/i18n/admission.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
 import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { type ApiError, CLIENT_MSG, firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { type ApiError, CLIENT_MSG, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
@@ -29,9 +29,7 @@ import {
   appendFields,
   DOCUMENTS_STEP,
   emptyValues,
-  FIELD_NAMES,
   type FieldName,
-  fieldDomId,
   invalidFieldsMessage,
   missingRequiredFields,
   missingRequiredMessage,
@@ -51,12 +49,11 @@ import {
   DOCUMENT_LABELS,
   type DocumentFiles,
   type DocumentKind,
-  documentDomId,
   formatBytes,
   REQUIRED_DOCUMENTS,
 } from "./documents.ts";
 import { type AdmissionDraft, clearDraft, loadDraft, saveDraft } from "./draft.ts";
-import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
+import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 import { WizardSteps } from "./wizard-steps.tsx";
 
 type SubmitResult = AdmissionSubmitResult;
@@ -81,7 +78,7 @@ export default function AdmissionPage() {
   const form = useApplicationForm(
     () => restored?.values ?? { ...emptyValues(), course: new URLSearchParams(location.search).get("course") ?? "" },
   );
-  const { values, errors, attempted, setAttempted, setServerErrors, onChange, onBlur } = form;
+  const { values, errors, attempted, setAttempted, onChange, onBlur } = form;
   const [step, setStep] = useState<StepIndex>(() => restored?.step ?? 0);
   const documents = useDocumentFiles();
   const { files, fileErrors } = documents;
@@ -156,10 +153,7 @@ export default function AdmissionPage() {
   };
 
   // ——— submit: the spec's required check, then documents and formats, then the upload ———
-  const jumpTo = (field: FieldName | DocumentKind) => {
-    const isDocument = (DOCUMENT_KINDS as readonly string[]).includes(field);
-    goToStep(stepOfField(field), isDocument ? documentDomId(ID_PREFIX, field as DocumentKind) : fieldDomId(ID_PREFIX, field));
-  };
+  const jumpTo = (field: FieldName | DocumentKind) => goToStep(stepOfField(field), answerDomId(ID_PREFIX, field));
 
   const submit = () => {
     if (phase.name === "uploading") return;
@@ -213,13 +207,9 @@ export default function AdmissionPage() {
   };
 
   const tryAgain = (error: ApiError) => {
-    const { fields: fieldMessages, documents: documentMessages } = splitServerErrors(firstFieldErrors(error.errors));
-    setServerErrors(fieldMessages);
-    // A refused file is taken off, so the same bytes are not sent again over a slow connection.
-    documents.refuse(documentMessages);
+    const first = showRefusal(error, form, documents);
     setAlert(error.message);
     setPhase({ name: "form" });
-    const first = FIELD_NAMES.find((n) => fieldMessages[n]) ?? DOCUMENT_KINDS.find((k) => documentMessages[k]);
     if (first) jumpTo(first);
     else requestFocus("heading");
   };

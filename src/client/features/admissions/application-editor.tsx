@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
+import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -17,7 +17,6 @@ import { FieldSections } from "./application-fields.tsx";
 import {
   ACADEMIC_SECTIONS,
   appendFields,
-  FIELD_NAMES,
   type FieldName,
   fieldDomId,
   invalidFieldsMessage,
@@ -29,8 +28,8 @@ import {
   valuesFrom,
 } from "./application-form.ts";
 import { DocumentPicker, useObjectUrls } from "./document-picker.tsx";
-import { appendDocuments, DOCUMENT_KINDS, documentDomId } from "./documents.ts";
-import { splitServerErrors, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
+import { appendDocuments, DOCUMENT_KINDS } from "./documents.ts";
+import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 
 const ID_PREFIX = "edit";
 
@@ -59,7 +58,7 @@ export function ApplicationEditor({
 }) {
   const t = useT(statusNs);
   const form = useApplicationForm(() => valuesFrom(application));
-  const { values, errors, setAttempted, setServerErrors, onChange, onBlur } = form;
+  const { values, errors, setAttempted, onChange, onBlur } = form;
   const documents = useDocumentFiles();
   const previews = useObjectUrls(documents.files);
   const [alert, setAlert] = useState<{ title?: string; text: string } | null>(null);
@@ -108,19 +107,14 @@ export function ApplicationEditor({
     } catch (err) {
       if (controller.signal.aborted) return;
       const error = normaliseError(err);
-      const { fields, documents: refused } = splitServerErrors(firstFieldErrors(error.errors));
-      setServerErrors(fields);
-      documents.refuse(refused);
+      const first = showRefusal(error, form, documents);
       setAlert(error.message === MSG.genericError ? { text: t("editor.failed") } : { title: t("editor.failed"), text: error.message });
       setProgress(null);
       if (error.status === 403 && grant && onAccessExpired) {
         setAlert({ title: t("editor.failed"), text: t("editor.expired") });
         return onAccessExpired();
       }
-      const first = FIELD_NAMES.find((n) => fields[n]);
-      const firstDocument = DOCUMENT_KINDS.find((k) => refused[k]);
-      if (first) focus(fieldDomId(ID_PREFIX, first));
-      else if (firstDocument) focus(documentDomId(ID_PREFIX, firstDocument));
+      if (first) focus(answerDomId(ID_PREFIX, first));
     }
   };
 

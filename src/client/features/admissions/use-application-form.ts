@@ -4,9 +4,10 @@
  * lists and dates) and for every field after a submit attempt; plus the chosen documents.
  */
 import { useCallback, useState } from "react";
+import { type ApiError, firstFieldErrors } from "../../lib/errors.ts";
 import { useFormState, without } from "../../lib/form.ts";
-import { type AdmissionValues, FIELD_NAMES, type FieldName, validateAll } from "./application-form.ts";
-import { checkDocumentFile, DOCUMENT_KINDS, type DocumentFiles, type DocumentKind } from "./documents.ts";
+import { type AdmissionValues, FIELD_NAMES, type FieldName, fieldDomId, validateAll } from "./application-form.ts";
+import { checkDocumentFile, DOCUMENT_KINDS, type DocumentFiles, type DocumentKind, documentDomId } from "./documents.ts";
 
 const IMMEDIATE: ReadonlySet<FieldName> = new Set(["gender", "bloodGroup", "course", "yearOfPassing", "dateOfBirth"]);
 const OPTIONS = { validate: validateAll, immediate: IMMEDIATE };
@@ -56,7 +57,7 @@ export function useDocumentFiles() {
 }
 
 /** Splits the server's field errors into text fields and documents. */
-export function splitServerErrors(byField: Record<string, string>) {
+function splitServerErrors(byField: Record<string, string>) {
   const fields: Partial<Record<FieldName, string>> = {};
   const documents: Partial<Record<DocumentKind, string>> = {};
   for (const [key, message] of Object.entries(byField)) {
@@ -64,4 +65,25 @@ export function splitServerErrors(byField: Record<string, string>) {
     else if ((DOCUMENT_KINDS as readonly string[]).includes(key)) documents[key as DocumentKind] = message;
   }
   return { fields, documents };
+}
+
+/**
+ * The server refused the application: each field's and document's message shows beside it, and a refused
+ * file is taken off (so the same bytes are not sent again over a slow connection). Answers the first of them
+ * to fix, if the refusal named any.
+ */
+export function showRefusal(
+  error: ApiError,
+  form: Pick<ReturnType<typeof useApplicationForm>, "setServerErrors">,
+  documents: Pick<ReturnType<typeof useDocumentFiles>, "refuse">,
+): FieldName | DocumentKind | undefined {
+  const { fields, documents: refused } = splitServerErrors(firstFieldErrors(error.errors));
+  form.setServerErrors(fields);
+  documents.refuse(refused);
+  return FIELD_NAMES.find((n) => fields[n]) ?? DOCUMENT_KINDS.find((k) => refused[k]);
+}
+
+/** The element id of a field or a document's picker in a form whose ids start with `prefix`. */
+export function answerDomId(prefix: string, name: FieldName | DocumentKind): string {
+  return (DOCUMENT_KINDS as readonly string[]).includes(name) ? documentDomId(prefix, name as DocumentKind) : fieldDomId(prefix, name);
 }
