@@ -46,6 +46,9 @@ export const RATE_RULES = {
 
 export type RateRuleName = keyof typeof RATE_RULES;
 
+/** A per-address rule's key: the client's address; requests that carry none share one "unknown" window. */
+export const ipKey = (meta: { ip?: string | null }) => meta.ip ?? "unknown";
+
 interface Window {
   count: number;
   resetAt: number;

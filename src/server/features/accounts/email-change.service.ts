@@ -12,6 +12,7 @@ import { audit } from "../../platform/audit.ts";
 import { verifyPassword } from "../../platform/crypto.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
+import { ipKey } from "../../platform/rate-limit.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
 import { changeAccountEmail } from "./accounts.repository.ts";
 
@@ -67,7 +68,7 @@ export async function confirmEmailChange(
 ) {
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
-  await deps.limits.consume("codeChecksPerIp", meta.ip ?? "unknown");
+  await deps.limits.consume("codeChecksPerIp", ipKey(meta));
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await verifyCode(trx, deps.now(), { purpose: "email_change", email: input.newEmail, code: input.code });
     if (row.user_id !== userId) throw fieldError("BAD_REQUEST", "code", ACCOUNT_MSG.completeCode);

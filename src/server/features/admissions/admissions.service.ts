@@ -39,7 +39,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
-import { acceptedSubmissions } from "../../platform/rate-limit.ts";
+import { acceptedSubmissions, ipKey } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
@@ -82,8 +82,6 @@ export const ADMISSION_MESSAGES = labelsOf(["notFound", ...STATUS_PAGE_KEYS, ...
       ? statusPageText.t(`msg.${key}`)
       : applicationText.t(`msg.${key}`),
 );
-
-const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 
 // ————— mapping —————
 

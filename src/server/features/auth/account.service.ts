@@ -26,6 +26,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
+import { ipKey } from "../../platform/rate-limit.ts";
 import { type CheckedFile, checkUpload, type FileKind, storeThenRecord } from "../../platform/uploads.ts";
 import {
   CHOSEN_LANGUAGE,
@@ -44,8 +45,6 @@ import { findUserById, type SessionMeta, toPublicUser } from "./auth.service.ts"
 /** A reset token lives 10 minutes; a first-login link 7 days. */
 export const RESET_TOKEN_SECONDS = 600;
 export const FIRST_LOGIN_DAYS = 7;
-
-const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 
 async function findAccount(db: Kysely<Database>, email: string, role: User["role"]) {
   return db.selectFrom("users").selectAll().where("email", "=", email).where("role", "=", role).executeTakeFirst();

@@ -17,6 +17,7 @@ import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
+import { ipKey } from "../../platform/rate-limit.ts";
 import { countFailedSignIn, lockAccount, markEmailVerified, recordSignIn, storedLocale } from "../accounts/accounts.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -76,8 +77,6 @@ export interface TwoFactorChallenge {
 export type LoginResult = SignedIn | TwoFactorChallenge;
 
 export type { Authenticated };
-
-const ipKey = (meta: SessionMeta) => meta.ip ?? "unknown";
 
 /** Counts a failed password for an account; the Nth consecutive failure locks it and tells the admins. */
 async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {

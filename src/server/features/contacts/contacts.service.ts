@@ -20,7 +20,7 @@ import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
-import { acceptedSubmissions } from "../../platform/rate-limit.ts";
+import { acceptedSubmissions, ipKey } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -51,13 +51,12 @@ export function toContactItem(c: ContactInquiry) {
 }
 
 export async function submitContact(deps: AppDeps, input: ContactInput, meta: SessionMeta = {}) {
-  const ip = meta.ip ?? "unknown";
   const { general } = await getSettings(deps);
   // Only accepted messages count, so people behind one shared address do not use up each other's turns.
   const limit = acceptedSubmissions(
     deps.limits,
     [
-      ["contactPerIp", ip],
+      ["contactPerIp", ipKey(meta)],
       ["contactPerEmail", input.email.toLowerCase()],
     ],
     general.timeZone,
