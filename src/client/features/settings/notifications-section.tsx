@@ -10,7 +10,6 @@ import { alerts } from "../../../shared/i18n/alerts.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
@@ -23,7 +22,7 @@ import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { typeLabel } from "../notifications/labels.ts";
 import { useRefreshNotifications } from "../notifications/use-unread-count.ts";
-import { ToggleList } from "./section-fields.tsx";
+import { SettingsPanel, ToggleList } from "./section-fields.tsx";
 import type { SettingsForms } from "./settings-form.ts";
 
 type Notifications = SettingsForms["notifications"];
@@ -87,11 +86,10 @@ export function RecentNotifications() {
   const unread = list.data?.counts.unread ?? 0;
 
   return (
-    <section className="ac-settings-fieldset" aria-labelledby="settings-recent-title">
-      <div className="ac-recent__header">
-        <h3 id="settings-recent-title" className="ac-settings-fieldset__title">
-          {t("recent.title")}
-        </h3>
+    <SettingsPanel
+      id="settings-recent-title"
+      title={t("recent.title")}
+      actions={
         <div className="cluster cluster--sm">
           {unread > 0 ? (
             <Button size="sm" variant="secondary" loading={markAll.isPending} onClick={() => void run(null, () => markAll.mutateAsync())}>
@@ -102,12 +100,10 @@ export function RecentNotifications() {
             {t("recent.viewAll")}
           </Link>
         </div>
-      </div>
-      {error ? (
-        <Alert tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      }
+      error={error}
+      onDismissError={() => setError(null)}
+    >
       {list.isPending ? (
         <div className="stack stack--sm" aria-busy="true">
           <Skeleton lines={3} />
@@ -154,6 +150,6 @@ export function RecentNotifications() {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsPanel>
   );
 }

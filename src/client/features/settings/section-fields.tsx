@@ -1,8 +1,10 @@
 /**
  * What every settings section draws alike: fields bound to the section's value (id, value, message,
- * change) and a list of on/off switches, so each section lists only its own labels and hints.
+ * change), a list of on/off switches, so each section lists only its own labels and hints, and the panels
+ * that act on their own (recent notifications, backups).
  */
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, ReactNode } from "react";
+import { Alert } from "../../ui/alert.tsx";
 import { Toggle } from "../../ui/field.tsx";
 
 /**
@@ -55,5 +57,49 @@ export function ToggleList<K extends string>({
         />
       ))}
     </div>
+  );
+}
+
+export interface SettingsPanelProps {
+  /** the heading's id, which names the panel */
+  id: string;
+  title: string;
+  /** a line under the title */
+  note?: string;
+  /** the panel's buttons and links, beside its title */
+  actions: ReactNode;
+  /** why the panel's last action failed, until the reader dismisses it */
+  error: string | null;
+  onDismissError: () => void;
+  children: ReactNode;
+}
+
+/** A panel of Settings that acts at once, not with Save Settings: its title and actions, a failed action's message, its list. */
+export function SettingsPanel({ id, title, note, actions, error, onDismissError, children }: SettingsPanelProps) {
+  const heading = (
+    <h3 id={id} className="ac-settings-fieldset__title">
+      {title}
+    </h3>
+  );
+  return (
+    <section className="ac-settings-fieldset" aria-labelledby={id}>
+      <div className="ac-recent__header">
+        {note ? (
+          <div>
+            {heading}
+            <p className="text-sm text-muted">{note}</p>
+          </div>
+        ) : (
+          heading
+        )}
+        {actions}
+      </div>
+      {error ? (
+        <Alert tone="error" onDismiss={onDismissError}>
+          {error}
+        </Alert>
+      ) : null}
+      {children}
+    </section>
   );
 }

@@ -19,7 +19,7 @@ import { DownloadIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { formatBytes } from "../gallery/format-bytes.ts";
-import { bindFields, ToggleList } from "./section-fields.tsx";
+import { bindFields, SettingsPanel, ToggleList } from "./section-fields.tsx";
 import { backupFrequencyOptions, logLevelOptions, type SettingsForms } from "./settings-form.ts";
 
 type System = SettingsForms["system"];
@@ -136,23 +136,18 @@ export function BackupsPanel() {
   ];
 
   return (
-    <section className="ac-settings-fieldset" aria-labelledby="settings-backups-title">
-      <div className="ac-recent__header">
-        <div>
-          <h3 id="settings-backups-title" className="ac-settings-fieldset__title">
-            {t("backups.title")}
-          </h3>
-          <p className="text-sm text-muted">{t("backups.note")}</p>
-        </div>
+    <SettingsPanel
+      id="settings-backups-title"
+      title={t("backups.title")}
+      note={t("backups.note")}
+      actions={
         <Button size="sm" variant="secondary" loading={backupNow.isPending} onClick={makeBackup}>
           {backupNow.isPending ? t("backups.busy") : t("backups.now")}
         </Button>
-      </div>
-      {error ? (
-        <Alert tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      }
+      error={error}
+      onDismissError={() => setError(null)}
+    >
       {backups.isError ? (
         <ListLoadError message={t("backups.listFailed")} retryLabel={t("tryAgain")} onRetry={() => void backups.refetch()} />
       ) : (
@@ -167,6 +162,6 @@ export function BackupsPanel() {
           empty={<EmptyState icon={<ServerIcon size={28} />} title={t("backups.none.title")} description={t("backups.none.text")} />}
         />
       )}
-    </section>
+    </SettingsPanel>
   );
 }
