@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
-import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons.tsx";
+import { CloseIcon, TONE_ICONS } from "./icons.tsx";
 
 export type AlertTone = "error" | "success" | "info" | "warning";
 
@@ -16,11 +16,9 @@ export type AlertProps = {
   className?: string;
 };
 
-const ICONS = { error: AlertCircleIcon, success: CheckCircleIcon, info: InfoIcon, warning: AlertIcon } as const;
-
 export function Alert({ tone, title, children, onDismiss, className }: AlertProps) {
   const t = useT(common);
-  const Icon = ICONS[tone];
+  const Icon = TONE_ICONS[tone];
   return (
     <div role={tone === "error" ? "alert" : "status"} className={cx("ui-alert", `ui-alert--${tone}`, className)}>
       <span className="ui-alert__icon">

@@ -89,3 +89,6 @@ export const CalendarIcon = /* @__PURE__ */ icon(
   "M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z",
   "M16 2v4M8 2v4M3 10h18",
 );
+
+/** The icon of each message tone: an alert and a toast of one tone draw the same. */
+export const TONE_ICONS = { error: AlertCircleIcon, success: CheckCircleIcon, info: InfoIcon, warning: AlertIcon } as const;

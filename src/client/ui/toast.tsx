@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { cx } from "./cx.ts";
-import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons.tsx";
+import { CloseIcon, TONE_ICONS } from "./icons.tsx";
 
 export type ToastTone = "success" | "error" | "info" | "warning";
 
@@ -20,8 +20,6 @@ export type ToastApi = {
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
-
-const ICONS = { error: AlertCircleIcon, success: CheckCircleIcon, info: InfoIcon, warning: AlertIcon } as const;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -56,7 +54,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
   const [paused, setPaused] = useState(false);
-  const Icon = ICONS[toast.tone];
+  const Icon = TONE_ICONS[toast.tone];
 
   // Hovering or focusing a toast stops its clock (WCAG 2.2.1); leaving starts it again.
   useEffect(() => {
