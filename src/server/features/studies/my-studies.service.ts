@@ -164,6 +164,8 @@ export function streakOf(activeDays: readonly string[], today: string): number {
  * out of those set, graded marks, and the study streak (in the institute's days).
  */
 export async function studyFigures(db: DB, userId: number, now: Date, timeZone: string) {
+  // The streak looks back over the last 400 days' ticks and hand-ins.
+  const streakFrom = new Date(now.getTime() - 400 * 86_400_000).toISOString();
   const [progress, assignments, graded, activity] = await Promise.all([
     db
       .selectFrom("enrolments")
@@ -215,13 +217,13 @@ export async function studyFigures(db: DB, userId: number, now: Date, timeZone: 
       .selectFrom("unit_progress")
       .select("completed_at as at")
       .where("user_id", "=", userId)
-      .where("completed_at", ">=", new Date(now.getTime() - 400 * 86_400_000).toISOString())
+      .where("completed_at", ">=", streakFrom)
       .unionAll(
         db
           .selectFrom("assignment_submissions")
           .select("submitted_at as at")
           .where("user_id", "=", userId)
-          .where("submitted_at", ">=", new Date(now.getTime() - 400 * 86_400_000).toISOString()),
+          .where("submitted_at", ">=", streakFrom),
       )
       .execute(),
   ]);
