@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
-import { addOrUpdate, checkInput, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
+import { addOrUpdate, checkInput, fieldIds, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -262,5 +262,13 @@ describe("flatForm", () => {
     expect(messagesByField({ "contact.phone": ["Phone: 10 digits"] }, { paths: form.paths, fields: form.fields })).toEqual({
       phone: "Phone: 10 digits",
     });
+  });
+});
+
+describe("fieldIds", () => {
+  test("each field's element id is the form's prefix and the field's name, in the form's order", () => {
+    const ids = fieldIds("exam", ["title", "date"] as const);
+    expect(ids).toEqual({ title: "exam-title", date: "exam-date" });
+    expect(Object.keys(ids)).toEqual(["title", "date"]);
   });
 });

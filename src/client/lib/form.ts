@@ -107,6 +107,11 @@ export function flatForm<F extends string>(paths: Readonly<Record<F, string>>) {
   };
 }
 
+/** Each field's element id, `<prefix>-<field>`, in the form's order (useFormState's `ids`). */
+export function fieldIds<F extends string>(prefix: string, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(fields.map((f) => [f, `${prefix}-${f}`])) as Record<F, string>;
+}
+
 /**
  * A submit's check: the parsed value, or null after showing the messages (`show`) and moving focus to the
  * first field to fix. Every field's first message at once, so a person sees everything to fix in one go.

@@ -5,7 +5,7 @@
  */
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
-import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -41,7 +41,7 @@ const valuesOf = (e: OfficeExam): Values => ({
   passMarks: String(e.passMarks),
 });
 
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `exam-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("exam", FIELDS);
 const RULES = {
   validate: schemaRules<Values>(examForm, { abortPipeEarly: false }),
   showOn: "submit",

@@ -10,7 +10,7 @@ import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
-import { checkInput, useFormState, useTextField } from "../../lib/form.ts";
+import { checkInput, fieldIds, useFormState, useTextField } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -251,7 +251,7 @@ function StudentInstalments({
 const FIELDS = ["amount", "mode", "reference", "paidOn", "note"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-record-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("fee-record", FIELDS);
 const toInput = (instalmentId: number, v: Values) => ({ instalmentId, ...v });
 
 /** The form for one instalment: checked with the shared schema, plus what only the screen knows (today, what is due). */

@@ -11,7 +11,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
 import { CONCESSION_FILTERS, CONCESSION_KINDS, type ConcessionFilter, concessionForm } from "../../../shared/schemas/fee-plans.ts";
 import { rupeesToPaise } from "../../../shared/schemas/programmes.ts";
-import { checkInput, useFormState } from "../../lib/form.ts";
+import { checkInput, fieldIds, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -115,7 +115,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
 const FIELDS = ["kind", "amount", "reason"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-concession-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("fee-concession", FIELDS);
 
 /** Kind, amount (at most what may be conceded) and the reason, checked with the shared schema. */
 function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; onClose: () => void; onGiven: (message: string) => void }) {

@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeSettings } from "../../../shared/schemas/settings.ts";
-import { schemaRules, useFormState } from "../../lib/form.ts";
+import { fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -47,7 +47,7 @@ function AdminFeeSettings() {
 const FIELDS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `fee-settings-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("fee-settings", FIELDS);
 
 /** Blank days are no number (the rule says what to type), not zero. */
 const days = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));

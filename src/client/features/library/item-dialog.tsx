@@ -8,7 +8,7 @@ import { library } from "../../../shared/i18n/library.ts";
 import { bookForm, ERESOURCE_MAX_BYTES, eresourceFields, eresourceLinkForm } from "../../../shared/schemas/library.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { addOrUpdate, checkInput, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -25,7 +25,7 @@ const FIELDS = ["title", "author", "isbn", "publisher", "year", "category", "cop
 type Field = (typeof FIELDS)[number];
 type Values = Record<Exclude<Field, "file">, string> & { source: string };
 
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `library-item-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("library-item", FIELDS);
 
 const text = (value: string | number | null) => (value === null ? "" : String(value));
 const valuesOf = (item: OfficeItem | null): Values => ({

@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { addOrUpdate, checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -359,7 +359,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
 
 const ASSIGNMENT_FIELDS = ["title", "instructions", "dueAt", "maxMarks"] as const;
 type AssignmentField = (typeof ASSIGNMENT_FIELDS)[number];
-const ASSIGNMENT_IDS = Object.fromEntries(ASSIGNMENT_FIELDS.map((f) => [f, `assignment-${f}`])) as Record<AssignmentField, string>;
+const ASSIGNMENT_IDS = fieldIds("assignment", ASSIGNMENT_FIELDS);
 
 function AssignmentFormDialog({
   subjectId,

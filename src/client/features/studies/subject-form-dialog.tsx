@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
-import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -22,7 +22,7 @@ const FIELDS = ["programmeId", "term", "code", "name", "description", "units", "
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const IDS = Object.fromEntries(FIELDS.map((f) => [f, `subject-${f}`])) as Record<Field, string>;
+const IDS = fieldIds("subject", FIELDS);
 const toInput = (v: Values) => ({ ...v, units: v.units.split("\n") });
 const RULES = {
   validate: schemaRules(subjectForm, { toInput }),
