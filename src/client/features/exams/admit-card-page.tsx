@@ -9,6 +9,7 @@ import { exams } from "../../../shared/i18n/exams.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { svgDataUrl } from "../../lib/svg-image.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -17,7 +18,6 @@ import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ExamPrintPage } from "./exam-print-page.tsx";
 import { examDay, examDuration, examTime, termName } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
-import { svgDataUrl } from "./student-parts.tsx";
 
 type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["card"];
 

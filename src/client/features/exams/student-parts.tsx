@@ -23,6 +23,3 @@ export function ResultBadge({ result }: { result: { absent: boolean; passed: boo
   if (result.absent) return <Badge tone="rejected">{t("result.absent")}</Badge>;
   return <Badge tone={result.passed ? "approved" : "rejected"}>{result.passed ? t("result.pass") : t("result.fail")}</Badge>;
 }
-
-/** SVG markup → a data: URL for <img src> (the CSP allows img-src data:; an image runs no script). */
-export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

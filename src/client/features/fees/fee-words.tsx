@@ -21,6 +21,3 @@ export function StandingBadge({ status }: { status: Standing }) {
   const t = useT(fees);
   return <Badge tone={TONE[status]}>{t(`status.${status}`)}</Badge>;
 }
-
-/** The server's SVG (a QR code) as an <img> source: a data: URL, so no markup or inline style enters the page. */
-export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -12,6 +12,7 @@ import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, type FieldMessages, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { svgDataUrl } from "../../lib/svg-image.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -21,7 +22,6 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { svgDataUrl } from "./fee-words.tsx";
 
 export interface PayableInstalment {
   id: number;
