@@ -11,9 +11,8 @@ import { ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { DetailsSection } from "../../ui/details-section.tsx";
+import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Fact } from "../../ui/fact.tsx";
 import { Select } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
@@ -140,18 +139,12 @@ export function ContactDetails({
         <div className="stack">
           {actionError ? <Alert tone="error">{actionError}</Alert> : null}
           <dl className="ops-details ops-details--two">
-            <Fact itemClassName="ops-details__row" label={t("con.name")}>
-              {contact.name}
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("con.email")}>
+            <DetailsFact label={t("con.name")}>{contact.name}</DetailsFact>
+            <DetailsFact label={t("con.email")}>
               <a href={mailHref(contact.email)}>{contact.email}</a>
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("con.phone")}>
-              {contact.phone ? <a href={telHref(contact.phone)}>{contact.phone}</a> : "—"}
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("con.col.subject")}>
-              {subjectLabel(contact.subject)}
-            </Fact>
+            </DetailsFact>
+            <DetailsFact label={t("con.phone")}>{contact.phone ? <a href={telHref(contact.phone)}>{contact.phone}</a> : "—"}</DetailsFact>
+            <DetailsFact label={t("con.col.subject")}>{subjectLabel(contact.subject)}</DetailsFact>
           </dl>
 
           <div className="ops-contact-status-row">

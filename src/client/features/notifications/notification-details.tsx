@@ -7,9 +7,8 @@ import { timeAgo } from "../../lib/time-ago.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
-import { DetailsSection } from "../../ui/details-section.tsx";
+import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Fact } from "../../ui/fact.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { areaOf, detailLabel, detailValue, priorityLabel, priorityTone, typeLabel } from "./labels.ts";
@@ -73,9 +72,9 @@ export function NotificationDetails({
             <DetailsSection id="notification-details-heading" title={t("det.details")}>
               <dl className="ops-details">
                 {details.map(([key, value]) => (
-                  <Fact key={key} itemClassName="ops-details__row" label={detailLabel(key)}>
+                  <DetailsFact key={key} label={detailLabel(key)}>
                     {detailValue(value)}
-                  </Fact>
+                  </DetailsFact>
                 ))}
               </dl>
             </DetailsSection>

@@ -10,9 +10,8 @@ import { mailHref, telHref } from "../../lib/links.ts";
 import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { DetailsSection } from "../../ui/details-section.tsx";
+import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Fact } from "../../ui/fact.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
 import { EditIcon } from "../../ui/more-icons.tsx";
 import type { StudentRow } from "./student-form.ts";
@@ -94,29 +93,17 @@ export function StudentDetailsDialog({
             </div>
           </div>
           <dl className="ops-details ops-details--two">
-            <Fact itemClassName="ops-details__row" label={t("det.email")}>
+            <DetailsFact label={t("det.email")}>
               <a href={mailHref(s.email)}>{s.email}</a>
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("field.mobile")}>
-              {s.mobile ? <a href={telHref(s.mobile)}>{s.mobile}</a> : "—"}
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("field.standard")}>
-              {or(s.standard)}
-            </Fact>
-            {s.course ? (
-              <Fact itemClassName="ops-details__row" label={t("det.admittedTo")}>
-                {s.course}
-              </Fact>
-            ) : null}
-            <Fact itemClassName="ops-details__row" label={t("field.dateOfBirth")}>
-              {s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("field.bloodGroup")}>
-              {or(s.bloodGroup)}
-            </Fact>
-            <Fact itemClassName="ops-details__row ops-details__row--wide" label={t("field.address")} className="ops-prewrap">
+            </DetailsFact>
+            <DetailsFact label={t("field.mobile")}>{s.mobile ? <a href={telHref(s.mobile)}>{s.mobile}</a> : "—"}</DetailsFact>
+            <DetailsFact label={t("field.standard")}>{or(s.standard)}</DetailsFact>
+            {s.course ? <DetailsFact label={t("det.admittedTo")}>{s.course}</DetailsFact> : null}
+            <DetailsFact label={t("field.dateOfBirth")}>{s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}</DetailsFact>
+            <DetailsFact label={t("field.bloodGroup")}>{or(s.bloodGroup)}</DetailsFact>
+            <DetailsFact wide label={t("field.address")} className="ops-prewrap">
               {or(s.address)}
-            </Fact>
+            </DetailsFact>
           </dl>
           <DetailsSection id="student-signin-heading" title={t("det.signIn")}>
             {isLocked(s) ? (
@@ -140,18 +127,12 @@ export function StudentDetailsDialog({
           <DetailsSection id="student-emergency-heading" title={t("det.emergency")}>
             {hasEmergency && ec ? (
               <dl className="ops-details ops-details--two">
-                <Fact itemClassName="ops-details__row" label={t("det.name")}>
-                  {or(ec.name)}
-                </Fact>
-                <Fact itemClassName="ops-details__row" label={t("field.emergencyRelationship")}>
+                <DetailsFact label={t("det.name")}>{or(ec.name)}</DetailsFact>
+                <DetailsFact label={t("field.emergencyRelationship")}>
                   {ec.relationship && isRelationship(ec.relationship) ? t(`relationship.${ec.relationship}`) : or(ec.relationship)}
-                </Fact>
-                <Fact itemClassName="ops-details__row" label={t("det.phone")}>
-                  {ec.phone ? <a href={telHref(ec.phone)}>{ec.phone}</a> : "—"}
-                </Fact>
-                <Fact itemClassName="ops-details__row" label={t("det.email")}>
-                  {ec.email ? <a href={mailHref(ec.email)}>{ec.email}</a> : "—"}
-                </Fact>
+                </DetailsFact>
+                <DetailsFact label={t("det.phone")}>{ec.phone ? <a href={telHref(ec.phone)}>{ec.phone}</a> : "—"}</DetailsFact>
+                <DetailsFact label={t("det.email")}>{ec.email ? <a href={mailHref(ec.email)}>{ec.email}</a> : "—"}</DetailsFact>
               </dl>
             ) : (
               <p className="text-sm text-muted">{t("det.noEmergency")}</p>

@@ -13,9 +13,8 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { DetailsSection } from "../../ui/details-section.tsx";
+import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Fact } from "../../ui/fact.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
@@ -166,16 +165,14 @@ export function TicketDetailsDialog({
             </p>
           </div>
           <dl className="ops-details ops-details--two">
-            <Fact itemClassName="ops-details__row" label={t("det.raisedBy")}>
+            <DetailsFact label={t("det.raisedBy")}>
               {ticket.studentName}
               <br />
               <a href={mailHref(ticket.studentEmail)} className="ops-break">
                 {ticket.studentEmail}
               </a>
-            </Fact>
-            <Fact itemClassName="ops-details__row" label={t("det.created")}>
-              {formatDateTime(ticket.createdAt)}
-            </Fact>
+            </DetailsFact>
+            <DetailsFact label={t("det.created")}>{formatDateTime(ticket.createdAt)}</DetailsFact>
           </dl>
 
           <div className="ac-ticket__controls">
