@@ -23,7 +23,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
-import { INSTALMENT_STATUS_TONE } from "./plans-parts.tsx";
+import { InstalmentStatus } from "./plans-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type Instalment = Ledger["instalments"][number];
@@ -194,7 +194,7 @@ function StudentInstalments({
       header: t("col.status"),
       render: (i) => (
         <span className="ops-cell-stack">
-          <Badge tone={INSTALMENT_STATUS_TONE[i.status]}>{t(`status.${i.status}`)}</Badge>
+          <InstalmentStatus status={i.status} />
           {i.pending > 0 ? <span className="text-sm text-muted">{t("pendingAmount", { amount: formatMoney(i.pending) })}</span> : null}
         </span>
       ),

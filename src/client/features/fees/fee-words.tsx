@@ -1,4 +1,4 @@
-/** The student's fee screens' small shared pieces (issue 19): how a term, an instalment, a mode and a standing read. */
+/** The fee screens' small shared pieces (issue 19): how a term, an instalment, a mode and a standing read. */
 import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
@@ -14,10 +14,11 @@ export function instalmentLabel(i: { termUnit: string; term: number; number: num
 
 export const modeLabel = (mode: string) => fees.t(`mode.${mode as Mode}`);
 
-const TONE: Record<Standing, BadgeTone> = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" };
+/** The colour of an instalment's standing, for the student and in the office's tabs alike. */
+export const STANDING_TONE: Record<Standing, BadgeTone> = { paid: "approved", partial: "info", due: "pending", overdue: "rejected" };
 
 /** Paid, partly paid, due or overdue: the ledger's verdict, in colour and words. */
 export function StandingBadge({ status }: { status: Standing }) {
   const t = useT(fees);
-  return <Badge tone={TONE[status]}>{t(`status.${status}`)}</Badge>;
+  return <Badge tone={STANDING_TONE[status]}>{t(`status.${status}`)}</Badge>;
 }

@@ -6,8 +6,9 @@ import { useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Badge } from "../../ui/badge.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
+import { STANDING_TONE } from "./fee-words.tsx";
 
 type Period = "year" | "semester";
 
@@ -33,18 +34,10 @@ export function useInstalmentText() {
     t("ledger.instalment", { programme: i.programme, term: i.term, number: i.number });
 }
 
-/** The colour of an instalment's standing, on the desk and in the plans' tabs alike. */
-export const INSTALMENT_STATUS_TONE = {
-  paid: "approved",
-  partial: "info",
-  due: "pending",
-  overdue: "rejected",
-} as const satisfies Record<string, BadgeTone>;
-
-/** Paid / Part paid / Due / Overdue. */
-export function InstalmentStatus({ status }: { status: keyof typeof INSTALMENT_STATUS_TONE }) {
+/** Paid / Part paid / Due / Overdue: an instalment's standing in the office's words (the desk's and the plans' tabs). */
+export function InstalmentStatus({ status }: { status: keyof typeof STANDING_TONE }) {
   const t = useT(feePlans);
-  return <Badge tone={INSTALMENT_STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
+  return <Badge tone={STANDING_TONE[status]}>{t(`status.${status}`)}</Badge>;
 }
 
 /**
