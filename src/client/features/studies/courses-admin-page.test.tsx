@@ -99,6 +99,9 @@ describe("the office's courses (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByText("42 students will move.")).toBeTruthy();
+    // The same six named semesters as the subject form offers.
+    const to = within(within(dialog).getByLabelText("Move them to")).getAllByRole("option");
+    expect(to.map((o) => o.textContent)).toEqual(["Semester 1", "Semester 2", "Semester 3", "Semester 4", "Semester 5", "Semester 6"]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Move 42 students" }));
     await screen.findByText("42 students moved from term 1 to term 2.");
     expect(sent("studies.moveTerm")).toEqual([{ programmeId: 3, fromTerm: 1, toTerm: 2 }]);

@@ -37,6 +37,13 @@ export function useTermLabel() {
     t(unit === "year" ? "term.year" : "term.semester", { term });
 }
 
+/** A programme's terms as a Select's choices: 1 to its number of terms, each named by useTermLabel. */
+function useTermOptions() {
+  const termLabel = useTermLabel();
+  return (programme: StudyProgramme | undefined) =>
+    Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({ value: String(i + 1), label: termLabel(i + 1, programme?.termUnit) }));
+}
+
 export function SubjectFormDialog({
   subject,
   programmes,
@@ -50,7 +57,7 @@ export function SubjectFormDialog({
   onSaved: (message: string, saved: OfficeSubject) => void;
 }) {
   const t = useT(studies);
-  const termLabel = useTermLabel();
+  const termOptions = useTermOptions();
   const { busy, save } = addOrUpdate(trpc.studies.create.useMutation(), trpc.studies.update.useMutation());
   const form = useFormState<Values>(
     () =>
@@ -104,15 +111,7 @@ export function SubjectFormDialog({
           required
           options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
         />
-        <Select
-          {...field("term")}
-          label={t("form.term")}
-          required
-          options={Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
-            value: String(i + 1),
-            label: termLabel(i + 1, programme?.termUnit),
-          }))}
-        />
+        <Select {...field("term")} label={t("form.term")} required options={termOptions(programme)} />
         <TextInput {...field("code")} label={t("form.code")} required maxLength={20} hint={t("form.codeHint")} />
         <TextInput {...field("name")} label={t("form.name")} required maxLength={120} />
       </div>
@@ -134,7 +133,7 @@ export function MoveTermDialog({
   onDone: (message: string) => void;
 }) {
   const t = useT(studies);
-  const termLabel = useTermLabel();
+  const termOptions = useTermOptions();
   const move = trpc.studies.moveTerm.useMutation();
   const withStudents = programmes.filter((p) => p.students.length > 0);
   const [programmeId, setProgrammeId] = useState(String(withStudents[0]?.id ?? ""));
@@ -143,10 +142,7 @@ export function MoveTermDialog({
   const [toTerm, setToTerm] = useState(String(Number(fromTerm) + 1));
   const [failure, setFailure] = useState<string | null>(null);
   const count = programme?.students.find((s) => String(s.term) === fromTerm)?.count ?? 0;
-  const terms = Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
-    value: String(i + 1),
-    label: termLabel(i + 1, programme?.termUnit),
-  }));
+  const terms = termOptions(programme);
 
   const confirm = () => {
     setFailure(null);
