@@ -25,6 +25,7 @@ import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { PrintReceiptLink, ReasonDialog, useInstalmentName } from "./desk-parts.tsx";
+import { StudentCell } from "./fee-words.tsx";
 
 type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
 type Decision = { kind: "confirm" | "reject"; payment: Pending };
@@ -96,12 +97,7 @@ export function ConfirmTab() {
     {
       key: "student",
       header: t("col.student"),
-      render: (p) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{p.student.name}</span>
-          <span className="text-sm text-muted">{p.student.studentId}</span>
-        </span>
-      ),
+      render: (p) => <StudentCell student={p.student} />,
     },
     {
       key: "instalment",

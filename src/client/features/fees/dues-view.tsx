@@ -21,6 +21,7 @@ import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { StudentCell } from "./fee-words.tsx";
 
 type Due = RouterOutputs["feeReports"]["dues"]["dues"][number];
 const STATUS_FILTER = { key: "status", values: DUE_FILTERS };
@@ -82,11 +83,7 @@ export function DuesView() {
       key: "student",
       header: t("dues.col.student"),
       render: (d) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{d.student.name}</span>
-          <span className="text-sm text-muted">{d.student.studentId}</span>
-          {d.student.active ? null : <Badge tone="neutral">{t("dues.inactive")}</Badge>}
-        </span>
+        <StudentCell student={d.student}>{d.student.active ? null : <Badge tone="neutral">{t("dues.inactive")}</Badge>}</StudentCell>
       ),
     },
     {

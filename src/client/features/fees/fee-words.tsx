@@ -1,4 +1,5 @@
 /** The fee screens' small shared pieces (issue 19): how a term, an instalment, a mode and a standing read. */
+import type { ReactNode } from "react";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
@@ -21,4 +22,15 @@ export const STANDING_TONE: Record<Standing, BadgeTone> = { paid: "approved", pa
 export function StandingBadge({ status }: { status: Standing }) {
   const t = useT(fees);
   return <Badge tone={STANDING_TONE[status]}>{t(`status.${status}`)}</Badge>;
+}
+
+/** The student an office fee row is about: the name in bold, the Student ID under it, then what else the row says of them. */
+export function StudentCell({ student, children }: { student: { name: string; studentId: string | null }; children?: ReactNode }) {
+  return (
+    <span className="ops-cell-stack">
+      <span className="ops-cell-strong">{student.name}</span>
+      <span className="text-sm text-muted">{student.studentId}</span>
+      {children}
+    </span>
+  );
 }

@@ -26,6 +26,7 @@ import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
+import { StudentCell } from "./fee-words.tsx";
 import { InstalmentStatus, useInstalmentText, useRowDialog } from "./plans-parts.tsx";
 
 type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
@@ -216,12 +217,7 @@ function ConcessionsList() {
     {
       key: "student",
       header: t("col.student"),
-      render: (c) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{c.student.name}</span>
-          <span className="text-sm text-muted">{c.student.studentId}</span>
-        </span>
-      ),
+      render: (c) => <StudentCell student={c.student} />,
     },
     {
       key: "instalment",
