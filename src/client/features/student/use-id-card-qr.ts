@@ -8,6 +8,7 @@ import { student } from "../../../shared/i18n/student.ts";
 import { API_BASE } from "../../lib/api.ts";
 import { ApiError, transportMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.tsx";
+import { svgDataUrl } from "../../lib/svg-image.ts";
 import { bearerHeader, type FetchLike, fetchWithTimeout } from "../../lib/trpc.ts";
 
 /** Read when a fetch fails, so it is in the reader's language then. */
@@ -15,9 +16,6 @@ const qrFailed = () => student.t("card.qrLoadFailed");
 
 /** Failures reach the 401 rule through the query cache (lib/query-client.ts), once. */
 export const QR_PATH = `${API_BASE}/student/id-card/qr.svg`;
-
-/** SVG markup → a data: URL for <img src>. */
-export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 export async function fetchQrSvg(token: string | null, baseFetch?: FetchLike): Promise<string> {
   let response: Response;
