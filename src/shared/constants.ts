@@ -1,8 +1,8 @@
 /** Business constants and option lists of the specification, shared by server and client. */
 
-/** Whether a stored or sent value is one of a fixed list; where it is, it has the list's type. */
-export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === "string" && (list as readonly string[]).includes(value);
+// Defined in its own module so the home page's first script (lib/i18n, shared/i18n/locales) can use it without
+// carrying these lists: a module lives in one chunk, with every export any chunk imports from it.
+export { isOneOf } from "./is-one-of.ts";
 
 export const GENDERS = ["Male", "Female", "Other"] as const;
 export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
@@ -65,16 +65,12 @@ export function passingYearRange(now: Date = new Date()) {
 }
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 10;
-export const REQUEST_TIMEOUT_MS = 10_000;
 export const NOTIFICATION_POLL_MS = 30_000;
 export const CODE_LENGTH = 6;
 export const CODE_LIFETIME_SECONDS = 300;
 export const CODE_RESEND_AFTER_SECONDS = 60;
 export const REJECTION_REASON_MIN = 10;
 export const CONTACT_PREVIEW_CHARS = 50;
-
-/** localStorage keys (spec part 1 §4, §9). */
-export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode", language: "language" } as const;
 
 /** Widths of the web-sized variants stored for every gallery image (used in srcset). */
 export const GALLERY_WIDTHS = [480, 960, 1600] as const;

@@ -5,12 +5,12 @@
  * component its namespace's messages in that language (suspending while a catalogue loads).
  */
 import { useMemo, useSyncExternalStore } from "react";
-import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { common } from "../../shared/i18n/common.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { type Catalogue, type Namespace, type Params, setLocaleSource, whenUnloaded } from "../../shared/i18n/translate.ts";
 import { setFormatLocale } from "./format.ts";
+import { STORAGE_KEYS } from "./storage.ts";
 
 let locale: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();

@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
-import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG } from "./errors.ts";
 import { createSessionStore, expireSession, sessionApiFromTrpc } from "./session.tsx";
-import { readToken } from "./storage.ts";
+import { readToken, STORAGE_KEYS } from "./storage.ts";
 import { ADMIN, fakeTrpcFetch, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "./testing.tsx";
 import { createTrpcClient } from "./trpc.ts";
 

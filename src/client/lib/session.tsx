@@ -4,10 +4,19 @@
  * without React and read through `useSession()` inside it.
  */
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
-import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, normaliseError } from "./errors.ts";
-import { applyDarkMode, clearStoredSession, readDarkMode, readToken, readUser, writeDarkMode, writeSession, writeUser } from "./storage.ts";
+import {
+  applyDarkMode,
+  clearStoredSession,
+  readDarkMode,
+  readToken,
+  readUser,
+  STORAGE_KEYS,
+  writeDarkMode,
+  writeSession,
+  writeUser,
+} from "./storage.ts";
 import type { Role, RouterInputs, RouterOutputs, SessionUser, TrpcClient } from "./trpc.ts";
 
 export type SessionStatus = "loading" | "authenticated" | "anonymous";

@@ -2,8 +2,10 @@
  * The locally kept session (spec part 1 §4, §9): token, user and the dark-mode flag in localStorage.
  * Every access tolerates a browser that refuses storage (private mode, quota) or holds damaged JSON.
  */
-import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { SessionUser } from "./trpc.ts";
+
+/** localStorage keys (spec part 1 §4, §9). */
+export const STORAGE_KEYS = { token: "token", user: "user", darkMode: "darkMode", language: "language" } as const;
 
 function read(key: string): string | null {
   try {

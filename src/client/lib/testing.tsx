@@ -4,11 +4,11 @@
  */
 
 import { beforeEach } from "bun:test";
-import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import { changeLocale } from "./i18n.tsx";
 import type { SessionApi } from "./session.tsx";
+import { STORAGE_KEYS } from "./storage.ts";
 import type { FetchLike, RouterInputs, RouterOutputs, SessionUser } from "./trpc.ts";
 
 /** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */

@@ -6,7 +6,6 @@ import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../server/router.ts";
-import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -19,6 +18,8 @@ export type Role = SessionUser["role"];
 
 export const TRPC_URL = "/api/trpc";
 const MAX_BATCH = 20;
+/** How long a call may take before the client gives up. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** What the client needs of `fetch` (tests pass a stand-in). */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -3,7 +3,8 @@
  * is what the URL (`?lang=`), the `lang` cookie and `<html lang>` carry; the stored preference keeps the
  * specification's words ("english", "hindi", "marathi", spec part 1 §9).
  */
-import { isOneOf, type LANGUAGES } from "../constants.ts";
+import type { LANGUAGES } from "../constants.ts";
+import { isOneOf } from "../is-one-of.ts";
 
 export const LOCALES = ["en", "hi", "mr"] as const;
 export type Locale = (typeof LOCALES)[number];

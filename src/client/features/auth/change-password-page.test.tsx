@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
-import { STORAGE_KEYS } from "../../../shared/constants.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
+import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
 import { renderAt } from "./auth-testing.tsx";

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
-import { STORAGE_KEYS } from "../../../shared/constants.ts";
 import mrStudent from "../../../shared/i18n/mr/student.json";
 import { student } from "../../../shared/i18n/student.ts";
+import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
 import { errorOf, PROFILE, renderStudentAt, SETTINGS } from "./student-testing.tsx";
