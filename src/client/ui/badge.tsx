@@ -35,3 +35,8 @@ export function statusTone(status: string): BadgeTone {
     .replace(/[\s-]+/g, "_");
   return TONES[key] ?? "neutral";
 }
+
+const PRIORITY_TONES: Record<string, BadgeTone> = { low: "neutral", medium: "info", high: "pending", urgent: "rejected" };
+
+/** The badge tone for a ticket's or a notice's priority: low is neutral, medium informs, high waits, urgent is red. */
+export const priorityTone = (priority: string): BadgeTone => PRIORITY_TONES[priority] ?? "neutral";

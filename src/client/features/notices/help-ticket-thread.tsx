@@ -16,7 +16,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Badge } from "../../ui/badge.tsx";
+import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
@@ -26,7 +26,6 @@ import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { BackToHelp } from "./back-to-help.tsx";
-import { ticketPriorityTone, ticketStatusTone } from "./help-text.ts";
 
 const REPLY_ID = "help-reply";
 
@@ -87,10 +86,8 @@ export function TicketThread({ id }: { id: number | null }) {
         </div>
       </header>
       <p className="cluster cluster--sm">
-        <Badge tone={ticketStatusTone(ticket.status)}>{ticketStatusName(ticket.status)}</Badge>
-        <Badge tone={ticketPriorityTone(ticket.priority)}>
-          {t("help.thread.priority", { priority: ticketPriorityName(ticket.priority) })}
-        </Badge>
+        <Badge tone={statusTone(ticket.status)}>{ticketStatusName(ticket.status)}</Badge>
+        <Badge tone={priorityTone(ticket.priority)}>{t("help.thread.priority", { priority: ticketPriorityName(ticket.priority) })}</Badge>
         <Badge tone="neutral">{ticketCategoryName(ticket.category)}</Badge>
       </p>
 

@@ -14,7 +14,7 @@ import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
-import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { Badge, priorityTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
@@ -30,7 +30,6 @@ import { NoticeFormDialog } from "./notice-form-dialog.tsx";
 type OfficeNotice = RouterOutputs["notices"]["list"]["notices"][number];
 
 const FILTER = { key: "show", values: NOTICE_FILTERS };
-const PRIORITY_TONES: Record<string, BadgeTone> = { high: "pending", medium: "info", low: "neutral" };
 
 /** The body's first words in the table. */
 const excerpt = (text: string, max = 90) => {
@@ -114,7 +113,7 @@ export default function NoticesAdminPage() {
       key: "priority",
       header: t("admin.col.priority"),
       className: "ui-table__cell--nowrap",
-      render: (n) => <Badge tone={PRIORITY_TONES[n.priority] ?? "neutral"}>{t(`priority.${n.priority}`)}</Badge>,
+      render: (n) => <Badge tone={priorityTone(n.priority)}>{t(`priority.${n.priority}`)}</Badge>,
     },
     {
       key: "published",

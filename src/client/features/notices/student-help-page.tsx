@@ -12,7 +12,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
-import { Badge } from "../../ui/badge.tsx";
+import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
@@ -22,7 +22,6 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { HelpFaqs } from "./help-faqs.tsx";
-import { ticketStatusTone } from "./help-text.ts";
 import { NewTicketPage } from "./help-ticket-form.tsx";
 import { TicketThread } from "./help-ticket-thread.tsx";
 
@@ -162,7 +161,7 @@ function TicketRow({ ticket }: { ticket: MyTicket }) {
           <time dateTime={ticket.updatedAt}>{t("help.updated", { date: formatDate(ticket.updatedAt) })}</time>
         </span>
       </div>
-      <Badge tone={ticketStatusTone(ticket.status)}>{tHelp(`status.${ticket.status}`)}</Badge>
+      <Badge tone={statusTone(ticket.status)}>{tHelp(`status.${ticket.status}`)}</Badge>
     </li>
   );
 }

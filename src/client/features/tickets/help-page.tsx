@@ -14,7 +14,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
-import { Badge } from "../../ui/badge.tsx";
+import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -30,17 +30,7 @@ import { useToast } from "../../ui/toast.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
 import { CreateTicketDialog } from "./create-ticket-dialog.tsx";
 import { TicketDetailsDialog } from "./ticket-details-dialog.tsx";
-import {
-  categoryLabel,
-  HELP_TEXT,
-  priorityLabel,
-  priorityToneOf,
-  statusText,
-  statusToneOf,
-  TICKET_FILTER_VALUES,
-  ticketFilters,
-  truncate,
-} from "./ticket-text.ts";
+import { categoryLabel, HELP_TEXT, priorityLabel, statusText, TICKET_FILTER_VALUES, ticketFilters, truncate } from "./ticket-text.ts";
 
 type TicketRow = RouterOutputs["tickets"]["list"]["tickets"][number];
 type StatusFilter = (typeof TICKET_FILTER_VALUES)[number];
@@ -180,13 +170,13 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
       key: "priority",
       header: t("col.priority"),
       className: "ui-table__cell--nowrap",
-      render: (row) => <Badge tone={priorityToneOf(row.priority)}>{priorityLabel(row.priority)}</Badge>,
+      render: (row) => <Badge tone={priorityTone(row.priority)}>{priorityLabel(row.priority)}</Badge>,
     },
     {
       key: "status",
       header: t("col.status"),
       className: "ui-table__cell--nowrap",
-      render: (row) => <Badge tone={statusToneOf(row.status)}>{statusText(row.status)}</Badge>,
+      render: (row) => <Badge tone={statusTone(row.status)}>{statusText(row.status)}</Badge>,
     },
     {
       key: "actions",

@@ -11,7 +11,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { mailHref } from "../../lib/links.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Badge } from "../../ui/badge.tsx";
+import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -19,16 +19,7 @@ import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import {
-  categoryLabel,
-  HELP_TEXT,
-  priorityLabel,
-  priorityToneOf,
-  statusOptions,
-  statusText,
-  statusToneOf,
-  type TicketStatus,
-} from "./ticket-text.ts";
+import { categoryLabel, HELP_TEXT, priorityLabel, statusOptions, statusText, type TicketStatus } from "./ticket-text.ts";
 
 const RESPONSE_ID = "ticket-response";
 
@@ -159,8 +150,8 @@ export function TicketDetailsDialog({
           <div className="stack stack--sm">
             <h3 className="ac-ticket__subject">{ticket.subject}</h3>
             <p className="cluster cluster--sm">
-              <Badge tone={statusToneOf(ticket.status)}>{statusText(ticket.status)}</Badge>
-              <Badge tone={priorityToneOf(ticket.priority)}>{t("priorityBadge", { priority: priorityLabel(ticket.priority) })}</Badge>
+              <Badge tone={statusTone(ticket.status)}>{statusText(ticket.status)}</Badge>
+              <Badge tone={priorityTone(ticket.priority)}>{t("priorityBadge", { priority: priorityLabel(ticket.priority) })}</Badge>
               <Badge tone="neutral">{categoryLabel(ticket.category)}</Badge>
             </p>
           </div>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { priorityToneOf, statusOptions, statusText, statusToneOf, truncate } from "./ticket-text.ts";
+import { priorityTone, statusTone } from "../../ui/badge.tsx";
+import { statusOptions, statusText, truncate } from "./ticket-text.ts";
 
 describe("ticket texts", () => {
   test("a status reads as words (an unknown one shows its underscores as spaces)", () => {
@@ -14,12 +15,15 @@ describe("ticket texts", () => {
   });
 
   test("tones: open waits, in progress informs, resolved is green, urgent is red; unknown values are neutral", () => {
-    expect(statusToneOf("open")).toBe("pending");
-    expect(statusToneOf("in_progress")).toBe("info");
-    expect(statusToneOf("resolved")).toBe("approved");
-    expect(statusToneOf("something")).toBe("neutral");
-    expect(priorityToneOf("urgent")).toBe("rejected");
-    expect(priorityToneOf("low")).toBe("neutral");
+    expect(statusTone("open")).toBe("pending");
+    expect(statusTone("in_progress")).toBe("info");
+    expect(statusTone("resolved")).toBe("approved");
+    expect(statusTone("closed")).toBe("neutral");
+    expect(statusTone("something")).toBe("neutral");
+    expect(priorityTone("urgent")).toBe("rejected");
+    expect(priorityTone("high")).toBe("pending");
+    expect(priorityTone("medium")).toBe("info");
+    expect(priorityTone("low")).toBe("neutral");
   });
 
   test("the description preview is cut at 60 characters on one line", () => {

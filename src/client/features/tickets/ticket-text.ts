@@ -2,7 +2,6 @@
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
-import type { BadgeTone } from "../../ui/badge.tsx";
 
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
@@ -10,12 +9,6 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
 /** A status, priority or category in the reader's language ("in_progress" → "In progress"). */
 export { ticketCategoryName as categoryLabel, ticketPriorityName as priorityLabel, ticketStatusName as statusText };
-
-const STATUS_TONES: Record<string, BadgeTone> = { open: "pending", in_progress: "info", resolved: "approved", closed: "neutral" };
-export const statusToneOf = (status: string): BadgeTone => STATUS_TONES[status] ?? "neutral";
-
-const PRIORITY_TONES: Record<string, BadgeTone> = { low: "neutral", medium: "info", high: "pending", urgent: "rejected" };
-export const priorityToneOf = (priority: string): BadgeTone => PRIORITY_TONES[priority] ?? "neutral";
 
 /** The selects' choices, labelled in the reader's language. */
 export const categoryOptions = () => TICKET_CATEGORIES.map((value) => ({ value, label: ticketCategoryName(value) }));
