@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
+import { Suspense } from "react";
+import { admin } from "../../shared/i18n/admin.ts";
+import { portal } from "../../shared/i18n/portal.ts";
+import { changeLocale } from "../lib/i18n.tsx";
 import { Badge, statusTone } from "./badge.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import type { TableColumn } from "./table.tsx";
@@ -102,5 +106,30 @@ describe("statusTone and Badge", () => {
     render(<Badge tone="approved">Approved</Badge>);
     const badge = screen.getByText("Approved");
     expect(badge.className).toContain("ui-badge--approved");
+  });
+});
+
+describe("Table in Hindi", () => {
+  test("in Hindi its own words come from the portal's catalogue, never the office's (a student screen does not load that)", async () => {
+    await changeLocale("hi", { keep: false });
+    const scrollWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "scrollWidth");
+    // A table wider than its box: the wrapper becomes a named region.
+    Object.defineProperty(HTMLElement.prototype, "scrollWidth", { configurable: true, get: () => 1000 });
+    try {
+      render(
+        <Suspense fallback={null}>
+          <Table columns={columns} rows={[]} rowKey={(a) => a.id} caption="शुल्क" />
+        </Suspense>,
+      );
+      // What the table suspends on while the portal's Hindi words load.
+      await act(() => portal.load("hi"));
+      expect(await screen.findByText("यहाँ अभी कुछ नहीं है।")).toBeTruthy();
+      expect(screen.getByRole("region", { name: "शुल्क (बगल में स्क्रॉल होती है)" })).toBeTruthy();
+      expect(admin.has("hi")).toBe(false);
+    } finally {
+      if (scrollWidth) Object.defineProperty(HTMLElement.prototype, "scrollWidth", scrollWidth);
+      else delete (HTMLElement.prototype as { scrollWidth?: number }).scrollWidth;
+      await act(() => changeLocale("en", { keep: false }));
+    }
   });
 });

@@ -1,8 +1,9 @@
 /** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
 
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { admin } from "../../shared/i18n/admin.ts";
 import { common } from "../../shared/i18n/common.ts";
+import { portal } from "../../shared/i18n/portal.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 
 /**
@@ -73,6 +74,8 @@ export function Table<T>({
   skeletonRows = 5,
   className,
 }: TableProps<T>) {
+  // Its words are the portal's (every screen with a table is in the office's or the student's portal), not a feature's.
+  const t = useT(portal);
   const { ref, scrolls } = useScrollsSideways(loading ? null : rows);
   const labelOf = (c: TableColumn<T>) => c.label ?? (typeof c.header === "string" ? c.header : undefined);
   let body: ReactNode;
@@ -92,7 +95,7 @@ export function Table<T>({
     body = (
       <tr role="row" className="ui-table__row ui-table__row--empty">
         <td role="cell" colSpan={columns.length} className="ui-table__empty">
-          {empty ?? admin.t("table.empty")}
+          {empty ?? t("table.empty")}
         </td>
       </tr>
     );
@@ -116,7 +119,7 @@ export function Table<T>({
         ? {
             role: "region",
             tabIndex: 0,
-            "aria-label": typeof caption === "string" ? admin.t("table.scrolls", { caption }) : admin.t("table.scrollsPlain"),
+            "aria-label": typeof caption === "string" ? t("table.scrolls", { caption }) : t("table.scrollsPlain"),
           }
         : {})}
     >
