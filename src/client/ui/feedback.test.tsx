@@ -4,6 +4,7 @@ import { Alert } from "./alert.tsx";
 import { Button, buttonClass } from "./button.tsx";
 import { Card, StatCard } from "./card.tsx";
 import { EmptyState } from "./empty-state.tsx";
+import { ListLoadError } from "./load-error.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Skeleton, Spinner } from "./spinner.tsx";
 import { withComponentTestSetup } from "./testing.ts";
@@ -44,6 +45,21 @@ describe("Alert", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("ListLoadError", () => {
+  test("the retry asks the failed query again, or does what the screen says", () => {
+    const query = { refetch: mock(() => Promise.resolve()) };
+    const { unmount } = render(<ListLoadError message="The list could not load." query={query} />);
+    expect(screen.getByRole("alert").textContent).toContain("The list could not load.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(query.refetch).toHaveBeenCalledTimes(1);
+    unmount();
+    const onRetry = mock(() => {});
+    render(<ListLoadError message="The list could not load." retryLabel="Reload" onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
 

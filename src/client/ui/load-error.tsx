@@ -6,6 +6,9 @@ import { common } from "../../shared/i18n/common.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 
+/** How the retry tries again: the query that failed is asked again, or the screen says what to do. */
+type LoadRetry = { query: { refetch: () => unknown }; onRetry?: undefined } | { onRetry: () => void; query?: undefined };
+
 /**
  * A list (or a page's data) that could not load: what happened, and a way to try again (nothing typed is
  * lost); `busy` while the retry runs.
@@ -13,20 +16,20 @@ import { Button } from "./button.tsx";
 export function ListLoadError({
   title,
   message,
-  onRetry,
+  query,
+  onRetry = () => void query?.refetch(),
   busy,
   retryClassName,
   retryLabel = common.t("tryAgain"),
 }: {
   title?: string;
   message: string;
-  onRetry: () => void;
   busy?: boolean;
   /** the retry button's own class (e.g. the student portal's spacing) */
   retryClassName?: string;
   /** the retry button's words, when the area's catalogue has its own ("Try again" from common by default) */
   retryLabel?: string;
-}) {
+} & LoadRetry) {
   return (
     <Alert tone="error" title={title}>
       <p>{message}</p>

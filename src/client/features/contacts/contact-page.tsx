@@ -78,12 +78,7 @@ export default function ContactPage() {
                 </InfoCard>
               </>
             ) : info.isError || !info.data ? (
-              <ListLoadError
-                title={t("card.failed")}
-                message={normaliseError(info.error).message}
-                onRetry={() => void info.refetch()}
-                busy={info.isFetching}
-              />
+              <ListLoadError title={t("card.failed")} message={normaliseError(info.error).message} query={info} busy={info.isFetching} />
             ) : (
               <>
                 {info.data.phones.length > 0 ? (

@@ -73,12 +73,7 @@ export default function AdminDashboardPage() {
       </div>
 
       {failed ? (
-        <ListLoadError
-          title={t("dashboard.failedTitle")}
-          message={t("dashboard.failed")}
-          busy={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <ListLoadError title={t("dashboard.failedTitle")} message={t("dashboard.failed")} busy={query.isFetching} query={query} />
       ) : null}
 
       <div className="grid grid--4 grid--sm ops-stats ops-stats--dashboard" aria-busy={query.isPending || undefined}>

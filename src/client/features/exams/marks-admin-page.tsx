@@ -67,11 +67,7 @@ export function MarksAdminPage({ id }: { id: number }) {
     const missing = normaliseError(query.error).status === 404;
     return (
       <PageFrame name="exam-marks" title={t("marks.title")} description="" back={back}>
-        {missing ? (
-          <Alert tone="error">{t("rule.notFound")}</Alert>
-        ) : (
-          <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
-        )}
+        {missing ? <Alert tone="error">{t("rule.notFound")}</Alert> : <ListLoadError message={t("admin.failed.load")} query={query} />}
       </PageFrame>
     );
   }
@@ -313,7 +309,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
         </div>
       </div>
       <form className="stack exams-marks-form" onSubmit={submit} noValidate aria-describedby="marks-form-note">
-        {query.isError && !query.data ? <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} /> : null}
+        {query.isError && !query.data ? <ListLoadError message={t("admin.failed.load")} query={query} /> : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <Table
           caption={t("marks.formTitle")}

@@ -70,9 +70,7 @@ export function CollectionsView() {
         busy={query.isFetching}
         onChoose={setRange}
       />
-      {query.isError ? (
-        <ListLoadError message={failureMessage(query.error, t("coll.failed"))} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <ListLoadError message={failureMessage(query.error, t("coll.failed"))} query={query} /> : null}
       <p className="sr-only" role="status" aria-live="polite">
         {data
           ? t("coll.announce", { amount: formatMoney(data.total), from: formatDate(data.range.from), to: formatDate(data.range.to) })

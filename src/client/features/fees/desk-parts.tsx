@@ -235,7 +235,7 @@ export function StudentLedger({
   onChangeStudent: () => void;
 }) {
   const ledger = query.data;
-  if (query.isError && !ledger) return <ListLoadError message={words.failed} onRetry={() => void query.refetch()} />;
+  if (query.isError && !ledger) return <ListLoadError message={words.failed} query={query} />;
   const student = ledger?.student;
   return (
     <>

@@ -116,7 +116,7 @@ export function StudentFinder({
         </Button>
       </form>
       <div aria-live="polite">
-        {query.isError ? <ListLoadError message={t("failed.load")} onRetry={() => void query.refetch()} /> : null}
+        {query.isError ? <ListLoadError message={t("failed.load")} query={query} /> : null}
         {found && found.length === 0 ? <p className="fee-find__none">{t("find.none")}</p> : null}
         {found && found.length > 1 ? (
           <FoundStudents students={found} total={query.data!.pagination.totalItems} onChoose={onChoose} />

@@ -34,7 +34,7 @@ export function FeeSettingsTab() {
 function AdminFeeSettings() {
   const t = useT(feePlans);
   const query = trpc.feePlans.settings.useQuery();
-  if (query.isError && !query.data) return <ListLoadError message={t("settings.failed")} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <ListLoadError message={t("settings.failed")} query={query} />;
   if (!query.data)
     return (
       <div aria-busy="true">

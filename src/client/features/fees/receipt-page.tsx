@@ -55,7 +55,7 @@ export function ReceiptPage() {
       {missing ? (
         <EmptyState icon={<FileIcon size={28} />} title={t("receipt.missingTitle")} description={t("rule.receipt")} />
       ) : query.isError ? (
-        <ListLoadError message={t("receipt.failed")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("receipt.failed")} query={query} />
       ) : !receipt ? (
         <PrintLoading label={t("receipt.loading")} lines={10} announce />
       ) : (

@@ -62,7 +62,7 @@ function FeesOverview() {
     <div className="page-stack fees-page">
       <StudentPageHeader title={t("title")} lead={t("my.lead")} />
       {query.isError && !mine ? (
-        <ListLoadError message={t("my.failed")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("my.failed")} query={query} />
       ) : !mine ? (
         <LoadingBlock label={t("my.loading")} groups={[2, 6]} />
       ) : mine.instalments.length === 0 ? (
@@ -192,7 +192,7 @@ function Transfers() {
   if (query.isError && !data)
     return (
       <Card title={t("my.transfers")} className="fees-section">
-        <ListLoadError message={t("my.transfersFailed")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("my.transfersFailed")} query={query} />
       </Card>
     );
   if (!data || data.pagination.totalItems === 0) return null;
@@ -265,7 +265,7 @@ function Receipts() {
     <Card title={t("my.receipts")} flush className="fees-section">
       {query.isError && !data ? (
         <div className="fees-card-note">
-          <ListLoadError message={t("my.receiptsFailed")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("my.receiptsFailed")} query={query} />
         </div>
       ) : (
         <>

@@ -133,7 +133,7 @@ export default function GalleryPage() {
       <ListLoadError
         title={t("loadFailed")}
         message={message === MSG.genericError ? t("checkConnection") : message}
-        onRetry={() => void list.refetch()}
+        query={list}
         busy={list.isFetching}
       />
     );

@@ -53,7 +53,7 @@ function MyLoans() {
   return (
     <Card title={t("student.onLoan")} className="library-section">
       {mine.isError && !mine.data ? (
-        <ListLoadError message={t("student.failed.loans")} onRetry={() => void mine.refetch()} />
+        <ListLoadError message={t("student.failed.loans")} query={mine} />
       ) : mine.isPending ? (
         <Skeleton lines={3} />
       ) : loans.length === 0 ? (
@@ -176,7 +176,7 @@ function CatalogueSection() {
           {query.data ? t("student.found", { count: query.data.pagination.totalItems }) : ""}
         </p>
         {query.isError && !query.data ? (
-          <ListLoadError message={t("student.failed.catalogue")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("student.failed.catalogue")} query={query} />
         ) : query.isPending ? (
           <Skeleton lines={5} />
         ) : items.length === 0 ? (
@@ -244,7 +244,7 @@ function ReturnedSection() {
   return (
     <Card title={t("student.returned")} className="library-section">
       {history.isError && !history.data ? (
-        <ListLoadError message={t("student.failed.history")} onRetry={() => void history.refetch()} />
+        <ListLoadError message={t("student.failed.history")} query={history} />
       ) : history.isPending ? (
         <Skeleton lines={2} />
       ) : loans.length === 0 ? (

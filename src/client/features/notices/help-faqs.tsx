@@ -29,7 +29,7 @@ export function HelpFaqs() {
           {t("help.faqs")}
         </h2>
         {query.isError ? (
-          <ListLoadError message={t("help.faqsFailed")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("help.faqsFailed")} query={query} />
         ) : query.isPending ? (
           <Skeleton lines={4} />
         ) : all.length === 0 ? (

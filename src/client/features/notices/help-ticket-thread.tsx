@@ -65,7 +65,7 @@ export function TicketThread({ id }: { id: number | null }) {
     return (
       <div className="page-stack help-page">
         <BackToHelp />
-        <ListLoadError message={t("help.thread.failed")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("help.thread.failed")} query={query} />
       </div>
     );
   if (!ticket)

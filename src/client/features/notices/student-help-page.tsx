@@ -107,7 +107,7 @@ function MyTickets() {
           ) : null}
         </div>
         {query.isError && !query.data ? (
-          <ListLoadError message={t("help.loadFailed")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("help.loadFailed")} query={query} />
         ) : query.isPending ? (
           <Skeleton lines={4} />
         ) : tickets.length === 0 ? (

@@ -118,7 +118,7 @@ export default function ContentPage() {
   };
 
   let body: React.ReactNode;
-  if (stored.isError && !form) body = <ListLoadError message={t("content.loadFailed")} onRetry={() => void stored.refetch()} />;
+  if (stored.isError && !form) body = <ListLoadError message={t("content.loadFailed")} query={stored} />;
   else if (!form) body = <LoadingBlock label={t("content.title")} groups={[3, 4]} />;
   else {
     /** A detail's value, message and change handler. */

@@ -112,7 +112,7 @@ export function RecentNotifications() {
           </span>
         </div>
       ) : list.isError ? (
-        <ListLoadError message={t("recent.loadFailed")} retryLabel={config.t("tryAgain")} onRetry={() => void list.refetch()} />
+        <ListLoadError message={t("recent.loadFailed")} retryLabel={config.t("tryAgain")} query={list} />
       ) : items.length === 0 ? (
         <EmptyState icon={<BellIcon size={28} />} title={alerts.t("none.title")} description={alerts.t("none.text")} />
       ) : (

@@ -276,7 +276,7 @@ export default function AdminSettingsPage() {
     );
   } else if (!forms) {
     content = stored.isError ? (
-      <ListLoadError message={SETTINGS_TEXT.loadFailed} retryLabel={t("tryAgain")} onRetry={() => void stored.refetch()} />
+      <ListLoadError message={SETTINGS_TEXT.loadFailed} retryLabel={t("tryAgain")} query={stored} />
     ) : (
       <LoadingBlock label={t("loading")} groups={[3, 3]} />
     );

@@ -149,7 +149,7 @@ export function BackupsPanel() {
       onDismissError={() => setError(null)}
     >
       {backups.isError ? (
-        <ListLoadError message={t("backups.listFailed")} retryLabel={t("tryAgain")} onRetry={() => void backups.refetch()} />
+        <ListLoadError message={t("backups.listFailed")} retryLabel={t("tryAgain")} query={backups} />
       ) : (
         <Table
           caption={t("backups.caption")}

@@ -66,7 +66,7 @@ export default function StudentDashboardPage() {
           message={t("dashboard.failed")}
           busy={dashboard.isFetching}
           retryClassName="student-retry"
-          onRetry={() => void dashboard.refetch()}
+          query={dashboard}
         />
       ) : null}
 

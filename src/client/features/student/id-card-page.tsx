@@ -38,7 +38,7 @@ export default function StudentIdCardPage() {
           message={t("card.failed")}
           busy={card.isFetching}
           retryClassName="student-retry"
-          onRetry={() => void card.refetch()}
+          query={card}
         />
       ) : null}
 

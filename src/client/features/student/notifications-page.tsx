@@ -63,7 +63,7 @@ export default function StudentNotificationsPage() {
       />
 
       {query.isError && !query.data ? (
-        <ListLoadError message={t("notif.loadFailed")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("notif.loadFailed")} query={query} />
       ) : query.isPending ? (
         <Skeleton lines={6} />
       ) : items.length === 0 ? (

@@ -50,7 +50,7 @@ export function SubjectPage({ id }: { id: number }) {
     return (
       <div className="ops-page">
         {back}
-        <ListLoadError message={failureMessage(query.error, t("admin.failed.load"))} onRetry={() => void query.refetch()} />
+        <ListLoadError message={failureMessage(query.error, t("admin.failed.load"))} query={query} />
       </div>
     );
   if (!subject) return <Skeleton lines={8} />;
@@ -97,7 +97,7 @@ function MaterialsCard({ subject }: { subject: OfficeSubject }) {
       <div className="stack">
         <AddMaterialForm subject={subject} onAdded={(message) => (toast.show(message), void refresh())} />
         {query.isError && !query.data ? (
-          <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
+          <ListLoadError message={t("admin.failed.load")} query={query} />
         ) : !query.data ? (
           <Skeleton lines={3} />
         ) : (
@@ -328,7 +328,7 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
       flush
     >
       {query.isError && !query.data ? (
-        <ListLoadError message={t("admin.failed.load")} onRetry={() => void query.refetch()} />
+        <ListLoadError message={t("admin.failed.load")} query={query} />
       ) : (
         <Table
           caption={t("admin.assignmentsTitle")}
