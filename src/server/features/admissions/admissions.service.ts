@@ -729,7 +729,9 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
           pincode: current.pincode,
           blood_group: current.blood_group,
           course: current.course,
-          standard: null,
+          // The student's Course/Standard is the programme they were admitted to, as for a student the office
+          // adds (the office's edit form requires it, and every portal screen names the student's programme by it).
+          standard: current.course,
           programme_id: current.programme_id,
           photo_file: photoFile,
           admission_id: current.id,

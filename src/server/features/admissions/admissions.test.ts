@@ -325,6 +325,30 @@ describe("admin review", () => {
     expect((await approved.json()).data.student_id).toBe("STU0002");
   });
 
+  test("the approved student's Course/Standard is the course admitted to, so the office can save an edit of them (QA 1)", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const approved = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();
+    const user = await deps.db.selectFrom("users").selectAll().where("id", "=", approved.data.userId).executeTakeFirstOrThrow();
+    const commerce = await deps.db.selectFrom("programmes").select("id").where("name", "=", "Commerce").executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ course: "Commerce", standard: "Commerce", programme_id: commerce.id });
+    // The office's edit form sends back what it shows, with only the mobile changed.
+    const shown = (await (await asAdmin("GET", `/api/admin/students/${user.id}`)).json()).data;
+    expect(shown.standard).toBe("Commerce");
+    const { name, email, standard, bloodGroup, dateOfBirth, address, emergencyContact } = shown;
+    const saved = await asAdmin("PUT", `/api/admin/students/${user.id}`, {
+      name,
+      email,
+      mobile: "9000000009",
+      standard,
+      bloodGroup,
+      dateOfBirth,
+      address,
+      emergencyContact,
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data.student).toMatchObject({ mobile: "9000000009", standard: "Commerce" });
+  });
+
   test("IDs held outside the counter (imported or restored accounts) are skipped, never a 500 on the UNIQUE index", async () => {
     await createUser(deps, { role: "student", email: "imported1@example.test", student_id: "STU0001" });
     await createUser(deps, { role: "student", email: "imported2@example.test", student_id: "STU0137" });
