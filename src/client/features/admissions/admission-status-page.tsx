@@ -6,6 +6,7 @@
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
+import { account } from "../../../shared/i18n/account.ts";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { statusLookupInput } from "../../../shared/schemas/admission.ts";
@@ -32,6 +33,8 @@ type Intent = "details" | "edit" | "resume";
 
 export default function AdmissionStatusPage() {
   const t = useT(statusNs);
+  // The lookup's and the access code's checks (shared schemas) answer from the account catalogue.
+  useT(account);
   usePageTitle(t("title"));
   const utils = trpc.useUtils();
   const [query, setQuery] = useState("");
@@ -48,14 +51,15 @@ export default function AdmissionStatusPage() {
   const [editing, setEditing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
+  /** A new lookup: the last one's answer goes (a refused address has none). */
   const lookup = async (raw: string) => {
+    setLookupFailure(null);
+    setNotice(null);
     const parsed = checkOrShow(statusLookupInput, { query: raw }, (m) => setQueryError(m.query ?? m._form ?? null), {
       query: "status-query",
     });
-    if (!parsed) return;
+    if (!parsed) return setResult(null);
     const q = parsed.query;
-    setLookupFailure(null);
-    setNotice(null);
     setSearching(true);
     try {
       const found = await utils.admissions.status.fetch({ query: q }, { staleTime: 0 });
@@ -203,7 +207,11 @@ export default function AdmissionStatusPage() {
             value={query}
             error={queryError}
             fieldClassName="status-lookup__field"
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              // "No application found" was about the address before this change.
+              setLookupFailure(null);
+            }}
           />
           <Button type="submit" loading={searching} className="status-lookup__button">
             <SearchIcon size={18} />
