@@ -4,8 +4,10 @@
  * lists and dates) and for every field after a submit attempt; plus the chosen documents.
  */
 import { useCallback, useState } from "react";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { type ApiError, firstFieldErrors } from "../../lib/errors.ts";
 import { useFormState, without } from "../../lib/form.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type AdmissionValues, FIELD_NAMES, type FieldName, fieldDomId, validateAll } from "./application-form.ts";
 import { checkDocumentFile, DOCUMENT_KINDS, type DocumentFiles, type DocumentKind, documentDomId } from "./documents.ts";
 
@@ -13,6 +15,9 @@ const IMMEDIATE: ReadonlySet<FieldName> = new Set(["gender", "bloodGroup", "cour
 const OPTIONS = { validate: validateAll, immediate: IMMEDIATE };
 
 export function useApplicationForm(initial: () => AdmissionValues) {
+  // The form's steps, sections, labels and checks read the admission catalogue: loaded before any of them
+  // shows, on the wizard and on both edit views (the applicant's and the office's).
+  useT(admission);
   const form = useFormState<AdmissionValues>(initial, OPTIONS);
   return { ...form, setServerErrors: form.setServerMessages };
 }
