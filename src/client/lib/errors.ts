@@ -72,6 +72,15 @@ export function normaliseError(err: unknown): ApiError {
   return new ApiError(MSG.genericError, null);
 }
 
+/**
+ * What a failed action tells the person: the server's own words when it refused for a reason they can
+ * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
+ */
+export function failureMessage(err: unknown, fallback: string): string {
+  const error = normaliseError(err);
+  return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;
+}
+
 /** The first message for each field, as forms show it next to the field. */
 export function firstFieldErrors(errors: FieldErrors | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { describe, expect, mock, test } from "bun:test";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { ApiError } from "../lib/errors.ts";
 import { Alert } from "./alert.tsx";
 import { Button, buttonClass } from "./button.tsx";
 import { Card, StatCard } from "./card.tsx";
@@ -195,6 +196,15 @@ describe("Toast", () => {
     expect(screen.getByRole("alert").textContent).toContain("Upload failed.");
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText("Upload failed. Try a smaller photo.")).toBeNull();
+  });
+
+  test("a failed action's toast is an error with the server's words for a refusal, else the fallback", () => {
+    const { api } = capture();
+    act(() => {
+      api().failed(new ApiError("This e-mail address is already used.", 409), "Could not save.");
+      api().failed(new ApiError("Internal error", 500), "Could not save.");
+    });
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["This e-mail address is already used.", "Could not save."]);
   });
 
   test("a toast stays while the pointer is on it", async () => {

@@ -5,7 +5,7 @@
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
-import { normaliseError } from "../lib/errors.ts";
+import { failureMessage } from "../lib/errors.ts";
 import { formatDate as date, formatDateTime as dateTime, plural } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
 import { SEARCH_MAX } from "../lib/use-list-params.ts";
@@ -181,14 +181,8 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * What a failed action tells the person: the server's own words when it refused for a reason they can
- * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
- */
-export function failureMessage(err: unknown, fallback: string): string {
-  const error = normaliseError(err);
-  return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;
-}
+/** Why an action failed, in words the person can act on (lib/errors.ts; the list screens take it from here). */
+export { failureMessage };
 
 /** "22 Nov 2026"; "—" when there is no date. */
 export const formatDate = (value: string | null | undefined) => date(value, { empty: "—" });

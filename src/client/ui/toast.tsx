@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
+import { failureMessage } from "../lib/errors.ts";
 import { cx } from "./cx.ts";
 import { CloseIcon, TONE_ICONS } from "./icons.tsx";
 
@@ -16,6 +17,8 @@ type ToastItem = { id: number; message: string; tone: ToastTone; ms: number };
 export type ToastApi = {
   /** Shows a message (tone "success" unless given) for `ms` milliseconds; 0 keeps it until dismissed. Returns its id. */
   show: (message: string, tone?: ToastTone, ms?: number) => number;
+  /** Shows why an action failed, as an error: the server's words for a refusal the person can act on, else `fallback`. */
+  failed: (err: unknown, fallback: string) => number;
   dismiss: (id: number) => void;
 };
 
@@ -36,7 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return id;
   }, []);
 
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const api = useMemo(
+    () => ({ show, failed: (err: unknown, fallback: string) => show(failureMessage(err, fallback), "error"), dismiss }),
+    [show, dismiss],
+  );
 
   return (
     <ToastContext.Provider value={api}>

@@ -4,7 +4,6 @@
  */
 import { useState } from "react";
 import { downloadFile } from "../lib/download.ts";
-import { failureMessage } from "./list-controls.tsx";
 import { useToast } from "./toast.tsx";
 
 export function useDownload({
@@ -24,7 +23,7 @@ export function useDownload({
       const name = await downloadFile(url, { fallbackName, accept });
       if (done) toast.show(done(name));
     } catch (err) {
-      toast.show(failureMessage(err, failed), "error");
+      toast.failed(err, failed);
     } finally {
       setBusy(null);
     }

@@ -20,7 +20,6 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -117,7 +116,7 @@ export default function AdminAdmissionsPage() {
       const name = await downloadApplicationsCsv(list.search, list.filter);
       toast.show(t("adm.exported", { file: name }));
     } catch (err) {
-      toast.show(failureMessage(err, t("adm.exportFailed")), "error");
+      toast.failed(err, t("adm.exportFailed"));
     } finally {
       setExporting(false);
     }

@@ -14,7 +14,7 @@ import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select } from "../../ui/field.tsx";
-import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { formatDateTime } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -64,7 +64,7 @@ function AssigneeSelect({ contact }: { contact: ContactDetail }) {
           void utils.contacts.list.invalidate();
           toast.show(t("con.assigned"));
         },
-        onError: (err) => toast.show(failureMessage(err, t("con.assignFailed")), "error"),
+        onError: (err) => toast.failed(err, t("con.assignFailed")),
       },
     );
   return (

@@ -406,7 +406,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     try {
       await downloadFile(`/api/admin/exams/${exam.id}/marks.csv`, { fallbackName: `marks-${exam.id}.csv`, accept: "text/csv" });
     } catch (err) {
-      toast.show(failureMessage(err, t("csv.downloadFailed")), "error");
+      toast.failed(err, t("csv.downloadFailed"));
     } finally {
       setDownloading(false);
     }

@@ -15,7 +15,7 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -68,7 +68,7 @@ export function DuesView() {
           toast.show(answer.message);
           void utils.feeReports.dues.invalidate();
         },
-        onError: (err) => toast.show(failureMessage(err, t("dues.failed.remind")), "error"),
+        onError: (err) => toast.failed(err, t("dues.failed.remind")),
       },
     );
 

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
-import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -175,7 +175,7 @@ function CatalogueView({
           toast.show(answer.message);
           void utils.library.invalidate();
         },
-        onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error"),
+        onError: (err) => toast.failed(err, t("admin.failed.save")),
       },
     );
 

@@ -14,7 +14,7 @@ import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
-import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -49,7 +49,7 @@ export default function ProgrammesAdminPage() {
           toast.show(answer.message);
           void refresh();
         },
-        onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error"),
+        onError: (err) => toast.failed(err, t("admin.failed.save")),
       },
     );
 

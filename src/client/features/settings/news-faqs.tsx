@@ -235,7 +235,7 @@ function DeleteDialog({
       onClose();
       onDone();
     } catch (err) {
-      toast.show(failureMessage(err, t("content.failed")), "error");
+      toast.failed(err, t("content.failed"));
     } finally {
       setBusy(false);
     }

@@ -16,7 +16,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
-import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
@@ -41,7 +41,7 @@ export default function StudentNotificationsPage() {
   const unread = useUnreadCount().data?.count ?? 0;
   const markRead = trpc.notifications.markRead.useMutation();
   const markAll = trpc.notifications.markAllRead.useMutation();
-  const failed = (err: unknown) => toast.show(failureMessage(err, t("notif.failed")), "error");
+  const failed = (err: unknown) => toast.failed(err, t("notif.failed"));
   const items = query.data?.notifications ?? [];
 
   return (

@@ -104,7 +104,7 @@ export default function AdminStudentsPage() {
           toast.show(res.message);
           void refresh();
         },
-        onError: (err) => toast.show(failureMessage(err, STUDENT_TEXT.unlockFailed), "error"),
+        onError: (err) => toast.failed(err, STUDENT_TEXT.unlockFailed),
       },
     );
 
@@ -199,7 +199,7 @@ export default function AdminStudentsPage() {
       const name = await downloadStudentsCsv(list.search, list.filter);
       toast.show(t("downloaded", { file: name }));
     } catch (err) {
-      toast.show(failureMessage(err, STUDENT_TEXT.exportFailed), "error");
+      toast.failed(err, STUDENT_TEXT.exportFailed);
     } finally {
       setExporting(false);
     }

@@ -14,7 +14,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
-import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -63,13 +63,13 @@ function SubjectsList() {
       const { subject } = await utils.studies.get.fetch({ id: row.id });
       setDialog({ kind: "edit", subject });
     } catch (err) {
-      toast.show(failureMessage(err, t("admin.failed.load")), "error");
+      toast.failed(err, t("admin.failed.load"));
     }
   };
   const toggle = (row: Row) =>
     archive.mutate(
       { id: row.id, archived: !row.archived },
-      { onSuccess: (answer) => saved(answer.message), onError: (err) => toast.show(failureMessage(err, t("admin.failed.save")), "error") },
+      { onSuccess: (answer) => saved(answer.message), onError: (err) => toast.failed(err, t("admin.failed.save")) },
     );
 
   const button = (label: string, row: Row, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (

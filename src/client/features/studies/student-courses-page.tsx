@@ -11,6 +11,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
@@ -250,7 +251,7 @@ function UnitRow({ unit, materials }: { unit: Course["units"][number]; materials
     },
     onError: (err, _input, context) => {
       if (context?.before) utils.studies.mine.setData(undefined, context.before);
-      toast.show(failureMessage(err, t("my.tickFailed")), "error");
+      toast.failed(err, t("my.tickFailed"));
     },
     onSettled: () => {
       setShown(null);
@@ -292,7 +293,7 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
           </Badge>
         </div>
         <p className="text-sm text-muted">
-          {t("my.due", { when: formatDateTime(a.dueAt, { style: "long" }) })} · {t("my.maxMarks", { max: a.maxMarks })}
+          {t("my.due", { when: formatDateTime(wallClock(a.dueLocal), { style: "long" }) })} · {t("my.maxMarks", { max: a.maxMarks })}
         </p>
         {a.instructions ? <p className="studies-instructions">{a.instructions}</p> : null}
         {a.submission ? (
