@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { student } from "../../../shared/i18n/student.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
@@ -6,6 +6,16 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "./student-testing.tsx";
 
 withClientTestRules();
+
+// A device outside India (the test machine may be anywhere): the page still shows the institute's clock.
+const deviceZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "UTC";
+});
+afterAll(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
@@ -69,6 +79,7 @@ const STUDYING: typeof DASHBOARD = {
       subject: "Principles of Management",
       subjectCode: "BBA-101",
       startsAt: "2026-12-10T04:30:00.000Z",
+      startsLocal: "2026-12-10T10:00",
       centre: "Pune office",
     },
   ],
@@ -171,6 +182,8 @@ describe("student dashboard", () => {
     expect(within(performance).getByText("Finished every unit of BBA-101 Principles of Management")).toBeTruthy();
     expect(within(performance).getByText("Studied 5 days in a row")).toBeTruthy();
     expect(within(region("Upcoming exams")).getByText("BBA-101 Principles of Management: Term-end exam")).toBeTruthy();
+    // On the institute's clock (10:00 in India), not the device's (04:30 in UTC).
+    expect(within(region("Upcoming exams")).getByText("10 December 2026 at 10:00 am")).toBeTruthy();
     const library = region("Library");
     expect(within(library).getByText("1 overdue")).toBeTruthy();
     expect(within(library).getByText("Business Communication Today")).toBeTruthy();

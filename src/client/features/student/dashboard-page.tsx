@@ -11,6 +11,7 @@ import { student } from "../../../shared/i18n/student.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -325,7 +326,7 @@ function ExamsCard({ data, loading }: BlockProps) {
               {e.subjectCode} {e.subject}: {e.title}
             </p>
             <p className="text-sm text-muted">
-              <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, { style: "long" })}</time> · {e.centre}
+              <time dateTime={e.startsAt}>{formatDateTime(wallClock(e.startsLocal), { style: "long" })}</time> · {e.centre}
             </p>
           </li>
         ))}

@@ -626,10 +626,11 @@ export async function myMarksheet(deps: Pick<AppDeps, "db" | "now">, userId: num
 // ————— the student dashboard (issue 18: the lead's one-request dashboard reads these) —————
 
 /**
- * The student's next exams: scheduled, starting after `now`, of the subjects they study now; soonest first.
+ * The student's next exams: scheduled, starting after `now`, of the subjects they study now; soonest first;
+ * each start also as the institute's clock (`timeZone`) shows it, for the page to write.
  * One query (enrolments by user and status, then each subject's exams by start: both indexed).
  */
-export async function upcomingExamsFor(db: DB, userId: number, now: Date, limit: number) {
+export async function upcomingExamsFor(db: DB, userId: number, now: Date, limit: number, timeZone: string) {
   const rows = await db
     .selectFrom("enrolments")
     .innerJoin("exams", "exams.subject_id", "enrolments.subject_id")
@@ -648,6 +649,7 @@ export async function upcomingExamsFor(db: DB, userId: number, now: Date, limit:
     subject: r.subject,
     subjectCode: r.subjectCode,
     startsAt: r.starts_at,
+    startsLocal: zonedLocal(new Date(r.starts_at), timeZone),
     centre: r.centre,
   }));
 }

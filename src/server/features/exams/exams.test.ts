@@ -565,17 +565,19 @@ describe("the student's exams and results", () => {
     const { exam } = await staff.call.exams.schedule(EXAM);
     await staff.call.exams.schedule({ ...EXAM, title: "Later", date: "2026-12-05" });
     await publishedExam();
-    expect(await upcomingExamsFor(deps.db, asha.id, deps.now(), 1)).toEqual([
+    // The start also as the institute's clock shows it (what the office typed), for the student's page.
+    expect(await upcomingExamsFor(deps.db, asha.id, deps.now(), 1, "Asia/Kolkata")).toEqual([
       {
         id: exam.id,
         title: "Term-end examination",
         subject: "Principles of Management",
         subjectCode: "BBA-101",
         startsAt: "2026-12-01T04:30:00.000Z",
+        startsLocal: "2026-12-01T10:00",
         centre: "Pune study centre, Hall A",
       },
     ]);
-    expect(await upcomingExamsFor(deps.db, meera.id, deps.now(), 5)).toEqual([]);
+    expect(await upcomingExamsFor(deps.db, meera.id, deps.now(), 5, "Asia/Kolkata")).toEqual([]);
     expect(await resultsSummaryFor(deps.db, asha.id)).toEqual({ published: 1, averagePercent: 84 });
     expect(await resultsSummaryFor(deps.db, ravi.id)).toEqual({ published: 1, averagePercent: 0 });
     expect(await resultsSummaryFor(deps.db, meera.id)).toEqual({ published: 0, averagePercent: null });

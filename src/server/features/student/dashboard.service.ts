@@ -108,7 +108,7 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
           .where("id", "=", user.admission_id)
           .executeTakeFirst(),
     studyFigures(deps.db, userId, now, general.timeZone),
-    upcomingExamsFor(deps.db, userId, now, UPCOMING),
+    upcomingExamsFor(deps.db, userId, now, UPCOMING, general.timeZone),
     resultsSummaryFor(deps.db, userId),
     libraryFor(deps.db, userId, today),
     upcomingEventsFor(deps.db, { id: userId, programmeId: user.programme_id }, today, UPCOMING),
