@@ -7,13 +7,11 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
-import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { rupees } from "../../../shared/money.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
-import { storedLocale } from "../accounts/accounts.repository.ts";
 import { notificationText, notifyUser } from "../notifications/notifications.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { recipientLocale } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -24,8 +22,7 @@ const inParams = (paise: number) => rupees(paise, "en");
 async function recipient(trx: DB, userId: number) {
   const person = await trx.selectFrom("users").select(["name", "email", "preferences"]).where("id", "=", userId).executeTakeFirst();
   if (!person) return null;
-  const locale = storedLocale(person.preferences) ?? localeOfLanguage((await getSettings({ db: trx })).language);
-  return { ...person, locale };
+  return { ...person, locale: await recipientLocale({ db: trx }, person.preferences) };
 }
 
 /** The address of a receipt in the student portal. */

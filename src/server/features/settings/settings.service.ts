@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import type { DB } from "../../../../db/connection.ts";
 import { config } from "../../../shared/i18n/config.ts";
+import { type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import {
@@ -19,6 +20,7 @@ import { isoNow } from "../../deps.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { storedLocale } from "../accounts/accounts.repository.ts";
 
 const cache = new WeakMap<DB, Settings>();
 
@@ -50,6 +52,14 @@ export async function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> 
 /** The institute's clock (Settings → General): what the office types and what everyone reads. */
 export async function instituteTimeZone(deps: Pick<AppDeps, "db">): Promise<string> {
   return (await getSettings(deps)).general.timeZone;
+}
+
+/**
+ * The language of an e-mail to a person: the one they chose themselves, else the institute's default
+ * (Settings → System) — never the screen language of whoever's action sent it (docs/decisions/019).
+ */
+export async function recipientLocale(deps: Pick<AppDeps, "db">, preferences: string | null | undefined): Promise<Locale> {
+  return (preferences ? storedLocale(preferences) : null) ?? localeOfLanguage((await getSettings(deps)).language);
 }
 
 /** The institute's today (YYYY-MM-DD), in its time zone. */

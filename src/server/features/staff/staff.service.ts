@@ -6,7 +6,6 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
-import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { OfficeRoleName, StaffInviteInput, StaffListQuery, StaffStatus } from "../../../shared/schemas/staff.ts";
@@ -15,10 +14,10 @@ import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole, storedLocale } from "../accounts/accounts.repository.ts";
+import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { recipientLocale } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -128,12 +127,11 @@ async function assertAnotherAdmin(db: DB, exceptId: number) {
  */
 async function sendInvitation(deps: AppDeps, trx: DB, account: User) {
   const { link, validDays } = await issueFirstLoginLink(deps, trx, account);
-  const { language } = await getSettings(deps);
   await deps.mail.enqueue(
     trx,
     account.email,
     { template: "staff_invitation", name: account.name, role: account.role as OfficeRoleName, link, validDays },
-    storedLocale(account.preferences) ?? localeOfLanguage(language),
+    await recipientLocale(deps, account.preferences),
   );
   return validDays;
 }

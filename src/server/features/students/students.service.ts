@@ -30,14 +30,13 @@ import {
   endAllSessions,
   openStudentAccount,
   setStudentActive,
-  storedLocale,
   unlockAccount,
   updateStudentRecord,
 } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
-import { instituteTimeZone } from "../settings/settings.service.ts";
+import { instituteTimeZone, recipientLocale } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -258,7 +257,7 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
       trx,
       row.email,
       { template: "student_credentials", name: row.name, studentId, link, validDays },
-      storedLocale(row.preferences),
+      await recipientLocale({ db: trx }, row.preferences),
     );
     await audit(trx, now, {
       actorUserId: adminId,
@@ -427,7 +426,7 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
       trx,
       student.email,
       { template: "student_credentials", name: student.name, studentId: student.student_id ?? "", link, validDays },
-      storedLocale(student.preferences),
+      await recipientLocale(deps, student.preferences),
     );
     await audit(trx, now, {
       actorUserId: adminId,

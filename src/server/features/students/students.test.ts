@@ -550,4 +550,13 @@ describe("in the admin's language (issue 16)", () => {
     });
     expect((await caller.students.toggleStatus({ id: student.id })).message).toBe("Student deactivated successfully!");
   });
+
+  test("the new student's e-mails are in the institute's language, not the admin's screen language (QA 2)", async () => {
+    await loadAllCatalogues();
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    const { student } = await inLocale("hi", () => caller.students.create(FORM));
+    expect((await linkTokenFor(FORM.email)).mail.subject).toBe("Set up your student portal account");
+    await inLocale("mr", () => caller.students.sendCredentials({ id: student.id }));
+    expect((await linkTokenFor(FORM.email)).mail.subject).toBe("Set up your student portal account");
+  });
 });

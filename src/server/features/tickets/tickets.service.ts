@@ -14,9 +14,9 @@ import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
-import { storedLocale } from "../accounts/accounts.repository.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { recipientLocale } from "../settings/settings.service.ts";
 import { assertAssignable } from "../staff/staff.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 
@@ -126,13 +126,12 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   return { tickets: items, stats, pagination };
 }
 
-/** Whether the ticket's author takes answers by e-mail, and in which language (their chosen one). */
-async function emailChoice(deps: AppDeps, userId: number | null): Promise<{ wanted: boolean; locale: Locale | null }> {
-  if (userId === null) return { wanted: true, locale: null };
+/** Whether the ticket's author takes answers by e-mail, and in which language (as every e-mail to a person: recipientLocale). */
+async function emailChoice(deps: AppDeps, userId: number): Promise<{ wanted: boolean; locale: Locale }> {
   const row = await deps.db.selectFrom("users").select(["role", "preferences"]).where("id", "=", userId).executeTakeFirst();
   return {
     wanted: row?.role !== "student" || readPreferences(row.preferences).emailNotifications,
-    locale: row ? storedLocale(row.preferences) : null,
+    locale: await recipientLocale(deps, row?.preferences),
   };
 }
 

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiHelp from "../../../shared/i18n/hi/help.json";
+import hiMail from "../../../shared/i18n/hi/mail.json";
 import mrAlerts from "../../../shared/i18n/mr/alerts.json";
 import mrHelp from "../../../shared/i18n/mr/help.json";
+import mrMail from "../../../shared/i18n/mr/mail.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { saveSettingsGroup } from "../settings/settings.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -176,6 +179,40 @@ describe("notifications in the reader's language (issue 16)", () => {
     expect(stored).toEqual([
       { title: `Reply to ${number}`, kind: "ticket.reply" },
       { title: `${number} is now resolved`, kind: "ticket.status" },
+    ]);
+  });
+});
+
+describe("the reply e-mail's language (QA 2)", () => {
+  test("is the student's own choice, else the institute's default: never the replier's screen language", async () => {
+    await loadAllCatalogues();
+    const created = await data(await call("POST", "", studentA, NEW));
+    const caller = callerFor(deps, await resolveSession(deps, admin));
+    const replies = async () =>
+      (
+        await deps.db
+          .selectFrom("email_outbox")
+          .select(["subject", "text_body"])
+          .where("template", "=", "ticket_reply")
+          .orderBy("id")
+          .execute()
+      ).map((m) => m.subject);
+    // Asha chose no language (her stored "english" is the default): English, though the office's screen is in Hindi.
+    await inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: "We are on it." }));
+    expect(await replies()).toEqual([`Re: ${NEW.subject} [${created.ticket.ticketNumber}]`]);
+    // The institute's default language is Hindi: then Hindi, from an English screen.
+    await saveSettingsGroup(deps, "language", "hindi");
+    await inLocale("en", () => caller.tickets.respond({ id: created.ticket.id, message: "Fixed now." }));
+    // She chose Marathi herself: Marathi, from a Hindi screen.
+    await deps.db
+      .updateTable("users")
+      .set({ preferences: JSON.stringify({ language: "marathi", chosenLanguage: "marathi" }) })
+      .where("email", "=", "a@example.test")
+      .execute();
+    await inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: "Please check again." }));
+    expect((await replies()).slice(1)).toEqual([
+      `${hiMail["reply.subject"].replace("{subject}", NEW.subject)} [${created.ticket.ticketNumber}]`,
+      `${mrMail["reply.subject"].replace("{subject}", NEW.subject)} [${created.ticket.ticketNumber}]`,
     ]);
   });
 });
