@@ -21,6 +21,15 @@ describe("catalogues", () => {
     }
   }
 
+  test("a student is विद्यार्थी in Hindi and Marathi on every screen, never छात्र (छात्रवृत्ति, a scholarship, is another word)", async () => {
+    const found: string[] = [];
+    for (const ns of NAMESPACES)
+      for (const locale of ["hi", "mr"])
+        for (const [key, message] of Object.entries(await read(locale, ns.name)))
+          if (/छात्र(?!वृत्ति)/.test(JSON.stringify(message))) found.push(`${locale}/${ns.name}: ${key}`);
+    expect(found).toEqual([]);
+  });
+
   test("each rule is caught, named by file and key", () => {
     const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later" };
     const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा" };
