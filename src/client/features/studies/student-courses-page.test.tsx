@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -7,8 +7,17 @@ import "./student-courses-page.tsx";
 
 withClientTestRules();
 
+// A device outside India (the test machine may be anywhere): the page still shows the institute's clock.
+const deviceZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "UTC";
+});
+afterAll(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
+
 type Mine = RouterOutputs["studies"]["mine"];
-const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
 const past = new Date(Date.now() - 2 * 86_400_000).toISOString();
 
 const MINE: Mine = {
@@ -53,12 +62,22 @@ const MINE: Mine = {
         },
       ],
       assignments: [
-        { id: 21, title: "Market survey", instructions: "Survey ten shops.", dueAt: future, maxMarks: 20, submission: null },
+        {
+          id: 21,
+          title: "Market survey",
+          instructions: "Survey ten shops.",
+          // 08:30 on the institute's clock (India) is 03:00 in UTC.
+          dueAt: "2099-11-29T03:00:00.000Z",
+          dueLocal: "2099-11-29T08:30",
+          maxMarks: 20,
+          submission: null,
+        },
         {
           id: 22,
           title: "Pricing memo",
           instructions: null,
           dueAt: past,
+          dueLocal: past.slice(0, 16),
           maxMarks: 10,
           submission: {
             fileName: "memo.pdf",
@@ -118,6 +137,8 @@ describe("the student's courses (issue 18)", () => {
 
     const survey = screen.getByRole("article", { name: "Market survey" });
     expect(within(survey).getByText("To do")).toBeTruthy();
+    // Due on the institute's clock, whatever the device's time zone (this test runs in UTC).
+    expect(within(survey).getByText(/^Due 29 November 2099 at 8:30 am/)).toBeTruthy();
     const memo = screen.getByRole("article", { name: "Pricing memo" });
     expect(within(memo).getByText("8 / 10")).toBeTruthy();
     expect(within(memo).getByText("Comment: Good reasoning")).toBeTruthy();

@@ -9,8 +9,9 @@ import type { Database } from "../../../../db/schema.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
-import { localDate } from "../../platform/calendar.ts";
+import { localDate, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
 import { toMaterialItem } from "./materials.service.ts";
 
@@ -48,7 +49,8 @@ export async function myCourses(deps: Pick<AppDeps, "db">, userId: number) {
   ]);
   const ids = subjects.map((s) => s.id);
   if (ids.length === 0) return { programme: user.programme, term: user.term, termUnit: user.termUnit, courses: [] };
-  const [units, ticks, materials, assignments, submissions] = await Promise.all([
+  const [timeZone, units, ticks, materials, assignments, submissions] = await Promise.all([
+    instituteTimeZone(deps),
     db
       .selectFrom("subject_units")
       .select(["id", "subject_id", "position", "title"])
@@ -106,6 +108,8 @@ export async function myCourses(deps: Pick<AppDeps, "db">, userId: number) {
               title: a.title,
               instructions: a.instructions,
               dueAt: a.due_at,
+              // The deadline as the institute's clock shows it (what the office typed), for the page to write whatever the device's zone.
+              dueLocal: zonedLocal(new Date(a.due_at), timeZone),
               maxMarks: a.max_marks,
               submission: sub
                 ? {

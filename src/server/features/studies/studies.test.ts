@@ -285,6 +285,9 @@ describe("assignments", () => {
     expect(pagination.totalItems).toBe(2);
     // The due moment also as the institute's clock shows it, for the office's page.
     expect(shown).toMatchObject({ dueAt: "2026-11-22T07:30:00.000Z", dueLocal: "2026-11-22T13:00" });
+    // …and for the student's course page.
+    const [course] = (await asha.call.studies.mine()).courses;
+    expect(course!.assignments[0]).toMatchObject({ dueAt: "2026-11-22T07:30:00.000Z", dueLocal: "2026-11-22T13:00" });
     const mine = submissions.find((s) => s.userId === asha.id)!;
     expect(mine).toMatchObject({ fileName: "second.pdf", isLate: true, note: "My answers", marks: null });
     expect(submissions.find((s) => s.userId === ravi.id)!.submissionId).toBeNull();
