@@ -345,6 +345,23 @@ describe("the office's work on an application (issue 17)", () => {
     expect(within(dialog).queryByRole("link", { name: "Edit" })).toBeNull();
   });
 
+  test("the edit page's alert of what to fix follows the form and goes once it is fixed", async () => {
+    const { calls } = renderAdmin("/admin/admissions/1/edit", { "admissions.adminGet": () => row(1) });
+    await screen.findByRole("heading", { name: "Edit application APP-2026-000001" });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    const summary = () => screen.queryAllByText(/^Please (fill in|correct)/)[0]?.textContent ?? null;
+    expect(summary()).toBe("Please fill in the following required fields: City, Pincode");
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "Pune" } });
+    expect(summary()).toBe("Please fill in the following required fields: Pincode");
+    fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "4110" } });
+    expect(summary()).toBe("Please correct the highlighted fields: Pincode");
+    fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "411001" } });
+    expect(summary()).toBeNull();
+    expect(calls.some((c) => c.path.startsWith("admissions.update"))).toBe(false);
+  });
+
   test("the edit page fills the form from the application; a processed one says it cannot be edited", async () => {
     const app = renderAdmin("/admin/admissions/1/edit", {
       "admissions.adminGet": (input) => row((input as { id: number }).id, (input as { id: number }).id === 2 ? { status: "approved" } : {}),

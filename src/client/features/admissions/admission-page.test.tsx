@@ -137,6 +137,36 @@ describe("the admission wizard", () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
+  test("the alert follows the form: it names the missing documents with the fields, and changes and goes as they are fixed", async () => {
+    storeDraft({ ...COMPLETE, gender: "", pincode: "" }, 3);
+    renderApp("/admission");
+    await screen.findByRole("heading", { name: "Review & Submit" });
+    click("Submit Application");
+    const summary = () => screen.queryAllByText(/^Please (fill in|upload|correct)/)[0]?.closest(".ui-alert")?.textContent ?? null;
+    await waitFor(() =>
+      expect(summary()).toBe(
+        "Please fill in the following required fields: Gender, PincodePlease upload the following required documents: Photo, Marksheet",
+      ),
+    );
+    expect(heading("Personal Details")).toBeTruthy();
+
+    fireEvent.change(control<HTMLSelectElement>("Gender"), { target: { value: "Female" } });
+    expect(summary()).toBe(
+      "Please fill in the following required fields: PincodePlease upload the following required documents: Photo, Marksheet",
+    );
+    type("Pincode", "4110");
+    expect(summary()).toBe("Please upload the following required documents: Photo, Marksheet");
+    await attachRequiredDocuments();
+    expect(summary()).toBe("Please correct the highlighted fields: Pincode");
+    fireEvent.click(stepButton("Personal Details"));
+    type("Pincode", "411001");
+    expect(summary()).toBeNull();
+    // Nothing typed was lost on the way.
+    expect(control("First Name").value).toBe("Priya");
+    expect(control<HTMLSelectElement>("Gender").value).toBe("Female");
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
   test("without the required documents it asks for them before sending anything", async () => {
     storeDraft(COMPLETE, 3);
     renderApp("/admission");

@@ -28,18 +28,16 @@ import {
   type AdmissionValues,
   appendFields,
   DOCUMENTS_STEP,
+  documentNames,
   emptyValues,
   type FieldName,
-  invalidFieldsMessage,
-  missingRequiredFields,
-  missingRequiredMessage,
   PERSONAL_SECTIONS,
   REVIEW_STEP,
   STEPS,
   type StepIndex,
   stepOfField,
   stepTitle,
-  validateAll,
+  whatToFix,
 } from "./application-form.ts";
 import { SummarySection } from "./application-summary.tsx";
 import { DocumentPicker, DocumentThumb, useObjectUrls } from "./document-picker.tsx";
@@ -65,7 +63,6 @@ type Phase =
   | { name: "failure"; error: ApiError };
 
 const ID_PREFIX = "admission";
-const labelList = (kinds: readonly DocumentKind[]) => kinds.map((k) => DOCUMENT_LABELS[k]).join(", ");
 
 export default function AdmissionPage() {
   const t = useT(admission);
@@ -83,8 +80,9 @@ export default function AdmissionPage() {
   const documents = useDocumentFiles();
   const { files, fileErrors } = documents;
   const [needsReattach, setNeedsReattach] = useState<DocumentKind[]>(() => restored?.attached ?? []);
-  // An alert: its text, and whether it is the cancelled upload's warning (not an error).
-  const [alert, setAlertState] = useState<{ text: string; warning: boolean } | null>(null);
+  // An alert: its text, and whether it is the cancelled upload's warning (not an error); or "check", what a
+  // submit found to fix, which follows the form as it changes (and goes once nothing is left).
+  const [alert, setAlertState] = useState<{ text: string; warning: boolean } | "check" | null>(null);
   const setAlert = (text: string | null, warning = false) => setAlertState(text === null ? null : { text, warning });
   const [phase, setPhase] = useState<Phase>({ name: "form" });
   const [confirmReset, setConfirmReset] = useState(false);
@@ -152,29 +150,29 @@ export default function AdmissionPage() {
     goToStep(0);
   };
 
-  // ——— submit: the spec's required check, then documents and formats, then the upload ———
+  // ——— submit: the spec's required check (fields and documents), then formats, then the upload ———
   const jumpTo = (field: FieldName | DocumentKind) => goToStep(stepOfField(field), answerDomId(ID_PREFIX, field));
+  const toFix = () =>
+    whatToFix(
+      values,
+      REQUIRED_DOCUMENTS.filter((k) => !files[k]),
+    );
 
   const submit = () => {
     if (phase.name === "uploading") return;
     setAttempted(true);
-    const missing = missingRequiredFields(values);
-    if (missing.length) {
-      setAlert(missingRequiredMessage(values));
-      return jumpTo(missing[0]!);
-    }
-    const missingDocuments = REQUIRED_DOCUMENTS.filter((k) => !files[k]);
-    if (missingDocuments.length) {
-      setAlert(t("missing.documents", { documents: labelList(missingDocuments) }));
-      return jumpTo(missingDocuments[0]!);
-    }
-    const invalid = Object.keys(validateAll(values)) as FieldName[];
-    if (invalid.length) {
-      setAlert(invalidFieldsMessage(invalid));
-      return jumpTo(invalid[0]!);
+    const problem = toFix();
+    if (problem) {
+      setAlertState("check");
+      return jumpTo(problem.first);
     }
     void send();
   };
+  const problemNow = alert === "check" ? toFix() : null;
+  const shownAlert =
+    alert === "check"
+      ? problemNow && { lines: problemNow.lines, warning: false }
+      : alert && { lines: [alert.text], warning: alert.warning };
 
   const send = async () => {
     const controller = new AbortController();
@@ -267,13 +265,13 @@ export default function AdmissionPage() {
             {restored ? (
               <Alert tone="info" title={t("restored.title")} onDismiss={() => setRestored(null)}>
                 {t("restored.text", { time: formatDayAndTime(new Date(restored.savedAt)) })}
-                {needsReattach.length ? t("restored.reattach", { documents: labelList(needsReattach) }) : null}
+                {needsReattach.length ? t("restored.reattach", { documents: documentNames(needsReattach) }) : null}
               </Alert>
             ) : null}
 
-            {alert ? (
-              <Alert tone={alert.warning ? "warning" : "error"} onDismiss={() => setAlert(null)}>
-                {alert.text}
+            {shownAlert ? (
+              <Alert tone={shownAlert.warning ? "warning" : "error"} onDismiss={() => setAlert(null)}>
+                {shownAlert.lines.length === 1 ? shownAlert.lines[0] : shownAlert.lines.map((line) => <p key={line}>{line}</p>)}
               </Alert>
             ) : null}
 

@@ -14,19 +14,7 @@ import { ProgressBar } from "../../ui/progress-bar.tsx";
 import type { AccessGrant } from "./access-code-dialog.tsx";
 import type { Application } from "./application-details-dialog.tsx";
 import { FieldSections } from "./application-fields.tsx";
-import {
-  ACADEMIC_SECTIONS,
-  appendFields,
-  type FieldName,
-  fieldDomId,
-  invalidFieldsMessage,
-  missingRequiredFields,
-  missingRequiredMessage,
-  PERSONAL_SECTIONS,
-  stepTitle,
-  validateAll,
-  valuesFrom,
-} from "./application-form.ts";
+import { ACADEMIC_SECTIONS, appendFields, fieldDomId, PERSONAL_SECTIONS, stepTitle, valuesFrom, whatToFix } from "./application-form.ts";
 import { DocumentPicker, useObjectUrls } from "./document-picker.tsx";
 import { appendDocuments, DOCUMENT_KINDS } from "./documents.ts";
 import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
@@ -61,7 +49,8 @@ export function ApplicationEditor({
   const { values, errors, setAttempted, onChange, onBlur } = form;
   const documents = useDocumentFiles();
   const previews = useObjectUrls(documents.files);
-  const [alert, setAlert] = useState<{ title?: string; text: string } | null>(null);
+  // What failed, or "check": what Save found to fix, which follows the form as it changes (and goes once fixed).
+  const [alert, setAlert] = useState<{ title?: string; text: string } | "check" | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const abort = useRef<AbortController | null>(null);
@@ -81,15 +70,10 @@ export function ApplicationEditor({
     event.preventDefault();
     if (progress !== null) return;
     setAttempted(true);
-    const missing = missingRequiredFields(values);
-    if (missing.length) {
-      setAlert({ text: missingRequiredMessage(values)! });
-      return focus(fieldDomId(ID_PREFIX, missing[0]!));
-    }
-    const invalid = Object.keys(validateAll(values)) as FieldName[];
-    if (invalid.length) {
-      setAlert({ text: invalidFieldsMessage(invalid) });
-      return focus(fieldDomId(ID_PREFIX, invalid[0]!));
+    const problem = whatToFix(values);
+    if (problem) {
+      setAlert("check");
+      return focus(fieldDomId(ID_PREFIX, problem.first));
     }
     setAlert(null);
     setProgress(0);
@@ -118,6 +102,8 @@ export function ApplicationEditor({
     }
   };
 
+  const problemNow = alert === "check" ? whatToFix(values) : null;
+  const shownAlert = alert === "check" ? problemNow && { text: problemNow.lines.join(" ") } : alert;
   const stored = new Map(application.documents.map((d) => [d.type, d]));
   const saving = progress !== null;
 
@@ -131,9 +117,9 @@ export function ApplicationEditor({
           <p className="text-muted">{t("editor.intro")}</p>
         </div>
 
-        {alert ? (
-          <Alert tone="error" title={alert.title}>
-            {alert.text}
+        {shownAlert ? (
+          <Alert tone="error" title={shownAlert.title}>
+            {shownAlert.text}
           </Alert>
         ) : null}
 

@@ -7,12 +7,12 @@ import {
   fieldError,
   invalidFieldsMessage,
   missingRequiredFields,
-  missingRequiredMessage,
   PASSING_YEARS,
   passingYears,
   STEPS,
   stepOfField,
   validateAll,
+  whatToFix,
 } from "./application-form.ts";
 import { COMPLETE } from "./test-kit.tsx";
 
@@ -60,11 +60,29 @@ describe("the submit check", () => {
   test("lists the missing required fields in the spec's order", () => {
     const values = { ...COMPLETE, lastName: " ", email: "", pincode: "", firstName: "" };
     expect(missingRequiredFields(values)).toEqual(["firstName", "lastName", "email", "pincode"]);
-    expect(missingRequiredMessage(values)).toBe("Please fill in the following required fields: First Name, Last Name, Email, Pincode");
-    expect(missingRequiredMessage(emptyValues())).toBe(
+    expect(whatToFix(values)).toEqual({
+      lines: ["Please fill in the following required fields: First Name, Last Name, Email, Pincode"],
+      first: "firstName",
+    });
+    expect(whatToFix(emptyValues())?.lines).toEqual([
       "Please fill in the following required fields: First Name, Last Name, Date of Birth, Gender, Blood Group, Email, Phone, Address, City, State, Pincode, Course",
-    );
-    expect(missingRequiredMessage(COMPLETE)).toBeNull();
+    ]);
+    expect(whatToFix(COMPLETE)).toBeNull();
+  });
+
+  test("names the missing documents too, beside the missing fields or alone; formats only once nothing is missing", () => {
+    expect(whatToFix({ ...COMPLETE, city: "" }, ["photo", "marksheet"])).toEqual({
+      lines: ["Please fill in the following required fields: City", "Please upload the following required documents: Photo, Marksheet"],
+      first: "city",
+    });
+    expect(whatToFix(COMPLETE, ["marksheet"])).toEqual({
+      lines: ["Please upload the following required documents: Marksheet"],
+      first: "marksheet",
+    });
+    expect(whatToFix({ ...COMPLETE, pincode: "4110" })).toEqual({
+      lines: ["Please correct the highlighted fields: Pincode"],
+      first: "pincode",
+    });
   });
 
   test("formats come from the shared schema", () => {

@@ -11,6 +11,8 @@ import { MSG } from "../../../shared/messages.ts";
 import {
   type AdmissionFieldName,
   admissionFields,
+  DOCUMENT_LABELS,
+  type DocumentKind,
   missingFieldsMessage,
   REQUIRED_ADMISSION_FIELDS,
 } from "../../../shared/schemas/admission.ts";
@@ -160,15 +162,34 @@ export function missingRequiredFields(values: Partial<Record<FieldName, string>>
   return REQUIRED_ADMISSION_FIELDS.filter((name) => !(values[name] ?? "").trim());
 }
 
-/** 'Please fill in the following required fields: …' (spec part 1 §5), or null when none is missing. */
-export function missingRequiredMessage(values: Partial<Record<FieldName, string>>): string | null {
-  const missing = missingRequiredFields(values);
-  return missing.length ? missingFieldsMessage(missing) : null;
-}
-
 /** The message for fields that are filled in but not in the expected form. */
 export function invalidFieldsMessage(names: readonly FieldName[]): string {
   return `${MSG.invalidInput}: ${names.map((n) => FIELD_LABELS[n]).join(", ")}`;
+}
+
+/** Documents by name, e.g. "Photo, Marksheet". */
+export const documentNames = (kinds: readonly DocumentKind[]) => kinds.map((k) => DOCUMENT_LABELS[k]).join(", ");
+
+/**
+ * What stops the application being sent, as the alert above the form says it, worked out from the form as it
+ * is now (so the alert follows each fix): the required fields and the required documents still missing, each
+ * kind on its own line; once none is, the fields not in the expected form. `first` is where to take the
+ * person; null when nothing stops it.
+ */
+export function whatToFix(
+  values: AdmissionValues,
+  missingDocuments: readonly DocumentKind[] = [],
+): { lines: string[]; first: FieldName | DocumentKind } | null {
+  const missing = missingRequiredFields(values);
+  if (missing.length || missingDocuments.length) {
+    const lines = [
+      ...(missing.length ? [missingFieldsMessage(missing)] : []),
+      ...(missingDocuments.length ? [admission.t("missing.documents", { documents: documentNames(missingDocuments) })] : []),
+    ];
+    return { lines, first: missing[0] ?? missingDocuments[0]! };
+  }
+  const invalid = Object.keys(validateAll(values)) as FieldName[];
+  return invalid.length ? { lines: [invalidFieldsMessage(invalid)], first: invalid[0]! } : null;
 }
 
 /** The text fields as multipart parts; blank fields are not sent (spec part 1 §5). */
