@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, parseCsv, toCsv } from "./csv.ts";
+import { csvCell, csvMoment, parseCsv, spreadsheetCsv, toCsv } from "./csv.ts";
 
 describe("CSV", () => {
   test("quotes fields with a comma, quote or line break and doubles the quotes", () => {
@@ -22,6 +22,12 @@ describe("CSV", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(-2)).toBe("-2");
+  });
+
+  test("a spreadsheet's file starts with a byte order mark; its moments are on the institute's clock", () => {
+    expect(spreadsheetCsv(["नाम"], [["प्रिया"]])).toBe("\uFEFFनाम\r\nप्रिया\r\n");
+    expect(csvMoment("2026-11-22T20:00:00.000Z", "Asia/Kolkata")).toBe("2026-11-23 01:30");
+    expect(csvMoment(null, "Asia/Kolkata")).toBeNull();
   });
 
   test("rows end with CRLF, header first", () => {

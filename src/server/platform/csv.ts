@@ -3,6 +3,7 @@
  * quotes doubled). A cell that starts with =, +, -, @, tab or carriage return is prefixed with ' so a
  * spreadsheet shows it as text instead of running it as a formula (CSV injection).
  */
+import { zonedLocal } from "./calendar.ts";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -18,6 +19,19 @@ export function csvCell(value: CsvValue): string {
 /** The header row and the rows, each line ended with CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
+/**
+ * A file a spreadsheet opens right: UTF-8 with a byte order mark, so Excel reads Devanagari and Indian
+ * names correctly instead of guessing a Western code page. Every CSV the office downloads is one.
+ */
+export function spreadsheetCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return `\uFEFF${toCsv(header, rows)}`;
+}
+
+/** A stored moment (ISO, UTC) as a spreadsheet cell: the institute's wall clock, "YYYY-MM-DD HH:MM". */
+export function csvMoment(iso: string | null, timeZone: string): string | null {
+  return iso === null ? null : zonedLocal(new Date(iso), timeZone).replace("T", " ");
 }
 
 /** One record of a parsed file: its cells and the line it starts on (1-based, as a text editor counts). */

@@ -142,6 +142,16 @@ export async function sendStoredFile(
   });
 }
 
+/** A CSV file the office downloads (a list, a report), saved under the service's name and never cached. */
+export function csvDownload(c: Context, file: { filename: string; csv: string }): Response {
+  return c.body(file.csv, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${file.filename}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
 /** The request as the services take it: the client's address (rate limits, the activity log) and browser (sessions). */
 export const requestMeta = (c: AppContext) => ({ ip: requestIp(c), userAgent: c.req.header("user-agent") ?? null });
 

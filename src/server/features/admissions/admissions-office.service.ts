@@ -10,9 +10,11 @@ import { currentLocale } from "../../../shared/i18n/translate.ts";
 import type { AdmissionExportQuery, AdmissionFollowUpInput, AdmissionNoteInput } from "../../../shared/schemas/admission-office.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { toCsv } from "../../platform/csv.ts";
+import { localDate } from "../../platform/calendar.ts";
+import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { ADMISSION_MESSAGES, filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
 
 type Actor = { id: number; name: string };
@@ -138,7 +140,9 @@ export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query:
     .orderBy("admissions.created_at", "desc")
     .orderBy("admissions.id", "desc")
     .execute();
-  const csv = toCsv(
+  const now = deps.now();
+  const timeZone = await instituteTimeZone(deps);
+  const csv = spreadsheetCsv(
     CSV_HEADER,
     rows.map((a) => [
       a.application_number,
@@ -155,15 +159,14 @@ export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query:
       a.pincode,
       a.previous_percentage,
       a.year_of_passing,
-      a.submitted_at,
-      a.processed_at,
+      csvMoment(a.submitted_at, timeZone),
+      csvMoment(a.processed_at, timeZone),
       a.student_id,
       a.rejection_reason,
       a.follow_up_on,
       a.entered_by === null ? "No" : "Yes",
     ]),
   );
-  const now = deps.now();
   await audit(deps.db, now, {
     actorUserId: actorId,
     action: "admission.export",
@@ -171,5 +174,5 @@ export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query:
     details: { rows: rows.length, search: query.search, status: query.status },
     ip: meta.ip,
   });
-  return { filename: `applications-${now.toISOString().slice(0, 10)}.csv`, csv };
+  return { filename: `applications-${localDate(now, timeZone)}.csv`, csv };
 }

@@ -10,6 +10,7 @@ import { recordId } from "../../../shared/schemas/common.ts";
 import {
   type AppContext,
   type AppEnv,
+  csvDownload,
   currentAuth,
   jsonRequest,
   ok,
@@ -93,8 +94,7 @@ export const adminAdmissionRest = new Hono<AppEnv>()
   })
   .get("/export.csv", async (c) => {
     const query = parseInput(officeSchemas.admissionExportQuery, c.req.query());
-    const { filename, csv } = await exportAdmissionsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c));
-    return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` });
+    return csvDownload(c, await exportAdmissionsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));
   })
   .get("/:id", async (c) => {
     const { id } = parseInput(idParam, c.req.param());

@@ -626,15 +626,21 @@ describe("the office's work on applications (issue 17)", () => {
 
   test("the CSV export follows the list's filters and is logged", async () => {
     await submit(await form());
+    // 20:00 UTC is already the next day in India: the file's name and times are the institute's (QA 7).
+    deps.advance(13.5 * 3_600_000);
     await submit(await form({ ...FIELDS, email: "ravi@example.test", firstName: "Ravi", lastName: "Kulkarni", city: "Pune" }));
     const res = await asStaff("GET", "/api/admin/admissions/export.csv?search=Kulkarni&status=pending");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/csv");
-    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = (await res.text()).trim().split(/\r?\n/);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="applications-2026-11-23.csv"');
+    // UTF-8 with a byte order mark, like the students' file, so a spreadsheet reads Devanagari (QA 7).
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split(/\r?\n/);
     expect(lines[0]).toStartWith("Application Number,Status,First Name,Last Name,Email");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Ravi,Kulkarni,ravi@example.test");
+    expect(lines[1]).toContain(",2026-11-23 01:30,");
     expect(JSON.parse((await actions("admission.export"))[0]!.details)).toEqual({ rows: 1, search: "Kulkarni", status: "pending" });
     expect((await json("GET", "/api/admin/admissions/export.csv")).status).toBe(401);
   });

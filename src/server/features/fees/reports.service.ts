@@ -23,7 +23,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { toCsv } from "../../platform/csv.ts";
+import { spreadsheetCsv } from "../../platform/csv.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -410,7 +410,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
     .orderBy("fee_receipts.sequence")
     .execute();
   const { general } = await getSettings(deps);
-  const csv = toCsv(
+  const csv = spreadsheetCsv(
     RECEIPTS_CSV_HEADER,
     rows.map((r) => [
       r.number,
@@ -436,5 +436,5 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
     details: { from: range.from, to: range.to, rows: rows.length },
     ip: meta.ip,
   });
-  return { filename: `fee-receipts-${range.from}-to-${range.to}.csv`, csv: `\uFEFF${csv}`, rows: rows.length };
+  return { filename: `fee-receipts-${range.from}-to-${range.to}.csv`, csv, rows: rows.length };
 }

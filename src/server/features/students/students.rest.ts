@@ -2,7 +2,17 @@
 import { Hono } from "hono";
 import * as schemas from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
-import { type AppContext, type AppEnv, currentAuth, jsonWithPathId, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  csvDownload,
+  currentAuth,
+  jsonWithPathId,
+  ok,
+  readJson,
+  requestMeta,
+  requireRole,
+} from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
 import * as service from "./students.service.ts";
 
@@ -21,11 +31,7 @@ export const adminStudentRest = new Hono<AppEnv>()
   .get("/standards", async (c) => ok(c, await service.listStandards(c.get("deps"))))
   .get("/export.csv", async (c) => {
     const query = parseInput(schemas.studentExportQuery, c.req.query());
-    const { filename, csv } = await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c));
-    return c.body(csv, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-    });
+    return csvDownload(c, await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));
   })
   .post("/", async (c) => {
     const input = parseInput(schemas.studentForm, await readJson(c));

@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
-import { toCsv } from "../../platform/csv.ts";
+import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
@@ -466,7 +466,9 @@ const CSV_HEADER = [
  */
 export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
   const rows = await filtered(deps.db, query).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
-  const csv = toCsv(
+  const now = deps.now();
+  const timeZone = await instituteTimeZone(deps);
+  const csv = spreadsheetCsv(
     CSV_HEADER,
     rows.map((u) => [
       u.student_id,
@@ -483,11 +485,10 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
       u.emergency_phone,
       u.emergency_email,
       u.is_active === 1 ? "Active" : "Inactive",
-      u.created_at,
-      u.last_login_at,
+      csvMoment(u.created_at, timeZone),
+      csvMoment(u.last_login_at, timeZone),
     ]),
   );
-  const now = deps.now();
   await audit(deps.db, now, {
     actorUserId: adminId,
     action: "student.export",
@@ -495,5 +496,5 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
     details: { rows: rows.length, search: query.search, status: query.status },
     ip: meta.ip,
   });
-  return { filename: `students-${localDate(now, await instituteTimeZone(deps))}.csv`, csv: `\uFEFF${csv}` };
+  return { filename: `students-${localDate(now, timeZone)}.csv`, csv };
 }

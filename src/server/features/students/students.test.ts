@@ -476,7 +476,8 @@ describe("CSV export", () => {
     expect(text).toContain('"Flat 4\nMG Road"');
     expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(text).toContain(",'@SUM(A1),");
-    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,Inactive,");
+    // Added on the institute's clock (06:30 UTC is 12:00 in India), like the applications' file (QA 7).
+    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,Inactive,2026-11-22 12:00,\r\n");
     expect(text.endsWith("\r\n")).toBe(true);
 
     const filtered = await (await asAdmin("GET", "/api/admin/students/export.csv?search=zoya")).text();
