@@ -46,4 +46,15 @@ describe("one formatting module (issue 15)", () => {
     expect(formatNumber(100000)).toBe("1,00,000");
     expect(formatDate("2001-08-15", { style: "long" })).not.toBe("15 August 2001");
   });
+
+  test("a long date with its time reads naturally in each language: no 'am' inside Hindi's को … बजे", () => {
+    const at = new Date(2026, 10, 26, 8, 30);
+    expect(formatDateTime(at, { style: "long" })).toBe("26 November 2026 at 8:30 am");
+    setFormatLocale("hi-IN-u-nu-latn");
+    expect(formatDateTime(at, { style: "long" })).toBe("26 नवंबर 2026 को सुबह 8:30 बजे");
+    expect(formatDateTime(new Date(2026, 10, 26, 20, 5), { style: "long" })).toBe("26 नवंबर 2026 को रात 8:05 बजे");
+    expect(formatDateTime(at)).toBe("26 नव॰ 2026, 8:30 am");
+    setFormatLocale("mr-IN-u-nu-latn");
+    expect(formatDateTime(at, { style: "long" })).toBe("26 नोव्हेंबर, 2026 रोजी सकाळ 8:30 वाजता");
+  });
 });

@@ -33,6 +33,11 @@ const DAY: Record<"short" | "long", Intl.DateTimeFormatOptions> = {
   long: { day: "numeric", month: "long", year: "numeric" },
 };
 const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+/**
+ * The time in a long date: Hindi and Marathi wrap it in words ("26 नवंबर 2026 को … बजे", "… रोजी … वाजता"),
+ * which read with the part of the day ("सुबह 8:30"), not with "8:30 am" ("को 8:30 am बजे"). English keeps "at 3:05 pm".
+ */
+const longTime = (): Intl.DateTimeFormatOptions => (locale.startsWith("en") ? TIME : { ...TIME, dayPeriod: "short" });
 
 /**
  * A `YYYY-MM-DD` calendar date (that day, whatever the device's time zone: a date of birth never shifts) or
@@ -59,10 +64,10 @@ export function formatDate(value: string | Date | null | undefined, { style = "s
   return date ? dateTimeFormat(DAY[style]).format(date) : empty;
 }
 
-/** "22 Nov 2026, 3:05 pm" / "22 November 2026 at 3:05 pm". */
+/** "22 Nov 2026, 3:05 pm" / "22 November 2026 at 3:05 pm" ("22 नवंबर 2026 को दोपहर 3:05 बजे"). */
 export function formatDateTime(value: string | Date | null | undefined, { style = "short", empty = "" }: DateFormatOptions = {}): string {
   const date = toDate(value);
-  return date ? dateTimeFormat({ ...DAY[style], ...TIME }).format(date) : empty;
+  return date ? dateTimeFormat({ ...DAY[style], ...(style === "long" ? longTime() : TIME) }).format(date) : empty;
 }
 
 /** "3:05 pm". */

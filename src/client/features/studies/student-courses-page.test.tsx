@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { withClientTestRules } from "../../lib/testing.tsx";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { changeLocale } from "../../lib/i18n.tsx";
+import { STUDENT, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 import "./student-courses-page.tsx";
@@ -153,5 +154,27 @@ describe("the student's courses (issue 18)", () => {
     renderStudentAt("/student/courses/999", { "studies.mine": () => MINE });
     await screen.findByText("You do not study this subject, or it is no longer offered.");
     expect(screen.getByRole("link", { name: "← All my courses" })).toBeTruthy();
+  });
+});
+
+describe("the student's courses in Hindi", () => {
+  // Test files share one process: leave it in English for the files after this one (the page gone first).
+  afterEach(async () => {
+    cleanup();
+    await changeLocale("en", { keep: false });
+  });
+
+  test("a due time and a hand-in time read as one Hindi phrase: no doubled को, no 'am' inside को … बजे", async () => {
+    await changeLocale("hi");
+    const [course] = MINE.courses;
+    const [survey, memo] = course!.assignments;
+    const handedIn = { ...memo!, submission: { ...memo!.submission!, submittedAt: "2026-11-26T08:30:00.000Z" } };
+    renderStudentAt(
+      "/student/courses/11",
+      { "studies.mine": () => ({ ...MINE, courses: [{ ...course!, assignments: [survey!, handedIn] }] }) },
+      { user: { ...STUDENT, language: "hi" } },
+    );
+    expect(await screen.findByText(/^अंतिम समय 29 नवंबर 2099 को सुबह 8:30 बजे/)).toBeTruthy();
+    expect(screen.getByText(/^आपने 26 नवंबर 2026 को सुबह 8:30 बजे memo.pdf जमा किया।/)).toBeTruthy();
   });
 });
