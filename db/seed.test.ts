@@ -104,6 +104,14 @@ describe("seed", () => {
     expect(await count("gallery_images")).toBe(6);
     expect(await count("catalog_options")).toBe(8 + 10 + 15);
     expect(await count("announcements")).toBe(3);
+    // The demo student is in one programme under one name (QA 3): her Course/Standard, admitted course and programme.
+    const priya = await deps.db
+      .selectFrom("users")
+      .innerJoin("programmes", "programmes.id", "users.programme_id")
+      .select(["users.standard", "users.course", "programmes.name"])
+      .where("users.role", "=", "student")
+      .executeTakeFirstOrThrow();
+    expect(priya).toEqual({ standard: "BBA", course: "BBA", name: "BBA" });
     // Demo studies (issue 18): the demo student studies BBA's first-semester subjects; the second semester's waits.
     expect(await count("subjects")).toBe(4);
     const enrolled = await deps.db

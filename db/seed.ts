@@ -385,8 +385,10 @@ async function seedDemoStudent(db: DB, at: string): Promise<Credential> {
         state: "Maharashtra",
         pincode: "411038",
         blood_group: "B+",
+        // One programme under one name on every screen (QA 3): her Course/Standard, the course she was admitted
+        // to and her catalogue programme are all BBA, whose demo subjects and fees she has.
         standard: "BBA",
-        course: "Business Administration",
+        course: "BBA",
         programme_id: (await trx.selectFrom("programmes").select("id").where("name", "=", "BBA").executeTakeFirst())?.id ?? null,
         emergency_name: "Rajesh Sharma",
         emergency_relationship: "Father",

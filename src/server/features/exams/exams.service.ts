@@ -20,6 +20,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
+import { programmeNameOf } from "../programmes/programmes.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
@@ -613,7 +614,7 @@ export async function myMarksheet(deps: Pick<AppDeps, "db" | "now">, userId: num
     student: {
       name: user.name,
       studentId: user.student_id,
-      programme: programme?.name ?? user.course ?? user.standard,
+      programme: programmeNameOf(programme, user),
       termUnit: programme?.fee_period ?? "semester",
     },
     institute: { name: institute.name, address: institute.address },

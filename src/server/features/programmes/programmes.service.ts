@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { programmeKey, slugOf } from "../../../../db/programme-catalogue.ts";
-import type { Database, Programme } from "../../../../db/schema.ts";
+import type { Database, Programme, User } from "../../../../db/schema.ts";
 import { programmes as text } from "../../../shared/i18n/programmes.ts";
 import {
   type ProgrammeForm,
@@ -98,6 +98,25 @@ export async function programmeIdByName(db: DB, name: string | null | undefined)
     (await db.selectFrom("programmes").select(["id", "name"]).execute()).map((r) => [programmeKey(r.name), r.id] as const),
   );
   return all.find(([k]) => k === key)?.[1] ?? null;
+}
+
+/**
+ * The one name a student's programme goes by on every screen and paper (dashboard, profile, ID card, admit
+ * card, marksheet; QA 3): the catalogue programme they are in (archived ones too), else their Course/Standard
+ * as written, else the course they were admitted to. Never the admission's course before the programme: the
+ * office may have moved the student since, and fees, subjects and exams follow the programme.
+ */
+export function programmeNameOf(programme: { name: string } | null | undefined, user: Pick<User, "standard" | "course">) {
+  return programme?.name ?? user.standard ?? user.course;
+}
+
+/** The student's programme name (programmeNameOf), reading their catalogue programme. */
+export async function studentProgrammeName(db: DB, user: Pick<User, "programme_id" | "standard" | "course">) {
+  const programme =
+    user.programme_id === null
+      ? undefined
+      : await db.selectFrom("programmes").select("name").where("id", "=", user.programme_id).executeTakeFirst();
+  return programmeNameOf(programme, user);
 }
 
 // ————— the office —————

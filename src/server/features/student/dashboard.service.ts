@@ -13,6 +13,7 @@ import { resultsSummaryFor, upcomingExamsFor } from "../exams/exams.service.ts";
 import { nextDueFor } from "../fees/student-fees.service.ts";
 import { libraryFor } from "../library/library.service.ts";
 import { upcomingEventsFor } from "../notices/notices.service.ts";
+import { studentProgrammeName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { studyFigures } from "../studies/my-studies.service.ts";
 import { loadStudent } from "./profile.service.ts";
@@ -117,7 +118,8 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
   const completeness = profileCompleteness(user);
   return {
     student: { name: user.name, student_id: user.student_id, photo: toPublicUser(user).photo },
-    course: user.course ?? user.standard,
+    /** the student's programme, by the one name every screen uses */
+    course: await studentProgrammeName(deps.db, user),
     admission:
       admission && admission.status === "approved"
         ? { applicationNumber: admission.application_number, appliedAt: admission.submitted_at, approvedAt: admission.processed_at }

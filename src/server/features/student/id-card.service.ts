@@ -8,6 +8,7 @@ import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { ensureIdCardTokenSet } from "../accounts/accounts.repository.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
+import { studentProgrammeName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "./preferences.service.ts";
@@ -63,7 +64,7 @@ export async function getIdCard(deps: AppDeps, userId: number) {
   return {
     name: user.name,
     student_id: user.student_id,
-    course: user.course ?? user.standard,
+    course: await studentProgrammeName(deps.db, user),
     standard: user.standard,
     bloodGroup: user.blood_group,
     photo: toPublicUser(user).photo,

@@ -368,6 +368,30 @@ describe("profile photo", () => {
   });
 });
 
+describe("one programme name (QA 3)", () => {
+  test("the dashboard, the ID card and the marksheet name the student's programme, not the course applied for", async () => {
+    const bba = await deps.db.selectFrom("programmes").select(["id", "name"]).where("name", "=", "BBA").executeTakeFirstOrThrow();
+    await deps.db
+      .updateTable("users")
+      .set({ course: "Business Administration", standard: "BBA", programme_id: bba.id })
+      .where("id", "=", asha.id)
+      .execute();
+    const caller = callerFor(deps, await authOf(ashaToken));
+    expect((await caller.student.dashboard()).course).toBe("BBA");
+    expect((await caller.student.idCard()).course).toBe("BBA");
+    expect((await caller.exams.marksheet()).student.programme).toBe("BBA");
+    // Renamed in the catalogue: every screen follows the catalogue, archived or not.
+    await deps.db
+      .updateTable("programmes")
+      .set({ name: "Bachelor of Business Administration", archived: 1 })
+      .where("id", "=", bba.id)
+      .execute();
+    expect((await caller.student.dashboard()).course).toBe("Bachelor of Business Administration");
+    expect((await caller.student.idCard()).course).toBe("Bachelor of Business Administration");
+    expect((await caller.exams.marksheet()).student.programme).toBe("Bachelor of Business Administration");
+  });
+});
+
 describe("ID card and its verification", () => {
   test("the card shows the student, the institute and a verification address whose token is created once and kept", async () => {
     const res = await send("GET", "/api/student/id-card", undefined, ashaToken);
@@ -376,7 +400,8 @@ describe("ID card and its verification", () => {
     expect(card).toMatchObject({
       name: "Asha Patil",
       student_id: "STU0001",
-      course: "Commerce",
+      // Her Course/Standard, not the course she was admitted to (QA 3: one programme name on every screen).
+      course: "BCom",
       bloodGroup: "B+",
       photo: null,
       academicYear: "2026-27",
@@ -630,7 +655,7 @@ describe("dashboard", () => {
     const res = await send("GET", "/api/student/dashboard/stats", undefined, ashaToken);
     expect(res.status).toBe(200);
     const stats = (await res.json()).data;
-    expect(stats.course).toBe("Commerce");
+    expect(stats.course).toBe("BCom");
     expect(stats.admission).toEqual({
       applicationNumber: "APP-2026-000007",
       appliedAt: "2026-10-01T05:00:00.000Z",
