@@ -77,16 +77,15 @@ export async function downloadFile(
 }
 
 /**
- * "Export CSV" of an admin list (students, applications): the server builds the file from the list's current
- * search and status (`GET <path>?search=&status=`, REST only). Resolves with the saved file's name.
+ * "Export CSV" of an admin list (students, applications): the address where the server builds the file from the
+ * list's current search and status (`GET <path>?search=&status=`, REST only).
  */
-export function downloadListCsv(path: string, list: { search: string; status: string; name: string }, fetch?: FetchLike): Promise<string> {
+export function listCsvUrl(path: string, list: { search: string; status: string }): string {
   const params = new URLSearchParams();
   params.set("search", list.search);
   if (list.status && list.status !== "all") params.set("status", list.status);
-  return downloadFile(`${path}?${params.toString()}`, {
-    fallbackName: `${list.name}-${new Date().toISOString().slice(0, 10)}.csv`,
-    accept: "text/csv",
-    fetch,
-  });
+  return `${path}?${params.toString()}`;
 }
+
+/** A list export's name when the server gives none: "students-2026-11-26.csv". */
+export const listCsvName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;

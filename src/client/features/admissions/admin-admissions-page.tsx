@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ADMISSION_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
-import { downloadListCsv } from "../../lib/download.ts";
+import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -24,6 +24,7 @@ import { ListPage, ListTable } from "../../ui/list-page.tsx";
 import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { useDownload } from "../../ui/use-download.ts";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
@@ -44,9 +45,6 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 });
 
 type Outcome = { tone: "success"; title: string; text: string };
-
-const downloadApplicationsCsv = (search: string, status: string) =>
-  downloadListCsv("/api/admin/admissions/export.csv", { search, status, name: "applications" });
 
 /** "Follow up 3 Dec": due today or earlier stands out. */
 function FollowUpBadge({ day }: { day: string }) {
@@ -109,18 +107,9 @@ export default function AdminAdmissionsPage() {
 
   const rows = data?.admissions ?? [];
 
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadApplicationsCsv(list.search, list.filter);
-      toast.show(t("adm.exported", { file: name }));
-    } catch (err) {
-      toast.failed(err, t("adm.exportFailed"));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useDownload({ failed: t("adm.exportFailed"), done: (file) => t("adm.exported", { file }), accept: "text/csv" });
+  const exportCsv = () =>
+    csv.download(listCsvUrl("/api/admin/admissions/export.csv", { search: list.search, status: list.filter }), listCsvName("applications"));
 
   const columns: TableColumn<Row>[] = [
     {
@@ -221,7 +210,7 @@ export default function AdminAdmissionsPage() {
       description={t("adm.lead")}
       actions={
         <div className="cluster cluster--sm">
-          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+          <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
             <DownloadIcon size={18} /> {t("adm.export")}
           </Button>
           {/* The public form, filled in at the counter: the server knows it is the office (issue 17). */}

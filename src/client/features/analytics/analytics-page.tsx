@@ -6,7 +6,7 @@
  */
 
 import { keepPreviousData } from "@tanstack/react-query";
-import { type CSSProperties, useState } from "react";
+import type { CSSProperties } from "react";
 import { useLocation, useSearch } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { categoryName, gallery } from "../../../shared/i18n/gallery.ts";
@@ -18,7 +18,6 @@ import {
   type AnalyticsRange,
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
-import { downloadFile } from "../../lib/download.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -34,7 +33,7 @@ import { PageFrame } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { useToast } from "../../ui/toast.tsx";
+import { useDownload } from "../../ui/use-download.ts";
 import { activityStatusText, activityStatusTone, activityTitle, activityTypeLabel } from "./activity-text.ts";
 import { BarChart, barShares } from "./bar-chart.tsx";
 
@@ -64,9 +63,9 @@ export default function AdminAnalyticsPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const range = parseRange(search);
-  const toast = useToast();
   const query = trpc.analytics.overview.useQuery({ range }, { placeholderData: keepPreviousData });
-  const [exporting, setExporting] = useState(false);
+  const report = useDownload({ failed: ANALYTICS_MESSAGES.exportFailed, done: ANALYTICS_MESSAGES.exported, accept: "text/csv" });
+  const exporting = report.busy !== null;
 
   const chooseRange = (next: AnalyticsRange) => {
     if (next === range) return;
@@ -77,17 +76,7 @@ export default function AdminAnalyticsPage() {
     navigate(`${location}${qs ? `?${qs}` : ""}`);
   };
 
-  const exportReport = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadFile(exportUrl(range), { fallbackName: `analytics-report-${range}.csv`, accept: "text/csv" });
-      toast.show(ANALYTICS_MESSAGES.exported(name));
-    } catch {
-      toast.show(ANALYTICS_MESSAGES.exportFailed, "error");
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportReport = () => report.download(exportUrl(range), `analytics-report-${range}.csv`);
 
   const data = query.data;
   // The figures on screen belong to another range while the new ones load.

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -28,7 +29,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
-import { downloadStudentsCsv } from "./export-csv.ts";
+import { useDownload } from "../../ui/use-download.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
 import {
   EMPTY_STUDENT_FORM,
@@ -85,7 +86,6 @@ export default function AdminStudentsPage() {
   const [formInitial, setFormInitial] = useState<StudentFormValues>(EMPTY_STUDENT_FORM);
   const [serverProblems, setServerProblems] = useState<FormProblems | null>(null);
   const [added, setAdded] = useState<{ studentId: string; email: string } | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const create = trpc.students.create.useMutation();
   const update = trpc.students.update.useMutation();
@@ -193,17 +193,9 @@ export default function AdminStudentsPage() {
   );
   const ask = (kind: ConfirmState["kind"], student: StudentRow) => confirming.ask({ kind, student });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadStudentsCsv(list.search, list.filter);
-      toast.show(t("downloaded", { file: name }));
-    } catch (err) {
-      toast.failed(err, STUDENT_TEXT.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useDownload({ failed: STUDENT_TEXT.exportFailed, done: (file) => t("downloaded", { file }), accept: "text/csv" });
+  const exportCsv = () =>
+    csv.download(listCsvUrl("/api/admin/students/export.csv", { search: list.search, status: list.filter }), listCsvName("students"));
 
   const columns: TableColumn<StudentRow>[] = [
     {
@@ -283,7 +275,7 @@ export default function AdminStudentsPage() {
       description={t("lead")}
       actions={
         <div className="cluster cluster--sm">
-          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+          <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
             <DownloadIcon size={18} /> {t("export")}
           </Button>
           {addButton}
