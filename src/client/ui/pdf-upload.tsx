@@ -73,6 +73,7 @@ export function PdfUpload<T>({
           id={id}
           type="file"
           accept="application/pdf,.pdf"
+          className="ui-file-input"
           aria-label={title}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
