@@ -26,6 +26,7 @@ import { maintenance } from "./maintenance.ts";
 import { media } from "./media.ts";
 import { messages } from "./messages.ts";
 import { notices } from "./notices.ts";
+import { person } from "./person.ts";
 import { portal } from "./portal.ts";
 import { programmes } from "./programmes.ts";
 import { reports } from "./reports.ts";
@@ -70,6 +71,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   feeDesk,
   feeReports,
   feePlans,
+  person,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;

@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, passingYearRange, REJECTION_REASON_MIN } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { admission } from "../i18n/admission.ts";
+import { genderLabel } from "../i18n/person.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import { emailAddress, filledIn, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
@@ -72,11 +73,7 @@ export const admissionFields = v.object({
       return !Number.isNaN(t) && t < Date.now() && new Date(d).getUTCFullYear() > 1900;
     }, admission.m("check.datePast")),
   ),
-  gender: requiredChoice(
-    GENDERS,
-    label("gender"),
-    labelsOf(GENDERS, (g) => admission.t(`gender.${g}`)),
-  ),
+  gender: requiredChoice(GENDERS, label("gender"), labelsOf(GENDERS, genderLabel)),
   bloodGroup: requiredChoice(BLOOD_GROUPS, label("bloodGroup")),
   nationality: optionalText(60),
   email: emailAddress(required("email")),

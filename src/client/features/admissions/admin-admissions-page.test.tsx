@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { memoryLocation } from "wouter/memory-location";
 import hiAdmin from "../../../shared/i18n/hi/admin.json";
 import hiAdmission from "../../../shared/i18n/hi/admission.json";
+import hiPerson from "../../../shared/i18n/hi/person.json";
 import { App } from "../../app.tsx";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
@@ -98,6 +99,23 @@ describe("in Hindi", () => {
     await screen.findByRole("heading", { name: hiAdmin["edit.title"].replace("{number}", "APP-2026-000001") });
     // console.error ("i18n: hi/admission read before its useT") fails the test too (withClientTestRules).
     expect(screen.getByRole("heading", { name: hiAdmission["step.personal"] })).toBeTruthy();
+  });
+
+  test("the gender is in Hindi in the View dialog and on the print page", async () => {
+    await changeLocale("hi");
+    const app = renderAdmin("/admin/admissions", {
+      "admissions.adminList": () => LIST,
+      "admissions.adminGet": (input) => row((input as { id: number }).id),
+    });
+    await screen.findByText("Ravi Kumar");
+    const female = hiPerson["gender.Female"];
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: new RegExp(`^${hiAdmin["adm.view"]}`) }));
+    const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    expect(within(dialog).getByText(female)).toBeTruthy();
+    act(() => app.navigate("/admin/admissions/1/print"));
+    await screen.findByRole("heading", { name: hiAdmin["print.title"], level: 1 });
+    expect(screen.getByText(female)).toBeTruthy();
+    expect(screen.queryByText("Female")).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -101,6 +102,7 @@ export function AdmissionDetailsDialog({
 }) {
   const t = useT(admin);
   useT(admission); // the field labels (FIELD_LABELS) come from the application's catalogue
+  useT(person); // the gender
   const query = trpc.admissions.adminGet.useQuery(admissionId === null ? skipToken : { id: admissionId }, { retry: false });
   const a = query.data;
   const name = a ? `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() : "";
@@ -174,7 +176,7 @@ export function AdmissionDetailsDialog({
                 FIELD_LABELS.dateOfBirth,
                 a.dateOfBirth ? `${formatBirthDate(a.dateOfBirth)}${age !== null ? t("det.age", { count: age }) : ""}` : null,
               ],
-              [FIELD_LABELS.gender, a.gender],
+              [FIELD_LABELS.gender, a.gender && genderLabel(a.gender)],
               [FIELD_LABELS.bloodGroup, a.bloodGroup],
               [FIELD_LABELS.nationality, a.nationality],
               [FIELD_LABELS.email, a.email],

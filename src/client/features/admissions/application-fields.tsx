@@ -1,6 +1,7 @@
 /** The application's text fields, drawn from the section lists; used by the wizard and the edit view. */
 import type { ComponentProps } from "react";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { cx } from "../../ui/cx.ts";
@@ -104,6 +105,7 @@ function SelectField({
   onChange: FieldHandlers["onChange"];
 }) {
   const t = useT(admission);
+  useT(person); // the genders offered
   const catalog = useCourseOptions(field.options ?? []);
   const offered = field.name === "course" ? catalog : (field.options ?? []);
   // A stored value that is no longer offered (a course the catalog has since dropped) stays visible.
@@ -111,7 +113,7 @@ function SelectField({
   return (
     <Select
       {...common}
-      options={field.name === "gender" ? options.map((o) => ({ value: o, label: t(`gender.${o}` as "gender.Male") })) : options}
+      options={field.name === "gender" ? options.map((o) => ({ value: o, label: genderLabel(o) })) : options}
       placeholder={field.placeholder ? t(`placeholder.${field.placeholder}`) : undefined}
       value={value}
       onChange={(e) => onChange(field.name, e.target.value)}

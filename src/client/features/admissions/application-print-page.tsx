@@ -6,6 +6,7 @@
  */
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { Button } from "../../ui/button.tsx";
@@ -27,13 +28,15 @@ export default function ApplicationPrintPage() {
 function PrintView({ a }: { a: OfficeApplication }) {
   const t = useT(admin);
   useT(admission); // the field labels
+  useT(person); // the gender
   usePageTitle(`${t("print.title")} ${a.applicationNumber}`);
   const institute = useInstituteName();
   const photo = useAuthorizedObjectUrl(a.photo?.url);
 
   const value = (field: FieldName) => {
     const v = a[field];
-    return v === null || v === "" ? "—" : field === "previousPercentage" ? `${v}%` : v;
+    if (v === null || v === "") return "—";
+    return field === "previousPercentage" ? `${v}%` : field === "gender" ? genderLabel(v) : v;
   };
   const facts = (fields: readonly FieldName[]) => (
     <dl className="application-print__facts">

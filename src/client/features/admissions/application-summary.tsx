@@ -2,14 +2,19 @@
 
 import type { ReactNode } from "react";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Fact } from "../../ui/fact.tsx";
-import { type AdmissionValues, FIELD_LABELS, type FieldSection } from "./application-form.ts";
+import { type AdmissionValues, FIELD_LABELS, type FieldName, type FieldSection } from "./application-form.ts";
 
 /** A date-only value (YYYY-MM-DD) as "5 March 1990"; anything else as it is. */
 export const formatDateOnly = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, { style: "long", empty: value }) : value;
+
+/** A filled-in answer as read back: a date in words, a gender in the reader's language, the rest as typed. */
+const readBack = (name: FieldName, value: string) =>
+  name === "dateOfBirth" ? formatDateOnly(value) : name === "gender" ? genderLabel(value) : value;
 
 /** One answer read back; an empty one says so (`emptyText`, set apart by its class). */
 export function SummaryItem({ label, value, emptyText }: { label: string; value: ReactNode; emptyText: string }) {
@@ -33,6 +38,7 @@ export function SummarySection({
   action?: ReactNode;
 }) {
   const t = useT(admission);
+  useT(person); // the gender
   return (
     <section className="summary">
       <div className="summary__header">
@@ -49,7 +55,7 @@ export function SummarySection({
                 <SummaryItem
                   key={name}
                   label={FIELD_LABELS[name]}
-                  value={value && name === "dateOfBirth" ? formatDateOnly(value) : value}
+                  value={value && readBack(name, value)}
                   emptyText={t("review.notProvided")}
                 />
               );

@@ -5,6 +5,7 @@
  */
 import { useCallback, useState } from "react";
 import { admission } from "../../../shared/i18n/admission.ts";
+import { person } from "../../../shared/i18n/person.ts";
 import { type ApiError, firstFieldErrors } from "../../lib/errors.ts";
 import { useFormState, without } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -15,9 +16,10 @@ const IMMEDIATE: ReadonlySet<FieldName> = new Set(["gender", "bloodGroup", "cour
 const OPTIONS = { validate: validateAll, immediate: IMMEDIATE };
 
 export function useApplicationForm(initial: () => AdmissionValues) {
-  // The form's steps, sections, labels and checks read the admission catalogue: loaded before any of them
-  // shows, on the wizard and on both edit views (the applicant's and the office's).
+  // The form's steps, sections, labels and checks read the admission catalogue (and the gender check names
+  // the genders): loaded before any of them shows, on the wizard and on both edit views.
   useT(admission);
+  useT(person);
   const form = useFormState<AdmissionValues>(initial, OPTIONS);
   return { ...form, setServerErrors: form.setServerMessages };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiStudent from "../../../shared/i18n/hi/student.json";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
@@ -321,10 +322,17 @@ describe("in Hindi (issue 16)", () => {
     expect(await screen.findByText(hiStudent["photo.hint"])).toBeTruthy();
     expect(screen.queryByText(/JPG, PNG or WebP/)).toBeNull();
     expect(screen.getByRole("img", { name: hiStudent["card.photoOf"].replace("{name}", PROFILE.name) }).getAttribute("src")).toBe(url);
+    expect(screen.getByText(hiPerson["gender.Female"])).toBeTruthy();
 
     fireEvent.click(await screen.findByRole("button", { name: new RegExp(hiStudent["profile.edit"]) }));
     fireEvent.change(field(hiStudent["label.pincode"]), { target: { value: "41103" } });
     fireEvent.change(field(hiStudent["label.mobile"]), { target: { value: "call me" } });
+    expect([...(screen.getByLabelText(hiStudent["label.gender"]) as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      hiStudent.notSpecified,
+      hiPerson["gender.Male"],
+      hiPerson["gender.Female"],
+      hiPerson["gender.Other"],
+    ]);
     fireEvent.click(screen.getByRole("button", { name: hiStudent["profile.save"] }));
     expect(errorOf(field(hiStudent["label.pincode"]))).toBe(hiStudent["rule.pincode"]);
     expect(errorOf(field(hiStudent["label.mobile"]))).toBe(hiStudent["rule.mobile"]);

@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useFormState } from "../../lib/form.ts";
@@ -65,6 +66,7 @@ const PROFILE_RULES = { validate: checkProfile, showOn: "submit" } as const;
 export default function StudentProfilePage() {
   const t = useT(student);
   const tCommon = useT(common);
+  useT(person); // the gender, shown and chosen
   usePageTitle(t("profile.title"));
   const utils = trpc.useUtils();
   const profile = trpc.student.profile.useQuery();
@@ -221,8 +223,10 @@ function ProfileLoading() {
 /** A stored choice (gender, relationship) in the reader's language; anything else as stored. */
 const choice = (kind: "gender" | "relationship", value: string | null | undefined) => {
   if (!value?.trim()) return notSpecified();
-  const known = (kind === "gender" ? GENDERS : EMERGENCY_RELATIONSHIPS) as readonly string[];
-  return known.includes(value) ? student.t(`${kind}.${value}` as "gender.Male") : value;
+  if (kind === "gender") return genderLabel(value);
+  return (EMERGENCY_RELATIONSHIPS as readonly string[]).includes(value)
+    ? student.t(`relationship.${value}` as "relationship.Father")
+    : value;
 };
 
 function ProfileView({ profile: p }: { profile: StudentProfile }) {
@@ -348,7 +352,7 @@ function EditForm({
             {select(
               "gender",
               t("label.gender"),
-              GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) })),
+              GENDERS.map((g) => ({ value: g, label: genderLabel(g) })),
             )}
             {select(
               "bloodGroup",
