@@ -33,6 +33,7 @@ export const PROFILE: RouterOutputs["student"]["profile"] = {
   emergencyContact: { name: "Rajesh Sharma", relationship: "Father", phone: "9822012345", email: null },
   photo: null,
   programme: { slug: "bba", name: "BBA" },
+  programmeName: "BBA",
 };
 
 export const SETTINGS: RouterOutputs["student"]["settings"] = {

@@ -9,6 +9,7 @@ import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { updateStudentOwnFields } from "../accounts/accounts.repository.ts";
 import { updateOwnPhoto } from "../auth/account.service.ts";
 import { type Authenticated, findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
+import { programmeNameOf } from "../programmes/programmes.service.ts";
 
 // ————— profile —————
 
@@ -68,18 +69,20 @@ export async function loadStudent(deps: Pick<AppDeps, "db">, userId: number) {
   return user;
 }
 
-/** The student with their programme from the catalogue (its public page), when it is still listed (issue 17). */
+/**
+ * The student with their programme: its name as every screen gives it (QA 3), and its public page while the
+ * catalogue still lists it (issue 17).
+ */
 async function withProgramme(deps: Pick<AppDeps, "db">, u: User) {
   const programme =
     u.programme_id === null
       ? undefined
-      : await deps.db
-          .selectFrom("programmes")
-          .select(["slug", "name"])
-          .where("id", "=", u.programme_id)
-          .where("archived", "=", 0)
-          .executeTakeFirst();
-  return { ...toStudentProfile(u), programme: programme ?? null };
+      : await deps.db.selectFrom("programmes").select(["slug", "name", "archived"]).where("id", "=", u.programme_id).executeTakeFirst();
+  return {
+    ...toStudentProfile(u),
+    programme: programme && programme.archived === 0 ? { slug: programme.slug, name: programme.name } : null,
+    programmeName: programmeNameOf(programme, u),
+  };
 }
 
 export async function getOwnProfile(deps: Pick<AppDeps, "db">, userId: number) {

@@ -189,6 +189,7 @@ describe("profile", () => {
       emergencyContact: { name: null, relationship: null, phone: null, email: null },
       photo: null,
       programme: null,
+      programmeName: "BCom",
     });
     // Pointed at a listed programme, the profile names it with its public address (issue 17).
     const bcom = await deps.db.selectFrom("programmes").select("id").where("name", "=", "BCom").executeTakeFirstOrThrow();
@@ -198,7 +199,10 @@ describe("profile", () => {
       name: "BCom",
     });
     await deps.db.updateTable("programmes").set({ archived: 1 }).where("id", "=", bcom.id).execute();
-    expect((await (await send("GET", "/api/student/profile", undefined, ashaToken)).json()).data.programme).toBeNull();
+    expect((await (await send("GET", "/api/student/profile", undefined, ashaToken)).json()).data).toMatchObject({
+      programme: null,
+      programmeName: "BCom",
+    });
 
     const res = await send(
       "PUT",
@@ -380,6 +384,7 @@ describe("one programme name (QA 3)", () => {
     expect((await caller.student.dashboard()).course).toBe("BBA");
     expect((await caller.student.idCard()).course).toBe("BBA");
     expect((await caller.exams.marksheet()).student.programme).toBe("BBA");
+    expect((await caller.student.profile()).programmeName).toBe("BBA");
     // Renamed in the catalogue: every screen follows the catalogue, archived or not.
     await deps.db
       .updateTable("programmes")
