@@ -101,7 +101,7 @@ describe("in Hindi", () => {
     expect(screen.getByRole("heading", { name: hiAdmission["step.personal"] })).toBeTruthy();
   });
 
-  test("the gender is in Hindi in the View dialog and on the print page", async () => {
+  test("the gender is in Hindi on the card, in the View dialog and on the print page", async () => {
     await changeLocale("hi");
     const app = renderAdmin("/admin/admissions", {
       "admissions.adminList": () => LIST,
@@ -109,6 +109,7 @@ describe("in Hindi", () => {
     });
     await screen.findByText("Ravi Kumar");
     const female = hiPerson["gender.Female"];
+    expect(rowOf("Priya Sharma").textContent).toContain(` · ${female} · B+`);
     fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: new RegExp(`^${hiAdmin["adm.view"]}`) }));
     const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
     expect(within(dialog).getByText(female)).toBeTruthy();

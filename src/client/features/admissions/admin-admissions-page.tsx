@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ADMISSION_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
+import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -62,6 +63,7 @@ export default function AdminAdmissionsPage() {
   // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
   const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(admin);
+  useT(person); // each applicant's gender
   usePageTitle(t("adm.title"));
   const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : statusLabel(value) }));
   const toast = useToast();
@@ -136,7 +138,11 @@ export default function AdminAdmissionsPage() {
         const age = ageInYears(a.dateOfBirth);
         return (
           <div className="applicant__lines">
-            <p>{[age !== null ? t("adm.years", { count: age }) : null, a.gender, a.bloodGroup].filter(Boolean).join(" · ")}</p>
+            <p>
+              {[age !== null ? t("adm.years", { count: age }) : null, a.gender && genderLabel(a.gender), a.bloodGroup]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
             <p className="text-muted">{[a.city, a.state].filter(Boolean).join(", ")}</p>
           </div>
         );
