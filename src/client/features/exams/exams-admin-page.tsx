@@ -114,8 +114,8 @@ function ExamsListPage() {
     { key: "status", header: t("admin.col.status"), render: (e) => <Badge tone={PHASE_TONE[e.phase]}>{t(`phase.${e.phase}`)}</Badge> },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (e) => (
         <span className="ops-row-buttons">
           {e.phase === "cancelled" ? null : (

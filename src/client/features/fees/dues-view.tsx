@@ -142,8 +142,8 @@ export function DuesView() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("dues.col.actions")}</span>,
-      label: t("dues.col.actions"),
+      header: t("dues.col.actions"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (d) => (
         <Button

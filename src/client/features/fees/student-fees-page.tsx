@@ -151,8 +151,8 @@ function Instalments({ mine }: { mine: Mine }) {
     { key: "status", header: t("col.status"), render: (i) => <StandingBadge status={i.status} /> },
     {
       key: "pay",
-      header: <span className="sr-only">{t("col.pay")}</span>,
-      label: t("col.pay"),
+      header: t("col.pay"),
+      headerHidden: true,
       className: "ui-table__cell--actions",
       render: (i) =>
         i.pending ? (

@@ -229,8 +229,8 @@ function CatalogueView({
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (item) => (
         <span className="ops-row-buttons">
           {item.kind === "book" && !item.archived && (item.available ?? 0) > 0 ? action(t("admin.issue"), item, () => onIssue(item)) : null}

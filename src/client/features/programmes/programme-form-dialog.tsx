@@ -7,7 +7,7 @@ import { useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { addOrUpdate, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -67,7 +67,7 @@ const valuesOf = (p: OfficeProgramme): Values => ({
 });
 
 const toInput = (values: Values) => ({ ...values, admissionOpen: values.admissionOpen === "yes" });
-const IDS = Object.fromEntries([...FIELDS, "admissionOpen"].map((f) => [f, `programme-${f}`])) as Record<keyof Values, string>;
+const IDS = fieldIds("programme", [...FIELDS, "admissionOpen"]);
 const RULES = {
   validate: schemaRules(programmeForm, { toInput }),
   showOn: "submit",

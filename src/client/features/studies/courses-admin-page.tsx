@@ -105,8 +105,8 @@ function SubjectsList() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (s) => (
         <span className="ops-row-buttons">
           {button(t("admin.edit"), s, () => void edit(s))}

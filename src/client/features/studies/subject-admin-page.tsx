@@ -300,8 +300,8 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (a) => (
         <span className="ops-row-buttons">
           <Button size="sm" variant="secondary" onClick={() => setEditing({ assignment: a })}>

@@ -75,8 +75,8 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
     },
     {
       key: "actions",
-      header: <span className="sr-only">{t("admin.col.actions")}</span>,
-      label: t("admin.col.actions"),
+      header: t("admin.col.actions"),
+      headerHidden: true,
       render: (r) =>
         r.submissionId ? (
           <span className="ops-row-buttons">

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { help } from "../../../shared/i18n/help.ts";
 import { createTicketInput } from "../../../shared/schemas/tickets.ts";
-import { schemaRules, useFormState } from "../../lib/form.ts";
+import { fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -18,8 +18,7 @@ import { categoryOptions, HELP_TEXT, priorityOptions } from "./ticket-text.ts";
 export const EMPTY_TICKET = { subject: "", category: "general", priority: "medium", description: "" };
 type TicketForm = typeof EMPTY_TICKET;
 
-const ID = (field: keyof TicketForm) => `new-ticket-${field}`;
-const IDS = Object.fromEntries((Object.keys(EMPTY_TICKET) as (keyof TicketForm)[]).map((f) => [f, ID(f)]));
+const IDS = fieldIds("new-ticket", Object.keys(EMPTY_TICKET) as (keyof TicketForm)[]);
 /** The shared schema's rules, shown beside the fields after a send attempt. */
 const RULES = {
   validate: schemaRules<TicketForm>(createTicketInput),
