@@ -89,6 +89,8 @@ describe("student profile", () => {
     expect(screen.queryByRole("textbox")).toBeNull();
     // The programme from the catalogue links to its public page (issue 17).
     expect(screen.getByRole("link", { name: "BBA" }).getAttribute("href")).toBe("/programmes/bba");
+    // The header names the programme by the one name every screen uses, not the course applied for (QA 3).
+    expect(screen.getByText("STU0001 · BBA")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(field("City").value).toBe("Pune");

@@ -158,7 +158,7 @@ export default function StudentProfilePage() {
               <div className="profile-summary__text">
                 <p className="profile-summary__name">{data.name}</p>
                 <p className="profile-summary__meta">
-                  {data.student_id ?? t("noStudentId")} · {data.course ?? data.standard ?? t("profile.noCourse")}
+                  {data.student_id ?? t("noStudentId")} · {data.programmeName ?? t("profile.noCourse")}
                 </p>
                 <Badge tone={data.status === "active" ? "approved" : "rejected"}>
                   {data.status === "active" ? t("active") : t("inactive")}
@@ -278,7 +278,8 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
                   {p.programme.name}
                 </Link>
               ) : (
-                shown(null)
+                // an archived programme (no public page) or none in the catalogue: still its one name
+                shown(p.programmeName)
               ),
             ],
             [t("label.course"), shown(p.course)],
