@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
-import { genderLabel, person } from "../../../shared/i18n/person.ts";
+import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useFormState } from "../../lib/form.ts";
@@ -66,7 +66,7 @@ const PROFILE_RULES = { validate: checkProfile, showOn: "submit" } as const;
 export default function StudentProfilePage() {
   const t = useT(student);
   const tCommon = useT(common);
-  useT(person); // the gender, shown and chosen
+  useT(person); // the gender and the emergency contact's relationship, shown and chosen
   usePageTitle(t("profile.title"));
   const utils = trpc.useUtils();
   const profile = trpc.student.profile.useQuery();
@@ -223,10 +223,7 @@ function ProfileLoading() {
 /** A stored choice (gender, relationship) in the reader's language; anything else as stored. */
 const choice = (kind: "gender" | "relationship", value: string | null | undefined) => {
   if (!value?.trim()) return notSpecified();
-  if (kind === "gender") return genderLabel(value);
-  return (EMERGENCY_RELATIONSHIPS as readonly string[]).includes(value)
-    ? student.t(`relationship.${value}` as "relationship.Father")
-    : value;
+  return kind === "gender" ? genderLabel(value) : relationshipLabel(value);
 };
 
 function ProfileView({ profile: p }: { profile: StudentProfile }) {
@@ -393,7 +390,7 @@ function EditForm({
             {select(
               "emergencyRelationship",
               t("label.relationship"),
-              EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationship.${r}`) })),
+              EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: relationshipLabel(r) })),
             )}
             {text("emergencyPhone", t("label.contactPhone"), { type: "tel", inputMode: "tel", autoComplete: "off" })}
             {text("emergencyEmail", t("label.contactEmail"), { type: "email", inputMode: "email", autoComplete: "off" })}

@@ -3,6 +3,7 @@
  * Credentials and Activate/Deactivate are here too, each asking first.
  */
 import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { Avatar } from "../../layouts/avatar.tsx";
 import { useT } from "../../lib/i18n.tsx";
@@ -48,6 +49,7 @@ export function StudentDetailsDialog({
   onClose,
 }: StudentDetailsDialogProps) {
   const t = useT(roster);
+  useT(person); // the emergency contact's relationship
   const s = student;
   const ec = s?.emergencyContact;
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
@@ -129,7 +131,7 @@ export function StudentDetailsDialog({
               <dl className="ops-details ops-details--two">
                 <DetailsFact label={t("det.name")}>{or(ec.name)}</DetailsFact>
                 <DetailsFact label={t("field.emergencyRelationship")}>
-                  {ec.relationship && isRelationship(ec.relationship) ? t(`relationship.${ec.relationship}`) : or(ec.relationship)}
+                  {ec.relationship?.trim() ? relationshipLabel(ec.relationship) : "—"}
                 </DetailsFact>
                 <DetailsFact label={t("det.phone")}>{ec.phone ? <a href={telHref(ec.phone)}>{ec.phone}</a> : "—"}</DetailsFact>
                 <DetailsFact label={t("det.email")}>{ec.email ? <a href={mailHref(ec.email)}>{ec.email}</a> : "—"}</DetailsFact>

@@ -6,6 +6,7 @@
 
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -54,6 +55,7 @@ const FORM_RULES = {
 
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
   const t = useT(roster);
+  useT(person); // the relationships offered
   const formId = useId();
   const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const form = useFormState(initial, FORM_RULES);
@@ -148,7 +150,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
               label={FIELD_LABELS.emergencyRelationship}
               placeholder={t("form.notGiven")}
               options={[
-                ...EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationship.${r}`) })),
+                ...EMERGENCY_RELATIONSHIPS.map((r) => ({ value: r, label: relationshipLabel(r) })),
                 ...(values.emergencyRelationship && !isRelationship(values.emergencyRelationship) ? [values.emergencyRelationship] : []),
               ]}
             />

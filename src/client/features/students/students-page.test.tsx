@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import hiPerson from "../../../shared/i18n/hi/person.json";
+import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { pagination, renderAdmin, student } from "../../layouts/admin-testing.tsx";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 
 withClientTestRules();
@@ -17,6 +20,19 @@ const dialog = () => screen.getByRole("dialog");
 function fill(label: string, value: string) {
   fireEvent.change(within(dialog()).getByLabelText(label, { exact: false }), { target: { value } });
 }
+
+describe("in Hindi", () => {
+  test("the emergency contact's relationship reads as on the student's own profile (one catalogue)", async () => {
+    await changeLocale("hi");
+    const spouse = {
+      ...student(),
+      emergencyContact: { name: "Sunita Kumar", relationship: "Spouse", phone: "+91 98765 00000", email: null },
+    };
+    renderAdmin("/admin/students", { "students.list": listOf([spouse]) });
+    fireEvent.click(await screen.findByRole("button", { name: hiRoster.view.replace("{name}", "Ravi Kumar") }));
+    expect(within(dialog()).getByText(hiPerson["relationship.Spouse"])).toBeTruthy();
+  });
+});
 
 describe("Student Management", () => {
   test("shows the counters and each student with ID, mobile, standard, status and joined date", async () => {
