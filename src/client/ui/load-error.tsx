@@ -6,8 +6,11 @@ import { common } from "../../shared/i18n/common.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 
+/** A query that failed, which a retry asks again. */
+export type RetryQuery = { refetch: () => unknown };
+
 /** How the retry tries again: the query that failed is asked again, or the screen says what to do. */
-type LoadRetry = { query: { refetch: () => unknown }; onRetry?: undefined } | { onRetry: () => void; query?: undefined };
+type LoadRetry = { query: RetryQuery; onRetry?: undefined } | { onRetry: () => void; query?: undefined };
 
 /**
  * A list (or a page's data) that could not load: what happened, and a way to try again (nothing typed is

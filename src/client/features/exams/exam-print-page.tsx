@@ -31,7 +31,7 @@ export function ExamPrintPage<T>({ query, title, lead, printLabel, failed, loadi
       printable={answer !== undefined && printable(answer)}
     >
       {query.isError && answer === undefined ? (
-        <LoadFailed message={failed} busy={query.isFetching} onRetry={() => void query.refetch()} />
+        <LoadFailed message={failed} busy={query.isFetching} query={query} />
       ) : answer === undefined ? (
         <PrintLoading label={loading} />
       ) : (

@@ -93,9 +93,7 @@ function ExamsOverview() {
         }
       />
 
-      {query.isError && !data ? (
-        <LoadFailed message={t("my.loadFailed")} busy={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError && !data ? <LoadFailed message={t("my.loadFailed")} busy={query.isFetching} query={query} /> : null}
 
       <section aria-labelledby="exams-upcoming" className="stack">
         <h2 id="exams-upcoming" className="exams-section-title">

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { ListLoadError, type RetryQuery } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -76,7 +76,7 @@ export default function StudentSettingsPage() {
               <PreferencesTab settings={settings.data} />
             )
           ) : settings.isError ? (
-            <LoadFailed retrying={settings.isFetching} onRetry={() => void settings.refetch()} />
+            <LoadFailed query={settings} />
           ) : (
             <PanelLoading />
           )}
@@ -86,15 +86,16 @@ export default function StudentSettingsPage() {
   );
 }
 
-function LoadFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+/** A panel's data could not load: the retry asks its query again, busy while it does. */
+function LoadFailed({ query }: { query: RetryQuery & { isFetching: boolean } }) {
   const t = useT(student);
   return (
     <ListLoadError
       title={t("settings.loadFailed")}
       message={t("tryAgain")}
-      busy={retrying}
+      busy={query.isFetching}
       retryClassName="student-retry"
-      onRetry={onRetry}
+      query={query}
     />
   );
 }
@@ -115,7 +116,7 @@ function AccountTab() {
   const profile = trpc.student.profile.useQuery();
   const p = profile.data;
   if (!p) {
-    return profile.isError ? <LoadFailed retrying={profile.isFetching} onRetry={() => void profile.refetch()} /> : <PanelLoading />;
+    return profile.isError ? <LoadFailed query={profile} /> : <PanelLoading />;
   }
   const rows: [string, ReactNode][] = [
     [t("label.fullName"), shown(p.name)],

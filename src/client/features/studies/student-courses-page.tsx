@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Checkbox, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { ListLoadError, type RetryQuery } from "../../ui/load-error.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -53,9 +53,9 @@ function useMine() {
   return trpc.studies.mine.useQuery(undefined, { staleTime: 30_000 });
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ query }: { query: RetryQuery }) {
   const t = useT(studies);
-  return <ListLoadError message={t("my.loadFailed")} onRetry={onRetry} />;
+  return <ListLoadError message={t("my.loadFailed")} query={query} />;
 }
 
 /** Where a student's assignment stands: graded, handed in (late or not), overdue, or still to do. */
@@ -81,7 +81,7 @@ function CoursesOverview() {
         lead={data?.programme ? t("my.lead", { programme: data.programme, term: termName(data.term, data.termUnit) }) : t("my.leadNone")}
       />
       {query.isError && !data ? (
-        <LoadFailed onRetry={() => void query.refetch()} />
+        <LoadFailed query={query} />
       ) : !data ? (
         <Skeleton lines={6} />
       ) : data.courses.length === 0 ? (
@@ -154,7 +154,7 @@ function CourseDetail({ id }: { id: number }) {
       ← {t("my.back")}
     </Link>
   );
-  if (query.isError && !query.data) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <LoadFailed query={query} />;
   if (!query.data) return <Skeleton lines={8} />;
   if (!course)
     return (
