@@ -9,7 +9,6 @@ import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
-import { downloadFile } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -31,6 +30,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { useDownload } from "../../ui/use-download.ts";
 import { PHASE_TONE } from "./exam-phase.ts";
 import { examDay, examTime } from "./exam-time.ts";
 
@@ -358,7 +358,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const [report, setReport] = useState<(Report & { text: string }) | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
+  const marksCsv = useDownload({ failed: t("csv.downloadFailed"), accept: "text/csv" });
   const [inputKey, setInputKey] = useState(0);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -401,16 +401,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     );
   };
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadFile(`/api/admin/exams/${exam.id}/marks.csv`, { fallbackName: `marks-${exam.id}.csv`, accept: "text/csv" });
-    } catch (err) {
-      toast.failed(err, t("csv.downloadFailed"));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => marksCsv.download(`/api/admin/exams/${exam.id}/marks.csv`, `marks-${exam.id}.csv`);
 
   const clean = report !== null && report.problems.length === 0 && file !== null && report.text === file.text;
   const problems = report?.problems ?? [];
@@ -426,7 +417,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
       <div className="stack">
         <p className="text-sm">{t("csv.lead")}</p>
         <div className="cluster">
-          <Button variant="secondary" loading={downloading} onClick={() => void download()}>
+          <Button variant="secondary" loading={marksCsv.busy !== null} onClick={() => void download()}>
             <DownloadIcon size={18} /> {t("csv.download")}
           </Button>
         </div>
