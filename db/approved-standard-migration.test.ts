@@ -1,7 +1,7 @@
 /**
  * migrations/2026-11-30T0000-approved-students-standard.ts on students approved before approval filled their
- * Course/Standard (QA 1): each takes their application's course (or the course on the account when the
- * application is gone) and keeps a programme and a standard they have. Runs on the suite's database, so on
+ * Course/Standard (QA 1): each takes their programme's name today, else their application's course (or the
+ * course on the account when the application is gone), and keeps a programme and a standard they have. Runs on the suite's database, so on
  * PostgreSQL too (tests/postgres/run.ts).
  */
 import { describe, expect, test } from "bun:test";
@@ -53,6 +53,8 @@ describe("the approved students' Course/Standard migration", () => {
     const detached = await createUser(deps, { role: "student", course: "Arts", standard: null, programme_id: arts });
     const chosen = await createUser(deps, { role: "student", course: "Arts", standard: "BBA", programme_id: bba });
     const none = await createUser(deps, { role: "student", course: null, standard: null, programme_id: null });
+    // Arts was renamed after those students were admitted: their class is the programme's name today.
+    await deps.db.updateTable("programmes").set({ name: "BA (Arts)" }).where("id", "=", arts).execute();
 
     await up(deps.db);
     await up(deps.db);
@@ -65,7 +67,7 @@ describe("the approved students' Course/Standard migration", () => {
       .execute();
     expect(rows).toEqual([
       { id: approved.id, standard: "Commerce", programme_id: commerce },
-      { id: detached.id, standard: "Arts", programme_id: arts },
+      { id: detached.id, standard: "BA (Arts)", programme_id: arts },
       { id: chosen.id, standard: "BBA", programme_id: bba },
       { id: none.id, standard: null, programme_id: null },
     ]);

@@ -48,7 +48,7 @@ import { detachAdmission, openStudentAccount } from "../accounts/accounts.reposi
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
-import { namesOpenForAdmission, programmeIdByName } from "../programmes/programmes.service.ts";
+import { namesOpenForAdmission, programmeIdByName, studentProgrammeName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** What the list's search looks in (the same columns as its text index, migrations/…-text-search). */
@@ -729,9 +729,9 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
           pincode: current.pincode,
           blood_group: current.blood_group,
           course: current.course,
-          // The student's Course/Standard is the programme they were admitted to, as for a student the office
-          // adds (the office's edit form requires it, and every portal screen names the student's programme by it).
-          standard: current.course,
+          // The student's Course/Standard is the programme they were admitted to, by its name today (it may have
+          // been renamed since the application), as for a student the office adds (the office's edit form requires it).
+          standard: await studentProgrammeName(trx, { programme_id: current.programme_id, standard: null, course: current.course }),
           programme_id: current.programme_id,
           photo_file: photoFile,
           admission_id: current.id,

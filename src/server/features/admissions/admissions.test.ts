@@ -347,6 +347,37 @@ describe("admin review", () => {
     });
     expect(saved.status).toBe(200);
     expect((await saved.json()).data.student).toMatchObject({ mobile: "9000000009", standard: "Commerce" });
+    const after = await deps.db.selectFrom("users").select("programme_id").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(after.programme_id).toBe(commerce.id);
+  });
+
+  test("a programme renamed after the application: the approved student's Course/Standard is its name now, and an office edit keeps the programme", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const commerce = await deps.db.selectFrom("programmes").select("id").where("name", "=", "Commerce").executeTakeFirstOrThrow();
+    await deps.db.updateTable("programmes").set({ name: "B.Com" }).where("id", "=", commerce.id).execute();
+    const approved = await (await asAdmin("POST", "/api/admin/admissions/process", { admissionId: id, action: "accept" })).json();
+    const user = await deps.db.selectFrom("users").selectAll().where("id", "=", approved.data.userId).executeTakeFirstOrThrow();
+    // The course applied for stays as written; the class is the programme's name today.
+    expect(user).toMatchObject({ course: "Commerce", standard: "B.Com", programme_id: commerce.id });
+    // A student whose Course/Standard still reads an older name (renamed after approval) keeps the programme
+    // through an edit that leaves that field as it is.
+    await deps.db.updateTable("programmes").set({ name: "Bachelor of Commerce" }).where("id", "=", commerce.id).execute();
+    const shown = (await (await asAdmin("GET", `/api/admin/students/${user.id}`)).json()).data;
+    const { name, email, standard, bloodGroup, dateOfBirth, address, emergencyContact } = shown;
+    expect(standard).toBe("B.Com");
+    const saved = await asAdmin("PUT", `/api/admin/students/${user.id}`, {
+      name,
+      email,
+      mobile: "9000000009",
+      standard,
+      bloodGroup,
+      dateOfBirth,
+      address,
+      emergencyContact,
+    });
+    expect(saved.status).toBe(200);
+    const after = await deps.db.selectFrom("users").select("programme_id").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(after.programme_id).toBe(commerce.id);
   });
 
   test("IDs held outside the counter (imported or restored accounts) are skipped, never a 500 on the UNIQUE index", async () => {

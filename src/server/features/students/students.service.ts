@@ -290,7 +290,10 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
     const reverify = form.email !== current.email ? { email_verified_at: null } : {};
-    const programme = { programme_id: await programmeIdByName(trx, form.standard) };
+    // An unchanged Course/Standard keeps the student's programme: the name may be the programme's older one
+    // (renamed since), which would no longer find it.
+    const programmeId = form.standard === current.standard ? current.programme_id : await programmeIdByName(trx, form.standard);
+    const programme = { programme_id: programmeId };
     await assertTerm(trx, programme.programme_id, form.term);
     const row = await updateStudentRecord(trx, id, { ...columns, ...programme, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
