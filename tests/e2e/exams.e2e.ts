@@ -151,7 +151,8 @@ describe("exams, admit cards and results (issue 18)", () => {
       page.getByRole("button", { name: "Download the list (CSV)" }).click(),
     ]);
     const listed = readFileSync((await download.path())!, "utf8");
-    expect(listed).toBe(`student_id,name,marks\r\n${server.student.studentId},Priya Sharma,\r\n`);
+    // UTF-8 with a byte order mark, as a spreadsheet needs it.
+    expect(listed).toBe(`\uFEFFstudent_id,name,marks\r\n${server.student.studentId},Priya Sharma,\r\n`);
 
     const file = page.getByLabel("CSV file of marks");
     await file.setInputFiles({

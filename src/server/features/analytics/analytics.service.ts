@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { toCsv } from "../../platform/csv.ts";
+import { csvMoment, toCsv } from "../../platform/csv.ts";
 import { type BucketUnit, bucketIndexOf, type DateBucket, dateBuckets, withCounts } from "../../platform/date-buckets.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -207,7 +207,9 @@ const TREND_HEADER = ["Period", "Start", "End", "Count"] as const;
 /** The report as one CSV file: a title block, then each section under its own heading, blank lines between. */
 export function analyticsCsv(report: AnalyticsOverview): string {
   const { cards, range } = report;
-  const trendRows = (trend: AnalyticsOverview["admissionsTrend"]) => trend.map((b) => [b.label, b.start, b.end, b.count]);
+  // Moments on the institute's clock, like every office CSV (the report's "Time zone" row names it).
+  const moment = (iso: string | null) => csvMoment(iso, range.timeZone);
+  const trendRows = (trend: AnalyticsOverview["admissionsTrend"]) => trend.map((b) => [b.label, moment(b.start), moment(b.end), b.count]);
   const sections = [
     toCsv(
       ["Analytics report"],
@@ -216,7 +218,7 @@ export function analyticsCsv(report: AnalyticsOverview): string {
         ["From", range.from],
         ["To", range.to],
         ["Time zone", range.timeZone],
-        ["Generated", report.generatedAt],
+        ["Generated", moment(report.generatedAt)],
       ],
     ),
     toCsv(["Overview"], []) +
@@ -240,7 +242,7 @@ export function analyticsCsv(report: AnalyticsOverview): string {
     toCsv(["Recent activity"], []) +
       toCsv(
         ["Type", "Title", "Name", "Status", "Date"],
-        report.recentActivity.map((a) => [a.type, a.title, a.name, a.status, a.at]),
+        report.recentActivity.map((a) => [a.type, a.title, a.name, a.status, moment(a.at)]),
       ),
   ];
   return sections.join("\r\n");
@@ -251,6 +253,6 @@ export async function exportAnalyticsCsv(deps: AppDeps, adminId: number, range: 
   const report = await analyticsOverview(deps, range);
   const now = deps.now();
   await audit(deps.db, now, { actorUserId: adminId, action: "analytics.export", entityType: "report", details: { range }, ip: meta.ip });
-  // UTF-8 with a byte order mark, so spreadsheet programs read Indian names correctly.
+  // UTF-8 with a byte order mark (platform/csv.ts: spreadsheetCsv), so spreadsheet programs read Indian names correctly.
   return { filename: `analytics-report-${localDate(now, report.range.timeZone)}-${range}.csv`, csv: `\uFEFF${analyticsCsv(report)}` };
 }

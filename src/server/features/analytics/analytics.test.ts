@@ -362,6 +362,8 @@ describe("CSV export", () => {
     for (const i of at) expect(lines[i - 1]).toBe(""); // a blank line before each section
 
     expect(lines.slice(0, 2)).toEqual(["Analytics report", "Range,Last 7 days (7d)"]);
+    expect(lines).toContain("Time zone,Asia/Kolkata");
+    expect(lines.find((l) => l.startsWith("Generated,"))).toMatch(/^Generated,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const overview = lines.slice(at[0]! + 1, at[1]! - 1);
     expect(overview).toEqual([
       "Metric,Value,Counted over",
@@ -374,7 +376,8 @@ describe("CSV export", () => {
     const admissions = lines.slice(at[1]! + 1, at[2]! - 1);
     expect(admissions[0]).toBe("Period,Start,End,Count");
     expect(admissions.slice(1).map((l) => l.split(",")[3])).toEqual(["1", "0", "0", "0", "0", "1", "2"]);
-    expect(admissions[1]).toBe("16 Nov,2026-11-15T18:30:00.000Z,2026-11-16T18:30:00.000Z,1");
+    // Moments on the institute's clock (India): 16 Nov is midnight to midnight there.
+    expect(admissions[1]).toBe("16 Nov,2026-11-16 00:00,2026-11-17 00:00,1");
     expect(lines.slice(at[2]! + 2, at[3]! - 1).map((l) => l.split(",")[3])).toEqual(["0", "0", "1", "0", "0", "0", "1"]);
     expect(lines.slice(at[3]! + 1, at[4]! - 1)).toEqual([
       "Category,Images",
@@ -390,9 +393,9 @@ describe("CSV export", () => {
     expect(activity).toHaveLength(8);
     // A name that a spreadsheet would run as a formula is kept as text; quotes are doubled, commas quoted.
     expect(activity[1]).toBe(
-      'contact,"Inquiry from =HYPERLINK(""http://evil.example"",""Open"")","\'=HYPERLINK(""http://evil.example"",""Open"")",new,2026-11-22T06:00:00.000Z',
+      'contact,"Inquiry from =HYPERLINK(""http://evil.example"",""Open"")","\'=HYPERLINK(""http://evil.example"",""Open"")",new,2026-11-22 11:30',
     );
-    expect(activity[6]).toBe('contact,"Inquiry from Ravi, Kumar","Ravi, Kumar",resolved,2026-11-18T10:00:00.000Z');
+    expect(activity[6]).toBe('contact,"Inquiry from Ravi, Kumar","Ravi, Kumar",resolved,2026-11-18 15:30');
 
     const logged = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "analytics.export").execute();
     expect(logged.map((r) => JSON.parse(r.details))).toEqual([{ range: "7d" }]);

@@ -421,8 +421,9 @@ describe("marks from a CSV file", () => {
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="marks-BBA-101-2026-11-21.csv"');
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    const file = await res.text();
-    expect(file).toMatch(/^student_id,name,marks\r\nSTU0101,Student \d+,78\r\nSTU0102,Student \d+,AB\r\n$/);
+    // Read as the bytes a spreadsheet gets (Response.text() would drop the byte order mark).
+    const file = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(file).toMatch(/^\uFEFFstudent_id,name,marks\r\nSTU0101,Student \d+,78\r\nSTU0102,Student \d+,AB\r\n$/);
     // What was downloaded uploads again as it is (the name column is ignored).
     expect((await upload(exam.id, file)).problems).toEqual([]);
     const asStudent = await app.request(`/api/admin/exams/${exam.id}/marks.csv`, { headers: { Authorization: `Bearer ${asha.token}` } });

@@ -18,7 +18,7 @@ import {
 } from "../../../shared/schemas/exams.ts";
 import type { AppDeps } from "../../deps.ts";
 import { zonedLocal } from "../../platform/calendar.ts";
-import { parseCsv, toCsv } from "../../platform/csv.ts";
+import { parseCsv, spreadsheetCsv } from "../../platform/csv.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -325,7 +325,8 @@ export async function marksFile(deps: Pick<AppDeps, "db">, examId: number) {
   const safe = subject.code.replace(/[^A-Za-z0-9-]+/g, "-");
   return {
     filename: `marks-${safe}-${day}.csv`,
-    csv: toCsv(
+    // UTF-8 with a byte order mark like every office CSV (names in Devanagari); the upload skips the mark.
+    csv: spreadsheetCsv(
       ["student_id", "name", "marks"],
       rows.map((r) => [r.student_id, r.name, r.absent === 1 ? ABSENT_MARK : r.marks]),
     ),
