@@ -3,7 +3,7 @@
  * endpoint, a stub of the session's server calls, and the rule that console.error fails a test.
  */
 
-import { beforeEach } from "bun:test";
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import { changeLocale } from "./i18n.tsx";
@@ -21,6 +21,21 @@ export function withClientTestRules() {
     // Every test starts in English, whatever language the last one chose.
     document.cookie = "lang=; Max-Age=0; Path=/";
     await changeLocale("en", { keep: false });
+  });
+}
+
+/**
+ * The file's tests run on a device in `zone` (the test machine may be anywhere): a screen that must show the
+ * institute's clock is checked from outside India. The device's own zone comes back after the file.
+ */
+export function onDeviceTimeZone(zone: string) {
+  const deviceZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (deviceZone === undefined) delete process.env.TZ;
+    else process.env.TZ = deviceZone;
   });
 }
 

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { student } from "../../../shared/i18n/student.ts";
-import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { onDeviceTimeZone, STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "./student-testing.tsx";
 
 withClientTestRules();
 
-// A device outside India (the test machine may be anywhere): the page still shows the institute's clock.
-const deviceZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = "UTC";
-});
-afterAll(() => {
-  if (deviceZone === undefined) delete process.env.TZ;
-  else process.env.TZ = deviceZone;
-});
+// A device outside India: the page still shows the institute's clock.
+onDeviceTimeZone("UTC");
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();

@@ -1,22 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { changeLocale } from "../../lib/i18n.tsx";
-import { STUDENT, withClientTestRules } from "../../lib/testing.tsx";
+import { onDeviceTimeZone, STUDENT, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 import "./student-courses-page.tsx";
 
 withClientTestRules();
 
-// A device outside India (the test machine may be anywhere): the page still shows the institute's clock.
-const deviceZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = "UTC";
-});
-afterAll(() => {
-  if (deviceZone === undefined) delete process.env.TZ;
-  else process.env.TZ = deviceZone;
-});
+// A device outside India: the page still shows the institute's clock.
+onDeviceTimeZone("UTC");
 
 type Mine = RouterOutputs["studies"]["mine"];
 const past = new Date(Date.now() - 2 * 86_400_000).toISOString();
