@@ -355,6 +355,9 @@ describe("the office's work on an application (issue 17)", () => {
     expect(screen.getByText("Fergusson College")).toBeTruthy();
     expect(screen.getByText("Applicant’s signature")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Print" })).toBeTruthy();
+    // The date of birth like every other date (QA2 4), not the raw 1995-04-12.
+    expect(screen.getByText("12 Apr 1995")).toBeTruthy();
+    expect(screen.queryByText("1995-04-12")).toBeNull();
     // A processed application has no Edit.
     fireEvent.click(screen.getByRole("link", { name: "Back to applications" }));
     await screen.findByText("Ravi Kumar");

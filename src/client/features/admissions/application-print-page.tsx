@@ -12,7 +12,7 @@ import { useInstituteName, usePageTitle } from "../../lib/site.ts";
 import { Button } from "../../ui/button.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { ACADEMIC_SECTIONS, FIELD_LABELS, type FieldName, type FieldSection, PERSONAL_SECTIONS } from "./application-form.ts";
-import { formatDateTime, statusLabel } from "./format.ts";
+import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
 import { BackToApplications, type OfficeApplication, WithOfficeApplication } from "./office-application.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
@@ -36,6 +36,7 @@ function PrintView({ a }: { a: OfficeApplication }) {
   const value = (field: FieldName) => {
     const v = a[field];
     if (v === null || v === "") return "—";
+    if (field === "dateOfBirth") return formatBirthDate(v); // like every other date, not the raw YYYY-MM-DD
     return field === "previousPercentage" ? `${v}%` : field === "gender" ? genderLabel(v) : v;
   };
   const facts = (fields: readonly FieldName[]) => (
