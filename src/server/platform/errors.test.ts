@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { AppError, fromDatabaseError } from "./errors.ts";
+import { AppError, fromDatabaseError, isUniqueViolation } from "./errors.ts";
 
 describe("fromDatabaseError", () => {
   test("PostgreSQL's data exceptions (SQLSTATE class 22) are the request's fault: a 400; anything else is not mapped", () => {
@@ -17,5 +17,22 @@ describe("fromDatabaseError", () => {
       "22021",
     ])
       expect(fromDatabaseError(other)).toBeNull();
+  });
+});
+
+describe("isUniqueViolation", () => {
+  test("knows PostgreSQL's 23505 and SQLite's UNIQUE message by the column they name", () => {
+    const pg = Object.assign(new Error("duplicate key value violates unique constraint"), {
+      code: "23505",
+      constraint: "users_email_key",
+      detail: "Key (email)=(a@example.test) already exists.",
+    });
+    expect(isUniqueViolation(pg, "email")).toBe(true);
+    expect(isUniqueViolation(pg, "student_id")).toBe(false);
+    const lite = Object.assign(new Error("UNIQUE constraint failed: users.email"), { code: "SQLITE_CONSTRAINT_UNIQUE" });
+    expect(isUniqueViolation(lite, "email")).toBe(true);
+    expect(isUniqueViolation(lite, "mail")).toBe(false);
+    for (const other of [new Error("x"), null, "UNIQUE constraint failed: users.email", { code: "22021" }])
+      expect(isUniqueViolation(other, "email")).toBe(false);
   });
 });

@@ -72,3 +72,15 @@ export function fromDatabaseError(err: unknown): AppError | null {
   const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
   return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code) ? new AppError("BAD_REQUEST", MSG.invalidInput) : null;
 }
+
+/**
+ * A row refused by a UNIQUE index on `column` (PostgreSQL's 23505 naming the column in its detail or constraint,
+ * SQLite's "UNIQUE constraint failed: table.column"): what a check made before the insert could not rule out
+ * when two requests insert at once. The caller answers it as the conflict it is, not a 500.
+ */
+export function isUniqueViolation(err: unknown, column: string): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  const { code, detail, constraint, message } = err as { code?: unknown; detail?: unknown; constraint?: unknown; message?: unknown };
+  if (code === "23505") return [detail, constraint].some((t) => typeof t === "string" && t.includes(column));
+  return typeof message === "string" && new RegExp(`UNIQUE constraint failed: .*\\b\\w+\\.${column}\\b`).test(message);
+}

@@ -34,7 +34,7 @@ import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { sha256 } from "../../platform/crypto.ts";
-import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { AppError, conflict, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
@@ -714,6 +714,17 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
   if (original) photoFile = await storeFile(store, "photos", "webp", await reencodeImage(original, 512));
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
+      // Decided first, inside the transaction: of two approvals at once (a double click, two tabs, two office
+      // members) the second finds the application no longer pending and is told so (409), before it creates anything.
+      await updatePending(
+        trx,
+        current.id,
+        { status: "approved", processed_at: at, processed_by: adminId, updated_at: at },
+        ADMISSION_MESSAGES.onlyPendingProcessed,
+      );
+      // Checked again now: another application with this address may have been approved since the check above.
+      if (await trx.selectFrom("users").select("id").where("email", "=", current.email).executeTakeFirst())
+        throw conflict(ADMISSION_MESSAGES.accountExists);
       const user = await openStudentAccount(
         trx,
         {
@@ -738,14 +749,12 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         },
         at,
         parseLocale(current.language),
-      );
+      ).catch((err: unknown) => {
+        // Both checks passed while another transaction was inserting the same address (PostgreSQL).
+        throw isUniqueViolation(err, "email") ? conflict(ADMISSION_MESSAGES.accountExists) : err;
+      });
       const studentId = user.student_id!;
-      await updatePending(
-        trx,
-        current.id,
-        { status: "approved", student_user_id: user.id, processed_at: at, processed_by: adminId, updated_at: at },
-        ADMISSION_MESSAGES.onlyPendingProcessed,
-      );
+      await trx.updateTable("admissions").set({ student_user_id: user.id }).where("id", "=", current.id).execute();
       const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
       await deps.mail.enqueue(
         trx,

@@ -774,3 +774,58 @@ describe("answers in the reader's language (issue 16)", () => {
     });
   });
 });
+
+describe("approving at once (a double click, two tabs, two office members)", () => {
+  const photoFiles = () => readdirSync(dataPaths(deps.env.dataDir).photos);
+  const outboxTo = (email: string) => deps.db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute();
+
+  test("two approvals of one application: one student account, the other a 409 'already processed', not a 500", async () => {
+    const admin = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const mailsBefore = (await outboxTo(FIELDS.email)).length;
+    const results = await Promise.allSettled([
+      processAdmission(deps, admin.id, { admissionId: id, action: "accept", rejectionReason: "" }),
+      processAdmission(deps, admin.id, { admissionId: id, action: "accept", rejectionReason: "" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "CONFLICT", message: "This application has already been processed." });
+    const users = await deps.db.selectFrom("users").select(["id", "photo_file"]).where("email", "=", FIELDS.email).execute();
+    expect(users).toHaveLength(1);
+    const row = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "approved", student_user_id: users[0]!.id });
+    // The loser left nothing behind: one account photo, one approval e-mail.
+    expect(photoFiles()).toEqual([users[0]!.photo_file!]);
+    expect((await outboxTo(FIELDS.email)).length - mailsBefore).toBe(1);
+  });
+
+  test("the same over tRPC in one batch: one answer approved, the other CONFLICT", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    const results = await Promise.allSettled([
+      caller.admissions.process({ admissionId: id, action: "accept", rejectionReason: "" }),
+      caller.admissions.process({ admissionId: id, action: "accept", rejectionReason: "" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
+  });
+
+  test("two applications with one e-mail approved at once: the second is told an account exists and stays pending", async () => {
+    const admin = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    const first = (await (await submit(await form())).json()).data.id as number;
+    const second = (await (await submit(await form({ ...FIELDS, email: "other@example.test" }))).json()).data.id as number;
+    await deps.db.updateTable("admissions").set({ email: FIELDS.email }).where("id", "=", second).execute();
+    const results = await Promise.allSettled([
+      processAdmission(deps, admin.id, { admissionId: first, action: "accept", rejectionReason: "" }),
+      processAdmission(deps, admin.id, { admissionId: second, action: "accept", rejectionReason: "" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("account"),
+    });
+    const statuses = await deps.db.selectFrom("admissions").select("status").where("id", "in", [first, second]).execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(["approved", "pending"]);
+    expect(photoFiles()).toHaveLength(1);
+  });
+});
