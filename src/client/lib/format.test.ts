@@ -3,8 +3,10 @@ import {
   daysSince,
   formatDate,
   formatDateTime,
+  formatDayAndTime,
   formatMoney,
   formatNumber,
+  formatTime,
   plural,
   relativeTime,
   setFormatLocale,
@@ -53,8 +55,23 @@ describe("one formatting module (issue 15)", () => {
     setFormatLocale("hi-IN-u-nu-latn");
     expect(formatDateTime(at, { style: "long" })).toBe("26 नवंबर 2026 को सुबह 8:30 बजे");
     expect(formatDateTime(new Date(2026, 10, 26, 20, 5), { style: "long" })).toBe("26 नवंबर 2026 को रात 8:05 बजे");
-    expect(formatDateTime(at)).toBe("26 नव॰ 2026, 8:30 am");
     setFormatLocale("mr-IN-u-nu-latn");
     expect(formatDateTime(at, { style: "long" })).toBe("26 नोव्हेंबर, 2026 रोजी सकाळ 8:30 वाजता");
+  });
+
+  test("short date-times and times name the part of the day in Hindi and Marathi, not am/AM (QA2 5); English unchanged", () => {
+    const morning = new Date(2026, 10, 26, 9, 56);
+    const evening = new Date(2026, 10, 26, 20, 5);
+    expect(formatTime(morning)).toBe("9:56 am");
+    expect(formatDateTime(morning)).toBe("26 Nov 2026, 9:56 am");
+    expect(formatDayAndTime(evening)).toBe("26 Nov, 8:05 pm");
+    setFormatLocale("hi-IN-u-nu-latn");
+    expect(formatTime(morning)).toBe("सुबह 9:56");
+    expect(formatDateTime(morning)).toBe("26 नव॰ 2026, सुबह 9:56");
+    expect(formatDayAndTime(evening)).toBe("26 नव॰, रात 8:05");
+    setFormatLocale("mr-IN-u-nu-latn");
+    expect(formatTime(morning)).toBe("सकाळ 9:56");
+    expect(formatDateTime(morning)).toBe("26 नोव्हें, 2026, सकाळ 9:56");
+    expect(formatDayAndTime(evening)).toBe("26 नोव्हें, संध्याकाळ 8:05");
   });
 });

@@ -32,12 +32,13 @@ const DAY: Record<"short" | "long", Intl.DateTimeFormatOptions> = {
   short: { day: "numeric", month: "short", year: "numeric" },
   long: { day: "numeric", month: "long", year: "numeric" },
 };
-const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 /**
- * The time in a long date: Hindi and Marathi wrap it in words ("26 नवंबर 2026 को … बजे", "… रोजी … वाजता"),
- * which read with the part of the day ("सुबह 8:30"), not with "8:30 am" ("को 8:30 am बजे"). English keeps "at 3:05 pm".
+ * The time of day: Hindi and Marathi name the part of the day ("सुबह 9:56", "सकाळ 9:56"), which also reads
+ * inside their words ("26 नवंबर 2026 को सुबह 8:30 बजे", "… रोजी सकाळ 8:30 वाजता"), not "9:56 am"/"9:56 AM".
+ * English keeps "3:05 pm".
  */
-const longTime = (): Intl.DateTimeFormatOptions => (locale.startsWith("en") ? TIME : { ...TIME, dayPeriod: "short" });
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+const time = (): Intl.DateTimeFormatOptions => (locale.startsWith("en") ? TIME : { ...TIME, dayPeriod: "short" });
 
 /**
  * A `YYYY-MM-DD` calendar date (that day, whatever the device's time zone: a date of birth never shifts) or
@@ -64,16 +65,16 @@ export function formatDate(value: string | Date | null | undefined, { style = "s
   return date ? dateTimeFormat(DAY[style]).format(date) : empty;
 }
 
-/** "22 Nov 2026, 3:05 pm" / "22 November 2026 at 3:05 pm" ("22 नवंबर 2026 को दोपहर 3:05 बजे"). */
+/** "22 Nov 2026, 3:05 pm" / "22 November 2026 at 3:05 pm" ("22 नव॰ 2026, दोपहर 3:05" / "22 नवंबर 2026 को दोपहर 3:05 बजे"). */
 export function formatDateTime(value: string | Date | null | undefined, { style = "short", empty = "" }: DateFormatOptions = {}): string {
   const date = toDate(value);
-  return date ? dateTimeFormat({ ...DAY[style], ...(style === "long" ? longTime() : TIME) }).format(date) : empty;
+  return date ? dateTimeFormat({ ...DAY[style], ...time() }).format(date) : empty;
 }
 
-/** "3:05 pm". */
+/** "3:05 pm" ("दोपहर 3:05"). */
 export function formatTime(value: string | Date | null | undefined, empty = ""): string {
   const date = toDate(value);
-  return date ? dateTimeFormat(TIME).format(date) : empty;
+  return date ? dateTimeFormat(time()).format(date) : empty;
 }
 
 /** "Wednesday, 25 November 2026" (the admin top bar's clock). */
@@ -84,7 +85,7 @@ export function formatWeekdayDate(value: Date): string {
 /** "25 Nov, 3:05 pm": when something was saved today or lately. */
 export function formatDayAndTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateTimeFormat({ day: "numeric", month: "short", ...TIME }).format(date) : "";
+  return date ? dateTimeFormat({ day: "numeric", month: "short", ...time() }).format(date) : "";
 }
 
 /** A count with Indian grouping: 1,00,000. */
