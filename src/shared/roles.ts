@@ -1,7 +1,8 @@
 /**
  * Who works in the office (issue 17): administrators (everything, settings, staff, backups) and staff —
- * counsellors who handle admissions, students, inquiries and tickets. Every guard names one of these
- * groups; a role nobody listed is refused everywhere.
+ * counsellors who handle admissions, students, fees and concessions, exams and marks, subjects, library,
+ * notices, inquiries and tickets (src/server/security/authorization.test.ts has the whole list). Every guard
+ * names one of these groups; a role nobody listed is refused everywhere.
  */
 
 /** The roles of the office (the same words as `users.role`, db/schema.ts). */

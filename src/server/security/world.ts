@@ -25,7 +25,7 @@ export interface World {
   deps: TestDeps;
   app: ReturnType<typeof testApp>;
   admin: Person;
-  /** a staff member (counsellor): admissions, students, inquiries and tickets, nothing else (issue 17) */
+  /** a staff member (counsellor): every procedure the matrix marks "office", none marked "admin" (issue 17) */
   staff: Person;
   a: Person;
   b: Person;

@@ -81,6 +81,28 @@ describe("Staff (issue 17)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  test("Invite: the staff role says what a staff account can do (fees, exams, library …) and what only administrators can (QA2 6)", async () => {
+    renderAdmin("/admin/staff", { "staff.list": listOf([ME]) });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite staff" }));
+    const staff = within(dialog()).getByRole("radio", { name: /Staff \(counsellor\)/ });
+    const hint = staff.closest("label")?.textContent ?? "";
+    for (const can of [
+      "Admissions",
+      "students",
+      "fees",
+      "concessions",
+      "exams and marks",
+      "subjects",
+      "library",
+      "notices",
+      "inquiries",
+      "tickets",
+    ])
+      expect(hint).toContain(can);
+    for (const cannot of ["settings", "fee plans", "programmes", "staff accounts", "backups", "deleting students"])
+      expect(hint).toContain(cannot);
+  });
+
   test("a change asks first, then says what the server did; a refusal stays in the dialog", async () => {
     const { sent } = renderAdmin("/admin/staff", {
       "staff.list": listOf([ME, member()]),
