@@ -1,6 +1,6 @@
 /** Raised content blocks: Card for sections of a page, StatCard for one number on a dashboard. */
 
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { useId } from "react";
 import { cx } from "./cx.ts";
 
@@ -14,10 +14,12 @@ export type CardProps = {
   headingLevel?: 2 | 3 | 4;
   /** Let the content touch the card edges, e.g. a Table inside. */
   flush?: boolean;
+  /** For a screen that moves focus to the title after a step (the heading can then take focus, tabIndex -1). */
+  titleRef?: Ref<HTMLHeadingElement>;
 };
 
 /** A titled card is a <section> named by its title, so it shows up in screen-reader landmarks. */
-export function Card({ title, actions, children, className, headingLevel = 2, flush = false }: CardProps) {
+export function Card({ title, actions, children, className, headingLevel = 2, flush = false, titleRef }: CardProps) {
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   const hasHeader = title !== undefined || actions !== undefined;
@@ -27,7 +29,7 @@ export function Card({ title, actions, children, className, headingLevel = 2, fl
       {hasHeader ? (
         <div className="ui-card__header">
           {title !== undefined ? (
-            <Heading id={titleId} className="ui-card__title">
+            <Heading id={titleId} className="ui-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
               {title}
             </Heading>
           ) : null}

@@ -3,7 +3,7 @@
  * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
  * student's instalments and their first columns (with the concessions tab).
  */
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -235,11 +235,18 @@ export function StudentLedger({
   onChangeStudent: () => void;
 }) {
   const ledger = query.data;
-  if (query.isError && !ledger) return <ListLoadError message={words.failed} query={query} />;
   const student = ledger?.student;
+  // The finder (or its Choose button) that had focus is gone: focus goes to the student's heading once they load (QA2 3).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const loaded = student !== undefined;
+  useEffect(() => {
+    if (loaded) titleRef.current?.focus();
+  }, [loaded]);
+  if (query.isError && !ledger) return <ListLoadError message={words.failed} query={query} />;
   return (
     <>
       <Card
+        titleRef={titleRef}
         title={student ? words.title(student.name) : words.loading}
         actions={
           <Button size="sm" variant="secondary" onClick={onChangeStudent}>

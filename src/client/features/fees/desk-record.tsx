@@ -5,7 +5,7 @@
  * the reference (not for cash), the day it was paid and a note. The answer names the new receipt, with the
  * link that prints it.
  */
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
@@ -35,15 +35,22 @@ export function RecordTab() {
   useT(fees);
   const [studentId, setStudentId] = useState<number | null>(null);
   const [recorded, setRecorded] = useState<Recorded | null>(null);
+  // The form that had focus is gone once a payment is recorded: focus goes to the answer and its receipt link (QA2 3).
+  const recordedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (recorded) recordedRef.current?.focus();
+  }, [recorded]);
 
   return (
     <div className="stack fee-record">
       <p className="text-muted fee-desk__lead">{t("record.lead")}</p>
       {recorded ? (
-        <Alert tone="success" title={t("recorded.title")} onDismiss={() => setRecorded(null)}>
-          <p>{recorded.message}</p>
-          <PrintReceiptLink id={recorded.receipt.id} label={t("print", { number: recorded.receipt.number })} />
-        </Alert>
+        <div ref={recordedRef} tabIndex={-1} className="fee-record__answer">
+          <Alert tone="success" title={t("recorded.title")} onDismiss={() => setRecorded(null)}>
+            <p>{recorded.message}</p>
+            <PrintReceiptLink id={recorded.receipt.id} label={t("print", { number: recorded.receipt.number })} />
+          </Alert>
+        </div>
       ) : null}
       {studentId === null ? (
         <StudentFinder onChoose={(id) => setStudentId(id)} />
@@ -292,6 +299,10 @@ function PaymentForm({
     rules,
   );
   const { values, field } = form;
+  // The Choose button that had focus became a badge: the amount is the next thing to type (QA2 3).
+  useEffect(() => {
+    document.getElementById(IDS.amount)?.focus();
+  }, []);
 
   const submit = form.handleSubmit(
     async () => {

@@ -206,6 +206,8 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
     expect(sent("feeDesk.students")).toEqual([{ search: "stu0101", limit: 8 }]);
     expect(sent("feeDesk.instalments")).toEqual([{ userId: 8 }]);
+    // The finder that had focus is gone: focus is on the student's heading above their instalments (QA2 3).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Instalments of Asha Patil" })));
     const paid = within(table).getByText("BBA · Term 1 · Instalment 1").closest("tr")!;
     expect(within(paid).getByText("Paid")).toBeTruthy();
     expect(within(paid).getByText("includes a ₹250 late fee")).toBeTruthy();
@@ -218,6 +220,8 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const form = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
     const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
     expect(amount.value).toBe("5000.50");
+    // The Choose button became "Chosen": focus is on the amount, the next thing to type.
+    expect(document.activeElement).toBe(amount);
     expect((within(form).getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe("2026-11-22");
     expect((within(form).getByLabelText(/^Paid by/) as HTMLSelectElement).value).toBe("cash");
     fireEvent.change(within(form).getByLabelText(/^Paid by/), { target: { value: "cheque" } });
@@ -241,6 +245,10 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     ]);
     expect(screen.getByRole("link", { name: "Print receipt RCP/2026-27/000009" }).getAttribute("href")).toBe("/admin/fees/receipts/90");
     expect(screen.queryByRole("region", { name: /^Record a payment:/ })).toBeNull();
+    // The form is gone: focus is on the answer, so Tab goes on to its receipt link.
+    const answer = screen.getByText("Payment recorded: receipt RCP/2026-27/000009.").closest("[tabindex]");
+    expect(answer).not.toBeNull();
+    expect(document.activeElement).toBe(answer);
   });
 
   test("the student's instalments could not load: the failure with a retry, then the table", { timeout: 15_000 }, async () => {

@@ -32,7 +32,18 @@ export interface PayableInstalment {
 type Fields = { utr: string; paidOn: string };
 const IDS: Record<keyof Fields | "screenshot", string> = { utr: "fee-pay-utr", paidOn: "fee-pay-day", screenshot: "fee-pay-screenshot" };
 
-export function PayDialog({ instalment, today, onClose }: { instalment: PayableInstalment | null; today: string; onClose: () => void }) {
+export function PayDialog({
+  instalment,
+  today,
+  onClose,
+  onReported,
+}: {
+  instalment: PayableInstalment | null;
+  today: string;
+  onClose: () => void;
+  /** the transfer of this instalment was reported (the dialog then closes) */
+  onReported?: (instalmentId: number) => void;
+}) {
   const t = useT(fees);
   return (
     <Dialog
@@ -43,7 +54,17 @@ export function PayDialog({ instalment, today, onClose }: { instalment: PayableI
       title={t("pay.title")}
       description={instalment ? instalment.label : undefined}
     >
-      {instalment ? <PayBody key={instalment.id} instalment={instalment} today={today} onDone={onClose} /> : null}
+      {instalment ? (
+        <PayBody
+          key={instalment.id}
+          instalment={instalment}
+          today={today}
+          onDone={() => {
+            onReported?.(instalment.id);
+            onClose();
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }

@@ -343,7 +343,16 @@ describe("paying by UPI", () => {
       handlers({
         "fees.mine": () => {
           loads++;
-          return mine();
+          // Once the transfer is reported the server shows instalment 11 waiting for the office.
+          if (!FakeXhr.sent[0]?.status) return mine();
+          const pending = {
+            id: 71,
+            amount: 10_500_00,
+            reference: "402156789012",
+            paidOn: "2026-11-21",
+            sentAt: "2026-11-22T10:00:00.000Z",
+          };
+          return mine({ instalments: mine().instalments.map((i) => (i.id === 11 ? { ...i, pending } : i)) });
         },
       }),
     );
@@ -376,6 +385,9 @@ describe("paying by UPI", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Pay by UPI" })).toBeNull());
     await waitFor(() => expect(loads).toBeGreaterThan(before));
     expect(app.sent("fees.transfers").length).toBeGreaterThan(1);
+    // Its Pay button (the dialog's opener) is gone: focus is on the instalment's new state, not the body (QA2 3).
+    const row = screen.getByText("Year 1 · Instalment 1").closest("tr")!;
+    await waitFor(() => expect(document.activeElement).toBe(within(row).getByText("Waiting for the office").closest("[tabindex]")));
   });
 
   test("the server's verdict lands beside its field (a UTR already reported)", async () => {

@@ -6,7 +6,7 @@
  * (/student/fees/receipts/:id, routed below).
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Redirect, Route, Switch } from "wouter";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
@@ -116,6 +116,15 @@ function Summary({ mine }: { mine: Mine }) {
 function Instalments({ mine }: { mine: Mine }) {
   const t = useT(fees);
   const [paying, setPaying] = useState<PayableInstalment | null>(null);
+  // After a UPI payment is reported its Pay button (the dialog's opener) becomes "Waiting for the office":
+  // focus goes to that new state once the list comes back, not to the page's body (QA2 3).
+  const reported = useRef<number | null>(null);
+  useEffect(() => {
+    const id = reported.current;
+    if (id === null || !mine.instalments.some((i) => i.id === id && i.pending)) return;
+    reported.current = null;
+    document.getElementById(`fee-waiting-${id}`)?.focus();
+  }, [mine]);
   const columns: TableColumn<Instalment>[] = [
     {
       key: "instalment",
@@ -156,7 +165,9 @@ function Instalments({ mine }: { mine: Mine }) {
       className: "ui-table__cell--actions",
       render: (i) =>
         i.pending ? (
-          <Badge tone="pending">{t("my.waiting")}</Badge>
+          <span id={`fee-waiting-${i.id}`} tabIndex={-1} className="fees-waiting">
+            <Badge tone="pending">{t("my.waiting")}</Badge>
+          </span>
         ) : i.outstanding > 0 && mine.upi ? (
           <Button
             size="sm"
@@ -178,7 +189,14 @@ function Instalments({ mine }: { mine: Mine }) {
         </div>
       ) : null}
       <Table caption={t("my.instalments")} captionHidden columns={columns} rows={mine.instalments} rowKey={(i) => i.id} />
-      <PayDialog instalment={paying} today={mine.today} onClose={() => setPaying(null)} />
+      <PayDialog
+        instalment={paying}
+        today={mine.today}
+        onClose={() => setPaying(null)}
+        onReported={(id) => {
+          reported.current = id;
+        }}
+      />
     </Card>
   );
 }
