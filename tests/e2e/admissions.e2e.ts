@@ -280,7 +280,8 @@ describe("admissions journeys", () => {
     const row = await findInAdmin(admin.page, applicant.email);
     await row.getByText("Nashik, Maharashtra").waitFor();
     await row.getByRole("button", { name: /^Approve/ }).click();
-    await admin.page.getByRole("dialog", { name: "Approve this application?" }).getByRole("button", { name: "Approve" }).click();
+    // A double click (QA2 1) approves once: no second call, no error in the dialog, no 500 in the console.
+    await admin.page.getByRole("dialog", { name: "Approve this application?" }).getByRole("button", { name: "Approve" }).dblclick();
     const approved = admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" });
     await approved.waitFor();
     const studentId = /student ID (STU\d{4,})/.exec((await approved.textContent()) ?? "")?.[1];

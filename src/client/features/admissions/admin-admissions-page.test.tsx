@@ -215,6 +215,33 @@ describe("admin admissions", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  test("a double click on Approve sends one approval (QA2 1); a refusal reads the list again, so the row shows its real status", async () => {
+    const processed: unknown[] = [];
+    let approved = false;
+    const { listCalls } = await renderAdmissions("/admin/admissions", {
+      "admissions.adminList": () =>
+        approved ? { ...LIST, admissions: [row(1, { status: "approved", student_id: "STU0003" }), LIST.admissions[1]!] } : LIST,
+      "admissions.process": (input) => (processed.push(input), new TrpcFailure("This application has already been processed.", 409)),
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Approve/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Approve this application?" });
+    const approve = within(dialog).getByRole("button", { name: "Approve" });
+    // Both clicks land before the button shows it is busy.
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    expect(await within(dialog).findByText("This application has already been processed.")).toBeTruthy();
+    expect(processed).toEqual([{ admissionId: 1, action: "accept" }]);
+
+    // Another tab approved it meanwhile: the refusal reads the list again and the row loses Approve.
+    approved = true;
+    const before = listCalls().length;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(within(rowOf("Priya Sharma")).queryByRole("button", { name: /^Approve/ })).toBeNull());
+    expect(processed).toHaveLength(2);
+  });
+
   test("delete asks first, then says 'Admission deleted successfully!'; a failure says so", async () => {
     let fail = true;
     const removed: unknown[] = [];

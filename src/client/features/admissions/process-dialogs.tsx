@@ -3,7 +3,7 @@
  * anything is sent) and Delete (after confirmation) of one application (spec part 2 §4, §5, §8).
  */
 
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
@@ -45,6 +45,29 @@ function Failure({ title, error }: { title: string; error: unknown }) {
   );
 }
 
+/**
+ * One decision at a time, and the truth after a refusal. A double click's second click comes before the next
+ * render shows the button busy (isPending is not yet true), so the guard is a ref, set at the call and cleared
+ * when it settles. When the server refuses (already processed in another tab or by a colleague, deleted, an
+ * account exists) the list and the open application are read again, so the row shows its real status.
+ */
+function useDecision() {
+  const utils = trpc.useUtils();
+  const sending = useRef(false);
+  return {
+    /** false while a call is on its way: send nothing */
+    start: () => !sending.current && (sending.current = true),
+    options: {
+      onSettled: () => {
+        sending.current = false;
+      },
+      onError: () => {
+        void Promise.all([utils.admissions.adminList.invalidate(), utils.admissions.adminGet.invalidate()]);
+      },
+    },
+  };
+}
+
 interface ProcessDialogProps {
   admission: AdmissionRef | null;
   onClose: () => void;
@@ -54,7 +77,8 @@ interface ProcessDialogProps {
 
 export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps) {
   const t = useT(admin);
-  const process = trpc.admissions.process.useMutation();
+  const decision = useDecision();
+  const process = trpc.admissions.process.useMutation(decision.options);
   useEffect(() => process.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ConfirmDialog
@@ -64,9 +88,10 @@ export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps
       tone="primary"
       busy={process.isPending}
       error={process.error ? <Failure title={processFailed()} error={process.error} /> : null}
-      onConfirm={() =>
-        admission && process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: (result) => onDone(result, admission) })
-      }
+      onConfirm={() => {
+        if (admission && decision.start())
+          process.mutate({ admissionId: admission.id, action: "accept" }, { onSuccess: (result) => onDone(result, admission) });
+      }}
       onClose={onClose}
     >
       <Named text={t("proc.approveText")} admission={admission} />
@@ -76,7 +101,8 @@ export function ApproveDialog({ admission, onClose, onDone }: ProcessDialogProps
 
 export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps) {
   const t = useT(admin);
-  const process = trpc.admissions.process.useMutation();
+  const decision = useDecision();
+  const process = trpc.admissions.process.useMutation(decision.options);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -94,7 +120,7 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
       (messages) => setError(Object.keys(messages).length ? (messages.rejectionReason ?? processFailed()) : null),
       { rejectionReason: "reject-reason" },
     );
-    if (input) process.mutate(input, { onSuccess: (result) => onDone(result, admission) });
+    if (input && decision.start()) process.mutate(input, { onSuccess: (result) => onDone(result, admission) });
   };
 
   return (
@@ -135,7 +161,8 @@ export function RejectDialog({ admission, onClose, onDone }: ProcessDialogProps)
 
 export function DeleteDialog({ admission, onClose, onDone }: { admission: AdmissionRef | null; onClose: () => void; onDone: () => void }) {
   const t = useT(admin);
-  const remove = trpc.admissions.remove.useMutation();
+  const decision = useDecision();
+  const remove = trpc.admissions.remove.useMutation(decision.options);
   useEffect(() => remove.reset(), [admission?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ConfirmDialog
@@ -144,7 +171,9 @@ export function DeleteDialog({ admission, onClose, onDone }: { admission: Admiss
       confirmLabel={t("adm.delete")}
       busy={remove.isPending}
       error={remove.error ? <Failure title={deleteFailed()} error={remove.error} /> : null}
-      onConfirm={() => admission && remove.mutate({ id: admission.id }, { onSuccess: onDone })}
+      onConfirm={() => {
+        if (admission && decision.start()) remove.mutate({ id: admission.id }, { onSuccess: onDone });
+      }}
       onClose={onClose}
     >
       <Named text={t("proc.deleteText")} admission={admission} />
