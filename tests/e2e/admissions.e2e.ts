@@ -439,6 +439,8 @@ describe("admissions journeys", () => {
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
     const pdf = await page.pdf({ format: "A4" });
     expect(pdf.byteLength).toBeGreaterThan(1000);
+    // One sheet for a typical application (QA2 4): the signatures are not left alone on a second page.
+    expect(new TextDecoder("latin1").decode(pdf).match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
     await page.emulateMedia({ media: "screen" });
 
     // The list as CSV, with the search applied.

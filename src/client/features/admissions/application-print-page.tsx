@@ -20,6 +20,10 @@ import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 const fieldsOf = (sections: readonly FieldSection[]) => sections.flatMap((s) => s.fields.map((f) => f.name));
 const PERSONAL = fieldsOf(PERSONAL_SECTIONS);
 const ACADEMIC = fieldsOf(ACADEMIC_SECTIONS);
+/** The wizard's full-width fields of free text (address, school, activities, health): a row of their own. */
+const WIDE = new Set<FieldName>(
+  [...PERSONAL_SECTIONS, ...ACADEMIC_SECTIONS].flatMap((s) => s.fields.filter((f) => f.full && f.kind !== "select").map((f) => f.name)),
+);
 
 export default function ApplicationPrintPage() {
   return <WithOfficeApplication>{(a) => <PrintView a={a} />}</WithOfficeApplication>;
@@ -42,7 +46,7 @@ function PrintView({ a }: { a: OfficeApplication }) {
   const facts = (fields: readonly FieldName[]) => (
     <dl className="application-print__facts">
       {fields.map((f) => (
-        <Fact key={f} label={FIELD_LABELS[f]}>
+        <Fact key={f} label={FIELD_LABELS[f]} itemClassName={WIDE.has(f) ? "application-print__wide" : undefined}>
           {value(f)}
         </Fact>
       ))}
