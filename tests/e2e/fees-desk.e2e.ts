@@ -78,11 +78,20 @@ const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: t
 
 /** Finds the demo student on the Record tab and opens the form for one of their instalments. */
 async function openPaymentForm(page: Page, instalment: number) {
+  // By keyboard (QA2 3): focus follows each step, never falling to the page's body.
   await page.getByLabel(/^Student ID or name/).fill(server.student.studentId);
-  await page.getByRole("button", { name: "Find" }).click();
+  await page.getByLabel(/^Student ID or name/).press("Enter");
   await page.getByRole("table", { name: /^Instalments of .* and where each stands$/ }).waitFor();
-  await page.getByRole("button", { name: `Record a payment for BBA · Term 1 · Instalment ${instalment}` }).click();
-  return page.getByRole("region", { name: `Record a payment: BBA · Term 1 · Instalment ${instalment}` });
+  await page.waitForFunction(
+    () => document.activeElement?.matches("h2") && document.activeElement.textContent?.startsWith("Instalments of"),
+  );
+  const choose = page.getByRole("button", { name: `Record a payment for BBA · Term 1 · Instalment ${instalment}` });
+  await choose.focus();
+  await choose.press("Enter");
+  const form = page.getByRole("region", { name: `Record a payment: BBA · Term 1 · Instalment ${instalment}` });
+  await form.getByLabel(/^Amount/).waitFor();
+  expect(await form.getByLabel(/^Amount/).evaluate((el) => el === document.activeElement)).toBe(true);
+  return form;
 }
 
 describe("the fee desk (issue 19)", () => {
@@ -118,8 +127,12 @@ describe("the fee desk (issue 19)", () => {
     await form.getByRole("button", { name: "Record payment" }).click();
     await form.getByText("Enter the transaction reference (UTR, cheque or DD number).").waitFor();
     await form.getByLabel(/^Paid by/).selectOption({ label: "Cash" });
-    await form.getByRole("button", { name: "Record payment" }).click();
+    await form.getByLabel(/^Amount/).press("Enter");
     await office.page.getByText(`Payment recorded: receipt ${receipt(1)}.`).waitFor();
+    // Focus is on the answer, so Tab goes on to its receipt link.
+    await office.page.waitForFunction(() => document.activeElement?.classList.contains("fee-record__answer"));
+    await office.page.keyboard.press("Tab");
+    expect(await office.page.evaluate(() => document.activeElement?.textContent)).toBe(`Print receipt ${receipt(1)}`);
     const print = office.page.getByRole("link", { name: `Print receipt ${receipt(1)}` });
     expect(await print.getAttribute("href")).toMatch(/^\/admin\/fees\/receipts\/\d+$/);
     const instalments = office.page.getByRole("table", { name: /^Instalments of / });

@@ -210,6 +210,8 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
     await dialog.waitFor({ state: "hidden" });
     await row.getByText("Waiting for the office").waitFor();
+    // Its Pay button, the dialog's opener, is gone: focus is on the instalment's new state (QA2 3).
+    await page.waitForFunction(() => document.activeElement?.textContent === "Waiting for the office");
     const reported = page.getByRole("region", { name: "UPI payments you reported" });
     await reported.getByText(new RegExp(`UTR ${UTR}`)).waitFor();
     await check(page, "fees with a transfer waiting, 390", found, overflows);
