@@ -180,6 +180,13 @@ function StudentInstalments({
   const instalmentName = useInstalmentName();
   const query = trpc.feeDesk.instalments.useQuery({ userId });
   const [chosen, setChosen] = useState<number | null>(null);
+  // Cancel closes the form that had focus: it goes back to that instalment's button.
+  const cancelled = useRef<number | null>(null);
+  useEffect(() => {
+    if (chosen !== null || cancelled.current === null) return;
+    document.getElementById(`fee-choose-${cancelled.current}`)?.focus();
+    cancelled.current = null;
+  }, [chosen]);
   const ledger = query.data;
   const instalment = ledger?.instalments.find((i) => i.id === chosen) ?? null;
 
@@ -214,7 +221,13 @@ function StudentInstalments({
         i.outstanding === 0 ? null : i.id === chosen ? (
           <Badge tone="info">{t("chosen")}</Badge>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => setChosen(i.id)} aria-label={t("chooseOf", { name: instalmentName(i) })}>
+          <Button
+            id={`fee-choose-${i.id}`}
+            size="sm"
+            variant="secondary"
+            onClick={() => setChosen(i.id)}
+            aria-label={t("chooseOf", { name: instalmentName(i) })}
+          >
             {t("choose")}
           </Button>
         ),
@@ -244,7 +257,10 @@ function StudentInstalments({
           key={instalment.id}
           instalment={instalment}
           today={ledger.today}
-          onCancel={() => setChosen(null)}
+          onCancel={() => {
+            cancelled.current = instalment.id;
+            setChosen(null);
+          }}
           onRecorded={(answer) => {
             setChosen(null);
             onRecorded(answer);

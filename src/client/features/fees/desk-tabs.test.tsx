@@ -249,6 +249,12 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const answer = screen.getByText("Payment recorded: receipt RCP/2026-27/000009.").closest("[tabindex]");
     expect(answer).not.toBeNull();
     expect(document.activeElement).toBe(answer);
+    // Choosing again and cancelling puts focus back on the instalment's button.
+    const again = () => screen.getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" });
+    fireEvent.click(again());
+    const reopened = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    fireEvent.click(within(reopened).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(document.activeElement).toBe(again()));
   });
 
   test("the student's instalments could not load: the failure with a retry, then the table", { timeout: 15_000 }, async () => {
