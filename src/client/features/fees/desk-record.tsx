@@ -40,13 +40,19 @@ export function RecordTab() {
   useEffect(() => {
     if (recorded) recordedRef.current?.focus();
   }, [recorded]);
+  // Closing the answer removes what had focus: it goes on to the student's instalments (their heading).
+  const dismiss = () => {
+    const tab = recordedRef.current?.parentElement;
+    setRecorded(null);
+    tab?.querySelector<HTMLElement>(".ui-card__title[tabindex='-1']")?.focus();
+  };
 
   return (
     <div className="stack fee-record">
       <p className="text-muted fee-desk__lead">{t("record.lead")}</p>
       {recorded ? (
         <div ref={recordedRef} tabIndex={-1} className="fee-record__answer">
-          <Alert tone="success" title={t("recorded.title")} onDismiss={() => setRecorded(null)}>
+          <Alert tone="success" title={t("recorded.title")} onDismiss={dismiss}>
             <p>{recorded.message}</p>
             <PrintReceiptLink id={recorded.receipt.id} label={t("print", { number: recorded.receipt.number })} />
           </Alert>

@@ -249,6 +249,10 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const answer = screen.getByText("Payment recorded: receipt RCP/2026-27/000009.").closest("[tabindex]");
     expect(answer).not.toBeNull();
     expect(document.activeElement).toBe(answer);
+    // Closing the answer puts focus on the student's instalments, not the page.
+    fireEvent.click(within(answer as HTMLElement).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText("Payment recorded: receipt RCP/2026-27/000009.")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: /Asha Patil/ }));
     // Choosing again and cancelling puts focus back on the instalment's button.
     const again = () => screen.getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" });
     fireEvent.click(again());
