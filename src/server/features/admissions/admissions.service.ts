@@ -722,9 +722,6 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         { status: "approved", processed_at: at, processed_by: adminId, updated_at: at },
         ADMISSION_MESSAGES.onlyPendingProcessed,
       );
-      // Checked again now: another application with this address may have been approved since the check above.
-      if (await trx.selectFrom("users").select("id").where("email", "=", current.email).executeTakeFirst())
-        throw conflict(ADMISSION_MESSAGES.accountExists);
       const user = await openStudentAccount(
         trx,
         {
@@ -750,7 +747,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         at,
         parseLocale(current.language),
       ).catch((err: unknown) => {
-        // Both checks passed while another transaction was inserting the same address (PostgreSQL).
+        // The address was free at the check above, but another application with it was approved since (or at once).
         throw isUniqueViolation(err, "email") ? conflict(ADMISSION_MESSAGES.accountExists) : err;
       });
       const studentId = user.student_id!;
