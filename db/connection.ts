@@ -154,15 +154,29 @@ export function readNoOlderThanAsked<T>(read: () => Promise<T>): () => Promise<T
   };
 }
 
+/** Each PostgreSQL root handle's data_version as its latest read found it. */
+const postgresSeen = new WeakMap<object, number | string>();
+
 /** Marks a PostgreSQL database handle (not a transaction) whose reads may be cached (db/postgres.ts). */
 export function registerPostgresRoot(db: object): void {
   postgresRoots.set(
     db,
     readNoOlderThanAsked(async () => {
       const { rows } = await sql<{ v: number }>`select v from data_version where id = 1`.execute(db as Kysely<Database>);
-      return rows[0]!.v;
+      const v = rows[0]!.v;
+      postgresSeen.set(db, v);
+      return v;
     }),
   );
+}
+
+/**
+ * dataVersion without a query: SQLite's counter as it stands; on PostgreSQL the version the latest read of
+ * it found (a cache's, at the start of a request), null before the first. For what is cheaper to keep than
+ * to check on every use (the settings): a version another cache has seen move is never older than theirs.
+ */
+export function lastSeenVersion(db: object): number | string | null {
+  return changeCounters.get(db)?.read() ?? postgresSeen.get(db) ?? null;
 }
 
 /**

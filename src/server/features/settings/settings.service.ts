@@ -1,9 +1,10 @@
 /**
- * System settings: stored per group as JSON, merged over the defaults, cached in memory (one process
- * owns the database) and invalidated on every write.
+ * System settings: stored per group as JSON, merged over the defaults, remembered in memory until the data
+ * changes (for at most SETTINGS_FRESH_MS), and forgotten at once when this process writes them. Several
+ * processes on one PostgreSQL (docs/SCALING.md) each remember their own copy.
  */
 import * as v from "valibot";
-import type { DB } from "../../../../db/connection.ts";
+import { type DB, lastSeenVersion } from "../../../../db/connection.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -22,7 +23,15 @@ import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
 
-const cache = new WeakMap<DB, Settings>();
+/**
+ * How long a process serves the settings it read before reading them again, at the most: the longest another
+ * process's save goes unseen (this process's own saves are seen at once). Sooner when the data version this
+ * process last saw has moved (`lastSeenVersion`: every cached read checks it at the start of a request), so a
+ * cached answer is never made with settings older than its version.
+ */
+export const SETTINGS_FRESH_MS = 1000;
+
+const cache = new WeakMap<DB, { settings: Promise<Settings>; readAt: number; version: number | string | null }>();
 
 function merge<K extends SettingsGroup>(group: K, stored: unknown): Settings[K] {
   const fallback = DEFAULT_SETTINGS[group];
@@ -35,17 +44,29 @@ function merge<K extends SettingsGroup>(group: K, stored: unknown): Settings[K] 
   return (parsed.success ? parsed.output : fallback) as Settings[K];
 }
 
-export async function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> {
+export function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> {
   const cached = cache.get(deps.db);
-  if (cached) return cached;
-  const rows = await deps.db.selectFrom("settings").select(["key", "value"]).execute();
+  const now = performance.now();
+  // Taken before the read, so the settings are never filed under a version older than what they saw.
+  const version = lastSeenVersion(deps.db);
+  if (cached && cached.version === version && now - cached.readAt < SETTINGS_FRESH_MS) return cached.settings;
+  const settings = readSettings(deps.db);
+  cache.set(deps.db, { settings, readAt: now, version });
+  // A failed read is not remembered.
+  settings.catch(() => {
+    if (cache.get(deps.db)?.settings === settings) cache.delete(deps.db);
+  });
+  return settings;
+}
+
+async function readSettings(db: DB): Promise<Settings> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const settings = {} as Record<SettingsGroup, unknown>;
   for (const group of Object.keys(settingsShape) as SettingsGroup[]) {
     const raw = stored.get(group);
     settings[group] = raw === undefined ? DEFAULT_SETTINGS[group] : merge(group, safeJson(raw));
   }
-  cache.set(deps.db, settings as Settings);
   return settings as Settings;
 }
 

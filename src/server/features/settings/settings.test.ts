@@ -1,7 +1,34 @@
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type DB, dataVersion, openDatabase } from "../../../../db/connection.ts";
+import { migrateToLatest } from "../../../../db/migrate.ts";
+import { openPostgres } from "../../../../db/postgres.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { createTestDeps } from "../../testing.ts";
-import { getSettings, saveSettingsGroup } from "./settings.service.ts";
+import { getSettings, SETTINGS_FRESH_MS, saveSettingsGroup } from "./settings.service.ts";
+
+/** Two handles on one database, as two server processes have: PostgreSQL when the suite runs on it, else one SQLite file. */
+async function twoHandles(): Promise<{ first: DB; second: DB; close: () => Promise<void> }> {
+  const deps = await createTestDeps();
+  const url = deps.env.DATABASE_URL;
+  if (url) {
+    const other = openPostgres(url);
+    return { first: deps.db, second: other.db, close: () => other.pool.end() };
+  }
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "settings-two-")), "institute.db");
+  const [a, b] = [openDatabase(file), openDatabase(file)];
+  await migrateToLatest(a.db);
+  return {
+    first: a.db,
+    second: b.db,
+    close: async () => {
+      a.sqlite.close();
+      b.sqlite.close();
+    },
+  };
+}
 
 describe("settings service", () => {
   test("an empty database reads the defaults of spec part 2 §9", async () => {
@@ -33,5 +60,26 @@ describe("settings service", () => {
       .values({ key: "security", value: JSON.stringify({ sessionTimeout: 100000 }), updated_at: deps.now().toISOString() })
       .execute();
     expect((await getSettings(deps)).security.sessionTimeout).toBe(24);
+  });
+
+  test("a save by another process on the same database is read at its next request, or within SETTINGS_FRESH_MS (docs/SCALING.md)", async () => {
+    const { first, second, close } = await twoHandles();
+    try {
+      const now = () => new Date();
+      const general = DEFAULT_SETTINGS.general;
+      expect((await getSettings({ db: first })).general.timeZone).toBe("Asia/Kolkata");
+      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "UTC" });
+      expect((await getSettings({ db: second })).general.timeZone).toBe("UTC");
+      // A request that checks the data version (every cached read does) reads the settings again.
+      await dataVersion(first);
+      expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
+      // One that does not still has them within SETTINGS_FRESH_MS (before, a process kept its copy until it
+      // saved settings itself or restarted).
+      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "Europe/London" });
+      await Bun.sleep(SETTINGS_FRESH_MS + 50);
+      expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
+    } finally {
+      await close();
+    }
   });
 });
