@@ -182,6 +182,35 @@ describe("useFormState", () => {
     expect(sent).toHaveLength(3);
   });
 
+  test("handleSubmit: a second submit while the first is on its way sends nothing (a double click), the next after it settles does", async () => {
+    let calls = 0;
+    let finish: () => void = () => {};
+    const { result } = renderHook(() => useFormState({ name: "Asha" }, { validate: () => ({}) }));
+    // busy stays false, as it does before the next render shows the call running
+    const submit = result.current.handleSubmit(
+      () => {
+        calls++;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+      { busy: false, failed: () => "Not saved" },
+    );
+    const event = { preventDefault() {} } as FormEvent;
+    let first: Promise<void> = Promise.resolve();
+    act(() => {
+      first = submit(event);
+      void submit(event);
+    });
+    expect(calls).toBe(1);
+    await act(async () => {
+      finish();
+      await first;
+    });
+    act(() => void submit(event));
+    expect(calls).toBe(2);
+  });
+
   test("submission: handleSubmit with its busy flag and the failure, as a FormDialog sends the form", async () => {
     const { result } = renderHook(() => useFormState({ name: "Asha" }, { validate: () => ({}) }));
     const submission = (busy: boolean) =>

@@ -18,6 +18,7 @@ import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
 import { normaliseError } from "./errors.ts";
 import { useT } from "./i18n.tsx";
+import { useOneAtATime } from "./one-at-a-time.ts";
 
 /** The message shown beside each field that needs fixing. */
 export type FieldMessages<F extends string> = Partial<Record<F, string>>;
@@ -213,7 +214,10 @@ export interface FormStateOptions<V extends { [K in keyof V]: string }> {
 }
 
 export interface SubmitOptions<F extends string> {
-  /** an earlier submit is still being sent: this one does nothing */
+  /**
+   * an earlier submit is still being sent: this one does nothing (the form also keeps its own guard from the
+   * submit until `send` settles, which a double click cannot pass before `busy` shows)
+   */
   busy?: boolean;
   /** the message above the form when the server named none of its fields, e.g. `failureMessage(err, …)` */
   failed: (err: unknown) => string;
@@ -253,6 +257,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
   const [serverMessages, setServerMessages] = useState<FieldMessages<F>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { validate, immediate, showOn = "leave", ids = {} } = options;
+  const sending = useOneAtATime();
 
   const onChange = useCallback(
     (name: F, value: string) => {
@@ -316,13 +321,14 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     (send: () => Promise<unknown>, { busy = false, failed, mapping }: SubmitOptions<F>) =>
     async (event: FormEvent) => {
       event.preventDefault();
-      if (busy) return;
+      if (busy || !sending.start()) return;
       setFailure(null);
-      if (!trySubmit()) return;
       try {
-        await send();
+        if (trySubmit()) await send();
       } catch (err) {
         if (!showServerErrors(err, mapping)) setFailure(failed(err));
+      } finally {
+        sending.settled();
       }
     };
 

@@ -1,5 +1,6 @@
 /** A change asked first in a ConfirmDialog: the row the dialog is open for, the call, and its refusal inside. */
 import { useState } from "react";
+import { useOneAtATime } from "../lib/one-at-a-time.ts";
 import { failureMessage } from "./list-controls.tsx";
 import { useSaved } from "./use-saved.ts";
 
@@ -16,6 +17,7 @@ export interface ConfirmedCall {
  * runs (useSaved);
  * refused, `error` says why (the server's words, else `failed`, which may depend on the row) and the dialog
  * stays open. A dialog that asks for something more (a reason) passes it to `confirm`, and `send` gets it.
+ * `send` must end in `done` or `failed`: until then a second `confirm` (a double click) sends nothing.
  */
 export function useConfirmed<T, Extra extends unknown[] = []>(
   send: (row: T, call: ConfirmedCall, ...extra: Extra) => void,
@@ -28,11 +30,23 @@ export function useConfirmed<T, Extra extends unknown[] = []>(
     setRow(null);
     setError(null);
   };
+  // A double click's second click comes before the dialog shows itself busy: one call at a time.
+  const sending = useOneAtATime();
   const confirm = (...extra: Extra) => {
-    if (row === null) return;
+    if (row === null || !sending.start()) return;
     setError(null);
     const fallback = typeof options.failed === "string" ? options.failed : options.failed(row);
-    send(row, { done, failed: (err) => setError(failureMessage(err, fallback)) }, ...extra);
+    const call: ConfirmedCall = {
+      done: (message) => {
+        sending.settled();
+        done(message);
+      },
+      failed: (err) => {
+        sending.settled();
+        setError(failureMessage(err, fallback));
+      },
+    };
+    send(row, call, ...extra);
   };
   return {
     row,

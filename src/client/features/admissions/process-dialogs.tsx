@@ -3,13 +3,14 @@
  * anything is sent) and Delete (after confirmation) of one application (spec part 2 §4, §5, §8).
  */
 
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { processAdmissionInput } from "../../../shared/schemas/admission.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -46,21 +47,18 @@ function Failure({ title, error }: { title: string; error: unknown }) {
 }
 
 /**
- * One decision at a time, and the truth after a refusal. A double click's second click comes before the next
- * render shows the button busy (isPending is not yet true), so the guard is a ref, set at the call and cleared
- * when it settles. When the server refuses (already processed in another tab or by a colleague, deleted, an
+ * One decision at a time (lib/one-at-a-time.ts: a double click's second click comes before the button shows
+ * busy), and the truth after a refusal. When the server refuses (already processed in another tab or by a colleague, deleted, an
  * account exists) the list and the open application are read again, so the row shows its real status.
  */
 function useDecision() {
   const utils = trpc.useUtils();
-  const sending = useRef(false);
+  const sending = useOneAtATime();
   return {
     /** false while a call is on its way: send nothing */
-    start: () => !sending.current && (sending.current = true),
+    start: sending.start,
     options: {
-      onSettled: () => {
-        sending.current = false;
-      },
+      onSettled: sending.settled,
       onError: () => {
         void Promise.all([utils.admissions.adminList.invalidate(), utils.admissions.adminGet.invalidate()]);
       },

@@ -11,6 +11,7 @@ import { downloadFile, saveBlob } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { CheckDoubleIcon } from "../../ui/admin-icons.tsx";
@@ -65,8 +66,10 @@ export function ConfirmTab() {
     } else setFailure(failureMessage(err, t("failed.save")));
   };
 
+  // One decision at a time: a double click's second click comes before the dialog shows itself busy.
+  const oneAtATime = useOneAtATime();
   const doConfirm = () => {
-    if (!deciding) return;
+    if (!deciding || !oneAtATime.start()) return;
     setFailure(null);
     confirm.mutate(
       { id: deciding.payment.id },
@@ -77,17 +80,19 @@ export function ConfirmTab() {
           refresh();
         },
         onError: failed,
+        onSettled: oneAtATime.settled,
       },
     );
   };
   const doReject = (reason: string) => {
-    if (!deciding) return;
+    if (!deciding || !oneAtATime.start()) return;
     setFailure(null);
     reject.mutate(
       { id: deciding.payment.id, reason },
       {
         onSuccess: (answer) => rejected(answer.message),
         onError: failed,
+        onSettled: oneAtATime.settled,
       },
     );
   };

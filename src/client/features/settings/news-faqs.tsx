@@ -11,6 +11,7 @@ import { faqInput, newsInput } from "../../../shared/schemas/content.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { addOrUpdate, checkInput, messagesByField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -228,18 +229,21 @@ function DeleteDialog({
   const t = useT(config);
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      toast.show((await onDelete()).message);
-      onClose();
-      onDone();
-    } catch (err) {
-      toast.failed(err, t("content.failed"));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One delete at a time: a double click's second click comes before the dialog shows itself busy.
+  const sending = useOneAtATime();
+  const confirm = () =>
+    sending.run(async () => {
+      setBusy(true);
+      try {
+        toast.show((await onDelete()).message);
+        onClose();
+        onDone();
+      } catch (err) {
+        toast.failed(err, t("content.failed"));
+      } finally {
+        setBusy(false);
+      }
+    });
   return (
     <ConfirmDialog
       open={text !== null}

@@ -1,0 +1,38 @@
+import { describe, expect, test } from "bun:test";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { ApiError } from "../lib/errors.ts";
+import { ToastProvider } from "./toast.tsx";
+import { type ConfirmedCall, useConfirmed } from "./use-confirmed.ts";
+
+const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
+
+describe("useConfirmed", () => {
+  test("a second confirm while the call is on its way sends nothing (a double click); after it settles, the next one does", () => {
+    const calls: ConfirmedCall[] = [];
+    const reloaded: number[] = [];
+    const { result } = renderHook(
+      () =>
+        useConfirmed<{ id: number }>((_row, call) => calls.push(call), { reload: (row) => reloaded.push(row.id), failed: "Not deleted" }),
+      { wrapper },
+    );
+    act(() => result.current.ask({ id: 7 }));
+    act(() => {
+      result.current.confirm();
+      result.current.confirm();
+    });
+    expect(calls).toHaveLength(1);
+    // refused: the reason shows inside, the dialog stays open, and another try is sent
+    act(() => calls[0]!.failed(new ApiError("Already deleted", 404)));
+    expect(result.current.error).toBe("Already deleted");
+    expect(result.current.dialog.open).toBe(true);
+    act(() => result.current.confirm());
+    expect(calls).toHaveLength(2);
+    act(() => result.current.confirm());
+    expect(calls).toHaveLength(2);
+    // done: the dialog closes and the page reloads what changed
+    act(() => calls[1]!.done("Deleted"));
+    expect(result.current.dialog.open).toBe(false);
+    expect(reloaded).toEqual([7]);
+  });
+});
