@@ -125,6 +125,18 @@ describe("seed", () => {
       { code: "BBA-102", status: "in_progress" },
       { code: "BBA-103", status: "in_progress" },
     ]);
+    // One business programme in the demo, open for applications: the one with the demo subjects and student
+    // (before, "Business Administration" was open with no subjects and BBA closed).
+    const open = await deps.db.selectFrom("programmes").select("name").where("admission_open", "=", 1).where("archived", "=", 0).execute();
+    expect(open.map((p) => p.name)).toContain("BBA");
+    expect(open.map((p) => p.name)).not.toContain("Business Administration");
+    const studied = await deps.db
+      .selectFrom("subjects")
+      .innerJoin("programmes", "programmes.id", "subjects.programme_id")
+      .select(["programmes.name", "programmes.admission_open"])
+      .distinct()
+      .execute();
+    expect(studied).toEqual([{ name: "BBA", admission_open: 1 }]);
     // three web-sized variants per demo image
     expect(readdirSync(path.join(dir, "gallery")).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
   });

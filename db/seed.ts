@@ -279,7 +279,10 @@ function demoSvg(title: string, [from, to]: [string, string], w: number, h: numb
 /**
  * Demo studies (issue 18): the BBA programme's first two semesters with units, a few links to read and an
  * assignment due in a week, so the portal's Courses pages show something on a fresh installation. Added
- * once (never on top of the office's own subjects); real institutes start empty (production).
+ * once (never on top of the office's own subjects); real institutes start empty (production). BBA is then
+ * the demo's one business programme, open for applications: the old admission list's "Business
+ * Administration" (the same programme under its long name, with no subjects) is archived, so a visitor who
+ * applies lands in the programme the demo student studies (decision 023, third round).
  */
 const DEMO_SUBJECTS = [
   {
@@ -312,12 +315,20 @@ const DEMO_SUBJECTS = [
   },
 ] as const;
 
+const DEMO_TWIN_OF_BBA = "Business Administration";
+
 async function seedDemoStudies(db: DB, now: Date) {
   if (await db.selectFrom("subjects").select("id").limit(1).executeTakeFirst()) return;
   const bba = await db.selectFrom("programmes").select("id").where("name", "=", "BBA").executeTakeFirst();
   if (!bba) return;
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    await trx.updateTable("programmes").set({ admission_open: 1, updated_at: at }).where("id", "=", bba.id).execute();
+    await trx
+      .updateTable("programmes")
+      .set({ admission_open: 0, archived: 1, updated_at: at })
+      .where("name", "=", DEMO_TWIN_OF_BBA)
+      .execute();
     for (const [i, s] of DEMO_SUBJECTS.entries()) {
       const subject = await trx
         .insertInto("subjects")
