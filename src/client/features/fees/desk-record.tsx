@@ -224,7 +224,9 @@ function StudentInstalments({
       header: t("col.actions"),
       className: "ui-table__cell--actions",
       render: (i) =>
-        i.outstanding === 0 ? null : i.id === chosen ? (
+        i.outstanding === 0 ? null : leftBesideWaiting(i) <= 0 ? (
+          <span className="text-sm text-muted">{t("waitingFirst")}</span>
+        ) : i.id === chosen ? (
           <Badge tone="info">{t("chosen")}</Badge>
         ) : (
           <Button
@@ -277,6 +279,19 @@ function StudentInstalments({
   );
 }
 
+/**
+ * What the office may record on an instalment now: what is due, less a UPI transfer the student reported that
+ * waits for the office (the server's rule, payments.service: assertBesideWaiting).
+ */
+const leftBesideWaiting = (i: Instalment) => i.outstanding - i.pending;
+
+/** The amount field's refusal above what may be recorded: the server's words. */
+function amountAboveMessage(i: Instalment) {
+  return i.pending > 0
+    ? fees.t("rule.amountAboveWaiting", { waiting: formatMoney(i.pending), due: formatMoney(leftBesideWaiting(i)) })
+    : fees.t("rule.amountAbove", { due: formatMoney(i.outstanding) });
+}
+
 const FIELDS = ["amount", "mode", "reference", "paidOn", "note"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -306,18 +321,18 @@ function PaymentForm({
         const checked = checkInput(recordPaymentForm, toInput(instalment.id, v), { fields: FIELDS });
         const messages = checked.ok ? {} : { ...checked.messages };
         const paise = rupeesToPaise(v.amount);
-        if (!messages.amount && typeof paise === "number" && paise > instalment.outstanding)
-          messages.amount = fees.t("rule.amountAbove", { due: formatMoney(instalment.outstanding) });
+        if (!messages.amount && typeof paise === "number" && paise > leftBesideWaiting(instalment))
+          messages.amount = amountAboveMessage(instalment);
         if (!messages.paidOn && v.paidOn > today) messages.paidOn = fees.t("rule.paidOn");
         return messages;
       },
       immediate: new Set<Field>(["mode", "paidOn"]),
       ids: IDS,
     }),
-    [instalment.id, instalment.outstanding, today],
+    [instalment, today],
   );
   const form = useFormState<Values>(
-    () => ({ amount: paiseToRupeesText(instalment.outstanding), mode: "cash", reference: "", paidOn: today, note: "" }),
+    () => ({ amount: paiseToRupeesText(leftBesideWaiting(instalment)), mode: "cash", reference: "", paidOn: today, note: "" }),
     rules,
   );
   const { values, field } = form;
@@ -344,7 +359,9 @@ function PaymentForm({
           {t("form.due", { due: formatMoney(instalment.outstanding) })}
         </p>
         {instalment.pending > 0 ? (
-          <Alert tone="warning">{t("form.pendingWarning", { amount: formatMoney(instalment.pending) })}</Alert>
+          <Alert tone="warning">
+            {t("form.pendingWarning", { amount: formatMoney(instalment.pending), left: formatMoney(leftBesideWaiting(instalment)) })}
+          </Alert>
         ) : null}
         {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
         <div className="ops-form-grid">

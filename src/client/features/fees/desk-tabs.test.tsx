@@ -261,6 +261,61 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     await waitFor(() => expect(document.activeElement).toBe(again()));
   });
 
+  test("a UPI payment the student reported and the office has not decided: said on the instalment; at most what is left beside it is recorded", async () => {
+    const recorded: unknown[] = [];
+    const [, second] = LEDGER.instalments;
+    const third = { ...second!, id: 13, number: 3, concession: 0, total: 9_000_00, paid: 0, outstanding: 9_000_00, status: "due" as const };
+    renderAdmin("/admin/fees?tab=record", {
+      "feeDesk.students": () => ({
+        students: [{ id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true }],
+        pagination: pagination(1, 1, 8),
+      }),
+      "feeDesk.instalments": () => ({
+        ...LEDGER,
+        instalments: [
+          { ...second!, pending: 2_000_00 },
+          { ...third, pending: 9_000_00 },
+        ],
+      }),
+      "feeDesk.record": (input) => {
+        recorded.push(input);
+        return { message: "Payment recorded: receipt RCP/2026-27/000009.", receipt: { id: 90, number: "RCP/2026-27/000009" } };
+      },
+    });
+    fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "STU0101" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    // The transfer covers all that is due on instalment 3: nothing to record until it is confirmed or rejected.
+    const covered = within(table).getByText("BBA · Term 1 · Instalment 3").closest("tr")!;
+    expect(within(covered).getByText("UPI payment of ₹9,000 reported, waiting for confirmation")).toBeTruthy();
+    expect(within(covered).getByText("Confirm or reject that payment first")).toBeTruthy();
+    expect(within(covered).queryByRole("button")).toBeNull();
+    // Instalment 2: ₹5,000.50 due, ₹2,000 of it reported by UPI — ₹3,000.50 may be recorded.
+    const part = within(table).getByText("BBA · Term 1 · Instalment 2").closest("tr")!;
+    expect(within(part).getByText("UPI payment of ₹2,000 reported, waiting for confirmation")).toBeTruthy();
+    fireEvent.click(within(part).getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" }));
+    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    expect(
+      within(form).getByText(
+        "A UPI payment of ₹2,000 the student reported for this instalment is waiting on the To confirm tab: up to ₹3,000.50 can be recorded until that payment is confirmed or rejected.",
+      ),
+    ).toBeTruthy();
+    const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
+    expect(amount.value).toBe("3000.50");
+    fireEvent.change(amount, { target: { value: "5000.50" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    await waitFor(() =>
+      expect(errorOf(amount)).toBe(
+        "A UPI payment of ₹2,000 the student reported for this instalment is waiting on the To confirm tab: record at most ₹3,000.50 now, or confirm or reject that payment first.",
+      ),
+    );
+    expect(recorded).toEqual([]);
+    fireEvent.change(amount, { target: { value: "3000.50" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    await screen.findByText("Payment recorded: receipt RCP/2026-27/000009.");
+    expect(recorded).toEqual([{ instalmentId: 12, amount: "3000.50", mode: "cash", reference: "", paidOn: "2026-11-22", note: "" }]);
+  });
+
   test("the student's instalments could not load: the failure with a retry, then the table", { timeout: 15_000 }, async () => {
     let fail = true;
     renderAdmin("/admin/fees?tab=record", {

@@ -364,6 +364,53 @@ describe("recording a payment (issue 19)", () => {
   });
 });
 
+describe("recording beside a UPI transfer the student reported (decision 023, third round)", () => {
+  test("at most what is left beside the waiting transfer is recorded, with the reason; once it is decided, the rest", async () => {
+    const [first] = await raise(asha.id, [9_000_00]);
+    const { payment } = await submitUpiPayment(deps, asha.id, {
+      instalmentId: first!,
+      amount: 4_000_00,
+      reference: "402156789012",
+      paidOn: "2026-11-22",
+    });
+    const waiting =
+      "A UPI payment of ₹4,000 the student reported for this instalment is waiting on the To confirm tab: record at most ₹5,000 now, or confirm or reject that payment first.";
+    const refused = await staff.call.feeDesk.record(CASH(first!, "9000")).catch((e) => e);
+    expect({ code: refused.code, message: refused.message }).toEqual({ code: "BAD_REQUEST", message: waiting });
+    // The form gets it on the amount (the HTTP adapter the screen calls).
+    const res = await app.request("/api/trpc/feeDesk.record", {
+      method: "POST",
+      headers: { authorization: `Bearer ${staff.token}`, "content-type": "application/json" },
+      body: JSON.stringify(CASH(first!, "5000.01")),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.data.fieldErrors).toEqual({ amount: [waiting] });
+    // What is left beside it is recorded; then nothing more until the transfer is decided.
+    await staff.call.feeDesk.record(CASH(first!, "5000"));
+    const covered = await staff.call.feeDesk.record(CASH(first!, "1")).catch((e) => e);
+    expect(covered.message).toBe(
+      "What is due on this instalment is covered by a UPI payment of ₹4,000 the student reported, waiting on the To confirm tab: confirm or reject that payment first.",
+    );
+    // The transfer is confirmed as reported (before, the cash recorded first made its confirmation refuse it).
+    expect((await staff.call.feeDesk.confirm({ id: payment.id })).receipt.number).toBe("RCP/2026-27/000002");
+    const [settled] = (await staff.call.feeDesk.instalments({ userId: asha.id })).instalments;
+    expect(settled).toMatchObject({ paid: 9_000_00, outstanding: 0, pending: 0 });
+  });
+
+  test("a rejected transfer no longer holds anything back", async () => {
+    const [first] = await raise(asha.id, [9_000_00]);
+    const { payment } = await submitUpiPayment(deps, asha.id, {
+      instalmentId: first!,
+      amount: 9_000_00,
+      reference: "402156789013",
+      paidOn: "2026-11-22",
+    });
+    await expect(staff.call.feeDesk.record(CASH(first!, "100"))).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await staff.call.feeDesk.reject({ id: payment.id, reason: "Not in the bank statement" });
+    expect((await staff.call.feeDesk.record(CASH(first!, "9000"))).receipt.number).toBe("RCP/2026-27/000001");
+  });
+});
+
 describe("receipts (issue 19)", () => {
   test("newest first; searched by number, name or Student ID; active or cancelled; by financial year", async () => {
     const [a1] = await raise(asha.id, [9_000_00]);

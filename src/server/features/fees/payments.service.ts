@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
 import { fees as text } from "../../../shared/i18n/fees.ts";
+import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
@@ -156,6 +157,32 @@ function assertWithinDue(amount: number, st: Standing) {
   }
 }
 
+/** What the student reported paying by UPI on an instalment, waiting for the office to confirm it (paise). */
+async function waitingUpi(db: DB, instalmentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("fee_payments")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.val(0)).as("total"))
+    .where("instalment_id", "=", instalmentId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * Money the office records may not take up what a waiting UPI transfer will pay once confirmed: recorded
+ * first, it made that confirmation refuse the transfer later (rule.confirmAbove), after the money was taken.
+ * The office confirms or rejects the transfer first, or records at most what is left beside it.
+ */
+function assertBesideWaiting(amount: number, st: Standing, waiting: number) {
+  const left = st.outstanding - waiting;
+  if (waiting === 0 || amount <= left) return;
+  const message =
+    left <= 0
+      ? text.t("rule.waitingCoversDue", { waiting: rupees(waiting) })
+      : text.t("rule.amountAboveWaiting", { waiting: rupees(waiting), due: rupees(left) });
+  throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+}
+
 export interface RecordPaymentInput {
   instalmentId: number;
   amount: number;
@@ -165,7 +192,11 @@ export interface RecordPaymentInput {
   note?: string | null;
 }
 
-/** The office records money it received (cash, cheque, DD, bank transfer, or a UPI transfer it has seen): confirmed at once, with its receipt. */
+/**
+ * The office records money it received (cash, cheque, DD, bank transfer, or a UPI transfer it has seen):
+ * confirmed at once, with its receipt; never more than what is left beside a UPI transfer the student
+ * reported and the office has not decided yet.
+ */
 export async function recordPayment(deps: AppDeps, actorId: number, input: RecordPaymentInput, meta: SessionMeta = {}) {
   const now = deps.now();
   const { general } = await getSettings(deps);
@@ -173,6 +204,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
   const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
     const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
     assertWithinDue(input.amount, st);
+    assertBesideWaiting(input.amount, st, await waitingUpi(trx, instalment.id));
     const payment = await trx
       .insertInto("fee_payments")
       .values({

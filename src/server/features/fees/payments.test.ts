@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createTestDeps, createUser, type TestDeps } from "../../testing.ts";
+import { giveConcession } from "./concessions.service.ts";
 import { financialYear, receiptNumber, splitFee, standing, upiAmount } from "./ledger.ts";
 import {
   cancelReceipt,
@@ -249,8 +250,13 @@ describe("review mends (issue 19)", () => {
       reference: "123456789012",
       paidOn: "2026-11-22",
     });
-    // Meanwhile the office records cash for part of it.
-    await recordPayment(deps, office.id, { instalmentId: instalments[0]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" });
+    // Meanwhile the office may not record cash beside it (decision 023, third round) …
+    await expect(
+      recordPayment(deps, office.id, { instalmentId: instalments[0]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // … but a concession given meanwhile leaves less to pay than the transfer carries.
+    await giveConcession(deps, office.id, { instalmentId: instalments[0]!, kind: "concession", amount: 1_000_00, reason: "Sibling" });
+    await recordPayment(deps, office.id, { instalmentId: instalments[1]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" });
     await expect(confirmPayment(deps, office.id, payment.id)).rejects.toThrow(
       "This transfer is more than is still due on the instalment (₹8000.00): reject it, or record what was received another way.",
     );
