@@ -6,6 +6,7 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { useDownload } from "../../ui/use-download.ts";
@@ -40,7 +41,7 @@ export function MaterialsList({
             <span className="studies-material__title">{m.title}</span>
             <span className="text-sm text-muted">
               {m.kind === "link" ? t("material.link") : `${t("material.pdf")} · ${m.sizeBytes === null ? "" : formatFileSize(m.sizeBytes)}`}{" "}
-              · {formatDate(m.createdAt)}
+              · {formatDate(wallClock(m.createdLocal))}
             </span>
           </div>
           <span className="studies-material__actions">

@@ -42,6 +42,7 @@ const MINE: Mine = {
           sizeBytes: null,
           url: "https://example.org/personas",
           createdAt: past,
+          createdLocal: past.slice(0, 16),
         },
         {
           id: 6,
@@ -52,7 +53,9 @@ const MINE: Mine = {
           fileName: "handbook.pdf",
           sizeBytes: 204_800,
           url: "/api/studies/materials/6/file",
-          createdAt: past,
+          // 01:30 on 26 November in India is still 25 November in UTC.
+          createdAt: "2026-11-25T20:00:00.000Z",
+          createdLocal: "2026-11-26T01:30",
         },
       ],
       assignments: [
@@ -77,7 +80,9 @@ const MINE: Mine = {
             fileName: "memo.pdf",
             fileUrl: "/api/studies/submissions/9/file",
             note: null,
-            submittedAt: past,
+            // 08:30 on the institute's clock is 03:00 in UTC.
+            submittedAt: "2026-11-26T03:00:00.000Z",
+            submittedLocal: "2026-11-26T08:30",
             late: true,
             marks: 8,
             comment: "Good reasoning",
@@ -128,6 +133,8 @@ describe("the student's courses (issue 18)", () => {
     expect(within(unitItem).getByRole("link", { name: "Open Buyer personas" }).getAttribute("href")).toBe("https://example.org/personas");
     const general = screen.getByRole("heading", { name: "Materials for the whole subject" }).parentElement!;
     expect(within(general).getByRole("button", { name: "Download Course handbook" })).toBeTruthy();
+    // When it was added, on the institute's calendar (decision 023, third round).
+    expect(within(general).getByText(/· 26 Nov 2026$/)).toBeTruthy();
 
     const survey = screen.getByRole("article", { name: "Market survey" });
     expect(within(survey).getByText("To do")).toBeTruthy();
@@ -136,6 +143,8 @@ describe("the student's courses (issue 18)", () => {
     const memo = screen.getByRole("article", { name: "Pricing memo" });
     expect(within(memo).getByText("8 / 10")).toBeTruthy();
     expect(within(memo).getByText("Comment: Good reasoning")).toBeTruthy();
+    // Handed in on the institute's clock too, like the due time.
+    expect(within(memo).getByText(/^You handed in memo.pdf on 26 November 2026 at 8:30 am\./)).toBeTruthy();
     // Graded work cannot be replaced: no form under it.
     expect(within(memo).queryByRole("button", { name: "Replace" })).toBeNull();
 
@@ -161,10 +170,9 @@ describe("the student's courses in Hindi", () => {
     await changeLocale("hi");
     const [course] = MINE.courses;
     const [survey, memo] = course!.assignments;
-    const handedIn = { ...memo!, submission: { ...memo!.submission!, submittedAt: "2026-11-26T08:30:00.000Z" } };
     renderStudentAt(
       "/student/courses/11",
-      { "studies.mine": () => ({ ...MINE, courses: [{ ...course!, assignments: [survey!, handedIn] }] }) },
+      { "studies.mine": () => ({ ...MINE, courses: [{ ...course!, assignments: [survey!, memo!] }] }) },
       { user: { ...STUDENT, language: "hi" } },
     );
     expect(await screen.findByText(/^अंतिम समय 29 नवंबर 2099 को सुबह 8:30 बजे/)).toBeTruthy();

@@ -299,7 +299,10 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
         {a.submission ? (
           <div className="studies-submission">
             <p className="text-sm">
-              {t("my.handedIn", { file: a.submission.fileName, when: formatDateTime(a.submission.submittedAt, { style: "long" }) })}{" "}
+              {t("my.handedIn", {
+                file: a.submission.fileName,
+                when: formatDateTime(wallClock(a.submission.submittedLocal), { style: "long" }),
+              })}{" "}
               <Button
                 size="sm"
                 variant="ghost"

@@ -59,7 +59,7 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
       render: (r) =>
         r.submissionId ? (
           <div className="stack stack--xs">
-            <span className="text-sm">{formatDateTime(r.submittedAt)}</span>
+            <span className="text-sm">{r.submittedLocal ? formatDateTime(wallClock(r.submittedLocal)) : null}</span>
             {r.isLate ? <Badge tone="pending">{t("state.late")}</Badge> : null}
             {r.note ? <span className="text-sm text-muted">{r.note}</span> : null}
           </div>

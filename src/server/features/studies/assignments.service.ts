@@ -243,6 +243,8 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
     },
     submissions: rows.map((r) => ({
       ...r,
+      // When it was handed in, on the institute's clock like the deadline.
+      submittedLocal: r.submittedAt === null ? null : zonedLocal(new Date(r.submittedAt), timeZone),
       isLate: r.isLate === 1,
       fileUrl: r.submissionId ? `/api/studies/submissions/${r.submissionId}/file` : null,
     })),

@@ -9,17 +9,22 @@ import { studies as text } from "../../../shared/i18n/studies.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import { MATERIAL_MAX_BYTES, type MaterialFileFields, type MaterialLinkInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
+import { zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { instituteTimeZone } from "../settings/settings.service.ts";
 import { canReadSubject } from "./enrolment.ts";
 import { auditSubject, findListedSubject, findSubject, tellStudyingNow } from "./studies.service.ts";
 
 const materialNotFound = () => new AppError("NOT_FOUND", text.t("rule.material"));
 
-/** What both sides show of a material: downloads go through the server (authorised), links as they are. */
-export const toMaterialItem = (m: StudyMaterial) => ({
+/**
+ * What both sides show of a material: downloads go through the server (authorised), links as they are; when
+ * it was added also on the institute's clock, for the screens to write whatever the device's zone.
+ */
+export const toMaterialItem = (m: StudyMaterial, timeZone: string) => ({
   id: m.id,
   subjectId: m.subject_id,
   unitId: m.unit_id,
@@ -29,19 +34,23 @@ export const toMaterialItem = (m: StudyMaterial) => ({
   sizeBytes: m.size_bytes,
   url: m.kind === "link" ? m.url : `/api/studies/materials/${m.id}/file`,
   createdAt: m.created_at,
+  createdLocal: zonedLocal(new Date(m.created_at), timeZone),
 });
 
 /** The materials of a subject, newest first, for the office's subject screen. */
 export async function subjectMaterials(deps: Pick<AppDeps, "db">, subjectId: number) {
   await findSubject(deps.db, subjectId);
-  const rows = await deps.db
-    .selectFrom("study_materials")
-    .selectAll()
-    .where("subject_id", "=", subjectId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return { materials: rows.map(toMaterialItem) };
+  const [timeZone, rows] = await Promise.all([
+    instituteTimeZone(deps),
+    deps.db
+      .selectFrom("study_materials")
+      .selectAll()
+      .where("subject_id", "=", subjectId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+  ]);
+  return { materials: rows.map((m) => toMaterialItem(m, timeZone)) };
 }
 
 async function checkedUnit(deps: Pick<AppDeps, "db">, subjectId: number, unitId: number | null) {
@@ -84,7 +93,10 @@ async function recordMaterial(
     });
     return { row, told };
   });
-  return { message: text.t("said.materialAdded", { title: row.title, count: told }), material: toMaterialItem(row) };
+  return {
+    message: text.t("said.materialAdded", { title: row.title, count: told }),
+    material: toMaterialItem(row, await instituteTimeZone(deps)),
+  };
 }
 
 /** A PDF material (multipart upload). */

@@ -98,7 +98,7 @@ export async function myCourses(deps: Pick<AppDeps, "db">, userId: number) {
         status: s.status,
         progress: { done: completed, total: own.length, percent: percent(completed, own.length) },
         units: own.map((u) => ({ id: u.id, position: u.position, title: u.title, done: done.has(u.id) })),
-        materials: materials.filter((m) => m.subject_id === s.id).map(toMaterialItem),
+        materials: materials.filter((m) => m.subject_id === s.id).map((m) => toMaterialItem(m, timeZone)),
         assignments: assignments
           .filter((a) => a.subject_id === s.id)
           .map((a) => {
@@ -117,6 +117,8 @@ export async function myCourses(deps: Pick<AppDeps, "db">, userId: number) {
                     fileUrl: `/api/studies/submissions/${sub.id}/file`,
                     note: sub.note,
                     submittedAt: sub.submitted_at,
+                    // When it was handed in, on the institute's clock like the deadline above.
+                    submittedLocal: zonedLocal(new Date(sub.submitted_at), timeZone),
                     late: sub.is_late === 1,
                     marks: sub.marks,
                     comment: sub.grade_comment,

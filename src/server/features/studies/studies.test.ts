@@ -235,13 +235,20 @@ describe("study materials", () => {
     await expect(
       staff.call.studies.addLink({ subjectId: subject.id, unitId: other.units[0]!.id, title: "Video", url: "https://example.com/v" }),
     ).rejects.toThrow("Choose a unit of this subject, or none.");
+    // 19:00 UTC is already 00:30 the next day on the institute's clock (India).
+    deps.advance(12.5 * 3_600_000);
     const { material } = await staff.call.studies.addLink({
       subjectId: subject.id,
       unitId: null,
       title: "Video",
       url: "https://example.com/v",
     });
-    expect(material).toMatchObject({ kind: "link", url: "https://example.com/v" });
+    const added = { createdAt: "2026-11-22T19:00:00.000Z", createdLocal: "2026-11-23T00:30" };
+    expect(material).toMatchObject({ kind: "link", url: "https://example.com/v", ...added });
+    // When it was added, on the institute's clock for both sides' screens (decision 023, third round).
+    expect((await staff.call.studies.materials({ id: subject.id })).materials).toEqual([expect.objectContaining(added)]);
+    const [course] = (await asha.call.studies.mine()).courses.filter((c) => c.id === subject.id);
+    expect(course!.materials).toEqual([expect.objectContaining(added)]);
   });
 });
 
@@ -290,6 +297,11 @@ describe("assignments", () => {
     expect(course!.assignments[0]).toMatchObject({ dueAt: "2026-11-22T07:30:00.000Z", dueLocal: "2026-11-22T13:00" });
     const mine = submissions.find((s) => s.userId === asha.id)!;
     expect(mine).toMatchObject({ fileName: "second.pdf", isLate: true, note: "My answers", marks: null });
+    // When it was handed in, on the institute's clock like the due moment, on both sides (decision 023, third round).
+    const handedIn = { submittedAt: "2026-11-22T08:30:00.000Z", submittedLocal: "2026-11-22T14:00" };
+    expect(mine).toMatchObject(handedIn);
+    expect(submissions.find((s) => s.userId === ravi.id)!.submittedLocal).toBeNull();
+    expect(course!.assignments[0]!.submission).toMatchObject(handedIn);
     expect(submissions.find((s) => s.userId === ravi.id)!.submissionId).toBeNull();
     expect(
       (await staff.call.studies.submissions({ assignmentId: assignment.id, status: "missing" })).submissions.map((s) => s.userId),
