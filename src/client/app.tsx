@@ -36,6 +36,8 @@ function createAppServices(options: AppOptions) {
     api: options.sessionApi ?? sessionApiFromTrpc(trpcClient),
     // Another person may sign in next on this device: drop everything the last one loaded.
     onSignedOut: () => queueMicrotask(() => queryClient.clear()),
+    // Signed in again over the page (decision 024): load again what failed while the session was gone.
+    onSignedInAgain: () => void queryClient.refetchQueries({ predicate: (query) => query.state.status === "error" }),
   });
   return { queryClient, trpcClient, session };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { BaseLocationHook } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { MSG } from "../shared/messages.ts";
@@ -149,9 +149,65 @@ describe("guards", () => {
 describe("a 401 from any call", () => {
   const rejectEverything = { "site.info": () => new TrpcFailure("Please log in to continue", 401) };
 
-  test("on a portal page it clears the session and leads to /login", async () => {
+  /** The sign-in dialog over the page (queried inside it: role queries over a whole portal page are slow). */
+  const signInAgainDialog = async () => {
+    await waitFor(() => expect(document.querySelector("dialog.sign-in-again")).not.toBeNull(), { timeout: 3000 });
+    return within(document.querySelector<HTMLElement>("dialog.sign-in-again")!);
+  };
+
+  test("on a portal page in use, the page stays under a sign-in dialog; the same account signs in again and goes on (decision 024)", async () => {
     storeSession(ADMIN);
-    const { current, expiryRedirects } = renderAt("/admin/dashboard", verifiedAs(ADMIN), rejectEverything);
+    let accepted = false;
+    const { api, sent } = stubSessionApi({ me: async () => ({ user: ADMIN }) });
+    const { current, expiryRedirects } = renderAt("/admin/dashboard", api, {
+      "site.info": () => (accepted ? SITE_INFO : new TrpcFailure("Please log in to continue", 401)),
+    });
+    const dialog = await signInAgainDialog();
+    dialog.getByRole("heading", { name: "Sign in again" });
+    dialog.getByText(/this page and what you typed stay as they are/);
+    dialog.getByText(ADMIN.email);
+    // No close button: the way out is signing in again or signing out.
+    expect(dialog.queryByRole("button", { name: "Close" })).toBeNull();
+    await act(() => Bun.sleep(150));
+    expect(current()).toBe("/admin/dashboard");
+    expect(expiryRedirects).toEqual([]);
+    expect(screen.getByText("Welcome back, Asha!")).toBeTruthy();
+
+    // Nothing typed: the shared rule says so, and nothing is sent.
+    fireEvent.click(dialog.getByRole("button", { name: "Sign in" }));
+    await dialog.findByText("Password is required");
+    expect(sent.filter((c) => c.procedure === "adminLogin")).toEqual([]);
+
+    accepted = true;
+    fireEvent.change(dialog.getByLabelText("Password"), { target: { value: "Secret-123" } });
+    // The answer and the re-render inside act: waitFor's polling starves the store's awaited answer here.
+    await act(async () => fireEvent.click(dialog.getByRole("button", { name: "Sign in" })));
+    expect(document.querySelector("dialog.sign-in-again")).toBeNull();
+    expect(sent.filter((c) => c.procedure === "adminLogin")).toEqual([
+      { procedure: "adminLogin", input: { email: ADMIN.email, password: "Secret-123" } },
+    ]);
+    expect(localStorage.getItem("token")).toBe("admin-token");
+    expect(current()).toBe("/admin/dashboard");
+    await screen.findByText("You are signed in again. Anything that did not save can be sent again now.");
+  });
+
+  test("'Not you? Sign out' in the dialog ends the session the usual way, at /login", async () => {
+    storeSession(STUDENT);
+    const { current } = renderAt("/student/dashboard", verifiedAs(STUDENT), rejectEverything);
+    const dialog = await signInAgainDialog();
+    fireEvent.click(dialog.getByRole("button", { name: "Not you? Sign out" }));
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(current()).toBe("/login");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  test("before the server accepted the stored session, a 401 clears it and leads to /login (spec part 1 §8)", async () => {
+    storeSession(ADMIN);
+    const { current, expiryRedirects } = renderAt(
+      "/admin/dashboard",
+      stubSessionApi({ me: () => new Promise(() => {}) }).api,
+      rejectEverything,
+    );
     await screen.findByRole("heading", { name: "Sign in" });
     expect(current()).toBe("/login");
     expect(localStorage.getItem("token")).toBeNull();

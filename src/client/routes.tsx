@@ -3,7 +3,7 @@
  * layouts are lazy chunks, so the public site loads no student or admin code; the portal layouts bring
  * their stylesheets with them (lib/stylesheets.ts), so it loads no portal CSS either.
  */
-import { lazy, type ReactNode, Suspense } from "react";
+import { Fragment, lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import HomePage from "./features/site/home-page.tsx";
 import { LoadingView } from "./layouts/loading-view.tsx";
@@ -78,7 +78,9 @@ export function RequireRole({ portal, children }: { portal: "admin" | "student";
   if (status === "loading") return <LoadingView />;
   if (!user || portalOf(user.role) !== portal) return <Redirect to={`~${signedOut ? "/login" : loginPathFor(requested)}`} replace />;
   if (user.mustChangePassword) return <Redirect to="~/change-password" replace />;
-  return children;
+  // Keyed by the account: when another person's sign-in replaces an expired session (in another tab), the
+  // portal starts afresh and nothing the last person typed or loaded stays on the page.
+  return <Fragment key={user.id}>{children}</Fragment>;
 }
 
 /** Pages for anyone signed in, whatever the role (the password change); guests go to /login. */

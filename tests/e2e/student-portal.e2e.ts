@@ -234,6 +234,55 @@ describe("student portal journeys", () => {
     await context.close();
   });
 
+  test("a session ended mid-form keeps the page under 'Sign in again': what was typed is saved after signing in (decision 024)", async () => {
+    const a = await newPage(browser, server, PHONE);
+    await signIn(a.page);
+    await a.page.goto("/student/profile");
+    await a.page.getByRole("button", { name: "Edit Profile" }).click();
+    await field(a.page, "City").fill("Aurangabad");
+    await field(a.page, "Contact name").fill("Ramesh Sharma");
+
+    // Meanwhile, on another device, "Logout All" ends this phone's session.
+    const b = await newPage(browser, server, DESKTOP);
+    await signIn(b.page);
+    await b.page.goto("/student/settings?tab=security");
+    await b.page.getByRole("button", { name: "Logout All" }).click();
+    await b.page.getByRole("dialog", { name: "Logout All" }).getByRole("button", { name: "Yes, log out" }).click();
+    await b.page.getByText(/Signed out of 1 other session\./).waitFor();
+    await b.context.close();
+
+    // Saving meets the ended session: the page stays, covered (nothing of it shows), with a way back in.
+    await a.page.getByRole("button", { name: "Save Changes" }).click();
+    const dialog = a.page.getByRole("dialog", { name: "Sign in again" });
+    await dialog.getByText(server.student.studentId).waitFor();
+    expect(a.page.url()).toMatch(/\/student\/profile$/);
+    const cover = await a.page.evaluate(() => {
+      const el = document.querySelector("dialog.sign-in-again")!;
+      // (scrollbar-gutter may leave the page a little narrower than the window: never wider)
+      return { backdrop: getComputedStyle(el, "::backdrop").backgroundColor, fits: document.documentElement.scrollWidth <= innerWidth };
+    });
+    expect(cover).toEqual({ backdrop: "rgb(248, 250, 252)", fits: true });
+    await a.page.keyboard.press("Escape");
+    await dialog.waitFor();
+    await dialog.getByLabel("Password", { exact: true }).fill("not-my-password");
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByText("Invalid credentials").waitFor();
+    await dialog.getByLabel("Password", { exact: true }).fill(server.student.password);
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await a.page.getByText("You are signed in again. Anything that did not save can be sent again now.").waitFor();
+
+    // Everything typed is still there; sent again, it is stored.
+    expect(await field(a.page, "City").inputValue()).toBe("Aurangabad");
+    expect(await field(a.page, "Contact name").inputValue()).toBe("Ramesh Sharma");
+    await a.page.getByRole("button", { name: "Save Changes" }).click();
+    await a.page.getByRole("status").filter({ hasText: "Profile updated successfully" }).waitFor();
+    await a.page.reload();
+    await a.page.getByRole("region", { name: "Emergency contact" }).getByText("Ramesh Sharma").waitFor();
+    expect(a.problems).toEqual([]);
+    await a.context.close();
+  });
+
   test("the password changes in Settings → Security and works at the next login; Logout All ends the other browser's session", async () => {
     const a = await newPage(browser, server, DESKTOP);
     const b = await newPage(browser, server, PHONE);

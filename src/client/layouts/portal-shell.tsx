@@ -10,6 +10,7 @@ import { useT } from "../lib/i18n.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { PageLoading } from "./loading-view.tsx";
+import { SignInAgain } from "./sign-in-again.tsx";
 
 export interface PortalLink {
   /** relative to the area (e.g. "/dashboard" under /student) */
@@ -191,6 +192,7 @@ export function PortalShell({
         </main>
         {footer}
       </div>
+      <SignInAgain />
     </div>
   );
 }

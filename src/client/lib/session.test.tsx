@@ -275,3 +275,107 @@ describe("expireSession (a 401 anywhere)", () => {
     expect(stored().token).toBe("tok-1");
   });
 });
+
+describe("a session the server ends while its page is in use (decision 024)", () => {
+  /** A stored session the server verified, with what the store reported. */
+  async function verified(user = STUDENT, api = stubSessionApi({ me: async () => ({ user }) }).api) {
+    storeSession(user, "tok-1");
+    const events: string[] = [];
+    const store = createSessionStore({
+      api,
+      onSignedOut: () => events.push("signed out"),
+      onSignedInAgain: () => events.push("signed in again"),
+    });
+    await store.restore();
+    return { store, events };
+  }
+
+  test("on a portal page the page and who it was stay (expired); the token goes; nobody is sent anywhere", async () => {
+    const { store, events } = await verified();
+    const redirects: string[] = [];
+    expect(expireSession(store, { pathname: "/student/profile", redirect: (to) => redirects.push(to), delayMs: 0 })).toBe(true);
+    expect(store.getState()).toMatchObject({
+      status: "authenticated",
+      user: STUDENT,
+      token: null,
+      expired: true,
+      error: MSG.sessionExpired,
+    });
+    // The dead token stays stored: other tabs learn of the expiry from their own calls.
+    expect(stored().token).toBe("tok-1");
+    // Later 401s (the page's other calls) change nothing.
+    expireSession(store, { pathname: "/student/profile", redirect: (to) => redirects.push(to), delayMs: 0 });
+    await Bun.sleep(5);
+    expect(redirects).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  test("outside the portals the spec's rule stands: cleared at once, /login next", async () => {
+    const { store, events } = await verified();
+    const redirects: string[] = [];
+    expireSession(store, { pathname: "/change-password", redirect: (to) => redirects.push(to), delayMs: 0 });
+    expect(store.getState()).toMatchObject({ user: null, expired: false });
+    await Bun.sleep(5);
+    expect(redirects).toEqual(["/login"]);
+    expect(events).toEqual(["signed out"]);
+  });
+
+  test("signing in again: a wrong password keeps the page; the right one ends the expiry; nothing if not expired", async () => {
+    let wrong = true;
+    const stub = stubSessionApi({
+      me: async () => ({ user: STUDENT }),
+      studentLogin: async (input) => {
+        stub.sent.push({ procedure: "studentLogin", input });
+        if (wrong) throw new ApiError("Invalid credentials", 401);
+        return { token: "tok-2", user: STUDENT };
+      },
+    });
+    const { store, events } = await verified(STUDENT, stub.api);
+    expect(await store.signInAgain({ password: "x" })).toMatchObject({ outcome: "failed" });
+    expect(stub.sent).toEqual([]);
+    store.expire();
+    expect((await store.signInAgain({ password: "Nope-123" })).outcome).toBe("failed");
+    expect(store.getState()).toMatchObject({ expired: true, user: STUDENT });
+    wrong = false;
+    expect((await store.signInAgain({ password: "Secret-123" })).outcome).toBe("signed-in");
+    expect(store.getState()).toMatchObject({ expired: false, token: "tok-2", error: null });
+    expect(stored().token).toBe("tok-2");
+    expect(events).toEqual(["signed in again"]);
+    expect(stub.sent.map((c) => c.input)).toEqual([
+      { studentId: STUDENT.student_id, password: "Nope-123" },
+      { studentId: STUDENT.student_id, password: "Secret-123" },
+    ]);
+  });
+
+  test("another tab: forgetting the dead token changes nothing here; the same account's sign-in ends the expiry; someone else's replaces the page", async () => {
+    const { store, events } = await verified();
+    const stop = store.watchStorage();
+    store.expire();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+    expect(store.getState()).toMatchObject({ expired: true, user: STUDENT });
+
+    storeSession(STUDENT, "tok-2");
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+    expect(store.getState()).toMatchObject({ expired: false, user: STUDENT, token: "tok-2" });
+    expect(events).toEqual(["signed in again"]);
+
+    store.expire();
+    storeSession(ADMIN, "tok-3");
+    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+    expect(store.getState()).toMatchObject({ expired: false, user: ADMIN, token: "tok-3" });
+    expect(events).toEqual(["signed in again", "signed out"]);
+    stop();
+  });
+
+  test("signing out from the dialog ends it without asking the server (the token is already dead)", async () => {
+    const stub = stubSessionApi({ me: async () => ({ user: STUDENT }) });
+    const { store, events } = await verified(STUDENT, stub.api);
+    store.expire();
+    await store.logout();
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, expired: false, signedOut: true });
+    expect(stored()).toEqual({ token: null, user: null });
+    expect(stub.sent).toEqual([]);
+    expect(events).toEqual(["signed out"]);
+  });
+});

@@ -30,6 +30,11 @@ export interface SessionState {
   darkMode: boolean;
   /** true after the person pressed Sign out: the login page then keeps no ?next= of the page they left */
   signedOut: boolean;
+  /**
+   * The server ended the session while a portal page was in use: the token is gone, but who it was and the
+   * page stay, under a sign-in dialog, so nothing typed is lost (docs/decisions/024).
+   */
+  expired: boolean;
 }
 
 type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
@@ -74,6 +79,13 @@ export interface SessionStore {
   logout(): Promise<void>;
   /** Forgets the session locally (storage and state), e.g. after the server answered 401. */
   clear(error?: string | null): void;
+  /**
+   * The server no longer accepts a session that was in use on this page: the token goes, who it was and the
+   * page stay (`expired`) until `signInAgain`, a sign-in of the same account in another tab, or `logout`.
+   */
+  expire(): void;
+  /** The expired session's own account signs in again with its password, then the e-mailed code if it asks one. */
+  signInAgain(step: { password: string } | RouterInputs["auth"]["verifyTwoFactor"]): Promise<LoginResult>;
   updateUser(partial: Partial<SessionUser>): void;
   setDarkMode(on: boolean): void;
 }
@@ -82,6 +94,8 @@ export interface SessionStoreOptions {
   api: SessionApi;
   /** called whenever a signed-in user is forgotten (logout, expiry), e.g. to drop cached data */
   onSignedOut?: () => void;
+  /** called when an expired session's account signed in again, e.g. to load again what failed meanwhile */
+  onSignedInAgain?: () => void;
 }
 
 /** 'Login failed' stands in when neither the server nor the client had anything better to say. */
@@ -90,7 +104,7 @@ const loginFailure = (err: unknown): ApiError => {
   return error.message === MSG.genericError ? new ApiError(MSG.loginFailed, error.status, error.errors) : error;
 };
 
-export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): SessionStore {
+export function createSessionStore({ api, onSignedOut, onSignedInAgain }: SessionStoreOptions): SessionStore {
   const storedToken = readToken();
   const storedUser = storedToken ? readUser() : null;
   let state: SessionState = {
@@ -101,7 +115,11 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
     error: null,
     darkMode: readDarkMode(),
     signedOut: false,
+    expired: false,
   };
+  // The server has accepted this page's session (a sign-in here, or the stored one verified): only then may a
+  // later 401 keep the page under a sign-in dialog; before that it goes to /login as the spec says.
+  let verified = false;
   // Bumped by every sign-in and sign-out, so a slow answer cannot overwrite a newer session.
   let epoch = 0;
   let restoring: Promise<void> | null = null;
@@ -116,14 +134,20 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
     epoch++;
     clearStoredSession();
     const hadUser = state.user !== null;
-    set({ status: "anonymous", user: null, token: null, error, signedOut });
+    verified = false;
+    set({ status: "anonymous", user: null, token: null, error, signedOut, expired: false });
     if (hadUser) onSignedOut?.();
   };
 
   const signIn = ({ token, user }: SignedIn): LoginResult => {
     epoch++;
+    // Someone else than the page's last user: nothing they loaded may show (the portal remounts by user id).
+    if (state.user && state.user.id !== user.id) onSignedOut?.();
+    const again = state.expired;
+    verified = true;
     writeSession(token, user);
-    set({ status: "authenticated", user, token, error: null, signedOut: false });
+    set({ status: "authenticated", user, token, error: null, signedOut: false, expired: false });
+    if (again) onSignedInAgain?.();
     return { outcome: "signed-in", user };
   };
 
@@ -143,6 +167,7 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
     try {
       const { user } = await api.me();
       if (epoch !== started) return;
+      verified = true;
       writeUser(user);
       set({ status: "authenticated", user });
     } catch (err) {
@@ -171,10 +196,18 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
         const token = readToken();
         const user = token ? readUser() : null;
         if (token === state.token && user?.id === state.user?.id) return;
+        // This tab's page expired: another tab forgetting the dead token changes nothing here (the dialog stays).
+        if (!token && state.expired) return;
         epoch++;
-        if (token && user) set({ status: "authenticated", token, user, error: null });
-        else if (state.user) {
-          set({ status: "anonymous", token: null, user: null });
+        if (token && user) {
+          // Another tab signed someone in: the same person ends this tab's expiry; someone else's page goes.
+          if (state.user && state.user.id !== user.id) onSignedOut?.();
+          const again = state.expired && state.user?.id === user.id;
+          set({ status: "authenticated", token, user, error: null, expired: false });
+          if (again) onSignedInAgain?.();
+        } else if (state.user) {
+          verified = false;
+          set({ status: "anonymous", token: null, user: null, expired: false });
           onSignedOut?.();
         }
       };
@@ -217,6 +250,34 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
       clear(null, true);
     },
     clear,
+    expire() {
+      if (!state.user || state.expired) return;
+      if (!verified) {
+        clear(MSG.sessionExpired);
+        return;
+      }
+      // The dead token stays in storage until the next sign-in or sign-out: other tabs learn of the expiry from
+      // their own calls, so a page in use there is kept the same way instead of being sent to /login.
+      set({ token: null, expired: true, error: MSG.sessionExpired });
+    },
+    async signInAgain(step) {
+      const user = state.user;
+      if (!user || !state.expired) return { outcome: "failed", error: new ApiError(MSG.sessionExpired, 401) };
+      try {
+        let answer: LoginAnswer | SignedIn;
+        if ("challengeToken" in step) answer = await api.verifyTwoFactor(step);
+        else if (portalOf(user.role) === "student")
+          answer = await api.studentLogin(
+            user.student_id ? { studentId: user.student_id, password: step.password } : { email: user.email, password: step.password },
+          );
+        else answer = await api.adminLogin({ email: user.email, password: step.password });
+        if ("token" in answer) return signIn(answer);
+        return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
+      } catch (err) {
+        // A wrong password keeps the page and the dialog: the person tries again or signs out.
+        return { outcome: "failed", error: loginFailure(err) };
+      }
+    },
     updateUser(partial) {
       if (!state.user) return;
       const user = { ...state.user, ...partial };
@@ -232,15 +293,20 @@ export function createSessionStore({ api, onSignedOut }: SessionStoreOptions): S
 }
 
 /**
- * After a 401 anywhere except /login and / (spec part 1 §8): forget the token and user at once, and go
- * to /login 100 ms later (keeping the page in ?next=, so signing in again returns to it). Returns whether it acted.
+ * After a 401 anywhere except /login and / (spec part 1 §8). On a portal page whose session the server had
+ * accepted, the page stays under a sign-in dialog (`expire`, docs/decisions/024): what was typed is not lost.
+ * Elsewhere, or before the session was verified: forget the token and user at once, and go to /login 100 ms
+ * later (keeping the page in ?next=, so signing in again returns to it). Returns whether it acted.
  */
 export function expireSession(
-  store: Pick<SessionStore, "clear">,
+  store: Pick<SessionStore, "clear" | "expire" | "getState">,
   { pathname, redirect, delayMs = 100 }: { pathname: string; redirect: (to: string) => void; delayMs?: number },
 ): boolean {
   if (pathname === "/login" || pathname === "/") return false;
-  store.clear(MSG.sessionExpired);
+  if (/^\/(admin|student)\//.test(pathname) && store.getState().user) {
+    store.expire();
+    if (store.getState().expired) return true;
+  } else store.clear(MSG.sessionExpired);
   setTimeout(() => redirect(loginPathFor(pathname)), delayMs);
   return true;
 }
@@ -278,7 +344,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 }
 
 export type Session = SessionState &
-  Pick<SessionStore, "login" | "completeTwoFactor" | "logout" | "updateUser" | "setDarkMode"> & {
+  Pick<SessionStore, "login" | "completeTwoFactor" | "signInAgain" | "logout" | "updateUser" | "setDarkMode"> & {
     toggleDarkMode(): void;
   };
 
@@ -291,6 +357,7 @@ export function useSession(): Session {
       ...state,
       login: store.login,
       completeTwoFactor: store.completeTwoFactor,
+      signInAgain: store.signInAgain,
       logout: store.logout,
       updateUser: store.updateUser,
       setDarkMode: store.setDarkMode,

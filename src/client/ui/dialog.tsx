@@ -22,12 +22,14 @@ export type DialogProps = {
   /** Optional line under the title; it becomes the dialog's description. */
   description?: ReactNode;
   className?: string;
+  /** false: no close button, and Escape or a click outside does nothing (a step the person must take) */
+  dismissible?: boolean;
 };
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ open, onClose, title, children, footer, size = "md", description, className }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {
   const t = useT(common);
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -36,7 +38,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   const openRef = useRef(open);
   openRef.current = open;
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  onCloseRef.current = dismissible ? onClose : () => {};
   const pressStartedOnBackdrop = useRef(false);
 
   useEffect(() => {
@@ -126,9 +128,11 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
                 </p>
               ) : null}
             </div>
-            <button type="button" className="ui-dialog__close" aria-label={t("close")} onClick={onClose}>
-              <CloseIcon size={20} />
-            </button>
+            {dismissible ? (
+              <button type="button" className="ui-dialog__close" aria-label={t("close")} onClick={onClose}>
+                <CloseIcon size={20} />
+              </button>
+            ) : null}
           </header>
           <div ref={bodyRef} className="ui-dialog__body">
             {children}
