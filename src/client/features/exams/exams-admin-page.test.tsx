@@ -27,6 +27,7 @@ const EXAM: OfficeExam = {
   status: "scheduled",
   phase: "awaiting",
   resultsPublishedAt: null,
+  resultsPublishedLocal: null,
   subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeName: "BBA" },
   candidates: 2,
   marked: 1,
@@ -278,7 +279,13 @@ describe("/admin/exams/<id>/marks", () => {
       "exams.get": () => exam,
       "exams.marks": () => ({ students: ROWS.map((r) => ({ ...r, marks: 50, entered: true })), pagination: pagination(2, 1, 50) }),
       "exams.publish": () => {
-        exam = detail({ phase: "published", resultsPublishedAt: "2026-11-22T06:30:00.000Z", marked: 2 });
+        // 00:30 on 22 November in India, still 21 November in UTC (this test's device): the institute's day is shown.
+        exam = detail({
+          phase: "published",
+          resultsPublishedAt: "2026-11-21T19:00:00.000Z",
+          resultsPublishedLocal: "2026-11-22T00:30",
+          marked: 2,
+        });
         return { message: "The results of Term-end examination are published; its students have been told.", ...exam };
       },
     });

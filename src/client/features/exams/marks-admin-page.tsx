@@ -10,7 +10,7 @@ import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -121,8 +121,8 @@ export function MarksAdminPage({ id }: { id: number }) {
       </p>
       {exam.phase === "upcoming" ? <Alert tone="info">{t("marks.notYet")}</Alert> : null}
       {exam.phase === "cancelled" ? <Alert tone="warning">{t("rule.cancelledClosed")}</Alert> : null}
-      {exam.phase === "published" && exam.resultsPublishedAt ? (
-        <Alert tone="success">{t("marks.published", { date: formatDate(exam.resultsPublishedAt, { style: "long" }) })}</Alert>
+      {exam.phase === "published" && exam.resultsPublishedLocal ? (
+        <Alert tone="success">{t("marks.published", { date: examDay(exam.resultsPublishedLocal, "long") })}</Alert>
       ) : null}
 
       <StatRow>

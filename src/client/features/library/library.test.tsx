@@ -167,9 +167,12 @@ describe("the office's library (issue 18)", () => {
       title: "Principles of Accounting",
       author: "R. L. Gupta",
       student: { id: 2, name: "Priya Sharma", studentId: "STU0001" },
-      issuedAt: "2026-11-01T06:00:00.000Z",
+      // 01:30 on 2 November in India, still 1 November in UTC (this test's device).
+      issuedAt: "2026-11-01T20:00:00.000Z",
+      issuedLocal: "2026-11-02T01:30",
       dueOn: "2026-11-15",
       returnedAt: null,
+      returnedLocal: null,
       standing: "overdue" as const,
     };
     const { sent } = renderAdmin("/admin/library/loans", {
@@ -184,6 +187,8 @@ describe("the office's library (issue 18)", () => {
     const row = (await within(table).findByText("Priya Sharma")).closest("tr")!;
     expect(within(row).getByText("Overdue")).toBeTruthy();
     expect(within(row).getByText("STU0001")).toBeTruthy();
+    // Lent on the institute's calendar day (decision 023, third round).
+    expect(within(row).getByText("2 Nov 2026")).toBeTruthy();
     expect(sent("library.loans")[0]).toMatchObject({ status: "out", page: 1 });
     expect(screen.getByRole("link", { name: "Loans" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(within(row).getByRole("button", { name: "Mark returned: Principles of Accounting from Priya Sharma" }));
@@ -296,9 +301,12 @@ const STUDENT_HANDLERS = {
         id: 7,
         title: "Economics",
         author: null,
-        issuedAt: "2026-10-01T06:00:00.000Z",
+        // On the institute's clock 1 and 12 October, 30 September and 11 October in UTC (this test's device).
+        issuedAt: "2026-09-30T20:00:00.000Z",
+        issuedLocal: "2026-10-01T01:30",
         dueOn: "2026-10-15",
-        returnedAt: "2026-10-12T06:00:00.000Z",
+        returnedAt: "2026-10-11T19:00:00.000Z",
+        returnedLocal: "2026-10-12T00:30",
       },
     ],
     pagination: pagination(1, 1, 5),

@@ -6,6 +6,7 @@ import { library } from "../../../shared/i18n/library.ts";
 import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -53,7 +54,12 @@ export function LoansView() {
         </span>
       ),
     },
-    { key: "issued", header: t("admin.col.issued"), className: "ui-table__cell--nowrap", render: (l) => formatDate(l.issuedAt) },
+    {
+      key: "issued",
+      header: t("admin.col.issued"),
+      className: "ui-table__cell--nowrap",
+      render: (l) => formatDate(wallClock(l.issuedLocal)),
+    },
     {
       key: "due",
       header: t("admin.col.due"),
@@ -68,8 +74,8 @@ export function LoansView() {
       key: "returned",
       header: t("admin.col.returned"),
       render: (l) =>
-        l.returnedAt ? (
-          <Badge tone="approved">{t("returnedOn", { date: formatDateTime(l.returnedAt) })}</Badge>
+        l.returnedLocal ? (
+          <Badge tone="approved">{t("returnedOn", { date: formatDateTime(wallClock(l.returnedLocal)) })}</Badge>
         ) : (
           <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
             <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />

@@ -10,6 +10,7 @@ import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, type CatalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -256,7 +257,10 @@ function ReturnedSection() {
               <li key={l.id} className="library-history__item">
                 <span className="library-history__title">{l.title}</span>
                 <span className="text-sm text-muted">
-                  {t("student.borrowedReturned", { from: formatDate(l.issuedAt), to: formatDate(l.returnedAt) })}
+                  {t("student.borrowedReturned", {
+                    from: formatDate(wallClock(l.issuedLocal)),
+                    to: formatDate(wallClock(l.returnedLocal)),
+                  })}
                 </span>
               </li>
             ))}

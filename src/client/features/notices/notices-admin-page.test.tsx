@@ -20,7 +20,9 @@ const notice = (overrides: Partial<Notice> = {}): Notice => ({
   eventTime: null,
   venue: null,
   priority: "medium",
-  publishedAt: "2026-11-21T06:00:00.000Z",
+  // 00:30 on 22 November in India, still 21 November in UTC (this test's device).
+  publishedAt: "2026-11-21T19:00:00.000Z",
+  publishedLocal: "2026-11-22T00:30",
   publishedBy: "Asha Admin",
   recipients: 1250,
   emailed: false,
@@ -85,6 +87,8 @@ describe("notices and events, the office (issue 18)", () => {
     expect(within(eventRow!).getByText("High")).toBeTruthy();
     expect(within(noticeRow!).getByText("Every student")).toBeTruthy();
     expect(within(noticeRow!).getByText("1,250 students notified")).toBeTruthy();
+    // Published on the institute's clock (decision 023, third round).
+    expect(within(noticeRow!).getByText("22 Nov 2026, 12:30 am")).toBeTruthy();
     expect(screen.getByRole("group", { name: "Upcoming events" }).textContent).toContain("1");
     expect(sent("notices.list")[0]).toEqual({ page: 1, limit: 10, search: "", filter: "all" });
 

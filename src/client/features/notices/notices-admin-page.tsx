@@ -9,6 +9,7 @@ import { notices } from "../../../shared/i18n/notices.ts";
 import { NOTICE_FILTERS, type NoticeFilter } from "../../../shared/schemas/notices.ts";
 import { formatDate, formatDateTime, formatNumber, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -121,7 +122,7 @@ export default function NoticesAdminPage() {
       render: (n) => (
         <div className="notices-cell-stack">
           <time className="nowrap" dateTime={n.publishedAt}>
-            {formatDateTime(n.publishedAt)}
+            {formatDateTime(wallClock(n.publishedLocal))}
           </time>
           {n.publishedBy ? <span className="text-sm text-muted">{t("admin.by", { name: n.publishedBy })}</span> : null}
         </div>

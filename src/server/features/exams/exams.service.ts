@@ -204,6 +204,8 @@ function toOffice(e: Exam, nowIso: string, timeZone: string) {
     status: e.status,
     phase: examPhase(e, nowIso),
     resultsPublishedAt: e.results_published_at,
+    /** when the results were published, on the institute's clock like the start */
+    resultsPublishedLocal: e.results_published_at === null ? null : zonedLocal(new Date(e.results_published_at), timeZone),
   };
 }
 

@@ -224,6 +224,8 @@ describe("the office's list", () => {
     expect(page2.counts).toEqual({ total: 5, upcoming: 2, awaiting: 1, published: 1, cancelled: 1 });
     const row = (await staff.call.exams.list({ status: "published" })).exams[0]!;
     expect([row.phase, row.candidates, row.marked, row.resultsPublishedAt]).toEqual(["published", 2, 2, deps.now().toISOString()]);
+    // …and on the institute's clock (India), for the marks screen (decision 023, third round).
+    expect(row.resultsPublishedLocal).toBe("2026-11-22T12:00");
   });
 });
 

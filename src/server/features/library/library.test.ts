@@ -392,6 +392,10 @@ describe("loans", () => {
     expect((await staff.call.library.items({ page: 1, limit: 10, search: "Principles" })).items[0]).toMatchObject({ available: 1 });
     const history = await asha.call.library.history({ page: 1, limit: 5 });
     expect(history.loans.map((l) => l.title)).toEqual(["Principles of Accounting"]);
+    // Lent and returned also on the institute's clock (India), for the screens (decision 023, third round).
+    const onClock = { issuedLocal: "2026-11-22T12:00", returnedLocal: "2026-11-27T12:00" };
+    expect((await loans("returned")).loans[0]).toMatchObject(onClock);
+    expect(history.loans[0]).toMatchObject(onClock);
     expect((await asha.call.library.mine()).loans).toHaveLength(2);
     // Another student's history and loans are not theirs.
     expect((await ravi.call.library.history({ page: 1, limit: 5 })).loans).toEqual([]);

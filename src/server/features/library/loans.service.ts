@@ -11,12 +11,13 @@ import { addDays } from "../../../shared/schemas/common.ts";
 import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
-import { instituteToday } from "../settings/settings.service.ts";
+import { instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { dayText, itemNotFound } from "./library.service.ts";
 
 type DB = Kysely<Database>;
@@ -131,7 +132,7 @@ const loanColumns = [
 
 /** The office's loans: out now, overdue, returned or all; searched by title, ISBN, name or Student ID. */
 export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanListQuery) {
-  const today = await instituteToday(deps);
+  const [today, timeZone] = await Promise.all([instituteToday(deps), instituteTimeZone(deps)]);
   let base = deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")
@@ -154,8 +155,11 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
       author: l.author,
       student: { id: l.user_id, name: l.name, studentId: l.student_id },
       issuedAt: l.issued_at,
+      // When it was lent and returned, also on the institute's clock: the screens write that, like the day it is due.
+      issuedLocal: zonedLocal(new Date(l.issued_at), timeZone),
       dueOn: l.due_on,
       returnedAt: l.returned_at,
+      returnedLocal: l.returned_at === null ? null : zonedLocal(new Date(l.returned_at), timeZone),
       standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
     })),
     pagination,
@@ -193,6 +197,7 @@ export async function myLoans(deps: Pick<AppDeps, "db" | "now">, userId: number)
 
 /** The books the student has returned, the latest first, a page at a time. */
 export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query: { page: number; limit: number }) {
+  const timeZone = await instituteTimeZone(deps);
   const base = deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")
@@ -209,8 +214,10 @@ export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query
       title: l.title,
       author: l.author,
       issuedAt: l.issued_at,
+      issuedLocal: zonedLocal(new Date(l.issued_at), timeZone),
       dueOn: l.due_on,
       returnedAt: l.returned_at!,
+      returnedLocal: zonedLocal(new Date(l.returned_at!), timeZone),
     })),
     pagination,
   };

@@ -13,7 +13,7 @@ import { notices as text } from "../../../shared/i18n/notices.ts";
 import type { NoticeForm, NoticeListQuery } from "../../../shared/schemas/notices.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { localDate } from "../../platform/calendar.ts";
+import { localDate, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
@@ -94,7 +94,11 @@ function notificationMessage(input: NoticeForm, locale: Locale): string {
   return `${head}\n\n${input.body}`;
 }
 
-function toOffice(n: NoticeRow, names: { programmes: Map<number, string>; people: Map<number, string> }, today: string) {
+function toOffice(
+  n: NoticeRow,
+  names: { programmes: Map<number, string>; people: Map<number, string> },
+  clock: { today: string; timeZone: string },
+) {
   return {
     id: n.id,
     kind: n.kind,
@@ -108,11 +112,13 @@ function toOffice(n: NoticeRow, names: { programmes: Map<number, string>; people
     venue: n.venue,
     priority: n.priority,
     publishedAt: n.published_at,
+    /** when it was published on the institute's clock, for the screen to write whatever the device's zone */
+    publishedLocal: zonedLocal(new Date(n.published_at), clock.timeZone),
     publishedBy: n.published_by === null ? null : (names.people.get(n.published_by) ?? null),
     recipients: n.recipients,
     emailed: n.emailed === 1,
     /** an event from today on (in the institute's time zone) */
-    upcoming: n.kind === "event" && n.event_date !== null && n.event_date >= today,
+    upcoming: n.kind === "event" && n.event_date !== null && n.event_date >= clock.today,
   };
 }
 export type OfficeNotice = ReturnType<typeof toOffice>;
@@ -221,7 +227,7 @@ export async function publishNotice(deps: AppDeps, actorId: number, input: Notic
   };
   return {
     message: text.t(isEvent ? "said.eventPublished" : "said.noticePublished", { count: row.recipients }),
-    notice: toOffice(row, names, today),
+    notice: toOffice(row, names, { today, timeZone }),
   };
 }
 
@@ -267,7 +273,7 @@ export async function listNotices(deps: Pick<AppDeps, "db" | "now">, query: Noti
   ]);
   const names = await namesOf(deps.db, rows);
   return {
-    notices: rows.map((r) => toOffice(r, names, today)),
+    notices: rows.map((r) => toOffice(r, names, { today, timeZone })),
     pagination,
     counts: { notices: Number(counts.notices ?? 0), events: Number(counts.events ?? 0), upcoming: Number(counts.upcoming ?? 0) },
   };

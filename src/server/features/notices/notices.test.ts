@@ -110,6 +110,12 @@ describe("publishing (issue 18)", () => {
     const { message, notice } = await admin.notices.publish(NOTICE);
     expect(message).toBe("Notice published: 4 students notified.");
     expect(notice).toMatchObject({ kind: "notice", programmeName: null, recipients: 4, emailed: false, publishedBy: "Asha Admin" });
+    // When, also on the institute's clock (India), for the office's list (decision 023, third round).
+    const published = { publishedAt: "2026-11-22T06:30:00.000Z", publishedLocal: "2026-11-22T12:00" };
+    expect(notice).toMatchObject(published);
+    expect((await admin.notices.list({ page: 1, limit: 10, search: "", filter: "all" })).notices).toEqual([
+      expect.objectContaining(published),
+    ]);
     for (const id of [inBba!, inBcom!, noProgramme!]) {
       const [n] = await notificationsOf(id);
       expect(n).toMatchObject({ type: "system", title: NOTICE.title, message: NOTICE.body, priority: "medium", read_at: null });
