@@ -12,7 +12,8 @@ import { portal } from "../../shared/i18n/portal.ts";
 import { otpCode } from "../../shared/schemas/auth.ts";
 import { presentedPassword } from "../../shared/schemas/common.ts";
 import { useT } from "../lib/i18n.tsx";
-import { type LoginResult, useSession } from "../lib/session.tsx";
+import { type LoginAnswer, type LoginResult, loginFailure, portalOf, type SignedIn, useSession } from "../lib/session.tsx";
+import { trpc } from "../lib/trpc.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -33,13 +34,32 @@ function SignInAgainDialog() {
   const t = useT(portal);
   useT(account); // the shared rules' messages (password required, the code's six digits) in the reader's language
   const toast = useToast();
-  const { user, signInAgain, logout } = useSession();
+  const { user, resume, logout } = useSession();
+  const { client } = trpc.useUtils();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [challenge, setChallenge] = useState<{ challengeToken: string; message: string } | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** The same account's sign-in: its password, then the e-mailed code if it asks one; a refusal changes nothing else. */
+  const signInAgain = async (): Promise<LoginResult> => {
+    if (!user) return { outcome: "failed", error: loginFailure(null) };
+    try {
+      let answer: LoginAnswer | SignedIn;
+      if (challenge) answer = await client.auth.verifyTwoFactor.mutate({ challengeToken: challenge.challengeToken, code });
+      else if (portalOf(user.role) === "student")
+        answer = await client.auth.studentLogin.mutate(
+          user.student_id ? { studentId: user.student_id, password } : { email: user.email, password },
+        );
+      else answer = await client.auth.adminLogin.mutate({ email: user.email, password });
+      if ("token" in answer) return resume(answer);
+      return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
+    } catch (err) {
+      return { outcome: "failed", error: loginFailure(err) };
+    }
+  };
 
   const settle = (result: LoginResult) => {
     setBusy(false);
@@ -63,7 +83,7 @@ function SignInAgainDialog() {
     }
     setFieldError(null);
     setBusy(true);
-    settle(await signInAgain(challenge ? { challengeToken: challenge.challengeToken, code } : { password }));
+    settle(await signInAgain());
   };
 
   return (

@@ -320,31 +320,18 @@ describe("a session the server ends while its page is in use (decision 024)", ()
     expect(events).toEqual(["signed out"]);
   });
 
-  test("signing in again: a wrong password keeps the page; the right one ends the expiry; nothing if not expired", async () => {
-    let wrong = true;
-    const stub = stubSessionApi({
-      me: async () => ({ user: STUDENT }),
-      studentLogin: async (input) => {
-        stub.sent.push({ procedure: "studentLogin", input });
-        if (wrong) throw new ApiError("Invalid credentials", 401);
-        return { token: "tok-2", user: STUDENT };
-      },
-    });
-    const { store, events } = await verified(STUDENT, stub.api);
-    expect(await store.signInAgain({ password: "x" })).toMatchObject({ outcome: "failed" });
-    expect(stub.sent).toEqual([]);
+  test("resume: the same account's new session ends the expiry; another account's replaces the page", async () => {
+    const { store, events } = await verified();
     store.expire();
-    expect((await store.signInAgain({ password: "Nope-123" })).outcome).toBe("failed");
-    expect(store.getState()).toMatchObject({ expired: true, user: STUDENT });
-    wrong = false;
-    expect((await store.signInAgain({ password: "Secret-123" })).outcome).toBe("signed-in");
-    expect(store.getState()).toMatchObject({ expired: false, token: "tok-2", error: null });
+    expect(store.resume({ token: "tok-2", user: STUDENT })).toEqual({ outcome: "signed-in", user: STUDENT });
+    expect(store.getState()).toMatchObject({ expired: false, token: "tok-2", error: null, user: STUDENT });
     expect(stored().token).toBe("tok-2");
     expect(events).toEqual(["signed in again"]);
-    expect(stub.sent.map((c) => c.input)).toEqual([
-      { studentId: STUDENT.student_id, password: "Nope-123" },
-      { studentId: STUDENT.student_id, password: "Secret-123" },
-    ]);
+
+    store.expire();
+    store.resume({ token: "tok-3", user: { ...STUDENT, id: 99, name: "Someone Else" } });
+    expect(store.getState()).toMatchObject({ expired: false, token: "tok-3", user: { id: 99 } });
+    expect(events).toEqual(["signed in again", "signed out"]);
   });
 
   test("another tab: forgetting the dead token changes nothing here; the same account's sign-in ends the expiry; someone else's replaces the page", async () => {

@@ -37,8 +37,8 @@ export interface SessionState {
   expired: boolean;
 }
 
-type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
-type LoginAnswer = RouterOutputs["auth"]["adminLogin"] | RouterOutputs["auth"]["studentLogin"];
+export type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
+export type LoginAnswer = RouterOutputs["auth"]["adminLogin"] | RouterOutputs["auth"]["studentLogin"];
 
 /** What the session needs from the server; tests pass a stand-in. */
 export interface SessionApi {
@@ -84,8 +84,11 @@ export interface SessionStore {
    * page stay (`expired`) until `signInAgain`, a sign-in of the same account in another tab, or `logout`.
    */
   expire(): void;
-  /** The expired session's own account signs in again with its password, then the e-mailed code if it asks one. */
-  signInAgain(step: { password: string } | RouterInputs["auth"]["verifyTwoFactor"]): Promise<LoginResult>;
+  /**
+   * The expired session's account signed in again (layouts/sign-in-again.tsx makes the calls, so the first
+   * script carries none of it): its new session ends the expiry; another account's replaces the page.
+   */
+  resume(answer: SignedIn): LoginResult;
   updateUser(partial: Partial<SessionUser>): void;
   setDarkMode(on: boolean): void;
 }
@@ -99,7 +102,7 @@ export interface SessionStoreOptions {
 }
 
 /** 'Login failed' stands in when neither the server nor the client had anything better to say. */
-const loginFailure = (err: unknown): ApiError => {
+export const loginFailure = (err: unknown): ApiError => {
   const error = normaliseError(err);
   return error.message === MSG.genericError ? new ApiError(MSG.loginFailed, error.status, error.errors) : error;
 };
@@ -143,7 +146,7 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
     epoch++;
     // Someone else than the page's last user: nothing they loaded may show (the portal remounts by user id).
     if (state.user && state.user.id !== user.id) onSignedOut?.();
-    const again = state.expired;
+    const again = state.expired && state.user?.id === user.id;
     verified = true;
     writeSession(token, user);
     set({ status: "authenticated", user, token, error: null, signedOut: false, expired: false });
@@ -260,24 +263,7 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
       // their own calls, so a page in use there is kept the same way instead of being sent to /login.
       set({ token: null, expired: true, error: MSG.sessionExpired });
     },
-    async signInAgain(step) {
-      const user = state.user;
-      if (!user || !state.expired) return { outcome: "failed", error: new ApiError(MSG.sessionExpired, 401) };
-      try {
-        let answer: LoginAnswer | SignedIn;
-        if ("challengeToken" in step) answer = await api.verifyTwoFactor(step);
-        else if (portalOf(user.role) === "student")
-          answer = await api.studentLogin(
-            user.student_id ? { studentId: user.student_id, password: step.password } : { email: user.email, password: step.password },
-          );
-        else answer = await api.adminLogin({ email: user.email, password: step.password });
-        if ("token" in answer) return signIn(answer);
-        return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
-      } catch (err) {
-        // A wrong password keeps the page and the dialog: the person tries again or signs out.
-        return { outcome: "failed", error: loginFailure(err) };
-      }
-    },
+    resume: signIn,
     updateUser(partial) {
       if (!state.user) return;
       const user = { ...state.user, ...partial };
@@ -344,7 +330,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 }
 
 export type Session = SessionState &
-  Pick<SessionStore, "login" | "completeTwoFactor" | "signInAgain" | "logout" | "updateUser" | "setDarkMode"> & {
+  Pick<SessionStore, "login" | "completeTwoFactor" | "resume" | "logout" | "updateUser" | "setDarkMode"> & {
     toggleDarkMode(): void;
   };
 
@@ -357,7 +343,7 @@ export function useSession(): Session {
       ...state,
       login: store.login,
       completeTwoFactor: store.completeTwoFactor,
-      signInAgain: store.signInAgain,
+      resume: store.resume,
       logout: store.logout,
       updateUser: store.updateUser,
       setDarkMode: store.setDarkMode,
