@@ -171,12 +171,20 @@ export function registerPostgresRoot(db: object): void {
 }
 
 /**
- * dataVersion without a query: SQLite's counter as it stands; on PostgreSQL the version the latest read of
- * it found (a cache's, at the start of a request), null before the first. For what is cheaper to keep than
- * to check on every use (the settings): a version another cache has seen move is never older than theirs.
+ * Whether other processes may write this database beside this one: a PostgreSQL root handle (decision 022).
+ * A SQLite file has one server process (the server lock); a transaction is its caller's.
+ */
+export function isSharedDatabase(db: object): boolean {
+  return postgresRoots.has(db);
+}
+
+/**
+ * On a shared database, dataVersion without a query: the version the latest read of it found (a cache's, at
+ * the start of a request), null before the first. For what is cheaper to keep than to check on every use
+ * (the settings): a version a cache has seen move is never older than the one it files its answer under.
  */
 export function lastSeenVersion(db: object): number | string | null {
-  return changeCounters.get(db)?.read() ?? postgresSeen.get(db) ?? null;
+  return postgresSeen.get(db) ?? null;
 }
 
 /**

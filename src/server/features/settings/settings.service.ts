@@ -1,10 +1,10 @@
 /**
- * System settings: stored per group as JSON, merged over the defaults, remembered in memory until the data
- * changes (for at most SETTINGS_FRESH_MS), and forgotten at once when this process writes them. Several
- * processes on one PostgreSQL (docs/SCALING.md) each remember their own copy.
+ * System settings: stored per group as JSON, merged over the defaults, remembered in memory and forgotten at
+ * once when this process writes them. On a database several processes serve (PostgreSQL, docs/SCALING.md),
+ * read again when the data version has moved and after SETTINGS_FRESH_MS in any case.
  */
 import * as v from "valibot";
-import { type DB, lastSeenVersion } from "../../../../db/connection.ts";
+import { type DB, isSharedDatabase, lastSeenVersion } from "../../../../db/connection.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -24,10 +24,12 @@ import { AppError } from "../../platform/errors.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
 
 /**
- * How long a process serves the settings it read before reading them again, at the most: the longest another
- * process's save goes unseen (this process's own saves are seen at once). Sooner when the data version this
- * process last saw has moved (`lastSeenVersion`: every cached read checks it at the start of a request), so a
- * cached answer is never made with settings older than its version.
+ * On a shared database, how long a process serves the settings it read before reading them again, at the
+ * most: the longest another process's save goes unseen (this process's own saves are seen at once). Sooner
+ * when the data version this process last saw has moved (`lastSeenVersion`: every cached read checks it at
+ * the start of a request), so a cached answer is never made with settings older than its version. On SQLite
+ * one process owns the file, so the settings stay until it saves them (and a read inside a transaction never
+ * waits for the connection that transaction holds).
  */
 export const SETTINGS_FRESH_MS = 1000;
 
@@ -49,7 +51,8 @@ export function getSettings(deps: Pick<AppDeps, "db">): Promise<Settings> {
   const now = performance.now();
   // Taken before the read, so the settings are never filed under a version older than what they saw.
   const version = lastSeenVersion(deps.db);
-  if (cached && cached.version === version && now - cached.readAt < SETTINGS_FRESH_MS) return cached.settings;
+  const fresh = !isSharedDatabase(deps.db) || (cached?.version === version && now - cached.readAt < SETTINGS_FRESH_MS);
+  if (cached && fresh) return cached.settings;
   const settings = readSettings(deps.db);
   cache.set(deps.db, { settings, readAt: now, version });
   // A failed read is not remembered.

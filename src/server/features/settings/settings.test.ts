@@ -1,33 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type DB, dataVersion, openDatabase } from "../../../../db/connection.ts";
-import { migrateToLatest } from "../../../../db/migrate.ts";
+import { type DB, dataVersion } from "../../../../db/connection.ts";
 import { openPostgres } from "../../../../db/postgres.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { createTestDeps } from "../../testing.ts";
 import { getSettings, SETTINGS_FRESH_MS, saveSettingsGroup } from "./settings.service.ts";
 
-/** Two handles on one database, as two server processes have: PostgreSQL when the suite runs on it, else one SQLite file. */
+/** Two handles on one PostgreSQL database, as two server processes have (the PostgreSQL suite: tests/postgres/run.ts). */
 async function twoHandles(): Promise<{ first: DB; second: DB; close: () => Promise<void> }> {
   const deps = await createTestDeps();
-  const url = deps.env.DATABASE_URL;
-  if (url) {
-    const other = openPostgres(url);
-    return { first: deps.db, second: other.db, close: () => other.pool.end() };
-  }
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "settings-two-")), "institute.db");
-  const [a, b] = [openDatabase(file), openDatabase(file)];
-  await migrateToLatest(a.db);
-  return {
-    first: a.db,
-    second: b.db,
-    close: async () => {
-      a.sqlite.close();
-      b.sqlite.close();
-    },
-  };
+  const other = openPostgres(deps.env.DATABASE_URL!);
+  return { first: deps.db, second: other.db, close: () => other.pool.end() };
 }
 
 describe("settings service", () => {
@@ -62,24 +44,39 @@ describe("settings service", () => {
     expect((await getSettings(deps)).security.sessionTimeout).toBe(24);
   });
 
-  test("a save by another process on the same database is read at its next request, or within SETTINGS_FRESH_MS (docs/SCALING.md)", async () => {
-    const { first, second, close } = await twoHandles();
-    try {
-      const now = () => new Date();
-      const general = DEFAULT_SETTINGS.general;
-      expect((await getSettings({ db: first })).general.timeZone).toBe("Asia/Kolkata");
-      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "UTC" });
-      expect((await getSettings({ db: second })).general.timeZone).toBe("UTC");
-      // A request that checks the data version (every cached read does) reads the settings again.
-      await dataVersion(first);
-      expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
-      // One that does not still has them within SETTINGS_FRESH_MS (before, a process kept its copy until it
-      // saved settings itself or restarted).
-      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "Europe/London" });
-      await Bun.sleep(SETTINGS_FRESH_MS + 50);
-      expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
-    } finally {
-      await close();
-    }
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "PostgreSQL: a save by another process on the same database is read at its next request, or within SETTINGS_FRESH_MS (docs/SCALING.md)",
+    async () => {
+      const { first, second, close } = await twoHandles();
+      try {
+        const now = () => new Date();
+        const general = DEFAULT_SETTINGS.general;
+        expect((await getSettings({ db: first })).general.timeZone).toBe("Asia/Kolkata");
+        await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "UTC" });
+        expect((await getSettings({ db: second })).general.timeZone).toBe("UTC");
+        // A request that checks the data version (every cached read does) reads the settings again.
+        await dataVersion(first);
+        expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
+        // One that does not still has them within SETTINGS_FRESH_MS (before, a process kept its copy until it
+        // saved settings itself or restarted).
+        await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "Europe/London" });
+        expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
+        await Bun.sleep(SETTINGS_FRESH_MS + 50);
+        expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  test("SQLite: reading the settings through the process's handle inside a transaction that wrote does not wait on that transaction", async () => {
+    const deps = await createTestDeps({}, { engine: "sqlite" });
+    await getSettings(deps);
+    const read = deps.db.transaction().execute(async (trx) => {
+      await saveSettingsGroup({ db: trx, now: deps.now }, "system", { ...DEFAULT_SETTINGS.system, debugMode: true });
+      // One connection, held by this transaction: a read through the handle would wait for it for ever.
+      return (await getSettings(deps)).system.debugMode;
+    });
+    expect(await Promise.race([read, Bun.sleep(1000).then(() => "waited")])).toBe(false);
   });
 });
