@@ -13,6 +13,7 @@ import { resultsSummaryFor, upcomingExamsFor } from "../exams/exams.service.ts";
 import { nextDueFor } from "../fees/student-fees.service.ts";
 import { libraryFor } from "../library/library.service.ts";
 import { upcomingEventsFor } from "../notices/notices.service.ts";
+import { toNotificationItem, unreadCount } from "../notifications/notifications.service.ts";
 import { studentProgrammeName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { studyFigures } from "../studies/my-studies.service.ts";
@@ -87,15 +88,10 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
   const today = localDate(now, general.timeZone);
   const [account, unread, recent, admission, figures, exams, results, library, events, nextDue] = await Promise.all([
     accountStats(deps, userId),
+    unreadCount(deps, userId),
     deps.db
       .selectFrom("notifications")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("recipient_user_id", "=", userId)
-      .where("read_at", "is", null)
-      .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom("notifications")
-      .select(["id", "type", "title", "message", "priority", "read_at", "created_at"])
+      .selectAll()
       .where("recipient_user_id", "=", userId)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
@@ -131,15 +127,16 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
       profileCompleteness: completeness.percent,
       missingProfileFields: completeness.missing,
     },
-    unreadNotifications: Number(unread.n),
-    recentActivity: recent.map((n) => ({
+    unreadNotifications: unread.count,
+    // Read in the viewer's language, as the notifications list reads them (not the stored English words).
+    recentActivity: recent.map(toNotificationItem).map((n) => ({
       id: n.id,
       type: n.type,
       title: n.title,
       description: n.message,
       priority: n.priority,
-      read: n.read_at !== null,
-      time: n.created_at,
+      read: n.read,
+      time: n.createdAt,
     })),
     upcomingEvents: events,
     courseProgress: figures.courseProgress,

@@ -720,6 +720,22 @@ describe("dashboard", () => {
     expect(bare).toMatchObject({ course: null, admission: null, unreadNotifications: 1, upcomingEvents: [] });
     expect(bare.account.profileCompleteness).toBe(8);
   });
+
+  test("recent activity reads in the viewer's language, word for word as the notifications list (third QA walk, 7)", async () => {
+    await notifyUser(deps.db, deps.now(), asha.id, {
+      type: "system",
+      kind: "fee.receipt",
+      params: { number: "RCP/2026-27/000003", amount: "₹1,000" },
+    });
+    const caller = callerFor(deps, await authOf(ashaToken));
+    for (const locale of ["hi", "mr", "en"] as const) {
+      const [dashboard, list] = await inLocale(locale, () => Promise.all([caller.student.dashboard(), caller.notifications.list({})]));
+      const [shown] = list.notifications;
+      expect(dashboard.recentActivity[0]).toMatchObject({ title: shown!.title, description: shown!.message });
+    }
+    const hindi = await inLocale("hi", () => caller.student.dashboard());
+    expect(hindi.recentActivity[0]!.title).toBe("भुगतान प्राप्त हुआ: रसीद RCP/2026-27/000003");
+  });
 });
 
 describe("in the reader's language (issue 16)", () => {
