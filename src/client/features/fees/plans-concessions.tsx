@@ -184,7 +184,11 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
           required
           inputMode="decimal"
           autoComplete="off"
-          hint={t("give.amountHint", { max: formatMoney(max) })}
+          hint={
+            instalment.outstanding > max
+              ? t("give.amountHintLate", { max: formatMoney(max), late: formatMoney(instalment.outstanding - max) })
+              : t("give.amountHint", { max: formatMoney(max) })
+          }
         />
       </div>
       <TextArea {...field("reason")} label={t("give.reason")} required rows={3} maxLength={REASON_MAX} hint={t("give.reasonHint")} />

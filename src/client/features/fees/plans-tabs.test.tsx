@@ -210,7 +210,7 @@ describe("concessions", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Give concession" }));
     await waitFor(() =>
       expect(errorOf(within(dialog).getByLabelText(/^Amount/))).toBe(
-        "The concession can be at most ₹5,000: what is still to pay on this instalment.",
+        "The concession can be at most ₹5,000: what is still to pay on this instalment, not counting a late fee.",
       ),
     );
     expect(errorOf(within(dialog).getByLabelText(/^Reason/))).toBe("Give the reason for the concession (it is kept with the record).");

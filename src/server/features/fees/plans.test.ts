@@ -440,8 +440,8 @@ describe("concessions and scholarships", () => {
       ),
     ).toEqual({
       code: "BAD_REQUEST",
-      message: "The concession can be at most ₹333.35: what is still to pay on this instalment.",
-      fieldErrors: { amount: ["The concession can be at most ₹333.35: what is still to pay on this instalment."] },
+      message: "The concession can be at most ₹333.35: what is still to pay on this instalment, not counting a late fee.",
+      fieldErrors: { amount: ["The concession can be at most ₹333.35: what is still to pay on this instalment, not counting a late fee."] },
     });
     await staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "333.35", reason: "Hardship" });
     expect(await outstandingOf(instalments[0]!)).toMatchObject({ outstanding: 0, status: "paid" });
@@ -461,7 +461,7 @@ describe("concessions and scholarships", () => {
           staff.call.feePlans.giveConcession({ instalmentId: instalments[1]!, kind: "concession", amount: "3533.33", reason: "Waiver" }),
         )
       ).message,
-    ).toBe("The concession can be at most ₹3,333.33: what is still to pay on this instalment.");
+    ).toBe("The concession can be at most ₹3,333.33: what is still to pay on this instalment, not counting a late fee.");
     expect(
       (await refused(staff.call.feePlans.giveConcession({ instalmentId: instalments[1]!, kind: "gift", amount: "0", reason: " " })))
         .fieldErrors,
