@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   "library.overdue",
   "fee.receipt",
   "fee.rejected",
+  "fee.upiReported",
+  "fee.receiptCancelled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = Record<string, string | number>;

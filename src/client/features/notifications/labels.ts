@@ -19,10 +19,18 @@ export const priorityTone = (priority: string): BadgeTone => PRIORITY_TONES[prio
 export const priorityLabel = (priority: string) =>
   isOneOf(PRIORITIES, priority) ? alerts.t(`priority.${priority}`) : `${priority.charAt(0).toUpperCase()}${priority.slice(1)}`;
 
-/** Where the record behind a notification is managed. */
-const AREAS = { admission: "/admissions", contact: "/contacts", support: "/help", security: "/activity" } as const;
-export const areaOf = (type: string) =>
-  type in AREAS ? { href: AREAS[type as keyof typeof AREAS], label: alerts.t(`area.${type as keyof typeof AREAS}`) } : null;
+/** Where the record behind a notification is managed: by its kind where that says more than its type. */
+const AREAS = {
+  admission: "/admissions",
+  contact: "/contacts",
+  support: "/help",
+  security: "/activity",
+  "fee.upiReported": "/fees?tab=confirm",
+} as const;
+export const areaOf = ({ type, kind }: { type: string; kind: string | null }) => {
+  const key = kind !== null && kind in AREAS ? kind : type;
+  return key in AREAS ? { href: AREAS[key as keyof typeof AREAS], label: alerts.t(`area.${key as keyof typeof AREAS}`) } : null;
+};
 
 /** "applicationNumber" → "Application number", "ip" → "IP address" (the known keys in the reader's language). */
 const KEYS = [

@@ -31,7 +31,7 @@ export function NotificationDetails({
   const t = useT(alerts);
   const n = notification;
   const details = n ? visibleDetails(n.data) : [];
-  const area = n ? areaOf(n.type) : null;
+  const area = n ? areaOf(n) : null;
   return (
     <Dialog
       open={n !== null}

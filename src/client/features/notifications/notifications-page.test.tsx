@@ -12,6 +12,7 @@ const note = (overrides: Partial<Note> = {}): Note => ({
   _id: "11",
   id: 11,
   type: "admission",
+  kind: "admission.new",
   title: "New admission application",
   message: "Anita Desai applied for Commerce (APP-2026-000001).",
   priority: "high",
@@ -119,6 +120,26 @@ describe("Notifications screen", () => {
     expect(document.querySelector("header a.ops-bell .ops-bell__count")).toBeNull();
     // Mark all as read is offered only while something is unread.
     await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
+  });
+
+  test("a UPI payment reported opens the fee desk's To confirm tab, not Help & Support (third QA walk, 5)", async () => {
+    const upi = note({
+      type: "support",
+      kind: "fee.upiReported",
+      title: "UPI payment to confirm: Rahul Verma",
+      read: true,
+      data: { paymentId: 4 },
+    });
+    const list = () => ({
+      notifications: [upi],
+      pagination: pagination(1),
+      counts: { total: 1, unread: 0, highPriority: 0, recent24h: 1 },
+    });
+    renderAdmin("/admin/notifications", { ...server(), "notifications.list": list });
+    fireEvent.click(await screen.findByRole("button", { name: "UPI payment to confirm: Rahul Verma" }));
+    const details = await screen.findByRole("dialog", { name: "UPI payment to confirm: Rahul Verma" });
+    expect(within(details).getByRole("link", { name: "Open Fees → To confirm" }).getAttribute("href")).toBe("/admin/fees?tab=confirm");
+    expect(within(details).queryByRole("link", { name: "Open Help & Support" })).toBeNull();
   });
 
   test("opening one that is already read does not ask the server", async () => {

@@ -12,6 +12,7 @@ const item = (id: number, read: boolean, title: string): Item => ({
   _id: String(id),
   id,
   type: "support",
+  kind: null,
   title,
   message: `About ${title}`,
   priority: "medium",

@@ -1,16 +1,18 @@
 /**
  * What the student is told when money is decided (issue 19; docs/fees/student.md): a receipt issued (a portal
- * notification and the receipt e-mail) and a UPI transfer the office rejected (a notification and an e-mail
- * with the office's reason). Both run in the caller's transaction, so a rolled-back receipt tells nobody;
- * the caller kicks the mailer once it has committed. These e-mails are records of money, so they go whatever
+ * notification and the receipt e-mail), a UPI transfer the office rejected and a receipt it cancelled (a
+ * notification and an e-mail with the office's reason); and what the office is told of a UPI transfer reported.
+ * All run in the caller's transaction, so a rolled-back receipt tells nobody; the caller kicks the mailer once
+ * it has committed. These e-mails are records of money, so they go whatever
  * the student's e-mail notification switch says; each is written in the student's own language.
  */
 import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
+import type { NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { rupees } from "../../../shared/money.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
-import { notificationText, notifyUser } from "../notifications/notifications.service.ts";
+import { notificationText, notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
@@ -63,23 +65,71 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
   );
 }
 
-/** The office could not find a UPI transfer: the student is told why, in the portal and by e-mail. */
-export async function tellPaymentRejected(deps: Pick<AppDeps, "mail" | "env">, trx: DB, at: Date, payment: FeePayment, reason: string) {
-  const student = await recipient(trx, payment.user_id);
+/**
+ * A decision the student is told with the office's reason: a high-priority notification and an e-mail in the
+ * same words, in their language, with a link to their Fees page.
+ */
+async function tellWithReason(
+  deps: Pick<AppDeps, "mail" | "env">,
+  trx: DB,
+  at: Date,
+  userId: number,
+  alert: { kind: "fee.rejected" | "fee.receiptCancelled"; params: NotificationParams; data: Record<string, unknown> },
+) {
+  const student = await recipient(trx, userId);
   if (!student) return;
-  const params = { amount: inParams(payment.amount_paise), reference: payment.reference ?? "—", reason };
-  await notifyUser(trx, at, payment.user_id, {
-    type: "system",
-    priority: "high",
-    kind: "fee.rejected",
-    params,
-    data: { paymentId: payment.id },
-  });
-  const { title, message } = inLocale(student.locale, () => notificationText("fee.rejected", params));
+  await notifyUser(trx, at, userId, { type: "system", priority: "high", ...alert });
+  const { title, message } = inLocale(student.locale, () => notificationText(alert.kind, alert.params));
   await deps.mail.enqueue(
     trx,
     student.email,
     { template: "student_alert", name: student.name, title, message, link: `${publicUrl(deps)}/student/fees` },
     student.locale,
   );
+}
+
+/** The office could not find a UPI transfer: the student is told why, in the portal and by e-mail. */
+export async function tellPaymentRejected(deps: Pick<AppDeps, "mail" | "env">, trx: DB, at: Date, payment: FeePayment, reason: string) {
+  await tellWithReason(deps, trx, at, payment.user_id, {
+    kind: "fee.rejected",
+    params: { amount: inParams(payment.amount_paise), reference: payment.reference ?? "—", reason },
+    data: { paymentId: payment.id },
+  });
+}
+
+/**
+ * The office cancelled a receipt issued in error: the student, who holds it printed or e-mailed, is told which
+ * one no longer counts and why, in the portal and by e-mail.
+ */
+export async function tellReceiptCancelled(
+  deps: Pick<AppDeps, "mail" | "env">,
+  trx: DB,
+  at: Date,
+  receipt: Pick<IssuedReceipt, "id" | "user_id" | "number" | "amount_paise">,
+  reason: string,
+) {
+  await tellWithReason(deps, trx, at, receipt.user_id, {
+    kind: "fee.receiptCancelled",
+    params: { number: receipt.number, amount: inParams(receipt.amount_paise), reason },
+    data: { receiptId: receipt.id },
+  });
+}
+
+/**
+ * A student reported a UPI transfer: the people who confirm payments (administrators and staff) are told, as
+ * of a new help ticket, so the money does not wait until someone happens to open Fees → To confirm.
+ */
+export async function tellOfficeUpiReported(trx: DB, at: Date, payment: FeePayment) {
+  const student = await trx.selectFrom("users").select(["name", "student_id"]).where("id", "=", payment.user_id).executeTakeFirstOrThrow();
+  await notifyAdmins(trx, at, {
+    type: "support",
+    kind: "fee.upiReported",
+    params: {
+      name: student.name,
+      studentId: student.student_id ?? "—",
+      amount: inParams(payment.amount_paise),
+      reference: payment.reference ?? "—",
+    },
+    data: { paymentId: payment.id },
+  });
 }

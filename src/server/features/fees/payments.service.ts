@@ -16,7 +16,7 @@ import { AppError } from "../../platform/errors.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
-import { tellPaymentRejected, tellReceiptIssued } from "./fee-notices.ts";
+import { tellOfficeUpiReported, tellPaymentRejected, tellReceiptCancelled, tellReceiptIssued } from "./fee-notices.ts";
 import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
 
 type DB = Kysely<Database>;
@@ -271,7 +271,7 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
       .where("status", "in", ["pending", "confirmed"])
       .executeTakeFirst();
     if (used) throw new AppError("CONFLICT", text.t("rule.utrUsed"), { fieldErrors: { utr: [text.t("rule.utrUsed")] } });
-    return trx
+    const payment = await trx
       .insertInto("fee_payments")
       .values({
         instalment_id: instalment.id,
@@ -287,6 +287,8 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await tellOfficeUpiReported(trx, now, payment);
+    return payment;
   });
   return { message: text.t("said.submitted"), payment };
 }
@@ -390,8 +392,10 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       details: { receipt: receipt.number, amount: receipt.amount_paise, reason },
       ip: meta.ip,
     });
+    await tellReceiptCancelled(deps, trx, now, receipt, reason);
     return receipt;
   });
+  deps.mail.kick();
   return { message: text.t("said.cancelled", { number: receipt.number }), receipt };
 }
 

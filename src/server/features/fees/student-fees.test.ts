@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import QRCode from "qrcode";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
@@ -70,6 +71,14 @@ async function payForm(fields: Record<string, string>, screenshot?: File) {
 
 const submit = async (who: Person, instalmentId: number, fields: Record<string, string>, screenshot?: File) =>
   req("POST", `/api/fees/instalments/${instalmentId}/upi`, who.token, await payForm(fields, screenshot));
+
+/** The student chose Hindi: what they are sent is written in it. */
+const speaksHindi = (userId: number) =>
+  deps.db
+    .updateTable("users")
+    .set({ preferences: JSON.stringify({ chosenLanguage: "hindi" }) })
+    .where("id", "=", userId)
+    .execute();
 
 const documents = () => readdirSync(dataPaths(deps.env.dataDir).documents);
 
@@ -357,11 +366,7 @@ describe("receipts", () => {
   });
 
   test("a receipt tells the student in the portal and by e-mail, in their language, with its number, amount, mode, day and link", async () => {
-    await deps.db
-      .updateTable("users")
-      .set({ preferences: JSON.stringify({ chosenLanguage: "hindi" }) })
-      .where("id", "=", ravi.id)
-      .execute();
+    await speaksHindi(ravi.id);
     const { receipt, ravis } = await issued();
     const mail = await deps.db
       .selectFrom("email_outbox")
@@ -420,5 +425,54 @@ describe("receipts", () => {
     expect(mail.text_body).toContain("/student/fees");
     // The same UTR may be reported again after a rejection (the student fixes the day, say).
     expect((await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-22", amount: "1000000" })).status).toBe(201);
+  });
+});
+
+describe("what the office and the student are told (third QA walk)", () => {
+  test("a UPI transfer reported tells the people who confirm payments (administrators and staff), with the way to Fees → To confirm", async () => {
+    await setUpi();
+    const inactive = await person("staff");
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", inactive.id).execute();
+    const res = await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-21", amount: "1000000" });
+    expect(res.status).toBe(201);
+    const notes = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "type", "title", "message"])
+      .where("kind", "=", "fee.upiReported")
+      .orderBy("recipient_user_id")
+      .execute();
+    expect(notes.map((n) => n.recipient_user_id)).toEqual([staff.id, admin.id]);
+    expect(notes[0]).toMatchObject({ type: "support", title: "UPI payment to confirm: Asha Patil" });
+    expect(notes[0]!.message).toContain("Asha Patil (STU0401) reported paying ₹10,000 by UPI, UTR 402156789012.");
+    // Read in the reader's language, with its kind (the office's screen links it to the confirm tab).
+    const [shown] = (await inLocale("hi", () => staff.call.notifications.list({}))).notifications;
+    expect(shown).toMatchObject({ kind: "fee.upiReported", title: "पुष्टि हेतु UPI भुगतान: Asha Patil" });
+    // A refused report tells nobody.
+    expect((await submit(asha, a2, { utr: "402156789013", paidOn: "2026-11-21", amount: "1000000" })).status).toBe(409);
+    expect(await deps.db.selectFrom("notifications").select("id").where("kind", "=", "fee.upiReported").execute()).toHaveLength(2);
+  });
+
+  test("a cancelled receipt tells the student which one and why, in the portal and by e-mail in their language", async () => {
+    await speaksHindi(ravi.id);
+    const { receipt } = await recordPayment(deps, staff.id, { instalmentId: r1, amount: 3_000_00, mode: "cash", paidOn: "2026-11-22" });
+    await cancelReceipt(deps, staff.id, receipt.id, "Recorded against the wrong instalment");
+    const note = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "title", "message", "priority"])
+      .where("kind", "=", "fee.receiptCancelled")
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({ recipient_user_id: ravi.id, title: `Receipt cancelled: ${receipt.number}`, priority: "high" });
+    expect(note.message).toContain("₹3,000");
+    expect(note.message).toContain("“Recorded against the wrong instalment”");
+    const [shown] = (await inLocale("hi", () => ravi.call.notifications.list({}))).notifications;
+    expect(shown!.title).toBe(`रसीद रद्द: ${receipt.number}`);
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject", "text_body"])
+      .where("template", "=", "student_alert")
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ to_address: ravi.email, subject: `रसीद रद्द: ${receipt.number}` });
+    expect(mail.text_body).toContain("Recorded against the wrong instalment");
+    expect(mail.text_body).toContain("/student/fees");
   });
 });

@@ -203,6 +203,8 @@ export function toNotificationItem(n: Notification) {
     _id: String(n.id),
     id: n.id,
     type: n.type,
+    /** what it says, when a kind (the office's screen opens the place that deals with some kinds) */
+    kind: isNotificationKind(n.kind) ? n.kind : null,
     title: words.title,
     message: words.message,
     priority: n.priority,

@@ -109,6 +109,7 @@ describe("listing", () => {
       _id: String(first.id),
       id: first.id,
       type: "admission",
+      kind: null,
       title: "New admission application",
       message: "Something happened",
       priority: "high",
