@@ -16,6 +16,7 @@ import {
   type AxeFinding,
   axeFindings,
   DESKTOP,
+  fromOutbox,
   launchBrowser,
   newPage,
   PHONE_390,
@@ -158,7 +159,13 @@ describe("the fee desk (issue 19)", () => {
     await dialog.getByText("Give the reason (it is kept with the record).").waitFor();
     await check(office.page, "cancel dialog 1280", found);
     await dialog.getByLabel(/^Reason/).fill("Entered against the wrong instalment");
+    const cancelledAt = Date.now();
     await dialog.getByRole("button", { name: "Cancel the receipt" }).click();
+    // The student, who holds its e-mail, is told which receipt no longer counts and why (third QA walk, 6).
+    const told = await fromOutbox(server, { to: server.student.email, subject: /Receipt cancelled/, since: cancelledAt }, (text) =>
+      text.includes(receipt(1)) ? text : undefined,
+    );
+    expect(told).toContain("Entered against the wrong instalment");
     await office.page.getByText(`Receipt ${receipt(1)} is cancelled; its number stays used.`).waitFor();
     row = receipts.getByRole("row").filter({ hasText: receipt(1) });
     await row.getByText(/^Cancelled by Administrator on .*: Entered against the wrong instalment$/).waitFor();

@@ -217,6 +217,19 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await check(page, "fees with a transfer waiting, 390", found, overflows);
     await page.screenshot({ path: path.join(tmpdir(), "fees-waiting-390.png"), fullPage: true });
 
+    // The people who confirm payments are told (third QA walk, 5): the notification opens the fee desk's To confirm tab.
+    const office = await newPage(browser, server, DESKTOP);
+    await signIn(office.page, server, "admin");
+    await office.page.goto("/admin/notifications");
+    await office.page.getByRole("button", { name: "Unread: UPI payment to confirm: Priya Sharma" }).click();
+    const told = office.page.getByRole("dialog", { name: "UPI payment to confirm: Priya Sharma" });
+    await told.getByText(new RegExp(`reported paying ₹12,500.50 by UPI, UTR ${UTR}`)).waitFor();
+    await told.getByRole("link", { name: "Open Fees → To confirm" }).click();
+    await office.page.waitForURL("**/admin/fees?tab=confirm");
+    await office.page.getByRole("table", { name: "UPI payments waiting to be confirmed" }).getByText(UTR).waitFor();
+    expect(office.problems).toEqual([]);
+    await office.context.close();
+
     // The office finds it in its bank statement and confirms it.
     const since = Date.now();
     const pending = await trpc<{ payments: { id: number; reference: string; amount: number; screenshotUrl: string | null }[] }>(
