@@ -3,7 +3,7 @@
  * endpoint, a stub of the session's server calls, and the rule that console.error fails a test.
  */
 
-import { afterAll, beforeAll, beforeEach } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import { changeLocale } from "./i18n.tsx";
@@ -218,4 +218,49 @@ export function stubSessionApi(overrides: Partial<SessionApi> = {}) {
     ...overrides,
   };
   return { api, sent };
+}
+
+/** Stands in for XMLHttpRequest (uploads with progress): records what is sent and answers when the test says so. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  upload = new EventTarget();
+  private events = new EventTarget();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {}
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event("load"));
+  }
+}
+
+/** The file's uploads go to `FakeXhr` from each test's start (call at the top of the file); the real one after each. */
+export function withFakeXhr() {
+  const real = globalThis.XMLHttpRequest;
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  });
+  afterEach(() => {
+    globalThis.XMLHttpRequest = real;
+  });
 }

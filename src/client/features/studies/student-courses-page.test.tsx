@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { changeLocale } from "../../lib/i18n.tsx";
-import { onDeviceTimeZone, STUDENT, withClientTestRules } from "../../lib/testing.tsx";
+import { FakeXhr, onDeviceTimeZone, STUDENT, withClientTestRules, withFakeXhr } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 import "./student-courses-page.tsx";
 
 withClientTestRules();
+withFakeXhr();
 
 // A device outside India: the page still shows the institute's clock.
 onDeviceTimeZone("UTC");
@@ -150,6 +151,39 @@ describe("the student's courses (issue 18)", () => {
 
     fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
     expect(await within(survey).findByRole("alert")).toHaveProperty("textContent", "Choose your work as a PDF to submit.");
+  });
+
+  test("handing in: focus goes to the work as handed in, and back to the file when the server refuses it (QA3 8)", async () => {
+    let handedIn = false;
+    renderStudentAt("/student/courses/11", {
+      "studies.mine": () => {
+        if (!handedIn) return MINE;
+        const [course, ...rest] = MINE.courses;
+        const submission = { ...course!.assignments[1]!.submission!, fileName: "survey.pdf", marks: null, comment: null, gradedAt: null };
+        const [survey, memo] = course!.assignments;
+        return { ...MINE, courses: [{ ...course!, assignments: [{ ...survey!, submission }, memo!] }, ...rest] };
+      },
+    });
+    const survey = await screen.findByRole("article", { name: "Market survey" });
+    const file = within(survey).getByLabelText("Your work (PDF)") as HTMLInputElement;
+    const pdf = new File(["%PDF-1.4"], "survey.pdf", { type: "application/pdf" });
+
+    // Refused by the server: the message beside the file, and focus back on it.
+    fireEvent.change(file, { target: { files: [pdf] } });
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.respond(400, { success: false, message: "Check the file", errors: { file: ["This file is not a PDF."] } }));
+    expect(await within(survey).findByRole("alert")).toHaveProperty("textContent", "This file is not a PDF.");
+    expect(document.activeElement).toBe(within(survey).getByLabelText("Your work (PDF)"));
+
+    // Accepted: once the work shows as handed in, it has focus (not the page).
+    fireEvent.change(within(survey).getByLabelText("Your work (PDF)"), { target: { files: [pdf] } });
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    handedIn = true;
+    act(() => FakeXhr.sent[1]!.respond(200, { success: true, data: { message: "Your work is handed in." } }));
+    const line = await within(survey).findByText(/^You handed in survey.pdf on/);
+    await waitFor(() => expect(document.activeElement).toBe(line));
   });
 
   test("a subject the student does not study says so", async () => {

@@ -3,7 +3,7 @@
  * its progress; /student/courses/<id> one subject — its units to tick off as they are studied, its materials
  * (by unit) and its assignments, handed in as a PDF with a progress bar, with the marks once graded.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Route, Switch } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
@@ -283,6 +283,16 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
   const state = assignmentState(a, now);
   const { download, busy } = useFileDownload();
   const graded = state.key === "graded";
+  // After a hand-in, focus goes to the work as handed in (the button that had it was busy, then replaced):
+  // once the new submission shows, not to the page (QA3 8).
+  const handedRef = useRef<HTMLParagraphElement>(null);
+  const [justHandedIn, setJustHandedIn] = useState(false);
+  const handedAt = a.submission?.submittedLocal;
+  useEffect(() => {
+    if (!justHandedIn || !handedAt) return;
+    handedRef.current?.focus();
+    setJustHandedIn(false);
+  }, [justHandedIn, handedAt]);
   return (
     <article className="ui-card studies-assignment" aria-labelledby={`assignment-${a.id}`}>
       <div className="ui-card__body stack stack--sm">
@@ -298,7 +308,7 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
         {a.instructions ? <p className="studies-instructions">{a.instructions}</p> : null}
         {a.submission ? (
           <div className="studies-submission">
-            <p className="text-sm">
+            <p ref={handedRef} className="text-sm" tabIndex={-1}>
               {t("my.handedIn", {
                 file: a.submission.fileName,
                 when: formatDateTime(wallClock(a.submission.submittedLocal), { style: "long" }),
@@ -316,13 +326,13 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
             {a.submission.comment ? <p className="studies-comment">{t("my.comment", { comment: a.submission.comment })}</p> : null}
           </div>
         ) : null}
-        {canSubmit && !graded ? <SubmitForm assignment={a} /> : null}
+        {canSubmit && !graded ? <SubmitForm assignment={a} onHandedIn={() => setJustHandedIn(true)} /> : null}
       </div>
     </article>
   );
 }
 
-function SubmitForm({ assignment: a }: { assignment: Assignment }) {
+function SubmitForm({ assignment: a, onHandedIn }: { assignment: Assignment; onHandedIn: () => void }) {
   const t = useT(studies);
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -359,8 +369,11 @@ function SubmitForm({ assignment: a }: { assignment: Assignment }) {
       setInputKey((k) => k + 1);
       setNote("");
       await utils.studies.mine.invalidate();
+      onHandedIn();
     } catch (err) {
       setError(normaliseError(err).errors?.file?.[0] ?? failureMessage(err, t("my.submitFailed")));
+      // Refused: back to the file to choose again, beside its message.
+      document.getElementById(fileId)?.focus();
     } finally {
       setProgress(null);
     }
