@@ -92,9 +92,10 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
               />
             </Button>
             <Button size="sm" onClick={() => setGrading(r)}>
+              {/* The spoken name starts with the visible words, so voice control finds it by what it shows. */}
               <RowActionLabel
                 label={r.marks === null ? t("admin.grade") : t("admin.regrade")}
-                spoken={t("admin.forName", { action: t("admin.grade"), name: r.name })}
+                spoken={t("admin.forName", { action: r.marks === null ? t("admin.grade") : t("admin.regrade"), name: r.name })}
               />
             </Button>
           </span>
