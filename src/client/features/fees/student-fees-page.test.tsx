@@ -92,7 +92,8 @@ const TRANSFERS: Transfers = {
       paidOn: "2026-11-18",
       sentAt: "2026-11-18T10:00:00.000Z",
       decidedAt: "2026-11-19T10:00:00.000Z",
-      rejectReason: "No such UTR in our statement",
+      // written as a sentence: its full stop is not doubled before the next one (QA3 9)
+      rejectReason: "No such UTR in our statement.",
       instalment: { term: 1, number: 1, termUnit: "year" },
     },
   ],
@@ -254,7 +255,7 @@ describe("/student/fees", () => {
     expect(items[0]!.textContent).toContain("UTR 402156789012");
     expect(within(items[0]!).getByText("Waiting for the office")).toBeTruthy();
     expect(within(items[1]!).getByText("Not confirmed")).toBeTruthy();
-    expect(items[1]!.textContent).toContain("The office's reason: No such UTR in our statement.");
+    expect(items[1]!.textContent).toContain("The office's reason: No such UTR in our statement. Check the UTR");
 
     const receipts = await screen.findByRole("table", { name: "Your receipts" });
     const valid = rowOf(receipts, "RCP/2026-27/000005");

@@ -237,8 +237,9 @@ function TransferItem({ transfer: p }: { transfer: Transfer }) {
         <p className="text-sm text-muted">
           {t("my.transferFacts", { utr: p.reference, date: formatDate(p.paidOn), sent: formatDateTime(p.sentAt) })}
         </p>
+        {/* The reason may end with its own full stop: the sentence around it brings one. */}
         {p.status === "rejected" ? (
-          <p className="fees-transfer__reason">{t("my.rejectedBecause", { reason: p.rejectReason ?? "" })}</p>
+          <p className="fees-transfer__reason">{t("my.rejectedBecause", { reason: (p.rejectReason ?? "").replace(/[.।\s]+$/u, "") })}</p>
         ) : null}
       </div>
       <Badge tone={p.status === "pending" ? "pending" : "rejected"}>{p.status === "pending" ? t("my.waiting") : t("my.rejected")}</Badge>
