@@ -24,7 +24,16 @@ const ROW: Row = {
   assignments: 1,
 };
 const PROGRAMMES: RouterOutputs["studies"]["programmes"] = {
-  programmes: [{ id: 3, name: "BBA", terms: 6, termUnit: "semester", students: [{ term: 1, count: 42 }] }],
+  programmes: [
+    {
+      id: 3,
+      name: "BBA",
+      terms: 6,
+      termUnit: "semester",
+      students: [{ term: 1, count: 42 }],
+      ahead: [{ term: 1, exams: 2, assignments: 1 }],
+    },
+  ],
 };
 const SUBJECT: RouterOutputs["studies"]["get"]["subject"] = {
   id: 7,
@@ -87,7 +96,7 @@ describe("the office's courses (issue 18)", () => {
     await screen.findByText("BBA-102 Business Communication was added; its students are enrolled.");
   });
 
-  test("moving a programme's students on: how many move, then the server's answer", async () => {
+  test("moving a programme's students on: how many move, what else it touches (exams to come, open assignments), then the server's answer", async () => {
     const { sent } = renderAdmin("/admin/courses", {
       "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
       "studies.programmes": () => PROGRAMMES,
@@ -99,6 +108,15 @@ describe("the office's courses (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByText("42 students will move.")).toBeTruthy();
+    // Said before the office confirms (QA3 2: the move took an announced exam away silently).
+    expect(
+      within(dialog).getByText("2 exams of Semester 1's subjects are still to come: they stay theirs (admit card, marks and results)."),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "1 assignment of Semester 1's subjects is still open: it closes for these students, and work not handed in can no longer be handed in.",
+      ),
+    ).toBeTruthy();
     // The same six named semesters as the subject form offers.
     const to = within(within(dialog).getByLabelText("Move them to")).getAllByRole("option");
     expect(to.map((o) => o.textContent)).toEqual(["Semester 1", "Semester 2", "Semester 3", "Semester 4", "Semester 5", "Semester 6"]);

@@ -122,7 +122,11 @@ export function SubjectFormDialog({
   );
 }
 
-/** Moves a programme's students of one term to another: their next term's subjects open for them. */
+/**
+ * Moves a programme's students of one term to another: their next term's subjects open for them. Before the
+ * office confirms, it says what else the move touches: the old term's exams still to come (kept by these
+ * students when they move on, lost when moved back) and its assignments still open (closed to them).
+ */
 export function MoveTermDialog({
   programmes,
   onClose,
@@ -134,6 +138,7 @@ export function MoveTermDialog({
 }) {
   const t = useT(studies);
   const termOptions = useTermOptions();
+  const termLabel = useTermLabel();
   const move = trpc.studies.moveTerm.useMutation();
   const withStudents = programmes.filter((p) => p.students.length > 0);
   const [programmeId, setProgrammeId] = useState(String(withStudents[0]?.id ?? ""));
@@ -143,6 +148,8 @@ export function MoveTermDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const count = programme?.students.find((s) => String(s.term) === fromTerm)?.count ?? 0;
   const terms = termOptions(programme);
+  const ahead = programme?.ahead.find((a) => String(a.term) === fromTerm);
+  const fromLabel = termLabel(Number(fromTerm), programme?.termUnit);
 
   const confirm = () => {
     setFailure(null);
@@ -199,6 +206,16 @@ export function MoveTermDialog({
               <Select id="move-to" label={t("move.to")} value={toTerm} onChange={(e) => setToTerm(e.target.value)} options={terms} />
             </div>
             <p aria-live="polite">{t("move.count", { count })}</p>
+            {count > 0 && fromTerm !== toTerm && ahead ? (
+              <Alert tone="warning">
+                {ahead.exams > 0 ? (
+                  <p>
+                    {t(Number(toTerm) > Number(fromTerm) ? "move.examsKept" : "move.examsLeft", { count: ahead.exams, term: fromLabel })}
+                  </p>
+                ) : null}
+                {ahead.assignments > 0 ? <p>{t("move.assignmentsClose", { count: ahead.assignments, term: fromLabel })}</p> : null}
+              </Alert>
+            ) : null}
           </>
         )}
       </div>

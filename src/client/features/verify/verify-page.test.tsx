@@ -83,6 +83,7 @@ describe("ID card verification page", () => {
 describe("admit card verification (/verify/admit/:token, issue 18)", () => {
   const ADMIT: RouterOutputs["exams"]["verifyAdmit"] = {
     valid: true,
+    reason: null,
     name: "Priya Sharma",
     studentId: "STU0001",
     programme: "BBA",
@@ -131,10 +132,17 @@ describe("admit card verification (/verify/admit/:token, issue 18)", () => {
   });
 
   test("a card no longer in force: the red verdict and no exams", async () => {
-    openAdmit(() => ({ ...ADMIT, valid: false, exams: [] }));
+    openAdmit(() => ({ ...ADMIT, valid: false, reason: "notCurrent", exams: [] }));
     const result = await resultFor("This admit card is not valid");
     expect(within(result).queryByRole("region", { name: "Exams on this card" })).toBeNull();
     expect(within(result).getByText(/no longer in force/)).toBeTruthy();
+  });
+
+  test("a card held back for now (fees): not valid at present, ask the office; not 'moved on a term' (QA3 4), and not why", async () => {
+    openAdmit(() => ({ ...ADMIT, valid: false, reason: "onHold", exams: [] }));
+    const result = await resultFor("This admit card is not valid");
+    expect(within(result).getByText(/not valid at present/)).toBeTruthy();
+    expect(result.textContent).not.toMatch(/no longer in force|moved on a term|fee/i);
   });
 
   test("a bogus code: 'could not be verified' with the institute's contacts", async () => {

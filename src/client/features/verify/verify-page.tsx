@@ -239,7 +239,7 @@ function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checked
           <Fact label={t("institute")}>{result.institute.name}</Fact>
         </>
       }
-      text={result.valid ? t("admit.validText") : t("admit.invalidText")}
+      text={result.valid ? t("admit.validText") : t(result.reason === "onHold" ? "admit.onHoldText" : "admit.invalidText")}
     >
       {result.valid ? (
         <section className="verify-exams" aria-labelledby="verify-exams-title">

@@ -1,9 +1,10 @@
 /**
  * The admit card (hall ticket, issue 18; docs/studies/exams.md): printed on A4 by the student for the exams
- * of their programme's current term, with their photo and a QR code to a public verification page
- * (/verify/admit/<token>). The token is random (like the ID card's), made on the first view and kept for
- * that programme and term, so a printed card stays checkable. The page says whether the card is valid now:
- * the account is active, the student is still in that programme and term, and nothing holds the card back.
+ * ahead that they take in their programme (their current term's, and those announced for a term they have
+ * since completed), with their photo and a QR code to a public verification page (/verify/admit/<token>).
+ * The token is random (like the ID card's), made on the first view and kept for that programme and term, so
+ * a printed card stays checkable. The page says whether the card is valid now: the account is active, the
+ * student is still in that programme and term, and nothing holds the card back.
  */
 import QRCode from "qrcode";
 import type { User } from "../../../../db/schema.ts";
@@ -14,7 +15,7 @@ import { type AppDeps, publicUrl } from "../../deps.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
-import { currentTermOutstanding } from "../fees/plans.service.ts";
+import { studentOutstanding } from "../fees/plans.service.ts";
 import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
@@ -24,14 +25,15 @@ import { examsAheadFor, toStudentExam } from "./exams.service.ts";
 /**
  * Whether something holds the student's admit card back: a sentence saying why (in the request's language),
  * or null. Issue 19: where the institute sets "admit card only when fees are clear" (Fee settings), a student
- * who still owes anything on their current programme and term — by the fee ledger's own arithmetic, late fees
- * included — is told the card comes once the term's fees are clear, and how much is still to pay. The card
- * (myAdmitCard) and its public verification (verifyAdmitCard) both ask here, and nowhere else.
+ * who still owes anything — on any term, arrears of earlier terms too, by the fee ledger's own arithmetic, late
+ * fees included — is told the card comes once their fees are clear, and how much is still to pay: the "Total
+ * still to pay" of their Fees page. The card (myAdmitCard) and its public verification (verifyAdmitCard) both
+ * ask here, and nowhere else.
  */
 export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<string | null> {
   const { fees } = await getSettings(deps);
   if (!fees.admitCardNeedsFeesClear) return null;
-  const owed = await currentTermOutstanding(deps, userId);
+  const owed = await studentOutstanding(deps, userId);
   return owed > 0 ? feePlans.t("admit.blocked", { amount: rupees(owed) }) : null;
 }
 
@@ -70,9 +72,9 @@ async function programmeOf(deps: Pick<AppDeps, "db">, programmeId: number) {
 }
 
 /**
- * The student's admit card for their current term: ready (with its exams still to come and the QR code as
- * SVG, drawn here so the client ships no encoder), held back (the reason), or none yet (no programme, or
- * no exam scheduled for the term).
+ * The student's admit card for their current term: ready (with the exams still to come that they take and the
+ * QR code as SVG, drawn here so the client ships no encoder), held back (the reason), or none yet (no
+ * programme, or no exam ahead).
  */
 export async function myAdmitCard(deps: AppDeps, userId: number) {
   const user = await loadStudent(deps, userId);
@@ -80,7 +82,7 @@ export async function myAdmitCard(deps: AppDeps, userId: number) {
   const blocked = await admitCardBlock(deps, userId);
   if (blocked) return { status: "blocked" as const, message: blocked };
   const now = deps.now();
-  const ahead = await examsAheadFor(deps.db, userId, now, { id: user.programme_id, term: user.current_term });
+  const ahead = await examsAheadFor(deps.db, userId, now, user.programme_id);
   if (!ahead.length) return { status: "none" as const, reason: "noExams" as const };
   const { token, issuedAt } = await admitToken(deps, user, user.programme_id, now.toISOString());
   const verifyUrl = admitVerifyUrl(deps, token);
@@ -111,7 +113,10 @@ export async function myAdmitCard(deps: AppDeps, userId: number) {
 /**
  * The public verification of an admit card (what its QR code opens): valid or not, the holder's name, student
  * ID, programme and term, and — while valid — the exams it admits to; the photo only if the student allows it
- * (Settings → Privacy, as for the ID card). Nothing else personal. An unknown token answers 404.
+ * (Settings → Privacy, as for the ID card). When not valid, only why in general (`reason`): the card is no
+ * longer in force ("notCurrent": moved on a term, changed programme, not active), or it is held back for now
+ * ("onHold": why — fees — is the student's business with the office). Nothing else personal. An unknown token
+ * answers 404.
  */
 export async function verifyAdmitCard(deps: AppDeps, token: string) {
   const found = await deps.db
@@ -125,16 +130,18 @@ export async function verifyAdmitCard(deps: AppDeps, token: string) {
   if (!found) throw notFound(text.t("verify.unknownCode"));
   const { cardProgrammeId, cardTerm, issuedAt, ...user } = found;
   const current = user.is_active === 1 && user.programme_id === cardProgrammeId && user.current_term === cardTerm;
-  const valid = current && (await admitCardBlock(deps, user.id)) === null;
+  const onHold = current && (await admitCardBlock(deps, user.id)) !== null;
+  const valid = current && !onHold;
   const [programme, institute, timeZone, ahead] = await Promise.all([
     programmeOf(deps, cardProgrammeId),
     getInstituteInfo(deps),
     instituteTimeZone(deps),
-    valid ? examsAheadFor(deps.db, user.id, deps.now(), { id: cardProgrammeId, term: cardTerm }) : Promise.resolve([]),
+    valid ? examsAheadFor(deps.db, user.id, deps.now(), cardProgrammeId) : Promise.resolve([]),
   ]);
   const { showPhotoOnVerification } = readPreferences(user.preferences);
   return {
     valid,
+    reason: valid ? null : onHold ? ("onHold" as const) : ("notCurrent" as const),
     name: user.name,
     studentId: user.student_id,
     programme: programme.name,

@@ -5,8 +5,9 @@
  * the subject are told of a new, moved or cancelled exam, and everyone who sat it of the results.
  *
  * Who takes an exam: the active students enrolled in its subject now, and those who completed the subject
- * after the exam began (they sat it, then moved on a term). Last year's cohort completed it before, so a
- * new exam of the same subject is not theirs.
+ * after the exam was scheduled or had begun (it was announced to them, or they sat it, and then they moved on
+ * a term: the exam of a term's subject belongs to the students who studied it in that term). Last year's
+ * cohort completed it before, so a new exam of the same subject is not theirs.
  */
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import type { Database, ExamsTable, Subject } from "../../../../db/schema.ts";
@@ -25,7 +26,7 @@ import { instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { READING_STATUSES } from "../studies/enrolment.ts";
-import { findSubject, subjectLabel, tellStudyingNow } from "../studies/studies.service.ts";
+import { findSubject, subjectLabel, tellOfSubject } from "../studies/studies.service.ts";
 
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
@@ -59,34 +60,37 @@ export async function findExam(db: DB, id: number): Promise<Exam> {
   return row;
 }
 
-/** The students who take `exam` (see the file's note): a query over enrolments joined to users, nothing selected. */
-export function candidatesOf(db: DB, exam: Pick<Exam, "subject_id" | "starts_at">) {
-  return db
-    .selectFrom("enrolments")
-    .innerJoin("users", "users.id", "enrolments.user_id")
-    .where("enrolments.subject_id", "=", exam.subject_id)
-    .where("users.is_active", "=", 1)
-    .where((eb) =>
-      eb.or([
-        eb("enrolments.status", "=", "in_progress"),
-        eb.and([eb("enrolments.status", "=", "completed"), eb("enrolments.ended_at", ">=", exam.starts_at)]),
-      ]),
-    );
+/**
+ * Whether the enrolment's student takes the exam (the file's note), over a query that has both `enrolments`
+ * and `exams`: studying the subject now, or completed it once the exam was scheduled or had begun.
+ */
+function takesExam(eb: ExpressionBuilder<Database, "enrolments" | "exams">) {
+  const endedAfter = (moment: "exams.starts_at" | "exams.created_at") => eb("enrolments.ended_at", ">=", eb.ref(moment));
+  return eb.or([
+    eb("enrolments.status", "=", "in_progress"),
+    eb.and([eb("enrolments.status", "=", "completed"), eb.or([endedAfter("exams.starts_at"), endedAfter("exams.created_at")])]),
+  ]);
 }
 
-/** The same rule inside a query over `exams` (a figure per row of the office's list). */
+/** The active students who take `exam`: a query over enrolments joined to the exam and users, nothing selected. */
+export function candidatesOf(db: DB, exam: Pick<Exam, "id">) {
+  return db
+    .selectFrom("enrolments")
+    .innerJoin("exams", "exams.subject_id", "enrolments.subject_id")
+    .innerJoin("users", "users.id", "enrolments.user_id")
+    .where("exams.id", "=", exam.id)
+    .where("users.is_active", "=", 1)
+    .where(takesExam);
+}
+
+/** The same students inside a query over `exams` (a figure per row of the office's list). */
 function candidatesOfRow(eb: ExpressionBuilder<Database, "exams">) {
   return eb
     .selectFrom("enrolments")
     .innerJoin("users", "users.id", "enrolments.user_id")
     .whereRef("enrolments.subject_id", "=", "exams.subject_id")
     .where("users.is_active", "=", 1)
-    .where((w) =>
-      w.or([
-        w("enrolments.status", "=", "in_progress"),
-        w.and([w("enrolments.status", "=", "completed"), w("enrolments.ended_at", ">=", w.ref("exams.starts_at"))]),
-      ]),
-    );
+    .where(takesExam);
 }
 
 // ————— the office —————
@@ -286,14 +290,15 @@ export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamFor
       details: { subject: subjectLabel(subject), startsAt },
       ip: meta.ip,
     });
-    if (startsAt > at) await tellStudying(deps, trx, now, row, subject, "exam.scheduled");
+    if (startsAt > at) await tellCandidates(deps, trx, now, row, subject, "exam.scheduled");
     return row;
   });
   deps.mail.kick();
   return { message: text.t("said.scheduled", { title: row.title }), ...(await getExam(deps, row.id)) };
 }
 
-async function tellStudying(
+/** A new, moved or cancelled exam told to the students who take it (in the portal and by e-mail). */
+async function tellCandidates(
   deps: AppDeps,
   db: DB,
   now: Date,
@@ -301,13 +306,15 @@ async function tellStudying(
   subject: Subject,
   kind: "exam.scheduled" | "exam.changed" | "exam.cancelled",
 ) {
-  await tellStudyingNow(deps, db, now, subject, {
-    kind,
-    title: exam.title,
-    data: { examId: exam.id },
-    link: STUDENT_EXAMS_LINK,
-    email: true,
-  });
+  const students = await candidatesOf(db, exam).select("users.id").execute();
+  await tellOfSubject(
+    deps,
+    db,
+    now,
+    students.map((s) => s.id),
+    subject,
+    { kind, title: exam.title, data: { examId: exam.id }, link: STUDENT_EXAMS_LINK, email: true },
+  );
 }
 
 /**
@@ -355,7 +362,7 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
     });
     const moved = changed.some((k) => k === "starts_at" || k === "centre" || k === "subject_id");
     if (moved && startsAt > at)
-      await tellStudying(deps, trx, now, row, subject, changed.includes("subject_id") ? "exam.scheduled" : "exam.changed");
+      await tellCandidates(deps, trx, now, row, subject, changed.includes("subject_id") ? "exam.scheduled" : "exam.changed");
     return row;
   });
   deps.mail.kick();
@@ -384,7 +391,7 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
       details: { subject: subjectLabel(subject) },
       ip: meta.ip,
     });
-    if (row.starts_at > at) await tellStudying(deps, trx, now, row, subject, "exam.cancelled");
+    if (row.starts_at > at) await tellCandidates(deps, trx, now, row, subject, "exam.cancelled");
     return row;
   });
   deps.mail.kick();
@@ -450,8 +457,12 @@ export async function publishResults(deps: AppDeps, actorId: number, id: number,
 /** An exam lasts at most 12 hours (the schema's limit): what may still be running began after this. */
 const LONGEST_EXAM_MS = 12 * 3_600_000;
 
-/** The exams of the subjects a student studies now that have not ended yet, soonest first (admit card, Exams page). */
-export async function examsAheadFor(db: DB, userId: number, now: Date, programme?: { id: number; term: number }) {
+/**
+ * The exams the student takes (`takesExam`: those of the subjects they study now, and those already announced
+ * for a term they have since completed) that have not ended yet, soonest first (admit card, Exams page); of
+ * one programme when `programmeId` is given (the admit card's).
+ */
+export async function examsAheadFor(db: DB, userId: number, now: Date, programmeId?: number) {
   let query = db
     .selectFrom("enrolments")
     .innerJoin("exams", "exams.subject_id", "enrolments.subject_id")
@@ -466,10 +477,10 @@ export async function examsAheadFor(db: DB, userId: number, now: Date, programme
       "subjects.name as subjectName",
     ])
     .where("enrolments.user_id", "=", userId)
-    .where("enrolments.status", "=", "in_progress")
+    .where(takesExam)
     .where("exams.status", "=", "scheduled")
     .where("exams.starts_at", ">", new Date(now.getTime() - LONGEST_EXAM_MS).toISOString());
-  if (programme) query = query.where("subjects.programme_id", "=", programme.id).where("subjects.term", "=", programme.term);
+  if (programmeId !== undefined) query = query.where("subjects.programme_id", "=", programmeId);
   const rows = await query.orderBy("exams.starts_at").orderBy("exams.id").limit(100).execute();
   return rows.filter((r) => new Date(r.starts_at).getTime() + r.duration_minutes * 60_000 > now.getTime());
 }
@@ -629,7 +640,7 @@ export async function myMarksheet(deps: Pick<AppDeps, "db" | "now">, userId: num
 // ————— the student dashboard (issue 18: the lead's one-request dashboard reads these) —————
 
 /**
- * The student's next exams: scheduled, starting after `now`, of the subjects they study now; soonest first;
+ * The student's next exams: scheduled, starting after `now`, that they take (`takesExam`); soonest first;
  * each start also as the institute's clock (`timeZone`) shows it, for the page to write.
  * One query (enrolments by user and status, then each subject's exams by start: both indexed).
  */
@@ -640,7 +651,7 @@ export async function upcomingExamsFor(db: DB, userId: number, now: Date, limit:
     .innerJoin("subjects", "subjects.id", "exams.subject_id")
     .select(["exams.id", "exams.title", "exams.starts_at", "exams.centre", "subjects.name as subject", "subjects.code as subjectCode"])
     .where("enrolments.user_id", "=", userId)
-    .where("enrolments.status", "=", "in_progress")
+    .where(takesExam)
     .where("exams.status", "=", "scheduled")
     .where("exams.starts_at", ">", now.toISOString())
     .orderBy("exams.starts_at")

@@ -482,6 +482,37 @@ describe("publishing results", () => {
   });
 });
 
+describe("moving students on a term (QA3 2)", () => {
+  test("an exam announced for a term's subject stays its students' after they move on: the office's figures and marks, their Exams, dashboard and admit card, and its changes are told to them", async () => {
+    const { exam } = await staff.call.exams.schedule(EXAM);
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    const listed = (await staff.call.exams.list({ status: "upcoming" })).exams.find((e) => e.id === exam.id);
+    expect([listed?.candidates, (await staff.call.exams.get({ id: exam.id })).exam.candidates]).toEqual([2, 2]);
+    expect((await asha.call.exams.mine({})).upcoming.map((e) => e.id)).toEqual([exam.id]);
+    expect((await upcomingExamsFor(deps.db, asha.id, deps.now(), 5, "Asia/Kolkata")).map((e) => e.id)).toEqual([exam.id]);
+    const card = await asha.call.exams.admitCard();
+    expect(card.status === "ready" && [card.card.term, card.card.exams.map((e) => e.id)]).toEqual([2, [exam.id]]);
+    // A new time is told to them though they study term 2 now.
+    const before = (await notificationsOf(asha.id)).length;
+    await staff.call.exams.update({ ...EXAM, id: exam.id, time: "14:00" });
+    expect((await notificationsOf(asha.id)).slice(before).map((n) => n.kind)).toEqual(["exam.changed"]);
+    // Held, then marks for both, and the results published to them.
+    deps.advance(10 * DAY);
+    await staff.call.exams.saveMarks({
+      id: exam.id,
+      entries: [
+        { userId: asha.id, marks: "61", absent: false },
+        { userId: ravi.id, marks: "55", absent: false },
+      ],
+    });
+    await staff.call.exams.publish({ id: exam.id });
+    expect((await asha.call.exams.mine({})).results.map((r) => [r.examId, r.marks])).toEqual([[exam.id, 61]]);
+    // An exam of the old term's subject scheduled after they moved on is a later cohort's, not theirs.
+    const later = await staff.call.exams.schedule({ ...EXAM, title: "Supplementary", date: "2027-01-10" });
+    expect(later.exam.candidates).toBe(0);
+  });
+});
+
 describe("the student's exams and results", () => {
   async function publishedExam() {
     const exam = await heldExam({ title: "Unit test", maxMarks: "50", passMarks: "20" });
@@ -641,11 +672,13 @@ describe("the admit card and its verification", () => {
       "name",
       "photo",
       "programme",
+      "reason",
       "studentId",
       "term",
       "termUnit",
       "valid",
     ]);
+    expect(checked.reason).toBeNull();
 
     await deps.db
       .updateTable("users")
@@ -656,7 +689,7 @@ describe("the admit card and its verification", () => {
 
     await updateStudentRecord(deps.db, asha.id, { current_term: 2 }, deps.now().toISOString());
     const moved = await guest().exams.verifyAdmit({ token });
-    expect([moved.valid, moved.exams]).toEqual([false, []]);
+    expect([moved.valid, moved.reason, moved.exams]).toEqual([false, "notCurrent", []]);
 
     await expect(guest().exams.verifyAdmit({ token: "x".repeat(43) })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(guest().exams.verifyAdmit({ token: "not a token!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
@@ -673,9 +706,10 @@ describe("the admit card and its verification", () => {
     expect(await admitCardBlock(deps, asha.id)).toBeNull();
     expect((await asha.call.exams.admitCard()).status).toBe("ready");
     await saveSettingsGroup(deps, "fees", { ...DEFAULT_SETTINGS.fees, admitCardNeedsFeesClear: true });
-    const message = "Your admit card will be available once this term's fees are clear. Still to pay: ₹18,000.";
+    const message = "Your admit card will be available once your fees are clear. Still to pay: ₹18,000.";
     expect(await asha.call.exams.admitCard()).toEqual({ status: "blocked", message });
-    expect(await guest().exams.verifyAdmit({ token })).toMatchObject({ valid: false, exams: [] });
+    // The public check says the card is held for now, not that it is no longer in force (QA3 4), and not why.
+    expect(await guest().exams.verifyAdmit({ token })).toMatchObject({ valid: false, reason: "onHold", exams: [] });
     // Once the term's fees are clear (here: a scholarship for all of it), the card and its check are back.
     const owed = await deps.db.selectFrom("fee_instalments").select(["id", "amount_paise"]).where("user_id", "=", asha.id).execute();
     for (const i of owed)

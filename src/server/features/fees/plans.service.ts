@@ -393,22 +393,15 @@ export async function saveFeeSettings(deps: AppDeps, actorId: number, input: Set
   return { message: text.t("said.settingsSaved"), ...(await feeSettingsOf(deps)) };
 }
 
-// ————— what a student owes on their current term —————
+// ————— what a student still owes —————
 
 /**
- * What a student still owes today on the instalments of their current programme and term (the ledger's
- * arithmetic, late fees included), in paise; 0 without a programme or without instalments.
+ * What a student still owes today on all their instalments, whatever the programme or term (the ledger's
+ * arithmetic, late fees and instalments not yet due included), in paise: the "Total still to pay" of their
+ * Fees page; 0 without instalments.
  */
-export async function currentTermOutstanding(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<number> {
-  const user = await deps.db.selectFrom("users").select(["programme_id", "current_term"]).where("id", "=", userId).executeTakeFirst();
-  if (!user?.programme_id) return 0;
-  const programmeId = user.programme_id;
+export async function studentOutstanding(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<number> {
   const today = await instituteToday(deps);
-  const rows = await standings(deps.db, today, (q) =>
-    q
-      .where("fee_instalments.user_id", "=", userId)
-      .where("fee_instalments.programme_id", "=", programmeId)
-      .where("fee_instalments.term", "=", user.current_term),
-  );
+  const rows = await standings(deps.db, today, (q) => q.where("fee_instalments.user_id", "=", userId));
   return rows.reduce((sum, r) => sum + r.standing.outstanding, 0);
 }

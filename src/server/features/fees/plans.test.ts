@@ -9,6 +9,7 @@ import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
 import { defaultDueDays } from "./plans.service.ts";
+import { myFees } from "./student-fees.service.ts";
 
 let deps: TestDeps;
 let programmeId: number;
@@ -587,7 +588,7 @@ describe("the fee settings", () => {
   });
 });
 
-describe("the admit card waits for the term's fees where the institute says so", () => {
+describe("the admit card waits for the fees to be clear where the institute says so", () => {
   const setRule = (on: boolean) =>
     admin.call.feePlans.saveSettings({
       upiVpa: "",
@@ -597,27 +598,27 @@ describe("the admit card waits for the term's fees where the institute says so",
       remindDaysAfter: 7,
     });
 
-  test("the block names what is still to pay, in the request's language; nothing owed, another term's dues or the rule off hold nothing back", async () => {
+  test("the block names what is still to pay, in the request's language, an earlier term's arrears included; nothing owed or the rule off hold nothing back", async () => {
     const learner = await person("student", { programme_id: programmeId, current_term: 1 });
     await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
     expect(await admitCardBlock(deps, learner.id)).toBeNull(); // the rule is off
     await setRule(true);
     expect(await admitCardBlock(deps, learner.id)).toBe(
-      "Your admit card will be available once this term's fees are clear. Still to pay: ₹10,000.01.",
+      "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
     );
     expect(await inLocale("hi", () => admitCardBlock(deps, learner.id))).toBe(
-      "इस सत्र का शुल्क चुकता होने पर आपका प्रवेश पत्र उपलब्ध होगा। अभी बकाया: ₹10,000.01।",
+      "आपका शुल्क चुकता होने पर आपका प्रवेश पत्र उपलब्ध होगा। अभी बकाया: ₹10,000.01।",
     );
     expect(await myAdmitCard(deps, learner.id)).toEqual({
       status: "blocked",
-      message: "Your admit card will be available once this term's fees are clear. Still to pay: ₹10,000.01.",
+      message: "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
     });
     // Paid (and conceded) in full: the card is no longer held back.
     const rows = await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.user_id", "=", learner.id).orderBy("number"));
     await recordPayment(deps, staff.id, { instalmentId: rows[0]!.instalment.id, amount: 3_333_35, mode: "cash", paidOn: "2026-11-02" });
     await recordPayment(deps, staff.id, { instalmentId: rows[1]!.instalment.id, amount: 3_333_33, mode: "cash", paidOn: "2026-11-02" });
     expect(await admitCardBlock(deps, learner.id)).toBe(
-      "Your admit card will be available once this term's fees are clear. Still to pay: ₹3,333.33.",
+      "Your admit card will be available once your fees are clear. Still to pay: ₹3,333.33.",
     );
     await staff.call.feePlans.giveConcession({
       instalmentId: rows[2]!.instalment.id,
@@ -626,11 +627,15 @@ describe("the admit card waits for the term's fees where the institute says so",
       reason: "Merit",
     });
     expect(await admitCardBlock(deps, learner.id)).toBeNull();
-    // Another term's dues do not count; nor does a student without a programme.
+    // An earlier term's arrears count after moving on (QA3 3: the card was printed at once), with the Fees page's figure.
     const moved = await person("student", { programme_id: programmeId, current_term: 1 });
     await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
     await deps.db.updateTable("users").set({ current_term: 2 }).where("id", "=", moved.id).execute();
-    expect(await admitCardBlock(deps, moved.id)).toBeNull();
+    expect(await admitCardBlock(deps, moved.id)).toBe(
+      "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
+    );
+    expect((await myFees(deps, moved.id)).totalOutstanding).toBe(10_000_01);
+    // A student without a programme or instalments owes nothing.
     const loner = await person("student");
     expect(await admitCardBlock(deps, loner.id)).toBeNull();
   });

@@ -167,7 +167,8 @@ export function streakOf(activeDays: readonly string[], today: string): number {
 
 /**
  * The dashboard's study figures, in four queries: progress in this term's subjects, assignments handed in
- * out of those set, graded marks, and the study streak (in the institute's days).
+ * out of those set (of an earlier term, only those that were due before the student moved on, or handed in),
+ * graded marks, and the study streak (in the institute's days).
  */
 export async function studyFigures(db: DB, userId: number, now: Date, timeZone: string) {
   // The streak looks back over the last 400 days' ticks and hand-ins.
@@ -209,6 +210,14 @@ export async function studyFigures(db: DB, userId: number, now: Date, timeZone: 
       .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.count<number>("s.id").as("submitted")])
       .where("enrolments.status", "in", READING_STATUSES)
       .where("subjects.archived", "=", 0)
+      // An assignment still open when the student moved on closed to them unsubmitted: not theirs to count as missed.
+      .where((eb) =>
+        eb.or([
+          eb("enrolments.status", "=", "in_progress"),
+          eb("assignments.due_at", "<=", eb.ref("enrolments.ended_at")),
+          eb("s.id", "is not", null),
+        ]),
+      )
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("assignment_submissions as s")

@@ -47,18 +47,21 @@ export function auditSubject(
   return audit(db, now, { ...rest, entityType: "subject", entityId: subject.id, details: { ...details, subject: subjectLabel(subject) } });
 }
 
+/** What a subject's students are told of something new in it: the notification's kind, words, target and e-mail. */
+export type SubjectNews = { kind: NotificationKind; title: string; data: Record<string, unknown>; link: string; email?: boolean };
+
 /**
- * Something new in a subject (a material, an assignment, an exam or a change to it) told to the students
- * studying it now, in the portal and, with `email`, by e-mail too; returns how many were told.
+ * Something new in a subject (a material, an assignment, an exam or a change to it) told to these students,
+ * in the portal and, with `email`, by e-mail too; returns how many were told.
  */
-export async function tellStudyingNow(
+export async function tellOfSubject(
   deps: Pick<AppDeps, "mail" | "env">,
   db: DB,
   now: Date,
+  students: number[],
   subject: Pick<Subject, "id" | "code" | "name">,
-  news: { kind: NotificationKind; title: string; data: Record<string, unknown>; link: string; email?: boolean },
+  news: SubjectNews,
 ): Promise<number> {
-  const students = await studyingNow(db, subject.id);
   if (students.length === 0) return 0;
   await notifyStudents(deps, db, now, students, {
     type: "course",
@@ -69,6 +72,17 @@ export async function tellStudyingNow(
     link: news.link,
   });
   return students.length;
+}
+
+/** Something new in a subject told to the students studying it now (tellOfSubject). */
+export async function tellStudyingNow(
+  deps: Pick<AppDeps, "mail" | "env">,
+  db: DB,
+  now: Date,
+  subject: Pick<Subject, "id" | "code" | "name">,
+  news: SubjectNews,
+): Promise<number> {
+  return tellOfSubject(deps, db, now, await studyingNow(db, subject.id), subject, news);
 }
 
 export async function findSubject(db: DB, id: number): Promise<Subject> {
@@ -107,9 +121,14 @@ export async function subjectOptions(deps: Pick<AppDeps, "db">) {
   return { subjects: rows };
 }
 
-/** The programmes the office can add subjects to, with their terms and how many students are in each term. */
-export async function studyProgrammes(deps: Pick<AppDeps, "db">) {
-  const [programmes, counts] = await Promise.all([
+/**
+ * The programmes the office can add subjects to, with their terms, how many students are in each term, and
+ * what moving a term's students would touch (`ahead`: its listed subjects' exams still to come and
+ * assignments still open), for the Move dialog to say before the office confirms.
+ */
+export async function studyProgrammes(deps: Pick<AppDeps, "db" | "now">) {
+  const nowIso = deps.now().toISOString();
+  const [programmes, counts, ahead] = await Promise.all([
     deps.db
       .selectFrom("programmes")
       .select(["id", "name", "duration_months", "fee_period"])
@@ -124,6 +143,21 @@ export async function studyProgrammes(deps: Pick<AppDeps, "db">) {
       .where("programme_id", "is not", null)
       .groupBy(["programme_id", "current_term"])
       .execute(),
+    deps.db
+      .selectFrom("subjects")
+      .leftJoin("exams", (j) =>
+        j.onRef("exams.subject_id", "=", "subjects.id").on("exams.status", "=", "scheduled").on("exams.starts_at", ">", nowIso),
+      )
+      .leftJoin("assignments", (j) => j.onRef("assignments.subject_id", "=", "subjects.id").on("assignments.due_at", ">", nowIso))
+      .select((eb) => [
+        "subjects.programme_id",
+        "subjects.term",
+        eb.fn.count<number>("exams.id").distinct().as("exams"),
+        eb.fn.count<number>("assignments.id").distinct().as("assignments"),
+      ])
+      .where("subjects.archived", "=", 0)
+      .groupBy(["subjects.programme_id", "subjects.term"])
+      .execute(),
   ]);
   return {
     programmes: programmes.map((p) => ({
@@ -135,6 +169,9 @@ export async function studyProgrammes(deps: Pick<AppDeps, "db">) {
         .filter((c) => c.programme_id === p.id)
         .map((c) => ({ term: c.current_term, count: Number(c.n) }))
         .sort((a, b) => a.term - b.term),
+      ahead: ahead
+        .filter((a) => a.programme_id === p.id && (Number(a.exams) > 0 || Number(a.assignments) > 0))
+        .map((a) => ({ term: a.term, exams: Number(a.exams), assignments: Number(a.assignments) })),
     })),
   };
 }

@@ -166,13 +166,30 @@ describe("subjects and enrolment", () => {
     ]);
   });
 
-  test("the programmes' terms and how many students are in each", async () => {
+  test("the programmes' terms, how many students are in each, and what a move would touch (exams to come, open assignments)", async () => {
     const { programmes } = await staff.call.studies.programmes();
     expect(programmes.find((p) => p.id === programmeId)).toMatchObject({
       terms: 6,
       termUnit: "semester",
       students: [{ term: 1, count: 2 }],
+      ahead: [],
     });
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const exam = {
+      subjectId: subject.id,
+      title: "Term-end",
+      time: "10:00",
+      durationMinutes: "180",
+      centre: "Hall A",
+      maxMarks: "100",
+      passMarks: "40",
+    };
+    await staff.call.exams.schedule({ ...exam, date: "2026-12-15" });
+    await staff.call.exams.schedule({ ...exam, date: "2026-11-01", title: "Held already" });
+    await staff.call.studies.createAssignment({ subjectId: subject.id, title: "A1", dueAt: "2026-12-01T10:00", maxMarks: 10 });
+    await staff.call.studies.createAssignment({ subjectId: subject.id, title: "A2", dueAt: "2026-12-02T10:00", maxMarks: 10 });
+    const after = (await staff.call.studies.programmes()).programmes.find((p) => p.id === programmeId);
+    expect(after?.ahead).toEqual([{ term: 1, exams: 1, assignments: 2 }]);
   });
 });
 
@@ -336,7 +353,7 @@ describe("assignments", () => {
     expect(JSON.parse(log[1]!.details)).toEqual({ title: assignment.title, subject: "BCOM-101 Financial Accounting" });
   });
 
-  test("a completed term's assignments can no longer be handed in; the dashboard figures count them", async () => {
+  test("a completed term's assignments can no longer be handed in; the dashboard figures count them, but not one that closed unsubmitted at the move", async () => {
     const { subject } = await staff.call.studies.create(SUBJECT);
     const { assignment } = await staff.call.studies.createAssignment({
       subjectId: subject.id,
@@ -356,6 +373,9 @@ describe("assignments", () => {
     const res = await handIn(ravi, assignment.id);
     expect(res.status).toBe(409);
     expect(((await res.json()) as any).message).toBe("This subject's term is over: its assignments can no longer be submitted.");
+    // Both were still open at the move (QA3 2: "handed in 1 of 3" counted one the student could no longer hand in).
+    expect((await studyFigures(deps.db, asha.id, deps.now(), "Asia/Kolkata")).assignments).toEqual({ completed: 1, total: 1 });
+    expect((await studyFigures(deps.db, ravi.id, deps.now(), "Asia/Kolkata")).assignments).toEqual({ completed: 0, total: 0 });
   });
 });
 
