@@ -220,21 +220,25 @@ export function stubSessionApi(overrides: Partial<SessionApi> = {}) {
   return { api, sent };
 }
 
-/** Stands in for XMLHttpRequest (uploads with progress): records what is sent and answers when the test says so. */
+/** Stands in for XMLHttpRequest (uploads with progress): records each request; the test reports progress and answers. */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
   method = "";
   url = "";
+  headers: Record<string, string> = {};
   body: FormData | null = null;
   status = 0;
   responseText = "";
+  aborted = false;
   upload = new EventTarget();
   private events = new EventTarget();
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
   }
-  setRequestHeader() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
   addEventListener(type: string, listener: EventListener) {
     this.events.addEventListener(type, listener);
   }
@@ -242,8 +246,11 @@ export class FakeXhr {
     this.body = body;
     FakeXhr.sent.push(this);
   }
-  abort() {}
-  progress(loaded: number, total: number) {
+  abort() {
+    this.aborted = true;
+  }
+  /** `loaded` of `total` (a percentage when `total` is left out) */
+  progress(loaded: number, total = 100) {
     this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
   }
   respond(status: number, body: unknown) {
@@ -253,13 +260,16 @@ export class FakeXhr {
   }
 }
 
-/** The file's uploads go to `FakeXhr` from each test's start (call at the top of the file); the real one after each. */
+/** Uploads go to `FakeXhr` from now until the test ends (`withFakeXhr` restores the real one after each test). */
+export function useFakeXhr() {
+  FakeXhr.sent = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+}
+
+/** Every test of the file sends its uploads to `FakeXhr` (call at the top of the file); the real one after each. */
 export function withFakeXhr() {
   const real = globalThis.XMLHttpRequest;
-  beforeEach(() => {
-    FakeXhr.sent = [];
-    globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  });
+  beforeEach(useFakeXhr);
   afterEach(() => {
     globalThis.XMLHttpRequest = real;
   });

@@ -2,7 +2,6 @@
  * For this feature's tests only (nothing in the app imports it): the whole app at a path with a fake
  * tRPC endpoint, a stand-in XMLHttpRequest for uploads, and ways to reach the form's controls.
  */
-import { afterEach, beforeEach } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
@@ -31,60 +30,8 @@ export const documentInput = (label: string) => screen.getByLabelText(new RegExp
 
 export const chooseFile = (label: string, file: File) => fireEvent.change(documentInput(label), { target: { files: [file] } });
 
-type Listener = (event: { lengthComputable: boolean; loaded: number; total: number }) => void;
-
-/** Stands in for XMLHttpRequest: records each request and lets the test report progress and answer. */
-export class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  aborted = false;
-  private listeners: Record<string, (() => void)[]> = {};
-  private progressListeners: Listener[] = [];
-  upload = { addEventListener: (_type: string, cb: Listener) => this.progressListeners.push(cb) };
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, cb: () => void) {
-    (this.listeners[type] ??= []).push(cb);
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.aborted = true;
-  }
-  progress(percent: number) {
-    for (const cb of this.progressListeners) cb({ lengthComputable: true, loaded: percent, total: 100 });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    for (const cb of this.listeners.load ?? []) cb();
-  }
-}
-
-/** Installs FakeXhr for each test of the file. */
-export function withFakeXhr() {
-  const real = globalThis.XMLHttpRequest;
-  beforeEach(() => {
-    FakeXhr.sent = [];
-    globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  });
-  afterEach(() => {
-    globalThis.XMLHttpRequest = real;
-  });
-}
+/** The upload stand-in (lib/testing.tsx), installed for each test of a file by `withFakeXhr()`. */
+export { FakeXhr, withFakeXhr } from "../../lib/testing.tsx";
 
 export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 export const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");

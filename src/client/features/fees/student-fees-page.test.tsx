@@ -4,7 +4,7 @@ import hiFees from "../../../shared/i18n/hi/fees.json";
 import mrFees from "../../../shared/i18n/mr/fees.json";
 import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
-import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { FakeXhr, STUDENT, TrpcFailure, useFakeXhr, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { errorOf, renderStudentAt } from "../student/student-testing.tsx";
 import "./student-fees-page.tsx";
@@ -180,44 +180,6 @@ afterEach(async () => {
   await changeLocale("en", { keep: false });
 });
 
-/** Stands in for XMLHttpRequest: records what is sent and answers when the test says so. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  upload = new EventTarget();
-  private events = new EventTarget();
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-}
-
-function withFakeXhr() {
-  FakeXhr.sent = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-}
-
 const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text).closest("tr")!;
 
 describe("/student/fees", () => {
@@ -319,7 +281,7 @@ describe("paying by UPI", () => {
   });
 
   test("the rules before anything is sent: twelve digits, not a future day, a JPEG or PNG of at most 5 MB", async () => {
-    withFakeXhr();
+    useFakeXhr();
     const { dialog } = await openPay();
     const utr = within(dialog).getByLabelText(/^UTR/) as HTMLInputElement;
     fireEvent.change(utr, { target: { value: "12345" } });
@@ -337,7 +299,7 @@ describe("paying by UPI", () => {
   });
 
   test("I have paid: the UTR, the day and the screenshot go with upload progress; then the page shows it waiting", async () => {
-    withFakeXhr();
+    useFakeXhr();
     let loads = 0;
     const app = renderStudentAt(
       "/student/fees",
@@ -392,7 +354,7 @@ describe("paying by UPI", () => {
   });
 
   test("the server's verdict lands beside its field (a UTR already reported)", async () => {
-    withFakeXhr();
+    useFakeXhr();
     const { dialog } = await openPay();
     const utr = within(dialog).getByLabelText(/^UTR/) as HTMLInputElement;
     fireEvent.change(utr, { target: { value: "402156789012" } });

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import type { GalleryCategoryName as GalleryCategory } from "../../../shared/schemas/gallery.ts";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { FakeXhr, TrpcFailure, withClientTestRules, withFakeXhr } from "../../lib/testing.tsx";
 
 withClientTestRules();
 
@@ -61,47 +61,7 @@ function gallery(images: ReturnType<typeof image>[], bytes = 3 * 1024 * 1024) {
   return { handlers, loads: () => loads };
 }
 
-/** Stands in for XMLHttpRequest: records what is sent and answers when the test says so. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  body: unknown;
-  status = 0;
-  responseText = "";
-  upload = new EventTarget();
-  private events = new EventTarget();
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-}
-
-const RealXhr = globalThis.XMLHttpRequest;
-beforeEach(() => {
-  FakeXhr.sent = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  globalThis.XMLHttpRequest = RealXhr;
-});
+withFakeXhr();
 
 const jpeg = (name: string) => new File([new Uint8Array(64)], name, { type: "image/jpeg" });
 

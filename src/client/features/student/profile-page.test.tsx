@@ -5,7 +5,7 @@ import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiStudent from "../../../shared/i18n/hi/student.json";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
-import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { FakeXhr, STUDENT, TrpcFailure, useFakeXhr, withClientTestRules } from "../../lib/testing.tsx";
 import { PROFILE_MESSAGES } from "./profile-form.ts";
 import { advance, errorOf, PROFILE, renderStudentAt, withFakeTimerCleanup } from "./student-testing.tsx";
 import { FLASH_MS } from "./use-flash.ts";
@@ -17,47 +17,6 @@ withFakeTimerCleanup();
 afterEach(() => {
   globalThis.XMLHttpRequest = RealXhr;
 });
-
-/** Stands in for XMLHttpRequest: records what is sent and answers when the test says so. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = "";
-  upload = new EventTarget();
-  private events = new EventTarget();
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(Object.assign(new Event("progress"), { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-}
-
-function withFakeXhr() {
-  FakeXhr.sent = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-}
 
 async function openProfile(handlers: Parameters<typeof renderStudentAt>[1] = {}) {
   let loads = 0;
@@ -206,7 +165,7 @@ describe("student profile", () => {
   });
 
   test("photo checks before any upload: over 5 MB, or not an image — each message vanishes after 5 seconds", async () => {
-    withFakeXhr();
+    useFakeXhr();
     await openProfile();
     jest.useFakeTimers();
     choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }));
@@ -221,7 +180,7 @@ describe("student profile", () => {
   });
 
   test("a photo uploads with PUT and a progress bar, then shows at once in the sidebar", async () => {
-    withFakeXhr();
+    useFakeXhr();
     await openProfile();
     const sidebar = screen.getByRole("complementary", { name: "Student portal" });
     expect(sidebar.querySelector("img.avatar")).toBeNull();
@@ -250,7 +209,7 @@ describe("student profile", () => {
   });
 
   test("a photo the server refuses shows its message beside the photo", async () => {
-    withFakeXhr();
+    useFakeXhr();
     await openProfile();
     choose(new File([new Uint8Array([1, 2, 3])], "fake.png", { type: "image/png" }));
     await waitFor(() => expect(FakeXhr.sent.length).toBe(1));
