@@ -3,7 +3,9 @@
  * (one to come, one already held), uploads the held one's marks from a CSV file — first with mistakes the
  * dry run lists, then fixed — and publishes the results; the demo student sees the exam to come and the
  * result, prints the admit card (A4, the card alone) whose QR address a guest verifies, and prints the
- * marksheet. Every screen is checked with axe and for sideways scrolling at 390 px and 1280 px.
+ * marksheet. Then the office moves the term's students on (the Move dialog says the exam to come stays
+ * theirs) and the student, in Year 2, still has it and its admit card. Every screen is checked with axe and
+ * for sideways scrolling at 390 px and 1280 px.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -319,5 +321,38 @@ describe("exams, admit cards and results (issue 18)", () => {
     expect(overflows).toEqual([]);
     expect(guest.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await guest.context.close();
+  });
+
+  test("moving the students on a term keeps the exam announced for the old term theirs; the dialog says so first (QA3 2)", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const overflows: string[] = [];
+    const office = await newPage(browser, server, DESKTOP);
+    await signIn(office.page, server, "admin");
+    await office.page.goto("/admin/courses");
+    await office.page.getByRole("button", { name: "Move students to next term" }).click();
+    const move = office.page.getByRole("dialog", { name: "Move students to another term" });
+    await move.getByText("1 exam of Year 1's subjects is still to come: it stays theirs (admit card, marks and results).").waitFor();
+    await check(office.page, "move dialog, 1280", found, overflows);
+    await move.getByRole("button", { name: "Move 1 student" }).click();
+    await office.page.locator(".ui-toasts__list").getByText(/moved/).waitFor();
+    await office.page.goto("/admin/exams");
+    await office.page.getByRole("row").filter({ hasText: AHEAD }).getByText("0 of 1 entered").waitFor();
+    expect(office.problems).toEqual([]);
+    await office.context.close();
+
+    // The student, now in Year 2, still has the exam and an admit card for it.
+    const { page, context, problems } = await newPage(browser, server, PHONE_390);
+    await signIn(page, server, "student");
+    await page.goto("/student/exams");
+    await page.getByRole("listitem").filter({ hasText: AHEAD }).getByText("Principles of Management").waitFor();
+    await page.getByRole("link", { name: "Admit card" }).click();
+    const card = page.getByRole("article", { name: "Admit card (hall ticket)" });
+    await card.getByText("Year 2 examinations").waitFor();
+    await card.getByRole("row").filter({ hasText: "BBA-101" }).getByText("Pune study centre, Hall A").waitFor();
+    await check(page, "admit card after the move, 390", found, overflows);
+    expect(problems).toEqual([]);
+    await context.close();
+    expect(found).toEqual({});
+    expect(overflows).toEqual([]);
   });
 });
