@@ -17,7 +17,7 @@ import { trpc } from "../lib/trpc.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
-import { PasswordInput, TextInput } from "../ui/field.tsx";
+import { CodeField, PasswordInput } from "../ui/field.tsx";
 import { useToast } from "../ui/toast.tsx";
 
 const PASSWORD_ID = "sign-in-again-password";
@@ -104,17 +104,7 @@ function SignInAgainDialog() {
         {challenge ? (
           <>
             <Alert tone="info">{challenge.message}</Alert>
-            <TextInput
-              id={CODE_ID}
-              label={t("again.code")}
-              hint={t("again.codeHint")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              error={fieldError}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-            />
+            <CodeField id={CODE_ID} label={t("again.code")} hint={t("again.codeHint")} value={code} error={fieldError} onCode={setCode} />
           </>
         ) : (
           <PasswordInput

@@ -126,6 +126,29 @@ export function TextInput({ type = "text", ...props }: TextInputProps) {
   );
 }
 
+/**
+ * A code sent by e-mail, typed in one box: digits only, at most `length` of them (pasted spaces and dashes go),
+ * offered by the phone's number pad and its one-time-code autofill. `onCode` gets the digits.
+ */
+export function CodeField({
+  length = 6,
+  onCode,
+  ...props
+}: Omit<TextInputProps, "onChange" | "inputMode" | "autoComplete" | "maxLength" | "type"> & {
+  length?: number;
+  onCode: (code: string) => void;
+}) {
+  return (
+    <TextInput
+      {...props}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={length}
+      onChange={(e) => onCode(e.target.value.replace(/\D/g, "").slice(0, length))}
+    />
+  );
+}
+
 export type TextAreaProps = FieldOwnProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required"> & { ref?: Ref<HTMLTextAreaElement> };
 

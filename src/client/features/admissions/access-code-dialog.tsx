@@ -17,7 +17,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TextInput } from "../../ui/field.tsx";
+import { CodeField, TextInput } from "../../ui/field.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { maskEmail } from "./status-format.ts";
 
@@ -199,16 +199,14 @@ export function AccessCodeDialog({
               })}
             </p>
           ) : null}
-          <TextInput
+          <CodeField
             id="access-code"
             label={t("code.label")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
+            length={CODE_LENGTH}
             value={code}
             disabled={!sent}
             className="access-code__input"
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+            onCode={setCode}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <Button type="submit" loading={verifyCode.isPending} disabled={!sent} block>

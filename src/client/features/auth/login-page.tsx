@@ -18,7 +18,7 @@ import { type LoginCredentials, type LoginResult, useSession } from "../../lib/s
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { PasswordInput, TextInput } from "../../ui/field.tsx";
+import { CodeField, PasswordInput, TextInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 
 type AccountKind = LoginCredentials["kind"];
@@ -134,17 +134,14 @@ export default function LoginPage() {
       {challenge ? (
         <form className="auth-form" onSubmit={submitCode} noValidate>
           <Alert tone="info">{challenge.message}</Alert>
-          <TextInput
+          <CodeField
             id="login-code"
             name="code"
             label={t("login.code")}
             hint={t("login.codeHint")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
             error={errors.code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            onCode={setCode}
           />
           <Button type="submit" block size="lg" loading={busy}>
             {t("login.verify")}
