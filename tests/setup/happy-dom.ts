@@ -10,3 +10,8 @@ export const native = { Request: globalThis.Request, Response: globalThis.Respon
 // Stylesheets and scripts are not fetched; a <link rel="stylesheet"> (the portals' CSS, src/client/lib/stylesheets.ts)
 // then reports "load" as in a browser, instead of an error.
 GlobalRegistrator.register({ url: "http://localhost:3000/", settings: { handleDisabledFileLoadingAsSuccess: true } });
+
+// findBy*/waitFor wait up to 3 s (Testing Library's default is 1 s): a loaded machine (the suite beside the
+// browser journeys, or two suites at once) answers a faked call later, and a passing test is not slower for it.
+const { configure } = await import("@testing-library/dom");
+configure({ asyncUtilTimeout: 3000 });
