@@ -2,7 +2,7 @@
  * Fee plans (issue 19) against the real server: the administrator sets BBA's plan, raises term 1's fees for the
  * demo student's programme, gives the demo student a scholarship with its reason, and in Fee settings sets the
  * UPI ID and "admit card only when fees are clear"; with an exam scheduled for the term, the demo student's
- * admit card page then says the card comes once the term's fees are clear, with what is still to pay. Every
+ * admit card page then says the card comes once the fees are clear, with what is still to pay. Every
  * screen is checked with axe and for sideways scrolling at 390 px and 1280 px.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -165,7 +165,7 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await student.page.goto("/student/exams");
     await student.page.getByText("Term-end examination").first().waitFor();
     await student.page.getByRole("link", { name: "Admit card" }).click();
-    const blocked = student.page.getByText("Your admit card will be available once this term's fees are clear. Still to pay: ₹17,000.");
+    const blocked = student.page.getByText("Your admit card will be available once your fees are clear. Still to pay: ₹17,000.");
     await blocked.waitFor();
     expect(await student.page.locator(".admit-card").count()).toBe(0);
     expect(await student.page.getByRole("button", { name: /Print/ }).isDisabled()).toBe(true);
