@@ -186,6 +186,19 @@ describe("the student's courses (issue 18)", () => {
     await waitFor(() => expect(document.activeElement).toBe(line));
   });
 
+  test("an earlier term's assignment never handed in says it is closed and why, not 'To do' (QA3 2)", async () => {
+    const [current, earlier] = MINE.courses;
+    const survey = { ...current!.assignments[0]!, id: 31, title: "Old survey" };
+    renderStudentAt("/student/courses/10", {
+      "studies.mine": () => ({ ...MINE, courses: [current!, { ...earlier!, assignments: [survey] }] }),
+    });
+    const card = await screen.findByRole("article", { name: "Old survey" });
+    expect(within(card).getByText("Not handed in")).toBeTruthy();
+    expect(within(card).queryByText("To do")).toBeNull();
+    expect(within(card).getByText("This subject's term is over: its assignments can no longer be submitted.")).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: "Hand in" })).toBeNull();
+  });
+
   test("a subject the student does not study says so", async () => {
     renderStudentAt("/student/courses/999", { "studies.mine": () => MINE });
     await screen.findByText("You do not study this subject, or it is no longer offered.");

@@ -59,9 +59,15 @@ function LoadFailed({ query }: { query: RetryQuery }) {
 }
 
 /** Where a student's assignment stands: graded, handed in (late or not), overdue, or still to do. */
-export function assignmentState(a: Assignment, now: Date): { key: "graded" | "late" | "submitted" | "overdue" | "due"; tone: BadgeTone } {
+/** Where an assignment stands for the student; `open` is false once its subject's term is over (nothing can be handed in). */
+export function assignmentState(
+  a: Assignment,
+  now: Date,
+  open = true,
+): { key: "graded" | "late" | "submitted" | "closed" | "overdue" | "due"; tone: BadgeTone } {
   if (a.submission?.marks !== null && a.submission?.marks !== undefined) return { key: "graded", tone: "approved" };
   if (a.submission) return a.submission.late ? { key: "late", tone: "pending" } : { key: "submitted", tone: "info" };
+  if (!open) return { key: "closed", tone: "neutral" };
   return new Date(a.dueAt) < now ? { key: "overdue", tone: "rejected" } : { key: "due", tone: "neutral" };
 }
 
@@ -280,7 +286,7 @@ function UnitRow({ unit, materials }: { unit: Course["units"][number]; materials
 function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; canSubmit: boolean }) {
   const t = useT(studies);
   const now = useNow();
-  const state = assignmentState(a, now);
+  const state = assignmentState(a, now, canSubmit);
   const { download, busy } = useFileDownload();
   const graded = state.key === "graded";
   // After a hand-in, focus goes to the work as handed in (the button that had it was busy, then replaced):
@@ -327,6 +333,7 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
           </div>
         ) : null}
         {canSubmit && !graded ? <SubmitForm assignment={a} onHandedIn={() => setJustHandedIn(true)} /> : null}
+        {state.key === "closed" ? <p className="text-sm text-muted">{t("rule.termOver")}</p> : null}
       </div>
     </article>
   );
