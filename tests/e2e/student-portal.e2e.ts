@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { axeFindings, DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -263,6 +263,7 @@ describe("student portal journeys", () => {
       return { backdrop: getComputedStyle(el, "::backdrop").backgroundColor, fits: document.documentElement.scrollWidth <= innerWidth };
     });
     expect(cover).toEqual({ backdrop: "rgb(248, 250, 252)", fits: true });
+    expect(await axeFindings(a.page)).toEqual([]);
     await a.page.keyboard.press("Escape");
     await dialog.waitFor();
     await dialog.getByLabel("Password", { exact: true }).fill("not-my-password");
