@@ -60,6 +60,36 @@ describe("Dialog", () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  test("a dialog over another, opened with nothing focused (a busy button had lost focus): closing it puts focus in the one below", () => {
+    function Stacked() {
+      const [top, setTop] = useState(false);
+      return (
+        <>
+          <Dialog open onClose={() => {}} title="Publish a notice">
+            <label htmlFor="title">Title</label>
+            <input id="title" />
+          </Dialog>
+          <Dialog open={top} onClose={() => setTop(false)} title="Sign in again" dismissible={false}>
+            <button type="button" onClick={() => setTop(false)}>
+              Sign in
+            </button>
+          </Dialog>
+          <button type="button" onClick={() => setTop(true)}>
+            Open the top one
+          </button>
+        </>
+      );
+    }
+    render(<Stacked />);
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    fireEvent.click(screen.getByRole("button", { name: "Open the top one", hidden: true }));
+    expect(screen.queryByRole("button", { name: "Close", hidden: true })).not.toBeNull(); // the notice's own
+    expect(document.querySelectorAll(".ui-dialog__close")).toHaveLength(1); // none on the dialog that must be answered
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    fireEvent.click(screen.getByRole("button", { name: "Sign in", hidden: true }));
+    expect(document.activeElement).toBe(screen.getByLabelText("Title"));
+  });
+
   test("Escape calls onClose once", () => {
     const onClose = mock(() => {});
     render(<Harness onClose={onClose} />);

@@ -29,6 +29,15 @@ export type DialogProps = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Where focus goes when a dialog closes and the control that opened it is gone (or was none, e.g. a busy button
+ * had lost focus): into the dialog still open beneath it, if any — its first field, as when it opened.
+ */
+function focusDialogBelow(closing: HTMLDialogElement) {
+  const below = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].filter((d) => d !== closing).at(-1);
+  below?.querySelector<HTMLElement>(`.ui-dialog__body :is(${FOCUSABLE})`)?.focus();
+}
+
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {
   const t = useT(common);
   const ref = useRef<HTMLDialogElement>(null);
@@ -63,7 +72,8 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         if (typeof el.close === "function") el.close();
         else el.removeAttribute("open");
       }
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+      else focusDialogBelow(el);
     };
   }, [open]);
 
