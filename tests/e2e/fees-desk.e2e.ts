@@ -86,10 +86,10 @@ async function openPaymentForm(page: Page, instalment: number) {
   await page.waitForFunction(
     () => document.activeElement?.matches("h2") && document.activeElement.textContent?.startsWith("Instalments of"),
   );
-  const choose = page.getByRole("button", { name: `Record a payment for BBA · Term 1 · Instalment ${instalment}` });
+  const choose = page.getByRole("button", { name: `Record a payment for BBA · Year 1 · Instalment ${instalment}` });
   await choose.focus();
   await choose.press("Enter");
-  const form = page.getByRole("region", { name: `Record a payment: BBA · Term 1 · Instalment ${instalment}` });
+  const form = page.getByRole("region", { name: `Record a payment: BBA · Year 1 · Instalment ${instalment}` });
   await form.getByLabel(/^Amount/).waitFor();
   expect(await form.getByLabel(/^Amount/).evaluate((el) => el === document.activeElement)).toBe(true);
   return form;

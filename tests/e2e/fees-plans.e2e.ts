@@ -105,10 +105,10 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await page.getByLabel(/^Student ID or name/).fill(server.student.studentId);
     await page.getByRole("button", { name: "Find", exact: true }).click();
     const ledger = page.getByRole("table", { name: "Priya Sharma's instalments" });
-    await ledger.getByText("BBA · term 1 · instalment 1").waitFor();
+    await ledger.getByText("BBA · Year 1 · Instalment 1").waitFor();
     await checkBoth(page, "concessions with the student's instalments", found);
-    await ledger.getByRole("button", { name: "Give concession on BBA · term 1 · instalment 1" }).click();
-    const give = page.getByRole("dialog", { name: "Concession on BBA · term 1 · instalment 1" });
+    await ledger.getByRole("button", { name: "Give concession on BBA · Year 1 · Instalment 1" }).click();
+    const give = page.getByRole("dialog", { name: "Concession on BBA · Year 1 · Instalment 1" });
     await give.getByLabel(/^Kind/).selectOption("scholarship");
     await give.getByLabel(/^Amount/).fill("9000.01");
     await give.getByRole("button", { name: "Give concession" }).click();

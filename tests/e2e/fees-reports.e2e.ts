@@ -104,7 +104,7 @@ describe("the fee reports (issue 19)", () => {
     await row.getByText("2 instalments").click();
     await row
       .getByRole("list", { name: "What is owed" })
-      .getByText(/^Term 1, instalment 1: ₹12,500, due /)
+      .getByText(/^Year 1 · Instalment 1: ₹12,500, due /)
       .waitFor();
     await check(office.page, "dues 1280", found);
 
@@ -142,8 +142,8 @@ describe("the fee reports (issue 19)", () => {
         .prepare("select subject, text_body from email_outbox where to_address = ? and template = 'student_alert' order by id desc")
         .get(server.student.email) as { subject: string; text_body: string };
       expect(mail.subject).toBe("Fee overdue: ₹17,500 to pay");
-      expect(mail.text_body).toContain("BBA, term 1, instalment 1: ₹12,500, was due on");
-      expect(mail.text_body).toContain("BBA, term 1, instalment 2: ₹5,000, due on");
+      expect(mail.text_body).toContain("BBA · Year 1 · Instalment 1: ₹12,500, was due on");
+      expect(mail.text_body).toContain("BBA · Year 1 · Instalment 2: ₹5,000, due on");
       expect(mail.text_body).toContain("/student/fees");
     } finally {
       db.close();

@@ -5,6 +5,7 @@
  * asks for the reason. When someone else decided first, the server says so and the list refreshes.
  */
 import { useEffect, useState } from "react";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { downloadFile, saveBlob } from "../../lib/download.ts";
@@ -25,7 +26,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
-import { PrintReceiptLink, ReasonDialog, useInstalmentName } from "./desk-parts.tsx";
+import { PrintReceiptLink, ReasonDialog } from "./desk-parts.tsx";
 import { StudentCell } from "./fee-words.tsx";
 
 type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
@@ -37,7 +38,6 @@ const decidedElsewhere = (err: unknown) => normaliseError(err).status === 409;
 export function ConfirmTab() {
   const t = useT(feeDesk);
   useT(fees);
-  const instalmentName = useInstalmentName();
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.feeDesk.pending, (page) => page);
@@ -109,7 +109,7 @@ export function ConfirmTab() {
       header: t("col.instalment"),
       render: (p) => (
         <span className="ops-cell-stack">
-          <span>{instalmentName(p.instalment)}</span>
+          <span>{programmeInstalmentName(p.instalment)}</span>
           <span className="text-sm text-muted">{t("dueOn", { date: formatDate(p.instalment.dueOn) })}</span>
         </span>
       ),

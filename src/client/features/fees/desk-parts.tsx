@@ -1,5 +1,5 @@
 /**
- * Pieces the fee desk's three tabs share (issue 19): an instalment's name, a payment mode's name, the link
+ * Pieces the fee desk's three tabs share (issue 19): a payment mode's name, the link
  * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
  * student's instalments and their first columns (with the concessions tab).
  */
@@ -24,13 +24,6 @@ import { useConfirmed } from "../../ui/use-confirmed.ts";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type LedgerInstalment = Ledger["instalments"][number];
-
-/** "BBA · Term 1 · Instalment 2" */
-export function useInstalmentName() {
-  const t = useT(feeDesk);
-  return (i: { programme: string; term: number; number: number }) =>
-    t("instalment", { programme: i.programme, term: i.term, number: i.number });
-}
 
 /** "Cash", "UPI", "Bank transfer"… (the fees catalogue's words, which the receipts use too) */
 export function useModeName() {

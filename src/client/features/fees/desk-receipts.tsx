@@ -5,6 +5,7 @@
  * and shows who cancelled it, when and why.
  */
 import { useLocation, useSearch } from "wouter";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { RECEIPT_FILTERS, type ReceiptFilter } from "../../../shared/schemas/fee-desk.ts";
@@ -20,7 +21,7 @@ import { Select } from "../../ui/field.tsx";
 import { ListBody, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { PrintReceiptLink, ReasonDialog, useInstalmentName, useModeName, useReasonAction } from "./desk-parts.tsx";
+import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
 const STATUS_FILTER = { key: "status", values: RECEIPT_FILTERS };
@@ -45,7 +46,6 @@ function useYearParam(): [string, (value: string) => void] {
 export function ReceiptsTab() {
   const t = useT(feeDesk);
   useT(fees);
-  const instalmentName = useInstalmentName();
   const modeName = useModeName();
   const utils = trpc.useUtils();
   const [year, setYear] = useYearParam();
@@ -86,7 +86,7 @@ export function ReceiptsTab() {
     {
       key: "instalment",
       header: t("col.instalment"),
-      render: (r) => <span>{instalmentName(r.instalment)}</span>,
+      render: (r) => <span>{programmeInstalmentName(r.instalment)}</span>,
     },
     {
       key: "amount",

@@ -6,6 +6,7 @@
  * link that prints it.
  */
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
@@ -22,7 +23,7 @@ import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { ledgerColumns, PrintReceiptLink, StudentLedger, useInstalmentName, useModeName } from "./desk-parts.tsx";
+import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
 import { InstalmentStatus } from "./plans-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
@@ -183,7 +184,6 @@ function StudentInstalments({
   onRecorded: (answer: Recorded) => void;
 }) {
   const t = useT(feeDesk);
-  const instalmentName = useInstalmentName();
   const query = trpc.feeDesk.instalments.useQuery({ userId });
   const [chosen, setChosen] = useState<number | null>(null);
   // Cancel closes the form that had focus: it goes back to that instalment's button.
@@ -202,7 +202,7 @@ function StudentInstalments({
       total: t("col.total"),
       paid: t("col.paid"),
       outstanding: t("col.outstanding"),
-      name: instalmentName,
+      name: programmeInstalmentName,
       dueOn: (date) => t("dueOn", { date }),
       totalNotes: (i) => [
         ...(i.concession > 0 ? [t("concession", { amount: formatMoney(i.concession) })] : []),
@@ -234,7 +234,7 @@ function StudentInstalments({
             size="sm"
             variant="secondary"
             onClick={() => setChosen(i.id)}
-            aria-label={t("chooseOf", { name: instalmentName(i) })}
+            aria-label={t("chooseOf", { name: programmeInstalmentName(i) })}
           >
             {t("choose")}
           </Button>
@@ -312,7 +312,6 @@ function PaymentForm({
 }) {
   const t = useT(feeDesk);
   const modeName = useModeName();
-  const instalmentName = useInstalmentName();
   const utils = trpc.useUtils();
   const record = trpc.feeDesk.record.useMutation();
   const rules = useMemo(
@@ -353,7 +352,7 @@ function PaymentForm({
   const referenceHint = mode ? t(`referenceHint.${mode}`) : undefined;
 
   return (
-    <Card title={t("form.title", { name: instalmentName(instalment) })}>
+    <Card title={t("form.title", { name: programmeInstalmentName(instalment) })}>
       <form className="stack" onSubmit={submit} noValidate aria-describedby="fee-record-due">
         <p id="fee-record-due" className="text-muted">
           {t("form.due", { due: formatMoney(instalment.outstanding) })}

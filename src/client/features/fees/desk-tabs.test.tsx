@@ -19,7 +19,7 @@ type Ledger = RouterOutputs["feeDesk"]["instalments"];
 const PENDING: Pending = {
   id: 31,
   student: { id: 7, name: "Ravi Kumar", studentId: "STU0102" },
-  instalment: { id: 12, programme: "BBA", term: 1, number: 2, dueOn: "2026-12-15" },
+  instalment: { id: 12, programme: "BBA", termUnit: "year", term: 1, number: 2, dueOn: "2026-12-15" },
   amount: 5_000_00,
   outstanding: 5_000_00,
   reference: "111122223333",
@@ -57,7 +57,7 @@ describe("the fee desk: to confirm (issue 19)", () => {
     );
     const table = await screen.findByRole("table", { name: "UPI payments waiting to be confirmed" });
     const ravi = (await within(table).findByText("Ravi Kumar")).closest("tr")!;
-    expect(within(ravi).getByText("BBA · Term 1 · Instalment 2")).toBeTruthy();
+    expect(within(ravi).getByText("BBA · Year 1 · Instalment 2")).toBeTruthy();
     expect(within(ravi).getByText("₹5,000")).toBeTruthy();
     expect(within(ravi).getByText("111122223333")).toBeTruthy();
     expect(within(ravi).getByRole("button", { name: "View the screenshot Ravi Kumar sent" })).toBeTruthy();
@@ -154,6 +154,7 @@ const LEDGER: Ledger = {
     {
       id: 11,
       programme: "BBA",
+      termUnit: "year",
       term: 1,
       number: 1,
       dueOn: "2026-08-15",
@@ -169,6 +170,7 @@ const LEDGER: Ledger = {
     {
       id: 12,
       programme: "BBA",
+      termUnit: "year",
       term: 1,
       number: 2,
       dueOn: "2026-12-15",
@@ -208,16 +210,16 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(sent("feeDesk.instalments")).toEqual([{ userId: 8 }]);
     // The finder that had focus is gone: focus is on the student's heading above their instalments (QA2 3).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Instalments of Asha Patil" })));
-    const paid = within(table).getByText("BBA · Term 1 · Instalment 1").closest("tr")!;
+    const paid = within(table).getByText("BBA · Year 1 · Instalment 1").closest("tr")!;
     expect(within(paid).getByText("Paid")).toBeTruthy();
     expect(within(paid).getByText("includes a ₹250 late fee")).toBeTruthy();
     expect(within(paid).queryByRole("button")).toBeNull();
-    const second = within(table).getByText("BBA · Term 1 · Instalment 2").closest("tr")!;
+    const second = within(table).getByText("BBA · Year 1 · Instalment 2").closest("tr")!;
     expect(within(second).getByText("after a ₹1,000 concession")).toBeTruthy();
     expect(within(second).getByText("Part paid")).toBeTruthy();
-    fireEvent.click(within(second).getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" }));
+    fireEvent.click(within(second).getByRole("button", { name: "Record a payment for BBA · Year 1 · Instalment 2" }));
 
-    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Year 1 · Instalment 2" });
     const amount = within(form).getByLabelText(/^Amount/) as HTMLInputElement;
     expect(amount.value).toBe("5000.50");
     // The Choose button became "Chosen": focus is on the amount, the next thing to type.
@@ -254,9 +256,9 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(screen.queryByText("Payment recorded: receipt RCP/2026-27/000009.")).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: /Asha Patil/ }));
     // Choosing again and cancelling puts focus back on the instalment's button.
-    const again = () => screen.getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" });
+    const again = () => screen.getByRole("button", { name: "Record a payment for BBA · Year 1 · Instalment 2" });
     fireEvent.click(again());
-    const reopened = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    const reopened = await screen.findByRole("region", { name: "Record a payment: BBA · Year 1 · Instalment 2" });
     fireEvent.click(within(reopened).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(document.activeElement).toBe(again()));
   });
@@ -286,15 +288,15 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
     const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
     // The transfer covers all that is due on instalment 3: nothing to record until it is confirmed or rejected.
-    const covered = within(table).getByText("BBA · Term 1 · Instalment 3").closest("tr")!;
+    const covered = within(table).getByText("BBA · Year 1 · Instalment 3").closest("tr")!;
     expect(within(covered).getByText("UPI payment of ₹9,000 reported, waiting for confirmation")).toBeTruthy();
     expect(within(covered).getByText("Confirm or reject that payment first")).toBeTruthy();
     expect(within(covered).queryByRole("button")).toBeNull();
     // Instalment 2: ₹5,000.50 due, ₹2,000 of it reported by UPI — ₹3,000.50 may be recorded.
-    const part = within(table).getByText("BBA · Term 1 · Instalment 2").closest("tr")!;
+    const part = within(table).getByText("BBA · Year 1 · Instalment 2").closest("tr")!;
     expect(within(part).getByText("UPI payment of ₹2,000 reported, waiting for confirmation")).toBeTruthy();
-    fireEvent.click(within(part).getByRole("button", { name: "Record a payment for BBA · Term 1 · Instalment 2" }));
-    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Term 1 · Instalment 2" });
+    fireEvent.click(within(part).getByRole("button", { name: "Record a payment for BBA · Year 1 · Instalment 2" }));
+    const form = await screen.findByRole("region", { name: "Record a payment: BBA · Year 1 · Instalment 2" });
     expect(
       within(form).getByText(
         "A UPI payment of ₹2,000 the student reported for this instalment is waiting on the To confirm tab: up to ₹3,000.50 can be recorded until that payment is confirmed or rejected.",
@@ -377,7 +379,7 @@ const RECEIPT: Receipt = {
   issuedOn: "2026-11-22",
   issuedAt: "2026-11-22T06:30:00.000Z",
   student: { id: 7, name: "Ravi Kumar", studentId: "STU0102" },
-  instalment: { programme: "BBA", term: 1, number: 2 },
+  instalment: { programme: "BBA", termUnit: "year", term: 1, number: 2 },
   cancelled: null,
 };
 const CANCELLED: Receipt = {

@@ -5,6 +5,7 @@
  * overdue" (asked first) every student of the list with something overdue.
  */
 import { useLocation, useSearch } from "wouter";
+import { instalmentName, termName } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
@@ -92,7 +93,9 @@ export function DuesView() {
       render: (d) => (
         <span className="ops-cell-stack">
           <span>{d.programme}</span>
-          {d.terms.length ? <span className="text-sm text-muted">{t("dues.term", { terms: d.terms.join(", ") })}</span> : null}
+          {d.terms.length ? (
+            <span className="text-sm text-muted">{d.terms.map((term) => termName(d.termUnit, term)).join(", ")}</span>
+          ) : null}
         </span>
       ),
     },
@@ -105,7 +108,7 @@ export function DuesView() {
           <ul className="fee-dues__list" aria-label={t("dues.whatIsOwed")}>
             {d.items.map((i) => (
               <li key={i.id} className={i.overdue ? "fee-dues__item fee-dues__item--overdue" : "fee-dues__item"}>
-                {t("dues.item", { term: i.term, number: i.number, amount: formatMoney(i.outstanding), due: formatDate(i.dueOn) })}
+                {t("dues.item", { instalment: instalmentName(i), amount: formatMoney(i.outstanding), due: formatDate(i.dueOn) })}
               </li>
             ))}
           </ul>

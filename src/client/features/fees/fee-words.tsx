@@ -1,4 +1,4 @@
-/** The fee screens' small shared pieces (issue 19): how a term, an instalment, a mode and a standing read. */
+/** The fee screens' small shared pieces (issue 19): how a mode and a standing read (a term and an instalment: shared/fee-terms.ts). */
 import type { ReactNode } from "react";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -6,12 +6,6 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 
 type Mode = "upi" | "cash" | "cheque" | "dd" | "bank";
 type Standing = "paid" | "partial" | "due" | "overdue";
-
-/** "Year 1 · Instalment 2" (a programme charged by the year) or "Semester 3 · Instalment 1". */
-export function instalmentLabel(i: { termUnit: string; term: number; number: number }): string {
-  const term = fees.t(i.termUnit === "year" ? "term.year" : "term.semester", { term: i.term });
-  return fees.t("instalmentOf", { term, number: i.number });
-}
 
 export const modeLabel = (mode: string) => fees.t(`mode.${mode as Mode}`);
 

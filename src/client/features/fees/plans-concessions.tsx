@@ -6,6 +6,7 @@
  * the list, marked withdrawn).
  */
 import { useMemo, useState } from "react";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
@@ -27,7 +28,7 @@ import type { TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { StudentCell } from "./fee-words.tsx";
-import { InstalmentStatus, useInstalmentText, useRowDialog } from "./plans-parts.tsx";
+import { InstalmentStatus, useRowDialog } from "./plans-parts.tsx";
 
 type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
 type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number];
@@ -56,7 +57,6 @@ export function ConcessionsTab() {
 /** The chosen student's instalments, each with a way to give a concession against it. */
 function StudentInstalments({ userId, onChangeStudent }: { userId: number; onChangeStudent: () => void }) {
   const t = useT(feePlans);
-  const instalmentText = useInstalmentText();
   const query = trpc.feeDesk.instalments.useQuery({ userId });
   const giving = useRowDialog<Instalment>();
 
@@ -66,7 +66,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
       total: t("col.total"),
       paid: t("col.paid"),
       outstanding: t("col.outstanding"),
-      name: instalmentText,
+      name: programmeInstalmentName,
       dueOn: (date) => t("ledger.dueOn", { date }),
       totalNotes: (i) => (i.concession > 0 ? [t("ledger.concession", { amount: formatMoney(i.concession) })] : []),
     }),
@@ -81,7 +81,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
             size="sm"
             variant="secondary"
             onClick={() => giving.open(i)}
-            aria-label={t("ledger.giveOf", { instalment: instalmentText(i) })}
+            aria-label={t("ledger.giveOf", { instalment: programmeInstalmentName(i) })}
           >
             {t("ledger.give")}
           </Button>
@@ -122,7 +122,6 @@ const IDS = fieldIds("fee-concession", FIELDS);
 function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; onClose: () => void; onGiven: (message: string) => void }) {
   const t = useT(feePlans);
   useT(fees);
-  const instalmentText = useInstalmentText();
   const utils = trpc.useUtils();
   const give = trpc.feePlans.giveConcession.useMutation();
   const max = concedable(instalment);
@@ -162,7 +161,7 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
   return (
     <FormDialog
       size="md"
-      title={t("give.title", { instalment: instalmentText(instalment) })}
+      title={t("give.title", { instalment: programmeInstalmentName(instalment) })}
       onClose={onClose}
       formId="fee-concession-form"
       form={submission}
@@ -199,7 +198,6 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
 /** Every concession given, the newest first, paged and searched by the server; each may be withdrawn with a reason. */
 function ConcessionsList() {
   const t = useT(feePlans);
-  const instalmentText = useInstalmentText();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.feePlans.concessions, (page, { filter }) => ({ ...page, status: filter as ConcessionFilter }), {
     filter: STATUS_FILTER,
@@ -228,7 +226,7 @@ function ConcessionsList() {
       header: t("col.instalment"),
       render: (c) => (
         <span className="ops-cell-stack">
-          <span>{instalmentText(c.instalment)}</span>
+          <span>{programmeInstalmentName(c.instalment)}</span>
           <span className="text-sm text-muted">{t("ledger.dueOn", { date: formatDate(c.instalment.dueOn) })}</span>
         </span>
       ),
@@ -345,7 +343,7 @@ function ConcessionsList() {
             {t("withdraw.text", {
               name: withdrawing.row.student.name,
               amount: formatMoney(withdrawing.row.amount),
-              instalment: instalmentText(withdrawing.row.instalment),
+              instalment: programmeInstalmentName(withdrawing.row.instalment),
             })}
           </p>
         </ReasonDialog>

@@ -1,5 +1,5 @@
 /**
- * What the fee plans' tabs share (issue 19): a programme's term and fee, an instalment's name, a status
+ * What the fee plans' tabs share (issue 19): a programme's fee, a status
  * badge, and the dialog open for one row.
  */
 import { useState } from "react";
@@ -12,12 +12,6 @@ import { STANDING_TONE } from "./fee-words.tsx";
 
 type Period = "year" | "semester";
 
-/** "Semester 2" / "Year 1". */
-export function useTermName() {
-  const t = useT(feePlans);
-  return (term: number, period: Period) => t(period === "year" ? "term.year" : "term.semester", { term });
-}
-
 /** "₹18,000 for a year · 2 instalments", or "Fee on request". */
 export function useFeeText() {
   const t = useT(feePlans);
@@ -25,13 +19,6 @@ export function useFeeText() {
     p.feePaise === null
       ? t("fee.onRequest")
       : `${t("fee", { amount: formatMoney(p.feePaise), period: t(`period.${p.feePeriod}`) })} · ${t("fee.instalments", { count: p.instalments })}`;
-}
-
-/** "BBA · term 1 · instalment 2" */
-export function useInstalmentText() {
-  const t = useT(feePlans);
-  return (i: { programme: string; term: number; number: number }) =>
-    t("ledger.instalment", { programme: i.programme, term: i.term, number: i.number });
 }
 
 /** Paid / Part paid / Due / Overdue: an instalment's standing in the office's words (the desk's and the plans' tabs). */

@@ -6,6 +6,7 @@
  * owe, then one click.
  */
 import { type FormEvent, useMemo, useState } from "react";
+import { termName } from "../../../shared/fee-terms.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
 import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
@@ -26,7 +27,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { browserToday, useFeeText, useRowDialog, useTermName } from "./plans-parts.tsx";
+import { browserToday, useFeeText, useRowDialog } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
 
@@ -269,7 +270,6 @@ const RAISE_IDS = { term: "fee-raise-term", startOn: "fee-raise-start" } as cons
 /** A term and its start day; then how many will be charged and what each will owe; then the raise itself. */
 function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; onClose: () => void; onRaised: (message: string) => void }) {
   const t = useT(feePlans);
-  const termName = useTermName();
   const utils = trpc.useUtils();
   const raise = trpc.feePlans.raise.useMutation();
   const firstTerm = programme.students[0]?.term ?? 1;
@@ -329,7 +329,7 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
           }}
           options={Array.from({ length: programme.terms }, (_, i) => ({
             value: String(i + 1),
-            label: termName(i + 1, programme.feePeriod),
+            label: termName(programme.feePeriod, i + 1),
           }))}
         />
         <TextInput

@@ -138,6 +138,7 @@ const LEDGER: Ledger = {
     {
       id: 51,
       programme: "BBA",
+      termUnit: "year",
       term: 1,
       number: 1,
       dueOn: "2026-07-01",
@@ -153,6 +154,7 @@ const LEDGER: Ledger = {
     {
       id: 52,
       programme: "BBA",
+      termUnit: "year",
       term: 1,
       number: 2,
       dueOn: "2026-12-30",
@@ -175,7 +177,7 @@ const GIVEN: Concession = {
   givenAt: "2026-11-22T06:30:00.000Z",
   givenBy: "Admin User",
   student: { id: 7, name: "Priya Sharma", studentId: "STU0001" },
-  instalment: { id: 52, programme: "BBA", term: 1, number: 2, dueOn: "2026-12-30" },
+  instalment: { id: 52, programme: "BBA", termUnit: "year", term: 1, number: 2, dueOn: "2026-12-30" },
   withdrawn: null,
 };
 
@@ -200,11 +202,11 @@ describe("concessions", () => {
     fireEvent.change(screen.getByLabelText(/^Student ID or name/), { target: { value: "stu0001" } });
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
     const table = await screen.findByRole("table", { name: "Priya Sharma's instalments" });
-    const paid = (await within(table).findByText("BBA · term 1 · instalment 1")).closest("tr")!;
+    const paid = (await within(table).findByText("BBA · Year 1 · Instalment 1")).closest("tr")!;
     expect(within(paid).getByText("Paid")).toBeTruthy();
     expect(within(paid).queryByRole("button")).toBeNull();
-    fireEvent.click(within(table).getByRole("button", { name: "Give concession on BBA · term 1 · instalment 2" }));
-    const dialog = await screen.findByRole("dialog", { name: "Concession on BBA · term 1 · instalment 2" });
+    fireEvent.click(within(table).getByRole("button", { name: "Give concession on BBA · Year 1 · Instalment 2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Concession on BBA · Year 1 · Instalment 2" });
     expect(within(dialog).getByText("Still to pay on this instalment: ₹5,000.")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: "5000.01" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Give concession" }));
@@ -252,7 +254,7 @@ describe("concessions", () => {
     const row = (await within(list).findByText("Priya Sharma")).closest("tr")!;
     fireEvent.click(within(row).getByRole("button", { name: "Withdraw the concession of ₹2,000 to Priya Sharma" }));
     const dialog = await screen.findByRole("dialog", { name: "Withdraw this concession?" });
-    expect(dialog.textContent).toContain("Priya Sharma will owe ₹2,000 more on BBA · term 1 · instalment 2.");
+    expect(dialog.textContent).toContain("Priya Sharma will owe ₹2,000 more on BBA · Year 1 · Instalment 2.");
     fireEvent.click(within(dialog).getByRole("button", { name: "Withdraw concession" }));
     expect(await within(dialog).findByText("Give the reason for withdrawing it (it is kept with the record).")).toBeTruthy();
     expect(sent("feePlans.withdrawConcession")).toEqual([]);

@@ -8,6 +8,7 @@
  * print rules (fees.css) print the receipt alone.
  */
 import { Link, useParams } from "wouter";
+import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
@@ -22,7 +23,7 @@ import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
-import { instalmentLabel, modeLabel } from "./fee-words.tsx";
+import { modeLabel } from "./fee-words.tsx";
 
 type Receipt = RouterOutputs["fees"]["receipt"];
 
@@ -113,7 +114,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
           {r.student.studentId ?? "—"}
         </Fact>
         <Fact label={t("receipt.programme")}>{r.programme}</Fact>
-        <Fact label={t("receipt.towards")}>{instalmentLabel({ termUnit: r.termUnit, term: r.term, number: r.instalment })}</Fact>
+        <Fact label={t("receipt.towards")}>{instalmentName({ termUnit: r.termUnit, term: r.term, number: r.instalment })}</Fact>
         <Fact label={t("receipt.mode")}>{modeLabel(r.mode)}</Fact>
         <Fact label={t("receipt.reference")} className="tabular">
           {reference || "—"}

@@ -19,6 +19,7 @@ type Collections = RouterOutputs["feeReports"]["collections"];
 const ASHA: Due = {
   student: { id: 11, name: "Asha Patil", studentId: "STU0101", active: true },
   programme: "BBA",
+  termUnit: "year",
   terms: [1],
   instalments: 2,
   outstanding: 18_500_00,
@@ -27,13 +28,14 @@ const ASHA: Due = {
   standing: "overdue",
   lastReminder: null,
   items: [
-    { id: 1, programme: "BBA", term: 1, number: 1, dueOn: "2026-11-01", outstanding: 9_500_00, overdue: true },
-    { id: 2, programme: "BBA", term: 1, number: 2, dueOn: "2027-02-01", outstanding: 9_000_00, overdue: false },
+    { id: 1, programme: "BBA", termUnit: "year", term: 1, number: 1, dueOn: "2026-11-01", outstanding: 9_500_00, overdue: true },
+    { id: 2, programme: "BBA", termUnit: "year", term: 1, number: 2, dueOn: "2027-02-01", outstanding: 9_000_00, overdue: false },
   ],
 };
 const MEERA: Due = {
   student: { id: 12, name: "Meera Joshi", studentId: "STU0103", active: false },
   programme: "B.Com",
+  termUnit: "semester",
   terms: [2],
   instalments: 1,
   outstanding: 4_000_50,
@@ -41,7 +43,9 @@ const MEERA: Due = {
   oldestDue: "2026-11-27",
   standing: "soon",
   lastReminder: "2026-11-20T05:00:00.000Z",
-  items: [{ id: 3, programme: "B.Com", term: 2, number: 1, dueOn: "2026-11-27", outstanding: 4_000_50, overdue: false }],
+  items: [
+    { id: 3, programme: "B.Com", termUnit: "semester", term: 2, number: 1, dueOn: "2026-11-27", outstanding: 4_000_50, overdue: false },
+  ],
 };
 
 const dues = (rows: Due[], totals: Partial<Dues["totals"]> = {}): Dues => ({
@@ -76,7 +80,8 @@ describe("the dues tab (issue 19)", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["Asha PatilSTU0101", "Meera JoshiSTU0103Inactive"]);
     const asha = rows[0]!;
-    expect(within(asha).getByText("Term 1")).toBeTruthy();
+    // The term as the programme's fee period names it, as the student's own fees page does (QA3 9).
+    expect(within(asha).getByText("Year 1")).toBeTruthy();
     expect(within(asha).getByText("2 instalments")).toBeTruthy();
     expect(within(asha).getByText("₹18,500")).toBeTruthy();
     expect(within(asha).getByText("₹9,500 overdue")).toBeTruthy();
@@ -87,8 +92,12 @@ describe("the dues tab (issue 19)", () => {
       within(within(asha).getByRole("list", { name: "What is owed" }))
         .getAllByRole("listitem")
         .map((li) => li.textContent),
-    ).toEqual(["Term 1, instalment 1: ₹9,500, due 1 Nov 2026", "Term 1, instalment 2: ₹9,000, due 1 Feb 2027"]);
+    ).toEqual(["Year 1 · Instalment 1: ₹9,500, due 1 Nov 2026", "Year 1 · Instalment 2: ₹9,000, due 1 Feb 2027"]);
     const meera = rows[1]!;
+    expect(within(meera).getByText("Semester 2")).toBeTruthy();
+    expect(within(within(meera).getByRole("list", { name: "What is owed" })).getByRole("listitem").textContent).toBe(
+      "Semester 2 · Instalment 1: ₹4,000.50, due 27 Nov 2026",
+    );
     expect(within(meera).getByText("Due soon")).toBeTruthy();
     expect((within(meera).getByRole("button", { name: "Remind Meera Joshi" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("status").textContent).toBe("2 students owe fees");

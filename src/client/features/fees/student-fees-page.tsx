@@ -8,6 +8,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Redirect, Route, Switch } from "wouter";
+import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -25,7 +26,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
-import { instalmentLabel, modeLabel, StandingBadge } from "./fee-words.tsx";
+import { modeLabel, StandingBadge } from "./fee-words.tsx";
 import { type PayableInstalment, PayDialog } from "./pay-dialog.tsx";
 import { ReceiptPage } from "./receipt-page.tsx";
 
@@ -131,7 +132,7 @@ function Instalments({ mine }: { mine: Mine }) {
       header: t("col.instalment"),
       render: (i) => (
         <span className="fees-cell-stack">
-          <span className="fees-cell-strong">{instalmentLabel(i)}</span>
+          <span className="fees-cell-strong">{instalmentName(i)}</span>
           <span className="text-sm text-muted">{i.programme}</span>
         </span>
       ),
@@ -171,8 +172,8 @@ function Instalments({ mine }: { mine: Mine }) {
         ) : i.outstanding > 0 && mine.upi ? (
           <Button
             size="sm"
-            aria-label={t("my.payFor", { instalment: instalmentLabel(i) })}
-            onClick={() => setPaying({ id: i.id, label: instalmentLabel(i) })}
+            aria-label={t("my.payFor", { instalment: instalmentName(i) })}
+            onClick={() => setPaying({ id: i.id, label: instalmentName(i) })}
           >
             {t("my.pay")}
           </Button>
@@ -232,7 +233,7 @@ function TransferItem({ transfer: p }: { transfer: Transfer }) {
     <li className={`fees-transfer fees-transfer--${p.status}`}>
       <div className="fees-transfer__main">
         <p className="fees-cell-strong">
-          <span className="tabular">{formatMoney(p.amount)}</span> · {instalmentLabel(p.instalment)}
+          <span className="tabular">{formatMoney(p.amount)}</span> · {instalmentName(p.instalment)}
         </p>
         <p className="text-sm text-muted">
           {t("my.transferFacts", { utr: p.reference, date: formatDate(p.paidOn), sent: formatDateTime(p.sentAt) })}
@@ -263,7 +264,7 @@ function Receipts() {
       ),
     },
     { key: "date", header: t("col.date"), render: (r) => formatDate(r.issuedOn) },
-    { key: "towards", header: t("col.towards"), render: (r) => instalmentLabel(r.instalment) },
+    { key: "towards", header: t("col.towards"), render: (r) => instalmentName(r.instalment) },
     { key: "mode", header: t("col.mode"), render: (r) => modeLabel(r.mode) },
     { key: "amount", header: t("col.amount"), className: "ui-table__cell--numeric", render: (r) => formatMoney(r.amount) },
     {

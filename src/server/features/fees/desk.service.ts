@@ -77,6 +77,7 @@ export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: 
         "users.name",
         "users.student_id",
         "programmes.name as programme",
+        "programmes.fee_period",
         "fee_instalments.term",
         "fee_instalments.number",
         "fee_instalments.due_on",
@@ -94,7 +95,7 @@ export async function pendingPayments(deps: Pick<AppDeps, "db" | "now">, query: 
     payments: rows.map((r) => ({
       id: r.id,
       student: { id: r.user_id, name: r.name, studentId: r.student_id },
-      instalment: { id: r.instalment_id, programme: r.programme, term: r.term, number: r.number, dueOn: r.due_on },
+      instalment: { id: r.instalment_id, programme: r.programme, termUnit: r.fee_period, term: r.term, number: r.number, dueOn: r.due_on },
       amount: r.amount_paise,
       outstanding: outstanding.get(r.instalment_id) ?? 0,
       reference: r.reference,
@@ -196,7 +197,7 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
     deps.db
       .selectFrom("programmes")
       .innerJoin("fee_instalments", "fee_instalments.programme_id", "programmes.id")
-      .select(["programmes.id", "programmes.name"])
+      .select(["programmes.id", "programmes.name", "programmes.fee_period"])
       .where("fee_instalments.user_id", "=", userId)
       .distinct()
       .execute(),
@@ -207,7 +208,7 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
       .where("status", "=", "pending")
       .execute(),
   ]);
-  const programmeName = new Map(programmes.map((p) => [p.id, p.name]));
+  const programmeOf = new Map(programmes.map((p) => [p.id, p]));
   return {
     today,
     student: {
@@ -219,7 +220,8 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
     },
     instalments: rows.map(({ instalment: i, standing: s }) => ({
       id: i.id,
-      programme: programmeName.get(i.programme_id) ?? "",
+      programme: programmeOf.get(i.programme_id)?.name ?? "",
+      termUnit: programmeOf.get(i.programme_id)?.fee_period ?? "semester",
       term: i.term,
       number: i.number,
       dueOn: i.due_on,
@@ -284,6 +286,7 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
           "student.name",
           "student.student_id",
           "programmes.name as programme",
+          "programmes.fee_period",
         ])
         .orderBy("fee_receipts.id", "desc"),
       query,
@@ -302,7 +305,7 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
       issuedOn: r.issued_on,
       issuedAt: r.issued_at,
       student: { id: r.user_id, name: r.name, studentId: r.student_id },
-      instalment: { programme: r.programme, term: r.term, number: r.instalment_number },
+      instalment: { programme: r.programme, termUnit: r.fee_period, term: r.term, number: r.instalment_number },
       cancelled: r.cancelled_at ? { at: r.cancelled_at, by: r.cancelled_by_name, reason: r.cancel_reason ?? "" } : null,
     })),
     pagination,

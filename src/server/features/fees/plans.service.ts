@@ -8,6 +8,7 @@
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, Programme } from "../../../../db/schema.ts";
+import { termName } from "../../../shared/fee-terms.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
@@ -28,10 +29,6 @@ type PlanProgramme = Pick<Programme, "id" | "name" | "fee_paise" | "fee_period" 
 
 /** The days a term lasts, for spreading a default plan over it. */
 const TERM_DAYS = { year: 365, semester: 182 } as const;
-
-/** "Semester 2" / "Year 1" in the request's language. */
-export const termText = (period: Programme["fee_period"], term: number) =>
-  text.t(period === "year" ? "term.year" : "term.semester", { term });
 
 /** A programme without a saved plan: its instalments spread evenly over the term, the first on the start day. */
 export function defaultDueDays(p: Pick<Programme, "instalments" | "fee_period">): number[] {
@@ -358,7 +355,7 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
     }
     return { raised, already };
   });
-  const term = termText(programme.fee_period, input.term);
+  const term = termName(programme.fee_period, input.term);
   const message =
     raised === 0
       ? text.t("said.noneToRaise", { programme: programme.name, term })

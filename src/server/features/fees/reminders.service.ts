@@ -8,6 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeReports as text } from "../../../shared/i18n/feeReports.ts";
 import { INTL_LOCALE, type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
@@ -60,9 +61,7 @@ export function reminderWords(kind: ReminderKind, items: readonly DueItem[], loc
   const lines = items.map(
     (i) =>
       `• ${t(i.overdue ? "remind.lineOverdue" : "remind.line", {
-        programme: i.programme,
-        term: i.term,
-        number: i.number,
+        instalment: programmeInstalmentName(i, locale),
         amount: rupees(i.outstanding, locale),
         due: dayIn(i.dueOn, locale),
       })}`,

@@ -85,8 +85,8 @@ describe("reminding one student from the dues list (issue 19)", () => {
     expect(note).toMatchObject({ title: "Fee overdue: ₹18,500 to pay", priority: "high", type: "course" });
     expect(note!.message.split("\n")).toEqual([
       "This is a reminder of the fees you still owe the institute.",
-      "• BBA, term 1, instalment 1: ₹9,500, was due on 1 Nov 2026 (overdue)",
-      "• BBA, term 1, instalment 2: ₹9,000, due on 1 Feb 2027",
+      "• BBA · Year 1 · Instalment 1: ₹9,500, was due on 1 Nov 2026 (overdue)",
+      "• BBA · Year 1 · Instalment 2: ₹9,000, due on 1 Feb 2027",
       "In all: ₹18,500.",
       "You can pay by UPI from the Fees page of your portal, or at the institute's office. If you have paid already, thank you, and please ignore this reminder.",
     ]);
@@ -100,7 +100,7 @@ describe("reminding one student from the dues list (issue 19)", () => {
     await staff.call.feeReports.remind({ userId: ravi.id });
     const [hindi] = await notes(ravi.id);
     expect(hindi!.title).toBe("शुल्क बकाया: ₹4,500.50 चुकाना है");
-    expect(hindi!.message).toContain("BBA, सत्र 1, किस्त 1: ₹4,500.50, 10 नव॰ 2026 को देय था (बकाया)");
+    expect(hindi!.message).toContain("BBA · वर्ष 1 · किस्त 1: ₹4,500.50, 10 नव॰ 2026 को देय था (बकाया)");
     expect((await mails(ravi.email))[0]!.subject).toBe("शुल्क बकाया: ₹4,500.50 चुकाना है");
 
     // The last reminder shows on the list; the activity log has it.
@@ -228,7 +228,7 @@ describe("automatic reminders (issue 19)", () => {
     const [before] = await notes(asha.id);
     expect(before).toMatchObject({ title: "Fee due on 25 Nov 2026: ₹9,000", priority: "medium" });
     expect(before!.message).toContain("This is a reminder that the fee below falls due soon.");
-    expect(before!.message).toContain("• BBA, term 1, instalment 1: ₹9,000, due on 25 Nov 2026");
+    expect(before!.message).toContain("• BBA · Year 1 · Instalment 1: ₹9,000, due on 25 Nov 2026");
     expect((await mails(asha.email))[0]!.subject).toBe("Fee due on 25 Nov 2026: ₹9,000");
     // Ravi reads Marathi.
     const [after] = await notes(ravi.id);
@@ -306,12 +306,21 @@ describe("automatic reminders (issue 19)", () => {
   });
 
   test("the words: one line per instalment, money in paise written the student's way", () => {
-    const item = { instalmentId: 1, programme: "BBA", term: 2, number: 1, dueOn: "2026-12-05", outstanding: 12_345_67, overdue: false };
+    const item = {
+      instalmentId: 1,
+      programme: "BBA",
+      termUnit: "semester" as const,
+      term: 2,
+      number: 1,
+      dueOn: "2026-12-05",
+      outstanding: 12_345_67,
+      overdue: false,
+    };
     expect(reminderWords("before", [item], "en")).toEqual({
       title: "Fee due on 5 Dec 2026: ₹12,345.67",
       message: [
         "This is a reminder that the fee below falls due soon.",
-        "• BBA, term 2, instalment 1: ₹12,345.67, due on 5 Dec 2026",
+        "• BBA · Semester 2 · Instalment 1: ₹12,345.67, due on 5 Dec 2026",
         "You can pay by UPI from the Fees page of your portal, or at the institute's office. If you have paid already, thank you, and please ignore this reminder.",
       ].join("\n"),
     });

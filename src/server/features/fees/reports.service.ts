@@ -10,7 +10,8 @@
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { portableSql } from "../../../../db/connection.ts";
-import type { Database, PaymentMode } from "../../../../db/schema.ts";
+import type { Database, PaymentMode, Programme } from "../../../../db/schema.ts";
+import { termName } from "../../../shared/fee-terms.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
   type CollectionsQuery,
@@ -127,6 +128,7 @@ export function duesByStudent(db: DB, today: string, scope: DuesScope, status: D
 export interface DueItem {
   instalmentId: number;
   programme: string;
+  termUnit: Programme["fee_period"];
   term: number;
   number: number;
   dueOn: string;
@@ -151,7 +153,7 @@ export async function duesOf(db: DB, today: string, userIds: readonly number[], 
     ),
     db
       .selectFrom("programmes")
-      .select(["id", "name"])
+      .select(["id", "name", "fee_period"])
       .where(
         "id",
         "in",
@@ -162,13 +164,14 @@ export async function duesOf(db: DB, today: string, userIds: readonly number[], 
       )
       .execute(),
   ]);
-  const names = new Map(programmes.map((p) => [p.id, p.name]));
+  const programmeOf = new Map(programmes.map((p) => [p.id, p]));
   for (const { instalment: i, standing: s } of found) {
     if (s.outstanding === 0) continue;
     const items = out.get(i.user_id) ?? [];
     items.push({
       instalmentId: i.id,
-      programme: names.get(i.programme_id) ?? "",
+      programme: programmeOf.get(i.programme_id)?.name ?? "",
+      termUnit: programmeOf.get(i.programme_id)?.fee_period ?? "semester",
       term: i.term,
       number: i.number,
       dueOn: i.due_on,
@@ -254,6 +257,7 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
       return {
         student: { id: r.user_id, name: r.name, studentId: r.student_id, active: r.is_active === 1 },
         programme: oldest?.programme ?? "",
+        termUnit: oldest?.termUnit ?? "semester",
         terms: [...new Set(own.map((i) => i.term))].sort((a, b) => a - b),
         instalments: Number(r.instalments),
         outstanding: Number(r.outstanding),
@@ -401,6 +405,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       "student.student_id",
       "student.name",
       "programmes.name as programme",
+      "programmes.fee_period",
       "fee_payments.reference",
       "fee_payments.paid_on",
     ])
@@ -418,7 +423,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       r.student_id,
       r.name,
       r.programme,
-      r.term,
+      termName(r.fee_period, r.term, "en"),
       r.instalment_number,
       MODE_NAMES[r.mode],
       r.reference,

@@ -406,6 +406,7 @@ describe("collections (issue 19)", () => {
   });
 
   test("the receipts of a range as CSV: every receipt in number order, cancelled ones marked, quoted safely, the range in the name; audited", async () => {
+    await deps.db.updateTable("programmes").set({ fee_period: "semester" }).where("id", "=", bcom).execute();
     await collect();
     const app = testApp(deps);
     const res = await app.request("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30", {
@@ -430,6 +431,12 @@ describe("collections (issue 19)", () => {
       ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "Issued"],
     ]);
     expect(rows[2]!.slice(12)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
+    // The term as the student reads it, after the programme's fee period (QA3 9): BBA by the year, the other by the semester.
+    const bcomName = (await deps.db.selectFrom("programmes").select("name").where("id", "=", bcom).executeTakeFirstOrThrow()).name;
+    expect(rows.slice(0, 2).map((r) => r.slice(4, 7))).toEqual([
+      ["BBA", "Year 1", "1"],
+      [bcomName, "Semester 1", "1"],
+    ]);
     // The issued receipts add up to the collections.
     const issued = rows.filter((r) => r[11] === "Issued").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
     expect(issued).toBe(await collectionsTotal(deps.db, "2026-11-01", "2026-11-30"));
