@@ -90,6 +90,36 @@ describe("Dialog", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Title"));
   });
 
+  test("closing when the opener is gone puts focus on the page's main region — unless the page already moved it", () => {
+    function Removed({ moveFocus }: { moveFocus: boolean }) {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <main id="main" tabIndex={-1}>
+            <h2 tabIndex={-1}>Instalments</h2>
+          </main>
+          <Dialog
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              if (moveFocus) document.querySelector<HTMLElement>("h2")!.focus();
+            }}
+            title="Pay by UPI"
+          >
+            <input aria-label="UTR" />
+          </Dialog>
+        </>
+      );
+    }
+    const { unmount } = render(<Removed moveFocus={false} />);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(document.activeElement).toBe(document.getElementById("main"));
+    unmount();
+    render(<Removed moveFocus />);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Instalments" }));
+  });
+
   test("Escape calls onClose once", () => {
     const onClose = mock(() => {});
     render(<Harness onClose={onClose} />);

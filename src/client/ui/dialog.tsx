@@ -31,11 +31,16 @@ const FOCUSABLE =
 
 /**
  * Where focus goes when a dialog closes and the control that opened it is gone (or was none, e.g. a busy button
- * had lost focus): into the dialog still open beneath it, if any — its first field, as when it opened.
+ * had lost focus): into the dialog still open beneath it, if any — its first field, as when it opened —, else to
+ * the page's main region (the skip link's target), where the next Tab goes on from, not to the top of the page.
  */
 function focusDialogBelow(closing: HTMLDialogElement) {
+  // The page may have put focus somewhere already (what comes next after the dialog's step): leave it there.
+  const current = document.activeElement;
+  if (current && current !== document.body && !closing.contains(current)) return;
   const below = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].filter((d) => d !== closing).at(-1);
-  below?.querySelector<HTMLElement>(`.ui-dialog__body :is(${FOCUSABLE})`)?.focus();
+  const target = below ? below.querySelector<HTMLElement>(`.ui-dialog__body :is(${FOCUSABLE})`) : document.getElementById("main");
+  target?.focus({ preventScroll: true });
 }
 
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {
