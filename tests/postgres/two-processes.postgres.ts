@@ -3,7 +3,8 @@
  * own, and uploads go to one S3-compatible bucket (STORAGE_URL; tests/setup/s3-server.ts). A session made on
  * one works on the other; a write on one is seen on the other's next read (its read cache is not stale); a
  * file uploaded through one is served by the other; a rate limit holds across both; 100 queued mails are
- * each delivered once although both workers drain the outbox at the same moment. Run by
+ * each delivered once although both workers drain the outbox at the same moment; settings saved through one
+ * handle are read through another at its next request, or within SETTINGS_FRESH_MS. Run by
  * tests/postgres/run.ts with TEST_DATABASE_URL naming the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -11,8 +12,12 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { withDatabaseName } from "../../db/postgres.ts";
+import { type DB, dataVersion } from "../../db/connection.ts";
+import { openPostgres, withDatabaseName } from "../../db/postgres.ts";
+import { getSettings, SETTINGS_FRESH_MS, saveSettingsGroup } from "../../src/server/features/settings/settings.service.ts";
 import { pngBytes } from "../../src/server/test-files.ts";
+import { createTestDeps } from "../../src/server/testing.ts";
+import { DEFAULT_SETTINGS } from "../../src/shared/schemas/settings.ts";
 import { untilListening } from "../setup/listening.ts";
 import { startS3Server, type TestS3 } from "../setup/s3-server.ts";
 
@@ -177,5 +182,36 @@ describe("two app processes on one PostgreSQL database", () => {
     expect(answers.every((s) => s === 401)).toBe(true);
     expect((await login(a.url)).status).toBe(429);
     expect((await login(b.url)).status).toBe(429);
+  });
+});
+
+/** Two handles on one database, as two server processes have: the settings each reads (issue 21, docs/SCALING.md). */
+describe("settings across processes", () => {
+  async function twoHandles(): Promise<{ first: DB; second: DB; close: () => Promise<void> }> {
+    const deps = await createTestDeps();
+    const other = openPostgres(deps.env.DATABASE_URL!);
+    return { first: deps.db, second: other.db, close: () => other.pool.end() };
+  }
+
+  test("a settings save by another process on the same database is read at its next request, or within SETTINGS_FRESH_MS (docs/SCALING.md)", async () => {
+    const { first, second, close } = await twoHandles();
+    try {
+      const now = () => new Date();
+      const general = DEFAULT_SETTINGS.general;
+      expect((await getSettings({ db: first })).general.timeZone).toBe("Asia/Kolkata");
+      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "UTC" });
+      expect((await getSettings({ db: second })).general.timeZone).toBe("UTC");
+      // A request that checks the data version (every cached read does) reads the settings again.
+      await dataVersion(first);
+      expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
+      // One that does not still has them within SETTINGS_FRESH_MS (before, a process kept its copy until it
+      // saved settings itself or restarted).
+      await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "Europe/London" });
+      expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
+      await Bun.sleep(SETTINGS_FRESH_MS + 50);
+      expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
+    } finally {
+      await close();
+    }
   });
 });

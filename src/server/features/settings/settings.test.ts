@@ -1,16 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { type DB, dataVersion } from "../../../../db/connection.ts";
-import { openPostgres } from "../../../../db/postgres.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { createTestDeps } from "../../testing.ts";
-import { getSettings, SETTINGS_FRESH_MS, saveSettingsGroup } from "./settings.service.ts";
-
-/** Two handles on one PostgreSQL database, as two server processes have (the PostgreSQL suite: tests/postgres/run.ts). */
-async function twoHandles(): Promise<{ first: DB; second: DB; close: () => Promise<void> }> {
-  const deps = await createTestDeps();
-  const other = openPostgres(deps.env.DATABASE_URL!);
-  return { first: deps.db, second: other.db, close: () => other.pool.end() };
-}
+import { getSettings, saveSettingsGroup } from "./settings.service.ts";
 
 describe("settings service", () => {
   test("an empty database reads the defaults of spec part 2 §9", async () => {
@@ -43,31 +34,6 @@ describe("settings service", () => {
       .execute();
     expect((await getSettings(deps)).security.sessionTimeout).toBe(24);
   });
-
-  test.skipIf(!process.env.TEST_DATABASE_URL)(
-    "PostgreSQL: a save by another process on the same database is read at its next request, or within SETTINGS_FRESH_MS (docs/SCALING.md)",
-    async () => {
-      const { first, second, close } = await twoHandles();
-      try {
-        const now = () => new Date();
-        const general = DEFAULT_SETTINGS.general;
-        expect((await getSettings({ db: first })).general.timeZone).toBe("Asia/Kolkata");
-        await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "UTC" });
-        expect((await getSettings({ db: second })).general.timeZone).toBe("UTC");
-        // A request that checks the data version (every cached read does) reads the settings again.
-        await dataVersion(first);
-        expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
-        // One that does not still has them within SETTINGS_FRESH_MS (before, a process kept its copy until it
-        // saved settings itself or restarted).
-        await saveSettingsGroup({ db: second, now }, "general", { ...general, timeZone: "Europe/London" });
-        expect((await getSettings({ db: first })).general.timeZone).toBe("UTC");
-        await Bun.sleep(SETTINGS_FRESH_MS + 50);
-        expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
-      } finally {
-        await close();
-      }
-    },
-  );
 
   test("SQLite: reading the settings through the process's handle inside a transaction that wrote does not wait on that transaction", async () => {
     const deps = await createTestDeps({}, { engine: "sqlite" });
