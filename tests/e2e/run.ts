@@ -27,24 +27,35 @@ const files = readdirSync(here)
   .map((f) => `./${path.relative(process.cwd(), path.join(here, f))}`);
 
 /**
- * The files run in E2E_JOBS groups at once (default 2, one per core of the CI machine): each file starts
- * its own server and browser, so groups share nothing. Files are spread by their usual length (seconds,
- * measured on 2 cores) so the groups end together; a file not listed counts as 30 s.
+ * The files run in E2E_JOBS groups at once (default 4): each file starts its own server and browser, so
+ * groups share nothing, and a journey mostly waits (on Chromium, the server, networkidle), so one group
+ * keeps about half a core busy and four keep two cores busy. Files are spread by their usual length
+ * (seconds of their tests in `npm test` on 2 cores, 2026-11-26) so the groups end together; a file not
+ * listed counts as 30 s.
  */
 const USUAL_SECONDS: Record<string, number> = {
-  "screens.e2e.ts": 185,
-  "student-portal.e2e.ts": 80,
-  "accounts.e2e.ts": 60,
-  "admissions.e2e.ts": 40,
-  "admin-content.e2e.ts": 35,
-  "admin-operations.e2e.ts": 35,
-  "public-site.e2e.ts": 30,
-  "stored-xss.e2e.ts": 30,
-  "foundation.e2e.ts": 20,
-  "languages.e2e.ts": 95,
-  "performance.e2e.ts": 20,
+  "screens.e2e.ts": 181,
+  "languages.e2e.ts": 87,
+  "office.e2e.ts": 61,
+  "accounts.e2e.ts": 42,
+  "admissions.e2e.ts": 37,
+  "student-portal.e2e.ts": 30,
+  "admin-content.e2e.ts": 19,
+  "exams.e2e.ts": 19,
+  "notices-help.e2e.ts": 17,
+  "public-site.e2e.ts": 15,
+  "fees-desk.e2e.ts": 15,
+  "library.e2e.ts": 15,
+  "fees-plans.e2e.ts": 13,
+  "fees-student.e2e.ts": 12,
+  "studies.e2e.ts": 12,
+  "admin-operations.e2e.ts": 11,
+  "fees-reports.e2e.ts": 10,
+  "stored-xss.e2e.ts": 10,
+  "foundation.e2e.ts": 8,
+  "performance.e2e.ts": 7,
 };
-const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 2) || 1));
+const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 4) || 1));
 const groups: { files: string[]; seconds: number }[] = Array.from({ length: jobs }, () => ({ files: [], seconds: 0 }));
 for (const file of [...files].sort((a, b) => (USUAL_SECONDS[path.basename(b)] ?? 30) - (USUAL_SECONDS[path.basename(a)] ?? 30))) {
   const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));

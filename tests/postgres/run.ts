@@ -3,7 +3,7 @@
  * adapters, security) again on PostgreSQL. With TEST_DATABASE_URL it uses that server; otherwise it starts a
  * private PostgreSQL from Debian's packages (initdb in a temporary folder, a free port, fsync off: a test
  * cluster, thrown away after) and stops it at the end. Each test's deps get a database of their own
- * (db/postgres.ts: freshTestDatabase). The files run in two groups at once, one per core. Without
+ * (db/postgres.ts: freshTestDatabase). The files run in PG_JOBS groups at once (default 2). Without
  * PostgreSQL installed it is skipped locally with a message, and fails in CI.
  */
 import path from "node:path";
@@ -30,15 +30,16 @@ if (!serverUrl) {
   console.log(`PostgreSQL ${cluster.version} started for the tests on port ${cluster.port}`);
 }
 
-// Every server and db test file, in two groups of about equal size.
+// Every server and db test file, dealt round PG_JOBS groups (default 2) that run at once, one `bun test` each.
 const files = ["src/server", "db"].flatMap((dir) => [...new Bun.Glob(`${dir}/**/*.test.ts`).scanSync({ cwd: ROOT })]).sort();
 if (files.length < 50) throw new Error(`only ${files.length} test files found under src/server and db`);
-const groups = [files.filter((_, i) => i % 2 === 0), files.filter((_, i) => i % 2 === 1)];
+const jobs = Math.max(1, Math.min(files.length, Number(process.env.PG_JOBS ?? 2) || 1));
+const groups = Array.from({ length: jobs }, (_, g) => files.filter((_, i) => i % jobs === g));
 const env = { ...process.env, TEST_DATABASE_URL: serverUrl };
 const started = performance.now();
 let codes: number[];
 try {
-  // The first group shows live; the second is printed whole after it, so reports never interleave.
+  // The first group shows live; the others are printed whole after it, so reports never interleave.
   const spawnGroup = (group: string[], live: boolean) =>
     Bun.spawn([process.execPath, "test", ...group.map((f) => `./${f}`)], {
       cwd: ROOT,
@@ -46,14 +47,23 @@ try {
       stdout: live ? "inherit" : "pipe",
       stderr: live ? "inherit" : "pipe",
     });
-  const first = spawnGroup(groups[0]!, true);
-  const second = spawnGroup(groups[1]!, false);
-  const secondOutput = Promise.all([new Response(second.stdout).text(), new Response(second.stderr).text()]);
-  const firstCode = await first.exited;
-  const [out, err] = await secondOutput;
-  process.stdout.write(`\n===== PostgreSQL tests, group 2 of 2 =====\n${out}`);
-  process.stderr.write(err);
-  codes = [firstCode, await second.exited];
+  const runs = groups.map((group, i) => {
+    const proc = spawnGroup(group, i === 0);
+    const output =
+      i === 0
+        ? Promise.resolve(["", ""])
+        : Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+    return { proc, output };
+  });
+  codes = [];
+  for (const [i, run] of runs.entries()) {
+    codes.push(await run.proc.exited);
+    const [out, err] = await run.output;
+    if (i > 0) {
+      process.stdout.write(`\n===== PostgreSQL tests, group ${i + 1} of ${jobs} =====\n${out}`);
+      process.stderr.write(err ?? "");
+    }
+  }
   // Then two real server processes on one database, and the SQLite → PostgreSQL copy (tests/postgres/*.postgres.ts).
   const two = Bun.spawn(
     [
@@ -75,5 +85,5 @@ try {
 } finally {
   await stop();
 }
-console.log(`\nPostgreSQL tests: ${files.length} files in 2 groups in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\nPostgreSQL tests: ${files.length} files in ${jobs} groups in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exit(codes.some((c) => c !== 0) ? 1 : 0);
