@@ -367,6 +367,23 @@ describe("the office's work on an application (issue 17)", () => {
     await waitFor(() => expect((within(office).getByRole("button", { name: "Save date" }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  test("a double click on Add note adds one note while the first call is on its way", async () => {
+    const { calls } = await renderAdmissions("/admin/admissions", { "admissions.addNote": () => new Promise<never>(() => {}) });
+    const notes = () => calls.filter((c) => c.path === "admissions.addNote");
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    const office = within(dialog).getByRole("region", { name: "Office notes" });
+    fireEvent.change(within(office).getByLabelText("Add a note"), { target: { value: "Will bring the TC on Monday." } });
+    const add = within(office).getByRole("button", { name: "Add note" });
+    act(() => {
+      fireEvent.click(add);
+      fireEvent.click(add);
+    });
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notes()).toHaveLength(1);
+  });
+
   test("Edit and Print lead to their pages; Edit only while pending", async () => {
     const { url } = await renderAdmissions("/admin/admissions", {
       "admissions.adminGet": (input) =>

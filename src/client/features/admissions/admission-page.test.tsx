@@ -252,6 +252,20 @@ describe("the admission wizard", () => {
     expect(app.path()).toBe("/admission");
   });
 
+  test("a double click on Submit Application sends one application", async () => {
+    storeDraft({ ...COMPLETE, alternatePhone: "" }, 0);
+    await openWizardAt("Personal Details");
+    await attachRequiredDocuments();
+    fireEvent.click(stepButton("Review & Submit"));
+    const submit = screen.getByRole("button", { name: "Submit Application" });
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    await screen.findByRole("progressbar", { name: "Uploading your application…" });
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
   test("a refused submission shows the spec's texts and the server's reason; Try Again keeps everything and marks the field", async () => {
     storeDraft(COMPLETE, 0);
     await openWizardAt("Personal Details");

@@ -13,6 +13,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -158,6 +159,9 @@ export default function AdmissionPage() {
       REQUIRED_DOCUMENTS.filter((k) => !files[k]),
     );
 
+  // One application at a time (lib/one-at-a-time.ts): a double click's second click (or a second Enter)
+  // comes before the upload screen replaces the form.
+  const sending = useOneAtATime();
   const submit = () => {
     if (phase.name === "uploading") return;
     setAttempted(true);
@@ -166,7 +170,7 @@ export default function AdmissionPage() {
       setAlertState("check");
       return jumpTo(problem.first);
     }
-    void send();
+    void sending.run(send);
   };
   const problemNow = alert === "check" ? toFix() : null;
   const shownAlert =

@@ -8,6 +8,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { admissionFollowUpInput, admissionNoteInput, NOTE_MAX } from "../../../shared/schemas/admission-office.ts";
 import { checkInput, useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
@@ -43,6 +44,8 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
     });
   };
 
+  // One note at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
   const submitNote = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkInput(admissionNoteInput, { id: application.id, body: note.value });
@@ -52,12 +55,14 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
       return;
     }
     note.setError(null);
+    if (!sending.start()) return;
     addNote.mutate(checked.value, {
       onSuccess: (answer) => {
         note.setValue("");
         applied(answer);
       },
       onError: (err) => note.setError(failureMessage(err, t("adm.note.failed"))),
+      onSettled: sending.settled,
     });
   };
 

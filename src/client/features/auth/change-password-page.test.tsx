@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
@@ -70,6 +70,19 @@ describe("change password page", () => {
     save();
     expect(await screen.findByText(ACCOUNT_MSG.passwordsDoNotMatch)).toBeTruthy();
     expect(sent("auth.changePassword")).toEqual([]);
+  });
+
+  test("a double click on Save password sends one change while the first is on its way", async () => {
+    const { sent } = renderAt("/change-password", { "auth.changePassword": () => new Promise<never>(() => {}) }, signedInAs(ADMIN));
+    await screen.findByRole("heading", { name: "Change password" });
+    fill("Old12345", "Chosen123", "Chosen123");
+    const button = screen.getByRole("button", { name: "Save password" });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(sent("auth.changePassword")).toHaveLength(1));
+    expect(sent("auth.changePassword")).toHaveLength(1);
   });
 
   test("a wrong current password is shown beside that field; what was typed stays", async () => {

@@ -12,6 +12,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { dashboardPath, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -38,10 +39,12 @@ export default function ChangePasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const changePassword = trpc.auth.changePassword.useMutation();
   const user = session.user;
+  // One change at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
   if (!user) return null; // the route's guard sends guests to /login
   const forced = user.mustChangePassword;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (changePassword.isPending) return;
     setFailure(null);
@@ -54,23 +57,25 @@ export default function ChangePasswordPage() {
       return;
     }
     setErrors({});
-    try {
-      const answer = await changePassword.mutateAsync({ currentPassword, newPassword: checked.value.password });
-      // Update the session first: the portal's guard reads mustChangePassword.
-      session.updateUser(answer.user);
-      toast.show(answer.message);
-      navigate(dashboardPath(answer.user.role), { replace: true });
-    } catch (err) {
-      const { error, message } = serverMessageOr(err, t("change.failed"));
-      setFailure(message);
-      const fields = error.errors ?? {};
-      const next: Errors = {};
-      if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
-      const newPasswordError = fields.newPassword?.[0] ?? fields.password?.[0];
-      if (newPasswordError) next.password = newPasswordError;
-      setErrors(next);
-      focusFirstInvalid(next, IDS);
-    }
+    void sending.run(async () => {
+      try {
+        const answer = await changePassword.mutateAsync({ currentPassword, newPassword: checked.value.password });
+        // Update the session first: the portal's guard reads mustChangePassword.
+        session.updateUser(answer.user);
+        toast.show(answer.message);
+        navigate(dashboardPath(answer.user.role), { replace: true });
+      } catch (err) {
+        const { error, message } = serverMessageOr(err, t("change.failed"));
+        setFailure(message);
+        const fields = error.errors ?? {};
+        const next: Errors = {};
+        if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
+        const newPasswordError = fields.newPassword?.[0] ?? fields.password?.[0];
+        if (newPasswordError) next.password = newPasswordError;
+        setErrors(next);
+        focusFirstInvalid(next, IDS);
+      }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
@@ -30,6 +30,18 @@ describe("first-login page", () => {
     expect(screen.getByText("STU0007")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/login");
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
+  });
+
+  test("a double click on Set my password sends once while the first call is on its way", async () => {
+    const { sent } = await openFirstLogin(() => new Promise<never>(() => {}));
+    fill("Welcome123", "Welcome123");
+    const button = screen.getByRole("button", { name: "Set my password" });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(sent("auth.firstLogin")).toHaveLength(1));
+    expect(sent("auth.firstLogin")).toHaveLength(1);
   });
 
   test("the password pair is checked with the spec's messages before anything is sent", async () => {

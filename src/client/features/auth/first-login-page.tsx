@@ -10,6 +10,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -87,28 +88,32 @@ export default function FirstLoginPage() {
   const [done, setDone] = useState<Done | null>(null);
   const firstLogin = trpc.auth.firstLogin.useMutation();
 
-  const submit = async (event: FormEvent) => {
+  // One call at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (firstLogin.isPending) return;
     setFailure(null);
     const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
     if (!checked) return;
-    try {
-      setDone(await firstLogin.mutateAsync({ token, password: checked.password }));
-    } catch (err) {
-      const { error, message } = serverMessageOr(err, t("first.failed"));
-      const passwordError = error.errors?.password?.[0];
-      if (passwordError) {
-        // The password broke a server-only rule (e.g. a common password): fix it and try again.
-        setFailure(message);
-        setErrors({ password: passwordError });
-        document.getElementById(IDS.password)?.focus();
-      } else if (error.status === 400 || error.status === 403 || error.status === 404) {
-        setDeadLink(message);
-      } else {
-        setFailure(message);
+    void sending.run(async () => {
+      try {
+        setDone(await firstLogin.mutateAsync({ token, password: checked.password }));
+      } catch (err) {
+        const { error, message } = serverMessageOr(err, t("first.failed"));
+        const passwordError = error.errors?.password?.[0];
+        if (passwordError) {
+          // The password broke a server-only rule (e.g. a common password): fix it and try again.
+          setFailure(message);
+          setErrors({ password: passwordError });
+          document.getElementById(IDS.password)?.focus();
+        } else if (error.status === 400 || error.status === 403 || error.status === 404) {
+          setDeadLink(message);
+        } else {
+          setFailure(message);
+        }
       }
-    }
+    });
   };
 
   let body: ReactNode;

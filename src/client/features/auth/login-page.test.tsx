@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -143,6 +143,47 @@ describe("login page", () => {
     await screen.findByText("Welcome back, Asha!");
     expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
     expect(path()).toBe("/admin/dashboard");
+  });
+
+  test("a double click on Sign in or Verify code sends once while the first call is on its way", async () => {
+    const sent: string[] = [];
+    await renderLogin({
+      studentLogin: () => {
+        sent.push("studentLogin");
+        return new Promise<never>(() => {});
+      },
+    });
+    type("Email or Student ID", "stu0001");
+    type("Password", "Secret123");
+    const signIn = screen.getByRole("button", { name: "Sign in" });
+    act(() => {
+      fireEvent.click(signIn);
+      fireEvent.click(signIn);
+    });
+    await waitFor(() => expect(sent).toEqual(["studentLogin"]));
+    cleanup();
+
+    await renderLogin({
+      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
+      verifyTwoFactor: () => {
+        sent.push("verifyTwoFactor");
+        return new Promise<never>(() => {});
+      },
+    });
+    chooseAdmin();
+    type("Email", "admin@example.com");
+    type("Password", "Secret123");
+    submit();
+    expect(await screen.findByText(ACCOUNT_MSG.twoFactorSent)).toBeTruthy();
+    type("Sign-in code", "123456");
+    const verify = screen.getByRole("button", { name: "Verify code" });
+    act(() => {
+      fireEvent.click(verify);
+      fireEvent.click(verify);
+    });
+    await waitFor(() => expect(sent).toEqual(["studentLogin", "verifyTwoFactor"]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual(["studentLogin", "verifyTwoFactor"]);
   });
 
   test("a student whose address is not yet confirmed is asked for the code sent to it (Require e-mail verification)", async () => {

@@ -14,6 +14,7 @@ import { adminLoginInput, otpCode, studentLoginInput } from "../../../shared/sch
 import { firstFieldErrors } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -77,7 +78,9 @@ export default function LoginPage() {
     // Signed in: the guard around this page sends the user on to their dashboard.
   };
 
-  const submitLogin = async (event: FormEvent) => {
+  // One sign-in call at a time, password or code (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submitLogin = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
@@ -91,19 +94,23 @@ export default function LoginPage() {
       if (!checked.ok) return showErrors(checked.messages);
       credentials = { kind, ...checked.value };
     }
-    setErrors({});
-    setBusy(true);
-    settle(await session.login(credentials));
+    void sending.run(async () => {
+      setErrors({});
+      setBusy(true);
+      settle(await session.login(credentials));
+    });
   };
 
-  const submitCode = async (event: FormEvent) => {
+  const submitCode = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !challenge) return;
     setFailure(null);
     if (!v.is(otpCode, code)) return showErrors({ code: ACCOUNT_MSG.completeCode });
-    setErrors({});
-    setBusy(true);
-    settle(await session.completeTwoFactor({ challengeToken: challenge.challengeToken, code }));
+    void sending.run(async () => {
+      setErrors({});
+      setBusy(true);
+      settle(await session.completeTwoFactor({ challengeToken: challenge.challengeToken, code }));
+    });
   };
 
   return (

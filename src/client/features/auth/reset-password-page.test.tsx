@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
@@ -53,6 +53,18 @@ describe("reset password page", () => {
     expect(screen.getByLabelText(/^Confirm new password/).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText(/^New password/).getAttribute("aria-invalid")).toBeNull();
     expect(sent("auth.resetPassword")).toEqual([]);
+  });
+
+  test("a double click on Reset password sends once while the first call is on its way", async () => {
+    const { sent } = await openReset(() => new Promise<never>(() => {}));
+    fill("Better123", "Better123");
+    const button = screen.getByRole("button", { name: "Reset password" });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(sent("auth.resetPassword")).toHaveLength(1));
+    expect(sent("auth.resetPassword")).toHaveLength(1);
   });
 
   test("the checklist follows what is typed", async () => {

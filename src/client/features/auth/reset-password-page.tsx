@@ -12,6 +12,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -45,35 +46,39 @@ function ResetForm({ reset }: { reset: PendingReset }) {
     return () => clearTimeout(timer);
   }, [outcome, navigate, startAgain]);
 
-  const submit = async (event: FormEvent) => {
+  // One reset at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (resetPassword.isPending || outcome) return;
     setFailure(null);
     const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
     if (!checked) return;
-    try {
-      const answer = await resetPassword.mutateAsync({
-        password: checked.password,
-        resetToken: reset.resetToken,
-        userType: reset.userType,
-      });
-      clearPendingReset();
-      setOutcome({ kind: "reset", message: answer.message });
-    } catch (err) {
-      const { error, message } = serverMessageOr(err, t("reset.failed"));
-      // An expired link (the server's reason, whatever language its message is in) means asking for a new code.
-      if (error.reason === "link_expired") {
+    void sending.run(async () => {
+      try {
+        const answer = await resetPassword.mutateAsync({
+          password: checked.password,
+          resetToken: reset.resetToken,
+          userType: reset.userType,
+        });
         clearPendingReset();
-        setOutcome({ kind: "expired" });
-        return;
+        setOutcome({ kind: "reset", message: answer.message });
+      } catch (err) {
+        const { error, message } = serverMessageOr(err, t("reset.failed"));
+        // An expired link (the server's reason, whatever language its message is in) means asking for a new code.
+        if (error.reason === "link_expired") {
+          clearPendingReset();
+          setOutcome({ kind: "expired" });
+          return;
+        }
+        setFailure(message);
+        const passwordError = error.errors?.password?.[0];
+        if (passwordError) {
+          setErrors({ password: passwordError });
+          document.getElementById(IDS.password)?.focus();
+        }
       }
-      setFailure(message);
-      const passwordError = error.errors?.password?.[0];
-      if (passwordError) {
-        setErrors({ password: passwordError });
-        document.getElementById(IDS.password)?.focus();
-      }
-    }
+    });
   };
 
   if (outcome?.kind === "reset") {

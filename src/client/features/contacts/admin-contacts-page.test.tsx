@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAdmin from "../../../shared/i18n/hi/admin.json";
 import hiContact from "../../../shared/i18n/hi/contact.json";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
@@ -86,6 +86,24 @@ describe("Contact Management", () => {
     const history = within(screen.getByRole("dialog", { name: "Inquiry from Kavita Rao" }));
     await history.findByText("Yes, the fee can be paid in three instalments.");
     expect(history.getByText("Asha Admin")).toBeTruthy();
+  });
+
+  test("a double click on Send Reply e-mails one reply while the first is on its way", async () => {
+    const { sent } = renderAdmin("/admin/contacts", { ...handlers(), "contacts.respond": () => new Promise<never>(() => {}) });
+    fireEvent.click(await screen.findByRole("button", { name: "View inquiry from Kavita Rao" }));
+    const details = await screen.findByRole("dialog", { name: "Inquiry from Kavita Rao" });
+    await within(details).findByText(LONG);
+    fireEvent.click(within(details).getByRole("button", { name: "Reply" }));
+    const reply = await screen.findByRole("dialog", { name: "Reply to Kavita Rao" });
+    fireEvent.change(within(reply).getByLabelText("Your reply", { exact: false }), { target: { value: "Yes, in three instalments." } });
+    const send = within(reply).getByRole("button", { name: "Send Reply" });
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    await waitFor(() => expect(sent("contacts.respond")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("contacts.respond")).toHaveLength(1);
   });
 
   test("Mark as Resolved from the table says 'Contact status updated successfully!'", async () => {

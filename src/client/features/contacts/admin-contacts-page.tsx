@@ -11,6 +11,7 @@ import { contact } from "../../../shared/i18n/contact.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -102,8 +103,10 @@ export default function AdminContactsPage() {
     );
   };
 
+  // One reply at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const replying = useOneAtATime();
   const sendReply = (message: string) => {
-    if (openId === null) return;
+    if (openId === null || !replying.start()) return;
     const id = openId;
     setReplyError(null);
     respond.mutate(
@@ -117,6 +120,7 @@ export default function AdminContactsPage() {
           void refresh();
         },
         onError: (err) => setReplyError(failureMessage(err, CONTACT_TEXT.replyFailed)),
+        onSettled: replying.settled,
       },
     );
   };

@@ -14,6 +14,7 @@ import { contactInput } from "../../../shared/schemas/contact.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -73,7 +74,9 @@ export function ContactForm() {
     if (status.kind === "sent" || status.kind === "failed") resultRef.current?.focus();
   }, [status]);
 
-  async function onSubmit(event: FormEvent) {
+  // One message at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const submitting = useOneAtATime();
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     form.attempt();
@@ -83,20 +86,22 @@ export function ContactForm() {
       focusFirstInvalid(parsed.messages, IDS);
       return;
     }
-    setStatus({ kind: "sending" });
-    const minimum = wait(SENDING_MIN_MS);
-    const outcome = await submit.mutateAsync(parsed.value).then(
-      () => null,
-      (err: unknown) => normaliseError(err),
-    );
-    await minimum;
-    if (!outcome) {
-      form.reset(EMPTY);
-      setStatus({ kind: "sent" });
-      return;
-    }
-    form.setServerMessages(messagesByField(outcome.errors, { fields: FIELDS }));
-    setStatus({ kind: "failed", message: outcome.message });
+    void submitting.run(async () => {
+      setStatus({ kind: "sending" });
+      const minimum = wait(SENDING_MIN_MS);
+      const outcome = await submit.mutateAsync(parsed.value).then(
+        () => null,
+        (err: unknown) => normaliseError(err),
+      );
+      await minimum;
+      if (!outcome) {
+        form.reset(EMPTY);
+        setStatus({ kind: "sent" });
+        return;
+      }
+      form.setServerMessages(messagesByField(outcome.errors, { fields: FIELDS }));
+      setStatus({ kind: "failed", message: outcome.message });
+    });
   }
 
   return (

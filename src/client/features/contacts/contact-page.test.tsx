@@ -145,6 +145,20 @@ describe("contact page", () => {
     expect(screen.queryByText(contact.t("sent.title"))).toBeNull();
   });
 
+  test("a double click on Send message sends one inquiry while the first is on its way", async () => {
+    const { calls } = await openContact({ "contacts.submit": () => new Promise<never>(() => {}) });
+    const submits = () => calls.filter((c) => c.path === "contacts.submit");
+    fillForm();
+    const send = screen.getByRole("button", { name: "Send message" });
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    await waitFor(() => expect(submits()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(submits()).toHaveLength(1);
+  });
+
   test("too many attempts (429): the reason is shown and what was typed stays", async () => {
     await openContact({
       "contacts.submit": () => {

@@ -10,6 +10,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { errorMessages, FieldNotes, Select, TextInput } from "../../ui/field.tsx";
@@ -100,7 +101,9 @@ export function ItemDialog({
     return undefined;
   };
 
-  const submit = async (event: FormEvent) => {
+  // One save at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
@@ -108,27 +111,29 @@ export function ItemDialog({
     const missingFile = newFile ? chosenFile() : undefined;
     setFileError(missingFile);
     if (Object.keys(messages).length || missingFile) return focusFirstInvalid({ ...messages, file: missingFile }, IDS);
-    try {
-      let answer: Saved;
-      if (newFile) {
-        const fd = new FormData();
-        for (const [k, v] of Object.entries(eresourceInput(values))) fd.append(k, v ?? "");
-        fd.append("file", file!);
-        setProgress(0);
-        answer = (await uploadWithProgress<{ data: Saved }>("/library/eresources", fd, setProgress)).data;
-      } else if (kind === "book") {
-        answer = await save(current?.id, { kind, ...bookInput(values) });
-      } else {
-        // A link being turned into a PDF keeps its address until the new PDF is uploaded (below the form).
-        const url = values.source === "link" ? values.url : current?.source === "link" ? (current.url ?? "") : "";
-        answer = await save(current?.id, { kind, ...eresourceInput(values), url });
+    void sending.run(async () => {
+      try {
+        let answer: Saved;
+        if (newFile) {
+          const fd = new FormData();
+          for (const [k, v] of Object.entries(eresourceInput(values))) fd.append(k, v ?? "");
+          fd.append("file", file!);
+          setProgress(0);
+          answer = (await uploadWithProgress<{ data: Saved }>("/library/eresources", fd, setProgress)).data;
+        } else if (kind === "book") {
+          answer = await save(current?.id, { kind, ...bookInput(values) });
+        } else {
+          // A link being turned into a PDF keeps its address until the new PDF is uploaded (below the form).
+          const url = values.source === "link" ? values.url : current?.source === "link" ? (current.url ?? "") : "";
+          answer = await save(current?.id, { kind, ...eresourceInput(values), url });
+        }
+        onSaved(answer.message);
+      } catch (err) {
+        showServer(err);
+      } finally {
+        setProgress(null);
       }
-      onSaved(answer.message);
-    } catch (err) {
-      showServer(err);
-    } finally {
-      setProgress(null);
-    }
+    });
   };
 
   const title = current ? t("admin.editTitle", { title: current.title }) : t(kind === "book" ? "admin.addBook" : "admin.addEresource");
@@ -283,7 +288,9 @@ export function IssueDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { studentId: "library-issue-student", dueOn: "library-issue-due" };
 
-  const submit = async (event: FormEvent) => {
+  // One lend at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (issue.isPending) return;
     setFailure(null);
@@ -292,15 +299,17 @@ export function IssueDialog({
       setErrors(messages);
       return focusFirstInvalid(messages, ids);
     }
-    try {
-      const answer = await issue.mutateAsync({ bookId: book.id, studentId: studentId.trim(), dueOn });
-      onIssued(answer.message);
-    } catch (err) {
-      if (!showFieldErrors(err, setErrors, ids, { fields: ["studentId", "dueOn"] })) {
-        setErrors({});
-        setFailure(failureMessage(err, t("admin.failed.save")));
+    void sending.run(async () => {
+      try {
+        const answer = await issue.mutateAsync({ bookId: book.id, studentId: studentId.trim(), dueOn });
+        onIssued(answer.message);
+      } catch (err) {
+        if (!showFieldErrors(err, setErrors, ids, { fields: ["studentId", "dueOn"] })) {
+          setErrors({});
+          setFailure(failureMessage(err, t("admin.failed.save")));
+        }
       }
-    }
+    });
   };
 
   return (

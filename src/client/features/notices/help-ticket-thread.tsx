@@ -13,6 +13,7 @@ import { normaliseError } from "../../lib/errors.ts";
 import { useTextField } from "../../lib/form.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -142,6 +143,8 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
 
+  // One reply at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (respond.isPending) return;
@@ -153,6 +156,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
       ref.current?.focus();
       return;
     }
+    if (!sending.start()) return;
     respond.mutate(
       { id: ticketId, message: text },
       {
@@ -163,6 +167,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
           toast.show(t("help.reply.sent"));
         },
         onError: (err) => setFailure(failureMessage(err, t("help.reply.failed"))),
+        onSettled: sending.settled,
       },
     );
   };

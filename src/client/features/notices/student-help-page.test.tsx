@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../student/portal-pages.ts";
@@ -203,6 +203,24 @@ describe("student Help (issue 18)", () => {
     await waitFor(() => expect(sent("tickets.respond")).toEqual([{ id: 3, message: "Received it, thank you." }]));
     expect(await within(conversation).findByText("Received it, thank you.")).toBeTruthy();
     expect(field("Your reply").value).toBe("");
+  });
+
+  test("a double click on Send reply sends one reply while the first is on its way", async () => {
+    const { sent } = renderStudentAt("/student/help/3", {
+      ...base,
+      "tickets.get": () => ({ ticket: ticket({ status: "in_progress", responses: [] }) }),
+      "tickets.respond": () => new Promise<never>(() => {}),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Fee receipt not received" });
+    fireEvent.change(field("Your reply"), { target: { value: "Received it, thank you." } });
+    const send = screen.getByRole("button", { name: "Send reply" });
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    await waitFor(() => expect(sent("tickets.respond")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("tickets.respond")).toHaveLength(1);
   });
 
   test("a closed question cannot be answered: the way to ask a new one instead", async () => {

@@ -65,7 +65,9 @@ function ItemDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  // One save at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const checked = checkInput(schema, values);
@@ -73,19 +75,21 @@ function ItemDialog({
       setErrors(checked.messages as Record<string, string>);
       return;
     }
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await onSave(values);
-      toast.show(answer.message);
-      onClose();
-    } catch (err) {
-      setErrors(messagesByField(normaliseError(err).errors) as Record<string, string>);
-      setFailure(failureMessage(err, t("content.failed")));
-    } finally {
-      setBusy(false);
-    }
+    void sending.run(async () => {
+      setErrors({});
+      setFailure(null);
+      setBusy(true);
+      try {
+        const answer = await onSave(values);
+        toast.show(answer.message);
+        onClose();
+      } catch (err) {
+        setErrors(messagesByField(normaliseError(err).errors) as Record<string, string>);
+        setFailure(failureMessage(err, t("content.failed")));
+      } finally {
+        setBusy(false);
+      }
+    });
   };
 
   return (

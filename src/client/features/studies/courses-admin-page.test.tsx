@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -152,6 +152,28 @@ describe("the office's courses (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add material" }));
     expect(await screen.findByText("Only secure https:// addresses can be shared with students.")).toBeTruthy();
     expect(sent("studies.addLink")).toEqual([]);
+  });
+
+  test("a double click on Add material adds one while the first call is on its way", async () => {
+    const { sent } = renderAdmin("/admin/courses/7", {
+      "studies.get": () => ({ subject: SUBJECT }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.materials": () => ({ materials: [] }),
+      "studies.assignments": () => ({ assignments: [], students: 42 }),
+      "studies.addLink": () => new Promise<never>(() => {}),
+    });
+    expect(await screen.findByText("No materials yet.")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Web link"));
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Lecture" } });
+    fireEvent.change(screen.getByLabelText(/^Web address/), { target: { value: "https://example.org/lecture" } });
+    const add = screen.getByRole("button", { name: "Add material" });
+    act(() => {
+      fireEvent.click(add);
+      fireEvent.click(add);
+    });
+    await waitFor(() => expect(sent("studies.addLink")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("studies.addLink")).toHaveLength(1);
   });
 
   test("an assignment's submissions: when each was handed in, on the institute's clock (decision 023, third round)", async () => {

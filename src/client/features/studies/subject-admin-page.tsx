@@ -12,6 +12,7 @@ import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, schemaRules, show
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -140,7 +141,9 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
     onAdded(message);
   };
 
-  const submit = async (event: FormEvent) => {
+  // One material at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
@@ -157,25 +160,27 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
       return focusFirstInvalid(messages, ids);
     }
     setErrors({});
-    try {
-      if (kind === "link") {
-        const answer = await addLink.mutateAsync({ subjectId: subject.id, unitId: unitId ? Number(unitId) : null, title, url });
-        reset(answer.message);
-      } else {
-        setProgress(0);
-        const form = new FormData();
-        form.append("subjectId", String(subject.id));
-        if (unitId) form.append("unitId", unitId);
-        form.append("title", title);
-        form.append("file", file!);
-        const body = await uploadWithProgress<{ data: { message: string } }>("/studies/materials", form, setProgress);
-        reset(body.data.message);
+    void sending.run(async () => {
+      try {
+        if (kind === "link") {
+          const answer = await addLink.mutateAsync({ subjectId: subject.id, unitId: unitId ? Number(unitId) : null, title, url });
+          reset(answer.message);
+        } else {
+          setProgress(0);
+          const form = new FormData();
+          form.append("subjectId", String(subject.id));
+          if (unitId) form.append("unitId", unitId);
+          form.append("title", title);
+          form.append("file", file!);
+          const body = await uploadWithProgress<{ data: { message: string } }>("/studies/materials", form, setProgress);
+          reset(body.data.message);
+        }
+      } catch (err) {
+        if (!showFieldErrors(err, setErrors, ids)) setFailure(failureMessage(err, t("admin.failed.save")));
+      } finally {
+        setProgress(null);
       }
-    } catch (err) {
-      if (!showFieldErrors(err, setErrors, ids)) setFailure(failureMessage(err, t("admin.failed.save")));
-    } finally {
-      setProgress(null);
-    }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -191,6 +191,22 @@ describe("Help and Support", () => {
     await waitFor(() => expect(within(labelled(dialog, "Assigned to")).getByText("Ravi Staff")).toBeTruthy());
     fireEvent.change(labelled(dialog, "Assigned to"), { target: { value: "9" } });
     await waitFor(() => expect(sent("tickets.assign")).toEqual([{ id: 3, assignedTo: 9 }]));
+  });
+
+  test("a double click on Send Response sends one response while the first is on its way", async () => {
+    const { sent } = renderAdmin("/admin/help", handlers({ "tickets.respond": () => new Promise<never>(() => {}) }));
+    fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
+    await within(dialog).findByText(DESCRIPTION);
+    fireEvent.change(labelled(dialog, "Your response"), { target: { value: "We have updated the fee record." } });
+    const send = within(dialog).getByRole("button", { name: "Send Response" });
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    await waitFor(() => expect(sent("tickets.respond")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("tickets.respond")).toHaveLength(1);
   });
 
   test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {

@@ -9,6 +9,7 @@ import { help } from "../../../shared/i18n/help.ts";
 import { useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { mailHref } from "../../lib/links.ts";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
@@ -68,6 +69,8 @@ export function TicketDetailsDialog({
     onChanged();
   };
 
+  // One response at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
   const sendResponse = (event: FormEvent) => {
     event.preventDefault();
     if (!ticket || respond.isPending) return;
@@ -77,6 +80,7 @@ export function TicketDetailsDialog({
       responseRef.current?.focus();
       return;
     }
+    if (!sending.start()) return;
     setFailure(null);
     respond.mutate(
       { id: ticket.id, message: text },
@@ -86,6 +90,7 @@ export function TicketDetailsDialog({
           apply(ticket.id, answer, HELP_TEXT.responseSent);
         },
         onError: (err) => setFailure(failureMessage(err, HELP_TEXT.responseFailed)),
+        onSettled: sending.settled,
       },
     );
   };
