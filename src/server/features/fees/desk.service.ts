@@ -186,7 +186,7 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
     .where("users.role", "=", "student")
     .executeTakeFirst();
   if (!student) throw studentNotFound();
-  const [rows, programmes, pending] = await Promise.all([
+  const [rows, pending] = await Promise.all([
     standings(deps.db, today, (q) =>
       q
         .where("fee_instalments.user_id", "=", userId)
@@ -195,20 +195,12 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
         .orderBy("fee_instalments.number"),
     ),
     deps.db
-      .selectFrom("programmes")
-      .innerJoin("fee_instalments", "fee_instalments.programme_id", "programmes.id")
-      .select(["programmes.id", "programmes.name", "programmes.fee_period"])
-      .where("fee_instalments.user_id", "=", userId)
-      .distinct()
-      .execute(),
-    deps.db
       .selectFrom("fee_payments")
       .select(["instalment_id", "amount_paise"])
       .where("user_id", "=", userId)
       .where("status", "=", "pending")
       .execute(),
   ]);
-  const programmeOf = new Map(programmes.map((p) => [p.id, p]));
   return {
     today,
     student: {
@@ -220,8 +212,8 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
     },
     instalments: rows.map(({ instalment: i, standing: s }) => ({
       id: i.id,
-      programme: programmeOf.get(i.programme_id)?.name ?? "",
-      termUnit: programmeOf.get(i.programme_id)?.fee_period ?? "semester",
+      programme: i.programme,
+      termUnit: i.term_unit,
       term: i.term,
       number: i.number,
       dueOn: i.due_on,
@@ -286,7 +278,6 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
           "student.name",
           "student.student_id",
           "programmes.name as programme",
-          "programmes.fee_period",
         ])
         .orderBy("fee_receipts.id", "desc"),
       query,

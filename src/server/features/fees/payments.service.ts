@@ -36,7 +36,7 @@ export const withPaidInstalment = (receipts: ReturnType<typeof studentReceipts>)
     .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
     .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id");
 
-/** What every view of a receipt shows: the office's list, the printable receipt, the student's list, the CSV. */
+/** What every view of a receipt shows (the term named after the programme's fee period): the office's list, the printable receipt, the student's list, the CSV. */
 export const RECEIPT_FACTS = [
   "fee_receipts.id",
   "fee_receipts.number",
@@ -47,11 +47,12 @@ export const RECEIPT_FACTS = [
   "fee_receipts.cancel_reason",
   "fee_instalments.term",
   "fee_instalments.number as instalment_number",
+  "programmes.fee_period",
 ] as const;
 
 /**
  * Instalments with where each stands, in three queries whatever their number: the instalments chosen by
- * `where`, their concessions (not withdrawn), and the payments that count (confirmed; a cancelled receipt's
+ * `where` (with their programme's name and fee period), their concessions (not withdrawn), and the payments that count (confirmed; a cancelled receipt's
  * payment is `cancelled`).
  */
 export async function standings(
@@ -89,7 +90,13 @@ export async function standings(
   });
 }
 
-export const instalmentsQuery = (db: DB) => db.selectFrom("fee_instalments").selectAll("fee_instalments");
+/** Instalments with their programme's name and fee period (how their terms are named: shared/fee-terms.ts). */
+export const instalmentsQuery = (db: DB) =>
+  db
+    .selectFrom("fee_instalments")
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+    .selectAll("fee_instalments")
+    .select(["programmes.name as programme", "programmes.fee_period as term_unit"]);
 
 export async function standingOf(db: DB, today: string, instalmentId: number): Promise<{ instalment: InstalmentRow; standing: Standing }> {
   const [found] = await standings(db, today, (q) => q.where("fee_instalments.id", "=", instalmentId));

@@ -281,7 +281,9 @@ describe("raising a term's fees", () => {
       already: 0,
     });
     // The raised instalments are what the ledger reads.
-    const ledger = await standings(deps.db, "2026-12-01", (q) => q.where("fee_instalments.user_id", "=", a!));
+    const ledger = await standings(deps.db, "2026-12-01", (q) =>
+      q.where("fee_instalments.user_id", "=", a!).orderBy("fee_instalments.number"),
+    );
     expect(ledger.map((s) => [s.standing.total, s.standing.status])).toEqual([
       [3_333_35, "due"],
       [3_333_33, "due"],

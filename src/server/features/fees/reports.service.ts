@@ -138,40 +138,25 @@ export interface DueItem {
 
 /**
  * What each of these students still owes, instalment by instalment (the oldest due first), by the ledger itself
- * (`standings`: three queries, whatever their number), with the programmes' names.
+ * (`standings`: three queries, whatever their number), with their programme's name and fee period.
  */
 export async function duesOf(db: DB, today: string, userIds: readonly number[], scope: DuesScope = { search: "", programme: null }) {
   const out = new Map<number, DueItem[]>();
   if (userIds.length === 0) return out;
-  const [found, programmes] = await Promise.all([
-    standings(db, today, (q) =>
-      q
-        .where("fee_instalments.user_id", "in", [...userIds])
-        .where(inScope(db, { search: "", programme: scope.programme }))
-        .orderBy("fee_instalments.due_on")
-        .orderBy("fee_instalments.id"),
-    ),
-    db
-      .selectFrom("programmes")
-      .select(["id", "name", "fee_period"])
-      .where(
-        "id",
-        "in",
-        db
-          .selectFrom("fee_instalments")
-          .select("programme_id")
-          .where("user_id", "in", [...userIds]),
-      )
-      .execute(),
-  ]);
-  const programmeOf = new Map(programmes.map((p) => [p.id, p]));
+  const found = await standings(db, today, (q) =>
+    q
+      .where("fee_instalments.user_id", "in", [...userIds])
+      .where(inScope(db, { search: "", programme: scope.programme }))
+      .orderBy("fee_instalments.due_on")
+      .orderBy("fee_instalments.id"),
+  );
   for (const { instalment: i, standing: s } of found) {
     if (s.outstanding === 0) continue;
     const items = out.get(i.user_id) ?? [];
     items.push({
       instalmentId: i.id,
-      programme: programmeOf.get(i.programme_id)?.name ?? "",
-      termUnit: programmeOf.get(i.programme_id)?.fee_period ?? "semester",
+      programme: i.programme,
+      termUnit: i.term_unit,
       term: i.term,
       number: i.number,
       dueOn: i.due_on,
@@ -405,7 +390,6 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       "student.student_id",
       "student.name",
       "programmes.name as programme",
-      "programmes.fee_period",
       "fee_payments.reference",
       "fee_payments.paid_on",
     ])

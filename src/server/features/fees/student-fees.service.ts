@@ -42,17 +42,6 @@ const instalmentsOf = (db: DB, today: string, userId: number) =>
       .orderBy("fee_instalments.number"),
   );
 
-/** The names and term units (semester or year) of these programmes. */
-async function programmesById(db: DB, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { name: string; termUnit: "year" | "semester" }>();
-  const rows = await db
-    .selectFrom("programmes")
-    .select(["id", "name", "fee_period"])
-    .where("id", "in", [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((p) => [p.id, { name: p.name, termUnit: p.fee_period }]));
-}
-
 /**
  * Everything /student/fees shows at once: each instalment with its standing and the transfer waiting for the
  * office (if any), the total still to pay, whether the institute takes UPI, and today (the pay form's latest
@@ -69,17 +58,12 @@ export async function myFees(deps: Pick<AppDeps, "db" | "now">, userId: number) 
       .where("status", "=", "pending")
       .execute(),
   ]);
-  const programmes = await programmesById(
-    deps.db,
-    rows.map((r) => r.instalment.programme_id),
-  );
   const instalments = rows.map(({ instalment: i, standing: s }) => {
     const waiting = pending.find((p) => p.instalment_id === i.id);
-    const programme = programmes.get(i.programme_id);
     return {
       id: i.id,
-      programme: programme?.name ?? "",
-      termUnit: programme?.termUnit ?? "semester",
+      programme: i.programme,
+      termUnit: i.term_unit,
       term: i.term,
       number: i.number,
       dueOn: i.due_on,
@@ -154,9 +138,7 @@ export async function myReceipts(deps: Pick<AppDeps, "db">, userId: number, quer
   const base = studentReceipts(deps.db).where("fee_receipts.user_id", "=", userId);
   const { rows, pagination } = await pageWithTotal(
     base,
-    withPaidInstalment(base)
-      .select([...RECEIPT_FACTS, "programmes.fee_period"])
-      .orderBy("fee_receipts.id", "desc"),
+    withPaidInstalment(base).select(RECEIPT_FACTS).orderBy("fee_receipts.id", "desc"),
     query,
   );
   return {
@@ -298,7 +280,6 @@ export async function receiptFor(deps: Pick<AppDeps, "db" | "now">, viewer: { id
       "fee_payments.paid_on",
       "fee_instalments.due_on",
       "programmes.name as programme",
-      "programmes.fee_period",
       "student.name",
       "student.student_id",
     ])
