@@ -12,6 +12,7 @@ import { emailAddress } from "../../../shared/schemas/common.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -103,18 +104,22 @@ export function AccessCodeDialog({
   const requestCode = trpc.admissions.requestAccessCode.useMutation();
   const verifyCode = trpc.admissions.verifyAccessCode.useMutation();
 
-  const send = async (address: string, resend = false) => {
-    setError(null);
-    try {
-      await requestCode.mutateAsync({ email: address });
-      const at = Date.now();
-      setSent({ email: address, at });
-      setNow(at);
-      setCode("");
-    } catch (err) {
-      const failure = normaliseError(err);
-      setError(failure.status === 429 ? failure.message : resend ? t("code.resendFailed") : t("code.sendFailed"));
-    }
+  // One code request at a time, from opening, Send code or Resend (lib/one-at-a-time.ts): a double click comes before busy shows.
+  const requesting = useOneAtATime();
+  const send = (address: string, resend = false) => {
+    void requesting.run(async () => {
+      setError(null);
+      try {
+        await requestCode.mutateAsync({ email: address });
+        const at = Date.now();
+        setSent({ email: address, at });
+        setNow(at);
+        setCode("");
+      } catch (err) {
+        const failure = normaliseError(err);
+        setError(failure.status === 429 ? failure.message : resend ? t("code.resendFailed") : t("code.sendFailed"));
+      }
+    });
   };
 
   // Opening sends a code, unless a live one already went to this address.
@@ -147,24 +152,28 @@ export function AccessCodeDialog({
     void send(result.value);
   };
 
-  const submitCode = async (event: FormEvent) => {
+  // One check of the code at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const verifying = useOneAtATime();
+  const submitCode = (event: FormEvent) => {
     event.preventDefault();
     if (!sent || verifyCode.isPending) return;
     if (code.length !== CODE_LENGTH) return setError(ACCOUNT_MSG.completeCode);
     setError(null);
-    try {
-      const grant = await verifyCode.mutateAsync({ email: sent.email, code });
-      onVerified({
-        token: grant.accessToken,
-        applicationId: grant.applicationId,
-        expiresAt: Date.now() + grant.expiresInMinutes * 60_000 - 30_000,
-      });
-      setCode("");
-    } catch (err) {
-      const failure = normaliseError(err);
-      setError(failure.status === 400 || failure.status === 429 || failure.status === 403 ? failure.message : t("code.wrong"));
-      setCode("");
-    }
+    void verifying.run(async () => {
+      try {
+        const grant = await verifyCode.mutateAsync({ email: sent.email, code });
+        onVerified({
+          token: grant.accessToken,
+          applicationId: grant.applicationId,
+          expiresAt: Date.now() + grant.expiresInMinutes * 60_000 - 30_000,
+        });
+        setCode("");
+      } catch (err) {
+        const failure = normaliseError(err);
+        setError(failure.status === 400 || failure.status === 429 || failure.status === 403 ? failure.message : t("code.wrong"));
+        setCode("");
+      }
+    });
   };
 
   const waitingForFirstCode = !sent && requestCode.isPending;

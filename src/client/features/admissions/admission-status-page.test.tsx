@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAccount from "../../../shared/i18n/hi/account.json";
 import hiStatus from "../../../shared/i18n/hi/status.json";
 import { changeLocale } from "../../lib/i18n.tsx";
@@ -219,6 +219,23 @@ describe("the application status page", () => {
     click("View Details");
     await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
     expect(calls.filter((c) => c.path === "admissions.requestAccessCode")).toHaveLength(1);
+  });
+
+  test("a double click on Verify code checks the code once while the first call is on its way", async () => {
+    const { calls } = await lookUp("priya@example.com", { "admissions.verifyAccessCode": () => new Promise<never>(() => {}) });
+    await screen.findByText("Pending");
+    click("View Details");
+    await screen.findByText(/We sent a code to/);
+    type("6-digit code", "123456");
+    const verify = screen.getByRole("button", { name: "Verify code" });
+    act(() => {
+      fireEvent.click(verify);
+      fireEvent.click(verify);
+    });
+    const checks = () => calls.filter((c) => c.path === "admissions.verifyAccessCode");
+    await waitFor(() => expect(checks()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checks()).toHaveLength(1);
   });
 
   test("the grant survives a reload for its 30 minutes: the status is looked up again and no new code is asked (issue 14.6)", async () => {

@@ -11,6 +11,7 @@ import { emailChangeConfirmInput, emailChangeRequestInput } from "../../../share
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -68,36 +69,42 @@ export function ChangeEmailDialog({
     else setFailure(error.message);
   };
 
-  const sendCode = async (event: FormEvent) => {
+  // One call at a time, for the address or the code (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const sendCode = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const checked = checkInput(emailChangeRequestInput, { currentPassword, newEmail });
     if (!checked.ok) return setErrors(checked.messages as Errors);
     setErrors({});
-    try {
-      await request.mutateAsync(checked.value);
-      setNewEmail(checked.value.newEmail);
-      setDigits(emptyCode());
-      setStep("code");
-    } catch (err) {
-      fail(err);
-    }
+    void sending.run(async () => {
+      try {
+        await request.mutateAsync(checked.value);
+        setNewEmail(checked.value.newEmail);
+        setDigits(emptyCode());
+        setStep("code");
+      } catch (err) {
+        fail(err);
+      }
+    });
   };
 
-  const confirmCode = async (event: FormEvent) => {
+  const confirmCode = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const checked = checkInput(emailChangeConfirmInput, { newEmail, code: digits.join("") });
     if (!checked.ok) return setErrors({ code: checked.messages.code });
     setErrors({});
-    try {
-      const answer = await confirm.mutateAsync(checked.value);
-      session.updateUser({ email: answer.user.email });
-      onChanged?.(answer.user.email);
-      close();
-    } catch (err) {
-      fail(err);
-    }
+    void sending.run(async () => {
+      try {
+        const answer = await confirm.mutateAsync(checked.value);
+        session.updateUser({ email: answer.user.email });
+        onChanged?.(answer.user.email);
+        close();
+      } catch (err) {
+        fail(err);
+      }
+    });
   };
 
   const formId = step === "address" ? "change-email-address-form" : "change-email-code-form";

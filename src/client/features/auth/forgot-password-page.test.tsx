@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -27,6 +27,18 @@ describe("forgot password page", () => {
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(box);
     expect(sent("auth.forgotPassword")).toEqual([]);
+  });
+
+  test("a double click on Send code asks for one code while the first request is on its way", async () => {
+    const { sent } = await openForgot({ "auth.forgotPassword": () => new Promise<never>(() => {}) });
+    typeEmail("priya@example.com");
+    const button = screen.getByRole("button", { name: "Send code" });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(sent("auth.forgotPassword")).toHaveLength(1));
+    expect(sent("auth.forgotPassword")).toHaveLength(1);
   });
 
   test("a malformed address says 'Please enter a valid email address'", async () => {

@@ -12,6 +12,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { forgotPasswordInput } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -45,7 +46,9 @@ export default function ForgotPasswordPage() {
     return () => clearTimeout(timer);
   }, [sent, navigate]);
 
-  const submit = async (event: FormEvent) => {
+  // One request at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (forgot.isPending || sent) return;
     setFailure(null);
@@ -55,16 +58,18 @@ export default function ForgotPasswordPage() {
       document.getElementById(EMAIL_ID)?.focus();
       return;
     }
-    setEmailError(undefined);
-    try {
-      const answer = await forgot.mutateAsync(checked.value);
-      setSent({ message: answer.message, next: `/verify-otp${addressQuery(checked.value)}` });
-    } catch (err) {
-      const { error, message } = serverMessageOr(err, t("forgot.failed"));
-      setFailure(message);
-      const fieldError = error.errors?.email?.[0];
-      if (fieldError) setEmailError(fieldError);
-    }
+    void sending.run(async () => {
+      setEmailError(undefined);
+      try {
+        const answer = await forgot.mutateAsync(checked.value);
+        setSent({ message: answer.message, next: `/verify-otp${addressQuery(checked.value)}` });
+      } catch (err) {
+        const { error, message } = serverMessageOr(err, t("forgot.failed"));
+        setFailure(message);
+        const fieldError = error.errors?.email?.[0];
+        if (fieldError) setEmailError(fieldError);
+      }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -136,6 +136,28 @@ describe("verify code page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
     await screen.findByText("Done.");
     expect(sent("auth.resetPassword")).toEqual([{ password: "Better123", resetToken: "reset-token-123", userType: "student" }]);
+  });
+
+  test("a double click on Verify checks the code once while the first call is on its way", async () => {
+    const { sent } = await openVerify({ "auth.verifyOtp": () => new Promise<never>(() => {}) });
+    pasteCode("654321");
+    act(() => {
+      fireEvent.click(verifyButton());
+      fireEvent.click(verifyButton());
+    });
+    await waitFor(() => expect(sent("auth.verifyOtp")).toHaveLength(1));
+    expect(sent("auth.verifyOtp")).toHaveLength(1);
+  });
+
+  test("a double click on Resend code asks for one new code while the first request is on its way", async () => {
+    const { sent } = await openVerify({ "auth.forgotPassword": () => new Promise<never>(() => {}) });
+    await advance(60_000);
+    act(() => {
+      fireEvent.click(resendButton());
+      fireEvent.click(resendButton());
+    });
+    await waitFor(() => expect(sent("auth.forgotPassword")).toHaveLength(1));
+    expect(sent("auth.forgotPassword")).toHaveLength(1);
   });
 
   test("'Start again' goes back to the form with the address filled in", async () => {

@@ -13,6 +13,7 @@ import { auth } from "../../../shared/i18n/auth.ts";
 import { otpCode } from "../../../shared/schemas/auth.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -85,7 +86,9 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
     setCodeError(null);
   };
 
-  const submit = async (event: FormEvent) => {
+  // One check of the code at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const verifying = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (verify.isPending || expired) return;
     setFailure(null);
@@ -96,32 +99,38 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
       boxes.current?.focus();
       return;
     }
-    const otp = checked.value;
-    try {
-      const { resetToken } = await verify.mutateAsync({ ...address, otp });
-      handOverReset({ ...address, resetToken });
-      navigate("/reset-password");
-    } catch (err) {
-      setFailure(serverMessageOr(err, t("otp.failed")).message);
-      setDigits(emptyCode());
-      boxes.current?.focus(0);
-    }
+    void verifying.run(async () => {
+      const otp = checked.value;
+      try {
+        const { resetToken } = await verify.mutateAsync({ ...address, otp });
+        handOverReset({ ...address, resetToken });
+        navigate("/reset-password");
+      } catch (err) {
+        setFailure(serverMessageOr(err, t("otp.failed")).message);
+        setDigits(emptyCode());
+        boxes.current?.focus(0);
+      }
+    });
   };
 
-  const sendAgain = async () => {
+  // One new code at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const resending = useOneAtATime();
+  const sendAgain = () => {
     if (!canResend) return;
-    setFailure(null);
-    setNotice(null);
-    try {
-      const answer = await resend.mutateAsync(address);
-      restart();
-      setDigits(emptyCode());
-      setCodeError(null);
-      setNotice(answer.message);
-      boxes.current?.focus(0);
-    } catch {
-      setFailure(t("otp.resendFailed"));
-    }
+    void resending.run(async () => {
+      setFailure(null);
+      setNotice(null);
+      try {
+        const answer = await resend.mutateAsync(address);
+        restart();
+        setDigits(emptyCode());
+        setCodeError(null);
+        setNotice(answer.message);
+        boxes.current?.focus(0);
+      } catch {
+        setFailure(t("otp.resendFailed"));
+      }
+    });
   };
 
   return (

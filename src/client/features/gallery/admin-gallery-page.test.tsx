@@ -207,6 +207,20 @@ describe("Gallery Management", () => {
     await waitFor(() => expect(g.loads()).toBeGreaterThan(loadsBefore));
   });
 
+  test("a double click on Upload Images sends the images once", async () => {
+    const g = gallery([]);
+    renderAdmin("/admin/gallery", g.handlers);
+    await screen.findByText("No images found");
+    fireEvent.change(screen.getAllByLabelText("Choose images to upload")[0]!, { target: { files: [jpeg("Gate.jpg")] } });
+    const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
+    const upload = within(dialog).getByRole("button", { name: "Upload Images" });
+    act(() => {
+      fireEvent.click(upload);
+      fireEvent.click(upload);
+    });
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
   test("an upload refused as a whole lists every file's reason; a failure without reasons says 'Failed to upload images'", async () => {
     renderAdmin("/admin/gallery", gallery([]).handlers);
     await screen.findByText("No images found");

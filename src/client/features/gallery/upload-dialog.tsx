@@ -11,6 +11,7 @@ import { GALLERY_MESSAGES, type GalleryCategoryName, galleryUploaded } from "../
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -108,7 +109,9 @@ export function UploadDialog({
     setProblems(({ [key]: _gone, ...rest }) => rest);
   };
 
-  const upload = async () => {
+  // One upload at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const uploads = useOneAtATime();
+  const upload = () => {
     if (uploading || rows.length === 0) return;
     setFailure(null);
     const found: Problems = {};
@@ -122,34 +125,36 @@ export function UploadDialog({
       if (first) document.getElementById(found[first.key]?.title ? `${first.key}-title` : `${first.key}-remove`)?.focus();
       return;
     }
-    const sending = rows;
-    const controller = new AbortController();
-    abort.current = controller;
-    setProgress(0);
-    try {
-      const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, {
-        signal: controller.signal,
-      });
-      const { uploaded, rejected, message } = answer.data;
-      setRows([]);
-      setProblems({});
-      if (uploaded.length > 0) onUploaded(uploaded.length, message);
-      setOutcome({ uploaded: uploaded.length, message, rejected });
-    } catch (err) {
-      const error = normaliseError(err);
-      const rejected = error.status === 400 ? rejectionsFromErrors(error.errors, sending) : [];
-      if (rejected.length > 0) {
+    void uploads.run(async () => {
+      const sending = rows;
+      const controller = new AbortController();
+      abort.current = controller;
+      setProgress(0);
+      try {
+        const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, {
+          signal: controller.signal,
+        });
+        const { uploaded, rejected, message } = answer.data;
         setRows([]);
         setProblems({});
-        setOutcome({ uploaded: 0, message: null, rejected });
-      } else {
-        const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401;
-        setFailure(fromServer ? error.message : GALLERY_MESSAGES.uploadFailed);
+        if (uploaded.length > 0) onUploaded(uploaded.length, message);
+        setOutcome({ uploaded: uploaded.length, message, rejected });
+      } catch (err) {
+        const error = normaliseError(err);
+        const rejected = error.status === 400 ? rejectionsFromErrors(error.errors, sending) : [];
+        if (rejected.length > 0) {
+          setRows([]);
+          setProblems({});
+          setOutcome({ uploaded: 0, message: null, rejected });
+        } else {
+          const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401;
+          setFailure(fromServer ? error.message : GALLERY_MESSAGES.uploadFailed);
+        }
+      } finally {
+        abort.current = null;
+        setProgress(null);
       }
-    } finally {
-      abort.current = null;
-      setProgress(null);
-    }
+    });
   };
 
   const count = rows.length;

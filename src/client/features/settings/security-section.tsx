@@ -9,6 +9,7 @@ import { config } from "../../../shared/i18n/config.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -103,7 +104,9 @@ export function PasswordChange() {
     setDone(false);
   };
 
-  const submit = async (event: FormEvent) => {
+  // One change at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
     setFailure(null);
@@ -118,24 +121,26 @@ export function PasswordChange() {
       document.getElementById(securityFieldId(first))?.focus();
       return;
     }
-    try {
-      const answer = await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-      session.updateUser(answer.user);
-      setForm(EMPTY);
-      setSubmitErrors({});
-      setDone(true);
-    } catch (err) {
-      const error = normaliseError(err);
-      const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.message !== MSG.genericError;
-      setFailure(fromServer ? error.message : SETTINGS_TEXT.passwordFailed);
-      const fields = error.errors ?? {};
-      const next: Partial<Record<PasswordField, string>> = {};
-      if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
-      if (fields.newPassword?.[0]) next.newPassword = fields.newPassword[0];
-      setSubmitErrors(next);
-      const firstServer = ORDER.find((f) => next[f]);
-      if (firstServer) document.getElementById(securityFieldId(firstServer))?.focus();
-    }
+    void sending.run(async () => {
+      try {
+        const answer = await change.mutateAsync({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+        session.updateUser(answer.user);
+        setForm(EMPTY);
+        setSubmitErrors({});
+        setDone(true);
+      } catch (err) {
+        const error = normaliseError(err);
+        const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.message !== MSG.genericError;
+        setFailure(fromServer ? error.message : SETTINGS_TEXT.passwordFailed);
+        const fields = error.errors ?? {};
+        const next: Partial<Record<PasswordField, string>> = {};
+        if (fields.currentPassword?.[0]) next.currentPassword = fields.currentPassword[0];
+        if (fields.newPassword?.[0]) next.newPassword = fields.newPassword[0];
+        setSubmitErrors(next);
+        const firstServer = ORDER.find((f) => next[f]);
+        if (firstServer) document.getElementById(securityFieldId(firstServer))?.focus();
+      }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
@@ -248,6 +248,34 @@ describe("System Settings", () => {
     await screen.findByText(SETTINGS_TEXT.passwordChanged);
     expect(sent("auth.changePassword")).toEqual([{ currentPassword: "Old-pass-1", newPassword: "Better2026" }]);
     expect(sent("settings.update")).toEqual([]);
+  });
+
+  test("a double click on Change Password or on Back up now sends once while the first call is on its way", async () => {
+    const { sent } = await open("/admin/settings?section=security", {
+      "auth.changePassword": () => new Promise<never>(() => {}),
+      "settings.backupNow": () => new Promise<never>(() => {}),
+    });
+    await screen.findByRole("heading", { name: "Change password" });
+    fireEvent.change(input("Current password"), { target: { value: "Old-pass-1" } });
+    fireEvent.change(input("New password"), { target: { value: "Better2026" } });
+    fireEvent.change(input("Confirm new password"), { target: { value: "Better2026" } });
+    const change = screen.getByRole("button", { name: "Change Password" });
+    act(() => {
+      fireEvent.click(change);
+      fireEvent.click(change);
+    });
+    await waitFor(() => expect(sent("auth.changePassword")).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole("link", { name: "System" }));
+    const backUp = await screen.findByRole("button", { name: "Back up now" });
+    act(() => {
+      fireEvent.click(backUp);
+      fireEvent.click(backUp);
+    });
+    await waitFor(() => expect(sent("settings.backupNow")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("auth.changePassword")).toHaveLength(1);
+    expect(sent("settings.backupNow")).toHaveLength(1);
   });
 
   test("Reset Changes asks before dropping unsaved edits, then reloads the stored values", async () => {

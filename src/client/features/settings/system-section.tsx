@@ -7,6 +7,7 @@ import { useState } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ServerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
@@ -79,7 +80,10 @@ export function BackupsPanel() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // One backup at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const backingUp = useOneAtATime();
   const makeBackup = () => {
+    if (!backingUp.start()) return;
     setError(null);
     backupNow.mutate(undefined, {
       onSuccess: () => {
@@ -87,6 +91,7 @@ export function BackupsPanel() {
         void utils.settings.backups.invalidate();
       },
       onError: (err) => setError(failureMessage(err, t("backups.failed"))),
+      onSettled: backingUp.settled,
     });
   };
 

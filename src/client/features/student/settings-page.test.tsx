@@ -158,6 +158,34 @@ describe("student settings: security", () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe("stored-token");
   });
 
+  test("a double click on Update Password or on 'Yes, log out' sends once while the first call is on its way", async () => {
+    const { sent } = await openSettings("?tab=security", {
+      "student.changePassword": () => new Promise<never>(() => {}),
+      "auth.logoutAll": () => new Promise<never>(() => {}),
+    });
+    await screen.findByRole("region", { name: "Change password" });
+    fireEvent.change(input("Current password"), { target: { value: "Current1Pass" } });
+    fireEvent.change(input("New password"), { target: { value: "Fresh2026Pass" } });
+    fireEvent.change(input("Confirm new password"), { target: { value: "Fresh2026Pass" } });
+    const update = screen.getByRole("button", { name: "Update Password" });
+    act(() => {
+      fireEvent.click(update);
+      fireEvent.click(update);
+    });
+    await waitFor(() => expect(sent("student.changePassword")).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole("button", { name: "Logout All" }));
+    const yes = within(screen.getByRole("dialog", { name: "Logout All" })).getByRole("button", { name: "Yes, log out" });
+    act(() => {
+      fireEvent.click(yes);
+      fireEvent.click(yes);
+    });
+    await waitFor(() => expect(sent("auth.logoutAll")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("student.changePassword")).toHaveLength(1);
+    expect(sent("auth.logoutAll")).toHaveLength(1);
+  });
+
   test("a failed Logout All says 'Failed to logout from all devices'", async () => {
     await openSettings("?tab=security", {
       "auth.logoutAll": () => {

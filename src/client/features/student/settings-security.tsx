@@ -12,6 +12,7 @@ import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -68,7 +69,9 @@ function ChangePasswordCard() {
     if (first) queueMicrotask(() => document.getElementById(PASSWORD_IDS[first])?.focus());
   };
 
-  const submit = async (event: FormEvent) => {
+  // One change at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
     setOutcome(null);
@@ -82,26 +85,28 @@ function ChangePasswordCard() {
       return;
     }
     setErrors({});
-    try {
-      const answer = await change.mutateAsync(values);
-      session.updateUser(answer.user);
-      setValues(empty);
-      setOutcome({
-        tone: "success",
-        title: answer.message,
-        text: t("security.stillSignedIn"),
-      });
-      void utils.student.dashboard.invalidate();
-    } catch (err) {
-      const error = normaliseError(err);
-      const found = pick(error.errors);
-      if (Object.keys(found).length) {
-        showErrors(found);
-        return;
+    void sending.run(async () => {
+      try {
+        const answer = await change.mutateAsync(values);
+        session.updateUser(answer.user);
+        setValues(empty);
+        setOutcome({
+          tone: "success",
+          title: answer.message,
+          text: t("security.stillSignedIn"),
+        });
+        void utils.student.dashboard.invalidate();
+      } catch (err) {
+        const error = normaliseError(err);
+        const found = pick(error.errors);
+        if (Object.keys(found).length) {
+          showErrors(found);
+          return;
+        }
+        const detail = error.status !== null && error.message !== MSG.genericError ? error.message : undefined;
+        setOutcome({ tone: "error", title: SECURITY_TEXT.passwordFailed, text: detail });
       }
-      const detail = error.status !== null && error.message !== MSG.genericError ? error.message : undefined;
-      setOutcome({ tone: "error", title: SECURITY_TEXT.passwordFailed, text: detail });
-    }
+    });
   };
 
   const field = (name: PasswordField, label: string, autoComplete: string, hint?: string) => (
@@ -197,17 +202,21 @@ function LogoutAllCard() {
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
-  const confirm = async () => {
-    setOutcome(null);
-    try {
-      const { endedSessions } = await logoutAll.mutateAsync();
-      setOutcome({ tone: "success", text: endedSessionsText(endedSessions) });
-      void utils.student.dashboard.invalidate();
-    } catch {
-      setOutcome({ tone: "error", text: SECURITY_TEXT.logoutAllFailed });
-    } finally {
-      setConfirming(false);
-    }
+  // One sign-out of every device at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const signingOut = useOneAtATime();
+  const confirm = () => {
+    void signingOut.run(async () => {
+      setOutcome(null);
+      try {
+        const { endedSessions } = await logoutAll.mutateAsync();
+        setOutcome({ tone: "success", text: endedSessionsText(endedSessions) });
+        void utils.student.dashboard.invalidate();
+      } catch {
+        setOutcome({ tone: "error", text: SECURITY_TEXT.logoutAllFailed });
+      } finally {
+        setConfirming(false);
+      }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
@@ -99,6 +99,29 @@ describe("Student Management", () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("a double click on Add Student adds one student while the first call is on its way", async () => {
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": listOf([student()]),
+      "students.create": () => new Promise<never>(() => {}),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
+    const form = dialog();
+    fill("Full name", "Anil Patil");
+    fill("Email", "anil@example.com");
+    fill("Mobile", "+91 90000 11111");
+    fireEvent.change(within(form).getByLabelText("Course/Standard", { exact: false }), { target: { value: "MBA" } });
+    fireEvent.change(within(form).getByLabelText("Blood group"), { target: { value: "O+" } });
+    fill("Contact name", "Rekha Patil");
+    const add = within(form).getByRole("button", { name: "Add Student" });
+    act(() => {
+      fireEvent.click(add);
+      fireEvent.click(add);
+    });
+    await waitFor(() => expect(sent("students.create")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("students.create")).toHaveLength(1);
   });
 
   test("an e-mail address already in use is shown beside the field, and what was typed stays", async () => {

@@ -11,6 +11,7 @@ import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -119,8 +120,10 @@ export default function AdminStudentsPage() {
     setForm(next);
   };
 
+  // One save at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const saving = useOneAtATime();
   const save = (values: StudentFormValues) => {
-    if (!form) return;
+    if (!form || !saving.start()) return;
     setServerProblems(null);
     const input = toStudentInput(values);
     const onError = (fallback: string) => (err: unknown) =>
@@ -133,6 +136,7 @@ export default function AdminStudentsPage() {
           void refresh();
         },
         onError: onError(STUDENT_TEXT.addFailed),
+        onSettled: saving.settled,
       });
     } else {
       update.mutate(
@@ -144,6 +148,7 @@ export default function AdminStudentsPage() {
             void refresh();
           },
           onError: onError(STUDENT_TEXT.updateFailed),
+          onSettled: saving.settled,
         },
       );
     }

@@ -125,6 +125,26 @@ describe("the office's courses (issue 18)", () => {
     expect(sent("studies.moveTerm")).toEqual([{ programmeId: 3, fromTerm: 1, toTerm: 2 }]);
   });
 
+  test("a double click on Move sends one move while the first call is on its way", async () => {
+    const { sent } = renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.moveTerm": () => new Promise<never>(() => {}),
+    });
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Move students to next term" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
+    const move = within(screen.getByRole("dialog")).getByRole("button", { name: "Move 42 students" });
+    act(() => {
+      fireEvent.click(move);
+      fireEvent.click(move);
+    });
+    await waitFor(() => expect(sent("studies.moveTerm")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent("studies.moveTerm")).toHaveLength(1);
+  });
+
   test("a subject's page: its units, materials (a link must be https) and assignments", async () => {
     const { sent } = renderAdmin("/admin/courses/7", {
       "studies.get": () => ({ subject: SUBJECT }),

@@ -8,6 +8,7 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
 import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -151,11 +152,18 @@ export function MoveTermDialog({
   const ahead = programme?.ahead.find((a) => String(a.term) === fromTerm);
   const fromLabel = termLabel(Number(fromTerm), programme?.termUnit);
 
+  // One move at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const moving = useOneAtATime();
   const confirm = () => {
+    if (!moving.start()) return;
     setFailure(null);
     move.mutate(
       { programmeId: Number(programmeId), fromTerm: Number(fromTerm), toTerm: Number(toTerm) },
-      { onSuccess: (answer) => onDone(answer.message), onError: (err) => setFailure(failureMessage(err, t("admin.failed.save"))) },
+      {
+        onSuccess: (answer) => onDone(answer.message),
+        onError: (err) => setFailure(failureMessage(err, t("admin.failed.save"))),
+        onSettled: moving.settled,
+      },
     );
   };
 
