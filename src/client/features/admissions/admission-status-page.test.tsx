@@ -238,6 +238,25 @@ describe("the application status page", () => {
     expect(checks()).toHaveLength(1);
   });
 
+  test("looked up by application number, a double click on Send code asks for one code while the first request is on its way", async () => {
+    const { calls } = await lookUp("APP-2026-000007", {
+      "admissions.status": () => ({ ...BASE, status: "pending" }),
+      "admissions.requestAccessCode": () => new Promise<never>(() => {}),
+    });
+    await screen.findByText("Pending");
+    click("View Details");
+    type("Email address you applied with", "priya@example.com");
+    const send = await screen.findByRole("button", { name: "Send code" });
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    const requests = () => calls.filter((c) => c.path === "admissions.requestAccessCode");
+    await waitFor(() => expect(requests()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests()).toHaveLength(1);
+  });
+
   test("the grant survives a reload for its 30 minutes: the status is looked up again and no new code is asked (issue 14.6)", async () => {
     await lookUp("priya@example.com");
     await screen.findByText("Pending");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -196,6 +196,51 @@ describe("/admin/exams/<id>/marks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
     await waitFor(() => expect(sent("exams.saveMarks")[1]).toEqual({ id: 12, entries: [{ userId: 32, marks: null, absent: true }] }));
     expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
+  });
+
+  test("a double click on Save or on Save marks from the file sends once while the first call is on its way", async () => {
+    const clean: Report = {
+      dryRun: true,
+      saved: false,
+      rows: 2,
+      ready: 2,
+      absent: 0,
+      problems: [],
+      message: "2 rows checked, no problems (0 absent). Nothing is saved until you save them.",
+    };
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
+      "exams.saveMarks": () => new Promise<never>(() => {}),
+      "exams.uploadMarks": (input) => ((input as { dryRun: boolean }).dryRun ? clean : new Promise<never>(() => {})),
+    });
+    const ravi = await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
+    fireEvent.change(ravi, { target: { value: "55" } });
+    const saveSheet = screen.getByRole("button", { name: "Save 1 change" });
+    act(() => {
+      fireEvent.click(saveSheet);
+      fireEvent.click(saveSheet);
+    });
+    await waitFor(() => expect(sent("exams.saveMarks")).toHaveLength(1));
+
+    const input = screen.getByLabelText("CSV file of marks") as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["student_id,marks\nSTU0001,72\n"], "marks.csv", { type: "text/csv" })] } });
+    await waitFor(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
+      expect(sent("exams.uploadMarks").length).toBeGreaterThan(0);
+    });
+    expect(await screen.findByText(clean.message)).toBeTruthy();
+    const saveFile = screen.getByRole("button", { name: "Save marks from the file" }) as HTMLButtonElement;
+    await waitFor(() => expect(saveFile.disabled).toBe(false));
+    act(() => {
+      fireEvent.click(saveFile);
+      fireEvent.click(saveFile);
+    });
+    const saves = () => sent("exams.uploadMarks").filter((i) => !(i as { dryRun: boolean }).dryRun);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saves()).toHaveLength(1);
+    expect(sent("exams.saveMarks")).toHaveLength(1);
   });
 
   test("the CSV file: the dry run lists every problem with its row and column; saving opens only for a clean file", async () => {

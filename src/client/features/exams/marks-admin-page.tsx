@@ -12,6 +12,7 @@ import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/ex
 import { normaliseError } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
@@ -182,6 +183,8 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     return Number(d.marks) > exam.maxMarks ? t("rule.marksAboveMax", { max: exam.maxMarks }) : null;
   };
 
+  // One save at a time: every save is audited (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const saving = useOneAtATime();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -205,9 +208,11 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
       const d = shownFor(r);
       return { userId: r.userId, marks: d.absent || d.marks.trim() === "" ? null : d.marks.trim(), absent: d.absent };
     });
+    if (!saving.start()) return;
     save.mutate(
       { id: exam.id, entries },
       {
+        onSettled: saving.settled,
         onSuccess: (answer) => {
           toast.show(answer.message);
           setDrafts({});
@@ -376,16 +381,20 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     setFile({ name: chosen.name, text });
   };
 
+  // One check or save of the file at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
+  const sending = useOneAtATime();
   const send = (dryRun: boolean) => {
     if (!file) {
       setFileError(t("csv.empty"));
       document.getElementById(inputId)?.focus();
       return;
     }
+    if (!sending.start()) return;
     setFailure(null);
     upload.mutate(
       { id: exam.id, csv: file.text, dryRun },
       {
+        onSettled: sending.settled,
         onSuccess: (answer) => {
           setPage(1);
           if (answer.saved) {
