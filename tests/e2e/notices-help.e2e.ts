@@ -128,8 +128,20 @@ describe("notices, events and student Help (issue 18)", () => {
     await admin.page.getByRole("button", { name: `Add response to ${number}` }).click();
     const ticket = admin.page.getByRole("dialog", { name: `Ticket ${number}` });
     await ticket.getByLabel("Your response").fill(ANSWER);
-    await ticket.getByRole("button", { name: "Send Response" }).click();
+    // A double click (two clicks in one task, before the button shows itself busy) sends one response, and the
+    // student's reply below one reply (useOneAtATime).
+    const responses: string[] = [];
+    const countResponses = (request: { url(): string }) => {
+      // a tRPC batch names each call in its URL
+      responses.push(...(request.url().match(/tickets\.respond/g) ?? []));
+    };
+    admin.page.on("request", countResponses);
+    await ticket.getByRole("button", { name: "Send Response" }).evaluate((b: HTMLElement) => {
+      b.click();
+      b.click();
+    });
     await admin.page.getByText("Response sent.").waitFor();
+    expect(responses).toHaveLength(1);
 
     // The student sees the answer in the conversation and replies.
     await student.page.reload();
@@ -137,9 +149,14 @@ describe("notices, events and student Help (issue 18)", () => {
     await conversation.getByText(ANSWER).waitFor();
     await conversation.getByText(/the institute/).waitFor();
     await student.page.getByLabel("Your reply").fill("Found it, thank you.");
-    await student.page.getByRole("button", { name: "Send reply" }).click();
+    student.page.on("request", countResponses);
+    await student.page.getByRole("button", { name: "Send reply" }).evaluate((b: HTMLElement) => {
+      b.click();
+      b.click();
+    });
     await conversation.getByText("Found it, thank you.").waitFor();
     expect(await conversation.getByRole("listitem").count()).toBe(3);
+    expect(responses).toHaveLength(2);
     await check(student.page, "question thread answered 390", found);
 
     // The same screens at 1280 px, and the office's list at 390 px.
