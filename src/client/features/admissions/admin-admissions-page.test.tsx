@@ -7,6 +7,7 @@ import hiPerson from "../../../shared/i18n/hi/person.json";
 import { App } from "../../app.tsx";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -368,20 +369,14 @@ describe("the office's work on an application (issue 17)", () => {
   });
 
   test("a double click on Add note adds one note while the first call is on its way", async () => {
-    const { calls } = await renderAdmissions("/admin/admissions", { "admissions.addNote": () => new Promise<never>(() => {}) });
+    const { calls } = await renderAdmissions("/admin/admissions", { "admissions.addNote": neverAnswers });
     const notes = () => calls.filter((c) => c.path === "admissions.addNote");
     fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
     const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
     const office = within(dialog).getByRole("region", { name: "Office notes" });
     fireEvent.change(within(office).getByLabelText("Add a note"), { target: { value: "Will bring the TC on Monday." } });
     const add = within(office).getByRole("button", { name: "Add note" });
-    act(() => {
-      fireEvent.click(add);
-      fireEvent.click(add);
-    });
-    await waitFor(() => expect(notes()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(notes()).toHaveLength(1);
+    await doubleClickSendsOnce(add, () => notes());
   });
 
   test("Edit and Print lead to their pages; Edit only while pending", async () => {

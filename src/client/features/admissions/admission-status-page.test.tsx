@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import hiAccount from "../../../shared/i18n/hi/account.json";
 import hiStatus from "../../../shared/i18n/hi/status.json";
 import { changeLocale } from "../../lib/i18n.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { maskEmail } from "./status-format.ts";
@@ -222,39 +223,25 @@ describe("the application status page", () => {
   });
 
   test("a double click on Verify code checks the code once while the first call is on its way", async () => {
-    const { calls } = await lookUp("priya@example.com", { "admissions.verifyAccessCode": () => new Promise<never>(() => {}) });
+    const { calls } = await lookUp("priya@example.com", { "admissions.verifyAccessCode": neverAnswers });
     await screen.findByText("Pending");
     click("View Details");
     await screen.findByText(/We sent a code to/);
     type("6-digit code", "123456");
     const verify = screen.getByRole("button", { name: "Verify code" });
-    act(() => {
-      fireEvent.click(verify);
-      fireEvent.click(verify);
-    });
-    const checks = () => calls.filter((c) => c.path === "admissions.verifyAccessCode");
-    await waitFor(() => expect(checks()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(checks()).toHaveLength(1);
+    await doubleClickSendsOnce(verify, () => calls.filter((c) => c.path === "admissions.verifyAccessCode"));
   });
 
   test("looked up by application number, a double click on Send code asks for one code while the first request is on its way", async () => {
     const { calls } = await lookUp("APP-2026-000007", {
       "admissions.status": () => ({ ...BASE, status: "pending" }),
-      "admissions.requestAccessCode": () => new Promise<never>(() => {}),
+      "admissions.requestAccessCode": neverAnswers,
     });
     await screen.findByText("Pending");
     click("View Details");
     type("Email address you applied with", "priya@example.com");
     const send = await screen.findByRole("button", { name: "Send code" });
-    act(() => {
-      fireEvent.click(send);
-      fireEvent.click(send);
-    });
-    const requests = () => calls.filter((c) => c.path === "admissions.requestAccessCode");
-    await waitFor(() => expect(requests()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests()).toHaveLength(1);
+    await doubleClickSendsOnce(send, () => calls.filter((c) => c.path === "admissions.requestAccessCode"));
   });
 
   test("the grant survives a reload for its 30 minutes: the status is looked up again and no new code is asked (issue 14.6)", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { ADMIN, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
@@ -73,16 +74,11 @@ describe("change password page", () => {
   });
 
   test("a double click on Save password sends one change while the first is on its way", async () => {
-    const { sent } = renderAt("/change-password", { "auth.changePassword": () => new Promise<never>(() => {}) }, signedInAs(ADMIN));
+    const { sent } = renderAt("/change-password", { "auth.changePassword": neverAnswers }, signedInAs(ADMIN));
     await screen.findByRole("heading", { name: "Change password" });
     fill("Old12345", "Chosen123", "Chosen123");
     const button = screen.getByRole("button", { name: "Save password" });
-    act(() => {
-      fireEvent.click(button);
-      fireEvent.click(button);
-    });
-    await waitFor(() => expect(sent("auth.changePassword")).toHaveLength(1));
-    expect(sent("auth.changePassword")).toHaveLength(1);
+    await doubleClickSendsOnce(button, () => sent("auth.changePassword"));
   });
 
   test("a wrong current password is shown beside that field; what was typed stays", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { renderAt } from "./auth-testing.tsx";
 
@@ -33,15 +34,10 @@ describe("first-login page", () => {
   });
 
   test("a double click on Set my password sends once while the first call is on its way", async () => {
-    const { sent } = await openFirstLogin(() => new Promise<never>(() => {}));
+    const { sent } = await openFirstLogin(neverAnswers);
     fill("Welcome123", "Welcome123");
     const button = screen.getByRole("button", { name: "Set my password" });
-    act(() => {
-      fireEvent.click(button);
-      fireEvent.click(button);
-    });
-    await waitFor(() => expect(sent("auth.firstLogin")).toHaveLength(1));
-    expect(sent("auth.firstLogin")).toHaveLength(1);
+    await doubleClickSendsOnce(button, () => sent("auth.firstLogin"));
   });
 
   test("the password pair is checked with the spec's messages before anything is sent", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
@@ -30,15 +31,10 @@ describe("forgot password page", () => {
   });
 
   test("a double click on Send code asks for one code while the first request is on its way", async () => {
-    const { sent } = await openForgot({ "auth.forgotPassword": () => new Promise<never>(() => {}) });
+    const { sent } = await openForgot({ "auth.forgotPassword": neverAnswers });
     typeEmail("priya@example.com");
     const button = screen.getByRole("button", { name: "Send code" });
-    act(() => {
-      fireEvent.click(button);
-      fireEvent.click(button);
-    });
-    await waitFor(() => expect(sent("auth.forgotPassword")).toHaveLength(1));
-    expect(sent("auth.forgotPassword")).toHaveLength(1);
+    await doubleClickSendsOnce(button, () => sent("auth.forgotPassword"));
   });
 
   test("a malformed address says 'Please enter a valid email address'", async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { App } from "../../app.tsx";
 import { ApiError } from "../../lib/errors.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import type { SessionApi } from "../../lib/session.tsx";
 import { fakeTrpcFetch, SITE_INFO, stubSessionApi, withClientTestRules } from "../../lib/testing.tsx";
 
@@ -150,24 +151,20 @@ describe("login page", () => {
     await renderLogin({
       studentLogin: () => {
         sent.push("studentLogin");
-        return new Promise<never>(() => {});
+        return neverAnswers();
       },
     });
     type("Email or Student ID", "stu0001");
     type("Password", "Secret123");
     const signIn = screen.getByRole("button", { name: "Sign in" });
-    act(() => {
-      fireEvent.click(signIn);
-      fireEvent.click(signIn);
-    });
-    await waitFor(() => expect(sent).toEqual(["studentLogin"]));
+    await doubleClickSendsOnce(signIn, () => sent);
     cleanup();
 
     await renderLogin({
       adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
       verifyTwoFactor: () => {
         sent.push("verifyTwoFactor");
-        return new Promise<never>(() => {});
+        return neverAnswers();
       },
     });
     chooseAdmin();
@@ -177,12 +174,7 @@ describe("login page", () => {
     expect(await screen.findByText(ACCOUNT_MSG.twoFactorSent)).toBeTruthy();
     type("Sign-in code", "123456");
     const verify = screen.getByRole("button", { name: "Verify code" });
-    act(() => {
-      fireEvent.click(verify);
-      fireEvent.click(verify);
-    });
-    await waitFor(() => expect(sent).toEqual(["studentLogin", "verifyTwoFactor"]));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await doubleClickSendsOnce(verify, () => sent.filter((call) => call === "verifyTwoFactor"));
     expect(sent).toEqual(["studentLogin", "verifyTwoFactor"]);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { handOverReset, pendingResetState } from "./reset-flow.ts";
@@ -56,15 +57,10 @@ describe("reset password page", () => {
   });
 
   test("a double click on Reset password sends once while the first call is on its way", async () => {
-    const { sent } = await openReset(() => new Promise<never>(() => {}));
+    const { sent } = await openReset(neverAnswers);
     fill("Better123", "Better123");
     const button = screen.getByRole("button", { name: "Reset password" });
-    act(() => {
-      fireEvent.click(button);
-      fireEvent.click(button);
-    });
-    await waitFor(() => expect(sent("auth.resetPassword")).toHaveLength(1));
-    expect(sent("auth.resetPassword")).toHaveLength(1);
+    await doubleClickSendsOnce(button, () => sent("auth.resetPassword"));
   });
 
   test("the checklist follows what is typed", async () => {

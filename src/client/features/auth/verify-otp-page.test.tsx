@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { advance, renderAt, withFakeClock } from "./auth-testing.tsx";
 import { clock, timeLeftAnnouncement } from "./verify-otp-page.tsx";
@@ -139,25 +140,15 @@ describe("verify code page", () => {
   });
 
   test("a double click on Verify checks the code once while the first call is on its way", async () => {
-    const { sent } = await openVerify({ "auth.verifyOtp": () => new Promise<never>(() => {}) });
+    const { sent } = await openVerify({ "auth.verifyOtp": neverAnswers });
     pasteCode("654321");
-    act(() => {
-      fireEvent.click(verifyButton());
-      fireEvent.click(verifyButton());
-    });
-    await waitFor(() => expect(sent("auth.verifyOtp")).toHaveLength(1));
-    expect(sent("auth.verifyOtp")).toHaveLength(1);
+    await doubleClickSendsOnce(verifyButton(), () => sent("auth.verifyOtp"));
   });
 
   test("a double click on Resend code asks for one new code while the first request is on its way", async () => {
-    const { sent } = await openVerify({ "auth.forgotPassword": () => new Promise<never>(() => {}) });
+    const { sent } = await openVerify({ "auth.forgotPassword": neverAnswers });
     await advance(60_000);
-    act(() => {
-      fireEvent.click(resendButton());
-      fireEvent.click(resendButton());
-    });
-    await waitFor(() => expect(sent("auth.forgotPassword")).toHaveLength(1));
-    expect(sent("auth.forgotPassword")).toHaveLength(1);
+    await doubleClickSendsOnce(resendButton(), () => sent("auth.forgotPassword"));
   });
 
   test("'Start again' goes back to the form with the address filled in", async () => {

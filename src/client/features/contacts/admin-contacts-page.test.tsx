@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAdmin from "../../../shared/i18n/hi/admin.json";
 import hiContact from "../../../shared/i18n/hi/contact.json";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -89,7 +90,7 @@ describe("Contact Management", () => {
   });
 
   test("a double click on Send Reply e-mails one reply while the first is on its way", async () => {
-    const { sent } = renderAdmin("/admin/contacts", { ...handlers(), "contacts.respond": () => new Promise<never>(() => {}) });
+    const { sent } = renderAdmin("/admin/contacts", { ...handlers(), "contacts.respond": neverAnswers });
     fireEvent.click(await screen.findByRole("button", { name: "View inquiry from Kavita Rao" }));
     const details = await screen.findByRole("dialog", { name: "Inquiry from Kavita Rao" });
     await within(details).findByText(LONG);
@@ -97,13 +98,7 @@ describe("Contact Management", () => {
     const reply = await screen.findByRole("dialog", { name: "Reply to Kavita Rao" });
     fireEvent.change(within(reply).getByLabelText("Your reply", { exact: false }), { target: { value: "Yes, in three instalments." } });
     const send = within(reply).getByRole("button", { name: "Send Reply" });
-    act(() => {
-      fireEvent.click(send);
-      fireEvent.click(send);
-    });
-    await waitFor(() => expect(sent("contacts.respond")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("contacts.respond")).toHaveLength(1);
+    await doubleClickSendsOnce(send, () => sent("contacts.respond"));
   });
 
   test("Mark as Resolved from the table says 'Contact status updated successfully!'", async () => {

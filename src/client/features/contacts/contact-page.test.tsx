@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { contact, contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { renderSite } from "../site/testing.tsx";
 import { SENDING_MIN_MS, SUCCESS_BANNER_MS } from "./contact-form.tsx";
@@ -146,17 +147,11 @@ describe("contact page", () => {
   });
 
   test("a double click on Send message sends one inquiry while the first is on its way", async () => {
-    const { calls } = await openContact({ "contacts.submit": () => new Promise<never>(() => {}) });
+    const { calls } = await openContact({ "contacts.submit": neverAnswers });
     const submits = () => calls.filter((c) => c.path === "contacts.submit");
     fillForm();
     const send = screen.getByRole("button", { name: "Send message" });
-    act(() => {
-      fireEvent.click(send);
-      fireEvent.click(send);
-    });
-    await waitFor(() => expect(submits()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(submits()).toHaveLength(1);
+    await doubleClickSendsOnce(send, () => submits());
   });
 
   test("too many attempts (429): the reason is shown and what was typed stays", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "./exams-admin-page.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 
 withClientTestRules();
 
@@ -211,17 +212,13 @@ describe("/admin/exams/<id>/marks", () => {
     const { sent } = renderAdmin("/admin/exams/12/marks", {
       "exams.get": () => detail(),
       "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
-      "exams.saveMarks": () => new Promise<never>(() => {}),
-      "exams.uploadMarks": (input) => ((input as { dryRun: boolean }).dryRun ? clean : new Promise<never>(() => {})),
+      "exams.saveMarks": neverAnswers,
+      "exams.uploadMarks": (input) => ((input as { dryRun: boolean }).dryRun ? clean : neverAnswers()),
     });
     const ravi = await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
     fireEvent.change(ravi, { target: { value: "55" } });
     const saveSheet = screen.getByRole("button", { name: "Save 1 change" });
-    act(() => {
-      fireEvent.click(saveSheet);
-      fireEvent.click(saveSheet);
-    });
-    await waitFor(() => expect(sent("exams.saveMarks")).toHaveLength(1));
+    await doubleClickSendsOnce(saveSheet, () => sent("exams.saveMarks"));
 
     const input = screen.getByLabelText("CSV file of marks") as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(["student_id,marks\nSTU0001,72\n"], "marks.csv", { type: "text/csv" })] } });
@@ -232,14 +229,7 @@ describe("/admin/exams/<id>/marks", () => {
     expect(await screen.findByText(clean.message)).toBeTruthy();
     const saveFile = screen.getByRole("button", { name: "Save marks from the file" }) as HTMLButtonElement;
     await waitFor(() => expect(saveFile.disabled).toBe(false));
-    act(() => {
-      fireEvent.click(saveFile);
-      fireEvent.click(saveFile);
-    });
-    const saves = () => sent("exams.uploadMarks").filter((i) => !(i as { dryRun: boolean }).dryRun);
-    await waitFor(() => expect(saves()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(saves()).toHaveLength(1);
+    await doubleClickSendsOnce(saveFile, () => sent("exams.uploadMarks").filter((i) => !(i as { dryRun: boolean }).dryRun));
     expect(sent("exams.saveMarks")).toHaveLength(1);
   });
 

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
 import type { GalleryCategoryName as GalleryCategory } from "../../../shared/schemas/gallery.ts";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
 import { FakeXhr, TrpcFailure, withClientTestRules, withFakeXhr } from "../../lib/testing.tsx";
 
 withClientTestRules();
@@ -214,11 +215,7 @@ describe("Gallery Management", () => {
     fireEvent.change(screen.getAllByLabelText("Choose images to upload")[0]!, { target: { files: [jpeg("Gate.jpg")] } });
     const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
     const upload = within(dialog).getByRole("button", { name: "Upload Images" });
-    act(() => {
-      fireEvent.click(upload);
-      fireEvent.click(upload);
-    });
-    expect(FakeXhr.sent).toHaveLength(1);
+    await doubleClickSendsOnce(upload, () => FakeXhr.sent);
   });
 
   test("an upload refused as a whole lists every file's reason; a failure without reasons says 'Failed to upload images'", async () => {

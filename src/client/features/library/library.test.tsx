@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 import "../student/portal-pages.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 
 withClientTestRules();
@@ -160,44 +161,26 @@ describe("the office's library (issue 18)", () => {
   });
 
   test("a double click on Save or Lend sends once while the first call is on its way", async () => {
-    const created: unknown[] = [];
-    const issued: unknown[] = [];
-    renderAdmin("/admin/library", {
+    const { sent } = renderAdmin("/admin/library", {
       "library.overview": () => OVERVIEW,
       "library.items": () => ({ items: [BOOK], pagination: pagination(1) }),
-      "library.create": (input) => {
-        created.push(input);
-        return new Promise<never>(() => {});
-      },
-      "library.issue": (input) => {
-        issued.push(input);
-        return new Promise<never>(() => {});
-      },
+      "library.create": neverAnswers,
+      "library.issue": neverAnswers,
     });
     fireEvent.click((await screen.findAllByRole("button", { name: "Add a book" }))[0]!);
     let dialog = await screen.findByRole("dialog", { name: "Add a book" });
     fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: "Business Law" } });
     fireEvent.change(within(dialog).getByLabelText(/^Copies/), { target: { value: "2" } });
     const save = within(dialog).getByRole("button", { name: "Save" });
-    act(() => {
-      fireEvent.click(save);
-      fireEvent.click(save);
-    });
-    await waitFor(() => expect(created).toHaveLength(1));
+    await doubleClickSendsOnce(save, () => sent("library.create"));
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
 
     fireEvent.click(await screen.findByRole("button", { name: "Lend: Principles of Accounting" }));
     dialog = await screen.findByRole("dialog", { name: "Lend Principles of Accounting" });
     fireEvent.change(within(dialog).getByLabelText(/^Student ID/), { target: { value: "STU0001" } });
     const lend = within(dialog).getByRole("button", { name: "Lend" });
-    act(() => {
-      fireEvent.click(lend);
-      fireEvent.click(lend);
-    });
-    await waitFor(() => expect(issued).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(created).toHaveLength(1);
-    expect(issued).toHaveLength(1);
+    await doubleClickSendsOnce(lend, () => sent("library.issue"));
+    expect(sent("library.create")).toHaveLength(1);
   });
 
   test("the loans: out now by default, overdue marked; Return asks first and then marks it returned", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../student/portal-pages.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 
 withClientTestRules();
@@ -209,18 +210,12 @@ describe("student Help (issue 18)", () => {
     const { sent } = renderStudentAt("/student/help/3", {
       ...base,
       "tickets.get": () => ({ ticket: ticket({ status: "in_progress", responses: [] }) }),
-      "tickets.respond": () => new Promise<never>(() => {}),
+      "tickets.respond": neverAnswers,
     });
     await screen.findByRole("heading", { level: 1, name: "Fee receipt not received" });
     fireEvent.change(field("Your reply"), { target: { value: "Received it, thank you." } });
     const send = screen.getByRole("button", { name: "Send reply" });
-    act(() => {
-      fireEvent.click(send);
-      fireEvent.click(send);
-    });
-    await waitFor(() => expect(sent("tickets.respond")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("tickets.respond")).toHaveLength(1);
+    await doubleClickSendsOnce(send, () => sent("tickets.respond"));
   });
 
   test("a closed question cannot be answered: the way to ask a new one instead", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import "./content-page.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 
 withClientTestRules();
 
@@ -109,20 +110,14 @@ describe("Site content: news and FAQs (issue 17)", () => {
     const { sent } = renderAdmin("/admin/content?tab=news", {
       "content.institute": () => ({ institute: INSTITUTE, brochureName: null }),
       "content.news": () => ({ news: [], pagination: { totalItems: 0, totalPages: 1, currentPage: 1, limit: 10 } }),
-      "content.addNews": () => new Promise<never>(() => {}),
+      "content.addNews": neverAnswers,
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add news" }));
     const dialog = screen.getByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText(/^Headline/), { target: { value: "Holiday on Monday" } });
     fireEvent.change(within(dialog).getByLabelText(/^Text/), { target: { value: "The office is closed." } });
     const save = within(dialog).getByRole("button", { name: "Save" });
-    act(() => {
-      fireEvent.click(save);
-      fireEvent.click(save);
-    });
-    await waitFor(() => expect(sent("content.addNews")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("content.addNews")).toHaveLength(1);
+    await doubleClickSendsOnce(save, () => sent("content.addNews"));
   });
 
   test("the FAQ tab deletes after asking", async () => {

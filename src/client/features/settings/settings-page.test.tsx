@@ -1,8 +1,9 @@
 import { describe, expect, jest, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { ADMIN, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
 
@@ -252,28 +253,19 @@ describe("System Settings", () => {
 
   test("a double click on Change Password or on Back up now sends once while the first call is on its way", async () => {
     const { sent } = await open("/admin/settings?section=security", {
-      "auth.changePassword": () => new Promise<never>(() => {}),
-      "settings.backupNow": () => new Promise<never>(() => {}),
+      "auth.changePassword": neverAnswers,
+      "settings.backupNow": neverAnswers,
     });
     await screen.findByRole("heading", { name: "Change password" });
     fireEvent.change(input("Current password"), { target: { value: "Old-pass-1" } });
     fireEvent.change(input("New password"), { target: { value: "Better2026" } });
     fireEvent.change(input("Confirm new password"), { target: { value: "Better2026" } });
     const change = screen.getByRole("button", { name: "Change Password" });
-    act(() => {
-      fireEvent.click(change);
-      fireEvent.click(change);
-    });
-    await waitFor(() => expect(sent("auth.changePassword")).toHaveLength(1));
+    await doubleClickSendsOnce(change, () => sent("auth.changePassword"));
 
     fireEvent.click(screen.getByRole("link", { name: "System" }));
     const backUp = await screen.findByRole("button", { name: "Back up now" });
-    act(() => {
-      fireEvent.click(backUp);
-      fireEvent.click(backUp);
-    });
-    await waitFor(() => expect(sent("settings.backupNow")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await doubleClickSendsOnce(backUp, () => sent("settings.backupNow"));
     expect(sent("auth.changePassword")).toHaveLength(1);
     expect(sent("settings.backupNow")).toHaveLength(1);
   });

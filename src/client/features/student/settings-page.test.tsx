@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import mrStudent from "../../../shared/i18n/mr/student.json";
 import { student } from "../../../shared/i18n/student.ts";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
@@ -160,28 +161,19 @@ describe("student settings: security", () => {
 
   test("a double click on Update Password or on 'Yes, log out' sends once while the first call is on its way", async () => {
     const { sent } = await openSettings("?tab=security", {
-      "student.changePassword": () => new Promise<never>(() => {}),
-      "auth.logoutAll": () => new Promise<never>(() => {}),
+      "student.changePassword": neverAnswers,
+      "auth.logoutAll": neverAnswers,
     });
     await screen.findByRole("region", { name: "Change password" });
     fireEvent.change(input("Current password"), { target: { value: "Current1Pass" } });
     fireEvent.change(input("New password"), { target: { value: "Fresh2026Pass" } });
     fireEvent.change(input("Confirm new password"), { target: { value: "Fresh2026Pass" } });
     const update = screen.getByRole("button", { name: "Update Password" });
-    act(() => {
-      fireEvent.click(update);
-      fireEvent.click(update);
-    });
-    await waitFor(() => expect(sent("student.changePassword")).toHaveLength(1));
+    await doubleClickSendsOnce(update, () => sent("student.changePassword"));
 
     fireEvent.click(screen.getByRole("button", { name: "Logout All" }));
     const yes = within(screen.getByRole("dialog", { name: "Logout All" })).getByRole("button", { name: "Yes, log out" });
-    act(() => {
-      fireEvent.click(yes);
-      fireEvent.click(yes);
-    });
-    await waitFor(() => expect(sent("auth.logoutAll")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await doubleClickSendsOnce(yes, () => sent("auth.logoutAll"));
     expect(sent("student.changePassword")).toHaveLength(1);
     expect(sent("auth.logoutAll")).toHaveLength(1);
   });

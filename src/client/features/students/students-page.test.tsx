@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { pagination, renderAdmin, student } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 
 withClientTestRules();
@@ -104,7 +105,7 @@ describe("Student Management", () => {
   test("a double click on Add Student adds one student while the first call is on its way", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
-      "students.create": () => new Promise<never>(() => {}),
+      "students.create": neverAnswers,
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
     const form = dialog();
@@ -115,13 +116,7 @@ describe("Student Management", () => {
     fireEvent.change(within(form).getByLabelText("Blood group"), { target: { value: "O+" } });
     fill("Contact name", "Rekha Patil");
     const add = within(form).getByRole("button", { name: "Add Student" });
-    act(() => {
-      fireEvent.click(add);
-      fireEvent.click(add);
-    });
-    await waitFor(() => expect(sent("students.create")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("students.create")).toHaveLength(1);
+    await doubleClickSendsOnce(add, () => sent("students.create"));
   });
 
   test("an e-mail address already in use is shown beside the field, and what was typed stays", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "./courses-admin-page.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 
 withClientTestRules();
 
@@ -129,20 +130,14 @@ describe("the office's courses (issue 18)", () => {
     const { sent } = renderAdmin("/admin/courses", {
       "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
       "studies.programmes": () => PROGRAMMES,
-      "studies.moveTerm": () => new Promise<never>(() => {}),
+      "studies.moveTerm": neverAnswers,
     });
     await waitFor(() =>
       expect((screen.getByRole("button", { name: "Move students to next term" }) as HTMLButtonElement).disabled).toBe(false),
     );
     fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
     const move = within(screen.getByRole("dialog")).getByRole("button", { name: "Move 42 students" });
-    act(() => {
-      fireEvent.click(move);
-      fireEvent.click(move);
-    });
-    await waitFor(() => expect(sent("studies.moveTerm")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("studies.moveTerm")).toHaveLength(1);
+    await doubleClickSendsOnce(move, () => sent("studies.moveTerm"));
   });
 
   test("a subject's page: its units, materials (a link must be https) and assignments", async () => {
@@ -180,20 +175,14 @@ describe("the office's courses (issue 18)", () => {
       "studies.programmes": () => PROGRAMMES,
       "studies.materials": () => ({ materials: [] }),
       "studies.assignments": () => ({ assignments: [], students: 42 }),
-      "studies.addLink": () => new Promise<never>(() => {}),
+      "studies.addLink": neverAnswers,
     });
     expect(await screen.findByText("No materials yet.")).toBeTruthy();
     fireEvent.click(screen.getByLabelText("Web link"));
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Lecture" } });
     fireEvent.change(screen.getByLabelText(/^Web address/), { target: { value: "https://example.org/lecture" } });
     const add = screen.getByRole("button", { name: "Add material" });
-    act(() => {
-      fireEvent.click(add);
-      fireEvent.click(add);
-    });
-    await waitFor(() => expect(sent("studies.addLink")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("studies.addLink")).toHaveLength(1);
+    await doubleClickSendsOnce(add, () => sent("studies.addLink"));
   });
 
   test("an assignment's submissions: when each was handed in, on the institute's clock (decision 023, third round)", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { HELP_TEXT } from "./ticket-text.ts";
@@ -194,19 +195,13 @@ describe("Help and Support", () => {
   });
 
   test("a double click on Send Response sends one response while the first is on its way", async () => {
-    const { sent } = renderAdmin("/admin/help", handlers({ "tickets.respond": () => new Promise<never>(() => {}) }));
+    const { sent } = renderAdmin("/admin/help", handlers({ "tickets.respond": neverAnswers }));
     fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));
     const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
     await within(dialog).findByText(DESCRIPTION);
     fireEvent.change(labelled(dialog, "Your response"), { target: { value: "We have updated the fee record." } });
     const send = within(dialog).getByRole("button", { name: "Send Response" });
-    act(() => {
-      fireEvent.click(send);
-      fireEvent.click(send);
-    });
-    await waitFor(() => expect(sent("tickets.respond")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent("tickets.respond")).toHaveLength(1);
+    await doubleClickSendsOnce(send, () => sent("tickets.respond"));
   });
 
   test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {
