@@ -13,6 +13,17 @@ type Exam = RouterOutputs["exams"]["get"]["exam"];
 type Row = RouterOutputs["exams"]["marks"]["students"][number];
 type Report = RouterOutputs["exams"]["uploadMarks"];
 
+/** The dry run of a clean file of two rows: nothing is saved yet. */
+const CLEAN_FILE: Report = {
+  dryRun: true,
+  saved: false,
+  rows: 2,
+  ready: 2,
+  absent: 0,
+  problems: [],
+  message: "2 rows checked, no problems (0 absent). Nothing is saved until you save them.",
+};
+
 const EXAM: OfficeExam = {
   id: 12,
   subjectId: 5,
@@ -200,20 +211,11 @@ describe("/admin/exams/<id>/marks", () => {
   });
 
   test("a double click on Save or on Save marks from the file sends once while the first call is on its way", async () => {
-    const clean: Report = {
-      dryRun: true,
-      saved: false,
-      rows: 2,
-      ready: 2,
-      absent: 0,
-      problems: [],
-      message: "2 rows checked, no problems (0 absent). Nothing is saved until you save them.",
-    };
     const { sent } = renderAdmin("/admin/exams/12/marks", {
       "exams.get": () => detail(),
       "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
       "exams.saveMarks": neverAnswers,
-      "exams.uploadMarks": (input) => ((input as { dryRun: boolean }).dryRun ? clean : neverAnswers()),
+      "exams.uploadMarks": (input) => ((input as { dryRun: boolean }).dryRun ? CLEAN_FILE : neverAnswers()),
     });
     const ravi = await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
     fireEvent.change(ravi, { target: { value: "55" } });
@@ -226,7 +228,7 @@ describe("/admin/exams/<id>/marks", () => {
       fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
       expect(sent("exams.uploadMarks").length).toBeGreaterThan(0);
     });
-    expect(await screen.findByText(clean.message)).toBeTruthy();
+    expect(await screen.findByText(CLEAN_FILE.message)).toBeTruthy();
     const saveFile = screen.getByRole("button", { name: "Save marks from the file" }) as HTMLButtonElement;
     await waitFor(() => expect(saveFile.disabled).toBe(false));
     await doubleClickSendsOnce(saveFile, () => sent("exams.uploadMarks").filter((i) => !(i as { dryRun: boolean }).dryRun));
@@ -235,23 +237,14 @@ describe("/admin/exams/<id>/marks", () => {
 
   test("the CSV file: the dry run lists every problem with its row and column; saving opens only for a clean file", async () => {
     const problems: Report = {
-      dryRun: true,
-      saved: false,
+      ...CLEAN_FILE,
       rows: 3,
       ready: 0,
-      absent: 0,
       message: "2 problems found. Nothing has been saved: fix them in the file and check again.",
       problems: [
         { row: 2, column: "student_id", kind: "unknownStudent", message: "No student has the ID STU9999." },
         { row: 3, column: "marks", kind: "aboveMax", message: "150 is more than the exam's maximum of 100." },
       ],
-    };
-    const clean: Report = {
-      ...problems,
-      rows: 2,
-      ready: 2,
-      problems: [],
-      message: "2 rows checked, no problems (0 absent). Nothing is saved until you save them.",
     };
     const { sent } = renderAdmin("/admin/exams/12/marks", {
       "exams.get": () => detail(),
@@ -259,7 +252,7 @@ describe("/admin/exams/<id>/marks", () => {
       "exams.uploadMarks": (input) => {
         const { csv, dryRun } = input as { csv: string; dryRun: boolean };
         if (csv.includes("STU9999")) return problems;
-        return dryRun ? clean : { ...clean, dryRun: false, saved: true, message: "Marks saved for 2 students." };
+        return dryRun ? CLEAN_FILE : { ...CLEAN_FILE, dryRun: false, saved: true, message: "Marks saved for 2 students." };
       },
     });
     const input = (await screen.findByLabelText("CSV file of marks")) as HTMLInputElement;
@@ -285,7 +278,7 @@ describe("/admin/exams/<id>/marks", () => {
     choose("student_id,marks\nSTU0001,72\nSTU0002,AB\n");
     await waitFor(() => expect(screen.queryByRole("table", { name: "Problems in the file" })).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
-    expect(await screen.findByText(clean.message)).toBeTruthy();
+    expect(await screen.findByText(CLEAN_FILE.message)).toBeTruthy();
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
     expect(await screen.findByText("Marks saved for 2 students.")).toBeTruthy();

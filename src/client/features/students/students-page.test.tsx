@@ -22,6 +22,16 @@ function fill(label: string, value: string) {
   fireEvent.change(within(dialog()).getByLabelText(label, { exact: false }), { target: { value } });
 }
 
+/** The Add Student form filled in for Anil Patil (MBA, O+, emergency contact Rekha Patil). */
+function fillAnil() {
+  fill("Full name", "Anil Patil");
+  fill("Email", "anil@example.com");
+  fill("Mobile", "+91 90000 11111");
+  fill("Course/Standard", "MBA");
+  fireEvent.change(within(dialog()).getByLabelText("Blood group"), { target: { value: "O+" } });
+  fill("Contact name", "Rekha Patil");
+}
+
 describe("in Hindi", () => {
   test("the emergency contact's relationship reads as on the student's own profile (one catalogue)", async () => {
     await changeLocale("hi");
@@ -76,12 +86,7 @@ describe("Student Management", () => {
     expect(document.activeElement?.id).toBe("student-name");
     expect(sent("students.create")).toEqual([]);
 
-    fill("Full name", "Anil Patil");
-    fill("Email", "anil@example.com");
-    fill("Mobile", "+91 90000 11111");
-    fireEvent.change(within(form).getByLabelText("Course/Standard", { exact: false }), { target: { value: "MBA" } });
-    fireEvent.change(within(form).getByLabelText("Blood group"), { target: { value: "O+" } });
-    fill("Contact name", "Rekha Patil");
+    fillAnil();
     fireEvent.click(within(form).getByRole("button", { name: "Add Student" }));
 
     await screen.findByText("Student added successfully! Student ID: STU0003");
@@ -109,12 +114,7 @@ describe("Student Management", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
     const form = dialog();
-    fill("Full name", "Anil Patil");
-    fill("Email", "anil@example.com");
-    fill("Mobile", "+91 90000 11111");
-    fireEvent.change(within(form).getByLabelText("Course/Standard", { exact: false }), { target: { value: "MBA" } });
-    fireEvent.change(within(form).getByLabelText("Blood group"), { target: { value: "O+" } });
-    fill("Contact name", "Rekha Patil");
+    fillAnil();
     const add = within(form).getByRole("button", { name: "Add Student" });
     await doubleClickSendsOnce(add, () => sent("students.create"));
   });
