@@ -1,16 +1,11 @@
 /**
- * How a fee term and an instalment are named, after the programme's fee period (programmes.fee_period): "Year 1"
- * for a programme charged by the year, "Semester 2" for one charged by the semester. The student's fees page, the
- * office's fee screens, the receipt, the reminders and the receipts' CSV all say it this way (QA3 9).
+ * How an instalment is named: its term as every portal screen names it (terms.ts: "Year 1", "Semester 2") and its
+ * number. The student's fees page, the office's fee screens, the receipt, the reminders and the receipts' CSV all
+ * say it this way (QA3 9).
  */
 import { fees } from "./i18n/fees.ts";
 import type { Locale } from "./i18n/locales.ts";
-
-export type TermUnit = "year" | "semester";
-
-/** "Year 1" / "Semester 2" (in `locale`, else the current language). */
-export const termName = (unit: TermUnit, term: number, locale?: Locale): string =>
-  fees.t(unit === "year" ? "term.year" : "term.semester", { term }, locale);
+import { type TermUnit, termName } from "./terms.ts";
 
 /** "Year 1 · Instalment 2" (what the student reads). */
 export const instalmentName = (i: { termUnit: TermUnit; term: number; number: number }, locale?: Locale): string =>

@@ -109,7 +109,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     };
     // The form's own check first: pass marks above the maximum.
     const dialog = await schedule({
-      subject: "BBA-101 Principles of Management (BBA, term 1)",
+      subject: "BBA-101 Principles of Management (BBA, Year 1)",
       title: AHEAD,
       date: dayFromToday(10),
       pass: "150",
@@ -126,7 +126,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     );
 
     const held = await schedule({
-      subject: "BBA-102 Business Communication (BBA, term 1)",
+      subject: "BBA-102 Business Communication (BBA, Year 1)",
       title: HELD,
       date: dayFromToday(-2),
       max: "50",

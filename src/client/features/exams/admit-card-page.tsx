@@ -6,6 +6,7 @@
  * The print rules (exams.css) print the card alone.
  */
 import { exams } from "../../../shared/i18n/exams.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -16,7 +17,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ExamPrintPage } from "./exam-print-page.tsx";
-import { examDay, examDuration, examTime, termName } from "./exam-time.ts";
+import { examDay, examDuration, examTime } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
 
 type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["card"];
@@ -59,7 +60,7 @@ export function AdmitCardPage() {
 
 function AdmitCard({ card }: { card: Card }) {
   const t = useT(exams);
-  const term = termName(card.term, card.termUnit);
+  const term = termName(card.termUnit, card.term);
   return (
     <article className="admit-card print-sheet" aria-labelledby="admit-card-title">
       <SheetHead institute={card.institute} titleId="admit-card-title" title={t("admit.cardTitle")} sub={t("admit.examsOf", { term })} />

@@ -5,6 +5,7 @@
  */
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
+import { termName } from "../../../shared/terms.ts";
 import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -76,7 +77,7 @@ export function ExamFormDialog({
 
   const options = (subjects.data?.subjects ?? []).map((s) => ({
     value: String(s.id),
-    label: t("form.subjectOption", { code: s.code, name: s.name, programme: s.programmeName, term: s.term }),
+    label: `${s.code} ${s.name} (${s.programmeName}, ${termName(s.termUnit, s.term)})`,
   }));
   // An exam of a subject archived since still shows its subject.
   if (exam && !options.some((o) => o.value === String(exam.subjectId)))

@@ -19,6 +19,3 @@ export function examDuration(minutes: number): string {
   if (minutes < 60) return exams.t("duration.minutes", { count: minutes });
   return exams.t("duration.mixed", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
-
-/** "Semester 1" / "Year 1". */
-export const termName = (term: number, unit: string) => exams.t(unit === "year" ? "term.year" : "term.semester", { term });

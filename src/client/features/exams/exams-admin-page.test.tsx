@@ -40,19 +40,21 @@ const EXAM: OfficeExam = {
   phase: "awaiting",
   resultsPublishedAt: null,
   resultsPublishedLocal: null,
-  subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeName: "BBA" },
+  subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year", programmeName: "BBA" },
   candidates: 2,
   marked: 1,
 };
 const COUNTS = { total: 3, upcoming: 1, awaiting: 1, published: 1, cancelled: 0 };
 const SUBJECTS = {
-  subjects: [{ id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeId: 2, programmeName: "BBA" }],
+  subjects: [
+    { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year" as const, programmeId: 2, programmeName: "BBA" },
+  ],
 };
 
 const detail = (over: Partial<Exam> = {}): { exam: Exam; timeZone: string } => ({
   exam: {
     ...EXAM,
-    subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, programmeName: "BBA" },
+    subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year", programmeName: "BBA" },
     absent: 0,
     passed: 1,
     ...over,
@@ -92,7 +94,7 @@ describe("/admin/exams: the list", () => {
     const table = await screen.findByRole("table", { name: "Exams" });
     const row = within(table).getAllByRole("row")[1]!;
     expect(row.textContent).toContain("Term-end examination");
-    expect(row.textContent).toContain("BBA · term 1");
+    expect(row.textContent).toContain("BBA · Year 1");
     expect(within(row).getByText("21 Nov 2026")).toBeTruthy();
     expect(within(row).getByText("1 of 2 entered")).toBeTruthy();
     expect(within(row).getByText("Awaiting results")).toBeTruthy();
@@ -138,7 +140,7 @@ describe("/admin/exams: the list", () => {
     });
     fireEvent.click((await screen.findAllByRole("button", { name: "Schedule exam" }))[0]!);
     const dialog = await screen.findByRole("dialog", { name: "Schedule exam" });
-    await within(dialog).findByRole("option", { name: "BBA-101 Principles of Management (BBA, term 1)" });
+    await within(dialog).findByRole("option", { name: "BBA-101 Principles of Management (BBA, Year 1)" });
     expect(within(dialog).getByText("On the institute's clock (Asia/Kolkata)")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Pass marks/), { target: { value: "150" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Schedule" }));

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, Redirect, Route, Switch } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { EXAM_FILTERS, type ExamFilter } from "../../../shared/schemas/exams.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -81,7 +82,7 @@ function ExamsListPage() {
             <span className="exams-code">{e.subject.code}</span> {e.subject.name}
           </span>
           <span className="text-sm text-muted">
-            {t("admin.programmeTerm", { programme: e.subject.programmeName, term: e.subject.term })}
+            {e.subject.programmeName} · {termName(e.subject.termUnit, e.subject.term)}
           </span>
         </span>
       ),

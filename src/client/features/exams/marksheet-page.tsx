@@ -4,6 +4,7 @@
  * percentage. The print rules (exams.css) print the statement alone on A4.
  */
 import { exams } from "../../../shared/i18n/exams.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -12,7 +13,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { ExamPrintPage } from "./exam-print-page.tsx";
-import { examDay, termName } from "./exam-time.ts";
+import { examDay } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
 import { ResultBadge } from "./student-parts.tsx";
 
@@ -68,7 +69,7 @@ function Statement({ sheet }: { sheet: Sheet }) {
       </dl>
 
       {sheet.terms.map((term) => {
-        const name = termName(term.term, sheet.student.termUnit);
+        const name = termName(sheet.student.termUnit, term.term);
         return (
           <section key={term.term} className="marksheet__term" aria-labelledby={`marksheet-term-${term.term}`}>
             <h3 id={`marksheet-term-${term.term}`}>{name}</h3>

@@ -5,9 +5,10 @@
  * overdue" (asked first) every student of the list with something overdue.
  */
 import { useLocation, useSearch } from "wouter";
-import { instalmentName, termName } from "../../../shared/fee-terms.ts";
+import { instalmentName } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";

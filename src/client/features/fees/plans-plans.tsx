@@ -6,11 +6,11 @@
  * owe, then one click.
  */
 import { type FormEvent, useMemo, useState } from "react";
-import { termName } from "../../../shared/fee-terms.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { addDays, isCalendarDay } from "../../../shared/schemas/common.ts";
 import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import { paiseToRupeesText } from "../../../shared/schemas/programmes.ts";
+import { termName } from "../../../shared/terms.ts";
 import { checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, Route, Switch } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBJECT_STATUSES, type SubjectListQuery } from "../../../shared/schemas/studies.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -21,7 +22,7 @@ import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { SubjectPage } from "./subject-admin-page.tsx";
-import { MoveTermDialog, type OfficeSubject, SubjectFormDialog, useTermLabel } from "./subject-form-dialog.tsx";
+import { MoveTermDialog, type OfficeSubject, SubjectFormDialog } from "./subject-form-dialog.tsx";
 import { SubmissionsPage } from "./submissions-admin-page.tsx";
 
 export default function CoursesAdminPage() {
@@ -44,7 +45,6 @@ type Row = RouterOutputs["studies"]["list"]["subjects"][number];
 function SubjectsList() {
   const t = useT(studies);
   usePageTitle(t("admin.title"));
-  const termLabel = useTermLabel();
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(
@@ -88,7 +88,7 @@ function SubjectsList() {
             {s.code} {s.name}
           </Link>
           <p className="text-sm text-muted">
-            {s.programmeName} · {termLabel(s.term, programmes.data?.programmes.find((p) => p.id === s.programmeId)?.termUnit)}
+            {s.programmeName} · {termName(programmes.data?.programmes.find((p) => p.id === s.programmeId)?.termUnit ?? "semester", s.term)}
             {s.archived ? ` · ${t("admin.archived")}` : ""}
           </p>
         </div>

@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Route, Switch } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
+import { termName } from "../../../shared/terms.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -43,12 +44,6 @@ export default function StudentCoursesPage() {
   );
 }
 
-/** The term's name: "Semester 2", "Year 1". */
-function useTermName() {
-  const t = useT(studies);
-  return (term: number, unit: Mine["termUnit"]) => t(unit === "year" ? "term.year" : "term.semester", { term });
-}
-
 function useMine() {
   return trpc.studies.mine.useQuery(undefined, { staleTime: 30_000 });
 }
@@ -74,7 +69,6 @@ export function assignmentState(
 function CoursesOverview() {
   const t = useT(studies);
   usePageTitle(t("my.title"));
-  const termName = useTermName();
   const now = useNow();
   const query = useMine();
   const data = query.data;
@@ -84,7 +78,11 @@ function CoursesOverview() {
     <div className="page-stack studies-page">
       <StudentPageHeader
         title={t("my.title")}
-        lead={data?.programme ? t("my.lead", { programme: data.programme, term: termName(data.term, data.termUnit) }) : t("my.leadNone")}
+        lead={
+          data?.programme
+            ? t("my.lead", { programme: data.programme, term: termName(data.termUnit ?? "semester", data.term) })
+            : t("my.leadNone")
+        }
       />
       {query.isError && !data ? (
         <LoadFailed query={query} />
@@ -137,7 +135,7 @@ function CoursesOverview() {
                     <Link href={`/${c.id}`}>
                       {c.code} {c.name}
                     </Link>{" "}
-                    <span className="text-sm text-muted">· {termName(c.term, data.termUnit)}</span>
+                    <span className="text-sm text-muted">· {termName(data.termUnit ?? "semester", c.term)}</span>
                   </li>
                 ))}
               </ul>
@@ -151,7 +149,6 @@ function CoursesOverview() {
 
 function CourseDetail({ id }: { id: number }) {
   const t = useT(studies);
-  const termName = useTermName();
   const query = useMine();
   const course = query.data?.courses.find((c) => c.id === id);
   usePageTitle(course ? `${course.code} ${course.name}` : t("my.title"));
@@ -181,7 +178,7 @@ function CourseDetail({ id }: { id: number }) {
         }
         lead={
           <>
-            {termName(course.term, query.data.termUnit)}
+            {termName(query.data.termUnit ?? "semester", course.term)}
             {course.status === "completed" ? ` · ${t("my.completed")}` : ""}
           </>
         }

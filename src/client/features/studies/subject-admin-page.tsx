@@ -7,6 +7,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
+import { termName } from "../../../shared/terms.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
@@ -31,13 +32,12 @@ import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { type MaterialItem, MaterialsList } from "./materials-list.tsx";
-import { type OfficeSubject, useTermLabel } from "./subject-form-dialog.tsx";
+import type { OfficeSubject } from "./subject-form-dialog.tsx";
 
 type OfficeAssignment = RouterOutputs["studies"]["assignments"]["assignments"][number];
 
 export function SubjectPage({ id }: { id: number }) {
   const t = useT(studies);
-  const termLabel = useTermLabel();
   const query = trpc.studies.get.useQuery({ id });
   const programmes = trpc.studies.programmes.useQuery();
   const subject = query.data?.subject;
@@ -62,7 +62,7 @@ export function SubjectPage({ id }: { id: number }) {
       className="studies-subject"
       back={back}
       title={`${subject.code} ${subject.name}`}
-      description={`${subject.programmeName} · ${termLabel(subject.term, unit)}${subject.archived ? ` · ${t("admin.archived")}` : ""}`}
+      description={`${subject.programmeName} · ${termName(unit ?? "semester", subject.term)}${subject.archived ? ` · ${t("admin.archived")}` : ""}`}
     >
       {subject.description ? <p className="studies-description">{subject.description}</p> : null}
       <Card title={t("admin.unitsTitle")}>

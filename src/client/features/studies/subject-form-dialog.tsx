@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
+import { termName } from "../../../shared/terms.ts";
 import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
@@ -31,18 +32,13 @@ const RULES = {
   ids: IDS,
 } as const;
 
-/** "Semester 3" / "Year 2" for a programme's term. */
-export function useTermLabel() {
-  const t = useT(studies);
-  return (term: number, unit: StudyProgramme["termUnit"] | null | undefined) =>
-    t(unit === "year" ? "term.year" : "term.semester", { term });
-}
-
-/** A programme's terms as a Select's choices: 1 to its number of terms, each named by useTermLabel. */
+/** A programme's terms as a Select's choices: 1 to its number of terms, each named as every portal screen names it. */
 function useTermOptions() {
-  const termLabel = useTermLabel();
   return (programme: StudyProgramme | undefined) =>
-    Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({ value: String(i + 1), label: termLabel(i + 1, programme?.termUnit) }));
+    Array.from({ length: programme?.terms ?? 1 }, (_, i) => ({
+      value: String(i + 1),
+      label: termName(programme?.termUnit ?? "semester", i + 1),
+    }));
 }
 
 export function SubjectFormDialog({
@@ -139,7 +135,6 @@ export function MoveTermDialog({
 }) {
   const t = useT(studies);
   const termOptions = useTermOptions();
-  const termLabel = useTermLabel();
   const move = trpc.studies.moveTerm.useMutation();
   const withStudents = programmes.filter((p) => p.students.length > 0);
   const [programmeId, setProgrammeId] = useState(String(withStudents[0]?.id ?? ""));
@@ -150,7 +145,7 @@ export function MoveTermDialog({
   const count = programme?.students.find((s) => String(s.term) === fromTerm)?.count ?? 0;
   const terms = termOptions(programme);
   const ahead = programme?.ahead.find((a) => String(a.term) === fromTerm);
-  const fromLabel = termLabel(Number(fromTerm), programme?.termUnit);
+  const fromLabel = termName(programme?.termUnit ?? "semester", Number(fromTerm));
 
   // One move at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
   const moving = useOneAtATime();

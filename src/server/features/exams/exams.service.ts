@@ -152,6 +152,7 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
           "subjects.name as subjectName",
           "subjects.term as subjectTerm",
           "programmes.name as programmeName",
+          "programmes.fee_period as termUnit",
           candidatesOfRow(eb)
             .select((s) => s.fn.countAll<number>().as("n"))
             .as("candidates"),
@@ -179,7 +180,14 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
   return {
     exams: rows.map((r) => ({
       ...toOffice(r, nowIso, timeZone),
-      subject: { id: r.subject_id, code: r.subjectCode, name: r.subjectName, term: r.subjectTerm, programmeName: r.programmeName },
+      subject: {
+        id: r.subject_id,
+        code: r.subjectCode,
+        name: r.subjectName,
+        term: r.subjectTerm,
+        termUnit: r.termUnit,
+        programmeName: r.programmeName,
+      },
       candidates: Number(r.candidates ?? 0),
       marked: Number(r.marked ?? 0),
     })),
@@ -220,7 +228,14 @@ export async function getExam(deps: Pick<AppDeps, "db" | "now">, id: number) {
     deps.db
       .selectFrom("subjects")
       .innerJoin("programmes", "programmes.id", "subjects.programme_id")
-      .select(["subjects.id", "subjects.code", "subjects.name", "subjects.term", "programmes.name as programmeName"])
+      .select([
+        "subjects.id",
+        "subjects.code",
+        "subjects.name",
+        "subjects.term",
+        "programmes.name as programmeName",
+        "programmes.fee_period as termUnit",
+      ])
       .where("subjects.id", "=", exam.subject_id)
       .executeTakeFirstOrThrow(),
     instituteTimeZone(deps),

@@ -8,11 +8,11 @@
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, Programme } from "../../../../db/schema.ts";
-import { termName } from "../../../shared/fee-terms.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
+import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";

@@ -11,7 +11,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { portableSql } from "../../../../db/connection.ts";
 import type { Database, PaymentMode, Programme } from "../../../../db/schema.ts";
-import { termName } from "../../../shared/fee-terms.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
   type CollectionsQuery,
@@ -21,6 +20,7 @@ import {
   dueStanding,
   type RemindOverdueInput,
 } from "../../../shared/schemas/fee-reports.ts";
+import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";

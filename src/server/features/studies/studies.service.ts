@@ -110,6 +110,7 @@ export async function subjectOptions(deps: Pick<AppDeps, "db">) {
       "subjects.term",
       "subjects.programme_id as programmeId",
       "programmes.name as programmeName",
+      "programmes.fee_period as termUnit",
     ])
     .where("subjects.archived", "=", 0)
     .orderBy("programmes.sort_order")

@@ -162,6 +162,7 @@ describe("subjects and enrolment", () => {
         term: 1,
         programmeId,
         programmeName: "Bachelor of Commerce (test)",
+        termUnit: "semester",
       },
     ]);
   });
