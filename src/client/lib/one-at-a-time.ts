@@ -2,6 +2,8 @@
  * One call at a time from one control. A double click's second click (or a second Enter) arrives before the
  * next render shows the button busy — React Query tells its observers a call started only on a later tick —
  * so a `busy` prop cannot stop it. This guard is a ref: set when a call starts, cleared when it settles.
+ * Checks made before sending (required fields, the shared schema) stay outside it: `run` releases the guard a
+ * microtask after its call settles, so a refused check holding it would drop a corrected submit in the same task.
  */
 import { useMemo, useRef } from "react";
 
