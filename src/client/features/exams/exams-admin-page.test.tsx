@@ -54,7 +54,7 @@ const SUBJECTS = {
 const detail = (over: Partial<Exam> = {}): { exam: Exam; timeZone: string } => ({
   exam: {
     ...EXAM,
-    subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year", programmeName: "BBA" },
+    subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year", programmeId: 2, programmeName: "BBA" },
     absent: 0,
     passed: 1,
     ...over,

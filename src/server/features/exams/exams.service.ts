@@ -26,7 +26,7 @@ import { instituteTimeZone } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { READING_STATUSES } from "../studies/enrolment.ts";
-import { findSubject, subjectLabel, tellOfSubject } from "../studies/studies.service.ts";
+import { findSubject, namedSubjects, subjectLabel, tellOfSubject } from "../studies/studies.service.ts";
 
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
@@ -225,19 +225,7 @@ function toOffice(e: Exam, nowIso: string, timeZone: string) {
 export async function getExam(deps: Pick<AppDeps, "db" | "now">, id: number) {
   const exam = await findExam(deps.db, id);
   const [subject, timeZone, counts] = await Promise.all([
-    deps.db
-      .selectFrom("subjects")
-      .innerJoin("programmes", "programmes.id", "subjects.programme_id")
-      .select([
-        "subjects.id",
-        "subjects.code",
-        "subjects.name",
-        "subjects.term",
-        "programmes.name as programmeName",
-        "programmes.fee_period as termUnit",
-      ])
-      .where("subjects.id", "=", exam.subject_id)
-      .executeTakeFirstOrThrow(),
+    namedSubjects(deps.db).where("subjects.id", "=", exam.subject_id).executeTakeFirstOrThrow(),
     instituteTimeZone(deps),
     candidatesOf(deps.db, exam)
       .leftJoin("exam_results", (j) => j.onRef("exam_results.user_id", "=", "enrolments.user_id").on("exam_results.exam_id", "=", exam.id))

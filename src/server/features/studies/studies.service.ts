@@ -98,9 +98,12 @@ export async function findListedSubject(db: DB, id: number): Promise<Subject> {
   return row;
 }
 
-/** Every listed subject with its programme, for the office's pickers (exams, materials). */
-export async function subjectOptions(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
+/**
+ * Subjects as the office names them: code, name, term, and their programme's name and term unit ("BBA ·
+ * Year 1"). The pickers list them; an exam's header shows its own.
+ */
+export const namedSubjects = (db: DB) =>
+  db
     .selectFrom("subjects")
     .innerJoin("programmes", "programmes.id", "subjects.programme_id")
     .select([
@@ -111,7 +114,11 @@ export async function subjectOptions(deps: Pick<AppDeps, "db">) {
       "subjects.programme_id as programmeId",
       "programmes.name as programmeName",
       "programmes.fee_period as termUnit",
-    ])
+    ]);
+
+/** Every listed subject with its programme, for the office's pickers (exams, materials). */
+export async function subjectOptions(deps: Pick<AppDeps, "db">) {
+  const rows = await namedSubjects(deps.db)
     .where("subjects.archived", "=", 0)
     .orderBy("programmes.sort_order")
     .orderBy("programmes.name")
