@@ -151,7 +151,7 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
     await page.getByRole("button", { name: "Schedule exam" }).first().click();
     const exam = page.getByRole("dialog", { name: "Schedule exam" });
-    await exam.getByLabel(/^Subject/).selectOption({ label: "BBA-101 Principles of Management (BBA, term 1)" });
+    await exam.getByLabel(/^Subject/).selectOption({ label: "BBA-101 Principles of Management (BBA, Year 1)" });
     await exam.getByLabel(/^Title/).fill("Term-end examination");
     await exam.getByLabel(/^Date/).fill(dayFromToday(10));
     await exam.getByLabel(/^Starts at/).fill("10:00");
