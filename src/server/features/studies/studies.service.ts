@@ -10,6 +10,7 @@ import { MAX_TERMS } from "../../../shared/constants.ts";
 import type { NotificationKind } from "../../../shared/i18n/alerts.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
+import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
@@ -460,7 +461,8 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
       details: { programme: programme.name, from: input.fromTerm, to: input.toTerm, count: students.length },
       ip: meta.ip,
     });
-    return students.length;
+    return { count: students.length, unit: programme.fee_period };
   });
-  return { message: text.t("said.moved", { count: moved, from: input.fromTerm!, to: input.toTerm! }), moved };
+  const from = termName(moved.unit, input.fromTerm!);
+  return { message: text.t("said.moved", { count: moved.count, from, to: termName(moved.unit, input.toTerm!) }), moved: moved.count };
 }
