@@ -185,36 +185,6 @@ describe("the office's courses (issue 18)", () => {
     await doubleClickSendsOnce(add, () => sent("studies.addLink"));
   });
 
-  test("an assignment's submissions: when each was handed in, on the institute's clock (decision 023, third round)", async () => {
-    renderAdmin("/admin/courses/7/assignments/4", {
-      "studies.submissions": () => ({
-        assignment: { id: 4, title: "Case study", maxMarks: 20, dueAt: "2026-12-01T04:30:00.000Z", dueLocal: "2026-12-01T10:00" },
-        submissions: [
-          {
-            userId: 31,
-            name: "Asha Patil",
-            studentId: "STU0101",
-            submissionId: 9,
-            fileName: "case.pdf",
-            sizeBytes: 52_000,
-            note: null,
-            // 01:30 on 26 November in India; 25 November, 8:00 pm in UTC (this test's device).
-            submittedAt: "2026-11-25T20:00:00.000Z",
-            submittedLocal: "2026-11-26T01:30",
-            isLate: false,
-            marks: null,
-            comment: null,
-            gradedAt: null,
-            fileUrl: "/api/studies/submissions/9/file",
-          },
-        ],
-        pagination: pagination(1),
-      }),
-    });
-    const asha = (await screen.findByText("Asha Patil")).closest("tr")!;
-    expect(within(asha).getByText("26 Nov 2026, 1:30 am")).toBeTruthy();
-  });
-
   test("deleting an assignment asks first; a refusal stays in the dialog and is gone when asked again; then the server's words", async () => {
     let refuse = true;
     const { sent } = renderAdmin("/admin/courses/7", {
