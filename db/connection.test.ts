@@ -79,16 +79,26 @@ describe("inOneProcess", () => {
     const { db } = await createTestDeps();
     let running = 0;
     let most = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const job = async () => {
       running += 1;
       most = Math.max(most, running);
-      await Bun.sleep(50);
+      await held;
       running -= 1;
     };
-    // Two "processes" (two pooled connections on PostgreSQL) asking at the same moment.
-    const ran = await Promise.all([inOneProcess(db, "test-job", job), inOneProcess(db, "test-job", job)]);
+    // The first "process" holds the job (it waits until told); a second asking meanwhile, on another pooled
+    // connection, is refused on PostgreSQL. Waiting for the first to be inside keeps this true on a busy machine.
+    const first = inOneProcess(db, "test-job", job);
+    while (running === 0) await Bun.sleep(5);
+    const second = inOneProcess(db, "test-job", job);
+    if (isPostgres(db)) expect(await second).toBe(false);
+    release();
+    const ran = [await first, await second];
     if (isPostgres(db)) {
-      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect(ran).toEqual([true, false]);
       expect(most).toBe(1);
       // Released afterwards: the next round runs.
       expect(await inOneProcess(db, "test-job", job)).toBe(true);
