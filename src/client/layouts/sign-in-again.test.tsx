@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { doubleClickSendsOnce, neverAnswers } from "../lib/one-at-a-time-testing.ts";
 import { ADMIN, SITE_INFO, STUDENT, TrpcFailure, withClientTestRules } from "../lib/testing.tsx";
 import type { SessionUser } from "../lib/trpc.ts";
 import { type Handlers, renderSignedIn } from "./portal-testing.tsx";
@@ -68,6 +69,12 @@ describe("SignInAgain", () => {
     ]);
     expect(localStorage.getItem("token")).toBe("fresh-token");
     await screen.findByText("You are signed in again. Anything that did not save can be sent again now.");
+  });
+
+  test("a double click on Sign in sends one sign-in (a second would open a second session)", async () => {
+    const { dialog, sent } = await endedOn("/student/dashboard", STUDENT, { "auth.studentLogin": neverAnswers });
+    fireEvent.change(dialog.getByLabelText("Password"), { target: { value: "Secret-123" } });
+    await doubleClickSendsOnce(dialog.getByRole("button", { name: "Sign in" }), () => sent("auth.studentLogin"));
   });
 
   test("an account with two-step sign-in is asked for the e-mailed code next", async () => {

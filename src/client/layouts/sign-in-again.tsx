@@ -12,6 +12,7 @@ import { portal } from "../../shared/i18n/portal.ts";
 import { otpCode } from "../../shared/schemas/auth.ts";
 import { presentedPassword } from "../../shared/schemas/common.ts";
 import { useT } from "../lib/i18n.tsx";
+import { useOneAtATime } from "../lib/one-at-a-time.ts";
 import { type LoginAnswer, type LoginResult, loginFailure, portalOf, type SignedIn, useSession } from "../lib/session.tsx";
 import { trpc } from "../lib/trpc.ts";
 import { Alert } from "../ui/alert.tsx";
@@ -42,6 +43,7 @@ function SignInAgainDialog() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const sending = useOneAtATime();
 
   /** The same account's sign-in: its password, then the e-mailed code if it asks one; a refusal changes nothing else. */
   const signInAgain = async (): Promise<LoginResult> => {
@@ -82,8 +84,11 @@ function SignInAgainDialog() {
       return;
     }
     setFieldError(null);
-    setBusy(true);
-    settle(await signInAgain());
+    // One sign-in at a time: a second Enter before the button shows busy would open a second session.
+    await sending.run(async () => {
+      setBusy(true);
+      settle(await signInAgain());
+    });
   };
 
   return (

@@ -81,7 +81,7 @@ export interface SessionStore {
   clear(error?: string | null): void;
   /**
    * The server no longer accepts a session that was in use on this page: the token goes, who it was and the
-   * page stay (`expired`) until `signInAgain`, a sign-in of the same account in another tab, or `logout`.
+   * page stay (`expired`) until `resume` (the dialog's sign-in), a sign-in of the same account in another tab, or `logout`.
    */
   expire(): void;
   /**
