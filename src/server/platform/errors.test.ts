@@ -29,6 +29,14 @@ describe("isUniqueViolation", () => {
     });
     expect(isUniqueViolation(pg, "email")).toBe(true);
     expect(isUniqueViolation(pg, "student_id")).toBe(false);
+    // A value that contains another column's name does not make it that column's violation.
+    const byValue = Object.assign(new Error("duplicate key"), {
+      code: "23505",
+      constraint: "users_student_id_key",
+      detail: "Key (student_id)=(email-STU1) already exists.",
+    });
+    expect(isUniqueViolation(byValue, "email")).toBe(false);
+    expect(isUniqueViolation(byValue, "student_id")).toBe(true);
     const lite = Object.assign(new Error("UNIQUE constraint failed: users.email"), { code: "SQLITE_CONSTRAINT_UNIQUE" });
     expect(isUniqueViolation(lite, "email")).toBe(true);
     expect(isUniqueViolation(lite, "mail")).toBe(false);

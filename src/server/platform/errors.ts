@@ -81,6 +81,10 @@ export function fromDatabaseError(err: unknown): AppError | null {
 export function isUniqueViolation(err: unknown, column: string): boolean {
   if (typeof err !== "object" || err === null) return false;
   const { code, detail, constraint, message } = err as { code?: unknown; detail?: unknown; constraint?: unknown; message?: unknown };
-  if (code === "23505") return [detail, constraint].some((t) => typeof t === "string" && t.includes(column));
+  // The detail names the key as "Key (column)=(value)": matched by its parenthesised name, never by a value.
+  if (code === "23505")
+    return (
+      (typeof detail === "string" && detail.includes(`(${column})=`)) || (typeof constraint === "string" && constraint.includes(column))
+    );
   return typeof message === "string" && new RegExp(`UNIQUE constraint failed: .*\\b\\w+\\.${column}\\b`).test(message);
 }

@@ -15,8 +15,8 @@ import { type AppDeps, publicUrl } from "../../deps.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
-import { studentOutstanding } from "../fees/plans.service.ts";
-import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
+import { totalOwed } from "../fees/student-fees.service.ts";
+import { getSettings, instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
@@ -27,13 +27,13 @@ import { examsAheadFor, toStudentExam } from "./exams.service.ts";
  * or null. Issue 19: where the institute sets "admit card only when fees are clear" (Fee settings), a student
  * who still owes anything — on any term, arrears of earlier terms too, by the fee ledger's own arithmetic, late
  * fees included — is told the card comes once their fees are clear, and how much is still to pay: the "Total
- * still to pay" of their Fees page. The card (myAdmitCard) and its public verification (verifyAdmitCard) both
+ * still to pay" of their Fees page (fees/student-fees.service.ts: totalOwed). The card (myAdmitCard) and its public verification (verifyAdmitCard) both
  * ask here, and nowhere else.
  */
 export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<string | null> {
   const { fees } = await getSettings(deps);
   if (!fees.admitCardNeedsFeesClear) return null;
-  const owed = await studentOutstanding(deps, userId);
+  const owed = await totalOwed(deps.db, userId, await instituteToday(deps));
   return owed > 0 ? feePlans.t("admit.blocked", { amount: rupees(owed) }) : null;
 }
 

@@ -19,10 +19,9 @@ import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
+import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
 import { splitFee } from "./ledger.ts";
-import { standings } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 type PlanProgramme = Pick<Programme, "id" | "name" | "fee_paise" | "fee_period" | "instalments" | "duration_months">;
@@ -391,14 +390,3 @@ export async function saveFeeSettings(deps: AppDeps, actorId: number, input: Set
 }
 
 // ————— what a student still owes —————
-
-/**
- * What a student still owes today on all their instalments, whatever the programme or term (the ledger's
- * arithmetic, late fees and instalments not yet due included), in paise: the "Total still to pay" of their
- * Fees page; 0 without instalments.
- */
-export async function studentOutstanding(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<number> {
-  const today = await instituteToday(deps);
-  const rows = await standings(deps.db, today, (q) => q.where("fee_instalments.user_id", "=", userId));
-  return rows.reduce((sum, r) => sum + r.standing.outstanding, 0);
-}

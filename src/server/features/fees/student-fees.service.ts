@@ -318,13 +318,13 @@ export async function nextDueFor(db: DB, userId: number, today: string) {
   return next ? { amount: next.standing.outstanding, dueOn: next.instalment.due_on, instalmentId: next.instalment.id } : null;
 }
 
-/** What a student still owes (paise) on their instalments of one programme's term, late fees included. */
-export async function outstandingFor(db: DB, userId: number, programmeId: number, term: number, today: string): Promise<number> {
-  const rows = await standings(db, today, (q) =>
-    q
-      .where("fee_instalments.user_id", "=", userId)
-      .where("fee_instalments.programme_id", "=", programmeId)
-      .where("fee_instalments.term", "=", term),
-  );
+/**
+ * What a student still owes today on all their instalments, whatever the programme or term (the ledger's
+ * arithmetic, late fees and instalments not yet due included), in paise: the "Total still to pay" of their
+ * Fees page, and what holds the admit card back (a term's fees are raised for the students in that term, so
+ * nothing here is a later term's); 0 without instalments.
+ */
+export async function totalOwed(db: DB, userId: number, today: string): Promise<number> {
+  const rows = await instalmentsOf(db, today, userId);
   return rows.reduce((sum, s) => sum + s.standing.outstanding, 0);
 }

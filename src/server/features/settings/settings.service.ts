@@ -26,8 +26,9 @@ import { storedLocale } from "../accounts/accounts.repository.ts";
 /**
  * On a shared database, how long a process serves the settings it read before reading them again, at the
  * most: the longest another process's save goes unseen (this process's own saves are seen at once). Sooner
- * when the data version this process last saw has moved (`lastSeenVersion`: every cached read checks it at
- * the start of a request), so a cached answer is never made with settings older than its version. On SQLite
+ * when the data version this process last saw has moved (`lastSeenVersion`, which every cached read checks),
+ * so an answer made after that check, and cached under its version, is made with settings at least as new.
+ * (The request's language is read before the request's own check: from settings at most this old.) On SQLite
  * one process owns the file, so the settings stay until it saves them (and a read inside a transaction never
  * waits for the connection that transaction holds).
  */
