@@ -34,9 +34,18 @@ type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number]
 type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number];
 const STATUS_FILTER = { key: "status", values: CONCESSION_FILTERS };
 
-/** The most a concession on this instalment may be: what is still to pay, and no more than its own amount less earlier concessions. */
-const concedable = (i: Pick<Instalment, "outstanding" | "amount" | "concession">) =>
-  Math.max(0, Math.min(i.outstanding, i.amount - i.concession));
+/**
+ * The most a concession on this instalment may be: what is still to pay less a UPI transfer waiting for the
+ * office, and no more than its own amount less earlier concessions (the server's rule, concessions.service).
+ */
+const concedable = (i: Pick<Instalment, "outstanding" | "amount" | "concession" | "pending">) =>
+  Math.max(0, Math.min(i.outstanding - i.pending, i.amount - i.concession));
+
+/** Why a concession may be no more than `max`: a waiting transfer (the server's words), else the rule itself. */
+const aboveMessage = (i: Pick<Instalment, "pending">, max: number) =>
+  i.pending > 0
+    ? feePlans.t("rule.concessionAboveWaiting", { max: formatMoney(max), waiting: formatMoney(i.pending) })
+    : feePlans.t("rule.concessionAbove", { max: formatMoney(max) });
 
 export function ConcessionsTab() {
   const t = useT(feePlans);
@@ -131,15 +140,14 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
         const checked = checkInput(concessionForm, { instalmentId: instalment.id, ...v }, { fields: FIELDS });
         const messages = checked.ok ? {} : { ...checked.messages };
         const paise = rupeesToPaise(v.amount);
-        if (!messages.amount && typeof paise === "number" && paise > max)
-          messages.amount = t("rule.concessionAbove", { max: formatMoney(max) });
+        if (!messages.amount && typeof paise === "number" && paise > max) messages.amount = aboveMessage(instalment, max);
         return messages;
       },
       // In a dialog a message appearing as the amount is left would move the footer's button from under the pointer.
       showOn: "submit" as const,
       ids: IDS,
     }),
-    [instalment.id, max, t],
+    [instalment, max],
   );
   const form = useFormState<Values>({ kind: "concession", amount: "", reason: "" }, rules);
   const { values, field } = form;
@@ -184,9 +192,11 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
           inputMode="decimal"
           autoComplete="off"
           hint={
-            instalment.outstanding > max
-              ? t("give.amountHintLate", { max: formatMoney(max), late: formatMoney(instalment.outstanding - max) })
-              : t("give.amountHint", { max: formatMoney(max) })
+            instalment.pending > 0
+              ? aboveMessage(instalment, max)
+              : instalment.outstanding > max
+                ? t("give.amountHintLate", { max: formatMoney(max), late: formatMoney(instalment.outstanding - max) })
+                : t("give.amountHint", { max: formatMoney(max) })
           }
         />
       </div>

@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
 import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -16,7 +17,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
-import { standingOf } from "./payments.service.ts";
+import { standingOf, waitingUpi } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -43,17 +44,30 @@ async function instalmentOwner(db: DB, instalmentId: number) {
 /**
  * A concession or scholarship against one instalment. Its amount may not be more than what is still to pay
  * on the instalment today, nor than the instalment's own amount less the concessions it already has (the
- * ledger counts no more than that). Read and written in one transaction, so two at once cannot both pass.
+ * ledger counts no more than that), nor than what is left beside a UPI transfer the student reported and the
+ * office has not decided. Read and written in one transaction, so two at once cannot both pass.
  */
 export async function giveConcession(deps: AppDeps, actorId: number, input: ConcessionForm, meta: SessionMeta = {}) {
   const now = deps.now();
   const today = await instituteToday(deps);
   const { concession, owner } = await deps.db.transaction().execute(async (trx) => {
     const { instalment, standing } = await standingOf(trx, today, input.instalmentId);
-    const max = Math.min(standing.outstanding, standing.amount - standing.concession);
-    if (max <= 0) throw new AppError("CONFLICT", text.t("rule.nothingOwed"));
+    // Like money recorded at the desk, a concession may not take up what a waiting UPI transfer will pay once
+    // confirmed: that confirmation would then be refused after the student paid (payments.service).
+    const waiting = await waitingUpi(trx, instalment.id);
+    const max = Math.min(standing.outstanding - waiting, standing.amount - standing.concession);
+    if (max <= 0)
+      throw new AppError(
+        "CONFLICT",
+        waiting > 0 && standing.outstanding > 0
+          ? fees.t("rule.waitingCoversDue", { waiting: rupees(waiting) })
+          : text.t("rule.nothingOwed"),
+      );
     if (input.amount > max) {
-      const message = text.t("rule.concessionAbove", { max: rupees(max) });
+      const message =
+        waiting > 0
+          ? text.t("rule.concessionAboveWaiting", { max: rupees(max), waiting: rupees(waiting) })
+          : text.t("rule.concessionAbove", { max: rupees(max) });
       throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
     }
     const concession = await trx

@@ -397,6 +397,26 @@ describe("recording beside a UPI transfer the student reported (decision 023, th
     expect(settled).toMatchObject({ paid: 9_000_00, outstanding: 0, pending: 0 });
   });
 
+  test("a concession takes up no more than what is left beside the waiting transfer either (its confirmation would then be refused)", async () => {
+    const [first] = await raise(asha.id, [9_000_00]);
+    await submitUpiPayment(deps, asha.id, { instalmentId: first!, amount: 4_000_00, reference: "402156789014", paidOn: "2026-11-22" });
+    const give = (amount: string) =>
+      staff.call.feePlans.giveConcession({ instalmentId: first!, kind: "concession", amount, reason: "Hardship" });
+    const refused = await give("5000.01").catch((e) => e);
+    expect({ code: refused.code, message: refused.message }).toEqual({
+      code: "BAD_REQUEST",
+      message:
+        "The concession can be at most ₹5,000: a UPI payment of ₹4,000 the student reported for this instalment is waiting on the To confirm tab; confirm or reject it first to concede more.",
+    });
+    await give("5000");
+    const covered = await give("1").catch((e) => e);
+    expect({ code: covered.code, message: covered.message }).toEqual({
+      code: "CONFLICT",
+      message:
+        "What is due on this instalment is covered by a UPI payment of ₹4,000 the student reported, waiting on the To confirm tab: confirm or reject that payment first.",
+    });
+  });
+
   test("a rejected transfer no longer holds anything back", async () => {
     const [first] = await raise(asha.id, [9_000_00]);
     const { payment } = await submitUpiPayment(deps, asha.id, {

@@ -165,7 +165,7 @@ function assertWithinDue(amount: number, st: Standing) {
 }
 
 /** What the student reported paying by UPI on an instalment, waiting for the office to confirm it (paise). */
-async function waitingUpi(db: DB, instalmentId: number): Promise<number> {
+export async function waitingUpi(db: DB, instalmentId: number): Promise<number> {
   const row = await db
     .selectFrom("fee_payments")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.val(0)).as("total"))

@@ -254,8 +254,23 @@ describe("review mends (issue 19)", () => {
     await expect(
       recordPayment(deps, office.id, { instalmentId: instalments[0]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    // … but a concession given meanwhile leaves less to pay than the transfer carries.
-    await giveConcession(deps, office.id, { instalmentId: instalments[0]!, kind: "concession", amount: 1_000_00, reason: "Sibling" });
+    // … nor give a concession beside it (review of the third round) …
+    await expect(
+      giveConcession(deps, office.id, { instalmentId: instalments[0]!, kind: "concession", amount: 1_000_00, reason: "Sibling" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    // … and should the instalment owe less than the transfer carries anyway (a concession stored before these
+    // rules), the confirmation still refuses it.
+    await deps.db
+      .insertInto("fee_concessions")
+      .values({
+        instalment_id: instalments[0]!,
+        kind: "concession",
+        amount_paise: 1_000_00,
+        reason: "Sibling",
+        created_by: office.id,
+        created_at: deps.now().toISOString(),
+      })
+      .execute();
     await recordPayment(deps, office.id, { instalmentId: instalments[1]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" });
     await expect(confirmPayment(deps, office.id, payment.id)).rejects.toThrow(
       "This transfer is more than is still due on the instalment (₹8000.00): reject it, or record what was received another way.",
