@@ -310,6 +310,26 @@ export async function updateStudentRecord(
 }
 
 /**
+ * A programme renamed in the catalogue: its students' Course/Standard that read its old name read the new one
+ * (the same programme, so nothing they study changes).
+ */
+export async function renameStudentsStandard(
+  db: Kysely<Database>,
+  programmeId: number,
+  from: string,
+  to: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ standard: to, updated_at: at })
+    .where("role", "=", "student")
+    .where("programme_id", "=", programmeId)
+    .where("standard", "=", from)
+    .execute();
+}
+
+/**
  * Moves students to another term of their programme in bulk (the office's "Move students to next term"),
  * a thousand at a time; their enrolments are the caller's to follow (studies/enrolment.ts: moveEnrolments).
  */

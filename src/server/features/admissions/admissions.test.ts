@@ -354,7 +354,7 @@ describe("admin review", () => {
     expect(after.programme_id).toBe(commerce.id);
   });
 
-  test("a programme renamed after the application: the approved student's Course/Standard is its name now, and an office edit keeps the programme", async () => {
+  test("a programme renamed after the application: the approved student's Course/Standard is its name now, follows the next rename, and an office edit keeps the programme", async () => {
     const id = (await (await submit(await form())).json()).data.id as number;
     const commerce = await deps.db.selectFrom("programmes").select("id").where("name", "=", "Commerce").executeTakeFirstOrThrow();
     await deps.db.updateTable("programmes").set({ name: "B.Com" }).where("id", "=", commerce.id).execute();
@@ -362,12 +362,23 @@ describe("admin review", () => {
     const user = await deps.db.selectFrom("users").selectAll().where("id", "=", approved.data.userId).executeTakeFirstOrThrow();
     // The course applied for stays as written; the class is the programme's name today.
     expect(user).toMatchObject({ course: "Commerce", standard: "B.Com", programme_id: commerce.id });
-    // A student whose Course/Standard still reads an older name (renamed after approval) keeps the programme
-    // through an edit that leaves that field as it is.
-    await deps.db.updateTable("programmes").set({ name: "Bachelor of Commerce" }).where("id", "=", commerce.id).execute();
+    // Renamed by the office after approval: the Course/Standard follows, and an edit that leaves it keeps the programme.
+    const office = callerFor(deps, await resolveSession(deps, adminToken));
+    const row = await deps.db.selectFrom("programmes").selectAll().where("id", "=", commerce.id).executeTakeFirstOrThrow();
+    await office.programmes.update({
+      id: commerce.id,
+      name: "Bachelor of Commerce",
+      level: row.level,
+      durationMonths: String(row.duration_months),
+      mode: row.mode,
+      feePeriod: row.fee_period,
+      instalments: String(row.instalments),
+      seats: "",
+      sortOrder: "",
+    });
     const saved = await saveMobileOnly(user.id);
     expect(saved.status).toBe(200);
-    expect((await saved.json()).data.student.standard).toBe("B.Com");
+    expect((await saved.json()).data.student.standard).toBe("Bachelor of Commerce");
     const after = await deps.db.selectFrom("users").select("programme_id").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(after.programme_id).toBe(commerce.id);
   });

@@ -23,6 +23,7 @@ import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { renameStudentsStandard } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 type DB = Kysely<Database>;
@@ -223,7 +224,11 @@ export async function createProgramme(deps: AppDeps, actorId: number, form: Prog
   return { message: text.t("said.created", { name: row.name }), programme: toOffice(row) };
 }
 
-/** Saves the form. The address (slug) stays: links shared and indexed keep working after a rename. */
+/**
+ * Saves the form. The address (slug) stays: links shared and indexed keep working after a rename. A rename
+ * reaches the Course/Standard of the students in the programme in the same transaction, so every screen
+ * and paper names it one way.
+ */
 export async function updateProgramme(deps: AppDeps, actorId: number, input: ProgrammeUpdateInput, meta: SessionMeta = {}) {
   const { id, ...form } = input;
   const now = deps.now();
@@ -239,6 +244,7 @@ export async function updateProgramme(deps: AppDeps, actorId: number, input: Pro
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (row.name !== current.name) await renameStudentsStandard(trx, id, current.name, row.name, now.toISOString());
     await audit(trx, now, {
       actorUserId: actorId,
       action: "programme.update",

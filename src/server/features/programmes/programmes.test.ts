@@ -4,7 +4,7 @@ import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiProgrammes from "../../../shared/i18n/hi/programmes.json";
 import mrProgrammes from "../../../shared/i18n/mr/programmes.json";
 import { fileOf, pdfBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, STUDENT_FORM, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 
 let deps: TestDeps;
@@ -134,6 +134,35 @@ describe("the catalogue (issue 17)", () => {
       "Civil Engineering",
     ]);
     expect((await admin.programmes.adminList({ status: "open" })).pagination.totalItems).toBe(8);
+  });
+
+  test("a rename reaches its students' Course/Standard: the list, their profile and ID card name it, and an edit keeps it", async () => {
+    const bcom = await deps.db.selectFrom("programmes").selectAll().where("name", "=", "BCom").executeTakeFirstOrThrow();
+    const { student } = await admin.students.create(STUDENT_FORM);
+    // Another programme's student is left alone.
+    await admin.students.create({ ...STUDENT_FORM, email: "arun@example.test", standard: "BBA" });
+    await admin.programmes.update({
+      ...FORM,
+      id: bcom.id,
+      name: "Bachelor of Commerce",
+      level: bcom.level,
+      mode: bcom.mode,
+      feePeriod: bcom.fee_period,
+      fee: "",
+      sortOrder: "",
+    });
+    const listed = await admin.students.list({ search: "", status: "all", page: 1, limit: 10 });
+    expect(listed.students.map((s) => s.standard).sort()).toEqual(["BBA", "Bachelor of Commerce"]);
+    await deps.db.updateTable("users").set({ must_change_password: 0 }).where("id", "=", student.id).execute(); // signed in once
+    const asStudent = callerFor(deps, await resolveSession(deps, await createSession(deps, student.id)));
+    expect((await asStudent.student.profile()).standard).toBe("Bachelor of Commerce");
+    expect(await asStudent.student.idCard()).toMatchObject({ course: "Bachelor of Commerce", standard: "Bachelor of Commerce" });
+    // Saving the student with Course/Standard as the form shows it keeps the programme.
+    const shown = await admin.students.get({ id: student.id });
+    const saved = await admin.students.update({ ...STUDENT_FORM, id: student.id, mobile: "9000000009", standard: shown.standard! });
+    expect(saved.student).toMatchObject({ standard: "Bachelor of Commerce", mobile: "9000000009" });
+    const after = await deps.db.selectFrom("users").select("programme_id").where("id", "=", student.id).executeTakeFirstOrThrow();
+    expect(after.programme_id).toBe(bcom.id);
   });
 });
 

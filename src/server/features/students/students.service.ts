@@ -290,12 +290,11 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
     const reverify = form.email !== current.email ? { email_verified_at: null } : {};
-    // An unchanged Course/Standard keeps the student's programme: the name may be the programme's older one
-    // (renamed since), which would no longer find it.
-    const programmeId = form.standard === current.standard ? current.programme_id : await programmeIdByName(trx, form.standard);
-    const programme = { programme_id: programmeId };
-    await assertTerm(trx, programme.programme_id, form.term);
-    const row = await updateStudentRecord(trx, id, { ...columns, ...programme, ...reverify }, at);
+    // A programme's rename reaches its students' Course/Standard (programmes.service: updateProgramme), so the
+    // name always finds the programme.
+    const programmeId = await programmeIdByName(trx, form.standard);
+    await assertTerm(trx, programmeId, form.term);
+    const row = await updateStudentRecord(trx, id, { ...columns, programme_id: programmeId, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
     await audit(trx, now, {
       actorUserId: adminId,
