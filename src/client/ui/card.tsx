@@ -27,7 +27,7 @@ export function Card({ title, actions, children, className, headingLevel = 2, fl
   return (
     <Root className={cx("ui-card", flush && "ui-card--flush", className)} aria-labelledby={title !== undefined ? titleId : undefined}>
       {hasHeader ? (
-        <div className="ui-card__header">
+        <div className="ui-card__header cluster cluster--between">
           {title !== undefined ? (
             <Heading id={titleId} className="ui-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
               {title}

@@ -113,7 +113,7 @@ export function ListBody(props: ListBodyProps) {
       )}
       {children}
       {pagination && pagination.totalItems > 0 ? (
-        <div className="ops-list-footer">
+        <div className="ops-list-footer cluster cluster--between">
           <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, noun)}</p>
           <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
         </div>

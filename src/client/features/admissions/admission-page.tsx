@@ -318,7 +318,7 @@ export default function AdmissionPage() {
               )}
             </div>
 
-            <div className="wizard__nav">
+            <div className="wizard__nav cluster cluster--between">
               <Button variant="secondary" disabled={step === 0} onClick={() => goToStep((step - 1) as StepIndex)}>
                 <ChevronLeftIcon size={18} />
                 {t("previous")}

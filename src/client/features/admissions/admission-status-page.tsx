@@ -254,7 +254,7 @@ function StatusCard({
   return (
     <section className={`ui-card status-card status-card--${tone}`} aria-labelledby="status-card-title">
       <div className="ui-card__body stack">
-        <div className="status-card__head">
+        <div className="cluster cluster--between">
           <h2 id="status-card-title" ref={headingRef} tabIndex={-1} className="status-card__title">
             {t("card.title")}
           </h2>

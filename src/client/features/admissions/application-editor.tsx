@@ -152,7 +152,7 @@ export function ApplicationEditor({
 
         {saving ? <ProgressBar value={progress} label={progress < 100 ? t("editor.uploading") : t("editor.saving")} /> : null}
 
-        <div className="wizard__nav">
+        <div className="wizard__nav cluster cluster--between">
           <Button variant="secondary" onClick={onCancel} disabled={saving}>
             {t("editor.cancel")}
           </Button>

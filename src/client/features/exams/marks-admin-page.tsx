@@ -326,7 +326,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
           loading={query.isPending}
           empty={<p className="text-muted">{list.search ? t("marks.noMatch") : t("marks.nobody")}</p>}
         />
-        <div className="exams-form-foot">
+        <div className="exams-form-foot cluster cluster--between">
           <Button type="submit" loading={save.isPending} disabled={rows.length === 0}>
             {save.isPending ? t("admin.saving") : t("marks.save", { count: changed.length })}
           </Button>

@@ -150,7 +150,7 @@ function FoundStudents({ students, total, onChoose }: { students: readonly Found
       </p>
       <ul className="fee-find__list">
         {students.map((s) => (
-          <li key={s.id} className="fee-find__item">
+          <li key={s.id} className="fee-find__item cluster cluster--between">
             <span className="ops-cell-stack">
               <span className="ops-cell-strong">{s.name}</span>
               <span className="text-sm text-muted">

@@ -91,7 +91,7 @@ function MyTickets() {
   return (
     <section className="ui-card help-tickets" aria-labelledby="help-tickets-title">
       <div className="ui-card__body stack">
-        <div className="help-tickets__head">
+        <div className="cluster cluster--between">
           <h2 id="help-tickets-title" className="help-section-title">
             {t("help.mine")}
           </h2>

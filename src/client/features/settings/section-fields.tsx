@@ -83,7 +83,7 @@ export function SettingsPanel({ id, title, note, actions, error, onDismissError,
   );
   return (
     <section className="ac-settings-fieldset" aria-labelledby={id}>
-      <div className="ac-recent__header">
+      <div className="cluster cluster--between">
         {note ? (
           <div>
             {heading}

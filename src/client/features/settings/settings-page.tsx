@@ -340,7 +340,7 @@ export default function AdminSettingsPage() {
             {content}
           </section>
 
-          <div className="ac-settings__actions">
+          <div className="ac-settings__actions cluster cluster--end">
             <div className="ac-settings__status" role="status">
               {savedAt !== null ? (
                 <p className="ac-settings__saved">

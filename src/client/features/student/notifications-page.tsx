@@ -73,12 +73,12 @@ export default function StudentNotificationsPage() {
           {items.map((n) => (
             <li key={n.id} className={n.read ? "ui-card student-notice" : "ui-card student-notice is-unread"}>
               <div className="ui-card__body stack stack--sm">
-                <div className="student-notice__head">
+                <div className="cluster cluster--between cluster--sm">
                   <h2 className="student-notice__title">{n.title}</h2>
                   {n.read ? null : <Badge tone="info">{t("notif.unread")}</Badge>}
                 </div>
                 <p className="student-notice__message">{n.message}</p>
-                <div className="student-notice__foot">
+                <div className="cluster cluster--between cluster--sm">
                   <Moment className="text-sm text-muted" time={n.createdAt} show="ago" now={now} />
                   {n.read ? null : (
                     <Button

@@ -36,7 +36,7 @@ export function MaterialsList({
   return (
     <ul className="studies-materials">
       {materials.map((m) => (
-        <li key={m.id} className="studies-material">
+        <li key={m.id} className="studies-material cluster cluster--between">
           <div className="studies-material__text">
             <span className="studies-material__title">{m.title}</span>
             <span className="text-sm text-muted">

@@ -299,7 +299,7 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
   return (
     <article className="ui-card studies-assignment" aria-labelledby={`assignment-${a.id}`}>
       <div className="ui-card__body stack stack--sm">
-        <div className="studies-assignment__head">
+        <div className="studies-assignment__head cluster cluster--between cluster--sm">
           <h3 id={`assignment-${a.id}`}>{a.title}</h3>
           <Badge tone={state.tone}>
             {graded ? t("state.graded", { marks: a.submission?.marks ?? 0, max: a.maxMarks }) : t(`state.${state.key}`)}
