@@ -152,20 +152,35 @@ export async function studyProgrammes(deps: Pick<AppDeps, "db" | "now">) {
       .where("programme_id", "is not", null)
       .groupBy(["programme_id", "current_term"])
       .execute(),
+    // Each subject's own counts, added up by term: joining both tables at once would multiply the rows.
     deps.db
       .selectFrom("subjects")
-      .leftJoin("exams", (j) =>
-        j.onRef("exams.subject_id", "=", "subjects.id").on("exams.status", "=", "scheduled").on("exams.starts_at", ">", nowIso),
-      )
-      .leftJoin("assignments", (j) => j.onRef("assignments.subject_id", "=", "subjects.id").on("assignments.due_at", ">", nowIso))
       .select((eb) => [
         "subjects.programme_id",
         "subjects.term",
-        eb.fn.count<number>("exams.id").distinct().as("exams"),
-        eb.fn.count<number>("assignments.id").distinct().as("assignments"),
+        eb.fn
+          .sum<number>(
+            eb
+              .selectFrom("exams")
+              .select(eb.fn.countAll().as("n"))
+              .whereRef("exams.subject_id", "=", "subjects.id")
+              .where("exams.status", "=", "scheduled")
+              .where("exams.starts_at", ">", nowIso),
+          )
+          .as("exams"),
+        eb.fn
+          .sum<number>(
+            eb
+              .selectFrom("assignments")
+              .select(eb.fn.countAll().as("n"))
+              .whereRef("assignments.subject_id", "=", "subjects.id")
+              .where("assignments.due_at", ">", nowIso),
+          )
+          .as("assignments"),
       ])
       .where("subjects.archived", "=", 0)
       .groupBy(["subjects.programme_id", "subjects.term"])
+      .orderBy("subjects.term")
       .execute(),
   ]);
   return {

@@ -193,6 +193,21 @@ describe("subjects and enrolment", () => {
     await staff.call.studies.createAssignment({ subjectId: subject.id, title: "A2", dueAt: "2026-12-02T10:00", maxMarks: 10 });
     const after = (await staff.call.studies.programmes()).programmes.find((p) => p.id === programmeId);
     expect(after?.ahead).toEqual([{ term: 1, exams: 1, assignments: 2 }]);
+    // A second subject of the term adds its own (counted once each, however many of the other's there are);
+    // another term's open assignment is that term's.
+    const second = (await staff.call.studies.create({ ...SUBJECT, programmeId, code: "bcom-102", name: "Economics" })).subject;
+    await staff.call.exams.schedule({ ...exam, subjectId: second.id, date: "2026-12-16" });
+    await staff.call.exams.schedule({ ...exam, subjectId: second.id, date: "2026-12-17", title: "Viva" });
+    for (const title of ["B1", "B2"]) {
+      await staff.call.studies.createAssignment({ subjectId: second.id, title, dueAt: "2026-12-03T10:00", maxMarks: 10 });
+    }
+    const later = (await staff.call.studies.create({ ...SUBJECT, programmeId, term: 2, code: "bcom-201", name: "Costing" })).subject;
+    await staff.call.studies.createAssignment({ subjectId: later.id, title: "C1", dueAt: "2026-12-04T10:00", maxMarks: 10 });
+    const both = (await staff.call.studies.programmes()).programmes.find((p) => p.id === programmeId);
+    expect(both?.ahead).toEqual([
+      { term: 1, exams: 3, assignments: 4 },
+      { term: 2, exams: 0, assignments: 1 },
+    ]);
   });
 });
 
