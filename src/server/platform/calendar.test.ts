@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { localDate, startOfMonth, startOfPreviousMonth, zonedInstant, zonedLocal } from "./calendar.ts";
+import { localDate, startOfMonth, startOfPreviousMonth, zonedInstant, zonedLocal, zonedLocalOrNull } from "./calendar.ts";
 
 describe("calendar in the institute's time zone", () => {
   test("India: the month starts at 00:00 IST, which is 18:30 UTC the day before", () => {
@@ -44,5 +44,10 @@ describe("wall-clock times of the institute (issue 18)", () => {
     expect(zonedLocal(new Date("2026-11-30T18:45:00.000Z"), "Asia/Kolkata")).toBe("2026-12-01T00:15");
     expect(zonedLocal(zonedInstant("2027-03-28T09:30", "Europe/London"), "Europe/London")).toBe("2027-03-28T09:30");
     expect(() => zonedInstant("2026-12-01 10:00", "Asia/Kolkata")).toThrow();
+  });
+
+  test("a stored moment that may not have happened: its wall-clock time, or null (a book not returned, work not handed in)", () => {
+    expect(zonedLocalOrNull("2026-11-30T18:45:00.000Z", "Asia/Kolkata")).toBe("2026-12-01T00:15");
+    expect(zonedLocalOrNull(null, "Asia/Kolkata")).toBeNull();
   });
 });

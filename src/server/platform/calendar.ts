@@ -94,3 +94,8 @@ export function zonedLocal(at: Date, timeZone: string): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
+
+/** A stored moment that may not have happened (ISO, UTC, or null) on the zone's wall clock: `zonedLocal`, or null. */
+export function zonedLocalOrNull(iso: string | null, timeZone: string): string | null {
+  return iso === null ? null : zonedLocal(new Date(iso), timeZone);
+}

@@ -3,7 +3,7 @@
  * quotes doubled). A cell that starts with =, +, -, @, tab or carriage return is prefixed with ' so a
  * spreadsheet shows it as text instead of running it as a formula (CSV injection).
  */
-import { zonedLocal } from "./calendar.ts";
+import { zonedLocalOrNull } from "./calendar.ts";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -31,7 +31,7 @@ export function spreadsheetCsv(header: readonly string[], rows: readonly (readon
 
 /** A stored moment (ISO, UTC) as a spreadsheet cell: the institute's wall clock, "YYYY-MM-DD HH:MM". */
 export function csvMoment(iso: string | null, timeZone: string): string | null {
-  return iso === null ? null : zonedLocal(new Date(iso), timeZone).replace("T", " ");
+  return zonedLocalOrNull(iso, timeZone)?.replace("T", " ") ?? null;
 }
 
 /** One record of a parsed file: its cells and the line it starts on (1-based, as a text editor counts). */

@@ -15,7 +15,7 @@ import { exams as text } from "../../../shared/i18n/exams.ts";
 import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../../../shared/schemas/exams.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
-import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
+import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -217,7 +217,7 @@ function toOffice(e: Exam, nowIso: string, timeZone: string) {
     phase: examPhase(e, nowIso),
     resultsPublishedAt: e.results_published_at,
     /** when the results were published, on the institute's clock like the start */
-    resultsPublishedLocal: e.results_published_at === null ? null : zonedLocal(new Date(e.results_published_at), timeZone),
+    resultsPublishedLocal: zonedLocalOrNull(e.results_published_at, timeZone),
   };
 }
 

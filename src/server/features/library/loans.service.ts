@@ -11,7 +11,7 @@ import { addDays } from "../../../shared/schemas/common.ts";
 import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { zonedLocal } from "../../platform/calendar.ts";
+import { zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -159,7 +159,7 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
       issuedLocal: zonedLocal(new Date(l.issued_at), timeZone),
       dueOn: l.due_on,
       returnedAt: l.returned_at,
-      returnedLocal: l.returned_at === null ? null : zonedLocal(new Date(l.returned_at), timeZone),
+      returnedLocal: zonedLocalOrNull(l.returned_at, timeZone),
       standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
     })),
     pagination,

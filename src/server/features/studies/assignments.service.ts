@@ -17,7 +17,7 @@ import {
 } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
+import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
@@ -244,7 +244,7 @@ export async function listSubmissions(deps: Pick<AppDeps, "db">, query: Submissi
     submissions: rows.map((r) => ({
       ...r,
       // When it was handed in, on the institute's clock like the deadline.
-      submittedLocal: r.submittedAt === null ? null : zonedLocal(new Date(r.submittedAt), timeZone),
+      submittedLocal: zonedLocalOrNull(r.submittedAt, timeZone),
       isLate: r.isLate === 1,
       fileUrl: r.submissionId ? `/api/studies/submissions/${r.submissionId}/file` : null,
     })),
