@@ -49,7 +49,6 @@ const LINKS = [
 export default function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT(portal);
   const { user } = useSession();
-  const now = useNow();
   const links: PortalLink[] = LINKS.filter(({ key }) => canSeePage(user?.role, key)).map(({ href, key, icon }) => ({
     href,
     label: t(`admin.nav.${key}`),
@@ -60,26 +59,13 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
     { href: "/settings", label: t("admin.accountSettings"), icon: <SettingsIcon size={18} /> },
   ];
   const name = user?.name ?? "";
-  const firstName = firstNameOf(name);
 
   return (
     <PortalShell
       areaLabel={t("admin.area")}
       links={links}
       sidebarTop={<Brand subtitle={t("admin.panel")} />}
-      title={
-        <div className="portal-greeting">
-          <p className="portal-topbar__heading">
-            {greetingText(now)}
-            {firstName ? `, ${firstName}` : ""}
-          </p>
-          <p className="portal-greeting__clock">
-            <time dateTime={now.toISOString()}>
-              {formatTime(now)} · {formatWeekdayDate(now)}
-            </time>
-          </p>
-        </div>
-      }
+      title={<Greeting firstName={firstNameOf(name)} />}
       actions={
         <>
           <LanguageSwitcher />
@@ -104,6 +90,29 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
 }
 
 /** Staff's shortcuts: the activity log (otherwise only behind the dashboard) and the public pages they send people to. */
+/**
+ * The top bar's greeting with the live time and date. Its own component, drawn inside the portal shell, so the
+ * clock is the institute's (lib/format.ts, set by the shell) and only it redraws every minute.
+ */
+function Greeting({ firstName }: { firstName: string }) {
+  const now = useNow();
+  // The instant, written on the institute's clock like every other time in the portals.
+  const instant = now.toISOString();
+  return (
+    <div className="portal-greeting">
+      <p className="portal-topbar__heading">
+        {greetingText(now)}
+        {firstName ? `, ${firstName}` : ""}
+      </p>
+      <p className="portal-greeting__clock">
+        <time dateTime={instant}>
+          {formatTime(instant)} · {formatWeekdayDate(instant)}
+        </time>
+      </p>
+    </div>
+  );
+}
+
 const QUICK_LINKS = [
   { href: "/activity", key: "activity" },
   { href: "/notifications", key: "notifications" },

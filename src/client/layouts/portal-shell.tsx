@@ -6,7 +6,9 @@ import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "re
 import { Link, useLocation } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
+import { setFormatTimeZone } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
+import { useInstituteInfo } from "../lib/site.ts";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { PageLoading } from "./loading-view.tsx";
@@ -45,6 +47,14 @@ function rememberSidebar(collapsed: boolean) {
   }
 }
 
+/**
+ * The portals write every time on the institute's clock (lib/format.ts, decision 025) once its settings are
+ * here. Set while the shell renders, so the page and the top bar inside it, rendered after, already do.
+ */
+function useInstituteClock() {
+  setFormatTimeZone(useInstituteInfo().data?.timeZone);
+}
+
 export function PortalShell({
   areaLabel,
   links,
@@ -66,6 +76,7 @@ export function PortalShell({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  useInstituteClock();
   const t = useT(portal);
   const tCommon = useT(common);
   const [location] = useLocation();

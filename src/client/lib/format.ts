@@ -68,13 +68,13 @@ export function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /** The clock `value` is written on (the module comment's rule); undefined is the device's. */
-const clockOf = (value: string | Date): string | undefined =>
+const clockOf = (value: string | Date | null | undefined): string | undefined =>
   typeof value === "string" ? (CALENDAR.test(value) ? "UTC" : timeZone) : undefined;
 
 /** `value` written with `options` on its clock; `empty` for nothing or nonsense. */
 function written(value: string | Date | null | undefined, options: Intl.DateTimeFormatOptions, empty = ""): string {
   const date = toDate(value);
-  return date && value ? dateTimeFormat({ ...options, timeZone: clockOf(value) }).format(date) : empty;
+  return date ? dateTimeFormat({ ...options, timeZone: clockOf(value) }).format(date) : empty;
 }
 
 export interface DateFormatOptions {
@@ -151,9 +151,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 /** Whole days from a date or an instant to now, counted on the institute's calendar (0 on the same day); null without a date. */
 export function daysSince(iso: string | null | undefined, now: Date = new Date()): number | null {
   const at = toDate(iso);
-  if (!at || !iso) return null;
+  if (!at) return null;
   // "2026-11-26" (en-CA) read back as that day's UTC midnight: a day number on the given clock.
-  const day = (d: Date, zone?: string) =>
-    Date.parse(cached("d", { zone }, () => new Intl.DateTimeFormat("en-CA", { timeZone: zone })).format(d));
+  const day = (d: Date, timeZone?: string) => Date.parse(new Intl.DateTimeFormat("en-CA", { timeZone }).format(d));
   return Math.max(0, Math.round((day(now, timeZone) - day(at, clockOf(iso))) / 86_400_000));
 }

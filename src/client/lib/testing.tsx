@@ -189,6 +189,8 @@ export const SITE_INFO: RouterOutputs["site"]["info"] = {
   figures: { students: 1234, programmes: 12, universities: 3, offices: 1, years: 14 },
   brochureUrl: null,
   maintenance: false,
+  // The test machines' own zone: the screens' tests read times as written on them; format.test covers another institute clock.
+  timeZone: "UTC",
 };
 
 /** A session API whose answers the test sets; records what was sent. */

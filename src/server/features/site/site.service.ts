@@ -35,6 +35,8 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
     figures,
     brochureUrl: settings.institute.brochure ? "/api/public/brochure" : null,
     maintenance: system.maintenanceMode,
+    // The clock the portals write every time on (client lib/format.ts, decision 025).
+    timeZone: general.timeZone,
   };
 }
 

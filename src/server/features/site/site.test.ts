@@ -28,6 +28,7 @@ describe("institute info and news", () => {
       email: DEFAULT_SETTINGS.institute.email,
       phones: DEFAULT_SETTINGS.institute.phones,
       maintenance: false,
+      timeZone: "Asia/Kolkata",
     });
     expect(body.data.offices).toHaveLength(2);
     // The programmes open for admission (issue 17), with their addresses for the home page's links.
