@@ -205,7 +205,9 @@ export interface ListEmptyProps {
   list: Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
   icon: ReactNode;
   /** the list has nothing yet */
-  none: { title: string; description: string; action?: ReactNode };
+  none: { title: string; description: string };
+  /** shown with `none`: the page's first action ("Add a student") */
+  action?: ReactNode;
   /** a search or filter found nothing */
   noMatch: { title: string; description: string };
   /** the button that drops the filter ("Show all statuses") */
@@ -216,9 +218,9 @@ export interface ListEmptyProps {
  * The list's empty state: "nothing yet" (with the page's first action), or "nothing matches" with the way
  * back (clear the search first, then the filter).
  */
-export function ListEmpty({ list, icon, none, noMatch, showAll }: ListEmptyProps) {
+export function ListEmpty({ list, icon, none, action, noMatch, showAll }: ListEmptyProps) {
   const filtered = list.search !== "" || (list.filter !== "" && list.filter !== "all");
-  if (!filtered) return <EmptyState icon={icon} title={none.title} description={none.description} action={none.action} />;
+  if (!filtered) return <EmptyState icon={icon} title={none.title} description={none.description} action={action} />;
   return (
     <EmptyState
       icon={icon}
@@ -238,6 +240,26 @@ export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows
   caption: string;
   /** added to "ops-table" (e.g. the screen's own column widths) */
   className?: string;
+}
+
+/** The words of a list's table, each named under one prefix of the page's catalogue. */
+export type ListTableWordKey = "caption" | "none.title" | "none.text" | "noMatch.title" | "noMatch.text" | "showAll";
+
+/**
+ * A {@link ListTable}'s words read from the page's catalogue by the one layout of the list screens:
+ * `listTableWords(t, "team.")` reads team.caption, team.none.title, team.none.text, team.noMatch.title,
+ * team.noMatch.text and team.showAll; a catalogue without one of them does not typecheck.
+ */
+export function listTableWords<P extends string>(
+  t: (key: `${P}${ListTableWordKey}`) => string,
+  prefix: P,
+): Pick<ListTableProps<unknown>, "caption" | "none" | "noMatch" | "showAll"> {
+  return {
+    caption: t(`${prefix}caption`),
+    none: { title: t(`${prefix}none.title`), description: t(`${prefix}none.text`) },
+    noMatch: { title: t(`${prefix}noMatch.title`), description: t(`${prefix}noMatch.text`) },
+    showAll: t(`${prefix}showAll`),
+  };
 }
 
 /** The list screens' table: flush in its card, the caption for screen readers, and {@link ListEmpty} when empty. */

@@ -21,7 +21,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords } from "../../ui/list-page.tsx";
 import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -270,7 +270,7 @@ export default function AdminAdmissionsPage() {
       }
     >
       <ListTable
-        caption={t("adm.caption")}
+        {...listTableWords(t, "adm.")}
         className="admissions-table"
         columns={columns}
         rows={rows}
@@ -278,9 +278,6 @@ export default function AdminAdmissionsPage() {
         loading={query.isPending}
         list={list}
         icon={<FileIcon size={28} />}
-        none={{ title: t("adm.none.title"), description: t("adm.none.text") }}
-        noMatch={{ title: t("adm.noMatch.title"), description: t("adm.noMatch.text") }}
-        showAll={t("adm.showAll")}
       />
     </ListPage>
   );

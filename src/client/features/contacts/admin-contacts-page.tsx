@@ -22,7 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -272,19 +272,13 @@ export default function AdminContactsPage() {
       }
     >
       <ListTable
-        caption={t("con.caption")}
+        {...listTableWords(t, "con.")}
         columns={columns}
         rows={query.data?.contacts ?? []}
         rowKey={(c) => c.id}
         loading={query.isPending}
         list={list}
         icon={<MailIcon size={28} />}
-        none={{
-          title: t("con.none.title"),
-          description: t("con.none.text"),
-        }}
-        noMatch={{ title: t("con.noMatch.title"), description: t("con.noMatch.text") }}
-        showAll={t("con.showAll")}
       />
     </ListPage>
   );

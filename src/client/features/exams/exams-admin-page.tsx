@@ -20,7 +20,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -196,20 +196,14 @@ function ExamsListPage() {
       }
     >
       <ListTable
-        caption={t("admin.caption")}
+        {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.exams ?? []}
         rowKey={(e) => e.id}
         loading={query.isPending}
         list={list}
         icon={<CalendarIcon size={28} />}
-        none={{
-          title: t("admin.none.title"),
-          description: t("admin.none.text"),
-          action: scheduleButton,
-        }}
-        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-        showAll={t("admin.showAll")}
+        action={scheduleButton}
       />
     </ListPage>
   );

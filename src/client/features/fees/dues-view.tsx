@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listTableWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -217,7 +217,7 @@ export function DuesView() {
         noun={t("dues.noun")}
       >
         <ListTable
-          caption={t("dues.caption")}
+          {...listTableWords(t, "dues.")}
           className="fee-dues-table"
           columns={columns}
           rows={query.data?.dues ?? []}
@@ -230,9 +230,6 @@ export function DuesView() {
             setFilter: () => (filtered ? setProgramme("", ["status"]) : list.setFilter("all")),
           }}
           icon={<CreditCardIcon size={28} />}
-          none={{ title: t("dues.none.title"), description: t("dues.none.text") }}
-          noMatch={{ title: t("dues.noMatch.title"), description: t("dues.noMatch.text") }}
-          showAll={t("dues.showAll")}
         />
       </ListBody>
       <ConfirmDialog

@@ -185,15 +185,12 @@ export default function AdminGalleryPage() {
         <ListEmpty
           list={list}
           icon={<ImageIcon size={28} />}
-          none={{
-            title: t("empty.title"),
-            description: t("empty.text"),
-            action: (
-              <Button onClick={() => setUploadOpen(true)}>
-                <UploadIcon size={18} /> {t("upload")}
-              </Button>
-            ),
-          }}
+          none={{ title: t("empty.title"), description: t("empty.text") }}
+          action={
+            <Button onClick={() => setUploadOpen(true)}>
+              <UploadIcon size={18} /> {t("upload")}
+            </Button>
+          }
           noMatch={{ title: t("empty.title"), description: t("noMatch") }}
           showAll={t("showAll")}
         />

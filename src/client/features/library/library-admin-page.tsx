@@ -18,7 +18,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listTableWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -291,7 +291,7 @@ function CatalogueView({
       noun={t("admin.noun")}
     >
       <ListTable
-        caption={t("admin.caption")}
+        {...listTableWords(t, "admin.")}
         className="library-table"
         columns={columns}
         rows={query.data?.items ?? []}
@@ -303,17 +303,11 @@ function CatalogueView({
           setFilter: clearFilters,
         }}
         icon={<BookIcon size={28} />}
-        none={{
-          title: t("admin.none.title"),
-          description: t("admin.none.text"),
-          action: (
-            <Button onClick={() => onAdd("book")}>
-              <PlusIcon size={18} /> {t("admin.addBook")}
-            </Button>
-          ),
-        }}
-        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-        showAll={t("admin.showAll")}
+        action={
+          <Button onClick={() => onAdd("book")}>
+            <PlusIcon size={18} /> {t("admin.addBook")}
+          </Button>
+        }
       />
     </ListBody>
   );

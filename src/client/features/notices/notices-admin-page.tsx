@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -189,20 +189,14 @@ export default function NoticesAdminPage() {
       }
     >
       <ListTable
-        caption={t("admin.caption")}
+        {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.notices ?? []}
         rowKey={(n) => n.id}
         loading={query.isPending}
         list={list}
         icon={<BellIcon size={28} />}
-        none={{
-          title: t("admin.none.title"),
-          description: t("admin.none.text"),
-          action: publishButton,
-        }}
-        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-        showAll={t("admin.showAll")}
+        action={publishButton}
       />
     </ListPage>
   );

@@ -15,7 +15,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -136,20 +136,14 @@ export default function ProgrammesAdminPage() {
       }
     >
       <ListTable
-        caption={t("admin.caption")}
+        {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.programmes ?? []}
         rowKey={(p) => p.id}
         loading={query.isPending}
         list={list}
         icon={<GraduationCapIcon size={28} />}
-        none={{
-          title: t("admin.none.title"),
-          description: t("admin.none.text"),
-          action: addButton,
-        }}
-        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
-        showAll={t("admin.showAll")}
+        action={addButton}
       />
     </ListPage>
   );

@@ -18,7 +18,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -158,20 +158,14 @@ export default function StaffPage() {
       }
     >
       <ListTable
-        caption={t("team.caption")}
+        {...listTableWords(t, "team.")}
         columns={columns}
         rows={query.data?.staff ?? []}
         rowKey={(m) => m.id}
         loading={query.isPending}
         list={list}
         icon={<UserCogIcon size={28} />}
-        none={{
-          title: t("team.none.title"),
-          description: t("team.none.text"),
-          action: inviteButton,
-        }}
-        noMatch={{ title: t("team.noMatch.title"), description: t("team.noMatch.text") }}
-        showAll={t("team.showAll")}
+        action={inviteButton}
       />
     </ListPage>
   );

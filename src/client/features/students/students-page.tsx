@@ -24,7 +24,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -358,20 +358,14 @@ export default function AdminStudentsPage() {
       }
     >
       <ListTable
-        caption={t("caption")}
+        {...listTableWords(t, "")}
         columns={columns}
         rows={query.data?.students ?? []}
         rowKey={(s) => s.id}
         loading={query.isPending}
         list={list}
         icon={<UsersIcon size={28} />}
-        none={{
-          title: t("none.title"),
-          description: t("none.text"),
-          action: addButton,
-        }}
-        noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
-        showAll={t("showAll")}
+        action={addButton}
       />
     </ListPage>
   );

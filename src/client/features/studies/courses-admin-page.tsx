@@ -163,11 +163,8 @@ function SubjectsList() {
         loading={query.isPending}
         list={list}
         icon={<BookIcon size={28} />}
-        none={{
-          title: t("admin.emptyTitle"),
-          description: t("admin.empty"),
-          action: programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined,
-        }}
+        none={{ title: t("admin.emptyTitle"), description: t("admin.empty") }}
+        action={programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined}
         noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
         showAll={t("admin.showAll")}
       />

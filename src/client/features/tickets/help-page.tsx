@@ -216,15 +216,12 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
           <ListEmpty
             list={list}
             icon={<LifeBuoyIcon size={28} />}
-            none={{
-              title: HELP_TEXT.empty,
-              description: t("empty.text"),
-              action: (
-                <Button variant="secondary" onClick={onNewTicket}>
-                  <PlusIcon size={18} /> {t("firstTicket")}
-                </Button>
-              ),
-            }}
+            none={{ title: HELP_TEXT.empty, description: t("empty.text") }}
+            action={
+              <Button variant="secondary" onClick={onNewTicket}>
+                <PlusIcon size={18} /> {t("firstTicket")}
+              </Button>
+            }
             noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}
             showAll={t("showAll")}
           />
