@@ -393,7 +393,7 @@ function Review({
           <h3 className="summary__title">{t("review.documents")}</h3>
           {editButton(DOCUMENTS_STEP, t("review.documents"))}
         </div>
-        <ul className="doc-list">
+        <ul className="doc-list stack stack--md list-plain">
           {DOCUMENT_KINDS.map((kind) => {
             const file = files[kind];
             const required = REQUIRED_DOCUMENTS.includes(kind);

@@ -42,7 +42,7 @@ export function DocumentLinks({ application, grant }: { application: Application
   const t = useT(statusNs);
   if (application.documents.length === 0) return <p className="text-muted">{t("details.noDocuments")}</p>;
   return (
-    <ul className="doc-list">
+    <ul className="doc-list stack stack--md list-plain">
       {application.documents.map((doc) => (
         <li key={doc.type} className="doc-list__item">
           <DocumentThumb src={doc.mimeType.startsWith("image/") ? documentHref(doc.url, grant) : null} label={doc.label} />

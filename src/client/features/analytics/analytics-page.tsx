@@ -256,7 +256,7 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
   const shares = barShares(categories.map((c) => c.count));
   return (
     <>
-      <ol className="ac-hbars" aria-hidden="true">
+      <ol className="ac-hbars stack stack--md list-plain" aria-hidden="true">
         {categories.map((c, i) => (
           <li key={c.category} className="ac-hbars__item">
             <span className="ac-hbars__label">{categoryName(c.category)}</span>

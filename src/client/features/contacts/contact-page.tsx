@@ -83,7 +83,7 @@ export default function ContactPage() {
               <>
                 {info.data.phones.length > 0 ? (
                   <InfoCard icon={<PhoneIcon />} title={t("card.call")}>
-                    <ul className="contact-lines">
+                    <ul className="contact-lines stack stack--xs list-plain">
                       {info.data.phones.map((phone) => (
                         <li key={phone}>
                           <a href={telHref(phone)} className="contact-lines__link">

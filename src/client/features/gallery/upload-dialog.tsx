@@ -201,7 +201,7 @@ export function UploadDialog({
               <DropZone onFiles={addFiles} />
             ) : (
               <>
-                <ol className="ac-upload-rows" aria-label={t("up.rows")}>
+                <ol className="ac-upload-rows stack stack--md list-plain" aria-label={t("up.rows")}>
                   {rows.map((row, index) => (
                     <UploadRowEditor
                       key={row.key}

@@ -248,7 +248,7 @@ function ProgressCard({ data, loading }: BlockProps) {
           : null
       }
     >
-      <ul className="student-progress">
+      <ul className="student-progress stack stack--md list-plain">
         {subjects.map((s) => (
           <li key={s.id}>
             <ProgressBar value={s.progress} label={`${s.code} ${s.name}`} />
@@ -286,7 +286,7 @@ function PerformanceCard({ data, loading }: BlockProps) {
               <h3 id="dashboard-achievements" className="student-subheading">
                 {t("dash.achievements.title")}
               </h3>
-              <ul className="student-achievements">
+              <ul className="student-achievements stack stack--md list-plain">
                 {data.achievements.map((a) => (
                   <li key={`${a.kind}-${a.subject ?? ""}`}>
                     {a.kind === "subjectDone"
@@ -319,7 +319,7 @@ function ExamsCard({ data, loading }: BlockProps) {
           : null
       }
     >
-      <ul className="student-list">
+      <ul className="student-list stack stack--md list-plain">
         {exams.map((e) => (
           <li key={e.id}>
             <p className="student-list__title">
@@ -379,7 +379,7 @@ function LibraryCard({ data, loading }: BlockProps) {
             ) : null}
           </p>
           {library.dueSoon.length ? (
-            <ul className="student-list">
+            <ul className="student-list stack stack--md list-plain">
               {library.dueSoon.map((loan) => (
                 <li key={`${loan.title}-${loan.dueOn}`}>
                   <p className="student-list__title">{loan.title}</p>
@@ -439,7 +439,7 @@ function UpcomingEvents({ data, loading }: BlockProps) {
         events.length === 0 ? { icon: <CalendarIcon size={28} />, title: t("events.empty"), description: t("events.emptyText") } : null
       }
     >
-      <ul className="student-list">
+      <ul className="student-list stack stack--md list-plain">
         {events.map((e) => (
           <li key={e.id}>
             <p className="student-list__title">

@@ -34,7 +34,7 @@ export function MaterialsList({
   const { download, busy } = useFileDownload();
   if (materials.length === 0) return <p className="text-sm text-muted">{empty}</p>;
   return (
-    <ul className="studies-materials">
+    <ul className="studies-materials stack stack--sm list-plain">
       {materials.map((m) => (
         <li key={m.id} className="studies-material cluster cluster--between">
           <div className="studies-material__text">

@@ -193,7 +193,7 @@ function CourseDetail({ id }: { id: number }) {
           {course.units.length === 0 ? (
             <p className="text-sm text-muted">{t("my.noUnits")}</p>
           ) : (
-            <ol className="studies-units">
+            <ol className="studies-units stack stack--md list-plain">
               {course.units.map((u) => (
                 <UnitRow key={u.id} unit={u} materials={course.materials.filter((m) => m.unitId === u.id)} />
               ))}
