@@ -7,6 +7,7 @@ import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
 import { gallery } from "../../../shared/i18n/gallery.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
@@ -38,6 +39,7 @@ export default function AdminActivityPage() {
   useT(programmes); // the programme form's field names
   useT(config); // the institute details' field names
   useT(admission); // an application's field and document names (office edits)
+  useT(fees); // an instalment's name in the fee sentences ("BBA · Year 1 · Instalment 2")
   usePageTitle(t("log.title"));
   const now = useNow();
   // The log has no search: only the page, its size and the kind of entry are asked for.

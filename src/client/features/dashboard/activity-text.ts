@@ -3,7 +3,8 @@
  * built from its details, in the reader's language. Unknown actions still read sensibly ("Gallery upload", with their details).
  */
 import type { AuditAction } from "../../../shared/audit-actions.ts";
-import { CONTACT_STATUSES } from "../../../shared/constants.ts";
+import { CONTACT_STATUSES, isOneOf } from "../../../shared/constants.ts";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
@@ -20,7 +21,8 @@ import {
   type DocumentKind,
 } from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
-import { programmeFormEntries } from "../../../shared/schemas/programmes.ts";
+import { FEE_PERIODS, programmeFormEntries } from "../../../shared/schemas/programmes.ts";
+import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -119,6 +121,20 @@ const feeSettingName = (key: string) =>
 /** An amount in paise, as rupees in the reader's way of writing numbers. */
 const money = (value: unknown) => (typeof value === "number" ? formatMoney(value) : "?");
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
+/** The fee period stored with a fee entry (how its terms are named); entries from before it was stored have none. */
+const termUnitOf = (d: Record<string, unknown>) => (typeof d.termUnit === "string" && isOneOf(FEE_PERIODS, d.termUnit) ? d.termUnit : null);
+/** "BBA · Year 1" as every fee screen names it; the programme alone for an entry without its fee period (no wrong term). */
+function programmeTerm(d: Record<string, unknown>): string {
+  const programme = str(d.programme) ?? "?";
+  const unit = termUnitOf(d);
+  const term = count(d.term);
+  return unit && term !== null ? `${programme} · ${termName(unit, term)}` : programme;
+}
+/** "BBA · Year 1 · Instalment 2" (shared/fee-terms.ts), or null for an entry stored without its instalment's fee period. */
+function instalmentOf(d: Record<string, unknown>): string | null {
+  const [programme, termUnit, term, number] = [str(d.programme), termUnitOf(d), count(d.term), count(d.number)];
+  return programme && termUnit && term !== null && number !== null ? programmeInstalmentName({ programme, termUnit, term, number }) : null;
+}
 /** "the image “Sports day”", or "the image" without a title. */
 const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
 const category = (value: unknown) => categoryName(String(value));
@@ -297,12 +313,22 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.news_delete": ({ d }) => r("s.contentNewsDelete", { title: str(d.title) ?? "" }),
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
-  "fee.payment_record": ({ d, student }) =>
-    r("s.feeRecorded", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" }),
-  "fee.payment_confirm": ({ d, student }) => r("s.feeConfirmed", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) }),
+  "fee.payment_record": ({ d, student }) => {
+    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" };
+    const instalment = instalmentOf(d);
+    return instalment ? r("s.feeRecordedFor", { ...said, instalment }) : r("s.feeRecorded", said);
+  },
+  "fee.payment_confirm": ({ d, student }) => {
+    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) };
+    const instalment = instalmentOf(d);
+    return instalment ? r("s.feeConfirmedFor", { ...said, instalment }) : r("s.feeConfirmed", said);
+  },
   "fee.payment_reject": ({ d, student }) => r("s.feeRejected", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
-  "fee.receipt_cancel": ({ d, student }) =>
-    r("s.feeReceiptCancelled", { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" }),
+  "fee.receipt_cancel": ({ d, student }) => {
+    const said = { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" };
+    const instalment = instalmentOf(d);
+    return instalment ? r("s.feeReceiptCancelledFor", { ...said, instalment }) : r("s.feeReceiptCancelled", said);
+  },
   "fee.plan_save": ({ d }) =>
     r("s.feePlanSaved", {
       programme: str(d.programme) ?? "?",
@@ -310,14 +336,12 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       lateFee: money(d.lateFee),
       grace: count(d.graceDays) ?? 0,
     }),
-  "fee.raise": ({ d }) => r("s.feeRaised", { programme: str(d.programme) ?? "?", term: count(d.term) ?? 0, count: count(d.students) ?? 0 }),
+  "fee.raise": ({ d }) => r("s.feeRaised", { programme: programmeTerm(d), count: count(d.students) ?? 0 }),
   "fee.concession": ({ d, student }) =>
     r(d.kind === "scholarship" ? "s.feeScholarship" : "s.feeConcession", {
       student,
       amount: money(d.amount),
-      programme: str(d.programme) ?? "?",
-      term: count(d.term) ?? 0,
-      number: count(d.number) ?? 0,
+      instalment: instalmentOf(d) ?? str(d.programme) ?? "?",
       reason: str(d.reason) ?? "?",
     }),
   "fee.concession_withdraw": ({ d, student }) =>

@@ -17,7 +17,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
-import { standingOf, waitingUpi } from "./payments.service.ts";
+import { instalmentAuditDetails, standingOf, waitingUpi } from "./payments.service.ts";
 
 type DB = Kysely<Database>;
 
@@ -34,6 +34,7 @@ async function instalmentOwner(db: DB, instalmentId: number) {
       "users.name",
       "users.student_id as studentId",
       "programmes.name as programme",
+      "programmes.fee_period as term_unit",
       "fee_instalments.term",
       "fee_instalments.number",
     ])
@@ -93,9 +94,7 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
         kind: input.kind,
         amount: input.amount,
         reason: input.reason,
-        programme: owner.programme,
-        term: owner.term,
-        number: owner.number,
+        ...instalmentAuditDetails(owner),
       },
       ip: meta.ip,
     });
@@ -134,9 +133,7 @@ export async function withdrawConcession(deps: AppDeps, actorId: number, id: num
         amount: row.amount_paise,
         reason,
         given: row.reason,
-        programme: owner.programme,
-        term: owner.term,
-        number: owner.number,
+        ...instalmentAuditDetails(owner),
       },
       ip: meta.ip,
     });

@@ -106,6 +106,17 @@ export async function standingOf(db: DB, today: string, instalmentId: number): P
 export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuery>["execute"]>>[number];
 
 /**
+ * The instalment as the activity log names it ("BBA · Year 1 · Instalment 2", shared/fee-terms.ts): stored in
+ * the details of every fee entry about one, with the programme's fee period, which the log cannot know later.
+ */
+export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "term_unit" | "term" | "number">) => ({
+  programme: i.programme,
+  termUnit: i.term_unit,
+  term: i.term,
+  number: i.number,
+});
+
+/**
  * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
  * told, and the office's act in the activity log with the receipt's number.
  */
@@ -238,6 +249,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
       {
         amount: input.amount,
         mode: input.mode,
+        ...instalmentAuditDetails(instalment),
       },
     );
     return { payment, receipt };
@@ -329,7 +341,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const payment = await decidePending(trx, paymentId, { status: "confirmed", decided_by: actorId, decided_at: now.toISOString() });
     // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
     // confirming it would take the instalment past what is owed (the excess lost from every figure).
-    const { standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
+    const { instalment, standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
     if (after.paid > after.total) {
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
       throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
@@ -342,6 +354,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
       {
         amount: payment.amount_paise,
         reference: payment.reference,
+        ...instalmentAuditDetails(instalment),
       },
     );
     return { payment, receipt };
@@ -390,13 +403,19 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       const exists = await trx.selectFrom("fee_receipts").select("id").where("id", "=", receiptId).executeTakeFirst();
       throw exists ? new AppError("CONFLICT", text.t("rule.cancelled")) : receiptNotFound();
     }
-    await trx.updateTable("fee_payments").set({ status: "cancelled" }).where("id", "=", receipt.payment_id).execute();
+    const payment = await trx
+      .updateTable("fee_payments")
+      .set({ status: "cancelled" })
+      .where("id", "=", receipt.payment_id)
+      .returning("instalment_id")
+      .executeTakeFirstOrThrow();
+    const instalment = await instalmentsQuery(trx).where("fee_instalments.id", "=", payment.instalment_id).executeTakeFirstOrThrow();
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.receipt_cancel",
       entityType: "student",
       entityId: receipt.user_id,
-      details: { receipt: receipt.number, amount: receipt.amount_paise, reason },
+      details: { receipt: receipt.number, amount: receipt.amount_paise, reason, ...instalmentAuditDetails(instalment) },
       ip: meta.ip,
     });
     await tellReceiptCancelled(deps, trx, now, receipt, reason);

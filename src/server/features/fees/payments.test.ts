@@ -236,8 +236,19 @@ describe("money is exact (issue 19)", () => {
       paidOn: "2026-11-22",
     });
     expect(again.receipt.number).toBe("RCP/2026-27/000002");
-    const log = await deps.db.selectFrom("audit_log").select("action").orderBy("id").execute();
-    expect(log.map((l) => l.action)).toEqual(["fee.payment_record", "fee.receipt_cancel", "fee.payment_record"]);
+    const waiting = await deps.db.selectFrom("fee_payments").select("id").where("status", "=", "pending").executeTakeFirstOrThrow();
+    await confirmPayment(deps, office.id, waiting.id);
+    const log = await deps.db.selectFrom("audit_log").select(["action", "details"]).orderBy("id").execute();
+    expect(log.map((l) => l.action)).toEqual(["fee.payment_record", "fee.receipt_cancel", "fee.payment_record", "fee.payment_confirm"]);
+    // Each names its instalment with the programme's fee period, which the activity log cannot know later ("Year 1").
+    const programme = await deps.db
+      .selectFrom("fee_instalments")
+      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+      .select(["programmes.name", "programmes.fee_period"])
+      .where("fee_instalments.id", "=", instalments[2]!)
+      .executeTakeFirstOrThrow();
+    const named = (number: number) => ({ programme: programme.name, termUnit: programme.fee_period, term: 1, number });
+    expect(log.map((l) => JSON.parse(l.details))).toMatchObject([named(3), named(3), named(3), named(1)]);
   });
 });
 

@@ -343,6 +343,7 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
         entityId: programme.id,
         details: {
           programme: programme.name,
+          termUnit: programme.fee_period,
           term: input.term,
           startOn: input.startOn,
           students: raised,

@@ -275,6 +275,7 @@ describe("raising a term's fees", () => {
     const [entry] = await auditOf("fee.raise");
     expect(JSON.parse(entry!.details)).toMatchObject({
       programme: "Bachelor of Testing",
+      termUnit: "semester",
       term: 1,
       startOn: "2026-12-20",
       students: 2,
@@ -429,6 +430,7 @@ describe("concessions and scholarships", () => {
       amount: 1_000_35,
       reason: "Merit scholarship 2026",
       programme: "Bachelor of Testing",
+      termUnit: "semester",
       term: 1,
       number: 1,
     });
@@ -513,6 +515,7 @@ describe("concessions and scholarships", () => {
         reason: "Given to the wrong student",
         given: "Staff ward",
         programme: "Bachelor of Testing",
+        termUnit: "semester",
         term: 1,
         number: 3,
       },

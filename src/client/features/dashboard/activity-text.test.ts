@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { fees } from "../../../shared/i18n/fees.ts";
+import { portal } from "../../../shared/i18n/portal.ts";
+import { reports } from "../../../shared/i18n/reports.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
+import { withClientTestRules } from "../../lib/testing.tsx";
+import { describeActivity } from "./activity-text.ts";
+
+withClientTestRules();
+
+const entry = (action: string, details: Record<string, unknown>) => ({ action, entityType: "student", entityId: "3", details });
+/** What the fee entries store of their instalment since they carry its programme's fee period. */
+const BBA_YEAR_1_NO_2 = { programme: "BBA", termUnit: "year", term: 1, number: 2 };
+const BCOM_SEMESTER_3_NO_1 = { programme: "BCom", termUnit: "semester", term: 3, number: 1 };
+
+describe("the fee entries of the activity log name the term as the fee screens do", () => {
+  afterEach(() => changeLocale("en", { keep: false }));
+
+  test.each([
+    [
+      "Recorded ₹4,500.50 (cash) from STU0003 for BBA · Year 1 · Instalment 2: receipt RCP/2026-27/000001",
+      entry("fee.payment_record", {
+        studentId: "STU0003",
+        receipt: "RCP/2026-27/000001",
+        amount: 4_500_50,
+        mode: "cash",
+        ...BBA_YEAR_1_NO_2,
+      }),
+    ],
+    [
+      "Confirmed STU0003's UPI payment of ₹100 for BCom · Semester 3 · Instalment 1: receipt RCP/2026-27/000002",
+      entry("fee.payment_confirm", { studentId: "STU0003", receipt: "RCP/2026-27/000002", amount: 100_00, ...BCOM_SEMESTER_3_NO_1 }),
+    ],
+    [
+      "Cancelled receipt RCP/2026-27/000001 of STU0003 for BBA · Year 1 · Instalment 2: Wrong student",
+      entry("fee.receipt_cancel", { studentId: "STU0003", receipt: "RCP/2026-27/000001", reason: "Wrong student", ...BBA_YEAR_1_NO_2 }),
+    ],
+    [
+      "Gave STU0003 a scholarship of ₹1,000 on BCom · Semester 3 · Instalment 1: Merit",
+      entry("fee.concession", { studentId: "STU0003", kind: "scholarship", amount: 1_000_00, reason: "Merit", ...BCOM_SEMESTER_3_NO_1 }),
+    ],
+    ["Raised the fees of BBA · Year 1 for 2 students", entry("fee.raise", { programme: "BBA", termUnit: "year", term: 1, students: 2 })],
+  ])("%s", (text, e) => {
+    expect(describeActivity(e)).toBe(text);
+  });
+
+  test("entries stored before the fee period was: no term at all rather than a wrong one", () => {
+    const old = { programme: "BBA", term: 1, number: 2 };
+    expect(
+      describeActivity(entry("fee.concession", { studentId: "STU0003", kind: "concession", amount: 500_00, reason: "Staff ward", ...old })),
+    ).toBe("Gave STU0003 a concession of ₹500 on BBA: Staff ward");
+    expect(describeActivity(entry("fee.raise", { programme: "BBA", term: 1, students: 1 }))).toBe("Raised the fees of BBA for 1 student");
+    expect(describeActivity(entry("fee.payment_record", { studentId: "STU0003", receipt: "R1", amount: 100, mode: "upi" }))).toBe(
+      "Recorded ₹1 (upi) from STU0003: receipt R1",
+    );
+  });
+
+  test("in Hindi, the term in the portal's words", async () => {
+    await changeLocale("hi", { keep: false });
+    await Promise.all([reports.load("hi"), fees.load("hi"), portal.load("hi")]);
+    expect(describeActivity(entry("fee.raise", { programme: "BBA", termUnit: "year", term: 1, students: 2 }))).toBe(
+      `BBA · ${portal.t("term.year", { term: 1 }, "hi")} का शुल्क 2 विद्यार्थियों के लिए लगाया`,
+    );
+  });
+});
