@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "exam.scheduled",
   "exam.changed",
   "exam.cancelled",
+  "exam.noLongerTaken",
   "results.published",
   "library.overdue",
   "fee.receipt",

@@ -27,6 +27,7 @@ import { getInstituteInfo } from "../site/site.service.ts";
 import { loadStudent } from "../student/profile.service.ts";
 import { READING_STATUSES } from "../studies/enrolment.ts";
 import { findSubject, namedSubjects, subjectLabel, tellOfSubject } from "../studies/studies.service.ts";
+import { STUDENT_EXAMS_LINK, takesExam } from "./candidates.ts";
 
 type DB = Kysely<Database>;
 export type Exam = Selectable<ExamsTable>;
@@ -42,9 +43,6 @@ export function auditExam(
   return audit(db, now, { ...rest, entityType: "exam", entityId: exam.id, details: { title: exam.title, ...details } });
 }
 
-/** Where a student's e-mail and notification about an exam lead. */
-export const STUDENT_EXAMS_LINK = "/student/exams";
-
 export const examNotFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
 const conflict = (key: Parameters<typeof text.t>[0]) => new AppError("CONFLICT", text.t(key));
 
@@ -58,18 +56,6 @@ export async function findExam(db: DB, id: number): Promise<Exam> {
   const row = await db.selectFrom("exams").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw examNotFound();
   return row;
-}
-
-/**
- * Whether the enrolment's student takes the exam (the file's note), over a query that has both `enrolments`
- * and `exams`: studying the subject now, or completed it once the exam was scheduled or had begun.
- */
-function takesExam(eb: ExpressionBuilder<Database, "enrolments" | "exams">) {
-  const endedAfter = (moment: "exams.starts_at" | "exams.created_at") => eb("enrolments.ended_at", ">=", eb.ref(moment));
-  return eb.or([
-    eb("enrolments.status", "=", "in_progress"),
-    eb.and([eb("enrolments.status", "=", "completed"), eb.or([endedAfter("exams.starts_at"), endedAfter("exams.created_at")])]),
-  ]);
 }
 
 /** The active students who take `exam`: a query over enrolments joined to the exam and users, nothing selected. */

@@ -511,6 +511,34 @@ describe("moving students on a term (QA3 2)", () => {
     const later = await staff.call.exams.schedule({ ...EXAM, title: "Supplementary", date: "2027-01-10" });
     expect(later.exam.candidates).toBe(0);
   });
+
+  test("moved back a term, students no longer take the old term's exams still to come, and each is told once of all of them", async () => {
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    const marketing = await staff.call.exams.schedule({ ...EXAM, subjectId: term2SubjectId, title: "Mid-term" });
+    await staff.call.exams.schedule({ ...EXAM, subjectId: term2SubjectId, title: "Term-end", date: "2026-12-20" });
+    await heldExam({ subjectId: term2SubjectId, title: "Quiz" }); // held already: not "still to come"
+    // Moving on tells nobody: the exams they take stay theirs.
+    const told = async () => (await notificationsOf(asha.id)).filter((n) => n.kind === "exam.noLongerTaken");
+    expect(await told()).toEqual([]);
+    const mails = (await alertMails()).length;
+
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 2, toTerm: 1 });
+    expect((await asha.call.exams.mine({})).upcoming.map((e) => e.id)).not.toContain(marketing.exam.id);
+    const exams = "Mid-term (BBA-201 Marketing), Term-end (BBA-201 Marketing)";
+    for (const p of [asha, ravi]) {
+      const mine = (await notificationsOf(p.id)).filter((n) => n.kind === "exam.noLongerTaken");
+      expect(mine.map((n) => JSON.parse(n.params!))).toEqual([{ exams }]);
+    }
+    expect((await notificationsOf(meera.id)).filter((n) => n.kind === "exam.noLongerTaken")).toEqual([]);
+    // E-mailed to those who keep e-mail notifications on (Ravi turned them off).
+    expect((await alertMails()).slice(mails).map((m) => m.to_address)).toEqual([await emailOf(asha)]);
+    // In the student's language on their list.
+    const [item] = (await asha.call.notifications.list({})).notifications.filter((n) => n.kind === "exam.noLongerTaken");
+    expect(item).toMatchObject({
+      title: "Moved back a term: exams no longer yours",
+      message: `You no longer take ${exams}: the office has moved you back to an earlier term. See Exams for the exams you take.`,
+    });
+  });
 });
 
 describe("the student's exams and results", () => {

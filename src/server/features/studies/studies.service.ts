@@ -19,6 +19,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { type ExamTaken, examsTakenAhead, STUDENT_EXAMS_LINK } from "../exams/candidates.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
 import { enrolSubjectStudents, moveEnrolments, studyingNow } from "./enrolment.ts";
 
@@ -444,8 +445,33 @@ export async function setSubjectArchived(deps: AppDeps, actorId: number, input: 
 }
 
 /**
+ * Students who no longer take exams they took before a move (moved back a term: the old term's subjects are
+ * dropped): each told once, in the portal and by e-mail, of every such exam, in the move's transaction.
+ */
+async function tellExamsNoLongerTaken(deps: AppDeps, trx: DB, now: Date, before: ExamTaken[], after: ExamTaken[]) {
+  const kept = new Set(after.map((e) => `${e.userId}:${e.examId}`));
+  const lost = new Map<number, string[]>();
+  for (const e of before) {
+    if (!kept.has(`${e.userId}:${e.examId}`)) lost.set(e.userId, [...(lost.get(e.userId) ?? []), `${e.title} (${subjectLabel(e)})`]);
+  }
+  // Students who lost the same exams share one notification's words (usually the whole term does).
+  const byExams = new Map<string, number[]>();
+  for (const [userId, exams] of lost) byExams.set(exams.join(", "), [...(byExams.get(exams.join(", ")) ?? []), userId]);
+  for (const [exams, userIds] of byExams) {
+    await notifyStudents(deps, trx, now, userIds, {
+      type: "course",
+      kind: "exam.noLongerTaken",
+      params: { exams },
+      link: STUDENT_EXAMS_LINK,
+      email: true,
+    });
+  }
+}
+
+/**
  * Moves every student of a programme's term to another term (the end of a semester): their old subjects
- * are completed (or dropped when moved back) and the new term's open, in one transaction.
+ * are completed (or dropped when moved back: the old term's exams still to come are then no longer theirs,
+ * and they are told) and the new term's open, in one transaction.
  */
 export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: MoveTermInput, meta: SessionMeta = {}) {
   const now = deps.now();
@@ -467,8 +493,11 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
       .where("current_term", "=", input.fromTerm!)
       .execute();
     const ids = students.map((s) => s.id);
+    const oldTerm = { programmeId: input.programmeId, term: input.fromTerm! };
+    const examsBefore = await examsTakenAhead(trx, ids, oldTerm, at);
     await setStudentsTerm(trx, ids, input.toTerm!, at);
     await moveEnrolments(trx, ids, input.programmeId, input.toTerm!, at);
+    await tellExamsNoLongerTaken(deps, trx, now, examsBefore, await examsTakenAhead(trx, ids, oldTerm, at));
     await audit(trx, now, {
       actorUserId: actorId,
       action: "subject.move_term",
@@ -478,6 +507,7 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
     });
     return { count: students.length, unit: programme.fee_period };
   });
+  deps.mail.kick();
   const from = termName(moved.unit, input.fromTerm!);
   return { message: text.t("said.moved", { count: moved.count, from, to: termName(moved.unit, input.toTerm!) }), moved: moved.count };
 }
