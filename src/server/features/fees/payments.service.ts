@@ -118,12 +118,13 @@ export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "ter
 
 /**
  * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
- * told, and the office's act in the activity log with the receipt's number.
+ * told, and the office's act in the activity log with the receipt's number, the amount and the instalment
+ * (and what `details` adds: how it was paid, the UTR).
  */
 async function confirmWithReceipt(
   deps: AppDeps,
   trx: DB,
-  at: { payment: FeePayment; actorId: number; now: Date; timeZone: string; ip?: string | null },
+  at: { payment: FeePayment; instalment: InstalmentRow; actorId: number; now: Date; timeZone: string; ip?: string | null },
   action: "fee.payment_record" | "fee.payment_confirm",
   details: Record<string, unknown>,
 ) {
@@ -134,7 +135,7 @@ async function confirmWithReceipt(
     action,
     entityType: "student",
     entityId: at.payment.user_id,
-    details: { receipt: receipt.number, ...details },
+    details: { receipt: receipt.number, amount: at.payment.amount_paise, ...details, ...instalmentAuditDetails(at.instalment) },
     ip: at.ip,
   });
   return receipt;
@@ -244,13 +245,9 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
     const receipt = await confirmWithReceipt(
       deps,
       trx,
-      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      { payment, instalment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
       "fee.payment_record",
-      {
-        amount: input.amount,
-        mode: input.mode,
-        ...instalmentAuditDetails(instalment),
-      },
+      { mode: input.mode },
     );
     return { payment, receipt };
   });
@@ -349,13 +346,9 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const receipt = await confirmWithReceipt(
       deps,
       trx,
-      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      { payment, instalment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
       "fee.payment_confirm",
-      {
-        amount: payment.amount_paise,
-        reference: payment.reference,
-        ...instalmentAuditDetails(instalment),
-      },
+      { reference: payment.reference },
     );
     return { payment, receipt };
   });
