@@ -12,6 +12,7 @@ import { NotificationBell } from "../features/notifications/notification-bell.ts
 import { formatTime, formatWeekdayDate } from "../lib/format.ts";
 import { greetingText } from "../lib/greeting.ts";
 import { useT } from "../lib/i18n.tsx";
+import { wallClockAt } from "../lib/institute-clock.ts";
 import { canSeePage } from "../lib/office.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
@@ -89,19 +90,19 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Staff's shortcuts: the activity log (otherwise only behind the dashboard) and the public pages they send people to. */
 /**
- * The top bar's greeting with the live time and date. Its own component, drawn inside the portal shell, so the
- * clock is the institute's (lib/format.ts, set by the shell) and only it redraws every minute.
+ * The top bar's greeting with the live time and date, both on the institute's clock (decision 025). Its own
+ * component, drawn inside the portal shell (which sets lib/format.ts's zone first), and only it redraws every minute.
  */
 function Greeting({ firstName }: { firstName: string }) {
   const now = useNow();
-  // The instant, written on the institute's clock like every other time in the portals.
+  // The instant, written on the institute's clock like every other time in the portals; the greeting by its hour.
   const instant = now.toISOString();
+  const timeZone = useInstituteInfo().data?.timeZone;
   return (
     <div className="portal-greeting">
       <p className="portal-topbar__heading">
-        {greetingText(now)}
+        {greetingText(wallClockAt(now, timeZone))}
         {firstName ? `, ${firstName}` : ""}
       </p>
       <p className="portal-greeting__clock">
@@ -113,6 +114,7 @@ function Greeting({ firstName }: { firstName: string }) {
   );
 }
 
+/** Staff's shortcuts: the activity log (otherwise only behind the dashboard) and the public pages they send people to. */
 const QUICK_LINKS = [
   { href: "/activity", key: "activity" },
   { href: "/notifications", key: "notifications" },

@@ -2,12 +2,15 @@ import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
+import { setFormatTimeZone } from "../lib/format.ts";
 import type { SessionApi } from "../lib/session.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
+import { renderSignedIn } from "./portal-testing.tsx";
 import { studentTitleFor } from "./student-layout.tsx";
 
 withClientTestRules();
 afterEach(() => setSystemTime());
+const deviceZone = process.env.TZ;
 
 function renderAt(path: string, api: SessionApi = stubSessionApi().api) {
   const location = memoryLocation({ path, record: true });
@@ -199,6 +202,26 @@ describe("admin layout", () => {
       ["Account Settings", "/admin/settings"],
     ]);
     expect(within(panel).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+  });
+
+  test("the greeting and the clock go by the institute's clock, not the device's (decision 025)", async () => {
+    // 04:00 UTC is 9:30 am in India: a device on UTC would greet "Good Night" at 4:00 am.
+    setSystemTime(new Date("2025-01-06T04:00:00Z"));
+    process.env.TZ = "UTC";
+    try {
+      renderSignedIn("/admin/notifications", ADMIN, {
+        "site.info": () => ({ ...SITE_INFO, timeZone: "Asia/Kolkata" }),
+        "notifications.unreadCount": () => ({ count: 0 }),
+      });
+      expect(await screen.findByText("Good Morning, Asha")).toBeTruthy();
+      const clock = document.querySelector(".portal-greeting time")!;
+      expect(clock.textContent).toMatch(/9:30\s?am/i);
+      expect(clock.textContent).toContain("Monday, 6 January 2025");
+    } finally {
+      setFormatTimeZone(undefined);
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    }
   });
 
   test("the sidebar collapses to icons on desktop, and the choice is remembered", async () => {

@@ -9,3 +9,23 @@ export function wallClock(local: string): Date {
   const [y = 0, m = 1, d = 1, h = 0, min = 0] = local.split(/[-T:]/).map(Number);
   return new Date(y, m - 1, d, h, min);
 }
+
+/**
+ * The moment `at` as the institute's wall clock reads it, built like `wallClock` (a `Date` on this device's
+ * calendar): what goes by the hour beside a time on the institute's clock, e.g. the admin top bar's greeting.
+ * Without a zone (not known yet), `at` as it is.
+ */
+export function wallClockAt(at: Date, timeZone: string | undefined): Date {
+  if (!timeZone) return at;
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+}

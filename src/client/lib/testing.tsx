@@ -189,8 +189,9 @@ export const SITE_INFO: RouterOutputs["site"]["info"] = {
   figures: { students: 1234, programmes: 12, universities: 3, offices: 1, years: 14 },
   brochureUrl: null,
   maintenance: false,
-  // The test machines' own zone: the screens' tests read times as written on them; format.test covers another institute clock.
-  timeZone: "UTC",
+  // The machine's own zone (whichever it is, though the settings offer four): the screens' tests read times as the
+  // device writes them; format.test covers an institute clock apart from the device's.
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone as RouterOutputs["site"]["info"]["timeZone"],
 };
 
 /** A session API whose answers the test sets; records what was sent. */
