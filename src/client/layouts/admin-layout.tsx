@@ -6,6 +6,7 @@
 
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { NOTIFICATION_POLL_MS } from "../../shared/constants.ts";
 import { portal } from "../../shared/i18n/portal.ts";
 import { firstNameOf } from "../../shared/names.ts";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
@@ -16,6 +17,7 @@ import { wallClockAt } from "../lib/institute-clock.ts";
 import { canSeePage } from "../lib/office.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
+import { trpc } from "../lib/trpc.ts";
 import { useNow } from "../lib/use-now.ts";
 import { UserCogIcon } from "../ui/admin-icons.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../ui/icons.tsx";
@@ -47,13 +49,30 @@ const LINKS = [
   { href: "/settings", key: "settings", icon: <SettingsIcon /> },
 ] as const;
 
+/**
+ * The Fees link's count: the UPI payments students reported that wait for the office (the To confirm tab's list,
+ * its total only), asked as often as the bell's, and at once after a decision there (it invalidates feeDesk).
+ * Nothing is asked for someone who cannot see Fees.
+ */
+function useUpiWaiting(canSeeFees: boolean): PortalLink["waiting"] {
+  const t = useT(portal);
+  const { data } = trpc.feeDesk.pending.useQuery(
+    { page: 1, limit: 1 },
+    { enabled: canSeeFees, refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false, retry: false },
+  );
+  const count = canSeeFees ? (data?.pagination.totalItems ?? 0) : 0;
+  return count > 0 ? { count, label: t("admin.nav.upiWaiting", { count }) } : undefined;
+}
+
 export default function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT(portal);
   const { user } = useSession();
+  const upiWaiting = useUpiWaiting(canSeePage(user?.role, "fees"));
   const links: PortalLink[] = LINKS.filter(({ key }) => canSeePage(user?.role, key)).map(({ href, key, icon }) => ({
     href,
     label: t(`admin.nav.${key}`),
     icon,
+    waiting: key === "fees" ? upiWaiting : undefined,
   }));
   const accountLinks = [
     { href: "/settings?section=profile", label: t("admin.profileSettings"), icon: <UserIcon size={18} /> },

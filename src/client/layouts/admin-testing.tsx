@@ -28,7 +28,12 @@ export { advance, errorOf, type Handlers, withFakeTimerCleanup } from "./portal-
 
 /** The app at `path` (e.g. "/admin/students?page=2"), signed in as an admin (or as `user`, e.g. STAFF). */
 export function renderAdmin(path: string, handlers: Handlers = {}, user: SessionUser = ADMIN) {
-  return renderSignedIn(path, user, { "notifications.unreadCount": () => ({ count: 0 }), ...handlers });
+  return renderSignedIn(path, user, {
+    "notifications.unreadCount": () => ({ count: 0 }),
+    // The Fees link's count (none waiting), unless the test answers the To confirm list itself.
+    "feeDesk.pending": () => ({ payments: [], pagination: pagination(0) }),
+    ...handlers,
+  });
 }
 
 export const pagination = (totalItems: number, currentPage = 1, limit = 10) => ({

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import { setFormatTimeZone } from "../lib/format.ts";
 import type { SessionApi } from "../lib/session.tsx";
-import { ADMIN, fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, STAFF, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
 import { renderSignedIn } from "./portal-testing.tsx";
 import { studentTitleFor } from "./student-layout.tsx";
 
@@ -222,6 +222,29 @@ describe("admin layout", () => {
       if (deviceZone === undefined) delete process.env.TZ;
       else process.env.TZ = deviceZone;
     }
+  });
+
+  test("the Fees link counts the UPI payments students reported that wait for the office, for administrators and staff", async () => {
+    for (const user of [ADMIN, STAFF]) {
+      const { sent } = renderSignedIn("/admin/notifications", user, {
+        "notifications.unreadCount": () => ({ count: 0 }),
+        "feeDesk.pending": () => ({ payments: [], pagination: { totalItems: 3, totalPages: 3, currentPage: 1, limit: 1 } }),
+      });
+      const fees = await screen.findByRole("link", { name: "Fees 3 UPI payments waiting to be confirmed" });
+      expect(fees.getAttribute("href")).toBe("/admin/fees");
+      expect(within(fees).getByText("3").getAttribute("aria-hidden")).toBe("true");
+      // Only the total is asked for.
+      expect(sent("feeDesk.pending")).toEqual([{ page: 1, limit: 1 }]);
+      cleanup();
+    }
+  });
+
+  test("with nothing waiting the Fees link is its name alone", async () => {
+    renderSignedIn("/admin/notifications", ADMIN, {
+      "notifications.unreadCount": () => ({ count: 0 }),
+      "feeDesk.pending": () => ({ payments: [], pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 1 } }),
+    });
+    expect(await screen.findByRole("link", { name: "Fees" })).toBeTruthy();
   });
 
   test("the sidebar collapses to icons on desktop, and the choice is remembered", async () => {

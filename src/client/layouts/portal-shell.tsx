@@ -6,9 +6,10 @@ import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "re
 import { Link, useLocation } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
-import { setFormatTimeZone } from "../lib/format.ts";
+import { formatNumber, setFormatTimeZone } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
 import { useInstituteInfo } from "../lib/site.ts";
+import { Badge } from "../ui/badge.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { PageLoading } from "./loading-view.tsx";
@@ -19,6 +20,8 @@ export interface PortalLink {
   href: string;
   label: string;
   icon: ReactNode;
+  /** what waits there for someone (e.g. UPI payments to confirm): its count beside the name, and the count in words */
+  waiting?: { count: number; label: string };
 }
 
 const DESKTOP = "(min-width: 1024px)";
@@ -53,6 +56,19 @@ function rememberSidebar(collapsed: boolean) {
  */
 function useInstituteClock() {
   setFormatTimeZone(useInstituteInfo().data?.timeZone);
+}
+
+/** A link's count of what waits there: the figure to see, the words to hear ("3 UPI payments waiting to be confirmed"). */
+function WaitingCount({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      {" "}
+      <Badge tone="pending">
+        <span aria-hidden="true">{formatNumber(count)}</span>
+        <span className="sr-only">{label}</span>
+      </Badge>
+    </>
+  );
 }
 
 export function PortalShell({
@@ -155,12 +171,15 @@ export function PortalShell({
                   href={link.href}
                   className="portal-nav__link"
                   aria-current={isCurrent(link.href) ? "page" : undefined}
-                  title={collapsed ? link.label : undefined}
+                  title={collapsed ? (link.waiting ? `${link.label} · ${link.waiting.label}` : link.label) : undefined}
                 >
                   <span className="portal-nav__icon" aria-hidden="true">
                     {link.icon}
                   </span>
-                  <span className="portal-nav__label">{link.label}</span>
+                  <span className="portal-nav__label">
+                    {link.label}
+                    {link.waiting ? <WaitingCount {...link.waiting} /> : null}
+                  </span>
                 </Link>
               </li>
             ))}
