@@ -212,7 +212,7 @@ export function AdmissionDetailsDialog({
               <h3 className="summary__title">{t("det.documents")}</h3>
             </div>
             {a.documents.length ? (
-              <ul className="admin-docs">
+              <ul className="admin-docs list-plain">
                 {a.documents.map((doc) => (
                   <DocumentViewer key={doc.type} doc={doc} />
                 ))}

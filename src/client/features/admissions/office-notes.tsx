@@ -96,7 +96,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
           </div>
         </form>
         {application.notes.length ? (
-          <ol className="office-notes__list">
+          <ol className="office-notes__list list-plain">
             {application.notes.map((n) => (
               <li key={n.id} className="office-notes__note">
                 <p className="office-notes__text">{n.body}</p>

@@ -8,7 +8,7 @@ export function WizardSteps({ current, onSelect }: { current: StepIndex; onSelec
   const t = useT(admission);
   return (
     <nav className="wizard-steps" aria-label={t("steps")}>
-      <ol className="wizard-steps__list">
+      <ol className="wizard-steps__list list-plain">
         {STEPS.map((s, i) => (
           <li key={s.id} className={cx("wizard-steps__item", i === current && "is-current", i < current && "is-past")}>
             <button

@@ -310,7 +310,7 @@ function RecentActivity({ events, rangeLabel }: { events: Overview["recentActivi
           </span>
         ))}
       </p>
-      <ul className="ac-activity" aria-label={reports.t("an.recent")}>
+      <ul className="ac-activity list-plain" aria-label={reports.t("an.recent")}>
         {events.map((e) => (
           <li key={`${e.type}-${e.id}`} className="ac-activity__item">
             <span className={cx("ac-activity__dot", `ac-activity__dot--${e.type}`)} aria-hidden="true" />

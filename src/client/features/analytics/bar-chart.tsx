@@ -49,7 +49,7 @@ export function BarChart({
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   return (
     <div className={cx("ac-chart", `ac-chart--${tone}`, buckets.length > DENSE_AFTER && "ac-chart--dense", className)}>
-      <ol className="ac-chart__bars" aria-hidden="true">
+      <ol className="ac-chart__bars list-plain" aria-hidden="true">
         {buckets.map((b, i) => (
           <li
             key={b.start ?? `${b.label}-${i}`}

@@ -29,7 +29,7 @@ export function PasswordRules({ password }: { password: string }) {
   return (
     <div className="password-rules">
       <p className="password-rules__title">{t("password.needs")}</p>
-      <ul className="password-rules__list">
+      <ul className="password-rules__list list-plain">
         {PASSWORD_RULES.map((rule) => {
           const met = rule.met(password);
           return (

@@ -169,7 +169,7 @@ export function ContactDetails({
             {contact.replies.length === 0 ? (
               <p className="text-muted text-sm">{t("con.noReplies", { email: contact.email })}</p>
             ) : (
-              <ol className="ops-reply">
+              <ol className="ops-reply list-plain">
                 {contact.replies.map((r) => (
                   <li key={r.id} className="ops-reply__item">
                     <p className="ops-reply__meta">

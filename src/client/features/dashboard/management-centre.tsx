@@ -100,7 +100,7 @@ export function ManagementCentre({ stats }: { stats: Stats | null }) {
       <h2 id="centre-title" className="ops-section-title">
         {t("centre.title")}
       </h2>
-      <ul className="ops-mc-grid">
+      <ul className="ops-mc-grid list-plain">
         {MANAGEMENT_CENTRES.filter((c) => canSeePage(role, c.href.slice(1))).map((c) => (
           <li key={c.href}>
             <Link href={c.href} className="ui-card ui-card--interactive ops-mc-card">

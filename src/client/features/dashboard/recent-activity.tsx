@@ -39,7 +39,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
       ) : entries.length === 0 ? (
         <EmptyState title={t("recent.empty")} description={t("recent.emptyText")} />
       ) : (
-        <ul className="ops-activity">
+        <ul className="ops-activity list-plain">
           {entries.slice(0, 5).map((e) => (
             <li key={`${e.type}-${e.id}`} className="ops-activity__item">
               <span className={`ops-activity__icon ops-activity__icon--${e.type}`} aria-hidden="true">

@@ -106,7 +106,7 @@ function ExamsOverview() {
         ) : data.upcoming.length === 0 ? (
           <EmptyState icon={<CalendarIcon size={28} />} title={t("my.noUpcomingTitle")} description={t("my.noUpcoming")} />
         ) : (
-          <ul className="exams-upcoming">
+          <ul className="exams-upcoming grid grid--sm list-plain">
             {data.upcoming.map((e) => (
               <li key={e.id} className="ui-card exams-upcoming__item">
                 <span className="exams-upcoming__icon" aria-hidden="true">

@@ -148,7 +148,7 @@ function FoundStudents({ students, total, onChoose }: { students: readonly Found
         {t("find.found", { count: total })}
         {total > students.length ? ` ${t("find.more", { shown: students.length })}` : ""}
       </p>
-      <ul className="fee-find__list">
+      <ul className="fee-find__list list-plain">
         {students.map((s) => (
           <li key={s.id} className="fee-find__item cluster cluster--between">
             <span className="ops-cell-stack">

@@ -56,7 +56,7 @@ export function PlansTab() {
       key: "plan",
       header: t("col.plan"),
       render: (p) => (
-        <ol className="fee-plan__days">
+        <ol className="fee-plan__days list-plain">
           {p.plan.days.map((day, i) => (
             <li key={`${i}-${day}`}>
               <span>{t("plan.day", { day })}</span>

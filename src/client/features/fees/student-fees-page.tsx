@@ -217,7 +217,7 @@ function Transfers() {
   if (!data || data.pagination.totalItems === 0) return null;
   return (
     <Card title={t("my.transfers")} className="fees-section">
-      <ul className="fees-transfers" aria-busy={query.isFetching || undefined}>
+      <ul className="fees-transfers list-plain" aria-busy={query.isFetching || undefined}>
         {data.transfers.map((p) => (
           <TransferItem key={p.id} transfer={p} />
         ))}

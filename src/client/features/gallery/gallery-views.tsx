@@ -56,7 +56,7 @@ const SIZES = "(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw";
 
 export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: GalleryViewProps) {
   return (
-    <ul className="ac-gallery-grid" aria-label={media.t("images")}>
+    <ul className="ac-gallery-grid list-plain" aria-label={media.t("images")}>
       {images.map((image) => {
         const isSelected = selected.has(image.id);
         return (

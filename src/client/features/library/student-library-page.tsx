@@ -71,7 +71,7 @@ function MyLoans() {
               .join(" · ")}
           </p>
           {overdue ? <Alert tone="warning">{t("student.overdueNote")}</Alert> : null}
-          <ul className="library-loans" aria-label={t("student.onLoan")}>
+          <ul className="library-loans list-plain" aria-label={t("student.onLoan")}>
             {loans.map((l) => (
               <li key={l.id} className={`library-loan library-loan--${l.standing}`}>
                 <div className="library-loan__text">
@@ -187,7 +187,7 @@ function CatalogueSection() {
             description={search || kind !== "all" || availability !== "all" ? t("student.noMatch.text") : t("student.empty.text")}
           />
         ) : (
-          <ul className="library-catalogue" aria-label={t("student.results")} aria-busy={query.isFetching || undefined}>
+          <ul className="library-catalogue list-plain" aria-label={t("student.results")} aria-busy={query.isFetching || undefined}>
             {items.map((item) => (
               <li key={item.id} className="library-entry">
                 <div className="library-entry__text">
@@ -252,7 +252,7 @@ function ReturnedSection() {
         <p className="text-sm text-muted">{t("student.noHistory")}</p>
       ) : (
         <div className="stack stack--sm">
-          <ul className="library-history" aria-label={t("student.returned")}>
+          <ul className="library-history list-plain" aria-label={t("student.returned")}>
             {loans.map((l) => (
               <li key={l.id} className="library-history__item">
                 <span className="library-history__title">{l.title}</span>

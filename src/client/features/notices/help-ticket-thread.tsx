@@ -97,7 +97,7 @@ export function TicketThread({ id }: { id: number | null }) {
           <h2 id="help-conversation-title" className="help-section-title">
             {t("help.thread.conversation")}
           </h2>
-          <ol className="help-thread">
+          <ol className="help-thread list-plain">
             <li className="help-message help-message--mine">
               <p className="help-message__meta">
                 <strong>{t("help.thread.you")}</strong> · <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>

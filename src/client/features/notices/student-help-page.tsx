@@ -134,7 +134,7 @@ function MyTickets() {
             />
           )
         ) : (
-          <ul className="help-ticket-list" aria-label={t("help.mine")} aria-busy={query.isFetching && query.isPlaceholderData}>
+          <ul className="help-ticket-list list-plain" aria-label={t("help.mine")} aria-busy={query.isFetching && query.isPlaceholderData}>
             {tickets.map((ticket) => (
               <TicketRow key={ticket.id} ticket={ticket} />
             ))}

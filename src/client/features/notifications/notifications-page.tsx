@@ -152,7 +152,7 @@ export default function AdminNotificationsPage() {
     >
       <div className="ops-list-card" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
-          <ul className="ops-notice-list" aria-hidden="true">
+          <ul className="ops-notice-list list-plain" aria-hidden="true">
             {Array.from({ length: 4 }, (_, i) => (
               <li key={i} className="ops-notice-item">
                 <Skeleton width="2.5rem" height="2.5rem" />
@@ -171,7 +171,7 @@ export default function AdminNotificationsPage() {
             showAll={t("showAll")}
           />
         ) : (
-          <ul className="ops-notice-list" aria-label={t("title")}>
+          <ul className="ops-notice-list list-plain" aria-label={t("title")}>
             {items.map((n) => {
               const Icon = TYPE_ICONS[n.type] ?? BellIcon;
               return (

@@ -75,7 +75,7 @@ export function ProgrammesPage() {
           return (
             <section key={level} aria-labelledby={`level-${level}`} className="stack">
               <h2 id={`level-${level}`}>{t(`level.${level}`)}</h2>
-              <ul className="programme-grid">
+              <ul className="programme-grid grid grid--sm list-plain">
                 {inLevel.map((p) => (
                   <li key={p.slug} className="ui-card programme-card">
                     <div className="ui-card__body stack stack--sm">

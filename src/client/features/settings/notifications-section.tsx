@@ -116,7 +116,7 @@ export function RecentNotifications() {
       ) : items.length === 0 ? (
         <EmptyState icon={<BellIcon size={28} />} title={alerts.t("none.title")} description={alerts.t("none.text")} />
       ) : (
-        <ul className="ac-recent" aria-label={t("recent.title")}>
+        <ul className="ac-recent list-plain" aria-label={t("recent.title")}>
           {items.map((n) => (
             <li key={n.id} className={cx("ac-recent__item", !n.read && "is-unread")}>
               <div className="ac-recent__text">

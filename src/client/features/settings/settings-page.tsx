@@ -302,7 +302,7 @@ export default function AdminSettingsPage() {
     <PageFrame name="settings" className="ac-settings" title={t("title")} description={t("lead")}>
       <div className="ac-settings__layout">
         <nav className="ac-settings__nav" aria-label={t("sections")}>
-          <ul ref={navRef}>
+          <ul ref={navRef} className="list-plain">
             {sections.map((s) => (
               <li key={s.id}>
                 <Link

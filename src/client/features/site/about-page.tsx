@@ -100,7 +100,7 @@ export default function AboutPage() {
       </Section>
 
       <Section id="why-about" title={t("why.title")} lead={t("why.lead")} tone="muted" containerClassName="about-why">
-        <ul className="check-list">
+        <ul className="check-list list-plain">
           {reasons.map((reason) => (
             <li key={reason}>
               <span className="check-list__icon" aria-hidden="true">

@@ -405,7 +405,7 @@ function RecentActivity({ data, loading }: BlockProps) {
       lines={4}
       empty={items.length === 0 ? { icon: <BellIcon size={28} />, title: t("activity.empty"), description: t("activity.emptyText") } : null}
     >
-      <ul className="student-activity">
+      <ul className="student-activity list-plain">
         {items.map((item) => (
           <li key={item.id} className={item.read ? "student-activity__item" : "student-activity__item is-unread"}>
             <span className={`student-activity__dot student-activity__dot--${item.priority}`} aria-hidden="true" />
@@ -462,7 +462,7 @@ function QuickActions() {
   const tPortal = useT(portal);
   return (
     <Card title={t("actions.title")}>
-      <ul className="student-actions">
+      <ul className="student-actions grid list-plain">
         {QUICK_ACTIONS.map((action) => (
           <li key={action.href}>
             <Link href={action.href} className="student-action">

@@ -69,7 +69,7 @@ export default function StudentNotificationsPage() {
       ) : items.length === 0 ? (
         <EmptyState icon={<BellIcon size={28} />} title={t("notif.title")} description={t("notif.none")} />
       ) : (
-        <ul className="student-notifications__list" aria-label={t("notif.list")}>
+        <ul className="student-notifications__list list-plain" aria-label={t("notif.list")}>
           {items.map((n) => (
             <li key={n.id} className={n.read ? "ui-card student-notice" : "ui-card student-notice is-unread"}>
               <div className="ui-card__body stack stack--sm">

@@ -103,7 +103,7 @@ function CoursesOverview() {
             {current.length === 0 ? (
               <p className="text-muted">{t("my.noneNow")}</p>
             ) : (
-              <ul className="studies-cards">
+              <ul className="studies-cards grid grid--sm list-plain">
                 {current.map((c) => {
                   const open = c.assignments.filter(
                     (a) => assignmentState(a, now).key === "due" || assignmentState(a, now).key === "overdue",

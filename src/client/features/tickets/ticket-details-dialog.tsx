@@ -193,7 +193,7 @@ export function TicketDetailsDialog({
           </div>
 
           <DetailsSection id="ticket-conversation-title" title={t("det.conversation")}>
-            <ol className="ops-reply">
+            <ol className="ops-reply list-plain">
               <li className="ops-reply__item">
                 <p className="ops-reply__meta">
                   <strong>{ticket.studentName}</strong> · {formatDateTime(ticket.createdAt)}

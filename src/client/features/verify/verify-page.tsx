@@ -249,7 +249,7 @@ function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checked
           {result.exams.length === 0 ? (
             <p className="verify-result__text">{t("admit.noExams")}</p>
           ) : (
-            <ul className="verify-exams__list">
+            <ul className="verify-exams__list list-plain">
               {result.exams.map((e) => (
                 <li key={e.id}>
                   <p className="verify-exams__subject">
