@@ -131,7 +131,7 @@ async function sendInvitation(deps: AppDeps, trx: DB, account: User) {
     trx,
     account.email,
     { template: "staff_invitation", name: account.name, role: account.role as OfficeRoleName, link, validDays },
-    await recipientLocale(deps, account.preferences),
+    await recipientLocale({ db: trx }, account.preferences),
   );
   return validDays;
 }

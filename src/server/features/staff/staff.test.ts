@@ -5,6 +5,7 @@ import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { createSession, loginAdmin, resolveSession } from "../auth/auth.service.ts";
+import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 
 let deps: TestDeps;
 let adminId: number;
@@ -30,6 +31,15 @@ async function invitationTo(email: string) {
 }
 
 describe("inviting staff", () => {
+  test("just after a settings save an invitation still goes out: its language is read in its own transaction", async () => {
+    // The save forgets the remembered settings; read through the process's handle inside the invitation's
+    // transaction, they waited for ever for the one SQLite connection that transaction holds.
+    await saveSettingsGroup(deps, "general", (await getSettings(deps)).general);
+    const answer = await admin.staff.invite({ name: "Meera Joshi", email: "meera@example.test", role: "staff" });
+    expect(answer.member).toMatchObject({ email: "meera@example.test", status: "invited" });
+    expect((await admin.staff.resendInvitation({ id: answer.member.id })).message).toContain("meera@example.test");
+  });
+
   test("an invitation opens an account without a password, e-mails a set-password link, and the person signs in at the office form", async () => {
     const answer = await admin.staff.invite({ name: "  Meera Joshi ", email: "Meera@Example.test", role: "staff" });
     expect(answer.member).toMatchObject({ name: "Meera Joshi", email: "meera@example.test", role: "staff", status: "invited" });

@@ -428,7 +428,7 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
       trx,
       student.email,
       { template: "student_credentials", name: student.name, studentId: student.student_id ?? "", link, validDays },
-      await recipientLocale(deps, student.preferences),
+      await recipientLocale({ db: trx }, student.preferences),
     );
     await audit(trx, now, {
       actorUserId: adminId,

@@ -8,6 +8,7 @@ import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -550,6 +551,15 @@ describe("in the admin's language (issue 16)", () => {
       message: mrRoster["rule.required"],
     });
     expect((await caller.students.toggleStatus({ id: student.id })).message).toBe("Student deactivated successfully!");
+  });
+
+  test("just after a settings save, sending credentials still works: the e-mail's language is read in its own transaction", async () => {
+    const { student } = await addStudent();
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    // The save forgets the remembered settings; read through the process's handle inside the sending's
+    // transaction, they waited for ever for the one SQLite connection that transaction holds.
+    await saveSettingsGroup(deps, "general", (await getSettings(deps)).general);
+    expect((await caller.students.sendCredentials({ id: student.id })).message).toBe("Credentials sent successfully!");
   });
 
   test("the new student's e-mails are in the institute's language, not the admin's screen language (QA 2)", async () => {
