@@ -12,7 +12,7 @@ export interface SheetHeadProps {
 
 export function SheetHead({ institute, titleId, title, sub }: SheetHeadProps) {
   return (
-    <header className="admit-card__head">
+    <header className="admit-card__head cluster cluster--between cluster--top">
       <div>
         <p className="admit-card__institute">{institute.name}</p>
         {institute.address ? <p className="admit-card__address">{institute.address}</p> : null}

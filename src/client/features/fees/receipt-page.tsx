@@ -80,7 +80,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
   const reference = r.reference?.trim();
   return (
     <article className={`fee-receipt${r.cancelled ? " fee-receipt--cancelled" : ""}`} aria-labelledby="fee-receipt-title">
-      <header className="fee-receipt__head">
+      <header className="fee-receipt__head cluster cluster--between cluster--top">
         <div>
           <p className="fee-receipt__institute">{r.institute.name}</p>
           {r.institute.address ? <p className="fee-receipt__address">{r.institute.address}</p> : null}

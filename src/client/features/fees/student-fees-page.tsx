@@ -230,7 +230,7 @@ function Transfers() {
 function TransferItem({ transfer: p }: { transfer: Transfer }) {
   const t = useT(fees);
   return (
-    <li className={`fees-transfer fees-transfer--${p.status}`}>
+    <li className={`fees-transfer fees-transfer--${p.status} cluster cluster--between cluster--top`}>
       <div className="fees-transfer__main">
         <p className="fees-cell-strong">
           <span className="tabular">{formatMoney(p.amount)}</span> · {instalmentName(p.instalment)}

@@ -73,7 +73,7 @@ function MyLoans() {
           {overdue ? <Alert tone="warning">{t("student.overdueNote")}</Alert> : null}
           <ul className="library-loans list-plain" aria-label={t("student.onLoan")}>
             {loans.map((l) => (
-              <li key={l.id} className={`library-loan library-loan--${l.standing}`}>
+              <li key={l.id} className={`library-loan library-loan--${l.standing} cluster cluster--between cluster--top`}>
                 <div className="library-loan__text">
                   <p className="library-loan__title">{l.title}</p>
                   {l.author ? <p className="text-sm text-muted">{l.author}</p> : null}
@@ -189,7 +189,7 @@ function CatalogueSection() {
         ) : (
           <ul className="library-catalogue list-plain" aria-label={t("student.results")} aria-busy={query.isFetching || undefined}>
             {items.map((item) => (
-              <li key={item.id} className="library-entry">
+              <li key={item.id} className="library-entry cluster cluster--between cluster--top">
                 <div className="library-entry__text">
                   <p className="library-entry__title">{item.title}</p>
                   <p className="text-sm text-muted">

@@ -151,7 +151,7 @@ function TicketRow({ ticket }: { ticket: MyTicket }) {
   const t = useT(notices);
   const tHelp = useT(help);
   return (
-    <li className="help-ticket-row">
+    <li className="help-ticket-row cluster cluster--between cluster--top">
       <div className="help-ticket-row__main">
         <Link href={`/${ticket.id}`} className="help-ticket-row__subject">
           {ticket.subject}
