@@ -17,15 +17,7 @@ export function wallClock(local: string): Date {
  */
 export function wallClockAt(at: Date, timeZone: string | undefined): Date {
   if (!timeZone) return at;
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  // Swedish writes a day and time as ISO does ("2026-11-26 19:27"), the reading wallClock takes.
+  const reading = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(at);
+  return wallClock(reading.replace(" ", "T"));
 }
