@@ -82,7 +82,7 @@ export function ListBody(props: ListBodyProps) {
       {stats ? <StatRow>{stats}</StatRow> : null}
       {beforeToolbar}
       {search || filter || toolbarExtra ? (
-        <div className="ops-toolbar">
+        <div className="ops-toolbar cluster cluster--bottom">
           {search ? (
             <ListSearch
               id={`${name}-search`}

@@ -398,7 +398,7 @@ function Review({
             const file = files[kind];
             const required = REQUIRED_DOCUMENTS.includes(kind);
             return (
-              <li key={kind} className="doc-list__item">
+              <li key={kind} className="doc-list__item cluster">
                 {file ? (
                   <DocumentThumb src={previews[kind]} label={DOCUMENT_LABELS[kind]} />
                 ) : (

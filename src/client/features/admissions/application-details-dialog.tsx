@@ -44,7 +44,7 @@ export function DocumentLinks({ application, grant }: { application: Application
   return (
     <ul className="doc-list stack stack--md list-plain">
       {application.documents.map((doc) => (
-        <li key={doc.type} className="doc-list__item">
+        <li key={doc.type} className="doc-list__item cluster">
           <DocumentThumb src={doc.mimeType.startsWith("image/") ? documentHref(doc.url, grant) : null} label={doc.label} />
           <div className="doc-list__text">
             <p className="doc-list__label">{doc.label}</p>

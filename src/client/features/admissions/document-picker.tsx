@@ -118,7 +118,7 @@ export function DocumentPicker({
       </div>
 
       {file ? (
-        <div className="doc-picker__file">
+        <div className="doc-picker__file cluster">
           <DocumentThumb src={previewUrl} label={label} />
           <div className="doc-picker__file-text">
             <p className="doc-picker__file-name">{file.name}</p>

@@ -76,7 +76,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
       </div>
       <div className="office-notes__body stack">
         {application.walkIn ? <p className="text-sm">{t("adm.walkIn", { name: application.enteredByName ?? "—" })}</p> : null}
-        <div className="office-notes__date">
+        <div className="office-notes__date cluster cluster--sm cluster--bottom">
           <TextInput id="office-follow-up" type="date" label={t("adm.followUp")} {...date.bind} />
           <Button size="sm" variant="secondary" loading={setFollowUp.isPending} onClick={() => saveDate(date.value)}>
             {t("adm.followUp.save")}

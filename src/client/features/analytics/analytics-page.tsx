@@ -96,7 +96,7 @@ export default function AdminAnalyticsPage() {
         </Button>
       }
     >
-      <div className="ac-range" role="group" aria-label={t("an.range")}>
+      <div className="ac-range cluster" role="group" aria-label={t("an.range")}>
         {ANALYTICS_RANGES.map((r) => (
           <button
             key={r}

@@ -173,7 +173,7 @@ export function ContactForm() {
         ) : null}
       </div>
 
-      <div className="contact-form__actions">
+      <div className="contact-form__actions cluster">
         <Button type="submit" variant="primary" size="lg" loading={sending}>
           {sending ? t("sending") : t("send")}
         </Button>

@@ -53,7 +53,7 @@ export default function ContactPage() {
       </PageHero>
 
       <section className="section contact" aria-label={t("section")}>
-        <div className="container contact__layout">
+        <div className="container split contact__layout">
           <section className="ui-card contact__form-card" aria-labelledby="contact-form-title">
             <div className="ui-card__body">
               <h2 id="contact-form-title" className="contact__form-title">

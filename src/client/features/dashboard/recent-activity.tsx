@@ -51,7 +51,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
                 </Link>
                 <p className="ops-activity__description">{e.description}</p>
               </div>
-              <div className="ops-activity__meta">
+              <div className="ops-activity__meta cluster cluster--sm">
                 <Badge tone={statusTone(e.status)}>{statusName(e.status)}</Badge>
                 <Moment time={e.time} show="ago" now={now} />
               </div>

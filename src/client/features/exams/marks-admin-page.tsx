@@ -300,7 +300,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
         <p id="marks-form-note" className="text-sm text-muted">
           {t("marks.formNote")}
         </p>
-        <div className="ops-toolbar">
+        <div className="ops-toolbar cluster cluster--bottom">
           <ListSearch
             id="marks-search"
             label={t("marks.search")}

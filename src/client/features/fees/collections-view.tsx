@@ -143,7 +143,7 @@ function RangeForm({
   };
   return (
     <Card className="fee-collections__range">
-      <form className="fee-collections__form" onSubmit={submit} noValidate aria-label={t("coll.range")}>
+      <form className="fee-collections__form cluster cluster--top" onSubmit={submit} noValidate aria-label={t("coll.range")}>
         <TextInput
           id="fee-collections-from"
           type="date"

@@ -115,7 +115,7 @@ export function StudentFinder({
 
   return (
     <Card title={title ?? t("find.title")}>
-      <form className="fee-find" role="search" aria-label={title ?? t("find.title")} onSubmit={submit} noValidate>
+      <form className="fee-find cluster cluster--top" role="search" aria-label={title ?? t("find.title")} onSubmit={submit} noValidate>
         <TextInput
           id={id}
           label={t("find.label")}

@@ -94,7 +94,7 @@ function PayBody({ instalment, today, onDone }: { instalment: PayableInstalment;
           <span className="text-sm text-muted">{t("pay.amount")}</span>
           <strong className="tabular">{formatMoney(answer.amount)}</strong>
         </p>
-        <div className="fee-pay__qr-row">
+        <div className="fee-pay__qr-row cluster">
           <figure className="fee-pay__qr">
             <img src={svgDataUrl(answer.qrSvg)} alt={t("pay.qrAlt", { amount: formatMoney(answer.amount) })} width={184} height={184} />
             <figcaption className="text-sm text-muted">{t("pay.scan")}</figcaption>

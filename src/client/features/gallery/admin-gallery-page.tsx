@@ -314,7 +314,7 @@ export default function AdminGalleryPage() {
       }
     >
       {images.length > 0 ? (
-        <div className="ac-selection-bar">
+        <div className="ac-selection-bar cluster">
           <label className="ac-select-all">
             <input
               ref={selectAllRef}

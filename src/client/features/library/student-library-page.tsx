@@ -78,7 +78,7 @@ function MyLoans() {
                   <p className="library-loan__title">{l.title}</p>
                   {l.author ? <p className="text-sm text-muted">{l.author}</p> : null}
                 </div>
-                <div className="library-loan__due">
+                <div className="library-loan__due cluster cluster--sm">
                   <p className="text-sm">
                     {t("student.dueOn")}{" "}
                     <time dateTime={l.dueOn} className="library-loan__date">
@@ -153,7 +153,7 @@ function CatalogueSection() {
         <p className="text-sm text-muted">{t("student.catalogueLead")}</p>
         <form
           role="search"
-          className="library-filters"
+          className="library-filters cluster cluster--bottom"
           onSubmit={(e) => {
             e.preventDefault();
             setSearch(typed.trim());
@@ -198,7 +198,7 @@ function CatalogueSection() {
                   </p>
                   {item.isbn ? <p className="text-sm text-muted">{t("isbnOf", { isbn: item.isbn })}</p> : null}
                 </div>
-                <div className="library-entry__side">
+                <div className="library-entry__side cluster cluster--sm">
                   {item.kind === "book" ? (
                     <>
                       <Badge tone={(item.available ?? 0) > 0 ? "approved" : "pending"}>

@@ -69,7 +69,7 @@ export default function NoticesAdminPage() {
       className: "notices-cell-main",
       render: (n) => (
         <div className="notices-cell-stack">
-          <span className="notices-cell-title">
+          <span className="notices-cell-title cluster cluster--sm">
             <Badge tone={n.kind === "event" ? "accent" : "neutral"}>{t(`kind.${n.kind}`)}</Badge> <strong>{n.title}</strong>
           </span>
           <span className="text-sm text-muted">{excerpt(n.body)}</span>

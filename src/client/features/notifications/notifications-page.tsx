@@ -185,7 +185,7 @@ export default function AdminNotificationsPage() {
                       {n.title}
                     </button>
                     <p className="ops-notice-item__message">{n.message}</p>
-                    <div className="ops-notice-item__meta">
+                    <div className="ops-notice-item__meta cluster cluster--sm">
                       <Badge tone={priorityTone(n.priority)}>{priorityLabel(n.priority)}</Badge>
                       <Badge tone="info">{typeLabel(n.type)}</Badge>
                       <Moment time={n.createdAt} show="ago" now={now} />

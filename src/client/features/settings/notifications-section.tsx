@@ -120,7 +120,7 @@ export function RecentNotifications() {
           {items.map((n) => (
             <li key={n.id} className={cx("ac-recent__item", !n.read && "is-unread")}>
               <div className="ac-recent__text">
-                <p className="ac-recent__title">
+                <p className="ac-recent__title cluster cluster--sm">
                   <Badge tone={TYPE_TONES[n.type as keyof typeof TYPE_TONES] ?? "neutral"}>{typeLabel(n.type)}</Badge>
                   <span className="ops-cell-strong">{n.title}</span>
                   {!n.read ? <span className="sr-only">{t("recent.unread")}</span> : null}

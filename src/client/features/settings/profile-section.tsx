@@ -132,7 +132,7 @@ function PhotoPicker({ currentUrl }: { currentUrl: string | null }) {
 
   const shown = chosen?.preview ?? currentUrl;
   return (
-    <div className="ac-photo">
+    <div className="ac-photo cluster">
       <span className="ac-photo__frame">
         {shown ? (
           <img src={shown} alt={chosen ? config.t("photo.preview") : config.t("photo.yours")} className="ac-photo__img" />

@@ -76,7 +76,7 @@ export function ProfilePhoto({
 
   const showImage = photoUrl && broken !== photoUrl;
   return (
-    <div className="profile-photo">
+    <div className="profile-photo cluster cluster--top">
       {showImage ? (
         <img className="profile-photo__image" src={photoUrl} alt={t("card.photoOf", { name })} onError={() => setBroken(photoUrl)} />
       ) : (

@@ -158,7 +158,7 @@ function Answer({
         {result.valid ? <CheckCircleIcon size={28} /> : <AlertCircleIcon size={28} />}
         <span>{headline}</span>
       </p>
-      <div className="verify-result__holder">
+      <div className="verify-result__holder cluster cluster--top">
         {result.photo ? <img className="verify-result__photo" src={result.photo.url} alt={t("photoOf", { name: result.name })} /> : null}
         <dl className="verify-result__facts">
           <Fact label={t("name")} className="verify-result__name">
