@@ -310,23 +310,18 @@ export async function updateStudentRecord(
 }
 
 /**
- * A programme renamed in the catalogue: its students' Course/Standard that read its old name read the new one
- * (the same programme, so nothing they study changes).
+ * Students' Course/Standard set to a programme's name (a programme renamed in the catalogue: the same
+ * programme, so nothing they study changes), a thousand at a time.
  */
-export async function renameStudentsStandard(
-  db: Kysely<Database>,
-  programmeId: number,
-  from: string,
-  to: string,
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ standard: to, updated_at: at })
-    .where("role", "=", "student")
-    .where("programme_id", "=", programmeId)
-    .where("standard", "=", from)
-    .execute();
+export async function setStudentsStandard(db: Kysely<Database>, ids: readonly number[], standard: string, at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .updateTable("users")
+      .set({ standard, updated_at: at })
+      .where("id", "in", ids.slice(i, i + 1000))
+      .where("role", "=", "student")
+      .execute();
+  }
 }
 
 /**

@@ -23,7 +23,7 @@ import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
-import { renameStudentsStandard } from "../accounts/accounts.repository.ts";
+import { setStudentsStandard } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 type DB = Kysely<Database>;
@@ -151,6 +151,23 @@ async function findProgramme(db: DB, id: number) {
   return row;
 }
 
+/**
+ * A rename reaches the Course/Standard of the programme's students that name it, in any spelling ("B.Com" for
+ * "BCom"): otherwise their old name would no longer find the programme when the office saves them.
+ */
+async function renameStudentsStandard(db: DB, programme: Pick<Programme, "id" | "name">, name: string, at: string) {
+  const key = programmeKey(programme.name);
+  const students = await db
+    .selectFrom("users")
+    .select(["id", "standard"])
+    .where("role", "=", "student")
+    .where("programme_id", "=", programme.id)
+    .where("standard", "is not", null)
+    .execute();
+  const naming = students.filter((s) => programmeKey(s.standard!) === key).map((s) => s.id);
+  await setStudentsStandard(db, naming, name, at);
+}
+
 async function assertNameFree(db: DB, name: string, exceptId?: number) {
   const key = programmeKey(name);
   const others = await db.selectFrom("programmes").select(["id", "name"]).execute();
@@ -244,7 +261,7 @@ export async function updateProgramme(deps: AppDeps, actorId: number, input: Pro
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (row.name !== current.name) await renameStudentsStandard(trx, id, current.name, row.name, now.toISOString());
+    if (row.name !== current.name) await renameStudentsStandard(trx, current, row.name, now.toISOString());
     await audit(trx, now, {
       actorUserId: actorId,
       action: "programme.update",

@@ -139,8 +139,9 @@ describe("the catalogue (issue 17)", () => {
   test("a rename reaches its students' Course/Standard: the list, their profile and ID card name it, and an edit keeps it", async () => {
     const bcom = await deps.db.selectFrom("programmes").selectAll().where("name", "=", "BCom").executeTakeFirstOrThrow();
     const { student } = await admin.students.create(STUDENT_FORM);
-    // Another programme's student is left alone.
+    // Another programme's student is left alone; one whose Course/Standard spells the name another way follows.
     await admin.students.create({ ...STUDENT_FORM, email: "arun@example.test", standard: "BBA" });
+    const spelt = await createUser(deps, { role: "student", email: "old@example.test", standard: "B.Com", programme_id: bcom.id });
     await admin.programmes.update({
       ...FORM,
       id: bcom.id,
@@ -152,7 +153,8 @@ describe("the catalogue (issue 17)", () => {
       sortOrder: "",
     });
     const listed = await admin.students.list({ search: "", status: "all", page: 1, limit: 10 });
-    expect(listed.students.map((s) => s.standard).sort()).toEqual(["BBA", "Bachelor of Commerce"]);
+    expect(listed.students.map((s) => s.standard).sort()).toEqual(["BBA", "Bachelor of Commerce", "Bachelor of Commerce"]);
+    expect((await admin.students.get({ id: spelt.id })).standard).toBe("Bachelor of Commerce");
     await deps.db.updateTable("users").set({ must_change_password: 0 }).where("id", "=", student.id).execute(); // signed in once
     const asStudent = callerFor(deps, await resolveSession(deps, await createSession(deps, student.id)));
     expect((await asStudent.student.profile()).standard).toBe("Bachelor of Commerce");
