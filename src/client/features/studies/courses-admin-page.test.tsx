@@ -126,6 +126,25 @@ describe("the office's courses (issue 18)", () => {
     expect(sent("studies.moveTerm")).toEqual([{ programmeId: 3, fromTerm: 1, toTerm: 2 }]);
   });
 
+  test("moving students back a term: the old term's exams to come are no longer theirs, and each of them is told which", async () => {
+    const programme = { ...PROGRAMMES.programmes[0]!, students: [{ term: 2, count: 5 }], ahead: [{ term: 2, exams: 1, assignments: 0 }] };
+    renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
+      "studies.programmes": () => ({ programmes: [programme] }),
+    });
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Move students to next term" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Move students to next term" }));
+    const dialog = screen.getByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Move them to"), { target: { value: "1" } });
+    expect(
+      within(dialog).getByText(
+        "1 exam of Semester 2's subjects is still to come: these students will no longer take it; each of them is told which.",
+      ),
+    ).toBeTruthy();
+  });
+
   test("a double click on Move sends one move while the first call is on its way", async () => {
     const { sent } = renderAdmin("/admin/courses", {
       "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
