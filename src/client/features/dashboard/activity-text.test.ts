@@ -32,6 +32,16 @@ describe("the fee entries of the activity log name the term as the fee screens d
       entry("fee.payment_confirm", { studentId: "STU0003", receipt: "RCP/2026-27/000002", amount: 100_00, ...BCOM_SEMESTER_3_NO_1 }),
     ],
     [
+      "Rejected STU0003's payment of ₹100 for BCom · Semester 3 · Instalment 1: No such UTR",
+      entry("fee.payment_reject", {
+        studentId: "STU0003",
+        amount: 100_00,
+        reference: "123456789012",
+        reason: "No such UTR",
+        ...BCOM_SEMESTER_3_NO_1,
+      }),
+    ],
+    [
       "Cancelled receipt RCP/2026-27/000001 of STU0003 for BBA · Year 1 · Instalment 2: Wrong student",
       entry("fee.receipt_cancel", { studentId: "STU0003", receipt: "RCP/2026-27/000001", reason: "Wrong student", ...BBA_YEAR_1_NO_2 }),
     ],
@@ -53,6 +63,9 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(describeActivity(entry("fee.payment_record", { studentId: "STU0003", receipt: "R1", amount: 100, mode: "upi" }))).toBe(
       "Recorded ₹1 (upi) from STU0003: receipt R1",
     );
+    expect(
+      describeActivity(entry("fee.payment_reject", { studentId: "STU0003", amount: 100, reference: "1", reason: "No such UTR" })),
+    ).toBe("Rejected STU0003's payment of ₹1: No such UTR");
   });
 
   test("in Hindi, the term in the portal's words", async () => {

@@ -323,7 +323,11 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     const instalment = instalmentOf(d);
     return instalment ? r("s.feeConfirmedFor", { ...said, instalment }) : r("s.feeConfirmed", said);
   },
-  "fee.payment_reject": ({ d, student }) => r("s.feeRejected", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
+  "fee.payment_reject": ({ d, student }) => {
+    const said = { student, amount: money(d.amount), reason: str(d.reason) ?? "?" };
+    const instalment = instalmentOf(d);
+    return instalment ? r("s.feeRejectedFor", { ...said, instalment }) : r("s.feeRejected", said);
+  },
   "fee.receipt_cancel": ({ d, student }) => {
     const said = { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" };
     const instalment = instalmentOf(d);

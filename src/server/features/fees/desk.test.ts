@@ -197,8 +197,24 @@ describe("to confirm: the UPI transfers students reported (issue 19)", () => {
     const row = await deps.db.selectFrom("fee_payments").selectAll().where("id", "=", payment.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "rejected", reject_reason: "No such UTR in the statement", decided_by: staff.id });
     expect((await staff.call.feeDesk.pending({})).payments).toEqual([]);
-    const log = await deps.db.selectFrom("audit_log").select(["action", "actor_user_id"]).execute();
-    expect(log).toContainEqual({ action: "fee.payment_reject", actor_user_id: staff.id });
+    const log = await deps.db.selectFrom("audit_log").select(["action", "actor_user_id", "details"]).execute();
+    const rejected = log.find((l) => l.action === "fee.payment_reject");
+    expect(rejected).toMatchObject({ actor_user_id: staff.id });
+    // It names the instalment as the other fee entries do (payments.service instalmentAuditDetails).
+    const programme = await deps.db
+      .selectFrom("programmes")
+      .select(["name", "fee_period"])
+      .where("id", "=", programmeId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(rejected!.details)).toEqual({
+      amount: 100_00,
+      reference: "123456789012",
+      reason: "No such UTR in the statement",
+      programme: programme.name,
+      termUnit: programme.fee_period,
+      term: 1,
+      number: 1,
+    });
   });
 });
 

@@ -356,7 +356,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
   return { message: text.t("said.confirmed", { number: receipt.number }), payment, receipt };
 }
 
-/** The office cannot find the transfer: rejected with the reason the student is shown. */
+/** The office cannot find the transfer: rejected with the reason the student is shown (the log names its instalment). */
 export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: number, reason: string, meta: SessionMeta = {}) {
   const now = deps.now();
   const payment = await deps.db.transaction().execute(async (trx) => {
@@ -366,12 +366,13 @@ export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: n
       decided_at: now.toISOString(),
       reject_reason: reason,
     });
+    const instalment = await instalmentsQuery(trx).where("fee_instalments.id", "=", payment.instalment_id).executeTakeFirstOrThrow();
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.payment_reject",
       entityType: "student",
       entityId: payment.user_id,
-      details: { amount: payment.amount_paise, reference: payment.reference, reason },
+      details: { amount: payment.amount_paise, reference: payment.reference, reason, ...instalmentAuditDetails(instalment) },
       ip: meta.ip,
     });
     await tellPaymentRejected(deps, trx, now, payment, reason);
