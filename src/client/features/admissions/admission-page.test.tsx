@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
-import { withClientTestRules } from "../../lib/testing.tsx";
+import { SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
 import { DRAFT_KEY } from "./draft.ts";
 import {
   COMPLETE,
@@ -28,8 +29,8 @@ async function openWizard() {
 }
 
 /** A draft as the wizard stores it, so a test can start from a filled-in form. */
-function storeDraft(values: Record<string, string>, step = 0, attached: string[] = []) {
-  localStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step, attached, savedAt: new Date().toISOString() }));
+function storeDraft(values: Record<string, string>, step = 0, attached: string[] = [], savedAt = new Date().toISOString()) {
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step, attached, savedAt }));
 }
 
 const heading = (name: string) => screen.getByRole("heading", { name, level: 2 });
@@ -214,6 +215,20 @@ describe("the admission wizard", () => {
     fireEvent.click(stepButton("Personal Details"));
     expect(control("City").value).toBe("Nashik");
     expect(control("First Name").value).toBe("Priya");
+  });
+
+  test("the restored draft's time is a stored instant: written on the institute's clock (decision 025)", async () => {
+    const savedAt = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    storeDraft({ ...COMPLETE }, 0, [], savedAt);
+    setFormatTimeZone("Asia/Kolkata");
+    try {
+      const expected = formatDayAndTime(savedAt);
+      renderApp("/admission", { "site.info": () => ({ ...SITE_INFO, timeZone: "Asia/Kolkata" }) });
+      await screen.findByRole("heading", { name: "Personal Details" });
+      await waitFor(() => expect(screen.getByText(/We restored what you typed on this device/).textContent).toContain(expected));
+    } finally {
+      setFormatTimeZone(undefined);
+    }
   });
 
   test("sends the application with a progress bar and shows the application number; the draft is gone", async () => {

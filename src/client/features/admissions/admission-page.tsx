@@ -268,7 +268,7 @@ export default function AdmissionPage() {
 
             {restored ? (
               <Alert tone="info" title={t("restored.title")} onDismiss={() => setRestored(null)}>
-                {t("restored.text", { time: formatDayAndTime(new Date(restored.savedAt)) })}
+                {t("restored.text", { time: formatDayAndTime(restored.savedAt) })}
                 {needsReattach.length ? t("restored.reattach", { documents: documentNames(needsReattach) }) : null}
               </Alert>
             ) : null}

@@ -20,8 +20,8 @@ import { publicRetry } from "./site-status.ts";
 /** How many announcements the home page shows. */
 export const NEWS_ON_HOME = 3;
 
-/** "12 March 2026", or nothing for a date the browser cannot read. */
-export const formatNewsDate = (value: string | number | Date) => formatDate(new Date(value), { style: "long" });
+/** The day an announcement was published (a stored instant: on the institute's clock), "12 March 2026"; nothing for nonsense. */
+export const formatNewsDate = (value: string) => formatDate(value, { style: "long" });
 
 /** The latest announcements from the office (site.news): three cards, or an honest empty state. */
 export default function LatestNews() {

@@ -4,6 +4,7 @@ import { about } from "../../../shared/i18n/about.ts";
 import en from "../../../shared/i18n/en/home.json";
 import hiMaintenance from "../../../shared/i18n/hi/maintenance.json";
 import { MSG } from "../../../shared/messages.ts";
+import { setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { ADMIN, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { formatNewsDate } from "./latest-news.tsx";
@@ -63,6 +64,16 @@ describe("home page", () => {
   test("formatNewsDate", () => {
     expect(formatNewsDate("2026-01-05T08:00:00.000Z")).toBe("5 January 2026");
     expect(formatNewsDate("not a date")).toBe("");
+  });
+
+  test("a news date is a stored instant: the day on the institute's clock (decision 025)", () => {
+    setFormatTimeZone("Asia/Kolkata");
+    try {
+      // 8 pm UTC on the 20th is half past one in the night of the 21st in India.
+      expect(formatNewsDate("2026-03-20T20:00:00.000Z")).toBe("21 March 2026");
+    } finally {
+      setFormatTimeZone(undefined);
+    }
   });
 });
 

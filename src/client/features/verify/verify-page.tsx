@@ -15,6 +15,7 @@ import { verify } from "../../../shared/i18n/verify.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { wallClock } from "../../lib/institute-clock.ts";
 import { mailHref, telHref } from "../../lib/links.ts";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -201,8 +202,7 @@ function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }
 
 /** An exam's day and time as the institute's clock shows them ("YYYY-MM-DDTHH:MM"), whatever this device's zone. */
 function examWhen(local: string): string {
-  const [y = 0, m = 1, d = 1, h = 0, min = 0] = local.split(/[-T:]/).map(Number);
-  const at = new Date(y, m - 1, d, h, min);
+  const at = wallClock(local);
   return `${formatDate(at, { style: "long" })}, ${formatTime(at)}`;
 }
 
