@@ -6,7 +6,7 @@ import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "re
 import { Link, useLocation } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
-import { formatNumber, setFormatTimeZone } from "../lib/format.ts";
+import { formatNumber } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
 import { useInstituteInfo } from "../lib/site.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -50,14 +50,6 @@ function rememberSidebar(collapsed: boolean) {
   }
 }
 
-/**
- * The portals write every time on the institute's clock (lib/format.ts, decision 025) once its settings are
- * here. Set while the shell renders, so the page and the top bar inside it, rendered after, already do.
- */
-function useInstituteClock() {
-  setFormatTimeZone(useInstituteInfo().data?.timeZone);
-}
-
 /** A link's count of what waits there: the figure to see, the words to hear ("3 UPI payments waiting to be confirmed"). */
 function WaitingCount({ count, label }: { count: number; label: string }) {
   return (
@@ -92,7 +84,9 @@ export function PortalShell({
   footer?: ReactNode;
   children: ReactNode;
 }) {
-  useInstituteClock();
+  // The institute's settings set the clock every time is written on (lib/site.ts, decision 025): read while
+  // the shell renders, so the page and the top bar inside it, rendered after, already use it.
+  useInstituteInfo();
   const t = useT(portal);
   const tCommon = useT(common);
   const [location] = useLocation();

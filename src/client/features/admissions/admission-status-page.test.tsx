@@ -1,10 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import hiAccount from "../../../shared/i18n/hi/account.json";
 import hiStatus from "../../../shared/i18n/hi/status.json";
+import { setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
+import { SITE_INFO, TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { maskEmail } from "./status-format.ts";
 import { COMPLETE, click, control, FakeXhr, renderApp, type, withFakeXhr } from "./test-kit.tsx";
@@ -171,6 +172,18 @@ describe("the application status page", () => {
     expect(screen.getByText("Sign in to the student portal")).toBeTruthy();
     expect(screen.getByText(/4 March 2026/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Edit Application" })).toBeNull();
+  });
+
+  describe("on the institute's clock (decision 025)", () => {
+    afterEach(() => setFormatTimeZone(undefined));
+
+    test("on a fresh load the submitted and processed times are the institute's (India), not this device's", async () => {
+      await lookUp("ravi@example.com", { "site.info": () => ({ ...SITE_INFO, timeZone: "Asia/Kolkata" }) });
+      await screen.findByText("Approved");
+      // 09:30 and 11:00 UTC: 3:00 pm and 4:30 pm in India.
+      expect(screen.getByText(/2 March 2026.*3:00 pm/)).toBeTruthy();
+      expect(screen.getByText(/4 March 2026.*4:30 pm/)).toBeTruthy();
+    });
   });
 
   test("rejected shows red with the reason; anything else is grey", async () => {

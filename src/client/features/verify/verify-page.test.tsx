@@ -1,7 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { render, screen, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
+import { formatDateTime, setFormatTimeZone } from "../../lib/format.ts";
 import { fakeTrpcFetch, SITE_INFO, stubSessionApi, TrpcFailure, type TypedTrpcHandlers, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { VERIFY_TEXT } from "./verify-page.tsx";
@@ -21,9 +22,9 @@ const VALID: RouterOutputs["verify"]["card"] = {
 };
 
 /** A guest opens the address printed in the card's QR code. */
-function openVerification(answer: NonNullable<TypedTrpcHandlers["verify.card"]>, token = TOKEN) {
+function openVerification(answer: NonNullable<TypedTrpcHandlers["verify.card"]>, token = TOKEN, info = SITE_INFO) {
   const location = memoryLocation({ path: `/verify/${token}` });
-  const { fetch, calls } = fakeTrpcFetch({ "site.info": () => SITE_INFO, "verify.card": answer });
+  const { fetch, calls } = fakeTrpcFetch({ "site.info": () => info, "verify.card": answer });
   render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={fetch} />);
   return { sentTokens: () => calls.filter((c) => c.path === "verify.card").map((c) => (c.input as { token: string }).token) };
 }
@@ -71,6 +72,20 @@ describe("ID card verification page", () => {
     const result = await resultFor(VERIFY_TEXT.unknown);
     expect(await within(result).findByRole("link", { name: "+91 20 1234 5678" })).toBeTruthy();
     expect(screen.queryByText(VERIFY_TEXT.valid)).toBeNull();
+  });
+
+  describe("on the institute's clock (decision 025)", () => {
+    afterEach(() => setFormatTimeZone(undefined));
+
+    test("when the card was checked is written as the institute's clock shows it, on a fresh load too", async () => {
+      openVerification(() => VALID, TOKEN, { ...SITE_INFO, timeZone: "Asia/Kolkata" });
+      const result = await resultFor(VERIFY_TEXT.valid);
+      const checked = result.querySelector(".verify-result__checked")?.textContent;
+      setFormatTimeZone("Asia/Kolkata");
+      const now = Date.now();
+      const around = [now - 60_000, now, now + 60_000].map((at) => `Checked ${formatDateTime(new Date(at).toISOString())}`);
+      expect(around).toContain(checked!);
+    });
   });
 
   test("a public page: it imports nothing from the student area", async () => {

@@ -65,7 +65,7 @@ function CheckPage<T>({
   check: { data?: T; dataUpdatedAt: number; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
   token: string;
   text: { pageTitle: string; title: string; lead: string; unknown: string; unknownText: string; checking: string };
-  children: (result: T, checkedAt: Date) => React.ReactNode;
+  children: (result: T, checkedAt: string) => React.ReactNode;
 }) {
   const t = useT(verify);
   const tCommon = useT(common);
@@ -78,7 +78,7 @@ function CheckPage<T>({
       <h1 className="page-title">{text.title}</h1>
       <p className="verify-page__lead">{text.lead}</p>
       {check.data ? (
-        children(check.data, new Date(check.dataUpdatedAt))
+        children(check.data, new Date(check.dataUpdatedAt).toISOString())
       ) : unknown ? (
         <div className="verify-result verify-result--invalid" role="status">
           <p className="verify-result__status">
@@ -144,7 +144,8 @@ function Answer({
   children,
 }: {
   result: Holder;
-  checkedAt: Date;
+  /** when the answer came (an instant: written on the institute's clock) */
+  checkedAt: string;
   headline: string;
   /** the facts after the name and student ID */
   facts: React.ReactNode;
@@ -181,7 +182,7 @@ function Answer({
   );
 }
 
-function Result({ result, checkedAt }: { result: Verification; checkedAt: Date }) {
+function Result({ result, checkedAt }: { result: Verification; checkedAt: string }) {
   const t = useT(verify);
   const validUntil = calendarDate(result.validUntil);
   return (
@@ -225,7 +226,7 @@ function AdmitCardCheck({ token }: { token: string }) {
   );
 }
 
-function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checkedAt: Date }) {
+function AdmitResult({ result, checkedAt }: { result: AdmitVerification; checkedAt: string }) {
   const t = useT(verify);
   return (
     <Answer
