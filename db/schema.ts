@@ -374,6 +374,7 @@ export interface ExamsTable {
   /** set when the office publishes the results: students see them and are e-mailed */
   results_published_at: Timestamp | null;
   created_by: number | null;
+  /** when it was scheduled for its subject: a change of subject schedules it anew (exams/candidates.ts takesExam) */
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,7 +10,8 @@ export const STUDENT_EXAMS_LINK = "/student/exams";
 
 /**
  * Whether the enrolment's student takes the exam, over a query that has both `enrolments` and `exams`:
- * studying the subject now, or completed it once the exam was scheduled or had begun.
+ * studying the subject now, or completed it once the exam was scheduled for it (`created_at`, which a change of
+ * subject moves: exams.service updateExam) or had begun.
  */
 export function takesExam(eb: ExpressionBuilder<Database, "enrolments" | "exams">) {
   const endedAfter = (moment: "exams.starts_at" | "exams.created_at") => eb("enrolments.ended_at", ">=", eb.ref(moment));

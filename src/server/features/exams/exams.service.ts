@@ -336,9 +336,12 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
     }
     const next = columnsOf(form, startsAt);
     const changed = changedFields(next, current);
+    // A new subject schedules the exam anew (its students are told so): those who completed that subject
+    // before now do not take it (takesExam reads created_at as when the exam was scheduled for its subject).
+    const rescheduled = changed.includes("subject_id") ? { created_at: at } : {};
     const row = await trx
       .updateTable("exams")
-      .set({ ...next, updated_at: at })
+      .set({ ...next, ...rescheduled, updated_at: at })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();

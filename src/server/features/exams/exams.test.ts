@@ -539,6 +539,22 @@ describe("moving students on a term (QA3 2)", () => {
       message: `You no longer take ${exams}: the office has moved you back to an earlier term. See Exams for the exams you take.`,
     });
   });
+
+  test("an exam moved to another subject is not taken by those who completed that subject before the move", async () => {
+    const { exam } = await staff.call.exams.schedule(EXAM);
+    // Dev studies Marketing (term 2) and moves on to term 3 after the exam of term 1's subject was scheduled …
+    const dev = await studentOf(programmeId, 2, "STU0104");
+    deps.advance(DAY);
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 2, toTerm: 3 });
+    await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    // … then the office makes it Marketing's exam: scheduled anew for those who study Marketing now.
+    deps.advance(DAY);
+    const { exam: moved } = await staff.call.exams.update({ ...EXAM, id: exam.id, subjectId: term2SubjectId });
+    expect(moved.candidates).toBe(2);
+    expect((await staff.call.exams.marks({ id: exam.id })).students.map((s) => s.studentId)).toEqual(["STU0101", "STU0102"]);
+    expect((await notificationsOf(dev.id)).map((n) => n.kind)).not.toContain("exam.scheduled");
+    expect((await dev.call.exams.mine({})).upcoming).toEqual([]);
+  });
 });
 
 describe("the student's exams and results", () => {
