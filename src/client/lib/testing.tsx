@@ -4,12 +4,27 @@
  */
 
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
+import { timeoutManager } from "@tanstack/react-query";
 import { withComponentTestSetup } from "../ui/testing.ts";
 import { ApiError } from "./errors.ts";
 import { changeLocale } from "./i18n.tsx";
 import type { SessionApi } from "./session.tsx";
 import { STORAGE_KEYS } from "./storage.ts";
 import type { FetchLike, RouterInputs, RouterOutputs, SessionUser } from "./trpc.ts";
+
+/**
+ * React Query waits before it retries a query that failed with a server error or no answer: 1 s, then 2 s
+ * (lib/query-client.ts allows two retries). In the client's tests those waits pass at once, so a test of a
+ * failure does not sit 3 s: the retries still happen, in the same order. Longer timers (a query's freshness,
+ * 5 s and up, and its 5 minutes in the cache) keep their time. Set once, before any query of this process.
+ */
+const LONGEST_RETRY_WAIT = 2_000;
+timeoutManager.setTimeoutProvider({
+  setTimeout: (callback, delay) => setTimeout(callback, delay !== undefined && delay <= LONGEST_RETRY_WAIT ? 0 : delay),
+  clearTimeout: (id) => clearTimeout(id),
+  setInterval: (callback, delay) => setInterval(callback, delay),
+  clearInterval: (id) => clearInterval(id),
+});
 
 /** The design system's rules (cleanup, console.error fails the test) plus fresh storage and theme. */
 export function withClientTestRules() {
