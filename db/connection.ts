@@ -4,8 +4,9 @@
  * pragmas the product relies on, and hands the rest of the code a portable Kysely instance.
  */
 import SQLite from "better-sqlite3";
-import { type Expression, Kysely, PostgresAdapter, type RawBuilder, type SqlBool, SqliteDialect, sql } from "kysely";
+import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, SqliteDialect, sql } from "kysely";
 import { runtime } from "../src/server/runtime.ts";
+import { oneConnectionKysely } from "./one-connection.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -67,7 +68,7 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = oneConnectionKysely<Database>(new SqliteDialect({ database: withStatementCache(sqlite) }));
   const totalChanges = sqlite.prepare("select total_changes()").pluck();
   // data_version moves when another connection commits (the command line's reset-password, say).
   const dataVersion = sqlite.prepare("pragma data_version").pluck();

@@ -8,6 +8,7 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
+import { outsideTransactions } from "../../../db/one-connection.ts";
 import type { Database } from "../../../db/schema.ts";
 import type { Locale } from "../../shared/i18n/locales.ts";
 import type { Env } from "../env.ts";
@@ -237,7 +238,10 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
       return writeToOutbox(db, deps.now(), to, await inLocale(locale, () => deps.policy.render(db, email)));
     },
     kick() {
-      void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
+      // Kicked inside a transaction, the round waits for it to end (and sends what it wrote), not refused.
+      outsideTransactions(() => {
+        void mailer.deliverDue().catch((err) => deps.logger.error("mail worker failed", { error: String(err) }));
+      });
     },
     deliverDue() {
       if (running) {
