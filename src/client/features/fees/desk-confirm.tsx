@@ -5,7 +5,6 @@
  * asks for the reason. When someone else decided first, the server says so and the list refreshes.
  */
 import { useEffect, useState } from "react";
-import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { downloadFile, saveBlob } from "../../lib/download.ts";
@@ -26,7 +25,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
-import { PrintReceiptLink, ReasonDialog } from "./desk-parts.tsx";
+import { InstalmentCell, PrintReceiptLink, ReasonDialog } from "./desk-parts.tsx";
 import { StudentCell } from "./fee-words.tsx";
 
 type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
@@ -107,12 +106,7 @@ export function ConfirmTab() {
     {
       key: "instalment",
       header: t("col.instalment"),
-      render: (p) => (
-        <span className="ops-cell-stack">
-          <span>{programmeInstalmentName(p.instalment)}</span>
-          <span className="text-sm text-muted">{t("dueOn", { date: formatDate(p.instalment.dueOn) })}</span>
-        </span>
-      ),
+      render: (p) => <InstalmentCell instalment={p.instalment} />,
     },
     {
       key: "amount",

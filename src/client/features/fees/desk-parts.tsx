@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link } from "wouter";
+import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { type DeskPaymentMode, REASON_MAX } from "../../../shared/schemas/fee-desk.ts";
@@ -143,6 +144,26 @@ export function ReasonDialog({
 }
 
 /**
+ * An instalment in a table's cell: its name ("BCom · Semester 3 · Instalment 1") over its due day ("Due 5 Jan
+ * 2026", the fees catalogue's words); `strong` where it heads a ledger's row.
+ */
+export function InstalmentCell({
+  instalment,
+  strong = false,
+}: {
+  instalment: Parameters<typeof programmeInstalmentName>[0] & { dueOn: string };
+  strong?: boolean;
+}) {
+  const t = useT(fees);
+  return (
+    <span className="ops-cell-stack">
+      <span className={strong ? "ops-cell-strong" : undefined}>{programmeInstalmentName(instalment)}</span>
+      <span className="text-sm text-muted">{t("dueOn", { date: formatDate(instalment.dueOn) })}</span>
+    </span>
+  );
+}
+
+/**
  * The columns both ledgers start with: the instalment and its due day, its total (with the tab's notes on
  * it below), what was paid and what is still due. Each tab adds its own standing and action columns.
  */
@@ -151,22 +172,11 @@ export function ledgerColumns(words: {
   total: string;
   paid: string;
   outstanding: string;
-  name: (i: LedgerInstalment) => string;
-  dueOn: (date: string) => string;
   /** what the total includes or is after (a concession, a late fee) */
   totalNotes: (i: LedgerInstalment) => string[];
 }): TableColumn<LedgerInstalment>[] {
   return [
-    {
-      key: "instalment",
-      header: words.instalment,
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{words.name(i)}</span>
-          <span className="text-sm text-muted">{words.dueOn(formatDate(i.dueOn))}</span>
-        </span>
-      ),
-    },
+    { key: "instalment", header: words.instalment, render: (i) => <InstalmentCell instalment={i} strong /> },
     {
       key: "total",
       header: words.total,

@@ -202,8 +202,6 @@ function StudentInstalments({
       total: t("col.total"),
       paid: t("col.paid"),
       outstanding: t("col.outstanding"),
-      name: programmeInstalmentName,
-      dueOn: (date) => t("dueOn", { date }),
       totalNotes: (i) => [
         ...(i.concession > 0 ? [t("concession", { amount: formatMoney(i.concession) })] : []),
         ...(i.lateFee > 0 ? [t("lateFee", { amount: formatMoney(i.lateFee) })] : []),

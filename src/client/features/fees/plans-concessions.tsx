@@ -25,7 +25,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
-import { ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
+import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { StudentCell } from "./fee-words.tsx";
 import { InstalmentStatus, useRowDialog } from "./plans-parts.tsx";
@@ -75,8 +75,6 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
       total: t("col.total"),
       paid: t("col.paid"),
       outstanding: t("col.outstanding"),
-      name: programmeInstalmentName,
-      dueOn: (date) => t("ledger.dueOn", { date }),
       totalNotes: (i) => (i.concession > 0 ? [t("ledger.concession", { amount: formatMoney(i.concession) })] : []),
     }),
     { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
@@ -234,12 +232,7 @@ function ConcessionsList() {
     {
       key: "instalment",
       header: t("col.instalment"),
-      render: (c) => (
-        <span className="ops-cell-stack">
-          <span>{programmeInstalmentName(c.instalment)}</span>
-          <span className="text-sm text-muted">{t("ledger.dueOn", { date: formatDate(c.instalment.dueOn) })}</span>
-        </span>
-      ),
+      render: (c) => <InstalmentCell instalment={c.instalment} />,
     },
     {
       key: "amount",
