@@ -218,7 +218,7 @@ describe("the catalogue", () => {
     expect(existsSync(`${dataPaths(deps.env.dataDir).documents}/${row.stored_name}`)).toBe(true);
     // Only the office uploads.
     expect((await uploadEresource(asha.token, { title: "Mine" })).status).toBe(403);
-  });
+  }, 20_000); // moves 27 MB of uploads through the app (a 25 MB refusal, a 2 MB PDF): seconds on a loaded machine
 
   test("edits: copies never below those on loan; a PDF replaced or turned into a link (its file removed); archive and restore", async () => {
     const { item: book } = await staff.call.library.create(BOOK);
