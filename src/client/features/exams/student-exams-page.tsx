@@ -59,7 +59,7 @@ function ExamsOverview() {
       key: "subject",
       header: t("col.subject"),
       render: (r) => (
-        <span className="exams-cell-stack">
+        <span className="ops-cell-stack">
           <strong>{r.subjectName}</strong>
           <span className="text-sm text-muted">{r.subjectCode}</span>
         </span>
