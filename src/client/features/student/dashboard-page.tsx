@@ -207,6 +207,38 @@ function DashboardCard({ title, all, loading, lines, empty, children }: Dashboar
 
 type BlockProps = { data: Dashboard | undefined; loading: boolean };
 
+/**
+ * A card about one area of the portal, its words under `dash.<area>.`: the title, the link to the area's page
+ * (`all`) and, when there is nothing to show, the empty state (`emptyTitle`, `empty`) with the area's icon.
+ */
+function AreaCard({
+  area,
+  href,
+  icon,
+  empty,
+  loading,
+  children,
+}: {
+  area: "progress" | "exams" | "library";
+  href: string;
+  icon: ReactNode;
+  empty: boolean;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const t = useT(student);
+  return (
+    <DashboardCard
+      title={t(`dash.${area}.title`)}
+      all={{ href, label: t(`dash.${area}.all`) }}
+      loading={loading}
+      empty={empty ? { icon, title: t(`dash.${area}.emptyTitle`), description: t(`dash.${area}.empty`) } : null}
+    >
+      {children}
+    </DashboardCard>
+  );
+}
+
 function CourseCard({ data, loading }: BlockProps) {
   const t = useT(student);
   return (
@@ -235,19 +267,9 @@ function CourseCard({ data, loading }: BlockProps) {
 
 /** This term's subjects and how many of their units the student ticked off. */
 function ProgressCard({ data, loading }: BlockProps) {
-  const t = useT(student);
   const subjects = data?.courseProgress ?? [];
   return (
-    <DashboardCard
-      title={t("dash.progress.title")}
-      all={{ href: "/courses", label: t("dash.progress.all") }}
-      loading={loading}
-      empty={
-        subjects.length === 0
-          ? { icon: <GraduationCapIcon size={28} />, title: t("dash.progress.emptyTitle"), description: t("dash.progress.empty") }
-          : null
-      }
-    >
+    <AreaCard area="progress" href="/courses" icon={<GraduationCapIcon size={28} />} empty={subjects.length === 0} loading={loading}>
       <ul className="student-progress stack stack--md list-plain">
         {subjects.map((s) => (
           <li key={s.id}>
@@ -255,7 +277,7 @@ function ProgressCard({ data, loading }: BlockProps) {
           </li>
         ))}
       </ul>
-    </DashboardCard>
+    </AreaCard>
   );
 }
 
@@ -306,19 +328,9 @@ function PerformanceCard({ data, loading }: BlockProps) {
 }
 
 function ExamsCard({ data, loading }: BlockProps) {
-  const t = useT(student);
   const exams = data?.exams ?? [];
   return (
-    <DashboardCard
-      title={t("dash.exams.title")}
-      all={{ href: "/exams", label: t("dash.exams.all") }}
-      loading={loading}
-      empty={
-        exams.length === 0
-          ? { icon: <CalendarIcon size={28} />, title: t("dash.exams.emptyTitle"), description: t("dash.exams.empty") }
-          : null
-      }
-    >
+    <AreaCard area="exams" href="/exams" icon={<CalendarIcon size={28} />} empty={exams.length === 0} loading={loading}>
       <ul className="student-list stack stack--md list-plain">
         {exams.map((e) => (
           <li key={e.id}>
@@ -331,7 +343,7 @@ function ExamsCard({ data, loading }: BlockProps) {
           </li>
         ))}
       </ul>
-    </DashboardCard>
+    </AreaCard>
   );
 }
 
@@ -357,16 +369,7 @@ function LibraryCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const library = data?.library;
   return (
-    <DashboardCard
-      title={t("dash.library.title")}
-      all={{ href: "/library", label: t("dash.library.all") }}
-      loading={loading || !library}
-      empty={
-        library?.onLoan === 0
-          ? { icon: <BookIcon size={28} />, title: t("dash.library.emptyTitle"), description: t("dash.library.empty") }
-          : null
-      }
-    >
+    <AreaCard area="library" href="/library" icon={<BookIcon size={28} />} empty={library?.onLoan === 0} loading={loading || !library}>
       {library ? (
         <div className="stack stack--sm">
           <p>
@@ -390,7 +393,7 @@ function LibraryCard({ data, loading }: BlockProps) {
           ) : null}
         </div>
       ) : null}
-    </DashboardCard>
+    </AreaCard>
   );
 }
 
