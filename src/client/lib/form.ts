@@ -16,7 +16,7 @@ import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
-import { normaliseError } from "./errors.ts";
+import { failureMessage, normaliseError } from "./errors.ts";
 import { useT } from "./i18n.tsx";
 import { useOneAtATime } from "./one-at-a-time.ts";
 
@@ -177,6 +177,29 @@ export function addOrUpdate<I extends object, A, B>(create: FormCall<I, A>, upda
     save: (id: number | null | undefined, input: I): Promise<A | B> =>
       id == null ? create.mutateAsync(input) : update.mutateAsync({ id, ...input }),
   };
+}
+
+/**
+ * An add/edit dialog's submission (FormDialog's `form`): `saving` (addOrUpdate's) saves `input` as the stored
+ * record `id`, or as a new one, and the server's answer goes to `saved`; a refusal's field errors show beside
+ * their fields (`mapping`), any other failure above them in the server's words, else `failed`.
+ */
+export function saveSubmission<F extends string, I extends object, A>(
+  form: { submission: (send: () => Promise<unknown>, options: SubmitOptions<F>) => FormSubmission },
+  saving: { busy: boolean; save: (id: number | null | undefined, input: I) => Promise<A> },
+  {
+    id,
+    input,
+    saved,
+    failed,
+    mapping,
+  }: { id: number | null | undefined; input: I; saved: (answer: A) => void; failed: string; mapping?: FieldMapping<F> },
+): FormSubmission {
+  return form.submission(async () => saved(await saving.save(id, input)), {
+    busy: saving.busy,
+    failed: (err) => failureMessage(err, failed),
+    mapping,
+  });
 }
 
 /**

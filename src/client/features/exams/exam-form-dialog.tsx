@@ -6,13 +6,12 @@
 import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
 import { termName } from "../../../shared/terms.ts";
-import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, saveSubmission, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 
 export type OfficeExam = RouterOutputs["exams"]["list"]["exams"][number];
 
@@ -63,17 +62,17 @@ export function ExamFormDialog({
 }) {
   const t = useT(exams);
   const subjects = trpc.studies.subjectOptions.useQuery(undefined, { staleTime: 60_000 });
-  const { busy, save } = addOrUpdate(trpc.exams.schedule.useMutation(), trpc.exams.update.useMutation());
+  const saving = addOrUpdate(trpc.exams.schedule.useMutation(), trpc.exams.update.useMutation());
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
   const { values, field } = form;
 
-  const submission = form.submission(
-    async () => {
-      const answer = await save(exam?.id, values);
-      onSaved(answer.message);
-    },
-    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")), mapping: { fields: FIELDS } },
-  );
+  const submission = saveSubmission(form, saving, {
+    id: exam?.id,
+    input: values,
+    saved: (answer) => onSaved(answer.message),
+    failed: t("admin.failed.save"),
+    mapping: { fields: FIELDS },
+  });
 
   const options = (subjects.data?.subjects ?? []).map((s) => ({
     value: String(s.id),

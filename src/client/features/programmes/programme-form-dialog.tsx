@@ -7,12 +7,11 @@ import { useState } from "react";
 import { PROGRAMME_LEVELS } from "../../../shared/constants.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { FEE_PERIODS, PROGRAMME_MODES, paiseToRupeesText, programmeForm } from "../../../shared/schemas/programmes.ts";
-import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, saveSubmission, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { failureMessage } from "../../ui/list-controls.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
 
 export type OfficeProgramme = RouterOutputs["programmes"]["adminList"]["programmes"][number];
@@ -87,18 +86,17 @@ export function ProgrammeFormDialog({
   onSaved: (message: string, saved: OfficeProgramme) => void;
 }) {
   const t = useT(programmes);
-  const { busy, save } = addOrUpdate(trpc.programmes.create.useMutation(), trpc.programmes.update.useMutation());
+  const saving = addOrUpdate(trpc.programmes.create.useMutation(), trpc.programmes.update.useMutation());
   const form = useFormState<Values>(() => (programme ? valuesOf(programme) : EMPTY), RULES);
   const { values, field } = form;
   const [current, setCurrent] = useState(programme);
 
-  const submission = form.submission(
-    async () => {
-      const answer = await save(current?.id, toInput(values));
-      onSaved(answer.message, answer.programme);
-    },
-    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
-  );
+  const submission = saveSubmission(form, saving, {
+    id: current?.id,
+    input: toInput(values),
+    saved: (answer) => onSaved(answer.message, answer.programme),
+    failed: t("admin.failed.save"),
+  });
 
   return (
     <FormDialog
@@ -123,7 +121,7 @@ export function ProgrammeFormDialog({
             buttonLabel={t("admin.upload")}
             uploadingLabel={t("admin.uploading")}
             failedText={t("admin.failed.upload")}
-            disabled={busy}
+            disabled={saving.busy}
             onUploaded={(data) => setCurrent(data.programme)}
           />
         ) : null

@@ -9,7 +9,16 @@ import { studies } from "../../../shared/i18n/studies.ts";
 import { assignmentForm, MATERIAL_MAX_BYTES, materialFileFields, materialLinkInput } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { addOrUpdate, checkInput, fieldIds, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
+import {
+  addOrUpdate,
+  checkInput,
+  fieldIds,
+  focusFirstInvalid,
+  saveSubmission,
+  schemaRules,
+  showFieldErrors,
+  useFormState,
+} from "../../lib/form.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -378,7 +387,7 @@ function AssignmentFormDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT(studies);
-  const { busy, save } = addOrUpdate(trpc.studies.createAssignment.useMutation(), trpc.studies.updateAssignment.useMutation());
+  const saving = addOrUpdate(trpc.studies.createAssignment.useMutation(), trpc.studies.updateAssignment.useMutation());
   const toInput = (v: Record<AssignmentField, string>) => ({ subjectId, ...v });
   const form = useFormState<Record<AssignmentField, string>>(
     () =>
@@ -398,13 +407,12 @@ function AssignmentFormDialog({
   );
   const { field } = form;
 
-  const submission = form.submission(
-    async () => {
-      const answer = await save(assignment?.id, toInput(form.values));
-      onSaved(answer.message);
-    },
-    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
-  );
+  const submission = saveSubmission(form, saving, {
+    id: assignment?.id,
+    input: toInput(form.values),
+    saved: (answer) => onSaved(answer.message),
+    failed: t("admin.failed.save"),
+  });
 
   return (
     <FormDialog

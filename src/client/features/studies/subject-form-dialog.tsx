@@ -7,7 +7,7 @@ import { useState } from "react";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { subjectForm } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
-import { addOrUpdate, fieldIds, schemaRules, useFormState } from "../../lib/form.ts";
+import { addOrUpdate, fieldIds, saveSubmission, schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -55,7 +55,7 @@ export function SubjectFormDialog({
 }) {
   const t = useT(studies);
   const termOptions = useTermOptions();
-  const { busy, save } = addOrUpdate(trpc.studies.create.useMutation(), trpc.studies.update.useMutation());
+  const saving = addOrUpdate(trpc.studies.create.useMutation(), trpc.studies.update.useMutation());
   const form = useFormState<Values>(
     () =>
       subject
@@ -82,13 +82,12 @@ export function SubjectFormDialog({
   const { values, field } = form;
   const programme = programmes.find((p) => String(p.id) === values.programmeId);
 
-  const submission = form.submission(
-    async () => {
-      const answer = await save(subject?.id, toInput(values));
-      onSaved(answer.message, answer.subject);
-    },
-    { busy, failed: (err) => failureMessage(err, t("admin.failed.save")) },
-  );
+  const submission = saveSubmission(form, saving, {
+    id: subject?.id,
+    input: toInput(values),
+    saved: (answer) => onSaved(answer.message, answer.subject),
+    failed: t("admin.failed.save"),
+  });
 
   return (
     <FormDialog
