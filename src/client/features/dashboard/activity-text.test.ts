@@ -49,6 +49,10 @@ describe("the fee entries of the activity log name the term as the fee screens d
       "Gave STU0003 a scholarship of ₹1,000 on BCom · Semester 3 · Instalment 1: Merit",
       entry("fee.concession", { studentId: "STU0003", kind: "scholarship", amount: 1_000_00, reason: "Merit", ...BCOM_SEMESTER_3_NO_1 }),
     ],
+    [
+      "Withdrew STU0003's concession of ₹1,000 on BCom · Semester 3 · Instalment 1: Given in error",
+      entry("fee.concession_withdraw", { studentId: "STU0003", amount: 1_000_00, reason: "Given in error", ...BCOM_SEMESTER_3_NO_1 }),
+    ],
     ["Raised the fees of BBA · Year 1 for 2 students", entry("fee.raise", { programme: "BBA", termUnit: "year", term: 1, students: 2 })],
   ])("%s", (text, e) => {
     expect(describeActivity(e)).toBe(text);
@@ -66,6 +70,9 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(
       describeActivity(entry("fee.payment_reject", { studentId: "STU0003", amount: 100, reference: "1", reason: "No such UTR" })),
     ).toBe("Rejected STU0003's payment of ₹1: No such UTR");
+    expect(describeActivity(entry("fee.concession_withdraw", { studentId: "STU0003", amount: 100, reason: "Given in error" }))).toBe(
+      "Withdrew STU0003's concession of ₹1: Given in error",
+    );
   });
 
   test("in Hindi, the term in the portal's words", async () => {

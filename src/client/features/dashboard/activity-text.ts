@@ -348,8 +348,11 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       instalment: instalmentOf(d) ?? str(d.programme) ?? "?",
       reason: str(d.reason) ?? "?",
     }),
-  "fee.concession_withdraw": ({ d, student }) =>
-    r("s.feeConcessionWithdrawn", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
+  "fee.concession_withdraw": ({ d, student }) => {
+    const said = { student, amount: money(d.amount), reason: str(d.reason) ?? "?" };
+    const instalment = instalmentOf(d);
+    return instalment ? r("s.feeConcessionWithdrawnFor", { ...said, instalment }) : r("s.feeConcessionWithdrawn", said);
+  },
   "fee.settings": ({ d }) => {
     const names = Array.isArray(d.changed) ? d.changed.map((f) => feeSettingName(String(f))) : [];
     return names.length ? r("s.feeSettings", { fields: names.join(", ") }) : r("s.feeSettingsSaved");
