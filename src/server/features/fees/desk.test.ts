@@ -207,6 +207,7 @@ describe("to confirm: the UPI transfers students reported (issue 19)", () => {
       .where("id", "=", programmeId)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(rejected!.details)).toEqual({
+      studentId: "STU0101",
       amount: 100_00,
       reference: "123456789012",
       reason: "No such UTR in the statement",

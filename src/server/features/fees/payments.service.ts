@@ -117,6 +117,15 @@ export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "ter
 });
 
 /**
+ * The Student ID the activity log names a fee entry's student by ("Recorded … from STU0001", as the concessions'
+ * entries do): stored with the entry, so it reads the same after the account is gone. Null for an account without one.
+ */
+async function auditStudentId(db: DB, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("student_id").where("id", "=", userId).executeTakeFirst();
+  return row?.student_id ?? null;
+}
+
+/**
  * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
  * told, and the office's act in the activity log with the receipt's number, the amount and the instalment
  * (and what `details` adds: how it was paid, the UTR).
@@ -135,7 +144,13 @@ async function confirmWithReceipt(
     action,
     entityType: "student",
     entityId: at.payment.user_id,
-    details: { receipt: receipt.number, amount: at.payment.amount_paise, ...details, ...instalmentAuditDetails(at.instalment) },
+    details: {
+      studentId: await auditStudentId(trx, at.payment.user_id),
+      receipt: receipt.number,
+      amount: at.payment.amount_paise,
+      ...details,
+      ...instalmentAuditDetails(at.instalment),
+    },
     ip: at.ip,
   });
   return receipt;
@@ -372,7 +387,13 @@ export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: n
       action: "fee.payment_reject",
       entityType: "student",
       entityId: payment.user_id,
-      details: { amount: payment.amount_paise, reference: payment.reference, reason, ...instalmentAuditDetails(instalment) },
+      details: {
+        studentId: await auditStudentId(trx, payment.user_id),
+        amount: payment.amount_paise,
+        reference: payment.reference,
+        reason,
+        ...instalmentAuditDetails(instalment),
+      },
       ip: meta.ip,
     });
     await tellPaymentRejected(deps, trx, now, payment, reason);
@@ -409,7 +430,13 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       action: "fee.receipt_cancel",
       entityType: "student",
       entityId: receipt.user_id,
-      details: { receipt: receipt.number, amount: receipt.amount_paise, reason, ...instalmentAuditDetails(instalment) },
+      details: {
+        studentId: await auditStudentId(trx, receipt.user_id),
+        receipt: receipt.number,
+        amount: receipt.amount_paise,
+        reason,
+        ...instalmentAuditDetails(instalment),
+      },
       ip: meta.ip,
     });
     await tellReceiptCancelled(deps, trx, now, receipt, reason);

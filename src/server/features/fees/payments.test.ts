@@ -249,6 +249,8 @@ describe("money is exact (issue 19)", () => {
       .executeTakeFirstOrThrow();
     const named = (number: number) => ({ programme: programme.name, termUnit: programme.fee_period, term: 1, number });
     expect(log.map((l) => JSON.parse(l.details))).toMatchObject([named(3), named(3), named(3), named(1)]);
+    // … and the student by the Student ID, as the concessions' entries do (the log said "#2" without it: decision 023).
+    expect(log.map((l) => JSON.parse(l.details).studentId)).toEqual(["STU0301", "STU0301", "STU0301", "STU0301"]);
   });
 });
 
