@@ -18,7 +18,7 @@ describe("the fee entries of the activity log name the term as the fee screens d
 
   test.each([
     [
-      "Recorded ₹4,500.50 (cash) from STU0003 for BBA · Year 1 · Instalment 2: receipt RCP/2026-27/000001",
+      "Recorded ₹4,500.50 (Cash) from STU0003 for BBA · Year 1 · Instalment 2: receipt RCP/2026-27/000001",
       entry("fee.payment_record", {
         studentId: "STU0003",
         receipt: "RCP/2026-27/000001",
@@ -65,7 +65,7 @@ describe("the fee entries of the activity log name the term as the fee screens d
     ).toBe("Gave STU0003 a concession of ₹500 on BBA: Staff ward");
     expect(describeActivity(entry("fee.raise", { programme: "BBA", term: 1, students: 1 }))).toBe("Raised the fees of BBA for 1 student");
     expect(describeActivity(entry("fee.payment_record", { studentId: "STU0003", receipt: "R1", amount: 100, mode: "upi" }))).toBe(
-      "Recorded ₹1 (upi) from STU0003: receipt R1",
+      "Recorded ₹1 (UPI) from STU0003: receipt R1",
     );
     expect(
       describeActivity(entry("fee.payment_reject", { studentId: "STU0003", amount: 100, reference: "1", reason: "No such UTR" })),
@@ -73,6 +73,18 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(describeActivity(entry("fee.concession_withdraw", { studentId: "STU0003", amount: 100, reason: "Given in error" }))).toBe(
       "Withdrew STU0003's concession of ₹1: Given in error",
     );
+  });
+
+  test("how it was paid, in the fee desk's words (Hindi and Marathi too); a mode it does not know as stored", async () => {
+    const record = (mode: string) => entry("fee.payment_record", { studentId: "STU0001", receipt: "R1", amount: 100, mode });
+    expect(describeActivity(record("bank"))).toBe("Recorded ₹1 (Bank transfer) from STU0001: receipt R1");
+    expect(describeActivity(record("barter"))).toBe("Recorded ₹1 (barter) from STU0001: receipt R1");
+    await changeLocale("hi", { keep: false });
+    await Promise.all([reports.load("hi"), fees.load("hi")]);
+    expect(describeActivity(record("cash"))).toBe("STU0001 से ₹1 (नकद) दर्ज किया: रसीद R1");
+    await changeLocale("mr", { keep: false });
+    await Promise.all([reports.load("mr"), fees.load("mr")]);
+    expect(describeActivity(record("cheque"))).toBe("STU0001 कडून ₹1 (धनादेश (चेक)) नोंदवले: पावती R1");
   });
 
   test("in Hindi, the term in the portal's words", async () => {

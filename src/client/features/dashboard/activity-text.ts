@@ -8,6 +8,7 @@ import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
@@ -21,6 +22,7 @@ import {
   type DocumentKind,
 } from "../../../shared/schemas/admission.ts";
 import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
+import { PAYMENT_MODES } from "../../../shared/schemas/fee-desk.ts";
 import { FEE_PERIODS, programmeFormEntries } from "../../../shared/schemas/programmes.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
@@ -123,6 +125,11 @@ const money = (value: unknown) => (typeof value === "number" ? formatMoney(value
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
 /** The fee period stored with a fee entry (how its terms are named); entries from before it was stored have none. */
 const termUnitOf = (d: Record<string, unknown>) => (typeof d.termUnit === "string" && isOneOf(FEE_PERIODS, d.termUnit) ? d.termUnit : null);
+/** How a payment was made, in the fee desk's words ("Cash", "नकद"); a mode it does not know as stored. */
+const paymentMode = (value: unknown) => {
+  const mode = str(value);
+  return mode && isOneOf(PAYMENT_MODES, mode) ? fees.t(`mode.${mode}`) : (mode ?? "?");
+};
 /** "BBA · Year 1" as every fee screen names it; the programme alone for an entry without its fee period (no wrong term). */
 function programmeTerm(d: Record<string, unknown>): string {
   const programme = str(d.programme) ?? "?";
@@ -314,7 +321,7 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
   "fee.payment_record": ({ d, student }) => {
-    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: str(d.mode) ?? "?" };
+    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: paymentMode(d.mode) };
     const instalment = instalmentOf(d);
     return instalment ? r("s.feeRecordedFor", { ...said, instalment }) : r("s.feeRecorded", said);
   },
