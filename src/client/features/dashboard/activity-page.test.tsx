@@ -98,5 +98,10 @@ describe("/admin/activity", () => {
     fireEvent.change(screen.getByLabelText("Show"), { target: { value: "student" } });
     await waitFor(() => expect(path()).toBe("/admin/activity?type=student"));
     await waitFor(() => expect(sent("dashboard.activity").at(-1)).toEqual({ page: 1, limit: 10, type: "student" }));
+    // The fee entries, whichever record they are about, under Fees.
+    expect(within(screen.getByLabelText("Show")).getByRole("option", { name: "Fees" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Show"), { target: { value: "fee" } });
+    await waitFor(() => expect(path()).toBe("/admin/activity?type=fee"));
+    await waitFor(() => expect(sent("dashboard.activity").at(-1)).toEqual({ page: 1, limit: 10, type: "fee" }));
   });
 });

@@ -30,11 +30,15 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
 
-/** The activity log's filter: the audit log's entity types (labelled and badged in the reader's language). */
+/**
+ * The activity log's filter: the audit log's entity types (labelled and badged in the reader's language), and
+ * "fee": every fee entry, whichever record it is about (a payment is a student's, a fee plan a programme's).
+ */
 export const ACTIVITY_FILTER_VALUES = [
   "all",
   "admission",
   "student",
+  "fee",
   "contact",
   "user",
   "ticket",
@@ -53,8 +57,8 @@ export const activityFilters = () => ACTIVITY_FILTER_VALUES.map((value) => ({ va
 /** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
 export function kindLabel(type: string | null): string {
   if (!type) return reports.t("badge.other");
-  if (type !== "all" && (ACTIVITY_FILTER_VALUES as readonly string[]).includes(type)) {
-    return reports.t(`badge.${type as Exclude<ActivityFilter, "all">}`);
+  if (type !== "all" && type !== "fee" && (ACTIVITY_FILTER_VALUES as readonly string[]).includes(type)) {
+    return reports.t(`badge.${type as Exclude<ActivityFilter, "all" | "fee">}`);
   }
   return type.charAt(0).toUpperCase() + type.slice(1);
 }

@@ -241,10 +241,14 @@ function parseDetails(json: string): Record<string, unknown> {
   }
 }
 
-/** The audit log, newest first: who did what to which record, and when. */
+/**
+ * The audit log, newest first: who did what to which record, and when. The type "fee" is every fee entry (the
+ * `fee.*` actions), whichever record it is about; those entries stay under their record's type too.
+ */
 export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQuery) {
   let base = deps.db.selectFrom("audit_log");
-  if (query.type) base = base.where("audit_log.entity_type", "=", query.type);
+  if (query.type === "fee") base = base.where("audit_log.action", "like", "fee.%");
+  else if (query.type) base = base.where("audit_log.entity_type", "=", query.type);
   const { rows, pagination } = await pageWithTotal(
     base,
     base

@@ -377,6 +377,25 @@ describe("GET /api/admin/activity", () => {
   });
 });
 
+describe("the activity log's Fees filter", () => {
+  test("type=fee is every fee entry, whichever record it is about; a payment stays under Students too", async () => {
+    await deps.db.deleteFrom("audit_log").execute();
+    const at = new Date("2026-11-20T10:00:00.000Z");
+    const write = (action: Parameters<typeof audit>[2]["action"], entityType: string, entityId: number) =>
+      audit(deps.db, at, { actorUserId: adminId, action, entityType, entityId });
+    await write("fee.payment_record", "student", 9);
+    await write("fee.plan_save", "programme", 2);
+    await write("fee.settings", "settings", 1);
+    await write("student.update", "student", 9);
+    await write("programme.update", "programme", 2);
+    const admin = callerFor(deps, await resolveSession(deps, adminToken));
+    const actions = async (type: string) => (await admin.dashboard.activity({ type })).activities.map((a) => a.action).sort();
+    expect(await actions("fee")).toEqual(["fee.payment_record", "fee.plan_save", "fee.settings"]);
+    expect(await actions("student")).toEqual(["fee.payment_record", "student.update"]);
+    expect(await actions("programme")).toEqual(["fee.plan_save", "programme.update"]);
+  });
+});
+
 describe("in the admin's language (issue 16)", () => {
   test("an activity type that cannot be one is refused in Hindi, and in English without a language", async () => {
     await loadAllCatalogues();
