@@ -51,6 +51,9 @@ describe("student profile", () => {
     expect(screen.getByRole("link", { name: "BBA" }).getAttribute("href")).toBe("/programmes/bba");
     // The header names the programme by the one name every screen uses, not the course applied for (QA 3).
     expect(screen.getByText("STU0001 · BBA")).toBeTruthy();
+    // Its "Course" is what the application was admitted to (history, left by a rename): labelled so (decision 023).
+    expect(screen.getByText("Course admitted to")).toBeTruthy();
+    expect(screen.queryByText("Course")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(field("City").value).toBe("Pune");

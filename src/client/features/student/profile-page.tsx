@@ -279,7 +279,8 @@ function ProfileView({ profile: p }: { profile: StudentProfile }) {
                 shown(p.programmeName)
               ),
             ],
-            [t("label.course"), shown(p.course)],
+            // the course the application was admitted to (history: a later rename leaves it), beside the Programme (decision 023)
+            [t("label.admittedTo"), shown(p.course)],
             [t("label.standard"), shown(p.standard)],
             [t("label.section"), shown(p.section)],
             [t("label.rollNumber"), shown(p.rollNumber)],
@@ -404,7 +405,7 @@ function EditForm({
               [t("label.dateOfBirth"), formatDate(p.dateOfBirth, true) ?? notSpecified()],
               [t("label.email"), p.email],
               [t("label.studentId"), p.student_id ?? t("notAssigned")],
-              [t("label.course"), shown(p.course)],
+              [t("label.admittedTo"), shown(p.course)],
               [t("label.standard"), shown(p.standard)],
             ]}
           />
