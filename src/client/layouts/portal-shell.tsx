@@ -169,6 +169,7 @@ export function PortalShell({
                 >
                   <span className="portal-nav__icon" aria-hidden="true">
                     {link.icon}
+                    {link.waiting ? <span className="portal-nav__waiting">{formatNumber(link.waiting.count)}</span> : null}
                   </span>
                   <span className="portal-nav__label">
                     {link.label}
