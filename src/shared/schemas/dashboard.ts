@@ -8,7 +8,7 @@ const { page, limit } = pageParams(10, 100);
 export const activityQuery = v.object({
   page,
   limit,
-  /** an entity type of the audit log (admission, student, contact, user, …); "all" or blank for every one */
+  /** an entity type of the audit log (admission, student, contact, user, …), or "fee" for every fee entry whatever its record; "all" or blank for every one */
   type: v.pipe(
     v.optional(v.string(), "all"),
     v.trim(),
