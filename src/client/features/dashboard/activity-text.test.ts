@@ -87,6 +87,23 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(describeActivity(record("cheque"))).toBe("STU0001 कडून ₹1 (धनादेश (चेक)) नोंदवले: पावती R1");
   });
 
+  test("a saved fee plan counts each due day and the grace days in the singular for one; no grace or no late fee said so", () => {
+    const saved = (details: Record<string, unknown>) =>
+      describeActivity({ action: "fee.plan_save", entityType: "programme", entityId: "2", details });
+    expect(saved({ programme: "BBA", days: [1], lateFee: 500_00, graceDays: 1 })).toBe(
+      "Saved the fee plan of BBA: due 1 day after the term starts, late fee ₹500 after 1 day's grace",
+    );
+    expect(saved({ programme: "BBA", days: [0, 90], lateFee: 500_00, graceDays: 7 })).toBe(
+      "Saved the fee plan of BBA: due 0 days, 90 days after the term starts, late fee ₹500 after 7 days' grace",
+    );
+    expect(saved({ programme: "BBA", days: [30], lateFee: 500_00, graceDays: 0 })).toBe(
+      "Saved the fee plan of BBA: due 30 days after the term starts, late fee ₹500 from the day after the due day",
+    );
+    expect(saved({ programme: "BBA", days: [30], lateFee: 0, graceDays: 0 })).toBe(
+      "Saved the fee plan of BBA: due 30 days after the term starts, no late fee",
+    );
+  });
+
   test("in Hindi, the term in the portal's words", async () => {
     await changeLocale("hi", { keep: false });
     await Promise.all([reports.load("hi"), fees.load("hi"), portal.load("hi")]);

@@ -134,6 +134,14 @@ const paymentMode = (value: unknown) => {
   const mode = str(value);
   return mode && isOneOf(PAYMENT_MODES, mode) ? fees.t(`mode.${mode}`) : (mode ?? "?");
 };
+/** A saved fee plan's late fee as the fee plans screen reads it: none, from the day after the due day, or after its grace days. */
+function lateFeeRule(d: Record<string, unknown>): string {
+  const grace = count(d.graceDays) ?? 0;
+  if (d.lateFee === 0) return r("s.feePlanNoLateFee");
+  return grace === 0
+    ? r("s.feePlanLateFeeNoGrace", { lateFee: money(d.lateFee) })
+    : r("s.feePlanLateFee", { lateFee: money(d.lateFee), count: grace });
+}
 /** "BBA · Year 1" as every fee screen names it; the programme alone for an entry without its fee period (no wrong term). */
 function programmeTerm(d: Record<string, unknown>): string {
   const programme = str(d.programme) ?? "?";
@@ -347,9 +355,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "fee.plan_save": ({ d }) =>
     r("s.feePlanSaved", {
       programme: str(d.programme) ?? "?",
-      days: Array.isArray(d.days) ? d.days.join(", ") : "?",
-      lateFee: money(d.lateFee),
-      grace: count(d.graceDays) ?? 0,
+      days: Array.isArray(d.days)
+        ? d.days.map((day) => (typeof day === "number" ? r("s.feePlanDay", { count: day }) : String(day))).join(", ")
+        : "?",
+      lateFee: lateFeeRule(d),
     }),
   "fee.raise": ({ d }) => r("s.feeRaised", { programme: programmeTerm(d), count: count(d.students) ?? 0 }),
   "fee.concession": ({ d, student }) =>

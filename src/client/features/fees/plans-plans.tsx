@@ -74,7 +74,7 @@ export function PlansTab() {
           ? t("plan.noLateFee")
           : p.plan.graceDays === 0
             ? t("plan.lateFeeNoGrace", { amount: formatMoney(p.plan.lateFee) })
-            : t("plan.lateFee", { amount: formatMoney(p.plan.lateFee), grace: p.plan.graceDays }),
+            : t("plan.lateFee", { amount: formatMoney(p.plan.lateFee), count: p.plan.graceDays }),
     },
     {
       key: "status",
@@ -368,7 +368,11 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
               ))}
             </ul>
             {p.lateFee > 0 ? (
-              <p className="text-sm text-muted">{t("raise.lateFee", { amount: formatMoney(p.lateFee), grace: p.graceDays })}</p>
+              <p className="text-sm text-muted">
+                {p.graceDays === 0
+                  ? t("raise.lateFeeNoGrace", { amount: formatMoney(p.lateFee) })
+                  : t("raise.lateFee", { amount: formatMoney(p.lateFee), count: p.graceDays })}
+              </p>
             ) : null}
           </>
         ) : null}

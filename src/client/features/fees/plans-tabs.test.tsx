@@ -115,6 +115,34 @@ describe("fee plans (issue 19)", () => {
     expect(sent("feePlans.raise")).toEqual([{ programmeId: 17, term: 1, startOn: "2026-07-01" }]);
   });
 
+  test.each([
+    [1, "₹250 after 1 day's grace", "Late fee: ₹250 after 1 day's grace."],
+    [0, "₹250 from the day after the due day", "Late fee: ₹250 from the day after the due day."],
+  ])("a late fee's grace (%i) reads right in the plan and when raising", async (graceDays, inPlan, whenRaising) => {
+    const plan = { ...BBA.plan, lateFee: 250_00, graceDays, saved: true };
+    renderAdmin("/admin/fees?tab=plans", {
+      "feePlans.list": () => listAnswer([{ ...BBA, plan }]),
+      "feePlans.raisePreview": (input) => ({
+        programme: "BBA",
+        term: Number(input.term),
+        termUnit: "year",
+        students: 1,
+        already: 0,
+        toRaise: 1,
+        instalments: [{ number: 1, amount: 18_000_00, day: 0 }],
+        lateFee: 250_00,
+        graceDays,
+      }),
+    });
+    const table = await screen.findByRole("table", { name: "Programmes and their fee plans" });
+    const bba = (await within(table).findByText("BBA")).closest("tr")!;
+    expect(within(bba).getByText(inPlan)).toBeTruthy();
+    fireEvent.click(within(bba).getByRole("button", { name: "Raise fees for BBA" }));
+    const dialog = await screen.findByRole("dialog", { name: "Raise fees: BBA" });
+    fireEvent.change(within(dialog).getByLabelText(/^The term starts on/), { target: { value: "2026-07-01" } });
+    expect(await within(dialog).findByText(whenRaising)).toBeTruthy();
+  });
+
   test("staff read the plans but cannot edit them, and see nothing of the fee settings", async () => {
     const { sent, navigate } = renderAdmin("/admin/fees?tab=plans", { "feePlans.list": () => listAnswer([BBA]) }, STAFF);
     const table = await screen.findByRole("table", { name: "Programmes and their fee plans" });

@@ -212,7 +212,11 @@ async function raisable(db: DB, programmeId: number, term: number) {
   if (plan.stale) {
     throw new AppError(
       "CONFLICT",
-      text.t("rule.stalePlan", { programme: programme.name, count: programme.instalments, days: plan.days.length }),
+      text.t("rule.stalePlan", {
+        programme: programme.name,
+        count: programme.instalments,
+        plan: text.t("rule.planDays", { count: plan.days.length }),
+      }),
     );
   }
   return { programme, fee: programme.fee_paise, plan, amounts: splitFee(programme.fee_paise, programme.instalments) };
