@@ -18,7 +18,7 @@ describe("the fee entries of the activity log name the term as the fee screens d
 
   test.each([
     [
-      "Recorded ₹4,500.50 (Cash) from STU0003 for BBA · Year 1 · Instalment 2: receipt RCP/2026-27/000001",
+      "Recorded ₹4,500.50 in cash from STU0003 for BBA · Year 1 · Instalment 2: receipt RCP/2026-27/000001",
       entry("fee.payment_record", {
         studentId: "STU0003",
         receipt: "RCP/2026-27/000001",
@@ -65,7 +65,7 @@ describe("the fee entries of the activity log name the term as the fee screens d
     ).toBe("Gave STU0003 a concession of ₹500 on BBA: Staff ward");
     expect(describeActivity(entry("fee.raise", { programme: "BBA", term: 1, students: 1 }))).toBe("Raised the fees of BBA for 1 student");
     expect(describeActivity(entry("fee.payment_record", { studentId: "STU0003", receipt: "R1", amount: 100, mode: "upi" }))).toBe(
-      "Recorded ₹1 (UPI) from STU0003: receipt R1",
+      "Recorded ₹1 by UPI from STU0003: receipt R1",
     );
     expect(
       describeActivity(entry("fee.payment_reject", { studentId: "STU0003", amount: 100, reference: "1", reason: "No such UTR" })),
@@ -75,16 +75,23 @@ describe("the fee entries of the activity log name the term as the fee screens d
     );
   });
 
-  test("how it was paid, in the fee desk's words (Hindi and Marathi too); a mode it does not know as stored", async () => {
+  test("how it was paid, as a phrase of the sentence with no parentheses inside parentheses (Hindi and Marathi too); a mode it does not know as stored", async () => {
     const record = (mode: string) => entry("fee.payment_record", { studentId: "STU0001", receipt: "R1", amount: 100, mode });
-    expect(describeActivity(record("bank"))).toBe("Recorded ₹1 (Bank transfer) from STU0001: receipt R1");
-    expect(describeActivity(record("barter"))).toBe("Recorded ₹1 (barter) from STU0001: receipt R1");
+    expect(describeActivity(record("bank"))).toBe("Recorded ₹1 by bank transfer from STU0001: receipt R1");
+    expect(describeActivity(record("barter"))).toBe("Recorded ₹1 by barter from STU0001: receipt R1");
     await changeLocale("hi", { keep: false });
-    await Promise.all([reports.load("hi"), fees.load("hi")]);
-    expect(describeActivity(record("cash"))).toBe("STU0001 से ₹1 (नकद) दर्ज किया: रसीद R1");
+    await Promise.all([reports.load("hi"), fees.load("hi"), portal.load("hi")]);
+    expect(describeActivity(record("cash"))).toBe("STU0001 से ₹1 नकद दर्ज किया: रसीद R1");
+    expect(describeActivity(record("upi"))).toBe("STU0001 से ₹1 UPI द्वारा दर्ज किया: रसीद R1");
+    expect(describeActivity(record("cheque"))).toBe("STU0001 से ₹1 चेक द्वारा दर्ज किया: रसीद R1");
+    expect(
+      describeActivity(entry("fee.payment_record", { studentId: "STU0001", receipt: "R1", amount: 100, mode: "upi", ...BBA_YEAR_1_NO_2 })),
+    ).toEndWith("के लिए ₹1 UPI द्वारा दर्ज किया: रसीद R1");
     await changeLocale("mr", { keep: false });
     await Promise.all([reports.load("mr"), fees.load("mr")]);
-    expect(describeActivity(record("cheque"))).toBe("STU0001 कडून ₹1 (धनादेश (चेक)) नोंदवले: पावती R1");
+    expect(describeActivity(record("cheque"))).toBe("STU0001 कडून ₹1 धनादेशाने नोंदवले: पावती R1");
+    expect(describeActivity(record("upi"))).toBe("STU0001 कडून ₹1 UPI द्वारे नोंदवले: पावती R1");
+    expect(describeActivity(record("cash"))).toBe("STU0001 कडून ₹1 रोखीने नोंदवले: पावती R1");
   });
 
   test("a saved fee plan counts each due day and the grace days in the singular for one; no grace or no late fee said so", () => {

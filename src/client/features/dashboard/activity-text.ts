@@ -8,7 +8,6 @@ import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { config } from "../../../shared/i18n/config.ts";
-import { fees } from "../../../shared/i18n/fees.ts";
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { programmes } from "../../../shared/i18n/programmes.ts";
@@ -130,9 +129,11 @@ const count = (value: unknown): number | null => (typeof value === "number" ? va
 /** The fee period stored with a fee entry (how its terms are named); entries from before it was stored have none. */
 const termUnitOf = (d: Record<string, unknown>) => (typeof d.termUnit === "string" && isOneOf(FEE_PERIODS, d.termUnit) ? d.termUnit : null);
 /** How a payment was made, in the fee desk's words ("Cash", "नकद"); a mode it does not know as stored. */
-const paymentMode = (value: unknown) => {
+/** How a payment was made, as a phrase of the sentence ("in cash", "UPI द्वारा", "धनादेशाने"): the fee desk's mode names carry
+ * parentheses in Hindi and Marathi ("UPI (यूपीआई)"), which would nest inside the sentence's; a mode it does not know as stored. */
+const paidBy = (value: unknown) => {
   const mode = str(value);
-  return mode && isOneOf(PAYMENT_MODES, mode) ? fees.t(`mode.${mode}`) : (mode ?? "?");
+  return mode && isOneOf(PAYMENT_MODES, mode) ? r(`s.paidBy.${mode}`) : r("s.paidByOther", { mode: mode ?? "?" });
 };
 /** A saved fee plan's late fee as the fee plans screen reads it: none, from the day after the due day, or after its grace days. */
 function lateFeeRule(d: Record<string, unknown>): string {
@@ -333,7 +334,7 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
   "fee.payment_record": ({ d, student }) => {
-    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), mode: paymentMode(d.mode) };
+    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), paidBy: paidBy(d.mode) };
     const instalment = instalmentOf(d);
     return instalment ? r("s.feeRecordedFor", { ...said, instalment }) : r("s.feeRecorded", said);
   },
