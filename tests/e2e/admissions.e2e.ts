@@ -462,7 +462,7 @@ describe("admissions journeys", () => {
       /Entered application APP-\d{4}-\d{6} for walk-in applicant Rekha Walkin/,
       /Edited application APP-\d{4}-\d{6}: City/,
       /Added a note to application/,
-      /Exported the applications list as CSV: 1 rows/,
+      /Exported the applications list as CSV: 1 row\b/,
     ]) {
       await page.getByText(text).first().waitFor();
     }
