@@ -6,7 +6,7 @@
 import SQLite from "better-sqlite3";
 import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, SqliteDialect, sql } from "kysely";
 import { runtime } from "../src/server/runtime.ts";
-import { oneConnectionKysely } from "./one-connection.ts";
+import { oneConnectionKysely, outsideTransactions } from "./one-connection.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -44,7 +44,8 @@ export async function inOneProcess(db: Kysely<Database>, job: string, work: () =
     const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(hashtext(${`institute:${job}`})) as got`.execute(conn);
     if (!rows[0]?.got) return false;
     try {
-      await work();
+      // The job uses the handle like any request, on connections of its own; this one only holds the lock.
+      await outsideTransactions(work);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${`institute:${job}`}))`.execute(conn);
     }

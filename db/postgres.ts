@@ -7,7 +7,7 @@
 import {
   type ColumnDefinitionNode,
   GeneratedNode,
-  Kysely,
+  type Kysely,
   OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -19,6 +19,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { registerPostgresRoot } from "./connection.ts";
+import { pooledKysely } from "./one-connection.ts";
 import type { Database } from "./schema.ts";
 
 // int8 (count(*), sum of integers) and numeric (avg): the product's figures are far below 2^53.
@@ -48,7 +49,8 @@ export interface OpenedPostgres {
 /** A pool to the database at `url` (10 connections unless the options say otherwise). */
 export function openPostgres(url: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): OpenedPostgres {
   const pool = new pg.Pool({ max: 10, ...options, connectionString: url });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [portableSchema] });
+  // Connections handed out by one-connection.ts: a query through this handle inside its own transaction is refused.
+  const db = pooledKysely<Database>(new PostgresDialect({ pool }), [portableSchema]);
   registerPostgresRoot(db);
   return { db, pool };
 }
