@@ -64,7 +64,7 @@ try {
       process.stderr.write(err ?? "");
     }
   }
-  // Then two real server processes on one database, and the SQLite → PostgreSQL copy (tests/postgres/*.postgres.ts).
+  // Then two real server processes on one database, the SQLite → PostgreSQL copy and the pool's held-connection rule (tests/postgres/*.postgres.ts).
   const two = Bun.spawn(
     [
       process.execPath,
@@ -73,6 +73,7 @@ try {
       "--timeout=90000",
       "./tests/postgres/two-processes.postgres.ts",
       "./tests/postgres/copy.postgres.ts",
+      "./tests/postgres/one-connection.postgres.ts",
     ],
     {
       cwd: ROOT,
