@@ -119,6 +119,8 @@ interface Said {
 }
 
 const r = reports.t;
+/** A key of the reports catalogue (what `r` takes). */
+type ReportKey = Parameters<typeof r>[0];
 const FEE_SETTINGS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
 /** A fee setting's name (Fee settings' fields), or the key as stored. */
 const feeSettingName = (key: string) =>
@@ -128,7 +130,6 @@ const money = (value: unknown) => (typeof value === "number" ? formatMoney(value
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
 /** The fee period stored with a fee entry (how its terms are named); entries from before it was stored have none. */
 const termUnitOf = (d: Record<string, unknown>) => (typeof d.termUnit === "string" && isOneOf(FEE_PERIODS, d.termUnit) ? d.termUnit : null);
-/** How a payment was made, in the fee desk's words ("Cash", "नकद"); a mode it does not know as stored. */
 /** How a payment was made, as a phrase of the sentence ("in cash", "UPI द्वारा", "धनादेशाने"): the fee desk's mode names carry
  * parentheses in Hindi and Marathi ("UPI (यूपीआई)"), which would nest inside the sentence's; a mode it does not know as stored. */
 const paidBy = (value: unknown) => {
@@ -154,6 +155,14 @@ function programmeTerm(d: Record<string, unknown>): string {
 function instalmentOf(d: Record<string, unknown>): string | null {
   const [programme, termUnit, term, number] = [str(d.programme), termUnitOf(d), count(d.term), count(d.number)];
   return programme && termUnit && term !== null && number !== null ? programmeInstalmentName({ programme, termUnit, term, number }) : null;
+}
+/**
+ * A fee entry's sentence naming its instalment (`withInstalment`, "… for BBA · Year 1 · Instalment 2"), or the
+ * sentence without it (`plain`) for an entry stored before the instalment was.
+ */
+function aboutInstalment(d: Record<string, unknown>, plain: ReportKey, withInstalment: ReportKey, said: Record<string, string | number>) {
+  const instalment = instalmentOf(d);
+  return instalment ? r(withInstalment, { ...said, instalment }) : r(plain, said);
 }
 /** "the image “Sports day”", or "the image" without a title. */
 const image = (title: unknown) => (str(title) ? r("who.image", { title: String(title) }) : r("who.anImage"));
@@ -333,26 +342,23 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "content.news_delete": ({ d }) => r("s.contentNewsDelete", { title: str(d.title) ?? "" }),
   "content.faq": ({ d }) => r("s.contentFaq", { question: str(d.question) ?? "" }),
   "content.faq_delete": ({ d }) => r("s.contentFaqDelete", { question: str(d.question) ?? "" }),
-  "fee.payment_record": ({ d, student }) => {
-    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount), paidBy: paidBy(d.mode) };
-    const instalment = instalmentOf(d);
-    return instalment ? r("s.feeRecordedFor", { ...said, instalment }) : r("s.feeRecorded", said);
-  },
-  "fee.payment_confirm": ({ d, student }) => {
-    const said = { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) };
-    const instalment = instalmentOf(d);
-    return instalment ? r("s.feeConfirmedFor", { ...said, instalment }) : r("s.feeConfirmed", said);
-  },
-  "fee.payment_reject": ({ d, student }) => {
-    const said = { student, amount: money(d.amount), reason: str(d.reason) ?? "?" };
-    const instalment = instalmentOf(d);
-    return instalment ? r("s.feeRejectedFor", { ...said, instalment }) : r("s.feeRejected", said);
-  },
-  "fee.receipt_cancel": ({ d, student }) => {
-    const said = { receipt: str(d.receipt) ?? "?", student, reason: str(d.reason) ?? "?" };
-    const instalment = instalmentOf(d);
-    return instalment ? r("s.feeReceiptCancelledFor", { ...said, instalment }) : r("s.feeReceiptCancelled", said);
-  },
+  "fee.payment_record": ({ d, student }) =>
+    aboutInstalment(d, "s.feeRecorded", "s.feeRecordedFor", {
+      receipt: str(d.receipt) ?? "?",
+      student,
+      amount: money(d.amount),
+      paidBy: paidBy(d.mode),
+    }),
+  "fee.payment_confirm": ({ d, student }) =>
+    aboutInstalment(d, "s.feeConfirmed", "s.feeConfirmedFor", { receipt: str(d.receipt) ?? "?", student, amount: money(d.amount) }),
+  "fee.payment_reject": ({ d, student }) =>
+    aboutInstalment(d, "s.feeRejected", "s.feeRejectedFor", { student, amount: money(d.amount), reason: str(d.reason) ?? "?" }),
+  "fee.receipt_cancel": ({ d, student }) =>
+    aboutInstalment(d, "s.feeReceiptCancelled", "s.feeReceiptCancelledFor", {
+      receipt: str(d.receipt) ?? "?",
+      student,
+      reason: str(d.reason) ?? "?",
+    }),
   "fee.plan_save": ({ d }) =>
     r("s.feePlanSaved", {
       programme: str(d.programme) ?? "?",
@@ -369,11 +375,12 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       instalment: instalmentOf(d) ?? str(d.programme) ?? "?",
       reason: str(d.reason) ?? "?",
     }),
-  "fee.concession_withdraw": ({ d, student }) => {
-    const said = { student, amount: money(d.amount), reason: str(d.reason) ?? "?" };
-    const instalment = instalmentOf(d);
-    return instalment ? r("s.feeConcessionWithdrawnFor", { ...said, instalment }) : r("s.feeConcessionWithdrawn", said);
-  },
+  "fee.concession_withdraw": ({ d, student }) =>
+    aboutInstalment(d, "s.feeConcessionWithdrawn", "s.feeConcessionWithdrawnFor", {
+      student,
+      amount: money(d.amount),
+      reason: str(d.reason) ?? "?",
+    }),
   "fee.settings": ({ d }) => {
     const names = Array.isArray(d.changed) ? d.changed.map((f) => feeSettingName(String(f))) : [];
     return names.length ? r("s.feeSettings", { fields: names.join(", ") }) : r("s.feeSettingsSaved");
