@@ -4,8 +4,6 @@
  * reason kept with the record and in the activity log. A concession is never edited or deleted: one given in
  * error is withdrawn with its reason (who, when and why stay), and then no longer counts.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
@@ -17,30 +15,9 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
-import { instalmentAuditDetails, standingOf, waitingUpi } from "./payments.service.ts";
-
-type DB = Kysely<Database>;
+import { instalmentAuditDetails, instalmentOwner, standingOf, waitingUpi } from "./payments.service.ts";
 
 const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
-
-/** The student and programme an instalment belongs to, for messages and the activity log. */
-async function instalmentOwner(db: DB, instalmentId: number) {
-  return db
-    .selectFrom("fee_instalments")
-    .innerJoin("users", "users.id", "fee_instalments.user_id")
-    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-    .select([
-      "users.id as userId",
-      "users.name",
-      "users.student_id as studentId",
-      "programmes.name as programme",
-      "programmes.fee_period as term_unit",
-      "fee_instalments.term",
-      "fee_instalments.number",
-    ])
-    .where("fee_instalments.id", "=", instalmentId)
-    .executeTakeFirstOrThrow();
-}
 
 /**
  * A concession or scholarship against one instalment. Its amount may not be more than what is still to pay

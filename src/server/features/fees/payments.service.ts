@@ -117,12 +117,26 @@ export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "ter
 });
 
 /**
- * The Student ID the activity log names a fee entry's student by ("Recorded … from STU0001", as the concessions'
- * entries do): stored with the entry, so it reads the same after the account is gone. Null for an account without one.
+ * The student and programme an instalment belongs to, for messages and the activity log: its entries name the
+ * student by Student ID ("Recorded … from STU0001") and the instalment with `instalmentAuditDetails`, stored with
+ * the entry so it reads the same after the account or the programme has changed.
  */
-async function auditStudentId(db: DB, userId: number): Promise<string | null> {
-  const row = await db.selectFrom("users").select("student_id").where("id", "=", userId).executeTakeFirst();
-  return row?.student_id ?? null;
+export async function instalmentOwner(db: DB, instalmentId: number) {
+  return db
+    .selectFrom("fee_instalments")
+    .innerJoin("users", "users.id", "fee_instalments.user_id")
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+    .select([
+      "users.id as userId",
+      "users.name",
+      "users.student_id as studentId",
+      "programmes.name as programme",
+      "programmes.fee_period as term_unit",
+      "fee_instalments.term",
+      "fee_instalments.number",
+    ])
+    .where("fee_instalments.id", "=", instalmentId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -133,23 +147,24 @@ async function auditStudentId(db: DB, userId: number): Promise<string | null> {
 async function confirmWithReceipt(
   deps: AppDeps,
   trx: DB,
-  at: { payment: FeePayment; instalment: InstalmentRow; actorId: number; now: Date; timeZone: string; ip?: string | null },
+  at: { payment: FeePayment; actorId: number; now: Date; timeZone: string; ip?: string | null },
   action: "fee.payment_record" | "fee.payment_confirm",
   details: Record<string, unknown>,
 ) {
   const receipt = await issueReceipt(trx, at.payment, at.actorId, at.now, at.timeZone);
   await tellReceiptIssued(deps, trx, at.now, receipt);
+  const owner = await instalmentOwner(trx, at.payment.instalment_id);
   await audit(trx, at.now, {
     actorUserId: at.actorId,
     action,
     entityType: "student",
     entityId: at.payment.user_id,
     details: {
-      studentId: await auditStudentId(trx, at.payment.user_id),
+      studentId: owner.studentId,
       receipt: receipt.number,
       amount: at.payment.amount_paise,
       ...details,
-      ...instalmentAuditDetails(at.instalment),
+      ...instalmentAuditDetails(owner),
     },
     ip: at.ip,
   });
@@ -260,7 +275,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
     const receipt = await confirmWithReceipt(
       deps,
       trx,
-      { payment, instalment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
       "fee.payment_record",
       { mode: input.mode },
     );
@@ -353,7 +368,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const payment = await decidePending(trx, paymentId, { status: "confirmed", decided_by: actorId, decided_at: now.toISOString() });
     // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
     // confirming it would take the instalment past what is owed (the excess lost from every figure).
-    const { instalment, standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
+    const { standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
     if (after.paid > after.total) {
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
       throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
@@ -361,7 +376,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const receipt = await confirmWithReceipt(
       deps,
       trx,
-      { payment, instalment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
+      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
       "fee.payment_confirm",
       { reference: payment.reference },
     );
@@ -381,18 +396,18 @@ export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: n
       decided_at: now.toISOString(),
       reject_reason: reason,
     });
-    const instalment = await instalmentsQuery(trx).where("fee_instalments.id", "=", payment.instalment_id).executeTakeFirstOrThrow();
+    const owner = await instalmentOwner(trx, payment.instalment_id);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.payment_reject",
       entityType: "student",
       entityId: payment.user_id,
       details: {
-        studentId: await auditStudentId(trx, payment.user_id),
+        studentId: owner.studentId,
         amount: payment.amount_paise,
         reference: payment.reference,
         reason,
-        ...instalmentAuditDetails(instalment),
+        ...instalmentAuditDetails(owner),
       },
       ip: meta.ip,
     });
@@ -424,18 +439,18 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       .where("id", "=", receipt.payment_id)
       .returning("instalment_id")
       .executeTakeFirstOrThrow();
-    const instalment = await instalmentsQuery(trx).where("fee_instalments.id", "=", payment.instalment_id).executeTakeFirstOrThrow();
+    const owner = await instalmentOwner(trx, payment.instalment_id);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "fee.receipt_cancel",
       entityType: "student",
       entityId: receipt.user_id,
       details: {
-        studentId: await auditStudentId(trx, receipt.user_id),
+        studentId: owner.studentId,
         receipt: receipt.number,
         amount: receipt.amount_paise,
         reason,
-        ...instalmentAuditDetails(instalment),
+        ...instalmentAuditDetails(owner),
       },
       ip: meta.ip,
     });
