@@ -7,7 +7,7 @@ import { changeLocale } from "../lib/i18n.tsx";
 import { Badge, statusTone } from "./badge.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import type { TableColumn } from "./table.tsx";
-import { Table } from "./table.tsx";
+import { StackedCell, Table } from "./table.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -134,5 +134,28 @@ describe("Table in Hindi", () => {
       else delete (HTMLElement.prototype as { scrollWidth?: number }).scrollWidth;
       await act(() => changeLocale("en", { keep: false }));
     }
+  });
+});
+
+describe("StackedCell", () => {
+  test("the value over its notes, an empty note left out, then what else the cell shows", () => {
+    const { container } = render(
+      <StackedCell strong mainClassName="tabular" main="₹1,200" notes={["Due 5 May", null, "", false, "UPI"]}>
+        <button type="button">View</button>
+      </StackedCell>,
+    );
+    const stack = container.firstElementChild!;
+    expect(stack.className).toBe("ops-cell-stack");
+    expect([...stack.children].map((line) => [line.className, line.textContent])).toEqual([
+      ["ops-cell-strong tabular", "₹1,200"],
+      ["text-sm text-muted", "Due 5 May"],
+      ["text-sm text-muted", "UPI"],
+      ["", "View"],
+    ]);
+  });
+
+  test("a plain value carries no class", () => {
+    const { container } = render(<StackedCell main="Asha Patil" />);
+    expect(container.firstElementChild!.firstElementChild!.hasAttribute("class")).toBe(false);
   });
 });

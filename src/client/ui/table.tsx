@@ -156,3 +156,37 @@ export function PersonCell({ name, email, phone }: { name: ReactNode; email?: st
     </span>
   );
 }
+
+/**
+ * A cell of lines one under the other: the row's value (a name, a number, an amount), then small muted notes
+ * under it, then whatever else the cell shows (a badge, a button). A note that is null, false or "" is left out.
+ */
+export function StackedCell({
+  main,
+  strong = false,
+  mainClassName,
+  notes = [],
+  children,
+}: {
+  main: ReactNode;
+  /** the first line in bold, as a row's name */
+  strong?: boolean;
+  /** added to the first line's classes, e.g. "tabular nowrap" */
+  mainClassName?: string;
+  notes?: readonly ReactNode[];
+  children?: ReactNode;
+}) {
+  return (
+    <span className="ops-cell-stack">
+      <span className={cx(strong && "ops-cell-strong", mainClassName) || undefined}>{main}</span>
+      {notes.map((note, i) =>
+        note === null || note === undefined || note === false || note === "" ? null : (
+          <span key={i} className="text-sm text-muted">
+            {note}
+          </span>
+        ),
+      )}
+      {children}
+    </span>
+  );
+}

@@ -22,7 +22,7 @@ import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
@@ -76,15 +76,14 @@ function ExamsListPage() {
       key: "exam",
       header: t("admin.col.exam"),
       render: (e) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{e.title}</span>
+        <StackedCell strong main={e.title}>
           <span className="text-sm">
             <span className="exams-code">{e.subject.code}</span> {e.subject.name}
           </span>
           <span className="text-sm text-muted">
             {e.subject.programmeName} · {termName(e.subject.termUnit, e.subject.term)}
           </span>
-        </span>
+        </StackedCell>
       ),
     },
     {
@@ -92,12 +91,7 @@ function ExamsListPage() {
       header: t("admin.col.when"),
       className: "ui-table__cell--nowrap",
       render: (e) => (
-        <span className="ops-cell-stack">
-          <span>{examDay(e.startsLocal)}</span>
-          <span className="text-sm text-muted">
-            {examTime(e.startsLocal)} · {examDuration(e.durationMinutes)}
-          </span>
-        </span>
+        <StackedCell main={examDay(e.startsLocal)} notes={[`${examTime(e.startsLocal)} · ${examDuration(e.durationMinutes)}`]} />
       ),
     },
     { key: "centre", header: t("col.centre"), render: (e) => e.centre },
@@ -106,10 +100,10 @@ function ExamsListPage() {
       header: t("admin.col.marks"),
       className: "ui-table__cell--nowrap",
       render: (e) => (
-        <span className="ops-cell-stack">
-          <span>{t("admin.entered", { marked: e.marked, count: e.candidates })}</span>
-          <span className="text-sm text-muted">{t("admin.maxPass", { max: e.maxMarks, pass: e.passMarks })}</span>
-        </span>
+        <StackedCell
+          main={t("admin.entered", { marked: e.marked, count: e.candidates })}
+          notes={[t("admin.maxPass", { max: e.maxMarks, pass: e.passMarks })]}
+        />
       ),
     },
     { key: "status", header: t("admin.col.status"), render: (e) => <Badge tone={PHASE_TONE[e.phase]}>{t(`phase.${e.phase}`)}</Badge> },

@@ -28,7 +28,7 @@ import { ListLoadError } from "../../ui/load-error.tsx";
 import { DownloadIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useDownload } from "../../ui/use-download.ts";
@@ -240,10 +240,9 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
       key: "student",
       header: t("marks.col.student"),
       render: (r) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{r.name}</span>
+        <StackedCell strong main={r.name}>
           <span className="text-sm text-muted tabular">{r.studentId}</span>
-        </span>
+        </StackedCell>
       ),
     },
     {

@@ -22,7 +22,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { InstalmentCell, PrintReceiptLink, ReasonDialog } from "./desk-parts.tsx";
@@ -113,21 +113,25 @@ export function ConfirmTab() {
       header: t("col.amount"),
       className: "ui-table__cell--numeric",
       render: (p) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong tabular">{formatMoney(p.amount)}</span>
-          <span className="text-sm text-muted">{t("outstanding", { amount: formatMoney(p.outstanding) })}</span>
+        <StackedCell
+          strong
+          mainClassName="tabular"
+          main={formatMoney(p.amount)}
+          notes={[t("outstanding", { amount: formatMoney(p.outstanding) })]}
+        >
           {p.amount > p.outstanding ? <Badge tone="rejected">{t("aboveDue")}</Badge> : null}
-        </span>
+        </StackedCell>
       ),
     },
     {
       key: "utr",
       header: t("col.transfer"),
       render: (p) => (
-        <span className="ops-cell-stack">
-          <span className="tabular nowrap">{p.reference}</span>
-          <span className="text-sm text-muted">{t("paidOn", { date: formatDate(p.paidOn) })}</span>
-          <span className="text-sm text-muted">{t("submitted", { date: formatDateTime(p.submittedAt) })}</span>
+        <StackedCell
+          mainClassName="tabular nowrap"
+          main={p.reference}
+          notes={[t("paidOn", { date: formatDate(p.paidOn) }), t("submitted", { date: formatDateTime(p.submittedAt) })]}
+        >
           {p.screenshotUrl ? (
             <Button
               size="sm"
@@ -139,7 +143,7 @@ export function ConfirmTab() {
               {t("screenshot.view")}
             </Button>
           ) : null}
-        </span>
+        </StackedCell>
       ),
     },
     {

@@ -20,7 +20,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
@@ -156,10 +156,7 @@ export function InstalmentCell({
 }) {
   const t = useT(fees);
   return (
-    <span className="ops-cell-stack">
-      <span className={strong ? "ops-cell-strong" : undefined}>{programmeInstalmentName(instalment)}</span>
-      <span className="text-sm text-muted">{t("dueOn", { date: formatDate(instalment.dueOn) })}</span>
-    </span>
+    <StackedCell strong={strong} main={programmeInstalmentName(instalment)} notes={[t("dueOn", { date: formatDate(instalment.dueOn) })]} />
   );
 }
 
@@ -181,16 +178,7 @@ export function ledgerColumns(words: {
       key: "total",
       header: words.total,
       className: "ui-table__cell--numeric",
-      render: (i) => (
-        <span className="ops-cell-stack">
-          <span className="tabular">{formatMoney(i.total)}</span>
-          {words.totalNotes(i).map((note) => (
-            <span key={note} className="text-sm text-muted">
-              {note}
-            </span>
-          ))}
-        </span>
-      ),
+      render: (i) => <StackedCell mainClassName="tabular" main={formatMoney(i.total)} notes={words.totalNotes(i)} />,
     },
     {
       key: "paid",

@@ -20,7 +20,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
 import { ListBody, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
@@ -67,21 +67,13 @@ export function ReceiptsTab() {
       key: "number",
       header: t("col.number"),
       render: (r) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong tabular nowrap">{r.number}</span>
-          <span className="text-sm text-muted">{t("issuedOn", { date: formatDate(r.issuedOn) })}</span>
-        </span>
+        <StackedCell strong mainClassName="tabular nowrap" main={r.number} notes={[t("issuedOn", { date: formatDate(r.issuedOn) })]} />
       ),
     },
     {
       key: "student",
       header: t("col.student"),
-      render: (r) => (
-        <span className="ops-cell-stack">
-          <span>{r.student.name}</span>
-          <span className="text-sm text-muted">{r.student.studentId}</span>
-        </span>
-      ),
+      render: (r) => <StackedCell main={r.student.name} notes={[r.student.studentId]} />,
     },
     {
       key: "instalment",
@@ -93,12 +85,12 @@ export function ReceiptsTab() {
       header: t("col.amount"),
       className: "ui-table__cell--numeric",
       render: (r) => (
-        <span className="ops-cell-stack">
-          <span className={r.cancelled ? "tabular fee-desk__void" : "ops-cell-strong tabular"}>{formatMoney(r.amount)}</span>
-          <span className="text-sm text-muted">
-            {r.reference ? t("modeWithReference", { mode: modeName(r.mode), reference: r.reference }) : modeName(r.mode)}
-          </span>
-        </span>
+        <StackedCell
+          strong={!r.cancelled}
+          mainClassName={r.cancelled ? "tabular fee-desk__void" : "tabular"}
+          main={formatMoney(r.amount)}
+          notes={[r.reference ? t("modeWithReference", { mode: modeName(r.mode), reference: r.reference }) : modeName(r.mode)]}
+        />
       ),
     },
     {

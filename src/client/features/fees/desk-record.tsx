@@ -22,7 +22,7 @@ import { Card } from "../../ui/card.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
 import { InstalmentStatus } from "./plans-parts.tsx";
 
@@ -151,13 +151,12 @@ function FoundStudents({ students, total, onChoose }: { students: readonly Found
       <ul className="fee-find__list list-plain">
         {students.map((s) => (
           <li key={s.id} className="fee-find__item cluster cluster--between">
-            <span className="ops-cell-stack">
-              <span className="ops-cell-strong">{s.name}</span>
+            <StackedCell strong main={s.name}>
               <span className="text-sm text-muted">
                 {[s.studentId, s.programme].filter(Boolean).join(" · ")}
                 {s.active ? "" : ` · ${t("find.inactive")}`}
               </span>
-            </span>
+            </StackedCell>
             <Button
               size="sm"
               variant="secondary"

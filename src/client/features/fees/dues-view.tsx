@@ -20,7 +20,7 @@ import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listTableWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StudentCell } from "./fee-words.tsx";
@@ -91,14 +91,7 @@ export function DuesView() {
     {
       key: "programme",
       header: t("dues.col.programme"),
-      render: (d) => (
-        <span className="ops-cell-stack">
-          <span>{d.programme}</span>
-          {d.terms.length ? (
-            <span className="text-sm text-muted">{d.terms.map((term) => termName(d.termUnit, term)).join(", ")}</span>
-          ) : null}
-        </span>
-      ),
+      render: (d) => <StackedCell main={d.programme} notes={[d.terms.map((term) => termName(d.termUnit, term)).join(", ")]} />,
     },
     {
       key: "instalments",
@@ -121,22 +114,20 @@ export function DuesView() {
       header: t("dues.col.outstanding"),
       className: "ui-table__cell--numeric",
       render: (d) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong tabular">{formatMoney(d.outstanding)}</span>
+        <StackedCell strong mainClassName="tabular" main={formatMoney(d.outstanding)}>
           {d.overdue > 0 ? (
             <span className="text-sm text-danger tabular">{t("dues.overdueOf", { amount: formatMoney(d.overdue) })}</span>
           ) : null}
-        </span>
+        </StackedCell>
       ),
     },
     {
       key: "due",
       header: t("dues.col.due"),
       render: (d) => (
-        <span className="ops-cell-stack">
-          <span className="nowrap">{formatDate(d.oldestDue)}</span>
+        <StackedCell mainClassName="nowrap" main={formatDate(d.oldestDue)}>
           <Badge tone={STANDING_TONE[d.standing]}>{t(`dues.standing.${d.standing}`)}</Badge>
-        </span>
+        </StackedCell>
       ),
     },
     {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
+import { StackedCell } from "../../ui/table.tsx";
 
 type Mode = "upi" | "cash" | "cheque" | "dd" | "bank";
 type Standing = "paid" | "partial" | "due" | "overdue";
@@ -21,10 +22,8 @@ export function StandingBadge({ status }: { status: Standing }) {
 /** The student an office fee row is about: the name in bold, the Student ID under it, then what else the row says of them. */
 export function StudentCell({ student, children }: { student: { name: string; studentId: string | null }; children?: ReactNode }) {
   return (
-    <span className="ops-cell-stack">
-      <span className="ops-cell-strong">{student.name}</span>
-      <span className="text-sm text-muted">{student.studentId}</span>
+    <StackedCell strong main={student.name} notes={[student.studentId]}>
       {children}
-    </span>
+    </StackedCell>
   );
 }

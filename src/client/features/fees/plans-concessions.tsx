@@ -24,7 +24,7 @@ import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { StudentCell } from "./fee-words.tsx";
@@ -239,12 +239,11 @@ function ConcessionsList() {
       header: t("col.amount"),
       className: "ui-table__cell--numeric",
       render: (c) => (
-        <span className="ops-cell-stack">
-          <span className={c.withdrawn ? "tabular fee-plans__void" : "ops-cell-strong tabular"}>{formatMoney(c.amount)}</span>
+        <StackedCell strong={!c.withdrawn} mainClassName={c.withdrawn ? "tabular fee-plans__void" : "tabular"} main={formatMoney(c.amount)}>
           <span>
             <Badge tone={c.kind === "scholarship" ? "accent" : "info"}>{t(`kind.${c.kind}`)}</Badge>
           </span>
-        </span>
+        </StackedCell>
       ),
     },
     {
@@ -272,10 +271,10 @@ function ConcessionsList() {
       key: "given",
       header: t("col.given"),
       render: (c) => (
-        <span className="ops-cell-stack">
-          <span>{t("list.by", { name: c.givenBy ?? t("list.someone") })}</span>
-          <span className="text-sm text-muted">{t("list.on", { date: formatDate(c.givenAt) })}</span>
-        </span>
+        <StackedCell
+          main={t("list.by", { name: c.givenBy ?? t("list.someone") })}
+          notes={[t("list.on", { date: formatDate(c.givenAt) })]}
+        />
       ),
     },
     {

@@ -26,7 +26,7 @@ import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { browserToday, useFeeText, useRowDialog } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
@@ -45,12 +45,7 @@ export function PlansTab() {
     {
       key: "programme",
       header: t("col.programme"),
-      render: (p) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{p.name}</span>
-          <span className="text-sm text-muted">{feeText(p)}</span>
-        </span>
-      ),
+      render: (p) => <StackedCell strong main={p.name} notes={[feeText(p)]} />,
     },
     {
       key: "plan",

@@ -20,7 +20,7 @@ import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listTableWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { useSaved } from "../../ui/use-saved.ts";
@@ -192,26 +192,20 @@ function CatalogueView({
     {
       key: "title",
       header: t("admin.col.title"),
-      render: (item) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{item.title}</span>
-          {item.author ? <span className="text-sm text-muted">{item.author}</span> : null}
-          {item.isbn ? <span className="text-sm text-muted">{t("isbnOf", { isbn: item.isbn })}</span> : null}
-        </span>
-      ),
+      render: (item) => <StackedCell strong main={item.title} notes={[item.author, item.isbn ? t("isbnOf", { isbn: item.isbn }) : null]} />,
     },
     {
       key: "kind",
       header: t("admin.col.kind"),
       render: (item) => (
-        <span className="ops-cell-stack">
-          <span>
+        <StackedCell
+          main={
             <Badge tone={item.kind === "book" ? "info" : "accent"}>
               {item.kind === "book" ? t("kind.book") : t(item.source === "link" ? "kind.link" : "kind.pdf")}
             </Badge>
-          </span>
-          {item.category ? <span className="text-sm text-muted">{item.category}</span> : null}
-        </span>
+          }
+          notes={[item.category]}
+        />
       ),
     },
     {
@@ -219,10 +213,10 @@ function CatalogueView({
       header: t("admin.col.copies"),
       render: (item) =>
         item.kind === "book" ? (
-          <span className="ops-cell-stack">
-            <span>{t("copiesOnShelf", { count: item.available ?? 0, copies: item.copies ?? 0 })}</span>
-            {item.shelf ? <span className="text-sm text-muted">{t("shelfOf", { shelf: item.shelf })}</span> : null}
-          </span>
+          <StackedCell
+            main={t("copiesOnShelf", { count: item.available ?? 0, copies: item.copies ?? 0 })}
+            notes={[item.shelf ? t("shelfOf", { shelf: item.shelf }) : null]}
+          />
         ) : (
           <span className="text-sm">{item.programmeName ?? t("admin.everyStudent")}</span>
         ),

@@ -14,7 +14,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StandingBadge } from "./standing.tsx";
 
@@ -37,22 +37,12 @@ export function LoansView() {
     {
       key: "book",
       header: t("admin.col.book"),
-      render: (l) => (
-        <span className="ops-cell-stack">
-          <span className="ops-cell-strong">{l.title}</span>
-          {l.author ? <span className="text-sm text-muted">{l.author}</span> : null}
-        </span>
-      ),
+      render: (l) => <StackedCell strong main={l.title} notes={[l.author]} />,
     },
     {
       key: "student",
       header: t("admin.col.student"),
-      render: (l) => (
-        <span className="ops-cell-stack">
-          <span>{l.student.name}</span>
-          <span className="text-sm text-muted">{l.student.studentId}</span>
-        </span>
-      ),
+      render: (l) => <StackedCell main={l.student.name} notes={[l.student.studentId]} />,
     },
     {
       key: "issued",
@@ -64,10 +54,9 @@ export function LoansView() {
       key: "due",
       header: t("admin.col.due"),
       render: (l) => (
-        <span className="ops-cell-stack">
-          <span className="nowrap">{formatDate(l.dueOn)}</span>
+        <StackedCell mainClassName="nowrap" main={formatDate(l.dueOn)}>
           {l.standing ? <StandingBadge standing={l.standing} /> : null}
-        </span>
+        </StackedCell>
       ),
     },
     {
