@@ -97,6 +97,19 @@ export function RowActionLabel({ label, spoken }: { label: ReactNode; spoken: st
   );
 }
 
+/**
+ * A list's row buttons (small, labelled by {@link RowActionLabel}): `spoken` says what screen readers hear for
+ * a button's word on a row ("Edit" → "Edit BA English"); while `busy`, they are all disabled.
+ * `const action = rowActionButtons(...)`, then `action(t("admin.edit"), row, () => edit(row))` in the row's cell.
+ */
+export function rowActionButtons<T>(spoken: (label: string, row: T) => string, busy = false) {
+  return (label: string, row: T, onClick: () => void, variant: ButtonVariant = "secondary") => (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={busy}>
+      <RowActionLabel label={label} spoken={spoken(label, row)} />
+    </Button>
+  );
+}
+
 export interface IconActionProps {
   label: string;
   icon: ReactNode;

@@ -17,7 +17,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
-import { RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel, rowActionButtons } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listTableWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
@@ -182,11 +182,7 @@ function CatalogueView({
   const pdf = useDownload({ failed: t("admin.failed.download"), done: (file) => t("said.downloaded", { file }) });
   const download = (item: OfficeItem) => pdf.download(item.url!, item.fileName ?? `${item.title}.pdf`);
 
-  const action = (label: string, item: OfficeItem, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
-    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <RowActionLabel label={label} spoken={t("admin.for", { action: label, title: item.title })} />
-    </Button>
-  );
+  const action = rowActionButtons<OfficeItem>((label, item) => t("admin.for", { action: label, title: item.title }), archive.isPending);
 
   const columns: TableColumn<OfficeItem>[] = [
     {

@@ -14,7 +14,7 @@ import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
-import { RowActionLabel } from "../../ui/list-controls.tsx";
+import { rowActionButtons } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -53,11 +53,7 @@ export default function ProgrammesAdminPage() {
       },
     );
 
-  const action = (label: string, p: OfficeProgramme, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
-    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <RowActionLabel label={label} spoken={t("admin.for", { action: label, name: p.name })} />
-    </Button>
-  );
+  const action = rowActionButtons<OfficeProgramme>((label, p) => t("admin.for", { action: label, name: p.name }), archive.isPending);
 
   const columns: TableColumn<OfficeProgramme>[] = [
     {

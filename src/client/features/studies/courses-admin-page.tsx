@@ -15,7 +15,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
-import { RowActionLabel } from "../../ui/list-controls.tsx";
+import { rowActionButtons } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -72,11 +72,7 @@ function SubjectsList() {
       { onSuccess: (answer) => saved(answer.message), onError: (err) => toast.failed(err, t("admin.failed.save")) },
     );
 
-  const button = (label: string, row: Row, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
-    <Button size="sm" variant={variant} onClick={onClick} disabled={archive.isPending}>
-      <RowActionLabel label={label} spoken={t("admin.for", { action: label, code: row.code })} />
-    </Button>
-  );
+  const button = rowActionButtons<Row>((label, row) => t("admin.for", { action: label, code: row.code }), archive.isPending);
 
   const columns: TableColumn<Row>[] = [
     {

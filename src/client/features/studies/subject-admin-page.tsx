@@ -30,7 +30,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
-import { ConfirmDialog, failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, failureMessage, rowActionButtons } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
@@ -287,6 +287,8 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
     { reload: refresh, failed: t("admin.failed.save") },
   );
 
+  const action = rowActionButtons<OfficeAssignment>((label, a) => t("admin.forTitle", { action: label, title: a.title }));
+
   const columns: TableColumn<OfficeAssignment>[] = [
     {
       key: "title",
@@ -318,14 +320,8 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
       headerHidden: true,
       render: (a) => (
         <span className="ops-row-buttons">
-          <Button size="sm" variant="secondary" onClick={() => setEditing({ assignment: a })}>
-            <RowActionLabel label={t("admin.edit")} spoken={t("admin.forTitle", { action: t("admin.edit"), title: a.title })} />
-          </Button>
-          {a.submitted === 0 ? (
-            <Button size="sm" variant="ghost" onClick={() => deleting.ask(a)}>
-              <RowActionLabel label={t("admin.delete")} spoken={t("admin.forTitle", { action: t("admin.delete"), title: a.title })} />
-            </Button>
-          ) : null}
+          {action(t("admin.edit"), a, () => setEditing({ assignment: a }))}
+          {a.submitted === 0 ? action(t("admin.delete"), a, () => deleting.ask(a), "ghost") : null}
         </span>
       ),
     },
