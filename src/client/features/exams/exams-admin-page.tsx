@@ -5,13 +5,14 @@
  * (form or CSV file) and publishes the results.
  */
 import { useState } from "react";
-import { Link, Redirect, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { EXAM_FILTERS, type ExamFilter } from "../../../shared/schemas/exams.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
@@ -32,15 +33,13 @@ import { MarksAdminPage } from "./marks-admin-page.tsx";
 
 export default function AdminExamsPage() {
   return (
-    <Switch>
-      <Route path="/">
-        <ExamsListPage />
-      </Route>
-      <Route path="/:id/marks">{(params) => <MarksAdminPage id={Number(params.id)} />}</Route>
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <SubPages
+      pages={{
+        "/": () => <ExamsListPage />,
+        "/:id/marks": (params) => <MarksAdminPage id={Number(params.id)} />,
+      }}
+      strayHome
+    />
   );
 }
 

@@ -4,11 +4,12 @@
  * the printable admit card (/student/exams/admit-card) and marksheet (/student/exams/marksheet).
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { Link, Redirect, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useListParams } from "../../lib/use-list-params.ts";
 import { buttonClass } from "../../ui/button.tsx";
@@ -30,20 +31,14 @@ type Result = Mine["results"][number];
 
 export default function StudentExamsPage() {
   return (
-    <Switch>
-      <Route path="/">
-        <ExamsOverview />
-      </Route>
-      <Route path="/admit-card">
-        <AdmitCardPage />
-      </Route>
-      <Route path="/marksheet">
-        <MarksheetPage />
-      </Route>
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <SubPages
+      pages={{
+        "/": () => <ExamsOverview />,
+        "/admit-card": () => <AdmitCardPage />,
+        "/marksheet": () => <MarksheetPage />,
+      }}
+      strayHome
+    />
   );
 }
 

@@ -4,7 +4,7 @@
  * fees, concessions, fee settings), one tab each, the tab kept in the address (?tab=); a receipt printable at
  * /admin/fees/receipts/<id>.
  */
-import { Route, Switch, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
@@ -13,6 +13,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { DeskTabs } from "./desk-tabs.tsx";
@@ -25,15 +26,13 @@ export type FeeTab = (typeof FEE_TABS)[number];
 
 export default function FeesAdminPage() {
   return (
-    <Switch>
-      <Route path="/">
-        <FeesTabs />
-      </Route>
-      {/* A receipt, printable (the same page the student prints). */}
-      <Route path="/receipts/:id">
-        <ReceiptPage />
-      </Route>
-    </Switch>
+    <SubPages
+      pages={{
+        "/": () => <FeesTabs />,
+        // A receipt, printable (the same page the student prints).
+        "/receipts/:id": () => <ReceiptPage />,
+      }}
+    />
   );
 }
 

@@ -7,12 +7,13 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Link, Redirect, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -39,19 +40,7 @@ const TRANSFERS_PAGE = 5;
 const RECEIPTS_PAGE = 10;
 
 export default function StudentFeesPage() {
-  return (
-    <Switch>
-      <Route path="/">
-        <FeesOverview />
-      </Route>
-      <Route path="/receipts/:id">
-        <ReceiptPage />
-      </Route>
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
-  );
+  return <SubPages pages={{ "/": () => <FeesOverview />, "/receipts/:id": () => <ReceiptPage /> }} strayHome />;
 }
 
 function FeesOverview() {

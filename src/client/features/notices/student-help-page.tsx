@@ -3,13 +3,14 @@
  * from the server, filtered by status), asking a new one (/student/help/new), one question's conversation
  * with the reply box (/student/help/<id>), and the published FAQs, searchable, each opening in place.
  */
-import { Link, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { TICKET_STATUSES } from "../../../shared/constants.ts";
 import { help } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -32,15 +33,13 @@ type StatusFilter = (typeof STATUS_FILTER.values)[number];
 
 export default function StudentHelpPage() {
   return (
-    <Switch>
-      <Route path="/">
-        <HelpHome />
-      </Route>
-      <Route path="/new">
-        <NewTicketPage />
-      </Route>
-      <Route path="/:id">{(params) => <TicketThread id={/^[1-9]\d{0,11}$/.test(params.id) ? Number(params.id) : null} />}</Route>
-    </Switch>
+    <SubPages
+      pages={{
+        "/": () => <HelpHome />,
+        "/new": () => <NewTicketPage />,
+        "/:id": (params) => <TicketThread id={/^[1-9]\d{0,11}$/.test(params.id) ? Number(params.id) : null} />,
+      }}
+    />
   );
 }
 

@@ -5,13 +5,14 @@
  * assignments; /admin/courses/<id>/assignments/<id>: the students' work, downloaded and graded.
  */
 import { useState } from "react";
-import { Link, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBJECT_STATUSES, type SubjectListQuery } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
@@ -27,15 +28,15 @@ import { SubmissionsPage } from "./submissions-admin-page.tsx";
 
 export default function CoursesAdminPage() {
   return (
-    <Switch>
-      <Route path="/">
-        <SubjectsList />
-      </Route>
-      <Route path="/:id/assignments/:assignmentId">
-        {(params) => <SubmissionsPage subjectId={Number(params.id)} assignmentId={Number(params.assignmentId)} />}
-      </Route>
-      <Route path="/:id">{(params) => <SubjectPage id={Number(params.id)} />}</Route>
-    </Switch>
+    <SubPages
+      pages={{
+        "/": () => <SubjectsList />,
+        "/:id/assignments/:assignmentId": (params) => (
+          <SubmissionsPage subjectId={Number(params.id)} assignmentId={Number(params.assignmentId)} />
+        ),
+        "/:id": (params) => <SubjectPage id={Number(params.id)} />,
+      }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@
  * (by unit) and its assignments, handed in as a PDF with a progress bar, with the marks once graded.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, Route, Switch } from "wouter";
+import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
@@ -14,6 +14,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
 import { usePageTitle } from "../../lib/site.ts";
+import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
@@ -34,14 +35,7 @@ type Course = Mine["courses"][number];
 type Assignment = Course["assignments"][number];
 
 export default function StudentCoursesPage() {
-  return (
-    <Switch>
-      <Route path="/">
-        <CoursesOverview />
-      </Route>
-      <Route path="/:id">{(params) => <CourseDetail id={Number(params.id)} />}</Route>
-    </Switch>
-  );
+  return <SubPages pages={{ "/": () => <CoursesOverview />, "/:id": (params) => <CourseDetail id={Number(params.id)} /> }} />;
 }
 
 function useMine() {
