@@ -20,6 +20,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
@@ -387,14 +388,11 @@ function PaymentForm({
           <TextInput {...field("paidOn")} type="date" label={t("form.paidOn")} required max={today} />
         </div>
         <TextArea {...field("note")} label={t("form.note")} hint={t("form.noteHint")} rows={2} maxLength={500} />
-        <div className="cluster cluster--end">
+        <FormActions busy={record.isPending} submitLabel={t("form.submit")} busyLabel={t("form.busy")}>
           <Button variant="secondary" onClick={onCancel} disabled={record.isPending}>
             {t("form.cancel")}
           </Button>
-          <Button type="submit" loading={record.isPending}>
-            {record.isPending ? t("form.busy") : t("form.submit")}
-          </Button>
-        </div>
+        </FormActions>
       </form>
     </Card>
   );

@@ -14,9 +14,9 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Checkbox, TextInput } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -148,11 +148,7 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
           />
         </div>
       </Card>
-      <div className="cluster cluster--end">
-        <Button type="submit" loading={save.isPending}>
-          {save.isPending ? t("settings.saving") : t("settings.save")}
-        </Button>
-      </div>
+      <FormActions busy={save.isPending} submitLabel={t("settings.save")} busyLabel={t("settings.saving")} />
     </form>
   );
 }

@@ -12,8 +12,9 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -102,14 +103,11 @@ export function NewTicketPage() {
               hint={t("help.new.questionHint")}
             />
             <p className="text-sm text-muted">{t("help.new.after")}</p>
-            <div className="cluster cluster--end">
+            <FormActions busy={create.isPending} submitLabel={t("help.new.send")} busyLabel={t("help.new.sending")}>
               <Link href="~/student/help" className={buttonClass("secondary")}>
                 {t("help.new.cancel")}
               </Link>
-              <Button type="submit" loading={create.isPending}>
-                {create.isPending ? t("help.new.sending") : t("help.new.send")}
-              </Button>
-            </div>
+            </FormActions>
           </form>
         </div>
       </section>

@@ -18,9 +18,10 @@ import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
@@ -188,11 +189,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
           hint={t("help.reply.hint")}
           {...message.bind}
         />
-        <div className="cluster cluster--end">
-          <Button type="submit" loading={respond.isPending}>
-            {respond.isPending ? t("help.reply.sending") : t("help.reply.send")}
-          </Button>
-        </div>
+        <FormActions busy={respond.isPending} submitLabel={t("help.reply.send")} busyLabel={t("help.reply.sending")} />
       </form>
     </section>
   );

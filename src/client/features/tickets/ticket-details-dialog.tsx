@@ -17,6 +17,7 @@ import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -226,11 +227,7 @@ export function TicketDetailsDialog({
                 hint={ticket.status === "open" ? t("det.moves") : undefined}
                 {...message.bind}
               />
-              <div className="cluster cluster--end">
-                <Button type="submit" loading={respond.isPending}>
-                  {respond.isPending ? t("det.sending") : t("det.send")}
-                </Button>
-              </div>
+              <FormActions busy={respond.isPending} submitLabel={t("det.send")} busyLabel={t("det.sending")} />
             </form>
           )}
         </div>
