@@ -25,6 +25,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
+import { RupeesInput } from "./fee-fields.tsx";
 import { InstalmentStatus } from "./plans-parts.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
@@ -362,14 +363,7 @@ function PaymentForm({
         ) : null}
         {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
         <div className="ops-form-grid">
-          <TextInput
-            {...field("amount")}
-            label={t("form.amount")}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t("form.amountHint")}
-          />
+          <RupeesInput {...field("amount")} label={t("form.amount")} required hint={t("form.amountHint")} />
           <Select
             {...field("mode")}
             label={t("form.mode")}

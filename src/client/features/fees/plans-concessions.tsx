@@ -20,13 +20,14 @@ import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
+import { RupeesInput } from "./fee-fields.tsx";
 import { StudentCell } from "./fee-words.tsx";
 import { InstalmentStatus, useRowDialog } from "./plans-parts.tsx";
 
@@ -183,12 +184,10 @@ function GiveDialog({ instalment, onClose, onGiven }: { instalment: Instalment; 
           required
           options={CONCESSION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
         />
-        <TextInput
+        <RupeesInput
           {...field("amount")}
           label={t("give.amount")}
           required
-          inputMode="decimal"
-          autoComplete="off"
           hint={
             instalment.pending > 0
               ? aboveMessage(instalment, max)

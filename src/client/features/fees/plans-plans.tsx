@@ -27,6 +27,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { DaysInput, RupeesInput } from "./fee-fields.tsx";
 import { browserToday, useFeeText, useRowDialog } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
@@ -243,16 +244,8 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
         </div>
       </fieldset>
       <div className="ops-form-grid">
-        <TextInput {...field("lateFee")} label={t("form.lateFee")} inputMode="decimal" autoComplete="off" hint={t("form.lateFeeHint")} />
-        <TextInput
-          {...field("graceDays")}
-          label={t("form.grace")}
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={2}
-          hint={t("form.graceHint", { max: MAX_GRACE_DAYS })}
-        />
+        <RupeesInput {...field("lateFee")} label={t("form.lateFee")} hint={t("form.lateFeeHint")} />
+        <DaysInput {...field("graceDays")} label={t("form.grace")} required hint={t("form.graceHint", { max: MAX_GRACE_DAYS })} />
       </div>
     </FormDialog>
   );

@@ -21,6 +21,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { DaysInput } from "./fee-fields.tsx";
 
 type FeeSettings = RouterOutputs["feePlans"]["settings"]["settings"];
 
@@ -128,24 +129,8 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
       </Card>
       <Card title={t("settings.reminders")}>
         <div className="ops-form-grid">
-          <TextInput
-            {...field("remindDaysBefore")}
-            label={t("settings.before")}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={2}
-            hint={t("settings.beforeHint")}
-          />
-          <TextInput
-            {...field("remindDaysAfter")}
-            label={t("settings.after")}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={2}
-            hint={t("settings.afterHint")}
-          />
+          <DaysInput {...field("remindDaysBefore")} label={t("settings.before")} required hint={t("settings.beforeHint")} />
+          <DaysInput {...field("remindDaysAfter")} label={t("settings.after")} required hint={t("settings.afterHint")} />
         </div>
       </Card>
       <FormActions busy={save.isPending} submitLabel={t("settings.save")} busyLabel={t("settings.saving")} />
