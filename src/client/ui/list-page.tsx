@@ -56,6 +56,18 @@ export interface ListBodyProps {
   children: ReactNode;
 }
 
+/** The words of a list's search box and range line, each named under one prefix of the page's catalogue. */
+export type ListWordKey = "search" | "searchPlaceholder" | "noun";
+
+/**
+ * A {@link ListBody}'s search box and range words read from the page's catalogue by the one layout of the list
+ * screens: `listWords(t, "team.")` reads team.search, team.searchPlaceholder and team.noun; a catalogue without
+ * one of them does not typecheck.
+ */
+export function listWords<P extends string>(t: (key: `${P}${ListWordKey}`) => string, prefix: P): Pick<ListBodyProps, "search" | "noun"> {
+  return { search: { label: t(`${prefix}search`), placeholder: t(`${prefix}searchPlaceholder`) }, noun: t(`${prefix}noun`) };
+}
+
 /** What a list's query is for {@link loadFailure}. */
 export interface ListQuery {
   isError: boolean;

@@ -21,7 +21,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListPage, ListTable, listTableWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -241,7 +241,7 @@ export default function AdminAdmissionsPage() {
         </>
       }
       list={list}
-      search={{ label: t("adm.search"), placeholder: t("adm.searchPlaceholder") }}
+      {...listWords(t, "adm.")}
       filter={{ key: "status", label: t("adm.status"), options: statusFilters }}
       failed={
         query.error && !data
@@ -253,7 +253,6 @@ export default function AdminAdmissionsPage() {
           : null
       }
       pagination={data?.pagination}
-      noun={t("adm.noun")}
       after={
         <>
           <AdmissionDetailsDialog

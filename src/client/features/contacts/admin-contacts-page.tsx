@@ -22,7 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -222,11 +222,10 @@ export default function AdminContactsPage() {
         </>
       }
       list={list}
-      search={{ label: t("con.search"), placeholder: t("con.searchPlaceholder") }}
+      {...listWords(t, "con.")}
       filter={{ key: "status", label: t("adm.status"), options: contactFilters() }}
       failed={loadFailure(query, CONTACT_TEXT.loadFailed)}
       pagination={query.data?.pagination}
-      noun={t("con.noun")}
       after={
         <>
           <ContactDetails

@@ -21,7 +21,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -153,11 +153,10 @@ function ExamsListPage() {
         </>
       }
       list={list}
-      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      {...listWords(t, "admin.")}
       filter={{ key: "status", label: t("admin.filter"), options: EXAM_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
-      noun={t("admin.noun")}
       after={
         <>
           {editing ? (

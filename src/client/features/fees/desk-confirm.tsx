@@ -20,7 +20,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -186,11 +186,10 @@ export function ConfirmTab() {
         name="fee-confirm"
         list={list}
         beforeToolbar={<p className="text-muted fee-desk__lead">{t("confirm.lead")}</p>}
-        search={{ label: t("confirm.search"), placeholder: t("confirm.searchPlaceholder") }}
+        {...listWords(t, "confirm.")}
         found={query.data ? t("confirm.found", { count: query.data.pagination.totalItems }) : ""}
         failed={loadFailure(query, t("failed.load"))}
         pagination={query.data?.pagination}
-        noun={t("confirm.noun")}
       >
         {confirmed ? (
           <Alert tone="success" onDismiss={() => setConfirmed(null)}>

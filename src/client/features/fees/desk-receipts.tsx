@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListBody, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
@@ -132,7 +132,7 @@ export function ReceiptsTab() {
       <ListBody
         name="fee-receipts"
         list={list}
-        search={{ label: t("receipts.search"), placeholder: t("receipts.searchPlaceholder") }}
+        {...listWords(t, "receipts.")}
         filter={{
           key: "status",
           label: t("receipts.filter"),
@@ -155,7 +155,6 @@ export function ReceiptsTab() {
         found={query.data ? t("receipts.found", { count: query.data.pagination.totalItems }) : ""}
         failed={loadFailure(query, t("failed.load"))}
         pagination={query.data?.pagination}
-        noun={t("receipts.noun")}
       >
         <Card flush>
           <Table

@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listTableWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listTableWords, listWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -174,7 +174,7 @@ export function DuesView() {
             <StatCard label={t("dues.stat.overdue")} value={figure(totals?.overdue, true)} icon={<AlertIcon />} tone="rejected" />
           </>
         }
-        search={{ label: t("dues.search"), placeholder: t("dues.searchPlaceholder") }}
+        {...listWords(t, "dues.")}
         filter={{
           key: "status",
           label: t("dues.filter.status"),
@@ -205,7 +205,6 @@ export function DuesView() {
         found={query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
         failed={loadFailure(query, t("dues.failed.load"))}
         pagination={query.data?.pagination}
-        noun={t("dues.noun")}
       >
         <ListTable
           {...listTableWords(t, "dues.")}

@@ -22,7 +22,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
@@ -302,7 +302,7 @@ function ConcessionsList() {
       <ListBody
         name="fee-concessions"
         list={list}
-        search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder") }}
+        {...listWords(t, "list.")}
         filter={{
           key: "status",
           label: t("list.filter"),
@@ -310,7 +310,6 @@ function ConcessionsList() {
         }}
         failed={loadFailure(query, t("list.failed"))}
         pagination={data?.pagination}
-        noun={t("list.noun")}
       >
         <ListTable
           caption={t("list.caption")}

@@ -24,7 +24,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { DaysInput, RupeesInput } from "./fee-fields.tsx";
@@ -122,10 +122,9 @@ export function PlansTab() {
       <ListBody
         name="fee-plans"
         list={list}
-        search={{ label: t("plans.search"), placeholder: t("plans.searchPlaceholder") }}
+        {...listWords(t, "plans.")}
         failed={loadFailure(query, t("plans.failed"))}
         pagination={data?.pagination}
-        noun={t("plans.noun")}
       >
         <ListTable
           caption={t("plans.caption")}

@@ -23,7 +23,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { CheckCircleIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage } from "../../ui/list-page.tsx";
+import { ListEmpty, ListPage, listWords } from "../../ui/list-page.tsx";
 import { ImageIcon, TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -256,7 +256,7 @@ export default function AdminGalleryPage() {
       }
       beforeToolbar={<DropZone onFiles={chooseFiles} />}
       list={list}
-      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      {...listWords(t, "")}
       filter={{ key: "category", label: t("filter"), options: [{ value: "all", label: t("filter.all") }, ...categoryOptions()] }}
       toolbarExtra={
         <div className="ac-view-toggle" role="group" aria-label={t("view")}>
@@ -282,7 +282,6 @@ export default function AdminGalleryPage() {
       }
       // The range and the pages show once there is more than one page (the selection bar counts the images).
       pagination={pagination && pagination.totalPages > 1 ? pagination : undefined}
-      noun={t("noun")}
       after={
         <>
           <UploadDialog

@@ -18,7 +18,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { RowActionLabel, rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listTableWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listTableWords, listWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -241,7 +241,7 @@ function CatalogueView({
     <ListBody
       name="library"
       list={list}
-      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      {...listWords(t, "admin.")}
       filter={{
         key: "kind",
         label: t("admin.filter.kind"),
@@ -278,7 +278,6 @@ function CatalogueView({
       found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
-      noun={t("admin.noun")}
     >
       <ListTable
         {...listTableWords(t, "admin.")}

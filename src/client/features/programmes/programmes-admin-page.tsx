@@ -15,7 +15,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -110,7 +110,7 @@ export default function ProgrammesAdminPage() {
       description={t("admin.lead")}
       actions={addButton}
       list={list}
-      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      {...listWords(t, "admin.")}
       filter={{
         key: "status",
         label: t("admin.filter"),
@@ -118,7 +118,6 @@ export default function ProgrammesAdminPage() {
       }}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
-      noun={t("admin.noun")}
       after={
         editing ? (
           <ProgrammeFormDialog

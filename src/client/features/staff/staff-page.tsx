@@ -18,7 +18,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -122,7 +122,7 @@ export default function StaffPage() {
       description={t("team.lead")}
       actions={inviteButton}
       list={list}
-      search={{ label: t("team.search"), placeholder: t("team.searchPlaceholder") }}
+      {...listWords(t, "team.")}
       filter={{
         key: "status",
         label: t("team.filter"),
@@ -130,7 +130,6 @@ export default function StaffPage() {
       }}
       failed={loadFailure(query, t("team.failed.load"))}
       pagination={query.data?.pagination}
-      noun={t("team.noun")}
       after={
         <>
           <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} />

@@ -24,7 +24,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -303,7 +303,7 @@ export default function AdminStudentsPage() {
         </>
       }
       list={list}
-      search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+      {...listWords(t, "")}
       filter={{
         key: "status",
         label: t("filter"),
@@ -311,7 +311,6 @@ export default function AdminStudentsPage() {
       }}
       failed={loadFailure(query, STUDENT_TEXT.loadFailed)}
       pagination={query.data?.pagination}
-      noun={t("noun")}
       after={
         <>
           <StudentDetailsDialog

@@ -17,7 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -130,7 +130,7 @@ function SubjectsList() {
         </span>
       }
       list={list}
-      search={{ label: t("admin.search"), placeholder: t("admin.searchPlaceholder") }}
+      {...listWords(t, "admin.")}
       filter={{
         key: "status",
         label: t("admin.filter"),
@@ -138,7 +138,6 @@ function SubjectsList() {
       }}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
-      noun={t("admin.noun")}
       after={
         dialog?.kind === "move" ? (
           <MoveTermDialog programmes={programmeList} onClose={() => setDialog(null)} onDone={saved} />

@@ -20,7 +20,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, PageFrame } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, listWords, PageFrame } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -243,11 +243,10 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
             <StatCard label={t("stat.resolved")} value={stat(stats?.resolved)} icon={<CheckCircleIcon />} tone="approved" />
           </>
         }
-        search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+        {...listWords(t, "")}
         filter={{ key: "status", label: t("filter"), options: ticketFilters() }}
         failed={query.isError ? { message: HELP_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
         pagination={query.data?.pagination}
-        noun={t("noun")}
       >
         <Card flush>{table}</Card>
       </ListBody>
