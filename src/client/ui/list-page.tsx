@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
+import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
 import type { ListParamsApi } from "../lib/use-list-params.ts";
 import { Button } from "./button.tsx";
@@ -16,8 +17,10 @@ import { EmptyState } from "./empty-state.tsx";
 import { Select } from "./field.tsx";
 import { ListSearch, rangeText } from "./list-controls.tsx";
 import { ListLoadError } from "./load-error.tsx";
+import { DownloadIcon } from "./more-icons.tsx";
 import { Pagination } from "./pagination.tsx";
 import { Table, type TableProps } from "./table.tsx";
+import { useDownload } from "./use-download.ts";
 
 export interface ListPagination {
   currentPage: number;
@@ -131,6 +134,31 @@ export function ListBody(props: ListBodyProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+export interface ListExportButtonProps {
+  list: Pick<ListParamsApi, "search" | "filter">;
+  /** where the server builds the file ("/api/admin/students/export.csv") */
+  path: string;
+  /** the file's name when the server gives none: "students" saves students-2026-11-26.csv */
+  name: string;
+  /** the toast when the export is refused */
+  failed: string;
+  /** the toast once the file is saved, naming it */
+  done: (file: string) => string;
+  /** the button's word ("Export CSV") */
+  children: ReactNode;
+}
+
+/** A list's "Export CSV" in its page's header: the file of the list's current search and status, the button busy meanwhile. */
+export function ListExportButton({ list, path, name, failed, done, children }: ListExportButtonProps) {
+  const csv = useDownload({ failed, done, accept: "text/csv" });
+  const exportCsv = () => csv.download(listCsvUrl(path, { search: list.search, status: list.filter }), listCsvName(name));
+  return (
+    <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
+      <DownloadIcon size={18} /> {children}
+    </Button>
   );
 }
 

@@ -8,7 +8,6 @@ import { Link } from "wouter";
 import { ADMISSION_STATUSES } from "../../../shared/constants.ts";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { genderLabel, person } from "../../../shared/i18n/person.ts";
-import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -21,11 +20,10 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListPage, ListTable, listTableWords, listWords } from "../../ui/list-page.tsx";
-import { DownloadIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { ListExportButton, ListPage, ListTable, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { useDownload } from "../../ui/use-download.ts";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
@@ -108,10 +106,6 @@ export default function AdminAdmissionsPage() {
   };
 
   const rows = data?.admissions ?? [];
-
-  const csv = useDownload({ failed: t("adm.exportFailed"), done: (file) => t("adm.exported", { file }), accept: "text/csv" });
-  const exportCsv = () =>
-    csv.download(listCsvUrl("/api/admin/admissions/export.csv", { search: list.search, status: list.filter }), listCsvName("applications"));
 
   const columns: TableColumn<Row>[] = [
     {
@@ -216,9 +210,15 @@ export default function AdminAdmissionsPage() {
       description={t("adm.lead")}
       actions={
         <div className="cluster cluster--sm">
-          <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
-            <DownloadIcon size={18} /> {t("adm.export")}
-          </Button>
+          <ListExportButton
+            list={list}
+            path="/api/admin/admissions/export.csv"
+            name="applications"
+            failed={t("adm.exportFailed")}
+            done={(file) => t("adm.exported", { file })}
+          >
+            {t("adm.export")}
+          </ListExportButton>
           {/* The public form, filled in at the counter: the server knows it is the office (issue 17). */}
           <Link href="~/admission" className={buttonClass("primary")}>
             <PlusIcon size={18} /> {t("adm.walkInNew")}

@@ -7,7 +7,6 @@
 import { useState } from "react";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
-import { listCsvName, listCsvUrl } from "../../lib/download.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
@@ -24,13 +23,12 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
-import { DownloadIcon, EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { ListExportButton, ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
-import { useDownload } from "../../ui/use-download.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
 import {
   EMPTY_STUDENT_FORM,
@@ -198,10 +196,6 @@ export default function AdminStudentsPage() {
   );
   const ask = (kind: ConfirmState["kind"], student: StudentRow) => confirming.ask({ kind, student });
 
-  const csv = useDownload({ failed: STUDENT_TEXT.exportFailed, done: (file) => t("downloaded", { file }), accept: "text/csv" });
-  const exportCsv = () =>
-    csv.download(listCsvUrl("/api/admin/students/export.csv", { search: list.search, status: list.filter }), listCsvName("students"));
-
   const columns: TableColumn<StudentRow>[] = [
     {
       key: "student",
@@ -280,9 +274,15 @@ export default function AdminStudentsPage() {
       description={t("lead")}
       actions={
         <div className="cluster cluster--sm">
-          <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
-            <DownloadIcon size={18} /> {t("export")}
-          </Button>
+          <ListExportButton
+            list={list}
+            path="/api/admin/students/export.csv"
+            name="students"
+            failed={STUDENT_TEXT.exportFailed}
+            done={(file) => t("downloaded", { file })}
+          >
+            {t("export")}
+          </ListExportButton>
           {addButton}
         </div>
       }
