@@ -71,6 +71,18 @@ export function listWords<P extends string>(t: (key: `${P}${ListWordKey}`) => st
   return { search: { label: t(`${prefix}search`), placeholder: t(`${prefix}searchPlaceholder`) }, noun: t(`${prefix}noun`) };
 }
 
+/**
+ * A {@link ListBody}'s filter from the list's own (the key and values `usePagedList` keeps in the URL), each
+ * value named by `optionLabel`: the toolbar offers exactly the values the URL accepts.
+ */
+export function listFilter<V extends string>(
+  filter: { key: string; values: readonly V[] },
+  label: string,
+  optionLabel: (value: V) => string,
+): NonNullable<ListBodyProps["filter"]> {
+  return { key: filter.key, label, options: filter.values.map((value) => ({ value, label: optionLabel(value) })) };
+}
+
 /** What a list's query is for {@link loadFailure}. */
 export interface ListQuery {
   isError: boolean;

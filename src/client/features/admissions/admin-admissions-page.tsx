@@ -20,7 +20,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListExportButton, ListPage, ListTable, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { ListExportButton, ListPage, ListTable, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -63,7 +63,6 @@ export default function AdminAdmissionsPage() {
   const t = useT(admin);
   useT(person); // each applicant's gender
   usePageTitle(t("adm.title"));
-  const statusFilters = STATUS_VALUES.map((value) => ({ value, label: value === "all" ? t("adm.filter.all") : statusLabel(value) }));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.admissions.adminList, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
@@ -242,7 +241,7 @@ export default function AdminAdmissionsPage() {
       }
       list={list}
       {...listWords(t, "adm.")}
-      filter={{ key: "status", label: t("adm.status"), options: statusFilters }}
+      filter={listFilter(STATUS_FILTER, t("adm.status"), (value) => (value === "all" ? t("adm.filter.all") : statusLabel(value)))}
       failed={
         query.error && !data
           ? {

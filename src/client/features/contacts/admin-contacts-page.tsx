@@ -22,7 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -33,7 +33,7 @@ import { ContactDetails } from "./contact-details.tsx";
 import {
   CONTACT_FILTER_VALUES,
   type ContactStatus,
-  contactFilters,
+  contactFilterLabel,
   contactStatus,
   messagePreview,
   statusLabel,
@@ -223,7 +223,7 @@ export default function AdminContactsPage() {
       }
       list={list}
       {...listWords(t, "con.")}
-      filter={{ key: "status", label: t("adm.status"), options: contactFilters() }}
+      filter={listFilter(STATUS_FILTER, t("adm.status"), contactFilterLabel)}
       failed={loadFailure(query, CONTACT_TEXT.loadFailed)}
       pagination={query.data?.pagination}
       after={

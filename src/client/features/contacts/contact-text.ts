@@ -6,9 +6,9 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** The status filter's values (spec part 2: All, New, In Progress, Resolved, Closed). */
 export const CONTACT_FILTER_VALUES = ["all", ...CONTACT_STATUSES] as const;
-/** The filter's choices in the reader's language. */
-export const contactFilters = () =>
-  CONTACT_FILTER_VALUES.map((value) => ({ value, label: value === "all" ? admin.t("con.allStatuses") : statusName(value) }));
+/** A filter's choice in the reader's language. */
+export const contactFilterLabel = (value: (typeof CONTACT_FILTER_VALUES)[number]) =>
+  value === "all" ? admin.t("con.allStatuses") : statusName(value);
 
 /** A missing or unknown status reads as New (spec part 2 §3). */
 export function contactStatus(status: string | null | undefined): ContactStatus {

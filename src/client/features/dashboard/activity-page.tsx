@@ -22,10 +22,17 @@ import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
-import { ACTIVITY_FILTER_VALUES, type ActivityEntry, activityFilters, actorText, describeActivity, kindLabel } from "./activity-text.ts";
+import {
+  ACTIVITY_FILTER_VALUES,
+  type ActivityEntry,
+  activityFilterLabel,
+  actorText,
+  describeActivity,
+  kindLabel,
+} from "./activity-text.ts";
 
 const TYPE_FILTER = { key: "type", values: ACTIVITY_FILTER_VALUES };
 
@@ -92,7 +99,7 @@ export default function AdminActivityPage() {
       title={t("log.title")}
       description={t("log.lead")}
       list={list}
-      filter={{ key: "type", label: t("log.show"), options: activityFilters(), showLabel: true }}
+      filter={{ ...listFilter(TYPE_FILTER, t("log.show"), activityFilterLabel), showLabel: true }}
       failed={
         query.isError && !query.data
           ? {

@@ -51,7 +51,7 @@ export const ACTIVITY_FILTER_VALUES = [
   "report",
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
-export const activityFilters = () => ACTIVITY_FILTER_VALUES.map((value) => ({ value, label: reports.t(`filter.${value}`) }));
+export const activityFilterLabel = (value: ActivityFilter) => reports.t(`filter.${value}`);
 
 /** The record's short name in its badge (the filter says "Accounts and sign-in"; the badge "Account"). */
 export function kindLabel(type: string | null): string {

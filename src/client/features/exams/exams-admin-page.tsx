@@ -21,7 +21,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -154,7 +154,7 @@ function ExamsListPage() {
       }
       list={list}
       {...listWords(t, "admin.")}
-      filter={{ key: "status", label: t("admin.filter"), options: EXAM_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
+      filter={listFilter(FILTER, t("admin.filter"), (value) => t(`filter.${value}`))}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       after={

@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListBody, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
@@ -133,11 +133,7 @@ export function ReceiptsTab() {
         name="fee-receipts"
         list={list}
         {...listWords(t, "receipts.")}
-        filter={{
-          key: "status",
-          label: t("receipts.filter"),
-          options: RECEIPT_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })),
-        }}
+        filter={listFilter(STATUS_FILTER, t("receipts.filter"), (value) => t(`filter.${value}`))}
         toolbarExtra={
           <Select
             id="fee-receipts-year"

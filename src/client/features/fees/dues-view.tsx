@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listTableWords, listWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listFilter, listTableWords, listWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -175,11 +175,7 @@ export function DuesView() {
           </>
         }
         {...listWords(t, "dues.")}
-        filter={{
-          key: "status",
-          label: t("dues.filter.status"),
-          options: DUE_FILTERS.map((value) => ({ value, label: t(`dues.filter.${value}`, { days: DUE_SOON_DAYS }) })),
-        }}
+        filter={listFilter(STATUS_FILTER, t("dues.filter.status"), (value) => t(`dues.filter.${value}`, { days: DUE_SOON_DAYS }))}
         toolbarExtra={
           <>
             <ToolbarFilter

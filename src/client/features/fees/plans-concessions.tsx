@@ -22,7 +22,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
@@ -303,11 +303,7 @@ function ConcessionsList() {
         name="fee-concessions"
         list={list}
         {...listWords(t, "list.")}
-        filter={{
-          key: "status",
-          label: t("list.filter"),
-          options: CONCESSION_FILTERS.map((value) => ({ value, label: t(`list.filter.${value}`) })),
-        }}
+        filter={listFilter(STATUS_FILTER, t("list.filter"), (value) => t(`list.filter.${value}`))}
         failed={loadFailure(query, t("list.failed"))}
         pagination={data?.pagination}
       >

@@ -9,7 +9,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { GALLERY_CATEGORIES } from "../../../shared/constants.ts";
-import { categoryOptions, gallery } from "../../../shared/i18n/gallery.ts";
+import { categoryName, gallery } from "../../../shared/i18n/gallery.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -23,7 +23,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { CheckCircleIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage, listWords } from "../../ui/list-page.tsx";
+import { ListEmpty, ListPage, listFilter, listWords } from "../../ui/list-page.tsx";
 import { ImageIcon, TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -257,7 +257,7 @@ export default function AdminGalleryPage() {
       beforeToolbar={<DropZone onFiles={chooseFiles} />}
       list={list}
       {...listWords(t, "")}
-      filter={{ key: "category", label: t("filter"), options: [{ value: "all", label: t("filter.all") }, ...categoryOptions()] }}
+      filter={listFilter(CATEGORY_FILTER, t("filter"), (value) => (value === "all" ? t("filter.all") : categoryName(value)))}
       toolbarExtra={
         <div className="ac-view-toggle" role="group" aria-label={t("view")}>
           <Button

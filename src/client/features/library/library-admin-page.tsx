@@ -18,7 +18,17 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { RowActionLabel, rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listTableWords, listWords, loadFailure, PageFrame, StatRow, ToolbarFilter } from "../../ui/list-page.tsx";
+import {
+  ListBody,
+  ListTable,
+  listFilter,
+  listTableWords,
+  listWords,
+  loadFailure,
+  PageFrame,
+  StatRow,
+  ToolbarFilter,
+} from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -242,11 +252,7 @@ function CatalogueView({
       name="library"
       list={list}
       {...listWords(t, "admin.")}
-      filter={{
-        key: "kind",
-        label: t("admin.filter.kind"),
-        options: KIND_FILTERS.map((value) => ({ value, label: t(`filter.kind.${value}`) })),
-      }}
+      filter={listFilter(KIND_FILTER, t("admin.filter.kind"), (value) => t(`filter.kind.${value}`))}
       toolbarExtra={
         <>
           <ToolbarFilter

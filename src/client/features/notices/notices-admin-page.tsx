@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
@@ -166,7 +166,7 @@ export default function NoticesAdminPage() {
       }
       list={list}
       {...listWords(t, "admin.")}
-      filter={{ key: "show", label: t("admin.filter"), options: NOTICE_FILTERS.map((value) => ({ value, label: t(`filter.${value}`) })) }}
+      filter={listFilter(FILTER, t("admin.filter"), (value) => t(`filter.${value}`))}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       after={

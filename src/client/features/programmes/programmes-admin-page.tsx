@@ -15,7 +15,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -111,11 +111,7 @@ export default function ProgrammesAdminPage() {
       actions={addButton}
       list={list}
       {...listWords(t, "admin.")}
-      filter={{
-        key: "status",
-        label: t("admin.filter"),
-        options: PROGRAMME_STATUSES.map((value) => ({ value, label: t(`admin.status.${value}`) })),
-      }}
+      filter={listFilter(STATUS_FILTER, t("admin.filter"), (value) => t(`admin.status.${value}`))}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       after={

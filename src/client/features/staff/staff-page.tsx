@@ -18,7 +18,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -123,11 +123,7 @@ export default function StaffPage() {
       actions={inviteButton}
       list={list}
       {...listWords(t, "team.")}
-      filter={{
-        key: "status",
-        label: t("team.filter"),
-        options: STAFF_STATUSES.map((value) => ({ value, label: value === "all" ? t("team.filter.all") : t(`team.status.${value}`) })),
-      }}
+      filter={listFilter(STATUS_FILTER, t("team.filter"), (value) => (value === "all" ? t("team.filter.all") : t(`team.status.${value}`)))}
       failed={loadFailure(query, t("team.failed.load"))}
       pagination={query.data?.pagination}
       after={

@@ -17,7 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -131,11 +131,7 @@ function SubjectsList() {
       }
       list={list}
       {...listWords(t, "admin.")}
-      filter={{
-        key: "status",
-        label: t("admin.filter"),
-        options: SUBJECT_STATUSES.map((value) => ({ value, label: t(`admin.status.${value}`) })),
-      }}
+      filter={listFilter(STATUS_FILTER, t("admin.filter"), (value) => t(`admin.status.${value}`))}
       failed={loadFailure(query, t("admin.failed.load"))}
       pagination={query.data?.pagination}
       after={

@@ -20,7 +20,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, listWords, PageFrame } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -30,7 +30,7 @@ import { useToast } from "../../ui/toast.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
 import { CreateTicketDialog } from "./create-ticket-dialog.tsx";
 import { TicketDetailsDialog } from "./ticket-details-dialog.tsx";
-import { categoryLabel, HELP_TEXT, priorityLabel, statusText, TICKET_FILTER_VALUES, ticketFilters, truncate } from "./ticket-text.ts";
+import { categoryLabel, HELP_TEXT, priorityLabel, statusText, TICKET_FILTER_VALUES, ticketFilterLabel, truncate } from "./ticket-text.ts";
 
 type TicketRow = RouterOutputs["tickets"]["list"]["tickets"][number];
 type StatusFilter = (typeof TICKET_FILTER_VALUES)[number];
@@ -244,7 +244,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
           </>
         }
         {...listWords(t, "")}
-        filter={{ key: "status", label: t("filter"), options: ticketFilters() }}
+        filter={listFilter(STATUS_FILTER, t("filter"), ticketFilterLabel)}
         failed={query.isError ? { message: HELP_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
         pagination={query.data?.pagination}
       >

@@ -16,7 +16,8 @@ export const priorityOptions = () => TICKET_PRIORITIES.map((value) => ({ value, 
 export const statusOptions = () => TICKET_STATUSES.map((value) => ({ value, label: ticketStatusName(value) }));
 
 export const TICKET_FILTER_VALUES = ["all", ...TICKET_STATUSES] as const;
-export const ticketFilters = () => [{ value: "all", label: help.t("filter.all") }, ...statusOptions()];
+export const ticketFilterLabel = (value: (typeof TICKET_FILTER_VALUES)[number]) =>
+  value === "all" ? help.t("filter.all") : ticketStatusName(value);
 
 /** The description under the subject in the table. */
 export const DESCRIPTION_PREVIEW_CHARS = 60;
