@@ -23,23 +23,17 @@ const RULES = {
   ids: IDS,
 } as const;
 
-export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (message: string) => void }) {
+/** Shown only while wanted (the page mounts it): each opening starts from an empty form. */
+export function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (message: string) => void }) {
   const t = useT(roster);
   const invite = trpc.staff.invite.useMutation();
   const form = useFormState<InviteForm>(EMPTY, RULES);
   const { values, field } = form;
 
-  const close = () => {
-    if (invite.isPending) return;
-    form.reset(EMPTY);
-    onClose();
-  };
-
   const submission = form.submission(
     async () => {
       // The rules passed: what is sent is the shared schema's reading of the form.
       const answer = await invite.mutateAsync(v.parse(staffInviteInput, values));
-      form.reset(EMPTY);
       onInvited(answer.message);
     },
     { busy: invite.isPending, failed: (err) => failureMessage(err, t("team.failed.invite")) },
@@ -47,8 +41,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
 
   return (
     <FormDialog
-      open={open}
-      onClose={close}
+      onClose={onClose}
       title={t("team.dialog.title")}
       description={t("team.dialog.text")}
       formId="invite-form"

@@ -128,7 +128,7 @@ export default function StaffPage() {
       pagination={query.data?.pagination}
       after={
         <>
-          <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} />
+          {inviting ? <InviteDialog onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} /> : null}
           <ConfirmDialog
             {...change.dialog}
             title={t(`team.confirm.${confirmKey}.title`)}

@@ -26,31 +26,17 @@ const RULES = {
   ids: IDS,
 } as const;
 
-export function CreateTicketDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (ticketNumber: string) => void;
-}) {
+/** Shown only while wanted (the page mounts it): each opening starts from an empty form. */
+export function CreateTicketDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (ticketNumber: string) => void }) {
   const t = useT(help);
   const create = trpc.tickets.create.useMutation();
   const form = useFormState<TicketForm>(EMPTY_TICKET, RULES);
   const { values, field } = form;
 
-  const close = () => {
-    if (create.isPending) return;
-    form.reset(EMPTY_TICKET);
-    onClose();
-  };
-
   const submission = form.submission(
     async () => {
       // The rules passed: what is sent is the shared schema's reading of the form.
       const { ticket } = await create.mutateAsync(v.parse(createTicketInput, values));
-      form.reset(EMPTY_TICKET);
       onCreated(ticket.ticketNumber);
     },
     { busy: create.isPending, failed: (err) => failureMessage(err, HELP_TEXT.createFailed) },
@@ -58,8 +44,7 @@ export function CreateTicketDialog({
 
   return (
     <FormDialog
-      open={open}
-      onClose={close}
+      onClose={onClose}
       title={t("new.title")}
       description={t("new.lead")}
       size="lg"

@@ -102,15 +102,16 @@ export default function AdminHelpPage() {
         </TabPanel>
       </div>
 
-      <CreateTicketDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(number) => {
-          setCreating(false);
-          toast.show(t("created", { number }));
-          void refresh();
-        }}
-      />
+      {creating ? (
+        <CreateTicketDialog
+          onClose={() => setCreating(false)}
+          onCreated={(number) => {
+            setCreating(false);
+            toast.show(t("created", { number }));
+            void refresh();
+          }}
+        />
+      ) : null}
     </PageFrame>
   );
 }
