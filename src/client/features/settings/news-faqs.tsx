@@ -127,9 +127,11 @@ function ItemDialog({
 
 /**
  * A tab's list: its table (each row with Edit and Delete), pages and Add; the add/edit dialog; Delete, asked
- * first. The tab gives its rows, columns, fields and words, and how an item is saved and deleted.
+ * first. The tab gives its rows, columns and fields, and how an item is saved and deleted; its words are the
+ * catalogue's under its `kind` (news.add, news.none, news.dialogAdd …; the caption list.caption.news).
  */
 function ContentList<Row extends { id: number }>({
+  kind,
   list,
   columns,
   titleOf,
@@ -137,8 +139,9 @@ function ContentList<Row extends { id: number }>({
   save,
   remove,
   refresh,
-  words,
+  confirmText,
 }: {
+  kind: "news" | "faq";
   list: { rows: Row[]; pagination?: { totalPages: number }; loading: boolean; page: number; setPage: (p: number) => void };
   /** the columns before Edit and Delete */
   columns: TableColumn<Row>[];
@@ -155,15 +158,8 @@ function ContentList<Row extends { id: number }>({
   remove: (row: Row) => Promise<{ message: string }>;
   /** fetches the lists again after a change */
   refresh: () => Promise<unknown>;
-  words: {
-    caption: string;
-    none: string;
-    add: string;
-    dialogAdd: string;
-    dialogEdit: string;
-    confirmDelete: string;
-    confirmText: (row: Row) => string;
-  };
+  /** what Delete's question says of the row */
+  confirmText: (row: Row) => string;
 }) {
   const t = useT(config);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
@@ -174,26 +170,26 @@ function ContentList<Row extends { id: number }>({
       <div className="stack">
         <div>
           <Button onClick={() => setEditing("new")}>
-            <PlusIcon size={18} /> {words.add}
+            <PlusIcon size={18} /> {t(`${kind}.add`)}
           </Button>
         </div>
         <Card flush>
           <Table
-            caption={words.caption}
+            caption={t(`list.caption.${kind}`)}
             captionHidden
             className="ops-table"
             columns={[...columns, editDeleteColumn<Row>(t, titleOf, setEditing, setDeleting)]}
             rows={list.rows}
             rowKey={(r) => r.id}
             loading={list.loading}
-            empty={<p className="text-muted content-empty">{words.none}</p>}
+            empty={<p className="text-muted content-empty">{t(`${kind}.none`)}</p>}
           />
         </Card>
         {pagination && pagination.totalPages > 1 ? <Pagination page={page} totalPages={pagination.totalPages} onChange={setPage} /> : null}
       </div>
       {editing ? (
         <ItemDialog
-          title={editing === "new" ? words.dialogAdd : words.dialogEdit}
+          title={editing === "new" ? t(`${kind}.dialogAdd`) : t(`${kind}.dialogEdit`)}
           fields={form.fields}
           schema={form.schema}
           initial={editing === "new" ? form.empty : form.valuesOf(editing)}
@@ -206,8 +202,8 @@ function ContentList<Row extends { id: number }>({
         />
       ) : null}
       <DeleteDialog
-        title={words.confirmDelete}
-        text={deleting ? words.confirmText(deleting) : null}
+        title={t(`${kind}.confirmDelete`)}
+        text={deleting ? confirmText(deleting) : null}
         onDelete={() => remove(deleting!)}
         onDone={() => void refresh()}
         onClose={() => setDeleting(null)}
@@ -319,6 +315,7 @@ export function NewsTab() {
   ];
   return (
     <ContentList<News>
+      kind="news"
       list={{ rows: query.data?.news ?? [], pagination: query.data?.pagination, loading: query.isPending, page, setPage }}
       columns={columns}
       titleOf={(n) => n.title}
@@ -331,15 +328,7 @@ export function NewsTab() {
       save={(values, n) => saving.save(n?.id, values as RouterInputs["content"]["addNews"])}
       remove={(n) => remove.mutateAsync({ id: n.id })}
       refresh={() => Promise.all([utils.content.news.invalidate(), utils.site.news.invalidate()])}
-      words={{
-        caption: t("list.caption.news"),
-        none: t("news.none"),
-        add: t("news.add"),
-        dialogAdd: t("news.dialogAdd"),
-        dialogEdit: t("news.dialogEdit"),
-        confirmDelete: t("news.confirmDelete"),
-        confirmText: (n) => t("news.confirmText", { title: n.title }),
-      }}
+      confirmText={(n) => t("news.confirmText", { title: n.title })}
     />
   );
 }
@@ -369,6 +358,7 @@ export function FaqTab() {
   ];
   return (
     <ContentList<Faq>
+      kind="faq"
       list={{ rows: query.data?.faqs ?? [], pagination: query.data?.pagination, loading: query.isPending, page, setPage }}
       columns={columns}
       titleOf={(f) => f.question}
@@ -387,15 +377,7 @@ export function FaqTab() {
       save={(values, f) => saving.save(f?.id, values as RouterInputs["content"]["addFaq"])}
       remove={(f) => remove.mutateAsync({ id: f.id })}
       refresh={() => Promise.all([utils.content.faqs.invalidate(), utils.content.publicFaqs.invalidate()])}
-      words={{
-        caption: t("list.caption.faq"),
-        none: t("faq.none"),
-        add: t("faq.add"),
-        dialogAdd: t("faq.dialogAdd"),
-        dialogEdit: t("faq.dialogEdit"),
-        confirmDelete: t("faq.confirmDelete"),
-        confirmText: (f) => f.question,
-      }}
+      confirmText={(f) => f.question}
     />
   );
 }
