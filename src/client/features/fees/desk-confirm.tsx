@@ -25,8 +25,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
-import { InstalmentCell, PrintReceiptLink, ReasonDialog } from "./desk-parts.tsx";
-import { StudentCell } from "./fee-words.tsx";
+import { PrintReceiptLink, ReasonDialog, studentInstalmentColumns } from "./desk-parts.tsx";
 
 type Pending = RouterOutputs["feeDesk"]["pending"]["payments"][number];
 type Decision = { kind: "confirm" | "reject"; payment: Pending };
@@ -98,16 +97,7 @@ export function ConfirmTab() {
 
   const who = (p: Pending) => `${p.student.name} (${p.student.studentId ?? "—"})`;
   const columns: TableColumn<Pending>[] = [
-    {
-      key: "student",
-      header: t("col.student"),
-      render: (p) => <StudentCell student={p.student} />,
-    },
-    {
-      key: "instalment",
-      header: t("col.instalment"),
-      render: (p) => <InstalmentCell instalment={p.instalment} />,
-    },
+    ...studentInstalmentColumns<Pending>(t),
     {
       key: "amount",
       header: t("col.amount"),

@@ -3,7 +3,7 @@
  * that prints a receipt, the dialog that asks for the reason of a rejection or a cancellation, and the chosen
  * student's instalments and their first columns (with the concessions tab).
  */
-import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
@@ -22,6 +22,7 @@ import { ListLoadError } from "../../ui/load-error.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { StudentCell } from "./fee-words.tsx";
 
 type Ledger = RouterOutputs["feeDesk"]["instalments"];
 type LedgerInstalment = Ledger["instalments"][number];
@@ -162,36 +163,47 @@ export function InstalmentCell({
 
 /**
  * The columns both ledgers start with: the instalment and its due day, its total (with the tab's notes on
- * it below), what was paid and what is still due. Each tab adds its own standing and action columns.
+ * it below: what it includes or is after, a concession, a late fee; a false one is left out), what was paid
+ * and what is still due. Each tab adds its own standing and action columns. The headers are the tab's
+ * catalogue's col.instalment, col.total, col.paid and col.outstanding (a catalogue without one does not typecheck).
  */
-export function ledgerColumns(words: {
-  instalment: string;
-  total: string;
-  paid: string;
-  outstanding: string;
-  /** what the total includes or is after (a concession, a late fee) */
-  totalNotes: (i: LedgerInstalment) => string[];
-}): TableColumn<LedgerInstalment>[] {
+export function ledgerColumns(
+  t: (key: "col.instalment" | "col.total" | "col.paid" | "col.outstanding") => string,
+  totalNotes: (i: LedgerInstalment) => readonly (string | false)[],
+): TableColumn<LedgerInstalment>[] {
   return [
-    { key: "instalment", header: words.instalment, render: (i) => <InstalmentCell instalment={i} strong /> },
+    { key: "instalment", header: t("col.instalment"), render: (i) => <InstalmentCell instalment={i} strong /> },
     {
       key: "total",
-      header: words.total,
+      header: t("col.total"),
       className: "ui-table__cell--numeric",
-      render: (i) => <StackedCell mainClassName="tabular" main={formatMoney(i.total)} notes={words.totalNotes(i)} />,
+      render: (i) => <StackedCell mainClassName="tabular" main={formatMoney(i.total)} notes={totalNotes(i)} />,
     },
     {
       key: "paid",
-      header: words.paid,
+      header: t("col.paid"),
       className: "ui-table__cell--numeric",
       render: (i) => <span className="tabular">{formatMoney(i.paid)}</span>,
     },
     {
       key: "outstanding",
-      header: words.outstanding,
+      header: t("col.outstanding"),
       className: "ui-table__cell--numeric",
       render: (i) => <span className="ops-cell-strong tabular">{formatMoney(i.outstanding)}</span>,
     },
+  ];
+}
+
+/**
+ * The columns an office row about one student's instalment starts with (a transfer waiting, a concession):
+ * the student, then the instalment; headed by the tab's catalogue's col.student and col.instalment.
+ */
+export function studentInstalmentColumns<
+  R extends { student: ComponentProps<typeof StudentCell>["student"]; instalment: ComponentProps<typeof InstalmentCell>["instalment"] },
+>(t: (key: "col.student" | "col.instalment") => string): TableColumn<R>[] {
+  return [
+    { key: "student", header: t("col.student"), render: (r) => <StudentCell student={r.student} /> },
+    { key: "instalment", header: t("col.instalment"), render: (r) => <InstalmentCell instalment={r.instalment} /> },
   ];
 }
 

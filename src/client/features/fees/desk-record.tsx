@@ -198,16 +198,10 @@ function StudentInstalments({
   const instalment = ledger?.instalments.find((i) => i.id === chosen) ?? null;
 
   const columns: TableColumn<Instalment>[] = [
-    ...ledgerColumns({
-      instalment: t("col.instalment"),
-      total: t("col.total"),
-      paid: t("col.paid"),
-      outstanding: t("col.outstanding"),
-      totalNotes: (i) => [
-        ...(i.concession > 0 ? [t("concession", { amount: formatMoney(i.concession) })] : []),
-        ...(i.lateFee > 0 ? [t("lateFee", { amount: formatMoney(i.lateFee) })] : []),
-      ],
-    }),
+    ...ledgerColumns(t, (i) => [
+      i.concession > 0 && t("concession", { amount: formatMoney(i.concession) }),
+      i.lateFee > 0 && t("lateFee", { amount: formatMoney(i.lateFee) }),
+    ]),
     {
       key: "status",
       header: t("col.status"),

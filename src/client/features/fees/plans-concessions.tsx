@@ -25,10 +25,9 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
-import { InstalmentCell, ledgerColumns, ReasonDialog, StudentLedger, useReasonAction } from "./desk-parts.tsx";
+import { ledgerColumns, ReasonDialog, StudentLedger, studentInstalmentColumns, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { RupeesInput } from "./fee-fields.tsx";
-import { StudentCell } from "./fee-words.tsx";
 import { InstalmentStatus, useRowDialog } from "./plans-parts.tsx";
 
 type Instalment = RouterOutputs["feeDesk"]["instalments"]["instalments"][number];
@@ -71,13 +70,7 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const giving = useRowDialog<Instalment>();
 
   const columns: TableColumn<Instalment>[] = [
-    ...ledgerColumns({
-      instalment: t("col.instalment"),
-      total: t("col.total"),
-      paid: t("col.paid"),
-      outstanding: t("col.outstanding"),
-      totalNotes: (i) => (i.concession > 0 ? [t("ledger.concession", { amount: formatMoney(i.concession) })] : []),
-    }),
+    ...ledgerColumns(t, (i) => [i.concession > 0 && t("ledger.concession", { amount: formatMoney(i.concession) })]),
     { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
     {
       key: "actions",
@@ -223,16 +216,7 @@ function ConcessionsList() {
   const data = query.data;
 
   const columns: TableColumn<Concession>[] = [
-    {
-      key: "student",
-      header: t("col.student"),
-      render: (c) => <StudentCell student={c.student} />,
-    },
-    {
-      key: "instalment",
-      header: t("col.instalment"),
-      render: (c) => <InstalmentCell instalment={c.instalment} />,
-    },
+    ...studentInstalmentColumns<Concession>(t),
     {
       key: "amount",
       header: t("col.amount"),
