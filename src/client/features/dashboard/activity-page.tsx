@@ -22,7 +22,7 @@ import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, loadFailure } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import {
@@ -100,15 +100,7 @@ export default function AdminActivityPage() {
       description={t("log.lead")}
       list={list}
       filter={{ ...listFilter(TYPE_FILTER, t("log.show"), activityFilterLabel), showLabel: true }}
-      failed={
-        query.isError && !query.data
-          ? {
-              title: t("log.failedTitle"),
-              message: t("log.failed"),
-              onRetry: () => void query.refetch(),
-            }
-          : null
-      }
+      failed={loadFailure(query, t("log.failed"), t("log.failedTitle"))}
       pagination={query.data?.pagination}
       noun={t("log.noun")}
     >
