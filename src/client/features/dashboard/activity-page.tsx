@@ -22,7 +22,7 @@ import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, loadFailure } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import {
@@ -105,19 +105,13 @@ export default function AdminActivityPage() {
       noun={t("log.noun")}
     >
       <ListTable
-        caption={t("log.caption")}
+        {...listTableWords(t, "log.")}
         columns={columns}
         rows={query.data?.activities ?? []}
         rowKey={(e) => e.id}
         loading={query.isPending}
         list={list}
         icon={<ActivityIcon size={28} />}
-        none={{
-          title: t("log.none.title"),
-          description: t("log.none.text"),
-        }}
-        noMatch={{ title: t("log.noMatch.title"), description: t("log.noMatch.text") }}
-        showAll={t("log.showAll")}
       />
     </ListPage>
   );

@@ -17,7 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import type { TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -148,17 +148,14 @@ function SubjectsList() {
       }
     >
       <ListTable
-        caption={t("admin.caption")}
+        {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.subjects ?? []}
         rowKey={(s) => s.id}
         loading={query.isPending}
         list={list}
         icon={<BookIcon size={28} />}
-        none={{ title: t("admin.emptyTitle"), description: t("admin.empty") }}
         action={programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined}
-        noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
-        showAll={t("admin.showAll")}
       />
       {query.data ? (
         <p className="sr-only" aria-live="polite">

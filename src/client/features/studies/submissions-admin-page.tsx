@@ -141,7 +141,7 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
         list={list}
         icon={<FileIcon size={28} />}
         none={{ title: t("admin.noStudentsTitle"), description: t("admin.noStudents") }}
-        noMatch={{ title: t("admin.noMatchTitle"), description: t("admin.noMatch") }}
+        noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}
         showAll={t("admin.showAllWork")}
       />
     </ListPage>
