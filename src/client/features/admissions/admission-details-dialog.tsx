@@ -36,7 +36,7 @@ function Facts({ title, items }: { title: string; items: [string, ReactNode][] }
       <div className="summary__header">
         <h3 className="summary__title">{title}</h3>
       </div>
-      <dl className="summary__list">
+      <dl className="grid grid--2 summary__list">
         {items.map(([label, value]) => (
           <SummaryItem key={label} label={label} value={value} emptyText={t("det.notProvided")} />
         ))}

@@ -261,7 +261,7 @@ function StatusCard({
           <Badge tone={tone}>{statusLabel(result.status)}</Badge>
         </div>
         <p>{statusMessage(result.status)}</p>
-        <dl className="facts">
+        <dl className="grid grid--2 facts">
           <Fact label={t("fact.number")} className="tabular" itemClassName="facts__item">
             {result.applicationNumber}
           </Fact>

@@ -123,7 +123,7 @@ export function ApplicationDetailsDialog({
         <LoadingBlock label={t("loading")} groups={[4, 4]} />
       ) : (
         <div className="stack stack--lg">
-          <dl className="facts">
+          <dl className="grid grid--2 facts">
             <Fact label={t("fact.status")} itemClassName="facts__item">
               <Badge tone={statusTone(application.status)}>{statusLabel(application.status)}</Badge>
             </Fact>

@@ -127,7 +127,7 @@ export function FieldSections({ sections, values, errors, idPrefix, onChange, on
       {sections.map((section) => (
         <fieldset key={section.title} className="form-section">
           <legend className="form-section__title">{section.title}</legend>
-          <div className="form-grid">
+          <div className="grid grid--2 form-grid">
             {section.fields.map((field) => (
               <ApplicationField
                 key={field.name}

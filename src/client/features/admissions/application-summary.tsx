@@ -48,7 +48,7 @@ export function SummarySection({
       {sections.map((section) => (
         <div key={section.title} className="summary__group">
           <h4 className="summary__group-title">{section.title}</h4>
-          <dl className="summary__list">
+          <dl className="grid grid--2 summary__list">
             {section.fields.map(({ name }) => {
               const value = values[name].trim();
               return (

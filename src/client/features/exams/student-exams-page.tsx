@@ -107,11 +107,11 @@ function ExamsOverview() {
                 <span className="exams-upcoming__icon" aria-hidden="true">
                   <CalendarIcon size={22} />
                 </span>
-                <div className="exams-upcoming__text">
+                <div className="stack stack--xs exams-upcoming__text">
                   <h3 className="exams-upcoming__subject">
                     <span className="exams-code">{e.subjectCode}</span> {e.subjectName}
                   </h3>
-                  <p className="exams-upcoming__title">{e.title}</p>
+                  <p className="text-sm text-muted">{e.title}</p>
                   <dl className="exams-facts">
                     <Fact label={t("col.date")}>{examDay(e.startsLocal, "long")}</Fact>
                     <Fact label={t("col.time")}>{examTime(e.startsLocal)}</Fact>

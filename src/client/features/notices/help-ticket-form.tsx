@@ -80,7 +80,7 @@ export function NewTicketPage() {
           <form className="stack help-form" onSubmit={submit} noValidate>
             {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
             <TextInput {...field("subject")} label={tHelp("new.subject")} required maxLength={200} hint={t("help.new.subjectHint")} />
-            <div className="help-form__row">
+            <div className="grid grid--2 grid--sm">
               <Select
                 {...field("category")}
                 label={tHelp("new.category")}

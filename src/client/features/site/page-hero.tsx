@@ -15,7 +15,7 @@ export function PageHero({
   return (
     <div className="page-hero">
       <div className="container page-hero__inner">
-        {eyebrow ? <p className="page-hero__eyebrow">{eyebrow}</p> : null}
+        {eyebrow ? <p className="eyebrow page-hero__eyebrow">{eyebrow}</p> : null}
         <h1 className="page-hero__title">{title}</h1>
         {lead ? <p className="page-hero__lead">{lead}</p> : null}
         {children}

@@ -155,7 +155,7 @@ export default function StudentProfilePage() {
         <>
           <Card className="profile-summary">
             <ProfilePhoto name={data.name} photoUrl={data.photo?.url} onUploaded={photoUploaded}>
-              <div className="profile-summary__text">
+              <div className="stack stack--xs profile-summary__text">
                 <p className="profile-summary__name">{data.name}</p>
                 <p className="profile-summary__meta">
                   {data.student_id ?? t("noStudentId")} · {data.programmeName ?? t("profile.noCourse")}

@@ -84,9 +84,9 @@ export function ProfilePhoto({
           {initialOf(name)}
         </span>
       )}
-      <div className="profile-photo__side">
+      <div className="stack profile-photo__side">
         {children}
-        <div className="profile-photo__controls">
+        <div className="stack stack--sm profile-photo__controls">
           <Button
             variant="secondary"
             size="sm"
@@ -105,7 +105,7 @@ export function ProfilePhoto({
             aria-label={t("photo.file")}
             onChange={(e) => void choose(e)}
           />
-          <p id={hintId} className="profile-photo__hint">
+          <p id={hintId} className="text-sm text-muted">
             {t("photo.hint")}
           </p>
           {uploading ? <ProgressBar value={progress} label={t("photo.uploading")} /> : null}
