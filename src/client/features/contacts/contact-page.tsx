@@ -152,7 +152,7 @@ export default function ContactPage() {
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <section className="info-card" aria-label={title}>
-      <span className="info-card__icon" aria-hidden="true">
+      <span className="icon-tile" aria-hidden="true">
         {icon}
       </span>
       <div className="info-card__text">

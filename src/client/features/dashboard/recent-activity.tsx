@@ -42,7 +42,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
         <ul className="ops-activity list-plain">
           {entries.slice(0, 5).map((e) => (
             <li key={`${e.type}-${e.id}`} className="ops-activity__item">
-              <span className={`ops-activity__icon ops-activity__icon--${e.type}`} aria-hidden="true">
+              <span className={`icon-tile icon-tile--round ops-activity__icon ops-activity__icon--${e.type}`} aria-hidden="true">
                 {e.type === "admission" ? <FileIcon size={18} /> : <MailIcon size={18} />}
               </span>
               <div className="ops-activity__text">

@@ -104,7 +104,7 @@ function ExamsOverview() {
           <ul className="exams-upcoming grid grid--sm list-plain">
             {data.upcoming.map((e) => (
               <li key={e.id} className="ui-card exams-upcoming__item">
-                <span className="exams-upcoming__icon" aria-hidden="true">
+                <span className="icon-tile exams-upcoming__icon" aria-hidden="true">
                   <CalendarIcon size={22} />
                 </span>
                 <div className="stack stack--xs exams-upcoming__text">

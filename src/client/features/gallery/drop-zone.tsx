@@ -60,7 +60,7 @@ export function DropZone({
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <span className="ac-dropzone__icon" aria-hidden="true">
+      <span className="icon-tile icon-tile--round ac-dropzone__icon" aria-hidden="true">
         <UploadIcon size={compact ? 20 : 28} />
       </span>
       <div className="ac-dropzone__text">

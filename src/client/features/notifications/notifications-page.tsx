@@ -175,7 +175,7 @@ export default function AdminNotificationsPage() {
               const Icon = TYPE_ICONS[n.type] ?? BellIcon;
               return (
                 <li key={n.id} className={n.read ? "ops-notice-item" : "ops-notice-item is-unread"}>
-                  <span className={`ops-notice-item__icon ops-notice-item__icon--${n.type}`} aria-hidden="true">
+                  <span className={`icon-tile ops-notice-item__icon ops-notice-item__icon--${n.type}`} aria-hidden="true">
                     <Icon size={20} />
                   </span>
                   <div className="ops-notice-item__body">

@@ -103,7 +103,7 @@ export default function AboutPage() {
         <ul className="check-list list-plain">
           {reasons.map((reason) => (
             <li key={reason}>
-              <span className="check-list__icon" aria-hidden="true">
+              <span className="icon-tile icon-tile--round check-list__icon" aria-hidden="true">
                 <CheckIcon size={18} />
               </span>
               <span>{reason}</span>

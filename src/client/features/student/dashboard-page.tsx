@@ -469,7 +469,7 @@ function QuickActions() {
         {QUICK_ACTIONS.map((action) => (
           <li key={action.href}>
             <Link href={action.href} className="student-action">
-              <span className="student-action__icon" aria-hidden="true">
+              <span className="icon-tile student-action__icon" aria-hidden="true">
                 {action.icon}
               </span>
               <span className="student-action__text">
