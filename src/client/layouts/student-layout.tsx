@@ -70,7 +70,7 @@ export default function StudentLayout({ children }: { children: ReactNode }) {
       areaLabel={t("student.area")}
       links={links}
       sidebarTop={
-        <div className="portal-sidebar__identity">
+        <div className="stack portal-sidebar__identity">
           <Brand subtitle={t("student.title")} />
           <div className="portal-user">
             <Avatar name={name} photoUrl={user?.photo?.url} size="lg" />

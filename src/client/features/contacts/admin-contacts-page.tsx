@@ -159,7 +159,7 @@ export default function AdminContactsPage() {
     {
       key: "message",
       header: t("con.col.message"),
-      className: "ops-contact-preview-cell",
+      className: "ops-text-cell ops-contact-preview-cell",
       render: (c) => (
         <span className="ops-contact-preview" title={c.message.length > 50 ? c.message.slice(0, 300) : undefined}>
           {messagePreview(c.message)}

@@ -61,7 +61,7 @@ export function CollectionsView() {
   });
 
   return (
-    <section className="fee-reports" aria-label={t("coll.label")}>
+    <section className="stack fee-reports" aria-label={t("coll.label")}>
       <RangeForm
         // A new range from the server (a preset, the default) starts the form again.
         key={range ? `${range.from}:${range.to}` : "none"}

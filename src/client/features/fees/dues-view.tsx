@@ -158,7 +158,7 @@ export function DuesView() {
   const figure = (n: number | undefined, money = false) => (n === undefined ? "—" : money ? formatMoney(n) : formatNumber(n));
   const filtered = programme !== "";
   return (
-    <section className="fee-reports" aria-label={t("dues.label")}>
+    <section className="stack fee-reports" aria-label={t("dues.label")}>
       <ListBody
         name="fee-dues"
         list={list}

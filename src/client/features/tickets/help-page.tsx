@@ -156,7 +156,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
     {
       key: "subject",
       header: t("col.subject"),
-      className: "ac-ticket-subject-cell",
+      className: "ops-text-cell ac-ticket-subject-cell",
       render: (row) => (
         <span className="ops-cell-stack">
           <span className="ops-cell-strong">{row.subject}</span>
