@@ -105,7 +105,13 @@ export function ContactForm() {
   }
 
   return (
-    <form className="contact-form" onSubmit={onSubmit} noValidate aria-busy={sending || undefined} aria-labelledby="contact-form-title">
+    <form
+      className="stack contact-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={sending || undefined}
+      aria-labelledby="contact-form-title"
+    >
       <div className="grid grid--2 contact-form__grid">
         <TextInput {...field("name")} name="name" label={t("field.name")} required autoComplete="name" maxLength={120} />
         <TextInput

@@ -64,7 +64,7 @@ export default function ContactPage() {
             </div>
           </section>
 
-          <div className="contact__aside" aria-busy={info.isPending || undefined}>
+          <div className="stack" aria-busy={info.isPending || undefined}>
             {info.isPending ? (
               <>
                 <InfoCard icon={<PhoneIcon />} title={t("card.call")}>
