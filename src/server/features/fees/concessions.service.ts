@@ -9,13 +9,12 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
 import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
-import { instalmentAuditDetails, instalmentOwner, standingOf, waitingUpi } from "./payments.service.ts";
+import { auditFeeAct, standingOf, waitingUpi } from "./payments.service.ts";
 
 const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
 
@@ -60,20 +59,10 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
       })
       .returning(["id", "amount_paise", "kind"])
       .executeTakeFirstOrThrow();
-    const owner = await instalmentOwner(trx, instalment.id);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.concession",
-      entityType: "student",
-      entityId: owner.userId,
-      details: {
-        studentId: owner.studentId,
-        kind: input.kind,
-        amount: input.amount,
-        reason: input.reason,
-        ...instalmentAuditDetails(owner),
-      },
-      ip: meta.ip,
+    const owner = await auditFeeAct(trx, { action: "fee.concession", actorId, now, ip: meta.ip }, instalment.id, {
+      kind: input.kind,
+      amount: input.amount,
+      reason: input.reason,
     });
     return { concession, owner };
   });
@@ -98,21 +87,11 @@ export async function withdrawConcession(deps: AppDeps, actorId: number, id: num
       const exists = await trx.selectFrom("fee_concessions").select("id").where("id", "=", id).executeTakeFirst();
       throw exists ? new AppError("CONFLICT", text.t("rule.withdrawn")) : concessionNotFound();
     }
-    const owner = await instalmentOwner(trx, row.instalment_id);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.concession_withdraw",
-      entityType: "student",
-      entityId: owner.userId,
-      details: {
-        studentId: owner.studentId,
-        kind: row.kind,
-        amount: row.amount_paise,
-        reason,
-        given: row.reason,
-        ...instalmentAuditDetails(owner),
-      },
-      ip: meta.ip,
+    const owner = await auditFeeAct(trx, { action: "fee.concession_withdraw", actorId, now, ip: meta.ip }, row.instalment_id, {
+      kind: row.kind,
+      amount: row.amount_paise,
+      reason,
+      given: row.reason,
     });
     return { row, owner };
   });

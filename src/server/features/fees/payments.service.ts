@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
+import type { AuditAction } from "../../../shared/audit-actions.ts";
 import { fees as text } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -109,7 +110,7 @@ export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuer
  * The instalment as the activity log names it ("BBA · Year 1 · Instalment 2", shared/fee-terms.ts): stored in
  * the details of every fee entry about one, with the programme's fee period, which the log cannot know later.
  */
-export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "term_unit" | "term" | "number">) => ({
+const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "term_unit" | "term" | "number">) => ({
   programme: i.programme,
   termUnit: i.term_unit,
   term: i.term,
@@ -117,11 +118,11 @@ export const instalmentAuditDetails = (i: Pick<InstalmentRow, "programme" | "ter
 });
 
 /**
- * The student and programme an instalment belongs to, for messages and the activity log: its entries name the
- * student by Student ID ("Recorded … from STU0001") and the instalment with `instalmentAuditDetails`, stored with
- * the entry so it reads the same after the account or the programme has changed.
+ * The student and programme an instalment belongs to, for the activity log (`auditFeeAct`) and the act's message:
+ * its entries name the student by Student ID ("Recorded … from STU0001") and the instalment with
+ * `instalmentAuditDetails`, stored with the entry so it reads the same after the account or the programme has changed.
  */
-export async function instalmentOwner(db: DB, instalmentId: number) {
+async function instalmentOwner(db: DB, instalmentId: number) {
   return db
     .selectFrom("fee_instalments")
     .innerJoin("users", "users.id", "fee_instalments.user_id")
@@ -140,6 +141,29 @@ export async function instalmentOwner(db: DB, instalmentId: number) {
 }
 
 /**
+ * An office act on one instalment in the activity log, in the act's transaction: about the student the
+ * instalment belongs to (named by Student ID), with what the act adds (`details`) and then the instalment
+ * (`instalmentAuditDetails`). Returns that student and instalment, for the act's message.
+ */
+export async function auditFeeAct(
+  trx: DB,
+  act: { action: AuditAction; actorId: number; now: Date; ip?: string | null },
+  instalmentId: number,
+  details: Record<string, unknown>,
+) {
+  const owner = await instalmentOwner(trx, instalmentId);
+  await audit(trx, act.now, {
+    actorUserId: act.actorId,
+    action: act.action,
+    entityType: "student",
+    entityId: owner.userId,
+    details: { studentId: owner.studentId, ...details, ...instalmentAuditDetails(owner) },
+    ip: act.ip,
+  });
+  return owner;
+}
+
+/**
  * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
  * told, and the office's act in the activity log with the receipt's number, the amount and the instalment
  * (and what `details` adds: how it was paid, the UTR).
@@ -153,20 +177,10 @@ async function confirmWithReceipt(
 ) {
   const receipt = await issueReceipt(trx, at.payment, at.actorId, at.now, at.timeZone);
   await tellReceiptIssued(deps, trx, at.now, receipt);
-  const owner = await instalmentOwner(trx, at.payment.instalment_id);
-  await audit(trx, at.now, {
-    actorUserId: at.actorId,
-    action,
-    entityType: "student",
-    entityId: at.payment.user_id,
-    details: {
-      studentId: owner.studentId,
-      receipt: receipt.number,
-      amount: at.payment.amount_paise,
-      ...details,
-      ...instalmentAuditDetails(owner),
-    },
-    ip: at.ip,
+  await auditFeeAct(trx, { action, actorId: at.actorId, now: at.now, ip: at.ip }, at.payment.instalment_id, {
+    receipt: receipt.number,
+    amount: at.payment.amount_paise,
+    ...details,
   });
   return receipt;
 }
@@ -396,20 +410,10 @@ export async function rejectPayment(deps: AppDeps, actorId: number, paymentId: n
       decided_at: now.toISOString(),
       reject_reason: reason,
     });
-    const owner = await instalmentOwner(trx, payment.instalment_id);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.payment_reject",
-      entityType: "student",
-      entityId: payment.user_id,
-      details: {
-        studentId: owner.studentId,
-        amount: payment.amount_paise,
-        reference: payment.reference,
-        reason,
-        ...instalmentAuditDetails(owner),
-      },
-      ip: meta.ip,
+    await auditFeeAct(trx, { action: "fee.payment_reject", actorId, now, ip: meta.ip }, payment.instalment_id, {
+      amount: payment.amount_paise,
+      reference: payment.reference,
+      reason,
     });
     await tellPaymentRejected(deps, trx, now, payment, reason);
     return payment;
@@ -439,20 +443,10 @@ export async function cancelReceipt(deps: AppDeps, actorId: number, receiptId: n
       .where("id", "=", receipt.payment_id)
       .returning("instalment_id")
       .executeTakeFirstOrThrow();
-    const owner = await instalmentOwner(trx, payment.instalment_id);
-    await audit(trx, now, {
-      actorUserId: actorId,
-      action: "fee.receipt_cancel",
-      entityType: "student",
-      entityId: receipt.user_id,
-      details: {
-        studentId: owner.studentId,
-        receipt: receipt.number,
-        amount: receipt.amount_paise,
-        reason,
-        ...instalmentAuditDetails(owner),
-      },
-      ip: meta.ip,
+    await auditFeeAct(trx, { action: "fee.receipt_cancel", actorId, now, ip: meta.ip }, payment.instalment_id, {
+      receipt: receipt.number,
+      amount: receipt.amount_paise,
+      reason,
     });
     await tellReceiptCancelled(deps, trx, now, receipt, reason);
     return receipt;
