@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { csvMoment, toCsv } from "../../platform/csv.ts";
 import { type BucketUnit, bucketIndexOf, type DateBucket, dateBuckets, withCounts } from "../../platform/date-buckets.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -77,21 +78,9 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
   const [totals, admissionsTrend, contactsTrend, categories, admissions, contacts, images] = await Promise.all([
     db
       .selectNoFrom((eb) => [
-        eb
-          .selectFrom("users")
-          .where("role", "=", "student")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("students"),
-        eb
-          .selectFrom("users")
-          .where("role", "=", "student")
-          .where("created_at", ">=", growthFrom)
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("recentStudents"),
-        eb
-          .selectFrom("gallery_images")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("gallery"),
+        countAs(eb.selectFrom("users").where("role", "=", "student"), "students"),
+        countAs(eb.selectFrom("users").where("role", "=", "student").where("created_at", ">=", growthFrom), "recentStudents"),
+        countAs(eb.selectFrom("gallery_images"), "gallery"),
       ])
       .executeTakeFirstOrThrow(),
     countPerBucket(db, "admissions", buckets),

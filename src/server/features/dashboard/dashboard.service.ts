@@ -10,6 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -144,28 +145,11 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
       .executeTakeFirstOrThrow(),
     db
       .selectNoFrom((eb) => [
-        eb
-          .selectFrom("subjects")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .where("archived", "=", 0)
-          .as("courses"),
-        eb
-          .selectFrom("books")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .where("archived", "=", 0)
-          .as("books"),
-        eb
-          .selectFrom("exams")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("exams"),
-        eb
-          .selectFrom("support_tickets")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("tickets"),
-        eb
-          .selectFrom("gallery_images")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("gallery"),
+        countAs(eb.selectFrom("subjects").where("archived", "=", 0), "courses"),
+        countAs(eb.selectFrom("books").where("archived", "=", 0), "books"),
+        countAs(eb.selectFrom("exams"), "exams"),
+        countAs(eb.selectFrom("support_tickets"), "tickets"),
+        countAs(eb.selectFrom("gallery_images"), "gallery"),
       ])
       .executeTakeFirstOrThrow(),
     db

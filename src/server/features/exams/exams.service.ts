@@ -16,6 +16,7 @@ import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -139,11 +140,9 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
           "subjects.term as subjectTerm",
           "programmes.name as programmeName",
           "programmes.fee_period as termUnit",
-          candidatesOfRow(eb)
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .as("candidates"),
-          candidatesOfRow(eb)
-            .where((w) =>
+          countAs(candidatesOfRow(eb), "candidates"),
+          countAs(
+            candidatesOfRow(eb).where((w) =>
               w.exists(
                 w
                   .selectFrom("exam_results")
@@ -151,9 +150,9 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
                   .whereRef("exam_results.exam_id", "=", "exams.id")
                   .whereRef("exam_results.user_id", "=", "enrolments.user_id"),
               ),
-            )
-            .select((s) => s.fn.countAll<number>().as("n"))
-            .as("marked"),
+            ),
+            "marked",
+          ),
         ])
         // What is coming soonest first; everything else most recent first.
         .orderBy("exams.starts_at", query.status === "upcoming" ? "asc" : "desc")

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
@@ -59,17 +60,17 @@ export async function subjectAssignments(deps: Pick<AppDeps, "db">, subjectId: n
       .selectFrom("assignments")
       .selectAll("assignments")
       .select((eb) => [
-        eb
-          .selectFrom("assignment_submissions")
-          .whereRef("assignment_submissions.assignment_id", "=", "assignments.id")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("submitted"),
-        eb
-          .selectFrom("assignment_submissions")
-          .whereRef("assignment_submissions.assignment_id", "=", "assignments.id")
-          .where("assignment_submissions.marks", "is not", null)
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("graded"),
+        countAs(
+          eb.selectFrom("assignment_submissions").whereRef("assignment_submissions.assignment_id", "=", "assignments.id"),
+          "submitted",
+        ),
+        countAs(
+          eb
+            .selectFrom("assignment_submissions")
+            .whereRef("assignment_submissions.assignment_id", "=", "assignments.id")
+            .where("assignment_submissions.marks", "is not", null),
+          "graded",
+        ),
       ])
       .where("subject_id", "=", subjectId)
       .orderBy("due_at", "desc")

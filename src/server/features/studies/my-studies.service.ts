@@ -10,6 +10,7 @@ import { studies as text } from "../../../shared/i18n/studies.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { AppError } from "../../platform/errors.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
@@ -181,18 +182,15 @@ export async function studyFigures(db: DB, userId: number, now: Date, timeZone: 
         "subjects.id",
         "subjects.code",
         "subjects.name",
-        eb
-          .selectFrom("subject_units")
-          .whereRef("subject_units.subject_id", "=", "subjects.id")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("units"),
-        eb
-          .selectFrom("unit_progress")
-          .innerJoin("subject_units", "subject_units.id", "unit_progress.unit_id")
-          .whereRef("subject_units.subject_id", "=", "subjects.id")
-          .where("unit_progress.user_id", "=", userId)
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("done"),
+        countAs(eb.selectFrom("subject_units").whereRef("subject_units.subject_id", "=", "subjects.id"), "units"),
+        countAs(
+          eb
+            .selectFrom("unit_progress")
+            .innerJoin("subject_units", "subject_units.id", "unit_progress.unit_id")
+            .whereRef("subject_units.subject_id", "=", "subjects.id")
+            .where("unit_progress.user_id", "=", userId),
+          "done",
+        ),
       ])
       .where("enrolments.user_id", "=", userId)
       .where("enrolments.status", "=", "in_progress")

@@ -14,6 +14,7 @@ import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
+import { countAs } from "../../platform/count-column.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -226,27 +227,13 @@ export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectList
         "subjects.archived",
         "subjects.programme_id as programmeId",
         "programmes.name as programmeName",
-        eb
-          .selectFrom("subject_units")
-          .whereRef("subject_units.subject_id", "=", "subjects.id")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("units"),
-        eb
-          .selectFrom("enrolments")
-          .whereRef("enrolments.subject_id", "=", "subjects.id")
-          .where("enrolments.status", "=", "in_progress")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("students"),
-        eb
-          .selectFrom("study_materials")
-          .whereRef("study_materials.subject_id", "=", "subjects.id")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("materials"),
-        eb
-          .selectFrom("assignments")
-          .whereRef("assignments.subject_id", "=", "subjects.id")
-          .select((s) => s.fn.countAll<number>().as("n"))
-          .as("assignments"),
+        countAs(eb.selectFrom("subject_units").whereRef("subject_units.subject_id", "=", "subjects.id"), "units"),
+        countAs(
+          eb.selectFrom("enrolments").whereRef("enrolments.subject_id", "=", "subjects.id").where("enrolments.status", "=", "in_progress"),
+          "students",
+        ),
+        countAs(eb.selectFrom("study_materials").whereRef("study_materials.subject_id", "=", "subjects.id"), "materials"),
+        countAs(eb.selectFrom("assignments").whereRef("assignments.subject_id", "=", "subjects.id"), "assignments"),
       ])
       .orderBy("programmes.sort_order")
       .orderBy("programmes.name")
