@@ -33,6 +33,7 @@ import { type FieldErrors, fieldErrorsOf } from "../../../shared/schemas/common.
 import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { countByStatus } from "../../platform/counts.ts";
 import { sha256 } from "../../platform/crypto.ts";
 import { AppError, conflict, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
@@ -361,12 +362,7 @@ export async function admissionStats(deps: Pick<AppDeps, "db">) {
 }
 
 async function countAdmissionsByStatus(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
-    .selectFrom("admissions")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy("status")
-    .execute();
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const by = await countByStatus(deps.db.selectFrom("admissions"));
   const pending = by.pending ?? 0;
   const approved = by.approved ?? 0;
   const rejected = by.rejected ?? 0;

@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/count-column.ts";
+import { countAs } from "../../platform/counts.ts";
 import { csvMoment, toCsv } from "../../platform/csv.ts";
 import { type BucketUnit, bucketIndexOf, type DateBucket, dateBuckets, withCounts } from "../../platform/date-buckets.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";

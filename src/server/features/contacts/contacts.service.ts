@@ -18,6 +18,7 @@ import {
 } from "../../../shared/schemas/contact.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
+import { countByStatus } from "../../platform/counts.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { acceptedSubmissions, ipKey } from "../../platform/rate-limit.ts";
@@ -131,12 +132,7 @@ export async function contactStats(deps: Pick<AppDeps, "db">) {
 }
 
 async function countContactsByStatus(deps: Pick<AppDeps, "db">) {
-  const rows = await deps.db
-    .selectFrom("contact_inquiries")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy("status")
-    .execute();
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const by = await countByStatus(deps.db.selectFrom("contact_inquiries"));
   const counts = { new: by.new ?? 0, inProgress: by["in-progress"] ?? 0, resolved: by.resolved ?? 0, closed: by.closed ?? 0 };
   return { total: counts.new + counts.inProgress + counts.resolved + counts.closed, ...counts };
 }

@@ -10,7 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/count-column.ts";
+import { countAs } from "../../platform/counts.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { getSettings } from "../settings/settings.service.ts";
 

@@ -16,7 +16,7 @@ import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/count-column.ts";
+import { countAs } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";

@@ -10,7 +10,7 @@ import { studies as text } from "../../../shared/i18n/studies.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../deps.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/count-column.ts";
+import { countAs } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";

@@ -14,7 +14,7 @@ import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
-import { countAs } from "../../platform/count-column.ts";
+import { countAs } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";

@@ -10,6 +10,7 @@ import { isOffice } from "../../../shared/roles.ts";
 import type { CreateTicketInput, TicketListQuery } from "../../../shared/schemas/tickets.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { countByStatus } from "../../platform/counts.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -77,12 +78,11 @@ export async function createTicket(deps: AppDeps, actor: Actor, input: CreateTic
 }
 
 async function summary(deps: Pick<AppDeps, "db">, createdBy?: number) {
-  let q = deps.db.selectFrom("support_tickets").select(["status", (eb) => eb.fn.countAll<number>().as("n")]);
-  if (createdBy !== undefined) q = q.where("created_by", "=", createdBy);
-  const rows = await q.groupBy("status").execute();
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  let tickets = deps.db.selectFrom("support_tickets");
+  if (createdBy !== undefined) tickets = tickets.where("created_by", "=", createdBy);
+  const by = await countByStatus(tickets);
   return {
-    total: rows.reduce((s, r) => s + Number(r.n), 0),
+    total: Object.values(by).reduce((s, n) => s + n, 0),
     open: by.open ?? 0,
     inProgress: by.in_progress ?? 0,
     resolved: by.resolved ?? 0,
