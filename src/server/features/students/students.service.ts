@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
+import { labelsOf } from "../../../shared/i18n/translate.ts";
 import {
   STUDENT_MESSAGES,
   type StudentExportQuery,
@@ -43,33 +44,17 @@ import { termsOf } from "../studies/studies.service.ts";
 export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
 
 /** The service's answers (spec part 2 §8), in the request's language. */
-export const STUDENT_TEXT = {
-  added: (id: string) => roster.t("text.added", { id }),
-  get updated() {
-    return roster.t("text.updated");
+export const STUDENT_TEXT = Object.assign(
+  labelsOf(["updated", "deleted", "credentialsSent", "activated", "deactivated", "inactiveNoCredentials", "notLocked"] as const, (key) =>
+    roster.t(`text.${key}`),
+  ),
+  {
+    added: (id: string) => roster.t("text.added", { id }),
+    unlocked: (name: string) => roster.t("text.unlocked", { name }),
+    signedOut: (name: string, count: number) =>
+      count === 0 ? roster.t("text.notSignedIn", { name }) : roster.t("text.signedOut", { name, count }),
   },
-  get deleted() {
-    return roster.t("text.deleted");
-  },
-  get credentialsSent() {
-    return roster.t("text.credentialsSent");
-  },
-  get activated() {
-    return roster.t("text.activated");
-  },
-  get deactivated() {
-    return roster.t("text.deactivated");
-  },
-  get inactiveNoCredentials() {
-    return roster.t("text.inactiveNoCredentials");
-  },
-  get notLocked() {
-    return roster.t("text.notLocked");
-  },
-  unlocked: (name: string) => roster.t("text.unlocked", { name }),
-  signedOut: (name: string, count: number) =>
-    count === 0 ? roster.t("text.notSignedIn", { name }) : roster.t("text.signedOut", { name, count }),
-};
+);
 
 /** A student as the screens read it (spec part 2 §3). */
 export function toStudentItem(u: User) {
