@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { ListExportButton, listFilter, listTableWords, listWords, loadFailure } from "./list-page.tsx";
+import { withComponentTestSetup } from "./testing.ts";
+import { ToastProvider } from "./toast.tsx";
+
+withComponentTestSetup();
+
+const words: Record<string, string> = {
+  "team.search": "Search the team",
+  "team.searchPlaceholder": "Name or e-mail",
+  "team.noun": "people",
+  "team.caption": "The team",
+  "team.none.title": "Nobody yet",
+  "team.none.text": "Invite someone.",
+  "team.noMatch.title": "Nobody matches",
+  "team.noMatch.text": "Try another name.",
+  "team.showAll": "Show everyone",
+};
+const t = (key: string) => words[key] ?? `?${key}`;
+
+describe("a list's words by one key layout", () => {
+  test("listWords reads the search box's label and placeholder and the range line's noun under the prefix", () => {
+    expect(listWords(t, "team.")).toEqual({ search: { label: "Search the team", placeholder: "Name or e-mail" }, noun: "people" });
+  });
+
+  test("listTableWords reads the caption and the empty states' words under the prefix", () => {
+    expect(listTableWords(t, "team.")).toEqual({
+      caption: "The team",
+      none: { title: "Nobody yet", description: "Invite someone." },
+      noMatch: { title: "Nobody matches", description: "Try another name." },
+      showAll: "Show everyone",
+    });
+  });
+});
+
+describe("listFilter", () => {
+  test("the toolbar's filter has the list's key and exactly its values, in order, each named by the page", () => {
+    const filter = { key: "status", values: ["all", "active", "inactive"] as const };
+    expect(listFilter(filter, "Status", (value) => value.toUpperCase())).toEqual({
+      key: "status",
+      label: "Status",
+      options: [
+        { value: "all", label: "ALL" },
+        { value: "active", label: "ACTIVE" },
+        { value: "inactive", label: "INACTIVE" },
+      ],
+    });
+  });
+});
+
+describe("loadFailure", () => {
+  test("a failed load with nothing on screen shows, with its title and a retry that asks again", () => {
+    let asked = 0;
+    const failed = loadFailure({ isError: true, data: undefined, refetch: () => asked++ }, "Could not load", "Not loaded");
+    expect(failed?.message).toBe("Could not load");
+    expect(failed?.title).toBe("Not loaded");
+    failed?.onRetry();
+    expect(asked).toBe(1);
+  });
+
+  test("a failed refetch keeps the rows on screen and says nothing; a good load says nothing", () => {
+    expect(loadFailure({ isError: true, data: { rows: [] }, refetch: () => {} }, "Could not load")).toBeNull();
+    expect(loadFailure({ isError: false, data: undefined, refetch: () => {} }, "Could not load")).toBeNull();
+  });
+});
+
+describe("ListExportButton", () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  test("exports the file of the list's search and status, asks for CSV, saves it under the server's name and says so", async () => {
+    const requests: { url: string; accept: string | null }[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push({ url: String(input), accept: new Headers(init?.headers).get("Accept") });
+      return new Response("Name\r\n", {
+        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="students-x.csv"' },
+      });
+    }) as typeof fetch;
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      render(
+        <ToastProvider>
+          <ListExportButton
+            list={{ search: "asha", filter: "active" }}
+            path="/api/admin/students/export.csv"
+            name="students"
+            failed="Could not export"
+            done={(file) => `${file} is saved`}
+          >
+            Export CSV
+          </ListExportButton>
+        </ToastProvider>,
+      );
+      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      expect(await screen.findByText("students-x.csv is saved")).toBeTruthy();
+      expect(requests).toEqual([{ url: "/api/admin/students/export.csv?search=asha&status=active", accept: "text/csv" }]);
+      expect(saved).toEqual(["students-x.csv"]);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+});
