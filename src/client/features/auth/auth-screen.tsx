@@ -40,7 +40,7 @@ export function AuthScreen({
         <h1 className="auth-card__title">{title}</h1>
         {lead ? <p className="auth-card__lead">{lead}</p> : null}
         {flush ? children : <div className="auth-card__body">{children}</div>}
-        {footer ? <ul className="auth-card__links">{footer}</ul> : null}
+        {footer ? <ul className="stack stack--sm list-plain auth-card__links">{footer}</ul> : null}
       </div>
     </main>
   );
