@@ -155,7 +155,7 @@ export default function AdminNotificationsPage() {
             {Array.from({ length: 4 }, (_, i) => (
               <li key={i} className="ops-notice-item">
                 <Skeleton width="2.5rem" height="2.5rem" />
-                <div className="ops-notice-item__body">
+                <div className="stack stack--xs ops-notice-item__body">
                   <Skeleton lines={2} />
                 </div>
               </li>
@@ -178,7 +178,7 @@ export default function AdminNotificationsPage() {
                   <span className={`icon-tile ops-notice-item__icon ops-notice-item__icon--${n.type}`} aria-hidden="true">
                     <Icon size={20} />
                   </span>
-                  <div className="ops-notice-item__body">
+                  <div className="stack stack--xs ops-notice-item__body">
                     <button type="button" className="ops-notice-item__title" onClick={() => open(n)}>
                       {n.read ? null : <span className="sr-only">{t("unreadMark")}</span>}
                       {n.title}

@@ -145,7 +145,7 @@ function FiguresLoading() {
     <div className="student-figures" aria-busy="true" aria-label={t("figures.loading")}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="ui-stat">
-          <div className="ui-stat__text student-skeleton-stat">
+          <div className="ui-stat__text stack stack--sm student-skeleton-stat">
             <Skeleton width="60%" />
             <Skeleton width="4rem" height="2rem" />
             <Skeleton width="80%" />
