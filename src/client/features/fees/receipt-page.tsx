@@ -133,7 +133,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
         </p>
       </div>
 
-      <footer className="fee-receipt__foot">
+      <footer className="cluster cluster--between cluster--bottom fee-receipt__foot">
         <p className="text-sm">{t("receipt.computer")}</p>
         <p className="fee-receipt__sign">{t("receipt.signature")}</p>
       </footer>
