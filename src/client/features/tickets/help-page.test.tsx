@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
@@ -192,6 +192,36 @@ describe("Help and Support", () => {
     await waitFor(() => expect(within(labelled(dialog, "Assigned to")).getByText("Ravi Staff")).toBeTruthy());
     fireEvent.change(labelled(dialog, "Assigned to"), { target: { value: "9" } });
     await waitFor(() => expect(sent("tickets.assign")).toEqual([{ id: 3, assignedTo: 9 }]));
+  });
+
+  test("a list that fails to load says so with a retry; a later refresh that fails keeps the tickets on screen", async () => {
+    let failing = true;
+    let lists = 0;
+    renderAdmin("/admin/help", {
+      ...handlers(),
+      "tickets.list": () => {
+        lists += 1;
+        if (failing) throw new TrpcFailure("boom", 500);
+        return { tickets: [ticket()], stats: STATS, pagination: page(1) };
+      },
+    });
+    await screen.findByText(HELP_TEXT.loadFailed);
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Fee not updated");
+    expect(screen.queryByText(HELP_TEXT.loadFailed)).toBeNull();
+
+    // The status change refreshes the list, and that refresh fails.
+    failing = true;
+    const before = lists;
+    fireEvent.click(screen.getByRole("button", { name: "Add response to TKT-2026-00003" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
+    await within(dialog).findByText(DESCRIPTION);
+    fireEvent.change(labelled(dialog, "Status"), { target: { value: "resolved" } });
+    await waitFor(() => expect(lists).toBeGreaterThan(before));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(within(screen.getByRole("table", { hidden: true })).getByText("Fee not updated")).toBeTruthy();
+    expect(screen.queryByText(HELP_TEXT.loadFailed)).toBeNull();
   });
 
   test("a double click on Send Response sends one response while the first is on its way", async () => {

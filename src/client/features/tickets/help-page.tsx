@@ -20,7 +20,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, listFilter, listWords, loadFailure, PageFrame } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -211,7 +211,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         caption={t("caption")}
         captionHidden
         columns={columns}
-        rows={query.isError ? [] : (query.data?.tickets ?? [])}
+        rows={query.data?.tickets ?? []}
         rowKey={(row) => row.id}
         empty={
           <ListEmpty
@@ -246,7 +246,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         }
         {...listWords(t, "")}
         filter={listFilter(STATUS_FILTER, t("filter"), ticketFilterLabel)}
-        failed={query.isError ? { message: HELP_TEXT.loadFailed, onRetry: () => void query.refetch() } : null}
+        failed={loadFailure(query, HELP_TEXT.loadFailed)}
         pagination={query.data?.pagination}
       >
         <Card flush>{table}</Card>
