@@ -296,6 +296,10 @@ const countedReceipts = (db: DB, range: { from: string; to: string }) =>
     .where("fee_receipts.issued_on", ">=", range.from)
     .where("fee_receipts.issued_on", "<=", range.to);
 
+/** What a group of those receipts adds up to: how many, and how much (paise). */
+const receiptsAndAmount = (eb: ExpressionBuilder<Database, "fee_receipts">) =>
+  [eb.fn.countAll<number>().as("receipts"), eb.fn.sum<number>("fee_receipts.amount_paise").as("amount")] as const;
+
 /**
  * The money collected in a range of days (receipts not cancelled, by the day they were issued): its total
  * (collectionsTotal, the core's), and the same money by day, by programme and by mode — each adding up to it.
@@ -306,11 +310,7 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
   const [total, byDay, byProgramme, byMode] = await Promise.all([
     collectionsTotal(db, range.from, range.to),
     countedReceipts(db, range)
-      .select((eb) => [
-        "fee_receipts.issued_on as day",
-        eb.fn.countAll<number>().as("receipts"),
-        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
-      ])
+      .select((eb) => ["fee_receipts.issued_on as day", ...receiptsAndAmount(eb)])
       .groupBy("fee_receipts.issued_on")
       .orderBy("fee_receipts.issued_on")
       .execute(),
@@ -318,22 +318,13 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
       .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
       .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
       .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-      .select((eb) => [
-        "programmes.id",
-        "programmes.name",
-        eb.fn.countAll<number>().as("receipts"),
-        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
-      ])
+      .select((eb) => ["programmes.id", "programmes.name", ...receiptsAndAmount(eb)])
       .groupBy(["programmes.id", "programmes.name"])
       .orderBy("amount", "desc")
       .orderBy("programmes.name")
       .execute(),
     countedReceipts(db, range)
-      .select((eb) => [
-        "fee_receipts.mode",
-        eb.fn.countAll<number>().as("receipts"),
-        eb.fn.sum<number>("fee_receipts.amount_paise").as("amount"),
-      ])
+      .select((eb) => ["fee_receipts.mode", ...receiptsAndAmount(eb)])
       .groupBy("fee_receipts.mode")
       .orderBy("amount", "desc")
       .orderBy("fee_receipts.mode")
