@@ -1,5 +1,5 @@
-/** Counting rows inside a query: a count as a column of a larger select, a table's rows by status. */
-import type { SelectQueryBuilder } from "kysely";
+/** Counting rows inside a query: a count as a column of a larger select, the rows meeting a condition, a table's rows by status. */
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 
 /**
@@ -9,6 +9,14 @@ import type { Database } from "../../../db/schema.ts";
  */
 export function countAs<DB, TB extends keyof DB, A extends string>(rows: SelectQueryBuilder<DB, TB, Record<string, never>>, alias: A) {
   return rows.select((eb) => eb.fn.countAll<number>().as("n")).as(alias);
+}
+
+/**
+ * How many of the rows meet `condition` (a sum of ones and zeros), read as a number: several counters of one
+ * table in a single pass, e.g. `countWhere(eb, eb("read_at", "is", null)).as("unread")` beside the total.
+ */
+export function countWhere<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, condition: Expression<SqlBool>) {
+  return eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
 }
 
 /** The tables whose lists show a counter per status above them. */

@@ -10,7 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/counts.ts";
+import { countAs, countWhere } from "../../platform/counts.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -75,73 +75,31 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
       .where("role", "=", "student")
       .select((eb) => [
         eb.fn.countAll<number>().as("total"),
-        eb.fn.sum<number>(eb.case().when("created_at", ">=", monthStart).then(1).else(0).end()).as("thisMonth"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("created_at", ">=", previousMonthStart), eb("created_at", "<", previousSpanEnd)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("sameSpanLastMonth"),
+        countWhere(eb, eb("created_at", ">=", monthStart)).as("thisMonth"),
+        countWhere(eb, eb.and([eb("created_at", ">=", previousMonthStart), eb("created_at", "<", previousSpanEnd)])).as(
+          "sameSpanLastMonth",
+        ),
       ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("admissions")
       .select((eb) => [
-        eb.fn.sum<number>(eb.case().when("status", "=", "pending").then(1).else(0).end()).as("pending"),
+        countWhere(eb, eb("status", "=", "pending")).as("pending"),
         // pending at the start of the window: submitted by then and not yet processed at that time
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb("submitted_at", "<=", windowStart),
-                  eb.or([eb("processed_at", "is", null), eb("processed_at", ">", windowStart)]),
-                ]),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("pendingThen"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", monthStart)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("approvedThisMonth"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb("status", "=", "approved"),
-                  eb("processed_at", ">=", previousMonthStart),
-                  eb("processed_at", "<", previousSpanEnd),
-                ]),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("approvedSameSpanLastMonth"),
+        countWhere(
+          eb,
+          eb.and([eb("submitted_at", "<=", windowStart), eb.or([eb("processed_at", "is", null), eb("processed_at", ">", windowStart)])]),
+        ).as("pendingThen"),
+        countWhere(eb, eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", monthStart)])).as("approvedThisMonth"),
+        countWhere(
+          eb,
+          eb.and([eb("status", "=", "approved"), eb("processed_at", ">=", previousMonthStart), eb("processed_at", "<", previousSpanEnd)]),
+        ).as("approvedSameSpanLastMonth"),
       ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("contact_inquiries")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        eb.fn.sum<number>(eb.case().when("created_at", ">=", windowStart).then(1).else(0).end()).as("inWindow"),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as("total"), countWhere(eb, eb("created_at", ">=", windowStart)).as("inWindow")])
       .executeTakeFirstOrThrow(),
     db
       .selectNoFrom((eb) => [

@@ -16,7 +16,7 @@ import type { ExamForm, ExamListQuery, ExamUpdateInput, MyExamsQuery } from "../
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
-import { countAs } from "../../platform/counts.ts";
+import { countAs, countWhere } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -106,13 +106,12 @@ export async function examCounts(deps: Pick<AppDeps, "db" | "now">) {
     .selectFrom("exams")
     .select((eb) => {
       const scheduled = eb("status", "=", "scheduled");
-      const count = (condition: ReturnType<typeof eb.and>) => eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
       return [
         eb.fn.countAll<number>().as("total"),
-        count(eb.and([scheduled, eb("starts_at", ">", nowIso)])).as("upcoming"),
-        count(eb.and([scheduled, eb("starts_at", "<=", nowIso), eb("results_published_at", "is", null)])).as("awaiting"),
-        count(eb.and([eb("results_published_at", "is not", null)])).as("published"),
-        count(eb.and([eb("status", "=", "cancelled")])).as("cancelled"),
+        countWhere(eb, eb.and([scheduled, eb("starts_at", ">", nowIso)])).as("upcoming"),
+        countWhere(eb, eb.and([scheduled, eb("starts_at", "<=", nowIso), eb("results_published_at", "is", null)])).as("awaiting"),
+        countWhere(eb, eb("results_published_at", "is not", null)).as("published"),
+        countWhere(eb, eb("status", "=", "cancelled")).as("cancelled"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -217,8 +216,8 @@ export async function getExam(deps: Pick<AppDeps, "db" | "now">, id: number) {
       .select((eb) => [
         eb.fn.countAll<number>().as("candidates"),
         eb.fn.count<number>("exam_results.user_id").as("marked"),
-        eb.fn.sum<number>(eb.case().when("exam_results.absent", "=", 1).then(1).else(0).end()).as("absent"),
-        eb.fn.sum<number>(eb.case().when("exam_results.marks", ">=", exam.pass_marks).then(1).else(0).end()).as("passed"),
+        countWhere(eb, eb("exam_results.absent", "=", 1)).as("absent"),
+        countWhere(eb, eb("exam_results.marks", ">=", exam.pass_marks)).as("passed"),
       ])
       .executeTakeFirstOrThrow(),
   ]);

@@ -25,6 +25,7 @@ import {
 } from "../../../shared/schemas/gallery.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
+import { countWhere } from "../../platform/counts.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
 import { type FileStore, fileStore } from "../../platform/file-store.ts";
@@ -130,7 +131,7 @@ export async function galleryStats(deps: Pick<AppDeps, "db">) {
       .selectFrom("gallery_images")
       .select((eb) => [
         eb.fn.countAll<number>().as("total"),
-        eb.fn.sum<number>(eb.case().when("is_active", "=", 1).then(1).else(0).end()).as("active"),
+        countWhere(eb, eb("is_active", "=", 1)).as("active"),
         eb.fn.sum<number>("size_bytes").as("bytes"),
       ])
       .executeTakeFirstOrThrow(),

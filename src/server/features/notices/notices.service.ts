@@ -14,6 +14,7 @@ import type { NoticeForm, NoticeListQuery } from "../../../shared/schemas/notice
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
+import { countWhere } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
@@ -256,18 +257,9 @@ export async function listNotices(deps: Pick<AppDeps, "db" | "now">, query: Noti
     deps.db
       .selectFrom("notices")
       .select((eb) => [
-        eb.fn.sum<number>(eb.case().when("kind", "=", "notice").then(1).else(0).end()).as("notices"),
-        eb.fn.sum<number>(eb.case().when("kind", "=", "event").then(1).else(0).end()).as("events"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("kind", "=", "event"), eb("event_date", ">=", today)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("upcoming"),
+        countWhere(eb, eb("kind", "=", "notice")).as("notices"),
+        countWhere(eb, eb("kind", "=", "event")).as("events"),
+        countWhere(eb, eb.and([eb("kind", "=", "event"), eb("event_date", ">=", today)])).as("upcoming"),
       ])
       .executeTakeFirstOrThrow(),
   ]);

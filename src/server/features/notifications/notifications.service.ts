@@ -14,6 +14,7 @@ import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
+import { countWhere } from "../../platform/counts.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { inLocale } from "../../platform/request-locale.ts";
@@ -225,9 +226,9 @@ export async function notificationCounts(deps: Pick<AppDeps, "db" | "now">, user
     .where("recipient_user_id", "=", userId)
     .select((eb) => [
       eb.fn.countAll<number>().as("total"),
-      eb.fn.sum<number>(eb.case().when("read_at", "is", null).then(1).else(0).end()).as("unread"),
-      eb.fn.sum<number>(eb.case().when("priority", "=", "high").then(1).else(0).end()).as("highPriority"),
-      eb.fn.sum<number>(eb.case().when("created_at", ">=", recentSince).then(1).else(0).end()).as("recent24h"),
+      countWhere(eb, eb("read_at", "is", null)).as("unread"),
+      countWhere(eb, eb("priority", "=", "high")).as("highPriority"),
+      countWhere(eb, eb("created_at", ">=", recentSince)).as("recent24h"),
     ])
     .executeTakeFirstOrThrow();
   return {
