@@ -17,12 +17,13 @@ import { Badge } from "../../ui/badge.tsx";
 import { Card } from "../../ui/card.tsx";
 import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
-import { ListLoadError, type RetryQuery } from "../../ui/load-error.tsx";
+import type { RetryQuery } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { Facts } from "./facts.tsx";
 import { shown } from "./format.ts";
+import { PortalLoadFailed } from "./load-failed.tsx";
 import { SavedNote, SecurityTab } from "./settings-security.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
@@ -89,15 +90,7 @@ export default function StudentSettingsPage() {
 /** A panel's data could not load: the retry asks its query again, busy while it does. */
 function LoadFailed({ query }: { query: RetryQuery & { isFetching: boolean } }) {
   const t = useT(student);
-  return (
-    <ListLoadError
-      title={t("settings.loadFailed")}
-      message={t("tryAgain")}
-      busy={query.isFetching}
-      retryClassName="student-retry"
-      query={query}
-    />
-  );
+  return <PortalLoadFailed title={t("settings.loadFailed")} message={t("tryAgain")} query={query} />;
 }
 
 function PanelLoading() {
