@@ -9,14 +9,13 @@ import { exams } from "../../../shared/i18n/exams.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { svgDataUrl } from "../../lib/svg-image.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { CalendarIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ExamPrintPage } from "./exam-print-page.tsx";
+import { CandidateFacts, ExamPrintPage } from "./exam-print-page.tsx";
 import { examDay, examDuration, examTime } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
 
@@ -24,18 +23,9 @@ type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["c
 
 export function AdmitCardPage() {
   const t = useT(exams);
-  usePageTitle(t("admit.title"));
   const query = trpc.exams.admitCard.useQuery(undefined, { staleTime: 60_000 });
   return (
-    <ExamPrintPage
-      query={query}
-      title={t("admit.title")}
-      lead={t("admit.lead")}
-      printLabel={t("admit.print")}
-      failed={t("admit.loadFailed")}
-      loading={t("admit.loading")}
-      printable={(answer) => answer.status === "ready"}
-    >
+    <ExamPrintPage doc="admit" query={query} printable={(answer) => answer.status === "ready"}>
       {(answer) =>
         answer.status === "blocked" ? (
           <Alert tone="warning" title={t("admit.blockedTitle")}>
@@ -75,13 +65,7 @@ function AdmitCard({ card }: { card: Card }) {
           </span>
         )}
         <dl className="admit-card__facts">
-          <Fact label={t("admit.name")} className="admit-card__name">
-            {card.name}
-          </Fact>
-          <Fact label={t("admit.studentId")} className="tabular">
-            {card.studentId ?? "—"}
-          </Fact>
-          <Fact label={t("admit.programme")}>{card.programme}</Fact>
+          <CandidateFacts name={card.name} studentId={card.studentId} programme={card.programme} />
           <Fact label={t("admit.term")}>{term}</Fact>
           <Fact label={t("admit.issued")}>{formatDate(card.issuedAt, { style: "long" })}</Fact>
         </dl>

@@ -3,40 +3,61 @@
  * way back, the load failure with a retry, the sheet while it loads, then the document (or why there is none).
  */
 import type { ReactNode } from "react";
+import { exams } from "../../../shared/i18n/exams.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { usePageTitle } from "../../lib/site.ts";
+import { Fact } from "../../ui/fact.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { BackToExams, LoadFailed } from "./student-parts.tsx";
 
 export interface ExamPrintPageProps<T> {
+  /**
+   * The document, whose words the page reads by one layout of the exams catalogue: `"admit"` reads
+   * admit.title (also the browser tab's), admit.lead, admit.print, admit.loadFailed and admit.loading.
+   */
+  doc: "admit" | "sheet";
   query: { data?: T; isError: boolean; isFetching: boolean; refetch: () => unknown };
-  title: string;
-  lead: string;
-  printLabel: string;
-  /** what to say when it could not load, and while it loads */
-  failed: string;
-  loading: string;
   /** the answer holds a document to print */
   printable: (answer: T) => boolean;
   children: (answer: T) => ReactNode;
 }
 
-export function ExamPrintPage<T>({ query, title, lead, printLabel, failed, loading, printable, children }: ExamPrintPageProps<T>) {
+export function ExamPrintPage<T>({ doc, query, printable, children }: ExamPrintPageProps<T>) {
+  const t = useT(exams);
+  usePageTitle(t(`${doc}.title`));
   const answer = query.data;
   return (
     <PrintPage
       className="exams-page exams-print-page"
       back={<BackToExams />}
-      title={title}
-      lead={lead}
-      printLabel={printLabel}
+      title={t(`${doc}.title`)}
+      lead={t(`${doc}.lead`)}
+      printLabel={t(`${doc}.print`)}
       printable={answer !== undefined && printable(answer)}
     >
       {query.isError && answer === undefined ? (
-        <LoadFailed message={failed} busy={query.isFetching} query={query} />
+        <LoadFailed message={t(`${doc}.loadFailed`)} busy={query.isFetching} query={query} />
       ) : answer === undefined ? (
-        <PrintLoading label={loading} />
+        <PrintLoading label={t(`${doc}.loading`)} />
       ) : (
         children(answer)
       )}
     </PrintPage>
+  );
+}
+
+/** The first facts of both documents: whose they are (the name set larger), the student ID and the programme. */
+export function CandidateFacts({ name, studentId, programme }: { name: string; studentId: string | null; programme: string | null }) {
+  const t = useT(exams);
+  return (
+    <>
+      <Fact label={t("admit.name")} className="admit-card__name">
+        {name}
+      </Fact>
+      <Fact label={t("admit.studentId")} className="tabular">
+        {studentId ?? "—"}
+      </Fact>
+      <Fact label={t("admit.programme")}>{programme ?? "—"}</Fact>
+    </>
   );
 }

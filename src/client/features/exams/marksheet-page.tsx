@@ -7,12 +7,11 @@ import { exams } from "../../../shared/i18n/exams.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
-import { ExamPrintPage } from "./exam-print-page.tsx";
+import { CandidateFacts, ExamPrintPage } from "./exam-print-page.tsx";
 import { examDay } from "./exam-time.ts";
 import { SheetHead } from "./sheet-head.tsx";
 import { ResultBadge } from "./student-parts.tsx";
@@ -24,19 +23,10 @@ const percentText = (totals: Totals) => (totals.percent === null ? "—" : `${fo
 
 export function MarksheetPage() {
   const t = useT(exams);
-  usePageTitle(t("sheet.title"));
   const query = trpc.exams.marksheet.useQuery(undefined, { staleTime: 60_000 });
   const any = (sheet: Sheet) => sheet.overall.count > 0;
   return (
-    <ExamPrintPage
-      query={query}
-      title={t("sheet.title")}
-      lead={t("sheet.lead")}
-      printLabel={t("sheet.print")}
-      failed={t("sheet.loadFailed")}
-      loading={t("sheet.loading")}
-      printable={any}
-    >
+    <ExamPrintPage doc="sheet" query={query} printable={any}>
       {(sheet) =>
         any(sheet) ? (
           <Statement sheet={sheet} />
@@ -59,13 +49,7 @@ function Statement({ sheet }: { sheet: Sheet }) {
         sub={t("sheet.prepared", { date: formatDate(sheet.preparedOn, { style: "long" }) })}
       />
       <dl className="marksheet__facts">
-        <Fact label={t("admit.name")} className="admit-card__name">
-          {sheet.student.name}
-        </Fact>
-        <Fact label={t("admit.studentId")} className="tabular">
-          {sheet.student.studentId ?? "—"}
-        </Fact>
-        <Fact label={t("admit.programme")}>{sheet.student.programme ?? "—"}</Fact>
+        <CandidateFacts name={sheet.student.name} studentId={sheet.student.studentId} programme={sheet.student.programme} />
       </dl>
 
       {sheet.terms.map((term) => {
