@@ -59,33 +59,37 @@ export default function VerifyCardPage() {
 function CheckPage<T>({
   check,
   token,
-  text,
+  words,
   children,
 }: {
   check: { data?: T; dataUpdatedAt: number; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
   token: string;
-  text: { pageTitle: string; title: string; lead: string; unknown: string; unknownText: string; checking: string };
+  /**
+   * Where the check's words sit in the catalogue, by one layout: "" for the ID card's (pageTitle, title, lead,
+   * unknown, unknownText, checking), "admit." for the admit card's (admit.pageTitle …).
+   */
+  words: "" | "admit.";
   children: (result: T, checkedAt: string) => React.ReactNode;
 }) {
   const t = useT(verify);
   const tCommon = useT(common);
-  usePageTitle(text.pageTitle);
+  usePageTitle(t(`${words}pageTitle`));
   useNoIndex();
   const status = check.isError ? normaliseError(check.error).status : null;
   const unknown = token.trim() === "" || status === 404 || status === 400;
   return (
     <div className="container container--narrow page-section verify-page">
-      <h1 className="page-title">{text.title}</h1>
-      <p className="verify-page__lead">{text.lead}</p>
+      <h1 className="page-title">{t(`${words}title`)}</h1>
+      <p className="verify-page__lead">{t(`${words}lead`)}</p>
       {check.data ? (
         children(check.data, new Date(check.dataUpdatedAt).toISOString())
       ) : unknown ? (
         <div className="verify-result verify-result--invalid" role="status">
           <p className="verify-result__status">
             <AlertCircleIcon size={28} />
-            <span>{text.unknown}</span>
+            <span>{t(`${words}unknown`)}</span>
           </p>
-          <p className="verify-result__text">{text.unknownText}</p>
+          <p className="verify-result__text">{t(`${words}unknownText`)}</p>
           <InstituteContact />
         </div>
       ) : check.isError ? (
@@ -101,7 +105,7 @@ function CheckPage<T>({
         </div>
       ) : (
         <div className="verify-result" aria-busy="true">
-          <span className="sr-only">{text.checking}</span>
+          <span className="sr-only">{t(`${words}checking`)}</span>
           <Skeleton width="70%" height="2rem" />
           <Skeleton lines={3} />
         </div>
@@ -111,18 +115,9 @@ function CheckPage<T>({
 }
 
 function IdCardCheck({ token }: { token: string }) {
-  const t = useT(verify);
   const check = trpc.verify.card.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
-  const text = {
-    pageTitle: t("pageTitle"),
-    title: t("title"),
-    lead: t("lead"),
-    unknown: VERIFY_TEXT.unknown,
-    unknownText: t("unknownText"),
-    checking: t("checking"),
-  };
   return (
-    <CheckPage check={check} token={token} text={text}>
+    <CheckPage check={check} token={token} words="">
       {(result, checkedAt) => <Result result={result} checkedAt={checkedAt} />}
     </CheckPage>
   );
@@ -209,18 +204,9 @@ function examWhen(local: string): string {
 
 /** /verify/admit/:token: an exam admit card's check (the same outcomes as the ID card's). */
 function AdmitCardCheck({ token }: { token: string }) {
-  const t = useT(verify);
   const check = trpc.exams.verifyAdmit.useQuery({ token }, { enabled: token.trim() !== "", staleTime: 0 });
-  const text = {
-    pageTitle: t("admit.pageTitle"),
-    title: t("admit.title"),
-    lead: t("admit.lead"),
-    unknown: t("admit.unknown"),
-    unknownText: t("admit.unknownText"),
-    checking: t("admit.checking"),
-  };
   return (
-    <CheckPage check={check} token={token} text={text}>
+    <CheckPage check={check} token={token} words="admit.">
       {(result, checkedAt) => <AdmitResult result={result} checkedAt={checkedAt} />}
     </CheckPage>
   );
