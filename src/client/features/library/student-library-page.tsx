@@ -20,10 +20,9 @@ import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { QueryBody } from "../../ui/query-body.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { StandingBadge } from "./standing.tsx";
@@ -53,13 +52,16 @@ function MyLoans() {
   const overdue = loans.filter((l) => l.standing === "overdue").length;
   return (
     <Card title={t("student.onLoan")} className="library-section">
-      {mine.isError && !mine.data ? (
-        <ListLoadError message={t("student.failed.loans")} query={mine} />
-      ) : mine.isPending ? (
-        <Skeleton lines={3} />
-      ) : loans.length === 0 ? (
-        <EmptyState icon={<BookIcon size={28} />} title={t("student.noLoans.title")} description={t("student.noLoans.text")} />
-      ) : (
+      <QueryBody
+        query={mine}
+        failed={t("student.failed.loans")}
+        lines={3}
+        empty={
+          loans.length === 0 && (
+            <EmptyState icon={<BookIcon size={28} />} title={t("student.noLoans.title")} description={t("student.noLoans.text")} />
+          )
+        }
+      >
         <div className="stack stack--sm">
           <p className="text-sm text-muted">
             {[
@@ -91,7 +93,7 @@ function MyLoans() {
             ))}
           </ul>
         </div>
-      )}
+      </QueryBody>
     </Card>
   );
 }
@@ -176,17 +178,20 @@ function CatalogueSection() {
         <p className="sr-only" role="status" aria-live="polite">
           {query.data ? t("student.found", { count: query.data.pagination.totalItems }) : ""}
         </p>
-        {query.isError && !query.data ? (
-          <ListLoadError message={t("student.failed.catalogue")} query={query} />
-        ) : query.isPending ? (
-          <Skeleton lines={5} />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={<BookIcon size={28} />}
-            title={search || kind !== "all" || availability !== "all" ? t("student.noMatch.title") : t("student.empty.title")}
-            description={search || kind !== "all" || availability !== "all" ? t("student.noMatch.text") : t("student.empty.text")}
-          />
-        ) : (
+        <QueryBody
+          query={query}
+          failed={t("student.failed.catalogue")}
+          lines={5}
+          empty={
+            items.length === 0 && (
+              <EmptyState
+                icon={<BookIcon size={28} />}
+                title={search || kind !== "all" || availability !== "all" ? t("student.noMatch.title") : t("student.empty.title")}
+                description={search || kind !== "all" || availability !== "all" ? t("student.noMatch.text") : t("student.empty.text")}
+              />
+            )
+          }
+        >
           <ul className="library-catalogue list-plain" aria-label={t("student.results")} aria-busy={query.isFetching || undefined}>
             {items.map((item) => (
               <li key={item.id} className="library-entry cluster cluster--between cluster--top">
@@ -230,7 +235,7 @@ function CatalogueSection() {
               </li>
             ))}
           </ul>
-        )}
+        </QueryBody>
         <Pagination page={page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={setPage} />
       </div>
     </Card>
@@ -244,13 +249,12 @@ function ReturnedSection() {
   const loans = history.data?.loans ?? [];
   return (
     <Card title={t("student.returned")} className="library-section">
-      {history.isError && !history.data ? (
-        <ListLoadError message={t("student.failed.history")} query={history} />
-      ) : history.isPending ? (
-        <Skeleton lines={2} />
-      ) : loans.length === 0 ? (
-        <p className="text-sm text-muted">{t("student.noHistory")}</p>
-      ) : (
+      <QueryBody
+        query={history}
+        failed={t("student.failed.history")}
+        lines={2}
+        empty={loans.length === 0 && <p className="text-sm text-muted">{t("student.noHistory")}</p>}
+      >
         <div className="stack stack--sm">
           <ul className="library-history list-plain" aria-label={t("student.returned")}>
             {loans.map((l) => (
@@ -268,7 +272,7 @@ function ReturnedSection() {
           <p className="text-sm text-muted">{t("student.historyCount", { count: history.data?.pagination.totalItems ?? 0 })}</p>
           <Pagination page={page} totalPages={history.data?.pagination.totalPages ?? 0} onChange={setPage} />
         </div>
-      )}
+      </QueryBody>
     </Card>
   );
 }

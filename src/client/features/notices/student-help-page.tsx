@@ -17,10 +17,9 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { QueryBody } from "../../ui/query-body.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { HelpFaqs } from "./help-faqs.tsx";
 import { NewTicketPage } from "./help-ticket-form.tsx";
@@ -105,40 +104,42 @@ function MyTickets() {
             />
           ) : null}
         </div>
-        {query.isError && !query.data ? (
-          <ListLoadError message={t("help.loadFailed")} query={query} />
-        ) : query.isPending ? (
-          <Skeleton lines={4} />
-        ) : tickets.length === 0 ? (
-          filtered ? (
-            <EmptyState
-              icon={<HelpCircleIcon size={28} />}
-              title={t("help.noMatch")}
-              action={
-                <Button variant="secondary" onClick={() => list.setFilter("all")}>
-                  {t("help.showAll")}
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={<HelpCircleIcon size={28} />}
-              title={t("help.none")}
-              description={t("help.none.text")}
-              action={
-                <Link href="/new" className={buttonClass("secondary")}>
-                  {t("help.ask")}
-                </Link>
-              }
-            />
-          )
-        ) : (
+        <QueryBody
+          query={query}
+          failed={t("help.loadFailed")}
+          lines={4}
+          empty={
+            tickets.length === 0 &&
+            (filtered ? (
+              <EmptyState
+                icon={<HelpCircleIcon size={28} />}
+                title={t("help.noMatch")}
+                action={
+                  <Button variant="secondary" onClick={() => list.setFilter("all")}>
+                    {t("help.showAll")}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<HelpCircleIcon size={28} />}
+                title={t("help.none")}
+                description={t("help.none.text")}
+                action={
+                  <Link href="/new" className={buttonClass("secondary")}>
+                    {t("help.ask")}
+                  </Link>
+                }
+              />
+            ))
+          }
+        >
           <ul className="help-ticket-list list-plain" aria-label={t("help.mine")} aria-busy={query.isFetching && query.isPlaceholderData}>
             {tickets.map((ticket) => (
               <TicketRow key={ticket.id} ticket={ticket} />
             ))}
           </ul>
-        )}
+        </QueryBody>
         <Pagination page={list.page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={list.setPage} />
         <p className="text-sm text-muted help-email-note">{t("help.emailNote")}</p>
       </div>

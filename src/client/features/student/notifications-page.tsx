@@ -17,10 +17,9 @@ import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
+import { QueryBody } from "../../ui/query-body.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useRefreshNotifications, useUnreadCount } from "../notifications/use-unread-count.ts";
@@ -62,13 +61,12 @@ export default function StudentNotificationsPage() {
         }
       />
 
-      {query.isError && !query.data ? (
-        <ListLoadError message={t("notif.loadFailed")} query={query} />
-      ) : query.isPending ? (
-        <Skeleton lines={6} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<BellIcon size={28} />} title={t("notif.title")} description={t("notif.none")} />
-      ) : (
+      <QueryBody
+        query={query}
+        failed={t("notif.loadFailed")}
+        lines={6}
+        empty={items.length === 0 && <EmptyState icon={<BellIcon size={28} />} title={t("notif.title")} description={t("notif.none")} />}
+      >
         <ul className="student-notifications__list list-plain" aria-label={t("notif.list")}>
           {items.map((n) => (
             <li key={n.id} className={n.read ? "ui-card student-notice" : "ui-card student-notice is-unread"}>
@@ -95,7 +93,7 @@ export default function StudentNotificationsPage() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryBody>
       <Pagination page={page} totalPages={query.data?.pagination.totalPages ?? 0} onChange={setPage} />
     </div>
   );
