@@ -1,5 +1,6 @@
 /** The frame of the account pages (sign in, reset, first login, password change): the card and the top row. */
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { account } from "../../../shared/i18n/account.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
@@ -10,17 +11,20 @@ import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
 import type { UserType } from "./reset-flow.ts";
 
+/** One of the links under an account page's card: a page to go to, or an action (signing out), after its words. */
+export type AuthLink = { before?: string; label: string } & ({ href: string } | { onClick: () => void });
+
 export function AuthScreen({
   title,
   lead,
   children,
-  footer,
+  links,
   flush = false,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  links: AuthLink[];
   /** the content follows the lead directly (the sign-in page), without the body's top margin */
   flush?: boolean;
 }) {
@@ -40,7 +44,20 @@ export function AuthScreen({
         <h1 className="auth-card__title">{title}</h1>
         {lead ? <p className="auth-card__lead">{lead}</p> : null}
         {flush ? children : <div className="auth-card__body">{children}</div>}
-        {footer ? <ul className="stack stack--sm list-plain auth-card__links">{footer}</ul> : null}
+        <ul className="stack stack--sm list-plain auth-card__links">
+          {links.map((link) => (
+            <li key={link.label}>
+              {link.before ? `${link.before} ` : null}
+              {"href" in link ? (
+                <Link href={link.href}>{link.label}</Link>
+              ) : (
+                <button type="button" className="link-button" onClick={link.onClick}>
+                  {link.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
       </div>
     </main>
   );

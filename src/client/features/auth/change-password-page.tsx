@@ -6,7 +6,7 @@
  */
 
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { passwordPairForm } from "../../../shared/schemas/auth.ts";
@@ -82,20 +82,11 @@ export default function ChangePasswordPage() {
     <AuthScreen
       title={forced ? t("change.forcedTitle") : t("change.title")}
       lead={forced ? undefined : t("change.lead")}
-      footer={
-        forced ? (
-          <li>
-            {t("change.notYou")}{" "}
-            <button type="button" className="link-button" onClick={() => void session.logout()}>
-              {t("change.signOut")}
-            </button>
-          </li>
-        ) : (
-          <li>
-            <Link href={dashboardPath(user.role)}>{t("change.back")}</Link>
-          </li>
-        )
-      }
+      links={[
+        forced
+          ? { before: t("change.notYou"), label: t("change.signOut"), onClick: () => void session.logout() }
+          : { href: dashboardPath(user.role), label: t("change.back") },
+      ]}
     >
       <form className="auth-form" onSubmit={submit} noValidate aria-busy={changePassword.isPending || undefined}>
         {forced ? (

@@ -134,11 +134,7 @@ export default function FirstLoginPage() {
     <AuthScreen
       title={t("first.title")}
       lead={done || deadLink ? undefined : t("first.lead")}
-      footer={
-        <li>
-          <Link href="/">{t("backHome")}</Link>
-        </li>
-      }
+      links={[{ href: "/", label: t("backHome") }]}
     >
       {body}
     </AuthScreen>

@@ -76,16 +76,10 @@ export default function ForgotPasswordPage() {
     <AuthScreen
       title={t("forgot.title")}
       lead={t("forgot.lead")}
-      footer={
-        <>
-          <li>
-            {t("forgot.remembered")} <Link href="/login">{t("backToSignIn")}</Link>
-          </li>
-          <li>
-            <Link href="/">{t("backHome")}</Link>
-          </li>
-        </>
-      }
+      links={[
+        { before: t("forgot.remembered"), href: "/login", label: t("backToSignIn") },
+        { href: "/", label: t("backHome") },
+      ]}
     >
       {sent ? (
         <div className="auth-form auth-outcome" ref={successRef} tabIndex={-1}>

@@ -118,19 +118,11 @@ export default function LoginPage() {
       title={t("signIn")}
       lead={t("login.lead")}
       flush
-      footer={
-        <>
-          <li>
-            {t("login.newHere")} <Link href="/admission">{t("login.apply")}</Link>
-          </li>
-          <li>
-            <Link href="/admission-status">{t("login.status")}</Link>
-          </li>
-          <li>
-            <Link href="/">{t("backHome")}</Link>
-          </li>
-        </>
-      }
+      links={[
+        { before: t("login.newHere"), href: "/admission", label: t("login.apply") },
+        { href: "/admission-status", label: t("login.status") },
+        { href: "/", label: t("backHome") },
+      ]}
     >
       {failure ? (
         <Alert tone={failure === MSG.sessionExpired ? "warning" : "error"} className="auth-card__alert">

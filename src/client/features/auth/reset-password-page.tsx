@@ -125,11 +125,7 @@ export default function ResetPasswordPage() {
     <AuthScreen
       title={t("reset.title")}
       lead={<Emphasised text={t("reset.lead")} email={reset.email} />}
-      footer={
-        <li>
-          <Link href="/login">{t("backToSignIn")}</Link>
-        </li>
-      }
+      links={[{ href: "/login", label: t("backToSignIn") }]}
     >
       <ResetForm reset={reset} />
     </AuthScreen>

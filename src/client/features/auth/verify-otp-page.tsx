@@ -6,7 +6,7 @@
  */
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { Redirect, useLocation, useSearch } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, CODE_RESEND_AFTER_SECONDS } from "../../../shared/constants.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
@@ -180,16 +180,10 @@ export default function VerifyOtpPage() {
     <AuthScreen
       title={t("otp.title")}
       lead={<Emphasised text={t(address.userType === "admin" ? "otp.leadAdmin" : "otp.leadStudent", leadParams)} email={address.email} />}
-      footer={
-        <>
-          <li>
-            {t("otp.wrongAddress")} <Link href={`/forgot-password${addressQuery(address)}`}>{t("login.startAgain")}</Link>
-          </li>
-          <li>
-            <Link href="/login">{t("backToSignIn")}</Link>
-          </li>
-        </>
-      }
+      links={[
+        { before: t("otp.wrongAddress"), href: `/forgot-password${addressQuery(address)}`, label: t("login.startAgain") },
+        { href: "/login", label: t("backToSignIn") },
+      ]}
     >
       {/* A new address means a fresh form and countdown. */}
       <VerifyCodeForm key={`${address.userType}:${address.email}`} address={address} />
