@@ -307,6 +307,11 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
   );
 }
 
+/** An e-mail address box: the e-mail keyboard, the browser's saved address, no capital letter or spelling marks. */
+export function EmailInput(props: Omit<TextInputProps, "type" | "autoCapitalize" | "spellCheck">) {
+  return <TextInput type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
 export type PasswordInputProps = Omit<TextInputProps, "type">;
 
 /** A password box with a show/hide button, so people on phones can check what they typed. */

@@ -19,7 +19,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Fact } from "../../ui/fact.tsx";
-import { TextInput } from "../../ui/field.tsx";
+import { EmailInput } from "../../ui/field.tsx";
 import { EditIcon, EyeIcon, SearchIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { AccessCodeDialog, type AccessGrant, forgetGrant, isGrantLive, restoreGrant, saveGrant } from "./access-code-dialog.tsx";
@@ -196,14 +196,10 @@ export default function AdmissionStatusPage() {
 
       <form className="ui-card status-lookup" onSubmit={onSubmit} noValidate role="search" aria-label={t("search")}>
         <div className="ui-card__body status-lookup__body">
-          <TextInput
+          <EmailInput
             id="status-query"
-            type="email"
             label={t("email")}
             hint={t("emailHint")}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={query}
             error={queryError}
             fieldClassName="status-lookup__field"

@@ -17,7 +17,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { TextInput } from "../../ui/field.tsx";
+import { EmailInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 import { addressQuery, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
 
@@ -94,15 +94,11 @@ export default function ForgotPasswordPage() {
         <form className="auth-form" onSubmit={submit} noValidate aria-busy={forgot.isPending || undefined}>
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <AccountTypeSwitch value={userType} onChange={setUserType} disabled={forgot.isPending} />
-          <TextInput
+          <EmailInput
             id={EMAIL_ID}
             name="email"
-            type="email"
             label={t("forgot.email")}
             required
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={email}
             error={emailError}
             onChange={(e) => setEmail(e.target.value)}

@@ -18,7 +18,7 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { EmailInput, Select, TextArea, TextInput } from "../../ui/field.tsx";
 
 /** The spec's sending state (part 1 §9): at least this long, even when the server answers sooner. */
 export const SENDING_MIN_MS = 2000;
@@ -114,16 +114,7 @@ export function ContactForm() {
     >
       <div className="grid grid--2 contact-form__grid">
         <TextInput {...field("name")} name="name" label={t("field.name")} required autoComplete="name" maxLength={120} />
-        <TextInput
-          {...field("email")}
-          name="email"
-          type="email"
-          label={t("field.email")}
-          required
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <EmailInput {...field("email")} name="email" label={t("field.email")} required />
         <TextInput
           {...field("phone")}
           name="phone"
