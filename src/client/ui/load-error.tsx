@@ -1,10 +1,14 @@
 /**
  * The load failure every screen shows, the lists' and the public pages' alike: kept apart from
  * list-controls.tsx so a public page takes only this (no admin catalogue or dialog in its download).
+ * The student portal's shapes of it live here too (one module the pages already share: a module of
+ * their own would be one more chunk named in the home page's bundle).
  */
+import type { ReactNode } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
+import { Skeleton } from "./spinner.tsx";
 
 /** A query that failed, which a retry asks again. */
 export type RetryQuery = { refetch: () => unknown };
@@ -41,4 +45,39 @@ export function ListLoadError({
       </Button>
     </Alert>
   );
+}
+
+/** A student portal page's data that could not load (dashboard, ID card, settings): the portal's retry, spaced from the message, waits while its query asks again. */
+export function PortalLoadError({
+  title,
+  message,
+  query,
+}: {
+  title: string;
+  message: string;
+  query: RetryQuery & { isFetching: boolean };
+}) {
+  return <ListLoadError title={title} message={message} busy={query.isFetching} retryClassName="student-retry" query={query} />;
+}
+
+export interface QueryBodyProps {
+  query: RetryQuery & { isError: boolean; isPending: boolean; data?: unknown };
+  /** what to say when it could not load */
+  failed: string;
+  /** how many skeleton lines stand in while it loads */
+  lines: number;
+  /** what to show instead of the content when the answer holds nothing (false or null: the content) */
+  empty?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A section whose body is one query's answer (the student portal's lists): the load failure with a retry
+ * while nothing is on screen (a failed refetch keeps the answer shown), skeleton lines until the first
+ * answer, then what stands for an empty answer, else the content.
+ */
+export function QueryBody({ query, failed, lines, empty, children }: QueryBodyProps) {
+  if (query.isError && !query.data) return <ListLoadError message={failed} query={query} />;
+  if (query.isPending) return <Skeleton lines={lines} />;
+  return empty === false || empty === null || empty === undefined ? children : empty;
 }

@@ -22,11 +22,11 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Fact } from "../../ui/fact.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, UsersIcon } from "../../ui/icons.tsx";
+import { PortalLoadError } from "../../ui/load-error.tsx";
 import { BookIcon, SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { daysSince, formatDate, relativeTime } from "./format.ts";
-import { PortalLoadFailed } from "./load-failed.tsx";
 
 type Dashboard = RouterOutputs["student"]["dashboard"];
 
@@ -61,7 +61,7 @@ export default function StudentDashboardPage() {
         </p>
       </section>
 
-      {dashboard.isError ? <PortalLoadFailed title={t("dashboard.failedTitle")} message={t("dashboard.failed")} query={dashboard} /> : null}
+      {dashboard.isError ? <PortalLoadError title={t("dashboard.failedTitle")} message={t("dashboard.failed")} query={dashboard} /> : null}
 
       {data ? <Figures data={data} /> : dashboard.isError ? null : <FiguresLoading />}
       {data && data.account.profileCompleteness < 100 ? <CompleteProfile data={data} /> : null}

@@ -9,11 +9,11 @@ import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
+import { PortalLoadError } from "../../ui/load-error.tsx";
 import { PrintPage } from "../../ui/print-page.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { formatDate } from "./format.ts";
 import { IdCardBack, IdCardFront } from "./id-card.tsx";
-import { PortalLoadFailed } from "./load-failed.tsx";
 import { useIdCardQr } from "./use-id-card-qr.ts";
 
 export default function StudentIdCardPage() {
@@ -32,7 +32,7 @@ export default function StudentIdCardPage() {
       printLabel={t("card.print")}
       printable={Boolean(data) && qrState !== "loading"}
     >
-      {card.isError ? <PortalLoadFailed title={t("dashboard.failedTitle")} message={t("card.failed")} query={card} /> : null}
+      {card.isError ? <PortalLoadError title={t("dashboard.failedTitle")} message={t("card.failed")} query={card} /> : null}
 
       {data ? (
         <>

@@ -18,12 +18,12 @@ import { Card } from "../../ui/card.tsx";
 import { Select, Toggle } from "../../ui/field.tsx";
 import { MoonIcon, SunIcon } from "../../ui/icons.tsx";
 import type { RetryQuery } from "../../ui/load-error.tsx";
+import { PortalLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { Facts } from "./facts.tsx";
 import { shown } from "./format.ts";
-import { PortalLoadFailed } from "./load-failed.tsx";
 import { SavedNote, SecurityTab } from "./settings-security.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
@@ -90,7 +90,7 @@ export default function StudentSettingsPage() {
 /** A panel's data could not load: the retry asks its query again, busy while it does. */
 function LoadFailed({ query }: { query: RetryQuery & { isFetching: boolean } }) {
   const t = useT(student);
-  return <PortalLoadFailed title={t("settings.loadFailed")} message={t("tryAgain")} query={query} />;
+  return <PortalLoadError title={t("settings.loadFailed")} message={t("tryAgain")} query={query} />;
 }
 
 function PanelLoading() {

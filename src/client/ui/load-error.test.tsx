@@ -1,6 +1,6 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { QueryBody } from "./query-body.tsx";
+import { QueryBody } from "./load-error.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
