@@ -162,7 +162,10 @@ describe("staff accounts (issue 17)", () => {
     await admin.page.goto("/admin/programmes");
     await admin.page.getByRole("heading", { name: "Programmes", level: 1 }).waitFor();
     // A programme's name leads its row in semibold on a first visit: the rule is every admin page's, not the students page's.
-    const nameWeight = await admin.page.locator(".ops-strong").first().evaluate((el) => getComputedStyle(el).fontWeight);
+    const nameWeight = await admin.page
+      .locator(".ops-strong")
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontWeight);
     expect(nameWeight).toBe("600");
     await axeAt(admin.page, "programmes list 1280", found);
     await admin.page.getByRole("button", { name: "Add programme" }).click();
