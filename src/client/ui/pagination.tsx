@@ -1,5 +1,9 @@
 /** Page controls for long lists: Previous/Next and a sliding window of up to five page numbers. */
 
+import { keepPreviousData } from "@tanstack/react-query";
+import type { TRPCClientErrorLike } from "@trpc/client";
+import type { DecorateProcedure, UseTRPCQueryResult } from "@trpc/react-query/shared";
+import { useState } from "react";
 import { portal } from "../../shared/i18n/portal.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
@@ -26,6 +30,28 @@ export type PaginationProps = {
   onChange: (page: number) => void;
   className?: string;
 };
+
+/** A query procedure, whatever it is asked and answers. */
+interface QueryProcedureDef {
+  input: unknown;
+  output: unknown;
+  transformer: boolean;
+  errorShape: unknown;
+}
+
+/**
+ * A short list paged on its screen alone (a student's transfers, receipts, returned books), where an admin
+ * list keeps its page in the address (lib/use-list-params.ts): the page, from 1, and the procedure asked for
+ * it (`input` turns the page into its input); the last page's rows stay on screen while the next one loads.
+ */
+export function useScreenPages<TDef extends QueryProcedureDef>(
+  procedure: Pick<DecorateProcedure<"query", TDef>, "useQuery">,
+  input: (page: number) => TDef["input"],
+): { page: number; setPage: (page: number) => void; query: UseTRPCQueryResult<TDef["output"], TRPCClientErrorLike<TDef>> } {
+  const [page, setPage] = useState(1);
+  const query = procedure.useQuery(input(page), { placeholderData: keepPreviousData });
+  return { page, setPage, query };
+}
 
 /** Renders nothing when everything fits on one page. */
 export function Pagination({ page, totalPages, onChange, className }: PaginationProps) {

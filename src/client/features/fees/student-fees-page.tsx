@@ -5,7 +5,6 @@
  * rejected with the office's reason, and the receipts (a page at a time) with their printable page
  * (/student/fees/receipts/:id, routed below).
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { instalmentName } from "../../../shared/fee-terms.ts";
@@ -23,7 +22,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { CalendarIcon, FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
@@ -194,8 +193,7 @@ function Instalments({ mine }: { mine: Mine }) {
 /** The UPI transfers the student reported that wait for the office, or that it rejected (with its reason). */
 function Transfers() {
   const t = useT(fees);
-  const [page, setPage] = useState(1);
-  const query = trpc.fees.transfers.useQuery({ page, limit: TRANSFERS_PAGE }, { placeholderData: keepPreviousData });
+  const { page, setPage, query } = useScreenPages(trpc.fees.transfers, (page) => ({ page, limit: TRANSFERS_PAGE }));
   const data = query.data;
   if (query.isError && !data)
     return (
@@ -239,8 +237,7 @@ function TransferItem({ transfer: p }: { transfer: Transfer }) {
 
 function Receipts() {
   const t = useT(fees);
-  const [page, setPage] = useState(1);
-  const query = trpc.fees.receipts.useQuery({ page, limit: RECEIPTS_PAGE }, { placeholderData: keepPreviousData });
+  const { page, setPage, query } = useScreenPages(trpc.fees.receipts, (page) => ({ page, limit: RECEIPTS_PAGE }));
   const data = query.data;
   const columns: TableColumn<Receipt>[] = [
     {

@@ -22,7 +22,7 @@ import { Select, TextInput } from "../../ui/field.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { StandingBadge } from "./standing.tsx";
@@ -244,8 +244,7 @@ function CatalogueSection() {
 
 function ReturnedSection() {
   const t = useT(library);
-  const [page, setPage] = useState(1);
-  const history = trpc.library.history.useQuery({ page, limit: HISTORY_PAGE }, { placeholderData: keepPreviousData });
+  const { page, setPage, query: history } = useScreenPages(trpc.library.history, (page) => ({ page, limit: HISTORY_PAGE }));
   const loans = history.data?.loans ?? [];
   return (
     <Card title={t("student.returned")} className="library-section">
