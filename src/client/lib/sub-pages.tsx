@@ -7,14 +7,15 @@ import type { ReactNode } from "react";
 import { Redirect, Route, type StringRouteParams, Switch } from "wouter";
 
 /** Each path's page, given the path's parameters (typed from the path: "/:id" gives `{ id }`). */
-export type SubPageTable<Path extends string> = { [P in Path]: (params: StringRouteParams<P>) => ReactNode };
+/** Paths start with "/": the table's order is its keys' order, which a key that reads as a whole number would break. */
+export type SubPageTable<Path extends `/${string}`> = { [P in Path]: (params: StringRouteParams<P>) => ReactNode };
 
 /**
  * The first path that matches the address wins, in the order the table is written (a path's keys keep their
  * order). An address that matches none goes back to the area's first page ("/") with `strayHome`, else
  * shows nothing.
  */
-export function SubPages<Path extends string>({ pages, strayHome = false }: { pages: SubPageTable<Path>; strayHome?: boolean }) {
+export function SubPages<Path extends `/${string}`>({ pages, strayHome = false }: { pages: SubPageTable<Path>; strayHome?: boolean }) {
   const routes: [string, (params: StringRouteParams<string>) => ReactNode][] = Object.entries(pages);
   return (
     <Switch>

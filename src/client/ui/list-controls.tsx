@@ -103,7 +103,7 @@ export function RowActionLabel({ label, spoken }: { label: ReactNode; spoken: st
  * `const action = rowActionButtons(...)`, then `action(t("admin.edit"), row, () => edit(row))` in the row's cell.
  */
 export function rowActionButtons<T>(spoken: (label: string, row: T) => string, busy = false) {
-  return (label: string, row: T, onClick: () => void, variant: ButtonVariant = "secondary") => (
+  return (label: string, row: T, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
     <Button size="sm" variant={variant} onClick={onClick} disabled={busy}>
       <RowActionLabel label={label} spoken={spoken(label, row)} />
     </Button>
