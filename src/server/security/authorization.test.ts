@@ -451,7 +451,7 @@ describe("role checks", () => {
     expect(failures).toEqual([]);
     // The refused calls aimed at B's rows; none of them changed.
     expect(await w.snapshotOfB()).toBe(before);
-  });
+  }, 30_000); // every procedure × every role, a request each: a second on SQLite, several on PostgreSQL under load
 
   test("each REST route refuses the roles the table excludes and lets the others past the guard", async () => {
     const before = await w.snapshotOfB();
@@ -474,7 +474,7 @@ describe("role checks", () => {
     }
     expect(failures).toEqual([]);
     expect(await w.snapshotOfB()).toBe(before);
-  });
+  }, 30_000); // every REST route × every role, as above
 
   test("a signed-in student who must change the password can do nothing else (REST and tRPC)", async () => {
     await w.deps.db.updateTable("users").set({ must_change_password: 1 }).where("id", "=", w.a.id).execute();
