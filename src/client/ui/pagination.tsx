@@ -40,8 +40,9 @@ interface QueryProcedureDef {
 }
 
 /**
- * A short list paged on its screen alone (a student's transfers, receipts, returned books), where an admin
- * list keeps its page in the address (lib/use-list-params.ts): the page, from 1, and the procedure asked for
+ * A short list paged on its screen alone (a student's transfers, receipts, returned books; the site content's
+ * news and FAQs), where a list with a search keeps its page in the address (lib/use-list-params.ts): the page,
+ * from 1, and the procedure asked for
  * it (`input` turns the page into its input); the last page's rows stay on screen while the next one loads.
  */
 export function useScreenPages<TDef extends QueryProcedureDef>(

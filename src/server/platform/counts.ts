@@ -12,23 +12,30 @@ export function countAs<DB, TB extends keyof DB, A extends string>(rows: SelectQ
 }
 
 /**
- * How many of the rows meet `condition` (a sum of ones and zeros), read as a number: several counters of one
- * table in a single pass, e.g. `countWhere(eb, eb("read_at", "is", null)).as("unread")` beside the total.
+ * How many of the rows meet `condition` (a sum of ones and zeros): several counters of one table in a single
+ * pass, e.g. `countWhere(eb, eb("read_at", "is", null)).as("unread")` beside the total. Over no rows the sum
+ * is NULL, so it reads as `number | null` (callers say `Number(x ?? 0)`).
  */
 export function countWhere<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, condition: Expression<SqlBool>) {
-  return eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+  return eb.fn.sum<number | null>(eb.case().when(condition).then(1).else(0).end());
 }
 
 /** The tables whose lists show a counter per status above them. */
 type StatusTable = "admissions" | "contact_inquiries" | "support_tickets";
+/** Each of those tables' statuses, as its schema spells them. */
+type StatusOf = { [T in StatusTable]: Database[T] extends { status: infer S } ? S : never };
 
-/** How many of the rows `rows` finds stand in each status, by status; a status with none is absent. */
-export async function countByStatus(
-  rows: SelectQueryBuilder<Database, StatusTable, Record<string, never>>,
-): Promise<Record<string, number>> {
+/**
+ * How many of the rows `rows` finds stand in each status, by status; a status with none is absent. Keyed by
+ * the table's own statuses, so a misspelt one ("in-progress" for tickets' "in_progress") fails typecheck.
+ */
+export async function countByStatus<T extends StatusTable>(
+  rows: SelectQueryBuilder<Database, T, Record<string, never>>,
+): Promise<Partial<Record<StatusOf[T], number>>> {
   const counted = await rows
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("status")
     .execute();
-  return Object.fromEntries(counted.map((r) => [r.status, Number(r.n)]));
+  // The keys are the rows' own statuses, read from the status column grouped on.
+  return Object.fromEntries(counted.map((r) => [r.status, Number(r.n)])) as Partial<Record<StatusOf[T], number>>;
 }

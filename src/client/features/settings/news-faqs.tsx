@@ -3,7 +3,6 @@
  * first), the form checked with the shared schema the server uses. News has a publish date (a later one
  * publishes on that day) and a published switch; a FAQ has a topic, a position and a shown switch.
  */
-import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type * as v from "valibot";
 import { config } from "../../../shared/i18n/config.ts";
@@ -20,7 +19,7 @@ import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, TextArea, TextInput } from "../../ui/field.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { Pagination } from "../../ui/pagination.tsx";
+import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 
@@ -289,8 +288,7 @@ function editDeleteColumn<Row>(
 export function NewsTab() {
   const t = useT(config);
   const utils = trpc.useUtils();
-  const [page, setPage] = useState(1);
-  const query = trpc.content.news.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
+  const { page, setPage, query } = useScreenPages(trpc.content.news, (page) => ({ page, limit: 10 }));
   const saving = addOrUpdate(trpc.content.addNews.useMutation(), trpc.content.updateNews.useMutation());
   const remove = trpc.content.removeNews.useMutation();
   const FIELDS: Field[] = [
@@ -336,8 +334,7 @@ export function NewsTab() {
 export function FaqTab() {
   const t = useT(config);
   const utils = trpc.useUtils();
-  const [page, setPage] = useState(1);
-  const query = trpc.content.faqs.useQuery({ page, limit: 10 }, { placeholderData: keepPreviousData });
+  const { page, setPage, query } = useScreenPages(trpc.content.faqs, (page) => ({ page, limit: 10 }));
   const saving = addOrUpdate(trpc.content.addFaq.useMutation(), trpc.content.updateFaq.useMutation());
   const remove = trpc.content.removeFaq.useMutation();
   const FIELDS: Field[] = [

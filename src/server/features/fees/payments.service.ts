@@ -143,7 +143,8 @@ async function instalmentOwner(db: DB, instalmentId: number) {
 /**
  * An office act on one instalment in the activity log, in the act's transaction: about the student the
  * instalment belongs to (named by Student ID), with what the act adds (`details`) and then the instalment
- * (`instalmentAuditDetails`). Returns that student and instalment, for the act's message.
+ * (`instalmentAuditDetails`). Returns that student and instalment, for the act's message. The entry's
+ * student is the instalment's: a payment's and a receipt's `user_id` are copied from it and never change.
  */
 export async function auditFeeAct(
   trx: DB,

@@ -15,6 +15,7 @@ import type { Settings } from "../../../shared/schemas/settings.ts";
 import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { countWhere } from "../../platform/counts.ts";
 import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -251,16 +252,7 @@ export async function raisePreview(deps: Pick<AppDeps, "db">, input: { programme
     .where("users.current_term", "=", input.term)
     .select((eb) => [
       eb.fn.countAll<number>().as("students"),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.exists(hasTermInstalments(eb, programme.id, input.term)))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("raised"),
+      countWhere(eb, eb.exists(hasTermInstalments(eb, programme.id, input.term))).as("raised"),
     ])
     .executeTakeFirstOrThrow();
   const students = Number(row.students);
