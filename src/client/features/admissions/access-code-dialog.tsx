@@ -18,7 +18,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { CodeField, TextInput } from "../../ui/field.tsx";
+import { CodeField, EmailInput } from "../../ui/field.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { maskEmail } from "./status-format.ts";
 
@@ -182,12 +182,9 @@ export function AccessCodeDialog({
     <Dialog open={open} onClose={onClose} size="sm" title={t("code.title")} description={t("code.description")}>
       {!sent && !email ? (
         <form className="stack" onSubmit={submitEmail} noValidate>
-          <TextInput
+          <EmailInput
             id="access-email"
-            type="email"
             label={t("code.email")}
-            autoComplete="email"
-            autoCapitalize="none"
             value={typedEmail}
             error={emailError}
             onChange={(e) => setTypedEmail(e.target.value)}

@@ -253,6 +253,13 @@ describe("the application status page", () => {
     await screen.findByText("Pending");
     click("View Details");
     type("Email address you applied with", "priya@example.com");
+    const address = screen.getByLabelText("Email address you applied with") as HTMLInputElement;
+    expect([address.type, address.autocomplete, address.getAttribute("autocapitalize"), address.getAttribute("spellcheck")]).toEqual([
+      "email",
+      "email",
+      "none",
+      "false",
+    ]);
     const send = await screen.findByRole("button", { name: "Send code" });
     await doubleClickSendsOnce(send, () => calls.filter((c) => c.path === "admissions.requestAccessCode"));
   });

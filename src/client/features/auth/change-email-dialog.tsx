@@ -17,7 +17,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { PasswordInput, TextInput } from "../../ui/field.tsx";
+import { EmailInput, PasswordInput } from "../../ui/field.tsx";
 import { CodeInput, emptyCode } from "./code-input.tsx";
 
 /**
@@ -139,12 +139,9 @@ export function ChangeEmailDialog({
             error={errors.currentPassword}
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
-          <TextInput
+          <EmailInput
             id="change-email-new"
             label={student.t("email.newEmail")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             required
             value={newEmail}
             error={errors.newEmail}

@@ -247,7 +247,15 @@ describe("changing the e-mail address (issue 14.2)", () => {
     expect(sent("auth.requestEmailChange")).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: "Correct1Horse" } });
-    fireEvent.change(within(dialog).getByLabelText(/^New e-mail address/), { target: { value: " Priya.New@example.test " } });
+    const newEmail = within(dialog).getByLabelText(/^New e-mail address/) as HTMLInputElement;
+    // An address box: the e-mail keyboard, the saved address offered, no capital letter or spelling marks.
+    expect([newEmail.type, newEmail.autocomplete, newEmail.getAttribute("autocapitalize"), newEmail.getAttribute("spellcheck")]).toEqual([
+      "email",
+      "email",
+      "none",
+      "false",
+    ]);
+    fireEvent.change(newEmail, { target: { value: " Priya.New@example.test " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
     await within(dialog).findByText(/Enter the 6-digit code we sent to priya.new@example.test/);
     expect(sent("auth.requestEmailChange")).toEqual([{ currentPassword: "Correct1Horse", newEmail: "priya.new@example.test" }]);
