@@ -41,6 +41,14 @@ export interface FirstRequestResult {
   maxMs: number;
 }
 
+/** Publishing a notice to a programme's students through the server (bench/publish.ts). */
+export interface PublishResult {
+  /** also e-mailed: one outbox row per student */
+  email: boolean;
+  ms: number;
+  recipients: number;
+}
+
 export interface BenchResults {
   at: string;
   quick: boolean;
@@ -55,6 +63,8 @@ export interface BenchResults {
   rssMb: number;
   bundles: BundleResult[];
   firstRequests: FirstRequestResult[];
+  /** a notice published to 5,000 students, portal only and with e-mail (absent in runs before it was measured) */
+  publish?: PublishResult[];
   /** issue 21: the database the server ran on, and how many server processes shared it (absent: SQLite, one) */
   engine?: "sqlite" | "postgres";
   processes?: number;
@@ -81,7 +91,14 @@ export const BUDGETS = {
   rssMb: 200,
   homeJsKb: 110,
   homeCssKb: 20,
+  /** a notice published to 5,000 students: their notifications in the portal, and with one e-mail each queued */
+  publishPortalMs: 1_500,
+  publishEmailMs: 15_000,
 } as const;
+
+const publishBudget = (p: PublishResult) => (p.email ? BUDGETS.publishEmailMs : BUDGETS.publishPortalMs);
+const publishName = (p: PublishResult) =>
+  `publishing a notice to ${p.recipients.toLocaleString("en")} students${p.email ? " with e-mail" : " (portal only)"}`;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -130,6 +147,8 @@ export function checkBudgets(r: Omit<BenchResults, "failures">): string[] {
     }
     if (b.portalChunks.length) failures.push(`${b.route} loads portal code: ${b.portalChunks.join(", ")}`);
   }
+  for (const p of r.publish ?? [])
+    if (!(p.ms <= publishBudget(p))) failures.push(`${publishName(p)}: ${Math.round(p.ms)} ms (budget ≤ ${publishBudget(p)} ms)`);
   return failures;
 }
 
@@ -175,6 +194,8 @@ export function markdownTable(r: BenchResults): string {
     lines.push(
       `| a backup of the dataset (before the load runs) | ${r.backup.seconds.toFixed(1)} s, ${r.backup.mb.toFixed(0)} MB | no budget |`,
     );
+  for (const p of r.publish ?? [])
+    lines.push(`| ${publishName(p)} | ${Math.round(p.ms).toLocaleString("en")} ms | ≤ ${publishBudget(p).toLocaleString("en")} ms |`);
   lines.push(
     `| resident memory after the run${(r.rssEachMb?.length ?? 1) > 1 ? ` (largest process; each: ${r.rssEachMb!.map((m) => `${m.toFixed(0)} MB`).join(" + ")})` : ""} | ${r.rssMb.toFixed(0)} MB | ≤ ${BUDGETS.rssMb} MB |`,
   );

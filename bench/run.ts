@@ -25,6 +25,7 @@ import { ADMIN, BENCH_STUDENT, generateDataset, SEARCH_FRAGMENT, scaled } from "
 import { measureFirstRequests } from "./first-requests.ts";
 import { freePort } from "./free-port.ts";
 import { lighthouseFailures, lighthouseReport, PUBLIC_PATHS, runLighthouse } from "./lighthouse.ts";
+import { measurePublish, PUBLISH_STUDENTS, publishAudience } from "./publish.ts";
 import {
   type BenchResults,
   type BundleResult,
@@ -211,8 +212,8 @@ process.on("exit", () => stopClusterNow());
 process.on("exit", stopAll);
 
 /** Signs in at an audience's login path (admin or student) and answers the session's bearer token. */
-async function signIn(audience: "admin" | "student", credentials: Record<string, string>): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/${audience}/login`, {
+async function signIn(audience: "admin" | "student", credentials: Record<string, string>, url = server.url): Promise<string> {
+  const res = await fetch(`${url}/api/auth/${audience}/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(credentials),
@@ -507,6 +508,14 @@ if (!skipBrowser && !flag("skip-lighthouse")) {
   lighthouse = { table: lighthouseReport(results), failures: lighthouseFailures(results).map((f) => `Lighthouse: ${f}`) };
 }
 
+// ————— publishing a notice to 5,000 students (last: the e-mails it queues go out in the background) —————
+
+const audienceDb = databaseUrl ? openPostgres(databaseUrl) : openDatabase(path.join(dataDir, "institute.db"));
+const audience = await publishAudience(audienceDb.db, PUBLISH_STUDENTS);
+await audienceDb.db.destroy();
+const publish = await measurePublish(restarted.url, await signIn("admin", ADMIN, restarted.url), audience);
+for (const p of publish) log(`publish to ${p.recipients} students${p.email ? " with e-mail" : ""}: ${Math.round(p.ms)} ms`);
+
 // ————— report —————
 
 const partial: Omit<BenchResults, "failures"> = {
@@ -528,6 +537,7 @@ const partial: Omit<BenchResults, "failures"> = {
   rssMb,
   bundles,
   firstRequests,
+  publish,
 };
 const results: BenchResults = { ...partial, failures: [...checkBudgets(partial), ...(lighthouse?.failures ?? [])] };
 const stem = engine === "sqlite" ? "results" : `results-${engine}-${processes}`;
