@@ -84,6 +84,11 @@ export interface Mailer {
    * right when the recipient is the person asking, e.g. for a code).
    */
   enqueue(db: Kysely<Database>, to: string, email: EmailTemplate, locale?: Locale | null): Promise<number>;
+  /**
+   * Many messages at once (a notice to a whole programme), each as `enqueue` writes it, a few hundred rows a
+   * statement instead of one each.
+   */
+  enqueueMany(db: Kysely<Database>, messages: readonly OutboxMessage[]): Promise<void>;
   /** Asks the worker to deliver soon (call after the enqueuing transaction committed). */
   kick(): void;
   /** Delivers every message that is due now; resolves when done. */
@@ -125,18 +130,28 @@ interface MailerDeps {
 export async function writeToOutbox(db: Kysely<Database>, at: Date, to: string, rendered: RenderedEmail): Promise<number> {
   const row = await db
     .insertInto("email_outbox")
-    .values({
-      to_address: to,
-      subject: rendered.subject,
-      text_body: rendered.text,
-      html_body: rendered.html,
-      template: rendered.template,
-      status: "pending",
-      created_at: at.toISOString(),
-    })
+    .values(outboxRow(at, to, rendered))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** One message for `enqueueMany`: to whom, what, in which language (as `enqueue` takes them). */
+export type OutboxMessage = { to: string; email: EmailTemplate; locale?: Locale | null };
+
+/** Rows a statement when many messages are written at once: 7 values each, far below the parameter limits. */
+const OUTBOX_BATCH = 500;
+
+function outboxRow(at: Date, to: string, rendered: RenderedEmail) {
+  return {
+    to_address: to,
+    subject: rendered.subject,
+    text_body: rendered.text,
+    html_body: rendered.html,
+    template: rendered.template,
+    status: "pending" as const,
+    created_at: at.toISOString(),
+  };
 }
 
 export function createMailer(deps: MailerDeps, transport?: MailTransport): Mailer {
@@ -236,6 +251,16 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
     transport: chosen,
     enqueue: async (db, to, email, locale) => {
       return writeToOutbox(db, deps.now(), to, await inLocale(locale, () => deps.policy.render(db, email)));
+    },
+    enqueueMany: async (db, messages) => {
+      const at = deps.now();
+      const rows = [];
+      for (const m of messages) rows.push(outboxRow(at, m.to, await inLocale(m.locale, () => deps.policy.render(db, m.email))));
+      for (let i = 0; i < rows.length; i += OUTBOX_BATCH)
+        await db
+          .insertInto("email_outbox")
+          .values(rows.slice(i, i + OUTBOX_BATCH))
+          .execute();
     },
     kick() {
       // Kicked inside a transaction, the round waits for it to end (and sends what it wrote), not refused.

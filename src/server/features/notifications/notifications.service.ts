@@ -16,6 +16,7 @@ import type { Settings } from "../../../shared/schemas/settings.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { notFound } from "../../platform/errors.ts";
+import type { OutboxMessage } from "../../platform/mail.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -173,17 +174,15 @@ export async function notifyStudents(
       .where("id", "in", ids.slice(i, i + BATCH))
       .where("is_active", "=", 1)
       .execute();
+    const messages: OutboxMessage[] = [];
     for (const person of people) {
       if (!readPreferences(person.preferences).emailNotifications) continue;
       const locale = storedLocale(person.preferences) ?? fallback;
       const { title, message } = "kind" in n ? inLocale(locale, () => notificationText(n.kind, n.params)) : n;
-      await deps.mail.enqueue(
-        db,
-        person.email,
-        { template: "student_alert", name: person.name, title, message, link: `${publicUrl(deps)}${n.link ?? "/student/notifications"}` },
-        locale,
-      );
+      const link = `${publicUrl(deps)}${n.link ?? "/student/notifications"}`;
+      messages.push({ to: person.email, email: { template: "student_alert", name: person.name, title, message, link }, locale });
     }
+    await deps.mail.enqueueMany(db, messages);
   }
 }
 
