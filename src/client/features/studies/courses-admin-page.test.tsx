@@ -76,6 +76,8 @@ describe("the office's courses (issue 18)", () => {
       }),
     });
     const table = await screen.findByRole("table", { name: "Subjects" });
+    // Screen readers hear how many were found from the list's status region (ListBody's, there from the start).
+    expect((await screen.findByText("1 subject found")).getAttribute("role")).toBe("status");
     const row = (await within(table).findByRole("link", { name: "BBA-101 Principles of Management" })).closest("tr")!;
     expect(within(row).getByText("BBA · Semester 1")).toBeTruthy();
     expect(within(row).getByText("42")).toBeTruthy();

@@ -133,6 +133,7 @@ function SubjectsList() {
       {...listWords(t, "admin.")}
       filter={listFilter(STATUS_FILTER, t("admin.filter"), (value) => t(`admin.status.${value}`))}
       failed={loadFailure(query, t("admin.failed.load"))}
+      found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
       pagination={query.data?.pagination}
       after={
         dialog?.kind === "move" ? (
@@ -157,11 +158,6 @@ function SubjectsList() {
         icon={<BookIcon size={28} />}
         action={programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined}
       />
-      {query.data ? (
-        <p className="sr-only" aria-live="polite">
-          {t("admin.found", { count: query.data.pagination.totalItems })}
-        </p>
-      ) : null}
     </ListPage>
   );
 }
