@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
-import { sql } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { type DB, isPostgres, openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { freshTestDatabase } from "../../db/postgres.ts";
@@ -105,6 +105,26 @@ export function testApp(deps: AppDeps, opts: Parameters<typeof createApp>[1] = {
 
 const createCaller = createCallerFactory(appRouter);
 /** A tRPC caller as a given signed-in user (or a guest). */
+/**
+ * What `act` returns and how many statements it sent, given a copy of `deps` whose database counts them: the
+ * "no query per row" checks (the same number for a few rows as for thousands).
+ */
+export async function statementsOf<D extends AppDeps, T>(
+  deps: D,
+  act: (counted: D) => Promise<T>,
+): Promise<{ result: T; statements: number }> {
+  let statements = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const result = await act({ ...deps, db: deps.db.withPlugin(counting) });
+  return { result, statements };
+}
+
 export function callerFor(deps: AppDeps, auth: Authenticated | null = null) {
   return createCaller(createContextInner({ deps, auth }));
 }

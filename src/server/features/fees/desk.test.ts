@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { KyselyPlugin } from "kysely";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { storeFile } from "../../platform/uploads.ts";
 import { pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { pendingPayments } from "./desk.service.ts";
@@ -121,20 +120,7 @@ describe("to confirm: the UPI transfers students reported (issue 19)", () => {
   });
 
   test("a page costs the same number of queries whether it holds one payment or ten (no query per row)", async () => {
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const measured = { ...deps, db: deps.db.withPlugin(counting) };
-    const count = async () => {
-      queries = 0;
-      await pendingPayments(measured, { page: 1, limit: 10, search: "" });
-      return queries;
-    };
+    const count = async () => (await statementsOf(deps, (d) => pendingPayments(d, { page: 1, limit: 10, search: "" }))).statements;
     const [first] = await raise(asha.id, [1_000_00]);
     await submitUpiPayment(deps, asha.id, { instalmentId: first!, amount: 1_000_00, reference: "100000000001", paidOn: "2026-11-22" });
     await count(); // the first call also reads the settings (then kept until they change)

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import type { KyselyPlugin } from "kysely";
 import type * as v from "valibot";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { inLocale } from "../../platform/request-locale.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
@@ -365,19 +364,9 @@ describe("raising a term's fees", () => {
 
   test("a term of thousands of students is raised in one statement", async () => {
     // The time it takes is the benchmark's business; here, that the statements do not grow with the students.
-    let statements = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const measured = { ...deps, db: deps.db.withPlugin(counting) };
     const raise = async (term: number) => {
-      statements = 0;
-      const { raised } = await raiseFees(measured, staff.id, { programmeId, term, startOn: "2026-12-01" });
-      return { raised, statements };
+      const { result, statements } = await statementsOf(deps, (d) => raiseFees(d, staff.id, { programmeId, term, startOn: "2026-12-01" }));
+      return { raised: result.raised, statements };
     };
     await students(programmeId, 2, 3);
     await students(programmeId, 3, 3_000);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { type KyselyPlugin, sql } from "kysely";
+import { sql } from "kysely";
 import { isPostgres } from "../../../../db/connection.ts";
 import type { NewUser } from "../../../../db/schema.ts";
-import { callerFor, createTestDeps, createUser, indexNames, type TestDeps } from "../../testing.ts";
+import { callerFor, createTestDeps, createUser, indexNames, statementsOf, type TestDeps } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { deleteNotice, listNotices, publishNotice, upcomingEventsFor } from "./notices.service.ts";
 
@@ -311,19 +311,9 @@ describe("many students", () => {
   // The time it takes is the benchmark's (bench/publish.ts, budgets in bench/report.ts): here, what it writes and
   // that the statements it needs do not grow with the audience (inserts of many rows a statement, none per student).
   test("publishing to 5,000 students writes a notification and an e-mail each, without a statement per student", async () => {
-    let statements = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const measured = { ...deps, db: deps.db.withPlugin(counting) };
     const publish = async (input: Partial<FormInput>) => {
-      statements = 0;
-      const { notice } = await publishNotice(measured, adminId, form({ ...NOTICE, ...input }));
-      return { recipients: notice.recipients, statements };
+      const { result, statements } = await statementsOf(deps, (d) => publishNotice(d, adminId, form({ ...NOTICE, ...input })));
+      return { recipients: result.notice.recipients, statements };
     };
     const count = async (table: "notifications") =>
       Number(
