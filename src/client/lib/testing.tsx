@@ -292,3 +292,38 @@ export function withFakeXhr() {
     globalThis.XMLHttpRequest = real;
   });
 }
+
+/** A request a test's caught download made: its address and the headers that matter to a download. */
+export interface CaughtRequest {
+  url: string;
+  auth: string | null;
+  accept: string | null;
+}
+
+/**
+ * Downloads caught for a test: `fetch` answers `body` with `headers` (the server's type and file name), each
+ * request is kept (`requests`), and the file the page saves (the link it clicks) is recorded in `saved`
+ * instead of happening. `restore()` puts fetch and the link's click back.
+ */
+export function catchDownloads(body: string, headers: Record<string, string>) {
+  const requests: CaughtRequest[] = [];
+  const saved: string[] = [];
+  const realFetch = globalThis.fetch;
+  const click = HTMLAnchorElement.prototype.click;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const sent = new Headers(init?.headers);
+    requests.push({ url: String(input), auth: sent.get("Authorization"), accept: sent.get("Accept") });
+    return new Response(body, { headers });
+  }) as typeof fetch;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
+  return {
+    requests,
+    saved,
+    restore() {
+      globalThis.fetch = realFetch;
+      HTMLAnchorElement.prototype.click = click;
+    },
+  };
+}

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
+import { catchDownloads } from "../lib/testing.tsx";
 import { ListExportButton, listFilter, listTableWords, listWords, loadFailure } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
@@ -66,24 +67,11 @@ describe("loadFailure", () => {
 });
 
 describe("ListExportButton", () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
-
   test("exports the file of the list's search and status, asks for CSV, saves it under the server's name and says so", async () => {
-    const requests: { url: string; accept: string | null }[] = [];
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ url: String(input), accept: new Headers(init?.headers).get("Accept") });
-      return new Response("Name\r\n", {
-        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="students-x.csv"' },
-      });
-    }) as typeof fetch;
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
+    const download = catchDownloads("Name\r\n", {
+      "Content-Type": "text/csv",
+      "Content-Disposition": 'attachment; filename="students-x.csv"',
+    });
     try {
       render(
         <ToastProvider>
@@ -100,10 +88,10 @@ describe("ListExportButton", () => {
       );
       fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
       expect(await screen.findByText("students-x.csv is saved")).toBeTruthy();
-      expect(requests).toEqual([{ url: "/api/admin/students/export.csv?search=asha&status=active", accept: "text/csv" }]);
-      expect(saved).toEqual(["students-x.csv"]);
+      expect(download.requests).toMatchObject([{ url: "/api/admin/students/export.csv?search=asha&status=active", accept: "text/csv" }]);
+      expect(download.saved).toEqual(["students-x.csv"]);
     } finally {
-      HTMLAnchorElement.prototype.click = click;
+      download.restore();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { ANALYTICS_MESSAGES } from "../../../shared/schemas/analytics.ts";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import type { TypedTrpcHandlers } from "../../lib/testing.tsx";
-import { withClientTestRules } from "../../lib/testing.tsx";
+import { catchDownloads, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 withClientTestRules();
@@ -124,18 +124,10 @@ describe("Analytics and Reports", () => {
   });
 
   test("Export Report downloads the server's CSV under its own name and says where it went", async () => {
-    const requests: { url: string; auth: string | null }[] = [];
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ url: String(input), auth: new Headers(init?.headers).get("Authorization") });
-      return new Response("\uFEFFAnalytics report\r\n", {
-        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="analytics-report-2026-03-08-30d.csv"' },
-      });
-    }) as typeof fetch;
-    const clicked: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    };
+    const download = catchDownloads("\uFEFFAnalytics report\r\n", {
+      "Content-Type": "text/csv",
+      "Content-Disposition": 'attachment; filename="analytics-report-2026-03-08-30d.csv"',
+    });
     try {
       renderAdmin("/admin/analytics", handlers);
       const button = await screen.findByRole("button", { name: "Export Report" });
@@ -143,10 +135,10 @@ describe("Analytics and Reports", () => {
       fireEvent.click(button);
       expect(await screen.findByText(ANALYTICS_MESSAGES.exported("analytics-report-2026-03-08-30d.csv"))).toBeTruthy();
       expect(screen.getByText(/Downloads folder/)).toBeTruthy();
-      expect(requests).toEqual([{ url: "/api/admin/analytics/export?range=30d", auth: "Bearer stored-token" }]);
-      expect(clicked).toEqual(["analytics-report-2026-03-08-30d.csv"]);
+      expect(download.requests).toMatchObject([{ url: "/api/admin/analytics/export?range=30d", auth: "Bearer stored-token" }]);
+      expect(download.saved).toEqual(["analytics-report-2026-03-08-30d.csv"]);
     } finally {
-      HTMLAnchorElement.prototype.click = click;
+      download.restore();
     }
   });
 

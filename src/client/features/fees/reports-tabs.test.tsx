@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { catchDownloads, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 
@@ -253,28 +253,20 @@ describe("the collections tab (issue 19)", () => {
   });
 
   test("the CSV of the range downloads with the session's token, under the server's name", async () => {
-    const requests: { url: string; auth: string | null }[] = [];
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ url: String(input), auth: new Headers(init?.headers).get("Authorization") });
-      return new Response("Receipt number\r\n", {
-        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="fee-receipts-2026-11-01-to-2026-11-22.csv"' },
-      });
-    }) as typeof fetch;
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
+    const download = catchDownloads("Receipt number\r\n", {
+      "Content-Type": "text/csv",
+      "Content-Disposition": 'attachment; filename="fee-receipts-2026-11-01-to-2026-11-22.csv"',
+    });
     try {
       renderAdmin("/admin/fees?tab=collections", { "feeReports.collections": () => COLLECTIONS });
       const button = await screen.findByRole("button", { name: "Download receipts (CSV)" });
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(button);
       expect(await screen.findByText("fee-receipts-2026-11-01-to-2026-11-22.csv is downloaded.")).toBeTruthy();
-      expect(requests).toEqual([{ url: COLLECTIONS.csvUrl, auth: "Bearer stored-token" }]);
-      expect(saved).toEqual(["fee-receipts-2026-11-01-to-2026-11-22.csv"]);
+      expect(download.requests).toMatchObject([{ url: COLLECTIONS.csvUrl, auth: "Bearer stored-token" }]);
+      expect(download.saved).toEqual(["fee-receipts-2026-11-01-to-2026-11-22.csv"]);
     } finally {
-      HTMLAnchorElement.prototype.click = click;
+      download.restore();
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { catchDownloads, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 import "../student/portal-pages.ts";
@@ -368,18 +368,10 @@ describe("the student's library (issue 18)", () => {
   });
 
   test("the search and filters go to the server; an e-resource's PDF downloads with the session's token", async () => {
-    const requests: { url: string; auth: string | null }[] = [];
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ url: String(input), auth: new Headers(init?.headers).get("Authorization") });
-      return new Response("%PDF-1.4", {
-        headers: { "Content-Type": "application/pdf", "Content-Disposition": "attachment; filename*=UTF-8''cost-notes.pdf" },
-      });
-    }) as typeof fetch;
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
+    const download = catchDownloads("%PDF-1.4", {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": "attachment; filename*=UTF-8''cost-notes.pdf",
+    });
     try {
       const { sent } = renderStudentAt("/student/library", STUDENT_HANDLERS);
       fireEvent.change(await screen.findByRole("searchbox", { name: "Search the catalogue" }), { target: { value: "cost" } });
@@ -388,10 +380,10 @@ describe("the student's library (issue 18)", () => {
       await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", kind: "eresource" }));
       fireEvent.click(await screen.findByRole("button", { name: "Download Cost Accounting Notes" }));
       expect(await screen.findByText("cost-notes.pdf was saved to your Downloads folder.")).toBeTruthy();
-      expect(requests).toEqual([{ url: "/api/library/eresources/2/file", auth: "Bearer stored-token" }]);
-      expect(saved).toEqual(["cost-notes.pdf"]);
+      expect(download.requests).toMatchObject([{ url: "/api/library/eresources/2/file", auth: "Bearer stored-token" }]);
+      expect(download.saved).toEqual(["cost-notes.pdf"]);
     } finally {
-      HTMLAnchorElement.prototype.click = click;
+      download.restore();
     }
   });
 
