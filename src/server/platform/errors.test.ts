@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { AppError, fromDatabaseError, isUniqueViolation } from "./errors.ts";
+import { AppError, fieldError, fromDatabaseError, isUniqueViolation } from "./errors.ts";
+
+describe("fieldError", () => {
+  test("one field's refusal: the message heads the answer and stands beside that field", () => {
+    const err = fieldError("CONFLICT", "email", "That address is taken.");
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe("CONFLICT");
+    expect(err.status).toBe(409);
+    expect(err.message).toBe("That address is taken.");
+    expect(err.fieldErrors).toEqual({ email: ["That address is taken."] });
+  });
+});
 
 describe("fromDatabaseError", () => {
   test("PostgreSQL's data exceptions (SQLSTATE class 22) are the request's fault: a 400; anything else is not mapped", () => {

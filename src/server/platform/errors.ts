@@ -56,6 +56,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string = MSG.invalidInput, fieldErrors?: FieldErrors) =>
   new AppError("BAD_REQUEST", message, { fieldErrors });
+/** A refusal about one field: its message heads the answer and stands beside that field in the form. */
+export const fieldError = (code: AppErrorCode, field: string, message: string) =>
+  new AppError(code, message, { fieldErrors: { [field]: [message] } });
 export const unauthorized = (message: string = MSG.notAuthenticated) => new AppError("UNAUTHORIZED", message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError("FORBIDDEN", message);
 export const notFound = (message: string = MSG.notFound) => new AppError("NOT_FOUND", message);

@@ -5,7 +5,7 @@
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
-import { AppError } from "./errors.ts";
+import { fieldError } from "./errors.ts";
 
 let common: Set<string> | undefined;
 const commonPasswords = () => (common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase())));
@@ -20,9 +20,9 @@ export function isCommonPassword(password: string): boolean {
 export function assertAcceptablePassword(password: string, field: string, identifiers: (string | null | undefined)[] = []) {
   const lower = password.toLowerCase();
   if (isCommonPassword(password)) {
-    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.passwordTooCommon, { fieldErrors: { [field]: [ACCOUNT_MSG.passwordTooCommon] } });
+    throw fieldError("BAD_REQUEST", field, ACCOUNT_MSG.passwordTooCommon);
   }
   if (identifiers.some((id) => id && id.toLowerCase() === lower)) {
-    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.passwordSameAsEmail, { fieldErrors: { [field]: [ACCOUNT_MSG.passwordSameAsEmail] } });
+    throw fieldError("BAD_REQUEST", field, ACCOUNT_MSG.passwordSameAsEmail);
   }
 }

@@ -9,7 +9,7 @@ import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { randomToken } from "./crypto.ts";
-import { AppError } from "./errors.ts";
+import { fieldError } from "./errors.ts";
 import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
 
@@ -183,7 +183,7 @@ export async function checkUpload(
 ): Promise<CheckedFile | undefined> {
   if (value === undefined || value === null || value === "") return undefined;
   const fail = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string): never => {
-    throw new AppError(code, message, { fieldErrors: { [opts.field]: [message] } });
+    throw fieldError(code, opts.field, message);
   };
   const label = opts.label;
   if (!(value instanceof Blob)) return fail("BAD_REQUEST", validation.t("file.notFile", { label }));

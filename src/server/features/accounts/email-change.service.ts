@@ -10,14 +10,11 @@ import type { EmailChangeConfirmInput, EmailChangeRequestInput } from "../../../
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { verifyPassword } from "../../platform/crypto.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { fieldError, notFound } from "../../platform/errors.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
 import { ipKey } from "../../platform/rate-limit.ts";
 import { findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
 import { changeAccountEmail } from "./accounts.repository.ts";
-
-const fieldError = (code: "BAD_REQUEST" | "CONFLICT", field: string, message: string) =>
-  new AppError(code, message, { fieldErrors: { [field]: [message] } });
 
 async function assertAddressFree(deps: Pick<AppDeps, "db">, email: string, userId: number) {
   const holder = await deps.db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();

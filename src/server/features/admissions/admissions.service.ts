@@ -35,7 +35,7 @@ import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { countByStatus } from "../../platform/counts.ts";
 import { sha256 } from "../../platform/crypto.ts";
-import { AppError, conflict, isUniqueViolation, notFound } from "../../platform/errors.ts";
+import { AppError, conflict, fieldError, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
@@ -281,8 +281,7 @@ export async function submitApplication(
     .where("email", "=", fields.email)
     .where("status", "=", "pending")
     .executeTakeFirst();
-  if (pending)
-    throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, { fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] } });
+  if (pending) throw fieldError("CONFLICT", "email", ADMISSION_MESSAGES.duplicatePending);
 
   const now = deps.now();
   const at = now.toISOString();
@@ -545,10 +544,7 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
       .where("status", "=", "pending")
       .where("id", "!=", id)
       .executeTakeFirst();
-    if (other)
-      throw new AppError("CONFLICT", ADMISSION_MESSAGES.duplicatePending, {
-        fieldErrors: { email: [ADMISSION_MESSAGES.duplicatePending] },
-      });
+    if (other) throw fieldError("CONFLICT", "email", ADMISSION_MESSAGES.duplicatePending);
   }
   const files = await checkDocuments(raw, []);
   const at = deps.now().toISOString();

@@ -21,7 +21,7 @@ import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { AppError, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
@@ -127,14 +127,10 @@ export async function changePassword(deps: AppDeps, userId: number, sessionId: n
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
   if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
-    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.currentPasswordWrong, {
-      fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] },
-    });
+    throw fieldError("BAD_REQUEST", "currentPassword", ACCOUNT_MSG.currentPasswordWrong);
   }
   if (input.currentPassword === input.newPassword) {
-    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.newPasswordSameAsOld, {
-      fieldErrors: { newPassword: [ACCOUNT_MSG.newPasswordSameAsOld] },
-    });
+    throw fieldError("BAD_REQUEST", "newPassword", ACCOUNT_MSG.newPasswordSameAsOld);
   }
   await setPassword(deps, account, input.newPassword, "newPassword", sessionId);
   await audit(deps.db, deps.now(), {
@@ -158,10 +154,10 @@ export async function updateOwnProfile(deps: AppDeps, userId: number, input: Pro
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
   if (input.email !== undefined && input.email !== account.email) {
-    throw new AppError("BAD_REQUEST", ACCOUNT_MSG.emailChangeNeedsCode, { fieldErrors: { email: [ACCOUNT_MSG.emailChangeNeedsCode] } });
+    throw fieldError("BAD_REQUEST", "email", ACCOUNT_MSG.emailChangeNeedsCode);
   }
   if (input.name !== undefined && input.name !== account.name && account.role === "student") {
-    throw new AppError("FORBIDDEN", ACCOUNT_MSG.nameSetByInstitute, { fieldErrors: { name: [ACCOUNT_MSG.nameSetByInstitute] } });
+    throw fieldError("FORBIDDEN", "name", ACCOUNT_MSG.nameSetByInstitute);
   }
   const changes: Partial<Pick<User, "name" | "mobile">> = {};
   if (input.name !== undefined) changes.name = input.name;
@@ -261,8 +257,7 @@ export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, 
 
 const PHOTO_TYPES: readonly FileKind[] = ["jpeg", "png", "webp"];
 const PHOTO_MAX_SIDE = 512;
-const photoError = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string) =>
-  new AppError(code, message, { fieldErrors: { photo: [message] } });
+const photoError = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string) => fieldError(code, "photo", message);
 
 /**
  * The signed-in person's own photo (students' profile, admins' settings): checked by content (JPG, PNG or

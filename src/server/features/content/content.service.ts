@@ -10,7 +10,7 @@ import { config } from "../../../shared/i18n/config.ts";
 import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
 import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -45,7 +45,7 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
     allowed: ["pdf"],
     maxBytes: BROCHURE_MAX_BYTES,
   });
-  if (!checked) throw new AppError("BAD_REQUEST", config.t("rule.brochure"), { fieldErrors: { brochure: [config.t("rule.brochure")] } });
+  if (!checked) throw fieldError("BAD_REQUEST", "brochure", config.t("rule.brochure"));
   const files = fileStore(deps.env);
   const { institute } = await getSettings(deps);
   await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>

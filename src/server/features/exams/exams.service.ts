@@ -17,7 +17,7 @@ import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { countAs, countWhere } from "../../platform/counts.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -237,7 +237,7 @@ export async function getExam(deps: Pick<AppDeps, "db" | "now">, id: number) {
 /** The subject an exam is for: listed (not archived). */
 async function checkedSubject(db: DB, subjectId: number): Promise<Subject> {
   const subject = await db.selectFrom("subjects").selectAll().where("id", "=", subjectId).where("archived", "=", 0).executeTakeFirst();
-  if (!subject) throw new AppError("BAD_REQUEST", text.t("rule.subject"), { fieldErrors: { subjectId: [text.t("rule.subject")] } });
+  if (!subject) throw fieldError("BAD_REQUEST", "subjectId", text.t("rule.subject"));
   return subject;
 }
 
@@ -326,11 +326,11 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
       .executeTakeFirstOrThrow();
     if (Number(marks.n) > 0 && form.subjectId !== current.subject_id) {
       const message = text.t("rule.subjectHasMarks");
-      throw new AppError("CONFLICT", message, { fieldErrors: { subjectId: [message] } });
+      throw fieldError("CONFLICT", "subjectId", message);
     }
     if (marks.best !== null && Number(marks.best) > form.maxMarks!) {
       const message = text.t("rule.maxBelowMarks", { best: Number(marks.best) });
-      throw new AppError("BAD_REQUEST", message, { fieldErrors: { maxMarks: [message] } });
+      throw fieldError("BAD_REQUEST", "maxMarks", message);
     }
     const next = columnsOf(form, startsAt);
     const changed = changedFields(next, current);

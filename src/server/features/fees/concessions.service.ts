@@ -9,7 +9,7 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
 import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -45,7 +45,7 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
         waiting > 0
           ? text.t("rule.concessionAboveWaiting", { max: rupees(max), waiting: rupees(waiting) })
           : text.t("rule.concessionAbove", { max: rupees(max) });
-      throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+      throw fieldError("BAD_REQUEST", "amount", message);
     }
     const concession = await trx
       .insertInto("fee_concessions")

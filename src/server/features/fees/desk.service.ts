@@ -13,7 +13,7 @@ import { fees as text } from "../../../shared/i18n/fees.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import type { PendingListQuery, ReceiptListQuery, RecordPaymentForm, StudentSearchQuery } from "../../../shared/schemas/fee-desk.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, textContains } from "../../platform/search.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
@@ -231,7 +231,7 @@ export async function recordDeskPayment(deps: AppDeps, actorId: number, input: R
   const today = await instituteToday(deps);
   if (input.paidOn > today) {
     const message = text.t("rule.paidOn");
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { paidOn: [message] } });
+    throw fieldError("BAD_REQUEST", "paidOn", message);
   }
   const { message, receipt } = await recordPayment(
     deps,

@@ -13,7 +13,7 @@ import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
@@ -217,7 +217,7 @@ function assertWithinDue(amount: number, st: Standing) {
   if (st.outstanding === 0) throw new AppError("CONFLICT", text.t("rule.nothingDue"));
   if (amount > st.outstanding) {
     const message = text.t("rule.amountAbove", { due: `₹${(st.outstanding / 100).toFixed(2)}` });
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+    throw fieldError("BAD_REQUEST", "amount", message);
   }
 }
 
@@ -244,7 +244,7 @@ function assertBesideWaiting(amount: number, st: Standing, waiting: number) {
     left <= 0
       ? text.t("rule.waitingCoversDue", { waiting: rupees(waiting) })
       : text.t("rule.amountAboveWaiting", { waiting: rupees(waiting), due: rupees(left) });
-  throw new AppError("BAD_REQUEST", message, { fieldErrors: { amount: [message] } });
+  throw fieldError("BAD_REQUEST", "amount", message);
 }
 
 export interface RecordPaymentInput {
@@ -331,7 +331,7 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
       .where("reference", "=", input.reference)
       .where("status", "in", ["pending", "confirmed"])
       .executeTakeFirst();
-    if (used) throw new AppError("CONFLICT", text.t("rule.utrUsed"), { fieldErrors: { utr: [text.t("rule.utrUsed")] } });
+    if (used) throw fieldError("CONFLICT", "utr", text.t("rule.utrUsed"));
     const payment = await trx
       .insertInto("fee_payments")
       .values({

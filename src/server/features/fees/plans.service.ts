@@ -16,7 +16,7 @@ import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { countWhere } from "../../platform/counts.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -171,7 +171,7 @@ export async function savePlan(deps: AppDeps, actorId: number, input: FeePlanFor
   const programme = await findProgramme(deps.db, input.programmeId);
   if (input.days.length !== programme.instalments) {
     const message = text.t("rule.dayCount", { programme: programme.name, count: programme.instalments });
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { days: [message] } });
+    throw fieldError("BAD_REQUEST", "days", message);
   }
   const values = {
     instalment_days: JSON.stringify(input.days),
@@ -206,7 +206,7 @@ async function raisable(db: DB, programmeId: number, term: number) {
   const terms = termsOf(programme);
   if (term > terms) {
     const message = text.t("rule.termBeyond", { programme: programme.name, terms });
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
+    throw fieldError("BAD_REQUEST", "term", message);
   }
   if (programme.fee_paise === null) throw new AppError("CONFLICT", text.t("rule.onRequest", { programme: programme.name }));
   const plan = planOf(programme, await storedPlan(db, programme.id));

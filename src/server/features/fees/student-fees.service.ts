@@ -12,7 +12,7 @@ import { fees as text } from "../../../shared/i18n/fees.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import { type MyFeeListQuery, SCREENSHOT_MAX_BYTES, type UpiSubmissionFields } from "../../../shared/schemas/fees.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { checkUpload, storeFile } from "../../platform/uploads.ts";
@@ -235,7 +235,7 @@ export async function submitUpi(deps: AppDeps, userId: number, instalmentId: num
   if (!settings.fees.upiVpa) throw new AppError("CONFLICT", text.t("rule.noUpi"));
   if (fields.paidOn > today) {
     const message = text.t("rule.paidOnFuture");
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { paidOn: [message] } });
+    throw fieldError("BAD_REQUEST", "paidOn", message);
   }
   await payableInstalment(deps.db, today, userId, instalmentId);
   const checked = await checkUpload(file, {

@@ -26,7 +26,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
@@ -178,9 +178,6 @@ async function findItem(db: DB, id: number): Promise<ListedRow> {
   if (!row) throw itemNotFound();
   return row as ListedRow;
 }
-
-const fieldError = (code: "BAD_REQUEST" | "CONFLICT", field: string, message: string) =>
-  new AppError(code, message, { fieldErrors: { [field]: [message] } });
 
 /** One entry per ISBN: a second copy of a title is a copy, not a new entry. */
 async function assertIsbnFree(db: DB, isbn: string | undefined, exceptId?: number) {

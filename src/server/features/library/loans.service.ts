@@ -12,7 +12,7 @@ import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStan
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -23,9 +23,8 @@ import { dayText, itemNotFound } from "./library.service.ts";
 type DB = Kysely<Database>;
 
 const loanNotFound = () => new AppError("NOT_FOUND", text.t("rule.loan"));
-const studentError = (code: "BAD_REQUEST" | "CONFLICT", message: string) =>
-  new AppError(code, message, { fieldErrors: { studentId: [message] } });
-const dueError = (message: string) => new AppError("BAD_REQUEST", message, { fieldErrors: { dueOn: [message] } });
+const studentError = (code: "BAD_REQUEST" | "CONFLICT", message: string) => fieldError(code, "studentId", message);
+const dueError = (message: string) => fieldError("BAD_REQUEST", "dueOn", message);
 
 /** Lends a copy of a book to a student. */
 export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInput, meta: SessionMeta = {}) {

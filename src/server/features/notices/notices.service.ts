@@ -15,7 +15,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
 import { countWhere } from "../../platform/counts.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -30,7 +30,6 @@ type NoticeRow = Selectable<NoticesTable>;
 export const NOTICE_LINK = "/student/notifications";
 
 const notFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
-const fieldError = (field: string, message: string) => new AppError("BAD_REQUEST", message, { fieldErrors: { [field]: [message] } });
 
 /** The students a notice reaches, as one set: active students, every one or one programme's. */
 function audienceOf(db: DB, programmeId: number | null) {
@@ -152,13 +151,14 @@ export async function publishNotice(deps: AppDeps, actorId: number, input: Notic
   const { timeZone, locale } = await institute(deps);
   const today = localDate(now, timeZone);
   const isEvent = input.kind === "event";
-  if (isEvent && input.eventDate !== null && input.eventDate < today) throw fieldError("eventDate", text.t("rule.eventPast"));
+  if (isEvent && input.eventDate !== null && input.eventDate < today)
+    throw fieldError("BAD_REQUEST", "eventDate", text.t("rule.eventPast"));
 
   const { row, programmeName } = await deps.db.transaction().execute(async (trx) => {
     let programmeName: string | null = null;
     if (input.programmeId !== null) {
       const programme = await trx.selectFrom("programmes").select("name").where("id", "=", input.programmeId).executeTakeFirst();
-      if (!programme) throw fieldError("programmeId", text.t("rule.programme"));
+      if (!programme) throw fieldError("BAD_REQUEST", "programmeId", text.t("rule.programme"));
       programmeName = programme.name;
     }
     const notice = await trx

@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
@@ -172,7 +172,7 @@ async function assertNameFree(db: DB, name: string, exceptId?: number) {
   const key = programmeKey(name);
   const others = await db.selectFrom("programmes").select(["id", "name"]).execute();
   if (others.some((o) => o.id !== exceptId && programmeKey(o.name) === key)) {
-    throw new AppError("CONFLICT", text.t("rule.nameTaken"), { fieldErrors: { name: [text.t("rule.nameTaken")] } });
+    throw fieldError("CONFLICT", "name", text.t("rule.nameTaken"));
   }
 }
 
@@ -299,7 +299,7 @@ export async function setProgrammeArchived(
 export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, file: unknown, meta: SessionMeta = {}) {
   const current = await findProgramme(deps.db, id);
   const checked = await checkUpload(file, { field: "syllabus", label: text.t("syllabus"), allowed: ["pdf"], maxBytes: SYLLABUS_MAX_BYTES });
-  if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.syllabus"), { fieldErrors: { syllabus: [text.t("rule.syllabus")] } });
+  if (!checked) throw fieldError("BAD_REQUEST", "syllabus", text.t("rule.syllabus"));
   const files = fileStore(deps.env);
   const now = deps.now();
   await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>

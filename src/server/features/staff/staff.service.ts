@@ -11,7 +11,7 @@ import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { OfficeRoleName, StaffInviteInput, StaffListQuery, StaffStatus } from "../../../shared/schemas/staff.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole } from "../accounts/accounts.repository.ts";
@@ -141,8 +141,7 @@ export async function inviteStaff(deps: AppDeps, actorId: number, input: StaffIn
   const now = deps.now();
   const { account, validDays } = await deps.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken)
-      throw new AppError("CONFLICT", roster.t("team.rule.emailTaken"), { fieldErrors: { email: [roster.t("team.rule.emailTaken")] } });
+    if (taken) throw fieldError("CONFLICT", "email", roster.t("team.rule.emailTaken"));
     const account = await openOfficeAccount(trx, input, now.toISOString());
     const validDays = await sendInvitation(deps, trx, account);
     await audit(trx, now, {

@@ -5,7 +5,7 @@ import { isOffice } from "../../../shared/roles.ts";
 import { STUDENT_MESSAGES, type StudentProfileInput } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { fieldError, forbidden, notFound } from "../../platform/errors.ts";
 import { updateStudentOwnFields } from "../accounts/accounts.repository.ts";
 import { updateOwnPhoto } from "../auth/account.service.ts";
 import { type Authenticated, findUserById, type SessionMeta, toPublicUser } from "../auth/auth.service.ts";
@@ -95,9 +95,7 @@ export async function updateOwnStudentProfile(deps: AppDeps, userId: number, inp
   // The date of birth is part of the student's identity: the institute changes it (issue 14.2). Sending the
   // stored value back is fine; another one is refused, never silently dropped.
   if (input.dateOfBirth !== undefined && input.dateOfBirth !== current.date_of_birth) {
-    throw new AppError("FORBIDDEN", STUDENT_MESSAGES.dateOfBirthSetByInstitute, {
-      fieldErrors: { dateOfBirth: [STUDENT_MESSAGES.dateOfBirthSetByInstitute] },
-    });
+    throw fieldError("FORBIDDEN", "dateOfBirth", STUDENT_MESSAGES.dateOfBirthSetByInstitute);
   }
   const changes: Partial<Pick<User, EditableColumn>> = {};
   for (const [key, column] of Object.entries(PROFILE_COLUMNS) as [keyof typeof PROFILE_COLUMNS, EditableColumn][]) {

@@ -21,7 +21,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
-import { AppError, conflict, notFound } from "../../platform/errors.ts";
+import { AppError, conflict, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
@@ -106,7 +106,7 @@ function formColumns(input: StudentForm) {
   };
 }
 
-const emailTaken = () => new AppError("CONFLICT", ACCOUNT_MSG.emailTaken, { fieldErrors: { email: [ACCOUNT_MSG.emailTaken] } });
+const emailTaken = () => fieldError("CONFLICT", "email", ACCOUNT_MSG.emailTaken);
 
 async function findStudent(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
@@ -126,7 +126,7 @@ export async function listStandards(deps: Pick<AppDeps, "db">) {
 async function assertStandard(db: Kysely<Database>, standard: string, current: string | null = null) {
   if (standard === current) return;
   if (!(await listedNames(db)).includes(standard)) {
-    throw new AppError("BAD_REQUEST", STUDENT_MESSAGES.unknownStandard, { fieldErrors: { standard: [STUDENT_MESSAGES.unknownStandard] } });
+    throw fieldError("BAD_REQUEST", "standard", STUDENT_MESSAGES.unknownStandard);
   }
 }
 
@@ -140,7 +140,7 @@ async function assertTerm(db: Kysely<Database>, programmeId: number | null, term
     .executeTakeFirst();
   if (!programme || term <= termsOf(programme)) return;
   const message = roster.t("rule.termBeyond", { programme: programme.name, terms: termsOf(programme) });
-  throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
+  throw fieldError("BAD_REQUEST", "term", message);
 }
 
 async function assertEmailFree(db: Kysely<Database>, email: string, exceptUserId?: number) {

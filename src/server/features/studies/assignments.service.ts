@@ -19,7 +19,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { countAs } from "../../platform/counts.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -92,7 +92,7 @@ export async function subjectAssignments(deps: Pick<AppDeps, "db">, subjectId: n
 function dueInstant(local: string, timeZone: string, now: Date, mustBeFuture: boolean): string {
   const due = zonedInstant(local, timeZone);
   if (mustBeFuture && due.getTime() <= now.getTime()) {
-    throw new AppError("BAD_REQUEST", text.t("rule.duePast"), { fieldErrors: { dueAt: [text.t("rule.duePast")] } });
+    throw fieldError("BAD_REQUEST", "dueAt", text.t("rule.duePast"));
   }
   return due.toISOString();
 }
@@ -264,7 +264,7 @@ export async function gradeSubmission(deps: AppDeps, actorId: number, input: Gra
   if (!found) throw submissionNotFound();
   if (input.marks! > found.max_marks) {
     const message = text.t("rule.marksAbove", { max: found.max_marks });
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { marks: [message] } });
+    throw fieldError("BAD_REQUEST", "marks", message);
   }
   const subject = await findSubject(deps.db, found.subject_id);
   const now = deps.now();
@@ -324,8 +324,7 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
     allowed: ["pdf"],
     maxBytes: SUBMISSION_MAX_BYTES,
   });
-  if (!checked)
-    throw new AppError("BAD_REQUEST", text.t("rule.submissionFile"), { fieldErrors: { file: [text.t("rule.submissionFile")] } });
+  if (!checked) throw fieldError("BAD_REQUEST", "file", text.t("rule.submissionFile"));
   const files = fileStore(deps.env);
   const now = deps.now();
   const late = now.toISOString() > assignment.due_at ? 1 : 0;

@@ -10,7 +10,7 @@ import { isOffice } from "../../../shared/roles.ts";
 import { MATERIAL_MAX_BYTES, type MaterialFileFields, type MaterialLinkInput } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
 import { zonedLocal } from "../../platform/calendar.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -61,7 +61,7 @@ async function checkedUnit(deps: Pick<AppDeps, "db">, subjectId: number, unitId:
     .where("id", "=", unitId)
     .where("subject_id", "=", subjectId)
     .executeTakeFirst();
-  if (!unit) throw new AppError("BAD_REQUEST", text.t("rule.unit"), { fieldErrors: { unitId: [text.t("rule.unit")] } });
+  if (!unit) throw fieldError("BAD_REQUEST", "unitId", text.t("rule.unit"));
 }
 
 async function recordMaterial(
@@ -109,7 +109,7 @@ export async function addMaterialFile(deps: AppDeps, actorId: number, fields: Ma
     allowed: ["pdf"],
     maxBytes: MATERIAL_MAX_BYTES,
   });
-  if (!checked) throw new AppError("BAD_REQUEST", text.t("rule.file"), { fieldErrors: { file: [text.t("rule.file")] } });
+  if (!checked) throw fieldError("BAD_REQUEST", "file", text.t("rule.file"));
   return storeThenRecord(fileStore(deps.env), "documents", "pdf", checked.bytes, (stored) =>
     recordMaterial(
       deps,

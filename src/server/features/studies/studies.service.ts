@@ -15,7 +15,7 @@ import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { countAs } from "../../platform/counts.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { setStudentsTerm } from "../accounts/accounts.repository.ts";
@@ -257,11 +257,11 @@ export async function listSubjects(deps: Pick<AppDeps, "db">, query: SubjectList
 
 async function checkedProgramme(db: DB, form: Pick<SubjectForm, "programmeId" | "term" | "code">, exceptId?: number) {
   const programme = await db.selectFrom("programmes").selectAll().where("id", "=", form.programmeId).executeTakeFirst();
-  if (!programme) throw new AppError("BAD_REQUEST", text.t("rule.programme"), { fieldErrors: { programmeId: [text.t("rule.programme")] } });
+  if (!programme) throw fieldError("BAD_REQUEST", "programmeId", text.t("rule.programme"));
   const terms = termsOf(programme);
   if (form.term === null || form.term > terms) {
     const message = text.t("rule.termBeyond", { programme: programme.name, terms });
-    throw new AppError("BAD_REQUEST", message, { fieldErrors: { term: [message] } });
+    throw fieldError("BAD_REQUEST", "term", message);
   }
   const clash = await db
     .selectFrom("subjects")
@@ -271,7 +271,7 @@ async function checkedProgramme(db: DB, form: Pick<SubjectForm, "programmeId" | 
     .executeTakeFirst();
   if (clash && clash.id !== exceptId) {
     const message = text.t("rule.codeTaken", { programme: programme.name, code: form.code });
-    throw new AppError("CONFLICT", message, { fieldErrors: { code: [message] } });
+    throw fieldError("CONFLICT", "code", message);
   }
   return programme;
 }
@@ -465,12 +465,11 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
   const at = now.toISOString();
   const moved = await deps.db.transaction().execute(async (trx) => {
     const programme = await trx.selectFrom("programmes").selectAll().where("id", "=", input.programmeId).executeTakeFirst();
-    if (!programme)
-      throw new AppError("BAD_REQUEST", text.t("rule.programme"), { fieldErrors: { programmeId: [text.t("rule.programme")] } });
+    if (!programme) throw fieldError("BAD_REQUEST", "programmeId", text.t("rule.programme"));
     const terms = termsOf(programme);
     if (input.toTerm! > terms) {
       const message = text.t("rule.termBeyond", { programme: programme.name, terms });
-      throw new AppError("BAD_REQUEST", message, { fieldErrors: { toTerm: [message] } });
+      throw fieldError("BAD_REQUEST", "toTerm", message);
     }
     const students = await trx
       .selectFrom("users")
