@@ -9,6 +9,7 @@ import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
 import { type FileArea, fileStore } from "./file-store.ts";
+import { asObject } from "./json.ts";
 import { isRemembered } from "./read-cache.ts";
 import { parseInput } from "./validation.ts";
 
@@ -55,8 +56,7 @@ export async function readJson(c: Context): Promise<unknown> {
 /** The JSON body with the path's `:id` added (the path wins), for one schema that takes both. */
 export async function jsonWithPathId(c: Context): Promise<Record<string, unknown>> {
   const body = await readJson(c);
-  const fields = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  return { ...fields, id: c.req.param("id") };
+  return { ...asObject(body), id: c.req.param("id") };
 }
 
 export function bearerToken(header: string | undefined | null): string | null {

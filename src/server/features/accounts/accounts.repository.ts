@@ -12,6 +12,7 @@ import { account } from "../../../shared/i18n/account.ts";
 import { type Locale, languageOf, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { DEFAULT_STUDENT_PREFERENCES } from "../../../shared/schemas/settings.ts";
 import { conflict } from "../../platform/errors.ts";
+import { jsonObject } from "../../platform/json.ts";
 import { advanceSequenceTo, formatStudentId, nextSequenceValue } from "../../platform/sequences.ts";
 import { syncStudentEnrolment } from "../studies/enrolment.ts";
 
@@ -353,17 +354,6 @@ export async function deleteStudentAccount(db: Kysely<Database>, id: number): Pr
   await db.deleteFrom("users").where("id", "=", id).where("role", "=", "student").execute();
 }
 
-/** Stores the student's preferences (JSON, merged by the caller). */
-/** The stored preferences JSON as an object ({} for nothing or damage). */
-export function parseStoredPreferences(raw: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The key of the language a person chose themselves (a switcher while signed in, or a changed language in
  * the student settings). Apart from `language`, which every account stores with its defaults ("english").
@@ -372,7 +362,7 @@ export const CHOSEN_LANGUAGE = "chosenLanguage";
 
 /** The language the person chose, or null if they never did (then the device's choice stands). */
 export function storedLocale(raw: string): Locale | null {
-  const language = parseStoredPreferences(raw)[CHOSEN_LANGUAGE];
+  const language = jsonObject(raw)[CHOSEN_LANGUAGE];
   return isOneOf(LANGUAGES, language) ? localeOfLanguage(language) : null;
 }
 
@@ -380,10 +370,11 @@ export function storedLocale(raw: string): Locale | null {
 export async function mergePreferences(db: Kysely<Database>, userId: number, changes: Record<string, unknown>, at: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
-    await storePreferences(trx, userId, JSON.stringify({ ...parseStoredPreferences(row.preferences), ...changes }), at);
+    await storePreferences(trx, userId, JSON.stringify({ ...jsonObject(row.preferences), ...changes }), at);
   });
 }
 
+/** Stores the student's preferences (JSON, merged by the caller). */
 export async function storePreferences(db: Kysely<Database>, userId: number, preferences: string, at: string): Promise<void> {
   await db.updateTable("users").set({ preferences, updated_at: at }).where("id", "=", userId).execute();
 }

@@ -11,6 +11,7 @@ import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
 import { countAs, countWhere } from "../../platform/counts.ts";
+import { jsonObject } from "../../platform/json.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
@@ -174,15 +175,6 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
   };
 }
 
-function parseDetails(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The audit log, newest first: who did what to which record, and when. The type "fee" is every fee entry (the
  * `fee.*` actions), whichever record it is about; those entries stay under their record's type too.
@@ -219,7 +211,7 @@ export async function listActivity(deps: Pick<AppDeps, "db">, query: ActivityQue
       action: r.action,
       entityType: r.entity_type,
       entityId: r.entity_id,
-      details: parseDetails(r.details),
+      details: jsonObject(r.details),
       actor:
         r.actor_user_id !== null && r.actor_name !== null
           ? { id: r.actor_user_id, name: r.actor_name, email: r.actor_email, role: r.actor_role }

@@ -16,6 +16,7 @@ import type { Settings } from "../../../shared/schemas/settings.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { notFound } from "../../platform/errors.ts";
+import { jsonObject } from "../../platform/json.ts";
 import type { OutboxMessage } from "../../platform/mail.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { inLocale } from "../../platform/request-locale.ts";
@@ -186,18 +187,9 @@ export async function notifyStudents(
   }
 }
 
-function parseData(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** A notification as both areas read it (spec part 2 §3): a kind's words in the reader's language. */
 export function toNotificationItem(n: Notification) {
-  const params = n.params ? parseData(n.params) : null;
+  const params = n.params ? jsonObject(n.params) : null;
   const words = isNotificationKind(n.kind) && params ? notificationText(n.kind, params as NotificationParams) : n;
   return {
     _id: String(n.id),
@@ -212,7 +204,7 @@ export function toNotificationItem(n: Notification) {
     readAt: n.read_at,
     createdAt: n.created_at,
     timestamp: n.created_at,
-    data: parseData(n.data),
+    data: jsonObject(n.data),
   };
 }
 export type NotificationItem = ReturnType<typeof toNotificationItem>;

@@ -5,17 +5,17 @@ import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreference
 import type { NotificationSettingsInput, PrivacySettingsInput } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
-import { CHOSEN_LANGUAGE, parseStoredPreferences, storePreferences } from "../accounts/accounts.repository.ts";
+import { jsonObject } from "../../platform/json.ts";
+import { CHOSEN_LANGUAGE, storePreferences } from "../accounts/accounts.repository.ts";
 import { setTwoFactor } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-
 import { loadStudent } from "./profile.service.ts";
 
 // ————— settings —————
 
 /** The stored preferences over the defaults (spec part 1 §9); a stored value that no longer fits falls back to its default. */
 export function readPreferences(raw: string): StudentPreferences {
-  const stored = parseStoredPreferences(raw);
+  const stored = jsonObject(raw);
   const out: Record<string, unknown> = { ...DEFAULT_STUDENT_PREFERENCES };
   for (const key of Object.keys(DEFAULT_STUDENT_PREFERENCES) as (keyof StudentPreferences)[]) {
     const parsed = v.safeParse(studentPreferences.entries[key], stored[key]);
@@ -50,7 +50,7 @@ async function savePreferences(deps: AppDeps, userId: number, changes: Partial<S
     const before = readPreferences(row.preferences);
     // A language changed here is the student's own choice: every device follows it (issue 16).
     const chosen = changes.language && changes.language !== before.language ? { [CHOSEN_LANGUAGE]: changes.language } : {};
-    const merged = { ...parseStoredPreferences(row.preferences), ...before, ...changes, ...chosen };
+    const merged = { ...jsonObject(row.preferences), ...before, ...changes, ...chosen };
     await storePreferences(trx, userId, JSON.stringify(merged), deps.now().toISOString());
   });
 }
