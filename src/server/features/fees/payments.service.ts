@@ -11,12 +11,12 @@ import type { AuditAction } from "../../../shared/audit-actions.ts";
 import { fees as text } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
+import { auditStudent } from "../students/students.service.ts";
 import { tellOfficeUpiReported, tellPaymentRejected, tellReceiptCancelled, tellReceiptIssued } from "./fee-notices.ts";
 import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
 
@@ -153,12 +153,11 @@ export async function auditFeeAct(
   details: Record<string, unknown>,
 ) {
   const owner = await instalmentOwner(trx, instalmentId);
-  await audit(trx, act.now, {
+  await auditStudent(trx, act.now, {
     actorUserId: act.actorId,
     action: act.action,
-    entityType: "student",
-    entityId: owner.userId,
-    details: { studentId: owner.studentId, ...details, ...instalmentAuditDetails(owner) },
+    student: { id: owner.userId, student_id: owner.studentId },
+    details: { ...details, ...instalmentAuditDetails(owner) },
     ip: act.ip,
   });
   return owner;

@@ -24,6 +24,7 @@ import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
+import { auditStudent } from "../students/students.service.ts";
 import { type DueItem, duesByStudent, duesOf } from "./reports.service.ts";
 
 type DB = Kysely<Database>;
@@ -148,12 +149,11 @@ export async function remindStudent(deps: ReminderDeps, actorId: number, userId:
     if (items.length === 0) throw new AppError("CONFLICT", text.t("rule.nothingOwed", { name: student.name }));
     await deliver(deps, trx, "manual", [student], dues, fallback);
     const amount = items.reduce((sum, i) => sum + i.outstanding, 0);
-    await audit(trx, deps.now(), {
+    await auditStudent(trx, deps.now(), {
       actorUserId: actorId,
       action: "fee.reminders",
-      entityType: "student",
-      entityId: userId,
-      details: { studentId: student.student_id, instalments: items.length, amount },
+      student,
+      details: { instalments: items.length, amount },
       ip: meta.ip,
     });
     return { student, amount, emailed: readPreferences(student.preferences).emailNotifications };

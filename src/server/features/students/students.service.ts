@@ -18,7 +18,7 @@ import {
   type StudentUpdateInput,
 } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit, changedFields } from "../../platform/audit.ts";
+import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
 import { AppError, conflict, fieldError, notFound } from "../../platform/errors.ts";
@@ -107,6 +107,19 @@ function formColumns(input: StudentForm) {
 }
 
 const emailTaken = () => fieldError("CONFLICT", "email", ACCOUNT_MSG.emailTaken);
+
+/**
+ * A student's activity-log entry: the record is the student's account, and the details name them by their
+ * student ID first (how the activity log says which student: client features/dashboard/activity-text.ts).
+ */
+export function auditStudent(
+  db: Kysely<Database>,
+  now: Date,
+  entry: Omit<AuditEntry, "entityType" | "entityId"> & { student: Pick<User, "id" | "student_id"> },
+): Promise<void> {
+  const { student, details, ...rest } = entry;
+  return audit(db, now, { ...rest, entityType: "student", entityId: student.id, details: { studentId: student.student_id, ...details } });
+}
 
 async function findStudent(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
@@ -244,12 +257,11 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
       { template: "student_credentials", name: row.name, studentId, link, validDays },
       await recipientLocale({ db: trx }, row.preferences),
     );
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: adminId,
       action: "student.create",
-      entityType: "student",
-      entityId: row.id,
-      details: { studentId, email: row.email },
+      student: row,
+      details: { email: row.email },
       ip: meta.ip,
     });
     return row;
@@ -281,14 +293,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     await assertTerm(trx, programmeId, form.term);
     const row = await updateStudentRecord(trx, id, { ...columns, programme_id: programmeId, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
-    await audit(trx, now, {
-      actorUserId: adminId,
-      action: "student.update",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: row.student_id, changed },
-      ip: meta.ip,
-    });
+    await auditStudent(trx, now, { actorUserId: adminId, action: "student.update", student: row, details: { changed }, ip: meta.ip });
     return row;
   });
   return { message: STUDENT_TEXT.updated, student: toStudentItem(updated) };
@@ -317,12 +322,11 @@ export async function deleteStudent(deps: AppDeps, adminId: number, id: number, 
     // The student's handed-in work goes with the account: its rows by cascade, its files after the commit.
     const files = await trx.selectFrom("assignment_submissions").select("stored_name").where("user_id", "=", id).execute();
     await deleteStudentAccount(trx, id);
-    await audit(trx, deps.now(), {
+    await auditStudent(trx, deps.now(), {
       actorUserId: adminId,
       action: "student.delete",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: current.student_id, name: current.name, email: current.email },
+      student: current,
+      details: { name: current.name, email: current.email },
       ip: meta.ip,
     });
     return files.map((f) => f.stored_name);
@@ -342,12 +346,11 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: nu
     const row = await setStudentActive(trx, id, activate, at);
     let endedSessions = 0;
     if (!activate) endedSessions = await endAllSessions(trx, id);
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: adminId,
       action: activate ? "student.activate" : "student.deactivate",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: row.student_id, ...(activate ? {} : { endedSessions }) },
+      student: row,
+      details: activate ? {} : { endedSessions },
       ip: meta.ip,
     });
     return row;
@@ -369,12 +372,11 @@ export async function unlockStudent(deps: AppDeps, adminId: number, id: number, 
   if (!current.locked_until || current.locked_until <= now.toISOString()) throw conflict(STUDENT_TEXT.notLocked);
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await unlockAccount(trx, id, now.toISOString());
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: adminId,
       action: "student.unlock",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: row.student_id, lockedUntil: current.locked_until },
+      student: row,
+      details: { lockedUntil: current.locked_until },
       ip: meta.ip,
     });
     return row;
@@ -388,12 +390,11 @@ export async function signOutStudentEverywhere(deps: AppDeps, adminId: number, i
   const now = deps.now();
   const endedSessions = await deps.db.transaction().execute(async (trx) => {
     const n = await endAllSessions(trx, id);
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: adminId,
       action: "student.sign_out_everywhere",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: student.student_id, endedSessions: n },
+      student,
+      details: { endedSessions: n },
       ip: meta.ip,
     });
     return n;
@@ -415,12 +416,11 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
       { template: "student_credentials", name: student.name, studentId: student.student_id ?? "", link, validDays },
       await recipientLocale({ db: trx }, student.preferences),
     );
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: adminId,
       action: "student.send_credentials",
-      entityType: "student",
-      entityId: id,
-      details: { studentId: student.student_id, email: student.email },
+      student,
+      details: { email: student.email },
       ip: meta.ip,
     });
   });

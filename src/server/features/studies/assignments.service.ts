@@ -16,7 +16,6 @@ import {
   type SubmissionsQuery,
 } from "../../../shared/schemas/studies.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { countAs } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
@@ -27,6 +26,7 @@ import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
+import { auditStudent } from "../students/students.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
 import { auditSubject, findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
@@ -280,12 +280,11 @@ export async function gradeSubmission(deps: AppDeps, actorId: number, input: Gra
       params: { title: found.title, subject: subjectLabel(subject), marks: input.marks!, max: found.max_marks },
       data: { assignmentId: found.assignmentId },
     });
-    await audit(trx, now, {
+    await auditStudent(trx, now, {
       actorUserId: actorId,
       action: "assignment.grade",
-      entityType: "student",
-      entityId: found.user_id,
-      details: { title: found.title, studentId: found.student_id, marks: input.marks, max: found.max_marks },
+      student: { id: found.user_id, student_id: found.student_id },
+      details: { title: found.title, marks: input.marks, max: found.max_marks },
       ip: meta.ip,
     });
   });
