@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { catchDownloads } from "../lib/testing.tsx";
-import { ListExportButton, listFilter, listTableWords, listWords, loadFailure } from "./list-page.tsx";
+import { ListExportButton, listFilter, listTableWords, listWords, loadFailure, PageFrame } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -63,6 +63,37 @@ describe("loadFailure", () => {
   test("a failed refetch keeps the rows on screen and says nothing; a good load says nothing", () => {
     expect(loadFailure({ isError: true, data: { rows: [] }, refetch: () => {} }, "Could not load")).toBeNull();
     expect(loadFailure({ isError: false, data: undefined, refetch: () => {} }, "Could not load")).toBeNull();
+  });
+});
+
+describe("PageFrame", () => {
+  test("the page's buttons sit beside the title in one row of their own; no buttons, no row", () => {
+    const { container, rerender } = render(
+      <PageFrame
+        name="team"
+        title="Team"
+        description="Who works here."
+        actions={
+          <>
+            <button type="button">Export</button>
+            <button type="button">Invite</button>
+          </>
+        }
+      >
+        <p>List</p>
+      </PageFrame>,
+    );
+    const header = container.querySelector("section.ops-page > header.page-header")!;
+    const row = header.lastElementChild!;
+    expect(row.className).toBe("cluster cluster--sm");
+    expect([...row.children].map((b) => b.textContent)).toEqual(["Export", "Invite"]);
+    expect(screen.getByRole("region", { name: "Team" })).toBeDefined();
+    rerender(
+      <PageFrame name="team" title="Team" description="Who works here.">
+        <p>List</p>
+      </PageFrame>,
+    );
+    expect(container.querySelector(".page-header > .cluster")).toBeNull();
   });
 });
 

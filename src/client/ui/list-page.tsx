@@ -204,7 +204,7 @@ export interface PageFrameProps {
   name: string;
   title: string;
   description: ReactNode;
-  /** the page's buttons, beside the title */
+  /** the page's buttons, beside the title: given side by side (a fragment), the frame sets them in one row */
   actions?: ReactNode;
   /** a link above the title (back to where the page is reached from) */
   back?: ReactNode;
@@ -212,7 +212,10 @@ export interface PageFrameProps {
   children: ReactNode;
 }
 
-/** An admin screen's frame: the section named by its heading, the header with the title, words and buttons. */
+/**
+ * An admin screen's frame: the section named by its heading, the header with the title and words, and the
+ * page's buttons beside them in one row with a small gap (wrapping on phones).
+ */
 export function PageFrame({ name, title, description, actions, back, className, children }: PageFrameProps) {
   const titleId = `${name}-title`;
   return (
@@ -223,7 +226,7 @@ export function PageFrame({ name, title, description, actions, back, className, 
           <h1 id={titleId}>{title}</h1>
           <p>{description}</p>
         </div>
-        {actions}
+        {actions ? <div className="cluster cluster--sm">{actions}</div> : null}
       </header>
       {children}
     </section>

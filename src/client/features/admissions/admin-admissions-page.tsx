@@ -208,7 +208,7 @@ export default function AdminAdmissionsPage() {
       title={t("adm.heading")}
       description={t("adm.lead")}
       actions={
-        <div className="cluster cluster--sm">
+        <>
           <ListExportButton
             list={list}
             path="/api/admin/admissions/export.csv"
@@ -222,7 +222,7 @@ export default function AdminAdmissionsPage() {
           <Link href="~/admission" className={buttonClass("primary")}>
             <PlusIcon size={18} /> {t("adm.walkInNew")}
           </Link>
-        </div>
+        </>
       }
       notice={
         outcome ? (

@@ -80,14 +80,14 @@ export default function LibraryAdminPage() {
       title={t("admin.title")}
       description={t("admin.lead")}
       actions={
-        <div className="cluster cluster--sm">
+        <>
           <Button variant="secondary" onClick={() => setDialog({ kind: "eresource", item: null, key: Date.now() })}>
             <PlusIcon size={18} /> {t("admin.addEresource")}
           </Button>
           <Button onClick={() => setDialog({ kind: "book", item: null, key: Date.now() })}>
             <PlusIcon size={18} /> {t("admin.addBook")}
           </Button>
-        </div>
+        </>
       }
     >
       <StatRow>

@@ -273,7 +273,7 @@ export default function AdminStudentsPage() {
       title={t("title")}
       description={t("lead")}
       actions={
-        <div className="cluster cluster--sm">
+        <>
           <ListExportButton
             list={list}
             path="/api/admin/students/export.csv"
@@ -284,7 +284,7 @@ export default function AdminStudentsPage() {
             {t("export")}
           </ListExportButton>
           {addButton}
-        </div>
+        </>
       }
       notice={
         added ? (

@@ -120,14 +120,14 @@ function SubjectsList() {
       title={t("admin.title")}
       description={t("admin.lead")}
       actions={
-        <span className="cluster cluster--sm">
+        <>
           <Button variant="secondary" onClick={() => setDialog({ kind: "move" })} disabled={!programmes.data}>
             {t("move.open")}
           </Button>
           <Button onClick={() => setDialog({ kind: "add" })} disabled={!programmes.data}>
             <PlusIcon size={18} /> {t("admin.add")}
           </Button>
-        </span>
+        </>
       }
       list={list}
       {...listWords(t, "admin.")}
