@@ -7,7 +7,7 @@ import { changeLocale } from "../lib/i18n.tsx";
 import { Badge, statusTone } from "./badge.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import type { TableColumn } from "./table.tsx";
-import { StackedCell, Table } from "./table.tsx";
+import { actionsColumn, StackedCell, Table } from "./table.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -79,6 +79,43 @@ describe("Table", () => {
     expect(header.innerHTML).toBe('<span class="sr-only">Actions</span>');
     const cells = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");
     expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(["Applicant", "Actions"]);
+  });
+});
+
+describe("actionsColumn", () => {
+  const withActions: TableColumn<Application>[] = [
+    { key: "name", header: "Applicant", render: (a) => a.name },
+    actionsColumn<Application>((a) => <button type="button">Open {a.name}</button>),
+  ];
+
+  test("its header is read by screen readers only, its cells are labelled in the phone layout, th and td carry the actions class", () => {
+    render(<Table columns={withActions} rows={rows} rowKey={(a) => a.id} caption="Applications" />);
+    const header = screen.getByRole("columnheader", { name: "Actions" });
+    expect(header.innerHTML).toBe('<span class="sr-only">Actions</span>');
+    expect(header.className).toBe("ui-table__header ui-table__cell--actions");
+    for (const row of screen.getAllByRole("row").slice(1)) {
+      const cell = within(row).getAllByRole("cell")[1]!;
+      expect([cell.className, cell.getAttribute("data-label")]).toEqual(["ui-table__cell ui-table__cell--actions", "Actions"]);
+    }
+    expect(screen.getByRole("button", { name: "Open Asha Patil" })).toBeTruthy();
+  });
+
+  test("its word is the portal's, in the language the table is shown in (the columns made before the switch)", async () => {
+    await changeLocale("hi", { keep: false });
+    try {
+      render(
+        <Suspense fallback={null}>
+          <Table columns={withActions} rows={rows} rowKey={(a) => a.id} />
+        </Suspense>,
+      );
+      await act(() => portal.load("hi"));
+      const header = await screen.findByRole("columnheader", { name: "कार्रवाई" });
+      expect(header.querySelector(".sr-only")?.textContent).toBe("कार्रवाई");
+      const cell = within(screen.getAllByRole("row")[1]!).getAllByRole("cell")[1]!;
+      expect(cell.getAttribute("data-label")).toBe("कार्रवाई");
+    } finally {
+      await act(() => changeLocale("en", { keep: false }));
+    }
   });
 });
 

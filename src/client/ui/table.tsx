@@ -48,6 +48,24 @@ export type TableColumn<T> = {
   className?: string;
 };
 
+/**
+ * The column of a row's buttons, one for every table that has one (docs/decisions/023): its header
+ * "Actions" in the reader's language is for screen readers only, still labels its cells in the phone
+ * layout, and the column is narrow and at the row's end on wide screens ("ui-table__cell--actions").
+ */
+export function actionsColumn<T>(render: (row: T) => ReactNode): TableColumn<T> {
+  return {
+    key: "actions",
+    // Read when the table renders, after its useT(portal) has the words in the current language.
+    get header() {
+      return portal.t("table.actions");
+    },
+    headerHidden: true,
+    className: "ui-table__cell--actions",
+    render,
+  };
+}
+
 export type TableProps<T> = {
   columns: readonly TableColumn<T>[];
   rows: readonly T[];
