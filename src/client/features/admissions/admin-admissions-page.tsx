@@ -22,7 +22,7 @@ import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ListExportButton, ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
@@ -162,43 +162,38 @@ export default function AdminAdmissionsPage() {
         </div>
       ),
     },
-    {
-      key: "actions",
-      header: t("adm.col.actions"),
-      className: "ui-table__cell--actions",
-      render: (a) => {
-        const who = fullName(a);
-        return (
-          <div className="row-actions">
-            <Button variant="ghost" size="sm" onClick={() => setDetailsId(a.id)}>
-              <EyeIcon size={16} />
-              {t("adm.view")}
-              <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
-            </Button>
-            {a.status === "pending" ? (
-              <>
-                <Button variant="ghost" size="sm" className="row-actions__approve" onClick={() => setApproving(refOf(a))}>
-                  <CheckCircleIcon size={16} />
-                  {t("adm.approve")}
-                  <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
-                </Button>
-                <Button variant="ghost" size="sm" className="row-actions__reject" onClick={() => setRejecting(refOf(a))}>
-                  <CloseIcon size={16} />
-                  {t("adm.reject")}
-                  <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
-                </Button>
-              </>
-            ) : canDelete ? (
-              <Button variant="ghost" size="sm" className="row-actions__delete" onClick={() => setDeleting(refOf(a))}>
-                <TrashIcon size={16} />
-                {t("adm.delete")}
+    actionsColumn((a) => {
+      const who = fullName(a);
+      return (
+        <div className="row-actions">
+          <Button variant="ghost" size="sm" onClick={() => setDetailsId(a.id)}>
+            <EyeIcon size={16} />
+            {t("adm.view")}
+            <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+          </Button>
+          {a.status === "pending" ? (
+            <>
+              <Button variant="ghost" size="sm" className="row-actions__approve" onClick={() => setApproving(refOf(a))}>
+                <CheckCircleIcon size={16} />
+                {t("adm.approve")}
                 <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
               </Button>
-            ) : null}
-          </div>
-        );
-      },
-    },
+              <Button variant="ghost" size="sm" className="row-actions__reject" onClick={() => setRejecting(refOf(a))}>
+                <CloseIcon size={16} />
+                {t("adm.reject")}
+                <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+              </Button>
+            </>
+          ) : canDelete ? (
+            <Button variant="ghost" size="sm" className="row-actions__delete" onClick={() => setDeleting(refOf(a))}>
+              <TrashIcon size={16} />
+              {t("adm.delete")}
+              <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+            </Button>
+          ) : null}
+        </div>
+      );
+    }),
   ];
 
   return (

@@ -26,7 +26,7 @@ import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { PersonCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { ContactDetails } from "./contact-details.tsx";
@@ -178,30 +178,24 @@ export default function AdminContactsPage() {
       className: "ui-table__cell--nowrap",
       render: (c) => <Moment time={c.createdAt} show="day" />,
     },
-    {
-      key: "actions",
-      header: t("adm.col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (c) => (
-        <span className="ops-row-actions">
-          <IconAction label={t("con.view", { name: c.name })} icon={<EyeIcon size={18} />} onClick={() => openDetails(c.id)} />
-          {contactStatus(c.status) !== "resolved" ? (
-            <IconAction
-              label={t("con.resolve", { name: c.name })}
-              icon={<CheckIcon size={18} />}
-              loading={resolvingId === c.id && openId === null}
-              onClick={() => changeStatus(c.id, "resolved", false)}
-            />
-          ) : (
-            <span className="ops-icon-spacer" aria-hidden="true" />
-          )}
-          {canDelete ? (
-            <IconAction label={t("con.delete", { name: c.name })} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
-          ) : null}
-        </span>
-      ),
-    },
+    actionsColumn((c) => (
+      <span className="ops-row-actions">
+        <IconAction label={t("con.view", { name: c.name })} icon={<EyeIcon size={18} />} onClick={() => openDetails(c.id)} />
+        {contactStatus(c.status) !== "resolved" ? (
+          <IconAction
+            label={t("con.resolve", { name: c.name })}
+            icon={<CheckIcon size={18} />}
+            loading={resolvingId === c.id && openId === null}
+            onClick={() => changeStatus(c.id, "resolved", false)}
+          />
+        ) : (
+          <span className="ops-icon-spacer" aria-hidden="true" />
+        )}
+        {canDelete ? (
+          <IconAction label={t("con.delete", { name: c.name })} icon={<TrashIcon size={18} />} onClick={() => askDelete(c)} />
+        ) : null}
+      </span>
+    )),
   ];
 
   const stats = query.data?.stats;

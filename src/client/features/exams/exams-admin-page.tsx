@@ -23,7 +23,7 @@ import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { ExamFormDialog, type OfficeExam } from "./exam-form-dialog.tsx";
@@ -106,30 +106,25 @@ function ExamsListPage() {
       ),
     },
     { key: "status", header: t("admin.col.status"), render: (e) => <Badge tone={PHASE_TONE[e.phase]}>{t(`phase.${e.phase}`)}</Badge> },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (e) => (
-        <span className="ops-row-buttons">
-          {e.phase === "cancelled" ? null : (
-            <Link href={`/${e.id}/marks`} className={buttonClass(e.phase === "upcoming" ? "secondary" : "primary", "sm")}>
-              {named(e.phase === "published" ? t("admin.results") : t("admin.marks"), e)}
-            </Link>
-          )}
-          {e.phase === "upcoming" || e.phase === "awaiting" ? (
-            <>
-              <Button size="sm" variant="secondary" onClick={() => open(e)}>
-                {named(t("admin.edit"), e)}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => cancelling.ask(e)}>
-                {named(t("admin.cancelExam"), e)}
-              </Button>
-            </>
-          ) : null}
-        </span>
-      ),
-    },
+    actionsColumn((e) => (
+      <span className="ops-row-buttons">
+        {e.phase === "cancelled" ? null : (
+          <Link href={`/${e.id}/marks`} className={buttonClass(e.phase === "upcoming" ? "secondary" : "primary", "sm")}>
+            {named(e.phase === "published" ? t("admin.results") : t("admin.marks"), e)}
+          </Link>
+        )}
+        {e.phase === "upcoming" || e.phase === "awaiting" ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => open(e)}>
+              {named(t("admin.edit"), e)}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => cancelling.ask(e)}>
+              {named(t("admin.cancelExam"), e)}
+            </Button>
+          </>
+        ) : null}
+      </span>
+    )),
   ];
 
   const scheduleButton = (

@@ -22,7 +22,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { PrintReceiptLink, ReasonDialog, studentInstalmentColumns } from "./desk-parts.tsx";
@@ -136,30 +136,25 @@ export function ConfirmTab() {
         </StackedCell>
       ),
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (p) => (
-        <span className="ops-row-actions">
-          <Button
-            size="sm"
-            onClick={() => setDeciding({ kind: "confirm", payment: p })}
-            aria-label={t("confirm.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
-          >
-            {t("confirm.action")}
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setDeciding({ kind: "reject", payment: p })}
-            aria-label={t("reject.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
-          >
-            {t("reject.action")}
-          </Button>
-        </span>
-      ),
-    },
+    actionsColumn((p) => (
+      <span className="ops-row-actions">
+        <Button
+          size="sm"
+          onClick={() => setDeciding({ kind: "confirm", payment: p })}
+          aria-label={t("confirm.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
+        >
+          {t("confirm.action")}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setDeciding({ kind: "reject", payment: p })}
+          aria-label={t("reject.actionOf", { name: p.student.name, utr: p.reference ?? "" })}
+        >
+          {t("reject.action")}
+        </Button>
+      </span>
+    )),
   ];
 
   const summary = (p: Pending) => ({

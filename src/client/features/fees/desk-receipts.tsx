@@ -20,7 +20,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
 import { ListBody, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
@@ -110,21 +110,16 @@ export function ReceiptsTab() {
           <Badge tone="approved">{t("receipt.active")}</Badge>
         ),
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (r) => (
-        <span className="ops-row-actions">
-          <PrintReceiptLink id={r.id} button label={t("receipt.print")} name={t("receipt.printOf", { number: r.number })} />
-          {r.cancelled ? null : (
-            <Button size="sm" variant="ghost" onClick={() => cancelling.open(r)} aria-label={t("cancel.actionOf", { number: r.number })}>
-              {t("cancel.action")}
-            </Button>
-          )}
-        </span>
-      ),
-    },
+    actionsColumn((r) => (
+      <span className="ops-row-actions">
+        <PrintReceiptLink id={r.id} button label={t("receipt.print")} name={t("receipt.printOf", { number: r.number })} />
+        {r.cancelled ? null : (
+          <Button size="sm" variant="ghost" onClick={() => cancelling.open(r)} aria-label={t("cancel.actionOf", { number: r.number })}>
+            {t("cancel.action")}
+          </Button>
+        )}
+      </span>
+    )),
   ];
 
   return (

@@ -23,7 +23,7 @@ import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
 import { RupeesInput } from "./fee-fields.tsx";
 import { InstalmentStatus } from "./plans-parts.tsx";
@@ -212,27 +212,23 @@ function StudentInstalments({
         </span>
       ),
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (i) =>
-        i.outstanding === 0 ? null : leftBesideWaiting(i) <= 0 ? (
-          <span className="text-sm text-muted">{t("waitingFirst")}</span>
-        ) : i.id === chosen ? (
-          <Badge tone="info">{t("chosen")}</Badge>
-        ) : (
-          <Button
-            id={`fee-choose-${i.id}`}
-            size="sm"
-            variant="secondary"
-            onClick={() => setChosen(i.id)}
-            aria-label={t("chooseOf", { name: programmeInstalmentName(i) })}
-          >
-            {t("choose")}
-          </Button>
-        ),
-    },
+    actionsColumn((i) =>
+      i.outstanding === 0 ? null : leftBesideWaiting(i) <= 0 ? (
+        <span className="text-sm text-muted">{t("waitingFirst")}</span>
+      ) : i.id === chosen ? (
+        <Badge tone="info">{t("chosen")}</Badge>
+      ) : (
+        <Button
+          id={`fee-choose-${i.id}`}
+          size="sm"
+          variant="secondary"
+          onClick={() => setChosen(i.id)}
+          aria-label={t("chooseOf", { name: programmeInstalmentName(i) })}
+        >
+          {t("choose")}
+        </Button>
+      ),
+    ),
   ];
 
   return (

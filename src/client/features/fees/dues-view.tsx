@@ -20,7 +20,7 @@ import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listFilter, listTableWords, listWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StudentCell } from "./fee-words.tsx";
@@ -135,24 +135,18 @@ export function DuesView() {
       header: t("dues.col.reminded"),
       render: (d) => (d.lastReminder ? formatDateTime(d.lastReminder) : <span className="text-muted">{t("dues.never")}</span>),
     },
-    {
-      key: "actions",
-      header: t("dues.col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (d) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!d.student.active}
-          loading={remind.isPending && remind.variables?.userId === d.student.id}
-          onClick={() => remindOne(d)}
-        >
-          <BellIcon size={16} />
-          <RowActionLabel label={t("dues.remind")} spoken={t("dues.remindOf", { name: d.student.name })} />
-        </Button>
-      ),
-    },
+    actionsColumn((d) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!d.student.active}
+        loading={remind.isPending && remind.variables?.userId === d.student.id}
+        onClick={() => remindOne(d)}
+      >
+        <BellIcon size={16} />
+        <RowActionLabel label={t("dues.remind")} spoken={t("dues.remindOf", { name: d.student.name })} />
+      </Button>
+    )),
   ];
 
   const figure = (n: number | undefined, money = false) => (n === undefined ? "—" : money ? formatMoney(n) : formatNumber(n));

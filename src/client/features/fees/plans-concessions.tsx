@@ -24,7 +24,7 @@ import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, studentInstalmentColumns, useReasonAction } from "./desk-parts.tsx";
 import { StudentFinder } from "./desk-record.tsx";
 import { RupeesInput } from "./fee-fields.tsx";
@@ -72,22 +72,18 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const columns: TableColumn<Instalment>[] = [
     ...ledgerColumns(t, (i) => [i.concession > 0 && t("ledger.concession", { amount: formatMoney(i.concession) })]),
     { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (i) =>
-        concedable(i) > 0 ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => giving.open(i)}
-            aria-label={t("ledger.giveOf", { instalment: programmeInstalmentName(i) })}
-          >
-            {t("ledger.give")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn((i) =>
+      concedable(i) > 0 ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => giving.open(i)}
+          aria-label={t("ledger.giveOf", { instalment: programmeInstalmentName(i) })}
+        >
+          {t("ledger.give")}
+        </Button>
+      ) : null,
+    ),
   ];
 
   const title = (name: string) => t("ledger.title", { name });
@@ -260,22 +256,18 @@ function ConcessionsList() {
         />
       ),
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (c) =>
-        c.withdrawn ? null : (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => withdrawing.open(c)}
-            aria-label={t("withdrawOf", { amount: formatMoney(c.amount), name: c.student.name })}
-          >
-            {t("withdraw")}
-          </Button>
-        ),
-    },
+    actionsColumn((c) =>
+      c.withdrawn ? null : (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => withdrawing.open(c)}
+          aria-label={t("withdrawOf", { amount: formatMoney(c.amount), name: c.student.name })}
+        >
+          {t("withdraw")}
+        </Button>
+      ),
+    ),
   ];
 
   return (

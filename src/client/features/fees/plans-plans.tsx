@@ -26,7 +26,7 @@ import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { DaysInput, RupeesInput } from "./fee-fields.tsx";
 import { browserToday, useFeeText, useRowDialog } from "./plans-parts.tsx";
 
@@ -92,27 +92,22 @@ export function PlansTab() {
         </span>
       ),
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      className: "ui-table__cell--actions",
-      render: (p) => (
-        <span className="fee-plan__actions">
-          {admin ? (
-            <Button size="sm" variant="secondary" onClick={() => editing.open(p)} aria-label={t("editOf", { programme: p.name })}>
-              {t("edit")}
-            </Button>
-          ) : null}
-          {p.feePaise === null ? (
-            <span className="text-sm text-muted">{t("onRequestHint")}</span>
-          ) : (
-            <Button size="sm" onClick={() => raising.open(p)} aria-label={t("raiseOf", { programme: p.name })}>
-              {t("raise")}
-            </Button>
-          )}
-        </span>
-      ),
-    },
+    actionsColumn((p) => (
+      <span className="fee-plan__actions">
+        {admin ? (
+          <Button size="sm" variant="secondary" onClick={() => editing.open(p)} aria-label={t("editOf", { programme: p.name })}>
+            {t("edit")}
+          </Button>
+        ) : null}
+        {p.feePaise === null ? (
+          <span className="text-sm text-muted">{t("onRequestHint")}</span>
+        ) : (
+          <Button size="sm" onClick={() => raising.open(p)} aria-label={t("raiseOf", { programme: p.name })}>
+            {t("raise")}
+          </Button>
+        )}
+      </span>
+    )),
   ];
 
   return (

@@ -10,7 +10,7 @@ import { cx } from "../../ui/cx.ts";
 import { IconAction } from "../../ui/list-controls.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { EditIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
 import { formatBytes } from "./format-bytes.ts";
 
 export type GalleryImage = RouterOutputs["gallery"]["adminList"]["images"][number];
@@ -145,13 +145,7 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
       className: "ui-table__cell--numeric ui-table__cell--nowrap",
       render: (image) => formatBytes(image.sizeBytes),
     },
-    {
-      key: "actions",
-      header: media.t("col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />,
-    },
+    actionsColumn((image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />),
   ];
   return (
     <Table

@@ -30,7 +30,7 @@ import {
   ToolbarFilter,
 } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { useSaved } from "../../ui/use-saved.ts";
@@ -227,24 +227,19 @@ function CatalogueView({
           <span className="text-sm">{item.programmeName ?? t("admin.everyStudent")}</span>
         ),
     },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (item) => (
-        <span className="ops-row-buttons">
-          {item.kind === "book" && !item.archived && (item.available ?? 0) > 0 ? action(t("admin.issue"), item, () => onIssue(item)) : null}
-          {item.source === "file" ? action(t("download"), item, () => void download(item)) : null}
-          {item.source === "link" && item.url ? (
-            <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
-              <RowActionLabel label={t("open")} spoken={t("admin.for", { action: t("open"), title: item.title })} />
-            </a>
-          ) : null}
-          {action(t("admin.edit"), item, () => onEdit(item))}
-          {action(item.archived ? t("admin.restore") : t("admin.archive"), item, () => toggleArchived(item), "ghost")}
-        </span>
-      ),
-    },
+    actionsColumn((item) => (
+      <span className="ops-row-buttons">
+        {item.kind === "book" && !item.archived && (item.available ?? 0) > 0 ? action(t("admin.issue"), item, () => onIssue(item)) : null}
+        {item.source === "file" ? action(t("download"), item, () => void download(item)) : null}
+        {item.source === "link" && item.url ? (
+          <a className={buttonClass("secondary", "sm")} href={item.url} target="_blank" rel="noopener noreferrer">
+            <RowActionLabel label={t("open")} spoken={t("admin.for", { action: t("open"), title: item.title })} />
+          </a>
+        ) : null}
+        {action(t("admin.edit"), item, () => onEdit(item))}
+        {action(item.archived ? t("admin.restore") : t("admin.archive"), item, () => toggleArchived(item), "ghost")}
+      </span>
+    )),
   ];
 
   return (

@@ -23,7 +23,7 @@ import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { NoticeFormDialog } from "./notice-form-dialog.tsx";
@@ -130,18 +130,14 @@ export default function NoticesAdminPage() {
     },
   ];
   if (canDelete) {
-    columns.push({
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (n) => (
+    columns.push(
+      actionsColumn((n) => (
         <Button size="sm" variant="ghost" onClick={() => deleting.ask(n)}>
           <TrashIcon size={16} />
           <RowActionLabel label={t("admin.delete")} spoken={t("admin.deleteOf", { title: n.title })} />
         </Button>
-      ),
-    });
+      )),
+    );
   }
 
   const publishButton = (

@@ -17,7 +17,7 @@ import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { type OfficeProgramme, ProgrammeFormDialog } from "./programme-form-dialog.tsx";
@@ -84,17 +84,12 @@ export default function ProgrammesAdminPage() {
           <Badge tone={p.admissionOpen ? "approved" : "pending"}>{p.admissionOpen ? t("open") : t("closed")}</Badge>
         ),
     },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (p) => (
-        <span className="ops-row-buttons">
-          {action(t("admin.edit"), p, () => open(p))}
-          {action(p.archived ? t("admin.restore") : t("admin.archive"), p, () => toggleArchived(p), "ghost")}
-        </span>
-      ),
-    },
+    actionsColumn((p) => (
+      <span className="ops-row-buttons">
+        {action(t("admin.edit"), p, () => open(p))}
+        {action(p.archived ? t("admin.restore") : t("admin.archive"), p, () => toggleArchived(p), "ghost")}
+      </span>
+    )),
   ];
 
   const addButton = (

@@ -20,7 +20,7 @@ import { Checkbox, TextArea, TextInput } from "../../ui/field.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 
 type News = RouterOutputs["content"]["news"]["news"][number];
@@ -267,22 +267,17 @@ const action = (label: string, name: string, onClick: () => void, t: (k: "news.f
 
 /** The Edit and Delete buttons of a row, each named for screen readers with the row's title. */
 function editDeleteColumn<Row>(
-  t: (key: "col.actions" | "news.edit" | "news.delete" | "news.for", params?: Record<string, string>) => string,
+  t: (key: "news.edit" | "news.delete" | "news.for", params?: Record<string, string>) => string,
   titleOf: (row: Row) => string,
   onEdit: (row: Row) => void,
   onDelete: (row: Row) => void,
 ): TableColumn<Row> {
-  return {
-    key: "actions",
-    header: t("col.actions"),
-    headerHidden: true,
-    render: (row) => (
-      <span className="ops-row-buttons">
-        {action(t("news.edit"), titleOf(row), () => onEdit(row), t)}
-        {action(t("news.delete"), titleOf(row), () => onDelete(row), t)}
-      </span>
-    ),
-  };
+  return actionsColumn((row) => (
+    <span className="ops-row-buttons">
+      {action(t("news.edit"), titleOf(row), () => onEdit(row), t)}
+      {action(t("news.delete"), titleOf(row), () => onDelete(row), t)}
+    </span>
+  ));
 }
 
 export function NewsTab() {

@@ -17,7 +17,7 @@ import { Select } from "../../ui/field.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { DownloadIcon } from "../../ui/more-icons.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { formatBytes } from "../gallery/format-bytes.ts";
 import { bindFields, SettingsPanel, ToggleList } from "./section-fields.tsx";
@@ -121,23 +121,17 @@ export function BackupsPanel() {
       className: "ui-table__cell--nowrap",
       render: (b) => <time dateTime={b.createdAt}>{formatDateTime(b.createdAt)}</time>,
     },
-    {
-      key: "actions",
-      header: t("backups.col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (b) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={downloading === b.name}
-          aria-label={t("backups.downloadOne", { name: b.name })}
-          onClick={() => void download(b.name)}
-        >
-          <DownloadIcon size={16} /> {t("backups.download")}
-        </Button>
-      ),
-    },
+    actionsColumn((b) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={downloading === b.name}
+        aria-label={t("backups.downloadOne", { name: b.name })}
+        onClick={() => void download(b.name)}
+      >
+        <DownloadIcon size={16} /> {t("backups.download")}
+      </Button>
+    )),
   ];
 
   return (

@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
-import { PersonCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
@@ -89,21 +89,17 @@ export default function StaffPage() {
       className: "ui-table__cell--nowrap",
       render: (m) => (m.lastLoginAt ? <time dateTime={m.lastLoginAt}>{formatDateTime(m.lastLoginAt)}</time> : t("team.never")),
     },
-    {
-      key: "actions",
-      header: t("team.col.actions"),
-      headerHidden: true,
-      render: (m) =>
-        m.id === user?.id ? null : (
-          <span className="ops-row-buttons">
-            {actionButton("role", m.role === "admin" ? t("team.action.makeStaff") : t("team.action.makeAdmin"), m)}
-            {m.status === "invited" ? actionButton("resend", t("team.action.resend"), m) : null}
-            {m.status === "inactive"
-              ? actionButton("activate", t("team.action.activate"), m)
-              : actionButton("deactivate", t("team.action.deactivate"), m)}
-          </span>
-        ),
-    },
+    actionsColumn((m) =>
+      m.id === user?.id ? null : (
+        <span className="ops-row-buttons">
+          {actionButton("role", m.role === "admin" ? t("team.action.makeStaff") : t("team.action.makeAdmin"), m)}
+          {m.status === "invited" ? actionButton("resend", t("team.action.resend"), m) : null}
+          {m.status === "inactive"
+            ? actionButton("activate", t("team.action.activate"), m)
+            : actionButton("deactivate", t("team.action.deactivate"), m)}
+        </span>
+      ),
+    ),
   ];
 
   const target = change.row?.member;

@@ -26,7 +26,7 @@ import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/
 import { ListExportButton, ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { PersonCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
@@ -233,25 +233,19 @@ export default function AdminStudentsPage() {
       className: "ui-table__cell--nowrap",
       render: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (s) => (
-        <span className="ops-row-actions">
-          <IconAction label={t("view", { name: s.name })} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
-          <IconAction
-            label={t("edit", { name: s.name })}
-            icon={<EditIcon size={18} />}
-            onClick={() => openForm({ mode: "edit", student: s })}
-          />
-          {canDelete ? (
-            <IconAction label={t("delete", { name: s.name })} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
-          ) : null}
-        </span>
-      ),
-    },
+    actionsColumn((s) => (
+      <span className="ops-row-actions">
+        <IconAction label={t("view", { name: s.name })} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
+        <IconAction
+          label={t("edit", { name: s.name })}
+          icon={<EditIcon size={18} />}
+          onClick={() => openForm({ mode: "edit", student: s })}
+        />
+        {canDelete ? (
+          <IconAction label={t("delete", { name: s.name })} icon={<TrashIcon size={18} />} onClick={() => ask("delete", s)} />
+        ) : null}
+      </span>
+    )),
   ];
 
   const stats = query.data?.stats;

@@ -19,7 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { SubjectPage } from "./subject-admin-page.tsx";
@@ -100,17 +100,12 @@ function SubjectsList() {
       className: "ui-table__cell--numeric",
       render: (s) => formatNumber(s.assignments),
     },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (s) => (
-        <span className="ops-row-buttons">
-          {button(t("admin.edit"), s, () => void edit(s))}
-          {button(s.archived ? t("admin.restore") : t("admin.archive"), s, () => toggle(s), "ghost")}
-        </span>
-      ),
-    },
+    actionsColumn((s) => (
+      <span className="ops-row-buttons">
+        {button(t("admin.edit"), s, () => void edit(s))}
+        {button(s.archived ? t("admin.restore") : t("admin.archive"), s, () => toggle(s), "ghost")}
+      </span>
+    )),
   ];
 
   const programmeList = programmes.data?.programmes ?? [];

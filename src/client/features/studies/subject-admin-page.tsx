@@ -36,7 +36,7 @@ import { ListLoadError } from "../../ui/load-error.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useSaved } from "../../ui/use-saved.ts";
@@ -314,17 +314,12 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           students: formatNumber(query.data?.students ?? 0),
         }),
     },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (a) => (
-        <span className="ops-row-buttons">
-          {action(t("admin.edit"), a, () => setEditing({ assignment: a }))}
-          {a.submitted === 0 ? action(t("admin.delete"), a, () => deleting.ask(a), "ghost") : null}
-        </span>
-      ),
-    },
+    actionsColumn((a) => (
+      <span className="ops-row-buttons">
+        {action(t("admin.edit"), a, () => setEditing({ assignment: a }))}
+        {a.submitted === 0 ? action(t("admin.delete"), a, () => deleting.ask(a), "ghost") : null}
+      </span>
+    )),
   ];
 
   return (

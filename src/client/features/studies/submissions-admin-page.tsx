@@ -21,7 +21,7 @@ import { TextArea, TextInput } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listFilter, loadFailure } from "../../ui/list-page.tsx";
-import type { TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { useFileDownload } from "./materials-list.tsx";
 
@@ -73,34 +73,27 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
       className: "ui-table__cell--nowrap",
       render: (r) => (r.marks === null ? "—" : t("state.graded", { marks: r.marks, max: assignment?.maxMarks ?? 0 })),
     },
-    {
-      key: "actions",
-      header: t("admin.col.actions"),
-      headerHidden: true,
-      render: (r) =>
-        r.submissionId ? (
-          <span className="ops-row-buttons">
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={busy === r.fileUrl}
-              onClick={() => void download(r.fileUrl!, r.fileName ?? "work.pdf")}
-            >
-              <RowActionLabel
-                label={t("material.download")}
-                spoken={t("admin.forName", { action: t("material.download"), name: r.name })}
-              />
-            </Button>
-            <Button size="sm" onClick={() => setGrading(r)}>
-              {/* The spoken name starts with the visible words, so voice control finds it by what it shows. */}
-              <RowActionLabel
-                label={r.marks === null ? t("admin.grade") : t("admin.regrade")}
-                spoken={t("admin.forName", { action: r.marks === null ? t("admin.grade") : t("admin.regrade"), name: r.name })}
-              />
-            </Button>
-          </span>
-        ) : null,
-    },
+    actionsColumn((r) =>
+      r.submissionId ? (
+        <span className="ops-row-buttons">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy === r.fileUrl}
+            onClick={() => void download(r.fileUrl!, r.fileName ?? "work.pdf")}
+          >
+            <RowActionLabel label={t("material.download")} spoken={t("admin.forName", { action: t("material.download"), name: r.name })} />
+          </Button>
+          <Button size="sm" onClick={() => setGrading(r)}>
+            {/* The spoken name starts with the visible words, so voice control finds it by what it shows. */}
+            <RowActionLabel
+              label={r.marks === null ? t("admin.grade") : t("admin.regrade")}
+              spoken={t("admin.forName", { action: r.marks === null ? t("admin.grade") : t("admin.regrade"), name: r.name })}
+            />
+          </Button>
+        </span>
+      ) : null,
+    ),
   ];
 
   return (

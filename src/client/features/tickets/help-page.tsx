@@ -24,7 +24,7 @@ import { ListBody, ListEmpty, listFilter, listWords, loadFailure, PageFrame } fr
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
@@ -179,22 +179,16 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
       className: "ui-table__cell--nowrap",
       render: (row) => <Badge tone={statusTone(row.status)}>{statusText(row.status)}</Badge>,
     },
-    {
-      key: "actions",
-      header: t("col.actions"),
-      headerHidden: true,
-      className: "ui-table__cell--actions",
-      render: (row) => (
-        <span className="ops-row-actions">
-          <IconAction label={t("view", { number: row.ticketNumber })} icon={<EyeIcon size={18} />} onClick={() => open(row.id, false)} />
-          <IconAction
-            label={t("respondTo", { number: row.ticketNumber })}
-            icon={<ReplyIcon size={18} />}
-            onClick={() => open(row.id, true)}
-          />
-        </span>
-      ),
-    },
+    actionsColumn((row) => (
+      <span className="ops-row-actions">
+        <IconAction label={t("view", { number: row.ticketNumber })} icon={<EyeIcon size={18} />} onClick={() => open(row.id, false)} />
+        <IconAction
+          label={t("respondTo", { number: row.ticketNumber })}
+          icon={<ReplyIcon size={18} />}
+          onClick={() => open(row.id, true)}
+        />
+      </span>
+    )),
   ];
 
   let table: ReactNode;
