@@ -168,7 +168,12 @@ describe("the fee reports (issue 19)", () => {
     await office.page.getByRole("table", { name: "By programme" }).getByText("BBA").waitFor();
     expect(await office.page.getByRole("button", { name: "This month" }).getAttribute("aria-pressed")).toBe("true");
     await check(office.page, "collections 1280", found);
-    await office.page.getByRole("button", { name: "Today" }).click();
+    // The month's figures stay on screen while today's load (keepPreviousData), and the CSV is named by the
+    // range of the figures shown: wait for today's answer before downloading.
+    await Promise.all([
+      office.page.waitForResponse((r) => r.url().includes("feeReports.collections") && decodeURIComponent(r.url()).includes(today)),
+      office.page.getByRole("button", { name: "Today" }).click(),
+    ]);
     await office.page.waitForURL(`**/admin/fees/?tab=collections&from=${today}&to=${today}`);
     await office.page.getByRole("table", { name: "By day" }).getByRole("row").nth(1).getByText("₹4,000").waitFor();
 
