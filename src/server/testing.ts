@@ -104,7 +104,7 @@ export function testApp(deps: AppDeps, opts: Parameters<typeof createApp>[1] = {
 }
 
 const createCaller = createCallerFactory(appRouter);
-/** A tRPC caller as a given signed-in user (or a guest). */
+
 /**
  * What `act` returns and how many statements it sent, given a copy of `deps` whose database counts them: the
  * "no query per row" checks (the same number for a few rows as for thousands).
@@ -125,6 +125,7 @@ export async function statementsOf<D extends AppDeps, T>(
   return { result, statements };
 }
 
+/** A tRPC caller as a given signed-in user (or a guest). */
 export function callerFor(deps: AppDeps, auth: Authenticated | null = null) {
   return createCaller(createContextInner({ deps, auth }));
 }

@@ -9,6 +9,7 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { AppDeps } from "../deps.ts";
 import { FILE_AREAS, type FileArea, fileStore } from "./file-store.ts";
+import { jsonObject } from "./json.ts";
 import { dataPaths } from "./storage.ts";
 
 /** storeFile(): 24 lower-case letters or digits and an extension; previews add ".thumb.webp". */
@@ -18,12 +19,8 @@ const GALLERY_VARIANT = /^(.+)-(\d+)\.webp$/;
 
 /** The settings value that names a stored file: the brochure (Site content → Institute). */
 const storedNameIn = (json: string | undefined, pick: (value: Record<string, unknown>) => unknown): string[] => {
-  try {
-    const name = json ? pick(JSON.parse(json) as Record<string, unknown>) : undefined;
-    return typeof name === "string" ? [name] : [];
-  } catch {
-    return [];
-  }
+  const name = json ? pick(jsonObject(json)) : undefined;
+  return typeof name === "string" ? [name] : [];
 };
 
 /**
