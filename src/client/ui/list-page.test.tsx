@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { catchDownloads } from "../lib/testing.tsx";
-import { ListExportButton, listFilter, listTableWords, listWords, loadFailure, PageFrame } from "./list-page.tsx";
+import { ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -50,19 +50,36 @@ describe("listFilter", () => {
   });
 });
 
-describe("loadFailure", () => {
+describe("listAnswer", () => {
+  const pagination = { currentPage: 2, limit: 10, totalItems: 12, totalPages: 2 };
+
   test("a failed load with nothing on screen shows, with its title and a retry that asks again", () => {
     let asked = 0;
-    const failed = loadFailure({ isError: true, data: undefined, refetch: () => asked++ }, "Could not load", "Not loaded");
-    expect(failed?.message).toBe("Could not load");
-    expect(failed?.title).toBe("Not loaded");
-    failed?.onRetry();
+    const answer = listAnswer(
+      { isError: true, data: undefined, refetch: () => asked++ },
+      { failed: "Could not load", failedTitle: "Not loaded" },
+    );
+    expect(answer.failed?.message).toBe("Could not load");
+    expect(answer.failed?.title).toBe("Not loaded");
+    expect(answer.pagination).toBeUndefined();
+    answer.failed?.onRetry();
     expect(asked).toBe(1);
   });
 
   test("a failed refetch keeps the rows on screen and says nothing; a good load says nothing", () => {
-    expect(loadFailure({ isError: true, data: { rows: [] }, refetch: () => {} }, "Could not load")).toBeNull();
-    expect(loadFailure({ isError: false, data: undefined, refetch: () => {} }, "Could not load")).toBeNull();
+    expect(listAnswer({ isError: true, data: { pagination }, refetch: () => {} }, { failed: "Could not load" }).failed).toBeNull();
+    expect(listAnswer({ isError: false, data: undefined, refetch: () => {} }, { failed: "Could not load" }).failed).toBeNull();
+  });
+
+  test("the server's page gives the range and the count screen readers hear; nothing while it loads", () => {
+    const found = (count: number) => `${count} found`;
+    expect(listAnswer({ isError: false, data: { pagination }, refetch: () => {} }, { failed: "x", found })).toEqual({
+      pagination,
+      found: "12 found",
+      failed: null,
+    });
+    expect(listAnswer({ isError: false, data: undefined, refetch: () => {} }, { failed: "x", found }).found).toBe("");
+    expect(listAnswer({ isError: false, data: { pagination }, refetch: () => {} }, { failed: "x" }).found).toBeUndefined();
   });
 });
 

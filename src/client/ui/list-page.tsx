@@ -83,19 +83,34 @@ export function listFilter<V extends string>(
   return { key: filter.key, label, options: filter.values.map((value) => ({ value, label: optionLabel(value) })) };
 }
 
-/** What a list's query is for {@link loadFailure}. */
+/** What a list's paged query is for {@link listAnswer}: the tRPC query of a list procedure. */
 export interface ListQuery {
   isError: boolean;
-  data?: unknown;
+  data?: { pagination: ListPagination };
   refetch: () => unknown;
 }
 
+/** The words a list body says of its query's answer. */
+export interface ListAnswerWords {
+  /** the list could not load: what to say, and the notice's heading */
+  failed: string;
+  failedTitle?: string;
+  /** what screen readers hear once the list has answered ("12 items found"); without it they hear nothing */
+  found?: (count: number) => string;
+}
+
 /**
- * ListBody's `failed` for a list's query: only when it failed with nothing to show (a failed refetch keeps
- * the rows on screen), with a retry.
+ * ListBody's answer from a list's paged query: the range and the pages from the server's page; "N found" once
+ * it has answered ("" while it loads); and the failure with a retry, only when it failed with nothing to show
+ * (a failed refetch keeps the rows on screen).
  */
-export function loadFailure(query: ListQuery, message: string, title?: string): ListBodyProps["failed"] {
-  return query.isError && !query.data ? { title, message, onRetry: () => void query.refetch() } : null;
+export function listAnswer(query: ListQuery, words: ListAnswerWords): Pick<ListBodyProps, "failed" | "pagination" | "found"> {
+  const pagination = query.data?.pagination;
+  return {
+    pagination,
+    found: words.found ? (pagination ? words.found(pagination.totalItems) : "") : undefined,
+    failed: query.isError && !query.data ? { title: words.failedTitle, message: words.failed, onRetry: () => void query.refetch() } : null,
+  };
 }
 
 /** Everything of a list screen under its header (a tab's list uses it alone). */

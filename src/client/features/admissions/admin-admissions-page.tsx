@@ -20,7 +20,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListExportButton, ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -237,8 +237,7 @@ export default function AdminAdmissionsPage() {
       list={list}
       {...listWords(t, "adm.")}
       filter={listFilter(STATUS_FILTER, t("adm.status"), (value) => (value === "all" ? t("adm.filter.all") : statusLabel(value)))}
-      failed={loadFailure(query, normaliseError(query.error).message, t("adm.loadFailed"))}
-      pagination={data?.pagination}
+      {...listAnswer(query, { failed: normaliseError(query.error).message, failedTitle: t("adm.loadFailed") })}
       after={
         <>
           <AdmissionDetailsDialog

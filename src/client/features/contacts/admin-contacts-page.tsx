@@ -22,7 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -218,8 +218,7 @@ export default function AdminContactsPage() {
       list={list}
       {...listWords(t, "con.")}
       filter={listFilter(STATUS_FILTER, t("adm.status"), contactFilterLabel)}
-      failed={loadFailure(query, CONTACT_TEXT.loadFailed)}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: CONTACT_TEXT.loadFailed })}
       after={
         <>
           <ContactDetails

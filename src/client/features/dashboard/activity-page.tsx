@@ -22,7 +22,7 @@ import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import {
@@ -100,8 +100,7 @@ export default function AdminActivityPage() {
       description={t("log.lead")}
       list={list}
       filter={{ ...listFilter(TYPE_FILTER, t("log.show"), activityFilterLabel), showLabel: true }}
-      failed={loadFailure(query, t("log.failed"), t("log.failedTitle"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("log.failed"), failedTitle: t("log.failedTitle") })}
       noun={t("log.noun")}
     >
       <ListTable

@@ -21,7 +21,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -150,8 +150,7 @@ function ExamsListPage() {
       list={list}
       {...listWords(t, "admin.")}
       filter={listFilter(FILTER, t("admin.filter"), (value) => t(`filter.${value}`))}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load") })}
       after={
         <>
           {editing ? (

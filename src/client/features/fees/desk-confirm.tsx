@@ -20,7 +20,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listAnswer, listWords } from "../../ui/list-page.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -172,9 +172,7 @@ export function ConfirmTab() {
         list={list}
         beforeToolbar={<p className="text-muted fee-desk__lead">{t("confirm.lead")}</p>}
         {...listWords(t, "confirm.")}
-        found={query.data ? t("confirm.found", { count: query.data.pagination.totalItems }) : ""}
-        failed={loadFailure(query, t("failed.load"))}
-        pagination={query.data?.pagination}
+        {...listAnswer(query, { failed: t("failed.load"), found: (count) => t("confirm.found", { count }) })}
       >
         {confirmed ? (
           <Alert tone="success" onDismiss={() => setConfirmed(null)}>

@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListBody, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
@@ -143,9 +143,7 @@ export function ReceiptsTab() {
             onChange={(e) => setYear(e.target.value)}
           />
         }
-        found={query.data ? t("receipts.found", { count: query.data.pagination.totalItems }) : ""}
-        failed={loadFailure(query, t("failed.load"))}
-        pagination={query.data?.pagination}
+        {...listAnswer(query, { failed: t("failed.load"), found: (count) => t("receipts.found", { count }) })}
       >
         <Card flush>
           <Table

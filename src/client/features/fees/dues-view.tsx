@@ -18,7 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listFilter, listTableWords, listWords, loadFailure, ToolbarFilter } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listAnswer, listFilter, listTableWords, listWords, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -192,9 +192,7 @@ export function DuesView() {
             </Button>
           </>
         }
-        found={query.data ? t("dues.found", { count: query.data.pagination.totalItems }) : ""}
-        failed={loadFailure(query, t("dues.failed.load"))}
-        pagination={query.data?.pagination}
+        {...listAnswer(query, { failed: t("dues.failed.load"), found: (count) => t("dues.found", { count }) })}
       >
         <ListTable
           {...listTableWords(t, "dues.")}

@@ -22,7 +22,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, studentInstalmentColumns, useReasonAction } from "./desk-parts.tsx";
@@ -280,8 +280,7 @@ function ConcessionsList() {
         list={list}
         {...listWords(t, "list.")}
         filter={listFilter(STATUS_FILTER, t("list.filter"), (value) => t(`list.filter.${value}`))}
-        failed={loadFailure(query, t("list.failed"))}
-        pagination={data?.pagination}
+        {...listAnswer(query, { failed: t("list.failed") })}
       >
         <ListTable
           caption={t("list.caption")}

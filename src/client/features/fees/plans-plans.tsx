@@ -24,7 +24,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listAnswer, listWords } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { DaysInput, RupeesInput } from "./fee-fields.tsx";
@@ -114,13 +114,7 @@ export function PlansTab() {
     <div className="stack fee-plans">
       <p className="text-muted fee-plans__lead">{t("plans.lead")}</p>
       {admin ? null : <p className="text-sm text-muted">{t("form.readOnly")}</p>}
-      <ListBody
-        name="fee-plans"
-        list={list}
-        {...listWords(t, "plans.")}
-        failed={loadFailure(query, t("plans.failed"))}
-        pagination={data?.pagination}
-      >
+      <ListBody name="fee-plans" list={list} {...listWords(t, "plans.")} {...listAnswer(query, { failed: t("plans.failed") })}>
         <ListTable
           caption={t("plans.caption")}
           className="fee-plans-table"

@@ -21,10 +21,10 @@ import { RowActionLabel, rowActionButtons } from "../../ui/list-controls.tsx";
 import {
   ListBody,
   ListTable,
+  listAnswer,
   listFilter,
   listTableWords,
   listWords,
-  loadFailure,
   PageFrame,
   StatRow,
   ToolbarFilter,
@@ -276,9 +276,7 @@ function CatalogueView({
           />
         </>
       }
-      found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load"), found: (count) => t("admin.found", { count }) })}
     >
       <ListTable
         {...listTableWords(t, "admin.")}

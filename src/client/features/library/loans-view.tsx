@@ -12,7 +12,7 @@ import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listFilter, loadFailure } from "../../ui/list-page.tsx";
+import { ListBody, ListTable, listAnswer, listFilter } from "../../ui/list-page.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -79,9 +79,7 @@ export function LoansView() {
       list={list}
       search={{ label: t("admin.loanSearch"), placeholder: t("admin.loanSearchPlaceholder") }}
       filter={listFilter(STATUS_FILTER, t("admin.filter.loans"), (value) => t(`filter.loans.${value}`))}
-      found={query.data ? t("admin.loansFound", { count: query.data.pagination.totalItems }) : ""}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load"), found: (count) => t("admin.loansFound", { count }) })}
       noun={t("admin.loanNoun")}
     >
       <ListTable

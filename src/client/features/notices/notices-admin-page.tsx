@@ -20,7 +20,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { BellIcon, CalendarIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
@@ -163,8 +163,7 @@ export default function NoticesAdminPage() {
       list={list}
       {...listWords(t, "admin.")}
       filter={listFilter(FILTER, t("admin.filter"), (value) => t(`filter.${value}`))}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load") })}
       after={
         <>
           {publishing !== null ? (

@@ -19,7 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage, listFilter, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListEmpty, ListPage, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -137,8 +137,7 @@ export default function AdminNotificationsPage() {
       list={list}
       {...listWords(t, "")}
       filter={listFilter(TYPE_FILTER, t("filter"), filterLabel)}
-      failed={loadFailure(query, t("failed"), t("failedTitle"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("failed"), failedTitle: t("failedTitle") })}
       after={
         <NotificationDetails
           notification={opened}

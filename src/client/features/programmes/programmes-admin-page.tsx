@@ -15,7 +15,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { GraduationCapIcon } from "../../ui/icons.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -107,8 +107,7 @@ export default function ProgrammesAdminPage() {
       list={list}
       {...listWords(t, "admin.")}
       filter={listFilter(STATUS_FILTER, t("admin.filter"), (value) => t(`admin.status.${value}`))}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load") })}
       after={
         editing ? (
           <ProgrammeFormDialog

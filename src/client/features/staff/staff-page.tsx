@@ -18,7 +18,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -120,8 +120,7 @@ export default function StaffPage() {
       list={list}
       {...listWords(t, "team.")}
       filter={listFilter(STATUS_FILTER, t("team.filter"), (value) => (value === "all" ? t("team.filter.all") : t(`team.status.${value}`)))}
-      failed={loadFailure(query, t("team.failed.load"))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("team.failed.load") })}
       after={
         <>
           {inviting ? <InviteDialog onClose={() => setInviting(false)} onInvited={saved(() => setInviting(false))} /> : null}

@@ -23,7 +23,7 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListExportButton, ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -299,8 +299,7 @@ export default function AdminStudentsPage() {
       list={list}
       {...listWords(t, "")}
       filter={listFilter(STATUS_FILTER, t("filter"), (value) => (value === "all" ? t("filter.all") : t(value)))}
-      failed={loadFailure(query, STUDENT_TEXT.loadFailed)}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: STUDENT_TEXT.loadFailed })}
       after={
         <>
           <StudentDetailsDialog

@@ -17,7 +17,7 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, listTableWords, listWords, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -127,9 +127,7 @@ function SubjectsList() {
       list={list}
       {...listWords(t, "admin.")}
       filter={listFilter(STATUS_FILTER, t("admin.filter"), (value) => t(`admin.status.${value}`))}
-      failed={loadFailure(query, t("admin.failed.load"))}
-      found={query.data ? t("admin.found", { count: query.data.pagination.totalItems }) : ""}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: t("admin.failed.load"), found: (count) => t("admin.found", { count }) })}
       after={
         dialog?.kind === "move" ? (
           <MoveTermDialog programmes={programmeList} onClose={() => setDialog(null)} onDone={saved} />

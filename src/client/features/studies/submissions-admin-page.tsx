@@ -20,7 +20,7 @@ import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { failureMessage, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listFilter, loadFailure } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter } from "../../ui/list-page.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useSaved } from "../../ui/use-saved.ts";
 import { useFileDownload } from "./materials-list.tsx";
@@ -111,8 +111,7 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
       list={list}
       search={{ label: t("admin.searchStudents"), placeholder: t("admin.searchStudentsPlaceholder") }}
       filter={listFilter(FILTER, t("admin.filter"), (value) => t(`admin.work.${value}`))}
-      failed={loadFailure(query, failureMessage(query.error, t("admin.failed.load")))}
-      pagination={query.data?.pagination}
+      {...listAnswer(query, { failed: failureMessage(query.error, t("admin.failed.load")) })}
       noun={t("admin.studentsNoun")}
       after={
         grading && assignment ? (

@@ -20,7 +20,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, listFilter, listWords, loadFailure, PageFrame } from "../../ui/list-page.tsx";
+import { ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -240,8 +240,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         }
         {...listWords(t, "")}
         filter={listFilter(STATUS_FILTER, t("filter"), ticketFilterLabel)}
-        failed={loadFailure(query, HELP_TEXT.loadFailed)}
-        pagination={query.data?.pagination}
+        {...listAnswer(query, { failed: HELP_TEXT.loadFailed })}
       >
         <Card flush>{table}</Card>
       </ListBody>
