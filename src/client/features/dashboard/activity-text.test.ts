@@ -94,14 +94,20 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(describeActivity(record("cash"))).toBe("STU0001 कडून ₹1 रोखीने नोंदवले: पावती R1");
   });
 
-  test("a saved fee plan counts each due day and the grace days in the singular for one; no grace or no late fee said so", () => {
+  test("a saved fee plan counts each due day and the grace days in the singular for one; day 0 is the day the term starts; no grace or no late fee said so", () => {
     const saved = (details: Record<string, unknown>) =>
       describeActivity({ action: "fee.plan_save", entityType: "programme", entityId: "2", details });
     expect(saved({ programme: "BBA", days: [1], lateFee: 500_00, graceDays: 1 })).toBe(
       "Saved the fee plan of BBA: due 1 day after the term starts, late fee ₹500 after 1 day's grace",
     );
-    expect(saved({ programme: "BBA", days: [0, 90], lateFee: 500_00, graceDays: 7 })).toBe(
-      "Saved the fee plan of BBA: due 0 days, 90 days after the term starts, late fee ₹500 after 7 days' grace",
+    expect(saved({ programme: "BBA", days: [0, 90, 180], lateFee: 500_00, graceDays: 7 })).toBe(
+      "Saved the fee plan of BBA: due the day the term starts and 90 days, 180 days after, late fee ₹500 after 7 days' grace",
+    );
+    expect(saved({ programme: "BBA", days: [0], lateFee: 0, graceDays: 0 })).toBe(
+      "Saved the fee plan of BBA: due the day the term starts, no late fee",
+    );
+    expect(saved({ programme: "BBA", days: [30, 90], lateFee: 0, graceDays: 0 })).toBe(
+      "Saved the fee plan of BBA: due 30 days, 90 days after the term starts, no late fee",
     );
     expect(saved({ programme: "BBA", days: [30], lateFee: 500_00, graceDays: 0 })).toBe(
       "Saved the fee plan of BBA: due 30 days after the term starts, late fee ₹500 from the day after the due day",
@@ -109,6 +115,23 @@ describe("the fee entries of the activity log name the term as the fee screens d
     expect(saved({ programme: "BBA", days: [30], lateFee: 0, graceDays: 0 })).toBe(
       "Saved the fee plan of BBA: due 30 days after the term starts, no late fee",
     );
+  });
+
+  test("a plan due from the term's first day, in Hindi and Marathi too", async () => {
+    const saved = (days: number[]) =>
+      describeActivity({
+        action: "fee.plan_save",
+        entityType: "programme",
+        entityId: "2",
+        details: { programme: "BBA", days, lateFee: 0 },
+      });
+    await changeLocale("hi", { keep: false });
+    await Promise.all([reports.load("hi"), fees.load("hi")]);
+    expect(saved([0, 90])).toStartWith("BBA की शुल्क योजना सहेजी: सत्र शुरू होने के दिन और उसके 90 दिन बाद देय, ");
+    await changeLocale("mr", { keep: false });
+    await Promise.all([reports.load("mr"), fees.load("mr")]);
+    expect(saved([0])).toStartWith("BBA ची शुल्क योजना जतन केली: सत्र सुरू होण्याच्या दिवशी देय, ");
+    expect(saved([0, 90])).toStartWith("BBA ची शुल्क योजना जतन केली: सत्र सुरू होण्याच्या दिवशी आणि त्यानंतर 90 दिवसांनी देय, ");
   });
 
   test("in Hindi, the term in the portal's words", async () => {

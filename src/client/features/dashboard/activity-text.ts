@@ -144,6 +144,20 @@ function lateFeeRule(d: Record<string, unknown>): string {
     ? r("s.feePlanLateFeeNoGrace", { lateFee: money(d.lateFee) })
     : r("s.feePlanLateFee", { lateFee: money(d.lateFee), count: grace });
 }
+/**
+ * A saved fee plan's due days as the office reads them: "due 30 days, 90 days after the term starts"; a first
+ * instalment on day 0 is due "the day the term starts" (the plan's days go up, so only the first can be 0).
+ */
+function planSaved(d: Record<string, unknown>): string {
+  const words = { programme: str(d.programme) ?? "?", lateFee: lateFeeRule(d) };
+  if (!Array.isArray(d.days)) return r("s.feePlanSaved", { ...words, days: "?" });
+  const atStart = d.days[0] === 0;
+  const days = (atStart ? d.days.slice(1) : d.days)
+    .map((day) => (typeof day === "number" ? r("s.feePlanDay", { count: day }) : String(day)))
+    .join(", ");
+  if (!atStart) return r("s.feePlanSaved", { ...words, days });
+  return days ? r("s.feePlanSavedAtStartAnd", { ...words, days }) : r("s.feePlanSavedAtStart", words);
+}
 /** "BBA · Year 1" as every fee screen names it; the programme alone for an entry without its fee period (no wrong term). */
 function programmeTerm(d: Record<string, unknown>): string {
   const programme = str(d.programme) ?? "?";
@@ -359,14 +373,7 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       student,
       reason: str(d.reason) ?? "?",
     }),
-  "fee.plan_save": ({ d }) =>
-    r("s.feePlanSaved", {
-      programme: str(d.programme) ?? "?",
-      days: Array.isArray(d.days)
-        ? d.days.map((day) => (typeof day === "number" ? r("s.feePlanDay", { count: day }) : String(day))).join(", ")
-        : "?",
-      lateFee: lateFeeRule(d),
-    }),
+  "fee.plan_save": ({ d }) => planSaved(d),
   "fee.raise": ({ d }) => r("s.feeRaised", { programme: programmeTerm(d), count: count(d.students) ?? 0 }),
   "fee.concession": ({ d, student }) =>
     r(d.kind === "scholarship" ? "s.feeScholarship" : "s.feeConcession", {
