@@ -146,6 +146,13 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await page.getByRole("button", { name: "Save fee settings" }).click();
     await toast(page, "The fee settings are saved.");
 
+    // The activity log reads the plan as saved: the first instalment on the term's first day (day 0).
+    await page.goto("/admin/activity");
+    await settle(page);
+    await page
+      .getByText("Saved the fee plan of BBA: due the day the term starts and 90 days after, late fee ₹250 after 7 days' grace")
+      .waitFor();
+
     // An exam of the term, so that the admit card would exist.
     await page.goto("/admin/exams");
     await page.getByRole("heading", { level: 1, name: "Exams" }).waitFor();
