@@ -1,4 +1,4 @@
-/** The admin area's reports: Analytics & Reports, the activity log, and the shells of courses, exams and the library. */
+/** The admin area's reports: Analytics & Reports and the activity log. */
 import en from "./en/reports.json";
 import { namespace } from "./translate.ts";
 
