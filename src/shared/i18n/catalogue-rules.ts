@@ -30,3 +30,20 @@ export function catalogueProblems(english: Catalogue, translated: Catalogue, whe
   }
   return problems;
 }
+
+/**
+ * The keys of a catalogue that no code reads (dead words: a screen that changed and left them behind), given
+ * the text of every source file. A key counts as read when the code names it in quotes (`t("a.b")`), as a
+ * property (`MSG.invalidInput`, for catalogues read as a table), or through a template that builds it: a
+ * prefix with a dot in it (`` t(`filter.${value}`) ``, `` `an.per${unit}` ``) or a suffix after one
+ * (`` t(`${words}title`) ``, where `words` may be empty). Lenient on purpose: a key it cannot see being built would fail a test for nothing.
+ */
+export function unreadKeys(keys: readonly string[], source: string): string[] {
+  const prefixes = new Set([...source.matchAll(/`([\w.-]*\.[\w.-]*)\$\{/g)].map((m) => m[1]!));
+  const suffixes = new Set([...source.matchAll(/\}([\w.-]+)`/g)].map((m) => m[1]!));
+  const properties = new Set([...source.matchAll(/\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!));
+  const quoted = new Set([...source.matchAll(/"([\w.-]+)"|'([\w.-]+)'|`([\w.-]+)`/g)].map((m) => m[1] ?? m[2] ?? m[3]!));
+  const built = (key: string) =>
+    [...prefixes].some((p) => key.startsWith(p) && key.length > p.length) || [...suffixes].some((s) => key.endsWith(s));
+  return keys.filter((key) => !quoted.has(key) && !properties.has(key) && !built(key));
+}

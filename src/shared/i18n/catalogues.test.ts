@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { loadAllCatalogues, NAMESPACES } from "./all.ts";
-import { catalogueProblems } from "./catalogue-rules.ts";
+import { catalogueProblems, unreadKeys } from "./catalogue-rules.ts";
 import type { Catalogue } from "./translate.ts";
 
 const DIR = import.meta.dir;
@@ -40,6 +40,21 @@ describe("catalogues", () => {
       'hi/x.json: "b" is a plural message and needs its "other" form',
       'hi/x.json: "c" is not written in Devanagari',
     ]);
+  });
+
+  test("every English key is read by some code: no words are left behind by a screen that changed", async () => {
+    const files = [...new Bun.Glob("**/*.{ts,tsx}").scanSync({ cwd: `${DIR}/../..` })].filter((f) => !/\.test\.tsx?$/.test(f));
+    const source = (await Promise.all(files.map((f) => Bun.file(`${DIR}/../../${f}`).text()))).join("\n");
+    const unread: string[] = [];
+    for (const ns of NAMESPACES)
+      for (const key of unreadKeys(Object.keys(await read("en", ns.name)), source)) unread.push(`${ns.name}: ${key}`);
+    expect(unread).toEqual([]);
+  });
+
+  test("a key counts as read when quoted, read as a property or built by a template; otherwise it is named", () => {
+    const source = ['t("plain.key")', "MSG.invalidInput", "t(`filter.${value}`)", "t(`an.per${unit}`)", "t(`${words}title`)"].join("\n");
+    const keys = ["plain.key", "invalidInput", "filter.active", "an.perDay", "admit.title", "admit.subject", "invalid", "filter."];
+    expect(unreadKeys(keys, source)).toEqual(["admit.subject", "invalid", "filter."]);
   });
 
   test("the server can hold every catalogue of every language", async () => {
