@@ -260,7 +260,11 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
-/** Admin-editable option lists (DECISIONS 16): admission courses, streams, standards. */
+/**
+ * The admin's option lists before issue 17 (DECISIONS 16): admission courses, streams, standards. The
+ * programmes migration (2026-11-26T0300) made the programmes catalogue from them; nothing reads or writes
+ * the table since, and it is kept as the record of those lists.
+ */
 export type CatalogList = "admission_course" | "stream" | "standard";
 
 export interface CatalogOptionsTable {

@@ -11,7 +11,7 @@ import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } 
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
 import { catalogueRows } from "./programme-catalogue.ts";
-import type { CatalogList, GalleryCategory, ProgrammeLevel } from "./schema.ts";
+import type { GalleryCategory, ProgrammeLevel } from "./schema.ts";
 
 export interface SeedOptions {
   now: Date;
@@ -38,7 +38,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
   const at = opts.now.toISOString();
   const created: Credential[] = [];
 
-  await seedCatalog(db);
+  await seedProgrammes(db);
   await seedSettings(db, at);
 
   const admin = await db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirst();
@@ -114,7 +114,7 @@ const DEMO_DETAILS: Record<ProgrammeLevel, { fee_paise: number; instalments: num
 };
 const DEMO_UNIVERSITY = "Sahyadri Open University (demo partner)";
 
-async function seedProgrammes(db: DB) {
+export async function seedProgrammes(db: DB) {
   if (await db.selectFrom("programmes").select("id").limit(1).executeTakeFirst()) return;
   const at = new Date().toISOString();
   const rows = catalogueRows(
@@ -127,19 +127,6 @@ async function seedProgrammes(db: DB) {
     at,
   ).map((row) => ({ ...row, ...DEMO_DETAILS[row.level], university: DEMO_UNIVERSITY }));
   await db.insertInto("programmes").values(rows).execute();
-}
-
-export async function seedCatalog(db: DB) {
-  await seedProgrammes(db);
-  const existing = await db.selectFrom("catalog_options").select("id").limit(1).executeTakeFirst();
-  if (existing) return;
-  const lists: [CatalogList, readonly string[]][] = [
-    ["admission_course", SEED_ADMISSION_COURSES],
-    ["stream", SEED_STREAMS],
-    ["standard", SEED_STANDARDS],
-  ];
-  const rows = lists.flatMap(([list, values]) => values.map((value, i) => ({ list, value, sort_order: i + 1 })));
-  await db.insertInto("catalog_options").values(rows).execute();
 }
 
 async function seedSettings(db: DB, at: string) {

@@ -8,7 +8,7 @@ import { type DB, isPostgres, openDatabase } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { freshTestDatabase } from "../../db/postgres.ts";
 import type { NewUser } from "../../db/schema.ts";
-import { seedCatalog } from "../../db/seed.ts";
+import { seedProgrammes } from "../../db/seed.ts";
 import { createApp } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
 import { parseEnv } from "./env.ts";
@@ -28,13 +28,13 @@ export interface TestDeps extends AppDeps {
 }
 
 /**
- * A migrated database with the catalogue seeded: SQLite in memory, or, when TEST_DATABASE_URL names a
+ * A migrated database with the programmes catalogue seeded: SQLite in memory, or, when TEST_DATABASE_URL names a
  * PostgreSQL server (issue 21: tests/postgres/run.ts runs the whole suite so), a database of its own there.
  */
 async function testDatabase(engine: "any" | "sqlite"): Promise<{ db: DB; sqlite: SQLite.Database | null; url?: string }> {
   const prepare = async (db: DB) => {
     await migrateToLatest(db);
-    await seedCatalog(db);
+    await seedProgrammes(db);
   };
   const server = process.env.TEST_DATABASE_URL;
   if (server && engine === "any") {
@@ -128,10 +128,6 @@ export async function statementsOf<D extends AppDeps, T>(
 /** A tRPC caller as a given signed-in user (or a guest). */
 export function callerFor(deps: AppDeps, auth: Authenticated | null = null) {
   return createCaller(createContextInner({ deps, auth }));
-}
-
-export async function jsonOf(res: Response): Promise<any> {
-  return res.json();
 }
 
 /** Narrows a login answer to a signed-in one (fails the test on a two-factor challenge). */

@@ -7,7 +7,7 @@ import type { Role, User } from "../../../db/schema.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
-import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
+import { badRequest, forbidden, unauthorized } from "./errors.ts";
 import { type FileArea, fileStore } from "./file-store.ts";
 import { asObject } from "./json.ts";
 import { isRemembered } from "./read-cache.ts";
@@ -81,10 +81,6 @@ export function currentAuth(c: AppContext): Authenticated {
   const auth = c.get("auth");
   if (!auth) throw unauthorized();
   return auth;
-}
-
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
 }
 
 /** One file part of a multipart body; anything else (JSON, no part, a broken body) reads as no file. */

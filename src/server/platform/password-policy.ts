@@ -10,8 +10,6 @@ import { fieldError } from "./errors.ts";
 let common: Set<string> | undefined;
 const commonPasswords = () => (common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase())));
 
-export const COMMON_PASSWORD_COUNT = () => commonPasswords().size;
-
 export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
 }

@@ -60,7 +60,6 @@ export const programmeForm = v.object(programmeFormEntries);
 export type ProgrammeForm = v.InferOutput<typeof programmeForm>;
 
 const programmeId = recordId(programmes.m("rule.notFound"));
-export const programmeIdInput = v.object({ id: programmeId });
 export const programmeUpdateInput = v.object({ id: programmeId, ...programmeFormEntries });
 export type ProgrammeUpdateInput = v.InferOutput<typeof programmeUpdateInput>;
 export const programmeArchiveInput = v.object({ id: programmeId, archived: v.boolean() });

@@ -199,6 +199,3 @@ export const settingsUpdateInput = v.pipe(
   v.check((i) => Object.values(i).some((x) => x !== undefined), config.m("rule.nothing")),
 );
 export type SettingsUpdateInput = v.InferOutput<typeof settingsUpdateInput>;
-
-/** The sections the admin screen edits and GET /admin/settings returns. */
-export const ADMIN_SETTINGS_GROUPS = ["general", "security", "notifications", "system", "language"] as const;

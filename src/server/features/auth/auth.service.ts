@@ -14,7 +14,7 @@ import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../.
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
-import { AppError, unauthorized } from "../../platform/errors.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
 import { ipKey } from "../../platform/rate-limit.ts";
@@ -296,12 +296,6 @@ export async function resolveSession(deps: AppDeps, token: string | null | undef
 
 export async function logout(deps: Pick<AppDeps, "db">, sessionId: number): Promise<void> {
   await deps.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
-}
-
-/** The current user, or 401. */
-export function requireAuthenticated(auth: Authenticated | null): Authenticated {
-  if (!auth) throw unauthorized();
-  return auth;
 }
 
 export async function findUserById(db: DB, id: number) {

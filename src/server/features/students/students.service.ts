@@ -180,11 +180,6 @@ function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" |
   return base;
 }
 
-/** The four stat cards: every student, whatever the list's filters. "This month" is the institute's month. */
-export async function studentStats(deps: Pick<AppDeps, "db" | "now">) {
-  return statsFor(deps, await monthStartOf(deps));
-}
-
 const monthStartOf = async (deps: Pick<AppDeps, "db" | "now">) => startOfMonth(deps.now(), await instituteTimeZone(deps)).toISOString();
 const statsFor = (deps: Pick<AppDeps, "db">, monthStart: string) =>
   cachedRead(deps.db, `students:stats:${monthStart}`, () => countStudents(deps, monthStart));
