@@ -3,7 +3,7 @@
  * Conventions: integer ids, timestamps as ISO-8601 UTC text (sortable, portable), booleans as 0/1
  * integers, free key/value details as JSON text. Column names are snake_case.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** 0 or 1: SQLite has no boolean type, and integers stay portable to a server engine. */
 export type Flag = number;
@@ -730,21 +730,16 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
 export type Admission = Selectable<AdmissionsTable>;
 export type Programme = Selectable<ProgrammesTable>;
 export type Subject = Selectable<SubjectsTable>;
 export type FeePayment = Selectable<FeePaymentsTable>;
 export type StudyMaterial = Selectable<StudyMaterialsTable>;
 export type Assignment = Selectable<AssignmentsTable>;
-export type AssignmentSubmission = Selectable<AssignmentSubmissionsTable>;
 export type Announcement = Selectable<AnnouncementsTable>;
 export type Faq = Selectable<FaqsTable>;
-export type NewAdmission = Insertable<AdmissionsTable>;
 export type AdmissionDocument = Selectable<AdmissionDocumentsTable>;
 export type ContactInquiry = Selectable<ContactInquiriesTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type GalleryImage = Selectable<GalleryImagesTable>;
 export type SupportTicket = Selectable<SupportTicketsTable>;
-export type OutboxMessage = Selectable<EmailOutboxTable>;

@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { failureMessage } from "../lib/errors.ts";
-import { formatDate as date, formatDateTime as dateTime, plural } from "../lib/format.ts";
+import { formatDate as date, formatDateTime as dateTime } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
 import { SEARCH_MAX } from "../lib/use-list-params.ts";
 import { Alert } from "./alert.tsx";
@@ -202,8 +202,6 @@ export const formatDate = (value: string | null | undefined) => date(value, { em
 
 /** "22 Nov 2026, 3:05 pm"; "—" when there is no date. */
 export const formatDateTime = (value: string | null | undefined) => dateTime(value, { empty: "—" });
-
-export { plural };
 
 /** "Showing 11–20 of 45" for a server page. */
 export function rangeText(page: number, limit: number, total: number, noun: string): string {

@@ -30,4 +30,3 @@ export const ANALYTICS_MESSAGES = {
 export const analyticsQuery = v.object({
   range: v.optional(v.picklist(ANALYTICS_RANGES, reports.m("an.rangeRule")), DEFAULT_ANALYTICS_RANGE),
 });
-export type AnalyticsQuery = v.InferOutput<typeof analyticsQuery>;

@@ -128,4 +128,3 @@ export type TwoFactorInput = v.InferOutput<typeof twoFactorInput>;
 
 /** The language a signed-in person switches to (issue 16). */
 export const languageInput = v.object({ language: v.picklist(LOCALES) });
-export type LanguageInput = v.InferOutput<typeof languageInput>;

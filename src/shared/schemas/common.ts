@@ -150,11 +150,3 @@ export const recordId = (message: Text) =>
     // PostgreSQL's integer (issue 21): no id comes near it, and a larger one would fail the query, not miss.
     v.maxValue(2_147_483_647, message),
   );
-
-/** The list envelope of spec part 2 §7. */
-export interface Pagination {
-  totalItems: number;
-  totalPages: number;
-  currentPage: number;
-  limit: number;
-}

@@ -80,7 +80,6 @@ export const marksEntry = v.object({
   marks: wholeNumber(0, EXAM_MAX_MARKS, exams.m("rule.marksWhole"), true),
   absent: v.optional(v.boolean(), false),
 });
-export type MarksEntry = v.InferOutput<typeof marksEntry>;
 export const saveMarksInput = v.object({
   id: examId,
   entries: v.pipe(

@@ -21,7 +21,6 @@ export const MAX_INSTALMENTS = 12;
 export const MAX_FEE_TERM = 24;
 
 export const CONCESSION_KINDS = ["concession", "scholarship"] as const;
-export type ConcessionKindName = (typeof CONCESSION_KINDS)[number];
 
 /** A whole number typed in a form (text) or sent as a number, within [min, max]; blank fails with `message`. */
 const wholeIn = (min: number, max: number, message: () => string) =>

@@ -67,7 +67,6 @@ export const galleryQuery = v.object({
   page: pageParams(PUBLIC_GALLERY_PAGE_SIZE, PUBLIC_GALLERY_MAX_LIMIT).page,
   limit: pageParams(PUBLIC_GALLERY_PAGE_SIZE, PUBLIC_GALLERY_MAX_LIMIT).limit,
 });
-export type GalleryQuery = v.InferOutput<typeof galleryQuery>;
 
 export const GALLERY_STATUS_FILTERS = ["all", "active", "inactive"] as const;
 

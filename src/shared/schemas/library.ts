@@ -16,9 +16,6 @@ export const LOAN_MAX_DAYS = 365;
 export const DUE_SOON_DAYS = 3;
 export const MAX_COPIES = 1000;
 
-export const ITEM_KINDS = ["book", "eresource"] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
-
 // ————— ISBN —————
 
 /**
@@ -102,7 +99,6 @@ export type EresourceFields = v.InferOutput<typeof eresourceFields>;
 
 /** An e-resource that is a link to a page on the web (https only). */
 export const eresourceLinkForm = v.object({ ...eresourceEntries, url: httpsUrl });
-export type EresourceLinkForm = v.InferOutput<typeof eresourceLinkForm>;
 
 /** A new catalogue entry by tRPC: a printed book, or an e-resource that is a link (a PDF comes by REST). */
 export const itemCreateInput = v.variant("kind", [

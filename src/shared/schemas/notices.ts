@@ -9,7 +9,6 @@ import { isCalendarDay, optionalText, pageParams, recordId, requiredChoice, requ
 export const NOTICE_KINDS = ["notice", "event"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NOTICE_PRIORITIES = ["high", "medium", "low"] as const;
-export type NoticePriority = (typeof NOTICE_PRIORITIES)[number];
 /** The office list's filter: everything, notices only, events only, events from today on. */
 export const NOTICE_FILTERS = ["all", "notices", "events", "upcoming"] as const;
 export type NoticeFilter = (typeof NOTICE_FILTERS)[number];

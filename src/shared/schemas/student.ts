@@ -102,7 +102,6 @@ export const studentChangePasswordInput = v.pipe(
     ["confirmPassword"],
   ),
 );
-export type StudentChangePasswordInput = v.InferOutput<typeof studentChangePasswordInput>;
 
 const { emailNotifications, smsNotifications, pushNotifications, theme, language, showPhotoOnVerification } = studentPreferences.entries;
 

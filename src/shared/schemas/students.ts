@@ -42,7 +42,6 @@ const emergencyContactObject = v.object(
   },
   roster.m("rule.emergency"),
 );
-export type EmergencyContact = v.InferOutput<typeof emergencyContactObject>;
 
 /** The form's fields: the four required ones first, so the headline message is theirs. */
 export const studentFormEntries = {

@@ -25,8 +25,6 @@ export const SENDING_MIN_MS = 2000;
 /** How long the success banner stays (part 1 §9). */
 export const SUCCESS_BANNER_MS = 5000;
 
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
 /** The visible fields, in the order they appear (the first wrong one gets the focus). */
 const FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 type FieldName = (typeof FIELDS)[number];

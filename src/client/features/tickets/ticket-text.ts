@@ -4,8 +4,6 @@ import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
 /** A status, priority or category in the reader's language ("in_progress" → "In progress"). */
 export { ticketCategoryName as categoryLabel, ticketPriorityName as priorityLabel, ticketStatusName as statusText };

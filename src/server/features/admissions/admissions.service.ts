@@ -159,7 +159,6 @@ export function toApplication(a: Admission, docs: AdmissionDocument[], studentId
     })),
   };
 }
-export type Application = ReturnType<typeof toApplication>;
 
 // ————— shared checks —————
 

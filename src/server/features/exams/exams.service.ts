@@ -489,7 +489,6 @@ export const toStudentExam = (
   durationMinutes: r.duration_minutes,
   centre: r.centre,
 });
-export type StudentExam = ReturnType<typeof toStudentExam>;
 
 /** A student's published results, with what the marksheet needs; joined to a readable enrolment (not dropped). */
 function publishedResults(db: DB, userId: number) {

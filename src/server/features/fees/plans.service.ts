@@ -107,7 +107,6 @@ const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: n
   /** active students in each term */
   students,
 });
-export type PlanItem = ReturnType<typeof toItem>;
 
 /**
  * The listed programmes (the public order), searched by name, a page at a time, each with its plan (or the

@@ -53,7 +53,6 @@ export function toGalleryItem(img: GalleryImage) {
     createdAt: img.created_at,
   };
 }
-export type GalleryItem = ReturnType<typeof toGalleryItem>;
 
 /** What Gallery Management reads besides: the edit modal's `image`, the upload date and the stored size. */
 export function toAdminGalleryItem(img: GalleryImage) {
@@ -67,7 +66,6 @@ export function toAdminGalleryItem(img: GalleryImage) {
     uploadedBy: img.uploaded_by,
   };
 }
-export type AdminGalleryItem = ReturnType<typeof toAdminGalleryItem>;
 
 export type PublicCategory = (typeof GALLERY_CATEGORIES)[number];
 
@@ -154,7 +152,6 @@ export async function galleryStats(deps: Pick<AppDeps, "db">) {
     storageUsed: Number(totals.bytes ?? 0),
   };
 }
-export type GalleryStats = Awaited<ReturnType<typeof galleryStats>>;
 
 /** The management list: newest first, searched, filtered and paginated on the server (DECISIONS 13). */
 export async function listGalleryAdmin(deps: Pick<AppDeps, "db">, query: GalleryAdminQuery) {

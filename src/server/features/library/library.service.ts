@@ -82,7 +82,6 @@ const toItem = (b: ListedRow) => {
 };
 /** The office's view adds what only it needs. */
 const toOfficeItem = (b: ListedRow) => ({ ...toItem(b), archived: b.archived === 1, updatedAt: b.updated_at });
-export type OfficeItem = ReturnType<typeof toOfficeItem>;
 
 type Base = ReturnType<typeof fromBooks>;
 const fromBooks = (db: DB) => db.selectFrom("books");

@@ -121,7 +121,6 @@ function toOffice(
     upcoming: n.kind === "event" && n.event_date !== null && n.event_date >= clock.today,
   };
 }
-export type OfficeNotice = ReturnType<typeof toOffice>;
 
 /** The programmes' and publishers' names of a page of notices: two queries, whatever the page's size. */
 async function namesOf(db: DB, rows: NoticeRow[]) {

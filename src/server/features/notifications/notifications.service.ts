@@ -207,7 +207,6 @@ export function toNotificationItem(n: Notification) {
     data: jsonObject(n.data),
   };
 }
-export type NotificationItem = ReturnType<typeof toNotificationItem>;
 
 /** The four counters of the notifications screen, over all of the user's notifications. */
 export async function notificationCounts(deps: Pick<AppDeps, "db" | "now">, userId: number) {

@@ -60,7 +60,6 @@ const toOffice = (p: Programme) => ({
   syllabusName: p.syllabus_name,
   updatedAt: p.updated_at,
 });
-export type OfficeProgramme = ReturnType<typeof toOffice>;
 
 const listed = (db: DB) => db.selectFrom("programmes").selectAll().where("archived", "=", 0).orderBy("sort_order").orderBy("name");
 

@@ -40,8 +40,6 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
   };
 }
 
-export type InstituteInfo = Awaited<ReturnType<typeof readInstituteInfo>>;
-
 /**
  * The latest published announcements, newest first. One dated later is published on its date (issue 17):
  * the remembered answer is kept per minute, so it appears within a minute of its time.

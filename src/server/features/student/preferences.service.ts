@@ -36,7 +36,6 @@ function toSettings(u: User) {
     showPhotoOnVerification: p.showPhotoOnVerification,
   };
 }
-export type StudentSettings = ReturnType<typeof toSettings>;
 
 export async function getStudentSettings(deps: Pick<AppDeps, "db">, userId: number) {
   return toSettings(await loadStudent(deps, userId));

@@ -61,7 +61,6 @@ export function toStudentProfile(u: User) {
     photo: toPublicUser(u).photo,
   };
 }
-export type StudentProfile = ReturnType<typeof toStudentProfile>;
 
 export async function loadStudent(deps: Pick<AppDeps, "db">, userId: number) {
   const user = await findUserById(deps.db, userId);

@@ -86,7 +86,6 @@ export function toStudentItem(u: User) {
     term: u.current_term,
   };
 }
-export type StudentItem = ReturnType<typeof toStudentItem>;
 
 /** The form's values as columns; a blank optional field clears the stored value. */
 function formColumns(input: StudentForm) {
