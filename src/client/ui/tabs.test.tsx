@@ -76,6 +76,29 @@ describe("Tabs", () => {
     expect(onChange.mock.calls.map((c) => c[0])).toEqual(["documents"]);
   });
 
+  test("a row wider than the screen opens scrolled to the selected tab; a tab already in view leaves it still", () => {
+    // The row shows 0–300 px; each tab is 120 px wide, so Documents (240–360) is 60 px out of view.
+    const boxes: Record<string, [number, number]> = {
+      "app-tab-personal": [0, 120],
+      "app-tab-education": [120, 240],
+      "app-tab-documents": [240, 360],
+    };
+    const real = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      const [left, right] = this.getAttribute("role") === "tablist" ? [0, 300] : (boxes[this.id] ?? [0, 0]);
+      return { left, right, top: 0, bottom: 40, width: right - left, height: 40, x: left, y: 0, toJSON: () => ({}) } as DOMRect;
+    };
+    try {
+      const { unmount } = render(<Tabs tabs={TABS} value="documents" idPrefix="app" label="Sections" onChange={() => {}} />);
+      expect(screen.getByRole("tablist").scrollLeft).toBe(60);
+      unmount();
+      render(<Tabs tabs={TABS} value="education" idPrefix="app" label="Sections" onChange={() => {}} />);
+      expect(screen.getByRole("tablist").scrollLeft).toBe(0);
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = real;
+    }
+  });
+
   test("keepMounted panels stay in the DOM, hidden", () => {
     render(
       <TabPanel idPrefix="x" id="b" value="a" keepMounted>

@@ -1,7 +1,7 @@
 /** Tabs that switch views in place (WAI-ARIA tabs pattern: arrow keys move and select, one tab stop). */
 
 import type { KeyboardEvent, ReactNode } from "react";
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { cx } from "./cx.ts";
 
 export type TabItem = { id: string; label: ReactNode; disabled?: boolean };
@@ -24,6 +24,18 @@ export type TabsProps = {
 export function Tabs({ tabs, value, onChange, idPrefix, label, className }: TabsProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const enabled = tabs.filter((t) => !t.disabled);
+
+  // A row wider than the screen scrolls sideways (phones): bring the selected tab into it, also when the page
+  // opens on a later tab (?tab=preferences), moving the row only, never the page.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.ownerDocument.getElementById(tabDomId(idPrefix, value));
+    if (!list || !tab) return;
+    const row = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < row.left) list.scrollLeft -= row.left - box.left;
+    else if (box.right > row.right) list.scrollLeft += box.right - row.right;
+  }, [idPrefix, value]);
 
   function select(id: string) {
     onChange(id);
