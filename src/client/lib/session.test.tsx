@@ -48,14 +48,14 @@ describe("session: start", () => {
     expect(store.getState()).toMatchObject({ status: "authenticated", user: STUDENT });
   });
 
-  test("a failed verification (the server rejects the token) clears the session and storage", async () => {
+  test("a failed verification (the server rejects the token) clears the session and storage, and says it expired", async () => {
     storeSession(ADMIN, "revoked");
     const signedOut: string[] = [];
     const { api, sent } = stubSessionApi(); // me → 401
     const store = createSessionStore({ api, onSignedOut: () => signedOut.push("cleared") });
     await store.restore();
     expect(sent).toEqual([{ procedure: "me" }]);
-    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null });
+    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, token: null, error: MSG.sessionExpired });
     expect(stored()).toEqual({ token: null, user: null });
     expect(signedOut).toEqual(["cleared"]);
   });

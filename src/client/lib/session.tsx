@@ -177,9 +177,10 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
       if (epoch !== started) return;
       const { status } = normaliseError(err);
       // The server rejected the token: forget it. Without an answer (offline, timeout, server down) a
-      // restored session stays, so a bad connection does not sign anyone out.
+      // restored session stays, so a bad connection does not sign anyone out. A 401 says the session ended
+      // (idle timeout, "Logout All" or a new password elsewhere): the sign-in page says so, as for a later 401.
       const rejected = status !== null && status >= 400 && status < 500;
-      if (rejected || !state.user) clear();
+      if (rejected || !state.user) clear(status === 401 ? MSG.sessionExpired : null);
     }
   }
 
