@@ -92,7 +92,7 @@ const STUDYING: typeof DASHBOARD = {
     { kind: "streak", days: 5 },
     { kind: "highMarks", percent: 92 },
   ],
-  nextDue: { amount: 9_000_00, dueOn: "2026-12-15", instalmentId: 3 },
+  nextDue: { amount: 9_000_00, dueOn: "2026-12-15", overdue: false, instalmentId: 3 },
 };
 
 const region = (name: string) => screen.getByRole("region", { name });
@@ -185,6 +185,15 @@ describe("student dashboard", () => {
     // Issue 19: the next instalment to pay.
     expect(within(region("Fees")).getByText("₹9,000")).toBeTruthy();
     expect(within(region("Fees")).getByText("due 15 Dec 2026")).toBeTruthy();
+  });
+
+  test("an instalment past its day is said to be overdue, as the Fees page says it", async () => {
+    const overdue = { ...DASHBOARD, nextDue: { amount: 9_500_00, dueOn: "2026-06-01", overdue: true, instalmentId: 3 } };
+    renderStudentAt("/student/dashboard", { "student.dashboard": () => overdue });
+    const fees = await screen.findByRole("region", { name: "Fees" });
+    const said = await within(fees).findByText("overdue: was due 1 Jun 2026");
+    expect(said.className).toContain("text-danger");
+    expect(within(fees).queryByText(/^due /)).toBeNull();
   });
 
   test("quick actions lead to the profile, ID card, settings, courses, library and exams, with no note that they are coming", async () => {

@@ -339,7 +339,7 @@ function ExamsCard({ data, loading }: BlockProps) {
   );
 }
 
-/** Issue 19: the next instalment to pay, with its day, or that nothing is owed. */
+/** Issue 19: the next instalment to pay, with its day (said as passed, like the Fees page, once it has), or that nothing is owed. */
 function FeesCard({ data, loading }: BlockProps) {
   const t = useT(student);
   const next = data?.nextDue;
@@ -348,7 +348,9 @@ function FeesCard({ data, loading }: BlockProps) {
       {next ? (
         <p>
           <span className="student-list__title">{formatMoney(next.amount)}</span>{" "}
-          <span className="text-sm text-muted">{t("dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}</span>
+          <span className={next.overdue ? "text-sm text-danger" : "text-sm text-muted"}>
+            {t(next.overdue ? "dash.fees.overdue" : "dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}
+          </span>
         </p>
       ) : (
         <p className="text-muted">{t("dash.fees.none")}</p>

@@ -310,12 +310,19 @@ export async function receiptFor(deps: Pick<AppDeps, "db" | "now">, viewer: { id
 
 // ————— for the dashboard and the admit card —————
 
-/** The soonest of a student's instalments with something still to pay (by due day), or null. */
+/** The soonest of a student's instalments with something still to pay (by due day), and whether its day has passed; or null. */
 export async function nextDueFor(db: DB, userId: number, today: string) {
   const owed = (await instalmentsOf(db, today, userId)).filter((s) => s.standing.outstanding > 0);
   owed.sort((a, b) => a.instalment.due_on.localeCompare(b.instalment.due_on) || a.instalment.id - b.instalment.id);
   const next = owed[0];
-  return next ? { amount: next.standing.outstanding, dueOn: next.instalment.due_on, instalmentId: next.instalment.id } : null;
+  return next
+    ? {
+        amount: next.standing.outstanding,
+        dueOn: next.instalment.due_on,
+        overdue: next.standing.status === "overdue",
+        instalmentId: next.instalment.id,
+      }
+    : null;
 }
 
 /**

@@ -134,9 +134,19 @@ describe("what the student owes (fees.mine)", () => {
   });
 
   test("the dashboard's next due amount and the admit card's term total come from the same standings", async () => {
-    expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({ amount: 10_500_00, dueOn: "2026-11-15", instalmentId: a1 });
+    expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({
+      amount: 10_500_00,
+      dueOn: "2026-11-15",
+      overdue: true,
+      instalmentId: a1,
+    });
     await recordPayment(deps, staff.id, { instalmentId: a1, amount: 10_500_00, mode: "cash", paidOn: "2026-11-22" });
-    expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({ amount: 10_000_00, dueOn: "2026-12-15", instalmentId: a2 });
+    expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({
+      amount: 10_000_00,
+      dueOn: "2026-12-15",
+      overdue: false,
+      instalmentId: a2,
+    });
     expect(await totalOwed(deps.db, asha.id, "2026-11-22")).toBe(15_000_50);
     const nobody = await person("student", { student_id: "STU0404" });
     expect(await nextDueFor(deps.db, nobody.id, "2026-11-22")).toBeNull();
