@@ -55,6 +55,13 @@ describe("student portal journeys", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([path, overflow > 0]).toEqual([path, false]);
     }
+    // Settings opened on a later tab: the tab row (wider than a phone) shows the selected tab, not the first ones.
+    await page.goto("/student/settings?tab=preferences");
+    const tabs = page.getByRole("tablist");
+    const chosen = tabs.getByRole("tab", { name: "Preferences", selected: true });
+    await chosen.waitFor();
+    const [row, tab] = await Promise.all([tabs.boundingBox(), chosen.boundingBox()]);
+    expect(tab!.x >= row!.x && tab!.x + tab!.width <= row!.x + row!.width + 1).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -307,6 +314,8 @@ describe("student portal journeys", () => {
     await a.page.getByRole("tab", { name: "Security", selected: true }).waitFor();
     await b.page.goto("/student/profile");
     await b.page.waitForURL(/\/login(\?|$)/);
+    // The sign-in page says why (the stored session was rejected when the page opened).
+    await b.page.getByText("Your session has expired. Please log in again.").waitFor();
     await b.context.close();
 
     // The new password signs in (a new browser: a second session again).
