@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
 import { addOrUpdate, checkInput, fieldIds, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
+import { changeLocale, getLocale } from "./i18n.tsx";
 
 const schema = v.object({
   name: v.pipe(v.string(), v.minLength(1, "Name is required")),
@@ -81,6 +82,19 @@ describe("useFormState", () => {
     });
     expect(Object.keys(found).sort()).toEqual(["city", "name", "phone"]);
     expect(result.current.errors.name).toBe("Name is required");
+  });
+
+  test("the messages shown follow a language switch, with nothing typed again", async () => {
+    const worded = (values: Values) => (values.name ? {} : { name: getLocale() === "hi" ? "नाम आवश्यक है" : "Name is required" });
+    const { result } = renderHook(() => useFormState(initial, { validate: worded, showOn: "submit" }));
+    act(() => void result.current.attempt());
+    expect(result.current.errors).toEqual({ name: "Name is required" });
+    try {
+      await act(() => changeLocale("hi", { keep: false }));
+      expect(result.current.errors).toEqual({ name: "नाम आवश्यक है" });
+    } finally {
+      await act(() => changeLocale("en", { keep: false }));
+    }
   });
 
   test('"submit": nothing shows before the first attempt; a server message stays until its field changes', () => {

@@ -17,7 +17,7 @@ import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
 import { failureMessage, normaliseError } from "./errors.ts";
-import { useT } from "./i18n.tsx";
+import { useLocale, useT } from "./i18n.tsx";
 import { useOneAtATime } from "./one-at-a-time.ts";
 
 /** The message shown beside each field that needs fixing. */
@@ -273,6 +273,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
   // language: loaded before the form shows, and again with every language switch.
   useT(validation);
   useT(account);
+  const locale = useLocale();
   const [values, setValues] = useState<V>(initial);
   const [dirty, setDirty] = useState<ReadonlySet<F>>(new Set());
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
@@ -299,7 +300,8 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     [dirty],
   );
 
-  const rules = useMemo(() => validate(values), [validate, values]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rules' messages are read in the language of the moment, so a switch reads them again
+  const rules = useMemo(() => validate(values), [validate, values, locale]);
   const errors = useMemo(() => {
     const out: FieldMessages<F> = {};
     for (const name of Object.keys(values) as F[]) {
