@@ -48,7 +48,7 @@ function renderAt(
       navigate={(to) => (expiryRedirects.push(to), location.navigate(to))}
     />,
   );
-  return { history: visited, current: () => visited.at(-1), expiryRedirects };
+  return { history: visited, current: () => visited.at(-1), expiryRedirects, go: location.navigate };
 }
 
 const verifiedAs = (user: typeof STUDENT) => stubSessionApi({ me: async () => ({ user }) }).api;
@@ -204,6 +204,32 @@ describe("a 401 from any call", () => {
     expect(current()).toBe("/");
     expect(expiryRedirects).toEqual([]);
     expect(localStorage.getItem("token")).toBe("stored-token");
+  });
+});
+
+describe("moving between pages", () => {
+  test("a link to another page opens it at its top; the first page, a change of query and Back keep their place", async () => {
+    const scrolled: unknown[][] = [];
+    const real = window.scrollTo;
+    window.scrollTo = ((...args: unknown[]) => void scrolled.push(args)) as typeof window.scrollTo;
+    try {
+      const { go } = renderAt("/about");
+      await screen.findByRole("heading", { level: 1 });
+      expect(scrolled).toEqual([]);
+      act(() => go("/contact"));
+      expect(scrolled).toEqual([[{ top: 0, behavior: "instant" }]]);
+      act(() => go("/contact?subject=admission"));
+      expect(scrolled).toHaveLength(1);
+      act(() => {
+        window.dispatchEvent(new PopStateEvent("popstate"));
+        go("/about");
+      });
+      expect(scrolled).toHaveLength(1);
+      act(() => go("/gallery"));
+      expect(scrolled).toEqual([[{ top: 0, behavior: "instant" }], [{ top: 0, behavior: "instant" }]]);
+    } finally {
+      window.scrollTo = real;
+    }
   });
 });
 

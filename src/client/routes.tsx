@@ -3,7 +3,7 @@
  * layouts are lazy chunks, so the public site loads no student or admin code; the portal layouts bring
  * their stylesheets with them (lib/stylesheets.ts), so it loads no portal CSS either.
  */
-import { Fragment, lazy, type ReactNode, Suspense } from "react";
+import { Fragment, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import HomePage from "./features/site/home-page.tsx";
 import { LoadingView } from "./layouts/loading-view.tsx";
@@ -124,26 +124,48 @@ const GUEST_PAGES = [
   ["/first-login", FirstLoginPage],
 ] as const;
 
+// Back and Forward: the browser puts the page back where it was; only a new page opens at its top.
+let popped = false;
+window.addEventListener("popstate", () => (popped = true));
+
+/**
+ * A link to another page opens it at its top, at once (wouter changes pages without a load, so the old place
+ * would stay; the page's smooth scrolling is for in-page links).
+ */
+function NewPageAtTop() {
+  const [path] = useLocation();
+  const last = useRef(path);
+  useEffect(() => {
+    if (path !== last.current && !popped) window.scrollTo({ top: 0, behavior: "instant" });
+    last.current = path;
+    popped = false;
+  }, [path]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingView />}>
-      <Switch>
-        {GUEST_PAGES.map(([path, Page]) => (
-          <Route key={path} path={path}>
-            <GuestOnly>
-              <Page />
-            </GuestOnly>
+    <>
+      <NewPageAtTop />
+      <Suspense fallback={<LoadingView />}>
+        <Switch>
+          {GUEST_PAGES.map(([path, Page]) => (
+            <Route key={path} path={path}>
+              <GuestOnly>
+                <Page />
+              </GuestOnly>
+            </Route>
+          ))}
+          <Route path="/change-password">
+            <RequireSignedIn>
+              <ChangePasswordPage />
+            </RequireSignedIn>
           </Route>
-        ))}
-        <Route path="/change-password">
-          <RequireSignedIn>
-            <ChangePasswordPage />
-          </RequireSignedIn>
-        </Route>
-        <Route path="/student" nest component={StudentArea} />
-        <Route path="/admin" nest component={AdminArea} />
-        <Route component={PublicArea} />
-      </Switch>
-    </Suspense>
+          <Route path="/student" nest component={StudentArea} />
+          <Route path="/admin" nest component={AdminArea} />
+          <Route component={PublicArea} />
+        </Switch>
+      </Suspense>
+    </>
   );
 }

@@ -147,6 +147,24 @@ describe("public site journeys", () => {
     await context.close();
   });
 
+  test("a link to another page opens it at its top; Back returns to the place left", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/about");
+    await page.locator("main h1").first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(500);
+    await page.locator("footer").getByRole("link", { name: "Gallery" }).click();
+    await page.waitForURL("**/gallery");
+    await page.locator("main h1").first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL("**/about");
+    await page.waitForFunction(() => window.scrollY > 500);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("each page describes itself; the sharing tags and their image are served", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await page.goto("/about");
