@@ -125,6 +125,22 @@ describe("the admission wizard", () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
+  test("'Apply for this programme' over a saved draft: the programme just chosen, the rest of the draft kept", async () => {
+    storeDraft({ ...COMPLETE, course: "MBA" }, 1);
+    const before = window.location.href;
+    window.history.replaceState(null, "", "/admission?course=BBA");
+    try {
+      renderApp("/admission");
+      await screen.findByRole("heading", { name: "Academic Information" });
+      expect(control<HTMLSelectElement>("Course").value).toBe("BBA");
+      previous();
+      expect(control("First Name").value).toBe(COMPLETE.firstName!);
+      await waitFor(() => expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).values.course).toBe("BBA"));
+    } finally {
+      window.history.replaceState(null, "", before);
+    }
+  });
+
   test("submitting with required fields missing lists them in the spec's order and jumps to the first", async () => {
     storeDraft({ ...COMPLETE, gender: "", pincode: "", course: "" }, 3);
     renderApp("/admission");

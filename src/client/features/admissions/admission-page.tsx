@@ -72,10 +72,13 @@ export default function AdmissionPage() {
   const { user } = useSession();
   const walkIn = user !== null && user.role !== "student";
   const [restored, setRestored] = useState<AdmissionDraft | null>(() => loadDraft());
-  // "Apply for this programme" (/programmes/<slug>) arrives with ?course=<its name> (issue 17).
-  const form = useApplicationForm(
-    () => restored?.values ?? { ...emptyValues(), course: new URLSearchParams(location.search).get("course") ?? "" },
-  );
+  // "Apply for this programme" (/programmes/<slug>) arrives with ?course=<its name> (issue 17): the programme
+  // just chosen, also over a saved draft's (the rest of the draft stays).
+  const form = useApplicationForm(() => {
+    const chosen = new URLSearchParams(location.search).get("course");
+    const start = restored?.values ?? emptyValues();
+    return chosen ? { ...start, course: chosen } : start;
+  });
   const { values, errors, attempted, setAttempted, onChange, onBlur } = form;
   const [step, setStep] = useState<StepIndex>(() => restored?.step ?? 0);
   const documents = useDocumentFiles();
