@@ -2,12 +2,13 @@
  * The frame both portals share (DESIGN "Layout"): a sidebar that collapses to icons on desktop and is a
  * drawer under 1024 px, a top bar, and the page. Each portal layout fills in its links and top bar.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
 import { formatNumber } from "../lib/format.ts";
-import { useT } from "../lib/i18n.tsx";
+import { useLocale, useT } from "../lib/i18n.tsx";
 import { useInstituteInfo } from "../lib/site.ts";
 import { Badge } from "../ui/badge.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
@@ -63,6 +64,22 @@ function WaitingCount({ count, label }: { count: number; label: string }) {
   );
 }
 
+/**
+ * What the server wrote in words (notifications, the dashboard's comparisons, activity sentences) is in the
+ * language it was asked in (the lang cookie): a switch of language asks every shown answer again, so nothing
+ * stays in the old language until a reload.
+ */
+function useAnswersInLanguage() {
+  const locale = useLocale();
+  const queries = useQueryClient();
+  const asked = useRef(locale);
+  useEffect(() => {
+    if (locale === asked.current) return;
+    asked.current = locale;
+    void queries.invalidateQueries();
+  }, [locale, queries]);
+}
+
 export function PortalShell({
   areaLabel,
   links,
@@ -87,6 +104,7 @@ export function PortalShell({
   // The institute's settings set the clock every time is written on (lib/site.ts, decision 025): read while
   // the shell renders, so the page and the top bar inside it, rendered after, already use it.
   useInstituteInfo();
+  useAnswersInLanguage();
   const t = useT(portal);
   const tCommon = useT(common);
   const [location] = useLocation();

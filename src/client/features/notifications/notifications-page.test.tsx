@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { changeLocale, getLocale } from "../../lib/i18n.tsx";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { unreadLabel } from "./use-unread-count.ts";
@@ -160,5 +161,26 @@ describe("Notifications screen", () => {
     fireEvent.change(select, { target: { value: "security" } });
     await waitFor(() => expect(path()).toBe("/admin/notifications?type=security"));
     await waitFor(() => expect(sent("notifications.list").at(-1)).toEqual({ page: 1, limit: 10, search: "", type: "security" }));
+  });
+});
+
+describe("a language switch", () => {
+  test("asks the server again, so notifications it wrote in English are read again in Hindi without a reload", async () => {
+    const base = server();
+    let asked = 0;
+    renderAdmin("/admin/notifications", {
+      ...base,
+      "notifications.list": () => {
+        asked++;
+        const answer = base["notifications.list"]();
+        const hindi = getLocale() === "hi";
+        return { ...answer, notifications: answer.notifications.map((n) => (hindi ? { ...n, title: "नया प्रवेश आवेदन" } : n)) };
+      },
+    });
+    await screen.findAllByText("New admission application");
+    const before = asked;
+    await act(() => changeLocale("hi"));
+    expect((await screen.findAllByText("नया प्रवेश आवेदन")).length).toBeGreaterThan(0);
+    expect(asked).toBeGreaterThan(before);
   });
 });
