@@ -203,9 +203,10 @@ export const formatDate = (value: string | null | undefined) => date(value, { em
 /** "22 Nov 2026, 3:05 pm"; "—" when there is no date. */
 export const formatDateTime = (value: string | null | undefined) => dateTime(value, { empty: "—" });
 
-/** "Showing 11–20 of 45" for a server page. */
+/** "Showing 11–20 of 45" for a server page; "Showing 1 of 1" for one row (the nouns are plural: never "1 students"). */
 export function rangeText(page: number, limit: number, total: number, noun: string): string {
   if (total === 0) return admin.t("list.none", { noun });
+  if (total === 1) return admin.t("list.one");
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return first > total ? admin.t("list.all", { total, noun }) : admin.t("list.range", { first, last, total, noun });
