@@ -21,6 +21,7 @@ import { memoryLogger } from "../../src/server/platform/logger.ts";
 import { createDatabaseRateLimiter } from "../../src/server/platform/rate-limit.ts";
 import { dataPaths, ensureDataDirs } from "../../src/server/platform/storage.ts";
 import { createInstituteMailer } from "../../src/server/workers.ts";
+import { SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } from "../../src/shared/constants.ts";
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run test:postgres`");
@@ -57,6 +58,19 @@ describe("copy-to-postgres", () => {
       adminPassword: ADMIN.password,
     });
     const student = created.find((c) => c.role === "student")!;
+    // An institute that ran before issue 17 still holds its old option lists (catalog_options): they move too.
+    await source.db
+      .insertInto("catalog_options")
+      .values(
+        (
+          [
+            ["admission_course", SEED_ADMISSION_COURSES],
+            ["stream", SEED_STREAMS],
+            ["standard", SEED_STANDARDS],
+          ] as const
+        ).flatMap(([list, values]) => values.map((value, i) => ({ list, value, sort_order: i + 1 }))),
+      )
+      .execute();
     const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir });
     const { logger } = memoryLogger("warn");
     const now = () => new Date();
