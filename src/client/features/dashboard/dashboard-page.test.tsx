@@ -22,7 +22,7 @@ const STATS: RouterOutputs["dashboard"]["stats"] = {
     approvedThisMonth: {
       value: null,
       unit: "percent",
-      label: "New",
+      label: "+4",
       comparedWith: "approvals so far this month vs the same days of last month",
     },
     totalContacts: { value: 6, unit: "count", label: "+6", comparedWith: "total now vs 30 days ago" },
@@ -61,7 +61,7 @@ describe("admin dashboard", () => {
     expect(within(students).getByText("+23%")).toBeTruthy();
     expect(within(students).getByText(/vs the same days of last month/)).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Pending Applications" })).getByText("-2")).toBeTruthy();
-    expect(within(screen.getByRole("group", { name: "Approved This Month" })).getByText("New")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Approved This Month" })).getByText("+4")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Contact Inquiries" })).getByText("+6")).toBeTruthy();
     // never the spec's hard-coded figures
     expect(screen.queryByText("+12%")).toBeNull();

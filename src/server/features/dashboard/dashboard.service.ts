@@ -38,7 +38,8 @@ export function percentChange(current: number, previous: number, comparedWith: s
   if (previous === 0) {
     return current === 0
       ? { value: 0, unit: "percent", label: "0%", comparedWith }
-      : { value: null, unit: "percent", label: admin.t("change.new"), comparedWith };
+      : // No basis for a percent: the count itself ("+2 new students so far this month vs …"), value null.
+        { value: null, unit: "percent", label: signed(current), comparedWith };
   }
   const value = Math.round(((current - previous) / previous) * 100);
   return { value, unit: "percent", label: `${signed(value)}%`, comparedWith };

@@ -92,10 +92,10 @@ describe("periods", () => {
     expect(march.previousSpanEnd.toISOString()).toBe("2026-03-01T00:00:00.000Z");
   });
 
-  test("percent changes round to whole numbers; no basis reads New", () => {
+  test("percent changes round to whole numbers; with no basis the label is the count itself", () => {
     expect(percentChange(3, 2, "x")).toEqual({ value: 50, unit: "percent", label: "+50%", comparedWith: "x" });
     expect(percentChange(1, 3, "x")).toMatchObject({ value: -67, label: "-67%" });
-    expect(percentChange(2, 0, "x")).toMatchObject({ value: null, label: "New" });
+    expect(percentChange(2, 0, "x")).toMatchObject({ value: null, label: "+2" });
     expect(percentChange(0, 0, "x")).toMatchObject({ value: 0, label: "0%" });
   });
 });
@@ -294,10 +294,10 @@ describe("GET /api/admin/dashboard/stats", () => {
     expect(await callerFor(deps, await resolveSession(deps, adminToken)).dashboard.stats()).toEqual(after);
   });
 
-  test("a student in a month after none in the same stretch of last month reads New", async () => {
+  test("a student in a month after none in the same stretch of last month reads +1 (no percent of nothing)", async () => {
     await student("2026-11-03T00:00:00.000Z");
     const d = (await (await get("/api/admin/dashboard/stats")).json()).data;
-    expect(d.changes.totalStudents).toMatchObject({ value: null, label: "New" });
+    expect(d.changes.totalStudents).toMatchObject({ value: null, label: "+1" });
   });
 });
 
