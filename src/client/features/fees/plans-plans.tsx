@@ -16,6 +16,7 @@ import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useInstituteInfo } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -28,7 +29,7 @@ import { ListBody, ListTable, listAnswer, listWords } from "../../ui/list-page.t
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { DaysInput, RupeesInput } from "./fee-fields.tsx";
-import { browserToday, useFeeText, useRowDialog } from "./plans-parts.tsx";
+import { todayIn, useFeeText, useRowDialog } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
 
@@ -250,7 +251,8 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
   const raise = trpc.feePlans.raise.useMutation();
   const firstTerm = programme.students[0]?.term ?? 1;
   const [term, setTerm] = useState(String(Math.min(firstTerm, programme.terms)));
-  const [startOn, setStartOn] = useState(browserToday());
+  const timeZone = useInstituteInfo().data?.timeZone;
+  const [startOn, setStartOn] = useState(() => todayIn(timeZone));
   const [errors, setErrors] = useState<Partial<Record<"term" | "startOn", string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const preview = trpc.feePlans.raisePreview.useQuery({ programmeId: programme.id, term: Number(term) });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { SITE_INFO, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 
@@ -73,6 +73,32 @@ describe("fee plans (issue 19)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save plan" }));
     await screen.findByText("The fee plan of BBA is saved. Fees already raised keep their dates.");
     expect(sent("feePlans.save")).toEqual([{ programmeId: 17, days: ["0", "90"], lateFee: "250", graceDays: "5" }]);
+  });
+
+  test("a raise offers today on the institute's calendar as the term's start, not the device's", async () => {
+    const day = (timeZone?: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    // Of UTC+14 and UTC−12, at least one is on another day than this device at any moment.
+    const zone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((z) => day(z) !== day())!;
+    renderAdmin("/admin/fees?tab=plans", {
+      "site.info": () => ({ ...SITE_INFO, timeZone: zone as typeof SITE_INFO.timeZone }),
+      "feePlans.list": () => listAnswer([BBA]),
+      "feePlans.raisePreview": (input) => ({
+        programme: "BBA",
+        term: Number(input.term),
+        termUnit: "year",
+        students: 1,
+        already: 0,
+        toRaise: 1,
+        instalments: [{ number: 1, amount: 9_000_00, day: 0 }],
+        lateFee: 0,
+        graceDays: 0,
+      }),
+    });
+    await screen.findByRole("heading", { name: "Fees" });
+    fireEvent.click(await screen.findByRole("button", { name: "Raise fees for BBA" }));
+    const dialog = await screen.findByRole("dialog", { name: "Raise fees: BBA" });
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^The term starts on/).value).toBe(day(zone));
   });
 
   test("raising a term: how many it will charge and what each will owe, then the server's answer", async () => {
