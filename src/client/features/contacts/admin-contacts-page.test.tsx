@@ -70,6 +70,10 @@ describe("Contact Management", () => {
 
     fireEvent.click(within(details).getByRole("button", { name: "Reply" }));
     const reply = await screen.findByRole("dialog", { name: "Reply to Kavita Rao" });
+    // The e-mail's subject as the server writes it, the inquiry's subject by its name (not its stored code).
+    expect(within(reply).getByText(/^E-mailed to /).textContent).toBe(
+      `E-mailed to ${inquiry().email} as “Re: Your inquiry: Fees and payments”, with their message quoted.`,
+    );
     fireEvent.change(within(reply).getByLabelText("Your reply", { exact: false }), { target: { value: "   " } });
     fireEvent.click(within(reply).getByRole("button", { name: "Send Reply" }));
     expect(within(reply).getByText("Please enter a reply message")).toBeTruthy();

@@ -8,6 +8,7 @@ import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { subjectLabel } from "./contact-text.ts";
 
 export const REPLY_MAX = 5000;
 
@@ -48,7 +49,7 @@ export function ReplyDialog({ open, to, busy, error, onSend, onClose, resetKey }
       open={open}
       onClose={onClose}
       title={to ? t("con.replyTo", { name: to.name }) : t("con.reply")}
-      description={to ? t("con.replyNote", { email: to.email, subject: to.subject }) : undefined}
+      description={to ? t("con.replyNote", { email: to.email, subject: subjectLabel(to.subject) }) : undefined}
       formId={formId}
       onSubmit={submit}
       busy={busy}
