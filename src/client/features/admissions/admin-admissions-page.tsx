@@ -20,7 +20,16 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import {
+  ListExportButton,
+  ListPage,
+  ListTable,
+  listAnswer,
+  listFilter,
+  listTableWords,
+  listWords,
+  NoticeInView,
+} from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -43,7 +52,8 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
   applicationNumber: a.applicationNumber,
 });
 
-type Outcome = { tone: "success"; title: string; text: string };
+/** A decision's result above the list; `at` tells one result from the next. */
+type Outcome = { tone: "success"; title: string; text: string; at: number };
 
 /** "Follow up 3 Dec": due today or earlier stands out. */
 function FollowUpBadge({ day }: { day: string }) {
@@ -90,9 +100,10 @@ export default function AdminAdmissionsPage() {
         tone: "success",
         title: t("adm.approved.title"),
         text: t("adm.approved.text", { name: who.name, id: result.student_id ?? "" }),
+        at: Date.now(),
       });
     } else {
-      setOutcome({ tone: "success", title: t("adm.rejected.title"), text: t("adm.rejected.text", { name: who.name }) });
+      setOutcome({ tone: "success", title: t("adm.rejected.title"), text: t("adm.rejected.text", { name: who.name }), at: Date.now() });
     }
     void refresh();
   };
@@ -221,9 +232,11 @@ export default function AdminAdmissionsPage() {
       }
       notice={
         outcome ? (
-          <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-            {outcome.text}
-          </Alert>
+          <NoticeInView key={outcome.at}>
+            <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
+              {outcome.text}
+            </Alert>
+          </NoticeInView>
         ) : null
       }
       stats={

@@ -23,7 +23,16 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import {
+  ListExportButton,
+  ListPage,
+  ListTable,
+  listAnswer,
+  listFilter,
+  listTableWords,
+  listWords,
+  NoticeInView,
+} from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -282,10 +291,12 @@ export default function AdminStudentsPage() {
       }
       notice={
         added ? (
-          <Alert tone="success" onDismiss={() => setAdded(null)}>
-            <p className="ops-strong">{studentAdded(added.studentId)}</p>
-            <p>{t("addedNote", { email: added.email })}</p>
-          </Alert>
+          <NoticeInView key={added.studentId}>
+            <Alert tone="success" onDismiss={() => setAdded(null)}>
+              <p className="ops-strong">{studentAdded(added.studentId)}</p>
+              <p>{t("addedNote", { email: added.email })}</p>
+            </Alert>
+          </NoticeInView>
         ) : null
       }
       stats={
