@@ -52,7 +52,8 @@ describe("catalogues", () => {
   });
 
   test("a key counts as read when quoted, read as a property or built by a template; otherwise it is named", () => {
-    const source = ['t("plain.key")', "MSG.invalidInput", "t(`filter.${value}`)", "t(`an.per${unit}`)", "t(`${words}title`)"].join("\n");
+    // (the source's own templates, written out: \` and \${ stand for ` and ${ in it)
+    const source = `t("plain.key")\nMSG.invalidInput\nt(\`filter.\${value}\`)\nt(\`an.per\${unit}\`)\nt(\`\${words}title\`)`;
     const keys = ["plain.key", "invalidInput", "filter.active", "an.perDay", "admit.title", "admit.subject", "invalid", "filter."];
     expect(unreadKeys(keys, source)).toEqual(["admit.subject", "invalid", "filter."]);
   });
