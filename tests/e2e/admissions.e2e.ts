@@ -416,12 +416,17 @@ describe("admissions journeys", () => {
     await office.getByRole("listitem").filter({ hasText: "TC to follow on Monday" }).waitFor();
     await office.getByLabel("Follow-up date").fill("2030-01-15");
     await office.getByRole("button", { name: "Save date" }).click();
-    await page.getByText("Follow-up set for 15 Jan 2030.").waitFor();
+    await page.locator(".ui-toasts").getByText("Follow-up set for 15 Jan 2030.").waitFor();
+    // The toasts show above the open dialog: their region is in the top layer (a popover shown after the
+    // dialog), not under the dialog's backdrop; it goes back to the page when the dialog closes (below).
+    const toastsOnTop = () => page.evaluate(() => document.querySelector(".ui-toasts")!.matches(":popover-open"));
+    expect(await toastsOnTop()).toBe(true);
 
     // Edit: the same form as the applicant's, filled in; the change is saved.
     await dialog.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/\/admin\/admissions\/\d+\/edit$/);
     await expect(page.getByLabel("City").inputValue()).resolves.toBe(walkIn.city);
+    expect(await toastsOnTop()).toBe(false);
     await page.getByLabel("City").fill("Kolhapur");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText(/^Application APP-\d{4}-\d{6} saved\.$/).waitFor();

@@ -43,6 +43,22 @@ function focusDialogBelow(closing: HTMLDialogElement) {
   target?.focus({ preventScroll: true });
 }
 
+/**
+ * The toasts over an open modal: the browser draws a modal dialog in the top layer, above any z-index, so what
+ * a dialog's action says ("Note added.") would show behind it. The toasts' region (ui/toast.tsx) joins that
+ * layer as a manual popover, shown again after each dialog opens (the latest in the layer is on top), and
+ * goes back to the page once no dialog is open.
+ */
+function toastsOverDialogs(closing?: HTMLDialogElement) {
+  const region = document.querySelector<HTMLElement>(".ui-toasts");
+  if (!region || typeof region.showPopover !== "function") return;
+  if (region.matches(":popover-open")) region.hidePopover();
+  if ([...document.querySelectorAll("dialog[open]")].some((d) => d !== closing)) {
+    region.popover = "manual";
+    region.showPopover();
+  } else region.removeAttribute("popover");
+}
+
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {
   const t = useT(common);
   const ref = useRef<HTMLDialogElement>(null);
@@ -63,6 +79,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
       if (typeof el.showModal === "function") el.showModal();
       else el.setAttribute("open", "");
     }
+    toastsOverDialogs();
     // Focus the first field or control of the body (or [autofocus]); else the dialog's close button.
     const target =
       el.querySelector<HTMLElement>("[autofocus]") ??
@@ -77,6 +94,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         if (typeof el.close === "function") el.close();
         else el.removeAttribute("open");
       }
+      toastsOverDialogs(el);
       if (opener?.isConnected && opener !== document.body) opener.focus();
       else focusDialogBelow(el);
     };
