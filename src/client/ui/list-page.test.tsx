@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { catchDownloads } from "../lib/testing.tsx";
-import { ListExportButton, listAnswer, listFilter, listTableWords, listWords, NoticeInView, PageFrame } from "./list-page.tsx";
+import { ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -80,29 +80,6 @@ describe("listAnswer", () => {
     });
     expect(listAnswer({ isError: false, data: undefined, refetch: () => {} }, { failed: "x", found }).found).toBe("");
     expect(listAnswer({ isError: false, data: { pagination }, refetch: () => {} }, { failed: "x" }).found).toBeUndefined();
-  });
-});
-
-describe("NoticeInView", () => {
-  test("a result is brought into view as it appears, once; the next result (another key) again", () => {
-    const asked: unknown[] = [];
-    const real = HTMLElement.prototype.scrollIntoView;
-    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement, options?: unknown) {
-      asked.push([this.textContent, options]);
-    };
-    try {
-      const { rerender } = render(<NoticeInView key="1">Approved: STU0002</NoticeInView>);
-      expect(asked).toEqual([["Approved: STU0002", { block: "nearest" }]]);
-      rerender(<NoticeInView key="1">Approved: STU0002</NoticeInView>);
-      expect(asked).toHaveLength(1);
-      rerender(<NoticeInView key="2">Approved: STU0003</NoticeInView>);
-      expect(asked).toEqual([
-        ["Approved: STU0002", { block: "nearest" }],
-        ["Approved: STU0003", { block: "nearest" }],
-      ]);
-    } finally {
-      HTMLElement.prototype.scrollIntoView = real;
-    }
   });
 });
 

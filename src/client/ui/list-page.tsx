@@ -5,7 +5,7 @@
  * Each screen passes its words and its list body (usually a {@link ListTable}); the parts are also exported for a
  * list inside a tab.
  */
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -264,19 +264,6 @@ export function ListPage({ title, description, actions, back, className, after, 
       {after}
     </PageFrame>
   );
-}
-
-/**
- * What an action just did, shown above the list (a dialog's result: "… is now a student with ID STU0002"),
- * brought into view as it appears: on a phone the page may be scrolled far below it. Give it a `key` per
- * result, so that the next result is brought into view too.
- */
-export function NoticeInView({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: "nearest" });
-  }, []);
-  return <div ref={ref}>{children}</div>;
 }
 
 /** Stat cards in the lists' row of four (two on phones). */

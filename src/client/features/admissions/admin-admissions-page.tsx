@@ -20,17 +20,9 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
-import {
-  ListExportButton,
-  ListPage,
-  ListTable,
-  listAnswer,
-  listFilter,
-  listTableWords,
-  listWords,
-  NoticeInView,
-} from "../../ui/list-page.tsx";
+import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { NoticeInView } from "../../ui/notice-in-view.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";

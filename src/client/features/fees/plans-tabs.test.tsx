@@ -34,6 +34,19 @@ const PHD: Programme = {
 };
 const listAnswer = (programmes: Programme[]) => ({ programmes, pagination: pagination(programmes.length) });
 
+/** BBA's raise of one student in `term`: one instalment on the term's first day. */
+const onePreview = (term: number, amount: number, lateFee = 0, graceDays = 0) => ({
+  programme: "BBA",
+  term,
+  termUnit: "year" as const,
+  students: 1,
+  already: 0,
+  toRaise: 1,
+  instalments: [{ number: 1, amount, day: 0 }],
+  lateFee,
+  graceDays,
+});
+
 describe("fee plans (issue 19)", () => {
   test("each programme's plan; an administrator edits one, checked with the shared rules before it is sent", async () => {
     const { sent } = renderAdmin("/admin/fees?tab=plans", {
@@ -83,17 +96,7 @@ describe("fee plans (issue 19)", () => {
     renderAdmin("/admin/fees?tab=plans", {
       "site.info": () => ({ ...SITE_INFO, timeZone: zone as typeof SITE_INFO.timeZone }),
       "feePlans.list": () => listAnswer([BBA]),
-      "feePlans.raisePreview": (input) => ({
-        programme: "BBA",
-        term: Number(input.term),
-        termUnit: "year",
-        students: 1,
-        already: 0,
-        toRaise: 1,
-        instalments: [{ number: 1, amount: 9_000_00, day: 0 }],
-        lateFee: 0,
-        graceDays: 0,
-      }),
+      "feePlans.raisePreview": (input) => onePreview(Number(input.term), 9_000_00),
     });
     await screen.findByRole("heading", { name: "Fees" });
     fireEvent.click(await screen.findByRole("button", { name: "Raise fees for BBA" }));
@@ -148,17 +151,7 @@ describe("fee plans (issue 19)", () => {
     const plan = { ...BBA.plan, lateFee: 250_00, graceDays, saved: true };
     renderAdmin("/admin/fees?tab=plans", {
       "feePlans.list": () => listAnswer([{ ...BBA, plan }]),
-      "feePlans.raisePreview": (input) => ({
-        programme: "BBA",
-        term: Number(input.term),
-        termUnit: "year",
-        students: 1,
-        already: 0,
-        toRaise: 1,
-        instalments: [{ number: 1, amount: 18_000_00, day: 0 }],
-        lateFee: 250_00,
-        graceDays,
-      }),
+      "feePlans.raisePreview": (input) => onePreview(Number(input.term), 18_000_00, 250_00, graceDays),
     });
     const table = await screen.findByRole("table", { name: "Programmes and their fee plans" });
     const bba = (await within(table).findByText("BBA")).closest("tr")!;

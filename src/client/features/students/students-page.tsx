@@ -23,17 +23,9 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import {
-  ListExportButton,
-  ListPage,
-  ListTable,
-  listAnswer,
-  listFilter,
-  listTableWords,
-  listWords,
-  NoticeInView,
-} from "../../ui/list-page.tsx";
+import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { NoticeInView } from "../../ui/notice-in-view.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";

@@ -1,0 +1,29 @@
+import { describe, expect, test } from "bun:test";
+import { render } from "@testing-library/react";
+import { NoticeInView } from "./notice-in-view.tsx";
+import { withComponentTestSetup } from "./testing.ts";
+
+withComponentTestSetup();
+
+describe("NoticeInView", () => {
+  test("a result is brought into view as it appears, once; the next result (another key) again", () => {
+    const asked: unknown[] = [];
+    const real = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement, options?: unknown) {
+      asked.push([this.textContent, options]);
+    };
+    try {
+      const { rerender } = render(<NoticeInView key="1">Approved: STU0002</NoticeInView>);
+      expect(asked).toEqual([["Approved: STU0002", { block: "nearest" }]]);
+      rerender(<NoticeInView key="1">Approved: STU0002</NoticeInView>);
+      expect(asked).toHaveLength(1);
+      rerender(<NoticeInView key="2">Approved: STU0003</NoticeInView>);
+      expect(asked).toEqual([
+        ["Approved: STU0002", { block: "nearest" }],
+        ["Approved: STU0003", { block: "nearest" }],
+      ]);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = real;
+    }
+  });
+});
