@@ -5,7 +5,7 @@
  * Each screen passes its words and its list body (usually a {@link ListTable}); the parts are also exported for a
  * list inside a tab.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -251,19 +251,34 @@ export function PageFrame({ name, title, description, actions, back, className, 
 export interface ListPageProps extends ListBodyProps, Omit<PageFrameProps, "children"> {
   /** dialogs and notices of the page, after the list */
   after?: ReactNode;
-  /** a notice between the header and the figures (e.g. "Student added") */
+  /** a notice between the header and the figures (e.g. "Student added"), brought into view as it appears */
   notice?: ReactNode;
+  /** tells one notice from the next (a new key is brought into view again) */
+  noticeKey?: string | number;
 }
 
 /** A whole list screen: {@link PageFrame} around {@link ListBody}. */
-export function ListPage({ title, description, actions, back, className, after, notice, ...body }: ListPageProps) {
+export function ListPage({ title, description, actions, back, className, after, notice, noticeKey, ...body }: ListPageProps) {
   return (
     <PageFrame name={body.name} title={title} description={description} actions={actions} back={back} className={className}>
-      {notice}
+      {notice ? <NoticeInView key={noticeKey}>{notice}</NoticeInView> : null}
       <ListBody {...body} />
       {after}
     </PageFrame>
   );
+}
+
+/**
+ * What an action just did, shown above the list (a dialog's result: "… is now a student with ID STU0002"),
+ * brought into view as it appears: on a phone the page may be scrolled far below it. A new `key` (ListPage's
+ * `noticeKey`) is a new result, brought into view again.
+ */
+export function NoticeInView({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, []);
+  return <div ref={ref}>{children}</div>;
 }
 
 /** Stat cards in the lists' row of four (two on phones). */

@@ -22,7 +22,6 @@ import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import { NoticeInView } from "../../ui/notice-in-view.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
@@ -222,13 +221,12 @@ export default function AdminAdmissionsPage() {
           </Link>
         </>
       }
+      noticeKey={outcome?.at}
       notice={
         outcome ? (
-          <NoticeInView key={outcome.at}>
-            <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-              {outcome.text}
-            </Alert>
-          </NoticeInView>
+          <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
+            {outcome.text}
+          </Alert>
         ) : null
       }
       stats={

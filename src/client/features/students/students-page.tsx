@@ -25,7 +25,6 @@ import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
 import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import { NoticeInView } from "../../ui/notice-in-view.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -281,14 +280,13 @@ export default function AdminStudentsPage() {
           {addButton}
         </>
       }
+      noticeKey={added?.studentId}
       notice={
         added ? (
-          <NoticeInView key={added.studentId}>
-            <Alert tone="success" onDismiss={() => setAdded(null)}>
-              <p className="ops-strong">{studentAdded(added.studentId)}</p>
-              <p>{t("addedNote", { email: added.email })}</p>
-            </Alert>
-          </NoticeInView>
+          <Alert tone="success" onDismiss={() => setAdded(null)}>
+            <p className="ops-strong">{studentAdded(added.studentId)}</p>
+            <p>{t("addedNote", { email: added.email })}</p>
+          </Alert>
         ) : null
       }
       stats={
