@@ -37,6 +37,8 @@ export function withClientTestRules() {
     document.cookie = "lang=; Max-Age=0; Path=/";
     await changeLocale("en", { keep: false });
   });
+  // Nor does the next file start in it: files without these rules (plain functions' tests) run after in the same process.
+  afterAll(() => changeLocale("en", { keep: false }));
 }
 
 /**
