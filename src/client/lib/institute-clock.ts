@@ -21,3 +21,10 @@ export function wallClockAt(at: Date, timeZone: string | undefined): Date {
   const reading = new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(at);
   return wallClock(reading.replace(" ", "T"));
 }
+
+/**
+ * Today on the institute's calendar, "YYYY-MM-DD" (decision 025): what a day chosen or compared on an office
+ * screen is measured against, whatever the device's zone; the device's day while the zone is not known yet.
+ */
+export const instituteToday = (timeZone: string | undefined) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());

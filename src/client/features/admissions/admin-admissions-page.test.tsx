@@ -368,6 +368,21 @@ describe("the office's work on an application (issue 17)", () => {
     await waitFor(() => expect((within(office).getByRole("button", { name: "Save date" }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  test("a follow-up stands out from the institute's today, not the device's", async () => {
+    const day = (timeZone?: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    // Of UTC+14 and UTC−12, at least one is on another day than this device at any moment.
+    const zone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((z) => day(z) !== day())!;
+    // The later of the two days: due at the institute when it is ahead, not yet due when it is behind.
+    const followUpOn = day(zone) > day() ? day(zone) : day();
+    await renderAdmissions("/admin/admissions", {
+      "site.info": () => ({ ...SITE_INFO, timeZone: zone as typeof SITE_INFO.timeZone }),
+      "admissions.adminList": () => ({ ...LIST, admissions: [row(1, { followUpOn }), LIST.admissions[1]!] }),
+    });
+    const badge = await within(rowOf("Priya Sharma")).findByText(/^Follow/);
+    await waitFor(() => expect(badge.textContent).toStartWith(day(zone) >= followUpOn ? "Follow-up due" : "Follow up "));
+  });
+
   test("a double click on Add note adds one note while the first call is on its way", async () => {
     const { calls } = await renderAdmissions("/admin/admissions", { "admissions.addNote": neverAnswers });
     const notes = () => calls.filter((c) => c.path === "admissions.addNote");

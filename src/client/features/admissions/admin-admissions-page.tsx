@@ -10,9 +10,10 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { instituteToday } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
+import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -46,11 +47,11 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 /** A decision's result above the list; `at` tells one result from the next. */
 type Outcome = { tone: "success"; title: string; text: string; at: number };
 
-/** "Follow up 3 Dec": due today or earlier stands out. */
-function FollowUpBadge({ day }: { day: string }) {
+/** "Follow up 3 Dec": due today or earlier (the institute's today) stands out. */
+function FollowUpBadge({ day, today }: { day: string; today: string }) {
   const t = useT(admin);
   const date = formatDate(day);
-  const due = day <= new Date().toLocaleDateString("en-CA");
+  const due = day <= today;
   return (
     <Badge tone={due ? "pending" : "info"} className="applicant__follow-up">
       {due ? t("adm.followUp.overdue", { date }) : t("adm.followUp.due", { date })}
@@ -107,6 +108,7 @@ export default function AdminAdmissionsPage() {
   };
 
   const rows = data?.admissions ?? [];
+  const today = instituteToday(useInstituteInfo().data?.timeZone);
 
   const columns: TableColumn<Row>[] = [
     {
@@ -121,7 +123,7 @@ export default function AdminAdmissionsPage() {
             <p className="applicant__line">{a.email}</p>
             <p className="applicant__line">{a.phone}</p>
             <p className="applicant__line applicant__number">{a.applicationNumber}</p>
-            {a.followUpOn ? <FollowUpBadge day={a.followUpOn} /> : null}
+            {a.followUpOn ? <FollowUpBadge day={a.followUpOn} today={today} /> : null}
           </div>
         </div>
       ),

@@ -37,10 +37,3 @@ export function useRowDialog<Row>() {
   const close = () => setRow(null);
   return { row, open: setRow, close, done: useSaved(() => undefined)(close) };
 }
-
-/**
- * Today on the institute's calendar (YYYY-MM-DD, decision 025), the start day a raise offers first, as the fee
- * desk and the library offer theirs; the device's while the institute's zone is not known yet.
- */
-export const todayIn = (timeZone: string | undefined) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());

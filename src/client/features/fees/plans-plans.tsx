@@ -14,6 +14,7 @@ import { termName } from "../../../shared/terms.ts";
 import { checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { instituteToday } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useInstituteInfo } from "../../lib/site.ts";
@@ -29,7 +30,7 @@ import { ListBody, ListTable, listAnswer, listWords } from "../../ui/list-page.t
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { DaysInput, RupeesInput } from "./fee-fields.tsx";
-import { todayIn, useFeeText, useRowDialog } from "./plans-parts.tsx";
+import { useFeeText, useRowDialog } from "./plans-parts.tsx";
 
 type Programme = RouterOutputs["feePlans"]["list"]["programmes"][number];
 
@@ -252,7 +253,8 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
   const firstTerm = programme.students[0]?.term ?? 1;
   const [term, setTerm] = useState(String(Math.min(firstTerm, programme.terms)));
   const timeZone = useInstituteInfo().data?.timeZone;
-  const [startOn, setStartOn] = useState(() => todayIn(timeZone));
+  // The term starts today on the institute's calendar unless the office says otherwise.
+  const [startOn, setStartOn] = useState(() => instituteToday(timeZone));
   const [errors, setErrors] = useState<Partial<Record<"term" | "startOn", string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const preview = trpc.feePlans.raisePreview.useQuery({ programmeId: programme.id, term: Number(term) });
