@@ -67,7 +67,10 @@ describe("guards", () => {
   });
 
   test("after signing in the user returns to the page they asked for, query included (issue 14.6)", async () => {
-    const { current } = renderAt("/admin/students?search=asha&page=2");
+    const { current } = renderAt("/admin/students?search=asha&page=2", stubSessionApi().api, {
+      "site.info": () => SITE_INFO,
+      "auth.adminLogin": () => ({ token: "admin-token", user: ADMIN }),
+    });
     await screen.findByRole("heading", { name: "Sign in" });
     expect(current()).toBe(`/login?next=${encodeURIComponent("/admin/students?search=asha&page=2")}`);
     fireEvent.click(screen.getByRole("button", { name: "Admin" }));

@@ -165,6 +165,40 @@ describe("public site journeys", () => {
     await context.close();
   });
 
+  test("the phone menu closes on its own page's link, on a tap below it, and when Tab leaves it", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/about");
+    await page.locator("main h1").first().waitFor();
+    const button = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await button.click();
+    await nav.getByRole("link", { name: "About" }).click();
+    await nav.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/about");
+
+    await button.click();
+    await nav.waitFor();
+    const panel = (await nav.boundingBox())!;
+    // A tap on the page below the panel closes it.
+    await page.mouse.click(180, Math.min(panel.y + panel.height + 40, PHONE.height - 10));
+    await nav.waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    // Tab through the menu and past its last item: the menu closes rather than hide where focus went.
+    await button.click();
+    await nav.waitFor();
+    let steps = 0;
+    while (await page.evaluate(() => document.activeElement?.closest("header") !== null)) {
+      await page.keyboard.press("Tab");
+      if (++steps > 30) throw new Error("Tab never left the bar");
+    }
+    expect(steps).toBeGreaterThan(8);
+    await nav.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("each page describes itself; the sharing tags and their image are served", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await page.goto("/about");

@@ -59,6 +59,32 @@ describe("public layout", () => {
     expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("false");
   });
 
+  test("the menu closes on its own page's link, on a tap or focus outside the bar, but not on a tap inside it", async () => {
+    renderAt("/");
+    const button = await screen.findByRole("button", { name: "Menu" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const main = document.getElementById("main")!;
+    const open = () => {
+      fireEvent.click(button);
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+    };
+    open();
+    // Home on the home page: the location does not change, the menu closes all the same.
+    fireEvent.click(within(nav).getByRole("link", { name: "Home" }));
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    open();
+    fireEvent.pointerDown(within(nav).getByRole("link", { name: "About" }));
+    fireEvent.focusIn(within(nav).getByRole("link", { name: "About" }));
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.pointerDown(main);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    open();
+    // Tab past the last item: focus lands behind the menu, which closes rather than cover it.
+    fireEvent.focusIn(screen.getByRole("link", { name: "Apply for Admission" }));
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(nav.className).not.toContain("is-open");
+  });
+
   test("a signed-in student sees the student links and Sign out, which ends the session", async () => {
     const { api, sent } = signedInAs(STUDENT);
     renderAt("/gallery", api);

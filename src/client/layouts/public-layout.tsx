@@ -56,22 +56,28 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
   const navId = useId();
 
   const links = !user ? PUBLIC_LINKS : user.role === "student" ? STUDENT_LINKS : ADMIN_LINKS;
 
-  // A chosen link closes the menu.
+  // A new page (Back included) closes the menu.
   useEffect(() => setMenuOpen(false), [location]);
 
+  // The open menu closes on Escape (focus back on its button), and when a tap or focus lands outside the bar,
+  // so Tab cannot wander behind it (the disclosure pattern). A link chosen in the bar closes it: see onClick.
   useEffect(() => {
     if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+    const types = ["keydown", "pointerdown", "focusin"];
+    const close = (event: Event) => {
+      if ((event as KeyboardEvent).key === "Escape") menuButton.current?.focus();
+      else if (event.type === "keydown" || header.current?.contains(event.target as Node)) return;
       setMenuOpen(false);
-      menuButton.current?.focus();
     };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    for (const type of types) document.addEventListener(type, close);
+    return () => {
+      for (const type of types) document.removeEventListener(type, close);
+    };
   }, [menuOpen]);
 
   // logout() never fails: a failed server call still ends the session here.
@@ -87,7 +93,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
-      <header className="site-header">
+      {/* A link chosen in the bar closes the menu, its own page's link too (the location does not change then). */}
+      <header ref={header} className="site-header" onClick={(event) => (event.target as Element).closest("a") && setMenuOpen(false)}>
         <div className="container site-header__bar">
           <Brand />
           <button

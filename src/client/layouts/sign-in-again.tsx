@@ -11,10 +11,11 @@ import { account } from "../../shared/i18n/account.ts";
 import { portal } from "../../shared/i18n/portal.ts";
 import { otpCode } from "../../shared/schemas/auth.ts";
 import { presentedPassword } from "../../shared/schemas/common.ts";
+import { useSignIn } from "../features/auth/sign-in.ts";
 import { useT } from "../lib/i18n.tsx";
 import { useOneAtATime } from "../lib/one-at-a-time.ts";
-import { type LoginAnswer, type LoginResult, loginFailure, portalOf, type SignedIn, useSession } from "../lib/session.tsx";
-import { trpc } from "../lib/trpc.ts";
+import { type LoginResult, portalOf, useSession } from "../lib/session.tsx";
+import type { SessionUser } from "../lib/trpc.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -35,8 +36,8 @@ function SignInAgainDialog() {
   const t = useT(portal);
   useT(account); // the shared rules' messages (password required, the code's six digits) in the reader's language
   const toast = useToast();
-  const { user, resume, logout } = useSession();
-  const { client } = trpc.useUtils();
+  const { user, logout } = useSession();
+  const signIn = useSignIn();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [challenge, setChallenge] = useState<{ challengeToken: string; message: string } | null>(null);
@@ -46,22 +47,17 @@ function SignInAgainDialog() {
   const sending = useOneAtATime();
 
   /** The same account's sign-in: its password, then the e-mailed code if it asks one; a refusal changes nothing else. */
-  const signInAgain = async (): Promise<LoginResult> => {
-    if (!user) return { outcome: "failed", error: loginFailure(null) };
-    try {
-      let answer: LoginAnswer | SignedIn;
-      if (challenge) answer = await client.auth.verifyTwoFactor.mutate({ challengeToken: challenge.challengeToken, code });
-      else if (portalOf(user.role) === "student")
-        answer = await client.auth.studentLogin.mutate(
-          user.student_id ? { studentId: user.student_id, password } : { email: user.email, password },
-        );
-      else answer = await client.auth.adminLogin.mutate({ email: user.email, password });
-      if ("token" in answer) return resume(answer);
-      return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
-    } catch (err) {
-      return { outcome: "failed", error: loginFailure(err) };
-    }
-  };
+  const signInAgain = (account: SessionUser): Promise<LoginResult> =>
+    signIn(
+      challenge
+        ? { kind: "code", input: { challengeToken: challenge.challengeToken, code } }
+        : portalOf(account.role) === "student"
+          ? {
+              kind: "student",
+              input: account.student_id ? { studentId: account.student_id, password } : { email: account.email, password },
+            }
+          : { kind: "admin", input: { email: account.email, password } },
+    );
 
   const settle = (result: LoginResult) => {
     setBusy(false);
@@ -74,7 +70,7 @@ function SignInAgainDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !user) return;
     setFailure(null);
     const rule = challenge ? otpCode : presentedPassword;
     const checked = v.safeParse(rule, challenge ? code : password);
@@ -87,7 +83,7 @@ function SignInAgainDialog() {
     // One sign-in at a time: a second Enter before the button shows busy would open a second session.
     await sending.run(async () => {
       setBusy(true);
-      settle(await signInAgain());
+      settle(await signInAgain(user));
     });
   };
 

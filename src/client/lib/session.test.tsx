@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG } from "./errors.ts";
 import { createSessionStore, expireSession, sessionApiFromTrpc } from "./session.tsx";
@@ -94,71 +93,16 @@ describe("session: through the real tRPC client", () => {
     expect(store.getState().status).toBe("anonymous");
     expect(stored()).toEqual({ token: null, user: null });
   });
-
-  test("a login over tRPC stores the token, and later calls carry it", async () => {
-    const { fetch, calls } = fakeTrpcFetch({
-      "auth.studentLogin": () => ({ token: "new-token", user: STUDENT }),
-      "auth.logout": () => ({ loggedOut: true }),
-    });
-    const store = createSessionStore({ api: sessionApiFromTrpc(createTrpcClient({ getToken: readToken, fetch })) });
-    const result = await store.login({ kind: "student", studentId: "STU0001", password: "pw" });
-    expect(result.outcome).toBe("signed-in");
-    expect(calls[0]).toMatchObject({ path: "auth.studentLogin", input: { studentId: "STU0001", password: "pw" } });
-    expect(calls[0]?.headers.get("authorization")).toBeNull();
-    await store.logout();
-    expect(calls[1]?.path).toBe("auth.logout");
-    expect(calls[1]?.headers.get("authorization")).toBe("Bearer new-token");
-    expect(stored().token).toBeNull();
-  });
 });
 
 describe("session: login and logout", () => {
-  test("a successful login sets user, token and authenticated, and stores them", async () => {
-    const { api, sent } = stubSessionApi();
+  test("a sign-in's session sets user, token and authenticated, and is stored; any message goes", async () => {
+    const { api } = stubSessionApi();
     const store = createSessionStore({ api });
-    const result = await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
-    expect(result).toEqual({ outcome: "signed-in", user: ADMIN });
-    expect(sent).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
+    store.clear(MSG.sessionExpired);
+    expect(store.signIn({ token: "admin-token", user: ADMIN })).toEqual({ outcome: "signed-in", user: ADMIN });
     expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token", user: ADMIN, error: null });
     expect(stored()).toEqual({ token: "admin-token", user: JSON.stringify(ADMIN) });
-  });
-
-  test("a failed login clears the session and keeps the server's message", async () => {
-    const { api } = stubSessionApi({
-      studentLogin: async () => {
-        throw new ApiError(ACCOUNT_MSG.invalidCredentials, 401);
-      },
-    });
-    const store = createSessionStore({ api });
-    const result = await store.login({ kind: "student", email: "priya@example.com", password: "wrong" });
-    expect(result.outcome).toBe("failed");
-    expect(store.getState()).toMatchObject({ status: "anonymous", user: null, error: ACCOUNT_MSG.invalidCredentials });
-  });
-
-  test("a failure without any message reads 'Login failed'", async () => {
-    const { api } = stubSessionApi({
-      adminLogin: async () => {
-        throw {};
-      },
-    });
-    const store = createSessionStore({ api });
-    const result = await store.login({ kind: "admin", email: "a@b.co", password: "x" });
-    expect(result.outcome === "failed" && result.error.message).toBe(MSG.loginFailed);
-    expect(store.getState().error).toBe(MSG.loginFailed);
-  });
-
-  test("an account with two-step sign-in gets the challenge, and the code completes the login", async () => {
-    const { api, sent } = stubSessionApi({
-      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.secret", message: ACCOUNT_MSG.twoFactorSent }),
-    });
-    const store = createSessionStore({ api });
-    const first = await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
-    expect(first).toEqual({ outcome: "two-factor", challengeToken: "7.secret", message: ACCOUNT_MSG.twoFactorSent });
-    expect(store.getState().status).toBe("anonymous");
-    const second = await store.completeTwoFactor({ challengeToken: "7.secret", code: "123456" });
-    expect(second.outcome).toBe("signed-in");
-    expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.secret", code: "123456" } });
-    expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token" });
   });
 
   test("logout calls the server and resets the session", async () => {
@@ -192,7 +136,7 @@ describe("session: login and logout", () => {
     const { api } = stubSessionApi({ me: () => new Promise((_r, rej) => (reject = rej)) });
     const store = createSessionStore({ api });
     const restoring = store.restore();
-    await store.login({ kind: "admin", email: "admin@example.com", password: "Secret123" });
+    store.signIn({ token: "admin-token", user: ADMIN });
     reject(new ApiError("Please log in", 401));
     await restoring;
     expect(store.getState()).toMatchObject({ status: "authenticated", token: "admin-token", user: ADMIN });
@@ -320,16 +264,16 @@ describe("a session the server ends while its page is in use (decision 024)", ()
     expect(events).toEqual(["signed out"]);
   });
 
-  test("resume: the same account's new session ends the expiry; another account's replaces the page", async () => {
+  test("signIn: the same account's new session ends the expiry; another account's replaces the page", async () => {
     const { store, events } = await verified();
     store.expire();
-    expect(store.resume({ token: "tok-2", user: STUDENT })).toEqual({ outcome: "signed-in", user: STUDENT });
+    expect(store.signIn({ token: "tok-2", user: STUDENT })).toEqual({ outcome: "signed-in", user: STUDENT });
     expect(store.getState()).toMatchObject({ expired: false, token: "tok-2", error: null, user: STUDENT });
     expect(stored().token).toBe("tok-2");
     expect(events).toEqual(["signed in again"]);
 
     store.expire();
-    store.resume({ token: "tok-3", user: { ...STUDENT, id: 99, name: "Someone Else" } });
+    store.signIn({ token: "tok-3", user: { ...STUDENT, id: 99, name: "Someone Else" } });
     expect(store.getState()).toMatchObject({ expired: false, token: "tok-3", user: { id: 99 } });
     expect(events).toEqual(["signed in again", "signed out"]);
   });

@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
 import { MSG } from "../../shared/messages.ts";
-import { ApiError, normaliseError } from "./errors.ts";
+import { type ApiError, normaliseError } from "./errors.ts";
 import {
   applyDarkMode,
   clearStoredSession,
@@ -17,7 +17,7 @@ import {
   writeSession,
   writeUser,
 } from "./storage.ts";
-import type { Role, RouterInputs, RouterOutputs, SessionUser, TrpcClient } from "./trpc.ts";
+import type { Role, RouterOutputs, SessionUser, TrpcClient } from "./trpc.ts";
 
 export type SessionStatus = "loading" | "authenticated" | "anonymous";
 
@@ -25,7 +25,7 @@ export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   token: string | null;
-  /** the last login failure, kept until the next attempt */
+  /** why the sign-in page opens with a message (the session ended), until the next sign-in */
   error: string | null;
   darkMode: boolean;
   /** true after the person pressed Sign out: the login page then keeps no ?next= of the page they left */
@@ -38,28 +38,20 @@ export interface SessionState {
 }
 
 export type SignedIn = RouterOutputs["auth"]["verifyTwoFactor"];
-export type LoginAnswer = RouterOutputs["auth"]["adminLogin"] | RouterOutputs["auth"]["studentLogin"];
 
-/** What the session needs from the server; tests pass a stand-in. */
+/**
+ * What the session needs from the server; tests pass a stand-in. Signing in is not here: the sign-in screens
+ * make those calls (features/auth/sign-in.ts) and hand the answer to `signIn`.
+ */
 export interface SessionApi {
   me(): Promise<{ user: SessionUser }>;
-  adminLogin(input: RouterInputs["auth"]["adminLogin"]): Promise<LoginAnswer>;
-  studentLogin(input: RouterInputs["auth"]["studentLogin"]): Promise<LoginAnswer>;
-  verifyTwoFactor(input: RouterInputs["auth"]["verifyTwoFactor"]): Promise<SignedIn>;
   logout(): Promise<unknown>;
 }
 
 export const sessionApiFromTrpc = (client: TrpcClient): SessionApi => ({
   me: () => client.auth.me.query(),
-  adminLogin: (input) => client.auth.adminLogin.mutate(input),
-  studentLogin: (input) => client.auth.studentLogin.mutate(input),
-  verifyTwoFactor: (input) => client.auth.verifyTwoFactor.mutate(input),
   logout: () => client.auth.logout.mutate(),
 });
-
-export type LoginCredentials =
-  | ({ kind: "admin" } & RouterInputs["auth"]["adminLogin"])
-  | ({ kind: "student" } & RouterInputs["auth"]["studentLogin"]);
 
 export type LoginResult =
   | { outcome: "signed-in"; user: SessionUser }
@@ -74,21 +66,20 @@ export interface SessionStore {
   restore(): Promise<void>;
   /** Follows sign-in and sign-out in other tabs of the same browser. */
   watchStorage(): () => void;
-  login(credentials: LoginCredentials): Promise<LoginResult>;
-  completeTwoFactor(input: RouterInputs["auth"]["verifyTwoFactor"]): Promise<LoginResult>;
   logout(): Promise<void>;
   /** Forgets the session locally (storage and state), e.g. after the server answered 401. */
   clear(error?: string | null): void;
   /**
    * The server no longer accepts a session that was in use on this page: the token goes, who it was and the
-   * page stay (`expired`) until `resume` (the dialog's sign-in), a sign-in of the same account in another tab, or `logout`.
+   * page stay (`expired`) until `signIn` (the dialog's), a sign-in of the same account in another tab, or `logout`.
    */
   expire(): void;
   /**
-   * The expired session's account signed in again (layouts/sign-in-again.tsx makes the calls, so the first
-   * script carries none of it): its new session ends the expiry; another account's replaces the page.
+   * A sign-in answered with a session (the login page or the sign-in-again dialog made the calls,
+   * features/auth/sign-in.ts): it is stored and becomes this page's. The expired session's account ends the
+   * expiry; another account's replaces what the page showed.
    */
-  resume(answer: SignedIn): LoginResult;
+  signIn(answer: SignedIn): LoginResult;
   updateUser(partial: Partial<SessionUser>): void;
   setDarkMode(on: boolean): void;
 }
@@ -100,12 +91,6 @@ export interface SessionStoreOptions {
   /** called when an expired session's account signed in again, e.g. to load again what failed meanwhile */
   onSignedInAgain?: () => void;
 }
-
-/** 'Login failed' stands in when neither the server nor the client had anything better to say. */
-export const loginFailure = (err: unknown): ApiError => {
-  const error = normaliseError(err);
-  return error.message === MSG.genericError ? new ApiError(MSG.loginFailed, error.status, error.errors) : error;
-};
 
 export function createSessionStore({ api, onSignedOut, onSignedInAgain }: SessionStoreOptions): SessionStore {
   const storedToken = readToken();
@@ -152,12 +137,6 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
     set({ status: "authenticated", user, token, error: null, signedOut: false, expired: false });
     if (again) onSignedInAgain?.();
     return { outcome: "signed-in", user };
-  };
-
-  const failLogin = (err: unknown): LoginResult => {
-    const error = loginFailure(err);
-    clear(error.message);
-    return { outcome: "failed", error };
   };
 
   async function verify(): Promise<void> {
@@ -218,31 +197,6 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
       globalThis.addEventListener("storage", onStorage);
       return () => globalThis.removeEventListener("storage", onStorage);
     },
-    async login(credentials) {
-      set({ error: null });
-      try {
-        let answer: LoginAnswer;
-        if (credentials.kind === "admin") {
-          const { kind: _admin, ...input } = credentials;
-          answer = await api.adminLogin(input);
-        } else {
-          const { kind: _student, ...input } = credentials;
-          answer = await api.studentLogin(input);
-        }
-        if ("token" in answer) return signIn(answer);
-        return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
-      } catch (err) {
-        return failLogin(err);
-      }
-    },
-    async completeTwoFactor(input) {
-      set({ error: null });
-      try {
-        return signIn(await api.verifyTwoFactor(input));
-      } catch (err) {
-        return failLogin(err);
-      }
-    },
     async logout() {
       if (state.token) {
         try {
@@ -264,7 +218,7 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
       // their own calls, so a page in use there is kept the same way instead of being sent to /login.
       set({ token: null, expired: true, error: MSG.sessionExpired });
     },
-    resume: signIn,
+    signIn,
     updateUser(partial) {
       if (!state.user) return;
       const user = { ...state.user, ...partial };
@@ -331,7 +285,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 }
 
 export type Session = SessionState &
-  Pick<SessionStore, "login" | "completeTwoFactor" | "resume" | "logout" | "updateUser" | "setDarkMode"> & {
+  Pick<SessionStore, "signIn" | "logout" | "updateUser" | "setDarkMode"> & {
     toggleDarkMode(): void;
   };
 
@@ -342,9 +296,7 @@ export function useSession(): Session {
   return useMemo(
     () => ({
       ...state,
-      login: store.login,
-      completeTwoFactor: store.completeTwoFactor,
-      resume: store.resume,
+      signIn: store.signIn,
       logout: store.logout,
       updateUser: store.updateUser,
       setDarkMode: store.setDarkMode,

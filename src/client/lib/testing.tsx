@@ -219,18 +219,6 @@ export function stubSessionApi(overrides: Partial<SessionApi> = {}) {
       sent.push({ procedure: "me" });
       throw new ApiError("Please log in to continue", 401);
     },
-    adminLogin: async (input) => {
-      sent.push({ procedure: "adminLogin", input });
-      return { token: "admin-token", user: ADMIN };
-    },
-    studentLogin: async (input) => {
-      sent.push({ procedure: "studentLogin", input });
-      return { token: "student-token", user: STUDENT };
-    },
-    verifyTwoFactor: async (input) => {
-      sent.push({ procedure: "verifyTwoFactor", input });
-      return { token: "admin-token", user: ADMIN };
-    },
     logout: async () => {
       sent.push({ procedure: "logout" });
       return { loggedOut: true };

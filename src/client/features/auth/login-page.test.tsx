@@ -4,20 +4,30 @@ import { memoryLocation } from "wouter/memory-location";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { App } from "../../app.tsx";
-import { ApiError } from "../../lib/errors.ts";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import type { SessionApi } from "../../lib/session.tsx";
-import { fakeTrpcFetch, SITE_INFO, stubSessionApi, withClientTestRules } from "../../lib/testing.tsx";
+import { ADMIN, fakeTrpcFetch, SITE_INFO, STUDENT, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 
 withClientTestRules();
 
-async function renderLogin(overrides: Partial<SessionApi> = {}) {
-  const stub = stubSessionApi(overrides);
+type Handlers = Parameters<typeof fakeTrpcFetch>[0];
+
+/** /login, whose sign-in calls answer with a session unless the test says otherwise. */
+async function renderLogin(handlers: Handlers = {}) {
   const location = memoryLocation({ path: "/login", record: true });
-  const { fetch } = fakeTrpcFetch({ "site.info": () => SITE_INFO });
-  render(<App sessionApi={stub.api} locationHook={location.hook} fetch={fetch} />);
+  const { fetch, calls } = fakeTrpcFetch({
+    "site.info": () => SITE_INFO,
+    "auth.studentLogin": () => ({ token: "student-token", user: STUDENT }),
+    "auth.adminLogin": () => ({ token: "admin-token", user: ADMIN }),
+    "auth.verifyTwoFactor": () => ({ token: "admin-token", user: ADMIN }),
+    ...handlers,
+  });
+  render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={fetch} />);
   await screen.findByRole("heading", { name: "Sign in" });
-  return { sent: stub.sent, path: () => location.history!.at(-1) };
+  return {
+    /** the sign-in calls sent so far, in order */
+    sent: () => calls.filter((c) => c.path.startsWith("auth.")).map((c) => ({ procedure: c.path.slice(5), input: c.input })),
+    path: () => location.history!.at(-1),
+  };
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -51,7 +61,7 @@ describe("login page", () => {
     expect(screen.getByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
     expect(screen.getByLabelText("Email or Student ID").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   test("an empty admin form says 'Email is required' and 'Password is required'", async () => {
@@ -60,7 +70,7 @@ describe("login page", () => {
     submit();
     expect(await screen.findByText(ACCOUNT_MSG.emailRequired)).toBeTruthy();
     expect(screen.getByText(ACCOUNT_MSG.passwordRequired)).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   test("a student ID is sent as studentId, and the student lands on their dashboard", async () => {
@@ -69,7 +79,7 @@ describe("login page", () => {
     type("Password", "Secret123");
     submit();
     await screen.findByText("Welcome back, Priya!");
-    expect(sent).toEqual([{ procedure: "studentLogin", input: { studentId: "STU0001", password: "Secret123", email: "" } }]);
+    expect(sent()).toEqual([{ procedure: "studentLogin", input: { studentId: "STU0001", password: "Secret123", email: "" } }]);
     expect(path()).toBe("/student/dashboard");
   });
 
@@ -79,8 +89,8 @@ describe("login page", () => {
     type("Password", "Secret123");
     submit();
     await screen.findByText("Welcome back, Priya!");
-    expect(sent[0]?.procedure).toBe("studentLogin");
-    expect(sent[0]?.input).toEqual({ email: "priya@example.com", studentId: "", password: "Secret123" });
+    expect(sent()[0]?.procedure).toBe("studentLogin");
+    expect(sent()[0]?.input).toEqual({ email: "priya@example.com", studentId: "", password: "Secret123" });
   });
 
   test("an admin signs in with e-mail and password and lands on /admin/dashboard", async () => {
@@ -90,14 +100,15 @@ describe("login page", () => {
     type("Password", "Secret123");
     submit();
     await screen.findByText("Welcome back, Asha!");
-    expect(sent).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
+    expect(sent()).toEqual([{ procedure: "adminLogin", input: { email: "admin@example.com", password: "Secret123" } }]);
     expect(path()).toBe("/admin/dashboard");
   });
 
   test("a failed login shows the server's message in an alert and keeps what was typed", async () => {
     let finish!: () => void;
     const { path } = await renderLogin({
-      studentLogin: () => new Promise((_resolve, reject) => (finish = () => reject(new ApiError(ACCOUNT_MSG.invalidCredentials, 401)))),
+      "auth.studentLogin": () =>
+        new Promise((_resolve, reject) => (finish = () => reject(new TrpcFailure(ACCOUNT_MSG.invalidCredentials, 401)))),
     });
     type("Email or Student ID", "STU0001");
     type("Password", "Wrong1Password");
@@ -117,9 +128,8 @@ describe("login page", () => {
 
   test("a failure without a message reads 'Login failed'", async () => {
     await renderLogin({
-      adminLogin: async () => {
-        throw {};
-      },
+      // An error without any words (a 500 with an empty message).
+      "auth.adminLogin": () => new TrpcFailure("", 500),
     });
     chooseAdmin();
     type("Email", "admin@example.com");
@@ -130,7 +140,7 @@ describe("login page", () => {
 
   test("an account with two-step sign-in is asked for the e-mailed code", async () => {
     const { sent, path } = await renderLogin({
-      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
+      "auth.adminLogin": () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
     });
     chooseAdmin();
     type("Email", "admin@example.com");
@@ -142,14 +152,14 @@ describe("login page", () => {
     type("Sign-in code", "12-34 56");
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
     await screen.findByText("Welcome back, Asha!");
-    expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
+    expect(sent().at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "7.s", code: "123456" } });
     expect(path()).toBe("/admin/dashboard");
   });
 
   test("a double click on Sign in or Verify code sends once while the first call is on its way", async () => {
     const sent: string[] = [];
     await renderLogin({
-      studentLogin: () => {
+      "auth.studentLogin": () => {
         sent.push("studentLogin");
         return neverAnswers();
       },
@@ -161,8 +171,8 @@ describe("login page", () => {
     cleanup();
 
     await renderLogin({
-      adminLogin: async () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
-      verifyTwoFactor: () => {
+      "auth.adminLogin": () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
+      "auth.verifyTwoFactor": () => {
         sent.push("verifyTwoFactor");
         return neverAnswers();
       },
@@ -180,7 +190,7 @@ describe("login page", () => {
 
   test("a student whose address is not yet confirmed is asked for the code sent to it (Require e-mail verification)", async () => {
     const { sent } = await renderLogin({
-      studentLogin: async () => ({ twoFactorRequired: true, challengeToken: "9.s", message: ACCOUNT_MSG.emailVerificationSent }),
+      "auth.studentLogin": () => ({ twoFactorRequired: true, challengeToken: "9.s", message: ACCOUNT_MSG.emailVerificationSent }),
     });
     type("Email or Student ID", "asha@example.test");
     type("Password", "Secret123");
@@ -188,6 +198,6 @@ describe("login page", () => {
     expect(await screen.findByText(ACCOUNT_MSG.emailVerificationSent)).toBeTruthy();
     type("Sign-in code", "654321");
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
-    await waitFor(() => expect(sent.at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "9.s", code: "654321" } }));
+    await waitFor(() => expect(sent().at(-1)).toEqual({ procedure: "verifyTwoFactor", input: { challengeToken: "9.s", code: "654321" } }));
   });
 });

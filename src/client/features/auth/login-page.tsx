@@ -15,14 +15,15 @@ import { firstFieldErrors } from "../../lib/errors.ts";
 import { checkInput } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
-import { type LoginCredentials, type LoginResult, useSession } from "../../lib/session.tsx";
+import { type LoginResult, useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { CodeField, PasswordInput, TextInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
+import { type SignInStep, useSignIn } from "./sign-in.ts";
 
-type AccountKind = LoginCredentials["kind"];
+type AccountKind = "student" | "admin";
 
 /** The student's one box takes either: an '@' means an e-mail address, anything else a student ID. */
 export function studentCredentials(identifier: string, password: string) {
@@ -35,6 +36,7 @@ export default function LoginPage() {
   const t = useT(auth);
   usePageTitle(t("login.pageTitle"));
   const session = useSession();
+  const signIn = useSignIn();
   const [kind, setKind] = useState<AccountKind>("student");
   const [identifier, setIdentifier] = useState("");
   const [email, setEmail] = useState("");
@@ -84,20 +86,20 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    let credentials: LoginCredentials;
+    let step: SignInStep;
     if (kind === "admin") {
       const checked = checkInput(adminLoginInput, { email, password }, { abortPipeEarly: false });
       if (!checked.ok) return showErrors(checked.messages);
-      credentials = { kind, ...checked.value };
+      step = { kind, input: checked.value };
     } else {
       const checked = checkInput(studentLoginInput, studentCredentials(identifier, password), { abortPipeEarly: false });
       if (!checked.ok) return showErrors(checked.messages);
-      credentials = { kind, ...checked.value };
+      step = { kind, input: checked.value };
     }
     void sending.run(async () => {
       setErrors({});
       setBusy(true);
-      settle(await session.login(credentials));
+      settle(await signIn(step));
     });
   };
 
@@ -109,7 +111,7 @@ export default function LoginPage() {
     void sending.run(async () => {
       setErrors({});
       setBusy(true);
-      settle(await session.completeTwoFactor({ challengeToken: challenge.challengeToken, code }));
+      settle(await signIn({ kind: "code", input: { challengeToken: challenge.challengeToken, code } }));
     });
   };
 
