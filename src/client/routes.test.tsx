@@ -217,21 +217,31 @@ describe("moving between pages", () => {
     window.scrollTo = ((...args: unknown[]) => void scrolled.push(args)) as typeof window.scrollTo;
     try {
       const { go } = renderAt("/about");
+      /** Back, as the browser does it: the address changes, then popstate. */
+      const back = (to: string) => {
+        history.replaceState(null, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+        go(to);
+      };
       await screen.findByRole("heading", { level: 1 });
       expect(scrolled).toEqual([]);
       act(() => go("/contact"));
       expect(scrolled).toEqual([[{ top: 0, behavior: "instant" }]]);
       act(() => go("/contact?subject=admission"));
       expect(scrolled).toHaveLength(1);
-      act(() => {
-        window.dispatchEvent(new PopStateEvent("popstate"));
-        go("/about");
-      });
+      act(() => back("/about"));
       expect(scrolled).toHaveLength(1);
       act(() => go("/gallery"));
       expect(scrolled).toEqual([[{ top: 0, behavior: "instant" }], [{ top: 0, behavior: "instant" }]]);
+      // A Back that changes only the query keeps the place, and leaves the next new page opening at its top.
+      act(() => go("/gallery?category=campus"));
+      act(() => back("/gallery"));
+      expect(scrolled).toHaveLength(2);
+      act(() => go("/contact"));
+      expect(scrolled).toHaveLength(3);
     } finally {
       window.scrollTo = real;
+      history.replaceState(null, "", "/");
     }
   });
 });

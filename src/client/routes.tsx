@@ -124,9 +124,10 @@ const GUEST_PAGES = [
   ["/first-login", FirstLoginPage],
 ] as const;
 
-// Back and Forward: the browser puts the page back where it was; only a new page opens at its top.
-let popped = false;
-window.addEventListener("popstate", () => (popped = true));
+// Back and Forward: the browser puts the page back where it was; only a new page opens at its top. The page a
+// Back went to is kept (not a flag), so a Back that changed only the query leaves the next link's page at its top.
+let poppedTo = "";
+window.addEventListener("popstate", () => (poppedTo = location.pathname));
 
 /**
  * A link to another page opens it at its top, at once (wouter changes pages without a load, so the old place
@@ -136,9 +137,9 @@ function NewPageAtTop() {
   const [path] = useLocation();
   const last = useRef(path);
   useEffect(() => {
-    if (path !== last.current && !popped) window.scrollTo({ top: 0, behavior: "instant" });
+    if (path !== last.current && path !== poppedTo) window.scrollTo({ top: 0, behavior: "instant" });
     last.current = path;
-    popped = false;
+    poppedTo = "";
   }, [path]);
   return null;
 }

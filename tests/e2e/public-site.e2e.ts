@@ -161,6 +161,19 @@ describe("public site journeys", () => {
     await page.goBack();
     await page.waitForURL("**/about");
     await page.waitForFunction(() => window.scrollY > 500);
+    // A Back that changes only the query does not stop the next new page opening at its top.
+    // (As a list's next page does: a new history entry for the query. The gallery's categories replace theirs.)
+    await page.goto("/gallery");
+    await tiles(page).first().waitFor();
+    await page.evaluate(() => history.pushState(null, "", "/gallery?page=2"));
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === "/gallery" && location.search === "");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 300);
+    await page.locator("footer").getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL("**/contact");
+    await page.locator("main h1").first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
