@@ -7,7 +7,7 @@ import { changeLocale } from "../lib/i18n.tsx";
 import { Badge, statusTone } from "./badge.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import type { TableColumn } from "./table.tsx";
-import { actionsColumn, StackedCell, Table } from "./table.tsx";
+import { actionsColumn, EmailText, PersonCell, StackedCell, Table } from "./table.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -45,6 +45,13 @@ describe("Table", () => {
     const cells = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");
     expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(["Applicant", "Program", "Status", null]);
     expect(cells[0]?.className).toContain("ui-table__cell--primary");
+  });
+
+  test("a label may break after its slash, never inside a word (a zero-width space the label's reader skips)", () => {
+    const course: TableColumn<Application>[] = [{ key: "course", header: "Course/Standard", render: (a) => a.program }];
+    render(<Table columns={course} rows={rows} rowKey={(a) => a.id} />);
+    expect(screen.getAllByRole("cell")[0]?.getAttribute("data-label")).toBe("Course/\u200BStandard");
+    expect(screen.getByRole("columnheader").textContent).toBe("Course/Standard");
   });
 
   test("shows the empty node when there are no rows", () => {
@@ -194,5 +201,15 @@ describe("StackedCell", () => {
   test("a plain value carries no class", () => {
     const { container } = render(<StackedCell main="Asha Patil" />);
     expect(container.firstElementChild!.firstElementChild!.hasAttribute("class")).toBe(false);
+  });
+});
+
+describe("PersonCell", () => {
+  test("the e-mail address may wrap after its '@' (a <wbr>), and reads and copies as typed", () => {
+    const { container } = render(<PersonCell name="Priya Sharma" email="student@institute.local" phone="9876543210" />);
+    const email = container.querySelector(".ops-break")!;
+    expect(email.innerHTML).toBe("student@<wbr>institute.local");
+    expect(email.textContent).toBe("student@institute.local");
+    expect(render(<EmailText address="no-at-sign" />).container.innerHTML).toBe("no-at-sign");
   });
 });

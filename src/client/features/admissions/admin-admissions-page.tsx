@@ -23,7 +23,7 @@ import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
-import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, EmailText, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
@@ -120,7 +120,9 @@ export default function AdminAdmissionsPage() {
           <ApplicantPhoto name={fullName(a)} url={a.photo?.url} />
           <div className="applicant__text">
             <p className="applicant__name">{fullName(a)}</p>
-            <p className="applicant__line">{a.email}</p>
+            <p className="applicant__line">
+              <EmailText address={a.email} />
+            </p>
             <p className="applicant__line">{a.phone}</p>
             <p className="applicant__line applicant__number">{a.applicationNumber}</p>
             {a.followUpOn ? <FollowUpBadge day={a.followUpOn} today={today} /> : null}

@@ -20,6 +20,7 @@ import { Select, TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
+import { EmailText } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { categoryLabel, HELP_TEXT, priorityLabel, statusOptions, statusText, type TicketStatus } from "./ticket-text.ts";
 
@@ -166,7 +167,7 @@ export function TicketDetailsDialog({
               {ticket.studentName}
               <br />
               <a href={mailHref(ticket.studentEmail)} className="ops-break">
-                {ticket.studentEmail}
+                <EmailText address={ticket.studentEmail} />
               </a>
             </DetailsFact>
             <DetailsFact label={t("det.created")}>{formatDateTime(ticket.createdAt)}</DetailsFact>
