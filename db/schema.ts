@@ -198,6 +198,8 @@ export interface NotificationsTable {
   kind: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON object of the kind's parameters ({name}, {number}, …) */
   params: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the portal page it is about (a path such as /student/help/7), as in its e-mail; null: none */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
   read_at: Timestamp | null;
   created_at: Timestamp;
 }

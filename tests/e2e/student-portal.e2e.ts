@@ -237,6 +237,10 @@ describe("student portal journeys", () => {
     expect(await page.getByRole("link", { name: /unread notification/ }).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The reply leads to its ticket: "Open" shows the conversation.
+    await newest.getByRole("link", { name: /^Open: Reply to TKT-/ }).click();
+    await page.waitForURL(`**/student/help/${ticket.id}`);
+    await page.getByText("Yes: we have moved you to the Nashik centre.").waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -19,6 +19,7 @@ const note = (overrides: Partial<Note> = {}): Note => ({
   priority: "high",
   read: false,
   readAt: null,
+  link: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
   data: { applicationNumber: "APP-2026-000001", email: "anita@example.com" },

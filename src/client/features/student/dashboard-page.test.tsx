@@ -34,8 +34,9 @@ const DASHBOARD: RouterOutputs["student"]["dashboard"] = {
       priority: "high",
       read: false,
       time: minutesAgo(5),
+      link: "/student/fees/receipts/3",
     },
-    { id: 8, type: "system", title: "Password changed", description: "", priority: "low", read: true, time: daysAgo(2) },
+    { id: 8, type: "system", title: "Password changed", description: "", priority: "low", read: true, time: daysAgo(2), link: null },
   ],
   upcomingEvents: [],
   courseProgress: [],
@@ -136,6 +137,9 @@ describe("student dashboard", () => {
     ]);
     expect(within(items[0]!).getByText("5 minutes ago")).toBeTruthy();
     expect(within(items[1]!).getByText("2 days ago")).toBeTruthy();
+    // One about a page of its own leads there; one without is plain text.
+    expect(within(items[0]!).getByRole("link", { name: "Welcome to the institute" }).getAttribute("href")).toBe("/student/fees/receipts/3");
+    expect(within(items[1]!).queryByRole("link")).toBeNull();
 
     // A missing detail is named, with the way to fix it.
     expect(screen.getByText(/Still missing: Photo/)).toBeTruthy();

@@ -408,7 +408,8 @@ function RecentActivity({ data, loading }: BlockProps) {
             <span className={`student-activity__dot student-activity__dot--${item.priority}`} aria-hidden="true" />
             <div className="student-activity__text">
               <p className="student-activity__title">
-                {item.title}
+                {/* What it is about, where it has a page (a ticket, a receipt, Courses): as on the notifications screen. */}
+                {item.link ? <Link href={`~${item.link}`}>{item.title}</Link> : item.title}
                 {item.read ? null : <span className="sr-only">{t("activity.unread")}</span>}
               </p>
               {item.description ? <p className="student-activity__description">{item.description}</p> : null}

@@ -8,7 +8,7 @@ import { renderStudentAt } from "./student-testing.tsx";
 withClientTestRules();
 
 type Item = RouterOutputs["notifications"]["list"]["notifications"][number];
-const item = (id: number, read: boolean, title: string): Item => ({
+const item = (id: number, read: boolean, title: string, link: string | null = null): Item => ({
   _id: String(id),
   id,
   type: "support",
@@ -18,6 +18,7 @@ const item = (id: number, read: boolean, title: string): Item => ({
   priority: "medium",
   read,
   readAt: read ? "2026-11-21T10:00:00.000Z" : null,
+  link,
   createdAt: "2026-11-21T09:00:00.000Z",
   timestamp: "2026-11-21T09:00:00.000Z",
   data: {},
@@ -50,6 +51,30 @@ describe("student notifications (issue 18, first step)", () => {
     await waitFor(() => expect(sent("notifications.markRead")).toEqual([{ id: 2 }]));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Your notifications" })).queryByText("Unread")).toBeNull());
     expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
+  });
+
+  test("one about a page of its own offers it as Open, which reads it; one without a page offers none", async () => {
+    let items = [item(3, false, "Reply to TKT-2026-00007", "/student/help/7"), item(2, false, "Holiday on Monday")];
+    const { sent, path } = renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: items,
+        pagination: { totalItems: items.length, totalPages: 1, currentPage: 1, limit: 10 },
+        counts: { total: items.length, unread: 2, highPriority: 0, recent24h: 2 },
+      }),
+      "notifications.unreadCount": () => ({ count: items.filter((i) => !i.read).length }),
+      "notifications.markRead": (input) => {
+        items = items.map((i) => (i.id === (input as { id: number }).id ? { ...i, read: true } : i));
+        return { message: "ok", notification: items[0]! };
+      },
+    });
+    const list = await screen.findByRole("list", { name: "Your notifications" });
+    const [reply, notice] = within(list).getAllByRole("listitem");
+    expect(within(notice!).queryByRole("link")).toBeNull();
+    const open = within(reply!).getByRole("link", { name: "Open: Reply to TKT-2026-00007" });
+    expect(open.getAttribute("href")).toBe("/student/help/7");
+    fireEvent.click(open);
+    await waitFor(() => expect(sent("notifications.markRead")).toEqual([{ id: 3 }]));
+    expect(path()).toBe("/student/help/7");
   });
 
   test("nothing yet: an empty state, not a blank page", async () => {

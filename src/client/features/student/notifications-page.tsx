@@ -2,10 +2,12 @@
  * /student/notifications (issue 18's notification bell, first step): what the institute has told the
  * student — ticket replies, notices, reminders — newest first, a page at a time from the server, refreshed
  * every 30 seconds while the tab is shown; unread ones stand out and are marked read one by one or all at
- * once (the top bar's badge follows at once).
+ * once (the top bar's badge follows at once). One about something with a page of its own (a ticket, a receipt,
+ * Courses, Exams, the library) offers it as "Open", which also marks it read.
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "wouter";
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -13,7 +15,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { BellIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
@@ -78,16 +80,30 @@ export default function StudentNotificationsPage() {
                 <p className="student-notice__message">{n.message}</p>
                 <div className="cluster cluster--between cluster--sm">
                   <Moment className="text-sm text-muted" time={n.createdAt} show="ago" now={now} />
-                  {n.read ? null : (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={markRead.isPending}
-                      onClick={() => markRead.mutate({ id: n.id }, { onSuccess: () => void refresh(), onError: failed })}
-                    >
-                      <RowActionLabel label={t("notif.markRead")} spoken={t("notif.markReadOf", { title: n.title })} />
-                    </Button>
-                  )}
+                  <div className="cluster cluster--sm">
+                    {n.read ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={markRead.isPending}
+                        onClick={() => markRead.mutate({ id: n.id }, { onSuccess: () => void refresh(), onError: failed })}
+                      >
+                        <RowActionLabel label={t("notif.markRead")} spoken={t("notif.markReadOf", { title: n.title })} />
+                      </Button>
+                    )}
+                    {/* What it is about (a ticket, a receipt, Courses, Exams): opening it reads it. */}
+                    {n.link ? (
+                      <Link
+                        href={`~${n.link}`}
+                        className={buttonClass("secondary", "sm")}
+                        onClick={() => {
+                          if (!n.read) markRead.mutate({ id: n.id }, { onSuccess: () => void refresh() });
+                        }}
+                      >
+                        <RowActionLabel label={t("notif.open")} spoken={t("notif.openOf", { title: n.title })} />
+                      </Link>
+                    ) : null}
+                  </div>
                 </div>
               </div>
             </li>

@@ -30,6 +30,9 @@ async function recipient(trx: DB, userId: number) {
 /** The address of a receipt in the student portal. */
 export const studentReceiptPath = (receiptId: number) => `/student/fees/receipts/${receiptId}`;
 
+/** The student's Fees page, where fee alerts lead. */
+export const STUDENT_FEES = "/student/fees";
+
 export interface IssuedReceipt {
   id: number;
   user_id: number;
@@ -48,6 +51,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
     kind: "fee.receipt",
     params: { number: receipt.number, amount: inParams(receipt.amount_paise) },
     data: { receiptId: receipt.id },
+    link: studentReceiptPath(receipt.id),
   });
   await deps.mail.enqueue(
     trx,
@@ -78,12 +82,12 @@ async function tellWithReason(
 ) {
   const student = await recipient(trx, userId);
   if (!student) return;
-  await notifyUser(trx, at, userId, { type: "system", priority: "high", ...alert });
+  await notifyUser(trx, at, userId, { type: "system", priority: "high", ...alert, link: STUDENT_FEES });
   const { title, message } = inLocale(student.locale, () => notificationText(alert.kind, alert.params));
   await deps.mail.enqueue(
     trx,
     student.email,
-    { template: "student_alert", name: student.name, title, message, link: `${publicUrl(deps)}/student/fees` },
+    { template: "student_alert", name: student.name, title, message, link: `${publicUrl(deps)}${STUDENT_FEES}` },
     student.locale,
   );
 }

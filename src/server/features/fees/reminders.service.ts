@@ -25,6 +25,7 @@ import { notifyStudents } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
 import { auditStudent } from "../students/students.service.ts";
+import { STUDENT_FEES } from "./fee-notices.ts";
 import { type DueItem, duesByStudent, duesOf } from "./reports.service.ts";
 
 type DB = Kysely<Database>;
@@ -104,7 +105,7 @@ async function deliver(
       ...words,
       data: { feeReminder: kind, instalments: items.map((i) => i.instalmentId) },
       email: true,
-      link: "/student/fees",
+      link: STUDENT_FEES,
     });
     await trx
       .insertInto("fee_reminders")

@@ -398,13 +398,14 @@ describe("receipts", () => {
     expect(hindi.text_body).toContain("₹7,500");
     const notes = await deps.db
       .selectFrom("notifications")
-      .select(["recipient_user_id", "kind", "title", "params"])
+      .select(["recipient_user_id", "kind", "title", "params", "link"])
       .where("kind", "=", "fee.receipt")
       .orderBy("id")
       .execute();
     expect(notes.map((n) => n.recipient_user_id)).toEqual([asha.id, ravi.id]);
     expect(notes[0]!.title).toBe(`Payment received: receipt ${receipt.number}`);
     expect(JSON.parse(notes[0]!.params!)).toEqual({ number: receipt.number, amount: "₹10,000" });
+    expect(notes[0]!.link).toBe(`/student/fees/receipts/${receipt.id}`);
     // The student reads it in their portal.
     const list = await asha.call.notifications.list({ page: 1, limit: 10 });
     expect(list.notifications.map((n) => n.title)).toContain(`Payment received: receipt ${receipt.number}`);

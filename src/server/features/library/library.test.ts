@@ -521,9 +521,17 @@ describe("overdue reminders", () => {
     deps.advance(3_600_000);
     expect((await sendOverdueReminders(deps)).reminded).toBe(0);
 
-    const notes = await deps.db.selectFrom("notifications").select(["recipient_user_id", "title", "kind", "params", "type"]).execute();
+    const notes = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "title", "kind", "params", "type", "link"])
+      .execute();
     expect(notes.map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id, meera.id].sort());
-    expect(notes[0]).toMatchObject({ kind: "library.overdue", type: "course", title: "Library book overdue: Principles of Accounting" });
+    expect(notes[0]).toMatchObject({
+      kind: "library.overdue",
+      type: "course",
+      title: "Library book overdue: Principles of Accounting",
+      link: "/student/library",
+    });
     expect(JSON.parse(notes[0]!.params!)).toEqual({ title: "Principles of Accounting", due: "2026-11-23" });
     const mail = await deps.db
       .selectFrom("email_outbox")

@@ -26,9 +26,6 @@ import { getSettings } from "../settings/settings.service.ts";
 type DB = Kysely<Database>;
 type NoticeRow = Selectable<NoticesTable>;
 
-/** Where the notification and its e-mail lead the student. */
-export const NOTICE_LINK = "/student/notifications";
-
 const notFound = () => new AppError("NOT_FOUND", text.t("rule.notFound"));
 
 /** The students a notice reaches, as one set: active students, every one or one programme's. */
@@ -188,8 +185,8 @@ export async function publishNotice(deps: AppDeps, actorId: number, input: Notic
       title: input.title,
       message: notificationMessage(input, locale),
       priority: input.priority,
+      // No page of its own: the notice is the notification (its e-mail leads to the notifications page).
       email: input.email,
-      link: NOTICE_LINK,
       data: { noticeId: notice.id, kind: input.kind, ...(isEvent ? { eventDate: input.eventDate, eventTime: input.eventTime } : {}) },
     });
     const written = await trx

@@ -38,6 +38,8 @@ export type NewNotification = NotificationWords & {
   data?: Record<string, unknown>;
   /** false keeps an alert in the portal only (default: e-mailed too where Settings say so) */
   email?: boolean;
+  /** the portal page it is about, a path (/student/help/7): stored, offered as "Open", and the e-mail's link */
+  link?: string;
 };
 
 /** A parameter shown in the reader's words: an inquiry's subject, a ticket's status, an account's role. */
@@ -99,7 +101,7 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
   }
   await db
     .insertInto("notifications")
-    .columns(["recipient_user_id", "type", "title", "message", "kind", "params", "priority", "data", "created_at"])
+    .columns(["recipient_user_id", "type", "title", "message", "kind", "params", "priority", "data", "link", "created_at"])
     .expression(
       db
         .selectFrom("users")
@@ -112,6 +114,7 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
           eb.val(words.params).as("params"),
           eb.val(n.priority ?? "medium").as("priority"),
           eb.val(JSON.stringify(n.data ?? {})).as("data"),
+          eb.val(n.link ?? null).as("link"),
           eb.val(at.toISOString()).as("created_at"),
         ])
         // Staff handle admissions, inquiries and tickets: they are told about those; system and security
@@ -131,6 +134,7 @@ export async function notifyUser(db: Kysely<Database>, at: Date, userId: number,
       ...storedWords(n),
       priority: n.priority ?? "medium",
       data: JSON.stringify(n.data ?? {}),
+      link: n.link ?? null,
       created_at: at.toISOString(),
     })
     .execute();
@@ -142,14 +146,14 @@ const BATCH = 500;
  * Tells students something (issue 18: new material, an assignment, results, an overdue book): one row each,
  * written in batches of 500, in the caller's transaction. With `email: true` each student who keeps e-mail
  * notifications on (Settings → Notifications) also gets it by e-mail, in their own language, with a link
- * to `link` in the portal.
+ * to `link` in the portal (their notifications page without one).
  */
 export async function notifyStudents(
   deps: Pick<AppDeps, "mail" | "env">,
   db: Kysely<Database>,
   at: Date,
   userIds: readonly number[],
-  n: NewNotification & { link?: string },
+  n: NewNotification,
 ): Promise<void> {
   const ids = [...new Set(userIds)];
   const words = storedWords(n);
@@ -158,6 +162,7 @@ export async function notifyStudents(
     ...words,
     priority: n.priority ?? "medium",
     data: JSON.stringify(n.data ?? {}),
+    link: n.link ?? null,
     created_at: at.toISOString(),
   };
   for (let i = 0; i < ids.length; i += BATCH) {
@@ -202,6 +207,8 @@ export function toNotificationItem(n: Notification) {
     priority: n.priority,
     read: n.read_at !== null,
     readAt: n.read_at,
+    /** the portal page it is about (a path), or null */
+    link: n.link,
     createdAt: n.created_at,
     timestamp: n.created_at,
     data: jsonObject(n.data),

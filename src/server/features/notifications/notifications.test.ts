@@ -115,6 +115,7 @@ describe("listing", () => {
       priority: "high",
       read: false,
       readAt: null,
+      link: null,
       createdAt: "2026-11-21T00:30:00.000Z",
       timestamp: "2026-11-21T00:30:00.000Z",
       data: { admissionId: 7, course: "Commerce" },

@@ -137,6 +137,7 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
       priority: n.priority,
       read: n.read,
       time: n.createdAt,
+      link: n.link,
     })),
     upcomingEvents: events,
     courseProgress: figures.courseProgress,

@@ -726,15 +726,17 @@ describe("dashboard", () => {
       type: "system",
       kind: "fee.receipt",
       params: { number: "RCP/2026-27/000003", amount: "₹1,000" },
+      link: "/student/fees/receipts/3",
     });
     const caller = callerFor(deps, await authOf(ashaToken));
     for (const locale of ["hi", "mr", "en"] as const) {
       const [dashboard, list] = await inLocale(locale, () => Promise.all([caller.student.dashboard(), caller.notifications.list({})]));
       const [shown] = list.notifications;
-      expect(dashboard.recentActivity[0]).toMatchObject({ title: shown!.title, description: shown!.message });
+      expect(dashboard.recentActivity[0]).toMatchObject({ title: shown!.title, description: shown!.message, link: shown!.link });
     }
     const hindi = await inLocale("hi", () => caller.student.dashboard());
     expect(hindi.recentActivity[0]!.title).toBe("भुगतान प्राप्त हुआ: रसीद RCP/2026-27/000003");
+    expect(hindi.recentActivity[0]!.link).toBe("/student/fees/receipts/3");
   });
 });
 

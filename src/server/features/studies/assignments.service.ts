@@ -28,7 +28,7 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { auditStudent } from "../students/students.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
-import { auditSubject, findListedSubject, findSubject, subjectLabel, tellStudyingNow } from "./studies.service.ts";
+import { auditSubject, findListedSubject, findSubject, STUDENT_COURSES_LINK, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
 const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
 const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
@@ -122,7 +122,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       kind: "assignment.new",
       title: row.title,
       data: { subjectId: subject.id, assignmentId: row.id },
-      link: "/student/courses",
+      link: STUDENT_COURSES_LINK,
       email: true,
     });
     await auditSubject(trx, now, {
@@ -279,6 +279,7 @@ export async function gradeSubmission(deps: AppDeps, actorId: number, input: Gra
       kind: "assignment.graded",
       params: { title: found.title, subject: subjectLabel(subject), marks: input.marks!, max: found.max_marks },
       data: { assignmentId: found.assignmentId },
+      link: STUDENT_COURSES_LINK,
     });
     await auditStudent(trx, now, {
       actorUserId: actorId,

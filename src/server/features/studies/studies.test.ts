@@ -238,10 +238,11 @@ describe("study materials", () => {
     expect(material.unitId).toBe(subject.units[1]!.id);
     const told = await deps.db
       .selectFrom("notifications")
-      .select(["recipient_user_id", "kind"])
+      .select(["recipient_user_id", "kind", "link"])
       .where("kind", "=", "material.new")
       .execute();
     expect(told.map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id].sort());
+    expect(told.map((n) => n.link)).toEqual(["/student/courses", "/student/courses"]);
 
     expect((await get(asha.token, material.url)).status).toBe(200);
     const pdf = await get(asha.token, material.url);
@@ -355,11 +356,12 @@ describe("assignments", () => {
     expect(graded.submission).toMatchObject({ marks: 17, comment: "Neat work", late: true });
     const note = await deps.db
       .selectFrom("notifications")
-      .select("params")
+      .select(["params", "link"])
       .where("recipient_user_id", "=", asha.id)
       .where("kind", "=", "assignment.graded")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(note.params!)).toMatchObject({ marks: 17, max: 20 });
+    expect(note.link).toBe("/student/courses");
     const again = await handIn(asha, assignment.id);
     expect(again.status).toBe(409);
     // Work handed in is never thrown away with its assignment.

@@ -127,13 +127,17 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
 }
 
 /** Whether the ticket's author takes answers by e-mail, and in which language (as every e-mail to a person: recipientLocale). */
-async function emailChoice(deps: AppDeps, userId: number): Promise<{ wanted: boolean; locale: Locale }> {
+async function emailChoice(deps: AppDeps, userId: number): Promise<{ wanted: boolean; locale: Locale; student: boolean }> {
   const row = await deps.db.selectFrom("users").select(["role", "preferences"]).where("id", "=", userId).executeTakeFirst();
   return {
     wanted: row?.role !== "student" || readPreferences(row.preferences).emailNotifications,
     locale: await recipientLocale(deps, row?.preferences),
+    student: row?.role === "student",
   };
 }
+
+/** The ticket's page in the student portal, for a notification to the student who raised it (the office's has none). */
+const studentTicketLink = (student: boolean, id: number) => (student ? `/student/help/${id}` : undefined);
 
 async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
   const ticket = await deps.db.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirst();
@@ -187,6 +191,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
         kind: "ticket.reply",
         params: { number: ticket.ticket_number, excerpt: message.slice(0, 200) },
         data: { ticketId: id, ticketNumber: ticket.ticket_number },
+        link: studentTicketLink(author.student, id),
       });
     }
     // The answer also goes by e-mail to whoever raised the ticket (issue 14.5), so it reaches them off the
@@ -230,11 +235,13 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
     details: { from: ticket.status, to: status },
   });
   if (ticket.created_by && ticket.created_by !== actor.id) {
+    const creator = await deps.db.selectFrom("users").select("role").where("id", "=", ticket.created_by).executeTakeFirst();
     await notifyUser(deps.db, deps.now(), ticket.created_by, {
       type: "support",
       kind: "ticket.status",
       params: { number: ticket.ticket_number, status, subject: ticket.subject },
       data: { ticketId: id, ticketNumber: ticket.ticket_number, status },
+      link: studentTicketLink(creator?.role === "student", id),
     });
   }
   return getTicket(deps, actor, id);

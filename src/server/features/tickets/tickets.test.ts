@@ -172,14 +172,17 @@ describe("notifications in the reader's language (issue 16)", () => {
     ]);
     const stored = await deps.db
       .selectFrom("notifications")
-      .select(["title", "kind"])
+      .select(["title", "kind", "link"])
       .where("recipient_user_id", "=", asha.id)
       .orderBy("id")
       .execute();
+    // Both lead to the ticket's page in her portal ("Open" on her notifications screen).
+    const link = `/student/help/${created.ticket.id}`;
     expect(stored).toEqual([
-      { title: `Reply to ${number}`, kind: "ticket.reply" },
-      { title: `${number} is now resolved`, kind: "ticket.status" },
+      { title: `Reply to ${number}`, kind: "ticket.reply", link },
+      { title: `${number} is now resolved`, kind: "ticket.status", link },
     ]);
+    expect((await student.notifications.list({})).notifications.map((n) => n.link)).toEqual([link, link]);
   });
 });
 
@@ -228,5 +231,25 @@ describe("staff (issue 17)", () => {
     expect((await caller.tickets.assign({ id: created.ticket.id, assignedTo: staff.id })).ticket.assignedTo).toBe(staff.id);
     const asha = await deps.db.selectFrom("users").select("id").where("email", "=", "a@example.test").executeTakeFirstOrThrow();
     await expect(caller.tickets.assign({ id: created.ticket.id, assignedTo: asha.id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  test("a staff member's own ticket, answered by the office: the alerts name no student page", async () => {
+    const staff = await createUser(deps, { role: "staff", email: "desk@example.test", name: "Desk Clerk" });
+    const own = callerFor(deps, await resolveSession(deps, await createSession(deps, staff.id)));
+    const created = await own.tickets.create(NEW);
+    const office = callerFor(deps, await resolveSession(deps, admin));
+    await office.tickets.respond({ id: created.ticket.id, message: "Looking into it." });
+    await office.tickets.setStatus({ id: created.ticket.id, status: "resolved" });
+    const told = await deps.db
+      .selectFrom("notifications")
+      .select(["kind", "link"])
+      .where("recipient_user_id", "=", staff.id)
+      .where("kind", "in", ["ticket.reply", "ticket.status"])
+      .orderBy("id")
+      .execute();
+    expect(told).toEqual([
+      { kind: "ticket.reply", link: null },
+      { kind: "ticket.status", link: null },
+    ]);
   });
 });
