@@ -417,10 +417,14 @@ describe("admissions journeys", () => {
     await office.getByLabel("Follow-up date").fill("2030-01-15");
     await office.getByRole("button", { name: "Save date" }).click();
     await page.locator(".ui-toasts").getByText("Follow-up set for 15 Jan 2030.").waitFor();
-    // The toasts show above the open dialog: their region is in the top layer (a popover shown after the
-    // dialog), not under the dialog's backdrop; it goes back to the page when the dialog closes (below).
-    const toastsOnTop = () => page.evaluate(() => document.querySelector(".ui-toasts")!.matches(":popover-open"));
+    // The toasts show above the open dialog, inside it: not under the dialog's backdrop, and not inert (a tap on
+    // a toast drawn over the dialog from the page fell through to Approve). It goes back to the page when the
+    // dialog closes (below).
+    const toastsOnTop = () => page.evaluate(() => document.querySelector(".ui-toasts")!.closest("dialog[open]") !== null);
     expect(await toastsOnTop()).toBe(true);
+    await page.locator(".ui-toast").filter({ hasText: "Follow-up set for 15 Jan 2030." }).getByRole("button", { name: "Dismiss" }).click();
+    await page.locator(".ui-toast").filter({ hasText: "Follow-up set for 15 Jan 2030." }).waitFor({ state: "detached" });
+    expect(await page.getByRole("dialog", { name: /^Approve/ }).count()).toBe(0);
 
     // Edit: the same form as the applicant's, filled in; the change is saved.
     await dialog.getByRole("link", { name: "Edit" }).click();

@@ -1,9 +1,10 @@
 import { describe, expect, mock, test } from "bun:test";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { StrictMode, useState } from "react";
 import { Button } from "./button.tsx";
 import { Dialog, FormDialog } from "./dialog.tsx";
 import { withComponentTestSetup } from "./testing.ts";
+import { ToastProvider, useToast } from "./toast.tsx";
 
 withComponentTestSetup();
 
@@ -275,4 +276,71 @@ describe("FormDialog with a form state's submission", () => {
     expect(screen.getByRole("button", { name: /Saving…/ }).getAttribute("aria-busy")).toBe("true");
     expect((screen.getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
   });
+});
+
+describe("toasts over dialogs", () => {
+  test("while dialogs are open the toasts show inside the top one (not inert), and on the page once none is", () => {
+    function Page() {
+      const [open, setOpen] = useState<"none" | "one" | "two">("none");
+      const toast = useToast();
+      return (
+        <>
+          <Button onClick={() => setOpen("one")}>Open</Button>
+          <Dialog open={open !== "none"} onClose={() => setOpen("none")} title="Application APP-2026-000003">
+            <Button onClick={() => toast.show("Note added.")}>Add note</Button>
+            <Button onClick={() => setOpen("two")}>Approve</Button>
+          </Dialog>
+          <Dialog open={open === "two"} onClose={() => setOpen("one")} title="Approve this application?">
+            <Button onClick={() => setOpen("one")}>Cancel</Button>
+          </Dialog>
+        </>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    );
+    const region = () => document.querySelector(".ui-toasts")!;
+    expect(region().closest("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add note", hidden: true }));
+    expect(region().closest("dialog")?.getAttribute("aria-labelledby")).toBe(dialogNamed("Application APP-2026-000003"));
+    expect(region().textContent).toContain("Note added.");
+    fireEvent.click(screen.getByRole("button", { name: "Approve", hidden: true }));
+    expect(region().closest("dialog")?.getAttribute("aria-labelledby")).toBe(dialogNamed("Approve this application?"));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel", hidden: true }));
+    expect(region().closest("dialog")?.getAttribute("aria-labelledby")).toBe(dialogNamed("Application APP-2026-000003"));
+    // The toast is still there, and its Dismiss works.
+    fireEvent.click(within(region() as HTMLElement).getByRole("button", { name: "Dismiss", hidden: true }));
+    expect(region().textContent).not.toContain("Note added.");
+    fireEvent.keyDown(document.querySelector("dialog[open]")!, { key: "Escape" });
+    expect(region().closest("dialog")).toBeNull();
+    expect(document.querySelectorAll(".ui-toasts")).toHaveLength(1);
+  });
+});
+
+/** The id of the heading that names the dialog with this title. */
+const dialogNamed = (title: string) => [...document.querySelectorAll("dialog h2")].find((h) => h.textContent === title)?.id;
+
+test("a dialog unmounted while open (its page left) gives the toasts back to the page", () => {
+  function Page({ shown }: { shown: boolean }) {
+    return shown ? (
+      <Dialog open onClose={() => {}} title="Application APP-2026-000003">
+        <p>Details</p>
+      </Dialog>
+    ) : null;
+  }
+  const { rerender } = render(
+    <ToastProvider>
+      <Page shown />
+    </ToastProvider>,
+  );
+  expect(document.querySelector(".ui-toasts")?.closest("dialog")).not.toBeNull();
+  rerender(
+    <ToastProvider>
+      <Page shown={false} />
+    </ToastProvider>,
+  );
+  expect(document.querySelector(".ui-toasts")?.parentElement?.className).toBe("ui-toasts-home");
 });

@@ -44,19 +44,17 @@ function focusDialogBelow(closing: HTMLDialogElement) {
 }
 
 /**
- * The toasts over an open modal: the browser draws a modal dialog in the top layer, above any z-index, so what
- * a dialog's action says ("Note added.") would show behind it. The toasts' region (ui/toast.tsx) joins that
- * layer as a manual popover, shown again after each dialog opens (the latest in the layer is on top), and
- * goes back to the page once no dialog is open.
+ * The toasts over an open modal: the browser draws a modal dialog in the top layer, above any z-index, and makes
+ * the rest of the page inert, so what a dialog's action says ("Note added.") would show behind it, or, drawn
+ * above it from outside, could not be touched (a tap on it fell through to an application's Approve button).
+ * The toasts' region (ui/toast.tsx) moves into the open dialog on top (the last opened), and back to its home
+ * on the page once no dialog is open. React keeps its nodes wherever they stand, and removes only the home.
  */
 function toastsOverDialogs(closing?: HTMLDialogElement) {
-  const region = document.querySelector<HTMLElement>(".ui-toasts");
-  if (!region || typeof region.showPopover !== "function") return;
-  if (region.matches(":popover-open")) region.hidePopover();
-  if ([...document.querySelectorAll("dialog[open]")].some((d) => d !== closing)) {
-    region.popover = "manual";
-    region.showPopover();
-  } else region.removeAttribute("popover");
+  // A dialog that unmounted (its page left) is out of the document with the region still inside.
+  const region = document.querySelector(".ui-toasts") ?? closing?.querySelector(".ui-toasts");
+  const top = [...document.querySelectorAll("dialog[open]")].filter((d) => d !== closing).at(-1);
+  if (region) (top ?? document.querySelector(".ui-toasts-home"))?.append(region);
 }
 
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {

@@ -47,13 +47,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="ui-toasts" aria-label={common.t("toasts")}>
-        <ol className="ui-toasts__list" aria-live="polite" aria-relevant="additions text">
-          {toasts.map((t) => (
-            <Toast key={t.id} toast={t} onDismiss={dismiss} />
-          ))}
-        </ol>
-      </section>
+      {/* The region's home: while a modal dialog is open the region moves into it (ui/dialog.tsx). */}
+      <div className="ui-toasts-home">
+        <section className="ui-toasts" aria-label={common.t("toasts")}>
+          <ol className="ui-toasts__list" aria-live="polite" aria-relevant="additions text">
+            {toasts.map((t) => (
+              <Toast key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
+          </ol>
+        </section>
+      </div>
     </ToastContext.Provider>
   );
 }
