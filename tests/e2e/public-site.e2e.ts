@@ -212,6 +212,24 @@ describe("public site journeys", () => {
     await context.close();
   });
 
+  test("from tablets to small laptops the bar stays one row: the links behind the menu until 1280 px", async () => {
+    for (const width of [800, 1024, 1279, 1280]) {
+      const { page, context, problems } = await newPage(browser, server, { width, height: 700 });
+      await page.goto("/admission-status");
+      await page.locator("main h1").first().waitFor();
+      const bar = await page.evaluate(() => ({
+        height: document.querySelector(".site-header")!.getBoundingClientRect().height,
+        sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      }));
+      expect(bar.height).toBeLessThan(80);
+      expect(bar.sideways).toBe(false);
+      expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(width < 1280);
+      expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Apply Now" }).isVisible()).toBe(width >= 1280);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   test("each page describes itself; the sharing tags and their image are served", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await page.goto("/about");

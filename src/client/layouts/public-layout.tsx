@@ -1,6 +1,6 @@
 /**
  * The public site's frame (spec part 1 §1, DESIGN "Layout"): a sticky top bar whose links collapse into a
- * menu under 768 px, the dark-mode switch, a skip link, the page, and the footer. In maintenance mode
+ * menu under 1,280 px (not DESIGN's 768: the row needs about 1,250 px, decision 023), the dark-mode switch, a skip link, the page, and the footer. In maintenance mode
  * every public page gives way to the maintenance page; the bar (and so Login) keeps working.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
