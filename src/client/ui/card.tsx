@@ -1,6 +1,6 @@
 /** Raised content blocks: Card for sections of a page, StatCard for one number on a dashboard. */
 
-import type { ReactNode, Ref } from "react";
+import type { CSSProperties, ReactNode, Ref } from "react";
 import { useId } from "react";
 import { cx } from "./cx.ts";
 
@@ -54,16 +54,22 @@ export type StatCardProps = {
   className?: string;
 };
 
-/** A role="group" named by its label, so "Pending applications, 14" is read together. */
+/**
+ * A role="group" named by its label, so "Pending applications, 14" is read together. A long figure
+ * ("₹1,03,833.32") never breaks inside: its size shrinks to fit its column (components.css, `--chars`).
+ */
 export function StatCard({ label, value, icon, hint, tone = "primary", className }: StatCardProps) {
   const labelId = useId();
+  const chars = typeof value === "string" || typeof value === "number" ? String(value).length : 0;
   return (
     <div role="group" aria-labelledby={labelId} className={cx("ui-stat", `ui-stat--${tone}`, className)}>
       <div className="ui-stat__text">
         <p id={labelId} className="ui-stat__label">
           {label}
         </p>
-        <p className="ui-stat__value">{value}</p>
+        <p className="ui-stat__value" style={chars > 6 ? ({ "--chars": chars } as CSSProperties) : undefined}>
+          {value}
+        </p>
         {hint !== undefined ? <p className="ui-stat__hint">{hint}</p> : null}
       </div>
       {icon !== undefined ? (

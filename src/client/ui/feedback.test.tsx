@@ -130,6 +130,18 @@ describe("Card and StatCard", () => {
     expect(group.textContent).toContain("14");
     expect(group.textContent).toContain("3 new today");
   });
+
+  test("a long figure carries its length, which sizes it to its column (never broken inside); a short one does not", () => {
+    render(
+      <>
+        <StatCard label="Total outstanding" value="₹1,03,833.32" />
+        <StatCard label="Students owing" value={1} />
+      </>,
+    );
+    const value = (name: string) => screen.getByRole("group", { name }).querySelector<HTMLElement>(".ui-stat__value")!;
+    expect(value("Total outstanding").style.getPropertyValue("--chars")).toBe("12");
+    expect(value("Students owing").hasAttribute("style")).toBe(false);
+  });
 });
 
 describe("EmptyState, Spinner and Skeleton", () => {
