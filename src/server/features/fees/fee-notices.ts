@@ -70,6 +70,12 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
 }
 
 /**
+ * The office's reason as the alert quotes it: “…”. — its own closing full stop (or danda) would stand twice,
+ * before and after the quotation mark.
+ */
+const quoted = (reason: string) => reason.trim().replace(/[.।]+$/u, "");
+
+/**
  * A decision the student is told with the office's reason: a high-priority notification and an e-mail in the
  * same words, in their language, with a link to their Fees page.
  */
@@ -96,7 +102,7 @@ async function tellWithReason(
 export async function tellPaymentRejected(deps: Pick<AppDeps, "mail" | "env">, trx: DB, at: Date, payment: FeePayment, reason: string) {
   await tellWithReason(deps, trx, at, payment.user_id, {
     kind: "fee.rejected",
-    params: { amount: inParams(payment.amount_paise), reference: payment.reference ?? "—", reason },
+    params: { amount: inParams(payment.amount_paise), reference: payment.reference ?? "—", reason: quoted(reason) },
     data: { paymentId: payment.id },
   });
 }
@@ -114,7 +120,7 @@ export async function tellReceiptCancelled(
 ) {
   await tellWithReason(deps, trx, at, receipt.user_id, {
     kind: "fee.receiptCancelled",
-    params: { number: receipt.number, amount: inParams(receipt.amount_paise), reason },
+    params: { number: receipt.number, amount: inParams(receipt.amount_paise), reason: quoted(reason) },
     data: { receiptId: receipt.id },
   });
 }

@@ -415,16 +415,17 @@ describe("receipts", () => {
     await setUpi();
     const res = await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-21", amount: "1000000" });
     const paymentId = (await res.json()).data.payment.id as number;
-    await rejectPayment(deps, staff.id, paymentId, "No such UTR in our statement of 21 November");
+    await rejectPayment(deps, staff.id, paymentId, "No such UTR in our statement of 21 November.");
     const { transfers } = await asha.call.fees.transfers({ page: 1, limit: 5 });
-    expect(transfers[0]).toMatchObject({ status: "rejected", rejectReason: "No such UTR in our statement of 21 November" });
+    expect(transfers[0]).toMatchObject({ status: "rejected", rejectReason: "No such UTR in our statement of 21 November." });
     const note = await deps.db
       .selectFrom("notifications")
       .select(["recipient_user_id", "title", "message", "priority"])
       .where("kind", "=", "fee.rejected")
       .executeTakeFirstOrThrow();
     expect(note).toMatchObject({ recipient_user_id: asha.id, title: "Payment not confirmed: UTR 402156789012", priority: "high" });
-    expect(note.message).toContain("“No such UTR in our statement of 21 November”");
+    // The reason's own full stop is not doubled after the quotation mark.
+    expect(note.message).toContain("“No such UTR in our statement of 21 November”. Check the UTR");
     const mail = await deps.db
       .selectFrom("email_outbox")
       .select(["to_address", "subject", "text_body"])
