@@ -129,9 +129,12 @@ describe("the application status page", () => {
     expect(calls.some((c) => c.path === "admissions.status")).toBe(false);
   });
 
-  test("an unknown address says so", async () => {
+  test("an unknown address says so; an unknown application number says that", async () => {
     await lookUp("nobody@example.com");
     expect((await screen.findByRole("alert")).textContent).toBe("No application found for this email address");
+    type("Email address", "APP-2026-000999");
+    click("Check Status");
+    await screen.findByText("No application found with this application number");
   });
 
   test("a new lookup does not show beside the last one's answer: it goes when the address changes or is refused", async () => {

@@ -74,7 +74,8 @@ export default function AdmissionStatusPage() {
     } catch (err) {
       const failure = normaliseError(err);
       setResult(null);
-      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? t("notFound") : failure.message);
+      const notFound = q.includes("@") ? t("notFound") : t("notFoundNumber");
+      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? notFound : failure.message);
     } finally {
       setSearching(false);
     }

@@ -76,9 +76,9 @@ const APPLICATION_KEYS = [
 const isStatusPageKey = (key: string): key is (typeof STATUS_PAGE_KEYS)[number] => (STATUS_PAGE_KEYS as readonly string[]).includes(key);
 
 /** The applicant's and the office's messages, in the reader's language at each use (issue 16). */
-export const ADMISSION_MESSAGES = labelsOf(["notFound", ...STATUS_PAGE_KEYS, ...APPLICATION_KEYS], (key) =>
-  key === "notFound"
-    ? statusPageText.t("notFound")
+export const ADMISSION_MESSAGES = labelsOf(["notFound", "notFoundNumber", ...STATUS_PAGE_KEYS, ...APPLICATION_KEYS], (key) =>
+  key === "notFound" || key === "notFoundNumber"
+    ? statusPageText.t(key)
     : isStatusPageKey(key)
       ? statusPageText.t(`msg.${key}`)
       : applicationText.t(`msg.${key}`),
@@ -391,7 +391,7 @@ export async function lookupStatus(deps: AppDeps, query: string, meta: SessionMe
     ? sel.where("admissions.email", "=", q.toLowerCase())
     : sel.where("admissions.application_number", "=", q.toUpperCase());
   const row = await sel.orderBy("admissions.submitted_at", "desc").orderBy("admissions.id", "desc").executeTakeFirst();
-  if (!row) throw notFound(ADMISSION_MESSAGES.notFound);
+  if (!row) throw notFound(q.includes("@") ? ADMISSION_MESSAGES.notFound : ADMISSION_MESSAGES.notFoundNumber);
   return {
     id: row.id,
     applicationNumber: row.application_number,

@@ -222,6 +222,10 @@ describe("following an application", () => {
     const none = await app.request("/api/admission/status/nobody%40example.test");
     expect(none.status).toBe(404);
     expect((await none.json()).message).toBe("No application found for this email address");
+    // An unknown application number is not called an e-mail address.
+    const noNumber = await app.request("/api/admission/status/APP-2026-000999");
+    expect(noNumber.status).toBe(404);
+    expect((await noNumber.json()).message).toBe("No application found with this application number");
     const bad = await app.request("/api/admission/status/no-at-sign");
     expect((await bad.json()).message).toBe("Please enter a valid email address");
   });
