@@ -141,7 +141,7 @@ describe("the fee reports (issue 19)", () => {
       const mail = db
         .prepare("select subject, text_body from email_outbox where to_address = ? and template = 'student_alert' order by id desc")
         .get(server.student.email) as { subject: string; text_body: string };
-      expect(mail.subject).toBe("Fee overdue: ₹17,500 to pay");
+      expect(mail.subject).toBe("Fee overdue: ₹12,500 to pay");
       expect(mail.text_body).toContain("BBA · Year 1 · Instalment 1: ₹12,500, was due on");
       expect(mail.text_body).toContain("BBA · Year 1 · Instalment 2: ₹5,000, due on");
       expect(mail.text_body).toContain("/student/fees");
@@ -154,7 +154,7 @@ describe("the fee reports (issue 19)", () => {
     await signIn(student.page, server, "student");
     await student.page.goto("/student/notifications");
     const notifications = student.page.getByRole("list", { name: "Your notifications" });
-    await notifications.getByRole("heading", { name: "Fee overdue: ₹17,500 to pay" }).waitFor();
+    await notifications.getByRole("heading", { name: "Fee overdue: ₹12,500 to pay" }).waitFor();
     await notifications
       .getByText(/In all: ₹17,500\./)
       .first()

@@ -53,13 +53,16 @@ const dayIn = (day: string, locale: Locale) =>
  */
 export function reminderWords(kind: ReminderKind, items: readonly DueItem[], locale: Locale): { title: string; message: string } {
   const t = (key: Parameters<typeof text.t>[0], params?: Record<string, string | number>) => text.t(key, params, locale);
-  const total = items.reduce((sum, i) => sum + i.outstanding, 0);
-  const amount = rupees(total, locale);
-  const overdue = items.some((i) => i.overdue);
+  const sum = (list: readonly DueItem[]) => list.reduce((all, i) => all + i.outstanding, 0);
+  const amount = rupees(sum(items), locale);
+  const overdue = items.filter((i) => i.overdue);
+  // "Fee overdue: ₹X to pay" names what is overdue, not the whole balance (the lines and "In all" give the rest).
   const title =
     kind === "before"
       ? t("remind.title.before", { amount, due: dayIn(items[0]!.dueOn, locale) })
-      : t(kind === "after" || overdue ? "remind.title.overdue" : "remind.title.manual", { amount });
+      : overdue.length > 0
+        ? t("remind.title.overdue", { amount: rupees(sum(overdue), locale) })
+        : t(kind === "after" ? "remind.title.overdue" : "remind.title.manual", { amount });
   const lines = items.map(
     (i) =>
       `• ${t(i.overdue ? "remind.lineOverdue" : "remind.line", {

@@ -82,7 +82,8 @@ describe("reminding one student from the dues list (issue 19)", () => {
     const said = await staff.call.feeReports.remind({ userId: asha.id });
     expect(said.message).toBe("A reminder of ₹18,500 went to Asha Patil by e-mail and in the portal.");
     const [note] = await notes(asha.id);
-    expect(note).toMatchObject({ title: "Fee overdue: ₹18,500 to pay", priority: "high", type: "course" });
+    // The subject names what is overdue (₹9,500); the lines and "In all" give the rest (sixth walk).
+    expect(note).toMatchObject({ title: "Fee overdue: ₹9,500 to pay", priority: "high", type: "course" });
     expect(note!.message.split("\n")).toEqual([
       "This is a reminder of the fees you still owe the institute.",
       "• BBA · Year 1 · Instalment 1: ₹9,500, was due on 1 Nov 2026 (overdue)",
@@ -92,7 +93,7 @@ describe("reminding one student from the dues list (issue 19)", () => {
     ]);
     expect(JSON.parse(note!.data)).toEqual({ feeReminder: "manual", instalments: [first, second] });
     const [mail] = await mails(asha.email);
-    expect(mail).toMatchObject({ template: "student_alert", subject: "Fee overdue: ₹18,500 to pay" });
+    expect(mail).toMatchObject({ template: "student_alert", subject: "Fee overdue: ₹9,500 to pay" });
     expect(mail!.text_body).toContain("₹9,500, was due on 1 Nov 2026 (overdue)");
     expect(mail!.text_body).toContain("/student/fees");
 
@@ -325,6 +326,10 @@ describe("automatic reminders (issue 19)", () => {
       ].join("\n"),
     });
     expect(reminderWords("manual", [{ ...item, outstanding: 1_00_00_000_00 }], "hi").title).toBe("शुल्क की याद: ₹1,00,00,000 चुकाना है");
+    // The office's reminder of one overdue instalment and one not yet due: the subject names what is overdue.
+    const both = reminderWords("manual", [{ ...item, dueOn: "2026-06-01", overdue: true, outstanding: 42_166_66 }, item], "en");
+    expect(both.title).toBe("Fee overdue: ₹42,166.66 to pay");
+    expect(both.message).toContain("In all: ₹54,512.33.");
   });
 
   test("the server's hourly job sends them, and stops when told", async () => {
