@@ -120,6 +120,8 @@ describe("login page", () => {
     finish();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(ACCOUNT_MSG.invalidCredentials);
+    // The credentials may be an office account's: the alert says where those sign in.
+    expect(alert.textContent).toContain("Signing in to the office (administrators and staff)? Choose Admin above.");
     expect((screen.getByLabelText("Email or Student ID") as HTMLInputElement).value).toBe("STU0001");
     expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("Wrong1Password");
     expect(button.getAttribute("aria-busy")).toBeNull();

@@ -129,6 +129,10 @@ export default function LoginPage() {
       {failure ? (
         <Alert tone={failure === MSG.sessionExpired ? "warning" : "error"} className="auth-card__alert">
           {failure}
+          {/* Refused credentials may only be on the wrong side of the switch: say where the other accounts sign in. */}
+          {failure === ACCOUNT_MSG.invalidCredentials && !challenge ? (
+            <span className="auth-card__hint">{t(`login.otherTab.${kind}`)}</span>
+          ) : null}
         </Alert>
       ) : null}
 
