@@ -180,7 +180,8 @@ async function apply(page: Page, a: Applicant, files: { photo: Buffer; marksheet
   await page.getByRole("button", { name: "Next Step" }).click();
   await page.getByRole("heading", { name: "Academic Information" }).waitFor();
   await fillAcademic(page);
-  await page.getByRole("button", { name: "Next Step" }).click();
+  // Enter in a field goes on, as Next Step does (sixth walk).
+  await page.getByLabel("Previous Percentage").press("Enter");
   await documentInput(page, "Photo").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: files.photo });
   await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: files.marksheet });
   await page.getByText("marksheet.pdf").waitFor();

@@ -73,6 +73,14 @@ describe("the admission wizard", () => {
     expect(screen.getByText("Commerce")).toBeTruthy();
   });
 
+  test("Enter in a field (the form's submission) goes on to the next step, as Next Step does", async () => {
+    await openWizard();
+    type("First Name", "Priya");
+    fireEvent.submit(control("First Name").form!);
+    expect(document.activeElement).toBe(heading("Academic Information"));
+    expect(screen.getByRole("button", { name: "Next Step" }).getAttribute("type")).toBe("submit");
+  });
+
   test("offers the spec's options", async () => {
     await openWizard();
     const options = (label: string) => [...control<HTMLSelectElement>(label).options].map((o) => o.value).filter(Boolean);

@@ -252,7 +252,9 @@ export default function AdmissionPage() {
           aria-labelledby="wizard-step-title"
           onSubmit={(e) => {
             e.preventDefault();
+            // Enter in a field (or Next) goes on to the next step, as the step's checks allow; on Review it sends.
             if (step === REVIEW_STEP) submit();
+            else goToStep((step + 1) as StepIndex);
           }}
         >
           <div className="ui-card__body wizard__body">
@@ -329,7 +331,7 @@ export default function AdmissionPage() {
               {/* Distinct keys: React must not turn the clicked Next button into the submit button mid-click
                   (the browser would then submit the form as that click's default action). */}
               {step < REVIEW_STEP ? (
-                <Button key="next" onClick={() => goToStep((step + 1) as StepIndex)}>
+                <Button key="next" type="submit">
                   {t("next")}
                   <ChevronRightIcon size={18} />
                 </Button>
