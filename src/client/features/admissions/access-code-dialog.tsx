@@ -229,6 +229,21 @@ export function AccessCodeDialog({
             </button>
             <span className="text-sm text-muted">{t("code.lasts")}</span>
           </div>
+          {/* An address typed here (the lookup was by application number) may have a typo: it can be changed. */}
+          {!email && sent ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setTypedEmail(sent.email);
+                setSent(null);
+                setCode("");
+                setError(null);
+              }}
+            >
+              {t("code.otherEmail")}
+            </button>
+          ) : null}
         </form>
       )}
     </Dialog>

@@ -267,6 +267,26 @@ describe("the application status page", () => {
     await doubleClickSendsOnce(send, () => calls.filter((c) => c.path === "admissions.requestAccessCode"));
   });
 
+  test("looked up by application number, a mistyped address can be changed after the code went to it", async () => {
+    const { calls } = await lookUp("APP-2026-000007", { "admissions.status": () => ({ ...BASE, status: "pending" }) });
+    await screen.findByText("Pending");
+    click("View Details");
+    type("Email address you applied with", "priya@exmple.com");
+    click("Send code");
+    await screen.findByRole("button", { name: "Use a different e-mail address" });
+    click("Use a different e-mail address");
+    const address = screen.getByLabelText("Email address you applied with") as HTMLInputElement;
+    expect(address.value).toBe("priya@exmple.com");
+    type("Email address you applied with", "priya@example.com");
+    click("Send code");
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "admissions.requestAccessCode").map((c) => c.input)).toEqual([
+        { email: "priya@exmple.com" },
+        { email: "priya@example.com" },
+      ]),
+    );
+  });
+
   test("the grant survives a reload for its 30 minutes: the status is looked up again and no new code is asked (issue 14.6)", async () => {
     await lookUp("priya@example.com");
     await screen.findByText("Pending");
