@@ -190,13 +190,14 @@ describe("/student/fees", () => {
     const first = rowOf(table, "Year 1 · Instalment 1");
     expect(within(first).getByText("15 Nov 2026")).toBeTruthy();
     expect(within(first).getByText("₹10,000")).toBeTruthy();
-    expect(within(first).getByText("+ ₹500")).toBeTruthy();
+    expect(within(first).getByText("Late fee + ₹500")).toBeTruthy();
     expect(within(first).getByText("₹10,500")).toBeTruthy();
     expect(within(first).getByText("Overdue")).toBeTruthy();
     expect(within(first).getByRole("button", { name: "Pay by UPI: Year 1 · Instalment 1" })).toBeTruthy();
     const second = rowOf(table, "Year 1 · Instalment 2");
-    expect(within(second).getByText("− ₹2,000")).toBeTruthy();
-    expect(within(second).getByText("₹3,000")).toBeTruthy();
+    // The amount's changes stand under it, in its column.
+    expect(within(second).getByText("Concession − ₹2,000")).toBeTruthy();
+    expect(within(second).getByText("Paid ₹3,000")).toBeTruthy();
     expect(within(second).getByText("Partly paid")).toBeTruthy();
     const third = rowOf(table, "Year 1 · Instalment 3");
     expect(within(third).getByText("₹5,000.50", { selector: "strong" })).toBeTruthy();

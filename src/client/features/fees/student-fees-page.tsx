@@ -25,7 +25,7 @@ import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
-import { Table, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { modeLabel, StandingBadge } from "./fee-words.tsx";
 import { type PayableInstalment, PayDialog } from "./pay-dialog.tsx";
 import { ReceiptPage } from "./receipt-page.tsx";
@@ -126,20 +126,24 @@ function Instalments({ mine }: { mine: Mine }) {
       ),
     },
     { key: "due", header: t("col.dueOn"), render: (i) => formatDate(i.dueOn) },
-    { key: "amount", header: t("col.amount"), className: "ui-table__cell--numeric", render: (i) => formatMoney(i.amount) },
+    // The amount with what changed it under it (a concession, a late fee, what is paid): one column, not four,
+    // so the row fits beside the sidebar at 1280 px and Pay by UPI is not scrolled out of sight (sixth walk).
     {
-      key: "concession",
-      header: t("col.concession"),
+      key: "amount",
+      header: t("col.amount"),
       className: "ui-table__cell--numeric",
-      render: (i) => (i.concession ? `− ${formatMoney(i.concession)}` : "—"),
+      render: (i) => (
+        <StackedCell
+          main={formatMoney(i.amount)}
+          mainClassName="tabular"
+          notes={[
+            i.concession ? `${t("col.concession")} − ${formatMoney(i.concession)}` : null,
+            i.lateFee ? `${t("col.lateFee")} + ${formatMoney(i.lateFee)}` : null,
+            i.paid ? `${t("col.paid")} ${formatMoney(i.paid)}` : null,
+          ]}
+        />
+      ),
     },
-    {
-      key: "late",
-      header: t("col.lateFee"),
-      className: "ui-table__cell--numeric",
-      render: (i) => (i.lateFee ? `+ ${formatMoney(i.lateFee)}` : "—"),
-    },
-    { key: "paid", header: t("col.paid"), className: "ui-table__cell--numeric", render: (i) => formatMoney(i.paid) },
     {
       key: "outstanding",
       header: t("col.outstanding"),
