@@ -344,3 +344,14 @@ test("a dialog unmounted while open (its page left) gives the toasts back to the
   );
   expect(document.querySelector(".ui-toasts")?.parentElement?.className).toBe("ui-toasts-home");
 });
+
+test("focus skips a hidden field (a password manager's username) and lands in the first real one", () => {
+  render(
+    <Dialog open onClose={() => {}} title="Change e-mail">
+      <input type="text" name="username" value="asha@example.test" readOnly hidden />
+      <label htmlFor="pw">Current password</label>
+      <input id="pw" type="password" />
+    </Dialog>,
+  );
+  expect(document.activeElement).toBe(screen.getByLabelText("Current password"));
+});

@@ -26,8 +26,9 @@ export type DialogProps = {
   dismissible?: boolean;
 };
 
+// Not an element with the hidden attribute (a password manager's username field), which cannot take focus.
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where focus goes when a dialog closes and the control that opened it is gone (or was none, e.g. a busy button

@@ -151,6 +151,8 @@ export interface ConfirmDialogProps {
   error?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
+  /** the button that leaves things as they are, when "Cancel" would read as the action itself ("Cancel exam") */
+  cancelLabel?: string;
 }
 
 /** Asks before a change that cannot be taken back; a failure shows inside, so nothing is lost. */
@@ -165,6 +167,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  cancelLabel,
 }: ConfirmDialogProps) {
   const t = useT(admin);
   return (
@@ -178,7 +181,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("proc.cancel")}
+            {cancelLabel ?? t("proc.cancel")}
           </Button>
           <Button variant={tone} loading={busy} onClick={onConfirm}>
             {busy && busyLabel ? busyLabel : confirmLabel}

@@ -119,7 +119,9 @@ describe("/admin/exams: the list", () => {
     let dialog = await screen.findByRole("dialog", { name: "Cancel this exam?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel exam" }));
     await within(dialog).findByText("Marks are already entered for this exam.");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    // Not "Cancel" beside "Cancel exam": the button that leaves the exam as it is says so.
+    expect(within(dialog).queryByRole("button", { name: "Cancel" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep the exam" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     refuse = false;

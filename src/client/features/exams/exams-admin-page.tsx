@@ -166,6 +166,7 @@ function ExamsListPage() {
             {...cancelling.dialog}
             title={t("admin.cancelTitle")}
             confirmLabel={t("admin.cancelConfirm")}
+            cancelLabel={t("admin.keepExam")}
             busyLabel={t("admin.cancelling")}
             busy={cancel.isPending}
           >

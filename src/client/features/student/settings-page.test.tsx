@@ -75,6 +75,8 @@ describe("student settings: tabs and account", () => {
     expect(value("Status")).toBe("Active");
     expect(within(account).queryByRole("textbox")).toBeNull();
     expect(within(account).getByText(/go through the administration office/)).toBeTruthy();
+    // The e-mail address is the student's own to change (Profile → Change e-mail), not the office's (sixth walk).
+    expect(within(account).getByText(/you can change your e-mail address \(Change e-mail\)/)).toBeTruthy();
     expect(within(account).getByRole("link", { name: "Profile section" }).getAttribute("href")).toBe("/student/profile");
   });
 });

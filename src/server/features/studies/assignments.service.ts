@@ -28,7 +28,7 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { auditStudent } from "../students/students.service.ts";
 import { READING_STATUSES } from "./enrolment.ts";
-import { auditSubject, findListedSubject, findSubject, STUDENT_COURSES_LINK, subjectLabel, tellStudyingNow } from "./studies.service.ts";
+import { auditSubject, findListedSubject, findSubject, studentSubjectLink, subjectLabel, tellStudyingNow } from "./studies.service.ts";
 
 const assignmentNotFound = () => new AppError("NOT_FOUND", text.t("rule.assignment"));
 const submissionNotFound = () => new AppError("NOT_FOUND", text.t("rule.submission"));
@@ -122,7 +122,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       kind: "assignment.new",
       title: row.title,
       data: { subjectId: subject.id, assignmentId: row.id },
-      link: STUDENT_COURSES_LINK,
+      link: studentSubjectLink(subject.id),
       email: true,
     });
     await auditSubject(trx, now, {
@@ -279,7 +279,7 @@ export async function gradeSubmission(deps: AppDeps, actorId: number, input: Gra
       kind: "assignment.graded",
       params: { title: found.title, subject: subjectLabel(subject), marks: input.marks!, max: found.max_marks },
       data: { assignmentId: found.assignmentId },
-      link: STUDENT_COURSES_LINK,
+      link: studentSubjectLink(subject.id),
     });
     await auditStudent(trx, now, {
       actorUserId: actorId,
@@ -292,15 +292,20 @@ export async function gradeSubmission(deps: AppDeps, actorId: number, input: Gra
   return { message: text.t("said.graded", { name: found.name }) };
 }
 
-/** A submission's PDF: the office, or the student who submitted it. */
+/**
+ * A submission's PDF: the office, or the student who submitted it. The office's copy is named by the student ID
+ * first ("STU0101 - assignment.pdf"), so a class's files neither overwrite each other nor hide whose they are.
+ */
 export async function submissionFile(deps: Pick<AppDeps, "db" | "env">, viewer: { id: number; role: string }, id: number) {
   const row = await deps.db
-    .selectFrom("assignment_submissions")
-    .select(["user_id", "stored_name", "file_name"])
-    .where("id", "=", id)
+    .selectFrom("assignment_submissions as s")
+    .innerJoin("users", "users.id", "s.user_id")
+    .select(["s.user_id", "s.stored_name", "s.file_name", "users.student_id"])
+    .where("s.id", "=", id)
     .executeTakeFirst();
   if (!row || (!isOffice(viewer.role) && row.user_id !== viewer.id)) throw submissionNotFound();
-  return { area: "documents" as const, file: row.stored_name, name: row.file_name };
+  const name = isOffice(viewer.role) && row.student_id ? `${row.student_id} - ${row.file_name}` : row.file_name;
+  return { area: "documents" as const, file: row.stored_name, name };
 }
 
 /**

@@ -16,7 +16,7 @@ import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { canReadSubject } from "./enrolment.ts";
-import { auditSubject, findListedSubject, findSubject, STUDENT_COURSES_LINK, tellStudyingNow } from "./studies.service.ts";
+import { auditSubject, findListedSubject, findSubject, studentSubjectLink, tellStudyingNow } from "./studies.service.ts";
 
 const materialNotFound = () => new AppError("NOT_FOUND", text.t("rule.material"));
 
@@ -82,7 +82,7 @@ async function recordMaterial(
       kind: "material.new",
       title: row.title,
       data: { subjectId: subject.id, materialId: row.id },
-      link: STUDENT_COURSES_LINK,
+      link: studentSubjectLink(subject.id),
     });
     await auditSubject(trx, now, {
       actorUserId: actorId,

@@ -50,8 +50,8 @@ export function auditSubject(
   return audit(db, now, { ...rest, entityType: "subject", entityId: subject.id, details: { ...details, subject: subjectLabel(subject) } });
 }
 
-/** The student's Courses page, where news of their subjects leads (the notification's "Open" and its e-mail). */
-export const STUDENT_COURSES_LINK = "/student/courses";
+/** A subject's page in the student's Courses, where news of it leads (the notification's "Open" and its e-mail). */
+export const studentSubjectLink = (subjectId: number) => `/student/courses/${subjectId}`;
 
 /** What a subject's students are told of something new in it: the notification's kind, words, target and e-mail. */
 export type SubjectNews = { kind: NotificationKind; title: string; data: Record<string, unknown>; link: string; email?: boolean };

@@ -242,7 +242,8 @@ describe("study materials", () => {
       .where("kind", "=", "material.new")
       .execute();
     expect(told.map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id].sort());
-    expect(told.map((n) => n.link)).toEqual(["/student/courses", "/student/courses"]);
+    // "Open" leads to the subject's own page.
+    expect(told.map((n) => n.link)).toEqual([`/student/courses/${subject.id}`, `/student/courses/${subject.id}`]);
 
     expect((await get(asha.token, material.url)).status).toBe(200);
     const pdf = await get(asha.token, material.url);
@@ -346,7 +347,11 @@ describe("assignments", () => {
     // Another student cannot fetch Asha's work; Asha and the office can.
     expect((await get(ravi.token, mine.fileUrl!)).status).toBe(404);
     expect((await get(asha.token, mine.fileUrl!)).status).toBe(200);
-    expect((await get(staff.token, mine.fileUrl!)).status).toBe(200);
+    const officeCopy = await get(staff.token, mine.fileUrl!);
+    expect(officeCopy.status).toBe(200);
+    // The office's copy is named by the student ID first; Asha's keeps her own file's name.
+    expect(officeCopy.headers.get("content-disposition")).toContain("STU0101%20-%20");
+    expect((await get(asha.token, mine.fileUrl!)).headers.get("content-disposition")).not.toContain("STU0101%20-%20");
 
     await expect(staff.call.studies.grade({ submissionId: mine.submissionId!, marks: 21 })).rejects.toThrow(
       "Marks cannot be more than the maximum, 20.",
@@ -361,7 +366,7 @@ describe("assignments", () => {
       .where("kind", "=", "assignment.graded")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(note.params!)).toMatchObject({ marks: 17, max: 20 });
-    expect(note.link).toBe("/student/courses");
+    expect(note.link).toBe(`/student/courses/${subject.id}`);
     const again = await handIn(asha, assignment.id);
     expect(again.status).toBe(409);
     // Work handed in is never thrown away with its assignment.
