@@ -207,9 +207,14 @@ export interface AxeFinding {
 
 /** axe-core on the page as it stands (run through the DevTools protocol, so the page's CSP stays strict). */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  // Colours are measured as they settle: a dialog still fading in has half-transparent text.
+  // Colours are measured as they settle: a dialog still fading in has half-transparent text. Only animations in
+  // time are waited for: one tied to a scroll position (a tab row's fade) "runs" for as long as the page stands.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5_000 })
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.timeline !== document.timeline),
+      undefined,
+      { timeout: 5_000 },
+    )
     .catch(() => {});
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
