@@ -1,3 +1,5 @@
+import { formatTime } from "./format.ts";
+
 /**
  * A wall-clock "YYYY-MM-DDTHH:MM" of the institute's clock (the server's `…Local` fields: exam starts,
  * assignment due times) as that moment on this device's calendar, so it is written as the institute's
@@ -9,6 +11,9 @@ export function wallClock(local: string): Date {
   const [y = 0, m = 1, d = 1, h = 0, min = 0] = local.split(/[-T:]/).map(Number);
   return new Date(y, m - 1, d, h, min);
 }
+
+/** An event's "HH:MM" on its day, written as every time is ("11:30 am", "सकाळ 11:30"), not as stored. */
+export const eventTime = (day: string, time: string) => formatTime(wallClock(`${day}T${time}`));
 
 /**
  * The moment `at` as the institute's wall clock reads it, built like `wallClock` (a `Date` on this device's

@@ -77,7 +77,12 @@ function handlers(overrides: TypedTrpcHandlers = {}): TypedTrpcHandlers {
   return {
     "admissions.status": (input: unknown) => {
       const found = STATUSES[(input as { query: string }).query];
-      if (!found) throw new TrpcFailure("No application found for this email address", 404);
+      const query = (input as { query: string }).query;
+      if (!found)
+        throw new TrpcFailure(
+          query.includes("@") ? "No application found for this email address" : "No application found with this application number",
+          404,
+        );
       return found;
     },
     "admissions.requestAccessCode": () => ({

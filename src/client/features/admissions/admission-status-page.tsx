@@ -74,8 +74,8 @@ export default function AdmissionStatusPage() {
     } catch (err) {
       const failure = normaliseError(err);
       setResult(null);
-      const notFound = q.includes("@") ? t("notFound") : t("notFoundNumber");
-      setLookupFailure(failure.status === 404 || failure.message === MSG.genericError ? notFound : failure.message);
+      // A 404 says what was not found (an e-mail address or an application number) in the server's words.
+      setLookupFailure(failure.message === MSG.genericError ? t("notFound") : failure.message);
     } finally {
       setSearching(false);
     }

@@ -23,7 +23,7 @@ import { CodeField, PasswordInput, TextInput } from "../../ui/field.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 import { type SignInStep, useSignIn } from "./sign-in.ts";
 
-type AccountKind = "student" | "admin";
+type AccountKind = Exclude<SignInStep["kind"], "code">;
 
 /** The student's one box takes either: an '@' means an e-mail address, anything else a student ID. */
 export function studentCredentials(identifier: string, password: string) {

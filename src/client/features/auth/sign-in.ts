@@ -19,7 +19,7 @@ export type SignInStep =
 type LoginAnswer = RouterOutputs["auth"]["adminLogin"] | RouterOutputs["auth"]["studentLogin"];
 
 /** 'Login failed' stands in when neither the server nor the client had anything better to say. */
-export const loginFailure = (err: unknown): ApiError => {
+const loginFailure = (err: unknown): ApiError => {
   const error = normaliseError(err);
   return error.message === MSG.genericError ? new ApiError(MSG.loginFailed, error.status, error.errors) : error;
 };

@@ -7,9 +7,9 @@
 import { useState } from "react";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { NOTICE_FILTERS, type NoticeFilter } from "../../../shared/schemas/notices.ts";
-import { formatDate, formatDateTime, formatNumber, formatTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { wallClock } from "../../lib/institute-clock.ts";
+import { eventTime, wallClock } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -37,9 +37,6 @@ const excerpt = (text: string, max = 90) => {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
 };
-
-/** "10:30" (the institute's wall clock) as the reader writes times: "10:30 am". */
-const clock = (time: string) => formatTime(new Date(2000, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))));
 
 export default function NoticesAdminPage() {
   const t = useT(notices);
@@ -97,7 +94,7 @@ export default function NoticesAdminPage() {
           <div className="notices-cell-stack">
             <span className="nowrap">
               {formatDate(n.eventDate)}
-              {n.eventTime ? `, ${clock(n.eventTime)}` : ""}
+              {n.eventTime ? `, ${eventTime(n.eventDate, n.eventTime)}` : ""}
             </span>
             {n.venue ? <span className="text-sm text-muted">{n.venue}</span> : null}
             {n.upcoming ? null : (

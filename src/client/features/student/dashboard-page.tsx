@@ -8,10 +8,10 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { portal } from "../../../shared/i18n/portal.ts";
 import { student } from "../../../shared/i18n/student.ts";
-import { formatDateTime, formatMoney, formatTime } from "../../lib/format.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { welcomeLine } from "../../lib/greeting.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { wallClock } from "../../lib/institute-clock.ts";
+import { eventTime, wallClock } from "../../lib/institute-clock.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -446,7 +446,7 @@ function UpcomingEvents({ data, loading }: BlockProps) {
             <p className="text-sm text-muted">
               <time dateTime={e.date}>{formatDate(e.date)}</time>
               {/* "11:30 am" ("सकाळ 11:30"), as every other time in the product, not the stored "11:30". */}
-              {e.time ? ` · ${formatTime(wallClock(`${e.date}T${e.time}`))}` : ""}
+              {e.time ? ` · ${eventTime(e.date, e.time)}` : ""}
               {e.venue ? ` · ${e.venue}` : ""}
             </p>
           </li>

@@ -126,7 +126,10 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
   return { tickets: items, stats, pagination };
 }
 
-/** Whether the ticket's author takes answers by e-mail, and in which language (as every e-mail to a person: recipientLocale). */
+/**
+ * Whether the ticket's author takes answers by e-mail, in which language (as every e-mail to a person:
+ * recipientLocale), and whether they are a student (whose portal has the ticket's page).
+ */
 async function emailChoice(deps: AppDeps, userId: number): Promise<{ wanted: boolean; locale: Locale; student: boolean }> {
   const row = await deps.db.selectFrom("users").select(["role", "preferences"]).where("id", "=", userId).executeTakeFirst();
   return {
@@ -235,13 +238,13 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
     details: { from: ticket.status, to: status },
   });
   if (ticket.created_by && ticket.created_by !== actor.id) {
-    const creator = await deps.db.selectFrom("users").select("role").where("id", "=", ticket.created_by).executeTakeFirst();
+    const creator = await emailChoice(deps, ticket.created_by);
     await notifyUser(deps.db, deps.now(), ticket.created_by, {
       type: "support",
       kind: "ticket.status",
       params: { number: ticket.ticket_number, status, subject: ticket.subject },
       data: { ticketId: id, ticketNumber: ticket.ticket_number, status },
-      link: studentTicketLink(creator?.role === "student", id),
+      link: studentTicketLink(creator.student, id),
     });
   }
   return getTicket(deps, actor, id);
