@@ -9,7 +9,11 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** primary: the main action; accent (saffron): the one call to action on a public page; danger: destructive. */
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Shows a spinner, sets aria-busy and disables the button until the work ends. */
+  /**
+   * Shows a spinner and blocks the button until the work ends: aria-busy and aria-disabled, its clicks
+   * cancelled (which also stops Enter's submission of its form). It stays focusable, so the focus of a
+   * person who pressed it stays where it was: a `disabled` button under focus drops it to the page.
+   */
   loading?: boolean;
   /** Full width of its container. */
   block?: boolean;
@@ -34,15 +38,19 @@ export function Button({
   className,
   children,
   ref,
+  onClick,
   ...rest
 }: ButtonProps) {
+  const blocked = loading && !disabled;
   return (
     <button
       ref={ref}
       type={type}
       className={cx(buttonClass(variant, size, block), iconOnly && "ui-button--icon", loading && "is-loading", className)}
-      disabled={disabled || loading}
+      disabled={disabled}
       aria-busy={loading || undefined}
+      aria-disabled={blocked || undefined}
+      onClick={blocked ? (event) => event.preventDefault() : onClick}
       {...rest}
     >
       {loading ? <span className="ui-spinner ui-spinner--sm ui-button__spinner" aria-hidden="true" /> : null}

@@ -91,19 +91,53 @@ describe("Button", () => {
     expect(button.className).toBe("ui-button ui-button--primary ui-button--md");
   });
 
-  test("loading disables, sets aria-busy and shows a spinner", () => {
+  test("loading blocks the button (aria-disabled, aria-busy, a spinner) and cancels its clicks and its form's submission", () => {
     const onClick = mock(() => {});
+    const onSubmit = mock((event: { preventDefault(): void }) => event.preventDefault());
     render(
-      <Button type="submit" variant="accent" loading onClick={onClick}>
-        Submit application
-      </Button>,
+      <form onSubmit={onSubmit}>
+        <Button type="submit" variant="accent" loading onClick={onClick}>
+          Submit application
+        </Button>
+      </form>,
     );
     const button = screen.getByRole("button", { name: "Submit application" }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect(button.querySelector(".ui-spinner")).toBeTruthy();
     fireEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  test("a focused button keeps the focus while it is busy and after (a disabled one would drop it to the page)", () => {
+    const onClick = mock(() => {});
+    const { rerender } = render(<Button onClick={onClick}>Add note</Button>);
+    const button = screen.getByRole("button", { name: "Add note" }) as HTMLButtonElement;
+    button.focus();
+    rerender(
+      <Button onClick={onClick} loading>
+        Add note
+      </Button>,
+    );
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    rerender(<Button onClick={onClick}>Add note</Button>);
+    expect(document.activeElement).toBe(button);
+    expect(button.hasAttribute("aria-disabled")).toBe(false);
+    fireEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  test("disabled stays disabled, busy or not", () => {
+    render(
+      <Button disabled loading>
+        Remind
+      </Button>,
+    );
+    const button = screen.getByRole("button", { name: "Remind" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.hasAttribute("aria-disabled")).toBe(false);
   });
 
   test("buttonClass gives links the same look", () => {

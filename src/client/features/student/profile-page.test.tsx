@@ -78,6 +78,8 @@ describe("student profile", () => {
       },
     });
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    // The form opens at its first field, not with focus lost on the page (sixth walk).
+    expect(document.activeElement).toBe(field("Mobile"));
     fireEvent.change(field("City"), { target: { value: "Nashik" } });
     fireEvent.change(screen.getByLabelText("Relationship"), { target: { value: "Mother" } });
     fireEvent.change(field("Contact name"), { target: { value: "Sunita Sharma" } });
@@ -97,9 +99,9 @@ describe("student profile", () => {
         emergencyContact: { name: "Sunita Sharma", relationship: "Mother", phone: "9822012345", email: "" },
       },
     ]);
-    // Back in view mode with the saved values.
+    // Back in view mode with the saved values, focus on Edit Profile.
     expect(screen.queryByRole("button", { name: "Save Changes" })).toBeNull();
-    expect(screen.getByRole("button", { name: /Edit Profile/ })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(within(screen.getByRole("region", { name: "Contact and address" })).getByText(/Nashik/)).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Emergency contact" })).getByText("Mother")).toBeTruthy();
     expect(screen.getByRole("status").textContent).toContain(PROFILE_MESSAGES.updated);
@@ -148,7 +150,7 @@ describe("student profile", () => {
     fireEvent.change(field("City"), { target: { value: "Mumbai" } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(loads()).toBe(2));
-    expect(screen.getByRole("button", { name: /Edit Profile/ })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(screen.queryByText(/Mumbai/)).toBeNull();
     expect(sent("student.updateProfile")).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * Cancel reloads from the server. Page messages vanish after 5 seconds.
  */
 
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
@@ -82,6 +82,17 @@ export default function StudentProfilePage() {
     if (profile.errorUpdatedAt) show("error", PROFILE_MESSAGES.loadFailed);
   }, [profile.errorUpdatedAt, show]);
 
+  // Focus follows the view: Edit Profile opens the form at its first field; Save and Cancel come back to
+  // Edit Profile. Otherwise the button pressed is gone and focus falls to the page (sixth walk).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const shownEditing = useRef(editing);
+  useEffect(() => {
+    if (shownEditing.current === editing) return;
+    shownEditing.current = editing;
+    if (editing) document.getElementById(fieldId(FIELD_ORDER[0]!))?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
+
   const startEditing = () => {
     if (!data) return;
     form.reset(formFromProfile(data));
@@ -138,7 +149,7 @@ export default function StudentProfilePage() {
         lead={editing ? t("profile.leadEdit") : t("profile.lead")}
         actions={
           data && !editing ? (
-            <Button onClick={startEditing}>
+            <Button ref={editButton} onClick={startEditing}>
               <EditIcon size={18} /> {t("profile.edit")}
             </Button>
           ) : null
