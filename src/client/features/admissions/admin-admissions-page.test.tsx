@@ -243,6 +243,20 @@ describe("admin admissions", () => {
     expect(processed).toHaveLength(2);
   });
 
+  test("Approve in the details asks over them: Cancel comes back to Approve, the details still open (sixth walk)", async () => {
+    await renderAdmissions("/admin/admissions", {});
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+    const details = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    const approve = await within(details).findByRole("button", { name: "Approve" });
+    approve.focus();
+    fireEvent.click(approve);
+    const asking = await screen.findByRole("dialog", { name: "Approve this application?" });
+    fireEvent.click(within(asking).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Approve this application?" })).toBeNull());
+    expect(screen.getByRole("dialog", { name: "Priya Sharma" })).toBe(details);
+    expect(document.activeElement).toBe(approve);
+  });
+
   test("delete asks first, then says 'Admission deleted successfully!'; a failure says so", async () => {
     let fail = true;
     const removed: unknown[] = [];

@@ -248,7 +248,7 @@ export default function AdminAdmissionsPage() {
       after={
         <>
           <AdmissionDetailsDialog
-            admissionId={approving || rejecting || deleting ? null : detailsId}
+            admissionId={detailsId}
             onClose={() => setDetailsId(null)}
             onApprove={(a) => setApproving(refOf(a))}
             onReject={(a) => setRejecting(refOf(a))}
