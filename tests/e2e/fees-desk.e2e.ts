@@ -200,6 +200,8 @@ describe("the fee desk (issue 19)", () => {
     await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
     await office.page.getByText(`Payment confirmed: receipt ${receipt(3)}.`).waitFor();
     await office.page.getByText("Nothing to confirm").waitFor();
+    // The confirmed transfer's row left with the focus: it is on the table, not dropped to the page.
+    await office.page.waitForFunction(() => document.activeElement?.matches("table") ?? false, null, { timeout: 5000 });
 
     // The receipts, on the phone: three numbers, the first cancelled.
     await phone.page.goto("/admin/fees?tab=receipts");

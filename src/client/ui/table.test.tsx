@@ -89,6 +89,40 @@ describe("Table", () => {
   });
 });
 
+describe("focus when its row leaves the table", () => {
+  const three: Application[] = [...rows, { id: 3, name: "Meera Joshi", program: "BBA", status: "pending" }];
+  const shown = (list: Application[]) => <Table columns={columns} rows={list} rowKey={(a) => a.id} caption="Applications" />;
+
+  test("goes to the same control of the row now in its place, then of the last row, then to the table", () => {
+    const { rerender } = render(shown(three));
+    screen.getByRole("button", { name: "Open Ravi Kumar" }).focus();
+    rerender(shown([three[0]!, three[2]!]));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open Meera Joshi" }));
+    rerender(shown([three[0]!]));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open Asha Patil" }));
+    rerender(shown([]));
+    expect(document.activeElement).toBe(screen.getByRole("table", { name: "Applications" }));
+  });
+
+  test("stays where the person put it when they had left the table first", () => {
+    const { rerender } = render(
+      <>
+        <input aria-label="Search" />
+        {shown(three)}
+      </>,
+    );
+    screen.getByRole("button", { name: "Open Ravi Kumar" }).focus();
+    screen.getByLabelText("Search").focus();
+    rerender(
+      <>
+        <input aria-label="Search" />
+        {shown([three[0]!, three[2]!])}
+      </>,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText("Search"));
+  });
+});
+
 describe("actionsColumn", () => {
   const withActions: TableColumn<Application>[] = [
     { key: "name", header: "Applicant", render: (a) => a.name },
