@@ -20,7 +20,7 @@ import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listAnswer, listFilter, listTableWords, listWords, ToolbarFilter } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StudentCell } from "./fee-words.tsx";
@@ -130,23 +130,28 @@ export function DuesView() {
         </StackedCell>
       ),
     },
+    // The last reminder over the button that sends the next: one column, so the row fits its card at 1280 px.
     {
       key: "reminded",
       header: t("dues.col.reminded"),
-      render: (d) => (d.lastReminder ? formatDateTime(d.lastReminder) : <span className="text-muted">{t("dues.never")}</span>),
+      render: (d) => (
+        <StackedCell
+          mainClassName="text-sm"
+          main={d.lastReminder ? formatDateTime(d.lastReminder) : <span className="text-muted">{t("dues.never")}</span>}
+        >
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!d.student.active}
+            loading={remind.isPending && remind.variables?.userId === d.student.id}
+            onClick={() => remindOne(d)}
+          >
+            <BellIcon size={16} />
+            <RowActionLabel label={t("dues.remind")} spoken={t("dues.remindOf", { name: d.student.name })} />
+          </Button>
+        </StackedCell>
+      ),
     },
-    actionsColumn((d) => (
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={!d.student.active}
-        loading={remind.isPending && remind.variables?.userId === d.student.id}
-        onClick={() => remindOne(d)}
-      >
-        <BellIcon size={16} />
-        <RowActionLabel label={t("dues.remind")} spoken={t("dues.remindOf", { name: d.student.name })} />
-      </Button>
-    )),
   ];
 
   const figure = (n: number | undefined, money = false) => (n === undefined ? "—" : money ? formatMoney(n) : formatNumber(n));
