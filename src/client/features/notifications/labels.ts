@@ -1,5 +1,6 @@
 /** How notification types and priorities read and look (spec part 2 §3). */
 import { alerts } from "../../../shared/i18n/alerts.ts";
+import { ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
 /** The type filter of the notifications screen; values are the server's types. */
@@ -27,7 +28,10 @@ const AREAS = {
   security: "/activity",
   "fee.upiReported": "/fees?tab=confirm",
 } as const;
-export const areaOf = ({ type, kind }: { type: string; kind: string | null }) => {
+export const areaOf = ({ type, kind, data }: { type: string; kind: string | null; data: Record<string, unknown> }) => {
+  // A ticket's own notification opens that ticket on the Help page.
+  if (type === "support" && typeof data.ticketId === "number")
+    return { href: `/help?ticket=${data.ticketId}`, label: alerts.t("area.ticket") };
   const key = kind !== null && kind in AREAS ? kind : type;
   return key in AREAS ? { href: AREAS[key as keyof typeof AREAS], label: alerts.t(`area.${key as keyof typeof AREAS}`) } : null;
 };
@@ -50,6 +54,7 @@ const KEYS = [
   "ticketNumber",
   "category",
   "priority",
+  "status",
 ] as const;
 
 export function detailLabel(key: string): string {
@@ -62,10 +67,17 @@ export function detailLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A detail's value as text: objects and lists as compact JSON, empty as "—". */
-export function detailValue(value: unknown): string {
+/** A ticket's stored words, in the reader's language (the Help catalogue's, which the details load). */
+const WORDS: Record<string, (stored: string) => string> = {
+  category: ticketCategoryName,
+  priority: ticketPriorityName,
+  status: ticketStatusName,
+};
+
+/** A detail's value as text: a ticket's words in the reader's language, objects and lists as compact JSON, empty as "—". */
+export function detailValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return WORDS[key]?.(value) ?? value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }

@@ -1,6 +1,7 @@
 /** One notification in full: its message, type and priority, when it arrived, and its free key/value details. */
 import { Link } from "wouter";
 import { alerts } from "../../../shared/i18n/alerts.ts";
+import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
 import { timeAgo } from "../../lib/time-ago.ts";
@@ -29,6 +30,7 @@ export function NotificationDetails({
   onClose: () => void;
 }) {
   const t = useT(alerts);
+  useT(help); // a ticket's category, priority and status (labels.ts: detailValue)
   const n = notification;
   const details = n ? visibleDetails(n.data) : [];
   const area = n ? areaOf(n) : null;
@@ -73,7 +75,7 @@ export function NotificationDetails({
               <dl className="ops-details">
                 {details.map(([key, value]) => (
                   <DetailsFact key={key} label={detailLabel(key)}>
-                    {detailValue(value)}
+                    {detailValue(key, value)}
                   </DetailsFact>
                 ))}
               </dl>

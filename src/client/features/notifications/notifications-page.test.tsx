@@ -144,6 +144,28 @@ describe("Notifications screen", () => {
     expect(within(details).queryByRole("link", { name: "Open Help & Support" })).toBeNull();
   });
 
+  test("a new ticket's details read its category and priority as the Help page does, and Open leads to that ticket (sixth walk)", async () => {
+    const ticket = note({
+      type: "support",
+      kind: "ticket.new",
+      title: "New support ticket TKT-2026-0007",
+      read: true,
+      data: { ticketId: 7, ticketNumber: "TKT-2026-0007", category: "academic", priority: "medium" },
+    });
+    const list = () => ({
+      notifications: [ticket],
+      pagination: pagination(1),
+      counts: { total: 1, unread: 0, highPriority: 0, recent24h: 1 },
+    });
+    renderAdmin("/admin/notifications", { ...server(), "notifications.list": list });
+    fireEvent.click(await screen.findByRole("button", { name: "New support ticket TKT-2026-0007" }));
+    const details = await screen.findByRole("dialog", { name: "New support ticket TKT-2026-0007" });
+    expect(within(details).getByText("Academic")).toBeTruthy();
+    expect(within(details).getByText("Medium")).toBeTruthy();
+    expect(within(details).queryByText("academic")).toBeNull();
+    expect(within(details).getByRole("link", { name: "Open the ticket" }).getAttribute("href")).toBe("/admin/help?ticket=7");
+  });
+
   test("opening one that is already read does not ask the server", async () => {
     const { sent } = renderAdmin("/admin/notifications", server());
     fireEvent.click(await screen.findByRole("button", { name: "New contact inquiry" }));

@@ -234,6 +234,16 @@ describe("Help and Support", () => {
     await doubleClickSendsOnce(send, () => sent("tickets.respond"));
   });
 
+  test("a notification's link (?ticket=3) opens that ticket; closing it leaves the list's address", async () => {
+    const { sent, path } = renderAdmin("/admin/help?status=in_progress&ticket=3", handlers());
+    const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
+    await within(dialog).findByText(DESCRIPTION);
+    expect(sent("tickets.get")).toEqual([{ id: 3 }]);
+    fireEvent.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(path()).toBe("/admin/help?status=in_progress");
+  });
+
   test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {
     const { path } = renderAdmin("/admin/help", handlers());
     fireEvent.click(await screen.findByRole("tab", { name: "FAQs and Documentation" }));

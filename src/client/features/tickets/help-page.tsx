@@ -6,7 +6,7 @@
  * The tab, page, search and status filter live in the URL.
  */
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -124,6 +124,22 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const [focusResponse, setFocusResponse] = useState(false);
+
+  // A notification's "Open the ticket" (/admin/help?ticket=12) opens that ticket; closing it leaves the list's address.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get("ticket") ?? "";
+  const linked = /^\d{1,9}$/.test(asked) ? Number(asked) : null;
+  useEffect(() => {
+    if (linked !== null) setOpenId(linked);
+  }, [linked]);
+  const close = () => {
+    setOpenId(null);
+    if (linked === null) return;
+    const params = new URLSearchParams(search);
+    params.delete("ticket");
+    navigate(params.size ? `${location}?${params}` : location, { replace: true });
+  };
 
   const open = (id: number, respond: boolean) => {
     setFocusResponse(respond);
@@ -245,7 +261,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         <Card flush>{table}</Card>
       </ListBody>
 
-      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={() => setOpenId(null)} onChanged={onChanged} />
+      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={close} onChanged={onChanged} />
     </div>
   );
 }
