@@ -71,10 +71,11 @@ function saveFailure(err: unknown) {
 export default function AdminSettingsPage() {
   const t = useT(config);
   useT(alerts); // the notification types in the Notifications section
-  usePageTitle(t("title"));
   const session = useSession();
-  // Staff (issue 17) have their own profile and password here, not the institute's settings.
+  // Staff (issue 17) have their own profile and password here, not the institute's settings: "Your settings".
   const administrator = isAdministrator(session.user?.role);
+  const title = administrator ? t("title") : t("title.own");
+  usePageTitle(title);
   const sections = administrator ? SETTINGS_SECTIONS : SETTINGS_SECTIONS.filter((s) => s.id === "profile");
   const asked = parseSection(useSearch());
   const section: SectionId = administrator ? asked : "profile";
@@ -299,7 +300,7 @@ export default function AdminSettingsPage() {
   const canSave = !needsStored || forms !== null;
 
   return (
-    <PageFrame name="settings" className="ac-settings" title={t("title")} description={t("lead")}>
+    <PageFrame name="settings" className="ac-settings" title={title} description={administrator ? t("lead") : t("lead.own")}>
       <div className="ac-settings__layout">
         <nav className="ac-settings__nav" aria-label={t("sections")}>
           <ul ref={navRef} className="list-plain">

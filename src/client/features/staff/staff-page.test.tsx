@@ -159,6 +159,9 @@ describe("the admin area for staff (issue 17)", () => {
   test("Settings shows a staff member their own profile and password only, and never asks for the institute's settings", async () => {
     const { calls } = renderAdmin("/admin/settings?section=system", {}, STAFF);
     await screen.findByRole("heading", { name: "Profile" });
+    // Their own settings, not the "System Settings" that are the administrators' (sixth walk).
+    expect(screen.getByRole("heading", { level: 1, name: "Your settings" })).toBeTruthy();
+    expect(screen.queryByText("System Settings")).toBeNull();
     expect(screen.getByRole("heading", { name: "Change password" })).toBeTruthy();
     const sections = screen.getByRole("navigation", { name: "Settings sections" });
     expect(
