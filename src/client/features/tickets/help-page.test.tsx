@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type Handlers, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { HELP_TEXT } from "./ticket-text.ts";
 
@@ -244,18 +244,34 @@ describe("Help and Support", () => {
     expect(path()).toBe("/admin/help?status=in_progress");
   });
 
-  test("FAQs and Analytics tabs: honest empty states, and Add FAQ disabled with a note", async () => {
-    const { path } = renderAdmin("/admin/help", handlers());
+  test("FAQs: the published questions as students read them; administrators get Add FAQ (to Site content), staff a list to read", async () => {
+    const faqs = {
+      faqs: [
+        { id: 1, question: "When are the exams?", answer: "In May and December.", category: "Exams" },
+        { id: 2, question: "How do I pay fees?", answer: "By UPI or at the office.", category: null },
+      ],
+    };
+    const { path } = renderAdmin("/admin/help", handlers({ "content.publicFaqs": () => faqs }));
     fireEvent.click(await screen.findByRole("tab", { name: "FAQs and Documentation" }));
-    expect(await screen.findByText("No FAQs created")).toBeTruthy();
     expect(path()).toBe("/admin/help?tab=faqs");
+    const table = await screen.findByRole("table", { name: "Frequently asked questions" });
+    const row = await within(table).findByRole("row", { name: /When are the exams\?/ });
+    expect(within(row).getByText("In May and December.")).toBeTruthy();
+    expect(within(row).getByText("Exams")).toBeTruthy();
+    expect(within(within(table).getByRole("row", { name: /How do I pay fees\?/ })).getByText("General")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "New Ticket" })).toBeNull();
-    const addFaq = screen.getByRole("button", { name: "Add FAQ" }) as HTMLButtonElement;
-    expect(addFaq.disabled).toBe(true);
-    expect(document.getElementById(addFaq.getAttribute("aria-describedby")!)?.textContent).toMatch(/Coming soon/);
+    expect(screen.getByRole("link", { name: "Add FAQ" }).getAttribute("href")).toBe("/admin/content?tab=faqs");
 
     fireEvent.click(screen.getByRole("tab", { name: "Analytics" }));
     expect(await screen.findByText(HELP_TEXT.analyticsSoon)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Add FAQ" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Add FAQ" })).toBeNull();
+  });
+
+  test("FAQs for staff: the list without Add FAQ; none published says where they are written", async () => {
+    renderAdmin("/admin/help?tab=faqs", handlers({ "content.publicFaqs": () => ({ faqs: [] }) }), STAFF);
+    expect(await screen.findByText("No FAQs published yet")).toBeTruthy();
+    expect(screen.getAllByText(/Administrators write them under Site content → FAQs/).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("link", { name: "Add FAQ" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Edit FAQs" })).toBeNull();
   });
 });

@@ -1,33 +1,36 @@
 /**
  * /admin/help — Help and Support (spec part 2): tabs Support Tickets, FAQs and Documentation, Analytics.
  * Tickets: four counters, a table searched, filtered and paginated on the server (DECISIONS 13), New
- * Ticket, and a details view with the conversation, a response box, status and assignment. FAQs and the
- * tab's analytics are shells (DECISIONS 6): honest empty states, and Add FAQ disabled with a note.
- * The tab, page, search and status filter live in the URL.
+ * Ticket, and a details view with the conversation, a response box, status and assignment. FAQs: the
+ * published questions students read (written under Site content, issue 17; administrators get a link there).
+ * The tab's analytics stay a shell (DECISIONS 6, the spec's "Analytics Coming Soon").
+ * The tab, page, search and status filter live in the URL; ?ticket=<id> opens a ticket.
  */
 
 import { type ReactNode, useEffect, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { isAdministrator } from "../../lib/office.ts";
+import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
 import { ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, Table, type TableColumn } from "../../ui/table.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { ComingSoonButton, EmptyTable, emptyColumns } from "../catalogue/coming-soon.tsx";
 import { CreateTicketDialog } from "./create-ticket-dialog.tsx";
 import { TicketDetailsDialog } from "./ticket-details-dialog.tsx";
 import { categoryLabel, HELP_TEXT, priorityLabel, statusText, TICKET_FILTER_VALUES, ticketFilterLabel, truncate } from "./ticket-text.ts";
@@ -51,6 +54,7 @@ export default function AdminHelpPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const tab = parseTab(search);
+  const administrator = isAdministrator(useSession().user?.role);
   const toast = useToast();
   const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
@@ -74,11 +78,11 @@ export default function AdminHelpPage() {
           <Button onClick={() => setCreating(true)}>
             <PlusIcon size={18} /> {t("newTicket")}
           </Button>
-        ) : (
-          <ComingSoonButton hint={t("addFaqSoon")}>
+        ) : tab === "faqs" && administrator ? (
+          <Link href="/content?tab=faqs" className={buttonClass()}>
             <PlusIcon size={18} /> {t("addFaq")}
-          </ComingSoonButton>
-        )
+          </Link>
+        ) : null
       }
     >
       <div>
@@ -93,7 +97,7 @@ export default function AdminHelpPage() {
           <TicketsTab onNewTicket={() => setCreating(true)} onChanged={() => void refresh()} />
         </TabPanel>
         <TabPanel idPrefix="help" id="faqs" value={tab}>
-          <FaqsTab />
+          <FaqsTab administrator={administrator} />
         </TabPanel>
         <TabPanel idPrefix="help" id="analytics" value={tab}>
           <Card>
@@ -266,22 +270,48 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   );
 }
 
-function FaqsTab() {
+type Faq = RouterOutputs["content"]["publicFaqs"]["faqs"][number];
+
+/** The published FAQs, as students read them; the office writes them under Site content → FAQs. */
+function FaqsTab({ administrator }: { administrator: boolean }) {
   const t = useT(help);
-  const columns = emptyColumns([
-    { key: "question", header: t("faq.question") },
-    { key: "answer", header: t("faq.answer") },
-    { key: "category", header: t("col.category") },
-    { key: "views", header: t("faq.views"), className: "ui-table__cell--numeric" },
-    { key: "updated", header: t("faq.updated") },
-  ]);
+  const query = trpc.content.publicFaqs.useQuery(undefined, { staleTime: 60_000 });
+  const columns: TableColumn<Faq>[] = [
+    { key: "question", header: t("faq.question"), className: "ops-text-cell", render: (f) => <strong>{f.question}</strong> },
+    { key: "answer", header: t("faq.answer"), className: "ops-text-cell", render: (f) => truncate(f.answer, 140) },
+    { key: "category", header: t("faq.category"), render: (f) => f.category ?? t("faq.general") },
+  ];
   return (
-    <EmptyTable
-      caption={t("faq.caption")}
-      columns={columns}
-      icon={<FileIcon size={28} />}
-      title={t("faq.none")}
-      description={t("faq.none.text")}
-    />
+    <div className="stack">
+      <p className="text-muted">{t("faq.lead")}</p>
+      {query.isError ? (
+        <ListLoadError message={t("faq.failed")} query={query} />
+      ) : (
+        <Card flush>
+          <Table
+            caption={t("faq.caption")}
+            captionHidden
+            columns={columns}
+            rows={query.data?.faqs ?? []}
+            rowKey={(f) => f.id}
+            loading={query.isPending}
+            empty={
+              <EmptyState
+                icon={<FileIcon size={28} />}
+                title={t("faq.none")}
+                description={t("faq.none.text")}
+                action={
+                  administrator ? (
+                    <Link href="/content?tab=faqs" className={buttonClass("secondary")}>
+                      {t("faq.edit")}
+                    </Link>
+                  ) : undefined
+                }
+              />
+            }
+          />
+        </Card>
+      )}
+    </div>
   );
 }
