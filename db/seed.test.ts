@@ -91,7 +91,7 @@ describe("seed", () => {
 
     const again = await seed(deps.db, { now: deps.now(), production: false, files: folderStore(dir) });
     expect(again.created).toEqual([]);
-    const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements" | "subjects") =>
+    const count = async (t: "users" | "gallery_images" | "catalog_options" | "announcements" | "subjects" | "faqs") =>
       Number(
         (
           await deps.db
@@ -105,6 +105,8 @@ describe("seed", () => {
     // The option lists before the programmes catalogue (issue 17) are no longer filled: nothing reads them.
     expect(await count("catalog_options")).toBe(0);
     expect(await count("announcements")).toBe(3);
+    // Demo questions for /faq and the student's Help page, published, once.
+    expect(await count("faqs")).toBe(6);
     // The demo student is in one programme under one name (QA 3): her Course/Standard, admitted course and programme.
     const priya = await deps.db
       .selectFrom("users")
@@ -154,6 +156,8 @@ describe("seed", () => {
     expect(result.created).toEqual([{ role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)" }]);
     const students = await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute();
     expect(students).toHaveLength(0);
+    // An institute's answers are its own: no demo questions are published in production.
+    expect(await deps.db.selectFrom("faqs").select("id").execute()).toEqual([]);
     expect((await signedIn(loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" }))).user.email).toBe(
       "principal@example.org",
     );

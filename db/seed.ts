@@ -68,6 +68,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
   if (!opts.production) {
     // The subjects first: the demo student is enrolled in their term's subjects when the account opens.
     await seedDemoStudies(db, opts.now);
+    await seedDemoFaqs(db, at);
     const student = await db.selectFrom("users").select("id").where("role", "=", "student").executeTakeFirst();
     if (!student) created.push(await seedDemoStudent(db, at));
   }
@@ -303,6 +304,67 @@ const DEMO_SUBJECTS = [
 ] as const;
 
 const DEMO_TWIN_OF_BBA = "Business Administration";
+
+/**
+ * A demo institute's questions and answers (Site content → FAQs), so the public /faq page and the student's
+ * Help page show what they are for. Not in production: an institute's answers (fees, centres, validity) are
+ * its own facts, and a wrong published answer is worse than none.
+ */
+const DEMO_FAQS: readonly { topic: string; question: string; answer: string }[] = [
+  {
+    topic: "Admission",
+    question: "Who can apply for a distance-learning programme?",
+    answer:
+      "Each programme's page lists its eligibility. Most bachelor's programmes need 12th standard (HSC) or equivalent; master's programmes need a bachelor's degree in any discipline.",
+  },
+  {
+    topic: "Admission",
+    question: "How do I follow my application after applying?",
+    answer:
+      "Use Check application status with your application number or e-mail address. We send a one-time code to your e-mail to show the details.",
+  },
+  {
+    topic: "Fees and payments",
+    question: "Can I pay the fees in instalments?",
+    answer:
+      "Yes. Most programmes have two instalments a year. Your portal's Fees page shows each instalment, its due date and your receipts.",
+  },
+  {
+    topic: "Fees and payments",
+    question: "How do I pay by UPI?",
+    answer:
+      "Pay to the institute's UPI ID shown on your Fees page, then enter the transaction reference (UTR) there. The office confirms it and your receipt appears in the portal.",
+  },
+  {
+    topic: "Studies and examinations",
+    question: "Where do I find my study material and assignments?",
+    answer:
+      "Under Courses in the student portal: each subject has its units, its study material to read or download, and its assignments with their due dates.",
+  },
+  {
+    topic: "Studies and examinations",
+    question: "When do I get my admit card?",
+    answer: "About two weeks before the examination, on the Exams page of the portal, once your fees due by then are paid.",
+  },
+];
+
+async function seedDemoFaqs(db: DB, at: string) {
+  if (await db.selectFrom("faqs").select("id").limit(1).executeTakeFirst()) return;
+  await db
+    .insertInto("faqs")
+    .values(
+      DEMO_FAQS.map((f, i) => ({
+        question: f.question,
+        answer: f.answer,
+        category: f.topic,
+        sort_order: (i + 1) * 10,
+        is_published: 1,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
 
 async function seedDemoStudies(db: DB, now: Date) {
   if (await db.selectFrom("subjects").select("id").limit(1).executeTakeFirst()) return;

@@ -187,7 +187,7 @@ async function interfaceText(page: Page): Promise<string> {
         ".programme-card__title, .programme-card .ui-card__body > p.text-muted, .ops-strong + .text-muted",
         ".page-hero:has(~ .container--narrow .programme-facts) :is(.page-hero__title, .page-hero__lead)",
         // the institute's FAQs, a student's stored notifications, and row buttons' spoken names (an action for a row's title)
-        ".faq__question, .faq__answer, .student-notice__title, .student-notice__message, .ops-row-buttons .sr-only",
+        ".faq__question, .faq__answer, .faq__topic, .help-faq, .help-faqs__topic-title, .ac-faq-cell, .student-notice__title, .student-notice__message, .ops-row-buttons .sr-only",
       ].join(", "),
     ))
       el.remove();

@@ -29,7 +29,7 @@ export default function FaqPage() {
         {query.data && faqs.length === 0 ? <p>{t("faq.none")}</p> : null}
         {topics.map((topic) => (
           <section key={topic} className="stack" aria-label={topic || t("faq.general")}>
-            {topics.length > 1 ? <h2>{topic || t("faq.general")}</h2> : null}
+            {topics.length > 1 ? <h2 className="faq__topic">{topic || t("faq.general")}</h2> : null}
             {faqs
               .filter((f) => (f.category ?? "") === topic)
               .map((f) => (

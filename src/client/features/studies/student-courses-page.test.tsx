@@ -153,6 +153,43 @@ describe("the student's courses (issue 18)", () => {
     expect(await within(survey).findByRole("alert")).toHaveProperty("textContent", "Choose your work as a PDF to submit.");
   });
 
+  test("after the due time the form says a hand-in is late, and that replacing on-time work makes it late (sixth walk)", async () => {
+    const assignment = MINE.courses[0]!.assignments[0]!;
+    const onTime = { ...MINE.courses[0]!.assignments[1]!.submission!, late: false, marks: null, comment: null, gradedAt: null };
+    const mine = {
+      ...MINE,
+      courses: [
+        {
+          ...MINE.courses[0]!,
+          assignments: [
+            { ...assignment, id: 31, title: "Overdue essay", dueAt: past, dueLocal: past.slice(0, 16) },
+            { ...assignment, id: 32, title: "On-time report", dueAt: past, dueLocal: past.slice(0, 16), submission: onTime },
+            {
+              ...assignment,
+              id: 33,
+              title: "Late report",
+              dueAt: past,
+              dueLocal: past.slice(0, 16),
+              submission: { ...onTime, late: true },
+            },
+          ],
+        },
+        MINE.courses[1]!,
+      ],
+    };
+    renderStudentAt("/student/courses/11", { "studies.mine": () => mine });
+    const overdue = await screen.findByRole("article", { name: "Overdue essay" });
+    const said = (name: string) => within(screen.getByRole("article", { name })).getByLabelText("Your work (PDF)") as HTMLElement;
+    expect(within(overdue).getByText("The due time has passed: work handed in now is marked late.")).toBeTruthy();
+    const onTimeCard = screen.getByRole("article", { name: "On-time report" });
+    const warning = within(onTimeCard).getByText(/a replacement now would be marked late\.$/);
+    // Read with the file input, before a file is chosen.
+    expect(said("On-time report").getAttribute("aria-describedby")).toContain(warning.id);
+    // Already late: nothing more to warn of. Not yet due: nothing either.
+    expect(within(screen.getByRole("article", { name: "Late report" })).queryByText(/due time has passed/)).toBeNull();
+    expect(screen.getAllByText(/due time has passed/)).toHaveLength(2);
+  });
+
   test("handing in: focus goes to the work as handed in, and back to the file when the server refuses it (QA3 8)", async () => {
     let handedIn = false;
     renderStudentAt("/student/courses/11", {

@@ -47,7 +47,6 @@ function LoadFailed({ query }: { query: RetryQuery }) {
   return <ListLoadError message={t("my.loadFailed")} query={query} />;
 }
 
-/** Where a student's assignment stands: graded, handed in (late or not), overdue, or still to do. */
 /** Where an assignment stands for the student; `open` is false once its subject's term is over (nothing can be handed in). */
 export function assignmentState(
   a: Assignment,
@@ -323,14 +322,16 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
             {a.submission.comment ? <p className="studies-comment">{t("my.comment", { comment: a.submission.comment })}</p> : null}
           </div>
         ) : null}
-        {canSubmit && !graded ? <SubmitForm assignment={a} onHandedIn={() => setJustHandedIn(true)} /> : null}
+        {canSubmit && !graded ? (
+          <SubmitForm assignment={a} pastDue={new Date(a.dueAt) < now} onHandedIn={() => setJustHandedIn(true)} />
+        ) : null}
         {state.key === "closed" ? <p className="text-sm text-muted">{t("rule.termOver")}</p> : null}
       </div>
     </article>
   );
 }
 
-function SubmitForm({ assignment: a, onHandedIn }: { assignment: Assignment; onHandedIn: () => void }) {
+function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assignment; pastDue: boolean; onHandedIn: () => void }) {
   const t = useT(studies);
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -341,6 +342,8 @@ function SubmitForm({ assignment: a, onHandedIn }: { assignment: Assignment; onH
   // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
   const [inputKey, setInputKey] = useState(0);
   const fileId = `submit-${a.id}`;
+  // Said before the work is chosen: after the due time a hand-in, or a replacement of on-time work, is late.
+  const lateWarning = !pastDue || a.submission?.late ? null : a.submission ? t("my.lateReplace") : t("my.lateNew");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -389,9 +392,14 @@ function SubmitForm({ assignment: a, onHandedIn }: { assignment: Assignment; onH
         accept="application/pdf,.pdf"
         aria-label={t("submit.file")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fileId}-error` : `${fileId}-hint`}
+        aria-describedby={[error ? `${fileId}-error` : `${fileId}-hint`, lateWarning ? `${fileId}-late` : ""].join(" ").trim()}
         onChange={(e) => setFile(e.target.files?.[0] ?? null)}
       />
+      {lateWarning ? (
+        <p id={`${fileId}-late`} className="text-sm studies-late-warning">
+          {lateWarning}
+        </p>
+      ) : null}
       <p id={`${fileId}-hint`} className="text-sm text-muted">
         {t("my.fileHint")}
       </p>

@@ -277,9 +277,10 @@ function FaqsTab({ administrator }: { administrator: boolean }) {
   const t = useT(help);
   const query = trpc.content.publicFaqs.useQuery(undefined, { staleTime: 60_000 });
   const columns: TableColumn<Faq>[] = [
-    { key: "question", header: t("faq.question"), className: "ops-text-cell", render: (f) => <strong>{f.question}</strong> },
-    { key: "answer", header: t("faq.answer"), className: "ops-text-cell", render: (f) => truncate(f.answer, 140) },
-    { key: "category", header: t("faq.category"), render: (f) => f.category ?? t("faq.general") },
+    // ac-faq-cell: what the office wrote, in its own language
+    { key: "question", header: t("faq.question"), className: "ops-text-cell ac-faq-cell", render: (f) => <strong>{f.question}</strong> },
+    { key: "answer", header: t("faq.answer"), className: "ops-text-cell ac-faq-cell", render: (f) => truncate(f.answer, 140) },
+    { key: "category", header: t("faq.category"), className: "ac-faq-cell", render: (f) => f.category ?? t("faq.general") },
   ];
   return (
     <div className="stack">
