@@ -1,5 +1,5 @@
 /**
- * /admin/activity (behind the dashboard's View All): the audit log — who did what, and when — newest
+ * /admin/activity (behind the dashboard's Recent Activity link): the audit log — who did what, and when — newest
  * first, paginated on the server and filterable by the kind of record; page and filter are in the URL.
  */
 

@@ -88,14 +88,14 @@ describe("admin dashboard", () => {
     expect(within(centre).getByText("12 images")).toBeTruthy();
   });
 
-  test("Recent Activity lists the entries with their status and time, and View All leads to the activity log", async () => {
+  test("Recent Activity lists the entries with their status and time, and its link names where it leads: the activity log (sixth walk)", async () => {
     renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS });
     const recent = await screen.findByRole("region", { name: "Recent Activity" });
     await within(recent).findByText("New application from Anita Desai");
     expect(within(recent).getByText("2 hours ago")).toBeTruthy();
     expect(within(recent).getByText("3 days ago")).toBeTruthy();
     expect(within(recent).getByText("In Progress")).toBeTruthy();
-    expect(within(recent).getByRole("link", { name: "View All" }).getAttribute("href")).toBe("/admin/activity");
+    expect(within(recent).getByRole("link", { name: "Activity log" }).getAttribute("href")).toBe("/admin/activity");
   });
 
   test("if the figures cannot be loaded, counts read 0, the lists are empty, and an alert says so", async () => {

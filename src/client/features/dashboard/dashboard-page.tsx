@@ -1,7 +1,8 @@
 /**
  * /admin/dashboard (spec part 2, Dashboard): four headline figures, each with the change the server
  * computed (docs/decisions/005 — never a fixed figure), the nine management-centre cards, and Recent
- * Activity with View All → /admin/activity. If the figures cannot be loaded, counts read 0 and the
+ * Activity with its link to the activity log (the spec's "View All", named for where it leads: the log holds
+ * more than applications and inquiries) → /admin/activity. If the figures cannot be loaded, counts read 0 and the
  * lists stay empty under an error alert (spec part 2 §8), with a way to try again.
  */
 

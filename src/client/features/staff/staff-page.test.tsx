@@ -143,7 +143,7 @@ describe("the admin area for staff (issue 17)", () => {
       .map((a) => a.getAttribute("href"));
     expect(targets).not.toContain("/admin/gallery");
     expect(targets).not.toContain("/admin/analytics");
-    expect(screen.queryByRole("link", { name: /View All/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Activity log/ })).toBeNull();
     for (const page of ["/admin/analytics", "/admin/staff", "/admin/activity"]) {
       act(() => app.navigate(page));
       await waitFor(() => expect(app.path()).toBe("/admin/dashboard"));

@@ -105,8 +105,9 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
       .executeTakeFirstOrThrow(),
     db
       .selectNoFrom((eb) => [
+        // The Courses page's items are subjects (issue 18), and the Library card counts books, not e-resources.
         countAs(eb.selectFrom("subjects").where("archived", "=", 0), "courses"),
-        countAs(eb.selectFrom("books").where("archived", "=", 0), "books"),
+        countAs(eb.selectFrom("books").where("archived", "=", 0).where("kind", "=", "book"), "books"),
         countAs(eb.selectFrom("exams"), "exams"),
         countAs(eb.selectFrom("support_tickets"), "tickets"),
         countAs(eb.selectFrom("gallery_images"), "gallery"),

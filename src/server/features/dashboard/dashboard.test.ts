@@ -190,6 +190,8 @@ describe("GET /api/admin/dashboard/stats", () => {
       ])
       .execute();
     await deps.db.insertInto("books").values({ title: "Accounting", created_at: at, updated_at: at }).execute();
+    // An e-resource is in the library but is not a book: the Library card counts books (sixth walk).
+    await deps.db.insertInto("books").values({ title: "NPTEL lectures", kind: "eresource", created_at: at, updated_at: at }).execute();
     await deps.db
       .insertInto("support_tickets")
       .values({
