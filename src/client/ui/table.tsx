@@ -1,10 +1,11 @@
 /** Data tables: sticky header on wide screens, one card per row under 640 px, skeleton rows while loading. */
 
-import { type FocusEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
+import { useFocusStaysInItems } from "./focus-stays.ts";
 
 /**
  * Whether the wrapper scrolls sideways (a narrow window, a very long value): then it becomes a focusable,
@@ -34,46 +35,6 @@ function useScrollsSideways(contentKey: unknown) {
   // …and whenever new rows arrive (a cell can overflow without the table's own box changing).
   useEffect(check, [contentKey]);
   return { ref, scrolls };
-}
-
-const CONTROLS = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
-
-/**
- * When the row holding the focus leaves the table (a transfer confirmed, a notice deleted: the list comes back
- * without it), focus goes to the same control of the row now in its place, or of the new last row, or to the
- * table itself, instead of falling to the page, where a keyboard or screen-reader user would start over.
- */
-function useFocusStaysInRows(rows: unknown) {
-  const ref = useRef<HTMLTableElement>(null);
-  const held = useRef<{ control: Element; row: number; at: number } | null>(null);
-  const controlsOf = (row: Element | undefined) => [...(row?.querySelectorAll(CONTROLS) ?? [])];
-  const onFocus = (event: FocusEvent) => {
-    const row = (event.target as Element).closest("tbody > tr");
-    if (!row?.parentElement) return;
-    held.current = {
-      control: event.target as Element,
-      row: [...row.parentElement.children].indexOf(row),
-      at: controlsOf(row).indexOf(event.target as Element),
-    };
-  };
-  // A real blur (a click elsewhere, Tab out) lets go; a removed control gives no blur, or is gone by then.
-  const onBlur = (event: FocusEvent) => {
-    if ((event.target as Element).isConnected && held.current?.control === event.target) held.current = null;
-  };
-  useEffect(() => {
-    const table = ref.current;
-    const last = held.current;
-    if (!table || !last || last.control.isConnected) return;
-    held.current = null;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    const bodyRows = table.querySelectorAll(":scope > tbody > tr");
-    const controls = controlsOf(bodyRows[Math.min(last.row, bodyRows.length - 1)]);
-    const target = (controls[last.at] ?? controls[0]) as HTMLElement | undefined;
-    if (target) return target.focus();
-    table.tabIndex = -1;
-    table.focus();
-  }, [rows]);
-  return { ref, onFocus, onBlur };
 }
 
 export type TableColumn<T> = {
@@ -135,7 +96,7 @@ export function Table<T>({
   // Its words are the portal's (every screen with a table is in the office's or the student's portal), not a feature's.
   const t = useT(portal);
   const { ref, scrolls } = useScrollsSideways(loading ? null : rows);
-  const focus = useFocusStaysInRows(rows);
+  const focus = useFocusStaysInItems<HTMLTableElement>(":scope > tbody > tr", rows);
   // The phone layout's label may break after a slash ("Course/ Standard": a zero-width space, which screen
   // readers skip) rather than inside a word, in its column of 38 % of the card.
   const labelOf = (c: TableColumn<T>) => (c.label ?? (typeof c.header === "string" ? c.header : undefined))?.replaceAll("/", "/\u200B");

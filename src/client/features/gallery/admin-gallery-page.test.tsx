@@ -131,6 +131,19 @@ describe("Gallery Management", () => {
     expect(await screen.findByText("No images found")).toBeTruthy();
   });
 
+  test("in the grid, a deleted photo's card leaves the focus on the card now in its place, not on the page", async () => {
+    const { sent } = renderAdmin("/admin/gallery", gallery([image(1, "Main gate"), image(2, "Library hall")]).handlers);
+    const remove = await screen.findByRole("button", { name: "Delete Main gate" });
+    remove.focus();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole("dialog", { name: "Confirm Delete" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(sent("gallery.remove")).toEqual([{ id: 1 }]));
+    await screen.findByText("Image deleted successfully");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Main gate" })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Delete Library hall" }));
+  });
+
   test("a failed bulk delete says 'Failed to delete images' and keeps the selection", async () => {
     renderAdmin("/admin/gallery", {
       ...gallery([image(1, "Main gate"), image(2, "Library hall")]).handlers,

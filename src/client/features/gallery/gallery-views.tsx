@@ -7,6 +7,7 @@ import { media } from "../../../shared/i18n/media.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { cx } from "../../ui/cx.ts";
+import { useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { IconAction } from "../../ui/list-controls.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { EditIcon, TrashIcon } from "../../ui/more-icons.tsx";
@@ -55,8 +56,10 @@ function Actions({
 const SIZES = "(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw";
 
 export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: GalleryViewProps) {
+  // A deleted photo's card leaves with the focus: it goes to the card now in its place (ui/focus-stays.ts).
+  const focus = useFocusStaysInItems<HTMLUListElement>(":scope > li", images);
   return (
-    <ul className="ac-gallery-grid list-plain" aria-label={media.t("images")}>
+    <ul className="ac-gallery-grid list-plain" aria-label={media.t("images")} {...focus}>
       {images.map((image) => {
         const isSelected = selected.has(image.id);
         return (

@@ -17,6 +17,7 @@ import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
+import { useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
@@ -60,6 +61,8 @@ export default function AdminNotificationsPage() {
 
   const counts = query.data?.counts;
   const items = query.data?.notifications ?? [];
+  // A deleted notification's item leaves with the focus: it goes to the item now in its place (ui/focus-stays.ts).
+  const focus = useFocusStaysInItems<HTMLUListElement>(":scope > li", items);
 
   const open = (n: NotificationItem) => {
     setOpened(n);
@@ -169,7 +172,7 @@ export default function AdminNotificationsPage() {
             showAll={t("showAll")}
           />
         ) : (
-          <ul className="ops-notice-list list-plain" aria-label={t("title")}>
+          <ul className="ops-notice-list list-plain" aria-label={t("title")} {...focus}>
             {items.map((n) => {
               const Icon = TYPE_ICONS[n.type] ?? BellIcon;
               return (
