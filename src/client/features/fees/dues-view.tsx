@@ -9,8 +9,9 @@ import { instalmentName } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
 import { termName } from "../../../shared/terms.ts";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
@@ -62,7 +63,10 @@ export function DuesView() {
   const remindAll = trpc.feeReports.remindOverdue.useMutation();
   const totals = query.data?.totals;
 
-  const remindOne = (due: Due) =>
+  // One reminder at a time: a double click's second click comes before the button shows itself busy.
+  const sending = useOneAtATime();
+  const send = (due: Due) => {
+    if (!sending.start()) return;
     remind.mutate(
       { userId: due.student.id },
       {
@@ -71,8 +75,16 @@ export function DuesView() {
           void utils.feeReports.dues.invalidate();
         },
         onError: (err) => toast.failed(err, t("dues.failed.remind")),
+        onSettled: sending.settled,
       },
     );
+  };
+  // Reminded today already (the server's institute day): asked before another goes.
+  const remindingAgain = useConfirmed<Due>(
+    (due, { done, failed }) => remind.mutate({ userId: due.student.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: () => utils.feeReports.dues.invalidate(), failed: t("dues.failed.remind") },
+  );
+  const remindOne = (due: Due) => (due.remindedToday ? remindingAgain.ask(due) : send(due));
 
   // Reminding every overdue student of the list's search and programme.
   const remindingAll = useConfirmed<{ search: string; programme: string }>(
@@ -224,6 +236,16 @@ export function DuesView() {
         busy={remindAll.isPending}
       >
         {t("dues.remindAllText", { count: totals?.overdueStudents ?? 0 })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...remindingAgain.dialog}
+        title={remindingAgain.row ? t("dues.againTitle", { name: remindingAgain.row.student.name }) : ""}
+        confirmLabel={t("dues.againConfirm")}
+        busyLabel={t("dues.againBusy")}
+        tone="primary"
+        busy={remind.isPending}
+      >
+        {remindingAgain.row?.lastReminder ? t("dues.againText", { time: formatTime(remindingAgain.row.lastReminder) }) : null}
       </ConfirmDialog>
     </section>
   );

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { formatTime } from "../../lib/format.ts";
+import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
 import { catchDownloads, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
@@ -27,6 +29,7 @@ const ASHA: Due = {
   oldestDue: "2026-11-01",
   standing: "overdue",
   lastReminder: null,
+  remindedToday: false,
   items: [
     { id: 1, programme: "BBA", termUnit: "year", term: 1, number: 1, dueOn: "2026-11-01", outstanding: 9_500_00, overdue: true },
     { id: 2, programme: "BBA", termUnit: "year", term: 1, number: 2, dueOn: "2027-02-01", outstanding: 9_000_00, overdue: false },
@@ -43,6 +46,7 @@ const MEERA: Due = {
   oldestDue: "2026-11-27",
   standing: "soon",
   lastReminder: "2026-11-20T05:00:00.000Z",
+  remindedToday: false,
   items: [
     { id: 3, programme: "B.Com", termUnit: "semester", term: 2, number: 1, dueOn: "2026-11-27", outstanding: 4_000_50, overdue: false },
   ],
@@ -132,6 +136,31 @@ describe("the dues tab (issue 19)", () => {
     refuse = true;
     fireEvent.click(screen.getByRole("button", { name: "Remind Asha Patil" }));
     expect(await screen.findByText("Asha Patil owes nothing now.")).toBeTruthy();
+  });
+
+  test("a double click on Remind sends one reminder; one already sent today is asked about before another (seventh walk)", async () => {
+    const reminded: unknown[] = [];
+    let remindedToday = false;
+    renderAdmin("/admin/fees?tab=dues", {
+      "feeReports.dues": () => dues([{ ...ASHA, lastReminder: remindedToday ? "2026-11-22T05:12:00.000Z" : null, remindedToday }]),
+      "feeReports.programmes": () => PROGRAMMES,
+      "feeReports.remind": (input) => {
+        reminded.push(input);
+        remindedToday = true;
+        return { message: "A reminder of ₹18,500 went to Asha Patil by e-mail and in the portal." };
+      },
+    });
+    await doubleClickSendsOnce(await screen.findByRole("button", { name: "Remind Asha Patil" }), () => reminded);
+    // Now reminded today: the next Remind asks, with the time it went on the institute's clock.
+    await screen.findByText("A reminder of ₹18,500 went to Asha Patil by e-mail and in the portal.");
+    await waitFor(() => expect(screen.queryByText("Never")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Remind Asha Patil" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remind Asha Patil again?" });
+    expect(dialog.textContent).toContain(`A reminder went today at ${formatTime("2026-11-22T05:12:00.000Z")}.`);
+    expect(reminded).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send again" }));
+    await waitFor(() => expect(reminded).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   test("Remind all overdue asks first, for the list as filtered, and reports how many", async () => {

@@ -107,6 +107,8 @@ describe("reminding one student from the dues list (issue 19)", () => {
     // The last reminder shows on the list; the activity log has it.
     const list = await staff.call.feeReports.dues({});
     expect(list.dues.find((d) => d.student.id === asha.id)!.lastReminder).toBe(deps.now().toISOString());
+    // Reminded on the institute's today: the list says so, so Remind asks before another.
+    expect(list.dues.find((d) => d.student.id === asha.id)!.remindedToday).toBe(true);
     const logged = await deps.db
       .selectFrom("audit_log")
       .select(["entity_id", "details"])
@@ -126,6 +128,9 @@ describe("reminding one student from the dues list (issue 19)", () => {
     await staff.call.feeReports.remind({ userId: asha.id });
     expect(await notes(asha.id)).toHaveLength(2);
     expect((await staff.call.feeReports.dues({ search: "STU0301" })).dues[0]!.lastReminder).toBe(deps.now().toISOString());
+    // The next day on the institute's calendar it is no longer "today".
+    deps.advance(24 * 3_600_000);
+    expect((await staff.call.feeReports.dues({ search: "STU0301" })).dues[0]!.remindedToday).toBe(false);
   });
 
   test("e-mail off: the portal only, and the office is told; nothing owed, inactive or unknown students are refused", async () => {

@@ -28,7 +28,7 @@ import { spreadsheetCsv } from "../../platform/csv.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings, instituteToday } from "../settings/settings.service.ts";
+import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
 import { financialYear, upiAmount } from "./ledger.ts";
 import { collectionsTotal, RECEIPT_FACTS, standings, studentReceipts, withPaidInstalment } from "./payments.service.ts";
 
@@ -186,7 +186,8 @@ async function lastReminders(db: DB, userIds: readonly number[]) {
  * a page at a time; with the totals of the whole filtered list (students, outstanding, of it overdue).
  */
 export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQuery) {
-  const today = await instituteToday(deps);
+  const timeZone = await instituteTimeZone(deps);
+  const today = localDate(deps.now(), timeZone);
   const db = deps.db;
   const owing = () => duesByStudent(db, today, query, query.status).as("s");
   // The page and the totals of the whole filtered list in one pass (window sums, taken before the LIMIT).
@@ -250,6 +251,8 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
         oldestDue: r.oldest_due,
         standing: dueStanding(r.oldest_due, today),
         lastReminder: reminded.get(r.user_id) ?? null,
+        // Reminded on the institute's today already: Remind asks before sending another (as Remind all skips them).
+        remindedToday: reminded.has(r.user_id) && localDate(new Date(reminded.get(r.user_id)!), timeZone) === today,
         items: own.map(({ instalmentId, ...rest }) => ({ id: instalmentId, ...rest })),
       };
     }),
