@@ -79,7 +79,7 @@ describe("student profile", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     // The form opens at its first field, not with focus lost on the page (sixth walk).
-    expect(document.activeElement).toBe(field("Mobile"));
+    expect(document.activeElement).toBe(screen.getByLabelText("Gender"));
     fireEvent.change(field("City"), { target: { value: "Nashik" } });
     fireEvent.change(screen.getByLabelText("Relationship"), { target: { value: "Mother" } });
     fireEvent.change(field("Contact name"), { target: { value: "Sunita Sharma" } });
@@ -109,6 +109,14 @@ describe("student profile", () => {
     await advance(FLASH_MS - 500);
     expect(screen.queryByText(PROFILE_MESSAGES.updated)).not.toBeNull();
     await advance(500);
+    expect(screen.queryByText(PROFILE_MESSAGES.updated)).toBeNull();
+
+    // Saved again and edited at once: the last save's message goes as the form opens (seventh walk).
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await advance(300);
+    expect(screen.getByRole("status").textContent).toContain(PROFILE_MESSAGES.updated);
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(screen.queryByText(PROFILE_MESSAGES.updated)).toBeNull();
   });
 

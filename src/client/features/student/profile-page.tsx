@@ -47,9 +47,9 @@ const fieldId = (field: ProfileField) => `profile-${field}`;
 
 /** The form's fields in reading order, for focusing the first one with an error. */
 const FIELD_ORDER: ProfileField[] = [
-  "mobile",
   "gender",
   "bloodGroup",
+  "mobile",
   "address",
   "city",
   "state",
@@ -96,6 +96,8 @@ export default function StudentProfilePage() {
   const startEditing = () => {
     if (!data) return;
     form.reset(formFromProfile(data));
+    // The last save's message is about the last edit, not this one.
+    message.clear();
     setEditing(true);
   };
 
