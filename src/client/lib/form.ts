@@ -11,7 +11,7 @@
  *   field changes; `useTextField` is the same for a lone text that is a form of its own (a search, a reason);
  * - `addOrUpdate` saves an add/edit form: a new record is added, a stored one changed by its id.
  */
-import { type FormEvent, useCallback, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
 import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
@@ -406,4 +406,19 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     onBlur,
     reset,
   };
+}
+
+/**
+ * `const focusField = useFocusWhenFree(saving)`, then `focusField(id)`: the field with the first message takes
+ * the focus once the form is free again. A field disabled while the form is sent cannot take it, so a focus
+ * asked for as the server's refusal arrives would be lost, and stay on the button (seventh walk).
+ */
+export function useFocusWhenFree(busy: boolean): (id: string) => void {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (busy || target === null) return;
+    document.getElementById(target)?.focus();
+    setTarget(null);
+  }, [busy, target]);
+  return setTarget;
 }

@@ -113,10 +113,13 @@ describe("student settings: security", () => {
     });
     await fillPassword("Wrong1Pass", "Fresh2026Pass", "Fresh2026Pass");
     await waitFor(() => expect(errorOf(input("Current password"))).toBe(ACCOUNT_MSG.currentPasswordWrong));
+    // Focus goes to the field to fix once the form is free again (it was disabled while sent: seventh walk).
+    await waitFor(() => expect(document.activeElement).toBe(input("Current password")));
 
     answer = new TrpcFailure(ACCOUNT_MSG.passwordTooCommon, 400, { newPassword: [ACCOUNT_MSG.passwordTooCommon] });
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));
     await waitFor(() => expect(errorOf(input("New password"))).toBe(ACCOUNT_MSG.passwordTooCommon));
+    await waitFor(() => expect(document.activeElement).toBe(input("New password")));
 
     answer = new TrpcFailure("Something went wrong on our side. Please try again.", 500);
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));
