@@ -190,6 +190,17 @@ describe("the student's courses (issue 18)", () => {
     expect(screen.getAllByText(/due time has passed/)).toHaveLength(2);
   });
 
+  test("a file that is not a PDF is refused as it is chosen, before any upload (seventh walk)", async () => {
+    renderStudentAt("/student/courses/11", { "studies.mine": () => MINE });
+    const survey = await screen.findByRole("article", { name: "Market survey" });
+    const input = within(survey).getByLabelText("Your work (PDF)") as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(8)], "photo.jpg", { type: "image/jpeg" })] } });
+    expect(within(survey).getByRole("alert").textContent).toBe("Your work (PDF) must be a PDF file.");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(8)], "survey.pdf", { type: "application/pdf" })] } });
+    expect(within(survey).queryByRole("alert")).toBeNull();
+  });
+
   test("handing in: focus goes to the work as handed in, and back to the file when the server refuses it (QA3 8)", async () => {
     let handedIn = false;
     renderStudentAt("/student/courses/11", {

@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
+import { validation } from "../../../shared/i18n/validation.ts";
 import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
@@ -333,6 +334,7 @@ function AssignmentCard({ assignment: a, canSubmit }: { assignment: Assignment; 
 
 function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assignment; pastDue: boolean; onHandedIn: () => void }) {
   const t = useT(studies);
+  useT(validation); // the file rule's words (problemOf)
   const toast = useToast();
   const utils = trpc.useUtils();
   const [file, setFile] = useState<File | null>(null);
@@ -342,6 +344,13 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
   const [inputKey, setInputKey] = useState(0);
   const fileId = `submit-${a.id}`;
+  // Said as the file is chosen, before any upload (the server checks the content again): a PDF, at most 10 MB.
+  const problemOf = (chosen: File) =>
+    !/\.pdf$/i.test(chosen.name) && chosen.type !== "application/pdf"
+      ? validation.t("file.type", { label: t("submit.file"), types: "PDF" })
+      : chosen.size > SUBMISSION_MAX_BYTES
+        ? t("my.tooLarge")
+        : undefined;
   // Said before the work is chosen: after the due time a hand-in, or a replacement of on-time work, is late.
   const lateWarning = !pastDue || a.submission?.late ? null : a.submission ? t("my.lateReplace") : t("my.lateNew");
 
@@ -353,8 +362,9 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       document.getElementById(fileId)?.focus();
       return;
     }
-    if (file.size > SUBMISSION_MAX_BYTES) {
-      setError(t("my.tooLarge"));
+    const problem = problemOf(file);
+    if (problem) {
+      setError(problem);
       document.getElementById(fileId)?.focus();
       return;
     }
@@ -393,7 +403,11 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
         aria-label={t("submit.file")}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? `${fileId}-error` : `${fileId}-hint`, lateWarning ? `${fileId}-late` : ""].join(" ").trim()}
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0] ?? null;
+          setFile(chosen);
+          setError(chosen ? problemOf(chosen) : undefined);
+        }}
       />
       {lateWarning ? (
         <p id={`${fileId}-late`} className="text-sm studies-late-warning">
