@@ -104,6 +104,27 @@ describe("focus when its row leaves the table", () => {
     expect(document.activeElement).toBe(screen.getByRole("table", { name: "Applications" }));
   });
 
+  test("when the row stays and only its control goes (Approve, once approved), to the row's first control", () => {
+    const withApprove: TableColumn<Application>[] = [
+      ...columns,
+      {
+        key: "decide",
+        header: "Decide",
+        render: (a) => (
+          <>
+            {a.status === "pending" ? <button type="button">Approve {a.name}</button> : null}
+            <button type="button">Delete {a.name}</button>
+          </>
+        ),
+      },
+    ];
+    const table = (list: Application[]) => <Table columns={withApprove} rows={list} rowKey={(a) => a.id} caption="Applications" />;
+    const { rerender } = render(table(rows));
+    screen.getByRole("button", { name: "Approve Asha Patil" }).focus();
+    rerender(table([{ ...rows[0]!, status: "approved" }, rows[1]!]));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open Asha Patil" }));
+  });
+
   test("stays where the person put it when they had left the table first", () => {
     const { rerender } = render(
       <>
