@@ -42,7 +42,9 @@ function AdminFeeSettings() {
         <Skeleton lines={6} />
       </div>
     );
-  return <FeeSettingsForm key={JSON.stringify(query.data.settings)} stored={query.data.settings} />;
+  // Mounted once: a save resets its values from the answer, so the field being typed in keeps the focus (a new
+  // form for the new values dropped it to the page), and a refetch in the background never drops edits.
+  return <FeeSettingsForm stored={query.data.settings} />;
 }
 
 const FIELDS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
@@ -90,6 +92,7 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
     async () => {
       const answer = await save.mutateAsync(toInput(values));
       utils.feePlans.settings.setData(undefined, { settings: answer.settings });
+      form.reset(fromStored(answer.settings));
       toast.show(answer.message);
     },
     { busy: save.isPending, failed: (err) => failureMessage(err, t("failed.save")), mapping: { fields: FIELDS } },
