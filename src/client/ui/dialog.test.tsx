@@ -141,6 +141,25 @@ describe("Dialog", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  test("while its own form is being sent (a busy submit button), Escape, the backdrop and × do not close it (seventh walk)", () => {
+    const onClose = mock(() => {});
+    render(
+      <Dialog open onClose={onClose} title="Pay by UPI">
+        <form>
+          <Button type="submit" loading>
+            Sending to the office…
+          </Button>
+        </form>
+      </Dialog>,
+    );
+    fireEvent.keyDown(screen.getByRole("button", { name: "Sending to the office…" }), { key: "Escape" });
+    fireEvent(dialogEl(), new Event("cancel", { cancelable: true }));
+    fireEvent.mouseDown(dialogEl());
+    fireEvent.click(dialogEl());
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   test("a click on the backdrop closes; a click inside does not", () => {
     const onClose = mock(() => {});
     render(<Harness onClose={onClose} />);

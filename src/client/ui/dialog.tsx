@@ -67,7 +67,9 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   const openRef = useRef(open);
   openRef.current = open;
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = dismissible ? onClose : () => {};
+  // While its form is being sent (a busy submit button), Escape, × and the backdrop do nothing: closing would look
+  // like a cancel of what is still sent (a UPI payment reported all the same). It closes when the answer comes.
+  onCloseRef.current = () => dismissible && !ref.current?.querySelector('button[type="submit"][aria-busy]') && onClose();
   const pressStartedOnBackdrop = useRef(false);
 
   useEffect(() => {
@@ -132,7 +134,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
 
   // A <form method="dialog"> inside closes the element natively: keep the parent's state in step.
   function onNativeClose() {
-    if (openRef.current) onCloseRef.current();
+    if (openRef.current && dismissible) onClose();
   }
 
   return (
@@ -161,7 +163,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
               ) : null}
             </div>
             {dismissible ? (
-              <button type="button" className="ui-dialog__close" aria-label={t("close")} onClick={onClose}>
+              <button type="button" className="ui-dialog__close" aria-label={t("close")} onClick={() => onCloseRef.current()}>
                 <CloseIcon size={20} />
               </button>
             ) : null}
