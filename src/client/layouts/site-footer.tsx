@@ -116,8 +116,9 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <section className="site-footer__about" aria-label={t("footer.about")}>
           <p className="site-footer__name">{name}</p>
-          {info?.tagline ? <p>{info.tagline}</p> : null}
-          {info?.description ? <p className="text-muted">{info.description}</p> : null}
+          {/* The office's words as written; untouched, the product's own in the reader's language (the server says null). */}
+          <p>{info?.tagline ?? t("site.tagline")}</p>
+          <p className="text-muted">{info?.description ?? t("site.description")}</p>
         </section>
         <FooterColumn id="footer-contact" title={t("footer.contactUs")}>
           {contact}

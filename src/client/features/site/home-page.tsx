@@ -5,6 +5,7 @@
  */
 
 import { Link } from "wouter";
+import { common } from "../../../shared/i18n/common.ts";
 import { home } from "../../../shared/i18n/home.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useInstituteInfo, useInstituteName, usePageTitle } from "../../lib/site.ts";
@@ -39,11 +40,11 @@ export default function HomePage() {
           <div className="hero__text">
             <p className="hero__eyebrow">{name}</p>
             <h1 id="hero-title" className="hero__title">
-              {info?.tagline ?? t("hero.tagline")}
+              {info?.tagline ?? common.t("site.tagline")}
             </h1>
             {/* Until the settings arrive: the default site description (DEFAULT_SETTINGS.general), so the
                 usual text does not rewrap and push the buttons down when it comes. */}
-            <p className="hero__lead">{info?.description ?? t("hero.lead")}</p>
+            <p className="hero__lead">{info?.description ?? common.t("site.description")}</p>
             <div className="hero__actions">
               <Link href="/admission" className={buttonClass("accent", "lg")}>
                 {t("hero.apply")}

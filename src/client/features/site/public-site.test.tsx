@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { about } from "../../../shared/i18n/about.ts";
 import en from "../../../shared/i18n/en/home.json";
+import hiCommon from "../../../shared/i18n/hi/common.json";
 import hiMaintenance from "../../../shared/i18n/hi/maintenance.json";
 import { MSG } from "../../../shared/messages.ts";
 import { setFormatTimeZone } from "../../lib/format.ts";
@@ -38,6 +39,17 @@ describe("home page", () => {
     expect(screen.getByRole("link", { name: "Apply for Admission" }).getAttribute("href")).toBe("/admission");
     expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");
     expect(screen.getByText("Office locations")).toBeTruthy();
+  });
+
+  test("the built-in tagline and description (the server says null) are in the reader's language; the office's own words as written", async () => {
+    await changeLocale("hi");
+    renderSite("/", { "site.info": () => ({ ...INFO, tagline: null, description: null }), "site.news": () => ({ news: [] }) });
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(hiCommon["site.tagline"]));
+    expect(document.querySelector(".hero__lead")?.textContent).toBe(hiCommon["site.description"]);
+    expect(document.querySelector(".site-footer__about")?.textContent).toContain(hiCommon["site.tagline"]);
+    cleanup();
+    renderSite("/", { "site.info": () => ({ ...INFO, tagline: "घर बैठे पढ़ाई।" }), "site.news": () => ({ news: [] }) });
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("घर बैठे पढ़ाई।"));
   });
 
   test("no announcements: an honest empty state", async () => {

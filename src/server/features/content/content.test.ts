@@ -34,6 +34,9 @@ const DETAILS = {
 
 describe("site content (issue 17)", () => {
   test("the institute's details: saved, checked, shown on the public site at once, and in the log", async () => {
+    // Untouched, the tagline and description are the product's words, which the site writes in the reader's language.
+    const untouched = await callerFor(deps).site.info();
+    expect([untouched.tagline, untouched.description]).toEqual([null, null]);
     const saved = await admin.content.saveInstitute(DETAILS);
     expect(saved.institute).toMatchObject({ email: "office@example.test", foundedYear: 2010 });
     const info = await callerFor(deps).site.info();

@@ -1,6 +1,7 @@
 /** Public facts about the institute (layout, contact page), its announcements, and maintenance mode. */
 
 import { MSG } from "../../../shared/messages.ts";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../platform/errors.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
@@ -20,8 +21,10 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
   const institute = instituteContact(settings);
   return {
     name: institute.name,
-    tagline: institute.tagline ?? null,
-    description: general.siteDescription ?? null,
+    // Untouched, the tagline and description are the product's own words, which the site shows in the reader's
+    // language (null here); the office's own words go as written.
+    tagline: institute.tagline && institute.tagline !== DEFAULT_SETTINGS.institute.tagline ? institute.tagline : null,
+    description: general.siteDescription && general.siteDescription !== DEFAULT_SETTINGS.general.siteDescription ? general.siteDescription : null,
     email: institute.email,
     phones: institute.phones,
     offices: institute.offices,
