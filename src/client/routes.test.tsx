@@ -246,6 +246,19 @@ describe("moving between pages", () => {
   });
 });
 
+describe("focus on a new page", () => {
+  // (That a link that stays in sight keeps the focus is checked in Chromium, public-site.e2e.ts: happy-dom lays
+  // nothing out, so every element reads as hidden here.)
+  test("focus that left with the old page (its link is gone) goes to the new page's main region (seventh walk)", async () => {
+    const { go } = renderAt("/about");
+    await screen.findByRole("heading", { level: 1 });
+    // The link that was pressed went with its page: focus is on the body.
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => go("/contact"));
+    expect(document.activeElement).toBe(document.getElementById("main"));
+  });
+});
+
 describe("route table", () => {
   test("an unknown path redirects to /", async () => {
     const { current } = renderAt("/no/such/page");

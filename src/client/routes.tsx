@@ -131,13 +131,17 @@ window.addEventListener("popstate", () => (poppedTo = location.pathname));
 
 /**
  * A link to another page opens it at its top, at once (wouter changes pages without a load, so the old place
- * would stay; the page's smooth scrolling is for in-page links).
+ * would stay; the page's smooth scrolling is for in-page links). Focus that left with the old page or its menu
+ * (its link is gone or hidden) goes to the new page's main region, where the skip link leads and the next Tab
+ * reads on from.
  */
 function NewPageAtTop() {
   const [path] = useLocation();
   const last = useRef(path);
   useEffect(() => {
     if (path !== last.current && path !== poppedTo) window.scrollTo({ top: 0, behavior: "instant" });
+    // Gone or hidden with its page or its menu (no offsetParent; the body has none either).
+    if (path !== last.current && !(document.activeElement as HTMLElement | null)?.offsetParent) document.getElementById("main")?.focus();
     last.current = path;
     poppedTo = "";
   }, [path]);

@@ -178,7 +178,7 @@ describe("public site journeys", () => {
     await context.close();
   });
 
-  test("the phone menu closes on its own page's link, on a tap below it, and when Tab leaves it", async () => {
+  test("the phone menu closes on its own page's link, on a tap below it, and when Tab leaves it; a page chosen in it leaves focus on its main region", async () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     await page.goto("/about");
     await page.locator("main h1").first().waitFor();
@@ -208,6 +208,23 @@ describe("public site journeys", () => {
     expect(steps).toBeGreaterThan(8);
     await nav.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+
+    // Another page chosen in the menu with the keyboard: its link hides with the menu, and focus goes to the
+    // new page's main region rather than the page itself (seventh walk).
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await nav.waitFor();
+    await nav.getByRole("link", { name: "Gallery" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/gallery");
+    await page.waitForFunction(() => document.activeElement?.id === "main", null, { timeout: 5000 });
+    // On a laptop the bar's links stay in sight: the one chosen keeps the focus.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/about");
+    await page.locator("main h1").first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("About");
     expect(problems).toEqual([]);
     await context.close();
   });

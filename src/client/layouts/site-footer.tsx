@@ -116,9 +116,10 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <section className="site-footer__about" aria-label={t("footer.about")}>
           <p className="site-footer__name">{name}</p>
-          {/* The office's words as written; untouched, the product's own in the reader's language (the server says null). */}
+          {/* The office's words as written; the untouched tagline (null) in the reader's language. The built-in
+              description is the home page's lead, not repeated here. */}
           <p>{info?.tagline ?? t("site.tagline")}</p>
-          <p className="text-muted">{info?.description ?? t("site.description")}</p>
+          {info?.description ? <p className="text-muted">{info.description}</p> : null}
         </section>
         <FooterColumn id="footer-contact" title={t("footer.contactUs")}>
           {contact}

@@ -44,7 +44,7 @@ export default function HomePage() {
             </h1>
             {/* Until the settings arrive: the default site description (DEFAULT_SETTINGS.general), so the
                 usual text does not rewrap and push the buttons down when it comes. */}
-            <p className="hero__lead">{info?.description ?? common.t("site.description")}</p>
+            <p className="hero__lead">{info?.description ?? t("hero.lead")}</p>
             <div className="hero__actions">
               <Link href="/admission" className={buttonClass("accent", "lg")}>
                 {t("hero.apply")}

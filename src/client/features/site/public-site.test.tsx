@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { about } from "../../../shared/i18n/about.ts";
 import en from "../../../shared/i18n/en/home.json";
 import hiCommon from "../../../shared/i18n/hi/common.json";
+import hiHome from "../../../shared/i18n/hi/home.json";
 import hiMaintenance from "../../../shared/i18n/hi/maintenance.json";
 import { MSG } from "../../../shared/messages.ts";
 import { setFormatTimeZone } from "../../lib/format.ts";
@@ -45,7 +46,7 @@ describe("home page", () => {
     await changeLocale("hi");
     renderSite("/", { "site.info": () => ({ ...INFO, tagline: null, description: null }), "site.news": () => ({ news: [] }) });
     await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(hiCommon["site.tagline"]));
-    expect(document.querySelector(".hero__lead")?.textContent).toBe(hiCommon["site.description"]);
+    expect(document.querySelector(".hero__lead")?.textContent).toBe(hiHome["hero.lead"]);
     expect(document.querySelector(".site-footer__about")?.textContent).toContain(hiCommon["site.tagline"]);
     cleanup();
     renderSite("/", { "site.info": () => ({ ...INFO, tagline: "घर बैठे पढ़ाई।" }), "site.news": () => ({ news: [] }) });
