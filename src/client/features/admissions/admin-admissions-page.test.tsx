@@ -243,6 +243,21 @@ describe("admin admissions", () => {
     expect(processed).toHaveLength(2);
   });
 
+  test("a link naming an application (?open=1: a notification, the dashboard) opens its details; closing them leaves the list's address", async () => {
+    storeSession(ADMIN);
+    const location = memoryLocation({ path: "/admin/admissions?status=pending&open=1", record: true });
+    const { fetch } = fakeTrpcFetch({
+      "site.info": () => SITE_INFO,
+      "admissions.adminList": () => LIST,
+      "admissions.adminGet": () => row(1),
+    });
+    render(<App sessionApi={stubSessionApi({ me: async () => ({ user: ADMIN }) }).api} locationHook={location.hook} fetch={fetch} />);
+    const dialog = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    fireEvent.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
+    await waitFor(() => expect(location.history.at(-1)).toBe("/admin/admissions?status=pending"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   test("Approve in the details asks over them: Cancel comes back to Approve, the details still open (sixth walk)", async () => {
     await renderAdmissions("/admin/admissions", {});
     fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));

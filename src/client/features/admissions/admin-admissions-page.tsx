@@ -11,6 +11,7 @@ import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { instituteToday } from "../../lib/institute-clock.ts";
+import { useOpenedFromAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
@@ -74,6 +75,8 @@ export default function AdminAdmissionsPage() {
 
   // ——— dialogs ———
   const [detailsId, setDetailsId] = useState<number | null>(null);
+  // A notification's or the dashboard's link (/admin/admissions?open=12) opens that application.
+  useOpenedFromAddress(detailsId, setDetailsId);
   const [approving, setApproving] = useState<AdmissionRef | null>(null);
   const [rejecting, setRejecting] = useState<AdmissionRef | null>(null);
   const [deleting, setDeleting] = useState<AdmissionRef | null>(null);

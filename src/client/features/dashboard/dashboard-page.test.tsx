@@ -96,6 +96,11 @@ describe("admin dashboard", () => {
     expect(within(recent).getByText("3 days ago")).toBeTruthy();
     expect(within(recent).getByText("In Progress")).toBeTruthy();
     expect(within(recent).getByRole("link", { name: "Activity log" }).getAttribute("href")).toBe("/admin/activity");
+    // Each entry opens its own application or inquiry, not the list (seventh walk).
+    expect(within(recent).getByRole("link", { name: "New application from Anita Desai" }).getAttribute("href")).toBe(
+      "/admin/admissions?open=3",
+    );
+    expect(within(recent).getByRole("link", { name: "Inquiry from Kavita Rao" }).getAttribute("href")).toBe("/admin/contacts?open=5");
   });
 
   test("if the figures cannot be loaded, counts read 0, the lists are empty, and an alert says so", async () => {

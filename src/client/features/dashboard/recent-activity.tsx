@@ -2,6 +2,7 @@
 import { Link } from "wouter";
 import { admin, statusName } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { linkedRecord } from "../../lib/linked-record.ts";
 import { canSeePage } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -46,7 +47,7 @@ export function RecentActivity({ entries, loading, now }: { entries: readonly En
                 {e.type === "admission" ? <FileIcon size={18} /> : <MailIcon size={18} />}
               </span>
               <div className="ops-activity__text">
-                <Link href={e.type === "admission" ? "/admissions" : "/contacts"} className="ops-activity__title">
+                <Link href={linkedRecord(e.type === "admission" ? "/admissions" : "/contacts", e.id)} className="ops-activity__title">
                   {e.title}
                 </Link>
                 <p className="ops-activity__description">{e.description}</p>

@@ -1,6 +1,7 @@
 /** How notification types and priorities read and look (spec part 2 §3). */
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
+import { linkedRecord } from "../../lib/linked-record.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
 /** The type filter of the notifications screen; values are the server's types. */
@@ -20,6 +21,12 @@ export const priorityTone = (priority: string): BadgeTone => PRIORITY_TONES[prio
 export const priorityLabel = (priority: string) =>
   isOneOf(PRIORITIES, priority) ? alerts.t(`priority.${priority}`) : `${priority.charAt(0).toUpperCase()}${priority.slice(1)}`;
 
+const RECORDS = [
+  { type: "admission", key: "admissionId", page: "/admissions", label: "area.application" },
+  { type: "contact", key: "contactId", page: "/contacts", label: "area.inquiry" },
+  { type: "support", key: "ticketId", page: "/help", label: "area.ticket" },
+] as const;
+
 /** Where the record behind a notification is managed: by its kind where that says more than its type. */
 const AREAS = {
   admission: "/admissions",
@@ -29,9 +36,9 @@ const AREAS = {
   "fee.upiReported": "/fees?tab=confirm",
 } as const;
 export const areaOf = ({ type, kind, data }: { type: string; kind: string | null; data: Record<string, unknown> }) => {
-  // A ticket's own notification opens that ticket on the Help page.
-  if (type === "support" && typeof data.ticketId === "number")
-    return { href: `/help?ticket=${data.ticketId}`, label: alerts.t("area.ticket") };
+  // A notification about one application, inquiry or ticket opens it in its list's details (lib/linked-record.ts).
+  const own = RECORDS.find((r) => r.type === type && typeof data[r.key] === "number");
+  if (own) return { href: linkedRecord(own.page, data[own.key] as number), label: alerts.t(own.label) };
   const key = kind !== null && kind in AREAS ? kind : type;
   return key in AREAS ? { href: AREAS[key as keyof typeof AREAS], label: alerts.t(`area.${key as keyof typeof AREAS}`) } : null;
 };

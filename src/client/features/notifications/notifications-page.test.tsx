@@ -22,7 +22,7 @@ const note = (overrides: Partial<Note> = {}): Note => ({
   link: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
-  data: { applicationNumber: "APP-2026-000001", email: "anita@example.com" },
+  data: { admissionId: 21, applicationNumber: "APP-2026-000001", email: "anita@example.com" },
   ...overrides,
 });
 
@@ -115,6 +115,8 @@ describe("Notifications screen", () => {
     expect(within(details).getByText("Application number")).toBeTruthy();
     expect(within(details).getByText("APP-2026-000001")).toBeTruthy();
     expect(within(details).getByText("anita@example.com")).toBeTruthy();
+    // It opens the application itself (seventh walk).
+    expect(within(details).getByRole("link", { name: "Open the application" }).getAttribute("href")).toBe("/admin/admissions?open=21");
     await waitFor(() => expect(sent("notifications.markRead")).toEqual([{ id: 11 }]));
     await within(details).findByText("Read");
 
@@ -163,7 +165,7 @@ describe("Notifications screen", () => {
     expect(within(details).getByText("Academic")).toBeTruthy();
     expect(within(details).getByText("Medium")).toBeTruthy();
     expect(within(details).queryByText("academic")).toBeNull();
-    expect(within(details).getByRole("link", { name: "Open the ticket" }).getAttribute("href")).toBe("/admin/help?ticket=7");
+    expect(within(details).getByRole("link", { name: "Open the ticket" }).getAttribute("href")).toBe("/admin/help?open=7");
   });
 
   test("opening one that is already read does not ask the server", async () => {

@@ -234,8 +234,8 @@ describe("Help and Support", () => {
     await doubleClickSendsOnce(send, () => sent("tickets.respond"));
   });
 
-  test("a notification's link (?ticket=3) opens that ticket; closing it leaves the list's address", async () => {
-    const { sent, path } = renderAdmin("/admin/help?status=in_progress&ticket=3", handlers());
+  test("a notification's link (?open=3) opens that ticket; closing it leaves the list's address", async () => {
+    const { sent, path } = renderAdmin("/admin/help?status=in_progress&open=3", handlers());
     const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
     await within(dialog).findByText(DESCRIPTION);
     expect(sent("tickets.get")).toEqual([{ id: 3 }]);

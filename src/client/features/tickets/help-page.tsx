@@ -4,13 +4,14 @@
  * Ticket, and a details view with the conversation, a response box, status and assignment. FAQs: the
  * published questions students read (written under Site content, issue 17; administrators get a link there).
  * The tab's analytics stay a shell (DECISIONS 6, the spec's "Analytics Coming Soon").
- * The tab, page, search and status filter live in the URL; ?ticket=<id> opens a ticket.
+ * The tab, page, search and status filter live in the URL; ?open=<id> opens a ticket (lib/linked-record.ts).
  */
 
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useOpenedFromAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -129,21 +130,8 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   const [openId, setOpenId] = useState<number | null>(null);
   const [focusResponse, setFocusResponse] = useState(false);
 
-  // A notification's "Open the ticket" (/admin/help?ticket=12) opens that ticket; closing it leaves the list's address.
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const asked = new URLSearchParams(search).get("ticket") ?? "";
-  const linked = /^\d{1,9}$/.test(asked) ? Number(asked) : null;
-  useEffect(() => {
-    if (linked !== null) setOpenId(linked);
-  }, [linked]);
-  const close = () => {
-    setOpenId(null);
-    if (linked === null) return;
-    const params = new URLSearchParams(search);
-    params.delete("ticket");
-    navigate(params.size ? `${location}?${params}` : location, { replace: true });
-  };
+  // A notification's "Open the ticket" (/admin/help?open=12) opens that ticket.
+  useOpenedFromAddress(openId, setOpenId);
 
   const open = (id: number, respond: boolean) => {
     setFocusResponse(respond);
@@ -265,7 +253,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         <Card flush>{table}</Card>
       </ListBody>
 
-      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={close} onChanged={onChanged} />
+      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={() => setOpenId(null)} onChanged={onChanged} />
     </div>
   );
 }
