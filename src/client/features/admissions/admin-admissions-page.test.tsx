@@ -412,6 +412,17 @@ describe("the office's work on an application (issue 17)", () => {
     await waitFor(() => expect(badge.textContent).toStartWith(day(zone) >= followUpOn ? "Follow-up due" : "Follow up "));
   });
 
+  test("a decided application's follow-up no longer stands out (seventh walk)", async () => {
+    await renderAdmissions("/admin/admissions", {
+      "admissions.adminList": () => ({
+        ...LIST,
+        admissions: [row(1, { followUpOn: "2026-01-05" }), { ...LIST.admissions[1]!, followUpOn: "2026-01-05" }],
+      }),
+    });
+    expect(await within(rowOf("Priya Sharma")).findByText(/^Follow-up due/)).toBeTruthy();
+    expect(within(rowOf("Ravi Kumar")).queryByText(/^Follow/)).toBeNull();
+  });
+
   test("a double click on Add note adds one note while the first call is on its way", async () => {
     const { calls } = await renderAdmissions("/admin/admissions", { "admissions.addNote": neverAnswers });
     const notes = () => calls.filter((c) => c.path === "admissions.addNote");

@@ -128,7 +128,8 @@ export default function AdminAdmissionsPage() {
             </p>
             <p className="applicant__line">{a.phone}</p>
             <p className="applicant__line applicant__number">{a.applicationNumber}</p>
-            {a.followUpOn ? <FollowUpBadge day={a.followUpOn} today={today} /> : null}
+            {/* A follow-up is pending work: a decided application's no longer stands out. */}
+            {a.followUpOn && a.status === "pending" ? <FollowUpBadge day={a.followUpOn} today={today} /> : null}
           </div>
         </div>
       ),

@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
-import { notFound } from "../../platform/errors.ts";
+import { fieldError, notFound } from "../../platform/errors.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { ADMISSION_MESSAGES, filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
@@ -88,6 +88,9 @@ export async function addAdmissionNote(deps: AppDeps, actor: Actor, input: Admis
 export async function setAdmissionFollowUp(deps: AppDeps, actorId: number, input: AdmissionFollowUpInput, meta: SessionMeta = {}) {
   const applicationNumber = await numberOf(deps, input.id);
   const now = deps.now();
+  // A follow-up is a day to come (the institute's today or later): a past day would stand "due" at once.
+  if (input.followUpOn !== null && input.followUpOn < localDate(now, await instituteTimeZone(deps)))
+    throw fieldError("BAD_REQUEST", "followUpOn", admin.t("adm.rule.followUpPast"));
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("admissions").set({ follow_up_on: input.followUpOn }).where("id", "=", input.id).execute();
     await audit(trx, now, {

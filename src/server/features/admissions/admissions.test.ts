@@ -588,6 +588,14 @@ describe("the office's work on applications (issue 17)", () => {
     expect(set.application.followUpOn).toBe("2026-12-03");
     expect(set.message).toBe("Follow-up set for 3 Dec 2026.");
     await expect(caller.admissions.setFollowUp({ id, followUpOn: "2026-02-30" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // A day already past is refused beside the date (seventh walk); today is a day to come.
+    const today = deps.now().toISOString().slice(0, 10);
+    await expect(caller.admissions.setFollowUp({ id, followUpOn: "2020-01-01" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Choose today or a later day for the follow-up",
+    });
+    expect((await caller.admissions.setFollowUp({ id, followUpOn: today })).application.followUpOn).toBe(today);
+    await caller.admissions.setFollowUp({ id, followUpOn: "2026-12-03" });
 
     // The office list shows the date; the applicant's view has neither notes nor dates.
     const list = await (await asStaff("GET", "/api/admin/admissions")).json();
@@ -603,7 +611,12 @@ describe("the office's work on applications (issue 17)", () => {
     expect(log[0]).toMatchObject({ actor_user_id: staffId, entity_id: String(id) });
     // The log says a note was written, not what it says.
     expect(log[0]!.details).not.toContain("TC on Monday");
-    expect((await actions("admission.follow_up")).map((r) => JSON.parse(r.details).followUpOn)).toEqual(["2026-12-03", null]);
+    expect((await actions("admission.follow_up")).map((r) => JSON.parse(r.details).followUpOn)).toEqual([
+      "2026-12-03",
+      today,
+      "2026-12-03",
+      null,
+    ]);
     // A student is not the office.
     const student = await createUser(deps, { role: "student", email: "s@example.test", student_id: "STU0100" });
     const studentToken = (await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }))).token;
