@@ -24,7 +24,8 @@ async function readInstituteInfo(deps: Pick<AppDeps, "db" | "now">) {
     // Untouched, the tagline and description are the product's own words, which the site shows in the reader's
     // language (null here); the office's own words go as written.
     tagline: institute.tagline && institute.tagline !== DEFAULT_SETTINGS.institute.tagline ? institute.tagline : null,
-    description: general.siteDescription && general.siteDescription !== DEFAULT_SETTINGS.general.siteDescription ? general.siteDescription : null,
+    description:
+      general.siteDescription && general.siteDescription !== DEFAULT_SETTINGS.general.siteDescription ? general.siteDescription : null,
     email: institute.email,
     phones: institute.phones,
     offices: institute.offices,
