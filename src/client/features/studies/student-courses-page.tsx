@@ -18,6 +18,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { Alert } from "../../ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -410,9 +411,9 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
         }}
       />
       {lateWarning ? (
-        <p id={`${fileId}-late`} className="text-sm studies-late-warning">
-          {lateWarning}
-        </p>
+        <Alert tone="warning">
+          <span id={`${fileId}-late`}>{lateWarning}</span>
+        </Alert>
       ) : null}
       <p id={`${fileId}-hint`} className="text-sm text-muted">
         {t("my.fileHint")}
