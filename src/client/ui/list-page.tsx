@@ -347,21 +347,27 @@ export function listTableWords<P extends string>(
   };
 }
 
+/** A list's table in a flush card, named for screen readers only (its page's heading says what it is). */
+export function CardTable<T>(props: Omit<TableProps<T>, "captionHidden">) {
+  return (
+    <Card flush>
+      <Table captionHidden {...props} />
+    </Card>
+  );
+}
+
 /** The list screens' table: flush in its card, the caption for screen readers, and {@link ListEmpty} when empty. */
 export function ListTable<T>({ caption, className, columns, rows, rowKey, loading, skeletonRows, ...empty }: ListTableProps<T>) {
   return (
-    <Card flush>
-      <Table
-        caption={caption}
-        captionHidden
-        className={cx("ops-table", className)}
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        loading={loading}
-        skeletonRows={skeletonRows}
-        empty={<ListEmpty {...empty} />}
-      />
-    </Card>
+    <CardTable
+      caption={caption}
+      className={cx("ops-table", className)}
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      loading={loading}
+      skeletonRows={skeletonRows}
+      empty={<ListEmpty {...empty} />}
+    />
   );
 }

@@ -18,9 +18,10 @@ import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
+import { CardTable } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { StudentCell } from "./fee-words.tsx";
 
@@ -264,19 +265,16 @@ export function StudentLedger({
           </p>
         ) : null}
       </Card>
-      <Card flush>
-        <Table
-          caption={student ? words.caption(student.name) : words.loading}
-          captionHidden
-          className={tableClassName}
-          columns={columns}
-          rows={ledger?.instalments ?? []}
-          rowKey={(i) => i.id}
-          loading={query.isPending}
-          skeletonRows={3}
-          empty={<EmptyState icon={<CreditCardIcon size={28} />} title={words.noneTitle} description={words.noneText} />}
-        />
-      </Card>
+      <CardTable
+        caption={student ? words.caption(student.name) : words.loading}
+        className={tableClassName}
+        columns={columns}
+        rows={ledger?.instalments ?? []}
+        rowKey={(i) => i.id}
+        loading={query.isPending}
+        skeletonRows={3}
+        empty={<EmptyState icon={<CreditCardIcon size={28} />} title={words.noneTitle} description={words.noneText} />}
+      />
     </>
   );
 }

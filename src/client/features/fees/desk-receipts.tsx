@@ -15,12 +15,11 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select } from "../../ui/field.tsx";
-import { ListBody, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
+import { CardTable, ListBody, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
-import { actionsColumn, StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
@@ -145,33 +144,30 @@ export function ReceiptsTab() {
         }
         {...listAnswer(query, { failed: t("failed.load"), found: (count) => t("receipts.found", { count }) })}
       >
-        <Card flush>
-          <Table
-            caption={t("receipts.caption")}
-            captionHidden
-            className="ops-table fee-desk-table"
-            columns={columns}
-            rows={query.data?.receipts ?? []}
-            rowKey={(r) => r.id}
-            loading={query.isPending}
-            empty={
-              list.search || list.filter !== "all" || year ? (
-                <EmptyState
-                  icon={<CreditCardIcon size={28} />}
-                  title={t("receipts.noMatch.title")}
-                  description={t("receipts.noMatch.text")}
-                  action={
-                    <Button variant="secondary" onClick={() => navigate("/?tab=receipts")}>
-                      {t("receipts.showAll")}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState icon={<CreditCardIcon size={28} />} title={t("receipts.none.title")} description={t("receipts.none.text")} />
-              )
-            }
-          />
-        </Card>
+        <CardTable
+          caption={t("receipts.caption")}
+          className="ops-table fee-desk-table"
+          columns={columns}
+          rows={query.data?.receipts ?? []}
+          rowKey={(r) => r.id}
+          loading={query.isPending}
+          empty={
+            list.search || list.filter !== "all" || year ? (
+              <EmptyState
+                icon={<CreditCardIcon size={28} />}
+                title={t("receipts.noMatch.title")}
+                description={t("receipts.noMatch.text")}
+                action={
+                  <Button variant="secondary" onClick={() => navigate("/?tab=receipts")}>
+                    {t("receipts.showAll")}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState icon={<CreditCardIcon size={28} />} title={t("receipts.none.title")} description={t("receipts.none.text")} />
+            )
+          }
+        />
         {cancelling.row ? (
           <ReasonDialog
             id="fee-cancel"

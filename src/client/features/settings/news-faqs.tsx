@@ -14,13 +14,13 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Checkbox, TextArea, TextInput } from "../../ui/field.tsx";
 import { ConfirmDialog, failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { CardTable } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
-import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 
 type News = RouterOutputs["content"]["news"]["news"][number];
@@ -172,18 +172,15 @@ function ContentList<Row extends { id: number }>({
             <PlusIcon size={18} /> {t(`${kind}.add`)}
           </Button>
         </div>
-        <Card flush>
-          <Table
-            caption={t(`list.caption.${kind}`)}
-            captionHidden
-            className="ops-table"
-            columns={[...columns, editDeleteColumn<Row>(t, titleOf, setEditing, setDeleting)]}
-            rows={list.rows}
-            rowKey={(r) => r.id}
-            loading={list.loading}
-            empty={<p className="text-muted content-empty">{t(`${kind}.none`)}</p>}
-          />
-        </Card>
+        <CardTable
+          caption={t(`list.caption.${kind}`)}
+          className="ops-table"
+          columns={[...columns, editDeleteColumn<Row>(t, titleOf, setEditing, setDeleting)]}
+          rows={list.rows}
+          rowKey={(r) => r.id}
+          loading={list.loading}
+          empty={<p className="text-muted content-empty">{t(`${kind}.none`)}</p>}
+        />
         {pagination && pagination.totalPages > 1 ? <Pagination page={page} totalPages={pagination.totalPages} onChange={setPage} /> : null}
       </div>
       {editing ? (

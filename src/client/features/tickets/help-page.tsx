@@ -24,7 +24,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
+import { CardTable, ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
@@ -276,30 +276,27 @@ function FaqsTab({ administrator }: { administrator: boolean }) {
       {query.isError ? (
         <ListLoadError message={t("faq.failed")} query={query} />
       ) : (
-        <Card flush>
-          <Table
-            caption={t("faq.caption")}
-            captionHidden
-            columns={columns}
-            rows={query.data?.faqs ?? []}
-            rowKey={(f) => f.id}
-            loading={query.isPending}
-            empty={
-              <EmptyState
-                icon={<FileIcon size={28} />}
-                title={t("faq.none")}
-                description={t("faq.none.text")}
-                action={
-                  administrator ? (
-                    <Link href="/content?tab=faqs" className={buttonClass("secondary")}>
-                      {t("faq.edit")}
-                    </Link>
-                  ) : undefined
-                }
-              />
-            }
-          />
-        </Card>
+        <CardTable
+          caption={t("faq.caption")}
+          columns={columns}
+          rows={query.data?.faqs ?? []}
+          rowKey={(f) => f.id}
+          loading={query.isPending}
+          empty={
+            <EmptyState
+              icon={<FileIcon size={28} />}
+              title={t("faq.none")}
+              description={t("faq.none.text")}
+              action={
+                administrator ? (
+                  <Link href="/content?tab=faqs" className={buttonClass("secondary")}>
+                    {t("faq.edit")}
+                  </Link>
+                ) : undefined
+              }
+            />
+          }
+        />
       )}
     </div>
   );
