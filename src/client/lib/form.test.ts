@@ -3,7 +3,17 @@ import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import * as v from "valibot";
 import { ApiError } from "./errors.ts";
-import { addOrUpdate, checkInput, fieldIds, flatForm, messagesByField, schemaRules, useFormState, useTextField } from "./form.ts";
+import {
+  addOrUpdate,
+  checkInput,
+  fieldIds,
+  flatForm,
+  focusField,
+  messagesByField,
+  schemaRules,
+  useFormState,
+  useTextField,
+} from "./form.ts";
 import { changeLocale, getLocale } from "./i18n.tsx";
 
 const schema = v.object({
@@ -313,5 +323,24 @@ describe("fieldIds", () => {
     const ids = fieldIds("exam", ["title", "date"] as const);
     expect(ids).toEqual({ title: "exam-title", date: "exam-date" });
     expect(Object.keys(ids)).toEqual(["title", "date"]);
+  });
+});
+
+describe("focusField", () => {
+  test("a field disabled while its form is sent takes the focus once it is enabled again, not before", async () => {
+    document.body.innerHTML = '<input id="current-password" disabled /><button id="send">Send</button>';
+    const field = document.getElementById("current-password") as HTMLInputElement;
+    const send = document.getElementById("send") as HTMLButtonElement;
+    send.focus();
+    focusField("current-password");
+    expect(document.activeElement).toBe(send);
+    field.disabled = false;
+    await Promise.resolve();
+    expect(document.activeElement).toBe(field);
+    // An enabled field takes it at once.
+    send.focus();
+    focusField("current-password");
+    expect(document.activeElement).toBe(field);
+    document.body.innerHTML = "";
   });
 });

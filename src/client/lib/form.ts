@@ -11,7 +11,7 @@
  *   field changes; `useTextField` is the same for a lone text that is a form of its own (a search, a reason);
  * - `addOrUpdate` saves an add/edit form: a new record is added, a stored one changed by its id.
  */
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
@@ -133,7 +133,22 @@ export function checkOrShow<S extends v.GenericSchema>(
 /** Moves focus to the first of `ids` (field → element id, in the form's order) whose field has a message. */
 export function focusFirstInvalid(messages: Partial<Record<string, string>>, ids: Readonly<Record<string, string>>): void {
   const first = Object.keys(ids).find((field) => messages[field]);
-  if (first) document.getElementById(ids[first]!)?.focus();
+  if (first) focusField(ids[first]!);
+}
+
+/**
+ * Focus on a field now or, when it is disabled while its form is being sent, as soon as it is enabled again: a
+ * focus asked for as the server's refusal arrives would otherwise be lost and stay on the button (seventh walk).
+ */
+export function focusField(id: string): void {
+  const field = document.getElementById(id) as (HTMLElement & { disabled?: boolean }) | null;
+  if (!field?.disabled) return void field?.focus();
+  const enabled = new MutationObserver(() => {
+    if (field.disabled) return;
+    enabled.disconnect();
+    field.focus();
+  });
+  enabled.observe(field, { attributes: true, attributeFilter: ["disabled"] });
 }
 
 /**
@@ -406,19 +421,4 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     onBlur,
     reset,
   };
-}
-
-/**
- * `const focusField = useFocusWhenFree(saving)`, then `focusField(id)`: the field with the first message takes
- * the focus once the form is free again. A field disabled while the form is sent cannot take it, so a focus
- * asked for as the server's refusal arrives would be lost, and stay on the button (seventh walk).
- */
-export function useFocusWhenFree(busy: boolean): (id: string) => void {
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (busy || target === null) return;
-    document.getElementById(target)?.focus();
-    setTarget(null);
-  }, [busy, target]);
-  return setTarget;
 }

@@ -12,7 +12,7 @@ import { common } from "../../../shared/i18n/common.ts";
 import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { useFocusWhenFree, useFormState } from "../../lib/form.ts";
+import { focusField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -108,7 +108,6 @@ export default function StudentProfilePage() {
     void profile.refetch();
   };
 
-  const focusField = useFocusWhenFree(update.isPending);
   const focusFirst = (found: ProfileErrors) => {
     const first = FIELD_ORDER.find((f) => found[f]);
     if (first) focusField(fieldId(first));

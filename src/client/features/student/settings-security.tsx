@@ -10,7 +10,7 @@ import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput, useFocusWhenFree } from "../../lib/form.ts";
+import { checkInput, focusField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -63,7 +63,6 @@ function ChangePasswordCard() {
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; title: string; text?: string } | null>(null);
 
-  const focusField = useFocusWhenFree(change.isPending);
   const showErrors = (found: Partial<Record<PasswordField, string>>) => {
     setErrors(found);
     const first = PASSWORD_ORDER.find((f) => found[f]);
