@@ -63,14 +63,23 @@ for (const file of [...files].sort((a, b) => (USUAL_SECONDS[path.basename(b)] ??
   lightest.seconds += USUAL_SECONDS[path.basename(file)] ?? 30;
 }
 
+/**
+ * A journey's own waits end in seconds; this limit only stops one that hangs. The longest journeys take
+ * 35–55 s on 2 cores while the release tests run beside them, so 60 s (the old limit) failed sound runs.
+ */
+const TEST_TIMEOUT_MS = 150_000;
+
 const started = performance.now();
 const runs = groups.map(async (group, i) => {
-  const proc = Bun.spawn([process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", "--timeout=60000", ...group.files], {
-    // One group at a time shows live; the others are printed whole when they end, so reports never interleave.
-    stdout: i === 0 ? "inherit" : "pipe",
-    stderr: i === 0 ? "inherit" : "pipe",
-    env: { ...process.env },
-  });
+  const proc = Bun.spawn(
+    [process.execPath, `--config=${path.join(here, "bunfig.toml")}`, "test", `--timeout=${TEST_TIMEOUT_MS}`, ...group.files],
+    {
+      // One group at a time shows live; the others are printed whole when they end, so reports never interleave.
+      stdout: i === 0 ? "inherit" : "pipe",
+      stderr: i === 0 ? "inherit" : "pipe",
+      env: { ...process.env },
+    },
+  );
   const [out, err] =
     i === 0
       ? ["", ""]
