@@ -181,7 +181,7 @@ export interface ContactRepliesTable {
   created_at: Timestamp;
 }
 
-export type NotificationType = "admission" | "system" | "security" | "contact" | "course" | "support";
+export type NotificationType = "admission" | "system" | "security" | "contact" | "course" | "support" | "payment";
 export type Priority = "high" | "medium" | "low";
 
 export interface NotificationsTable {

@@ -220,8 +220,12 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     // The people who confirm payments are told (third QA walk, 5): the notification opens the fee desk's To confirm tab.
     const office = await newPage(browser, server, DESKTOP);
     await signIn(office.page, server, "admin");
-    await office.page.goto("/admin/notifications");
-    await office.page.getByRole("button", { name: "Unread: UPI payment to confirm: Priya Sharma" }).click();
+    // Fee notifications have their own type (stop 39): the Type filter shows them alone.
+    await office.page.goto("/admin/notifications?type=payment");
+    expect(await office.page.getByRole("combobox", { name: "Type" }).inputValue()).toBe("payment");
+    const item = office.page.getByRole("listitem").filter({ hasText: "UPI payment to confirm: Priya Sharma" });
+    await item.getByText("Payment", { exact: true }).waitFor();
+    await item.getByRole("button", { name: "Unread: UPI payment to confirm: Priya Sharma" }).click();
     const told = office.page.getByRole("dialog", { name: "UPI payment to confirm: Priya Sharma" });
     await told.getByText(new RegExp(`reported paying ₹12,500.50 by UPI, UTR ${UTR}`)).waitFor();
     await told.getByRole("link", { name: "Open Fees → To confirm" }).click();

@@ -5,10 +5,10 @@ import { linkedRecord } from "../../lib/linked-record.ts";
 import type { BadgeTone } from "../../ui/badge.tsx";
 
 /** The type filter of the notifications screen; values are the server's types. */
-export const NOTIFICATION_FILTERS = ["all", "admission", "system", "security", "contact", "support"] as const;
+export const NOTIFICATION_FILTERS = ["all", "admission", "system", "security", "contact", "support", "payment"] as const;
 export const filterLabel = (value: (typeof NOTIFICATION_FILTERS)[number]) => alerts.t(`filter.${value}`);
 
-const TYPES = ["admission", "system", "security", "contact", "course", "support"] as const;
+const TYPES = ["admission", "system", "security", "contact", "course", "support", "payment"] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 /** A type in the reader's language; an unknown one made readable. */

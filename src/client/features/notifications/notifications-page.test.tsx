@@ -182,7 +182,7 @@ describe("Notifications screen", () => {
       within(select)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["All Types", "Admissions", "System", "Security", "Contacts", "Support"]);
+    ).toEqual(["All Types", "Admissions", "System", "Security", "Contacts", "Support", "Payments"]);
     fireEvent.change(select, { target: { value: "security" } });
     await waitFor(() => expect(path()).toBe("/admin/notifications?type=security"));
     await waitFor(() => expect(sent("notifications.list").at(-1)).toEqual({ page: 1, limit: 10, search: "", type: "security" }));

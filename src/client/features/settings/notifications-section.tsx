@@ -57,6 +57,7 @@ const TYPE_TONES = {
   support: "accent",
   system: "neutral",
   course: "approved",
+  payment: "approved",
 } as const;
 
 export function RecentNotifications() {

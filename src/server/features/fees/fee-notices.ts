@@ -47,7 +47,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
   const student = await recipient(trx, receipt.user_id);
   if (!student) return;
   await notifyUser(trx, at, receipt.user_id, {
-    type: "system",
+    type: "payment",
     kind: "fee.receipt",
     params: { number: receipt.number, amount: inParams(receipt.amount_paise) },
     data: { receiptId: receipt.id },
@@ -88,7 +88,7 @@ async function tellWithReason(
 ) {
   const student = await recipient(trx, userId);
   if (!student) return;
-  await notifyUser(trx, at, userId, { type: "system", priority: "high", ...alert, link: STUDENT_FEES });
+  await notifyUser(trx, at, userId, { type: "payment", priority: "high", ...alert, link: STUDENT_FEES });
   const { title, message } = inLocale(student.locale, () => notificationText(alert.kind, alert.params));
   await deps.mail.enqueue(
     trx,
@@ -132,7 +132,7 @@ export async function tellReceiptCancelled(
 export async function tellOfficeUpiReported(trx: DB, at: Date, payment: FeePayment) {
   const student = await trx.selectFrom("users").select(["name", "student_id"]).where("id", "=", payment.user_id).executeTakeFirstOrThrow();
   await notifyAdmins(trx, at, {
-    type: "support",
+    type: "payment",
     kind: "fee.upiReported",
     params: {
       name: student.name,

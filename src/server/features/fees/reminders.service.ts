@@ -103,7 +103,7 @@ async function deliver(
     if (!items?.length) continue;
     const words = reminderWords(kind, items, storedLocale(person.preferences) ?? fallback);
     await notifyStudents(deps, trx, now, [person.id], {
-      type: "course",
+      type: "payment",
       priority: items.some((i) => i.overdue) ? "high" : "medium",
       ...words,
       data: { feeReminder: kind, instalments: items.map((i) => i.instalmentId) },

@@ -83,7 +83,7 @@ describe("reminding one student from the dues list (issue 19)", () => {
     expect(said.message).toBe("A reminder of ₹18,500 went to Asha Patil by e-mail and in the portal.");
     const [note] = await notes(asha.id);
     // The subject names what is overdue (₹9,500); the lines and "In all" give the rest (sixth walk).
-    expect(note).toMatchObject({ title: "Fee overdue: ₹9,500 to pay", priority: "high", type: "course" });
+    expect(note).toMatchObject({ title: "Fee overdue: ₹9,500 to pay", priority: "high", type: "payment" });
     expect(note!.message.split("\n")).toEqual([
       "This is a reminder of the fees you still owe the institute.",
       "• BBA · Year 1 · Instalment 1: ₹9,500, was due on 1 Nov 2026 (overdue)",

@@ -398,11 +398,14 @@ describe("receipts", () => {
     expect(hindi.text_body).toContain("₹7,500");
     const notes = await deps.db
       .selectFrom("notifications")
-      .select(["recipient_user_id", "kind", "title", "params", "link"])
+      .select(["recipient_user_id", "type", "kind", "title", "params", "link"])
       .where("kind", "=", "fee.receipt")
       .orderBy("id")
       .execute();
-    expect(notes.map((n) => n.recipient_user_id)).toEqual([asha.id, ravi.id]);
+    expect(notes.map((n) => [n.recipient_user_id, n.type])).toEqual([
+      [asha.id, "payment"],
+      [ravi.id, "payment"],
+    ]);
     expect(notes[0]!.title).toBe(`Payment received: receipt ${receipt.number}`);
     expect(JSON.parse(notes[0]!.params!)).toEqual({ number: receipt.number, amount: "₹10,000" });
     expect(notes[0]!.link).toBe(`/student/fees/receipts/${receipt.id}`);
@@ -453,7 +456,7 @@ describe("what the office and the student are told (third QA walk)", () => {
       .orderBy("recipient_user_id")
       .execute();
     expect(notes.map((n) => n.recipient_user_id)).toEqual([staff.id, admin.id]);
-    expect(notes[0]).toMatchObject({ type: "support", title: "UPI payment to confirm: Asha Patil" });
+    expect(notes[0]).toMatchObject({ type: "payment", title: "UPI payment to confirm: Asha Patil" });
     expect(notes[0]!.message).toContain("Asha Patil (STU0401) reported paying ₹10,000 by UPI, UTR 402156789012.");
     // Read in the reader's language, with its kind (the office's screen links it to the confirm tab).
     const [shown] = (await inLocale("hi", () => staff.call.notifications.list({}))).notifications;

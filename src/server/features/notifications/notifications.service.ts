@@ -79,7 +79,7 @@ function adminsWantIt(settings: Settings, type: NotificationType): boolean {
 }
 
 /** The alerts staff members receive too (issue 17); the others go to administrators only. */
-const STAFF_TYPES: readonly NotificationType[] = ["admission", "contact", "support"];
+const STAFF_TYPES: readonly NotificationType[] = ["admission", "contact", "support", "payment"];
 
 /** The alerts that are also e-mailed (issue 14.4): new applications, new inquiries, failed mail, failed backups. */
 const EMAILED_TYPES: readonly NotificationType[] = ["admission", "contact", "system"];
