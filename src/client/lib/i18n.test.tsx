@@ -1,11 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import * as v from "valibot";
 import { memoryLocation } from "wouter/memory-location";
+import hiAccount from "../../shared/i18n/hi/account.json";
 import hiCommon from "../../shared/i18n/hi/common.json";
 import hiHome from "../../shared/i18n/hi/home.json";
 import mrCommon from "../../shared/i18n/mr/common.json";
 import { namespace } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
+import { newPassword } from "../../shared/schemas/common.ts";
 import { App } from "../app.tsx";
 import { formatDate } from "./format.ts";
 import { changeLocale, getLocale, initialLocale } from "./i18n.tsx";
@@ -74,6 +77,29 @@ describe("changing the language", () => {
     expect(errors).toEqual(["i18n: hi/late read before its useT"]);
     await waitFor(() => expect(late.t("hello")).toBe("नमस्ते"));
     expect(fetched).toBe(1);
+    await changeLocale("en");
+  });
+
+  test("the shared schemas' messages come in the chosen language on a form without useFormState, as soon as their code arrives", async () => {
+    await changeLocale("hi");
+    // The student's password form checks with the schema alone (it once said "Password must be at least 8 characters long").
+    const checked = v.safeParse(newPassword, "short");
+    expect(checked.issues?.[0].message).toBe(hiAccount.passwordMin8);
+    // A schema namespace whose code arrives later is loaded at once, without a screen's useT and without a report.
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (message: string) => errors.push(message);
+    try {
+      const arrived = namespace(
+        "validation",
+        { hello: "Hello" },
+        { hi: async () => ({ default: { hello: "नमस्ते" } }), mr: async () => ({ default: { hello: "नमस्कार" } }) },
+      );
+      await waitFor(() => expect(arrived.t("hello")).toBe("नमस्ते"));
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual([]);
     await changeLocale("en");
   });
 

@@ -8,7 +8,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, LOCALE_COOKIE, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { messages } from "../../shared/i18n/messages.ts";
-import { type Catalogue, type Namespace, type Params, setLocaleSource, whenUnloaded } from "../../shared/i18n/translate.ts";
+import { type Catalogue, type Namespace, type Params, setLocaleSource, whenMade, whenUnloaded } from "../../shared/i18n/translate.ts";
 import { setFormatLocale } from "./format.ts";
 import { STORAGE_KEYS } from "./storage.ts";
 
@@ -21,6 +21,19 @@ const listeners = new Set<() => void>();
 const inUse = new Set<Namespace<Catalogue>>([common, messages] as unknown as Namespace<Catalogue>[]);
 
 setLocaleSource(() => locale);
+
+/**
+ * The shared schemas' messages: any form may check its input with a schema, also one that never calls
+ * useFormState, so they are loaded as soon as the code that has them arrives, and with every switch (a
+ * wrong Hindi password once read "Password must be at least 8 characters long"). In Hindi and Marathi they
+ * come in the chunk `messages` has loaded already (i18n/<lang>/basics.ts).
+ */
+const SCHEMA_NAMESPACES = new Set(["validation", "account"]);
+whenMade((ns) => {
+  if (!SCHEMA_NAMESPACES.has(ns.name)) return;
+  inUse.add(ns);
+  void ns.load(locale).catch(() => {});
+});
 
 /**
  * A namespace read in a language whose catalogue was never loaded shows English: the screen forgot its

@@ -32,6 +32,14 @@ export function whenUnloaded(handler: (ns: Namespace<Catalogue>, locale: Locale)
   onUnloaded = handler;
 }
 
+/** Told of every namespace as it is made (and of those made before it is set): lib/i18n.tsx loads some at once. */
+const made: Namespace<Catalogue>[] = [];
+let onMade: (ns: Namespace<Catalogue>) => void = () => {};
+export function whenMade(handler: (ns: Namespace<Catalogue>) => void): void {
+  onMade = handler;
+  for (const ns of made) handler(ns);
+}
+
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 const rulesFor = (locale: Locale) => {
@@ -113,6 +121,8 @@ export function namespace<M extends Catalogue>(name: string, en: M, loaders: { h
       return () => self.t(key, params);
     },
   };
+  made.push(self as unknown as Namespace<Catalogue>);
+  onMade(self as unknown as Namespace<Catalogue>);
   return self;
 }
 
