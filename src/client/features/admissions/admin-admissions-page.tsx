@@ -22,6 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, EmailText, type TableColumn } from "../../ui/table.tsx";
@@ -178,27 +179,23 @@ export default function AdminAdmissionsPage() {
         <div className="row-actions">
           <Button variant="ghost" size="sm" onClick={() => setDetailsId(a.id)}>
             <EyeIcon size={16} />
-            {t("adm.view")}
-            <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+            <RowActionLabel label={t("adm.view")} spoken={t("adm.viewOf", { name: who })} />
           </Button>
           {a.status === "pending" ? (
             <>
               <Button variant="ghost" size="sm" className="row-actions__approve" onClick={() => setApproving(refOf(a))}>
                 <CheckCircleIcon size={16} />
-                {t("adm.approve")}
-                <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+                <RowActionLabel label={t("adm.approve")} spoken={t("adm.approveOf", { name: who })} />
               </Button>
               <Button variant="ghost" size="sm" className="row-actions__reject" onClick={() => setRejecting(refOf(a))}>
                 <CloseIcon size={16} />
-                {t("adm.reject")}
-                <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+                <RowActionLabel label={t("adm.reject")} spoken={t("adm.rejectOf", { name: who })} />
               </Button>
             </>
           ) : canDelete ? (
             <Button variant="ghost" size="sm" className="row-actions__delete" onClick={() => setDeleting(refOf(a))}>
               <TrashIcon size={16} />
-              {t("adm.delete")}
-              <span className="sr-only">{t("adm.ofWho", { name: who })}</span>
+              <RowActionLabel label={t("adm.delete")} spoken={t("adm.deleteOf", { name: who })} />
             </Button>
           ) : null}
         </div>

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import hiAdmission from "../../../shared/i18n/hi/admission.json";
 import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
 import { SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
 import { DRAFT_KEY } from "./draft.ts";
@@ -71,6 +73,13 @@ describe("the admission wizard", () => {
     expect(heading("Review & Submit")).toBeTruthy();
     expect(screen.getByText("Priya")).toBeTruthy();
     expect(screen.getByText("Commerce")).toBeTruthy();
+  });
+
+  test("Nationality starts as Indian in the reader's language", async () => {
+    await changeLocale("hi");
+    renderApp("/admission");
+    await screen.findByRole("heading", { name: hiAdmission["step.personal"] });
+    expect(control(hiAdmission["field.nationality"]).value).toBe("भारतीय");
   });
 
   test("Enter in a field (the form's submission) goes on to the next step, as Next Step does", async () => {

@@ -28,11 +28,10 @@ export const isRequiredField = (name: FieldName) => (REQUIRED_ADMISSION_FIELDS a
 /** Labels of the form in the current language (admission catalogue); the required ones are the spec's own. */
 export const FIELD_LABELS = labelsOf(FIELD_NAMES, (name) => admission.t(`field.${name}`));
 
-export const DEFAULT_NATIONALITY = "Indian";
-
+/** A new form: every field empty but Nationality, "Indian" in the reader's language (a Hindi form once said "Indian"). */
 export function emptyValues(): AdmissionValues {
   const values = Object.fromEntries(FIELD_NAMES.map((name) => [name, ""])) as AdmissionValues;
-  values.nationality = DEFAULT_NATIONALITY;
+  values.nationality = admission.t("field.nationalityDefault");
   return values;
 }
 

@@ -49,10 +49,11 @@ export default function HomePage() {
               <Link href="/admission" className={buttonClass("accent", "lg")}>
                 {t("hero.apply")}
               </Link>
-              {/* "Learn More" alone says nothing out of context (screen-reader link lists, search engines). */}
+              {/* "Learn More" alone says nothing out of context (screen-reader link lists, search engines); the
+                  whole phrase is one message, in each language's own order. */}
               <Link href="/about" className={`${buttonClass("secondary", "lg")} hero__secondary`}>
-                {t("hero.learnMore")}
-                <span className="sr-only">{t("hero.learnMoreHidden")}</span>
+                <span aria-hidden="true">{t("hero.learnMore")}</span>
+                <span className="sr-only">{t("hero.learnMoreAbout")}</span>
               </Link>
             </div>
             <p className="hero__note">

@@ -47,6 +47,8 @@ describe("home page", () => {
     renderSite("/", { "site.info": () => ({ ...INFO, tagline: null, description: null }), "site.news": () => ({ news: [] }) });
     await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(hiCommon["site.tagline"]));
     expect(document.querySelector(".hero__lead")?.textContent).toBe(hiHome["hero.lead"]);
+    // Learn More is heard as one phrase in Hindi's own order ("… के बारे में और जानें"), not English's.
+    expect(screen.getByRole("link", { name: hiHome["hero.learnMoreAbout"] }).getAttribute("href")).toBe("/about");
     expect(document.querySelector(".site-footer__about")?.textContent).toContain(hiCommon["site.tagline"]);
     cleanup();
     renderSite("/", { "site.info": () => ({ ...INFO, tagline: "घर बैठे पढ़ाई।" }), "site.news": () => ({ news: [] }) });
