@@ -156,8 +156,12 @@ describe("student layout", () => {
     ["/profile", "My Profile"],
     ["/id-card", "ID Card"],
     ["/settings", "Settings"],
-    ["/courses", "Student Portal"],
-    ["/help", "Student Portal"],
+    ["/settings/", "Settings"],
+    // The spec's "otherwise Student Portal" was for its placeholders; the pages the issues made real name themselves.
+    ["/courses", "My Courses"],
+    ["/fees/receipts/12", "Fees"],
+    ["/help/7", "Help & Support"],
+    ["/elsewhere", "Student Portal"],
   ])("the top-bar title of %s is %s", (path, title) => {
     expect(studentTitleFor(path)).toBe(title);
   });
@@ -193,6 +197,17 @@ describe("student layout", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(open.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  test("a page chosen in the drawer closes it and leaves focus on the new page, not on the document", async () => {
+    const { path } = renderAt("/student/dashboard", signedInAs(STUDENT).api);
+    fireEvent.click(await screen.findByRole("button", { name: "Open menu" }));
+    const fees = within(screen.getByRole("navigation", { name: "Student portal" })).getByRole("link", { name: "Fees" });
+    fees.focus();
+    fireEvent.click(fees);
+    await waitFor(() => expect(path()).toBe("/student/fees"));
+    expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    await waitFor(() => expect(document.activeElement?.id).toBe("main"));
   });
 
   test("Sign out in the account menu ends the session and leads to /login", async () => {

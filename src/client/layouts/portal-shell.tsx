@@ -120,22 +120,30 @@ export function PortalShell({
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
-  const returnFocus = useRef(false);
+  /** Where focus goes once the drawer has closed: its button (Close, Escape), the page chosen in it, or nowhere. */
+  const returnFocus = useRef<"menu" | "main" | null>(null);
 
   const closeDrawer = (toMenuButton: boolean) => {
-    returnFocus.current = toMenuButton;
+    returnFocus.current = toMenuButton ? "menu" : null;
     setDrawerOpen(false);
   };
 
-  // Back to the menu button once the page is no longer inert behind the drawer.
+  // Once the page is no longer inert behind the drawer: back to the menu button, or into the page chosen.
   useEffect(() => {
     if (drawerOpen || !returnFocus.current) return;
-    returnFocus.current = false;
-    menuButton.current?.focus();
+    const target = returnFocus.current === "menu" ? menuButton.current : document.getElementById("main");
+    returnFocus.current = null;
+    target?.focus();
   }, [drawerOpen]);
 
-  // Choosing a page closes the drawer.
-  useEffect(() => setDrawerOpen(false), [location]);
+  // Choosing a page closes the drawer; the link chosen goes with it, so focus goes to the new page (as the
+  // public site's menu does), not to the document.
+  const sidebar = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new location closes it (drawerOpen is read, not watched)
+  useEffect(() => {
+    if (drawerOpen && sidebar.current?.contains(document.activeElement)) returnFocus.current = "main";
+    setDrawerOpen(false);
+  }, [location]);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -162,7 +170,7 @@ export function PortalShell({
       <a className="skip-link" href="#main">
         {tCommon("skipToContent")}
       </a>
-      <aside id={sidebarId} className="portal-sidebar" aria-label={areaLabel}>
+      <aside ref={sidebar} id={sidebarId} className="portal-sidebar" aria-label={areaLabel}>
         <div className="portal-sidebar__top">
           {sidebarTop}
           <button

@@ -46,16 +46,14 @@ const LINKS: { href: string; key: NavKey; icon: ReactNode }[] = [
   { href: "/settings", key: "settings", icon: <SettingsIcon /> },
 ];
 
-/** The top bar's title by path (spec part 1 §2); anything else reads "Student Portal". */
-const TITLES: Record<string, NavKey> = {
-  "/dashboard": "dashboard",
-  "/profile": "profile",
-  "/id-card": "idCard",
-  "/settings": "settings",
-};
+/**
+ * The top bar's title by path (spec part 1 §2): the page's link, also below it (/fees/receipts/12 is Fees);
+ * anything else reads "Student Portal". The spec names four pages because the others were placeholders
+ * then; the issues that made them real (courses, library, exams, fees, notifications, help) name theirs.
+ */
 export const studentTitleFor = (path: string) => {
-  const key = TITLES[path.replace(/\/$/, "")];
-  return key ? nav(key) : portal.t("student.title");
+  const link = LINKS.find(({ href }) => path === href || path.startsWith(`${href}/`));
+  return link ? nav(link.key) : portal.t("student.title");
 };
 
 export default function StudentLayout({ children }: { children: ReactNode }) {
