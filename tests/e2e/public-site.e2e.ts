@@ -91,10 +91,31 @@ describe("public site journeys", () => {
     await page.goto("/contact");
     const stamp = `E2E ${Date.now()}`;
     await page.getByLabel("Your name").fill(stamp);
-    await page.getByLabel("Email address").fill("e2e.visitor@example.com");
+    await page.getByLabel("Email address").fill("e2e.visitor@example");
     await page.getByLabel("Phone number").fill("+91 98765 43210");
     await page.getByLabel("Subject").selectOption("fees");
     await page.getByLabel("Your message").fill("What are the fees for the MBA program?");
+    // A wrong e-mail sent with Enter at once after Tab reaches the button (the page still scrolling smoothly
+    // to it): the field to fix has the focus and is on the screen, below the header, with its message.
+    await page.getByRole("button", { name: "Send message" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Please enter a valid email address").waitFor();
+    await page.waitForFunction(
+      () => {
+        const email = document.activeElement;
+        const message = document.getElementById("contact-email-error");
+        const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+        return (
+          email?.id === "contact-email" &&
+          message &&
+          email.getBoundingClientRect().top >= header &&
+          message.getBoundingClientRect().bottom <= innerHeight
+        );
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
+    await page.getByLabel("Email address").fill("e2e.visitor@example.com");
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByRole("button", { name: "Sending…" }).waitFor();
     await page.getByText("Thank you! Your message has been sent.").waitFor({ timeout: 10_000 });

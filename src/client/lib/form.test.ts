@@ -343,4 +343,17 @@ describe("focusField", () => {
     expect(document.activeElement).toBe(field);
     document.body.innerHTML = "";
   });
+
+  test("the field is brought to the middle of the screen, with room for its message, by a scroll of its own", () => {
+    // Focus's own scroll lost to a smooth scroll still running (Tab to Send, then Enter at once): the field
+    // stayed above the screen (eighth walk). A scroll asked for after the focus replaces the running one.
+    document.body.innerHTML = '<input id="email" />';
+    const field = document.getElementById("email") as HTMLInputElement;
+    const asked: unknown[] = [];
+    field.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => void asked.push(options);
+    focusField("email");
+    expect(document.activeElement).toBe(field);
+    expect(asked).toEqual([{ block: "center" }]);
+    document.body.innerHTML = "";
+  });
 });

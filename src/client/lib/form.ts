@@ -137,16 +137,26 @@ export function focusFirstInvalid(messages: Partial<Record<string, string>>, ids
 }
 
 /**
+ * Focus, and the field brought to the middle of the screen with room for its message: focus's own scroll lost
+ * to a smooth scroll still running (Tab to Send, then Enter at once, left the field above the screen).
+ */
+function focusInView(field: HTMLElement): void {
+  field.focus({ preventScroll: true });
+  field.scrollIntoView?.({ block: "center" });
+}
+
+/**
  * Focus on a field now or, when it is disabled while its form is being sent, as soon as it is enabled again: a
  * focus asked for as the server's refusal arrives would otherwise be lost and stay on the button (seventh walk).
  */
 export function focusField(id: string): void {
   const field = document.getElementById(id) as (HTMLElement & { disabled?: boolean }) | null;
-  if (!field?.disabled) return void field?.focus();
+  if (!field) return;
+  if (!field.disabled) return focusInView(field);
   const enabled = new MutationObserver(() => {
     if (field.disabled) return;
     enabled.disconnect();
-    field.focus();
+    focusInView(field);
   });
   enabled.observe(field, { attributes: true, attributeFilter: ["disabled"] });
 }

@@ -60,10 +60,15 @@ export function ContactForm() {
   const resultRef = useRef<HTMLDivElement>(null);
   const sending = status.kind === "sending";
 
-  // The success banner goes after 5 seconds.
+  // The success banner goes after 5 seconds; if it still has the focus, the focus goes back to Send message
+  // (where the person was), not to the document with the banner.
   useEffect(() => {
     if (status.kind !== "sent") return;
-    const timer = setTimeout(() => setStatus({ kind: "idle" }), SUCCESS_BANNER_MS);
+    const timer = setTimeout(() => {
+      const result = resultRef.current;
+      if (result?.contains(document.activeElement)) result.closest("form")?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+      setStatus({ kind: "idle" });
+    }, SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
   }, [status.kind]);
 

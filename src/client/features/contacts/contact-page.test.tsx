@@ -142,8 +142,12 @@ describe("contact page", () => {
 
     await advance(SUCCESS_BANNER_MS - 100);
     expect(screen.getByText(contact.t("sent.title"))).toBeTruthy();
+    // The banner has the focus (the outcome takes it) …
+    expect(document.activeElement?.textContent).toContain(contact.t("sent.title"));
     await advance(100);
     expect(screen.queryByText(contact.t("sent.title"))).toBeNull();
+    // … and when it goes, the focus goes back to Send message, not to the document.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Send message" }));
   });
 
   test("a double click on Send message sends one inquiry while the first is on its way", async () => {
