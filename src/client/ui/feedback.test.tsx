@@ -228,7 +228,8 @@ describe("Toast", () => {
     act(() => {
       api().show("Your changes are saved.", "success", 50);
     });
-    const region = screen.getByRole("region", { name: "Notifications" });
+    // Named apart from the Notifications page, whose region is "Notifications" (axe: landmark-unique).
+    const region = screen.getByRole("region", { name: "Messages" });
     expect(region.querySelector("[aria-live=polite]")?.textContent).toContain("Your changes are saved.");
     await wait(80);
     expect(screen.queryByText("Your changes are saved.")).toBeNull();

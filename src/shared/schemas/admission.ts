@@ -131,9 +131,9 @@ export const DOCUMENT_TYPES: Record<DocumentKind, readonly ("pdf" | "jpeg" | "pn
 
 export const statusLookupInput = v.object({
   query: v.pipe(
-    v.string(account.m("validEmail")),
+    v.string(account.m("emailAddressRequired")),
     v.trim(),
-    v.nonEmpty(account.m("validEmail")),
+    v.nonEmpty(account.m("emailAddressRequired")),
     v.maxLength(254, account.m("validEmail")),
     v.check((s) => s.includes("@") || /^APP-\d{4}-\d{6,}$/i.test(s), account.m("validEmail")),
   ),

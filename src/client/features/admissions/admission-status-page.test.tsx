@@ -134,6 +134,12 @@ describe("the application status page", () => {
     expect(calls.some((c) => c.path === "admissions.status")).toBe(false);
   });
 
+  test("an empty address asks for it (it said 'Please enter a valid email address')", async () => {
+    const { calls } = await lookUp("");
+    expect(await screen.findByText("Email address is required")).toBeTruthy();
+    expect(calls.some((c) => c.path === "admissions.status")).toBe(false);
+  });
+
   test("an unknown address says so; an unknown application number says that", async () => {
     await lookUp("nobody@example.com");
     expect((await screen.findByRole("alert")).textContent).toBe("No application found for this email address");
