@@ -152,7 +152,10 @@ function focusInView(field: HTMLElement): void {
 export function focusField(id: string): void {
   const field = document.getElementById(id) as (HTMLElement & { disabled?: boolean }) | null;
   if (!field) return;
-  if (!field.disabled) return focusInView(field);
+  if (!field.disabled) {
+    focusInView(field);
+    return;
+  }
   const enabled = new MutationObserver(() => {
     if (field.disabled) return;
     enabled.disconnect();
