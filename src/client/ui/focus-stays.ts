@@ -9,21 +9,23 @@ const CONTROLS = "a[href], button:not([disabled]), input:not([disabled]), select
 
 /**
  * `items` selects the container's items (e.g. ":scope > tbody > tr", ":scope > li"); `contents` changes when
- * they do. When the item holding the focus is gone and focus is on the page, it goes to the same control of the
- * item now in its place, or of the new last item, or to the container itself. When the item stayed and only its
- * control went (an application approved: Approve is gone from its row), to the item's first control, not to
- * whatever now stands where the control was (that row's Delete). A real blur (Tab out, a click elsewhere) lets
- * go first, so a later refresh never takes the focus from where the person put it.
+ * they do. When the item holding the focus is gone and focus is on the page, it goes to the first control of the
+ * item now in its place (its View, its name's link), or of the new last item, or to the container itself; never
+ * to the control that stood where the gone one was, which in another row may do something else at one Enter
+ * (after a Delete, the next row's Mark resolved or Delete; eighth walk). When the item stayed and only its
+ * control went (an application approved: Approve is gone from its row), to the item's first control too. A
+ * real blur (Tab out, a click elsewhere) lets go first, so a later refresh never takes the focus from where the
+ * person put it.
  */
 export function useFocusStaysInItems<E extends HTMLElement>(items: string, contents: unknown) {
   const ref = useRef<E>(null);
-  const held = useRef<{ control: Element; item: Element; index: number; at: number } | null>(null);
+  const held = useRef<{ control: Element; index: number } | null>(null);
   const controlsOf = (item: Element | undefined) => [...(item?.querySelectorAll(CONTROLS) ?? [])];
   const onFocus = (event: FocusEvent) => {
     const control = event.target as Element;
     const all = [...(ref.current?.querySelectorAll(items) ?? [])];
     const index = all.findIndex((i) => i.contains(control));
-    held.current = index < 0 ? null : { control, item: all[index]!, index, at: controlsOf(all[index]).indexOf(control) };
+    held.current = index < 0 ? null : { control, index };
   };
   // A removed control gives no blur, or is gone by then.
   const onBlur = (event: FocusEvent) => {
@@ -38,8 +40,7 @@ export function useFocusStaysInItems<E extends HTMLElement>(items: string, conte
     if (document.activeElement && document.activeElement !== document.body) return;
     const all = container.querySelectorAll(items);
     const item = all[Math.min(last.index, all.length - 1)];
-    const controls = controlsOf(item);
-    const target = (item === last.item ? controls[0] : (controls[last.at] ?? controls[0])) as HTMLElement | undefined;
+    const target = controlsOf(item)[0] as HTMLElement | undefined;
     if (target) return target.focus();
     container.tabIndex = -1;
     container.focus();

@@ -93,7 +93,7 @@ describe("focus when its row leaves the table", () => {
   const three: Application[] = [...rows, { id: 3, name: "Meera Joshi", program: "BBA", status: "pending" }];
   const shown = (list: Application[]) => <Table columns={columns} rows={list} rowKey={(a) => a.id} caption="Applications" />;
 
-  test("goes to the same control of the row now in its place, then of the last row, then to the table", () => {
+  test("goes to the first control of the row now in its place, then of the last row, then to the table", () => {
     const { rerender } = render(shown(three));
     screen.getByRole("button", { name: "Open Ravi Kumar" }).focus();
     rerender(shown([three[0]!, three[2]!]));
@@ -123,6 +123,18 @@ describe("focus when its row leaves the table", () => {
     screen.getByRole("button", { name: "Approve Asha Patil" }).focus();
     rerender(table([{ ...rows[0]!, status: "approved" }, rows[1]!]));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open Asha Patil" }));
+  });
+
+  test("after a Delete, the row now in its place's first control, never the Delete standing where the gone one was", () => {
+    const withDelete: TableColumn<Application>[] = [
+      ...columns,
+      { key: "remove", header: "Remove", render: (a) => <button type="button">Delete {a.name}</button> },
+    ];
+    const table = (list: Application[]) => <Table columns={withDelete} rows={list} rowKey={(a) => a.id} caption="Applications" />;
+    const { rerender } = render(table(three));
+    screen.getByRole("button", { name: "Delete Ravi Kumar" }).focus();
+    rerender(table([three[0]!, three[2]!]));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open Meera Joshi" }));
   });
 
   test("stays where the person put it when they had left the table first", () => {
