@@ -13,10 +13,10 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Select } from "../../ui/field.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
+import { SavingSelect } from "../../ui/saving-select.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
@@ -68,14 +68,16 @@ function AssigneeSelect({ contact }: { contact: ContactDetail }) {
       },
     );
   return (
-    <Select
+    <SavingSelect
       id="contact-assignee"
       label={t("con.assignedTo")}
       fieldClassName="ops-contact-status-row__select"
       options={options}
       value={contact.assignedTo === null ? "" : String(contact.assignedTo)}
-      disabled={assign.isPending || members.isPending}
-      onChange={(e) => change(e.target.value)}
+      busy={assign.isPending}
+      loading={members.isPending}
+      savingHint={t("con.saving")}
+      onSave={change}
     />
   );
 }
@@ -149,14 +151,15 @@ export function ContactDetails({
 
           <div className="ops-contact-status-row">
             <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>
-            <Select
+            <SavingSelect
               id="contact-status"
               label={t("con.changeStatus")}
               fieldClassName="ops-contact-status-row__select"
               options={CONTACT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
               value={status}
-              disabled={statusBusy}
-              onChange={(e) => onStatus(e.target.value as ContactStatus)}
+              busy={statusBusy}
+              savingHint={t("con.saving")}
+              onSave={(value) => onStatus(value as ContactStatus)}
             />
             <AssigneeSelect contact={contact} />
           </div>

@@ -16,9 +16,10 @@ import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Select, TextArea } from "../../ui/field.tsx";
+import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { SavingSelect } from "../../ui/saving-select.tsx";
 import { LoadingBlock } from "../../ui/spinner.tsx";
 import { EmailText } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -174,23 +175,24 @@ export function TicketDetailsDialog({
           </dl>
 
           <div className="ac-ticket__controls">
-            <Select
+            <SavingSelect
               id="ticket-status"
               label={t("det.status")}
               options={statusOptions()}
               value={ticket.status}
-              disabled={setStatus.isPending}
-              hint={setStatus.isPending ? t("det.saving") : undefined}
-              onChange={(e) => changeStatus(e.target.value as TicketStatus)}
+              busy={setStatus.isPending}
+              savingHint={t("det.saving")}
+              onSave={(value) => changeStatus(value as TicketStatus)}
             />
-            <Select
+            <SavingSelect
               id="ticket-assignee"
               label={t("det.assignedTo")}
               options={adminOptions}
               value={ticket.assignedTo ? String(ticket.assignedTo) : ""}
-              disabled={assign.isPending || members.isPending}
-              hint={assign.isPending ? t("det.saving") : undefined}
-              onChange={(e) => changeAssignee(e.target.value)}
+              busy={assign.isPending}
+              loading={members.isPending}
+              savingHint={t("det.saving")}
+              onSave={changeAssignee}
             />
           </div>
 
