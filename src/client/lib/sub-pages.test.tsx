@@ -8,7 +8,7 @@ import { withClientTestRules } from "./testing.tsx";
 withClientTestRules();
 
 /** An area mounted at /area (as the portals nest theirs), opened at `path`; `current` reads the address. */
-function renderArea(path: string, strayHome?: boolean) {
+function renderArea(path: string) {
   const location = memoryLocation({ path, record: true });
   const { container } = render(
     <Router hook={location.hook}>
@@ -20,7 +20,6 @@ function renderArea(path: string, strayHome?: boolean) {
             "/new": () => <p>new</p>,
             "/:id": (params) => <p>one {params.id}</p>,
           }}
-          strayHome={strayHome}
         />
       </Route>
     </Router>,
@@ -45,15 +44,9 @@ describe("SubPages", () => {
     expect(screen.queryByText("one new")).toBeNull();
   });
 
-  test("an address no path matches goes back to the area's first page with strayHome", () => {
-    const { current } = renderArea("/area/12/nothing", true);
+  test("an address no path matches goes back to the area's first page (it showed nothing: /admin/fees/plans)", () => {
+    const { current } = renderArea("/area/12/nothing");
     expect(screen.getByText("home")).toBeTruthy();
     expect(current()).toBe("/area/");
-  });
-
-  test("without strayHome, an address no path matches shows nothing and stays", () => {
-    const { container, current } = renderArea("/area/12/nothing");
-    expect(container.textContent).toBe("");
-    expect(current()).toBe("/area/12/nothing");
   });
 });

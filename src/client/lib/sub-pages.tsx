@@ -12,10 +12,10 @@ export type SubPageTable<Path extends `/${string}`> = { [P in Path]: (params: St
 
 /**
  * The first path that matches the address wins, in the order the table is written (a path's keys keep their
- * order). An address that matches none goes back to the area's first page ("/") with `strayHome`, else
- * shows nothing.
+ * order). An address that matches none (an old bookmark, a typo such as /admin/fees/plans) goes back to the
+ * area's first page ("/"): it showed nothing at all, between the top bar and the footer, where no area says so.
  */
-export function SubPages<Path extends `/${string}`>({ pages, strayHome = false }: { pages: SubPageTable<Path>; strayHome?: boolean }) {
+export function SubPages<Path extends `/${string}`>({ pages }: { pages: SubPageTable<Path> }) {
   const routes: [string, (params: StringRouteParams<string>) => ReactNode][] = Object.entries(pages);
   return (
     <Switch>
@@ -24,11 +24,9 @@ export function SubPages<Path extends `/${string}`>({ pages, strayHome = false }
           {(params) => page(params)}
         </Route>
       ))}
-      {strayHome ? (
-        <Route>
-          <Redirect to="/" replace />
-        </Route>
-      ) : null}
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
     </Switch>
   );
 }

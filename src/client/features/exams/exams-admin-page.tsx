@@ -38,7 +38,6 @@ export default function AdminExamsPage() {
         "/": () => <ExamsListPage />,
         "/:id/marks": (params) => <MarksAdminPage id={Number(params.id)} />,
       }}
-      strayHome
     />
   );
 }

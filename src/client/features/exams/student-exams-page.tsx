@@ -37,7 +37,6 @@ export default function StudentExamsPage() {
         "/admit-card": () => <AdmitCardPage />,
         "/marksheet": () => <MarksheetPage />,
       }}
-      strayHome
     />
   );
 }

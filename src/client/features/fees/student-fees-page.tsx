@@ -39,7 +39,7 @@ const TRANSFERS_PAGE = 5;
 const RECEIPTS_PAGE = 10;
 
 export default function StudentFeesPage() {
-  return <SubPages pages={{ "/": () => <FeesOverview />, "/receipts/:id": () => <ReceiptPage /> }} strayHome />;
+  return <SubPages pages={{ "/": () => <FeesOverview />, "/receipts/:id": () => <ReceiptPage /> }} />;
 }
 
 function FeesOverview() {
