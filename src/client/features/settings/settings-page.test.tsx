@@ -171,6 +171,19 @@ describe("System Settings", () => {
     expect(sent("settings.update")[1]).toEqual({ system: { ...DEFAULT_SETTINGS.system, maintenanceMode: true, logLevel: "debug" } });
   });
 
+  test("Enter in a section's field saves it, and the focus stays in the field (eighth walk: nothing was saved)", async () => {
+    const { sent } = await open("/admin/settings?section=general");
+    const phone = await screen.findByLabelText("Contact phone");
+    await waitFor(() => expect((phone as HTMLInputElement).value).not.toBe(""));
+    phone.focus();
+    fireEvent.change(phone, { target: { value: "+91 20 1234 5678" } });
+    fireEvent.keyDown(phone, { key: "Enter" });
+    await screen.findByText(SETTINGS_TEXT.saved);
+    expect(sent("settings.update")).toHaveLength(1);
+    expect((sent("settings.update")[0] as { general: { contactPhone: string } }).general.contactPhone).toBe("+91 20 1234 5678");
+    expect(document.activeElement).toBe(phone);
+  });
+
   test("a refused save shows the server's message beside its field and at the top", async () => {
     await open("/admin/settings?section=general", {
       "settings.update": () => {

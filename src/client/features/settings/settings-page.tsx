@@ -7,7 +7,7 @@
  * Changes puts back the stored values, asking first when something would be lost.
  */
 
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { config } from "../../../shared/i18n/config.ts";
@@ -298,6 +298,13 @@ export default function AdminSettingsPage() {
   }
 
   const canSave = !needsStored || forms !== null;
+  const saveOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== "Enter" || !(target instanceof HTMLInputElement) || target.closest("form") || !canSave || saving) return;
+    if (["checkbox", "radio", "file", "button", "submit"].includes(target.type)) return;
+    event.preventDefault();
+    void save();
+  };
 
   return (
     <PageFrame name="settings" className="ac-settings" title={title} description={administrator ? t("lead") : t("lead.own")}>
@@ -325,7 +332,8 @@ export default function AdminSettingsPage() {
           </ul>
         </nav>
 
-        <div ref={panelRef} className="ui-card ac-settings__panel">
+        {/* Enter in a section's field saves it, as in every other form (its own forms, e.g. the password, keep theirs). */}
+        <div ref={panelRef} className="ui-card ac-settings__panel" onKeyDown={saveOnEnter}>
           <section aria-labelledby="settings-section-title" className="stack stack--lg">
             <header className="ac-settings__panel-header">
               <h2 id="settings-section-title" className="ui-card__title">
