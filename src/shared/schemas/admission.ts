@@ -9,7 +9,7 @@ import { admission } from "../i18n/admission.ts";
 import { genderLabel } from "../i18n/person.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
-import { emailAddress, filledIn, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import { emailAddress, filledIn, optionalText, PIN_CODE, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
 type LabelledField =
   | "firstName"
@@ -82,7 +82,7 @@ export const admissionFields = v.object({
   address: requiredText(required("address"), 500),
   city: requiredText(required("city"), 80),
   state: requiredText(required("state"), 80),
-  pincode: v.pipe(filledIn(required("pincode")), v.regex(/^\d{6}$/, admission.m("check.pincode"))),
+  pincode: v.pipe(filledIn(required("pincode")), v.regex(PIN_CODE, admission.m("check.pincode"))),
   course: requiredText(required("course"), 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(

@@ -15,6 +15,9 @@ const read = (text: Text): string => (typeof text === "function" ? text() : text
 
 const tooLong = (max: number) => validation.m("maxLength", { max });
 
+/** An Indian PIN code: six digits, the first never 0 (the postal zones are 1–9). */
+export const PIN_CODE = /^[1-9]\d{5}$/;
+
 /** A required text field: trimmed, and blank counts as missing. */
 export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(message), v.maxLength(max, tooLong(max)));
 

@@ -87,6 +87,8 @@ describe("the submit check", () => {
 
   test("formats come from the shared schema", () => {
     expect(fieldError("pincode", "4110")).toBe("Please enter a valid 6-digit PIN code");
+    expect(fieldError("pincode", "011038")).toBe("Please enter a valid 6-digit PIN code");
+    expect(fieldError("pincode", "411038")).toBeUndefined();
     expect(fieldError("email", "priya@")).toBe("Please enter a valid email address");
     expect(fieldError("yearOfPassing", "2014")).toBe(`Year of passing must be between 2015 and ${PASSING_YEARS[0]}`);
     expect(fieldError("yearOfPassing", PASSING_YEARS[0]!)).toBeUndefined();

@@ -298,6 +298,10 @@ describe("profile", () => {
     });
     // Nothing was changed by a refused update.
     expect((await userRow(asha.id)).pincode).toBeNull();
+    // No Indian PIN code starts with 0 (the postal zones are 1–9): the same rule as the application form's.
+    const zero = await send("PUT", "/api/student/profile", { pincode: "011038" }, ashaToken);
+    expect(zero.status).toBe(400);
+    expect((await zero.json()).errors).toEqual({ pincode: ["Please enter a valid 6-digit PIN code"] });
     for (const relationship of ["Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"]) {
       expect((await send("PUT", "/api/student/profile", { emergencyContact: { relationship } }, ashaToken)).status).toBe(200);
     }
