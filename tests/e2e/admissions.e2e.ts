@@ -280,7 +280,10 @@ describe("admissions journeys", () => {
     await signInAsAdmin(admin.page);
     const row = await findInAdmin(admin.page, applicant.email);
     await row.getByText("Nashik, Maharashtra").waitFor();
-    await row.getByRole("button", { name: /^Approve/ }).click();
+    // From its details, which stay open under the question.
+    const view = row.getByRole("button", { name: /^View/ });
+    await view.click();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Approve", exact: true }).click();
     // A double click (QA2 1) approves once: no second call, no error in the dialog, no 500 in the console.
     await admin.page.getByRole("dialog", { name: "Approve this application?" }).getByRole("button", { name: "Approve" }).dblclick();
     const approved = admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" });
@@ -288,6 +291,9 @@ describe("admissions journeys", () => {
     const studentId = /student ID (STU\d{4,})/.exec((await approved.textContent()) ?? "")?.[1];
     expect(studentId).toBeDefined();
     await row.locator(".ui-badge--approved").waitFor();
+    // Both dialogs closed together: the focus is back on the row's View, not on the page's main region (eighth walk).
+    await admin.page.waitForFunction(() => document.activeElement?.textContent?.startsWith("View") === true);
+    expect(await view.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(admin.problems).toEqual([]);
     await admin.context.close();
 

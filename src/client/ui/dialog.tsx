@@ -96,8 +96,13 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         else el.removeAttribute("open");
       }
       toastsOverDialogs(el);
-      if (opener?.isConnected && opener !== document.body) opener.focus();
-      else focusDialogBelow(el);
+      if (opener?.isConnected && opener !== document.body) {
+        opener.focus();
+        // Still inert behind a dialog that closes in the same step (an application's details under its Approve,
+        // both closing once it is approved): the focus is given again once that one has gone, not left to it
+        // (which, finding its own opener gone, sent it to the main region).
+        if (document.activeElement !== opener) queueMicrotask(() => opener.isConnected && opener.focus());
+      } else focusDialogBelow(el);
     };
   }, [open]);
 
