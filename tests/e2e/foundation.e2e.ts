@@ -40,6 +40,8 @@ describe("foundation journeys", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL("**/admin/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    // The sign-in form went with its page: the focus is on the dashboard's main region, not the document (eighth walk).
+    await page.waitForFunction(() => document.activeElement?.id === "main", undefined, { timeout: 5_000 });
     await page.reload();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
