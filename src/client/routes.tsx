@@ -8,6 +8,7 @@ import { Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wout
 import HomePage from "./features/site/home-page.tsx";
 import { LoadingView } from "./layouts/loading-view.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
+import { focusMain } from "./lib/main-focus.ts";
 import { afterSignInPath, loginPathFor, portalOf, useSession } from "./lib/session.tsx";
 
 const AboutPage = lazy(() => import("./features/site/about-page.tsx"));
@@ -135,31 +136,13 @@ window.addEventListener("popstate", () => (poppedTo = location.pathname));
  * (its link is gone or hidden) goes to the new page's main region, where the skip link leads and the next Tab
  * reads on from.
  */
-/**
- * The new page's main region takes the focus, also when its code is still on its way (signing in leads to the
- * portal, whose frame comes in its own chunk: the focus stayed on the document). Given up after 10 s, and never
- * taken from where the person has put it meanwhile.
- */
-function focusMainWhenThere() {
-  const main = document.getElementById("main");
-  if (main) return main.focus();
-  const watch = new MutationObserver(() => {
-    const arrived = document.getElementById("main");
-    if (!arrived) return;
-    watch.disconnect();
-    if (!document.activeElement || document.activeElement === document.body) arrived.focus();
-  });
-  watch.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => watch.disconnect(), 10_000);
-}
-
 function NewPageAtTop() {
   const [path] = useLocation();
   const last = useRef(path);
   useEffect(() => {
     if (path !== last.current && path !== poppedTo) window.scrollTo({ top: 0, behavior: "instant" });
     // Gone or hidden with its page or its menu (no offsetParent; the body has none either).
-    if (path !== last.current && !(document.activeElement as HTMLElement | null)?.offsetParent) focusMainWhenThere();
+    if (path !== last.current && !(document.activeElement as HTMLElement | null)?.offsetParent) focusMain();
     last.current = path;
     poppedTo = "";
   }, [path]);

@@ -9,6 +9,7 @@ import { common } from "../../shared/i18n/common.ts";
 import { portal } from "../../shared/i18n/portal.ts";
 import { formatNumber } from "../lib/format.ts";
 import { useLocale, useT } from "../lib/i18n.tsx";
+import { mainFocusWanted } from "../lib/main-focus.ts";
 import { useInstituteInfo } from "../lib/site.ts";
 import { Badge } from "../ui/badge.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
@@ -127,6 +128,11 @@ export function PortalShell({
     returnFocus.current = toMenuButton ? "menu" : null;
     setDrawerOpen(false);
   };
+
+  // Arrived with a page change that took the focus from the old page (signing in): the main region takes it.
+  useEffect(() => {
+    if (mainFocusWanted()) document.getElementById("main")?.focus();
+  }, []);
 
   // Once the page is no longer inert behind the drawer: back to the menu button, or into the page chosen.
   useEffect(() => {
