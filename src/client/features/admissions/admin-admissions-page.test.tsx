@@ -368,7 +368,13 @@ describe("the office's work on an application (issue 17)", () => {
         return { message: "Note added.", application: current() };
       },
       "admissions.setFollowUp": (input) => {
-        followUpOn = (input as { followUpOn: string | null }).followUpOn;
+        const asked = (input as { followUpOn: string | null }).followUpOn;
+        if (asked !== null && asked < "2026-11-24") {
+          throw new TrpcFailure("Choose today or a later day for the follow-up", 400, {
+            followUpOn: ["Choose today or a later day for the follow-up"],
+          });
+        }
+        followUpOn = asked;
         return { message: "Follow-up set for 3 Dec 2026.", application: current() };
       },
     });
@@ -389,10 +395,21 @@ describe("the office's work on an application (issue 17)", () => {
     expect((within(office).getByLabelText("Add a note") as HTMLTextAreaElement).value).toBe("");
     await waitFor(() => expect(within(office).getByRole("button", { name: "Add note" }).getAttribute("aria-busy")).toBeNull());
 
-    fireEvent.change(within(office).getByLabelText("Follow-up date"), { target: { value: "2026-12-03" } });
+    // A day already past is refused beside the date, which takes the focus (it stayed on Save date).
+    const date = within(office).getByLabelText("Follow-up date");
+    fireEvent.change(date, { target: { value: "2025-01-15" } });
+    fireEvent.click(within(office).getByRole("button", { name: "Save date" }));
+    await within(office).findByText("Choose today or a later day for the follow-up");
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(date, { target: { value: "2026-12-03" } });
     fireEvent.click(within(office).getByRole("button", { name: "Save date" }));
     await screen.findByText("Follow-up set for 3 Dec 2026.");
-    expect(calls.filter((c) => c.path === "admissions.setFollowUp").map((c) => c.input)).toEqual([{ id: 1, followUpOn: "2026-12-03" }]);
+    expect(calls.filter((c) => c.path === "admissions.setFollowUp").map((c) => c.input)).toEqual([
+      { id: 1, followUpOn: "2025-01-15" },
+      { id: 1, followUpOn: "2026-12-03" },
+    ]);
     expect(within(office).getByRole("button", { name: "Remove" })).toBeTruthy();
     await waitFor(() => expect(within(office).getByRole("button", { name: "Save date" }).getAttribute("aria-busy")).toBeNull());
   });

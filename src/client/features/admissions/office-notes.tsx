@@ -6,7 +6,7 @@
 import type { FormEvent } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { admissionFollowUpInput, admissionNoteInput, NOTE_MAX } from "../../../shared/schemas/admission-office.ts";
-import { checkInput, useTextField } from "../../lib/form.ts";
+import { checkInput, focusField, useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -33,14 +33,22 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
 
   const saveDate = (value: string) => {
     const checked = checkInput(admissionFollowUpInput, { id: application.id, followUpOn: value });
-    if (!checked.ok) return date.setError(checked.messages.followUpOn ?? null);
+    if (!checked.ok) {
+      date.setError(checked.messages.followUpOn ?? null);
+      // The date to fix takes the focus, as the note does (it stayed on Save date).
+      focusField("office-follow-up");
+      return;
+    }
     date.setError(null);
     setFollowUp.mutate(checked.value, {
       onSuccess: (answer) => {
         date.setValue(answer.application.followUpOn ?? "");
         applied(answer);
       },
-      onError: (err) => date.setError(failureMessage(err, t("adm.note.failed"))),
+      onError: (err) => {
+        date.setError(failureMessage(err, t("adm.note.failed")));
+        focusField("office-follow-up");
+      },
     });
   };
 
@@ -51,7 +59,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
     const checked = checkInput(admissionNoteInput, { id: application.id, body: note.value });
     if (!checked.ok) {
       note.setError(checked.messages.body ?? null);
-      document.getElementById("office-note")?.focus();
+      focusField("office-note");
       return;
     }
     note.setError(null);
