@@ -183,6 +183,21 @@ describe("Gallery Management", () => {
     expect(within(dialog).getByText("setup.exe is not an image.")).toBeTruthy();
   });
 
+  test("files chosen from the empty dialog: the first image's title takes the focus, and Enter in it uploads (eighth walk)", async () => {
+    renderAdmin("/admin/gallery", gallery([]).handlers);
+    await screen.findByText("No images found");
+    fireEvent.click(screen.getAllByRole("button", { name: "Upload Images" })[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
+    const browse = within(dialog).getByRole("button", { name: /Browse/ });
+    browse.focus();
+    fireEvent.change(within(dialog).getByLabelText("Choose images to upload"), { target: { files: [jpeg("Gate.jpg")] } });
+    // The big drop zone gave way to the rows: the focus is on the title, not the page.
+    const title = await within(dialog).findByLabelText(/^Title of image 1/);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    fireEvent.submit((title as HTMLInputElement).form!);
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
   test("Upload Images: a progress bar while sending, then the stored images and each refused file with its reason", async () => {
     const g = gallery([]);
     renderAdmin("/admin/gallery", g.handlers);

@@ -44,6 +44,8 @@ export interface IncomingFiles {
   files: File[];
 }
 
+const FORM_ID = "gallery-upload-form";
+
 export function UploadDialog({
   open,
   incoming,
@@ -67,13 +69,22 @@ export function UploadDialog({
   const abort = useRef<AbortController | null>(null);
   const uploading = progress !== null;
 
+  // The first image added, whose title takes the focus if the control that chose it has gone (the big drop
+  // zone gives way to the rows: the focus fell to the page).
+  const added = useRef<string | null>(null);
   const addFiles = (files: File[]) => {
     setOutcome(null);
     setFailure(null);
     const sorted = rowsForFiles(files, rows.length);
     setSkipped(sorted.skipped);
     setRows([...rows, ...sorted.rows]);
+    added.current = sorted.rows[0]?.key ?? null;
   };
+  useEffect(() => {
+    const key = added.current;
+    added.current = null;
+    if (key && (!document.activeElement || document.activeElement === document.body)) document.getElementById(`${key}-title`)?.focus();
+  }, [rows]);
 
   // Files chosen on the page (drop zone, browse) arrive as a batch.
   useEffect(() => {
@@ -170,7 +181,7 @@ export function UploadDialog({
       <Button variant="secondary" onClick={close} disabled={uploading}>
         {t("cancel")}
       </Button>
-      <Button onClick={() => void upload()} loading={uploading} disabled={count === 0}>
+      <Button type="submit" form={FORM_ID} loading={uploading} disabled={count === 0}>
         {uploading ? t("up.uploading") : t("upload")}
       </Button>
     </>
@@ -201,19 +212,29 @@ export function UploadDialog({
               <DropZone onFiles={addFiles} />
             ) : (
               <>
-                <ol className="ac-upload-rows stack stack--md list-plain" aria-label={t("up.rows")}>
-                  {rows.map((row, index) => (
-                    <UploadRowEditor
-                      key={row.key}
-                      row={row}
-                      index={index}
-                      problems={problems[row.key]}
-                      disabled={uploading}
-                      onChange={(patch) => update(row.key, patch)}
-                      onRemove={() => remove(row.key)}
-                    />
-                  ))}
-                </ol>
+                {/* A form, so Enter in a title uploads, as Upload Images does. */}
+                <form
+                  id={FORM_ID}
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void upload();
+                  }}
+                >
+                  <ol className="ac-upload-rows stack stack--md list-plain" aria-label={t("up.rows")}>
+                    {rows.map((row, index) => (
+                      <UploadRowEditor
+                        key={row.key}
+                        row={row}
+                        index={index}
+                        problems={problems[row.key]}
+                        disabled={uploading}
+                        onChange={(patch) => update(row.key, patch)}
+                        onRemove={() => remove(row.key)}
+                      />
+                    ))}
+                  </ol>
+                </form>
                 {uploading ? (
                   <ProgressBar value={progress ?? 0} label={t("up.progress", { count })} />
                 ) : (
