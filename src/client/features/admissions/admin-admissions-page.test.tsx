@@ -179,6 +179,7 @@ describe("admin admissions", () => {
     const processed: unknown[] = [];
     await renderAdmissions("/admin/admissions", {
       "admissions.process": (input) => (processed.push(input), { status: "rejected", message: "Application rejected successfully!" }),
+      "admissions.remove": () => ({ message: "Admission deleted successfully!" }),
     });
     fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Reject/ }));
     const dialog = await screen.findByRole("dialog", { name: "Reject this application?" });
@@ -193,6 +194,13 @@ describe("admin admissions", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject Application" }));
     expect(await screen.findByText("Application rejected successfully!")).toBeTruthy();
     expect(processed).toEqual([{ admissionId: 1, action: "reject", rejectionReason: "The marksheet is not readable." }]);
+
+    // A delete next does not leave that banner standing over the list (eighth walk).
+    fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^Delete/ }));
+    const deleting = await screen.findByRole("dialog", { name: "Delete this application?" });
+    fireEvent.click(within(deleting).getByRole("button", { name: "Delete" }));
+    await screen.findByText("Admission deleted successfully!");
+    expect(screen.queryByText("Application rejected successfully!")).toBeNull();
   });
 
   test("approving shows the new student ID; a failure shows the spec's message", async () => {

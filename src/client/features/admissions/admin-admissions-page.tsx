@@ -107,6 +107,8 @@ export default function AdminAdmissionsPage() {
   const onDeleted = () => {
     setDeleting(null);
     setDetailsId(null);
+    // An earlier decision's banner ("Application rejected …") is not left standing over the application gone.
+    setOutcome(null);
     toast.show(t("adm.deleted"));
     void refresh();
   };
