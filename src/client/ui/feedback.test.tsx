@@ -229,7 +229,7 @@ describe("Toast", () => {
       api().show("Your changes are saved.", "success", 50);
     });
     // Named apart from the Notifications page, whose region is "Notifications" (axe: landmark-unique).
-    const region = screen.getByRole("region", { name: "Messages" });
+    const region = screen.getByRole("region", { name: "Alerts" });
     expect(region.querySelector("[aria-live=polite]")?.textContent).toContain("Your changes are saved.");
     await wait(80);
     expect(screen.queryByText("Your changes are saved.")).toBeNull();
