@@ -421,8 +421,11 @@ describe("admissions journeys", () => {
     await office.getByLabel("Add a note").fill("Brought the marksheet; TC to follow on Monday.");
     await office.getByRole("button", { name: "Add note" }).click();
     await office.getByRole("listitem").filter({ hasText: "TC to follow on Monday" }).waitFor();
+    // The note's toast is put away first: nothing can slide over Save date while it is clicked.
+    await page.locator(".ui-toast").filter({ hasText: "Note added." }).getByRole("button", { name: "Dismiss" }).click();
     await office.getByLabel("Follow-up date").fill("2030-01-15");
     await office.getByRole("button", { name: "Save date" }).click();
+    await office.getByRole("button", { name: "Remove" }).waitFor();
     await page.locator(".ui-toasts").getByText("Follow-up set for 15 Jan 2030.").waitFor();
     // The toasts show above the open dialog, inside it: not under the dialog's backdrop, and not inert (a tap on
     // a toast drawn over the dialog from the page fell through to Approve). It goes back to the page when the
