@@ -2,8 +2,9 @@
  * The admin area's routes (spec part 2 §2): its layout and pages, each a lazy chunk with its area's
  * stylesheet. routes.tsx loads this module once RequireRole has let an administrator or a staff member in; pages that are the administrators' alone send staff to the dashboard.
  */
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, useEffect, useRef } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { portal } from "../shared/i18n/portal.ts";
 import admissionsStylesheet from "./features/admissions/admissions-admin.css" with { type: "file" };
 import analyticsStylesheet from "./features/analytics/analytics.css" with { type: "file" };
 import contactsStylesheet from "./features/contacts/contacts-admin.css" with { type: "file" };
@@ -21,10 +22,12 @@ import studiesStylesheet from "./features/studies/studies.css" with { type: "fil
 import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
 import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
+import { useT } from "./lib/i18n.tsx";
 import { canSeePage } from "./lib/office.ts";
 import { useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
 import printSheetStylesheet from "./ui/print-sheet.css" with { type: "file" };
+import { useToast } from "./ui/toast.tsx";
 
 const AdminLayout = lazy(() => withStylesheets(import("./layouts/admin-layout.tsx"), [portalStylesheet, adminStylesheet]));
 /** An admin page with its area's stylesheet (features/<area>/*.css), on top of the layout's layouts/admin.css. */
@@ -86,6 +89,19 @@ const ADMIN_PAGES = [
 
 const NESTED: ReadonlySet<string> = new Set(["courses", "library", "exams", "notices", "fees"]);
 
+/** An administrators' page opened by a staff member: the dashboard, with a word on why (it went there silently). */
+function AdministratorsOnly() {
+  const toast = useToast();
+  const t = useT(portal);
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.show(t("admin.onlyAdministrators"), "info");
+  }, [toast, t]);
+  return <Redirect to="/dashboard" replace />;
+}
+
 export default function AdminRoutes() {
   const { user } = useSession();
   return (
@@ -103,10 +119,8 @@ export default function AdminRoutes() {
             // The studies pages (issue 18) route their own sub-pages (e.g. /exams/12/marks).
             <Route key={page} path={`/${page}`} component={Page} nest={NESTED.has(page)} />
           ) : (
-            // A staff member's bookmark of an administrators' page: back to the dashboard (issue 17).
-            <Route key={page} path={`/${page}`}>
-              <Redirect to="/dashboard" replace />
-            </Route>
+            // A staff member's bookmark of an administrators' page: back to the dashboard, saying why (issue 17).
+            <Route key={page} path={`/${page}`} component={AdministratorsOnly} />
           ),
         )}
         {/* An unknown admin page (an old bookmark, a typo) stays in the admin area (issue 14.6). */}

@@ -127,6 +127,8 @@ describe("the admin area for staff (issue 17)", () => {
   test("the sidebar leaves out the administrators' pages, and their addresses lead back to the dashboard", async () => {
     const app = renderAdmin("/admin/gallery", { "dashboard.stats": () => new TrpcFailure("offline", 500) }, STAFF);
     await waitFor(() => expect(app.path()).toBe("/admin/dashboard"));
+    // Saying why, once (eighth walk: it went there without a word).
+    expect(await screen.findAllByText("Only administrators can open that page.")).toHaveLength(1);
     const nav = await screen.findByRole("navigation", { name: "Admin area" });
     const links = within(nav)
       .getAllByRole("link")
