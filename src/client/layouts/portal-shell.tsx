@@ -14,6 +14,7 @@ import { useInstituteInfo } from "../lib/site.ts";
 import { Badge } from "../ui/badge.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
+import { useToastsClearOfFocus } from "../ui/toasts-clear-of-focus.ts";
 import { PageLoading } from "./loading-view.tsx";
 import { SignInAgain } from "./sign-in-again.tsx";
 
@@ -128,6 +129,8 @@ export function PortalShell({
     returnFocus.current = toMenuButton ? "menu" : null;
     setDrawerOpen(false);
   };
+
+  useToastsClearOfFocus();
 
   // Arrived with a page change that took the focus from the old page (signing in): the main region takes it.
   useEffect(() => {
