@@ -27,7 +27,7 @@ import { securityHeaders } from "./platform/security-headers.ts";
 import { type ShellVariant, serveFiles, serveStoredFile } from "./platform/static-files.ts";
 import {
   allowedBeforePasswordChange,
-  BODY_LIMIT_SIZES,
+  BODY_LIMIT_RULES,
   bodyLimitFor,
   closedInMaintenance,
   isSharedPublicRead,
@@ -80,14 +80,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
 
-  // Built once per size (route-policies.ts): a GET carries no body, so only requests that do are measured.
+  // Built once per rule (route-policies.ts): a GET carries no body, so only requests that do are measured. The
+  // refusal names the path's own file limit (a syllabus may be 10 MB, a photo 5 MB), or none where no file goes.
   const limiters = new Map(
-    BODY_LIMIT_SIZES.map((maxSize) => [
-      maxSize,
+    BODY_LIMIT_RULES.map((rule) => [
+      rule,
       bodyLimit({
-        maxSize,
+        maxSize: rule.maxBytes,
         onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", MSG.payloadTooLarge);
+          throw new AppError(
+            "PAYLOAD_TOO_LARGE",
+            rule.fileMaxBytes === null ? MSG.requestTooLarge : MSG.payloadTooLarge(String(Math.round(rule.fileMaxBytes / 1024 / 1024))),
+          );
         },
       }),
     ]),

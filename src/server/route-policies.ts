@@ -14,30 +14,38 @@ import { MATERIAL_MAX_BYTES, SUBMISSION_MAX_BYTES } from "../shared/schemas/stud
 
 const MB = 1024 * 1024;
 
-/** Body limits: requests carrying files get more; everything else stays at JSON_BODY_LIMIT. */
-export const JSON_BODY_LIMIT = 1 * MB;
-const BODY_LIMITS: readonly { path: RegExp; maxBytes: number; why: string }[] = [
-  { path: /^\/api\/gallery\/upload$/, maxBytes: GALLERY_UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + MB, why: "a batch of gallery images" },
-  {
-    path: /^\/api\/admission\/(submit|update\/)/,
-    maxBytes: 4 * UPLOAD_MAX_BYTES + MB,
-    why: "four documents of at most 5 MB each, plus the fields",
-  },
-  { path: /^\/api\/(student|auth)\/profile\/photo$/, maxBytes: 4 * UPLOAD_MAX_BYTES + MB, why: "a profile photo" },
-  { path: /^\/api\/admin\/programmes\/\d+\/syllabus$/, maxBytes: SYLLABUS_MAX_BYTES + MB, why: "a programme's syllabus PDF" },
-  { path: /^\/api\/admin\/content\/brochure$/, maxBytes: BROCHURE_MAX_BYTES + MB, why: "the institute's brochure PDF" },
-  { path: /^\/api\/studies\/materials$/, maxBytes: MATERIAL_MAX_BYTES + MB, why: "a study material's PDF" },
-  { path: /^\/api\/studies\/assignments\/\d+\/submission$/, maxBytes: SUBMISSION_MAX_BYTES + MB, why: "a student's assignment PDF" },
-  { path: /^\/api\/library\/eresources(\/\d+\/file)?$/, maxBytes: ERESOURCE_MAX_BYTES + MB, why: "an e-resource's PDF" },
-  { path: /^\/api\/fees\/instalments\/\d+\/upi$/, maxBytes: SCREENSHOT_MAX_BYTES + MB, why: "a UPI payment's screenshot" },
-];
-
-export function bodyLimitFor(path: string): number {
-  return BODY_LIMITS.find((l) => l.path.test(path))?.maxBytes ?? JSON_BODY_LIMIT;
+/** A request body's limit, and the largest file it may carry (named in the refusal; none on JSON paths). */
+export interface BodyLimit {
+  maxBytes: number;
+  fileMaxBytes: number | null;
 }
 
-/** Every distinct limit, so the app can build one limiter per size at start. */
-export const BODY_LIMIT_SIZES = [...new Set([JSON_BODY_LIMIT, ...BODY_LIMITS.map((l) => l.maxBytes)])];
+/** Body limits: requests carrying files get more (their largest file and 1 MB for the fields); everything else stays at JSON_BODY_LIMIT. */
+export const JSON_BODY_LIMIT = 1 * MB;
+const JSON_LIMIT: BodyLimit = { maxBytes: JSON_BODY_LIMIT, fileMaxBytes: null };
+const fileLimit = (files: number, fileMaxBytes: number): BodyLimit => ({ maxBytes: files * fileMaxBytes + MB, fileMaxBytes });
+const BODY_LIMITS: readonly { path: RegExp; limit: BodyLimit; why: string }[] = [
+  { path: /^\/api\/gallery\/upload$/, limit: fileLimit(GALLERY_UPLOAD_MAX_FILES, UPLOAD_MAX_BYTES), why: "a batch of gallery images" },
+  {
+    path: /^\/api\/admission\/(submit|update\/)/,
+    limit: fileLimit(4, UPLOAD_MAX_BYTES),
+    why: "four documents of at most 5 MB each, plus the fields",
+  },
+  { path: /^\/api\/(student|auth)\/profile\/photo$/, limit: fileLimit(4, UPLOAD_MAX_BYTES), why: "a profile photo" },
+  { path: /^\/api\/admin\/programmes\/\d+\/syllabus$/, limit: fileLimit(1, SYLLABUS_MAX_BYTES), why: "a programme's syllabus PDF" },
+  { path: /^\/api\/admin\/content\/brochure$/, limit: fileLimit(1, BROCHURE_MAX_BYTES), why: "the institute's brochure PDF" },
+  { path: /^\/api\/studies\/materials$/, limit: fileLimit(1, MATERIAL_MAX_BYTES), why: "a study material's PDF" },
+  { path: /^\/api\/studies\/assignments\/\d+\/submission$/, limit: fileLimit(1, SUBMISSION_MAX_BYTES), why: "a student's assignment PDF" },
+  { path: /^\/api\/library\/eresources(\/\d+\/file)?$/, limit: fileLimit(1, ERESOURCE_MAX_BYTES), why: "an e-resource's PDF" },
+  { path: /^\/api\/fees\/instalments\/\d+\/upi$/, limit: fileLimit(1, SCREENSHOT_MAX_BYTES), why: "a UPI payment's screenshot" },
+];
+
+export function bodyLimitFor(path: string): BodyLimit {
+  return BODY_LIMITS.find((l) => l.path.test(path))?.limit ?? JSON_LIMIT;
+}
+
+/** Every limit, so the app can build one limiter for each at start. */
+export const BODY_LIMIT_RULES: readonly BodyLimit[] = [JSON_LIMIT, ...BODY_LIMITS.map((l) => l.limit)];
 
 /**
  * Maintenance mode (Settings → System) closes the public site's REST paths; the admin area keeps working.

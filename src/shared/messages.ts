@@ -14,9 +14,16 @@ import { type Catalogue, labelsOf, type Namespace } from "./i18n/translate.ts";
 export const table = <M extends Catalogue>(ns: Namespace<M>, en: M) =>
   labelsOf(Object.keys(en) as (keyof M & string)[], (key) => ns.t(key));
 
-type Key = Exclude<keyof typeof messagesEn, "submissionsLimited">;
+/** The messages that take a value; the rest are read as they are. */
+type Key = Exclude<keyof typeof messagesEn, "submissionsLimited" | "payloadTooLarge">;
 
 export const MSG = Object.assign(
-  labelsOf(Object.keys(messagesEn).filter((key) => key !== "submissionsLimited") as Key[], (key) => messages.t(key)),
-  { submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }) },
+  labelsOf(Object.keys(messagesEn).filter((key) => key !== "submissionsLimited" && key !== "payloadTooLarge") as Key[], (key) =>
+    messages.t(key),
+  ),
+  {
+    submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }),
+    /** max: the path's largest file, in MB */
+    payloadTooLarge: (max: string) => messages.t("payloadTooLarge", { max }),
+  },
 );

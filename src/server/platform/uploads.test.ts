@@ -8,10 +8,18 @@ import { type FileKind, hasActiveContent, uploadBytes } from "./uploads.ts";
  * scan in uploads.ts must find exactly what these find.
  */
 const MARKUP_MARKERS = /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i;
-const PDF_ACTIVE = /\/(JavaScript|Launch|EmbeddedFile|RichMedia)\b/;
+const EVENT_HANDLER = /<[a-z][\t\n\f\r\x20-\x3d\x3f-\x7e]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i;
+/** A PDF name: "/" and what follows up to whitespace or a delimiter, "#xx" read as one byte. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is whitespace in a PDF
+const PDF_NAME = /\/((?:#[0-9A-Fa-f]{2}|[^\x00\t\n\f\r ()<>[\]{}/%])*)/g;
+const PDF_ACTIVE = /^(JavaScript|Launch|EmbeddedFile|RichMedia)(?![A-Za-z0-9_])/;
 function reference(bytes: Uint8Array, kind: FileKind): boolean {
   const text = new TextDecoder("latin1").decode(bytes);
-  return MARKUP_MARKERS.test(text) || (kind === "pdf" && PDF_ACTIVE.test(text));
+  const pdfNames = () =>
+    [...text.matchAll(PDF_NAME)].some((m) =>
+      PDF_ACTIVE.test(m[1]!.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))),
+    );
+  return MARKUP_MARKERS.test(text) || EVENT_HANDLER.test(text) || (kind === "pdf" && pdfNames());
 }
 
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -130,6 +138,61 @@ describe("hasActiveContent", () => {
     expect(both(latin1("%PDF-1.4 /EmbeddedFiles 2 0 R"), "pdf")).toBe(false);
   });
 
+  test("an event handler inside a tag is markup, in any case; outside a tag or without printable tag characters it is not", () => {
+    for (const text of [
+      "<img src=x onerror=alert(1)>",
+      "<body onload=alert(document.domain)>",
+      "<BODY ONLOAD = alert(1)>",
+      "<a/onclick='x'>",
+      '<div class="x"onmouseover="y">',
+      "<svg\tonload\n=1",
+      "<details open ontoggle=alert(1)>",
+    ]) {
+      expect({ text, found: both(concat(JPEG_START, filler(200), latin1(text), filler(200)), "jpeg") }).toEqual({ text, found: true });
+    }
+    for (const text of [
+      "<p>onion=3</p>", // after the tag's end
+      "<img src=x one=1>", // "on" and one letter
+      "<img src=x onerror>", // no "="
+      "<imgonerror=1", // no space before it
+      "< img onerror=1", // no letter after "<"
+      "x onerror=1", // no tag
+    ]) {
+      expect({ text, found: both(concat(JPEG_START, filler(200), latin1(text), filler(200)), "jpeg") }).toEqual({ text, found: false });
+    }
+    // A byte outside the tag's characters between the tag's name and the handler ends the tag.
+    expect(both(concat(latin1("<img "), new Uint8Array([0x80]), latin1(" onerror=1")), "png")).toBe(false);
+    expect(both(concat(latin1("<img "), new Uint8Array([0x7f]), latin1(" onerror=1")), "png")).toBe(false);
+  });
+
+  test("a megabyte of unclosed tags is read once (linear), and holds no handler", () => {
+    const bytes = latin1("<a b".repeat(256 * 1024));
+    expect(hasActiveContent(bytes, "pdf")).toBe(false);
+    bytes.set(latin1(" onload="), bytes.length - 8);
+    expect(hasActiveContent(bytes, "pdf")).toBe(true);
+  });
+
+  test("PDF names are read as a PDF reader reads them: #xx is one byte", () => {
+    for (const name of [
+      "/J#61vaScript",
+      "/#4Aava#53cript",
+      "/#4a#61#76#61#53#63#72#69#70#74",
+      "/L#61unch",
+      "/Embedded#46ile",
+      "/JavaScript#20",
+      "/JavaScript#2F",
+    ]) {
+      expect({ name, found: both(concat(latin1("%PDF-1.4 /S "), latin1(name), latin1(" /JS(app.alert(1))")), "pdf") }).toEqual({
+        name,
+        found: true,
+      });
+    }
+    for (const name of ["/JavaScrip#74s", "/Java#zzScript", "/J#6", "/Ja#76#61", "/#4Aava Script"]) {
+      expect({ name, found: both(concat(latin1("%PDF-1.4 /S "), latin1(name), latin1(" 1 0 R")), "pdf") }).toEqual({ name, found: false });
+    }
+    expect(both(latin1("/J#61vaScript "), "jpeg")).toBe(false); // only in PDFs
+  });
+
   test("a marker across a 64 KiB boundary and at the end of a 5 MB file is found", () => {
     const big = filler(5 * 1024 * 1024, 7);
     for (const at of [65536 - 3, 1024 * 1024 - 1, big.length - "javascript:".length]) {
@@ -162,6 +225,18 @@ describe("hasActiveContent", () => {
           "<!doctype",
           "/Launche",
           "/RichMedia_",
+          "#61",
+          "#4A",
+          "#2F",
+          "#",
+          "/J#61vaScript",
+          "<img ",
+          "<b/",
+          " onload",
+          "onerror",
+          "=",
+          '"',
+          ">",
         )
         .chain((s) =>
           fc

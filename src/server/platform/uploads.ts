@@ -60,11 +60,16 @@ export function cleanFileName(name: string, fallback: string): string {
  *
  * The markers, as the regular expressions they were first written as (over the bytes read as latin1):
  *   any file, ignoring ASCII case: /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i
- *   PDFs (features a marksheet or certificate never needs: scripts, launching programs, files inside):
- *     /\/(JavaScript|Launch|EmbeddedFile|RichMedia)\b/
+ *   and an event handler inside a tag (`<img src=x onerror=…>`, `<body onload=…>`), the tag's characters all
+ *   printable (which compressed data's are not, for long): /<[a-z][TAG]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i,
+ *   TAG being tab, LF, FF, CR and printable ASCII but ">"
+ *   PDFs (features a marksheet or certificate never needs: scripts, launching programs, files inside): a name
+ *     /JavaScript, /Launch, /EmbeddedFile or /RichMedia not followed by a word character, read as the PDF
+ *     reader reads it: "#" and two hex digits in a name are one byte (ISO 32000-1 §7.3.5), so /J#61vaScript
+ *     is /JavaScript
  * They are found by scanning the bytes themselves (native indexOf for the candidate first byte, then a
  * byte compare): decoding a 5 MB file to a string and running the expressions over it took 50–80 ms of
- * the main thread per file and 5–10 MB of garbage; the scan takes 1.5–2.5 ms and allocates nothing.
+ * the main thread per file and 5–10 MB of garbage; the scan takes 2.5–4.5 ms and allocates nothing.
  */
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 /** After "<", compared ignoring ASCII case (the markers are lower case). */
@@ -75,11 +80,21 @@ const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
 const PDF_NAMES = ["JavaScript", "Launch", "EmbeddedFile", "RichMedia"].map(ascii);
 const LT = 0x3c;
+const GT = 0x3e;
 const SLASH = 0x2f;
 const COLON = 0x3a;
+const HASH = 0x23;
+const EQUALS = 0x3d;
 
 /** What \s matches among latin1 characters: tab, line feed, vertical tab, form feed, carriage return, space, no-break space. */
 const isSpace = (c: number) => (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0;
+/** Whitespace in a tag, as the event handler's expression has it: tab, line feed, form feed, carriage return, space. */
+const isTagSpace = (c: number) => c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
+/** A character a tag is written with: isTagSpace or printable ASCII, but not ">" (which ends it). */
+const isTagByte = (c: number) => isTagSpace(c) || (c >= 0x20 && c <= 0x7e && c !== GT);
+const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+/** What may stand before an attribute: whitespace, "/" or a quote closing the one before. */
+const beforeAttribute = (c: number) => isTagSpace(c) || c === SLASH || c === 0x22 || c === 0x27;
 /** What \b counts as a word character: [A-Za-z0-9_]. */
 const isWordByte = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 
@@ -94,12 +109,6 @@ function foldedAt(b: Uint8Array, at: number, marker: Uint8Array): boolean {
   return true;
 }
 
-function exactAt(b: Uint8Array, at: number, marker: Uint8Array): boolean {
-  if (at + marker.length > b.length) return false;
-  for (let i = 0; i < marker.length; i++) if (b[at + i] !== marker[i]) return false;
-  return true;
-}
-
 /** Bytes that can follow "<" in a marker (either case), so most "<" in compressed data are passed over at once. */
 const AFTER_LT = new Uint8Array(256);
 for (const marker of [...TAG_MARKERS, SVG]) {
@@ -108,7 +117,36 @@ for (const marker of [...TAG_MARKERS, SVG]) {
   if (c >= 0x61 && c <= 0x7a) AFTER_LT[c - 0x20] = 1;
 }
 
+/** Whether "on", three or more letters, optional whitespace and "=" start at b[at] (ignoring ASCII case). */
+function handlerAt(b: Uint8Array, at: number): boolean {
+  const end = b.length;
+  if (at + 1 >= end || (b[at]! | 0x20) !== 0x6f || (b[at + 1]! | 0x20) !== 0x6e) return false;
+  let p = at + 2;
+  while (p < end && isLetter(b[p]!)) p++;
+  if (p - (at + 2) < 3) return false;
+  while (p < end && isTagSpace(b[p]!)) p++;
+  return p < end && b[p] === EQUALS;
+}
+
+/**
+ * An event handler inside a tag: "<", a letter, then the tag's characters, among them one that may stand
+ * before an attribute followed by handlerAt. A run of tag characters is read once, however many "<" it holds
+ * (what a later "<" in it could find, the first one's reading finds too), so the scan stays linear.
+ */
+function hasEventHandler(b: Uint8Array): boolean {
+  const end = b.length;
+  for (let lt = b.indexOf(LT); lt !== -1; lt = b.indexOf(LT, lt + 1)) {
+    if (lt + 1 >= end || !isLetter(b[lt + 1]!)) continue;
+    let p = lt + 2;
+    for (; p < end && isTagByte(b[p]!); p++) if (beforeAttribute(b[p]!) && handlerAt(b, p + 1)) return true;
+    lt = p;
+    if (lt >= end) break;
+  }
+  return false;
+}
+
 function hasMarkup(b: Uint8Array): boolean {
+  if (hasEventHandler(b)) return true;
   const end = b.length;
   for (let lt = b.indexOf(LT); lt !== -1; lt = b.indexOf(LT, lt + 1)) {
     const at = lt + 1;
@@ -129,21 +167,49 @@ function hasMarkup(b: Uint8Array): boolean {
   return false;
 }
 
-/** Bytes that can follow "/" in a PDF name looked for. */
+/** Bytes that can follow "/" in a PDF name looked for: the names' first letters, or "#" (a letter written in hex). */
 const AFTER_SLASH = new Uint8Array(256);
 for (const name of PDF_NAMES) AFTER_SLASH[name[0]!] = 1;
+AFTER_SLASH[HASH] = 1;
+/** What ends a PDF name: whitespace (NUL, tab, LF, FF, CR, space) and the delimiters ( ) < > [ ] { } / %. */
+const ENDS_NAME = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...ascii("()<>[]{}/%")]) ENDS_NAME[c] = 1;
+const hexValue = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+/** The longest name looked for and the character after it: all of a name that needs reading. */
+const NAME_READ = Math.max(...PDF_NAMES.map((n) => n.length)) + 1;
+const decodedName = new Uint8Array(NAME_READ);
+
+/** The first NAME_READ bytes of the PDF name starting at b[at], "#xx" read as one byte; how many there are. */
+function readName(b: Uint8Array, at: number): number {
+  const end = b.length;
+  let n = 0;
+  for (let p = at; p < end && n < NAME_READ && ENDS_NAME[b[p]!] === 0; n++) {
+    const high = b[p] === HASH && p + 2 < end ? hexValue(b[p + 1]!) : -1;
+    const low = high === -1 ? -1 : hexValue(b[p + 2]!);
+    if (low === -1) {
+      decodedName[n] = b[p]!;
+      p++;
+    } else {
+      decodedName[n] = high * 16 + low;
+      p += 3;
+    }
+  }
+  return n;
+}
 
 function hasActivePdfName(b: Uint8Array): boolean {
   const end = b.length;
   for (let slash = b.indexOf(SLASH); slash !== -1; slash = b.indexOf(SLASH, slash + 1)) {
     const at = slash + 1;
     if (at >= end || AFTER_SLASH[b[at]!] === 0) continue;
-    for (let n = 0; n < PDF_NAMES.length; n++) {
-      const name = PDF_NAMES[n]!;
-      if (exactAt(b, at, name)) {
-        const next = at + name.length;
-        if (next >= end || !isWordByte(b[next]!)) return true;
-      }
+    const n = readName(b, at);
+    for (let k = 0; k < PDF_NAMES.length; k++) {
+      const name = PDF_NAMES[k]!;
+      if (n < name.length || (n > name.length && isWordByte(decodedName[name.length]!))) continue;
+      let same = true;
+      for (let i = 0; i < name.length && same; i++) same = decodedName[i] === name[i];
+      if (same) return true;
     }
   }
   return false;

@@ -100,6 +100,7 @@ const edgeStrings = fc.constantFrom(
   "_",
   "\\",
   "\u0000",
+  "abc\u0000def",
   "../../../etc/passwd",
   "..%2f..%2f",
   "<script>alert(1)</script>",

@@ -36,6 +36,10 @@ async function disguisedFiles(): Promise<[string, File][]> {
     ["a PNG header over garbage", fileOf(concat(oversizedPng(8), enc("garbage".repeat(100))), "photo.png", "image/png")],
     ["a JPEG with a script appended (polyglot)", fileOf(concat(await jpegBytes(), HTML), "photo.jpg", "image/jpeg")],
     ["a PNG with an SVG appended (polyglot)", fileOf(concat(await pngBytes(), SVG), "photo.png", "image/png")],
+    [
+      "a PNG with an event handler appended (polyglot)",
+      fileOf(concat(await pngBytes(), enc("<body onload=alert(1)>")), "photo.png", "image/png"),
+    ],
   ];
 }
 
@@ -74,9 +78,17 @@ describe("uploads", () => {
       "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
     );
     const htmlPdf = concat(pdfBytes(), HTML, enc("\n%%EOF\n"));
+    // The same action with its name written in hex (/J#61vaScript is /JavaScript to a PDF reader), and a
+    // page's event handler after the end of the file.
+    const hexNamedPdf = enc(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /J#61vaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
+    const handlerPdf = concat(pdfBytes(), enc("<img src=x onerror=alert(1)>"));
     for (const marksheet of [
       fileOf(scriptedPdf as Uint8Array<ArrayBuffer>, "m.pdf", "application/pdf"),
       fileOf(htmlPdf, "m.pdf", "application/pdf"),
+      fileOf(hexNamedPdf as Uint8Array<ArrayBuffer>, "m.pdf", "application/pdf"),
+      fileOf(handlerPdf, "m.pdf", "application/pdf"),
     ]) {
       await w.deps.limits.reset("admissionSubmitPerIp", "unknown");
       const res = await w.app.request("/api/admission/submit", {
@@ -142,16 +154,41 @@ describe("uploads", () => {
           controller.close();
         },
       });
+    // Each refusal names the path's own file limit (an assignment may be 10 MB), or none where no file goes.
     const cases = [
-      { path: "/api/auth/admin/login", method: "POST", size: 2 * 1024 * 1024 },
-      { path: "/api/student/profile/photo", method: "PUT", size: 24 * 1024 * 1024 },
-      { path: "/api/admission/submit", method: "POST", size: 24 * 1024 * 1024 },
+      {
+        path: "/api/auth/admin/login",
+        method: "POST",
+        size: 2 * 1024 * 1024,
+        message: "The request is too large. Please shorten what you entered and try again.",
+      },
+      {
+        path: "/api/student/profile/photo",
+        method: "PUT",
+        size: 24 * 1024 * 1024,
+        message: "The upload is too large. Files must be at most 5 MB.",
+      },
+      {
+        path: "/api/admission/submit",
+        method: "POST",
+        size: 24 * 1024 * 1024,
+        message: "The upload is too large. Files must be at most 5 MB.",
+      },
+      {
+        path: "/api/studies/assignments/1/submission",
+        method: "POST",
+        size: 12 * 1024 * 1024,
+        message: "The upload is too large. Files must be at most 10 MB.",
+      },
     ];
     for (const c of cases) {
       const headers = { "content-type": "multipart/form-data; boundary=----x", authorization: `Bearer ${w.a.token}` };
       const streamed = await w.app.request(c.path, { method: c.method, headers, body: big(c.size), duplex: "half" } as RequestInit);
-      expect({ path: c.path, status: streamed.status }).toEqual({ path: c.path, status: 413 });
-      expect((await streamed.json()).message).toContain("too large");
+      expect({ path: c.path, status: streamed.status, message: (await streamed.json()).message }).toEqual({
+        path: c.path,
+        status: 413,
+        message: c.message,
+      });
       const declared = await w.app.request(c.path, {
         method: c.method,
         headers: { ...headers, "content-length": String(c.size) },
@@ -219,6 +256,19 @@ describe("uploads", () => {
       expect({ what, disposition: !!res.headers.get("content-disposition") }).toEqual({ what, disposition: true });
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-type")).not.toContain("html");
+    }
+  });
+});
+
+describe("search terms", () => {
+  test("a control character inside a search term is a space, not a 500 (a NUL ended the full-text phrase)", async () => {
+    const auth = { authorization: `Bearer ${w.admin.token}` };
+    const rest = await w.app.request(`/api/admin/students?search=${encodeURIComponent("Stu\u0000dent")}`, { headers: auth });
+    expect(rest.status).toBe(200);
+    for (const procedure of ["students.list", "contacts.list", "admissions.adminList", "feeDesk.students"]) {
+      const input = encodeURIComponent(JSON.stringify({ search: "ab\u0000cd\nef" }));
+      const res = await w.app.request(`/api/trpc/${procedure}?input=${input}`, { headers: auth });
+      expect({ procedure, status: res.status }).toEqual({ procedure, status: 200 });
     }
   });
 });

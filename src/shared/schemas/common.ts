@@ -97,6 +97,21 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
   return out;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a search term must lose
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text index's phrase, and PostgreSQL refuses it in text), then trimmed. */
+const searchLine = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").trim()),
+);
+
+/** What a list is searched for: one line of at most 100 characters; `required` says what to type when blank. */
+export const searchTerm = (required?: Text) =>
+  required === undefined
+    ? v.pipe(searchLine, v.maxLength(100, validation.m("search.max")))
+    : v.pipe(searchLine, v.nonEmpty(required), v.maxLength(100, validation.m("search.max")));
+
 /** page / limit / search of a server-paginated list (query strings arrive as text). */
 export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
   page: v.optional(
@@ -119,7 +134,7 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
     ),
     defaultLimit,
   ),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, validation.m("search.max"))), ""),
+  search: searchTerm(),
 });
 
 /** A whole number typed in a form (text) or sent by a client (number), within [min, max]; blank is null when optional. */

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { feeDesk } from "../i18n/feeDesk.ts";
 import { fees } from "../i18n/fees.ts";
-import { optionalText, pageParams, recordId, requiredString, requiredText } from "./common.ts";
+import { optionalText, pageParams, recordId, requiredString, requiredText, searchTerm } from "./common.ts";
 import { paidOnDay } from "./fees.ts";
 import { rupeesToPaise } from "./programmes.ts";
 
@@ -65,7 +65,7 @@ export const cancelReceiptInput = v.object({ id: receiptId, reason });
 /** Finding a student to record a payment for: by Student ID or name (a few at a time). */
 export const studentSearchQuery = v.object({
   ...pageParams(8, 20),
-  search: requiredText(feeDesk.m("rule.find"), 100),
+  search: searchTerm(feeDesk.m("rule.find")),
 });
 export type StudentSearchQuery = v.InferOutput<typeof studentSearchQuery>;
 
