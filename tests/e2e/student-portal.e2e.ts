@@ -187,6 +187,48 @@ describe("student portal journeys", () => {
     await guest.context.close();
   });
 
+  test("a long name is set smaller on the ID card, so every field stays on it, on screen and in print", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    let name = "";
+    // The card's answer with a longer name (the forms allow 80 + 80 characters): the layout is what is tested.
+    await page.route(/\/api\/trpc\/.*student\.idCard/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({
+        response: res,
+        body: (await res.text()).replaceAll('"name":"Priya Sharma"', `"name":${JSON.stringify(name)}`),
+      });
+    });
+    await signIn(page);
+    const names = [
+      "Venkata Lakshmi Narasimha Satyanarayana Murthy Subrahmanyam", // 59: three lines at full size hid "Valid until"
+      "Venkata Lakshmi Narasimha Satyanarayana Murthy Subrahmanyam Chakravarthy Iyer Ramanathan Krishnamurthy Balasubramanian",
+      `${"Venkata Lakshmi Narasimha Satyanarayana Murthy Subrahmanyam Chakravarthy Iyer".padEnd(80, "a")} ${"Ramanathan Krishnamurthy Balasubramanian Sundararajan Gopalakrishnan Raghavan".padEnd(80, "n")}`,
+    ];
+    for (const media of ["screen", "print"] as const) {
+      await page.emulateMedia({ media });
+      for (name of names) {
+        await page.goto("/student/id-card");
+        const front = page.getByRole("article", { name: "ID card, front" });
+        await front.getByText(name.slice(0, 40)).waitFor();
+        const fit = await page.evaluate(() => {
+          const body = document.querySelector(".id-card--front .id-card__body")!.getBoundingClientRect();
+          const facts = [...document.querySelectorAll(".id-card--front .id-card__fields > *")].map((f) => f.getBoundingClientRect());
+          const nameBox = document.querySelector(".id-card--front .id-card__name")!;
+          return {
+            factsInside: facts.length === 4 && facts.every((f) => f.bottom <= body.bottom + 0.5 && f.height > 0),
+            nameFont: Number.parseFloat(getComputedStyle(nameBox).fontSize),
+            cardFont: Number.parseFloat(getComputedStyle(document.querySelector(".id-card--front")!).fontSize),
+          };
+        });
+        expect({ media, length: name.length, factsInside: fit.factsInside }).toEqual({ media, length: name.length, factsInside: true });
+        // Never smaller than the card's own small print by much: still a name one can read.
+        expect(fit.nameFont).toBeGreaterThan(fit.cardFont * 0.8);
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("a reply to the student's ticket rings the bell; the notifications page lists it and marks it read (issue 18, first step)", async () => {
     const login = async (route: string, body: unknown) =>
       (

@@ -15,6 +15,10 @@ export type IdCardData = RouterOutputs["student"]["idCard"];
 
 const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
+/** A long name is set smaller, so that it keeps to the height of three full-size lines (student.css). */
+export const nameSize = (name: string) =>
+  name.length > 120 ? "id-card__name--longest" : name.length > 72 ? "id-card__name--longer" : name.length > 40 ? "id-card__name--long" : "";
+
 export function IdCardFront({ card }: { card: IdCardData }) {
   const t = useT(student);
   return (
@@ -40,7 +44,7 @@ export function IdCardFront({ card }: { card: IdCardData }) {
             )}
           </div>
           <div className="id-card__details">
-            <p className="id-card__name">{card.name}</p>
+            <p className={`id-card__name ${nameSize(card.name)}`.trim()}>{card.name}</p>
             <dl className="id-card__fields">
               <Fact label={t("card.studentId")} className="id-card__id">
                 {card.student_id ?? t("notAssigned")}
