@@ -59,6 +59,31 @@ describe("TextInput", () => {
     fireEvent.change(ref.current!, { target: { value: "x@y.in" } });
     expect(onChange).toHaveBeenCalledTimes(1);
   });
+
+  test("maxLength is said beside the field, never enforced by the browser (which cut pasted text without a word)", () => {
+    function Pin({ error }: { error?: string }) {
+      const [value, setValue] = useState("");
+      return <TextInput id="pin" label="PIN code" maxLength={6} value={value} error={error} onChange={(e) => setValue(e.target.value)} />;
+    }
+    const { rerender } = render(<Pin />);
+    const input = screen.getByLabelText("PIN code") as HTMLInputElement;
+    expect(input.hasAttribute("maxlength")).toBe(false);
+    fireEvent.change(input, { target: { value: "411001" } });
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.change(input, { target: { value: "4110011" } });
+    expect(input.value).toBe("4110011");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById("pin-error")?.textContent).toBe("Must be at most 6 characters");
+    // The form's own message comes first.
+    rerender(<Pin error="Please enter a valid 6-digit PIN code" />);
+    expect(document.getElementById("pin-error")?.textContent).toBe("Please enter a valid 6-digit PIN code");
+  });
+
+  test("a TextArea's maxLength is said the same way", () => {
+    render(<TextArea id="note" label="Note" maxLength={5} value="too long" onChange={() => {}} />);
+    expect(screen.getByLabelText("Note").hasAttribute("maxlength")).toBe(false);
+    expect(document.getElementById("note-error")?.textContent).toBe("Must be at most 5 characters");
+  });
 });
 
 describe("Field with a custom control", () => {

@@ -11,6 +11,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
+import { validation } from "../../shared/i18n/validation.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon } from "./icons.tsx";
@@ -105,9 +106,15 @@ type FieldOwnProps = Omit<FieldProps, "className" | "children"> & {
 /**
  * A control's props split in two: the Field wrapper's (label, hint, error, …) and the control's own, with
  * its base class, `aria-required` and the ids of its hint and error (everything else passes through).
+ *
+ * `maxLength` never reaches the element: the browser's limit cuts a pasted text short without a word (a
+ * seven-digit PIN code pasted became another valid one). A value longer than it says so beside the field
+ * instead, as the shared schemas' own length rule does, until the field has another message.
  */
-function fieldParts<P extends FieldOwnProps & { className?: string }>(props: P, baseClass: string) {
-  const { id, label, error, hint, required, hideLabel, fieldClassName, className, ...rest } = props;
+function fieldParts<P extends FieldOwnProps & { className?: string; maxLength?: number; value?: unknown }>(props: P, baseClass: string) {
+  const { id, label, error: given, hint, required, hideLabel, fieldClassName, className, maxLength, ...rest } = props;
+  const tooLong = maxLength !== undefined && typeof rest.value === "string" && rest.value.length > maxLength;
+  const error = errorMessages(given).length === 0 && tooLong ? validation.t("maxLength", { max: maxLength }) : given;
   return {
     field: { id, label, error, hint, required, hideLabel, className: fieldClassName },
     control: { className: cx(baseClass, className), "aria-required": required || undefined, ...fieldA11y(id, error, hint), ...rest },
