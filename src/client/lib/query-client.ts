@@ -15,7 +15,10 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: reportFailure }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // "always": offline, a save fails at once with "We could not reach the server…" (what was typed stays in
+      // its form). React Query's default ("online") held it as busy, without a word, until the connection
+      // came back; a person who gave up meanwhile closed the page on a button that still said "Sending…".
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }
