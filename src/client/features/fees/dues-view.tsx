@@ -146,6 +146,7 @@ export function DuesView() {
     {
       key: "reminded",
       header: t("dues.col.reminded"),
+      className: "ui-table__cell--pinned",
       render: (d) => (
         <StackedCell
           mainClassName="text-sm"
