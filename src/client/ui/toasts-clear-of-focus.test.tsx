@@ -47,4 +47,44 @@ describe("toasts clear of the focus", () => {
     act(() => low.focus());
     expect(region.classList.contains("ui-toasts--top")).toBe(true);
   });
+
+  test("a toast that would cover an open dialog's buttons stands at the top, unless it would cover the focused field there", async () => {
+    function DialogPage() {
+      useToastsClearOfFocus();
+      api = useToast();
+      return (
+        <dialog open aria-label="Set an assignment">
+          <input aria-label="Title" />
+          <footer className="ui-dialog__footer">
+            <button type="button">Save</button>
+          </footer>
+        </dialog>
+      );
+    }
+    render(
+      <ToastProvider>
+        <DialogPage />
+      </ToastProvider>,
+    );
+    const region = document.querySelector(".ui-toasts")!;
+    const list = region.querySelector(".ui-toasts__list")! as HTMLElement;
+    // 360 × 740: the toasts at the bottom (or, moved, at the top), the dialog's footer under the bottom place.
+    list.getBoundingClientRect = () => (region.classList.contains("ui-toasts--top") ? rect(12, 12, 336, 90) : rect(12, 634, 336, 90));
+    (document.querySelector(".ui-dialog__footer") as HTMLElement).getBoundingClientRect = () => rect(16, 620, 328, 92);
+    const title = screen.getByLabelText("Title");
+
+    // On a phone the focus is in the dialog's first field, clear of both places: the footer decides.
+    title.getBoundingClientRect = () => rect(32, 160, 296, 44);
+    act(() => title.focus());
+    await act(async () => void api!.show("Khan Academy: Elasticity was added"));
+    expect(region.classList.contains("ui-toasts--top")).toBe(true);
+
+    // The field being typed in comes first: at the top the toasts would cover it, so they stay at the bottom.
+    title.getBoundingClientRect = () => rect(32, 60, 296, 44);
+    act(() => {
+      title.blur();
+      title.focus();
+    });
+    expect(region.classList.contains("ui-toasts--top")).toBe(false);
+  });
 });

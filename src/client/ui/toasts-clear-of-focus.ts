@@ -1,6 +1,9 @@
 /**
  * A toast never stands over the focused control (WCAG 2.4.11): while one at the bottom of the screen would
- * cover it (a row's button near the bottom, a dialog's footer), the toasts stand at the top instead. In the
+ * cover it (a row's button near the bottom, a dialog's footer), the toasts stand at the top instead. Nor
+ * over an open dialog's buttons, where a tap meant for Save landed on the toast: on a phone the focus is in
+ * the dialog's first field, far from its footer. The focused control comes first: toasts that would cover
+ * it at the top stay at the bottom. In the
  * portals' chunk (layouts/portal-shell.tsx), where lists and dialogs are, so the public site's first script
  * does not carry it; the toasts' region and its styles are ui/toast.tsx's and components.css's.
  */
@@ -18,9 +21,15 @@ export function placeToasts(): void {
   const list = region?.querySelector(".ui-toasts__list");
   if (!region || !list) return;
   region.classList.remove(TOP);
+  if (list.childElementCount === 0) return;
   const focused = document.activeElement;
-  if (list.childElementCount === 0 || !focused || focused === document.body || list.contains(focused)) return;
-  if (overlaps(list.getBoundingClientRect(), focused.getBoundingClientRect())) region.classList.add(TOP);
+  const footer = [...document.querySelectorAll("dialog[open] .ui-dialog__footer")].pop();
+  const covers = (el: Element | null | undefined) =>
+    !!el && el !== document.body && !list.contains(el) && overlaps(list.getBoundingClientRect(), el.getBoundingClientRect());
+  const focusCovered = covers(focused);
+  if (!focusCovered && !covers(footer)) return;
+  region.classList.add(TOP);
+  if (!focusCovered && covers(focused)) region.classList.remove(TOP);
 }
 
 export function useToastsClearOfFocus(): void {
