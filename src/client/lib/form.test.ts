@@ -266,6 +266,38 @@ describe("useFormState's binders", () => {
   });
 });
 
+/** Whether leaving the page now would ask first (a cancelable beforeunload, as the browser sends it). */
+const leavingAsks = () => {
+  const event = new Event("beforeunload", { cancelable: true });
+  globalThis.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+describe("useFormState's warnOnLeave", () => {
+  test("leaving asks while the values differ from where the form started or was last reset to", () => {
+    const { result, unmount } = renderHook(() => useFormState({ city: "Pune" }, { validate: () => ({}), warnOnLeave: true }));
+    expect(leavingAsks()).toBe(false);
+    act(() => result.current.field("city").onChange({ target: { value: "Nashik" } }));
+    expect(leavingAsks()).toBe(true);
+    // Typed back to what it was: nothing would be lost.
+    act(() => result.current.field("city").onChange({ target: { value: "Pune" } }));
+    expect(leavingAsks()).toBe(false);
+    act(() => result.current.field("city").onChange({ target: { value: "Nagpur" } }));
+    act(() => result.current.reset({ city: "Nagpur" }));
+    expect(leavingAsks()).toBe(false);
+    act(() => result.current.field("city").onChange({ target: { value: "Thane" } }));
+    unmount();
+    expect(leavingAsks()).toBe(false);
+  });
+
+  test("off by default (a form in a FormDialog, which asks by itself, or one that keeps its own draft)", () => {
+    const { result, unmount } = renderHook(() => useFormState({ city: "Pune" }, { validate: () => ({}) }));
+    act(() => result.current.field("city").onChange({ target: { value: "Nashik" } }));
+    expect(leavingAsks()).toBe(false);
+    unmount();
+  });
+});
+
 describe("addOrUpdate", () => {
   test("a new record is added, a stored one changed by its id; busy while either runs", async () => {
     const sent: unknown[] = [];

@@ -18,6 +18,7 @@ import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
 import { failureMessage, normaliseError } from "./errors.ts";
 import { useLocale, useT } from "./i18n.tsx";
+import { useLeaveWarning } from "./leave-warning.ts";
 import { useOneAtATime } from "./one-at-a-time.ts";
 
 /** The message shown beside each field that needs fixing. */
@@ -262,6 +263,12 @@ export interface FormStateOptions<V extends { [K in keyof V]: string }> {
    * (a control the values do not hold, e.g. a file, may have its id here too).
    */
   ids?: Readonly<Record<string, string>>;
+  /**
+   * A form on a page of its own (not in a FormDialog, which asks by itself): while its values differ from
+   * what it started with or was last reset to, reloading or closing the page asks first. Off for a form that
+   * keeps its own draft (the application's) or that stays mounted after it is sent without a reset.
+   */
+  warnOnLeave?: boolean;
 }
 
 export interface SubmitOptions<F extends string> {
@@ -303,13 +310,15 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
   useT(account);
   const locale = useLocale();
   const [values, setValues] = useState<V>(initial);
+  const [baseline, setBaseline] = useState<V>(values);
   const [dirty, setDirty] = useState<ReadonlySet<F>>(new Set());
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverMessages, setServerMessages] = useState<FieldMessages<F>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const { validate, immediate, showOn = "leave", ids = {} } = options;
+  const { validate, immediate, showOn = "leave", ids = {}, warnOnLeave = false } = options;
   const sending = useOneAtATime();
+  useLeaveWarning(warnOnLeave && (Object.keys(values) as F[]).some((name) => values[name] !== baseline[name]));
 
   const onChange = useCallback(
     (name: F, value: string) => {
@@ -342,6 +351,7 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
 
   const reset = useCallback((next: V) => {
     setValues(next);
+    setBaseline(next);
     setDirty(new Set());
     setTouched(new Set());
     setAttempted(false);

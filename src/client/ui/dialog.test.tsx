@@ -256,6 +256,47 @@ describe("FormDialog", () => {
   });
 });
 
+describe("a dialog and leaving the page", () => {
+  const leavingAsks = () => {
+    const event = new Event("beforeunload", { cancelable: true });
+    globalThis.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  function Reply() {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Reply</Button>
+        <FormDialog
+          open={open}
+          title="Reply"
+          formId="reply-form"
+          onSubmit={(event) => event.preventDefault()}
+          busy={false}
+          onClose={() => setOpen(false)}
+          cancelLabel="Cancel"
+          submitLabel="Send"
+        >
+          <label htmlFor="message">Message</label>
+          <textarea id="message" />
+        </FormDialog>
+      </>
+    );
+  }
+
+  test("once something is typed in the open dialog, reloading or closing the page asks first; not after it closes", () => {
+    render(<Reply />);
+    expect(leavingAsks()).toBe(false);
+    fireEvent.input(screen.getByLabelText("Message"), { target: { value: "Dear Asha, the fees are…" } });
+    expect(leavingAsks()).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(leavingAsks()).toBe(false);
+    // Opened again, it asks only once something is typed again.
+    fireEvent.click(screen.getByRole("button", { name: "Reply" }));
+    expect(leavingAsks()).toBe(false);
+  });
+});
+
 describe("FormDialog with a form state's submission", () => {
   function Saving({ busy }: { busy: boolean }) {
     const [sent, setSent] = useState(0);

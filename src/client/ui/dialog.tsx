@@ -1,10 +1,11 @@
 /** A modal on the native <dialog>: the browser traps focus and inerts the page; we add focus return and close rules. */
 
 import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode } from "react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import type { FormSubmission } from "../lib/form.ts";
 import { useT } from "../lib/i18n.tsx";
+import { useLeaveWarning } from "../lib/leave-warning.ts";
 import { Alert } from "./alert.tsx";
 import { Button, type ButtonVariant } from "./button.tsx";
 import { cx } from "./cx.ts";
@@ -71,6 +72,13 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   // like a cancel of what is still sent (a UPI payment reported all the same). It closes when the answer comes.
   onCloseRef.current = () => dismissible && !ref.current?.querySelector('button[type="submit"][aria-busy]') && onClose();
   const pressStartedOnBackdrop = useRef(false);
+  // Something typed or chosen in the open dialog (a reply, a student's details, a reason): reloading or closing
+  // the page asks first (lib/leave-warning.ts), until the dialog closes (sent, or cancelled on purpose).
+  const [edited, setEdited] = useState(false);
+  useEffect(() => {
+    if (!open) setEdited(false);
+  }, [open]);
+  useLeaveWarning(open && edited);
 
   useEffect(() => {
     const el = ref.current;
@@ -150,6 +158,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}
       onClose={onNativeClose}
+      onInput={() => setEdited(true)}
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
       onClick={onClick}

@@ -46,6 +46,7 @@ const RULES = {
   },
   showOn: "submit",
   ids: IDS,
+  warnOnLeave: true,
 } as const;
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };

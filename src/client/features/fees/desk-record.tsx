@@ -316,6 +316,7 @@ function PaymentForm({
       },
       immediate: new Set<Field>(["mode", "paidOn"]),
       ids: IDS,
+      warnOnLeave: true,
     }),
     [instalment, today],
   );

@@ -140,7 +140,7 @@ function ReportForm({ instalmentId, amount, today, onDone }: { instalmentId: num
     if (!messages.paidOn && values.paidOn.trim() > today) messages.paidOn = t("rule.paidOnFuture");
     return messages;
   };
-  const form = useFormState<Fields>({ utr: "", paidOn: today }, { validate, immediate: new Set(["paidOn"]), ids: IDS });
+  const form = useFormState<Fields>({ utr: "", paidOn: today }, { validate, immediate: new Set(["paidOn"]), ids: IDS, warnOnLeave: true });
 
   const fileProblem = (chosen: File | null) => {
     if (!chosen) return undefined;

@@ -81,6 +81,7 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
       validate: schemaRules(feeSettings, { toInput, fields: FIELDS }),
       // A message appearing as a field is left would move the Save button from under the pointer.
       showOn: "submit" as const,
+      warnOnLeave: true,
       ids: IDS,
     }),
     [],

@@ -41,7 +41,7 @@ function required(values: Values): FieldMessages<Field> {
   if (!values.description.trim()) messages.description = help.t("rule.description");
   return messages;
 }
-const RULES = { validate: required, showOn: "submit", ids: IDS } as const;
+const RULES = { validate: required, showOn: "submit", ids: IDS, warnOnLeave: true } as const;
 
 export function NewTicketPage() {
   const t = useT(notices);

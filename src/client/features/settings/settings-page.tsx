@@ -14,6 +14,7 @@ import { config } from "../../../shared/i18n/config.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatList } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -149,12 +150,7 @@ export default function AdminSettingsPage() {
 
   // Leaving the page (reload, closing the tab) with unsaved edits asks first.
   const anyDirty = dirtySections.length > 0;
-  useEffect(() => {
-    if (!anyDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    globalThis.addEventListener("beforeunload", warn);
-    return () => globalThis.removeEventListener("beforeunload", warn);
-  }, [anyDirty]);
+  useLeaveWarning(anyDirty);
 
   function clearFieldError(id: SectionId, fields: string[]) {
     setErrors((all) => {

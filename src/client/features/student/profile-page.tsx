@@ -61,7 +61,7 @@ const FIELD_ORDER: ProfileField[] = [
 ];
 
 /** The shared schema's rules, shown beside the fields after a save attempt. */
-const PROFILE_RULES = { validate: checkProfile, showOn: "submit" } as const;
+const PROFILE_RULES = { validate: checkProfile, showOn: "submit", warnOnLeave: true } as const;
 
 export default function StudentProfilePage() {
   const t = useT(student);
