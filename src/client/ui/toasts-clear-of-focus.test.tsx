@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { act, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { withClientTestRules } from "../lib/testing.tsx";
 import { ToastProvider, useToast } from "./toast.tsx";
 import { useToastsClearOfFocus } from "./toasts-clear-of-focus.ts";
@@ -21,15 +22,16 @@ function Page() {
   );
 }
 
+/** The page in the toasts' provider; the toasts' region and list. */
+function renderWithToasts(page: ReactNode) {
+  render(<ToastProvider>{page}</ToastProvider>);
+  const region = document.querySelector(".ui-toasts")!;
+  return { region, list: region.querySelector(".ui-toasts__list")! as HTMLElement };
+}
+
 describe("toasts clear of the focus", () => {
   test("a toast that would cover the focused control stands at the top; at the bottom again once it would not", async () => {
-    render(
-      <ToastProvider>
-        <Page />
-      </ToastProvider>,
-    );
-    const region = document.querySelector(".ui-toasts")!;
-    const list = region.querySelector(".ui-toasts__list")! as HTMLElement;
+    const { region, list } = renderWithToasts(<Page />);
     // 1280 × 800: the toasts in the bottom right corner, a row's button under them, another at the top.
     list.getBoundingClientRect = () => rect(840, 700, 416, 76);
     const low = screen.getByRole("button", { name: "Delete the last row" });
@@ -61,13 +63,7 @@ describe("toasts clear of the focus", () => {
         </dialog>
       );
     }
-    render(
-      <ToastProvider>
-        <DialogPage />
-      </ToastProvider>,
-    );
-    const region = document.querySelector(".ui-toasts")!;
-    const list = region.querySelector(".ui-toasts__list")! as HTMLElement;
+    const { region, list } = renderWithToasts(<DialogPage />);
     // 360 × 740: the toasts at the bottom (or, moved, at the top), the dialog's footer under the bottom place.
     list.getBoundingClientRect = () => (region.classList.contains("ui-toasts--top") ? rect(12, 12, 336, 90) : rect(12, 634, 336, 90));
     (document.querySelector(".ui-dialog__footer") as HTMLElement).getBoundingClientRect = () => rect(16, 620, 328, 92);

@@ -155,32 +155,16 @@ describe("uploads", () => {
         },
       });
     // Each refusal names the path's own file limit (an assignment may be 10 MB), or none where no file goes.
-    const cases = [
-      {
-        path: "/api/auth/admin/login",
-        method: "POST",
-        size: 2 * 1024 * 1024,
-        message: "The request is too large. Please shorten what you entered and try again.",
-      },
-      {
-        path: "/api/student/profile/photo",
-        method: "PUT",
-        size: 24 * 1024 * 1024,
-        message: "The upload is too large. Files must be at most 5 MB.",
-      },
-      {
-        path: "/api/admission/submit",
-        method: "POST",
-        size: 24 * 1024 * 1024,
-        message: "The upload is too large. Files must be at most 5 MB.",
-      },
-      {
-        path: "/api/studies/assignments/1/submission",
-        method: "POST",
-        size: 12 * 1024 * 1024,
-        message: "The upload is too large. Files must be at most 10 MB.",
-      },
-    ];
+    const MB = 1024 * 1024;
+    const upload = (max: number) => `The upload is too large. Files must be at most ${max} MB.`;
+    const cases = (
+      [
+        ["/api/auth/admin/login", "POST", 2, "The request is too large. Please shorten what you entered and try again."],
+        ["/api/student/profile/photo", "PUT", 24, upload(5)],
+        ["/api/admission/submit", "POST", 24, upload(5)],
+        ["/api/studies/assignments/1/submission", "POST", 12, upload(10)],
+      ] as const
+    ).map(([path, method, size, message]) => ({ path, method, size: size * MB, message }));
     for (const c of cases) {
       const headers = { "content-type": "multipart/form-data; boundary=----x", authorization: `Bearer ${w.a.token}` };
       const streamed = await w.app.request(c.path, { method: c.method, headers, body: big(c.size), duplex: "half" } as RequestInit);
