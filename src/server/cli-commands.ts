@@ -45,7 +45,9 @@ export function helpText(program: string): string {
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     "",
     "Configuration comes from the environment, as for the server: PORT, HOST, DATA_DIR (default ./data),",
-    "PUBLIC_URL, TRUST_PROXY, SMTP_URL, MAIL_FROM, ADMIN_EMAIL/ADMIN_PASSWORD, NODE_ENV, LOG_LEVEL.",
+    "PUBLIC_URL, TRUST_PROXY, SMTP_URL, MAIL_FROM, ADMIN_EMAIL/ADMIN_PASSWORD, NODE_ENV, LOG_LEVEL;",
+    "beyond one machine DATABASE_URL, STORAGE_URL, S3_ENDPOINT/S3_REGION/S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY",
+    "and REUSE_PORT (docs/SCALING.md). Give every command the DATABASE_URL the server has.",
     "docs/DEPLOY.md tells how to install it as a service.",
   ].join("\n");
 }

@@ -49,6 +49,7 @@ describe("the command line", () => {
     expect(again.out()).toBe("The database is up to date.");
     const check = capture();
     expect(await runCli(["check"], source, check.io)).toBe(0);
+    expect(check.out()).toStartWith(`database: ${path.join(source.DATA_DIR, "institute.db")}\ndatabase integrity: ok`);
     expect(check.out()).toContain("migrations: all applied");
     expect(check.out()).toEndWith("OK");
     const admin = capture();
@@ -57,6 +58,9 @@ describe("the command line", () => {
     const refused = capture();
     expect(await runCli(["create-admin", "desk@example.org"], source, refused.io)).toBe(1);
     expect(refused.err()).toContain("exists already");
+    const folder = capture();
+    expect(await runCli(["restore", source.DATA_DIR], source, folder.io)).toBe(1);
+    expect(folder.err()).toBe(`${source.DATA_DIR} is a folder, not a backup file (backup-<time>.tar.gz).`);
   });
 
   test("copy-uploads copies DATA_DIR/uploads into the folder or bucket STORAGE_URL names, once; without STORAGE_URL it refuses", async () => {

@@ -4,7 +4,7 @@
  * (`bun src/server/cli.ts <command>`) and in the release executable. Returns the exit code: 0 done,
  * 1 failed or refused, 2 a command used wrongly. The environment is read as the server reads it.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../db/connection.ts";
 import { copySqliteToPostgres } from "../../db/copy-to-postgres.ts";
@@ -85,6 +85,16 @@ export async function runCli(
   }
   const paths = dataPaths(env.dataDir);
   const now = () => new Date();
+  // After `copy-to-postgres` the site lives in PostgreSQL: a command (or a server) started without its
+  // DATABASE_URL would work on the SQLite copy from before the move, and say nothing (an administrator the site
+  // does not know, a backup of old data).
+  if (!env.DATABASE_URL && first !== "copy-to-postgres" && first !== "copy-uploads" && existsSync(paths.movedToPostgres)) {
+    io.err(
+      `This site moved to PostgreSQL (${readFileSync(paths.movedToPostgres, "utf8").trim()}): set DATABASE_URL as the server has it to run "${first}". ` +
+        `The SQLite file ${paths.database} is the copy from before the move; to serve from it again, delete ${paths.movedToPostgres}.`,
+    );
+    return 1;
+  }
   // Commands that read the SQLite file need it to be there (backup and check read PostgreSQL when it is set).
   const readsSqliteFile = first === "copy-to-postgres" || ((first === "backup" || first === "check") && !env.DATABASE_URL);
   if (readsSqliteFile && !existsSync(paths.database)) {
@@ -120,6 +130,12 @@ export async function runCli(
         return 0;
       }
       case "restore": {
+        if (env.DATABASE_URL) {
+          io.err(
+            "restore puts back an SQLite backup; this site's database is PostgreSQL (DATABASE_URL). Restore a PostgreSQL backup with pg_restore and unpack its uploads/ by hand (docs/SCALING.md, Backups).",
+          );
+          return 1;
+        }
         const restored = await restoreBackup(env.dataDir, args[0]!, { uploads: fileStore(env).folder });
         io.out(`Restored ${args[0]} (${restored.files} file${restored.files === 1 ? "" : "s"}) into ${paths.root}.`);
         if (restored.movedAsideTo) io.out(`The database and uploads it replaced are in ${restored.movedAsideTo}.`);
@@ -151,7 +167,13 @@ export async function runCli(
           io.err(`A server (process ${pid}) is running on ${paths.root}: stop it, so nothing is written during the copy.`);
           return 1;
         }
-        const target = parseEnv({ ...source, DATABASE_URL: args[0] }).DATABASE_URL!;
+        if (!/^postgres(ql)?:\/\/\S+$/.test(args[0]!)) {
+          io.err(
+            `The address to copy into must be a postgres:// address, such as postgres://institute:secret@127.0.0.1:5432/institute (got "${args[0]}").`,
+          );
+          return 2;
+        }
+        const target = args[0]!;
         const from = openDatabase(paths.database);
         const to = openPostgres(target);
         try {
@@ -159,7 +181,13 @@ export async function runCli(
           await migrateToLatest(to.db);
           const report = await copySqliteToPostgres(from.sqlite, to.db);
           io.out(`Copied ${report.rows} rows of ${report.tables.length} tables from ${paths.database} into PostgreSQL.`);
-          io.out("Start the server with DATABASE_URL set to it; keep the SQLite file until you have checked the site.");
+          // Its password left out: the note says where the data went, not how to get in.
+          const where = new URL(target);
+          where.password = "";
+          writeFileSync(paths.movedToPostgres, `copied to ${where.href} on ${now().toISOString()}\n`, { mode: 0o600 });
+          io.out(
+            "Start the server with DATABASE_URL set to it, and give every command the same; keep the SQLite file until you have checked the site.",
+          );
         } finally {
           await from.db.destroy();
           await to.db.destroy();
@@ -189,8 +217,15 @@ export async function runCli(
       }
       case "check": {
         const report = await withDatabase(env, ({ db, sqlite }) => checkData({ db, sqlite, env }));
-        io.out(`database integrity: ${report.integrity}`);
-        io.out(`foreign keys: ${report.foreignKeys.length ? `${report.foreignKeys.length} broken` : "ok"}`);
+        if (env.DATABASE_URL) {
+          const where = new URL(env.DATABASE_URL);
+          where.password = "";
+          io.out(`database: PostgreSQL at ${where.href} (it checks its own pages and foreign keys)`);
+        } else {
+          io.out(`database: ${paths.database}`);
+          io.out(`database integrity: ${report.integrity}`);
+          io.out(`foreign keys: ${report.foreignKeys.length ? `${report.foreignKeys.length} broken` : "ok"}`);
+        }
         for (const line of report.foreignKeys.slice(0, 20)) io.out(`  ${line}`);
         io.out(
           `migrations: ${report.pendingMigrations.length ? `${report.pendingMigrations.length} not applied yet (the next start applies them)` : "all applied"}`,

@@ -30,7 +30,7 @@ describe("parseEnv", () => {
   test("every problem is listed, one per line, naming the variable", () => {
     let message = "";
     try {
-      parseEnv({ PORT: "eighty", PUBLIC_URL: "not a url", SMTP_URL: "http://mail", NODE_ENV: "staging", ADMIN_EMAIL: "x@y.z" });
+      parseEnv({ PORT: "eighty", PUBLIC_URL: "not a url", SMTP_URL: "http://mail", NODE_ENV: "staging", ADMIN_EMAIL: "x@y.z", HOST: " " });
     } catch (err) {
       message = (err as Error).message;
     }
@@ -39,7 +39,13 @@ describe("parseEnv", () => {
     expect(message).toContain("PUBLIC_URL:");
     expect(message).toContain("SMTP_URL: SMTP_URL must start with smtp:// or smtps://");
     expect(message).toContain("NODE_ENV:");
-    expect(message.split("\n").length).toBeGreaterThanOrEqual(5);
+    expect(message).toContain("HOST: HOST must not be empty");
+    // One line a variable: its first problem.
+    expect(message.split("\n")).toHaveLength(7);
+    // In the same list as another variable's problem: an ADMIN_EMAIL without its password.
+    expect(() => parseEnv({ PORT: "abc", ADMIN_EMAIL: "a@b.org" })).toThrow(
+      "The configuration is not valid:\n  - PORT: PORT must be a whole number\n  - ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    );
   });
 
   test("ADMIN_EMAIL and ADMIN_PASSWORD go together, and the password must meet the policy", () => {

@@ -14,7 +14,7 @@ const port = v.pipe(
 const envSchema = v.pipe(
   v.object({
     PORT: port,
-    HOST: v.optional(v.pipe(v.string(), v.nonEmpty("HOST must not be empty")), "0.0.0.0"),
+    HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("HOST must not be empty")), "0.0.0.0"),
     DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty("DATA_DIR must not be empty")), "./data"),
     PUBLIC_URL: v.optional(v.pipe(v.string(), v.url("PUBLIC_URL must be a full URL such as https://example.org"))),
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("ADMIN_EMAIL must be an e-mail address"), v.toLowerCase())),
@@ -64,8 +64,10 @@ const envSchema = v.pipe(
       v.transform((s) => s === "true" || s === "1"),
     ),
   }),
+  // Checked even when another variable is wrong, so every problem is in the one list.
   v.forward(
-    v.check(
+    v.partialCheck(
+      [["ADMIN_EMAIL"], ["ADMIN_PASSWORD"]],
       (e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined),
       "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
     ),
@@ -79,9 +81,16 @@ export type Env = v.InferOutput<typeof envSchema> & { dataDir: string; productio
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset, as shells and .env files commonly leave them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = v.safeParse(envSchema, cleaned);
+  // Not abortPipeEarly (the shared schemas set it for every parse): the pair check runs even when another
+  // variable is wrong. One line a variable: its first problem.
+  const result = v.safeParse(envSchema, cleaned, { abortPipeEarly: false });
   if (!result.success) {
-    const lines = result.issues.map((i) => `  - ${v.getDotPath(i) ?? "environment"}: ${i.message}`);
+    const first = new Map<string, string>();
+    for (const i of result.issues) {
+      const name = v.getDotPath(i) ?? "environment";
+      if (!first.has(name)) first.set(name, i.message);
+    }
+    const lines = [...first].map(([name, message]) => `  - ${name}: ${message}`);
     throw new Error(`The configuration is not valid:\n${lines.join("\n")}`);
   }
   const env = result.output;

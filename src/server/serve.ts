@@ -59,13 +59,17 @@ export async function serve(env: Env): Promise<void> {
     maxRequestBodySize: 128 * 1024 * 1024,
   });
 
-  const url = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
+  // Where this process listens (what an operator checks with ss or curl), and the address visitors use.
+  const listening = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
   for (const c of created) {
     const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
     console.log(`${who}: ${c.login} / ${c.password}`);
   }
-  if (created.length) console.log("These passwords are shown only once. Keep them safe.");
-  console.log(`Institute portal listening on ${url}`);
+  if (created.length)
+    console.log(
+      created.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
+    );
+  console.log(`Institute portal listening on ${listening}${env.PUBLIC_URL ? ` (public address ${env.PUBLIC_URL})` : ""}`);
   if (env.STORAGE_URL) console.log(`Uploaded files are kept in ${fileStore(env).location}.`);
   console.log(
     mail.transport.kind === "smtp" ? "E-mail is sent through SMTP_URL." : `E-mail is written to ${paths.outbox} (set SMTP_URL to send it).`,

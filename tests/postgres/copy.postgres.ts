@@ -132,5 +132,30 @@ describe("copy-to-postgres", () => {
     const again = io();
     expect(await runCli(["copy-to-postgres", url], { DATA_DIR: dataDir, NODE_ENV: "test" }, again.io)).toBe(1);
     expect(again.err()).toContain("not empty");
+
+    // Moved: a command without DATABASE_URL would work on the SQLite copy from before the move, so it is refused.
+    const sqliteEnv = { DATA_DIR: dataDir, NODE_ENV: "test" };
+    for (const command of [["check"], ["backup"], ["create-admin", "late@example.test"], ["migrate"]]) {
+      const stale = io();
+      expect(await runCli(command, sqliteEnv, stale.io)).toBe(1);
+      expect(stale.err()).toContain("This site moved to PostgreSQL (copied to postgres://");
+      expect(stale.err()).not.toContain(":secret@");
+    }
+    const pgCommandEnv = { ...sqliteEnv, DATABASE_URL: url };
+    const check = io();
+    expect(await runCli(["check"], pgCommandEnv, check.io)).toBe(0);
+    expect(check.out()).toStartWith("database: PostgreSQL at postgres://");
+    expect(check.out()).not.toContain("database integrity");
+    const restore = io();
+    expect(await runCli(["restore", path.join(dataDir, "none.tar.gz")], pgCommandEnv, restore.io)).toBe(1);
+    expect(restore.err()).toContain("this site's database is PostgreSQL");
+
+    // Said as sentences: a wrong address, and a database that cannot be reached.
+    const notUrl = io();
+    expect(await runCli(["copy-to-postgres", "notaurl"], sqliteEnv, notUrl.io)).toBe(2);
+    expect(notUrl.err()).toStartWith("The address to copy into must be a postgres:// address");
+    const closed = io();
+    expect(await runCli(["copy-to-postgres", "postgres://institute@127.0.0.1:1/none"], sqliteEnv, closed.io)).toBe(1);
+    expect(closed.err()).toStartWith("Failed: The database could not be opened:");
   });
 });

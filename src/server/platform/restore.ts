@@ -87,7 +87,8 @@ export async function restoreBackup(
   const pid = runningServer(paths.serverLock);
   if (pid !== null) throw new RestoreRefused(`A server (process ${pid}) is running on ${paths.root}: stop it first, then restore.`);
   const file = path.resolve(archive);
-  if (!existsSync(file) || !statSync(file).isFile()) throw new RestoreRefused(`No such file: ${file}`);
+  if (!existsSync(file)) throw new RestoreRefused(`No such file: ${file}`);
+  if (!statSync(file).isFile()) throw new RestoreRefused(`${file} is a folder, not a backup file (backup-<time>.tar.gz).`);
 
   const entries = (await tar(["-tzf", file])).split("\n").filter(Boolean);
   if (entries.some((e) => e.replace(/^\.\//, "") === "institute.pgdump"))

@@ -15,6 +15,8 @@ export interface DataPaths {
   serverLock: string;
   /** the release executable's unpacked files, one folder per build (src/server/release/) */
   runtime: string;
+  /** written by `copy-to-postgres`: the SQLite file is the copy from before the move (cli.ts) */
+  movedToPostgres: string;
 }
 
 export function dataPaths(dataDir: string): DataPaths {
@@ -31,6 +33,7 @@ export function dataPaths(dataDir: string): DataPaths {
     backups: path.join(root, "backups"),
     serverLock: path.join(root, "server.pid"),
     runtime: path.join(root, "runtime"),
+    movedToPostgres: path.join(root, "moved-to-postgres"),
   };
 }
 
