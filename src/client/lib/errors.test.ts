@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MSG } from "../../shared/messages.ts";
-import { ApiError, CLIENT_MSG, normaliseError, onUnauthorized, reportFailure } from "./errors.ts";
+import { ApiError, CLIENT_MSG, failureMessage, normaliseError, onUnauthorized, reportFailure } from "./errors.ts";
 import { fakeTrpcFetch, TrpcFailure, withClientTestRules } from "./testing.tsx";
 import { createTrpcClient, fetchWithTimeout } from "./trpc.ts";
 
@@ -82,6 +82,21 @@ describe("normaliseError", () => {
 
   test("a programming TypeError outside fetch is not mistaken for a network failure", () => {
     expect(normaliseError(new TypeError("x is undefined")).message).toBe("x is undefined");
+  });
+});
+
+describe("failureMessage", () => {
+  test("no answer says what happened (offline, a timeout); a 4xx its own words; anything else the screen's fallback", async () => {
+    const offline = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    expect(failureMessage(await trpcErrorFrom(offline), "This could not be saved.")).toBe(CLIENT_MSG.network);
+    expect(failureMessage(new ApiError(CLIENT_MSG.timeout, null), "This could not be saved.")).toBe(CLIENT_MSG.timeout);
+    expect(failureMessage(new ApiError("This e-mail address is already used", 409), "This could not be saved.")).toBe(
+      "This e-mail address is already used",
+    );
+    expect(failureMessage(new ApiError("SQLITE_BUSY", 500), "This could not be saved.")).toBe("This could not be saved.");
+    expect(failureMessage(new ApiError("Disk full", null), "This could not be saved.")).toBe("This could not be saved.");
   });
 });
 

@@ -73,12 +73,14 @@ export function normaliseError(err: unknown): ApiError {
 }
 
 /**
- * What a failed action tells the person: the server's own words when it refused for a reason they can
- * act on (a 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
+ * What a failed action tells the person: what happened on the way when no answer came ("We could not reach
+ * the server…" offline, a timeout), the server's own words when it refused for a reason they can act on (a
+ * 4xx such as "This e-mail address is already used…"), else the spec's fallback text.
  */
 export function failureMessage(err: unknown, fallback: string): string {
-  const error = normaliseError(err);
-  return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : fallback;
+  const { status, message } = normaliseError(err);
+  if (status === null) return [CLIENT_MSG.network, CLIENT_MSG.timeout].includes(message) ? message : fallback;
+  return status >= 400 && status < 500 && status !== 401 ? message : fallback;
 }
 
 /** The first message for each field, as forms show it next to the field. */
