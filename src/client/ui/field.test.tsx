@@ -1,7 +1,19 @@
 import { describe, expect, mock, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRef, useState } from "react";
-import { Checkbox, ChoiceCards, errorMessages, Field, fieldA11y, PasswordInput, Select, TextArea, TextInput, Toggle } from "./field.tsx";
+import {
+  Checkbox,
+  ChoiceCards,
+  CodeField,
+  errorMessages,
+  Field,
+  fieldA11y,
+  PasswordInput,
+  Select,
+  TextArea,
+  TextInput,
+  Toggle,
+} from "./field.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -77,6 +89,21 @@ describe("TextInput", () => {
     // The form's own message comes first.
     rerender(<Pin error="Please enter a valid 6-digit PIN code" />);
     expect(document.getElementById("pin-error")?.textContent).toBe("Please enter a valid 6-digit PIN code");
+  });
+
+  test("a code box keeps the digits of what is pasted: spaces and dashes go, a seventh digit stays and is said", () => {
+    function Code() {
+      const [code, setCode] = useState("");
+      return <CodeField id="code" label="Code" value={code} onCode={setCode} />;
+    }
+    render(<Code />);
+    const box = screen.getByLabelText("Code") as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "123 456" } });
+    expect(box.value).toBe("123456");
+    expect(document.getElementById("code-error")).toBeNull();
+    fireEvent.change(box, { target: { value: "123-4567" } });
+    expect(box.value).toBe("1234567");
+    expect(document.getElementById("code-error")?.textContent).toBe("Must be at most 6 characters");
   });
 
   test("a TextArea's maxLength is said the same way", () => {

@@ -134,8 +134,9 @@ export function TextInput({ type = "text", ...props }: TextInputProps) {
 }
 
 /**
- * A code sent by e-mail, typed in one box: digits only, at most `length` of them (pasted spaces and dashes go),
- * offered by the phone's number pad and its one-time-code autofill. `onCode` gets the digits.
+ * A code sent by e-mail, typed in one box: digits only (pasted spaces and dashes go; more than `length` digits
+ * are kept and said beside it, not cut), offered by the phone's number pad and its one-time-code autofill.
+ * `onCode` gets the digits.
  */
 export function CodeField({
   length = 6,
@@ -151,7 +152,7 @@ export function CodeField({
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={length}
-      onChange={(e) => onCode(e.target.value.replace(/\D/g, "").slice(0, length))}
+      onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))}
     />
   );
 }

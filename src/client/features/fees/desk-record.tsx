@@ -6,10 +6,11 @@
  * link that prints it.
  */
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import * as v from "valibot";
 import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
-import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm } from "../../../shared/schemas/fee-desk.ts";
+import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm, studentSearchQuery } from "../../../shared/schemas/fee-desk.ts";
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
 import { checkInput, fieldIds, useFormState, useTextField } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/format.ts";
@@ -104,12 +105,14 @@ export function StudentFinder({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = text.value.trim();
-    if (!next) {
-      text.setError(t("rule.find"));
+    // The server's own rule (blank, or longer than a search may be), said beside the box before anything is sent.
+    const checked = v.safeParse(studentSearchQuery.entries.search, text.value);
+    if (!checked.success) {
+      text.setError(checked.issues[0].message);
       document.getElementById(id)?.focus();
       return;
     }
+    const next = checked.output;
     text.setError(null);
     if (next === search) void query.refetch();
     else setSearch(next);

@@ -337,7 +337,7 @@ describe("the fee desk: recording a payment (issue 19)", () => {
   });
 
   test("several students found: choose one; the server's refusal lands beside its field", async () => {
-    renderAdmin("/admin/fees?tab=record", {
+    const { sent } = renderAdmin("/admin/fees?tab=record", {
       "feeDesk.students": () => ({
         students: [
           { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
@@ -351,7 +351,13 @@ describe("the fee desk: recording a payment (issue 19)", () => {
           amount: ["The amount is more than what is due on this instalment (₹4000.00)."],
         }),
     });
-    fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "ash" } });
+    // Longer than a search may be: the shared rule's words beside the box, and nothing is sent.
+    const find = await screen.findByLabelText(/^Student ID or name/);
+    fireEvent.change(find, { target: { value: "a".repeat(101) } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    await waitFor(() => expect(errorOf(find)).toBe("Search must be at most 100 characters"));
+    expect(sent("feeDesk.students")).toEqual([]);
+    fireEvent.change(find, { target: { value: "ash" } });
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
     expect(await screen.findByText(/12 students found\. The first 2 are shown/)).toBeTruthy();
     expect(screen.getByText("STU0199 · Inactive")).toBeTruthy();

@@ -378,6 +378,15 @@ describe("the student's library (issue 18)", () => {
       await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", page: 1 }));
       fireEvent.change(screen.getByRole("combobox", { name: "Show" }), { target: { value: "eresource" } });
       await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", kind: "eresource" }));
+      // Longer than a search may be: said beside the box, and nothing is sent, typed or submitted.
+      const box = screen.getByRole("searchbox", { name: "Search the catalogue" });
+      const calls = sent("library.catalogue").length;
+      fireEvent.change(box, { target: { value: "c".repeat(101) } });
+      fireEvent.submit(box.closest("form")!);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(sent("library.catalogue")).toHaveLength(calls);
+      expect(document.getElementById("library-catalogue-search-error")?.textContent).toBe("Must be at most 100 characters");
+      fireEvent.change(box, { target: { value: "cost" } });
       fireEvent.click(await screen.findByRole("button", { name: "Download Cost Accounting Notes" }));
       expect(await screen.findByText("cost-notes.pdf was saved to your Downloads folder.")).toBeTruthy();
       expect(download.requests).toMatchObject([{ url: "/api/library/eresources/2/file", auth: "Bearer stored-token" }]);

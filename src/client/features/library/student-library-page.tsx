@@ -6,8 +6,9 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import * as v from "valibot";
 import { library } from "../../../shared/i18n/library.ts";
-import { AVAILABILITY_FILTERS, type CatalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
+import { AVAILABILITY_FILTERS, type CatalogueQuery, catalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -106,16 +107,19 @@ function CatalogueSection() {
   const [availability, setAvailability] = useState<CatalogueQuery["availability"]>("all");
   const [page, setPage] = useState(1);
 
+  // What the box holds as the server's rule takes it; null while it is longer than a search may be (the box
+  // says so beside it, and nothing is sent).
+  const wanted = v.safeParse(catalogueQuery.entries.search, typed);
+  const next = wanted.success ? wanted.output : null;
   // The search goes to the server once typing pauses.
   useEffect(() => {
-    const next = typed.trim();
-    if (next === search) return;
+    if (next === null || next === search) return;
     const timer = setTimeout(() => {
       setSearch(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [typed, search]);
+  }, [next, search]);
 
   const query = trpc.library.catalogue.useQuery(
     { page, limit: CATALOGUE_PAGE, search, kind, availability },
@@ -158,7 +162,8 @@ function CatalogueSection() {
           className="library-filters cluster cluster--bottom"
           onSubmit={(e) => {
             e.preventDefault();
-            setSearch(typed.trim());
+            if (next === null) return document.getElementById("library-catalogue-search")?.focus();
+            setSearch(next);
             setPage(1);
           }}
         >
