@@ -15,9 +15,15 @@ export type IdCardData = RouterOutputs["student"]["idCard"];
 
 const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
-/** A long name is set smaller, so that it keeps to the height of three full-size lines (student.css). */
-export const nameSize = (name: string) =>
-  name.length > 120 ? "id-card__name--longest" : name.length > 72 ? "id-card__name--longer" : name.length > 40 ? "id-card__name--long" : "";
+/**
+ * A long name is set smaller, so that it keeps to the height of two full-size lines (student.css). Its length
+ * leaves out the marks written over, under or beside a letter (Devanagari's vowel signs): they take no width
+ * of their own.
+ */
+export function nameSize(name: string): string {
+  const length = name.replace(/\p{M}/gu, "").length;
+  return length > 100 ? "id-card__name--longest" : length > 60 ? "id-card__name--longer" : length > 30 ? "id-card__name--long" : "";
+}
 
 export function IdCardFront({ card }: { card: IdCardData }) {
   const t = useT(student);
