@@ -31,8 +31,12 @@ export type EmailTemplate =
   | { template: "email_verification_code"; name: string; code: string }
   | { template: "email_changed_notice"; name: string; newEmail: string }
   | { template: "admin_alert"; title: string; message: string }
-  /** a student's portal notification sent by e-mail too (issue 18: new material, results, overdue books…) */
-  | { template: "student_alert"; name: string; title: string; message: string; link: string }
+  /**
+   * a student's portal notification sent by e-mail too (issue 18: new material, results, overdue books…);
+   * `record`: a record of their money, sent whatever their e-mail setting says (docs/fees/student.md), so the
+   * mail does not say it came because the setting is on
+   */
+  | { template: "student_alert"; name: string; title: string; message: string; link: string; record?: true }
   | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string }
   /** a fee receipt just issued (issue 19): amount in paise, mode as stored, issuedOn YYYY-MM-DD */
   | { template: "fee_receipt"; name: string; number: string; amount: number; mode: PaymentMode; issuedOn: string; link: string };
@@ -173,7 +177,12 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
     case "student_alert":
       return {
         subject: t.title,
-        blocks: [dear(t.name), { p: t.message }, { link: t.link, label: mail.t("student.portal") }, { p: mail.t("student.why") }],
+        blocks: [
+          dear(t.name),
+          { p: t.message },
+          { link: t.link, label: mail.t("student.portal") },
+          { p: mail.t(t.record ? "student.whyRecord" : "student.why") },
+        ],
       };
     case "fee_receipt": {
       const amount = rupees(t.amount);

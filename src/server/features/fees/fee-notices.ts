@@ -93,7 +93,7 @@ async function tellWithReason(
   await deps.mail.enqueue(
     trx,
     student.email,
-    { template: "student_alert", name: student.name, title, message, link: `${publicUrl(deps)}${STUDENT_FEES}` },
+    { template: "student_alert", name: student.name, title, message, link: `${publicUrl(deps)}${STUDENT_FEES}`, record: true },
     student.locale,
   );
 }

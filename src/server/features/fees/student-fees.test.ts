@@ -437,6 +437,9 @@ describe("receipts", () => {
     expect(mail).toMatchObject({ to_address: asha.email, subject: "Payment not confirmed: UTR 402156789012" });
     expect(mail.text_body).toContain("No such UTR in our statement of 21 November");
     expect(mail.text_body).toContain("/student/fees");
+    // Sent whatever the e-mail setting says (a record of money): it does not claim the setting is on.
+    expect(mail.text_body).toContain("whatever your e-mail notifications are set to: it is a record of your fees");
+    expect(mail.text_body).not.toContain("because e-mail notifications are on");
     // The same UTR may be reported again after a rejection (the student fixes the day, say).
     expect((await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-22", amount: "1000000" })).status).toBe(201);
   });
@@ -488,5 +491,6 @@ describe("what the office and the student are told (third QA walk)", () => {
     expect(mail).toMatchObject({ to_address: ravi.email, subject: `रसीद रद्द: ${receipt.number}` });
     expect(mail.text_body).toContain("Recorded against the wrong instalment");
     expect(mail.text_body).toContain("/student/fees");
+    expect(mail.text_body).toContain("यह आपकी फ़ीस का रिकॉर्ड है");
   });
 });
