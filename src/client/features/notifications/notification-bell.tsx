@@ -1,10 +1,11 @@
 /** The top bar's bell in either portal: a link to its notifications page with the unread count (hidden at 0). */
 import { Link } from "wouter";
 import { BellIcon } from "../../ui/icons.tsx";
-import { unreadLabel, useUnreadCount } from "./use-unread-count.ts";
+import { unreadLabel, useFreshOnNewNotice, useUnreadCount } from "./use-unread-count.ts";
 
 export function NotificationBell() {
   const { data } = useUnreadCount();
+  useFreshOnNewNotice(data?.count);
   const count = data?.count ?? 0;
   const label = unreadLabel(count);
   return (
