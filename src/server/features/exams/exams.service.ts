@@ -449,8 +449,9 @@ const LONGEST_EXAM_MS = 12 * 3_600_000;
 
 /**
  * The exams the student takes (`takesExam`: those of the subjects they study now, and those already announced
- * for a term they have since completed) that have not ended yet, soonest first (admit card, Exams page); of
- * one programme when `programmeId` is given (the admit card's).
+ * for a term they have since completed) that have not ended yet and whose results are not out (an exam whose
+ * results the office published while it ran is a result, not one ahead), soonest first (admit card, Exams
+ * page); of one programme when `programmeId` is given (the admit card's).
  */
 export async function examsAheadFor(db: DB, userId: number, now: Date, programmeId?: number) {
   let query = db
@@ -469,6 +470,7 @@ export async function examsAheadFor(db: DB, userId: number, now: Date, programme
     .where("enrolments.user_id", "=", userId)
     .where(takesExam)
     .where("exams.status", "=", "scheduled")
+    .where("exams.results_published_at", "is", null)
     .where("exams.starts_at", ">", new Date(now.getTime() - LONGEST_EXAM_MS).toISOString());
   if (programmeId !== undefined) query = query.where("subjects.programme_id", "=", programmeId);
   const rows = await query.orderBy("exams.starts_at").orderBy("exams.id").limit(100).execute();

@@ -612,6 +612,24 @@ describe("the student's exams and results", () => {
     await expect(staff.call.exams.mine({})).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
+  test("results published while the exam still runs: a result, no longer among the exams ahead (ninth walk)", async () => {
+    const { exam } = await staff.call.exams.schedule(EXAM);
+    // An hour into its three hours.
+    deps.advance(Date.parse("2026-12-01T05:30:00.000Z") - deps.now().getTime());
+    await staff.call.exams.saveMarks({
+      id: exam.id,
+      entries: [
+        { userId: asha.id, marks: "39", absent: false },
+        { userId: ravi.id, marks: "88", absent: false },
+      ],
+    });
+    expect((await asha.call.exams.mine({})).upcoming.map((e) => e.id)).toEqual([exam.id]);
+    await staff.call.exams.publish({ id: exam.id });
+    const mine = await asha.call.exams.mine({});
+    expect(mine.upcoming).toEqual([]);
+    expect(mine.results.map((r) => r.title)).toEqual(["Term-end examination"]);
+  });
+
   test("the marksheet: every published result by term, with totals and the percentage", async () => {
     await publishedExam();
     const second = await heldExam({ title: "Term-end examination", date: "2026-11-20" });
