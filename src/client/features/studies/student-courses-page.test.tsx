@@ -163,7 +163,14 @@ describe("the student's courses (issue 18)", () => {
           ...MINE.courses[0]!,
           assignments: [
             { ...assignment, id: 31, title: "Overdue essay", dueAt: past, dueLocal: past.slice(0, 16) },
-            { ...assignment, id: 32, title: "On-time report", dueAt: past, dueLocal: past.slice(0, 16), submission: onTime },
+            {
+              ...assignment,
+              id: 32,
+              title: "On-time report",
+              dueAt: past,
+              dueLocal: past.slice(0, 16),
+              submission: { ...onTime, note: "First version" },
+            },
             {
               ...assignment,
               id: 33,
@@ -188,6 +195,8 @@ describe("the student's courses (issue 18)", () => {
     // Already late: nothing more to warn of. Not yet due: nothing either.
     expect(within(screen.getByRole("article", { name: "Late report" })).queryByText(/due time has passed/)).toBeNull();
     expect(screen.getAllByText(/due time has passed/)).toHaveLength(2);
+    // The note handed in with the work stands in the replacement's note, not lost by sending the form (ninth walk).
+    expect((within(onTimeCard).getByLabelText(/^Note/) as HTMLTextAreaElement).value).toBe("First version");
   });
 
   test("a file that is not a PDF is refused as it is chosen, before any upload (seventh walk)", async () => {

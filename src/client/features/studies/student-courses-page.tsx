@@ -339,7 +339,8 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   const toast = useToast();
   const utils = trpc.useUtils();
   const [file, setFile] = useState<File | null>(null);
-  const [note, setNote] = useState("");
+  // A replacement keeps the note handed in with the work unless it is changed here (it replaces the old one).
+  const [note, setNote] = useState(a.submission?.note ?? "");
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
@@ -379,7 +380,6 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       toast.show(body.data.message);
       setFile(null);
       setInputKey((k) => k + 1);
-      setNote("");
       await utils.studies.mine.invalidate();
       onHandedIn();
     } catch (err) {
