@@ -18,7 +18,7 @@ describe("useFreshOnNewNotice", () => {
     const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
     const { rerender } = renderHook(({ n }: { n: number | undefined }) => useFreshOnNewNotice(n), {
       wrapper,
-      initialProps: { n: undefined },
+      initialProps: { n: undefined as number | undefined },
     });
 
     rerender({ n: 1 }); // the first answer: nothing new yet
