@@ -99,6 +99,9 @@ export class TrpcFailure {
   ) {}
 }
 
+/** Thrown or returned by a handler: the request never reached the server (offline); the fetch rejects as a browser's does. */
+export class NoConnection {}
+
 const CODES: Record<number, string> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
@@ -135,7 +138,9 @@ type InputOf<Path> = Path extends `${infer F extends keyof RouterInputs}.${infer
  * TrpcFailure.
  */
 export type TypedTrpcHandlers = {
-  [P in ProcedurePath]?: (input: InputOf<P>) => OutputOf<P> | TrpcFailure | Promise<OutputOf<P> | TrpcFailure>;
+  [P in ProcedurePath]?: (
+    input: InputOf<P>,
+  ) => OutputOf<P> | TrpcFailure | NoConnection | Promise<OutputOf<P> | TrpcFailure | NoConnection>;
 };
 type Handler = (input: unknown) => unknown;
 
@@ -162,6 +167,7 @@ export function fakeTrpcFetch(typedHandlers: TypedTrpcHandlers) {
         } catch (err) {
           value = err;
         }
+        if (value instanceof NoConnection) throw new TypeError("Failed to fetch");
         if (value instanceof TrpcFailure) {
           return {
             error: {

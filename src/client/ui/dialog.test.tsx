@@ -279,6 +279,11 @@ describe("a dialog and leaving the page", () => {
         >
           <label htmlFor="message">Message</label>
           <textarea id="message" />
+          <label htmlFor="status">Status</label>
+          <select id="status">
+            <option>Open</option>
+            <option>Resolved</option>
+          </select>
         </FormDialog>
       </>
     );
@@ -293,6 +298,18 @@ describe("a dialog and leaving the page", () => {
     expect(leavingAsks()).toBe(false);
     // Opened again, it asks only once something is typed again.
     fireEvent.click(screen.getByRole("button", { name: "Reply" }));
+    expect(leavingAsks()).toBe(false);
+  });
+
+  test("a select that saves as it changes is not typed text; a field a send emptied leaves nothing to lose (ninth walk, second pass)", () => {
+    render(<Reply />);
+    fireEvent.input(screen.getByLabelText("Status"), { target: { value: "Resolved" } });
+    expect(leavingAsks()).toBe(false);
+    const message = screen.getByLabelText("Message") as HTMLTextAreaElement;
+    fireEvent.input(message, { target: { value: "Dear Asha, the fees are…" } });
+    expect(leavingAsks()).toBe(true);
+    // Sent, the dialog staying open with the field emptied.
+    message.value = "";
     expect(leavingAsks()).toBe(false);
   });
 });

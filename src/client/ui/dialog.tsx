@@ -11,6 +11,9 @@ import { Button, type ButtonVariant } from "./button.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
 
+/** Inputs whose value is chosen, not typed. */
+const NOT_TYPED = new Set(["checkbox", "radio", "file", "hidden", "range", "color", "submit", "button", "reset", "image"]);
+
 export type DialogProps = {
   open: boolean;
   /** Called for Escape, the close button and a click on the backdrop; the parent sets open to false. */
@@ -72,13 +75,25 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   // like a cancel of what is still sent (a UPI payment reported all the same). It closes when the answer comes.
   onCloseRef.current = () => dismissible && !ref.current?.querySelector('button[type="submit"][aria-busy]') && onClose();
   const pressStartedOnBackdrop = useRef(false);
-  // Something typed or chosen in the open dialog (a reply, a student's details, a reason): reloading or closing
-  // the page asks first (lib/leave-warning.ts), until the dialog closes (sent, or cancelled on purpose).
+  // Text typed in the open dialog (a reply, a student's details, a reason): reloading or closing the page asks
+  // first (lib/leave-warning.ts) while a field typed in still holds some, until the dialog closes. A select or a
+  // checkbox is not typed text (the office's status and assignee selects save as they change), and a field a
+  // send emptied (a ticket's response, the dialog staying open) leaves nothing to lose.
+  const typedIn = useRef(new Set<HTMLInputElement | HTMLTextAreaElement>());
   const [edited, setEdited] = useState(false);
   useEffect(() => {
-    if (!open) setEdited(false);
+    if (open) return;
+    typedIn.current.clear();
+    setEdited(false);
   }, [open]);
-  useLeaveWarning(open && edited);
+  useLeaveWarning(open && edited, () => [...typedIn.current].some((field) => field.isConnected && field.value.trim() !== ""));
+  const onInput = (event: FormEvent<HTMLDialogElement>) => {
+    const field = event.target;
+    if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !NOT_TYPED.has(field.type))) {
+      typedIn.current.add(field);
+      setEdited(true);
+    }
+  };
 
   useEffect(() => {
     const el = ref.current;
@@ -158,7 +173,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}
       onClose={onNativeClose}
-      onInput={() => setEdited(true)}
+      onInput={onInput}
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
       onClick={onClick}

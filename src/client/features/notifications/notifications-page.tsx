@@ -84,7 +84,7 @@ export default function AdminNotificationsPage() {
       { id: n.id },
       {
         onSuccess: () => void refresh(),
-        onError: () => toast.show(t("readFailed"), "error"),
+        onError: (err) => toast.failed(err, t("readFailed")),
         onSettled: () => setBusyId(null),
       },
     );
@@ -100,7 +100,7 @@ export default function AdminNotificationsPage() {
           toast.show(t("deleted"));
           void refresh();
         },
-        onError: () => toast.show(t("deleteFailed"), "error"),
+        onError: (err) => toast.failed(err, t("deleteFailed")),
         onSettled: () => setBusyId(null),
       },
     );
@@ -112,7 +112,7 @@ export default function AdminNotificationsPage() {
         toast.show(t("allRead", { count: updated }));
         void refresh();
       },
-      onError: () => toast.show(t("allReadFailed"), "error"),
+      onError: (err) => toast.failed(err, t("allReadFailed")),
     });
 
   const stat = (n: number | undefined) => (counts ? n : <Skeleton width="3ch" />);

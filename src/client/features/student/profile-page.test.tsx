@@ -4,9 +4,10 @@ import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiStudent from "../../../shared/i18n/hi/student.json";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
+import { CLIENT_MSG } from "../../lib/errors.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { FakeXhr, STUDENT, TrpcFailure, useFakeXhr, withClientTestRules } from "../../lib/testing.tsx";
+import { FakeXhr, NoConnection, STUDENT, TrpcFailure, useFakeXhr, withClientTestRules } from "../../lib/testing.tsx";
 import { PROFILE_MESSAGES } from "./profile-form.ts";
 import { advance, errorOf, PROFILE, renderStudentAt, withFakeTimerCleanup } from "./student-testing.tsx";
 import { FLASH_MS } from "./use-flash.ts";
@@ -118,6 +119,15 @@ describe("student profile", () => {
     expect(screen.getByRole("status").textContent).toContain(PROFILE_MESSAGES.updated);
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     expect(screen.queryByText(PROFILE_MESSAGES.updated)).toBeNull();
+  });
+
+  test("a save that cannot reach the server says so, not only 'Failed to update profile' (ninth walk)", async () => {
+    await openProfile({
+      "student.updateProfile": () => new NoConnection(),
+    });
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(CLIENT_MSG.network);
   });
 
   test("a refused save: 'Failed to update profile' for 5 seconds, the server's message beside its field, still editing", async () => {

@@ -11,7 +11,7 @@ import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, GENDERS } from "../../../shared/
 import { common } from "../../../shared/i18n/common.ts";
 import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { student } from "../../../shared/i18n/student.ts";
-import { normaliseError } from "../../lib/errors.ts";
+import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { focusField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -133,7 +133,8 @@ export default function StudentProfilePage() {
       const found = formErrors(normaliseError(err).errors);
       form.setServerMessages(found);
       focusFirst(found);
-      message.show("error", PROFILE_MESSAGES.updateFailed);
+      // The spec's words above the fields the server named; otherwise what happened (offline, a refusal's reason).
+      message.show("error", Object.keys(found).length ? PROFILE_MESSAGES.updateFailed : failureMessage(err, PROFILE_MESSAGES.updateFailed));
     }
   };
 
