@@ -26,7 +26,7 @@ export interface ListParams {
 }
 
 /** The longest search the server accepts (shared schemas' pageParams). */
-export const SEARCH_MAX = 100;
+const SEARCH_MAX = 100;
 
 function parsePage(raw: string | null): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return 1;

@@ -4,15 +4,21 @@
  */
 
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
 import { admin } from "../../shared/i18n/admin.ts";
+import { validation } from "../../shared/i18n/validation.ts";
+import { searchTerm } from "../../shared/schemas/common.ts";
 import { failureMessage } from "../lib/errors.ts";
 import { formatDate as date, formatDateTime as dateTime } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
-import { SEARCH_MAX } from "../lib/use-list-params.ts";
 import { Alert } from "./alert.tsx";
 import { Button, type ButtonVariant } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
+import { FieldNotes, fieldA11y } from "./field.tsx";
 import { SearchIcon } from "./more-icons.tsx";
+
+/** What a list's search may be (the server's own rule). */
+const SEARCH = searchTerm();
 
 /** How long typing must pause before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,10 +35,15 @@ export interface ListSearchProps {
 
 /**
  * A search box that sends what was typed once typing pauses (or at once on Enter), and follows the URL
- * when it changes elsewhere (Back button, a link).
+ * when it changes elsewhere (Back button, a link). A search longer than the server takes (the shared
+ * `searchTerm` rule) is said beside the box and not sent: the browser's maxlength cut a pasted text short
+ * and searched for the rest without a word.
  */
 export function ListSearch({ id, label, placeholder, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: ListSearchProps) {
+  useT(validation);
   const [text, setText] = useState(value);
+  const checked = v.safeParse(SEARCH, text);
+  const problem = checked.success ? undefined : checked.issues[0].message;
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
@@ -45,7 +56,7 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
 
   useEffect(() => {
     const next = text.trim();
-    if (next === committed.current) return;
+    if (next === committed.current || !v.is(SEARCH, text)) return;
     const timer = setTimeout(() => {
       committed.current = next;
       onSearchRef.current(next);
@@ -56,7 +67,7 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = text.trim();
-    if (next === committed.current) return;
+    if (next === committed.current || problem) return;
     committed.current = next;
     onSearchRef.current(next);
   };
@@ -66,20 +77,22 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <span className="ops-search__icon" aria-hidden="true">
-        <SearchIcon size={18} />
+      <span className="ops-search__box">
+        <span className="ops-search__icon" aria-hidden="true">
+          <SearchIcon size={18} />
+        </span>
+        <input
+          type="search"
+          className="ui-input ops-search__input"
+          placeholder={placeholder}
+          value={text}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setText(e.target.value)}
+          {...fieldA11y(id, problem)}
+        />
       </span>
-      <input
-        id={id}
-        type="search"
-        className="ui-input ops-search__input"
-        placeholder={placeholder}
-        value={text}
-        maxLength={SEARCH_MAX}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <FieldNotes id={id} messages={problem ? [problem] : []} />
     </form>
   );
 }
