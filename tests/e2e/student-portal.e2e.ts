@@ -205,6 +205,8 @@ describe("student portal journeys", () => {
       `${"Venkata Lakshmi Narasimha Satyanarayana Murthy Subrahmanyam Chakravarthy Iyer".padEnd(80, "a")} ${"Ramanathan Krishnamurthy Balasubramanian Sundararajan Gopalakrishnan Raghavan".padEnd(80, "n")}`,
       // Devanagari: its vowel signs above and below the letters are not clipped (the ninth walk's regression).
       "श्रीमती अनुराधा विश्वनाथ देशपांडे-कुलकर्णी पाटील जोशी गायकवाड़ सूर्यवंशी महाराष्ट्र विद्यापीठ",
+      // Long words take more lines than the length says: set smaller again until the fields stay on (second pass).
+      "Venkataramanaiah Subrahmanyam Lakshminarasimha Chakravarthy Bhattacharya Parthasarathy Ramaswamy Iyengar Krishnamurthy Sundar",
     ];
     for (const media of ["screen", "print"] as const) {
       await page.emulateMedia({ media });
@@ -218,18 +220,18 @@ describe("student portal journeys", () => {
           const nameBox = document.querySelector(".id-card--front .id-card__name")!;
           return {
             factsInside: facts.length === 4 && facts.every((f) => f.bottom <= body.bottom + 0.5 && f.height > 0),
-            // Nothing clips the name (a clip cut Devanagari's vowel signs) but the smallest size's line clamp.
+            // Nothing clips the name (a clip cut Devanagari's vowel signs; only a name longer than the forms take
+            // reaches the smallest size's line clamp).
             clips: getComputedStyle(nameBox).overflow !== "visible",
             nameFont: Number.parseFloat(getComputedStyle(nameBox).fontSize),
             cardFont: Number.parseFloat(getComputedStyle(document.querySelector(".id-card--front")!).fontSize),
           };
         });
-        const letters = name.replace(/\p{M}/gu, "").length;
-        expect({ media, letters, factsInside: fit.factsInside, clips: fit.clips }).toEqual({
+        expect({ media, length: name.length, factsInside: fit.factsInside, clips: fit.clips }).toEqual({
           media,
-          letters,
+          length: name.length,
           factsInside: true,
-          clips: letters > 100,
+          clips: false,
         });
         // Never smaller than the card's own small print by much: still a name one can read.
         expect(fit.nameFont).toBeGreaterThan(fit.cardFont * 0.8);

@@ -4,6 +4,7 @@
  * print (exactly 85.6 mm, student.css) are the same card at different scales.
  */
 
+import { useLayoutEffect, useRef, useState } from "react";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -15,6 +16,9 @@ export type IdCardData = RouterOutputs["student"]["idCard"];
 
 const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
+/** The name's sizes, largest first (student.css). */
+const NAME_SIZES = ["", "id-card__name--long", "id-card__name--longer", "id-card__name--longest", "id-card__name--smallest"];
+
 /**
  * A long name is set smaller, so that it keeps to the height of two full-size lines (student.css). Its length
  * leaves out the marks written over, under or beside a letter (Devanagari's vowel signs): they take no width
@@ -22,11 +26,31 @@ const dash = (value: string | null | undefined) => (value?.trim() ? value : "—
  */
 export function nameSize(name: string): string {
   const length = name.replace(/\p{M}/gu, "").length;
-  return length > 100 ? "id-card__name--longest" : length > 60 ? "id-card__name--longer" : length > 30 ? "id-card__name--long" : "";
+  return NAME_SIZES[length > 100 ? 3 : length > 60 ? 2 : length > 30 ? 1 : 0]!;
+}
+
+/**
+ * The name's size on the card: `nameSize`, then one step smaller while the last field still stands below the
+ * card's body (a name of long words takes more lines than its length says). Measured on screen; the card's
+ * sizes are all in its own width's units, so the print keeps the proportions.
+ */
+function useNameThatFits(name: string) {
+  const body = useRef<HTMLDivElement>(null);
+  const first = NAME_SIZES.indexOf(nameSize(name));
+  const [fit, setFit] = useState({ name, step: first });
+  const step = fit.name === name ? fit.step : first;
+  useLayoutEffect(() => {
+    const box = body.current;
+    const last = box?.querySelector(".id-card__fields > :last-child");
+    if (!box || !last || step >= NAME_SIZES.length - 1) return;
+    if (last.getBoundingClientRect().bottom > box.getBoundingClientRect().bottom + 0.5) setFit({ name, step: step + 1 });
+  });
+  return { body, size: NAME_SIZES[step] };
 }
 
 export function IdCardFront({ card }: { card: IdCardData }) {
   const t = useT(student);
+  const name = useNameThatFits(card.name);
   return (
     <div className="id-card-frame">
       <article className="id-card id-card--front" aria-label={t("card.front")}>
@@ -39,7 +63,7 @@ export function IdCardFront({ card }: { card: IdCardData }) {
             <span className="id-card__caption">{t("card.caption")}</span>
           </span>
         </header>
-        <div className="id-card__body">
+        <div className="id-card__body" ref={name.body}>
           <div className="id-card__photo">
             {card.photo ? (
               <img src={card.photo.url} alt={t("card.photoOf", { name: card.name })} />
@@ -50,7 +74,7 @@ export function IdCardFront({ card }: { card: IdCardData }) {
             )}
           </div>
           <div className="id-card__details">
-            <p className={`id-card__name ${nameSize(card.name)}`.trim()}>{card.name}</p>
+            <p className={`id-card__name ${name.size}`.trim()}>{card.name}</p>
             <dl className="id-card__fields">
               <Fact label={t("card.studentId")} className="id-card__id">
                 {card.student_id ?? t("notAssigned")}
