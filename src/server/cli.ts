@@ -12,7 +12,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { type ConfiguredDatabase, openConfiguredDatabase } from "../../db/open.ts";
 import { openPostgres } from "../../db/postgres.ts";
 import { COMMANDS, helpText, isCommand, versionText } from "./cli-commands.ts";
-import { type Env, parseEnv } from "./env.ts";
+import { type Env, POSTGRES_URL, parseEnv } from "./env.ts";
 import { createAdministratorAtConsole, resetPasswordAtConsole } from "./features/accounts/console.service.ts";
 import { createBackup } from "./platform/backups.ts";
 import { copyUploads } from "./platform/copy-uploads.ts";
@@ -167,7 +167,7 @@ export async function runCli(
           io.err(`A server (process ${pid}) is running on ${paths.root}: stop it, so nothing is written during the copy.`);
           return 1;
         }
-        if (!/^postgres(ql)?:\/\/\S+$/.test(args[0]!)) {
+        if (!POSTGRES_URL.test(args[0]!)) {
           io.err(
             `The address to copy into must be a postgres:// address, such as postgres://institute:secret@127.0.0.1:5432/institute (got "${args[0]}").`,
           );

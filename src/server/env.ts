@@ -11,6 +11,9 @@ const port = v.pipe(
   v.maxValue(65535, "PORT must be between 0 and 65535"),
 );
 
+/** A PostgreSQL address: DATABASE_URL's form, and copy-to-postgres's argument's (cli.ts). */
+export const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+
 const envSchema = v.pipe(
   v.object({
     PORT: port,
@@ -28,10 +31,7 @@ const envSchema = v.pipe(
     DATABASE_URL: v.optional(
       v.pipe(
         v.string(),
-        v.regex(
-          /^postgres(ql)?:\/\/\S+$/,
-          "DATABASE_URL must be a postgres:// address (leave it unset for the SQLite file under DATA_DIR)",
-        ),
+        v.regex(POSTGRES_URL, "DATABASE_URL must be a postgres:// address (leave it unset for the SQLite file under DATA_DIR)"),
       ),
     ),
     STORAGE_URL: v.optional(
