@@ -42,7 +42,9 @@ export interface ListSearchProps {
 export function ListSearch({ id, label, placeholder, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: ListSearchProps) {
   useT(validation);
   const [text, setText] = useState(value);
+  // What would be sent (the server's rule: one line, trimmed), or why nothing is.
   const checked = v.safeParse(SEARCH, text);
+  const next = checked.success ? checked.output : null;
   const problem = checked.success ? undefined : checked.issues[0].message;
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
@@ -55,19 +57,17 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
   }, [value]);
 
   useEffect(() => {
-    const next = text.trim();
-    if (next === committed.current || !v.is(SEARCH, text)) return;
+    if (next === null || next === committed.current) return;
     const timer = setTimeout(() => {
       committed.current = next;
       onSearchRef.current(next);
     }, delay);
     return () => clearTimeout(timer);
-  }, [text, delay]);
+  }, [next, delay]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = text.trim();
-    if (next === committed.current || problem) return;
+    if (next === null || next === committed.current) return;
     committed.current = next;
     onSearchRef.current(next);
   };

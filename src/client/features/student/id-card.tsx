@@ -24,7 +24,7 @@ const NAME_SIZES = ["", "id-card__name--long", "id-card__name--longer", "id-card
  * leaves out the marks written over, under or beside a letter (Devanagari's vowel signs): they take no width
  * of their own.
  */
-export function nameSize(name: string): string {
+function nameSize(name: string): string {
   const length = name.replace(/\p{M}/gu, "").length;
   return NAME_SIZES[length > 100 ? 3 : length > 60 ? 2 : length > 30 ? 1 : 0]!;
 }
