@@ -65,6 +65,8 @@ export function passingYearRange(now: Date = new Date()) {
 }
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 10;
+/** The longest term a list is searched for (shared schemas' `searchTerm`; the lists' address keeps no more). */
+export const SEARCH_MAX = 100;
 export const NOTIFICATION_POLL_MS = 30_000;
 export const CODE_LENGTH = 6;
 export const CODE_LIFETIME_SECONDS = 300;

@@ -9,7 +9,7 @@ import type { TRPCClientErrorLike } from "@trpc/client";
 import type { DecorateProcedure, UseTRPCQueryResult } from "@trpc/react-query/shared";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
-import { PAGE_SIZE } from "../../shared/constants.ts";
+import { PAGE_SIZE, SEARCH_MAX } from "../../shared/constants.ts";
 
 export interface ListFilter {
   /** the query key, e.g. "status" or "type" */
@@ -24,9 +24,6 @@ export interface ListParams {
   /** the filter's value ("" when the list has no filter) */
   filter: string;
 }
-
-/** The longest search the server accepts (shared schemas' pageParams). */
-const SEARCH_MAX = 100;
 
 function parsePage(raw: string | null): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return 1;

@@ -1,5 +1,6 @@
 /** Building blocks reused by the feature schemas. */
 import * as v from "valibot";
+import { SEARCH_MAX } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { validation } from "../i18n/validation.ts";
 
@@ -106,11 +107,11 @@ const searchLine = v.pipe(
   v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").trim()),
 );
 
-/** What a list is searched for: one line of at most 100 characters; `required` says what to type when blank. */
+/** What a list is searched for: one line of at most SEARCH_MAX (100) characters; `required` says what to type when blank. */
 export const searchTerm = (required?: Text) =>
   required === undefined
-    ? v.pipe(searchLine, v.maxLength(100, validation.m("search.max")))
-    : v.pipe(searchLine, v.nonEmpty(required), v.maxLength(100, validation.m("search.max")));
+    ? v.pipe(searchLine, v.maxLength(SEARCH_MAX, validation.m("search.max")))
+    : v.pipe(searchLine, v.nonEmpty(required), v.maxLength(SEARCH_MAX, validation.m("search.max")));
 
 /** page / limit / search of a server-paginated list (query strings arrive as text). */
 export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
