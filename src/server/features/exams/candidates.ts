@@ -10,14 +10,16 @@ export const STUDENT_EXAMS_LINK = "/student/exams";
 
 /**
  * Whether the enrolment's student takes the exam, over a query that has both `enrolments` and `exams`:
- * studying the subject now, or completed it once the exam was scheduled for it (`created_at`, which a change of
- * subject moves: exams.service updateExam) or had begun.
+ * studying the subject now since before the exam was scheduled for it (`created_at`, which a change of subject
+ * moves: exams.service updateExam) or began — a student who joined after both did not sit it (tenth walk) —
+ * or completed it once the exam was scheduled or had begun.
  */
 export function takesExam(eb: ExpressionBuilder<Database, "enrolments" | "exams">) {
-  const endedAfter = (moment: "exams.starts_at" | "exams.created_at") => eb("enrolments.ended_at", ">=", eb.ref(moment));
+  const either = (test: (moment: "exams.starts_at" | "exams.created_at") => ReturnType<typeof eb>) =>
+    eb.or([test("exams.starts_at"), test("exams.created_at")]);
   return eb.or([
-    eb("enrolments.status", "=", "in_progress"),
-    eb.and([eb("enrolments.status", "=", "completed"), eb.or([endedAfter("exams.starts_at"), endedAfter("exams.created_at")])]),
+    eb.and([eb("enrolments.status", "=", "in_progress"), either((moment) => eb("enrolments.enrolled_at", "<=", eb.ref(moment)))]),
+    eb.and([eb("enrolments.status", "=", "completed"), either((moment) => eb("enrolments.ended_at", ">=", eb.ref(moment)))]),
   ]);
 }
 

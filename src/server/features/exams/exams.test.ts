@@ -480,6 +480,21 @@ describe("publishing results", () => {
     expect((await staff.call.exams.marks({ id: nextYear.id })).students).toEqual([]);
     await expect(staff.call.exams.publish({ id: nextYear.id })).rejects.toThrow("No student takes this exam");
   });
+
+  test("a student who joined after the exam was scheduled and had begun did not sit it; one who joined before it began takes it (tenth walk)", async () => {
+    const held = await heldExam();
+    const ahead = (await staff.call.exams.schedule(EXAM)).exam;
+    deps.advance(DAY);
+    const late = await studentOf(programmeId, 1, "STU0104");
+    const ids = async (id: number) => (await staff.call.exams.marks({ id })).students.map((s) => s.studentId);
+    expect(await ids(held.id)).toEqual(["STU0101", "STU0102"]);
+    expect(await ids(ahead.id)).toEqual(["STU0101", "STU0102", "STU0104"]);
+    expect((await staff.call.exams.get({ id: held.id })).exam.candidates).toBe(2);
+    expect((await late.call.exams.mine({})).upcoming.map((e) => e.id)).toEqual([ahead.id]);
+    // An exam held before the students were entered, recorded afterwards (an institute starting mid-term), is theirs.
+    const recorded = await heldExam({ date: "2026-11-20", title: "Recorded later" });
+    expect(await ids(recorded.id)).toEqual(["STU0101", "STU0102", "STU0104"]);
+  });
 });
 
 describe("moving students on a term (QA3 2)", () => {
