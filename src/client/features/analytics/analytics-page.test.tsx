@@ -36,6 +36,7 @@ function overview(range: AnalyticsRange): RouterOutputs["analytics"]["overview"]
     },
     cards: {
       totalStudents: 42,
+      newStudents: 6,
       growthPercent: 18,
       totalAdmissions: admissions.reduce((a, b) => a + b, 0),
       contactInquiries: seven ? 2 : 9,
@@ -73,12 +74,12 @@ function overview(range: AnalyticsRange): RouterOutputs["analytics"]["overview"]
 const handlers: TypedTrpcHandlers = { "analytics.overview": (input) => overview(input.range ?? "30d") };
 
 describe("Analytics and Reports", () => {
-  test("the cards, '+N% this month', the trend charts with their hidden tables, categories and recent activity", async () => {
+  test("the cards, '+N% in the last 30 days', the trend charts with their hidden tables, categories and recent activity", async () => {
     renderAdmin("/admin/analytics", handlers);
     await screen.findByRole("heading", { level: 1, name: "Analytics & Reports" });
     const students = screen.getByRole("group", { name: "Total Students" });
     await within(students).findByText("42");
-    expect(within(students).getByText("+18% this month")).toBeTruthy();
+    expect(within(students).getByText("+18% in the last 30 days")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Total Admissions" })).getByText("25")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Total Admissions" })).getByText("Last 30 days")).toBeTruthy();
 
@@ -99,6 +100,16 @@ describe("Analytics and Reports", () => {
     expect(badge("Pending")).toContain("ui-badge--pending");
     expect(badge("Active")).toContain("ui-badge--approved");
     expect(badge("Resolved")).toContain("ui-badge--approved"); // a good outcome, not red (issue 14.6)
+  });
+
+  test("with no student before the last 30 days the card counts the new students instead of a percent (tenth walk)", async () => {
+    const first = overview("30d");
+    renderAdmin("/admin/analytics", {
+      "analytics.overview": () => ({ ...first, cards: { ...first.cards, totalStudents: 6, newStudents: 6, growthPercent: null } }),
+    });
+    const students = await screen.findByRole("group", { name: "Total Students" });
+    await within(students).findByText("6 new in the last 30 days");
+    expect(within(students).queryByText(/%/)).toBeNull();
   });
 
   test("choosing another range puts it in the URL and asks the server again; every figure follows", async () => {

@@ -207,13 +207,16 @@ function TrendCard({
 
 function Cards({ data, rangeLabel }: { data: Overview | undefined; rangeLabel: string }) {
   const value = (n: number | undefined) => (data ? n === undefined ? undefined : formatNumber(n) : <Skeleton width="4ch" />);
-  const growth = data?.cards.growthPercent ?? 0;
+  const growthHint = (cards: Overview["cards"]) =>
+    cards.growthPercent === null
+      ? reports.t("an.newStudents", { count: formatNumber(cards.newStudents) })
+      : reports.t("an.growth", { growth: `${cards.growthPercent >= 0 ? "+" : ""}${cards.growthPercent}` });
   return (
     <div className="grid grid--4 grid--sm ops-stats">
       <StatCard
         label={reports.t("an.totalStudents")}
         value={value(data?.cards.totalStudents)}
-        hint={data ? reports.t("an.growth", { growth: `${growth >= 0 ? "+" : ""}${growth}` }) : undefined}
+        hint={data ? growthHint(data.cards) : undefined}
         icon={<UsersIcon />}
       />
       <StatCard

@@ -121,10 +121,11 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
 
   const n = (value: number | string | null | undefined) => Number(value ?? 0);
   // The card under Total Students measures students (issue 14.6): accounts opened in the last 30 days as a
-  // percent of the students there were before them (100% when there were none and some arrived).
+  // percent of the students there were before them; with none before there is no percent (tenth walk: it
+  // said +100%), and the card names the new students instead.
   const recentStudents = n(totals.recentStudents);
   const earlierStudents = n(totals.students) - recentStudents;
-  const studentGrowth = earlierStudents === 0 ? (recentStudents > 0 ? 100 : 0) : Math.round((recentStudents / earlierStudents) * 100);
+  const studentGrowth = earlierStudents === 0 ? null : Math.round((recentStudents / earlierStudents) * 100);
   const sum = (trend: { count: number }[]) => trend.reduce((total, b) => total + b.count, 0);
 
   const recentActivity: ActivityEvent[] = [
@@ -171,7 +172,9 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
     cards: {
       /** all time: every student account */
       totalStudents: n(totals.students),
-      /** fixed window: student accounts opened in the last 30 days, as a whole percent of the students before them */
+      /** fixed window: student accounts opened in the last 30 days */
+      newStudents: recentStudents,
+      /** `newStudents` as a whole percent of the students before them; null when there were none */
       growthPercent: studentGrowth,
       /** in range */
       totalAdmissions: sum(admissionsTrend),
@@ -204,8 +207,8 @@ export function analyticsCsv(report: AnalyticsOverview): string {
       ["Analytics report"],
       [
         ["Range", `${range.label} (${range.key})`],
-        ["From", range.from],
-        ["To", range.to],
+        ["From", moment(range.from)],
+        ["To", moment(range.to)],
         ["Time zone", range.timeZone],
         ["Generated", moment(report.generatedAt)],
       ],
@@ -215,7 +218,12 @@ export function analyticsCsv(report: AnalyticsOverview): string {
         ["Metric", "Value", "Counted over"],
         [
           ["Total Students", cards.totalStudents, "All time"],
-          ["Student growth (new students in the last 30 days, % of those before)", `${cards.growthPercent}%`, "Last 30 days"],
+          ["New students", cards.newStudents, "Last 30 days"],
+          [
+            "Student growth (new students in the last 30 days, % of those before)",
+            cards.growthPercent === null ? "no students before" : `${cards.growthPercent}%`,
+            "Last 30 days",
+          ],
           ["Total Admissions", cards.totalAdmissions, range.label],
           ["Contact Inquiries", cards.contactInquiries, range.label],
           ["Gallery Images", cards.galleryImages, "All time"],

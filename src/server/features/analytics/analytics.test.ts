@@ -12,7 +12,7 @@ import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.t
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 import { analyticsRest } from "./analytics.rest.ts";
 import { analyticsRouter } from "./analytics.router.ts";
-import { analyticsOverview } from "./analytics.service.ts";
+import { analyticsCsv, analyticsOverview } from "./analytics.service.ts";
 
 // The test clock: 2026-11-22T06:30Z, i.e. 12:00 on Sunday 22 November in India (the default time zone).
 let deps: TestDeps;
@@ -210,6 +210,7 @@ describe("overview", () => {
     expect(report.contactsTrend.map((b) => b.start)).toEqual(report.admissionsTrend.map((b) => b.start));
     expect(report.cards).toEqual({
       totalStudents: 4, // all time, every student account
+      newStudents: 2,
       growthPercent: 100, // students: 2 opened in the last 720 hours (1 and 22 Nov) over the 2 there were before; admissions do not count
       totalAdmissions: 4,
       contactInquiries: 2,
@@ -226,6 +227,7 @@ describe("overview", () => {
     expect(admissionsByDay).toEqual({ "24 Oct": 1, "15 Nov": 1, "16 Nov": 1, "21 Nov": 1, "22 Nov": 2 });
     expect(report.cards).toMatchObject({
       totalStudents: 4,
+      newStudents: 2,
       growthPercent: 100,
       totalAdmissions: 6,
       contactInquiries: 2,
@@ -327,6 +329,17 @@ describe("the card under Total Students (issue 14.6)", () => {
     // 2 new over the 1 there was before.
     expect((await analyticsOverview(deps, "30d")).cards.growthPercent).toBe(200);
   });
+
+  test("with no student before the last 30 days there is no percent: the new students are counted instead (tenth walk: it said +100%)", async () => {
+    await deps.db.deleteFrom("users").where("role", "=", "student").execute();
+    await createUser(deps, { role: "student", student_id: "STU0901", created_at: "2026-11-21T05:00:00.000Z" });
+    await createUser(deps, { role: "student", student_id: "STU0902", created_at: "2026-11-21T06:00:00.000Z" });
+    const { cards } = await analyticsOverview(deps, "30d");
+    expect([cards.totalStudents, cards.newStudents, cards.growthPercent]).toEqual([2, 2, null]);
+    const lines = analyticsCsv(await analyticsOverview(deps, "30d")).split("\r\n");
+    expect(lines).toContain("New students,2,Last 30 days");
+    expect(lines).toContain('"Student growth (new students in the last 30 days, % of those before)",no students before,Last 30 days');
+  });
 });
 
 describe("an empty database", () => {
@@ -335,7 +348,14 @@ describe("an empty database", () => {
     const expected = { "7d": 7, "30d": 30, "90d": 13, "1y": 12 }[range];
     expect(counts(report.admissionsTrend)).toEqual(Array(expected).fill(0));
     expect(counts(report.contactsTrend)).toEqual(Array(expected).fill(0));
-    expect(report.cards).toEqual({ totalStudents: 1, growthPercent: 0, totalAdmissions: 0, contactInquiries: 0, galleryImages: 0 });
+    expect(report.cards).toEqual({
+      totalStudents: 1,
+      newStudents: 0,
+      growthPercent: 0,
+      totalAdmissions: 0,
+      contactInquiries: 0,
+      galleryImages: 0,
+    });
     expect(report.topCategories).toEqual([]);
     expect(report.recentActivity).toEqual([]);
   });
@@ -363,11 +383,14 @@ describe("CSV export", () => {
 
     expect(lines.slice(0, 2)).toEqual(["Analytics report", "Range,Last 7 days (7d)"]);
     expect(lines).toContain("Time zone,Asia/Kolkata");
+    // The range on the institute's clock like every other moment in the file (tenth walk: it was UTC ISO).
+    expect(lines.slice(2, 4)).toEqual(["From,2026-11-16 00:00", "To,2026-11-22 12:00"]);
     expect(lines.find((l) => l.startsWith("Generated,"))).toMatch(/^Generated,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const overview = lines.slice(at[0]! + 1, at[1]! - 1);
     expect(overview).toEqual([
       "Metric,Value,Counted over",
       "Total Students,4,All time",
+      "New students,2,Last 30 days",
       '"Student growth (new students in the last 30 days, % of those before)",100%,Last 30 days',
       "Total Admissions,4,Last 7 days",
       "Contact Inquiries,2,Last 7 days",
