@@ -152,7 +152,7 @@ describe("the fee desk (issue 19)", () => {
     await tab(office.page, "Receipts").click();
     const receipts = office.page.getByRole("table", { name: "Receipts" });
     let row = receipts.getByRole("row").filter({ hasText: receipt(1) });
-    await row.getByText("Active").waitFor();
+    await row.getByText("Valid").waitFor();
     await row.getByRole("button", { name: `Cancel receipt ${receipt(1)}` }).click();
     const dialog = office.page.getByRole("dialog", { name: `Cancel receipt ${receipt(1)}?` });
     await dialog.getByRole("button", { name: "Cancel the receipt" }).click();

@@ -194,7 +194,7 @@ describe("the fee reports (issue 19)", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${RECEIPT},${today},${server.student.studentId},`);
     expect(lines[1]).toContain(",Cash,,");
-    expect(lines[1]).toContain(",4000.00,Issued,,");
+    expect(lines[1]).toContain(",4000.00,Valid,,");
 
     await phone.page.goto(`/admin/fees?tab=collections&from=${dayFrom(-40)}&to=${today}`);
     await phone.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();

@@ -409,7 +409,7 @@ describe("the fee desk: receipts (issue 19)", () => {
     });
     const table = await screen.findByRole("table", { name: "Receipts" });
     const active = (await within(table).findByText("RCP/2026-27/000007")).closest("tr")!;
-    expect(within(active).getByText("Active")).toBeTruthy();
+    expect(within(active).getByText("Valid")).toBeTruthy();
     expect(within(active).getByText("UPI · 111122223333")).toBeTruthy();
     expect(within(active).getByRole("link", { name: "Print receipt RCP/2026-27/000007" }).getAttribute("href")).toBe(
       "/admin/fees/receipts/70",

@@ -372,7 +372,7 @@ export const RECEIPTS_CSV_HEADER = [
 
 /**
  * Every receipt issued in the range, in number order, as CSV for a spreadsheet (the file the accountant files):
- * cancelled ones too, marked so, so the numbers run without gaps; the amounts of those marked "Issued" add up to
+ * cancelled ones too, marked so, so the numbers run without gaps; the amounts of those marked "Valid" add up to
  * the collections. Amounts are plain rupees ("12500.50"); the file starts with a byte-order mark for Excel.
  * Exporting is audited.
  */
@@ -407,7 +407,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       r.reference,
       r.paid_on,
       upiAmount(r.amount_paise),
-      r.cancelled_at ? "Cancelled" : "Issued",
+      r.cancelled_at ? "Cancelled" : "Valid",
       r.cancelled_at ? localDate(new Date(r.cancelled_at), general.timeZone) : null,
       r.cancel_reason,
     ]),

@@ -426,10 +426,10 @@ describe("collections (issue 19)", () => {
     const [header, ...rows] = parseCsv(body).map((r) => r.cells);
     expect(header).toEqual([...RECEIPTS_CSV_HEADER]);
     expect(rows.map((r) => [r[0], r[1], r[2], r[7], r[10], r[11]])).toEqual([
-      ["RCP/2026-27/000001", "2026-11-20", "STU0201", "Cash", "4000.00", "Issued"],
-      ["RCP/2026-27/000002", "2026-11-21", "STU0202", "UPI", "5000.50", "Issued"],
+      ["RCP/2026-27/000001", "2026-11-20", "STU0201", "Cash", "4000.00", "Valid"],
+      ["RCP/2026-27/000002", "2026-11-21", "STU0202", "UPI", "5000.50", "Valid"],
       ["RCP/2026-27/000003", "2026-11-21", "STU0201", "Cheque", "1000.00", "Cancelled"],
-      ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "Issued"],
+      ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "Valid"],
     ]);
     expect(rows[2]!.slice(12)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
     // The term as the student reads it, after the programme's fee period (QA3 9): BBA by the year, the other by the semester.
@@ -439,7 +439,7 @@ describe("collections (issue 19)", () => {
       [bcomName, "Semester 1", "1"],
     ]);
     // The issued receipts add up to the collections.
-    const issued = rows.filter((r) => r[11] === "Issued").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
+    const issued = rows.filter((r) => r[11] === "Valid").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
     expect(issued).toBe(await collectionsTotal(deps.db, "2026-11-01", "2026-11-30"));
     const logged = await deps.db
       .selectFrom("audit_log")
