@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAccount from "../../../shared/i18n/hi/account.json";
+import hiAdmission from "../../../shared/i18n/hi/admission.json";
 import hiStatus from "../../../shared/i18n/hi/status.json";
 import { setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
@@ -123,6 +124,21 @@ describe("in Hindi", () => {
     click(hiStatus.check);
     // console.error ("i18n: hi/account read before its useT") fails the test too (withClientTestRules).
     expect(await screen.findByText(hiAccount.validEmail)).toBeTruthy();
+  });
+
+  test("the details open in Hindi with the focus inside them: the page loads the application form's catalogues beforehand (tenth walk: they suspended the open dialog, and the focus fell to the page)", async () => {
+    await changeLocale("hi");
+    renderApp("/admission-status", handlers());
+    await screen.findByRole("heading", { name: hiStatus.title });
+    type(hiStatus.email, "priya@example.com");
+    click(hiStatus.check);
+    fireEvent.click(await screen.findByRole("button", { name: hiStatus.viewDetails }));
+    await screen.findByText(new RegExp(hiStatus["code.sent"].split("{")[0]!.trim()));
+    type(hiStatus["code.label"], "123456");
+    click(hiStatus["code.verify"]);
+    await screen.findByText(hiAdmission["step.personal"]);
+    const dialog = document.querySelector("dialog[open]");
+    expect(dialog?.contains(document.activeElement)).toBe(true);
   });
 });
 

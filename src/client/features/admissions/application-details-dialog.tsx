@@ -1,7 +1,9 @@
 /** View Details (spec part 1 §2): the whole application and its documents, opened with an access grant. */
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { admission } from "../../../shared/i18n/admission.ts";
 import { common } from "../../../shared/i18n/common.ts";
+import { person } from "../../../shared/i18n/person.ts";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -87,6 +89,10 @@ export function ApplicationDetailsDialog({
 }) {
   const t = useT(statusNs);
   const tCommon = useT(common);
+  // The application's sections read the form's catalogues: loaded with the page (the dialog is always there),
+  // not once it opens, when the wait would hide its content and the focus in it (tenth walk).
+  useT(admission);
+  useT(person);
   const query = useApplication(grant, open);
   const application = query.data;
   const failure = query.error ? normaliseError(query.error) : null;
