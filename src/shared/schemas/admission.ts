@@ -129,13 +129,19 @@ export const DOCUMENT_TYPES: Record<DocumentKind, readonly ("pdf" | "jpeg" | "pn
   birthCertificate: ["pdf", "jpeg", "png"],
 };
 
+const APPLICATION_NUMBER = /^APP-\d{4}-\d{6,}$/i;
+/** What an applicant types meaning their number, right or not ("APP 2026 000001", "app-2026-00001"). */
+const LIKE_A_NUMBER = /^APP(\b|\d)/i;
+
 export const statusLookupInput = v.object({
   query: v.pipe(
     v.string(account.m("emailAddressRequired")),
     v.trim(),
     v.nonEmpty(account.m("emailAddressRequired")),
     v.maxLength(254, account.m("validEmail")),
-    v.check((s) => s.includes("@") || /^APP-\d{4}-\d{6,}$/i.test(s), account.m("validEmail")),
+    // What starts like an application number is told the number's form, not an e-mail's (tenth walk).
+    v.check((s) => s.includes("@") || !LIKE_A_NUMBER.test(s) || APPLICATION_NUMBER.test(s), account.m("applicationNumber")),
+    v.check((s) => s.includes("@") || LIKE_A_NUMBER.test(s), account.m("validEmail")),
   ),
 });
 

@@ -143,6 +143,23 @@ describe("in Hindi", () => {
 });
 
 describe("the application status page", () => {
+  test.each(["APP-2026-00001", "APP 2026 000001", "app2026000001"])(
+    "a mistyped application number (%s) is told the number's form, not an e-mail's; nothing is sent (tenth walk)",
+    async (mistyped) => {
+      const { calls } = await lookUp(mistyped);
+      expect(
+        await screen.findByText("An application number looks like APP-2026-000123: check it against your confirmation e-mail."),
+      ).toBeTruthy();
+      expect(screen.queryByText("Please enter a valid email address")).toBeNull();
+      expect(calls.some((c) => c.path === "admissions.status")).toBe(false);
+    },
+  );
+
+  test("the hint says the application number works too", async () => {
+    renderApp("/admission-status", handlers());
+    expect((await screen.findByText(/Your application number \(APP-2026-000123/)).textContent).toContain("works too");
+  });
+
   test("an address without '@' gets the spec's message and nothing is sent", async () => {
     const { calls } = await lookUp("priya.example.com");
     expect(await screen.findByText("Please enter a valid email address")).toBeTruthy();
