@@ -158,6 +158,24 @@ describe("the admission wizard", () => {
     }
   });
 
+  test("a link to a programme whose admissions have closed: the course is taken off once the open ones are known, and the field says why (tenth walk)", async () => {
+    storeDraft({ ...COMPLETE, course: "" }, 1);
+    const before = window.location.href;
+    window.history.replaceState(null, "", "/admission?course=MBA");
+    try {
+      renderApp("/admission", { "admissions.courses": () => ({ courses: ["BBA", "BCA"] }) });
+      await screen.findByRole("heading", { name: "Academic Information" });
+      expect(await screen.findByText("Admissions for MBA are closed at present: choose a course from the list.")).toBeTruthy();
+      const course = control<HTMLSelectElement>("Course");
+      expect(course.value).toBe("");
+      expect([...course.options].map((o) => o.value)).not.toContain("MBA");
+      fireEvent.change(course, { target: { value: "BCA" } });
+      expect(screen.queryByText(/Admissions for MBA are closed/)).toBeNull();
+    } finally {
+      window.history.replaceState(null, "", before);
+    }
+  });
+
   test("submitting with required fields missing lists them in the spec's order and jumps to the first", async () => {
     storeDraft({ ...COMPLETE, gender: "", pincode: "", course: "" }, 3);
     renderApp("/admission");

@@ -17,6 +17,7 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -80,6 +81,16 @@ export default function AdmissionPage() {
     return chosen ? { ...start, course: chosen } : start;
   });
   const { values, errors, attempted, setAttempted, onChange, onBlur } = form;
+  // A course no longer open (an old link's ?course=, a draft kept since) is not sent to be refused after the
+  // upload: it is taken off once the open courses are known, and the field says why (tenth walk).
+  const openCourses = trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 }).data?.courses;
+  useEffect(() => {
+    if (!openCourses?.length || !values.course || openCourses.includes(values.course)) return;
+    const closed = values.course;
+    onChange("course", "");
+    form.setServerErrors({ course: t("msg.courseClosed", { course: closed }) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openCourses]);
   const [step, setStep] = useState<StepIndex>(() => restored?.step ?? 0);
   const documents = useDocumentFiles();
   const { files, fileErrors } = documents;
