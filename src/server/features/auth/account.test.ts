@@ -94,6 +94,32 @@ describe("forgot password → verify code → reset", () => {
     expect(reuse.status).toBe(400);
   });
 
+  test("staff reset their password from the office side, as they sign in there; not from the student side (tenth walk)", async () => {
+    const user = await createUser(deps, { role: "staff", email: "counsellor@example.test" });
+    await send("POST", "/api/auth/forgot-password", { email: "counsellor@example.test", userType: "student" });
+    expect(await outboxCount()).toBe(0);
+    await send("POST", "/api/auth/forgot-password", { email: "counsellor@example.test", userType: "admin" });
+    const code = (await lastCodeFor("counsellor@example.test"))!;
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await (
+      await send("POST", "/api/auth/verify-otp", { email: "counsellor@example.test", otp: code, userType: "admin" })
+    ).json();
+    const resetToken = verified.data.resetToken as string;
+    const wrongSide = await send("POST", "/api/auth/reset-password", { password: "NewPassw0rdX", resetToken, userType: "student" });
+    expect(wrongSide.status).toBe(400);
+    // The wrong side's refusal used the token up (a single-use token is spent by any attempt): a new code.
+    await send("POST", "/api/auth/forgot-password", { email: "counsellor@example.test", userType: "admin" });
+    const again = (await lastCodeFor("counsellor@example.test"))!;
+    const token = (
+      await (await send("POST", "/api/auth/verify-otp", { email: "counsellor@example.test", otp: again, userType: "admin" })).json()
+    ).data.resetToken as string;
+    expect(
+      (await send("POST", "/api/auth/reset-password", { password: "NewPassw0rdX", resetToken: token, userType: "admin" })).status,
+    ).toBe(200);
+    const session = await signedIn(loginAdmin(deps, { email: "counsellor@example.test", password: "NewPassw0rdX" }));
+    expect(session.user.id).toBe(user.id);
+  });
+
   test("a wrong code says so; five wrong tries use the code up; a new code voids the old one", async () => {
     await createUser(deps, { role: "admin", email: "head@example.test" });
     const verify = (otp: string) => callerFor(deps).auth.verifyOtp({ email: "head@example.test", otp, userType: "admin" });
