@@ -1,9 +1,12 @@
 /**
  * The language switch of the public header and both portals (issue 16): a native select, each language
  * named in its own script. The new language's catalogues arrive before the screen changes; a signed-in
- * person's choice is stored with their account, so their other devices follow it.
+ * person's choice is stored with their account, so their other devices follow it. On Linux and Windows an
+ * arrow key on a closed select changes its value: the choice is made once it has settled (`SETTLE_MS`), and
+ * the select stays enabled, keeping the focus (tenth walk: each arrow switched the language and saved it,
+ * and the select, disabled meanwhile, dropped the focus to the page).
  */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { LOCALE_NAMES, LOCALES, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { changeLocale, useLocale, useT } from "../lib/i18n.tsx";
@@ -11,17 +14,20 @@ import { useSession } from "../lib/session.tsx";
 import { trpc } from "../lib/trpc.ts";
 import { useToast } from "../ui/toast.tsx";
 
+const SETTLE_MS = 500;
+
 export function LanguageSwitcher() {
   const t = useT(common);
   const locale = useLocale();
   const { user } = useSession();
   const toast = useToast();
   const save = trpc.auth.setLanguage.useMutation();
-  const [busy, setBusy] = useState(false);
+  // The language chosen and not yet made (settling, then its catalogues on their way).
+  const [chosen, setChosen] = useState<Locale | null>(null);
+  const settling = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
 
   const choose = async (next: Locale) => {
-    setBusy(true);
     try {
       await changeLocale(next);
       // The account remembers it too; if that call fails, this device still has the choice.
@@ -29,7 +35,7 @@ export function LanguageSwitcher() {
     } catch {
       toast.show(t("languageFailed"), "error");
     } finally {
-      setBusy(false);
+      setChosen(null);
     }
   };
 
@@ -41,12 +47,14 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="language-switcher__select"
-        value={locale}
-        disabled={busy}
-        aria-busy={busy}
+        value={chosen ?? locale}
+        aria-busy={chosen !== null}
         onChange={(event) => {
           const next = parseLocale(event.target.value);
-          if (next) void choose(next);
+          if (!next) return;
+          setChosen(next);
+          clearTimeout(settling.current);
+          settling.current = setTimeout(() => void choose(next), SETTLE_MS);
         }}
       >
         {LOCALES.map((code) => (

@@ -157,6 +157,22 @@ describe("the language switcher", () => {
     await waitFor(() => expect(calls.find((c) => c.path === "auth.setLanguage")?.input).toEqual({ language: "mr" }));
   });
 
+  test("arrowing through the languages makes only the one it settles on, and the select keeps the focus (tenth walk)", async () => {
+    storeSession(STUDENT);
+    const calls = renderSite("/", stubSessionApi({ me: async () => ({ user: STUDENT }) }).api);
+    const select = await screen.findByRole("combobox", { name: "Language" });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy());
+    select.focus();
+    fireEvent.change(select, { target: { value: "hi" } });
+    fireEvent.change(select, { target: { value: "mr" } });
+    expect((select as HTMLSelectElement).disabled).toBe(false);
+    expect(document.documentElement.lang).toBe("en");
+    await screen.findByRole("link", { name: mrCommon["footer.login"] });
+    const saved = calls.filter((c) => c.path === "auth.setLanguage").map((c) => c.input);
+    expect(saved).toEqual([{ language: "mr" }]);
+    expect(document.activeElement).toBe(screen.getByRole("combobox", { name: mrCommon.language }));
+  });
+
   test("a signed-in person's stored language applies when they arrive", async () => {
     const user = { ...STUDENT, language: "hi" as const };
     storeSession(user);
