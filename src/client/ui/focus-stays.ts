@@ -42,8 +42,17 @@ export function useFocusStaysInItems<E extends HTMLElement>(items: string, conte
     const item = all[Math.min(last.index, all.length - 1)];
     const target = controlsOf(item)[0] as HTMLElement | undefined;
     if (target) return target.focus();
-    container.tabIndex = -1;
-    container.focus();
+    focusList(container);
   }, [contents, items]);
   return { ref, onFocus, onBlur };
+}
+
+/**
+ * Gives the focus to a list as a whole: where it goes when a control that acted on the whole list leaves with
+ * it ("Mark all as read" once nothing is unread; tenth walk: it fell to the page). Only when that control has it.
+ */
+export function focusList(list: HTMLElement | null, from?: Element | null): void {
+  if (!list || (from && document.activeElement !== from)) return;
+  list.tabIndex = -1;
+  list.focus();
 }

@@ -106,6 +106,16 @@ describe("Notifications screen", () => {
     expect(screen.getByRole("button", { name: "Mark all as read" })).toBeTruthy();
   });
 
+  test("Mark all as read leaves with the focus once nothing is unread: the list takes it (tenth walk)", async () => {
+    renderAdmin("/admin/notifications", server());
+    const list = await screen.findByRole("list", { name: "Notifications" });
+    const markAll = screen.getByRole("button", { name: "Mark all as read" });
+    markAll.focus();
+    fireEvent.click(markAll);
+    await waitFor(() => expect(markAll.isConnected).toBe(false));
+    expect(document.activeElement).toBe(list);
+  });
+
   test("opening a notification shows its details, marks it read, and the badge goes down at once", async () => {
     const { sent } = renderAdmin("/admin/notifications", server());
     await screen.findByRole("link", { name: "1 unread notification" });

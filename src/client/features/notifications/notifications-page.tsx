@@ -17,7 +17,7 @@ import { CheckDoubleIcon, LifeBuoyIcon, ServerIcon, ShieldIcon } from "../../ui/
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
-import { useFocusStaysInItems } from "../../ui/focus-stays.ts";
+import { focusList, useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { AlertCircleIcon, BellIcon, CalendarIcon, FileIcon, MailIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
 import { ListEmpty, ListPage, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
@@ -106,14 +106,17 @@ export default function AdminNotificationsPage() {
     );
   };
 
-  const readAll = () =>
+  const readAll = (event: { currentTarget: Element }) => {
+    const button = event.currentTarget;
     markAll.mutate(undefined, {
       onSuccess: ({ updated }) => {
+        focusList(focus.ref.current, button);
         toast.show(t("allRead", { count: updated }));
         void refresh();
       },
       onError: (err) => toast.failed(err, t("allReadFailed")),
     });
+  };
 
   const stat = (n: number | undefined) => (counts ? n : <Skeleton width="3ch" />);
 

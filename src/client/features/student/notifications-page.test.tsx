@@ -77,6 +77,39 @@ describe("student notifications (issue 18, first step)", () => {
     expect(path()).toBe("/student/help/7");
   });
 
+  test("the focus stays on the page: Mark as read hands it to the card's Open, Mark all as read to the list (tenth walk)", async () => {
+    let items = [item(3, false, "Reply to TKT-2026-00007", "/student/help/7"), item(2, false, "Holiday on Monday")];
+    const unread = () => items.filter((i) => !i.read).length;
+    renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: items,
+        pagination: { totalItems: items.length, totalPages: 1, currentPage: 1, limit: 10 },
+        counts: { total: items.length, unread: unread(), highPriority: 0, recent24h: 2 },
+      }),
+      "notifications.unreadCount": () => ({ count: unread() }),
+      "notifications.markRead": (input) => {
+        items = items.map((i) => (i.id === (input as { id: number }).id ? { ...i, read: true } : i));
+        return { message: "ok", notification: items[0]! };
+      },
+      "notifications.markAllRead": () => {
+        items = items.map((i) => ({ ...i, read: true }));
+        return { message: "ok", updated: 1 };
+      },
+    });
+    const list = await screen.findByRole("list", { name: "Your notifications" });
+    const markOne = within(list).getByRole("button", { name: "Mark as read: Reply to TKT-2026-00007" });
+    const open = within(list).getByRole("link", { name: "Open: Reply to TKT-2026-00007" });
+    markOne.focus();
+    fireEvent.click(markOne);
+    await waitFor(() => expect(markOne.isConnected).toBe(false));
+    await waitFor(() => expect(document.activeElement).toBe(open));
+    const markAll = screen.getByRole("button", { name: "Mark all as read" });
+    markAll.focus();
+    fireEvent.click(markAll);
+    await waitFor(() => expect(markAll.isConnected).toBe(false));
+    expect(document.activeElement).toBe(list);
+  });
+
   test("nothing yet: an empty state, not a blank page", async () => {
     renderStudentAt("/student/notifications", {
       "notifications.list": () => ({

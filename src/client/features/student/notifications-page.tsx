@@ -17,6 +17,7 @@ import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { focusList, useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { BellIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
@@ -44,6 +45,8 @@ export default function StudentNotificationsPage() {
   const markAll = trpc.notifications.markAllRead.useMutation();
   const failed = (err: unknown) => toast.failed(err, t("notif.failed"));
   const items = query.data?.notifications ?? [];
+  // Mark as read takes its button away: the focus goes to the card's Open, or to the list (ui/focus-stays.ts).
+  const focus = useFocusStaysInItems<HTMLUListElement>(":scope > li", items);
 
   return (
     <div className="page-stack student-notifications">
@@ -55,7 +58,16 @@ export default function StudentNotificationsPage() {
             <Button
               variant="secondary"
               loading={markAll.isPending}
-              onClick={() => markAll.mutate(undefined, { onSuccess: () => void refresh(), onError: failed })}
+              onClick={(event) => {
+                const button = event.currentTarget;
+                markAll.mutate(undefined, {
+                  onSuccess: () => {
+                    focusList(focus.ref.current, button);
+                    void refresh();
+                  },
+                  onError: failed,
+                });
+              }}
             >
               {t("notif.markAll")}
             </Button>
@@ -69,7 +81,7 @@ export default function StudentNotificationsPage() {
         lines={6}
         empty={items.length === 0 && <EmptyState icon={<BellIcon size={28} />} title={t("notif.title")} description={t("notif.none")} />}
       >
-        <ul className="student-notifications__list list-plain" aria-label={t("notif.list")}>
+        <ul className="student-notifications__list list-plain" aria-label={t("notif.list")} {...focus}>
           {items.map((n) => (
             <li key={n.id} className={n.read ? "ui-card student-notice" : "ui-card student-notice is-unread"}>
               <div className="ui-card__body stack stack--sm">
@@ -85,7 +97,6 @@ export default function StudentNotificationsPage() {
                       <Button
                         size="sm"
                         variant="ghost"
-                        disabled={markRead.isPending}
                         onClick={() => markRead.mutate({ id: n.id }, { onSuccess: () => void refresh(), onError: failed })}
                       >
                         <RowActionLabel label={t("notif.markRead")} spoken={t("notif.markReadOf", { title: n.title })} />
