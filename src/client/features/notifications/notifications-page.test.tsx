@@ -113,7 +113,7 @@ describe("Notifications screen", () => {
     markAll.focus();
     fireEvent.click(markAll);
     await waitFor(() => expect(markAll.isConnected).toBe(false));
-    expect(document.activeElement).toBe(list);
+    expect(document.activeElement === list).toBe(true);
   });
 
   test("opening a notification shows its details, marks it read, and the badge goes down at once", async () => {

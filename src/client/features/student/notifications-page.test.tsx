@@ -102,12 +102,12 @@ describe("student notifications (issue 18, first step)", () => {
     markOne.focus();
     fireEvent.click(markOne);
     await waitFor(() => expect(markOne.isConnected).toBe(false));
-    await waitFor(() => expect(document.activeElement).toBe(open));
+    await waitFor(() => expect(document.activeElement === open).toBe(true));
     const markAll = screen.getByRole("button", { name: "Mark all as read" });
     markAll.focus();
     fireEvent.click(markAll);
     await waitFor(() => expect(markAll.isConnected).toBe(false));
-    expect(document.activeElement).toBe(list);
+    expect(document.activeElement === list).toBe(true);
   });
 
   test("nothing yet: an empty state, not a blank page", async () => {

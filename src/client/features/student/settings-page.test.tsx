@@ -145,6 +145,21 @@ describe("student settings: security", () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe("stored-token");
   });
 
+  test("a change sent by Enter in a field leaves the focus on Update Password, not the page (tenth walk)", async () => {
+    await openSettings("?tab=security", {
+      "student.changePassword": () => ({ message: "Password updated successfully", user: STUDENT }),
+    });
+    await screen.findByRole("region", { name: "Change password" });
+    fireEvent.change(input("Current password"), { target: { value: "Current1Pass" } });
+    fireEvent.change(input("New password"), { target: { value: "Fresh2026Pass" } });
+    fireEvent.change(input("Confirm new password"), { target: { value: "Fresh2026Pass" } });
+    const update = screen.getByRole("button", { name: "Update Password" });
+    input("Confirm new password").focus();
+    fireEvent.submit(input("Confirm new password").form!);
+    await screen.findByText("Password updated successfully");
+    await waitFor(() => expect(document.activeElement === update).toBe(true));
+  });
+
   test("Logout All asks 'Are you sure you want to log out from all devices?'; Cancel sends nothing; Yes ends the others and says how many", async () => {
     const { sent } = await openSettings("?tab=security", { "auth.logoutAll": () => ({ endedSessions: 2 }) });
     fireEvent.click(await screen.findByRole("button", { name: "Logout All" }));

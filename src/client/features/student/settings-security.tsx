@@ -35,6 +35,7 @@ const PASSWORD_IDS: Record<PasswordField, string> = {
   confirmPassword: "settings-confirm-password",
 };
 const PASSWORD_ORDER: PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
+const UPDATE_ID = "settings-update-password";
 
 /** 'Signed out of 2 other sessions.' — how many ended, in words. */
 export function endedSessionsText(n: number): string {
@@ -95,6 +96,9 @@ function ChangePasswordCard() {
           title: answer.message,
           text: t("security.stillSignedIn"),
         });
+        // Sent by Enter in a field, which was disabled meanwhile: the focus fell to the page (tenth walk).
+        const active = document.activeElement as (Element & { disabled?: boolean }) | null;
+        if (!active || active === document.body || active.disabled) focusField(UPDATE_ID);
         void utils.student.dashboard.invalidate();
       } catch (err) {
         const error = normaliseError(err);
@@ -138,7 +142,7 @@ function ChangePasswordCard() {
           </Alert>
         ) : null}
         <div>
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" id={UPDATE_ID} loading={change.isPending}>
             {t("security.update")}
           </Button>
         </div>
