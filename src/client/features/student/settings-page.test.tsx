@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import hiStudent from "../../../shared/i18n/hi/student.json";
 import mrStudent from "../../../shared/i18n/mr/student.json";
 import { student } from "../../../shared/i18n/student.ts";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
@@ -265,5 +267,20 @@ describe("student settings: notifications and preferences", () => {
     expect(language.value).toBe("marathi");
     // The saved language applies at once: the page is now in Marathi.
     expect(await screen.findByText(mrStudent["settings.languageHint"])).toBeTruthy();
+  });
+
+  test("the language shown is the one the portal is in, not the stored default (tenth walk: 'English' over a Hindi screen)", async () => {
+    await act(() => changeLocale("hi"));
+    try {
+      renderStudentAt("/student/settings?tab=preferences", {
+        "student.profile": () => PROFILE,
+        "student.settings": () => SETTINGS,
+      });
+      const language = (await screen.findByLabelText(hiStudent["settings.languageLabel"])) as HTMLSelectElement;
+      expect(SETTINGS.language).toBe("english");
+      expect(language.value).toBe("hindi");
+    } finally {
+      await act(() => changeLocale("en"));
+    }
   });
 });

@@ -6,9 +6,9 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LANGUAGES } from "../../../shared/constants.ts";
-import { LOCALE_NAMES } from "../../../shared/i18n/locales.ts";
+import { LOCALE_NAMES, languageOf } from "../../../shared/i18n/locales.ts";
 import { student } from "../../../shared/i18n/student.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -168,6 +168,7 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
   const themeSave = useSettingsSave();
   const languageSave = useSettingsSave();
   const t = useT(student);
+  const locale = useLocale();
 
   const chooseTheme = (next: "light" | "dark") => {
     // Applied at once on this device, then stored with the account.
@@ -208,7 +209,9 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
           fieldClassName="settings-language"
           label={t("settings.languageLabel")}
           options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
-          value={settings.language}
+          // The language the portal shows: a student who never chose one sees the device's or the link's
+          // (tenth walk: it read "English", the stored default, over a Hindi screen).
+          value={languageOf(locale)}
           hint={t("settings.languageHint")}
           onChange={(e) => void languageSave.run({ language: e.target.value as (typeof LANGUAGES)[number] })}
         />
