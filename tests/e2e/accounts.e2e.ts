@@ -293,7 +293,10 @@ describe("account journeys", () => {
     // Even the right password is refused now.
     await page.getByLabel("Password", { exact: true }).fill(current.student);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("alert").filter({ hasText: "Too many failed sign-in attempts. Your account is locked for 15 minutes." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /Too many failed sign-in attempts. Your account is locked: please try again after \d\d:\d\d\./ })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(expectedNoise(problems)).toEqual([]);
     await context.close();

@@ -166,15 +166,21 @@ export function createDatabaseRateLimiter(
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Please try again after 14:35." in the institute's time zone: the real wait, not "a moment". */
-export function tryAgainAfter(timeZone: string): (reopensAt: Date) => string {
+/** A moment as "14:35" on the institute's clock: when a limit or a lock ends, the real wait, not "a moment". */
+export function clockTime(timeZone: string): (at: Date) => string {
   let format = clockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     clockFormats.set(timeZone, format);
   }
   const clock = format;
-  return (reopensAt) => MSG.submissionsLimited(clock.format(reopensAt));
+  return (at) => clock.format(at);
+}
+
+/** "Please try again after 14:35." in the institute's time zone. */
+export function tryAgainAfter(timeZone: string): (reopensAt: Date) => string {
+  const clock = clockTime(timeZone);
+  return (reopensAt) => MSG.submissionsLimited(clock(reopensAt));
 }
 
 /**

@@ -45,6 +45,9 @@ describe("sign-in", () => {
     await atLimitPlusOne(RATE_RULES.loginFailuresPerIp.limit, (i) =>
       post("/api/auth/admin/login", { email: `nobody${i}@example.test`, password: "Wrong1Password" }),
     );
+    // The refusal says until when (tenth walk: "wait a moment" for 15 minutes): 06:30 UTC + 15 min in India.
+    const refused = await post("/api/auth/admin/login", { email: "late@example.test", password: "Wrong1Password" });
+    expect((await refused.json()).message).toBe("Too many failed sign-ins from this network. Please try again after 12:15.");
   }, 30_000); // 31 password checks (argon2id): seconds on a loaded 2-core machine
 });
 

@@ -8,6 +8,7 @@ import { type DB, dataVersion, excludeFromChangeCount } from "../../../../db/con
 import type { Role, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
+import { account as accountNs } from "../../../shared/i18n/account.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { AdminLoginInput, StudentLoginInput, TwoFactorInput } from "../../../shared/schemas/auth.ts";
@@ -17,7 +18,7 @@ import { randomToken, sha256, verifyPassword } from "../../platform/crypto.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Authenticated } from "../../platform/http.ts";
 import { issueCode, verifyCode } from "../../platform/one-time-codes.ts";
-import { ipKey } from "../../platform/rate-limit.ts";
+import { clockTime, ipKey } from "../../platform/rate-limit.ts";
 import { countFailedSignIn, lockAccount, markEmailVerified, recordSignIn, storedLocale } from "../accounts/accounts.repository.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -104,11 +105,16 @@ async function recordFailure(deps: AppDeps, account: User, meta: SessionMeta) {
 
 /** Checks a password without revealing which part was wrong; then either opens a session or asks for a code. */
 async function authenticate(deps: AppDeps, account: User | undefined, password: string, meta: SessionMeta): Promise<LoginResult> {
-  await deps.limits.assertAvailable("loginFailuresPerIp", ipKey(meta));
+  const { security, general } = await getSettings(deps);
+  // Both waits say when they end on the institute's clock (tenth walk: "locked for 15 minutes" with 4 left,
+  // "wait a moment" for a quarter of an hour).
+  const clock = clockTime(general.timeZone);
+  await deps.limits.assertAvailable("loginFailuresPerIp", ipKey(meta), (at) => accountNs.t("signInsLimited", { time: clock(at) }));
   const now = deps.now();
   if (account?.locked_until && account.locked_until > now.toISOString()) {
     const retryAfter = Math.ceil((Date.parse(account.locked_until) - now.getTime()) / 1000);
-    throw new AppError("TOO_MANY_REQUESTS", ACCOUNT_MSG.accountLocked, { retryAfter });
+    const message = accountNs.t("accountLocked", { time: clock(new Date(account.locked_until)) });
+    throw new AppError("TOO_MANY_REQUESTS", message, { retryAfter });
   }
   const ok = await verifyPassword(password, account?.password_hash ?? null);
   if (!account || !ok) {
@@ -117,7 +123,6 @@ async function authenticate(deps: AppDeps, account: User | undefined, password: 
     throw new AppError("UNAUTHORIZED", ACCOUNT_MSG.invalidCredentials);
   }
   if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
-  const { security } = await getSettings(deps);
   // "Require e-mail verification" (issue 14.4): an address nobody has proven yet gets a code first; the code
   // step is the two-factor one, and a right code proves the address (verifyTwoFactor).
   if (security.requireEmailVerification && account.email_verified_at === null) return startTwoFactor(deps, account, "verify");
