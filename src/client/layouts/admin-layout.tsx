@@ -19,7 +19,7 @@ import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { trpc } from "../lib/trpc.ts";
 import { useNow } from "../lib/use-now.ts";
-import { UserCogIcon } from "../ui/admin-icons.tsx";
+import { MegaphoneIcon, UserCogIcon } from "../ui/admin-icons.tsx";
 import { BellIcon, CalendarIcon, FileIcon, GraduationCapIcon, MailIcon, UsersIcon } from "../ui/icons.tsx";
 import { BarChartIcon, BookIcon, CreditCardIcon, HelpCircleIcon, HomeIcon, ImageIcon, SettingsIcon, UserIcon } from "../ui/more-icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
@@ -38,7 +38,7 @@ const LINKS = [
   { href: "/courses", key: "courses", icon: <BookIcon /> },
   { href: "/library", key: "library", icon: <BookIcon /> },
   { href: "/exams", key: "exams", icon: <CalendarIcon /> },
-  { href: "/notices", key: "notices", icon: <BellIcon /> },
+  { href: "/notices", key: "notices", icon: <MegaphoneIcon /> },
   { href: "/fees", key: "fees", icon: <CreditCardIcon /> },
   { href: "/gallery", key: "gallery", icon: <ImageIcon /> },
   { href: "/content", key: "content", icon: <FileIcon /> },

@@ -60,3 +60,5 @@ export const UserCogIcon = /* @__PURE__ */ icon(
   "M2 21v-2a4 4 0 0 1 4-4h6M18 15v-1.5M18 21.5V20M21.5 17.5H20M16 17.5h-1.5M19.8 15.7l-.9.9M17.1 18.4l-.9.9M19.8 19.3l-.9-.9M17.1 16.6l-.9-.9",
   "M19.5 17.5a1.5 1.5 0 0 1-3 0 1.5 1.5 0 0 1 3 0Z",
 );
+/** Notices & events: a megaphone (the bell is the notifications'). */
+export const MegaphoneIcon = /* @__PURE__ */ icon("Megaphone", "m3 11 18-5v12L3 14Z", "M11.6 16.8a3 3 0 1 1-5.8-1.6");

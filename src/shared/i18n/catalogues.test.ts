@@ -30,6 +30,23 @@ describe("catalogues", () => {
     expect(found).toEqual([]);
   });
 
+  test("no two links of a portal's menu read alike in any language, nor one as another with words added (tenth walk: नोटिस, not सूचनाएँ, beside सूचनाएँ)", async () => {
+    const found: string[] = [];
+    for (const locale of ["en", "hi", "mr"]) {
+      const portal = await read(locale, "portal");
+      for (const area of ["admin", "student"]) {
+        const labels = Object.entries(portal)
+          .filter(([key]) => key.startsWith(`${area}.nav.`))
+          .map(([key, label]) => [key, String(label)] as const);
+        for (const [key, label] of labels)
+          for (const [other, otherLabel] of labels)
+            if (key !== other && (otherLabel === label || (otherLabel.split(/\s+/)[0] === label && !label.includes(" "))))
+              found.push(`${locale}: ${key} "${label}" ~ ${other} "${otherLabel}"`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   test("each rule is caught, named by file and key", () => {
     const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later" };
     const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा" };
