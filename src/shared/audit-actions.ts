@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "staff.role",
   "staff.activate",
   "staff.deactivate",
+  "staff.unlock",
   "programme.create",
   "programme.update",
   "programme.archive",

@@ -132,6 +132,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "staff.resendInvitation": "admin",
   "staff.setRole": "admin",
   "staff.setActive": "admin",
+  "staff.unlock": "admin",
   "exams.list": "office",
   "exams.get": "office",
   "exams.schedule": "office",

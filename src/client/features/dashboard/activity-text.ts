@@ -301,6 +301,7 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     }),
   "staff.activate": ({ d, entry }) => r("s.staffActivated", { who: str(d.email) ?? officeAccount(entry) }),
   "staff.deactivate": ({ d, entry }) => r("s.staffDeactivated", { who: str(d.email) ?? officeAccount(entry) }),
+  "staff.unlock": ({ d, entry }) => r("s.staffUnlocked", { who: str(d.email) ?? officeAccount(entry) }),
   "programme.create": ({ d }) => r("s.programmeCreated", { name: str(d.name) ?? "?" }),
   "programme.update": ({ d }) => {
     const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => programmeFieldName(String(f))).join(", ") : null;

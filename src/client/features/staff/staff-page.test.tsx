@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { formatTime } from "../../lib/format.ts";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -15,6 +16,7 @@ const member = (overrides: Partial<Member> = {}): Member => ({
   status: "active",
   lastLoginAt: "2026-11-20T09:30:00.000Z",
   createdAt: "2026-11-01T09:30:00.000Z",
+  lockedUntil: null,
   ...overrides,
 });
 const ME = member({ id: 1, name: "Asha Admin", email: "admin@example.com", role: "admin" });
@@ -120,6 +122,34 @@ describe("Staff (issue 17)", () => {
     fireEvent.click(within(dialog()).getByRole("button", { name: "Confirm" }));
     await within(dialog()).findByText(/at least one active administrator/);
     expect(sent("staff.setActive")).toEqual([{ id: 5, active: false }]);
+  });
+
+  test("a member locked out by wrong passwords shows until when, and Unlock asks, then unlocks (tenth walk)", async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    let locked = member({ lockedUntil: until });
+    const { sent } = renderAdmin("/admin/staff", {
+      "staff.list": () => listOf([ME, locked, member({ id: 6, name: "Ravi Rao", lockedUntil: "2026-01-01T00:00:00.000Z" })])(),
+      "staff.unlock": () => {
+        locked = member({ lockedUntil: null });
+        return { message: "Meera Joshi can sign in again at once.", member: locked };
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Office accounts" });
+    await within(table).findByText(`Locked until ${formatTime(until)}`);
+    // A lock that has ended is not shown, and offers nothing.
+    expect(within(table).queryByRole("button", { name: "Unlock: Ravi Rao" })).toBeNull();
+    fireEvent.click(within(table).getByRole("button", { name: "Unlock: Meera Joshi" }));
+    expect(within(dialog()).getByText(/locked out after too many wrong passwords/)).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Confirm" }));
+    await screen.findByText("Meera Joshi can sign in again at once.");
+    expect(sent("staff.unlock")).toEqual([{ id: 5 }]);
+    await waitFor(() =>
+      expect(
+        within(table)
+          .queryAllByText(/Locked until/)
+          .map((e) => e.textContent),
+      ).toEqual([]),
+    );
   });
 });
 

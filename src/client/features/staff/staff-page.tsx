@@ -8,12 +8,14 @@
 import { useState } from "react";
 import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { STAFF_STATUSES, type StaffStatus } from "../../../shared/schemas/staff.ts";
+import { formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -26,7 +28,7 @@ import { useSaved } from "../../ui/use-saved.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 
 type Member = RouterOutputs["staff"]["list"]["staff"][number];
-type Change = { kind: "role" | "deactivate" | "activate" | "resend"; member: Member };
+type Change = { kind: "role" | "deactivate" | "activate" | "resend" | "unlock"; member: Member };
 
 const STATUS_FILTER = { key: "status", values: STAFF_STATUSES };
 const STATUS_TONE: Record<Member["status"], BadgeTone> = { active: "approved", invited: "pending", inactive: "rejected" };
@@ -44,7 +46,11 @@ export default function StaffPage() {
   const setRole = trpc.staff.setRole.useMutation();
   const setActive = trpc.staff.setActive.useMutation();
   const resend = trpc.staff.resendInvitation.useMutation();
-  const busy = setRole.isPending || setActive.isPending || resend.isPending;
+  const unlock = trpc.staff.unlock.useMutation();
+  const busy = setRole.isPending || setActive.isPending || resend.isPending || unlock.isPending;
+  const now = useNow();
+  // Locked after too many wrong passwords, until when (tenth walk: nothing showed, and only waiting helped).
+  const lockedUntil = (m: Member) => (m.lockedUntil && Date.parse(m.lockedUntil) > now.getTime() ? m.lockedUntil : null);
 
   const refresh = () =>
     Promise.all([utils.staff.list.invalidate(), utils.staff.members.invalidate(), utils.dashboard.activity.invalidate()]);
@@ -57,7 +63,9 @@ export default function StaffPage() {
           ? setRole.mutateAsync({ id: member.id, role: member.role === "admin" ? "staff" : "admin" })
           : kind === "resend"
             ? resend.mutateAsync({ id: member.id })
-            : setActive.mutateAsync({ id: member.id, active: kind === "activate" });
+            : kind === "unlock"
+              ? unlock.mutateAsync({ id: member.id })
+              : setActive.mutateAsync({ id: member.id, active: kind === "activate" });
       answer.then((a) => done(a.message), failed);
     },
     { reload: refresh, failed: t("team.failed.save") },
@@ -81,7 +89,14 @@ export default function StaffPage() {
       key: "status",
       header: t("team.col.status"),
       className: "ui-table__cell--nowrap",
-      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{t(`team.status.${m.status}`)}</Badge>,
+      render: (m) => {
+        const locked = lockedUntil(m);
+        return locked ? (
+          <Badge tone="rejected">{t("team.lockedUntil", { time: formatTime(locked) })}</Badge>
+        ) : (
+          <Badge tone={STATUS_TONE[m.status]}>{t(`team.status.${m.status}`)}</Badge>
+        );
+      },
     },
     {
       key: "lastSignIn",
@@ -94,6 +109,7 @@ export default function StaffPage() {
         <span className="ops-row-buttons">
           {actionButton("role", m.role === "admin" ? t("team.action.makeStaff") : t("team.action.makeAdmin"), m)}
           {m.status === "invited" ? actionButton("resend", t("team.action.resend"), m) : null}
+          {lockedUntil(m) ? actionButton("unlock", t("team.action.unlock"), m) : null}
           {m.status === "inactive"
             ? actionButton("activate", t("team.action.activate"), m)
             : actionButton("deactivate", t("team.action.deactivate"), m)}

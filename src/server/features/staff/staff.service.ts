@@ -14,7 +14,7 @@ import { audit } from "../../platform/audit.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole } from "../accounts/accounts.repository.ts";
+import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole, unlockAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
@@ -33,6 +33,8 @@ export interface StaffItem {
   status: Exclude<StaffStatus, "all">;
   lastLoginAt: string | null;
   createdAt: string;
+  /** until when too many wrong passwords lock the account (a past moment: no longer locked) */
+  lockedUntil: string | null;
 }
 
 const statusOf = (u: Pick<User, "is_active" | "password_hash">): StaffItem["status"] =>
@@ -46,6 +48,7 @@ const toItem = (u: User): StaffItem => ({
   status: statusOf(u),
   lastLoginAt: u.last_login_at,
   createdAt: u.created_at,
+  lockedUntil: u.locked_until,
 });
 
 function filtered(db: DB, query: Pick<StaffListQuery, "search" | "status">) {
@@ -229,4 +232,28 @@ export async function setStaffActive(deps: AppDeps, actorId: number, input: { id
     message: roster.t(input.active ? "team.said.activated" : "team.said.deactivated", { name: updated.name }),
     member: toItem(updated),
   };
+}
+
+/**
+ * Unlock (tenth walk): a member locked out after too many wrong passwords signs in again at once instead of
+ * waiting out the lock, as students can be unlocked from their record. Audited.
+ */
+export async function unlockStaff(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
+  const now = deps.now();
+  const at = now.toISOString();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const current = await findOffice(trx, id);
+    if (!current.locked_until || current.locked_until <= at) throw refused(roster.t("team.rule.notLocked", { name: current.name }));
+    const row = await unlockAccount(trx, id, at);
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "staff.unlock",
+      entityType: "user",
+      entityId: id,
+      details: { email: current.email, lockedUntil: current.locked_until },
+      ip: meta.ip,
+    });
+    return row;
+  });
+  return { message: roster.t("team.said.unlocked", { name: updated.name }), member: toItem(updated) };
 }

@@ -115,6 +115,31 @@ describe("roles and access", () => {
     expect((await signedIn(loginAdmin(deps, { email: "s@example.test", password: TEST_PASSWORD }))).user.role).toBe("staff");
   });
 
+  test("a member locked out by wrong passwords shows so in the list and is unlocked by an administrator, in the log (tenth walk)", async () => {
+    const staff = await createUser(deps, { role: "staff", email: "locked@example.test", name: "Ravi Clerk" });
+    for (let i = 0; i < 5; i++)
+      await expect(loginAdmin(deps, { email: "locked@example.test", password: "Wrong1Password" })).rejects.toBeDefined();
+    await expect(loginAdmin(deps, { email: "locked@example.test", password: TEST_PASSWORD })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+    const listed = (await admin.staff.list({})).staff.find((m) => m.id === staff.id)!;
+    expect(Date.parse(listed.lockedUntil!)).toBeGreaterThan(deps.now().getTime());
+
+    const answer = await admin.staff.unlock({ id: staff.id });
+    expect(answer.message).toBe("Ravi Clerk can sign in again at once.");
+    expect(answer.member.lockedUntil).toBeNull();
+    expect((await signedIn(loginAdmin(deps, { email: "locked@example.test", password: TEST_PASSWORD }))).user.id).toBe(staff.id);
+    const logged = await deps.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "entity_id"])
+      .where("action", "=", "staff.unlock")
+      .execute();
+    expect(logged).toEqual([{ actor_user_id: adminId, entity_id: String(staff.id) }]);
+    await expect(admin.staff.unlock({ id: staff.id })).rejects.toMatchObject({ message: "Ravi Clerk's account is not locked" });
+    // Staff cannot unlock anyone (the authorization matrix has the procedure as the administrators').
+    await expect((await callerOf(staff.id)).staff.unlock({ id: adminId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   test("a new role applies to the person's next request", async () => {
     const staff = await createUser(deps, { role: "staff", email: "s@example.test", name: "Sunil" });
     const token = await createSession(deps, staff.id);
