@@ -7,7 +7,7 @@ import { exams } from "../../../shared/i18n/exams.ts";
 import { examForm } from "../../../shared/schemas/exams.ts";
 import { termName } from "../../../shared/terms.ts";
 import { addOrUpdate, fieldIds, saveSubmission, schemaRules, useFormState } from "../../lib/form.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -48,6 +48,16 @@ const RULES = {
   ids: IDS,
 } as const;
 
+/** The zone in the reader's words ("India Standard Time", "भारतीय मानक समय"), not its code (tenth walk). */
+function zoneName(timeZone: string, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(`${locale}-IN`, { timeZone, timeZoneName: "long" }).formatToParts(0);
+    return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+  } catch {
+    return timeZone; // not known yet (the settings on their way), or not a zone this browser knows
+  }
+}
+
 export function ExamFormDialog({
   exam,
   timeZone,
@@ -61,6 +71,7 @@ export function ExamFormDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useT(exams);
+  const locale = useLocale();
   const subjects = trpc.studies.subjectOptions.useQuery(undefined, { staleTime: 60_000 });
   const saving = addOrUpdate(trpc.exams.schedule.useMutation(), trpc.exams.update.useMutation());
   const form = useFormState<Values>(() => (exam ? valuesOf(exam) : EMPTY), RULES);
@@ -105,7 +116,13 @@ export function ExamFormDialog({
       <TextInput {...field("title")} label={t("form.title")} required maxLength={120} hint={t("form.titleHint")} />
       <div className="ops-form-grid">
         <TextInput {...field("date")} type="date" label={t("form.date")} required />
-        <TextInput {...field("time")} type="time" label={t("form.time")} required hint={t("form.timeHint", { zone: timeZone })} />
+        <TextInput
+          {...field("time")}
+          type="time"
+          label={t("form.time")}
+          required
+          hint={t("form.timeHint", { zone: zoneName(timeZone, locale) })}
+        />
         <TextInput {...field("durationMinutes")} label={t("form.duration")} inputMode="numeric" required />
         <TextInput {...field("centre")} label={t("form.centre")} required maxLength={200} />
         <TextInput {...field("maxMarks")} label={t("form.maxMarks")} inputMode="numeric" required />

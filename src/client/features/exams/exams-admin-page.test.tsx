@@ -143,7 +143,7 @@ describe("/admin/exams: the list", () => {
     fireEvent.click((await screen.findAllByRole("button", { name: "Schedule exam" }))[0]!);
     const dialog = await screen.findByRole("dialog", { name: "Schedule exam" });
     await within(dialog).findByRole("option", { name: "BBA-101 Principles of Management (BBA, Year 1)" });
-    expect(within(dialog).getByText("On the institute's clock (Asia/Kolkata)")).toBeTruthy();
+    expect(within(dialog).getByText("On the institute's clock (India Standard Time)")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Pass marks/), { target: { value: "150" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Schedule" }));
     expect(await within(dialog).findByText("Choose the subject of the exam from the list.")).toBeTruthy();
