@@ -66,6 +66,45 @@ describe("student portal journeys", () => {
     await context.close();
   });
 
+  test("the sticky top bar never covers what the keyboard reaches: Shift+Tab back to a control above the screen, a page opened from a link (tenth walk)", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page);
+    await page.getByRole("link", { name: /^ID Card/ }).waitFor();
+    // The control just above the screen's top edge, the focus on the one after it: Shift+Tab brings it back.
+    await page.evaluate(() => {
+      const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button")];
+      const card = controls.find((c) => /^ID Card/.test(c.textContent ?? ""))!;
+      document.documentElement.style.scrollBehavior = "auto";
+      window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY + 20);
+      controls[controls.indexOf(card) + 1]!.focus({ preventScroll: true });
+    });
+    await page.keyboard.press("Shift+Tab");
+    const place = async () =>
+      page.evaluate(() => ({
+        top: Math.round(document.activeElement!.getBoundingClientRect().top),
+        bar: Math.round(document.querySelector(".portal-topbar")!.getBoundingClientRect().bottom),
+      }));
+    // The browser's scroll to it may be smooth: it has settled once two readings a moment apart agree.
+    await page.waitForFunction(
+      () =>
+        new Promise((resolve) => {
+          const top = document.activeElement!.getBoundingClientRect().top;
+          setTimeout(() => resolve(document.activeElement!.getBoundingClientRect().top === top), 150);
+        }),
+    );
+    const card = await place();
+    expect(card.top).toBeGreaterThanOrEqual(card.bar);
+    // A subject opened from the Courses page opens at its top: its back link is below the bar.
+    await page.goto("/student/courses");
+    await page.locator("main a[href^='/student/courses/']").first().press("Enter");
+    await page.getByRole("link", { name: /All my courses/ }).waitFor();
+    await page.keyboard.press("Tab");
+    const back = await place();
+    expect(back.top).toBeGreaterThanOrEqual(back.bar);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the student edits the profile and uploads a photo, which the sidebar shows at once", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await signIn(page);
