@@ -166,6 +166,12 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
           void utils.tickets.mine.invalidate();
           message.setValue("");
           toast.show(t("help.reply.sent"));
+          // The reply lands above the box and pushes it down: the control with the focus stays in sight
+          // (tenth walk: Send was left below the screen).
+          requestAnimationFrame(() => {
+            const focused = document.activeElement;
+            if (focused instanceof HTMLElement && ref.current?.form?.contains(focused)) focused.scrollIntoView?.({ block: "nearest" });
+          });
         },
         onError: (err) => setFailure(failureMessage(err, t("help.reply.failed"))),
         onSettled: sending.settled,

@@ -200,10 +200,18 @@ describe("student Help (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
     await screen.findByText("Please write a response");
     fireEvent.change(field("Your reply"), { target: { value: "Received it, thank you." } });
-    fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    const send = screen.getByRole("button", { name: "Send reply" });
+    // The reply lands above the box: the focused Send is brought back into sight (tenth walk).
+    const scrolled: Element[] = [];
+    send.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    send.focus();
+    fireEvent.click(send);
     await waitFor(() => expect(sent("tickets.respond")).toEqual([{ id: 3, message: "Received it, thank you." }]));
     expect(await within(conversation).findByText("Received it, thank you.")).toBeTruthy();
     expect(field("Your reply").value).toBe("");
+    await waitFor(() => expect(scrolled.length === 1 && scrolled[0] === send).toBe(true));
   });
 
   test("a double click on Send reply sends one reply while the first is on its way", async () => {
