@@ -123,6 +123,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       (await getSettings(deps)).system.cacheEnabled
     ) {
       c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
+      // A guest's copy is never reused for a signed-in request of the same address (tenth walk: after
+      // Settings → Save the admin's refetch was answered from the copy the login page had kept, and the
+      // admin's own screens showed the old name for a minute).
+      c.header("Vary", "Authorization", { append: true });
     }
     // tRPC builds its own Response, which drops the no-store set above: API answers hold personal data and
     // must never be kept by a browser or shared cache (a route that chose its own policy keeps it).

@@ -138,7 +138,10 @@ describe("public responses", () => {
 
   test("gallery, institute info and news may be kept a minute, unless caching is turned off", async () => {
     for (const p of ["/api/public/gallery", "/api/public/institute-info", "/api/public/news", "/api/gallery"]) {
-      expect([p, (await app.request(p)).headers.get("cache-control")]).toEqual([p, PUBLIC_CACHE_CONTROL]);
+      const res = await app.request(p);
+      expect([p, res.headers.get("cache-control")]).toEqual([p, PUBLIC_CACHE_CONTROL]);
+      // Kept for guests only: a signed-in request of the same address goes to the server (tenth walk).
+      expect([p, res.headers.get("vary")?.split(/,\s*/).includes("Authorization")]).toEqual([p, true]);
     }
     await saveSettingsGroup(deps, "system", { ...DEFAULT_SETTINGS.system, cacheEnabled: false });
     expect((await app.request("/api/public/news")).headers.get("cache-control")).toBe("no-store");

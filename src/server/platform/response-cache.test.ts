@@ -135,6 +135,7 @@ describe("shared public reads in the app", () => {
     expect(again.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
     expect(again.headers.get("x-frame-options")).toBe("DENY");
     expect(again.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(again.headers.get("vary")).toContain("Authorization");
 
     // With credentials the same data is answered no-store, like every authenticated answer.
     const signedIn = await app.request(batch, { headers: { authorization: "Bearer not-a-session" } });

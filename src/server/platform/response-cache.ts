@@ -61,7 +61,9 @@ export function responseCache(opts: ResponseCacheOptions): MiddlewareHandler & {
     if (body.length > maxBodyBytes || (await dataVersion(opts.db)) !== version) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value!);
     const headers = new Headers(res.headers);
-    headers.set("Vary", "Accept-Encoding");
+    // Beside what the answer already varies by (Authorization: kept for guests only).
+    const vary = headers.get("Vary");
+    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     let gzipped: Uint8Array<ArrayBuffer> | null = null;
     let gzipHeaders: Headers | null = null;
     if (body.length >= MIN_COMPRESS_BYTES && !headers.has("content-encoding")) {
