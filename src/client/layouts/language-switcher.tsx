@@ -6,7 +6,7 @@
  * the select stays enabled, keeping the focus (tenth walk: each arrow switched the language and saved it,
  * and the select, disabled meanwhile, dropped the focus to the page).
  */
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { LOCALE_NAMES, LOCALES, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { changeLocale, useLocale, useT } from "../lib/i18n.tsx";
@@ -15,6 +15,8 @@ import { trpc } from "../lib/trpc.ts";
 import { useToast } from "../ui/toast.tsx";
 
 const SETTLE_MS = 500;
+/** The choice waiting to settle (one switch is used at a time). */
+let settling = 0;
 
 export function LanguageSwitcher() {
   const t = useT(common);
@@ -24,7 +26,6 @@ export function LanguageSwitcher() {
   const save = trpc.auth.setLanguage.useMutation();
   // The language chosen and not yet made (settling, then its catalogues on their way).
   const [chosen, setChosen] = useState<Locale | null>(null);
-  const settling = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
 
   const choose = async (next: Locale) => {
@@ -48,13 +49,12 @@ export function LanguageSwitcher() {
         id={id}
         className="language-switcher__select"
         value={chosen ?? locale}
-        aria-busy={chosen !== null}
         onChange={(event) => {
           const next = parseLocale(event.target.value);
           if (!next) return;
           setChosen(next);
-          clearTimeout(settling.current);
-          settling.current = setTimeout(() => void choose(next), SETTLE_MS);
+          clearTimeout(settling);
+          settling = window.setTimeout(choose, SETTLE_MS, next);
         }}
       >
         {LOCALES.map((code) => (

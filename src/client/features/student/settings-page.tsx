@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LANGUAGES } from "../../../shared/constants.ts";
-import { LOCALE_NAMES, languageOf } from "../../../shared/i18n/locales.ts";
+import { LOCALE_NAMES, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -211,7 +211,8 @@ function PreferencesTab({ settings }: { settings: StudentSettings }) {
           options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
           // The language the portal shows: a student who never chose one sees the device's or the link's
           // (tenth walk: it read "English", the stored default, over a Hindi screen).
-          value={languageOf(locale)}
+          // (read through localeOfLanguage, which the first script already carries: languageOf's table would add to it)
+          value={LANGUAGES.find((l) => localeOfLanguage(l) === locale)}
           hint={t("settings.languageHint")}
           onChange={(e) => void languageSave.run({ language: e.target.value as (typeof LANGUAGES)[number] })}
         />
