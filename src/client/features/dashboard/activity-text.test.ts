@@ -142,3 +142,17 @@ describe("the fee entries of the activity log name the term as the fee screens d
     );
   });
 });
+
+describe("the settings entries (tenth walk)", () => {
+  test("name each setting changed by its label on the Settings page, a switch with its new state; an old entry's keys as they are", () => {
+    const settings = (details: Record<string, unknown>) =>
+      describeActivity({ ...entry("settings.update", details), entityType: "settings" });
+    expect(settings({ changed: ["general.siteName", "system.maintenanceMode"], turned: { "system.maintenanceMode": true } })).toBe(
+      "Changed the settings: Site name, Maintenance mode: on",
+    );
+    expect(settings({ changed: ["notifications.admissionAlerts", "language"], turned: { "notifications.admissionAlerts": false } })).toBe(
+      "Changed the settings: Admission alerts: off, Language",
+    );
+    expect(settings({ changed: ["system.somethingNew"] })).toBe("Changed the settings: system.somethingNew");
+  });
+});

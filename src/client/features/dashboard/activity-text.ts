@@ -96,6 +96,13 @@ const FIELDS = [
   "institute",
 ] as const;
 
+/** A setting by the label of its field on the Settings page ("general.siteName": "Site name"); its key if none. */
+function settingName(key: string): string {
+  const label = key === "language" ? "general.language" : key.replace(/^notifications\./, "alerts.");
+  const text = config.t(label as never);
+  return text === label ? key : text;
+}
+
 /** "name, mobile" from a list of changed fields (their names in the reader's language). */
 function fieldList(value: unknown): string | null {
   if (!Array.isArray(value) || value.length === 0) return null;
@@ -404,8 +411,13 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       count: count(d.rows) ?? 0,
     }),
   "settings.update": ({ d }) => {
-    const fields = fieldList(d.changed);
-    return fields ? r("s.settingsChanged", { fields }) : r("s.settings");
+    const changed = Array.isArray(d.changed) ? d.changed.map(String) : [];
+    const turned = (d.turned ?? {}) as Record<string, unknown>;
+    const named = changed.map((key) => {
+      const name = settingName(key);
+      return typeof turned[key] === "boolean" ? r(turned[key] ? "s.settingOn" : "s.settingOff", { name }) : name;
+    });
+    return named.length ? r("s.settingsChanged", { fields: named.join(", ") }) : r("s.settings");
   },
   "analytics.export": ({ d }) => {
     const key = String(d.range);

@@ -67,6 +67,21 @@ describe("admin settings", () => {
     expect(deps.logger.level).toBe("debug");
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "settings.update").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details).changed.sort()).toEqual(["system.logLevel", "system.maintenanceMode"]);
+    expect(JSON.parse(log.details).turned).toEqual({ "system.maintenanceMode": true });
+  });
+
+  test("the log names only what changed; the whole section sent again unchanged is not an event (tenth walk)", async () => {
+    const { general, system } = (await getSettings(deps)) as { general: Record<string, unknown>; system: Record<string, unknown> };
+    await put({ general: { ...general, siteName: "Walk T Institute" }, system });
+    await put({ general: { ...general, siteName: "Walk T Institute" }, system });
+    await put({ system: { ...system, maintenanceMode: true } });
+    await put({ system: { ...system, maintenanceMode: false } });
+    const logs = await deps.db.selectFrom("audit_log").select("details").where("action", "=", "settings.update").orderBy("id").execute();
+    expect(logs.map((l) => JSON.parse(l.details))).toEqual([
+      { changed: ["general.siteName"], turned: {} },
+      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": true } },
+      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": false } },
+    ]);
   });
 
   test("debug mode logs everything; the alert switches decide which events reach the admins", async () => {

@@ -159,11 +159,13 @@ export async function getAdminSettings(deps: Pick<AppDeps, "db">) {
 
 /**
  * PUT /admin/settings: merges each sent section over the stored one, validates it whole, stores it and
- * applies what takes effect at once (the log level). Audit-logged with the changed keys.
+ * applies what takes effect at once (the log level). Audit-logged with the keys whose values changed (a
+ * switch with its new state); a save that changed nothing is not logged.
  */
 export async function updateSettings(deps: AppDeps, adminId: number, input: SettingsUpdateInput, meta: { ip?: string | null } = {}) {
   const current = await getSettings(deps);
   const changed: string[] = [];
+  const turned: Record<string, boolean> = {};
   const next: Partial<Settings> = {};
   for (const group of ["general", "security", "notifications", "system"] as const) {
     const patch = input[group];
@@ -174,21 +176,29 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
       throw new AppError("BAD_REQUEST", merged.issues[0]?.message ?? MSG.invalidInput, { fieldErrors });
     }
     (next as Record<string, unknown>)[group] = merged.output;
-    changed.push(...Object.keys(patch).map((k) => `${group}.${k}`));
+    // The log names what changed, not every field the form sent (tenth walk): a switch with its new state.
+    const before = current[group] as Record<string, unknown>;
+    const after = merged.output as Record<string, unknown>;
+    for (const key of Object.keys(patch)) {
+      if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+      changed.push(`${group}.${key}`);
+      if (typeof after[key] === "boolean") turned[`${group}.${key}`] = after[key];
+    }
   }
   if (input.language) {
     next.language = input.language;
-    changed.push("language");
+    if (JSON.stringify(input.language) !== JSON.stringify(current.language)) changed.push("language");
   }
   await deps.db.transaction().execute(async (trx) => {
     for (const [group, value] of Object.entries(next) as [SettingsGroup, Settings[SettingsGroup]][]) {
       await saveSettingsGroup({ db: trx, now: deps.now }, group, value as never);
     }
+    if (changed.length === 0) return; // a save with nothing changed is not an event
     await audit(trx, deps.now(), {
       actorUserId: adminId,
       action: "settings.update",
       entityType: "settings",
-      details: { changed },
+      details: { changed, turned },
       ip: meta.ip,
     });
   });
