@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   "staff.activate",
   "staff.deactivate",
   "staff.unlock",
+  "backup.create",
+  "backup.download",
   "programme.create",
   "programme.update",
   "programme.archive",

@@ -4,7 +4,7 @@ import { portal } from "../../../shared/i18n/portal.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { withClientTestRules } from "../../lib/testing.tsx";
-import { describeActivity } from "./activity-text.ts";
+import { ACTIVITY_FILTER_VALUES, describeActivity, kindLabel } from "./activity-text.ts";
 
 withClientTestRules();
 
@@ -154,5 +154,17 @@ describe("the settings entries (tenth walk)", () => {
       "Changed the settings: Admission alerts: off, Language",
     );
     expect(settings({ changed: ["system.somethingNew"] })).toBe("Changed the settings: system.somethingNew");
+  });
+});
+
+describe("backups, news and FAQs in the log (tenth walk)", () => {
+  test("a backup made or downloaded is said; news and FAQ entries have their own badge and filter", () => {
+    const settings = (action: string, details: Record<string, unknown>) =>
+      describeActivity({ ...entry(action, details), entityType: "settings" });
+    expect(settings("backup.create", { name: "backup-x.tar.gz" })).toBe("Made a backup (backup-x.tar.gz)");
+    expect(settings("backup.download", { name: "backup-x.tar.gz" })).toBe("Downloaded the backup backup-x.tar.gz");
+    expect([kindLabel("announcement"), kindLabel("faq")]).toEqual(["News", "FAQ"]);
+    expect(ACTIVITY_FILTER_VALUES).toContain("announcement");
+    expect(ACTIVITY_FILTER_VALUES).toContain("faq");
   });
 });

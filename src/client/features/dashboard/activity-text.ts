@@ -48,6 +48,8 @@ export const ACTIVITY_FILTER_VALUES = [
   "exam",
   "notice",
   "book",
+  "announcement",
+  "faq",
   "report",
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTER_VALUES)[number];
@@ -309,6 +311,8 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "staff.activate": ({ d, entry }) => r("s.staffActivated", { who: str(d.email) ?? officeAccount(entry) }),
   "staff.deactivate": ({ d, entry }) => r("s.staffDeactivated", { who: str(d.email) ?? officeAccount(entry) }),
   "staff.unlock": ({ d, entry }) => r("s.staffUnlocked", { who: str(d.email) ?? officeAccount(entry) }),
+  "backup.create": ({ d }) => r("s.backupCreated", { name: str(d.name) ?? "?" }),
+  "backup.download": ({ d }) => r("s.backupDownloaded", { name: str(d.name) ?? "?" }),
   "programme.create": ({ d }) => r("s.programmeCreated", { name: str(d.name) ?? "?" }),
   "programme.update": ({ d }) => {
     const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => programmeFieldName(String(f))).join(", ") : null;

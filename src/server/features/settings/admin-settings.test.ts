@@ -187,6 +187,17 @@ describe("backups", () => {
     const download = await app.request(`/api/admin/backups/${backup.name}`, { headers: { authorization: `Bearer ${token}` } });
     expect(download.headers.get("content-disposition")).toContain(backup.name);
     expect((await app.request("/api/admin/backups/..%2Finstitute.db", { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    // Both are in the activity log (tenth walk: neither was); the refused name is not.
+    const logged = await deps.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("action", "like", "backup.%")
+      .orderBy("id")
+      .execute();
+    expect(logged.map((l) => [l.action, JSON.parse(l.details).name])).toEqual([
+      ["backup.create", backup.name],
+      ["backup.download", backup.name],
+    ]);
   });
 
   // 16 real backups: on PostgreSQL each runs pg_dump (about 0.3 s alone, more beside the browser journeys),

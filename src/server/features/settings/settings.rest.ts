@@ -2,10 +2,10 @@
 import { Hono } from "hono";
 import { config } from "../../../shared/i18n/config.ts";
 import { settingsUpdateInput } from "../../../shared/schemas/settings.ts";
-import { backupPath, createBackup, listBackups } from "../../platform/backups.ts";
+import { listBackups } from "../../platform/backups.ts";
 import { type AppEnv, currentAuth, ok, readJson, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import { getAdminSettings, updateSettings } from "./settings.service.ts";
+import { backupForDownload, backupNow, getAdminSettings, updateSettings } from "./settings.service.ts";
 
 export const adminSettingsRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
@@ -18,10 +18,10 @@ export const adminSettingsRest = new Hono<AppEnv>()
 export const adminBackupsRest = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => ok(c, { backups: await listBackups(c.get("deps")) }))
-  .post("/", async (c) => ok(c, { backup: await createBackup(c.get("deps")) }, 201))
+  .post("/", async (c) => ok(c, await backupNow(c.get("deps"), currentAuth(c).user.id, undefined, requestMeta(c)), 201))
   .get("/:name", async (c) => {
-    const file = Bun.file(backupPath(c.get("deps"), c.req.param("name")));
-    if (!(await file.exists())) return c.json({ success: false, message: config.t("backups.notFound") }, 404);
+    const file = await backupForDownload(c.get("deps"), currentAuth(c).user.id, c.req.param("name"), requestMeta(c));
+    if (!file) return c.json({ success: false, message: config.t("backups.notFound") }, 404);
     return c.body(file.stream(), 200, {
       "Content-Type": "application/gzip",
       "Content-Disposition": `attachment; filename="${c.req.param("name")}"`,

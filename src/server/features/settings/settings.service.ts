@@ -19,6 +19,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { isoNow } from "../../deps.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
+import { backupPath, createBackup } from "../../platform/backups.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
@@ -206,4 +207,31 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
   // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
   if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = effectiveLogLevel(next.system);
   return { ...(await getAdminSettings(deps)), message: config.t("saved") };
+}
+
+/** "Back up now" (Settings → System): a backup made by the administrator, in the activity log (tenth walk). */
+export async function backupNow(deps: AppDeps, adminId: number, _input: unknown, meta: { ip?: string | null } = {}) {
+  const backup = await createBackup(deps);
+  await audit(deps.db, deps.now(), {
+    actorUserId: adminId,
+    action: "backup.create",
+    entityType: "settings",
+    details: { name: backup.name, size: backup.size },
+    ip: meta.ip,
+  });
+  return { backup };
+}
+
+/** A backup's file for its download, the download in the activity log (a backup holds every record); null: no such backup. */
+export async function backupForDownload(deps: AppDeps, adminId: number, name: string, meta: { ip?: string | null } = {}) {
+  const file = Bun.file(backupPath(deps, name));
+  if (!(await file.exists())) return null;
+  await audit(deps.db, deps.now(), {
+    actorUserId: adminId,
+    action: "backup.download",
+    entityType: "settings",
+    details: { name },
+    ip: meta.ip,
+  });
+  return file;
 }
