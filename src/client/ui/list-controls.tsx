@@ -112,12 +112,13 @@ export function RowActionLabel({ label, spoken }: { label: ReactNode; spoken: st
 
 /**
  * A list's row buttons (small, labelled by {@link RowActionLabel}): `spoken` says what screen readers hear for
- * a button's word on a row ("Edit" → "Edit BA English"); while `busy`, they are all disabled.
+ * a button's word on a row ("Edit" → "Edit BA English"); while `busy`, none acts (aria-disabled, not
+ * `disabled`: the one pressed keeps the focus; tenth walk: Archive dropped it to the page).
  * `const action = rowActionButtons(...)`, then `action(t("admin.edit"), row, () => edit(row))` in the row's cell.
  */
 export function rowActionButtons<T>(spoken: (label: string, row: T) => string, busy = false) {
   return (label: string, row: T, onClick: () => void, variant: "secondary" | "ghost" = "secondary") => (
-    <Button size="sm" variant={variant} onClick={onClick} disabled={busy}>
+    <Button size="sm" variant={variant} onClick={busy ? undefined : onClick} aria-disabled={busy || undefined}>
       <RowActionLabel label={label} spoken={spoken(label, row)} />
     </Button>
   );

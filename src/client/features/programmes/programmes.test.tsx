@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderSite } from "../site/testing.tsx";
@@ -123,6 +124,21 @@ describe("the office's catalogue (issue 17)", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "Archive: MBA" }));
     await screen.findByText("MBA is archived: no longer listed or offered.");
+    expect(sent("programmes.setArchived")).toEqual([{ id: 3, archived: true }]);
+  });
+
+  test("while an archive is on its way the row buttons do nothing, and the one pressed keeps the focus (tenth walk)", async () => {
+    const { sent } = renderAdmin("/admin/programmes", {
+      "programmes.adminList": () => ({ programmes: [office(), office({ id: 4, name: "BBA" })], pagination: pagination(2) }),
+      "programmes.setArchived": neverAnswers,
+    });
+    const archive = await screen.findByRole("button", { name: "Archive: MBA" });
+    archive.focus();
+    fireEvent.click(archive);
+    await waitFor(() => expect(archive.getAttribute("aria-disabled")).toBe("true"));
+    expect(document.activeElement === archive).toBe(true);
+    expect((archive as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Archive: BBA" }));
     expect(sent("programmes.setArchived")).toEqual([{ id: 3, archived: true }]);
   });
 });
