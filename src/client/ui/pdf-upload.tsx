@@ -3,7 +3,7 @@
  * choice, Upload with a progress bar, and the server's reason beside it when it refuses the file (the server
  * checks the content and the size; the browser's `accept` only narrows the file picker).
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { uploadWithProgress } from "../lib/api.ts";
 import { normaliseError } from "../lib/errors.ts";
 import { Button } from "./button.tsx";
@@ -44,6 +44,8 @@ export function PdfUpload<T>({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const published = useRef<HTMLParagraphElement>(null);
 
   const upload = async () => {
     if (!file) return;
@@ -54,6 +56,12 @@ export function PdfUpload<T>({
       fd.append(field, file);
       const body = await uploadWithProgress<{ data: T }>(path, fd, setProgress);
       setFile(null);
+      if (input.current) input.current.value = "";
+      // Upload is done and has nothing left to send: the focus goes to what is published now (tenth walk:
+      // it fell to the page with the button), unless the person has moved it meanwhile.
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest("section") === published.current?.closest("section"))
+        published.current?.focus();
       onUploaded(body.data);
     } catch (err) {
       setError(normaliseError(err).errors?.[field]?.[0] ?? failureMessage(err, failedText));
@@ -67,9 +75,12 @@ export function PdfUpload<T>({
       <h3 id={`${id}-title`} className="ui-field__label">
         {title}
       </h3>
-      <p className="text-sm text-muted">{status}</p>
+      <p ref={published} tabIndex={-1} className="text-sm text-muted">
+        {status}
+      </p>
       <div className="cluster cluster--sm">
         <input
+          ref={input}
           id={id}
           type="file"
           accept="application/pdf,.pdf"
@@ -79,7 +90,7 @@ export function PdfUpload<T>({
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        <Button size="sm" variant="secondary" disabled={!file || progress !== null || disabled} onClick={() => void upload()}>
+        <Button size="sm" variant="secondary" loading={progress !== null} disabled={!file || disabled} onClick={() => void upload()}>
           {buttonLabel}
         </Button>
       </div>

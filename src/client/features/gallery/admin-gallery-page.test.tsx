@@ -183,6 +183,21 @@ describe("Gallery Management", () => {
     expect(within(dialog).getByText("setup.exe is not an image.")).toBeTruthy();
   });
 
+  test("Remove on an image's row hands the focus to the row now in its place, not the page (tenth walk)", async () => {
+    renderAdmin("/admin/gallery", gallery([]).handlers);
+    await screen.findByText("No images found");
+    const input = screen.getAllByLabelText("Choose images to upload")[0] as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [jpeg("Gate.jpg"), jpeg("Library.jpg")] } });
+    const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
+    const remove = within(dialog).getByRole("button", { name: /Remove Gate\.jpg/ });
+    remove.focus();
+    fireEvent.click(remove);
+    await waitFor(() => expect(remove.isConnected).toBe(false));
+    const next = within(dialog).getByLabelText(/^Title of image 1/) as HTMLInputElement;
+    expect(next.value).toBe("Library");
+    await waitFor(() => expect(document.activeElement?.closest("li") === next.closest("li")).toBe(true));
+  });
+
   test("files chosen from the empty dialog: the first image's title takes the focus, and Enter in it uploads (eighth walk)", async () => {
     renderAdmin("/admin/gallery", gallery([]).handlers);
     await screen.findByText("No images found");

@@ -16,6 +16,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { CloseIcon } from "../../ui/icons.tsx";
 import { ImageIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -114,6 +115,9 @@ export function UploadDialog({
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
     if ("title" in patch) setProblems(({ [key]: p, ...rest }) => (p?.file ? { ...rest, [key]: { file: p.file } } : rest));
   };
+
+  // A removed row leaves with the focus: it goes to the row now in its place (tenth walk: to the page).
+  const rowsFocus = useFocusStaysInItems<HTMLOListElement>(":scope > li", rows);
 
   const remove = (key: string) => {
     setRows((all) => all.filter((r) => r.key !== key));
@@ -221,7 +225,7 @@ export function UploadDialog({
                     void upload();
                   }}
                 >
-                  <ol className="ac-upload-rows stack stack--md list-plain" aria-label={t("up.rows")}>
+                  <ol className="ac-upload-rows stack stack--md list-plain" aria-label={t("up.rows")} {...rowsFocus}>
                     {rows.map((row, index) => (
                       <UploadRowEditor
                         key={row.key}
