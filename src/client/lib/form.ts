@@ -166,6 +166,18 @@ export function focusField(id: string): void {
 }
 
 /**
+ * For a form that marks its own fields (no ids table): once the render that marks them has happened, the
+ * first field marked invalid inside `container` takes the focus, as `focusFirstInvalid` gives it (tenth walk:
+ * the site content's forms left it on Save).
+ */
+export function focusFirstMarked(container: Element | null): void {
+  requestAnimationFrame(() => {
+    const first = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first?.id) focusField(first.id);
+  });
+}
+
+/**
  * A failed call's field errors beside their fields (`show`), focus on the first of `ids`; false when the
  * call named none of them, and the form says what failed as a whole.
  */

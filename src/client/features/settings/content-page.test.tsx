@@ -37,6 +37,9 @@ describe("Site content (issue 17)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
     expect(within(second).getByText("The map link must be a web address starting with https://")).toBeTruthy();
     expect(sent("content.saveInstitute")).toEqual([]);
+    // The field to fix takes the focus (tenth walk: it stayed on Save details).
+    const map = within(second).getByLabelText(/^Map link/);
+    await waitFor(() => expect(document.activeElement === map).toBe(true));
     fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "https://maps.example/nashik" } });
     fireEvent.change(screen.getByLabelText(/^Phone numbers/), { target: { value: "+91 20 1234 5678\n\n+91 253 000 1111 " } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
@@ -96,9 +99,12 @@ describe("Site content: news and FAQs (issue 17)", () => {
     expect(within(table).getByText("Scheduled")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add news" }));
     const dialog = screen.getByRole("dialog");
+    within(dialog).getByRole("button", { name: "Save" }).focus();
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByText("Please write a headline")).toBeTruthy();
     expect(sent("content.addNews")).toEqual([]);
+    const headline = within(dialog).getByLabelText(/^Headline/);
+    await waitFor(() => expect(document.activeElement === headline).toBe(true));
     fireEvent.change(within(dialog).getByLabelText(/^Headline/), { target: { value: "Holiday on Monday" } });
     fireEvent.change(within(dialog).getByLabelText(/^Text/), { target: { value: "The office is closed." } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));

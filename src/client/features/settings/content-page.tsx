@@ -10,7 +10,7 @@ import { useLocation, useSearch } from "wouter";
 import { config } from "../../../shared/i18n/config.ts";
 import { instituteContentInput } from "../../../shared/schemas/settings.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { checkInput } from "../../lib/form.ts";
+import { checkInput, focusFirstMarked } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -96,12 +96,13 @@ export default function ContentPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     if (!form || save.isPending) return;
     setFailure(null);
     const checked = checkInput(instituteContentInput, inputOf(form));
     if (!checked.ok) {
       setErrors(checked.messages as Record<string, string>);
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      focusFirstMarked(formElement);
       return;
     }
     setErrors({});
@@ -113,6 +114,7 @@ export default function ContentPage() {
     } catch (err) {
       const fields = normaliseError(err).errors ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, m[0] ?? ""])));
+      focusFirstMarked(formElement);
       setFailure(failureMessage(err, t("content.failed")));
     }
   };

@@ -8,7 +8,7 @@ import type * as v from "valibot";
 import { config } from "../../../shared/i18n/config.ts";
 import { faqInput, newsInput } from "../../../shared/schemas/content.ts";
 import { normaliseError } from "../../lib/errors.ts";
-import { addOrUpdate, checkInput, messagesByField } from "../../lib/form.ts";
+import { addOrUpdate, checkInput, focusFirstMarked, messagesByField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -70,8 +70,10 @@ function ItemDialog({
     event.preventDefault();
     if (busy) return;
     const checked = checkInput(schema, values);
+    const formElement = event.currentTarget as HTMLFormElement;
     if (!checked.ok) {
       setErrors(checked.messages as Record<string, string>);
+      focusFirstMarked(formElement);
       return;
     }
     void sending.run(async () => {
@@ -85,6 +87,7 @@ function ItemDialog({
       } catch (err) {
         setErrors(messagesByField(normaliseError(err).errors) as Record<string, string>);
         setFailure(failureMessage(err, t("content.failed")));
+        focusFirstMarked(formElement);
       } finally {
         setBusy(false);
       }
