@@ -14,7 +14,11 @@ export const contentIdInput = v.object({ id: itemId });
 export const contentListQuery = v.object({ ...pageParams(10, 100) });
 export type ContentListQuery = v.InferOutput<typeof contentListQuery>;
 
-/** A day (YYYY-MM-DD) or a moment (YYYY-MM-DDTHH:mm, from a date-time field) → ISO time; blank → now. */
+/**
+ * When a news item shows: a day (YYYY-MM-DD) or a moment (YYYY-MM-DDTHH:mm, from a date-time field) on the
+ * institute's clock, kept as "YYYY-MM-DDTHH:mm" for the service to place in the institute's zone (decision
+ * 025; tenth walk: it was read on the server's clock); an instant with its Z stays one (ISO); blank → now (null).
+ */
 const publishMoment = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
@@ -22,7 +26,7 @@ const publishMoment = v.pipe(
     (s) => s === "" || (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/.test(s) && !Number.isNaN(Date.parse(s))),
     config.m("rule.publishedAt"),
   ),
-  v.transform((s) => (s === "" ? null : new Date(s.length === 10 ? `${s}T00:00:00` : s).toISOString())),
+  v.transform((s) => (s === "" ? null : s.endsWith("Z") ? new Date(s).toISOString() : s.length === 10 ? `${s}T00:00` : s.slice(0, 16))),
 );
 
 export const newsFormEntries = {

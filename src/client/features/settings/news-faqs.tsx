@@ -26,13 +26,6 @@ import { useToast } from "../../ui/toast.tsx";
 type News = RouterOutputs["content"]["news"]["news"][number];
 type Faq = RouterOutputs["content"]["faqs"]["faqs"][number];
 
-/** "2026-12-01T09:30" for a date-time field, in the browser's time. */
-const localMoment = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 interface Field {
   key: string;
   label: string;
@@ -316,7 +309,7 @@ export function NewsTab() {
         fields: FIELDS,
         schema: newsInput,
         empty: { title: "", body: "", publishedAt: "", isPublished: true },
-        valuesOf: (n) => ({ title: n.title, body: n.body, publishedAt: localMoment(n.publishedAt), isPublished: n.isPublished }),
+        valuesOf: (n) => ({ title: n.title, body: n.body, publishedAt: n.publishedAtLocal, isPublished: n.isPublished }),
       }}
       save={(values, n) => saving.save(n?.id, values as RouterInputs["content"]["addNews"])}
       remove={(n) => remove.mutateAsync({ id: n.id })}

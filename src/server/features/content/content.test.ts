@@ -103,6 +103,19 @@ describe("site content (issue 17)", () => {
 });
 
 describe("news and FAQs (issue 17)", () => {
+  test("a publish moment typed in the office is on the institute's clock, whatever the server's; the edit form gets it back as typed (tenth walk)", async () => {
+    await admin.content.addNews({ title: "New year", body: "Holiday.", publishedAt: "2030-01-01T10:00" });
+    await admin.content.addNews({ title: "A day", body: "From midnight.", publishedAt: "2030-02-01" });
+    const office = await admin.content.news({});
+    const item = (title: string) => office.news.find((n) => n.title === title)!;
+    // 10:00 in India is 04:30 UTC; a day starts at the institute's midnight.
+    expect([item("New year").publishedAt, item("New year").publishedAtLocal]).toEqual(["2030-01-01T04:30:00.000Z", "2030-01-01T10:00"]);
+    expect([item("A day").publishedAt, item("A day").publishedAtLocal]).toEqual(["2030-01-31T18:30:00.000Z", "2030-02-01T00:00"]);
+    // An instant sent with its Z (a REST client) stays that instant.
+    await admin.content.addNews({ title: "Exact", body: "x", publishedAt: "2030-03-01T00:00:00.000Z" });
+    expect((await admin.content.news({})).news.find((n) => n.title === "Exact")?.publishedAt).toBe("2030-03-01T00:00:00.000Z");
+  });
+
   test("news: a later publish date keeps it off the site until then; a draft never shows; each change is logged", async () => {
     await admin.content.addNews({ title: "Results of the June exams", body: "See the portal." });
     await admin.content.addNews({ title: "Admissions for 2027 open", body: "Apply online.", publishedAt: "2026-12-01" });

@@ -10,10 +10,12 @@ import { config } from "../../../shared/i18n/config.ts";
 import type { ContentListQuery, FaqInput, NewsInput } from "../../../shared/schemas/content.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
+import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { getSettings } from "../settings/settings.service.ts";
 
 const notFound = () => new AppError("NOT_FOUND", config.t("rule.notFound"));
 
@@ -78,6 +80,7 @@ async function deleteItem(deps: AppDeps, actorId: number, item: Item, id: number
 /** The office's list, newest publish date first, a page at a time, with what the site shows of each. */
 export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query: ContentListQuery) {
   const now = deps.now().toISOString();
+  const { timeZone } = (await getSettings(deps)).general;
   const { rows, pagination } = await orderedPage<Announcement>(
     deps.db.selectFrom("announcements"),
     [
@@ -93,6 +96,8 @@ export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query
       title: r.title,
       body: r.body,
       publishedAt: r.published_at,
+      /** the same on the institute's clock, as the edit form shows it */
+      publishedAtLocal: zonedLocal(new Date(r.published_at), timeZone),
       isPublished: r.is_published === 1,
       status: r.is_published !== 1 ? ("draft" as const) : r.published_at > now ? ("scheduled" as const) : ("live" as const),
     })),
@@ -101,11 +106,13 @@ export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query
 }
 
 export async function saveNews(deps: AppDeps, actorId: number, input: NewsInput & { id?: number }, meta: SessionMeta = {}) {
+  const { timeZone } = (await getSettings(deps)).general;
+  const moment = input.publishedAt;
   const values = {
     title: input.title,
     body: input.body,
     is_published: input.isPublished ? 1 : 0,
-    published_at: input.publishedAt ?? deps.now().toISOString(),
+    published_at: moment === null ? deps.now().toISOString() : moment.endsWith("Z") ? moment : zonedInstant(moment, timeZone).toISOString(),
   };
   await saveItem(deps, actorId, NEWS, input.id, async () => values, { action: "content.news", details: { title: input.title } }, meta);
   return { message: config.t("said.newsSaved") };
