@@ -109,7 +109,7 @@ describe("admin content", () => {
 
     await timeout.fill("200");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await page.getByText("Session timeout must be between 1 and 168 hours").waitFor();
+    await page.getByText("Session timeout must be a whole number of hours from 1 to 168").waitFor();
 
     await timeout.fill("12");
     await page.getByRole("button", { name: "Save Settings" }).click();

@@ -99,13 +99,13 @@ describe("System Settings", () => {
     fireEvent.change(input("Max login attempts"), { target: { value: "11" } });
     fireEvent.change(input("Session timeout (hours)"), { target: { value: "0" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
-    expect(errorOf(input("Password expiry (days)"))).toBe("Password expiry must be between 30 and 365 days");
-    expect(errorOf(input("Max login attempts"))).toBe("Max login attempts must be between 3 and 10");
-    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be between 1 and 168 hours");
+    expect(errorOf(input("Password expiry (days)"))).toBe("Password expiry must be a whole number of days from 30 to 365");
+    expect(errorOf(input("Max login attempts"))).toBe("Max login attempts must be a whole number from 3 to 10");
+    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be a whole number of hours from 1 to 168");
     // A blank number is out of range too, not zero.
     fireEvent.change(input("Session timeout (hours)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
-    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be between 1 and 168 hours");
+    expect(errorOf(input("Session timeout (hours)"))).toBe("Session timeout must be a whole number of hours from 1 to 168");
     expect(sent("settings.update")).toEqual([]);
   });
 

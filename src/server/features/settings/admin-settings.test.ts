@@ -42,9 +42,11 @@ describe("admin settings", () => {
 
   test("the range rules of spec part 2 §5 answer with their messages and nothing is stored", async () => {
     for (const [patch, message] of [
-      [{ security: { passwordExpiry: 29 } }, "Password expiry must be between 30 and 365 days"],
-      [{ security: { maxLoginAttempts: 11 } }, "Max login attempts must be between 3 and 10"],
-      [{ security: { sessionTimeout: 0 } }, "Session timeout must be between 1 and 168 hours"],
+      [{ security: { passwordExpiry: 29 } }, "Password expiry must be a whole number of days from 30 to 365"],
+      [{ security: { maxLoginAttempts: 11 } }, "Max login attempts must be a whole number from 3 to 10"],
+      [{ security: { sessionTimeout: 0 } }, "Session timeout must be a whole number of hours from 1 to 168"],
+      // 1.5 is between 1 and 168: the message says a whole number (tenth walk).
+      [{ security: { sessionTimeout: 1.5 } }, "Session timeout must be a whole number of hours from 1 to 168"],
       [{ general: { siteName: "  " } }, "Site name is required"],
       [{ general: { adminEmail: "" } }, "Admin email is required"],
     ] as const) {
