@@ -247,7 +247,7 @@ describe("staff accounts (issue 17)", () => {
     await first.getByLabel(/^Map link/).fill("https://maps.example.org/pune-office");
     await admin.page.getByLabel(/^Founded in/).fill("2001");
     await admin.page.getByRole("button", { name: "Save details" }).click();
-    await admin.page.getByText("The institute’s details are saved; the public site shows them now.").waitFor();
+    await admin.page.getByText("The institute’s details are saved; visitors see them within a minute.").waitFor();
     await admin.page
       .getByRole("textbox", { name: "Brochure (PDF, up to 15 MB)" })
       .or(admin.page.locator("input#content-brochure"))

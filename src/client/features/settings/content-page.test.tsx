@@ -22,7 +22,7 @@ describe("Site content (issue 17)", () => {
     const { sent } = renderAdmin("/admin/content", {
       "content.institute": () => ({ institute: INSTITUTE, brochureName: null }),
       "content.saveInstitute": (input) => ({
-        message: "The institute’s details are saved; the public site shows them now.",
+        message: "The institute’s details are saved; visitors see them within a minute.",
         institute: input as typeof INSTITUTE,
         brochureName: null,
       }),
@@ -43,7 +43,7 @@ describe("Site content (issue 17)", () => {
     fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "https://maps.example/nashik" } });
     fireEvent.change(screen.getByLabelText(/^Phone numbers/), { target: { value: "+91 20 1234 5678\n\n+91 253 000 1111 " } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
-    await screen.findByText("The institute’s details are saved; the public site shows them now.");
+    await screen.findByText("The institute’s details are saved; visitors see them within a minute.");
     expect(sent("content.saveInstitute")[0]).toMatchObject({
       phones: ["+91 20 1234 5678", "+91 253 000 1111"],
       foundedYear: 2012,
