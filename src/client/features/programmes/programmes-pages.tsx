@@ -83,7 +83,7 @@ export function ProgrammesPage() {
                         <Link href={`/programmes/${p.slug}`}>{p.name}</Link>
                       </h3>
                       <Badge tone={p.admissionOpen ? "approved" : "neutral"}>{p.admissionOpen ? t("open") : t("closed")}</Badge>
-                      {p.summary ? <p className="text-muted">{p.summary}</p> : null}
+                      {p.summary ? <p className="text-muted programme-card__summary">{p.summary}</p> : null}
                       <Facts p={p} />
                     </div>
                   </li>
