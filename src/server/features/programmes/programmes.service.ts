@@ -297,7 +297,12 @@ export async function setProgrammeArchived(
 /** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */
 export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, file: unknown, meta: SessionMeta = {}) {
   const current = await findProgramme(deps.db, id);
-  const checked = await checkUpload(file, { field: "syllabus", label: text.t("syllabus.label"), allowed: ["pdf"], maxBytes: SYLLABUS_MAX_BYTES });
+  const checked = await checkUpload(file, {
+    field: "syllabus",
+    label: text.t("syllabus.label"),
+    allowed: ["pdf"],
+    maxBytes: SYLLABUS_MAX_BYTES,
+  });
   if (!checked) throw fieldError("BAD_REQUEST", "syllabus", text.t("rule.syllabus"));
   const files = fileStore(deps.env);
   const now = deps.now();
