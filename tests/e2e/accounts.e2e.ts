@@ -295,7 +295,7 @@ describe("account journeys", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page
       .getByRole("alert")
-      .filter({ hasText: /Too many failed sign-in attempts. Your account is locked: please try again after \d\d:\d\d\./ })
+      .filter({ hasText: /Too many failed sign-in attempts. Your account is locked: please try again after \d{1,2}:\d\d [ap]m\./ })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(expectedNoise(problems)).toEqual([]);

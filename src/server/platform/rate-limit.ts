@@ -5,6 +5,8 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
+import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
+import { currentLocale } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
 import { tooManyRequests } from "./errors.ts";
 
@@ -166,18 +168,25 @@ export function createDatabaseRateLimiter(
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment as "14:35" on the institute's clock: when a limit or a lock ends, the real wait, not "a moment". */
+/**
+ * A moment on the institute's clock, written as the app writes times ("7:03 pm", "सायं 7:03"), in the
+ * request's language: when a limit or a lock ends, the real wait, not "a moment" (tenth walk: "19:03" here
+ * beside "7:03 pm" on the office's screens).
+ */
 export function clockTime(timeZone: string): (at: Date) => string {
-  let format = clockFormats.get(timeZone);
+  const locale = currentLocale();
+  const key = `${timeZone} ${locale}`;
+  let format = clockFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    clockFormats.set(timeZone, format);
+    const dayPeriod = locale === "en" ? {} : ({ dayPeriod: "short" } as const);
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, hour: "numeric", minute: "2-digit", ...dayPeriod });
+    clockFormats.set(key, format);
   }
   const clock = format;
   return (at) => clock.format(at);
 }
 
-/** "Please try again after 14:35." in the institute's time zone. */
+/** "Please try again after 2:35 pm." in the institute's time zone. */
 export function tryAgainAfter(timeZone: string): (reopensAt: Date) => string {
   const clock = clockTime(timeZone);
   return (reopensAt) => MSG.submissionsLimited(clock(reopensAt));

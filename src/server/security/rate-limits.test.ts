@@ -47,7 +47,7 @@ describe("sign-in", () => {
     );
     // The refusal says until when (tenth walk: "wait a moment" for 15 minutes): 06:30 UTC + 15 min in India.
     const refused = await post("/api/auth/admin/login", { email: "late@example.test", password: "Wrong1Password" });
-    expect((await refused.json()).message).toBe("Too many failed sign-ins from this network. Please try again after 12:15.");
+    expect((await refused.json()).message).toBe("Too many failed sign-ins from this network. Please try again after 12:15 pm.");
   }, 30_000); // 31 password checks (argon2id): seconds on a loaded 2-core machine
 });
 
@@ -98,7 +98,7 @@ describe("admissions and contact", () => {
     await atLimitPlusOne(RATE_RULES.contactPerIp.limit, (i) => contact(`v${i}@example.test`));
     // 06:30 UTC + 1 hour = 13:00 in Asia/Kolkata (the default time zone of Settings → General).
     const refused = await contact("late@example.test");
-    expect((await refused.json()).message).toContain("Please try again after 13:00.");
+    expect((await refused.json()).message).toContain("Please try again after 1:00 pm.");
   });
 
   test(`contact form per e-mail address: ${RATE_RULES.contactPerEmail.limit} accepted / hour`, async () => {
@@ -128,7 +128,7 @@ describe("admissions and contact", () => {
     const form = await applicationForm({ ...APPLICANT_FIELDS, email: "one-more@example.test" });
     const res = await app.request("/api/admission/submit", { method: "POST", body: form });
     await expect429(res.clone());
-    expect((await res.json()).message).toContain("Please try again after 13:00.");
+    expect((await res.json()).message).toContain("Please try again after 1:00 pm.");
   });
 
   test("tRPC twins share the same limits (429 over HTTP)", async () => {

@@ -230,12 +230,14 @@ describe("login protection", () => {
     }
     const locked = await send("POST", "/api/auth/student/login", { studentId: "STU0009", password: TEST_PASSWORD });
     expect(locked.status).toBe(429);
-    expect((await locked.json()).message).toBe("Too many failed sign-in attempts. Your account is locked: please try again after 12:15.");
+    expect((await locked.json()).message).toBe(
+      "Too many failed sign-in attempts. Your account is locked: please try again after 12:15 pm.",
+    );
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
     // Eleven minutes on, the same end (tenth walk: it said "locked for 15 minutes" with 4 left).
     deps.advance(11 * 60_000);
     const later = await send("POST", "/api/auth/student/login", { studentId: "STU0009", password: TEST_PASSWORD });
-    expect((await later.json()).message).toBe("Too many failed sign-in attempts. Your account is locked: please try again after 12:15.");
+    expect((await later.json()).message).toBe("Too many failed sign-in attempts. Your account is locked: please try again after 12:15 pm.");
     deps.advance(-11 * 60_000);
     const notes = await deps.db.selectFrom("notifications").selectAll().where("type", "=", "security").execute();
     expect(notes).toHaveLength(1);

@@ -94,7 +94,7 @@ describe("contact form", () => {
     const limited = await post(valid);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await limited.json()).message).toMatch(/try again after \d\d:\d\d\./);
+    expect((await limited.json()).message).toMatch(/try again after \d{1,2}:\d\d [ap]m\./);
     expect(await deps.db.selectFrom("contact_inquiries").selectAll().execute()).toHaveLength(3);
   });
 
