@@ -323,6 +323,7 @@ describe("/admin/exams/<id>/marks", () => {
     });
     const publish = (await screen.findByRole("button", { name: "Publish results" })) as HTMLButtonElement;
     await waitFor(() => expect(publish.disabled).toBe(false));
+    publish.focus();
     fireEvent.click(publish);
     const dialog = await screen.findByRole("dialog", { name: "Publish these results?" });
     expect(within(dialog).getByText(/will show on the Exams page of 2 students/)).toBeTruthy();
@@ -330,6 +331,8 @@ describe("/admin/exams/<id>/marks", () => {
     await waitFor(() => expect(sent("exams.publish")).toEqual([{ id: 12 }]));
     expect(await screen.findByText(/Results published on 22 November 2026/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Publish results" })).toBeNull();
+    // The button that had the focus is gone: the main region takes it, not the page (tenth walk).
+    await waitFor(() => expect(document.activeElement?.id).toBe("main"));
   });
 
   test("a refused publish stays in the dialog, and is gone when Publish is asked again", async () => {

@@ -5,13 +5,14 @@
  * the marks (or AB), check the file (a dry run that lists every problem with its row and column), then
  * save it all at once; and Publish results once every student has marks or is absent.
  */
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { focusMain } from "../../lib/main-focus.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -58,6 +59,12 @@ export function MarksAdminPage({ id }: { id: number }) {
     (asked, { done, failed }) => publish.mutate({ id: asked.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
     { reload: refresh, failed: t("admin.failed.save") },
   );
+  // Publishing takes its button away once the answer is read again: the focus, given back to it as the dialog
+  // closed, fell to the page (tenth walk). The main region takes it; the "Results published" status is read out.
+  const phase = exam?.phase;
+  useEffect(() => {
+    if (phase === "published" && (!document.activeElement || document.activeElement === document.body)) focusMain();
+  }, [phase]);
 
   const back = (
     <Link href="/" className="exams-back">
