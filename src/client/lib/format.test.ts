@@ -9,12 +9,12 @@ import {
   formatTime,
   formatWeekdayDate,
   plural,
-  relativeTime,
   setFormatLocale,
   setFormatTimeZone,
   toDate,
 } from "./format.ts";
 import { wallClock } from "./institute-clock.ts";
+import { relativeTime } from "./time-ago.ts";
 
 afterEach(() => setFormatLocale("en-IN"));
 

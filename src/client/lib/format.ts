@@ -11,7 +11,6 @@
  *   (institute-clock.ts `wallClock`, a time of day), so it is never moved again.
  */
 
-import { common } from "../../shared/i18n/common.ts";
 import { rupeesIn } from "../../shared/money.ts";
 
 let locale = "en-IN";
@@ -27,7 +26,7 @@ export function setFormatTimeZone(next: string | undefined) {
   timeZone = next;
 }
 
-type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat;
 const cache = new Map<string, Formatter>();
 function cached<T extends Formatter>(kind: string, options: object, make: () => T): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
@@ -125,28 +124,6 @@ export function formatList(items: readonly string[], type: "or" | "and" = "and")
 
 /** A count with its noun: "1 student", "1,250 students". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86_400_000],
-  ["month", 30 * 86_400_000],
-  ["week", 7 * 86_400_000],
-  ["day", 86_400_000],
-  ["hour", 3_600_000],
-  ["minute", 60_000],
-];
-
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" … */
-export function relativeTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso).getTime();
-  if (Number.isNaN(at)) return "";
-  const diff = at - now.getTime();
-  if (Math.abs(diff) < 60_000) return common.t("justNow");
-  const relative = cached("r", { numeric: "auto" }, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
-  for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
-  }
-  return common.t("justNow");
-}
 
 /** Whole days from a date or an instant to now, counted on the institute's calendar (0 on the same day); null without a date. */
 export function daysSince(iso: string | null | undefined, now: Date = new Date()): number | null {

@@ -23,3 +23,31 @@ export function timeAgo(time: string | Date, now: Date = new Date()): string {
   if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "always" })));
   return format.format(-Math.floor(elapsed / ms), unit);
 }
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+const autoFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * The student portal's: "just now", "5 minutes ago", "yesterday", "3 weeks ago" … (here, not in format.ts,
+ * which is in the first download: the public pages never need it).
+ */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return "";
+  const diff = at - now.getTime();
+  if (Math.abs(diff) < 60_000) return common.t("justNow");
+  const locale = INTL_LOCALE[currentLocale()];
+  let relative = autoFormats.get(locale);
+  if (!relative) autoFormats.set(locale, (relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+  }
+  return common.t("justNow");
+}

@@ -56,20 +56,3 @@ export function Skeleton({ width, height, lines, className }: SkeletonProps) {
     />
   );
 }
-
-/**
- * A block that is loading: placeholder lines (one group per entry of `groups`, the number of lines in it)
- * and the words a screen reader announces, in a region marked busy.
- */
-export function LoadingBlock({ label, groups }: { label: string; groups: readonly number[] }) {
-  return (
-    <div className="stack" aria-busy="true">
-      <span role="status" className="sr-only">
-        {label}
-      </span>
-      {groups.map((lines, i) => (
-        <Skeleton key={i} lines={lines} />
-      ))}
-    </div>
-  );
-}

@@ -9,7 +9,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { LoadingBlock } from "../../ui/spinner.tsx";
+import { LoadingBlock } from "../../ui/loading-block.tsx";
 
 export type OfficeApplication = RouterOutputs["admissions"]["adminGet"];
 

@@ -3,7 +3,8 @@
 import { student } from "../../../shared/i18n/student.ts";
 import { formatDate as format } from "../../lib/format.ts";
 
-export { daysSince, relativeTime } from "../../lib/format.ts";
+export { daysSince } from "../../lib/format.ts";
+export { relativeTime } from "../../lib/time-ago.ts";
 
 /** "Not specified" in the reader's language. */
 export const notSpecified = () => student.t("notSpecified");
