@@ -51,7 +51,7 @@ const RULES = {
 /** The zone in the reader's words ("India Standard Time", "भारतीय मानक समय"), not its code (tenth walk). */
 function zoneName(timeZone: string, locale: string): string {
   try {
-    const parts = new Intl.DateTimeFormat(`${locale}-IN`, { timeZone, timeZoneName: "long" }).formatToParts(0);
+    const parts = new Intl.DateTimeFormat(`${locale}-IN`, { timeZone, timeZoneName: "long" }).formatToParts(new Date());
     return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
   } catch {
     return timeZone; // not known yet (the settings on their way), or not a zone this browser knows

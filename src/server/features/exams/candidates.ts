@@ -10,15 +10,32 @@ export const STUDENT_EXAMS_LINK = "/student/exams";
 
 /**
  * Whether the enrolment's student takes the exam, over a query that has both `enrolments` and `exams`:
- * studying the subject now since before the exam was scheduled for it (`created_at`, which a change of subject
- * moves: exams.service updateExam) or began — a student who joined after both did not sit it (tenth walk) —
- * or completed it once the exam was scheduled or had begun.
+ * - studying the subject now, and a student of the institute before the exam was scheduled for its subject
+ *   (`created_at`, which a change of subject moves: exams.service updateExam) or began — someone admitted after
+ *   both did not sit it (tenth walk: a published exam gained every later admission as "No marks yet"). It is
+ *   the account's age, not the enrolment's: a class moved onto the term after its exam began still sat it. A
+ *   student with a result for the exam takes it whatever the dates;
+ * - or completed the subject once the exam was scheduled or had begun.
  */
 export function takesExam(eb: ExpressionBuilder<Database, "enrolments" | "exams">) {
   const either = (test: (moment: "exams.starts_at" | "exams.created_at") => ReturnType<typeof eb>) =>
     eb.or([test("exams.starts_at"), test("exams.created_at")]);
+  const arrivedBefore = eb.exists(
+    eb
+      .selectFrom("users")
+      .select("users.id")
+      .whereRef("users.id", "=", "enrolments.user_id")
+      .where((u) => u.or([u("users.created_at", "<=", u.ref("exams.starts_at")), u("users.created_at", "<=", u.ref("exams.created_at"))])),
+  );
+  const hasResult = eb.exists(
+    eb
+      .selectFrom("exam_results")
+      .select("exam_results.exam_id")
+      .whereRef("exam_results.exam_id", "=", "exams.id")
+      .whereRef("exam_results.user_id", "=", "enrolments.user_id"),
+  );
   return eb.or([
-    eb.and([eb("enrolments.status", "=", "in_progress"), either((moment) => eb("enrolments.enrolled_at", "<=", eb.ref(moment)))]),
+    eb.and([eb("enrolments.status", "=", "in_progress"), eb.or([arrivedBefore, hasResult])]),
     eb.and([eb("enrolments.status", "=", "completed"), either((moment) => eb("enrolments.ended_at", ">=", eb.ref(moment)))]),
   ]);
 }

@@ -495,6 +495,13 @@ describe("publishing results", () => {
     const recorded = await heldExam({ date: "2026-11-20", title: "Recorded later" });
     expect(await ids(recorded.id)).toEqual(["STU0101", "STU0102", "STU0104"]);
   });
+
+  test("a class moved onto a term after that term's exam began still sat it: the student's arrival counts, not the enrolment's (review)", async () => {
+    const term2 = await heldExam({ subjectId: term2SubjectId, title: "Term 2 test" });
+    deps.advance(DAY);
+    await updateStudentRecord(deps.db, asha.id, { current_term: 2 }, deps.now().toISOString());
+    expect((await staff.call.exams.marks({ id: term2.id })).students.map((s) => s.studentId)).toEqual(["STU0101"]);
+  });
 });
 
 describe("moving students on a term (QA3 2)", () => {
