@@ -30,14 +30,14 @@ export function LanguageSwitcher() {
 
   const choose = async (next: Locale) => {
     try {
-      await changeLocale(next);
-      // The account remembers it too; if that call fails, this device still has the choice.
+      // The account remembers it too (if that call fails, this device still has the choice); a choice made
+      // since wins, and its own call clears what the select shows.
+      if (!(await changeLocale(next))) return;
       if (user) save.mutate({ language: next });
     } catch {
       toast.show(t("languageFailed"), "error");
-    } finally {
-      setChosen(null);
     }
+    setChosen(null);
   };
 
   return (

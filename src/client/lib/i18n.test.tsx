@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import * as v from "valibot";
 import { memoryLocation } from "wouter/memory-location";
 import hiAccount from "../../shared/i18n/hi/account.json";
@@ -11,7 +11,7 @@ import { MSG } from "../../shared/messages.ts";
 import { newPassword } from "../../shared/schemas/common.ts";
 import { App } from "../app.tsx";
 import { formatDate } from "./format.ts";
-import { changeLocale, getLocale, initialLocale } from "./i18n.tsx";
+import { changeLocale, getLocale, initialLocale, useT } from "./i18n.tsx";
 import { fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "./testing.tsx";
 
 withClientTestRules();
@@ -51,6 +51,33 @@ describe("changing the language", () => {
     await changeLocale("mr");
     expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नोव्हेंबर, 2026");
   });
+  test("two choices in a row end in the second, even when the first's catalogues arrive last (review)", async () => {
+    await changeLocale("en");
+    let arrive!: () => void;
+    const slow = namespace(
+      "slow",
+      { hello: "Hello" },
+      {
+        hi: () => new Promise((resolve) => (arrive = () => resolve({ default: { hello: "नमस्ते" } }))),
+        mr: async () => ({ default: { hello: "नमस्कार" } }),
+      },
+    );
+    function Uses() {
+      return <p>{useT(slow)("hello")}</p>;
+    }
+    render(<Uses />);
+    const answers: boolean[] = [];
+    await act(async () => {
+      const first = changeLocale("hi");
+      answers.push(await changeLocale("mr"));
+      arrive();
+      answers.push(await first);
+    });
+    expect(answers).toEqual([true, false]);
+    expect(getLocale()).toBe("mr");
+    await act(() => changeLocale("en"));
+  });
+
   test("a screen that shows a catalogue it never loaded is reported once, and the catalogue is fetched", async () => {
     await changeLocale("hi");
     let fetched = 0;

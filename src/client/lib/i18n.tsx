@@ -110,15 +110,22 @@ function apply(next: Locale): void {
   for (const listener of listeners) listener();
 }
 
+let asked = 0;
+
 /**
  * Switches to a language once the catalogues in use are here. A choice is remembered on the device;
- * `keep: false` is for a language nobody chose (the device's own, on a first visit).
+ * `keep: false` is for a language nobody chose (the device's own, on a first visit). A later call wins: one
+ * whose catalogues arrive after it changes nothing and answers false (review: two choices in a row could end
+ * in the first).
  */
-export async function changeLocale(next: Locale, { keep = true }: { keep?: boolean } = {}): Promise<void> {
+export async function changeLocale(next: Locale, { keep = true }: { keep?: boolean } = {}): Promise<boolean> {
+  const mine = ++asked;
   await Promise.all([...inUse].map((ns) => ns.load(next)));
+  if (mine !== asked) return false;
   if (keep) remember(next);
   else if (!readCookie()) tellServer(next, false);
   if (next !== locale) apply(next);
+  return true;
 }
 
 /** Starts in the initial language (main.tsx renders once it has); English if its catalogues cannot be fetched. */
