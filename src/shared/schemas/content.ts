@@ -19,11 +19,25 @@ export type ContentListQuery = v.InferOutput<typeof contentListQuery>;
  * institute's clock, kept as "YYYY-MM-DDTHH:mm" for the service to place in the institute's zone (decision
  * 025; tenth walk: it was read on the server's clock); an instant with its Z stays one (ISO); blank → now (null).
  */
+/** A day and time that exist as written (no 30 February, no 24:00) in a year a news item can have (review). */
+function realMoment(s: string): boolean {
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0] = s.split(/[-T:.Z]/).map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return (
+    y >= 1900 &&
+    at.getUTCFullYear() === y &&
+    at.getUTCMonth() === mo - 1 &&
+    at.getUTCDate() === d &&
+    at.getUTCHours() === h &&
+    at.getUTCMinutes() === mi
+  );
+}
+
 const publishMoment = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
   v.check(
-    (s) => s === "" || (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/.test(s) && !Number.isNaN(Date.parse(s))),
+    (s) => s === "" || (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/.test(s) && realMoment(s)),
     config.m("rule.publishedAt"),
   ),
   v.transform((s) => (s === "" ? null : s.endsWith("Z") ? new Date(s).toISOString() : s.length === 10 ? `${s}T00:00` : s.slice(0, 16))),

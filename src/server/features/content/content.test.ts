@@ -104,8 +104,16 @@ describe("site content (issue 17)", () => {
 
 describe("news and FAQs (issue 17)", () => {
   test("a publish moment typed in the office is on the institute's clock, whatever the server's; the edit form gets it back as typed (tenth walk)", async () => {
-    await admin.content.addNews({ title: "New year", body: "Holiday.", publishedAt: "2030-01-01T10:00" });
-    await admin.content.addNews({ title: "A day", body: "From midnight.", publishedAt: "2030-02-01" });
+    // A server clock neither UTC nor India's, so reading the moment on it would show (review).
+    const serverZone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      await admin.content.addNews({ title: "New year", body: "Holiday.", publishedAt: "2030-01-01T10:00" });
+      await admin.content.addNews({ title: "A day", body: "From midnight.", publishedAt: "2030-02-01" });
+    } finally {
+      if (serverZone === undefined) delete process.env.TZ;
+      else process.env.TZ = serverZone;
+    }
     const office = await admin.content.news({});
     const item = (title: string) => office.news.find((n) => n.title === title)!;
     // 10:00 in India is 04:30 UTC; a day starts at the institute's midnight.
@@ -137,6 +145,9 @@ describe("news and FAQs (issue 17)", () => {
     await expect(admin.content.addNews({ title: "x", body: "y", publishedAt: "2026-13-45" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
+    // Days and times that do not exist, and years no news item has, are refused rather than rolled over (review).
+    for (const publishedAt of ["2026-02-30", "2026-12-01T24:00", "0099-01-01", "2026-12-01T10:60"])
+      await expect(admin.content.addNews({ title: "x", body: "y", publishedAt })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const draft = office.news.find((n) => n.title === "Draft notice")!;
     await admin.content.removeNews({ id: draft.id });
     await expect(admin.content.removeNews({ id: draft.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
