@@ -219,16 +219,18 @@ export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boole
 
 /**
  * A one-time link with which a new account holder chooses their password (DECISIONS 10). Any earlier
- * link of the account stops working. Call inside the transaction that creates the account.
+ * link of the account stops working. Call inside the transaction that creates the account. An account whose
+ * holder has chosen a password keeps it: the link is a way to choose another, not an order to (tenth walk:
+ * "Send credentials" made a student who had set their own password change it, "made by the institute").
  */
-export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, user: Pick<User, "id" | "email">) {
+export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, user: Pick<User, "id" | "email" | "password_hash">) {
   const token = await issueToken(db, deps.now(), {
     purpose: "first_login",
     email: user.email,
     userId: user.id,
     ttlSeconds: FIRST_LOGIN_DAYS * 86_400,
   });
-  await requirePasswordChange(db, user.id);
+  if (user.password_hash === null) await requirePasswordChange(db, user.id);
   return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}`, validDays: FIRST_LOGIN_DAYS };
 }
 

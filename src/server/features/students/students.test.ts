@@ -392,6 +392,9 @@ describe("status and credentials", () => {
     expect(mail.text_body).not.toContain(TEST_PASSWORD);
     expect(mail.html_body).not.toContain(TEST_PASSWORD);
     expect(token.length).toBeGreaterThan(20);
+    // The password they chose keeps working as it is: no change is forced (tenth walk).
+    const session = await signedIn(loginStudent(deps, { email: "", studentId: "STU0005", password: TEST_PASSWORD }));
+    expect(session.user.mustChangePassword).toBe(false);
   });
 
   test("credentials are not sent to an inactive account", async () => {
