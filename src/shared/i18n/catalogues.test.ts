@@ -47,6 +47,15 @@ describe("catalogues", () => {
     expect(found).toEqual([]);
   });
 
+  test("e-mail is spelt one way in Hindi and Marathi: ई-मेल, never ईमेल (tenth walk: five catalogues had the other)", async () => {
+    const found: string[] = [];
+    for (const ns of NAMESPACES)
+      for (const locale of ["hi", "mr"])
+        for (const [key, message] of Object.entries(await read(locale, ns.name)))
+          if (JSON.stringify(message).includes("ईमेल")) found.push(`${locale}/${ns.name}: ${key}`);
+    expect(found).toEqual([]);
+  });
+
   test("each rule is caught, named by file and key", () => {
     const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later" };
     const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा" };
