@@ -1,5 +1,5 @@
 /** The frame of the account pages (sign in, reset, first login, password change): the card and the top row. */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { account } from "../../../shared/i18n/account.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
@@ -8,6 +8,7 @@ import { Brand } from "../../layouts/brand.tsx";
 import { LanguageSwitcher } from "../../layouts/language-switcher.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { mainFocusWanted } from "../../lib/main-focus.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import type { UserType } from "./reset-flow.ts";
 
@@ -31,8 +32,13 @@ export function AuthScreen({
   // Every account form checks with the shared schemas, whose messages come from these catalogues.
   useT(account);
   useT(validation);
+  // Arrived with a page change that took the focus from the old page (signing in, sent on to change the
+  // password): the main region takes it, as the portals' frame does (tenth walk: it stayed on the page).
+  useEffect(() => {
+    if (mainFocusWanted()) document.getElementById("main")?.focus();
+  }, []);
   return (
-    <main id="main" className="auth-page">
+    <main id="main" className="auth-page" tabIndex={-1}>
       <div className="auth-page__top">
         <Brand />
         <div className="auth-page__tools">

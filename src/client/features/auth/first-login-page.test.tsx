@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
@@ -56,11 +56,22 @@ describe("first-login page", () => {
       throw new TrpcFailure("This link has expired. Please request a new one.", 400);
     });
     fill("Welcome123", "Welcome123");
+    screen.getByRole("button", { name: "Set my password" }).focus();
     submit();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("This link has expired. Please request a new one.");
     expect(screen.getByText(new RegExp(auth.t("first.askNew")))).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Set my password" })).toBeNull();
+    // The message took the form's place, and the focus with it (tenth walk: it fell to the page).
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+  });
+
+  test("an office account is sent to the login's Admin side once its password is set (tenth walk)", async () => {
+    await openFirstLogin(() => ({ message: SET, role: "staff", login: "meera@example.test" }));
+    fill("Welcome123", "Welcome123");
+    submit();
+    await screen.findByText(SET);
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/login?as=office");
   });
 
   test("a link without a token is not valid at all", async () => {

@@ -28,8 +28,13 @@ type Done = RouterOutputs["auth"]["firstLogin"];
 function DeadLink({ reason }: { reason: string }) {
   const t = useT(auth);
   const info = useInstituteInfo().data;
+  // Refused as the form was sent, it takes the form's place: the focus, on its button, would fall to the page.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) ref.current?.focus();
+  }, []);
   return (
-    <div className="auth-form">
+    <div className="auth-form auth-outcome" ref={ref} tabIndex={-1}>
       <Alert tone="error" title={t("first.deadTitle")}>
         {reason}
       </Alert>
@@ -70,7 +75,8 @@ function Welcome({ done }: { done: Done }) {
           login: <strong className="auth-card__email">{done.login}</strong>,
         })}
       </p>
-      <Link href="/login" className={buttonClass("primary", "lg", true)}>
+      {/* An office account signs in on the login's Admin side (tenth walk: it opened on the Student side). */}
+      <Link href={done.role === "student" ? "/login" : "/login?as=office"} className={buttonClass("primary", "lg", true)}>
         {t("signIn")}
       </Link>
     </div>

@@ -12,8 +12,8 @@ withClientTestRules();
 type Handlers = Parameters<typeof fakeTrpcFetch>[0];
 
 /** /login, whose sign-in calls answer with a session unless the test says otherwise. */
-async function renderLogin(handlers: Handlers = {}) {
-  const location = memoryLocation({ path: "/login", record: true });
+async function renderLogin(handlers: Handlers = {}, path = "/login") {
+  const location = memoryLocation({ path, record: true });
   const { fetch, calls } = fakeTrpcFetch({
     "site.info": () => SITE_INFO,
     "auth.studentLogin": () => ({ token: "student-token", user: STUDENT }),
@@ -54,6 +54,12 @@ describe("login page", () => {
     expect(screen.queryByLabelText("Email or Student ID")).toBeNull();
   });
 
+  test("?as=office opens on the Admin side (an office account that has just set its password; tenth walk)", async () => {
+    await renderLogin({}, "/login?as=office");
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+  });
+
   test("an empty student form shows both of the spec's messages beside the fields and sends nothing", async () => {
     const { sent } = await renderLogin();
     submit();
@@ -81,6 +87,18 @@ describe("login page", () => {
     await screen.findByText("Welcome back, Priya!");
     expect(sent()).toEqual([{ procedure: "studentLogin", input: { studentId: "STU0001", password: "Secret123", email: "" } }]);
     expect(path()).toBe("/student/dashboard");
+  });
+
+  test("an account that must change its password lands on that page with the focus on its main region (tenth walk)", async () => {
+    const { path } = await renderLogin({
+      "auth.studentLogin": () => ({ token: "student-token", user: { ...STUDENT, mustChangePassword: true } }),
+    });
+    type("Email or Student ID", "stu0001");
+    type("Password", "Secret123");
+    screen.getByRole("button", { name: "Sign in" }).focus();
+    submit();
+    await waitFor(() => expect(path()).toBe("/change-password"));
+    await waitFor(() => expect(document.activeElement?.id).toBe("main"));
   });
 
   test("a value with '@' is sent as email", async () => {

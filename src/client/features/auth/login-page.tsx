@@ -6,7 +6,7 @@
 
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -37,7 +37,9 @@ export default function LoginPage() {
   usePageTitle(t("login.pageTitle"));
   const session = useSession();
   const signIn = useSignIn();
-  const [kind, setKind] = useState<AccountKind>("student");
+  // `?as=office` (an office account that has just set its password) opens on the Admin side.
+  const search = useSearch();
+  const [kind, setKind] = useState<AccountKind>(() => (new URLSearchParams(search).get("as") === "office" ? "admin" : "student"));
   const [identifier, setIdentifier] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
