@@ -55,11 +55,17 @@ function focusDialogBelow(closing: HTMLDialogElement) {
  * The toasts' region (ui/toast.tsx) moves into the open dialog on top (the last opened), and back to its home
  * on the page once no dialog is open. React keeps its nodes wherever they stand, and removes only the home.
  */
+/** The event said when the toasts' region has moved between a dialog and the page. */
+export const TOASTS_MOVED = "toasts-moved";
+
 function toastsOverDialogs(closing?: HTMLDialogElement) {
   // A dialog that unmounted (its page left) is out of the document with the region still inside.
   const region = document.querySelector(".ui-toasts") ?? closing?.querySelector(".ui-toasts");
   const top = [...document.querySelectorAll("dialog[open]")].filter((d) => d !== closing).at(-1);
   if (region) (top ?? document.querySelector(".ui-toasts-home"))?.append(region);
+  // Where they stand is measured again (ui/toasts-clear-of-focus.ts): a closing dialog gives the focus back
+  // before the region has left it, so the check made then measured nothing (tenth walk: a toast over Reject).
+  document.dispatchEvent(new Event(TOASTS_MOVED));
 }
 
 export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { act, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { withClientTestRules } from "../lib/testing.tsx";
+import { TOASTS_MOVED } from "./dialog.tsx";
 import { ToastProvider, useToast } from "./toast.tsx";
 import { useToastsClearOfFocus } from "./toasts-clear-of-focus.ts";
 
@@ -47,6 +48,21 @@ describe("toasts clear of the focus", () => {
     act(() => high.focus());
     expect(region.classList.contains("ui-toasts--top")).toBe(false);
     act(() => low.focus());
+    expect(region.classList.contains("ui-toasts--top")).toBe(true);
+  });
+
+  test("placed again when the toasts' region moves between dialogs: the focus given back before the move measured nothing (tenth walk)", async () => {
+    const { region, list } = renderWithToasts(<Page />);
+    let moved = false;
+    // Still inside the closing dialog the list has no box; once moved, it stands over the focused button.
+    list.getBoundingClientRect = () => (moved ? rect(840, 700, 416, 76) : rect(0, 0, 0, 0));
+    const low = screen.getByRole("button", { name: "Delete the last row" });
+    low.getBoundingClientRect = () => rect(1108, 744, 112, 36);
+    await act(async () => void api!.show("Note added."));
+    act(() => low.focus());
+    expect(region.classList.contains("ui-toasts--top")).toBe(false);
+    moved = true;
+    act(() => void document.dispatchEvent(new Event(TOASTS_MOVED)));
     expect(region.classList.contains("ui-toasts--top")).toBe(true);
   });
 

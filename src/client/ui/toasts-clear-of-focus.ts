@@ -8,6 +8,7 @@
  * ui/toast.tsx's and components.css's.
  */
 import { useEffect } from "react";
+import { TOASTS_MOVED } from "./dialog.tsx";
 
 const TOP = "ui-toasts--top";
 
@@ -38,9 +39,11 @@ export function useToastsClearOfFocus(): void {
     const watch = new MutationObserver(placeToasts);
     if (list) watch.observe(list, { childList: true });
     document.addEventListener("focusin", placeToasts);
+    document.addEventListener(TOASTS_MOVED, placeToasts);
     return () => {
       watch.disconnect();
       document.removeEventListener("focusin", placeToasts);
+      document.removeEventListener(TOASTS_MOVED, placeToasts);
       document.querySelector(".ui-toasts")?.classList.remove(TOP);
     };
   }, []);
