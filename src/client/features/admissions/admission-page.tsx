@@ -17,14 +17,13 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { CheckCircleIcon } from "../../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, EditIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
-import { FieldSections } from "./application-fields.tsx";
+import { FieldSections, useOpenCourses } from "./application-fields.tsx";
 import {
   ACADEMIC_SECTIONS,
   type AdmissionValues,
@@ -83,7 +82,7 @@ export default function AdmissionPage() {
   const { values, errors, attempted, setAttempted, onChange, onBlur } = form;
   // A course no longer open (an old link's ?course=, a draft kept since) is not sent to be refused after the
   // upload: it is taken off once the open courses are known, and the field says why (tenth walk).
-  const openCourses = trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 }).data?.courses;
+  const openCourses = useOpenCourses();
   useEffect(() => {
     if (!openCourses?.length || !values.course || openCourses.includes(values.course)) return;
     const closed = values.course;

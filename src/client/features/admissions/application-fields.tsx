@@ -87,10 +87,15 @@ function ApplicationField({
   );
 }
 
+/** The courses open for applications (the live catalog); undefined while they load or if they cannot be read. */
+export function useOpenCourses(): readonly string[] | undefined {
+  return trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 }).data?.courses;
+}
+
 /** Courses come from the live catalog; the seed list stands in while it loads or if it cannot be read. */
 function useCourseOptions(fallback: readonly string[]) {
-  const courses = trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 });
-  return courses.data?.courses.length ? courses.data.courses : fallback;
+  const courses = useOpenCourses();
+  return courses?.length ? courses : fallback;
 }
 
 function SelectField({
