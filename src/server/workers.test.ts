@@ -25,16 +25,17 @@ describe("scheduled backups", () => {
       deps,
       {
         frequency: () => Promise.reject(new AppError("INTERNAL", "The backup folder is not writable")),
+        // `told` is set only once the product's alert is written, so the reads below never race it.
         onFailure: async (message) => {
-          told = message;
           await schedule.onFailure(message);
+          told = message;
         },
       },
       60_000,
       0,
     );
     try {
-      for (let i = 0; i < 100 && told === null; i++) await Bun.sleep(10);
+      for (let i = 0; i < 500 && told === null; i++) await Bun.sleep(10);
     } finally {
       stop();
     }

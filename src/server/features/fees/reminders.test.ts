@@ -343,7 +343,7 @@ describe("automatic reminders (issue 19)", () => {
     await raise(asha.id, [{ amount: 1_000_00, dueOn: "2026-11-23" }]);
     const stop = startFeeReminders(deps, 60_000, 0);
     try {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 500; i++) {
         // The job logs after its transaction commits: wait for both (on PostgreSQL they are apart).
         if ((await notes(asha.id)).length && deps.logLines.join("\n").includes("fee reminders sent")) break;
         await Bun.sleep(10);

@@ -569,7 +569,7 @@ describe("overdue reminders", () => {
     const stop = startLibraryReminders(deps, 60_000, 0);
     try {
       // The round logs once its reminders are all sent: wait for that line, not the first row.
-      for (let i = 0; i < 200 && !deps.logLines.join("\n").includes("overdue library reminders sent"); i++) await Bun.sleep(10);
+      for (let i = 0; i < 500 && !deps.logLines.join("\n").includes("overdue library reminders sent"); i++) await Bun.sleep(10);
     } finally {
       stop();
     }
