@@ -188,6 +188,9 @@ describe("backups", () => {
     expect(list.data.backups).toEqual([{ name: backup.name, size: backup.size, createdAt: "2026-11-22T06:30:00.000Z" }]);
     const download = await app.request(`/api/admin/backups/${backup.name}`, { headers: { authorization: `Bearer ${token}` } });
     expect(download.headers.get("content-disposition")).toContain(backup.name);
+    // A HEAD asks about the file and takes nothing away: not a download in the log.
+    const head = await app.request(`/api/admin/backups/${backup.name}`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
     expect((await app.request("/api/admin/backups/..%2Finstitute.db", { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     // Both are in the activity log (tenth walk: neither was); the refused name is not.
     const logged = await deps.db

@@ -20,7 +20,8 @@ export const adminBackupsRest = new Hono<AppEnv>()
   .get("/", async (c) => ok(c, { backups: await listBackups(c.get("deps")) }))
   .post("/", async (c) => ok(c, await backupNow(c.get("deps"), currentAuth(c).user.id, undefined, requestMeta(c)), 201))
   .get("/:name", async (c) => {
-    const file = await backupForDownload(c.get("deps"), currentAuth(c).user.id, c.req.param("name"), requestMeta(c));
+    const meta = { ...requestMeta(c), headOnly: c.req.method === "HEAD" };
+    const file = await backupForDownload(c.get("deps"), currentAuth(c).user.id, c.req.param("name"), meta);
     if (!file) return c.json({ success: false, message: config.t("backups.notFound") }, 404);
     return c.body(file.stream(), 200, {
       "Content-Type": "application/gzip",

@@ -222,10 +222,19 @@ export async function backupNow(deps: AppDeps, adminId: number, _input: unknown,
   return { backup };
 }
 
-/** A backup's file for its download, the download in the activity log (a backup holds every record); null: no such backup. */
-export async function backupForDownload(deps: AppDeps, adminId: number, name: string, meta: { ip?: string | null } = {}) {
+/**
+ * A backup's file for its download, the download in the activity log (a backup holds every record); null: no
+ * such backup. `headOnly`: a HEAD request, which takes nothing away, so it is not logged.
+ */
+export async function backupForDownload(
+  deps: AppDeps,
+  adminId: number,
+  name: string,
+  meta: { ip?: string | null; headOnly?: boolean } = {},
+) {
   const file = Bun.file(backupPath(deps, name));
   if (!(await file.exists())) return null;
+  if (meta.headOnly) return file;
   await audit(deps.db, deps.now(), {
     actorUserId: adminId,
     action: "backup.download",
