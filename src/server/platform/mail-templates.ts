@@ -19,7 +19,8 @@ export type Institute = Settings["institute"] & { name: string };
 export type EmailTemplate =
   | { template: "password_reset_code"; name: string; code: string }
   | { template: "application_access_code"; name: string; code: string; applicationNumber: string }
-  | { template: "student_credentials"; name: string; studentId: string; link: string; validDays: number }
+  /** returning: the student has a password already, so the link offers another (first-time words would mislead) */
+  | { template: "student_credentials"; name: string; studentId: string; link: string; validDays: number; returning?: true }
   | { template: "staff_invitation"; name: string; role: "admin" | "staff"; link: string; validDays: number }
   | { template: "admission_received"; name: string; applicationNumber: string; statusUrl: string }
   | { template: "admission_approved"; name: string; applicationNumber: string; studentId: string; link: string; validDays: number }
@@ -74,7 +75,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
     { p: `${mail.t("validFor", { minutes })} ${rest}` },
   ];
   // A new account's way in: what to open, the link that sets the first password, and how many days it works.
-  const setPasswordSteps = (of: "credentials" | "invite" | "approved", link: string, validDays: number): Block[] => [
+  const setPasswordSteps = (of: "credentials" | "credentials.again" | "invite" | "approved", link: string, validDays: number): Block[] => [
     { p: mail.t(`${of}.open`) },
     { link, label: mail.t("setPassword") },
     { p: mail.t(`${of}.valid`, { days: String(validDays) }) },
@@ -90,15 +91,13 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         subject: mail.t("access.subject", { number: t.applicationNumber }),
         blocks: codeBlocks(t, mail.t("access.use", { number: t.applicationNumber }), mail.t("access.ignore")),
       };
-    case "student_credentials":
+    case "student_credentials": {
+      const of = t.returning ? "credentials.again" : "credentials";
       return {
-        subject: mail.t("credentials.subject"),
-        blocks: [
-          dear(t.name),
-          { p: mail.t("credentials.ready", { studentId: t.studentId }) },
-          ...setPasswordSteps("credentials", t.link, t.validDays),
-        ],
+        subject: mail.t(`${of}.subject`),
+        blocks: [dear(t.name), { p: mail.t(`${of}.ready`, { studentId: t.studentId }) }, ...setPasswordSteps(of, t.link, t.validDays)],
       };
+    }
     case "staff_invitation":
       return {
         subject: mail.t("invite.subject"),

@@ -35,6 +35,14 @@ const ALL_TEMPLATES: EmailTemplate[] = [
     issuedOn: "2026-11-22",
     link: "https://i.example/student/fees/receipts/1",
   },
+  {
+    template: "student_credentials",
+    name: "Asha",
+    studentId: "STU0001",
+    link: "https://i.example/first-login?token=t",
+    validDays: 7,
+    returning: true,
+  },
 ];
 
 describe("templates", () => {

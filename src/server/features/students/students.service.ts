@@ -407,7 +407,14 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
     await deps.mail.enqueue(
       trx,
       student.email,
-      { template: "student_credentials", name: student.name, studentId: student.student_id ?? "", link, validDays },
+      {
+        template: "student_credentials",
+        name: student.name,
+        studentId: student.student_id ?? "",
+        link,
+        validDays,
+        ...(student.password_hash === null ? {} : { returning: true as const }),
+      },
       await recipientLocale({ db: trx }, student.preferences),
     );
     await auditStudent(trx, now, {

@@ -372,6 +372,8 @@ describe("status and credentials", () => {
     expect((await res.json()).data).toEqual({ message: "Credentials sent successfully!" });
     const second = await linkTokenFor("priya@example.test");
     expect(second.mail.id).not.toBe(first.mail.id);
+    // Priya has chosen no password yet: the e-mail is still her first sign-in.
+    expect(second.mail.subject).toBe("Set up your student portal account");
     expect(second.mail.template).toBe("student_credentials");
     expect(second.token).not.toBe(first.token);
     await expect(completeFirstLogin(deps, { token: first.token, password: "Priya2026Pass" })).rejects.toMatchObject({
@@ -389,6 +391,10 @@ describe("status and credentials", () => {
     await asAdmin("POST", `/api/admin/students/${user.id}/send-credentials`);
     const { mail, token } = await linkTokenFor("asha@example.test");
     expect(mail.text_body).toContain("STU0005");
+    // It is written as another password on offer, not a first sign-in (the tenth walk's undone row).
+    expect(mail.subject).toBe("Choose a new student portal password");
+    expect(mail.text_body).toContain("Until you use it, your current password keeps working");
+    expect(mail.text_body).not.toContain("for the first time");
     expect(mail.text_body).not.toContain(TEST_PASSWORD);
     expect(mail.html_body).not.toContain(TEST_PASSWORD);
     expect(token.length).toBeGreaterThan(20);
