@@ -275,8 +275,8 @@ describe("admissions journeys", () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    // The admin, on a desktop, finds it by search and approves it.
-    const admin = await newPage(browser, server, DESKTOP);
+    // The admin, on a phone, finds it by search and approves it.
+    const admin = await newPage(browser, server, PHONE);
     await signInAsAdmin(admin.page);
     const row = await findInAdmin(admin.page, applicant.email);
     await row.getByText("Nashik, Maharashtra").waitFor();
@@ -291,9 +291,21 @@ describe("admissions journeys", () => {
     const studentId = /student ID (STU\d{4,})/.exec((await approved.textContent()) ?? "")?.[1];
     expect(studentId).toBeDefined();
     await row.locator(".ui-badge--approved").waitFor();
-    // Both dialogs closed together: the focus is back on the row's View, not on the page's main region (eighth walk).
-    await admin.page.waitForFunction(() => document.activeElement?.textContent?.startsWith("View") === true);
-    expect(await view.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Both dialogs closed together: the focus is on the result's banner, where the page scrolled to, not on
+    // the page's main region (eighth walk) nor back on the row's View, far below it on a phone (tenth walk).
+    await admin.page.waitForFunction(() => document.activeElement?.classList.contains("ui-notice-in-view") === true);
+    // The page scrolls smoothly: measured once it has come to rest, clear of the sticky top bar.
+    await admin.page.waitForTimeout(900);
+    expect(await approved.evaluate((status) => document.activeElement?.contains(status) === true)).toBe(true);
+    const [banner, bar] = await admin.page.evaluate(() => [
+      document.activeElement!.getBoundingClientRect().top,
+      document.querySelector("header")!.getBoundingClientRect().bottom,
+    ]);
+    expect(banner).toBeGreaterThanOrEqual(bar!);
+    expect(banner).toBeLessThan(PHONE.height / 2);
+    // The next Tab is the banner's Dismiss.
+    await admin.page.keyboard.press("Tab");
+    expect(await admin.page.evaluate(() => document.activeElement?.closest(".ui-notice-in-view") !== null)).toBe(true);
     expect(admin.problems).toEqual([]);
     await admin.context.close();
 

@@ -130,7 +130,13 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
         // Still inert behind a dialog that closes in the same step (an application's details under its Approve,
         // both closing once it is approved): the focus is given again once that one has gone, not left to it
         // (which, finding its own opener gone, sent it to the main region).
-        if (document.activeElement !== opener) queueMicrotask(() => opener.isConnected && opener.focus());
+        // Unless the page has put it somewhere of its own meanwhile (a result's notice: ui/list-page.tsx).
+        if (document.activeElement !== opener) {
+          queueMicrotask(() => {
+            const now = document.activeElement;
+            if (opener.isConnected && (!now || now === document.body || now.closest("dialog"))) opener.focus();
+          });
+        }
       } else focusDialogBelow(el);
     };
   }, [open]);

@@ -26,4 +26,19 @@ describe("NoticeInView", () => {
       HTMLElement.prototype.scrollIntoView = real;
     }
   });
+
+  test("the focus goes with it: to the notice, whatever had the focus before (tenth walk)", () => {
+    const { rerender } = render(<button type="button">View</button>);
+    const view = document.querySelector("button")!;
+    view.focus();
+    rerender(
+      <>
+        <NoticeInView key="1">Approved: STU0002</NoticeInView>
+        <button type="button">View</button>
+      </>,
+    );
+    const notice = document.querySelector(".ui-notice-in-view");
+    expect(notice?.textContent).toBe("Approved: STU0002");
+    expect(document.activeElement === notice).toBe(true);
+  });
 });

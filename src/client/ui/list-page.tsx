@@ -270,15 +270,22 @@ export function ListPage({ title, description, actions, back, className, after, 
 
 /**
  * What an action just did, shown above the list (a dialog's result: "… is now a student with ID STU0002"),
- * brought into view as it appears: on a phone the page may be scrolled far below it. A new `key` (ListPage's
- * `noticeKey`) is a new result, brought into view again.
+ * brought into view as it appears: on a phone the page may be scrolled far below it. The focus goes with the
+ * eye (tenth walk: after an approval it went back to the row's View, far below the banner on a phone, and the
+ * row may leave a filtered list); the next Tab reaches the notice's Dismiss, then the page. A new `key`
+ * (ListPage's `noticeKey`) is a new result, brought into view again.
  */
 export function NoticeInView({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: "nearest" });
+    ref.current?.focus({ preventScroll: true });
   }, []);
-  return <div ref={ref}>{children}</div>;
+  return (
+    <div ref={ref} tabIndex={-1} className="ui-notice-in-view">
+      {children}
+    </div>
+  );
 }
 
 /** Stat cards in the lists' row of four (two on phones). */

@@ -280,6 +280,25 @@ describe("admin admissions", () => {
     expect(document.activeElement).toBe(approve);
   });
 
+  test("approved from the details: the focus goes to the result's banner, not back to the row's View below it (tenth walk)", async () => {
+    await renderAdmissions("/admin/admissions", {
+      "admissions.process": () => ({ status: "approved", message: "Application approved successfully!", student_id: "STU0042", userId: 9 }),
+    });
+    const view = within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ });
+    view.focus();
+    fireEvent.click(view);
+    const details = await screen.findByRole("dialog", { name: "Priya Sharma" });
+    fireEvent.click(await within(details).findByRole("button", { name: "Approve" }));
+    const asking = await screen.findByRole("dialog", { name: "Approve this application?" });
+    fireEvent.click(within(asking).getByRole("button", { name: "Approve" }));
+    const banner = await screen.findByText("Application approved successfully!");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // After the dialogs' own focus return (a microtask) has had its turn.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const focused = document.activeElement;
+    expect(focused?.classList.contains("ui-notice-in-view") === true && focused.contains(banner)).toBe(true);
+  });
+
   test("delete asks first, then says 'Admission deleted successfully!'; a failure says so", async () => {
     let fail = true;
     const removed: unknown[] = [];
