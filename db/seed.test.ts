@@ -142,7 +142,7 @@ describe("seed", () => {
     expect(studied).toEqual([{ name: "BBA", admission_open: 1 }]);
     // three web-sized variants per demo image
     expect(readdirSync(path.join(dir, "gallery")).filter((f) => f.endsWith(".webp"))).toHaveLength(18);
-  });
+  }, 20_000); // two seeds (six gallery images through sharp) and two argon2id sign-ins: seconds on PostgreSQL under load
 
   test("production seeds no demo student; ADMIN_EMAIL/ADMIN_PASSWORD are used and never echoed", async () => {
     const deps = await createTestDeps();
