@@ -53,9 +53,12 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** The JSON body with the path's `:id` added (the path wins), for one schema that takes both. */
-export async function jsonWithPathId(c: Context): Promise<Record<string, unknown>> {
-  const body = await readJson(c);
+/**
+ * The JSON body with the path's `:id` added (the path wins), for one schema that takes both. `optional`: no body
+ * at all reads as {} (a PATCH the spec sends bare).
+ */
+export async function jsonWithPathId(c: Context, { optional = false } = {}): Promise<Record<string, unknown>> {
+  const body = optional && (await c.req.text()).trim() === "" ? {} : await readJson(c);
   return { ...asObject(body), id: c.req.param("id") };
 }
 

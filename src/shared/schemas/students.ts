@@ -79,6 +79,14 @@ const studentId = recordId(roster.m("rule.notFound"));
 /** GET/DELETE /admin/students/{id}, toggle-status, send-credentials. */
 export const studentIdInput = v.object({ id: studentId });
 
+/**
+ * PATCH /admin/students/{id}/toggle-status: `active`, the state the office asked for (its screens always send
+ * it), so a second Deactivate on a screen that had not seen the first is refused, not turned into an
+ * activation (eleventh walk); without it (the spec's bare PATCH) the status is switched.
+ */
+export const studentStatusInput = v.object({ id: studentId, active: v.optional(v.boolean(roster.m("rule.active"))) });
+export type StudentStatusInput = v.InferOutput<typeof studentStatusInput>;
+
 /** PUT /admin/students/{id}: the id and the whole form (blank optional fields are cleared). */
 export const studentUpdateInput = v.object({ id: studentId, ...studentFormEntries });
 export type StudentUpdateInput = v.InferOutput<typeof studentUpdateInput>;

@@ -165,6 +165,27 @@ describe("Student Management", () => {
     expect(sent("students.update")[0]).toMatchObject({ id: 7, mobile: "+91 91111 22222", standard: "BCom", bloodGroup: "B+" });
   });
 
+  test("a Deactivate someone else made first is refused, not undone: the message shows and the record reads Inactive (eleventh walk)", async () => {
+    let active = true;
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": () => listOf([student({ isActive: active })])(),
+      "students.get": () => student({ isActive: active }),
+      "students.toggleStatus": () => {
+        active = false; // the colleague's Deactivate landed first
+        return new TrpcFailure("Ravi Kumar's account is already inactive: someone else deactivated it. Nothing was changed.", 409);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Deactivate" }));
+    const confirm = screen.getAllByRole("dialog").at(-1)!;
+    fireEvent.click(within(confirm).getByRole("button", { name: "Deactivate" }));
+    expect(await within(confirm).findByText(/already inactive: someone else deactivated it/)).toBeTruthy();
+    expect(sent("students.toggleStatus")).toEqual([{ id: 7, active: false }]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    // The open record now offers Activate: it shows the account as it is.
+    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "Activate" })).toBeTruthy());
+  });
+
   test("Deactivate explains the sign-out, asks, and reports the server's answer", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
@@ -180,7 +201,7 @@ describe("Student Management", () => {
     expect(within(confirm).getByText(/signed out at once on every device/)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole("button", { name: "Deactivate" }));
     await screen.findByText("Student deactivated successfully!");
-    expect(sent("students.toggleStatus")).toEqual([{ id: 7 }]);
+    expect(sent("students.toggleStatus")).toEqual([{ id: 7, active: false }]);
   });
 
   test("a locked student shows Locked in the list; Unlock sign-in lifts it at once (issue 14.6)", async () => {

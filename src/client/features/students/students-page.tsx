@@ -153,7 +153,7 @@ export default function AdminStudentsPage() {
   };
 
   const confirming = useConfirmed<ConfirmState>(
-    ({ kind, student: { id } }, { done, failed }) => {
+    ({ kind, student: { id, isActive } }, { done, failed }) => {
       if (kind === "delete") {
         remove.mutate(
           { id },
@@ -170,14 +170,23 @@ export default function AdminStudentsPage() {
       } else if (kind === "signout") {
         signOut.mutate({ id }, { onSuccess: (res) => done(res.message), onError: failed });
       } else {
+        // The state asked for, as this screen showed it: someone else's change first is refused, not undone.
         toggle.mutate(
-          { id },
+          { id, active: !isActive },
           {
             onSuccess: (res) => {
               setViewing((v) => (v?.id === id ? res.student : v));
               done(res.message);
             },
-            onError: failed,
+            onError: (err) => {
+              failed(err);
+              // The list and the open record then show the status as it is.
+              void refresh();
+              void utils.students.get.fetch({ id }).then(
+                (fresh) => setViewing((v) => (v?.id === id ? fresh : v)),
+                () => {},
+              );
+            },
           },
         );
       }

@@ -43,7 +43,10 @@ export const adminStudentRest = new Hono<AppEnv>()
     return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
   })
   .delete("/:id", requireRole("admin"), onStudent(service.deleteStudent))
-  .patch("/:id/toggle-status", onStudent(service.toggleStudentStatus))
+  .patch("/:id/toggle-status", async (c) => {
+    const input = parseInput(schemas.studentStatusInput, await jsonWithPathId(c, { optional: true }));
+    return ok(c, await service.toggleStudentStatus(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));
+  })
   .post("/:id/send-credentials", onStudent(service.sendStudentCredentials))
   .post("/:id/unlock", onStudent(service.unlockStudent))
   .post("/:id/sign-out-everywhere", onStudent(service.signOutStudentEverywhere));

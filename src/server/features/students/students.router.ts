@@ -16,7 +16,7 @@ export const studentsRouter = router({
   create: officeProcedure.input(schemas.studentForm).mutation(byActor(service.createStudent)),
   update: officeProcedure.input(schemas.studentUpdateInput).mutation(byActor(service.updateStudent)),
   remove: byId(service.deleteStudent, adminProcedure),
-  toggleStatus: byId(service.toggleStudentStatus),
+  toggleStatus: officeProcedure.input(schemas.studentStatusInput).mutation(byActor(service.toggleStudentStatus)),
   sendCredentials: byId(service.sendStudentCredentials),
   unlock: byId(service.unlockStudent),
   signOutEverywhere: byId(service.signOutStudentEverywhere),

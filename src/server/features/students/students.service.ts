@@ -15,6 +15,7 @@ import {
   type StudentExportQuery,
   type StudentForm,
   type StudentListQuery,
+  type StudentStatusInput,
   type StudentUpdateInput,
 } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -330,13 +331,19 @@ export async function deleteStudent(deps: AppDeps, adminId: number, id: number, 
   return { message: STUDENT_TEXT.deleted };
 }
 
-/** Activates or deactivates; deactivating ends every session of the student at once. */
-export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: number, meta: SessionMeta = {}) {
-  const current = await findStudent(deps.db, id);
+/**
+ * Activates or deactivates; deactivating ends every session of the student at once. `active` given: the state
+ * asked for, refused when the account is in it already (someone else got there first).
+ */
+export async function toggleStudentStatus(deps: AppDeps, adminId: number, { id, active }: StudentStatusInput, meta: SessionMeta = {}) {
   const now = deps.now();
   const at = now.toISOString();
-  const activate = current.is_active !== 1;
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const { activate, updated } = await deps.db.transaction().execute(async (trx) => {
+    const current = await findStudent(trx, id);
+    const activate = active ?? current.is_active !== 1;
+    if (activate === (current.is_active === 1)) {
+      throw conflict(roster.t(activate ? "text.alreadyActive" : "text.alreadyInactive", { name: current.name }));
+    }
     const row = await setStudentActive(trx, id, activate, at);
     let endedSessions = 0;
     if (!activate) endedSessions = await endAllSessions(trx, id);
@@ -347,7 +354,7 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, id: nu
       details: activate ? {} : { endedSessions },
       ip: meta.ip,
     });
-    return row;
+    return { activate, updated: row };
   });
   return {
     message: activate ? STUDENT_TEXT.activated : STUDENT_TEXT.deactivated,

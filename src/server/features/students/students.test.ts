@@ -363,6 +363,16 @@ describe("status and credentials", () => {
     expect(on.data).toMatchObject({ isActive: true, message: "Student activated successfully!" });
     expect((await studentSession("ravi@example.test")).token).toBeString();
     expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "student.activate").execute()).toHaveLength(1);
+
+    // With the state asked for (the portal's screens send it): a second Deactivate is refused, the account stays off.
+    expect((await asAdmin("PATCH", `/api/admin/students/${user.id}/toggle-status`, { active: false })).status).toBe(200);
+    const again = await asAdmin("PATCH", `/api/admin/students/${user.id}/toggle-status`, { active: false });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toContain("already inactive");
+    expect((await deps.db.selectFrom("users").select("is_active").where("id", "=", user.id).executeTakeFirstOrThrow()).is_active).toBe(0);
+    const odd = await asAdmin("PATCH", `/api/admin/students/${user.id}/toggle-status`, { active: "no" });
+    expect(odd.status).toBe(400);
+    expect((await odd.json()).errors).toEqual({ active: ["Say whether the account should be active (true or false)"] });
   });
 
   test("send credentials mails a fresh link; the earlier one stops working; no password is ever mailed", async () => {
@@ -514,6 +524,15 @@ describe("tRPC", () => {
     expect((await admin.students.update({ id, ...FORM, mobile: "9123456789" })).student.mobile).toBe("9123456789");
     expect((await admin.students.toggleStatus({ id })).isActive).toBe(false);
     expect((await admin.students.toggleStatus({ id })).isActive).toBe(true);
+    // Two screens that both showed "Active", one Deactivate each: the second is refused, not an activation.
+    expect((await admin.students.toggleStatus({ id, active: false })).isActive).toBe(false);
+    await expect(admin.students.toggleStatus({ id, active: false })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Priya Sharma's account is already inactive: someone else deactivated it. Nothing was changed.",
+    });
+    expect((await admin.students.get({ id })).isActive).toBe(false);
+    expect((await admin.students.toggleStatus({ id, active: true })).isActive).toBe(true);
+    await expect(admin.students.toggleStatus({ id, active: true })).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await admin.students.sendCredentials({ id })).message).toBe("Credentials sent successfully!");
     expect((await admin.students.remove({ id })).message).toBe("Student deleted successfully!");
     await expect(admin.students.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
