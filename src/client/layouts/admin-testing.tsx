@@ -62,5 +62,6 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   lockedUntil: null,
   course: null,
   term: 1,
+  version: "v1",
   ...overrides,
 });

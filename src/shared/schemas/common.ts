@@ -159,6 +159,13 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The version of a record that an edit form was filled from (a student's, an application's `version`), sent
+ * back with the save: a change someone else saved meanwhile is then refused, not overwritten (eleventh walk).
+ * Optional: a save without it (the spec's REST PUT) is made as before.
+ */
+export const recordVersion = v.optional(v.pipe(v.string(), v.maxLength(64)));
+
 /** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
 export const recordId = (message: Text) =>
   v.pipe(

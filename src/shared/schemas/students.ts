@@ -7,7 +7,7 @@ import { BLOOD_GROUPS, MAX_TERMS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
-import { clearableText, emailAddress, filledIn, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { clearableText, emailAddress, filledIn, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
 
 /** The spec's one message for any of the four required fields (spec part 2 §5), in the reader's language. */
 const requiredMessage = roster.m("rule.required");
@@ -88,7 +88,7 @@ export const studentStatusInput = v.object({ id: studentId, active: v.optional(v
 export type StudentStatusInput = v.InferOutput<typeof studentStatusInput>;
 
 /** PUT /admin/students/{id}: the id and the whole form (blank optional fields are cleared). */
-export const studentUpdateInput = v.object({ id: studentId, ...studentFormEntries });
+export const studentUpdateInput = v.object({ id: studentId, version: recordVersion, ...studentFormEntries });
 export type StudentUpdateInput = v.InferOutput<typeof studentUpdateInput>;
 
 export const STUDENT_STATUSES = ["all", "active", "inactive"] as const;

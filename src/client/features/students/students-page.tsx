@@ -137,8 +137,9 @@ export default function AdminStudentsPage() {
         onSettled: saving.settled,
       });
     } else {
+      // With the version the form was filled from: a colleague's save meanwhile is refused, not undone.
       update.mutate(
-        { id: form.student.id, ...input },
+        { id: form.student.id, version: form.student.version, ...input },
         {
           onSuccess: () => {
             setForm(null);

@@ -26,6 +26,7 @@ import { AppError, conflict, fieldError, notFound } from "../../platform/errors.
 import { fileStore } from "../../platform/file-store.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
 import {
   deleteStudentAccount,
@@ -85,6 +86,8 @@ export function toStudentItem(u: User) {
     course: u.course,
     /** the semester or year of the programme the student is in (issue 18) */
     term: u.current_term,
+    /** what the edit form is filled from, sent back with its save (formVersion) */
+    version: formVersion(u),
   };
 }
 
@@ -121,10 +124,42 @@ export function auditStudent(
   return audit(db, now, { ...rest, entityType: "student", entityId: student.id, details: { studentId: student.student_id, ...details } });
 }
 
-async function findStudent(db: Kysely<Database>, id: number) {
-  const row = await db.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
+/** `forChange`: read inside the change's transaction, the row held until it ends (PostgreSQL; SQLite's writes take turns). */
+async function findStudent(db: Kysely<Database>, id: number, { forChange = false } = {}) {
+  const row = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .where("role", "=", "student")
+    .$if(forChange, heldForChange(db))
+    .executeTakeFirst();
   if (!row) throw notFound(STUDENT_MESSAGES.notFound);
   return row;
+}
+
+/** The columns of the office's edit form (formColumns), whose values its `version` stands for. */
+const FORM_COLUMNS = [
+  "name",
+  "email",
+  "mobile",
+  "standard",
+  "blood_group",
+  "date_of_birth",
+  "address",
+  "emergency_name",
+  "emergency_relationship",
+  "emergency_phone",
+  "emergency_email",
+  "current_term",
+] as const satisfies readonly (keyof ReturnType<typeof formColumns>)[];
+
+/**
+ * What the edit form shows, as one short string: a save that brings back another one was filled before someone
+ * else's change (the student's own profile edit too), and is refused. The account's other changes (a sign-in,
+ * a language chosen) leave it as it is.
+ */
+function formVersion(u: User): string {
+  return Bun.hash(JSON.stringify(FORM_COLUMNS.map((column) => u[column]))).toString(36);
 }
 
 /** The Course/Standard choices (DECISIONS 16: catalog data the admin can change). */
@@ -267,14 +302,17 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
 
 /** Saves the edit form. A new e-mail address voids the links sent to the old one. */
 export async function updateStudent(deps: AppDeps, adminId: number, input: StudentUpdateInput, meta: SessionMeta = {}) {
-  const { id, ...form } = input;
-  const current = await findStudent(deps.db, id);
-  await assertStandard(deps.db, form.standard, current.standard);
+  const { id, version, ...form } = input;
+  const before = await findStudent(deps.db, id);
+  await assertStandard(deps.db, form.standard, before.standard);
   const now = deps.now();
   const at = now.toISOString();
   const columns = formColumns(form);
-  const changed = changedFields(columns, current);
   const updated = await deps.db.transaction().execute(async (trx) => {
+    const current = await findStudent(trx, id, { forChange: true });
+    if (version !== undefined && version !== formVersion(current))
+      throw conflict(roster.t("text.changedMeanwhile", { name: current.name }));
+    const changed = changedFields(columns, current);
     if (form.email !== current.email) {
       await assertEmailFree(trx, form.email, id);
       await voidFirstLoginLinks(trx, id, at);

@@ -264,11 +264,37 @@ describe("one student: view, edit, delete", () => {
       lastLogin: null,
       lockedUntil: null,
       course: "Commerce",
+      version: expect.any(String),
     });
     expect((await asAdmin("GET", "/api/admin/students/999")).status).toBe(404);
     expect((await asAdmin("GET", "/api/admin/students/abc")).status).toBe(400);
     // An admin account is not a student record.
     expect((await asAdmin("GET", `/api/admin/students/${adminId}`)).status).toBe(404);
+  });
+
+  test("a save from a form filled before someone else's change is refused, not an overwrite (eleventh walk)", async () => {
+    const { student } = await addStudent();
+    const opened = (await (await asAdmin("GET", `/api/admin/students/${student.id}`)).json()).data;
+    // Another sign-in, a language chosen: not the form's fields, so the version stays.
+    await deps.db.updateTable("users").set({ preferences: '{"language":"hi"}', last_login_at: "2026-11-22T07:00:00.000Z" }).execute();
+    expect((await (await asAdmin("GET", `/api/admin/students/${student.id}`)).json()).data.version).toBe(opened.version);
+    // A colleague saves a new mobile from their form…
+    const first = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "9000000067", version: opened.version });
+    expect(first.status).toBe(200);
+    expect((await first.json()).data.student.version).not.toBe(opened.version);
+    // …then the first form, opened before, changes the address only: refused, the colleague's mobile kept.
+    const stale = await asAdmin("PUT", `/api/admin/students/${student.id}`, {
+      ...FORM,
+      address: "9 Lake View, Solapur",
+      version: opened.version,
+    });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).message).toStartWith("Someone else changed Priya Sharma's details after you opened this form");
+    const row = await deps.db.selectFrom("users").select(["mobile", "address"]).where("id", "=", student.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ mobile: "9000000067", address: "22 FC Road, Pune" });
+    expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "student.update").execute()).toHaveLength(1);
+    // Without a version (the spec's REST PUT) the save is made as before.
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "9000000068" })).status).toBe(200);
   });
 
   test("editing saves the form, clears blank optional fields, keeps a retired standard, and checks the e-mail", async () => {

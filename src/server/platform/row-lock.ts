@@ -1,0 +1,13 @@
+/**
+ * A row read to be changed in the same transaction, with a check between (a version compared): on PostgreSQL it
+ * is held until the transaction ends (SELECT … FOR UPDATE), so a second change waits and then reads the first's
+ * result. SQLite's writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
+ */
+import type { Kysely } from "kysely";
+import { isPostgres } from "../../../db/connection.ts";
+import type { Database } from "../../../db/schema.ts";
+
+export const heldForChange =
+  (db: Kysely<Database>) =>
+  <Q extends { forUpdate(): Q }>(query: Q): Q =>
+    isPostgres(db) ? query.forUpdate() : query;
