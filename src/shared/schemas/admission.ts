@@ -9,7 +9,17 @@ import { admission } from "../i18n/admission.ts";
 import { genderLabel } from "../i18n/person.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
-import { emailAddress, filledIn, optionalText, PIN_CODE, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import {
+  emailAddress,
+  filledIn,
+  optionalText,
+  PIN_CODE,
+  pageParams,
+  recordId,
+  recordVersion,
+  requiredChoice,
+  requiredText,
+} from "./common.ts";
 
 type LabelledField =
   | "firstName"
@@ -115,6 +125,9 @@ export type AdmissionFieldName = keyof AdmissionFields;
 
 /** The same fields, each optional: what POST /admission/validate checks of a partial application. */
 export const partialAdmissionFields = v.partial(admissionFields);
+
+/** PUT /admission/update/{id}: besides the fields and files, the application's `version` the editor was filled from. */
+export const editedVersion = v.object({ version: recordVersion });
 
 export const DOCUMENT_KINDS = ["photo", "marksheet", "transferCertificate", "birthCertificate"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

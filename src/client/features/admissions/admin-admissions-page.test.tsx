@@ -50,6 +50,7 @@ const row = (id: number, patch: Partial<Row> = {}): Row => ({
   submittedAt: "2026-03-02T09:30:00.000Z",
   processedAt: null,
   createdAt: "2026-03-02T09:30:00.000Z",
+  version: "2026-03-02T09:30:00.000Z",
   photo: null,
   documents: [],
   followUpOn: null,

@@ -38,7 +38,13 @@ function EditView({ a }: { a: OfficeApplication }) {
         application={a}
         grant={null}
         title={t("edit.title", { number: a.applicationNumber })}
-        onCancel={() => navigate("/admissions")}
+        onCancel={() => {
+          // Read again: a refused save may have met a decision or a colleague's change, and opening it again
+          // must show the application as it is now (eleventh walk).
+          void utils.admissions.adminList.invalidate();
+          void utils.admissions.adminGet.invalidate({ id: a.id });
+          navigate("/admissions");
+        }}
         onSaved={() => {
           void utils.admissions.adminList.invalidate();
           void utils.admissions.adminGet.invalidate({ id: a.id });

@@ -50,6 +50,7 @@ const APPLICATION: RouterOutputs["admissions"]["application"] = {
   submittedAt: BASE.submittedAt,
   processedAt: null,
   createdAt: BASE.submittedAt,
+  version: BASE.submittedAt,
   yearOfPassing: null,
   photo: { url: "/api/admission/application/7/documents/photo" },
   documents: [
@@ -391,14 +392,20 @@ describe("the application status page", () => {
     expect(xhr.url).toBe("/api/admission/update/7");
     expect(xhr.headers["X-Application-Access"]).toBe(TOKEN);
     expect(xhr.body?.get("city")).toBe("Nashik");
+    // With the version the fields were filled from: a change saved meanwhile is refused, not undone.
+    expect(xhr.body?.get("version")).toBe(APPLICATION.version);
     expect(xhr.body?.has("photo")).toBe(false);
     act(() => xhr.respond(200, { success: true, data: { ...APPLICATION, city: "Nashik", pincode: "422001" } }));
     expect(await screen.findByText("Your changes have been saved.")).toBeTruthy();
     expect(calls.filter((c) => c.path === "admissions.status")).toHaveLength(2);
   });
 
-  test("a refused update shows 'Failed to update application' with the server's reason; Cancel Edit goes back", async () => {
-    await lookUp("priya@example.com");
+  test("a refused update shows 'Failed to update application' with the server's reason; Cancel Edit goes back to the status as it is now", async () => {
+    let decided = false;
+    await lookUp("priya@example.com", {
+      "admissions.status": () =>
+        decided ? { ...BASE, status: "rejected", rejectionReason: "The marksheet is not readable." } : STATUSES["priya@example.com"],
+    });
     await screen.findByText("Pending");
     click("Edit Application");
     await unlockWithCode();
@@ -406,12 +413,15 @@ describe("the application status page", () => {
     click("Save Changes");
     await screen.findByRole("progressbar");
     const message = "Only pending applications can be edited. This application has already been processed.";
+    decided = true; // the office rejected it while the applicant was editing
     act(() => FakeXhr.sent[0]!.respond(409, { success: false, message }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to update application");
     expect(alert.textContent).toContain(message);
     click("Cancel Edit");
-    expect(await screen.findByRole("button", { name: "View Details" })).toBeTruthy();
+    // Looked up again (eleventh walk: it still said Pending and offered Edit Application).
+    expect(await screen.findByText("The marksheet is not readable.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit Application" })).toBeNull();
   });
 
   test("the masked address keeps the first letter and the domain", () => {

@@ -148,7 +148,11 @@ export default function AdmissionStatusPage() {
           <ApplicationEditor
             application={editQuery.data}
             grant={grant}
-            onCancel={() => setEditing(false)}
+            onCancel={() => {
+              setEditing(false);
+              // Read again: a refused save may have met a decision or someone else's change (eleventh walk).
+              if (lookedUp) void lookup(lookedUp);
+            }}
             onAccessExpired={() => {
               expireGrant();
               setCodeFor("resume");

@@ -46,6 +46,8 @@ export function ApplicationEditor({
 }) {
   const t = useT(statusNs);
   const form = useApplicationForm(() => valuesFrom(application));
+  // The version of what the fields were filled from (a reload of the application later does not refill them).
+  const [filledFrom] = useState(application.version);
   const { values, errors, setAttempted, onChange, onBlur } = form;
   const documents = useDocumentFiles();
   const previews = useObjectUrls(documents.files);
@@ -80,9 +82,12 @@ export function ApplicationEditor({
     const controller = new AbortController();
     abort.current = controller;
     try {
+      const sent = appendDocuments(appendFields(new FormData(), values), documents.files);
+      // The version filled from: a change someone else saved since is refused (409), not undone by this save.
+      sent.append("version", filledFrom);
       const body = await uploadWithProgress<{ data: Application }>(
         `/admission/update/${application.id}`,
-        appendDocuments(appendFields(new FormData(), values), documents.files),
+        sent,
         setProgress,
         // The grant travels in a header, so it stays out of URLs and logs.
         { method: "PUT", signal: controller.signal, headers: grant ? { "X-Application-Access": grant.token } : {} },

@@ -23,6 +23,7 @@ import {
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentKind,
+  editedVersion,
   missingFieldsMessage,
   type ProcessAdmissionInput,
   partialAdmissionFields,
@@ -45,6 +46,7 @@ import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { type CheckedFile, checkUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
+import { parseInput } from "../../platform/validation.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -61,7 +63,7 @@ export const ACCESS_MINUTES = 30;
 const GRANT_SUFFIX = "#grant";
 
 /** The status page's own messages (its catalogue); the others are the application's. */
-const STATUS_PAGE_KEYS = ["notEditable", "accessNeeded", "codeSent"] as const;
+const STATUS_PAGE_KEYS = ["notEditable", "changedMeanwhile", "accessNeeded", "codeSent"] as const;
 const APPLICATION_KEYS = [
   "duplicatePending",
   "onlyPendingProcessed",
@@ -148,6 +150,8 @@ export function toApplication(a: Admission, docs: AdmissionDocument[], studentId
     submittedAt: a.submitted_at,
     processedAt: a.processed_at,
     createdAt: a.created_at,
+    /** what an edit is filled from, sent back with its save (`version`: a change saved meanwhile is refused) */
+    version: a.updated_at,
     photo: photo ? { url: documentUrl(a.id, "photo") } : null,
     documents: docs.map((d) => ({
       type: d.kind,
@@ -534,6 +538,9 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!current) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
   if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.notEditable);
+  // The version the editor was filled from: someone else's save since (the applicant's, the office's) is refused.
+  const { version } = parseInput(editedVersion, { version: raw.version });
+  if (version !== undefined && version !== current.updated_at) throw conflict(ADMISSION_MESSAGES.changedMeanwhile);
   const fields = await parseFields(deps.db, raw, current.course);
   if (fields.email !== current.email) {
     const other = await deps.db
@@ -554,6 +561,7 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
         id,
         { ...toColumns(fields), programme_id: await programmeIdByName(trx, fields.course), updated_at: at },
         ADMISSION_MESSAGES.notEditable,
+        version,
       );
       if ("office" in access) {
         // The form's field names (firstName, phone, …): the activity log labels them in the reader's language.
@@ -644,10 +652,19 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
 /**
  * Changes an application only while it is still pending, in one statement: of an applicant's edit and the
  * office's decision, or of two office members deciding at once, the first wins and the other is told `refusal`.
+ * `version` (an edit's): only while it is still the version the edit was filled from, else "changed meanwhile".
  */
-async function updatePending(trx: Kysely<Database>, id: number, values: Updateable<AdmissionsTable>, refusal: string) {
-  const done = await trx.updateTable("admissions").set(values).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw conflict(refusal);
+async function updatePending(trx: Kysely<Database>, id: number, values: Updateable<AdmissionsTable>, refusal: string, version?: string) {
+  const done = await trx
+    .updateTable("admissions")
+    .set(values)
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .$if(version !== undefined, (q) => q.where("updated_at", "=", version!))
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 1) return;
+  const now = await trx.selectFrom("admissions").select("status").where("id", "=", id).executeTakeFirst();
+  throw conflict(version !== undefined && now?.status === "pending" ? ADMISSION_MESSAGES.changedMeanwhile : refusal);
 }
 
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */

@@ -651,6 +651,40 @@ describe("the office's work on applications (issue 17)", () => {
     expect(await actions("admission.update")).toHaveLength(1);
   });
 
+  test("an edit filled before someone else's save is refused, not an overwrite: the office's correction stays (eleventh walk)", async () => {
+    const id = (await (await submit(await form())).json()).data.id as number;
+    const { accessToken } = await unlock("anita@example.test");
+    const grant = { "x-application-access": accessToken };
+    // Both open the application: the applicant on the status page, the office on its edit page.
+    const opened = (await (await app.request(`/api/admission/application/${id}`, { headers: grant })).json()).data;
+    expect(opened.version).toBeString();
+    const edit = async (fields: Record<string, string>, headers: Record<string, string>, version?: string) => {
+      const body = await form({ ...FIELDS, ...fields }, { photo: undefined, marksheet: undefined });
+      if (version !== undefined) body.append("version", version);
+      return app.request(`/api/admission/update/${id}`, { method: "PUT", body, headers });
+    };
+    deps.advance(60_000); // the office saves a minute later (the version is the moment of the last change)
+    const office = await edit({ phone: "9000000077" }, { authorization: `Bearer ${staffToken}` }, opened.version);
+    expect(office.status).toBe(200);
+    expect((await office.json()).data.version).not.toBe(opened.version);
+    // The applicant's form still holds the old phone: its save would undo the office's correction.
+    const stale = await edit({ city: "Kolhapur" }, grant, opened.version);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).message).toStartWith("This application was changed by someone else after you opened it");
+    const row = await deps.db.selectFrom("admissions").select(["phone", "city"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.phone).toBe("9000000077");
+    expect(row.city).not.toBe("Kolhapur");
+    // Once decided, the same stale save is told that, not "changed".
+    await asAdmin("POST", "/api/admin/admissions/process", {
+      admissionId: id,
+      action: "reject",
+      rejectionReason: "Marksheet is not readable.",
+    });
+    expect((await (await edit({ city: "Kolhapur" }, grant, opened.version)).json()).message).toBe(
+      "Only pending applications can be edited. This application has already been processed.",
+    );
+  });
+
   test("a walk-in application entered by staff is not rate-limited, names who entered it, and is logged", async () => {
     // The public limit of one address is used up: a guest is refused…
     for (let i = 0; i < RATE_RULES.admissionSubmitPerIp.limit; i++) await deps.limits.record("admissionSubmitPerIp", "unknown");
