@@ -7,7 +7,7 @@ import { MSG } from "../../shared/messages.ts";
 import type { FieldErrors } from "../../shared/schemas/common.ts";
 
 /** Why a request was refused, for the client to act on (the message is for people, in their language). */
-export type ErrorReason = "link_expired";
+export type ErrorReason = "link_expired" | "already_decided";
 
 export type AppErrorCode =
   | "BAD_REQUEST"

@@ -231,7 +231,9 @@ describe("admin admissions", () => {
     const { listCalls } = await renderAdmissions("/admin/admissions", {
       "admissions.adminList": () =>
         approved ? { ...LIST, admissions: [row(1, { status: "approved", student_id: "STU0003" }), LIST.admissions[1]!] } : LIST,
-      "admissions.process": (input) => (processed.push(input), new TrpcFailure("This application has already been processed.", 409)),
+      "admissions.process": (input) => (
+        processed.push(input), new TrpcFailure("This application has already been processed.", 409, null, "already_decided")
+      ),
     });
     fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Approve/ }));
     const dialog = await screen.findByRole("dialog", { name: "Approve this application?" });
@@ -240,6 +242,9 @@ describe("admin admissions", () => {
     fireEvent.click(approve);
     fireEvent.click(approve);
     expect(await within(dialog).findByText("This application has already been processed.")).toBeTruthy();
+    // Said as a decision made elsewhere, not "Please try again" (eleventh walk).
+    expect(within(dialog).getByText("This application has already been decided")).toBeTruthy();
+    expect(within(dialog).queryByText(/Please try again/)).toBeNull();
     expect(processed).toEqual([{ admissionId: 1, action: "accept" }]);
 
     // Another tab approved it meanwhile: the refusal reads the list again and the row loses Approve.

@@ -35,12 +35,15 @@ export interface AdmissionRef {
 
 export type ProcessResult = RouterOutputs["admissions"]["process"];
 
-/** The spec's text, with the server's own explanation beneath when it has one (e.g. an existing account). */
+/**
+ * The spec's text, with the server's own explanation beneath when it has one (e.g. an existing account). A
+ * decision someone else made first is said as such: trying again cannot help (eleventh walk).
+ */
 function Failure({ title, error }: { title: string; error: unknown }) {
   const failure = normaliseError(error);
   const detail = failure.status !== null && failure.status < 500 && failure.message !== MSG.genericError ? failure.message : null;
   return (
-    <Alert tone="error" title={title}>
+    <Alert tone="error" title={failure.reason === "already_decided" ? admin.t("proc.decidedTitle") : title}>
       {detail ?? admin.t("proc.reload")}
     </Alert>
   );

@@ -560,7 +560,7 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
         trx,
         id,
         { ...toColumns(fields), programme_id: await programmeIdByName(trx, fields.course), updated_at: at },
-        ADMISSION_MESSAGES.notEditable,
+        () => conflict(ADMISSION_MESSAGES.notEditable),
         version,
       );
       if ("office" in access) {
@@ -654,7 +654,13 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
  * office's decision, or of two office members deciding at once, the first wins and the other is told `refusal`.
  * `version` (an edit's): only while it is still the version the edit was filled from, else "changed meanwhile".
  */
-async function updatePending(trx: Kysely<Database>, id: number, values: Updateable<AdmissionsTable>, refusal: string, version?: string) {
+async function updatePending(
+  trx: Kysely<Database>,
+  id: number,
+  values: Updateable<AdmissionsTable>,
+  refusal: () => AppError,
+  version?: string,
+) {
   const done = await trx
     .updateTable("admissions")
     .set(values)
@@ -664,14 +670,17 @@ async function updatePending(trx: Kysely<Database>, id: number, values: Updateab
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) === 1) return;
   const now = await trx.selectFrom("admissions").select("status").where("id", "=", id).executeTakeFirst();
-  throw conflict(version !== undefined && now?.status === "pending" ? ADMISSION_MESSAGES.changedMeanwhile : refusal);
+  throw version !== undefined && now?.status === "pending" ? conflict(ADMISSION_MESSAGES.changedMeanwhile) : refusal();
 }
+
+/** A decision on an application already decided (a colleague, another tab): a program reads `already_decided`. */
+const alreadyDecided = () => new AppError("CONFLICT", ADMISSION_MESSAGES.onlyPendingProcessed, { reason: "already_decided" });
 
 /** Approve (creating the student account, ID and first-login e-mail in one transaction) or reject with a reason. */
 export async function processAdmission(deps: AppDeps, adminId: number, input: ProcessAdmissionInput, meta: SessionMeta = {}) {
   const current = await deps.db.selectFrom("admissions").selectAll().where("id", "=", input.admissionId).executeTakeFirst();
   if (!current) throw notFound(ADMISSION_MESSAGES.applicationNotFound);
-  if (current.status !== "pending") throw conflict(ADMISSION_MESSAGES.onlyPendingProcessed);
+  if (current.status !== "pending") throw alreadyDecided();
   const now = deps.now();
   const at = now.toISOString();
 
@@ -681,7 +690,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         trx,
         current.id,
         { status: "rejected", rejection_reason: input.rejectionReason, processed_at: at, processed_by: adminId, updated_at: at },
-        ADMISSION_MESSAGES.onlyPendingProcessed,
+        alreadyDecided,
       );
       await deps.mail.enqueue(
         trx,
@@ -724,12 +733,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
     const result = await deps.db.transaction().execute(async (trx) => {
       // Decided first, inside the transaction: of two approvals at once (a double click, two tabs, two office
       // members) the second finds the application no longer pending and is told so (409), before it creates anything.
-      await updatePending(
-        trx,
-        current.id,
-        { status: "approved", processed_at: at, processed_by: adminId, updated_at: at },
-        ADMISSION_MESSAGES.onlyPendingProcessed,
-      );
+      await updatePending(trx, current.id, { status: "approved", processed_at: at, processed_by: adminId, updated_at: at }, alreadyDecided);
       const user = await openStudentAccount(
         trx,
         {
