@@ -88,13 +88,36 @@ export async function myFees(deps: Pick<AppDeps, "db" | "now">, userId: number) 
   };
 }
 
-/** The UPI transfers the student reported that are still waiting for the office, or were rejected (with the reason); newest first. */
+/**
+ * The UPI transfers the student reported that are still waiting for the office, or were rejected (with the
+ * reason); newest first. A rejected report whose UTR the student reported again later is no longer listed: the
+ * later report (waiting, or confirmed with its receipt) says where that transfer stands (eleventh walk: "not
+ * confirmed, report it again" stood above the receipt of the same UTR).
+ */
 export async function myTransfers(deps: Pick<AppDeps, "db">, userId: number, query: MyFeeListQuery) {
   const base = deps.db
     .selectFrom("fee_payments")
     .where("fee_payments.user_id", "=", userId)
     .where("fee_payments.mode", "=", "upi")
-    .where("fee_payments.status", "in", ["pending", "rejected"]);
+    .where((eb) =>
+      eb.or([
+        eb("fee_payments.status", "=", "pending"),
+        eb.and([
+          eb("fee_payments.status", "=", "rejected"),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("fee_payments as later")
+                .select("later.id")
+                .where("later.user_id", "=", userId)
+                .where("later.mode", "=", "upi")
+                .whereRef("later.reference", "=", "fee_payments.reference")
+                .whereRef("later.id", ">", "fee_payments.id"),
+            ),
+          ),
+        ]),
+      ]),
+    );
   const { rows, pagination } = await pageWithTotal(
     base,
     base

@@ -441,7 +441,15 @@ describe("receipts", () => {
     expect(mail.text_body).toContain("whatever your e-mail notifications are set to: it is a record of your fees");
     expect(mail.text_body).not.toContain("because e-mail notifications are on");
     // The same UTR may be reported again after a rejection (the student fixes the day, say).
-    expect((await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-22", amount: "1000000" })).status).toBe(201);
+    const again = await submit(asha, a2, { utr: "402156789012", paidOn: "2026-11-22", amount: "1000000" });
+    expect(again.status).toBe(201);
+    // The rejection then no longer tells her to report it (eleventh walk): the new report says where it stands…
+    const waiting = await asha.call.fees.transfers({ page: 1, limit: 5 });
+    expect(waiting.transfers.map((t) => t.status)).toEqual(["pending"]);
+    expect(waiting.pagination.totalItems).toBe(1);
+    // …and once it is confirmed, its receipt does.
+    await confirmPayment(deps, staff.id, (await again.json()).data.payment.id as number);
+    expect((await asha.call.fees.transfers({ page: 1, limit: 5 })).transfers).toEqual([]);
   });
 });
 
