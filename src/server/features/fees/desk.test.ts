@@ -315,6 +315,22 @@ describe("recording a payment (issue 19)", () => {
     expect(log.map((l) => l.action)).toEqual(["fee.payment_record", "fee.payment_record"]);
   });
 
+  test("a UTR is recorded once, as the student's report is (eleventh walk: the desk made two receipts of one transfer)", async () => {
+    const [first, second] = await raise(asha.id, [9_000_00, 9_000_00]);
+    await staff.call.feeDesk.record({ ...CASH(first!, "1000"), mode: "upi", reference: "612345678901" });
+    const refused = await staff.call.feeDesk.record({ ...CASH(second!, "500"), mode: "upi", reference: "612345678901" }).catch((e) => e);
+    expect({ code: refused.code, message: refused.message, fields: refused.cause?.fieldErrors }).toEqual({
+      code: "CONFLICT",
+      message:
+        "This UTR is already on a fee payment: recorded, or waiting under To confirm. A transfer is recorded once: check the number.",
+      fields: { reference: [expect.stringContaining("This UTR is already on a fee payment")] },
+    });
+    // A cheque's number is not a UTR: two cheques of one number (two banks) are the office's to judge.
+    await staff.call.feeDesk.record({ ...CASH(first!, "100"), mode: "cheque", reference: "004512" });
+    await staff.call.feeDesk.record({ ...CASH(second!, "100"), mode: "cheque", reference: "004512" });
+    expect(await deps.db.selectFrom("fee_receipts").select("number").execute()).toHaveLength(3);
+  });
+
   test("an amount above what is due, nothing, a bad amount and a day in the future are refused, naming the field", async () => {
     const [first] = await raise(asha.id, [4_500_50]);
     const fieldsOf = async (input: Record<string, unknown>) => {

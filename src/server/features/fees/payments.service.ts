@@ -246,6 +246,21 @@ function assertBesideWaiting(amount: number, st: Standing, waiting: number) {
   throw fieldError("BAD_REQUEST", "amount", message);
 }
 
+/**
+ * A UTR names one transfer: on one payment that counts or waits, whoever records it (the student's report, the
+ * fee desk). A rejected report may be sent again with it, and a cancelled receipt's transfer recorded again.
+ */
+async function utrInUse(trx: Kysely<Database>, reference: string) {
+  const used = await trx
+    .selectFrom("fee_payments")
+    .select("id")
+    .where("mode", "=", "upi")
+    .where("reference", "=", reference)
+    .where("status", "in", ["pending", "confirmed"])
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
 export interface RecordPaymentInput {
   instalmentId: number;
   amount: number;
@@ -268,6 +283,10 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
     const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
     assertWithinDue(input.amount, st);
     assertBesideWaiting(input.amount, st, await waitingUpi(trx, instalment.id));
+    // The same transfer twice at the desk (eleventh walk: two receipts of one UTR, where the student is refused).
+    if (input.mode === "upi" && input.reference && (await utrInUse(trx, input.reference))) {
+      throw fieldError("CONFLICT", "reference", text.t("rule.utrRecorded"));
+    }
     const payment = await trx
       .insertInto("fee_payments")
       .values({
@@ -322,15 +341,7 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (waiting) throw new AppError("CONFLICT", text.t("rule.pending"));
-    // A UTR names one transfer: reported once (a rejected report may be sent again with the right number).
-    const used = await trx
-      .selectFrom("fee_payments")
-      .select("id")
-      .where("mode", "=", "upi")
-      .where("reference", "=", input.reference)
-      .where("status", "in", ["pending", "confirmed"])
-      .executeTakeFirst();
-    if (used) throw fieldError("CONFLICT", "utr", text.t("rule.utrUsed"));
+    if (await utrInUse(trx, input.reference)) throw fieldError("CONFLICT", "utr", text.t("rule.utrUsed"));
     const payment = await trx
       .insertInto("fee_payments")
       .values({
