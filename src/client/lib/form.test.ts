@@ -94,6 +94,20 @@ describe("useFormState", () => {
     expect(result.current.errors.name).toBe("Name is required");
   });
 
+  test("a field left for a submit button keeps its message for the submit: shown at the blur it moved the button from under the pointer (eleventh walk)", () => {
+    const { result } = renderHook(() => useFormState(initial, { validate }));
+    const submit = document.createElement("button");
+    submit.type = "submit";
+    act(() => result.current.field("phone").onChange({ target: { value: "-100" } }));
+    act(() => result.current.field("phone").onBlur({ relatedTarget: submit }));
+    expect(result.current.errors).toEqual({});
+    // Left for anything else (the next field, a plain button, the page), it shows as before.
+    const plain = document.createElement("button");
+    plain.type = "button";
+    act(() => result.current.field("phone").onBlur({ relatedTarget: plain }));
+    expect(result.current.errors).toEqual({ phone: "Phone: 10 digits" });
+  });
+
   test("the messages shown follow a language switch, with nothing typed again", async () => {
     const worded = (values: Values) => (values.name ? {} : { name: getLocale() === "hi" ? "नाम आवश्यक है" : "Name is required" });
     const { result } = renderHook(() => useFormState(initial, { validate: worded, showOn: "submit" }));

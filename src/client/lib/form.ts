@@ -263,6 +263,8 @@ export function useTextField(initial = "") {
 
 const adding = <T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> => (set.has(item) ? set : new Set(set).add(item));
 
+const isSubmitButton = (target: EventTarget | null) => target instanceof HTMLButtonElement && target.type === "submit";
+
 export interface FormStateOptions<V extends { [K in keyof V]: string }> {
   /** the form's rules on its current values: a message for each field to fix */
   validate: (values: V) => FieldMessages<keyof V & string>;
@@ -414,13 +416,19 @@ export function useFormState<V extends { [K in keyof V]: string }>(initial: V | 
     failure,
   });
 
-  /** The props that bind a control to a field: its element id (`ids`, else its name), value, message and handlers. */
+  /**
+   * The props that bind a control to a field: its element id (`ids`, else its name), value, message and handlers.
+   * Left for a submit button, the field's message waits for the submit: shown at the blur, it moved the button
+   * down under the pointer and the click landed beside it (eleventh walk: the fee desk's Record did nothing).
+   */
   const field = (name: F) => ({
     id: ids[name] ?? name,
     value: values[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
-    onBlur: () => onBlur(name),
+    onBlur: (event?: { relatedTarget: EventTarget | null }) => {
+      if (!isSubmitButton(event?.relatedTarget ?? null)) onBlur(name);
+    },
   });
 
   /** The props that bind a group of choices (ChoiceCards, whose own id names the group) to a field. */
