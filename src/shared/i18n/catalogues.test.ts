@@ -56,6 +56,15 @@ describe("catalogues", () => {
     expect(found).toEqual([]);
   });
 
+  test("UPI and UTR are written as the UPI apps and bank statements write them, never यूपीआई or यूटीआर (eleventh walk: one screen had both)", async () => {
+    const found: string[] = [];
+    for (const ns of NAMESPACES)
+      for (const locale of ["hi", "mr"])
+        for (const [key, message] of Object.entries(await read(locale, ns.name)))
+          if (/यूपीआ|यूटीआर/.test(JSON.stringify(message))) found.push(`${locale}/${ns.name}: ${key}`);
+    expect(found).toEqual([]);
+  });
+
   test("each rule is caught, named by file and key", () => {
     const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later" };
     const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा" };

@@ -139,8 +139,8 @@ const money = (value: unknown) => (typeof value === "number" ? formatMoney(value
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
 /** The fee period stored with a fee entry (how its terms are named); entries from before it was stored have none. */
 const termUnitOf = (d: Record<string, unknown>) => (typeof d.termUnit === "string" && isOneOf(FEE_PERIODS, d.termUnit) ? d.termUnit : null);
-/** How a payment was made, as a phrase of the sentence ("in cash", "UPI द्वारा", "धनादेशाने"): the fee desk's mode names carry
- * parentheses in Hindi and Marathi ("UPI (यूपीआई)"), which would nest inside the sentence's; a mode it does not know as stored. */
+/** How a payment was made, as a phrase of the sentence ("in cash", "UPI द्वारा", "धनादेशाने"): the fee desk's mode names are
+ * nouns ("UPI ट्रांसफ़र", "धनादेश (चेक)"), which do not read inside the sentence; a mode it does not know as stored. */
 const paidBy = (value: unknown) => {
   const mode = str(value);
   return mode && isOneOf(PAYMENT_MODES, mode) ? r(`s.paidBy.${mode}`) : r("s.paidByOther", { mode: mode ?? "?" });
