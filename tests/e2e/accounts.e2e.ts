@@ -279,6 +279,33 @@ describe("account journeys", () => {
     await context.close();
   });
 
+  test("two-step sign-in by keyboard: the code's box takes the focus, and again after a wrong code (eleventh walk)", async () => {
+    const db = openDatabase();
+    db.prepare("update users set two_factor_enabled = 1 where email = ?").run(server.admin.email);
+    db.close();
+    const { page, context, problems } = await newPage(browser, server);
+    try {
+      const since = Date.now();
+      await signIn(page, "admin", server.admin.email, current.admin);
+      await page.getByText("We have sent a 6-digit sign-in code to your e-mail address.").waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "login-code");
+      await page.keyboard.type("000000");
+      await page.keyboard.press("Enter");
+      await page.getByText(/Invalid verification code/).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "login-code");
+      // Typed straight over the wrong one (it is selected).
+      await page.keyboard.type(await codeFromOutbox(server.admin.email, /sign-in code/i, since));
+      await page.keyboard.press("Enter");
+      await page.waitForURL("**/admin/dashboard");
+      expect(expectedNoise(problems)).toEqual([]);
+    } finally {
+      await context.close();
+      const after = openDatabase();
+      after.prepare("update users set two_factor_enabled = 0 where email = ?").run(server.admin.email);
+      after.close();
+    }
+  });
+
   test("lockout: five wrong passwords, then the sixth attempt is refused for 15 minutes", async () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     await page.goto("/login");

@@ -176,6 +176,26 @@ describe("login page", () => {
     expect(path()).toBe("/admin/dashboard");
   });
 
+  test("the code's box takes the focus as its step appears, and again when a code is refused (eleventh walk)", async () => {
+    await renderLogin({
+      "auth.adminLogin": () => ({ twoFactorRequired: true, challengeToken: "7.s", message: ACCOUNT_MSG.twoFactorSent }),
+      "auth.verifyTwoFactor": () => new TrpcFailure("Invalid verification code. Please try again.", 400),
+    });
+    chooseAdmin();
+    type("Email", "admin@example.com");
+    type("Password", "Secret123");
+    submit();
+    await screen.findByText(ACCOUNT_MSG.twoFactorSent);
+    const box = screen.getByLabelText(/^Sign-in code/);
+    await waitFor(() => expect(document.activeElement === box).toBe(true));
+    type("Sign-in code", "000000");
+    const verify = screen.getByRole("button", { name: "Verify code" });
+    verify.focus();
+    fireEvent.click(verify);
+    await screen.findByText("Invalid verification code. Please try again.");
+    expect(document.activeElement === box).toBe(true);
+  });
+
   test("a double click on Sign in or Verify code sends once while the first call is on its way", async () => {
     const sent: string[] = [];
     await renderLogin({

@@ -4,7 +4,7 @@
  * uses two-step sign-in. What was typed stays on failure.
  */
 
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import * as v from "valibot";
 import { Link, useSearch } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
@@ -49,6 +49,11 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(session.error);
   const [challenge, setChallenge] = useState<{ challengeToken: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const codeBox = () => document.getElementById("login-code") as HTMLInputElement | null;
+  // The code's step replaces the password's: its box takes the focus (it fell to the page, eleventh walk).
+  useEffect(() => {
+    if (challenge) codeBox()?.focus();
+  }, [challenge]);
 
   const chooseKind = (next: AccountKind) => {
     setKind(next);
@@ -75,6 +80,11 @@ export default function LoginPage() {
     if (result.outcome === "failed") {
       setFailure(result.error.message);
       if (result.error.errors) showErrors(firstFieldErrors(result.error.errors));
+      // A code refused as a whole (wrong, expired): back in its box, ready to be typed again (eleventh walk).
+      if (challenge && !result.error.errors) {
+        codeBox()?.focus();
+        codeBox()?.select();
+      }
     } else if (result.outcome === "two-factor") {
       setChallenge({ challengeToken: result.challengeToken, message: result.message });
       setCode("");
