@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "gallery.delete",
   "ticket.status",
   "ticket.assign",
+  "ticket.reply",
   "staff.invite",
   "staff.reinvite",
   "staff.role",

@@ -30,6 +30,17 @@ describe("the audit log in words", () => {
     ["Exported 1 student to CSV (search “anil”)", entry("student.export", { rows: 1, search: "anil" })],
     ["Moved contact inquiry #3 from New to In Progress", entry("contact.status", { from: "new", to: "in-progress" })],
     ["Replied to contact inquiry #3 (e-mailed to kavita@example.com)", entry("contact.reply", { to: "kavita@example.com" })],
+    // A ticket by its number, as every screen names it (eleventh walk: "#3"); an older entry without one by its id.
+    [
+      "Replied to ticket TKT-2026-00003 (now In progress)",
+      entry("ticket.reply", { number: "TKT-2026-00003", from: "open", to: "in_progress" }, { entityType: "ticket" }),
+    ],
+    ["Replied to ticket TKT-2026-00003", entry("ticket.reply", { number: "TKT-2026-00003" }, { entityType: "ticket" })],
+    [
+      "Moved ticket TKT-2026-00003 from In progress to Closed",
+      entry("ticket.status", { number: "TKT-2026-00003", from: "in_progress", to: "closed" }, { entityType: "ticket" }),
+    ],
+    ["Moved ticket #3 from Open to Closed", entry("ticket.status", { from: "open", to: "closed" }, { entityType: "ticket" })],
     ["Approved application #3 — student STU0004", entry("admission.approve", { studentId: "STU0004" })],
     [
       "Uploaded the image “Convocation 2026” to Events",

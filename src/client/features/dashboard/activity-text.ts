@@ -67,6 +67,9 @@ export function kindLabel(type: string | null): string {
 const str = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : null;
 
+/** A ticket by its number (TKT-2026-00001), as every screen names it; entries from before it was stored, by "#id". */
+const ticketName = (d: Record<string, unknown>, entry: { entityId: string | null }) => str(d.number) ?? `#${entry.entityId ?? "?"}`;
+
 /** An inquiry's or a ticket's status, as the lists name it. */
 const statusText = (value: unknown) => {
   const s = str(value);
@@ -291,14 +294,15 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     str(d.category)
       ? r("s.imageDeletedFrom", { image: image(d.title), category: category(d.category) })
       : r("s.imageDeleted", { image: image(d.title) }),
-  "ticket.status": ({ d, entry }) =>
-    r("s.ticketStatus", { id: String(entry.entityId ?? "?"), from: statusText(d.from), to: statusText(d.to) }),
+  "ticket.status": ({ d, entry }) => r("s.ticketStatus", { ticket: ticketName(d, entry), from: statusText(d.from), to: statusText(d.to) }),
   "ticket.assign": ({ d, entry }) => {
     const to = str(d.assigneeName) ?? str(d.assignedTo);
-    return to
-      ? r("s.ticketAssignedTo", { id: String(entry.entityId ?? "?"), to })
-      : r("s.ticketAssigned", { id: String(entry.entityId ?? "?") });
+    return to ? r("s.ticketAssignedTo", { ticket: ticketName(d, entry), to }) : r("s.ticketAssigned", { ticket: ticketName(d, entry) });
   },
+  "ticket.reply": ({ d, entry }) =>
+    str(d.to)
+      ? r("s.ticketRepliedMoved", { ticket: ticketName(d, entry), to: statusText(d.to) })
+      : r("s.ticketReplied", { ticket: ticketName(d, entry) }),
   "staff.invite": ({ d, entry }) =>
     r("s.staffInvited", { email: str(d.email) ?? officeAccount(entry), role: officeRoleName(String(d.role ?? "staff")) }),
   "staff.reinvite": ({ d, entry }) => r("s.staffReinvited", { who: str(d.email) ?? officeAccount(entry) }),

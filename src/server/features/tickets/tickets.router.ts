@@ -10,11 +10,11 @@ export const ticketsRouter = router({
   create: authedProcedure.input(schemas.createTicketInput).mutation(({ ctx, input }) => createTicket(ctx.deps, ctx.auth.user, input)),
   respond: authedProcedure
     .input(schemas.ticketResponseInput)
-    .mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message)),
+    .mutation(({ ctx, input }) => addResponse(ctx.deps, ctx.auth.user, input.id, input.message, ctx)),
   setStatus: officeProcedure
     .input(schemas.ticketStatusInput)
-    .mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status)),
+    .mutation(({ ctx, input }) => changeTicketStatus(ctx.deps, ctx.auth.user, input.id, input.status, ctx)),
   assign: officeProcedure
     .input(schemas.ticketAssignInput)
-    .mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo)),
+    .mutation(({ ctx, input }) => assignTicket(ctx.deps, ctx.auth.user, input.id, input.assignedTo, ctx)),
 });

@@ -15,7 +15,7 @@ import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
-import type { Authenticated } from "../auth/auth.service.ts";
+import type { Authenticated, SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
 import { assertAssignable } from "../staff/staff.service.ts";
@@ -169,7 +169,8 @@ export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
   };
 }
 
-export async function addResponse(deps: AppDeps, actor: Actor, id: number, message: string) {
+/** An office member's answer is in the activity log (with the ticket's number and the status it moved to); the student's own messages are not office work. */
+export async function addResponse(deps: AppDeps, actor: Actor, id: number, message: string, meta: SessionMeta = {}) {
   const ticket = await loadVisible(deps, actor, id);
   if (ticket.status === "closed") throw new AppError("CONFLICT", help.t("rule.closed"));
   const now = deps.now();
@@ -188,6 +189,20 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
     // An admin's answer moves an open ticket to in progress.
     const status = isOffice(actor.role) && ticket.status === "open" ? "in_progress" : ticket.status;
     await trx.updateTable("support_tickets").set({ status, updated_at: at }).where("id", "=", id).execute();
+    if (isOffice(actor.role)) {
+      await audit(trx, now, {
+        actorUserId: actor.id,
+        action: "ticket.reply",
+        entityType: "ticket",
+        entityId: id,
+        details: {
+          number: ticket.ticket_number,
+          ...(status !== ticket.status ? { from: ticket.status, to: status } : {}),
+          emailed: emailAnswer,
+        },
+        ip: meta.ip,
+      });
+    }
     if (author && ticket.created_by) {
       await notifyUser(trx, now, ticket.created_by, {
         type: "support",
@@ -226,7 +241,7 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
   return getTicket(deps, actor, id);
 }
 
-export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number, status: SupportTicket["status"]) {
+export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number, status: SupportTicket["status"], meta: SessionMeta = {}) {
   if (!isOffice(actor.role)) throw forbidden();
   const ticket = await loadVisible(deps, actor, id);
   await deps.db.updateTable("support_tickets").set({ status, updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
@@ -235,7 +250,8 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
     action: "ticket.status",
     entityType: "ticket",
     entityId: id,
-    details: { from: ticket.status, to: status },
+    details: { number: ticket.ticket_number, from: ticket.status, to: status },
+    ip: meta.ip,
   });
   if (ticket.created_by && ticket.created_by !== actor.id) {
     const creator = await emailChoice(deps, ticket.created_by);
@@ -250,9 +266,9 @@ export async function changeTicketStatus(deps: AppDeps, actor: Actor, id: number
   return getTicket(deps, actor, id);
 }
 
-export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assignedTo: number | null) {
+export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assignedTo: number | null, meta: SessionMeta = {}) {
   if (!isOffice(actor.role)) throw forbidden();
-  await loadVisible(deps, actor, id);
+  const ticket = await loadVisible(deps, actor, id);
   const assigneeName = assignedTo === null ? null : await assertAssignable(deps.db, assignedTo);
   await deps.db
     .updateTable("support_tickets")
@@ -264,7 +280,8 @@ export async function assignTicket(deps: AppDeps, actor: Actor, id: number, assi
     action: "ticket.assign",
     entityType: "ticket",
     entityId: id,
-    details: { assignedTo, assigneeName },
+    details: { number: ticket.ticket_number, assignedTo, assigneeName },
+    ip: meta.ip,
   });
   return getTicket(deps, actor, id);
 }

@@ -74,6 +74,19 @@ describe("support tickets", () => {
     const studentNotes = await deps.db.selectFrom("notifications").select("title").where("recipient_user_id", "!=", adminId).execute();
     expect(studentNotes.map((n) => n.title)).toEqual(["Reply to TKT-2026-00001", "TKT-2026-00001 is now resolved"]);
     expect(await data(await call("GET", "/stats/summary", admin))).toEqual({ total: 1, open: 0, inProgress: 0, resolved: 1, closed: 0 });
+    // The office's work is in the activity log by the ticket's number, the reply too (eleventh walk: it was not,
+    // and the others said "#1"); the student's own ticket is not office work.
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select(["action", "details", "entity_id"])
+      .where("entity_type", "=", "ticket")
+      .orderBy("id")
+      .execute();
+    expect(log.map((l) => [l.action, l.entity_id, JSON.parse(l.details)])).toEqual([
+      ["ticket.reply", String(ticket.id), { number: "TKT-2026-00001", from: "open", to: "in_progress", emailed: true }],
+      ["ticket.assign", String(ticket.id), { number: "TKT-2026-00001", assignedTo: adminId, assigneeName: "Office Admin" }],
+      ["ticket.status", String(ticket.id), { number: "TKT-2026-00001", from: "in_progress", to: "resolved" }],
+    ]);
   });
 
   test("another student can neither see nor answer a ticket; students cannot change status, assign or list all", async () => {
