@@ -48,7 +48,8 @@ const envSchema = v.pipe(
     S3_ACCESS_KEY_ID: v.optional(v.string()),
     S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://"))),
-    MAIL_FROM: v.optional(v.string(), "Institute of Distance Education <no-reply@institute.local>"),
+    /** the sender's address; without a name of its own, mail goes under the site name (Settings → General) */
+    MAIL_FROM: v.optional(v.string(), "no-reply@institute.local"),
     NODE_ENV: v.optional(
       v.picklist(["development", "production", "test"], "NODE_ENV must be development, production or test"),
       "development",

@@ -20,6 +20,7 @@ import { createMailer, type MailPolicy, type MailTransport } from "./platform/ma
 export const instituteMailPolicy: MailPolicy = {
   render: renderInstituteEmail,
   replyTo: instituteReplyTo,
+  senderName: async (db) => (await getSettings({ db })).general.siteName,
   onGivenUp: (db, at, m) =>
     notifyAdmins(db, at, {
       type: "system",

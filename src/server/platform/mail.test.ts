@@ -3,9 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
+import { getSettings, saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { createTestDeps, createUser } from "../testing.ts";
 import { createInstituteMailer as createMailer } from "../workers.ts";
-import { backoffMs, MAX_SEND_ATTEMPTS, type MailTransport, smtpTransport } from "./mail.ts";
+import { backoffMs, MAX_SEND_ATTEMPTS, type MailTransport, senderOf, smtpTransport } from "./mail.ts";
 import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
 import { dataPaths } from "./storage.ts";
 
@@ -93,6 +94,23 @@ describe("outbox folder transport (no SMTP_URL)", () => {
     }
     expect(eml).toContain("123456");
     expect(deps.logLines.some((l) => l.includes("Your password reset code"))).toBe(true);
+  });
+});
+
+describe("the sender", () => {
+  test("an address alone goes under the site name as it is now; a name of MAIL_FROM's own is kept (eleventh walk)", async () => {
+    const deps = await createTestDeps();
+    const general = (await getSettings(deps)).general;
+    await saveSettingsGroup(deps, "general", { ...general, siteName: "Sunrise Open Institute" });
+    await deps.mail.enqueue(deps.db, "asha@example.test", ALL_TEMPLATES[0]!);
+    await deps.mail.deliverDue();
+    const [file] = readdirSync(dataPaths(deps.env.dataDir).outbox);
+    expect(readFileSync(path.join(dataPaths(deps.env.dataDir).outbox, file!), "utf8")).toContain(
+      "From: Sunrise Open Institute <no-reply@institute.local>",
+    );
+    expect(senderOf("no-reply@x.in", 'A "quoted"\r\nName')).toBe('"A quotedName" <no-reply@x.in>');
+    expect(senderOf("Office <office@x.in>", "Sunrise")).toBe("Office <office@x.in>");
+    expect(senderOf("no-reply@x.in", "")).toBe("no-reply@x.in");
   });
 });
 

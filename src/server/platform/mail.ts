@@ -106,7 +106,20 @@ export interface Mailer {
 export interface MailPolicy {
   render(db: Kysely<Database>, email: EmailTemplate): Promise<RenderedEmail>;
   replyTo(db: Kysely<Database>): Promise<string>;
+  /** the name the mail is sent under when MAIL_FROM gives an address alone (the institute's, as it is now) */
+  senderName(db: Kysely<Database>): Promise<string>;
   onGivenUp(db: Kysely<Database>, at: Date, failed: GivenUpMail): Promise<void>;
+}
+
+/**
+ * The sender: MAIL_FROM with a name of its own ("Office <office@…>") as it is; an address alone is shown under
+ * `name`, so mail from a renamed institute says the new name (eleventh walk: the old one stayed in From).
+ */
+export function senderOf(mailFrom: string, name: string): string {
+  const address = mailFrom.trim();
+  if (address.includes("<")) return address;
+  const shown = name.replace(/["\\\r\n]/g, "").trim();
+  return shown ? `"${shown}" <${address}>` : address;
 }
 
 export interface GivenUpMail {
@@ -174,6 +187,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
     const result = { sent: 0, retried: 0, failed: 0, full: due.length === DELIVERY_BATCH };
     if (due.length === 0) return result;
     const replyTo = await deps.policy.replyTo(deps.db);
+    const from = senderOf(deps.env.MAIL_FROM, await deps.policy.senderName(deps.db));
     for (const m of due) {
       // Claimed before it is sent: another process (several on one PostgreSQL database, issue 21) may have
       // read the same row. Moving its next attempt past a lease is the claim; only one update can match.
@@ -189,7 +203,7 @@ export function createMailer(deps: MailerDeps, transport?: MailTransport): Maile
       try {
         const { file } = await chosen.send({
           id: m.id,
-          from: deps.env.MAIL_FROM,
+          from,
           replyTo,
           to: m.to_address,
           subject: m.subject,
