@@ -154,6 +154,13 @@ describe("the settings entries (tenth walk)", () => {
       "Changed the settings: Admission alerts: off, Language",
     );
     expect(settings({ changed: ["system.somethingNew"] })).toBe("Changed the settings: system.somethingNew");
+    // A number and a backup frequency with their new values (eleventh walk).
+    expect(
+      settings({
+        changed: ["security.maxLoginAttempts", "system.backupFrequency"],
+        set: { "security.maxLoginAttempts": 4, "system.backupFrequency": "weekly" },
+      }),
+    ).toBe("Changed the settings: Max login attempts: 4, Backup frequency: Weekly");
   });
 });
 

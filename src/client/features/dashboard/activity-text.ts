@@ -3,7 +3,7 @@
  * built from its details, in the reader's language. Unknown actions still read sensibly ("Gallery upload", with their details).
  */
 import type { AuditAction } from "../../../shared/audit-actions.ts";
-import { CONTACT_STATUSES, isOneOf } from "../../../shared/constants.ts";
+import { BACKUP_FREQUENCIES, CONTACT_STATUSES, isOneOf } from "../../../shared/constants.ts";
 import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { statusName } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
@@ -24,7 +24,7 @@ import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from ".
 import { PAYMENT_MODES } from "../../../shared/schemas/fee-desk.ts";
 import { FEE_PERIODS, programmeFormEntries } from "../../../shared/schemas/programmes.ts";
 import { termName } from "../../../shared/terms.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];
@@ -421,9 +421,15 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "settings.update": ({ d }) => {
     const changed = Array.isArray(d.changed) ? d.changed.map(String) : [];
     const turned = (d.turned ?? {}) as Record<string, unknown>;
+    const set = (d.set ?? {}) as Record<string, unknown>;
     const named = changed.map((key) => {
       const name = settingName(key);
-      return typeof turned[key] === "boolean" ? r(turned[key] ? "s.settingOn" : "s.settingOff", { name }) : name;
+      if (typeof turned[key] === "boolean") return r(turned[key] ? "s.settingOn" : "s.settingOff", { name });
+      const value = set[key];
+      if (typeof value === "number") return r("s.settingTo", { name, value: formatNumber(value) });
+      if (typeof value === "string" && isOneOf(BACKUP_FREQUENCIES, value))
+        return r("s.settingTo", { name, value: config.t(`backup.${value}`) });
+      return name;
     });
     return named.length ? r("s.settingsChanged", { fields: named.join(", ") }) : r("s.settings");
   },

@@ -149,6 +149,7 @@ export default function ContentPage() {
             <TextArea
               id="content-phones"
               label={t("content.field.phones")}
+              hint={t("content.field.phones.hint")}
               rows={3}
               {...field("phones")}
               error={errors.phones ?? errors["phones.0"]}

@@ -78,11 +78,18 @@ describe("admin settings", () => {
     await put({ general: { ...general, siteName: "Walk T Institute" }, system });
     await put({ system: { ...system, maintenanceMode: true } });
     await put({ system: { ...system, maintenanceMode: false } });
+    // A number and a backup frequency with their new values (eleventh walk: "Backup frequency" said nothing of it).
+    await put({ system: { ...system, backupFrequency: "weekly" }, security: { maxLoginAttempts: 4 } });
     const logs = await deps.db.selectFrom("audit_log").select("details").where("action", "=", "settings.update").orderBy("id").execute();
     expect(logs.map((l) => JSON.parse(l.details))).toEqual([
-      { changed: ["general.siteName"], turned: {} },
-      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": true } },
-      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": false } },
+      { changed: ["general.siteName"], turned: {}, set: {} },
+      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": true }, set: {} },
+      { changed: ["system.maintenanceMode"], turned: { "system.maintenanceMode": false }, set: {} },
+      {
+        changed: ["security.maxLoginAttempts", "system.backupFrequency"],
+        turned: {},
+        set: { "security.maxLoginAttempts": 4, "system.backupFrequency": "weekly" },
+      },
     ]);
   });
 

@@ -161,12 +161,15 @@ export async function getAdminSettings(deps: Pick<AppDeps, "db">) {
 /**
  * PUT /admin/settings: merges each sent section over the stored one, validates it whole, stores it and
  * applies what takes effect at once (the log level). Audit-logged with the keys whose values changed (a
- * switch with its new state); a save that changed nothing is not logged.
+ * switch with its new state, a number or a backup frequency with its new value); a save that changed nothing
+ * is not logged.
  */
 export async function updateSettings(deps: AppDeps, adminId: number, input: SettingsUpdateInput, meta: { ip?: string | null } = {}) {
   const current = await getSettings(deps);
   const changed: string[] = [];
   const turned: Record<string, boolean> = {};
+  // A number's or a backup frequency's new value, as the log says it ("Max login attempts: 4"); texts are named only.
+  const set: Record<string, number | string> = {};
   const next: Partial<Settings> = {};
   for (const group of ["general", "security", "notifications", "system"] as const) {
     const patch = input[group];
@@ -184,6 +187,7 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
       if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
       changed.push(`${group}.${key}`);
       if (typeof after[key] === "boolean") turned[`${group}.${key}`] = after[key];
+      else if (typeof after[key] === "number" || key === "backupFrequency") set[`${group}.${key}`] = after[key] as number | string;
     }
   }
   if (input.language) {
@@ -199,7 +203,7 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
       actorUserId: adminId,
       action: "settings.update",
       entityType: "settings",
-      details: { changed, turned },
+      details: { changed, turned, set },
       ip: meta.ip,
     });
   });
