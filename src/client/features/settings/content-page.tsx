@@ -181,6 +181,7 @@ export default function ContentPage() {
                   <TextArea
                     id={`content-office-${i}-address`}
                     label={t("content.office.address")}
+                    hint={i === 0 ? t("content.office.addressFirst") : undefined}
                     required
                     rows={2}
                     {...officeField(office, i, "address")}
