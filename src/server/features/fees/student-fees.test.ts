@@ -499,6 +499,6 @@ describe("what the office and the student are told (third QA walk)", () => {
     expect(mail).toMatchObject({ to_address: ravi.email, subject: `रसीद रद्द: ${receipt.number}` });
     expect(mail.text_body).toContain("Recorded against the wrong instalment");
     expect(mail.text_body).toContain("/student/fees");
-    expect(mail.text_body).toContain("यह आपकी फ़ीस का रिकॉर्ड है");
+    expect(mail.text_body).toContain("यह आपके शुल्क का रिकॉर्ड है");
   });
 });
