@@ -95,6 +95,34 @@ describe("admin operations", () => {
     await page.getByText("Student updated successfully!").waitFor();
     await row.getByText("+91 98200 99999").waitFor();
 
+    // Two office members at once (eleventh walk): a colleague saves a new mobile while this form is open; this
+    // form's save is refused with what to do, what was typed stays, and the form opened again shows theirs.
+    await page.getByRole("button", { name: "Edit Nikhil Deshmukh" }).click();
+    const stale = page.getByRole("dialog", { name: "Edit Student" });
+    await stale.getByLabel("Address").fill("9 Lake View, Solapur");
+    const signIn = await fetch(`${server.url}/api/auth/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: server.admin.email, password: server.admin.password }),
+    });
+    const colleague = { authorization: `Bearer ${(await signIn.json()).data.token}`, "Content-Type": "application/json" };
+    const listed = await (await fetch(`${server.url}/api/admin/students?search=Nikhil`, { headers: colleague })).json();
+    const record = listed.data.students[0];
+    const theirs = await fetch(`${server.url}/api/admin/students/${record.id}`, {
+      method: "PUT",
+      headers: colleague,
+      body: JSON.stringify({ ...record, mobile: "+91 98200 77777", term: String(record.term), version: record.version }),
+    });
+    expect(theirs.status).toBe(200);
+    await stale.getByRole("button", { name: "Save Changes" }).click();
+    await stale.getByText(/Someone else changed Nikhil Deshmukh's details after you opened this form/).waitFor();
+    expect(await stale.getByLabel("Address").inputValue()).toBe("9 Lake View, Solapur");
+    await stale.getByRole("button", { name: "Cancel" }).click();
+    await row.getByText("+91 98200 77777").waitFor();
+    await page.getByRole("button", { name: "Edit Nikhil Deshmukh" }).click();
+    expect(await page.getByRole("dialog", { name: "Edit Student" }).getByLabel("Mobile").inputValue()).toBe("+91 98200 77777");
+    await page.getByRole("dialog", { name: "Edit Student" }).getByRole("button", { name: "Cancel" }).click();
+
     // Export the current search as CSV.
     await page.getByRole("searchbox", { name: "Search students" }).fill("Nikhil");
     await page.waitForURL("**/admin/students?search=Nikhil");
@@ -131,7 +159,8 @@ describe("admin operations", () => {
     await student.page.goto("/student/dashboard");
     await student.page.waitForURL(/\/login(\?|$)/);
 
-    expect(admin.problems).toEqual([]);
+    // (the refused stale save's 409 is the browser's only complaint)
+    expect(admin.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
     expect(student.problems).toEqual([]);
     await student.context.close();
     await admin.context.close();

@@ -143,6 +143,26 @@ describe("Student Management", () => {
     expect((within(dialog()).getByLabelText("Full name", { exact: false }) as HTMLInputElement).value).toBe("Anil Patil");
   });
 
+  test("a save refused because a colleague changed the record: the message shows, what was typed stays, the list is read again (eleventh walk)", async () => {
+    let mobile = "+91 98765 43210";
+    const { sent } = renderAdmin("/admin/students", {
+      "students.list": () => listOf([student({ mobile })])(),
+      "students.update": () => {
+        mobile = "+91 90000 77777"; // the colleague's save landed first
+        return new TrpcFailure("Someone else changed Ravi Kumar's details after you opened this form.", 409);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Ravi Kumar" }));
+    const form = await screen.findByRole("dialog");
+    const address = within(form).getByLabelText("Address", { exact: false }) as HTMLTextAreaElement;
+    fireEvent.change(address, { target: { value: "9 Lake View, Solapur" } });
+    const listReads = sent("students.list").length;
+    fireEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    expect(await within(form).findByText(/Someone else changed Ravi Kumar's details/)).toBeTruthy();
+    expect(address.value).toBe("9 Lake View, Solapur");
+    await waitFor(() => expect(sent("students.list").length).toBeGreaterThan(listReads));
+  });
+
   test("View shows the record and switches to Edit; saving says 'Student updated successfully!'", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),

@@ -146,7 +146,11 @@ export default function AdminStudentsPage() {
             toast.show(STUDENT_TEXT.updated);
             void refresh();
           },
-          onError: onError(STUDENT_TEXT.updateFailed),
+          onError: (err) => {
+            onError(STUDENT_TEXT.updateFailed)(err);
+            // Changed by someone else meanwhile: the list reads it again, so the form opened again shows theirs.
+            if (normaliseError(err).status === 409) void refresh();
+          },
           onSettled: saving.settled,
         },
       );
