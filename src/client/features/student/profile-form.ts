@@ -40,6 +40,18 @@ export const formFromProfile = (p: StudentProfile): ProfileForm => PROFILE_FORM.
 /** Every editable field is sent: a blank one clears the stored value (docs/API.md). */
 export const inputFromForm = (f: ProfileForm) => PROFILE_FORM.toInput(f) as ProfileInput;
 
+/**
+ * What the student changed since the form was filled: the server keeps every field left out, so a change the
+ * office saved meanwhile to a field not touched here is not undone (eleventh walk: two people editing one
+ * record, the second save silently undid the first).
+ */
+export function changedInput(now: ProfileInput, before: ProfileInput): ProfileInput {
+  const was = before as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key])),
+  ) as ProfileInput;
+}
+
 const PATHS = PROFILE_FORM.paths;
 
 export type ProfileErrors = Partial<Record<ProfileField, string>>;

@@ -29,6 +29,7 @@ import { ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
 import { Facts } from "./facts.tsx";
 import { formatDate, notSpecified, shown } from "./format.ts";
 import {
+  changedInput,
   checkProfile,
   EMPTY_PROFILE_FORM,
   formErrors,
@@ -93,9 +94,12 @@ export default function StudentProfilePage() {
     else editButton.current?.focus();
   }, [editing]);
 
+  // What the form was filled with: only what differs from it is sent (changedInput).
+  const filledWith = useRef<ProfileForm>(EMPTY_PROFILE_FORM);
   const startEditing = () => {
     if (!data) return;
-    form.reset(formFromProfile(data));
+    filledWith.current = formFromProfile(data);
+    form.reset(filledWith.current);
     // The last save's message is about the last edit, not this one.
     message.clear();
     setEditing(true);
@@ -122,7 +126,7 @@ export default function StudentProfilePage() {
       return;
     }
     try {
-      const saved = await update.mutateAsync(inputFromForm(form.values));
+      const saved = await update.mutateAsync(changedInput(inputFromForm(form.values), inputFromForm(filledWith.current)));
       utils.student.profile.setData(undefined, saved);
       void utils.student.dashboard.invalidate();
       void utils.student.idCard.invalidate();
