@@ -81,10 +81,9 @@ export default function LoginPage() {
       setFailure(result.error.message);
       if (result.error.errors) showErrors(firstFieldErrors(result.error.errors));
       // A code refused as a whole (wrong, expired): back in its box, ready to be typed again (eleventh walk).
-      if (challenge && !result.error.errors) {
-        codeBox()?.focus();
-        codeBox()?.select();
-      }
+      const box = challenge && !result.error.errors ? codeBox() : null;
+      box?.focus();
+      box?.select();
     } else if (result.outcome === "two-factor") {
       setChallenge({ challengeToken: result.challengeToken, message: result.message });
       setCode("");

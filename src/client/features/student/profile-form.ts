@@ -37,7 +37,7 @@ export const EMPTY_PROFILE_FORM: ProfileForm = PROFILE_FORM.empty();
 
 export const formFromProfile = (p: StudentProfile): ProfileForm => PROFILE_FORM.from(p);
 
-/** Every editable field is sent: a blank one clears the stored value (docs/API.md). */
+/** Every editable field as the API takes it: a blank one clears the stored value (docs/API.md); `changedInput` picks what is sent. */
 export const inputFromForm = (f: ProfileForm) => PROFILE_FORM.toInput(f) as ProfileInput;
 
 /**

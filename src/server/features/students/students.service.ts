@@ -377,7 +377,7 @@ export async function toggleStudentStatus(deps: AppDeps, adminId: number, { id, 
   const now = deps.now();
   const at = now.toISOString();
   const { activate, updated } = await deps.db.transaction().execute(async (trx) => {
-    const current = await findStudent(trx, id);
+    const current = await findStudent(trx, id, { forChange: true });
     const activate = active ?? current.is_active !== 1;
     if (activate === (current.is_active === 1)) {
       throw conflict(roster.t(activate ? "text.alreadyActive" : "text.alreadyInactive", { name: current.name }));
