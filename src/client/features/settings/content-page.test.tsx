@@ -31,6 +31,14 @@ describe("Site content (issue 17)", () => {
     expect((screen.getByLabelText(/^Phone numbers/) as HTMLTextAreaElement).value).toBe("+91 20 1234 5678");
     fireEvent.click(screen.getByRole("button", { name: "Add an office" }));
     const second = screen.getByRole("group", { name: "Office 2" });
+    // Settings → General's address stands for the first office on the site: its field says so, the others do not.
+    const firstAddress = within(screen.getByRole("group", { name: "Office 1" })).getByLabelText(/^Address/);
+    expect(firstAddress.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(String(firstAddress.getAttribute("aria-describedby")))?.textContent).toContain(
+      "the address in Settings → General is shown for this office",
+    );
+    expect(within(second).getByLabelText(/^Address/).getAttribute("aria-describedby")).toBeNull();
+    expect(screen.getByText(/that address is shown as the first office's\.$/)).toBeTruthy();
     fireEvent.change(within(second).getByLabelText(/^Office name/), { target: { value: "Nashik office" } });
     fireEvent.change(within(second).getByLabelText(/^Address/), { target: { value: "College Road, Nashik" } });
     fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "http://maps.example/nashik" } });

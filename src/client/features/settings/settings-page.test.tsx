@@ -153,6 +153,9 @@ describe("System Settings", () => {
     const { sent } = await open("/admin/settings?section=notifications");
     const email = await screen.findByRole("switch", { name: "Email notifications" });
     expect(screen.queryByRole("switch", { name: "SMS notifications" })).toBeNull();
+    // The note says what the switches do, and promises no delivery the product lacks (eleventh walk: "still being connected").
+    const note = screen.getByText(/decide which of those events appear under the bell/);
+    expect(note.textContent).not.toMatch(/SMS|push|weekly report|still being/i);
     fireEvent.click(email);
     fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
     await screen.findByText(SETTINGS_TEXT.saved);
