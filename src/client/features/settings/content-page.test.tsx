@@ -37,7 +37,11 @@ describe("Site content (issue 17)", () => {
     expect(document.getElementById(String(firstAddress.getAttribute("aria-describedby")))?.textContent).toContain(
       "the address in Settings → General is shown for this office",
     );
-    expect(within(second).getByLabelText(/^Address/).getAttribute("aria-describedby")).toBeNull();
+    expect(
+      within(second)
+        .getByLabelText(/^Address/)
+        .getAttribute("aria-describedby"),
+    ).toBeNull();
     expect(screen.getByText(/that address is shown as the first office's\.$/)).toBeTruthy();
     fireEvent.change(within(second).getByLabelText(/^Office name/), { target: { value: "Nashik office" } });
     fireEvent.change(within(second).getByLabelText(/^Address/), { target: { value: "College Road, Nashik" } });
