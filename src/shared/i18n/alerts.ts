@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   "exam.cancelled",
   "exam.noLongerTaken",
   "results.published",
+  "results.corrected",
   "library.overdue",
   "fee.receipt",
   "fee.rejected",

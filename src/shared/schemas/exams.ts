@@ -74,14 +74,21 @@ export type ExamListQuery = v.InferOutput<typeof examListQuery>;
 export const marksSheetQuery = v.object({ id: examId, ...pageParams(MARKS_PAGE_SIZE, 200) });
 export type MarksSheetQuery = v.InferOutput<typeof marksSheetQuery>;
 
+/** When something was last saved, as a form was filled from it (null: not yet). */
+const savedAt = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))));
+
 /** One row of the marks form: whole marks, or absent; neither clears what was entered. */
 export const marksEntry = v.object({
   userId: recordId(exams.m("rule.student")),
   marks: wholeNumber(0, EXAM_MAX_MARKS, exams.m("rule.marksWhole"), true),
   absent: v.optional(v.boolean(), false),
+  /** when the row's marks were last saved as the form was filled (null: none yet); a later save refuses the row */
+  was: savedAt,
 });
 export const saveMarksInput = v.object({
   id: examId,
+  /** when the results were published as the form was filled (null: not yet); publishing since refuses the save */
+  publishedAt: savedAt,
   entries: v.pipe(
     v.array(marksEntry),
     v.minLength(1, exams.m("rule.nothingToSave")),

@@ -174,4 +174,17 @@ describe("backups, news and FAQs in the log (tenth walk)", () => {
     expect(ACTIVITY_FILTER_VALUES).toContain("announcement");
     expect(ACTIVITY_FILTER_VALUES).toContain("faq");
   });
+
+  test("marks saved after the results were published say so (twelfth walk: three saves read the same)", () => {
+    const exam = (details: Record<string, unknown>) => describeActivity({ ...entry("exam.marks", details), entityType: "exam" });
+    expect(exam({ title: "Term-end", count: 1, source: "form", afterPublishing: false })).toBe(
+      "Entered marks of 1 student for the exam Term-end",
+    );
+    expect(exam({ title: "Term-end", count: 1, source: "form", afterPublishing: true })).toBe(
+      "Entered marks of 1 student for the exam Term-end (after the results were published)",
+    );
+    expect(exam({ title: "Term-end", count: 3, source: "csv", afterPublishing: true })).toBe(
+      "Uploaded marks of 3 students for the exam Term-end from a file (after the results were published)",
+    );
+  });
 });

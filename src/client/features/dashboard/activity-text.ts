@@ -347,7 +347,8 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "exam.update": ({ d }) => r("s.examUpdated", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "exam.cancel": ({ d }) => r("s.examCancelled", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "exam.marks": ({ d }) =>
-    r(d.source === "csv" ? "s.examMarksFile" : "s.examMarks", { title: str(d.title) ?? "?", count: count(d.count) ?? 0 }),
+    r(d.source === "csv" ? "s.examMarksFile" : "s.examMarks", { title: str(d.title) ?? "?", count: count(d.count) ?? 0 }) +
+    (d.afterPublishing === true ? r("s.afterPublishing") : ""),
   "exam.publish": ({ d }) => r("s.examPublished", { title: str(d.title) ?? "?", subject: str(d.subject) ?? "?" }),
   "notice.publish": ({ d }) =>
     r(d.kind === "event" ? "s.eventPublished" : "s.noticePublished", {

@@ -206,12 +206,68 @@ describe("/admin/exams/<id>/marks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
     expect(await screen.findByText("This student does not take this exam.")).toBeTruthy();
     expect(ravi.getAttribute("aria-invalid")).toBe("true");
-    expect(sent("exams.saveMarks")).toEqual([{ id: 12, entries: [{ userId: 32, marks: "55", absent: false }] }]);
+    expect(sent("exams.saveMarks")).toEqual([
+      { id: 12, publishedAt: null, entries: [{ userId: 32, marks: "55", absent: false, was: null }] },
+    ]);
     // Absent instead: the marks box empties and the row is sent as absent.
     fireEvent.click(screen.getByRole("checkbox", { name: "Ravi Kumar was absent" }));
     fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
-    await waitFor(() => expect(sent("exams.saveMarks")[1]).toEqual({ id: 12, entries: [{ userId: 32, marks: null, absent: true }] }));
+    await waitFor(() =>
+      expect(sent("exams.saveMarks")[1]).toEqual({
+        id: 12,
+        publishedAt: null,
+        entries: [{ userId: 32, marks: null, absent: true, was: null }],
+      }),
+    );
     expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
+  });
+
+  test("a row a colleague saved meanwhile is refused: the message says what is stored now, the typed marks stay, and the next save goes over it (twelfth walk)", async () => {
+    const COLLEAGUE_SAVED = "2026-11-22T06:40:00.000Z";
+    let colleague = false;
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({
+        students: colleague ? [{ ...ROWS[0]!, marks: 35, enteredAt: COLLEAGUE_SAVED }, ROWS[1]!] : ROWS,
+        pagination: pagination(2, 1, 50),
+      }),
+      // As the server: a save filled before the colleague's is refused; one made over it goes through.
+      "exams.saveMarks": (input) => {
+        colleague = true;
+        return (input as { entries: { was: string | null }[] }).entries[0]!.was === COLLEAGUE_SAVED
+          ? { message: "Marks saved for 1 student.", saved: 1 }
+          : new TrpcFailure(
+              "1 student's marks were saved by someone else since you opened the page: see the row. Nothing was saved.",
+              409,
+              {
+                "entries.0.marks": [
+                  "Someone else saved marks for this student since you opened the page: now 35. Your entry is kept: check it and save again.",
+                ],
+              },
+            );
+      },
+    });
+    const priya = (await screen.findByRole("textbox", { name: "Marks of Priya Sharma" })) as HTMLInputElement;
+    fireEvent.change(priya, { target: { value: "90" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    expect(await screen.findByText(/now 35\. Your entry is kept/)).toBeTruthy();
+    expect(sent("exams.saveMarks")[0]).toEqual({
+      id: 12,
+      publishedAt: null,
+      entries: [{ userId: 31, marks: "90", absent: false, was: "2026-11-21T12:00:00.000Z" }],
+    });
+    // The sheet is read again: the typed 90 stays, and a save made after it goes over the colleague's.
+    await waitFor(() => expect(sent("exams.marks").length).toBeGreaterThan(1));
+    expect(priya.value).toBe("90");
+    await waitFor(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+      expect(await screen.findByText("Marks saved for 1 student.", {}, { timeout: 300 })).toBeTruthy();
+    });
+    expect(sent("exams.saveMarks").at(-1)).toEqual({
+      id: 12,
+      publishedAt: null,
+      entries: [{ userId: 31, marks: "90", absent: false, was: COLLEAGUE_SAVED }],
+    });
   });
 
   test("a double click on Save or on Save marks from the file sends once while the first call is on its way", async () => {

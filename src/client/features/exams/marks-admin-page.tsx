@@ -42,9 +42,11 @@ type Report = RouterOutputs["exams"]["uploadMarks"];
 interface Draft {
   marks: string;
   absent: boolean;
+  /** when the row was last saved as this draft began: a colleague's save since then refuses it */
+  was: string | null;
 }
 
-const draftOf = (r: Row): Draft => ({ marks: r.marks === null ? "" : String(r.marks), absent: r.absent });
+const draftOf = (r: Row): Draft => ({ marks: r.marks === null ? "" : String(r.marks), absent: r.absent, was: r.enteredAt });
 const sameDraft = (a: Draft, b: Draft) => a.absent === b.absent && (a.absent || a.marks.trim() === b.marks.trim());
 
 export function MarksAdminPage({ id }: { id: number }) {
@@ -213,11 +215,11 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     }
     const entries = changed.map((r) => {
       const d = shownFor(r);
-      return { userId: r.userId, marks: d.absent || d.marks.trim() === "" ? null : d.marks.trim(), absent: d.absent };
+      return { userId: r.userId, marks: d.absent || d.marks.trim() === "" ? null : d.marks.trim(), absent: d.absent, was: d.was };
     });
     if (!saving.start()) return;
     save.mutate(
-      { id: exam.id, entries },
+      { id: exam.id, publishedAt: exam.resultsPublishedAt, entries },
       {
         onSettled: saving.settled,
         onSuccess: (answer) => {
@@ -226,7 +228,8 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
           onSaved();
         },
         onError: (err) => {
-          const fieldErrors = normaliseError(err).errors ?? {};
+          const refused = normaliseError(err);
+          const fieldErrors = refused.errors ?? {};
           const byRow: Record<number, string> = {};
           for (const [path, messages] of Object.entries(fieldErrors)) {
             const m = /^entries\.(\d+)\./.exec(path);
@@ -237,6 +240,19 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
           const firstRow = entries.find((e) => byRow[e.userId]);
           if (firstRow) document.getElementById(`marks-${firstRow.userId}`)?.focus();
           setFailure(failureMessage(err, t("admin.failed.save")));
+          if (refused.status === 409) {
+            // A colleague saved or published meanwhile: read again, keep what was typed, and let the next save
+            // go over what is now stored (the message beside each row says what that is).
+            onSaved();
+            void query.refetch().then(({ data }) => {
+              const fresh = new Map((data?.students ?? []).map((row) => [row.userId, row.enteredAt]));
+              setDrafts((all) =>
+                Object.fromEntries(
+                  Object.entries(all).map(([id, d]) => [id, byRow[Number(id)] ? { ...d, was: fresh.get(Number(id)) ?? null } : d]),
+                ),
+              );
+            });
+          }
         },
       },
     );

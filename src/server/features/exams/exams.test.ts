@@ -348,6 +348,91 @@ describe("marks in the form", () => {
   });
 });
 
+describe("two people entering marks at once (twelfth walk)", () => {
+  test("a row a colleague saved since the form was filled is refused with what is stored now; a second save over it goes through", async () => {
+    const exam = await heldExam();
+    const filled = await staff.call.exams.marks({ id: exam.id });
+    const was = (studentId: string) => filled.students.find((s) => s.studentId === studentId)!.enteredAt;
+    const other = await person("admin");
+    // Both filled the form from the same sheet; the colleague saves 72 first.
+    await other.call.exams.saveMarks({
+      id: exam.id,
+      publishedAt: null,
+      entries: [{ userId: asha.id, marks: "72", absent: false, was: was("STU0101") }],
+    });
+    const late = await refused(
+      staff.call.exams.saveMarks({
+        id: exam.id,
+        publishedAt: null,
+        entries: [
+          { userId: asha.id, marks: "35", absent: false, was: was("STU0101") },
+          { userId: ravi.id, marks: "50", absent: false, was: was("STU0102") },
+        ],
+      }),
+    );
+    expect(late.code).toBe("CONFLICT");
+    expect(late.message).toBe("1 student's marks were saved by someone else since you opened the page: see the row. Nothing was saved.");
+    expect(late.fieldErrors).toEqual({
+      "entries.0.marks": [
+        "Someone else saved marks for this student since you opened the page: now 72. Your entry is kept: check it and save again.",
+      ],
+    });
+    const stored = await staff.call.exams.marks({ id: exam.id });
+    expect(stored.students.map((s) => s.marks)).toEqual([72, null]);
+    // Read again, the save goes over what is stored now.
+    await staff.call.exams.saveMarks({
+      id: exam.id,
+      publishedAt: null,
+      entries: [{ userId: asha.id, marks: "35", absent: false, was: stored.students[0]!.enteredAt }],
+    });
+    expect((await staff.call.exams.marks({ id: exam.id })).students[0]!.marks).toBe(35);
+  });
+
+  test("a form filled before the results were published is refused; a correction after publishing tells the student, once", async () => {
+    const exam = await heldExam();
+    await staff.call.exams.saveMarks({
+      id: exam.id,
+      entries: [
+        { userId: asha.id, marks: "35", absent: false },
+        { userId: ravi.id, marks: "60", absent: false },
+      ],
+    });
+    const filled = await staff.call.exams.marks({ id: exam.id });
+    await staff.call.exams.publish({ id: exam.id });
+    const before = (await notificationsOf(asha.id)).length;
+    const stale = await refused(
+      staff.call.exams.saveMarks({
+        id: exam.id,
+        publishedAt: null,
+        entries: [{ userId: asha.id, marks: "90", absent: false, was: filled.students[0]!.enteredAt }],
+      }),
+    );
+    expect(stale).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("The results were published since you opened this page"),
+    });
+    expect((await staff.call.exams.marks({ id: exam.id })).students[0]!.marks).toBe(35);
+
+    const { exam: now } = await staff.call.exams.get({ id: exam.id });
+    const mails = (await alertMails()).length;
+    await staff.call.exams.saveMarks({
+      id: exam.id,
+      publishedAt: now.resultsPublishedAt,
+      entries: [
+        { userId: asha.id, marks: "90", absent: false, was: filled.students[0]!.enteredAt },
+        { userId: ravi.id, marks: "60", absent: false, was: filled.students[1]!.enteredAt },
+      ],
+    });
+    // Asha's result changed: she is told and e-mailed; Ravi's is the same, so nobody tells him anything.
+    expect((await notificationsOf(asha.id)).slice(before).map((n) => n.kind)).toEqual(["results.corrected"]);
+    expect((await notificationsOf(ravi.id)).at(-1)?.kind).toBe("results.published");
+    expect((await alertMails()).slice(mails)).toEqual([
+      { to_address: await emailOf(asha), subject: "Result corrected: Term-end examination" },
+    ]);
+    expect(JSON.parse((await auditOf("exam.marks")).at(-1)!.details)).toMatchObject({ afterPublishing: true, count: 2 });
+  });
+});
+
 describe("marks from a CSV file", () => {
   const upload = (id: number, csv: string, dryRun = true) => staff.call.exams.uploadMarks({ id, csv, dryRun });
 

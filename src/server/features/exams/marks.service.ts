@@ -23,7 +23,9 @@ import { AppError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { notifyStudents } from "../notifications/notifications.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
+import { STUDENT_EXAMS_LINK } from "./candidates.ts";
 import { auditExam, candidatesOf, type Exam, findExam } from "./exams.service.ts";
 
 type DB = Kysely<Database>;
@@ -119,11 +121,23 @@ export async function saveMarks(deps: AppDeps, actorId: number, input: SaveMarks
   const saved = await deps.db.transaction().execute(async (trx) => {
     const exam = await findExam(trx, input.id);
     assertMarksOpen(exam, at);
+    // Filled before the results were published: a save now changes what students were told (twelfth walk).
+    if (input.publishedAt !== undefined && input.publishedAt !== exam.results_published_at)
+      throw new AppError("CONFLICT", text.t("rule.publishedSince"));
     const ids = input.entries.map((e) => e.userId);
     const taking = await candidateIds(trx, exam, ids);
+    const before = await storedResults(trx, exam.id, ids);
     const fieldErrors: Record<string, string[]> = {};
     const seen = new Set<number>();
+    let changedSince = 0;
     input.entries.forEach((e, i) => {
+      const stored = before.get(e.userId);
+      // Saved by someone else since this form was filled: their marks are not overwritten unseen (twelfth walk).
+      if (e.was !== undefined && (stored?.entered_at ?? null) !== e.was) {
+        changedSince++;
+        fieldErrors[`entries.${i}.marks`] = [text.t("rule.changedSince", { now: shownMark(stored) })];
+        return;
+      }
       const problem = !taking.has(e.userId)
         ? text.t("rule.notTaking")
         : seen.has(e.userId)
@@ -138,8 +152,13 @@ export async function saveMarks(deps: AppDeps, actorId: number, input: SaveMarks
     });
     const problems = Object.values(fieldErrors);
     if (problems.length) {
-      const message = problems.length === 1 ? problems[0]![0]! : text.t("rule.rowsToFix", { count: problems.length });
-      throw new AppError("BAD_REQUEST", message, { fieldErrors });
+      const message =
+        changedSince > 0
+          ? text.t("rule.rowsChangedSince", { count: changedSince })
+          : problems.length === 1
+            ? problems[0]![0]!
+            : text.t("rule.rowsToFix", { count: problems.length });
+      throw new AppError(changedSince > 0 ? "CONFLICT" : "BAD_REQUEST", message, { fieldErrors });
     }
     const set = input.entries.filter((e) => e.absent || e.marks !== null);
     const cleared = input.entries.filter((e) => !e.absent && e.marks === null).map((e) => e.userId);
@@ -157,9 +176,53 @@ export async function saveMarks(deps: AppDeps, actorId: number, input: SaveMarks
       },
       ip: meta.ip,
     });
+    await tellCorrected(deps, trx, now, exam, set, before);
     return set.length;
   });
+  deps.mail.kick();
   return { message: text.t("said.marksSaved", { count: saved }), saved };
+}
+
+/** What is stored for these students, by user id. */
+async function storedResults(db: DB, examId: number, userIds: readonly number[]) {
+  const rows = userIds.length
+    ? await db
+        .selectFrom("exam_results")
+        .select(["user_id", "marks", "absent", "entered_at"])
+        .where("exam_id", "=", examId)
+        .where("user_id", "in", userIds)
+        .execute()
+    : [];
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+type Stored = Awaited<ReturnType<typeof storedResults>> extends Map<number, infer R> ? R : never;
+
+/** A stored result as the marks form shows it: the marks, AB, or a dash for none. */
+const shownMark = (stored: Stored | undefined) => (!stored ? "—" : stored.absent === 1 ? ABSENT_MARK : String(stored.marks));
+
+/**
+ * Once the results are published, a student whose result a save changes is told (twelfth walk: a corrected
+ * result reached the student's page without a word); saving the same marks again tells nobody.
+ */
+async function tellCorrected(deps: AppDeps, db: DB, now: Date, exam: Exam, set: readonly Entry[], before: Map<number, Stored>) {
+  if (!exam.results_published_at) return;
+  const changed = set
+    .filter((e) => {
+      const was = before.get(e.userId);
+      return !was || (was.absent === 1) !== e.absent || (!e.absent && was.marks !== e.marks);
+    })
+    .map((e) => e.userId);
+  if (changed.length === 0) return;
+  const subject = await db.selectFrom("subjects").select(["code", "name"]).where("id", "=", exam.subject_id).executeTakeFirstOrThrow();
+  await notifyStudents(deps, db, now, changed, {
+    type: "course",
+    kind: "results.corrected",
+    params: { title: exam.title, subject: `${subject.code} ${subject.name}` },
+    email: true,
+    link: STUDENT_EXAMS_LINK,
+    data: { examId: exam.id },
+  });
 }
 
 // ————— the CSV file —————
@@ -278,7 +341,7 @@ export async function checkMarksFile(db: DB, exam: Exam, csv: string, subjectLab
 export async function uploadMarksCsv(deps: AppDeps, actorId: number, input: MarksCsvInput, meta: SessionMeta = {}) {
   const now = deps.now();
   const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  const answer = await deps.db.transaction().execute(async (trx) => {
     const exam = await findExam(trx, input.id);
     assertMarksOpen(exam, at);
     const subject = await trx.selectFrom("subjects").select(["code", "name"]).where("id", "=", exam.subject_id).executeTakeFirstOrThrow();
@@ -294,6 +357,11 @@ export async function uploadMarksCsv(deps: AppDeps, actorId: number, input: Mark
       return { ...report, saved: false, message: text.t("csv.said.problems", { count: checked.problems.length }) };
     if (input.dryRun)
       return { ...report, saved: false, message: text.t("csv.said.ready", { count: checked.rows, absent: checked.absent }) };
+    const before = await storedResults(
+      trx,
+      exam.id,
+      checked.entries.map((e) => e.userId),
+    );
     await writeResults(trx, exam.id, checked.entries, actorId, at);
     await auditExam(trx, now, {
       actorUserId: actorId,
@@ -302,8 +370,11 @@ export async function uploadMarksCsv(deps: AppDeps, actorId: number, input: Mark
       details: { count: checked.entries.length, source: "csv", afterPublishing: exam.results_published_at !== null },
       ip: meta.ip,
     });
+    await tellCorrected(deps, trx, now, exam, checked.entries, before);
     return { ...report, saved: true, message: text.t("said.marksSaved", { count: checked.entries.length }) };
   });
+  deps.mail.kick();
+  return answer;
 }
 
 /**
