@@ -53,6 +53,24 @@ export async function inOneProcess(db: Kysely<Database>, job: string, work: () =
   });
 }
 
+/**
+ * Runs `work` while no other process runs the same `job` (on PostgreSQL: a blocking advisory lock held on
+ * one pooled connection; the next process waits, then finds the work done). On SQLite, where one process
+ * owns the database, it simply runs. Twelfth walk: two processes started together on an empty database
+ * raced in the data-version triggers and the seed (one died; the demo gallery was seeded twice).
+ */
+export async function oneProcessAtATime<T>(db: Kysely<Database>, job: string, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${`institute:${job}`}))`.execute(conn);
+    try {
+      return await outsideTransactions(work);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`institute:${job}`}))`.execute(conn);
+    }
+  });
+}
+
 /** Whether a handle (the database or a transaction) talks to PostgreSQL (db/postgres.ts) rather than SQLite. */
 export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 

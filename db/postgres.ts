@@ -49,6 +49,11 @@ export interface OpenedPostgres {
 /** A pool to the database at `url` (10 connections unless the options say otherwise). */
 export function openPostgres(url: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): OpenedPostgres {
   const pool = new pg.Pool({ max: 10, ...options, connectionString: url });
+  // An idle connection the server ended (a restart, a failover, an administrator) is an event, not a crash: the
+  // pool drops it and opens another on the next query (twelfth walk: without a listener it ended the process).
+  pool.on("error", (err: Error & { code?: string }) => {
+    console.error(`database connection lost (${err.code ?? err.message}); a new one is opened on the next query`);
+  });
   // Connections handed out by one-connection.ts: a query through this handle inside its own transaction is refused.
   const db = pooledKysely<Database>(new PostgresDialect({ pool }), [portableSchema]);
   registerPostgresRoot(db);

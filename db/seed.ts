@@ -175,7 +175,7 @@ async function seedAnnouncements(db: DB, now: Date) {
     .execute();
 }
 
-const DEMO_GALLERY: { title: string; category: GalleryCategory; description: string; colors: [string, string] }[] = [
+export const DEMO_GALLERY: { title: string; category: GalleryCategory; description: string; colors: [string, string] }[] = [
   {
     title: "Main campus entrance",
     category: "Campus",

@@ -3,6 +3,7 @@
  * Bun.serve; stops cleanly on SIGINT/SIGTERM.
  */
 
+import { oneProcessAtATime } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { openConfiguredDatabase } from "../../db/open.ts";
 import { seed } from "../../db/seed.ts";
@@ -30,13 +31,16 @@ export async function serve(env: Env): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL ?? "info");
   const now = () => new Date();
 
-  await migrateToLatest(db);
-  const { created } = await seed(db, {
-    now: now(),
-    production: env.production,
-    files: fileStore(env),
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD,
+  // Processes starting together on one PostgreSQL database migrate and seed one after the other.
+  const { created } = await oneProcessAtATime(db, "start", async () => {
+    await migrateToLatest(db);
+    return seed(db, {
+      now: now(),
+      production: env.production,
+      files: fileStore(env),
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+    });
   });
   if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db })).system);
   // Files a crash left behind between writing an upload and committing its row (nothing is serving yet).

@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { type DB, dataVersion } from "../../db/connection.ts";
 import { openPostgres, withDatabaseName } from "../../db/postgres.ts";
+import { DEMO_GALLERY } from "../../db/seed.ts";
 import { getSettings, SETTINGS_FRESH_MS, saveSettingsGroup } from "../../src/server/features/settings/settings.service.ts";
 import { pngBytes } from "../../src/server/test-files.ts";
 import { createTestDeps } from "../../src/server/testing.ts";
@@ -68,8 +69,9 @@ beforeAll(async () => {
   await onServer(`drop database if exists ${name}`);
   await onServer(`create database ${name}`);
   s3 = await startS3Server();
-  a = await start(dataDirs[0]!); // migrates and seeds (the gallery's pictures into the bucket); then the second joins
-  b = await start(dataDirs[1]!);
+  // Both started at the same moment on the empty database: one migrates and seeds (the gallery's pictures into
+  // the bucket) while the other waits, then finds it done (twelfth walk: one died, or the gallery came twice).
+  [a, b] = await Promise.all([start(dataDirs[0]!), start(dataDirs[1]!)]);
   db = new pg.Client({ connectionString: url });
   await db.connect();
 });
@@ -93,6 +95,13 @@ const login = (base: string, password = ADMIN.password, email = ADMIN.email) =>
 
 describe("two app processes on one PostgreSQL database", () => {
   let token = "";
+
+  test("started together on an empty database, both come up; the administrator and the demo gallery are made once", async () => {
+    const count = async (query: string) => Number((await db.query(query)).rows[0]!.n);
+    expect(await count("select count(*) as n from users where role = 'admin'")).toBe(1);
+    expect(await count("select count(*) as n from gallery_images")).toBe(DEMO_GALLERY.length);
+    for (const s of [a, b]) expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+  });
 
   test("a session made on one process works on the other", async () => {
     const res = await login(a.url);
@@ -186,6 +195,22 @@ describe("two app processes on one PostgreSQL database", () => {
 });
 
 /** Two handles on one database, as two server processes have: the settings each reads (issue 21, docs/SCALING.md). */
+describe("a connection the database ends", () => {
+  test("does not end either process: the next request opens another (twelfth walk: both processes exited)", async () => {
+    // Every other connection to this database, as a database restart or an administrator would end them.
+    const ended = await db.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    expect(ended.rowCount).toBeGreaterThan(0);
+    await Bun.sleep(200);
+    for (const s of [a, b]) {
+      expect(s.proc.exitCode).toBeNull();
+      const res = await fetch(`${s.url}/api/health`);
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
 describe("settings across processes", () => {
   async function twoHandles(): Promise<{ first: DB; second: DB; close: () => Promise<void> }> {
     const deps = await createTestDeps();
