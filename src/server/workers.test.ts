@@ -2,7 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_SETTINGS } from "../shared/schemas/settings.ts";
 import { saveSettingsGroup } from "./features/settings/settings.service.ts";
-import { startBackupScheduler } from "./platform/backups.ts";
+import { audit } from "./platform/audit.ts";
+import { listBackups, startBackupScheduler } from "./platform/backups.ts";
 import { AppError } from "./platform/errors.ts";
 import { createTestDeps, createUser } from "./testing.ts";
 import { instituteBackupSchedule, instituteMailPolicy } from "./workers.ts";
@@ -24,6 +25,7 @@ describe("scheduled backups", () => {
     const stop = startBackupScheduler(
       deps,
       {
+        ...schedule,
         frequency: () => Promise.reject(new AppError("INTERNAL", "The backup folder is not writable")),
         // `told` is set only once the product's alert is written, so the reads below never race it.
         onFailure: async (message) => {
@@ -49,6 +51,58 @@ describe("scheduled backups", () => {
     });
     const mail = await deps.db.selectFrom("email_outbox").selectAll().where("template", "=", "admin_alert").executeTakeFirstOrThrow();
     expect(mail.subject).toBe("A scheduled backup failed");
+  });
+
+  test("a backup another process made (in the activity log) is not made again here; one made here is logged for the others", async () => {
+    const deps = await createTestDeps();
+    const schedule = instituteBackupSchedule(deps);
+    // Another process sharing the database backed up a minute ago; this process's folder is empty.
+    await audit(deps.db, new Date(deps.now().getTime() - 60_000), {
+      actorUserId: null,
+      action: "backup.create",
+      entityType: "settings",
+      details: { name: "backup-elsewhere.tar.gz", size: 1, scheduled: true },
+    });
+    /** One check of the scheduler; resolves once it has decided (and made the backup, if due). */
+    const check = async () => {
+      let done = false;
+      const stop = startBackupScheduler(
+        deps,
+        {
+          ...schedule,
+          frequency: async () => {
+            const f = await schedule.frequency();
+            queueMicrotask(() => setTimeout(() => (done = true), 50));
+            return f;
+          },
+          made: async (backup) => {
+            await schedule.made(backup);
+            done = true;
+          },
+        },
+        60 * 60_000,
+        0,
+      );
+      try {
+        for (let i = 0; i < 500 && !done; i++) await Bun.sleep(10);
+      } finally {
+        stop();
+      }
+    };
+    await check();
+    expect(await listBackups(deps)).toEqual([]);
+    // A day later a daily backup is due: made here once, and logged as scheduled.
+    deps.advance(24 * 60 * 60_000);
+    await check();
+    expect((await listBackups(deps)).length).toBe(1);
+    const logged = await deps.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "details"])
+      .where("action", "=", "backup.create")
+      .execute();
+    expect(logged).toHaveLength(2);
+    expect(logged[1]!.actor_user_id).toBeNull();
+    expect(JSON.parse(logged[1]!.details)).toMatchObject({ name: (await listBackups(deps))[0]!.name, scheduled: true });
   });
 });
 

@@ -13,6 +13,7 @@ import { sendOverdueReminders } from "./features/library/loans.service.ts";
 import { notifyAdmins } from "./features/notifications/notifications.service.ts";
 import { instituteReplyTo, renderInstituteEmail } from "./features/settings/institute-mail.ts";
 import { getSettings } from "./features/settings/settings.service.ts";
+import { audit } from "./platform/audit.ts";
 import { type BackupSchedule, startBackupScheduler } from "./platform/backups.ts";
 import type { Logger } from "./platform/logger.ts";
 import { createMailer, type MailPolicy, type MailTransport } from "./platform/mail.ts";
@@ -46,6 +47,25 @@ export function instituteBackupSchedule(deps: AppDeps): BackupSchedule {
     frequency: async () => (await getSettings(deps)).system.backupFrequency,
     onFailure: (message) =>
       notifyAdmins(deps.db, deps.now(), { type: "system", priority: "high", kind: "backup.failed", params: { error: message } }),
+    // Every backup made, by the administrator or on schedule, by whichever process, is in the activity log.
+    lastMade: async () =>
+      (
+        await deps.db
+          .selectFrom("audit_log")
+          .select("created_at")
+          .where("entity_type", "=", "settings")
+          .where("action", "=", "backup.create")
+          .orderBy("created_at", "desc")
+          .limit(1)
+          .executeTakeFirst()
+      )?.created_at,
+    made: (backup) =>
+      audit(deps.db, deps.now(), {
+        actorUserId: null,
+        action: "backup.create",
+        entityType: "settings",
+        details: { name: backup.name, size: backup.size, scheduled: true },
+      }),
   };
 }
 

@@ -119,7 +119,17 @@ export interface BackupSchedule {
   frequency(): Promise<keyof typeof FREQUENCY_MS>;
   /** told when a scheduled backup fails */
   onFailure(message: string): Promise<void>;
+  /**
+   * When any process sharing the database last made a backup (this folder holds only this process's): with
+   * several processes, each found its own folder empty and backed up (twelfth walk).
+   */
+  lastMade(): Promise<string | undefined>;
+  /** told of a scheduled backup made, so the others see it */
+  made(backup: BackupInfo): Promise<void>;
 }
+
+/** The later of two instants (ISO strings), either possibly missing. */
+const later = (a: string | undefined, b: string | undefined) => (!a ? b : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b);
 
 /** Checks every few minutes whether the chosen frequency calls for a backup. */
 export function startBackupScheduler(deps: AppDeps, schedule: BackupSchedule, everyMs = 5 * 60_000, firstAfterMs = 60_000) {
@@ -127,8 +137,8 @@ export function startBackupScheduler(deps: AppDeps, schedule: BackupSchedule, ev
     try {
       // Several processes on one PostgreSQL database: one of them checks and backs up (issue 21).
       await inOneProcess(deps.db, "backups", async () => {
-        const newest = (await listBackups(deps))[0]?.createdAt;
-        if (backupDue(newest, await schedule.frequency(), deps.now())) await createBackup(deps);
+        const newest = later((await listBackups(deps))[0]?.createdAt, await schedule.lastMade());
+        if (backupDue(newest, await schedule.frequency(), deps.now())) await schedule.made(await createBackup(deps));
       });
     } catch (err) {
       deps.logger.error("scheduled backup failed", { error: String(err) });
