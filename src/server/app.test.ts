@@ -152,12 +152,23 @@ describe("errors and limits", () => {
     const failing = await createTestDeps();
     const failingApp = testApp(failing, { distDir, publicDir });
     await failing.db.destroy();
-    const res = await failingApp.request("/api/health");
+    const res = await failingApp.request("/api/public/programmes");
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body).toEqual({ success: false, message: "Something went wrong on our side. Please try again." });
     expect(JSON.stringify(body)).not.toContain("at ");
     expect(failing.logLines.some((l) => l.includes("unhandled error"))).toBe(true);
+    // Twelfth walk: with the database away, a browser got the JSON above as the whole page, and the health
+    // check answered 500 where a load balancer reads 503 as "not ready".
+    const page = await failingApp.request("/", { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    expect(page.status).toBe(500);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("<h1>Something went wrong on our side. Please try again.</h1>");
+    expect(html).not.toContain('"success"');
+    const health = await failingApp.request("/api/health");
+    expect(health.status).toBe(503);
+    expect(health.headers.get("retry-after")).toBe("30");
   });
 
   test("tRPC batches are capped at 20 calls", async () => {

@@ -193,11 +193,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       );
     }
     deps.logger.error("unhandled error", { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+    // A page asked for by a browser gets a page, not the API's JSON (twelfth walk: the database away, `/` was JSON).
+    if (c.req.method === "GET" && !c.req.path.startsWith("/api/") && (c.req.header("accept") ?? "").includes("text/html"))
+      return c.html(errorPage(MSG.internal, currentLocale()), HTTP_STATUS.INTERNAL);
     return c.json({ success: false, message: MSG.internal }, HTTP_STATUS.INTERNAL);
   });
 
   return app;
 }
+
+/**
+ * The page a browser gets when a page cannot be made (the database away): plain, with nothing the CSP would
+ * refuse, in the request's language.
+ */
+const errorPage = (message: string, lang: string) => `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${message}</title></head>
+<body><main><h1>${message}</h1></main></body></html>
+`;
 
 /** The page shell in the request's language, with the page's addresses in every language (issue 16). */
 function pageShellIn(locale: Locale, origin: string, pagePath: string): ShellVariant {
