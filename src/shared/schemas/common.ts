@@ -19,6 +19,13 @@ const tooLong = (max: number) => validation.m("maxLength", { max });
 /** An Indian PIN code: six digits, the first never 0 (the postal zones are 1–9). */
 export const PIN_CODE = /^[1-9]\d{5}$/;
 
+/**
+ * A NUL is never text a person meant, and PostgreSQL refuses it in a text column: the write failed with a
+ * generic "correct the highlighted fields" naming none (twelfth walk: a site name with a NUL broke every
+ * public form, whose e-mails carry it). Every text field loses it.
+ */
+const withoutNul = v.transform((s: string) => (s.includes("\u0000") ? s.replaceAll("\u0000", "") : s));
+
 /** A required text field: trimmed, and blank counts as missing. */
 export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(message), v.maxLength(max, tooLong(max)));
 
@@ -26,7 +33,7 @@ export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(messag
  * A string that may arrive missing (a form field left out, an empty multipart value): missing becomes ""
  * so the field's own "… is required" message is reported instead of a generic "invalid key".
  */
-export const requiredString = (message: Text) => v.optional(v.string(message), "");
+export const requiredString = (message: Text) => v.pipe(v.optional(v.string(message), ""), withoutNul);
 
 /** A field that must be filled in: missing or blank (once trimmed) says `message`; later rules see it trimmed. */
 export const filledIn = (message: Text) => v.pipe(requiredString(message), v.trim(), v.nonEmpty(message));
@@ -35,6 +42,7 @@ export const filledIn = (message: Text) => v.pipe(requiredString(message), v.tri
 export const optionalText = (max = 500) =>
   v.pipe(
     v.optional(v.string(), ""),
+    withoutNul,
     v.trim(),
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
@@ -44,6 +52,7 @@ export const optionalText = (max = 500) =>
 export const clearableText = (max = 500) =>
   v.pipe(
     v.nullish(v.string(), ""),
+    withoutNul,
     v.trim(),
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
