@@ -35,4 +35,22 @@ describe("useConfirmed", () => {
     expect(result.current.dialog.open).toBe(false);
     expect(reloaded).toEqual([7]);
   });
+
+  test("refused because someone acted first (409), the list is read again; another refusal (404) leaves it (twelfth walk)", () => {
+    const calls: ConfirmedCall[] = [];
+    const reloaded: number[] = [];
+    const { result } = renderHook(
+      () =>
+        useConfirmed<{ id: number }>((_row, call) => calls.push(call), { reload: (row) => reloaded.push(row.id), failed: "Not returned" }),
+      { wrapper },
+    );
+    act(() => result.current.ask({ id: 5 }));
+    act(() => result.current.confirm());
+    act(() => calls[0]!.failed(new ApiError("Principles of Marketing has already been returned.", 409)));
+    expect(result.current.error).toBe("Principles of Marketing has already been returned.");
+    expect(reloaded).toEqual([5]);
+    act(() => result.current.confirm());
+    act(() => calls[1]!.failed(new ApiError("Not found", 404)));
+    expect(reloaded).toEqual([5]);
+  });
 });

@@ -1,5 +1,6 @@
 /** A change asked first in a ConfirmDialog: the row the dialog is open for, the call, and its refusal inside. */
 import { useState } from "react";
+import { normaliseError } from "../lib/errors.ts";
 import { useOneAtATime } from "../lib/one-at-a-time.ts";
 import { failureMessage } from "./list-controls.tsx";
 import { useSaved } from "./use-saved.ts";
@@ -44,6 +45,9 @@ export function useConfirmed<T, Extra extends unknown[] = []>(
       failed: (err) => {
         sending.settled();
         setError(failureMessage(err, fallback));
+        // Refused because a colleague acted first (returned, cancelled, decided): the list behind the message is
+        // read again, so it stops offering what was just refused (twelfth walk).
+        if (normaliseError(err).status === 409) options.reload(row);
       },
     };
     send(row, call, ...extra);

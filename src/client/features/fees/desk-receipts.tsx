@@ -56,8 +56,8 @@ export function ReceiptsTab() {
   const cancelling = useReasonAction<Receipt>({
     send: (r, reason, done) => cancel.mutate({ id: r.id, reason }, done),
     failedText: t("failed.save"),
-    onDone: () => void utils.feeDesk.invalidate(),
-    onRefused: () => void utils.feeDesk.receipts.invalidate(),
+    onDone: () => void Promise.all([utils.feeDesk.invalidate(), utils.fees.receipt.invalidate()]),
+    onRefused: () => void Promise.all([utils.feeDesk.receipts.invalidate(), utils.fees.receipt.invalidate()]),
   });
   const years = query.data?.years ?? [];
 

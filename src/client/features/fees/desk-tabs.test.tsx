@@ -368,9 +368,35 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
     const amount = within(form).getByLabelText(/^Amount/);
     await waitFor(() => expect(errorOf(amount)).toBe("The amount is more than what is due on this instalment (₹4000.00)."));
+    // A refusal of what was typed reads nothing again.
+    expect(sent("feeDesk.instalments")).toHaveLength(1);
     // Back to the finder.
     fireEvent.click(screen.getByRole("button", { name: "Choose another student" }));
     expect(await screen.findByLabelText(/^Student ID or name/)).toBeTruthy();
+  });
+
+  test("refused because a colleague recorded it first (409): the instalments are read again beside the message (twelfth walk)", async () => {
+    const { sent } = renderAdmin("/admin/fees?tab=record", {
+      "feeDesk.students": () => ({
+        students: [
+          { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
+          { id: 9, name: "Ashok Rao", studentId: "STU0199", programme: null, term: 1, active: false },
+        ],
+        pagination: pagination(2, 1, 8),
+      }),
+      "feeDesk.instalments": () => LEDGER,
+      "feeDesk.record": () => new TrpcFailure("Nothing is due on this instalment.", 409),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "ash" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Choose Asha Patil (STU0101)" }));
+    const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    fireEvent.click(within(table).getByRole("button", { name: /Instalment 2$/ }));
+    const form = await screen.findByRole("region", { name: /^Record a payment:/ });
+    expect(sent("feeDesk.instalments")).toHaveLength(1);
+    fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await screen.findByText("Nothing is due on this instalment.")).toBeTruthy();
+    await waitFor(() => expect(sent("feeDesk.instalments").length).toBeGreaterThan(1));
   });
 });
 

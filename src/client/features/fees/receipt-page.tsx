@@ -35,8 +35,10 @@ export function ReceiptPage() {
   const id = idOf(params.id);
   const { user } = useSession();
   const office = isOffice(user?.role);
-  const query = trpc.fees.receipt.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false, staleTime: 60_000 });
-  const receipt = query.data;
+  // Read afresh at every opening, and shown only once read: a copy remembered from a minute ago showed a receipt
+  // a colleague had cancelled since as valid and printable (twelfth walk).
+  const query = trpc.fees.receipt.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false, staleTime: 0 });
+  const receipt = query.isFetchedAfterMount ? query.data : undefined;
   usePageTitle(receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title"));
   const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
   return (

@@ -419,6 +419,22 @@ describe("a receipt", () => {
     expect(screen.getByText("This receipt is cancelled")).toBeTruthy();
   });
 
+  test("opened again, a receipt is read again: one cancelled in between is never shown as valid (twelfth walk)", async () => {
+    let cancelledSince = false;
+    const cancelled = { ...RECEIPT, cancelled: { at: "2026-11-21T06:30:00.000Z", reason: "Entered against the wrong instalment" } };
+    const app = renderStudentAt("/student/fees/receipts/5", handlers({ "fees.receipt": () => (cancelledSince ? cancelled : RECEIPT) }));
+    await screen.findByRole("heading", { level: 2, name: "Fee receipt" });
+    act(() => app.navigate("/student/fees"));
+    await screen.findByRole("heading", { level: 1, name: "Fees" });
+    cancelledSince = true;
+    act(() => app.navigate("/student/fees/receipts/5"));
+    // Until the receipt is read again nothing is shown; then it is the cancelled one.
+    expect(screen.queryByRole("heading", { level: 2, name: "Fee receipt" })).toBeNull();
+    const sheet = (await screen.findByRole("heading", { level: 2, name: "Fee receipt" })).closest("article")!;
+    expect(within(sheet).getByText("CANCELLED")).toBeTruthy();
+    expect(app.sent("fees.receipt")).toHaveLength(2);
+  });
+
   test("another student's (or a missing) receipt: not found, nothing to print", async () => {
     renderStudentAt("/student/fees/receipts/9", handlers({ "fees.receipt": () => new TrpcFailure("This receipt no longer exists.", 404) }));
     expect(await screen.findByText("Receipt not found")).toBeTruthy();

@@ -282,6 +282,9 @@ export function IssueDialog({
 }) {
   const t = useT(library);
   const issue = trpc.library.issue.useMutation();
+  const utils = trpc.useUtils();
+  // Refused because a colleague lent the copy meanwhile: the count this dialog opened with is no longer true.
+  const [countStale, setCountStale] = useState(false);
   const [studentId, setStudentId] = useState("");
   const [dueOn, setDueOn] = useState(overview?.defaultDueOn ?? "");
   const [errors, setErrors] = useState<Partial<Record<"studentId" | "dueOn", string>>>({});
@@ -304,6 +307,10 @@ export function IssueDialog({
         const answer = await issue.mutateAsync({ bookId: book.id, studentId: studentId.trim(), dueOn });
         onIssued(answer.message);
       } catch (err) {
+        if (normaliseError(err).status === 409) {
+          setCountStale(true);
+          void utils.library.invalidate();
+        }
         if (!showFieldErrors(err, setErrors, ids, { fields: ["studentId", "dueOn"] })) {
           setErrors({});
           setFailure(failureMessage(err, t("admin.failed.save")));
@@ -316,7 +323,7 @@ export function IssueDialog({
     <FormDialog
       onClose={onClose}
       title={t("admin.issueTitle", { title: book.title })}
-      description={t("admin.issueCopies", { count: book.available ?? 0, copies: book.copies ?? 0 })}
+      description={countStale ? undefined : t("admin.issueCopies", { count: book.available ?? 0, copies: book.copies ?? 0 })}
       formId="library-issue-form"
       onSubmit={submit}
       busy={issue.isPending}

@@ -160,6 +160,26 @@ describe("the office's library (issue 18)", () => {
     ]);
   });
 
+  test("lending refused because a colleague lent the copy meanwhile: the catalogue is read again and the dialog drops its count (twelfth walk)", async () => {
+    let lentMeanwhile = false;
+    const { sent } = renderAdmin("/admin/library", {
+      "library.overview": () => OVERVIEW,
+      "library.items": () => ({ items: [lentMeanwhile ? { ...BOOK, available: 0 } : BOOK], pagination: pagination(1) }),
+      "library.issue": () => {
+        lentMeanwhile = true;
+        return new TrpcFailure("The only copy of Principles of Accounting is on loan.", 409);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Lend: Principles of Accounting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lend Principles of Accounting" });
+    expect(within(dialog).getByText("2 of 3 copies are on the shelf.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Student ID/), { target: { value: "STU0002" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Lend" }));
+    expect(await within(dialog).findByText("The only copy of Principles of Accounting is on loan.")).toBeTruthy();
+    expect(within(dialog).queryByText("2 of 3 copies are on the shelf.")).toBeNull();
+    await waitFor(() => expect(sent("library.items").length).toBeGreaterThan(1));
+  });
+
   test("a double click on Save or Lend sends once while the first call is on its way", async () => {
     const { sent } = renderAdmin("/admin/library", {
       "library.overview": () => OVERVIEW,
