@@ -224,6 +224,31 @@ describe("Help and Support", () => {
     expect(screen.queryByText(HELP_TEXT.loadFailed)).toBeNull();
   });
 
+  test("a response refused because a colleague closed the ticket: the message takes the focus, and the ticket is shown closed (twelfth walk)", async () => {
+    let closedMeanwhile = false;
+    const CLOSED = "This ticket is closed. Reopen it (set the status to Open) to add a response.";
+    renderAdmin(
+      "/admin/help",
+      handlers({
+        "tickets.get": () => ({ ticket: { ...ticket(closedMeanwhile ? { status: "closed" } : {}), responses: [] } }),
+        "tickets.respond": () => {
+          closedMeanwhile = true;
+          return new TrpcFailure(CLOSED, 409);
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ticket TKT-2026-00003" });
+    await within(dialog).findByText(DESCRIPTION);
+    fireEvent.change(labelled(dialog, "Your response"), { target: { value: "We have updated the fee record." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Response" }));
+    const refused = await within(dialog).findByRole("alert");
+    expect(refused.textContent).toContain(CLOSED);
+    await waitFor(() => expect(document.activeElement?.contains(refused)).toBe(true));
+    // Read again: the ticket is closed now, so the response box has gone.
+    await waitFor(() => expect(within(dialog).queryByRole("button", { name: "Send Response" })).toBeNull());
+  });
+
   test("a double click on Send Response sends one response while the first is on its way", async () => {
     const { sent } = renderAdmin("/admin/help", handlers({ "tickets.respond": neverAnswers }));
     fireEvent.click(await screen.findByRole("button", { name: "Add response to TKT-2026-00003" }));

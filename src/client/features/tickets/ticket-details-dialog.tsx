@@ -19,6 +19,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
+import { NoticeInView } from "../../ui/list-page.tsx";
 import { LoadingBlock } from "../../ui/loading-block.tsx";
 import { SavingSelect } from "../../ui/saving-select.tsx";
 import { EmailText } from "../../ui/table.tsx";
@@ -92,7 +93,12 @@ export function TicketDetailsDialog({
           setMessage("");
           apply(ticket.id, answer, HELP_TEXT.responseSent);
         },
-        onError: (err) => setFailure(failureMessage(err, HELP_TEXT.responseFailed)),
+        onError: (err) => {
+          setFailure(failureMessage(err, HELP_TEXT.responseFailed));
+          // A colleague closed or answered it meanwhile: show the ticket as it is now (twelfth walk).
+          void details.refetch();
+          onChanged();
+        },
         onSettled: sending.settled,
       },
     );
@@ -151,9 +157,13 @@ export function TicketDetailsDialog({
       ) : (
         <div className="stack stack--lg">
           {failure ? (
-            <Alert tone="error" onDismiss={() => setFailure(null)}>
-              {failure}
-            </Alert>
+            // At the top of a dialog that may be scrolled to its Send button (a phone): brought into view with
+            // the focus (twelfth walk: nothing on screen said the reply was not sent).
+            <NoticeInView key={failure}>
+              <Alert tone="error" onDismiss={() => setFailure(null)}>
+                {failure}
+              </Alert>
+            </NoticeInView>
           ) : null}
           <div className="stack stack--sm">
             <h3 className="ac-ticket__subject">{ticket.subject}</h3>

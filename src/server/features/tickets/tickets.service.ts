@@ -172,7 +172,8 @@ export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
 /** An office member's answer is in the activity log (with the ticket's number and the status it moved to); the student's own messages are not office work. */
 export async function addResponse(deps: AppDeps, actor: Actor, id: number, message: string, meta: SessionMeta = {}) {
   const ticket = await loadVisible(deps, actor, id);
-  if (ticket.status === "closed") throw new AppError("CONFLICT", help.t("rule.closed"));
+  // The office may reopen a ticket; a student opens a new one (twelfth walk: the office was told to open one).
+  if (ticket.status === "closed") throw new AppError("CONFLICT", help.t(isOffice(actor.role) ? "det.closed" : "rule.closed"));
   const now = deps.now();
   const at = now.toISOString();
   // Asked only when an admin answers someone else's ticket (the only answer that is notified and e-mailed).

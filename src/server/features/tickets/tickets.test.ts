@@ -145,13 +145,21 @@ describe("in the reader's language (issue 16)", () => {
     const created = await data(await call("POST", "", studentA, NEW));
     const caller = callerFor(deps, await resolveSession(deps, admin));
     await caller.tickets.setStatus({ id: created.ticket.id, status: "closed" });
+    // The office is told to reopen it; the student, to open a new one (twelfth walk).
     await expect(inLocale("mr", () => caller.tickets.respond({ id: created.ticket.id, message: "Hello" }))).rejects.toMatchObject({
+      message: mrHelp["det.closed"],
+    });
+    const student = callerFor(deps, await resolveSession(deps, studentA));
+    await expect(inLocale("mr", () => student.tickets.respond({ id: created.ticket.id, message: "Hello" }))).rejects.toMatchObject({
       message: mrHelp["rule.closed"],
     });
     await expect(inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: " " }))).rejects.toMatchObject({
       message: hiHelp["rule.response"],
     });
     await expect(caller.tickets.respond({ id: created.ticket.id, message: "Hello" })).rejects.toMatchObject({
+      message: "This ticket is closed. Reopen it (set the status to Open) to add a response.",
+    });
+    await expect(student.tickets.respond({ id: created.ticket.id, message: "Hello" })).rejects.toMatchObject({
       message: "This ticket is closed. Please open a new ticket.",
     });
   });
