@@ -122,14 +122,34 @@ const checkWith = <S extends v.GenericSchema>(schema: S, input: unknown): Checke
 /** "" or anything that is not a whole number becomes NaN, which the range rule reports with its own message. */
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
 
-/** The settings.update payload for a stored section, or the messages to show beside its fields. */
-export function payloadFor(section: StoredSectionId, forms: SettingsForms): Checked<SettingsUpdateInput> {
+/**
+ * Of a section's checked values, those whose field differs from where the form started: the server keeps the
+ * rest, so a colleague's save in another tab since is not undone (twelfth walk: a phone number saved from a
+ * second tab put back the site name saved from the first).
+ */
+function changedOnly<T extends object>(value: T, now: object, before: object | undefined): Partial<T> {
+  if (!before) return value;
+  const was = before as Record<string, unknown>;
+  const is = now as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => is[key] !== was[key])) as Partial<T>;
+}
+
+/**
+ * The settings.update payload for a stored section (only its changed fields when `baseline`, the values the
+ * form started from, is given), or the messages to show beside its fields. The whole section is checked.
+ */
+export function payloadFor(section: StoredSectionId, forms: SettingsForms, baseline?: SettingsForms): Checked<SettingsUpdateInput> {
   switch (section) {
     case "general": {
       const { language, ...general } = forms.general;
       const checked = checkWith(generalSettings, general);
+      if (!checked.ok) return checked;
       // Sent as typed (the server trims): a field emptied on purpose must reach the server as "" to clear it.
-      return checked.ok ? { ok: true, value: { general, language } } : checked;
+      const languageChanged = !baseline || language !== baseline.general.language;
+      return {
+        ok: true,
+        value: { general: changedOnly(general, forms.general, baseline?.general), ...(languageChanged ? { language } : {}) },
+      };
     }
     case "security": {
       const s = forms.security;
@@ -139,15 +159,17 @@ export function payloadFor(section: StoredSectionId, forms: SettingsForms): Chec
         maxLoginAttempts: toNumber(s.maxLoginAttempts),
         sessionTimeout: toNumber(s.sessionTimeout),
       });
-      return checked.ok ? { ok: true, value: { security: checked.value } } : checked;
+      return checked.ok ? { ok: true, value: { security: changedOnly(checked.value, s, baseline?.security) } } : checked;
     }
     case "notifications": {
       const checked = checkWith(notificationSettings, forms.notifications);
-      return checked.ok ? { ok: true, value: { notifications: checked.value } } : checked;
+      return checked.ok
+        ? { ok: true, value: { notifications: changedOnly(checked.value, forms.notifications, baseline?.notifications) } }
+        : checked;
     }
     case "system": {
       const checked = checkWith(systemSettings, forms.system);
-      return checked.ok ? { ok: true, value: { system: checked.value } } : checked;
+      return checked.ok ? { ok: true, value: { system: changedOnly(checked.value, forms.system, baseline?.system) } } : checked;
     }
   }
 }

@@ -206,14 +206,15 @@ export default function AdminSettingsPage() {
       return;
     }
     if (!forms) return;
-    const checked = payloadFor(section, forms);
+    const checked = payloadFor(section, forms, baseline ?? undefined);
     if (!checked.ok) return refuse(section, checked.messages, null);
     setSaving(true);
     try {
       const answer = await update.mutateAsync(checked.value);
       const fresh = formsFromSettings(answer.settings);
-      // The saved section takes the server's values; unsaved edits elsewhere stay as they are.
-      setBaseline(fresh);
+      // The saved section takes the server's values; unsaved edits elsewhere stay as they are, measured against
+      // where those sections started (only their changes are sent when they are saved).
+      setBaseline((b) => (b ? { ...b, [section]: fresh[section] } : fresh));
       setForms((f) => (f ? { ...f, [section]: fresh[section] } : fresh));
       setErrors((all) => ({ ...all, [section]: {} }));
       utils.settings.get.setData(undefined, { settings: answer.settings });
