@@ -204,7 +204,7 @@ describe("the student's courses (issue 18)", () => {
     const survey = await screen.findByRole("article", { name: "Market survey" });
     const input = within(survey).getByLabelText("Your work (PDF)") as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(8)], "photo.jpg", { type: "image/jpeg" })] } });
-    expect(within(survey).getByRole("alert").textContent).toBe("Your work (PDF) must be a PDF file.");
+    expect(within(survey).getByRole("alert").textContent).toBe("Your work must be a PDF file.");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(8)], "survey.pdf", { type: "application/pdf" })] } });
     expect(within(survey).queryByRole("alert")).toBeNull();

@@ -349,7 +349,7 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   // Said as the file is chosen, before any upload (the server checks the content again): a PDF, at most 10 MB.
   const problemOf = (chosen: File) =>
     !/\.pdf$/i.test(chosen.name) && chosen.type !== "application/pdf"
-      ? validation.t("file.type", { label: t("submit.file"), types: "PDF" })
+      ? validation.t("file.type", { label: t("submit.fileInMessages"), types: "PDF" })
       : chosen.size > SUBMISSION_MAX_BYTES
         ? t("my.tooLarge")
         : undefined;

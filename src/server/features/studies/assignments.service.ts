@@ -325,7 +325,8 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
   if (enrolment.status !== "in_progress") throw new AppError("CONFLICT", text.t("rule.termOver"));
   const checked = await checkUpload(file, {
     field: "file",
-    label: text.t("submit.file"),
+    // the field's name without its "(PDF)": "Your work must be a PDF file" (twelfth walk: PDF twice)
+    label: text.t("submit.fileInMessages"),
     allowed: ["pdf"],
     maxBytes: SUBMISSION_MAX_BYTES,
   });

@@ -315,6 +315,13 @@ describe("assignments", () => {
     expect(assignment.dueLocal).toBe("2026-11-22T13:00");
     expect(await deps.db.selectFrom("email_outbox").select("id").where("template", "=", "student_alert").execute()).toHaveLength(2);
 
+    // Not a PDF inside: the field is named once, without its "(PDF)" (twelfth walk: "Your work (PDF) must be a PDF file").
+    const notPdf = new FormData();
+    notPdf.append("file", fileOf(await jpegBytes(), "work.pdf", "application/pdf"));
+    const refused = await upload(asha.token, `/api/studies/assignments/${assignment.id}/submission`, notPdf);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe("Your work must be a PDF file.");
+
     const first = await handIn(asha, assignment.id, "first.pdf");
     expect(first.status).toBe(201);
     expect(((await first.json()) as any).data).toMatchObject({ late: false, message: "Your work was submitted." });
