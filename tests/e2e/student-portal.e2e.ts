@@ -55,6 +55,13 @@ describe("student portal journeys", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([path, overflow > 0]).toEqual([path, false]);
     }
+    // And at 320 px, WCAG's reflow width: the top bar's menu and four actions fit (twelfth walk: 1 px over).
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/student/dashboard");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.setViewportSize(PHONE);
     // Settings opened on a later tab: the tab row (wider than a phone) shows the selected tab, not the first ones.
     await page.goto("/student/settings?tab=preferences");
     const tabs = page.getByRole("tablist");

@@ -99,9 +99,14 @@ function Statement({ sheet }: { sheet: Sheet }) {
                   <th scope="row" colSpan={2}>
                     {t("sheet.termTotal", { term: name })}
                   </th>
-                  <td className="marksheet__num">{formatNumber(term.totals.marks)}</td>
-                  <td className="marksheet__num">{formatNumber(term.totals.max)}</td>
-                  <td>{percentText(term.totals)}</td>
+                  {/* Labelled like the rows above, for the stacked cards of a phone (twelfth walk: bare numbers). */}
+                  <td data-label={t("col.marks")} className="marksheet__num">
+                    {formatNumber(term.totals.marks)}
+                  </td>
+                  <td data-label={t("col.max")} className="marksheet__num">
+                    {formatNumber(term.totals.max)}
+                  </td>
+                  <td data-label={t("sheet.percentage")}>{percentText(term.totals)}</td>
                 </tr>
               </tfoot>
             </table>

@@ -176,6 +176,8 @@ describe("/student/exams", () => {
         "Total, Semester 172150",
       ].map((text, i) => (i === 3 ? `${text}48%` : text)),
     );
+    // The total's cells carry their labels for a phone's stacked cards, like the rows above (twelfth walk).
+    expect([...rows[3]!.querySelectorAll("td")].map((td) => td.getAttribute("data-label"))).toEqual(["Marks", "Out of", "Percentage"]);
     expect(within(statement).getByText("72 / 150")).toBeTruthy();
     expect(within(statement).getByText("1 of 2")).toBeTruthy();
     expect(within(statement).getByText("Prepared on 22 November 2026")).toBeTruthy();
