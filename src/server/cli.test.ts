@@ -52,6 +52,12 @@ describe("the command line", () => {
     expect(check.out()).toStartWith(`database: ${path.join(source.DATA_DIR, "institute.db")}\ndatabase integrity: ok`);
     expect(check.out()).toContain("migrations: all applied");
     expect(check.out()).toEndWith("OK");
+    // A file no record names (an upload interrupted between its file and its row) is said, with what happens to it.
+    mkdirSync(path.join(source.DATA_DIR, "uploads", "documents"), { recursive: true });
+    writeFileSync(path.join(source.DATA_DIR, "uploads", "documents", "eeeeeeeeeeeeeeeeeeeeeeee.pdf"), "%PDF-1.4");
+    const leftover = capture();
+    await runCli(["check"], source, leftover.io);
+    expect(leftover.out()).toContain("unreferenced files: 1 (left by an interrupted upload; the next start removes them)");
     const admin = capture();
     expect(await runCli(["create-admin", "desk@example.org", "Front Desk"], source, admin.io)).toBe(0);
     expect(admin.out()).toMatch(/^Admin login: desk@example\.org \/ \S{16}\n/);
