@@ -7,15 +7,20 @@ import { type ConfirmedCall, useConfirmed } from "./use-confirmed.ts";
 
 const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
 
+/** useConfirmed over rows `{ id }`: the calls it sends and the rows it reloads. */
+function confirmedRows(failed: string) {
+  const calls: ConfirmedCall[] = [];
+  const reloaded: number[] = [];
+  const { result } = renderHook(
+    () => useConfirmed<{ id: number }>((_row, call) => calls.push(call), { reload: (row) => reloaded.push(row.id), failed }),
+    { wrapper },
+  );
+  return { calls, reloaded, result };
+}
+
 describe("useConfirmed", () => {
   test("a second confirm while the call is on its way sends nothing (a double click); after it settles, the next one does", () => {
-    const calls: ConfirmedCall[] = [];
-    const reloaded: number[] = [];
-    const { result } = renderHook(
-      () =>
-        useConfirmed<{ id: number }>((_row, call) => calls.push(call), { reload: (row) => reloaded.push(row.id), failed: "Not deleted" }),
-      { wrapper },
-    );
+    const { calls, reloaded, result } = confirmedRows("Not deleted");
     act(() => result.current.ask({ id: 7 }));
     act(() => {
       result.current.confirm();
@@ -37,13 +42,7 @@ describe("useConfirmed", () => {
   });
 
   test("refused because someone acted first (409), the list is read again; another refusal (404) leaves it (twelfth walk)", () => {
-    const calls: ConfirmedCall[] = [];
-    const reloaded: number[] = [];
-    const { result } = renderHook(
-      () =>
-        useConfirmed<{ id: number }>((_row, call) => calls.push(call), { reload: (row) => reloaded.push(row.id), failed: "Not returned" }),
-      { wrapper },
-    );
+    const { calls, reloaded, result } = confirmedRows("Not returned");
     act(() => result.current.ask({ id: 5 }));
     act(() => result.current.confirm());
     act(() => calls[0]!.failed(new ApiError("Principles of Marketing has already been returned.", 409)));

@@ -336,15 +336,14 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" })).toBeTruthy();
   });
 
+  const TWO_FOUND = [
+    { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
+    { id: 9, name: "Ashok Rao", studentId: "STU0199", programme: null, term: 1, active: false },
+  ];
+
   test("several students found: choose one; the server's refusal lands beside its field", async () => {
     const { sent } = renderAdmin("/admin/fees?tab=record", {
-      "feeDesk.students": () => ({
-        students: [
-          { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
-          { id: 9, name: "Ashok Rao", studentId: "STU0199", programme: null, term: 1, active: false },
-        ],
-        pagination: pagination(12, 1, 8),
-      }),
+      "feeDesk.students": () => ({ students: TWO_FOUND, pagination: pagination(12, 1, 8) }),
       "feeDesk.instalments": () => LEDGER,
       "feeDesk.record": () =>
         new TrpcFailure("The amount is more than what is due on this instalment (₹4000.00).", 400, {
@@ -377,13 +376,7 @@ describe("the fee desk: recording a payment (issue 19)", () => {
 
   test("refused because a colleague recorded it first (409): the instalments are read again beside the message (twelfth walk)", async () => {
     const { sent } = renderAdmin("/admin/fees?tab=record", {
-      "feeDesk.students": () => ({
-        students: [
-          { id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true },
-          { id: 9, name: "Ashok Rao", studentId: "STU0199", programme: null, term: 1, active: false },
-        ],
-        pagination: pagination(2, 1, 8),
-      }),
+      "feeDesk.students": () => ({ students: TWO_FOUND, pagination: pagination(2, 1, 8) }),
       "feeDesk.instalments": () => LEDGER,
       "feeDesk.record": () => new TrpcFailure("Nothing is due on this instalment.", 409),
     });
