@@ -19,6 +19,7 @@ import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calen
 import { countAs, countWhere } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
@@ -53,8 +54,9 @@ export function examPhase(e: Pick<Exam, "status" | "results_published_at" | "sta
   return e.starts_at > nowIso ? "upcoming" : "awaiting";
 }
 
-export async function findExam(db: DB, id: number): Promise<Exam> {
-  const row = await db.selectFrom("exams").selectAll().where("id", "=", id).executeTakeFirst();
+/** An exam by id; `forChange`: held until the transaction ends on PostgreSQL (marks saved from two screens take turns). */
+export async function findExam(db: DB, id: number, forChange = false): Promise<Exam> {
+  const row = await db.selectFrom("exams").selectAll().where("id", "=", id).$if(forChange, heldForChange(db)).executeTakeFirst();
   if (!row) throw examNotFound();
   return row;
 }

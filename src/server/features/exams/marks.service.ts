@@ -119,7 +119,8 @@ export async function saveMarks(deps: AppDeps, actorId: number, input: SaveMarks
   const now = deps.now();
   const at = now.toISOString();
   const saved = await deps.db.transaction().execute(async (trx) => {
-    const exam = await findExam(trx, input.id);
+    // Held: two saves checking their rows' `was` at the same moment would both pass, then both write.
+    const exam = await findExam(trx, input.id, true);
     assertMarksOpen(exam, at);
     // Filled before the results were published: a save now changes what students were told (twelfth walk).
     if (input.publishedAt !== undefined && input.publishedAt !== exam.results_published_at)
