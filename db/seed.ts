@@ -150,7 +150,7 @@ async function seedAnnouncements(db: DB, now: Date) {
   const items = [
     {
       title: "Admissions open for the new academic session",
-      body: "Applications for undergraduate, postgraduate and diploma programs are open. Apply online with your documents; we review every application within 2–3 business days.",
+      body: "Applications for undergraduate, postgraduate and diploma programmes are open. Apply online with your documents; we review every application within 2–3 business days.",
       ago: 2,
     },
     {

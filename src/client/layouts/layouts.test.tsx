@@ -144,7 +144,7 @@ describe("home page", () => {
     expect(await screen.findByText("1,234")).toBeTruthy();
     expect(screen.getByText("Partner universities")).toBeTruthy();
     expect(screen.queryByText("5000+")).toBeNull();
-    const programs = await screen.findByRole("region", { name: "Programs we guide you through" });
+    const programs = await screen.findByRole("region", { name: "Programmes we guide you through" });
     expect((await within(programs).findByRole("link", { name: "BBA" })).getAttribute("href")).toBe("/programmes/bba");
     await waitFor(() => expect(document.title).toBe("Home – Test Institute"));
   });

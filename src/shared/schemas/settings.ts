@@ -129,7 +129,7 @@ export const DEFAULT_SETTINGS: Settings = {
   general: {
     siteName: "Institute of Distance Education",
     siteDescription:
-      "Distance and correspondence education: undergraduate, postgraduate and diploma programs from partner universities across India.",
+      "Distance and correspondence education: undergraduate, postgraduate and diploma programmes from partner universities across India.",
     adminEmail: "admin@institute.local",
     contactPhone: "+91 20 2612 3456",
     address: "2nd Floor, Shivaji Nagar, Pune, Maharashtra 411005",

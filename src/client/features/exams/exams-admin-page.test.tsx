@@ -270,6 +270,39 @@ describe("/admin/exams/<id>/marks", () => {
     });
   });
 
+  test("refused because a colleague saved the same marks: once read again nothing is left to save, and the row's message goes (walk 12b)", async () => {
+    let colleague = false;
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({
+        students: colleague ? [{ ...ROWS[0]!, marks: 90, enteredAt: "2026-11-22T06:40:00.000Z" }, ROWS[1]!] : ROWS,
+        pagination: pagination(2, 1, 50),
+      }),
+      "exams.saveMarks": () => {
+        colleague = true;
+        return new TrpcFailure(
+          "1 student's marks were saved by someone else since you opened the page: see the row. Nothing was saved.",
+          409,
+          {
+            "entries.0.marks": [
+              "Someone else saved marks for this student since you opened the page: now 90. Your entry is kept: check it and save again.",
+            ],
+          },
+        );
+      },
+    });
+    const priya = await screen.findByRole("textbox", { name: "Marks of Priya Sharma" });
+    fireEvent.change(priya, { target: { value: "90" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    expect(await screen.findByText(/now 90\. Your entry is kept/)).toBeTruthy();
+    await screen.findByRole("button", { name: "Save 0 changes" });
+    fireEvent.click(screen.getByRole("button", { name: "Save 0 changes" }));
+    expect(await screen.findByText("Nothing has changed on this page.")).toBeTruthy();
+    expect(screen.queryByText(/now 90\. Your entry is kept/)).toBeNull();
+    expect(priya.getAttribute("aria-invalid")).not.toBe("true");
+    expect(sent("exams.saveMarks")).toHaveLength(1);
+  });
+
   test("a double click on Save or on Save marks from the file sends once while the first call is on its way", async () => {
     const { sent } = renderAdmin("/admin/exams/12/marks", {
       "exams.get": () => detail(),

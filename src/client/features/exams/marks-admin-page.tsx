@@ -199,6 +199,8 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     if (save.isPending) return;
     setFailure(null);
     if (changed.length === 0) {
+      // A refused row whose typed value is what is stored now has nothing left to fix (walk 12b).
+      setErrors({});
       toast.show(t("marks.nothingChanged"), "info");
       return;
     }

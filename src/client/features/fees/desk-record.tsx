@@ -24,6 +24,7 @@ import { Card } from "../../ui/card.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
+import { NoticeInView } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
@@ -253,7 +254,14 @@ function StudentInstalments({
         }}
         onChangeStudent={onChangeStudent}
       />
-      {instalment && ledger ? (
+      {instalment && leftBesideWaiting(instalment) <= 0 ? (
+        // Read again after a colleague's payment (a 409): nothing to record here any more (walk 12b).
+        <NoticeInView>
+          <Alert tone="info" onDismiss={() => setChosen(null)}>
+            {t("form.nothingLeft", { name: programmeInstalmentName(instalment) })}
+          </Alert>
+        </NoticeInView>
+      ) : instalment && ledger ? (
         <PaymentForm
           key={instalment.id}
           instalment={instalment}

@@ -375,10 +375,23 @@ describe("the fee desk: recording a payment (issue 19)", () => {
   });
 
   test("refused because a colleague recorded it first (409): the instalments are read again beside the message (twelfth walk)", async () => {
+    let recorded = false;
     const { sent } = renderAdmin("/admin/fees?tab=record", {
       "feeDesk.students": () => ({ students: TWO_FOUND, pagination: pagination(2, 1, 8) }),
-      "feeDesk.instalments": () => LEDGER,
-      "feeDesk.record": () => new TrpcFailure("Nothing is due on this instalment.", 409),
+      // Read again after the refusal: the colleague's payment has settled instalment 2.
+      "feeDesk.instalments": () =>
+        recorded
+          ? {
+              ...LEDGER,
+              instalments: LEDGER.instalments.map((i) =>
+                i.id === 12 ? { ...i, paid: i.paid + i.outstanding, outstanding: 0, status: "paid" as const } : i,
+              ),
+            }
+          : LEDGER,
+      "feeDesk.record": () => {
+        recorded = true;
+        return new TrpcFailure("Nothing is due on this instalment.", 409);
+      },
     });
     fireEvent.change(await screen.findByLabelText(/^Student ID or name/), { target: { value: "ash" } });
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
@@ -388,8 +401,11 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const form = await screen.findByRole("region", { name: /^Record a payment:/ });
     expect(sent("feeDesk.instalments")).toHaveLength(1);
     fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
-    expect(await screen.findByText("Nothing is due on this instalment.")).toBeTruthy();
     await waitFor(() => expect(sent("feeDesk.instalments").length).toBeGreaterThan(1));
+    // Nothing is left to record: the form gives way to a notice that says why, with the focus (walk 12b).
+    const notice = await screen.findByText(/^Nothing is left to record on BBA · Year 1 · Instalment 2/);
+    expect(screen.queryByRole("region", { name: /^Record a payment:/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
   });
 });
 

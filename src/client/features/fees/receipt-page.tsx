@@ -7,6 +7,7 @@
  * fees page routes it inside its own nested Switch; the server lets the student read only their own). The
  * print rules (fees.css) print the receipt alone.
  */
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -39,6 +40,12 @@ export function ReceiptPage() {
   // a colleague had cancelled since as valid and printable (twelfth walk).
   const query = trpc.fees.receipt.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false, staleTime: 0 });
   const receipt = query.isFetchedAfterMount ? query.data : undefined;
+  // Found cancelled: the list it was opened from may remember it as valid (walk 12b): read that again too.
+  const utils = trpc.useUtils();
+  const cancelled = receipt?.cancelled != null;
+  useEffect(() => {
+    if (cancelled) void (office ? utils.feeDesk.receipts.invalidate() : utils.fees.receipts.invalidate());
+  }, [cancelled, office, utils]);
   usePageTitle(receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title"));
   const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
   return (

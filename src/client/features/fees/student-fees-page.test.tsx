@@ -426,6 +426,7 @@ describe("a receipt", () => {
     await screen.findByRole("heading", { level: 2, name: "Fee receipt" });
     act(() => app.navigate("/student/fees"));
     await screen.findByRole("heading", { level: 1, name: "Fees" });
+    await waitFor(() => expect(app.sent("fees.receipts")).toHaveLength(1));
     cancelledSince = true;
     act(() => app.navigate("/student/fees/receipts/5"));
     // Until the receipt is read again nothing is shown; then it is the cancelled one.
@@ -433,6 +434,10 @@ describe("a receipt", () => {
     const sheet = (await screen.findByRole("heading", { level: 2, name: "Fee receipt" })).closest("article")!;
     expect(within(sheet).getByText("CANCELLED")).toBeTruthy();
     expect(app.sent("fees.receipt")).toHaveLength(2);
+    // The list it came from is read again, not shown as remembered with the receipt valid (walk 12b).
+    const lists = app.sent("fees.receipts").length;
+    act(() => app.navigate("/student/fees"));
+    await waitFor(() => expect(app.sent("fees.receipts").length).toBeGreaterThan(lists));
   });
 
   test("another student's (or a missing) receipt: not found, nothing to print", async () => {
