@@ -263,6 +263,18 @@ export function useTextField(initial = "") {
 
 const adding = <T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> => (set.has(item) ? set : new Set(set).add(item));
 
+/**
+ * Of `value`'s entries, those whose field in `now` differs from `before`, where the form started: what a save
+ * sends, so the server keeps every field left out and a colleague's change to one not touched here is not
+ * undone (eleventh and twelfth walks: the student's profile, Settings). `now` and `before` are the form's own
+ * values when `value` is what they were checked into (numbers from text); otherwise all three are the same kind.
+ */
+export function changedFields<T extends object>(value: T, now: object, before: object): Partial<T> {
+  const is = now as Record<string, unknown>;
+  const was = before as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => JSON.stringify(is[key]) !== JSON.stringify(was[key]))) as Partial<T>;
+}
+
 const isSubmitButton = (target: EventTarget | null) => target instanceof HTMLButtonElement && target.type === "submit";
 
 export interface FormStateOptions<V extends { [K in keyof V]: string }> {

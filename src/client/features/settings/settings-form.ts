@@ -18,7 +18,7 @@ import {
   securitySettings,
   systemSettings,
 } from "../../../shared/schemas/settings.ts";
-import { type Checked as CheckedInput, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
+import { type Checked as CheckedInput, changedFields, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
 
 const SECTION_IDS = ["profile", "general", "security", "notifications", "system"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -122,17 +122,9 @@ const checkWith = <S extends v.GenericSchema>(schema: S, input: unknown): Checke
 /** "" or anything that is not a whole number becomes NaN, which the range rule reports with its own message. */
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
 
-/**
- * Of a section's checked values, those whose field differs from where the form started: the server keeps the
- * rest, so a colleague's save in another tab since is not undone (twelfth walk: a phone number saved from a
- * second tab put back the site name saved from the first).
- */
-function changedOnly<T extends object>(value: T, now: object, before: object | undefined): Partial<T> {
-  if (!before) return value;
-  const was = before as Record<string, unknown>;
-  const is = now as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => is[key] !== was[key])) as Partial<T>;
-}
+/** A section's values, or with `before` (where the form started) only its changed fields (twelfth walk: two tabs). */
+const changes = <T extends object>(value: T, now: object, before: object | undefined): Partial<T> =>
+  before ? changedFields(value, now, before) : value;
 
 /**
  * The settings.update payload for a stored section (only its changed fields when `baseline`, the values the
@@ -148,7 +140,7 @@ export function payloadFor(section: StoredSectionId, forms: SettingsForms, basel
       const languageChanged = !baseline || language !== baseline.general.language;
       return {
         ok: true,
-        value: { general: changedOnly(general, forms.general, baseline?.general), ...(languageChanged ? { language } : {}) },
+        value: { general: changes(general, forms.general, baseline?.general), ...(languageChanged ? { language } : {}) },
       };
     }
     case "security": {
@@ -159,17 +151,17 @@ export function payloadFor(section: StoredSectionId, forms: SettingsForms, basel
         maxLoginAttempts: toNumber(s.maxLoginAttempts),
         sessionTimeout: toNumber(s.sessionTimeout),
       });
-      return checked.ok ? { ok: true, value: { security: changedOnly(checked.value, s, baseline?.security) } } : checked;
+      return checked.ok ? { ok: true, value: { security: changes(checked.value, s, baseline?.security) } } : checked;
     }
     case "notifications": {
       const checked = checkWith(notificationSettings, forms.notifications);
       return checked.ok
-        ? { ok: true, value: { notifications: changedOnly(checked.value, forms.notifications, baseline?.notifications) } }
+        ? { ok: true, value: { notifications: changes(checked.value, forms.notifications, baseline?.notifications) } }
         : checked;
     }
     case "system": {
       const checked = checkWith(systemSettings, forms.system);
-      return checked.ok ? { ok: true, value: { system: changedOnly(checked.value, forms.system, baseline?.system) } } : checked;
+      return checked.ok ? { ok: true, value: { system: changes(checked.value, forms.system, baseline?.system) } } : checked;
     }
   }
 }

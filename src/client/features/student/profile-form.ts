@@ -37,20 +37,8 @@ export const EMPTY_PROFILE_FORM: ProfileForm = PROFILE_FORM.empty();
 
 export const formFromProfile = (p: StudentProfile): ProfileForm => PROFILE_FORM.from(p);
 
-/** Every editable field as the API takes it: a blank one clears the stored value (docs/API.md); `changedInput` picks what is sent. */
+/** Every editable field as the API takes it: a blank one clears the stored value (docs/API.md); `changedFields` (lib/form.ts) picks what is sent. */
 export const inputFromForm = (f: ProfileForm) => PROFILE_FORM.toInput(f) as ProfileInput;
-
-/**
- * What the student changed since the form was filled: the server keeps every field left out, so a change the
- * office saved meanwhile to a field not touched here is not undone (eleventh walk: two people editing one
- * record, the second save silently undid the first).
- */
-export function changedInput(now: ProfileInput, before: ProfileInput): ProfileInput {
-  const was = before as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key])),
-  ) as ProfileInput;
-}
 
 const PATHS = PROFILE_FORM.paths;
 

@@ -12,7 +12,7 @@ import { common } from "../../../shared/i18n/common.ts";
 import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { failureMessage, normaliseError } from "../../lib/errors.ts";
-import { focusField, useFormState } from "../../lib/form.ts";
+import { changedFields, focusField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -29,7 +29,6 @@ import { ChangeEmailDialog } from "../auth/change-email-dialog.tsx";
 import { Facts } from "./facts.tsx";
 import { formatDate, notSpecified, shown } from "./format.ts";
 import {
-  changedInput,
   checkProfile,
   EMPTY_PROFILE_FORM,
   formErrors,
@@ -94,7 +93,7 @@ export default function StudentProfilePage() {
     else editButton.current?.focus();
   }, [editing]);
 
-  // What the form was filled with: only what differs from it is sent (changedInput).
+  // What the form was filled with: only what differs from it is sent (changedFields).
   const filledWith = useRef<ProfileForm>(EMPTY_PROFILE_FORM);
   const startEditing = () => {
     if (!data) return;
@@ -126,7 +125,8 @@ export default function StudentProfilePage() {
       return;
     }
     try {
-      const saved = await update.mutateAsync(changedInput(inputFromForm(form.values), inputFromForm(filledWith.current)));
+      const input = inputFromForm(form.values);
+      const saved = await update.mutateAsync(changedFields(input, input, inputFromForm(filledWith.current)));
       utils.student.profile.setData(undefined, saved);
       void utils.student.dashboard.invalidate();
       void utils.student.idCard.invalidate();
