@@ -30,45 +30,53 @@ export const portableSql = {
 };
 
 /**
+ * Holds the job's advisory lock on one pooled connection while `work` runs (the work uses the handle like any
+ * request, on connections of its own; this one only holds the lock). `wait`: block until the lock is free;
+ * otherwise give up at once if another process holds it (null). PostgreSQL only.
+ */
+async function underAdvisoryLock<T>(
+  db: Kysely<Database>,
+  job: string,
+  wait: boolean,
+  work: () => Promise<T>,
+): Promise<{ value: T } | null> {
+  const key = `institute:${job}`;
+  return db.connection().execute(async (conn) => {
+    if (wait) await sql`select pg_advisory_lock(hashtext(${key}))`.execute(conn);
+    else {
+      const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as got`.execute(conn);
+      if (!rows[0]?.got) return null;
+    }
+    try {
+      return { value: await outsideTransactions(work) };
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+    }
+  });
+}
+
+/**
  * Runs a scheduled job in one process only (issue 21): on PostgreSQL, the one that takes the job's
- * advisory lock (held on one pooled connection for the job's length; the others skip this round and try
- * at their next tick); on SQLite, where one process owns the database, it simply runs. Returns whether
- * this process ran it.
+ * advisory lock (the others skip this round and try at their next tick); on SQLite, where one process owns
+ * the database, it simply runs. Returns whether this process ran it.
  */
 export async function inOneProcess(db: Kysely<Database>, job: string, work: () => Promise<void>): Promise<boolean> {
   if (!isPostgres(db)) {
     await work();
     return true;
   }
-  return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(hashtext(${`institute:${job}`})) as got`.execute(conn);
-    if (!rows[0]?.got) return false;
-    try {
-      // The job uses the handle like any request, on connections of its own; this one only holds the lock.
-      await outsideTransactions(work);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext(${`institute:${job}`}))`.execute(conn);
-    }
-    return true;
-  });
+  return (await underAdvisoryLock(db, job, false, work)) !== null;
 }
 
 /**
- * Runs `work` while no other process runs the same `job` (on PostgreSQL: a blocking advisory lock held on
- * one pooled connection; the next process waits, then finds the work done). On SQLite, where one process
- * owns the database, it simply runs. Twelfth walk: two processes started together on an empty database
- * raced in the data-version triggers and the seed (one died; the demo gallery was seeded twice).
+ * Runs `work` while no other process runs the same `job` (on PostgreSQL the next process waits for the lock,
+ * then finds the work done). On SQLite, where one process owns the database, it simply runs. Twelfth walk:
+ * two processes started together on an empty database raced in the data-version triggers and the seed (one
+ * died; the demo gallery was seeded twice).
  */
 export async function oneProcessAtATime<T>(db: Kysely<Database>, job: string, work: () => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return work();
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(hashtext(${`institute:${job}`}))`.execute(conn);
-    try {
-      return await outsideTransactions(work);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext(${`institute:${job}`}))`.execute(conn);
-    }
-  });
+  return (await underAdvisoryLock(db, job, true, work))!.value;
 }
 
 /** Whether a handle (the database or a transaction) talks to PostgreSQL (db/postgres.ts) rather than SQLite. */
