@@ -4,7 +4,7 @@
  * passwords, new rows get fresh ids, and a second copy into the now non-empty database is refused.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -142,10 +142,15 @@ describe("copy-to-postgres", () => {
       expect(stale.err()).not.toContain(":secret@");
     }
     const pgCommandEnv = { ...sqliteEnv, DATABASE_URL: url };
+    // A file no row names: on PostgreSQL several processes share the store, so a start removes it only once
+    // it is an hour old (another process's upload may be on its way), and `check` says so.
+    mkdirSync(path.join(dataDir, "uploads", "documents"), { recursive: true });
+    writeFileSync(path.join(dataDir, "uploads", "documents", "ffffffffffffffffffffffff.pdf"), "%PDF-1.4");
     const check = io();
     expect(await runCli(["check"], pgCommandEnv, check.io)).toBe(0);
     expect(check.out()).toStartWith("database: PostgreSQL at postgres://");
     expect(check.out()).not.toContain("database integrity");
+    expect(check.out()).toContain("unreferenced files: 1 (left by an interrupted upload; a start removes those more than an hour old)");
     const restore = io();
     expect(await runCli(["restore", path.join(dataDir, "none.tar.gz")], pgCommandEnv, restore.io)).toBe(1);
     expect(restore.err()).toContain("this site's database is PostgreSQL");
