@@ -40,3 +40,14 @@ export function oversizedPng(size: number): Uint8Array<ArrayBuffer> {
 
 export const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") =>
   new File([bytes], name, { type });
+
+/** A real small PNG whose header claims 10000×10000 pixels (a decompression bomb's header), CRC fixed. */
+export async function hugeHeaderPng() {
+  const png = await pngBytes(16, 16);
+  const view = new DataView(png.buffer);
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC follows the 13 data bytes.
+  view.setUint32(16, 10_000);
+  view.setUint32(20, 10_000);
+  view.setUint32(29, Bun.hash.crc32(png.subarray(12, 29)));
+  return png;
+}

@@ -64,6 +64,12 @@ export function passingYearRange(now: Date = new Date()) {
   return { min: 2015, max: Math.max(2025, year) };
 }
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * A larger picture (width × height, read from its header) is refused before it is decoded: a 16000 × 16000
+ * PNG of one colour is under 1 MB, and decoding it held ~750 MB and the server's one image slot for 6 s
+ * (thirteenth walk). A phone photo or a certificate scanned at 600 dpi is well under it.
+ */
+export const IMAGE_MAX_MEGAPIXELS = 50;
 export const PAGE_SIZE = 10;
 /** The longest term a list is searched for (shared schemas' `searchTerm`; the lists' address keeps no more). */
 export const SEARCH_MAX = 100;

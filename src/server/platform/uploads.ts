@@ -4,7 +4,7 @@
  * itself (re-encoding, taking turns, memory) is platform/images.ts.
  */
 import sharp from "sharp";
-import { UPLOAD_MAX_BYTES } from "../../shared/constants.ts";
+import { IMAGE_MAX_MEGAPIXELS, UPLOAD_MAX_BYTES } from "../../shared/constants.ts";
 import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import { validation } from "../../shared/i18n/validation.ts";
@@ -235,13 +235,15 @@ export function uploadBytes(blob: Blob): Promise<Uint8Array> {
   return bytes;
 }
 
+const MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+
 /** "PDF, JPG or PNG" in the request's language. */
 const describe = (allowed: readonly FileKind[]) =>
   new Intl.ListFormat(INTL_LOCALE[currentLocale()], { type: "disjunction" }).format(allowed.map((k) => KIND_NAMES[k]));
 
 /**
  * Checks one uploaded file: present, not empty, at most maxBytes, of an allowed kind by content; images
- * must decode completely. Errors name the field so the form can show them beside it.
+ * must be at most IMAGE_MAX_MEGAPIXELS (by their header) and decode completely. Errors name the field so the form can show them beside it.
  */
 export async function checkUpload(
   value: unknown,
@@ -265,9 +267,15 @@ export async function checkUpload(
     return fail("BAD_REQUEST", validation.t("file.active", { label, type: KIND_NAMES[kind] }));
   }
   if (kind !== "pdf") {
+    // The header first (no pixels decoded): a small file may claim hundreds of megapixels.
+    const header = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
+    if (header?.width && header.height && header.width * header.height > MAX_PIXELS)
+      return fail("BAD_REQUEST", validation.t("file.tooManyPixels", { label, max: String(IMAGE_MAX_MEGAPIXELS) }));
     try {
       // A full decode catches truncated files and non-images wearing an image header.
-      await imageTask(() => sharp(bytes, { failOn: "error" }).stats());
+      await imageTask(() => sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).stats());
     } catch {
       return fail("BAD_REQUEST", validation.t("file.notImage", { label }));
     }

@@ -17,10 +17,8 @@ export const GALLERY_UPLOAD_MAX_FILES = 20;
 export const GALLERY_BULK_MAX = 200;
 /** The management grid loads this many images per page unless asked otherwise. */
 export const GALLERY_ADMIN_PAGE_SIZE = 60;
-/** Larger pictures are refused before they are decoded, so one upload cannot tie up the server. */
-export const GALLERY_MAX_MEGAPIXELS = 50;
 
-const LIMITS = { files: GALLERY_UPLOAD_MAX_FILES, pixels: GALLERY_MAX_MEGAPIXELS, bulk: GALLERY_BULK_MAX };
+const LIMITS = { files: GALLERY_UPLOAD_MAX_FILES, bulk: GALLERY_BULK_MAX };
 const MESSAGE_KEYS = [
   "titleRequired",
   "category",
@@ -30,7 +28,6 @@ const MESSAGE_KEYS = [
   "tooManyFiles",
   "details",
   "noFile",
-  "tooManyPixels",
   "notProcessed",
   "noneUploaded",
   "noneSelected",

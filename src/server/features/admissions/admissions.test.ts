@@ -15,7 +15,7 @@ import mrValidation from "../../../shared/i18n/mr/validation.json";
 import { RATE_RULES } from "../../platform/rate-limit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
-import { executableBytes, fileOf, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
+import { executableBytes, fileOf, hugeHeaderPng, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
@@ -152,6 +152,17 @@ describe("applying", () => {
     const again = await submit(await form({ ...FIELDS, email: "ANITA@example.test" }));
     expect(again.status).toBe(409);
     expect((await again.json()).message).toContain("Application Status page");
+    // Said before any document is read: an address already pending buys no decoding of pictures.
+    const withBadPhoto = await submit(await form(FIELDS, { photo: fileOf(executableBytes(), "photo.png") }));
+    expect(withBadPhoto.status).toBe(409);
+    expect((await withBadPhoto.json()).errors).toEqual({ email: [expect.stringContaining("Application Status page")] });
+  });
+
+  test("a photo whose header claims more than 50 megapixels is refused by name before it is decoded (thirteenth walk)", async () => {
+    const res = await submit(await form(FIELDS, { photo: fileOf(await hugeHeaderPng(), "photo.png") }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.photo).toEqual(["Photo is larger than 50 megapixels. Please choose a smaller picture."]);
+    expect(await deps.db.selectFrom("admissions").selectAll().execute()).toHaveLength(0);
   });
 
   test("the course list is the catalogue's programmes open for admission (issue 17)", async () => {

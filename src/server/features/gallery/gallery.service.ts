@@ -7,11 +7,10 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import * as v from "valibot";
 import type { Database, GalleryImage } from "../../../../db/schema.ts";
-import { GALLERY_CATEGORIES, GALLERY_WIDTHS, galleryVariantUrl, UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { GALLERY_CATEGORIES, GALLERY_WIDTHS, galleryVariantUrl, IMAGE_MAX_MEGAPIXELS } from "../../../shared/constants.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import type { FieldErrors } from "../../../shared/schemas/common.ts";
 import {
-  GALLERY_MAX_MEGAPIXELS,
   GALLERY_MESSAGES,
   GALLERY_UPLOAD_MAX_FILES,
   type GalleryAdminQuery,
@@ -33,7 +32,7 @@ import { imageTask } from "../../platform/images.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { checkUpload, cleanFileName, type FileKind, uploadBytes } from "../../platform/uploads.ts";
+import { checkUpload, cleanFileName, type FileKind } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
 /** An image as the screens read it (spec: _id, title, category, description, imageUrl, createdAt). */
@@ -115,7 +114,7 @@ function publicGalleryStats(deps: Pick<AppDeps, "db">) {
 // ————— Gallery Management (admin) —————
 
 const UPLOAD_TYPES: readonly FileKind[] = ["jpeg", "png", "webp"];
-const MAX_PIXELS = GALLERY_MAX_MEGAPIXELS * 1_000_000;
+const MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 const WEBP_QUALITY = 80;
 /** libwebp's effort 2 encodes a photo's variants about three times faster than the default 4, for ~3% larger files. */
 const WEBP_EFFORT = 2;
@@ -198,8 +197,8 @@ type Variant = { width: number; data: Uint8Array; size: { width: number; height:
 
 /**
  * Checks one file by content, then writes its three WebP variants (turned upright by EXIF, metadata
- * dropped, never enlarged). The picture's size is read from its header first, so an image that would
- * decode to hundreds of megapixels is refused before any decoding. Throws AppError with the reason.
+ * dropped, never enlarged). checkUpload reads the picture's size from its header first, so an image that
+ * would decode to hundreds of megapixels is refused before any decoding. Throws AppError with the reason.
  */
 async function storeVariants(files: FileStore, upload: unknown): Promise<EncodedImage> {
   // The checks and the three encodes are one image task: files from concurrent uploads take turns
@@ -218,13 +217,6 @@ async function storeVariants(files: FileStore, upload: unknown): Promise<Encoded
 
 async function encodeVariants(upload: unknown): Promise<Variant[]> {
   if (!(upload instanceof Blob)) throw badRequest(GALLERY_MESSAGES.noFile);
-  if (upload.size > 0 && upload.size <= UPLOAD_MAX_BYTES) {
-    // The same bytes checkUpload reads next (one copy of the file, not two).
-    const header = await sharp(await uploadBytes(upload))
-      .metadata()
-      .catch(() => null);
-    if (header?.width && header.height && header.width * header.height > MAX_PIXELS) throw badRequest(GALLERY_MESSAGES.tooManyPixels);
-  }
   const file = await checkUpload(upload, { field: "images", label: media.t("msg.thisFile"), allowed: UPLOAD_TYPES });
   if (!file) throw badRequest(GALLERY_MESSAGES.noFile);
 
