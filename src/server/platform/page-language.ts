@@ -12,6 +12,15 @@ export const INDEXED_PAGES = ["/", "/about", "/programmes", "/gallery", "/contac
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/**
+ * Text put into the shell as it is: each `.replace` takes a function, so a "$'", "$`" or "$&" in an
+ * institute's, a programme's or an FAQ's words is not read as a replacement pattern (it copied the rest of the
+ * page into the title: thirteenth walk). `meta` is the tag's naming attribute, e.g. `name="description"`.
+ */
+export const withMetaContent = (html: string, meta: string, text: string) =>
+  html.replace(new RegExp(`(<meta ${meta} content=")[^"]*"`), (_, open: string) => `${open}${text}"`);
+export const beforeHeadEnd = (html: string, extra: string) => html.replace("</head>", () => `${extra}</head>`);
+
 /** A public page's address in a language: `?lang=hi` / `?lang=mr`, none for English (and x-default). */
 export const addressIn = (origin: string, pagePath: string, locale: Locale | null): string =>
   `${origin}${pagePath}${locale && locale !== "en" ? `?lang=${locale}` : ""}`;
@@ -35,9 +44,7 @@ export function localizeShell(html: string, locale: Locale, description: string,
   let out = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   if (locale !== "en") {
     const text = escapeAttribute(description);
-    out = out
-      .replace(/(<meta name="description" content=")[^"]*"/, `$1${text}"`)
-      .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${text}"`);
+    out = withMetaContent(withMetaContent(out, 'name="description"', text), 'property="og:description"', text);
   }
-  return links ? out.replace("</head>", `${links}</head>`) : out;
+  return links ? beforeHeadEnd(out, links) : out;
 }

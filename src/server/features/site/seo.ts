@@ -15,7 +15,7 @@ import { status } from "../../../shared/i18n/status.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import type { AppEnv } from "../../platform/http.ts";
-import { addressIn, INDEXED_PAGES, languageLinks } from "../../platform/page-language.ts";
+import { addressIn, beforeHeadEnd, INDEXED_PAGES, languageLinks, withMetaContent } from "../../platform/page-language.ts";
 import { publicFaqs } from "../content/news-faqs.service.ts";
 import { type PublicProgramme, publicProgramme, publicProgrammes } from "../programmes/programmes.service.ts";
 import { getInstituteInfo } from "./site.service.ts";
@@ -62,13 +62,15 @@ const PAGE_HEADS: Record<(typeof INDEXED_PAGES)[number], { title: () => string; 
 const titleOf = (page: string, institute: string) => escapeHtml(`${page} – ${institute}`);
 
 const withTitle = (html: string, title: string) =>
-  html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`).replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`);
+  withMetaContent(
+    html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`),
+    'property="og:title"',
+    title,
+  );
 
 /** The description (and its Open Graph copy), already escaped. */
 const withDescription = (html: string, description: string) =>
-  html
-    .replace(/(<meta name="description" content=")[^"]*"/, `$1${description}"`)
-    .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${description}"`);
+  withMetaContent(withMetaContent(html, 'name="description"', description), 'property="og:description"', description);
 
 /**
  * What a public page adds to its shell's head for search engines: its title and description in the
@@ -87,7 +89,7 @@ export async function pageHead(deps: Pick<AppDeps, "db" | "now">, origin: string
     key: `page:${title}:${description}:${data}`,
     apply: (html: string) => {
       const titled = withTitle(html, title);
-      return (description === null ? titled : withDescription(titled, description)).replace("</head>", `${data}</head>`);
+      return beforeHeadEnd(description === null ? titled : withDescription(titled, description), data);
     },
   };
 }
@@ -123,7 +125,7 @@ async function programmeHead(deps: Pick<AppDeps, "db" | "now">, origin: string, 
   ].join("");
   return {
     key: `programme:${tags}:${title}:${description}`,
-    apply: (html: string) => withDescription(withTitle(html, title), description).replace("</head>", `${tags}</head>`),
+    apply: (html: string) => beforeHeadEnd(withDescription(withTitle(html, title), description), tags),
   };
 }
 

@@ -162,6 +162,26 @@ describe("a programme's page shell (issue 17)", () => {
     });
   });
 
+  test("a $' or $& in a programme's or a question's words stays as written; the shell is not copied into its head (thirteenth walk)", async () => {
+    const shellApp = appWithShell();
+    await deps.db
+      .updateTable("programmes")
+      .set({ name: "Shree $' Commerce", summary: "Fees in $& and $` too" })
+      .where("slug", "=", "commerce")
+      .execute();
+    const at = new Date().toISOString();
+    await deps.db.insertInto("faqs").values({ question: "Cost?", answer: "Pay $' now", is_published: 1, created_at: at, updated_at: at }).execute();
+    const html = await (await shellApp.request("/programmes/commerce")).text();
+    expect(html).toContain("<title>Shree $' Commerce – Institute of Distance Education</title>");
+    expect(html).toContain(`<meta property="og:title" content="Shree $' Commerce – Institute of Distance Education"`);
+    expect(html).toContain('<meta name="description" content="Fees in $&amp; and $` too"');
+    expect(html.split("<body>")).toHaveLength(2);
+    const faq = await (await shellApp.request("/faq?lang=hi")).text();
+    expect(faq).toContain("Pay $' now");
+    expect(faq.split("<body>")).toHaveLength(2);
+    expect(faq.split("</head>")).toHaveLength(2);
+  });
+
   test("in Hindi or Marathi a page's title and description are in that language, and a programme's page names each language's address (issue 16)", async () => {
     const shellApp = appWithShell();
     const title = async (address: string) => /<title>([^<]*)<\/title>/.exec(await (await shellApp.request(address)).text())?.[1];
