@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { configureImageProcessing, imageTask } from "./images.ts";
-import { type FileKind, hasActiveContent, uploadBytes } from "./uploads.ts";
+import { cleanFileName, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
 
 /**
  * The markers as they were first written: regular expressions over the bytes decoded as latin1. The byte
@@ -253,6 +253,25 @@ describe("hasActiveContent", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("the name a file is shown and downloaded under", () => {
+  test("loses paths, control characters, invisible format characters and separators (thirteenth walk)", () => {
+    expect(cleanFileName("../../etc/\u202Egnp.exe\u0000..pdf", "f")).toBe("gnp.exe..pdf");
+    expect(cleanFileName("a\u200Fb\u2028c\u2029d\u200Be\uFEFF\u0085.pdf", "f")).toBe("abcde.pdf");
+    expect(cleanFileName("प्रमाणपत्र (मूळ).pdf", "f")).toBe("प्रमाणपत्र (मूळ).pdf");
+    expect(cleanFileName("\u202E\u202C", "marksheet")).toBe("marksheet");
+  });
+
+  test("ends in the extension of what the file is, whatever it was called", () => {
+    expect(withKindExtension("report.html", "pdf")).toBe("report.pdf");
+    expect(withKindExtension("Scan.PDF", "pdf")).toBe("Scan.PDF");
+    expect(withKindExtension("photo.jpeg", "jpeg")).toBe("photo.jpeg");
+    expect(withKindExtension("photo.png", "jpeg")).toBe("photo.jpg");
+    expect(withKindExtension("marksheet", "pdf")).toBe("marksheet.pdf");
+    expect(withKindExtension("Mr. A. Sharma", "png")).toBe("Mr. A. Sharma.png");
+    expect(withKindExtension("gnp.exe..pdf", "pdf")).toBe("gnp.exe..pdf");
   });
 });
 

@@ -42,15 +42,31 @@ export interface CheckedFile {
   bytes: Uint8Array;
 }
 
-/** A file name safe to show and to put in Content-Disposition: no paths, no control characters. */
+/**
+ * A file name safe to show and to put in Content-Disposition: no paths, no control characters, and no
+ * invisible format characters (\p{Cf}: a right-to-left override showed "‮gnp.exe.pdf" as "fdp.exe.png") or
+ * line and paragraph separators (thirteenth walk).
+ */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a stored file name must lose
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?\u2028\u2029]|\p{Cf}/gu, "")
     .trim()
     .slice(0, 120);
   return cleaned || fallback;
+}
+
+/** The extensions a kind of file may carry in its name; the first is the one it is given. */
+const NAME_EXTENSIONS: Record<FileKind, readonly string[]> = { pdf: ["pdf"], jpeg: ["jpg", "jpeg"], png: ["png"], webp: ["webp"] };
+
+/** The name ending in its content's extension: a PDF named "report.html" downloads as "report.pdf". */
+export function withKindExtension(name: string, kind: FileKind): string {
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+  if (NAME_EXTENSIONS[kind].includes(extension)) return name;
+  const stem = dot > 0 && /^[a-z0-9]{1,5}$/.test(extension) ? name.slice(0, dot) : name;
+  return `${stem}.${NAME_EXTENSIONS[kind][0]}`;
 }
 
 /**
@@ -283,7 +299,7 @@ export async function checkUpload(
     return fail("BAD_REQUEST", validation.t("file.notPdf", { label }));
   }
   const name = value instanceof File ? value.name : "";
-  return { originalName: cleanFileName(name, `${opts.field}.${EXTENSIONS[kind]}`), kind, bytes };
+  return { originalName: withKindExtension(cleanFileName(name, opts.field), kind), kind, bytes };
 }
 
 /** Writes bytes into the store's area under a fresh random name; returns the name. */
