@@ -15,13 +15,14 @@ export const table = <M extends Catalogue>(ns: Namespace<M>, en: M) =>
   labelsOf(Object.keys(en) as (keyof M & string)[], (key) => ns.t(key));
 
 /** The messages that take a value; the rest are read as they are. */
-type Key = Exclude<keyof typeof messagesEn, "submissionsLimited" | "payloadTooLarge">;
+type Key = Exclude<keyof typeof messagesEn, "submissionsLimited" | "payloadTooLarge" | "tooManyRequests">;
+const WITH_VALUES: readonly string[] = ["submissionsLimited", "payloadTooLarge", "tooManyRequests"];
 
 export const MSG = Object.assign(
-  labelsOf(Object.keys(messagesEn).filter((key) => key !== "submissionsLimited" && key !== "payloadTooLarge") as Key[], (key) =>
-    messages.t(key),
-  ),
+  labelsOf(Object.keys(messagesEn).filter((key) => !WITH_VALUES.includes(key)) as Key[], (key) => messages.t(key)),
   {
+    /** a limit's refusal, with the minutes until its window reopens (thirteenth walk: "a moment" meant 15 minutes) */
+    tooManyRequests: (minutes: number) => messages.t("tooManyRequests", { count: minutes }),
     submissionsLimited: (time: string) => messages.t("submissionsLimited", { time }),
     /** max: the path's largest file, in MB */
     payloadTooLarge: (max: string) => messages.t("payloadTooLarge", { max }),

@@ -63,7 +63,8 @@ export const unauthorized = (message: string = MSG.notAuthenticated) => new AppE
 export const forbidden = (message: string = MSG.forbidden) => new AppError("FORBIDDEN", message);
 export const notFound = (message: string = MSG.notFound) => new AppError("NOT_FOUND", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
-export const tooManyRequests = (retryAfter: number, message: string = MSG.tooManyRequests) =>
+/** A limit's refusal; without words of its own it says how many minutes are left (Retry-After, rounded up). */
+export const tooManyRequests = (retryAfter: number, message: string = MSG.tooManyRequests(Math.ceil(retryAfter / 60))) =>
   new AppError("TOO_MANY_REQUESTS", message, { retryAfter });
 
 /**

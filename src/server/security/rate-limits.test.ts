@@ -5,6 +5,8 @@
  * to show the key is the socket's address and that X-Forwarded-For cannot reset it.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { native } from "../../../tests/setup/happy-dom.ts";
+import { loadAllCatalogues } from "../../shared/i18n/all.ts";
 import { RATE_RULES } from "../platform/rate-limit.ts";
 import { createTestDeps, createUser, type TestDeps, testApp } from "../testing.ts";
 import { APPLICANT_FIELDS, applicationForm, jsonReq } from "./world.ts";
@@ -25,12 +27,13 @@ async function expect429(res: Response) {
   const body = await res.json();
   expect(body.success).toBe(false);
   expect(typeof body.message).toBe("string");
+  return { retryAfter, message: body.message as string };
 }
 
 /** Sends `limit` requests that must not be limited, then one more that must be. */
 async function atLimitPlusOne(limit: number, send: (i: number) => Response | Promise<Response>) {
   for (let i = 0; i < limit; i++) expect((await send(i)).status).not.toBe(429);
-  await expect429(await send(limit));
+  return expect429(await send(limit));
 }
 
 describe("sign-in", () => {
@@ -53,9 +56,11 @@ describe("sign-in", () => {
 
 describe("password reset and codes", () => {
   test(`forgot-password per e-mail address: ${RATE_RULES.forgotPasswordPerEmail.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.forgotPasswordPerEmail.limit, () =>
+    const refused = await atLimitPlusOne(RATE_RULES.forgotPasswordPerEmail.limit, () =>
       post("/api/auth/forgot-password", { email: "same@example.test", userType: "student" }),
     );
+    // The wait is said (thirteenth walk: "Please wait a moment" while Retry-After said 900 seconds).
+    expect(refused).toEqual({ retryAfter: 900, message: "Too many attempts. Please try again in 15 minutes." });
   });
 
   test(`forgot-password per client address: ${RATE_RULES.forgotPasswordPerIp.limit} / 15 min`, async () => {
@@ -86,9 +91,17 @@ describe("admissions and contact", () => {
   });
 
   test(`status lookups per client address: ${RATE_RULES.statusLookupsPerIp.limit} / 15 min`, async () => {
-    await atLimitPlusOne(RATE_RULES.statusLookupsPerIp.limit, (i) =>
+    const refused = await atLimitPlusOne(RATE_RULES.statusLookupsPerIp.limit, (i) =>
       app.request(`/api/admission/status/APP-2026-${String(i).padStart(6, "0")}`),
     );
+    expect(refused.message).toBe("Too many attempts. Please try again in 15 minutes.");
+    await loadAllCatalogues();
+    deps.advance(14.5 * 60_000);
+    // Bun's own Request: happy-dom's drops the Cookie header.
+    const later = await app.fetch(
+      new native.Request("http://localhost/api/admission/status/APP-2026-000999", { headers: { cookie: "lang=hi" } }),
+    );
+    expect((await expect429(later)).message).toBe("बहुत अधिक प्रयास हो गए हैं। कृपया 1 मिनट बाद फिर से कोशिश करें।");
   });
 
   const contact = (email: string, extra: Record<string, string> = {}) =>

@@ -74,7 +74,7 @@ describe("forgot password page", () => {
   });
 
   test("a failure shows the server's message, or 'Failed to send reset link. Please try again.', and keeps the address", async () => {
-    let failure: unknown = new TrpcFailure(MSG.tooManyRequests, 429);
+    let failure: unknown = new TrpcFailure(MSG.tooManyRequests(15), 429);
     const { path } = await openForgot({
       "auth.forgotPassword": () => {
         throw failure;
@@ -82,7 +82,7 @@ describe("forgot password page", () => {
     });
     typeEmail("priya@example.com");
     send();
-    expect((await screen.findByRole("alert")).textContent).toContain(MSG.tooManyRequests);
+    expect((await screen.findByRole("alert")).textContent).toContain(MSG.tooManyRequests(15));
     failure = new TrpcFailure("", 500); // an answer without a message
     send();
     await screen.findByText(auth.t("forgot.failed"));

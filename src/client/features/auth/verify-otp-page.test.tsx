@@ -68,7 +68,7 @@ describe("verify code page", () => {
   test("a failed resend says 'Failed to resend code. Please try again.' and keeps the countdown", async () => {
     await openVerify({
       "auth.forgotPassword": () => {
-        throw new TrpcFailure(MSG.tooManyRequests, 429);
+        throw new TrpcFailure(MSG.tooManyRequests(15), 429);
       },
     });
     await advance(90_000);

@@ -161,7 +161,7 @@ describe("contact page", () => {
   test("too many attempts (429): the reason is shown and what was typed stays", async () => {
     await openContact({
       "contacts.submit": () => {
-        throw new TrpcFailure(MSG.tooManyRequests, 429);
+        throw new TrpcFailure(MSG.tooManyRequests(15), 429);
       },
     });
     jest.useFakeTimers();
@@ -170,7 +170,7 @@ describe("contact page", () => {
     await advance(SENDING_MIN_MS);
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain(contact.t("notSent.title"));
-    expect(alert.textContent).toContain(MSG.tooManyRequests);
+    expect(alert.textContent).toContain(MSG.tooManyRequests(15));
     expect(alert.textContent).toContain(contact.t("notSent.kept"));
     expect(field(/Your name/).value).toBe("Meera Joshi");
     expect(field(/Your message/).value).toBe("What are the fees for the MBA program?");
