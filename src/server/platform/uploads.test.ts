@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { configureImageProcessing, imageTask } from "./images.ts";
 import { cleanFileName, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
@@ -12,7 +13,7 @@ const EVENT_HANDLER = /<[a-z][\t\n\f\r\x20-\x3d\x3f-\x7e]*?[\t\n\f\r /"']on[a-z]
 /** A PDF name: "/" and what follows up to whitespace or a delimiter, "#xx" read as one byte. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is whitespace in a PDF
 const PDF_NAME = /\/((?:#[0-9A-Fa-f]{2}|[^\x00\t\n\f\r ()<>[\]{}/%])*)/g;
-const PDF_ACTIVE = /^(JavaScript|Launch|EmbeddedFile|RichMedia)(?![A-Za-z0-9_])/;
+const PDF_ACTIVE = /^(JavaScript|Launch|EmbeddedFile|RichMedia|SubmitForm|ImportData|GoToR|GoToE)(?![A-Za-z0-9_])/;
 function reference(bytes: Uint8Array, kind: FileKind): boolean {
   const text = new TextDecoder("latin1").decode(bytes);
   const pdfNames = () =>
@@ -58,7 +59,7 @@ const MARKUP = [
   "<?xml-stylesheet",
   "javascript:",
 ];
-const PDF_NAMES = ["/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia"];
+const PDF_NAMES = ["/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia", "/SubmitForm", "/ImportData", "/GoToR", "/GoToE"];
 const upper = (s: string) => s.toUpperCase();
 const mixed = (s: string) => [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("");
 
@@ -136,6 +137,62 @@ describe("hasActiveContent", () => {
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1(" ")), "jpeg")).toBe(false);
     }
     expect(both(latin1("%PDF-1.4 /EmbeddedFiles 2 0 R"), "pdf")).toBe(false);
+  });
+
+  describe("object streams (thirteenth walk: a /JavaScript action compressed out of sight)", () => {
+    /** A PDF 1.5 whose catalogue, pages and `extra` objects sit in one object stream with `dict` (deflated unless told). */
+    const withObjectStream = (extra: string[], dict = "/Type /ObjStm /N {n} /First {first} /Filter /FlateDecode", deflate = true) => {
+      const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", ...extra];
+      let body = "";
+      const offsets = objects.map((o) => {
+        const at = body.length;
+        body += `${o}\n`;
+        return at;
+      });
+      const header = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
+      const content = latin1(header + body);
+      const data = deflate ? new Uint8Array(deflateSync(content)) : content;
+      const head = `%PDF-1.5\n9 0 obj\n<< ${dict.replace("{n}", String(objects.length)).replace("{first}", String(header.length))} /Length ${data.length} >>\nstream\n`;
+      return concat(latin1(head), data, latin1("\nendstream\nendobj\nstartxref\n0\n%%EOF\n"));
+    };
+    const action = "<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>";
+
+    test("a script action inside a deflated object stream is found; the same stream without one is not", () => {
+      expect(hasActiveContent(withObjectStream([action]), "pdf")).toBe(true);
+      expect(hasActiveContent(withObjectStream(["<< /Type /Page /MediaBox [0 0 200 200] >>"]), "pdf")).toBe(false);
+      expect(hasActiveContent(withObjectStream(["<< /S /GoToR /F (\\\\evil\\share\\x.pdf) >>"]), "pdf")).toBe(true);
+      expect(hasActiveContent(withObjectStream(["<< /S /J#61vaScript >>"]), "pdf")).toBe(true);
+    });
+
+    test("found without /Type /ObjStm, with names written in hex, and past a string that looks like an object's end", () => {
+      expect(hasActiveContent(withObjectStream([action], "/N {n} /First {first} /Filter /FlateDecode"), "pdf")).toBe(true);
+      expect(hasActiveContent(withObjectStream([action], "/#4E {n} /F#69rst {first} /Fil#74er /Fl"), "pdf")).toBe(true);
+      expect(hasActiveContent(withObjectStream([action], "/N {n} /T (endobj 1 0 obj) /First {first} /Filter [/FlateDecode]"), "pdf")).toBe(
+        true,
+      );
+      // Not deflated at all: the file's own scan reads it.
+      expect(hasActiveContent(withObjectStream([action], "/N {n} /First {first}", false), "pdf")).toBe(true);
+    });
+
+    test("an object stream the scan cannot read as a reader would is refused: other filters, parameters, a filter by reference", () => {
+      const plain = ["<< /Type /Page >>"];
+      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter [/ASCIIHexDecode /FlateDecode]"), "pdf")).toBe(true);
+      expect(
+        hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter /FlateDecode /DecodeParms << /Predictor 12 >>"), "pdf"),
+      ).toBe(true);
+      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter 7 0 R"), "pdf")).toBe(true);
+      // Deflated data that is not deflate data at all.
+      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter /FlateDecode", false), "pdf")).toBe(true);
+      // Streams that inflate a thousandfold: past 16 MB in all the file is refused, not inflated further.
+      const bomb = deflateSync(new Uint8Array(6_000_000).fill(0x20));
+      const streams = [1, 2, 3].map((n) =>
+        concat(latin1(`${n} 0 obj\n<< /N 1 /First 2 /Filter /FlateDecode >>\nstream\n`), bomb, latin1("\nendstream\nendobj\n")),
+      );
+      expect(hasActiveContent(concat(latin1("%PDF-1.5\n"), ...streams.slice(0, 2), latin1("%%EOF\n")), "pdf")).toBe(false);
+      expect(hasActiveContent(concat(latin1("%PDF-1.5\n"), ...streams, latin1("%%EOF\n")), "pdf")).toBe(true);
+      // Any other stream (a page's content, a picture) is not an object stream: left as it is.
+      expect(hasActiveContent(withObjectStream(plain, "/Length1 5 /Filter /DCTDecode", false), "pdf")).toBe(false);
+    });
   });
 
   test("an event handler inside a tag is markup, in any case; outside a tag or without printable tag characters it is not", () => {

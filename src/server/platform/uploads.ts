@@ -12,6 +12,7 @@ import { randomToken } from "./crypto.ts";
 import { fieldError } from "./errors.ts";
 import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
+import { objectStreams } from "./pdf-objects.ts";
 
 export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
@@ -79,10 +80,12 @@ export function withKindExtension(name: string, kind: FileKind): string {
  *   and an event handler inside a tag (`<img src=x onerror=…>`, `<body onload=…>`), the tag's characters all
  *   printable (which compressed data's are not, for long): /<[a-z][TAG]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i,
  *   TAG being tab, LF, FF, CR and printable ASCII but ">"
- *   PDFs (features a marksheet or certificate never needs: scripts, launching programs, files inside): a name
- *     /JavaScript, /Launch, /EmbeddedFile or /RichMedia not followed by a word character, read as the PDF
- *     reader reads it: "#" and two hex digits in a name are one byte (ISO 32000-1 §7.3.5), so /J#61vaScript
- *     is /JavaScript
+ *   PDFs (features a marksheet or certificate never needs: scripts, launching programs, files inside, sending
+ *     a form, opening another file — on Windows a \\server\share path hands over the reader's password hash): a
+ *     name /JavaScript, /Launch, /EmbeddedFile, /RichMedia, /SubmitForm, /ImportData, /GoToR or /GoToE not
+ *     followed by a word character, read as the PDF reader reads it: "#" and two hex digits in a name are one
+ *     byte (ISO 32000-1 §7.3.5), so /J#61vaScript is /JavaScript; in the file and in every object stream,
+ *     inflated (platform/pdf-objects.ts; one it cannot read counts as active)
  * They are found by scanning the bytes themselves (native indexOf for the candidate first byte, then a
  * byte compare): decoding a 5 MB file to a string and running the expressions over it took 50–80 ms of
  * the main thread per file and 5–10 MB of garbage; the scan takes 2.5–4.5 ms and allocates nothing.
@@ -94,7 +97,7 @@ const SVG = ascii("svg");
 const SVG_ATTRIBUTES = ["xmlns", "on"].map(ascii);
 const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
-const PDF_NAMES = ["JavaScript", "Launch", "EmbeddedFile", "RichMedia"].map(ascii);
+const PDF_NAMES = ["JavaScript", "Launch", "EmbeddedFile", "RichMedia", "SubmitForm", "ImportData", "GoToR", "GoToE"].map(ascii);
 const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
@@ -231,9 +234,16 @@ function hasActivePdfName(b: Uint8Array): boolean {
   return false;
 }
 
+/** Whether a PDF names active content, in its own bytes or inside an object stream (or has one it cannot read). */
+function hasActivePdfContent(bytes: Uint8Array): boolean {
+  if (hasActivePdfName(bytes)) return true;
+  for (const inner of objectStreams(bytes)) if (inner === null || hasActivePdfName(inner)) return true;
+  return false;
+}
+
 /** Whether the bytes hide markup (any file) or active PDF content. */
 export function hasActiveContent(bytes: Uint8Array, kind: FileKind): boolean {
-  return hasMarkup(bytes) || (kind === "pdf" && hasActivePdfName(bytes));
+  return hasMarkup(bytes) || (kind === "pdf" && hasActivePdfContent(bytes));
 }
 
 const read = new WeakMap<Blob, Promise<Uint8Array>>();
