@@ -121,7 +121,16 @@ describe("in the visitor's language (issue 16)", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe(mrValidation.invalidJson);
     const english = await app.request("/api/public/contact", { method: "POST", headers: { "content-type": "application/json" }, body });
-    expect((await english.json()).message).toBe("The request body must be valid JSON");
+    expect((await english.json()).message).toBe("The request body must be a JSON object");
+    // JSON, but not an object: the same sentence, not the validator's "Invalid type: Expected Object…" (thirteenth walk).
+    for (const other of ["null", "[]", '"text"', "7"]) {
+      const res = await app.request("/api/public/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: other,
+      });
+      expect([res.status, (await res.json()).message]).toEqual([400, "The request body must be a JSON object"]);
+    }
   });
 
   test("a missing file, stored upload or bad upload name is a plain-text 404 in the page's language", async () => {

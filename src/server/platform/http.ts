@@ -45,12 +45,11 @@ export function ok<T>(c: Context, data: T, status: 200 | 201 = 200): Response {
   return c.body(body, status, { "Content-Type": "application/json" });
 }
 
+/** The JSON body, an object: anything else (no body, broken JSON, `null`, an array, a bare value) is 400 in the request's language. */
 export async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw badRequest(validation.t("invalidJson"));
-  }
+  const body = await c.req.json().catch(() => undefined);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest(validation.t("invalidJson"));
+  return body;
 }
 
 /**
