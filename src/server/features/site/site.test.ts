@@ -170,7 +170,10 @@ describe("a programme's page shell (issue 17)", () => {
       .where("slug", "=", "commerce")
       .execute();
     const at = new Date().toISOString();
-    await deps.db.insertInto("faqs").values({ question: "Cost?", answer: "Pay $' now", is_published: 1, created_at: at, updated_at: at }).execute();
+    await deps.db
+      .insertInto("faqs")
+      .values({ question: "Cost?", answer: "Pay $' now", is_published: 1, created_at: at, updated_at: at })
+      .execute();
     const html = await (await shellApp.request("/programmes/commerce")).text();
     expect(html).toContain("<title>Shree $' Commerce – Institute of Distance Education</title>");
     expect(html).toContain(`<meta property="og:title" content="Shree $' Commerce – Institute of Distance Education"`);
