@@ -13,6 +13,7 @@ import mrAuth from "../../src/shared/i18n/mr/auth.json";
 import {
   type AxeFinding,
   axeFindings,
+  contrastOverBackground,
   DESKTOP,
   launchBrowser,
   newPage,
@@ -176,6 +177,31 @@ const ADMIN_SCREENS = [
   "content?tab=news",
   "content?tab=faqs",
 ];
+
+describe("text over the public heroes' gradients (thirteenth walk)", () => {
+  test(
+    "each hero's saffron eyebrow keeps 4.5:1 against every pixel behind it, on a phone and a laptop, light and dark",
+    async () => {
+      const worst: Record<string, number> = {};
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context, problems } = await newPage(browser, server, viewport);
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const url of ["/", "/about", "/programmes/commerce", "/gallery", "/contact"]) {
+            await page.goto(url);
+            await settle(page);
+            const ratio = await contrastOverBackground(page, ".hero__eyebrow, .page-hero__eyebrow");
+            if (ratio < 4.5) worst[`${url} ${viewport.width}px ${scheme}`] = Math.round(ratio * 100) / 100;
+          }
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+      expect(worst).toEqual({});
+    },
+    HEAVY_MS,
+  );
+});
 
 describe("axe on every screen (issue 14.7)", () => {
   test(
