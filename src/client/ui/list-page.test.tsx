@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { catchDownloads } from "../lib/testing.tsx";
-import { ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame } from "./list-page.tsx";
+import { ListBody, ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -47,6 +47,27 @@ describe("listFilter", () => {
         { value: "inactive", label: "INACTIVE" },
       ],
     });
+  });
+});
+
+describe("ListBody's status line", () => {
+  const list = { search: "", filter: "all", page: 1, setPage: () => {}, setSearch: () => {}, setFilter: () => {} };
+  const body = (props: Partial<Parameters<typeof ListBody>[0]>) => (
+    <ListBody name="team" list={list} noun="people" {...props}>
+      <table />
+    </ListBody>
+  );
+
+  test("without words of its own, a list says its range once it has answered, and that no row matched (thirteenth walk)", () => {
+    const { rerender } = render(body({}));
+    expect(screen.getByRole("status").textContent).toBe("");
+    rerender(body({ pagination: { currentPage: 1, limit: 10, totalItems: 45, totalPages: 5 } }));
+    expect(screen.getByRole("status").textContent).toBe("Showing 1–10 of 45 people");
+    rerender(body({ pagination: { currentPage: 1, limit: 10, totalItems: 0, totalPages: 0 } }));
+    expect(screen.getByRole("status").textContent).toBe("No people");
+    // Its own words win; the pages' line says nothing more (one status line a list).
+    rerender(body({ found: "45 found", pagination: { currentPage: 2, limit: 10, totalItems: 45, totalPages: 5 } }));
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toEqual(["45 found"]);
   });
 });
 

@@ -48,7 +48,10 @@ export interface ListBodyProps {
   beforeToolbar?: ReactNode;
   /** more controls at the toolbar's end (e.g. a grid/list switch) */
   toolbarExtra?: ReactNode;
-  /** what screen readers hear once the list has answered ("12 items found"; "" while it loads) */
+  /**
+   * what screen readers hear once the list has answered ("12 items found"; "" while it loads); without it,
+   * the range line ("Showing 1–10 of 45 students", "No students")
+   */
   found?: string;
   /** the list could not load: what to say and how to try again */
   failed?: { title?: string; message: string; onRetry: () => void } | null;
@@ -119,6 +122,7 @@ export function ListBody(props: ListBodyProps) {
   // The range line ("Showing 1–10 of 45 …") is the admin catalogue's: load it in the reader's language even
   // on a screen that uses no other admin words (issue 18's studies pages), and show it once it is there.
   useT(admin);
+  const range = pagination ? rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, noun) : "";
   return (
     <>
       {stats ? <StatRow>{stats}</StatRow> : null}
@@ -148,16 +152,15 @@ export function ListBody(props: ListBodyProps) {
         </div>
       ) : null}
       {failed ? <ListLoadError title={failed.title} message={failed.message} onRetry={failed.onRetry} /> : null}
-      {found === undefined ? null : (
-        <p className="sr-only" role="status" aria-live="polite">
-          {found}
-        </p>
-      )}
+      {/* Every list says what a search, a filter or a page brought (thirteenth walk: 13 lists said nothing). */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {found ?? range}
+      </p>
       {children}
       {pagination && pagination.totalItems > 0 ? (
         <div className="ops-list-footer cluster cluster--between">
-          <p className="text-sm text-muted">{rangeText(pagination.currentPage, pagination.limit, pagination.totalItems, noun)}</p>
-          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} />
+          <p className="text-sm text-muted">{range}</p>
+          <Pagination page={list.page} totalPages={pagination.totalPages} onChange={list.setPage} announce={false} />
         </div>
       ) : null}
     </>

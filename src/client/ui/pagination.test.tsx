@@ -72,12 +72,24 @@ describe("Pagination", () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  test("Previous is disabled on the first page and Next on the last", () => {
-    const { rerender } = render(<Pagination page={1} totalPages={3} onChange={() => {}} />);
-    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(false);
-    rerender(<Pagination page={3} totalPages={3} onChange={() => {}} />);
-    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+  test("Previous is aria-disabled on the first page and Next on the last: they do nothing, and keep the focus (thirteenth walk)", () => {
+    const onChange = mock((_page: number) => {});
+    const { rerender } = render(<Pagination page={2} totalPages={3} onChange={onChange} />);
+    const next = screen.getByRole("button", { name: "Next" }) as HTMLButtonElement;
+    next.focus();
+    rerender(<Pagination page={3} totalPages={3} onChange={onChange} />);
+    expect(next.getAttribute("aria-disabled")).toBe("true");
+    expect(next.disabled).toBe(false);
+    expect(document.activeElement === next).toBe(true);
+    fireEvent.click(next);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe("Page 3 of 3");
+    rerender(<Pagination page={1} totalPages={3} onChange={onChange} />);
+    expect(screen.getByRole("button", { name: "Previous" }).getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByRole("button", { name: "Next" }).hasAttribute("aria-disabled")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe("Page 1 of 3");
   });
 
   test("renders nothing for a single page", () => {

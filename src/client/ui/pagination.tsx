@@ -29,6 +29,8 @@ export type PaginationProps = {
   totalPages: number;
   onChange: (page: number) => void;
   className?: string;
+  /** whether the page reached is said here (false where the list's own status line says it) */
+  announce?: boolean;
 };
 
 /** A query procedure, whatever it is asked and answers. */
@@ -54,14 +56,32 @@ export function useScreenPages<TDef extends QueryProcedureDef>(
   return { page, setPage, query };
 }
 
-/** Renders nothing when everything fits on one page. */
-export function Pagination({ page, totalPages, onChange, className }: PaginationProps) {
+/**
+ * Renders nothing when everything fits on one page. Previous on the first page and Next on the last are
+ * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page (thirteenth walk:
+ * Enter on Next to the last page left the reader nowhere). The page reached is said in a status line.
+ */
+export function Pagination({ page, totalPages, onChange, className, announce = true }: PaginationProps) {
   const t = useT(portal);
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
+  const first = page <= 1;
+  const last = page >= totalPages;
   return (
     <nav aria-label={t("pagination")} className={cx("ui-pagination", className)}>
-      <button type="button" className="ui-pagination__step" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      {announce ? (
+        <p role="status" className="sr-only">
+          {t("pagination.status", { page, total: totalPages })}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="ui-pagination__step"
+        aria-disabled={first || undefined}
+        onClick={() => {
+          if (!first) onChange(page - 1);
+        }}
+      >
         <ChevronLeftIcon size={18} />
         <span className="ui-pagination__step-label">{t("pagination.previous")}</span>
       </button>
@@ -82,7 +102,14 @@ export function Pagination({ page, totalPages, onChange, className }: Pagination
           </li>
         ))}
       </ul>
-      <button type="button" className="ui-pagination__step" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+      <button
+        type="button"
+        className="ui-pagination__step"
+        aria-disabled={last || undefined}
+        onClick={() => {
+          if (!last) onChange(page + 1);
+        }}
+      >
         <span className="ui-pagination__step-label">{t("pagination.next")}</span>
         <ChevronRightIcon size={18} />
       </button>
