@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 export interface StudentPageHeaderProps {
   title: ReactNode;
-  lead: ReactNode;
+  lead?: ReactNode;
   /** the page's buttons or links */
   actions?: ReactNode;
 }
@@ -13,7 +13,7 @@ export function StudentPageHeader({ title, lead, actions }: StudentPageHeaderPro
     <header className="page-header student-page-header">
       <div>
         <h1>{title}</h1>
-        <p>{lead}</p>
+        {lead ? <p>{lead}</p> : null}
       </div>
       {actions}
     </header>

@@ -514,7 +514,8 @@ describe("the office's work on an application (issue 17)", () => {
 
   test("the edit page's alert of what to fix follows the form and goes once it is fixed", async () => {
     const { calls } = renderAdmin("/admin/admissions/1/edit", { "admissions.adminGet": () => row(1) });
-    await screen.findByRole("heading", { name: "Edit application APP-2026-000001" });
+    // The page's own heading is its h1 (thirteenth walk: it had none).
+    await screen.findByRole("heading", { name: "Edit application APP-2026-000001", level: 1 });
     fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));

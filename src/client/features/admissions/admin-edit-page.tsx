@@ -27,6 +27,7 @@ function EditView({ a }: { a: OfficeApplication }) {
     return (
       <div className="stack">
         <BackToApplications />
+        <h1 className="page-title">{t("edit.title", { number: a.applicationNumber })}</h1>
         <Alert tone="warning">{t("edit.notPending")}</Alert>
       </div>
     );

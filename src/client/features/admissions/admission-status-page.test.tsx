@@ -375,7 +375,8 @@ describe("the application status page", () => {
     await screen.findByText("Pending");
     click("Edit Application");
     await unlockWithCode();
-    expect(await screen.findByRole("heading", { name: "Edit Application APP-2026-000007" })).toBeTruthy();
+    // Inside the status page (its h1) the editor's heading is an h2.
+    expect(await screen.findByRole("heading", { name: "Edit Application APP-2026-000007", level: 2 })).toBeTruthy();
     expect(control("City").value).toBe("Pune");
     expect(screen.getByText("Current file: marks.pdf")).toBeTruthy();
     type("City", "Nashik");

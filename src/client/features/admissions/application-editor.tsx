@@ -40,7 +40,10 @@ export function ApplicationEditor({
   onCancel: () => void;
   /** the 30 minutes ran out: the page asks for a new code while everything typed stays here */
   onAccessExpired?: () => void;
-  /** the heading (the office's edit page names it its own way) */
+  /**
+   * the heading, when the editor is a page of its own (the office's edit page names it its own way): then it
+   * is the page's h1 (thirteenth walk: the page had none); inside the applicant's status page it is an h2
+   */
   title?: string;
   onSaved: (updated: Application) => void;
 }) {
@@ -107,6 +110,7 @@ export function ApplicationEditor({
     }
   };
 
+  const Heading = title === undefined ? "h2" : "h1";
   const problemNow = alert === "check" ? whatToFix(values) : null;
   const shownAlert = alert === "check" ? problemNow && { text: problemNow.lines.join(" ") } : alert;
   const stored = new Map(application.documents.map((d) => [d.type, d]));
@@ -116,9 +120,9 @@ export function ApplicationEditor({
     <form className="ui-card edit-view" onSubmit={save} noValidate aria-labelledby="edit-title">
       <div className="ui-card__body stack stack--lg">
         <div>
-          <h2 id="edit-title" ref={headingRef} tabIndex={-1} className="wizard__title">
+          <Heading id="edit-title" ref={headingRef} tabIndex={-1} className="wizard__title">
             {title ?? t("editor.title", { number: application.applicationNumber })}
-          </h2>
+          </Heading>
           <p className="text-muted">{t("editor.intro")}</p>
         </div>
 

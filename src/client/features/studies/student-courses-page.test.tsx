@@ -260,6 +260,8 @@ describe("the student's courses (issue 18)", () => {
     renderStudentAt("/student/courses/999", { "studies.mine": () => MINE });
     await screen.findByText("You do not study this subject, or it is no longer offered.");
     expect(screen.getByRole("link", { name: "← All my courses" })).toBeTruthy();
+    // The page keeps its h1 (thirteenth walk).
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("My courses");
   });
 });
 

@@ -158,6 +158,8 @@ function CourseDetail({ id }: { id: number }) {
     return (
       <div className="page-stack studies-page">
         {back}
+        {/* The page keeps its heading when the subject is gone (thirteenth walk: no h1 at all). */}
+        <StudentPageHeader title={t("my.title")} />
         <EmptyState icon={<BookIcon size={28} />} title={t("my.notFoundTitle")} description={t("my.notFound")} />
       </div>
     );
