@@ -122,6 +122,11 @@ describe("public layout", () => {
     expect(within(footer).getByRole("link", { name: "info@test.example" }).getAttribute("href")).toBe("mailto:info@test.example");
     expect(within(footer).getByText("MBA")).toBeTruthy();
     expect(within(footer).getByText(/Registered society/)).toBeTruthy();
+    // Its columns are no regions of their own (a page named "Programmes" had a twin in the landmarks:
+    // thirteenth walk); the links' column is a named navigation.
+    expect(within(footer).queryByRole("region", { name: /program|contact/i })).toBeNull();
+    expect(within(footer).getByRole("heading", { name: "Programmes" })).toBeTruthy();
+    expect(within(footer).getByRole("navigation", { name: "Quick links" })).toBeTruthy();
   });
 
   test("the dark-mode switch toggles the class on <html> and remembers it", async () => {

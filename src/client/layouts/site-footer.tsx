@@ -60,16 +60,27 @@ export function InstituteContactList({ info }: { info: InstituteInfo }) {
   );
 }
 
-/** A column of the footer, named by its heading (a `nav` for links). */
+/**
+ * A column of the footer under its heading; a column of links is a `nav` named by it. The others are no
+ * landmarks of their own: as regions they repeated a page's name ("Programmes" twice in the landmarks list
+ * on the office's Programmes page: thirteenth walk).
+ */
 export function FooterColumn({ id, title, nav = false, children }: { id: string; title: string; nav?: boolean; children: ReactNode }) {
-  const Column = nav ? "nav" : "section";
-  return (
-    <Column aria-labelledby={id}>
-      <h2 id={id} className="site-footer__heading">
-        {title}
-      </h2>
+  const heading = (
+    <h2 id={id} className="site-footer__heading">
+      {title}
+    </h2>
+  );
+  return nav ? (
+    <nav aria-labelledby={id}>
+      {heading}
       {children}
-    </Column>
+    </nav>
+  ) : (
+    <div>
+      {heading}
+      {children}
+    </div>
   );
 }
 
