@@ -66,7 +66,14 @@ describe("student portal journeys", () => {
       document.querySelector(".portal-topbar__actions")!.getBoundingClientRect().right,
     ]);
     expect([inner, right <= 320]).toEqual([320, true]);
+    // 1280 × 800 at 400 % (320 × 200): the bar scrolls away with the page instead of keeping a third of it (thirteenth walk).
+    await page.setViewportSize({ width: 320, height: 200 });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const barBottom = await page.evaluate(() => document.querySelector(".portal-topbar")!.getBoundingClientRect().bottom);
+    expect(barBottom <= 0).toBe(true);
     await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    expect(await page.evaluate(() => document.querySelector(".portal-topbar")!.getBoundingClientRect().top)).toBe(0);
     // Settings opened on a later tab: the tab row (wider than a phone) shows the selected tab, not the first ones.
     await page.goto("/student/settings?tab=preferences");
     const tabs = page.getByRole("tablist");
