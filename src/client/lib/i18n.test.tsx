@@ -11,7 +11,7 @@ import { MSG } from "../../shared/messages.ts";
 import { newPassword } from "../../shared/schemas/common.ts";
 import { App } from "../app.tsx";
 import { formatDate } from "./format.ts";
-import { changeLocale, getLocale, initialLocale, useT } from "./i18n.tsx";
+import { changeLocale, getLocale, initialLocale, startLocale, useT } from "./i18n.tsx";
 import { fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "./testing.tsx";
 
 withClientTestRules();
@@ -127,6 +127,15 @@ describe("changing the language", () => {
       console.error = original;
     }
     expect(errors).toEqual([]);
+    await changeLocale("en");
+  });
+
+  test("at the start, a remembered language puts itself back in a cookie that says another (thirteenth walk)", async () => {
+    localStorage.setItem("language", "hi");
+    document.cookie = "lang=en; Path=/";
+    await startLocale();
+    expect(getLocale()).toBe("hi");
+    expect(document.cookie).toContain("lang=hi");
     await changeLocale("en");
   });
 

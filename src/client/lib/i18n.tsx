@@ -133,8 +133,10 @@ export async function startLocale(): Promise<void> {
   const search = globalThis.location?.search ?? "";
   const chosenInUrl = parseLocale(new URLSearchParams(search).get("lang")) !== null;
   try {
-    // A language from the address is a choice to remember; a remembered one is kept already.
-    await changeLocale(initialLocale(search), { keep: chosenInUrl });
+    // A language from the address is a choice to remember; a remembered one is remembered again, so the
+    // cookie says it even when it said another (cookies cleared, another tab: the server answered in English
+    // under a Hindi page, thirteenth walk).
+    await changeLocale(initialLocale(search), { keep: chosenInUrl || readStored() !== null });
   } catch {
     // Offline or a failed chunk: English, which ships with the code.
   }
