@@ -22,17 +22,50 @@ export function anyColumnContains(columns: string[], term: string): Expression<S
   )})`;
 }
 
+/** The words of a search, split on white space; a search of more is cut to its first SEARCH_WORDS. */
+const SEARCH_WORDS = 8;
+export const searchWords = (term: string) => term.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+
+/** The columns that hold phone numbers: found by their digits too, however they were spaced when typed. */
+const PHONE_COLUMNS = new Set(["phone", "mobile"]);
+
 /**
- * True when any of the table's searchable columns contains the term: through the table's text index
- * when the database has one (db/connection.ts, issue 9: a LIKE scan of 100,000 applications took 70 ms),
- * with LIKE otherwise. The columns must be the ones the index was made over (migrations/…-text-search).
+ * A term written as people write phone numbers ("98220 12345", "+91 98220-12345", "098220 12345") → its
+ * national digits ("9822012345"); null for any other term, or fewer than four digits.
+ */
+export function phoneDigits(term: string): string | null {
+  if (!/^\+?[\d\s-]+$/.test(term.trim())) return null;
+  let digits = term.replace(/\D/g, "");
+  if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+  return digits.length >= 4 ? digits : null;
+}
+
+/** A phone column without its spaces, hyphens and plus. */
+const digitsOf = (column: string) => sql`replace(replace(replace(${sql.ref(column)}, ' ', ''), '-', ''), '+', '')`;
+
+/**
+ * True when every word of the term is in one of the table's searchable columns ("Rahul Kumar": Rahul in the
+ * first name, Kumar in the last; thirteenth walk: the whole phrase was looked for in each column, and found
+ * nowhere): each word through the table's text index when the database has one (db/connection.ts, issue 9:
+ * a LIKE scan of 100,000 applications took 70 ms), with LIKE otherwise. A term that is a phone number also
+ * finds a phone column holding its digits, spaced or not. The columns must be the ones the index was made
+ * over (migrations/…-text-search).
  */
 export function textContains(db: object, table: string, columns: string[], term: string): Expression<SqlBool> {
-  return (
-    indexedContains(db, table, term) ??
-    anyColumnContains(
-      columns.map((c) => `${table}.${c}`),
-      term,
-    )
+  const words = searchWords(term);
+  const each = (words.length ? words : [term]).map(
+    (word) =>
+      indexedContains(db, table, word) ??
+      anyColumnContains(
+        columns.map((c) => `${table}.${c}`),
+        word,
+      ),
   );
+  const all = each.length === 1 ? each[0]! : sql<SqlBool>`(${sql.join(each, sql` and `)})`;
+  const digits = phoneDigits(term);
+  const phones = columns.filter((c) => PHONE_COLUMNS.has(c));
+  if (digits === null || phones.length === 0) return all;
+  const byDigits = phones.map((c) => sql<SqlBool>`${digitsOf(`${table}.${c}`)} like ${`%${digits}%`}`);
+  return sql<SqlBool>`(${all} or ${sql.join(byDigits, sql` or `)})`;
 }

@@ -743,6 +743,22 @@ describe("the office's work on applications (issue 17)", () => {
     expect(JSON.parse((await actions("admission.export"))[0]!.details)).toEqual({ rows: 1, search: "Kulkarni", status: "pending" });
     expect((await json("GET", "/api/admin/admissions/export.csv")).status).toBe(401);
   });
+
+  test("the office finds an applicant by first and last name together, and by a phone number however it is spaced (thirteenth walk)", async () => {
+    await submit(await form());
+    await submit(await form({ ...FIELDS, email: "ravi@example.test", firstName: "Ravi", lastName: "Kulkarni", phone: "98220 12345" }));
+    const found = async (search: string) =>
+      (
+        (await (await asStaff("GET", `/api/admin/admissions?search=${encodeURIComponent(search)}`)).json()).data.admissions as {
+          email: string;
+        }[]
+      ).map((a) => a.email);
+    expect(await found("Ravi Kulkarni")).toEqual(["ravi@example.test"]);
+    expect(await found("kulkarni  ravi")).toEqual(["ravi@example.test"]);
+    expect(await found("Ravi Desai")).toEqual([]);
+    for (const phone of ["9822012345", "98220 12345", "+91 98220-12345", "098220 12345"])
+      expect(await found(phone)).toEqual(["ravi@example.test"]);
+  });
 });
 
 describe("answers in the reader's language (issue 16)", () => {

@@ -228,6 +228,10 @@ describe("the list", () => {
     expect(await ids("search=diya")).toEqual(["STU0002"]);
     expect(await ids("search=KABIR%40EXAMPLE")).toEqual(["STU0003"]);
     expect(await ids("search=9000000004")).toEqual(["STU0004"]);
+    // However the number is spaced or prefixed, and however it was stored (thirteenth walk).
+    expect(await ids(`search=${encodeURIComponent("+91 90000 00004")}`)).toEqual(["STU0004"]);
+    await deps.db.updateTable("users").set({ mobile: "90000 00003" }).where("student_id", "=", "STU0003").execute();
+    expect(await ids("search=9000000003")).toEqual(["STU0003"]);
     expect(await ids("search=stu0001")).toEqual(["STU0001"]);
     expect(await ids("search=50%25_")).toEqual(["STU0004"]);
     expect(await ids("search=5_%25x")).toEqual([]);
