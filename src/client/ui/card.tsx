@@ -2,6 +2,7 @@
 
 import type { CSSProperties, ReactNode, Ref } from "react";
 import { useId } from "react";
+import { formatNumber } from "../lib/format.ts";
 import { cx } from "./cx.ts";
 
 export type CardProps = {
@@ -55,12 +56,15 @@ export type StatCardProps = {
 };
 
 /**
- * A role="group" named by its label, so "Pending applications, 14" is read together. A long figure
- * ("₹1,03,833.32") never breaks inside: its size shrinks to fit its column (components.css, `--chars`).
+ * A role="group" named by its label, so "Pending applications, 14" is read together. A count is grouped as
+ * the reader's language groups it ("20,000", "1,00,000"; thirteenth walk: "20000" beside the range line's
+ * "20,000"). A long figure ("₹1,03,833.32") never breaks inside: its size shrinks to fit its column
+ * (components.css, `--chars`).
  */
-export function StatCard({ label, value, icon, hint, tone = "primary", className }: StatCardProps) {
+export function StatCard({ label, value: given, icon, hint, tone = "primary", className }: StatCardProps) {
   const labelId = useId();
-  const chars = typeof value === "string" || typeof value === "number" ? String(value).length : 0;
+  const value = typeof given === "number" ? formatNumber(given) : given;
+  const chars = typeof value === "string" ? value.length : 0;
   return (
     <div role="group" aria-labelledby={labelId} className={cx("ui-stat", `ui-stat--${tone}`, className)}>
       <div className="ui-stat__text">

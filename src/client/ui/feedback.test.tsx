@@ -176,6 +176,17 @@ describe("Card and StatCard", () => {
     expect(value("Total outstanding").style.getPropertyValue("--chars")).toBe("12");
     expect(value("Students owing").hasAttribute("style")).toBe(false);
   });
+
+  test("a count is grouped as the language groups it (thirteenth walk: 20000 beside 20,000)", () => {
+    render(
+      <>
+        <StatCard label="Applications" value={20000} />
+        <StatCard label="Students" value={100000} />
+      </>,
+    );
+    expect(screen.getByRole("group", { name: "Applications" }).textContent).toBe("Applications20,000");
+    expect(screen.getByRole("group", { name: "Students" }).textContent).toBe("Students1,00,000");
+  });
 });
 
 describe("EmptyState, Spinner and Skeleton", () => {
