@@ -20,6 +20,9 @@ describe("parseListParams / buildListQuery", () => {
     expect(parseListParams("page=0&status=deleted", STATUS)).toEqual({ page: 1, search: "", filter: "all" });
     expect(parseListParams("page=-2", STATUS).page).toBe(1);
     expect(parseListParams("page=2.5", STATUS).page).toBe(1);
+    // Any page past the end is one: the list then moves to its last (thirteenth walk: 9999999 showed page 1).
+    expect(parseListParams("page=9999999", STATUS).page).toBe(999_999);
+    expect(parseListParams("page=0000012", STATUS).page).toBe(12);
     expect(parseListParams("page=abc").filter).toBe("");
     expect(parseListParams(`search=${"x".repeat(150)}`).search).toHaveLength(100);
   });

@@ -25,10 +25,14 @@ export interface ListParams {
   filter: string;
 }
 
+/** A page beyond what the address keeps is a page past the end: the list then moves to its last (useKeepPageInRange). */
+const PAGE_MAX = 999_999;
+
 function parsePage(raw: string | null): number {
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
-  const page = Number(raw);
-  return Math.max(page, 1);
+  if (!raw || !/^\d+$/.test(raw)) return 1;
+  // Thirteenth walk: ?page=9999999 showed page 1 under a range line of page 9999999's address.
+  if (raw.replace(/^0+/, "").length > String(PAGE_MAX).length) return PAGE_MAX;
+  return Math.max(Number(raw), 1);
 }
 
 /** Reads the list's state from a query string ("?page=2&search=x" or "page=2&search=x"); anything odd falls back to the default. */

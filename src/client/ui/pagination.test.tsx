@@ -65,6 +65,42 @@ describe("Pagination", () => {
     expect(onChange.mock.calls.map((c) => c[0])).toEqual([6, 3, 5]);
   });
 
+  test("the first and the last page are always one press away (thirteenth walk: 2,000 pages, the last out of reach)", () => {
+    const onChange = mock((_page: number) => {});
+    render(<Pagination page={1000} totalPages={2000} onChange={onChange} />);
+    const names = screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? b.textContent);
+    expect(names).toEqual([
+      "Previous",
+      "First page, 1",
+      "Page 998",
+      "Page 999",
+      "Page 1,000",
+      "Page 1,001",
+      "Page 1,002",
+      "Last page, 2,000",
+      "Next",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Last page, 2,000" }));
+    fireEvent.click(screen.getByRole("button", { name: "First page, 1" }));
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([2000, 1]);
+    // On a phone the window keeps only the current page (the others are marked far).
+    const far = [...document.querySelectorAll("[data-far]")].map((li) => li.textContent);
+    expect(far).toEqual(["998", "999", "1,001", "1,002"]);
+  });
+
+  test("near an end, the window itself holds the first or last page: no second button for it", () => {
+    render(<Pagination page={2} totalPages={40} onChange={() => {}} />);
+    const names = screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? b.textContent);
+    expect(names).toEqual(["Previous", "Page 1", "Page 2", "Page 3", "Page 4", "Page 5", "Last page, 40", "Next"]);
+    expect([...document.querySelectorAll("[data-far]")].map((li) => li.textContent)).toEqual(["3", "4", "5"]);
+  });
+
+  test("five pages or fewer: every one shows, on a phone too", () => {
+    render(<Pagination page={2} totalPages={5} onChange={() => {}} />);
+    expect(screen.getAllByRole("button", { name: /^Page / }).map((b) => b.textContent)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(document.querySelectorAll("[data-far]")).toHaveLength(0);
+  });
+
   test("clicking the current page does nothing", () => {
     const onChange = mock((_page: number) => {});
     render(<Pagination page={2} totalPages={3} onChange={onChange} />);

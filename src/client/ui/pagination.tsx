@@ -5,6 +5,7 @@ import type { TRPCClientErrorLike } from "@trpc/client";
 import type { DecorateProcedure, UseTRPCQueryResult } from "@trpc/react-query/shared";
 import { useState } from "react";
 import { portal } from "../../shared/i18n/portal.ts";
+import { formatNumber } from "../lib/format.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./more-icons.tsx";
@@ -56,6 +57,23 @@ export function useScreenPages<TDef extends QueryProcedureDef>(
   return { page, setPage, query };
 }
 
+/** A page's button: its number as its name says it ("1,000"), named "Page 7" (or "Last page, 2,000"). */
+function PageButton({ n, page, label, onChange }: { n: number; page: number; label: string; onChange: (page: number) => void }) {
+  return (
+    <button
+      type="button"
+      className="ui-pagination__page"
+      aria-label={label}
+      aria-current={n === page ? "page" : undefined}
+      onClick={() => {
+        if (n !== page) onChange(n);
+      }}
+    >
+      {formatNumber(n)}
+    </button>
+  );
+}
+
 /**
  * Renders nothing when everything fits on one page. Previous on the first page and Next on the last are
  * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page (thirteenth walk:
@@ -86,21 +104,27 @@ export function Pagination({ page, totalPages, onChange, className, announce = t
         <span className="ui-pagination__step-label">{t("pagination.previous")}</span>
       </button>
       <ul className="ui-pagination__pages">
+        {/* The first and the last page stay one press away, however many pages there are (thirteenth walk:
+            2,000 pages of applications, the oldest reachable only by editing the address). */}
+        {pages[0]! > 1 ? (
+          <li className="ui-pagination__end">
+            <PageButton n={1} page={page} onChange={onChange} label={t("pagination.first", { page: 1 })} />
+            {pages[0]! > 2 ? <span aria-hidden="true">…</span> : null}
+          </li>
+        ) : null}
         {pages.map((n) => (
-          <li key={n}>
-            <button
-              type="button"
-              className="ui-pagination__page"
-              aria-label={t("pagination.page", { page: n })}
-              aria-current={n === page ? "page" : undefined}
-              onClick={() => {
-                if (n !== page) onChange(n);
-              }}
-            >
-              {n}
-            </button>
+          // With pages beyond the window, on a phone it narrows to the current page between the first and the
+          // last (components.css: data-far); Previous and Next reach the ones beside it.
+          <li key={n} data-far={totalPages > pages.length && n !== page && n !== 1 && n !== totalPages ? "" : undefined}>
+            <PageButton n={n} page={page} onChange={onChange} label={t("pagination.page", { page: n })} />
           </li>
         ))}
+        {pages[pages.length - 1]! < totalPages ? (
+          <li className="ui-pagination__end">
+            {pages[pages.length - 1]! < totalPages - 1 ? <span aria-hidden="true">…</span> : null}
+            <PageButton n={totalPages} page={page} onChange={onChange} label={t("pagination.last", { page: totalPages })} />
+          </li>
+        ) : null}
       </ul>
       <button
         type="button"
