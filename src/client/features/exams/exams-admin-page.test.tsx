@@ -222,6 +222,40 @@ describe("/admin/exams/<id>/marks", () => {
     expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
   });
 
+  test("another page or a search with marks typed and unsaved asks first; staying keeps them (thirteenth walk)", async () => {
+    const { sent } = renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": () => ({ students: ROWS, pagination: pagination(120, 1, 50) }),
+    });
+    const ravi = await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" });
+    // Nothing typed: the next page opens at once.
+    fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(sent("exams.marks").some((input) => (input as { page: number }).page === 2)).toBe(true));
+    fireEvent.change(ravi, { target: { value: "61" } });
+    fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(dialog.textContent).toContain("1 mark typed on this page is not saved yet. If you go on, it is lost.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
+    expect(sent("exams.marks").some((input) => (input as { page: number }).page === 3)).toBe(false);
+    expect((screen.getByRole("textbox", { name: "Marks of Ravi Kumar" }) as HTMLInputElement).value).toBe("61");
+    // A search asks too; staying puts the search box back.
+    const search = screen.getByRole("searchbox", { name: "Search students" }) as HTMLInputElement;
+    fireEvent.change(search, { target: { value: "Priya" } });
+    fireEvent.submit(search.closest("form")!);
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Stay on this page" }),
+    );
+    await waitFor(() => expect((screen.getByRole("searchbox", { name: "Search students" }) as HTMLInputElement).value).toBe(""));
+    expect((screen.getByRole("textbox", { name: "Marks of Ravi Kumar" }) as HTMLInputElement).value).toBe("61");
+    // Going on drops them.
+    fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Discard and go on" }),
+    );
+    await waitFor(() => expect(sent("exams.marks").some((input) => (input as { page: number }).page === 3)).toBe(true));
+    expect(sent("exams.saveMarks")).toEqual([]);
+  });
+
   test("a row a colleague saved meanwhile is refused: the message says what is stored now, the typed marks stay, and the next save goes over it (twelfth walk)", async () => {
     const COLLEAGUE_SAVED = "2026-11-22T06:40:00.000Z";
     let colleague = false;

@@ -176,6 +176,20 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const shownFor = (r: Row) => drafts[r.userId] ?? draftOf(r);
   const changed = rows.filter((r) => drafts[r.userId] && !sameDraft(drafts[r.userId]!, draftOf(r)));
 
+  // Another page or a search while marks typed here are unsaved: asked first (thirteenth walk: they were
+  // dropped without a word). "Stay" puts the search box back to the list's search.
+  const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
+  const [searchBox, setSearchBox] = useState(0);
+  const leave = (go: () => void) => {
+    const move = () => {
+      setDrafts({});
+      setErrors({});
+      go();
+    };
+    if (changed.length === 0) move();
+    else setLeaving({ go: move });
+  };
+
   const edit = (r: Row, next: Partial<Draft>) => {
     setDrafts((all) => ({ ...all, [r.userId]: { ...shownFor(r), ...next } }));
     setErrors((all) => {
@@ -326,14 +340,12 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
         </p>
         <div className="ops-toolbar cluster cluster--bottom">
           <ListSearch
+            key={searchBox}
             id="marks-search"
             label={t("marks.search")}
             placeholder={t("marks.searchPlaceholder")}
             value={list.search}
-            onSearch={(search) => {
-              setDrafts({});
-              list.setSearch(search);
-            }}
+            onSearch={(search) => leave(() => list.setSearch(search))}
           />
         </div>
       </div>
@@ -360,16 +372,28 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
               <Pagination
                 page={list.page}
                 totalPages={query.data.pagination.totalPages}
-                onChange={(page) => {
-                  setDrafts({});
-                  setErrors({});
-                  list.setPage(page);
-                }}
+                onChange={(page) => leave(() => list.setPage(page))}
               />
             </>
           ) : null}
         </div>
       </form>
+      <ConfirmDialog
+        open={leaving !== null}
+        title={t("marks.leaveTitle")}
+        confirmLabel={t("marks.leave")}
+        cancelLabel={t("marks.stay")}
+        onConfirm={() => {
+          leaving?.go();
+          setLeaving(null);
+        }}
+        onClose={() => {
+          setLeaving(null);
+          setSearchBox((n) => n + 1);
+        }}
+      >
+        <p>{t("marks.leaveText", { count: changed.length })}</p>
+      </ConfirmDialog>
     </Card>
   );
 }
