@@ -16,9 +16,12 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows as lines, each ended with CRLF. */
+const csvLines = (rows: readonly (readonly CsvValue[])[]) => rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+
 /** The header row and the rows, each line ended with CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+  return csvLines([header, ...rows]);
 }
 
 /**
@@ -27,6 +30,32 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
  */
 export function spreadsheetCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return `\uFEFF${toCsv(header, rows)}`;
+}
+
+/**
+ * spreadsheetCsv as a stream: the byte order mark and the header at once, then each page of rows as it is
+ * read (platform/paging.ts: newestFirstPages), so a file of any length is never whole in memory.
+ */
+export function spreadsheetCsvStream<Row>(
+  header: readonly string[],
+  pages: AsyncIterable<Row[]>,
+  cells: (row: Row) => readonly CsvValue[],
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = pages[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(spreadsheetCsv(header, [])));
+    },
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csvLines(next.value.map(cells))));
+    },
+    async cancel() {
+      await iterator.return?.(undefined);
+    },
+  });
 }
 
 /** A stored moment (ISO, UTC) as a spreadsheet cell: the institute's wall clock, "YYYY-MM-DD HH:MM". */

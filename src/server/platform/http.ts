@@ -140,13 +140,23 @@ export async function sendStoredFile(
   });
 }
 
-/** A CSV file the office downloads (a list, a report), saved under the service's name and never cached. */
-export function csvDownload(c: Context, file: { filename: string; csv: string }): Response {
-  return c.body(file.csv, 200, {
+/**
+ * A CSV file the office downloads (a list, a report), saved under the service's name and never cached;
+ * gzip-compressed as it goes when the browser accepts it (a spreadsheet's text shrinks five- to tenfold:
+ * 100,000 applications were 19 MB sent as they were, thirteenth walk).
+ */
+export function csvDownload(c: Context, file: { filename: string; csv: string | ReadableStream<Uint8Array> }): Response {
+  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  const text = typeof file.csv === "string" ? new Blob([file.csv]).stream() : file.csv;
+  // (DOM's typings give CompressionStream a BufferSource side; bytes are what it takes.)
+  const gzipped = () => text.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+  return c.body(gzip ? gzipped() : text, 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="${file.filename}"`,
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
 }
 

@@ -7,7 +7,7 @@
  * - a page is found in two steps: its ids from the index alone (an OFFSET then skips index entries, not
  *   table rows: page 5,000 of 100,000 applications 1.4 → 0.4 ms), then those rows by primary key.
  */
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { cachedRead } from "./read-cache.ts";
 
@@ -102,3 +102,34 @@ export async function pageWithTotal<Row>(
   ]);
   return { rows: found as Row[], pagination: paginationOf(Number(total), at.page, at.limit) };
 }
+
+/** Rows an export reads at a time (a few hundred kilobytes of memory, some milliseconds of the server). */
+export const EXPORT_PAGE = 1_000;
+
+/**
+ * Every row of a list newest first by (created_at, id), a page at a time: each page the rows after the last
+ * one of the page before (keyset), so an export of 100,000 applications holds one page in memory, never
+ * re-reads skipped rows, and the server answers other requests between pages (thirteenth walk: one
+ * export held 758 MB and stalled everyone for 1.2 s). `read(after)` gives the next `size` rows after `after`
+ * (null: from the newest), in that order.
+ */
+export async function* newestFirstPages<Row extends { id: number; created_at: string }>(
+  read: (after: { id: number; created_at: string } | null, size: number) => Promise<Row[]>,
+  size = EXPORT_PAGE,
+): AsyncGenerator<Row[]> {
+  let after: Row | null = null;
+  for (;;) {
+    const rows = await read(after, size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!;
+    await Bun.sleep(0);
+  }
+}
+
+/** The keyset condition of newestFirstPages: rows older than `after` in (created_at, id) order. */
+export const olderThan = (table: ListTable, after: { id: number; created_at: string }) => (eb: ExpressionBuilder<any, any>) =>
+  eb.or([
+    eb(`${table}.created_at`, "<", after.created_at),
+    eb.and([eb(`${table}.created_at`, "=", after.created_at), eb(`${table}.id`, "<", after.id)]),
+  ]);

@@ -11,8 +11,9 @@ import type { AdmissionExportQuery, AdmissionFollowUpInput, AdmissionNoteInput }
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
+import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
 import { fieldError, notFound } from "../../platform/errors.ts";
+import { newestFirstPages, olderThan } from "../../platform/paging.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { ADMISSION_MESSAGES, filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
@@ -134,47 +135,51 @@ const CSV_HEADER = [
   "Entered At Office",
 ];
 
-/** GET /api/admin/admissions/export.csv: every application the list's filters match, newest first. */
+/**
+ * GET /api/admin/admissions/export.csv: every application the list's filters match, newest first, streamed a
+ * page at a time (newestFirstPages). The activity log counts the rows as the export starts.
+ */
 export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query: AdmissionExportQuery, meta: SessionMeta = {}) {
-  const rows = await filteredAdmissions(deps.db, query)
-    .leftJoin("users", "users.id", "admissions.student_user_id")
-    .selectAll("admissions")
-    .select("users.student_id")
-    .orderBy("admissions.created_at", "desc")
-    .orderBy("admissions.id", "desc")
-    .execute();
+  const { count } = await filteredAdmissions(deps.db, query)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   const now = deps.now();
   const timeZone = await instituteTimeZone(deps);
-  const csv = spreadsheetCsv(
-    CSV_HEADER,
-    rows.map((a) => [
-      a.application_number,
-      a.status,
-      a.first_name,
-      a.last_name,
-      a.email,
-      a.phone,
-      a.course,
-      a.date_of_birth,
-      a.gender,
-      a.city,
-      a.state,
-      a.pincode,
-      a.previous_percentage,
-      a.year_of_passing,
-      csvMoment(a.submitted_at, timeZone),
-      csvMoment(a.processed_at, timeZone),
-      a.student_id,
-      a.rejection_reason,
-      a.follow_up_on,
-      a.entered_by === null ? "No" : "Yes",
-    ]),
-  );
+  const pages = newestFirstPages((after, size) => {
+    let rows = filteredAdmissions(deps.db, query)
+      .leftJoin("users", "users.id", "admissions.student_user_id")
+      .selectAll("admissions")
+      .select("users.student_id");
+    if (after) rows = rows.where(olderThan("admissions", after));
+    return rows.orderBy("admissions.created_at", "desc").orderBy("admissions.id", "desc").limit(size).execute();
+  });
+  const csv = spreadsheetCsvStream(CSV_HEADER, pages, (a) => [
+    a.application_number,
+    a.status,
+    a.first_name,
+    a.last_name,
+    a.email,
+    a.phone,
+    a.course,
+    a.date_of_birth,
+    a.gender,
+    a.city,
+    a.state,
+    a.pincode,
+    a.previous_percentage,
+    a.year_of_passing,
+    csvMoment(a.submitted_at, timeZone),
+    csvMoment(a.processed_at, timeZone),
+    a.student_id,
+    a.rejection_reason,
+    a.follow_up_on,
+    a.entered_by === null ? "No" : "Yes",
+  ]);
   await audit(deps.db, now, {
     actorUserId: actorId,
     action: "admission.export",
     entityType: "admission",
-    details: { rows: rows.length, search: query.search, status: query.status },
+    details: { rows: Number(count), search: query.search, status: query.status },
     ip: meta.ip,
   });
   return { filename: `applications-${localDate(now, timeZone)}.csv`, csv };

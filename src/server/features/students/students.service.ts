@@ -21,10 +21,10 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { localDate, startOfMonth } from "../../platform/calendar.ts";
-import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
+import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
 import { AppError, conflict, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { newestFirstPage } from "../../platform/paging.ts";
+import { newestFirstPage, newestFirstPages, olderThan } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { heldForChange } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
@@ -498,35 +498,40 @@ const CSV_HEADER = [
  * a UTF-8 byte order mark so spreadsheet programs read Indian names correctly. Exports are audited.
  */
 export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
-  const rows = await filtered(deps.db, query).selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const { count } = await filtered(deps.db, query)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   const now = deps.now();
   const timeZone = await instituteTimeZone(deps);
-  const csv = spreadsheetCsv(
-    CSV_HEADER,
-    rows.map((u) => [
-      u.student_id,
-      u.name,
-      u.email,
-      u.mobile,
-      u.standard,
-      u.course,
-      u.date_of_birth,
-      u.blood_group,
-      u.address,
-      u.emergency_name,
-      u.emergency_relationship,
-      u.emergency_phone,
-      u.emergency_email,
-      u.is_active === 1 ? "Active" : "Inactive",
-      csvMoment(u.created_at, timeZone),
-      csvMoment(u.last_login_at, timeZone),
-    ]),
-  );
+  // Streamed a page at a time (newestFirstPages): 50,000 students held 671 MB when read whole (thirteenth walk).
+  const pages = newestFirstPages((after, size) => {
+    let rows = filtered(deps.db, query).selectAll();
+    if (after) rows = rows.where(olderThan("users", after));
+    return rows.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
+  });
+  const csv = spreadsheetCsvStream(CSV_HEADER, pages, (u) => [
+    u.student_id,
+    u.name,
+    u.email,
+    u.mobile,
+    u.standard,
+    u.course,
+    u.date_of_birth,
+    u.blood_group,
+    u.address,
+    u.emergency_name,
+    u.emergency_relationship,
+    u.emergency_phone,
+    u.emergency_email,
+    u.is_active === 1 ? "Active" : "Inactive",
+    csvMoment(u.created_at, timeZone),
+    csvMoment(u.last_login_at, timeZone),
+  ]);
   await audit(deps.db, now, {
     actorUserId: adminId,
     action: "student.export",
     entityType: "student",
-    details: { rows: rows.length, search: query.search, status: query.status },
+    details: { rows: Number(count), search: query.search, status: query.status },
     ip: meta.ip,
   });
   return { filename: `students-${localDate(now, timeZone)}.csv`, csv };
