@@ -34,7 +34,7 @@ export function spreadsheetCsv(header: readonly string[], rows: readonly (readon
 
 /**
  * spreadsheetCsv as a stream: the byte order mark and the header at once, then each page of rows as it is
- * read (platform/paging.ts: newestFirstPages), so a file of any length is never whole in memory.
+ * read (platform/paging.ts: newestFirstExport), so a file of any length is never whole in memory.
  */
 export function spreadsheetCsvStream<Row>(
   header: readonly string[],

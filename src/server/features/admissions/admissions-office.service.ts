@@ -13,7 +13,7 @@ import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
 import { fieldError, notFound } from "../../platform/errors.ts";
-import { newestFirstPages, olderThan } from "../../platform/paging.ts";
+import { newestFirstExport } from "../../platform/paging.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { ADMISSION_MESSAGES, filteredAdmissions, loadApplication, toApplication } from "./admissions.service.ts";
@@ -137,22 +137,14 @@ const CSV_HEADER = [
 
 /**
  * GET /api/admin/admissions/export.csv: every application the list's filters match, newest first, streamed a
- * page at a time (newestFirstPages). The activity log counts the rows as the export starts.
+ * page at a time (newestFirstExport). The activity log counts the rows as the export starts.
  */
 export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query: AdmissionExportQuery, meta: SessionMeta = {}) {
-  const { count } = await filteredAdmissions(deps.db, query)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count, pages } = await newestFirstExport("admissions", filteredAdmissions(deps.db, query), (rows) =>
+    rows.leftJoin("users", "users.id", "admissions.student_user_id").selectAll("admissions").select("users.student_id"),
+  );
   const now = deps.now();
   const timeZone = await instituteTimeZone(deps);
-  const pages = newestFirstPages((after, size) => {
-    let rows = filteredAdmissions(deps.db, query)
-      .leftJoin("users", "users.id", "admissions.student_user_id")
-      .selectAll("admissions")
-      .select("users.student_id");
-    if (after) rows = rows.where(olderThan("admissions", after));
-    return rows.orderBy("admissions.created_at", "desc").orderBy("admissions.id", "desc").limit(size).execute();
-  });
   const csv = spreadsheetCsvStream(CSV_HEADER, pages, (a) => [
     a.application_number,
     a.status,
@@ -179,7 +171,7 @@ export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query:
     actorUserId: actorId,
     action: "admission.export",
     entityType: "admission",
-    details: { rows: Number(count), search: query.search, status: query.status },
+    details: { rows: count, search: query.search, status: query.status },
     ip: meta.ip,
   });
   return { filename: `applications-${localDate(now, timeZone)}.csv`, csv };

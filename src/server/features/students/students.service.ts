@@ -24,7 +24,7 @@ import { localDate, startOfMonth } from "../../platform/calendar.ts";
 import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
 import { AppError, conflict, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { newestFirstPage, newestFirstPages, olderThan } from "../../platform/paging.ts";
+import { newestFirstExport, newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { heldForChange } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
@@ -498,17 +498,10 @@ const CSV_HEADER = [
  * a UTF-8 byte order mark so spreadsheet programs read Indian names correctly. Exports are audited.
  */
 export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
-  const { count } = await filtered(deps.db, query)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  // Streamed a page at a time (newestFirstExport): 50,000 students held 671 MB when read whole (thirteenth walk).
+  const { count, pages } = await newestFirstExport("users", filtered(deps.db, query), (rows) => rows.selectAll());
   const now = deps.now();
   const timeZone = await instituteTimeZone(deps);
-  // Streamed a page at a time (newestFirstPages): 50,000 students held 671 MB when read whole (thirteenth walk).
-  const pages = newestFirstPages((after, size) => {
-    let rows = filtered(deps.db, query).selectAll();
-    if (after) rows = rows.where(olderThan("users", after));
-    return rows.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
-  });
   const csv = spreadsheetCsvStream(CSV_HEADER, pages, (u) => [
     u.student_id,
     u.name,
@@ -531,7 +524,7 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
     actorUserId: adminId,
     action: "student.export",
     entityType: "student",
-    details: { rows: Number(count), search: query.search, status: query.status },
+    details: { rows: count, search: query.search, status: query.status },
     ip: meta.ip,
   });
   return { filename: `students-${localDate(now, timeZone)}.csv`, csv };
