@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { configureImageProcessing, imageTask } from "./images.ts";
-import { cleanFileName, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
+import { cleanFileName, contentRefusal, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
 
 /**
  * The markers as they were first written: regular expressions over the bytes decoded as latin1. The byte
@@ -140,8 +140,16 @@ describe("hasActiveContent", () => {
   });
 
   describe("object streams (thirteenth walk: a /JavaScript action compressed out of sight)", () => {
-    /** A PDF 1.5 whose catalogue, pages and `extra` objects sit in one object stream with `dict` (deflated unless told). */
-    const withObjectStream = (extra: string[], dict = "/Type /ObjStm /N {n} /First {first} /Filter /FlateDecode", deflate = true) => {
+    /**
+     * A PDF 1.5 whose catalogue, pages and `extra` objects sit in one object stream with `dict`, deflated
+     * `deflations` times, under the object header `header`.
+     */
+    const withObjectStream = (
+      extra: string[],
+      dict = "/Type /ObjStm /N {n} /First {first} /Filter /FlateDecode",
+      deflations = 1,
+      header = "9 0 obj",
+    ) => {
       const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", ...extra];
       let body = "";
       const offsets = objects.map((o) => {
@@ -149,49 +157,63 @@ describe("hasActiveContent", () => {
         body += `${o}\n`;
         return at;
       });
-      const header = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
-      const content = latin1(header + body);
-      const data = deflate ? new Uint8Array(deflateSync(content)) : content;
-      const head = `%PDF-1.5\n9 0 obj\n<< ${dict.replace("{n}", String(objects.length)).replace("{first}", String(header.length))} /Length ${data.length} >>\nstream\n`;
+      const numbers = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
+      let data = latin1(numbers + body);
+      for (let i = 0; i < deflations; i++) data = new Uint8Array(deflateSync(data));
+      const head = `%PDF-1.5\n${header}\n<< ${dict.replace("{n}", String(objects.length)).replace("{first}", String(numbers.length))} /Length ${data.length} >>\nstream\n`;
       return concat(latin1(head), data, latin1("\nendstream\nendobj\nstartxref\n0\n%%EOF\n"));
     };
     const action = "<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>";
+    const page = ["<< /Type /Page /MediaBox [0 0 200 200] >>"];
 
     test("a script action inside a deflated object stream is found; the same stream without one is not", () => {
-      expect(hasActiveContent(withObjectStream([action]), "pdf")).toBe(true);
-      expect(hasActiveContent(withObjectStream(["<< /Type /Page /MediaBox [0 0 200 200] >>"]), "pdf")).toBe(false);
-      expect(hasActiveContent(withObjectStream(["<< /S /GoToR /F (\\\\evil\\share\\x.pdf) >>"]), "pdf")).toBe(true);
-      expect(hasActiveContent(withObjectStream(["<< /S /J#61vaScript >>"]), "pdf")).toBe(true);
+      expect(contentRefusal(withObjectStream([action]), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream(page), "pdf")).toBeNull();
+      expect(contentRefusal(withObjectStream(["<< /S /GoToR /F (\\\\evil\\share\\x.pdf) >>"]), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream(["<< /S /J#61vaScript >>"]), "pdf")).toBe("active");
     });
 
-    test("found without /Type /ObjStm, with names written in hex, and past a string that looks like an object's end", () => {
-      expect(hasActiveContent(withObjectStream([action], "/N {n} /First {first} /Filter /FlateDecode"), "pdf")).toBe(true);
-      expect(hasActiveContent(withObjectStream([action], "/#4E {n} /F#69rst {first} /Fil#74er /Fl"), "pdf")).toBe(true);
-      expect(hasActiveContent(withObjectStream([action], "/N {n} /T (endobj 1 0 obj) /First {first} /Filter [/FlateDecode]"), "pdf")).toBe(
-        true,
+    test("found by what it holds, whatever its dictionary or header says (walk 13b: three ways past a reading of the dictionaries)", () => {
+      expect(contentRefusal(withObjectStream([action], "/N {n} /First {first} /Filter /FlateDecode"), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream([action], "/#4E {n} /F#69rst {first} /Fil#74er /Fl"), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream([action], "/N {n} /T (endobj 1 0 obj) /First {first} /Filter [/FlateDecode]"), "pdf")).toBe(
+        "active",
       );
-      // Not deflated at all: the file's own scan reads it.
-      expect(hasActiveContent(withObjectStream([action], "/N {n} /First {first}", false), "pdf")).toBe(true);
+      // A comment between the generation number and "obj"; a word no dictionary holds; a filter by reference.
+      expect(contentRefusal(withObjectStream([action], undefined, 1, "9 0 %hidden\nobj"), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream([action], "/N {n} /First {first} /Producer abc /Filter /FlateDecode"), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream([action], "/N {n} /First {first} /Filter 7 0 R"), "pdf")).toBe("active");
+      // Deflated twice (and three times); not deflated at all (the file's own scan reads it).
+      expect(contentRefusal(withObjectStream([action], "/N {n} /First {first} /Filter [/FlateDecode /FlateDecode]", 2), "pdf")).toBe(
+        "active",
+      );
+      expect(contentRefusal(withObjectStream([action], undefined, 3), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream(page, undefined, 2), "pdf")).toBeNull();
+      expect(contentRefusal(withObjectStream([action], "/N {n} /First {first}", 0), "pdf")).toBe("active");
     });
 
-    test("an object stream the scan cannot read as a reader would is refused: other filters, parameters, a filter by reference", () => {
-      const plain = ["<< /Type /Page >>"];
-      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter [/ASCIIHexDecode /FlateDecode]"), "pdf")).toBe(true);
-      expect(
-        hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter /FlateDecode /DecodeParms << /Predictor 12 >>"), "pdf"),
-      ).toBe(true);
-      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter 7 0 R"), "pdf")).toBe(true);
-      // Deflated data that is not deflate data at all.
-      expect(hasActiveContent(withObjectStream(plain, "/N {n} /First {first} /Filter /FlateDecode", false), "pdf")).toBe(true);
-      // Streams that inflate a thousandfold: past 16 MB in all the file is refused, not inflated further.
-      const bomb = deflateSync(new Uint8Array(6_000_000).fill(0x20));
+    test("what the scan cannot read is refused as such, not as script: other codings, encrypted object streams, too much to inflate", () => {
+      expect(contentRefusal(withObjectStream(page, "/N {n} /First {first} /Filter [/ASCIIHexDecode /FlateDecode]"), "pdf")).toBe(
+        "unchecked",
+      );
+      expect(contentRefusal(withObjectStream(page, "/N {n} /First {first} /Filter /LZ#57Decode", 0), "pdf")).toBe("unchecked");
+      // Encrypted with object streams (walk 13b: a "secured" marksheet was called script); encrypted without is read as before.
+      const encrypted = (file: Uint8Array) => concat(file, latin1("trailer\n<< /Encrypt 12 0 R /Root 1 0 R >>\n"));
+      expect(contentRefusal(encrypted(withObjectStream(page)), "pdf")).toBe("unchecked");
+      expect(contentRefusal(encrypted(latin1("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n")), "pdf")).toBeNull();
+      // Object streams that inflate a thousandfold: past 16 MB in all the file is refused, not inflated further.
+      const bomb = deflateSync(concat(latin1("1 0 << "), new Uint8Array(6_000_000).fill(0x20), latin1(">>")));
       const streams = [1, 2, 3].map((n) =>
-        concat(latin1(`${n} 0 obj\n<< /N 1 /First 2 /Filter /FlateDecode >>\nstream\n`), bomb, latin1("\nendstream\nendobj\n")),
+        concat(latin1(`${n} 0 obj\n<< /N 1 /First 4 /Filter /FlateDecode >>\nstream\n`), bomb, latin1("\nendstream\nendobj\n")),
       );
-      expect(hasActiveContent(concat(latin1("%PDF-1.5\n"), ...streams.slice(0, 2), latin1("%%EOF\n")), "pdf")).toBe(false);
-      expect(hasActiveContent(concat(latin1("%PDF-1.5\n"), ...streams, latin1("%%EOF\n")), "pdf")).toBe(true);
-      // Any other stream (a page's content, a picture) is not an object stream: left as it is.
-      expect(hasActiveContent(withObjectStream(plain, "/Length1 5 /Filter /DCTDecode", false), "pdf")).toBe(false);
+      expect(contentRefusal(concat(latin1("%PDF-1.5\n"), ...streams.slice(0, 2), latin1("%%EOF\n")), "pdf")).toBeNull();
+      expect(contentRefusal(concat(latin1("%PDF-1.5\n"), ...streams, latin1("%%EOF\n")), "pdf")).toBe("unchecked");
+      // A page's drawing (numbers, then operators) and a picture's own coding are no object streams: left as they are.
+      const drawing = deflateSync(latin1(`1 0 0 1 72 720 cm /F1 12 Tf (x) Tj ${"0 0 m 10 10 l S ".repeat(50_000)}`));
+      expect(
+        contentRefusal(concat(latin1("%PDF-1.5\n4 0 obj\n<< /Filter /FlateDecode >>\nstream\n"), drawing, latin1("\nendstream\n")), "pdf"),
+      ).toBeNull();
+      expect(contentRefusal(withObjectStream(page, "/Length1 5 /Filter /DCTDecode", 0), "pdf")).toBeNull();
     });
   });
 

@@ -186,65 +186,89 @@ function hasMarkup(b: Uint8Array): boolean {
   return false;
 }
 
-/** Bytes that can follow "/" in a PDF name looked for: the names' first letters, or "#" (a letter written in hex). */
-const AFTER_SLASH = new Uint8Array(256);
-for (const name of PDF_NAMES) AFTER_SLASH[name[0]!] = 1;
-AFTER_SLASH[HASH] = 1;
 /** What ends a PDF name: whitespace (NUL, tab, LF, FF, CR, space) and the delimiters ( ) < > [ ] { } / %. */
 const ENDS_NAME = new Uint8Array(256);
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...ascii("()<>[]{}/%")]) ENDS_NAME[c] = 1;
 const hexValue = (c: number) =>
   c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
-/** The longest name looked for and the character after it: all of a name that needs reading. */
-const NAME_READ = Math.max(...PDF_NAMES.map((n) => n.length)) + 1;
-const decodedName = new Uint8Array(NAME_READ);
 
-/** The first NAME_READ bytes of the PDF name starting at b[at], "#xx" read as one byte; how many there are. */
-function readName(b: Uint8Array, at: number): number {
-  const end = b.length;
-  let n = 0;
-  for (let p = at; p < end && n < NAME_READ && ENDS_NAME[b[p]!] === 0; n++) {
-    const high = b[p] === HASH && p + 2 < end ? hexValue(b[p + 1]!) : -1;
-    const low = high === -1 ? -1 : hexValue(b[p + 2]!);
-    if (low === -1) {
-      decodedName[n] = b[p]!;
-      p++;
-    } else {
-      decodedName[n] = high * 16 + low;
-      p += 3;
+/**
+ * Whether the bytes hold one of the PDF names (exact case, not followed by a word character), read as a
+ * reader reads a name: "#" and two hex digits are one byte.
+ */
+function pdfNameFinder(list: readonly Uint8Array[]): (b: Uint8Array) => boolean {
+  /** Bytes that can follow "/": the names' first letters, or "#" (a letter written in hex). */
+  const afterSlash = new Uint8Array(256);
+  for (const name of list) afterSlash[name[0]!] = 1;
+  afterSlash[HASH] = 1;
+  /** The longest name and the character after it: all of a name that needs reading. */
+  const decoded = new Uint8Array(Math.max(...list.map((n) => n.length)) + 1);
+  /** The first bytes of the name starting at b[at], "#xx" read as one byte; how many there are. */
+  const readName = (b: Uint8Array, at: number): number => {
+    const end = b.length;
+    let n = 0;
+    for (let p = at; p < end && n < decoded.length && ENDS_NAME[b[p]!] === 0; n++) {
+      const high = b[p] === HASH && p + 2 < end ? hexValue(b[p + 1]!) : -1;
+      const low = high === -1 ? -1 : hexValue(b[p + 2]!);
+      if (low === -1) {
+        decoded[n] = b[p]!;
+        p++;
+      } else {
+        decoded[n] = high * 16 + low;
+        p += 3;
+      }
     }
-  }
-  return n;
+    return n;
+  };
+  return (b) => {
+    const end = b.length;
+    for (let slash = b.indexOf(SLASH); slash !== -1; slash = b.indexOf(SLASH, slash + 1)) {
+      const at = slash + 1;
+      if (at >= end || afterSlash[b[at]!] === 0) continue;
+      const n = readName(b, at);
+      for (const name of list) {
+        if (n < name.length || (n > name.length && isWordByte(decoded[name.length]!))) continue;
+        let same = true;
+        for (let i = 0; i < name.length && same; i++) same = decoded[i] === name[i];
+        if (same) return true;
+      }
+    }
+    return false;
+  };
 }
 
-function hasActivePdfName(b: Uint8Array): boolean {
-  const end = b.length;
-  for (let slash = b.indexOf(SLASH); slash !== -1; slash = b.indexOf(SLASH, slash + 1)) {
-    const at = slash + 1;
-    if (at >= end || AFTER_SLASH[b[at]!] === 0) continue;
-    const n = readName(b, at);
-    for (let k = 0; k < PDF_NAMES.length; k++) {
-      const name = PDF_NAMES[k]!;
-      if (n < name.length || (n > name.length && isWordByte(decodedName[name.length]!))) continue;
-      let same = true;
-      for (let i = 0; i < name.length && same; i++) same = decodedName[i] === name[i];
-      if (same) return true;
-    }
-  }
-  return false;
-}
+const hasActivePdfName = pdfNameFinder(PDF_NAMES);
+/**
+ * Codings of a stream the scan does not undo (hex, ASCII85, LZW, run-length, a crypt filter): a stream in
+ * one could hold anything out of its sight (walk 13b). Today's PDFs deflate; an old one is saved again.
+ */
+const namesOtherCoding = pdfNameFinder(
+  ["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85", "LZWDecode", "LZW", "RunLengthDecode", "RL", "Crypt"].map(ascii),
+);
+/** An encrypted file (its streams are unreadable without decrypting them) … */
+const namesEncryption = pdfNameFinder([ascii("Encrypt")]);
+/** … with object streams (/First: where a reader finds their objects; their dictionaries are never encrypted). */
+const namesObjectStream = pdfNameFinder([ascii("First")]);
 
-/** Whether a PDF names active content, in its own bytes or inside an object stream (or has one it cannot read). */
-function hasActivePdfContent(bytes: Uint8Array): boolean {
-  if (hasActivePdfName(bytes)) return true;
-  for (const inner of objectStreams(bytes)) if (inner === null || hasActivePdfName(inner)) return true;
-  return false;
+/**
+ * Why a file cannot be accepted: markup in any file, or a PDF naming active content in its bytes or inside an
+ * object stream ("active"); a PDF whose streams the scan cannot read — another coding, object streams
+ * encrypted, more than it inflates ("unchecked"); null when it can be.
+ */
+export function contentRefusal(bytes: Uint8Array, kind: FileKind): "active" | "unchecked" | null {
+  if (hasMarkup(bytes)) return "active";
+  if (kind !== "pdf") return null;
+  if (hasActivePdfName(bytes)) return "active";
+  if (namesOtherCoding(bytes) || (namesEncryption(bytes) && namesObjectStream(bytes))) return "unchecked";
+  for (const inner of objectStreams(bytes)) {
+    if (inner === null) return "unchecked";
+    if (hasActivePdfName(inner)) return "active";
+  }
+  return null;
 }
 
 /** Whether the bytes hide markup (any file) or active PDF content. */
-export function hasActiveContent(bytes: Uint8Array, kind: FileKind): boolean {
-  return hasMarkup(bytes) || (kind === "pdf" && hasActivePdfContent(bytes));
-}
+export const hasActiveContent = (bytes: Uint8Array, kind: FileKind): boolean => contentRefusal(bytes, kind) === "active";
 
 const read = new WeakMap<Blob, Promise<Uint8Array>>();
 /**
@@ -289,7 +313,9 @@ export async function checkUpload(
   const kind = sniffType(bytes);
   if (!kind || !opts.allowed.includes(kind))
     return fail("BAD_REQUEST", validation.t("file.type", { label, types: describe(opts.allowed) }));
-  if (hasActiveContent(bytes, kind)) {
+  const refusal = contentRefusal(bytes, kind);
+  if (refusal === "unchecked") return fail("BAD_REQUEST", validation.t("file.unchecked", { label }));
+  if (refusal === "active") {
     return fail("BAD_REQUEST", validation.t("file.active", { label, type: KIND_NAMES[kind] }));
   }
   if (kind !== "pdf") {
