@@ -83,9 +83,22 @@ describe("Pagination", () => {
     fireEvent.click(screen.getByRole("button", { name: "Last page, 2,000" }));
     fireEvent.click(screen.getByRole("button", { name: "First page, 1" }));
     expect(onChange.mock.calls.map((c) => c[0])).toEqual([2000, 1]);
+    expect(document.querySelectorAll(".ui-pagination__gap")).toHaveLength(2);
     // On a phone the window keeps only the current page (the others are marked far).
     const far = [...document.querySelectorAll("[data-far]")].map((li) => li.textContent);
     expect(far).toEqual(["998", "999", "1,001", "1,002"]);
+  });
+
+  test("the page button pressed keeps the focus when its page moves into the window (walk 13b)", () => {
+    const onChange = mock((_page: number) => {});
+    const { rerender } = render(<Pagination page={1000} totalPages={2000} onChange={onChange} />);
+    const last = screen.getByRole("button", { name: "Last page, 2,000" });
+    last.focus();
+    rerender(<Pagination page={2000} totalPages={2000} onChange={onChange} />);
+    const now = screen.getByRole("button", { name: "Page 2,000" });
+    expect(now === last).toBe(true);
+    expect(document.activeElement === now).toBe(true);
+    expect(now.getAttribute("aria-current")).toBe("page");
   });
 
   test("near an end, the window itself holds the first or last page: no second button for it", () => {

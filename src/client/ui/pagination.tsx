@@ -74,6 +74,19 @@ function PageButton({ n, page, label, onChange }: { n: number; page: number; lab
   );
 }
 
+/** The items of the page list: the window, with the first and the last page and a gap ("…") where pages lie between. */
+function entries(pages: number[], totalPages: number): (number | "gap-start" | "gap-end")[] {
+  const start = pages[0]!;
+  const end = pages[pages.length - 1]!;
+  return [
+    ...(start > 1 ? [1] : []),
+    ...(start > 2 ? (["gap-start"] as const) : []),
+    ...pages,
+    ...(end < totalPages - 1 ? (["gap-end"] as const) : []),
+    ...(end < totalPages ? [totalPages] : []),
+  ];
+}
+
 /**
  * Renders nothing when everything fits on one page. Previous on the first page and Next on the last are
  * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page (thirteenth walk:
@@ -105,26 +118,28 @@ export function Pagination({ page, totalPages, onChange, className, announce = t
       </button>
       <ul className="ui-pagination__pages">
         {/* The first and the last page stay one press away, however many pages there are (thirteenth walk:
-            2,000 pages of applications, the oldest reachable only by editing the address). */}
-        {pages[0]! > 1 ? (
-          <li className="ui-pagination__end">
-            <PageButton n={1} page={page} onChange={onChange} label={t("pagination.first", { page: 1 })} />
-            {pages[0]! > 2 ? <span aria-hidden="true">…</span> : null}
-          </li>
-        ) : null}
-        {pages.map((n) => (
-          // With pages beyond the window, on a phone it narrows to the current page between the first and the
-          // last (components.css: data-far); Previous and Next reach the ones beside it.
-          <li key={n} data-far={totalPages > pages.length && n !== page && n !== 1 && n !== totalPages ? "" : undefined}>
-            <PageButton n={n} page={page} onChange={onChange} label={t("pagination.page", { page: n })} />
-          </li>
-        ))}
-        {pages[pages.length - 1]! < totalPages ? (
-          <li className="ui-pagination__end">
-            {pages[pages.length - 1]! < totalPages - 1 ? <span aria-hidden="true">…</span> : null}
-            <PageButton n={totalPages} page={page} onChange={onChange} label={t("pagination.last", { page: totalPages })} />
-          </li>
-        ) : null}
+            2,000 pages of applications, the oldest reachable only by editing the address). Every page's item is
+            keyed by its number, so the button pressed is the one focused after (walk 13b: Last page dropped
+            the focus when page 2,000 moved into the window). With pages beyond the window, on a phone it narrows
+            to the current page between the first and the last (components.css: data-far). */}
+        {entries(pages, totalPages).map((n) =>
+          typeof n === "string" ? (
+            <li key={n} className="ui-pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n} data-far={totalPages > pages.length && n !== page && n !== 1 && n !== totalPages ? "" : undefined}>
+              <PageButton
+                n={n}
+                page={page}
+                onChange={onChange}
+                label={
+                  !pages.includes(n) ? t(n === 1 ? "pagination.first" : "pagination.last", { page: n }) : t("pagination.page", { page: n })
+                }
+              />
+            </li>
+          ),
+        )}
       </ul>
       <button
         type="button"
