@@ -516,6 +516,9 @@ describe("the office's work on an application (issue 17)", () => {
     const { calls } = renderAdmin("/admin/admissions/1/edit", { "admissions.adminGet": () => row(1) });
     // The page's own heading is its h1 (thirteenth walk: it had none).
     await screen.findByRole("heading", { name: "Edit application APP-2026-000001", level: 1 });
+    // Its parts one level below, none skipped (walk 13b).
+    expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThanOrEqual(3);
+    expect(screen.queryAllByRole("heading", { level: 3 })).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "" } });
     fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));

@@ -110,7 +110,9 @@ export function ApplicationEditor({
     }
   };
 
+  // Its parts one level below (walk 13b: an h1 over h3s skipped a level).
   const Heading = title === undefined ? "h2" : "h1";
+  const Part = title === undefined ? "h3" : "h2";
   const problemNow = alert === "check" ? whatToFix(values) : null;
   const shownAlert = alert === "check" ? problemNow && { text: problemNow.lines.join(" ") } : alert;
   const stored = new Map(application.documents.map((d) => [d.type, d]));
@@ -134,12 +136,12 @@ export function ApplicationEditor({
 
         {PARTS.map(([step, sections]) => (
           <div key={step} className="stack">
-            <h3 className="edit-view__part">{stepTitle(step)}</h3>
+            <Part className="edit-view__part">{stepTitle(step)}</Part>
             <FieldSections sections={sections} values={values} errors={errors} idPrefix={ID_PREFIX} onChange={onChange} onBlur={onBlur} />
           </div>
         ))}
         <div className="stack">
-          <h3 className="edit-view__part">{t("editor.documents")}</h3>
+          <Part className="edit-view__part">{t("editor.documents")}</Part>
           <p className="text-muted">{t("editor.replaceHint")}</p>
           {DOCUMENT_KINDS.map((kind) => {
             const current = stored.get(kind);
