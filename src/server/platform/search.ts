@@ -31,14 +31,15 @@ const PHONE_COLUMNS = new Set(["phone", "mobile"]);
 
 /**
  * A term written as people write phone numbers ("98220 12345", "+91 98220-12345", "098220 12345") → its
- * national digits ("9822012345"); null for any other term, or fewer than four digits.
+ * national digits ("9822012345"); null for any other term, or fewer than eight digits (an application or
+ * student number's digits, "002500" or "2026", are not looked for in phones: walk 13b, a scan of every row).
  */
 export function phoneDigits(term: string): string | null {
   if (!/^\+?[\d\s-]+$/.test(term.trim())) return null;
   let digits = term.replace(/\D/g, "");
   if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
   else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
-  return digits.length >= 4 ? digits : null;
+  return digits.length >= 8 ? digits : null;
 }
 
 /** A phone column without its spaces, hyphens and plus. */
@@ -49,11 +50,14 @@ const digitsOf = (column: string) => sql`replace(replace(replace(${sql.ref(colum
  * first name, Kumar in the last; thirteenth walk: the whole phrase was looked for in each column, and found
  * nowhere): each word through the table's text index when the database has one (db/connection.ts, issue 9:
  * a LIKE scan of 100,000 applications took 70 ms), with LIKE otherwise. A term that is a phone number also
- * finds a phone column holding its digits, spaced or not. The columns must be the ones the index was made
+ * finds a phone column holding its digits, spaced or not (a scan of the column: 60–100 ms over 100,000
+ * applications, so only for eight digits or more). The columns must be the ones the index was made
  * over (migrations/…-text-search).
  */
 export function textContains(db: object, table: string, columns: string[], term: string): Expression<SqlBool> {
-  const words = searchWords(term);
+  const digits = phoneDigits(term);
+  // A phone number's groups are not words: "91000 02500" found every row holding both blocks (walk 13b).
+  const words = digits === null ? searchWords(term) : [term.trim()];
   const each = (words.length ? words : [term]).map(
     (word) =>
       indexedContains(db, table, word) ??
@@ -63,7 +67,6 @@ export function textContains(db: object, table: string, columns: string[], term:
       ),
   );
   const all = each.length === 1 ? each[0]! : sql<SqlBool>`(${sql.join(each, sql` and `)})`;
-  const digits = phoneDigits(term);
   const phones = columns.filter((c) => PHONE_COLUMNS.has(c));
   if (digits === null || phones.length === 0) return all;
   const byDigits = phones.map((c) => sql<SqlBool>`${digitsOf(`${table}.${c}`)} like ${`%${digits}%`}`);
