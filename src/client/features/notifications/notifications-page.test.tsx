@@ -84,10 +84,10 @@ describe("the top bar's notification badge", () => {
     expect(bell.querySelector(".ops-bell__count")?.textContent).toBe("3");
   });
 
-  test("one reads in the singular; more than 99 shows 99+ (the label keeps the real figure)", async () => {
+  test("one reads in the singular; more than 99 shows 99+, and the name starts with it (the real figure after; walk 13b)", async () => {
     expect(unreadLabel(1)).toBe("1 unread notification");
-    renderAdmin("/admin/dashboard", { "notifications.unreadCount": () => ({ count: 120 }) });
-    const bell = await screen.findByRole("link", { name: "120 unread notifications" });
+    renderAdmin("/admin/dashboard", { "notifications.unreadCount": () => ({ count: 1519 }) });
+    const bell = await screen.findByRole("link", { name: "99+ unread notifications (1,519)" });
     expect(bell.querySelector(".ops-bell__count")?.textContent).toBe("99+");
   });
 });

@@ -96,6 +96,9 @@ describe("periods", () => {
     expect(percentChange(3, 2, "x")).toEqual({ value: 50, unit: "percent", label: "+50%", comparedWith: "x" });
     expect(percentChange(1, 3, "x")).toMatchObject({ value: -67, label: "-67%" });
     expect(percentChange(2, 0, "x")).toMatchObject({ value: null, label: "+2" });
+    // Grouped as the figure above it is (walk 13b: "+2500" under "2,500").
+    expect(percentChange(2500, 0, "x")).toMatchObject({ value: null, label: "+2,500" });
+    expect(percentChange(26, 2, "x")).toMatchObject({ value: 1200, label: "+1,200%" });
     expect(percentChange(0, 0, "x")).toMatchObject({ value: 0, label: "0%" });
   });
 });
