@@ -232,6 +232,10 @@ describe("/admin/exams/<id>/marks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
     await waitFor(() => expect(sent("exams.marks").some((input) => (input as { page: number }).page === 2)).toBe(true));
     fireEvent.change(ravi, { target: { value: "61" } });
+    // A reload asks too (walk 13b).
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
     const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
     expect(dialog.textContent).toContain("1 mark typed on this page is not saved yet. If you go on, it is lost.");

@@ -12,6 +12,7 @@ import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/ex
 import { normaliseError } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { focusMain } from "../../lib/main-focus.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
@@ -179,6 +180,8 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   // Another page or a search while marks typed here are unsaved: asked first (thirteenth walk: they were
   // dropped without a word). "Stay" puts the search box back to the list's search.
   const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
+  // A reload or a closed tab asks too (walk 13b), as Settings does; moves inside the app are not asked about.
+  useLeaveWarning(changed.length > 0);
   const [searchBox, setSearchBox] = useState(0);
   const leave = (go: () => void) => {
     const move = () => {
