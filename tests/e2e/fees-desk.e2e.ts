@@ -140,6 +140,11 @@ describe("the fee desk (issue 19)", () => {
     // amount's message, shown as the field was left, moved the button from under the pointer), and the focus
     // goes to the amount to fix. On a tablet, where the message sat above the button.
     await office.page.setViewportSize({ width: 768, height: 1024 });
+    // At this width the sidebar becomes a drawer and slides away, and the page moves with it: the press is
+    // measured once the layout has settled (on a quick machine it was still sliding: the button "moved" 30 px).
+    await office.page.waitForFunction(() =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+    );
     await form.getByLabel(/^Amount/).fill("-100");
     // A person's click, held down a moment: the button stays where it was pressed until it is let go.
     const recordButton = form.getByRole("button", { name: "Record payment" });
