@@ -85,7 +85,7 @@ export function withKindExtension(name: string, kind: FileKind): string {
  *     name /JavaScript, /Launch, /EmbeddedFile, /RichMedia, /SubmitForm, /ImportData, /GoToR or /GoToE not
  *     followed by a word character, read as the PDF reader reads it: "#" and two hex digits in a name are one
  *     byte (ISO 32000-1 §7.3.5), so /J#61vaScript is /JavaScript; in the file and in every object stream,
- *     inflated (platform/pdf-objects.ts; one it cannot read counts as active)
+ *     inflated (platform/pdf-objects.ts); a PDF the scan cannot read is refused as such (contentRefusal)
  * They are found by scanning the bytes themselves (native indexOf for the candidate first byte, then a
  * byte compare): decoding a 5 MB file to a string and running the expressions over it took 50–80 ms of
  * the main thread per file and 5–10 MB of garbage; the scan takes 2.5–4.5 ms and allocates nothing.
