@@ -53,6 +53,9 @@ const numbersFor = (locale: Locale) => {
   return format;
 };
 
+/** A number written the current language's way (1,00,000), as a message's placeholders are. */
+export const formatCount = (n: number): string => numbersFor(currentLocale()).format(n);
+
 /** Fills a message's `{name}` placeholders; numbers are written the locale's way (1,00,000). */
 export function render(message: Message, locale: Locale, params?: Params): string {
   let text: string;

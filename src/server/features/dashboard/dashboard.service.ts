@@ -7,8 +7,7 @@
 
 import { admin } from "../../../shared/i18n/admin.ts";
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
-import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
-import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { formatCount } from "../../../shared/i18n/translate.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
@@ -34,7 +33,7 @@ export interface FigureChange {
 }
 
 /** "+2,500", "-3", "0": grouped as the reader's language groups it, like the figure above it (walk 13b: "+2500"). */
-const signed = (n: number) => `${n > 0 ? "+" : ""}${new Intl.NumberFormat(INTL_LOCALE[currentLocale()]).format(n)}`;
+const signed = (n: number) => `${n > 0 ? "+" : ""}${formatCount(n)}`;
 
 /** Change of `current` against `previous` in whole percent. */
 export function percentChange(current: number, previous: number, comparedWith: string): FigureChange {
