@@ -147,6 +147,19 @@ describe("exams, admit cards and results (issue 18)", () => {
     expect(await publish.isDisabled()).toBe(true);
     await check(page, "marks screen, 1280", found, overflows);
 
+    // A mark typed and not saved: the sidebar's link asks first; Stay keeps it (stop 45).
+    const mark = page.getByRole("textbox", { name: "Marks of Priya Sharma" });
+    await mark.fill("30");
+    await page.locator(".portal-nav").getByRole("link", { name: "Exams", exact: true }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByText("What you typed on this page is not saved yet. If you go on, it is lost.").waitFor();
+    await check(page, "leave question over the marks, 1280", found, overflows);
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(await mark.inputValue()).toBe("30");
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/exams\/\d+\/marks$/);
+    await mark.fill("");
+
     // The list to fill in, downloaded as CSV.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -86,6 +86,30 @@ describe("public site journeys", () => {
     await context.close();
   });
 
+  test("a message typed and not sent: a link from the phone's menu asks first, and goes on only when told (stop 45)", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/contact");
+    await page.getByLabel("Your message").fill("Do you have weekend batches?");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gallery" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByText("What you typed on this page is not saved yet. If you go on, it is lost.").waitFor();
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/contact");
+    expect(await page.getByLabel("Your message").inputValue()).toBe("Do you have weekend batches?");
+    // The menu closed as the question opened: the focus is back on the button that opens it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+    await page.keyboard.press("Enter");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gallery" }).click();
+    await leave.getByRole("button", { name: "Discard and go on" }).click();
+    await page.waitForURL("**/gallery");
+    await page.getByRole("heading", { level: 1, name: "Gallery" }).waitFor();
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("a contact message is sent, the form clears, and the admin finds it stored", async () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     await page.goto("/contact");

@@ -1,20 +1,77 @@
 /**
- * While `active`, leaving the page (reload, closing the tab, typing another address) asks first: what was
- * typed and not yet saved would be lost without a word. The browser words the question itself. `still`, when
- * given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by a send
- * leave nothing). Moves inside the app (a link, Back) are not asked about: the app's own pages keep no such guard.
+ * While `active`, leaving the page asks first: what was typed and not yet saved would be lost without a word.
+ * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
+ * - A link inside the app (the sidebar, the header, a breadcrumb): the app asks, "Leave without saving?"
+ *   (ui/leave-question.tsx), and follows the link only on "Discard and go on" (stop 45).
+ * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
+ * a send leave nothing). The browser's Back button is not asked about: a single-page app learns of it only after the
+ * page has changed (decision 023).
  */
 import { useEffect, useRef } from "react";
+
+/** The guards mounted now, each saying whether it still holds something to lose. */
+const guards = new Set<() => boolean>();
+/** Set once a person has chosen to leave, so that the browser does not ask a second time on the way out. */
+let leaving = false;
+
+const holdsUnsaved = () => !leaving && [...guards].some((still) => still());
+
+function warnBeforeUnload(event: BeforeUnloadEvent) {
+  if (holdsUnsaved()) event.preventDefault();
+}
+
+/** The link a plain click (no new tab or window, no download) would follow to another place in the app, if any. */
+function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const to = new URL(link.href, location.href);
+  const here = location;
+  if (to.origin !== here.origin || (to.pathname === here.pathname && to.search === here.search)) return null;
+  return link;
+}
+
+function askAtLinks(event: MouseEvent) {
+  const link = appLinkOf(event);
+  if (!link || !holdsUnsaved()) return;
+  // Before the router (or the browser) sees the click: it is given again, as it was, once the person chooses.
+  event.preventDefault();
+  event.stopPropagation();
+  void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) =>
+    askBeforeLeaving(link, () => {
+      leaving = true;
+      if (link.isConnected) link.click();
+      else location.assign(link.href);
+      // A move inside the app unmounts the page's guards (which ends this); a page the app does not serve, and
+      // so loads afresh, leaves in a moment.
+      setTimeout(() => {
+        leaving = false;
+      }, 1000);
+    }),
+  );
+}
+
+function guard(still: () => boolean): () => void {
+  if (guards.size === 0) {
+    globalThis.addEventListener("beforeunload", warnBeforeUnload);
+    // Capture, on the window: before React's own listener at its root, so the router never starts the move.
+    globalThis.addEventListener("click", askAtLinks, true);
+  }
+  guards.add(still);
+  return () => {
+    guards.delete(still);
+    if (guards.size > 0) return;
+    leaving = false;
+    globalThis.removeEventListener("beforeunload", warnBeforeUnload);
+    globalThis.removeEventListener("click", askAtLinks, true);
+  };
+}
 
 export function useLeaveWarning(active: boolean, still?: () => boolean): void {
   const stillRef = useRef(still);
   stillRef.current = still;
   useEffect(() => {
     if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (stillRef.current?.() !== false) event.preventDefault();
-    };
-    globalThis.addEventListener("beforeunload", warn);
-    return () => globalThis.removeEventListener("beforeunload", warn);
+    return guard(() => stillRef.current?.() !== false);
   }, [active]);
 }

@@ -5,7 +5,7 @@ import { contact, contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
-import { renderSite } from "../site/testing.tsx";
+import { galleryHandler, PHOTOS, renderSite } from "../site/testing.tsx";
 import { SENDING_MIN_MS, SUCCESS_BANNER_MS } from "./contact-form.tsx";
 
 withClientTestRules();
@@ -205,5 +205,48 @@ describe("contact page", () => {
     await advance(SENDING_MIN_MS);
     expect(errorOf(field(/Email address/))).toBe("This address cannot receive mail");
     expect(field(/Email address/).value).toBe("Meera@Example.com");
+  });
+});
+
+describe("leaving the contact page with a message typed (stop 45)", () => {
+  const header = () => screen.getByRole("navigation", { name: "Main" });
+
+  test("a link to another page asks first: Stay keeps the message, Discard and go on follows the link", async () => {
+    const site = await openContact({ "gallery.publicList": galleryHandler(PHOTOS) });
+    fillForm();
+    fireEvent.click(within(header()).getByRole("link", { name: "Gallery" }));
+    const question = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(question.textContent).toContain("What you typed on this page is not saved yet.");
+    expect(site.path()).toBe("/contact");
+    fireEvent.click(within(question).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull());
+    expect(site.path()).toBe("/contact");
+    expect(field(/Your message/).value).toBe("What are the fees for the MBA program?");
+
+    fireEvent.click(within(header()).getByRole("link", { name: "Gallery" }));
+    const again = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    fireEvent.click(within(again).getByRole("button", { name: "Discard and go on" }));
+    await waitFor(() => expect(site.path()).toBe("/gallery"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Gallery" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("nothing typed, or a link to this same page: the link is followed without a question", async () => {
+    const site = await openContact({ "gallery.publicList": galleryHandler(PHOTOS) });
+    fireEvent.change(field(/Your message/), { target: { value: "Hello" } });
+    // The browser's address is the page's (the test's router keeps its own in memory).
+    const before = location.href;
+    history.replaceState(null, "", "/contact");
+    try {
+      fireEvent.click(within(header()).getByRole("link", { name: "Contact" }));
+      await act(async () => {});
+      expect(screen.queryByRole("dialog")).toBeNull();
+    } finally {
+      history.replaceState(null, "", before);
+    }
+    fireEvent.change(field(/Your message/), { target: { value: "" } });
+    fireEvent.click(within(header()).getByRole("link", { name: "Gallery" }));
+    await waitFor(() => expect(site.path()).toBe("/gallery"));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

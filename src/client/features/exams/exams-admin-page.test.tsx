@@ -377,15 +377,24 @@ describe("/admin/exams/<id>/marks", () => {
         { row: 3, column: "marks", kind: "aboveMax", message: "150 is more than the exam's maximum of 100." },
       ],
     };
+    let saved = false;
     const { sent } = renderAdmin("/admin/exams/12/marks", {
       "exams.get": () => detail(),
-      "exams.marks": () => ({ students: ROWS, pagination: pagination(2, 1, 50) }),
+      "exams.marks": () => ({
+        students: saved ? [ROWS[0]!, { ...ROWS[1]!, absent: true, entered: true, enteredAt: "2026-11-22T10:00:00.000Z" }] : ROWS,
+        pagination: pagination(2, 1, 50),
+      }),
       "exams.uploadMarks": (input) => {
         const { csv, dryRun } = input as { csv: string; dryRun: boolean };
         if (csv.includes("STU9999")) return problems;
+        saved = !dryRun;
         return dryRun ? CLEAN_FILE : { ...CLEAN_FILE, dryRun: false, saved: true, message: "Marks saved for 2 students." };
       },
     });
+    // A mark typed and erased again leaves nothing over what the file saves (stop 45).
+    const ravi = (await screen.findByRole("textbox", { name: "Marks of Ravi Kumar" })) as HTMLInputElement;
+    fireEvent.change(ravi, { target: { value: "61" } });
+    fireEvent.change(ravi, { target: { value: "" } });
     const input = (await screen.findByLabelText("CSV file of marks")) as HTMLInputElement;
     const save = screen.getByRole("button", { name: "Save marks from the file" }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -414,6 +423,8 @@ describe("/admin/exams/<id>/marks", () => {
     fireEvent.click(save);
     expect(await screen.findByText("Marks saved for 2 students.")).toBeTruthy();
     expect(sent("exams.uploadMarks").at(-1)).toEqual({ id: 12, csv: "student_id,marks\nSTU0001,72\nSTU0002,AB\n", dryRun: false });
+    await waitFor(() => expect((screen.getByRole("checkbox", { name: "Ravi Kumar was absent" }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByRole("button", { name: "Save 0 changes" })).toBeTruthy();
   });
 
   test("Publish waits for every student's marks and says why; an untouched page has nothing to save", async () => {

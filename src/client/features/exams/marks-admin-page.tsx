@@ -7,6 +7,7 @@
  */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
+import { admin } from "../../../shared/i18n/admin.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -167,6 +168,7 @@ export function MarksAdminPage({ id }: { id: number }) {
 /** The marks form: this page of students; only changed rows are sent, all or none saved. */
 function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const t = useT(exams);
+  const words = useT(admin);
   const toast = useToast();
   const { list, query } = usePagedList(trpc.exams.marks, (page) => ({ id: exam.id, ...page }), { limit: MARKS_PAGE_SIZE });
   const save = trpc.exams.saveMarks.useMutation();
@@ -180,7 +182,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   // Another page or a search while marks typed here are unsaved: asked first (thirteenth walk: they were
   // dropped without a word). "Stay" puts the search box back to the list's search.
   const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
-  // A reload or a closed tab asks too (walk 13b), as Settings does; moves inside the app are not asked about.
+  // A reload, a closed tab (walk 13b) or a link to another page (stop 45) asks too, as Settings does.
   useLeaveWarning(changed.length > 0);
   const [searchBox, setSearchBox] = useState(0);
   const leave = (go: () => void) => {
@@ -193,8 +195,13 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
     else setLeaving({ go: move });
   };
 
+  // A row typed back to what is stored keeps no draft: it would otherwise stand over marks saved meanwhile from a
+  // file, and be sent as a change (stop 45: "42" from the CSV showed as the empty box typed before).
   const edit = (r: Row, next: Partial<Draft>) => {
-    setDrafts((all) => ({ ...all, [r.userId]: { ...shownFor(r), ...next } }));
+    setDrafts(({ [r.userId]: _was, ...rest }) => {
+      const draft = { ...shownFor(r), ...next };
+      return sameDraft(draft, draftOf(r)) ? rest : { ...rest, [r.userId]: draft };
+    });
     setErrors((all) => {
       const { [r.userId]: _gone, ...rest } = all;
       return rest;
@@ -383,9 +390,9 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
       </form>
       <ConfirmDialog
         open={leaving !== null}
-        title={t("marks.leaveTitle")}
-        confirmLabel={t("marks.leave")}
-        cancelLabel={t("marks.stay")}
+        title={words("leave.title")}
+        confirmLabel={words("leave.go")}
+        cancelLabel={words("leave.stay")}
         onConfirm={() => {
           leaving?.go();
           setLeaving(null);

@@ -1,0 +1,65 @@
+/**
+ * "Leave without saving?": asked when a link inside the app is followed while a page or a dialog holds typed,
+ * unsaved text (lib/leave-warning.ts). Loaded only then, and shown in a root of its own, so that no page has to
+ * host it and the first download does not carry it.
+ */
+import { Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { admin } from "../../shared/i18n/admin.ts";
+import { useT } from "../lib/i18n.tsx";
+import { ConfirmDialog } from "./list-controls.tsx";
+
+function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
+  const t = useT(admin);
+  return (
+    <ConfirmDialog
+      open
+      title={t("leave.title")}
+      confirmLabel={t("leave.go")}
+      cancelLabel={t("leave.stay")}
+      onConfirm={() => onAnswer(true)}
+      onClose={() => onAnswer(false)}
+    >
+      <p>{t("leave.text")}</p>
+    </ConfirmDialog>
+  );
+}
+
+let asking = false;
+
+/**
+ * Where the focus goes back to on Stay when the link itself cannot take it: the button that opens the menu the
+ * link stood in (a phone's menu closes as the question opens), found by its `aria-controls`.
+ */
+function focusBackTo(link: HTMLElement) {
+  link.focus();
+  for (let at: HTMLElement | null = link; at && document.activeElement !== link; at = at.parentElement) {
+    const opener = at.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(at.id)}"]`) : null;
+    if (opener) {
+      opener.focus();
+      return;
+    }
+  }
+}
+
+/** Asks once at a time; `leave` runs only when the person chooses to go on, from `link`. */
+export function askBeforeLeaving(link: HTMLElement, leave: () => void): void {
+  if (asking) return;
+  asking = true;
+  const host = document.createElement("div");
+  document.body.append(host);
+  const root = createRoot(host);
+  // The dialog gives the focus back to the link as it unmounts; the move, if any, comes after.
+  const answer = (go: boolean) => {
+    root.unmount();
+    host.remove();
+    asking = false;
+    if (go) leave();
+    else if (link.isConnected && document.activeElement !== link) focusBackTo(link);
+  };
+  root.render(
+    <Suspense fallback={null}>
+      <LeaveQuestion onAnswer={answer} />
+    </Suspense>,
+  );
+}
