@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { deflateSync } from "node:zlib";
+import { deflateSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import { configureImageProcessing, imageTask } from "./images.ts";
 import { cleanFileName, contentRefusal, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
@@ -190,6 +190,116 @@ describe("hasActiveContent", () => {
       expect(contentRefusal(withObjectStream([action], undefined, 3), "pdf")).toBe("active");
       expect(contentRefusal(withObjectStream(page, undefined, 2), "pdf")).toBeNull();
       expect(contentRefusal(withObjectStream([action], "/N {n} /First {first}", 0), "pdf")).toBe("active");
+      // Behind a long table of numbers (stop 45: 200 objects before it, past the first kilobyte the look read).
+      const notes = Array.from({ length: 200 }, (_, i) => `<< /Type /Annot /Contents (note ${i}) >>`);
+      expect(contentRefusal(withObjectStream([...notes, action]), "pdf")).toBe("active");
+      expect(contentRefusal(withObjectStream(notes), "pdf")).toBeNull();
+      // White space or comments before the table, a comment or a NUL inside it: a reader skips them all.
+      const padded = (before: string, between = " ") => {
+        const file = withObjectStream([action]);
+        const text = new TextDecoder("latin1").decode(file);
+        const start = text.indexOf("stream\n") + "stream\n".length;
+        const end = text.indexOf("\nendstream");
+        const inner = new TextDecoder("latin1").decode(inflateSync(file.subarray(start, end))).replace(" ", between);
+        const data = new Uint8Array(deflateSync(latin1(before + inner)));
+        return concat(
+          latin1(`%PDF-1.5\n9 0 obj\n<< /N 3 /First 12 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+          data,
+          latin1("\nendstream\nendobj\n%%EOF\n"),
+        );
+      };
+      expect(contentRefusal(padded(" ".repeat(4000)), "pdf")).toBe("active");
+      expect(contentRefusal(padded("%".repeat(3000) + "\n\r\n"), "pdf")).toBe("active");
+      expect(contentRefusal(padded("", " %x\n "), "pdf")).toBe("active");
+      expect(contentRefusal(padded("\0\0", "\0"), "pdf")).toBe("active");
+      // A picture's black rows are no padding: a raw picture starting black is passed over, not inflated whole.
+      const black = concat(
+        new Uint8Array(4096),
+        Uint8Array.from({ length: 60_000 }, (_, i) => (i * 2_654_435_761) >>> 24),
+      );
+      expect(
+        contentRefusal(
+          concat(
+            latin1("%PDF-1.5\n4 0 obj\n<< /Filter /FlateDecode >>\nstream\n"),
+            deflateSync(concat(black, latin1(action))),
+            latin1("\nendstream\n"),
+          ),
+          "pdf",
+        ),
+      ).toBeNull();
+    });
+
+    /** `data` written as PNG-predicted rows of `width` bytes, the rows' tags taken in turn from `tags` (an encoder). */
+    const predict = (data: Uint8Array, width: number, pixel: number, tags: number[]) => {
+      const rows = Math.ceil(data.length / width);
+      const out = new Uint8Array(data.length + rows);
+      const at = (i: number) => (i >= 0 ? data[i]! : 0);
+      for (let row = 0; row < rows; row++) {
+        const tag = tags[row % tags.length]!;
+        out[row * (width + 1)] = tag;
+        for (let i = 0; i < width && row * width + i < data.length; i++) {
+          const here = row * width + i;
+          const left = i >= pixel ? at(here - pixel) : 0;
+          const up = row > 0 ? at(here - width) : 0;
+          const upLeft = row > 0 && i >= pixel ? at(here - width - pixel) : 0;
+          const p = left + up - upLeft;
+          const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+          const paeth = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+          const guess = [0, left, up, (left + up) >> 1, paeth][tag]!;
+          out[row * (width + 1) + 1 + i] = (data[here]! - guess) & 0xff;
+        }
+      }
+      return out;
+    };
+    /** A PDF with one object stream holding `extra`, PNG-predicted, then deflated under a plain dictionary. */
+    const withPredictedObjectStream = (extra: string[], width: number, pixel: number, tags: number[]) => {
+      const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", ...extra];
+      let body = "";
+      const offsets = objects.map((o) => {
+        const at = body.length;
+        body += `${o}\n`;
+        return at;
+      });
+      const numbers = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
+      const data = new Uint8Array(deflateSync(predict(latin1(numbers + body), width, pixel, tags)));
+      const dict = `/Type /ObjStm /N ${objects.length} /First ${numbers.length} /Filter /FlateDecode /DecodeParms << /Predictor 15 /Columns ${width} >>`;
+      return concat(
+        latin1(`%PDF-1.5\n9 0 obj\n<< ${dict} /Length ${data.length} >>\nstream\n`),
+        data,
+        latin1("\nendstream\nendobj\n%%EOF\n"),
+      );
+    };
+
+    test("an object stream under a PNG predictor is undone, whatever its row width, pixel size and row tags (stop 45)", () => {
+      for (const [width, pixel, tags] of [
+        [12, 1, [2]],
+        [40, 3, [1, 4, 3]],
+        [56, 8, [0, 1, 2, 3, 4]],
+        [200, 1, [4]],
+        [1, 1, [0]],
+        [5000, 1, [2]],
+      ] as [number, number, number[]][]) {
+        const found = contentRefusal(withPredictedObjectStream([action], width, pixel, tags), "pdf");
+        expect({ width, pixel, tags, found }).toEqual({ width, pixel, tags, found: "active" });
+        expect(contentRefusal(withPredictedObjectStream(page, width, pixel, tags), "pdf")).toBeNull();
+      }
+      // The rows cannot be told apart (wider than the first look, and more than one): not read, so refused as such.
+      const filler = Array.from({ length: 200 }, (_, i) => `<< /Type /Annot /Contents (note ${i}) >>`);
+      expect(contentRefusal(withPredictedObjectStream([...filler, action], 3000, 1, [2]), "pdf")).toBe("unchecked");
+      // A picture or a cross-reference stream under a predictor is no object stream: passed over.
+      const picture = (bytes: Uint8Array) =>
+        concat(
+          latin1(
+            "%PDF-1.5\n4 0 obj\n<< /Type /XObject /Subtype /Image /Filter /FlateDecode /DecodeParms << /Predictor 15 /Columns 300 /Colors 3 >> >>\nstream\n",
+          ),
+          new Uint8Array(deflateSync(bytes)),
+          latin1("\nendstream\nendobj\n%%EOF\n"),
+        );
+      const noise = Uint8Array.from({ length: 90_000 }, (_, i) => (i * 2_654_435_761) >>> 24);
+      expect(contentRefusal(picture(predict(noise, 900, 3, [1, 2, 4])), "pdf")).toBeNull();
+      expect(contentRefusal(picture(predict(new Uint8Array(90_000), 900, 3, [2])), "pdf")).toBeNull();
+      const xref = Uint8Array.from({ length: 600 }, (_, i) => [1, 0, i >> 2, 0][i % 4]!);
+      expect(contentRefusal(picture(predict(xref, 4, 1, [2])), "pdf")).toBeNull();
     });
 
     test("what the scan cannot read is refused as such, not as script: other codings, encrypted object streams, too much to inflate", () => {
