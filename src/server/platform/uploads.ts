@@ -291,51 +291,62 @@ const MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 const describe = (allowed: readonly FileKind[]) =>
   new Intl.ListFormat(INTL_LOCALE[currentLocale()], { type: "disjunction" }).format(allowed.map((k) => KIND_NAMES[k]));
 
+type UploadRule = { field: string; label: string; allowed: readonly FileKind[]; maxBytes?: number };
+
+const refuse = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", field: string, message: string): never => {
+  throw fieldError(code, field, message);
+};
+
 /**
- * Checks one uploaded file: present, not empty, at most maxBytes, of an allowed kind by content; images
- * must be at most IMAGE_MAX_MEGAPIXELS (by their header) and decode completely. Errors name the field so the form can show them beside it.
+ * Checks one uploaded file without decoding it: present, not empty, at most maxBytes, of an allowed kind by
+ * content, nothing active in it; an image at most IMAGE_MAX_MEGAPIXELS by its header, a PDF with its end.
+ * Errors name the field so the form can show them beside it. `decodeUpload` then decodes an image whole:
+ * a form with several files checks them all this way first, so that one refused file costs no decoding.
  */
-export async function checkUpload(
-  value: unknown,
-  opts: { field: string; label: string; allowed: readonly FileKind[]; maxBytes?: number },
-): Promise<CheckedFile | undefined> {
+export async function inspectUpload(value: unknown, opts: UploadRule): Promise<CheckedFile | undefined> {
   if (value === undefined || value === null || value === "") return undefined;
-  const fail = (code: "BAD_REQUEST" | "PAYLOAD_TOO_LARGE", message: string): never => {
-    throw fieldError(code, opts.field, message);
-  };
-  const label = opts.label;
-  if (!(value instanceof Blob)) return fail("BAD_REQUEST", validation.t("file.notFile", { label }));
+  const { field, label } = opts;
+  if (!(value instanceof Blob)) return refuse("BAD_REQUEST", field, validation.t("file.notFile", { label }));
   const max = opts.maxBytes ?? UPLOAD_MAX_BYTES;
   if (value.size > max)
-    return fail("PAYLOAD_TOO_LARGE", validation.t("file.tooLarge", { label, max: String(Math.round(max / 1024 / 1024)) }));
-  if (value.size === 0) return fail("BAD_REQUEST", validation.t("file.empty", { label }));
+    return refuse("PAYLOAD_TOO_LARGE", field, validation.t("file.tooLarge", { label, max: String(Math.round(max / 1024 / 1024)) }));
+  if (value.size === 0) return refuse("BAD_REQUEST", field, validation.t("file.empty", { label }));
   const bytes = await uploadBytes(value);
   const kind = sniffType(bytes);
   if (!kind || !opts.allowed.includes(kind))
-    return fail("BAD_REQUEST", validation.t("file.type", { label, types: describe(opts.allowed) }));
+    return refuse("BAD_REQUEST", field, validation.t("file.type", { label, types: describe(opts.allowed) }));
   const refusal = contentRefusal(bytes, kind);
-  if (refusal === "unchecked") return fail("BAD_REQUEST", validation.t("file.unchecked", { label }));
-  if (refusal === "active") {
-    return fail("BAD_REQUEST", validation.t("file.active", { label, type: KIND_NAMES[kind] }));
-  }
+  if (refusal === "unchecked") return refuse("BAD_REQUEST", field, validation.t("file.unchecked", { label }));
+  if (refusal === "active") return refuse("BAD_REQUEST", field, validation.t("file.active", { label, type: KIND_NAMES[kind] }));
   if (kind !== "pdf") {
-    // The header first (no pixels decoded): a small file may claim hundreds of megapixels.
+    // The header only (no pixels decoded): a small file may claim hundreds of megapixels.
     const header = await sharp(bytes)
       .metadata()
       .catch(() => null);
     if (header?.width && header.height && header.width * header.height > MAX_PIXELS)
-      return fail("BAD_REQUEST", validation.t("file.tooManyPixels", { label, max: String(IMAGE_MAX_MEGAPIXELS) }));
-    try {
-      // A full decode catches truncated files and non-images wearing an image header.
-      await imageTask(() => sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).stats());
-    } catch {
-      return fail("BAD_REQUEST", validation.t("file.notImage", { label }));
-    }
+      return refuse("BAD_REQUEST", field, validation.t("file.tooManyPixels", { label, max: String(IMAGE_MAX_MEGAPIXELS) }));
   } else if (!new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.length - 2048))).includes("%%EOF")) {
-    return fail("BAD_REQUEST", validation.t("file.notPdf", { label }));
+    return refuse("BAD_REQUEST", field, validation.t("file.notPdf", { label }));
   }
   const name = value instanceof File ? value.name : "";
-  return { originalName: withKindExtension(cleanFileName(name, opts.field), kind), kind, bytes };
+  return { originalName: withKindExtension(cleanFileName(name, field), kind), kind, bytes };
+}
+
+/** An inspected image decoded whole (in the image slot): a truncated file or a non-image wearing an image header is refused. */
+export async function decodeUpload(file: CheckedFile, opts: Pick<UploadRule, "field" | "label">): Promise<void> {
+  if (file.kind === "pdf") return;
+  try {
+    await imageTask(() => sharp(file.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).stats());
+  } catch {
+    refuse("BAD_REQUEST", opts.field, validation.t("file.notImage", { label: opts.label }));
+  }
+}
+
+/** One uploaded file inspected, then decoded (inspectUpload, decodeUpload). */
+export async function checkUpload(value: unknown, opts: UploadRule): Promise<CheckedFile | undefined> {
+  const file = await inspectUpload(value, opts);
+  if (file) await decodeUpload(file, opts);
+  return file;
 }
 
 /** Writes bytes into the store's area under a fresh random name; returns the name. */

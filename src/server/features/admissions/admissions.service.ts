@@ -45,7 +45,7 @@ import { acceptedSubmissions, ipKey } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
-import { type CheckedFile, checkUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
+import { type CheckedFile, decodeUpload, inspectUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { issueFirstLoginLink } from "../auth/account.service.ts";
@@ -200,21 +200,34 @@ async function parseFields(db: Kysely<Database>, raw: Record<string, unknown>, k
   return result.output;
 }
 
-/** Checks every uploaded document by content; collects all problems at once. */
+/**
+ * Checks every uploaded document by content and collects all problems at once: first every file without
+ * decoding it, then, only when all of them pass, each picture decoded whole (stop 45: a form refused for its
+ * marksheet had decoded its photo first, up to a second of the one image slot).
+ */
 async function checkDocuments(raw: Record<string, unknown>, required: readonly DocumentKind[]) {
   const files: Partial<Record<DocumentKind, CheckedFile>> = {};
   const errors: FieldErrors = {};
   let tooLarge = false;
-  for (const kind of DOCUMENT_KINDS) {
+  const collect = async (check: () => Promise<void>) => {
     try {
-      const file = await checkUpload(raw[kind], { field: kind, label: DOCUMENT_LABELS[kind], allowed: DOCUMENT_TYPES[kind] });
-      if (file) files[kind] = file;
-      else if (required.includes(kind)) errors[kind] = [validation.t("required", { label: DOCUMENT_LABELS[kind] })];
+      await check();
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       tooLarge ||= err.code === "PAYLOAD_TOO_LARGE";
       Object.assign(errors, err.fieldErrors);
     }
+  };
+  const rule = (kind: DocumentKind) => ({ field: kind, label: DOCUMENT_LABELS[kind], allowed: DOCUMENT_TYPES[kind] });
+  for (const kind of DOCUMENT_KINDS) {
+    await collect(async () => {
+      const file = await inspectUpload(raw[kind], rule(kind));
+      if (file) files[kind] = file;
+      else if (required.includes(kind)) errors[kind] = [validation.t("required", { label: DOCUMENT_LABELS[kind] })];
+    });
+  }
+  if (Object.keys(errors).length === 0) {
+    for (const [kind, file] of Object.entries(files) as [DocumentKind, CheckedFile][]) await collect(() => decodeUpload(file, rule(kind)));
   }
   if (Object.keys(errors).length) {
     const first = Object.values(errors)[0]![0]!;

@@ -165,6 +165,25 @@ describe("applying", () => {
     expect(await deps.db.selectFrom("admissions").selectAll().execute()).toHaveLength(0);
   });
 
+  test("every file is checked before any picture is decoded: a refused marksheet costs the photo no decoding (stop 45)", async () => {
+    const whole = await pngBytes(300, 300);
+    const cut = fileOf(whole.slice(0, Math.floor(whole.length / 2)), "photo.png", "image/png");
+    const script = new TextEncoder().encode(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
+    const both = await submit(await form(FIELDS, { photo: cut, marksheet: fileOf(script, "marks.pdf", "application/pdf") }));
+    expect(both.status).toBe(400);
+    // The photo cannot be decoded, but it was never tried: only the marksheet is named.
+    expect((await both.json()).errors).toEqual({
+      marksheet: ["Marksheet contains web-page or script content and cannot be accepted. Please save it again as a plain PDF file."],
+    });
+    const photoOnly = await submit(
+      await form(FIELDS, { photo: fileOf(whole.slice(0, Math.floor(whole.length / 2)), "photo.png", "image/png") }),
+    );
+    expect((await photoOnly.json()).errors).toEqual({ photo: ["Photo could not be read as an image. Please choose another file."] });
+    expect(await deps.db.selectFrom("admissions").selectAll().execute()).toHaveLength(0);
+  });
+
   test("the course list is the catalogue's programmes open for admission (issue 17)", async () => {
     await deps.db.updateTable("programmes").set({ admission_open: 0 }).where("name", "=", "Arts").execute();
     const body = await (await app.request("/api/admission/courses")).json();
