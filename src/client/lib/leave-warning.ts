@@ -20,14 +20,18 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   if (holdsUnsaved()) event.preventDefault();
 }
 
-/** The link a plain click (no new tab or window, no download) would follow to another place in the app, if any. */
+/**
+ * The link a plain click (no new tab or window, no download) would follow to another page of the app, if any. A
+ * link that changes only the query stays on the page, which keeps what was typed (Settings' sections: each keeps
+ * its unsaved edits, marked in its menu).
+ */
 function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
   const to = new URL(link.href, location.href);
   const here = location;
-  if (to.origin !== here.origin || (to.pathname === here.pathname && to.search === here.search)) return null;
+  if (to.origin !== here.origin || to.pathname === here.pathname) return null;
   return link;
 }
 

@@ -278,6 +278,25 @@ describe("System Settings", () => {
     expect(sent("settings.backupNow")).toHaveLength(1);
   });
 
+  test("another section is no other page: its link does not ask about unsaved edits, which stay (stop 45)", async () => {
+    await open("/admin/settings?section=general");
+    await waitFor(() => expect(input("Site name").value).toBe(DEFAULT_SETTINGS.general.siteName));
+    fireEvent.change(input("Site name"), { target: { value: "Something else" } });
+    // The browser's address is the page's (the test's router keeps its own in memory).
+    const before = location.href;
+    history.replaceState(null, "", "/admin/settings?section=general");
+    try {
+      const menu = screen.getByRole("navigation", { name: "Settings sections" });
+      fireEvent.click(within(menu).getByRole("link", { name: "Security" }));
+      await screen.findByRole("heading", { level: 2, name: "Security" });
+      expect(screen.queryByRole("dialog")).toBeNull();
+      fireEvent.click(within(menu).getByRole("link", { name: /General \(unsaved changes\)/ }));
+      await waitFor(() => expect(input("Site name").value).toBe("Something else"));
+    } finally {
+      history.replaceState(null, "", before);
+    }
+  });
+
   test("Reset Changes asks before dropping unsaved edits, then reloads the stored values", async () => {
     let loads = 0;
     await open("/admin/settings?section=general", {
