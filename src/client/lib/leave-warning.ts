@@ -1,8 +1,8 @@
 /**
  * While `active`, leaving the page asks first: what was typed and not yet saved would be lost without a word.
  * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
- * - A link inside the app (the sidebar, the header, a breadcrumb): the app asks, "Leave without saving?"
- *   (ui/leave-question.tsx), and follows the link only on "Discard and go on" (stop 45).
+ * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`): the
+ *   app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and go on" (stop 45).
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
  * a send leave nothing). The browser's Back button is not asked about: a single-page app learns of it only after the
  * page has changed (decision 023).
@@ -53,6 +53,15 @@ function askAtLinks(event: MouseEvent) {
       }, 1000);
     }),
   );
+}
+
+/**
+ * Runs `go` at once, or after "Leave without saving?" is answered "Discard and go on" while something typed here
+ * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row).
+ */
+export function leaveFirst(go: () => void): void {
+  if (!holdsUnsaved()) go();
+  else void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
 }
 
 function guard(still: () => boolean): () => void {

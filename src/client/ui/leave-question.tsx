@@ -1,6 +1,6 @@
 /**
- * "Leave without saving?": asked when a link inside the app is followed while a page or a dialog holds typed,
- * unsaved text (lib/leave-warning.ts). Loaded only then, and shown in a root of its own, so that no page has to
+ * "Leave without saving?": asked when a link inside the app is followed, or another tab chosen, while a page or a
+ * dialog holds typed, unsaved text (lib/leave-warning.ts). Loaded only then, and shown in a root of its own, so that no page has to
  * host it and the first download does not carry it.
  */
 import { Suspense } from "react";
@@ -42,8 +42,8 @@ function focusBackTo(link: HTMLElement) {
   }
 }
 
-/** Asks once at a time; `leave` runs only when the person chooses to go on, from `link`. */
-export function askBeforeLeaving(link: HTMLElement, leave: () => void): void {
+/** Asks once at a time; `leave` runs only when the person chooses to go on, from `link` when a link was followed. */
+export function askBeforeLeaving(link: HTMLElement | null, leave: () => void): void {
   if (asking) return;
   asking = true;
   const host = document.createElement("div");
@@ -55,7 +55,7 @@ export function askBeforeLeaving(link: HTMLElement, leave: () => void): void {
     host.remove();
     asking = false;
     if (go) leave();
-    else if (link.isConnected && document.activeElement !== link) focusBackTo(link);
+    else if (link?.isConnected && document.activeElement !== link) focusBackTo(link);
   };
   root.render(
     <Suspense fallback={null}>

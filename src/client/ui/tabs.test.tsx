@@ -1,6 +1,7 @@
 import { describe, expect, mock, test } from "bun:test";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
+import { useLeaveWarning } from "../lib/leave-warning.ts";
 import { TabPanel, Tabs } from "./tabs.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
@@ -12,10 +13,17 @@ const TABS = [
   { id: "documents", label: "Documents" },
 ];
 
-function Harness({ onChange }: { onChange?: (id: string) => void }) {
+/** A panel holding typed, unsaved text: its guard is up while `typed`. */
+function Typed({ typed }: { typed: boolean }) {
+  useLeaveWarning(typed);
+  return null;
+}
+
+function Harness({ onChange, typed = false }: { onChange?: (id: string) => void; typed?: boolean }) {
   const [value, setValue] = useState("personal");
   return (
     <>
+      {value === "personal" ? <Typed typed={typed} /> : null}
       <Tabs
         tabs={TABS}
         value={value}
@@ -65,6 +73,26 @@ describe("Tabs", () => {
     fireEvent.keyDown(document.activeElement!, { key: "Home" });
     expect(selected()?.textContent).toBe("Personal");
     fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(selected()?.textContent).toBe("Documents");
+  });
+
+  test("another tab with typed text unsaved in this one asks first: Stay keeps the tab, Discard and go on moves (stop 45)", async () => {
+    const onChange = mock((_id: string) => {});
+    render(<Harness onChange={onChange} typed />);
+    fireEvent.click(screen.getByRole("tab", { name: "Documents" }));
+    const question = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(within(question).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(selected()?.textContent).toBe("Personal");
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Personal" }), { key: "ArrowRight" });
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Discard and go on" }),
+    );
+    await waitFor(() => expect(selected()?.textContent).toBe("Education"));
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual(["education"]);
+    // Nothing held any more: the next tab opens at once.
+    fireEvent.click(screen.getByRole("tab", { name: "Documents" }));
     expect(selected()?.textContent).toBe("Documents");
   });
 

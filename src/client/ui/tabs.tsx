@@ -2,6 +2,7 @@
 
 import type { KeyboardEvent, ReactNode } from "react";
 import { useLayoutEffect, useRef } from "react";
+import { leaveFirst } from "../lib/leave-warning.ts";
 import { cx } from "./cx.ts";
 
 export type TabItem = { id: string; label: ReactNode; disabled?: boolean };
@@ -37,9 +38,14 @@ export function Tabs({ tabs, value, onChange, idPrefix, label, className }: Tabs
     else if (box.right > row.right) list.scrollLeft += box.right - row.right;
   }, [idPrefix, value]);
 
+  // Another tab unmounts this one's panel: what is typed there and unsaved is asked about first (stop 45).
   function select(id: string) {
-    onChange(id);
-    listRef.current?.ownerDocument.getElementById(tabDomId(idPrefix, id))?.focus();
+    const go = () => {
+      onChange(id);
+      listRef.current?.ownerDocument.getElementById(tabDomId(idPrefix, id))?.focus();
+    };
+    if (id === value) go();
+    else leaveFirst(go);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -88,7 +94,7 @@ export function Tabs({ tabs, value, onChange, idPrefix, label, className }: Tabs
             tabIndex={selected ? 0 : -1}
             disabled={t.disabled}
             className="ui-tabs__tab"
-            onClick={() => onChange(t.id)}
+            onClick={() => select(t.id)}
           >
             {t.label}
           </button>
