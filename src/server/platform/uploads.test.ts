@@ -141,14 +141,15 @@ describe("hasActiveContent", () => {
 
   describe("object streams (thirteenth walk: a /JavaScript action compressed out of sight)", () => {
     /**
-     * A PDF 1.5 whose catalogue, pages and `extra` objects sit in one object stream with `dict`, deflated
-     * `deflations` times, under the object header `header`.
+     * A PDF 1.5 whose catalogue, pages and `extra` objects sit in one object stream with `dict`, written by
+     * `encode` (as it is: no predictor), then deflated `deflations` times, under the object header `header`.
      */
     const withObjectStream = (
       extra: string[],
       dict = "/Type /ObjStm /N {n} /First {first} /Filter /FlateDecode",
       deflations = 1,
       header = "9 0 obj",
+      encode = (plain: Uint8Array) => plain,
     ) => {
       const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", ...extra];
       let body = "";
@@ -158,7 +159,7 @@ describe("hasActiveContent", () => {
         return at;
       });
       const numbers = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
-      let data = latin1(numbers + body);
+      let data = encode(latin1(numbers + body));
       for (let i = 0; i < deflations; i++) data = new Uint8Array(deflateSync(data));
       const head = `%PDF-1.5\n${header}\n<< ${dict.replace("{n}", String(objects.length)).replace("{first}", String(numbers.length))} /Length ${data.length} >>\nstream\n`;
       return concat(latin1(head), data, latin1("\nendstream\nendobj\nstartxref\n0\n%%EOF\n"));
@@ -209,7 +210,7 @@ describe("hasActiveContent", () => {
         );
       };
       expect(contentRefusal(padded(" ".repeat(4000)), "pdf")).toBe("active");
-      expect(contentRefusal(padded("%".repeat(3000) + "\n\r\n"), "pdf")).toBe("active");
+      expect(contentRefusal(padded(`${"%".repeat(3000)}\n\r\n`), "pdf")).toBe("active");
       expect(contentRefusal(padded("", " %x\n "), "pdf")).toBe("active");
       expect(contentRefusal(padded("\0\0", "\0"), "pdf")).toBe("active");
       // A picture's black rows are no padding: a raw picture starting black is passed over, not inflated whole.
@@ -251,24 +252,15 @@ describe("hasActiveContent", () => {
       }
       return out;
     };
-    /** A PDF with one object stream holding `extra`, PNG-predicted, then deflated under a plain dictionary. */
-    const withPredictedObjectStream = (extra: string[], width: number, pixel: number, tags: number[]) => {
-      const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", ...extra];
-      let body = "";
-      const offsets = objects.map((o) => {
-        const at = body.length;
-        body += `${o}\n`;
-        return at;
-      });
-      const numbers = `${offsets.map((at, i) => `${i + 1} ${at}`).join(" ")}\n`;
-      const data = new Uint8Array(deflateSync(predict(latin1(numbers + body), width, pixel, tags)));
-      const dict = `/Type /ObjStm /N ${objects.length} /First ${numbers.length} /Filter /FlateDecode /DecodeParms << /Predictor 15 /Columns ${width} >>`;
-      return concat(
-        latin1(`%PDF-1.5\n9 0 obj\n<< ${dict} /Length ${data.length} >>\nstream\n`),
-        data,
-        latin1("\nendstream\nendobj\n%%EOF\n"),
+    /** A PDF with one object stream holding `extra`, PNG-predicted, then deflated. */
+    const withPredictedObjectStream = (extra: string[], width: number, pixel: number, tags: number[]) =>
+      withObjectStream(
+        extra,
+        `/Type /ObjStm /N {n} /First {first} /Filter /FlateDecode /DecodeParms << /Predictor 15 /Columns ${width} >>`,
+        1,
+        undefined,
+        (plain) => predict(plain, width, pixel, tags),
       );
-    };
 
     test("an object stream under a PNG predictor is undone, whatever its row width, pixel size and row tags (stop 45)", () => {
       for (const [width, pixel, tags] of [
