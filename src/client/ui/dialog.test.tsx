@@ -173,6 +173,23 @@ describe("Dialog", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  test("with text typed in it, a click on the backdrop leaves it open; ×, Escape and an emptied field close it (stop 45)", () => {
+    const onClose = mock(() => {});
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw application" }));
+    const reason = screen.getByLabelText("Reason");
+    fireEvent.input(reason, { target: { value: "Moving to another city" } });
+    fireEvent.mouseDown(dialogEl());
+    fireEvent.click(dialogEl());
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(dialogEl(), { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.input(reason, { target: { value: "  " } });
+    fireEvent.mouseDown(dialogEl());
+    fireEvent.click(dialogEl());
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
   test("a text selection dragged out onto the backdrop does not close", () => {
     const onClose = mock(() => {});
     render(<Harness onClose={onClose} />);

@@ -17,6 +17,7 @@ function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
       title={t("leave.title")}
       confirmLabel={t("leave.go")}
       cancelLabel={t("leave.stay")}
+      cancelFirst
       onConfirm={() => onAnswer(true)}
       onClose={() => onAnswer(false)}
     >

@@ -167,6 +167,8 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** the button that leaves things as they are, when "Cancel" would read as the action itself ("Cancel exam") */
   cancelLabel?: string;
+  /** the focus starts on that button, not on × (a question whose safe answer is to stay) */
+  cancelFirst?: boolean;
 }
 
 /** Asks before a change that cannot be taken back; a failure shows inside, so nothing is lost. */
@@ -182,6 +184,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   cancelLabel,
+  cancelFirst = false,
 }: ConfirmDialogProps) {
   const t = useT(admin);
   return (
@@ -194,7 +197,7 @@ export function ConfirmDialog({
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus={cancelFirst || undefined}>
             {cancelLabel ?? t("proc.cancel")}
           </Button>
           <Button variant={tone} loading={busy} onClick={onConfirm}>
