@@ -152,7 +152,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     await mark.fill("30");
     await page.locator(".portal-nav").getByRole("link", { name: "Exams", exact: true }).click();
     const leave = page.getByRole("dialog", { name: "Leave without saving?" });
-    await leave.getByText("What you typed on this page is not saved yet. If you go on, it is lost.").waitFor();
+    await leave.getByText("What you entered on this page is not saved yet. If you go on, it is lost.").waitFor();
     await check(page, "leave question over the marks, 1280", found, overflows);
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });

@@ -93,7 +93,7 @@ describe("public site journeys", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gallery" }).click();
     const leave = page.getByRole("dialog", { name: "Leave without saving?" });
-    await leave.getByText("What you typed on this page is not saved yet. If you go on, it is lost.").waitFor();
+    await leave.getByText("What you entered on this page is not saved yet. If you go on, it is lost.").waitFor();
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/contact");

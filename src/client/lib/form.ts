@@ -245,10 +245,12 @@ export function saveSubmission<F extends string, I extends object, A>(
 
 /**
  * A lone text that is a small form of its own (a search, a reason, a note, a reply): its value and its
- * message, which goes as soon as the text changes. `bind` is what its TextInput or TextArea takes.
+ * message, which goes as soon as the text changes. `bind` is what its TextInput or TextArea takes. With
+ * `warnOnLeave` (a note or a reply on a page, not in a dialog), leaving the page while it holds text asks first.
  */
-export function useTextField(initial = "") {
+export function useTextField(initial = "", { warnOnLeave = false } = {}) {
   const [value, setValue] = useState(initial);
+  useLeaveWarning(warnOnLeave && value.trim() !== "" && value.trim() !== initial.trim());
   const [error, setError] = useState<string | null>(null);
   const bind = {
     value,

@@ -1,43 +1,49 @@
 /**
  * While `active`, leaving the page asks first: what was typed and not yet saved would be lost without a word.
  * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
+ * - A sign-out in another tab, on a portal page: the page stays, as after an expiry, for "Sign in again" (lib/session.tsx).
  * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`): the
  *   app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and go on" (stop 45).
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
- * a send leave nothing). The browser's Back button is not asked about: a single-page app learns of it only after the
+ * a send leave nothing). `keepsOnThisPage`: what the caller holds stays through moves within its page (a tab, a
+ * link that changes only the query), which are then not asked about. The browser's Back button is not asked about: a single-page app learns of it only after the
  * page has changed (decision 023).
  */
 import { useEffect, useRef } from "react";
+import { SIGNED_OUT_ELSEWHERE } from "./session.tsx";
 
-/** The guards mounted now, each saying whether it still holds something to lose. */
-const guards = new Set<() => boolean>();
+/**
+ * The guards mounted now, each saying whether it still holds something to lose, and whether what it holds stays
+ * through a move within its page (another tab of a tab row, a link that changes only the query): Settings'
+ * sections and the site content's tabs keep their forms above the tabs.
+ */
+type Guard = { still: () => boolean; keepsOnThisPage: boolean };
+const guards = new Set<Guard>();
 /** Set once a person has chosen to leave, so that the browser does not ask a second time on the way out. */
 let leaving = false;
 
-const holdsUnsaved = () => !leaving && [...guards].some((still) => still());
+/** Whether a move would lose something typed: to another page, or (`withinPage`) within this one. */
+const holdsUnsaved = (withinPage = false) => !leaving && [...guards].some((g) => !(withinPage && g.keepsOnThisPage) && g.still());
 
-function warnBeforeUnload(event: BeforeUnloadEvent) {
+/** A page's unsaved work stops the unload's question, and a sign-out in another tab from dropping it. */
+function stopIfUnsaved(event: Event) {
   if (holdsUnsaved()) event.preventDefault();
 }
 
-/**
- * The link a plain click (no new tab or window, no download) would follow to another page of the app, if any. A
- * link that changes only the query stays on the page, which keeps what was typed (Settings' sections: each keeps
- * its unsaved edits, marked in its menu).
- */
+/** The link a plain click (no new tab or window, no download) would follow to another place in the app, if any. */
 function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
   const to = new URL(link.href, location.href);
   const here = location;
-  if (to.origin !== here.origin || to.pathname === here.pathname) return null;
+  if (to.origin !== here.origin || (to.pathname === here.pathname && to.search === here.search)) return null;
   return link;
 }
 
 function askAtLinks(event: MouseEvent) {
   const link = appLinkOf(event);
-  if (!link || !holdsUnsaved()) return;
+  if (!link || !holdsUnsaved(new URL(link.href, location.href).pathname === location.pathname)) return;
   // Before the router (or the browser) sees the click: it is given again, as it was, once the person chooses.
   event.preventDefault();
   event.stopPropagation();
@@ -60,31 +66,33 @@ function askAtLinks(event: MouseEvent) {
  * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row).
  */
 export function leaveFirst(go: () => void): void {
-  if (!holdsUnsaved()) go();
+  if (!holdsUnsaved(true)) go();
   else void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
 }
 
-function guard(still: () => boolean): () => void {
+function guard(held: Guard): () => void {
   if (guards.size === 0) {
-    globalThis.addEventListener("beforeunload", warnBeforeUnload);
+    globalThis.addEventListener("beforeunload", stopIfUnsaved);
+    globalThis.addEventListener(SIGNED_OUT_ELSEWHERE, stopIfUnsaved);
     // Capture, on the window: before React's own listener at its root, so the router never starts the move.
     globalThis.addEventListener("click", askAtLinks, true);
   }
-  guards.add(still);
+  guards.add(held);
   return () => {
-    guards.delete(still);
+    guards.delete(held);
     if (guards.size > 0) return;
     leaving = false;
-    globalThis.removeEventListener("beforeunload", warnBeforeUnload);
+    globalThis.removeEventListener("beforeunload", stopIfUnsaved);
+    globalThis.removeEventListener(SIGNED_OUT_ELSEWHERE, stopIfUnsaved);
     globalThis.removeEventListener("click", askAtLinks, true);
   };
 }
 
-export function useLeaveWarning(active: boolean, still?: () => boolean): void {
+export function useLeaveWarning(active: boolean, still?: () => boolean, { keepsOnThisPage = false } = {}): void {
   const stillRef = useRef(still);
   stillRef.current = still;
   useEffect(() => {
     if (!active) return;
-    return guard(() => stillRef.current?.() !== false);
-  }, [active]);
+    return guard({ still: () => stillRef.current?.() !== false, keepsOnThisPage });
+  }, [active, keepsOnThisPage]);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { renderHook } from "@testing-library/react";
 import { MSG } from "../../shared/messages.ts";
 import { ApiError, CLIENT_MSG } from "./errors.ts";
+import { useLeaveWarning } from "./leave-warning.ts";
 import { createSessionStore, expireSession, sessionApiFromTrpc } from "./session.tsx";
 import { readToken, STORAGE_KEYS } from "./storage.ts";
 import { ADMIN, fakeTrpcFetch, STUDENT, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "./testing.tsx";
@@ -276,6 +278,33 @@ describe("a session the server ends while its page is in use (decision 024)", ()
     store.signIn({ token: "tok-3", user: { ...STUDENT, id: 99, name: "Someone Else" } });
     expect(store.getState()).toMatchObject({ expired: false, token: "tok-3", user: { id: 99 } });
     expect(events).toEqual(["signed in again", "signed out"]);
+  });
+
+  test("a sign-out in another tab while a portal page here holds unsaved work keeps the page as an expiry (stop 45)", async () => {
+    const { store, events } = await verified();
+    const stop = store.watchStorage();
+    const before = location.href;
+    history.replaceState(null, "", "/student/help/new");
+    // A form holding typed text (lib/leave-warning.ts cancels the event).
+    const typed = renderHook(() => useLeaveWarning(true));
+    try {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+      expect(store.getState()).toMatchObject({ status: "authenticated", expired: true, user: STUDENT, token: null });
+      expect(events).toEqual([]);
+      // Signed in again here: the page carries on.
+      store.signIn({ token: "tok-2", user: STUDENT });
+      expect(store.getState()).toMatchObject({ expired: false, token: "tok-2" });
+      // Nothing held: a sign-out elsewhere signs this tab out, as before.
+      typed.unmount();
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEYS.token }));
+      expect(store.getState()).toMatchObject({ status: "anonymous", user: null });
+    } finally {
+      typed.unmount();
+      history.replaceState(null, "", before);
+      stop();
+    }
   });
 
   test("another tab: forgetting the dead token changes nothing here; the same account's sign-in ends the expiry; someone else's replaces the page", async () => {

@@ -84,6 +84,9 @@ export interface SessionStore {
   setDarkMode(on: boolean): void;
 }
 
+/** Sent (cancelable) when another tab signs out; cancelled by a page that holds unsaved work. */
+export const SIGNED_OUT_ELSEWHERE = "signed-out-elsewhere";
+
 export interface SessionStoreOptions {
   api: SessionApi;
   /** called whenever a signed-in user is forgotten (logout, expiry), e.g. to drop cached data */
@@ -189,6 +192,16 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
           set({ status: "authenticated", token, user, error: null, expired: false });
           if (again) onSignedInAgain?.();
         } else if (state.user) {
+          // Signed out in another tab while a portal page here holds unsaved work (lib/leave-warning.ts cancels
+          // the event): kept as an expiry, so "Sign in again" saves it (stop 45: it went to /login, text lost).
+          if (
+            verified &&
+            /^\/(admin|student)\//.test(location.pathname) &&
+            !dispatchEvent(new Event(SIGNED_OUT_ELSEWHERE, { cancelable: true }))
+          ) {
+            set({ token: null, expired: true, error: MSG.sessionExpired });
+            return;
+          }
           verified = false;
           set({ status: "anonymous", token: null, user: null, expired: false });
           onSignedOut?.();

@@ -45,6 +45,13 @@ export function withClientTestRules() {
  * The file's tests run on a device in `zone` (the test machine may be anywhere): a screen that must show the
  * institute's clock is checked from outside India. The device's own zone comes back after the file.
  */
+/** Whether leaving the page now would ask first (a cancelable beforeunload, as the browser sends it: lib/leave-warning.ts). */
+export function leavingAsks(): boolean {
+  const event = new Event("beforeunload", { cancelable: true });
+  globalThis.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 export function onDeviceTimeZone(zone: string) {
   const deviceZone = process.env.TZ;
   beforeAll(() => {

@@ -26,7 +26,8 @@ function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
   );
 }
 
-let asking = false;
+/** The question open now: closed without a move when it is asked again elsewhere or the page ends (tests). */
+let open: (() => void) | null = null;
 
 /**
  * Where the focus goes back to on Stay when the link itself cannot take it: the button that opens the menu the
@@ -45,16 +46,19 @@ function focusBackTo(link: HTMLElement) {
 
 /** Asks once at a time; `leave` runs only when the person chooses to go on, from `link` when a link was followed. */
 export function askBeforeLeaving(link: HTMLElement | null, leave: () => void): void {
-  if (asking) return;
-  asking = true;
+  if (open) return;
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
-  // The dialog gives the focus back to the link as it unmounts; the move, if any, comes after.
-  const answer = (go: boolean) => {
+  const close = () => {
     root.unmount();
     host.remove();
-    asking = false;
+    open = null;
+  };
+  open = close;
+  // The dialog gives the focus back to the link as it unmounts; the move, if any, comes after.
+  const answer = (go: boolean) => {
+    close();
     if (go) leave();
     else if (link?.isConnected && document.activeElement !== link) focusBackTo(link);
   };
@@ -63,4 +67,9 @@ export function askBeforeLeaving(link: HTMLElement | null, leave: () => void): v
       <LeaveQuestion onAnswer={answer} />
     </Suspense>,
   );
+}
+
+/** Closes the question without an answer (the test rules, after each test: it stands outside the page's root). */
+export function closeLeaveQuestion(): void {
+  open?.();
 }

@@ -3,6 +3,7 @@
 import type { Mock } from "bun:test";
 import { afterEach, beforeEach, expect, spyOn } from "bun:test";
 import { cleanup } from "@testing-library/react";
+import { closeLeaveQuestion } from "./leave-question.tsx";
 
 export function withComponentTestSetup(): void {
   let errorSpy: Mock<typeof console.error> | undefined;
@@ -11,6 +12,7 @@ export function withComponentTestSetup(): void {
   });
   afterEach(() => {
     cleanup();
+    closeLeaveQuestion();
     const calls = errorSpy?.mock.calls ?? [];
     errorSpy?.mockRestore();
     expect(calls.map((args) => args.map(String).join(" "))).toEqual([]);

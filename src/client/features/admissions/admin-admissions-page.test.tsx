@@ -8,7 +8,16 @@ import { App } from "../../app.tsx";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { ADMIN, fakeTrpcFetch, SITE_INFO, storeSession, stubSessionApi, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import {
+  ADMIN,
+  fakeTrpcFetch,
+  leavingAsks,
+  SITE_INFO,
+  storeSession,
+  stubSessionApi,
+  TrpcFailure,
+  withClientTestRules,
+} from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 withClientTestRules();
@@ -421,11 +430,14 @@ describe("the office's work on an application (issue 17)", () => {
     expect(within(office).getByText("Please write the note")).toBeTruthy();
     expect(calls.filter((c) => c.path === "admissions.addNote")).toEqual([]);
     fireEvent.change(within(office).getByLabelText("Add a note"), { target: { value: "Will bring the TC on Monday." } });
+    // A note typed and not added: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(true);
     fireEvent.click(within(office).getByRole("button", { name: "Add note" }));
     const note = await within(office).findByRole("listitem");
     expect(note.textContent).toStartWith("Will bring the TC on Monday.Asha Admin · ");
     await screen.findByText("Note added.");
     expect((within(office).getByLabelText("Add a note") as HTMLTextAreaElement).value).toBe("");
+    expect(leavingAsks()).toBe(false);
     await waitFor(() => expect(within(office).getByRole("button", { name: "Add note" }).getAttribute("aria-busy")).toBeNull());
 
     // A day already past is refused beside the date, which takes the focus (it stayed on Save date).
@@ -519,7 +531,10 @@ describe("the office's work on an application (issue 17)", () => {
     // Its parts one level below, none skipped (walk 13b).
     expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThanOrEqual(3);
     expect(screen.queryAllByRole("heading", { level: 3 })).toHaveLength(0);
+    expect(leavingAsks()).toBe(false);
     fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "" } });
+    // Changed and not saved: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Pincode/), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     const summary = () => screen.queryAllByText(/^Please (fill in|correct)/)[0]?.textContent ?? null;

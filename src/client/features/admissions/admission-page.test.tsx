@@ -4,7 +4,7 @@ import hiAdmission from "../../../shared/i18n/hi/admission.json";
 import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
-import { SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
+import { leavingAsks, SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
 import { DRAFT_KEY } from "./draft.ts";
 import {
   COMPLETE,
@@ -209,7 +209,10 @@ describe("the admission wizard", () => {
     );
     type("Pincode", "4110");
     expect(summary()).toBe("Please upload the following required documents: Photo, Marksheet");
+    // The draft keeps what is typed (no question), not the files chosen (stop 45: they ask first).
+    expect(leavingAsks()).toBe(false);
     await attachRequiredDocuments();
+    expect(leavingAsks()).toBe(true);
     expect(summary()).toBe("Please correct the highlighted fields: Pincode");
     fireEvent.click(stepButton("Personal Details"));
     type("Pincode", "411001");

@@ -13,6 +13,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { type ApiError, CLIENT_MSG, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -99,6 +100,8 @@ export default function AdmissionPage() {
   const [alert, setAlertState] = useState<{ text: string; warning: boolean } | "check" | null>(null);
   const setAlert = (text: string | null, warning = false) => setAlertState(text === null ? null : { text, warning });
   const [phase, setPhase] = useState<Phase>({ name: "form" });
+  // The draft keeps what is typed, not the files chosen: a move away with files chosen asks first (stop 45).
+  useLeaveWarning(phase.name !== "success" && Object.keys(documents.files).length > 0);
   const [confirmReset, setConfirmReset] = useState(false);
   const previews = useObjectUrls(files);
 

@@ -8,6 +8,7 @@ import { MSG } from "../../../shared/messages.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -54,6 +55,9 @@ export function ApplicationEditor({
   const { values, errors, setAttempted, onChange, onBlur } = form;
   const documents = useDocumentFiles();
   const previews = useObjectUrls(documents.files);
+  // Fields changed or files chosen and not yet saved: a move away asks first (stop 45: a link dropped them).
+  const [filledWith] = useState(() => JSON.stringify(valuesFrom(application)));
+  useLeaveWarning(JSON.stringify(values) !== filledWith || Object.keys(documents.files).length > 0);
   // What failed, or "check": what Save found to fix, which follows the form as it changes (and goes once fixed).
   const [alert, setAlert] = useState<{ title?: string; text: string } | "check" | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

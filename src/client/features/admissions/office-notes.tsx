@@ -23,7 +23,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
   const addNote = trpc.admissions.addNote.useMutation();
   const setFollowUp = trpc.admissions.setFollowUp.useMutation();
   const date = useTextField(application.followUpOn ?? "");
-  const note = useTextField();
+  const note = useTextField("", { warnOnLeave: true });
 
   const applied = (answer: { message: string; application: AdmissionDetails }) => {
     utils.admissions.adminGet.setData({ id: application.id }, answer.application);

@@ -216,7 +216,7 @@ describe("leaving the contact page with a message typed (stop 45)", () => {
     fillForm();
     fireEvent.click(within(header()).getByRole("link", { name: "Gallery" }));
     const question = await screen.findByRole("dialog", { name: "Leave without saving?" });
-    expect(question.textContent).toContain("What you typed on this page is not saved yet.");
+    expect(question.textContent).toContain("What you entered on this page is not saved yet.");
     // The safe answer has the focus, not ×.
     expect(document.activeElement?.textContent).toBe("Stay on this page");
     expect(site.path()).toBe("/contact");

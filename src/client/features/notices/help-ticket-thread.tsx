@@ -140,7 +140,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const respond = trpc.tickets.respond.useMutation();
-  const message = useTextField();
+  const message = useTextField("", { warnOnLeave: true });
   const [failure, setFailure] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
 

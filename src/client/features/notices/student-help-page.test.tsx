@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { leavingAsks, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../student/portal-pages.ts";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
@@ -200,6 +200,8 @@ describe("student Help (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
     await screen.findByText("Please write a response");
     fireEvent.change(field("Your reply"), { target: { value: "Received it, thank you." } });
+    // A reply typed and not sent: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(true);
     const send = screen.getByRole("button", { name: "Send reply" });
     // The reply lands above the box: the focused Send is brought back into sight (tenth walk).
     const scrolled: Element[] = [];
@@ -211,6 +213,7 @@ describe("student Help (issue 18)", () => {
     await waitFor(() => expect(sent("tickets.respond")).toEqual([{ id: 3, message: "Received it, thank you." }]));
     expect(await within(conversation).findByText("Received it, thank you.")).toBeTruthy();
     expect(field("Your reply").value).toBe("");
+    expect(leavingAsks()).toBe(false);
     await waitFor(() => expect(scrolled.length === 1 && scrolled[0] === send).toBe(true));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
-import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { leavingAsks, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import "./content-page.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 
@@ -28,6 +28,7 @@ describe("Site content (issue 17)", () => {
       }),
     });
     expect(((await screen.findByLabelText(/^Tagline/)) as HTMLInputElement).value).toBe("Learn anywhere.");
+    expect(leavingAsks()).toBe(false);
     expect((screen.getByLabelText(/^Phone numbers/) as HTMLTextAreaElement).value).toBe("+91 20 1234 5678");
     fireEvent.click(screen.getByRole("button", { name: "Add an office" }));
     const second = screen.getByRole("group", { name: "Office 2" });
@@ -44,6 +45,8 @@ describe("Site content (issue 17)", () => {
     ).toBeNull();
     expect(screen.getByText(/that address is shown as the first office's\.$/)).toBeTruthy();
     fireEvent.change(within(second).getByLabelText(/^Office name/), { target: { value: "Nashik office" } });
+    // Edits not saved: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(true);
     fireEvent.change(within(second).getByLabelText(/^Address/), { target: { value: "College Road, Nashik" } });
     fireEvent.change(within(second).getByLabelText(/^Map link/), { target: { value: "http://maps.example/nashik" } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
@@ -56,6 +59,7 @@ describe("Site content (issue 17)", () => {
     fireEvent.change(screen.getByLabelText(/^Phone numbers/), { target: { value: "+91 20 1234 5678\n\n+91 253 000 1111 " } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
     await screen.findByText("The institute’s details are saved; visitors see them within a minute.");
+    expect(leavingAsks()).toBe(false);
     expect(sent("content.saveInstitute")[0]).toMatchObject({
       phones: ["+91 20 1234 5678", "+91 253 000 1111"],
       foundedYear: 2012,

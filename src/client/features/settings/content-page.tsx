@@ -12,6 +12,7 @@ import { instituteContentInput } from "../../../shared/schemas/settings.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusFirstMarked } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -79,6 +80,9 @@ export default function ContentPage() {
   const stored = trpc.content.institute.useQuery(undefined, { staleTime: 0 });
   const save = trpc.content.saveInstitute.useMutation();
   const [form, setForm] = useState<Form | null>(null);
+  // What was loaded or last saved: a form that differs holds unsaved edits (stop 45: a link dropped them).
+  const [baseline, setBaseline] = useState<Form | null>(null);
+  useLeaveWarning(form !== null && JSON.stringify(form) !== JSON.stringify(baseline), undefined, { keepsOnThisPage: true });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [brochureName, setBrochureName] = useState<string | null>(null);
@@ -86,6 +90,7 @@ export default function ContentPage() {
   useEffect(() => {
     if (stored.data && form === null) {
       setForm(formOf(stored.data.institute));
+      setBaseline(formOf(stored.data.institute));
       setBrochureName(stored.data.brochureName);
     }
   }, [stored.data, form]);
@@ -109,6 +114,7 @@ export default function ContentPage() {
     try {
       const answer = await save.mutateAsync(checked.value);
       setForm(formOf(answer.institute));
+      setBaseline(formOf(answer.institute));
       toast.show(answer.message);
       void utils.site.info.invalidate();
     } catch (err) {

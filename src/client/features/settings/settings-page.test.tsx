@@ -4,7 +4,7 @@ import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { ADMIN, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { ADMIN, leavingAsks, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
 
 withClientTestRules();
@@ -253,8 +253,11 @@ describe("System Settings", () => {
 
     fireEvent.change(input("Current password"), { target: { value: "Old-pass-1" } });
     fireEvent.change(input("Confirm new password"), { target: { value: "Better2026" } });
+    // Passwords half typed: leaving asks first, until the change is made (stop 45).
+    expect(leavingAsks()).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
     await screen.findByText(SETTINGS_TEXT.passwordChanged);
+    expect(leavingAsks()).toBe(false);
     expect(sent("auth.changePassword")).toEqual([{ currentPassword: "Old-pass-1", newPassword: "Better2026" }]);
     expect(sent("settings.update")).toEqual([]);
   });

@@ -148,9 +148,9 @@ export default function AdminSettingsPage() {
   };
   const dirtySections = sections.filter((s) => dirty(s.id));
 
-  // Leaving the page (reload, closing the tab) with unsaved edits asks first.
+  // Leaving the page (a link, reload, closing the tab) with unsaved edits asks first; another section keeps them.
   const anyDirty = dirtySections.length > 0;
-  useLeaveWarning(anyDirty);
+  useLeaveWarning(anyDirty, undefined, { keepsOnThisPage: true });
 
   function clearFieldError(id: SectionId, fields: string[]) {
     setErrors((all) => {

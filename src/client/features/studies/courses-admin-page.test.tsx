@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { leavingAsks, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "./courses-admin-page.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
@@ -183,7 +183,10 @@ describe("the office's courses (issue 18)", () => {
     expect(within(assignments).queryByRole("button", { name: /Delete/ })).toBeNull();
 
     fireEvent.click(screen.getByLabelText("Web link"));
+    expect(leavingAsks()).toBe(false);
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Lecture" } });
+    // A material begun and not added: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Web address/), { target: { value: "http://example.org/lecture" } });
     fireEvent.click(screen.getByRole("button", { name: "Add material" }));
     expect(await screen.findByText("Only secure https:// addresses can be shared with students.")).toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { changeLocale } from "../../lib/i18n.tsx";
-import { FakeXhr, onDeviceTimeZone, STUDENT, withClientTestRules, withFakeXhr } from "../../lib/testing.tsx";
+import { FakeXhr, leavingAsks, onDeviceTimeZone, STUDENT, withClientTestRules, withFakeXhr } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "../student/student-testing.tsx";
 import "./student-courses-page.tsx";
@@ -151,6 +151,10 @@ describe("the student's courses (issue 18)", () => {
 
     fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
     expect(await within(survey).findByRole("alert")).toHaveProperty("textContent", "Choose your work as a PDF to submit.");
+    // A note written and not handed in: leaving asks first (stop 45).
+    expect(leavingAsks()).toBe(false);
+    fireEvent.change(within(survey).getByLabelText(/^Note/), { target: { value: "Tables on page 3" } });
+    expect(leavingAsks()).toBe(true);
   });
 
   test("after the due time the form says a hand-in is late, and that replacing on-time work makes it late (sixth walk)", async () => {

@@ -14,6 +14,7 @@ import { normaliseError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -347,6 +348,8 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   const [progress, setProgress] = useState<number | null>(null);
   // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
   const [inputKey, setInputKey] = useState(0);
+  // A file chosen or a note changed and not handed in: a move away asks first (stop 45).
+  useLeaveWarning(file !== null || note.trim() !== (a.submission?.note ?? "").trim());
   const fileId = `submit-${a.id}`;
   // Said as the file is chosen, before any upload (the server checks the content again): a PDF, at most 10 MB.
   const problemOf = (chosen: File) =>

@@ -22,6 +22,7 @@ import {
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -139,6 +140,8 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null || addLink.isPending;
+  // A material begun and not added: a move away asks first (stop 45).
+  useLeaveWarning(title.trim() !== "" || url.trim() !== "" || file !== null);
   const ids = { title: "material-title", url: "material-url", file: "material-file", unitId: "material-unit" };
 
   const reset = (message: string) => {
