@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { deflateSync, inflateSync } from "node:zlib";
+import { deflateRawSync, deflateSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import { configureImageProcessing, imageTask } from "./images.ts";
 import { cleanFileName, contentRefusal, type FileKind, hasActiveContent, uploadBytes, withKindExtension } from "./uploads.ts";
@@ -13,7 +13,8 @@ const EVENT_HANDLER = /<[a-z][\t\n\f\r\x20-\x3d\x3f-\x7e]*?[\t\n\f\r /"']on[a-z]
 /** A PDF name: "/" and what follows up to whitespace or a delimiter, "#xx" read as one byte. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is whitespace in a PDF
 const PDF_NAME = /\/((?:#[0-9A-Fa-f]{2}|[^\x00\t\n\f\r ()<>[\]{}/%])*)/g;
-const PDF_ACTIVE = /^(JavaScript|Launch|EmbeddedFile|RichMedia|SubmitForm|ImportData|GoToR|GoToE)(?![A-Za-z0-9_])/;
+const PDF_ACTIVE =
+  /^(JavaScript|Launch|EmbeddedFiles?|FileAttachment|RichMedia|SubmitForm|ImportData|GoToR|GoToE|Rendition)(?![A-Za-z0-9_])/;
 function reference(bytes: Uint8Array, kind: FileKind): boolean {
   const text = new TextDecoder("latin1").decode(bytes);
   const pdfNames = () =>
@@ -59,7 +60,19 @@ const MARKUP = [
   "<?xml-stylesheet",
   "javascript:",
 ];
-const PDF_NAMES = ["/JavaScript", "/Launch", "/EmbeddedFile", "/RichMedia", "/SubmitForm", "/ImportData", "/GoToR", "/GoToE"];
+const PDF_NAMES = [
+  "/JavaScript",
+  "/Launch",
+  "/EmbeddedFile",
+  "/EmbeddedFiles",
+  "/FileAttachment",
+  "/RichMedia",
+  "/SubmitForm",
+  "/ImportData",
+  "/GoToR",
+  "/GoToE",
+  "/Rendition",
+];
 const upper = (s: string) => s.toUpperCase();
 const mixed = (s: string) => [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("");
 
@@ -89,6 +102,7 @@ describe("hasActiveContent", () => {
   test("a marker cut short by the end of the file, or broken by one byte, is not a marker", () => {
     for (const marker of [...MARKUP, ...PDF_NAMES]) {
       for (let cut = 1; cut < marker.length; cut++) {
+        if (PDF_NAMES.includes(marker.slice(0, cut))) continue; // "/EmbeddedFiles" cut to "/EmbeddedFile"
         expect(both(concat(JPEG_START, filler(100), latin1(marker.slice(0, cut))), "pdf")).toBe(false);
       }
       // "<scr\0pt", "<svg xm\0ns" …
@@ -132,11 +146,18 @@ describe("hasActiveContent", () => {
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name)), "pdf")).toBe(true); // at the very end
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1("/")), "pdf")).toBe(true);
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name), new Uint8Array([0xe9])), "pdf")).toBe(true); // é is no word character
-      for (const word of ["s", "X", "0", "_"]) expect(both(concat(latin1("%PDF-1.4 "), latin1(name + word)), "pdf")).toBe(false);
+      for (const word of ["s", "X", "0", "_"]) {
+        if (`${name}${word}` === "/EmbeddedFiles") continue; // a name of its own (walk 14b)
+        expect(both(concat(latin1("%PDF-1.4 "), latin1(name + word)), "pdf")).toBe(false);
+      }
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name.toLowerCase()), latin1(" ")), "pdf")).toBe(false);
       expect(both(concat(latin1("%PDF-1.4 "), latin1(name), latin1(" ")), "jpeg")).toBe(false);
     }
-    expect(both(latin1("%PDF-1.4 /EmbeddedFiles 2 0 R"), "pdf")).toBe(false);
+    // Attachments listed without their /Type (walk 14b: pdfdetach lists them): refused by their tree or annotation.
+    expect(both(latin1("%PDF-1.4 /EmbeddedFiles 2 0 R"), "pdf")).toBe(true);
+    expect(both(latin1("%PDF-1.4 /Subtype /FileAttachment"), "pdf")).toBe(true);
+    // Not /JS alone (three bytes: compressed data holds it by chance, about once in 20 MB); /Rendition instead.
+    expect(both(latin1("%PDF-1.4 /S /Rendition /JS (app.alert(1))"), "pdf")).toBe(true);
   });
 
   describe("object streams (thirteenth walk: a /JavaScript action compressed out of sight)", () => {
@@ -262,6 +283,58 @@ describe("hasActiveContent", () => {
         (plain) => predict(plain, width, pixel, tags),
       );
 
+    test("walk 14b's ways past the predictor and the stream's start are closed", () => {
+      const filler = Array.from({ length: 200 }, (_, i) => `<< /Type /Annot /Contents (note ${i}) >>`);
+      const text = (b: Uint8Array) => new TextDecoder("latin1").decode(b);
+      // Pixel sizes of 5, 7 and 10 bytes (five or seven colour components); rows wider than the first look whose
+      // first row reads as text: not to be told apart, so not read.
+      for (const pixel of [5, 7, 10])
+        expect(contentRefusal(withPredictedObjectStream([action], pixel * 9, pixel, [1]), "pdf")).toBe("active");
+      expect(contentRefusal(withPredictedObjectStream([...filler, action], 3000, 1, [0, 2]), "pdf")).toBe("unchecked");
+      // A predictor inside two deflations.
+      const twice = withObjectStream([action], "/N {n} /First {first} /Filter [/FlateDecode /FlateDecode]", 2, undefined, (plain) =>
+        predict(plain, 12, 1, [2]),
+      );
+      expect(contentRefusal(twice, "pdf")).toBe("active");
+      // A first look left empty by a hundred empty stored blocks, before the predicted data.
+      const predicted = predict(latin1(`1 0 2 40\n${action}\n`), 12, 1, [2]);
+      const empties = concat(...Array.from({ length: 103 }, () => Uint8Array.from([0, 0, 0, 0xff, 0xff])));
+      const stored = concat(Uint8Array.from([0x78, 0x9c]), empties, new Uint8Array(deflateRawSync(predicted)));
+      expect(
+        contentRefusal(
+          concat(latin1("%PDF-1.5\n5 0 obj\n<< /Filter /FlateDecode >>\nstream\n"), stored, latin1("\nendstream\n%%EOF\n")),
+          "pdf",
+        ),
+      ).toBe("active");
+      // "stream" followed by spaces or a tab before its end of line; a wrong checksum; a window field of 8.
+      const plain = withObjectStream([action]);
+      const at = text(plain).indexOf("stream\n") + "stream\n".length;
+      expect(contentRefusal(concat(plain.subarray(0, at - 1), latin1(" \t\r\n"), plain.subarray(at)), "pdf")).toBe("active");
+      const end = text(plain).indexOf("\nendstream");
+      const badSum = Uint8Array.from(plain);
+      badSum[end - 1]! ^= 0xff;
+      expect(contentRefusal(badSum, "pdf")).toBe("active");
+      const wideWindow = Uint8Array.from(plain);
+      wideWindow[at] = 0x88;
+      wideWindow[at + 1] = 31 - ((0x88 * 256) % 31);
+      expect(contentRefusal(wideWindow, "pdf")).toBe("active");
+      // Numbers written with a sign; a filter named inside an object stream; a deflated XFA script.
+      expect(
+        contentRefusal(
+          withObjectStream([action], undefined, 1, undefined, (p) => latin1(`+${text(p)}`)),
+          "pdf",
+        ),
+      ).toBe("active");
+      expect(contentRefusal(withObjectStream(["[/AHx]"]), "pdf")).toBe("unchecked");
+      const xfa = deflateSync(latin1("<xdp:xdp><template><script>app.alert(1)</script></template></xdp:xdp>"));
+      expect(
+        contentRefusal(
+          concat(latin1("%PDF-1.5\n7 0 obj\n<< /Filter /FlateDecode >>\nstream\n"), xfa, latin1("\nendstream\n%%EOF\n")),
+          "pdf",
+        ),
+      ).toBe("active");
+    });
+
     test("an object stream under a PNG predictor is undone, whatever its row width, pixel size and row tags (stop 45)", () => {
       for (const [width, pixel, tags] of [
         [12, 1, [2]],
@@ -292,6 +365,18 @@ describe("hasActiveContent", () => {
       expect(contentRefusal(picture(predict(new Uint8Array(90_000), 900, 3, [2])), "pdf")).toBeNull();
       const xref = Uint8Array.from({ length: 600 }, (_, i) => [1, 0, i >> 2, 0][i % 4]!);
       expect(contentRefusal(picture(predict(xref, 4, 1, [2])), "pdf")).toBeNull();
+    });
+
+    test("a filter's name is read where filters are named, not inside a stream's data (walk 14b: a scan's JPEG refused)", () => {
+      // A picture's data holds "/RL " by chance about once in 20 MB: it was read as the run-length filter.
+      const picture = (data: string) =>
+        latin1(`%PDF-1.4\n1 0 obj\n<< /Subtype /Image /Filter /DCTDecode >>\nstream\n\xff\xd8${data}\xff\xd9\nendstream\nendobj\n%%EOF\n`);
+      expect(contentRefusal(picture("\x93/RL \x01/AHx>\x80/Crypt "), "pdf")).toBeNull();
+      expect(contentRefusal(latin1("%PDF-1.4\n1 0 obj\n<< /Filter /RL >>\nstream\nabc\nendstream\nendobj\n%%EOF\n"), "pdf")).toBe(
+        "unchecked",
+      );
+      // An active name is refused wherever it stands, inside data too (six bytes and more: never by chance).
+      expect(contentRefusal(picture("/JavaScript "), "pdf")).toBe("active");
     });
 
     test("what the scan cannot read is refused as such, not as script: other codings, encrypted object streams, too much to inflate", () => {

@@ -12,7 +12,7 @@ import { randomToken } from "./crypto.ts";
 import { fieldError } from "./errors.ts";
 import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
-import { objectStreams } from "./pdf-objects.ts";
+import { objectStreams, outsideStreams } from "./pdf-objects.ts";
 
 export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
@@ -82,7 +82,8 @@ export function withKindExtension(name: string, kind: FileKind): string {
  *   TAG being tab, LF, FF, CR and printable ASCII but ">"
  *   PDFs (features a marksheet or certificate never needs: scripts, launching programs, files inside, sending
  *     a form, opening another file — on Windows a \\server\share path hands over the reader's password hash): a
- *     name /JavaScript, /Launch, /EmbeddedFile, /RichMedia, /SubmitForm, /ImportData, /GoToR or /GoToE not
+ *     name /JavaScript, /Launch, /EmbeddedFile(s), /FileAttachment, /RichMedia, /SubmitForm, /ImportData,
+ *     /GoToR, /GoToE or /Rendition (a rendition action carries its own script) not
  *     followed by a word character, read as the PDF reader reads it: "#" and two hex digits in a name are one
  *     byte (ISO 32000-1 §7.3.5), so /J#61vaScript is /JavaScript; in the file and in every object stream,
  *     inflated (platform/pdf-objects.ts); a PDF the scan cannot read is refused as such (contentRefusal)
@@ -97,7 +98,19 @@ const SVG = ascii("svg");
 const SVG_ATTRIBUTES = ["xmlns", "on"].map(ascii);
 const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
-const PDF_NAMES = ["JavaScript", "Launch", "EmbeddedFile", "RichMedia", "SubmitForm", "ImportData", "GoToR", "GoToE"].map(ascii);
+const PDF_NAMES = [
+  "JavaScript",
+  "Launch",
+  "EmbeddedFile",
+  "EmbeddedFiles",
+  "FileAttachment",
+  "RichMedia",
+  "SubmitForm",
+  "ImportData",
+  "GoToR",
+  "GoToE",
+  "Rendition",
+].map(ascii);
 const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
@@ -259,10 +272,13 @@ export function contentRefusal(bytes: Uint8Array, kind: FileKind): "active" | "u
   if (hasMarkup(bytes)) return "active";
   if (kind !== "pdf") return null;
   if (hasActivePdfName(bytes)) return "active";
-  if (namesOtherCoding(bytes) || (namesEncryption(bytes) && namesObjectStream(bytes))) return "unchecked";
+  const dictionaries = outsideStreams(bytes);
+  if (namesOtherCoding(dictionaries) || (namesEncryption(dictionaries) && namesObjectStream(dictionaries))) return "unchecked";
   for (const inner of objectStreams(bytes)) {
     if (inner === null) return "unchecked";
-    if (hasActivePdfName(inner)) return "active";
+    if (hasActivePdfName(inner) || hasMarkup(inner)) return "active";
+    // A filter the scan does not undo, named inside an object stream (walk 14b: /Filter 7 0 R, object 7 in one).
+    if (namesOtherCoding(inner)) return "unchecked";
   }
   return null;
 }
