@@ -13,13 +13,16 @@
  * inflates to zlib data again (a stream deflated twice) is inflated again, up to three times, and handed
  * back whatever it holds. What inflates past OBJECT_STREAMS_MAX in all, or past PROBES_MAX of first looks,
  * is handed back as null (unreadable): a marksheet or certificate needs nothing that large.
+ * Deflated XML (an XFA form's packets) is handed back too, for the scan's markup check. Data is inflated raw,
+ * as readers do (a wrong checksum or window field is not held against it: walk 14b).
  * A stream may also carry a PNG predictor (§7.4.4.4: each row tagged 0–4, its bytes written as differences),
- * which hid an object stream from that first look (stop 45): inflated data that opens with a row tag is undone
- * for each row width and bytes per pixel a reader could be told of, and handed back undone under each that opens
- * as an object stream. Its width is again found by what the data holds — every row's tag a PNG tag — not read
- * from the dictionary. An object stream whose rows cannot be told apart is handed back as null.
- * Left to uploads.ts: other filters (hex, ASCII85, LZW, run-length) and encryption, which it refuses. The TIFF
- * predictor (2) is not undone (decision 023).
+ * which hid an object stream from that first look (stop 45): data that opens with a row tag is undone for each
+ * row width and pixel size (1–32 bytes) under which it opens as an object stream — its width found by what the
+ * data holds, every row's tag a PNG tag, not read from the dictionary — and handed back undone under each that
+ * holds for the whole stream; one whose rows cannot be told apart is handed back as null. That work has its own
+ * budget per file (PREDICTOR_WORK_MAX; walk 14b: 30 s for a 46 KB file of tiny streams before it had one).
+ * Left to uploads.ts: other filters (hex, ASCII85, LZW, run-length) and encryption, which it refuses. What is not
+ * covered is in decision 023 (the TIFF predictor, a gap before an object stream's first object, …).
  */
 import { constants, inflateRawSync } from "node:zlib";
 
