@@ -96,6 +96,9 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
   useLeaveWarning(open && edited, holdsTyped);
   const onInput = (event: FormEvent<HTMLDialogElement>) => {
     const field = event.target;
+    // A part marked data-own-guard judges its own unsaved text (its own useLeaveWarning): an office note's
+    // follow-up date, saved by its button, still shows what was saved (stop 45: "Edit" then asked to leave it).
+    if (field instanceof Element && field.closest("[data-own-guard]")) return;
     if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !NOT_TYPED.has(field.type))) {
       typedIn.current.add(field);
       setEdited(true);

@@ -458,6 +458,12 @@ describe("the office's work on an application (issue 17)", () => {
     ]);
     expect(within(office).getByRole("button", { name: "Remove" })).toBeTruthy();
     await waitFor(() => expect(within(office).getByRole("button", { name: "Save date" }).getAttribute("aria-busy")).toBeNull());
+    // The date saved still shows in its field: nothing is left to lose (stop 45: the dialog's Edit link asked).
+    fireEvent.input(date, { target: { value: "2026-12-03" } });
+    expect(leavingAsks()).toBe(false);
+    fireEvent.change(date, { target: { value: "2026-12-04" } });
+    expect(leavingAsks()).toBe(true);
+    fireEvent.change(date, { target: { value: "2026-12-03" } });
   });
 
   test("a follow-up stands out from the institute's today, not the device's", async () => {

@@ -8,6 +8,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { admissionFollowUpInput, admissionNoteInput, NOTE_MAX } from "../../../shared/schemas/admission-office.ts";
 import { checkInput, focusField, useTextField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Button } from "../../ui/button.tsx";
@@ -24,6 +25,8 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
   const setFollowUp = trpc.admissions.setFollowUp.useMutation();
   const date = useTextField(application.followUpOn ?? "");
   const note = useTextField("", { warnOnLeave: true });
+  // A date typed and not saved asks before a move away; the date saved (shown in the field) does not.
+  useLeaveWarning(date.value !== (application.followUpOn ?? ""));
 
   const applied = (answer: { message: string; application: AdmissionDetails }) => {
     utils.admissions.adminGet.setData({ id: application.id }, answer.application);
@@ -75,7 +78,7 @@ export function OfficeNotes({ application }: { application: AdmissionDetails }) 
   };
 
   return (
-    <section className="summary office-notes" aria-labelledby="office-notes-title">
+    <section className="summary office-notes" aria-labelledby="office-notes-title" data-own-guard>
       <div className="summary__header">
         <h3 id="office-notes-title" className="summary__title">
           {t("adm.office")}
