@@ -1,13 +1,14 @@
 /**
  * While `active`, leaving the page asks first: what was typed and not yet saved would be lost without a word.
  * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
- * - A sign-out in another tab, on a portal page: the page stays, as after an expiry, for "Sign in again" (lib/session.tsx).
+ * - A sign-out in another tab, on a portal page: the page stays, as after an expiry, for "Sign in again"
+ *   (lib/session.tsx).
  * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`): the
  *   app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and go on" (stop 45).
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
  * a send leave nothing). `keepsOnThisPage`: what the caller holds stays through moves within its page (a tab, a
- * link that changes only the query), which are then not asked about. The browser's Back button is not asked about: a single-page app learns of it only after the
- * page has changed (decision 023).
+ * link that changes only the query), which are then not asked about. The browser's Back button is not asked
+ * about: a single-page app learns of it only after the page has changed (decision 023).
  */
 import { useEffect, useRef } from "react";
 import { SIGNED_OUT_ELSEWHERE } from "./session.tsx";

@@ -1,7 +1,7 @@
 /**
  * "Leave without saving?": asked when a link inside the app is followed, or another tab chosen, while a page or a
- * dialog holds typed, unsaved text (lib/leave-warning.ts). Loaded only then, and shown in a root of its own, so that no page has to
- * host it and the first download does not carry it.
+ * dialog holds typed, unsaved text (lib/leave-warning.ts). Loaded only then, and shown in a root of its own, so
+ * that no page has to host it and the first download does not carry it.
  */
 import { Suspense } from "react";
 import { createRoot } from "react-dom/client";
@@ -26,7 +26,7 @@ function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
   );
 }
 
-/** The question open now: closed without a move when it is asked again elsewhere or the page ends (tests). */
+/** How to close the question open now, if one is (one at a time; `closeLeaveQuestion` closes it unanswered). */
 let open: (() => void) | null = null;
 
 /**
