@@ -17,10 +17,10 @@
  * as readers do (a wrong checksum or window field is not held against it: walk 14b).
  * A stream may also carry a PNG predictor (§7.4.4.4: each row tagged 0–4, its bytes written as differences),
  * which hid an object stream from that first look (stop 45): data that opens with a row tag is undone for each
- * row width and pixel size (1–32 bytes) under which it opens as an object stream — its width found by what the
+ * row width and pixel size (1–64 bytes) under which it opens as an object stream — its width found by what the
  * data holds, every row's tag a PNG tag, not read from the dictionary — and handed back undone under each that
  * holds for the whole stream; one whose rows cannot be told apart is handed back as null. That work has its own
- * budget per file (PREDICTOR_WORK_MAX; walk 14b: 30 s for a 46 KB file of tiny streams before it had one).
+ * budgets (PREDICTOR_*; walk 14b: 30 s for a 46 KB file of tiny streams before it had one).
  * Left to uploads.ts: other filters (hex, ASCII85, LZW, run-length) and encryption, which it refuses. What is not
  * covered is in decision 023 (the TIFF predictor, a gap before an object stream's first object, …).
  */
@@ -40,6 +40,7 @@ const TAB = 0x09;
 const PERCENT = 0x25;
 const PLUS = 0x2b;
 const MINUS = 0x2d;
+const DOT = 0x2e;
 
 /**
  * A zlib header (RFC 1950): deflate, the check bits right. The window field is not held against it: readers
@@ -51,23 +52,71 @@ const isZlib = (b: Uint8Array, at = 0) => b.length >= at + 2 && (b[at]! & 0x0f) 
 const W = "[\\0\\t\\n\\f\\r ]";
 const PDF_SPACE = new Uint8Array(256);
 for (const byte of [0, 9, 10, 12, 13, 32]) PDF_SPACE[byte] = 1;
+const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
+/** The bytes that may open an object (a dictionary, an array, a string, a name) right after a number. */
+const OPENS_OBJECT = new Set([0x3c, 0x5b, 0x28, 0x2f]);
+const KEYWORDS = ["true", "false", "null"].map((word) => Uint8Array.from(word, (c) => c.charCodeAt(0)));
+
 /**
- * The whole numbers (signed or not: a reader takes "+5") and then the first object, at the start of `text` (a
- * first look's inflated bytes): one that opens with a delimiter, or numbers before one (walk 14b: a first object
- * that is a number hid the stream).
+ * Whether inflated bytes open as an object stream's do, read as a reader reads them, one pass over their first
+ * kilobyte (walk 14c: the regular expressions before it backtracked, 0.5 ms a stream): white space and comments
+ * skipped; two whole numbers or more (signed or not: a reader takes "+5"), then any numbers (a first object may
+ * be one), up to what opens an object — "<<", "[", "(", "/", "<", true, false, null, even touching the last number
+ * ("160<<") — or to the end of what was read (a table of a hundred objects fills it). `blank`: white space alone
+ * (NUL not counted: a picture's black rows) counts too, as padding a reader skips.
  */
-const OBJECT_STREAM_START = new RegExp(
-  `^${W}*([+-]?\\d+${W}+[+-]?\\d+${W}+)+([+-]?[\\d.]+${W}+)*(<<|\\[|\\(|\\/|<|true\\b|false\\b|null\\b)`,
-);
-/** Whole numbers only, as far as the look goes: a table of a hundred objects or more fills the first kilobyte. */
-const OBJECT_TABLE = new RegExp(`^${W}*([+-]?[\\d.]+${W}+){2,}[+-]?[\\d.]*$`);
-/**
- * Nothing but white space, as far as the look goes; NUL not counted, so that a picture's black rows (raw or
- * predicted) are not taken for padding and inflated whole.
- */
-const BLANK = /^[\t\n\f\r ]*$/;
-/** A PDF comment, which a reader skips wherever it stands outside a string. */
-const COMMENT = /%[^\r\n]*/g;
+function opensAsTable(bytes: Uint8Array, blank: boolean): boolean {
+  const end = Math.min(bytes.length, 1024);
+  let at = 0;
+  let sawNul = false;
+  const skip = () => {
+    for (;;) {
+      for (; at < end && PDF_SPACE[bytes[at]!]; at++) if (bytes[at] === 0) sawNul = true;
+      if (at >= end || bytes[at] !== PERCENT) return;
+      while (at < end && bytes[at] !== LF && bytes[at] !== CR) at++;
+    }
+  };
+  skip();
+  if (at >= end) return blank && !sawNul;
+  let integers = 0;
+  let numbers = 0;
+  // A table's numbers are not all one value (walk 14c: a picture's flat "3" band read as "3 3 3 3…").
+  let first = -1;
+  let differs = false;
+  for (;;) {
+    const start = at;
+    if (bytes[at] === PLUS || bytes[at] === MINUS) at++;
+    let digits = 0;
+    let dot = false;
+    let value = 0;
+    for (; at < end; at++) {
+      if (isDigit(bytes[at]!)) {
+        digits++;
+        value = (value * 10 + bytes[at]! - 0x30) % 1_000_000_007;
+      } else if (bytes[at] === DOT && !dot) dot = true;
+      else break;
+    }
+    if (digits === 0) {
+      at = start;
+      break;
+    }
+    numbers++;
+    if (!dot && integers === numbers - 1) integers++;
+    if (first === -1) first = value;
+    else differs ||= value !== first;
+    if (at >= end) return integers >= 2 && differs;
+    if (!PDF_SPACE[bytes[at]!] && bytes[at] !== PERCENT) break;
+    skip();
+    if (at >= end) return integers >= 2 && differs;
+  }
+  if (integers < 2 || !differs) return false;
+  if (OPENS_OBJECT.has(bytes[at]!)) return true;
+  return KEYWORDS.some((word) => word.every((c, i) => bytes[at + i] === c));
+}
+
+/** Whether inflated bytes open as an object stream's do, or as white space only (module comment). */
+const opensAsObjectStream = (bytes: Uint8Array) => opensAsTable(bytes, true);
+
 /**
  * XML, as an XFA form's packets are (walk 14b: a deflated XFA `<script>`): handed back too, for the scan's
  * markup check. XMP metadata opens so as well, and holds no markup of that kind.
@@ -77,30 +126,20 @@ const opensAsMarkup = (bytes: Uint8Array) => MARKUP_START.test(new TextDecoder("
 /** The bytes of a predicted stream's start undone first, to see whether it may open as an object stream. */
 const OPENING = 64;
 
-/**
- * Whether inflated bytes open as an object stream's do, read as a reader reads them (comments as white space;
- * latin1; only their first kilobyte). What holds only white space and comments that far is looked into too: a
- * reader skips it. Until stop 45 the table had to end inside that kilobyte (a stream of 110 objects or more was
- * passed over), and padding or a comment before or inside it hid it.
- */
-function opensAsObjectStream(bytes: Uint8Array) {
-  const text = new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).replace(COMMENT, " ");
-  return BLANK.test(text) || OBJECT_STREAM_START.test(text) || OBJECT_TABLE.test(text);
-}
-
-/** Pixel sizes a PNG predictor is undone in: 1–32 bytes (up to 32 colour components of 8 bits, 16 of 16). */
-const PIXEL_MAX = 32;
+/** Pixel sizes a PNG predictor is undone in: 1–64 bytes (poppler's limit: 32 colour components of 16 bits). */
+const PIXEL_MAX = 64;
 /** What of a stream's start is tried under each row width: enough for an object stream's table to open. */
 const PREDICTED_LOOK = 2048;
 const PNG_TAG_MAX = 4;
-/** What undoing predictors may write in all, per file; past it the file is not read (null). */
+/** What undoing predicted streams whole may write in all, per file; past it the file is not read (null). */
 const PREDICTOR_WORK_MAX = 4 * 1024 * 1024;
-
-/** Whether undone bytes open as an object stream's do (as opensAsObjectStream, white space alone not counted). */
-function opensPredicted(bytes: Uint8Array) {
-  const text = new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).replace(COMMENT, " ");
-  return OBJECT_STREAM_START.test(text) || OBJECT_TABLE.test(text);
-}
+/**
+ * What looking for a predictor's readings may undo: in one stream (past it, the readings found so far stand: a
+ * picture's flat band opens as "3 3 3…" under hundreds of them, walk 14c), and in the whole file (past it, the
+ * file is not read: many streams made to be looked at).
+ */
+const PREDICTOR_STREAM_LOOK_MAX = 64 * 1024;
+const PREDICTOR_LOOKS_MAX = 8 * 1024 * 1024;
 
 /** PNG's Paeth predictor (RFC 2083 §6.6): the neighbour nearest to left + above − upper left. */
 function paeth(a: number, b: number, c: number) {
@@ -149,7 +188,15 @@ type Reading = { width: number; pixel: number; oneRow: boolean };
  * `spent` says so), and `readings` lists how a stream's start (`head`) undone opens as an object stream.
  */
 function predictorWork() {
+  /** What undoing whole streams may still write. */
   let left = PREDICTOR_WORK_MAX;
+  /** What looking for readings may still undo, in the whole file and in this stream (`readings`). */
+  let lookLeft = PREDICTOR_LOOKS_MAX;
+  let streamLeft = PREDICTOR_STREAM_LOOK_MAX;
+  const charge = (bytes: number) => {
+    lookLeft -= bytes;
+    streamLeft -= bytes;
+  };
   const undo = (data: Uint8Array, width: number, pixel: number, limit = Number.POSITIVE_INFINITY) => {
     left -= Math.min(limit, data.length);
     return left < 0 ? null : undoPng(data, width, pixel, limit);
@@ -162,16 +209,27 @@ function predictorWork() {
   const opens = (data: Uint8Array, width: number, pixel: number) => {
     let step = 0;
     let verdict = false;
+    let comment = false;
     const decided = (answer: boolean) => {
       verdict = answer;
       return true;
     };
     const next = (byte: number): boolean => {
+      // A comment may stand anywhere between the numbers (walk 14c: "1%c" hid a table): white space to its line's end.
+      if (comment) {
+        comment = byte !== LF && byte !== CR;
+        return false;
+      }
+      if (byte === PERCENT) {
+        comment = true;
+        if (step === 1 || step === 3) step++;
+        if (step === 4) return decided(true);
+        return false;
+      }
       const space = PDF_SPACE[byte] === 1;
-      const digit = byte >= 0x30 && byte <= 0x39;
+      const digit = isDigit(byte);
       if (step === 0 || step === 2) {
         if (space) return false;
-        if (step === 0 && byte === PERCENT) return decided(true);
         if (!digit && byte !== PLUS && byte !== MINUS) return decided(false);
         step++;
         return false;
@@ -183,7 +241,7 @@ function predictorWork() {
       return false;
     };
     const undone = undoPng(data, width, pixel, OPENING, next);
-    left -= undone?.length ?? 1;
+    charge(undone?.length ?? 1);
     return verdict;
   };
   /**
@@ -192,12 +250,14 @@ function predictorWork() {
    * OPENING bytes or more opens as its first row does: that opening is undone once for them all.
    */
   const readings = (head: Uint8Array): Reading[] => {
+    streamLeft = PREDICTOR_STREAM_LOOK_MAX;
+    const looking = () => lookLeft >= 0 && streamLeft >= 0;
     if (head.length < 2 || head[0]! > PNG_TAG_MAX) return [];
     // Data whose first bytes are all tags or near nothing (a picture's black rows) undoes to NULs and control
     // bytes under any reading: no opening to try.
     if (head.subarray(0, 2 * OPENING).every((byte) => byte <= PNG_TAG_MAX)) return [];
     const wide: number[] = [];
-    for (let pixel = 1; pixel <= PIXEL_MAX && left >= 0; pixel++) if (opens(head, OPENING, pixel)) wide.push(pixel);
+    for (let pixel = 1; pixel <= PIXEL_MAX && looking(); pixel++) if (opens(head, OPENING, pixel)) wide.push(pixel);
     const widths: number[] = [];
     for (let width = 1; width + 2 <= head.length; width++) if (tagsHold(head, width)) widths.push(width);
     widths.push(head.length - 1);
@@ -206,11 +266,12 @@ function predictorWork() {
       const pixels =
         width >= OPENING
           ? wide
-          : Array.from({ length: PIXEL_MAX }, (_, i) => i + 1).filter((pixel) => left >= 0 && opens(head, width, pixel));
+          : Array.from({ length: PIXEL_MAX }, (_, i) => i + 1).filter((pixel) => looking() && opens(head, width, pixel));
       for (const pixel of pixels) {
-        if (pixel > width || left < 0) continue;
-        const undone = undo(head, width, pixel, 1024);
-        if (undone && opensPredicted(undone)) found.push({ width, pixel, oneRow: width === head.length - 1 });
+        if (pixel > width || !looking()) continue;
+        charge(Math.min(1024, head.length));
+        const undone = undoPng(head, width, pixel, 1024);
+        if (undone && opensAsTable(undone, false)) found.push({ width, pixel, oneRow: width === head.length - 1 });
       }
     }
     return found;
@@ -220,14 +281,14 @@ function predictorWork() {
     left -= Math.ceil(data.length / (width + 1));
     return left >= 0 && tagsHold(data, width);
   };
-  return { undo, readings, holds, spent: () => left < 0 };
+  return { undo, readings, holds, spent: () => left < 0 || lookLeft < 0 };
 }
 
 /**
  * Each stream's data: where it starts, after the keyword "stream", any spaces or tabs a reader passes over
  * (walk 14b), and its end of line (not "endstream").
  */
-export function* streamData(b: Uint8Array): Generator<number> {
+function* streamData(b: Uint8Array): Generator<number> {
   for (let s = b.indexOf(STREAM[0]!); s !== -1; s = b.indexOf(STREAM[0]!, s + 1)) {
     let same = true;
     for (let i = 1; i < STREAM.length && same; i++) same = b[s + i] === STREAM[i];
@@ -240,16 +301,34 @@ export function* streamData(b: Uint8Array): Generator<number> {
 }
 
 /**
- * Zlib data inflated as a reader does: its checksum and window size not held against it (walk 14b: poppler reads
- * a wrong Adler-32 and a window field of 8 or more), data cut short giving what it holds; null if it is no deflate
- * data at all or would inflate past `max`.
+ * Zlib data inflated as a reader does: its checksum and window field not held against it (walk 14b: poppler reads
+ * a wrong Adler-32 and a window field of 8 or more), data cut short giving what it holds, and data that goes wrong
+ * part of the way giving what came before (walk 14c: a reserved block type after an object stream's data) — the
+ * longest start that inflates; null if none does, or if it would inflate past `max`.
  */
 function inflateLeniently(data: Uint8Array, max: number): Uint8Array | null {
-  try {
-    return new Uint8Array(inflateRawSync(data.subarray(2), { maxOutputLength: Math.max(1, max), finishFlush: constants.Z_SYNC_FLUSH }));
-  } catch {
-    return null;
+  const options = { maxOutputLength: Math.max(1, max), finishFlush: constants.Z_SYNC_FLUSH };
+  const attempt = (end: number): Uint8Array | "too large" | null => {
+    try {
+      return new Uint8Array(inflateRawSync(data.subarray(2, end), options));
+    } catch (error) {
+      return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? "too large" : null;
+    }
+  };
+  const whole = attempt(data.length);
+  if (whole !== null) return whole === "too large" ? null : whole;
+  let good: Uint8Array | null = null;
+  for (let low = 2, high = data.length; high - low > 1; ) {
+    const middle = (low + high) >> 1;
+    const out = attempt(middle);
+    if (out === "too large") return null;
+    if (out === null) high = middle;
+    else {
+      good = out;
+      low = middle;
+    }
   }
+  return good;
 }
 
 /**
@@ -302,51 +381,12 @@ export function* objectStreams(b: Uint8Array): Generator<Uint8Array | null> {
       if (undone === null) break;
       yield undone;
     }
-    // Predicted, its rows not to be told apart (walk 14b: a first row tagged 0 reads as text as it is, the rest not),
-    // or past the work allowed: not read.
-    if (predictor.spent() || (readings.length > 0 && !held)) {
+    // Predicted with rows wider than the start read, which cannot be told apart (walk 14b: a first row tagged 0
+    // reads as text as it is, the rest not), or past the work allowed: not read. A narrower reading that fails on
+    // the whole stream was never one (walk 14c: a picture's flat "3333" band read as a table, then refused).
+    if (predictor.spent() || (!held && readings.some((r) => r.oneRow))) {
       yield null;
       return;
     }
   }
-}
-
-const ENDSTREAM = Uint8Array.from("endstream", (c) => c.charCodeAt(0));
-
-/**
- * The file without its streams' data: where its dictionaries, and so its filters' names, stand. Compressed data
- * looks random and holds a three-letter name such as /RL by chance, about once in 20 MB (walk 14b: about one
- * 5 MB scan in three was refused as "packed in a way that cannot be checked").
- */
-export function outsideStreams(b: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let from = 0;
-  for (const start of streamData(b)) {
-    if (start < from) continue;
-    parts.push(b.subarray(from, start));
-    const end = indexOfBytes(b, ENDSTREAM, start);
-    if (end === -1) return concatBytes(parts);
-    from = end;
-  }
-  parts.push(b.subarray(from));
-  return concatBytes(parts);
-}
-
-function indexOfBytes(b: Uint8Array, what: Uint8Array, from: number): number {
-  for (let at = b.indexOf(what[0]!, from); at !== -1; at = b.indexOf(what[0]!, at + 1)) {
-    let same = true;
-    for (let i = 1; i < what.length && same; i++) same = b[at + i] === what[i];
-    if (same) return at;
-  }
-  return -1;
-}
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -335,6 +335,57 @@ describe("hasActiveContent", () => {
       ).toBe("active");
     });
 
+    test("walk 14c's ways past the fixes are closed, and a picture's flat band is no table", () => {
+      const text = (b: Uint8Array) => new TextDecoder("latin1").decode(b);
+      // A "stream" keyword in a comment or a string does not hide the dictionary that names a hex filter.
+      const hexStream = (before: string) =>
+        latin1(
+          `%PDF-1.5\n6 0 obj\n${before}\nendobj\n5 0 obj\n<< /Filter /ASCIIHexDecode /Length 5 >>\nstream\nabcd>\nendstream\nendobj\n%%EOF\n`,
+        );
+      expect(contentRefusal(hexStream("<< /Producer (x) >> %stream"), "pdf")).toBe("unchecked");
+      expect(contentRefusal(hexStream("<< /Producer (upstream\n) >>"), "pdf")).toBe("unchecked");
+      // A pixel size of 34 bytes; a comment right after the table's first number, under a predictor.
+      expect(contentRefusal(withPredictedObjectStream([action], 34 * 3, 34, [1]), "pdf")).toBe("active");
+      const commented = withObjectStream([action], undefined, 1, undefined, (plain) =>
+        predict(latin1(text(plain).replace(/^1 /, "1%c\n")), 12, 1, [2]),
+      );
+      expect(contentRefusal(commented, "pdf")).toBe("active");
+      // The table's last number touching the first object.
+      expect(
+        contentRefusal(
+          withObjectStream([action], undefined, 1, undefined, (plain) => latin1(text(plain).replace("\n<<", "<<"))),
+          "pdf",
+        ),
+      ).toBe("active");
+      // Deflated data that goes wrong after the object stream (a reserved block type): what came before is read.
+      const table = latin1(`1 0 2 40\n${action}\n`);
+      const broken = concat(
+        Uint8Array.from([0x78, 0x9c]),
+        new Uint8Array(deflateRawSync(table, { finishFlush: 2 })),
+        Uint8Array.from([0x07, 0, 0]),
+      );
+      expect(
+        contentRefusal(
+          concat(latin1("%PDF-1.5\n5 0 obj\n<< /Filter /FlateDecode >>\nstream\n"), broken, latin1("\nendstream\n%%EOF\n")),
+          "pdf",
+        ),
+      ).toBe("active");
+      // A predicted picture 240 px wide whose top rows are a flat "3" (#333333): "3 3 3…" is no table.
+      const rows: number[] = [];
+      for (let y = 0; y < 60; y++) {
+        rows.push(1);
+        for (let x = 0; x < 240; x++) rows.push(y < 20 ? (x === 0 ? 0x33 : 0) : (x * 7 + y * 13) & 0xff);
+      }
+      const picture = concat(
+        latin1(
+          "%PDF-1.5\n5 0 obj\n<< /Subtype /Image /Width 240 /Height 60 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Columns 240 >> >>\nstream\n",
+        ),
+        new Uint8Array(deflateSync(Uint8Array.from(rows))),
+        latin1("\nendstream\n%%EOF\n"),
+      );
+      expect(contentRefusal(picture, "pdf")).toBeNull();
+    });
+
     test("an object stream under a PNG predictor is undone, whatever its row width, pixel size and row tags (stop 45)", () => {
       for (const [width, pixel, tags] of [
         [12, 1, [2]],

@@ -12,7 +12,7 @@ import { randomToken } from "./crypto.ts";
 import { fieldError } from "./errors.ts";
 import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
-import { objectStreams, outsideStreams } from "./pdf-objects.ts";
+import { objectStreams } from "./pdf-objects.ts";
 
 export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
@@ -255,9 +255,61 @@ const hasActivePdfName = pdfNameFinder(PDF_NAMES);
  * Codings of a stream the scan does not undo (hex, ASCII85, LZW, run-length, a crypt filter): a stream in
  * one could hold anything out of its sight (walk 13b). Today's PDFs deflate; an old one is saved again.
  */
-const namesOtherCoding = pdfNameFinder(
-  ["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85", "LZWDecode", "LZW", "RunLengthDecode", "RL", "Crypt"].map(ascii),
-);
+const OTHER_CODINGS = ["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85", "LZWDecode", "LZW", "RunLengthDecode", "RL", "Crypt"].map(ascii);
+/** Inside an object stream (text, its objects): any name of such a coding, wherever it stands. */
+const namesOtherCoding = pdfNameFinder(OTHER_CODINGS);
+const FILTER_KEY = ascii("Filter");
+const LBRACKET = 0x5b;
+const PERCENT = 0x25;
+
+/** The name after the "/" at b[at - 1], "#" and two hex digits read as one byte, and where it ends. */
+function nameAt(b: Uint8Array, at: number): { name: number[]; end: number } {
+  const name: number[] = [];
+  let p = at;
+  while (p < b.length && ENDS_NAME[b[p]!] === 0 && name.length <= 64) {
+    const high = b[p] === HASH && p + 2 < b.length ? hexValue(b[p + 1]!) : -1;
+    const low = high === -1 ? -1 : hexValue(b[p + 2]!);
+    name.push(low === -1 ? b[p]! : high * 16 + low);
+    p += low === -1 ? 1 : 3;
+  }
+  return { name, end: p };
+}
+const isName = (name: number[], of: Uint8Array) => name.length === of.length && name.every((c, i) => c === of[i]);
+
+/** Past white space and comments. */
+function pastSpace(b: Uint8Array, from: number): number {
+  let at = from;
+  for (;;) {
+    while (at < b.length && ENDS_NAME[b[at]!] === 1 && b[at]! <= 0x20) at++;
+    if (b[at] !== PERCENT) return at;
+    while (at < b.length && b[at] !== 0x0a && b[at] !== 0x0d) at++;
+  }
+}
+
+/**
+ * In the file's bytes: whether a /Filter names such a coding — itself or in its array — or one held elsewhere
+ * (`/Filter 7 0 R`, `[7 0 R]`). Read only after the key /Filter, never as a bare name: a picture's data holds a
+ * three-letter name such as /RL by chance about once in 20 MB (walk 14b: one 5 MB scan in seven was refused), and
+ * a "stream" keyword in a comment or a string cannot hide a dictionary from it (walk 14c).
+ */
+function namesOtherFilter(b: Uint8Array): boolean {
+  for (let slash = b.indexOf(SLASH); slash !== -1; slash = b.indexOf(SLASH, slash + 1)) {
+    const key = nameAt(b, slash + 1);
+    if (!isName(key.name, FILTER_KEY)) continue;
+    let at = pastSpace(b, key.end);
+    const array = b[at] === LBRACKET;
+    if (array) at = pastSpace(b, at + 1);
+    for (;;) {
+      if (b[at]! >= 0x30 && b[at]! <= 0x39) return true; // a reference: what it names is read elsewhere
+      if (b[at] !== SLASH) break;
+      const value = nameAt(b, at + 1);
+      if (OTHER_CODINGS.some((coding) => isName(value.name, coding))) return true;
+      if (!array) break;
+      at = pastSpace(b, value.end);
+    }
+  }
+  return false;
+}
 /** An encrypted file (its streams are unreadable without decrypting them) … */
 const namesEncryption = pdfNameFinder([ascii("Encrypt")]);
 /** … with object streams (/First: where a reader finds their objects; their dictionaries are never encrypted). */
@@ -272,15 +324,15 @@ export function contentRefusal(bytes: Uint8Array, kind: FileKind): "active" | "u
   if (hasMarkup(bytes)) return "active";
   if (kind !== "pdf") return null;
   if (hasActivePdfName(bytes)) return "active";
-  const dictionaries = outsideStreams(bytes);
-  if (namesOtherCoding(dictionaries) || (namesEncryption(dictionaries) && namesObjectStream(dictionaries))) return "unchecked";
+  // Script found anywhere is said as such, before "cannot be checked".
+  let unreadable = namesOtherFilter(bytes) || (namesEncryption(bytes) && namesObjectStream(bytes));
   for (const inner of objectStreams(bytes)) {
     if (inner === null) return "unchecked";
     if (hasActivePdfName(inner) || hasMarkup(inner)) return "active";
     // A filter the scan does not undo, named inside an object stream (walk 14b: /Filter 7 0 R, object 7 in one).
-    if (namesOtherCoding(inner)) return "unchecked";
+    unreadable ||= namesOtherCoding(inner);
   }
-  return null;
+  return unreadable ? "unchecked" : null;
 }
 
 /** Whether the bytes hide markup (any file) or active PDF content. */
