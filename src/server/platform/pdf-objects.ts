@@ -332,8 +332,9 @@ function inflateLeniently(data: Uint8Array, max: number): Uint8Array | null {
 }
 
 /**
- * Each object stream's contents, and each deflated XML stream's, inflated (and undone, under a predictor); null once something could not be read
- * within the limits (module comment). Nothing for a file without compressed streams.
+ * Each object stream's contents, and each deflated XML stream's, inflated (and undone, under a predictor); null
+ * once something could not be read within the limits (module comment). Nothing for a file without compressed
+ * streams.
  */
 export function* objectStreams(b: Uint8Array): Generator<Uint8Array | null> {
   let left = OBJECT_STREAMS_MAX;
