@@ -53,6 +53,18 @@ const W = "[\\0\\t\\n\\f\\r ]";
 const PDF_SPACE = new Uint8Array(256);
 for (const byte of [0, 9, 10, 12, 13, 32]) PDF_SPACE[byte] = 1;
 const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
+/**
+ * Past PDF white space and comments from `from`, up to `end`; `seen.nul` is set when that white space held a NUL
+ * (the scan of a file's filters, platform/uploads.ts, reads past them too).
+ */
+export function pastSpace(b: Uint8Array, from: number, end = b.length, seen?: { nul: boolean }): number {
+  let at = from;
+  for (;;) {
+    for (; at < end && PDF_SPACE[b[at]!]; at++) if (b[at] === 0 && seen) seen.nul = true;
+    if (at >= end || b[at] !== PERCENT) return at;
+    while (at < end && b[at] !== LF && b[at] !== CR) at++;
+  }
+}
 /** The bytes that may open an object (a dictionary, an array, a string, a name) right after a number. */
 const OPENS_OBJECT = new Set([0x3c, 0x5b, 0x28, 0x2f]);
 const KEYWORDS = ["true", "false", "null"].map((word) => Uint8Array.from(word, (c) => c.charCodeAt(0)));
@@ -67,17 +79,9 @@ const KEYWORDS = ["true", "false", "null"].map((word) => Uint8Array.from(word, (
  */
 function opensAsTable(bytes: Uint8Array, blank: boolean): boolean {
   const end = Math.min(bytes.length, 1024);
-  let at = 0;
-  let sawNul = false;
-  const skip = () => {
-    for (;;) {
-      for (; at < end && PDF_SPACE[bytes[at]!]; at++) if (bytes[at] === 0) sawNul = true;
-      if (at >= end || bytes[at] !== PERCENT) return;
-      while (at < end && bytes[at] !== LF && bytes[at] !== CR) at++;
-    }
-  };
-  skip();
-  if (at >= end) return blank && !sawNul;
+  const seen = { nul: false };
+  let at = pastSpace(bytes, 0, end, seen);
+  if (at >= end) return blank && !seen.nul;
   let integers = 0;
   let numbers = 0;
   // A table's numbers are not all one value (walk 14c: a picture's flat "3" band read as "3 3 3 3…").
@@ -106,7 +110,7 @@ function opensAsTable(bytes: Uint8Array, blank: boolean): boolean {
     else differs ||= value !== first;
     if (at >= end) return integers >= 2 && differs;
     if (!PDF_SPACE[bytes[at]!] && bytes[at] !== PERCENT) break;
-    skip();
+    at = pastSpace(bytes, at, end);
     if (at >= end) return integers >= 2 && differs;
   }
   if (integers < 2 || !differs) return false;

@@ -12,7 +12,7 @@ import { randomToken } from "./crypto.ts";
 import { fieldError } from "./errors.ts";
 import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
-import { objectStreams } from "./pdf-objects.ts";
+import { objectStreams, pastSpace } from "./pdf-objects.ts";
 
 export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
@@ -260,7 +260,6 @@ const OTHER_CODINGS = ["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85", "LZWDeco
 const namesOtherCoding = pdfNameFinder(OTHER_CODINGS);
 const FILTER_KEY = ascii("Filter");
 const LBRACKET = 0x5b;
-const PERCENT = 0x25;
 
 /** The name after the "/" at b[at - 1], "#" and two hex digits read as one byte, and where it ends. */
 function nameAt(b: Uint8Array, at: number): { name: number[]; end: number } {
@@ -275,16 +274,6 @@ function nameAt(b: Uint8Array, at: number): { name: number[]; end: number } {
   return { name, end: p };
 }
 const isName = (name: number[], of: Uint8Array) => name.length === of.length && name.every((c, i) => c === of[i]);
-
-/** Past white space and comments. */
-function pastSpace(b: Uint8Array, from: number): number {
-  let at = from;
-  for (;;) {
-    while (at < b.length && ENDS_NAME[b[at]!] === 1 && b[at]! <= 0x20) at++;
-    if (b[at] !== PERCENT) return at;
-    while (at < b.length && b[at] !== 0x0a && b[at] !== 0x0d) at++;
-  }
-}
 
 /**
  * In the file's bytes: whether a /Filter names such a coding — itself or in its array — or one held elsewhere
