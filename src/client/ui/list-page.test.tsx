@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen } from "@testing-library/react";
-import { catchDownloads } from "../lib/testing.tsx";
-import { ListBody, ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame } from "./list-page.tsx";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { catchDownloads, fakeTrpcFetch, SITE_INFO } from "../lib/testing.tsx";
+import { createTrpcClient, trpc } from "../lib/trpc.ts";
+import { ListBody, ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame, pageWords } from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -17,12 +20,18 @@ const words: Record<string, string> = {
   "team.noMatch.title": "Nobody matches",
   "team.noMatch.text": "Try another name.",
   "team.showAll": "Show everyone",
+  "team.title": "Team",
+  "team.lead": "Who works here.",
 };
 const t = (key: string) => words[key] ?? `?${key}`;
 
 describe("a list's words by one key layout", () => {
   test("listWords reads the search box's label and placeholder and the range line's noun under the prefix", () => {
     expect(listWords(t, "team.")).toEqual({ search: { label: "Search the team", placeholder: "Name or e-mail" }, noun: "people" });
+  });
+
+  test("pageWords reads the page's heading and its lead under the prefix", () => {
+    expect(pageWords(t, "team.")).toEqual({ title: "Team", description: "Who works here." });
   });
 
   test("listTableWords reads the caption and the empty states' words under the prefix", () => {
@@ -105,6 +114,29 @@ describe("listAnswer", () => {
 });
 
 describe("PageFrame", () => {
+  /** The frame reads the institute's name for the tab's title: a tRPC client over a fake endpoint. */
+  function withSite({ children }: { children: ReactNode }) {
+    const queryClient = new QueryClient();
+    const client = createTrpcClient({ getToken: () => null, fetch: fakeTrpcFetch({ "site.info": () => SITE_INFO }).fetch });
+    return (
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+    );
+  }
+
+  test("its heading is the tab's title too, after the institute's name has loaded", async () => {
+    document.title = "Elsewhere";
+    render(
+      <PageFrame name="team" title="Team" description="Who works here.">
+        <p>List</p>
+      </PageFrame>,
+      { wrapper: withSite },
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Team" })).toBeDefined();
+    await waitFor(() => expect(document.title).toBe("Team – Test Institute"));
+  });
+
   test("the page's buttons sit beside the title in one row of their own; no buttons, no row", () => {
     const { container, rerender } = render(
       <PageFrame
@@ -120,6 +152,7 @@ describe("PageFrame", () => {
       >
         <p>List</p>
       </PageFrame>,
+      { wrapper: withSite },
     );
     const header = container.querySelector("section.ops-page > header.page-header")!;
     const row = header.lastElementChild!;

@@ -9,6 +9,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
+import { usePageTitle } from "../lib/site.ts";
 import type { ListParamsApi } from "../lib/use-list-params.ts";
 import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
@@ -220,6 +221,7 @@ export function ToolbarFilter({ id, label, options, value, onChange, showLabel }
 export interface PageFrameProps {
   /** the ids' stem: the heading is `${name}-title` */
   name: string;
+  /** the heading, and the tab's title ("Students – Institute name") */
   title: string;
   description: ReactNode;
   /** the page's buttons, beside the title: given side by side (a fragment), the frame sets them in one row */
@@ -230,11 +232,27 @@ export interface PageFrameProps {
   children: ReactNode;
 }
 
+/** The heading's words of the page's catalogue: the title and the lead. */
+export type PageWordKey = "title" | "lead";
+
+/**
+ * A {@link PageFrame}'s title and description read from the page's catalogue, as {@link listWords} reads a
+ * list's: `pageWords(t, "team.")` reads team.title and team.lead.
+ */
+export function pageWords<P extends string>(
+  t: (key: `${P}${PageWordKey}`) => string,
+  prefix: P,
+): Pick<PageFrameProps, "title" | "description"> {
+  return { title: t(`${prefix}title`), description: t(`${prefix}lead`) };
+}
+
 /**
  * An admin screen's frame: the section named by its heading, the header with the title and words, and the
- * page's buttons beside them in one row with a small gap (wrapping on phones).
+ * page's buttons beside them in one row with a small gap (wrapping on phones). The heading is the tab's title
+ * too, so the two cannot tell different stories.
  */
 export function PageFrame({ name, title, description, actions, back, className, children }: PageFrameProps) {
+  usePageTitle(title);
   const titleId = `${name}-title`;
   return (
     <section className={className ? `ops-page ${className}` : "ops-page"} aria-labelledby={titleId}>

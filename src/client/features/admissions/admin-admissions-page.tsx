@@ -14,7 +14,7 @@ import { instituteToday } from "../../lib/institute-clock.ts";
 import { useOpenedFromAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
+import { useInstituteInfo } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -66,7 +66,6 @@ export default function AdminAdmissionsPage() {
   const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(admin);
   useT(person); // each applicant's gender
-  usePageTitle(t("adm.title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.admissions.adminList, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {

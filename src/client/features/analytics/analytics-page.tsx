@@ -20,7 +20,6 @@ import {
 } from "../../../shared/schemas/analytics.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -29,7 +28,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { GraduationCapIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
-import { PageFrame } from "../../ui/list-page.tsx";
+import { PageFrame, pageWords } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -59,7 +58,6 @@ export default function AdminAnalyticsPage() {
   const t = useT(reports);
   useT(gallery); // the category names
   useT(admin); // the statuses of applications and inquiries
-  usePageTitle(t("an.title"));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const range = parseRange(search);
@@ -88,8 +86,7 @@ export default function AdminAnalyticsPage() {
     <PageFrame
       name="analytics"
       className="ac-analytics"
-      title={t("an.title")}
-      description={t("an.lead")}
+      {...pageWords(t, "an.")}
       actions={
         <Button variant="secondary" onClick={() => void exportReport()} loading={exporting} disabled={loading || stale}>
           <DownloadIcon size={18} /> {exporting ? t("an.exporting") : t("an.export")}

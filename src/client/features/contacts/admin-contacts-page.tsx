@@ -15,7 +15,6 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
@@ -23,7 +22,7 @@ import { Badge, statusTone } from "../../ui/badge.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords, pageWords } from "../../ui/list-page.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -59,7 +58,6 @@ export default function AdminContactsPage() {
   const t = useT(admin);
   // The subjects' names (the table and the details) are the contact form's own, in its catalogue.
   useT(contact);
-  usePageTitle(t("con.title"));
   const toast = useToast();
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -208,8 +206,7 @@ export default function AdminContactsPage() {
   return (
     <ListPage
       name="contacts"
-      title={t("con.title")}
-      description={t("con.lead")}
+      {...pageWords(t, "con.")}
       stats={
         <>
           <StatCard label={t("con.stat.total")} value={stat(stats?.total)} icon={<MailIcon />} />

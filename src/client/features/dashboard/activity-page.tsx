@@ -14,7 +14,6 @@ import { programmes } from "../../../shared/i18n/programmes.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { timeAgo } from "../../lib/time-ago.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
@@ -22,7 +21,7 @@ import { useNow } from "../../lib/use-now.ts";
 import { ActivityIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listAnswer, listFilter, listTableWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, pageWords } from "../../ui/list-page.tsx";
 import { ChevronLeftIcon } from "../../ui/more-icons.tsx";
 import { PersonCell, type TableColumn } from "../../ui/table.tsx";
 import {
@@ -47,7 +46,6 @@ export default function AdminActivityPage() {
   useT(config); // the institute details' field names
   useT(admission); // an application's field and document names (office edits)
   useT(fees); // an instalment's name in the fee sentences ("BBA · Year 1 · Instalment 2")
-  usePageTitle(t("log.title"));
   const now = useNow();
   // The log has no search: only the page, its size and the kind of entry are asked for.
   const { list, query } = usePagedList(trpc.dashboard.activity, ({ page, limit }, { filter }) => ({ page, limit, type: filter }), {
@@ -96,8 +94,7 @@ export default function AdminActivityPage() {
           <ChevronLeftIcon size={16} /> {t("log.back")}
         </Link>
       }
-      title={t("log.title")}
-      description={t("log.lead")}
+      {...pageWords(t, "log.")}
       list={list}
       filter={{ ...listFilter(TYPE_FILTER, t("log.show"), activityFilterLabel), showLabel: true }}
       {...listAnswer(query, { failed: t("log.failed"), failedTitle: t("log.failedTitle") })}

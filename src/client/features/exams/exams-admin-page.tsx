@@ -11,7 +11,6 @@ import { EXAM_FILTERS, type ExamFilter } from "../../../shared/schemas/exams.ts"
 import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
@@ -21,7 +20,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, CloseIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords, pageWords } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -46,7 +45,6 @@ const FILTER = { key: "status", values: EXAM_FILTERS };
 
 function ExamsListPage() {
   const t = useT(exams);
-  usePageTitle(t("admin.title"));
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.exams.list, (page, { filter }) => ({ ...page, status: (filter || "all") as ExamFilter }), {
     filter: FILTER,
@@ -135,8 +133,7 @@ function ExamsListPage() {
   return (
     <ListPage
       name="exams"
-      title={t("admin.title")}
-      description={t("admin.lead")}
+      {...pageWords(t, "admin.")}
       actions={scheduleButton}
       stats={
         <>

@@ -12,7 +12,6 @@ import { fees } from "../../../shared/i18n/fees.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -41,7 +40,6 @@ function FeesTabs() {
   const tDesk = useT(feeDesk);
   const tReports = useT(feeReports);
   const tPlans = useT(feePlans);
-  usePageTitle(t("title"));
   const search = useSearch();
   const [, navigate] = useLocation();
   const { user } = useSession();

@@ -13,7 +13,6 @@ import { categoryName, gallery } from "../../../shared/i18n/gallery.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "../../ui/admin-icons.tsx";
@@ -23,7 +22,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { cx } from "../../ui/cx.ts";
 import { CheckCircleIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage } from "../../ui/list-controls.tsx";
-import { ListEmpty, ListPage, listFilter, listWords } from "../../ui/list-page.tsx";
+import { ListEmpty, ListPage, listFilter, listWords, pageWords } from "../../ui/list-page.tsx";
 import { ImageIcon, TrashIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Skeleton, Spinner } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -45,7 +44,6 @@ type Deleting = { kind: "one"; image: GalleryImage } | { kind: "many"; ids: numb
 export default function AdminGalleryPage() {
   const t = useT(media);
   useT(gallery); // the category names
-  usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.gallery.adminList, (page, { filter }) => ({ ...page, category: filter as CategoryFilter }), {
@@ -210,8 +208,7 @@ export default function AdminGalleryPage() {
     <ListPage
       name="gallery"
       className="ac-gallery"
-      title={t("title")}
-      description={t("lead")}
+      {...pageWords(t, "")}
       actions={
         <Button onClick={() => setUploadOpen(true)}>
           <UploadIcon size={18} /> {t("upload")}

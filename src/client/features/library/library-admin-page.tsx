@@ -10,7 +10,6 @@ import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -26,6 +25,7 @@ import {
   listTableWords,
   listWords,
   PageFrame,
+  pageWords,
   StatRow,
   ToolbarFilter,
 } from "../../ui/list-page.tsx";
@@ -63,7 +63,6 @@ type Dialog =
 
 export default function LibraryAdminPage() {
   const t = useT(library);
-  usePageTitle(t("admin.title"));
   const utils = trpc.useUtils();
   const overview = trpc.library.overview.useQuery();
   const [onLoans] = useRoute("/loans");
@@ -77,8 +76,7 @@ export default function LibraryAdminPage() {
     <PageFrame
       name="library"
       className="library-admin"
-      title={t("admin.title")}
-      description={t("admin.lead")}
+      {...pageWords(t, "admin.")}
       actions={
         <>
           <Button variant="secondary" onClick={() => setDialog({ kind: "eresource", item: null, key: Date.now() })}>

@@ -12,7 +12,6 @@ import { useT } from "../../lib/i18n.tsx";
 import { eventTime, wallClock } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, priorityTone } from "../../ui/badge.tsx";
@@ -40,7 +39,6 @@ const excerpt = (text: string, max = 90) => {
 
 export default function NoticesAdminPage() {
   const t = useT(notices);
-  usePageTitle(t("title"));
   const utils = trpc.useUtils();
   const canDelete = isAdministrator(useSession().user?.role);
   const { list, query } = usePagedList(trpc.notices.list, (page, { filter }) => ({ ...page, filter: filter as NoticeFilter }), {

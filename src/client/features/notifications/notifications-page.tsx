@@ -9,7 +9,6 @@ import { useState } from "react";
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { alerts } from "../../../shared/i18n/alerts.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
@@ -43,7 +42,6 @@ const TYPE_ICONS: Record<string, typeof BellIcon> = {
 
 export default function AdminNotificationsPage() {
   const t = useT(alerts);
-  usePageTitle(t("title"));
   const now = useNow();
   const toast = useToast();
   const refresh = useRefreshNotifications();

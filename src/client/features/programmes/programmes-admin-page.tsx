@@ -8,7 +8,6 @@ import { programmes } from "../../../shared/i18n/programmes.ts";
 import { PROGRAMME_STATUSES, type ProgrammeListQuery } from "../../../shared/schemas/programmes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -26,7 +25,6 @@ const STATUS_FILTER = { key: "status", values: PROGRAMME_STATUSES };
 
 export default function ProgrammesAdminPage() {
   const t = useT(programmes);
-  usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(

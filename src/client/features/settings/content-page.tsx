@@ -13,7 +13,6 @@ import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusFirstMarked } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -70,7 +69,6 @@ const inputOf = (f: Form) => ({
 
 export default function ContentPage() {
   const t = useT(config);
-  usePageTitle(t("content.title"));
   // The open tab is in the address (?tab=news), so a reload or a shared link keeps it.
   const asked = new URLSearchParams(useSearch()).get("tab");
   const tab = asked === "news" || asked === "faqs" ? asked : "institute";

@@ -17,7 +17,6 @@ import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
@@ -76,7 +75,6 @@ export default function AdminSettingsPage() {
   // Staff (issue 17) have their own profile and password here, not the institute's settings: "Your settings".
   const administrator = isAdministrator(session.user?.role);
   const title = administrator ? t("title") : t("title.own");
-  usePageTitle(title);
   const sections = administrator ? SETTINGS_SECTIONS : SETTINGS_SECTIONS.filter((s) => s.id === "profile");
   const asked = parseSection(useSearch());
   const section: SectionId = administrator ? asked : "profile";

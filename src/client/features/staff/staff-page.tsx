@@ -12,7 +12,6 @@ import { formatTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
@@ -20,7 +19,7 @@ import { UserCogIcon } from "../../ui/admin-icons.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, formatDateTime, RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords, pageWords } from "../../ui/list-page.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
@@ -35,7 +34,6 @@ const STATUS_TONE: Record<Member["status"], BadgeTone> = { active: "approved", i
 
 export default function StaffPage() {
   const t = useT(roster);
-  usePageTitle(t("team.title"));
   const { user } = useSession();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.staff.list, (page, { filter }) => ({ ...page, status: filter as StaffStatus }), {
@@ -130,8 +128,7 @@ export default function StaffPage() {
   return (
     <ListPage
       name="staff"
-      title={t("team.title")}
-      description={t("team.lead")}
+      {...pageWords(t, "team.")}
       actions={inviteButton}
       list={list}
       {...listWords(t, "team.")}

@@ -13,7 +13,6 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { PowerIcon } from "../../ui/admin-icons.tsx";
@@ -23,7 +22,16 @@ import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CalendarIcon, CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, formatDate, IconAction } from "../../ui/list-controls.tsx";
-import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import {
+  ListExportButton,
+  ListPage,
+  ListTable,
+  listAnswer,
+  listFilter,
+  listTableWords,
+  listWords,
+  pageWords,
+} from "../../ui/list-page.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -72,7 +80,6 @@ export default function AdminStudentsPage() {
   // Deleting is the administrators' (issue 17): staff see no delete buttons (and the server refuses them).
   const canDelete = isAdministrator(useSession().user?.role);
   const t = useT(roster);
-  usePageTitle(t("title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(trpc.students.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
@@ -278,8 +285,7 @@ export default function AdminStudentsPage() {
   return (
     <ListPage
       name="students"
-      title={t("title")}
-      description={t("lead")}
+      {...pageWords(t, "")}
       actions={
         <>
           <ListExportButton

@@ -11,13 +11,12 @@ import { SUBJECT_STATUSES, type SubjectListQuery } from "../../../shared/schemas
 import { termName } from "../../../shared/terms.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { rowActionButtons } from "../../ui/list-controls.tsx";
-import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords, pageWords } from "../../ui/list-page.tsx";
 import { BookIcon, PlusIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -45,7 +44,6 @@ type Row = RouterOutputs["studies"]["list"]["subjects"][number];
 
 function SubjectsList() {
   const t = useT(studies);
-  usePageTitle(t("admin.title"));
   const toast = useToast();
   const utils = trpc.useUtils();
   const { list, query } = usePagedList(
@@ -112,8 +110,7 @@ function SubjectsList() {
   return (
     <ListPage
       name="subjects"
-      title={t("admin.title")}
-      description={t("admin.lead")}
+      {...pageWords(t, "admin.")}
       actions={
         <>
           <Button variant="secondary" onClick={() => setDialog({ kind: "move" })} disabled={!programmes.data}>

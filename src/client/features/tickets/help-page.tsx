@@ -14,7 +14,6 @@ import { useT } from "../../lib/i18n.tsx";
 import { useOpenedFromAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
@@ -24,7 +23,7 @@ import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { CheckCircleIcon, FileIcon } from "../../ui/icons.tsx";
 import { IconAction } from "../../ui/list-controls.tsx";
-import { CardTable, ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame } from "../../ui/list-page.tsx";
+import { CardTable, ListBody, ListEmpty, listAnswer, listFilter, listWords, PageFrame, pageWords } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { BarChartIcon, EyeIcon, HelpCircleIcon, PlusIcon } from "../../ui/more-icons.tsx";
@@ -51,7 +50,6 @@ function parseTab(search: string): TabId {
 
 export default function AdminHelpPage() {
   const t = useT(help);
-  usePageTitle(t("title"));
   const search = useSearch();
   const [location, navigate] = useLocation();
   const tab = parseTab(search);
@@ -72,8 +70,7 @@ export default function AdminHelpPage() {
     <PageFrame
       name="help"
       className="ac-help"
-      title={t("title")}
-      description={t("lead")}
+      {...pageWords(t, "")}
       actions={
         tab === "tickets" ? (
           <Button onClick={() => setCreating(true)}>
