@@ -13,7 +13,8 @@ export interface PrintPageProps {
   className: string;
   /** a link above the title, hidden in print */
   back?: ReactNode;
-  title: ReactNode;
+  /** the heading, and the tab's title */
+  title: string;
   lead: ReactNode;
   printLabel: string;
   /** the document is there to print */

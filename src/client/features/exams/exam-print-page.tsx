@@ -5,7 +5,6 @@
 import type { ReactNode } from "react";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { Fact } from "../../ui/fact.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { BackToExams, LoadFailed } from "./student-parts.tsx";
@@ -24,7 +23,6 @@ export interface ExamPrintPageProps<T> {
 
 export function ExamPrintPage<T>({ doc, query, printable, children }: ExamPrintPageProps<T>) {
   const t = useT(exams);
-  usePageTitle(t(`${doc}.title`));
   const answer = query.data;
   return (
     <PrintPage

@@ -56,6 +56,7 @@ export function MarksAdminPage({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const query = trpc.exams.get.useQuery({ id });
   const exam = query.data?.exam;
+  // The tab names the page while it loads or fails too (its frame, once shown, sets the same title).
   usePageTitle(exam ? t("marks.pageTitle", { title: exam.title }) : t("marks.title"));
   const publish = trpc.exams.publish.useMutation();
   const refresh = () => utils.exams.invalidate();

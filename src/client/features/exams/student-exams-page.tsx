@@ -8,7 +8,6 @@ import { Link } from "wouter";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { useListParams } from "../../lib/use-list-params.ts";
@@ -43,7 +42,6 @@ export default function StudentExamsPage() {
 
 function ExamsOverview() {
   const t = useT(exams);
-  usePageTitle(t("my.title"));
   const list = useListParams();
   const query = trpc.exams.mine.useQuery({ page: list.page, limit: 10 }, { placeholderData: keepPreviousData });
   const data = query.data;

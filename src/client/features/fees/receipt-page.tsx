@@ -16,7 +16,6 @@ import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -46,7 +45,6 @@ export function ReceiptPage() {
   useEffect(() => {
     if (cancelled) void (office ? utils.feeDesk.receipts.invalidate() : utils.fees.receipts.invalidate());
   }, [cancelled, office, utils]);
-  usePageTitle(receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title"));
   const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
   return (
     <PrintPage

@@ -11,7 +11,6 @@ import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -44,7 +43,6 @@ export default function StudentFeesPage() {
 
 function FeesOverview() {
   const t = useT(fees);
-  usePageTitle(t("title"));
   const query = trpc.fees.mine.useQuery();
   const mine = query.data;
   return (

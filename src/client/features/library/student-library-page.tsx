@@ -12,7 +12,6 @@ import { AVAILABILITY_FILTERS, type CatalogueQuery, catalogueQuery, KIND_FILTERS
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -34,7 +33,6 @@ const HISTORY_PAGE = 5;
 
 export default function StudentLibraryPage() {
   const t = useT(library);
-  usePageTitle(t("title"));
   return (
     <div className="page-stack library-student">
       <StudentPageHeader title={t("title")} lead={t("student.lead")} />

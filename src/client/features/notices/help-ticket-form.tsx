@@ -9,7 +9,6 @@ import { help, ticketCategoryName, ticketPriorityName } from "../../../shared/i1
 import { notices } from "../../../shared/i18n/notices.ts";
 import { type FieldMessages, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { buttonClass } from "../../ui/button.tsx";
@@ -46,7 +45,6 @@ const RULES = { validate: required, showOn: "submit", ids: IDS, warnOnLeave: tru
 export function NewTicketPage() {
   const t = useT(notices);
   const tHelp = useT(help);
-  usePageTitle(t("help.new.title"));
   const [, navigate] = useLocation();
   const toast = useToast();
   const utils = trpc.useUtils();

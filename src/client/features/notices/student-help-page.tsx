@@ -9,7 +9,6 @@ import { help } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
@@ -44,7 +43,6 @@ export default function StudentHelpPage() {
 
 function HelpHome() {
   const t = useT(notices);
-  usePageTitle(t("help.title"));
   return (
     <div className="page-stack help-page">
       <StudentPageHeader

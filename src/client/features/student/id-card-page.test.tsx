@@ -44,6 +44,8 @@ describe("student ID card page", () => {
     const seen = serveQr(() => new Response(SVG, { headers: { "Content-Type": "image/svg+xml" } }));
     renderStudentAt("/student/id-card", { "student.idCard": () => CARD });
     const front = await screen.findByRole("article", { name: "ID card, front" });
+    // A printable page's heading names the browser tab (PrintPage).
+    await waitFor(() => expect(document.title).toBe("ID Card – Test Institute"));
     for (const text of [
       "Test Institute",
       "Priya Sharma",

@@ -6,7 +6,6 @@
 import { Link } from "wouter";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { PortalLoadError } from "../../ui/load-error.tsx";
@@ -18,7 +17,6 @@ import { useIdCardQr } from "./use-id-card-qr.ts";
 
 export default function StudentIdCardPage() {
   const t = useT(student);
-  usePageTitle(t("card.title"));
   const card = trpc.student.idCard.useQuery();
   const qr = useIdCardQr(card.data?.verifyUrl);
   const data = card.data;

@@ -11,7 +11,6 @@ import { Link } from "wouter";
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -31,7 +30,6 @@ const PAGE = 10;
 
 export default function StudentNotificationsPage() {
   const t = useT(student);
-  usePageTitle(t("notif.title"));
   const now = useNow();
   const toast = useToast();
   const refresh = useRefreshNotifications();

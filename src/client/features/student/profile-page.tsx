@@ -14,7 +14,6 @@ import { student } from "../../../shared/i18n/student.ts";
 import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { changedFields, focusField, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -67,7 +66,6 @@ export default function StudentProfilePage() {
   const t = useT(student);
   const tCommon = useT(common);
   useT(person); // the gender and the emergency contact's relationship, shown and chosen
-  usePageTitle(t("profile.title"));
   const utils = trpc.useUtils();
   const profile = trpc.student.profile.useQuery();
   const update = trpc.student.updateProfile.useMutation();

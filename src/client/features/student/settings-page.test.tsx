@@ -41,6 +41,12 @@ async function fillPassword(current: string, next: string, confirm: string) {
 }
 
 describe("student settings: tabs and account", () => {
+  test("the page's heading names the browser tab too (StudentPageHeader)", async () => {
+    document.title = "Elsewhere";
+    await openSettings();
+    await waitFor(() => expect(document.title).toBe("Settings – Test Institute"));
+  });
+
   test("four tabs, Account first; the chosen tab goes into the address and a link with ?tab= opens it", async () => {
     const { path } = await openSettings();
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Account", "Security", "Notifications", "Preferences"]);

@@ -10,7 +10,6 @@ import { LOCALE_NAMES, localeOfLanguage } from "../../../shared/i18n/locales.ts"
 import { student } from "../../../shared/i18n/student.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -47,7 +46,6 @@ export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
 
 export default function StudentSettingsPage() {
   const t = useT(student);
-  usePageTitle(t("settings.title"));
   const search = useSearch();
   const [, navigate] = useLocation();
   const tab = readTab(search);

@@ -64,7 +64,6 @@ export function assignmentState(
 
 function CoursesOverview() {
   const t = useT(studies);
-  usePageTitle(t("my.title"));
   const now = useNow();
   const query = useMine();
   const data = query.data;
@@ -147,6 +146,7 @@ function CourseDetail({ id }: { id: number }) {
   const t = useT(studies);
   const query = useMine();
   const course = query.data?.courses.find((c) => c.id === id);
+  // The tab names the page while it loads or fails too (its frame, once shown, sets the same title).
   usePageTitle(course ? `${course.code} ${course.name}` : t("my.title"));
   const back = (
     <Link href="/" className="studies-back">
@@ -169,11 +169,7 @@ function CourseDetail({ id }: { id: number }) {
     <div className="page-stack studies-page">
       {back}
       <StudentPageHeader
-        title={
-          <>
-            {course.code} {course.name}
-          </>
-        }
+        title={`${course.code} ${course.name}`}
         lead={
           <>
             {termName(query.data.termUnit ?? "semester", course.term)}

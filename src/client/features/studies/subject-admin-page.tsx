@@ -51,6 +51,7 @@ export function SubjectPage({ id }: { id: number }) {
   const query = trpc.studies.get.useQuery({ id });
   const programmes = trpc.studies.programmes.useQuery();
   const subject = query.data?.subject;
+  // The tab names the page while it loads or fails too (its frame, once shown, sets the same title).
   usePageTitle(subject ? `${subject.code} ${subject.name}` : t("admin.title"));
   const back = (
     <Link href="/" className="studies-back">

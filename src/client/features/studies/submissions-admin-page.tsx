@@ -11,7 +11,6 @@ import { checkInput, useFormState } from "../../lib/form.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
-import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -38,7 +37,6 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
     { filter: FILTER },
   );
   const assignment = query.data?.assignment;
-  usePageTitle(assignment ? assignment.title : t("admin.title"));
   const { download, busy } = useFileDownload();
   const [grading, setGrading] = useState<Row | null>(null);
 
