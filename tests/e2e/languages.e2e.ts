@@ -525,7 +525,7 @@ describe("languages", () => {
       await page.getByRole("region", { name: admin["recent.title"] }).getByRole("link", { name: admin["recent.viewAll"] }).waitFor();
       await check("dashboard");
       await page.goto("/admin/admissions");
-      await page.getByRole("heading", { level: 1, name: admin["adm.heading"] }).waitFor();
+      await page.getByRole("heading", { level: 1, name: admin["adm.title"] }).waitFor();
       // The list, or its empty state (this server may have no applications yet).
       await page.locator(".applicant").first().or(page.getByText(admin["adm.none.title"])).waitFor();
       await check("admissions");

@@ -23,7 +23,16 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, CloseIcon, FileIcon, UsersIcon } from "../../ui/icons.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
-import { ListExportButton, ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords } from "../../ui/list-page.tsx";
+import {
+  ListExportButton,
+  ListPage,
+  ListTable,
+  listAnswer,
+  listFilter,
+  listTableWords,
+  listWords,
+  pageWords,
+} from "../../ui/list-page.tsx";
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, EmailText, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -208,8 +217,7 @@ export default function AdminAdmissionsPage() {
     <ListPage
       name="admissions"
       className="admissions-admin"
-      title={t("adm.heading")}
-      description={t("adm.lead")}
+      {...pageWords(t, "adm.")}
       actions={
         <>
           <ListExportButton
