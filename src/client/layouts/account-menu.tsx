@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { portal } from "../../shared/i18n/portal.ts";
 import { useT } from "../lib/i18n.tsx";
+import { leaveFirst } from "../lib/leave-warning.ts";
 import { useSession } from "../lib/session.tsx";
 import { LogoutIcon } from "../ui/more-icons.tsx";
 import { Avatar } from "./avatar.tsx";
@@ -33,7 +34,7 @@ export function AccountMenu({
           {link.icon} {link.label}
         </Link>
       ))}
-      <button type="button" className="menu__item" onClick={() => void logout()}>
+      <button type="button" className="menu__item" onClick={() => leaveFirst(() => void logout(), false)}>
         <LogoutIcon size={18} /> {signOutLabel}
       </button>
     </MenuButton>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
+import { PROFILE } from "../features/student/student-testing.tsx";
 import { setFormatTimeZone } from "../lib/format.ts";
 import type { SessionApi } from "../lib/session.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, STAFF, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
@@ -223,6 +224,35 @@ describe("student layout", () => {
     await screen.findByRole("heading", { name: "Sign in" });
     expect(path()).toBe("/login");
     expect(sent.map((s) => s.procedure)).toContain("logout");
+  });
+});
+
+describe("Sign out with unsaved work", () => {
+  test("asks first; Stay keeps the page and what was typed, Discard and go on signs out (stop 46)", async () => {
+    const app = renderSignedIn("/student/profile", STUDENT, { "student.profile": () => PROFILE });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    const mobile = screen.getByLabelText("Mobile") as HTMLInputElement;
+    fireEvent.change(mobile, { target: { value: "9000000001" } });
+
+    const signOut = () => {
+      fireEvent.click(screen.getByRole("button", { name: /Account menu$/ }));
+      fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    };
+    signOut();
+    const question = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(app.sessionSent.map((s) => s.procedure)).not.toContain("logout");
+    fireEvent.click(within(question).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull());
+    expect(app.path()).toBe("/student/profile");
+    expect((screen.getByLabelText("Mobile") as HTMLInputElement).value).toBe("9000000001");
+
+    signOut();
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Discard and go on" }),
+    );
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(app.path()).toBe("/login");
+    expect(app.sessionSent.map((s) => s.procedure)).toContain("logout");
   });
 });
 

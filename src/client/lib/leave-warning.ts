@@ -3,8 +3,9 @@
  * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
  * - A sign-out in another tab, on a portal page: the page stays, as after an expiry, for "Sign in again"
  *   (lib/session.tsx).
- * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`): the
- *   app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and go on" (stop 45).
+ * - A link inside the app (the sidebar, the header, a breadcrumb), another tab of a tab row or Sign out
+ *   (`leaveFirst`): the app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and
+ *   go on" (stop 45; Sign out since stop 46).
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
  * a send leave nothing). `keepsOnThisPage`: what the caller holds stays through moves within its page (a tab, a
  * link that changes only the query), which are then not asked about. The browser's Back button is not asked
@@ -64,10 +65,11 @@ function askAtLinks(event: MouseEvent) {
 
 /**
  * Runs `go` at once, or after "Leave without saving?" is answered "Discard and go on" while something typed here
- * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row).
+ * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row), or
+ * (`withinPage` false) for a step that ends every page's work, Sign out.
  */
-export function leaveFirst(go: () => void): void {
-  if (!holdsUnsaved(true)) go();
+export function leaveFirst(go: () => void, withinPage = true): void {
+  if (!holdsUnsaved(withinPage)) go();
   else void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
 }
 
