@@ -5,7 +5,6 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ACCOUNT_MSG } from "../shared/account-messages.ts";
 import { loadAllCatalogues } from "../shared/i18n/all.ts";
 import { home } from "../shared/i18n/home.ts";
 import { type Locale, localeOfLanguage } from "../shared/i18n/locales.ts";
@@ -77,6 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("auth", null);
+    c.set("passwordChangePending", false);
     await next();
   });
 
@@ -102,13 +102,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", async (c, next) => {
-    const auth = await resolveSession(deps, bearerToken(c.req.header("authorization")));
+    const session = await resolveSession(deps, bearerToken(c.req.header("authorization")));
+    // Until a required password change is done, the account can do nothing else: on any other REST path its
+    // session counts as none, so a public path answers as to a guest and one that needs a session refuses with
+    // the reason (platform/http.ts: currentAuth; walk 15c: 24 public paths refused it). tRPC checks per procedure.
+    const pending =
+      session?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !allowedBeforePasswordChange("rest", c.req.path);
+    const auth = pending ? null : session;
     c.set("auth", auth);
+    c.set("passwordChangePending", pending);
     c.header("Cache-Control", "no-store");
-    // Until a required password change is done, the account can do nothing else (tRPC checks per procedure).
-    if (auth?.user.must_change_password === 1 && !c.req.path.startsWith("/api/trpc/") && !allowedBeforePasswordChange("rest", c.req.path)) {
-      throw new AppError("FORBIDDEN", ACCOUNT_MSG.mustChangePassword);
-    }
     // Maintenance mode closes the public site's paths (tRPC: sitePublicProcedure).
     if (closedInMaintenance(c.req.path, isOffice(auth?.user.role))) await assertSiteOpen(deps);
     await next();

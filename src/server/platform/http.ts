@@ -4,10 +4,11 @@ import { getConnInfo } from "hono/bun";
 import { createMiddleware } from "hono/factory";
 import type * as v from "valibot";
 import type { Role, User } from "../../../db/schema.ts";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { isOffice } from "../../shared/roles.ts";
 import type { AppDeps } from "../deps.ts";
-import { badRequest, forbidden, unauthorized } from "./errors.ts";
+import { AppError, badRequest, forbidden, unauthorized } from "./errors.ts";
 import { type FileArea, fileStore } from "./file-store.ts";
 import { asObject } from "./json.ts";
 import { isRemembered } from "./read-cache.ts";
@@ -23,6 +24,12 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     auth: Authenticated | null;
+    /**
+     * The request came with a session that must change its password first, on a path that is not for that
+     * change: it counts as no session (a public path answers as to a guest), and a path that needs one refuses
+     * with the reason (docs/decisions/004).
+     */
+    passwordChangePending: boolean;
   };
 }
 
@@ -71,8 +78,7 @@ export function bearerToken(header: string | undefined | null): string | null {
 /** Signed in, and (when given) of that role — or, for "office", an administrator or a staff member. */
 export function requireRole(role?: Role | "office"): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const auth = c.get("auth");
-    if (!auth) throw unauthorized();
+    const auth = currentAuth(c);
     if (role === "office" ? !isOffice(auth.user.role) : role && auth.user.role !== role) throw forbidden();
     await next();
   });
@@ -81,8 +87,8 @@ export function requireRole(role?: Role | "office"): MiddlewareHandler<AppEnv> {
 /** The signed-in user of a request already behind requireRole. */
 export function currentAuth(c: AppContext): Authenticated {
   const auth = c.get("auth");
-  if (!auth) throw unauthorized();
-  return auth;
+  if (auth) return auth;
+  throw c.get("passwordChangePending") ? new AppError("FORBIDDEN", ACCOUNT_MSG.mustChangePassword) : unauthorized();
 }
 
 /** One file part of a multipart body; anything else (JSON, no part, a broken body) reads as no file. */

@@ -6,8 +6,10 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
+import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import { MSG } from "../../shared/messages.ts";
 import { createSession, resolveSession } from "../features/auth/auth.service.ts";
+import { allowedBeforePasswordChange } from "../route-policies.ts";
 import { appRouter } from "../router.ts";
 import { callerFor } from "../testing.ts";
 import { buildWorld, jsonReq, type World } from "./world.ts";
@@ -484,6 +486,24 @@ describe("role checks", () => {
       expect((await w.app.request("/api/student/profile", jsonReq("GET", undefined, token))).status).toBe(403);
       expect((await w.app.request("/api/notifications", jsonReq("GET", undefined, token))).status).toBe(403);
       expect((await w.app.request("/api/auth/me", jsonReq("GET", undefined, token))).status).toBe(200);
+      // Every REST route: one that needs a session refuses with the reason; a public one answers as to a guest
+      // (walk 15c: 24 public paths refused such a session, the login itself among them).
+      const failures: string[] = [];
+      const routes = [...new Map(w.app.routes.filter((r) => r.method !== "ALL").map((r) => [`${r.method} ${r.path}`, r])).values()];
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`;
+        const access = REST_ACCESS[key] as Access;
+        if (!route.path.startsWith("/api/") || allowedBeforePasswordChange("rest", route.path)) continue;
+        const url = concretePath(route.path, "student", true);
+        const res = await w.app.request(url, jsonReq(route.method, route.method === "GET" ? undefined : {}, token));
+        const forChange =
+          res.status === 403 && ((await res.json().catch(() => ({}))) as { message?: string }).message === ACCOUNT_MSG.mustChangePassword;
+        // An applicant's grant is not a session: those paths answer such a session as they answer a guest too.
+        const asGuest = access === "public" || access.startsWith("grant");
+        if (asGuest && (forChange || res.status === 401)) failures.push(`${key}: a guest's path refused it (${res.status})`);
+        if (!asGuest && !forChange) failures.push(`${key}: expected 403 (must change the password), got ${res.status}`);
+      }
+      expect(failures).toEqual([]);
       const caller = callerFor(w.deps, await resolveSession(w.deps, token));
       await expect(caller.student.profile()).rejects.toMatchObject({ code: "FORBIDDEN" });
     } finally {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { sha256 } from "../../platform/crypto.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
@@ -395,8 +396,13 @@ describe("first login and forced password change", () => {
     await createUser(deps, { role: "admin", email: "head@example.test", must_change_password: 1 });
     const { token, user } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
     expect(user.mustChangePassword).toBe(true);
-    expect((await send("GET", "/api/auth/stats", undefined, token)).status).toBe(403);
+    const refused = await send("GET", "/api/auth/stats", undefined, token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(ACCOUNT_MSG.mustChangePassword);
     expect((await send("GET", "/api/auth/me", undefined, token)).status).toBe(200);
+    // The public site's paths answer it as they answer a guest (walk 15c: 24 of them refused it).
+    expect((await send("GET", "/api/public/institute-info", undefined, token)).status).toBe(200);
+    expect((await send("GET", "/api/admission/courses", undefined, token)).status).toBe(200);
     const auth = await resolveSession(deps, token);
     await expect(callerFor(deps, auth).auth.stats()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await send("PUT", "/api/auth/change-password", { currentPassword: TEST_PASSWORD, newPassword: "Brand1NewPass" }, token);
