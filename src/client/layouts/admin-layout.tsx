@@ -28,6 +28,7 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { type PortalLink, PortalShell } from "./portal-shell.tsx";
 import { FooterBottom, FooterColumn, InstituteContactList, StreamTags } from "./site-footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { useRoleFollow } from "./use-role-follow.ts";
 
 const LINKS = [
   { href: "/dashboard", key: "dashboard", icon: <HomeIcon /> },
@@ -67,6 +68,7 @@ function useUpiWaiting(canSeeFees: boolean): PortalLink["waiting"] {
 export default function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT(portal);
   const { user } = useSession();
+  useRoleFollow();
   const upiWaiting = useUpiWaiting(canSeePage(user?.role, "fees"));
   const links: PortalLink[] = LINKS.filter(({ key }) => canSeePage(user?.role, key)).map(({ href, key, icon }) => ({
     href,
