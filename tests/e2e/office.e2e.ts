@@ -105,6 +105,32 @@ describe("staff accounts (issue 17)", () => {
     await axeAt(staff.page, "staff settings 390", found);
     expect(await staff.page.getByRole("link", { name: "System" }).count()).toBe(0);
 
+    // Made administrator, then staff again, while her tab stays open (walk 15c): her portal follows the server.
+    const changeRole = async (action: string, role: string) => {
+      await admin.page.goto("/admin/staff");
+      await settle(admin.page);
+      await admin.page.getByRole("button", { name: `${action}: ${COUNSELLOR.name}` }).click();
+      await admin.page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+      await admin.page.getByText(`${COUNSELLOR.name} is now: ${role}.`).waitFor();
+    };
+    await changeRole("Make administrator", "Administrator");
+    // The tab coming back into view reads who she is now: the administrators' pages join her menu.
+    await staff.page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await staff.page.waitForFunction(() => JSON.parse(localStorage.getItem("user") ?? "{}").role === "admin");
+    await menu.click();
+    await nav.getByRole("link", { name: "Analytics" }).waitFor();
+    await staff.page.keyboard.press("Escape");
+    await changeRole("Make staff", "Staff (counsellor)");
+    // An administrators' page opened from her menu is refused by the server: her menu and pages follow at once.
+    await menu.click();
+    await nav.getByRole("link", { name: "Analytics" }).click();
+    await staff.page.waitForURL("**/admin/dashboard");
+    await staff.page.waitForFunction(() => JSON.parse(localStorage.getItem("user") ?? "{}").role === "staff");
+    await menu.click();
+    await nav.getByRole("link", { name: "Students" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Analytics" }).count()).toBe(0);
+    await staff.page.keyboard.press("Escape");
+
     // An inquiry handed to her by the administrator.
     const sent = await fetch(`${server.url}/api/public/contact`, {
       method: "POST",

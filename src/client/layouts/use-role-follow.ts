@@ -10,9 +10,6 @@ import { useEffect } from "react";
 import { useSession } from "../lib/session.tsx";
 import { trpc } from "../lib/trpc.ts";
 
-/** At most one look a few seconds: a page of refused calls asks once. */
-const RECHECK_GAP_MS = 5_000;
-
 const refusedForRole = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === "FORBIDDEN";
 
 export function useRoleFollow(): void {
@@ -24,17 +21,23 @@ export function useRoleFollow(): void {
 
   useEffect(() => {
     if (!role) return;
-    let last = 0;
+    // One look at a time: a page whose calls are refused together asks once.
+    let looking = false;
     const recheck = () => {
-      if (Date.now() - last < RECHECK_GAP_MS) return;
-      last = Date.now();
-      utils.client.auth.me.query().then(
-        ({ user: now }) => {
-          if (now.role !== role || now.name !== name) updateUser({ role: now.role, name: now.name });
-        },
-        // No answer, or the session ended: the calls' own failures say so (an expiry keeps the page, decision 024).
-        () => {},
-      );
+      if (looking) return;
+      looking = true;
+      utils.client.auth.me
+        .query()
+        .then(
+          ({ user: now }) => {
+            if (now.role !== role || now.name !== name) updateUser({ role: now.role, name: now.name });
+          },
+          // No answer, or the session ended: the calls' own failures say so (an expiry keeps the page, decision 024).
+          () => {},
+        )
+        .finally(() => {
+          looking = false;
+        });
     };
     const onQuery = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === "updated" && event.action.type === "error" && refusedForRole(event.action.error)) recheck();
