@@ -66,7 +66,12 @@ export function ReceiptsTab() {
       key: "number",
       header: t("col.number"),
       render: (r) => (
-        <StackedCell strong mainClassName="tabular nowrap" main={r.number} notes={[t("issuedOn", { date: formatDate(r.issuedOn) })]} />
+        <StackedCell
+          strong
+          mainClassName="tabular fees-receipt-number"
+          main={r.number}
+          notes={[t("issuedOn", { date: formatDate(r.issuedOn) })]}
+        />
       ),
     },
     {
