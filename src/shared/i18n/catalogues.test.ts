@@ -30,6 +30,28 @@ describe("catalogues", () => {
     expect(found).toEqual([]);
   });
 
+  test.each([
+    ["hi", "fees are शुल्क on every screen, as the fee pages say (walk 15b)", /फ़ीस|फीस/],
+    ["mr", "help is साहाय्य on every screen, as its menu link says (walk 15b)", /सहाय्य/],
+  ] as const)("%s: %s", async (locale, _why, other) => {
+    const found: string[] = [];
+    for (const ns of NAMESPACES)
+      for (const [key, message] of Object.entries(await read(locale, ns.name)))
+        if (other.test(JSON.stringify(message))) found.push(`${ns.name}: ${key}`);
+    expect(found).toEqual([]);
+  });
+
+  test("a notice of the notices page is नोटिस / नोटीस, never सूचना, the notifications' word (walk 15b)", async () => {
+    for (const [locale, word] of [
+      ["hi", "नोटिस"],
+      ["mr", "नोटीस"],
+    ] as const) {
+      const notices = await read(locale, "notices");
+      for (const key of ["kind.notice", "admin.stat.notices", "filter.notices", "admin.noun", "admin.col.notice"])
+        expect(String(notices[key])).toBe(word);
+    }
+  });
+
   test("no two links of a portal's menu read alike in any language, nor one as another with words added (tenth walk: नोटिस, not सूचनाएँ, beside सूचनाएँ)", async () => {
     const found: string[] = [];
     for (const locale of ["en", "hi", "mr"]) {

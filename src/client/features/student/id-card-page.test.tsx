@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { changeLocale } from "../../lib/i18n.tsx";
 import { withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { renderStudentAt } from "./student-testing.tsx";
@@ -67,6 +68,17 @@ describe("student ID card page", () => {
     // Fetched from the card's own endpoint with the bearer token.
     expect(seen.map((s) => s.url)).toEqual([QR_PATH]);
     expect(seen[0]!.headers.get("authorization")).toBe("Bearer stored-token");
+  });
+
+  test("in Hindi the sentences the page joins to an address or a link end with ।, not a Latin full stop (walk 15b)", async () => {
+    serveQr(() => new Response(SVG, { headers: { "Content-Type": "image/svg+xml" } }));
+    await changeLocale("hi");
+    renderStudentAt("/student/id-card", { "student.idCard": () => CARD });
+    await waitFor(() =>
+      expect(document.querySelector(".id-card__return")?.textContent).toContain("1 Test Road, Pune। फ़ोन +91 20 1234 5678।"),
+    );
+    const privacy = screen.getByRole("link", { name: "इसे सेटिंग्स में बंद न करें" }).parentElement?.textContent ?? "";
+    expect(privacy.endsWith("इसे सेटिंग्स में बंद न करें।")).toBe(true);
   });
 
   test("Print ID Card opens the browser's print once the card and its QR code are there", async () => {

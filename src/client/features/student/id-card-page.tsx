@@ -54,7 +54,8 @@ export default function StudentIdCardPage() {
               <li>{data.photo ? t("card.tip.photo") : t("card.tip.noPhoto")}</li>
               <li>{t("card.tip.renew")}</li>
               <li>
-                {t("card.tip.privacy")} <Link href="/settings?tab=security">{t("card.tip.privacyLink")}</Link>.
+                {t("card.tip.privacy")} <Link href="/settings?tab=security">{t("card.tip.privacyLink")}</Link>
+                {t("sentenceEnd")}
               </li>
             </ul>
           </div>

@@ -122,7 +122,9 @@ export function IdCardBack({
             <p>{t("card.scanText")}</p>
             <p className="id-card__return">
               <strong>{t("card.return")}</strong> {institute.name}
-              {institute.address ? `, ${institute.address}` : ""}.{phone ? ` ${t("card.phone", { phone })}` : ""}
+              {institute.address ? `, ${institute.address}` : ""}
+              {t("sentenceEnd")}
+              {phone ? ` ${t("card.phone", { phone })}` : ""}
               {institute.email ? ` ${institute.email}` : ""}
             </p>
           </div>

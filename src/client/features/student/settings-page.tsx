@@ -126,7 +126,8 @@ function AccountTab() {
       <div className="stack">
         <Facts rows={rows} />
         <Alert tone="info">
-          {t("settings.readOnly")} <Link href="/profile">{t("settings.profileSection")}</Link>.
+          {t("settings.readOnly")} <Link href="/profile">{t("settings.profileSection")}</Link>
+          {t("sentenceEnd")}
         </Alert>
       </div>
     </Card>

@@ -247,6 +247,30 @@ describe("the student's courses (issue 18)", () => {
     await waitFor(() => expect(document.activeElement).toBe(line));
   });
 
+  test("a note too long is said under the note, once, with the focus there: before sending, and when the server says so (walk 15b)", async () => {
+    renderStudentAt("/student/courses/11", { "studies.mine": () => MINE });
+    const survey = await screen.findByRole("article", { name: "Market survey" });
+    fireEvent.change(within(survey).getByLabelText("Your work (PDF)"), {
+      target: { files: [new File(["%PDF-1.4"], "survey.pdf", { type: "application/pdf" })] },
+    });
+    const note = within(survey).getByLabelText("Note for your teacher (optional)") as HTMLTextAreaElement;
+    fireEvent.change(note, { target: { value: "a".repeat(1001) } });
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    expect(FakeXhr.sent).toHaveLength(0);
+    const said = within(survey).getAllByText("Must be at most 1,000 characters");
+    expect(said).toHaveLength(1);
+    expect(note.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(note);
+
+    fireEvent.change(note, { target: { value: "Done" } });
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.respond(400, { success: false, message: "Note: too long", errors: { note: ["Too long for the office"] } }));
+    expect(await within(survey).findAllByText("Too long for the office")).toHaveLength(1);
+    expect(document.activeElement).toBe(note);
+    expect(within(survey).queryByText("Note: too long")).toBeNull();
+  });
+
   test("an earlier term's assignment never handed in says it is closed and why, not 'To do' (QA3 2)", async () => {
     const [current, earlier] = MINE.courses;
     const survey = { ...current!.assignments[0]!, id: 31, title: "Old survey" };

@@ -7,10 +7,11 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { studies } from "../../../shared/i18n/studies.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
-import { SUBMISSION_MAX_BYTES } from "../../../shared/schemas/studies.ts";
+import { SUBMISSION_MAX_BYTES, submissionFields } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { checkInput } from "../../lib/form.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -341,12 +342,14 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   // A replacement keeps the note handed in with the work unless it is changed here (it replaces the old one).
   const [note, setNote] = useState(a.submission?.note ?? "");
   const [error, setError] = useState<string | undefined>();
+  const [noteError, setNoteError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
   const [inputKey, setInputKey] = useState(0);
   // A file chosen or a note changed and not handed in: a move away asks first (stop 45).
   useLeaveWarning(file !== null || note.trim() !== (a.submission?.note ?? "").trim());
   const fileId = `submit-${a.id}`;
+  const noteId = `${fileId}-note`;
   // Said as the file is chosen, before any upload (the server checks the content again): a PDF, at most 10 MB.
   const problemOf = (chosen: File) =>
     !/\.pdf$/i.test(chosen.name) && chosen.type !== "application/pdf"
@@ -372,6 +375,14 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       return;
     }
     setError(undefined);
+    // The note's own rule, said under the note (walk 15b: the server's refusal showed under the file, twice).
+    const checked = checkInput(submissionFields, { note });
+    const noteProblem = checked.ok ? undefined : checked.messages.note;
+    setNoteError(noteProblem);
+    if (noteProblem) {
+      document.getElementById(noteId)?.focus();
+      return;
+    }
     setProgress(0);
     try {
       const form = new FormData();
@@ -384,6 +395,12 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       await utils.studies.mine.invalidate();
       onHandedIn();
     } catch (err) {
+      const refusedNote = normaliseError(err).errors?.note?.[0];
+      if (refusedNote) {
+        setNoteError(refusedNote);
+        document.getElementById(noteId)?.focus();
+        return;
+      }
       setError(normaliseError(err).errors?.file?.[0] ?? failureMessage(err, t("my.submitFailed")));
       // Refused: back to the file to choose again, beside its message.
       document.getElementById(fileId)?.focus();
@@ -425,12 +442,16 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
         </p>
       ) : null}
       <TextArea
-        id={`${fileId}-note`}
+        id={noteId}
         label={t("my.note")}
         rows={2}
         maxLength={1000}
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        error={noteError}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setNoteError(undefined);
+        }}
       />
       {progress !== null ? <ProgressBar value={progress} label={t("my.uploading")} /> : null}
       <div>

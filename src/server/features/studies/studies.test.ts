@@ -385,6 +385,30 @@ describe("assignments", () => {
     expect(JSON.parse(log[1]!.details)).toEqual({ title: assignment.title, subject: "BCOM-101 Financial Accounting" });
   });
 
+  test("a note's line break counts as one character, as typed, though a form sends it as CRLF (walk 15b)", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "Essay",
+      dueAt: "2026-11-22T13:00",
+      maxMarks: 20,
+    });
+    const withNote = (note: string) => {
+      const form = new FormData();
+      form.append("note", note);
+      form.append("file", fileOf(pdfBytes(), "essay.pdf", "application/pdf"));
+      return upload(asha.token, `/api/studies/assignments/${assignment.id}/submission`, form);
+    };
+    // Ten lines of 99 letters: 999 characters as typed, 1,008 as CRLF.
+    const lines = Array.from({ length: 10 }, () => "a".repeat(99)).join("\r\n");
+    expect((await withNote(lines)).status).toBe(201);
+    const stored = await deps.db.selectFrom("assignment_submissions").select("note").executeTakeFirstOrThrow();
+    expect(stored.note).toBe(lines.replaceAll("\r\n", "\n"));
+    const tooLong = await withNote(`${lines}\r\nmore`);
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { errors: Record<string, string[]> }).errors.note).toBeDefined();
+  });
+
   test("a completed term's assignments can no longer be handed in; the dashboard figures count them, but not one that closed unsubmitted at the move", async () => {
     const { subject } = await staff.call.studies.create(SUBJECT);
     const { assignment } = await staff.call.studies.createAssignment({
