@@ -36,6 +36,40 @@ describe("the command line", () => {
     expect(env.err()).toContain("PORT must be a whole number");
   });
 
+  test("serve on a port already taken prints the first logins, says so and exits 1 at once, leaving the folder free (walk 15a)", async () => {
+    // Something else holds the port: a child process, so that this test's own process listens on nothing.
+    const holder = Bun.spawn(
+      ["bun", "-e", "const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') }); console.log(s.port);"],
+      { stdout: "pipe" },
+    );
+    try {
+      const reader = holder.stdout.getReader();
+      const port = new TextDecoder().decode((await reader.read()).value).trim();
+      reader.releaseLock();
+      const source = { DATA_DIR: dataDir(), NODE_ENV: "test", PORT: port, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+      const started = Date.now();
+      const server = Bun.spawn(["bun", path.join(import.meta.dir, "main.ts")], {
+        env: { ...process.env, ...source },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const killer = setTimeout(() => server.kill(), 30_000);
+      const code = await server.exited;
+      clearTimeout(killer);
+      expect(code).toBe(1);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(await new Response(server.stderr).text()).toContain(`Failed: Failed to start server. Is port ${port} in use?`);
+      // The first start's logins were printed before the bind failed: the one-time admin password is not lost.
+      expect(await new Response(server.stdout).text()).toMatch(/^Admin login: admin@institute\.local \/ \S+$/m);
+      // The folder's lock went with the process: the next command may run.
+      const migrate = capture();
+      expect(await runCli(["migrate"], source, migrate.io)).toBe(0);
+      expect(migrate.out()).toBe("The database is up to date.");
+    } finally {
+      holder.kill();
+    }
+  }, 40_000);
+
   test("migrate, then check and create-admin on that folder; check and backup refuse a folder with no database", async () => {
     const empty = capture();
     const source = { DATA_DIR: dataDir(), NODE_ENV: "test" };

@@ -42,6 +42,9 @@ export async function serve(env: Env): Promise<void> {
       adminPassword: env.ADMIN_PASSWORD,
     });
   });
+  // The logins made now are printed at once: whatever happens next (a port already taken), they are not lost
+  // (walk 15a: a failed bind left the admin's one printed password unseen).
+  printCreated(created);
   if (!env.LOG_LEVEL) logger.level = effectiveLogLevel((await getSettings({ db })).system);
   // Files a crash left behind between writing an upload and committing its row (nothing is serving yet).
   await sweepOrphanFiles({ db, env, logger, now });
@@ -55,24 +58,32 @@ export async function serve(env: Env): Promise<void> {
   const stopReminders = startLibraryReminders(deps);
   const stopFeeReminders = startFeeReminders(deps);
   const app = createApp(deps);
-  const server = Bun.serve({
-    port: env.PORT,
-    hostname: env.HOST,
-    reusePort: env.REUSE_PORT,
-    fetch: app.fetch,
-    maxRequestBodySize: 128 * 1024 * 1024,
-  });
+  const stopWork = async () => {
+    stopBackups();
+    stopReminders();
+    stopFeeReminders();
+    await mail.stop();
+    await db.destroy();
+    releaseLock();
+  };
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = Bun.serve({
+      port: env.PORT,
+      hostname: env.HOST,
+      reusePort: env.REUSE_PORT,
+      fetch: app.fetch,
+      maxRequestBodySize: 128 * 1024 * 1024,
+    });
+  } catch (err) {
+    // No port (taken, or not ours to bind): nothing else may keep the process, or the data folder's lock, alive
+    // (walk 15a: it said "Failed" and ran on, so systemd never restarted it and `migrate` was refused).
+    await stopWork();
+    throw err;
+  }
 
   // Where this process listens (what an operator checks with ss or curl), and the address visitors use.
   const listening = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`;
-  for (const c of created) {
-    const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
-    console.log(`${who}: ${c.login} / ${c.password}`);
-  }
-  if (created.length)
-    console.log(
-      created.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
-    );
   console.log(`Institute portal listening on ${listening}${env.PUBLIC_URL ? ` (public address ${env.PUBLIC_URL})` : ""}`);
   if (env.STORAGE_URL) console.log(`Uploaded files are kept in ${fileStore(env).location}.`);
   console.log(
@@ -81,14 +92,21 @@ export async function serve(env: Env): Promise<void> {
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {
-      stopBackups();
-      stopReminders();
-      stopFeeReminders();
       await server.stop();
-      await mail.stop();
-      await db.destroy();
-      releaseLock();
+      await stopWork();
       process.exit(0);
     });
   }
+}
+
+/** The accounts the first start made, with their passwords: shown once, on the console (the system journal). */
+function printCreated(created: Awaited<ReturnType<typeof seed>>["created"]): void {
+  for (const c of created) {
+    const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
+    console.log(`${who}: ${c.login} / ${c.password}`);
+  }
+  if (created.length)
+    console.log(
+      created.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
+    );
 }
