@@ -66,14 +66,27 @@ export function openPostgres(url: string, options: Omit<pg.PoolConfig, "connecti
  * does not stop writers. The address goes to it in PG* variables, not on its command line (where `ps`
  * would show the password).
  */
-export async function dumpDatabaseTo(url: string, file: string): Promise<void> {
+/**
+ * libpq's variables for a DATABASE_URL, as the server's driver reads it: a `?host=` (a socket folder) and
+ * `?port=` in the query win over the address's (walk 15a: the server used the socket, pg_dump went to
+ * localhost:5432).
+ */
+export function pgEnvOf(url: string): Record<string, string> {
   const u = new URL(url);
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PGHOST: u.hostname, PGPORT: u.port || "5432" };
+  const env: Record<string, string> = {
+    PGHOST: u.searchParams.get("host") ?? u.hostname,
+    PGPORT: u.searchParams.get("port") ?? (u.port || "5432"),
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  };
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
-  env.PGDATABASE = decodeURIComponent(u.pathname.slice(1));
   const sslmode = u.searchParams.get("sslmode");
   if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+export async function dumpDatabaseTo(url: string, file: string): Promise<void> {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...pgEnvOf(url) };
   let proc: ReturnType<typeof Bun.spawn>;
   try {
     proc = Bun.spawn(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", `--file=${file}`], {

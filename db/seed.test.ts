@@ -153,7 +153,9 @@ describe("seed", () => {
       adminEmail: "principal@example.org",
       adminPassword: "Principal2026",
     });
-    expect(result.created).toEqual([{ role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)" }]);
+    expect(result.created).toEqual([
+      { role: "admin", login: "principal@example.org", password: "(from ADMIN_PASSWORD)", mustChange: false },
+    ]);
     const students = await deps.db.selectFrom("users").select("id").where("role", "=", "student").execute();
     expect(students).toHaveLength(0);
     // An institute's answers are its own: no demo questions are published in production.
@@ -161,6 +163,14 @@ describe("seed", () => {
     expect((await signedIn(loginAdmin(deps, { email: "principal@example.org", password: "Principal2026" }))).user.email).toBe(
       "principal@example.org",
     );
+  });
+
+  test("production: a generated administrator's password is one-time, like create-admin's (walk 15a)", async () => {
+    const deps = await createTestDeps();
+    const { created } = await seed(deps.db, { now: deps.now(), production: true, files: folderStore(galleryDir()) });
+    expect(created).toEqual([{ role: "admin", login: "admin@institute.local", password: expect.any(String), mustChange: true }]);
+    const { user } = await signedIn(loginAdmin(deps, { email: "admin@institute.local", password: created[0]!.password }));
+    expect(user.mustChangePassword).toBe(true);
   });
 
   test("generated passwords meet the password policy and differ", () => {

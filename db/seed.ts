@@ -27,6 +27,8 @@ export interface Credential {
   login: string;
   password: string;
   studentId?: string;
+  /** the password must be changed at the first sign-in (a production installation's generated one) */
+  mustChange?: boolean;
 }
 
 export interface SeedResult {
@@ -52,6 +54,9 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
         name: "Administrator",
         email,
         password_hash: await hashPassword(password),
+        // A real installation's generated password is in the system journal: it is one-time, like create-admin's
+        // (walk 15a). The operator's own ADMIN_PASSWORD, and the demo's printed login (npm start), stay.
+        must_change_password: opts.production && !opts.adminPassword ? 1 : 0,
         password_changed_at: at,
         email_verified_at: at,
         created_at: at,
@@ -59,7 +64,12 @@ export async function seed(db: DB, opts: SeedOptions): Promise<SeedResult> {
       })
       .execute();
     // A password given in the environment is the operator's own: never echo it back.
-    created.push({ role: "admin", login: email, password: opts.adminPassword ? "(from ADMIN_PASSWORD)" : password });
+    created.push({
+      role: "admin",
+      login: email,
+      password: opts.adminPassword ? "(from ADMIN_PASSWORD)" : password,
+      mustChange: opts.production && !opts.adminPassword,
+    });
   }
 
   await seedAnnouncements(db, opts.now);

@@ -105,8 +105,10 @@ function printCreated(created: Awaited<ReturnType<typeof seed>>["created"]): voi
     const who = c.role === "admin" ? "Admin login" : `Demo student login (student ID ${c.studentId})`;
     console.log(`${who}: ${c.login} / ${c.password}`);
   }
-  if (created.length)
+  const shown = created.filter((c) => !c.password.startsWith("(from "));
+  if (shown.length)
     console.log(
-      created.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
+      shown.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
     );
+  if (created.some((c) => c.mustChange)) console.log("The administrator's password must be changed at the first sign-in.");
 }
