@@ -26,7 +26,9 @@ export function catalogueProblems(english: Catalogue, translated: Catalogue, whe
     if (want !== got) problems.push(`${where}: "${key}" must use the placeholders {${want}}, not {${got}}`);
     if (typeof message !== "string" && (typeof other !== "object" || !("other" in other)))
       problems.push(`${where}: "${key}" is a plural message and needs its "other" form`);
-    if (messageTexts(other).some((text) => !DEVANAGARI.test(text))) problems.push(`${where}: "${key}" is not written in Devanagari`);
+    // A message of punctuation alone (a sentence's end: "।" in Hindi, "." in Marathi) has no letters to write.
+    if (messageTexts(other).some((text) => !DEVANAGARI.test(text) && /\p{L}/u.test(text)))
+      problems.push(`${where}: "${key}" is not written in Devanagari`);
   }
   return problems;
 }

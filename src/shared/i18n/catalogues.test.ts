@@ -88,8 +88,8 @@ describe("catalogues", () => {
   });
 
   test("each rule is caught, named by file and key", () => {
-    const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later" };
-    const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा" };
+    const en = { a: "Hello {name}", b: { one: "{count} item", other: "{count} items" }, c: "Bye", e: "Later", f: "." };
+    const wrong = { a: "नमस्ते", b: "{count} चीज़ें", c: "Bye", d: "अलविदा", f: "." };
     expect(catalogueProblems(en, wrong, "hi/x.json")).toEqual([
       'hi/x.json: "e" is missing',
       'hi/x.json: "d" is not an English key',
