@@ -3,9 +3,9 @@
  * - Reloading, closing the tab or typing another address: the browser asks, in its own words.
  * - A sign-out in another tab, on a portal page: the page stays, as after an expiry, for "Sign in again"
  *   (lib/session.tsx).
- * - A link inside the app (the sidebar, the header, a breadcrumb), another tab of a tab row or Sign out
- *   (`leaveFirst`): the app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only on "Discard and
- *   go on" (stop 45; Sign out since stop 46).
+ * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`), or
+ *   the portals' Sign out (stop 46): the app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only
+ *   on "Discard and go on" (stop 45).
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
  * a send leave nothing). `keepsOnThisPage`: what the caller holds stays through moves within its page (a tab, a
  * link that changes only the query), which are then not asked about. The browser's Back button is not asked
@@ -27,9 +27,15 @@ let leaving = false;
 /** Whether a move would lose something typed: to another page, or (`withinPage`) within this one. */
 const holdsUnsaved = (withinPage = false) => !leaving && [...guards].some((g) => !(withinPage && g.keepsOnThisPage) && g.still());
 
-/** A page's unsaved work stops the unload's question, and a sign-out in another tab from dropping it. */
+/**
+ * A page's unsaved work stops the unload's question, and a sign-out from dropping it: in another tab (the page
+ * stays, as an expiry), or here (`SIGNED_OUT_ELSEWHERE` with the sign-out as its detail, from the portals'
+ * account menu: done after "Discard and go on").
+ */
 function stopIfUnsaved(event: Event) {
-  if (holdsUnsaved()) event.preventDefault();
+  if (!holdsUnsaved()) return;
+  event.preventDefault();
+  if (event instanceof CustomEvent && typeof event.detail === "function") askFirst(event.detail);
 }
 
 /** The link a plain click (no new tab or window, no download) would follow to another place in the app, if any. */
@@ -63,14 +69,16 @@ function askAtLinks(event: MouseEvent) {
   );
 }
 
+/** "Leave without saving?", then `go` on "Discard and go on". */
+const askFirst = (go: () => void) => void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
+
 /**
  * Runs `go` at once, or after "Leave without saving?" is answered "Discard and go on" while something typed here
- * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row), or
- * (`withinPage` false) for a step that ends every page's work, Sign out.
+ * is unsaved: for a move the page makes in place of a link, which would unmount what holds it (a tab row).
  */
-export function leaveFirst(go: () => void, withinPage = true): void {
-  if (!holdsUnsaved(withinPage)) go();
-  else void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
+export function leaveFirst(go: () => void): void {
+  if (!holdsUnsaved(true)) go();
+  else askFirst(go);
 }
 
 function guard(held: Guard): () => void {

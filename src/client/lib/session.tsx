@@ -84,7 +84,10 @@ export interface SessionStore {
   setDarkMode(on: boolean): void;
 }
 
-/** Sent (cancelable) when another tab signs out; cancelled by a page that holds unsaved work. */
+/**
+ * Sent (cancelable) when another tab signs out, or by the portals' account menu before signing out here (its
+ * detail: the sign-out, done once the person has chosen to leave); cancelled by a page that holds unsaved work.
+ */
 export const SIGNED_OUT_ELSEWHERE = "signed-out-elsewhere";
 
 export interface SessionStoreOptions {
