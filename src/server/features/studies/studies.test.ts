@@ -290,9 +290,9 @@ describe("study materials", () => {
 });
 
 describe("assignments", () => {
-  const handIn = (p: Person, assignmentId: number, name = "work.pdf") => {
+  const handIn = (p: Person, assignmentId: number, name = "work.pdf", note = "My answers") => {
     const form = new FormData();
-    form.append("note", "My answers");
+    form.append("note", note);
     form.append("file", fileOf(pdfBytes(), name, "application/pdf"));
     return upload(p.token, `/api/studies/assignments/${assignmentId}/submission`, form);
   };
@@ -387,18 +387,9 @@ describe("assignments", () => {
 
   test("a note's line break counts as one character, as typed, though a form sends it as CRLF (walk 15b)", async () => {
     const { subject } = await staff.call.studies.create(SUBJECT);
-    const { assignment } = await staff.call.studies.createAssignment({
-      subjectId: subject.id,
-      title: "Essay",
-      dueAt: "2026-11-22T13:00",
-      maxMarks: 20,
-    });
-    const withNote = (note: string) => {
-      const form = new FormData();
-      form.append("note", note);
-      form.append("file", fileOf(pdfBytes(), "essay.pdf", "application/pdf"));
-      return upload(asha.token, `/api/studies/assignments/${assignment.id}/submission`, form);
-    };
+    const set = { subjectId: subject.id, title: "Essay", dueAt: "2026-11-22T13:00", maxMarks: 20 };
+    const { assignment } = await staff.call.studies.createAssignment(set);
+    const withNote = (note: string) => handIn(asha, assignment.id, "essay.pdf", note);
     // Ten lines of 99 letters: 999 characters as typed, 1,008 as CRLF.
     const lines = Array.from({ length: 10 }, () => "a".repeat(99)).join("\r\n");
     expect((await withNote(lines)).status).toBe(201);
