@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { portal } from "../../shared/i18n/portal.ts";
 import { useT } from "../lib/i18n.tsx";
-import { SIGNED_OUT_ELSEWHERE, useSession } from "../lib/session.tsx";
+import { SIGNING_OUT, useSession } from "../lib/session.tsx";
 import { LogoutIcon } from "../ui/more-icons.tsx";
 import { Avatar } from "./avatar.tsx";
 import { MenuButton } from "./menu-button.tsx";
@@ -23,7 +23,7 @@ export function AccountMenu({
   // module: the portal's frame needs no other chunk for it, and the first script's chunk map stays as it was.
   const signOut = () => {
     const out = () => void logout();
-    if (dispatchEvent(new CustomEvent(SIGNED_OUT_ELSEWHERE, { cancelable: true, detail: out }))) out();
+    if (dispatchEvent(new CustomEvent(SIGNING_OUT, { cancelable: true, detail: out }))) out();
   };
   return (
     <MenuButton

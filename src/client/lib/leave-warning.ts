@@ -12,7 +12,7 @@
  * about: a single-page app learns of it only after the page has changed (decision 023).
  */
 import { useEffect, useRef } from "react";
-import { SIGNED_OUT_ELSEWHERE } from "./session.tsx";
+import { SIGNING_OUT } from "./session.tsx";
 
 /**
  * The guards mounted now, each saying whether it still holds something to lose, and whether what it holds stays
@@ -29,7 +29,7 @@ const holdsUnsaved = (withinPage = false) => !leaving && [...guards].some((g) =>
 
 /**
  * A page's unsaved work stops the unload's question, and a sign-out from dropping it: in another tab (the page
- * stays, as an expiry), or here (`SIGNED_OUT_ELSEWHERE` with the sign-out as its detail, from the portals'
+ * stays, as an expiry), or here (`SIGNING_OUT` with the sign-out as its detail, from the portals'
  * account menu: done after "Discard and go on").
  */
 function stopIfUnsaved(event: Event) {
@@ -84,7 +84,7 @@ export function leaveFirst(go: () => void): void {
 function guard(held: Guard): () => void {
   if (guards.size === 0) {
     globalThis.addEventListener("beforeunload", stopIfUnsaved);
-    globalThis.addEventListener(SIGNED_OUT_ELSEWHERE, stopIfUnsaved);
+    globalThis.addEventListener(SIGNING_OUT, stopIfUnsaved);
     // Capture, on the window: before React's own listener at its root, so the router never starts the move.
     globalThis.addEventListener("click", askAtLinks, true);
   }
@@ -94,7 +94,7 @@ function guard(held: Guard): () => void {
     if (guards.size > 0) return;
     leaving = false;
     globalThis.removeEventListener("beforeunload", stopIfUnsaved);
-    globalThis.removeEventListener(SIGNED_OUT_ELSEWHERE, stopIfUnsaved);
+    globalThis.removeEventListener(SIGNING_OUT, stopIfUnsaved);
     globalThis.removeEventListener("click", askAtLinks, true);
   };
 }

@@ -85,10 +85,10 @@ export interface SessionStore {
 }
 
 /**
- * Sent (cancelable) when another tab signs out, or by the portals' account menu before signing out here (its
- * detail: the sign-out, done once the person has chosen to leave); cancelled by a page that holds unsaved work.
+ * Sent (cancelable) before a sign-out drops this page: one in another tab, or the portals' account menu's here
+ * (its detail: the sign-out, done once the person has chosen to leave). A page holding unsaved work cancels it.
  */
-export const SIGNED_OUT_ELSEWHERE = "signed-out-elsewhere";
+export const SIGNING_OUT = "signing-out";
 
 export interface SessionStoreOptions {
   api: SessionApi;
@@ -197,11 +197,7 @@ export function createSessionStore({ api, onSignedOut, onSignedInAgain }: Sessio
         } else if (state.user) {
           // Signed out in another tab while a portal page here holds unsaved work (lib/leave-warning.ts cancels
           // the event): kept as an expiry, so "Sign in again" saves it (stop 45: it went to /login, text lost).
-          if (
-            verified &&
-            /^\/(admin|student)\//.test(location.pathname) &&
-            !dispatchEvent(new Event(SIGNED_OUT_ELSEWHERE, { cancelable: true }))
-          ) {
+          if (verified && /^\/(admin|student)\//.test(location.pathname) && !dispatchEvent(new Event(SIGNING_OUT, { cancelable: true }))) {
             set({ token: null, expired: true, error: MSG.sessionExpired });
             return;
           }

@@ -395,13 +395,13 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       await utils.studies.mine.invalidate();
       onHandedIn();
     } catch (err) {
-      const refusedNote = normaliseError(err).errors?.note?.[0];
-      if (refusedNote) {
-        setNoteError(refusedNote);
+      const { errors } = normaliseError(err);
+      if (errors?.note?.[0]) {
+        setNoteError(errors.note[0]);
         document.getElementById(noteId)?.focus();
         return;
       }
-      setError(normaliseError(err).errors?.file?.[0] ?? failureMessage(err, t("my.submitFailed")));
+      setError(errors?.file?.[0] ?? failureMessage(err, t("my.submitFailed")));
       // Refused: back to the file to choose again, beside its message.
       document.getElementById(fileId)?.focus();
     } finally {
