@@ -1,10 +1,21 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { catchDownloads, fakeTrpcFetch, SITE_INFO } from "../lib/testing.tsx";
 import { createTrpcClient, trpc } from "../lib/trpc.ts";
-import { ListBody, ListExportButton, listAnswer, listFilter, listTableWords, listWords, PageFrame, pageWords } from "./list-page.tsx";
+import {
+  ListBody,
+  ListEmpty,
+  ListExportButton,
+  ListTable,
+  listAnswer,
+  listFilter,
+  listTableWords,
+  listWords,
+  PageFrame,
+  pageWords,
+} from "./list-page.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 import { ToastProvider } from "./toast.tsx";
 
@@ -77,6 +88,42 @@ describe("ListBody's status line", () => {
     // Its own words win; the pages' line says nothing more (one status line a list).
     rerender(body({ found: "45 found", pagination: { currentPage: 2, limit: 10, totalItems: 45, totalPages: 5 } }));
     expect(screen.getAllByRole("status").map((s) => s.textContent)).toEqual(["45 found"]);
+  });
+});
+
+describe("a list's table and empty state inside its ListBody", () => {
+  test("read the page's search and filter: nothing matches, and the way back clears the page's search, then its filter", () => {
+    const cleared: string[] = [];
+    const list = {
+      search: "zz",
+      filter: "all",
+      page: 1,
+      setPage: () => {},
+      setSearch: (v: string) => cleared.push(`search:${v}`),
+      setFilter: (v: string) => cleared.push(`filter:${v}`),
+    };
+    const { rerender } = render(
+      <ListBody name="team" list={list} noun="people">
+        <ListTable {...listTableWords(t, "team.")} columns={[]} rows={[] as { id: number }[]} icon={null} />
+      </ListBody>,
+    );
+    expect(screen.getByText("Nobody matches")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear search" }));
+    rerender(
+      <ListBody name="team" list={{ ...list, search: "", filter: "out" }} noun="people">
+        <ListTable {...listTableWords(t, "team.")} columns={[]} rows={[] as { id: number }[]} icon={null} />
+      </ListBody>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show everyone" }));
+    expect(cleared).toEqual(["search:", "filter:all"]);
+  });
+
+  test("outside a ListBody, an empty state without its list is a mistake said at once, never a silent empty page", () => {
+    const spoken = spyOn(console, "error").mockImplementation(() => {});
+    expect(() =>
+      render(<ListEmpty icon={null} none={{ title: "a", description: "b" }} noMatch={{ title: "c", description: "d" }} showAll="e" />),
+    ).toThrow("ListEmpty outside a ListBody needs its list");
+    spoken.mockRestore();
   });
 });
 

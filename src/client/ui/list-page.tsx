@@ -5,7 +5,7 @@
  * Each screen passes its words and its list body (usually a {@link ListTable}); the parts are also exported for a
  * list inside a tab.
  */
-import { type ReactNode, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -20,7 +20,7 @@ import { ListSearch, rangeText } from "./list-controls.tsx";
 import { ListLoadError } from "./load-error.tsx";
 import { DownloadIcon } from "./more-icons.tsx";
 import { Pagination } from "./pagination.tsx";
-import { Table, type TableProps } from "./table.tsx";
+import { type RowKeyProps, Table, type TableBaseProps, type TableProps } from "./table.tsx";
 import { useDownload } from "./use-download.ts";
 
 export interface ListPagination {
@@ -118,6 +118,11 @@ export function listAnswer(query: ListQuery, words: ListAnswerWords): Pick<ListB
 }
 
 /** Everything of a list screen under its header (a tab's list uses it alone). */
+type EmptyListApi = Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
+
+/** The list of the {@link ListBody} around: its empty state reads the search and filter from it. */
+const ListOfPage = createContext<EmptyListApi | null>(null);
+
 export function ListBody(props: ListBodyProps) {
   const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, found, failed, pagination, noun, children } = props;
   // The range line ("Showing 1–10 of 45 …") is the admin catalogue's: load it in the reader's language even
@@ -157,7 +162,7 @@ export function ListBody(props: ListBodyProps) {
       <p className="sr-only" role="status" aria-live="polite">
         {found ?? range}
       </p>
-      {children}
+      <ListOfPage.Provider value={list}>{children}</ListOfPage.Provider>
       {pagination && pagination.totalItems > 0 ? (
         <div className="ops-list-footer cluster cluster--between">
           <p className="text-sm text-muted">{range}</p>
@@ -315,7 +320,8 @@ export function StatRow({ children }: { children: ReactNode }) {
 }
 
 export interface ListEmptyProps {
-  list: Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
+  /** the list's search and filter: the page's own list ({@link ListBody}'s) unless given */
+  list?: EmptyListApi;
   icon: ReactNode;
   /** the list has nothing yet */
   none: { title: string; description: string };
@@ -331,7 +337,10 @@ export interface ListEmptyProps {
  * The list's empty state: "nothing yet" (with the page's first action), or "nothing matches" with the way
  * back (clear the search first, then the filter).
  */
-export function ListEmpty({ list, icon, none, action, noMatch, showAll }: ListEmptyProps) {
+export function ListEmpty({ list: given, icon, none, action, noMatch, showAll }: ListEmptyProps) {
+  const page = useContext(ListOfPage);
+  const list = given ?? page;
+  if (!list) throw new Error("ListEmpty outside a ListBody needs its list");
   const filtered = list.search !== "" || (list.filter !== "" && list.filter !== "all");
   if (!filtered) return <EmptyState icon={icon} title={none.title} description={none.description} action={action} />;
   return (
@@ -348,12 +357,14 @@ export function ListEmpty({ list, icon, none, action, noMatch, showAll }: ListEm
   );
 }
 
-export interface ListTableProps<T> extends Pick<TableProps<T>, "columns" | "rows" | "rowKey" | "loading" | "skeletonRows">, ListEmptyProps {
-  /** names the table for screen readers (the page's heading already shows) */
-  caption: string;
-  /** added to "ops-table" (e.g. the screen's own column widths) */
-  className?: string;
-}
+export type ListTableProps<T> = Pick<TableBaseProps<T>, "columns" | "rows" | "loading" | "skeletonRows"> &
+  RowKeyProps<T> &
+  ListEmptyProps & {
+    /** names the table for screen readers (the page's heading already shows) */
+    caption: string;
+    /** added to "ops-table" (e.g. the screen's own column widths) */
+    className?: string;
+  };
 
 /** The words of a list's table, each named under one prefix of the page's catalogue. */
 export type ListTableWordKey = "caption" | "none.title" | "none.text" | "noMatch.title" | "noMatch.text" | "showAll";
@@ -376,26 +387,22 @@ export function listTableWords<P extends string>(
 }
 
 /** A list's table in a flush card, named for screen readers only (its page's heading says what it is). */
-export function CardTable<T>(props: Omit<TableProps<T>, "captionHidden">) {
+export function CardTable<T>(props: TableProps<T>) {
   return (
     <Card flush>
-      <Table captionHidden {...props} />
+      <Table {...props} captionHidden />
     </Card>
   );
 }
 
 /** The list screens' table: flush in its card, the caption for screen readers, and {@link ListEmpty} when empty. */
-export function ListTable<T>({ caption, className, columns, rows, rowKey, loading, skeletonRows, ...empty }: ListTableProps<T>) {
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { list, icon, none, action, noMatch, showAll } = props;
   return (
     <CardTable
-      caption={caption}
-      className={cx("ops-table", className)}
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      loading={loading}
-      skeletonRows={skeletonRows}
-      empty={<ListEmpty {...empty} />}
+      {...props}
+      className={cx("ops-table", props.className)}
+      empty={<ListEmpty list={list} icon={icon} none={none} action={action} noMatch={noMatch} showAll={showAll} />}
     />
   );
 }

@@ -40,6 +40,17 @@ describe("Table", () => {
     expect(screen.getByRole("button", { name: "Open Ravi Kumar" })).toBeTruthy();
   });
 
+  test("rows with an id are keyed by it when the table names no key: a row keeps its element when the rows reorder", () => {
+    const warned = spyOn(console, "error");
+    const { rerender } = render(<Table columns={columns} rows={rows} caption="Recent applications" />);
+    const asha = screen.getByRole("button", { name: "Open Asha Patil" }).closest("tr");
+    rerender(<Table columns={columns} rows={[...rows].reverse()} caption="Recent applications" />);
+    const bodyRows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    expect(bodyRows[1]).toBe(asha as HTMLElement);
+    expect(warned.mock.calls.filter((c) => String(c[0]).includes("key"))).toEqual([]);
+    warned.mockRestore();
+  });
+
   test("cells carry data-label for the stacked phone layout", () => {
     render(<Table columns={columns} rows={rows} rowKey={(a) => a.id} />);
     const cells = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");

@@ -67,10 +67,20 @@ export function actionsColumn<T>(render: (row: T) => ReactNode): TableColumn<T> 
   };
 }
 
-export type TableProps<T> = {
+/**
+ * A row's React key: a row with an `id` is keyed by it unless the table says otherwise; a row without one
+ * must say how (a typecheck error otherwise).
+ */
+export type RowKeyProps<T> = { rowKey?: (row: T) => string | number } & ([T] extends [{ id: string | number }]
+  ? unknown
+  : { rowKey: (row: T) => string | number });
+
+export type TableProps<T> = RowKeyProps<T> & TableBaseProps<T>;
+
+/** A table's props but its rows' key ({@link RowKeyProps}). */
+export type TableBaseProps<T> = {
   columns: readonly TableColumn<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
   /** Names the table for screen readers; shown above it unless captionHidden. */
   caption?: ReactNode;
   captionHidden?: boolean;
@@ -82,17 +92,9 @@ export type TableProps<T> = {
   className?: string;
 };
 
-export function Table<T>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-  captionHidden = false,
-  loading = false,
-  empty,
-  skeletonRows = 5,
-  className,
-}: TableProps<T>) {
+export function Table<T>(props: TableProps<T>) {
+  const { columns, rows, caption, captionHidden = false, loading = false, empty, skeletonRows = 5, className } = props;
+  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string | number }).id);
   // Its words are the portal's (every screen with a table is in the office's or the student's portal), not a feature's.
   const t = useT(portal);
   const { ref, scrolls } = useScrollsSideways(loading ? null : rows);

@@ -275,9 +275,7 @@ export default function AdminAdmissionsPage() {
         className="admissions-table"
         columns={columns}
         rows={rows}
-        rowKey={(a) => a.id}
         loading={query.isPending}
-        list={list}
         icon={<FileIcon size={28} />}
       />
     </ListPage>

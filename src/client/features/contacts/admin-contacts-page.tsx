@@ -267,9 +267,7 @@ export default function AdminContactsPage() {
         {...listTableWords(t, "con.")}
         columns={columns}
         rows={query.data?.contacts ?? []}
-        rowKey={(c) => c.id}
         loading={query.isPending}
-        list={list}
         icon={<MailIcon size={28} />}
       />
     </ListPage>

@@ -104,9 +104,7 @@ export default function AdminActivityPage() {
         {...listTableWords(t, "log.")}
         columns={columns}
         rows={query.data?.activities ?? []}
-        rowKey={(e) => e.id}
         loading={query.isPending}
-        list={list}
         icon={<ActivityIcon size={28} />}
       />
     </ListPage>

@@ -182,9 +182,7 @@ function ExamsListPage() {
         {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.exams ?? []}
-        rowKey={(e) => e.id}
         loading={query.isPending}
-        list={list}
         icon={<CalendarIcon size={28} />}
         action={scheduleButton}
       />

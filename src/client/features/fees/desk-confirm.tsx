@@ -185,7 +185,6 @@ export function ConfirmTab() {
           className="fee-desk-table"
           columns={columns}
           rows={query.data?.payments ?? []}
-          rowKey={(p) => p.id}
           loading={query.isPending}
           list={{ ...list, filter: "" }}
           icon={<CheckDoubleIcon size={28} />}

@@ -270,7 +270,6 @@ export function StudentLedger({
         className={tableClassName}
         columns={columns}
         rows={ledger?.instalments ?? []}
-        rowKey={(i) => i.id}
         loading={query.isPending}
         skeletonRows={3}
         empty={<EmptyState icon={<CreditCardIcon size={28} />} title={words.noneTitle} description={words.noneText} />}

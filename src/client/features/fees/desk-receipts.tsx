@@ -154,7 +154,6 @@ export function ReceiptsTab() {
           className="ops-table fee-desk-table"
           columns={columns}
           rows={query.data?.receipts ?? []}
-          rowKey={(r) => r.id}
           loading={query.isPending}
           empty={
             list.search || list.filter !== "all" || year ? (

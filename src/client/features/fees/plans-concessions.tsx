@@ -287,10 +287,8 @@ function ConcessionsList() {
           className="fee-plans-table"
           columns={columns}
           rows={data?.concessions ?? []}
-          rowKey={(c) => c.id}
           loading={query.isPending}
           skeletonRows={3}
-          list={list}
           icon={<CreditCardIcon size={28} />}
           none={{ title: t("list.none.title"), description: t("list.none.text") }}
           noMatch={{ title: t("list.noMatch.title"), description: t("list.noMatch.text") }}

@@ -122,10 +122,8 @@ export function PlansTab() {
           className="fee-plans-table"
           columns={columns}
           rows={data?.programmes ?? []}
-          rowKey={(p) => p.id}
           loading={query.isPending}
           skeletonRows={4}
-          list={list}
           icon={<CreditCardIcon size={28} />}
           none={{ title: t("plans.none.title"), description: t("plans.none.text") }}
           noMatch={{ title: t("plans.noMatch.title"), description: t("plans.noMatch.text") }}

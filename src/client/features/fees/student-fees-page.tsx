@@ -179,7 +179,7 @@ function Instalments({ mine }: { mine: Mine }) {
           <Alert tone="info">{t("rule.noUpi")}</Alert>
         </div>
       ) : null}
-      <Table caption={t("my.instalments")} captionHidden columns={columns} rows={mine.instalments} rowKey={(i) => i.id} />
+      <Table caption={t("my.instalments")} captionHidden columns={columns} rows={mine.instalments} />
       <PayDialog
         instalment={paying}
         today={mine.today}
@@ -282,7 +282,6 @@ function Receipts() {
             captionHidden
             columns={columns}
             rows={data?.receipts ?? []}
-            rowKey={(r) => r.id}
             loading={!data}
             skeletonRows={2}
             empty={t("my.noReceipts")}

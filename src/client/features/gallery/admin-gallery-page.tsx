@@ -181,7 +181,6 @@ export default function AdminGalleryPage() {
     body = query.isError ? null : (
       <Card>
         <ListEmpty
-          list={list}
           icon={<ImageIcon size={28} />}
           none={{ title: t("empty.title"), description: t("empty.text") }}
           action={

@@ -150,14 +150,5 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
     },
     actionsColumn((image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />),
   ];
-  return (
-    <Table
-      caption={media.t("images")}
-      captionHidden
-      columns={columns}
-      rows={images}
-      rowKey={(image) => image.id}
-      className="ac-gallery-list"
-    />
-  );
+  return <Table caption={media.t("images")} captionHidden columns={columns} rows={images} className="ac-gallery-list" />;
 }

@@ -281,7 +281,6 @@ function CatalogueView({
         className="library-table"
         columns={columns}
         rows={query.data?.items ?? []}
-        rowKey={(item) => item.id}
         loading={query.isPending}
         list={{
           ...filtered,

@@ -87,7 +87,6 @@ export function LoansView() {
         className="library-table"
         columns={columns}
         rows={query.data?.loans ?? []}
-        rowKey={(l) => l.id}
         loading={query.isPending}
         // "Out now" is the list's own view: empty, it says nothing is on loan.
         list={{ ...list, filter: list.filter === "out" ? "all" : list.filter }}

@@ -181,9 +181,7 @@ export default function NoticesAdminPage() {
         {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.notices ?? []}
-        rowKey={(n) => n.id}
         loading={query.isPending}
-        list={list}
         icon={<BellIcon size={28} />}
         action={publishButton}
       />

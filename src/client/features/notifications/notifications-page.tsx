@@ -166,7 +166,6 @@ export default function AdminNotificationsPage() {
           </ul>
         ) : items.length === 0 ? (
           <ListEmpty
-            list={list}
             icon={<BellIcon size={28} />}
             none={{ title: t("none.title"), description: t("none.text") }}
             noMatch={{ title: t("noMatch.title"), description: t("noMatch.text") }}

@@ -122,9 +122,7 @@ export default function ProgrammesAdminPage() {
         {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.programmes ?? []}
-        rowKey={(p) => p.id}
         loading={query.isPending}
-        list={list}
         icon={<GraduationCapIcon size={28} />}
         action={addButton}
       />

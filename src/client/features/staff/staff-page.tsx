@@ -164,9 +164,7 @@ export default function StaffPage() {
         {...listTableWords(t, "team.")}
         columns={columns}
         rows={query.data?.staff ?? []}
-        rowKey={(m) => m.id}
         loading={query.isPending}
-        list={list}
         icon={<UserCogIcon size={28} />}
         action={inviteButton}
       />

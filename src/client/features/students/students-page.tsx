@@ -370,9 +370,7 @@ export default function AdminStudentsPage() {
         {...listTableWords(t, "")}
         columns={columns}
         rows={query.data?.students ?? []}
-        rowKey={(s) => s.id}
         loading={query.isPending}
-        list={list}
         icon={<UsersIcon size={28} />}
         action={addButton}
       />

@@ -142,9 +142,7 @@ function SubjectsList() {
         {...listTableWords(t, "admin.")}
         columns={columns}
         rows={query.data?.subjects ?? []}
-        rowKey={(s) => s.id}
         loading={query.isPending}
-        list={list}
         icon={<BookIcon size={28} />}
         action={programmes.data ? <Button onClick={() => setDialog({ kind: "add" })}>{t("admin.add")}</Button> : undefined}
       />

@@ -345,7 +345,6 @@ function AssignmentsCard({ subject }: { subject: OfficeSubject }) {
           className="ops-table"
           columns={columns}
           rows={query.data?.assignments ?? []}
-          rowKey={(a) => a.id}
           loading={query.isPending}
           skeletonRows={2}
           empty={<p className="studies-table-empty text-sm text-muted">{t("admin.noAssignments")}</p>}

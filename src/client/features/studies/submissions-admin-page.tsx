@@ -128,7 +128,6 @@ export function SubmissionsPage({ subjectId, assignmentId }: { subjectId: number
         rows={query.data?.submissions ?? []}
         rowKey={(r) => r.userId}
         loading={query.isPending}
-        list={list}
         icon={<FileIcon size={28} />}
         none={{ title: t("admin.noStudentsTitle"), description: t("admin.noStudents") }}
         noMatch={{ title: t("admin.noMatch.title"), description: t("admin.noMatch.text") }}

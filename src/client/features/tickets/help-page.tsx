@@ -211,10 +211,8 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         captionHidden
         columns={columns}
         rows={query.data?.tickets ?? []}
-        rowKey={(row) => row.id}
         empty={
           <ListEmpty
-            list={list}
             icon={<LifeBuoyIcon size={28} />}
             none={{ title: HELP_TEXT.empty, description: t("empty.text") }}
             action={
@@ -277,7 +275,6 @@ function FaqsTab({ administrator }: { administrator: boolean }) {
           caption={t("faq.caption")}
           columns={columns}
           rows={query.data?.faqs ?? []}
-          rowKey={(f) => f.id}
           loading={query.isPending}
           empty={
             <EmptyState
