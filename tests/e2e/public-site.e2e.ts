@@ -1,7 +1,7 @@
 /** Issue 4's journeys: the gallery and its viewer, the contact form end to end, broken images, maintenance mode, phones. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -97,6 +97,7 @@ describe("public site journeys", () => {
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/contact");
+    console.log("AFTER", JSON.stringify(await page.getByLabel("Your message").inputValue()));
     expect(await page.getByLabel("Your message").inputValue()).toBe("Do you have weekend batches?");
     // The menu closed as the question opened: the focus is back on the button that opens it.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
@@ -106,6 +107,21 @@ describe("public site journeys", () => {
     await page.waitForURL("**/gallery");
     await page.getByRole("heading", { level: 1, name: "Gallery" }).waitFor();
     expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a signed-in student's message typed on /contact: the header's Sign out keeps the page and the message, so it does not ask (stop 47)", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page, server, "student");
+    await page.goto("/contact");
+    await page.getByLabel("Your message").fill("Is the library open on Sundays?");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click();
+    await page.waitForFunction(() => localStorage.getItem("token") === null);
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/contact");
+    expect(await page.getByLabel("Your message").inputValue()).toBe("Is the library open on Sundays?");
     expect(problems).toEqual([]);
     await context.close();
   });

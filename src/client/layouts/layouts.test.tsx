@@ -254,6 +254,20 @@ describe("Sign out with unsaved work", () => {
     expect(app.path()).toBe("/login");
     expect(app.sessionSent.map((s) => s.procedure)).toContain("logout");
   });
+
+  test("the public header's Sign out does not ask: the page stays, and so does the message typed on /contact", async () => {
+    const { api, sent } = signedInAs(STUDENT);
+    const site = renderAt("/contact", api);
+    const message = (await screen.findByLabelText(/Your message/)) as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: "When do the MBA exams start?" } });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    fireEvent.click(within(nav).getByRole("button", { name: "Sign out" }));
+    await within(nav).findByRole("link", { name: "Login" });
+    expect(sent.map((s) => s.procedure)).toContain("logout");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(site.path()).toBe("/contact");
+    expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe("When do the MBA exams start?");
+  });
 });
 
 describe("admin layout", () => {
