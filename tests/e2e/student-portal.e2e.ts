@@ -161,6 +161,29 @@ describe("student portal journeys", () => {
     await context.close();
   });
 
+  test("on a phone, a link in the drawer over unsaved work asks; the drawer closes, and Stay brings the work and the menu button back (stop 47)", async () => {
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await signIn(page);
+    await page.goto("/student/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await field(page, "City").fill("Satara");
+    const menu = page.getByRole("button", { name: "Open menu" });
+    await menu.click();
+    await page.getByRole("navigation", { name: "Student portal" }).getByRole("link", { name: "Fees" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.waitFor();
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/student/profile");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    expect(await field(page, "City").inputValue()).toBe("Satara");
+    // The page is no longer behind the drawer: its fields take a tap.
+    await field(page, "City").fill("Satara East");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the ID card prints only the card, each side on an 85.6 × 54 mm page; a guest verifies it through its address", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await signIn(page);

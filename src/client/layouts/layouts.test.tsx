@@ -255,6 +255,25 @@ describe("Sign out with unsaved work", () => {
     expect(app.sessionSent.map((s) => s.procedure)).toContain("logout");
   });
 
+  test("a link in the phone's drawer asks; the drawer closes as the question opens, and stays closed on Stay (stop 47)", async () => {
+    const app = renderSignedIn("/student/profile", STUDENT, { "student.profile": () => PROFILE });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    fireEvent.change(screen.getByLabelText("Mobile"), { target: { value: "9000000001" } });
+    const menu = screen.getByRole("button", { name: "Open menu" });
+    fireEvent.click(menu);
+    const fees = within(screen.getByRole("navigation", { name: "Student portal" })).getByRole("link", { name: "Fees" });
+    fees.focus();
+    fireEvent.click(fees);
+    const question = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    await waitFor(() => expect(menu.getAttribute("aria-expanded")).toBe("false"));
+    fireEvent.click(within(question).getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull());
+    expect(app.path()).toBe("/student/profile");
+    // (Where the focus goes on Stay is checked in Chromium, where the closed drawer's links are hidden.)
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect((screen.getByLabelText("Mobile") as HTMLInputElement).value).toBe("9000000001");
+  });
+
   test("the public header's Sign out does not ask: the page stays, and so does the message typed on /contact", async () => {
     const { api, sent } = signedInAs(STUDENT);
     const site = renderAt("/contact", api);

@@ -160,13 +160,21 @@ export function PortalShell({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") closeDrawer(true);
     };
+    // Focus gone out of the drawer (the page behind is inert, so to "Leave without saving?" asked at one of its
+    // links, or the skip link): it closes, leaving the focus where it went, as the public site's menu does. On
+    // Stay the question gives the focus to the menu button, and the work is in view again (stop 47).
+    const onFocusIn = (event: FocusEvent) => {
+      if (!sidebar.current?.contains(event.target as Node)) closeDrawer(false);
+    };
     // Growing past the drawer breakpoint turns the drawer back into the sidebar.
     const desktop = globalThis.matchMedia?.(DESKTOP);
     const onResize = () => desktop?.matches && setDrawerOpen(false);
     document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
     desktop?.addEventListener("change", onResize);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
       desktop?.removeEventListener("change", onResize);
     };
   }, [drawerOpen]);
