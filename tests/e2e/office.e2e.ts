@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
+import mrMail from "../../src/shared/i18n/mr/mail.json";
 import {
   type AxeFinding,
   axeFindings,
@@ -180,6 +181,39 @@ describe("staff accounts (issue 17)", () => {
     expect(phone.problems).toEqual([]);
     await Promise.all([admin.context.close(), staff.context.close(), phone.context.close()]);
   }, 180_000);
+
+  test("a counsellor invited in Marathi gets the invitation in Marathi, and her portal opens in Marathi (stop 47)", async () => {
+    const invitee = { name: "Sunita Kale", email: "sunita.kale@example.com", password: "Marathi2026Desk" };
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.goto("/admin/staff");
+    const since = Date.now();
+    await admin.page.getByRole("button", { name: "Invite staff" }).click();
+    const dialog = admin.page.getByRole("dialog");
+    await dialog.getByLabel("Full name").fill(invitee.name);
+    await dialog.getByLabel("E-mail address").fill(invitee.email);
+    await dialog.getByLabel("Language").selectOption({ label: "मराठी" });
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await admin.page.getByText(`Invitation sent to ${invitee.email}.`).waitFor();
+    const link = await fromOutbox(
+      server,
+      // (The subject is MIME-encoded in the file: the Marathi body says which language it went out in.)
+      { to: invitee.email, subject: /./, since },
+      (text) => (text.includes(mrMail["invite.open"]) ? /https?:\/\/\S+\/first-login\?token=\S+/.exec(text)?.[0] : undefined),
+    );
+
+    const staff = await newPage(browser, server, PHONE_390);
+    await staff.page.goto(new URL(link).pathname + new URL(link).search);
+    await staff.page.getByLabel(/^New password/).fill(invitee.password);
+    await staff.page.getByLabel(/^Confirm new password/).fill(invitee.password);
+    await staff.page.getByRole("button", { name: "Set my password" }).click();
+    await staff.page.getByText("Your password is set. Please sign in.").waitFor();
+    await signIn(staff.page, server, "admin", invitee.email, invitee.password);
+    await staff.page.waitForFunction(() => document.documentElement.lang === "mr");
+    expect(admin.problems).toEqual([]);
+    expect(staff.problems).toEqual([]);
+    await Promise.all([admin.context.close(), staff.context.close()]);
+  });
 
   test("the programmes catalogue: an administrator adds one and closes another; the public site, its structured data and the admission form follow", async () => {
     const found: Record<string, AxeFinding[]> = {};

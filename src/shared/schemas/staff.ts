@@ -3,6 +3,7 @@
  * One schema each, used by the Staff screen's form, the tRPC input and the service.
  */
 import * as v from "valibot";
+import { LANGUAGES } from "../constants.ts";
 import { roster } from "../i18n/roster.ts";
 import { OFFICE_ROLES } from "../roles.ts";
 import { emailAddress, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
@@ -13,11 +14,15 @@ export const officeRole = requiredChoice(OFFICE_ROLES, roster.m("team.col.role")
 });
 export type OfficeRoleName = (typeof OFFICE_ROLES)[number];
 
-/** The Invite dialog: who, their address, and what they may do. */
+/** An invitation's language: the institute's (Settings → General, followed if it changes), or one chosen for the person. */
+export const INVITE_LANGUAGES = ["institute", ...LANGUAGES] as const;
+
+/** The Invite dialog: who, their address, what they may do, and the language they are written to in. */
 export const staffInviteInput = v.object({
   name: requiredText(roster.m("team.rule.name"), 120),
   email: emailAddress(roster.m("team.rule.email")),
   role: officeRole,
+  language: v.optional(v.picklist(INVITE_LANGUAGES, roster.m("team.rule.language")), "institute"),
 });
 export type StaffInviteInput = v.InferOutput<typeof staffInviteInput>;
 

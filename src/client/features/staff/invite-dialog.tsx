@@ -1,23 +1,25 @@
 /**
- * Invite a staff member (issue 17): name, e-mail and role (administrator or staff, each with what it may
- * do), checked with the shared schema the server uses. A refused address (already an account) shows beside
+ * Invite a staff member (issue 17): name, e-mail, role (administrator or staff, each with what it may do) and
+ * the language they are written to in (stop 47: the institute's unless chosen), checked with the shared schema
+ * the server uses. A refused address (already an account) shows beside
  * its field; what was typed stays until the invitation is sent or the dialog is cancelled.
  */
 
 import * as v from "valibot";
+import { LOCALE_NAMES, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
-import { staffInviteInput } from "../../../shared/schemas/staff.ts";
+import { INVITE_LANGUAGES, staffInviteInput } from "../../../shared/schemas/staff.ts";
 import { schemaRules, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { ChoiceCards, TextInput } from "../../ui/field.tsx";
+import { ChoiceCards, Select, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 
-const EMPTY = { name: "", email: "", role: "staff" };
+const EMPTY = { name: "", email: "", role: "staff", language: "institute" };
 type InviteForm = typeof EMPTY;
-const IDS = { name: "invite-name", email: "invite-email", role: "invite-role-staff" } as const;
+const IDS = { name: "invite-name", email: "invite-email", role: "invite-role-staff", language: "invite-language" } as const;
 const RULES = {
   validate: schemaRules<InviteForm>(staffInviteInput),
   ids: IDS,
@@ -59,6 +61,15 @@ export function InviteDialog({ onClose, onInvited }: { onClose: () => void; onIn
         {...form.choice("role")}
         className="staff-roles"
         optionClassName="staff-role"
+      />
+      <Select
+        {...field("language")}
+        label={t("team.field.language")}
+        hint={t("team.languageHint")}
+        options={INVITE_LANGUAGES.map((l) => ({
+          value: l,
+          label: l === "institute" ? t("team.language.institute") : LOCALE_NAMES[localeOfLanguage(l)],
+        }))}
       />
     </FormDialog>
   );

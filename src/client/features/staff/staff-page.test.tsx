@@ -79,8 +79,34 @@ describe("Staff (issue 17)", () => {
 
     fireEvent.click(within(dialog()).getByRole("button", { name: "Send invitation" }));
     await screen.findByText("Invitation sent to sunil@example.com. The link to set a password is valid for 7 days.");
-    expect(sent("staff.invite").at(-1)).toEqual({ name: "Sunil Patil", email: "sunil@example.com", role: "admin" });
+    expect(sent("staff.invite").at(-1)).toEqual({ name: "Sunil Patil", email: "sunil@example.com", role: "admin", language: "institute" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("Invite: the language of the invitation is the institute's unless one is chosen, each named in its own script (stop 47)", async () => {
+    const { sent } = renderAdmin("/admin/staff", {
+      "staff.list": listOf([ME]),
+      "staff.invite": (input) => {
+        const { name, email, role } = input as { name: string; email: string; role: "admin" | "staff" };
+        return { message: `Invitation sent to ${email}.`, member: member({ name, email, role, status: "invited" }) };
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite staff" }));
+    const language = within(dialog()).getByLabelText("Language", { exact: false }) as HTMLSelectElement;
+    expect([...language.options].map((o) => o.textContent)).toEqual([
+      "The institute's language (Settings → General)",
+      "English",
+      "हिन्दी",
+      "मराठी",
+    ]);
+    expect(language.value).toBe("institute");
+    expect(within(dialog()).getByText("Of the invitation e-mail, and of their portal until they choose another.")).toBeTruthy();
+    fireEvent.change(within(dialog()).getByLabelText("Full name", { exact: false }), { target: { value: "Sunita Kale" } });
+    fireEvent.change(within(dialog()).getByLabelText("E-mail address", { exact: false }), { target: { value: "sunita@example.com" } });
+    fireEvent.change(language, { target: { value: "marathi" } });
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Send invitation" }));
+    await screen.findByText("Invitation sent to sunita@example.com.");
+    expect(sent("staff.invite").at(-1)).toEqual({ name: "Sunita Kale", email: "sunita@example.com", role: "staff", language: "marathi" });
   });
 
   test("Invite: the staff role says what a staff account can do (fees, exams, library …) and what only administrators can (QA2 6)", async () => {

@@ -57,7 +57,7 @@ export async function openStudentAccount(
   locale: Locale | null = null,
 ): Promise<User> {
   const studentId = await allocateStudentId(db);
-  const chosen = locale ? { language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) } : {};
+  const chosen = locale ? chosenLocale(locale) : {};
   const user = await db
     .insertInto("users")
     .values({
@@ -85,10 +85,13 @@ export async function openOfficeAccount(
   db: Kysely<Database>,
   values: { name: string; email: string; role: OfficeRole },
   at: string,
+  /** the language chosen for them at the invitation: their e-mails and portal start in it; none: the institute's */
+  locale: Locale | null = null,
 ): Promise<User> {
+  const preferences = JSON.stringify(locale ? chosenLocale(locale) : {});
   return db
     .insertInto("users")
-    .values({ ...values, password_hash: null, must_change_password: 1, created_at: at, updated_at: at })
+    .values({ ...values, preferences, password_hash: null, must_change_password: 1, created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -359,6 +362,9 @@ export async function deleteStudentAccount(db: Kysely<Database>, id: number): Pr
  * the student settings). Apart from `language`, which every account stores with its defaults ("english").
  */
 export const CHOSEN_LANGUAGE = "chosenLanguage";
+
+/** The preferences of a language the person chose (or was given at their account's opening): screens and e-mails in it. */
+export const chosenLocale = (locale: Locale) => ({ language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) });
 
 /** The language the person chose, or null if they never did (then the device's choice stands). */
 export function storedLocale(raw: string): Locale | null {

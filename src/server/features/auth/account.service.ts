@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { CODE_LIFETIME_SECONDS } from "../../../shared/constants.ts";
-import { type Locale, languageOf } from "../../../shared/i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
 import type {
   ChangePasswordInput,
@@ -29,7 +29,7 @@ import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { ipKey } from "../../platform/rate-limit.ts";
 import { type CheckedFile, checkUpload, type FileKind, storeThenRecord } from "../../platform/uploads.ts";
 import {
-  CHOSEN_LANGUAGE,
+  chosenLocale,
   endAllSessions,
   markEmailVerified,
   mergePreferences,
@@ -306,11 +306,6 @@ export async function updateOwnPhoto(deps: AppDeps, userId: number, upload: unkn
 
 /** The language a signed-in person chose with a switcher: stored with the account, so every device follows it (issue 16). */
 export async function setLanguage(deps: Pick<AppDeps, "db" | "now">, userId: number, locale: Locale): Promise<{ language: Locale }> {
-  await mergePreferences(
-    deps.db,
-    userId,
-    { language: languageOf(locale), [CHOSEN_LANGUAGE]: languageOf(locale) },
-    deps.now().toISOString(),
-  );
+  await mergePreferences(deps.db, userId, chosenLocale(locale), deps.now().toISOString());
   return { language: locale };
 }

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../../../db/schema.ts";
+import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { officeRoleName, roster } from "../../../shared/i18n/roster.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import type { OfficeRoleName, StaffInviteInput, StaffListQuery, StaffStatus } from "../../../shared/schemas/staff.ts";
@@ -125,8 +126,8 @@ async function assertAnotherAdmin(db: DB, exceptId: number) {
 }
 
 /**
- * The set-password link by e-mail, in the institute's default language (System Settings): the new
- * colleague has chosen none yet, and the inviting administrator's screen language need not be theirs.
+ * The set-password link by e-mail, in the language chosen for them in the Invite dialog, else the institute's
+ * default (Settings → General) — never the inviting administrator's screen language, which need not be theirs.
  */
 async function sendInvitation(deps: AppDeps, trx: DB, account: User) {
   const { link, validDays } = await issueFirstLoginLink(deps, trx, account);
@@ -145,7 +146,8 @@ export async function inviteStaff(deps: AppDeps, actorId: number, input: StaffIn
   const { account, validDays } = await deps.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw fieldError("CONFLICT", "email", roster.t("team.rule.emailTaken"));
-    const account = await openOfficeAccount(trx, input, now.toISOString());
+    const { language, ...values } = input;
+    const account = await openOfficeAccount(trx, values, now.toISOString(), language === "institute" ? null : localeOfLanguage(language));
     const validDays = await sendInvitation(deps, trx, account);
     await audit(trx, now, {
       actorUserId: actorId,

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
+import hiMail from "../../../shared/i18n/hi/mail.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
+import mrMail from "../../../shared/i18n/mr/mail.json";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
@@ -84,6 +86,31 @@ describe("inviting staff", () => {
     expect(answer.message).toBe(hiRoster["team.said.invited"].replace("{email}", "ravi@example.test").replace("{days}", "7"));
     // The e-mail goes out in the institute's language (the new colleague has chosen none yet).
     expect((await invitationTo("ravi@example.test")).mail.subject).toBe("Set up your office account");
+  });
+
+  test("a language chosen in the Invite dialog: the invitation, a second one and the portal start in it (stop 47)", async () => {
+    await loadAllCatalogues();
+    const { member } = await admin.staff.invite({ name: "Sunita", email: "sunita@example.test", role: "staff", language: "marathi" });
+    expect((await invitationTo("sunita@example.test")).mail.subject).toBe(mrMail["invite.subject"]);
+    await admin.staff.resendInvitation({ id: member.id });
+    const { mail, token } = await invitationTo("sunita@example.test");
+    expect(mail.subject).toBe(mrMail["invite.subject"]);
+    await completeFirstLogin(deps, { token, password: "Counsel2026Pass" });
+    const signed = await signedIn(loginAdmin(deps, { email: "sunita@example.test", password: "Counsel2026Pass" }));
+    expect(signed.user.language).toBe("mr");
+    // "The institute's language" chooses none: it follows Settings → General, now and later.
+    await saveSettingsGroup(deps, "language", "hindi");
+    await admin.staff.invite({ name: "Anil", email: "anil@example.test", role: "staff", language: "institute" });
+    expect((await invitationTo("anil@example.test")).mail.subject).toBe(hiMail["invite.subject"]);
+    const anil = await deps.db.selectFrom("users").select("preferences").where("email", "=", "anil@example.test").executeTakeFirstOrThrow();
+    expect(JSON.parse(anil.preferences)).toEqual({});
+  });
+
+  test("a language outside the list is refused with its own message, and no account is opened", async () => {
+    await expect(
+      admin.staff.invite({ name: "X", email: "x@example.test", role: "staff", language: "tamil" as "hindi" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Please choose a language from the list") });
+    expect(await deps.db.selectFrom("users").select("id").where("email", "=", "x@example.test").executeTakeFirst()).toBeUndefined();
   });
 
   test("a new invitation voids the earlier link; someone who has joined needs none", async () => {
