@@ -164,25 +164,37 @@ export async function auditFeeAct(
 }
 
 /**
- * A payment the office has just recorded or confirmed, in its transaction: its receipt issued, the student
- * told, and the office's act in the activity log with the receipt's number, the amount and the instalment
- * (and what `details` adds: how it was paid, the UTR).
+ * A payment the office records or confirms, in one transaction: `confirm` (given the institute's day) writes it
+ * confirmed and says what the log adds (how it was paid, the UTR); then its receipt is issued, the student
+ * told, and the office's act in the activity log with the receipt's number, the amount and the instalment.
+ * The mail worker is woken for the student's notice, and the office is told the receipt's number.
  */
 async function confirmWithReceipt(
   deps: AppDeps,
-  trx: DB,
-  at: { payment: FeePayment; actorId: number; now: Date; timeZone: string; ip?: string | null },
-  action: "fee.payment_record" | "fee.payment_confirm",
-  details: Record<string, unknown>,
+  act: {
+    action: "fee.payment_record" | "fee.payment_confirm";
+    said: "said.recorded" | "said.confirmed";
+    actorId: number;
+    now: Date;
+    ip?: string | null;
+  },
+  confirm: (trx: DB, today: string) => Promise<{ payment: FeePayment; details: Record<string, unknown> }>,
 ) {
-  const receipt = await issueReceipt(trx, at.payment, at.actorId, at.now, at.timeZone);
-  await tellReceiptIssued(deps, trx, at.now, receipt);
-  await auditFeeAct(trx, { action, actorId: at.actorId, now: at.now, ip: at.ip }, at.payment.instalment_id, {
-    receipt: receipt.number,
-    amount: at.payment.amount_paise,
-    ...details,
+  const { actorId, now } = act;
+  const { general } = await getSettings(deps);
+  const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
+    const { payment, details } = await confirm(trx, localDate(now, general.timeZone));
+    const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
+    await tellReceiptIssued(deps, trx, now, receipt);
+    await auditFeeAct(trx, { action: act.action, actorId, now, ip: act.ip }, payment.instalment_id, {
+      receipt: receipt.number,
+      amount: payment.amount_paise,
+      ...details,
+    });
+    return { payment, receipt };
   });
-  return receipt;
+  deps.mail.kick();
+  return { message: text.t(act.said, { number: receipt.number }), payment, receipt };
 }
 
 /**
@@ -277,9 +289,8 @@ export interface RecordPaymentInput {
  */
 export async function recordPayment(deps: AppDeps, actorId: number, input: RecordPaymentInput, meta: SessionMeta = {}) {
   const now = deps.now();
-  const { general } = await getSettings(deps);
-  const today = localDate(now, general.timeZone);
-  const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
+  const act = { action: "fee.payment_record", said: "said.recorded", actorId, now, ip: meta.ip } as const;
+  return confirmWithReceipt(deps, act, async (trx, today) => {
     const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
     assertWithinDue(input.amount, st);
     assertBesideWaiting(input.amount, st, await waitingUpi(trx, instalment.id));
@@ -305,17 +316,8 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const receipt = await confirmWithReceipt(
-      deps,
-      trx,
-      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
-      "fee.payment_record",
-      { mode: input.mode },
-    );
-    return { payment, receipt };
+    return { payment, details: { mode: input.mode } };
   });
-  deps.mail.kick();
-  return { message: text.t("said.recorded", { number: receipt.number }), payment, receipt };
 }
 
 export interface UpiSubmission {
@@ -388,27 +390,18 @@ async function decidePending(
 /** The office confirms a pending transfer against its bank statement: one confirmation, one receipt. */
 export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: number, meta: SessionMeta = {}) {
   const now = deps.now();
-  const { general } = await getSettings(deps);
-  const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
+  const act = { action: "fee.payment_confirm", said: "said.confirmed", actorId, now, ip: meta.ip } as const;
+  return confirmWithReceipt(deps, act, async (trx, today) => {
     const payment = await decidePending(trx, paymentId, { status: "confirmed", decided_by: actorId, decided_at: now.toISOString() });
     // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
     // confirming it would take the instalment past what is owed (the excess lost from every figure).
-    const { standing: after } = await standingOf(trx, localDate(now, general.timeZone), payment.instalment_id);
+    const { standing: after } = await standingOf(trx, today, payment.instalment_id);
     if (after.paid > after.total) {
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
       throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
     }
-    const receipt = await confirmWithReceipt(
-      deps,
-      trx,
-      { payment, actorId, now, timeZone: general.timeZone, ip: meta.ip },
-      "fee.payment_confirm",
-      { reference: payment.reference },
-    );
-    return { payment, receipt };
+    return { payment, details: { reference: payment.reference } };
   });
-  deps.mail.kick();
-  return { message: text.t("said.confirmed", { number: receipt.number }), payment, receipt };
 }
 
 /** The office cannot find the transfer: rejected with the reason the student is shown (the log names its instalment). */
