@@ -11,8 +11,9 @@ import type { AdmissionExportQuery, AdmissionFollowUpInput, AdmissionNoteInput }
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
+import { csvMoment } from "../../platform/csv.ts";
 import { fieldError, notFound } from "../../platform/errors.ts";
+import { listCsvExport } from "../../platform/list-export.ts";
 import { newestFirstExport } from "../../platform/paging.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
@@ -140,39 +141,46 @@ const CSV_HEADER = [
  * page at a time (newestFirstExport). The activity log counts the rows as the export starts.
  */
 export async function exportAdmissionsCsv(deps: AppDeps, actorId: number, query: AdmissionExportQuery, meta: SessionMeta = {}) {
-  const { count, pages } = await newestFirstExport("admissions", filteredAdmissions(deps.db, query), (rows) =>
+  const rows = await newestFirstExport("admissions", filteredAdmissions(deps.db, query), (rows) =>
     rows.leftJoin("users", "users.id", "admissions.student_user_id").selectAll("admissions").select("users.student_id"),
   );
-  const now = deps.now();
   const timeZone = await instituteTimeZone(deps);
-  const csv = spreadsheetCsvStream(CSV_HEADER, pages, (a) => [
-    a.application_number,
-    a.status,
-    a.first_name,
-    a.last_name,
-    a.email,
-    a.phone,
-    a.course,
-    a.date_of_birth,
-    a.gender,
-    a.city,
-    a.state,
-    a.pincode,
-    a.previous_percentage,
-    a.year_of_passing,
-    csvMoment(a.submitted_at, timeZone),
-    csvMoment(a.processed_at, timeZone),
-    a.student_id,
-    a.rejection_reason,
-    a.follow_up_on,
-    a.entered_by === null ? "No" : "Yes",
-  ]);
-  await audit(deps.db, now, {
-    actorUserId: actorId,
-    action: "admission.export",
-    entityType: "admission",
-    details: { rows: count, search: query.search, status: query.status },
-    ip: meta.ip,
-  });
-  return { filename: `applications-${localDate(now, timeZone)}.csv`, csv };
+  return listCsvExport(
+    deps,
+    rows,
+    {
+      name: "applications",
+      timeZone,
+      header: CSV_HEADER,
+      cells: (a) => [
+        a.application_number,
+        a.status,
+        a.first_name,
+        a.last_name,
+        a.email,
+        a.phone,
+        a.course,
+        a.date_of_birth,
+        a.gender,
+        a.city,
+        a.state,
+        a.pincode,
+        a.previous_percentage,
+        a.year_of_passing,
+        csvMoment(a.submitted_at, timeZone),
+        csvMoment(a.processed_at, timeZone),
+        a.student_id,
+        a.rejection_reason,
+        a.follow_up_on,
+        a.entered_by === null ? "No" : "Yes",
+      ],
+    },
+    {
+      actorUserId: actorId,
+      action: "admission.export",
+      entityType: "admission",
+      details: { search: query.search, status: query.status },
+      ip: meta.ip,
+    },
+  );
 }

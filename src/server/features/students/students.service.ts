@@ -20,10 +20,11 @@ import {
 } from "../../../shared/schemas/students.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
-import { localDate, startOfMonth } from "../../platform/calendar.ts";
-import { csvMoment, spreadsheetCsvStream } from "../../platform/csv.ts";
+import { startOfMonth } from "../../platform/calendar.ts";
+import { csvMoment } from "../../platform/csv.ts";
 import { AppError, conflict, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
+import { listCsvExport } from "../../platform/list-export.ts";
 import { newestFirstExport, newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { heldForChange } from "../../platform/row-lock.ts";
@@ -499,33 +500,40 @@ const CSV_HEADER = [
  */
 export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
   // Streamed a page at a time (newestFirstExport): 50,000 students held 671 MB when read whole (thirteenth walk).
-  const { count, pages } = await newestFirstExport("users", filtered(deps.db, query), (rows) => rows.selectAll());
-  const now = deps.now();
+  const rows = await newestFirstExport("users", filtered(deps.db, query), (rows) => rows.selectAll());
   const timeZone = await instituteTimeZone(deps);
-  const csv = spreadsheetCsvStream(CSV_HEADER, pages, (u) => [
-    u.student_id,
-    u.name,
-    u.email,
-    u.mobile,
-    u.standard,
-    u.course,
-    u.date_of_birth,
-    u.blood_group,
-    u.address,
-    u.emergency_name,
-    u.emergency_relationship,
-    u.emergency_phone,
-    u.emergency_email,
-    u.is_active === 1 ? "Active" : "Inactive",
-    csvMoment(u.created_at, timeZone),
-    csvMoment(u.last_login_at, timeZone),
-  ]);
-  await audit(deps.db, now, {
-    actorUserId: adminId,
-    action: "student.export",
-    entityType: "student",
-    details: { rows: count, search: query.search, status: query.status },
-    ip: meta.ip,
-  });
-  return { filename: `students-${localDate(now, timeZone)}.csv`, csv };
+  return listCsvExport(
+    deps,
+    rows,
+    {
+      name: "students",
+      timeZone,
+      header: CSV_HEADER,
+      cells: (u) => [
+        u.student_id,
+        u.name,
+        u.email,
+        u.mobile,
+        u.standard,
+        u.course,
+        u.date_of_birth,
+        u.blood_group,
+        u.address,
+        u.emergency_name,
+        u.emergency_relationship,
+        u.emergency_phone,
+        u.emergency_email,
+        u.is_active === 1 ? "Active" : "Inactive",
+        csvMoment(u.created_at, timeZone),
+        csvMoment(u.last_login_at, timeZone),
+      ],
+    },
+    {
+      actorUserId: adminId,
+      action: "student.export",
+      entityType: "student",
+      details: { search: query.search, status: query.status },
+      ip: meta.ip,
+    },
+  );
 }
