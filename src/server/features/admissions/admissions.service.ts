@@ -48,7 +48,7 @@ import { nextSequenceValue } from "../../platform/sequences.ts";
 import { type CheckedFile, decodeUpload, inspectUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
 import { parseInput } from "../../platform/validation.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
-import { issueFirstLoginLink } from "../auth/account.service.ts";
+import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { namesOpenForAdmission, programmeIdByName, studentProgrammeName } from "../programmes/programmes.service.ts";
@@ -779,18 +779,11 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
       });
       const studentId = user.student_id!;
       await trx.updateTable("admissions").set({ student_user_id: user.id }).where("id", "=", current.id).execute();
-      const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
-      await deps.mail.enqueue(
+      await mailFirstLoginLink(
+        deps,
         trx,
-        current.email,
-        {
-          template: "admission_approved",
-          name: current.first_name,
-          applicationNumber: current.application_number,
-          studentId,
-          link,
-          validDays,
-        },
+        user,
+        { template: "admission_approved", name: current.first_name, applicationNumber: current.application_number, studentId },
         parseLocale(current.language),
       );
       await audit(trx, now, {

@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from "../../platform/crypto.ts";
 import { AppError, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
+import type { EmailTemplate } from "../../platform/mail-templates.ts";
 import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { ipKey } from "../../platform/rate-limit.ts";
@@ -232,6 +233,26 @@ export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, u
   });
   if (user.password_hash === null) await requirePasswordChange(db, user.id);
   return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}`, validDays: FIRST_LOGIN_DAYS };
+}
+
+/** Each mail that carries a first-login link (a student's credentials, an invitation, an approved application), but for the link. */
+type FirstLoginMail = WithoutLink<Extract<EmailTemplate, { validDays: number }>>;
+type WithoutLink<M> = M extends unknown ? Omit<M, "link" | "validDays"> : never;
+
+/**
+ * A first-login link (issueFirstLoginLink) e-mailed to the account's address in `mail`'s template, in the
+ * caller's transaction. Returns the days the link stays valid.
+ */
+export async function mailFirstLoginLink(
+  deps: AppDeps,
+  trx: Kysely<Database>,
+  user: Pick<User, "id" | "email" | "password_hash">,
+  mail: FirstLoginMail,
+  locale: Locale | null,
+) {
+  const { link, validDays } = await issueFirstLoginLink(deps, trx, user);
+  await deps.mail.enqueue(trx, user.email, { ...mail, link, validDays }, locale);
+  return validDays;
 }
 
 /** Uses a first-login link: sets the password and marks the e-mail address as verified. */

@@ -16,7 +16,7 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole, unlockAccount } from "../accounts/accounts.repository.ts";
-import { issueFirstLoginLink } from "../auth/account.service.ts";
+import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
 
@@ -130,14 +130,13 @@ async function assertAnotherAdmin(db: DB, exceptId: number) {
  * default (Settings → General) — never the inviting administrator's screen language, which need not be theirs.
  */
 async function sendInvitation(deps: AppDeps, trx: DB, account: User) {
-  const { link, validDays } = await issueFirstLoginLink(deps, trx, account);
-  await deps.mail.enqueue(
+  return mailFirstLoginLink(
+    deps,
     trx,
-    account.email,
-    { template: "staff_invitation", name: account.name, role: account.role as OfficeRoleName, link, validDays },
+    account,
+    { template: "staff_invitation", name: account.name, role: account.role as OfficeRoleName },
     await recipientLocale({ db: trx }, account.preferences),
   );
-  return validDays;
 }
 
 /** Opens an office account with no password and e-mails the link that sets it. */

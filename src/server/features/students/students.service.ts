@@ -37,7 +37,7 @@ import {
   unlockAccount,
   updateStudentRecord,
 } from "../accounts/accounts.repository.ts";
-import { issueFirstLoginLink } from "../auth/account.service.ts";
+import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
 import { instituteTimeZone, recipientLocale } from "../settings/settings.service.ts";
@@ -281,11 +281,11 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
       at,
     );
     const studentId = row.student_id!;
-    const { link, validDays } = await issueFirstLoginLink(deps, trx, row);
-    await deps.mail.enqueue(
+    await mailFirstLoginLink(
+      deps,
       trx,
-      row.email,
-      { template: "student_credentials", name: row.name, studentId, link, validDays },
+      row,
+      { template: "student_credentials", name: row.name, studentId },
       await recipientLocale({ db: trx }, row.preferences),
     );
     await auditStudent(trx, now, {
@@ -449,16 +449,14 @@ export async function sendStudentCredentials(deps: AppDeps, adminId: number, id:
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     await voidFirstLoginLinks(trx, id, now.toISOString());
-    const { link, validDays } = await issueFirstLoginLink(deps, trx, student);
-    await deps.mail.enqueue(
+    await mailFirstLoginLink(
+      deps,
       trx,
-      student.email,
+      student,
       {
         template: "student_credentials",
         name: student.name,
         studentId: student.student_id ?? "",
-        link,
-        validDays,
         ...(student.password_hash === null ? {} : { returning: true as const }),
       },
       await recipientLocale({ db: trx }, student.preferences),
