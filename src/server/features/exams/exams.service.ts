@@ -258,14 +258,29 @@ async function startOf(deps: Pick<AppDeps, "db">, form: Pick<ExamForm, "date" | 
 }
 
 /**
+ * An office act on an exam (schedule, save, cancel, publish the results) in one transaction, which returns the
+ * exam as it now stands: the e-mails the act queued are delivered once it has committed, and the office is told
+ * what was done (`said`, with the exam's title) and shown the exam.
+ */
+async function examAct(
+  deps: AppDeps,
+  said: "said.scheduled" | "said.updated" | "said.cancelled" | "said.published",
+  act: (trx: DB, now: Date, at: string) => Promise<Exam>,
+) {
+  const now = deps.now();
+  const row = await deps.db.transaction().execute((trx) => act(trx, now, now.toISOString()));
+  // The e-mails were queued in the transaction: delivered now it has committed.
+  deps.mail.kick();
+  return { message: text.t(said, { title: row.title }), ...(await getExam(deps, row.id)) };
+}
+
+/**
  * Schedules an exam. A day already past is allowed (an exam held on paper before the portal, recorded for
  * its marks); only students of an exam still to come are told, in the portal and by e-mail.
  */
 export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamForm, meta: SessionMeta = {}) {
-  const now = deps.now();
-  const at = now.toISOString();
   const startsAt = await startOf(deps, form);
-  const row = await deps.db.transaction().execute(async (trx) => {
+  return examAct(deps, "said.scheduled", async (trx, now, at) => {
     const subject = await checkedSubject(trx, form.subjectId);
     const row = await trx
       .insertInto("exams")
@@ -282,8 +297,6 @@ export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamFor
     if (startsAt > at) await tellCandidates(deps, trx, now, row, subject, "exam.scheduled");
     return row;
   });
-  deps.mail.kick();
-  return { message: text.t("said.scheduled", { title: row.title }), ...(await getExam(deps, row.id)) };
 }
 
 /** A new, moved or cancelled exam told to the students who take it (in the portal and by e-mail). */
@@ -313,10 +326,8 @@ async function tellCandidates(
  */
 export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpdateInput, meta: SessionMeta = {}) {
   const { id, ...form } = input;
-  const now = deps.now();
-  const at = now.toISOString();
   const startsAt = await startOf(deps, form);
-  const row = await deps.db.transaction().execute(async (trx) => {
+  return examAct(deps, "said.updated", async (trx, now, at) => {
     const current = await findExam(trx, id);
     if (current.status === "cancelled") throw conflict("rule.cancelledClosed");
     if (current.results_published_at) throw conflict("rule.publishedClosed");
@@ -357,15 +368,11 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
       await tellCandidates(deps, trx, now, row, subject, changed.includes("subject_id") ? "exam.scheduled" : "exam.changed");
     return row;
   });
-  deps.mail.kick();
-  return { message: text.t("said.updated", { title: row.title }), ...(await getExam(deps, row.id)) };
 }
 
 /** Cancels an exam (kept, marked cancelled); its students are told if it was still to come. Published results stay. */
 export async function cancelExam(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
-  const now = deps.now();
-  const at = now.toISOString();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  return examAct(deps, "said.cancelled", async (trx, now, at) => {
     const current = await findExam(trx, id);
     if (current.status === "cancelled") throw conflict("rule.alreadyCancelled");
     if (current.results_published_at) throw conflict("rule.publishedClosed");
@@ -386,8 +393,6 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
     if (row.starts_at > at) await tellCandidates(deps, trx, now, row, subject, "exam.cancelled");
     return row;
   });
-  deps.mail.kick();
-  return { message: text.t("said.cancelled", { title: row.title }), ...(await getExam(deps, row.id)) };
 }
 
 /**
@@ -395,9 +400,7 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
  * marked absent (nobody's result is left out by mistake). Each of them is told, in the portal and by e-mail.
  */
 export async function publishResults(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
-  const now = deps.now();
-  const at = now.toISOString();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  return examAct(deps, "said.published", async (trx, now, at) => {
     const exam = await findExam(trx, id);
     if (exam.status === "cancelled") throw conflict("rule.cancelledClosed");
     if (exam.results_published_at) throw conflict("rule.alreadyPublished");
@@ -439,9 +442,6 @@ export async function publishResults(deps: AppDeps, actorId: number, id: number,
     );
     return row;
   });
-  // The e-mails were queued in the transaction: delivered now it has committed.
-  deps.mail.kick();
-  return { message: text.t("said.published", { title: row.title }), ...(await getExam(deps, row.id)) };
 }
 
 // ————— the student —————
