@@ -406,6 +406,12 @@ export async function checkUpload(value: unknown, opts: UploadRule): Promise<Che
   return file;
 }
 
+/** A PDF the form requires, checked as checkUpload checks it; none sent is refused on its field with `missing`. */
+export async function requiredPdf(value: unknown, rule: Omit<UploadRule, "allowed"> & { missing: string }): Promise<CheckedFile> {
+  const file = await checkUpload(value, { ...rule, allowed: ["pdf"] });
+  return file ?? refuse("BAD_REQUEST", rule.field, rule.missing);
+}
+
 /** Writes bytes into the store's area under a fresh random name; returns the name. */
 export async function storeFile(store: FileStore, area: FileArea, kind: FileKind, bytes: Uint8Array): Promise<string> {
   const name = `${randomToken().replace(/[-_]/g, "").slice(0, 24).toLowerCase()}.${EXTENSIONS[kind]}`;

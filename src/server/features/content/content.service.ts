@@ -10,9 +10,9 @@ import { config } from "../../../shared/i18n/config.ts";
 import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
 import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError, fieldError } from "../../platform/errors.ts";
+import { AppError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 
@@ -39,13 +39,12 @@ export async function saveInstituteContent(deps: AppDeps, actorId: number, input
 
 /** The brochure PDF (checked by content, ≤ 15 MB); a new one replaces the old. */
 export async function storeBrochure(deps: AppDeps, actorId: number, file: unknown, meta: SessionMeta = {}) {
-  const checked = await checkUpload(file, {
+  const checked = await requiredPdf(file, {
     field: "brochure",
     label: config.t("brochure.label"),
-    allowed: ["pdf"],
     maxBytes: BROCHURE_MAX_BYTES,
+    missing: config.t("rule.brochure"),
   });
-  if (!checked) throw fieldError("BAD_REQUEST", "brochure", config.t("rule.brochure"));
   const files = fileStore(deps.env);
   const { institute } = await getSettings(deps);
   await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>

@@ -30,7 +30,7 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
-import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
 
@@ -266,11 +266,8 @@ export async function createItem(deps: AppDeps, actorId: number, input: ItemCrea
   );
 }
 
-async function checkedPdf(file: unknown) {
-  const checked = await checkUpload(file, { field: "file", label: text.t("form.file"), allowed: ["pdf"], maxBytes: ERESOURCE_MAX_BYTES });
-  if (!checked) throw fieldError("BAD_REQUEST", "file", text.t("rule.file"));
-  return checked;
-}
+const checkedPdf = (file: unknown) =>
+  requiredPdf(file, { field: "file", label: text.t("form.file"), maxBytes: ERESOURCE_MAX_BYTES, missing: text.t("rule.file") });
 
 /** An e-resource that is a PDF (multipart upload: content-checked, at most ERESOURCE_MAX_BYTES). */
 export async function addEresourceFile(deps: AppDeps, actorId: number, fields: EresourceFields, file: unknown, meta: SessionMeta = {}) {

@@ -22,7 +22,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import { setStudentsStandard } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 
@@ -297,13 +297,12 @@ export async function setProgrammeArchived(
 /** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */
 export async function storeSyllabus(deps: AppDeps, actorId: number, id: number, file: unknown, meta: SessionMeta = {}) {
   const current = await findProgramme(deps.db, id);
-  const checked = await checkUpload(file, {
+  const checked = await requiredPdf(file, {
     field: "syllabus",
     label: text.t("syllabus.label"),
-    allowed: ["pdf"],
     maxBytes: SYLLABUS_MAX_BYTES,
+    missing: text.t("rule.syllabus"),
   });
-  if (!checked) throw fieldError("BAD_REQUEST", "syllabus", text.t("rule.syllabus"));
   const files = fileStore(deps.env);
   const now = deps.now();
   await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>

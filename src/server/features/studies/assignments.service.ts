@@ -22,7 +22,7 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
-import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
@@ -323,14 +323,13 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
     .executeTakeFirst();
   if (!enrolment || enrolment.status === "dropped" || enrolment.archived === 1) throw assignmentNotFound();
   if (enrolment.status !== "in_progress") throw new AppError("CONFLICT", text.t("rule.termOver"));
-  const checked = await checkUpload(file, {
+  const checked = await requiredPdf(file, {
     field: "file",
     // the field's name without its "(PDF)": "Your work must be a PDF file" (twelfth walk: PDF twice)
     label: text.t("submit.fileInMessages"),
-    allowed: ["pdf"],
     maxBytes: SUBMISSION_MAX_BYTES,
+    missing: text.t("rule.submissionFile"),
   });
-  if (!checked) throw fieldError("BAD_REQUEST", "file", text.t("rule.submissionFile"));
   const files = fileStore(deps.env);
   const now = deps.now();
   const late = now.toISOString() > assignment.due_at ? 1 : 0;

@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { zonedLocal } from "../../platform/calendar.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
-import { checkUpload, storeThenRecord } from "../../platform/uploads.ts";
+import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteTimeZone } from "../settings/settings.service.ts";
 import { canReadSubject } from "./enrolment.ts";
@@ -103,13 +103,12 @@ async function recordMaterial(
 export async function addMaterialFile(deps: AppDeps, actorId: number, fields: MaterialFileFields, file: unknown, meta: SessionMeta = {}) {
   await findListedSubject(deps.db, fields.subjectId);
   await checkedUnit(deps, fields.subjectId, fields.unitId);
-  const checked = await checkUpload(file, {
+  const checked = await requiredPdf(file, {
     field: "file",
     label: text.t("material.file"),
-    allowed: ["pdf"],
     maxBytes: MATERIAL_MAX_BYTES,
+    missing: text.t("rule.file"),
   });
-  if (!checked) throw fieldError("BAD_REQUEST", "file", text.t("rule.file"));
   return storeThenRecord(fileStore(deps.env), "documents", "pdf", checked.bytes, (stored) =>
     recordMaterial(
       deps,
