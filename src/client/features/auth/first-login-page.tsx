@@ -7,20 +7,16 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { auth } from "../../../shared/i18n/auth.ts";
-import { passwordPairForm } from "../../../shared/schemas/auth.ts";
-import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { buttonClass } from "../../ui/button.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
-import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
+import { NewPasswordForm, useNewPassword } from "./password-fields.tsx";
 import { serverMessageOr } from "./reset-flow.ts";
-
-const IDS = passwordFieldIds("first-login");
 
 type Done = RouterOutputs["auth"]["firstLogin"];
 
@@ -87,9 +83,7 @@ export default function FirstLoginPage() {
   const t = useT(auth);
   usePageTitle(t("first.pageTitle"));
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
-  const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const password = useNewPassword("first-login");
   const [deadLink, setDeadLink] = useState<string | null>(token ? null : auth.t("first.linkNotValid"));
   const [done, setDone] = useState<Done | null>(null);
   const firstLogin = trpc.auth.firstLogin.useMutation();
@@ -99,24 +93,19 @@ export default function FirstLoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (firstLogin.isPending) return;
-    setFailure(null);
-    const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
+    const checked = password.check();
     if (!checked) return;
     void sending.run(async () => {
       try {
         setDone(await firstLogin.mutateAsync({ token, password: checked.password }));
       } catch (err) {
         const { error, message } = serverMessageOr(err, t("first.failed"));
-        const passwordError = error.errors?.password?.[0];
-        if (passwordError) {
-          // The password broke a server-only rule (e.g. a common password): fix it and try again.
-          setFailure(message);
-          setErrors({ password: passwordError });
-          document.getElementById(IDS.password)?.focus();
-        } else if (error.status === 400 || error.status === 403 || error.status === 404) {
+        // The password broke a server-only rule (e.g. a common password): fix it and try again.
+        if (password.showRefusal(error)) password.fail(message);
+        else if (error.status === 400 || error.status === 403 || error.status === 404) {
           setDeadLink(message);
         } else {
-          setFailure(message);
+          password.fail(message);
         }
       }
     });
@@ -125,16 +114,7 @@ export default function FirstLoginPage() {
   let body: ReactNode;
   if (done) body = <Welcome done={done} />;
   else if (deadLink) body = <DeadLink reason={deadLink} />;
-  else
-    body = (
-      <form className="auth-form" onSubmit={submit} noValidate aria-busy={firstLogin.isPending || undefined}>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <NewPasswordFields idPrefix="first-login" value={pair} errors={errors} onChange={setPair} />
-        <Button type="submit" block size="lg" loading={firstLogin.isPending}>
-          {t("first.submit")}
-        </Button>
-      </form>
-    );
+  else body = <NewPasswordForm onSubmit={submit} busy={firstLogin.isPending} submitLabel={t("first.submit")} {...password.form} />;
 
   return (
     <AuthScreen

@@ -3,9 +3,14 @@
  * policy (DECISIONS 9). The messages come from the shared `passwordPairForm`; the checklist only helps.
  */
 
-import { Fragment } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { auth } from "../../../shared/i18n/auth.ts";
+import { passwordPairForm } from "../../../shared/schemas/auth.ts";
+import type { ApiError } from "../../lib/errors.ts";
+import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { PasswordInput } from "../../ui/field.tsx";
 import { CheckIcon } from "../../ui/more-icons.tsx";
@@ -14,6 +19,8 @@ export interface PasswordPair {
   password: string;
   confirmPassword: string;
 }
+
+type PairErrors = Partial<Record<keyof PasswordPair, string>>;
 
 export const PASSWORD_RULES = [
   { key: "length", met: (p: string) => p.length >= 8 },
@@ -58,7 +65,7 @@ export function NewPasswordFields({
 }: {
   idPrefix: string;
   value: PasswordPair;
-  errors: Partial<Record<keyof PasswordPair, string>>;
+  errors: PairErrors;
   onChange: (next: PasswordPair) => void;
   disabled?: boolean;
   passwordLabel?: string;
@@ -85,5 +92,58 @@ export function NewPasswordFields({
         </Fragment>
       ))}
     </>
+  );
+}
+
+/**
+ * The new password of a page that sets one from a link (first login, reset): the pair, its messages and the
+ * failure above the form; checked with the shared schema before sending, the server's refusal of the password
+ * itself shown beside it.
+ */
+export function useNewPassword(idPrefix: string) {
+  const ids = passwordFieldIds(idPrefix);
+  const [value, onChange] = useState<PasswordPair>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<PairErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  return {
+    /** The form's props for `NewPasswordForm`. */
+    form: { idPrefix, value, errors, onChange, failure },
+    /** A new try: the last failure cleared, and the checked pair to send; null when a message is shown (the first field to fix has the focus). */
+    check: () => {
+      setFailure(null);
+      return checkOrShow(passwordPairForm, value, setErrors, ids);
+    },
+    fail: setFailure,
+    /** The password broke a server-only rule (e.g. a common password): its message beside it and the focus there; false for any other refusal. */
+    showRefusal: (error: ApiError): boolean => {
+      const passwordError = error.errors?.password?.[0];
+      if (!passwordError) return false;
+      setErrors({ password: passwordError });
+      document.getElementById(ids.password)?.focus();
+      return true;
+    },
+  };
+}
+
+/** The form of such a page: the failure above, the new password twice, one large submit button. */
+export function NewPasswordForm({
+  onSubmit,
+  busy,
+  submitLabel,
+  failure,
+  ...fields
+}: ReturnType<typeof useNewPassword>["form"] & {
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <NewPasswordFields {...fields} />
+      <Button type="submit" block size="lg" loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
   );
 }

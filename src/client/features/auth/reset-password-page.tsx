@@ -9,31 +9,24 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { auth } from "../../../shared/i18n/auth.ts";
-import { passwordPairForm } from "../../../shared/schemas/auth.ts";
-import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
 import { AuthScreen, Emphasised } from "./auth-screen.tsx";
-import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
+import { NewPasswordForm, useNewPassword } from "./password-fields.tsx";
 import { addressQuery, clearPendingReset, type PendingReset, pendingResetState, serverMessageOr } from "./reset-flow.ts";
 
 /** The spec's pause before /login after a reset, and before /forgot-password after an expired token (part 1 §8, §9). */
 export const REDIRECT_AFTER_MS = 3000;
-
-const IDS = passwordFieldIds("reset");
 
 type Outcome = { kind: "reset"; message: string } | { kind: "expired" };
 
 function ResetForm({ reset }: { reset: PendingReset }) {
   const t = useT(auth);
   const [, navigate] = useLocation();
-  const [pair, setPair] = useState<PasswordPair>({ password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof PasswordPair, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const password = useNewPassword("reset");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resetPassword = trpc.auth.resetPassword.useMutation();
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -51,8 +44,7 @@ function ResetForm({ reset }: { reset: PendingReset }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (resetPassword.isPending || outcome) return;
-    setFailure(null);
-    const checked = checkOrShow(passwordPairForm, pair, setErrors, IDS);
+    const checked = password.check();
     if (!checked) return;
     void sending.run(async () => {
       try {
@@ -71,12 +63,8 @@ function ResetForm({ reset }: { reset: PendingReset }) {
           setOutcome({ kind: "expired" });
           return;
         }
-        setFailure(message);
-        const passwordError = error.errors?.password?.[0];
-        if (passwordError) {
-          setErrors({ password: passwordError });
-          document.getElementById(IDS.password)?.focus();
-        }
+        password.fail(message);
+        password.showRefusal(error);
       }
     });
   };
@@ -104,15 +92,7 @@ function ResetForm({ reset }: { reset: PendingReset }) {
     );
   }
 
-  return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-busy={resetPassword.isPending || undefined}>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <NewPasswordFields idPrefix="reset" value={pair} errors={errors} onChange={setPair} />
-      <Button type="submit" block size="lg" loading={resetPassword.isPending}>
-        {t("reset.submit")}
-      </Button>
-    </form>
-  );
+  return <NewPasswordForm onSubmit={submit} busy={resetPassword.isPending} submitLabel={t("reset.submit")} {...password.form} />;
 }
 
 export default function ResetPasswordPage() {
