@@ -37,7 +37,12 @@ const CATEGORY_VALUES = ["all", ...GALLERY_CATEGORIES] as const;
 type CategoryFilter = (typeof CATEGORY_VALUES)[number];
 const CATEGORY_FILTER = { key: "category", values: CATEGORY_VALUES };
 
-type View = "grid" | "list";
+/** The two ways to see the images, in the toggle's order. */
+const VIEWS = [
+  { id: "grid", Icon: GridIcon },
+  { id: "list", Icon: ListIcon },
+] as const;
+type View = (typeof VIEWS)[number]["id"];
 
 type Deleting = { kind: "one"; image: GalleryImage } | { kind: "many"; ids: number[] };
 
@@ -256,24 +261,18 @@ export default function AdminGalleryPage() {
       filter={listFilter(CATEGORY_FILTER, t("filter"), (value) => (value === "all" ? t("filter.all") : categoryName(value)))}
       toolbarExtra={
         <div className="ac-view-toggle" role="group" aria-label={t("view")}>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-pressed={view === "grid"}
-            className={cx(view === "grid" && "is-on")}
-            onClick={() => setView("grid")}
-          >
-            <GridIcon size={18} /> {t("view.grid")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-pressed={view === "list"}
-            className={cx(view === "list" && "is-on")}
-            onClick={() => setView("list")}
-          >
-            <ListIcon size={18} /> {t("view.list")}
-          </Button>
+          {VIEWS.map(({ id, Icon }) => (
+            <Button
+              key={id}
+              variant="ghost"
+              size="sm"
+              aria-pressed={view === id}
+              className={cx(view === id && "is-on")}
+              onClick={() => setView(id)}
+            >
+              <Icon size={18} /> {t(`view.${id}`)}
+            </Button>
+          ))}
         </div>
       }
       // The range and the pages show once there is more than one page (the selection bar counts the images).
