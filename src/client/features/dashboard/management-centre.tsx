@@ -16,7 +16,7 @@ type Stats = RouterOutputs["dashboard"]["stats"];
 type CentreKey = "admissions" | "students" | "courses" | "library" | "exams" | "help" | "gallery" | "contacts" | "analytics";
 
 interface Centre {
-  href: string;
+  /** also the page it opens (`/admissions`, …) */
   key: CentreKey;
   icon: ReactNode;
   tone: string;
@@ -26,56 +26,48 @@ interface Centre {
 
 export const MANAGEMENT_CENTRES: readonly Centre[] = [
   {
-    href: "/admissions",
     key: "admissions",
     icon: <FileIcon />,
     tone: "pending",
     count: (s) => s.pendingAdmissions,
   },
   {
-    href: "/students",
     key: "students",
     icon: <UsersIcon />,
     tone: "primary",
     count: (s) => s.totalStudents,
   },
   {
-    href: "/courses",
     key: "courses",
     icon: <GraduationCapIcon />,
     tone: "info",
     count: (s) => s.totalCourses,
   },
   {
-    href: "/library",
     key: "library",
     icon: <BookIcon />,
     tone: "approved",
     count: (s) => s.totalBooks,
   },
   {
-    href: "/exams",
     key: "exams",
     icon: <CalendarIcon />,
     tone: "accent",
     count: (s) => s.totalExams,
   },
   {
-    href: "/help",
     key: "help",
     icon: <HelpCircleIcon />,
     tone: "rejected",
     count: (s) => s.totalTickets,
   },
   {
-    href: "/gallery",
     key: "gallery",
     icon: <ImageIcon />,
     tone: "info",
     count: (s) => s.galleryImages,
   },
   {
-    href: "/contacts",
     key: "contacts",
     icon: <MailIcon />,
     tone: "primary",
@@ -83,7 +75,6 @@ export const MANAGEMENT_CENTRES: readonly Centre[] = [
   },
   // The spec's fixed text for analytics.
   {
-    href: "/analytics",
     key: "analytics",
     icon: <BarChartIcon />,
     tone: "approved",
@@ -101,9 +92,9 @@ export function ManagementCentre({ stats }: { stats: Stats | null }) {
         {t("centre.title")}
       </h2>
       <ul className="ops-mc-grid list-plain">
-        {MANAGEMENT_CENTRES.filter((c) => canSeePage(role, c.href.slice(1))).map((c) => (
-          <li key={c.href}>
-            <Link href={c.href} className="ui-card ui-card--interactive ops-mc-card">
+        {MANAGEMENT_CENTRES.filter((c) => canSeePage(role, c.key)).map((c) => (
+          <li key={c.key}>
+            <Link href={`/${c.key}`} className="ui-card ui-card--interactive ops-mc-card">
               <span className={`ops-mc-card__icon ops-mc-card__icon--${c.tone}`} aria-hidden="true">
                 {c.icon}
               </span>
