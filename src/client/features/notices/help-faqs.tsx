@@ -5,6 +5,7 @@
  */
 import { useDeferredValue, useState } from "react";
 import { notices } from "../../../shared/i18n/notices.ts";
+import { faqsByTopic } from "../../lib/faqs.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ListLoadError } from "../../ui/load-error.tsx";
@@ -20,7 +21,7 @@ export function HelpFaqs() {
   const term = fold(useDeferredValue(search).trim());
   const all = query.data?.faqs ?? [];
   const faqs = term ? all.filter((f) => fold(`${f.question} ${f.answer} ${f.category ?? ""}`).includes(term)) : all;
-  const topics = [...new Set(faqs.map((f) => f.category ?? ""))];
+  const topics = faqsByTopic(faqs);
 
   return (
     <section className="ui-card help-faqs" aria-labelledby="help-faqs-title">
@@ -54,17 +55,15 @@ export function HelpFaqs() {
             <p className="text-sm text-muted" aria-live="polite">
               {term ? t("help.faqMatches", { count: faqs.length }) : t("help.faqCount", { count: all.length })}
             </p>
-            {topics.map((topic) => (
+            {topics.map(({ topic, questions }) => (
               <div key={topic} className="help-faqs__topic stack stack--sm">
                 {topics.length > 1 ? <h3 className="help-faqs__topic-title">{topic || t("help.faqGeneral")}</h3> : null}
-                {faqs
-                  .filter((f) => (f.category ?? "") === topic)
-                  .map((f) => (
-                    <details key={f.id} className="help-faq">
-                      <summary className="help-faq__question">{f.question}</summary>
-                      <p className="help-faq__answer">{f.answer}</p>
-                    </details>
-                  ))}
+                {questions.map((f) => (
+                  <details key={f.id} className="help-faq">
+                    <summary className="help-faq__question">{f.question}</summary>
+                    <p className="help-faq__answer">{f.answer}</p>
+                  </details>
+                ))}
               </div>
             ))}
           </>

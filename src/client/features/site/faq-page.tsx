@@ -4,6 +4,7 @@
  */
 import { Link } from "wouter";
 import { about } from "../../../shared/i18n/about.ts";
+import { faqsByTopic } from "../../lib/faqs.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -19,7 +20,7 @@ export default function FaqPage() {
   useMetaDescription(t("faq.description"));
   const query = trpc.content.publicFaqs.useQuery(undefined, { staleTime: 60_000 });
   const faqs = query.data?.faqs ?? [];
-  const topics = [...new Set(faqs.map((f) => f.category ?? ""))];
+  const topics = faqsByTopic(faqs);
   return (
     <>
       <PageHero title={t("faq.title")} lead={t("faq.lead")} />
@@ -27,17 +28,15 @@ export default function FaqPage() {
         {query.isError ? <Alert tone="error">{t("faq.loadFailed")}</Alert> : null}
         {query.isPending ? <Skeleton lines={6} /> : null}
         {query.data && faqs.length === 0 ? <p>{t("faq.none")}</p> : null}
-        {topics.map((topic) => (
+        {topics.map(({ topic, questions }) => (
           <section key={topic} className="stack" aria-label={topic || t("faq.general")}>
             {topics.length > 1 ? <h2 className="faq__topic">{topic || t("faq.general")}</h2> : null}
-            {faqs
-              .filter((f) => (f.category ?? "") === topic)
-              .map((f) => (
-                <details key={f.id} className="faq">
-                  <summary className="faq__question">{f.question}</summary>
-                  <p className="faq__answer">{f.answer}</p>
-                </details>
-              ))}
+            {questions.map((f) => (
+              <details key={f.id} className="faq">
+                <summary className="faq__question">{f.question}</summary>
+                <p className="faq__answer">{f.answer}</p>
+              </details>
+            ))}
           </section>
         ))}
         <div className="cluster">
