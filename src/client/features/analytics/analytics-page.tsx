@@ -34,7 +34,7 @@ import { BarChartIcon, DownloadIcon, ImageIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useDownload } from "../../ui/use-download.ts";
 import { activityStatusText, activityStatusTone, activityTitle, activityTypeLabel } from "./activity-text.ts";
-import { BarChart, barShares } from "./bar-chart.tsx";
+import { BarChart, barShares, ChartTable } from "./bar-chart.tsx";
 
 type Overview = RouterOutputs["analytics"]["overview"];
 
@@ -267,25 +267,12 @@ function TopCategories({ categories }: { categories: Overview["topCategories"] }
           </li>
         ))}
       </ol>
-      <div className="sr-only">
-        <table>
-          <caption>{reports.t("an.topCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{reports.t("an.category")}</th>
-              <th scope="col">{reports.t("an.images")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((c) => (
-              <tr key={c.category}>
-                <th scope="row">{categoryName(c.category)}</th>
-                <td>{c.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable
+        caption={reports.t("an.topCaption")}
+        labelHeader={reports.t("an.category")}
+        valueHeader={reports.t("an.images")}
+        rows={categories.map((c) => ({ key: c.category, label: categoryName(c.category), count: c.count }))}
+      />
       <p className="text-sm text-muted ac-analytics__note">{reports.t("an.topNote")}</p>
     </>
   );

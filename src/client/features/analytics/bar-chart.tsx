@@ -2,7 +2,8 @@
  * A trend as a bar chart in plain HTML and CSS (no chart library): one bar per period, each with its
  * period label and its count. Columns on wide screens; on phones the same bars lie down as rows, so every
  * bar keeps its label without sideways scrolling. The drawing is hidden from screen readers, which get a
- * visually hidden table of the same numbers instead. Colours come from tokens, so dark mode follows.
+ * visually hidden table of the same numbers instead (ChartTable, which the top-categories bars use too).
+ * Colours come from tokens, so dark mode follows.
  */
 import { type CSSProperties, useId } from "react";
 import { reports } from "../../../shared/i18n/reports.ts";
@@ -23,6 +24,43 @@ const DENSE_AFTER = 14;
 export function barShares(counts: readonly number[]): number[] {
   const max = Math.max(0, ...counts);
   return counts.map((c) => (max > 0 ? Math.max(0, c) / max : 0));
+}
+
+/** The numbers a drawing shows, as the visually hidden table screen readers get instead of it. */
+export function ChartTable({
+  caption,
+  labelHeader,
+  valueHeader,
+  rows,
+  describedBy,
+}: {
+  caption: string;
+  labelHeader: string;
+  valueHeader: string;
+  rows: readonly { key: string; label: string; count: number }[];
+  describedBy?: string;
+}) {
+  return (
+    <div className="sr-only">
+      <table aria-describedby={describedBy}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeader}</th>
+            <th scope="col">{valueHeader}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.label}</th>
+              <td>{r.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 export function BarChart({
@@ -65,25 +103,13 @@ export function BarChart({
           </li>
         ))}
       </ol>
-      <div className="sr-only">
-        <table aria-describedby={`${id}-total`}>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{periodHeader}</th>
-              <th scope="col">{valueHeader}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((b, i) => (
-              <tr key={b.start ?? `${b.label}-${i}`}>
-                <th scope="row">{b.label}</th>
-                <td>{b.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable
+        caption={caption}
+        labelHeader={periodHeader}
+        valueHeader={valueHeader}
+        rows={buckets.map((b, i) => ({ key: b.start ?? `${b.label}-${i}`, label: b.label, count: b.count }))}
+        describedBy={`${id}-total`}
+      />
       <p id={`${id}-total`} className="sr-only">
         {reports.t("an.total", { total })}
       </p>
