@@ -73,6 +73,10 @@ export const IMAGE_MAX_MEGAPIXELS = 50;
 export const PAGE_SIZE = 10;
 /** The longest term a list is searched for (shared schemas' `searchTerm`; the lists' address keeps no more). */
 export const SEARCH_MAX = 100;
+/** An applicant's first or last name, at most. */
+export const NAME_PART_MAX = 80;
+/** A student's full name, at most: an approved applicant's first and last names with the space between (walk 16a). */
+export const FULL_NAME_MAX = 2 * NAME_PART_MAX + 1;
 export const NOTIFICATION_POLL_MS = 30_000;
 export const CODE_LENGTH = 6;
 export const CODE_LIFETIME_SECONDS = 300;

@@ -3,7 +3,7 @@
  * multipart handler and the validate call. Text fields arrive as strings (multipart); empty means unset.
  */
 import * as v from "valibot";
-import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, passingYearRange, REJECTION_REASON_MIN } from "../constants.ts";
+import { ADMISSION_STATUSES, BLOOD_GROUPS, GENDERS, NAME_PART_MAX, passingYearRange, REJECTION_REASON_MIN } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { admission } from "../i18n/admission.ts";
 import { genderLabel } from "../i18n/person.ts";
@@ -12,7 +12,9 @@ import { validation } from "../i18n/validation.ts";
 import {
   emailAddress,
   filledIn,
+  isBirthDate,
   optionalText,
+  PHONE,
   PIN_CODE,
   pageParams,
   recordId,
@@ -42,12 +44,12 @@ const label = (field: LabelledField) => () => admission.t(`field.${field}`);
 const required = (field: LabelledField) => () => validation.t("required", { label: admission.t(`field.${field}`) });
 const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", { label: admission.t(`field.${field}`).toLowerCase() });
 
-const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), v.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, invalidPhone(field)));
+const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), v.regex(PHONE, invalidPhone(field)));
 
 const optionalPhone = (field: LabelledField) =>
   v.pipe(
     optionalText(20),
-    v.check((p) => p === undefined || /^\+?[0-9][0-9 -]{6,18}[0-9]$/.test(p), invalidPhone(field)),
+    v.check((p) => p === undefined || PHONE.test(p), invalidPhone(field)),
   );
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -73,15 +75,12 @@ export const missingFieldsMessage = (fields: readonly (typeof REQUIRED_ADMISSION
   admission.t("missing.fields", { fields: fields.map((f) => admission.t(`field.${f}`)).join(", ") });
 
 export const admissionFields = v.object({
-  firstName: requiredText(required("firstName"), 80),
-  lastName: requiredText(required("lastName"), 80),
+  firstName: requiredText(required("firstName"), NAME_PART_MAX),
+  lastName: requiredText(required("lastName"), NAME_PART_MAX),
   dateOfBirth: v.pipe(
     filledIn(required("dateOfBirth")),
     v.regex(isoDate, admission.m("check.dateFormat")),
-    v.check((d) => {
-      const t = Date.parse(d);
-      return !Number.isNaN(t) && t < Date.now() && new Date(d).getUTCFullYear() > 1900;
-    }, admission.m("check.datePast")),
+    v.check(isBirthDate, admission.m("check.datePast")),
   ),
   gender: requiredChoice(GENDERS, label("gender"), labelsOf(GENDERS, genderLabel)),
   bloodGroup: requiredChoice(BLOOD_GROUPS, label("bloodGroup")),

@@ -19,12 +19,30 @@ const tooLong = (max: number) => validation.m("maxLength", { max });
 /** An Indian PIN code: six digits, the first never 0 (the postal zones are 1–9). */
 export const PIN_CODE = /^[1-9]\d{5}$/;
 
+/** A phone number as people write one: digits with spaces or dashes between, perhaps a leading +; 8–20 characters. */
+export const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
+
 /**
- * A NUL is never text a person meant, and PostgreSQL refuses it in a text column: the write failed with a
- * generic "correct the highlighted fields" naming none (twelfth walk: a site name with a NUL broke every
- * public form, whose e-mails carry it). Every text field loses it.
+ * What is never text a person meant, and every text field loses:
+ * - a NUL, which PostgreSQL refuses in a text column: the write failed with a generic "correct the highlighted
+ *   fields" naming none (twelfth walk: a site name with a NUL broke every public form, whose e-mails carry it);
+ * - the invisible marks that steer the direction of the text around them (embeddings, overrides, isolates,
+ *   LRM/RLM/ALM): an applicant's right-to-left override in a name turned the office's own sentence around it
+ *   backwards, ".(900000-6202-PPA) ABB rof deilppa atpuG raul" (walk 16a); and the zero-width space, word
+ *   joiner and byte order mark, which made an invisible name count as filled in.
+ * The zero-width joiner and non-joiner stay: Devanagari and other Indic spellings need them (क्ष written with a joiner).
  */
-const withoutNul = v.transform((s: string) => (s.includes("\u0000") ? s.replaceAll("\u0000", "") : s));
+const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+const withoutInvisible = v.transform((s: string) => s.replaceAll("\u0000", "").replace(INVISIBLE, ""));
+/** A password is a secret, kept as typed but for a NUL: it must match what was set, whatever it holds. */
+const secretString = (message: Text) =>
+  v.pipe(
+    v.optional(v.string(message), ""),
+    v.transform((s: string) => s.replaceAll("\u0000", "")),
+  );
+
+/** Joiners alone (ZWJ, ZWNJ) show nothing: a field of only them, once trimmed, is blank. */
+const blankIfOnlyJoiners = v.transform((s: string) => (/^[\u200C\u200D]+$/.test(s) ? "" : s));
 
 /** A required text field: trimmed, and blank counts as missing. */
 export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(message), v.maxLength(max, tooLong(max)));
@@ -33,17 +51,18 @@ export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(messag
  * A string that may arrive missing (a form field left out, an empty multipart value): missing becomes ""
  * so the field's own "… is required" message is reported instead of a generic "invalid key".
  */
-export const requiredString = (message: Text) => v.pipe(v.optional(v.string(message), ""), withoutNul);
+export const requiredString = (message: Text) => v.pipe(v.optional(v.string(message), ""), withoutInvisible);
 
 /** A field that must be filled in: missing or blank (once trimmed) says `message`; later rules see it trimmed. */
-export const filledIn = (message: Text) => v.pipe(requiredString(message), v.trim(), v.nonEmpty(message));
+export const filledIn = (message: Text) => v.pipe(requiredString(message), v.trim(), blankIfOnlyJoiners, v.nonEmpty(message));
 
 /** An optional text field: trimmed; blank becomes undefined. */
 export const optionalText = (max = 500) =>
   v.pipe(
     v.optional(v.string(), ""),
-    withoutNul,
+    withoutInvisible,
     v.trim(),
+    blankIfOnlyJoiners,
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
@@ -52,8 +71,9 @@ export const optionalText = (max = 500) =>
 export const clearableText = (max = 500) =>
   v.pipe(
     v.nullish(v.string(), ""),
-    withoutNul,
+    withoutInvisible,
     v.trim(),
+    blankIfOnlyJoiners,
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
@@ -81,7 +101,7 @@ export const emailAddress = (requiredMessage: Text = account.m("emailAddressRequ
 
 /** The one password policy (DECISIONS 9) for every password that is set. */
 export const newPassword = v.pipe(
-  requiredString(account.m("passwordRequired")),
+  secretString(account.m("passwordRequired")),
   v.nonEmpty(account.m("passwordRequired")),
   v.minLength(8, account.m("passwordMin8")),
   v.maxLength(128, account.m("passwordTooLong")),
@@ -90,7 +110,7 @@ export const newPassword = v.pipe(
 
 /** A password being presented (login, current password): only required and bounded. */
 export const presentedPassword = v.pipe(
-  requiredString(account.m("passwordRequired")),
+  secretString(account.m("passwordRequired")),
   v.nonEmpty(account.m("passwordRequired")),
   v.maxLength(1024, account.m("passwordRequired")),
 );
@@ -151,7 +171,11 @@ export const pageParams = (defaultLimit = 10, maxLimit = 100) => ({
 export const wholeNumber = (min: number, max: number, message: Text, optional: boolean) =>
   v.pipe(
     v.nullish(v.union([v.string(), v.number()]), null),
-    v.transform((x) => (x === null || String(x).trim() === "" ? null : Number(String(x).trim()))),
+    // Digits only: Number() also reads "0x2" as 2 and "4e1" as 40 (walk 16a), which nobody typing a term or marks means.
+    v.transform((x) => {
+      const typed = x === null ? "" : String(x).trim();
+      return typed === "" ? null : /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    }),
     v.check((n) => (n === null ? optional : Number.isInteger(n) && n >= min && n <= max), message),
   );
 
@@ -161,6 +185,14 @@ export function isCalendarDay(value: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * A date of birth: a real calendar day (not 2007-02-31: walk 16a found it stored, and printed as 3 Mar 2007)
+ * after 1900 and before today.
+ */
+export function isBirthDate(value: string): boolean {
+  return isCalendarDay(value) && value > "1900-12-31" && Date.parse(value) < Date.now();
 }
 
 /** The calendar day `days` after (or before) a YYYY-MM-DD day. */

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
 import { contact } from "../i18n/contact.ts";
-import { clearableText, emailAddress, optionalText, pageParams, recordId, requiredText } from "./common.ts";
+import { clearableText, emailAddress, optionalText, PHONE, pageParams, recordId, requiredText } from "./common.ts";
 import { assigneeId } from "./staff.ts";
 
 export const contactInput = v.object({
@@ -10,7 +10,8 @@ export const contactInput = v.object({
   email: emailAddress(contact.m("check.email")),
   phone: v.pipe(
     optionalText(20),
-    v.check((p) => p === undefined || /^\+?[0-9 -]{7,20}$/.test(p), contact.m("check.phone")),
+    // Digits first and last, as every phone of the product: "-------" is not a number (walk 16a).
+    v.check((p) => p === undefined || PHONE.test(p), contact.m("check.phone")),
   ),
   subject: v.picklist(CONTACT_SUBJECTS, contact.m("check.subject")),
   message: requiredText(contact.m("check.message"), 5000),

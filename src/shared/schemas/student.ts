@@ -10,7 +10,7 @@ import { student } from "../i18n/student.ts";
 import { type KeyOf, labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import { changePasswordInput } from "./auth.ts";
-import { PIN_CODE, recordId } from "./common.ts";
+import { isBirthDate, PHONE, PIN_CODE, recordId } from "./common.ts";
 import { studentPreferences } from "./settings.ts";
 
 /** The portal's messages, in the reader's language at each use (never spread: that would freeze one language). */
@@ -30,7 +30,6 @@ export const STUDENT_MESSAGES = labelsOf(
 const ruleText = (key: RuleKey<KeyOf<typeof student>>) => student.m(`rule.${key}`);
 type RuleKey<K> = K extends `rule.${infer Rule}` ? Rule : never;
 
-const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -56,15 +55,7 @@ const oneOf = <const T extends readonly string[]>(options: T, message: () => str
     v.transform((s) => s as T[number]),
   );
 
-const dateOfBirth = v.pipe(
-  v.string(),
-  v.regex(ISO_DATE, ruleText("dateFormat")),
-  v.check((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    // The round trip refuses dates such as 2003-02-30.
-    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d && t < Date.now() && new Date(t).getUTCFullYear() > 1900;
-  }, ruleText("datePast")),
-);
+const dateOfBirth = v.pipe(v.string(), v.regex(ISO_DATE, ruleText("dateFormat")), v.check(isBirthDate, ruleText("datePast")));
 
 export const emergencyContactInput = v.object({
   name: editable(text(120)),

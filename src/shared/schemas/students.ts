@@ -3,11 +3,22 @@
  * the ids. The standard must also be one of the live "standard" options; the server checks that.
  */
 import * as v from "valibot";
-import { BLOOD_GROUPS, MAX_TERMS } from "../constants.ts";
+import { BLOOD_GROUPS, FULL_NAME_MAX, MAX_TERMS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
-import { clearableText, emailAddress, filledIn, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
+import {
+  clearableText,
+  emailAddress,
+  filledIn,
+  isBirthDate,
+  PHONE,
+  pageParams,
+  recordId,
+  recordVersion,
+  requiredText,
+  wholeNumber,
+} from "./common.ts";
 
 /** The spec's one message for any of the four required fields (spec part 2 §5), in the reader's language. */
 const requiredMessage = roster.m("rule.required");
@@ -17,8 +28,6 @@ export const studentRequiredMessage = (): string => requiredMessage();
 export const STUDENT_MESSAGES = labelsOf(["notFound", "unknownStandard", "bloodGroup", "mobile", "phone", "dateOfBirth"] as const, (key) =>
   roster.t(`rule.${key}`),
 );
-
-const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 
 /** Optional fields may arrive as null (a form re-sending what the list answered); blank is unset. */
 const blankable = clearableText;
@@ -45,19 +54,14 @@ const emergencyContactObject = v.object(
 
 /** The form's fields: the four required ones first, so the headline message is theirs. */
 export const studentFormEntries = {
-  name: requiredText(requiredMessage, 120),
+  name: requiredText(requiredMessage, FULL_NAME_MAX),
   email: emailAddress(requiredMessage),
   mobile: v.pipe(filledIn(requiredMessage), v.regex(PHONE, roster.m("rule.mobile"))),
   standard: requiredText(requiredMessage, 60),
   bloodGroup: v.pipe(blankable(3), v.optional(v.picklist(BLOOD_GROUPS, roster.m("rule.bloodGroup")))),
   dateOfBirth: v.pipe(
     blankable(10),
-    v.check((d) => {
-      if (d === undefined) return true;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
-      const t = Date.parse(d);
-      return !Number.isNaN(t) && t < Date.now() && new Date(t).getUTCFullYear() > 1900;
-    }, roster.m("rule.dateOfBirth")),
+    v.check((d) => d === undefined || isBirthDate(d), roster.m("rule.dateOfBirth")),
   ),
   address: blankable(500),
   /** the semester or year of the programme the student is in (issue 18); blank is the first */

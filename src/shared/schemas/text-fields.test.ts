@@ -1,8 +1,28 @@
 /** The text fields every schema is built from (common.ts). */
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
+import { NAME_PART_MAX } from "../constants.ts";
+import { admissionFields } from "./admission.ts";
+import { newPassword } from "./common.ts";
 import { contactInput } from "./contact.ts";
 import { generalSettings } from "./settings.ts";
+import { studentForm as studentCreateInput } from "./students.ts";
+
+const APPLICANT = {
+  firstName: "Asha",
+  lastName: "Patil",
+  dateOfBirth: "2005-06-15",
+  gender: "Female",
+  bloodGroup: "O+",
+  email: "asha@example.test",
+  phone: "+91 98220 12345",
+  address: "1 Lane",
+  city: "Pune",
+  state: "Maharashtra",
+  pincode: "411001",
+  course: "BBA",
+};
+const STUDENT = { name: "Asha Patil", email: "asha@example.test", mobile: "9822012345", standard: "BBA" };
 
 describe("text fields lose a NUL (twelfth walk: PostgreSQL refused a site name carrying one, and every public form with it)", () => {
   test("a required field, an optional one and one of a whole form", () => {
@@ -25,5 +45,61 @@ describe("text fields lose a NUL (twelfth walk: PostgreSQL refused a site name c
       message: "When is the\u0000 fee due?",
     });
     expect([contact.name, contact.message]).toEqual(["Asha", "When is the fee due?"]);
+  });
+});
+
+describe("what people really type (walk 16a)", () => {
+  const contactOf = (fields: Record<string, string>) =>
+    v.safeParse(contactInput, { name: "Asha", email: "asha@example.test", subject: "fees", message: "When?", ...fields });
+
+  test("the marks that steer the text's direction, zero-width spaces and byte order marks go; the joiners of Indic spellings stay", () => {
+    const parsed = v.parse(admissionFields, { ...APPLICANT, firstName: "\u202Eluar", lastName: "\u2067Gupta\u2069\u200B" });
+    expect([parsed.firstName, parsed.lastName]).toEqual(["luar", "Gupta"]);
+    const named = contactOf({ name: "क्\u200Dष\u200Cत्र", message: "\uFEFFनमस्ते\u200F" });
+    expect(named.success && [named.output.name, named.output.message]).toEqual(["क्\u200Dष\u200Cत्र", "नमस्ते"]);
+  });
+
+  test("a field of invisible characters only is blank, and says so", () => {
+    const invisible = contactOf({ name: "\u200B", message: "\u200B\u200C\u200D" });
+    expect(invisible.success).toBe(false);
+    expect(invisible.issues?.map((i) => v.getDotPath(i))).toEqual(["name", "message"]);
+  });
+
+  test("a phone has digits first and last: dashes alone are not one", () => {
+    expect(contactOf({ phone: "-------" }).success).toBe(false);
+    expect(contactOf({ phone: "- - - - -" }).success).toBe(false);
+    expect(contactOf({ phone: "+91 98220 12345" }).success).toBe(true);
+  });
+
+  test("a date of birth is a real day: 31 February and 29 February of a common year are refused, 29 February 2008 is not", () => {
+    for (const day of ["2007-02-31", "2007-02-29", "2010-04-31", "1900-06-01", "2999-01-01"]) {
+      expect(v.safeParse(admissionFields, { ...APPLICANT, dateOfBirth: day }).success).toBe(false);
+      expect(v.safeParse(studentCreateInput, { ...STUDENT, dateOfBirth: day }).success).toBe(false);
+    }
+    expect(v.safeParse(admissionFields, { ...APPLICANT, dateOfBirth: "2008-02-29" }).success).toBe(true);
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, dateOfBirth: "2008-02-29" }).success).toBe(true);
+  });
+
+  test("an approved applicant's longest name (80 + space + 80) is a name the office can still save", () => {
+    const name = `${"A".repeat(NAME_PART_MAX)} ${"B".repeat(NAME_PART_MAX)}`;
+    expect(
+      v.safeParse(admissionFields, { ...APPLICANT, firstName: "A".repeat(NAME_PART_MAX), lastName: "B".repeat(NAME_PART_MAX) }).success,
+    ).toBe(true);
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, name }).success).toBe(true);
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, name: `${name}C` }).success).toBe(false);
+  });
+
+  test("a whole number is digits: '0x2' and '4e1' are refused, not read as 2 and 40", () => {
+    for (const term of ["0x2", "2e0", "4e1", "1.0", "-1", " 2 x"]) {
+      expect(v.safeParse(studentCreateInput, { ...STUDENT, term }).success).toBe(false);
+    }
+    const ok = v.safeParse(studentCreateInput, { ...STUDENT, term: " 2 " });
+    expect(ok.success && ok.output.term).toBe(2);
+    const asNumber = v.safeParse(studentCreateInput, { ...STUDENT, term: 3 });
+    expect(asNumber.success && asNumber.output.term).toBe(3);
+  });
+
+  test("a password is kept as typed but for a NUL: it must match what was set", () => {
+    expect(v.parse(newPassword, "Abcdefg1\u200B")).toBe("Abcdefg1\u200B");
   });
 });

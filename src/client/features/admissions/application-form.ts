@@ -4,7 +4,7 @@
  * form says exactly what the server will say.
  */
 import * as v from "valibot";
-import { BLOOD_GROUPS, GENDERS, passingYearRange, SEED_ADMISSION_COURSES } from "../../../shared/constants.ts";
+import { BLOOD_GROUPS, GENDERS, NAME_PART_MAX, passingYearRange, SEED_ADMISSION_COURSES } from "../../../shared/constants.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -80,8 +80,8 @@ export const COURSE_OPTIONS: readonly string[] = SEED_ADMISSION_COURSES;
 
 export const PERSONAL_SECTIONS: readonly FieldSection[] = [
   section("about", [
-    { name: "firstName", kind: "text", autoComplete: "given-name", maxLength: 80 },
-    { name: "lastName", kind: "text", autoComplete: "family-name", maxLength: 80 },
+    { name: "firstName", kind: "text", autoComplete: "given-name", maxLength: NAME_PART_MAX },
+    { name: "lastName", kind: "text", autoComplete: "family-name", maxLength: NAME_PART_MAX },
     { name: "dateOfBirth", kind: "date", autoComplete: "bday" },
     { name: "gender", kind: "select", options: GENDERS, placeholder: "choose" },
     { name: "bloodGroup", kind: "select", options: BLOOD_GROUPS, placeholder: "choose" },

@@ -346,8 +346,8 @@ describe("the fee desk: recording a payment (issue 19)", () => {
       "feeDesk.students": () => ({ students: TWO_FOUND, pagination: pagination(12, 1, 8) }),
       "feeDesk.instalments": () => LEDGER,
       "feeDesk.record": () =>
-        new TrpcFailure("The amount is more than what is due on this instalment (₹4000.00).", 400, {
-          amount: ["The amount is more than what is due on this instalment (₹4000.00)."],
+        new TrpcFailure("The amount is more than what is due on this instalment (₹4,000).", 400, {
+          amount: ["The amount is more than what is due on this instalment (₹4,000)."],
         }),
     });
     // Longer than a search may be: the shared rule's words beside the box, and nothing is sent.
@@ -366,7 +366,7 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const form = await screen.findByRole("region", { name: /^Record a payment:/ });
     fireEvent.click(within(form).getByRole("button", { name: "Record payment" }));
     const amount = within(form).getByLabelText(/^Amount/);
-    await waitFor(() => expect(errorOf(amount)).toBe("The amount is more than what is due on this instalment (₹4000.00)."));
+    await waitFor(() => expect(errorOf(amount)).toBe("The amount is more than what is due on this instalment (₹4,000)."));
     // A refusal of what was typed reads nothing again.
     expect(sent("feeDesk.instalments")).toHaveLength(1);
     // Back to the finder.

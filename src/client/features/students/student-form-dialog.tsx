@@ -5,7 +5,7 @@
  */
 
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
+import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, FULL_NAME_MAX } from "../../../shared/constants.ts";
 import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { focusFirstInvalid, useFormState } from "../../lib/form.ts";
@@ -112,7 +112,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
       <form id={formId} className="stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         <div className="ops-form-grid">
-          {input("name", { required: true, autoComplete: "off", maxLength: 120 })}
+          {input("name", { required: true, autoComplete: "off", maxLength: FULL_NAME_MAX })}
           {input("email", {
             required: true,
             type: "email",

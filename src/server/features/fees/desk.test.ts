@@ -339,7 +339,7 @@ describe("recording a payment (issue 19)", () => {
     };
     expect(await fieldsOf(CASH(first!, "4500.51"))).toEqual({
       code: "BAD_REQUEST",
-      message: "The amount is more than what is due on this instalment (₹4500.50).",
+      message: "The amount is more than what is due on this instalment (₹4,500.50).",
     });
     expect(await fieldsOf(CASH(first!, "0"))).toEqual({ code: "BAD_REQUEST", message: "The amount must be more than zero." });
     expect(await fieldsOf(CASH(first!, "12.345"))).toEqual({
@@ -378,7 +378,7 @@ describe("recording a payment (issue 19)", () => {
       body: JSON.stringify(CASH(first!, "2000")),
     });
     expect((await above.json()).error.data.fieldErrors).toEqual({
-      amount: ["The amount is more than what is due on this instalment (₹1000.00)."],
+      amount: ["The amount is more than what is due on this instalment (₹1,000)."],
     });
   });
 });

@@ -227,7 +227,7 @@ async function issueReceipt(trx: DB, payment: FeePayment, actorId: number | null
 function assertWithinDue(amount: number, st: Standing) {
   if (st.outstanding === 0) throw new AppError("CONFLICT", text.t("rule.nothingDue"));
   if (amount > st.outstanding) {
-    const message = text.t("rule.amountAbove", { due: `₹${(st.outstanding / 100).toFixed(2)}` });
+    const message = text.t("rule.amountAbove", { due: rupees(st.outstanding) });
     throw fieldError("BAD_REQUEST", "amount", message);
   }
 }
@@ -398,7 +398,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const { standing: after } = await standingOf(trx, today, payment.instalment_id);
     if (after.paid > after.total) {
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
-      throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: `₹${(due / 100).toFixed(2)}` }));
+      throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: rupees(due) }));
     }
     return { payment, details: { reference: payment.reference } };
   });

@@ -201,7 +201,7 @@ describe("money is exact (issue 19)", () => {
     const { deps, office, student, instalments } = await world();
     await expect(
       recordPayment(deps, office.id, { instalmentId: instalments[2]!, amount: 4_500_51, mode: "cash", paidOn: "2026-11-22" }),
-    ).rejects.toThrow("The amount is more than what is due on this instalment (₹4500.50).");
+    ).rejects.toThrow("The amount is more than what is due on this instalment (₹4,500.50).");
     const someoneElse = await createUser(deps, { role: "student", student_id: "STU0302" });
     await expect(
       submitUpiPayment(deps, someoneElse.id, {
@@ -286,7 +286,7 @@ describe("review mends (issue 19)", () => {
       .execute();
     await recordPayment(deps, office.id, { instalmentId: instalments[1]!, amount: 1_000_00, mode: "cash", paidOn: "2026-11-22" });
     await expect(confirmPayment(deps, office.id, payment.id)).rejects.toThrow(
-      "This transfer is more than is still due on the instalment (₹8000.00): reject it, or record what was received another way.",
+      "This transfer is more than is still due on the instalment (₹8,000): reject it, or record what was received another way.",
     );
     expect(await deps.db.selectFrom("fee_payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({
       status: "pending",
