@@ -248,4 +248,49 @@ describe("the fee desk (issue 19)", () => {
     expect(phone.problems).toEqual([]);
     expect(office.problems).toEqual([]);
   });
+
+  test("an answer 12 s late: the form waits for it, busy, and the payment is recorded once (walk 16b: a timeout said 'try again', two receipts)", async () => {
+    const receipts = () => {
+      const read = new Database(path.join(server.dataDir, "institute.db"), { readonly: true });
+      try {
+        return (read.prepare("select count(*) as n from fee_receipts").get() as { n: number }).n;
+      } finally {
+        read.close();
+      }
+    };
+    const before = receipts();
+    const db = new Database(path.join(server.dataDir, "institute.db"));
+    try {
+      db.pragma("busy_timeout = 5000");
+      const student = db.prepare("select id, programme_id from users where student_id = ?").get(server.student.studentId) as {
+        id: number;
+        programme_id: number;
+      };
+      const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      db.prepare(
+        "insert into fee_instalments (user_id, programme_id, term, number, amount_paise, due_on, late_fee_paise, grace_days, created_at) values (?, ?, 1, 3, 300000, ?, 0, 0, ?)",
+      ).run(student.id, student.programme_id, due, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    const office = await newPage(browser, server, DESKTOP);
+    await signIn(office.page, server, "admin");
+    await office.page.goto("/admin/fees?tab=record");
+    // The server records at once; only its answer is slow on the way back (a congested line).
+    await office.page.route("**/api/trpc/feeDesk.record**", async (route) => {
+      const answer = await route.fetch();
+      await Bun.sleep(12_000);
+      await route.fulfill({ response: answer });
+    });
+    const form = await openPaymentForm(office.page, 3);
+    const button = form.getByRole("button", { name: /Record payment|Recording/ });
+    await button.click();
+    await Bun.sleep(11_000);
+    expect(await form.getByRole("alert").count()).toBe(0);
+    expect(await button.getAttribute("aria-busy")).toBe("true");
+    await office.page.getByText(/^Payment recorded: receipt RCP\//).waitFor({ timeout: 10_000 });
+    expect(receipts()).toBe(before + 1);
+    expect(office.problems).toEqual([]);
+    await office.context.close();
+  }, 60_000);
 });

@@ -101,6 +101,19 @@ describe("failureMessage", () => {
 });
 
 describe("fetchWithTimeout", () => {
+  test("a read gives up after its time; a write (POST) waits for its answer, which may be late but done (walk 16b)", async () => {
+    const late = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(new Response("{}")), 60);
+        init?.signal?.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(init.signal?.reason);
+        });
+      });
+    await expect(fetchWithTimeout(10, late)("/api/trpc/x", { method: "GET" })).rejects.toMatchObject({ name: "TimeoutError" });
+    expect((await fetchWithTimeout(10, late)("/api/trpc/x", { method: "POST", body: "{}" })).ok).toBe(true);
+  });
+
   test("still honours the caller's own abort", async () => {
     const controller = new AbortController();
     const seen: AbortSignal[] = [];

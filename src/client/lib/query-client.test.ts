@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MutationObserver, onlineManager } from "@tanstack/react-query";
+import { ApiError } from "./errors.ts";
 import { createQueryClient, shouldRetry } from "./query-client.ts";
 
 afterEach(() => onlineManager.setOnline(true));
@@ -22,6 +23,20 @@ describe("createQueryClient", () => {
     ]);
     expect(outcome).toBe("failed");
     expect(observer.getCurrentResult().isPaused).toBe(false);
+  });
+
+  test("a write that got no answer may have been made: what the screens show is read again; a refusal reads nothing (walk 16b)", async () => {
+    const client = createQueryClient();
+    const read = (key: string) => {
+      client.setQueryData([key], "shown");
+      return () => client.getQueryState([key])?.isInvalidated;
+    };
+    const ledger = read("ledger");
+    const fail = (error: unknown) => new MutationObserver(client, { mutationFn: () => Promise.reject(error) }).mutate().catch(() => {});
+    await fail(new ApiError("The amount is more than what is due", 409));
+    expect(ledger()).toBe(false);
+    await fail(new TypeError("Failed to fetch"));
+    expect(ledger()).toBe(true);
   });
 
   test("queries retry only what might succeed next time", () => {

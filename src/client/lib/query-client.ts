@@ -10,9 +10,15 @@ export const shouldRetry = (failureCount: number, error: unknown) => {
 };
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: reportFailure }),
-    mutationCache: new MutationCache({ onError: reportFailure }),
+    // A write with no answer may have been made: the screens read again what is stored (the fee desk's ledger
+    // shows the payment a late answer had hidden, walk 16b).
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (reportFailure(error).status === null) void client.invalidateQueries();
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       // "always": offline, a save fails at once with "We could not reach the server…" (what was typed stays in
@@ -21,4 +27,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: "always" },
     },
   });
+  return client;
 }

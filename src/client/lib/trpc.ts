@@ -1,6 +1,6 @@
 /**
  * The tRPC client: typed from the server's AppRouter (types only — no server code is bundled), batched
- * (at most 20 calls per request, the server's limit), bearer token from storage, 10-second timeout.
+ * (at most 20 calls per request, the server's limit), bearer token from storage, 10-second timeout for reads (a write waits for its answer).
  */
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
@@ -18,18 +18,23 @@ export type Role = SessionUser["role"];
 
 export const TRPC_URL = "/api/trpc";
 const MAX_BATCH = 20;
-/** How long a call may take before the client gives up. */
+/** How long a read may take before the client gives up (and React Query asks again). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** What the client needs of `fetch` (tests pass a stand-in). */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** `fetch` that gives up after `timeoutMs`, while still honouring the caller's own abort signal. */
+/**
+ * `fetch` that gives up on a read after `timeoutMs`, while still honouring the caller's own abort signal. A write
+ * (a POST) waits for its answer: the server may have done it with the answer still on its way, and a "took too
+ * long… try again" after 10 s recorded a payment twice (walk 16b: a 12 s answer, two receipts).
+ */
 export function fetchWithTimeout(
   timeoutMs: number = REQUEST_TIMEOUT_MS,
   baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init),
 ): FetchLike {
   return (input, init = {}) => {
+    if (init.method === "POST") return baseFetch(input, init);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal && typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : timeout;
     return baseFetch(input, { ...init, signal });
