@@ -11,3 +11,9 @@ export const heldForChange =
   (db: Kysely<Database>) =>
   <Q extends { forUpdate(): Q }>(query: Q): Q =>
     isPostgres(db) ? query.forUpdate() : query;
+
+/**
+ * A record's version as an edit form carries it: a hash of what it holds (an exam's row, a student's form
+ * columns), so any change since the form was filled (by anyone, at any moment) makes its save refused.
+ */
+export const rowVersion = (values: unknown): string => Bun.hash(JSON.stringify(values)).toString(36);

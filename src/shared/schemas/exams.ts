@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { exams } from "../i18n/exams.ts";
-import { filledIn, isCalendarDay, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { filledIn, isCalendarDay, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
 
 /** The most marks an exam can carry, and the longest sitting (12 hours). */
 export const EXAM_MAX_MARKS = 1000;
@@ -51,7 +51,8 @@ export const examForm = v.pipe(
 );
 export type ExamForm = v.InferOutput<typeof examForm>;
 export const examUpdateInput = v.pipe(
-  v.object({ id: examId, ...examFormEntries }),
+  // `version`: what the form was filled from; a change saved since by someone else is refused (walk 16b).
+  v.object({ id: examId, version: recordVersion, ...examFormEntries }),
   v.forward(
     v.check((f) => passWithinMax(f), exams.m("rule.passAboveMax")),
     ["passMarks"],

@@ -52,7 +52,8 @@ export const duesQuery = v.object({
 export type DuesQuery = v.InferOutput<typeof duesQuery>;
 
 /** "Remind": one student, now. */
-export const remindInput = v.object({ userId: recordId(feeReports.m("rule.student")) });
+/** `again`: the office was asked "Remind … again?" and said yes; without it a second reminder the same day is refused. */
+export const remindInput = v.object({ userId: recordId(feeReports.m("rule.student")), again: v.optional(v.boolean(), false) });
 
 /** "Remind all overdue": the students of the list as filtered (search and programme) who have something overdue. */
 export const remindOverdueInput = v.object(duesScope);

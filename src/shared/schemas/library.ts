@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { library } from "../i18n/library.ts";
-import { addDays, isCalendarDay, optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { addDays, isCalendarDay, optionalText, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
 
 /** An e-resource's PDF is at most this size. */
 export const ERESOURCE_MAX_BYTES = 25 * 1024 * 1024;
@@ -114,9 +114,11 @@ export const itemId = recordId(library.m("rule.notFound"));
  * keeps its PDF (a link must keep an address: the service says so).
  */
 export const itemUpdateInput = v.variant("kind", [
-  v.object({ id: itemId, kind: v.literal("book"), ...bookEntries }),
+  // `version`: what the form was filled from; a change saved since by someone else is refused (walk 16b).
+  v.object({ id: itemId, version: recordVersion, kind: v.literal("book"), ...bookEntries }),
   v.object({
     id: itemId,
+    version: recordVersion,
     kind: v.literal("eresource"),
     ...eresourceEntries,
     url: v.pipe(

@@ -79,7 +79,8 @@ export function ExamFormDialog({
 
   const submission = saveSubmission(form, saving, {
     id: exam?.id,
-    input: values,
+    // An edit says what it was filled from: a colleague's save since is refused, not undone.
+    input: exam ? { ...values, version: exam.version } : values,
     saved: (answer) => onSaved(answer.message),
     failed: t("admin.failed.save"),
     mapping: { fields: FIELDS },

@@ -40,6 +40,7 @@ const EXAM: OfficeExam = {
   phase: "awaiting",
   resultsPublishedAt: null,
   resultsPublishedLocal: null,
+  version: "2026-11-20T09:00:00.000Z",
   subject: { id: 5, code: "BBA-101", name: "Principles of Management", term: 1, termUnit: "year", programmeName: "BBA" },
   candidates: 2,
   marked: 1,
@@ -176,6 +177,25 @@ describe("/admin/exams: the list", () => {
       ]),
     );
     expect(await screen.findByText("Term-end examination is scheduled.")).toBeTruthy();
+  });
+});
+
+describe("/admin/exams: editing", () => {
+  test("an edit says what it was filled from; a colleague's save since is refused with the server's words, the form kept (walk 16b)", async () => {
+    const { sent } = renderAdmin("/admin/exams", {
+      "exams.list": () => ({ exams: [EXAM], pagination: pagination(1), counts: COUNTS, timeZone: "Asia/Kolkata" }),
+      "studies.subjectOptions": () => SUBJECTS,
+      "exams.update": () => new TrpcFailure("Someone else changed this exam after you opened the form.", 409),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit: Term-end examination (BBA-101)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Term-end examination" });
+    fireEvent.change(within(dialog).getByLabelText(/Exam centre/), { target: { value: "Mumbai office" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await within(dialog).findByText("Someone else changed this exam after you opened the form.");
+    expect(sent("exams.update")).toEqual([
+      expect.objectContaining({ id: 12, version: "2026-11-20T09:00:00.000Z", centre: "Mumbai office" }),
+    ]);
+    expect((within(dialog).getByLabelText(/Exam centre/) as HTMLInputElement).value).toBe("Mumbai office");
   });
 });
 

@@ -74,14 +74,19 @@ export function DuesView() {
           toast.show(answer.message);
           void utils.feeReports.dues.invalidate();
         },
-        onError: (err) => toast.failed(err, t("dues.failed.remind")),
+        onError: (err) => {
+          toast.failed(err, t("dues.failed.remind"));
+          // A colleague's reminder went first: the row says so, and the next Remind asks.
+          void utils.feeReports.dues.invalidate();
+        },
         onSettled: sending.settled,
       },
     );
   };
   // Reminded today already (the server's institute day): asked before another goes.
   const remindingAgain = useConfirmed<Due>(
-    (due, { done, failed }) => remind.mutate({ userId: due.student.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    (due, { done, failed }) =>
+      remind.mutate({ userId: due.student.id, again: true }, { onSuccess: (answer) => done(answer.message), onError: failed }),
     { reload: () => utils.feeReports.dues.invalidate(), failed: t("dues.failed.remind") },
   );
   const remindOne = (due: Due) => (due.remindedToday ? remindingAgain.ask(due) : send(due));

@@ -161,6 +161,26 @@ describe("the dues tab (issue 19)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Send again" }));
     await waitFor(() => expect(reminded).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The first asks nothing of the server; "Send again" says it was asked (walk 16b: the server refuses a second without it).
+    expect(reminded).toEqual([{ userId: 11 }, { userId: 11, again: true }]);
+  });
+
+  test("a colleague's reminder went first: the refusal is said, the list read again, and the next Remind asks (walk 16b)", async () => {
+    let remindedToday = false;
+    const { sent } = renderAdmin("/admin/fees?tab=dues", {
+      "feeReports.dues": () => dues([{ ...ASHA, lastReminder: remindedToday ? "2026-11-22T05:12:00.000Z" : null, remindedToday }]),
+      "feeReports.programmes": () => PROGRAMMES,
+      "feeReports.remind": () => {
+        remindedToday = true;
+        return new TrpcFailure("Asha Patil was already sent a fee reminder today.", 409);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Remind Asha Patil" }));
+    expect(await screen.findByText("Asha Patil was already sent a fee reminder today.")).toBeTruthy();
+    await waitFor(() => expect(sent("feeReports.dues").length).toBeGreaterThan(1));
+    await waitFor(() => expect(screen.queryByText("Never")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Remind Asha Patil" }));
+    expect(await screen.findByRole("dialog", { name: "Remind Asha Patil again?" })).toBeTruthy();
   });
 
   test("Remind all overdue asks first, for the list as filtered, and reports how many", async () => {

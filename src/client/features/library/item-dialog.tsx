@@ -111,6 +111,8 @@ export function ItemDialog({
     const missingFile = newFile ? chosenFile() : undefined;
     setFileError(missingFile);
     if (Object.keys(messages).length || missingFile) return focusFirstInvalid({ ...messages, file: missingFile }, IDS);
+    // An edit says what it was filled from: a colleague's save since is refused, not undone (walk 16b).
+    const filledFrom = current ? { version: current.version } : {};
     void sending.run(async () => {
       try {
         let answer: Saved;
@@ -121,11 +123,11 @@ export function ItemDialog({
           setProgress(0);
           answer = (await uploadWithProgress<{ data: Saved }>("/library/eresources", fd, setProgress)).data;
         } else if (kind === "book") {
-          answer = await save(current?.id, { kind, ...bookInput(values) });
+          answer = await save(current?.id, { kind, ...filledFrom, ...bookInput(values) });
         } else {
           // A link being turned into a PDF keeps its address until the new PDF is uploaded (below the form).
           const url = values.source === "link" ? values.url : current?.source === "link" ? (current.url ?? "") : "";
-          answer = await save(current?.id, { kind, ...eresourceInput(values), url });
+          answer = await save(current?.id, { kind, ...filledFrom, ...eresourceInput(values), url });
         }
         onSaved(answer.message);
       } catch (err) {

@@ -39,6 +39,7 @@ const BOOK: OfficeItem = {
   sizeBytes: null,
   archived: false,
   updatedAt: "2026-11-20T10:00:00.000Z",
+  version: "v1",
 };
 const PDF: OfficeItem = {
   ...BOOK,
@@ -127,6 +128,21 @@ describe("the office's library (issue 18)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Business Law was added to the library.")).toBeTruthy();
     expect(created).toEqual([expect.objectContaining({ kind: "book", title: "Business Law", isbn: "978-0-306-40615-7", copies: "2" })]);
+  });
+
+  test("an edit says what it was filled from; a colleague's save since is refused with the server's words, the form kept (walk 16b)", async () => {
+    const { sent } = renderAdmin("/admin/library", {
+      "library.overview": () => OVERVIEW,
+      "library.items": () => ({ items: [BOOK], pagination: pagination(1) }),
+      "library.update": () => new TrpcFailure("Someone else changed this entry after you opened the form.", 409),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit: Principles of Accounting" }));
+    const dialog = await screen.findByRole("dialog", { name: /Principles of Accounting/ });
+    fireEvent.change(within(dialog).getByLabelText(/^Copies/), { target: { value: "4" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await within(dialog).findByText("Someone else changed this entry after you opened the form.");
+    expect(sent("library.update")).toEqual([expect.objectContaining({ id: 1, kind: "book", version: "v1", copies: "4" })]);
+    expect((within(dialog).getByLabelText(/^Copies/) as HTMLInputElement).value).toBe("4");
   });
 
   test("lending: the Student ID and the default due date are sent; the server's refusal shows beside the field", async () => {

@@ -19,7 +19,7 @@ import { zonedInstant, zonedLocal, zonedLocalOrNull } from "../../platform/calen
 import { countAs, countWhere } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
-import { heldForChange } from "../../platform/row-lock.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
@@ -183,6 +183,20 @@ export async function listExams(deps: Pick<AppDeps, "db" | "now">, query: ExamLi
   };
 }
 
+/** An exam's version for its edit form: what the form edits and where the exam stands (the list's rows carry more). */
+const examVersion = (e: Exam) =>
+  rowVersion([
+    e.subject_id,
+    e.title,
+    e.starts_at,
+    e.duration_minutes,
+    e.centre,
+    e.max_marks,
+    e.pass_marks,
+    e.status,
+    e.results_published_at,
+  ]);
+
 /** What the office's screens show of an exam and what its form edits (the day and time on the institute's clock). */
 function toOffice(e: Exam, nowIso: string, timeZone: string) {
   const local = zonedLocal(new Date(e.starts_at), timeZone);
@@ -204,6 +218,8 @@ function toOffice(e: Exam, nowIso: string, timeZone: string) {
     resultsPublishedAt: e.results_published_at,
     /** when the results were published, on the institute's clock like the start */
     resultsPublishedLocal: zonedLocalOrNull(e.results_published_at, timeZone),
+    /** what the edit form is filled from, sent back with its save */
+    version: examVersion(e),
   };
 }
 
@@ -325,10 +341,12 @@ async function tellCandidates(
  * day, time or centre of an exam still to come is told to its students again.
  */
 export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpdateInput, meta: SessionMeta = {}) {
-  const { id, ...form } = input;
+  const { id, version, ...form } = input;
   const startsAt = await startOf(deps, form);
   return examAct(deps, "said.updated", async (trx, now, at) => {
-    const current = await findExam(trx, id);
+    const current = await findExam(trx, id, true);
+    // Two people editing one exam: the second save would undo the first without a word (walk 16b).
+    if (version !== undefined && version !== examVersion(current)) throw conflict("rule.changedMeanwhile");
     if (current.status === "cancelled") throw conflict("rule.cancelledClosed");
     if (current.results_published_at) throw conflict("rule.publishedClosed");
     const subject = await checkedSubject(trx, form.subjectId);

@@ -251,6 +251,21 @@ describe("editing and cancelling", () => {
     expect(lower.fieldErrors).toEqual({ maxMarks: ["A student already has 72 marks: the maximum cannot be lower than that."] });
   });
 
+  test("two people editing one exam: the second save, from a form filled before the first, is refused and undoes nothing (walk 16b)", async () => {
+    const { exam } = await staff.call.exams.schedule(EXAM);
+    const opened = (await staff.call.exams.list({ status: "all" })).exams.find((e) => e.id === exam.id)!;
+    expect(opened.version).toBe(exam.version);
+    await staff.call.exams.update({ id: exam.id, version: opened.version, ...EXAM, centre: "Mumbai office" });
+    await expect(staff.call.exams.update({ id: exam.id, version: opened.version, ...EXAM, time: "14:00" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else changed this exam after you opened the form"),
+    });
+    const now = (await staff.call.exams.list({ status: "all" })).exams.find((e) => e.id === exam.id)!;
+    expect([now.centre, now.time]).toEqual(["Mumbai office", EXAM.time]);
+    // Opened again, the form saves.
+    await staff.call.exams.update({ id: exam.id, version: now.version, ...EXAM, centre: "Mumbai office", time: "14:00" });
+  });
+
   test("cancelling keeps the exam, tells its students, and closes it to edits, marks and publishing", async () => {
     const { exam } = await staff.call.exams.schedule(EXAM);
     const { exam: cancelled, message } = await staff.call.exams.cancel({ id: exam.id });

@@ -19,6 +19,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate, zonedInstant } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
@@ -135,9 +136,15 @@ const recipients = (db: DB, ids: readonly number[]) =>
 const fallbackLocale = async (deps: Pick<AppDeps, "db">) => localeOfLanguage((await getSettings(deps)).language);
 
 /** "Remind" on the dues list: everything the student still owes, now, whatever was sent before. */
-export async function remindStudent(deps: ReminderDeps, actorId: number, userId: number, meta: SessionMeta = {}) {
+export async function remindStudent(
+  deps: ReminderDeps,
+  actorId: number,
+  { userId, again = false }: { userId: number; again?: boolean },
+  meta: SessionMeta = {},
+) {
   const { general } = await getSettings(deps);
   const today = localDate(deps.now(), general.timeZone);
+  const dayStarted = zonedInstant(`${today}T00:00`, general.timeZone).toISOString();
   const fallback = await fallbackLocale(deps);
   const result = await deps.db.transaction().execute(async (trx) => {
     const student = await trx
@@ -145,9 +152,14 @@ export async function remindStudent(deps: ReminderDeps, actorId: number, userId:
       .select(["id", "name", "student_id", "preferences", "is_active"])
       .where("id", "=", userId)
       .where("role", "=", "student")
+      // Two office people pressing Remind at once: the second waits here, then finds the first's reminder.
+      .$call(heldForChange(trx))
       .executeTakeFirst();
     if (!student) throw studentNotFound();
     if (student.is_active !== 1) throw new AppError("CONFLICT", text.t("rule.inactive", { name: student.name }));
+    // A second reminder the same day only when the office was asked and said so (walk 16b: two at once, two e-mails).
+    if (!again && (await remindedSince(trx, userId, dayStarted)))
+      throw new AppError("CONFLICT", text.t("rule.remindedToday", { name: student.name }));
     const dues = await duesOf(trx, today, [userId]);
     const items = dues.get(userId) ?? [];
     if (items.length === 0) throw new AppError("CONFLICT", text.t("rule.nothingOwed", { name: student.name }));
@@ -165,6 +177,18 @@ export async function remindStudent(deps: ReminderDeps, actorId: number, userId:
   deps.mail.kick();
   const words = { name: result.student.name, amount: rupees(result.amount, currentLocale()) };
   return { message: text.t(result.emailed ? "said.reminded" : "said.remindedPortal", words) };
+}
+
+/** Whether a fee reminder went to the student since `since` (the start of the institute's day). */
+async function remindedSince(db: Kysely<Database>, userId: number, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("fee_reminders")
+    .innerJoin("fee_instalments", "fee_instalments.id", "fee_reminders.instalment_id")
+    .select("fee_reminders.instalment_id")
+    .where("fee_instalments.user_id", "=", userId)
+    .where("fee_reminders.sent_at", ">=", since)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

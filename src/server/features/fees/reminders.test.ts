@@ -123,14 +123,23 @@ describe("reminding one student from the dues list (issue 19)", () => {
       { instalment_id: second! + 1, kind: "manual" },
     ]);
 
-    // Reminding again is the office's choice: sent again, the time moves on.
+    // Reminding again is the office's choice, said with `again` (its "Remind … again?"): without it, refused
+    // (walk 16b: two office people pressing Remind at once sent two e-mails); with it, sent again, the time moves on.
     deps.advance(3_600_000);
-    await staff.call.feeReports.remind({ userId: asha.id });
+    await expect(staff.call.feeReports.remind({ userId: asha.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Asha Patil was already sent a fee reminder today. The list now shows it: choose Remind, then Send again, if another must go.",
+    });
+    expect(await notes(asha.id)).toHaveLength(1);
+    await staff.call.feeReports.remind({ userId: asha.id, again: true });
     expect(await notes(asha.id)).toHaveLength(2);
     expect((await staff.call.feeReports.dues({ search: "STU0301" })).dues[0]!.lastReminder).toBe(deps.now().toISOString());
-    // The next day on the institute's calendar it is no longer "today".
+    // The next day on the institute's calendar it is no longer "today": Remind sends without asking.
     deps.advance(24 * 3_600_000);
     expect((await staff.call.feeReports.dues({ search: "STU0301" })).dues[0]!.remindedToday).toBe(false);
+    await staff.call.feeReports.remind({ userId: asha.id });
+    expect(await notes(asha.id)).toHaveLength(3);
   });
 
   test("e-mail off: the portal only, and the office is told; nothing owed, inactive or unknown students are refused", async () => {

@@ -29,6 +29,7 @@ import { audit, changedFields } from "../../platform/audit.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
 import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -80,8 +81,25 @@ const toItem = (b: ListedRow) => {
     sizeBytes: b.size_bytes,
   };
 };
+/** An entry's version for its edit form: what the form edits and whether it is listed (not its loans). */
+const itemVersion = (b: Book) =>
+  rowVersion([
+    b.title,
+    b.author,
+    b.isbn,
+    b.publisher,
+    b.year,
+    b.category,
+    b.shelf,
+    b.copies,
+    b.programme_id,
+    b.url,
+    b.stored_name,
+    b.archived,
+  ]);
+
 /** The office's view adds what only it needs. */
-const toOfficeItem = (b: ListedRow) => ({ ...toItem(b), archived: b.archived === 1, updatedAt: b.updated_at });
+const toOfficeItem = (b: ListedRow) => ({ ...toItem(b), archived: b.archived === 1, updatedAt: b.updated_at, version: itemVersion(b) });
 
 type Base = ReturnType<typeof fromBooks>;
 const fromBooks = (db: DB) => db.selectFrom("books");
@@ -346,7 +364,12 @@ export async function replaceEresourceFile(deps: AppDeps, actorId: number, id: n
 export async function updateItem(deps: AppDeps, actorId: number, input: ItemUpdateInput, meta: SessionMeta = {}) {
   const now = deps.now();
   const { row, dropFile } = await deps.db.transaction().execute(async (trx) => {
+    // Held on PostgreSQL until the save ends (the entry's own row: the nullable side of findItem's join cannot be).
+    await trx.selectFrom("books").select("id").where("id", "=", input.id).$call(heldForChange(trx)).executeTakeFirst();
     const current = await findItem(trx, input.id);
+    // Two people editing one entry: the second save would undo the first without a word (walk 16b: copies 3 → 1).
+    if (input.version !== undefined && input.version !== itemVersion(current))
+      throw new AppError("CONFLICT", text.t("rule.changedMeanwhile"));
     if (current.kind !== input.kind) throw new AppError("BAD_REQUEST", text.t("rule.kind"));
     await assertIsbnFree(trx, input.isbn, input.id);
     let next: Partial<Book>;

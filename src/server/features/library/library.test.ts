@@ -220,6 +220,21 @@ describe("the catalogue", () => {
     expect((await uploadEresource(asha.token, { title: "Mine" })).status).toBe(403);
   }, 20_000); // moves 27 MB of uploads through the app (a 25 MB refusal, a 2 MB PDF): seconds on a loaded machine
 
+  test("two people editing one entry: a save from a form filled before a colleague's is refused and undoes nothing; a loan meanwhile is no change (walk 16b)", async () => {
+    const { item: book } = await staff.call.library.create(BOOK);
+    const opened = book.version;
+    await staff.call.library.update({ ...BOOK, id: book.id, version: opened, copies: "3" });
+    await expect(staff.call.library.update({ ...BOOK, id: book.id, version: opened, shelf: "R2" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else changed this entry after you opened the form"),
+    });
+    const { item: now } = await staff.call.library.update({ ...BOOK, id: book.id, copies: "3" });
+    expect(now.copies).toBe(3);
+    await staff.call.library.issue({ bookId: book.id, studentId: "STU0201", dueOn: null });
+    const saved = await staff.call.library.update({ ...BOOK, id: book.id, version: now.version, copies: "3", shelf: "R2" });
+    expect(saved.item).toMatchObject({ copies: 3, shelf: "R2", onLoan: 1 });
+  });
+
   test("edits: copies never below those on loan; a PDF replaced or turned into a link (its file removed); archive and restore", async () => {
     const { item: book } = await staff.call.library.create(BOOK);
     await staff.call.library.issue({ bookId: book.id, studentId: "STU0201", dueOn: null });

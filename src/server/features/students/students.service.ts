@@ -27,7 +27,7 @@ import { fileStore } from "../../platform/file-store.ts";
 import { listCsvExport } from "../../platform/list-export.ts";
 import { newestFirstExport, newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
-import { heldForChange } from "../../platform/row-lock.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
 import {
   deleteStudentAccount,
@@ -160,7 +160,7 @@ const FORM_COLUMNS = [
  * a language chosen) leave it as it is.
  */
 function formVersion(u: User): string {
-  return Bun.hash(JSON.stringify(FORM_COLUMNS.map((column) => u[column]))).toString(36);
+  return rowVersion(FORM_COLUMNS.map((column) => u[column]));
 }
 
 /** The Course/Standard choices (DECISIONS 16: catalog data the admin can change). */
