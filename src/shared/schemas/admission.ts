@@ -10,8 +10,10 @@ import { genderLabel } from "../i18n/person.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import {
+  blankOrWesternDigits,
   emailAddress,
   filledIn,
+  inWesternDigits,
   isBirthDate,
   optionalText,
   PHONE,
@@ -44,11 +46,12 @@ const label = (field: LabelledField) => () => admission.t(`field.${field}`);
 const required = (field: LabelledField) => () => validation.t("required", { label: admission.t(`field.${field}`) });
 const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", { label: admission.t(`field.${field}`).toLowerCase() });
 
-const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), v.regex(PHONE, invalidPhone(field)));
+const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), inWesternDigits, v.regex(PHONE, invalidPhone(field)));
 
 const optionalPhone = (field: LabelledField) =>
   v.pipe(
     optionalText(20),
+    blankOrWesternDigits,
     v.check((p) => p === undefined || PHONE.test(p), invalidPhone(field)),
   );
 
@@ -91,7 +94,7 @@ export const admissionFields = v.object({
   address: requiredText(required("address"), 500),
   city: requiredText(required("city"), 80),
   state: requiredText(required("state"), 80),
-  pincode: v.pipe(filledIn(required("pincode")), v.regex(PIN_CODE, admission.m("check.pincode"))),
+  pincode: v.pipe(filledIn(required("pincode")), inWesternDigits, v.regex(PIN_CODE, admission.m("check.pincode"))),
   course: requiredText(required("course"), 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(

@@ -19,6 +19,12 @@ const tooLong = (max: number) => validation.m("maxLength", { max });
 /** An Indian PIN code: six digits, the first never 0 (the postal zones are 1–9). */
 export const PIN_CODE = /^[1-9]\d{5}$/;
 
+/** Devanagari digits (०–९, typed on Hindi and Marathi keyboards) as 0–9: for the fields that hold a number (walk 16a). */
+export const westernDigits = (s: string): string => s.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+/** westernDigits in a field's rules, before its pattern; `undefined` (a blank optional field) stays. */
+export const inWesternDigits = v.transform(westernDigits);
+export const blankOrWesternDigits = v.transform((s: string | undefined) => (s === undefined ? s : westernDigits(s)));
+
 /** A phone number as people write one: digits with spaces or dashes between, perhaps a leading +; 8–20 characters. */
 export const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 
@@ -173,7 +179,7 @@ export const wholeNumber = (min: number, max: number, message: Text, optional: b
     v.nullish(v.union([v.string(), v.number()]), null),
     // Digits only: Number() also reads "0x2" as 2 and "4e1" as 40 (walk 16a), which nobody typing a term or marks means.
     v.transform((x) => {
-      const typed = x === null ? "" : String(x).trim();
+      const typed = x === null ? "" : westernDigits(String(x).trim());
       return typed === "" ? null : /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
     }),
     v.check((n) => (n === null ? optional : Number.isInteger(n) && n >= min && n <= max), message),

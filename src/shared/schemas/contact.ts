@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
 import { contact } from "../i18n/contact.ts";
-import { clearableText, emailAddress, optionalText, PHONE, pageParams, recordId, requiredText } from "./common.ts";
+import { blankOrWesternDigits, clearableText, emailAddress, optionalText, PHONE, pageParams, recordId, requiredText } from "./common.ts";
 import { assigneeId } from "./staff.ts";
 
 export const contactInput = v.object({
@@ -10,6 +10,7 @@ export const contactInput = v.object({
   email: emailAddress(contact.m("check.email")),
   phone: v.pipe(
     optionalText(20),
+    blankOrWesternDigits,
     // Digits first and last, as every phone of the product: "-------" is not a number (walk 16a).
     v.check((p) => p === undefined || PHONE.test(p), contact.m("check.phone")),
   ),

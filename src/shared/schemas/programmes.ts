@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { PROGRAMME_LEVELS } from "../constants.ts";
 import { programmes } from "../i18n/programmes.ts";
-import { optionalText, pageParams, recordId, requiredChoice, requiredText, wholeNumber } from "./common.ts";
+import { optionalText, pageParams, recordId, requiredChoice, requiredText, westernDigits, wholeNumber } from "./common.ts";
 
 /** The syllabus is a PDF of at most this size. */
 export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
@@ -15,7 +15,7 @@ export const FEE_PERIODS = ["year", "semester"] as const;
 
 /** "18,000.50" → 1800050 paise; no floating point on the way. Blank → null (fee on request). */
 export function rupeesToPaise(text: string): number | null | undefined {
-  const t = text.replace(/[,\s₹]/g, "");
+  const t = westernDigits(text).replace(/[,\s₹]/g, "");
   if (t === "") return null;
   const m = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(t);
   if (!m) return undefined;

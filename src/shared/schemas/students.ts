@@ -8,9 +8,11 @@ import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import {
+  blankOrWesternDigits,
   clearableText,
   emailAddress,
   filledIn,
+  inWesternDigits,
   isBirthDate,
   PHONE,
   pageParams,
@@ -35,6 +37,7 @@ const blankable = clearableText;
 const optionalPhone = (message: () => string) =>
   v.pipe(
     blankable(20),
+    blankOrWesternDigits,
     v.check((p) => p === undefined || PHONE.test(p), message),
   );
 
@@ -56,7 +59,7 @@ const emergencyContactObject = v.object(
 export const studentFormEntries = {
   name: requiredText(requiredMessage, FULL_NAME_MAX),
   email: emailAddress(requiredMessage),
-  mobile: v.pipe(filledIn(requiredMessage), v.regex(PHONE, roster.m("rule.mobile"))),
+  mobile: v.pipe(filledIn(requiredMessage), inWesternDigits, v.regex(PHONE, roster.m("rule.mobile"))),
   standard: requiredText(requiredMessage, 60),
   bloodGroup: v.pipe(blankable(3), v.optional(v.picklist(BLOOD_GROUPS, roster.m("rule.bloodGroup")))),
   dateOfBirth: v.pipe(

@@ -5,6 +5,7 @@ import { NAME_PART_MAX } from "../constants.ts";
 import { admissionFields } from "./admission.ts";
 import { newPassword } from "./common.ts";
 import { contactInput } from "./contact.ts";
+import { rupeesToPaise } from "./programmes.ts";
 import { generalSettings } from "./settings.ts";
 import { studentForm as studentCreateInput } from "./students.ts";
 
@@ -97,6 +98,19 @@ describe("what people really type (walk 16a)", () => {
     expect(ok.success && ok.output.term).toBe(2);
     const asNumber = v.safeParse(studentCreateInput, { ...STUDENT, term: 3 });
     expect(asNumber.success && asNumber.output.term).toBe(3);
+  });
+
+  test("Devanagari digits typed on a Hindi or Marathi keyboard are read as 0–9 where a number is meant, and stored so", () => {
+    const applied = v.parse(admissionFields, { ...APPLICANT, phone: "+९१ ९८२२० १२३४५", pincode: "४११००१" });
+    expect([applied.phone, applied.pincode]).toEqual(["+91 98220 12345", "411001"]);
+    const student = v.parse(studentCreateInput, { ...STUDENT, mobile: "९८२२०१२३४५", term: "२" });
+    expect([student.mobile, student.term]).toEqual(["9822012345", 2]);
+    expect(contactOf({ phone: "०२० २६१२ ३४५६" }).success && contactOf({ phone: "०२० २६१२ ३४५६" }).output).toMatchObject({
+      phone: "020 2612 3456",
+    });
+    expect(rupeesToPaise("₹१२,५००.५०")).toBe(12_500_50);
+    // Free text keeps what was written.
+    expect(contactOf({ message: "कक्षा ५ में" }).success && contactOf({ message: "कक्षा ५ में" }).output).toMatchObject({ message: "कक्षा ५ में" });
   });
 
   test("a password is kept as typed but for a NUL: it must match what was set", () => {
