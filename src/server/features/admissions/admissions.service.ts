@@ -723,7 +723,8 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         action: "admission.reject",
         entityType: "admission",
         entityId: current.id,
-        details: { reason: input.rejectionReason },
+        // Its number, as every other screen names it (walk 16c: the log said "application #1").
+        details: { applicationNumber: current.application_number, reason: input.rejectionReason },
         ip: meta.ip,
       });
     });
@@ -791,7 +792,7 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
         action: "admission.approve",
         entityType: "admission",
         entityId: current.id,
-        details: { studentId, userId: user.id },
+        details: { applicationNumber: current.application_number, studentId, userId: user.id },
         ip: meta.ip,
       });
       return { studentId, userId: user.id };

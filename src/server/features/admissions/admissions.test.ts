@@ -318,6 +318,15 @@ describe("following an application", () => {
       action: "reject",
       rejectionReason: "Marksheet is not readable.",
     });
+    const rejected = await deps.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "admission.reject")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(rejected.details)).toEqual({
+      applicationNumber: expect.stringMatching(/^APP-\d{4}-\d{6}$/),
+      reason: "Marksheet is not readable.",
+    });
     const locked = await app.request(`/api/admission/update/${id}`, {
       method: "PUT",
       body: await form(),
@@ -461,7 +470,8 @@ describe("admin review", () => {
     expect(login.user.mustChangePassword).toBe(false);
     await expect(completeFirstLogin(deps, { token, password: "Another2026" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "admission.approve").executeTakeFirstOrThrow();
-    expect(JSON.parse(log.details)).toMatchObject({ studentId: "STU0001" });
+    // Named by its number, as every other screen names it (walk 16c: the log said "application #2").
+    expect(JSON.parse(log.details)).toMatchObject({ studentId: "STU0001", applicationNumber: expect.stringMatching(/^APP-\d{4}-\d{6}$/) });
     // Already processed: a program can tell it by its reason, whatever the language.
     const late = await asAdmin("POST", "/api/admin/admissions/process", {
       admissionId: id,
