@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = [
   "fee.rejected",
   "fee.upiReported",
   "fee.receiptCancelled",
+  "fee.raised",
+  "fee.concession",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationParams = Record<string, string | number>;

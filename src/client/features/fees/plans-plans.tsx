@@ -252,7 +252,8 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
   const [term, setTerm] = useState(String(Math.min(firstTerm, programme.terms)));
   const timeZone = useInstituteInfo().data?.timeZone;
   // The term starts today on the institute's calendar unless the office says otherwise.
-  const [startOn, setStartOn] = useState(() => instituteToday(timeZone));
+  const today = instituteToday(timeZone);
+  const [startOn, setStartOn] = useState(today);
   const [errors, setErrors] = useState<Partial<Record<"term" | "startOn", string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const preview = trpc.feePlans.raisePreview.useQuery({ programmeId: programme.id, term: Number(term) });
@@ -350,6 +351,10 @@ function RaiseDialog({ programme, onClose, onRaised }: { programme: Programme; o
                 {p.graceDays === 0
                   ? t("raise.lateFeeNoGrace", { amount: formatMoney(p.lateFee) })
                   : t("raise.lateFee", { amount: formatMoney(p.lateFee), count: p.graceDays })}
+                {/* A term begun before its fees are raised: what is already due has its grace from today (walk 16c). */}
+                {startValid && p.instalments.some((i) => addDays(startOn, i.day) < today)
+                  ? ` ${t("raise.pastDue", { date: formatDate(addDays(today, p.graceDays + 1)) })}`
+                  : ""}
               </p>
             ) : null}
           </>

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { addDays } from "../../../shared/schemas/common.ts";
 import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { instituteToday } from "../../lib/institute-clock.ts";
 import { SITE_INFO, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
@@ -158,8 +161,16 @@ describe("fee plans (issue 19)", () => {
     expect(within(bba).getByText(inPlan)).toBeTruthy();
     fireEvent.click(within(bba).getByRole("button", { name: "Raise fees for BBA" }));
     const dialog = await screen.findByRole("dialog", { name: "Raise fees: BBA" });
-    fireEvent.change(within(dialog).getByLabelText(/^The term starts on/), { target: { value: "2026-07-01" } });
+    fireEvent.change(within(dialog).getByLabelText(/^The term starts on/), { target: { value: "2099-07-01" } });
     expect(await within(dialog).findByText(whenRaising)).toBeTruthy();
+    // A term begun before today: what is already due has its grace from today, and the dialog says until when (walk 16c).
+    fireEvent.change(within(dialog).getByLabelText(/^The term starts on/), { target: { value: "2026-07-01" } });
+    const free = formatDate(addDays(instituteToday(SITE_INFO.timeZone), graceDays + 1));
+    expect(
+      await within(dialog).findByText(
+        `${whenRaising} An instalment due before today counts its grace from today: no late fee is charged before ${free}.`,
+      ),
+    ).toBeTruthy();
   });
 
   test("staff read the plans but cannot edit them, and see nothing of the fee settings", async () => {

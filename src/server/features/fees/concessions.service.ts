@@ -14,6 +14,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
+import { tellConcession } from "./fee-notices.ts";
 import { auditFeeAct, standingOf, waitingUpi } from "./payments.service.ts";
 
 const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
@@ -64,8 +65,15 @@ export async function giveConcession(deps: AppDeps, actorId: number, input: Conc
       amount: input.amount,
       reason: input.reason,
     });
+    await tellConcession(deps, trx, now, {
+      userId: instalment.user_id,
+      concessionId: concession.id,
+      amount: input.amount,
+      reason: input.reason,
+    });
     return { concession, owner };
   });
+  deps.mail.kick();
   return {
     message: text.t("said.concession", { kind: text.t(`kind.${input.kind}`), amount: rupees(input.amount), name: owner.name }),
     concession: { id: concession.id, amount: concession.amount_paise, kind: concession.kind },

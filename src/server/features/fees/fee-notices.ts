@@ -1,6 +1,7 @@
 /**
- * What the student is told when money is decided (issue 19; docs/fees/student.md): a receipt issued (a portal
- * notification and the receipt e-mail), a UPI transfer the office rejected and a receipt it cancelled (a
+ * What the student is told when money is decided (issue 19; docs/fees/student.md): fees raised and a concession
+ * given (stop 47, walk 16c: the first a student heard of their fees was a reminder once late), a receipt issued (a
+ * portal notification and the receipt e-mail), a UPI transfer the office rejected and a receipt it cancelled (a
  * notification and an e-mail with the office's reason); and what the office is told of a UPI transfer reported.
  * All run in the caller's transaction, so a rolled-back receipt tells nobody; the caller kicks the mailer once
  * it has committed. These e-mails are records of money, so they go whatever
@@ -12,7 +13,7 @@ import type { NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { rupees } from "../../../shared/money.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
-import { notificationText, notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { notificationText, notifyAdmins, notifyUser, notifyWhere } from "../notifications/notifications.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
 
 type DB = Kysely<Database>;
@@ -84,11 +85,12 @@ async function tellWithReason(
   trx: DB,
   at: Date,
   userId: number,
-  alert: { kind: "fee.rejected" | "fee.receiptCancelled"; params: NotificationParams; data: Record<string, unknown> },
+  alert: { kind: "fee.rejected" | "fee.receiptCancelled" | "fee.concession"; params: NotificationParams; data: Record<string, unknown> },
 ) {
   const student = await recipient(trx, userId);
   if (!student) return;
-  await notifyUser(trx, at, userId, { type: "payment", priority: "high", ...alert, link: STUDENT_FEES });
+  const priority = alert.kind === "fee.concession" ? "medium" : "high";
+  await notifyUser(trx, at, userId, { type: "payment", priority, ...alert, link: STUDENT_FEES });
   const { title, message } = inLocale(student.locale, () => notificationText(alert.kind, alert.params));
   await deps.mail.enqueue(
     trx,
@@ -123,6 +125,39 @@ export async function tellReceiptCancelled(
     params: { number: receipt.number, amount: inParams(receipt.amount_paise), reason: quoted(reason) },
     data: { receiptId: receipt.id },
   });
+}
+
+/** A concession or scholarship given on one of the student's instalments: told with the office's reason. */
+export async function tellConcession(
+  deps: Pick<AppDeps, "mail" | "env">,
+  trx: DB,
+  at: Date,
+  given: { userId: number; concessionId: number; amount: number; reason: string },
+) {
+  await tellWithReason(deps, trx, at, given.userId, {
+    kind: "fee.concession",
+    params: { amount: inParams(given.amount), reason: quoted(given.reason) },
+    data: { concessionId: given.concessionId },
+  });
+}
+
+/**
+ * A term's fees raised: each student raised now (their first instalment written at `at`) is told what they owe, in
+ * the portal, in one statement for a term of thousands; e-mail reminders follow the fee settings.
+ */
+export async function tellFeesRaised(trx: DB, at: Date, raised: { programmeId: number; term: number; programme: string; amount: number }) {
+  const params = { programme: raised.programme, amount: inParams(raised.amount) };
+  await notifyWhere(trx, at, { type: "payment", kind: "fee.raised", params, link: STUDENT_FEES }, (users) =>
+    users.where("users.id", "in", (eb) =>
+      eb
+        .selectFrom("fee_instalments")
+        .select("fee_instalments.user_id")
+        .where("fee_instalments.programme_id", "=", raised.programmeId)
+        .where("fee_instalments.term", "=", raised.term)
+        .where("fee_instalments.number", "=", 1)
+        .where("fee_instalments.created_at", "=", at.toISOString()),
+    ),
+  );
 }
 
 /**

@@ -20,8 +20,9 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
+import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
+import { tellFeesRaised } from "./fee-notices.ts";
 import { splitFee } from "./ledger.ts";
 
 type DB = Kysely<Database>;
@@ -280,7 +281,14 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
   const now = deps.now();
   const at = now.toISOString();
   const { programme, plan, amounts } = await raisable(deps.db, input.programmeId, input.term);
-  const instalments = amounts.map((amount, i) => ({ number: i + 1, amount, dueOn: addDays(input.startOn, plan.days[i]!) }));
+  // An instalment due before today (a term that started before its fees were raised) counts its grace from today:
+  // no student is charged a late fee for days before they were asked to pay (walk 16c: ₹200 at once).
+  const today = await instituteToday(deps);
+  const instalments = amounts.map((amount, i) => {
+    const dueOn = addDays(input.startOn, plan.days[i]!);
+    const late = dueOn < today ? Math.round((Date.parse(today) - Date.parse(dueOn)) / 86_400_000) : 0;
+    return { number: i + 1, amount, dueOn, graceDays: plan.graceDays + late };
+  });
   const { raised, already } = await deps.db.transaction().execute(async (trx) => {
     // The plan's rows as a derived table: SELECT 1, amount, due UNION ALL SELECT 2, … (portable SQL).
     const [first, ...rest] = instalments.map((i) =>
@@ -289,6 +297,7 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
         eb.cast<number>(eb.val(i.number), "integer").as("number"),
         eb.cast<number>(eb.val(i.amount), "integer").as("amount"),
         eb.val(i.dueOn).as("due_on"),
+        eb.cast<number>(eb.val(i.graceDays), "integer").as("grace_days"),
       ]),
     );
     const planRows = rest.reduce((q, next) => q.unionAll(next), first!);
@@ -320,7 +329,7 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
             "plan.amount",
             "plan.due_on",
             eb.cast<number>(eb.val(plan.lateFee), "integer").as("late_fee_paise"),
-            eb.cast<number>(eb.val(plan.graceDays), "integer").as("grace_days"),
+            "plan.grace_days",
             eb.cast<number>(eb.val(actorId), "integer").as("raised_by"),
             eb.val(at).as("created_at"),
           ]),
@@ -331,6 +340,8 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
     const raised = Math.floor(rows / instalments.length);
     const already = Number(count) - raised;
     if (raised > 0) {
+      const amount = instalments.reduce((sum, i) => sum + i.amount, 0);
+      await tellFeesRaised(trx, now, { programmeId: programme.id, term: input.term, programme: programme.name, amount });
       await audit(trx, now, {
         actorUserId: actorId,
         action: "fee.raise",

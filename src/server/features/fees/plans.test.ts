@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type * as v from "valibot";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
-import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { addDays, fieldErrorsOf } from "../../../shared/schemas/common.ts";
+import { localDate } from "../../platform/calendar.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
@@ -292,6 +293,48 @@ describe("raising a term's fees", () => {
     ]);
   });
 
+  test("the students raised are told what they now owe in the portal; those already raised, or elsewhere, are not (walk 16c)", async () => {
+    const [a, b] = await students(programmeId, 1, 2);
+    const [elsewhere] = await students(programmeId, 2, 1);
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" });
+    const [c] = await students(programmeId, 1, 1);
+    deps.advance(60_000);
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" });
+    const told = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "kind", "params", "link"])
+      .where("kind", "=", "fee.raised")
+      .orderBy("recipient_user_id")
+      .execute();
+    expect(told.map((n) => n.recipient_user_id)).toEqual([a!, b!, c!]);
+    expect(told.map((n) => n.recipient_user_id)).not.toContain(elsewhere!);
+    expect(JSON.parse(told[0]!.params!)).toEqual({ programme: "Bachelor of Testing", amount: "₹10,000.01" });
+    expect(told[0]!.link).toBe("/student/fees");
+    const asA = callerFor(deps, await resolveSession(deps, await createSession(deps, a!)));
+    const [item] = (await asA.notifications.list({})).notifications;
+    expect(item).toMatchObject({ title: "Your fees for Bachelor of Testing: ₹10,000.01" });
+  });
+
+  test("a term that started before its fees were raised: an instalment already due counts its grace from today, so no late fee is charged at once (walk 16c)", async () => {
+    await admin.call.feePlans.save({ programmeId, days: [0, 30, 75], lateFee: "500", graceDays: 5 });
+    const [a] = await students(programmeId, 1, 1);
+    const today = localDate(deps.now(), "Asia/Kolkata");
+    const startOn = addDays(today, -10);
+    await staff.call.feePlans.raise({ programmeId, term: 1, startOn });
+    const rows = await instalmentsOf(a!);
+    // Due on its day (it is overdue), its grace running from today; the later ones as the plan says.
+    expect(rows.map((r) => [r.due_on, r.grace_days])).toEqual([
+      [startOn, 15],
+      [addDays(startOn, 30), 5],
+      [addDays(startOn, 75), 5],
+    ]);
+    const first = async (day: string) =>
+      (await standings(deps.db, day, (q) => q.where("fee_instalments.user_id", "=", a!).orderBy("fee_instalments.number")))[0]!.standing;
+    expect(await first(today)).toMatchObject({ lateFee: 0, status: "overdue" });
+    expect(await first(addDays(today, 5))).toMatchObject({ lateFee: 0 });
+    expect(await first(addDays(today, 6))).toMatchObject({ lateFee: 500_00 });
+  });
+
   test("raising again is safe: nobody is charged twice, a student who joined since is charged, and the answer says how many", async () => {
     const [a] = await students(programmeId, 1, 3);
     await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-12-01" });
@@ -402,6 +445,23 @@ describe("concessions and scholarships", () => {
       reason: "Merit scholarship 2026",
     });
     expect(given.message).toBe("Scholarship of ₹1,000.35 given to Meena Patil.");
+    // The student is told, in the portal and by e-mail, with the office's reason (walk 16c: nothing was said).
+    const note = await deps.db
+      .selectFrom("notifications")
+      .select(["title", "message"])
+      .where("recipient_user_id", "=", learner.id)
+      .where("kind", "=", "fee.concession")
+      .executeTakeFirstOrThrow();
+    expect(note).toEqual({
+      title: "Your fees are reduced by ₹1,000.35",
+      message: "The office reduced what you owe by ₹1,000.35: “Merit scholarship 2026”. See Fees for what is still to pay.",
+    });
+    const mail = await deps.db
+      .selectFrom("email_outbox")
+      .select(["subject", "template"])
+      .where("template", "=", "student_alert")
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toContain("Your fees are reduced by ₹1,000.35");
     expect(await outstandingOf(instalments[0]!)).toMatchObject({ concession: 1_000_35, outstanding: 2_333_00 });
     await admin.call.feePlans.giveConcession({
       instalmentId: instalments[1]!,

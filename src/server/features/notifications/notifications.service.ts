@@ -3,7 +3,7 @@
  * Every reader function takes the signed-in user's id and touches only that user's rows; another
  * person's notification answers 404 as if it did not exist.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Notification, NotificationType, Priority } from "../../../../db/schema.ts";
 import { alerts, isNotificationKind, type NotificationKind, type NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
@@ -99,28 +99,37 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
     const { title, message } = "kind" in n ? inLocale(locale, () => notificationText(n.kind, n.params)) : words;
     await enqueueEmail(db, at, settings.general.adminEmail, { template: "admin_alert", title, message }, locale);
   }
+  // Staff handle admissions, inquiries and tickets: they are told about those; system and security alerts are
+  // the administrators' alone.
+  await notifyWhere(db, at, n, (users) =>
+    users.where("role", "in", STAFF_TYPES.includes(n.type) ? OFFICE_ROLES : ["admin"]).where("is_active", "=", 1),
+  );
+}
+
+type UsersQuery = SelectQueryBuilder<Database, "users", {}>;
+
+/**
+ * One notification for every user `pick` selects (the active administrators, the students whose fees were just
+ * raised), in one INSERT … SELECT: a term of thousands is one statement.
+ */
+export async function notifyWhere(db: Kysely<Database>, at: Date, n: NewNotification, pick: (users: UsersQuery) => UsersQuery) {
+  const words = storedWords(n);
   await db
     .insertInto("notifications")
     .columns(["recipient_user_id", "type", "title", "message", "kind", "params", "priority", "data", "link", "created_at"])
     .expression(
-      db
-        .selectFrom("users")
-        .select((eb) => [
-          "id",
-          eb.val(n.type).as("type"),
-          eb.val(words.title).as("title"),
-          eb.val(words.message).as("message"),
-          eb.val(words.kind).as("kind"),
-          eb.val(words.params).as("params"),
-          eb.val(n.priority ?? "medium").as("priority"),
-          eb.val(JSON.stringify(n.data ?? {})).as("data"),
-          eb.val(n.link ?? null).as("link"),
-          eb.val(at.toISOString()).as("created_at"),
-        ])
-        // Staff handle admissions, inquiries and tickets: they are told about those; system and security
-        // alerts are the administrators' alone.
-        .where("role", "in", STAFF_TYPES.includes(n.type) ? OFFICE_ROLES : ["admin"])
-        .where("is_active", "=", 1),
+      pick(db.selectFrom("users")).select((eb) => [
+        "users.id",
+        eb.val(n.type).as("type"),
+        eb.val(words.title).as("title"),
+        eb.val(words.message).as("message"),
+        eb.val(words.kind).as("kind"),
+        eb.val(words.params).as("params"),
+        eb.val(n.priority ?? "medium").as("priority"),
+        eb.val(JSON.stringify(n.data ?? {})).as("data"),
+        eb.val(n.link ?? null).as("link"),
+        eb.val(at.toISOString()).as("created_at"),
+      ]),
     )
     .execute();
 }
