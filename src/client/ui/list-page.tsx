@@ -117,12 +117,12 @@ export function listAnswer(query: ListQuery, words: ListAnswerWords): Pick<ListB
   };
 }
 
-/** Everything of a list screen under its header (a tab's list uses it alone). */
 type EmptyListApi = Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
 
 /** The list of the {@link ListBody} around: its empty state reads the search and filter from it. */
 const ListOfPage = createContext<EmptyListApi | null>(null);
 
+/** Everything of a list screen under its header (a tab's list uses it alone). */
 export function ListBody(props: ListBodyProps) {
   const { name, list, stats, search, filter, beforeToolbar, toolbarExtra, found, failed, pagination, noun, children } = props;
   // The range line ("Showing 1–10 of 45 …") is the admin catalogue's: load it in the reader's language even

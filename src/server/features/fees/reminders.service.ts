@@ -135,7 +135,10 @@ const recipients = (db: DB, ids: readonly number[]) =>
 
 const fallbackLocale = async (deps: Pick<AppDeps, "db">) => localeOfLanguage((await getSettings(deps)).language);
 
-/** "Remind" on the dues list: everything the student still owes, now, whatever was sent before. */
+/**
+ * "Remind" on the dues list: everything the student still owes, now. A second reminder on the institute's day
+ * only with `again` (the screen's "Remind … again?" answered Send again).
+ */
 export async function remindStudent(
   deps: ReminderDeps,
   actorId: number,
