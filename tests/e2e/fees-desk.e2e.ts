@@ -39,6 +39,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // The demo student's fees, raised as the fee plans would: ₹12,500 and ₹9,000 for term 1, and a transfer
   // of ₹9,000 they reported with a screenshot, waiting for the office.
+  await raiseInstalments([12_500_00, 9_000_00], async (db, [, second], student, at) => {
+    const shot = "e2efeedesk0000000screenshot.png";
+    await Bun.write(path.join(server.dataDir, "uploads", "documents", shot), await pngBytes(320, 640));
+    db.prepare(
+      "insert into fee_payments (instalment_id, user_id, amount_paise, mode, reference, paid_on, status, screenshot_file, created_by, created_at) values (?, ?, ?, 'upi', ?, ?, 'pending', ?, ?, ?)",
+    ).run(second, student.id, 9_000_00, UTR, today, shot, student.id, at);
+  });
+});
+
+/**
+ * The demo student's instalments of term 1, numbered from `first`, due in 30 days, written straight in the
+ * server's SQLite file (a second connection; WAL mode); `then` adds to them in the same connection.
+ */
+async function raiseInstalments(
+  amounts: number[],
+  then: (db: Database.Database, ids: number[], student: { id: number }, at: string) => Promise<void> = async () => {},
+  first = 1,
+) {
   const db = new Database(path.join(server.dataDir, "institute.db"));
   try {
     db.pragma("busy_timeout = 5000");
@@ -51,17 +69,12 @@ beforeAll(async () => {
     const raise = db.prepare(
       "insert into fee_instalments (user_id, programme_id, term, number, amount_paise, due_on, late_fee_paise, grace_days, created_at) values (?, ?, 1, ?, ?, ?, 0, 0, ?) returning id",
     );
-    raise.get(student.id, student.programme_id, 1, 12_500_00, due, at);
-    const second = raise.get(student.id, student.programme_id, 2, 9_000_00, due, at) as { id: number };
-    const shot = "e2efeedesk0000000screenshot.png";
-    await Bun.write(path.join(server.dataDir, "uploads", "documents", shot), await pngBytes(320, 640));
-    db.prepare(
-      "insert into fee_payments (instalment_id, user_id, amount_paise, mode, reference, paid_on, status, screenshot_file, created_by, created_at) values (?, ?, ?, 'upi', ?, ?, 'pending', ?, ?, ?)",
-    ).run(second.id, student.id, 9_000_00, UTR, today, shot, student.id, at);
+    const ids = amounts.map((amount, i) => (raise.get(student.id, student.programme_id, first + i, amount, due, at) as { id: number }).id);
+    await then(db, ids, student, at);
   } finally {
     db.close();
   }
-});
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -259,20 +272,7 @@ describe("the fee desk (issue 19)", () => {
       }
     };
     const before = receipts();
-    const db = new Database(path.join(server.dataDir, "institute.db"));
-    try {
-      db.pragma("busy_timeout = 5000");
-      const student = db.prepare("select id, programme_id from users where student_id = ?").get(server.student.studentId) as {
-        id: number;
-        programme_id: number;
-      };
-      const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-      db.prepare(
-        "insert into fee_instalments (user_id, programme_id, term, number, amount_paise, due_on, late_fee_paise, grace_days, created_at) values (?, ?, 1, 3, 300000, ?, 0, 0, ?)",
-      ).run(student.id, student.programme_id, due, new Date().toISOString());
-    } finally {
-      db.close();
-    }
+    await raiseInstalments([3_000_00], undefined, 3);
     const office = await newPage(browser, server, DESKTOP);
     await signIn(office.page, server, "admin");
     await office.page.goto("/admin/fees?tab=record");

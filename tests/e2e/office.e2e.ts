@@ -45,6 +45,18 @@ async function axeAt(page: Page, label: string, found: Record<string, AxeFinding
   if (findings.length) found[label] = findings;
 }
 
+/** On a phone: the invitation's link, a password, the office sign-in (waits for the dashboard). */
+async function joinFromLink(link: string, person: { email: string; password: string }) {
+  const staff = await newPage(browser, server, PHONE_390);
+  await staff.page.goto(new URL(link).pathname + new URL(link).search);
+  await staff.page.getByLabel(/^New password/).fill(person.password);
+  await staff.page.getByLabel(/^Confirm new password/).fill(person.password);
+  await staff.page.getByRole("button", { name: "Set my password" }).click();
+  await staff.page.getByText("Your password is set. Please sign in.").waitFor();
+  await signIn(staff.page, server, "admin", person.email, person.password);
+  return staff;
+}
+
 describe("staff accounts (issue 17)", () => {
   test("an administrator invites a counsellor, who sets her password from the e-mail and works without the administrators' pages", async () => {
     const found: Record<string, AxeFinding[]> = {};
@@ -75,13 +87,7 @@ describe("staff accounts (issue 17)", () => {
     );
 
     // On her phone: the link, a password, the office sign-in.
-    const staff = await newPage(browser, server, PHONE_390);
-    await staff.page.goto(new URL(link).pathname + new URL(link).search);
-    await staff.page.getByLabel(/^New password/).fill(COUNSELLOR.password);
-    await staff.page.getByLabel(/^Confirm new password/).fill(COUNSELLOR.password);
-    await staff.page.getByRole("button", { name: "Set my password" }).click();
-    await staff.page.getByText("Your password is set. Please sign in.").waitFor();
-    await signIn(staff.page, server, "admin", COUNSELLOR.email, COUNSELLOR.password);
+    const staff = await joinFromLink(link, COUNSELLOR);
     await axeAt(staff.page, "staff dashboard 390", found);
 
     const menu = staff.page.getByRole("button", { name: "Open menu" });
@@ -202,13 +208,7 @@ describe("staff accounts (issue 17)", () => {
       (text) => (text.includes(mrMail["invite.open"]) ? /https?:\/\/\S+\/first-login\?token=\S+/.exec(text)?.[0] : undefined),
     );
 
-    const staff = await newPage(browser, server, PHONE_390);
-    await staff.page.goto(new URL(link).pathname + new URL(link).search);
-    await staff.page.getByLabel(/^New password/).fill(invitee.password);
-    await staff.page.getByLabel(/^Confirm new password/).fill(invitee.password);
-    await staff.page.getByRole("button", { name: "Set my password" }).click();
-    await staff.page.getByText("Your password is set. Please sign in.").waitFor();
-    await signIn(staff.page, server, "admin", invitee.email, invitee.password);
+    const staff = await joinFromLink(link, invitee);
     await staff.page.waitForFunction(() => document.documentElement.lang === "mr");
     expect(admin.problems).toEqual([]);
     expect(staff.problems).toEqual([]);
