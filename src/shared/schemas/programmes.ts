@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { PROGRAMME_LEVELS } from "../constants.ts";
 import { programmes } from "../i18n/programmes.ts";
-import { optionalText, pageParams, recordId, requiredChoice, requiredText, westernDigits, wholeNumber } from "./common.ts";
+import { optionalText, pageParams, recordId, recordVersion, requiredChoice, requiredText, westernDigits, wholeNumber } from "./common.ts";
 
 /** The syllabus is a PDF of at most this size. */
 export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
@@ -60,7 +60,8 @@ export const programmeForm = v.object(programmeFormEntries);
 export type ProgrammeForm = v.InferOutput<typeof programmeForm>;
 
 const programmeId = recordId(programmes.m("rule.notFound"));
-export const programmeUpdateInput = v.object({ id: programmeId, ...programmeFormEntries });
+// `version`: what the form was filled from; a change saved since by someone else is refused (walk 16b, stop 47).
+export const programmeUpdateInput = v.object({ id: programmeId, version: recordVersion, ...programmeFormEntries });
 export type ProgrammeUpdateInput = v.InferOutput<typeof programmeUpdateInput>;
 export const programmeArchiveInput = v.object({ id: programmeId, archived: v.boolean() });
 

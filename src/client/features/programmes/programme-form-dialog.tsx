@@ -93,7 +93,8 @@ export function ProgrammeFormDialog({
 
   const submission = saveSubmission(form, saving, {
     id: current?.id,
-    input: toInput(values),
+    // An edit says what it was filled from: a colleague's save since is refused, not undone.
+    input: current ? { ...toInput(values), version: current.version } : toInput(values),
     saved: (answer) => onSaved(answer.message, answer.programme),
     failed: t("admin.failed.save"),
   });

@@ -82,6 +82,7 @@ const office = (over: Partial<Office> = {}): Office => ({
   sortOrder: 10,
   syllabusName: null,
   updatedAt: "2026-11-20T10:00:00.000Z",
+  version: "p1",
   ...over,
 });
 
@@ -115,6 +116,20 @@ describe("the office's catalogue (issue 17)", () => {
     await screen.findByText("Programme MCom added.");
     expect(sent("programmes.create")[0]).toMatchObject({ name: "MCom", fee: "24,000", level: "ug", admissionOpen: true });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("an edit says what it was filled from; a colleague's save since is refused with the server's words, the form kept (stop 47)", async () => {
+    const { sent } = renderAdmin("/admin/programmes", {
+      "programmes.adminList": () => ({ programmes: [office()], pagination: pagination(1) }),
+      "programmes.update": () => new TrpcFailure("Someone else changed this programme after you opened the form.", 409),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit: MBA" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit MBA" });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: "MBA (Finance)" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save programme" }));
+    await within(dialog).findByText("Someone else changed this programme after you opened the form.");
+    expect(sent("programmes.update")).toEqual([expect.objectContaining({ id: 3, version: "p1", name: "MBA (Finance)" })]);
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe("MBA (Finance)");
   });
 
   test("archive asks nothing more and says what happened", async () => {

@@ -21,6 +21,7 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import { setStudentsStandard } from "../accounts/accounts.repository.ts";
@@ -51,6 +52,25 @@ function toPublic(p: Programme) {
 }
 export type PublicProgramme = ReturnType<typeof toPublic>;
 
+/** A programme's version for its edit form: what the form edits (not its syllabus, uploaded beside the form). */
+const programmeVersion = (p: Programme) =>
+  rowVersion([
+    p.name,
+    p.level,
+    p.university,
+    p.duration_months,
+    p.mode,
+    p.eligibility,
+    p.summary,
+    p.fee_paise,
+    p.fee_period,
+    p.instalments,
+    p.seats,
+    p.admission_open,
+    p.sort_order,
+    p.archived,
+  ]);
+
 /** What the office's screen shows and edits. */
 const toOffice = (p: Programme) => ({
   ...toPublic(p),
@@ -59,6 +79,8 @@ const toOffice = (p: Programme) => ({
   sortOrder: p.sort_order,
   syllabusName: p.syllabus_name,
   updatedAt: p.updated_at,
+  /** what the edit form is filled from, sent back with its save */
+  version: programmeVersion(p),
 });
 
 const listed = (db: DB) => db.selectFrom("programmes").selectAll().where("archived", "=", 0).orderBy("sort_order").orderBy("name");
@@ -144,8 +166,8 @@ export async function listProgrammes(deps: Pick<AppDeps, "db">, query: Programme
   return { programmes: rows.map(toOffice), pagination };
 }
 
-async function findProgramme(db: DB, id: number) {
-  const row = await db.selectFrom("programmes").selectAll().where("id", "=", id).executeTakeFirst();
+async function findProgramme(db: DB, id: number, forChange = false) {
+  const row = await db.selectFrom("programmes").selectAll().where("id", "=", id).$if(forChange, heldForChange(db)).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -246,10 +268,12 @@ export async function createProgramme(deps: AppDeps, actorId: number, form: Prog
  * and paper names it one way.
  */
 export async function updateProgramme(deps: AppDeps, actorId: number, input: ProgrammeUpdateInput, meta: SessionMeta = {}) {
-  const { id, ...form } = input;
+  const { id, version, ...form } = input;
   const now = deps.now();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const current = await findProgramme(trx, id);
+    const current = await findProgramme(trx, id, true);
+    // Two people editing one programme: the second save would undo the first without a word.
+    if (version !== undefined && version !== programmeVersion(current)) throw new AppError("CONFLICT", text.t("rule.changedMeanwhile"));
     await assertNameFree(trx, form.name, id);
     const next = columns(form);
     // The form's field names (fee, durationMonths…): the activity log labels them in the reader's language.

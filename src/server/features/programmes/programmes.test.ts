@@ -74,6 +74,19 @@ describe("the catalogue (issue 17)", () => {
     expect((await admin.programmes.create({ ...FORM, fee: "" })).programme.feePaise).toBeNull();
   });
 
+  test("two people editing one programme: a save from a form filled before a colleague's is refused and undoes nothing (stop 47)", async () => {
+    const { programme } = await admin.programmes.create(FORM);
+    const opened = programme.version;
+    await admin.programmes.update({ ...FORM, id: programme.id, version: opened, seats: "80" });
+    await expect(admin.programmes.update({ ...FORM, id: programme.id, version: opened, name: "MBA (Finance)" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else changed this programme after you opened the form"),
+    });
+    const [now] = (await admin.programmes.adminList({ status: "all", search: "Finance" })).programmes.filter((p) => p.id === programme.id);
+    expect([now!.name, now!.seats]).toEqual([FORM.name, 80]);
+    await admin.programmes.update({ ...FORM, id: programme.id, version: now!.version, seats: "80", name: "MBA (Finance)" });
+  });
+
   test("closing admission takes a programme off the admission form but not off the site; archiving takes it off both", async () => {
     const { programme } = await admin.programmes.create(FORM);
     await admin.programmes.update({ ...FORM, id: programme.id, admissionOpen: false, name: "MBA (Finance)" });
