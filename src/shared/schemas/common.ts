@@ -47,8 +47,11 @@ const secretString = (message: Text) =>
     v.transform((s: string) => s.replaceAll("\u0000", "")),
   );
 
-/** Joiners alone (ZWJ, ZWNJ) show nothing: a field of only them, once trimmed, is blank. */
-const blankIfOnlyJoiners = v.transform((s: string) => (/^[\u200C\u200D]+$/.test(s) ? "" : s));
+/** Trimmed; joiners alone (ZWJ, ZWNJ) show nothing, so a field of only them is blank. */
+const trimmedVisible = v.transform((s: string) => {
+  const trimmed = s.trim();
+  return /^[\u200C\u200D]+$/.test(trimmed) ? "" : trimmed;
+});
 
 /** A required text field: trimmed, and blank counts as missing. */
 export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(message), v.maxLength(max, tooLong(max)));
@@ -60,15 +63,14 @@ export const requiredText = (message: Text, max = 500) => v.pipe(filledIn(messag
 export const requiredString = (message: Text) => v.pipe(v.optional(v.string(message), ""), withoutInvisible);
 
 /** A field that must be filled in: missing or blank (once trimmed) says `message`; later rules see it trimmed. */
-export const filledIn = (message: Text) => v.pipe(requiredString(message), v.trim(), blankIfOnlyJoiners, v.nonEmpty(message));
+export const filledIn = (message: Text) => v.pipe(requiredString(message), trimmedVisible, v.nonEmpty(message));
 
 /** An optional text field: trimmed; blank becomes undefined. */
 export const optionalText = (max = 500) =>
   v.pipe(
     v.optional(v.string(), ""),
     withoutInvisible,
-    v.trim(),
-    blankIfOnlyJoiners,
+    trimmedVisible,
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
@@ -78,8 +80,7 @@ export const clearableText = (max = 500) =>
   v.pipe(
     v.nullish(v.string(), ""),
     withoutInvisible,
-    v.trim(),
-    blankIfOnlyJoiners,
+    trimmedVisible,
     v.maxLength(max, tooLong(max)),
     v.transform((s) => (s === "" ? undefined : s)),
   );
@@ -199,6 +200,11 @@ export function isCalendarDay(value: string): boolean {
  */
 export function isBirthDate(value: string): boolean {
   return isCalendarDay(value) && value > "1900-12-31" && Date.parse(value) < Date.now();
+}
+
+/** The whole days from one YYYY-MM-DD day to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The calendar day `days` after (or before) a YYYY-MM-DD day. */

@@ -9,7 +9,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, Programme } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
-import { addDays } from "../../../shared/schemas/common.ts";
+import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
 import { termName } from "../../../shared/terms.ts";
@@ -286,8 +286,7 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
   const today = await instituteToday(deps);
   const instalments = amounts.map((amount, i) => {
     const dueOn = addDays(input.startOn, plan.days[i]!);
-    const late = dueOn < today ? Math.round((Date.parse(today) - Date.parse(dueOn)) / 86_400_000) : 0;
-    return { number: i + 1, amount, dueOn, graceDays: plan.graceDays + late };
+    return { number: i + 1, amount, dueOn, graceDays: plan.graceDays + Math.max(0, daysBetween(dueOn, today)) };
   });
   const { raised, already } = await deps.db.transaction().execute(async (trx) => {
     // The plan's rows as a derived table: SELECT 1, amount, due UNION ALL SELECT 2, … (portable SQL).
