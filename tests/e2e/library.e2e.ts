@@ -186,4 +186,36 @@ describe("the library (issue 18)", () => {
     expect([...admin.problems, ...student.problems, ...phone.problems, ...desk.problems]).toEqual([]);
     for (const p of [admin, student, phone, desk]) await p.context.close();
   });
+  // The book the test above added.
+  test("two administrators edit the same book: the second save is refused with a clear message, the typed shelf kept; opened again it saves (stop 47)", async () => {
+    const first = await newPage(browser, server, DESKTOP);
+    const second = await newPage(browser, server, PHONE_390);
+    const openEdit = async (page: Page) => {
+      await page.goto("/admin/library");
+      await page.getByRole("button", { name: `Edit: ${BOOK.title}` }).click();
+      return page.getByRole("dialog", { name: `Edit ${BOOK.title}` });
+    };
+    await signIn(first.page, server, "admin");
+    await signIn(second.page, server, "admin");
+    const mine = await openEdit(first.page);
+    const theirs = await openEdit(second.page);
+    await field(mine, "Copies").fill("3");
+    await mine.getByRole("button", { name: "Save" }).click();
+    await first.page.getByText(`${BOOK.title} was saved.`).waitFor();
+
+    await field(theirs, "Shelf").fill("R-2");
+    await theirs.getByRole("button", { name: "Save" }).click();
+    await theirs.getByText(/^Someone else changed this entry after you opened the form/).waitFor();
+    expect(await field(theirs, "Shelf").inputValue()).toBe("R-2");
+    await theirs.getByRole("button", { name: "Cancel" }).click();
+    const again = await openEdit(second.page);
+    expect(await field(again, "Copies").inputValue()).toBe("3");
+    await field(again, "Shelf").fill("R-2");
+    await again.getByRole("button", { name: "Save" }).click();
+    await second.page.getByText(`${BOOK.title} was saved.`).waitFor();
+    expect(first.problems).toEqual([]);
+    // The refused save is a 409 the browser reports in its console; nothing else.
+    expect(second.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await Promise.all([first.context.close(), second.context.close()]);
+  });
 });
