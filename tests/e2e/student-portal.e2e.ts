@@ -172,7 +172,8 @@ describe("student portal journeys", () => {
     await page.getByRole("navigation", { name: "Student portal" }).getByRole("link", { name: "Fees" }).click();
     const leave = page.getByRole("dialog", { name: "Leave without saving?" });
     await leave.waitFor();
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await page.waitForFunction(() => document.querySelector("[aria-label='Open menu']")?.getAttribute("aria-expanded") === "false");
+    // Stay at once, while the drawer may still be sliding shut with its links able to take the focus.
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/student/profile");

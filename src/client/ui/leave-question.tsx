@@ -30,17 +30,20 @@ function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
 let open: (() => void) | null = null;
 
 /**
- * Where the focus goes back to on Stay when the link itself cannot take it: the button that opens the menu the
- * link stood in (a phone's menu closes as the question opens), found by its `aria-controls`.
+ * Where the focus goes back to on Stay: the button that opens the menu the link stood in, found by its
+ * `aria-controls`, when that menu is closed now (a phone's menu closes as the question opens; its links may still
+ * take focus while it slides away); else the link itself; else any opener that can take it.
  */
 function focusBackTo(link: HTMLElement) {
-  link.focus();
-  for (let at: HTMLElement | null = link; at && document.activeElement !== link; at = at.parentElement) {
+  const openers: HTMLElement[] = [];
+  for (let at: HTMLElement | null = link; at; at = at.parentElement) {
     const opener = at.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(at.id)}"]`) : null;
-    if (opener) {
-      opener.focus();
-      return;
-    }
+    if (opener) openers.push(opener);
+  }
+  const closed = openers.filter((opener) => opener.getAttribute("aria-expanded") === "false");
+  for (const target of [...closed, link, ...openers]) {
+    target.focus();
+    if (document.activeElement === target) return;
   }
 }
 
@@ -56,11 +59,12 @@ export function askBeforeLeaving(link: HTMLElement | null, leave: () => void): v
     open = null;
   };
   open = close;
-  // The dialog gives the focus back to the link as it unmounts; the move, if any, comes after.
+  // The dialog gives the focus back to the link as it unmounts, even to a link in a menu sliding shut; on Stay it
+  // is placed again (the move, on Discard and go on, comes after).
   const answer = (go: boolean) => {
     close();
     if (go) leave();
-    else if (link?.isConnected && document.activeElement !== link) focusBackTo(link);
+    else if (link?.isConnected) focusBackTo(link);
   };
   root.render(
     <Suspense fallback={null}>
