@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   "material.new",
   "assignment.new",
   "assignment.graded",
+  "assignment.dueChanged",
   "exam.scheduled",
   "exam.changed",
   "exam.cancelled",

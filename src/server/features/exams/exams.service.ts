@@ -315,7 +315,7 @@ export async function scheduleExam(deps: AppDeps, actorId: number, form: ExamFor
   });
 }
 
-/** A new, moved or cancelled exam told to the students who take it (in the portal and by e-mail). */
+/** A new, moved or cancelled exam told to the students who take it (in the portal and by e-mail), with its day, time and centre. */
 async function tellCandidates(
   deps: AppDeps,
   db: DB,
@@ -325,13 +325,15 @@ async function tellCandidates(
   kind: "exam.scheduled" | "exam.changed" | "exam.cancelled",
 ) {
   const students = await candidatesOf(db, exam).select("users.id").execute();
+  // The day and time on the institute's clock, and the centre: the e-mail says where to be without a sign-in.
+  const at = zonedLocal(new Date(exam.starts_at), await instituteTimeZone({ db }));
   await tellOfSubject(
     deps,
     db,
     now,
     students.map((s) => s.id),
     subject,
-    { kind, title: exam.title, data: { examId: exam.id }, link: STUDENT_EXAMS_LINK, email: true },
+    { kind, title: exam.title, params: { at, centre: exam.centre }, data: { examId: exam.id }, link: STUDENT_EXAMS_LINK, email: true },
   );
 }
 

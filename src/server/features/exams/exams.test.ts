@@ -3,9 +3,11 @@ import type * as v from "valibot";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
+import { notificationText } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 import { admitCardBlock } from "./admit-card.service.ts";
 import { resultsSummaryFor, upcomingExamsFor } from "./exams.service.ts";
@@ -139,7 +141,15 @@ describe("scheduling", () => {
     expect(exam.subject).toMatchObject({ code: "BBA-101", programmeName: "Bachelor of Business Administration (test)" });
     for (const p of [asha, ravi])
       expect(await notificationsOf(p.id)).toEqual([
-        { kind: "exam.scheduled", params: JSON.stringify({ title: "Term-end examination", subject: "BBA-101 Principles of Management" }) },
+        {
+          kind: "exam.scheduled",
+          params: JSON.stringify({
+            at: "2026-12-01T10:00",
+            centre: "Pune study centre, Hall A",
+            title: "Term-end examination",
+            subject: "BBA-101 Principles of Management",
+          }),
+        },
       ]);
     expect(await notificationsOf(meera.id)).toEqual([]);
     // Ravi keeps e-mail notifications off: only Asha is e-mailed.
@@ -235,6 +245,21 @@ describe("editing and cancelling", () => {
     const moved = await staff.call.exams.update({ id: exam.id, ...EXAM, time: "14:30", centre: "Nashik centre" });
     expect(moved.exam.startsAt).toBe("2026-12-01T09:00:00.000Z");
     expect((await notificationsOf(asha.id)).map((n) => n.kind)).toEqual(["exam.scheduled", "exam.changed"]);
+    // The words and the e-mail say the new day, time and centre (stop 48: the student need not sign in to learn them).
+    const [changed] = (await asha.call.notifications.list({})).notifications;
+    expect(changed?.message).toBe(
+      "BBA-101 Principles of Management: now on 1 Dec 2026, 2:30 pm, at Nashik centre. Print your admit card again from Exams.",
+    );
+    const mail = await deps.db.selectFrom("email_outbox").select("text_body").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("now on 1 Dec 2026, 2:30 pm, at Nashik centre");
+    // In Hindi, the day and time are written the Hindi way; a row told before there was a time keeps its words.
+    const told = { at: "2026-12-01T14:30", centre: "Nashik centre", subject: "BBA-101", title: "Term-end" };
+    expect(inLocale("hi", () => notificationText("exam.changed", told).message)).toBe(
+      "BBA-101: अब 1 दिस॰ 2026, 2:30 pm, केंद्र Nashik centre। परीक्षाएँ से अपना प्रवेश पत्र फिर से प्रिंट करें।",
+    );
+    expect(notificationText("exam.changed", { subject: "BBA-101", title: "Term-end" }).message).toBe(
+      "BBA-101: the date, time or centre has changed. See Exams for the details and print your admit card again.",
+    );
     // A title alone tells nobody.
     await staff.call.exams.update({ id: exam.id, ...EXAM, time: "14:30", centre: "Nashik centre", title: "Term-end exam" });
     expect(await notificationsOf(asha.id)).toHaveLength(2);
@@ -276,6 +301,10 @@ describe("editing and cancelling", () => {
       "Exam scheduled: Term-end examination",
       "Exam cancelled: Term-end examination",
     ]);
+    // It names the day and time it was to be (stop 48).
+    expect((await ravi.call.notifications.list({})).notifications[0]?.message).toBe(
+      "BBA-101 Principles of Management: the exam of 1 Dec 2026, 10:00 am will not take place. The office will tell you when a new date is set.",
+    );
     await expect(staff.call.exams.cancel({ id: exam.id })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(staff.call.exams.update({ id: exam.id, ...EXAM })).rejects.toMatchObject({ code: "CONFLICT" });
     deps.advance(10 * DAY);

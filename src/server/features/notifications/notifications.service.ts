@@ -10,6 +10,7 @@ import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { INTL_LOCALE, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
+import { isOneOf } from "../../../shared/is-one-of.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
@@ -48,18 +49,31 @@ function readable(kind: NotificationKind, params: NotificationParams): Notificat
   if (kind === "contact.new" && typeof out.subject === "string") out.subject = contactSubjectLabel(out.subject);
   if (kind === "ticket.status" && typeof out.status === "string") out.status = ticketStatusName(out.status).toLocaleLowerCase();
   if (kind === "account.locked" && (out.role === "admin" || out.role === "student")) out.role = alerts.t(`role.${out.role}`);
-  // A calendar day (YYYY-MM-DD) is written the reader's way: 25 Nov 2026, २५ नव॰ २०२६.
-  if (typeof out.due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(out.due))
-    out.due = new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { dateStyle: "medium", timeZone: "UTC" }).format(
-      new Date(`${out.due}T00:00:00Z`),
-    );
+  // A calendar day (YYYY-MM-DD), and a day and time on the institute's clock (YYYY-MM-DDTHH:MM), are written the
+  // reader's way: 25 Nov 2026, २५ नव॰ २०२६; 5 Dec 2026, 10:00 am.
+  if (typeof out.due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(out.due)) out.due = wallClock(`${out.due}T00:00`, false);
+  if (typeof out.at === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(out.at)) out.at = wallClock(out.at, true);
   return out;
 }
+
+const wallClock = (local: string, withTime: boolean) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], {
+    dateStyle: "medium",
+    timeStyle: withTime ? "short" : undefined,
+    timeZone: "UTC",
+  }).format(new Date(`${local}:00Z`));
+
+/** Kinds whose words name a day and time (`at`) when it was told with one; rows written before say it without. */
+const TOLD_WITH_TIME = ["assignment.new", "exam.scheduled", "exam.changed", "exam.cancelled"] as const;
 
 /** The title and message in the current language (the request's, or the one `inLocale` sets). */
 export function notificationText(kind: NotificationKind, params: NotificationParams): { title: string; message: string } {
   const shown = readable(kind, params);
-  return { title: alerts.t(`kind.${kind}.title`, shown), message: alerts.t(`kind.${kind}.message`, shown) };
+  const message =
+    typeof params.at === "string" && isOneOf(TOLD_WITH_TIME, kind)
+      ? alerts.t(`kind.${kind}.messageAt`, shown)
+      : alerts.t(`kind.${kind}.message`, shown);
+  return { title: alerts.t(`kind.${kind}.title`, shown), message };
 }
 
 /** The words stored with the row (what search looks in): English for a kind, else the given text. */

@@ -121,6 +121,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
     const told = await tellStudyingNow(deps, trx, now, subject, {
       kind: "assignment.new",
       title: row.title,
+      params: { at: zonedLocal(new Date(dueAt), timeZone) },
       data: { subjectId: subject.id, assignmentId: row.id },
       link: studentSubjectLink(subject.id),
       email: true,
@@ -138,7 +139,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
   return { message: text.t("said.assignmentCreated", { title: row.title, count: told }), assignment: toOfficeAssignment(row, timeZone) };
 }
 
-/** Saves the form. A new due moment must be in the future; submissions' late flags follow it. */
+/** Saves the form. A new due moment must be in the future; submissions' late flags follow it, and its students are told. */
 export async function updateAssignment(deps: AppDeps, actorId: number, input: AssignmentUpdateInput, meta: SessionMeta = {}) {
   const current = await findAssignment(deps, input.id);
   if (input.subjectId !== current.subject_id) throw assignmentNotFound();
@@ -166,6 +167,15 @@ export async function updateAssignment(deps: AppDeps, actorId: number, input: As
         .set({ is_late: sql<number>`submitted_at > ${dueAt}` })
         .where("assignment_id", "=", input.id)
         .execute();
+      // A deadline moved is news to whoever studies the subject, in the portal and by e-mail (stop 48).
+      await tellStudyingNow(deps, trx, now, subject, {
+        kind: "assignment.dueChanged",
+        title: row.title,
+        params: { at: zonedLocal(new Date(dueAt), timeZone) },
+        data: { subjectId: subject.id, assignmentId: row.id },
+        link: studentSubjectLink(subject.id),
+        email: true,
+      });
     }
     await auditSubject(trx, now, {
       actorUserId: actorId,

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Programme, Subject } from "../../../../db/schema.ts";
 import { MAX_TERMS } from "../../../shared/constants.ts";
-import type { NotificationKind } from "../../../shared/i18n/alerts.ts";
+import type { NotificationKind, NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import type { MoveTermInput, SubjectForm, SubjectListQuery, SubjectUpdateInput } from "../../../shared/schemas/studies.ts";
 import { termName } from "../../../shared/terms.ts";
@@ -54,7 +54,15 @@ export function auditSubject(
 export const studentSubjectLink = (subjectId: number) => `/student/courses/${subjectId}`;
 
 /** What a subject's students are told of something new in it: the notification's kind, words, target and e-mail. */
-export type SubjectNews = { kind: NotificationKind; title: string; data: Record<string, unknown>; link: string; email?: boolean };
+export type SubjectNews = {
+  kind: NotificationKind;
+  title: string;
+  /** more for the words than the title and the subject (an exam's day, time and centre) */
+  params?: NotificationParams;
+  data: Record<string, unknown>;
+  link: string;
+  email?: boolean;
+};
 
 /**
  * Something new in a subject (a material, an assignment, an exam or a change to it) told to these students,
@@ -72,7 +80,7 @@ export async function tellOfSubject(
   await notifyStudents(deps, db, now, students, {
     type: "course",
     kind: news.kind,
-    params: { title: news.title, subject: subjectLabel(subject) },
+    params: { ...news.params, title: news.title, subject: subjectLabel(subject) },
     data: news.data,
     email: news.email,
     link: news.link,

@@ -313,7 +313,10 @@ describe("assignments", () => {
     expect(message).toBe("Journal entries was set; 2 students were told.");
     expect(assignment.dueAt).toBe("2026-11-22T07:30:00.000Z");
     expect(assignment.dueLocal).toBe("2026-11-22T13:00");
-    expect(await deps.db.selectFrom("email_outbox").select("id").where("template", "=", "student_alert").execute()).toHaveLength(2);
+    const told = await deps.db.selectFrom("email_outbox").select("text_body").where("template", "=", "student_alert").execute();
+    expect(told).toHaveLength(2);
+    // The e-mail says when it is due, on the institute's clock (stop 48).
+    expect(told[0]?.text_body).toContain("Journal entries has been set, due by 22 Nov 2026, 1:00 pm. Open Courses for the instructions.");
 
     // Not a PDF inside: the field is named once, without its "(PDF)" (twelfth walk: "Your work (PDF) must be a PDF file").
     const notPdf = new FormData();
@@ -383,6 +386,26 @@ describe("assignments", () => {
     // A change to a subject's work is filed under the subject, named by its label.
     expect(log[1]).toMatchObject({ entity_type: "subject", entity_id: String(assignment.subjectId) });
     expect(JSON.parse(log[1]!.details)).toEqual({ title: assignment.title, subject: "BCOM-101 Financial Accounting" });
+  });
+
+  test("a new due moment is told to the subject's students in the portal and by e-mail; a new title alone tells nobody (stop 48)", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const form = { subjectId: subject.id, title: "Case study", dueAt: "2026-12-01T17:00", maxMarks: 20 };
+    const { assignment } = await staff.call.studies.createAssignment(form);
+    const told = () =>
+      deps.db.selectFrom("notifications").select(["recipient_user_id", "params"]).where("kind", "=", "assignment.dueChanged").execute();
+    await staff.call.studies.updateAssignment({ id: assignment.id, ...form, title: "Case study 1" });
+    expect(await told()).toEqual([]);
+    await staff.call.studies.updateAssignment({ id: assignment.id, ...form, title: "Case study 1", dueAt: "2026-12-08T17:00" });
+    expect((await told()).map((n) => n.recipient_user_id).sort()).toEqual([asha.id, ravi.id].sort());
+    const [item] = (await asha.call.notifications.list({})).notifications;
+    expect(item).toMatchObject({
+      title: "New due date: Case study 1",
+      message: `${subject.code} ${subject.name}: Case study 1 is now due by 8 Dec 2026, 5:00 pm.`,
+      link: `/student/courses/${subject.id}`,
+    });
+    const mail = await deps.db.selectFrom("email_outbox").select(["subject", "text_body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("New due date: Case study 1");
   });
 
   test("a note's line break counts as one character, as typed, though a form sends it as CRLF (walk 15b)", async () => {
