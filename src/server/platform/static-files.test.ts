@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { Hono } from "hono";
 import { native } from "../../../tests/setup/happy-dom.ts";
 import { precompress } from "../build.ts";
-import { preferredEncoding, serveFiles } from "./static-files.ts";
+import { preferredEncoding, serveFiles, shellNameOf } from "./static-files.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "institute-static-"));
 const distDir = path.join(dir, "dist");
@@ -22,6 +22,11 @@ beforeAll(() => {
   writeFileSync(
     path.join(distDir, "_pages", "gallery.html"),
     SHELL.replace("</head>", `<link rel="modulepreload" href="/gallery-page-abc12345.js"></head>`),
+  );
+  mkdirSync(path.join(distDir, "_pages", "student"));
+  writeFileSync(
+    path.join(distDir, "_pages", "student", "exams.html"),
+    SHELL.replace("</head>", `<link rel="modulepreload" href="/portal-pages-abc12345.js"></head>`),
   );
   writeFileSync(path.join(distDir, "index-abc12345.js"), SCRIPT);
   writeFileSync(path.join(distDir, "tiny-abc12345.js"), "1");
@@ -107,9 +112,21 @@ describe("compressed answers", () => {
 });
 
 describe("page shells", () => {
+  test("a portal page's shell serves it and every path below it (stop 48)", async () => {
+    for (const p of ["/student/exams", "/student/exams/", "/student/exams/admit-card", "/student/exams/12/marksheet"])
+      expect(await (await get(p)).text()).toContain("/portal-pages-abc12345.js");
+    expect([shellNameOf("/student/fees/receipt/3"), shellNameOf("/admin/exams/12/marks"), shellNameOf("/gallery")]).toEqual([
+      "/student/fees",
+      "/admin/exams",
+      "/gallery",
+    ]);
+    for (const p of ["/", "/student", "/student/", "/students/fees", "/student/Fees", "/gallery/x", "/student/../admin"])
+      expect(shellNameOf(p)).toBe(p === "/student" ? "/student" : null);
+  });
+
   test("a page with its own shell gets it; other pages, nested paths and the root get index.html", async () => {
     expect(await (await get("/gallery")).text()).toContain("modulepreload");
-    for (const p of ["/", "/about", "/gallery/", "/admin/gallery", "/GALLERY"]) {
+    for (const p of ["/", "/about", "/gallery/", "/admin/gallery", "/GALLERY", "/student/examsx", "/student/fees"]) {
       const res = await get(p);
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(SHELL);

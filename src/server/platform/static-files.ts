@@ -193,6 +193,13 @@ async function sendShell(c: Context, served: ServedFile, variant: ShellVariant) 
   return c.body(new Uint8Array(await data), 200, { ...type, "Content-Encoding": encoding });
 }
 
+/**
+ * The page shell a path is served (build.ts writes them): a public page's own ("/gallery"), and a portal page's
+ * for every path below it too ("/student/exams/admit-card" is /student/exams'); null for the rest (index.html).
+ */
+export const shellNameOf = (urlPath: string): string | null =>
+  /^\/(?:admin|student)\/[a-z0-9-]+(?=\/|$)/.exec(urlPath)?.[0] ?? (/^\/[a-z0-9-]+$/.test(urlPath) ? urlPath : null);
+
 export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (c: Context) => ShellVariant | Promise<ShellVariant> }) {
   const distDir = path.resolve(opts.distDir);
   const publicDir = path.resolve(opts.publicDir);
@@ -212,7 +219,8 @@ export function serveFiles(opts: { distDir: string; publicDir: string; shell?: (
       // A missing file (anything with an extension) is a real 404, not the app shell.
       if (path.posix.extname(urlPath)) return c.text(MSG.notFound, 404);
     }
-    const pageShell = /^\/[a-z0-9-]+$/.test(urlPath) ? await fileAt(distDir, `/${PAGE_SHELL_DIR}${urlPath}.html`) : null;
+    const shellName = shellNameOf(urlPath);
+    const pageShell = shellName ? await fileAt(distDir, `/${PAGE_SHELL_DIR}${shellName}.html`) : null;
     const shell = pageShell ?? (await fileAt(distDir, "/index.html"));
     if (!shell) {
       return c.text("The site has not been built yet. Run `npm run build` (or `npm start`, which builds it).", 503);
