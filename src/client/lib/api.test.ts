@@ -96,10 +96,10 @@ describe("uploadWithProgress", () => {
     });
   });
 
-  test("a dropped connection rejects with the network message; a stalled upload is abandoned", async () => {
+  test("a dropped connection rejects saying nobody can tell whether it was saved (stop 48); a stalled upload is abandoned", async () => {
     const dropped = uploadWithProgress("/gallery/upload", new FormData(), () => {});
     FakeXhr.last!.failNetwork();
-    await expect(dropped).rejects.toMatchObject({ message: CLIENT_MSG.network, status: null });
+    await expect(dropped).rejects.toMatchObject({ message: CLIENT_MSG.unsure, status: null });
 
     const stalled = uploadWithProgress("/gallery/upload", new FormData(), () => {}, { stallTimeoutMs: 20 });
     const xhr = FakeXhr.last!;

@@ -92,7 +92,8 @@ export function uploadWithProgress<T = unknown>(
         fail(errorFromBody(payload, xhr.status));
       }
     });
-    xhr.addEventListener("error", () => fail(new ApiError(CLIENT_MSG.network, null)));
+    // The file may have reached the server before the line dropped (lib/errors.ts: transportMessage).
+    xhr.addEventListener("error", () => fail(new ApiError(CLIENT_MSG.unsure, null)));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     armStallTimer();

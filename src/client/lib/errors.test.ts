@@ -91,6 +91,7 @@ describe("failureMessage", () => {
       throw new TypeError("Failed to fetch");
     };
     expect(failureMessage(await trpcErrorFrom(offline), "This could not be saved.")).toBe(CLIENT_MSG.network);
+    expect(failureMessage(new ApiError(CLIENT_MSG.unsure, null), "This could not be saved.")).toBe(CLIENT_MSG.unsure);
     expect(failureMessage(new ApiError(CLIENT_MSG.timeout, null), "This could not be saved.")).toBe(CLIENT_MSG.timeout);
     expect(failureMessage(new ApiError("This e-mail address is already used", 409), "This could not be saved.")).toBe(
       "This e-mail address is already used",
@@ -112,6 +113,25 @@ describe("fetchWithTimeout", () => {
       });
     await expect(fetchWithTimeout(10, late)("/api/trpc/x", { method: "GET" })).rejects.toMatchObject({ name: "TimeoutError" });
     expect((await fetchWithTimeout(10, late)("/api/trpc/x", { method: "POST", body: "{}" })).ok).toBe(true);
+  });
+
+  test("a write sent online whose answer never came may have been made: it says so; one sent offline was not (stop 48)", async () => {
+    const dropped = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const client = createTrpcClient({ getToken: () => null, fetch: dropped });
+    const failure = () => client.auth.logout.mutate().then(() => Promise.reject(new Error("saved")), normaliseError);
+    expect((await failure()).message).toBe(CLIENT_MSG.unsure);
+    // A read is only a read: nothing was changed.
+    expect(normaliseError(await trpcErrorFrom(dropped)).message).toBe(CLIENT_MSG.network);
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, "onLine");
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      expect((await failure()).message).toBe(CLIENT_MSG.network);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) expect(navigator.onLine).toBe(true);
+    }
   });
 
   test("still honours the caller's own abort", async () => {

@@ -10,7 +10,7 @@ import { MSG } from "../../shared/messages.ts";
 export type FieldErrors = Record<string, string[]>;
 
 /** Client-side messages for failures that never reached the server, in the chosen language. */
-export const CLIENT_MSG = labelsOf(["timeout", "network", "aborted"], (key) => common.t(`error.${key}`));
+export const CLIENT_MSG = labelsOf(["timeout", "network", "unsure", "aborted"], (key) => common.t(`error.${key}`));
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -38,13 +38,15 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 
 /**
  * A failure below HTTP: timeout, cancellation, or (for a rejection that came from fetch itself) no
- * network — fetch rejects with a TypeError ("Failed to fetch", "Load failed" …) when it cannot connect.
+ * network — fetch rejects with a TypeError ("Failed to fetch", "Load failed" …) when it cannot connect, or
+ * when the line dropped before the answer: for a write (`unanswered`, lib/trpc.ts) nobody can tell whether
+ * the server made it, so the message says to check first (walk 16b: "try again" recorded a payment twice).
  */
 export function transportMessage(err: unknown, fromFetch = false): string | null {
   if (typeof err !== "object" || err === null || !("name" in err)) return null;
   if (err.name === "TimeoutError") return CLIENT_MSG.timeout;
   if (err.name === "AbortError") return CLIENT_MSG.aborted;
-  if (fromFetch && err.name === "TypeError") return CLIENT_MSG.network;
+  if (fromFetch && err.name === "TypeError") return "unanswered" in err ? CLIENT_MSG.unsure : CLIENT_MSG.network;
   return null;
 }
 
@@ -79,7 +81,7 @@ export function normaliseError(err: unknown): ApiError {
  */
 export function failureMessage(err: unknown, fallback: string): string {
   const { status, message } = normaliseError(err);
-  if (status === null) return [CLIENT_MSG.network, CLIENT_MSG.timeout].includes(message) ? message : fallback;
+  if (status === null) return [CLIENT_MSG.network, CLIENT_MSG.unsure, CLIENT_MSG.timeout].includes(message) ? message : fallback;
   return status >= 400 && status < 500 && status !== 401 ? message : fallback;
 }
 

@@ -34,7 +34,13 @@ export function fetchWithTimeout(
   baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init),
 ): FetchLike {
   return (input, init = {}) => {
-    if (init.method === "POST") return baseFetch(input, init);
+    if (init.method === "POST") {
+      // Sent while online, a write that got no answer may have been made (lib/errors.ts: transportMessage).
+      const sent = globalThis.navigator?.onLine !== false;
+      return baseFetch(input, init).catch((err: unknown) => {
+        throw sent && typeof err === "object" && err !== null ? Object.assign(err, { unanswered: true }) : err;
+      });
+    }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal && typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : timeout;
     return baseFetch(input, { ...init, signal });
