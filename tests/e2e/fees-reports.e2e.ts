@@ -200,6 +200,19 @@ describe("the fee reports (issue 19)", () => {
     await phone.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();
     await check(phone.page, "collections 390", found);
 
+    // The dashboard's fees at a glance agree, on a phone; its figure opens the collections (stop 48).
+    await phone.page.goto("/admin/dashboard");
+    const fees = phone.page.getByRole("region", { name: "Fees" });
+    await fees.getByRole("group", { name: "Collected this month" }).getByText("₹4,000", { exact: true }).waitFor();
+    await fees
+      .getByRole("group", { name: "Outstanding" })
+      .getByText(/overdue, from 1 student$/)
+      .waitFor();
+    await check(phone.page, "dashboard 390", found);
+    await fees.getByRole("link", { name: /Collected this month/ }).click();
+    await phone.page.waitForURL("**/admin/fees?tab=collections");
+    await phone.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();
+
     // The activity log tells who reminded and who exported.
     await office.page.goto("/admin/activity");
     await settle(office.page);

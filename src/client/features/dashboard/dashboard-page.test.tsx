@@ -51,6 +51,19 @@ const STATS: RouterOutputs["dashboard"]["stats"] = {
       status: "in-progress",
     },
   ],
+  fees: {
+    collectedThisMonth: 12_500_000,
+    collectedChange: {
+      value: 8,
+      unit: "percent",
+      label: "+8%",
+      comparedWith: "collected so far this month vs the same days of last month",
+    },
+    outstanding: 34_050_000,
+    overdue: 9_000_000,
+    overdueStudents: 6,
+    toConfirm: 3,
+  },
 };
 
 describe("admin dashboard", () => {
@@ -103,11 +116,34 @@ describe("admin dashboard", () => {
     expect(within(recent).getByRole("link", { name: "Inquiry from Kavita Rao" }).getAttribute("href")).toBe("/admin/contacts?open=5");
   });
 
+  test("the fees at a glance: collected this month with its change, outstanding with what is overdue, payments to confirm; each opens its tab (stop 48)", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS });
+    const fees = await screen.findByRole("region", { name: "Fees" });
+    const collected = await within(fees).findByRole("group", { name: "Collected this month" });
+    expect(within(collected).getByText("₹1,25,000")).toBeTruthy();
+    expect(within(collected).getByText("+8%")).toBeTruthy();
+    const outstanding = within(fees).getByRole("group", { name: "Outstanding" });
+    expect(within(outstanding).getByText("₹3,40,500")).toBeTruthy();
+    expect(within(outstanding).getByText("₹90,000 overdue, from 6 students")).toBeTruthy();
+    expect(within(within(fees).getByRole("group", { name: "Payments to confirm" })).getByText("3")).toBeTruthy();
+    expect(
+      within(fees)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/admin/fees", "/admin/fees?tab=collections", "/admin/fees?tab=dues", "/admin/fees?tab=confirm"]);
+  });
+
+  test("nothing overdue says so", async () => {
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => ({ ...STATS, fees: { ...STATS.fees, overdue: 0, overdueStudents: 0 } }) });
+    const fees = await screen.findByRole("region", { name: "Fees" });
+    expect(await within(fees).findByText("Nothing overdue")).toBeTruthy();
+  });
+
   test("if the figures cannot be loaded, counts read 0, the lists are empty, and an alert says so", async () => {
     renderAdmin("/admin/dashboard", { "dashboard.stats": () => new TrpcFailure("Forbidden", 403) });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("We could not load the dashboard figures.");
-    for (const name of ["Total Students", "Pending Applications", "Approved This Month", "Contact Inquiries"]) {
+    for (const name of ["Total Students", "Pending Applications", "Approved This Month", "Contact Inquiries", "Payments to confirm"]) {
       expect(within(screen.getByRole("group", { name })).getByText("0")).toBeTruthy();
     }
     expect(screen.getByText("No recent activity yet")).toBeTruthy();

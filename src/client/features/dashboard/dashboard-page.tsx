@@ -1,6 +1,6 @@
 /**
  * /admin/dashboard (spec part 2, Dashboard): four headline figures, each with the change the server
- * computed (docs/decisions/005 — never a fixed figure), the nine management-centre cards, and Recent
+ * computed (docs/decisions/005 — never a fixed figure), the fees at a glance (stop 48), the nine management-centre cards, and Recent
  * Activity with its link to the activity log (the spec's "View All", named for where it leads: the log holds
  * more than applications and inquiries) → /admin/activity. If the figures cannot be loaded, counts read 0 and the
  * lists stay empty under an error alert (spec part 2 §8), with a way to try again.
@@ -19,6 +19,7 @@ import { StatCard, type StatTone } from "../../ui/card.tsx";
 import { CheckCircleIcon, FileIcon, MailIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
+import { FeesGlance } from "./fees-glance.tsx";
 import { ManagementCentre } from "./management-centre.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
 import { type FigureChange, StatChange } from "./stat-change.tsx";
@@ -41,6 +42,7 @@ const ZEROS: Stats = {
   managementCenters: 9,
   galleryImages: 0,
   recentActivity: [],
+  fees: { collectedThisMonth: 0, collectedChange: NO_CHANGE, outstanding: 0, overdue: 0, overdueStudents: 0, toConfirm: 0 },
 };
 
 const FIGURES: readonly {
@@ -89,6 +91,8 @@ export default function AdminDashboardPage() {
           />
         ))}
       </div>
+
+      <FeesGlance fees={stats?.fees ?? null} changed={query.data !== undefined} />
 
       <div className="ops-dashboard-columns">
         <ManagementCentre stats={stats} />

@@ -8,12 +8,14 @@
 import { admin } from "../../../shared/i18n/admin.ts";
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { formatCount } from "../../../shared/i18n/translate.ts";
+import { rupees } from "../../../shared/money.ts";
 import type { ActivityQuery } from "../../../shared/schemas/dashboard.ts";
 import type { AppDeps } from "../../deps.ts";
 import { startOfMonth, startOfPreviousMonth } from "../../platform/calendar.ts";
 import { countAs, countWhere } from "../../platform/counts.ts";
 import { jsonObject } from "../../platform/json.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { feeFigures } from "../fees/reports.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 /** The nine management-centre cards of the dashboard. */
@@ -47,6 +49,12 @@ export function percentChange(current: number, previous: number, comparedWith: s
   return { value, unit: "percent", label: `${signed(value)}%`, comparedWith };
 }
 
+/** Money's change in whole percent; with nothing the period before, the amount itself ("+₹12,500"), value null. */
+export function moneyChange(current: number, previous: number, comparedWith: string): FigureChange {
+  if (previous > 0 || current === 0) return percentChange(current, previous, comparedWith);
+  return { value: null, unit: "percent", label: `+${rupees(current)}`, comparedWith };
+}
+
 export function countChange(delta: number, comparedWith: string): FigureChange {
   return { value: delta, unit: "count", label: signed(delta), comparedWith };
 }
@@ -73,7 +81,7 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
   const windowStart = p.windowStart.toISOString();
   const db = deps.db;
 
-  const [students, admissions, contacts, others, recentAdmissions, recentContacts] = await Promise.all([
+  const [students, admissions, contacts, others, recentAdmissions, recentContacts, fees] = await Promise.all([
     db
       .selectFrom("users")
       .where("role", "=", "student")
@@ -129,6 +137,7 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
       .orderBy("id", "desc")
       .limit(2)
       .execute(),
+    feeFigures(deps),
   ]);
 
   const n = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -176,6 +185,15 @@ export async function dashboardStats(deps: Pick<AppDeps, "db" | "now">) {
     managementCenters: MANAGEMENT_CENTERS,
     galleryImages: n(others.gallery),
     recentActivity,
+    /** the fees at a glance (stop 48): paise, and the UPI payments waiting for the office */
+    fees: {
+      collectedThisMonth: fees.collected,
+      collectedChange: moneyChange(fees.collected, fees.collectedBefore, admin.t("change.collected")),
+      outstanding: fees.outstanding,
+      overdue: fees.overdue,
+      overdueStudents: fees.overdueStudents,
+      toConfirm: fees.toConfirm,
+    },
   };
 }
 

@@ -145,6 +145,19 @@ describe("GET /api/admin/dashboard/stats", () => {
       managementCenters: 9,
       galleryImages: 0,
       recentActivity: [],
+      fees: {
+        collectedThisMonth: 0,
+        collectedChange: {
+          value: 0,
+          unit: "percent",
+          label: "0%",
+          comparedWith: "collected so far this month vs the same days of last month",
+        },
+        outstanding: 0,
+        overdue: 0,
+        overdueStudents: 0,
+        toConfirm: 0,
+      },
     });
   });
 

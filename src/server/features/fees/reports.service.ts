@@ -260,6 +260,51 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
   };
 }
 
+/** The same days of the month before `today`'s (the 1st to today's day, cut at that month's last day). */
+export function sameSpanLastMonth(today: string): { from: string; to: string } {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const lastDay = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  const from = first.toISOString().slice(0, 10);
+  return { from, to: `${from.slice(0, 8)}${String(Math.min(day, lastDay)).padStart(2, "0")}` };
+}
+
+/**
+ * The fee figures of the office's dashboard (stop 48): money collected this month so far and over the same days
+ * of last month (as the collections report counts it), what students owe and how much of it is overdue, from
+ * how many students (as the dues list totals it), and the UPI payments waiting to be confirmed.
+ */
+export async function feeFigures(deps: Pick<AppDeps, "db" | "now">) {
+  const today = localDate(deps.now(), await instituteTimeZone(deps));
+  const before = sameSpanLastMonth(today);
+  const db = deps.db;
+  const [collected, collectedBefore, dues, toConfirm] = await Promise.all([
+    collectionsTotal(db, `${today.slice(0, 8)}01`, today),
+    collectionsTotal(db, before.from, before.to),
+    db
+      .selectFrom(duesByStudent(db, today, { search: "", programme: null }, "all").as("s"))
+      .select((eb) => [
+        eb.fn.sum<number>("s.outstanding").as("outstanding"),
+        eb.fn.sum<number>("s.overdue").as("overdue"),
+        sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end)`.as("overdueStudents"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("fee_payments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    collected,
+    collectedBefore,
+    outstanding: Number(dues.outstanding ?? 0),
+    overdue: Number(dues.overdue ?? 0),
+    overdueStudents: Number(dues.overdueStudents ?? 0),
+    toConfirm: Number(toConfirm.n),
+  };
+}
+
 /** The programmes the dues list can be narrowed to: those with instalments raised. */
 export async function duesProgrammes(deps: Pick<AppDeps, "db">) {
   const programmes = await deps.db

@@ -6,7 +6,7 @@ import { parseCsv } from "../../platform/csv.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { cancelReceipt, collectionsTotal, recordPayment, standings } from "./payments.service.ts";
-import { collectionPresets, duesByStudent, instalmentDues, RECEIPTS_CSV_HEADER } from "./reports.service.ts";
+import { collectionPresets, duesByStudent, feeFigures, instalmentDues, RECEIPTS_CSV_HEADER, sameSpanLastMonth } from "./reports.service.ts";
 
 let deps: TestDeps;
 let bba: number;
@@ -335,6 +335,52 @@ describe("collections (issue 19)", () => {
     await recordPayment(deps, staff.id, { instalmentId: ids[1]!, amount: 2_000_00, mode: "cash", paidOn: "2026-12-01" });
     deps.advance(-9 * DAY);
   }
+
+  test("the dashboard's fee figures agree with the collections and the dues list; a reported transfer waits to be confirmed (stop 48)", async () => {
+    await collect();
+    // Last month's same days (1–22 October): one receipt; after the 22nd it does not count.
+    deps.advance(-30 * DAY);
+    await recordPayment(deps, staff.id, { instalmentId: ids[1]!, amount: 500_00, mode: "cash", paidOn: "2026-10-23" });
+    deps.advance(30 * DAY);
+    const [asha] = await deps.db.selectFrom("users").select("id").where("student_id", "=", "STU0201").execute();
+    await deps.db
+      .insertInto("fee_payments")
+      .values({
+        instalment_id: ids[1]!,
+        user_id: asha!.id,
+        amount_paise: 1_000_00,
+        mode: "upi",
+        reference: "999988887777",
+        paid_on: "2026-11-22",
+        status: "pending",
+        created_at: deps.now().toISOString(),
+      })
+      .execute();
+    const figures = await feeFigures(deps);
+    const dues = await staff.call.feeReports.dues({});
+    expect(figures).toEqual({
+      collected: await collectionsTotal(deps.db, "2026-11-01", "2026-11-22"),
+      collectedBefore: 0,
+      outstanding: dues.totals.outstanding,
+      overdue: dues.totals.overdue,
+      overdueStudents: dues.totals.overdueStudents,
+      toConfirm: 1,
+    });
+    // 4,000 + 5,000.50 + 5,000 (the cancelled cheque does not count, nor the 1 December receipt).
+    expect(figures.collected).toBe(14_000_50);
+    expect(figures.outstanding).toBeGreaterThan(0);
+    // On the dashboard, in the reader's money.
+    const { fees } = await staff.call.dashboard.stats();
+    expect(fees).toMatchObject({ collectedThisMonth: 14_000_50, toConfirm: 1, outstanding: dues.totals.outstanding });
+    expect(fees.collectedChange).toMatchObject({ value: null, label: "+₹14,000.50" });
+  });
+
+  test("the same days of last month, cut at its last day", () => {
+    expect(sameSpanLastMonth("2026-11-22")).toEqual({ from: "2026-10-01", to: "2026-10-22" });
+    expect(sameSpanLastMonth("2026-03-31")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(sameSpanLastMonth("2028-03-30")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
+    expect(sameSpanLastMonth("2027-01-15")).toEqual({ from: "2026-12-01", to: "2026-12-15" });
+  });
 
   test("by day, programme and mode, each adding up to collectionsTotal; cancelled receipts do not count", async () => {
     await collect();
