@@ -4,8 +4,8 @@
  * is graded; after the due moment it is flagged late); the office grades with marks and a comment. The
  * student dashboard's completed/total assignments come from here.
  */
-import { sql } from "kysely";
-import type { Assignment } from "../../../../db/schema.ts";
+import { type Kysely, sql } from "kysely";
+import type { Assignment, Database, Subject } from "../../../../db/schema.ts";
 import { studies as text } from "../../../shared/i18n/studies.ts";
 import { isOffice } from "../../../shared/roles.ts";
 import {
@@ -97,6 +97,26 @@ function dueInstant(local: string, timeZone: string, now: Date, mustBeFuture: bo
   return due.toISOString();
 }
 
+/** A new assignment, or its new due moment, told to the subject's students with when it is due (institute's clock). */
+function tellOfAssignment(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  now: Date,
+  subject: Subject,
+  kind: "assignment.new" | "assignment.dueChanged",
+  row: { id: number; title: string; due_at: string },
+  timeZone: string,
+) {
+  return tellStudyingNow(deps, db, now, subject, {
+    kind,
+    title: row.title,
+    params: { at: zonedLocal(new Date(row.due_at), timeZone) },
+    data: { subjectId: subject.id, assignmentId: row.id },
+    link: studentSubjectLink(subject.id),
+    email: true,
+  });
+}
+
 export async function createAssignment(deps: AppDeps, actorId: number, form: AssignmentForm, meta: SessionMeta = {}) {
   const subject = await findListedSubject(deps.db, form.subjectId);
   const timeZone = await instituteTimeZone(deps);
@@ -118,14 +138,7 @@ export async function createAssignment(deps: AppDeps, actorId: number, form: Ass
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const told = await tellStudyingNow(deps, trx, now, subject, {
-      kind: "assignment.new",
-      title: row.title,
-      params: { at: zonedLocal(new Date(dueAt), timeZone) },
-      data: { subjectId: subject.id, assignmentId: row.id },
-      link: studentSubjectLink(subject.id),
-      email: true,
-    });
+    const told = await tellOfAssignment(deps, trx, now, subject, "assignment.new", row, timeZone);
     await auditSubject(trx, now, {
       actorUserId: actorId,
       action: "assignment.create",
@@ -168,14 +181,7 @@ export async function updateAssignment(deps: AppDeps, actorId: number, input: As
         .where("assignment_id", "=", input.id)
         .execute();
       // A deadline moved is news to whoever studies the subject, in the portal and by e-mail (stop 48).
-      await tellStudyingNow(deps, trx, now, subject, {
-        kind: "assignment.dueChanged",
-        title: row.title,
-        params: { at: zonedLocal(new Date(dueAt), timeZone) },
-        data: { subjectId: subject.id, assignmentId: row.id },
-        link: studentSubjectLink(subject.id),
-        email: true,
-      });
+      await tellOfAssignment(deps, trx, now, subject, "assignment.dueChanged", row, timeZone);
     }
     await auditSubject(trx, now, {
       actorUserId: actorId,
