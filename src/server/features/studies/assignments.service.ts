@@ -177,7 +177,8 @@ export async function updateAssignment(deps: AppDeps, actorId: number, input: As
     if (changedDue) {
       await trx
         .updateTable("assignment_submissions")
-        .set({ is_late: sql<number>`submitted_at > ${dueAt}` })
+        // 1 or 0 on both databases (a comparison is a boolean on PostgreSQL, whose column is an integer).
+        .set({ is_late: sql<number>`case when submitted_at > ${dueAt} then 1 else 0 end` })
         .where("assignment_id", "=", input.id)
         .execute();
       // A deadline moved is news to whoever studies the subject, in the portal and by e-mail (stop 48).

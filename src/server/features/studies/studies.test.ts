@@ -406,6 +406,17 @@ describe("assignments", () => {
     });
     const mail = await deps.db.selectFrom("email_outbox").select(["subject", "text_body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(mail.subject).toBe("New due date: Case study 1");
+    // Work handed in after its due moment is late; the due moment moved past it makes it on time (on PostgreSQL
+    // too: the flag is an integer there, which a comparison is not).
+    const soon = { ...form, title: "Quiz", dueAt: "2026-11-22T13:00" };
+    const quiz = (await staff.call.studies.createAssignment(soon)).assignment;
+    deps.advance(2 * 3_600_000);
+    expect((await handIn(asha, quiz.id)).status).toBe(201);
+    const late = async () =>
+      (await staff.call.studies.submissions({ assignmentId: quiz.id })).submissions.find((x) => x.userId === asha.id)?.isLate;
+    expect(await late()).toBe(true);
+    await staff.call.studies.updateAssignment({ id: quiz.id, ...soon, dueAt: "2026-11-23T13:00" });
+    expect(await late()).toBe(false);
   });
 
   test("a note's line break counts as one character, as typed, though a form sends it as CRLF (walk 15b)", async () => {
