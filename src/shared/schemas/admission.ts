@@ -13,12 +13,14 @@ import {
   blankOrWesternDigits,
   emailAddress,
   filledIn,
+  inPinDigits,
   inWesternDigits,
   isBirthDate,
+  isPhone,
   optionalText,
-  PHONE,
   PIN_CODE,
   pageParams,
+  personName,
   recordId,
   recordVersion,
   requiredChoice,
@@ -46,13 +48,13 @@ const label = (field: LabelledField) => () => admission.t(`field.${field}`);
 const required = (field: LabelledField) => () => validation.t("required", { label: admission.t(`field.${field}`) });
 const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", { label: admission.t(`field.${field}`).toLowerCase() });
 
-const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), inWesternDigits, v.regex(PHONE, invalidPhone(field)));
+const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), inWesternDigits, v.check(isPhone, invalidPhone(field)));
 
 const optionalPhone = (field: LabelledField) =>
   v.pipe(
     optionalText(20),
     blankOrWesternDigits,
-    v.check((p) => p === undefined || PHONE.test(p), invalidPhone(field)),
+    v.check((p) => p === undefined || isPhone(p), invalidPhone(field)),
   );
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,8 +80,8 @@ export const missingFieldsMessage = (fields: readonly (typeof REQUIRED_ADMISSION
   admission.t("missing.fields", { fields: fields.map((f) => admission.t(`field.${f}`)).join(", ") });
 
 export const admissionFields = v.object({
-  firstName: requiredText(required("firstName"), NAME_PART_MAX),
-  lastName: requiredText(required("lastName"), NAME_PART_MAX),
+  firstName: personName(requiredText(required("firstName"), NAME_PART_MAX)),
+  lastName: personName(requiredText(required("lastName"), NAME_PART_MAX)),
   dateOfBirth: v.pipe(
     filledIn(required("dateOfBirth")),
     v.regex(isoDate, admission.m("check.dateFormat")),
@@ -94,7 +96,7 @@ export const admissionFields = v.object({
   address: requiredText(required("address"), 500),
   city: requiredText(required("city"), 80),
   state: requiredText(required("state"), 80),
-  pincode: v.pipe(filledIn(required("pincode")), inWesternDigits, v.regex(PIN_CODE, admission.m("check.pincode"))),
+  pincode: v.pipe(filledIn(required("pincode")), inPinDigits, v.regex(PIN_CODE, admission.m("check.pincode"))),
   course: requiredText(required("course"), 120),
   previousSchool: optionalText(200),
   previousPercentage: v.pipe(
@@ -113,9 +115,9 @@ export const admissionFields = v.object({
         addIssue({ message: admission.t("check.year", { min: String(min), max: String(max) }) });
     }),
   ),
-  fatherName: optionalText(120),
+  fatherName: personName(optionalText(120)),
   fatherOccupation: optionalText(120),
-  motherName: optionalText(120),
+  motherName: personName(optionalText(120)),
   motherOccupation: optionalText(120),
   guardianPhone: optionalPhone("guardianPhone"),
   extracurricular: optionalText(1000),

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { account } from "../i18n/account.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { emailAddress, newPassword, optionalText, presentedPassword } from "./common.ts";
+import { emailAddress, newPassword, optionalText, personName, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
   email: emailAddress(account.m("emailRequired")),
@@ -74,7 +74,7 @@ export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>;
 /** PUT /auth/profile: name, email, mobile — only non-blank values count; at least one. */
 export const profileUpdateInput = v.pipe(
   v.object({
-    name: optionalText(120),
+    name: personName(optionalText(120)),
     email: v.optional(
       v.pipe(
         v.string(),

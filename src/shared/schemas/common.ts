@@ -24,9 +24,27 @@ export const westernDigits = (s: string): string => s.replace(/[०-९]/g, (d) 
 /** westernDigits in a field's rules, before its pattern; `undefined` (a blank optional field) stays. */
 export const inWesternDigits = v.transform(westernDigits);
 export const blankOrWesternDigits = v.transform((s: string | undefined) => (s === undefined ? s : westernDigits(s)));
+/** A PIN code as written on letters, "411 001", is stored as its six digits (walk 16a). */
+export const inPinDigits = v.transform((s: string) => westernDigits(s).replace(/\s+/g, ""));
 
 /** A phone number as people write one: digits with spaces or dashes between, perhaps a leading +; 8–20 characters. */
-export const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
+const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
+/** PHONE's shape, and not one digit over and over: "0000000000" and "99999 99999" stand in for a number (walk 16a). */
+export const isPhone = (p: string): boolean => PHONE.test(p) && !/^(\d)\1*$/.test(p.replace(/\D/g, ""));
+
+/**
+ * A person's name as typed (walk 16a): runs of spaces inside fold to one ("Priya  Sharma"), and a name holding
+ * emoji or other pictographs is refused. Letters of every script, dots, apostrophes, hyphens and the Indic
+ * joiners stay as typed. For required and optional fields alike (blank stays blank).
+ */
+export const personName = <S extends v.GenericSchema<unknown, string | null | undefined>>(field: S): S =>
+  // Typed as the field itself: the same input and output (a string stays a string, blank stays blank), and the
+  // same kind of schema (a pipe takes its first schema's), so an optional key stays optional.
+  v.pipe(
+    field as v.GenericSchema<unknown, string | null | undefined>,
+    v.transform((s) => (typeof s === "string" ? s.replace(/\s+/g, " ") : s)),
+    v.check((s) => typeof s !== "string" || !/\p{Extended_Pictographic}/u.test(s), validation.m("nameSymbols")),
+  ) as unknown as S;
 
 /**
  * What is never text a person meant, and every text field loses:
@@ -137,10 +155,14 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a search term must lose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/** A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text index's phrase, and PostgreSQL refuses it in text), then trimmed. */
+/**
+ * A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text
+ * index's phrase, and PostgreSQL refuses it in text), then trimmed; a phone keyboard's curly quotes are the
+ * straight ones names are stored with ("D’Souza" finds "D'Souza", walk 16a).
+ */
 const searchLine = v.pipe(
   v.optional(v.string(), ""),
-  v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").trim()),
+  v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').trim()),
 );
 
 /** What a list is searched for: one line of at most SEARCH_MAX (100) characters; `required` says what to type when blank. */
@@ -194,12 +216,21 @@ export function isCalendarDay(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+/** The youngest a student of the institute's programmes can plausibly be. */
+const MIN_AGE_YEARS = 10;
+
 /**
  * A date of birth: a real calendar day (not 2007-02-31: walk 16a found it stored, and printed as 3 Mar 2007)
- * after 1900 and before today.
+ * after 1900, and at least MIN_AGE_YEARS years before today (a birthday of today, or last year, is a slip).
  */
-export function isBirthDate(value: string): boolean {
-  return isCalendarDay(value) && value > "1900-12-31" && Date.parse(value) < Date.now();
+export function isBirthDate(value: string, now: Date = new Date()): boolean {
+  return isCalendarDay(value) && value > "1900-12-31" && value <= latestBirthDate(now);
+}
+
+/** The latest date of birth isBirthDate takes (YYYY-MM-DD), also the date fields' `max`: 29 February goes to the 28th. */
+export function latestBirthDate(now: Date = new Date()): string {
+  const day = `${now.getUTCFullYear() - MIN_AGE_YEARS}${now.toISOString().slice(4, 10)}`;
+  return isCalendarDay(day) ? day : day.replace(/29$/, "28");
 }
 
 /** The whole days from one YYYY-MM-DD day to another (negative when `to` comes first). */

@@ -2,17 +2,27 @@
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
 import { contact } from "../i18n/contact.ts";
-import { blankOrWesternDigits, clearableText, emailAddress, optionalText, PHONE, pageParams, recordId, requiredText } from "./common.ts";
+import {
+  blankOrWesternDigits,
+  clearableText,
+  emailAddress,
+  isPhone,
+  optionalText,
+  pageParams,
+  personName,
+  recordId,
+  requiredText,
+} from "./common.ts";
 import { assigneeId } from "./staff.ts";
 
 export const contactInput = v.object({
-  name: requiredText(contact.m("check.name"), 120),
+  name: personName(requiredText(contact.m("check.name"), 120)),
   email: emailAddress(contact.m("check.email")),
   phone: v.pipe(
     optionalText(20),
     blankOrWesternDigits,
     // Digits first and last, as every phone of the product: "-------" is not a number (walk 16a).
-    v.check((p) => p === undefined || PHONE.test(p), contact.m("check.phone")),
+    v.check((p) => p === undefined || isPhone(p), contact.m("check.phone")),
   ),
   subject: v.picklist(CONTACT_SUBJECTS, contact.m("check.subject")),
   message: requiredText(contact.m("check.message"), 5000),

@@ -13,13 +13,17 @@ export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
 export const PROGRAMME_MODES = ["distance", "online", "blended"] as const;
 export const FEE_PERIODS = ["year", "semester"] as const;
 
-/** "18,000.50" → 1800050 paise; no floating point on the way. Blank → null (fee on request). */
+/**
+ * "18,000.50" → 1800050 paise; no floating point on the way. Blank → null (fee on request). Commas only group
+ * digits, the Indian way ("1,20,000") or the international one ("120,000"): "1,2,3" is not ₹123 (walk 16a).
+ */
 export function rupeesToPaise(text: string): number | null | undefined {
-  const t = westernDigits(text).replace(/[,\s₹]/g, "");
+  const t = westernDigits(text).replace(/[\s₹]/g, "");
   if (t === "") return null;
-  const m = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(t);
-  if (!m) return undefined;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  const m = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d{1,2}))?$/.exec(t);
+  const whole = m?.[1]?.replaceAll(",", "");
+  if (!m || !whole || whole.length > 8) return undefined;
+  return Number(whole) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
 /** 1800050 paise → "18000.50" (the form's own text), 1800000 → "18000". */

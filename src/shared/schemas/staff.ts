@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { LANGUAGES } from "../constants.ts";
 import { roster } from "../i18n/roster.ts";
 import { OFFICE_ROLES } from "../roles.ts";
-import { emailAddress, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import { emailAddress, pageParams, personName, recordId, requiredChoice, requiredText } from "./common.ts";
 
 export const officeRole = requiredChoice(OFFICE_ROLES, roster.m("team.col.role"), {
   admin: roster.m("team.role.admin"),
@@ -19,7 +19,7 @@ export const INVITE_LANGUAGES = ["institute", ...LANGUAGES] as const;
 
 /** The Invite dialog: who, their address, what they may do, and the language they are written to in. */
 export const staffInviteInput = v.object({
-  name: requiredText(roster.m("team.rule.name"), 120),
+  name: personName(requiredText(roster.m("team.rule.name"), 120)),
   email: emailAddress(roster.m("team.rule.email")),
   role: officeRole,
   language: v.optional(v.picklist(INVITE_LANGUAGES, roster.m("team.rule.language")), "institute"),

@@ -10,7 +10,7 @@ import { student } from "../i18n/student.ts";
 import { type KeyOf, labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import { changePasswordInput } from "./auth.ts";
-import { inWesternDigits, isBirthDate, PHONE, PIN_CODE, recordId } from "./common.ts";
+import { inPinDigits, inWesternDigits, isBirthDate, isPhone, PIN_CODE, personName, recordId } from "./common.ts";
 import { studentPreferences } from "./settings.ts";
 
 /** The portal's messages, in the reader's language at each use (never spread: that would freeze one language). */
@@ -47,7 +47,7 @@ function editable<TOut>(rule: v.GenericSchema<string, TOut>) {
 }
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max, validation.m("maxLength", { max })));
-const phone = (message: () => string) => v.pipe(v.string(), inWesternDigits, v.regex(PHONE, message));
+const phone = (message: () => string) => v.pipe(v.string(), inWesternDigits, v.check(isPhone, message));
 const oneOf = <const T extends readonly string[]>(options: T, message: () => string) =>
   v.pipe(
     v.string(),
@@ -58,7 +58,7 @@ const oneOf = <const T extends readonly string[]>(options: T, message: () => str
 const dateOfBirth = v.pipe(v.string(), v.regex(ISO_DATE, ruleText("dateFormat")), v.check(isBirthDate, ruleText("datePast")));
 
 export const emergencyContactInput = v.object({
-  name: editable(text(120)),
+  name: editable(personName(text(120))),
   relationship: editable(oneOf(EMERGENCY_RELATIONSHIPS, ruleText("relationship"))),
   phone: editable(phone(ruleText("phone"))),
   email: editable(v.pipe(v.string(), v.maxLength(254, account.m("validEmail")), v.email(account.m("validEmail")), v.toLowerCase())),
@@ -76,7 +76,7 @@ export const studentProfileInput = v.object({
   address: editable(text(500)),
   city: editable(text(80)),
   state: editable(text(80)),
-  pincode: editable(v.pipe(v.string(), inWesternDigits, v.regex(PIN_CODE, ruleText("pincode")))),
+  pincode: editable(v.pipe(v.string(), inPinDigits, v.regex(PIN_CODE, ruleText("pincode")))),
   bloodGroup: editable(oneOf(BLOOD_GROUPS, ruleText("bloodGroup"))),
   emergencyContact: v.optional(v.nullable(emergencyContactInput)),
 });

@@ -14,8 +14,9 @@ import {
   filledIn,
   inWesternDigits,
   isBirthDate,
-  PHONE,
+  isPhone,
   pageParams,
+  personName,
   recordId,
   recordVersion,
   requiredText,
@@ -38,12 +39,12 @@ const optionalPhone = (message: () => string) =>
   v.pipe(
     blankable(20),
     blankOrWesternDigits,
-    v.check((p) => p === undefined || PHONE.test(p), message),
+    v.check((p) => p === undefined || isPhone(p), message),
   );
 
 const emergencyContactObject = v.object(
   {
-    name: blankable(120),
+    name: personName(blankable(120)),
     relationship: blankable(60),
     phone: optionalPhone(roster.m("rule.phone")),
     email: v.pipe(
@@ -57,9 +58,9 @@ const emergencyContactObject = v.object(
 
 /** The form's fields: the four required ones first, so the headline message is theirs. */
 export const studentFormEntries = {
-  name: requiredText(requiredMessage, FULL_NAME_MAX),
+  name: personName(requiredText(requiredMessage, FULL_NAME_MAX)),
   email: emailAddress(requiredMessage),
-  mobile: v.pipe(filledIn(requiredMessage), inWesternDigits, v.regex(PHONE, roster.m("rule.mobile"))),
+  mobile: v.pipe(filledIn(requiredMessage), inWesternDigits, v.check(isPhone, roster.m("rule.mobile"))),
   standard: requiredText(requiredMessage, 60),
   bloodGroup: v.pipe(blankable(3), v.optional(v.picklist(BLOOD_GROUPS, roster.m("rule.bloodGroup")))),
   dateOfBirth: v.pipe(

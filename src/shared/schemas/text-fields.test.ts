@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { NAME_PART_MAX } from "../constants.ts";
 import { admissionFields } from "./admission.ts";
-import { newPassword } from "./common.ts";
+import { isBirthDate, latestBirthDate, newPassword, pageParams } from "./common.ts";
 import { contactInput } from "./contact.ts";
 import { rupeesToPaise } from "./programmes.ts";
 import { generalSettings } from "./settings.ts";
@@ -115,5 +115,75 @@ describe("what people really type (walk 16a)", () => {
 
   test("a password is kept as typed but for a NUL: it must match what was set", () => {
     expect(v.parse(newPassword, "Abcdefg1\u200B")).toBe("Abcdefg1\u200B");
+  });
+});
+
+describe("what people really type, taken up (stop 48, walk 16a's Left)", () => {
+  const contactOf = (fields: Record<string, string>) =>
+    v.safeParse(contactInput, { name: "Asha", email: "asha@example.test", subject: "fees", message: "When?", ...fields });
+
+  test("a PIN code written as on a letter, '411 001', is its six digits", () => {
+    expect(v.parse(admissionFields, { ...APPLICANT, pincode: "411 001" }).pincode).toBe("411001");
+    expect(v.parse(admissionFields, { ...APPLICANT, pincode: " ४११ ००१ " }).pincode).toBe("411001");
+    for (const pincode of ["411 00", "011 001", "411-001"])
+      expect(v.safeParse(admissionFields, { ...APPLICANT, pincode }).success).toBe(false);
+  });
+
+  test("a rupee amount's commas only group digits, the Indian way or the international one", () => {
+    expect([rupeesToPaise("1,20,000"), rupeesToPaise("120,000"), rupeesToPaise("12,500.50"), rupeesToPaise("1,000")]).toEqual([
+      1_20_000_00, 120_000_00, 12_500_50, 1_000_00,
+    ]);
+    expect([rupeesToPaise("₹ 10,00,000"), rupeesToPaise("18000"), rupeesToPaise(""), rupeesToPaise("99,999,999")]).toEqual([
+      10_00_000_00,
+      18_000_00,
+      null,
+      99_999_999_00,
+    ]);
+    for (const amount of ["1,2,3", "12,34", ",100", "100,", "1,00", "1,0000", "12,345,67", "1,00,00,00,000", "1.234"])
+      expect([amount, rupeesToPaise(amount)]).toEqual([amount, undefined]);
+  });
+
+  test("a name's runs of spaces fold to one; a name with emoji or pictographs says so; letters of every script stay", () => {
+    const applied = v.parse(admissionFields, {
+      ...APPLICANT,
+      firstName: "Asha  Rani",
+      lastName: "D'Souza-Patil",
+      fatherName: "  Ravi   Kumar ",
+    });
+    expect([applied.firstName, applied.lastName, applied.fatherName]).toEqual(["Asha Rani", "D'Souza-Patil", "Ravi Kumar"]);
+    expect(v.parse(studentCreateInput, { ...STUDENT, name: "Priya \t Sharma" }).name).toBe("Priya Sharma");
+    const emoji = contactOf({ name: "Asha 😀" });
+    expect(emoji.success).toBe(false);
+    expect(emoji.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([["name", "Use letters in a name, not emoji or symbols"]]);
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, name: "Asha ❤️" }).success).toBe(false);
+    expect(v.safeParse(admissionFields, { ...APPLICANT, motherName: "Maa 🙏" }).success).toBe(false);
+    for (const name of ["क्\u200Dषमा", "ಅನಿತಾ ರಾವ್", "S. Ramanathan", "Mary-Ann O'Neil"]) expect(contactOf({ name }).success).toBe(true);
+  });
+
+  test("a phone that is one digit over and over is a placeholder, not a number", () => {
+    for (const phone of ["0000000000", "99999 99999", "+1111111111", "0-0-0-0-0-0-0-0"]) {
+      expect(contactOf({ phone }).success).toBe(false);
+      expect(v.safeParse(studentCreateInput, { ...STUDENT, mobile: phone }).success).toBe(false);
+      expect(v.safeParse(admissionFields, { ...APPLICANT, phone }).success).toBe(false);
+    }
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, mobile: "+1 212 555 0100" }).success).toBe(true);
+  });
+
+  test("a date of birth is at least 10 years ago: not today, not last year", () => {
+    const now = new Date("2026-11-22T06:30:00Z");
+    expect([
+      isBirthDate("2016-11-22", now),
+      isBirthDate("2016-11-23", now),
+      isBirthDate("2026-11-22", now),
+      isBirthDate("1926-05-01", now),
+    ]).toEqual([true, false, false, true]);
+    expect([latestBirthDate(now), latestBirthDate(new Date("2028-02-29T10:00:00Z"))]).toEqual(["2016-11-22", "2018-02-28"]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(v.safeParse(admissionFields, { ...APPLICANT, dateOfBirth: today }).success).toBe(false);
+    expect(v.safeParse(studentCreateInput, { ...STUDENT, dateOfBirth: today }).success).toBe(false);
+  });
+
+  test("a search typed with a phone's curly quotes finds the straight ones names are stored with", () => {
+    expect(v.parse(v.object(pageParams()), { search: " D’Souza “Jr” " }).search).toBe(`D'Souza "Jr"`);
   });
 });

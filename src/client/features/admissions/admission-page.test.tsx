@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAdmission from "../../../shared/i18n/hi/admission.json";
+import { latestBirthDate } from "../../../shared/schemas/common.ts";
 import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
@@ -116,6 +117,22 @@ describe("the admission wizard", () => {
     // A list choice shows at once; a left-empty field does not nag before submit.
     fireEvent.blur(control("City"));
     expect(screen.queryByText("City is required")).toBeNull();
+  });
+
+  test("what people really type (stop 48): a PIN as on a letter fits; a name with emoji and a child's birthday say what to fix beside the field", async () => {
+    await openWizard();
+    type("Pincode", "411 001");
+    fireEvent.blur(control("Pincode"));
+    expect(control("Pincode").getAttribute("aria-invalid")).toBeNull();
+    type("First Name", "Priya 🌸");
+    fireEvent.blur(control("First Name"));
+    expect(screen.getByText("Use letters in a name, not emoji or symbols")).toBeTruthy();
+    expect(control("First Name").getAttribute("aria-invalid")).toBe("true");
+    // The picker stops where the rule does.
+    expect(control("Date of Birth").getAttribute("max")).toBe(latestBirthDate());
+    type("Date of Birth", new Date().toISOString().slice(0, 10));
+    fireEvent.blur(control("Date of Birth"));
+    expect(screen.getByText("Please enter a real date of birth, at least 10 years ago")).toBeTruthy();
   });
 
   test("Reset Form asks first, then clears everything, including the saved draft", async () => {

@@ -2,6 +2,7 @@
 import type { ComponentProps } from "react";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { genderLabel, person } from "../../../shared/i18n/person.ts";
+import { latestBirthDate } from "../../../shared/schemas/common.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { cx } from "../../ui/cx.ts";
@@ -28,11 +29,6 @@ interface FieldSectionsProps extends FieldHandlers {
   /** Prefix of every control's id (one per form on the page). */
   idPrefix: string;
 }
-
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 function ApplicationField({
   field,
@@ -80,7 +76,8 @@ function ApplicationField({
       autoCapitalize={field.kind === "email" ? "none" : undefined}
       spellCheck={field.kind === "email" ? false : undefined}
       maxLength={field.maxLength}
-      max={field.kind === "date" ? todayIso() : undefined}
+      // The one date is the date of birth: the picker stops where the rule does (at least 10 years ago).
+      max={field.kind === "date" ? latestBirthDate() : undefined}
       value={value}
       onChange={(e) => onChange(field.name, e.target.value)}
     />

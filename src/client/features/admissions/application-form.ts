@@ -96,7 +96,8 @@ export const PERSONAL_SECTIONS: readonly FieldSection[] = [
     { name: "address", kind: "textarea", autoComplete: "street-address", full: true, maxLength: 500 },
     { name: "city", kind: "text", autoComplete: "address-level2", maxLength: 80 },
     { name: "state", kind: "text", autoComplete: "address-level1", maxLength: 80 },
-    { name: "pincode", kind: "numeric", autoComplete: "postal-code", maxLength: 6, hint: true },
+    // Seven: a PIN written as on letters, "411 001" (stored as its six digits).
+    { name: "pincode", kind: "numeric", autoComplete: "postal-code", maxLength: 7, hint: true },
   ]),
 ];
 

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, FULL_NAME_MAX } from "../../../shared/constants.ts";
 import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
+import { latestBirthDate } from "../../../shared/schemas/common.ts";
 import { focusFirstInvalid, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -39,11 +40,6 @@ export interface StudentFormDialogProps {
   onSubmit: (values: StudentFormValues) => void;
   onClose: () => void;
 }
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 const IDS = Object.fromEntries(FIELD_ORDER.map((f) => [f, fieldId(f)])) as Record<StudentField, string>;
 /** The shared schema's rules, shown beside the fields after a submit attempt. */
@@ -137,7 +133,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             options={standardOptions(initial.standard, standards.data?.standards)}
           />
           <Select {...field("bloodGroup")} label={FIELD_LABELS.bloodGroup} placeholder={t("form.notGiven")} options={BLOOD_GROUPS} />
-          {input("dateOfBirth", { type: "date", max: today() })}
+          {input("dateOfBirth", { type: "date", max: latestBirthDate() })}
           {input("term", { inputMode: "numeric", maxLength: 2, hint: t("form.termHint") })}
         </div>
         <TextArea {...field("address")} label={FIELD_LABELS.address} rows={3} maxLength={500} />

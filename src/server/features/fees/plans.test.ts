@@ -505,6 +505,11 @@ describe("concessions and scholarships", () => {
   test("no more than what is still to pay on the instalment (nor than its own amount), and a reason is required", async () => {
     const { instalments } = await raisedStudent();
     await recordPayment(deps, staff.id, { instalmentId: instalments[0]!, amount: 3_000_00, mode: "cash", paidOn: "2026-11-20" });
+    // Commas only group digits (stop 48): "3,3,3" is not ₹333.
+    const commas = await refused(
+      staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "3,3,3", reason: "Hardship" }),
+    );
+    expect([commas.code, Object.keys(commas.fieldErrors ?? {})]).toEqual(["BAD_REQUEST", ["amount"]]);
     expect(
       await refused(
         staff.call.feePlans.giveConcession({ instalmentId: instalments[0]!, kind: "concession", amount: "333.36", reason: "Hardship" }),

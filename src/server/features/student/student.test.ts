@@ -212,9 +212,10 @@ describe("profile", () => {
         gender: "Female",
         city: "Nashik",
         state: "Maharashtra",
-        pincode: "422001",
+        // As written on letters (stop 48): stored as its six digits. A name's double space folds.
+        pincode: "422 001",
         bloodGroup: "O+",
-        emergencyContact: { name: "Sunita Patil", relationship: "Mother", phone: "9822012345", email: "Sunita@Example.test" },
+        emergencyContact: { name: "Sunita  Patil", relationship: "Mother", phone: "9822012345", email: "Sunita@Example.test" },
         // read-only: ignored
         name: "Someone Else",
         email: "hijack@example.test",
@@ -289,7 +290,7 @@ describe("profile", () => {
     const body = await res.json();
     expect(body.errors).toEqual({
       mobile: ["Please enter a valid mobile number"],
-      dateOfBirth: ["Please enter a real date of birth in the past"],
+      dateOfBirth: ["Please enter a real date of birth, at least 10 years ago"],
       gender: ["Please choose Male, Female or Other"],
       pincode: ["Please enter a valid 6-digit PIN code"],
       bloodGroup: ["Please choose a blood group from the list"],

@@ -120,7 +120,7 @@ describe("adding a student", () => {
     expect(bad.errors).toEqual({
       mobile: ["Please enter a valid mobile number"],
       bloodGroup: ["Please choose a blood group from the list"],
-      dateOfBirth: ["Please enter a real date of birth in the past"],
+      dateOfBirth: ["Please enter a real date of birth, at least 10 years ago"],
     });
     const standard = await asAdmin("POST", "/api/admin/students", { ...FORM, standard: "PhD in Astrology" });
     expect(standard.status).toBe(400);
@@ -217,6 +217,30 @@ describe("the list", () => {
     expect(beyond.data.pagination).toEqual({ totalItems: 4, totalPages: 2, currentPage: 5, limit: 3 });
     expect((await asAdmin("GET", "/api/admin/students?page=0")).status).toBe(400);
     expect((await asAdmin("GET", "/api/admin/students?limit=500")).status).toBe(400);
+  });
+
+  test("what people really type (stop 48): a name's double spaces fold, emoji and a placeholder mobile are refused, a child's birthday too; a curly-quoted search finds the name", async () => {
+    const { student } = await addStudent({ ...FORM, name: "Sunita  D'Souza" });
+    expect((await deps.db.selectFrom("users").select("name").where("id", "=", student.id).executeTakeFirstOrThrow()).name).toBe(
+      "Sunita D'Souza",
+    );
+    const today = deps.now().toISOString().slice(0, 10);
+    const refused = await (
+      await asAdmin("POST", "/api/admin/students", {
+        ...FORM,
+        email: "x@example.test",
+        name: "Sunita 🌸",
+        mobile: "00000 00000",
+        dateOfBirth: today,
+      })
+    ).json();
+    expect(refused.errors).toEqual({
+      name: ["Use letters in a name, not emoji or symbols"],
+      mobile: ["Please enter a valid mobile number"],
+      dateOfBirth: ["Please enter a real date of birth, at least 10 years ago"],
+    });
+    const found = await (await asAdmin("GET", `/api/admin/students?search=${encodeURIComponent("D’Souza")}`)).json();
+    expect(found.data.students.map((s: { id: number }) => s.id)).toEqual([student.id]);
   });
 
   test("search covers name, e-mail, mobile and student ID (wildcards taken literally); status filters", async () => {
