@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { MAX_TERMS } from "../constants.ts";
 import { studies } from "../i18n/studies.ts";
-import { optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
+import { optionalText, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
 
 export const MAX_UNITS = 40;
 /** Assignment submissions and materials are PDFs up to these sizes. */
@@ -36,7 +36,8 @@ export const subjectFormEntries = {
 };
 export const subjectForm = v.object(subjectFormEntries);
 export type SubjectForm = v.InferOutput<typeof subjectForm>;
-export const subjectUpdateInput = v.object({ id: subjectId, ...subjectFormEntries });
+/** `version`: what the form was filled from; a change saved since by someone else is refused (walk 16b). */
+export const subjectUpdateInput = v.object({ id: subjectId, version: recordVersion, ...subjectFormEntries });
 export type SubjectUpdateInput = v.InferOutput<typeof subjectUpdateInput>;
 export const subjectIdInput = v.object({ id: subjectId });
 export const subjectArchiveInput = v.object({ id: subjectId, archived: v.boolean() });

@@ -37,6 +37,7 @@ const PROGRAMMES: RouterOutputs["studies"]["programmes"] = {
   ],
 };
 const SUBJECT: RouterOutputs["studies"]["get"]["subject"] = {
+  version: "v7",
   id: 7,
   programmeId: 3,
   programmeName: "BBA",
@@ -97,6 +98,25 @@ describe("the office's courses (issue 18)", () => {
     await waitFor(() => expect(sent("studies.create")).toHaveLength(1));
     expect(sent("studies.create")[0]).toMatchObject({ programmeId: "3", term: "1", code: "bba-102", units: ["Basics", "", "Letters"] });
     await screen.findByText("BBA-102 Business Communication was added; its students are enrolled.");
+  });
+
+  test("editing sends the version it was opened from; a colleague's save since is refused with its words, the typed name kept (stop 48)", async () => {
+    const changed =
+      "Someone else changed this subject after you opened the form, so your save would undo their change. Nothing was saved: close the form, open it again to see the subject as it is now, then make your change.";
+    const { sent } = renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
+      "studies.programmes": () => PROGRAMMES,
+      "studies.get": () => ({ subject: SUBJECT }),
+      "studies.update": () => new TrpcFailure(changed, 409),
+    });
+    const table = await screen.findByRole("table", { name: "Subjects" });
+    fireEvent.click(await within(table).findByRole("button", { name: "Edit BBA-101" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit BBA-101" });
+    fireEvent.change(within(dialog).getByLabelText(/^Subject name/), { target: { value: "Principles of Management I" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(changed)).toBeTruthy();
+    expect(sent("studies.update")[0]).toMatchObject({ id: 7, version: "v7", name: "Principles of Management I" });
+    expect((within(dialog).getByLabelText(/^Subject name/) as HTMLInputElement).value).toBe("Principles of Management I");
   });
 
   test("moving a programme's students on: how many move, what else it touches (exams to come, open assignments), then the server's answer", async () => {

@@ -84,7 +84,8 @@ export function SubjectFormDialog({
 
   const submission = saveSubmission(form, saving, {
     id: subject?.id,
-    input: toInput(values),
+    // The version it was opened from: a colleague's save since is refused, not undone (walk 16b).
+    input: subject ? { ...toInput(values), version: subject.version } : toInput(values),
     saved: (answer) => onSaved(answer.message, answer.subject),
     failed: t("admin.failed.save"),
   });

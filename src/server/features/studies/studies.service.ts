@@ -17,6 +17,7 @@ import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { countAs } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -323,15 +324,26 @@ async function saveUnits(db: DB, subjectId: number, titles: string[]) {
   }
 }
 
+/** What a subject's edit form edits, its units' titles among it: the version the form sends back (walk 16b). */
+const subjectVersion = (s: Subject, unitTitles: string[]) =>
+  rowVersion([s.programme_id, s.term, s.code, s.name, s.description, s.sort_order, unitTitles]);
+
+const unitsOf = (db: DB, subjectId: number) =>
+  db.selectFrom("subject_units").select(["id", "position", "title"]).where("subject_id", "=", subjectId).orderBy("position").execute();
+
 /** One subject with its units, for the office's editor. */
 export async function getSubject(deps: Pick<AppDeps, "db">, id: number) {
   const subject = await findSubject(deps.db, id);
   const [units, programme] = await Promise.all([
-    deps.db.selectFrom("subject_units").select(["id", "position", "title"]).where("subject_id", "=", id).orderBy("position").execute(),
+    unitsOf(deps.db, id),
     deps.db.selectFrom("programmes").select("name").where("id", "=", subject.programme_id).executeTakeFirstOrThrow(),
   ]);
   return {
     subject: {
+      version: subjectVersion(
+        subject,
+        units.map((u) => u.title),
+      ),
       id: subject.id,
       programmeId: subject.programme_id,
       programmeName: programme.name,
@@ -384,11 +396,16 @@ export async function createSubject(deps: AppDeps, actorId: number, form: Subjec
  * old place keep it as completed work only if they had moved past it; the new place's students are enrolled.
  */
 export async function updateSubject(deps: AppDeps, actorId: number, input: SubjectUpdateInput, meta: SessionMeta = {}) {
-  const { id, ...form } = input;
+  const { id, version, ...form } = input;
   const now = deps.now();
   const at = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
+    await trx.selectFrom("subjects").select("id").where("id", "=", id).$call(heldForChange(trx)).executeTakeFirst();
     const current = await findSubject(trx, id);
+    // Two people editing one subject: the second save would undo the first without a word (walk 16b).
+    const units = (await unitsOf(trx, id)).map((u) => u.title);
+    if (version !== undefined && version !== subjectVersion(current, units))
+      throw new AppError("CONFLICT", text.t("rule.changedMeanwhile"));
     await checkedProgramme(trx, form, id);
     const row = await trx
       .updateTable("subjects")

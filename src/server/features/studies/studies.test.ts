@@ -111,6 +111,22 @@ describe("subjects and enrolment", () => {
     expect(list.subjects.map((s) => [s.code, s.units, s.students])).toEqual([["BCOM-101", 3, 2]]);
   });
 
+  test("two people editing one subject: the second save, from the version both opened, is refused; the first stands; opened again it saves (stop 48)", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const opened = (await staff.call.studies.get({ id: subject.id })).subject.version;
+    await staff.call.studies.update({ id: subject.id, version: opened, ...SUBJECT, units: ["Journal", "Ledger", "Final accounts"] });
+    await expect(staff.call.studies.update({ id: subject.id, version: opened, ...SUBJECT, name: "Accounting I" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else changed this subject after you opened the form"),
+    });
+    const now = (await staff.call.studies.get({ id: subject.id })).subject;
+    expect([now.name, now.units.map((u) => u.title)]).toEqual(["Financial Accounting", ["Journal", "Ledger", "Final accounts"]]);
+    // The version follows what the form edits, the units' titles too.
+    expect(now.version).not.toBe(opened);
+    const saved = await staff.call.studies.update({ id: subject.id, version: now.version, ...SUBJECT, name: "Accounting I" });
+    expect(saved.subject.name).toBe("Accounting I");
+  });
+
   test("editing units keeps ticks by position; moving a term completes the old subjects and opens the new; a new programme drops them", async () => {
     const { subject } = await staff.call.studies.create(SUBJECT);
     const term2 = (await staff.call.studies.create({ ...SUBJECT, term: 2, code: "BCOM-201", name: "Cost Accounting", units: ["Costs"] }))
