@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { feePlans } from "../i18n/feePlans.ts";
 import { fees } from "../i18n/fees.ts";
-import { isCalendarDay, pageParams, recordId, requiredString, requiredText } from "./common.ts";
+import { isCalendarDay, pageParams, recordId, recordVersion, requiredString, requiredText } from "./common.ts";
 import { REASON_MAX, rupeeAmount } from "./fee-desk.ts";
 import { rupeesToPaise } from "./programmes.ts";
 
@@ -51,6 +51,8 @@ const programmeId = recordId(feePlans.m("rule.programme"));
  */
 export const feePlanForm = v.object({
   programmeId,
+  /** what the form was filled from; a plan saved since by someone else is refused (walk 16b) */
+  version: recordVersion,
   days: v.pipe(
     v.array(dueDay, feePlans.m("rule.days")),
     v.minLength(1, feePlans.m("rule.days")),

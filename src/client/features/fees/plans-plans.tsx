@@ -187,7 +187,8 @@ function PlanDialog({ programme, onClose, onSaved }: { programme: Programme; onC
 
   const submission = form.submission(
     async () => {
-      const answer = await save.mutateAsync(planInput(programme.id, count, values));
+      // The version it was opened from: a colleague's save since is refused, not undone (walk 16b).
+      const answer = await save.mutateAsync({ ...planInput(programme.id, count, values), version: programme.version });
       void utils.feePlans.invalidate();
       onSaved(answer.message);
     },

@@ -17,6 +17,7 @@ type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number
 const BBA: Programme = {
   id: 17,
   name: "BBA",
+  version: "default",
   feePaise: 18_000_00,
   feePeriod: "year",
   instalments: 2,
@@ -32,6 +33,7 @@ const PHD: Programme = {
   name: "PhD",
   feePaise: null,
   amounts: null,
+  version: "2026-11-20T10:00:00.000Z",
   plan: { days: [0, 90], lateFee: 500_00, graceDays: 7, saved: true, stale: false, updatedAt: "2026-11-20T10:00:00.000Z" },
   students: [],
 };
@@ -88,7 +90,8 @@ describe("fee plans (issue 19)", () => {
     fireEvent.change(within(dialog).getByLabelText(/^Grace days/), { target: { value: "5" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save plan" }));
     await screen.findByText("The fee plan of BBA is saved. Fees already raised keep their dates.");
-    expect(sent("feePlans.save")).toEqual([{ programmeId: 17, days: ["0", "90"], lateFee: "250", graceDays: "5" }]);
+    // With the version it was opened from (stop 48).
+    expect(sent("feePlans.save")).toEqual([{ programmeId: 17, version: "default", days: ["0", "90"], lateFee: "250", graceDays: "5" }]);
   });
 
   test("a raise offers today on the institute's calendar as the term's start, not the device's", async () => {

@@ -18,6 +18,7 @@ import { audit } from "../../platform/audit.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
@@ -94,9 +95,13 @@ async function storedPlan(db: DB, programmeId: number) {
     .executeTakeFirst();
 }
 
+/** A plan's version for its edit form: when it was last saved ("default" before it ever was; walk 16b). */
+const planVersion = (stored: { updated_at: string } | undefined) => stored?.updated_at ?? "default";
+
 const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: number }[]) => ({
   id: p.id,
   name: p.name,
+  version: plan.updatedAt ?? "default",
   feePaise: p.fee_paise,
   feePeriod: p.fee_period,
   instalments: p.instalments,
@@ -180,6 +185,11 @@ export async function savePlan(deps: AppDeps, actorId: number, input: FeePlanFor
     updated_at: now.toISOString(),
   };
   await deps.db.transaction().execute(async (trx) => {
+    // Two people saving one plan take turns (its programme row is held: the plan's own may not exist yet); the
+    // second, from the version both opened, is refused rather than undoing the first without a word (walk 16b).
+    await trx.selectFrom("programmes").select("id").where("id", "=", programme.id).$call(heldForChange(trx)).executeTakeFirst();
+    if (input.version !== undefined && input.version !== planVersion(await storedPlan(trx, programme.id)))
+      throw new AppError("CONFLICT", text.t("rule.changedMeanwhile", { programme: programme.name }));
     await trx
       .insertInto("fee_plans")
       .values({ programme_id: programme.id, ...values })

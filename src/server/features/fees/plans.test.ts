@@ -155,6 +155,23 @@ describe("fee plans (issue 19)", () => {
     expect(page.programmes).toHaveLength(4);
   });
 
+  test("two administrators saving one plan: the second, from the version both opened, is refused; the first stands (stop 48)", async () => {
+    const opened = (await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.version;
+    expect(opened).toBe("default");
+    await admin.call.feePlans.save({ programmeId, version: opened, days: ["0", "45", "90"], lateFee: "250", graceDays: "7" });
+    expect(
+      await refused(admin.call.feePlans.save({ programmeId, version: opened, days: [0, 30, 60], lateFee: "", graceDays: 0 })),
+    ).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else saved the plan of Bachelor of Testing after you opened the form"),
+    });
+    const [now] = (await staff.call.feePlans.list({ search: "testing" })).programmes;
+    expect(now!.plan).toMatchObject({ days: [0, 45, 90], lateFee: 250_00, graceDays: 7 });
+    deps.advance(1000);
+    await admin.call.feePlans.save({ programmeId, version: now!.version, days: [0, 30, 60], lateFee: "", graceDays: 0 });
+    expect((await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.plan.days).toEqual([0, 30, 60]);
+  });
+
   test("an administrator saves a plan (one due day per instalment, going up, 0–365; late fee in rupees; grace 0–60), audited; staff may only read", async () => {
     const saved = await admin.call.feePlans.save({ programmeId, days: ["0", "45", "90"], lateFee: "250.50", graceDays: "7" });
     expect(saved.message).toBe("The fee plan of Bachelor of Testing is saved. Fees already raised keep their dates.");
