@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { feePlans } from "../i18n/feePlans.ts";
 import { fees } from "../i18n/fees.ts";
-import { isCalendarDay, pageParams, recordId, recordVersion, requiredString, requiredText } from "./common.ts";
+import { isCalendarDay, pageParams, recordId, recordVersion, requiredString, requiredText, wholeNumber } from "./common.ts";
 import { REASON_MAX, rupeeAmount } from "./fee-desk.ts";
 import { rupeesToPaise } from "./programmes.ts";
 
@@ -22,12 +22,14 @@ export const MAX_FEE_TERM = 24;
 
 export const CONCESSION_KINDS = ["concession", "scholarship"] as const;
 
-/** A whole number typed in a form (text) or sent as a number, within [min, max]; blank fails with `message`. */
+/**
+ * A whole number typed in a form (text) or sent as a number, within [min, max]; blank fails with `message`. The
+ * common rule (digits only: "0x1e" is not day 30), required, so never null past its check.
+ */
 const wholeIn = (min: number, max: number, message: () => string) =>
   v.pipe(
-    v.nullish(v.union([v.string(), v.number()]), ""),
-    v.transform((x) => (String(x).trim() === "" ? Number.NaN : Number(String(x).trim()))),
-    v.check((n) => Number.isInteger(n) && n >= min && n <= max, message),
+    wholeNumber(min, max, message, false),
+    v.transform((n) => n as number),
   );
 
 const dueDay = wholeIn(0, MAX_DUE_DAY, feePlans.m("rule.day", { max: MAX_DUE_DAY }));

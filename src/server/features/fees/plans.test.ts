@@ -158,6 +158,13 @@ describe("fee plans (issue 19)", () => {
   test("two administrators saving one plan: the second, from the version both opened, is refused; the first stands (stop 48)", async () => {
     const opened = (await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.version;
     expect(opened).toBe("default");
+    // A due day is digits, as every whole number (walk 16a): "0x1e" is not day 30.
+    expect(
+      (await refused(admin.call.feePlans.save({ programmeId, days: ["0", "0x1e", "90"], lateFee: "", graceDays: "2e0" }))).fieldErrors,
+    ).toMatchObject({
+      "days.1": [expect.any(String)],
+      graceDays: [expect.any(String)],
+    });
     await admin.call.feePlans.save({ programmeId, version: opened, days: ["0", "45", "90"], lateFee: "250", graceDays: "7" });
     expect(
       await refused(admin.call.feePlans.save({ programmeId, version: opened, days: [0, 30, 60], lateFee: "", graceDays: 0 })),
