@@ -250,6 +250,21 @@ export function addDays(day: string, days: number): string {
  */
 export const recordVersion = v.optional(v.pipe(v.string(), v.maxLength(64)));
 
+/**
+ * A record chosen in a picker or a filter: its id (as recordId takes it), or none: blank, null, missing, or one of
+ * `none`'s words ("all"). Anything else reads as `message`.
+ */
+export const optionalRecordId = (message: Text, ...none: string[]) =>
+  v.pipe(
+    v.nullish(v.union([v.string(message), v.number(message)], message), null),
+    v.transform((x) => {
+      const s = x === null ? "" : String(x).trim();
+      return s === "" || none.includes(s) ? null : s;
+    }),
+    v.check((s) => s === null || (/^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647), message),
+    v.transform((s) => (s === null ? null : Number(s))),
+  );
+
 /** A record's id, from a path segment (text) or a tRPC input (number); anything else reads as `message`. */
 export const recordId = (message: Text) =>
   v.pipe(

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { config } from "../i18n/config.ts";
-import { optionalText, pageParams, recordId, requiredText } from "./common.ts";
+import { optionalText, pageParams, recordId, requiredText, wholeNumber } from "./common.ts";
 
 const itemId = recordId(config.m("rule.notFound"));
 /** The brochure is a PDF of at most this size. */
@@ -57,11 +57,7 @@ export const faqFormEntries = {
   question: requiredText(config.m("rule.question"), 300),
   answer: requiredText(config.m("rule.answer"), 5000),
   category: optionalText(60),
-  sortOrder: v.pipe(
-    v.nullish(v.union([v.string(), v.number()]), null),
-    v.transform((x) => (x === null || String(x).trim() === "" ? null : Number(String(x).trim()))),
-    v.check((n) => n === null || (Number.isInteger(n) && n >= 0 && n <= 1_000_000), config.m("rule.position")),
-  ),
+  sortOrder: wholeNumber(0, 1_000_000, config.m("rule.position"), true),
   isPublished: v.optional(v.boolean(), true),
 };
 export const faqInput = v.object(faqFormEntries);

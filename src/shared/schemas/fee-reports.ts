@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { feeReports } from "../i18n/feeReports.ts";
-import { addDays, isCalendarDay, pageParams, recordId } from "./common.ts";
+import { addDays, isCalendarDay, optionalRecordId, pageParams, recordId } from "./common.ts";
 
 /** A student whose oldest unpaid instalment falls due within this many days (today included) is "due soon". */
 export const DUE_SOON_DAYS = 14;
@@ -26,16 +26,7 @@ export function dueStanding(oldestDue: string, today: string): DueStanding {
 }
 
 /** A programme chosen in a filter: its id, or "" for every programme. */
-const programmeFilter = v.optional(
-  v.pipe(
-    v.union([v.string(), v.number()], feeReports.m("rule.programme")),
-    v.transform(String),
-    v.trim(),
-    v.check((s) => s === "" || /^[1-9]\d{0,11}$/.test(s), feeReports.m("rule.programme")),
-    v.transform((s) => (s === "" ? null : Number(s))),
-  ),
-  "",
-);
+const programmeFilter = optionalRecordId(feeReports.m("rule.programme"));
 
 /** Whom the dues list and "Remind all overdue" are about: searched by name or Student ID, one programme or all. */
 const duesScope = {

@@ -4,7 +4,17 @@
  */
 import * as v from "valibot";
 import { library } from "../i18n/library.ts";
-import { addDays, isCalendarDay, optionalText, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
+import {
+  addDays,
+  isCalendarDay,
+  optionalRecordId,
+  optionalText,
+  pageParams,
+  recordId,
+  recordVersion,
+  requiredText,
+  wholeNumber,
+} from "./common.ts";
 
 /** An e-resource's PDF is at most this size. */
 export const ERESOURCE_MAX_BYTES = 25 * 1024 * 1024;
@@ -58,15 +68,7 @@ export function loanStanding(dueOn: string, today: string): LoanStanding {
 
 // ————— the catalogue —————
 
-const programmeId = v.optional(
-  v.pipe(
-    v.nullable(v.union([v.string(), v.number()])),
-    v.transform((x) => (x === null || String(x).trim() === "" ? null : String(x).trim())),
-    v.check((x) => x === null || /^[1-9]\d{0,11}$/.test(x), library.m("rule.programme")),
-    v.transform((x) => (x === null ? null : Number(x))),
-  ),
-  null,
-);
+const programmeId = optionalRecordId(library.m("rule.programme"));
 
 /** What every catalogue entry has. */
 const describedEntries = {

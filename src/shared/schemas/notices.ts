@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { notices } from "../i18n/notices.ts";
-import { isCalendarDay, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
+import { isCalendarDay, optionalRecordId, optionalText, pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
 export const NOTICE_KINDS = ["notice", "event"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -26,12 +26,7 @@ const optionalMatching = (ok: (s: string) => boolean, message: () => string) =>
   );
 
 /** The audience: a programme's id, or blank / null for every student. */
-const audience = v.pipe(
-  v.nullish(v.union([v.string(), v.number()]), null),
-  v.transform((x) => (x === null || String(x).trim() === "" || String(x) === "all" ? null : String(x).trim())),
-  v.check((x) => x === null || /^[1-9]\d{0,11}$/.test(x), notices.m("rule.programme")),
-  v.transform((x) => (x === null ? null : Number(x))),
-);
+const audience = optionalRecordId(notices.m("rule.programme"), "all");
 
 export const noticeForm = v.pipe(
   v.object({

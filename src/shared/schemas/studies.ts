@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { MAX_TERMS } from "../constants.ts";
 import { studies } from "../i18n/studies.ts";
-import { optionalText, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
+import { optionalRecordId, optionalText, pageParams, recordId, recordVersion, requiredText, wholeNumber } from "./common.ts";
 
 export const MAX_UNITS = 40;
 /** Assignment submissions and materials are PDFs up to these sizes. */
@@ -64,15 +64,7 @@ export type MoveTermInput = v.InferOutput<typeof moveTermInput>;
 // ————— materials —————
 
 const materialTitle = requiredText(studies.m("rule.materialTitle"), 200);
-const unitId = v.optional(
-  v.pipe(
-    v.nullable(v.union([v.string(), v.number()])),
-    v.transform((x) => (x === null || String(x).trim() === "" ? null : String(x))),
-    v.check((x) => x === null || /^[1-9]\d{0,11}$/.test(x), studies.m("rule.unit")),
-    v.transform((x) => (x === null ? null : Number(x))),
-  ),
-  null,
-);
+const unitId = optionalRecordId(studies.m("rule.unit"));
 
 /** The text fields sent with a material's PDF (multipart). */
 export const materialFileFields = v.object({ subjectId, unitId, title: materialTitle });

@@ -3,8 +3,9 @@ import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { NAME_PART_MAX } from "../constants.ts";
 import { admissionFields } from "./admission.ts";
-import { isBirthDate, latestBirthDate, newPassword, pageParams } from "./common.ts";
+import { isBirthDate, latestBirthDate, newPassword, optionalRecordId, pageParams } from "./common.ts";
 import { contactInput } from "./contact.ts";
+import { faqInput } from "./content.ts";
 import { rupeesToPaise } from "./programmes.ts";
 import { generalSettings } from "./settings.ts";
 import { studentForm as studentCreateInput } from "./students.ts";
@@ -185,5 +186,22 @@ describe("what people really type, taken up (stop 48, walk 16a's Left)", () => {
 
   test("a search typed with a phone's curly quotes finds the straight ones names are stored with", () => {
     expect(v.parse(v.object(pageParams()), { search: " D’Souza “Jr” " }).search).toBe(`D'Souza "Jr"`);
+  });
+
+  test("a record chosen in a picker: its id, or none (blank, null, missing, 'all' where a list says so); nothing else (stop 48: one rule for four)", () => {
+    const audience = v.object({ programme: optionalRecordId("Choose a programme", "all") });
+    for (const [programme, out] of [
+      ["12", 12],
+      [12, 12],
+      [" 12 ", 12],
+      ["", null],
+      [null, null],
+      [undefined, null],
+      ["all", null],
+    ] as const)
+      expect(v.parse(audience, { programme }).programme).toBe(out);
+    for (const programme of ["0", "x", "1e3", "0x10", "99999999999", "2147483648", -1])
+      expect(v.safeParse(audience, { programme }).issues?.[0]?.message).toBe("Choose a programme");
+    expect(v.safeParse(faqInput, { question: "Q?", answer: "A.", sortOrder: "0x10" }).success).toBe(false);
   });
 });
