@@ -18,7 +18,7 @@ import { audit } from "../../platform/audit.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
-import { heldForChange } from "../../platform/row-lock.ts";
+import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
@@ -95,13 +95,16 @@ async function storedPlan(db: DB, programmeId: number) {
     .executeTakeFirst();
 }
 
-/** A plan's version for its edit form: when it was last saved ("default" before it ever was; walk 16b). */
-const planVersion = (stored: { updated_at: string } | undefined) => stored?.updated_at ?? "default";
+/**
+ * A plan's version for its edit form: what the form edits, as saved (its due days, late fee and grace), or
+ * "default" before it ever was (walk 16b). Not when it was saved: two saves in one clock tick would share it.
+ */
+const planVersion = (plan: Plan) => (plan.saved ? rowVersion([plan.days, plan.lateFee, plan.graceDays]) : "default");
 
 const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: number }[]) => ({
   id: p.id,
   name: p.name,
-  version: plan.updatedAt ?? "default",
+  version: planVersion(plan),
   feePaise: p.fee_paise,
   feePeriod: p.fee_period,
   instalments: p.instalments,
@@ -188,7 +191,7 @@ export async function savePlan(deps: AppDeps, actorId: number, input: FeePlanFor
     // Two people saving one plan take turns (its programme row is held: the plan's own may not exist yet); the
     // second, from the version both opened, is refused rather than undoing the first without a word (walk 16b).
     await trx.selectFrom("programmes").select("id").where("id", "=", programme.id).$call(heldForChange(trx)).executeTakeFirst();
-    if (input.version !== undefined && input.version !== planVersion(await storedPlan(trx, programme.id)))
+    if (input.version !== undefined && input.version !== planVersion(planOf(programme, await storedPlan(trx, programme.id))))
       throw new AppError("CONFLICT", text.t("rule.changedMeanwhile", { programme: programme.name }));
     await trx
       .insertInto("fee_plans")

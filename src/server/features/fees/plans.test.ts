@@ -174,9 +174,29 @@ describe("fee plans (issue 19)", () => {
     });
     const [now] = (await staff.call.feePlans.list({ search: "testing" })).programmes;
     expect(now!.plan).toMatchObject({ days: [0, 45, 90], lateFee: 250_00, graceDays: 7 });
-    deps.advance(1000);
     await admin.call.feePlans.save({ programmeId, version: now!.version, days: [0, 30, 60], lateFee: "", graceDays: 0 });
     expect((await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.plan.days).toEqual([0, 30, 60]);
+  });
+
+  test("a plan's version is what its form edits, not when it was saved: two saves in one clock tick still refuse the stale form (stop 48)", async () => {
+    await admin.call.feePlans.save({ programmeId, days: ["0", "45", "90"], lateFee: "250", graceDays: "7" });
+    // Both open the saved plan; the clock does not move between the saves (as two saves in one millisecond).
+    const opened = (await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.version;
+    await admin.call.feePlans.save({ programmeId, version: opened, days: ["0", "60", "120"], lateFee: "250", graceDays: "7" });
+    expect(
+      await refused(admin.call.feePlans.save({ programmeId, version: opened, days: [0, 45, 90], lateFee: "300", graceDays: 7 })),
+    ).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else saved the plan of Bachelor of Testing after you opened the form"),
+    });
+    const [now] = (await staff.call.feePlans.list({ search: "testing" })).programmes;
+    expect(now!.plan).toMatchObject({ days: [0, 60, 120], lateFee: 250_00, graceDays: 7 });
+    // Saved again as it is, the plan keeps its version: a colleague's form opened on it still saves.
+    await admin.call.feePlans.save({ programmeId, version: now!.version, days: [0, 60, 120], lateFee: "250", graceDays: "7" });
+    const same = (await staff.call.feePlans.list({ search: "testing" })).programmes[0]!;
+    expect(same.version).toBe(now!.version);
+    await admin.call.feePlans.save({ programmeId, version: now!.version, days: [0, 60, 120], lateFee: "300", graceDays: "7" });
+    expect((await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.plan.lateFee).toBe(300_00);
   });
 
   test("an administrator saves a plan (one due day per instalment, going up, 0–365; late fee in rupees; grace 0–60), audited; staff may only read", async () => {
