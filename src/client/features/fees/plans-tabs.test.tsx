@@ -33,7 +33,7 @@ const PHD: Programme = {
   name: "PhD",
   feePaise: null,
   amounts: null,
-  version: "2026-11-20T10:00:00.000Z",
+  version: "1x7kq2",
   plan: { days: [0, 90], lateFee: 500_00, graceDays: 7, saved: true, stale: false, updatedAt: "2026-11-20T10:00:00.000Z" },
   students: [],
 };
@@ -92,6 +92,28 @@ describe("fee plans (issue 19)", () => {
     await screen.findByText("The fee plan of BBA is saved. Fees already raised keep their dates.");
     // With the version it was opened from (stop 48).
     expect(sent("feePlans.save")).toEqual([{ programmeId: 17, version: "default", days: ["0", "90"], lateFee: "250", graceDays: "5" }]);
+  });
+
+  test("a saved plan's form sends the version it was opened from; a colleague's save since is refused with its words, the typed days kept (stop 48)", async () => {
+    const changed =
+      "Someone else saved the plan of BBA after you opened the form, so your save would undo their change. Nothing was saved: close the form, open it again to see the plan as it is now, then make your change.";
+    const saved: Programme = { ...BBA, version: "k3v9", plan: { ...BBA.plan, days: [0, 90], lateFee: 250_00, graceDays: 5, saved: true } };
+    const { sent } = renderAdmin("/admin/fees?tab=plans", {
+      "feePlans.list": () => listAnswer([saved]),
+      "feePlans.save": () => new TrpcFailure(changed, 409),
+    });
+    const table = await screen.findByRole("table", { name: "Programmes and their fee plans" });
+    fireEvent.click(await within(table).findByRole("button", { name: "Edit plan for BBA" }));
+    const dialog = await screen.findByRole("dialog", { name: "Fee plan: BBA" });
+    const second = within(dialog).getByLabelText(/^Instalment 2: days after the start/) as HTMLInputElement;
+    expect(second.value).toBe("90");
+    fireEvent.change(second, { target: { value: "120" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Grace days/), { target: { value: "10" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save plan" }));
+    expect(await within(dialog).findByText(changed)).toBeTruthy();
+    expect(sent("feePlans.save")).toEqual([{ programmeId: 17, version: "k3v9", days: ["0", "120"], lateFee: "250", graceDays: "10" }]);
+    expect(second.value).toBe("120");
+    expect((within(dialog).getByLabelText(/^Grace days/) as HTMLInputElement).value).toBe("10");
   });
 
   test("a raise offers today on the institute's calendar as the term's start, not the device's", async () => {
