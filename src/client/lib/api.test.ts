@@ -100,6 +100,15 @@ describe("uploadWithProgress", () => {
     const dropped = uploadWithProgress("/gallery/upload", new FormData(), () => {});
     FakeXhr.last!.failNetwork();
     await expect(dropped).rejects.toMatchObject({ message: CLIENT_MSG.unsure, status: null });
+    // Sent while offline, it did not reach the server: the plain words.
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      const offline = uploadWithProgress("/gallery/upload", new FormData(), () => {});
+      FakeXhr.last!.failNetwork();
+      await expect(offline).rejects.toMatchObject({ message: CLIENT_MSG.network, status: null });
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
 
     const stalled = uploadWithProgress("/gallery/upload", new FormData(), () => {}, { stallTimeoutMs: 20 });
     const xhr = FakeXhr.last!;

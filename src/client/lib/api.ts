@@ -92,8 +92,10 @@ export function uploadWithProgress<T = unknown>(
         fail(errorFromBody(payload, xhr.status));
       }
     });
-    // The file may have reached the server before the line dropped (lib/errors.ts: transportMessage).
-    xhr.addEventListener("error", () => fail(new ApiError(CLIENT_MSG.unsure, null)));
+    // Sent while online, the file may have reached the server before the line dropped (lib/errors.ts:
+    // transportMessage); sent offline, it did not.
+    const sent = globalThis.navigator?.onLine !== false;
+    xhr.addEventListener("error", () => fail(new ApiError(sent ? CLIENT_MSG.unsure : CLIENT_MSG.network, null)));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     armStallTimer();

@@ -196,6 +196,8 @@ async function sendShell(c: Context, served: ServedFile, variant: ShellVariant) 
 /**
  * The page shell a path is served (build.ts writes them): a public page's own ("/gallery"), and a portal page's
  * for every path below it too ("/student/exams/admit-card" is /student/exams'); null for the rest (index.html).
+ * An application's edit and print pages (/admin/admissions/7/edit) take the list's: a chunk or two they do not
+ * need, and theirs found as before.
  */
 export const shellNameOf = (urlPath: string): string | null =>
   /^\/(?:admin|student)\/[a-z0-9-]+(?=\/|$)/.exec(urlPath)?.[0] ?? (/^\/[a-z0-9-]+$/.test(urlPath) ? urlPath : null);

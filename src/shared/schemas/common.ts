@@ -29,21 +29,26 @@ export const inPinDigits = v.transform((s: string) => westernDigits(s).replace(/
 
 /** A phone number as people write one: digits with spaces or dashes between, perhaps a leading +; 8–20 characters. */
 const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
-/** PHONE's shape, and not one digit over and over: "0000000000" and "99999 99999" stand in for a number (walk 16a). */
-export const isPhone = (p: string): boolean => PHONE.test(p) && !/^(\d)\1*$/.test(p.replace(/\D/g, ""));
+/**
+ * PHONE's shape, and not one digit over and over: "0000000000", "99999 99999" and "+91 00000 00000" stand in for a
+ * number (walk 16a).
+ */
+export const isPhone = (p: string): boolean => PHONE.test(p) && !/^(\d)\1*$/.test(p.replace(/\D/g, "").replace(/^(?:91|0)(?=\d{10}$)/, ""));
 
 /**
  * A person's name as typed (walk 16a): runs of spaces inside fold to one ("Priya  Sharma"), and a name holding
  * emoji or other pictographs is refused. Letters of every script, dots, apostrophes, hyphens and the Indic
  * joiners stay as typed. For required and optional fields alike (blank stays blank).
  */
+/** Emoji and symbols: pictographs, flags, keycaps, skin tones and other symbols (★, ™). */
+const NOT_IN_NAMES = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{So}|\p{Emoji_Modifier}|\u20E3/u;
 export const personName = <S extends v.GenericSchema<unknown, string | null | undefined>>(field: S): S =>
   // Typed as the field itself: the same input and output (a string stays a string, blank stays blank), and the
   // same kind of schema (a pipe takes its first schema's), so an optional key stays optional.
   v.pipe(
     field as v.GenericSchema<unknown, string | null | undefined>,
     v.transform((s) => (typeof s === "string" ? s.replace(/\s+/g, " ") : s)),
-    v.check((s) => typeof s !== "string" || !/\p{Extended_Pictographic}/u.test(s), validation.m("nameSymbols")),
+    v.check((s) => typeof s !== "string" || !NOT_IN_NAMES.test(s), validation.m("nameSymbols")),
   ) as unknown as S;
 
 /**
@@ -155,14 +160,10 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a search term must lose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/**
- * A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text
- * index's phrase, and PostgreSQL refuses it in text), then trimmed; a phone keyboard's curly quotes are the
- * straight ones names are stored with ("D’Souza" finds "D'Souza", walk 16a).
- */
+/** A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text index's phrase, and PostgreSQL refuses it in text), then trimmed. */
 const searchLine = v.pipe(
   v.optional(v.string(), ""),
-  v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').trim()),
+  v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").trim()),
 );
 
 /** What a list is searched for: one line of at most SEARCH_MAX (100) characters; `required` says what to type when blank. */

@@ -18,7 +18,8 @@ export const FEE_PERIODS = ["year", "semester"] as const;
  * digits, the Indian way ("1,20,000") or the international one ("120,000"): "1,2,3" is not ₹123 (walk 16a).
  */
 export function rupeesToPaise(text: string): number | null | undefined {
-  const t = westernDigits(text).replace(/[\s₹]/g, "");
+  // Spaces only around the rupee sign: "1 2 3" is not ₹123 either.
+  const t = westernDigits(text).trim().replace(/^₹\s*/, "");
   if (t === "") return null;
   const m = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d{1,2}))?$/.exec(t);
   const whole = m?.[1]?.replaceAll(",", "");
