@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { account } from "../i18n/account.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { emailAddress, newPassword, optionalText, personName, presentedPassword } from "./common.ts";
+import { blankOrWesternDigits, emailAddress, isPhone, newPassword, optionalText, personName, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
   email: emailAddress(account.m("emailRequired")),
@@ -83,13 +83,11 @@ export const profileUpdateInput = v.pipe(
         v.optional(emailAddress()),
       ),
     ),
-    mobile: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.transform((s) => (s === "" ? undefined : s)),
-        v.optional(v.pipe(v.string(), v.regex(/^\+?[0-9 -]{7,20}$/, account.m("validMobile")))),
-      ),
+    // Every phone's one rule (walk 16a): "0000000000" or "-------" is not a number; Devanagari digits read as 0–9.
+    mobile: v.pipe(
+      optionalText(20),
+      blankOrWesternDigits,
+      v.check((p) => p === undefined || isPhone(p), account.m("validMobile")),
     ),
   }),
   v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, account.m("profileAtLeastOne")),

@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { NAME_PART_MAX } from "../constants.ts";
 import { admissionFields } from "./admission.ts";
+import { profileUpdateInput } from "./auth.ts";
 import { isBirthDate, latestBirthDate, newPassword, optionalRecordId } from "./common.ts";
 import { contactInput } from "./contact.ts";
 import { faqInput } from "./content.ts";
@@ -169,6 +170,22 @@ describe("what people really type, taken up (stop 48, walk 16a's Left)", () => {
       expect(v.safeParse(admissionFields, { ...APPLICANT, phone }).success).toBe(false);
     }
     expect(v.safeParse(studentCreateInput, { ...STUDENT, mobile: "+1 212 555 0100" }).success).toBe(true);
+  });
+
+  test("an account's own mobile (Settings → Profile, PUT /auth/profile) is a phone by the same rule", () => {
+    const mobileOf = (mobile: string) => v.safeParse(profileUpdateInput, { mobile });
+    for (const mobile of ["0000000000", "99999 99999", "-------", "98220 12345-", "+91 98220 12345 6789 0"]) {
+      const refused = mobileOf(mobile);
+      expect([mobile, refused.issues?.map((i) => [v.getDotPath(i), i.message])]).toEqual([
+        mobile,
+        [["mobile", mobile.length > 20 ? "Must be at most 20 characters" : "Please enter a valid mobile number"]],
+      ]);
+    }
+    expect([mobileOf("९८२२० १२३४५").output, mobileOf("+1 212-555-0100").output, mobileOf("  ").success]).toEqual([
+      { mobile: "98220 12345", name: undefined, email: undefined },
+      { mobile: "+1 212-555-0100", name: undefined, email: undefined },
+      false,
+    ]);
   });
 
   test("a date of birth is at least 10 years ago: not today, not last year", () => {

@@ -329,6 +329,29 @@ describe("sessions and account", () => {
     expect(ok.data.user).toMatchObject({ name: "New Name", email: "head@example.test" });
   });
 
+  test("PUT /auth/profile: the mobile is a phone by every phone's rule, and the name a person's (stop 48, walk 16a)", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test", name: "Old Name", mobile: "9822012345" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
+    for (const mobile of ["0000000000", "99999 99999", "-------"]) {
+      const refused = await send("PUT", "/api/auth/profile", { mobile }, token);
+      expect([mobile, refused.status, (await refused.json()).errors]).toEqual([
+        mobile,
+        400,
+        { mobile: ["Please enter a valid mobile number"] },
+      ]);
+    }
+    const emoji = await send("PUT", "/api/auth/profile", { name: "Asha 🌸" }, token);
+    expect((await emoji.json()).errors).toEqual({ name: ["Use letters in a name, not emoji or symbols"] });
+    const ok = await send("PUT", "/api/auth/profile", { name: "Asha  Rani", mobile: "९८२२० १२३४५" }, token);
+    expect(ok.status).toBe(200);
+    const stored = await deps.db
+      .selectFrom("users")
+      .select(["name", "mobile"])
+      .where("email", "=", "head@example.test")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ name: "Asha Rani", mobile: "98220 12345" });
+  });
+
   test("GET /auth/stats reports the user's own figures", async () => {
     await createUser(deps, { role: "student", email: "s@example.test", password_changed_at: "2026-11-01T00:00:00.000Z" });
     const a = await signedIn(loginStudent(deps, { email: "s@example.test", studentId: "", password: TEST_PASSWORD }));
