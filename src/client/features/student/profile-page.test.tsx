@@ -157,6 +157,22 @@ describe("student profile", () => {
     expect(sent("student.updateProfile")).toEqual([]);
   });
 
+  test("what people really type (stop 48): a PIN code as on a letter fits the field and is sent; an emergency contact named with emoji is told so beside the field", async () => {
+    const { sent } = await openProfile({ "student.updateProfile": () => ({ ...PROFILE, pincode: "411001" }) });
+    fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
+    fireEvent.change(field("Contact name"), { target: { value: "Rajesh 🙏" } });
+    // Seven characters, as written on letters: not "Must be at most 6 characters" (the schema stores its six digits).
+    fireEvent.change(field("PIN code"), { target: { value: "411 001" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(errorOf(field("Contact name"))).toBe("Use letters in a name, not emoji or symbols");
+    expect(errorOf(field("PIN code"))).toBeNull();
+    expect(sent("student.updateProfile")).toEqual([]);
+    fireEvent.change(field("Contact name"), { target: { value: "Rajesh  Sharma" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(sent("student.updateProfile")).toHaveLength(1));
+    expect((sent("student.updateProfile")[0] as { pincode: string }).pincode.replace(" ", "")).toBe("411001");
+  });
+
   test("Cancel leaves edit mode, forgets what was typed and reloads the profile from the server", async () => {
     const { loads, sent } = await openProfile();
     expect(loads()).toBe(1);

@@ -395,7 +395,8 @@ function EditForm({
             </div>
             {text("pincode", t("label.pincode"), {
               inputMode: "numeric",
-              maxLength: 6,
+              // Seven: a PIN written as on letters, "411 001" (stored as its six digits), as the application's field.
+              maxLength: 7,
               autoComplete: "postal-code",
               hint: t("label.pincodeHint"),
             })}
