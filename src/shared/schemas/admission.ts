@@ -10,13 +10,13 @@ import { genderLabel } from "../i18n/person.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import {
-  blankOrWesternDigits,
   emailAddress,
   filledIn,
   inPinDigits,
   inWesternDigits,
   isBirthDate,
   isPhone,
+  optionalPhone,
   optionalText,
   PIN_CODE,
   pageParams,
@@ -50,12 +50,7 @@ const invalidPhone = (field: LabelledField) => () => admission.t("check.phone", 
 
 const phone = (field: LabelledField) => v.pipe(filledIn(required(field)), inWesternDigits, v.check(isPhone, invalidPhone(field)));
 
-const optionalPhone = (field: LabelledField) =>
-  v.pipe(
-    optionalText(20),
-    blankOrWesternDigits,
-    v.check((p) => p === undefined || isPhone(p), invalidPhone(field)),
-  );
+const optionalPhoneOf = (field: LabelledField) => optionalPhone(invalidPhone(field));
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -92,7 +87,7 @@ export const admissionFields = v.object({
   nationality: optionalText(60),
   email: emailAddress(required("email")),
   phone: phone("phone"),
-  alternatePhone: optionalPhone("alternatePhone"),
+  alternatePhone: optionalPhoneOf("alternatePhone"),
   address: requiredText(required("address"), 500),
   city: requiredText(required("city"), 80),
   state: requiredText(required("state"), 80),
@@ -119,7 +114,7 @@ export const admissionFields = v.object({
   fatherOccupation: optionalText(120),
   motherName: personName(optionalText(120)),
   motherOccupation: optionalText(120),
-  guardianPhone: optionalPhone("guardianPhone"),
+  guardianPhone: optionalPhoneOf("guardianPhone"),
   extracurricular: optionalText(1000),
   medicalHistory: optionalText(1000),
   specialRequirements: optionalText(1000),

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { account } from "../i18n/account.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { blankOrWesternDigits, emailAddress, isPhone, newPassword, optionalText, personName, presentedPassword } from "./common.ts";
+import { emailAddress, newPassword, optionalPhone, optionalText, personName, presentedPassword } from "./common.ts";
 
 export const adminLoginInput = v.object({
   email: emailAddress(account.m("emailRequired")),
@@ -84,11 +84,7 @@ export const profileUpdateInput = v.pipe(
       ),
     ),
     // Every phone's one rule (walk 16a): "0000000000" or "-------" is not a number; Devanagari digits read as 0–9.
-    mobile: v.pipe(
-      optionalText(20),
-      blankOrWesternDigits,
-      v.check((p) => p === undefined || isPhone(p), account.m("validMobile")),
-    ),
+    mobile: optionalPhone(account.m("validMobile")),
   }),
   v.check((i) => i.name !== undefined || i.email !== undefined || i.mobile !== undefined, account.m("profileAtLeastOne")),
 );

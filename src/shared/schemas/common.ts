@@ -21,9 +21,8 @@ export const PIN_CODE = /^[1-9]\d{5}$/;
 
 /** Devanagari digits (०–९, typed on Hindi and Marathi keyboards) as 0–9: for the fields that hold a number (walk 16a). */
 export const westernDigits = (s: string): string => s.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966));
-/** westernDigits in a field's rules, before its pattern; `undefined` (a blank optional field) stays. */
+/** westernDigits in a field's rules, before its pattern. */
 export const inWesternDigits = v.transform(westernDigits);
-export const blankOrWesternDigits = v.transform((s: string | undefined) => (s === undefined ? s : westernDigits(s)));
 /** A PIN code as written on letters, "411 001", is stored as its six digits (walk 16a). */
 export const inPinDigits = v.transform((s: string) => westernDigits(s).replace(/\s+/g, ""));
 
@@ -34,6 +33,14 @@ const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
  * number (walk 16a).
  */
 export const isPhone = (p: string): boolean => PHONE.test(p) && !/^(\d)\1*$/.test(p.replace(/\D/g, "").replace(/^(?:91|0)(?=\d{10}$)/, ""));
+
+/** An optional phone (blank, null or missing is none) by the one rule: isPhone, Devanagari digits read as 0–9. */
+export const optionalPhone = (message: Text) =>
+  v.pipe(
+    clearableText(20),
+    v.transform((s) => (s === undefined ? s : westernDigits(s))),
+    v.check((p) => p === undefined || isPhone(p), message),
+  );
 
 /**
  * A person's name as typed (walk 16a): runs of spaces inside fold to one ("Priya  Sharma"), and a name holding

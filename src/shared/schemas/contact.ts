@@ -2,28 +2,14 @@
 import * as v from "valibot";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS } from "../constants.ts";
 import { contact } from "../i18n/contact.ts";
-import {
-  blankOrWesternDigits,
-  clearableText,
-  emailAddress,
-  isPhone,
-  optionalText,
-  pageParams,
-  personName,
-  recordId,
-  requiredText,
-} from "./common.ts";
+import { clearableText, emailAddress, optionalPhone, pageParams, personName, recordId, requiredText } from "./common.ts";
 import { assigneeId } from "./staff.ts";
 
 export const contactInput = v.object({
   name: personName(requiredText(contact.m("check.name"), 120)),
   email: emailAddress(contact.m("check.email")),
-  phone: v.pipe(
-    optionalText(20),
-    blankOrWesternDigits,
-    // Digits first and last, as every phone of the product: "-------" is not a number (walk 16a).
-    v.check((p) => p === undefined || isPhone(p), contact.m("check.phone")),
-  ),
+  // Every phone's one rule: "-------" or "0000000000" is not a number (walk 16a).
+  phone: optionalPhone(contact.m("check.phone")),
   subject: v.picklist(CONTACT_SUBJECTS, contact.m("check.subject")),
   message: requiredText(contact.m("check.message"), 5000),
   /** honeypot: people never see or fill it; bots do */

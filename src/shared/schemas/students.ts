@@ -8,13 +8,13 @@ import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
 import {
-  blankOrWesternDigits,
   clearableText,
   emailAddress,
   filledIn,
   inWesternDigits,
   isBirthDate,
   isPhone,
+  optionalPhone,
   pageParams,
   personName,
   recordId,
@@ -34,13 +34,6 @@ export const STUDENT_MESSAGES = labelsOf(["notFound", "unknownStandard", "bloodG
 
 /** Optional fields may arrive as null (a form re-sending what the list answered); blank is unset. */
 const blankable = clearableText;
-
-const optionalPhone = (message: () => string) =>
-  v.pipe(
-    blankable(20),
-    blankOrWesternDigits,
-    v.check((p) => p === undefined || isPhone(p), message),
-  );
 
 const emergencyContactObject = v.object(
   {
