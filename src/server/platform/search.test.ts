@@ -7,7 +7,7 @@ import { CONTACT_SEARCH_COLUMNS } from "../features/contacts/contacts.service.ts
 import { STUDENT_SEARCH_COLUMNS } from "../features/students/students.service.ts";
 import { createTestDeps, createUser, indexNames, type TestDeps } from "../testing.ts";
 import { newestFirstPage } from "./paging.ts";
-import { anyColumnContains, phoneDigits, searchWords, textContains } from "./search.ts";
+import { anyColumnContains, apostropheForms, phoneDigits, searchWords, textContains } from "./search.ts";
 
 let deps: TestDeps;
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
@@ -18,6 +18,7 @@ const WORDS = [
   "Sharma",
   "SHARMILA",
   "o'Brien",
+  "D’Souza",
   'say "hi"',
   "100%",
   "a_b",
@@ -87,7 +88,9 @@ describe("text search", () => {
         .filter((row) => {
           const values = CONTACT_SEARCH_COLUMNS.map((c) => String(row[c as keyof typeof row] ?? "").toLowerCase());
           const inSome = (word: string) => values.some((v) => v.includes(word.toLowerCase()));
-          const byWords = (words.length ? words : [term]).every(inSome);
+          // A word with an apostrophe is found written either way (straight or curly).
+          const anyForm = (word: string) => apostropheForms(word).some(inSome);
+          const byWords = (words.length ? words : [term]).every(anyForm);
           return byWords || (digits !== null && (row.phone ?? "").replace(/[ +-]/g, "").includes(digits));
         })
         .map((row) => row.id);
@@ -97,7 +100,27 @@ describe("text search", () => {
         .constantFrom(...WORDS)
         .chain((w) => fc.tuple(fc.nat(w.length), fc.nat(w.length)).map(([a, b]) => w.slice(Math.min(a, b), Math.max(a, b) + 3))),
       fc.string({ minLength: 1, maxLength: 8 }),
-      fc.constantFrom('"', '""', "%", "_", "*", "sha*", "NEAR(a b)", "a OR b", "' or 1=1 --", "SHARMA", "ar ", "v1@", "9810"),
+      fc.constantFrom(
+        "d'souza",
+        "D’SOUZA",
+        "o’brien",
+        "O‘Brien",
+        "’",
+        "'",
+        '"',
+        '""',
+        "%",
+        "_",
+        "*",
+        "sha*",
+        "NEAR(a b)",
+        "a OR b",
+        "' or 1=1 --",
+        "SHARMA",
+        "ar ",
+        "v1@",
+        "9810",
+      ),
       fc.constantFrom(
         "Asha Sharma",
         "sharma asha",
@@ -125,6 +148,24 @@ describe("text search", () => {
     expect(await ids(anyColumnContains(["contact_inquiries.name"], "Asha Sharma"))).toEqual(
       rows.filter((r) => r.name.toLowerCase().includes("asha sharma")).map((r) => r.id),
     );
+  });
+
+  test("a name with an apostrophe is found whichever apostrophe it was stored with and searched with", async () => {
+    expect(apostropheForms("Sharma")).toEqual(["Sharma"]);
+    expect(apostropheForms("D’Souza")).toEqual(["D’Souza", "D'Souza"]);
+    expect(apostropheForms("D'Souza")).toEqual(["D'Souza", "D’Souza"]);
+    expect(apostropheForms("O‘Brien")).toEqual(["O‘Brien", "O'Brien", "O’Brien"]);
+    const curly = await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "d’souza"));
+    const straight = await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "D'Souza"));
+    const obrien = await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "O’BRIEN"));
+    expect(curly.length).toBeGreaterThan(0);
+    expect(straight).toEqual(curly);
+    expect(obrien.length).toBeGreaterThan(0);
+    expect(obrien).toEqual(await ids(textContains(deps.db, "contact_inquiries", CONTACT_SEARCH_COLUMNS, "o'brien")));
+    // The lists searched with LIKE alone (books, fees, exams…) read both too.
+    const columns = CONTACT_SEARCH_COLUMNS.map((c) => `contact_inquiries.${c}`);
+    expect(await ids(anyColumnContains(columns, "d'souza"))).toEqual(curly);
+    expect(await ids(anyColumnContains(columns, "D’Souza"))).toEqual(curly);
   });
 
   test("a name's words may stand in different columns; a phone number is found however it is spaced (thirteenth walk)", () => {

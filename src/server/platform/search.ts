@@ -13,18 +13,35 @@ export function likeEscaped(column: string, pattern: string): Expression<SqlBool
   return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 }
 
-/** True when any of the columns contains the term. */
+/** The words of a search, split on white space; a search of more is cut to its first SEARCH_WORDS. */
+const SEARCH_WORDS = 8;
+export const searchWords = (term: string) => term.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+
+/** The apostrophes people type: the straight one, and the curly ones a phone's keyboard puts in. */
+const APOSTROPHE = /['‘’ʼ]/;
+const APOSTROPHES = new RegExp(APOSTROPHE.source, "g");
+
+/**
+ * A word with an apostrophe, written each way ("D’Souza" → "D’Souza", "D'Souza"): names are stored as they were
+ * typed, with either, so a search looks for both (stop 48 read the search's curly quotes as straight, and lost
+ * the names stored curly). A word without one is itself.
+ */
+export function apostropheForms(word: string): string[] {
+  if (!APOSTROPHE.test(word)) return [word];
+  return [...new Set([word, word.replace(APOSTROPHES, "'"), word.replace(APOSTROPHES, "’")])];
+}
+
+/** True when any of the columns contains the term (with an apostrophe, written either way). */
 export function anyColumnContains(columns: string[], term: string): Expression<SqlBool> {
-  const pattern = containsPattern(term);
+  const patterns = apostropheForms(term).map(containsPattern);
   return sql<SqlBool>`(${sql.join(
-    columns.map((c) => likeEscaped(c, pattern)),
+    columns.flatMap((c) => patterns.map((pattern) => likeEscaped(c, pattern))),
     sql` or `,
   )})`;
 }
 
-/** The words of a search, split on white space; a search of more is cut to its first SEARCH_WORDS. */
-const SEARCH_WORDS = 8;
-export const searchWords = (term: string) => term.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+/** Any of the expressions: the one itself, or them joined with OR. */
+const either = (all: Expression<SqlBool>[]) => (all.length === 1 ? all[0]! : sql<SqlBool>`(${sql.join(all, sql` or `)})`);
 
 /** The columns that hold phone numbers: found by their digits too, however they were spaced when typed. */
 const PHONE_COLUMNS = new Set(["phone", "mobile"]);
@@ -48,8 +65,8 @@ const digitsOf = (column: string) => sql`replace(replace(replace(${sql.ref(colum
 /**
  * True when every word of the term is in one of the table's searchable columns ("Rahul Kumar": Rahul in the
  * first name, Kumar in the last; thirteenth walk: the whole phrase was looked for in each column, and found
- * nowhere): each word through the table's text index when the database has one (db/connection.ts, issue 9:
- * a LIKE scan of 100,000 applications took 70 ms), with LIKE otherwise. A term that is a phone number also
+ * nowhere): each word (one with an apostrophe written either way) through the table's text index when the
+ * database has one (db/connection.ts, issue 9: a LIKE scan of 100,000 applications took 70 ms), with LIKE otherwise. A term that is a phone number also
  * finds a phone column holding its digits, spaced or not (a scan of the column: 60–100 ms over 100,000
  * applications, so only for eight digits or more). The columns must be the ones the index was made
  * over (migrations/…-text-search).
@@ -58,17 +75,17 @@ export function textContains(db: object, table: string, columns: string[], term:
   const digits = phoneDigits(term);
   // A phone number's groups are not words: "91000 02500" found every row holding both blocks (walk 13b).
   const words = digits === null ? searchWords(term) : [term.trim()];
-  const each = (words.length ? words : [term]).map(
-    (word) =>
-      indexedContains(db, table, word) ??
-      anyColumnContains(
-        columns.map((c) => `${table}.${c}`),
-        word,
-      ),
-  );
+  const each = (words.length ? words : [term]).map((word) => {
+    const indexed = apostropheForms(word).map((form) => indexedContains(db, table, form));
+    if (indexed.every((found): found is Expression<SqlBool> => found !== null)) return either(indexed);
+    return anyColumnContains(
+      columns.map((c) => `${table}.${c}`),
+      word,
+    );
+  });
   const all = each.length === 1 ? each[0]! : sql<SqlBool>`(${sql.join(each, sql` and `)})`;
   const phones = columns.filter((c) => PHONE_COLUMNS.has(c));
   if (digits === null || phones.length === 0) return all;
   const byDigits = phones.map((c) => sql<SqlBool>`${digitsOf(`${table}.${c}`)} like ${`%${digits}%`}`);
-  return sql<SqlBool>`(${all} or ${sql.join(byDigits, sql` or `)})`;
+  return either([all, ...byDigits]);
 }
