@@ -235,9 +235,20 @@ export function isBirthDate(value: string, now: Date = new Date()): boolean {
   return isCalendarDay(value) && value > "1900-12-31" && value <= latestBirthDate(now);
 }
 
-/** The latest date of birth isBirthDate takes (YYYY-MM-DD), also the date fields' `max`: 29 February goes to the 28th. */
+/** Today's calendar day in India (YYYY-MM-DD), as passingYearRange counts the year. */
+const INDIA_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+function dayInIndia(now: Date): { year: number; monthDay: string } {
+  const part = (type: string) => INDIA_DAY.formatToParts(now).find((p) => p.type === type)?.value ?? "";
+  return { year: Number(part("year")), monthDay: `-${part("month")}-${part("day")}` };
+}
+
+/**
+ * The latest date of birth isBirthDate takes (YYYY-MM-DD), also the date fields' `max`: counted from today in
+ * India (at 00:30 in Pune it is already the new day; the UTC day was still yesterday), 29 February goes to the 28th.
+ */
 export function latestBirthDate(now: Date = new Date()): string {
-  const day = `${now.getUTCFullYear() - MIN_AGE_YEARS}${now.toISOString().slice(4, 10)}`;
+  const today = dayInIndia(now);
+  const day = `${today.year - MIN_AGE_YEARS}${today.monthDay}`;
   return isCalendarDay(day) ? day : day.replace(/29$/, "28");
 }
 

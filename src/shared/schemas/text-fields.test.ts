@@ -197,6 +197,10 @@ describe("what people really type, taken up (stop 48, walk 16a's Left)", () => {
       isBirthDate("1926-05-01", now),
     ]).toEqual([true, false, false, true]);
     expect([latestBirthDate(now), latestBirthDate(new Date("2028-02-29T10:00:00Z"))]).toEqual(["2016-11-22", "2018-02-28"]);
+    // Counted on India's day: at 00:30 in Pune (19:00 UTC the day before) it is already the 23rd.
+    expect(latestBirthDate(new Date("2026-11-22T19:00:00Z"))).toBe("2016-11-23");
+    expect(isBirthDate("2016-11-23", new Date("2026-11-22T19:00:00Z"))).toBe(true);
+    expect(latestBirthDate(new Date("2026-11-22T18:29:00Z"))).toBe("2016-11-22");
     const today = new Date().toISOString().slice(0, 10);
     expect(v.safeParse(admissionFields, { ...APPLICANT, dateOfBirth: today }).success).toBe(false);
     expect(v.safeParse(studentCreateInput, { ...STUDENT, dateOfBirth: today }).success).toBe(false);
