@@ -659,6 +659,8 @@ export interface FeeReceiptsTable {
   /** "RCP/2026-27/000001" */
   number: string;
   amount_paise: number;
+  /** of the amount, what paid the late fee (fixed when issued); null on receipts issued before it was kept */
+  late_fee_paise: number | null;
   mode: PaymentMode;
   /** the institute's day it was issued (YYYY-MM-DD): the financial year's */
   issued_on: string;

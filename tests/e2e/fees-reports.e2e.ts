@@ -64,7 +64,7 @@ beforeAll(async () => {
       .get(second.id, student.id, 4_000_00, today, at, at) as { id: number };
     const fy = financialYear(today);
     db.prepare(
-      "insert into fee_receipts (payment_id, user_id, financial_year, sequence, number, amount_paise, mode, issued_on, issued_at) values (?, ?, ?, 1, ?, ?, 'cash', ?, ?)",
+      "insert into fee_receipts (payment_id, user_id, financial_year, sequence, number, amount_paise, late_fee_paise, mode, issued_on, issued_at) values (?, ?, ?, 1, ?, ?, 0, 'cash', ?, ?)",
     ).run(payment.id, student.id, fy, RECEIPT, 4_000_00, today, at);
     db.prepare("insert into sequences (name, value) values (?, 1)").run(`receipt:${fy}`);
   } finally {
@@ -189,12 +189,12 @@ describe("the fee reports (issue 19)", () => {
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Receipt number,Issued on,Student ID,Student name,Programme,Term,Instalment,Mode,Reference,Paid on,Amount (INR),Status,Cancelled on,Cancellation reason",
+      "Receipt number,Issued on,Student ID,Student name,Programme,Term,Instalment,Mode,Reference,Paid on,Amount (INR),Of which late fee (INR),Status,Cancelled on,Cancellation reason",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${RECEIPT},${today},${server.student.studentId},`);
     expect(lines[1]).toContain(",Cash,,");
-    expect(lines[1]).toContain(",4000.00,Valid,,");
+    expect(lines[1]).toContain(",4000.00,0.00,Valid,,");
 
     await phone.page.goto(`/admin/fees?tab=collections&from=${dayFrom(-40)}&to=${today}`);
     await phone.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();

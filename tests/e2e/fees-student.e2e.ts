@@ -121,7 +121,8 @@ async function pdfPages(page: Page) {
 
 const VPA = "institute@okaxis";
 const UTR = "402156789012";
-const AMOUNT = 12_500_50; // ₹12,500.50
+const AMOUNT = 12_500_50; // ₹12,500.50, due 20 days ago: with its late fee of ₹250, ₹12,750.50 to pay
+const DUE = AMOUNT + 250_00;
 
 describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
   test("a phone: the instalment, Pay by UPI (QR and link), the UTR with a screenshot, the office confirms, the receipt prints on A4", async () => {
@@ -149,7 +150,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
         `insert into fee_instalments (user_id, programme_id, term, number, amount_paise, due_on, late_fee_paise, grace_days, created_at)
          values (?, ?, ?, 1, ?, ?, 25000, 5, ?) returning id`,
       )
-      .get(student.id, student.programme_id, student.current_term, AMOUNT, dayFromToday(10), new Date().toISOString()) as { id: number };
+      .get(student.id, student.programme_id, student.current_term, AMOUNT, dayFromToday(-20), new Date().toISOString()) as { id: number };
     const instalmentId = inserted.id;
     db.close();
     expect(instalmentId).toBeGreaterThan(0);
@@ -161,24 +162,24 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await page.getByRole("heading", { level: 1, name: "Fees" }).waitFor();
     const instalments = page.getByRole("table", { name: "Your instalments" });
     const row = instalments.getByRole("row").filter({ hasText: "Instalment 1" });
-    await row.getByText("Due", { exact: true }).waitFor();
-    await row.getByText("₹12,500.50").first().waitFor();
-    await page.getByRole("group", { name: "Total still to pay" }).getByText("₹12,500.50").waitFor();
+    await row.getByText("Overdue", { exact: true }).waitFor();
+    await row.getByText("₹12,750.50").first().waitFor();
+    await page.getByRole("group", { name: "Total still to pay" }).getByText("₹12,750.50").waitFor();
     await check(page, "fees, 390", found, overflows);
     await page.screenshot({ path: path.join(tmpdir(), "fees-student-390.png"), fullPage: true });
 
     // Pay by UPI: the exact amount, the QR code and the link any UPI app opens.
     await row.getByRole("button", { name: /^Pay by UPI/ }).click();
     const dialog = page.getByRole("dialog", { name: "Pay by UPI" });
-    await dialog.getByText("₹12,500.50").waitFor();
+    await dialog.getByText("₹12,750.50").waitFor();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>(".fee-pay__qr img");
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    expect(await dialog.getByRole("img", { name: "QR code to pay ₹12,500.50 by UPI" }).isVisible()).toBe(true);
+    expect(await dialog.getByRole("img", { name: "QR code to pay ₹12,750.50 by UPI" }).isVisible()).toBe(true);
     const link = (await dialog.getByRole("link", { name: "Open in a UPI app" }).getAttribute("href")) ?? "";
     const reference = `FEE-${server.student.studentId}-I${instalmentId}`;
-    expect(link).toBe(`upi://pay?pa=${VPA}&pn=Institute%20of%20Distance%20Education&am=12500.50&cu=INR&tn=${reference}&tr=${reference}`);
+    expect(link).toBe(`upi://pay?pa=${VPA}&pn=Institute%20of%20Distance%20Education&am=12750.50&cu=INR&tn=${reference}&tr=${reference}`);
     await dialog.getByText(reference).waitFor();
     await check(page, "pay dialog, 390", found, overflows);
     await page.screenshot({ path: path.join(tmpdir(), "fees-pay-dialog-390.png"), fullPage: true });
@@ -236,7 +237,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await item.getByText("Payment", { exact: true }).waitFor();
     await item.getByRole("button", { name: "Unread: UPI payment to confirm: Priya Sharma" }).click();
     const told = office.page.getByRole("dialog", { name: "UPI payment to confirm: Priya Sharma" });
-    await told.getByText(new RegExp(`reported paying ₹12,500.50 by UPI, UTR ${UTR}`)).waitFor();
+    await told.getByText(new RegExp(`reported paying ₹12,750.50 by UPI, UTR ${UTR}`)).waitFor();
     await told.getByRole("link", { name: "Open Fees → To confirm" }).click();
     await office.page.waitForURL("**/admin/fees?tab=confirm");
     await office.page.getByRole("table", { name: "UPI payments waiting to be confirmed" }).getByText(UTR).waitFor();
@@ -252,7 +253,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
       { page: 1, limit: 10, search: UTR },
     );
     expect(pending.payments).toHaveLength(1);
-    expect(pending.payments[0]).toMatchObject({ reference: UTR, amount: AMOUNT });
+    expect(pending.payments[0]).toMatchObject({ reference: UTR, amount: DUE });
     expect(pending.payments[0]!.screenshotUrl).toBeTruthy();
     const { receipt } = await trpc<{ receipt: { id: number; number: string } }>(admin, "mutation", "feeDesk.confirm", {
       id: pending.payments[0]!.id,
@@ -262,7 +263,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     const mailed = await fromOutbox(server, { to: server.student.email, subject: /Your fee receipt/, since }, (text) =>
       text.includes(receipt.number) && text.includes(`/student/fees/receipts/${receipt.id}`) ? text : undefined,
     );
-    expect(mailed).toContain("Amount: ₹12,500.50");
+    expect(mailed).toContain("Amount: ₹12,750.50");
     expect(mailed).toContain("Paid by: UPI");
 
     // The student sees it paid and opens the receipt.
@@ -275,8 +276,11 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await sheet.getByText("Priya Sharma").waitFor();
     await sheet.getByText(server.student.studentId, { exact: true }).waitFor();
     await sheet.getByText(receipt.number).waitFor();
-    await sheet.getByText("₹12,500.50").waitFor();
-    await sheet.getByText("Rupees Twelve Thousand Five Hundred and Fifty Paise Only").waitFor();
+    await sheet.getByText("₹12,750.50").waitFor();
+    // What paid the late fee stands apart from the fee.
+    await sheet.getByRole("definition").filter({ hasText: "₹12,500.50" }).waitFor();
+    expect(await sheet.getByText("Of which late fee").locator("xpath=following-sibling::dd").textContent()).toBe("₹250");
+    await sheet.getByText("Rupees Twelve Thousand Seven Hundred Fifty and Fifty Paise Only").waitFor();
     await sheet.getByText(UTR).waitFor();
     await check(page, "receipt, 390", found, overflows);
     await page.screenshot({ path: path.join(tmpdir(), "fees-receipt-390.png"), fullPage: true });

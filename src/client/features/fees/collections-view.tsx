@@ -17,7 +17,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextInput } from "../../ui/field.tsx";
-import { CalendarIcon, CheckCircleIcon } from "../../ui/icons.tsx";
+import { AlertIcon, CalendarIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { StatRow } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
@@ -85,6 +85,13 @@ export function CollectionsView() {
           tone="approved"
         />
         <StatCard label={t("coll.stat.receipts")} value={data ? formatNumber(data.receipts) : "—"} icon={<CheckCircleIcon />} tone="info" />
+        <StatCard
+          label={t("coll.stat.lateFees")}
+          value={data ? formatMoney(data.lateFees) : "—"}
+          hint={t("coll.lateFeesHint")}
+          icon={<AlertIcon />}
+          tone="pending"
+        />
       </StatRow>
       <div className="cluster cluster--end">
         <Button

@@ -1,6 +1,7 @@
 /**
  * A fee receipt, printable on A4 (issue 19; docs/fees/student.md): the institute's name and address, the
- * receipt's number and day, the student, programme, term and instalment, the amount in figures and in words,
+ * receipt's number and day, the student, programme, term and instalment, the amount in figures (with the part
+ * that paid a late fee apart) and in words,
  * how it was paid and its reference — and "Cancelled" with the reason when it was. The amount in words is
  * written in the page's language ("… रुपये मात्र", "… रुपये फक्त"). The same page serves both
  * portals: the student's /student/fees/receipts/:id and the office's /admin/fees/receipts/:id (each portal's
@@ -134,6 +135,17 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
           <span className="fee-receipt__sum-label">{t("receipt.amount")}</span>
           <strong className="tabular">{formatMoney(r.amount)}</strong>
         </p>
+        {r.lateFee ? (
+          // What paid the late fee, apart from the fee (kept when the receipt was issued).
+          <dl className="fee-receipt__parts">
+            <Fact label={t("receipt.feePart")} className="tabular">
+              {formatMoney(r.amount - r.lateFee)}
+            </Fact>
+            <Fact label={t("receipt.lateFeePart")} className="tabular">
+              {formatMoney(r.lateFee)}
+            </Fact>
+          </dl>
+        ) : null}
         <p className="fee-receipt__words">
           <span className="fee-receipt__sum-label">{t("receipt.inWords")}</span>
           <span>{rupeesInWords(r.amount, locale)}</span>

@@ -240,6 +240,7 @@ const COLLECTIONS: Collections = {
     year: { from: "2026-04-01", to: "2026-11-22" },
   },
   total: 14_000_50,
+  lateFees: 250_00,
   receipts: 3,
   byDay: [
     { day: "2026-11-20", receipts: 1, amount: 4_000_00 },
@@ -267,6 +268,7 @@ describe("the collections tab (issue 19)", () => {
     await waitFor(() => expect(within(screen.getByRole("group", { name: "Collected" })).getByText("₹14,000.50")).toBeTruthy());
     expect(within(screen.getByRole("group", { name: "Collected" })).getByText("1 Nov 2026 to 22 Nov 2026")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Receipts" })).getByText("3")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Of which late fees" })).getByText("₹250")).toBeTruthy();
     const byDay = screen.getByRole("table", { name: "By day" });
     expect(
       within(byDay)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiFees from "../../../shared/i18n/hi/fees.json";
 import mrFees from "../../../shared/i18n/mr/fees.json";
 import { rupeesInWords } from "../../../shared/rupees-in-words.ts";
@@ -145,6 +145,7 @@ const RECEIPT: Receipt = {
   issuedOn: "2026-11-20",
   issuedAt: "2026-11-20T06:30:00.000Z",
   amount: 1_25_050_50,
+  lateFee: null,
   mode: "upi",
   reference: "402156789012",
   paidOn: "2026-11-19",
@@ -407,6 +408,22 @@ describe("a receipt", () => {
     expect(screen.getByRole("link", { name: "← Back to fees" }).getAttribute("href")).toBe("/student/fees/");
     fireEvent.click(screen.getByRole("button", { name: "Print receipt" }));
     expect(printed).toBe(1);
+  });
+
+  test("a receipt that paid a late fee shows it apart from the fee; one without (or issued before that was kept) shows none", async () => {
+    renderStudentAt("/student/fees/receipts/5", handlers({ "fees.receipt": () => ({ ...RECEIPT, amount: 10_500_00, lateFee: 500_00 }) }));
+    const sheet = (await screen.findByRole("heading", { level: 2, name: "Fee receipt" })).closest("article")!;
+    const part = (label: string) => within(sheet).getByText(label).closest("div")!.querySelector("dd")!.textContent;
+    expect(within(sheet).getByText("₹10,500")).toBeTruthy();
+    expect(part("Of which fee")).toBe("₹10,000");
+    expect(part("Of which late fee")).toBe("₹500");
+    cleanup();
+    for (const lateFee of [0, null]) {
+      renderStudentAt("/student/fees/receipts/5", handlers({ "fees.receipt": () => ({ ...RECEIPT, lateFee }) }));
+      const plain = (await screen.findByRole("heading", { level: 2, name: "Fee receipt" })).closest("article")!;
+      expect(within(plain).queryByText("Of which late fee")).toBeNull();
+      cleanup();
+    }
   });
 
   test("a cancelled receipt keeps its number and says CANCELLED with the reason", async () => {

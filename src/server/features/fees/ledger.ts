@@ -53,6 +53,18 @@ export function standing(i: InstalmentFacts, today: string): Standing {
   return { amount: i.amount, concession, lateFee, total, paid, outstanding, status };
 }
 
+/**
+ * How much of a payment just counted paid the late fee. A payment pays the fee (amount − concession) first and
+ * the late fee last, so the late fee is the last part of what is owed. `after` is the instalment's standing
+ * with the payment counted; `lateFeePaid`, what the instalment's other receipts (not cancelled) paid of the
+ * late fee, so that the receipts never carry more of it than it is, whatever was cancelled in between.
+ */
+export function lateFeeShare(after: Standing, payment: number, lateFeePaid: number): number {
+  const feePaid = after.paid - payment - lateFeePaid;
+  const toFee = Math.min(payment, Math.max(0, after.total - after.lateFee - feePaid));
+  return Math.max(0, Math.min(payment - toFee, after.lateFee - lateFeePaid));
+}
+
 /** The Indian financial year of a day: April to March, "2026-27". */
 export function financialYear(day: string): string {
   const year = Number(day.slice(0, 4));

@@ -18,7 +18,7 @@ import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
 import { auditStudent } from "../students/students.service.ts";
 import { tellOfficeUpiReported, tellPaymentRejected, tellReceiptCancelled, tellReceiptIssued } from "./fee-notices.ts";
-import { financialYear, type InstalmentFacts, receiptNumber, type Standing, standing } from "./ledger.ts";
+import { financialYear, type InstalmentFacts, lateFeeShare, receiptNumber, type Standing, standing } from "./ledger.ts";
 
 type DB = Kysely<Database>;
 
@@ -42,6 +42,7 @@ export const RECEIPT_FACTS = [
   "fee_receipts.id",
   "fee_receipts.number",
   "fee_receipts.amount_paise",
+  "fee_receipts.late_fee_paise",
   "fee_receipts.mode",
   "fee_receipts.issued_on",
   "fee_receipts.cancelled_at",
@@ -199,12 +200,22 @@ async function confirmWithReceipt(
 
 /**
  * The receipt of a payment just confirmed, in the caller's transaction: the next number of the financial year
- * of the day it is issued (a rolled-back transaction returns its number, so the sequence has no gaps).
+ * of the day it is issued (a rolled-back transaction returns its number, so the sequence has no gaps), and
+ * how much of it paid the late fee (`lateFeeShare`).
  */
 async function issueReceipt(trx: DB, payment: FeePayment, actorId: number | null, now: Date, timeZone: string) {
   const issuedOn = localDate(now, timeZone);
   const fy = financialYear(issuedOn);
   const sequence = await nextSequenceValue(trx, `receipt:${fy}`);
+  // Its share of the late fee, fixed now: a later concession must not change what a printed receipt says.
+  const { standing: after } = await standingOf(trx, issuedOn, payment.instalment_id);
+  const lateFeePaid = await trx
+    .selectFrom("fee_receipts")
+    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("fee_receipts.late_fee_paise"), eb.val(0)).as("paid"))
+    .where("fee_payments.instalment_id", "=", payment.instalment_id)
+    .where("fee_receipts.cancelled_at", "is", null)
+    .executeTakeFirstOrThrow();
   return trx
     .insertInto("fee_receipts")
     .values({
@@ -214,6 +225,7 @@ async function issueReceipt(trx: DB, payment: FeePayment, actorId: number | null
       sequence,
       number: receiptNumber(fy, sequence),
       amount_paise: payment.amount_paise,
+      late_fee_paise: lateFeeShare(after, payment.amount_paise, Number(lateFeePaid.paid)),
       mode: payment.mode,
       issued_on: issuedOn,
       issued_at: now.toISOString(),

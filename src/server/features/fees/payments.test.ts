@@ -4,7 +4,7 @@ import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { AppError } from "../../platform/errors.ts";
 import { createTestDeps, createUser, type TestDeps } from "../../testing.ts";
 import { giveConcession } from "./concessions.service.ts";
-import { financialYear, receiptNumber, splitFee, standing, upiAmount } from "./ledger.ts";
+import { financialYear, lateFeeShare, receiptNumber, splitFee, standing, upiAmount } from "./ledger.ts";
 import {
   cancelReceipt,
   collectionsTotal,
@@ -45,6 +45,23 @@ describe("the ledger's arithmetic (issue 19)", () => {
     const paidLate = { ...base, payments: [{ amount: 10_000_00, paidOn: "2026-07-30" }] };
     expect(standing(paidLate, "2026-08-01")).toMatchObject({ lateFee: 500_00, outstanding: 500_00, status: "overdue" });
     expect(standing({ ...base, lateFee: 0 }, "2026-12-01")).toMatchObject({ lateFee: 0, total: 10_000_00 });
+  });
+
+  test("a receipt's share of the late fee: the fee is paid first, the late fee last, never more of it than it is", () => {
+    const late = standing({ ...base, payments: [{ amount: 10_500_00, paidOn: "2026-07-30" }] }, "2026-08-01");
+    expect(lateFeeShare(late, 10_500_00, 0)).toBe(500_00);
+    // Two parts: the first pays the fee, the second the late fee.
+    const first = standing({ ...base, payments: [{ amount: 10_000_00, paidOn: "2026-07-30" }] }, "2026-08-01");
+    expect(lateFeeShare(first, 10_000_00, 0)).toBe(0);
+    const second = standing({ ...base, payments: [10_000_00, 500_00].map((amount) => ({ amount, paidOn: "2026-07-30" })) }, "2026-08-01");
+    expect(lateFeeShare(second, 500_00, 0)).toBe(500_00);
+    // The fee's receipt cancelled (the late fee's kept): paying the fee again pays no late fee a second time.
+    const again = standing({ ...base, payments: [500_00, 10_000_00].map((amount) => ({ amount, paidOn: "2026-07-30" })) }, "2026-08-01");
+    expect(lateFeeShare(again, 10_000_00, 500_00)).toBe(0);
+    // Paid in time: no late fee at all.
+    expect(lateFeeShare(standing({ ...base, payments: [{ amount: 10_000_00, paidOn: "2026-07-10" }] }, "2026-08-01"), 10_000_00, 0)).toBe(
+      0,
+    );
   });
 
   test("financial years run April to March; receipt numbers; fees split into whole paise that add up", () => {
@@ -107,6 +124,8 @@ async function expectConsistent(deps: TestDeps, instalments: number[]) {
     const own = receipts.filter((r) => r.payment_id === p.id);
     expect([p.status, own.length]).toEqual([p.status, p.status === "confirmed" || p.status === "cancelled" ? 1 : 0]);
   }
+  // Each receipt's share of the late fee is part of its amount.
+  for (const r of receipts) expect(r.late_fee_paise! >= 0 && r.late_fee_paise! <= r.amount_paise).toBe(true);
   // Gap-free: each financial year's numbers are 1..n, cancelled ones keeping theirs.
   for (const fy of new Set(receipts.map((r) => r.financial_year))) {
     const seqs = receipts.filter((r) => r.financial_year === fy).map((r) => r.sequence);
@@ -117,6 +136,11 @@ async function expectConsistent(deps: TestDeps, instalments: number[]) {
   for (const s of await standings(deps.db, today, (q) => q.where("fee_instalments.id", "in", instalments))) {
     expect(s.standing.paid).toBe(sum(confirmed.filter((p) => p.instalment_id === s.instalment.id).map((p) => p.amount_paise)));
     expect(s.standing.outstanding).toBeGreaterThanOrEqual(0);
+    // The receipts not cancelled carry the late fee at most once; all of it once the instalment is paid.
+    const paymentsOf = new Set(payments.filter((p) => p.instalment_id === s.instalment.id).map((p) => p.id));
+    const lateFees = sum(active.filter((r) => paymentsOf.has(r.payment_id)).map((r) => r.late_fee_paise!));
+    expect(lateFees).toBeLessThanOrEqual(s.standing.lateFee);
+    if (s.standing.outstanding === 0) expect(lateFees).toBe(s.standing.lateFee);
   }
 }
 

@@ -350,13 +350,17 @@ const receiptsAndAmount = (eb: ExpressionBuilder<Database, "fee_receipts">) =>
 
 /**
  * The money collected in a range of days (receipts not cancelled, by the day they were issued): its total
- * (collectionsTotal, the core's), and the same money by day, by programme and by mode — each adding up to it.
+ * (collectionsTotal, the core's) and what of it paid late fees, and the same money by day, by programme and by
+ * mode — each adding up to it.
  */
 export async function collections(deps: Pick<AppDeps, "db" | "now">, query: CollectionsQuery) {
   const { today, presets, range } = await rangeOf(deps, query);
   const db = deps.db;
-  const [total, byDay, byProgramme, byMode] = await Promise.all([
+  const [total, lateFees, byDay, byProgramme, byMode] = await Promise.all([
     collectionsTotal(db, range.from, range.to),
+    countedReceipts(db, range)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("fee_receipts.late_fee_paise"), eb.val(0)).as("amount"))
+      .executeTakeFirstOrThrow(),
     countedReceipts(db, range)
       .select((eb) => ["fee_receipts.issued_on as day", ...receiptsAndAmount(eb)])
       .groupBy("fee_receipts.issued_on")
@@ -384,6 +388,8 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
     range,
     presets,
     total,
+    /** of the total, what paid late fees (as the receipts kept it: none on receipts issued before they did) */
+    lateFees: Number(lateFees.amount),
     receipts,
     byDay: byDay.map((d) => ({ day: d.day, receipts: Number(d.receipts), amount: Number(d.amount) })),
     byProgramme: byProgramme.map((p) => ({ id: p.id, name: p.name, receipts: Number(p.receipts), amount: Number(p.amount) })),
@@ -410,6 +416,7 @@ export const RECEIPTS_CSV_HEADER = [
   "Reference",
   "Paid on",
   "Amount (INR)",
+  "Of which late fee (INR)",
   "Status",
   "Cancelled on",
   "Cancellation reason",
@@ -418,7 +425,8 @@ export const RECEIPTS_CSV_HEADER = [
 /**
  * Every receipt issued in the range, in number order, as CSV for a spreadsheet (the file the accountant files):
  * cancelled ones too, marked so, so the numbers run without gaps; the amounts of those marked "Valid" add up to
- * the collections. Amounts are plain rupees ("12500.50"); the file starts with a byte-order mark for Excel.
+ * the collections. Amounts are plain rupees ("12500.50"), with the part of each that paid a late fee beside it
+ * (blank on receipts issued before that was kept); the file starts with a byte-order mark for Excel.
  * Exporting is audited.
  */
 export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: CollectionsQuery, meta: SessionMeta = {}) {
@@ -452,6 +460,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       r.reference,
       r.paid_on,
       upiAmount(r.amount_paise),
+      r.late_fee_paise === null ? null : upiAmount(r.late_fee_paise),
       r.cancelled_at ? "Cancelled" : "Valid",
       r.cancelled_at ? localDate(new Date(r.cancelled_at), general.timeZone) : null,
       r.cancel_reason,

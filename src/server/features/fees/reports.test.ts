@@ -471,13 +471,13 @@ describe("collections (issue 19)", () => {
     expect(body).toContain("'=HYPERLINK(1)");
     const [header, ...rows] = parseCsv(body).map((r) => r.cells);
     expect(header).toEqual([...RECEIPTS_CSV_HEADER]);
-    expect(rows.map((r) => [r[0], r[1], r[2], r[7], r[10], r[11]])).toEqual([
-      ["RCP/2026-27/000001", "2026-11-20", "STU0201", "Cash", "4000.00", "Valid"],
-      ["RCP/2026-27/000002", "2026-11-21", "STU0202", "UPI", "5000.50", "Valid"],
-      ["RCP/2026-27/000003", "2026-11-21", "STU0201", "Cheque", "1000.00", "Cancelled"],
-      ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "Valid"],
+    expect(rows.map((r) => [r[0], r[1], r[2], r[7], r[10], r[11], r[12]])).toEqual([
+      ["RCP/2026-27/000001", "2026-11-20", "STU0201", "Cash", "4000.00", "0.00", "Valid"],
+      ["RCP/2026-27/000002", "2026-11-21", "STU0202", "UPI", "5000.50", "0.00", "Valid"],
+      ["RCP/2026-27/000003", "2026-11-21", "STU0201", "Cheque", "1000.00", "0.00", "Cancelled"],
+      ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "0.00", "Valid"],
     ]);
-    expect(rows[2]!.slice(12)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
+    expect(rows[2]!.slice(13)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
     // The term as the student reads it, after the programme's fee period (QA3 9): BBA by the year, the other by the semester.
     const bcomName = (await deps.db.selectFrom("programmes").select("name").where("id", "=", bcom).executeTakeFirstOrThrow()).name;
     expect(rows.slice(0, 2).map((r) => r.slice(4, 7))).toEqual([
@@ -485,7 +485,7 @@ describe("collections (issue 19)", () => {
       [bcomName, "Semester 1", "1"],
     ]);
     // The issued receipts add up to the collections.
-    const issued = rows.filter((r) => r[11] === "Valid").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
+    const issued = rows.filter((r) => r[12] === "Valid").reduce((s, r) => s + Math.round(Number(r[10]) * 100), 0);
     expect(issued).toBe(await collectionsTotal(deps.db, "2026-11-01", "2026-11-30"));
     const logged = await deps.db
       .selectFrom("audit_log")
@@ -504,5 +504,26 @@ describe("collections (issue 19)", () => {
     const student = await person("student", { student_id: "STU0299" });
     const refused = await app.request("/api/fees/reports/receipts.csv", { headers: { authorization: `Bearer ${student.token}` } });
     expect(refused.status).toBe(403);
+  });
+
+  test("a receipt that paid a late fee carries it apart in the CSV; a receipt issued before that was kept has it blank", async () => {
+    const meera = await person("student", { name: "Meera Late", student_id: "STU0203" });
+    const [overdue] = await raise(meera.id, [{ amount: 3_000_00, dueOn: "2026-11-01", lateFee: 250_00, grace: 5 }]);
+    // In two parts: the first pays the fee, the second the late fee.
+    await recordPayment(deps, staff.id, { instalmentId: overdue!, amount: 3_000_00, mode: "cash", paidOn: "2026-11-22" });
+    const { receipt } = await recordPayment(deps, staff.id, { instalmentId: overdue!, amount: 250_00, mode: "cash", paidOn: "2026-11-22" });
+    const read = await staff.call.fees.receipt({ id: receipt.id });
+    expect([read.amount, read.lateFee]).toEqual([250_00, 250_00]);
+    // The collections say what of the money paid late fees.
+    expect((await staff.call.feeReports.collections({ from: "2026-11-01", to: "2026-11-30" })).lateFees).toBe(250_00);
+    await deps.db.updateTable("fee_receipts").set({ late_fee_paise: null }).where("id", "!=", receipt.id).execute();
+    const res = await testApp(deps).request("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30", {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    const [, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
+    expect(rows.map((r) => [r[3], r[10], r[11]])).toEqual([
+      ["Meera Late", "3000.00", ""],
+      ["Meera Late", "250.00", "250.00"],
+    ]);
   });
 });

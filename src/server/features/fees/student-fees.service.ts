@@ -317,6 +317,8 @@ export async function receiptFor(deps: Pick<AppDeps, "db" | "now">, viewer: { id
     issuedOn: row.issued_on,
     issuedAt: row.issued_at,
     amount: row.amount_paise,
+    /** of the amount, what paid the late fee; null on receipts issued before it was kept */
+    lateFee: row.late_fee_paise,
     mode: row.mode,
     reference: row.reference,
     paidOn: row.paid_on,
