@@ -134,6 +134,20 @@ describe("fetchWithTimeout", () => {
     }
   });
 
+  test("a write whose answer was cut off after its headers may have been made too: it says so (stop 49)", async () => {
+    // Headers came; the body stopped: reading it fails with a TypeError, as a browser's fetch does.
+    const cut = async () => {
+      const res = new Response('[{"result":', { headers: { "content-type": "application/json" } });
+      res.json = () => Promise.reject(new TypeError("network error"));
+      return res;
+    };
+    const client = createTrpcClient({ getToken: () => null, fetch: cut });
+    const failure = await client.auth.logout.mutate().then(() => Promise.reject(new Error("saved")), normaliseError);
+    expect(failure.message).toBe(CLIENT_MSG.unsure);
+    // A read cut off the same way was only a read.
+    expect(normaliseError(await trpcErrorFrom(cut)).message).toBe(CLIENT_MSG.network);
+  });
+
   test("still honours the caller's own abort", async () => {
     const controller = new AbortController();
     const seen: AbortSignal[] = [];

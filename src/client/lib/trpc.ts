@@ -35,11 +35,17 @@ export function fetchWithTimeout(
 ): FetchLike {
   return (input, init = {}) => {
     if (init.method === "POST") {
-      // Sent while online, a write that got no answer may have been made (lib/errors.ts: transportMessage).
+      // Sent while online, a write that got no answer may have been made (lib/errors.ts: transportMessage): so may
+      // one whose answer was cut off after its headers (reading its body fails with a TypeError, as fetch does).
       const sent = globalThis.navigator?.onLine !== false;
-      return baseFetch(input, init).catch((err: unknown) => {
+      const mark = (err: unknown) => {
         throw sent && typeof err === "object" && err !== null ? Object.assign(err, { unanswered: true }) : err;
-      });
+      };
+      return baseFetch(input, init).then((res) => {
+        const json = res.json.bind(res);
+        res.json = () => json().catch(mark);
+        return res;
+      }, mark);
     }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal && typeof AbortSignal.any === "function" ? AbortSignal.any([init.signal, timeout]) : timeout;
