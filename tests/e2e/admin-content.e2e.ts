@@ -205,6 +205,11 @@ describe("admin content", () => {
       .getByRole("table", { name: /per day, last 7 days/ })
       .first()
       .waitFor({ state: "attached" });
+    // The fees collected over the same days (the demo has no receipts yet).
+    const fees = page.getByRole("region", { name: "Fees Collected" });
+    await fees.getByText("₹0 from 0 receipts in the last 7 days.").waitFor();
+    await fees.getByText("No fees collected in the last 7 days.").waitFor();
+    await fees.getByRole("table", { name: "Fees collected per day, last 7 days" }).waitFor({ state: "attached" });
 
     const exportButton = page.getByRole("button", { name: "Export Report" });
     await until(() => exportButton.isEnabled());
@@ -217,6 +222,7 @@ describe("admin content", () => {
       "Overview",
       "Admissions trend",
       "Contacts trend",
+      "Fees collected",
       "Top gallery categories",
       "Recent activity",
     ]) {

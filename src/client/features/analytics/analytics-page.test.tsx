@@ -41,9 +41,16 @@ function overview(range: AnalyticsRange): RouterOutputs["analytics"]["overview"]
       totalAdmissions: admissions.reduce((a, b) => a + b, 0),
       contactInquiries: seven ? 2 : 9,
       galleryImages: 6,
+      feesCollected: 1_37_500_50,
+      feeReceipts: 4,
     },
     admissionsTrend: labels.map((l, i) => day(l, admissions[i]!, i)),
     contactsTrend: labels.map((l, i) => day(l, i === 2 ? 2 : 0, i)),
+    // ₹1,25,000 (2 receipts) on 2 Mar and ₹12,500.50 (2) on 6 Mar.
+    feesTrend: labels.map((l, i) => ({
+      ...day(l, i === 1 || i === 5 ? 2 : 0, i),
+      amount: i === 1 ? 1_25_000_00 : i === 5 ? 12_500_50 : 0,
+    })),
     topCategories: [
       { category: "Campus", count: 3 },
       { category: "Events", count: 2 },
@@ -94,6 +101,23 @@ describe("Analytics and Reports", () => {
       within(screen.getByRole("region", { name: "Contacts Trend" })).getByRole("table", { name: /Contact inquiries per day/ }),
     ).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Top Gallery Categories" })).getByRole("table").textContent).toContain("Campus3");
+    // The fees collected: the range's total, each period's amount short above its bar and in full in the table.
+    const fees = screen.getByRole("region", { name: "Fees Collected" });
+    expect(within(fees).getByText("₹1,37,500.50 from 4 receipts in the last 30 days.")).toBeTruthy();
+    const feeRows = within(within(fees).getByRole("table", { name: "Fees collected per day, last 30 days" }))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(feeRows).toEqual(["1 Mar₹0", "2 Mar₹1,25,000", "3 Mar₹0", "4 Mar₹0", "5 Mar₹0", "6 Mar₹12,500.50", "7 Mar₹0"]);
+    expect([...fees.querySelectorAll(".ac-chart__value")].map((v) => v.textContent)).toEqual([
+      "₹0",
+      "₹1.3L",
+      "₹0",
+      "₹0",
+      "₹0",
+      "₹12.5K",
+      "₹0",
+    ]);
 
     const activity = within(screen.getByRole("list", { name: "Recent Activity" }));
     const badge = (text: string) => activity.getByText(text).closest(".ui-badge")!.className;

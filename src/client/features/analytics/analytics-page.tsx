@@ -1,7 +1,7 @@
 /**
  * /admin/analytics — Analytics and Reports (spec part 2; DECISIONS 5): a time range (7d, 30d, 90d, 1y; in
  * the URL) that really changes the figures, four cards, the admissions and contacts trends as bar charts
- * over the range, the top five gallery categories and the recent activity, all counted by the server
+ * over the range, the fees collected over the same periods, the top five gallery categories and the recent activity, all counted by the server
  * (docs/decisions/009-analytics.md). Export Report downloads the server's CSV for the same range.
  */
 
@@ -10,6 +10,7 @@ import type { CSSProperties } from "react";
 import { useLocation, useSearch } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { categoryName, gallery } from "../../../shared/i18n/gallery.ts";
+import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
 import { reports } from "../../../shared/i18n/reports.ts";
 import {
   ANALYTICS_MESSAGES,
@@ -18,8 +19,8 @@ import {
   type AnalyticsRange,
   DEFAULT_ANALYTICS_RANGE,
 } from "../../../shared/schemas/analytics.ts";
-import { formatNumber } from "../../lib/format.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -39,10 +40,22 @@ import { BarChart, barShares, ChartTable } from "./bar-chart.tsx";
 type Overview = RouterOutputs["analytics"]["overview"];
 
 /** A chart's caption: what is counted per day, week or month, over the range. */
-const perBucket = (what: "applications" | "inquiries", bucket: string, range: string) => {
+const perBucket = (what: "applications" | "inquiries" | "fees", bucket: string, range: string) => {
   const unit = bucket === "week" ? "Week" : bucket === "month" ? "Month" : "Day";
-  return reports.t(what === "applications" ? `an.per${unit}` : `an.inqPer${unit}`, { range });
+  const prefix = ({ applications: "per", inquiries: "inqPer", fees: "feesPer" } as const)[what];
+  return reports.t(`an.${prefix}${unit}`, { range });
 };
+
+/** An amount above a bar, short: "₹1.3L", "₹4.5K" (in full in the chart's table and tooltip). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function shortMoney(paise: number, intlLocale: string): string {
+  let format = moneyFormats.get(intlLocale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale, { style: "currency", currency: "INR", notation: "compact", maximumFractionDigits: 1 });
+    moneyFormats.set(intlLocale, format);
+  }
+  return format.format(paise / 100);
+}
 
 /** A range's name inside a sentence ("in the last 30 days"). */
 const lower = (text: string) => text.toLocaleLowerCase();
@@ -147,6 +160,8 @@ export default function AdminAnalyticsPage() {
           emptyNote={(range) => t("an.noInquiries", { range })}
         />
 
+        <FeesTrend data={data} />
+
         <div className="ac-analytics__pair">
           <Card title={t("an.topCategories")} headingLevel={2}>
             {data ? <TopCategories categories={data.topCategories} /> : <Skeleton lines={5} />}
@@ -195,6 +210,36 @@ function TrendCard({
           tone={tone}
           emptyNote={emptyNote(range)}
         />
+      ) : (
+        <ChartSkeleton />
+      )}
+    </Card>
+  );
+}
+
+/** The fees collected over the range (receipts not cancelled, by the day they were issued), bucket by bucket. */
+function FeesTrend({ data }: { data: Overview | undefined }) {
+  const t = useT(reports);
+  const intlLocale = INTL_LOCALE[useLocale()];
+  const range = data ? lower(ANALYTICS_RANGE_LABELS[data.range.key]) : "";
+  return (
+    <Card title={t("an.feesTrend")} headingLevel={2}>
+      {data ? (
+        <div className="stack">
+          <p className="text-sm text-muted">
+            {t("an.feesSummary", { amount: formatMoney(data.cards.feesCollected), count: data.cards.feeReceipts, range })}
+          </p>
+          <BarChart
+            buckets={data.feesTrend.map((b) => ({ label: b.label, start: b.start, count: b.amount }))}
+            caption={perBucket("fees", data.range.bucket, range)}
+            periodHeader={t("an.period")}
+            valueHeader={t("an.amount")}
+            tone="success"
+            emptyNote={t("an.noFees", { range })}
+            show={(paise) => shortMoney(paise, intlLocale)}
+            say={formatMoney}
+          />
+        </div>
       ) : (
         <ChartSkeleton />
       )}

@@ -33,12 +33,15 @@ export function ChartTable({
   valueHeader,
   rows,
   describedBy,
+  say,
 }: {
   caption: string;
   labelHeader: string;
   valueHeader: string;
   rows: readonly { key: string; label: string; count: number }[];
   describedBy?: string;
+  /** how a value is written in full (an amount of money, say) */
+  say?: (n: number) => string;
 }) {
   return (
     <div className="sr-only">
@@ -54,7 +57,7 @@ export function ChartTable({
           {rows.map((r) => (
             <tr key={r.key}>
               <th scope="row">{r.label}</th>
-              <td>{r.count}</td>
+              <td>{say ? say(r.count) : r.count}</td>
             </tr>
           ))}
         </tbody>
@@ -71,9 +74,14 @@ export function BarChart({
   tone = "primary",
   emptyNote,
   className,
+  show,
+  say,
 }: {
   /** shown under the bars when every count is zero */
   emptyNote?: string;
+  /** how a bar's value is written above it (short: "₹1.3L"), and in full (the hidden table, the tooltip, the total) */
+  show?: (n: number) => string;
+  say?: (n: number) => string;
   buckets: readonly ChartBucket[];
   /** names the hidden table, e.g. "Admissions per day, last 30 days" */
   caption: string;
@@ -86,15 +94,23 @@ export function BarChart({
   const shares = barShares(buckets.map((b) => b.count));
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   return (
-    <div className={cx("ac-chart", `ac-chart--${tone}`, buckets.length > DENSE_AFTER && "ac-chart--dense", className)}>
+    <div
+      className={cx(
+        "ac-chart",
+        `ac-chart--${tone}`,
+        buckets.length > DENSE_AFTER && "ac-chart--dense",
+        show && "ac-chart--amounts",
+        className,
+      )}
+    >
       <ol className="ac-chart__bars list-plain" aria-hidden="true">
         {buckets.map((b, i) => (
           <li
             key={b.start ?? `${b.label}-${i}`}
             className={cx("ac-chart__item", b.count === 0 && "is-zero")}
-            title={`${b.label}: ${b.count}`}
+            title={`${b.label}: ${say ? say(b.count) : b.count}`}
           >
-            <span className="ac-chart__value">{b.count}</span>
+            <span className="ac-chart__value">{show ? show(b.count) : b.count}</span>
             <span className="ac-chart__track">
               {/* The bar's length through the CSSOM (allowed by the CSP), not a style attribute in markup. */}
               <span className="ac-chart__bar" style={{ "--share": String(shares[i]) } as CSSProperties} />
@@ -109,9 +125,10 @@ export function BarChart({
         valueHeader={valueHeader}
         rows={buckets.map((b, i) => ({ key: b.start ?? `${b.label}-${i}`, label: b.label, count: b.count }))}
         describedBy={`${id}-total`}
+        say={say}
       />
       <p id={`${id}-total`} className="sr-only">
-        {reports.t("an.total", { total })}
+        {reports.t("an.total", { total: say ? say(total) : total })}
       </p>
       {total === 0 && emptyNote ? <p className="ac-chart__empty">{emptyNote}</p> : null}
     </div>

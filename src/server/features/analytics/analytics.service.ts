@@ -1,6 +1,7 @@
 /**
  * Analytics and Reports (spec part 2): the four cards, admissions and contacts trends bucketed over the
- * chosen range (DECISIONS 5), the top gallery categories, recent activity, and the same report as CSV.
+ * chosen range (DECISIONS 5), the fees collected over the same buckets (stop 49), the top gallery categories,
+ * recent activity, and the same report as CSV.
  * Every figure is counted by the database (aggregates and GROUP BY); which figures are all-time and which
  * follow the range is set out in docs/decisions/009-analytics.md.
  */
@@ -22,6 +23,7 @@ import { countAs } from "../../platform/counts.ts";
 import { csvMoment, toCsv } from "../../platform/csv.ts";
 import { type BucketUnit, bucketIndexOf, type DateBucket, dateBuckets, withCounts } from "../../platform/date-buckets.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { upiAmount } from "../fees/ledger.ts";
 import { getSettings } from "../settings/settings.service.ts";
 
 const DAY = 86_400_000;
@@ -64,6 +66,28 @@ async function countPerBucket(db: DB, table: "admissions" | "contact_inquiries",
   return withCounts(buckets, rows);
 }
 
+/**
+ * The fees collected in each bucket: receipts not cancelled, by the institute's day they were issued (as the
+ * fee reports count them), how many and how much (paise). The buckets' boundaries as days, so the issued_on
+ * index serves the range.
+ */
+async function collectedPerBucket(db: DB, buckets: readonly DateBucket[], timeZone: string) {
+  const days = buckets.map((b) => ({ ...b, start: localDate(new Date(b.start), timeZone), end: localDate(new Date(b.end), timeZone) }));
+  const inRange = db
+    .selectFrom("fee_receipts")
+    .select(["fee_receipts.amount_paise", bucketIndexOf("fee_receipts.issued_on", days).as("bucket")])
+    .where("fee_receipts.cancelled_at", "is", null)
+    .where("fee_receipts.issued_on", ">=", days[0]!.start)
+    .where("fee_receipts.issued_on", "<", days[days.length - 1]!.end);
+  const rows = await db
+    .selectFrom(inRange.as("t"))
+    .select((eb) => ["t.bucket", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("t.amount_paise").as("amount")])
+    .groupBy("t.bucket")
+    .execute();
+  const amounts = new Map(rows.map((r) => [Number(r.bucket), Number(r.amount)]));
+  return withCounts(buckets, rows).map((b, i) => ({ ...b, amount: amounts.get(i) ?? 0 }));
+}
+
 const byNewest = (a: ActivityEvent, b: ActivityEvent) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id);
 
 export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range: AnalyticsRange) {
@@ -75,7 +99,7 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
   const growthFrom = new Date(now.getTime() - ANALYTICS_GROWTH_WINDOW_DAYS * DAY).toISOString();
   const db = deps.db;
 
-  const [totals, admissionsTrend, contactsTrend, categories, admissions, contacts, images] = await Promise.all([
+  const [totals, admissionsTrend, contactsTrend, feesTrend, categories, admissions, contacts, images] = await Promise.all([
     db
       .selectNoFrom((eb) => [
         countAs(eb.selectFrom("users").where("role", "=", "student"), "students"),
@@ -85,6 +109,7 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
       .executeTakeFirstOrThrow(),
     countPerBucket(db, "admissions", buckets),
     countPerBucket(db, "contact_inquiries", buckets),
+    collectedPerBucket(db, buckets, general.timeZone),
     db
       .selectFrom("gallery_images")
       .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
@@ -182,9 +207,15 @@ export async function analyticsOverview(deps: Pick<AppDeps, "db" | "now">, range
       contactInquiries: sum(contactsTrend),
       /** all time: every image, active or not */
       galleryImages: n(totals.gallery),
+      /** in range: fees collected (receipts not cancelled), paise; the sum of `feesTrend`'s amounts */
+      feesCollected: feesTrend.reduce((total, b) => total + b.amount, 0),
+      /** in range: those receipts */
+      feeReceipts: sum(feesTrend),
     },
     admissionsTrend,
     contactsTrend,
+    /** in range: per bucket, the receipts (`count`) and the fees they collected (`amount`, paise) */
+    feesTrend,
     /** all time, the five largest categories (ties by name) */
     topCategories: categories.map((c) => ({ category: c.category, count: n(c.count) })),
     /** in range, newest first */
@@ -227,10 +258,17 @@ export function analyticsCsv(report: AnalyticsOverview): string {
           ["Total Admissions", cards.totalAdmissions, range.label],
           ["Contact Inquiries", cards.contactInquiries, range.label],
           ["Gallery Images", cards.galleryImages, "All time"],
+          ["Fees collected (INR)", upiAmount(cards.feesCollected), range.label],
+          ["Fee receipts", cards.feeReceipts, range.label],
         ],
       ),
     toCsv(["Admissions trend"], []) + toCsv(TREND_HEADER, trendRows(report.admissionsTrend)),
     toCsv(["Contacts trend"], []) + toCsv(TREND_HEADER, trendRows(report.contactsTrend)),
+    toCsv(["Fees collected"], []) +
+      toCsv(
+        ["Period", "Start", "End", "Receipts", "Amount (INR)"],
+        report.feesTrend.map((b) => [b.label, moment(b.start), moment(b.end), b.count, upiAmount(b.amount)]),
+      ),
     toCsv(["Top gallery categories"], []) +
       toCsv(
         ["Category", "Images"],

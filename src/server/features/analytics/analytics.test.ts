@@ -3,12 +3,14 @@ import { Hono } from "hono";
 import type { AdmissionStatus, ContactStatus, GalleryCategory } from "../../../../db/schema.ts";
 import { ANALYTICS_MESSAGES, type AnalyticsRange } from "../../../shared/schemas/analytics.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
+import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type AppEnv, bearerToken } from "../../platform/http.ts";
 import { createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps } from "../../testing.ts";
 import { createCallerFactory, createContextInner, router } from "../../trpc.ts";
 import type { Authenticated } from "../auth/auth.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { cancelReceipt, collectionsTotal, recordPayment } from "../fees/payments.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
 import { analyticsRest } from "./analytics.rest.ts";
 import { analyticsRouter } from "./analytics.router.ts";
@@ -215,6 +217,8 @@ describe("overview", () => {
       totalAdmissions: 4,
       contactInquiries: 2,
       galleryImages: 10, // all time, active or not
+      feesCollected: 0,
+      feeReceipts: 0,
     });
   });
 
@@ -320,6 +324,63 @@ describe("overview", () => {
   });
 });
 
+describe("the fees collected (stop 49)", () => {
+  test("per bucket by the institute's day each receipt was issued, cancelled receipts left out; the card and the CSV add up", async () => {
+    const office = await createUser(deps, { role: "staff" });
+    const student = await createUser(deps, { role: "student", student_id: "STU0951" });
+    const programme = await deps.db.selectFrom("programmes").select("id").executeTakeFirstOrThrow();
+    const [instalment] = await deps.db
+      .insertInto("fee_instalments")
+      .values({
+        user_id: student.id,
+        programme_id: programme.id,
+        term: 1,
+        number: 1,
+        amount_paise: 50_000_00,
+        due_on: "2026-12-31",
+        late_fee_paise: 0,
+        grace_days: 0,
+        created_at: deps.now().toISOString(),
+      })
+      .returning("id")
+      .execute();
+    const pay = (amount: number) =>
+      recordPayment(deps, office.id, { instalmentId: instalment!.id, amount, mode: "cash", paidOn: localDate(deps.now(), "Asia/Kolkata") });
+    const DAY_MS = 86_400_000;
+    // 17 Nov: ₹1,000; 21 Nov at 23:45 in India (18:15 UTC): ₹2,500.50, on the 21st; 22 Nov: ₹4,000 and ₹300, the ₹300 cancelled.
+    deps.advance(-5 * DAY_MS);
+    await pay(1_000_00);
+    deps.advance(4 * DAY_MS + 11 * 3_600_000 + 45 * 60_000);
+    await pay(2_500_50);
+    deps.advance(DAY_MS - 11 * 3_600_000 - 45 * 60_000);
+    await pay(4_000_00);
+    const { receipt } = await pay(300_00);
+    await cancelReceipt(deps, office.id, receipt.id, "Entered twice");
+
+    const week = await analyticsOverview(deps, "7d");
+    expect(week.feesTrend.map((b) => [b.label, b.count, b.amount])).toEqual([
+      ["16 Nov", 0, 0],
+      ["17 Nov", 1, 1_000_00],
+      ["18 Nov", 0, 0],
+      ["19 Nov", 0, 0],
+      ["20 Nov", 0, 0],
+      ["21 Nov", 1, 2_500_50],
+      ["22 Nov", 1, 4_000_00],
+    ]);
+    expect(week.cards).toMatchObject({ feesCollected: 7_500_50, feeReceipts: 3 });
+    // The same money as the fee reports' collections for those days.
+    expect(week.cards.feesCollected).toBe(await collectionsTotal(deps.db, "2026-11-16", "2026-11-22"));
+    const year = await analyticsOverview(deps, "1y");
+    expect(year.feesTrend.at(-1)).toMatchObject({ label: "Nov 2026", count: 3, amount: 7_500_50 });
+    const lines = analyticsCsv(week).split("\r\n");
+    expect(lines).toContain("Fees collected (INR),7500.50,Last 7 days");
+    expect(lines).toContain("Fee receipts,3,Last 7 days");
+    expect(lines).toContain("Period,Start,End,Receipts,Amount (INR)");
+    const feeLines = lines.slice(lines.indexOf("Fees collected"));
+    expect(feeLines.find((l) => l.startsWith("21 Nov,"))).toBe("21 Nov,2026-11-21 00:00,2026-11-22 00:00,1,2500.50");
+  });
+});
+
 describe("the card under Total Students (issue 14.6)", () => {
   test("measures students, not applications: a month of applications and no new student is 0%", async () => {
     for (let i = 0; i < 5; i += 1) await admission("2026-11-20T05:00:00.000Z");
@@ -355,7 +416,10 @@ describe("an empty database", () => {
       totalAdmissions: 0,
       contactInquiries: 0,
       galleryImages: 0,
+      feesCollected: 0,
+      feeReceipts: 0,
     });
+    expect(report.feesTrend.map((b) => [b.count, b.amount])).toEqual(Array(expected).fill([0, 0]));
     expect(report.topCategories).toEqual([]);
     expect(report.recentActivity).toEqual([]);
   });
@@ -364,7 +428,7 @@ describe("an empty database", () => {
 describe("CSV export", () => {
   beforeEach(seedKnownData);
 
-  test("a download named with the date and range, with the five sections, quoted and safe from formulas", async () => {
+  test("a download named with the date and range, with the six sections, quoted and safe from formulas", async () => {
     const res = await get("/api/admin/analytics/export?range=7d");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -375,7 +439,7 @@ describe("CSV export", () => {
     const lines = text.split("\r\n");
     expect(text.endsWith("\r\n")).toBe(true);
 
-    const headings = ["Overview", "Admissions trend", "Contacts trend", "Top gallery categories", "Recent activity"];
+    const headings = ["Overview", "Admissions trend", "Contacts trend", "Fees collected", "Top gallery categories", "Recent activity"];
     const at = headings.map((h) => lines.indexOf(h));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -395,6 +459,8 @@ describe("CSV export", () => {
       "Total Admissions,4,Last 7 days",
       "Contact Inquiries,2,Last 7 days",
       "Gallery Images,10,All time",
+      "Fees collected (INR),0.00,Last 7 days",
+      "Fee receipts,0,Last 7 days",
     ]);
     const admissions = lines.slice(at[1]! + 1, at[2]! - 1);
     expect(admissions[0]).toBe("Period,Start,End,Count");
@@ -402,7 +468,11 @@ describe("CSV export", () => {
     // Moments on the institute's clock (India): 16 Nov is midnight to midnight there.
     expect(admissions[1]).toBe("16 Nov,2026-11-16 00:00,2026-11-17 00:00,1");
     expect(lines.slice(at[2]! + 2, at[3]! - 1).map((l) => l.split(",")[3])).toEqual(["0", "0", "1", "0", "0", "0", "1"]);
-    expect(lines.slice(at[3]! + 1, at[4]! - 1)).toEqual([
+    const fees = lines.slice(at[3]! + 1, at[4]! - 1);
+    expect(fees[0]).toBe("Period,Start,End,Receipts,Amount (INR)");
+    expect(fees[1]).toBe("16 Nov,2026-11-16 00:00,2026-11-17 00:00,0,0.00");
+    expect(fees).toHaveLength(8);
+    expect(lines.slice(at[4]! + 1, at[5]! - 1)).toEqual([
       "Category,Images",
       "Campus,3",
       "Events,2",
@@ -411,7 +481,7 @@ describe("CSV export", () => {
       "Faculty,1",
     ]);
 
-    const activity = lines.slice(at[4]! + 1, -1);
+    const activity = lines.slice(at[5]! + 1, -1);
     expect(activity[0]).toBe("Type,Title,Name,Status,Date");
     expect(activity).toHaveLength(8);
     // A name that a spreadsheet would run as a formula is kept as text; quotes are doubled, commas quoted.
