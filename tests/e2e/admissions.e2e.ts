@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer, waitOrExplain } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -429,10 +429,10 @@ describe("admissions journeys", () => {
     await row.getByRole("button", { name: /^View/ }).click();
     const dialog = page.getByRole("dialog");
     const office = dialog.getByRole("region", { name: "Office notes" });
-    await office.getByText(/Entered at the office by/).waitFor();
+    await waitOrExplain(office.getByText(/Entered at the office by/));
     await office.getByLabel("Add a note").fill("Brought the marksheet; TC to follow on Monday.");
     await office.getByRole("button", { name: "Add note" }).click();
-    await office.getByRole("listitem").filter({ hasText: "TC to follow on Monday" }).waitFor();
+    await waitOrExplain(office.getByRole("listitem").filter({ hasText: "TC to follow on Monday" }));
     // The note's toast is put away first: nothing can slide over Save date while it is clicked.
     await page.locator(".ui-toast").filter({ hasText: "Note added." }).getByRole("button", { name: "Dismiss" }).click();
     await office.getByLabel("Follow-up date").fill("2030-01-15");

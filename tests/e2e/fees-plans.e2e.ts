@@ -18,6 +18,7 @@ import {
   settle,
   signIn,
   startServer,
+  waitOrExplain,
 } from "./harness.ts";
 
 let server: RunningServer;
@@ -54,7 +55,7 @@ async function checkBoth(page: Page, label: string, found: Record<string, AxeFin
   await page.setViewportSize(DESKTOP);
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator(".ui-toasts__list").getByText(text).waitFor();
+const toast = (page: Page, text: string | RegExp) => waitOrExplain(page.locator(".ui-toasts__list").getByText(text));
 
 describe("fee plans, raising fees, concessions and the admit card rule (issue 19)", () => {
   test("the administrator plans and raises BBA's fees, gives a scholarship and sets the fee settings; the student's admit card waits for the fees", async () => {
