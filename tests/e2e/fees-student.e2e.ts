@@ -263,7 +263,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     const mailed = await fromOutbox(server, { to: server.student.email, subject: /Your fee receipt/, since }, (text) =>
       text.includes(receipt.number) && text.includes(`/student/fees/receipts/${receipt.id}`) ? text : undefined,
     );
-    expect(mailed).toContain("Amount: ₹12,750.50");
+    expect(mailed).toContain("Amount: ₹12,750.50\nOf which late fee: ₹250");
     expect(mailed).toContain("Paid by: UPI");
 
     // The student sees it paid and opens the receipt.

@@ -40,7 +40,17 @@ export type EmailTemplate =
   | { template: "student_alert"; name: string; title: string; message: string; link: string; record?: true }
   | { template: "ticket_reply"; name: string; ticketNumber: string; subject: string; reply: string; link: string }
   /** a fee receipt just issued (issue 19): amount in paise, mode as stored, issuedOn YYYY-MM-DD */
-  | { template: "fee_receipt"; name: string; number: string; amount: number; mode: PaymentMode; issuedOn: string; link: string };
+  | {
+      template: "fee_receipt";
+      name: string;
+      number: string;
+      amount: number;
+      /** of the amount, what paid a late fee (stop 49; absent from e-mails queued before) */
+      lateFee?: number;
+      mode: PaymentMode;
+      issuedOn: string;
+      link: string;
+    };
 
 export interface RenderedEmail {
   template: EmailTemplate["template"];
@@ -188,6 +198,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
       const facts = [
         mail.t("feeReceipt.number", { number: t.number }),
         mail.t("feeReceipt.amount", { amount }),
+        ...(t.lateFee ? [mail.t("feeReceipt.lateFee", { amount: rupees(t.lateFee) })] : []),
         mail.t("feeReceipt.mode", { mode: fees.t(`mode.${t.mode}`) }),
         mail.t("feeReceipt.date", { date: calendarDay(t.issuedOn) }),
       ];

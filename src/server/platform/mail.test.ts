@@ -32,6 +32,7 @@ const ALL_TEMPLATES: EmailTemplate[] = [
     name: "Asha",
     number: "RCP/2026-27/000001",
     amount: 1_250_050,
+    lateFee: 25_000,
     mode: "upi",
     issuedOn: "2026-11-22",
     link: "https://i.example/student/fees/receipts/1",
@@ -68,6 +69,14 @@ describe("templates", () => {
     expect(r.text).toContain("Marksheet <unreadable>");
     expect(r.html).toContain("Marksheet &lt;unreadable&gt;");
     expect(r.html).not.toContain("<unreadable>");
+  });
+
+  test("a fee receipt names what of the amount paid a late fee, and says nothing of one it did not pay (stop 49)", () => {
+    const receipt = ALL_TEMPLATES.find((t) => t.template === "fee_receipt")!;
+    const institute = { ...DEFAULT_SETTINGS.institute, name: "IDE" };
+    expect(renderEmail(receipt, institute).text).toContain("Amount: ₹12,500.50\nOf which late fee: ₹250\n");
+    for (const lateFee of [0, undefined])
+      expect(renderEmail({ ...receipt, lateFee } as typeof receipt, institute).text).not.toContain("late fee");
   });
 });
 

@@ -39,6 +39,7 @@ export interface IssuedReceipt {
   user_id: number;
   number: string;
   amount_paise: number;
+  late_fee_paise: number | null;
   mode: PaymentMode;
   issued_on: string;
 }
@@ -62,6 +63,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
       name: student.name,
       number: receipt.number,
       amount: receipt.amount_paise,
+      lateFee: receipt.late_fee_paise ?? 0,
       mode: receipt.mode,
       issuedOn: receipt.issued_on,
       link: `${publicUrl(deps)}${studentReceiptPath(receipt.id)}`,
