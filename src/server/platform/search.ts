@@ -66,10 +66,10 @@ const digitsOf = (column: string) => sql`replace(replace(replace(${sql.ref(colum
  * True when every word of the term is in one of the table's searchable columns ("Rahul Kumar": Rahul in the
  * first name, Kumar in the last; thirteenth walk: the whole phrase was looked for in each column, and found
  * nowhere): each word (one with an apostrophe written either way) through the table's text index when the
- * database has one (db/connection.ts, issue 9: a LIKE scan of 100,000 applications took 70 ms), with LIKE otherwise. A term that is a phone number also
- * finds a phone column holding its digits, spaced or not (a scan of the column: 60–100 ms over 100,000
- * applications, so only for eight digits or more). The columns must be the ones the index was made
- * over (migrations/…-text-search).
+ * database has one (db/connection.ts, issue 9: a LIKE scan of 100,000 applications took 70 ms), with LIKE
+ * otherwise. A term that is a phone number also finds a phone column holding its digits, spaced or not (a scan
+ * of the column: 60–100 ms over 100,000 applications, so only for eight digits or more). The columns must be
+ * the ones the index was made over (migrations/…-text-search).
  */
 export function textContains(db: object, table: string, columns: string[], term: string): Expression<SqlBool> {
   const digits = phoneDigits(term);
