@@ -6,7 +6,7 @@ import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import sharp from "sharp";
 import { withDatabaseName } from "../../db/postgres.ts";
 import { untilListening } from "../setup/listening.ts";
@@ -165,53 +165,59 @@ export async function newPage(browser: Browser, server: RunningServer, viewport:
   return { context, page, problems };
 }
 
-/** Each page's last requests and console messages, and its server: what `waitOrExplain` tells of a wait that failed. */
+/** Each page's last console messages, and its server: what `waitOrExplain` tells of a wait that failed. */
 const trails = new WeakMap<Page, { lines: string[]; server: RunningServer }>();
 
+/**
+ * Keeps the page's console messages (newPage listens to the console already). Not its requests: listening to a
+ * page's network events made Playwright's connection fail under Bun when a context closed with requests in
+ * flight ("Cannot find parent object page@…"); waitOrExplain reads them from the page's resource timings instead.
+ */
 function keepTrail(page: Page, server: RunningServer) {
   const lines: string[] = [];
   trails.set(page, { lines, server });
-  const note = (line: string) => {
-    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
-    if (lines.length > 40) lines.shift();
-  };
-  // Pages and the API's answers; not the scripts, styles and pictures they load.
-  const kept = (r: Request) => ["document", "fetch", "xhr"].includes(r.resourceType());
-  const named = (r: Request) => `${r.method()} ${new URL(r.url()).pathname.slice(0, 100)}`;
-  const started = new WeakMap<Request, number>();
-  page.on("request", (r) => {
-    if (!kept(r)) return;
-    started.set(r, Date.now());
-    note(`→ ${named(r)}`);
+  page.on("console", (m) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} console.${m.type()}: ${m.text().slice(0, 200)}`);
+    if (lines.length > 20) lines.shift();
   });
-  // (only what the events carry: asking the browser about a request after its page moved on broke the connection)
-  page.on("response", (res) => {
-    const r = res.request();
-    if (kept(r)) note(`← ${res.status()} ${named(r)} in ${Date.now() - (started.get(r) ?? Date.now())} ms`);
-  });
-  page.on("requestfailed", (r) => note(`✗ ${named(r)}: ${r.failure()?.errorText ?? "failed"}`));
-  page.on("console", (m) => note(`console.${m.type()}: ${m.text().slice(0, 200)}`));
 }
 
 /**
  * Waits for the locator as `waitFor` does; when it never comes, the error also says what the page showed (its
- * alerts, statuses and toasts), its last requests with their answers and times, and the server's last output,
- * so that a wait failed on a loaded CI machine can be understood from the log alone.
+ * alerts, statuses and toasts), its last API calls finished (from the page's resource timings: start, duration,
+ * status; a call still waiting is not among them), its console messages and the server's last output, so that a
+ * wait failed on a loaded CI machine can be understood from the log alone.
  */
 export async function waitOrExplain(locator: Locator): Promise<void> {
   try {
     await locator.waitFor();
   } catch (err) {
     const page = locator.page();
-    const shown = await page
-      .evaluate(() =>
-        [...document.querySelectorAll('[role="alert"], [role="status"], .ui-toast')].map((e) => e.textContent?.trim()).filter(Boolean),
-      )
-      .catch(() => ["(the page could not be read)"]);
+    const seen = await page
+      .evaluate(() => ({
+        shown: [...document.querySelectorAll('[role="alert"], [role="status"], .ui-toast')]
+          .map((e) => e.textContent?.trim())
+          .filter(Boolean),
+        calls: (performance.getEntriesByType("resource") as (PerformanceResourceTiming & { responseStatus?: number })[])
+          .filter((e) => e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest")
+          .slice(-15)
+          .map((e) => `${Math.round(e.startTime)} ms +${Math.round(e.duration)} ms ${e.responseStatus ?? "?"} ${new URL(e.name).pathname}`),
+        now: Math.round(performance.now()),
+      }))
+      .catch(() => ({ shown: ["(the page could not be read)"], calls: [], now: 0 }));
     const trail = trails.get(page);
     const output = trail?.server.output().trim().split("\n").slice(-15).join("\n") ?? "";
     throw new Error(
-      `${(err as Error).message}\nOn screen: ${JSON.stringify(shown)}\nThe page's last requests:\n${trail?.lines.join("\n") ?? ""}\nThe server's last output:\n${output}`,
+      [
+        (err as Error).message,
+        `On screen: ${JSON.stringify(seen.shown)}`,
+        `The page's last API calls finished (now ${seen.now} ms):`,
+        ...seen.calls,
+        "Its console:",
+        ...(trail?.lines ?? []),
+        "The server's last output:",
+        output,
+      ].join("\n"),
     );
   }
 }
