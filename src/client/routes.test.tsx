@@ -54,10 +54,17 @@ function renderAt(
 const verifiedAs = (user: typeof STUDENT) => stubSessionApi({ me: async () => ({ user }) }).api;
 
 describe("guards", () => {
-  test("a guest opening /admin/dashboard ends at /login (no ?next= for a dashboard) and sees the login form", async () => {
+  test("a guest opening /admin/dashboard ends at the login form on its Admin tab (walk 17)", async () => {
     const { current } = renderAt("/admin/dashboard");
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(current()).toBe("/login");
+    expect(current()).toBe("/login?next=%2Fadmin%2Fdashboard");
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  test("a guest opening an admin page ends at the login form on its Admin tab, which remembers the page (walk 17)", async () => {
+    renderAt("/admin/students");
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(screen.getByRole("button", { name: "Admin" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   test("a guest opening a student page ends at /login, which remembers the page", async () => {
@@ -191,12 +198,13 @@ describe("a 401 from any call", () => {
       rejectEverything,
     );
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(current()).toBe("/login");
+    // (on its Admin tab: it was the admin dashboard)
+    expect(current()).toBe("/login?next=%2Fadmin%2Fdashboard");
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
     // Why the session ended is said on the login page.
     expect(screen.getByText(MSG.sessionExpired)).toBeTruthy();
-    await waitFor(() => expect(expiryRedirects).toEqual(["/login"]));
+    await waitFor(() => expect(expiryRedirects).toEqual(["/login?next=%2Fadmin%2Fdashboard"]));
   });
 
   test("on the home page it leaves the session alone", async () => {
@@ -318,12 +326,14 @@ describe("route table", () => {
 });
 
 describe("sign-in return paths (issue 14.6)", () => {
-  test("loginPathFor keeps portal pages, drops dashboards and anything that is not a portal path", () => {
+  test("loginPathFor keeps portal pages, drops the student's dashboard and anything that is not a portal path", () => {
     expect(loginPathFor("/student/id-card")).toBe("/login?next=%2Fstudent%2Fid-card");
     expect(loginPathFor("/admin/admissions?status=pending")).toBe("/login?next=%2Fadmin%2Fadmissions%3Fstatus%3Dpending");
-    for (const path of ["/admin/dashboard", "/student/", "/about", "//evil.example/admin/x", "/admin/x<script>", "/admin//x"]) {
+    for (const path of ["/student/dashboard", "/student/", "/about", "//evil.example/admin/x", "/admin/x<script>", "/admin//x"]) {
       expect([path, loginPathFor(path)]).toEqual([path, "/login"]);
     }
+    // The admin dashboard too: the login page opens on its Admin tab for an admin page (walk 17).
+    expect(loginPathFor("/admin/dashboard")).toBe("/login?next=%2Fadmin%2Fdashboard");
   });
 
   test("afterSignInPath accepts only the user's own portal", () => {

@@ -198,7 +198,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     await page.getByText("1 row checked, no problems (0 absent). Nothing is saved until you save it.").waitFor();
     await page.getByRole("button", { name: "Save marks from the file" }).click();
     await page.locator(".ui-toasts__list").getByText("Marks saved for 1 student.").waitFor();
-    await page.getByRole("group", { name: "Marks entered" }).getByText("1").waitFor();
+    await page.getByRole("group", { name: "Recorded (marks or absent)" }).getByText("1").waitFor();
     expect(await page.getByRole("textbox", { name: "Marks of Priya Sharma" }).inputValue()).toBe("42");
 
     const since = Date.now();

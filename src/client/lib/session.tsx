@@ -273,11 +273,12 @@ export const dashboardPath = (role: Role) => `/${portalOf(role)}/dashboard`;
 const PORTAL_PATH = /^\/(admin|student)\/[A-Za-z0-9\-._~/]*(\?[A-Za-z0-9\-._~=&%+]*)?$/;
 
 /**
- * The sign-in page for someone who asked for `path` (issue 14.6): a portal page other than the dashboard is
- * kept in ?next= so sign-in can return to it.
+ * The sign-in page for someone who asked for `path` (issue 14.6): a portal page other than the student's
+ * dashboard is kept in ?next= so sign-in can return to it; an admin page's opens the form on its Admin tab
+ * (walk 17: the office's right password was refused on the Student tab).
  */
 export function loginPathFor(path: string): string {
-  if (!PORTAL_PATH.test(path) || path.includes("//") || /^\/(admin|student)\/(dashboard)?$/.test(path)) return "/login";
+  if (!PORTAL_PATH.test(path) || path.includes("//") || /^\/student\/(dashboard)?$/.test(path)) return "/login";
   return `/login?next=${encodeURIComponent(path)}`;
 }
 

@@ -39,7 +39,11 @@ export default function LoginPage() {
   const signIn = useSignIn();
   // `?as=office` (an office account that has just set its password) opens on the Admin side.
   const search = useSearch();
-  const [kind, setKind] = useState<AccountKind>(() => (new URLSearchParams(search).get("as") === "office" ? "admin" : "student"));
+  // The Admin tab for the office: asked for (?as=office), or returning to an admin page (?next=/admin/…).
+  const [kind, setKind] = useState<AccountKind>(() => {
+    const asked = new URLSearchParams(search);
+    return asked.get("as") === "office" || asked.get("next")?.startsWith("/admin/") ? "admin" : "student";
+  });
   const [identifier, setIdentifier] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

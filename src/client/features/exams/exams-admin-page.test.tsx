@@ -222,12 +222,20 @@ describe("/admin/exams/<id>/marks", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
     expect(await screen.findByText("Marks must be a whole number, 0 or more.")).toBeTruthy();
     expect(sent("exams.saveMarks")).toEqual([]);
-    fireEvent.change(ravi, { target: { value: "55" } });
+    // The server's own rule: "0x1e" is no mark; Devanagari digits are (walk 17: "६०" was refused as "not a whole number").
+    fireEvent.change(ravi, { target: { value: "0x1e" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    await waitFor(() => expect(screen.getAllByText("Marks must be a whole number, 0 or more.")).toHaveLength(1));
+    fireEvent.change(ravi, { target: { value: "१२०" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+    expect(await screen.findByText(/more than the maximum/)).toBeTruthy();
+    expect(sent("exams.saveMarks")).toEqual([]);
+    fireEvent.change(ravi, { target: { value: "५५" } });
     fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
     expect(await screen.findByText("This student does not take this exam.")).toBeTruthy();
     expect(ravi.getAttribute("aria-invalid")).toBe("true");
     expect(sent("exams.saveMarks")).toEqual([
-      { id: 12, publishedAt: null, entries: [{ userId: 32, marks: "55", absent: false, was: null }] },
+      { id: 12, publishedAt: null, entries: [{ userId: 32, marks: "५५", absent: false, was: null }] },
     ]);
     // Absent instead: the marks box empties and the row is sent as absent.
     fireEvent.click(screen.getByRole("checkbox", { name: "Ravi Kumar was absent" }));

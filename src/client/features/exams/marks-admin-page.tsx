@@ -6,10 +6,11 @@
  * save it all at once; and Publish results once every student has marks or is absent.
  */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import * as v from "valibot";
 import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
-import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE } from "../../../shared/schemas/exams.ts";
+import { MARKS_CSV_MAX_CHARS, MARKS_PAGE_SIZE, marksEntry } from "../../../shared/schemas/exams.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -213,8 +214,10 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const ruleFor = (d: Draft): string | null => {
     if (d.absent || d.marks.trim() === "")
       return exam.resultsPublishedAt && !d.absent && d.marks.trim() === "" ? t("rule.cannotClear") : null;
-    if (!/^\d+$/.test(d.marks.trim())) return t("rule.marksWhole");
-    return Number(d.marks) > exam.maxMarks ? t("rule.marksAboveMax", { max: exam.maxMarks }) : null;
+    // The server's own rule for a row's marks (digits only; ६० typed on a Hindi keyboard is 60), then this exam's maximum.
+    const typed = v.safeParse(marksEntry.entries.marks, d.marks);
+    if (!typed.success) return typed.issues[0].message;
+    return typed.output !== null && typed.output > exam.maxMarks ? t("rule.marksAboveMax", { max: exam.maxMarks }) : null;
   };
 
   // One save at a time: every save is audited (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
