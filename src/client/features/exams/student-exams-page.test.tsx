@@ -41,7 +41,7 @@ const mine = (over: Partial<Mine> = {}): Mine => ({
   upcoming: [UPCOMING],
   results: [RESULT, { ...RESULT, examId: 4, title: "Quiz", marks: null, absent: true, passed: false }],
   pagination: { totalItems: 2, totalPages: 1, currentPage: 1, limit: 10 },
-  summary: { published: 2, averagePercent: 42 },
+  summary: { published: 2, percent: 42 },
   timeZone: "Asia/Kolkata",
   ...over,
 });
@@ -87,7 +87,7 @@ describe("/student/exams", () => {
     expect(within(first!).getByText("Pass")).toBeTruthy();
     expect(within(second!).getByText("AB")).toBeTruthy();
     expect(within(second!).getByText("Absent")).toBeTruthy();
-    expect(screen.getByText("2 results published · average 42%")).toBeTruthy();
+    expect(screen.getByText("2 results published · 42% overall")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Admit card/ }).getAttribute("href")).toBe("/student/exams/admit-card");
     expect(screen.getByRole("link", { name: "Marksheet" }).getAttribute("href")).toBe("/student/exams/marksheet");
     expect(sent("exams.mine")).toEqual([{ page: 1, limit: 10 }]);
@@ -99,7 +99,7 @@ describe("/student/exams", () => {
         mine({
           upcoming: [],
           results: [],
-          summary: { published: 0, averagePercent: null },
+          summary: { published: 0, percent: null },
           pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
         }),
     });

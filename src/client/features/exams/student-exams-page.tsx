@@ -133,7 +133,7 @@ function ExamsOverview() {
             <p className="text-sm text-muted">
               {t("my.summary", {
                 count: data.summary.published,
-                average: data.summary.averagePercent === null ? "—" : formatNumber(data.summary.averagePercent),
+                average: data.summary.percent === null ? "—" : formatNumber(data.summary.percent),
               })}
             </p>
           ) : null}

@@ -145,9 +145,9 @@ export async function studentDashboard(deps: AppDeps, userId: number) {
     exams,
     library,
     performance: {
-      overall: overallOf(figures.assignmentPercent, results.averagePercent),
+      overall: overallOf(figures.assignmentPercent, results.percent),
       assignmentPercent: figures.assignmentPercent,
-      examPercent: results.averagePercent,
+      examPercent: results.percent,
       resultsPublished: results.published,
       completed_assignments: figures.assignments.completed,
       total_assignments: figures.assignments.total,
