@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { Database, FeePayment, PaymentMode } from "../../../../db/schema.ts";
 import type { NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { rupees } from "../../../shared/money.ts";
+import type { TermUnit } from "../../../shared/terms.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { notificationText, notifyAdmins, notifyUser, notifyWhere } from "../notifications/notifications.service.ts";
@@ -144,11 +145,17 @@ export async function tellConcession(
 }
 
 /**
- * A term's fees raised: each student raised now (their first instalment written at `at`) is told what they owe, in
+ * A term's fees raised (named with its term): each student raised now (their first instalment written at `at`) is told what they owe, in
  * the portal, in one statement for a term of thousands; e-mail reminders follow the fee settings.
  */
-export async function tellFeesRaised(trx: DB, at: Date, raised: { programmeId: number; term: number; programme: string; amount: number }) {
-  const params = { programme: raised.programme, amount: inParams(raised.amount) };
+export async function tellFeesRaised(
+  trx: DB,
+  at: Date,
+  raised: { programmeId: number; term: number; termUnit: TermUnit; programme: string; amount: number },
+) {
+  // The term is named in the reader's words when it is read ("Year 2", "वर्ष 2"): walk 17 found a term's notice
+  // and the next one's alike, nothing telling them apart.
+  const params = { programme: raised.programme, amount: inParams(raised.amount), termUnit: raised.termUnit, term: raised.term };
   await notifyWhere(trx, at, { type: "payment", kind: "fee.raised", params, link: STUDENT_FEES }, (users) =>
     users.where("users.id", "in", (eb) =>
       eb

@@ -353,7 +353,13 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
     const already = Number(count) - raised;
     if (raised > 0) {
       const amount = instalments.reduce((sum, i) => sum + i.amount, 0);
-      await tellFeesRaised(trx, now, { programmeId: programme.id, term: input.term, programme: programme.name, amount });
+      await tellFeesRaised(trx, now, {
+        programmeId: programme.id,
+        term: input.term,
+        termUnit: programme.fee_period,
+        programme: programme.name,
+        amount,
+      });
       await audit(trx, now, {
         actorUserId: actorId,
         action: "fee.raise",

@@ -8,6 +8,7 @@ import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
+import { notificationText } from "../notifications/notifications.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
 import { defaultDueDays, raiseFees } from "./plans.service.ts";
 import { myFees } from "./student-fees.service.ts";
@@ -349,11 +350,19 @@ describe("raising a term's fees", () => {
       .execute();
     expect(told.map((n) => n.recipient_user_id)).toEqual([a!, b!, c!]);
     expect(told.map((n) => n.recipient_user_id)).not.toContain(elsewhere!);
-    expect(JSON.parse(told[0]!.params!)).toEqual({ programme: "Bachelor of Testing", amount: "₹10,000.01" });
+    const params = JSON.parse(told[0]!.params!);
+    expect(params).toEqual({ programme: "Bachelor of Testing", amount: "₹10,000.01", termUnit: expect.any(String), term: 1 });
     expect(told[0]!.link).toBe("/student/fees");
     const asA = callerFor(deps, await resolveSession(deps, await createSession(deps, a!)));
     const [item] = (await asA.notifications.list({})).notifications;
-    expect(item).toMatchObject({ title: "Your fees for Bachelor of Testing: ₹10,000.01" });
+    // Named with its term, so that the next term's notice is told apart (walk 17), in the reader's words.
+    const term = params.termUnit === "year" ? "Year 1" : "Semester 1";
+    expect(item).toMatchObject({ title: `Your fees for Bachelor of Testing, ${term}: ₹10,000.01` });
+    expect(inLocale("hi", () => notificationText("fee.raised", params)).title).toBe(
+      `Bachelor of Testing, ${params.termUnit === "year" ? "वर्ष 1" : "सेमेस्टर 1"} का आपका शुल्क: ₹10,000.01`,
+    );
+    // A notice told before its term was kept says it as it did.
+    expect(notificationText("fee.raised", { programme: "BBA", amount: "₹100" }).title).toBe("Your fees for BBA: ₹100");
   });
 
   test("a term that started before its fees were raised: an instalment already due counts its grace from today, so no late fee is charged at once (walk 16c)", async () => {

@@ -14,6 +14,7 @@ import { isOneOf } from "../../../shared/is-one-of.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from "../../../shared/schemas/notifications.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
+import { termName } from "../../../shared/terms.ts";
 import { type AppDeps, publicUrl } from "../../deps.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -53,6 +54,8 @@ function readable(kind: NotificationKind, params: NotificationParams): Notificat
   // reader's way: 25 Nov 2026, २५ नव॰ २०२६; 5 Dec 2026, 10:00 am.
   if (typeof out.due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(out.due)) out.due = wallClock(`${out.due}T00:00`, false);
   if (typeof out.at === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(out.at)) out.at = wallClock(out.at, true);
+  // A term by its number and the programme's unit: "Year 2", "सेमेस्टर 3".
+  if (typeof out.term === "number" && (out.termUnit === "year" || out.termUnit === "semester")) out.term = termName(out.termUnit, out.term);
   return out;
 }
 
@@ -69,6 +72,9 @@ const TOLD_WITH_TIME = ["assignment.new", "exam.scheduled", "exam.changed", "exa
 /** The title and message in the current language (the request's, or the one `inLocale` sets). */
 export function notificationText(kind: NotificationKind, params: NotificationParams): { title: string; message: string } {
   const shown = readable(kind, params);
+  if (kind === "fee.raised" && typeof params.term === "number") {
+    return { title: alerts.t("kind.fee.raised.titleTerm", shown), message: alerts.t("kind.fee.raised.messageTerm", shown) };
+  }
   const message =
     typeof params.at === "string" && isOneOf(TOLD_WITH_TIME, kind)
       ? alerts.t(`kind.${kind}.messageAt`, shown)
