@@ -233,11 +233,15 @@ describe("the office's library (issue 18)", () => {
       dueOn: "2026-11-15",
       returnedAt: null,
       returnedLocal: null,
+      daysLate: null,
       standing: "overdue" as const,
     };
+    // Another, returned three days after its due day (walk 17: nothing said it was late).
+    const late = { ...loan, id: 6, student: { id: 3, name: "Ravi Kumar", studentId: "STU0002" }, standing: null };
+    Object.assign(late, { returnedAt: "2026-11-18T06:00:00.000Z", returnedLocal: "2026-11-18T11:30", daysLate: 3 });
     const { sent } = renderAdmin("/admin/library/loans", {
       "library.overview": () => OVERVIEW,
-      "library.loans": () => ({ loans: [loan], pagination: pagination(1), today: "2026-11-22" }),
+      "library.loans": () => ({ loans: [loan, late], pagination: pagination(2), today: "2026-11-22" }),
       "library.returnLoan": (input) => {
         returned.push(input);
         return { message: "Principles of Accounting was received back from Priya Sharma." };
@@ -249,6 +253,9 @@ describe("the office's library (issue 18)", () => {
     expect(within(row).getByText("STU0001")).toBeTruthy();
     // Lent on the institute's calendar day (decision 023, third round).
     expect(within(row).getByText("2 Nov 2026")).toBeTruthy();
+    const lateRow = within(table).getByText("Ravi Kumar").closest("tr")!;
+    expect(within(lateRow).getByText("3 days late")).toBeTruthy();
+    expect(within(row).queryByText(/days? late/)).toBeNull();
     expect(sent("library.loans")[0]).toMatchObject({ status: "out", page: 1 });
     expect(screen.getByRole("link", { name: "Loans" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(within(row).getByRole("button", { name: "Mark returned: Principles of Accounting from Priya Sharma" }));
@@ -367,9 +374,21 @@ const STUDENT_HANDLERS = {
         dueOn: "2026-10-15",
         returnedAt: "2026-10-11T19:00:00.000Z",
         returnedLocal: "2026-10-12T00:30",
+        daysLate: 0,
+      },
+      {
+        id: 8,
+        title: "Business Law",
+        author: null,
+        issuedAt: "2026-09-01T05:00:00.000Z",
+        issuedLocal: "2026-09-01T10:30",
+        dueOn: "2026-09-15",
+        returnedAt: "2026-09-26T05:00:00.000Z",
+        returnedLocal: "2026-09-26T10:30",
+        daysLate: 11,
       },
     ],
-    pagination: pagination(1, 1, 5),
+    pagination: pagination(2, 1, 5),
   }),
   "library.catalogue": () => ({ items: ITEMS, pagination: pagination(3) }),
 };
@@ -401,6 +420,7 @@ describe("the student's library (issue 18)", () => {
     const returned = screen.getByRole("list", { name: "Books you returned" });
     expect(within(returned).getByText("Economics")).toBeTruthy();
     expect(within(returned).getByText("Borrowed 1 Oct 2026 · returned 12 Oct 2026")).toBeTruthy();
+    expect(within(returned).getByText("Borrowed 1 Sept 2026 · returned 26 Sept 2026 · 11 days late")).toBeTruthy();
   });
 
   test("the search and filters go to the server; an e-resource's PDF downloads with the session's token", async () => {

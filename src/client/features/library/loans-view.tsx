@@ -64,7 +64,9 @@ export function LoansView() {
       header: t("admin.col.returned"),
       render: (l) =>
         l.returnedLocal ? (
-          <Badge tone="approved">{t("returnedOn", { date: formatDateTime(wallClock(l.returnedLocal)) })}</Badge>
+          <StackedCell main={<Badge tone="approved">{t("returnedOn", { date: formatDateTime(wallClock(l.returnedLocal)) })}</Badge>}>
+            {l.daysLate ? <Badge tone="pending">{t("daysLate", { count: l.daysLate })}</Badge> : null}
+          </StackedCell>
         ) : (
           <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
             <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />

@@ -267,6 +267,7 @@ function ReturnedSection() {
                     from: formatDate(wallClock(l.issuedLocal)),
                     to: formatDate(wallClock(l.returnedLocal)),
                   })}
+                  {l.daysLate ? ` · ${t("daysLate", { count: l.daysLate })}` : null}
                 </span>
               </li>
             ))}

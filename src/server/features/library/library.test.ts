@@ -568,6 +568,14 @@ describe("overdue reminders", () => {
 
     // The next day, once more; a returned book is not chased.
     await staff.call.library.returnLoan({ id: ashaLoan.loan.id });
+    // Its reminder is answered: read, no longer waiting on Asha's dashboard; the others' still wait (walk 17).
+    const unread = async (id: number) =>
+      (await deps.db.selectFrom("notifications").select("id").where("recipient_user_id", "=", id).where("read_at", "is", null).execute())
+        .length;
+    expect([await unread(asha.id), await unread(ravi.id), await unread(meera.id)]).toEqual([0, 1, 1]);
+    // Returned a day after its due day: the office sees it was late.
+    const returned = (await staff.call.library.loans({ status: "returned" })).loans[0]!;
+    expect([returned.id, returned.daysLate]).toEqual([ashaLoan.loan.id, 1]);
     deps.advance(86_400_000);
     expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-25", reminded: 2 });
     expect(

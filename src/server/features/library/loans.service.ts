@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { library as text } from "../../../shared/i18n/library.ts";
-import { addDays } from "../../../shared/schemas/common.ts";
+import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
 import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
@@ -16,7 +16,7 @@ import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { notifyStudents } from "../notifications/notifications.service.ts";
+import { notifyStudents, settleNotifications } from "../notifications/notifications.service.ts";
 import { instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { dayText, itemNotFound } from "./library.service.ts";
 
@@ -95,6 +95,7 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
       .select([
         "book_loans.id",
         "book_loans.book_id",
+        "book_loans.user_id",
         "book_loans.due_on",
         "book_loans.returned_at",
         "books.title",
@@ -106,6 +107,8 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
     if (!loan) throw loanNotFound();
     if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
     await trx.updateTable("book_loans").set({ returned_at: now.toISOString(), received_by: actorId }).where("id", "=", loanId).execute();
+    // Its overdue reminders are answered: they no longer wait unread on the student's dashboard (walk 17).
+    await settleNotifications(trx, now, loan.user_id, "library.overdue", { loanId });
     await audit(trx, now, {
       actorUserId: actorId,
       action: "book.return",
@@ -118,6 +121,9 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
   });
   return { message: text.t("said.returned", { title: loan.title, name: loan.name }) };
 }
+
+/** How many whole days after its due day a book came back, by the institute's day of the return (0: on time). */
+const daysLate = (dueOn: string, returnedLocal: string) => Math.max(0, daysBetween(dueOn, returnedLocal.slice(0, 10)));
 
 const loanColumns = [
   "book_loans.id",
@@ -159,6 +165,8 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
       dueOn: l.due_on,
       returnedAt: l.returned_at,
       returnedLocal: zonedLocalOrNull(l.returned_at, timeZone),
+      /** a returned book's whole days past its due day (0: on time) */
+      daysLate: l.returned_at === null ? null : daysLate(l.due_on, zonedLocal(new Date(l.returned_at), timeZone)),
       standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
     })),
     pagination,
@@ -217,6 +225,7 @@ export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query
       dueOn: l.due_on,
       returnedAt: l.returned_at!,
       returnedLocal: zonedLocal(new Date(l.returned_at!), timeZone),
+      daysLate: daysLate(l.due_on, zonedLocal(new Date(l.returned_at!), timeZone)),
     })),
     pagination,
   };

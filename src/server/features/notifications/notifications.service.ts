@@ -297,6 +297,27 @@ export async function unreadCount(deps: Pick<AppDeps, "db">, userId: number) {
   return { count: Number(row.n) };
 }
 
+/**
+ * The person's unread notifications of a kind about one thing (`data`, as stored), marked read because the thing
+ * is settled (a book returned: its overdue reminders no longer ask anything of the student; walk 17).
+ */
+export async function settleNotifications(
+  db: Kysely<Database>,
+  at: Date,
+  userId: number,
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+) {
+  await db
+    .updateTable("notifications")
+    .set({ read_at: at.toISOString() })
+    .where("recipient_user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("data", "=", JSON.stringify(data))
+    .where("read_at", "is", null)
+    .execute();
+}
+
 /** Marks one of the user's notifications read (reading it again keeps the first time). */
 export async function markNotificationRead(deps: Pick<AppDeps, "db" | "now">, userId: number, id: number) {
   const at = deps.now().toISOString();
