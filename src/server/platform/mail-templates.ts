@@ -12,6 +12,7 @@ import { officeRoleName } from "../../shared/i18n/roster.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import { rupees } from "../../shared/money.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
+import { linkParts } from "../../shared/web-links.ts";
 
 /** The institute as e-mails sign it: its details plus its name (general.siteName). */
 export type Institute = Settings["institute"] & { name: string };
@@ -61,6 +62,14 @@ export interface RenderedEmail {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A paragraph's text, escaped, its web addresses as links (shared/web-links.ts, as the portal shows them). */
+const linkedHtml = (text: string) =>
+  linkParts(text)
+    .map((part) =>
+      "href" in part ? `<a href="${escapeHtml(part.href)}" style="color:#1d3a8a">${escapeHtml(part.text)}</a>` : escapeHtml(part.text),
+    )
+    .join("");
 
 /** A block of the body: a paragraph, a highlighted code, a link button, or quoted text. */
 type Block = { p: string } | { code: string } | { link: string; label: string } | { quote: string };
@@ -245,7 +254,7 @@ export function renderEmail(t: EmailTemplate, institute: Institute): RenderedEma
 
   const htmlBlocks = blocks
     .map((b) => {
-      if ("p" in b) return `<p style="margin:0 0 16px">${escapeHtml(b.p).replace(/\n/g, "<br>")}</p>`;
+      if ("p" in b) return `<p style="margin:0 0 16px">${linkedHtml(b.p).replace(/\n/g, "<br>")}</p>`;
       if ("code" in b)
         return `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:700;color:#1d3a8a">${escapeHtml(b.code)}</p>`;
       if ("link" in b)

@@ -71,6 +71,23 @@ describe("templates", () => {
     expect(r.html).not.toContain("<unreadable>");
   });
 
+  test("a web address in an alert's words is a link in the HTML, escaped; the text keeps it as written (walk 17)", () => {
+    const alert = {
+      template: "student_alert" as const,
+      name: "Asha",
+      title: "Fee portal",
+      message: 'Pay at https://example.org/pay?x=1&y=2. <script>alert(1)</script> "q"',
+      link: "https://i.example/student/notifications",
+    };
+    const r = renderEmail(alert, { ...DEFAULT_SETTINGS.institute, name: "IDE" });
+    expect(r.html).toContain(
+      'Pay at <a href="https://example.org/pay?x=1&amp;y=2" style="color:#1d3a8a">https://example.org/pay?x=1&amp;y=2</a>.',
+    );
+    expect(r.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot;");
+    expect(r.html).not.toContain("<script>");
+    expect(r.text).toContain('Pay at https://example.org/pay?x=1&y=2. <script>alert(1)</script> "q"');
+  });
+
   test("a fee receipt names what of the amount paid a late fee, and says nothing of one it did not pay (stop 49)", () => {
     const receipt = ALL_TEMPLATES.find((t) => t.template === "fee_receipt")!;
     const institute = { ...DEFAULT_SETTINGS.institute, name: "IDE" };

@@ -53,6 +53,26 @@ describe("student notifications (issue 18, first step)", () => {
     expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
   });
 
+  test("a web address in a notice is a link that opens in a new tab; markup in it stays text (walk 17)", async () => {
+    const notice = { ...item(4, false, "Fee portal"), message: 'Pay at https://example.org/pay?x=1&y=2. <b>Soon</b> "quoted"' };
+    renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: [notice],
+        pagination: { totalItems: 1, totalPages: 1, currentPage: 1, limit: 10 },
+        counts: { total: 1, unread: 1, highPriority: 0, recent24h: 1 },
+      }),
+      "notifications.unreadCount": () => ({ count: 1 }),
+    });
+    const link = await screen.findByRole("link", { name: "https://example.org/pay?x=1&y=2" });
+    expect([link.getAttribute("href"), link.getAttribute("target"), link.getAttribute("rel")]).toEqual([
+      "https://example.org/pay?x=1&y=2",
+      "_blank",
+      "noopener noreferrer",
+    ]);
+    expect(link.closest("p")!.textContent).toBe('Pay at https://example.org/pay?x=1&y=2. <b>Soon</b> "quoted"');
+    expect(link.closest("p")!.querySelector("b")).toBeNull();
+  });
+
   test("one about a page of its own offers it as Open, which reads it; one without a page offers none", async () => {
     let items = [item(3, false, "Reply to TKT-2026-00007", "/student/help/7"), item(2, false, "Holiday on Monday")];
     const { sent, path } = renderStudentAt("/student/notifications", {

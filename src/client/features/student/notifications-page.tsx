@@ -18,6 +18,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { focusList, useFocusStaysInItems } from "../../ui/focus-stays.ts";
 import { BellIcon } from "../../ui/icons.tsx";
+import { LinkedText } from "../../ui/linked-text.tsx";
 import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
@@ -87,7 +88,9 @@ export default function StudentNotificationsPage() {
                   <h2 className="student-notice__title">{n.title}</h2>
                   {n.read ? null : <Badge tone="info">{t("notif.unread")}</Badge>}
                 </div>
-                <p className="student-notice__message">{n.message}</p>
+                <p className="student-notice__message">
+                  <LinkedText text={n.message} />
+                </p>
                 <div className="cluster cluster--between cluster--sm">
                   <Moment className="text-sm text-muted" time={n.createdAt} show="ago" now={now} />
                   <div className="cluster cluster--sm">
