@@ -14,6 +14,7 @@ type Response = Ticket["responses"][number];
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   _id: "3",
   id: 3,
+  lastReplyBy: null,
   ticketNumber: "TKT-2026-00003",
   studentName: "Priya Sharma",
   studentEmail: "priya@example.com",

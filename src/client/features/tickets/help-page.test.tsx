@@ -14,6 +14,7 @@ type Ticket = RouterOutputs["tickets"]["list"]["tickets"][number];
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   _id: "3",
   id: 3,
+  lastReplyBy: "author",
   ticketNumber: "TKT-2026-00003",
   studentName: "Meera Joshi",
   studentEmail: "meera@example.com",
@@ -38,7 +39,11 @@ function handlers(extra: Handlers = {}): Handlers {
   const full = () => ({ ticket: { ...current, responses } });
   return {
     "tickets.summary": () => STATS,
-    "tickets.list": () => ({ tickets: [current], stats: STATS, pagination: page(1) }),
+    "tickets.list": () => ({
+      tickets: [current, ticket({ id: 5, ticketNumber: "TKT-2026-00005", lastReplyBy: "office" })],
+      stats: STATS,
+      pagination: page(2),
+    }),
     "staff.members": () => ({
       members: [
         { id: 1, name: "Asha Admin", email: "admin@example.com", role: "admin" },
@@ -88,6 +93,10 @@ describe("Help and Support", () => {
     expect(cells.getByText("Payment")).toBeTruthy();
     expect(cells.getByText("High")).toBeTruthy();
     expect(cells.getByText("In progress")).toBeTruthy();
+    // The student wrote after the office's answer (walk 17).
+    expect(cells.getByText("New reply")).toBeTruthy();
+    const answered = within(within(table).getByText("TKT-2026-00005").closest("tr")!);
+    expect(answered.queryByText("New reply")).toBeNull();
     expect(within(screen.getByRole("group", { name: "In Progress" })).getByText("2")).toBeTruthy();
     expect(within(screen.getByRole("group", { name: "Total Tickets" })).getByText("4")).toBeTruthy();
   });

@@ -182,7 +182,15 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
       key: "status",
       header: t("col.status"),
       className: "ui-table__cell--nowrap",
-      render: (row) => <Badge tone={statusTone(row.status)}>{statusText(row.status)}</Badge>,
+      render: (row) => (
+        <span className="cluster cluster--sm">
+          <Badge tone={statusTone(row.status)}>{statusText(row.status)}</Badge>
+          {/* The person who raised it wrote after the office's answer: theirs to answer again (walk 17). */}
+          {row.lastReplyBy === "author" && (row.status === "open" || row.status === "in_progress") ? (
+            <Badge tone="info">{t("newReply")}</Badge>
+          ) : null}
+        </span>
+      ),
     },
     actionsColumn((row) => (
       <span className="ops-row-actions">

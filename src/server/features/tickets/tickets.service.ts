@@ -23,7 +23,12 @@ import { readPreferences } from "../student/preferences.service.ts";
 
 type Actor = Authenticated["user"];
 
-export function toTicketItem(t: SupportTicket, assignee?: { name: string } | null) {
+/** Who wrote a ticket's last message after it was raised: its author, the office, or nobody yet. */
+export type LastReplyBy = "author" | "office" | null;
+const lastReplyOf = (t: SupportTicket, lastAuthorId: number | null | undefined): LastReplyBy =>
+  lastAuthorId === undefined ? null : lastAuthorId === t.created_by ? "author" : "office";
+
+export function toTicketItem(t: SupportTicket, assignee?: { name: string } | null, lastReplyBy: LastReplyBy = null) {
   return {
     _id: String(t.id),
     id: t.id,
@@ -37,6 +42,8 @@ export function toTicketItem(t: SupportTicket, assignee?: { name: string } | nul
     status: t.status,
     assignedTo: t.assigned_to,
     assignedToName: assignee?.name ?? null,
+    /** who wrote last since it was raised: "author" after the office answered is the student waiting again (walk 17) */
+    lastReplyBy,
     createdAt: t.created_at,
     updatedAt: t.updated_at,
   };
@@ -111,13 +118,33 @@ export async function listTickets(deps: Pick<AppDeps, "db">, query: TicketListQu
       limit: query.limit,
       toItems: async (rows: SupportTicket[]) => {
         const assigneeIds = [...new Set(rows.map((t) => t.assigned_to).filter((id): id is number => id !== null))];
-        const assignees = assigneeIds.length
-          ? await deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", assigneeIds).execute()
-          : [];
+        const ids = rows.map((t) => t.id);
+        const [assignees, lastReplies] = await Promise.all([
+          assigneeIds.length ? deps.db.selectFrom("users").select(["id", "name"]).where("id", "in", assigneeIds).execute() : [],
+          // Each ticket's last message, in one query for the page.
+          ids.length
+            ? deps.db
+                .selectFrom("ticket_responses as r")
+                .select(["r.ticket_id", "r.author_user_id"])
+                .where("r.ticket_id", "in", ids)
+                .where((eb) =>
+                  eb(
+                    "r.id",
+                    "=",
+                    eb
+                      .selectFrom("ticket_responses as l")
+                      .select((l) => l.fn.max("l.id").as("id"))
+                      .whereRef("l.ticket_id", "=", "r.ticket_id"),
+                  ),
+                )
+                .execute()
+            : [],
+        ]);
         const nameOf = new Map(assignees.map((u) => [u.id, u.name]));
+        const lastAuthorOf = new Map(lastReplies.map((r) => [r.ticket_id, r.author_user_id]));
         return rows.map((t) => {
           const name = t.assigned_to !== null ? nameOf.get(t.assigned_to) : undefined;
-          return toTicketItem(t, name ? { name } : null);
+          return toTicketItem(t, name ? { name } : null, lastReplyOf(t, lastAuthorOf.get(t.id)));
         });
       },
     }),
@@ -157,7 +184,7 @@ export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
   ]);
   return {
     ticket: {
-      ...toTicketItem(ticket, assignee),
+      ...toTicketItem(ticket, assignee, lastReplyOf(ticket, responses.at(-1)?.author_user_id)),
       responses: responses.map((r) => ({
         id: r.id,
         message: r.message,

@@ -62,6 +62,14 @@ describe("support tickets", () => {
     );
     expect(answered.ticket.status).toBe("in_progress");
     expect(answered.ticket.responses).toHaveLength(1);
+    // Who wrote last: the office; then the student again (walk 17: the list showed no sign of the student's reply).
+    const lastOf = async () =>
+      (await data(await call("GET", "", admin))).tickets.map((t: { ticketNumber: string; lastReplyBy: string | null }) => t.lastReplyBy);
+    expect(answered.ticket.lastReplyBy).toBe("office");
+    expect(await lastOf()).toEqual(["office"]);
+    await call("POST", `/${ticket.id}/responses`, studentA, { message: "Still not working." });
+    expect(await lastOf()).toEqual(["author"]);
+    expect((await data(await call("GET", `/${ticket.id}`, admin))).ticket.lastReplyBy).toBe("author");
     const assigned = await data(await call("PATCH", `/${ticket.id}/assign`, admin, { assignedTo: adminId }));
     expect(assigned.ticket.assignedToName).toBe("Office Admin");
     const resolved = await data(await call("PATCH", `/${ticket.id}/status`, admin, { status: "resolved" }));
@@ -71,6 +79,7 @@ describe("support tickets", () => {
     expect(mine.tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual(["TKT-2026-00001"]);
     const seen = await data(await call("GET", `/${ticket.id}`, studentA));
     expect(seen.ticket.responses[0]).toMatchObject({ authorName: "Office Admin", fromStaff: true });
+    expect(seen.ticket.responses[1]).toMatchObject({ authorName: "Asha Patil", fromStaff: false });
     const studentNotes = await deps.db.selectFrom("notifications").select("title").where("recipient_user_id", "!=", adminId).execute();
     expect(studentNotes.map((n) => n.title)).toEqual(["Reply to TKT-2026-00001", "TKT-2026-00001 is now resolved"]);
     expect(await data(await call("GET", "/stats/summary", admin))).toEqual({ total: 1, open: 0, inProgress: 0, resolved: 1, closed: 0 });
