@@ -194,7 +194,12 @@ describe("Help and Support", () => {
     await within(dialog).findByText("We have updated the fee record.");
     expect(sent("tickets.respond")).toEqual([{ id: 3, message: "We have updated the fee record." }]);
 
-    fireEvent.change(labelled(dialog, "Status"), { target: { value: "resolved" } });
+    // The status says it is saved as soon as it is chosen, apart from an answer (walk 17).
+    const status = labelled(dialog, "Status");
+    expect(document.getElementById(status.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Saved as soon as you choose it; send an answer first if it needs one.",
+    );
+    fireEvent.change(status, { target: { value: "resolved" } });
     await waitFor(() => expect(sent("tickets.setStatus")).toEqual([{ id: 3, status: "resolved" }]));
     await waitFor(() => expect(within(dialog).getAllByText("Resolved").length).toBeGreaterThan(0));
 

@@ -192,6 +192,8 @@ export function TicketDetailsDialog({
               value={ticket.status}
               busy={setStatus.isPending}
               savingHint={t("det.saving")}
+              // Saved as soon as it is chosen, apart from an answer typed below (walk 17 chose Resolved first).
+              hint={t("det.statusAtOnce")}
               onSave={(value) => changeStatus(value as TicketStatus)}
             />
             <SavingSelect
