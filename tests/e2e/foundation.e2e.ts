@@ -66,10 +66,13 @@ describe("foundation journeys", () => {
     }
   });
 
-  test("a guest opening /admin/dashboard is sent to /login; a student never sees the admin area", async () => {
+  test("a guest opening /admin/dashboard is sent to /login on its Admin tab; a student never sees the admin area", async () => {
     const { page, context } = await newPage(browser, server);
     await page.goto("/admin/dashboard");
     await page.waitForURL(/\/login(\?|$)/);
+    // The office's own page: the form is on its Admin tab (walk 17); a student chooses Student.
+    expect(await page.getByRole("button", { name: "Admin", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: "Student", exact: true }).click();
     await page.getByLabel("Email or Student ID").fill(server.student.studentId);
     await page.getByLabel("Password", { exact: true }).fill(server.student.password);
     await page.getByRole("button", { name: "Sign in" }).click();
