@@ -145,8 +145,9 @@ export async function tellConcession(
 }
 
 /**
- * A term's fees raised (named with its term): each student raised now (their first instalment written at `at`) is told what they owe, in
- * the portal, in one statement for a term of thousands; e-mail reminders follow the fee settings.
+ * A term's fees raised (named with its term): each student raised now (their first instalment written at `at`)
+ * is told what they owe, in the portal, in one statement for a term of thousands; e-mail reminders follow the fee
+ * settings.
  */
 export async function tellFeesRaised(
   trx: DB,
