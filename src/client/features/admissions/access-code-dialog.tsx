@@ -117,7 +117,15 @@ export function AccessCodeDialog({
         setCode("");
       } catch (err) {
         const failure = normaliseError(err);
-        setError(failure.status === 429 ? failure.message : resend ? t("code.resendFailed") : t("code.sendFailed"));
+        // Too many codes asked for: one e-mailed earlier still works, and can be typed (walk 18: after a reload the
+        // code box stayed closed while the last e-mail's code was valid).
+        setError(
+          failure.status === 429
+            ? `${failure.message} ${t("code.earlierStillWorks")}`
+            : resend
+              ? t("code.resendFailed")
+              : t("code.sendFailed"),
+        );
       }
     });
   };
@@ -156,12 +164,13 @@ export function AccessCodeDialog({
   const verifying = useOneAtATime();
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!sent || verifyCode.isPending) return;
+    const address = sent?.email ?? email;
+    if (!address || verifyCode.isPending) return;
     if (code.length !== CODE_LENGTH) return setError(ACCOUNT_MSG.completeCode);
     setError(null);
     void verifying.run(async () => {
       try {
-        const grant = await verifyCode.mutateAsync({ email: sent.email, code });
+        const grant = await verifyCode.mutateAsync({ email: address, code });
         onVerified({
           token: grant.accessToken,
           applicationId: grant.applicationId,
@@ -210,12 +219,12 @@ export function AccessCodeDialog({
             label={t("code.label")}
             length={CODE_LENGTH}
             value={code}
-            disabled={!sent}
+            disabled={!sent && !email}
             className="access-code__input"
             onCode={setCode}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <Button type="submit" loading={verifyCode.isPending} disabled={!sent} block>
+          <Button type="submit" loading={verifyCode.isPending} disabled={!sent && !email} block>
             {t("code.verify")}
           </Button>
           <div className="cluster cluster--between">

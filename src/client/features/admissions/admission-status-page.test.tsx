@@ -283,6 +283,26 @@ describe("the application status page", () => {
     expect(calls.filter((c) => c.path === "admissions.requestAccessCode")).toHaveLength(1);
   });
 
+  test("too many codes asked for: the code e-mailed earlier can still be typed and verified (walk 18: after reloads the box stayed closed)", async () => {
+    const { calls } = await lookUp("priya@example.com", {
+      "admissions.requestAccessCode": () => {
+        throw new TrpcFailure("Too many attempts. Please try again in 13 minutes.", 429);
+      },
+    });
+    await screen.findByText("Pending");
+    click("View Details");
+    expect(
+      await screen.findByText(
+        "Too many attempts. Please try again in 13 minutes. A code e-mailed to you in the last 5 minutes still works: enter it below.",
+      ),
+    ).toBeTruthy();
+    expect(control("6-digit code").disabled).toBe(false);
+    type("6-digit code", "123456");
+    click("Verify code");
+    await screen.findByRole("dialog", { name: "Application APP-2026-000007" });
+    expect(calls.find((c) => c.path === "admissions.verifyAccessCode")?.input).toEqual({ email: "priya@example.com", code: "123456" });
+  });
+
   test("a double click on Verify code checks the code once while the first call is on its way", async () => {
     const { calls } = await lookUp("priya@example.com", { "admissions.verifyAccessCode": neverAnswers });
     await screen.findByText("Pending");
