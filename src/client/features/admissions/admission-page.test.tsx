@@ -377,7 +377,7 @@ describe("the admission wizard", () => {
     expect(localStorage.getItem(DRAFT_KEY)).toContain("priya@example.com");
   });
 
-  test("a pending application for the e-mail (409) points to the status page and marks the e-mail field", async () => {
+  test("a pending application for the e-mail (409) says so, points to the status page and marks the e-mail field", async () => {
     storeDraft(COMPLETE, 0);
     await openWizardAt("Personal Details");
     await attachRequiredDocuments();
@@ -387,9 +387,12 @@ describe("the admission wizard", () => {
     const message =
       "You already have an application under review for this e-mail address. You can follow it on the Application Status page.";
     act(() => FakeXhr.sent[0]!.respond(409, { success: false, message, errors: { email: [message] } }));
-    await screen.findByRole("heading", { name: "Submission Failed" });
+    // Not "failed, try again" (walk 18): trying again cannot help; the status page first, the form for another address.
+    await screen.findByRole("heading", { name: "An application is already under review" });
+    expect(screen.queryByText(/Please try again/)).toBeNull();
+    expect(screen.getByText(message)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to the Application Status page" }).getAttribute("href")).toBe("/admission-status");
-    click("Try Again");
+    click("Back to the form");
     expect(heading("Personal Details")).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(control("Email")));
     expect(control("Email").getAttribute("aria-invalid")).toBe("true");

@@ -504,17 +504,35 @@ function SuccessScreen({ phase }: { phase: Extract<Phase, { name: "success" }> }
 
 function FailureScreen({ error, onTryAgain }: { error: ApiError; onTryAgain: () => void }) {
   const t = useT(admission);
+  // An application already under review for the address (409): trying again cannot help, so no "error, try
+  // again"; its status page comes first, and the form stays for another address (walk 18).
+  if (error.status === 409) {
+    return (
+      <OutcomeScreen
+        title={t("duplicate.title")}
+        actions={
+          <>
+            <Link href="/admission-status" className={buttonClass("primary")}>
+              {t("failure.statusPage")}
+            </Link>
+            <Button variant="secondary" onClick={onTryAgain}>
+              {t("duplicate.back")}
+            </Button>
+          </>
+        }
+      >
+        <Alert tone="info" className="wizard__failure-detail">
+          {error.message}
+        </Alert>
+        <p className="text-muted">{t("failure.kept")}</p>
+      </OutcomeScreen>
+    );
+  }
   return (
     <OutcomeScreen title={t("failure.title")} actions={<Button onClick={onTryAgain}>{t("failure.tryAgain")}</Button>}>
       <p>{t("failure.text")}</p>
       <Alert tone="error" className="wizard__failure-detail">
         {error.message}
-        {error.status === 409 ? (
-          <>
-            {" "}
-            <Link href="/admission-status">{t("failure.statusPage")}</Link>
-          </>
-        ) : null}
       </Alert>
       <p className="text-muted">{t("failure.kept")}</p>
     </OutcomeScreen>
