@@ -42,13 +42,14 @@ export const optionalPhone = (message: Text) =>
     v.check((p) => p === undefined || isPhone(p), message),
   );
 
+/** Emoji and symbols: pictographs, flags, keycaps, skin tones and other symbols (★, ™). */
+const NOT_IN_NAMES = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{So}|\p{Emoji_Modifier}|\u20E3/u;
+
 /**
  * A person's name as typed (walk 16a): runs of spaces inside fold to one ("Priya  Sharma"), and a name holding
  * emoji or other pictographs is refused. Letters of every script, dots, apostrophes, hyphens and the Indic
  * joiners stay as typed. For required and optional fields alike (blank stays blank).
  */
-/** Emoji and symbols: pictographs, flags, keycaps, skin tones and other symbols (★, ™). */
-const NOT_IN_NAMES = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{So}|\p{Emoji_Modifier}|\u20E3/u;
 export const personName = <S extends v.GenericSchema<unknown, string | null | undefined>>(field: S): S =>
   // Typed as the field itself: the same input and output (a string stays a string, blank stays blank), and the
   // same kind of schema (a pipe takes its first schema's), so an optional key stays optional.
@@ -167,7 +168,11 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a search term must lose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/** A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text index's phrase, and PostgreSQL refuses it in text), then trimmed. */
+/**
+ * A search term on one line: control characters become spaces (pasted line breaks; a NUL would end the full-text
+ * index's phrase, and PostgreSQL refuses it in text), then trimmed. Apostrophes stay as typed: the search reads
+ * both forms (platform/search.ts: apostropheForms).
+ */
 const searchLine = v.pipe(
   v.optional(v.string(), ""),
   v.transform((s) => s.replace(CONTROL_CHARACTERS, " ").trim()),

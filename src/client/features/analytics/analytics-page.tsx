@@ -1,7 +1,8 @@
 /**
  * /admin/analytics — Analytics and Reports (spec part 2; DECISIONS 5): a time range (7d, 30d, 90d, 1y; in
  * the URL) that really changes the figures, four cards, the admissions and contacts trends as bar charts
- * over the range, the fees collected over the same periods, the top five gallery categories and the recent activity, all counted by the server
+ * over the range, the fees collected over the same periods, the top five gallery categories and the recent
+ * activity, all counted by the server
  * (docs/decisions/009-analytics.md). Export Report downloads the server's CSV for the same range.
  */
 

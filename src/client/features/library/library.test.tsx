@@ -221,7 +221,7 @@ describe("the office's library (issue 18)", () => {
 
   test("the loans: out now by default, overdue marked; Return asks first and then marks it returned", async () => {
     const returned: unknown[] = [];
-    const loan = {
+    const loan: RouterOutputs["library"]["loans"]["loans"][number] = {
       id: 5,
       bookId: 1,
       title: "Principles of Accounting",
@@ -234,11 +234,18 @@ describe("the office's library (issue 18)", () => {
       returnedAt: null,
       returnedLocal: null,
       daysLate: null,
-      standing: "overdue" as const,
+      standing: "overdue",
     };
     // Another, returned three days after its due day (walk 17: nothing said it was late).
-    const late = { ...loan, id: 6, student: { id: 3, name: "Ravi Kumar", studentId: "STU0002" }, standing: null };
-    Object.assign(late, { returnedAt: "2026-11-18T06:00:00.000Z", returnedLocal: "2026-11-18T11:30", daysLate: 3 });
+    const late = {
+      ...loan,
+      id: 6,
+      student: { id: 3, name: "Ravi Kumar", studentId: "STU0002" },
+      returnedAt: "2026-11-18T06:00:00.000Z",
+      returnedLocal: "2026-11-18T11:30",
+      daysLate: 3,
+      standing: null,
+    };
     const { sent } = renderAdmin("/admin/library/loans", {
       "library.overview": () => OVERVIEW,
       "library.loans": () => ({ loans: [loan, late], pagination: pagination(2), today: "2026-11-22" }),
