@@ -3,7 +3,7 @@
  * admin path, signed in as the admin, with the procedures the layout needs answering; fake-time steps.
  */
 import { ADMIN } from "../lib/testing.tsx";
-import type { SessionUser } from "../lib/trpc.ts";
+import type { RouterOutputs, SessionUser } from "../lib/trpc.ts";
 import { type Handlers, renderSignedIn } from "./portal-testing.tsx";
 // The pages under test, loaded up front: React.lazy then resolves them at once.
 import "./admin-layout.tsx";
@@ -43,7 +43,10 @@ export const pagination = (totalItems: number, currentPage = 1, limit = 10) => (
   limit,
 });
 
-export const student = (overrides: Record<string, unknown> = {}) => ({
+type StudentRow = RouterOutputs["students"]["list"]["students"][number];
+
+/** A row of the students list as the server answers it (typed, so it follows the server's shape). */
+export const student = (overrides: Partial<StudentRow> = {}): StudentRow => ({
   _id: "7",
   id: 7,
   name: "Ravi Kumar",
@@ -54,6 +57,10 @@ export const student = (overrides: Record<string, unknown> = {}) => ({
   dateOfBirth: "2001-05-04",
   bloodGroup: "B+",
   address: "12 Park Street, Pune",
+  gender: "Male",
+  city: "Pune",
+  state: "Maharashtra",
+  pincode: "411001",
   emergencyContact: { name: "Sunita Kumar", relationship: "Mother", phone: "+91 98765 00000", email: null },
   profilePhoto: null,
   isActive: true,

@@ -12,3 +12,10 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   const first = result.issues[0]?.message ?? MSG.invalidInput;
   throw new AppError("BAD_REQUEST", first, { fieldErrors });
 }
+
+/** What a request sent of `values`: the keys whose value is not undefined (a field left out keeps what is stored). */
+export function sentOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

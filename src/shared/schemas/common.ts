@@ -17,14 +17,22 @@ const read = (text: Text): string => (typeof text === "function" ? text() : text
 const tooLong = (max: number) => validation.m("maxLength", { max });
 
 /** An Indian PIN code: six digits, the first never 0 (the postal zones are 1–9). */
-export const PIN_CODE = /^[1-9]\d{5}$/;
+const PIN_CODE = /^[1-9]\d{5}$/;
 
 /** Devanagari digits (०–९, typed on Hindi and Marathi keyboards) as 0–9: for the fields that hold a number (walk 16a). */
 export const westernDigits = (s: string): string => s.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966));
 /** westernDigits in a field's rules, before its pattern. */
 export const inWesternDigits = v.transform(westernDigits);
-/** A PIN code as written on letters, "411 001", is stored as its six digits (walk 16a). */
-export const inPinDigits = v.transform((s: string) => westernDigits(s).replace(/\s+/g, ""));
+/**
+ * A PIN code: six digits, the first not 0. Written as on letters, "411 001", it is stored as its six digits
+ * (walk 16a). The application, the student's profile and the office's student form all check it so.
+ */
+export const pinCode = (message: () => string) =>
+  v.pipe(
+    v.string(),
+    v.transform((s: string) => westernDigits(s).replace(/\s+/g, "")),
+    v.regex(PIN_CODE, message),
+  );
 
 /** A phone number as people write one: digits with spaces or dashes between, perhaps a leading +; 8–20 characters. */
 const PHONE = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;

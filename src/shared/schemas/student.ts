@@ -10,7 +10,7 @@ import { student } from "../i18n/student.ts";
 import { type KeyOf, labelsOf } from "../i18n/translate.ts";
 import { validation } from "../i18n/validation.ts";
 import { changePasswordInput } from "./auth.ts";
-import { inPinDigits, inWesternDigits, isBirthDate, isPhone, PIN_CODE, personName, recordId } from "./common.ts";
+import { inWesternDigits, isBirthDate, isPhone, personName, pinCode, recordId } from "./common.ts";
 import { studentPreferences } from "./settings.ts";
 
 /** The portal's messages, in the reader's language at each use (never spread: that would freeze one language). */
@@ -76,7 +76,7 @@ export const studentProfileInput = v.object({
   address: editable(text(500)),
   city: editable(text(80)),
   state: editable(text(80)),
-  pincode: editable(v.pipe(v.string(), inPinDigits, v.regex(PIN_CODE, ruleText("pincode")))),
+  pincode: editable(pinCode(ruleText("pincode"))),
   bloodGroup: editable(oneOf(BLOOD_GROUPS, ruleText("bloodGroup"))),
   emergencyContact: v.optional(v.nullable(emergencyContactInput)),
 });

@@ -3,7 +3,7 @@
  * the ids. The standard must also be one of the live "standard" options; the server checks that.
  */
 import * as v from "valibot";
-import { BLOOD_GROUPS, FULL_NAME_MAX, MAX_TERMS } from "../constants.ts";
+import { BLOOD_GROUPS, FULL_NAME_MAX, GENDERS, MAX_TERMS } from "../constants.ts";
 import { account } from "../i18n/account.ts";
 import { roster } from "../i18n/roster.ts";
 import { labelsOf } from "../i18n/translate.ts";
@@ -17,6 +17,7 @@ import {
   optionalPhone,
   pageParams,
   personName,
+  pinCode,
   recordId,
   recordVersion,
   requiredText,
@@ -28,8 +29,9 @@ const requiredMessage = roster.m("rule.required");
 export const studentRequiredMessage = (): string => requiredMessage();
 
 /** The rules' messages, read in the current language at each use. */
-export const STUDENT_MESSAGES = labelsOf(["notFound", "unknownStandard", "bloodGroup", "mobile", "phone", "dateOfBirth"] as const, (key) =>
-  roster.t(`rule.${key}`),
+export const STUDENT_MESSAGES = labelsOf(
+  ["notFound", "unknownStandard", "bloodGroup", "gender", "mobile", "phone", "dateOfBirth", "pincode"] as const,
+  (key) => roster.t(`rule.${key}`),
 );
 
 /** Optional fields may arrive as null (a form re-sending what the list answered); blank is unset. */
@@ -49,6 +51,19 @@ const emergencyContactObject = v.object(
   roster.m("rule.emergency"),
 );
 
+/**
+ * A field the spec's form does not have but the record holds from the application (walk 18: gender, city, state,
+ * PIN code): left out of a request it is kept as stored, so a client that sends only the spec's fields loses
+ * nothing; sent blank (or null) it is cleared.
+ */
+const keptUnlessSent = <T>(rule: v.GenericSchema<unknown, T | undefined>) =>
+  v.optional(
+    v.pipe(
+      rule,
+      v.transform((value) => value ?? null),
+    ),
+  );
+
 /** The form's fields: the four required ones first, so the headline message is theirs. */
 export const studentFormEntries = {
   name: personName(requiredText(requiredMessage, FULL_NAME_MAX)),
@@ -61,6 +76,10 @@ export const studentFormEntries = {
     v.check((d) => d === undefined || isBirthDate(d), roster.m("rule.dateOfBirth")),
   ),
   address: blankable(500),
+  gender: keptUnlessSent(v.pipe(blankable(6), v.optional(v.picklist(GENDERS, roster.m("rule.gender"))))),
+  city: keptUnlessSent(blankable(80)),
+  state: keptUnlessSent(blankable(80)),
+  pincode: keptUnlessSent(v.pipe(blankable(7), v.optional(pinCode(roster.m("rule.pincode"))))),
   /** the semester or year of the programme the student is in (issue 18); blank is the first */
   term: wholeNumber(1, MAX_TERMS, roster.m("rule.term"), true),
   /** The spec allows a plain name or the full details; both become the object. */

@@ -3,7 +3,7 @@
  * Credentials and Activate/Deactivate are here too, each asking first.
  */
 import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
-import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
+import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { Avatar } from "../../layouts/avatar.tsx";
 import { useT } from "../../lib/i18n.tsx";
@@ -49,7 +49,7 @@ export function StudentDetailsDialog({
   onClose,
 }: StudentDetailsDialogProps) {
   const t = useT(roster);
-  useT(person); // the emergency contact's relationship
+  useT(person); // the gender and the emergency contact's relationship
   const s = student;
   const ec = s?.emergencyContact;
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
@@ -103,9 +103,13 @@ export function StudentDetailsDialog({
             {s.course ? <DetailsFact label={t("det.admittedTo")}>{s.course}</DetailsFact> : null}
             <DetailsFact label={t("field.dateOfBirth")}>{s.dateOfBirth ? formatDate(s.dateOfBirth) : "—"}</DetailsFact>
             <DetailsFact label={t("field.bloodGroup")}>{or(s.bloodGroup)}</DetailsFact>
+            <DetailsFact label={t("field.gender")}>{s.gender ? genderLabel(s.gender) : "—"}</DetailsFact>
             <DetailsFact wide label={t("field.address")} className="ops-prewrap">
               {or(s.address)}
             </DetailsFact>
+            <DetailsFact label={t("field.city")}>{or(s.city)}</DetailsFact>
+            <DetailsFact label={t("field.state")}>{or(s.state)}</DetailsFact>
+            <DetailsFact label={t("field.pincode")}>{or(s.pincode)}</DetailsFact>
           </dl>
           <DetailsSection id="student-signin-heading" title={t("det.signIn")}>
             {isLocked(s) ? (

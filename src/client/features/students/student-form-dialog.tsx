@@ -5,8 +5,8 @@
  */
 
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, FULL_NAME_MAX } from "../../../shared/constants.ts";
-import { person, relationshipLabel } from "../../../shared/i18n/person.ts";
+import { BLOOD_GROUPS, EMERGENCY_RELATIONSHIPS, FULL_NAME_MAX, GENDERS } from "../../../shared/constants.ts";
+import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { latestBirthDate } from "../../../shared/schemas/common.ts";
 import { focusFirstInvalid, useFormState } from "../../lib/form.ts";
@@ -51,7 +51,7 @@ const FORM_RULES = {
 
 export function StudentFormDialog({ open, mode, initial, studentId, busy, serverProblems, onSubmit, onClose }: StudentFormDialogProps) {
   const t = useT(roster);
-  useT(person); // the relationships offered
+  useT(person); // the genders and relationships offered
   const formId = useId();
   const standards = trpc.students.standards.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const form = useFormState(initial, FORM_RULES);
@@ -134,9 +134,20 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
           />
           <Select {...field("bloodGroup")} label={FIELD_LABELS.bloodGroup} placeholder={t("form.notGiven")} options={BLOOD_GROUPS} />
           {input("dateOfBirth", { type: "date", max: latestBirthDate() })}
+          <Select
+            {...field("gender")}
+            label={FIELD_LABELS.gender}
+            placeholder={t("form.notGiven")}
+            options={GENDERS.map((g) => ({ value: g, label: genderLabel(g) }))}
+          />
           {input("term", { inputMode: "numeric", maxLength: 2, hint: t("form.termHint") })}
         </div>
         <TextArea {...field("address")} label={FIELD_LABELS.address} rows={3} maxLength={500} />
+        <div className="ops-form-grid">
+          {input("city", { maxLength: 80, autoComplete: "off" })}
+          {input("state", { maxLength: 80, autoComplete: "off" })}
+          {input("pincode", { inputMode: "numeric", maxLength: 7, autoComplete: "off", hint: t("form.pincodeHint") })}
+        </div>
         <fieldset className="ops-fieldset">
           <legend>{t("det.emergency")}</legend>
           <div className="ops-form-grid">

@@ -25,7 +25,11 @@ const STUDENT_FORM = flatForm({
   standard: "standard",
   bloodGroup: "bloodGroup",
   dateOfBirth: "dateOfBirth",
+  gender: "gender",
   address: "address",
+  city: "city",
+  state: "state",
+  pincode: "pincode",
   term: "term",
   ...EMERGENCY_CONTACT_PATHS,
 });

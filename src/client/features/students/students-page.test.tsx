@@ -99,7 +99,11 @@ describe("Student Management", () => {
         standard: "MBA",
         bloodGroup: "O+",
         dateOfBirth: "",
+        gender: "",
         address: "",
+        city: "",
+        state: "",
+        pincode: "",
         term: "",
         emergencyContact: { name: "Rekha Patil", relationship: "", phone: "", email: "" },
       },
@@ -172,6 +176,9 @@ describe("Student Management", () => {
     const view = dialog();
     expect(within(view).getByText("Student ID STU0002")).toBeTruthy();
     expect(within(view).getByText("Sunita Kumar")).toBeTruthy();
+    // What the application gave beside the address (walk 18).
+    const fact = (label: string) => within(view).getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect([fact("Gender"), fact("City"), fact("State"), fact("PIN code")]).toEqual(["Male", "Pune", "Maharashtra", "411001"]);
     fireEvent.click(within(view).getByRole("button", { name: "Edit" }));
 
     const form = await screen.findByRole("dialog");
@@ -179,6 +186,10 @@ describe("Student Management", () => {
     const mobile = within(form).getByLabelText("Mobile", { exact: false }) as HTMLInputElement;
     expect(mobile.value).toBe("+91 98765 43210");
     fireEvent.change(mobile, { target: { value: "+91 91111 22222" } });
+    expect((within(form).getByLabelText("Gender") as HTMLSelectElement).value).toBe("Male");
+    expect((within(form).getByLabelText("City") as HTMLInputElement).value).toBe("Pune");
+    fireEvent.change(within(form).getByLabelText("City"), { target: { value: "Solapur" } });
+    fireEvent.change(within(form).getByLabelText("PIN code", { exact: false }), { target: { value: "413001" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
 
     await screen.findByText("Student updated successfully!");
@@ -189,7 +200,24 @@ describe("Student Management", () => {
       mobile: "+91 91111 22222",
       standard: "BCom",
       bloodGroup: "B+",
+      gender: "Male",
+      city: "Solapur",
+      state: "Maharashtra",
+      pincode: "413001",
     });
+  });
+
+  test("a wrong PIN code is named beside its field and nothing is sent (walk 18)", async () => {
+    const { sent } = renderAdmin("/admin/students", { "students.list": listOf([student()]) });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Ravi Kumar" }));
+    const form = await screen.findByRole("dialog");
+    const pin = within(form).getByLabelText("PIN code", { exact: false }) as HTMLInputElement;
+    fireEvent.change(pin, { target: { value: "41100" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(pin.getAttribute("aria-invalid")).toBe("true"));
+    expect(within(form).getByText("Please enter a valid 6-digit PIN code")).toBeTruthy();
+    expect(document.activeElement).toBe(pin);
+    expect(sent("students.update")).toEqual([]);
   });
 
   test("a Deactivate someone else made first is refused, not undone: the message shows and the record reads Inactive (eleventh walk)", async () => {

@@ -6,6 +6,7 @@ import type { NotificationSettingsInput, PrivacySettingsInput } from "../../../s
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { jsonObject } from "../../platform/json.ts";
+import { sentOnly } from "../../platform/validation.ts";
 import { CHOSEN_LANGUAGE, storePreferences } from "../accounts/accounts.repository.ts";
 import { setTwoFactor } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -58,7 +59,7 @@ async function savePreferences(deps: AppDeps, userId: number, changes: Partial<S
 export async function updateStudentSettings(deps: AppDeps, userId: number, input: NotificationSettingsInput, meta: SessionMeta = {}) {
   const user = await loadStudent(deps, userId);
   const { twoFactorAuth, ...preferences } = input;
-  const changes = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined)) as Partial<StudentPreferences>;
+  const changes: Partial<StudentPreferences> = sentOnly(preferences);
   await savePreferences(deps, userId, changes);
   if (twoFactorAuth !== undefined && twoFactorAuth !== (user.two_factor_enabled === 1)) {
     await setTwoFactor(deps, userId, twoFactorAuth);

@@ -29,6 +29,7 @@ import { newestFirstExport, newestFirstPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
+import { sentOnly } from "../../platform/validation.ts";
 import {
   deleteStudentAccount,
   endAllSessions,
@@ -72,6 +73,10 @@ export function toStudentItem(u: User) {
     dateOfBirth: u.date_of_birth,
     bloodGroup: u.blood_group,
     address: u.address,
+    gender: u.gender,
+    city: u.city,
+    state: u.state,
+    pincode: u.pincode,
     emergencyContact: {
       name: u.emergency_name,
       relationship: u.emergency_relationship,
@@ -92,9 +97,13 @@ export function toStudentItem(u: User) {
   };
 }
 
-/** The form's values as columns; a blank optional field clears the stored value. */
+/**
+ * The form's values as columns; a blank optional field clears the stored value. Gender, city, state and PIN
+ * code are written only when sent (the schema's `keptUnlessSent`).
+ */
 function formColumns(input: StudentForm) {
   return {
+    ...sentOnly({ gender: input.gender, city: input.city, state: input.state, pincode: input.pincode }),
     name: input.name,
     email: input.email,
     mobile: input.mobile,
@@ -147,6 +156,10 @@ const FORM_COLUMNS = [
   "blood_group",
   "date_of_birth",
   "address",
+  "gender",
+  "city",
+  "state",
+  "pincode",
   "emergency_name",
   "emergency_relationship",
   "emergency_phone",
@@ -482,7 +495,11 @@ const CSV_HEADER = [
   "Course",
   "Date of Birth",
   "Blood Group",
+  "Gender",
   "Address",
+  "City",
+  "State",
+  "PIN Code",
   "Emergency Contact Name",
   "Emergency Contact Relationship",
   "Emergency Contact Phone",
@@ -516,7 +533,11 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
         u.course,
         u.date_of_birth,
         u.blood_group,
+        u.gender,
         u.address,
+        u.city,
+        u.state,
+        u.pincode,
         u.emergency_name,
         u.emergency_relationship,
         u.emergency_phone,

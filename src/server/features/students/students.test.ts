@@ -286,6 +286,10 @@ describe("one student: view, edit, delete", () => {
       dateOfBirth: "2004-06-15",
       bloodGroup: "B+",
       address: "22 FC Road, Pune",
+      gender: null,
+      city: null,
+      state: null,
+      pincode: null,
       emergencyContact: { name: "Rakesh Sharma", relationship: "Father", phone: "9822012345", email: "rakesh@example.test" },
       profilePhoto: "/api/files/photos/abc123.webp",
       isActive: true,
@@ -361,6 +365,47 @@ describe("one student: view, edit, delete", () => {
     const missing = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "" });
     expect((await missing.json()).message).toBe(studentRequiredMessage());
     expect((await asAdmin("PUT", "/api/admin/students/999", FORM)).status).toBe(404);
+  });
+
+  test("gender, city, state and PIN code (walk 18): set and cleared by the form, kept when a request leaves them out", async () => {
+    const { student } = await addStudent({ ...FORM, gender: "Female", city: " Pune ", state: "Maharashtra", pincode: "411 004" });
+    const read = () =>
+      deps.db.selectFrom("users").select(["gender", "city", "state", "pincode"]).where("id", "=", student.id).executeTakeFirstOrThrow();
+    expect(await read()).toEqual({ gender: "Female", city: "Pune", state: "Maharashtra", pincode: "411004" });
+    // The spec's form has none of the four: a save without them keeps what the application or the student gave.
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, mobile: "9000000067" })).status).toBe(200);
+    expect(await read()).toEqual({ gender: "Female", city: "Pune", state: "Maharashtra", pincode: "411004" });
+    // Sent, they are saved; sent blank, cleared; the form's version follows them.
+    const opened = (await (await asAdmin("GET", `/api/admin/students/${student.id}`)).json()).data;
+    expect(opened).toMatchObject({ gender: "Female", city: "Pune", state: "Maharashtra", pincode: "411004" });
+    const saved = await asAdmin("PUT", `/api/admin/students/${student.id}`, {
+      ...FORM,
+      mobile: "9000000067",
+      version: opened.version,
+      gender: "",
+      city: "Nashik",
+      state: null,
+      pincode: "४२२००१",
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data.student.version).not.toBe(opened.version);
+    expect(await read()).toEqual({ gender: null, city: "Nashik", state: null, pincode: "422001" });
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "student.update")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details).changed.sort()).toEqual(["city", "gender", "pincode", "state"]);
+    // Each field's rule, with its message beside the field.
+    const wrong = await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, gender: "X", pincode: "011001" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toEqual({
+      gender: ["Please choose Male, Female or Other"],
+      pincode: ["Please enter a valid 6-digit PIN code"],
+    });
+    expect((await asAdmin("PUT", `/api/admin/students/${student.id}`, { ...FORM, city: "x".repeat(81) })).status).toBe(400);
+    expect(await read()).toEqual({ gender: null, city: "Nashik", state: null, pincode: "422001" });
   });
 
   test("a new e-mail address voids the first-login link sent to the old one", async () => {
@@ -544,7 +589,7 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Student ID,Name,Email,Mobile,Course/Standard,Course,Date of Birth,Blood Group,Address,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
+      "Student ID,Name,Email,Mobile,Course/Standard,Course,Date of Birth,Blood Group,Gender,Address,City,State,PIN Code,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
     );
     expect(text).toContain('"Sharma, ""Raj"""');
     expect(text).toContain("'+91 98765 43210");
@@ -552,7 +597,7 @@ describe("CSV export", () => {
     expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(text).toContain(",'@SUM(A1),");
     // Added on the institute's clock (06:30 UTC is 12:00 in India), like the applications' file (QA 7).
-    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,Inactive,2026-11-22 12:00,\r\n");
+    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,,,,,Inactive,2026-11-22 12:00,\r\n");
     expect(text.endsWith("\r\n")).toBe(true);
 
     const filtered = await (await asAdmin("GET", "/api/admin/students/export.csv?search=zoya")).text();
