@@ -17,6 +17,7 @@ import noticesStylesheet from "./features/notices/notices.css" with { type: "fil
 import notificationsStylesheet from "./features/notifications/notifications.css" with { type: "file" };
 import programmesStylesheet from "./features/programmes/programmes-admin.css" with { type: "file" };
 import settingsStylesheet from "./features/settings/settings.css" with { type: "file" };
+import idCardStylesheet from "./features/student/id-card.css" with { type: "file" };
 import studentsStylesheet from "./features/students/students.css" with { type: "file" };
 import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "file" };
@@ -49,6 +50,7 @@ const ApplicationPrintPage = adminPage(
   admissionsStylesheet,
 );
 const AdminStudentsPage = adminPage(() => import("./features/students/students-page.tsx"), studentsStylesheet);
+const AdminStudentIdCardPage = adminPage(() => import("./features/students/student-id-card-page.tsx"), idCardStylesheet);
 const AdminContactsPage = adminPage(() => import("./features/contacts/admin-contacts-page.tsx"), contactsStylesheet);
 const AdminNotificationsPage = adminPage(() => import("./features/notifications/notifications-page.tsx"), notificationsStylesheet);
 const AdminActivityPage = adminPage(() => AdminOnlyPages().then((m) => ({ default: m.ActivityPage })), dashboardStylesheet);
@@ -114,6 +116,7 @@ export default function AdminRoutes() {
         <Route path="/admissions" component={AdminAdmissionsPage} />
         <Route path="/admissions/:id/edit" component={AdminEditApplicationPage} />
         <Route path="/admissions/:id/print" component={ApplicationPrintPage} />
+        <Route path="/students/:id/id-card" component={AdminStudentIdCardPage} />
         {ADMIN_PAGES.map(([page, Page]) =>
           canSeePage(user?.role, page) ? (
             // The studies pages (issue 18) route their own sub-pages (e.g. /exams/12/marks).

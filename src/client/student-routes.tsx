@@ -8,6 +8,7 @@ import examsStylesheet from "./features/exams/exams.css" with { type: "file" };
 import feesStylesheet from "./features/fees/fees.css" with { type: "file" };
 import libraryStylesheet from "./features/library/library.css" with { type: "file" };
 import noticesStylesheet from "./features/notices/notices.css" with { type: "file" };
+import idCardStylesheet from "./features/student/id-card.css" with { type: "file" };
 import studentStylesheet from "./features/student/student.css" with { type: "file" };
 import studiesStylesheet from "./features/studies/studies.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
@@ -35,7 +36,7 @@ const StudentLibraryPage = portalPage("LibraryPage", [libraryStylesheet]);
 const StudentFeesPage = portalPage("FeesPage", [printSheetStylesheet, feesStylesheet]);
 const StudentHelpPage = portalPage("HelpPage", [noticesStylesheet]);
 const StudentProfilePage = lazy(() => import("./features/student/profile-page.tsx"));
-const StudentIdCardPage = lazy(() => import("./features/student/id-card-page.tsx"));
+const StudentIdCardPage = lazy(() => withStylesheets(import("./features/student/id-card-page.tsx"), [idCardStylesheet]));
 const StudentSettingsPage = lazy(() => import("./features/student/settings-page.tsx"));
 
 export default function StudentRoutes() {

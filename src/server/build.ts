@@ -85,7 +85,7 @@ export const PORTAL_PAGES: Record<string, PortalParts> = {
   ...studentPortal({
     dashboard: [`${C}/features/student/dashboard-page.tsx`],
     profile: [`${C}/features/student/profile-page.tsx`],
-    "id-card": [`${C}/features/student/id-card-page.tsx`],
+    "id-card": [`${C}/features/student/id-card-page.tsx`, `${C}/features/student/id-card.css`],
     settings: [`${C}/features/student/settings-page.tsx`],
     courses: [STUDENT_PAGES, `${C}/features/studies/studies.css`],
     library: [STUDENT_PAGES, `${C}/features/library/library.css`],

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { axeFindings, DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, startServer } from "./harness.ts";
+import { axeFindings, DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn as signInAs, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,6 +34,66 @@ async function signIn(page: Page, password = server.student.password) {
 
 /** A field by the start of its label (required ones end with " *"). */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
+
+/**
+ * The ID card page in print: only the card, each side on an 85.6 × 54 mm page (the screenshot is kept in the
+ * temporary folder under `shotName`); the page is back to the screen after.
+ */
+async function expectPrintsCardAlone(page: Page, shotName: string) {
+  await page.waitForFunction(() => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>(".id-card img")];
+    return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+  });
+  await page.emulateMedia({ media: "print" });
+  const shot = await page.screenshot({ path: path.join(tmpdir(), shotName), fullPage: true });
+  expect(shot.length).toBeGreaterThan(1000);
+  const printed = await page.evaluate(() => {
+    const shown = (selector: string) => {
+      const el = document.querySelector(selector);
+      if (!el) return "missing";
+      const box = el.getBoundingClientRect();
+      return getComputedStyle(el).display !== "none" && box.width > 0 && box.height > 0 ? "visible" : "hidden";
+    };
+    const frames = [...document.querySelectorAll(".id-card-frame")].map((f) => {
+      const box = f.getBoundingClientRect();
+      return [Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10];
+    });
+    return {
+      sidebar: shown(".portal-sidebar"),
+      topbar: shown(".portal-topbar"),
+      heading: shown(".id-card-page h1"),
+      printButton: shown(".id-card-page .page-header button"),
+      notes: shown(".id-card-notes"),
+      front: shown(".id-card--front"),
+      back: shown(".id-card--back"),
+      qr: shown(".id-card__qr img"),
+      frames,
+      // everything with a box on the page lies inside the card's sheet
+      outside: [...document.body.querySelectorAll("*")].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && !el.closest(".id-card-sheet") && !el.querySelector(".id-card-sheet");
+      }).length,
+    };
+  });
+  // 85.6 × 54 mm at 96 px per inch
+  const mm = 96 / 25.4;
+  expect(printed).toMatchObject({ sidebar: "hidden", topbar: "hidden", heading: "hidden", printButton: "hidden", notes: "hidden" });
+  expect(printed).toMatchObject({ front: "visible", back: "visible", qr: "visible", outside: 0 });
+  expect(printed.frames).toHaveLength(2);
+  for (const [w, h] of printed.frames) {
+    expect(Math.abs(w! - 85.6 * mm)).toBeLessThan(1);
+    expect(Math.abs(h! - 54 * mm)).toBeLessThan(1);
+  }
+  // The PDF has exactly two pages of 85.6 × 54 mm (242.6 × 153.1 pt).
+  const pdf = new TextDecoder("latin1").decode(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  const pages = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  expect(pages).toHaveLength(2);
+  for (const [w, h] of pages) {
+    expect(Math.abs(w! - (85.6 / 25.4) * 72)).toBeLessThan(1);
+    expect(Math.abs(h! - (54 / 25.4) * 72)).toBeLessThan(1);
+  }
+  await page.emulateMedia({ media: "screen" });
+}
 
 describe("student portal journeys", () => {
   test("the dashboard shows real figures and honest empty states; no page scrolls sideways on a phone", async () => {
@@ -197,55 +257,7 @@ describe("student portal journeys", () => {
     });
     await page.getByRole("article", { name: "ID card, front" }).getByText("Priya Sharma").waitFor();
 
-    await page.emulateMedia({ media: "print" });
-    const shot = await page.screenshot({ path: path.join(tmpdir(), "student-id-card-print.png"), fullPage: true });
-    expect(shot.length).toBeGreaterThan(1000);
-    const printed = await page.evaluate(() => {
-      const shown = (selector: string) => {
-        const el = document.querySelector(selector);
-        if (!el) return "missing";
-        const box = el.getBoundingClientRect();
-        return getComputedStyle(el).display !== "none" && box.width > 0 && box.height > 0 ? "visible" : "hidden";
-      };
-      const frames = [...document.querySelectorAll(".id-card-frame")].map((f) => {
-        const box = f.getBoundingClientRect();
-        return [Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10];
-      });
-      return {
-        sidebar: shown(".portal-sidebar"),
-        topbar: shown(".portal-topbar"),
-        heading: shown(".id-card-page h1"),
-        printButton: shown(".id-card-page .page-header button"),
-        notes: shown(".id-card-notes"),
-        front: shown(".id-card--front"),
-        back: shown(".id-card--back"),
-        qr: shown(".id-card__qr img"),
-        frames,
-        // everything with a box on the page lies inside the card's sheet
-        outside: [...document.body.querySelectorAll("*")].filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.width > 0 && box.height > 0 && !el.closest(".id-card-sheet") && !el.querySelector(".id-card-sheet");
-        }).length,
-      };
-    });
-    // 85.6 × 54 mm at 96 px per inch
-    const mm = 96 / 25.4;
-    expect(printed).toMatchObject({ sidebar: "hidden", topbar: "hidden", heading: "hidden", printButton: "hidden", notes: "hidden" });
-    expect(printed).toMatchObject({ front: "visible", back: "visible", qr: "visible", outside: 0 });
-    expect(printed.frames).toHaveLength(2);
-    for (const [w, h] of printed.frames) {
-      expect(Math.abs(w! - 85.6 * mm)).toBeLessThan(1);
-      expect(Math.abs(h! - 54 * mm)).toBeLessThan(1);
-    }
-    // The PDF has exactly two pages of 85.6 × 54 mm (242.6 × 153.1 pt).
-    const pdf = new TextDecoder("latin1").decode(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-    const pages = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
-    expect(pages).toHaveLength(2);
-    for (const [w, h] of pages) {
-      expect(Math.abs(w! - (85.6 / 25.4) * 72)).toBeLessThan(1);
-      expect(Math.abs(h! - (54 / 25.4) * 72)).toBeLessThan(1);
-    }
-    await page.emulateMedia({ media: "screen" });
+    await expectPrintsCardAlone(page, "student-id-card-print.png");
 
     // The address in the QR code, from the card's own answer (the page's data).
     const verifyUrl = await page.evaluate(async () => {
@@ -267,6 +279,54 @@ describe("student portal journeys", () => {
     expect(await guest.page.getByText(server.student.email).count()).toBe(0);
     expect(guest.problems).toEqual([]);
     await guest.context.close();
+  });
+
+  test("the office prints the student's own card from her record, whose city, state and PIN code it shows (walk 18)", async () => {
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signInAs(page, server, "admin");
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "View Priya Sharma" }).click();
+    const record = page.getByRole("dialog");
+    // What the record holds (the profile journeys above may have changed it), as the office's record shows it.
+    const stored = await page.evaluate(async () => {
+      const res = await fetch("/api/admin/students?search=Priya", {
+        headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
+      });
+      const { students } = (await res.json()).data as { students: { id: number; city: string; state: string; pincode: string }[] };
+      return students[0]!;
+    });
+    const fact = (label: string) => record.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    expect([await fact("City").textContent(), await fact("State").textContent(), await fact("PIN code").textContent()]).toEqual([
+      stored.city,
+      stored.state,
+      stored.pincode,
+    ]);
+    await record.getByRole("link", { name: "ID card" }).click();
+    await page.waitForURL(`**/admin/students/${stored.id}/id-card`);
+    await page.getByRole("heading", { name: "ID card of Priya Sharma" }).waitFor();
+    await page.getByRole("article", { name: "ID card, front" }).getByText(server.student.studentId).waitFor();
+    await page.getByRole("img", { name: "QR code to verify this card" }).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await expectPrintsCardAlone(page, "office-id-card-print.png");
+    // The very card the student prints: one verification address.
+    const addresses = await page.evaluate(async (id) => {
+      const auth = { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } };
+      return ((await (await fetch(`/api/admin/students/${id}/id-card`, auth)).json()) as { data: { verifyUrl: string } }).data.verifyUrl;
+    }, stored.id);
+    expect(addresses).toMatch(/\/verify\/[A-Za-z0-9_-]{40,}$/);
+    const student = await newPage(browser, server, PHONE);
+    await signIn(student.page);
+    const own = await student.page.evaluate(async () => {
+      const res = await fetch("/api/student/id-card", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+      return ((await res.json()) as { data: { verifyUrl: string } }).data.verifyUrl;
+    });
+    expect(own).toBe(addresses);
+    await student.context.close();
+    // On a phone the page fits its width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test("a long name is set smaller on the ID card, so every field stays on it, on screen and in print", async () => {

@@ -23,6 +23,7 @@ import "../features/staff/staff-page.tsx";
 import "../features/admissions/admin-edit-page.tsx";
 import "../features/admissions/application-print-page.tsx";
 import "../features/admissions/admin-admissions-page.tsx";
+import "../features/students/student-id-card-page.tsx";
 
 export { advance, errorOf, type Handlers, withFakeTimerCleanup } from "./portal-testing.tsx";
 

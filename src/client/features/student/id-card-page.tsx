@@ -1,6 +1,6 @@
 /**
  * /student/id-card (spec part 1 §2; docs/decisions/006-id-card.md): the card's front and back with a
- * print button. The print rules (student.css, "ID card") print only the two faces, each on
+ * print button. The print rules (id-card.css) print only the two faces, each on
  * its own 85.6 × 54 mm page.
  */
 import { Link } from "wouter";

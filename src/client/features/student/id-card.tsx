@@ -1,7 +1,7 @@
 /**
  * The student ID card's two faces at 85.6 × 54 mm proportions (ISO/IEC 7810 ID-1, the bank-card size).
  * Sizes inside are in container units of the card's width, so the screen preview (any width) and the
- * print (exactly 85.6 mm, student.css) are the same card at different scales.
+ * print (exactly 85.6 mm, id-card.css) are the same card at different scales.
  */
 
 import { useLayoutEffect, useRef, useState } from "react";
@@ -16,11 +16,11 @@ export type IdCardData = RouterOutputs["student"]["idCard"];
 
 const dash = (value: string | null | undefined) => (value?.trim() ? value : "—");
 
-/** The name's sizes, largest first (student.css). */
+/** The name's sizes, largest first (id-card.css). */
 const NAME_SIZES = ["", "id-card__name--long", "id-card__name--longer", "id-card__name--longest", "id-card__name--smallest"];
 
 /**
- * A long name is set smaller, so that it keeps to the height of two full-size lines (student.css). Its length
+ * A long name is set smaller, so that it keeps to the height of two full-size lines (id-card.css). Its length
  * leaves out the marks written over, under or beside a letter (Devanagari's vowel signs): they take no width
  * of their own.
  */

@@ -2,6 +2,7 @@
  * A student's record in full (the spec's view-details modal). Edit switches to the edit dialog; Send
  * Credentials and Activate/Deactivate are here too, each asking first.
  */
+import { Link } from "wouter";
 import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
 import { genderLabel, person, relationshipLabel } from "../../../shared/i18n/person.ts";
 import { roster } from "../../../shared/i18n/roster.ts";
@@ -10,9 +11,10 @@ import { useT } from "../../lib/i18n.tsx";
 import { mailHref, telHref } from "../../lib/links.ts";
 import { KeyIcon, PowerIcon } from "../../ui/admin-icons.tsx";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
+import { FileIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
 import { EditIcon } from "../../ui/more-icons.tsx";
 import type { StudentRow } from "./student-form.ts";
@@ -66,6 +68,10 @@ export function StudentDetailsDialog({
             <Button variant="ghost" className="ops-footer-start" onClick={() => onToggleStatus(s)}>
               <PowerIcon size={18} /> {s.isActive ? t("deactivate.button") : t("activate.button")}
             </Button>
+            {/* The office prints the card the student's portal prints (walk 18). */}
+            <Link href={`/students/${s.id}/id-card`} className={buttonClass("secondary")}>
+              <FileIcon size={18} /> {t("card.button")}
+            </Link>
             {s.isActive ? (
               <Button variant="secondary" onClick={() => onSendCredentials(s)}>
                 <KeyIcon size={18} /> {t("credentials.button")}

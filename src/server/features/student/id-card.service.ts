@@ -57,7 +57,11 @@ const verifyUrlFor = (deps: Pick<AppDeps, "env">, token: string) => `${publicUrl
 
 /** GET /student/id-card: what the printed card shows, with the verification address for its QR code. */
 export async function getIdCard(deps: AppDeps, userId: number) {
-  const user = await loadStudent(deps, userId);
+  return cardOf(deps, await loadStudent(deps, userId));
+}
+
+/** The card of a student's record: the student's own and the office's print of it are the same card. */
+async function cardOf(deps: AppDeps, user: User) {
   const token = await ensureIdCardToken(deps, user);
   const institute = await getInstituteInfo(deps);
   const validity = await cardValidity(deps, user);
@@ -84,8 +88,19 @@ export async function getIdCard(deps: AppDeps, userId: number) {
 export async function idCardQrSvg(deps: AppDeps, userId: number) {
   const user = await loadStudent(deps, userId);
   const verifyUrl = verifyUrlFor(deps, await ensureIdCardToken(deps, user));
-  const svg = await QRCode.toString(verifyUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { svg, verifyUrl };
+  return { svg: await qrSvg(verifyUrl), verifyUrl };
+}
+
+const qrSvg = (verifyUrl: string) => QRCode.toString(verifyUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+
+/**
+ * GET /admin/students/{id}/id-card: a student's card as the office prints it (walk 18: for a student without a
+ * printer), its QR code drawn in, and whether the account is active (an inactive student's card does not verify).
+ */
+export async function officeIdCard(deps: AppDeps, studentId: number) {
+  const user = await loadStudent(deps, studentId);
+  const card = await cardOf(deps, user);
+  return { ...card, qrSvg: await qrSvg(card.verifyUrl), isActive: user.is_active === 1 };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   requireRole,
 } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
+import { officeIdCard } from "../student/id-card.service.ts";
 import * as service from "./students.service.ts";
 
 const idOf = (c: AppContext) => parseInput(schemas.studentIdInput, { id: c.req.param("id") }).id;
@@ -38,6 +39,7 @@ export const adminStudentRest = new Hono<AppEnv>()
     return ok(c, await service.createStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)), 201);
   })
   .get("/:id", async (c) => ok(c, await service.getStudent(c.get("deps"), idOf(c))))
+  .get("/:id/id-card", async (c) => ok(c, await officeIdCard(c.get("deps"), idOf(c))))
   .put("/:id", async (c) => {
     const input = parseInput(schemas.studentUpdateInput, await jsonWithPathId(c));
     return ok(c, await service.updateStudent(c.get("deps"), currentAuth(c).user.id, input, requestMeta(c)));

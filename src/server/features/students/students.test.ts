@@ -9,6 +9,7 @@ import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PAS
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
+import { getIdCard, idCardQrSvg } from "../student/id-card.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -562,6 +563,24 @@ describe("unlock and sign out everywhere (issue 14.6)", () => {
     expect(JSON.parse(log.details)).toEqual({ studentId: "STU0003", endedSessions: 2 });
     const viaTrpc = await callerFor(deps, await resolveSession(deps, adminToken)).students.signOutEverywhere({ id: user.id });
     expect(viaTrpc).toEqual({ message: "Ravi Kumar was signed out of 1 session.", endedSessions: 1 });
+  });
+});
+
+describe("the office prints a student's ID card (walk 18)", () => {
+  test("the card the student's own portal prints, its QR code drawn in, and whether it verifies; REST and tRPC alike", async () => {
+    const { student } = await addStudent();
+    const res = await asAdmin("GET", `/api/admin/students/${student.id}/id-card`);
+    expect(res.status).toBe(200);
+    const card = (await res.json()).data;
+    // One card: the office's print and the student's own are the same, and keep the same verification address.
+    expect(card).toEqual({ ...(await getIdCard(deps, student.id)), qrSvg: expect.stringMatching(/^<svg/), isActive: true });
+    expect(card).toMatchObject({ name: "Priya Sharma", student_id: "STU0001", verifyUrl: expect.stringMatching(/^https:\/\/ide\.example\.org\/verify\//) });
+    expect((await idCardQrSvg(deps, student.id)).svg).toBe(card.qrSvg);
+    // A deactivated student's card is printed with its state, so the office can say it will not verify.
+    await asAdmin("PATCH", `/api/admin/students/${student.id}/toggle-status`, { active: false });
+    expect(await callerFor(deps, await resolveSession(deps, adminToken)).students.idCard({ id: student.id })).toMatchObject({ isActive: false, verifyUrl: card.verifyUrl });
+    expect((await asAdmin("GET", "/api/admin/students/999/id-card")).status).toBe(404);
+    expect((await asAdmin("GET", `/api/admin/students/${adminId}/id-card`)).status).toBe(404);
   });
 });
 
