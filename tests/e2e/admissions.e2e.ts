@@ -410,6 +410,44 @@ describe("admissions journeys", () => {
     await context.close();
   });
 
+  test("on a phone, the browser's Back goes a step back in the form and Forward returns, the chosen files still attached (walk 18)", async () => {
+    const applicant: Applicant = { firstName: "Kavita", lastName: "Joshi", email: "kavita.joshi@example.com", city: "Satara" };
+    const { page, context, problems } = await newPage(browser, server, PHONE);
+    await page.goto("/");
+    await page.goto("/admission");
+    await fillPersonalDetails(page, applicant);
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await fillAcademic(page);
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await documentInput(page, "Photo").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await pngFile() });
+    await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByText("marksheet.pdf").waitFor();
+
+    await page.goBack();
+    await page.getByRole("heading", { name: "Academic Information" }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Academic Information");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Personal Details" }).waitFor();
+    expect(await page.getByLabel("City").inputValue()).toBe(applicant.city);
+    expect(new URL(page.url()).pathname).toBe("/admission");
+    await page.goForward();
+    await page.goForward();
+    await page.getByRole("heading", { name: "Documents Upload" }).waitFor();
+    await page.getByText("marksheet.pdf").waitFor();
+    await page.getByRole("img", { name: "Preview of Photo" }).waitFor();
+    expect(await page.getByText(/please attach these again/).count()).toBe(0);
+    // From the step the page opened on, Back leaves it, as any page's Back does.
+    await page.getByRole("button", { name: "Personal Details" }).click();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Documents Upload" }).waitFor();
+    await page.goBack();
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the office at the counter: a walk-in application, a note and a follow-up, an edit, the A4 print and the CSV export (issue 17)", async () => {
     const { page, context, problems } = await newPage(browser, server, DESKTOP);
     await signInAsAdmin(page);

@@ -76,6 +76,30 @@ describe("the admission wizard", () => {
     expect(screen.getByText("Commerce")).toBeTruthy();
   });
 
+  test("the browser's Back and Forward move between the steps, the chosen files kept (walk 18)", async () => {
+    await openWizard();
+    type("First Name", "Priya");
+    next();
+    await attachRequiredDocuments();
+    expect(history.state).toMatchObject({ admissionStep: 2 });
+    const entries = history.length;
+    // Back: the entry before holds the step before; the page stays, with what was typed and chosen.
+    const back = (state: unknown) => act(() => void dispatchEvent(new PopStateEvent("popstate", { state })));
+    back({ admissionStep: 1 });
+    expect(document.activeElement).toBe(heading("Academic Information"));
+    back({ admissionStep: 0 });
+    expect(control("First Name").value).toBe("Priya");
+    back({ admissionStep: 2 });
+    expect(heading("Documents Upload")).toBeTruthy();
+    expect(screen.getByText("marksheet.pdf")).toBeTruthy();
+    expect(screen.getByText("me.png")).toBeTruthy();
+    // A step reached by Back or Forward is not recorded again; a step moved to is.
+    expect(history.length).toBe(entries);
+    next();
+    expect(history.state).toMatchObject({ admissionStep: 3 });
+    expect(history.length).toBe(entries + 1);
+  });
+
   test("Nationality starts as Indian in the reader's language", async () => {
     await changeLocale("hi");
     renderApp("/admission");

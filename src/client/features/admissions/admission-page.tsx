@@ -53,6 +53,7 @@ import {
   REQUIRED_DOCUMENTS,
 } from "./documents.ts";
 import { type AdmissionDraft, clearDraft, loadDraft, saveDraft } from "./draft.ts";
+import { useStepsInHistory } from "./steps-in-history.ts";
 import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 import { WizardSteps } from "./wizard-steps.tsx";
 
@@ -121,6 +122,7 @@ export default function AdmissionPage() {
     setStep(next);
     requestFocus(focusTarget);
   }, []);
+  useStepsInHistory(step, goToStep);
 
   // ——— the draft: saved on every change until the application is sent ———
   useEffect(() => {

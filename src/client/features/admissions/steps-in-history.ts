@@ -1,0 +1,42 @@
+/**
+ * The browser's Back and Forward move between the admission wizard's steps (walk 18): each step moved to is an
+ * entry of the tab's history at the same address, so a phone's Back goes a step back instead of off the page,
+ * where the chosen files would have to be attached again (a browser never keeps them). Back from the step the
+ * page opened on leaves it, as any page's Back does.
+ */
+import { useEffect, useRef } from "react";
+import { STEPS, type StepIndex } from "./application-form.ts";
+
+/** The key of the wizard's step in a history entry's state (beside whatever else the state holds). */
+const STEP_KEY = "admissionStep";
+
+const isStep = (value: unknown): value is StepIndex =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value < STEPS.length;
+
+const withStep = (step: StepIndex) => ({ ...(history.state as object | null), [STEP_KEY]: step });
+
+/** Records each new `step` as a history entry, and calls `onPop` with the step an entry holds when Back or Forward reaches it. */
+export function useStepsInHistory(step: StepIndex, onPop: (step: StepIndex) => void) {
+  const recorded = useRef(step);
+  const popTo = useRef(onPop);
+  popTo.current = onPop;
+
+  useEffect(() => {
+    // The entry the page opened on holds the step it opened at (a draft's, or the first).
+    history.replaceState(withStep(recorded.current), "");
+    const pop = (event: PopStateEvent) => {
+      const reached = (event.state as Record<string, unknown> | null)?.[STEP_KEY];
+      if (!isStep(reached) || reached === recorded.current) return;
+      recorded.current = reached;
+      popTo.current(reached);
+    };
+    addEventListener("popstate", pop);
+    return () => removeEventListener("popstate", pop);
+  }, []);
+
+  useEffect(() => {
+    if (step === recorded.current) return;
+    recorded.current = step;
+    history.pushState(withStep(step), "");
+  }, [step]);
+}
